@@ -37,6 +37,16 @@ let package = Package(
             ],
             path: "Examples/Calculator/Tests/CalculatorTests"
         ),
+        .target(
+            name: "AlbumSearch",
+            path: "Examples/AlbumSearch/Sources/AlbumSearch"
+        ),
+        .testTarget(
+            name: "AlbumSearchTests",
+            dependencies: ["AlbumSearch"],
+            path: "Examples/AlbumSearch/Tests/AlbumSearchTests",
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
