@@ -37,6 +37,12 @@ let package = Package(
             ],
             path: "Examples/Calculator/Tests/CalculatorTests"
         ),
+        .target(name: "CashRegister", path: "Examples/CashRegister/Sources/CashRegister"),
+        .testTarget(
+            name: "CashRegisterTests",
+            dependencies: ["CashRegister"],
+            path: "Examples/CashRegister/Tests/CashRegisterTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
