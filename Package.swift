@@ -43,6 +43,12 @@ let package = Package(
             dependencies: ["CashRegister"],
             path: "Examples/CashRegister/Tests/CashRegisterTests"
         ),
+        .target(name: "FitNess", path: "Examples/FitNess/Sources/FitNess"),
+        .testTarget(
+            name: "FitNessTests",
+            dependencies: ["FitNess"],
+            path: "Examples/FitNess/Tests/FitNessTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
