@@ -49,6 +49,12 @@ let package = Package(
             dependencies: ["FitNess"],
             path: "Examples/FitNess/Tests/FitNessTests"
         ),
+        .target(name: "Movies", path: "Examples/Movies/Sources/Movies"),
+        .testTarget(
+            name: "MoviesTests",
+            dependencies: ["Movies"],
+            path: "Examples/Movies/Tests/MoviesTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
