@@ -9,6 +9,10 @@ import XCTest
 /// tests, resetting it in `tearDownWithError()`. Here every test builds its own screen over its own
 /// `AppModel` and `AlertCenter` (the article's note on creating a fresh controller per test), so
 /// nothing needs resetting and the tests pass in any order.
+///
+/// The article waits with `waitForExpectations(timeout: 1)`, which swift-corelibs-xctest declares
+/// `@MainActor`; a synchronous `@MainActor` test method breaks SwiftPM's test discovery on Linux
+/// (README.md), so these tests wait with `wait(for: [exp], timeout: 1)`, the same wait.
 final class StepCountControllerTests: XCTestCase {
     var sut: StepCountScreen!
     var appModel: AppModel!
@@ -75,7 +79,6 @@ final class StepCountControllerTests: XCTestCase {
 
     // MARK: - Terminal States
 
-    @MainActor  // waitForExpectations(timeout:) is main-actor isolated, as in Apple's XCTest.
     func testController_whenCaught_buttonLabelIsTryAgain() {
         // Given
         givenInProgress()
@@ -85,12 +88,11 @@ final class StepCountControllerTests: XCTestCase {
         // When
         whenCaught()
         // Then
-        waitForExpectations(timeout: 1)
+        wait(for: [exp], timeout: 1)
         let text = sut.startButton.title
         XCTAssertEqual(text, AppState.caught.nextStateButtonLabel)
     }
 
-    @MainActor  // waitForExpectations(timeout:) is main-actor isolated, as in Apple's XCTest.
     func testController_whenComplete_buttonLabelIsStartOver() {
         // Given
         givenInProgress()
@@ -100,7 +102,7 @@ final class StepCountControllerTests: XCTestCase {
         // When
         whenCompleted()
         // Then
-        waitForExpectations(timeout: 1)
+        wait(for: [exp], timeout: 1)
         let text = sut.startButton.title
         XCTAssertEqual(text, AppState.completed.nextStateButtonLabel)
     }
