@@ -37,6 +37,24 @@ let package = Package(
             ],
             path: "Examples/Calculator/Tests/CalculatorTests"
         ),
+        .target(name: "CashRegister", path: "Examples/CashRegister/Sources/CashRegister"),
+        .testTarget(
+            name: "CashRegisterTests",
+            dependencies: ["CashRegister"],
+            path: "Examples/CashRegister/Tests/CashRegisterTests"
+        ),
+        .target(name: "FitNess", path: "Examples/FitNess/Sources/FitNess"),
+        .testTarget(
+            name: "FitNessTests",
+            dependencies: ["FitNess"],
+            path: "Examples/FitNess/Tests/FitNessTests"
+        ),
+        .target(name: "Movies", path: "Examples/Movies/Sources/Movies"),
+        .testTarget(
+            name: "MoviesTests",
+            dependencies: ["Movies"],
+            path: "Examples/Movies/Tests/MoviesTests"
+        ),
         .target(
             name: "AlbumSearch",
             path: "Examples/AlbumSearch/Sources/AlbumSearch"

@@ -1,0 +1,58 @@
+import XCTest
+
+@testable import Movies
+
+/// Seed 001's presenter tests: the input is `presentFetchedMovies(_:)`, the output the display logic's
+/// `displayFetchedMovies(_:)`, seen through a spy.
+final class ListMoviesPresenterTests: XCTestCase {
+    // MARK: - Tests
+
+    func testDisplayFetchedMoviesCalledByPresenter() {
+        // Given
+        let listMoviesDisplayLogicSpy = ListMoviesDisplayLogicSpy()
+        let sut = ListMoviesPresenter(viewController: listMoviesDisplayLogicSpy)
+        // When
+        sut.presentFetchedMovies([])
+        // Then
+        XCTAssert(
+            listMoviesDisplayLogicSpy.displayFetchedMoviesCalled,
+            "presentFetchedMovies() should ask the view controller to display them")
+    }
+
+    /// The article compares each displayed view model with `ListMoviesViewModel(movies[index])` in a
+    /// loop: a recomputation with the code under test, and a failure that names no movie. Here the
+    /// whole list is compared with the rows written out, so a failure prints both lists.
+    func testPresentFetchedMoviesShouldFormatFetchedMoviesForDisplay() {
+        // Given
+        let listMoviesDisplayLogicSpy = ListMoviesDisplayLogicSpy()
+        let sut = ListMoviesPresenter(viewController: listMoviesDisplayLogicSpy)
+        let movies = Seeds.Movies.all
+        // When
+        sut.presentFetchedMovies(movies)
+        // Then
+        let displayedMovies = listMoviesDisplayLogicSpy.displayedMovies
+        XCTAssertEqual(
+            displayedMovies.count, movies.count,
+            "presentFetchedMovies() should ask the view controller to display same amount of movies it receive")
+        XCTAssertEqual(
+            displayedMovies,
+            [
+                ListMoviesViewModel(title: "Slumdog Millionaire", year: "2008"),
+                ListMoviesViewModel(title: "The Hurt Locker", year: "2009"),
+                ListMoviesViewModel(title: "The King's Speech", year: "Unknown"),
+            ])
+    }
+}
+
+// MARK: - Test doubles
+
+/// The article's hand-written display-logic spy: records that it was asked to display, and what.
+class ListMoviesDisplayLogicSpy: ListMoviesDisplayLogic {
+    var displayFetchedMoviesCalled = false
+    var displayedMovies: [ListMoviesViewModel] = []
+
+    func displayFetchedMovies(_ movies: [ListMoviesViewModel]) {
+        displayFetchedMoviesCalled = true
+        displayedMovies = movies
+    }
+}
