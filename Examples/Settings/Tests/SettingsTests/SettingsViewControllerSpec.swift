@@ -29,15 +29,15 @@ final class SettingsViewControllerSpec: QuickSpec {
             expect(subject.numberOfRows(inSection: 0)).to(equal(2))
         }
 
-        // The article names the first example "shows the first setting's name" although every cell
-        // uses it; here the name fits both cells.
+        // The article names this example "shows the first setting's name" for every cell, so both
+        // cells had an example of that name; naming the setting makes each name unique and true.
         func itBehavesLikeACell(row: Int, name: String, isOn: Bool, updatedSettings: [Setting]) {
             nonisolated(unsafe) var cell: ToggleCell?
             beforeEach {
                 cell = subject.cellForRow(at: TableIndexPath(row: row, section: 0))
             }
 
-            it("shows the setting's name") {
+            it("shows \(name) as the setting's name") {
                 expect(cell?.text).to(equal(name))
             }
 
