@@ -7,13 +7,43 @@ let package = Package(
     name: "Litmus",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .executable(name: "calculator", targets: ["CalculatorCLI"])
+        .executable(name: "calculator", targets: ["CalculatorCLI"]),
+        .library(name: "LitmusSpecs", targets: ["LitmusSpecs"]),
+        .plugin(name: "LitmusSpecsPlugin", targets: ["LitmusSpecsPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/Quick/Quick", from: "7.6.2"),
+        .package(url: "https://github.com/Quick/Nimble", from: "14.0.0"),
     ],
     targets: [
+        // MARK: Specs: Quick specs run and counted by `swift test` on Linux (docs/specs.md).
+        .target(
+            name: "LitmusSpecs",
+            dependencies: [.product(name: "Quick", package: "Quick")]
+        ),
+        .target(name: "LitmusSpecsScanner"),
+        .executableTarget(
+            name: "LitmusSpecsGenerator",
+            dependencies: ["LitmusSpecsScanner"]
+        ),
+        .plugin(
+            name: "LitmusSpecsPlugin",
+            capability: .buildTool(),
+            dependencies: ["LitmusSpecsGenerator"]
+        ),
+        .testTarget(
+            name: "LitmusSpecsTests",
+            dependencies: [
+                "LitmusSpecs",
+                "LitmusSpecsScanner",
+                .product(name: "Quick", package: "Quick"),
+                .product(name: "Nimble", package: "Nimble"),
+            ],
+            plugins: ["LitmusSpecsPlugin"]
+        ),
+
         // MARK: Examples: the seed articles' apps, their tests and their front ends.
         .target(
             name: "Calculator",
@@ -64,6 +94,21 @@ let package = Package(
             dependencies: ["AlbumSearch"],
             path: "Examples/AlbumSearch/Tests/AlbumSearchTests",
             resources: [.copy("Fixtures")]
+        ),
+        .target(
+            name: "Settings",
+            path: "Examples/Settings/Sources/Settings"
+        ),
+        .testTarget(
+            name: "SettingsTests",
+            dependencies: [
+                "Settings",
+                "LitmusSpecs",
+                .product(name: "Quick", package: "Quick"),
+                .product(name: "Nimble", package: "Nimble"),
+            ],
+            path: "Examples/Settings/Tests/SettingsTests",
+            plugins: ["LitmusSpecsPlugin"]
         ),
     ],
     swiftLanguageModes: [.v6]
