@@ -7,11 +7,16 @@ let package = Package(
     name: "Litmus",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .executable(name: "calculator", targets: ["CalculatorCLI"])
+        .executable(name: "calculator", targets: ["CalculatorCLI"]),
+        .library(name: "LitmusHTTPStubs", targets: ["LitmusHTTPStubs"]),
+        .library(name: "LitmusHTTPStubServer", targets: ["LitmusHTTPStubServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: Examples: the seed articles' apps, their tests and their front ends.
@@ -36,6 +41,43 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Examples/Calculator/Tests/CalculatorTests"
+        ),
+
+        // MARK: HTTP stubs: session-scoped URLSession stubbing, and the same stubs over loopback HTTP.
+        .target(
+            name: "LitmusHTTPStubs",
+            dependencies: [
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
+        .target(
+            name: "LitmusHTTPStubServer",
+            dependencies: [
+                "LitmusHTTPStubs",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "LitmusHTTPStubsTests",
+            dependencies: ["LitmusHTTPStubs"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "LitmusHTTPStubServerTests",
+            dependencies: [
+                "LitmusHTTPStubServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "HTTPStubsBenchmark",
+            dependencies: ["LitmusHTTPStubs", "LitmusHTTPStubServer"],
+            path: "Benchmarks/HTTPStubsBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]
