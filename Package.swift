@@ -65,6 +65,8 @@ let package = Package(
             dependencies: ["LitmusHTTPStubs"],
             resources: [.copy("Fixtures")]
         ),
+        // Crashes on purpose: LitmusHTTPStubsTests runs it to pin that Linux's wasRedirectedTo is fatal.
+        .executableTarget(name: "URLSessionQuirkProbe", path: "Tests/URLSessionQuirkProbe"),
         .testTarget(
             name: "LitmusHTTPStubServerTests",
             dependencies: [

@@ -204,3 +204,39 @@ private final class FailingProtocol: BareProtocol {
             self, didFailWithError: URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "pinned"]))
     }
 }
+
+#if canImport(FoundationNetworking)
+    @Suite("Linux URLSession quirks that end the process")
+    struct LinuxURLSessionFatalQuirkTests {
+        @Test(
+            "urlProtocol(_:wasRedirectedTo:redirectResponse:) kills the process (so Litmus follows redirects itself)",
+            .tags(.endToEnd))
+        func wasRedirectedToIsFatal() async throws {
+            let probe = URL(fileURLWithPath: CommandLine.arguments[0])
+                .deletingLastPathComponent().appendingPathComponent("URLSessionQuirkProbe")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: probe.path),
+                "\(probe.path) is missing: build every target with swift build --build-tests first")
+            let process = Process()
+            process.executableURL = probe
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+
+            let status = try await withCheckedThrowingContinuation { continuation in
+                process.terminationHandler = {
+                    continuation.resume(returning: ($0.terminationReason, $0.terminationStatus))
+                }
+                do {
+                    try process.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+            #expect(status.0 == .uncaughtSignal)
+            #expect(!printed.contains("survived"))
+        }
+    }
+#endif
