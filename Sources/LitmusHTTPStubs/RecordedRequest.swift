@@ -13,7 +13,13 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP method, upper-cased (`GET`, `POST`, …).
     public var method: String
     /// The full URL, with its query.
-    public var url: URL
+    public var url: URL {
+        didSet { (path, lowercasedHost) = Self.parts(of: url) }
+    }
+    /// The URL's path, read once: matchers ask for it many times per request.
+    private(set) var path: String
+    /// The URL's host in lower case, read once.
+    private(set) var lowercasedHost: String
     /// The header fields as the client set them. Use ``header(_:)`` to look one up by any case.
     public var headers: [String: String]
     /// The body bytes, empty when the request had none.
@@ -23,6 +29,7 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible {
     public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data = Data()) {
         self.method = method.uppercased()
         self.url = url
+        (path, lowercasedHost) = Self.parts(of: url)
         self.headers = headers
         self.body = body
     }
@@ -76,6 +83,10 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible {
         body.isEmpty
             ? "\(method) \(url.absoluteString)"
             : "\(method) \(url.absoluteString) (\(body.count)-byte body)"
+    }
+
+    private static func parts(of url: URL) -> (path: String, host: String) {
+        (url.path, url.host?.lowercased() ?? "")
     }
 
     private static func readAll(_ stream: InputStream) -> Data {

@@ -14,6 +14,9 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     public let description: String
     /// `&&` or `||` when this matcher combines two others, so descriptions parenthesize only where needed.
     private let combinator: String?
+    /// The fast yes/no, short-circuiting and building no text: what stubs are matched with.
+    private let test: @Sendable (RecordedRequest) -> Bool
+    /// The full verdict with differences and score: what unmatched-request issues are built from.
     private let judge: @Sendable (RecordedRequest) -> MatchOutcome
 
     /// A matcher from a closure, for anything the built-in matchers do not cover.
@@ -30,9 +33,14 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     /// A single condition: `mismatch` returns nil when the request satisfies it, or what differed.
     /// `weight` says how much it counts when picking the closest stub: where a request goes (host, path)
     /// counts double, so a request to /albums with the wrong method is closest to the /albums stub.
-    init(description: String, weight: Double = 1, mismatch: @escaping @Sendable (RecordedRequest) -> String?) {
+    /// `test`, when given, must agree with `mismatch` and skips building its text.
+    init(
+        description: String, weight: Double = 1, test: (@Sendable (RecordedRequest) -> Bool)? = nil,
+        mismatch: @escaping @Sendable (RecordedRequest) -> String?
+    ) {
         self.description = description
         self.combinator = nil
+        self.test = test ?? { mismatch($0) == nil }
         self.judge = { request in
             if let difference = mismatch(request) {
                 return MatchOutcome(isMatch: false, differences: [difference], satisfied: 0, total: weight)
@@ -42,16 +50,18 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     }
 
     private init(
-        description: String, combinator: String?, judge: @escaping @Sendable (RecordedRequest) -> MatchOutcome
+        description: String, combinator: String?, test: @escaping @Sendable (RecordedRequest) -> Bool,
+        judge: @escaping @Sendable (RecordedRequest) -> MatchOutcome
     ) {
         self.description = description
         self.combinator = combinator
+        self.test = test
         self.judge = judge
     }
 
     /// Whether `request` satisfies this matcher.
     public func matches(_ request: RecordedRequest) -> Bool {
-        judge(request).isMatch
+        test(request)
     }
 
     /// What differed between `request` and this matcher, one line per unmet condition; empty on a match.
@@ -64,12 +74,12 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     }
 
     /// Accepts every request: a catch-all stub.
-    public static let any = RequestMatcher(description: "any request") { _ in nil }
+    public static let any = RequestMatcher(description: "any request", test: { _ in true }) { _ in nil }
 
     /// Both matchers must accept the request.
     public static func && (lhs: RequestMatcher, rhs: RequestMatcher) -> RequestMatcher {
         let description = "\(lhs.parenthesized(in: "&&")) && \(rhs.parenthesized(in: "&&"))"
-        return RequestMatcher(description: description, combinator: "&&") {
+        return RequestMatcher(description: description, combinator: "&&", test: { lhs.test($0) && rhs.test($0) }) {
             let left = lhs.judge($0)
             let right = rhs.judge($0)
             return MatchOutcome(
@@ -84,7 +94,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     /// Either matcher may accept the request.
     public static func || (lhs: RequestMatcher, rhs: RequestMatcher) -> RequestMatcher {
         let description = "\(lhs.parenthesized(in: "||")) || \(rhs.parenthesized(in: "||"))"
-        return RequestMatcher(description: description, combinator: "||") {
+        return RequestMatcher(description: description, combinator: "||", test: { lhs.test($0) || rhs.test($0) }) {
             let left = lhs.judge($0)
             let right = rhs.judge($0)
             if left.isMatch || right.isMatch {
@@ -103,7 +113,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
 
     /// Accepts exactly the requests `matcher` rejects.
     public static prefix func ! (matcher: RequestMatcher) -> RequestMatcher {
-        RequestMatcher(description: "!(\(matcher))") { request in
+        RequestMatcher(description: "!(\(matcher))", test: { !matcher.test($0) }) { request in
             matcher.judge(request).isMatch ? "expected the request not to match \(matcher)" : nil
         }
     }

@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+extension Tag {
+    /// Slower tests: they start a server on 127.0.0.1.
+    @Tag static var endToEnd: Self
+}
+
+/// A response read whole: status, headers and body text.
+struct Fetched {
+    var status: Int
+    var headers: [String: String]
+    var text: String
+}
+
+extension HTTPClient {
+    /// Sends `method url` with `body`, and reads the whole response.
+    func fetch(
+        _ url: URL, method: HTTPMethod = .GET, headers: [String: String] = [:], body: String? = nil
+    ) async throws -> Fetched {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = method
+        for (name, value) in headers {
+            request.headers.add(name: name, value: value)
+        }
+        if let body {
+            request.body = .bytes(ByteBuffer(string: body))
+        }
+        let response = try await execute(request, timeout: .seconds(10))
+        let bytes = try await response.body.collect(upTo: 10 * 1024 * 1024)
+        return Fetched(
+            status: Int(response.status.code),
+            headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }) { first, _ in first },
+            text: String(buffer: bytes))
+    }
+}
+
+/// Whether `call` throws: for requests that must fail, such as to a stopped server.
+func fails(_ call: () async throws -> Void) async -> Bool {
+    do {
+        try await call()
+        return false
+    } catch {
+        return true
+    }
+}
