@@ -8,9 +8,11 @@ extension RequestMatcher {
     /// The request's method is `method` (any case: `"post"` matches `POST`).
     public static func method(_ method: String) -> RequestMatcher {
         let expected = method.uppercased()
-        return RequestMatcher(description: "method is \(expected)", test: { $0.method == expected }) { request in
-            request.method == expected ? nil : "method is \(request.method), expected \(expected)"
-        }
+        return RequestMatcher(
+            description: "method is \(expected)", test: { $0.method == expected },
+            mismatch: { request in
+                request.method == expected ? nil : "method is \(request.method), expected \(expected)"
+            })
     }
 
     /// The URL's scheme is `scheme` (`https`).
@@ -25,28 +27,34 @@ extension RequestMatcher {
     /// The URL's host is `host` (any case).
     public static func host(_ host: String) -> RequestMatcher {
         let expected = host.lowercased()
-        return RequestMatcher(description: "host is \(expected)", weight: 2, test: { $0.lowercasedHost == expected }) {
-            request in
-            let actual = request.lowercasedHost
-            return actual == expected ? nil : "host is \(actual), expected \(expected)"
-        }
+        return RequestMatcher(
+            description: "host is \(expected)", weight: 2, test: { $0.lowercasedHost == expected },
+            mismatch: {
+                request in
+                let actual = request.lowercasedHost
+                return actual == expected ? nil : "host is \(actual), expected \(expected)"
+            })
     }
 
     /// The URL's path is exactly `path` (`/albums/1`).
     public static func path(_ path: String) -> RequestMatcher {
-        RequestMatcher(description: "path is \(path)", weight: 2, test: { $0.path == path }) { request in
-            let actual = request.path
-            return actual == path ? nil : "path is \(actual), expected \(path)"
-        }
+        RequestMatcher(
+            description: "path is \(path)", weight: 2, test: { $0.path == path },
+            mismatch: { request in
+                let actual = request.path
+                return actual == path ? nil : "path is \(actual), expected \(path)"
+            })
     }
 
     /// The URL's path starts with `prefix` (`/v2/`).
     public static func pathPrefix(_ prefix: String) -> RequestMatcher {
-        RequestMatcher(description: "path starts with \(prefix)", weight: 2, test: { $0.path.hasPrefix(prefix) }) {
-            request in
-            let actual = request.path
-            return actual.hasPrefix(prefix) ? nil : "path is \(actual), expected it to start with \(prefix)"
-        }
+        RequestMatcher(
+            description: "path starts with \(prefix)", weight: 2, test: { $0.path.hasPrefix(prefix) },
+            mismatch: {
+                request in
+                let actual = request.path
+                return actual.hasPrefix(prefix) ? nil : "path is \(actual), expected it to start with \(prefix)"
+            })
     }
 
     /// The whole URL path matches the regular expression `pattern` (`/albums/[0-9]+`).

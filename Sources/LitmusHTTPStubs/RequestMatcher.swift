@@ -74,48 +74,54 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     }
 
     /// Accepts every request: a catch-all stub.
-    public static let any = RequestMatcher(description: "any request", test: { _ in true }) { _ in nil }
+    public static let any = RequestMatcher(description: "any request", test: { _ in true }, mismatch: { _ in nil })
 
     /// Both matchers must accept the request.
     public static func && (lhs: RequestMatcher, rhs: RequestMatcher) -> RequestMatcher {
         let description = "\(lhs.parenthesized(in: "&&")) && \(rhs.parenthesized(in: "&&"))"
-        return RequestMatcher(description: description, combinator: "&&", test: { lhs.test($0) && rhs.test($0) }) {
-            let left = lhs.judge($0)
-            let right = rhs.judge($0)
-            return MatchOutcome(
-                isMatch: left.isMatch && right.isMatch,
-                differences: left.differences + right.differences,
-                satisfied: left.satisfied + right.satisfied,
-                total: left.total + right.total
-            )
-        }
+        return RequestMatcher(
+            description: description, combinator: "&&", test: { lhs.test($0) && rhs.test($0) },
+            judge: {
+                let left = lhs.judge($0)
+                let right = rhs.judge($0)
+                return MatchOutcome(
+                    isMatch: left.isMatch && right.isMatch,
+                    differences: left.differences + right.differences,
+                    satisfied: left.satisfied + right.satisfied,
+                    total: left.total + right.total
+                )
+            })
     }
 
     /// Either matcher may accept the request.
     public static func || (lhs: RequestMatcher, rhs: RequestMatcher) -> RequestMatcher {
         let description = "\(lhs.parenthesized(in: "||")) || \(rhs.parenthesized(in: "||"))"
-        return RequestMatcher(description: description, combinator: "||", test: { lhs.test($0) || rhs.test($0) }) {
-            let left = lhs.judge($0)
-            let right = rhs.judge($0)
-            if left.isMatch || right.isMatch {
-                let total = max(left.total, right.total)
-                return MatchOutcome(isMatch: true, differences: [], satisfied: total, total: total)
-            }
-            let closer = left.score >= right.score ? left : right
-            return MatchOutcome(
-                isMatch: false,
-                differences: ["neither \(lhs) nor \(rhs): " + closer.differences.joined(separator: "; ")],
-                satisfied: closer.score * closer.total,
-                total: closer.total
-            )
-        }
+        return RequestMatcher(
+            description: description, combinator: "||", test: { lhs.test($0) || rhs.test($0) },
+            judge: {
+                let left = lhs.judge($0)
+                let right = rhs.judge($0)
+                if left.isMatch || right.isMatch {
+                    let total = max(left.total, right.total)
+                    return MatchOutcome(isMatch: true, differences: [], satisfied: total, total: total)
+                }
+                let closer = left.score >= right.score ? left : right
+                return MatchOutcome(
+                    isMatch: false,
+                    differences: ["neither \(lhs) nor \(rhs): " + closer.differences.joined(separator: "; ")],
+                    satisfied: closer.score * closer.total,
+                    total: closer.total
+                )
+            })
     }
 
     /// Accepts exactly the requests `matcher` rejects.
     public static prefix func ! (matcher: RequestMatcher) -> RequestMatcher {
-        RequestMatcher(description: "!(\(matcher))", test: { !matcher.test($0) }) { request in
-            matcher.judge(request).isMatch ? "expected the request not to match \(matcher)" : nil
-        }
+        RequestMatcher(
+            description: "!(\(matcher))", test: { !matcher.test($0) },
+            mismatch: { request in
+                matcher.judge(request).isMatch ? "expected the request not to match \(matcher)" : nil
+            })
     }
 
     /// The description as an operand of `combinator`: a different combination gets parentheses.
