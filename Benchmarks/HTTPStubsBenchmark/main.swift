@@ -1,8 +1,8 @@
 // Stubbed requests per second through URLSession: Litmus against a bare URLProtocol returning a fixed
-// response (the floor any URLProtocol stub pays), alternated in rounds within one run and reported as a
+// response (the floor any URLProtocol stub pays), alternated in batches within one run and reported as a
 // ratio; then requests per second through the loopback stub server.
 //
-//   swift run -c release HTTPStubsBenchmark [requests per round, default 2000]
+//   swift run -c release HTTPStubsBenchmark [requests per side, default 20000]
 
 import Foundation
 import LitmusHTTPStubServer
@@ -29,20 +29,28 @@ final class FixedResponseProtocol: URLProtocol {
     override func stopLoading() {}
 }
 
-let requestsPerRound = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000
-let rounds = 5
+let requestsPerSide = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+let batch = 200
 let clock = ContinuousClock()
 let url = URL(string: "https://api.example.com/albums?q=phish")!
 
-/// Requests per second for `count` sequential `data(from:)` calls on `session`.
-func requestsPerSecond(_ session: URLSession, url: URL, count: Int) async throws -> Double {
-    let elapsed = try await clock.measure {
+/// Runs `count` sequential `data(from:)` calls on `session` and returns how long they took.
+func timeRequests(_ session: URLSession, url: URL, count: Int) async throws -> Duration {
+    try await clock.measure {
         for _ in 0..<count {
             let (data, _) = try await session.data(from: url)
             precondition(!data.isEmpty, "empty body: the benchmark is not measuring what it claims")
         }
     }
-    return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// Requests per second for `count` sequential `data(from:)` calls on `session`.
+func requestsPerSecond(_ session: URLSession, url: URL, count: Int) async throws -> Double {
+    Double(count) / seconds(try await timeRequests(session, url: url, count: count))
 }
 
 /// Requests per second for `count` calls spread over `concurrency` tasks.
@@ -62,10 +70,6 @@ func concurrentRequestsPerSecond(_ session: URLSession, url: URL, count: Int, co
     return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
 }
 
-func median(_ values: [Double]) -> Double {
-    values.sorted()[values.count / 2]
-}
-
 let bareConfiguration = URLSessionConfiguration.ephemeral
 bareConfiguration.protocolClasses = [FixedResponseProtocol.self]
 // The same cache settings Litmus's configurations use, so only the protocol differs.
@@ -83,24 +87,29 @@ for index in 1...19 {
 }
 let litmus = stubs.session()
 
-print("HTTPStubsBenchmark: \(rounds) alternating rounds of \(requestsPerRound) sequential data(from:) calls")
-_ = try await requestsPerSecond(bare, url: url, count: 200)
-_ = try await requestsPerSecond(litmus, url: url, count: 200)
-var bareRates: [Double] = []
-var litmusRates: [Double] = []
-for _ in 0..<rounds {
-    bareRates.append(try await requestsPerSecond(bare, url: url, count: requestsPerRound))
-    litmusRates.append(try await requestsPerSecond(litmus, url: url, count: requestsPerRound))
+// Batches alternate between the two sessions so that whatever else the machine does weighs on both alike.
+print(
+    "HTTPStubsBenchmark: \(requestsPerSide) sequential data(from:) calls per side, alternating in batches of \(batch)")
+_ = try await timeRequests(bare, url: url, count: batch)
+_ = try await timeRequests(litmus, url: url, count: batch)
+var bareTime = Duration.zero
+var litmusTime = Duration.zero
+for _ in 0..<(requestsPerSide / batch) {
+    bareTime += try await timeRequests(bare, url: url, count: batch)
+    litmusTime += try await timeRequests(litmus, url: url, count: batch)
 }
-let ratio = median(bareRates) / median(litmusRates)
-print(String(format: "bare URLProtocol, fixed response:  %8.0f requests/s (median)", median(bareRates)))
-print(String(format: "Litmus HTTPStubs, 20 stubs:        %8.0f requests/s (median)", median(litmusRates)))
-print(String(format: "ratio bare / Litmus:               %8.2fx (goal: within 1.20x)", ratio))
+let measured = Double(requestsPerSide / batch * batch)
+print(String(format: "bare URLProtocol, fixed response:  %8.0f requests/s", measured / seconds(bareTime)))
+print(String(format: "Litmus HTTPStubs, 20 stubs:        %8.0f requests/s", measured / seconds(litmusTime)))
+print(
+    String(
+        format: "ratio Litmus time / bare time:     %8.2fx (goal: within 1.20x)",
+        seconds(litmusTime) / seconds(bareTime)))
 
 // The loopback server, through a plain URLSession (real HTTP over 127.0.0.1).
 let serverStubs = HTTPStubs()
 serverStubs.stub(.path("/albums"), .data(FixedResponseProtocol.body, headers: ["Content-Type": "application/json"]))
-let serverCount = max(requestsPerRound / 4, 100)
+let serverCount = max(requestsPerSide / 10, 100)
 try await HTTPStubServer.serving(serverStubs) { server in
     let network = URLSession(configuration: .ephemeral)
     let serverURL = server.url("/albums")

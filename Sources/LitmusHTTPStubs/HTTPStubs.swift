@@ -162,10 +162,10 @@ public final class HTTPStubs: Sendable {
         let decision: Decision = state.withLock { state in
             state.log.append(request)
             if let index = state.entries.lastIndex(where: { $0.matcher.matches(request) }) {
-                let entry = state.entries[index]
-                let calls = state.hits[entry.stub.id, default: []].count
-                state.hits[entry.stub.id, default: []].append(request)
-                return .stubbed(entry.responder, call: calls)
+                let id = state.entries[index].stub.id
+                let calls = state.hits[id, default: []].count
+                state.hits[id, default: []].append(request)
+                return .stubbed(state.entries[index].responder, call: calls)
             }
             if state.passThrough.contains(where: { $0.matches(request) }) {
                 return .passThrough

@@ -163,7 +163,17 @@ extension RequestMatcher {
         let expected = items.map(QueryItem.init).sorted()
         let shown = expected.map(\.description).joined(separator: "&")
         let description = exactly ? "\(noun) is exactly \(shown)" : "\(noun) contains \(shown)"
-        return RequestMatcher(description: description) { request in
+        // The fast test counts without sorting or building text; the mismatch explains.
+        let test: @Sendable (RecordedRequest) -> Bool = { request in
+            var remaining = actualItems(request).map(QueryItem.init)
+            for item in expected {
+                guard let index = remaining.firstIndex(of: item) else { return false }
+                remaining.swapAt(index, remaining.count - 1)
+                remaining.removeLast()
+            }
+            return !exactly || remaining.isEmpty
+        }
+        return RequestMatcher(description: description, test: test) { request in
             var remaining = actualItems(request).map(QueryItem.init).sorted()
             let actual = remaining.map(\.description).joined(separator: "&")
             var missing: [QueryItem] = []
