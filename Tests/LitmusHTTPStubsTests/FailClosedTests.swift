@@ -70,6 +70,15 @@ struct FailClosedTests {
         }
     }
 
+    @Test("HTTPStubs.current outside a .httpStubs test records an issue saying how to add the trait")
+    func currentOutsideTrait() {
+        withKnownIssue {
+            _ = HTTPStubs.current
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("@Test(.httpStubs)")
+        }
+    }
+
     @Test("A matched request records no issue")
     func matchedRecordsNothing() async throws {
         stubs.stub(.any, .status(200))

@@ -34,3 +34,24 @@ struct ParallelIsolationTests {
         #expect([text(a), text(b)] == ["first", "second"])
     }
 }
+
+@Suite("The .httpStubs trait on a suite gives each of its tests a registry of its own", .httpStubs)
+struct SuiteTraitTests {
+    @Test("The first test sees only its own request")
+    func first() async throws {
+        HTTPStubs.current.stub(.any, .string("first"))
+
+        _ = try await HTTPStubs.current.session().data(from: URL("https://api.example.com/first"))
+
+        #expect(HTTPStubs.current.requests.map(\.url.path) == ["/first"])
+    }
+
+    @Test("The second test sees only its own request")
+    func second() async throws {
+        HTTPStubs.current.stub(.any, .string("second"))
+
+        _ = try await HTTPStubs.current.session().data(from: URL("https://api.example.com/second"))
+
+        #expect(HTTPStubs.current.requests.map(\.url.path) == ["/second"])
+    }
+}
