@@ -3,6 +3,7 @@ import LitmusHTTPStubs
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// Serves an ``HTTPStubs`` registry over real HTTP/1.1 on 127.0.0.1 and a free port, for clients that
 /// are not URLSession: AsyncHTTPClient, other processes, a browser.
@@ -28,12 +29,17 @@ public final class HTTPStubServer: Sendable {
     /// The port the server listens on, on 127.0.0.1.
     public let port: Int
     private let channel: any Channel
+    private let connections: OpenConnections
     private let group: MultiThreadedEventLoopGroup
 
-    private init(stubs: HTTPStubs, port: Int, channel: any Channel, group: MultiThreadedEventLoopGroup) {
+    private init(
+        stubs: HTTPStubs, port: Int, channel: any Channel, connections: OpenConnections,
+        group: MultiThreadedEventLoopGroup
+    ) {
         self.stubs = stubs
         self.port = port
         self.channel = channel
+        self.connections = connections
         self.group = group
     }
 
@@ -42,12 +48,14 @@ public final class HTTPStubServer: Sendable {
     public static func start(_ stubs: HTTPStubs) async throws -> HTTPStubServer {
         // A group of its own: shutting it down closes the listener and every open connection with it.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let connections = OpenConnections()
         do {
             let channel = try await ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 256)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
+                    connections.insert(channel)
+                    return channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                         try channel.pipeline.syncOperations.addHandler(StubRequestHandler(stubs: stubs))
                     }
@@ -57,7 +65,7 @@ public final class HTTPStubServer: Sendable {
             guard let port = channel.localAddress?.port else {
                 throw HTTPStubServerError.noPort
             }
-            return HTTPStubServer(stubs: stubs, port: port, channel: channel, group: group)
+            return HTTPStubServer(stubs: stubs, port: port, channel: channel, connections: connections, group: group)
         } catch {
             try? await group.shutdownGracefully()
             throw error
@@ -92,6 +100,10 @@ public final class HTTPStubServer: Sendable {
     /// Stops listening and closes every open connection.
     public func stop() async throws {
         try? await channel.close()
+        // Kept-alive connections would otherwise stay open, answering nothing, until the client gives up.
+        for connection in connections.removeAll() {
+            try? await connection.close()
+        }
         try await group.shutdownGracefully()
     }
 
@@ -109,5 +121,25 @@ public enum HTTPStubServerError: Error, CustomStringConvertible {
     /// Names the failure and the fix.
     public var description: String {
         "The stub server bound 127.0.0.1 but the system reported no port for it; start it again."
+    }
+}
+
+/// The server's open connections, so stopping closes them rather than leaving clients waiting.
+private final class OpenConnections: Sendable {
+    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+
+    func insert(_ channel: any Channel) {
+        let key = ObjectIdentifier(channel)
+        channels.withLock { $0[key] = channel }
+        channel.closeFuture.whenComplete { [weak self] _ in
+            _ = self?.channels.withLock { $0.removeValue(forKey: key) }
+        }
+    }
+
+    func removeAll() -> [any Channel] {
+        channels.withLock { channels in
+            defer { channels.removeAll() }
+            return Array(channels.values)
+        }
     }
 }
