@@ -10,12 +10,17 @@ let package = Package(
         .executable(name: "calculator", targets: ["CalculatorCLI"]),
         .library(name: "LitmusSpecs", targets: ["LitmusSpecs"]),
         .plugin(name: "LitmusSpecsPlugin", targets: ["LitmusSpecsPlugin"]),
+        .library(name: "LitmusHTTPStubs", targets: ["LitmusHTTPStubs"]),
+        .library(name: "LitmusHTTPStubServer", targets: ["LitmusHTTPStubServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/Quick/Quick", from: "7.6.2"),
         .package(url: "https://github.com/Quick/Nimble", from: "14.0.0"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: Specs: Quick specs run and counted by `swift test` on Linux (docs/specs.md).
@@ -109,6 +114,46 @@ let package = Package(
             ],
             path: "Examples/Settings/Tests/SettingsTests",
             plugins: ["LitmusSpecsPlugin"]
+        ),
+
+        // MARK: HTTP stubs: session-scoped URLSession stubbing, and the same stubs over loopback HTTP.
+        .target(
+            name: "LitmusHTTPStubs",
+            dependencies: [
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
+        .target(
+            name: "LitmusHTTPStubServer",
+            dependencies: [
+                "LitmusHTTPStubs",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "LitmusHTTPStubsTests",
+            dependencies: ["LitmusHTTPStubs"],
+            resources: [.copy("Fixtures")]
+        ),
+        // Crashes on purpose: LitmusHTTPStubsTests runs it to pin that Linux's wasRedirectedTo is fatal.
+        .executableTarget(name: "URLSessionQuirkProbe", path: "Tests/URLSessionQuirkProbe"),
+        .testTarget(
+            name: "LitmusHTTPStubServerTests",
+            dependencies: [
+                "LitmusHTTPStubServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "HTTPStubsBenchmark",
+            dependencies: ["LitmusHTTPStubs", "LitmusHTTPStubServer"],
+            path: "Benchmarks/HTTPStubsBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,122 @@
+// Stubbed requests per second through URLSession: Litmus against a bare URLProtocol returning a fixed
+// response (the floor any URLProtocol stub pays), alternated in batches within one run and reported as a
+// ratio; then requests per second through the loopback stub server.
+//
+//   swift run -c release HTTPStubsBenchmark [requests per side, default 20000]
+
+import Foundation
+import LitmusHTTPStubServer
+import LitmusHTTPStubs
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The baseline: answers every request with the same response, and nothing else.
+final class FixedResponseProtocol: URLProtocol {
+    static let body = Data(#"[{"title":"Big Boat"}]"#.utf8)
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+    override func startLoading() {
+        let response = HTTPURLResponse(
+            url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1",
+            headerFields: ["Content-Type": "application/json"])!
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: Self.body)
+        client?.urlProtocolDidFinishLoading(self)
+    }
+    override func stopLoading() {}
+}
+
+let requestsPerSide = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+let batch = 200
+let clock = ContinuousClock()
+let url = URL(string: "https://api.example.com/albums?q=phish")!
+
+/// Runs `count` sequential `data(from:)` calls on `session` and returns how long they took.
+func timeRequests(_ session: URLSession, url: URL, count: Int) async throws -> Duration {
+    try await clock.measure {
+        for _ in 0..<count {
+            let (data, _) = try await session.data(from: url)
+            precondition(!data.isEmpty, "empty body: the benchmark is not measuring what it claims")
+        }
+    }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// Requests per second for `count` sequential `data(from:)` calls on `session`.
+func requestsPerSecond(_ session: URLSession, url: URL, count: Int) async throws -> Double {
+    Double(count) / seconds(try await timeRequests(session, url: url, count: count))
+}
+
+/// Requests per second for `count` calls spread over `concurrency` tasks.
+func concurrentRequestsPerSecond(_ session: URLSession, url: URL, count: Int, concurrency: Int) async throws -> Double {
+    let elapsed = try await clock.measure {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<concurrency {
+                group.addTask {
+                    for _ in 0..<(count / concurrency) {
+                        _ = try await session.data(from: url)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+    return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+}
+
+let bareConfiguration = URLSessionConfiguration.ephemeral
+bareConfiguration.protocolClasses = [FixedResponseProtocol.self]
+// The same cache settings Litmus's configurations use, so only the protocol differs.
+bareConfiguration.urlCache = nil
+bareConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+let bare = URLSession(configuration: bareConfiguration)
+
+// A realistic registry: the matched stub among 19 others, all with composed matchers.
+let stubs = HTTPStubs()
+stubs.stub(
+    .method("GET") && .host("api.example.com") && .path("/albums") && .query(["q": "phish"]),
+    .data(FixedResponseProtocol.body, headers: ["Content-Type": "application/json"]))
+for index in 1...19 {
+    stubs.stub(.method("POST") && .path("/other/\(index)"), .status(204))
+}
+let litmus = stubs.session()
+
+// Batches alternate between the two sessions so that whatever else the machine does weighs on both alike.
+print(
+    "HTTPStubsBenchmark: \(requestsPerSide) sequential data(from:) calls per side, alternating in batches of \(batch)")
+_ = try await timeRequests(bare, url: url, count: batch)
+_ = try await timeRequests(litmus, url: url, count: batch)
+var bareTime = Duration.zero
+var litmusTime = Duration.zero
+for _ in 0..<(requestsPerSide / batch) {
+    bareTime += try await timeRequests(bare, url: url, count: batch)
+    litmusTime += try await timeRequests(litmus, url: url, count: batch)
+}
+let measured = Double(requestsPerSide / batch * batch)
+print(String(format: "bare URLProtocol, fixed response:  %8.0f requests/s", measured / seconds(bareTime)))
+print(String(format: "Litmus HTTPStubs, 20 stubs:        %8.0f requests/s", measured / seconds(litmusTime)))
+print(
+    String(
+        format: "ratio Litmus time / bare time:     %8.2fx (goal: within 1.20x)",
+        seconds(litmusTime) / seconds(bareTime)))
+
+// The loopback server, through a plain URLSession (real HTTP over 127.0.0.1).
+let serverStubs = HTTPStubs()
+serverStubs.stub(.path("/albums"), .data(FixedResponseProtocol.body, headers: ["Content-Type": "application/json"]))
+let serverCount = max(requestsPerSide / 10, 100)
+try await HTTPStubServer.serving(serverStubs) { server in
+    let network = URLSession(configuration: .ephemeral)
+    let serverURL = server.url("/albums")
+    _ = try await requestsPerSecond(network, url: serverURL, count: 50)
+    let sequential = try await requestsPerSecond(network, url: serverURL, count: serverCount)
+    let concurrent = try await concurrentRequestsPerSecond(network, url: serverURL, count: serverCount, concurrency: 8)
+    print(String(format: "loopback server, sequential:       %8.0f requests/s (%d requests)", sequential, serverCount))
+    print(String(format: "loopback server, 8 concurrent:     %8.0f requests/s (%d requests)", concurrent, serverCount))
+    network.invalidateAndCancel()
+}

@@ -1,0 +1,145 @@
+import Foundation
+import LitmusHTTPStubs
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// Serves an ``HTTPStubs`` registry over real HTTP/1.1 on 127.0.0.1 and a free port, for clients that
+/// are not URLSession: AsyncHTTPClient, other processes, a browser.
+///
+/// ```swift
+/// let stubs = HTTPStubs()
+/// stubs.stub(.path("/albums"), try .fixture("albums.json", in: .module))
+/// try await HTTPStubServer.serving(stubs) { server in
+///     let response = try await HTTPClient.shared.get(url: server.url("/albums").absoluteString).get()
+/// }   // stopped here, whatever happened
+/// ```
+///
+/// The same matchers, responses, sequences, delays, request log and hit counts apply as through a
+/// session. Differences, since this is a real server: redirects go to the client, a network error
+/// closes the connection without a response, and an unmatched request gets `501 Not Implemented` with
+/// the issue text as its body (and is kept in ``HTTPStubs/unmatchedRequests``). A request's URL is
+/// built from its `Host` header, so a client that sends `Host: api.example.com` to the server is matched
+/// by `.host("api.example.com")`; a request in absolute form (`GET http://api.example.com/albums`)
+/// keeps its URL as sent.
+public final class HTTPStubServer: Sendable {
+    /// The registry answering requests.
+    public let stubs: HTTPStubs
+    /// The port the server listens on, on 127.0.0.1.
+    public let port: Int
+    private let channel: any Channel
+    private let connections: OpenConnections
+    private let group: MultiThreadedEventLoopGroup
+
+    private init(
+        stubs: HTTPStubs, port: Int, channel: any Channel, connections: OpenConnections,
+        group: MultiThreadedEventLoopGroup
+    ) {
+        self.stubs = stubs
+        self.port = port
+        self.channel = channel
+        self.connections = connections
+        self.group = group
+    }
+
+    /// Starts serving `stubs` on 127.0.0.1 and a port the system picks. Call ``stop()`` when done, or
+    /// use ``serving(_:_:)``, which cannot forget to.
+    public static func start(_ stubs: HTTPStubs) async throws -> HTTPStubServer {
+        // A group of its own: shutting it down closes the listener and every open connection with it.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let connections = OpenConnections()
+        do {
+            let channel = try await ServerBootstrap(group: group)
+                .serverChannelOption(.backlog, value: 256)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelInitializer { channel in
+                    connections.insert(channel)
+                    return channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                        try channel.pipeline.syncOperations.addHandler(StubRequestHandler(stubs: stubs))
+                    }
+                }
+                .bind(host: "127.0.0.1", port: 0)
+                .get()
+            guard let port = channel.localAddress?.port else {
+                throw HTTPStubServerError.noPort
+            }
+            return HTTPStubServer(stubs: stubs, port: port, channel: channel, connections: connections, group: group)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Runs `body` with a server serving `stubs`, and stops the server when `body` returns or throws.
+    public static func serving<Result>(
+        _ stubs: HTTPStubs, _ body: (HTTPStubServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(stubs)
+        do {
+            let result = try await body(server)
+            try await server.stop()
+            return result
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+    }
+
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// The server's URL for `path` (`"/albums?q=phish"`).
+    public func url(_ path: String) -> URL {
+        URL(string: baseURL.absoluteString + (path.hasPrefix("/") ? path : "/" + path))!
+    }
+
+    /// Stops listening and closes every open connection.
+    public func stop() async throws {
+        try? await channel.close()
+        // Kept-alive connections would otherwise stay open, answering nothing, until the client gives up.
+        for connection in connections.removeAll() {
+            try? await connection.close()
+        }
+        try await group.shutdownGracefully()
+    }
+
+    deinit {
+        // A server dropped without stop() must not outlive its test either.
+        group.shutdownGracefully { _ in }
+    }
+}
+
+/// The loopback server could not start.
+public enum HTTPStubServerError: Error, CustomStringConvertible {
+    /// The socket was bound but reported no port.
+    case noPort
+
+    /// Names the failure and the fix.
+    public var description: String {
+        "The stub server bound 127.0.0.1 but the system reported no port for it; start it again."
+    }
+}
+
+/// The server's open connections, so stopping closes them rather than leaving clients waiting.
+private final class OpenConnections: Sendable {
+    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+
+    func insert(_ channel: any Channel) {
+        let key = ObjectIdentifier(channel)
+        channels.withLock { $0[key] = channel }
+        channel.closeFuture.whenComplete { [weak self] _ in
+            _ = self?.channels.withLock { $0.removeValue(forKey: key) }
+        }
+    }
+
+    func removeAll() -> [any Channel] {
+        channels.withLock { channels in
+            defer { channels.removeAll() }
+            return Array(channels.values)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import LitmusHTTPStubs
+import NIOCore
+import NIOHTTP1
+
+/// Answers one connection's requests from an ``HTTPStubs`` registry.
+final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let stubs: HTTPStubs
+    private var head: HTTPRequestHead?
+    private var body = ByteBuffer()
+
+    init(stubs: HTTPStubs) {
+        self.stubs = stubs
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            self.head = head
+            body.clear()
+        case .body(var chunk):
+            body.writeBuffer(&chunk)
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            respond(to: head, body: Data(body.readableBytesView), context: context)
+        }
+    }
+
+    private func respond(to head: HTTPRequestHead, body: Data, context: ChannelHandlerContext) {
+        let request = RecordedRequest(
+            method: head.method.rawValue, url: Self.url(of: head),
+            headers: Dictionary(head.headers.map { ($0.name, $0.value) }) { first, later in "\(first),\(later)" },
+            body: body)
+        let response: StubResponse
+        switch stubs.resolve(request, followRedirects: false) {
+        case .respond(let stubbed, _):
+            response = stubbed
+        case .unmatched(let unmatched):
+            response = .string(
+                unmatched.description, status: 501, headers: ["X-Litmus-Unmatched": "true"])
+        case .passThrough:
+            response = .string(
+                "\(request) is on the pass-through allow-list, but the stub server does not forward "
+                    + "requests to the network. Stub it, or send it to the real server.", status: 502)
+        }
+        let loop = context.eventLoop.assumeIsolated()
+        let keepAlive = head.isKeepAlive
+        loop.scheduleTask(in: Self.timeAmount(response.requestDelay)) {
+            guard context.channel.isActive else { return }
+            guard response.networkError == nil else {
+                context.close(promise: nil)
+                return
+            }
+            self.writeHead(response, version: head.version, keepAlive: keepAlive, context: context)
+            loop.scheduleTask(in: Self.timeAmount(response.responseDelay)) {
+                guard context.channel.isActive else { return }
+                self.writeBody(response, keepAlive: keepAlive, context: context)
+            }
+        }
+    }
+
+    private func writeHead(
+        _ response: StubResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext
+    ) {
+        var headers = HTTPHeaders(response.headers.map { ($0.key, $0.value) })
+        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        let head = HTTPResponseHead(
+            version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+    }
+
+    private func writeBody(_ response: StubResponse, keepAlive: Bool, context: ChannelHandlerContext) {
+        if !response.body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+        }
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            done.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    /// The request's URL: as sent in proxy form, or built from the Host header.
+    private static func url(of head: HTTPRequestHead) -> URL {
+        if head.uri.hasPrefix("http://") || head.uri.hasPrefix("https://"), let url = URL(string: head.uri) {
+            return url
+        }
+        let host = head.headers.first(name: "Host") ?? "127.0.0.1"
+        return URL(string: "http://\(host)\(head.uri.hasPrefix("/") ? head.uri : "/" + head.uri)")
+            ?? URL(string: "http://\(host)/")!
+    }
+
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// Why a generic class: on Linux the URLProtocol sees neither the session, nor its configuration, nor
+// the headers the configuration adds (httpAdditionalHeaders), so nothing in a request says which
+// registry it belongs to. Each registry therefore gets a class of its own, StubURLProtocol<Key>, whose
+// Key type spells the registry's identifier in binary: a distinct class per registry, made at run time
+// from a handful of generic types.
+
+/// A type that spells a registry identifier: `Bit1<Bit0<Root>>` is binary 1·10, the identifier 2.
+protocol StubURLProtocolKey: SendableMetatype {
+    static var identifier: UInt64 { get }
+}
+
+/// Makes the URLProtocol class of a registry.
+enum StubURLProtocolClass {
+    /// The URLProtocol class answering for the registry `identifier`.
+    static func make(for identifier: UInt64) -> URLProtocol.Type {
+        var key: any StubURLProtocolKey.Type = KeyRoot.self
+        let width = UInt64.bitWidth - identifier.leadingZeroBitCount
+        for bit in (0..<width).reversed() {
+            key = appending(identifier >> UInt64(bit) & 1 == 1, to: key)
+        }
+        return makeClass(key)
+    }
+
+    private static func appending<Prefix: StubURLProtocolKey>(
+        _ bit: Bool, to _: Prefix.Type
+    ) -> any StubURLProtocolKey.Type {
+        bit ? KeyBit1<Prefix>.self : KeyBit0<Prefix>.self
+    }
+
+    private static func makeClass<Key: StubURLProtocolKey>(_: Key.Type) -> URLProtocol.Type {
+        StubURLProtocol<Key>.self
+    }
+}
+
+private enum KeyRoot: StubURLProtocolKey {
+    static var identifier: UInt64 { 0 }
+}
+
+private enum KeyBit0<Prefix: StubURLProtocolKey>: StubURLProtocolKey {
+    static var identifier: UInt64 { Prefix.identifier << 1 }
+}
+
+private enum KeyBit1<Prefix: StubURLProtocolKey>: StubURLProtocolKey {
+    static var identifier: UInt64 { Prefix.identifier << 1 | 1 }
+}
+
+/// Answers a session's requests from the registry its `Key` names: stubbed responses, redirects
+/// followed inside Litmus, delays, network errors, and fail-closed for unmatched requests.
+final class StubURLProtocol<Key: StubURLProtocolKey>: URLProtocol {
+    private let delivery = Mutex<Delivery>(.notStarted)
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        // Refusing hands the request to the next protocol class: the real network. Only an allow-listed
+        // request no stub matches goes there.
+        guard let stubs = StubsDirectory.shared.stubs(for: Key.identifier), stubs.hasPassThrough else { return true }
+        // Reading httpBodyStream here would consume it before startLoading: judge the stream-less request.
+        return !stubs.passesThrough(RecordedRequest(request, readingBodyStream: false))
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    override func startLoading() {
+        let recorded = RecordedRequest(request)
+        guard let stubs = StubsDirectory.shared.stubs(for: Key.identifier) else {
+            let message =
+                "The HTTPStubs this session was made from no longer exists, so \(recorded) cannot be "
+                + "answered. Keep the HTTPStubs alive as long as its sessions."
+            fail(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: message]))
+            return
+        }
+        switch stubs.resolve(recorded, followRedirects: stubs.followsRedirects) {
+        case .unmatched(let unmatched):
+            fail(unmatched.error)
+        case .passThrough:
+            fail(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: "\(recorded) passed through"]))
+        case .respond(let response, let url) where response.requestDelay == .zero && response.responseDelay == .zero:
+            deliver(response, url: url)
+        case .respond(let response, let url):
+            // The protocol's state is behind a Mutex and its client may be called from any thread.
+            let loader = UncheckedSendable(self)
+            let task = Task {
+                try await Task.sleep(for: response.requestDelay)
+                guard response.networkError == nil else {
+                    loader.value.deliver(response, url: url)
+                    return
+                }
+                loader.value.sendHead(response, url: url)
+                try await Task.sleep(for: response.responseDelay)
+                loader.value.sendBody(response)
+            }
+            delivery.withLock { if case .notStarted = $0 { $0 = .waiting(task) } }
+        }
+    }
+
+    override func stopLoading() {
+        let previous = delivery.withLock { delivery in
+            defer { delivery = .stopped }
+            return delivery
+        }
+        if case .waiting(let task) = previous { task.cancel() }
+    }
+
+    private func deliver(_ response: StubResponse, url: URL) {
+        if let code = response.networkError {
+            fail(
+                URLError(
+                    code,
+                    userInfo: [NSURLErrorFailingURLErrorKey: url]))
+            return
+        }
+        sendHead(response, url: url)
+        sendBody(response)
+    }
+
+    private func sendHead(_ response: StubResponse, url: URL) {
+        guard isLive else { return }
+        // The stub's headers exactly: no Content-Length is made up (each header costs URLSession work).
+        let head = HTTPURLResponse(
+            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)!
+        client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
+    }
+
+    private func sendBody(_ response: StubResponse) {
+        guard isLive else { return }
+        // One call with the whole body: on Linux each didLoad replaces the data delivered before it.
+        if !response.body.isEmpty {
+            client?.urlProtocol(self, didLoad: response.body)
+        }
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    private func fail(_ error: URLError) {
+        guard isLive else { return }
+        client?.urlProtocol(self, didFailWithError: error)
+    }
+
+    private var isLive: Bool {
+        delivery.withLock { if case .stopped = $0 { false } else { true } }
+    }
+
+    private enum Delivery {
+        case notStarted
+        case waiting(Task<Void, any Error>)
+        case stopped
+    }
+}
+
+/// Carries a value the compiler cannot prove `Sendable` but whose own locking makes it so.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
