@@ -96,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AlbumSearchTests",
-            dependencies: ["AlbumSearch"],
+            dependencies: ["AlbumSearch", "LitmusHTTPStubs"],
             path: "Examples/AlbumSearch/Tests/AlbumSearchTests",
             resources: [.copy("Fixtures")]
         ),
