@@ -35,14 +35,14 @@ enum UIBenchmark {
 
         let binary = CommandLine.arguments.dropFirst().first ?? ".build/debug/LitmusPackageTests.xctest"
         if FileManager.default.isExecutableFile(atPath: binary) {
-            let suite = try await clock.measure { try runSuite(binary) }
+            let suite = try clock.measure { try runSuite(binary) }
             print("seed 000 UI suite (6 tests, own process, browser start included): \(milliseconds(suite))")
         } else {
             print("seed 000 UI suite: not measured, \(binary) not found (run swift build --build-tests)")
         }
     }
 
-    private static func report(_ name: String, times: Int, _ action: () async throws -> Void) async throws {
+    private static func report(_ name: String, times: Int, _ action: @Sendable () async throws -> Void) async throws {
         var samples: [Duration] = []
         for _ in 0..<times {
             samples.append(try await clock.measure { try await action() })

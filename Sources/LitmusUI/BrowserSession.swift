@@ -3,7 +3,7 @@ import Foundation
 /// One WebDriver session: one headless Chromium window, used by one launched app at a time.
 struct BrowserSession: Sendable {
     /// The W3C key of an element reference in JSON.
-    static let elementKey = "element-6066-11e4-a52f-4f4fa1ae5b21"
+    static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
     let id: String
     let client: WebDriverClient

@@ -179,6 +179,14 @@ enum PageScript {
             step();
           }
           const page = Math.random().toString(36).slice(2);
+          // Whether the last tap started a navigation: a form submission or a link, not prevented by
+          // the page's own handlers (this listener on window runs after theirs).
+          let navigation = null;
+          addEventListener('submit', e => { navigation = e.defaultPrevented ? 'prevented' : 'pending'; });
+          addEventListener('click', e => {
+            const link = e.target.closest && e.target.closest('a[href]');
+            if (link && !link.getAttribute('href').startsWith('#') && !e.defaultPrevented) navigation = 'pending';
+          });
           return {
             page,
             snapshot(query) {
@@ -218,8 +226,15 @@ enum PageScript {
                 }
                 const hit = hitTest(result.element);
                 if (!hit.ok) return {status: 'obscured', reason: hit.reason, description: result.description};
+                navigation = null;
                 return {status: 'ok', element: result.element, description: result.description, page, final: true};
               }, budget, done);
+            },
+            // After a tap in the document `token`: done at once unless the tap started a navigation,
+            // else when the next document is there (this script is unloaded, and called again there).
+            afterTap(token, budget, done) {
+              everyFrame(() => ({status: page !== token ? 'navigated' : navigation === 'pending' ? 'waiting' : 'none',
+                final: page !== token || navigation !== 'pending'}), budget, done);
             },
           };
         })(); }

@@ -51,7 +51,7 @@ struct WebDriverError: Error, CustomStringConvertible {
     var isRetryable: Bool {
         [
             "stale element reference", "element click intercepted", "element not interactable",
-            "no such element", "javascript error",
+            "no such element", "javascript error", "script timeout", "no such window", "no such execution context",
         ].contains(code)
     }
 

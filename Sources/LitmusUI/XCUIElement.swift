@@ -120,6 +120,20 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         try await act("tap") { session, element in try await session.click(element) }
     }
 
+    /// Waits, after a tap in the document `page`, until a navigation the tap started has brought the
+    /// next document, so what a test reads next is the new page (chromedriver does not always wait).
+    private func awaitNavigation(fromPage page: String, session: BrowserSession, until deadline: ContinuousClock.Instant)
+        async throws
+    {
+        repeat {
+            let value = try await retrying {
+                try await session.executeAsync(
+                    "window.__litmus.afterTap(arguments[0], \(Self.budget(until: deadline)), done);", .string(page))
+            }
+            if value["status"].string != "waiting" { return }
+        } while ContinuousClock.now < deadline
+    }
+
     /// Types `text` into the element (focusing it first). ``XCUIKeyboardKey`` values may be part of it.
     public func typeText(_ text: String) async throws {
         try await act("typeText") { session, element in try await session.type(text, into: element) }
@@ -153,6 +167,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
             }
             do {
                 try await action(session, element)
+                if name == "tap", let page = last["page"].string {
+                    try await awaitNavigation(fromPage: page, session: session, until: deadline)
+                }
                 return
             } catch let error as WebDriverError where error.isRetryable {
                 last = ["status": "retrying", "reason": .string(error.description)]

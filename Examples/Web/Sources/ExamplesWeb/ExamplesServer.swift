@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// The examples web app: an index at `/` and one screen per example (`/calculator`, …), with
@@ -21,28 +22,34 @@ public struct ExamplesServer: Sendable {
 
     /// Runs the server on 127.0.0.1:`port` until the task is cancelled; `onRunning` receives the port
     /// it bound (useful with port 0, which picks a free one).
-    public func run(port: Int = 8080, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await application(port: port, onRunning: onRunning).run()
+    public func run(
+        port: Int = 8080, logLevel: Logger.Level = .info, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        try await application(port: port, logLevel: logLevel, onRunning: onRunning).run()
     }
 
     /// The hummingbird application (tests drive it with HummingbirdTesting).
-    func application(port: Int = 0, onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-        -> some ApplicationProtocol
-    {
-        Application(
+    func application(
+        port: Int = 0, logLevel: Logger.Level = .info, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var logger = Logger(label: "litmus-examples")
+        logger.logLevel = logLevel
+        return Application(
             router: router(),
             configuration: .init(address: .hostname(Self.host, port: port), serverName: "litmus-examples"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger
         )
     }
 
     /// Starts the server in this process on a free loopback port (or `port`), and returns once it
-    /// accepts connections. Stop it with ``RunningExamplesServer/stop()``.
+    /// accepts connections. Stop it with ``RunningExamplesServer/stop()``. It logs only critical
+    /// messages (a test's output stays the test's).
     public func start(port: Int = 0) async throws -> RunningExamplesServer {
         let started = StartSignal()
         let task = Task {
             do {
-                try await run(port: port) { port in started.succeed(port) }
+                try await run(port: port, logLevel: .critical) { port in started.succeed(port) }
                 started.fail(ExamplesServerError.stoppedBeforeRunning(port: port, reason: "it stopped"))
             } catch {
                 started.fail(ExamplesServerError.stoppedBeforeRunning(port: port, reason: "\(error)"))
@@ -64,7 +71,7 @@ public struct ExamplesServer: Sendable {
         let sessions = SessionStore(configuration: configuration)
         let router = Router()
         router.get("/") { _, _ in
-            htmlResponse(IndexPage.page(for: Screen.all))
+            htmlResponse(IndexPage.page(for: Screen.all).html)
         }
         for screen in Screen.all {
             router.get(RouterPath(stringLiteral: screen.path)) { request, _ in
@@ -76,7 +83,7 @@ public struct ExamplesServer: Sendable {
                 let id = request.cookies[SessionStore.cookieName]?.value
                 let body = try await request.body.collect(upTo: 64 * 1024)
                 let form = FormFields.decode(String(buffer: body))
-                do {
+                do throws(ScreenInputError) {
                     let session = try sessions.withSession(id: id) { session throws(ScreenInputError) in
                         try screen.perform(form, session)
                     }

@@ -35,8 +35,8 @@ struct ExamplesCommand: AsyncParsableCommand {
             }
         }
         try await ExamplesServer(configuration: configuration).run(port: port) { boundPort in
-            print("Serving the examples on http://\(ExamplesServer.host):\(boundPort)/ (Ctrl-C stops).")
-            fflush(stdout)
+            let line = "Serving the examples on http://\(ExamplesServer.host):\(boundPort)/ (Ctrl-C stops).\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("The examples web app")
 struct ExamplesServerTests {
-    private let sut = ExamplesServer().application()
+    private var sut: some ApplicationProtocol { ExamplesServer().application() }
 
     @Test("The Calculator screen shows an empty display (one space) and a button per configured label")
     func calculatorScreen() async throws {
