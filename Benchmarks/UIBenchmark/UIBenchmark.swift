@@ -24,7 +24,9 @@ enum UIBenchmark {
         try await report("tap (form post, page reload)", times: 40) { try await calculator.buttons["7"].tap() }
         try await report("query: buttons.count", times: 40) { _ = try await calculator.buttons.count }
         try await report("query: staticTexts[…].exists", times: 40) { _ = try await calculator.staticTexts["7"].exists }
-        try await report("read: staticTexts.element.label", times: 40) { _ = try await calculator.staticTexts.element.label }
+        try await report("read: staticTexts.element.label", times: 40) {
+            _ = try await calculator.staticTexts.element.label
+        }
         try await calculator.terminate()
 
         let html = "<!doctype html><title>Field</title><input id=field>"
@@ -50,26 +52,36 @@ enum UIBenchmark {
         samples.sort()
         let median = samples[samples.count / 2]
         let p90 = samples[samples.count * 9 / 10]
-        print("\(name.padding(toLength: 38, withPad: " ", startingAt: 0)) median \(milliseconds(median)), p90 \(milliseconds(p90)) (n=\(times))")
+        print(
+            "\(name.padding(toLength: 38, withPad: " ", startingAt: 0)) median \(milliseconds(median)), p90 \(milliseconds(p90)) (n=\(times))"
+        )
     }
 
+    /// Runs the seed 000 UI tests in the test binary and waits for it (posix_spawn and waitpid:
+    /// Foundation's Process missed this child's exit here once).
     private static func runSuite(_ binary: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["CalculatorUITests.MainScreenUITests", "CalculatorUITests.CalculationUITests"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: "UIBenchmark", code: Int(process.terminationStatus), userInfo: [
-                NSLocalizedDescriptionKey: "the UI suite failed (exit \(process.terminationStatus)); run it with swift test"
-            ])
-        }
+        let arguments = [binary, "CalculatorUITests.MainScreenUITests", "CalculatorUITests.CalculationUITests"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, binary, nil, nil, argv, environ) == 0 else { throw SuiteFailure(status: -1) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else { throw SuiteFailure(status: status) }
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return String(format: "%.1f ms", value)
+    }
+}
+
+/// The seed 000 UI suite failed while being timed.
+struct SuiteFailure: Error, CustomStringConvertible {
+    /// The wait status of the test binary.
+    let status: Int32
+
+    var description: String {
+        "The seed 000 UI suite failed (wait status \(status)); run `swift test --filter CalculatorUITests` to see why."
     }
 }

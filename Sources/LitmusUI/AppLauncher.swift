@@ -15,7 +15,8 @@ public struct AppLauncher: Sendable {
 
     /// Creates a launcher from a function that starts the app.
     public init(
-        _ launch: @escaping @Sendable (_ arguments: [String], _ environment: [String: String]) async throws -> LaunchedApp
+        _ launch:
+            @escaping @Sendable (_ arguments: [String], _ environment: [String: String]) async throws -> LaunchedApp
     ) {
         self.launch = launch
     }

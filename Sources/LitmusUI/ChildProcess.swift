@@ -12,7 +12,8 @@ import Foundation
 enum ChildProcess {
     /// Spawns `arguments` (the first is an absolute path) in a new process group, with `standardInput`
     /// and `standardOutput` as its fd 0 and 1 and /dev/null as fd 2. Returns its process id.
-    static func spawnInNewGroup(_ arguments: [String], standardInput: Int32, standardOutput: Int32) throws(LitmusUIError)
+    static func spawnInNewGroup(_ arguments: [String], standardInput: Int32, standardOutput: Int32)
+        throws(LitmusUIError)
         -> pid_t
     {
         #if os(Linux)
@@ -29,8 +30,21 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // Threads of this process block signals (SIGCHLD among them); a child inherits that mask,
+        // and `sh` then never sees its own child exit. Start it with no signal blocked, default actions.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
+        // Sockets and pipes of this process that lack close-on-exec must not reach chromedriver.
+        for descriptor in inheritableDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
 
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -40,6 +54,15 @@ enum ChildProcess {
             throw .processFailed(command: arguments[0], reason: String(cString: strerror(status)))
         }
         return pid
+    }
+
+    /// This process's open descriptors that a child would inherit (no close-on-exec), from /dev/fd.
+    private static func inheritableDescriptors() -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []
+        return names.compactMap(Int32.init).filter { descriptor in
+            let flags = fcntl(descriptor, F_GETFD)
+            return flags >= 0 && flags & FD_CLOEXEC == 0
+        }
     }
 
     /// Whether process `pid` is alive (a zombie counts as alive until reaped).

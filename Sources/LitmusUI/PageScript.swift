@@ -44,6 +44,7 @@ enum PageScript {
               case 'output': return 'staticText';
               case 'dialog': return 'alert';
             }
+            if (tag === 'label' && el.querySelector('input,select,textarea,button')) return null;  // names its control
             if (textTags.has(tag) && ownText(el)) return 'staticText';
             if (containerTags.has(tag) || el.id || el.hasAttribute('data-testid') || el.hasAttribute('aria-label'))
               return 'other';

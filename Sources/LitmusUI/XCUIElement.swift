@@ -69,7 +69,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         let deadline = ContinuousClock.now + query.app.timeout
         var last = JSONValue.null
         repeat {
-            last = try await retrying { try await session.execute("return window.__litmus.snapshot(arguments[0]);", query.json(pick)) }
+            last = try await retrying {
+                try await session.execute("return window.__litmus.snapshot(arguments[0]);", query.json(pick))
+            }
             if last["status"].string == "ok" { return XCUIElementSnapshot(last) }
             if last["status"].string == "multiple" { break }
             _ = try await waitForCount(atLeastOne: true, until: deadline)
@@ -122,7 +124,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     /// Waits, after a tap in the document `page`, until a navigation the tap started has brought the
     /// next document, so what a test reads next is the new page (chromedriver does not always wait).
-    private func awaitNavigation(fromPage page: String, session: BrowserSession, until deadline: ContinuousClock.Instant)
+    private func awaitNavigation(
+        fromPage page: String, session: BrowserSession, until deadline: ContinuousClock.Instant
+    )
         async throws
     {
         repeat {
@@ -209,7 +213,8 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     /// navigation (which ends the page's script) within a second.
     private static func budget(until deadline: ContinuousClock.Instant) -> Int {
         let remaining = deadline - ContinuousClock.now
-        let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds =
+            remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
         return Int(max(0, min(1000, milliseconds)))
     }
 

@@ -37,10 +37,12 @@ public struct XCUIElementError: Error, CustomStringConvertible {
         let what: String
         switch problem {
         case .noMatch:
-            what = "no element matches it. Check the query against the tree below (a subscript matches an "
+            what =
+                "no element matches it. Check the query against the tree below (a subscript matches an "
                 + "identifier, label, title, value or placeholder exactly)."
         case .multipleMatches(let count, let matches):
-            what = "\(count) elements match it, and it must be exactly one: "
+            what =
+                "\(count) elements match it, and it must be exactly one: "
                 + matches.joined(separator: "; ")
                 + ". Narrow the query, or use .firstMatch or .element(boundBy:)."
         case .notActionable(let reason):
@@ -69,7 +71,8 @@ public struct XCUIElementError: Error, CustomStringConvertible {
 enum FailureEvidence {
     static func save(_ png: Data, for element: String) -> String? {
         let environment = ProcessInfo.processInfo.environment
-        let folder = environment["LITMUS_UI_ARTIFACTS"]
+        let folder =
+            environment["LITMUS_UI_ARTIFACTS"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ui-failures").path
         let safe = String(element.map { $0.isLetter || $0.isNumber ? $0 : "_" }.prefix(60))
         let path = folder + "/\(Int(Date().timeIntervalSince1970 * 1000))-\(safe).png"

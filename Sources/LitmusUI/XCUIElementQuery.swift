@@ -85,7 +85,9 @@ public struct XCUIElementQuery: Sendable, XCUIElementTypeQueryProvider, CustomSt
         var query: [String: JSONValue] = [
             "steps": .array(
                 steps.map { step in
-                    var fields: [String: JSONValue] = ["kind": .string(step.kind.rawValue), "type": .string(step.type.rawValue)]
+                    var fields: [String: JSONValue] = [
+                        "kind": .string(step.kind.rawValue), "type": .string(step.type.rawValue),
+                    ]
                     if let identifier = step.identifier { fields["identifier"] = .string(identifier) }
                     return .object(fields)
                 })

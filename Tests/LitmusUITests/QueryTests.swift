@@ -85,7 +85,9 @@ struct QueryTests {
     func descriptions() {
         let sut = XCUIApplication(url: URL(string: "about:blank")!)
         #expect(sut.buttons["7"].description == #"app.buttons["7"]"#)
-        #expect(sut.otherElements["keys"].buttons.firstMatch.description == #"app.otherElements["keys"].buttons.firstMatch"#)
+        #expect(
+            sut.otherElements["keys"].buttons.firstMatch.description == #"app.otherElements["keys"].buttons.firstMatch"#
+        )
         #expect(sut.cells.element(boundBy: 2).description == "app.cells.element(boundBy: 2)")
     }
 }
