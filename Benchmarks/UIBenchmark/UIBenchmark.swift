@@ -18,6 +18,8 @@ enum UIBenchmark {
             })
         let firstLaunch = try await clock.measure { try await calculator.launch() }
         print("first launch, browser start included: \(milliseconds(firstLaunch))")
+        let terminate = try await clock.measure { try await calculator.terminate() }
+        print("terminate (server stopped, window reset): \(milliseconds(terminate))")
         let relaunch = try await clock.measure { try await calculator.launch() }
         print("launch with a warm browser:           \(milliseconds(relaunch))")
 

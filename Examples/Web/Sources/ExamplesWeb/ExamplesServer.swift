@@ -137,7 +137,7 @@ public enum ExamplesServerError: Error, CustomStringConvertible, Equatable {
 private func htmlResponse(_ html: String, newSessionID: String? = nil) -> Response {
     var response = Response(
         status: .ok,
-        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .connection: "close"],
         body: .init(byteBuffer: ByteBuffer(string: html))
     )
     if let newSessionID { response.setCookie(sessionCookie(newSessionID)) }
@@ -145,7 +145,7 @@ private func htmlResponse(_ html: String, newSessionID: String? = nil) -> Respon
 }
 
 private func redirect(to path: String, newSessionID: String?) -> Response {
-    var response = Response(status: .seeOther, headers: [.location: path])
+    var response = Response(status: .seeOther, headers: [.location: path, .connection: "close"])
     if let newSessionID { response.setCookie(sessionCookie(newSessionID)) }
     return response
 }
