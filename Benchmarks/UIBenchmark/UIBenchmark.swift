@@ -62,7 +62,7 @@ enum UIBenchmark {
     /// Runs the seed 000 UI tests in the test binary and waits for it (posix_spawn and waitpid:
     /// Foundation's Process missed this child's exit here once).
     private static func runSuite(_ binary: String) throws {
-        let arguments = [binary, "CalculatorUITests.MainScreenUITests", "CalculatorUITests.CalculationUITests"]
+        let arguments = [binary, "CalculatorUITests.MainScreenUITests,CalculatorUITests.CalculationUITests"]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0

@@ -57,6 +57,22 @@ struct BrowserSession: Sendable {
             ])
     }
 
+    /// Presses and releases the left mouse button at a point of the viewport (CSS pixels), as a
+    /// person would: the browser's own hit testing decides what receives it. Unlike WebDriver's
+    /// element click, this does not wait for a navigation; the caller waits for exactly that.
+    func tap(atX x: Double, y: Double) async throws {
+        for type in ["mousePressed", "mouseReleased"] {
+            _ = try await client.send(
+                .POST, path + "/goog/cdp/execute",
+                [
+                    "cmd": "Input.dispatchMouseEvent",
+                    "params": [
+                        "type": .string(type), "x": .number(x), "y": .number(y), "button": "left", "clickCount": 1,
+                    ],
+                ])
+        }
+    }
+
     func click(_ element: String) async throws {
         _ = try await client.send(.POST, path + "/element/\(element)/click")
     }

@@ -228,7 +228,9 @@ enum PageScript {
                 const hit = hitTest(result.element);
                 if (!hit.ok) return {status: 'obscured', reason: hit.reason, description: result.description};
                 navigation = null;
-                return {status: 'ok', element: result.element, description: result.description, page, final: true};
+                const box = result.element.getBoundingClientRect();
+                return {status: 'ok', element: result.element, description: result.description, page, final: true,
+                  x: box.left + box.width / 2, y: box.top + box.height / 2};
               }, budget, done);
             },
             // After a tap in the document `token`: done at once unless the tap started a navigation,

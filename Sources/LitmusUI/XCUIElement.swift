@@ -119,7 +119,13 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     /// Taps (clicks) the element once it is actionable.
     public func tap() async throws {
-        try await act("tap") { session, element in try await session.click(element) }
+        try await act("tap") { session, element, point in
+            if let point {
+                try await session.tap(atX: point.x, y: point.y)
+            } else {
+                try await session.click(element)
+            }
+        }
     }
 
     /// Waits, after a tap in the document `page`, until a navigation the tap started has brought the
@@ -140,12 +146,12 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     /// Types `text` into the element (focusing it first). ``XCUIKeyboardKey`` values may be part of it.
     public func typeText(_ text: String) async throws {
-        try await act("typeText") { session, element in try await session.type(text, into: element) }
+        try await act("typeText") { session, element, _ in try await session.type(text, into: element) }
     }
 
     /// Empties a text field (XCUITest has no such call; tests there type delete keys).
     public func clearText() async throws {
-        try await act("clearText") { session, element in try await session.clear(element) }
+        try await act("clearText") { session, element, _ in try await session.clear(element) }
     }
 
     /// A screenshot of the page with the element scrolled into view.
@@ -155,7 +161,11 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     // MARK: Implementation
 
-    private func act(_ name: String, _ action: (BrowserSession, String) async throws -> Void) async throws {
+    /// Waits until the element is actionable, then runs `action` with its WebDriver id and the centre
+    /// of its box (viewport coordinates, when the page reported them).
+    private func act(
+        _ name: String, _ action: (BrowserSession, String, (x: Double, y: Double)?) async throws -> Void
+    ) async throws {
         let session = try query.app.session()
         let deadline = ContinuousClock.now + query.app.timeout
         var last = JSONValue.null
@@ -170,7 +180,8 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                 continue
             }
             do {
-                try await action(session, element)
+                let point = last["x"].number.flatMap { x in last["y"].number.map { (x: x, y: $0) } }
+                try await action(session, element, point)
                 if name == "tap", let page = last["page"].string {
                     try await awaitNavigation(fromPage: page, session: session, until: deadline)
                 }
