@@ -12,6 +12,9 @@ let package = Package(
         .plugin(name: "LitmusSpecsPlugin", targets: ["LitmusSpecsPlugin"]),
         .library(name: "LitmusHTTPStubs", targets: ["LitmusHTTPStubs"]),
         .library(name: "LitmusHTTPStubServer", targets: ["LitmusHTTPStubServer"]),
+        .executable(name: "examples", targets: ["examples"]),
+        .library(name: "ExamplesWeb", targets: ["ExamplesWeb"]),
+        .library(name: "LitmusUI", targets: ["LitmusUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -20,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/Quick/Nimble", from: "14.0.0"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -154,6 +158,54 @@ let package = Package(
             name: "HTTPStubsBenchmark",
             dependencies: ["LitmusHTTPStubs", "LitmusHTTPStubServer"],
             path: "Benchmarks/HTTPStubsBenchmark"
+        ),
+        .testTarget(
+            name: "CalculatorUITests",
+            dependencies: ["ExamplesWeb", "LitmusUI"],
+            path: "Examples/Calculator/UITests/CalculatorUITests"
+        ),
+
+        // MARK: The web front end: every example as a screen of one server.
+        .target(
+            name: "ExamplesWeb",
+            dependencies: [
+                "Calculator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Examples/Web/Sources/ExamplesWeb"
+        ),
+        .executableTarget(
+            name: "examples",
+            dependencies: [
+                "ExamplesWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Web/Sources/examples"
+        ),
+        .testTarget(
+            name: "ExamplesWebTests",
+            dependencies: [
+                "ExamplesWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Examples/Web/Tests/ExamplesWebTests"
+        ),
+
+        // MARK: LitmusUI: XCUITest's vocabulary over a real headless Chromium.
+        .target(
+            name: "LitmusUI",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
+        .testTarget(
+            name: "LitmusUITests",
+            dependencies: ["LitmusUI"]
+        ),
+
+        // MARK: Benchmarks: executables that measure, never timed assertions.
+        .executableTarget(
+            name: "UIBenchmark",
+            dependencies: ["ExamplesWeb", "LitmusUI"],
+            path: "Benchmarks/UIBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,161 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The examples web app: an index at `/` and one screen per example (`/calculator`, …), with
+/// state kept per browser session (a cookie), served by hummingbird on a loopback address.
+///
+/// `swift run examples` runs it on 127.0.0.1:8080; UI tests ``start(port:)`` one per test on a free
+/// port, in process, so each test gets a fresh server and no process to clean up.
+public struct ExamplesServer: Sendable {
+    /// The address the server binds: loopback only, never every interface.
+    public static let host = "127.0.0.1"
+
+    /// What the server's examples start with.
+    public let configuration: ExamplesConfiguration
+
+    /// Creates a server (not yet running) for a configuration.
+    public init(configuration: ExamplesConfiguration = ExamplesConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Runs the server on 127.0.0.1:`port` until the task is cancelled; `onRunning` receives the port
+    /// it bound (useful with port 0, which picks a free one).
+    public func run(
+        port: Int = 8080, logLevel: Logger.Level = .info, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        try await application(port: port, logLevel: logLevel, onRunning: onRunning).run()
+    }
+
+    /// The hummingbird application (tests drive it with HummingbirdTesting).
+    func application(
+        port: Int = 0, logLevel: Logger.Level = .info, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var logger = Logger(label: "litmus-examples")
+        logger.logLevel = logLevel
+        return Application(
+            router: router(),
+            configuration: .init(address: .hostname(Self.host, port: port), serverName: "litmus-examples"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+    }
+
+    /// Starts the server in this process on a free loopback port (or `port`), and returns once it
+    /// accepts connections. Stop it with ``RunningExamplesServer/stop()``. It logs only critical
+    /// messages (a test's output stays the test's).
+    public func start(port: Int = 0) async throws -> RunningExamplesServer {
+        let started = StartSignal()
+        let task = Task {
+            do {
+                try await run(port: port, logLevel: .critical) { port in started.succeed(port) }
+                started.fail(ExamplesServerError.stoppedBeforeRunning(port: port, reason: "it stopped"))
+            } catch {
+                started.fail(ExamplesServerError.stoppedBeforeRunning(port: port, reason: "\(error)"))
+                throw error
+            }
+        }
+        do {
+            let boundPort = try await started.port()
+            return RunningExamplesServer(url: URL(string: "http://\(Self.host):\(boundPort)/")!, task: task)
+        } catch {
+            task.cancel()
+            _ = await task.result
+            throw error
+        }
+    }
+
+    /// The routes: the index, and GET (render) and POST (act, then redirect) for every screen.
+    func router() -> Router<BasicRequestContext> {
+        let sessions = SessionStore(configuration: configuration)
+        let router = Router()
+        router.get("/") { _, _ in
+            htmlResponse(IndexPage.page(for: Screen.all).html)
+        }
+        for screen in Screen.all {
+            router.get(RouterPath(stringLiteral: screen.path)) { request, _ in
+                let id = request.cookies[SessionStore.cookieName]?.value
+                let session = sessions.withSession(id: id) { session in screen.render(session).html }
+                return htmlResponse(session.result, newSessionID: session.isNew ? session.id : nil)
+            }
+            router.post(RouterPath(stringLiteral: screen.path)) { request, _ in
+                let id = request.cookies[SessionStore.cookieName]?.value
+                let body = try await request.body.collect(upTo: 64 * 1024)
+                let form = FormFields.decode(String(buffer: body))
+                do throws(ScreenInputError) {
+                    let session = try sessions.withSession(id: id) { session throws(ScreenInputError) in
+                        try screen.perform(form, session)
+                    }
+                    return redirect(to: "/\(screen.path)", newSessionID: session.isNew ? session.id : nil)
+                } catch {
+                    return textResponse(error.description, status: .badRequest)
+                }
+            }
+        }
+        return router
+    }
+}
+
+/// A server started by ``ExamplesServer/start(port:)``.
+public final class RunningExamplesServer: Sendable {
+    /// The server's root, such as `http://127.0.0.1:41234/`.
+    public let url: URL
+    private let task: Task<Void, any Error>
+
+    init(url: URL, task: Task<Void, any Error>) {
+        self.url = url
+        self.task = task
+    }
+
+    /// The URL of a screen, such as `calculator`.
+    public func url(ofScreen path: String) -> URL {
+        url.appendingPathComponent(path)
+    }
+
+    /// Stops the server and waits until it has closed its socket.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}
+
+/// Why the examples server could not start.
+public enum ExamplesServerError: Error, CustomStringConvertible, Equatable {
+    /// The server stopped before it accepted connections, such as when the port is taken.
+    case stoppedBeforeRunning(port: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .stoppedBeforeRunning(let port, let reason):
+            "The examples server could not start on \(ExamplesServer.host):\(port): \(reason). "
+                + "If the port is in use, choose another with --port, or 0 for a free one."
+        }
+    }
+}
+
+private func htmlResponse(_ html: String, newSessionID: String? = nil) -> Response {
+    var response = Response(
+        status: .ok,
+        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .connection: "close"],
+        body: .init(byteBuffer: ByteBuffer(string: html))
+    )
+    if let newSessionID { response.setCookie(sessionCookie(newSessionID)) }
+    return response
+}
+
+private func redirect(to path: String, newSessionID: String?) -> Response {
+    var response = Response(status: .seeOther, headers: [.location: path, .connection: "close"])
+    if let newSessionID { response.setCookie(sessionCookie(newSessionID)) }
+    return response
+}
+
+private func textResponse(_ text: String, status: HTTPResponse.Status) -> Response {
+    Response(
+        status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+        body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+}
+
+private func sessionCookie(_ id: String) -> Cookie {
+    Cookie(name: SessionStore.cookieName, value: id, path: "/", httpOnly: true, sameSite: .lax)
+}

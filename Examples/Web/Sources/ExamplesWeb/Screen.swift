@@ -1,0 +1,29 @@
+/// A screen of the web app: one route, one view over one example's view model.
+///
+/// A screen holds no logic: ``render`` reads the session's view model into a ``Page``, and
+/// ``perform`` passes a submitted form to the view model's action. Adding an example is adding a
+/// `Screen` value and listing it in ``Screen/all``.
+struct Screen: Sendable {
+    /// The route's path component, such as `calculator` for `/calculator`.
+    let path: String
+    /// The title of the page and of its link on the index.
+    let title: String
+    /// Renders the screen for a session.
+    let render: @Sendable (ExampleSession) -> Page
+    /// Performs a submitted form's action on a session's view model.
+    let perform: @Sendable ([String: String], ExampleSession) throws(ScreenInputError) -> Void
+
+    /// Every screen, in the order the index lists them.
+    static let all: [Screen] = [.calculator]
+}
+
+/// A form the server cannot act on (only a hand-made request can send one). The message names the
+/// field and what it should hold.
+struct ScreenInputError: Error, CustomStringConvertible, Equatable {
+    /// The screen's path.
+    let screen: String
+    /// What was wrong, and what was expected.
+    let reason: String
+
+    var description: String { "The \(screen) screen cannot act on this form: \(reason)." }
+}

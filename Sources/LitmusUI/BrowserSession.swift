@@ -1,0 +1,112 @@
+import Foundation
+
+/// One WebDriver session: one headless Chromium window, used by one launched app at a time.
+struct BrowserSession: Sendable {
+    /// The W3C key of an element reference in JSON.
+    static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
+
+    let id: String
+    let client: WebDriverClient
+
+    /// Creates a session (about 300 to 600 ms: Chromium starts).
+    static func create(on client: WebDriverClient, chromium: String) async throws -> BrowserSession {
+        var arguments: [JSONValue] = [
+            "--headless=new", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--disable-extensions",
+            "--disable-background-networking", "--disable-crash-reporter", "--disable-breakpad", "--mute-audio",
+            "--window-size=800,1000", "--force-device-scale-factor=1",
+        ]
+        if geteuid() == 0 { arguments.append("--no-sandbox") }  // Chromium refuses to start as root otherwise
+        let capabilities: JSONValue = [
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome",
+                    "pageLoadStrategy": "normal",
+                    "timeouts": ["script": 60_000, "pageLoad": 60_000, "implicit": 0],
+                    "goog:chromeOptions": ["binary": .string(chromium), "args": .array(arguments)],
+                ]
+            ]
+        ]
+        let value = try await client.send(.POST, "/session", capabilities)
+        guard let id = value["sessionId"].string else {
+            throw LitmusUIError.processFailed(command: "chromedriver new session", reason: "no session id in \(value)")
+        }
+        return BrowserSession(id: id, client: client)
+    }
+
+    private var path: String { "/session/\(id)" }
+
+    func navigate(to url: URL) async throws {
+        _ = try await client.send(.POST, path + "/url", ["url": .string(url.absoluteString)])
+    }
+
+    /// Runs `body` with the page script installed; `arguments[0]` is `argument`.
+    func execute(_ body: String, _ argument: JSONValue = .null) async throws -> JSONValue {
+        try await client.send(
+            .POST, path + "/execute/sync",
+            ["script": .string(PageScript.install + "\n" + body), "args": [argument]])
+    }
+
+    /// Runs `body` asynchronously with the page script installed: `arguments[0]` is `argument`, and
+    /// `done` (the last argument) must be called with the result.
+    func executeAsync(_ body: String, _ argument: JSONValue) async throws -> JSONValue {
+        try await client.send(
+            .POST, path + "/execute/async",
+            [
+                "script": .string(PageScript.install + "\nconst done = arguments[arguments.length - 1];\n" + body),
+                "args": [argument],
+            ])
+    }
+
+    /// Presses and releases the left mouse button at a point of the viewport (CSS pixels), as a
+    /// person would: the browser's own hit testing decides what receives it. Unlike WebDriver's
+    /// element click, this does not wait for a navigation; the caller waits for exactly that.
+    func tap(atX x: Double, y: Double) async throws {
+        for type in ["mousePressed", "mouseReleased"] {
+            _ = try await client.send(
+                .POST, path + "/goog/cdp/execute",
+                [
+                    "cmd": "Input.dispatchMouseEvent",
+                    "params": [
+                        "type": .string(type), "x": .number(x), "y": .number(y), "button": "left", "clickCount": 1,
+                    ],
+                ])
+        }
+    }
+
+    func click(_ element: String) async throws {
+        _ = try await client.send(.POST, path + "/element/\(element)/click")
+    }
+
+    func type(_ text: String, into element: String) async throws {
+        _ = try await client.send(.POST, path + "/element/\(element)/value", ["text": .string(text)])
+    }
+
+    func clear(_ element: String) async throws {
+        _ = try await client.send(.POST, path + "/element/\(element)/clear")
+    }
+
+    /// A PNG of the viewport.
+    func screenshot() async throws -> Data {
+        let value = try await client.send(.GET, path + "/screenshot")
+        guard let base64 = value.string, let data = Data(base64Encoded: base64) else {
+            throw LitmusUIError.processFailed(command: "chromedriver screenshot", reason: "no PNG data")
+        }
+        return data
+    }
+
+    /// Forgets every cookie, so the next app this session shows starts clean (it navigates there
+    /// itself, so the old page is not replaced here: one round trip less per launch).
+    func reset() async throws {
+        _ = try await client.send(
+            .POST, path + "/goog/cdp/execute", ["cmd": "Network.clearBrowserCookies", "params": [:]])
+    }
+
+    func delete() async throws {
+        _ = try await client.send(.DELETE, path)
+    }
+}
+
+extension JSONValue {
+    /// The WebDriver element id of an element reference.
+    var elementID: String? { self[BrowserSession.elementKey].string }
+}

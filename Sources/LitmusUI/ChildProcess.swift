@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Starts a command in a new process group with its standard input and output redirected, the way
+/// chromedriver's watchdog must be started: a group of its own keeps a terminal's Ctrl-C from killing
+/// it before it has killed the browser.
+enum ChildProcess {
+    /// Spawns `arguments` (the first is an absolute path) in a new process group, with `standardInput`
+    /// and `standardOutput` as its fd 0 and 1 and /dev/null as fd 2. Returns its process id.
+    static func spawnInNewGroup(_ arguments: [String], standardInput: Int32, standardOutput: Int32)
+        throws(LitmusUIError)
+        -> pid_t
+    {
+        #if os(Linux)
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #else
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Threads of this process block signals (SIGCHLD among them); a child inherits that mask,
+        // and `sh` then never sees its own child exit. Start it with no signal blocked, default actions.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        // Sockets and pipes of this process that lack close-on-exec must not reach chromedriver.
+        for descriptor in inheritableDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        guard status == 0 else {
+            throw .processFailed(command: arguments[0], reason: String(cString: strerror(status)))
+        }
+        return pid
+    }
+
+    /// This process's open descriptors that a child would inherit (no close-on-exec), from /dev/fd.
+    private static func inheritableDescriptors() -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []
+        return names.compactMap(Int32.init).filter { descriptor in
+            let flags = fcntl(descriptor, F_GETFD)
+            return flags >= 0 && flags & FD_CLOEXEC == 0
+        }
+    }
+
+    /// Whether process `pid` is alive (a zombie counts as alive until reaped).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0
+    }
+
+    /// Waits for child `pid` to exit, off the cooperative thread pool.
+    static func reap(_ pid: pid_t) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                continuation.resume()
+            }
+        }
+    }
+
+    /// A pipe whose ends are closed on exec, so no other child inherits them.
+    static func pipe() throws(LitmusUIError) -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        // Another thread could spawn between pipe and fcntl and inherit the ends; LitmusUI starts
+        // chromedriver once per process, before any other child of its own, so that window is harmless.
+        let result = fds.withUnsafeMutableBufferPointer { systemPipe($0.baseAddress!) }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        guard result == 0 else { throw .processFailed(command: "pipe", reason: String(cString: strerror(errno))) }
+        return (fds[0], fds[1])
+    }
+
+    private static func systemPipe(_ fds: UnsafeMutablePointer<Int32>) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.pipe(fds)
+        #else
+            Darwin.pipe(fds)
+        #endif
+    }
+
+    /// Reads from `fd` until a newline or end of file (a few bytes, written at once by the child).
+    static func readLine(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) == 1 {
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

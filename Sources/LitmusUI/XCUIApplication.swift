@@ -1,0 +1,152 @@
+import Foundation
+import Synchronization
+
+/// The app under test, as in XCUITest: configure ``launchArguments`` and ``launchEnvironment``,
+/// ``launch()`` it, query it (`app.buttons["7"]`), and ``terminate()`` it.
+///
+/// The app is a web app opened in headless Chromium. Its ``AppLauncher`` starts it (typically a
+/// server in this process on a free port) for every launch; the browser (chromedriver and Chromium)
+/// is started by LitmusUI on the first launch and shared by the process, each launch getting its own
+/// window with no cookies, so tests stay isolated. Nothing survives the process: see
+/// docs/ui-testing.md.
+public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
+    /// Whether the app is running.
+    public enum State: Sendable, Equatable {
+        /// Not launched, or terminated.
+        case notRunning
+        /// Launched and shown in the browser.
+        case runningForeground
+    }
+
+    private struct Running: Sendable {
+        let app: LaunchedApp
+        let session: BrowserSession
+    }
+
+    private struct Settings: Sendable {
+        var arguments: [String] = []
+        var environment: [String: String] = [:]
+        var timeout: Duration = .seconds(10)
+    }
+
+    private let launcher: AppLauncher
+    private let settings = Mutex(Settings())
+    private let running = Mutex<Running?>(nil)
+
+    /// An app that `launcher` starts on every ``launch()``.
+    public init(launcher: AppLauncher) {
+        self.launcher = launcher
+    }
+
+    /// An app already served at `url`.
+    public convenience init(url: URL) {
+        self.init(launcher: .url(url))
+    }
+
+    /// Arguments passed to the launcher on the next ``launch()``.
+    public var launchArguments: [String] {
+        get { settings.withLock { $0.arguments } }
+        set { settings.withLock { $0.arguments = newValue } }
+    }
+
+    /// Environment passed to the launcher on the next ``launch()``.
+    public var launchEnvironment: [String: String] {
+        get { settings.withLock { $0.environment } }
+        set { settings.withLock { $0.environment = newValue } }
+    }
+
+    /// How long actions and reads wait for their element (10 seconds unless set).
+    public var timeout: Duration {
+        get { settings.withLock { $0.timeout } }
+        set { settings.withLock { $0.timeout = newValue } }
+    }
+
+    /// Whether the app is running.
+    public var state: State { running.withLock { $0 == nil ? .notRunning : .runningForeground } }
+
+    /// Starts the app and opens it; a running instance is terminated first, as in XCUITest.
+    ///
+    /// Throws ``LitmusUIError/browserNotFound(missing:searched:)`` (saying how to install Chromium and
+    /// chromedriver) when they are missing.
+    public func launch() async throws {
+        try await terminate()
+        let (arguments, environment) = settings.withLock { ($0.arguments, $0.environment) }
+        let session = try await Browser.shared.session()
+        let app: LaunchedApp
+        do {
+            app = try await launcher.launch(arguments, environment)
+        } catch {
+            await Browser.shared.release(session)
+            throw LitmusUIError.launchFailed(reason: "\(error)")
+        }
+        do {
+            try await session.navigate(to: app.url)
+        } catch {
+            await app.terminate()
+            await Browser.shared.release(session)
+            throw LitmusUIError.launchFailed(reason: "the browser could not open \(app.url): \(error)")
+        }
+        running.withLock { $0 = Running(app: app, session: session) }
+    }
+
+    /// Stops the app and gives its browser window back (cookies cleared). Does nothing when not running.
+    public func terminate() async throws {
+        let instance = running.withLock { running in
+            defer { running = nil }
+            return running
+        }
+        guard let instance else { return }
+        await instance.app.terminate()
+        await Browser.shared.release(instance.session)
+    }
+
+    /// The app's elements of `type`.
+    public func descendants(matching type: XCUIElementType) -> XCUIElementQuery {
+        XCUIElementQuery(app: self, steps: [.init(kind: .descendants, type: type, identifier: nil)], description: "app")
+            .renamed(typeAccessor(type))
+    }
+
+    /// A screenshot of the app's window.
+    public func screenshot() async throws -> XCUIScreenshot {
+        XCUIScreenshot(pngRepresentation: try await session().screenshot())
+    }
+
+    /// The page as LitmusUI sees it: one element a line, indented by depth, as XCUITest's
+    /// `debugDescription` prints it (`Button, label: '7'`).
+    public func accessibilityTree() async throws -> String {
+        try await session().execute("return window.__litmus.tree();").string ?? ""
+    }
+
+    /// Types `text` into the focused element.
+    public func typeText(_ text: String) async throws {
+        let session = try session()
+        let focused = try await session.execute("return document.activeElement;")
+        guard let element = focused.elementID else { throw LitmusUIError.noFocusedElement }
+        try await session.type(text, into: element)
+    }
+
+    func session() throws(LitmusUIError) -> BrowserSession {
+        guard let session = running.withLock({ $0?.session }) else { throw .notLaunched }
+        return session
+    }
+}
+
+extension XCUIElementQuery {
+    fileprivate func renamed(_ suffix: String) -> XCUIElementQuery {
+        XCUIElementQuery(app: app, steps: steps, description: "app" + suffix)
+    }
+}
+
+/// A screenshot, as in XCUITest.
+public struct XCUIScreenshot: Sendable {
+    /// The PNG image data.
+    public let pngRepresentation: Data
+}
+
+extension XCUIApplication {
+    /// True when the environment opts out of UI tests (`LITMUS_SKIP_UI=1`); tests check it in setUp
+    /// and skip. Without it, a missing browser makes UI tests fail, saying how to install one.
+    public static var isOptedOutByEnvironment: Bool {
+        ProcessInfo.processInfo.environment["LITMUS_SKIP_UI"] == "1"
+    }
+}

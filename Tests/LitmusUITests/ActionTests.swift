@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import LitmusUI
+
+@Suite(
+    "Actions wait for an actionable element; waits retry to a deadline", .tags(.endToEnd), .serialized,
+    .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
+struct ActionTests {
+    @Test("A tap waits for a button the page adds later")
+    func tapWaitsForAppearance() async throws {
+        let app = page(
+            """
+            <output id="out">none</output>
+            <script>setTimeout(() => {
+              const b = document.createElement('button'); b.textContent = 'Late';
+              b.onclick = () => { document.getElementById('out').textContent = 'tapped'; };
+              document.body.appendChild(b); }, 300);</script>
+            """)
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            try await sut.buttons["Late"].tap()
+            #expect(try await sut.staticTexts["out"].label == "tapped")
+        }
+    }
+
+    @Test("A tap waits until nothing covers the button")
+    func tapWaitsForOverlay() async throws {
+        let app = page(
+            """
+            <output id="out">none</output>
+            <button onclick="document.getElementById('out').textContent = 'tapped'">Go</button>
+            <div id="overlay" style="position:fixed;inset:0;background:rgba(0,0,0,.5)"></div>
+            <script>setTimeout(() => document.getElementById('overlay').remove(), 300);</script>
+            """)
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            #expect(try await !sut.buttons["Go"].isHittable)
+            try await sut.buttons["Go"].tap()
+            #expect(try await sut.staticTexts["out"].label == "tapped")
+        }
+    }
+
+    @Test("A tap on a disabled button fails after the timeout, naming the element and why")
+    func tapOnDisabledButtonFails() async throws {
+        let app = page(#"<button disabled>Pay</button>"#, timeout: .milliseconds(300))
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            let error = await #expect(throws: XCUIElementError.self) { try await sut.buttons["Pay"].tap() }
+            #expect(error?.problem == .notActionable("it is disabled: Button, label: 'Pay', Disabled"))
+            #expect(error?.description.hasPrefix(#"tap app.buttons["Pay"] failed after waiting 0.3 seconds"#) == true)
+            #expect(error?.accessibilityTree.contains("Button, label: 'Pay', Disabled") == true)
+            let screenshot = try #require(error?.screenshotPath)
+            #expect(FileManager.default.fileExists(atPath: screenshot))
+        }
+    }
+
+    @Test("Using an element that matches twice fails, naming both matches")
+    func ambiguousElementFails() async throws {
+        let app = page(#"<button>OK</button><button>OK</button>"#, timeout: .milliseconds(200))
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            let error = await #expect(throws: XCUIElementError.self) { try await sut.buttons["OK"].tap() }
+            #expect(
+                error?.problem == .multipleMatches(count: 2, matches: ["Button, label: 'OK'", "Button, label: 'OK'"]))
+            #expect(try await sut.buttons["OK"].exists)  // exists does not require exactly one, as in XCUITest
+        }
+    }
+
+    @Test("waitForExistence and waitForNonExistence return when the page changes, false at the deadline")
+    func waiting() async throws {
+        let app = page(
+            """
+            <p id="toast">Saved</p>
+            <script>setTimeout(() => document.getElementById('toast').remove(), 200);
+            setTimeout(() => { const p = document.createElement('p'); p.textContent = 'Done';
+              document.body.appendChild(p); }, 300);</script>
+            """)
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            #expect(try await sut.staticTexts["Saved"].waitForNonExistence(timeout: 5))
+            #expect(try await sut.staticTexts["Done"].waitForExistence(timeout: 5))
+            #expect(try await !sut.staticTexts["Never"].waitForExistence(timeout: 0.2))
+        }
+    }
+
+    @Test("wait(until:) retries until the label changes")
+    func waitingAssertion() async throws {
+        let app = page(
+            """
+            <output id="count">0</output>
+            <script>let n = 0; const t = setInterval(() => { document.getElementById('count').textContent = ++n;
+              if (n === 3) clearInterval(t); }, 50);</script>
+            """)
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            #expect(try await sut.staticTexts["count"].wait(until: { $0.label == "3" }, timeout: 5))
+            #expect(try await !sut.staticTexts["count"].wait(until: { $0.label == "4" }, timeout: 0.2))
+        }
+    }
+
+    @Test("typeText types into a field, clearText empties it, and an empty field's value is its placeholder")
+    func typing() async throws {
+        let app = page(#"<label>Name <input id="name" placeholder="Your name"></label><input type="password">"#)
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            let field = sut.textFields["name"]
+            try await field.typeText("Ada")
+            #expect(try await field.value == "Ada")
+            #expect(try await field.label == "Name")
+            try await field.typeText(XCUIKeyboardKey.delete.rawValue)
+            #expect(try await field.value == "Ad")
+            try await field.clearText()
+            #expect(try await field.value == "Your name")
+            try await sut.secureTextFields.element.typeText("secret")
+            #expect(try await sut.secureTextFields.element.value == "••••••")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import LitmusUI
+
+@Suite("The browser is found, started and never left behind")
+struct BrowserProcessTests {
+    @Test("Without chromedriver and Chromium the error says how to install them")
+    func missingBrowser() throws {
+        let error = #expect(throws: LitmusUIError.self) {
+            try BrowserInstallation.find(in: ["PATH": "/nonexistent"])
+        }
+        #expect(error == .browserNotFound(missing: ["chromedriver", "chromium"], searched: "/nonexistent"))
+        #expect(error?.description.contains("sudo apt-get install -y chromium chromium-driver") == true)
+        #expect(error?.description.contains("LITMUS_SKIP_UI=1") == true)
+    }
+
+    @Test("LITMUS_CHROMEDRIVER naming a missing file is reported by that path")
+    func missingOverride() throws {
+        let error = #expect(throws: LitmusUIError.self) {
+            try BrowserInstallation.find(in: ["PATH": "/usr/bin", "LITMUS_CHROMEDRIVER": "/opt/none/chromedriver"])
+        }
+        #expect(error?.description.contains("/opt/none/chromedriver was not found") == true)
+    }
+
+    @Test("Using an app before launch fails, saying to launch it")
+    func notLaunched() async throws {
+        let sut = XCUIApplication(url: URL(string: "about:blank")!)
+        await #expect(throws: LitmusUIError.notLaunched) { try await sut.buttons.count }
+        #expect(sut.state == .notRunning)
+    }
+
+    @Test("launchArguments and launchEnvironment reach the launcher; terminate stops the app", .tags(.endToEnd))
+    func launchConfiguration() async throws {
+        let received = Mutex<([String], [String: String])?>(nil)
+        let terminated = Mutex(false)
+        let sut = XCUIApplication(
+            launcher: AppLauncher { arguments, environment in
+                received.withLock { $0 = (arguments, environment) }
+                return LaunchedApp(url: URL(string: "about:blank")!) { terminated.withLock { $0 = true } }
+            })
+        sut.launchArguments = ["-reset"]
+        sut.launchEnvironment = ["MODE": "test"]
+        try await sut.launch()
+        #expect(sut.state == .runningForeground)
+        try await sut.terminate()
+        #expect(received.withLock { $0?.0 } == ["-reset"])
+        #expect(received.withLock { $0?.1 } == ["MODE": "test"])
+        #expect(terminated.withLock { $0 })
+        #expect(sut.state == .notRunning)
+    }
+
+    @Test(
+        "When this process lets go of chromedriver (as when it dies), chromedriver and every Chromium are killed",
+        .tags(.endToEnd))
+    func noSurvivors() async throws {
+        let installation = try BrowserInstallation.find()
+        let sut = try await ChromeDriverProcess.start(installation)
+        let session = try await BrowserSession.create(on: sut.client, chromium: installation.chromium)
+        _ = session
+        let group = sut.driverProcessID
+        #expect(livingProcesses(inSession: group).count >= 2)  // chromedriver and Chromium
+
+        sut.releaseLifeline()  // what the kernel does when the test process is killed
+
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !livingProcesses(inSession: group).isEmpty && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))  // poll interval: the kill is asynchronous
+        }
+        #expect(livingProcesses(inSession: group).isEmpty)
+        while FileManager.default.fileExists(atPath: sut.temporaryFolder) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(!FileManager.default.fileExists(atPath: sut.temporaryFolder))
+        await sut.stop()
+    }
+}
+
+/// Process ids of the living (not zombie) processes in session `session`, read from /proc.
+func livingProcesses(inSession session: pid_t) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry in
+        guard let pid = pid_t(entry),
+            let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (comm) ": state ppid pgrp session …
+        let fields = stat[stat.index(end, offsetBy: 2)...].split(separator: " ")
+        guard fields.count > 3, fields[0] != "Z", pid_t(fields[3]) == session else { return nil }
+        return pid
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@testable import LitmusUI
+
+extension Tag {
+    /// Tests that start processes or a browser.
+    @Tag static var endToEnd: Self
+}
+
+/// An app that is one HTML page (a data: URL), so each test states the page it runs against.
+func page(_ body: String, timeout: Duration = .seconds(5)) -> XCUIApplication {
+    let html = "<!doctype html><html><head><title>Fixture</title></head><body>\(body)</body></html>"
+    let url = URL(string: "data:text/html;base64," + Data(html.utf8).base64EncodedString())!
+    let app = XCUIApplication(url: url)
+    app.timeout = timeout
+    return app
+}
+
+/// Launches `app`, runs `body`, and terminates it whatever happens.
+func withLaunched(_ app: XCUIApplication, _ body: (XCUIApplication) async throws -> Void) async throws {
+    try await app.launch()
+    do {
+        try await body(app)
+    } catch {
+        try await app.terminate()
+        throw error
+    }
+    try await app.terminate()
+}
