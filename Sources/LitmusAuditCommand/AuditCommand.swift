@@ -132,7 +132,8 @@ public struct AuditCommand: AsyncParsableCommand {
             report = try await audit.run { display.show($0) }
         } catch let error as AuditError {
             display.finish()
-            throw ValidationError(error.description)
+            FileHandle.standardError.write(Data("litmus audit: \(error.description)\n".utf8))
+            throw ExitCode(2)
         }
         display.finish()
         print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
