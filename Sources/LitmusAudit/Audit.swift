@@ -39,7 +39,8 @@ public struct Audit: Sendable {
         let layout = try await describe(workspace, toolchain: toolchain)
         let analysis = TestSourceAnalyzer().analyze(files: layout.testFiles)
 
-        var session = AuditSession(audit: self, workspace: workspace, binary: binary, analysis: analysis, progress: progress)
+        var session = AuditSession(
+            audit: self, workspace: workspace, binary: binary, analysis: analysis, progress: progress)
         try await session.discoverAndRunSuite()
         try await session.runEachAlone()
         try await session.runRandomSubsets()
@@ -63,8 +64,12 @@ public struct Audit: Sendable {
             in: workspace.package, outputFile: logs.appendingPathComponent("build.txt"), timeout: 3600)
         guard result.status == 0 else {
             let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }
-                .map { workspace.originalPath(of: String($0)).replacingOccurrences(of: workspace.package.path, with: package.path) }
-            throw AuditError.buildFailed(path: package.path, errors: errors.isEmpty ? [String(result.output.suffix(2000))] : errors)
+                .map {
+                    workspace.originalPath(of: String($0)).replacingOccurrences(
+                        of: workspace.package.path, with: package.path)
+                }
+            throw AuditError.buildFailed(
+                path: package.path, errors: errors.isEmpty ? [String(result.output.suffix(2000))] : errors)
         }
         let debug = workspace.build.appendingPathComponent("debug")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
@@ -80,7 +85,10 @@ public struct Audit: Sendable {
         let output = try workspace.folder("logs").appendingPathComponent("describe.json")
         let result = try await ChildProcess.run(
             toolchain.swift,
-            ["package", "--package-path", workspace.package.path, "--scratch-path", workspace.build.path, "describe", "--type", "json"],
+            [
+                "package", "--package-path", workspace.package.path, "--scratch-path", workspace.build.path, "describe",
+                "--type", "json",
+            ],
             in: workspace.package, outputFile: output, timeout: 600)
         // SwiftPM may print notes before the JSON: read from the first brace.
         guard result.status == 0, let brace = result.output.firstIndex(of: "{") else {

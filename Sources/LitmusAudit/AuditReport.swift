@@ -72,9 +72,11 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     public var fix: String {
         switch self {
         case .slowTest:
-            return "Replace real waiting, disk and network with doubles or in-memory fakes; move a slow integration test behind a tag."
+            return
+                "Replace real waiting, disk and network with doubles or in-memory fakes; move a slow integration test behind a tag."
         case .sleepInTest:
-            return "Wait for the event itself (an expectation, `await fulfillment(of:)`, `confirmation`), never for time."
+            return
+                "Wait for the event itself (an expectation, `await fulfillment(of:)`, `confirmation`), never for time."
         case .failsOnlyWithOthers:
             return "Give each test its own fixtures in setUp()/init and reset the shared state the named test changes."
         case .passesOnlyWithOthers:
@@ -84,17 +86,22 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
         case .crashed:
             return "Read the test's output: a crash or a hang stops every test after it in the process."
         case .noAssertion:
-            return "Assert the outcome (XCTAssert…, #expect), or remove the test: a test that cannot fail proves nothing."
+            return
+                "Assert the outcome (XCTAssert…, #expect), or remove the test: a test that cannot fail proves nothing."
         case .tautology:
             return "Compare against a literal expected value (assert 6, not 2 + 4), never the expression itself."
         case .swallowedError:
-            return "Use `try` in a throwing test (or #expect(throws:) / XCTAssertThrowsError) so the error fails the test."
+            return
+                "Use `try` in a throwing test (or #expect(throws:) / XCTAssertThrowsError) so the error fails the test."
         case .unwaitedExpectation:
-            return "Wait for the expectation (wait(for:timeout:) / await fulfillment(of:)), or its fulfilment is never checked."
+            return
+                "Wait for the expectation (wait(for:timeout:) / await fulfillment(of:)), or its fulfilment is never checked."
         case .neverRan:
-            return "Make the runner see it: on Linux list QuickSpecs in a QCKMain entry point, or port them to XCTest/Swift Testing."
+            return
+                "Make the runner see it: on Linux list QuickSpecs in a QCKMain entry point, or port them to XCTest/Swift Testing."
         case .uncoveredFile:
-            return "Test the file's behaviour through its public API (happy path, edges, bad input), or delete dead code."
+            return
+                "Test the file's behaviour through its public API (happy path, edges, bad input), or delete dead code."
         }
     }
 }

@@ -40,7 +40,9 @@ struct AuditSession {
         xctests = listed.map { test in
             var located = test
             if let type = test.xctestClass, let method = test.id.split(separator: "/").last,
-                let declaration = analysis.classes.first(where: { $0.name == type && $0.testMethods[String(method)] != nil })
+                let declaration = analysis.classes.first(where: {
+                    $0.name == type && $0.testMethods[String(method)] != nil
+                })
             {
                 located.file = relative(declaration.file)
                 located.line = declaration.testMethods[String(method)]
@@ -53,7 +55,8 @@ struct AuditSession {
         for index in 1...runs {
             let binary = self.binary
             let known = xctests
-            async let xctestRun = known.isEmpty ? nil : binary.runXCTests(nil, known: known, profile: "suite-\(index)-x")
+            async let xctestRun =
+                known.isEmpty ? nil : binary.runXCTests(nil, known: known, profile: "suite-\(index)-x")
             async let swiftRun = binary.runSwiftTests(nil, profile: "suite-\(index)-s")
             let (x, s) = try await (xctestRun, swiftRun)
             if swiftTests.isEmpty {
@@ -94,11 +97,10 @@ struct AuditSession {
     mutating func runRandomSubsets() async throws {
         guard audit.options.randomSubsets > 0, tests.count > 2 else { return }
         progress(.phase("Running \(audit.options.randomSubsets) random halves of the suite (seed \(audit.seed))"))
-        var generator = SeededGenerator(seed: audit.seed)
-        for index in 1...audit.options.randomSubsets {
-            let half = Array(tests.shuffled(using: &generator).prefix(max(2, tests.count / 2)))
-            subsetRuns.append(try await binary.run(half, all: xctests, profile: "subset-\(index)"))
-            progress(.step(done: index, total: audit.options.randomSubsets))
+        let halves = RandomHalves.choose(from: tests, count: audit.options.randomSubsets, seed: audit.seed)
+        for (index, half) in halves.enumerated() {
+            subsetRuns.append(try await binary.run(half, all: xctests, profile: "subset-\(index + 1)"))
+            progress(.step(done: index + 1, total: halves.count))
         }
     }
 
@@ -112,24 +114,38 @@ struct AuditSession {
             if flips > 0 {
                 let passes = outcomes.filter { $0 == .passed }.count
                 findings.append(
-                    finding(.flaky, test, "\(test.name) passed \(passes) of \(outcomes.count) identical runs (flip rate \(format(flips)))"))
+                    finding(
+                        .flaky, test,
+                        "\(test.name) passed \(passes) of \(outcomes.count) identical runs (flip rate \(format(flips)))"
+                    ))
             } else if outcomes.first == .crashed || aloneOutcome == .crashed {
-                findings.append(finding(.crashed, test, "\(test.name) crashed or timed out (\(issues(test).first ?? "no message"))"))
+                findings.append(
+                    finding(.crashed, test, "\(test.name) crashed or timed out (\(issues(test).first ?? "no message"))")
+                )
             } else if let first = outcomes.first {
                 if first == .passed && aloneOutcome.isFailure {
                     let culprits = try await bisect(test, in: suiteRuns[0], wantFailure: false)
                     findings.append(
-                        finding(.passesOnlyWithOthers, test, "\(test.name) passes among the others and fails alone: it needs \(names(culprits)) to run first"))
+                        finding(
+                            .passesOnlyWithOthers, test,
+                            "\(test.name) passes among the others and fails alone: it needs \(names(culprits)) to run first"
+                        ))
                 } else if first.isFailure && aloneOutcome == .passed {
                     let culprits = try await bisect(test, in: suiteRuns[0], wantFailure: true)
                     findings.append(
-                        finding(.failsOnlyWithOthers, test, "\(test.name) passes alone and fails after \(names(culprits)), which pollutes shared state"))
+                        finding(
+                            .failsOnlyWithOthers, test,
+                            "\(test.name) passes alone and fails after \(names(culprits)), which pollutes shared state")
+                    )
                 } else if first == .passed && aloneOutcome == .passed,
                     let subset = subsetRuns.first(where: { $0.results[test.id]?.outcome.isFailure == true })
                 {
                     let culprits = try await bisect(test, in: subset, wantFailure: true)
                     findings.append(
-                        finding(.failsOnlyWithOthers, test, "\(test.name) fails after \(names(culprits)) in a random half of the suite (seed \(audit.seed))"))
+                        finding(
+                            .failsOnlyWithOthers, test,
+                            "\(test.name) fails after \(names(culprits)) in a random half of the suite (seed \(audit.seed))"
+                        ))
                 } else if first.isFailure && aloneOutcome.isFailure {
                     failingTests.append(test.id)
                 }
@@ -138,7 +154,10 @@ struct AuditSession {
             let median = Statistics.median(durations)
             if median > audit.options.budgetMilliseconds {
                 findings.append(
-                    finding(.slowTest, test, "\(test.name) takes \(Int(median.rounded())) ms (median of \(durations.count) runs), over the \(Int(audit.options.budgetMilliseconds)) ms budget"))
+                    finding(
+                        .slowTest, test,
+                        "\(test.name) takes \(Int(median.rounded())) ms (median of \(durations.count) runs), over the \(Int(audit.options.budgetMilliseconds)) ms budget"
+                    ))
             }
         }
     }
@@ -154,17 +173,23 @@ struct AuditSession {
         let ranClasses = Set(xctests.compactMap(\.xctestClass))
         for declaration in analysis.classes where !ranClasses.contains(declaration.name) {
             let what = declaration.isSpec ? "The spec" : "The test class"
-            let why = declaration.isSpec ? "on Linux a QuickSpec runs only when an entry point (QCKMain) lists it" : "its tests are not discovered"
+            let why =
+                declaration.isSpec
+                ? "on Linux a QuickSpec runs only when an entry point (QCKMain) lists it"
+                : "its tests are not discovered"
             findings.append(
-                Finding(kind: .neverRan, test: declaration.name, file: relative(declaration.file), line: declaration.line,
-                        message: "\(what) \(declaration.name) is in the sources and never ran: \(why)"))
+                Finding(
+                    kind: .neverRan, test: declaration.name, file: relative(declaration.file), line: declaration.line,
+                    message: "\(what) \(declaration.name) is in the sources and never ran: \(why)"))
         }
     }
 
     /// Coverage of the sources over every run, and the lines each test executes alone.
     mutating func measureCoverage(layout: PackageLayout, profdata: URL, cov: URL) async throws {
         let profiles = binary.scratch.appendingPathComponent("profiles")
-        let all = ((try? FileManager.default.contentsOfDirectory(atPath: profiles.path)) ?? []).filter { $0.hasSuffix(".profraw") }
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: profiles.path)) ?? []).filter {
+            $0.hasSuffix(".profraw")
+        }
         guard !all.isEmpty else { return }
         let root = workspace.package.path + "/"
         let folders = layout.sourceFolders.map { root + $0 + "/" }
@@ -178,7 +203,8 @@ struct AuditSession {
         let scratchRoot = workspace.root
         @Sendable func merge(_ names: [String], into output: URL) async throws -> Bool {
             let list = output.appendingPathExtension("inputs")
-            try names.map { profiles.appendingPathComponent($0).path }.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+            try names.map { profiles.appendingPathComponent($0).path }.joined(separator: "\n").write(
+                to: list, atomically: true, encoding: .utf8)
             let result = try await ChildProcess.run(
                 profdata, ["merge", "-sparse", "--input-files=\(list.path)", "-o", output.path], in: scratchRoot,
                 outputFile: output.appendingPathExtension("log"), timeout: timeout)
@@ -198,8 +224,9 @@ struct AuditSession {
             linePercent: percent(lines.0, lines.1), regionPercent: percent(regions.0, regions.1), files: files)
         for file in files where file.coveredLines == 0 && file.lines > 0 {
             findings.append(
-                Finding(kind: .uncoveredFile, file: file.file,
-                        message: "\(file.file) is never executed by any test (\(file.lines) executable lines)"))
+                Finding(
+                    kind: .uncoveredFile, file: file.file,
+                    message: "\(file.file) is never executed by any test (\(file.lines) executable lines)"))
         }
         // Per test: the lines it executes alone, for mutation testing.
         let sourceFiles = files.map { root + $0.file }
@@ -232,7 +259,9 @@ struct AuditSession {
                 flipRate: Statistics.flipRate(suiteOutcomes(test)), issues: issues(test),
                 coveredLines: coveredLines[test.id] ?? [:])
         }
-        let sortedFindings = findings.sorted { ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message) }
+        let sortedFindings = findings.sorted {
+            ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message)
+        }
         return ReportAssembly.assemble(
             package: audit.package.path, seed: audit.seed, options: audit.options, wallSeconds: wallSeconds,
             buildSeconds: buildSeconds, tests: testReports, findings: sortedFindings, coverage: coverage,
@@ -247,7 +276,9 @@ struct AuditSession {
 
     private func durations(_ test: TestIdentity) -> [Double] {
         suiteRuns.compactMap { run in
-            guard let result = run.results[test.id], result.outcome == .passed || result.outcome == .failed else { return nil }
+            guard let result = run.results[test.id], result.outcome == .passed || result.outcome == .failed else {
+                return nil
+            }
             return result.duration * 1000
         }
     }
@@ -259,7 +290,8 @@ struct AuditSession {
 
     /// Bisects the tests that ran before `test` in `run` (same framework: they share its process) for
     /// the ones that make it fail (or pass).
-    private func bisect(_ test: TestIdentity, in run: TestBinary.Run, wantFailure: Bool) async throws -> [TestIdentity] {
+    private func bisect(_ test: TestIdentity, in run: TestBinary.Run, wantFailure: Bool) async throws -> [TestIdentity]
+    {
         guard let position = run.order.firstIndex(of: test.id) else { return [] }
         let byID = Dictionary(tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let before = run.order[..<position].compactMap { byID[$0] }.filter { $0.library == test.library }

@@ -5,8 +5,11 @@ import Synchronization
 /// folders it made. `releaseAll()` kills the one and deletes the other; the command calls it on SIGINT
 /// and SIGTERM, so an interrupted audit leaves no process and no file behind.
 public final class AuditResources: Sendable {
-    /// The one registry of this process.
+    /// The one registry of this process, which the audit uses.
     public static let shared = AuditResources()
+
+    /// A registry of its own (for tests); the audit itself uses `shared`.
+    public init() {}
 
     private let state = Mutex<(groups: Set<Int32>, directories: Set<String>)>(([], []))
 
@@ -35,7 +38,9 @@ public final class AuditResources: Sendable {
         }
         for path in directories {
             try? FileManager.default.removeItem(atPath: path)
-            for lock in PackageWorkspace.lockFiles(of: URL(fileURLWithPath: path)) { try? FileManager.default.removeItem(atPath: lock) }
+            for lock in PackageWorkspace.lockFiles(of: URL(fileURLWithPath: path)) {
+                try? FileManager.default.removeItem(atPath: lock)
+            }
         }
     }
 }
@@ -55,10 +60,11 @@ struct ChildProcessResult: Sendable {
 enum ChildProcess {
     static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        outputFile: URL, timeout: Double
+        outputFile: URL, timeout: Double, resources: AuditResources = .shared
     ) async throws -> ChildProcessResult {
         guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
-            throw AuditError.cannotRun(executable: executable.path, reason: "its output file \(outputFile.path) cannot be created")
+            throw AuditError.cannotRun(
+                executable: executable.path, reason: "its output file \(outputFile.path) cannot be created")
         }
         let handle = try FileHandle(forWritingTo: outputFile)
         defer { try? handle.close() }
@@ -77,8 +83,8 @@ enum ChildProcess {
         }
         try process.run()
         let pid = process.processIdentifier
-        AuditResources.shared.track(process: pid)
-        defer { AuditResources.shared.forget(process: pid) }
+        resources.track(process: pid)
+        defer { resources.forget(process: pid) }
         let timedOut = Mutex(false)
         let watchdog = Task {
             try await Task.sleep(for: .seconds(timeout))

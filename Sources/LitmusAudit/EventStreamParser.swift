@@ -51,7 +51,9 @@ public struct EventStreamParser: Sendable {
             case "issueRecorded":
                 guard payload.issue?.isKnown != true, payload.issue?.severity != "warning" else { continue }
                 let text = payload.messages?.first?.text ?? "Issue recorded"
-                let location = payload.issue?.sourceLocation.map { "\($0.filePath ?? $0.fileID ?? "?"):\($0.line ?? 0): " }
+                let location = payload.issue?.sourceLocation.map {
+                    "\($0.filePath ?? $0.fileID ?? "?"):\($0.line ?? 0): "
+                }
                 issues[id, default: []].append((location ?? "") + text)
             default:
                 break
@@ -62,7 +64,8 @@ public struct EventStreamParser: Sendable {
             let recorded = issues[id] ?? []
             if let (end, skipped) = ended[id] {
                 let outcome: TestOutcome = skipped ? .skipped : recorded.isEmpty ? .passed : .failed
-                results[id] = TestResult(outcome: outcome, duration: max(0, end - (started[id] ?? end)), issues: recorded)
+                results[id] = TestResult(
+                    outcome: outcome, duration: max(0, end - (started[id] ?? end)), issues: recorded)
             } else if started[id] != nil {
                 results[id] = TestResult(outcome: .crashed, duration: 0, issues: recorded)
             }

@@ -11,7 +11,11 @@ public struct JUnitReport: Sendable {
         var general: [Finding] = []
         let ids = Set(report.tests.map(\.id))
         for finding in report.findings {
-            if let test = finding.test, ids.contains(test) { byTest[test, default: []].append(finding) } else { general.append(finding) }
+            if let test = finding.test, ids.contains(test) {
+                byTest[test, default: []].append(finding)
+            } else {
+                general.append(finding)
+            }
         }
         var cases: [String] = []
         var failures = 0
@@ -23,18 +27,22 @@ public struct JUnitReport: Sendable {
                 failures += 1
                 let message = findings.map { "[\($0.letter.rawValue)] \($0.message)" }.joined(separator: "; ")
                 let details = (findings.map { "\($0.message)\nfix: \($0.fix)" } + test.issues).joined(separator: "\n")
-                body = "<failure message=\"\(escape(message.isEmpty ? "failed" : message))\">\(escape(details))</failure>"
+                body =
+                    "<failure message=\"\(escape(message.isEmpty ? "failed" : message))\">\(escape(details))</failure>"
             } else if test.suiteOutcomes.allSatisfy({ $0 == .skipped }) {
                 body = "<skipped/>"
             }
             let time = String(test.medianMilliseconds / 1000)
-            cases.append("    <testcase classname=\"\(escape(className))\" name=\"\(escape(test.name))\" time=\"\(time)\">\(body)</testcase>")
+            cases.append(
+                "    <testcase classname=\"\(escape(className))\" name=\"\(escape(test.name))\" time=\"\(time)\">\(body)</testcase>"
+            )
         }
         for finding in general {
             failures += 1
             let name = "\(finding.letter.rawValue) \(finding.kind.rawValue) \(finding.location ?? finding.test ?? "")"
             cases.append(
-                "    <testcase classname=\"litmus.audit\" name=\"\(escape(name))\" time=\"0\"><failure message=\"\(escape(finding.message))\">\(escape(finding.fix))</failure></testcase>")
+                "    <testcase classname=\"litmus.audit\" name=\"\(escape(name))\" time=\"0\"><failure message=\"\(escape(finding.message))\">\(escape(finding.fix))</failure></testcase>"
+            )
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>

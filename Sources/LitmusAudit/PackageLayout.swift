@@ -15,7 +15,9 @@ struct PackageLayout: Sendable {
         for target in description.targets {
             if target.type == "test" {
                 let folder = root.appendingPathComponent(target.path)
-                testFiles += (target.sources ?? []).filter { $0.hasSuffix(".swift") }.map { folder.appendingPathComponent($0) }
+                testFiles += (target.sources ?? []).filter { $0.hasSuffix(".swift") }.map {
+                    folder.appendingPathComponent($0)
+                }
             } else if target.type != "plugin" {
                 sourceFolders.append(target.path)
             }

@@ -58,7 +58,9 @@ struct PackageWorkspace: Sendable {
         let temporary = FileManager.default.temporaryDirectory
         let prefix = root.path.replacingOccurrences(of: "/", with: "_")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".lock") }.map { temporary.appendingPathComponent($0).path }
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".lock") }.map {
+            temporary.appendingPathComponent($0).path
+        }
     }
 
     private static func copyTree(from source: URL, to destination: URL) throws {

@@ -14,7 +14,9 @@ public enum Statistics {
     public static func flipRate(_ outcomes: [TestOutcome]) -> Double {
         let ran = outcomes.filter { $0 != .notRun }
         guard ran.count > 1 else { return 0 }
-        let flips = zip(ran, ran.dropFirst()).filter { $0.isFailure != $1.isFailure || ($0 == .skipped) != ($1 == .skipped) }.count
+        let flips = zip(ran, ran.dropFirst()).filter {
+            $0.isFailure != $1.isFailure || ($0 == .skipped) != ($1 == .skipped)
+        }.count
         return Double(flips) / Double(ran.count - 1)
     }
 }
@@ -33,5 +35,14 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
         return value ^ (value >> 31)
+    }
+}
+
+/// The random halves of a suite an audit runs, all chosen from its seed.
+public enum RandomHalves {
+    /// `count` random halves of `items` (at least two items each), the same for the same `seed`.
+    public static func choose<Item>(from items: [Item], count: Int, seed: UInt64) -> [[Item]] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<max(0, count)).map { _ in Array(items.shuffled(using: &generator).prefix(max(2, items.count / 2))) }
     }
 }

@@ -21,7 +21,9 @@ enum CallCollector {
     static func calledName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-        if let specialized = expression.as(GenericSpecializationExprSyntax.self) { return calledName(specialized.expression) }
+        if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
+            return calledName(specialized.expression)
+        }
         return nil
     }
 
@@ -30,7 +32,8 @@ enum CallCollector {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             return ["sleep", "usleep", "nanosleep"].contains(reference.baseName.text)
         }
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "sleep" {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "sleep"
+        {
             let base = member.base?.trimmedDescription
             return base == "Thread" || base == "Task" || base == "Foundation.Thread"
         }
@@ -40,7 +43,9 @@ enum CallCollector {
 
 /// Assertions that cannot fail.
 enum TautologyDetector {
-    private static let equalityAssertions: Set<String> = ["XCTAssertEqual", "XCTAssertIdentical", "XCTAssertGreaterThanOrEqual", "XCTAssertLessThanOrEqual"]
+    private static let equalityAssertions: Set<String> = [
+        "XCTAssertEqual", "XCTAssertIdentical", "XCTAssertGreaterThanOrEqual", "XCTAssertLessThanOrEqual",
+    ]
     private static let truthAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue"]
 
     /// A sentence describing the tautology at `node`, or `nil`.
@@ -55,7 +60,9 @@ enum TautologyDetector {
             if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression) {
                 return "\(name)(\(first.expression.trimmedDescription)) is always true"
             }
-            if name == "XCTAssertFalse", let first = arguments.first, first.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
+            if name == "XCTAssertFalse", let first = arguments.first,
+                first.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+            {
                 return "XCTAssertFalse(false) is always true"
             }
             if name == "XCTAssertNil", arguments.first?.expression.is(NilLiteralExprSyntax.self) == true {
@@ -73,7 +80,8 @@ enum TautologyDetector {
                 return "expect(\(actual)).to(equal(\(actual))) compares a value with itself"
             }
         }
-        if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == "expect" || macro.macroName.text == "require",
+        if let macro = node.as(MacroExpansionExprSyntax.self),
+            macro.macroName.text == "expect" || macro.macroName.text == "require",
             let first = macro.arguments.first?.expression, isAlwaysTrue(first)
         {
             return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
@@ -83,14 +91,17 @@ enum TautologyDetector {
 
     /// `true`, `!false`, `x == x`, `x >= x`, `x <= x`.
     private static func isAlwaysTrue(_ expression: ExprSyntax) -> Bool {
-        if let literal = expression.as(BooleanLiteralExprSyntax.self) { return literal.literal.tokenKind == .keyword(.true) }
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            return literal.literal.tokenKind == .keyword(.true)
+        }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
             let literal = prefix.expression.as(BooleanLiteralExprSyntax.self)
         {
             return literal.literal.tokenKind == .keyword(.false)
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self),
-            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, ["==", "===", ">=", "<="].contains(op)
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["==", "===", ">=", "<="].contains(op)
         {
             return infix.leftOperand.trimmedDescription == infix.rightOperand.trimmedDescription
         }
@@ -145,7 +156,9 @@ extension SyntaxProtocol {
             if let declaration = node.as(StructDeclSyntax.self) { return declaration.name.text }
             if let declaration = node.as(EnumDeclSyntax.self) { return declaration.name.text }
             if let declaration = node.as(ActorDeclSyntax.self) { return declaration.name.text }
-            if let declaration = node.as(ExtensionDeclSyntax.self) { return declaration.extendedType.trimmedDescription }
+            if let declaration = node.as(ExtensionDeclSyntax.self) {
+                return declaration.extendedType.trimmedDescription
+            }
             current = node.parent
         }
         return nil
@@ -159,11 +172,13 @@ extension TryExprSyntax {
         if parent.is(CodeBlockItemSyntax.self) { return true }
         if let sequence = parent.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
-            return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self) && elements[1].is(AssignmentExprSyntax.self)
+            return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self)
+                && elements[1].is(AssignmentExprSyntax.self)
         }
         if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
-            return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self) && elements[1].is(AssignmentExprSyntax.self)
+            return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self)
+                && elements[1].is(AssignmentExprSyntax.self)
         }
         return false
     }

@@ -14,12 +14,16 @@ public struct TerminalReport: Sendable {
         var out: [String] = []
         let seconds = String(format: "%.1f", report.wallSeconds)
         out.append("litmus audit \(report.package)")
-        out.append("\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
-            + "\(report.options.runs) runs, seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)")
+        out.append(
+            "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
+                + "\(report.options.runs) runs, seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)"
+        )
         out.append("")
         for verdict in report.verdicts {
             let mark = verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
-            out.append("\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)")
+            out.append(
+                "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
+            )
             for finding in report.findings(for: verdict.letter) {
                 out.append("     - \(finding.message)" + (finding.location.map { "  [\($0)]" } ?? ""))
             }
@@ -30,7 +34,8 @@ public struct TerminalReport: Sendable {
                 }
             }
         }
-        let slowest = report.tests.sorted { $0.medianMilliseconds > $1.medianMilliseconds }.prefix(report.options.slowestCount)
+        let slowest = report.tests.sorted { $0.medianMilliseconds > $1.medianMilliseconds }.prefix(
+            report.options.slowestCount)
         if !slowest.isEmpty {
             out.append("")
             out.append("Slowest tests (median of the suite runs):")
@@ -43,7 +48,8 @@ public struct TerminalReport: Sendable {
             out.append("Coverage of the sources: lines \(coverage.linePercent)%, regions \(coverage.regionPercent)%")
             for file in coverage.files {
                 let percent = file.lines == 0 ? 100 : Double(file.coveredLines) / Double(file.lines) * 100
-                out.append("  \(String(format: "%5.1f", percent))%  \(file.coveredLines)/\(file.lines) lines  \(file.file)")
+                out.append(
+                    "  \(String(format: "%5.1f", percent))%  \(file.coveredLines)/\(file.lines) lines  \(file.file)")
             }
         }
         if !report.failingTests.isEmpty {

@@ -42,7 +42,8 @@ public struct TestSourceAnalyzer: Sendable {
 
     /// Analyzes the given files (the sources of the test targets).
     public func analyze(files: [URL]) -> SourceAnalysis {
-        let parsed: [(file: String, tree: SourceFileSyntax, converter: SourceLocationConverter)] = files.compactMap { url in
+        let parsed: [(file: String, tree: SourceFileSyntax, converter: SourceLocationConverter)] = files.compactMap {
+            url in
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
             let tree = Parser.parse(source: text)
             return (url.path, tree, SourceLocationConverter(fileName: url.path, tree: tree))
@@ -80,32 +81,44 @@ public struct TestSourceAnalyzer: Sendable {
                 let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
                 var methods: [String: Int] = [:]
                 for member in declaration.memberBlock.members {
-                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else { continue }
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else {
+                        continue
+                    }
                     methods[function.name.text] = line(function)
                 }
                 guard isSpec || (!methods.isEmpty && !inherited.isEmpty) else { continue }
                 let name = declaration.name.text
-                analysis.classes.append(.init(name: name, file: file.file, line: line(declaration), isSpec: isSpec, testMethods: methods))
+                analysis.classes.append(
+                    .init(name: name, file: file.file, line: line(declaration), isSpec: isSpec, testMethods: methods))
                 for member in declaration.memberBlock.members {
-                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else { continue }
-                    analysis.findings += findings(in: function, test: "\(name).\(function.name.text)", asserting: asserting, file: file.file, line: line)
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else {
+                        continue
+                    }
+                    analysis.findings += findings(
+                        in: function, test: "\(name).\(function.name.text)", asserting: asserting, file: file.file,
+                        line: line)
                 }
             }
             for function in file.tree.descendants(of: FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
                 let owner = function.ancestorTypeName.map { "\($0)/" } ?? ""
-                analysis.findings += findings(in: function, test: "\(owner)\(function.name.text)", asserting: asserting, file: file.file, line: line)
+                analysis.findings += findings(
+                    in: function, test: "\(owner)\(function.name.text)", asserting: asserting, file: file.file,
+                    line: line)
             }
             for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where CallCollector.isSleep(call) {
                 let owner = call.enclosingFunctionName ?? "test code"
                 analysis.findings.append(
-                    Finding(kind: .sleepInTest, test: owner, file: file.file, line: line(call),
-                            message: "\(owner) sleeps: \(call.trimmedDescription.prefix(60))"))
+                    Finding(
+                        kind: .sleepInTest, test: owner, file: file.file, line: line(call),
+                        message: "\(owner) sleeps: \(call.trimmedDescription.prefix(60))"))
             }
             for node in file.tree.descendants(of: Syntax.self) {
                 if let message = TautologyDetector.message(for: node) {
                     let owner = node.enclosingFunctionName ?? "test code"
                     analysis.findings.append(
-                        Finding(kind: .tautology, test: owner, file: file.file, line: line(node), message: "\(owner): \(message)"))
+                        Finding(
+                            kind: .tautology, test: owner, file: file.file, line: line(node),
+                            message: "\(owner): \(message)"))
                 }
             }
         }
@@ -118,7 +131,9 @@ public struct TestSourceAnalyzer: Sendable {
 
     private func isXCTestMethod(_ function: FunctionDeclSyntax) -> Bool {
         function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty
-            && !function.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" || $0.name.text == "private" }
+            && !function.modifiers.contains {
+                $0.name.text == "static" || $0.name.text == "class" || $0.name.text == "private"
+            }
     }
 
     private func isSwiftTestingTest(_ function: FunctionDeclSyntax) -> Bool {
@@ -126,7 +141,8 @@ public struct TestSourceAnalyzer: Sendable {
     }
 
     private func findings(
-        in function: FunctionDeclSyntax, test: String, asserting: Set<String>, file: String, line: (FunctionDeclSyntax) -> Int
+        in function: FunctionDeclSyntax, test: String, asserting: Set<String>, file: String,
+        line: (FunctionDeclSyntax) -> Int
     ) -> [Finding] {
         guard let body = function.body else { return [] }
         var found: [Finding] = []
@@ -135,19 +151,27 @@ public struct TestSourceAnalyzer: Sendable {
             called.contains(where: Self.asserts) || !called.isDisjoint(with: asserting)
             || CallCollector.hasPlainTry(in: Syntax(body))
         if !assertsSomething {
-            found.append(Finding(kind: .noAssertion, test: test, file: file, line: line(function),
-                                 message: "\(test) asserts nothing: it passes whatever the code does"))
+            found.append(
+                Finding(
+                    kind: .noAssertion, test: test, file: file, line: line(function),
+                    message: "\(test) asserts nothing: it passes whatever the code does"))
         }
         for tryExpression in body.descendants(of: TryExprSyntax.self)
-        where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark && tryExpression.resultIsDiscarded {
-            found.append(Finding(kind: .swallowedError, test: test, file: file, line: line(function),
-                                 message: "\(test) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
+        where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+            && tryExpression.resultIsDiscarded
+        {
+            found.append(
+                Finding(
+                    kind: .swallowedError, test: test, file: file, line: line(function),
+                    message: "\(test) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
         }
         let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
         let waits = called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
         if createsExpectation && !waits {
-            found.append(Finding(kind: .unwaitedExpectation, test: test, file: file, line: line(function),
-                                 message: "\(test) creates an expectation and never waits for it"))
+            found.append(
+                Finding(
+                    kind: .unwaitedExpectation, test: test, file: file, line: line(function),
+                    message: "\(test) creates an expectation and never waits for it"))
         }
         return found
     }

@@ -17,7 +17,8 @@ struct Toolchain: Sendable {
         let swift = URL(fileURLWithPath: folder).appendingPathComponent("swift")
         let real = swift.resolvingSymlinksInPath().deletingLastPathComponent()
         func tool(_ name: String) -> URL? {
-            for candidate in [real.path, folder] + folders where fileManager.isExecutableFile(atPath: "\(candidate)/\(name)") {
+            for candidate in [real.path, folder] + folders
+            where fileManager.isExecutableFile(atPath: "\(candidate)/\(name)") {
                 return URL(fileURLWithPath: candidate).appendingPathComponent(name)
             }
             return nil

@@ -30,13 +30,20 @@ public struct XCTestOutputParser: Sendable {
                 switch record.event {
                 case "started":
                     if let unfinished = open {
-                        entries.append(Entry(name: unfinished.name, result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
+                        entries.append(
+                            Entry(
+                                name: unfinished.name,
+                                result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
                     }
                     open = (record.name, [])
                 case "passed", "failed", "skipped":
-                    let outcome: TestOutcome = record.event == "passed" ? .passed : record.event == "failed" ? .failed : .skipped
+                    let outcome: TestOutcome =
+                        record.event == "passed" ? .passed : record.event == "failed" ? .failed : .skipped
                     let issues = open?.name == record.name ? open?.issues ?? [] : []
-                    entries.append(Entry(name: record.name, result: .init(outcome: outcome, duration: record.seconds ?? 0, issues: issues)))
+                    entries.append(
+                        Entry(
+                            name: record.name,
+                            result: .init(outcome: outcome, duration: record.seconds ?? 0, issues: issues)))
                     open = nil
                 default:
                     break
@@ -46,7 +53,8 @@ public struct XCTestOutputParser: Sendable {
             }
         }
         if let unfinished = open {
-            entries.append(Entry(name: unfinished.name, result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
+            entries.append(
+                Entry(name: unfinished.name, result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
         }
         return entries
     }

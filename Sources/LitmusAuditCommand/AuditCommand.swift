@@ -59,7 +59,9 @@ public struct AuditCommand: AsyncParsableCommand {
     public var config: String?
 
     /// A build folder to reuse.
-    @Option(name: .customLong("build-path"), help: "A build folder to keep and reuse between audits (default: a scratch one).")
+    @Option(
+        name: .customLong("build-path"),
+        help: "A build folder to keep and reuse between audits (default: a scratch one).")
     public var buildPath: String?
 
     /// Threshold: Fast.

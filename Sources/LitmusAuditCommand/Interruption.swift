@@ -16,7 +16,8 @@ final class Interruption {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 AuditResources.shared.releaseAll()
-                FileHandle.standardError.write(Data("\nlitmus audit: interrupted; every test process was ended and nothing was changed.\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\nlitmus audit: interrupted; every test process was ended and nothing was changed.\n".utf8))
                 exit(128 + number)
             }
             source.resume()

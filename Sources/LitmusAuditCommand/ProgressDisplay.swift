@@ -17,7 +17,10 @@ final class ProgressDisplay: Sendable {
         case .phase(let title):
             endCounter()
             let elapsed = state.withLock { ContinuousClock.now - $0.started }
-            write(String(format: "[%5.1fs] ", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) + title + "\n")
+            write(
+                String(
+                    format: "[%5.1fs] ",
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) + title + "\n")
         case .step(let done, let total):
             let tenth = total == 0 ? 10 : done * 10 / total
             let shouldPrint = state.withLock { state in
