@@ -311,8 +311,13 @@ struct AuditSession {
     private func identity(matching found: Finding) -> TestIdentity? {
         guard let name = found.test else { return nil }
         if let test = tests.first(where: { $0.library == .xctest && $0.xctestOutputName == name }) { return test }
+        // Swift Testing: the same file, and the analyzer's `Suite/function` ending the test's name.
         let file = found.file.map(relative)
-        return tests.first { $0.library == .swiftTesting && $0.file == file && $0.line == found.line }
+        return tests.first { test in
+            guard test.library == .swiftTesting, test.file == file else { return false }
+            let base = test.name.prefix { $0 != "(" }
+            return base == name || base.hasSuffix("/" + name)
+        }
     }
 
     private func finding(_ kind: FindingKind, _ test: TestIdentity, _ message: String) -> Finding {

@@ -15,7 +15,9 @@ struct PackageWorkspace: Sendable {
     /// SwiftPM's scratch path.
     var build: URL
 
-    /// Copies `original` into a new scratch folder (or `buildFolder`, when given, for the build).
+    /// Copies `original` into a new scratch folder. With a `buildFolder` (kept between audits), the
+    /// copy and SwiftPM's scratch path live there instead, at stable paths, so dependencies are not
+    /// fetched and built again; the copy is refreshed every time.
     static func make(copying original: URL, buildFolder: URL?) throws -> PackageWorkspace {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: original.appendingPathComponent("Package.swift").path) else {
@@ -24,11 +26,17 @@ struct PackageWorkspace: Sendable {
         let root = fileManager.temporaryDirectory.appendingPathComponent("litmus-audit-\(UUID().uuidString)")
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
         AuditResources.shared.track(directory: root)
-        let package = root.appendingPathComponent(original.lastPathComponent)
+        let package: URL
+        if let buildFolder {
+            package = buildFolder.appendingPathComponent("package").appendingPathComponent(original.lastPathComponent)
+            try? fileManager.removeItem(at: package)
+        } else {
+            package = root.appendingPathComponent(original.lastPathComponent)
+        }
         try copyTree(from: original, to: package)
         return PackageWorkspace(
             original: original, root: root, package: package,
-            build: buildFolder ?? root.appendingPathComponent("build"))
+            build: buildFolder?.appendingPathComponent("build") ?? root.appendingPathComponent("build"))
     }
 
     /// A folder for the audit's own files (outputs, profiles), inside the scratch folder.

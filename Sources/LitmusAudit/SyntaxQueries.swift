@@ -166,6 +166,16 @@ extension SyntaxProtocol {
 }
 
 extension TryExprSyntax {
+    /// Whether this expression is inside a `defer` block.
+    var isInDefer: Bool {
+        var current = parent
+        while let node = current, !node.is(FunctionDeclSyntax.self) {
+            if node.is(DeferStmtSyntax.self) { return true }
+            current = node.parent
+        }
+        return false
+    }
+
     /// Whether the value of this `try?` is thrown away: a statement of its own, or `_ = try? …`.
     var resultIsDiscarded: Bool {
         guard let parent else { return false }

@@ -142,7 +142,7 @@ public struct TestSourceAnalyzer: Sendable {
 
     private func findings(
         in function: FunctionDeclSyntax, test: String, asserting: Set<String>, file: String,
-        line: (FunctionDeclSyntax) -> Int
+        line: (Syntax) -> Int
     ) -> [Finding] {
         guard let body = function.body else { return [] }
         var found: [Finding] = []
@@ -153,16 +153,17 @@ public struct TestSourceAnalyzer: Sendable {
         if !assertsSomething {
             found.append(
                 Finding(
-                    kind: .noAssertion, test: test, file: file, line: line(function),
+                    kind: .noAssertion, test: test, file: file, line: line(Syntax(function)),
                     message: "\(test) asserts nothing: it passes whatever the code does"))
         }
+        // A `try?` in a `defer` is cleanup (removing a temporary file), not the code under test.
         for tryExpression in body.descendants(of: TryExprSyntax.self)
         where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
-            && tryExpression.resultIsDiscarded
+            && tryExpression.resultIsDiscarded && !tryExpression.isInDefer
         {
             found.append(
                 Finding(
-                    kind: .swallowedError, test: test, file: file, line: line(function),
+                    kind: .swallowedError, test: test, file: file, line: line(Syntax(tryExpression)),
                     message: "\(test) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
         }
         let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
@@ -170,7 +171,7 @@ public struct TestSourceAnalyzer: Sendable {
         if createsExpectation && !waits {
             found.append(
                 Finding(
-                    kind: .unwaitedExpectation, test: test, file: file, line: line(function),
+                    kind: .unwaitedExpectation, test: test, file: file, line: line(Syntax(function)),
                     message: "\(test) creates an expectation and never waits for it"))
         }
         return found

@@ -80,7 +80,7 @@ struct TestSourceAnalyzerTests {
         #expect(tautologies == [3, 4, 5, 8])
     }
 
-    @Test("`try?` whose result is thrown away is found; one whose value is checked is not")
+    @Test("`try?` whose result is thrown away is found; one whose value is checked, or cleanup in defer, is not")
     func swallowedError() throws {
         let analysis = try analyze([
             "E.swift": """
@@ -89,6 +89,7 @@ struct TestSourceAnalyzerTests {
                 func testA() { try? load(); XCTAssertTrue(ok) }
                 func testB() { _ = try? load(); XCTAssertTrue(ok) }
                 func testC() { XCTAssertNil(try? load()) }
+                func testD() { defer { try? cleanUp() }; XCTAssertTrue(ok) }
             }
             """
         ])
