@@ -22,26 +22,36 @@ public final class AuditResources: Sendable {
     /// Records a scratch folder to delete if the audit is interrupted.
     func track(directory: URL) { state.withLock { _ = $0.directories.insert(directory.path) } }
 
-    /// Forgets a scratch folder the audit deleted itself.
-    func forget(directory: URL) { state.withLock { _ = $0.directories.remove(directory.path) } }
+    private let deletion = Mutex(())
+
+    /// Deletes a scratch folder and SwiftPM's lock files for it, one deleter at a time (the audit's own
+    /// cleanup and an interruption's must not race: each would stop at the files the other removed).
+    func delete(directory: URL) {
+        deletion.withLock { _ in
+            let fileManager = FileManager.default
+            for _ in 0..<3 where fileManager.fileExists(atPath: directory.path) {
+                try? fileManager.removeItem(at: directory)
+            }
+            for lock in PackageWorkspace.lockFiles(of: directory) { try? fileManager.removeItem(atPath: lock) }
+        }
+        state.withLock { _ = $0.directories.remove(directory.path) }
+    }
+
+    private let released = Mutex(false)
+
+    /// Whether `releaseAll()` was called: the audit was interrupted, and its errors are only echoes of that.
+    public var isReleased: Bool { released.withLock { $0 } }
 
     /// Kills every tracked process group (and the process, where it leads none) and deletes every
     /// tracked scratch folder.
     public func releaseAll() {
+        released.withLock { $0 = true }
         let (groups, directories) = state.withLock { state in
             defer { state = ([], []) }
             return state
         }
-        for pid in groups {
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
-        }
-        for path in directories {
-            try? FileManager.default.removeItem(atPath: path)
-            for lock in PackageWorkspace.lockFiles(of: URL(fileURLWithPath: path)) {
-                try? FileManager.default.removeItem(atPath: lock)
-            }
-        }
+        for pid in groups { ProcessTree.terminate(pid) }
+        for path in directories { delete(directory: URL(fileURLWithPath: path)) }
     }
 }
 
@@ -89,8 +99,7 @@ enum ChildProcess {
         let watchdog = Task {
             try await Task.sleep(for: .seconds(timeout))
             timedOut.withLock { $0 = true }
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
+            ProcessTree.terminate(pid)
         }
         defer { watchdog.cancel() }
         let status = await withTaskCancellationHandler {
@@ -98,8 +107,7 @@ enum ChildProcess {
             for await value in exited.stream { status = value }
             return status
         } onCancel: {
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
+            ProcessTree.terminate(pid)
         }
         // The test may have started children of its own in its group: end them with it.
         kill(-pid, SIGKILL)
@@ -107,5 +115,59 @@ enum ChildProcess {
         let data = (try? Data(contentsOf: outputFile)) ?? Data()
         return ChildProcessResult(
             status: status, timedOut: timedOut.withLock { $0 }, output: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Kills a process with everything it started. SwiftPM puts each compiler it starts in a process group
+/// of its own, so killing the build's group is not enough: the tree is found through /proc, stopped
+/// (so nothing new is started), then killed, leaves first.
+enum ProcessTree {
+    static func terminate(_ root: Int32) {
+        var tree: [Int32] = [root]
+        for _ in 0..<5 {
+            for pid in tree { _ = kill(pid, SIGSTOP) }
+            let found = [root] + descendants(of: root)
+            if Set(found) == Set(tree) { break }
+            tree = found
+        }
+        for pid in tree.reversed() {
+            _ = kill(-pid, SIGKILL)
+            _ = kill(pid, SIGKILL)
+        }
+        // Wait (at most 2 s) until they are gone, so no compiler writes into a folder about to be deleted.
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline, tree.contains(where: isAlive) { usleep(10_000) }
+    }
+
+    /// Whether `pid` runs (a zombie, dead and not yet reaped, does not).
+    private static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
+            return kill(pid, 0) == 0 && !FileManager.default.fileExists(atPath: "/proc")
+        }
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
+    /// Every descendant of `root`, parents before their children (Linux: /proc; elsewhere none).
+    static func descendants(of root: Int32) -> [Int32] {
+        var children: [Int32: [Int32]] = [:]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After "pid (name)": state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(pid) }
+        }
+        var result: [Int32] = []
+        var queue = children[root] ?? []
+        while !queue.isEmpty {
+            let pid = queue.removeFirst()
+            result.append(pid)
+            queue += children[pid] ?? []
+        }
+        return result
     }
 }

@@ -55,10 +55,7 @@ struct PackageWorkspace: Sendable {
     /// Deletes the scratch folder, and the lock files SwiftPM leaves in the temporary folder for a
     /// scratch path (`_tmp_litmus-audit-…_build.lock`).
     func remove() {
-        let fileManager = FileManager.default
-        try? fileManager.removeItem(at: root)
-        AuditResources.shared.forget(directory: root)
-        for lock in Self.lockFiles(of: root) { try? fileManager.removeItem(atPath: lock) }
+        AuditResources.shared.delete(directory: root)
     }
 
     /// SwiftPM's lock files for scratch paths under `root`, which it puts in the temporary folder.

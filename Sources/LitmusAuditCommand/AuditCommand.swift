@@ -132,8 +132,11 @@ public struct AuditCommand: AsyncParsableCommand {
         let report: AuditReport
         do {
             report = try await audit.run { display.show($0) }
-        } catch let error as AuditError {
+            try await Interruption.waitIfInterrupted()
+        } catch {
+            try await Interruption.waitIfInterrupted()
             display.finish()
+            guard let error = error as? AuditError else { throw error }
             FileHandle.standardError.write(Data("litmus audit: \(error.description)\n".utf8))
             throw ExitCode(2)
         }

@@ -9,6 +9,12 @@ final class Interruption {
 
     private init(sources: [any DispatchSourceSignal]) { self.sources = sources }
 
+    /// When the audit was interrupted, waits for the signal handler to finish cleaning up and exit, so
+    /// the failures the interruption caused (a killed build) are neither reported nor race the cleanup.
+    static func waitIfInterrupted() async throws {
+        while AuditResources.shared.isReleased { try await Task.sleep(for: .seconds(1)) }
+    }
+
     /// Starts handling the signals; keep the value alive while the audit runs.
     static func install() -> Interruption {
         let sources = [SIGINT, SIGTERM].map { number in
