@@ -53,7 +53,8 @@ enum TautologyDetector {
         if let call = node.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression) {
             let arguments = Array(call.arguments)
             if equalityAssertions.contains(name), arguments.count >= 2,
-                arguments[0].expression.trimmedDescription == arguments[1].expression.trimmedDescription
+                arguments[0].expression.trimmedDescription == arguments[1].expression.trimmedDescription,
+                !checksReflexivity(call, arguments)
             {
                 return "\(name) compares \(arguments[0].expression.trimmedDescription) with itself"
             }
@@ -87,6 +88,14 @@ enum TautologyDetector {
             return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
         }
         return nil
+    }
+
+    /// Whether comparing a value with itself is the point: a test of `==`, `<` or hashing themselves
+    /// (its function is named for equality, comparison or hashing, or its message says "itself").
+    private static func checksReflexivity(_ call: FunctionCallExprSyntax, _ arguments: [LabeledExprSyntax]) -> Bool {
+        let function = (call.enclosingFunctionName ?? "").lowercased()
+        if ["equa", "compar", "hash", "reflex", "identi"].contains(where: function.contains) { return true }
+        return arguments.dropFirst(2).contains { $0.expression.trimmedDescription.lowercased().contains("itself") }
     }
 
     /// `true`, `!false`, `x == x`, `x >= x`, `x <= x`.
