@@ -171,7 +171,12 @@ struct AuditSession {
             findings.append(mapped)
         }
         let ranClasses = Set(xctests.compactMap(\.xctestClass))
-        for declaration in analysis.classes where !ranClasses.contains(declaration.name) {
+        #if canImport(ObjectiveC)
+            let built = analysis.classes
+        #else
+            let built = analysis.classes.filter { !$0.appleOnly }
+        #endif
+        for declaration in built where !ranClasses.contains(declaration.name) {
             let what = declaration.isSpec ? "The spec" : "The test class"
             let why =
                 declaration.isSpec

@@ -174,6 +174,28 @@ extension SyntaxProtocol {
     }
 }
 
+extension DeclSyntaxProtocol {
+    /// Whether this declaration sits in an `#if` clause that holds only on Apple platforms
+    /// (`canImport(ObjectiveC)`, `canImport(Darwin)`, `os(macOS)`, `os(iOS)`, … without a negation).
+    var isAppleOnly: Bool {
+        let markers = [
+            "canImport(ObjectiveC)", "canImport(Darwin)", "canImport(UIKit)", "canImport(AppKit)", "os(macOS)",
+            "os(iOS)", "os(tvOS)", "os(watchOS)", "os(visionOS)", "_runtime(_ObjC)",
+        ]
+        var current = parent
+        while let node = current {
+            if let clause = node.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedDescription,
+                clause.poundKeyword.tokenKind != .poundElse, !condition.contains("!"),
+                markers.contains(where: condition.contains)
+            {
+                return true
+            }
+            current = node.parent
+        }
+        return false
+    }
+}
+
 extension TryExprSyntax {
     /// Whether this expression is inside a `defer` block.
     var isInDefer: Bool {

@@ -16,6 +16,8 @@ public struct SourceAnalysis: Sendable {
         public var isSpec: Bool
         /// Its `test…` methods with their lines.
         public var testMethods: [String: Int]
+        /// Whether it is compiled only on Apple platforms (`#if canImport(ObjectiveC)`, `#if os(macOS)`, …).
+        public var appleOnly = false
     }
 
     /// Test classes and specs.
@@ -89,7 +91,9 @@ public struct TestSourceAnalyzer: Sendable {
                 guard isSpec || (!methods.isEmpty && !inherited.isEmpty) else { continue }
                 let name = declaration.name.text
                 analysis.classes.append(
-                    .init(name: name, file: file.file, line: line(declaration), isSpec: isSpec, testMethods: methods))
+                    .init(
+                        name: name, file: file.file, line: line(declaration), isSpec: isSpec, testMethods: methods,
+                        appleOnly: declaration.isAppleOnly))
                 for member in declaration.memberBlock.members {
                     guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else {
                         continue

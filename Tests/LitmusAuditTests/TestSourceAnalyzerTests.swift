@@ -62,7 +62,9 @@ struct TestSourceAnalyzerTests {
         #expect(analysis.findings.map(\.test) == ["S/d"])
     }
 
-    @Test("Tautologies: the same expression on both sides, a literal true, Nimble's equal; a test of == itself is not one")
+    @Test(
+        "Tautologies: the same expression on both sides, a literal true, Nimble's equal; a test of == itself is not one"
+    )
     func tautologies() throws {
         let analysis = try analyze([
             "T.swift": """
@@ -133,5 +135,20 @@ struct TestSourceAnalyzerTests {
         ])
         #expect(analysis.classes.map(\.name) == ["CartSpec"])
         #expect(analysis.classes.first?.isSpec == true)
+    }
+
+    @Test("A test class compiled only on Apple platforms is marked so, and not expected to run on Linux")
+    func appleOnly() throws {
+        let analysis = try analyze([
+            "L.swift": """
+            import XCTest
+            #if canImport(ObjectiveC)
+            final class MacTests: XCTestCase { func testA() { XCTAssertTrue(ok) } }
+            #else
+            final class LinuxTests: XCTestCase { func testA() { XCTAssertTrue(ok) } }
+            #endif
+            """
+        ])
+        #expect(analysis.classes.map(\.appleOnly) == [true, false])
     }
 }
