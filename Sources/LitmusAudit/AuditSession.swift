@@ -176,7 +176,7 @@ struct AuditSession {
         #else
             let built = analysis.classes.filter { !$0.appleOnly }
         #endif
-        for declaration in built where !ranClasses.contains(declaration.name) {
+        for declaration in built where !declaration.ran(among: ranClasses) {
             let what = declaration.isSpec ? "The spec" : "The test class"
             let why =
                 declaration.isSpec

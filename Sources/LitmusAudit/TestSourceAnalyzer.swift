@@ -16,6 +16,12 @@ public struct SourceAnalysis: Sendable {
         public var isSpec: Bool
         /// Its `test…` methods with their lines.
         public var testMethods: [String: Int]
+        /// Whether XCTest ran it, given the classes whose tests ran: itself, or for a spec the class
+        /// LitmusSpecs generates to run it on Linux (`<Spec>_Examples`, `<Namespace>_<Spec>_Examples`).
+        public func ran(among classes: Set<String>) -> Bool {
+            classes.contains(name) || (isSpec && classes.contains { $0.hasSuffix("\(name)_Examples") })
+        }
+
         /// Whether it is compiled only on Apple platforms (`#if canImport(ObjectiveC)`, `#if os(macOS)`, …).
         public var appleOnly = false
     }

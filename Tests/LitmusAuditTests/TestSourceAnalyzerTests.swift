@@ -151,4 +151,13 @@ struct TestSourceAnalyzerTests {
         ])
         #expect(analysis.classes.map(\.appleOnly) == [true, false])
     }
+
+    @Test("A spec run through LitmusSpecs' generated <Spec>_Examples class counts as run; one without it does not")
+    func specRunByLitmusSpecs() {
+        let sut = SourceAnalysis.TestClass(
+            name: "CartSpec", file: "CartSpec.swift", line: 3, isSpec: true, testMethods: [:])
+        #expect(sut.ran(among: ["CartSpec_Examples", "OtherTests"]))
+        #expect(sut.ran(among: ["Fixtures_CartSpec_Examples"]))
+        #expect(!sut.ran(among: ["OtherTests", "MiniCartSpec"]))
+    }
 }
