@@ -13,6 +13,7 @@ struct AuditSession {
     var suiteRuns: [TestBinary.Run] = []
     var alone: [String: TestResult] = [:]
     var subsetRuns: [TestBinary.Run] = []
+    var parallelRun: TestBinary.Run?
     var findings: [Finding] = []
     var failingTests: [String] = []
     var coverage: CoverageReport?
@@ -75,6 +76,10 @@ struct AuditSession {
             progress(.step(done: index, total: runs))
         }
         tests = xctests + swiftTests
+        if !swiftTests.isEmpty {
+            // Swift Testing's own default: every test at once, as `swift test` runs them.
+            parallelRun = try await binary.runSwiftTests(nil, profile: "parallel", parallel: true)
+        }
     }
 
     /// Runs every test alone in a fresh process, `width` at once.
@@ -146,6 +151,23 @@ struct AuditSession {
                             .failsOnlyWithOthers, test,
                             "\(test.name) fails after \(names(culprits)) in a random half of the suite (seed \(audit.seed))"
                         ))
+                } else if first.isFailure && aloneOutcome.isFailure,
+                    parallelRun?.results[test.id]?.outcome == .passed
+                {
+                    findings.append(
+                        finding(
+                            .passesOnlyWithOthers, test,
+                            "\(test.name) fails alone and one test at a time, and passes only when the suite runs in parallel "
+                                + "(Swift Testing's default, as under swift test): it depends on another test having run"
+                        ))
+                } else if first == .passed && aloneOutcome == .passed,
+                    parallelRun?.results[test.id]?.outcome.isFailure == true
+                {
+                    findings.append(
+                        finding(
+                            .failsOnlyWithOthers, test,
+                            "\(test.name) passes alone and one test at a time, and fails when the suite runs in parallel: "
+                                + "it shares state with a test running at the same time"))
                 } else if first.isFailure && aloneOutcome.isFailure {
                     failingTests.append(test.id)
                 }

@@ -51,13 +51,11 @@ struct TestBinary: Sendable {
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
-    /// same every run): `ids` (full event stream identifiers) or all when `nil`.
-    func runSwiftTests(_ ids: [String]?, profile: String) async throws -> Run {
+    /// same every run) unless `parallel`: `ids` (full event stream identifiers) or all when `nil`.
+    func runSwiftTests(_ ids: [String]?, profile: String, parallel: Bool = false) async throws -> Run {
         let events = scratch.appendingPathComponent("events-\(UUID().uuidString).jsonl")
-        var arguments = [
-            "--testing-library", "swift-testing", "--no-parallel",
-            "--event-stream-output-path", events.path, "--event-stream-version", "0",
-        ]
+        var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
+        arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
         for id in ids ?? [] { arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id) + "$"] }
         let output = try await ChildProcess.run(
             executable, arguments, in: workingDirectory, environment: profileEnvironment(profile),
