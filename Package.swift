@@ -15,6 +15,10 @@ let package = Package(
         .executable(name: "examples", targets: ["examples"]),
         .library(name: "ExamplesWeb", targets: ["ExamplesWeb"]),
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
+        .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
+        .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
+        // TEMPORARY: the integrator mounts AuditCommand as `litmus audit` and removes this product.
+        .executable(name: "litmus-audit", targets: ["litmus-audit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // MARK: Specs: Quick specs run and counted by `swift test` on Linux (docs/specs.md).
@@ -206,6 +211,27 @@ let package = Package(
             name: "UIBenchmark",
             dependencies: ["ExamplesWeb", "LitmusUI"],
             path: "Benchmarks/UIBenchmark"
+        ),
+        // MARK: Audit: `litmus audit` holds a package's tests to FIRST.
+        .target(
+            name: "LitmusAudit",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "LitmusAuditCommand",
+            dependencies: [
+                "LitmusAudit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "litmus-audit", dependencies: ["LitmusAuditCommand"]),
+        .testTarget(
+            name: "LitmusAuditTests",
+            dependencies: ["LitmusAudit", "LitmusAuditCommand"],
+            resources: [.copy("Resources")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Why an audit could not run. Each message names the input and what to do.
+public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatable {
+    /// The path holds no Package.swift.
+    case notAPackage(path: String)
+    /// `swift build --build-tests` failed; `errors` are the compiler's error lines.
+    case buildFailed(path: String, errors: [String])
+    /// The package built, but has no test target.
+    case noTestBinary(path: String)
+    /// A tool of the Swift toolchain is missing.
+    case toolMissing(name: String)
+    /// A configuration file could not be read.
+    case badConfiguration(path: String, reason: String)
+    /// A test process could not be started.
+    case cannotRun(executable: String, reason: String)
+
+    /// The message shown to a person.
+    public var description: String {
+        switch self {
+        case .notAPackage(let path):
+            return "\(path) holds no Package.swift. Pass the folder of a Swift package: litmus audit PATH."
+        case .buildFailed(let path, let errors):
+            let shown = errors.prefix(20).joined(separator: "\n  ")
+            return "The tests of \(path) do not build (swift build --build-tests failed):\n  \(shown)\n"
+                + "Fix these errors (`swift build --build-tests` in the package shows them all), then audit again."
+        case .noTestBinary(let path):
+            return "\(path) built, but has no test target: add one (Tests/<Name>Tests) to audit its tests."
+        case .toolMissing(let name):
+            return "\(name) was not found on PATH nor beside `swift`: install the Swift toolchain (swift.org) "
+                + "and put its usr/bin on PATH."
+        case .badConfiguration(let path, let reason):
+            return "The audit configuration \(path) cannot be read: \(reason). docs/audit.md lists its keys."
+        case .cannotRun(let executable, let reason):
+            return "\(executable) could not be started: \(reason)."
+        }
+    }
+
+    /// The same message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

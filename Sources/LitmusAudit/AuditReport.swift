@@ -1,0 +1,237 @@
+import Foundation
+
+/// A letter of FIRST (seed 000): what a unit test should be.
+public enum Letter: String, Codable, Sendable, CaseIterable, Comparable {
+    /// Fast: runs in milliseconds.
+    case fast = "F"
+    /// Isolated: passes or fails the same alone and among the others.
+    case isolated = "I"
+    /// Repeatable: the same outcome on every run.
+    case repeatable = "R"
+    /// Self-validating: decides on its own, with real assertions.
+    case selfValidating = "S"
+    /// Thorough: covers the code under test.
+    case thorough = "T"
+
+    /// The letter's word.
+    public var word: String {
+        switch self {
+        case .fast: return "Fast"
+        case .isolated: return "Isolated"
+        case .repeatable: return "Repeatable"
+        case .selfValidating: return "Self-validating"
+        case .thorough: return "Thorough"
+        }
+    }
+
+    /// Orders F, I, R, S, T.
+    public static func < (lhs: Letter, rhs: Letter) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// What the audit found; docs/audit.md explains each kind and how to fix it.
+public enum FindingKind: String, Codable, Sendable, CaseIterable {
+    /// F: the median duration exceeds the budget.
+    case slowTest
+    /// F: the test code sleeps (`sleep`, `usleep`, `Thread.sleep`, `Task.sleep`).
+    case sleepInTest
+    /// I: fails among the others, passes alone: another test pollutes shared state.
+    case failsOnlyWithOthers
+    /// I: passes among the others, fails alone: it depends on another test having run.
+    case passesOnlyWithOthers
+    /// R: the outcome changed between identical runs.
+    case flaky
+    /// R: the test's process died while it ran, or ran past the time limit.
+    case crashed
+    /// S: no assertion in the test, nor in the helpers it calls.
+    case noAssertion
+    /// S: an assertion that cannot fail (the same expression on both sides, a literal true).
+    case tautology
+    /// S: `try?` discards the error of the call under test.
+    case swallowedError
+    /// S: an expectation created and never waited for.
+    case unwaitedExpectation
+    /// S: a test class or spec in the sources that never ran (a QuickSpec on Linux).
+    case neverRan
+    /// T: a source file no test executes.
+    case uncoveredFile
+
+    /// The letter of FIRST the finding counts against.
+    public var letter: Letter {
+        switch self {
+        case .slowTest, .sleepInTest: return .fast
+        case .failsOnlyWithOthers, .passesOnlyWithOthers: return .isolated
+        case .flaky, .crashed: return .repeatable
+        case .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan: return .selfValidating
+        case .uncoveredFile: return .thorough
+        }
+    }
+
+    /// One sentence on how to fix it, after the seeds' advice.
+    public var fix: String {
+        switch self {
+        case .slowTest:
+            return
+                "Replace real waiting, disk and network with doubles or in-memory fakes; move a slow integration test behind a tag."
+        case .sleepInTest:
+            return
+                "Wait for the event itself (an expectation, `await fulfillment(of:)`, `confirmation`), never for time."
+        case .failsOnlyWithOthers:
+            return "Give each test its own fixtures in setUp()/init and reset the shared state the named test changes."
+        case .passesOnlyWithOthers:
+            return "Build everything the test needs in its own setUp()/init instead of relying on the named test."
+        case .flaky:
+            return "Remove what the test does not control (time, randomness, order, the environment) or inject it."
+        case .crashed:
+            return "Read the test's output: a crash or a hang stops every test after it in the process."
+        case .noAssertion:
+            return
+                "Assert the outcome (XCTAssert…, #expect), or remove the test: a test that cannot fail proves nothing."
+        case .tautology:
+            return "Compare against a literal expected value (assert 6, not 2 + 4), never the expression itself."
+        case .swallowedError:
+            return
+                "Use `try` in a throwing test (or #expect(throws:) / XCTAssertThrowsError) so the error fails the test."
+        case .unwaitedExpectation:
+            return
+                "Wait for the expectation (wait(for:timeout:) / await fulfillment(of:)), or its fulfilment is never checked."
+        case .neverRan:
+            return
+                "Make the runner see it: on Linux list QuickSpecs in a QCKMain entry point, or port them to XCTest/Swift Testing."
+        case .uncoveredFile:
+            return
+                "Test the file's behaviour through its public API (happy path, edges, bad input), or delete dead code."
+        }
+    }
+}
+
+/// One finding, with the test and the place it concerns.
+public struct Finding: Codable, Sendable, Hashable {
+    /// What was found.
+    public var kind: FindingKind
+    /// The FIRST letter it counts against.
+    public var letter: Letter
+    /// The test's identifier, when it concerns one test.
+    public var test: String?
+    /// The file it points at (relative to the package), when known.
+    public var file: String?
+    /// The line it points at, when known.
+    public var line: Int?
+    /// What was found, in a sentence naming the test and any other test involved.
+    public var message: String
+    /// How to fix it.
+    public var fix: String
+
+    /// Creates a finding whose letter and fix follow from its kind.
+    public init(kind: FindingKind, test: String? = nil, file: String? = nil, line: Int? = nil, message: String) {
+        self.kind = kind
+        self.letter = kind.letter
+        self.test = test
+        self.file = file
+        self.line = line
+        self.message = message
+        self.fix = kind.fix
+    }
+
+    /// `file:line` when known.
+    public var location: String? {
+        guard let file else { return nil }
+        return line.map { "\(file):\($0)" } ?? file
+    }
+}
+
+/// What the audit measured of one test.
+public struct TestReport: Codable, Sendable, Hashable {
+    /// The runner's identifier.
+    public var id: String
+    /// A short name for people.
+    public var name: String
+    /// Its framework.
+    public var library: TestLibrary
+    /// Its declaring file (relative to the package), when known.
+    public var file: String?
+    /// Its declaring line, when known.
+    public var line: Int?
+    /// Its outcome in each full-suite run.
+    public var suiteOutcomes: [TestOutcome]
+    /// Its outcome alone in a fresh process.
+    public var aloneOutcome: TestOutcome
+    /// Its durations in the suite runs, in milliseconds.
+    public var durationsMilliseconds: [Double]
+    /// The median of `durationsMilliseconds`.
+    public var medianMilliseconds: Double
+    /// Changes of outcome between consecutive suite runs divided by runs minus one.
+    public var flipRate: Double
+    /// The failure messages of its first failing run, if any.
+    public var issues: [String]
+    /// The source lines it executes alone, per file: `"12-18,22"`. Empty without coverage.
+    public var coveredLines: [String: String]
+}
+
+/// The line and region coverage of one source file.
+public struct FileCoverage: Codable, Sendable, Hashable {
+    /// The file, relative to the package.
+    public var file: String
+    /// Lines executed.
+    public var coveredLines: Int
+    /// Executable lines.
+    public var lines: Int
+    /// Regions executed.
+    public var coveredRegions: Int
+    /// Regions.
+    public var regions: Int
+}
+
+/// Coverage of the package's own sources (test targets and dependencies left out).
+public struct CoverageReport: Codable, Sendable, Hashable {
+    /// Percentage of executable lines executed.
+    public var linePercent: Double
+    /// Percentage of regions executed.
+    public var regionPercent: Double
+    /// Per file.
+    public var files: [FileCoverage]
+}
+
+/// How the suite stands on one letter.
+public struct Verdict: Codable, Sendable, Hashable {
+    /// The letter.
+    public var letter: Letter
+    /// Whether its threshold is met.
+    public var passed: Bool
+    /// The number of findings against it.
+    public var findings: Int
+    /// One line for people.
+    public var summary: String
+}
+
+/// The whole result of an audit; docs/audit.md documents this JSON schema (`schemaVersion` 1).
+public struct AuditReport: Codable, Sendable {
+    /// The schema's version.
+    public var schemaVersion = 1
+    /// The audited package's folder.
+    public var package: String
+    /// The seed of every random choice; `--replay SEED` repeats them.
+    public var seed: UInt64
+    /// The options the audit ran with.
+    public var options: AuditOptions
+    /// Wall time of the whole audit, build included, in seconds.
+    public var wallSeconds: Double
+    /// Wall time of the build, in seconds.
+    public var buildSeconds: Double
+    /// Every test discovered, sorted by identifier.
+    public var tests: [TestReport]
+    /// Every finding, by letter.
+    public var findings: [Finding]
+    /// One verdict per letter.
+    public var verdicts: [Verdict]
+    /// Coverage of the package's sources, when measured.
+    public var coverage: CoverageReport?
+    /// Tests that failed in every run and alone (not a FIRST finding, but a red suite).
+    public var failingTests: [String]
+    /// The thresholds that were not met; the command exits non-zero when there is any.
+    public var unmetThresholds: [String]
+
+    /// The findings against one letter.
+    public func findings(for letter: Letter) -> [Finding] { findings.filter { $0.letter == letter } }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Reads llvm-cov's output: the JSON summary export (`llvm-cov export -summary-only`) for per-file
+/// totals, and the lcov export for the lines one test executes.
+public enum CoverageReader {
+    /// Per-file line and region counts of the files accepted by `include`, from a JSON export.
+    public static func files(fromExport data: Data, include: (String) -> String?) throws -> [FileCoverage] {
+        let export = try JSONDecoder().decode(Export.self, from: data)
+        var files: [FileCoverage] = []
+        for entry in export.data.flatMap(\.files) {
+            guard let name = include(entry.filename) else { continue }
+            files.append(
+                FileCoverage(
+                    file: name, coveredLines: entry.summary.lines.covered, lines: entry.summary.lines.count,
+                    coveredRegions: entry.summary.regions.covered, regions: entry.summary.regions.count))
+        }
+        return files.sorted { $0.file < $1.file }
+    }
+
+    /// The executed lines per file of an lcov export (`SF:` / `DA:line,count` records), as ranges
+    /// `"3-5,9"`, for the files accepted by `include`.
+    public static func coveredLines(fromLcov text: String, include: (String) -> String?) -> [String: String] {
+        var result: [String: String] = [:]
+        var file: String?
+        var lines: [Int] = []
+        func flush() {
+            if let file, !lines.isEmpty { result[file] = ranges(lines.sorted()) }
+            lines = []
+        }
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("SF:") {
+                flush()
+                file = include(String(line.dropFirst(3)))
+            } else if line.hasPrefix("DA:"), file != nil {
+                let fields = line.dropFirst(3).split(separator: ",")
+                if fields.count >= 2, let number = Int(fields[0]), let count = Int(fields[1]), count > 0 {
+                    lines.append(number)
+                }
+            } else if line == "end_of_record" {
+                flush()
+                file = nil
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// `[1, 2, 3, 7]` as `"1-3,7"`.
+    public static func ranges(_ sorted: [Int]) -> String {
+        var parts: [String] = []
+        var start: Int?
+        var previous = 0
+        for number in sorted {
+            if start != nil, number <= previous + 1 {
+                previous = max(previous, number)
+                continue
+            }
+            if let first = start { parts.append(first == previous ? "\(first)" : "\(first)-\(previous)") }
+            start = number
+            previous = number
+        }
+        if let first = start { parts.append(first == previous ? "\(first)" : "\(first)-\(previous)") }
+        return parts.joined(separator: ",")
+    }
+
+    private struct Export: Decodable {
+        var data: [Unit]
+    }
+
+    private struct Unit: Decodable {
+        var files: [File]
+    }
+
+    private struct File: Decodable {
+        var filename: String
+        var summary: Summary
+    }
+
+    private struct Summary: Decodable {
+        var lines: Count
+        var regions: Count
+    }
+
+    private struct Count: Decodable {
+        var count: Int
+        var covered: Int
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Reads Swift Testing's JSON Lines event stream (`--event-stream-output-path`, version 0) into the
+/// tests it declares and one result per test function.
+public struct EventStreamParser: Sendable {
+    /// What one stream says.
+    public struct Stream: Sendable {
+        /// Every test function the stream declares, in declaration order, with its source location.
+        public var tests: [TestIdentity]
+        /// The result of every test function that was asked to run, keyed by its identifier.
+        public var results: [String: TestResult]
+        /// The identifiers of the test functions in the order they started.
+        public var startOrder: [String]
+    }
+
+    /// Creates a parser.
+    public init() {}
+
+    /// Parses a whole stream. Lines that are not JSON records of the known shape are ignored, so a
+    /// truncated last line (a process that died while writing) loses only that line.
+    public func parse(_ data: Data) -> Stream {
+        let decoder = JSONDecoder()
+        var tests: [TestIdentity] = []
+        var functions: Set<String> = []
+        var started: [String: Double] = [:]
+        var startOrder: [String] = []
+        var ended: [String: (Double, skipped: Bool)] = [:]
+        var issues: [String: [String]] = [:]
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let record = try? decoder.decode(Record.self, from: Data(line)) else { continue }
+            let payload = record.payload
+            if record.kind == "test" {
+                guard payload.kind == "function", let id = payload.id else { continue }
+                functions.insert(id)
+                tests.append(
+                    TestIdentity(
+                        library: .swiftTesting, id: id, file: payload.sourceLocation?.filePath,
+                        line: payload.sourceLocation?.line))
+                continue
+            }
+            guard record.kind == "event", let id = payload.testID, functions.contains(id) else { continue }
+            let instant = payload.instant?.absolute ?? 0
+            switch payload.kind {
+            case "testStarted":
+                started[id] = instant
+                startOrder.append(id)
+            case "testEnded":
+                ended[id] = (instant, false)
+            case "testSkipped":
+                ended[id] = (instant, true)
+            case "issueRecorded":
+                guard payload.issue?.isKnown != true, payload.issue?.severity != "warning" else { continue }
+                let text = payload.messages?.first?.text ?? "Issue recorded"
+                let location = payload.issue?.sourceLocation.map {
+                    "\($0.filePath ?? $0.fileID ?? "?"):\($0.line ?? 0): "
+                }
+                issues[id, default: []].append((location ?? "") + text)
+            default:
+                break
+            }
+        }
+        var results: [String: TestResult] = [:]
+        for id in functions {
+            let recorded = issues[id] ?? []
+            if let (end, skipped) = ended[id] {
+                let outcome: TestOutcome = skipped ? .skipped : recorded.isEmpty ? .passed : .failed
+                results[id] = TestResult(
+                    outcome: outcome, duration: max(0, end - (started[id] ?? end)), issues: recorded)
+            } else if started[id] != nil {
+                results[id] = TestResult(outcome: .crashed, duration: 0, issues: recorded)
+            }
+        }
+        return Stream(tests: tests, results: results, startOrder: startOrder)
+    }
+
+    private struct Record: Decodable {
+        var kind: String
+        var payload: Payload
+    }
+
+    private struct Payload: Decodable {
+        var kind: String?
+        var id: String?
+        var testID: String?
+        var sourceLocation: SourceLocation?
+        var instant: Instant?
+        var issue: Issue?
+        var messages: [Message]?
+    }
+
+    private struct SourceLocation: Decodable {
+        var filePath: String?
+        var fileID: String?
+        var line: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case filePath = "_filePath"
+            case fileID
+            case line
+        }
+    }
+
+    private struct Instant: Decodable {
+        var absolute: Double
+    }
+
+    private struct Issue: Decodable {
+        var isKnown: Bool?
+        var severity: String?
+        var sourceLocation: SourceLocation?
+    }
+
+    private struct Message: Decodable {
+        var text: String
+    }
+}

@@ -1,0 +1,72 @@
+/// The report as JUnit XML for CI: one test case per test, failing when the test failed in a suite run
+/// or has a finding (the finding's message and fix in the failure), plus one case per finding that
+/// concerns no single test.
+public struct JUnitReport: Sendable {
+    /// Creates a renderer.
+    public init() {}
+
+    /// The XML document.
+    public func render(_ report: AuditReport) -> String {
+        var byTest: [String: [Finding]] = [:]
+        var general: [Finding] = []
+        let ids = Set(report.tests.map(\.id))
+        for finding in report.findings {
+            if let test = finding.test, ids.contains(test) {
+                byTest[test, default: []].append(finding)
+            } else {
+                general.append(finding)
+            }
+        }
+        var cases: [String] = []
+        var failures = 0
+        for test in report.tests {
+            let className = test.id.split(separator: "/").first.map(String.init) ?? test.id
+            var body = ""
+            let findings = byTest[test.id] ?? []
+            if !findings.isEmpty || test.suiteOutcomes.contains(where: \.isFailure) {
+                failures += 1
+                let message = findings.map { "[\($0.letter.rawValue)] \($0.message)" }.joined(separator: "; ")
+                let details = (findings.map { "\($0.message)\nfix: \($0.fix)" } + test.issues).joined(separator: "\n")
+                body =
+                    "<failure message=\"\(escape(message.isEmpty ? "failed" : message))\">\(escape(details))</failure>"
+            } else if test.suiteOutcomes.allSatisfy({ $0 == .skipped }) {
+                body = "<skipped/>"
+            }
+            let time = String(test.medianMilliseconds / 1000)
+            cases.append(
+                "    <testcase classname=\"\(escape(className))\" name=\"\(escape(test.name))\" time=\"\(time)\">\(body)</testcase>"
+            )
+        }
+        for finding in general {
+            failures += 1
+            let name = "\(finding.letter.rawValue) \(finding.kind.rawValue) \(finding.location ?? finding.test ?? "")"
+            cases.append(
+                "    <testcase classname=\"litmus.audit\" name=\"\(escape(name))\" time=\"0\"><failure message=\"\(escape(finding.message))\">\(escape(finding.fix))</failure></testcase>"
+            )
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="litmus audit" tests="\(cases.count)" failures="\(failures)" time="\(report.wallSeconds)">
+              <testsuite name="\(escape(report.package))" tests="\(cases.count)" failures="\(failures)">
+            \(cases.joined(separator: "\n"))
+              </testsuite>
+            </testsuites>
+
+            """
+    }
+
+    private func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

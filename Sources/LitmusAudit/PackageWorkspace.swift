@@ -1,0 +1,86 @@
+import Foundation
+
+/// A private copy of the audited package in a scratch folder, where it is built and its tests run.
+///
+/// The audit never writes into the package it audits: SwiftPM writes Package.resolved and .build/
+/// beside Package.swift, and tests may write into their working directory, so all of that happens in
+/// the copy. Build folders (`.build*`), `.git` and `.swiftpm` are not copied.
+struct PackageWorkspace: Sendable {
+    /// The package as the user named it.
+    var original: URL
+    /// The scratch folder holding everything below; deleted by `remove()`.
+    var root: URL
+    /// The copy of the package.
+    var package: URL
+    /// SwiftPM's scratch path.
+    var build: URL
+
+    /// Copies `original` into a new scratch folder. With a `buildFolder` (kept between audits), the
+    /// copy and SwiftPM's scratch path live there instead, at stable paths, so dependencies are not
+    /// fetched and built again; the copy is refreshed every time.
+    static func make(copying original: URL, buildFolder: URL?) throws -> PackageWorkspace {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: original.appendingPathComponent("Package.swift").path) else {
+            throw AuditError.notAPackage(path: original.path)
+        }
+        let root = fileManager.temporaryDirectory.appendingPathComponent("litmus-audit-\(UUID().uuidString)")
+        try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        AuditResources.shared.track(directory: root)
+        let package: URL
+        if let buildFolder {
+            package = buildFolder.appendingPathComponent("package").appendingPathComponent(original.lastPathComponent)
+            try? fileManager.removeItem(at: package)
+        } else {
+            package = root.appendingPathComponent(original.lastPathComponent)
+        }
+        try copyTree(from: original, to: package)
+        return PackageWorkspace(
+            original: original, root: root, package: package,
+            build: buildFolder?.appendingPathComponent("build") ?? root.appendingPathComponent("build"))
+    }
+
+    /// A folder for the audit's own files (outputs, profiles), inside the scratch folder.
+    func folder(_ name: String) throws -> URL {
+        let url = root.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Maps a path in the copy back to the path in the original package.
+    func originalPath(of path: String) -> String {
+        guard path.hasPrefix(package.path) else { return path }
+        return original.path + path.dropFirst(package.path.count)
+    }
+
+    /// Deletes the scratch folder, and the lock files SwiftPM leaves in the temporary folder for a
+    /// scratch path (`_tmp_litmus-audit-…_build.lock`).
+    func remove() {
+        AuditResources.shared.delete(directory: root)
+    }
+
+    /// SwiftPM's lock files for scratch paths under `root`, which it puts in the temporary folder.
+    static func lockFiles(of root: URL) -> [String] {
+        let temporary = FileManager.default.temporaryDirectory
+        let prefix = root.path.replacingOccurrences(of: "/", with: "_")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".lock") }.map {
+            temporary.appendingPathComponent($0).path
+        }
+    }
+
+    private static func copyTree(from source: URL, to destination: URL) throws {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
+        for name in try fileManager.contentsOfDirectory(atPath: source.path) {
+            if name == ".git" || name == ".swiftpm" || name.hasPrefix(".build") { continue }
+            let from = source.appendingPathComponent(name)
+            let to = destination.appendingPathComponent(name)
+            let attributes = try fileManager.attributesOfItem(atPath: from.path)
+            if attributes[.type] as? FileAttributeType == .typeDirectory {
+                try copyTree(from: from, to: to)
+            } else {
+                try fileManager.copyItem(at: from, to: to)
+            }
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import SwiftSyntax
+
+/// Small queries over syntax trees used by `TestSourceAnalyzer`.
+enum CallCollector {
+    /// The base names of every function, method and macro called under `node` (`XCTAssertEqual`,
+    /// `verify` in `sut.verify()`, `expect` in `#expect`).
+    static func names(in node: Syntax) -> Set<String> {
+        var names: Set<String> = []
+        for call in node.descendants(of: FunctionCallExprSyntax.self) {
+            if let name = calledName(call.calledExpression) { names.insert(name) }
+        }
+        for macro in node.descendants(of: MacroExpansionExprSyntax.self) { names.insert(macro.macroName.text) }
+        return names
+    }
+
+    /// Whether `node` holds a plain `try` (not `try?`): a thrown error fails the test, so it validates.
+    static func hasPlainTry(in node: Syntax) -> Bool {
+        node.descendants(of: TryExprSyntax.self).contains { $0.questionOrExclamationMark == nil }
+    }
+
+    static func calledName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
+            return calledName(specialized.expression)
+        }
+        return nil
+    }
+
+    /// `sleep(…)`, `usleep(…)`, `Thread.sleep(…)`, `Task.sleep(…)`.
+    static func isSleep(_ call: FunctionCallExprSyntax) -> Bool {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return ["sleep", "usleep", "nanosleep"].contains(reference.baseName.text)
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "sleep"
+        {
+            let base = member.base?.trimmedDescription
+            return base == "Thread" || base == "Task" || base == "Foundation.Thread"
+        }
+        return false
+    }
+}
+
+/// Assertions that cannot fail.
+enum TautologyDetector {
+    private static let equalityAssertions: Set<String> = [
+        "XCTAssertEqual", "XCTAssertIdentical", "XCTAssertGreaterThanOrEqual", "XCTAssertLessThanOrEqual",
+    ]
+    private static let truthAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue"]
+
+    /// A sentence describing the tautology at `node`, or `nil`.
+    static func message(for node: Syntax) -> String? {
+        if let call = node.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression) {
+            let arguments = Array(call.arguments)
+            if equalityAssertions.contains(name), arguments.count >= 2,
+                arguments[0].expression.trimmedDescription == arguments[1].expression.trimmedDescription,
+                !checksReflexivity(call, arguments)
+            {
+                return "\(name) compares \(arguments[0].expression.trimmedDescription) with itself"
+            }
+            if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression) {
+                return "\(name)(\(first.expression.trimmedDescription)) is always true"
+            }
+            if name == "XCTAssertFalse", let first = arguments.first,
+                first.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+            {
+                return "XCTAssertFalse(false) is always true"
+            }
+            if name == "XCTAssertNil", arguments.first?.expression.is(NilLiteralExprSyntax.self) == true {
+                return "XCTAssertNil(nil) is always true"
+            }
+            // Nimble: expect(x).to(equal(x))
+            if name == "to", let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let expectCall = member.base?.as(FunctionCallExprSyntax.self),
+                CallCollector.calledName(expectCall.calledExpression) == "expect",
+                let actual = expectCall.arguments.first?.expression.trimmedDescription,
+                let matcher = arguments.first?.expression.as(FunctionCallExprSyntax.self),
+                CallCollector.calledName(matcher.calledExpression) == "equal",
+                matcher.arguments.first?.expression.trimmedDescription == actual
+            {
+                return "expect(\(actual)).to(equal(\(actual))) compares a value with itself"
+            }
+        }
+        if let macro = node.as(MacroExpansionExprSyntax.self),
+            macro.macroName.text == "expect" || macro.macroName.text == "require",
+            let first = macro.arguments.first?.expression, isAlwaysTrue(first)
+        {
+            return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
+        }
+        return nil
+    }
+
+    /// Whether comparing a value with itself is the point: a test of `==`, `<` or hashing themselves
+    /// (its function is named for equality, comparison or hashing, or its message says "itself").
+    private static func checksReflexivity(_ call: FunctionCallExprSyntax, _ arguments: [LabeledExprSyntax]) -> Bool {
+        let function = (call.enclosingFunctionName ?? "").lowercased()
+        if ["equa", "compar", "hash", "reflex", "identi"].contains(where: function.contains) { return true }
+        return arguments.dropFirst(2).contains { $0.expression.trimmedDescription.lowercased().contains("itself") }
+    }
+
+    /// `true`, `!false`, `x == x`, `x >= x`, `x <= x`.
+    private static func isAlwaysTrue(_ expression: ExprSyntax) -> Bool {
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            return literal.literal.tokenKind == .keyword(.true)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
+            let literal = prefix.expression.as(BooleanLiteralExprSyntax.self)
+        {
+            return literal.literal.tokenKind == .keyword(.false)
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["==", "===", ">=", "<="].contains(op)
+        {
+            return infix.leftOperand.trimmedDescription == infix.rightOperand.trimmedDescription
+        }
+        // Unfolded sequences (the parser does not fold operators): a == a
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+                ["==", "===", ">=", "<="].contains(op)
+            {
+                return elements[0].trimmedDescription == elements[2].trimmedDescription
+            }
+        }
+        return false
+    }
+}
+
+/// Collects every node of a tree, in source order.
+private final class NodeCollector: SyntaxAnyVisitor {
+    var nodes: [Syntax] = []
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        nodes.append(node)
+        return .visitChildren
+    }
+}
+
+extension SyntaxProtocol {
+    /// Every node of type `T` under this one, this one included.
+    func descendants<T: SyntaxProtocol>(of type: T.Type) -> [T] {
+        let collector = NodeCollector(viewMode: .sourceAccurate)
+        collector.walk(self)
+        return collector.nodes.compactMap { $0.as(T.self) }
+    }
+
+    /// The name of the function (or closure's function) this node is in.
+    var enclosingFunctionName: String? {
+        var current = parent
+        while let node = current {
+            if let function = node.as(FunctionDeclSyntax.self) {
+                return (function.ancestorTypeName.map { "\($0)." } ?? "") + function.name.text
+            }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The type (class, struct, extension, enum, actor) this node is declared in.
+    var ancestorTypeName: String? {
+        var current = parent
+        while let node = current {
+            if let declaration = node.as(ClassDeclSyntax.self) { return declaration.name.text }
+            if let declaration = node.as(StructDeclSyntax.self) { return declaration.name.text }
+            if let declaration = node.as(EnumDeclSyntax.self) { return declaration.name.text }
+            if let declaration = node.as(ActorDeclSyntax.self) { return declaration.name.text }
+            if let declaration = node.as(ExtensionDeclSyntax.self) {
+                return declaration.extendedType.trimmedDescription
+            }
+            current = node.parent
+        }
+        return nil
+    }
+}
+
+extension DeclSyntaxProtocol {
+    /// Whether this declaration sits in an `#if` clause that holds only on Apple platforms
+    /// (`canImport(ObjectiveC)`, `canImport(Darwin)`, `os(macOS)`, `os(iOS)`, … without a negation).
+    var isAppleOnly: Bool {
+        let markers = [
+            "canImport(ObjectiveC)", "canImport(Darwin)", "canImport(UIKit)", "canImport(AppKit)", "os(macOS)",
+            "os(iOS)", "os(tvOS)", "os(watchOS)", "os(visionOS)", "_runtime(_ObjC)",
+        ]
+        var current = parent
+        while let node = current {
+            if let clause = node.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedDescription,
+                clause.poundKeyword.tokenKind != .poundElse, !condition.contains("!"),
+                markers.contains(where: condition.contains)
+            {
+                return true
+            }
+            current = node.parent
+        }
+        return false
+    }
+}
+
+extension TryExprSyntax {
+    /// Whether this expression is inside a `defer` block.
+    var isInDefer: Bool {
+        var current = parent
+        while let node = current, !node.is(FunctionDeclSyntax.self) {
+            if node.is(DeferStmtSyntax.self) { return true }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// Whether the value of this `try?` is thrown away: a statement of its own, or `_ = try? …`.
+    var resultIsDiscarded: Bool {
+        guard let parent else { return false }
+        if parent.is(CodeBlockItemSyntax.self) { return true }
+        if let sequence = parent.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self)
+                && elements[1].is(AssignmentExprSyntax.self)
+        }
+        if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self)
+                && elements[1].is(AssignmentExprSyntax.self)
+        }
+        return false
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The report for people: a verdict per letter, the findings under each with `file:line` and the fix,
+/// the slowest tests, coverage per file, and how to replay.
+public struct TerminalReport: Sendable {
+    /// Whether to colour the verdicts (ANSI), for a terminal.
+    public var colors: Bool
+
+    /// Creates a renderer.
+    public init(colors: Bool = false) { self.colors = colors }
+
+    /// The report as text.
+    public func render(_ report: AuditReport) -> String {
+        var out: [String] = []
+        let seconds = String(format: "%.1f", report.wallSeconds)
+        out.append("litmus audit \(report.package)")
+        out.append(
+            "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
+                + "\(report.options.runs) runs, seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)"
+        )
+        out.append("")
+        for verdict in report.verdicts {
+            let mark = verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
+            out.append(
+                "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
+            )
+            for finding in report.findings(for: verdict.letter) {
+                out.append("     - \(finding.message)" + (finding.location.map { "  [\($0)]" } ?? ""))
+            }
+            if !report.findings(for: verdict.letter).isEmpty {
+                let kinds = Set(report.findings(for: verdict.letter).map(\.kind))
+                for kind in FindingKind.allCases where kinds.contains(kind) {
+                    out.append("       fix (\(kind.rawValue)): \(kind.fix)")
+                }
+            }
+        }
+        let slowest = report.tests.sorted { $0.medianMilliseconds > $1.medianMilliseconds }.prefix(
+            report.options.slowestCount)
+        if !slowest.isEmpty {
+            out.append("")
+            out.append("Slowest tests (median of the suite runs):")
+            for test in slowest {
+                out.append("  \(String(format: "%8.1f", test.medianMilliseconds)) ms  \(test.name)")
+            }
+        }
+        if let coverage = report.coverage, !coverage.files.isEmpty {
+            out.append("")
+            out.append("Coverage of the sources: lines \(coverage.linePercent)%, regions \(coverage.regionPercent)%")
+            for file in coverage.files {
+                let percent = file.lines == 0 ? 100 : Double(file.coveredLines) / Double(file.lines) * 100
+                out.append(
+                    "  \(String(format: "%5.1f", percent))%  \(file.coveredLines)/\(file.lines) lines  \(file.file)")
+            }
+        }
+        if !report.failingTests.isEmpty {
+            out.append("")
+            out.append("Failing on every run and alone: " + report.failingTests.joined(separator: ", "))
+        }
+        out.append("")
+        if report.unmetThresholds.isEmpty {
+            out.append(paint("All thresholds met.", 32))
+        } else {
+            out.append(paint("Thresholds not met:", 31))
+            out += report.unmetThresholds.map { "  - \($0)" }
+        }
+        out.append("Replay these random choices: litmus audit --replay \(report.seed) \(report.package)")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func count(_ report: AuditReport, _ library: TestLibrary) -> Int {
+        report.tests.filter { $0.library == library }.count
+    }
+
+    private func paint(_ text: String, _ code: Int) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,98 @@
+/// The test framework a test is written with.
+public enum TestLibrary: String, Codable, Sendable, Hashable {
+    /// XCTest (`XCTestCase` subclasses and their `test…` methods).
+    case xctest = "XCTest"
+    /// Swift Testing (`@Test` functions).
+    case swiftTesting = "Swift Testing"
+}
+
+/// One test of the audited package, as its runner names it.
+public struct TestIdentity: Hashable, Codable, Sendable {
+    /// The framework that runs it.
+    public var library: TestLibrary
+    /// The runner's identifier: `Module.Class/testMethod` for XCTest, the event stream's
+    /// `Module.Suite/function()/File.swift:line:column` for Swift Testing.
+    public var id: String
+    /// The source file that declares it, when known.
+    public var file: String?
+    /// The line that declares it, when known.
+    public var line: Int?
+
+    /// Creates a test identity.
+    public init(library: TestLibrary, id: String, file: String? = nil, line: Int? = nil) {
+        self.library = library
+        self.id = id
+        self.file = file
+        self.line = line
+    }
+
+    /// A short name for people: `Class.testMethod` or `Suite/function()`.
+    public var name: String {
+        switch library {
+        case .xctest:
+            return xctestOutputName ?? id
+        case .swiftTesting:
+            // Drop the module and the trailing source location: `Module.Suite/f()/File.swift:3:4`.
+            var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if parts.count > 1, parts.last?.contains(".swift:") == true { parts.removeLast() }
+            var joined = parts.joined(separator: "/")
+            if let dot = joined.firstIndex(of: "."), joined[..<dot].allSatisfy({ $0 != "/" && $0 != "(" }) {
+                joined = String(joined[joined.index(after: dot)...])
+            }
+            return joined
+        }
+    }
+
+    /// The XCTest class, without its module (`ATests` for `Mod.ATests/testA`).
+    public var xctestClass: String? {
+        guard library == .xctest, let slash = id.firstIndex(of: "/") else { return nil }
+        let qualified = id[..<slash]
+        return qualified.split(separator: ".").last.map(String.init)
+    }
+
+    /// The name XCTest prints on Linux: `Class.method`.
+    var xctestOutputName: String? {
+        guard let slash = id.firstIndex(of: "/"), let type = xctestClass else { return nil }
+        return "\(type).\(id[id.index(after: slash)...])"
+    }
+
+    /// The place to show a person: `file:line` when known.
+    public var location: String? {
+        guard let file else { return nil }
+        return line.map { "\(file):\($0)" } ?? file
+    }
+}
+
+/// How one run of one test ended.
+public enum TestOutcome: String, Codable, Sendable, Hashable {
+    /// It ran and recorded no failure.
+    case passed
+    /// It ran and recorded a failure.
+    case failed
+    /// It was skipped (`XCTSkip`, a disabled trait).
+    case skipped
+    /// It started and its process died before it ended (a crash, `fatalError`, a timeout).
+    case crashed
+    /// It was asked for and never started.
+    case notRun
+
+    /// Whether the outcome counts as a failure of the test.
+    public var isFailure: Bool { self == .failed || self == .crashed }
+}
+
+/// The result of one test in one process.
+public struct TestResult: Hashable, Codable, Sendable {
+    /// How it ended.
+    public var outcome: TestOutcome
+    /// Its duration in seconds, as its runner measured it.
+    public var duration: Double
+    /// The failure messages it recorded, each with its `file:line` when known.
+    public var issues: [String]
+
+    /// Creates a result.
+    public init(outcome: TestOutcome, duration: Double, issues: [String] = []) {
+        self.outcome = outcome
+        self.duration = duration
+        self.issues = issues
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// What the sources of the test targets declare, and what reading them finds (Self-validating and Fast).
+public struct SourceAnalysis: Sendable {
+    /// A class declaring tests: an XCTestCase subclass with `test…` methods, or a Quick spec.
+    public struct TestClass: Sendable, Hashable {
+        /// Its name.
+        public var name: String
+        /// Its file.
+        public var file: String
+        /// Its line.
+        public var line: Int
+        /// Whether it is a Quick spec (`QuickSpec` / `AsyncSpec`), which declares no `test…` method.
+        public var isSpec: Bool
+        /// Its `test…` methods with their lines.
+        public var testMethods: [String: Int]
+        /// Whether XCTest ran it, given the classes whose tests ran: itself, or for a spec the class
+        /// LitmusSpecs generates to run it on Linux (`<Spec>_Examples`, `<Namespace>_<Spec>_Examples`).
+        public func ran(among classes: Set<String>) -> Bool {
+            classes.contains(name) || (isSpec && classes.contains { $0.hasSuffix("\(name)_Examples") })
+        }
+
+        /// Whether it is compiled only on Apple platforms (`#if canImport(ObjectiveC)`, `#if os(macOS)`, …).
+        public var appleOnly = false
+    }
+
+    /// Test classes and specs.
+    public var classes: [TestClass] = []
+    /// Findings, each naming its test as `Class.method` or the function's name, with an absolute file path.
+    public var findings: [Finding] = []
+}
+
+/// Reads test sources with swift-syntax: tests without assertions (helpers that assert are followed
+/// across files), tautological assertions, `try?` discarding the error under test, expectations never
+/// waited for, sleeps, and the test classes and specs the runner should have run.
+public struct TestSourceAnalyzer: Sendable {
+    /// Calls that assert wherever they are defined (XCTest, Swift Testing's `Issue.record`, Nimble,
+    /// custom-dump, snapshot testing, Litmus verifications), besides names starting with a prefix below.
+    static let assertingNames: Set<String> = [
+        "XCTFail", "XCTUnwrap", "XCTExpectFailure", "record", "expect", "require", "fail", "wait",
+        "waitForExpectations", "fulfillment", "confirmation", "expectNoDifference", "expectDifference",
+        "verify", "verifyNever", "verifyCalled", "withKnownIssue",
+    ]
+    static let assertingPrefixes = ["XCTAssert", "assert", "verify", "expect", "waitUntil"]
+
+    /// Creates an analyzer.
+    public init() {}
+
+    /// Analyzes the given files (the sources of the test targets).
+    public func analyze(files: [URL]) -> SourceAnalysis {
+        let parsed: [(file: String, tree: SourceFileSyntax, converter: SourceLocationConverter)] = files.compactMap {
+            url in
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+            let tree = Parser.parse(source: text)
+            return (url.path, tree, SourceLocationConverter(fileName: url.path, tree: tree))
+        }
+        // Every function in the test targets, by name, with the names it calls.
+        var calls: [String: Set<String>] = [:]
+        var directlyAsserting: Set<String> = []
+        for file in parsed {
+            for function in file.tree.descendants(of: FunctionDeclSyntax.self) {
+                guard let body = function.body else { continue }
+                let called = CallCollector.names(in: Syntax(body))
+                calls[function.name.text, default: []].formUnion(called)
+                if called.contains(where: Self.asserts) || CallCollector.hasPlainTry(in: Syntax(body)) {
+                    directlyAsserting.insert(function.name.text)
+                }
+            }
+        }
+        var asserting = directlyAsserting
+        var changed = true
+        while changed {
+            changed = false
+            for (name, callees) in calls where !asserting.contains(name) && !callees.isDisjoint(with: asserting) {
+                asserting.insert(name)
+                changed = true
+            }
+        }
+
+        var analysis = SourceAnalysis()
+        for file in parsed {
+            func line(_ node: some SyntaxProtocol) -> Int {
+                node.startLocation(converter: file.converter).line
+            }
+            for declaration in file.tree.descendants(of: ClassDeclSyntax.self) {
+                let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+                let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
+                var methods: [String: Int] = [:]
+                for member in declaration.memberBlock.members {
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else {
+                        continue
+                    }
+                    methods[function.name.text] = line(function)
+                }
+                guard isSpec || (!methods.isEmpty && !inherited.isEmpty) else { continue }
+                let name = declaration.name.text
+                analysis.classes.append(
+                    .init(
+                        name: name, file: file.file, line: line(declaration), isSpec: isSpec, testMethods: methods,
+                        appleOnly: declaration.isAppleOnly))
+                for member in declaration.memberBlock.members {
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else {
+                        continue
+                    }
+                    analysis.findings += findings(
+                        in: function, test: "\(name).\(function.name.text)", asserting: asserting, file: file.file,
+                        line: line)
+                }
+            }
+            for function in file.tree.descendants(of: FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
+                let owner = function.ancestorTypeName.map { "\($0)/" } ?? ""
+                analysis.findings += findings(
+                    in: function, test: "\(owner)\(function.name.text)", asserting: asserting, file: file.file,
+                    line: line)
+            }
+            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where CallCollector.isSleep(call) {
+                let owner = call.enclosingFunctionName ?? "test code"
+                analysis.findings.append(
+                    Finding(
+                        kind: .sleepInTest, test: owner, file: file.file, line: line(call),
+                        message: "\(owner) sleeps: \(call.trimmedDescription.prefix(60))"))
+            }
+            for node in file.tree.descendants(of: Syntax.self) {
+                if let message = TautologyDetector.message(for: node) {
+                    let owner = node.enclosingFunctionName ?? "test code"
+                    analysis.findings.append(
+                        Finding(
+                            kind: .tautology, test: owner, file: file.file, line: line(node),
+                            message: "\(owner): \(message)"))
+                }
+            }
+        }
+        return analysis
+    }
+
+    static func asserts(_ name: String) -> Bool {
+        assertingNames.contains(name) || assertingPrefixes.contains { name.hasPrefix($0) }
+    }
+
+    private func isXCTestMethod(_ function: FunctionDeclSyntax) -> Bool {
+        function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty
+            && !function.modifiers.contains {
+                $0.name.text == "static" || $0.name.text == "class" || $0.name.text == "private"
+            }
+    }
+
+    private func isSwiftTestingTest(_ function: FunctionDeclSyntax) -> Bool {
+        function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
+    }
+
+    private func findings(
+        in function: FunctionDeclSyntax, test: String, asserting: Set<String>, file: String,
+        line: (Syntax) -> Int
+    ) -> [Finding] {
+        guard let body = function.body else { return [] }
+        var found: [Finding] = []
+        let called = CallCollector.names(in: Syntax(body))
+        let assertsSomething =
+            called.contains(where: Self.asserts) || !called.isDisjoint(with: asserting)
+            || CallCollector.hasPlainTry(in: Syntax(body))
+        if !assertsSomething {
+            found.append(
+                Finding(
+                    kind: .noAssertion, test: test, file: file, line: line(Syntax(function)),
+                    message: "\(test) asserts nothing: it passes whatever the code does"))
+        }
+        // A `try?` in a `defer` is cleanup (removing a temporary file), not the code under test.
+        for tryExpression in body.descendants(of: TryExprSyntax.self)
+        where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+            && tryExpression.resultIsDiscarded && !tryExpression.isInDefer
+        {
+            found.append(
+                Finding(
+                    kind: .swallowedError, test: test, file: file, line: line(Syntax(tryExpression)),
+                    message: "\(test) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
+        }
+        let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
+        let waits = called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
+        if createsExpectation && !waits {
+            found.append(
+                Finding(
+                    kind: .unwaitedExpectation, test: test, file: file, line: line(Syntax(function)),
+                    message: "\(test) creates an expectation and never waits for it"))
+        }
+        return found
+    }
+}

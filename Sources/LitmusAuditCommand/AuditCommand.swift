@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import LitmusAudit
+
+/// `litmus audit [PATH]`: holds a Swift package's tests to FIRST and prints a verdict per letter.
+public struct AuditCommand: AsyncParsableCommand {
+    /// The command's name, help and discussion.
+    public static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Hold a Swift package's tests to FIRST: Fast, Isolated, Repeatable, Self-validating, Thorough.",
+        discussion: """
+            Builds the tests once in a scratch copy of the package (the package itself is never written to), \
+            runs the suite several times, each test alone, and random halves of the suite; reads the test \
+            sources; measures coverage. Exits 1 when a threshold is not met. docs/audit.md explains each finding.
+            """)
+
+    /// The package's folder.
+    @Argument(help: "The Swift package to audit (a folder with Package.swift).")
+    public var path: String = "."
+
+    /// Full-suite runs.
+    @Option(help: "How many times to run the whole suite (default 3).")
+    public var runs: Int?
+
+    /// The per-test budget.
+    @Option(name: .customLong("budget-ms"), help: "The median duration a test may take, in ms (default 100).")
+    public var budgetMilliseconds: Double?
+
+    /// The seed to replay.
+    @Option(name: .customLong("replay"), help: "Replay the random choices of an earlier audit from its printed seed.")
+    public var seed: UInt64?
+
+    /// Random halves of the suite.
+    @Option(name: .customLong("random-subsets"), help: "How many random halves of the suite to run (default 2).")
+    public var randomSubsets: Int?
+
+    /// Processes at once.
+    @Option(name: .customLong("jobs"), help: "Test processes run at once (default: one per core).")
+    public var jobs: Int?
+
+    /// The time limit of one process.
+    @Option(name: .customLong("timeout"), help: "Seconds one test process may run before it is killed (default 600).")
+    public var timeoutSeconds: Double?
+
+    /// Skips coverage.
+    @Flag(name: .customLong("no-coverage"), help: "Do not measure coverage (faster).")
+    public var noCoverage = false
+
+    /// Where to write JSON.
+    @Option(help: "Write the report as JSON to this file (- for standard output).")
+    public var json: String?
+
+    /// Where to write JUnit XML.
+    @Option(help: "Write the report as JUnit XML to this file.")
+    public var junit: String?
+
+    /// A configuration file.
+    @Option(help: "A JSON configuration file (default: .litmus-audit.json in the package, if any).")
+    public var config: String?
+
+    /// A build folder to reuse.
+    @Option(
+        name: .customLong("build-path"),
+        help: "A build folder to keep and reuse between audits (default: a scratch one).")
+    public var buildPath: String?
+
+    /// Threshold: Fast.
+    @Option(name: .customLong("max-fast"), help: "Findings allowed against Fast (default 0).")
+    public var maxFast: Int?
+
+    /// Threshold: Isolated.
+    @Option(name: .customLong("max-isolated"), help: "Findings allowed against Isolated (default 0).")
+    public var maxIsolated: Int?
+
+    /// Threshold: Repeatable.
+    @Option(name: .customLong("max-repeatable"), help: "Findings allowed against Repeatable (default 0).")
+    public var maxRepeatable: Int?
+
+    /// Threshold: Self-validating.
+    @Option(name: .customLong("max-self-validating"), help: "Findings allowed against Self-validating (default 0).")
+    public var maxSelfValidating: Int?
+
+    /// Threshold: failing tests.
+    @Option(name: .customLong("max-failing"), help: "Tests allowed to fail on every run (default 0).")
+    public var maxFailingTests: Int?
+
+    /// Threshold: coverage.
+    @Option(name: .customLong("min-line-coverage"), help: "Least line coverage of the sources, in percent (default 0).")
+    public var minLineCoverage: Double?
+
+    /// Quiet progress.
+    @Flag(help: "Print no progress while running.")
+    public var quiet = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// The options after the configuration file and the flags.
+    public func resolvedOptions() throws -> AuditOptions {
+        let packageFolder = URL(fileURLWithPath: path)
+        var options = AuditOptions()
+        if let config {
+            options = try AuditOptions.load(from: URL(fileURLWithPath: config))
+        } else {
+            let implicit = packageFolder.appendingPathComponent(".litmus-audit.json")
+            if FileManager.default.fileExists(atPath: implicit.path) { options = try AuditOptions.load(from: implicit) }
+        }
+        if let runs { options.runs = runs }
+        if let budgetMilliseconds { options.budgetMilliseconds = budgetMilliseconds }
+        if let randomSubsets { options.randomSubsets = randomSubsets }
+        if let jobs { options.parallelism = jobs }
+        if let timeoutSeconds { options.timeoutSeconds = timeoutSeconds }
+        if noCoverage { options.coverage = false }
+        if let maxFast { options.thresholds.maxFast = maxFast }
+        if let maxIsolated { options.thresholds.maxIsolated = maxIsolated }
+        if let maxRepeatable { options.thresholds.maxRepeatable = maxRepeatable }
+        if let maxSelfValidating { options.thresholds.maxSelfValidating = maxSelfValidating }
+        if let maxFailingTests { options.thresholds.maxFailingTests = maxFailingTests }
+        if let minLineCoverage { options.thresholds.minLineCoverage = minLineCoverage }
+        return options
+    }
+
+    /// Runs the audit and prints the report; exits 1 when a threshold is not met.
+    public func run() async throws {
+        let interruption = Interruption.install()
+        defer { withExtendedLifetime(interruption) {} }
+        let audit = Audit(
+            package: URL(fileURLWithPath: path), options: try resolvedOptions(), seed: seed,
+            buildFolder: buildPath.map { URL(fileURLWithPath: $0) })
+        let display = ProgressDisplay(enabled: !quiet)
+        display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed))")
+        let report: AuditReport
+        do {
+            report = try await audit.run { display.show($0) }
+            try await Interruption.waitIfInterrupted()
+        } catch {
+            try await Interruption.waitIfInterrupted()
+            display.finish()
+            guard let error = error as? AuditError else { throw error }
+            FileHandle.standardError.write(Data("litmus audit: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        display.finish()
+        print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(report)
+            if json == "-" {
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                try data.write(to: URL(fileURLWithPath: json))
+            }
+        }
+        if let junit {
+            try JUnitReport().render(report).write(toFile: junit, atomically: true, encoding: .utf8)
+        }
+        if !report.unmetThresholds.isEmpty { throw ExitCode(1) }
+    }
+}

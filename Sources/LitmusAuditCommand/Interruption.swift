@@ -1,0 +1,34 @@
+import Dispatch
+import Foundation
+import LitmusAudit
+
+/// Ends the audit cleanly on SIGINT and SIGTERM: every test process it started is killed and its
+/// scratch folder deleted before it exits, so an interrupted audit changes nothing and leaves nothing.
+final class Interruption {
+    private let sources: [any DispatchSourceSignal]
+
+    private init(sources: [any DispatchSourceSignal]) { self.sources = sources }
+
+    /// When the audit was interrupted, waits for the signal handler to finish cleaning up and exit, so
+    /// the failures the interruption caused (a killed build) are neither reported nor race the cleanup.
+    static func waitIfInterrupted() async throws {
+        while AuditResources.shared.isReleased { try await Task.sleep(for: .seconds(1)) }
+    }
+
+    /// Starts handling the signals; keep the value alive while the audit runs.
+    static func install() -> Interruption {
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                AuditResources.shared.releaseAll()
+                FileHandle.standardError.write(
+                    Data("\nlitmus audit: interrupted; every test process was ended and nothing was changed.\n".utf8))
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+        return Interruption(sources: sources)
+    }
+}

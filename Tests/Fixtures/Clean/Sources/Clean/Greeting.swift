@@ -1,0 +1,4 @@
+/// A greeting for `name`, or for the world when the name is empty.
+public func greeting(for name: String) -> String {
+    name.isEmpty ? "Hello, world!" : "Hello, \(name)!"
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("Auditing fixture packages that plant each FIRST problem", .tags(.endToEnd))
+struct AuditEndToEndTests {
+    private func planted() async throws -> AuditReport { try await FixtureAudits.shared.audit("Planted").report }
+
+    @Test("Every XCTest and Swift Testing test is discovered and located")
+    func discovery() async throws {
+        let report = try await planted()
+        #expect(report.tests.filter { $0.library == .xctest }.count == 11)
+        #expect(report.tests.filter { $0.library == .swiftTesting }.map(\.name) == ["flakyDiscount()", "tautology()"])
+        let slow = try #require(report.tests.first { $0.name == "SlowTests.testTotal_afterWaiting_isTheSum" })
+        #expect(slow.file == "Tests/PlantedTests/SlowTests.swift")
+        #expect(slow.line == 8)
+    }
+
+    @Test("A slow test is named with its median duration, and its sleep is found")
+    func slowTest() async throws {
+        let report = try await planted()
+        let slow = try #require(report.findings(.slowTest).first)
+        #expect(report.findings(.slowTest).count == 1)
+        #expect(slow.test == "PlantedTests.SlowTests/testTotal_afterWaiting_isTheSum")
+        #expect(slow.message.contains("over the 100 ms budget"))
+        #expect(report.findings(.sleepInTest).map(\.location) == ["Tests/PlantedTests/SlowTests.swift:9"])
+    }
+
+    @Test("A test that fails after another is found, and bisection names the polluter")
+    func polluter() async throws {
+        let report = try await planted()
+        let finding = try #require(report.findings(.failsOnlyWithOthers).first)
+        #expect(report.findings(.failsOnlyWithOthers).count == 1)
+        #expect(finding.test == "PlantedTests.OrderTests/testC_expectsAnEmptyBasket")
+        #expect(finding.message.contains("fails after OrderTests.testA_addsToTheSharedBasket,"))
+    }
+
+    @Test("A test that passes only after another names the test it needs")
+    func dependency() async throws {
+        let report = try await planted()
+        let finding = try #require(report.findings(.passesOnlyWithOthers).first)
+        #expect(finding.test == "PlantedTests.OrderTests/testE_needsTheCurrency")
+        #expect(finding.message.contains("it needs OrderTests.testD_setsTheCurrency to run first"))
+    }
+
+    @Test("A flaky test is found with its flip rate")
+    func flaky() async throws {
+        let report = try await planted()
+        #expect(
+            report.findings(.flaky).map(\.message) == ["flakyDiscount() passed 2 of 3 identical runs (flip rate 1.00)"])
+    }
+
+    @Test("No assertion, a tautology each way, a swallowed error and an unwaited expectation are found")
+    func selfValidating() async throws {
+        let report = try await planted()
+        #expect(
+            report.findings(.noAssertion).map(\.test) == [
+                "PlantedTests.SelfValidationTests/testTotal_ofNothing_isComputed"
+            ])
+        #expect(
+            report.findings(.tautology).map(\.location) == [
+                "Tests/PlantedTests/SelfValidationTests.swift:14", "Tests/PlantedTests/SelfValidationTests.swift:36",
+            ])
+        #expect(
+            report.findings(.swallowedError).map(\.test) == [
+                "PlantedTests.SelfValidationTests/testDecoding_ofPrices_succeeds"
+            ])
+        #expect(
+            report.findings(.unwaitedExpectation).map(\.test) == [
+                "PlantedTests.SelfValidationTests/testTotal_onAnotherQueue_isTheSum"
+            ])
+    }
+
+    @Test("A test whose only assertion is in a helper in another file is self-validating")
+    func helper() async throws {
+        let report = try await planted()
+        #expect(
+            !report.findings.contains {
+                $0.test?.hasSuffix("testDiscount_checkedByAHelperInAnotherFile_isHalf") == true
+            })
+    }
+
+    @Test("An uncovered file is named; coverage counts the sources only; each test's lines are recorded")
+    func thorough() async throws {
+        let report = try await planted()
+        #expect(report.findings(.uncoveredFile).map(\.file) == ["Sources/Planted/Receipt.swift"])
+        #expect(
+            report.coverage?.files.map(\.file) == ["Sources/Planted/Pricing.swift", "Sources/Planted/Receipt.swift"])
+        let innocent = try #require(report.tests.first { $0.name == "OrderTests.testB_innocent" })
+        #expect(innocent.coveredLines["Sources/Planted/Pricing.swift"] != nil)
+        #expect(innocent.coveredLines["Sources/Planted/Receipt.swift"] == nil)
+    }
+
+    @Test("Every letter but Thorough fails, and the audited package is left unchanged")
+    func verdictsAndUntouched() async throws {
+        let audited = try await FixtureAudits.shared.audit("Planted")
+        #expect(audited.report.verdicts.map(\.passed) == [false, false, false, false, true])
+        #expect(audited.unchanged)
+    }
+
+    @Test("A QuickSpec that never ran on Linux is named")
+    func unrunSpec() async throws {
+        let audited = try await FixtureAudits.shared.audit("Specs")
+        #expect(
+            audited.report.findings(.neverRan).map(\.message) == [
+                "The spec ToggleSpec is in the sources and never ran: on Linux a QuickSpec runs only when an entry point (QCKMain) lists it"
+            ])
+        #expect(audited.report.findings.count == 1)
+    }
+
+    @Test("A clean fixture gets a clean report: every letter passes, no finding, no unmet threshold")
+    func clean() async throws {
+        let audited = try await FixtureAudits.shared.audit("Clean")
+        #expect(audited.report.findings == [])
+        #expect(audited.report.verdicts.allSatisfy { $0.passed })
+        #expect(audited.report.unmetThresholds == [])
+        #expect(audited.report.coverage?.linePercent == 100)
+        #expect(audited.unchanged)
+    }
+
+    @Test("A package whose tests do not build gets an error naming the file and the failure")
+    func buildFailure() async throws {
+        let package = try FixtureAudits.copy("Clean")
+        defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+        try "public func broken() -> Int { \"not a number\" }\n"
+            .write(to: package.appendingPathComponent("Sources/Clean/Broken.swift"), atomically: true, encoding: .utf8)
+        let error = await #expect(throws: AuditError.self) { _ = try await Audit(package: package).run() }
+        #expect(error?.description.contains("\(package.path)/Sources/Clean/Broken.swift:1:") == true)
+    }
+
+    @Test("A folder without Package.swift is refused by name")
+    func notAPackage() async throws {
+        let error = await #expect(throws: AuditError.self) {
+            try await Audit(package: URL(fileURLWithPath: "/tmp/no-such-package")).run()
+        }
+        #expect(error == .notAPackage(path: "/tmp/no-such-package"))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("Child processes never outlive the audit", .tags(.endToEnd))
+struct ChildProcessTests {
+    private let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "litmus-child-\(UUID().uuidString).txt")
+
+    @Test("A process past its time limit is killed and reported as timed out")
+    func timeout() async throws {
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sleep"), ["30"], in: FileManager.default.temporaryDirectory, outputFile: output,
+            timeout: 0.2)
+        #expect(result.timedOut)
+        #expect(result.status != 0)
+    }
+
+    @Test("Releasing the audit's resources kills its running processes, as SIGINT does")
+    func release() async throws {
+        defer { try? FileManager.default.removeItem(at: output) }
+        let output = self.output
+        let resources = AuditResources()
+        let running = Task {
+            try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "echo started; sleep 30"],
+                in: FileManager.default.temporaryDirectory,
+                outputFile: output, timeout: 60, resources: resources)
+        }
+        while (try? String(contentsOf: output, encoding: .utf8))?.contains("started") != true { await Task.yield() }
+        resources.releaseAll()
+        let result = try await running.value
+        #expect(!result.timedOut)
+        #expect(result.status != 0)
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("Statistics over runs, and seeded choices")
+struct StatisticsTests {
+    @Test("The median of an odd count is the middle value")
+    func medianOdd() { #expect(Statistics.median([300, 1, 2]) == 2) }
+
+    @Test("The median of an even count is the mean of the two middle values")
+    func medianEven() { #expect(Statistics.median([4, 1, 3, 2]) == 2.5) }
+
+    @Test("The median of nothing is 0")
+    func medianEmpty() { #expect(Statistics.median([]) == 0) }
+
+    @Test("A test that alternates flips on every run")
+    func alternating() { #expect(Statistics.flipRate([.passed, .failed, .passed]) == 1) }
+
+    @Test("A test that always fails never flips")
+    func stable() { #expect(Statistics.flipRate([.failed, .failed, .failed]) == 0) }
+
+    @Test("One change over five runs is a flip rate of 0.25; runs where it did not run are left out")
+    func oneChange() {
+        #expect(Statistics.flipRate([.passed, .passed, .notRun, .passed, .failed, .failed]) == 0.25)
+    }
+
+    @Test("The same seed chooses the same random halves")
+    func replay() {
+        let tests = Array(0..<20)
+        #expect(
+            RandomHalves.choose(from: tests, count: 2, seed: 42) == RandomHalves.choose(from: tests, count: 2, seed: 42)
+        )
+    }
+
+    @Test("Another seed chooses other halves, each half of the suite")
+    func otherSeed() {
+        let tests = Array(0..<20)
+        let halves = RandomHalves.choose(from: tests, count: 2, seed: 42)
+        #expect(halves != RandomHalves.choose(from: tests, count: 2, seed: 43))
+        #expect(halves.map(\.count) == [10, 10])
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("Reading test sources with swift-syntax")
+struct TestSourceAnalyzerTests {
+    /// Analyzes `files` (name → source) written to a fresh temporary folder.
+    private func analyze(_ files: [String: String]) throws -> SourceAnalysis {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-analyzer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var urls: [URL] = []
+        for (name, source) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(name)
+            try source.write(to: url, atomically: true, encoding: .utf8)
+            urls.append(url)
+        }
+        return TestSourceAnalyzer().analyze(files: urls)
+    }
+
+    private func kinds(_ analysis: SourceAnalysis, test: String) -> [FindingKind] {
+        analysis.findings.filter { $0.test == test }.map(\.kind)
+    }
+
+    @Test("An XCTest method without assertion is found, with its line")
+    func noAssertion() throws {
+        let analysis = try analyze([
+            "A.swift":
+                "import XCTest\nfinal class ATests: XCTestCase {\n    func testA() {\n        _ = 1 + 1\n    }\n}\n"
+        ])
+        let finding = try #require(analysis.findings.first)
+        #expect(finding.kind == .noAssertion)
+        #expect(finding.test == "ATests.testA")
+        #expect(finding.line == 3)
+    }
+
+    @Test("A helper that asserts, declared in another file, makes its caller self-validating")
+    func helperAcrossFiles() throws {
+        let analysis = try analyze([
+            "A.swift": "import XCTest\nfinal class ATests: XCTestCase {\n    func testA() { checkSum(2) }\n}\n",
+            "Helpers.swift":
+                "import XCTest\nfunc checkSum(_ x: Int) { isTwo(x) }\nfunc isTwo(_ x: Int) { XCTAssertEqual(x, 2) }\n",
+        ])
+        #expect(kinds(analysis, test: "ATests.testA").isEmpty)
+    }
+
+    @Test("A Swift Testing test with #expect, #require or a plain try asserts; one without is found")
+    func swiftTesting() throws {
+        let analysis = try analyze([
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func a() { #expect(1 < 2) }
+                @Test func b() throws { _ = try #require(Int("1")) }
+                @Test func c() throws { try Task.checkCancellation() }
+                @Test func d() { print("hi") }
+            }
+            """
+        ])
+        #expect(analysis.findings.map(\.test) == ["S/d"])
+    }
+
+    @Test(
+        "Tautologies: the same expression on both sides, a literal true, Nimble's equal; a test of == itself is not one"
+    )
+    func tautologies() throws {
+        let analysis = try analyze([
+            "T.swift": """
+            import XCTest
+            final class TTests: XCTestCase {
+                func testA() { XCTAssertEqual(f(2), f(2)) }
+                func testB() { XCTAssertTrue(true) }
+                func testC() { expect(x).to(equal(x)) }
+                func testD() { XCTAssertEqual(f(2), 6) }
+                func testEquatable() { XCTAssertEqual(v, v) }
+            }
+            @Test func e() { let s = 1; #expect(s == s) }
+            """
+        ])
+        let tautologies = analysis.findings.filter { $0.kind == .tautology }.map(\.line)
+        #expect(tautologies == [3, 4, 5, 9])
+    }
+
+    @Test("`try?` whose result is thrown away is found; one whose value is checked, or cleanup in defer, is not")
+    func swallowedError() throws {
+        let analysis = try analyze([
+            "E.swift": """
+            import XCTest
+            final class ETests: XCTestCase {
+                func testA() { try? load(); XCTAssertTrue(ok) }
+                func testB() { _ = try? load(); XCTAssertTrue(ok) }
+                func testC() { XCTAssertNil(try? load()) }
+                func testD() { defer { try? cleanUp() }; XCTAssertTrue(ok) }
+            }
+            """
+        ])
+        #expect(
+            analysis.findings.filter { $0.kind == .swallowedError }.map(\.test) == ["ETests.testA", "ETests.testB"])
+    }
+
+    @Test("An expectation never waited for is found; one waited for is not")
+    func unwaitedExpectation() throws {
+        let analysis = try analyze([
+            "W.swift": """
+            import XCTest
+            final class WTests: XCTestCase {
+                func testA() { let e = expectation(description: "x"); e.fulfill(); XCTAssertTrue(ok) }
+                func testB() { let e = expectation(description: "x"); e.fulfill(); wait(for: [e], timeout: 1) }
+            }
+            """
+        ])
+        #expect(analysis.findings.filter { $0.kind == .unwaitedExpectation }.map(\.test) == ["WTests.testA"])
+    }
+
+    @Test("Sleeps are found wherever the test code calls them")
+    func sleeps() throws {
+        let analysis = try analyze([
+            "Z.swift": """
+            import XCTest
+            final class ZTests: XCTestCase {
+                func testA() async throws { try await Task.sleep(for: .seconds(1)); XCTAssertTrue(ok) }
+                func testB() { Thread.sleep(forTimeInterval: 0.1); usleep(10); XCTAssertTrue(ok) }
+            }
+            """
+        ])
+        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [3, 4, 4])
+    }
+
+    @Test("A QuickSpec is a test class even without test methods")
+    func quickSpec() throws {
+        let analysis = try analyze([
+            "Q.swift": "import Quick\nfinal class CartSpec: QuickSpec {\n    override class func spec() {}\n}\n"
+        ])
+        #expect(analysis.classes.map(\.name) == ["CartSpec"])
+        #expect(analysis.classes.first?.isSpec == true)
+    }
+
+    @Test("A test class compiled only on Apple platforms is marked so, and not expected to run on Linux")
+    func appleOnly() throws {
+        let analysis = try analyze([
+            "L.swift": """
+            import XCTest
+            #if canImport(ObjectiveC)
+            final class MacTests: XCTestCase { func testA() { XCTAssertTrue(ok) } }
+            #else
+            final class LinuxTests: XCTestCase { func testA() { XCTAssertTrue(ok) } }
+            #endif
+            """
+        ])
+        #expect(analysis.classes.map(\.appleOnly) == [true, false])
+    }
+
+    @Test("A spec run through LitmusSpecs' generated <Spec>_Examples class counts as run; one without it does not")
+    func specRunByLitmusSpecs() {
+        let sut = SourceAnalysis.TestClass(
+            name: "CartSpec", file: "CartSpec.swift", line: 3, isSpec: true, testMethods: [:])
+        #expect(sut.ran(among: ["CartSpec_Examples", "OtherTests"]))
+        #expect(sut.ran(among: ["Fixtures_CartSpec_Examples"]))
+        #expect(!sut.ran(among: ["OtherTests", "MiniCartSpec"]))
+    }
+}
