@@ -174,7 +174,7 @@ let package = Package(
         .target(
             name: "ExamplesWeb",
             dependencies: [
-                "Calculator",
+                "Calculator", "CashRegister", "FitNess", "Movies", "AlbumSearch", "Settings",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Examples/Web/Sources/ExamplesWeb"
@@ -190,10 +190,15 @@ let package = Package(
         .testTarget(
             name: "ExamplesWebTests",
             dependencies: [
-                "ExamplesWeb",
+                "ExamplesWeb", "AlbumSearch", "CashRegister", "FitNess", "Movies", "Settings", "LitmusHTTPStubs",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             path: "Examples/Web/Tests/ExamplesWebTests"
+        ),
+        .testTarget(
+            name: "ExampleJourneyUITests",
+            dependencies: ["ExamplesWeb", "LitmusUI", "LitmusHTTPStubs", "AlbumSearch", "Settings"],
+            path: "Examples/Web/UITests/ExampleJourneyUITests"
         ),
 
         // MARK: LitmusUI: XCUITest's vocabulary over a real headless Chromium.

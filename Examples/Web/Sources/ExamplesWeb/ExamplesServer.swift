@@ -76,19 +76,21 @@ public struct ExamplesServer: Sendable {
         for screen in Screen.all {
             router.get(RouterPath(stringLiteral: screen.path)) { request, _ in
                 let id = request.cookies[SessionStore.cookieName]?.value
-                let session = sessions.withSession(id: id) { session in screen.render(session).html }
-                return htmlResponse(session.result, newSessionID: session.isNew ? session.id : nil)
+                let (sessionID, isNew, html) = await MainActor.run {
+                    let found = sessions.session(id: id)
+                    return (found.id, found.isNew, screen.render(found.session).html)
+                }
+                return htmlResponse(html, newSessionID: isNew ? sessionID : nil)
             }
             router.post(RouterPath(stringLiteral: screen.path)) { request, _ in
                 let id = request.cookies[SessionStore.cookieName]?.value
                 let body = try await request.body.collect(upTo: 64 * 1024)
                 let form = FormFields.decode(String(buffer: body))
-                do throws(ScreenInputError) {
-                    let session = try sessions.withSession(id: id) { session throws(ScreenInputError) in
-                        try screen.perform(form, session)
-                    }
-                    return redirect(to: "/\(screen.path)", newSessionID: session.isNew ? session.id : nil)
-                } catch {
+                let outcome = await sessions.perform(screen, form: form, id: id)
+                switch outcome {
+                case .success(let (sessionID, isNew)):
+                    return redirect(to: "/\(screen.path)", newSessionID: isNew ? sessionID : nil)
+                case .failure(let error):
                     return textResponse(error.description, status: .badRequest)
                 }
             }
@@ -158,4 +160,19 @@ private func textResponse(_ text: String, status: HTTPResponse.Status) -> Respon
 
 private func sessionCookie(_ id: String) -> Cookie {
     Cookie(name: SessionStore.cookieName, value: id, path: "/", httpOnly: true, sameSite: .lax)
+}
+
+extension SessionStore {
+    /// Performs `screen`'s action for `form` on the session named `id` (created if needed).
+    fileprivate func perform(
+        _ screen: Screen, form: [String: String], id: String?
+    ) async -> Result<(id: String, isNew: Bool), ScreenInputError> {
+        let found = session(id: id)
+        do throws(ScreenInputError) {
+            try await screen.perform(form, found.session)
+            return .success((found.id, found.isNew))
+        } catch {
+            return .failure(error)
+        }
+    }
 }

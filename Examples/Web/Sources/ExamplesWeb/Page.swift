@@ -39,6 +39,13 @@ struct Page: Sendable {
         .keys button{font-size:1.4rem;padding:12px 0;background:#ccc;color:#111;border:0;border-radius:5px}
         .keys button:focus-visible{outline:3px solid #06c}
         nav ul{list-style:none;padding:0}
+        .rows{list-style:none;padding:0}
+        .rows li{padding:8px 0;border-bottom:1px solid #ddd}
+        form{margin:8px 0}
+        input{font-size:1rem;padding:6px}
+        form button{font-size:1rem;padding:6px 12px}
+        [role=switch][aria-checked=true]{background:#2a2;color:#fff}
+        [role=alert]{border:2px solid #c00;padding:8px;border-radius:5px}
         nav a{display:block;padding:8px 0;font-size:1.2rem}
         """
 }

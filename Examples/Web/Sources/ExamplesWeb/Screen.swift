@@ -3,18 +3,21 @@
 /// A screen holds no logic: ``render`` reads the session's view model into a ``Page``, and
 /// ``perform`` passes a submitted form to the view model's action. Adding an example is adding a
 /// `Screen` value and listing it in ``Screen/all``.
+///
+/// Both run on the main actor, where every session's view models live (AlbumSearch's
+/// `SearchViewModel` is main-actor isolated); ``perform`` may await, as a search does.
 struct Screen: Sendable {
     /// The route's path component, such as `calculator` for `/calculator`.
     let path: String
     /// The title of the page and of its link on the index.
     let title: String
     /// Renders the screen for a session.
-    let render: @Sendable (ExampleSession) -> Page
+    let render: @MainActor @Sendable (ExampleSession) -> Page
     /// Performs a submitted form's action on a session's view model.
-    let perform: @Sendable ([String: String], ExampleSession) throws(ScreenInputError) -> Void
+    let perform: @MainActor @Sendable ([String: String], ExampleSession) async throws(ScreenInputError) -> Void
 
     /// Every screen, in the order the index lists them.
-    static let all: [Screen] = [.calculator]
+    static let all: [Screen] = [.calculator, .fitNess, .movies, .settings, .albumSearch, .cashRegister]
 }
 
 /// A form the server cannot act on (only a hand-made request can send one). The message names the

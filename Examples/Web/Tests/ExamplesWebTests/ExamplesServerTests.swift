@@ -86,7 +86,14 @@ struct ExamplesServerTests {
     func index() async throws {
         try await sut.test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
-                #expect(String(buffer: response.body).contains(#"<li><a href="/calculator">Calculator</a></li>"#))
+                let html = String(buffer: response.body)
+                for (path, title) in [
+                    ("calculator", "Calculator"), ("fitness", "FitNess"), ("movies", "Movies"),
+                    ("settings", "Settings"),
+                    ("albums", "Album Search"), ("cash-register", "Cash Register"),
+                ] {
+                    #expect(html.contains(#"<li><a href="/\#(path)">\#(title)</a></li>"#))
+                }
             }
         }
     }
