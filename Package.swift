@@ -68,7 +68,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LitmusDoublesTests",
-            dependencies: ["LitmusMockable", "LitmusDoubles", "LitmusDoublesFixtures"],
+            dependencies: [
+                "LitmusMockable", "LitmusDoubles", "LitmusDoublesFixtures",
+                // On Linux, IssueReporting reaches Swift Testing only through this library.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
             plugins: []
         ),
 
