@@ -61,6 +61,7 @@ struct DoubleEmitter {
             "/// Each member is recorded in `mock`: its call count, its arguments, its stub and its verification.")
         lines.append(header())
         lines.append(contentsOf: membersStruct(named: "Members", instance, doc: "every instance member"))
+        lines.append("")
         let nonisolated = isolated ? "nonisolated " : ""
         lines.append("    /// The calls, arguments and stubs of every instance member.")
         lines.append("    \(prefix)\(nonisolated)let mock: Members")
@@ -135,17 +136,16 @@ struct DoubleEmitter {
         for recorder in recorders.recorders {
             lines.append("        \(prefix)let \(recorder.name): \(recorder.type)")
         }
-        lines.append("")
+        if !recorders.isEmpty { lines.append("") }
         lines.append("        init(_ context: \(runtime).DoubleContext) {")
         for recorder in recorders.recorders {
-            lines.append("            \(recorder.name) = \(recorder.type)(\"\(recorder.signature)\", of: context)")
+            lines.append("            \(recorder.name) = .init(\"\(recorder.signature)\", of: context)")
         }
         for recorder in recorders.recorders where recorder.isAlwaysAllowed {
             lines.append("            \(recorder.name).stub()")
         }
         lines.append("        }")
         lines.append("    }")
-        lines.append("")
         return lines
     }
 }

@@ -28,7 +28,8 @@ enum Requirement {
         case .property(_, let binding):
             return binding.pattern.trimmedDescription
         case .subscript(let decl):
-            return "subscript(" + decl.parameterClause.parameters.map { _ in "_:" }.joined() + ")"
+            let names = decl.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text + ":" }
+            return "subscript(" + names.joined() + ")"
         case .initializer(let decl):
             return "init(" + decl.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
         }

@@ -1,0 +1,2 @@
+// The plugin reads these protocols, which carry no attribute.
+public protocol FixturePlaceholder {}
