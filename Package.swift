@@ -73,7 +73,7 @@ let package = Package(
                 // On Linux, IssueReporting reaches Swift Testing only through this library.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
-            plugins: []
+            plugins: [.plugin(name: "LitmusMocksPlugin")]
         ),
 
         // MARK: Examples: the seed articles' apps, their tests and their front ends.

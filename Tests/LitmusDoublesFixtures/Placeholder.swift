@@ -1,2 +1,0 @@
-// The plugin reads these protocols, which carry no attribute.
-public protocol FixturePlaceholder {}
