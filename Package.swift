@@ -76,6 +76,22 @@ let package = Package(
             plugins: [.plugin(name: "LitmusMocksPlugin")]
         ),
 
+        // MARK: Benchmarks: plain executables timed with ContinuousClock (run them with -c release).
+        .executableTarget(
+            name: "DoublesGenerationBenchmark",
+            dependencies: [
+                "LitmusDoublesGenerator",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
+            path: "Benchmarks/DoublesGenerationBenchmark"
+        ),
+        .executableTarget(
+            name: "DoublesCallBenchmark",
+            dependencies: ["LitmusDoubles"],
+            path: "Benchmarks/DoublesCallBenchmark"
+        ),
+
         // MARK: Examples: the seed articles' apps, their tests and their front ends.
         .target(
             name: "Calculator",

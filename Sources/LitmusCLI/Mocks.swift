@@ -30,16 +30,30 @@ struct Mocks: ParsableCommand {
     @Option(help: "Appended to each protocol's name to name its double.")
     var suffix: String = "Mock"
 
+    @Flag(help: "Write one file per double into --output, which is then a folder.")
+    var split = false
+
+    @Flag(help: "Import the module without @testable and double only its public protocols.")
+    var publicOnly = false
+
     func run() throws {
         let files = try SourceFinder.swiftFiles(in: paths).map { path in
             ModuleDoubles.SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
         }
         let options = DoubleOptions(condition: condition, suffix: suffix)
-        let result = ModuleDoubles(moduleName: module, options: options).generate(from: files)
+        let result = ModuleDoubles(moduleName: module, options: options, isTestable: !publicOnly).generate(from: files)
         for warning in result.warnings {
             FileHandle.standardError.write(Data("\(warning)\n".utf8))
         }
-        try Data(result.source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        if split {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for (name, source) in zip(result.doubles, result.doubleSources) {
+                let file = URL(fileURLWithPath: output).appendingPathComponent("\(name).swift")
+                try Data((result.header + "\n" + source + "\n").utf8).write(to: file, options: .atomic)
+            }
+        } else {
+            try Data(result.source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        }
         print("Wrote \(result.doubles.count) doubles of \(module) to \(output) (\(result.warnings.count) warnings).")
     }
 }

@@ -137,12 +137,12 @@ struct DoubleEmitter {
             lines.append("        \(prefix)let \(recorder.name): \(recorder.type)")
         }
         if !recorders.isEmpty { lines.append("") }
-        lines.append("        init(_ context: \(runtime).DoubleContext) {")
+        lines.append("        init(_ litmusContext: \(runtime).DoubleContext) {")
         for recorder in recorders.recorders {
-            lines.append("            \(recorder.name) = .init(\"\(recorder.signature)\", of: context)")
+            lines.append("            self.\(recorder.name) = .init(\"\(recorder.signature)\", of: litmusContext)")
         }
         for recorder in recorders.recorders where recorder.isAlwaysAllowed {
-            lines.append("            \(recorder.name).stub()")
+            lines.append("            self.\(recorder.name).stub()")
         }
         lines.append("        }")
         lines.append("    }")

@@ -24,12 +24,15 @@ public struct DoubleGenerator: Sendable {
     ///   - inherited: Protocols `decl` inherits from, found in the same module by the plugin and CLI;
     ///     their requirements are doubled too. The macro cannot see them and passes none.
     ///   - accessLevel: The double's access level; `nil` takes the protocol's.
+    ///   - seesWholeModule: Whether `inherited` holds every protocol of the module (plugin and CLI),
+    ///     so a parent missing from it comes from another module.
     public func generate(
         for decl: ProtocolDeclSyntax,
         inherited: [ProtocolDeclSyntax] = [],
-        accessLevel: String? = nil
+        accessLevel: String? = nil,
+        seesWholeModule: Bool = false
     ) -> GeneratedDouble {
-        var analysis = ProtocolAnalysis(decl, inherited: inherited)
+        var analysis = ProtocolAnalysis(decl, inherited: inherited, seesWholeModule: seesWholeModule)
         let name = decl.name.text + options.suffix
         guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
             return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)
@@ -71,8 +74,12 @@ struct ProtocolAnalysis {
         "~Escapable", "Swift.Sendable", "Swift.Actor", "_Concurrency.Actor",
     ]
 
-    init(_ decl: ProtocolDeclSyntax, inherited: [ProtocolDeclSyntax]) {
+    /// Whether a parent protocol missing from `inherited` comes from another module.
+    let seesWholeModule: Bool
+
+    init(_ decl: ProtocolDeclSyntax, inherited: [ProtocolDeclSyntax], seesWholeModule: Bool) {
         self.decl = decl
+        self.seesWholeModule = seesWholeModule
         let known = Dictionary(inherited.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
         var visited: Set<String> = []
         collect(decl, known: known, visited: &visited)
@@ -103,14 +110,14 @@ struct ProtocolAnalysis {
                 collect(parent, known: known, visited: &visited)
                 continue
             }
+            let advice =
+                seesWholeModule
+                ? "it is declared outside this module, so the generator cannot see its requirements; "
+                    + "write this double by hand"
+                : "the generator cannot see its requirements here; generate the double with the LitmusMocksPlugin "
+                    + "or `litmus mocks`, which read the whole module, or write this double by hand"
             diagnostics.append(
-                GeneratorDiagnostic(
-                    .error,
-                    "\(decl.name.text) inherits from \(name), whose requirements the generator cannot see here; "
-                        + "generate the double with the LitmusMocksPlugin or `litmus mocks`, which read the whole "
-                        + "module, or write this double by hand",
-                    at: inherited
-                )
+                GeneratorDiagnostic(.error, "\(decl.name.text) inherits from \(name): \(advice)", at: inherited)
             )
         }
         for clause in decl.genericWhereClause?.requirements ?? [] {

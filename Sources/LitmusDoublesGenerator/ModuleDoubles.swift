@@ -41,17 +41,25 @@ public struct ModuleDoubles: Sendable {
         public let doubles: [String]
         /// One warning per protocol or construct that was not doubled.
         public let warnings: [Warning]
+        /// The file's imports and header comment, which ``source`` starts with.
+        public let header: String
+        /// Each double's source alone, in order; `header` + one of them is a file of its own.
+        public let doubleSources: [String]
     }
 
     /// The module whose protocols are doubled; the file imports it with `@testable`.
     public let moduleName: String
     /// How doubles are generated (the plugin and CLI compile them unconditionally by default).
     public let generator: DoubleGenerator
+    /// Whether the module is imported with `@testable`, which doubles its internal protocols too;
+    /// otherwise only `public` and `open` protocols are doubled (for modules built without testing).
+    public let isTestable: Bool
 
     /// Doubles of `moduleName`'s protocols, compiled under `options.condition` (none by default).
-    public init(moduleName: String, options: DoubleOptions = DoubleOptions(condition: nil)) {
+    public init(moduleName: String, options: DoubleOptions = DoubleOptions(condition: nil), isTestable: Bool = true) {
         self.moduleName = moduleName
         self.generator = DoubleGenerator(options: options)
+        self.isTestable = isTestable
     }
 
     /// Generates the doubles of every protocol declared at the top level of `files`.
@@ -94,10 +102,15 @@ public struct ModuleDoubles: Sendable {
                 warnings.append(file.warning(reason, at: protocolDecl.name))
                 continue
             }
+            let isPublic = protocolDecl.modifiers.contains { $0.name.text == "public" || $0.name.text == "open" }
+            if !isTestable, !isPublic {
+                continue
+            }
             let double = generator.generate(
                 for: protocolDecl,
                 inherited: Self.ancestors(of: protocolDecl, in: byName),
-                accessLevel: ""
+                accessLevel: "",
+                seesWholeModule: true
             )
             for diagnostic in double.diagnostics {
                 let skipped = diagnostic.severity == .error ? " (no \(double.name) generated)" : ""
@@ -117,9 +130,10 @@ public struct ModuleDoubles: Sendable {
             "import LitmusDoubles",
         ]
         header += imports.filter { $0 != "import LitmusDoubles" }.sorted()
-        header.append("@testable import \(moduleName)")
-        let source = (header + [""] + sources.map { $0 + "\n" }).joined(separator: "\n")
-        return Output(source: source, doubles: doubles, warnings: warnings)
+        header.append(isTestable ? "@testable import \(moduleName)" : "import \(moduleName)")
+        let headerText = header.joined(separator: "\n") + "\n"
+        let source = ([headerText] + sources.map { $0 + "\n" }).joined(separator: "\n")
+        return Output(source: source, doubles: doubles, warnings: warnings, header: headerText, doubleSources: sources)
     }
 
     /// Why a protocol is not doubled at all, or `nil`.

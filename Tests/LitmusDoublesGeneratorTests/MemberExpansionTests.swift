@@ -38,10 +38,10 @@ struct MemberExpansionTests {
                     let volume: LitmusDoubles.Property<Int>
                     let remote: LitmusDoubles.Member<Void, Bool>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        name = .init("name", of: context)
-                        volume = .init("volume", of: context)
-                        remote = .init("remote", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.name = .init("name", of: litmusContext)
+                        self.volume = .init("volume", of: litmusContext)
+                        self.remote = .init("remote", of: litmusContext)
                     }
                 }
 
@@ -52,8 +52,8 @@ struct MemberExpansionTests {
                 struct StaticMembers: Sendable {
                     let shared: LitmusDoubles.Member<Void, Settings>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        shared = .init("shared", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.shared = .init("shared", of: litmusContext)
                     }
                 }
                 /// The calls, arguments and stubs of every static member, shared by every test: reset them.
@@ -138,11 +138,11 @@ struct MemberExpansionTests {
                     let subscriptKeySetter: LitmusDoubles.Member<(key: String, newValue: Int?), Void>
                     let subscriptIndex: LitmusDoubles.Member<Int, String>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        subscriptKey = .init("subscript(key:)", of: context)
-                        subscriptKeySetter = .init("subscript(key:) = newValue", of: context)
-                        subscriptIndex = .init("subscript(index:)", of: context)
-                        subscriptKeySetter.stub()
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.subscriptKey = .init("subscript(key:)", of: litmusContext)
+                        self.subscriptKeySetter = .init("subscript(key:) = newValue", of: litmusContext)
+                        self.subscriptIndex = .init("subscript(index:)", of: litmusContext)
+                        self.subscriptKeySetter.stub()
                     }
                 }
 
@@ -215,9 +215,9 @@ struct MemberExpansionTests {
                     let initializerName: LitmusDoubles.Member<String, Void>
                     let initializer: LitmusDoubles.Member<Void, Void>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        initializerName = .init("init(name:)", of: context)
-                        initializer = .init("init()", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.initializerName = .init("init(name:)", of: litmusContext)
+                        self.initializer = .init("init()", of: litmusContext)
                     }
                 }
 
@@ -286,8 +286,8 @@ struct MemberExpansionTests {
                 public struct Members: Sendable {
                     public let value: LitmusDoubles.Member<Key, Value?>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        value = .init("value(for:)", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.value = .init("value(for:)", of: litmusContext)
                     }
                 }
 
@@ -347,8 +347,8 @@ struct MemberExpansionTests {
                 struct Members: Sendable {
                     let display: LitmusDoubles.Member<String, Void>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        display = .init("display(_:)", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.display = .init("display(_:)", of: litmusContext)
                     }
                 }
 
@@ -408,8 +408,8 @@ struct MemberExpansionTests {
                 struct Members: Sendable {
                     let increment: LitmusDoubles.Member<Void, Int>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        increment = .init("increment()", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.increment = .init("increment()", of: litmusContext)
                     }
                 }
 

@@ -28,8 +28,8 @@ struct MethodExpansionTests {
                 struct Members: Sendable {
                     let searchFor: LitmusDoubles.Member<(searchTerm: String, completionHandler: (Result<[Album], any Error>) -> Void), Void>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        searchFor = .init("searchFor(searchTerm:completionHandler:)", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.searchFor = .init("searchFor(searchTerm:completionHandler:)", of: litmusContext)
                     }
                 }
 
@@ -98,11 +98,11 @@ struct MethodExpansionTests {
                     let parse: LitmusDoubles.Member<Data, Page>
                     let filter: LitmusDoubles.Member<Void, [Page]>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        load = .init("load()", of: context)
-                        reload = .init("reload(id:)", of: context)
-                        parse = .init("parse(_:)", of: context)
-                        filter = .init("filter(_:)", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.load = .init("load()", of: litmusContext)
+                        self.reload = .init("reload(id:)", of: litmusContext)
+                        self.parse = .init("parse(_:)", of: litmusContext)
+                        self.filter = .init("filter(_:)", of: litmusContext)
                     }
                 }
 
@@ -182,11 +182,11 @@ struct MethodExpansionTests {
                     let findValueInt: LitmusDoubles.Member<Int, Item?>
                     let findValueString: LitmusDoubles.Member<String, Item?>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        findId = .init("find(id:)", of: context)
-                        findName = .init("find(name:)", of: context)
-                        findValueInt = .init("find(_:)", of: context)
-                        findValueString = .init("find(_:)", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.findId = .init("find(id:)", of: litmusContext)
+                        self.findName = .init("find(name:)", of: litmusContext)
+                        self.findValueInt = .init("find(_:)", of: litmusContext)
+                        self.findValueString = .init("find(_:)", of: litmusContext)
                     }
                 }
 
@@ -257,8 +257,8 @@ struct MethodExpansionTests {
                 struct Members: Sendable {
                     let decode: LitmusDoubles.Member<(type: Any, data: Data), Any>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        decode = .init("decode(_:from:)", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.decode = .init("decode(_:from:)", of: litmusContext)
                     }
                 }
 
@@ -323,10 +323,10 @@ struct MethodExpansionTests {
                     let update: LitmusDoubles.Member<(value: String, completion: @Sendable () -> Void), Void>
                     let unnamed: LitmusDoubles.Member<Int, Void>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        apply = .init("apply(_:to:)", of: context)
-                        update = .init("update(_:then:)", of: context)
-                        unnamed = .init("unnamed(_:)", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.apply = .init("apply(_:to:)", of: litmusContext)
+                        self.update = .init("update(_:then:)", of: litmusContext)
+                        self.unnamed = .init("unnamed(_:)", of: litmusContext)
                     }
                 }
 
@@ -391,7 +391,7 @@ struct MethodExpansionTests {
             final class FactoryMock: Factory, Sendable {
                 /// The recorder of every instance member: a `Member` per method, getter, subscript and initializer.
                 struct Members: Sendable {
-                    init(_ context: LitmusDoubles.DoubleContext) {
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
                     }
                 }
 
@@ -402,8 +402,8 @@ struct MethodExpansionTests {
                 struct StaticMembers: Sendable {
                     let make: LitmusDoubles.Member<Void, FactoryMock>
 
-                    init(_ context: LitmusDoubles.DoubleContext) {
-                        make = .init("make()", of: context)
+                    init(_ litmusContext: LitmusDoubles.DoubleContext) {
+                        self.make = .init("make()", of: litmusContext)
                     }
                 }
                 /// The calls, arguments and stubs of every static member, shared by every test: reset them.
