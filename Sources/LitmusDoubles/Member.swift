@@ -14,20 +14,30 @@ import Synchronization
 public final class Member<Arguments, Result>: Sendable, CallRecording {
     /// The member's full name, e.g. `NetworkingLayerMock.searchFor(searchTerm:completionHandler:)`.
     public let name: String
-    let context: DoubleContext
-    private let state = Mutex(State())
+    @usableFromInline let context: DoubleContext
+    @usableFromInline let state = Mutex(State())
 
-    private struct State {
-        var calls: [Call] = []
-        var stub: Stub?
+    @usableFromInline
+    struct State {
+        @usableFromInline var calls: [Call] = []
+        @usableFromInline var stub: Stub?
+
+        @usableFromInline init() {}
     }
 
-    private struct Call {
-        let arguments: Arguments
-        let sequenceNumber: UInt64
+    @usableFromInline
+    struct Call {
+        @usableFromInline let arguments: Arguments
+        @usableFromInline let sequenceNumber: UInt64
+
+        @usableFromInline init(arguments: Arguments, sequenceNumber: UInt64) {
+            self.arguments = arguments
+            self.sequenceNumber = sequenceNumber
+        }
     }
 
-    private enum Stub {
+    @usableFromInline
+    enum Stub {
         case value(Result)
         case error(any Error)
         case handler((Arguments) throws -> Result)
@@ -118,6 +128,7 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     // MARK: Calls made by generated code
 
     /// Records a call of a member that cannot throw and returns its stubbed result.
+    @inlinable
     public func call(_ arguments: Arguments) -> Result {
         switch record(arguments) {
         case .success(let result):
@@ -128,6 +139,7 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     }
 
     /// Records a call of a throwing member, then returns its stubbed result or throws.
+    @inlinable
     public func callThrowing(_ arguments: Arguments) throws -> Result {
         try record(arguments).get()
     }
@@ -161,12 +173,14 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
         cast(try record(arguments, returning: type).get(), to: type)
     }
 
-    private func record(_ arguments: Arguments) -> Swift.Result<Result, any Error> {
+    @inlinable
+    func record(_ arguments: Arguments) -> Swift.Result<Result, any Error> {
         record(arguments, returning: Result.self)
     }
 
     /// Appends the call, then resolves the stub outside the lock so a handler may call back in.
-    private func record<Value>(_ arguments: Arguments, returning type: Value.Type) -> Swift.Result<Result, any Error> {
+    @inlinable
+    func record<Value>(_ arguments: Arguments, returning type: Value.Type) -> Swift.Result<Result, any Error> {
         let sequenceNumber = CallSequence.next()
         let call = Transfer(Call(arguments: arguments, sequenceNumber: sequenceNumber))
         let stub = state.withLock { state in
@@ -181,17 +195,24 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
         case .handler(let handler):
             return Swift.Result { try handler(arguments) }
         case nil:
-            if context.mode == .strict {
-                report("was called but not stubbed (strict mode); stub it with stubbedResult, handler or stubbedError")
-            }
-            if let value = defaultValue(of: Value.self), let result = value as? Result {
-                return .success(result)
-            }
-            return .failure(UnstubbedCallError(member: name, resultType: "\(Value.self)"))
+            return unstubbed(returning: type)
         }
     }
 
-    private func resultWithoutStub(after error: any Error) -> Result {
+    /// The outcome of a call nothing was stubbed for: a strict-mode failure, then the default or an error.
+    @usableFromInline
+    func unstubbed<Value>(returning type: Value.Type) -> Swift.Result<Result, any Error> {
+        if context.mode == .strict {
+            report("was called but not stubbed (strict mode); stub it with stubbedResult, handler or stubbedError")
+        }
+        if let value = defaultValue(of: Value.self), let result = value as? Result {
+            return .success(result)
+        }
+        return .failure(UnstubbedCallError(member: name, resultType: "\(Value.self)"))
+    }
+
+    @usableFromInline
+    func resultWithoutStub(after error: any Error) -> Result {
         valueWithoutStub(of: Result.self, after: error)
     }
 
@@ -223,10 +244,11 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
 
 /// Carries a value of a type that may not be `Sendable` into or out of a `Mutex`. The mutex makes
 /// every access exclusive; the values themselves belong to the test that stubs or inspects them.
+@usableFromInline
 struct Transfer<Value>: @unchecked Sendable {
-    let value: Value
+    @usableFromInline let value: Value
 
-    init(_ value: Value) {
+    @usableFromInline init(_ value: Value) {
         self.value = value
     }
 }

@@ -103,9 +103,11 @@ public struct UnstubbedCallError: Error, CustomStringConvertible {
 }
 
 /// Orders calls across every double in the process.
+@usableFromInline
 enum CallSequence {
-    private static let counter = AtomicCounter()
+    @usableFromInline static let counter = AtomicCounter()
 
+    @inlinable
     static func next() -> UInt64 { counter.next() }
 }
 

@@ -100,8 +100,32 @@ struct DoubleEmitter {
             lines.append("")
             lines.append(witness)
         }
+        lines.append(contentsOf: identityWitnesses(isolated: isolated))
         lines.append("}")
         return lines.joined(separator: "\n")
+    }
+
+    /// `==` and `hash(into:)` by identity, for protocols inheriting `Equatable` or `Hashable`.
+    private func identityWitnesses(isolated: Bool) -> [String] {
+        guard !analysis.identityConformances.isEmpty else { return [] }
+        let nonisolated = isolated ? "nonisolated " : ""
+        var lines = [
+            "",
+            "    /// Two doubles are equal when they are the same object.",
+            "    \(prefix)\(nonisolated)static func == (lhs: \(name), rhs: \(name)) -> Bool {",
+            "        lhs === rhs",
+            "    }",
+        ]
+        if analysis.identityConformances.contains("Hashable") {
+            lines += [
+                "",
+                "    /// Hashes the double's identity.",
+                "    \(prefix)\(nonisolated)func hash(into hasher: inout Hasher) {",
+                "        hasher.combine(ObjectIdentifier(self))",
+                "    }",
+            ]
+        }
+        return lines
     }
 
     private func header() -> String {

@@ -71,8 +71,14 @@ struct ProtocolAnalysis {
     /// Inherited names the double satisfies by being a final `Sendable` class or an actor.
     static let markerProtocols: Set<String> = [
         "Sendable", "AnyObject", "Actor", "AnyActor", "SendableMetatype", "Copyable", "Escapable", "~Copyable",
-        "~Escapable", "Swift.Sendable", "Swift.Actor", "_Concurrency.Actor",
+        "~Escapable", "Swift.Sendable", "Swift.Actor", "_Concurrency.Actor", "_SendableMetatype",
     ]
+
+    /// Inherited protocols the double satisfies by identity: two doubles are equal when they are the same object.
+    static let identityProtocols: Set<String> = ["Equatable", "Hashable", "Swift.Equatable", "Swift.Hashable"]
+
+    /// `Equatable` or `Hashable`, when the protocol inherits them; the double compares by identity.
+    var identityConformances: Set<String> = []
 
     /// Whether a parent protocol missing from `inherited` comes from another module.
     let seesWholeModule: Bool
@@ -104,6 +110,10 @@ struct ProtocolAnalysis {
                 isActor = true
             }
             if ProtocolAnalysis.markerProtocols.contains(name) {
+                continue
+            }
+            if ProtocolAnalysis.identityProtocols.contains(name) {
+                identityConformances.insert(name.hasSuffix("Hashable") ? "Hashable" : "Equatable")
                 continue
             }
             if let parent = known[name] {

@@ -207,3 +207,13 @@ struct MemberKindTests {
 final class Received<Value>: @unchecked Sendable {
     var value: Value?
 }
+
+@Test("A double of a Hashable protocol equals itself only, and hashes by identity")
+func identityConformance() {
+    let first = ChannelOptionMock()
+    let second = ChannelOptionMock()
+
+    #expect(first == first)
+    #expect(first != second)
+    #expect(Set([first, first, second]).count == 2)
+}

@@ -62,3 +62,9 @@ protocol ListMoviesDisplayLogic {
 protocol Counter: Actor {
     func increment() -> Int
 }
+
+/// A protocol inheriting Hashable: its double compares by identity.
+@Mockable
+protocol ChannelOption: Hashable {
+    var name: String { get }
+}
