@@ -80,6 +80,17 @@ public struct ModuleDoubles: Sendable {
                     found.append((protocolDecl, parsed))
                 }
             }
+            let nested = NestedProtocols(viewMode: .sourceAccurate)
+            nested.walk(tree)
+            for protocolDecl in nested.found {
+                warnings.append(
+                    parsed.warning(
+                        "protocol \(protocolDecl.name.text) is inside #if or another declaration; only top-level "
+                            + "protocols are doubled: move it to the top level, or write this double by hand",
+                        at: protocolDecl.name
+                    )
+                )
+            }
         }
         var byName: [String: ProtocolDeclSyntax] = [:]
         for (protocolDecl, file) in found {
@@ -168,6 +179,20 @@ public struct ModuleDoubles: Sendable {
             }
         }
         return result
+    }
+}
+
+/// Protocols that are not top-level statements: inside `#if`, or nested in another declaration.
+private final class NestedProtocols: SyntaxVisitor {
+    var found: [ProtocolDeclSyntax] = []
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.is(CodeBlockItemSyntax.self) != true
+            || node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true
+        {
+            found.append(node)
+        }
+        return .skipChildren
     }
 }
 

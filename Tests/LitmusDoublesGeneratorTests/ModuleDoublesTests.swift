@@ -81,4 +81,22 @@ struct ModuleDoublesTests {
         #expect(output.doubles == ["CMock"])
         #expect(output.warnings.map(\.line) == [1, 2])
     }
+
+    @Test("A protocol inside #if or nested in a type is a warning, never silently left out")
+    func warnsAboutNestedProtocols() {
+        let files = [
+            ModuleDoubles.SourceFile(
+                path: "E.swift",
+                text:
+                    "#if os(Linux)\nprotocol Poller { func poll() }\n#endif\nenum Outer { protocol Inner { func f() } }"
+            )
+        ]
+
+        let output = sut.generate(from: files)
+
+        #expect(output.doubles.isEmpty)
+        #expect(output.warnings.map(\.line) == [2, 4])
+        #expect(
+            output.warnings.first?.message.hasPrefix("protocol Poller is inside #if or another declaration") == true)
+    }
 }
