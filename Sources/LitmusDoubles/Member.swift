@@ -181,7 +181,7 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     /// Appends the call, then resolves the stub outside the lock so a handler may call back in.
     @inlinable
     func record<Value>(_ arguments: Arguments, returning type: Value.Type) -> Swift.Result<Result, any Error> {
-        let sequenceNumber = CallSequence.next()
+        let sequenceNumber = context.sequence.next()
         let call = Transfer(Call(arguments: arguments, sequenceNumber: sequenceNumber))
         let stub = state.withLock { state in
             state.calls.append(call.value)
