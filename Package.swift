@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Litmus: a testing toolkit for Swift on Linux and Apple platforms.
 // docs/ARCHITECTURE.md describes this layout; keep both true together.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -17,8 +18,10 @@ let package = Package(
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
         .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
         .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
-        // TEMPORARY: the integrator mounts AuditCommand as `litmus audit` and removes this product.
-        .executable(name: "litmus-audit", targets: ["litmus-audit"]),
+        .executable(name: "litmus", targets: ["LitmusCLI"]),
+        .library(name: "LitmusDoubles", targets: ["LitmusDoubles"]),
+        .library(name: "LitmusMockable", targets: ["LitmusMockable"]),
+        .plugin(name: "LitmusMocksPlugin", targets: ["LitmusMocksPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
         // MARK: Specs: Quick specs run and counted by `swift test` on Linux (docs/specs.md).
@@ -56,6 +60,76 @@ let package = Package(
                 .product(name: "Nimble", package: "Nimble"),
             ],
             plugins: ["LitmusSpecsPlugin"]
+        ),
+        // MARK: Doubles: one generator, two front ends (macro; plugin and `litmus mocks`), one runtime.
+        .target(
+            name: "LitmusDoubles",
+            dependencies: [.product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
+        ),
+        .target(
+            name: "LitmusDoublesGenerator",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ]
+        ),
+        .macro(
+            name: "LitmusDoublesMacros",
+            dependencies: [
+                "LitmusDoublesGenerator",
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "LitmusMockable", dependencies: ["LitmusDoubles", "LitmusDoublesMacros"]),
+        .executableTarget(name: "LitmusMocksTool", dependencies: ["LitmusDoublesGenerator"]),
+        .plugin(
+            name: "LitmusMocksPlugin",
+            capability: .buildTool(),
+            dependencies: ["LitmusMocksTool"]
+        ),
+        .executableTarget(
+            name: "LitmusCLI",
+            dependencies: [
+                "LitmusDoublesGenerator",
+                "LitmusAuditCommand",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "LitmusDoublesFixtures", path: "Tests/LitmusDoublesFixtures"),
+        .testTarget(
+            name: "LitmusDoublesGeneratorTests",
+            dependencies: [
+                "LitmusDoublesGenerator",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+            ]
+        ),
+        .testTarget(
+            name: "LitmusDoublesTests",
+            dependencies: [
+                "LitmusMockable", "LitmusDoubles", "LitmusDoublesFixtures",
+                // On Linux, IssueReporting reaches Swift Testing only through this library.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            plugins: [.plugin(name: "LitmusMocksPlugin")]
+        ),
+
+        // MARK: Benchmarks: plain executables timed with ContinuousClock (run them with -c release).
+        .executableTarget(
+            name: "DoublesGenerationBenchmark",
+            dependencies: [
+                "LitmusDoublesGenerator",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
+            path: "Benchmarks/DoublesGenerationBenchmark"
+        ),
+        .executableTarget(
+            name: "DoublesCallBenchmark",
+            dependencies: ["LitmusDoubles"],
+            path: "Benchmarks/DoublesCallBenchmark"
         ),
 
         // MARK: Examples: the seed articles' apps, their tests and their front ends.
@@ -232,7 +306,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "litmus-audit", dependencies: ["LitmusAuditCommand"]),
         .testTarget(
             name: "LitmusAuditTests",
             dependencies: ["LitmusAudit", "LitmusAuditCommand"],

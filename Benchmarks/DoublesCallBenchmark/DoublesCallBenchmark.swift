@@ -1,0 +1,56 @@
+/// Times one recorded call on a generated spy against a hand-written spy doing the same:
+///
+///     swift run -c release DoublesCallBenchmark
+///
+/// Each round makes a fresh pair and calls each one million times; the figures are the medians of
+/// nine rounds, measured with ContinuousClock, in nanoseconds per call.
+@main
+enum DoublesCallBenchmark {
+    static let callsPerRound = 1_000_000
+
+    static func main() {
+        let clock = ContinuousClock()
+        var generated: [Duration] = []
+        var handWritten: [Duration] = []
+        var checksum = 0
+        for _ in 0..<9 {
+            let generatedSpy = SearchingMock()
+            generatedSpy.mock.search.stubbedResult = ["Big Boat"]
+            let handWrittenSpy = HandWrittenSearchingSpy()
+            handWrittenSpy.stub(["Big Boat"])
+            let searching: any Searching = generatedSpy
+            let handWrittenSearching: any Searching = handWrittenSpy
+            generated.append(
+                clock.measure {
+                    for index in 0..<callsPerRound {
+                        checksum &+= searching.search(term: "Phish", limit: index).count
+                    }
+                }
+            )
+            handWritten.append(
+                clock.measure {
+                    for index in 0..<callsPerRound {
+                        checksum &+= handWrittenSearching.search(term: "Phish", limit: index).count
+                    }
+                }
+            )
+            precondition(generatedSpy.mock.search.callCount == callsPerRound)
+            precondition(handWrittenSpy.callCount == callsPerRound)
+        }
+        let generatedNanoseconds = nanosecondsPerCall(generated)
+        let handWrittenNanoseconds = nanosecondsPerCall(handWritten)
+        print("generated spy:    \(rounded(generatedNanoseconds)) ns per recorded call (median of 9 rounds)")
+        print("hand-written spy: \(rounded(handWrittenNanoseconds)) ns per recorded call (median of 9 rounds)")
+        print("ratio: \(rounded(generatedNanoseconds / handWrittenNanoseconds))x  (checksum \(checksum))")
+    }
+
+    static func nanosecondsPerCall(_ durations: [Duration]) -> Double {
+        let median = durations.sorted()[durations.count / 2]
+        let nanoseconds = Double(median.components.seconds) * 1e9 + Double(median.components.attoseconds) * 1e-9
+        return nanoseconds / Double(callsPerRound)
+    }
+
+    static func rounded(_ value: Double) -> Double {
+        (value * 100).rounded() / 100
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import LitmusAuditCommand
+
+/// `litmus`: Litmus's command-line tool. Each job is a subcommand in a file of its own; add one by
+/// listing it in `subcommands`.
+@main
+struct Litmus: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "litmus",
+        abstract: "A testing toolkit for Swift: an audit of a package's tests, and generated test doubles.",
+        subcommands: [AuditCommand.self, Mocks.self]
+    )
+}

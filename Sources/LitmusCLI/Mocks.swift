@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import LitmusDoublesGenerator
+
+/// `litmus mocks`: writes the doubles of a module's protocols into a test target's folder.
+struct Mocks: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a test double (spy, stub and mock) of every protocol in a module's sources.",
+        discussion: """
+            Reads every .swift file under the given paths, resolves protocols that inherit from other \
+            protocols among them, and writes one Swift file of doubles. A protocol that cannot be \
+            doubled is a warning with its file and line; the others are still written.
+
+              litmus mocks Sources/Movies --module Movies --output Tests/MoviesTests/MoviesDoubles.swift
+            """
+    )
+
+    @Argument(help: "Swift files or folders of the module (folders are read recursively).")
+    var paths: [String]
+
+    @Option(help: "The module the sources belong to; the doubles file imports it with @testable.")
+    var module: String
+
+    @Option(help: "The file to write, usually in the test target's folder.")
+    var output: String
+
+    @Option(help: "An #if condition to compile the doubles under, e.g. DEBUG (default: none).")
+    var condition: String?
+
+    @Option(help: "Appended to each protocol's name to name its double.")
+    var suffix: String = "Mock"
+
+    @Flag(help: "Write one file per double into --output, which is then a folder.")
+    var split = false
+
+    @Flag(help: "Import the module without @testable and double only its public protocols.")
+    var publicOnly = false
+
+    func run() throws {
+        let files = try SourceFinder.swiftFiles(in: paths).map { path in
+            ModuleDoubles.SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
+        }
+        let options = DoubleOptions(condition: condition, suffix: suffix)
+        let result = ModuleDoubles(moduleName: module, options: options, isTestable: !publicOnly).generate(from: files)
+        for warning in result.warnings {
+            FileHandle.standardError.write(Data("\(warning)\n".utf8))
+        }
+        if split {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for (name, source) in zip(result.doubles, result.doubleSources) {
+                let file = URL(fileURLWithPath: output).appendingPathComponent("\(name).swift")
+                try Data((result.header + "\n" + source + "\n").utf8).write(to: file, options: .atomic)
+            }
+        } else {
+            try Data(result.source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        }
+        print("Wrote \(result.doubles.count) doubles of \(module) to \(output) (\(result.warnings.count) warnings).")
+    }
+}
+
+/// Finds the Swift files a command was pointed at.
+enum SourceFinder {
+    /// Every `.swift` file under `paths`, sorted; a path that does not exist is an error naming it.
+    static func swiftFiles(in paths: [String]) throws -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ValidationError("\(path) does not exist; pass the module's source folder or its .swift files.")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let enumerator = FileManager.default.enumerator(atPath: path)
+            while let relative = enumerator?.nextObject() as? String {
+                if relative.hasSuffix(".swift") { files.append(path + "/" + relative) }
+            }
+        }
+        return files.sorted()
+    }
+}

@@ -1,0 +1,44 @@
+/// A settable property of a generated double: its getter and setter are each a ``Member``, and a
+/// set value is what later gets return, as on a real property.
+///
+/// ```swift
+/// settings.mock.volume.value = 3          // stub the getter
+/// settings.mock.volume.setter.allArguments // [7] after the code under test set it to 7
+/// ```
+public final class Property<Value>: Sendable {
+    /// Gets of the property.
+    public let getter: Member<Void, Value>
+    /// Sets of the property; their argument is the new value.
+    public let setter: Member<Value, Void>
+
+    /// Makes the property `name` of the double described by `context`.
+    public init(_ name: String, of context: DoubleContext) {
+        getter = Member(name, of: context)
+        setter = Member("\(name) = newValue", of: context)
+    }
+
+    /// The value gets return: the stubbed one, or the one set last.
+    public var value: Value? {
+        get { getter.stubbedResult }
+        set { getter.stubbedResult = newValue }
+    }
+
+    /// Records a get and returns the value, as generated code does.
+    public func get() -> Value {
+        getter.call(())
+    }
+
+    /// Records a get of an `async` or `throws` getter.
+    public func getThrowing() throws -> Value {
+        try getter.callThrowing(())
+    }
+
+    /// Records a set and makes `newValue` what later gets return.
+    public func set(_ newValue: Value) {
+        if setter.stubbedResult == nil, setter.handler == nil {
+            setter.stubbedResult = ()
+        }
+        setter.call(newValue)
+        getter.stubbedResult = newValue
+    }
+}

@@ -1,0 +1,127 @@
+import IssueReporting
+
+/// Anything that records calls with global sequence numbers: every ``Member`` of every double.
+public protocol CallRecording: Sendable {
+    /// The member's full name, used in failure messages.
+    var name: String { get }
+    /// The global sequence numbers of the calls, oldest first; they order calls across doubles.
+    var callSequenceNumbers: [UInt64] { get }
+}
+
+extension Member {
+    /// Fails the test unless the member was called exactly `expected` times.
+    public func verify(
+        calledTimes expected: Int,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let actual = callCount
+        guard actual != expected else { return }
+        reportFailure(
+            "expected \(name) to be called \(times(expected)), it was called \(times(actual))",
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Fails the test unless the member was called at least once.
+    public func verifyCalled(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        guard !wasCalled else { return }
+        reportFailure(
+            "expected \(name) to be called, it was never called",
+            at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Fails the test if the member was called.
+    public func verifyNeverCalled(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        verify(calledTimes: 0, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+extension Member where Result == Void {
+    /// Expects calls of a member returning nothing: in strict mode they are no longer failures.
+    public func stub() {
+        stubbedResult = ()
+    }
+}
+
+/// Fails the test unless `members` were first called in this order, across one or several doubles:
+/// some call of each comes after some call of the one before it.
+///
+/// ```swift
+/// verifyCallOrder(worker.mock.fetchMovies, presenter.mock.presentFetchedMovies)
+/// ```
+public func verifyCallOrder(
+    _ members: any CallRecording...,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    var previous: UInt64?
+    for member in members {
+        let next = member.callSequenceNumbers.first { previous == nil || $0 > previous! }
+        guard let next else {
+            let expected = members.map(\.name).joined(separator: ", then ")
+            let actual = members.flatMap { member in member.callSequenceNumbers.map { ($0, member.name) } }
+                .sorted { $0.0 < $1.0 }.map(\.1)
+            let got = actual.isEmpty ? "no calls" : actual.joined(separator: ", then ")
+            reportFailure(
+                "expected calls in order: \(expected); got: \(got)",
+                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return
+        }
+        previous = next
+    }
+}
+
+/// The thrown error of an unstubbed call whose result type has no default (see ``DefaultValue``).
+public struct UnstubbedCallError: Error, CustomStringConvertible {
+    /// The member's full name.
+    public let member: String
+    /// The type the member returns.
+    public let resultType: String
+
+    /// Names the member and the fix.
+    public var description: String {
+        "\(member) was called but not stubbed, and \(resultType) has no default: stub it with stubbedResult, "
+            + "handler or stubbedError, or conform \(resultType) to DefaultValue"
+    }
+}
+
+/// Orders calls across every double in the process.
+@usableFromInline
+enum CallSequence {
+    @usableFromInline static let counter = AtomicCounter()
+
+    @inlinable
+    static func next() -> UInt64 { counter.next() }
+}
+
+/// Reports a failure to whichever test framework runs the test (XCTest or Swift Testing).
+func reportFailure(_ message: String, at location: SourceLocation) {
+    reportIssue(
+        message,
+        fileID: location.fileID,
+        filePath: location.filePath,
+        line: location.line,
+        column: location.column
+    )
+}
+
+private func times(_ count: Int) -> String {
+    count == 1 ? "once" : "\(count) times"
+}

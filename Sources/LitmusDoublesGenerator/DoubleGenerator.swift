@@ -1,0 +1,257 @@
+import SwiftSyntax
+
+/// Turns a protocol declaration into the source of a test double that is a spy, a stub and a mock
+/// at once (see the LitmusDoubles runtime). Pure and fast: it reads syntax and builds a string.
+///
+/// ```swift
+/// let double = DoubleGenerator().generate(for: protocolDecl)
+/// print(double.source)        // #if DEBUG / final class NetworkingLayerMock: NetworkingLayer … / #endif
+/// double.diagnostics          // what it could not handle, with the syntax it names
+/// ```
+public struct DoubleGenerator: Sendable {
+    /// The condition and naming every generated double uses.
+    public var options: DoubleOptions
+
+    /// A generator with `options` (`#if DEBUG`, suffix `Mock` by default).
+    public init(options: DoubleOptions = DoubleOptions()) {
+        self.options = options
+    }
+
+    /// Generates the double of `decl`.
+    ///
+    /// - Parameters:
+    ///   - decl: The protocol to double.
+    ///   - inherited: Protocols `decl` inherits from, found in the same module by the plugin and CLI;
+    ///     their requirements are doubled too. The macro cannot see them and passes none.
+    ///   - accessLevel: The double's access level; `nil` takes the protocol's.
+    ///   - seesWholeModule: Whether `inherited` holds every protocol of the module (plugin and CLI),
+    ///     so a parent missing from it comes from another module.
+    public func generate(
+        for decl: ProtocolDeclSyntax,
+        inherited: [ProtocolDeclSyntax] = [],
+        accessLevel: String? = nil,
+        seesWholeModule: Bool = false
+    ) -> GeneratedDouble {
+        var analysis = ProtocolAnalysis(decl, inherited: inherited, seesWholeModule: seesWholeModule)
+        let name = decl.name.text + options.suffix
+        guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
+            return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)
+        }
+        let access = accessLevel ?? analysis.accessLevel
+        let emitter = DoubleEmitter(name: name, analysis: analysis, access: access)
+        let body = emitter.emit(diagnostics: &analysis.diagnostics)
+        guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
+            return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)
+        }
+        let source = options.condition.map { "#if \($0)\n\(body)\n#endif" } ?? body
+        return GeneratedDouble(name: name, source: source, diagnostics: analysis.diagnostics)
+    }
+}
+
+/// A generated double: its name, its source, and what the generator could not handle.
+public struct GeneratedDouble: Sendable {
+    /// The double's type name, e.g. `NetworkingLayerMock`.
+    public let name: String
+    /// Swift source declaring the double, or `nil` when an error diagnostic stopped the generator.
+    public let source: String?
+    /// Errors (no double) and warnings (a double with a caveat), each naming its construct.
+    public let diagnostics: [GeneratorDiagnostic]
+}
+
+/// What a protocol and the protocols it inherits from require, and what cannot be doubled.
+struct ProtocolAnalysis {
+    let decl: ProtocolDeclSyntax
+    var requirements: [Requirement] = []
+    var associatedTypes: [AssociatedTypeDeclSyntax] = []
+    var whereRequirements: [String] = []
+    var globalActorAttributes: [String] = []
+    var isActor = false
+    var diagnostics: [GeneratorDiagnostic] = []
+
+    /// Inherited names the double satisfies by being a final `Sendable` class or an actor.
+    static let markerProtocols: Set<String> = [
+        "Sendable", "AnyObject", "Actor", "AnyActor", "SendableMetatype", "Copyable", "Escapable", "~Copyable",
+        "~Escapable", "Swift.Sendable", "Swift.Actor", "_Concurrency.Actor", "_SendableMetatype",
+    ]
+
+    /// Inherited protocols the double satisfies by identity: two doubles are equal when they are the same object.
+    static let identityProtocols: Set<String> = ["Equatable", "Hashable", "Swift.Equatable", "Swift.Hashable"]
+
+    /// `Equatable` or `Hashable`, when the protocol inherits them; the double compares by identity.
+    var identityConformances: Set<String> = []
+
+    /// Whether a parent protocol missing from `inherited` comes from another module.
+    let seesWholeModule: Bool
+
+    init(_ decl: ProtocolDeclSyntax, inherited: [ProtocolDeclSyntax], seesWholeModule: Bool) {
+        self.decl = decl
+        self.seesWholeModule = seesWholeModule
+        let known = Dictionary(inherited.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
+        var visited: Set<String> = []
+        collect(decl, known: known, visited: &visited)
+    }
+
+    var accessLevel: String {
+        let levels = ["public", "package", "fileprivate", "private"]
+        let found = decl.modifiers.first { levels.contains($0.name.text) }?.name.text
+        return found == "private" ? "fileprivate" : (found ?? "")
+    }
+
+    private mutating func collect(
+        _ decl: ProtocolDeclSyntax,
+        known: [String: ProtocolDeclSyntax],
+        visited: inout Set<String>
+    ) {
+        guard visited.insert(decl.name.text).inserted else { return }
+        collectAttributes(of: decl)
+        for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
+            let name = inherited.type.trimmedDescription
+            if name == "Actor" || name.hasSuffix(".Actor") || name == "AnyActor" {
+                isActor = true
+            }
+            if ProtocolAnalysis.markerProtocols.contains(name) {
+                continue
+            }
+            if ProtocolAnalysis.identityProtocols.contains(name) {
+                identityConformances.insert(name.hasSuffix("Hashable") ? "Hashable" : "Equatable")
+                continue
+            }
+            if let parent = known[name] {
+                collect(parent, known: known, visited: &visited)
+                continue
+            }
+            let advice =
+                seesWholeModule
+                ? "it is declared outside this module, so the generator cannot see its requirements; "
+                    + "write this double by hand"
+                : "the generator cannot see its requirements here; generate the double with the LitmusMocksPlugin "
+                    + "or `litmus mocks`, which read the whole module, or write this double by hand"
+            diagnostics.append(
+                GeneratorDiagnostic(.error, "\(decl.name.text) inherits from \(name): \(advice)", at: inherited)
+            )
+        }
+        for clause in decl.genericWhereClause?.requirements ?? [] {
+            let text = clause.requirement.trimmedDescription
+            if text.hasPrefix("Self:") || text.hasPrefix("Self :") {
+                let constraint = text.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: " ")
+                if ProtocolAnalysis.markerProtocols.contains(constraint) { continue }
+                diagnostics.append(
+                    GeneratorDiagnostic(
+                        .error,
+                        "\(decl.name.text) requires `\(text)`, which a generated double cannot satisfy; write it by hand",
+                        at: clause
+                    )
+                )
+            } else {
+                whereRequirements.append(text.replacingSelfPrefix)
+            }
+        }
+        for member in decl.memberBlock.members {
+            classify(member.decl, in: decl)
+        }
+    }
+
+    private mutating func collectAttributes(of decl: ProtocolDeclSyntax) {
+        for element in decl.attributes {
+            guard let attribute = element.as(AttributeSyntax.self) else {
+                diagnostics.append(
+                    GeneratorDiagnostic(
+                        .error, "#if around the attributes of \(decl.name.text) is not supported", at: element)
+                )
+                continue
+            }
+            let name = attribute.attributeName.trimmedDescription
+            if name == "objc" {
+                diagnostics.append(
+                    GeneratorDiagnostic(
+                        .error,
+                        "@objc protocol \(decl.name.text) needs an NSObject double, which Linux lacks; write it by hand",
+                        at: attribute
+                    )
+                )
+            } else if name.hasSuffix("Actor"), !globalActorAttributes.contains(attribute.trimmedDescription) {
+                globalActorAttributes.append(attribute.trimmedDescription)
+            }
+        }
+    }
+
+    private mutating func classify(_ member: DeclSyntax, in decl: ProtocolDeclSyntax) {
+        if let function = member.as(FunctionDeclSyntax.self) {
+            requirements.append(.method(function))
+        } else if let variable = member.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+                requirements.append(.property(variable, binding))
+            }
+        } else if let subscriptDecl = member.as(SubscriptDeclSyntax.self) {
+            requirements.append(.subscript(subscriptDecl))
+        } else if let initializer = member.as(InitializerDeclSyntax.self) {
+            requirements.append(.initializer(initializer))
+        } else if let associated = member.as(AssociatedTypeDeclSyntax.self) {
+            if !associatedTypes.contains(where: { $0.name.text == associated.name.text }) {
+                associatedTypes.append(associated)
+            }
+        } else if member.is(TypeAliasDeclSyntax.self) {
+            return
+        } else if member.is(IfConfigDeclSyntax.self) {
+            diagnostics.append(
+                GeneratorDiagnostic(
+                    .error,
+                    "\(decl.name.text) declares requirements inside #if, which the generator cannot evaluate; "
+                        + "move them out of #if or write this double by hand",
+                    at: member
+                )
+            )
+        } else {
+            diagnostics.append(
+                GeneratorDiagnostic(
+                    .error,
+                    "\(decl.name.text) declares `\(member.trimmedDescription.prefix(40))`, which the generator does not "
+                        + "know how to double; write this double by hand",
+                    at: member
+                )
+            )
+        }
+    }
+}
+
+extension String {
+    /// `Self.Element: Hashable` -> `Element: Hashable`.
+    var replacingSelfPrefix: String {
+        replacingOccurrences(of: "Self.", with: "")
+    }
+
+    func trimmingCharacters(in characters: String) -> String {
+        var result = Substring(self)
+        while let first = result.first, characters.contains(first) { result = result.dropFirst() }
+        while let last = result.last, characters.contains(last) { result = result.dropLast() }
+        return String(result)
+    }
+
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.range(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in characters: String) -> String {
+        String(self).trimmingCharacters(in: characters)
+    }
+
+    func range(of target: String) -> Range<Index>? {
+        var index = startIndex
+        while index < endIndex {
+            if self[index...].hasPrefix(target) {
+                return index..<self.index(index, offsetBy: target.count)
+            }
+            index = self.index(after: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,323 @@
+import SwiftSyntax
+
+/// Writes one requirement's recorders and its witness (the implementation that records and stubs).
+struct RequirementEmitter {
+    let requirement: Requirement
+    let memberName: String
+    let text: TypeText
+    /// `"public "` or `""`.
+    let access: String
+    let runtime: String
+    /// `"nonisolated "` for a global-actor double's initializers, else `""`.
+    let initializerIsolation: String
+
+    struct Emitted {
+        var recorders: [Recorder]
+        var witness: String
+    }
+
+    private var owner: String { requirement.isStatic ? "Self.mock" : "self.mock" }
+
+    func emit(diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
+        switch requirement {
+        case .method(let decl): return method(decl, diagnostics: &diagnostics)
+        case .property(let decl, let binding): return property(decl, binding, diagnostics: &diagnostics)
+        case .subscript(let decl): return subscriptMember(decl, diagnostics: &diagnostics)
+        case .initializer(let decl): return initializer(decl)
+        }
+    }
+
+    // MARK: Methods
+
+    private func method(_ decl: FunctionDeclSyntax, diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
+        let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        let parameters = decl.signature.parameterClause.parameters
+        let recorded = arguments(parameters, generics: generics)
+        let returnType = decl.signature.returnClause?.type
+        let isGenericResult = returnType.map { TypeText.mentions(generics, in: $0) } ?? false
+        let resultType = isGenericResult ? "Any" : (returnType.map(text.render) ?? "Void")
+        let recorderType = "\(runtime).Member<\(recorded.type), \(resultType)>"
+        let call = callExpression(
+            recorder: "\(owner).\(memberName)",
+            arguments: recorded.expression,
+            effects: Effects(decl.signature.effectSpecifiers),
+            genericResult: isGenericResult ? returnType.map(text.render) : nil
+        )
+        var header = attributes(decl.attributes, diagnostics: &diagnostics)
+        header += access + modifiers(decl.modifiers, diagnostics: &diagnostics)
+        header += "func \(decl.name.text)"
+        header += decl.genericParameterClause.map(text.render) ?? ""
+        header += parameterClause(parameters)
+        header += decl.signature.effectSpecifiers.map { " " + text.render($0) } ?? ""
+        header += decl.signature.returnClause.map { " " + text.render($0) } ?? ""
+        header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
+        let witness = "    \(header) {\n        return \(call)\n    }"
+        return Emitted(
+            recorders: [Recorder(name: memberName, type: recorderType, signature: requirement.signature)],
+            witness: witness
+        )
+    }
+
+    // MARK: Properties
+
+    private func property(
+        _ decl: VariableDeclSyntax,
+        _ binding: PatternBindingSyntax,
+        diagnostics: inout [GeneratorDiagnostic]
+    ) -> Emitted {
+        let propertyName = binding.pattern.trimmedDescription
+        guard let typeAnnotation = binding.typeAnnotation else {
+            diagnostics.append(GeneratorDiagnostic(.error, "property \(propertyName) has no type", at: binding))
+            return Emitted(recorders: [], witness: "")
+        }
+        let type = text.render(typeAnnotation.type)
+        let accessors = accessorList(binding.accessorBlock)
+        let getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+        let hasSetter = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+        var header = attributes(decl.attributes, diagnostics: &diagnostics)
+        header += access + modifiers(decl.modifiers, diagnostics: &diagnostics)
+        header += "var \(propertyName): \(type)"
+        let recorder = "\(owner).\(memberName)"
+        if hasSetter {
+            let witness = """
+                    \(header) {
+                        get { \(recorder).get() }
+                        set { \(recorder).set(newValue) }
+                    }
+                """
+            return Emitted(
+                recorders: [Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)],
+                witness: witness
+            )
+        }
+        let effects = Effects(getter?.effectSpecifiers)
+        let call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
+        let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
+        let witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
+        return Emitted(
+            recorders: [Recorder(name: memberName, type: "\(runtime).Member<Void, \(type)>", signature: propertyName)],
+            witness: witness
+        )
+    }
+
+    // MARK: Subscripts
+
+    private func subscriptMember(_ decl: SubscriptDeclSyntax, diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
+        let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        let parameters = decl.parameterClause.parameters
+        let recorded = arguments(parameters, generics: generics)
+        let returnType = decl.returnClause.type
+        let isGenericResult = TypeText.mentions(generics, in: returnType)
+        let rendered = text.render(returnType)
+        let accessors = accessorList(decl.accessorBlock)
+        let getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+        let hasSetter = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+        let getterCall = callExpression(
+            recorder: "\(owner).\(memberName)",
+            arguments: recorded.expression,
+            effects: Effects(getter?.effectSpecifiers),
+            genericResult: isGenericResult ? rendered : nil
+        )
+        var header = attributes(decl.attributes, diagnostics: &diagnostics)
+        header += access + modifiers(decl.modifiers, diagnostics: &diagnostics)
+        header += "subscript" + (decl.genericParameterClause.map(text.render) ?? "")
+        header += parameterClause(parameters) + " " + text.render(decl.returnClause)
+        header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
+        let valueType = isGenericResult ? "Any" : rendered
+        var recorders = [
+            Recorder(
+                name: memberName,
+                type: "\(runtime).Member<\(recorded.type), \(valueType)>",
+                signature: requirement.signature
+            )
+        ]
+        let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
+        var body = "        get\(effectText) { \(getterCall) }"
+        if hasSetter {
+            let setterArguments = arguments(parameters, generics: generics, appending: ("newValue", valueType))
+            recorders.append(
+                Recorder(
+                    name: memberName + "Setter",
+                    type: "\(runtime).Member<\(setterArguments.type), Void>",
+                    signature: requirement.signature + " = newValue",
+                    isAlwaysAllowed: true
+                )
+            )
+            body += "\n        set { \(owner).\(memberName)Setter.call(\(setterArguments.expression)) }"
+        }
+        return Emitted(recorders: recorders, witness: "    \(header) {\n\(body)\n    }")
+    }
+
+    // MARK: Initializers
+
+    private func initializer(_ decl: InitializerDeclSyntax) -> Emitted {
+        let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        let parameters = decl.signature.parameterClause.parameters
+        let recorded = arguments(parameters, generics: generics)
+        let call = callExpression(
+            recorder: "self.mock.\(memberName)",
+            arguments: recorded.expression,
+            effects: Effects(decl.signature.effectSpecifiers),
+            genericResult: nil
+        )
+        var header = access + initializerIsolation + "init" + (decl.optionalMark.map { $0.text } ?? "")
+        header += decl.genericParameterClause.map(text.render) ?? ""
+        header += parameterClause(parameters)
+        header += decl.signature.effectSpecifiers.map { " " + text.render($0) } ?? ""
+        header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
+        let context = "\(runtime).DoubleContext(typeName: \"\(text.selfType)\", mode: .relaxed)"
+        let witness = """
+                \(header) {
+                    self.mock = Members(\(context))
+                    \(call)
+                }
+            """
+        return Emitted(
+            recorders: [
+                Recorder(
+                    name: memberName,
+                    type: "\(runtime).Member<\(recorded.type), Void>",
+                    signature: requirement.signature
+                )
+            ],
+            witness: witness
+        )
+    }
+
+    // MARK: Pieces
+
+    /// The recorded arguments: their tuple type and the expression building them.
+    private func arguments(
+        _ parameters: FunctionParameterListSyntax,
+        generics: Set<String>,
+        appending extra: (label: String, type: String)? = nil
+    ) -> (type: String, expression: String) {
+        var stored: [(label: String, name: String, type: String)] = []
+        for (position, syntax) in parameters.enumerated() {
+            let parameter = Parameter(syntax, position: position, memberGenerics: generics, text: text)
+            if let type = parameter.storedType {
+                stored.append((parameter.label, parameter.name, type))
+            }
+        }
+        if let extra {
+            stored.append((extra.label, extra.label, extra.type))
+        }
+        switch stored.count {
+        case 0:
+            return ("Void", "()")
+        case 1:
+            return (stored[0].type, stored[0].name)
+        default:
+            let type = "(" + stored.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")"
+            let expression = "(" + stored.map { "\($0.label): \($0.name)" }.joined(separator: ", ") + ")"
+            return (type, expression)
+        }
+    }
+
+    private func parameterClause(_ parameters: FunctionParameterListSyntax) -> String {
+        let rendered = parameters.enumerated().map { position, parameter -> String in
+            var result = parameter.attributes.isEmpty ? "" : text.render(parameter.attributes) + " "
+            result += parameter.firstName.text
+            if Parameter.isUnnamed(parameter) {
+                result += " argument\(position)"
+            } else if let second = parameter.secondName {
+                result += " " + second.text
+            }
+            result += ": " + text.render(parameter.type)
+            if parameter.ellipsis != nil { result += "..." }
+            return result
+        }
+        return "(" + rendered.joined(separator: ", ") + ")"
+    }
+
+    private func callExpression(recorder: String, arguments: String, effects: Effects, genericResult: String?) -> String
+    {
+        switch effects.throwing {
+        case .none, .rethrows:
+            if let genericResult {
+                return "\(recorder).call(\(arguments), returning: (\(genericResult)).self)"
+            }
+            return "\(recorder).call(\(arguments))"
+        case .untyped:
+            if let genericResult {
+                return "try \(recorder).callThrowing(\(arguments), returning: (\(genericResult)).self)"
+            }
+            return "try \(recorder).callThrowing(\(arguments))"
+        case .typed(let failure):
+            return "try \(recorder).callThrowing(\(arguments), failure: (\(text.render(failure))).self)"
+        }
+    }
+
+    private func attributes(_ list: AttributeListSyntax, diagnostics: inout [GeneratorDiagnostic]) -> String {
+        var result = ""
+        for element in list {
+            if let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "objc" {
+                diagnostics.append(
+                    GeneratorDiagnostic(
+                        .error, "@objc requirement \(requirement.signature) is not supported", at: element)
+                )
+            }
+            result += text.render(element) + " "
+        }
+        return result
+    }
+
+    private func modifiers(_ list: DeclModifierListSyntax, diagnostics: inout [GeneratorDiagnostic]) -> String {
+        var result = ""
+        for modifier in list {
+            switch modifier.name.tokenKind {
+            case .keyword(.static), .keyword(.class):
+                result += "static "
+            case .keyword(.mutating), .keyword(.nonmutating):
+                continue
+            case .keyword(.optional):
+                diagnostics.append(
+                    GeneratorDiagnostic(
+                        .error, "optional requirement \(requirement.signature) is not supported", at: modifier)
+                )
+            default:
+                result += text.render(modifier) + " "
+            }
+        }
+        return result
+    }
+
+    private func accessorList(_ block: AccessorBlockSyntax?) -> [AccessorDeclSyntax] {
+        guard let block, case .accessors(let list) = block.accessors else { return [] }
+        return Array(list)
+    }
+}
+
+/// Whether and how a member throws.
+struct Effects {
+    enum Throwing {
+        case none
+        case untyped
+        case typed(TypeSyntax)
+        case `rethrows`
+    }
+
+    let throwing: Throwing
+
+    init(_ specifiers: FunctionEffectSpecifiersSyntax?) {
+        self.init(throwsClause: specifiers?.throwsClause)
+    }
+
+    init(_ specifiers: AccessorEffectSpecifiersSyntax?) {
+        self.init(throwsClause: specifiers?.throwsClause)
+    }
+
+    private init(throwsClause: ThrowsClauseSyntax?) {
+        guard let clause = throwsClause else {
+            throwing = .none
+            return
+        }
+        if clause.throwsSpecifier.tokenKind == .keyword(.rethrows) {
+            throwing = .rethrows
+        } else if let type = clause.type, type.trimmedDescription != "any Error" {
+            throwing = type.trimmedDescription == "Never" ? .none : .typed(type)
+        } else {
+            throwing = .untyped
+        }
+    }
+}

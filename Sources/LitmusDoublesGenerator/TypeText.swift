@@ -1,0 +1,137 @@
+import SwiftSyntax
+
+/// Renders type and signature syntax as the double needs it: `Self` replaced by the double's type,
+/// and parameter types turned into the types a call's arguments are stored as.
+struct TypeText {
+    /// The double's type name, which stands for `Self` in a final class or an actor.
+    let selfType: String
+    /// Associated types (generic parameters of the double): `Self.Element` becomes `Element`.
+    let associatedTypes: Set<String>
+
+    /// The node's source with `Self` substituted, trivia around it trimmed.
+    func render(_ node: some SyntaxProtocol) -> String {
+        var text = ""
+        let tokens = Array(node.tokens(viewMode: .sourceAccurate))
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            let isFirst = index == 0
+            let isLast = index == tokens.count - 1
+            let leading = isFirst ? "" : token.leadingTrivia.description
+            let trailing = isLast ? "" : token.trailingTrivia.description
+            if token.tokenKind == .keyword(.Self) {
+                if index + 2 < tokens.count, tokens[index + 1].tokenKind == .period,
+                    associatedTypes.contains(tokens[index + 2].text)
+                {
+                    text += leading
+                    index += 2
+                    continue
+                }
+                text += leading + selfType + trailing
+            } else {
+                text += leading + token.text + trailing
+            }
+            index += 1
+        }
+        return text
+    }
+
+    /// Whether the type names a generic parameter of the member, or is an opaque `some` type.
+    static func mentions(_ names: Set<String>, in type: some SyntaxProtocol) -> Bool {
+        type.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .keyword(.some) || (names.contains(token.text) && token.tokenKind.isIdentifier)
+        }
+    }
+}
+
+extension TokenKind {
+    var isIdentifier: Bool {
+        if case .identifier = self { return true }
+        return false
+    }
+}
+
+/// A parameter of a method, subscript or initializer, as the double records it.
+struct Parameter {
+    /// The name the body refers to it by, escaped if it is a keyword.
+    let name: String
+    /// The label of the recorded tuple element.
+    let label: String
+    /// The type it is recorded as, or `nil` for a non-escaping closure (counted, not stored).
+    let storedType: String?
+
+    init(_ syntax: FunctionParameterSyntax, position: Int, memberGenerics: Set<String>, text: TypeText) {
+        let internalName = (syntax.secondName ?? syntax.firstName).text
+        let usable = internalName == "_" ? "argument\(position)" : internalName
+        label = usable.trimmingBackticks
+        name = Keywords.escaped(label)
+        storedType = Parameter.storedType(of: syntax, memberGenerics: memberGenerics, text: text)
+    }
+
+    /// Whether the parameter has no name the body could refer to (`_: Int`).
+    static func isUnnamed(_ syntax: FunctionParameterSyntax) -> Bool {
+        (syntax.secondName ?? syntax.firstName).text == "_"
+    }
+
+    private static func storedType(
+        of syntax: FunctionParameterSyntax,
+        memberGenerics: Set<String>,
+        text: TypeText
+    ) -> String? {
+        var type = syntax.type
+        var isEscaping = false
+        var isAutoclosure = false
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            let names = attributed.attributes.compactMap {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+            }
+            isEscaping = names.contains("escaping")
+            isAutoclosure = names.contains("autoclosure")
+            let kept = attributed.attributes.filter { element in
+                let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+                return name != "escaping" && name != "autoclosure"
+            }
+            let rebuilt = attributed.with(\.specifiers, []).with(\.attributes, kept)
+            type = kept.isEmpty ? attributed.baseType : TypeSyntax(rebuilt)
+        }
+        if isAutoclosure {
+            guard isEscaping else { return nil }
+            return "() -> " + text.render(type)
+        }
+        if type.is(FunctionTypeSyntax.self), !isEscaping {
+            return nil
+        }
+        if TypeText.mentions(memberGenerics, in: type) {
+            return syntax.ellipsis == nil ? "Any" : "[Any]"
+        }
+        let rendered = text.render(type)
+        return syntax.ellipsis == nil ? rendered : "[\(rendered)]"
+    }
+}
+
+/// Swift's reserved words, which need backticks where the generated code uses them as names.
+enum Keywords {
+    static let reserved: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try",
+    ]
+
+    static func escaped(_ name: String) -> String {
+        reserved.contains(name) ? "`\(name)`" : name
+    }
+}
+
+extension String {
+    var trimmingBackticks: String {
+        filter { $0 != "`" }
+    }
+
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

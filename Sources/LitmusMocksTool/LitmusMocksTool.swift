@@ -1,0 +1,36 @@
+import Foundation
+import LitmusDoublesGenerator
+
+/// The executable LitmusMocksPlugin runs once per module at build time:
+///
+///     LitmusMocksTool <module> <output.swift> <source.swift>...
+///
+/// It writes the module's doubles to the output file and prints a compiler-style warning, with file
+/// and line, for every protocol or construct it could not double. It never fails the build for those.
+@main
+enum LitmusMocksTool {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.count >= 2 else {
+            FileHandle.standardError.write(
+                Data("usage: LitmusMocksTool <module> <output.swift> <source.swift>...\n".utf8))
+            exit(64)
+        }
+        let moduleName = arguments[arguments.startIndex]
+        let outputPath = arguments[arguments.startIndex + 1]
+        do {
+            let files = try arguments.dropFirst(2).map { path in
+                ModuleDoubles.SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
+            }
+            let output = ModuleDoubles(moduleName: moduleName).generate(from: files)
+            for warning in output.warnings {
+                print(warning)
+            }
+            try Data(output.source.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+        } catch {
+            FileHandle.standardError.write(
+                Data("error: LitmusMocksTool could not generate \(moduleName)'s doubles: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
