@@ -170,8 +170,14 @@ let package = Package(
         .target(name: "Movies", path: "Examples/Movies/Sources/Movies"),
         .testTarget(
             name: "MoviesTests",
-            dependencies: ["Movies"],
-            path: "Examples/Movies/Tests/MoviesTests"
+            dependencies: [
+                "Movies", "LitmusDoubles",
+                // On Linux, IssueReporting reaches Swift Testing only through this library.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            path: "Examples/Movies/Tests/MoviesTests",
+            // Generates a spy/stub/mock of every protocol of Movies into the tests: MoviesDoubles.swift.
+            plugins: ["LitmusMocksPlugin"]
         ),
         .target(
             name: "AlbumSearch",

@@ -90,7 +90,7 @@ struct ListMoviesDecisionTests {
     @Test("The presenter does not keep its view controller alive")
     func presenterHoldsViewControllerWeakly() {
         // Given
-        var viewController: ListMoviesDisplayLogicSpy? = ListMoviesDisplayLogicSpy()
+        var viewController: ListMoviesDisplayLogicMock? = ListMoviesDisplayLogicMock()
         let sut = ListMoviesPresenter(viewController: viewController!)
         // When
         viewController = nil

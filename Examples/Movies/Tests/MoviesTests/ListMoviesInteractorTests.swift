@@ -4,75 +4,59 @@ import XCTest
 
 /// Seed 001's interactor tests: the interactor is a black box whose inputs come from the view
 /// controller (`fetchMovies()`) and whose outputs go to the worker and the presenter, both spies.
+/// The article writes the spies by hand; here LitmusMocksPlugin generates them from the Movies
+/// protocols (`ListMoviesPresentationLogicMock`, `MoviesWorkingMock`), keeping the article's names
+/// for the variables.
 final class ListMoviesInteractorTests: XCTestCase {
     // MARK: - Tests
 
     func testFetchMoviesCallsWorkerToFetch() {
         // Given
-        let moviesWorkerSpy = MoviesWorkerSpy()
-        let sut = ListMoviesInteractor(presenter: ListMoviesPresentationLogicSpy(), worker: moviesWorkerSpy)
+        let moviesWorkerSpy = MoviesWorkingMock()
+        let sut = ListMoviesInteractor(presenter: ListMoviesPresentationLogicMock(), worker: moviesWorkerSpy)
         // When
         sut.fetchMovies()
         // Then
-        XCTAssert(moviesWorkerSpy.fetchMoviesCalled, "fetchMovies() should ask the worker to fetch movies")
+        XCTAssert(moviesWorkerSpy.mock.fetchMovies.wasCalled, "fetchMovies() should ask the worker to fetch movies")
     }
 
     func testFetchMoviesCallsPresenterToFormatMovies() {
         // Given
-        let listMoviesPresentationLogicSpy = ListMoviesPresentationLogicSpy()
-        let sut = ListMoviesInteractor(presenter: listMoviesPresentationLogicSpy, worker: MoviesWorkerSpy())
+        let listMoviesPresentationLogicSpy = ListMoviesPresentationLogicMock()
+        let sut = ListMoviesInteractor(
+            presenter: listMoviesPresentationLogicSpy, worker: moviesWorkerSpy(completingWith: []))
         // When
         sut.fetchMovies()
         // Then
         XCTAssert(
-            listMoviesPresentationLogicSpy.presentMoviesCalled,
+            listMoviesPresentationLogicSpy.mock.presentFetchedMovies.wasCalled,
             "fetchMovies() should ask the presenter to format the movies")
     }
 
     func testFetchMoviesCallsPresenterToFormatFetchedMovies() {
         // Given
         let movies = Seeds.Movies.all
-        let listMoviesPresentationLogicSpy = ListMoviesPresentationLogicSpy()
-        let moviesWorkerSpy = MoviesWorkerSpy(movies: movies)
+        let listMoviesPresentationLogicSpy = ListMoviesPresentationLogicMock()
+        let moviesWorkerSpy = moviesWorkerSpy(completingWith: movies)
         let sut = ListMoviesInteractor(presenter: listMoviesPresentationLogicSpy, worker: moviesWorkerSpy)
         // When
         sut.fetchMovies()
         // Then
         XCTAssertEqual(
-            listMoviesPresentationLogicSpy.movies?.count, movies.count,
+            listMoviesPresentationLogicSpy.mock.presentFetchedMovies.lastArguments?.count, movies.count,
             "fetchMovies() should ask the presenter to format the same amount of movies it fetched")
         XCTAssertEqual(
-            listMoviesPresentationLogicSpy.movies, movies,
+            listMoviesPresentationLogicSpy.mock.presentFetchedMovies.lastArguments, movies,
             "fetchMovies() should ask the presenter to format the same movies it fetched")
     }
 }
 
 // MARK: - Test doubles
 
-/// The article's hand-written presenter spy: records that it was asked to present, and what.
-class ListMoviesPresentationLogicSpy: ListMoviesPresentationLogic {
-    var presentMoviesCalled = false
-    var movies: [Movie]?
-
-    func presentFetchedMovies(_ movies: [Movie]) {
-        presentMoviesCalled = true
-        self.movies = movies
-    }
-}
-
-/// The article's hand-written worker spy: a `MoviesWorker` subclass that records the call and
-/// completes with the movies it was given.
-class MoviesWorkerSpy: MoviesWorker {
-    var fetchMoviesCalled = false
-    var movies: [Movie]
-
-    init(movies: [Movie] = []) {
-        self.movies = movies
-        super.init(catalogue: [])
-    }
-
-    override func fetchMovies(completionHandler: @escaping ([Movie]) -> Void) {
-        fetchMoviesCalled = true
-        completionHandler(movies)
-    }
+/// The article's `MoviesWorkerSpy(movies:)`: a generated worker double stubbed to complete with
+/// `movies`, as the hand-written spy did.
+private func moviesWorkerSpy(completingWith movies: [Movie]) -> MoviesWorkingMock {
+    let worker = MoviesWorkingMock()
+    worker.mock.fetchMovies.handler = { completionHandler in completionHandler(movies) }
+    return worker
 }

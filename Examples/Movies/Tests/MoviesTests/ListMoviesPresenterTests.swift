@@ -3,19 +3,20 @@ import XCTest
 @testable import Movies
 
 /// Seed 001's presenter tests: the input is `presentFetchedMovies(_:)`, the output the display logic's
-/// `displayFetchedMovies(_:)`, seen through a spy.
+/// `displayFetchedMovies(_:)`, seen through a spy: `ListMoviesDisplayLogicMock`, which
+/// LitmusMocksPlugin generates where the article writes `ListMoviesDisplayLogicSpy` by hand.
 final class ListMoviesPresenterTests: XCTestCase {
     // MARK: - Tests
 
     func testDisplayFetchedMoviesCalledByPresenter() {
         // Given
-        let listMoviesDisplayLogicSpy = ListMoviesDisplayLogicSpy()
+        let listMoviesDisplayLogicSpy = ListMoviesDisplayLogicMock()
         let sut = ListMoviesPresenter(viewController: listMoviesDisplayLogicSpy)
         // When
         sut.presentFetchedMovies([])
         // Then
         XCTAssert(
-            listMoviesDisplayLogicSpy.displayFetchedMoviesCalled,
+            listMoviesDisplayLogicSpy.mock.displayFetchedMovies.wasCalled,
             "presentFetchedMovies() should ask the view controller to display them")
     }
 
@@ -24,13 +25,13 @@ final class ListMoviesPresenterTests: XCTestCase {
     /// whole list is compared with the rows written out, so a failure prints both lists.
     func testPresentFetchedMoviesShouldFormatFetchedMoviesForDisplay() {
         // Given
-        let listMoviesDisplayLogicSpy = ListMoviesDisplayLogicSpy()
+        let listMoviesDisplayLogicSpy = ListMoviesDisplayLogicMock()
         let sut = ListMoviesPresenter(viewController: listMoviesDisplayLogicSpy)
         let movies = Seeds.Movies.all
         // When
         sut.presentFetchedMovies(movies)
         // Then
-        let displayedMovies = listMoviesDisplayLogicSpy.displayedMovies
+        let displayedMovies = listMoviesDisplayLogicSpy.mock.displayFetchedMovies.lastArguments ?? []
         XCTAssertEqual(
             displayedMovies.count, movies.count,
             "presentFetchedMovies() should ask the view controller to display same amount of movies it receive")
@@ -41,18 +42,5 @@ final class ListMoviesPresenterTests: XCTestCase {
                 ListMoviesViewModel(title: "The Hurt Locker", year: "2009"),
                 ListMoviesViewModel(title: "The King's Speech", year: "Unknown"),
             ])
-    }
-}
-
-// MARK: - Test doubles
-
-/// The article's hand-written display-logic spy: records that it was asked to display, and what.
-class ListMoviesDisplayLogicSpy: ListMoviesDisplayLogic {
-    var displayFetchedMoviesCalled = false
-    var displayedMovies: [ListMoviesViewModel] = []
-
-    func displayFetchedMovies(_ movies: [ListMoviesViewModel]) {
-        displayFetchedMoviesCalled = true
-        displayedMovies = movies
     }
 }
