@@ -185,9 +185,14 @@ let package = Package(
         ),
         .testTarget(
             name: "AlbumSearchTests",
-            dependencies: ["AlbumSearch", "LitmusHTTPStubs"],
+            dependencies: [
+                "AlbumSearch", "LitmusHTTPStubs", "LitmusDoubles",
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
             path: "Examples/AlbumSearch/Tests/AlbumSearchTests",
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Fixtures")],
+            // Generates NetworkingLayerMock, the article's MockNetworkingLayer, from the protocol.
+            plugins: ["LitmusMocksPlugin"]
         ),
         .target(
             name: "Settings",
