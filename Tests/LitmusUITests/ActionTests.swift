@@ -30,7 +30,17 @@ struct ActionTests {
             <output id="out">none</output>
             <button onclick="document.getElementById('out').textContent = 'tapped'">Go</button>
             <div id="overlay" style="position:fixed;inset:0;background:rgba(0,0,0,.5)"></div>
-            <script>setTimeout(() => document.getElementById('overlay').remove(), 300);</script>
+            <script>
+              // The overlay goes 300 ms after the first hit test, not after the page loads: on a
+              // loaded machine the launch alone can take longer, and the overlay would be gone
+              // before isHittable looks.
+              const hitTest = document.elementFromPoint.bind(document);
+              let removal = null;
+              document.elementFromPoint = (x, y) => {
+                removal ??= setTimeout(() => document.getElementById('overlay').remove(), 300);
+                return hitTest(x, y);
+              };
+            </script>
             """)
         try await withLaunched(app) { (sut: XCUIApplication) async throws in
             #expect(try await !sut.buttons["Go"].isHittable)
