@@ -211,9 +211,12 @@ let package = Package(
         ),
 
         // MARK: HTTP stubs: session-scoped URLSession stubbing, and the same stubs over loopback HTTP.
+        // JSON compared by meaning, shared by LitmusHTTPStubs and LitmusUI (`package` access, no product).
+        .target(name: "LitmusJSON"),
         .target(
             name: "LitmusHTTPStubs",
             dependencies: [
+                "LitmusJSON",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
@@ -289,7 +292,7 @@ let package = Package(
         // MARK: LitmusUI: XCUITest's vocabulary over a real headless Chromium.
         .target(
             name: "LitmusUI",
-            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["LitmusJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .testTarget(
             name: "LitmusUITests",

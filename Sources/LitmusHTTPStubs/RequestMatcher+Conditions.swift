@@ -1,4 +1,5 @@
 import Foundation
+import LitmusJSON
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

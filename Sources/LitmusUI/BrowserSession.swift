@@ -1,4 +1,5 @@
 import Foundation
+import LitmusJSON
 
 /// One WebDriver session: one headless Chromium window, used by one launched app at a time.
 struct BrowserSession: Sendable {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LitmusJSON
 import NIOCore
 import NIOHTTP1
 

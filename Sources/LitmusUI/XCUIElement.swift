@@ -1,4 +1,5 @@
 import Foundation
+import LitmusJSON
 
 /// An element of the page, found by its query every time it is used, as in XCUITest.
 ///

@@ -1,3 +1,5 @@
+import LitmusJSON
+
 /// A query for elements, as in XCUITest: built from an app or an element (`app.buttons`,
 /// `app.otherElements["keys"].buttons`), resolved in the page every time it is used, so it never
 /// holds a stale element.

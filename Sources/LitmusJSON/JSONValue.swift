@@ -1,7 +1,9 @@
 import Foundation
 
-/// A JSON value as WebDriver sends and receives it.
-enum JSONValue: Sendable, Equatable, Codable {
+/// A JSON value, compared by meaning (objects ignore key order, numbers compare by value): the
+/// bodies the HTTP stubs match and what WebDriver sends and receives. Shared by Litmus's modules,
+/// not part of their public API.
+package enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +11,13 @@ enum JSONValue: Sendable, Equatable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    /// Parses `data`, or returns nil when it is not JSON.
+    package init?(_ data: Data) {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+        self = value
+    }
+
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -26,7 +34,7 @@ enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -39,27 +47,27 @@ enum JSONValue: Sendable, Equatable, Codable {
     }
 
     /// The member `key` of an object, else null.
-    subscript(key: String) -> JSONValue {
+    package subscript(key: String) -> JSONValue {
         if case .object(let members) = self { return members[key] ?? .null }
         return .null
     }
 
-    var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    var number: Double? {
+    package var number: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
-    var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
@@ -68,11 +76,11 @@ enum JSONValue: Sendable, Equatable, Codable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    init(stringLiteral value: String) { self = .string(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(integerLiteral value: Int) { self = .number(Double(value)) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
