@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
-// Litmus: a testing toolkit for Swift on Linux and Apple platforms.
+// Litmus: a testing toolkit for Swift on Linux and Apple platforms. The examples that use it are
+// packages of their own: Examples/Package.swift (the apps and their tests) and Examples/Web/Package.swift.
 // docs/ARCHITECTURE.md describes this layout; keep both true together.
 import CompilerPluginSupport
 import PackageDescription
@@ -8,13 +9,10 @@ let package = Package(
     name: "Litmus",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .executable(name: "calculator", targets: ["CalculatorCLI"]),
         .library(name: "LitmusSpecs", targets: ["LitmusSpecs"]),
         .plugin(name: "LitmusSpecsPlugin", targets: ["LitmusSpecsPlugin"]),
         .library(name: "LitmusHTTPStubs", targets: ["LitmusHTTPStubs"]),
         .library(name: "LitmusHTTPStubServer", targets: ["LitmusHTTPStubServer"]),
-        .executable(name: "examples", targets: ["examples"]),
-        .library(name: "ExamplesWeb", targets: ["ExamplesWeb"]),
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
         .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
         .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
@@ -25,12 +23,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/Quick/Quick", from: "7.6.2"),
         .package(url: "https://github.com/Quick/Nimble", from: "14.0.0"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
@@ -132,84 +128,6 @@ let package = Package(
             path: "Benchmarks/DoublesCallBenchmark"
         ),
 
-        // MARK: Examples: the seed articles' apps, their tests and their front ends.
-        .target(
-            name: "Calculator",
-            path: "Examples/Calculator/Sources/Calculator",
-            resources: [.copy("Resources/ButtonConfiguration.json")]
-        ),
-        .executableTarget(
-            name: "CalculatorCLI",
-            dependencies: [
-                "Calculator",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Examples/Calculator/Sources/CalculatorCLI"
-        ),
-        .testTarget(
-            name: "CalculatorTests",
-            dependencies: [
-                "Calculator",
-                "CalculatorCLI",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            path: "Examples/Calculator/Tests/CalculatorTests"
-        ),
-        .target(name: "CashRegister", path: "Examples/CashRegister/Sources/CashRegister"),
-        .testTarget(
-            name: "CashRegisterTests",
-            dependencies: ["CashRegister"],
-            path: "Examples/CashRegister/Tests/CashRegisterTests"
-        ),
-        .target(name: "FitNess", path: "Examples/FitNess/Sources/FitNess"),
-        .testTarget(
-            name: "FitNessTests",
-            dependencies: ["FitNess"],
-            path: "Examples/FitNess/Tests/FitNessTests"
-        ),
-        .target(name: "Movies", path: "Examples/Movies/Sources/Movies"),
-        .testTarget(
-            name: "MoviesTests",
-            dependencies: [
-                "Movies", "LitmusDoubles",
-                // On Linux, IssueReporting reaches Swift Testing only through this library.
-                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-            ],
-            path: "Examples/Movies/Tests/MoviesTests",
-            // Generates a spy/stub/mock of every protocol of Movies into the tests: MoviesDoubles.swift.
-            plugins: ["LitmusMocksPlugin"]
-        ),
-        .target(
-            name: "AlbumSearch",
-            path: "Examples/AlbumSearch/Sources/AlbumSearch"
-        ),
-        .testTarget(
-            name: "AlbumSearchTests",
-            dependencies: [
-                "AlbumSearch", "LitmusHTTPStubs", "LitmusDoubles",
-                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-            ],
-            path: "Examples/AlbumSearch/Tests/AlbumSearchTests",
-            resources: [.copy("Fixtures")],
-            // Generates NetworkingLayerMock, the article's MockNetworkingLayer, from the protocol.
-            plugins: ["LitmusMocksPlugin"]
-        ),
-        .target(
-            name: "Settings",
-            path: "Examples/Settings/Sources/Settings"
-        ),
-        .testTarget(
-            name: "SettingsTests",
-            dependencies: [
-                "Settings",
-                "LitmusSpecs",
-                .product(name: "Quick", package: "Quick"),
-                .product(name: "Nimble", package: "Nimble"),
-            ],
-            path: "Examples/Settings/Tests/SettingsTests",
-            plugins: ["LitmusSpecsPlugin"]
-        ),
-
         // MARK: HTTP stubs: session-scoped URLSession stubbing, and the same stubs over loopback HTTP.
         // JSON compared by meaning, shared by LitmusHTTPStubs and LitmusUI (`package` access, no product).
         .target(name: "LitmusJSON"),
@@ -252,43 +170,6 @@ let package = Package(
             dependencies: ["LitmusHTTPStubs", "LitmusHTTPStubServer"],
             path: "Benchmarks/HTTPStubsBenchmark"
         ),
-        .testTarget(
-            name: "CalculatorUITests",
-            dependencies: ["ExamplesWeb", "LitmusUI"],
-            path: "Examples/Calculator/UITests/CalculatorUITests"
-        ),
-
-        // MARK: The web front end: every example as a screen of one server.
-        .target(
-            name: "ExamplesWeb",
-            dependencies: [
-                "Calculator", "CashRegister", "FitNess", "Movies", "AlbumSearch", "Settings",
-                .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            path: "Examples/Web/Sources/ExamplesWeb"
-        ),
-        .executableTarget(
-            name: "examples",
-            dependencies: [
-                "ExamplesWeb",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Examples/Web/Sources/examples"
-        ),
-        .testTarget(
-            name: "ExamplesWebTests",
-            dependencies: [
-                "ExamplesWeb", "AlbumSearch", "CashRegister", "FitNess", "Movies", "Settings", "LitmusHTTPStubs",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ],
-            path: "Examples/Web/Tests/ExamplesWebTests"
-        ),
-        .testTarget(
-            name: "ExampleJourneyUITests",
-            dependencies: ["ExamplesWeb", "LitmusUI", "LitmusHTTPStubs", "AlbumSearch", "Settings"],
-            path: "Examples/Web/UITests/ExampleJourneyUITests"
-        ),
-
         // MARK: LitmusUI: XCUITest's vocabulary over a real headless Chromium.
         .target(
             name: "LitmusUI",
@@ -299,12 +180,6 @@ let package = Package(
             dependencies: ["LitmusUI"]
         ),
 
-        // MARK: Benchmarks: executables that measure, never timed assertions.
-        .executableTarget(
-            name: "UIBenchmark",
-            dependencies: ["ExamplesWeb", "LitmusUI"],
-            path: "Benchmarks/UIBenchmark"
-        ),
         // MARK: Audit: `litmus audit` holds a package's tests to FIRST.
         .target(
             name: "LitmusAudit",

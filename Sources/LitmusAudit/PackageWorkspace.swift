@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The audit never writes into the package it audits: SwiftPM writes Package.resolved and .build/
 /// beside Package.swift, and tests may write into their working directory, so all of that happens in
-/// the copy. Build folders (`.build*`), `.git` and `.swiftpm` are not copied.
+/// the copy. Build folders (`.build*`), `.git` and `.swiftpm` are not copied. Local dependencies outside
+/// the package (`.package(path: "..")`) are pointed at their real folders (``LocalDependencies``).
 struct PackageWorkspace: Sendable {
     /// The package as the user named it.
     var original: URL
@@ -34,6 +35,7 @@ struct PackageWorkspace: Sendable {
             package = root.appendingPathComponent(original.lastPathComponent)
         }
         try copyTree(from: original, to: package)
+        try LocalDependencies.rewriteManifests(in: package, original: original.standardizedFileURL)
         return PackageWorkspace(
             original: original, root: root, package: package,
             build: buildFolder?.appendingPathComponent("build") ?? root.appendingPathComponent("build"))

@@ -29,14 +29,20 @@ actor FixtureAudits {
             "Fixtures")
     }
 
-    /// Copies a fixture to a temporary folder (which it returns; the caller deletes it).
+    /// The fixtures a fixture names by a relative path (`.package(path: "../Punctuation")`).
+    static let localDependencies = ["Clean": ["Punctuation"]]
+
+    /// Copies a fixture, and the fixtures it depends on, side by side to a temporary folder; returns the
+    /// fixture's copy (the caller deletes its parent folder).
     static func copy(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "litmus-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let copy = folder.appendingPathComponent(name)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: copy)
-        return copy
+        for fixture in [name] + localDependencies[name, default: []] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(fixture), to: folder.appendingPathComponent(fixture))
+        }
+        return folder.appendingPathComponent(name)
     }
 
     /// Every file under `folder` with its contents.
@@ -54,11 +60,12 @@ actor FixtureAudits {
     private static func run(_ name: String) async throws -> Audited {
         let package = try copy(name)
         defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
-        let before = try snapshot(package)
+        // The fixture and its local dependencies: the audit writes to none of them.
+        let before = try snapshot(package.deletingLastPathComponent())
         var options = AuditOptions()
         options.runs = 3
         let report = try await Audit(package: package, options: options, seed: 2026).run()
-        return Audited(report: report, unchanged: try snapshot(package) == before)
+        return Audited(report: report, unchanged: try snapshot(package.deletingLastPathComponent()) == before)
     }
 }
 

@@ -1,4 +1,6 @@
+import Punctuation
+
 /// A greeting for `name`, or for the world when the name is empty.
 public func greeting(for name: String) -> String {
-    name.isEmpty ? "Hello, world!" : "Hello, \(name)!"
+    exclaimed(name.isEmpty ? "Hello, world" : "Hello, \(name)")
 }

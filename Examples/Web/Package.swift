@@ -1,0 +1,78 @@
+// swift-tools-version: 6.1
+// The examples as one web app (`swift run --package-path Examples/Web examples`) and the UI tests that
+// drive it in headless Chromium through LitmusUI. A package of its own so that the examples' package
+// (..) builds without Hummingbird and AsyncHTTPClient.
+import PackageDescription
+
+let package = Package(
+    name: "LitmusExamplesWeb",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "examples", targets: ["examples"]),
+        .library(name: "ExamplesWeb", targets: ["ExamplesWeb"]),
+    ],
+    dependencies: [
+        .package(name: "Litmus", path: "../.."),
+        .package(name: "LitmusExamples", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        .target(
+            name: "ExamplesWeb",
+            dependencies: [
+                .product(name: "Calculator", package: "LitmusExamples"),
+                .product(name: "CashRegister", package: "LitmusExamples"),
+                .product(name: "FitNess", package: "LitmusExamples"),
+                .product(name: "Movies", package: "LitmusExamples"),
+                .product(name: "AlbumSearch", package: "LitmusExamples"),
+                .product(name: "Settings", package: "LitmusExamples"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(
+            name: "examples",
+            dependencies: [
+                "ExamplesWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ExamplesWebTests",
+            dependencies: [
+                "ExamplesWeb",
+                .product(name: "AlbumSearch", package: "LitmusExamples"),
+                .product(name: "CashRegister", package: "LitmusExamples"),
+                .product(name: "FitNess", package: "LitmusExamples"),
+                .product(name: "Movies", package: "LitmusExamples"),
+                .product(name: "Settings", package: "LitmusExamples"),
+                .product(name: "LitmusHTTPStubs", package: "Litmus"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        // MARK: UI tests: seed 000's, and one journey per other example.
+        .testTarget(
+            name: "CalculatorUITests",
+            dependencies: ["ExamplesWeb", .product(name: "LitmusUI", package: "Litmus")],
+            path: "UITests/CalculatorUITests"
+        ),
+        .testTarget(
+            name: "ExampleJourneyUITests",
+            dependencies: [
+                "ExamplesWeb",
+                .product(name: "LitmusUI", package: "Litmus"),
+                .product(name: "LitmusHTTPStubs", package: "Litmus"),
+                .product(name: "AlbumSearch", package: "LitmusExamples"),
+                .product(name: "Settings", package: "LitmusExamples"),
+            ],
+            path: "UITests/ExampleJourneyUITests"
+        ),
+        // MARK: Benchmark: the seed 000 UI suite's wall time and per-action latency (never a timed assertion).
+        .executableTarget(
+            name: "UIBenchmark",
+            dependencies: ["ExamplesWeb", .product(name: "LitmusUI", package: "Litmus")],
+            path: "Benchmarks/UIBenchmark"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,69 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Local dependencies (`.package(path: "../Shared")`) of the audited package, pointed at their real
+/// folders in the scratch copy.
+///
+/// The audit builds a copy of the package in a scratch folder, where a path relative to the package
+/// would name another folder, or none. In the copy's manifests (`Package.swift` and any
+/// `Package@swift-*.swift`), each `path:` string literal of a `.package(…)` call that leads outside the
+/// package becomes the absolute path of the folder it names from the original package. SwiftPM only
+/// reads a dependency's folder, so the dependency is not written to either. Paths inside the package
+/// stay relative: the copy holds those folders.
+enum LocalDependencies {
+    /// Rewrites the manifests of `copy`, a copy of the package at `original`.
+    static func rewriteManifests(in copy: URL, original: URL) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: copy.path)
+        for name in names where name.hasPrefix("Package") && name.hasSuffix(".swift") {
+            let file = copy.appendingPathComponent(name)
+            let manifest = try String(contentsOf: file, encoding: .utf8)
+            let rewritten = absolutized(manifest, packageFolder: original)
+            if rewritten != manifest { try rewritten.write(to: file, atomically: true, encoding: .utf8) }
+        }
+    }
+
+    /// `manifest` with every relative `path:` of a `.package(…)` call that leads outside
+    /// `packageFolder` made absolute against it; everything else is left as it was, byte for byte.
+    static func absolutized(_ manifest: String, packageFolder: URL) -> String {
+        let finder = PathLiteralFinder(viewMode: .sourceAccurate)
+        finder.walk(Parser.parse(source: manifest))
+        let folder = packageFolder.standardizedFileURL.path
+        var bytes = Array(manifest.utf8)
+        // From the last edit to the first, so earlier offsets stay valid.
+        for literal in finder.literals.reversed() {
+            guard !literal.value.hasPrefix("/") else { continue }
+            let target = URL(fileURLWithPath: folder).appendingPathComponent(literal.value).standardizedFileURL.path
+            guard target != folder, !target.hasPrefix(folder + "/") else { continue }
+            let escaped = target.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
+            bytes.replaceSubrange(literal.range, with: Array("\"\(escaped)\"".utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A `path:` string literal of a `.package(…)` call: its text and its byte range in the manifest.
+    private struct PathLiteral {
+        var value: String
+        var range: Range<Int>
+    }
+
+    private final class PathLiteralFinder: SyntaxVisitor {
+        var literals: [PathLiteral] = []
+
+        override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "package"
+            else { return .visitChildren }
+            for argument in call.arguments where argument.label?.text == "path" {
+                guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
+                    let value = literal.representedLiteralValue
+                else { continue }
+                let start = literal.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = literal.endPositionBeforeTrailingTrivia.utf8Offset
+                literals.append(PathLiteral(value: value, range: start..<end))
+            }
+            return .visitChildren
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// `text` followed by an exclamation mark.
+public func exclaimed(_ text: String) -> String {
+    text + "!"
+}
