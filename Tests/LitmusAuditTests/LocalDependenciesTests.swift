@@ -10,31 +10,40 @@ struct LocalDependenciesTests {
     @Test("A path leading out of the package becomes the absolute path of the folder it names")
     func outside() {
         let manifest = """
-            dependencies: [
-                .package(name: "Litmus", path: ".."),
-                .package(path: "../../Shared/Kit"),
-            ],
+            let package = Package(
+                name: "App",
+                dependencies: [
+                    .package(name: "Litmus", path: ".."),
+                    .package(path: "../../Shared/Kit"),
+                ]
+            )
             """
         let sut = LocalDependencies.absolutized(manifest, packageFolder: folder)
         #expect(
             sut == """
-                dependencies: [
-                    .package(name: "Litmus", path: "/work/repo"),
-                    .package(path: "/work/Shared/Kit"),
-                ],
+                let package = Package(
+                    name: "App",
+                    dependencies: [
+                        .package(name: "Litmus", path: "/work/repo"),
+                        .package(path: "/work/Shared/Kit"),
+                    ]
+                )
                 """)
     }
 
     @Test("Absolute paths, paths inside the package, URLs and other calls' path arguments stay as written")
     func untouched() {
         let manifest = """
-            dependencies: [
-                .package(path: "/opt/Kit"),
-                .package(path: "Vendor/Kit"),
-                .package(path: "./Vendor/../Other"),
-                .package(url: "https://example.com/a.git", from: "1.0.0"),
-            ],
-            targets: [.target(name: "A", path: "../Sources/A")]
+            let package = Package(
+                name: "App",
+                dependencies: [
+                    .package(path: "/opt/Kit"),
+                    .package(path: "Vendor/Kit"),
+                    .package(path: "./Vendor/../Other"),
+                    .package(url: "https://example.com/a.git", from: "1.0.0"),
+                ],
+                targets: [.target(name: "A", path: "../Sources/A")]
+            )
             """
         #expect(LocalDependencies.absolutized(manifest, packageFolder: folder) == manifest)
     }
