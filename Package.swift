@@ -68,13 +68,21 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // `@Mockable`'s expansion, apart from the generator so that the plugin's tool and `litmus` do not
+        // build SwiftSyntaxMacros and SwiftSyntaxBuilder.
+        .target(
+            name: "LitmusDoublesExpansion",
+            dependencies: [
+                "LitmusDoublesGenerator",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
             ]
         ),
         .macro(
             name: "LitmusDoublesMacros",
             dependencies: [
-                "LitmusDoublesGenerator",
+                "LitmusDoublesExpansion",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
@@ -98,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "LitmusDoublesGeneratorTests",
             dependencies: [
-                "LitmusDoublesGenerator",
+                "LitmusDoublesGenerator", "LitmusDoublesExpansion",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),

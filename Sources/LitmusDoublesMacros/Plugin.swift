@@ -1,4 +1,4 @@
-import LitmusDoublesGenerator
+import LitmusDoublesExpansion
 import SwiftCompilerPlugin
 import SwiftSyntax
 import SwiftSyntaxMacros
@@ -9,7 +9,7 @@ struct LitmusDoublesMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [MockableMacro.self]
 }
 
-/// `@Mockable`, declared in LitmusMockable; the expansion lives in the generator so tests reach it
+/// `@Mockable`, declared in LitmusMockable; the expansion lives in LitmusDoublesExpansion so tests reach it
 /// without depending on this host-only target.
 public struct MockableMacro: PeerMacro {
     public static func expansion(

@@ -1,3 +1,4 @@
+import LitmusDoublesExpansion
 import LitmusDoublesGenerator
 import MacroTesting
 import Testing

@@ -1,3 +1,4 @@
+import LitmusDoublesGenerator
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
