@@ -43,11 +43,11 @@ final class AppModelTests: XCTestCase {
         XCTAssertThrowsError(try sut.start())
     }
 
-    func testAppModel_whenStarted_isInInProgressState() {
+    func testAppModel_whenStarted_isInInProgressState() throws {
         // Given
         givenGoalSet()
         // When started
-        try? sut.start()
+        try sut.start()
         // Then it is in inProgress
         let observedState = sut.appState
         XCTAssertEqual(observedState, .inProgress)

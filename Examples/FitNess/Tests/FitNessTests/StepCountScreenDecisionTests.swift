@@ -81,10 +81,10 @@ struct StepCountScreenDecisionTests {
     }
 
     @Test("A state change made by the model alone reaches the button and the chase view")
-    func modelChangesReachTheScreen() {
+    func modelChangesReachTheScreen() throws {
         // Given
         appModel.dataModel.goal = 10
-        try? appModel.start()
+        try appModel.start()
         // When
         appModel.setToComplete()
         // Then
