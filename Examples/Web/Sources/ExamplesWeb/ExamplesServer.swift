@@ -66,7 +66,8 @@ public struct ExamplesServer: Sendable {
         }
     }
 
-    /// The routes: the index, and GET (render) and POST (act, then redirect) for every screen.
+    /// The routes: the index, and GET (render) and POST (act, then redirect back, or answer with the
+    /// page when the page's script sent the form) for every screen.
     func router() -> Router<BasicRequestContext> {
         let sessions = SessionStore(configuration: configuration)
         let router = Router()
@@ -88,6 +89,10 @@ public struct ExamplesServer: Sendable {
                 let form = FormFields.decode(String(buffer: body))
                 let outcome = await sessions.perform(screen, form: form, id: id)
                 switch outcome {
+                case .success(let (sessionID, isNew))
+                where request.headers.contains(where: { $0.name.canonicalName == Page.fetchHeader.lowercased() }):
+                    let html = await MainActor.run { screen.render(sessions.session(id: sessionID).session).html }
+                    return htmlResponse(html, newSessionID: isNew ? sessionID : nil)
                 case .success(let (sessionID, isNew)):
                     return redirect(to: "/\(screen.path)", newSessionID: isNew ? sessionID : nil)
                 case .failure(let error):
