@@ -170,6 +170,7 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         let session = try query.app.session()
         let deadline = ContinuousClock.now + query.app.timeout
         var last = JSONValue.null
+        var trace = PhaseTrace(name)
         repeat {
             last = try await retrying {
                 try await session.executeAsync(
@@ -182,10 +183,14 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
             }
             do {
                 let point = last["x"].number.flatMap { x in last["y"].number.map { (x: Int(x), y: Int($0)) } }
+                trace.end("actionable")
                 try await action(session, element, point)
+                trace.end("input")
                 if name == "tap", let page = last["page"].string {
                     try await awaitNavigation(fromPage: page, session: session, until: deadline)
+                    trace.end("settle")
                 }
+                trace.write()
                 return
             } catch let error as WebDriverError where error.isRetryable {
                 last = ["status": "retrying", "reason": .string(error.description)]

@@ -19,6 +19,7 @@ struct Page: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        <link rel="icon" href="data:,">
         <title>\(html: title) · Litmus examples</title>
         <style>\(Self.styleSheet)</style>
         <script>\(Self.formScript)</script>
