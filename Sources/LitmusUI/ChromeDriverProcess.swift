@@ -21,7 +21,8 @@ final class ChromeDriverProcess: Sendable {
     let driverProcessID: pid_t
     /// The folder chromedriver and Chromium keep their temporary files in (removed on stop).
     let temporaryFolder: String
-    private let watchdogProcessID: pid_t
+    /// The watchdog's process id (its own process group).
+    let watchdogProcessID: pid_t
     private let lifeline: Int32
     private let lifelineClosed = Mutex(false)
 
