@@ -7,7 +7,7 @@ import LitmusUI
 /// the test binary in its own process, with where that suite's time goes (the per-phase lines that
 /// `LITMUS_UI_TRACE=1` makes LitmusUI write).
 ///
-///     swift build --build-tests && .build/debug/UIBenchmark [runs of the suite] [path to LitmusPackageTests.xctest]
+///     swift build --build-tests && .build/debug/UIBenchmark [runs of the suite, 3] [test binary]
 @main
 enum UIBenchmark {
     static let clock = ContinuousClock()
@@ -15,7 +15,7 @@ enum UIBenchmark {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         let runs = arguments.first.flatMap(Int.init) ?? 3
-        let binary = arguments.dropFirst().first ?? ".build/debug/LitmusPackageTests.xctest"
+        let binary = arguments.dropFirst().first ?? testBinary()
         print("load average at start: \(loadAverage())")
 
         let calculator = XCUIApplication(
@@ -138,6 +138,13 @@ enum UIBenchmark {
             phases["\(fields[1])", default: []].append(total)
         }
         return (duration, phases)
+    }
+
+    /// The package's test binary in .build/debug (`…PackageTests.xctest`).
+    private static func testBinary() -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: ".build/debug")) ?? []
+        let name = names.sorted().first { $0.hasSuffix("PackageTests.xctest") } ?? "LitmusPackageTests.xctest"
+        return ".build/debug/" + name
     }
 
     /// The 1, 5 and 15 minute load averages (as `uptime` prints them), or "unknown".
