@@ -31,12 +31,16 @@ struct InterruptionTests {
 
         // Nothing here is this process's child to wait for, and /proc sends no notice: poll it.
         let deadline = ContinuousClock.now + .seconds(10)
+        // Chromium's crash handlers leave its session (they double-fork) and end by themselves when
+        // it dies; they are found by the folder in their command line.
         while isLiving(launched.watchdog) || !livingProcesses(inSession: launched.driver).isEmpty
+            || !livingProcesses(mentioning: launched.folder).isEmpty
             || FileManager.default.fileExists(atPath: launched.folder), ContinuousClock.now < deadline
         {
             try await Task.sleep(for: .milliseconds(10))  // poll interval
         }
         #expect(livingProcesses(inSession: launched.driver).isEmpty, "chromedriver's session outlived the test process")
+        #expect(livingProcesses(mentioning: launched.folder).isEmpty, "a process using \(launched.folder) outlived it")
         #expect(!isLiving(launched.watchdog), "the watchdog outlived the test process")
         #expect(!FileManager.default.fileExists(atPath: launched.folder), "\(launched.folder) was left behind")
     }
@@ -128,6 +132,18 @@ private struct InterruptedChild {
     func close() {
         Glibc.close(input)
         Glibc.close(output)
+    }
+}
+
+/// The living processes whose command line mentions `text` (such as a unique folder).
+private func livingProcesses(mentioning text: String) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry in
+        guard let pid = pid_t(entry), pid != getpid(), isLiving(pid),
+            let commandLine = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+            String(decoding: commandLine, as: UTF8.self).contains(text)
+        else { return nil }
+        return pid
     }
 }
 
