@@ -40,8 +40,8 @@ actor Browser {
         starting = nil
     }
 
-    /// chromedriver's process id, for tests that check it is gone.
-    var driverProcessID: pid_t? { driver?.driverProcessID }
+    /// The running chromedriver (nil before the first launch), for tests that check it is gone.
+    var currentDriver: ChromeDriverProcess? { driver }
 
     private func runningDriver() async throws -> ChromeDriverProcess {
         if let driver { return driver }

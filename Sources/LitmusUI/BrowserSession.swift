@@ -58,17 +58,19 @@ struct BrowserSession: Sendable {
             ])
     }
 
-    /// Presses and releases the left mouse button at a point of the viewport (CSS pixels), as a
+    /// Presses and releases the left mouse button at a point of the viewport (whole CSS pixels), as a
     /// person would: the browser's own hit testing decides what receives it. Unlike WebDriver's
     /// element click, this does not wait for a navigation; the caller waits for exactly that.
-    func tap(atX x: Double, y: Double) async throws {
+    /// (Chromium's `Input.dispatchMouseEvent` twice: 8 ms, where one WebDriver actions command takes 20.)
+    func tap(atX x: Int, y: Int) async throws {
         for type in ["mousePressed", "mouseReleased"] {
             _ = try await client.send(
                 .POST, path + "/goog/cdp/execute",
                 [
                     "cmd": "Input.dispatchMouseEvent",
                     "params": [
-                        "type": .string(type), "x": .number(x), "y": .number(y), "button": "left", "clickCount": 1,
+                        "type": .string(type), "x": .number(Double(x)), "y": .number(Double(y)), "button": "left",
+                        "clickCount": 1,
                     ],
                 ])
         }

@@ -11,8 +11,11 @@ import Foundation
 /// it before it has killed the browser.
 enum ChildProcess {
     /// Spawns `arguments` (the first is an absolute path) in a new process group, with `standardInput`
-    /// and `standardOutput` as its fd 0 and 1 and /dev/null as fd 2. Returns its process id.
-    static func spawnInNewGroup(_ arguments: [String], standardInput: Int32, standardOutput: Int32)
+    /// and `standardOutput` as its fd 0 and 1 and /dev/null as fd 2, and this process's environment
+    /// plus `extraEnvironment`. Returns its process id.
+    static func spawnInNewGroup(
+        _ arguments: [String], standardInput: Int32, standardOutput: Int32, extraEnvironment: [String: String] = [:]
+    )
         throws(LitmusUIError)
         -> pid_t
     {
@@ -48,8 +51,11 @@ enum ChildProcess {
 
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else {
             throw .processFailed(command: arguments[0], reason: String(cString: strerror(status)))
         }

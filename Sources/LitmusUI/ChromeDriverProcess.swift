@@ -21,18 +21,22 @@ final class ChromeDriverProcess: Sendable {
     let driverProcessID: pid_t
     /// The folder chromedriver and Chromium keep their temporary files in (removed on stop).
     let temporaryFolder: String
-    private let watchdogProcessID: pid_t
+    /// The watchdog's process id (its own process group).
+    let watchdogProcessID: pid_t
     private let lifeline: Int32
     private let lifelineClosed = Mutex(false)
 
     /// The watchdog: starts chromedriver in a session of its own ($1 driver, $2 port), prints its pid
-    /// and folder, then waits for end of file on standard input and kills that session.
+    /// and folder, then waits for end of file on standard input and kills that session. Chromium's
+    /// profile and crash database go in the folder too (TMPDIR, XDG_CONFIG_HOME): nothing is written
+    /// to the home folder, and the crash handlers, which leave the session and end by themselves
+    /// when Chromium dies, can be told apart by their command line.
     private static let watchdogScript = #"""
         dir=$(mktemp -d "${TMPDIR:-/tmp}/litmus-ui.XXXXXX") || exit 1
         if command -v setsid >/dev/null 2>&1; then
-          TMPDIR="$dir" setsid "$1" --port="$2" --log-path="$dir/chromedriver.log" </dev/null >"$dir/out" 2>&1 &
+          TMPDIR="$dir" XDG_CONFIG_HOME="$dir" setsid "$1" --port="$2" --log-path="$dir/chromedriver.log" </dev/null >"$dir/out" 2>&1 &
         else
-          TMPDIR="$dir" "$1" --port="$2" --log-path="$dir/chromedriver.log" </dev/null >"$dir/out" 2>&1 &
+          TMPDIR="$dir" XDG_CONFIG_HOME="$dir" "$1" --port="$2" --log-path="$dir/chromedriver.log" </dev/null >"$dir/out" 2>&1 &
         fi
         driver=$!
         echo "$driver $dir"

@@ -134,15 +134,18 @@ enum PageScript {
             return {status: nodes.length ? 'multiple' : 'none', count: nodes.length,
               matches: nodes.slice(0, 5).map(n => line(n))};
           }
+          // Whether a tap at the element's centre (whole CSS pixels, as a tap is sent) reaches it.
           function hitTest(el) {
             const r = el.getBoundingClientRect();
             if (r.width === 0 || r.height === 0) return {ok: false, reason: 'it has no size'};
-            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const x = Math.floor(r.left + r.width / 2), y = Math.floor(r.top + r.height / 2);
             if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return {ok: false, reason: 'it is off screen'};
             const hit = document.elementFromPoint(x, y);
-            if (hit && (hit === el || el.contains(hit))) return {ok: true};
+            if (hit && (hit === el || el.contains(hit))) return {ok: true, x, y};
             return {ok: false, reason: 'another element would receive the tap: ' + (hit ? hit.outerHTML.slice(0, 120) : 'none')};
           }
+          const busy = () => [document.documentElement, document.body]
+            .some(el => el && el.getAttribute('aria-busy') === 'true');
           function line(node) {
             const d = describe(node);
             let s = node.type[0].toUpperCase() + node.type.slice(1);
@@ -169,14 +172,28 @@ enum PageScript {
             return {status: 'candidate', element: el, description: line(picked.node)};
           }
           // Runs check() every animation frame until it returns a result or the budget runs out.
-          function everyFrame(check, budget, done) {
+          // With `onChange`, it also runs check() as soon as the document changes (a mutation), so a
+          // wait for the page's own update ends in that update, not at the next frame.
+          function everyFrame(check, budget, done, onChange) {
             const end = performance.now() + budget;
+            let finished = false, observer = null;
             const step = () => {
+              if (finished) return;
               let result;
               try { result = check(); } catch (e) { result = {status: 'error', message: String(e)}; }
-              if (result.final || performance.now() >= end) { delete result.final; done(result); }
-              else requestAnimationFrame(step);
+              if (result.final || performance.now() >= end) {
+                finished = true;
+                if (observer) observer.disconnect();
+                delete result.final;
+                done(result);
+              } else if (!observer || !onChange) requestAnimationFrame(step);
             };
+            if (onChange) {
+              observer = new MutationObserver(step);
+              observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+              const frame = () => { if (!finished) { step(); requestAnimationFrame(frame); } };
+              requestAnimationFrame(frame);
+            }
             step();
           }
           const page = Math.random().toString(36).slice(2);
@@ -204,13 +221,13 @@ enum PageScript {
                 delete now.element;
                 const text = JSON.stringify(now);
                 return Object.assign(now, {final: text !== query.previous, json: text});
-              }, budget, done);
+              }, budget, done, true);
             },
             waitForCount(query, atLeastOne, budget, done) {
               everyFrame(() => {
                 const count = resolve(query.steps).length;
                 return {status: 'ok', count, final: atLeastOne ? count > 0 : count === 0};
-              }, budget, done);
+              }, budget, done, true);
             },
             // Actionable: exactly one match, enabled, visible, the same rectangle in two frames in a
             // row (stable), and the topmost element at its centre (hit-testable).
@@ -228,16 +245,19 @@ enum PageScript {
                 const hit = hitTest(result.element);
                 if (!hit.ok) return {status: 'obscured', reason: hit.reason, description: result.description};
                 navigation = null;
-                const box = result.element.getBoundingClientRect();
                 return {status: 'ok', element: result.element, description: result.description, page, final: true,
-                  x: box.left + box.width / 2, y: box.top + box.height / 2};
+                  x: hit.x, y: hit.y};
               }, budget, done);
             },
-            // After a tap in the document `token`: done at once unless the tap started a navigation,
-            // else when the next document is there (this script is unloaded, and called again there).
+            // After a tap in the document `token`: done when the next document is there if the tap
+            // started a navigation (this script is unloaded, and called again there), else once the
+            // page is not busy (`aria-busy="true"` on <html> or <body>: it is updating itself), else at once.
             afterTap(token, budget, done) {
-              everyFrame(() => ({status: page !== token ? 'navigated' : navigation === 'pending' ? 'waiting' : 'none',
-                final: page !== token || navigation !== 'pending'}), budget, done);
+              everyFrame(() => {
+                const status = page !== token ? 'navigated' : navigation === 'pending' ? 'waiting'
+                  : busy() ? 'busy' : 'none';
+                return {status, final: status === 'navigated' || status === 'none'};
+              }, budget, done, true);
             },
           };
         })(); }

@@ -70,15 +70,27 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
     /// chromedriver) when they are missing.
     public func launch() async throws {
         try await terminate()
+        var trace = PhaseTrace("launch")
         let (arguments, environment) = settings.withLock { ($0.arguments, $0.environment) }
-        let session = try await Browser.shared.session()
-        let app: LaunchedApp
+        // The app starts while the browser window is found (on the first launch: while Chromium starts).
+        async let startedApp = launchCatching(arguments, environment)
+        let session: BrowserSession
         do {
-            app = try await launcher.launch(arguments, environment)
+            session = try await Browser.shared.session()
         } catch {
+            if case .success(let app) = await startedApp { await app.terminate() }
+            throw error
+        }
+        trace.end("browser")
+        let app: LaunchedApp
+        switch await startedApp {
+        case .success(let started):
+            app = started
+        case .failure(let error):
             await Browser.shared.release(session)
             throw LitmusUIError.launchFailed(reason: "\(error)")
         }
+        trace.end("app")
         do {
             try await session.navigate(to: app.url)
         } catch {
@@ -86,7 +98,20 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
             await Browser.shared.release(session)
             throw LitmusUIError.launchFailed(reason: "the browser could not open \(app.url): \(error)")
         }
+        trace.end("open")
+        trace.write()
         running.withLock { $0 = Running(app: app, session: session) }
+    }
+
+    /// The launcher's app, or the error it threw (so a failed browser start can still stop the app).
+    private func launchCatching(_ arguments: [String], _ environment: [String: String]) async
+        -> Result<LaunchedApp, any Error>
+    {
+        do {
+            return .success(try await launcher.launch(arguments, environment))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Stops the app and gives its browser window back (cookies cleared). Does nothing when not running.
@@ -96,8 +121,12 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
             return running
         }
         guard let instance else { return }
+        var trace = PhaseTrace("terminate")
         await instance.app.terminate()
+        trace.end("app")
         await Browser.shared.release(instance.session)
+        trace.end("window")
+        trace.write()
     }
 
     /// The app's elements of `type`.

@@ -141,7 +141,7 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                 try await session.executeAsync(
                     "window.__litmus.afterTap(arguments[0], \(Self.budget(until: deadline)), done);", .string(page))
             }
-            if value["status"].string != "waiting" { return }
+            if !["waiting", "busy"].contains(value["status"].string) { return }
         } while ContinuousClock.now < deadline
     }
 
@@ -165,11 +165,12 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     /// Waits until the element is actionable, then runs `action` with its WebDriver id and the centre
     /// of its box (viewport coordinates, when the page reported them).
     private func act(
-        _ name: String, _ action: (BrowserSession, String, (x: Double, y: Double)?) async throws -> Void
+        _ name: String, _ action: (BrowserSession, String, (x: Int, y: Int)?) async throws -> Void
     ) async throws {
         let session = try query.app.session()
         let deadline = ContinuousClock.now + query.app.timeout
         var last = JSONValue.null
+        var trace = PhaseTrace(name)
         repeat {
             last = try await retrying {
                 try await session.executeAsync(
@@ -181,11 +182,15 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                 continue
             }
             do {
-                let point = last["x"].number.flatMap { x in last["y"].number.map { (x: x, y: $0) } }
+                let point = last["x"].number.flatMap { x in last["y"].number.map { (x: Int(x), y: Int($0)) } }
+                trace.end("actionable")
                 try await action(session, element, point)
+                trace.end("input")
                 if name == "tap", let page = last["page"].string {
                     try await awaitNavigation(fromPage: page, session: session, until: deadline)
+                    trace.end("settle")
                 }
+                trace.write()
                 return
             } catch let error as WebDriverError where error.isRetryable {
                 last = ["status": "retrying", "reason": .string(error.description)]

@@ -49,6 +49,21 @@ struct ActionTests {
         }
     }
 
+    @Test("A tap returns once a page that updates itself is no longer aria-busy")
+    func tapWaitsWhilePageIsBusy() async throws {
+        let app = page(
+            """
+            <output id="out">before</output>
+            <button onclick="document.documentElement.setAttribute('aria-busy', 'true');
+              setTimeout(() => { document.getElementById('out').textContent = 'updated';
+                document.documentElement.removeAttribute('aria-busy'); }, 300)">Send</button>
+            """)
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            try await sut.buttons["Send"].tap()
+            #expect(try await sut.staticTexts["updated"].exists)  // exists does not wait: tap did
+        }
+    }
+
     @Test("A tap on a disabled button fails after the timeout, naming the element and why")
     func tapOnDisabledButtonFails() async throws {
         let app = page(#"<button disabled>Pay</button>"#, timeout: .milliseconds(300))

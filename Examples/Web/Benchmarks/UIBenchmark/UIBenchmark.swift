@@ -2,28 +2,43 @@ import ExamplesWeb
 import Foundation
 import LitmusUI
 
-/// Measures LitmusUI: the first launch (chromedriver and Chromium starting), per-action latency of
-/// tap, query and typeText, and the wall time of seed 000's UI suite run by the test binary.
+/// Measures LitmusUI: launch (the first, with chromedriver and Chromium starting, and warm ones),
+/// per-action latency of tap, query and typeText, and the wall time of seed 000's UI suite run by
+/// the test binary in its own process, with where that suite's time goes (the per-phase lines that
+/// `LITMUS_UI_TRACE=1` makes LitmusUI write).
 ///
-///     swift build --build-tests && swift run UIBenchmark [path to LitmusPackageTests.xctest]
+///     swift build --build-tests && .build/debug/UIBenchmark [runs of the suite, 3] [test binary]
 @main
 enum UIBenchmark {
     static let clock = ContinuousClock()
 
     static func main() async throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        let runs = arguments.first.flatMap(Int.init) ?? 3
+        let binary = arguments.dropFirst().first ?? testBinary()
+        print("load average at start: \(loadAverage())")
+
         let calculator = XCUIApplication(
             launcher: AppLauncher { _, _ in
                 let server = try await ExamplesServer().start()
                 return LaunchedApp(url: server.url(ofScreen: "calculator")) { await server.stop() }
             })
         let firstLaunch = try await clock.measure { try await calculator.launch() }
-        print("first launch, browser start included: \(milliseconds(firstLaunch))")
-        let terminate = try await clock.measure { try await calculator.terminate() }
-        print("terminate (server stopped, window reset): \(milliseconds(terminate))")
-        let relaunch = try await clock.measure { try await calculator.launch() }
-        print("launch with a warm browser:           \(milliseconds(relaunch))")
+        print("launch, first (chromedriver + Chromium start, server, page)   \(milliseconds(firstLaunch))")
+        try await calculator.terminate()
+        var launches: [Duration] = []
+        var terminations: [Duration] = []
+        for _ in 0..<20 {
+            launches.append(try await clock.measure { try await calculator.launch() })
+            terminations.append(try await clock.measure { try await calculator.terminate() })
+        }
+        print(line("launch, warm browser (server, page)", launches))
+        print(line("terminate (server stopped, cookies cleared)", terminations))
 
-        try await report("tap (form post, page reload)", times: 40) { try await calculator.buttons["7"].tap() }
+        try await calculator.launch()
+        try await report("tap (a Calculator button: fetch, body swap)", times: 40) {
+            try await calculator.buttons["7"].tap()
+        }
         try await report("query: buttons.count", times: 40) { _ = try await calculator.buttons.count }
         try await report("query: staticTexts[…].exists", times: 40) { _ = try await calculator.staticTexts["7"].exists }
         try await report("read: staticTexts.element.label", times: 40) {
@@ -37,13 +52,29 @@ enum UIBenchmark {
         try await report("typeText (one character)", times: 40) { try await form.textFields["field"].typeText("a") }
         try await form.terminate()
 
-        let binary = CommandLine.arguments.dropFirst().first ?? ".build/debug/LitmusPackageTests.xctest"
-        if FileManager.default.isExecutableFile(atPath: binary) {
-            let suite = try clock.measure { try runSuite(binary) }
-            print("seed 000 UI suite (6 tests, own process, browser start included): \(milliseconds(suite))")
-        } else {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
             print("seed 000 UI suite: not measured, \(binary) not found (run swift build --build-tests)")
+            return
         }
+        var suites: [Duration] = []
+        var phases: [String: [Double]] = [:]
+        for _ in 0..<runs {
+            let (duration, trace) = try runSuite(binary)
+            suites.append(duration)
+            phases.merge(trace) { $0 + $1 }
+        }
+        print("seed 000 UI suite (6 tests, own process, browser start included), \(runs) runs:")
+        print("  " + suites.map(milliseconds).joined(separator: ", "))
+        print(line("  suite", suites))
+        print("  where a suite's time goes (LITMUS_UI_TRACE=1; per run: count, total; per action: median):")
+        for key in phases.keys.sorted() {
+            let samples = phases[key]!.sorted()
+            let perRun = samples.reduce(0, +) / Double(runs)
+            print(
+                "  \(key.padding(toLength: 24, withPad: " ", startingAt: 0)) \(samples.count / runs)×, "
+                    + String(format: "%7.1f ms; median %.1f ms", perRun, samples[samples.count / 2]))
+        }
+        print("load average at end: \(loadAverage())")
     }
 
     private static func report(_ name: String, times: Int, _ action: @Sendable () async throws -> Void) async throws {
@@ -51,25 +82,75 @@ enum UIBenchmark {
         for _ in 0..<times {
             samples.append(try await clock.measure { try await action() })
         }
-        samples.sort()
-        let median = samples[samples.count / 2]
-        let p90 = samples[samples.count * 9 / 10]
-        print(
-            "\(name.padding(toLength: 38, withPad: " ", startingAt: 0)) median \(milliseconds(median)), p90 \(milliseconds(p90)) (n=\(times))"
-        )
+        print(line(name, samples))
     }
 
-    /// Runs the seed 000 UI tests in the test binary and waits for it (posix_spawn and waitpid:
-    /// Foundation's Process missed this child's exit here once).
-    private static func runSuite(_ binary: String) throws {
+    private static func line(_ name: String, _ samples: [Duration]) -> String {
+        let sorted = samples.sorted()
+        let median = sorted[sorted.count / 2]
+        let p90 = sorted[sorted.count * 9 / 10]
+        return "\(name.padding(toLength: 48, withPad: " ", startingAt: 0)) median \(milliseconds(median)), "
+            + "p90 \(milliseconds(p90)) (n=\(samples.count))"
+    }
+
+    /// Runs the seed 000 UI tests in the test binary with `LITMUS_UI_TRACE=1` and waits for it
+    /// (posix_spawn and waitpid: Foundation's Process missed this child's exit here once). Returns the
+    /// wall time and, per action and phase (`tap.settle`, `launch` for the whole), the milliseconds.
+    private static func runSuite(_ binary: String) throws -> (Duration, [String: [Double]]) {
+        let traceFile = NSTemporaryDirectory() + "litmus-ui-benchmark-\(getpid()).trace"
+        defer { try? FileManager.default.removeItem(atPath: traceFile) }
         let arguments = [binary, "CalculatorUITests.MainScreenUITests,CalculatorUITests.CalculationUITests"]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let environment = ProcessInfo.processInfo.environment.merging(["LITMUS_UI_TRACE": "1"]) { $1 }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        #if os(Linux)
+            var actions = posix_spawn_file_actions_t()
+        #else
+            var actions: posix_spawn_file_actions_t? = nil
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 2, traceFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var pid: pid_t = 0
-        guard posix_spawn(&pid, binary, nil, nil, argv, environ) == 0 else { throw SuiteFailure(status: -1) }
+        let start = clock.now
+        guard posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0 else { throw SuiteFailure(status: -1) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        guard status == 0 else { throw SuiteFailure(status: status) }
+        let duration = clock.now - start
+        let trace = (try? String(contentsOfFile: traceFile, encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            FileHandle.standardError.write(Data(trace.utf8))
+            throw SuiteFailure(status: status)
+        }
+        var phases: [String: [Double]] = [:]
+        for line in trace.split(separator: "\n") where line.hasPrefix("litmus-ui-trace ") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 2 else { continue }
+            var total = 0.0
+            for field in fields.dropFirst(2) {
+                let parts = field.split(separator: "=")
+                guard parts.count == 2, let value = Double(parts[1]) else { continue }
+                phases["\(fields[1]).\(parts[0])", default: []].append(value)
+                total += value
+            }
+            phases["\(fields[1])", default: []].append(total)
+        }
+        return (duration, phases)
+    }
+
+    /// The package's test binary in .build/debug (`…PackageTests.xctest`).
+    private static func testBinary() -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: ".build/debug")) ?? []
+        let name = names.sorted().first { $0.hasSuffix("PackageTests.xctest") } ?? "LitmusPackageTests.xctest"
+        return ".build/debug/" + name
+    }
+
+    /// The 1, 5 and 15 minute load averages (as `uptime` prints them), or "unknown".
+    private static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: ", ")
     }
 
     private static func milliseconds(_ duration: Duration) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The examples web app: an index at `/` and one screen per example (`/calculator`, …), with
 /// state kept per browser session (a cookie), served by hummingbird on a loopback address.
@@ -45,28 +46,35 @@ public struct ExamplesServer: Sendable {
     /// Starts the server in this process on a free loopback port (or `port`), and returns once it
     /// accepts connections. Stop it with ``RunningExamplesServer/stop()``. It logs only critical
     /// messages (a test's output stays the test's).
+    ///
+    /// It runs in a service group of its own, so that stopping it is a graceful shutdown: cancelling
+    /// a hummingbird server's task instead traps ("Deinited NIOAsyncWriter without calling finish()")
+    /// when a connection was accepted but not yet served, as a browser's can be at that moment.
     public func start(port: Int = 0) async throws -> RunningExamplesServer {
         let started = StartSignal()
+        let app = application(port: port, logLevel: .critical) { port in started.succeed(port) }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "litmus-examples")))
         let task = Task {
             do {
-                try await run(port: port, logLevel: .critical) { port in started.succeed(port) }
+                try await group.run()
                 started.fail(ExamplesServerError.stoppedBeforeRunning(port: port, reason: "it stopped"))
             } catch {
                 started.fail(ExamplesServerError.stoppedBeforeRunning(port: port, reason: "\(error)"))
                 throw error
             }
         }
+        let server = RunningExamplesServer(task: task, group: group)
         do {
             let boundPort = try await started.port()
-            return RunningExamplesServer(url: URL(string: "http://\(Self.host):\(boundPort)/")!, task: task)
+            return server.bound(to: URL(string: "http://\(Self.host):\(boundPort)/")!)
         } catch {
-            task.cancel()
-            _ = await task.result
+            await server.stop()
             throw error
         }
     }
 
-    /// The routes: the index, and GET (render) and POST (act, then redirect) for every screen.
+    /// The routes: the index, and GET (render) and POST (act, then redirect back, or answer with the
+    /// page when the page's script sent the form) for every screen.
     func router() -> Router<BasicRequestContext> {
         let sessions = SessionStore(configuration: configuration)
         let router = Router()
@@ -88,6 +96,10 @@ public struct ExamplesServer: Sendable {
                 let form = FormFields.decode(String(buffer: body))
                 let outcome = await sessions.perform(screen, form: form, id: id)
                 switch outcome {
+                case .success(let (sessionID, isNew))
+                where request.headers.contains(where: { $0.name.canonicalName == Page.fetchHeader.lowercased() }):
+                    let html = await MainActor.run { screen.render(sessions.session(id: sessionID).session).html }
+                    return htmlResponse(html, newSessionID: isNew ? sessionID : nil)
                 case .success(let (sessionID, isNew)):
                     return redirect(to: "/\(screen.path)", newSessionID: isNew ? sessionID : nil)
                 case .failure(let error):
@@ -104,10 +116,16 @@ public final class RunningExamplesServer: Sendable {
     /// The server's root, such as `http://127.0.0.1:41234/`.
     public let url: URL
     private let task: Task<Void, any Error>
+    private let group: ServiceGroup
 
-    init(url: URL, task: Task<Void, any Error>) {
+    init(task: Task<Void, any Error>, group: ServiceGroup, url: URL = URL(string: "http://\(ExamplesServer.host)/")!) {
         self.url = url
         self.task = task
+        self.group = group
+    }
+
+    func bound(to url: URL) -> RunningExamplesServer {
+        RunningExamplesServer(task: task, group: group, url: url)
     }
 
     /// The URL of a screen, such as `calculator`.
@@ -115,9 +133,10 @@ public final class RunningExamplesServer: Sendable {
         url.appendingPathComponent(path)
     }
 
-    /// Stops the server and waits until it has closed its socket.
+    /// Stops the server gracefully (requests being served are answered, idle connections closed) and
+    /// waits until it has closed its socket.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = await task.result
     }
 }

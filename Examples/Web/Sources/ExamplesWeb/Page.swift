@@ -2,7 +2,9 @@
 /// screen's body inside `<main>`.
 ///
 /// Pages work without JavaScript: every action is a real `<button>` in a `<form method="post">`,
-/// answered by a redirect back to the screen (Post/Redirect/Get).
+/// answered by a redirect back to the screen (Post/Redirect/Get). With JavaScript, a small script
+/// (``formScript``) sends the same form with `fetch` and swaps in the page the server answers with,
+/// which spares the redirect and the page load.
 struct Page: Sendable {
     /// The document title, also the accessible name of `<main>`.
     let title: String
@@ -17,8 +19,10 @@ struct Page: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        <link rel="icon" href="data:,">
         <title>\(html: title) · Litmus examples</title>
         <style>\(Self.styleSheet)</style>
+        <script>\(Self.formScript)</script>
         </head>
         <body>
         <main aria-label="\(html: title)">
@@ -28,6 +32,36 @@ struct Page: Sendable {
         </html>
         """
     }
+
+    /// The header a form sent by ``formScript`` carries; the server answers it with the screen's page
+    /// (200) instead of a redirect.
+    static let fetchHeader = "X-Examples-Fetch"
+
+    /// Progressive enhancement of every `<form method="post">`: the submission is sent with `fetch`
+    /// (the same fields, the pressed button's among them), and the page the server answers with
+    /// replaces the body, so the page is not reloaded. While that runs, `<html>` is
+    /// `aria-busy="true"`, which tells assistive technology, and LitmusUI's `tap()`, that the page is
+    /// being updated. Should the request fail, the form is submitted the plain way.
+    static let formScript = """
+        document.addEventListener('submit', async event => {
+          const form = event.target, root = document.documentElement;
+          if (event.defaultPrevented || form.method !== 'post' || form.dataset.plain) return;
+          event.preventDefault();
+          root.setAttribute('aria-busy', 'true');
+          try {
+            const response = await fetch(form.action, {method: 'POST', headers: {'\(fetchHeader)': '1'},
+              body: new URLSearchParams(new FormData(form, event.submitter))});
+            if (!response.ok) throw new Error(response.status);
+            const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+            document.title = page.title;
+            document.body.replaceWith(document.adoptNode(page.body));
+            root.removeAttribute('aria-busy');
+          } catch {
+            form.dataset.plain = 'true';
+            form.requestSubmit(event.submitter);
+          }
+        });
+        """
 
     /// One small style sheet for every screen; no animations, so nothing moves while a test acts.
     private static let styleSheet = """

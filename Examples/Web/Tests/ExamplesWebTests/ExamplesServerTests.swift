@@ -46,6 +46,29 @@ struct ExamplesServerTests {
         }
     }
 
+    @Test("A button press sent by the page's script is answered with the updated page, not a redirect")
+    func buttonPressSentByScript() async throws {
+        try await sut.test(.router) { client in
+            let cookie = try await client.execute(uri: "/calculator", method: .get) { response in
+                #expect(String(buffer: response.body).contains("fetch(form.action"))
+                return try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            }
+            let index = try #require(ButtonConfiguration.decoded.labels.firstIndex(of: "7"))
+            try await client.execute(
+                uri: "/calculator", method: .post,
+                headers: [
+                    .cookie: cookie, .contentType: "application/x-www-form-urlencoded",
+                    try #require(HTTPFields.Element.Name(Page.fetchHeader)): "1",
+                ],
+                body: ByteBuffer(string: "button=\(index)")
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.location] == nil)
+                #expect(String(buffer: response.body).contains(#"aria-live="polite">7</output>"#))
+            }
+        }
+    }
+
     @Test("Two browser sessions have two calculators")
     func sessionsAreIsolated() async throws {
         try await sut.test(.router) { client in

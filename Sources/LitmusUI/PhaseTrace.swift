@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where an action's time goes: with `LITMUS_UI_TRACE=1`, every launch, tap, typeText and clearText
+/// writes one line to standard error with the milliseconds of each of its phases:
+///
+///     litmus-ui-trace tap actionable=6.1 input=8.9 settle=10.8
+///     litmus-ui-trace launch browser=2.0 app=31.5 open=12.4
+///
+/// (UIBenchmark reads these lines from the seed 000 suite.) Off by default: it costs nothing then.
+struct PhaseTrace {
+    /// Whether `LITMUS_UI_TRACE=1` is set.
+    static let isOn = ProcessInfo.processInfo.environment["LITMUS_UI_TRACE"] == "1"
+
+    private let action: String
+    private var phases: [(name: String, duration: Duration)] = []
+    private var start = ContinuousClock.now
+
+    /// Starts timing `action`'s first phase.
+    init(_ action: String) {
+        self.action = action
+    }
+
+    /// Ends the current phase as `name` and starts the next.
+    mutating func end(_ name: String) {
+        guard Self.isOn else { return }
+        let now = ContinuousClock.now
+        phases.append((name, now - start))
+        start = now
+    }
+
+    /// Writes the line, when tracing is on.
+    func write() {
+        guard Self.isOn else { return }
+        let fields = phases.map { phase in
+            let components = phase.duration.components
+            let milliseconds = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+            return "\(phase.name)=" + String(format: "%.2f", milliseconds)
+        }
+        let line = (["litmus-ui-trace", action] + fields).joined(separator: " ") + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
