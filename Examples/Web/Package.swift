@@ -16,6 +16,8 @@ let package = Package(
         .package(name: "LitmusExamples", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -28,6 +30,9 @@ let package = Package(
                 .product(name: "AlbumSearch", package: "LitmusExamples"),
                 .product(name: "Settings", package: "LitmusExamples"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                // Stops the server gracefully: cancelling its task can kill the process (swift-nio#3481).
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

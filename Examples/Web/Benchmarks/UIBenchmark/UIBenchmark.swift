@@ -7,7 +7,7 @@ import LitmusUI
 /// the test binary in its own process, with where that suite's time goes (the per-phase lines that
 /// `LITMUS_UI_TRACE=1` makes LitmusUI write).
 ///
-///     swift build --build-tests && .build/debug/UIBenchmark [runs of the suite, 3] [test binary]
+///     cd Examples/Web && swift build --build-tests && .build/debug/UIBenchmark [runs of the suite, 3] [test binary]
 @main
 enum UIBenchmark {
     static let clock = ContinuousClock()
