@@ -136,13 +136,22 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     )
         async throws
     {
+        var status: String?
         repeat {
             let value = try await retrying {
                 try await session.executeAsync(
                     "window.__litmus.afterTap(arguments[0], \(Self.budget(until: deadline)), done);", .string(page))
             }
-            if !["waiting", "busy"].contains(value["status"].string) { return }
+            status = value["status"].string
+            if !["waiting", "busy"].contains(status) { return }
         } while ContinuousClock.now < deadline
+        let reason =
+            status == "busy"
+            ? "the page was still updating itself (aria-busy=\"true\")"
+            : "the navigation it started did not arrive"
+        throw await XCUIElementError.make(
+            element: description, action: "tap", problem: .notSettled(reason), timeout: query.app.timeout,
+            app: query.app)
     }
 
     /// Types `text` into the element (focusing it first). ``XCUIKeyboardKey`` values may be part of it.

@@ -18,6 +18,8 @@ public struct XCUIElementError: Error, CustomStringConvertible {
         case multipleMatches(count: Int, matches: [String])
         /// One element matched but could not be acted on, and why.
         case notActionable(String)
+        /// The action was made, but the page it started did not settle: still busy or still navigating.
+        case notSettled(String)
     }
 
     /// The element, as the test wrote it.
@@ -47,6 +49,10 @@ public struct XCUIElementError: Error, CustomStringConvertible {
                 + ". Narrow the query, or use .firstMatch or .element(boundBy:)."
         case .notActionable(let reason):
             what = "it is not actionable: \(reason)."
+        case .notSettled(let reason):
+            what =
+                "the \(action) was made, but \(reason). The page must clear aria-busy on <html> and <body> "
+                + "when it has updated itself, and a navigation must reach the next page."
         }
         return "\(action) \(element) failed after waiting \(timeout): \(what)"
             + (screenshotPath.map { "\nScreenshot: \($0)" } ?? "")

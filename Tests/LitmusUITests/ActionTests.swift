@@ -64,6 +64,19 @@ struct ActionTests {
         }
     }
 
+    @Test("A tap on a page that stays aria-busy fails after the timeout, saying the page never settled")
+    func tapFailsWhenPageStaysBusy() async throws {
+        let app = page(
+            """
+            <button onclick="document.documentElement.setAttribute('aria-busy', 'true')">Send</button>
+            """, timeout: .milliseconds(500))
+        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+            let error = await #expect(throws: XCUIElementError.self) { try await sut.buttons["Send"].tap() }
+            #expect(error?.problem == .notSettled(#"the page was still updating itself (aria-busy="true")"#))
+            #expect(error?.description.contains("the tap was made, but the page was still updating") == true)
+        }
+    }
+
     @Test("A tap on a disabled button fails after the timeout, naming the element and why")
     func tapOnDisabledButtonFails() async throws {
         let app = page(#"<button disabled>Pay</button>"#, timeout: .milliseconds(300))
