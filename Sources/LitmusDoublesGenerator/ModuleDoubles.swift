@@ -1,3 +1,4 @@
+import Dispatch
 import SwiftParser
 import SwiftSyntax
 
@@ -63,26 +64,21 @@ public struct ModuleDoubles: Sendable {
     }
 
     /// Generates the doubles of every protocol declared at the top level of `files`.
+    ///
+    /// This is the whole pipeline of LitmusMocksTool, `litmus mocks` and DoublesGenerationBenchmark:
+    /// files that cannot declare a protocol (see ``mayDeclareProtocol(_:)``) are not parsed, the
+    /// others are parsed on every core, and everything after parsing runs in the files' order, so
+    /// the output does not depend on which file finished first.
     public func generate(from files: [SourceFile]) -> Output {
+        let candidates = files.map { (file: $0, keywords: Self.protocolKeywordCount(in: $0.text)) }
+        let parsedFiles = Self.parse(candidates.filter { $0.keywords > 0 })
         var found: [(protocolDecl: ProtocolDeclSyntax, file: ParsedFile)] = []
         var warnings: [Warning] = []
-        var parsedFiles: [ParsedFile] = []
-        for file in files {
-            let tree = Parser.parse(source: file.text)
-            let parsed = ParsedFile(
-                path: file.path,
-                converter: SourceLocationConverter(fileName: file.path, tree: tree),
-                imports: tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
-            )
-            parsedFiles.append(parsed)
-            for statement in tree.statements {
-                if let protocolDecl = statement.item.as(ProtocolDeclSyntax.self) {
-                    found.append((protocolDecl, parsed))
-                }
+        for parsed in parsedFiles {
+            for protocolDecl in parsed.topLevelProtocols {
+                found.append((protocolDecl, parsed))
             }
-            let nested = NestedProtocols(viewMode: .sourceAccurate)
-            nested.walk(tree)
-            for protocolDecl in nested.found {
+            for protocolDecl in parsed.nestedProtocols {
                 warnings.append(
                     parsed.warning(
                         "protocol \(protocolDecl.name.text) is inside #if or another declaration; only top-level "
@@ -147,6 +143,126 @@ public struct ModuleDoubles: Sendable {
         return Output(source: source, doubles: doubles, warnings: warnings, header: headerText, doubleSources: sources)
     }
 
+    /// Whether `text` may declare a protocol: whether it holds the keyword `protocol` where a
+    /// declaration could start. A file without one cannot declare a protocol, so it need not be
+    /// parsed: it adds no protocol to inherit from, no warning and no import.
+    ///
+    /// The scan errs one way only: a file it keeps may hold no protocol (it is parsed for nothing),
+    /// a file it skips holds none. It ignores the word `protocol`
+    /// - inside a longer identifier (`protocols`, `myprotocol`) or after a `.` (`request.protocol`);
+    /// - followed by anything but whitespace, a comment or a backquoted name (`protocol:` as a label);
+    /// - on a line that starts with `//` (a comment, or the inside of a multiline string or block
+    ///   comment), unless a comment, string or regex literal may close before it on that line.
+    public static func mayDeclareProtocol(_ text: String) -> Bool {
+        protocolKeywordCount(in: text, stopAtFirst: true) > 0
+    }
+
+    /// How many times `text` holds the keyword `protocol` where a declaration could start (see
+    /// ``mayDeclareProtocol(_:)``): at least once per protocol the file declares.
+    static func protocolKeywordCount(in text: String, stopAtFirst: Bool = false) -> Int {
+        if let count = text.utf8.withContiguousStorageIfAvailable({ keywordCount(in: $0, stopAtFirst: stopAtFirst) }) {
+            return count
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { keywordCount(in: $0, stopAtFirst: stopAtFirst) }
+    }
+
+    private static func keywordCount(in bytes: UnsafeBufferPointer<UInt8>, stopAtFirst: Bool) -> Int {
+        let keyword = Array("protocol".utf8)
+        guard bytes.count >= keyword.count, let base = bytes.baseAddress else { return 0 }
+        let pattern = UnsafeRawPointer(keyword).loadUnaligned(as: UInt64.self)
+        let last = bytes.count - keyword.count
+        var count = 0
+        func isKeyword(at index: Int) -> Bool {
+            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == pattern
+                && (index == 0 || mayPrecedeKeyword(base[index - 1]))
+                && (index == last || mayFollowKeyword(base[index + keyword.count]))
+                && !isInLineComment(UnsafeBufferPointer(start: base, count: index))
+        }
+        var index = 0
+        // Sixteen bytes at a time, looking closer only where one of them is a "p".
+        let p = SIMD16<UInt8>(repeating: UInt8(ascii: "p"))
+        while index + 16 <= last + 1 {
+            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let matches = chunk .== p
+            if any(matches) {
+                for offset in 0..<16 where matches[offset] && isKeyword(at: index + offset) {
+                    count += 1
+                    if stopAtFirst { return count }
+                }
+            }
+            index += 16
+        }
+        while index <= last {
+            if base[index] == UInt8(ascii: "p"), isKeyword(at: index) {
+                count += 1
+                if stopAtFirst { return count }
+            }
+            index += 1
+        }
+        return count
+    }
+
+    /// Anything but an ASCII letter, digit, `_`, `$` (the keyword would be part of an identifier)
+    /// or `.` (a member named `protocol`).
+    private static func mayPrecedeKeyword(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."):
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Whitespace, the `/` of a comment, the backquote of a name, or any non-ASCII byte.
+    private static func mayFollowKeyword(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C, 0,
+            UInt8(ascii: "/"), UInt8(ascii: "`"):
+            return true
+        default:
+            return byte >= 0x80
+        }
+    }
+
+    /// Whether the line ending at the end of `prefix` starts with `//` (after blanks) and holds no
+    /// `*/`, `/#` or `"""` that could end a block comment, regex or multiline string on it: then
+    /// whatever follows on that line is a comment or literal text.
+    private static func isInLineComment(_ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = prefix.count
+        while start > 0, prefix[start - 1] != UInt8(ascii: "\n"), prefix[start - 1] != UInt8(ascii: "\r") {
+            start -= 1
+        }
+        while start < prefix.count, prefix[start] == UInt8(ascii: " ") || prefix[start] == UInt8(ascii: "\t") {
+            start += 1
+        }
+        guard start + 1 < prefix.count, prefix[start] == UInt8(ascii: "/"), prefix[start + 1] == UInt8(ascii: "/")
+        else { return false }
+        var previous: UInt8 = 0
+        var quotes = 0
+        for byte in prefix[(start + 2)...] {
+            if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/")
+                || previous == UInt8(ascii: "/") && byte == UInt8(ascii: "#")
+            {
+                return false
+            }
+            quotes = byte == UInt8(ascii: "\"") ? quotes + 1 : 0
+            if quotes == 3 { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    /// Parses `files` on every core and returns them in the same order.
+    private static func parse(_ files: [(file: SourceFile, keywords: Int)]) -> [ParsedFile] {
+        guard files.count > 1 else { return files.map { ParsedFile($0.file, protocolKeywords: $0.keywords) } }
+        let results = ParsedFiles(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.store(ParsedFile(files[index].file, protocolKeywords: files[index].keywords), at: index)
+        }
+        return results.all
+    }
+
     /// Why a protocol is not doubled at all, or `nil`.
     private static func reasonToSkip(_ decl: ProtocolDeclSyntax) -> String? {
         let isMockable = decl.attributes.contains {
@@ -182,6 +298,73 @@ public struct ModuleDoubles: Sendable {
     }
 }
 
+/// A parsed source file and what the pipeline needs from it: its imports, its top-level
+/// protocols, the protocols nested in #if or in another declaration, and (only for a warning) a
+/// converter from positions to lines.
+private final class ParsedFile {
+    let path: String
+    let tree: SourceFileSyntax
+    let imports: [ImportDeclSyntax]
+    let topLevelProtocols: [ProtocolDeclSyntax]
+    let nestedProtocols: [ProtocolDeclSyntax]
+    /// Made for the file's first warning only: it walks the whole tree.
+    private lazy var converter = SourceLocationConverter(fileName: path, tree: tree)
+
+    /// Parses `file`, which holds the keyword `protocol` `protocolKeywords` times.
+    init(_ file: ModuleDoubles.SourceFile, protocolKeywords: Int) {
+        let tree = Parser.parse(source: file.text)
+        var imports: [ImportDeclSyntax] = []
+        var topLevel: [ProtocolDeclSyntax] = []
+        for statement in tree.statements {
+            if let importDecl = statement.item.as(ImportDeclSyntax.self) {
+                imports.append(importDecl)
+            } else if let protocolDecl = statement.item.as(ProtocolDeclSyntax.self) {
+                topLevel.append(protocolDecl)
+            }
+        }
+        // Each protocol has a keyword of its own: when the top-level ones account for every keyword,
+        // no protocol is nested, and the walk over the whole tree is not needed.
+        let nested = NestedProtocols(viewMode: .sourceAccurate)
+        if protocolKeywords > topLevel.count {
+            nested.walk(tree)
+        }
+        self.path = file.path
+        self.tree = tree
+        self.imports = imports
+        self.topLevelProtocols = topLevel
+        self.nestedProtocols = nested.found
+    }
+
+    func warning(_ message: String, at node: some SyntaxProtocol) -> ModuleDoubles.Warning {
+        let location = node.startLocation(converter: converter)
+        return ModuleDoubles.Warning(path: path, line: location.line, column: location.column, message: message)
+    }
+}
+
+/// The files parsed concurrently, each stored once at its own index.
+private final class ParsedFiles: @unchecked Sendable {
+    // Each index is written by exactly one iteration of concurrentPerform, and read only after it
+    // returned, so no two threads touch the same element; the storage itself never moves. A
+    // ParsedFile is made and stored by one thread, then used by the caller's thread alone.
+    private let storage: UnsafeMutableBufferPointer<ParsedFile?>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func store(_ file: ParsedFile, at index: Int) {
+        storage[index] = file
+    }
+
+    var all: [ParsedFile] { storage.map { $0! } }
+}
+
 /// Protocols that are not top-level statements: inside `#if`, or nested in another declaration.
 private final class NestedProtocols: SyntaxVisitor {
     var found: [ProtocolDeclSyntax] = []
@@ -193,17 +376,5 @@ private final class NestedProtocols: SyntaxVisitor {
             found.append(node)
         }
         return .skipChildren
-    }
-}
-
-/// A parsed source file and what warnings need from it.
-private struct ParsedFile {
-    let path: String
-    let converter: SourceLocationConverter
-    let imports: [ImportDeclSyntax]
-
-    func warning(_ message: String, at node: some SyntaxProtocol) -> ModuleDoubles.Warning {
-        let location = node.startLocation(converter: converter)
-        return ModuleDoubles.Warning(path: path, line: location.line, column: location.column, message: message)
     }
 }
