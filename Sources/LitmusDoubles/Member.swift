@@ -217,11 +217,12 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     /// the double again.
     @inlinable @inline(__always)
     func record(_ arguments: consuming Arguments) -> Resolution {
-        let sequenceNumber = context.sequence.next()
+        let sequence = context.sequence
         var call: Transfer<Arguments>? = Transfer(arguments)
         return state.withLock { state in
             state.arguments.append(call.take().unsafelyUnwrapped.value)
-            state.sequenceNumbers.append(sequenceNumber)
+            // Numbered under the lock, so each member's numbers ascend even when threads race.
+            state.sequenceNumbers.append(sequence.next())
             if case .value(let result) = state.stub {
                 return Transfer(Resolution.value(result))
             }
