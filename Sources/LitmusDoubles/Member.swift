@@ -217,12 +217,11 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     /// the double again.
     @inlinable @inline(__always)
     func record(_ arguments: consuming Arguments) -> Resolution {
-        let sequence = context.sequence
         var call: Transfer<Arguments>? = Transfer(arguments)
         return state.withLock { state in
             state.arguments.append(call.take().unsafelyUnwrapped.value)
             // Numbered under the lock, so each member's numbers ascend even when threads race.
-            state.sequenceNumbers.append(sequence.next())
+            state.sequenceNumbers.append(context.sequence.next())
             if case .value(let result) = state.stub {
                 return Transfer(Resolution.value(result))
             }
