@@ -23,13 +23,14 @@ extension ModuleDoubles {
     }
 
     private static func keywordCount(in bytes: UnsafeBufferPointer<UInt8>, stopAtFirst: Bool) -> Int {
-        let keyword = Array("protocol".utf8)
+        let keyword = "protocol".utf8
         guard bytes.count >= keyword.count, let base = bytes.baseAddress else { return 0 }
-        let pattern = UnsafeRawPointer(keyword).loadUnaligned(as: UInt64.self)
+        // The keyword's eight bytes as one little-endian number, compared with eight bytes at once.
+        let pattern = keyword.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let last = bytes.count - keyword.count
         var count = 0
         func isKeyword(at index: Int) -> Bool {
-            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == pattern
+            UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == pattern
                 && (index == 0 || mayPrecedeKeyword(base[index - 1]))
                 && (index == last || mayFollowKeyword(base[index + keyword.count]))
                 && !isInLineComment(UnsafeBufferPointer(start: base, count: index))
