@@ -7,58 +7,59 @@ import SwiftSyntax
 ///
 ///     swift run -c release DoublesGenerationBenchmark /tmp/litmus-doubles-corpus/src
 ///
-/// (scripts/doubles-corpus extracts that corpus: every module of its packages.) It prints the time
-/// per protocol to parse the files declaring protocols and generate every double, and to generate
-/// alone, each the median of seven rounds, measured with ContinuousClock.
+/// (scripts/doubles-corpus extracts that corpus: every module of its packages.) The files are read
+/// once; then each round runs, per module, exactly what LitmusMocksTool and `litmus mocks` run on
+/// the files they read: `ModuleDoubles.generate(from:)`, which skips files without the word
+/// `protocol`, parses the others with swift-syntax on every core, resolves inheritance and
+/// generates every double. It prints that time per protocol, and the generator's time alone, each
+/// the median of seven rounds, measured with ContinuousClock.
 @main
 enum DoublesGenerationBenchmark {
     static func main() throws {
         let root = CommandLine.arguments.dropFirst().first ?? "/tmp/litmus-doubles-corpus/src"
-        // Files that declare a protocol: what a front end parses to double them.
-        let sources = try swiftFiles(under: root).map { try String(contentsOfFile: $0, encoding: .utf8) }
-            .filter { $0.contains("protocol ") }
-        guard !sources.isEmpty else {
+        let modules = try sourcesByModule(under: root)
+        guard !modules.isEmpty else {
             print("No .swift files under \(root); run scripts/doubles-corpus first or pass a folder.")
             exit(66)
         }
+        let files = modules.flatMap(\.files)
+        // The protocols of the corpus, counted once outside the timing: every declaration, nested
+        // ones included, in every file (the pipeline reports those it cannot double as warnings).
+        let declarations = files.flatMap { protocols(in: Parser.parse(source: $0.text)) }
+        let parsedCount = files.filter { ModuleDoubles.mayDeclareProtocol($0.text) }.count
         let generator = DoubleGenerator()
         let clock = ContinuousClock()
-        var protocolCount = 0
-        var parseAndGenerate: [Duration] = []
+        var pipeline: [Duration] = []
         var generateOnly: [Duration] = []
+        var doubles = 0
         for _ in 0..<7 {
-            var trees: [SourceFileSyntax] = []
-            var count = 0
-            let total = clock.measure {
-                for source in sources {
-                    let tree = Parser.parse(source: source)
-                    trees.append(tree)
-                    for protocolDecl in protocols(in: tree) {
-                        count += generator.generate(for: protocolDecl).source?.utf8.count ?? 0 > 0 ? 1 : 0
+            doubles = 0
+            pipeline.append(
+                clock.measure {
+                    for module in modules {
+                        doubles += ModuleDoubles(moduleName: module.name).generate(from: module.files).doubles.count
                     }
                 }
-            }
-            let declarations = trees.flatMap(protocols(in:))
-            protocolCount = declarations.count
-            let generation = clock.measure {
-                for declaration in declarations {
-                    _ = generator.generate(for: declaration)
+            )
+            generateOnly.append(
+                clock.measure {
+                    for declaration in declarations {
+                        _ = generator.generate(for: declaration)
+                    }
                 }
-            }
-            parseAndGenerate.append(total)
-            generateOnly.append(generation)
-            _ = count
+            )
         }
         let perProtocol = { (durations: [Duration]) -> Double in
             let median = durations.sorted()[durations.count / 2]
             let seconds = Double(median.components.seconds) + Double(median.components.attoseconds) * 1e-18
-            return seconds * 1000 / Double(max(protocolCount, 1))
+            return seconds * 1000 / Double(max(declarations.count, 1))
         }
-        print("files: \(sources.count), protocols: \(protocolCount)")
         print(
-            String(format: "parse + generate: %.4f ms per protocol (median of 7 rounds)", perProtocol(parseAndGenerate))
+            "modules: \(modules.count), files: \(files.count) (\(parsedCount) parsed), "
+                + "protocols: \(declarations.count), doubles: \(doubles)"
         )
-        print(String(format: "generate only:    %.4f ms per protocol (median of 7 rounds)", perProtocol(generateOnly)))
+        print(String(format: "pipeline:      %.4f ms per protocol (median of 7 rounds)", perProtocol(pipeline)))
+        print(String(format: "generate only: %.4f ms per protocol (median of 7 rounds)", perProtocol(generateOnly)))
     }
 
     /// Every protocol declaration in the file, nested ones included.
@@ -75,12 +76,22 @@ enum DoublesGenerationBenchmark {
         return collector.found
     }
 
-    static func swiftFiles(under root: String) throws -> [String] {
+    /// The corpus's modules: the files under each `…/Sources/<module>/`, read once, sorted by path.
+    static func sourcesByModule(under root: String) throws -> [(name: String, files: [ModuleDoubles.SourceFile])] {
         let enumerator = FileManager.default.enumerator(atPath: root)
-        var files: [String] = []
+        var paths: [String] = []
         while let relative = enumerator?.nextObject() as? String {
-            if relative.hasSuffix(".swift"), relative.contains("Sources/") { files.append(root + "/" + relative) }
+            if relative.hasSuffix(".swift"), relative.contains("Sources/") { paths.append(relative) }
         }
-        return files.sorted()
+        var modules: [String: [ModuleDoubles.SourceFile]] = [:]
+        for relative in paths.sorted() {
+            let afterSources = relative.components(separatedBy: "Sources/")[1]
+            let module = String(afterSources.prefix { $0 != "/" })
+            let path = root + "/" + relative
+            modules[module, default: []].append(
+                ModuleDoubles.SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
+            )
+        }
+        return modules.keys.sorted().map { (name: $0, files: modules[$0]!) }
     }
 }

@@ -17,22 +17,30 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     @usableFromInline let context: DoubleContext
     @usableFromInline let state = Mutex(State())
 
+    /// The calls and the stub. The arguments and the sequence numbers of the calls are kept in two
+    /// arrays, so reading ``allArguments`` copies nothing and each array stays as small as it can.
     @usableFromInline
     struct State {
-        @usableFromInline var calls: [Call] = []
+        @usableFromInline var arguments: [Arguments] = []
+        @usableFromInline var sequenceNumbers: [UInt64] = []
         @usableFromInline var stub: Stub?
 
         @usableFromInline init() {}
-    }
 
-    @usableFromInline
-    struct Call {
-        @usableFromInline let arguments: Arguments
-        @usableFromInline let sequenceNumber: UInt64
-
-        @usableFromInline init(arguments: Arguments, sequenceNumber: UInt64) {
-            self.arguments = arguments
-            self.sequenceNumber = sequenceNumber
+        /// The resolution of the latest call when the stub is not a value: an error, the handler
+        /// with a copy of the call's arguments, or nothing stubbed.
+        @usableFromInline
+        func resolutionWithoutValue() -> Resolution {
+            switch stub {
+            case .value(let result):
+                return .value(result)
+            case .error(let error):
+                return .error(error)
+            case .handler(let handler):
+                return .handler(handler, arguments[arguments.count - 1])
+            case nil:
+                return .unstubbed
+            }
         }
     }
 
@@ -52,23 +60,23 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     // MARK: Spy
 
     /// How many times the member was called.
-    public var callCount: Int { state.withLock { $0.calls.count } }
+    public var callCount: Int { state.withLock { $0.arguments.count } }
 
     /// Whether the member was called at least once.
     public var wasCalled: Bool { callCount > 0 }
 
     /// The arguments of the latest call, or `nil` before the first.
     public var lastArguments: Arguments? {
-        state.withLock { Transfer($0.calls.last?.arguments) }.value
+        state.withLock { Transfer($0.arguments.last) }.value
     }
 
     /// The arguments of every call, oldest first.
     public var allArguments: [Arguments] {
-        state.withLock { Transfer($0.calls.map(\.arguments)) }.value
+        state.withLock { Transfer($0.arguments) }.value
     }
 
     /// The global sequence numbers of this member's calls, for ``verifyCallOrder(_:fileID:filePath:line:column:)``.
-    public var callSequenceNumbers: [UInt64] { state.withLock { $0.calls.map(\.sequenceNumber) } }
+    public var callSequenceNumbers: [UInt64] { state.withLock { $0.sequenceNumbers } }
 
     // MARK: Stub
 
@@ -128,9 +136,13 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     // MARK: Calls made by generated code
 
     /// Records a call of a member that cannot throw and returns its stubbed result.
-    @inlinable
-    public func call(_ arguments: Arguments) -> Result {
-        switch record(arguments) {
+    @inlinable @inline(__always)
+    public func call(_ arguments: consuming Arguments) -> Result {
+        let resolution = record(arguments)
+        if case .value(let result) = resolution {
+            return result
+        }
+        switch outcome(of: resolution, returning: Result.self) {
         case .success(let result):
             return result
         case .failure(let error):
@@ -139,27 +151,40 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     }
 
     /// Records a call of a throwing member, then returns its stubbed result or throws.
-    @inlinable
-    public func callThrowing(_ arguments: Arguments) throws -> Result {
-        try record(arguments).get()
+    @inlinable @inline(__always)
+    public func callThrowing(_ arguments: consuming Arguments) throws -> Result {
+        let resolution = record(arguments)
+        if case .value(let result) = resolution {
+            return result
+        }
+        return try outcome(of: resolution, returning: Result.self).get()
     }
 
     /// Records a call of a member with a typed `throws(Failure)`, then returns or throws a `Failure`.
-    public func callThrowing<Failure: Error>(_ arguments: Arguments, failure: Failure.Type) throws(Failure) -> Result {
-        switch record(arguments) {
+    @inlinable @inline(__always)
+    public func callThrowing<Failure: Error>(
+        _ arguments: consuming Arguments,
+        failure: Failure.Type
+    ) throws(Failure) -> Result {
+        let resolution = record(arguments)
+        if case .value(let result) = resolution {
+            return result
+        }
+        switch outcome(of: resolution, returning: Result.self) {
         case .success(let result):
             return result
         case .failure(let error as Failure):
             throw error
         case .failure(let error):
-            report("threw \(error), which is not a \(Failure.self) as the member declares; stub a \(Failure.self)")
-            return resultWithoutStub(after: error)
+            return result(afterForeign: error, failure: failure)
         }
     }
 
     /// Records a call of a generic member whose result is type-erased, and returns it as `Value`.
-    public func call<Value>(_ arguments: Arguments, returning type: Value.Type) -> Value where Result == Any {
-        switch record(arguments, returning: type) {
+    @inlinable @inline(__always)
+    public func call<Value>(_ arguments: consuming Arguments, returning type: Value.Type) -> Value
+    where Result == Any {
+        switch outcome(of: record(arguments), returning: type) {
         case .success(let result):
             return cast(result, to: type)
         case .failure(let error):
@@ -168,33 +193,54 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     }
 
     /// Records a call of a throwing generic member whose result is type-erased.
-    public func callThrowing<Value>(_ arguments: Arguments, returning type: Value.Type) throws -> Value
+    @inlinable @inline(__always)
+    public func callThrowing<Value>(_ arguments: consuming Arguments, returning type: Value.Type) throws -> Value
     where Result == Any {
-        cast(try record(arguments, returning: type).get(), to: type)
+        cast(try outcome(of: record(arguments), returning: type).get(), to: type)
     }
 
-    @inlinable
-    func record(_ arguments: Arguments) -> Swift.Result<Result, any Error> {
-        record(arguments, returning: Result.self)
+    /// What a call found under the lock: everything needed to finish it outside.
+    @usableFromInline
+    enum Resolution {
+        case value(Result)
+        case error(any Error)
+        case handler((Arguments) throws -> Result, Arguments)
+        case unstubbed
     }
 
-    /// Appends the call, then resolves the stub outside the lock so a handler may call back in.
-    @inlinable
-    func record<Value>(_ arguments: Arguments, returning type: Value.Type) -> Swift.Result<Result, any Error> {
-        let sequenceNumber = context.sequence.next()
-        let call = Transfer(Call(arguments: arguments, sequenceNumber: sequenceNumber))
-        let stub = state.withLock { state in
-            state.calls.append(call.value)
-            return Transfer(state.stub)
+    /// Appends the call and reads the stub under the lock.
+    ///
+    /// This is the hot path of every double: one atomic add for the global sequence number, one
+    /// lock, and no copy of the arguments but the one stored (a handler gets a copy of the stored
+    /// one). The arguments move into the history. A stubbed value is copied out directly; any
+    /// other stub is finished outside the lock by ``outcome(of:returning:)``, so a handler may call
+    /// the double again.
+    @inlinable @inline(__always)
+    func record(_ arguments: consuming Arguments) -> Resolution {
+        var call: Transfer<Arguments>? = Transfer(arguments)
+        return state.withLock { state in
+            state.arguments.append(call.take().unsafelyUnwrapped.value)
+            // Numbered under the lock, so each member's numbers ascend even when threads race.
+            state.sequenceNumbers.append(context.sequence.next())
+            if case .value(let result) = state.stub {
+                return Transfer(Resolution.value(result))
+            }
+            return Transfer(state.resolutionWithoutValue())
         }.value
-        switch stub {
+    }
+
+    /// Finishes a call outside the lock: the stubbed value or error, the handler's result, or the
+    /// unstubbed outcome.
+    @usableFromInline
+    func outcome<Value>(of resolution: Resolution, returning type: Value.Type) -> Swift.Result<Result, any Error> {
+        switch resolution {
         case .value(let result):
             return .success(result)
         case .error(let error):
             return .failure(error)
-        case .handler(let handler):
+        case .handler(let handler, let arguments):
             return Swift.Result { try handler(arguments) }
-        case nil:
+        case .unstubbed:
             return unstubbed(returning: type)
         }
     }
@@ -216,7 +262,16 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
         valueWithoutStub(of: Result.self, after: error)
     }
 
-    private func valueWithoutStub<Value>(of type: Value.Type, after error: any Error) -> Value {
+    /// The result of a typed-throws member whose stub threw an error of another type: a failure
+    /// naming both, then the default result.
+    @usableFromInline
+    func result<Failure: Error>(afterForeign error: any Error, failure: Failure.Type) -> Result {
+        report("threw \(error), which is not a \(Failure.self) as the member declares; stub a \(Failure.self)")
+        return resultWithoutStub(after: error)
+    }
+
+    @usableFromInline
+    func valueWithoutStub<Value>(of type: Value.Type, after error: any Error) -> Value {
         if let value = defaultValue(of: type) {
             if !(error is UnstubbedCallError) {
                 report("cannot throw, but its handler or stubbedError threw \(error); it returned the default instead")
@@ -228,7 +283,8 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
         fatalError(message)
     }
 
-    private func cast<Value>(_ result: Result, to type: Value.Type) -> Value {
+    @usableFromInline
+    func cast<Value>(_ result: Result, to type: Value.Type) -> Value {
         if let value = result as? Value {
             return value
         }

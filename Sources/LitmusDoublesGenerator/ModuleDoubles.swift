@@ -1,3 +1,4 @@
+import Dispatch
 import SwiftParser
 import SwiftSyntax
 
@@ -63,26 +64,21 @@ public struct ModuleDoubles: Sendable {
     }
 
     /// Generates the doubles of every protocol declared at the top level of `files`.
+    ///
+    /// This is the whole pipeline of LitmusMocksTool, `litmus mocks` and DoublesGenerationBenchmark:
+    /// files that cannot declare a protocol (see ``mayDeclareProtocol(_:)``) are not parsed, the
+    /// others are parsed on every core, and everything after parsing runs in the files' order, so
+    /// the output does not depend on which file finished first.
     public func generate(from files: [SourceFile]) -> Output {
+        let candidates = files.map { (file: $0, keywords: Self.protocolKeywordCount(in: $0.text)) }
+        let parsedFiles = Self.parse(candidates.filter { $0.keywords > 0 })
         var found: [(protocolDecl: ProtocolDeclSyntax, file: ParsedFile)] = []
         var warnings: [Warning] = []
-        var parsedFiles: [ParsedFile] = []
-        for file in files {
-            let tree = Parser.parse(source: file.text)
-            let parsed = ParsedFile(
-                path: file.path,
-                converter: SourceLocationConverter(fileName: file.path, tree: tree),
-                imports: tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
-            )
-            parsedFiles.append(parsed)
-            for statement in tree.statements {
-                if let protocolDecl = statement.item.as(ProtocolDeclSyntax.self) {
-                    found.append((protocolDecl, parsed))
-                }
+        for parsed in parsedFiles {
+            for protocolDecl in parsed.topLevelProtocols {
+                found.append((protocolDecl, parsed))
             }
-            let nested = NestedProtocols(viewMode: .sourceAccurate)
-            nested.walk(tree)
-            for protocolDecl in nested.found {
+            for protocolDecl in parsed.nestedProtocols {
                 warnings.append(
                     parsed.warning(
                         "protocol \(protocolDecl.name.text) is inside #if or another declaration; only top-level "
@@ -147,6 +143,16 @@ public struct ModuleDoubles: Sendable {
         return Output(source: source, doubles: doubles, warnings: warnings, header: headerText, doubleSources: sources)
     }
 
+    /// Parses `files` on every core and returns them in the same order.
+    private static func parse(_ files: [(file: SourceFile, keywords: Int)]) -> [ParsedFile] {
+        guard files.count > 1 else { return files.map { ParsedFile($0.file, protocolKeywords: $0.keywords) } }
+        let results = ParsedFiles(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.store(ParsedFile(files[index].file, protocolKeywords: files[index].keywords), at: index)
+        }
+        return results.all
+    }
+
     /// Why a protocol is not doubled at all, or `nil`.
     private static func reasonToSkip(_ decl: ProtocolDeclSyntax) -> String? {
         let isMockable = decl.attributes.contains {
@@ -182,6 +188,73 @@ public struct ModuleDoubles: Sendable {
     }
 }
 
+/// A parsed source file and what the pipeline needs from it: its imports, its top-level
+/// protocols, the protocols nested in #if or in another declaration, and (only for a warning) a
+/// converter from positions to lines.
+private final class ParsedFile {
+    let path: String
+    let tree: SourceFileSyntax
+    let imports: [ImportDeclSyntax]
+    let topLevelProtocols: [ProtocolDeclSyntax]
+    let nestedProtocols: [ProtocolDeclSyntax]
+    /// Made for the file's first warning only: it walks the whole tree.
+    private lazy var converter = SourceLocationConverter(fileName: path, tree: tree)
+
+    /// Parses `file`, which holds the keyword `protocol` `protocolKeywords` times.
+    init(_ file: ModuleDoubles.SourceFile, protocolKeywords: Int) {
+        let tree = Parser.parse(source: file.text)
+        var imports: [ImportDeclSyntax] = []
+        var topLevel: [ProtocolDeclSyntax] = []
+        for statement in tree.statements {
+            if let importDecl = statement.item.as(ImportDeclSyntax.self) {
+                imports.append(importDecl)
+            } else if let protocolDecl = statement.item.as(ProtocolDeclSyntax.self) {
+                topLevel.append(protocolDecl)
+            }
+        }
+        // Each protocol has a keyword of its own: when the top-level ones account for every keyword,
+        // no protocol is nested, and the walk over the whole tree is not needed.
+        let nested = NestedProtocols(viewMode: .sourceAccurate)
+        if protocolKeywords > topLevel.count {
+            nested.walk(tree)
+        }
+        self.path = file.path
+        self.tree = tree
+        self.imports = imports
+        self.topLevelProtocols = topLevel
+        self.nestedProtocols = nested.found
+    }
+
+    func warning(_ message: String, at node: some SyntaxProtocol) -> ModuleDoubles.Warning {
+        let location = node.startLocation(converter: converter)
+        return ModuleDoubles.Warning(path: path, line: location.line, column: location.column, message: message)
+    }
+}
+
+/// The files parsed concurrently, each stored once at its own index.
+private final class ParsedFiles: @unchecked Sendable {
+    // Each index is written by exactly one iteration of concurrentPerform, and read only after it
+    // returned, so no two threads touch the same element; the storage itself never moves. A
+    // ParsedFile is made and stored by one thread, then used by the caller's thread alone.
+    private let storage: UnsafeMutableBufferPointer<ParsedFile?>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func store(_ file: ParsedFile, at index: Int) {
+        storage[index] = file
+    }
+
+    var all: [ParsedFile] { storage.map { $0! } }
+}
+
 /// Protocols that are not top-level statements: inside `#if`, or nested in another declaration.
 private final class NestedProtocols: SyntaxVisitor {
     var found: [ProtocolDeclSyntax] = []
@@ -193,17 +266,5 @@ private final class NestedProtocols: SyntaxVisitor {
             found.append(node)
         }
         return .skipChildren
-    }
-}
-
-/// A parsed source file and what warnings need from it.
-private struct ParsedFile {
-    let path: String
-    let converter: SourceLocationConverter
-    let imports: [ImportDeclSyntax]
-
-    func warning(_ message: String, at node: some SyntaxProtocol) -> ModuleDoubles.Warning {
-        let location = node.startLocation(converter: converter)
-        return ModuleDoubles.Warning(path: path, line: location.line, column: location.column, message: message)
     }
 }

@@ -99,4 +99,75 @@ struct ModuleDoublesTests {
         #expect(
             output.warnings.first?.message.hasPrefix("protocol Poller is inside #if or another declaration") == true)
     }
+
+    @Test(
+        "Only a file holding the word protocol may declare one",
+        arguments: [
+            ("protocol P {}", true),
+            ("public protocol P {}", true),
+            ("@objc(P) protocol P {}", true),
+            ("struct S {}\nprotocol/**/P {}", true),
+            ("protocol`P` {}", true),
+            ("struct S {}\nprotocol\n", true),
+            ("/* a\n// b */ protocol P {}", true),
+            ("let x = 1 // the protocol below\nprotocol P {}", true),
+            ("struct S: Codable { let protocols: [String] }", false),
+            ("let myprotocol = 1; let protocol_ = 2; let $protocol = 3", false),
+            ("enum Protocol { case http }", false),
+            ("/// Conforms to the protocol of its parent.\nstruct S {}", false),
+            ("    // protocol P { func f() }", false),
+            ("request.protocol = .http", false),
+            ("func connect(protocol: String) {}", false),
+            (String(repeating: "let x = 1\n", count: 7) + "protocol P {}", true),
+            (
+                String(repeating: "let x = 1\n", count: 7) + "let protocols = [1]" + String(repeating: " ", count: 20),
+                false
+            ),
+            ("", false),
+        ]
+    )
+    func mayDeclareProtocol(text: String, expected: Bool) {
+        #expect(ModuleDoubles.mayDeclareProtocol(text) == expected)
+    }
+
+    @Test("A file without protocols is skipped, yet a protocol inheriting across files still resolves")
+    func skipsFilesWithoutProtocols() throws {
+        let files = [
+            ModuleDoubles.SourceFile(path: "A.swift", text: "import Foundation\nprotocol Child: Parent { func b() }"),
+            ModuleDoubles.SourceFile(path: "B.swift", text: "import Dispatch\nstruct Model { let protocols: [Int] }"),
+            ModuleDoubles.SourceFile(path: "C.swift", text: "protocol Parent { func a() }"),
+        ]
+
+        let output = sut.generate(from: files)
+
+        #expect(!ModuleDoubles.mayDeclareProtocol(files[1].text))
+        #expect(output.doubles == ["ChildMock", "ParentMock"])
+        #expect(output.warnings.isEmpty)
+        let child = try #require(output.doubleSources.first)
+        #expect(child.contains("func a()") && child.contains("func b()"))
+        #expect(output.header.contains("import Foundation") && !output.header.contains("import Dispatch"))
+    }
+
+    @Test("Doubles, sources and warnings come in the files' order however the parsing is spread over cores")
+    func deterministicOrder() {
+        let files = (0..<48).map { index in
+            // Every third protocol inherits from the next one, declared in a later file; every
+            // fifth file also holds a protocol nested in a type, which is a warning.
+            let parent = index % 3 == 0 ? ": P\(index + 1)" : ""
+            let nested = index % 5 == 0 ? "\nenum Box\(index) { protocol Inner { func f() } }" : ""
+            return ModuleDoubles.SourceFile(
+                path: "F\(index).swift",
+                text: "protocol P\(index)\(parent) { func m\(index)() }" + nested
+            )
+        }
+        let first = sut.generate(from: files)
+
+        #expect(first.doubles == (0..<48).map { "P\($0)Mock" })
+        #expect(first.warnings.map(\.path) == stride(from: 0, to: 48, by: 5).map { "F\($0).swift" })
+        for _ in 0..<5 {
+            let again = sut.generate(from: files)
+            #expect(again.source == first.source)
+            #expect(again.warnings.map(\.description) == first.warnings.map(\.description))
+        }
+    }
 }
