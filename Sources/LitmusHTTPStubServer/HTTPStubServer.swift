@@ -94,7 +94,11 @@ public final class HTTPStubServer: Sendable {
 
     /// The server's URL for `path` (`"/albums?q=phish"`).
     public func url(_ path: String) -> URL {
-        URL(string: baseURL.absoluteString + (path.hasPrefix("/") ? path : "/" + path))!
+        let text = baseURL.absoluteString + (path.hasPrefix("/") ? path : "/" + path)
+        guard let url = URL(string: text) else {
+            preconditionFailure("HTTPStubServer.url(\"\(path)\"): not a valid URL path; percent-encode it")
+        }
+        return url
     }
 
     /// Stops listening and closes every open connection.

@@ -90,8 +90,10 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             return url
         }
         let host = head.headers.first(name: "Host") ?? "127.0.0.1"
-        return URL(string: "http://\(host)\(head.uri.hasPrefix("/") ? head.uri : "/" + head.uri)")
-            ?? URL(string: "http://\(host)/")!
+        let path = head.uri.hasPrefix("/") ? head.uri : "/" + head.uri
+        // A Host header or path that makes no URL (a client's mistake) must not stop the server.
+        return URL(string: "http://\(host)\(path)") ?? URL(string: "http://127.0.0.1\(path)")
+            ?? URL(string: "http://127.0.0.1/")!
     }
 
     private static func timeAmount(_ duration: Duration) -> TimeAmount {

@@ -126,7 +126,12 @@ extension RequestMatcher {
 
     /// The body is JSON equal in meaning to `json`: key order, white space and `1` vs `1.0` do not count.
     public static func jsonBody(_ json: String) -> RequestMatcher {
-        let expected = JSONValue(Data(json.utf8))
+        guard let expected = JSONValue(Data(json.utf8)) else {
+            // A stub that can never match: every request's difference names the stub's own mistake.
+            return RequestMatcher(description: "JSON body is \(json) (not valid JSON)") { _ in
+                "the expected JSON \(json) is not valid JSON: fix the stub's jsonBody(_:)"
+            }
+        }
         return RequestMatcher(description: "JSON body is \(json)") { request in
             guard let actual = JSONValue(request.body) else {
                 return "body is \(Self.preview(request.body)), which is not JSON; expected \(json)"
@@ -148,7 +153,8 @@ extension RequestMatcher {
         let items = fields.map { URLQueryItem(name: $0.key, value: $0.value) }
         return itemsMatcher("form body", items, exactly: exactly) { request in
             (request.bodyText ?? "").split(separator: "&").map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1).map {
+                // Empty pieces are kept: `=x` is a field with an empty name, `a=` one with an empty value.
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
                     $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
                 }
                 return URLQueryItem(name: parts[0], value: parts.count > 1 ? parts[1] : nil)

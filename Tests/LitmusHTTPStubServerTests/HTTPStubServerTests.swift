@@ -136,6 +136,18 @@ struct HTTPStubServerTests {
         #expect(stubs.requests.first?.url.absoluteString == "http://api.example.com/albums")
     }
 
+    @Test("A Host header that makes no URL is answered, not fatal: the request is read as sent to 127.0.0.1")
+    func malformedHostHeader() async throws {
+        stubs.stub(.path("/albums"), .string("albums"))
+
+        let fetched = try await HTTPStubServer.serving(stubs) { server in
+            try await client.fetch(server.url("/albums"), headers: ["Host": "["])
+        }
+
+        #expect(fetched.text == "albums")
+        #expect(stubs.requests.first?.url.absoluteString == "http://127.0.0.1/albums")
+    }
+
     @Test("Once serving(_:_:) returns, nothing listens on the port any more")
     func stopsWithScope() async throws {
         stubs.stub(.any, .status(204))

@@ -87,6 +87,24 @@ struct RequestMatcherTests {
         #expect(!RequestMatcher.formBody(["title": "Big Boat"], exactly: true).matches(request))
     }
 
+    @Test("Form pairs with an empty name or value are read, not fatal")
+    func formFieldsWithEmptyParts() {
+        let request = post("a=1&=x&b=", contentType: "application/x-www-form-urlencoded")
+        #expect(RequestMatcher.formBody(["a": "1", "": "x", "b": ""], exactly: true).matches(request))
+        #expect(!RequestMatcher.formBody(["x": ""]).matches(request))
+    }
+
+    @Test("A stub's malformed expected JSON never matches, and says the stub is at fault")
+    func malformedExpectedJSON() {
+        let sut = RequestMatcher.jsonBody(#"{"a": "#)
+        let request = post(#"{"a": 1}"#)
+        #expect(!sut.matches(request))
+        #expect(
+            sut.differences(from: request) == [
+                #"the expected JSON {"a":  is not valid JSON: fix the stub's jsonBody(_:)"#
+            ])
+    }
+
     @Test("A closure matcher carries its description")
     func closureMatcher() {
         let matcher = RequestMatcher("asks for page 2") { $0.url.query?.contains("page=2") == true }
