@@ -67,7 +67,6 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
         // `@Mockable`'s expansion, apart from the generator so that the plugin's tool and `litmus` do not
@@ -76,6 +75,7 @@ let package = Package(
             name: "LitmusDoublesExpansion",
             dependencies: [
                 "LitmusDoublesGenerator",
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
             ]
         ),
@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "LitmusDoublesGeneratorTests",
             dependencies: [
-                "LitmusDoublesGenerator", "LitmusDoublesExpansion",
+                "LitmusDoublesGenerator", "LitmusDoublesExpansion", "LitmusCLI",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),

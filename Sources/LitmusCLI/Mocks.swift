@@ -36,6 +36,16 @@ struct Mocks: ParsableCommand {
     @Flag(help: "Import the module without @testable and double only its public protocols.")
     var publicOnly = false
 
+    func validate() throws {
+        if condition?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw ValidationError("--condition is empty; give a condition such as DEBUG, or leave the option out.")
+        }
+        if suffix.isEmpty {
+            throw ValidationError(
+                "--suffix is empty, which would name each double after its protocol; give one, e.g. Mock.")
+        }
+    }
+
     func run() throws {
         let files = try SourceFinder.swiftFiles(in: paths).map { path in
             ModuleDoubles.SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
@@ -60,7 +70,8 @@ struct Mocks: ParsableCommand {
 
 /// Finds the Swift files a command was pointed at.
 enum SourceFinder {
-    /// Every `.swift` file under `paths`, sorted; a path that does not exist is an error naming it.
+    /// Every `.swift` file under `paths`, sorted; a path that does not exist, cannot be read or holds no
+    /// Swift file is an error naming it.
     static func swiftFiles(in paths: [String]) throws -> [String] {
         var files: [String] = []
         for path in paths {
@@ -72,9 +83,15 @@ enum SourceFinder {
                 files.append(path)
                 continue
             }
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            while let relative = enumerator?.nextObject() as? String {
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+                throw ValidationError("\(path) cannot be read; check its permissions.")
+            }
+            let before = files.count
+            while let relative = enumerator.nextObject() as? String {
                 if relative.hasSuffix(".swift") { files.append(path + "/" + relative) }
+            }
+            if files.count == before {
+                throw ValidationError("\(path) holds no .swift file; pass the module's source folder.")
             }
         }
         return files.sorted()

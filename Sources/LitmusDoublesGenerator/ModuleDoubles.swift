@@ -126,7 +126,8 @@ public struct ModuleDoubles: Sendable {
             guard let source = double.source else { continue }
             sources.append(source)
             doubles.append(double.name)
-            for importDecl in file.imports where !importDecl.trimmedDescription.contains(moduleName) {
+            // The module itself is imported by the header; `import StoreKit` in the module Store is not it.
+            for importDecl in file.imports where importDecl.path.first?.name.text != moduleName {
                 let text = importDecl.trimmedDescription
                 if !imports.contains(text) { imports.append(text) }
             }

@@ -35,6 +35,19 @@ struct ModuleDoublesTests {
         #expect(output.source.contains("import LitmusDoubles\nimport Foundation\n@testable import Store\n"))
     }
 
+    @Test("An import whose name contains the module's name is kept: StoreKit is not the module Store")
+    func importsNamedLikeTheModule() {
+        let files = [
+            ModuleDoubles.SourceFile(
+                path: "A.swift", text: "import StoreKit\nimport Store.Prices\nprotocol Shop { func buy() }")
+        ]
+
+        let output = sut.generate(from: files)
+
+        #expect(output.header.contains("import StoreKit\n"))
+        #expect(!output.header.contains("import Store.Prices"))
+    }
+
     @Test("A protocol that cannot be doubled is a warning with its file, line and column; the others are generated")
     func warnsWithLocation() throws {
         let files = [
