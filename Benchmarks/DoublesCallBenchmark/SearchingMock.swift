@@ -11,8 +11,8 @@ final class SearchingMock: Searching, Sendable {
     struct Members: Sendable {
         let search: LitmusDoubles.Member<(term: String, limit: Int), [String]>
 
-        init(_ context: LitmusDoubles.DoubleContext) {
-            search = .init("search(term:limit:)", of: context)
+        init(_ litmusContext: LitmusDoubles.DoubleContext) {
+            self.search = .init("search(term:limit:)", of: litmusContext)
         }
     }
 
