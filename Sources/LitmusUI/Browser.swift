@@ -32,14 +32,6 @@ actor Browser {
         }
     }
 
-    /// Stops chromedriver and every Chromium now, instead of when the process exits.
-    func shutDown() async {
-        idle.removeAll()
-        await driver?.stop()
-        driver = nil
-        starting = nil
-    }
-
     /// The running chromedriver (nil before the first launch), for tests that check it is gone.
     var currentDriver: ChromeDriverProcess? { driver }
 

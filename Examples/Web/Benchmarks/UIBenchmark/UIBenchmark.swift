@@ -143,7 +143,8 @@ enum UIBenchmark {
     /// The package's test binary in .build/debug (`…PackageTests.xctest`).
     private static func testBinary() -> String {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: ".build/debug")) ?? []
-        let name = names.sorted().first { $0.hasSuffix("PackageTests.xctest") } ?? "LitmusPackageTests.xctest"
+        let name =
+            names.sorted().first { $0.hasSuffix("PackageTests.xctest") } ?? "LitmusExamplesWebPackageTests.xctest"
         return ".build/debug/" + name
     }
 

@@ -25,7 +25,4 @@ final class SessionStore {
         sessions[newID] = session
         return (newID, true, session)
     }
-
-    /// How many browser sessions have state.
-    var count: Int { sessions.count }
 }

@@ -79,12 +79,20 @@ struct ExamplesServerTests {
                 try #require(response.headers[.setCookie]?.split(separator: ";").first.map(String.init))
             }
             #expect(first != second)
+            let emptyDisplay = #"aria-live="polite"> </output>"#
             try await client.execute(
                 uri: "/calculator", method: .post,
                 headers: [.cookie: first, .contentType: "application/x-www-form-urlencoded"],
-                body: ByteBuffer(string: "button=0"))
+                body: ByteBuffer(string: "button=0")
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            // The press reached the first session, and only that one.
+            try await client.execute(uri: "/calculator", method: .get, headers: [.cookie: first]) { response in
+                #expect(!String(buffer: response.body).contains(emptyDisplay))
+            }
             try await client.execute(uri: "/calculator", method: .get, headers: [.cookie: second]) { response in
-                #expect(String(buffer: response.body).contains(#"aria-live="polite"> </output>"#))
+                #expect(String(buffer: response.body).contains(emptyDisplay))
             }
         }
     }
