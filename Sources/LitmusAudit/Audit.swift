@@ -92,7 +92,7 @@ public struct Audit: Sendable {
             in: workspace.package, outputFile: output, timeout: 600)
         // SwiftPM may print notes before the JSON: read from the first brace.
         guard result.status == 0, let brace = result.output.firstIndex(of: "{") else {
-            return PackageLayout(sourceFolders: ["Sources"], testFiles: [])
+            throw AuditError.cannotDescribe(path: package.path, output: result.output)
         }
         return try PackageLayout.read(Data(result.output[brace...].utf8), root: workspace.package)
     }

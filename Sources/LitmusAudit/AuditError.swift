@@ -12,6 +12,12 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case toolMissing(name: String)
     /// A configuration file could not be read.
     case badConfiguration(path: String, reason: String)
+    /// An option's value is out of range (`key` as in the configuration file).
+    case badOption(key: String, reason: String)
+    /// `--build-path` lies inside the audited package, which the audit must not write to.
+    case buildFolderInsidePackage(buildFolder: String, package: String)
+    /// `swift package describe` failed, so the test sources cannot be analysed.
+    case cannotDescribe(path: String, output: String)
     /// A test process could not be started.
     case cannotRun(executable: String, reason: String)
 
@@ -31,6 +37,14 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
                 + "and put its usr/bin on PATH."
         case .badConfiguration(let path, let reason):
             return "The audit configuration \(path) cannot be read: \(reason). docs/audit.md lists its keys."
+        case .badOption(let key, let reason):
+            return "The option \(key) \(reason). docs/audit.md lists the options and their defaults."
+        case .buildFolderInsidePackage(let buildFolder, let package):
+            return "The build folder \(buildFolder) is inside the audited package \(package), which the audit never "
+                + "writes to: pass a --build-path outside it."
+        case .cannotDescribe(let path, let output):
+            return "`swift package describe` failed for \(path), so its test sources cannot be read:\n  "
+                + output.suffix(1000) + "\nRun `swift package describe` in the package to see why."
         case .cannotRun(let executable, let reason):
             return "\(executable) could not be started: \(reason)."
         }

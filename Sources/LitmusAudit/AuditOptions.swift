@@ -42,12 +42,37 @@ public struct AuditOptions: Codable, Sendable, Hashable {
     /// The defaults.
     public init() {}
 
-    /// Reads options from a JSON file; missing keys keep their defaults.
+    /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are
+    /// an error naming the file and the key.
     public static func load(from url: URL) throws -> AuditOptions {
+        let options: AuditOptions
         do {
-            return try JSONDecoder().decode(AuditOptions.self, from: Data(contentsOf: url))
+            options = try JSONDecoder().decode(AuditOptions.self, from: Data(contentsOf: url))
         } catch {
             throw AuditError.badConfiguration(path: url.path, reason: "\(error)")
+        }
+        do {
+            try options.validate()
+        } catch AuditError.badOption(let key, let reason) {
+            throw AuditError.badConfiguration(path: url.path, reason: "\(key) \(reason)")
+        }
+        return options
+    }
+
+    /// Throws ``AuditError/badOption(key:reason:)`` for the first value out of range.
+    public func validate() throws(AuditError) {
+        if runs < 1 { throw .badOption(key: "runs", reason: "must be at least 1 (it is \(runs))") }
+        if budgetMilliseconds <= 0 {
+            throw .badOption(key: "budgetMilliseconds", reason: "must be above 0 (it is \(budgetMilliseconds))")
+        }
+        if randomSubsets < 0 {
+            throw .badOption(key: "randomSubsets", reason: "must be 0 or more (it is \(randomSubsets))")
+        }
+        if parallelism < 0 {
+            throw .badOption(key: "parallelism", reason: "must be 0 (one per core) or more (it is \(parallelism))")
+        }
+        if timeoutSeconds <= 0 {
+            throw .badOption(key: "timeoutSeconds", reason: "must be above 0 (it is \(timeoutSeconds))")
         }
     }
 

@@ -24,6 +24,12 @@ struct PackageWorkspace: Sendable {
         guard fileManager.fileExists(atPath: original.appendingPathComponent("Package.swift").path) else {
             throw AuditError.notAPackage(path: original.path)
         }
+        if let buildFolder {
+            let inside = buildFolder.standardizedFileURL.path + "/"
+            if inside.hasPrefix(original.standardizedFileURL.path + "/") {
+                throw AuditError.buildFolderInsidePackage(buildFolder: buildFolder.path, package: original.path)
+            }
+        }
         let root = fileManager.temporaryDirectory.appendingPathComponent("litmus-audit-\(UUID().uuidString)")
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
         AuditResources.shared.track(directory: root)

@@ -19,7 +19,8 @@ public struct SourceAnalysis: Sendable {
         /// Whether XCTest ran it, given the classes whose tests ran: itself, or for a spec the class
         /// LitmusSpecs generates to run it on Linux (`<Spec>_Examples`, `<Namespace>_<Spec>_Examples`).
         public func ran(among classes: Set<String>) -> Bool {
-            classes.contains(name) || (isSpec && classes.contains { $0.hasSuffix("\(name)_Examples") })
+            classes.contains(name)
+                || (isSpec && classes.contains { $0 == "\(name)_Examples" || $0.hasSuffix("_\(name)_Examples") })
         }
 
         /// Whether it is compiled only on Apple platforms (`#if canImport(ObjectiveC)`, `#if os(macOS)`, …).

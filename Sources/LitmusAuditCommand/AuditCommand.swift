@@ -120,6 +120,17 @@ public struct AuditCommand: AsyncParsableCommand {
         return options
     }
 
+    /// Refuses option values that would make the audit meaningless (exit 64, naming the option).
+    public func validate() throws {
+        // A configuration file that cannot be read is reported by run(), naming the file.
+        guard let options = try? resolvedOptions() else { return }
+        do {
+            try options.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     /// Runs the audit and prints the report; exits 1 when a threshold is not met.
     public func run() async throws {
         let interruption = Interruption.install()
@@ -128,7 +139,7 @@ public struct AuditCommand: AsyncParsableCommand {
             package: URL(fileURLWithPath: path), options: try resolvedOptions(), seed: seed,
             buildFolder: buildPath.map { URL(fileURLWithPath: $0) })
         let display = ProgressDisplay(enabled: !quiet)
-        display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed))")
+        display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed) \(path))")
         let report: AuditReport
         do {
             report = try await audit.run { display.show($0) }

@@ -12,7 +12,8 @@ struct AuditCommandTests {
         #expect(options.runs == 3)
         #expect(options.budgetMilliseconds == 100)
         #expect(options.coverage)
-        #expect(options.thresholds == AuditThresholds())
+        #expect(options.thresholds.maxFast == 0 && options.thresholds.maxSelfValidating == 0)
+        #expect(options.thresholds.minLineCoverage == 0)
     }
 
     @Test("A configuration file sets options; flags win over it")
@@ -41,6 +42,40 @@ struct AuditCommandTests {
         let sut = try AuditCommand.parse(["--config", file.path])
         let error = #expect(throws: AuditError.self) { try sut.resolvedOptions() }
         #expect(error?.description.contains(file.path) == true)
+    }
+
+    @Test("Values out of range are refused, naming the option: on the command line and in the file")
+    func outOfRange() throws {
+        for arguments in [["--timeout", "0"], ["--runs", "0"], ["--jobs", "-1"], ["--budget-ms", "-5"]] {
+            #expect(throws: (any Error).self, "\(arguments)") { try AuditCommand.parse(["/nowhere"] + arguments) }
+        }
+        let timeout = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--timeout", "0"]) }
+        #expect(AuditCommand.message(for: timeout!).contains("timeoutSeconds must be above 0"))
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-audit-range-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try #"{"runs": 0}"#.write(to: file, atomically: true, encoding: .utf8)
+        let error = #expect(throws: AuditError.self) { try AuditOptions.load(from: file) }
+        #expect(error == .badConfiguration(path: file.path, reason: "runs must be at least 1 (it is 0)"))
+    }
+
+    @Test("A build folder inside the audited package is refused: the audit never writes there")
+    func buildFolderInsidePackage() async throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-inside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try "// swift-tools-version: 6.1\n".write(
+            to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let inside = package.appendingPathComponent(".build/audit")
+
+        let error = await #expect(throws: AuditError.self) {
+            _ = try await Audit(package: package, buildFolder: inside).run()
+        }
+
+        #expect(error == .buildFolderInsidePackage(buildFolder: inside.path, package: package.standardizedFileURL.path))
+        #expect(!FileManager.default.fileExists(atPath: inside.path))
     }
 
     @Test("--replay takes the seed to replay")

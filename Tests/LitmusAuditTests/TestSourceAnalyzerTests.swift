@@ -158,6 +158,6 @@ struct TestSourceAnalyzerTests {
             name: "CartSpec", file: "CartSpec.swift", line: 3, isSpec: true, testMethods: [:])
         #expect(sut.ran(among: ["CartSpec_Examples", "OtherTests"]))
         #expect(sut.ran(among: ["Fixtures_CartSpec_Examples"]))
-        #expect(!sut.ran(among: ["OtherTests", "MiniCartSpec"]))
+        #expect(!sut.ran(among: ["OtherTests", "MiniCartSpec", "MiniCartSpec_Examples"]))
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Calculator
 import Foundation
 
-/// `swift run calculator`: the terminal view over seed 000's CalculatorViewModel, proving the
+/// `swift run --package-path Examples calculator` (from the repository): the terminal view over seed 000's CalculatorViewModel, proving the
 /// view model serves a second view (the SwiftUI one is Apple-only; the web one is Examples/Web).
 @main
 struct CalculatorTool: ParsableCommand {
