@@ -29,8 +29,15 @@ final class FixedResponseProtocol: URLProtocol {
     override func stopLoading() {}
 }
 
-let requestsPerSide = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
 let batch = 200
+let requestsPerSide = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+guard requestsPerSide >= batch else {
+    FileHandle.standardError.write(
+        Data(
+            "HTTPStubsBenchmark: the request count (\(requestsPerSide)) must be at least \(batch); default 20000\n".utf8
+        ))
+    exit(64)
+}
 let clock = ContinuousClock()
 let url = URL(string: "https://api.example.com/albums?q=phish")!
 
@@ -59,7 +66,7 @@ func concurrentRequestsPerSecond(_ session: URLSession, url: URL, count: Int, co
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<concurrency {
                 group.addTask {
-                    for _ in 0..<(count / concurrency) {
+                    for _ in 0..<(count / concurrency) {  // count is a multiple of concurrency
                         _ = try await session.data(from: url)
                     }
                 }
@@ -67,7 +74,7 @@ func concurrentRequestsPerSecond(_ session: URLSession, url: URL, count: Int, co
             try await group.waitForAll()
         }
     }
-    return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    return Double(count) / seconds(elapsed)
 }
 
 let bareConfiguration = URLSessionConfiguration.ephemeral
@@ -109,7 +116,7 @@ print(
 // The loopback server, through a plain URLSession (real HTTP over 127.0.0.1).
 let serverStubs = HTTPStubs()
 serverStubs.stub(.path("/albums"), .data(FixedResponseProtocol.body, headers: ["Content-Type": "application/json"]))
-let serverCount = max(requestsPerSide / 10, 100)
+let serverCount = max(requestsPerSide / 10, 100) / 8 * 8  // the same count for 1 and for 8 in flight
 try await HTTPStubServer.serving(serverStubs) { server in
     let network = URLSession(configuration: .ephemeral)
     let serverURL = server.url("/albums")

@@ -106,9 +106,6 @@ public struct UnstubbedCallError: Error, CustomStringConvertible {
 @usableFromInline
 enum CallSequence {
     @usableFromInline static let counter = AtomicCounter()
-
-    @inlinable
-    static func next() -> UInt64 { counter.next() }
 }
 
 /// Reports a failure to whichever test framework runs the test (XCTest or Swift Testing).

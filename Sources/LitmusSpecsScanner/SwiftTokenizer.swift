@@ -16,11 +16,6 @@ struct SwiftToken: Equatable {
     /// The 1-based line the token starts on.
     let line: Int
 
-    /// Whether this is the unescaped word `keyword`.
-    func isKeyword(_ keyword: String) -> Bool {
-        kind == .word(isEscaped: false) && text == keyword
-    }
-
     var isWord: Bool {
         if case .word = kind { return true }
         return false

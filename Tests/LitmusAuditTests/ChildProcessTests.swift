@@ -29,7 +29,15 @@ struct ChildProcessTests {
                 in: FileManager.default.temporaryDirectory,
                 outputFile: output, timeout: 60, resources: resources)
         }
-        while (try? String(contentsOf: output, encoding: .utf8))?.contains("started") != true { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while (try? String(contentsOf: output, encoding: .utf8))?.contains("started") != true {
+            guard ContinuousClock.now < deadline else {
+                resources.releaseAll()
+                Issue.record("the child process never printed \"started\" within 30 s")
+                return
+            }
+            await Task.yield()
+        }
         resources.releaseAll()
         let result = try await running.value
         #expect(!result.timedOut)
