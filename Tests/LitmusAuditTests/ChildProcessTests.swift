@@ -36,7 +36,9 @@ struct ChildProcessTests {
                 Issue.record("the child process never printed \"started\" within 30 s")
                 return
             }
-            await Task.yield()
+            // A poll that gives its thread back: a yield-only loop can hold one of the two cooperative
+            // threads while other tests hold the other, and the child's task then never starts.
+            try await Task.sleep(for: .milliseconds(5))
         }
         resources.releaseAll()
         let result = try await running.value
