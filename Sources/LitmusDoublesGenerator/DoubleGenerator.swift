@@ -215,9 +215,19 @@ struct ProtocolAnalysis {
 }
 
 extension String {
-    /// `Self.Element: Hashable` -> `Element: Hashable`.
+    /// `Self.Element: Hashable` -> `Element: Hashable`; a longer name that ends in `Self` (`MySelf.Item`)
+    /// is left as written.
     var replacingSelfPrefix: String {
-        replacingOccurrences(of: "Self.", with: "")
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.range(of: "Self.") {
+            result += rest[..<range.lowerBound]
+            if let previous = result.last, previous.isLetter || previous.isNumber || previous == "_" {
+                result += "Self."
+            }
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 
     func trimmingCharacters(in characters: String) -> String {
@@ -225,17 +235,6 @@ extension String {
         while let first = result.first, characters.contains(first) { result = result.dropFirst() }
         while let last = result.last, characters.contains(last) { result = result.dropLast() }
         return String(result)
-    }
-
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }
 
