@@ -1,5 +1,5 @@
 import Foundation
-import LitmusDoublesGenerator
+@_spi(Benchmarks) import LitmusDoublesGenerator
 import SwiftParser
 import SwiftSyntax
 
@@ -10,9 +10,11 @@ import SwiftSyntax
 /// (scripts/doubles-corpus extracts that corpus: every module of its packages.) The files are read
 /// once; then each round runs, per module, exactly what LitmusMocksTool and `litmus mocks` run on
 /// the files they read: `ModuleDoubles.generate(from:)`, which skips files without the word
-/// `protocol`, parses the others with swift-syntax on every core, resolves inheritance and
-/// generates every double. It prints that time per protocol, and the generator's time alone, each
-/// the median of seven rounds, measured with ContinuousClock.
+/// `protocol`, parses the others' skeletons (their bodies without a protocol blanked) with
+/// swift-syntax on every core, resolves inheritance and generates every double. It prints that
+/// time per protocol; the same pipeline parsing every file whole, as it did before skeletons, and
+/// the ratio; and the generator's time alone: each the median of seven rounds, measured with
+/// ContinuousClock. It exits 1 if a module's doubles or warnings differ between the two pipelines.
 @main
 enum DoublesGenerationBenchmark {
     static func main() throws {
@@ -30,6 +32,7 @@ enum DoublesGenerationBenchmark {
         let generator = DoubleGenerator()
         let clock = ContinuousClock()
         var pipeline: [Duration] = []
+        var wholeFiles: [Duration] = []
         var generateOnly: [Duration] = []
         var doubles = 0
         for _ in 0..<7 {
@@ -41,6 +44,13 @@ enum DoublesGenerationBenchmark {
                     }
                 }
             )
+            wholeFiles.append(
+                clock.measure {
+                    for module in modules {
+                        _ = ModuleDoubles(moduleName: module.name).generate(from: module.files, skim: false)
+                    }
+                }
+            )
             generateOnly.append(
                 clock.measure {
                     for declaration in declarations {
@@ -48,6 +58,18 @@ enum DoublesGenerationBenchmark {
                     }
                 }
             )
+        }
+        // Parsing skeletons must not change a byte of the output or of a warning.
+        for module in modules {
+            let sut = ModuleDoubles(moduleName: module.name)
+            let skimmed = sut.generate(from: module.files)
+            let whole = sut.generate(from: module.files, skim: false)
+            guard skimmed.source == whole.source,
+                skimmed.warnings.map(\.description) == whole.warnings.map(\.description)
+            else {
+                print("The module \(module.name)'s output differs when its files' skeletons are parsed.")
+                exit(1)
+            }
         }
         let perProtocol = { (durations: [Duration]) -> Double in
             let median = durations.sorted()[durations.count / 2]
@@ -59,6 +81,12 @@ enum DoublesGenerationBenchmark {
                 + "protocols: \(declarations.count), doubles: \(doubles)"
         )
         print(String(format: "pipeline:      %.4f ms per protocol (median of 7 rounds)", perProtocol(pipeline)))
+        print(
+            String(
+                format: "whole files:   %.4f ms per protocol (the same pipeline parsing every file whole; %.2fx)",
+                perProtocol(wholeFiles), perProtocol(wholeFiles) / perProtocol(pipeline)
+            )
+        )
         print(String(format: "generate only: %.4f ms per protocol (median of 7 rounds)", perProtocol(generateOnly)))
     }
 

@@ -70,8 +70,14 @@ public struct ModuleDoubles: Sendable {
     /// others are parsed on every core, and everything after parsing runs in the files' order, so
     /// the output does not depend on which file finished first.
     public func generate(from files: [SourceFile]) -> Output {
+        generate(from: files, skim: true)
+    }
+
+    /// ``generate(from:)``, parsing the files' skeletons (``Skeleton``) only if `skim`; the output
+    /// is the same either way. DoublesGenerationBenchmark times both and checks that.
+    @_spi(Benchmarks) public func generate(from files: [SourceFile], skim: Bool) -> Output {
         let candidates = files.map { (file: $0, keywords: Self.protocolKeywordCount(in: $0.text)) }
-        let parsedFiles = Self.parse(candidates.filter { $0.keywords > 0 })
+        let parsedFiles = Self.parse(candidates.filter { $0.keywords > 0 }, skim: skim)
         var found: [(protocolDecl: ProtocolDeclSyntax, file: ParsedFile)] = []
         var warnings: [Warning] = []
         for parsed in parsedFiles {
@@ -145,11 +151,13 @@ public struct ModuleDoubles: Sendable {
     }
 
     /// Parses `files` on every core and returns them in the same order.
-    private static func parse(_ files: [(file: SourceFile, keywords: Int)]) -> [ParsedFile] {
-        guard files.count > 1 else { return files.map { ParsedFile($0.file, protocolKeywords: $0.keywords) } }
+    private static func parse(_ files: [(file: SourceFile, keywords: Int)], skim: Bool) -> [ParsedFile] {
+        guard files.count > 1 else {
+            return files.compactMap { ParsedFile($0.file, protocolKeywords: $0.keywords, skim: skim) }
+        }
         let results = ParsedFiles(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.store(ParsedFile(files[index].file, protocolKeywords: files[index].keywords), at: index)
+            results.store(ParsedFile(files[index].file, protocolKeywords: files[index].keywords, skim: skim), at: index)
         }
         return results.all
     }
@@ -201,9 +209,24 @@ private final class ParsedFile {
     /// Made for the file's first warning only: it walks the whole tree.
     private lazy var converter = SourceLocationConverter(fileName: path, tree: tree)
 
-    /// Parses `file`, which holds the keyword `protocol` `protocolKeywords` times.
-    init(_ file: ModuleDoubles.SourceFile, protocolKeywords: Int) {
-        let tree = Parser.parse(source: file.text)
+    /// Parses `file`, which holds the keyword `protocol` `protocolKeywords` times, or its skeleton
+    /// if `skim`.
+    ///
+    /// The file's skeleton (``ModuleDoubles/Skeleton``) is parsed instead of its text when the skim
+    /// succeeds and the skeleton parses without errors; it is `nil` when the skim finds no keyword
+    /// in code, as in a file that names protocols only in comments.
+    init?(_ file: ModuleDoubles.SourceFile, protocolKeywords: Int, skim: Bool) {
+        var protocolKeywords = protocolKeywords
+        var skimmed: SourceFileSyntax?
+        if skim, let skeleton = ModuleDoubles.Skeleton(of: file.text) {
+            guard skeleton.protocolKeywords > 0 else { return nil }
+            let tree = skeleton.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+            if !tree.hasError {
+                skimmed = tree
+                protocolKeywords = skeleton.protocolKeywords
+            }
+        }
+        let tree = skimmed ?? Parser.parse(source: file.text)
         var imports: [ImportDeclSyntax] = []
         var topLevel: [ProtocolDeclSyntax] = []
         for statement in tree.statements {
@@ -249,11 +272,11 @@ private final class ParsedFiles: @unchecked Sendable {
         storage.deallocate()
     }
 
-    func store(_ file: ParsedFile, at index: Int) {
+    func store(_ file: ParsedFile?, at index: Int) {
         storage[index] = file
     }
 
-    var all: [ParsedFile] { storage.map { $0! } }
+    var all: [ParsedFile] { storage.compactMap { $0 } }
 }
 
 /// Protocols that are not top-level statements: inside `#if`, or nested in another declaration.
