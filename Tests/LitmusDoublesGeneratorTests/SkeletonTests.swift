@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LitmusDoublesGenerator
+@_spi(Benchmarks) @testable import LitmusDoublesGenerator
 
 @Suite("A file's skeleton blanks only the bodies no protocol can be in")
 struct SkeletonTests {
