@@ -57,9 +57,19 @@ struct Mocks: ParsableCommand {
         }
         if split {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            // A protocol declared in two clauses of an #if has two doubles of one name: one file holds both.
+            var sourcesByName: [(name: String, sources: [String])] = []
             for (name, source) in zip(result.doubles, result.doubleSources) {
+                if let index = sourcesByName.firstIndex(where: { $0.name == name }) {
+                    sourcesByName[index].sources.append(source)
+                } else {
+                    sourcesByName.append((name, [source]))
+                }
+            }
+            for (name, sources) in sourcesByName {
                 let file = URL(fileURLWithPath: output).appendingPathComponent("\(name).swift")
-                try Data((result.header + "\n" + source + "\n").utf8).write(to: file, options: .atomic)
+                let text = ([result.header] + sources.map { $0 + "\n" }).joined(separator: "\n")
+                try Data(text.utf8).write(to: file, options: .atomic)
             }
         } else {
             try Data(result.source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

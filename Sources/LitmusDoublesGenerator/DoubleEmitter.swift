@@ -17,13 +17,14 @@ struct DoubleEmitter {
     func emit(diagnostics: inout [GeneratorDiagnostic]) -> String {
         let associated = Set(analysis.associatedTypes.map(\.name.text))
         let text = TypeText(selfType: name, associatedTypes: associated)
-        let names = MemberNaming.names(for: analysis.requirements)
+        let names = MemberNaming.names(for: analysis.requirements, conditions: analysis.conditions)
         var instance = RecorderSet()
         var statics = RecorderSet()
         var witnesses: [String] = []
         var hasEmptyInitializer = false
-        for (requirement, memberName) in zip(analysis.requirements, names) {
-            let emitted = RequirementEmitter(
+        for (index, (requirement, memberName)) in zip(analysis.requirements, names).enumerated() {
+            let condition = analysis.conditions[index]
+            var emitted = RequirementEmitter(
                 requirement: requirement,
                 memberName: memberName,
                 text: text,
@@ -31,6 +32,10 @@ struct DoubleEmitter {
                 runtime: runtime,
                 initializerIsolation: initializerIsolation
             ).emit(diagnostics: &diagnostics)
+            if let condition {
+                for index in emitted.recorders.indices { emitted.recorders[index].condition = condition.text }
+                emitted.witness = IfCondition.wrap([emitted.witness], in: condition.text).joined(separator: "\n")
+            }
             if requirement.isStatic {
                 statics.add(emitted.recorders)
             } else {
@@ -158,15 +163,17 @@ struct DoubleEmitter {
         lines.append("    /// The recorder of \(doc): a `Member` per method, getter, subscript and initializer.")
         lines.append("    \(prefix)struct \(structName): Sendable {")
         for recorder in recorders.recorders {
-            lines.append("        \(prefix)let \(recorder.name): \(recorder.type)")
+            lines += recorder.conditional(["        \(prefix)let \(recorder.name): \(recorder.type)"])
         }
         if !recorders.isEmpty { lines.append("") }
         lines.append("        init(_ litmusContext: \(runtime).DoubleContext) {")
         for recorder in recorders.recorders {
-            lines.append("            self.\(recorder.name) = .init(\"\(recorder.signature)\", of: litmusContext)")
+            lines += recorder.conditional([
+                "            self.\(recorder.name) = .init(\"\(recorder.signature)\", of: litmusContext)"
+            ])
         }
         for recorder in recorders.recorders where recorder.isAlwaysAllowed {
-            lines.append("            self.\(recorder.name).stub()")
+            lines += recorder.conditional(["            self.\(recorder.name).stub()"])
         }
         lines.append("        }")
         lines.append("    }")
@@ -181,6 +188,14 @@ struct Recorder {
     let signature: String
     /// Subscript setters: a set is recorded but never a strict-mode failure.
     var isAlwaysAllowed = false
+    /// The `#if` condition of the requirement it records, or `nil`.
+    var condition: String?
+
+    /// `lines` inside `#if condition` … `#endif` when the recorder has a condition.
+    func conditional(_ lines: [String]) -> [String] {
+        guard let condition else { return lines }
+        return IfCondition.wrap(lines, in: condition)
+    }
 }
 
 struct RecorderSet {
@@ -194,31 +209,40 @@ struct RecorderSet {
 }
 
 /// Readable, distinct recorder names: `fetch`, or `fetchId` and `fetchName` for overloads.
+///
+/// Requirements in different clauses of one `#if` never exist together, so they may share a name:
+/// `schedule(after:)` under `#if A` and `schedule(afterTicks:)` under `#else` are both `schedule`,
+/// and a test uses the same name whichever clause its build compiles.
 enum MemberNaming {
-    static func names(for requirements: [Requirement]) -> [String] {
+    static func names(for requirements: [Requirement], conditions: [IfCondition?]) -> [String] {
         let candidates = requirements.map(\.nameCandidates)
         var levels = Array(repeating: 0, count: requirements.count)
         func name(_ index: Int) -> String {
             let options = candidates[index]
             return options[min(levels[index], options.count - 1)]
         }
+        func coexist(_ first: Int, _ second: Int) -> Bool {
+            IfCondition.mayCoexist(conditions[first], conditions[second])
+        }
         for _ in 0..<3 {
             var groups: [String: [Int]] = [:]
             for index in requirements.indices {
                 groups[scope(requirements[index]) + name(index), default: []].append(index)
             }
-            let clashing = groups.values.filter { $0.count > 1 }
-            if clashing.isEmpty { break }
-            for group in clashing {
-                for index in group { levels[index] += 1 }
+            let clashing = requirements.indices.filter { index in
+                groups[scope(requirements[index]) + name(index), default: []].contains {
+                    $0 != index && coexist($0, index)
+                }
             }
+            if clashing.isEmpty { break }
+            for index in clashing { levels[index] += 1 }
         }
-        var used: [String: Int] = [:]
+        var named: [(key: String, index: Int)] = []
         return requirements.indices.map { index in
             let base = name(index)
             let key = scope(requirements[index]) + base
-            used[key, default: 0] += 1
-            let count = used[key]!
+            let count = 1 + named.filter { $0.key == key && coexist($0.index, index) }.count
+            named.append((key, index))
             let unique = count == 1 ? base : base + "\(count)"
             return ["mock", "init", "self", "Type"].contains(unique) ? unique + "Member" : unique
         }

@@ -62,6 +62,8 @@ public struct GeneratedDouble: Sendable {
 struct ProtocolAnalysis {
     let decl: ProtocolDeclSyntax
     var requirements: [Requirement] = []
+    /// The `#if` condition each of ``requirements`` is declared under (same index), or `nil`.
+    var conditions: [IfCondition?] = []
     var associatedTypes: [AssociatedTypeDeclSyntax] = []
     var whereRequirements: [String] = []
     var globalActorAttributes: [String] = []
@@ -147,7 +149,7 @@ struct ProtocolAnalysis {
             }
         }
         for member in decl.memberBlock.members {
-            classify(member.decl, in: decl)
+            classify(member.decl, in: decl, condition: nil)
         }
     }
 
@@ -175,32 +177,35 @@ struct ProtocolAnalysis {
         }
     }
 
-    private mutating func classify(_ member: DeclSyntax, in decl: ProtocolDeclSyntax) {
+    private mutating func classify(_ member: DeclSyntax, in decl: ProtocolDeclSyntax, condition: IfCondition?) {
         if let function = member.as(FunctionDeclSyntax.self) {
-            requirements.append(.method(function))
+            add(.method(function), condition: condition)
         } else if let variable = member.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
-                requirements.append(.property(variable, binding))
+                add(.property(variable, binding), condition: condition)
             }
         } else if let subscriptDecl = member.as(SubscriptDeclSyntax.self) {
-            requirements.append(.subscript(subscriptDecl))
+            add(.subscript(subscriptDecl), condition: condition)
         } else if let initializer = member.as(InitializerDeclSyntax.self) {
-            requirements.append(.initializer(initializer))
+            add(.initializer(initializer), condition: condition)
         } else if let associated = member.as(AssociatedTypeDeclSyntax.self) {
-            if !associatedTypes.contains(where: { $0.name.text == associated.name.text }) {
+            if condition != nil {
+                diagnostics.append(
+                    GeneratorDiagnostic(
+                        .error,
+                        "\(decl.name.text) declares associated type \(associated.name.text) inside #if, which would "
+                            + "make the double's generic parameters depend on the build; move it out of #if or write "
+                            + "this double by hand",
+                        at: associated
+                    )
+                )
+            } else if !associatedTypes.contains(where: { $0.name.text == associated.name.text }) {
                 associatedTypes.append(associated)
             }
         } else if member.is(TypeAliasDeclSyntax.self) {
             return
-        } else if member.is(IfConfigDeclSyntax.self) {
-            diagnostics.append(
-                GeneratorDiagnostic(
-                    .error,
-                    "\(decl.name.text) declares requirements inside #if, which the generator cannot evaluate; "
-                        + "move them out of #if or write this double by hand",
-                    at: member
-                )
-            )
+        } else if let ifConfig = member.as(IfConfigDeclSyntax.self) {
+            classify(ifConfig, in: decl, condition: condition)
         } else {
             diagnostics.append(
                 GeneratorDiagnostic(
@@ -211,6 +216,123 @@ struct ProtocolAnalysis {
                 )
             )
         }
+    }
+
+    /// Classifies the requirements of each clause of `ifConfig` under the condition that selects
+    /// that clause (``IfCondition/clauses(of:within:)``). The double declares each requirement's
+    /// recorder and witness under the same condition, so it compiles wherever the protocol does.
+    private mutating func classify(
+        _ ifConfig: IfConfigDeclSyntax,
+        in decl: ProtocolDeclSyntax,
+        condition: IfCondition?
+    ) {
+        for (clause, clauseCondition) in IfCondition.clauses(of: ifConfig, within: condition) {
+            switch clause.elements {
+            case .decls(let members):
+                for member in members {
+                    classify(member.decl, in: decl, condition: clauseCondition)
+                }
+            case nil:
+                continue
+            default:
+                diagnostics.append(
+                    GeneratorDiagnostic(
+                        .error,
+                        "\(decl.name.text) has a #if clause that does not hold declarations; write this double by hand",
+                        at: clause
+                    )
+                )
+            }
+        }
+    }
+
+    private mutating func add(_ requirement: Requirement, condition: IfCondition?) {
+        requirements.append(requirement)
+        conditions.append(condition)
+    }
+}
+
+/// The condition a requirement inside `#if` is declared under, and the clauses that select it.
+struct IfCondition {
+    /// One clause of one `#if`.
+    struct Clause: Equatable {
+        let ifConfig: SyntaxIdentifier
+        let index: Int
+    }
+
+    /// The condition as Swift, e.g. `!canImport(Dispatch) && os(WASI)`.
+    let text: String
+    /// The clauses, outermost `#if` first.
+    let clauses: [Clause]
+
+    /// Whether declarations under `first` and `second` (`nil`: none) may both exist in one build.
+    static func mayCoexist(_ first: IfCondition?, _ second: IfCondition?) -> Bool {
+        guard let first, let second else { return true }
+        return !first.excludes(second)
+    }
+
+    /// Whether `self` and `other` can never both hold: they sit in different clauses of one `#if`.
+    func excludes(_ other: IfCondition) -> Bool {
+        clauses.contains { mine in
+            other.clauses.contains { $0.ifConfig == mine.ifConfig && $0.index != mine.index }
+        }
+    }
+
+    /// `condition` ready to be negated or joined with `&&`: in parentheses unless it is one name
+    /// or call (`DEBUG`, `os(Linux)`, `compiler(>=6.0)`), or unless it stands `alone`.
+    static func grouped(_ condition: String, alone: Bool = false) -> String {
+        if alone || isAtom(condition) { return condition }
+        return "(" + condition + ")"
+    }
+
+    /// Each clause of `ifConfig` with the condition that selects it: `#elseif B` after `#if A` is
+    /// `!(A) && (B)`, `#else` is `!(A) && !(B)`, each joined to `outer`, the condition of the
+    /// `#if` it is nested in.
+    static func clauses(
+        of ifConfig: IfConfigDeclSyntax,
+        within outer: IfCondition?
+    ) -> [(clause: IfConfigClauseSyntax, condition: IfCondition)] {
+        var earlier: [String] = []
+        return ifConfig.clauses.enumerated().map { index, clause in
+            var parts = earlier.map { "!" + grouped($0) }
+            if let own = clause.condition?.trimmedDescription {
+                parts.append(grouped(own, alone: parts.isEmpty))
+                earlier.append(own)
+            }
+            let condition = IfCondition(
+                text: joined(outer?.text, parts.joined(separator: " && ")),
+                clauses: (outer?.clauses ?? []) + [Clause(ifConfig: ifConfig.id, index: index)]
+            )
+            return (clause, condition)
+        }
+    }
+
+    /// `lines` between `#if condition` and `#endif`, indented as the first line is.
+    static func wrap(_ lines: [String], in condition: String) -> [String] {
+        let indentation = String(lines.first?.prefix { $0 == " " } ?? "")
+        return ["\(indentation)#if \(condition)"] + lines + ["\(indentation)#endif"]
+    }
+
+    /// `outer && inner`, each grouped; `inner` alone when there is no outer condition.
+    static func joined(_ outer: String?, _ inner: String) -> String {
+        guard let outer else { return inner }
+        return grouped(outer) + " && " + grouped(inner)
+    }
+
+    /// A name, or a name followed by one parenthesized argument list that closes at the end.
+    private static func isAtom(_ condition: String) -> Bool {
+        guard let first = condition.first, first.isLetter || first == "_" else { return false }
+        guard let open = condition.firstIndex(of: "(") else {
+            return condition.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        }
+        guard condition.last == ")" else { return false }
+        var depth = 0
+        for (offset, character) in condition[open...].enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if depth == 0 { return offset == condition[open...].count - 1 }
+        }
+        return false
     }
 }
 

@@ -78,39 +78,44 @@ public struct ModuleDoubles: Sendable {
     @_spi(Benchmarks) public func generate(from files: [SourceFile], skim: Bool) -> Output {
         let candidates = files.map { (file: $0, keywords: Self.protocolKeywordCount(in: $0.text)) }
         let parsedFiles = Self.parse(candidates.filter { $0.keywords > 0 }, skim: skim)
-        var found: [(protocolDecl: ProtocolDeclSyntax, file: ParsedFile)] = []
+        var found: [(protocolDecl: ProtocolDeclSyntax, condition: IfCondition?, file: ParsedFile)] = []
         var warnings: [Warning] = []
         for parsed in parsedFiles {
-            for protocolDecl in parsed.topLevelProtocols {
-                found.append((protocolDecl, parsed))
+            for (protocolDecl, condition) in parsed.topLevelProtocols {
+                found.append((protocolDecl, condition, parsed))
             }
             for protocolDecl in parsed.nestedProtocols {
                 warnings.append(
                     parsed.warning(
-                        "protocol \(protocolDecl.name.text) is inside #if or another declaration; only top-level "
+                        "protocol \(protocolDecl.name.text) is nested in another declaration; only top-level "
                             + "protocols are doubled: move it to the top level, or write this double by hand",
                         at: protocolDecl.name
                     )
                 )
             }
         }
-        var byName: [String: ProtocolDeclSyntax] = [:]
-        for (protocolDecl, file) in found {
-            if byName[protocolDecl.name.text] != nil {
+        // A name may be declared once per clause of an #if (`#if A protocol P … #else protocol P …`):
+        // each is doubled under its condition. Two declarations that can coexist are an error.
+        var byName: [String: [Declared]] = [:]
+        var doubled: Set<SyntaxIdentifier> = []
+        for (protocolDecl, condition, file) in found {
+            let name = protocolDecl.name.text
+            if byName[name, default: []].contains(where: { IfCondition.mayCoexist($0.condition, condition) }) {
                 warnings.append(
                     file.warning(
-                        "protocol \(protocolDecl.name.text) is declared twice in \(moduleName); only the first is doubled",
+                        "protocol \(name) is declared twice in \(moduleName); only the first is doubled",
                         at: protocolDecl.name
                     )
                 )
                 continue
             }
-            byName[protocolDecl.name.text] = protocolDecl
+            byName[name, default: []].append(Declared(decl: protocolDecl, condition: condition))
+            doubled.insert(protocolDecl.id)
         }
         var sources: [String] = []
         var doubles: [String] = []
         var imports: [String] = []
-        for (protocolDecl, file) in found where byName[protocolDecl.name.text] == protocolDecl {
+        for (protocolDecl, condition, file) in found where doubled.contains(protocolDecl.id) {
             if let reason = Self.reasonToSkip(protocolDecl) {
                 warnings.append(file.warning(reason, at: protocolDecl.name))
                 continue
@@ -121,7 +126,7 @@ public struct ModuleDoubles: Sendable {
             }
             let double = generator.generate(
                 for: protocolDecl,
-                inherited: Self.ancestors(of: protocolDecl, in: byName),
+                inherited: Self.ancestors(of: protocolDecl, under: condition, in: byName),
                 accessLevel: "",
                 seesWholeModule: true
             )
@@ -130,11 +135,13 @@ public struct ModuleDoubles: Sendable {
                 warnings.append(file.warning(diagnostic.message + skipped, at: diagnostic.node))
             }
             guard let source = double.source else { continue }
-            sources.append(source)
+            sources.append(condition.map { IfCondition.wrap([source], in: $0.text).joined(separator: "\n") } ?? source)
             doubles.append(double.name)
             // The module itself is imported by the header; `import StoreKit` in the module Store is not it.
-            for importDecl in file.imports where importDecl.path.first?.name.text != moduleName {
-                let text = importDecl.trimmedDescription
+            for (importDecl, condition) in file.imports where importDecl.path.first?.name.text != moduleName {
+                let text =
+                    condition.map { "#if \($0)\n\(importDecl.trimmedDescription)\n#endif" }
+                    ?? importDecl.trimmedDescription
                 if !imports.contains(text) { imports.append(text) }
             }
         }
@@ -177,10 +184,18 @@ public struct ModuleDoubles: Sendable {
         return nil
     }
 
-    /// Every protocol of the module that `decl` inherits from, directly or not.
+    /// A top-level protocol of the module and the `#if` condition it is declared under.
+    struct Declared {
+        let decl: ProtocolDeclSyntax
+        let condition: IfCondition?
+    }
+
+    /// Every protocol of the module that `decl` inherits from, directly or not: for a name
+    /// declared in several clauses of an `#if`, the declaration that can coexist with `condition`.
     private static func ancestors(
         of decl: ProtocolDeclSyntax,
-        in byName: [String: ProtocolDeclSyntax]
+        under condition: IfCondition?,
+        in byName: [String: [Declared]]
     ) -> [ProtocolDeclSyntax] {
         var result: [ProtocolDeclSyntax] = []
         var pending = [decl]
@@ -188,9 +203,10 @@ public struct ModuleDoubles: Sendable {
         while let next = pending.popLast() {
             for inherited in next.inheritanceClause?.inheritedTypes ?? [] {
                 let name = inherited.type.trimmedDescription
-                guard let parent = byName[name], seen.insert(name).inserted else { continue }
-                result.append(parent)
-                pending.append(parent)
+                let parent = byName[name]?.first { IfCondition.mayCoexist($0.condition, condition) }
+                guard let parent, seen.insert(name).inserted else { continue }
+                result.append(parent.decl)
+                pending.append(parent.decl)
             }
         }
         return result
@@ -203,8 +219,11 @@ public struct ModuleDoubles: Sendable {
 private final class ParsedFile {
     let path: String
     let tree: SourceFileSyntax
-    let imports: [ImportDeclSyntax]
-    let topLevelProtocols: [ProtocolDeclSyntax]
+    /// The file's imports, with the `#if` condition of those inside one (`#if canImport(Dispatch)`).
+    let imports: [(decl: ImportDeclSyntax, condition: String?)]
+    /// The protocols at the top level, or inside top-level `#if` clauses with their condition.
+    let topLevelProtocols: [(decl: ProtocolDeclSyntax, condition: IfCondition?)]
+    /// The protocols nested in another declaration.
     let nestedProtocols: [ProtocolDeclSyntax]
     /// Made for the file's first warning only: it walks the whole tree.
     private lazy var converter = SourceLocationConverter(fileName: path, tree: tree)
@@ -227,26 +246,43 @@ private final class ParsedFile {
             }
         }
         let tree = skimmed ?? Parser.parse(source: file.text)
-        var imports: [ImportDeclSyntax] = []
-        var topLevel: [ProtocolDeclSyntax] = []
-        for statement in tree.statements {
-            if let importDecl = statement.item.as(ImportDeclSyntax.self) {
-                imports.append(importDecl)
-            } else if let protocolDecl = statement.item.as(ProtocolDeclSyntax.self) {
-                topLevel.append(protocolDecl)
-            }
-        }
+        var imports: [(decl: ImportDeclSyntax, condition: String?)] = []
+        var topLevel: [(decl: ProtocolDeclSyntax, condition: IfCondition?)] = []
+        Self.collect(tree.statements, condition: nil, imports: &imports, protocols: &topLevel)
         // Each protocol has a keyword of its own: when the top-level ones account for every keyword,
         // no protocol is nested, and the walk over the whole tree is not needed.
         let nested = NestedProtocols(viewMode: .sourceAccurate)
         if protocolKeywords > topLevel.count {
             nested.walk(tree)
         }
+        let topLevelIDs = Set(topLevel.map(\.decl.id))
         self.path = file.path
         self.tree = tree
         self.imports = imports
         self.topLevelProtocols = topLevel
-        self.nestedProtocols = nested.found
+        self.nestedProtocols = nested.found.filter { !topLevelIDs.contains($0.id) }
+    }
+
+    /// The imports and protocols among `statements`, and inside the `#if` among them, each with
+    /// its condition.
+    private static func collect(
+        _ statements: CodeBlockItemListSyntax,
+        condition: IfCondition?,
+        imports: inout [(decl: ImportDeclSyntax, condition: String?)],
+        protocols: inout [(decl: ProtocolDeclSyntax, condition: IfCondition?)]
+    ) {
+        for statement in statements {
+            if let importDecl = statement.item.as(ImportDeclSyntax.self) {
+                imports.append((importDecl, condition?.text))
+            } else if let protocolDecl = statement.item.as(ProtocolDeclSyntax.self) {
+                protocols.append((protocolDecl, condition))
+            } else if let ifConfig = statement.item.as(IfConfigDeclSyntax.self) {
+                for (clause, clauseCondition) in IfCondition.clauses(of: ifConfig, within: condition) {
+                    guard case .statements(let inner) = clause.elements else { continue }
+                    collect(inner, condition: clauseCondition, imports: &imports, protocols: &protocols)
+                }
+            }
+        }
     }
 
     func warning(_ message: String, at node: some SyntaxProtocol) -> ModuleDoubles.Warning {
@@ -279,7 +315,8 @@ private final class ParsedFiles: @unchecked Sendable {
     var all: [ParsedFile] { storage.compactMap { $0 } }
 }
 
-/// Protocols that are not top-level statements: inside `#if`, or nested in another declaration.
+/// Protocols that are not top-level statements: inside `#if` (the file keeps those at the top
+/// level of an `#if`), or nested in another declaration.
 private final class NestedProtocols: SyntaxVisitor {
     var found: [ProtocolDeclSyntax] = []
 

@@ -57,7 +57,8 @@ struct Parameter {
     let name: String
     /// The label of the recorded tuple element.
     let label: String
-    /// The type it is recorded as, or `nil` for a non-escaping closure (counted, not stored).
+    /// The type it is recorded as, or `nil` for a non-escaping closure or a `consuming` or
+    /// `borrowing` parameter (counted, not stored).
     let storedType: String?
 
     init(_ syntax: FunctionParameterSyntax, position: Int, memberGenerics: Set<String>, text: TypeText) {
@@ -82,6 +83,12 @@ struct Parameter {
         var isEscaping = false
         var isAutoclosure = false
         if let attributed = type.as(AttributedTypeSyntax.self) {
+            // A `consuming` or `borrowing` parameter may be of a noncopyable type, which a history
+            // cannot hold: it is counted, not stored.
+            let ownership: Set<String> = ["consuming", "borrowing", "__owned", "__shared"]
+            if attributed.specifiers.contains(where: { ownership.contains($0.trimmedDescription) }) {
+                return nil
+            }
             let names = attributed.attributes.compactMap {
                 $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
             }

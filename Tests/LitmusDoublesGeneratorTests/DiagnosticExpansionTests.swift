@@ -29,15 +29,16 @@ struct DiagnosticExpansionTests {
         }
     }
 
-    @Test("Requirements inside #if get an error")
-    func conditionalRequirements() {
+    @Test("An associated type inside #if gets an error: the double's generic parameters cannot depend on the build")
+    func conditionalAssociatedType() {
         assertMacro {
             """
             @Mockable
             protocol Platform {
                 #if os(Linux)
-                func epoll()
+                associatedtype Handle
                 #endif
+                func epoll()
             }
             """
         } diagnostics: {
@@ -45,9 +46,11 @@ struct DiagnosticExpansionTests {
             @Mockable
             protocol Platform {
                 #if os(Linux)
-                ╰─ 🛑 Platform declares requirements inside #if, which the generator cannot evaluate; move them out of #if or write this double by hand
-                func epoll()
+                associatedtype Handle
+                ┬────────────────────
+                ╰─ 🛑 Platform declares associated type Handle inside #if, which would make the double's generic parameters depend on the build; move it out of #if or write this double by hand
                 #endif
+                func epoll()
             }
             """
         }

@@ -26,6 +26,26 @@ struct MocksCommandTests {
 
         #expect(Mocks.message(for: error).contains("\(folder.path) holds no .swift file"))
     }
+
+    @Test("--split writes both doubles of a protocol declared in two #if clauses into its one file")
+    func splitKeepsEveryClause() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-mocks-\(UUID().uuidString)")
+        let sources = folder.appendingPathComponent("Sources")
+        let output = folder.appendingPathComponent("Doubles")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text =
+            "#if os(Linux)\nprotocol Poller { func poll() -> Int }\n#else\nprotocol Poller { func poll() }\n#endif\n"
+        try text.write(to: sources.appendingPathComponent("Poller.swift"), atomically: true, encoding: .utf8)
+
+        let command = try Mocks.parse([sources.path, "--module", "App", "--split", "--output", output.path])
+        try command.run()
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["PollerMock.swift"])
+        let written = try String(contentsOf: output.appendingPathComponent("PollerMock.swift"), encoding: .utf8)
+        #expect(written.contains("#if os(Linux)\n") && written.contains("func poll() -> Int"))
+        #expect(written.contains("#if !os(Linux)\n") && written.contains("    func poll() {"))
+    }
 }
 
 extension Mocks {

@@ -54,7 +54,8 @@ struct ModuleDoublesTests {
             ModuleDoubles.SourceFile(
                 path: "Sources/Store/Platform.swift",
                 text:
-                    "protocol Clock { func now() -> Int }\n\nprotocol Platform {\n    #if os(Linux)\n    func epoll()\n    #endif\n}"
+                    "protocol Clock { func now() -> Int }\n\nprotocol Platform {\n    #if os(Linux)\n    associatedtype Handle\n"
+                    + "    #endif\n}"
             )
         ]
 
@@ -64,8 +65,9 @@ struct ModuleDoublesTests {
         let warning = try #require(output.warnings.first)
         #expect(
             warning.description
-                == "Sources/Store/Platform.swift:4:5: warning: Platform declares requirements inside #if, which the "
-                + "generator cannot evaluate; move them out of #if or write this double by hand (no PlatformMock generated)"
+                == "Sources/Store/Platform.swift:5:5: warning: Platform declares associated type Handle inside #if, "
+                + "which would make the double's generic parameters depend on the build; move it out of #if or write "
+                + "this double by hand (no PlatformMock generated)"
         )
     }
 
@@ -95,22 +97,68 @@ struct ModuleDoublesTests {
         #expect(output.warnings.map(\.line) == [1, 2])
     }
 
-    @Test("A protocol inside #if or nested in a type is a warning, never silently left out")
+    @Test("A protocol nested in a type is a warning, never silently left out")
     func warnsAboutNestedProtocols() {
         let files = [
             ModuleDoubles.SourceFile(
                 path: "E.swift",
-                text:
-                    "#if os(Linux)\nprotocol Poller { func poll() }\n#endif\nenum Outer { protocol Inner { func f() } }"
+                text: "protocol Clock { func now() -> Int }\nenum Outer { protocol Inner { func f() } }"
             )
         ]
 
         let output = sut.generate(from: files)
 
-        #expect(output.doubles.isEmpty)
-        #expect(output.warnings.map(\.line) == [2, 4])
+        #expect(output.doubles == ["ClockMock"])
+        #expect(output.warnings.map(\.line) == [2])
+        #expect(output.warnings.first?.message.hasPrefix("protocol Inner is nested in another declaration") == true)
+    }
+
+    @Test("A protocol inside #if is doubled under its condition, once per clause that declares it")
+    func doublesProtocolsInsideIf() throws {
+        let files = [
+            ModuleDoubles.SourceFile(
+                path: "P.swift",
+                text: """
+                    #if os(Linux)
+                    protocol Poller { func poll() -> Int }
+                    #else
+                    protocol Poller { func poll() -> Bool }
+                    #endif
+                    #if DEBUG
+                    protocol Tracing: Poller { func trace() }
+                    #endif
+                    """
+            )
+        ]
+
+        let output = sut.generate(from: files)
+
+        #expect(output.warnings.isEmpty)
+        #expect(output.doubles == ["PollerMock", "PollerMock", "TracingMock"])
+        #expect(output.doubleSources[0].hasPrefix("#if os(Linux)\n"))
+        #expect(output.doubleSources[0].contains("func poll() -> Int"))
+        #expect(output.doubleSources[1].hasPrefix("#if !os(Linux)\n"))
+        #expect(output.doubleSources[1].contains("func poll() -> Bool"))
+        // Under DEBUG either Poller may be the parent; the first one that can coexist is taken.
+        let tracing = output.doubleSources[2]
+        #expect(tracing.hasPrefix("#if DEBUG\n") && tracing.hasSuffix("\n#endif"))
+        #expect(tracing.contains("func trace()") && tracing.contains("func poll() -> Int"))
+    }
+
+    @Test("The same protocol twice where both can exist is a warning; the first is doubled")
+    func duplicateAcrossFiles() {
+        let files = [
+            ModuleDoubles.SourceFile(path: "A.swift", text: "protocol Poller { func poll() }"),
+            ModuleDoubles.SourceFile(path: "B.swift", text: "#if DEBUG\nprotocol Poller { func poll() }\n#endif"),
+        ]
+
+        let output = sut.generate(from: files)
+
+        #expect(output.doubles == ["PollerMock"])
         #expect(
-            output.warnings.first?.message.hasPrefix("protocol Poller is inside #if or another declaration") == true)
+            output.warnings.map(\.description) == [
+                "B.swift:2:10: warning: protocol Poller is declared twice in Store; only the first is doubled"
+            ])
     }
 
     @Test(
@@ -182,5 +230,17 @@ struct ModuleDoublesTests {
             #expect(again.source == first.source)
             #expect(again.warnings.map(\.description) == first.warnings.map(\.description))
         }
+    }
+}
+
+extension ModuleDoublesTests {
+    @Test("A consuming or borrowing parameter, which may be noncopyable, is counted, not stored")
+    func ownershipParameters() {
+        let text = "protocol Executing { func enqueue(_ job: consuming Job, on lane: borrowing Lane, tag: String) }"
+
+        let source = sut.generate(from: [.init(path: "E.swift", text: text)]).source
+
+        #expect(source.contains("let enqueue: LitmusDoubles.Member<String, Void>"))
+        #expect(source.contains("func enqueue(_ job: consuming Job, on lane: borrowing Lane, tag: String)"))
     }
 }

@@ -147,9 +147,9 @@ struct SkeletonTests {
         #expect(skimmed.warnings.map(\.description) == whole.warnings.map(\.description))
         #expect(
             skimmed.warnings.map(\.description) == [
-                "A.swift:15:14: warning: protocol Hidden is inside #if or another declaration; only top-level protocols "
+                "A.swift:15:14: warning: protocol Hidden is nested in another declaration; only top-level protocols "
                     + "are doubled: move it to the top level, or write this double by hand",
-                "E.swift:2:10: warning: protocol AfterError is inside #if or another declaration; only top-level "
+                "E.swift:2:10: warning: protocol AfterError is nested in another declaration; only top-level "
                     + "protocols are doubled: move it to the top level, or write this double by hand",
             ])
     }

@@ -1,0 +1,55 @@
+import LitmusDoubles
+import LitmusDoublesFixtures
+import LitmusMockable
+import Testing
+
+/// The macro front end's twin of LitmusDoublesFixtures' `Scheduling`.
+@Mockable
+protocol Clocking {
+    func now() -> Int
+    #if DEBUG
+        var drift: Int { get set }
+    #elseif LITMUS_NEVER_DEFINED
+        func unreachable(_ value: TypeThatDoesNotExist)
+    #endif
+}
+
+@Suite("Requirements inside #if are doubled under their conditions, by the plugin and by the macro")
+struct ConditionalRequirementTests {
+    @Test("The plugin's double has the clause this build compiles, and is a spy and stub for it")
+    func pluginDouble() {
+        let sut = SchedulingMock(mode: .strict)
+        sut.mock.now.stubbedResult = 3
+        sut.mock.schedule.stubbedResult = true
+        let scheduling: any Scheduling = sut
+
+        let accepted = scheduling.schedule(after: 0.5)
+
+        #expect(accepted)
+        #expect(scheduling.now() == 3)
+        #expect(sut.mock.schedule.lastArguments == 0.5)
+        #expect(sut.mock.schedule.callCount == 1)
+    }
+
+    @Test("A protocol declared in two clauses of an #if gets the double of the clause this build compiles")
+    func pluginDoubleOfConditionalProtocol() {
+        let sut = WakingMock(mode: .strict)
+        sut.mock.wake.stubbedResult = 2
+        let waking: any Waking = sut
+
+        #expect(waking.wake() == 2)
+        #expect(sut.mock.wake.callCount == 1)
+    }
+
+    @Test("The macro's double has the clause this build compiles: here a DEBUG property")
+    func macroDouble() {
+        let sut = ClockingMock(mode: .strict)
+        sut.mock.drift.value = 0
+        var clocking: any Clocking = sut
+
+        clocking.drift = 4
+
+        #expect(clocking.drift == 4)
+        #expect(sut.mock.drift.setter.allArguments == [4])
+    }
+}
