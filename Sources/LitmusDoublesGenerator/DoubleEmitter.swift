@@ -16,7 +16,7 @@ struct DoubleEmitter {
 
     func emit(diagnostics: inout [GeneratorDiagnostic]) -> String {
         let associated = Set(analysis.associatedTypes.map(\.name.text))
-        let text = TypeText(selfType: name, associatedTypes: associated)
+        let text = TypeText(selfType: name, associatedTypes: associated, closureAliases: analysis.closureAliases)
         let names = MemberNaming.names(for: analysis.requirements, conditions: analysis.conditions)
         var instance = RecorderSet()
         var statics = RecorderSet()

@@ -26,13 +26,17 @@ public struct DoubleGenerator: Sendable {
     ///   - accessLevel: The double's access level; `nil` takes the protocol's.
     ///   - seesWholeModule: Whether `inherited` holds every protocol of the module (plugin and CLI),
     ///     so a parent missing from it comes from another module.
+    ///   - closureAliases: The module's typealiases of function types, which the plugin and CLI
+    ///     find: a parameter of such a type is a non-escaping closure, counted and not stored.
     public func generate(
         for decl: ProtocolDeclSyntax,
         inherited: [ProtocolDeclSyntax] = [],
         accessLevel: String? = nil,
-        seesWholeModule: Bool = false
+        seesWholeModule: Bool = false,
+        closureAliases: Set<String> = []
     ) -> GeneratedDouble {
         var analysis = ProtocolAnalysis(decl, inherited: inherited, seesWholeModule: seesWholeModule)
+        analysis.closureAliases.formUnion(closureAliases)
         let name = decl.name.text + options.suffix
         guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
             return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)
@@ -69,6 +73,9 @@ struct ProtocolAnalysis {
     var globalActorAttributes: [String] = []
     var isActor = false
     var diagnostics: [GeneratorDiagnostic] = []
+    /// The typealiases of function types, the protocols' own and the module's (see
+    /// ``TypeText/closureAliases``).
+    var closureAliases: Set<String> = []
 
     /// Inherited names the double satisfies by being a final `Sendable` class or an actor.
     static let markerProtocols: Set<String> = [
@@ -202,8 +209,8 @@ struct ProtocolAnalysis {
             } else if !associatedTypes.contains(where: { $0.name.text == associated.name.text }) {
                 associatedTypes.append(associated)
             }
-        } else if member.is(TypeAliasDeclSyntax.self) {
-            return
+        } else if let alias = member.as(TypeAliasDeclSyntax.self) {
+            if ClosureAliases.namesFunctionType(alias) { closureAliases.insert(alias.name.text) }
         } else if let ifConfig = member.as(IfConfigDeclSyntax.self) {
             classify(ifConfig, in: decl, condition: condition)
         } else {

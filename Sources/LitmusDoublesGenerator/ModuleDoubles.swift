@@ -112,6 +112,7 @@ public struct ModuleDoubles: Sendable {
             byName[name, default: []].append(Declared(decl: protocolDecl, condition: condition))
             doubled.insert(protocolDecl.id)
         }
+        let closureAliases = Self.closureAliases(for: found.map(\.protocolDecl), parsed: parsedFiles, in: files)
         var sources: [String] = []
         var doubles: [String] = []
         var imports: [String] = []
@@ -128,7 +129,8 @@ public struct ModuleDoubles: Sendable {
                 for: protocolDecl,
                 inherited: Self.ancestors(of: protocolDecl, under: condition, in: byName),
                 accessLevel: "",
-                seesWholeModule: true
+                seesWholeModule: true,
+                closureAliases: closureAliases
             )
             for diagnostic in double.diagnostics {
                 let skipped = diagnostic.severity == .error ? " (no \(double.name) generated)" : ""
@@ -182,6 +184,25 @@ public struct ModuleDoubles: Sendable {
             return "protocol \(decl.name.text) is private to its file, so a test target cannot conform to it"
         }
         return nil
+    }
+
+    /// The module's function-type typealiases that parameters of `protocols` may name: those of the
+    /// parsed files, and those of other files that declare a name such a parameter has.
+    private static func closureAliases(
+        for protocols: [ProtocolDeclSyntax],
+        parsed: [ParsedFile],
+        in files: [SourceFile]
+    ) -> Set<String> {
+        var aliases = parsed.reduce(into: Set<String>()) {
+            $0.formUnion(ClosureAliases.declared(in: $1.tree.statements))
+        }
+        let wanted = ClosureAliases.parameterTypeNames(of: protocols).subtracting(aliases)
+        guard !wanted.isEmpty else { return aliases }
+        let parsedPaths = Set(parsed.map(\.path))
+        for file in files where !parsedPaths.contains(file.path) {
+            aliases.formUnion(ClosureAliases.find(in: file.text, wanted: wanted))
+        }
+        return aliases
     }
 
     /// A top-level protocol of the module and the `#if` condition it is declared under.

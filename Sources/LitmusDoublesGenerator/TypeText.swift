@@ -7,6 +7,9 @@ struct TypeText {
     let selfType: String
     /// Associated types (generic parameters of the double): `Self.Element` becomes `Element`.
     let associatedTypes: Set<String>
+    /// Typealiases of the module that name a function type (`typealias Completion = (Int) -> Void`):
+    /// a parameter of such a type is a non-escaping closure unless it says `@escaping`.
+    var closureAliases: Set<String> = []
 
     /// The node's source with `Self` substituted, trivia around it trimmed.
     func render(_ node: some SyntaxProtocol) -> String {
@@ -34,6 +37,12 @@ struct TypeText {
             index += 1
         }
         return text
+    }
+
+    /// Whether `type` is one of ``closureAliases`` (generic arguments aside: `Handler<Int>`).
+    func isClosureAlias(_ type: TypeSyntax) -> Bool {
+        guard !closureAliases.isEmpty, let identifier = type.as(IdentifierTypeSyntax.self) else { return false }
+        return closureAliases.contains(identifier.name.text)
     }
 
     /// Whether the type names a generic parameter of the member, or is an opaque `some` type.
@@ -105,7 +114,7 @@ struct Parameter {
             guard isEscaping else { return nil }
             return "() -> " + text.render(type)
         }
-        if type.is(FunctionTypeSyntax.self), !isEscaping {
+        if !isEscaping, type.is(FunctionTypeSyntax.self) || text.isClosureAlias(type) {
             return nil
         }
         if TypeText.mentions(memberGenerics, in: type) {

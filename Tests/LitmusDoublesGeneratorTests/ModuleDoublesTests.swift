@@ -244,3 +244,30 @@ extension ModuleDoublesTests {
         #expect(source.contains("func enqueue(_ job: consuming Job, on lane: borrowing Lane, tag: String)"))
     }
 }
+
+extension ModuleDoublesTests {
+    @Test("A parameter typed by a function typealias of the module is counted, not stored; other names are stored")
+    func closureAliases() {
+        let files = [
+            ModuleDoubles.SourceFile(path: "Types.swift", text: "public typealias Done = @Sendable (Int) -> Void\n"),
+            ModuleDoubles.SourceFile(path: "Other.swift", text: "struct Box { typealias Item = () -> Void }\n"),
+            ModuleDoubles.SourceFile(
+                path: "Jobs.swift",
+                text: """
+                    protocol Jobs {
+                        associatedtype Item
+                        func run(_ done: Done, item: Item)
+                        func keep(_ done: @escaping Done)
+                        func maybe(_ done: Done?)
+                    }
+                    """
+            ),
+        ]
+
+        let source = sut.generate(from: files).source
+
+        #expect(source.contains("let run: LitmusDoubles.Member<Item, Void>"))
+        #expect(source.contains("let keep: LitmusDoubles.Member<Done, Void>"))
+        #expect(source.contains("let maybe: LitmusDoubles.Member<Done?, Void>"))
+    }
+}

@@ -1,0 +1,2 @@
+/// What a load hands its result to.
+public typealias LoadCompletion = (Int) -> Void

@@ -1,0 +1,40 @@
+import LitmusDoubles
+import LitmusDoublesFixtures
+import LitmusMockable
+import Testing
+
+/// A protocol whose closure parameter's type is the protocol's own typealias: the macro sees it.
+@Mockable
+protocol Fetching {
+    typealias Completion = @Sendable (String) -> Void
+    func fetch(id: Int, completion: Completion)
+}
+
+@Suite("A closure parameter whose type is a typealias is non-escaping: counted, not stored")
+struct ClosureAliasTests {
+    @Test("The plugin finds the module's typealias in another file; an @escaping one is still stored")
+    func pluginDouble() {
+        let sut = LoadingMock(mode: .strict)
+        sut.mock.load.stub()
+        sut.mock.loadLater.stub()
+        var loaded: [Int] = []
+
+        sut.load(key: "a") { _ in }
+        sut.loadLater(key: "b") { loaded.append($0) }
+        sut.mock.loadLater.lastArguments?.completion(7)
+
+        // `load`'s recorded arguments are the key alone: the closure was counted, not stored.
+        #expect(sut.mock.load.lastArguments == "a")
+        #expect(sut.mock.loadLater.lastArguments?.key == "b")
+        #expect(loaded == [7])
+    }
+
+    @Test("The macro sees the protocol's own typealias")
+    func macroDouble() {
+        let sut = FetchingMock()
+
+        sut.fetch(id: 3) { _ in }
+
+        #expect(sut.mock.fetch.lastArguments == 3)
+    }
+}
