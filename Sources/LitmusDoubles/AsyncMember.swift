@@ -151,7 +151,9 @@ public final class AsyncMember<Arguments, Result>: RecordingMember, StubbedRecor
     func record(_ arguments: consuming Arguments) -> Log.Resolution {
         var call: Transfer<Arguments>? = Transfer(arguments)
         return state.withLock { log in
-            Transfer(log.record(call.take().unsafelyUnwrapped.value, numberedBy: context.sequence))
+            // The counter is read here, not passed in: passing it would retain and release it.
+            let number = context.sequence.next()
+            return Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number))
         }.value
     }
 

@@ -28,17 +28,17 @@ struct CallLog<Arguments, Result, Handler> {
 
     @usableFromInline init() {}
 
-    /// Appends the call, numbers it and reads the stub; the caller holds the lock.
+    /// Appends the call and its global sequence number and reads the stub; the caller holds the lock
+    /// and numbers the call under it, so each member's numbers ascend even when threads race.
     ///
     /// This is the hot path of every double: the arguments move into the history, a stubbed
     /// value is copied out directly, and any other stub is left for the caller to finish outside
     /// the lock (a handler gets a copy of the stored arguments), so a handler may call the double
     /// again.
     @inlinable @inline(__always)
-    mutating func record(_ call: consuming Arguments, numberedBy sequence: AtomicCounter) -> Resolution {
+    mutating func record(_ call: consuming Arguments, number: UInt64) -> Resolution {
         arguments.append(call)
-        // Numbered under the lock, so each member's numbers ascend even when threads race.
-        sequenceNumbers.append(sequence.next())
+        sequenceNumbers.append(number)
         if case .value(let result) = stub {
             return .value(result)
         }

@@ -144,14 +144,16 @@ public final class Member<Arguments, Result>: RecordingMember, StubbedRecorder {
         cast(try outcome(of: record(arguments), returning: type).get(), to: type)
     }
 
-    /// Appends the call and reads the stub under the lock (see ``CallLog/record(_:numberedBy:)``):
+    /// Appends the call and reads the stub under the lock (see ``CallLog/record(_:number:)``):
     /// one atomic add for the global sequence number, one lock, and no copy of the arguments but
     /// the one stored.
     @inlinable @inline(__always)
     func record(_ arguments: consuming Arguments) -> Log.Resolution {
         var call: Transfer<Arguments>? = Transfer(arguments)
         return state.withLock { log in
-            Transfer(log.record(call.take().unsafelyUnwrapped.value, numberedBy: context.sequence))
+            // The counter is read here, not passed in: passing it would retain and release it.
+            let number = context.sequence.next()
+            return Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number))
         }.value
     }
 
