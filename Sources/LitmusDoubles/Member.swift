@@ -11,45 +11,13 @@ import Synchronization
 ///   report a failure to XCTest and Swift Testing at the test's line.
 ///
 /// All state sits behind a `Mutex`: a double may be called from any task or thread.
-public final class Member<Arguments, Result>: Sendable, CallRecording {
+public final class Member<Arguments, Result>: RecordingMember, StubbedRecorder {
     /// The member's full name, e.g. `NetworkingLayerMock.searchFor(searchTerm:completionHandler:)`.
     public let name: String
     @usableFromInline let context: DoubleContext
-    @usableFromInline let state = Mutex(State())
+    @usableFromInline let state = Mutex(Log())
 
-    /// The calls and the stub. The arguments and the sequence numbers of the calls are kept in two
-    /// arrays, so reading ``allArguments`` copies nothing and each array stays as small as it can.
-    @usableFromInline
-    struct State {
-        @usableFromInline var arguments: [Arguments] = []
-        @usableFromInline var sequenceNumbers: [UInt64] = []
-        @usableFromInline var stub: Stub?
-
-        @usableFromInline init() {}
-
-        /// The resolution of the latest call when the stub is not a value: an error, the handler
-        /// with a copy of the call's arguments, or nothing stubbed.
-        @usableFromInline
-        func resolutionWithoutValue() -> Resolution {
-            switch stub {
-            case .value(let result):
-                return .value(result)
-            case .error(let error):
-                return .error(error)
-            case .handler(let handler):
-                return .handler(handler, arguments[arguments.count - 1])
-            case nil:
-                return .unstubbed
-            }
-        }
-    }
-
-    @usableFromInline
-    enum Stub {
-        case value(Result)
-        case error(any Error)
-        case handler((Arguments) throws -> Result)
-    }
+    @usableFromInline typealias Log = CallLog<Arguments, Result, (Arguments) throws -> Result>
 
     /// Makes the member `signature` (e.g. `fetch(id:)`) of the double described by `context`.
     public init(_ signature: String, of context: DoubleContext) {
@@ -61,9 +29,6 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
 
     /// How many times the member was called.
     public var callCount: Int { state.withLock { $0.arguments.count } }
-
-    /// Whether the member was called at least once.
-    public var wasCalled: Bool { callCount > 0 }
 
     /// The arguments of the latest call, or `nil` before the first.
     public var lastArguments: Arguments? {
@@ -82,28 +47,18 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
 
     /// The value every call returns; setting it replaces a stubbed error or handler.
     public var stubbedResult: Result? {
-        get {
-            state.withLock { state -> Transfer<Result?> in
-                guard case .value(let value) = state.stub else { return Transfer(nil) }
-                return Transfer(value)
-            }.value
-        }
+        get { state.withLock { Transfer($0.stubbedResult) }.value }
         set {
-            let stub = Transfer(newValue.map(Stub.value))
+            let stub = Transfer(newValue.map(Log.Stub.value))
             state.withLock { $0.stub = stub.value }
         }
     }
 
     /// The error every call throws (throwing members only); setting it replaces a result or handler.
     public var stubbedError: (any Error)? {
-        get {
-            state.withLock { state -> (any Error)? in
-                guard case .error(let error) = state.stub else { return nil }
-                return error
-            }
-        }
+        get { state.withLock { $0.stubbedError } }
         set {
-            let stub = Transfer(newValue.map(Stub.error))
+            let stub = Transfer(newValue.map(Log.Stub.error))
             state.withLock { $0.stub = stub.value }
         }
     }
@@ -111,26 +66,16 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
     /// A closure computing each call's result from its arguments, or throwing; setting it replaces
     /// a stubbed result or error. It runs outside the lock, so it may call the double again.
     public var handler: ((Arguments) throws -> Result)? {
-        get {
-            state.withLock { state -> Transfer<((Arguments) throws -> Result)?> in
-                guard case .handler(let handler) = state.stub else { return Transfer(nil) }
-                return Transfer(handler)
-            }.value
-        }
+        get { state.withLock { Transfer($0.handler) }.value }
         set {
-            let stub = Transfer(newValue.map(Stub.handler))
+            let stub = Transfer(newValue.map(Log.Stub.handler))
             state.withLock { $0.stub = stub.value }
         }
     }
 
-    /// Stubs every call to return `result`; the same as setting ``stubbedResult``.
-    public func stub(_ result: Result) {
-        stubbedResult = result
-    }
-
     /// Forgets the calls and the stub.
     public func reset() {
-        state.withLock { $0 = State() }
+        state.withLock { $0 = Log() }
     }
 
     // MARK: Calls made by generated code
@@ -199,40 +144,23 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
         cast(try outcome(of: record(arguments), returning: type).get(), to: type)
     }
 
-    /// What a call found under the lock: everything needed to finish it outside.
-    @usableFromInline
-    enum Resolution {
-        case value(Result)
-        case error(any Error)
-        case handler((Arguments) throws -> Result, Arguments)
-        case unstubbed
-    }
-
-    /// Appends the call and reads the stub under the lock.
-    ///
-    /// This is the hot path of every double: one atomic add for the global sequence number, one
-    /// lock, and no copy of the arguments but the one stored (a handler gets a copy of the stored
-    /// one). The arguments move into the history. A stubbed value is copied out directly; any
-    /// other stub is finished outside the lock by ``outcome(of:returning:)``, so a handler may call
-    /// the double again.
+    /// Appends the call and reads the stub under the lock (see ``CallLog/record(_:number:)``):
+    /// one atomic add for the global sequence number, one lock, and no copy of the arguments but
+    /// the one stored.
     @inlinable @inline(__always)
-    func record(_ arguments: consuming Arguments) -> Resolution {
+    func record(_ arguments: consuming Arguments) -> Log.Resolution {
         var call: Transfer<Arguments>? = Transfer(arguments)
-        return state.withLock { state in
-            state.arguments.append(call.take().unsafelyUnwrapped.value)
-            // Numbered under the lock, so each member's numbers ascend even when threads race.
-            state.sequenceNumbers.append(context.sequence.next())
-            if case .value(let result) = state.stub {
-                return Transfer(Resolution.value(result))
-            }
-            return Transfer(state.resolutionWithoutValue())
+        return state.withLock { log in
+            // The counter is read here, not passed in: passing it would retain and release it.
+            let number = context.sequence.next()
+            return Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number))
         }.value
     }
 
     /// Finishes a call outside the lock: the stubbed value or error, the handler's result, or the
     /// unstubbed outcome.
     @usableFromInline
-    func outcome<Value>(of resolution: Resolution, returning type: Value.Type) -> Swift.Result<Result, any Error> {
+    func outcome<Value>(of resolution: Log.Resolution, returning type: Value.Type) -> Swift.Result<Result, any Error> {
         switch resolution {
         case .value(let result):
             return .success(result)
@@ -243,58 +171,6 @@ public final class Member<Arguments, Result>: Sendable, CallRecording {
         case .unstubbed:
             return unstubbed(returning: type)
         }
-    }
-
-    /// The outcome of a call nothing was stubbed for: a strict-mode failure, then the default or an error.
-    @usableFromInline
-    func unstubbed<Value>(returning type: Value.Type) -> Swift.Result<Result, any Error> {
-        if context.mode == .strict {
-            report("was called but not stubbed (strict mode); stub it with stubbedResult, handler or stubbedError")
-        }
-        if let value = defaultValue(of: Value.self), let result = value as? Result {
-            return .success(result)
-        }
-        return .failure(UnstubbedCallError(member: name, resultType: "\(Value.self)"))
-    }
-
-    @usableFromInline
-    func resultWithoutStub(after error: any Error) -> Result {
-        valueWithoutStub(of: Result.self, after: error)
-    }
-
-    /// The result of a typed-throws member whose stub threw an error of another type: a failure
-    /// naming both, then the default result.
-    @usableFromInline
-    func result<Failure: Error>(afterForeign error: any Error, failure: Failure.Type) -> Result {
-        report("threw \(error), which is not a \(Failure.self) as the member declares; stub a \(Failure.self)")
-        return resultWithoutStub(after: error)
-    }
-
-    @usableFromInline
-    func valueWithoutStub<Value>(of type: Value.Type, after error: any Error) -> Value {
-        if let value = defaultValue(of: type) {
-            if !(error is UnstubbedCallError) {
-                report("cannot throw, but its handler or stubbedError threw \(error); it returned the default instead")
-            }
-            return value
-        }
-        let message = (error as? UnstubbedCallError)?.description ?? "\(name) cannot throw \(error)"
-        report(message)
-        fatalError(message)
-    }
-
-    @usableFromInline
-    func cast<Value>(_ result: Result, to type: Value.Type) -> Value {
-        if let value = result as? Value {
-            return value
-        }
-        let message = "\(name) was stubbed with \(result), which is not the \(Value.self) this call returns"
-        report(message)
-        fatalError(message)
-    }
-
-    private func report(_ problem: String) {
-        reportFailure("\(name) \(problem)", at: context.location)
     }
 }
 

@@ -1,6 +1,7 @@
 import IssueReporting
 
-/// Anything that records calls with global sequence numbers: every ``Member`` of every double.
+/// Anything that records calls with global sequence numbers: every ``Member`` and ``AsyncMember`` of
+/// every double.
 public protocol CallRecording: Sendable {
     /// The member's full name, used in failure messages.
     var name: String { get }
@@ -8,7 +9,37 @@ public protocol CallRecording: Sendable {
     var callSequenceNumbers: [UInt64] { get }
 }
 
-extension Member {
+/// The API every recorder of a generated double shares, ``Member`` (synchronous members) and
+/// ``AsyncMember`` (`async` ones): the spy's record, the stub, and verification. Only the
+/// `handler` differs between them, being synchronous or `async`.
+public protocol RecordingMember<Arguments, Result>: AnyObject, CallRecording {
+    /// The recorded arguments of one call: a labelled tuple, one value, or `Void`.
+    associatedtype Arguments
+    /// What a call returns.
+    associatedtype Result
+    /// How many times the member was called.
+    var callCount: Int { get }
+    /// The arguments of the latest call, or `nil` before the first.
+    var lastArguments: Arguments? { get }
+    /// The arguments of every call, oldest first.
+    var allArguments: [Arguments] { get }
+    /// The value every call returns; setting it replaces a stubbed error or handler.
+    var stubbedResult: Result? { get set }
+    /// The error every call throws (throwing members only); setting it replaces a result or handler.
+    var stubbedError: (any Error)? { get set }
+    /// Forgets the calls and the stub.
+    func reset()
+}
+
+extension RecordingMember {
+    /// Whether the member was called at least once.
+    public var wasCalled: Bool { callCount > 0 }
+
+    /// Stubs every call to return `result`; the same as setting ``stubbedResult``.
+    public func stub(_ result: Result) {
+        stubbedResult = result
+    }
+
     /// Fails the test unless the member was called exactly `expected` times.
     public func verify(
         calledTimes expected: Int,
@@ -50,7 +81,7 @@ extension Member {
     }
 }
 
-extension Member where Result == Void {
+extension RecordingMember where Result == Void {
     /// Expects calls of a member returning nothing: in strict mode they are no longer failures.
     public func stub() {
         stubbedResult = ()

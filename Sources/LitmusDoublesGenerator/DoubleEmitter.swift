@@ -181,7 +181,7 @@ struct DoubleEmitter {
     }
 }
 
-/// A stored recorder of the double's `Members`: a `Member` or a `Property`.
+/// A stored recorder of the double's `Members`: a `Member`, an `AsyncMember` or a `Property`.
 struct Recorder {
     let name: String
     let type: String

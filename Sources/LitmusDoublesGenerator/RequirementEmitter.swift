@@ -36,11 +36,12 @@ struct RequirementEmitter {
         let returnType = decl.signature.returnClause?.type
         let isGenericResult = returnType.map { TypeText.mentions(generics, in: $0) } ?? false
         let resultType = isGenericResult ? "Any" : (returnType.map(text.render) ?? "Void")
-        let recorderType = "\(runtime).Member<\(recorded.type), \(resultType)>"
+        let effects = Effects(decl.signature.effectSpecifiers)
+        let recorderType = "\(runtime).\(effects.recorderKind)<\(recorded.type), \(resultType)>"
         let call = callExpression(
             recorder: "\(owner).\(memberName)",
             arguments: recorded.expression,
-            effects: Effects(decl.signature.effectSpecifiers),
+            effects: effects,
             genericResult: isGenericResult ? returnType.map(text.render) : nil
         )
         var header = attributes(decl.attributes, diagnostics: &diagnostics)
@@ -95,7 +96,13 @@ struct RequirementEmitter {
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
         let witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
         return Emitted(
-            recorders: [Recorder(name: memberName, type: "\(runtime).Member<Void, \(type)>", signature: propertyName)],
+            recorders: [
+                Recorder(
+                    name: memberName,
+                    type: "\(runtime).\(effects.recorderKind)<Void, \(type)>",
+                    signature: propertyName
+                )
+            ],
             witness: witness
         )
     }
@@ -112,10 +119,11 @@ struct RequirementEmitter {
         let accessors = accessorList(decl.accessorBlock)
         let getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
         let hasSetter = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+        let getterEffects = Effects(getter?.effectSpecifiers)
         let getterCall = callExpression(
             recorder: "\(owner).\(memberName)",
             arguments: recorded.expression,
-            effects: Effects(getter?.effectSpecifiers),
+            effects: getterEffects,
             genericResult: isGenericResult ? rendered : nil
         )
         var header = attributes(decl.attributes, diagnostics: &diagnostics)
@@ -127,7 +135,7 @@ struct RequirementEmitter {
         var recorders = [
             Recorder(
                 name: memberName,
-                type: "\(runtime).Member<\(recorded.type), \(valueType)>",
+                type: "\(runtime).\(getterEffects.recorderKind)<\(recorded.type), \(valueType)>",
                 signature: requirement.signature
             )
         ]
@@ -154,10 +162,11 @@ struct RequirementEmitter {
         let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
         let parameters = decl.signature.parameterClause.parameters
         let recorded = arguments(parameters, generics: generics)
+        let effects = Effects(decl.signature.effectSpecifiers)
         let call = callExpression(
             recorder: "self.mock.\(memberName)",
             arguments: recorded.expression,
-            effects: Effects(decl.signature.effectSpecifiers),
+            effects: effects,
             genericResult: nil
         )
         var header = access + initializerIsolation + "init" + (decl.optionalMark.map { $0.text } ?? "")
@@ -176,7 +185,7 @@ struct RequirementEmitter {
             recorders: [
                 Recorder(
                     name: memberName,
-                    type: "\(runtime).Member<\(recorded.type), Void>",
+                    type: "\(runtime).\(effects.recorderKind)<\(recorded.type), Void>",
                     signature: requirement.signature
                 )
             ],
@@ -232,19 +241,20 @@ struct RequirementEmitter {
 
     private func callExpression(recorder: String, arguments: String, effects: Effects, genericResult: String?) -> String
     {
+        let awaiting = effects.isAsync ? "await " : ""
         switch effects.throwing {
         case .none, .rethrows:
             if let genericResult {
-                return "\(recorder).call(\(arguments), returning: (\(genericResult)).self)"
+                return "\(awaiting)\(recorder).call(\(arguments), returning: (\(genericResult)).self)"
             }
-            return "\(recorder).call(\(arguments))"
+            return "\(awaiting)\(recorder).call(\(arguments))"
         case .untyped:
             if let genericResult {
-                return "try \(recorder).callThrowing(\(arguments), returning: (\(genericResult)).self)"
+                return "try \(awaiting)\(recorder).callThrowing(\(arguments), returning: (\(genericResult)).self)"
             }
-            return "try \(recorder).callThrowing(\(arguments))"
+            return "try \(awaiting)\(recorder).callThrowing(\(arguments))"
         case .typed(let failure):
-            return "try \(recorder).callThrowing(\(arguments), failure: (\(text.render(failure))).self)"
+            return "try \(awaiting)\(recorder).callThrowing(\(arguments), failure: (\(text.render(failure))).self)"
         }
     }
 
@@ -288,7 +298,7 @@ struct RequirementEmitter {
     }
 }
 
-/// Whether and how a member throws.
+/// Whether a member is `async`, and whether and how it throws.
 struct Effects {
     enum Throwing {
         case none
@@ -298,16 +308,22 @@ struct Effects {
     }
 
     let throwing: Throwing
+    /// An `async` member is recorded by an `AsyncMember`, whose handler may suspend, and awaited.
+    let isAsync: Bool
+
+    /// The runtime's recorder class for the member: `AsyncMember` or `Member`.
+    var recorderKind: String { isAsync ? "AsyncMember" : "Member" }
 
     init(_ specifiers: FunctionEffectSpecifiersSyntax?) {
-        self.init(throwsClause: specifiers?.throwsClause)
+        self.init(throwsClause: specifiers?.throwsClause, isAsync: specifiers?.asyncSpecifier != nil)
     }
 
     init(_ specifiers: AccessorEffectSpecifiersSyntax?) {
-        self.init(throwsClause: specifiers?.throwsClause)
+        self.init(throwsClause: specifiers?.throwsClause, isAsync: specifiers?.asyncSpecifier != nil)
     }
 
-    private init(throwsClause: ThrowsClauseSyntax?) {
+    private init(throwsClause: ThrowsClauseSyntax?, isAsync: Bool) {
+        self.isAsync = isAsync
         guard let clause = throwsClause else {
             throwing = .none
             return

@@ -37,7 +37,7 @@ struct MemberExpansionTests {
                 struct Members: Sendable {
                     let name: LitmusDoubles.Member<Void, String>
                     let volume: LitmusDoubles.Property<Int>
-                    let remote: LitmusDoubles.Member<Void, Bool>
+                    let remote: LitmusDoubles.AsyncMember<Void, Bool>
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.name = .init("name", of: litmusContext)
@@ -98,7 +98,7 @@ struct MemberExpansionTests {
 
                 var remote: Bool {
                     get async throws {
-                        try self.mock.remote.callThrowing(())
+                        try await self.mock.remote.callThrowing(())
                     }
                 }
 

@@ -94,8 +94,8 @@ struct MethodExpansionTests {
             final class LoaderMock: Loader, Sendable {
                 /// The recorder of every instance member: a `Member` per method, getter, subscript and initializer.
                 struct Members: Sendable {
-                    let load: LitmusDoubles.Member<Void, Data>
-                    let reload: LitmusDoubles.Member<Int, Data>
+                    let load: LitmusDoubles.AsyncMember<Void, Data>
+                    let reload: LitmusDoubles.AsyncMember<Int, Data>
                     let parse: LitmusDoubles.Member<Data, Page>
                     let filter: LitmusDoubles.Member<Void, [Page]>
 
@@ -132,11 +132,11 @@ struct MethodExpansionTests {
                 }
 
                 func load() async -> Data {
-                    return self.mock.load.call(())
+                    return await self.mock.load.call(())
                 }
 
                 func reload(id: Int) async throws -> Data {
-                    return try self.mock.reload.callThrowing(id)
+                    return try await self.mock.reload.callThrowing(id)
                 }
 
                 func parse(_ data: Data) throws(ParseError) -> Page {

@@ -68,3 +68,28 @@ protocol Counter: Actor {
 protocol ChannelOption: Hashable {
     var name: String { get }
 }
+
+/// Async members of every kind: each gets an `AsyncMember`, whose handler may suspend.
+@Mockable
+protocol Downloader: Sendable {
+    func download(_ url: String) async throws -> Data
+    func cancelAll() async
+    func page(_ number: Int) async throws(APIError) -> Album
+    func decode<Value: Decodable>(_ type: Value.Type, from data: Data) async throws -> Value
+    func retrying(_ attempt: () async throws -> Data) async rethrows -> Data
+    var progress: Double { get async }
+    subscript(index: Int) -> Album { get async throws }
+}
+
+/// Drawn on by a main-actor renderer; not `Sendable`.
+final class Canvas {
+    var strokes: [String] = []
+}
+
+/// A main-actor protocol with an async method taking a non-`Sendable` argument: its handler runs on
+/// the main actor, where the call came from.
+@MainActor
+@Mockable
+protocol Renderer {
+    func render(_ canvas: Canvas) async -> Int
+}

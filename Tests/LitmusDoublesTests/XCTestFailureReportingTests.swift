@@ -1,3 +1,4 @@
+import LitmusDoublesFixtures
 import LitmusMockable
 import XCTest
 
@@ -19,6 +20,12 @@ final class XCTestFailureReportingTests: XCTestCase {
     private func capturingFailures(_ body: () -> Void) {
         isCapturing = true
         body()
+        isCapturing = false
+    }
+
+    private func capturingFailuresAsync(_ body: () async -> Void) async {
+        isCapturing = true
+        await body()
         isCapturing = false
     }
 
@@ -79,6 +86,23 @@ final class XCTestFailureReportingTests: XCTestCase {
             recorded.first?.description.contains(
                 "expected NetworkingLayerMock.searchFor(searchTerm:completionHandler:) to be called, it was never called"
             ) == true,
+            recorded.first?.description ?? "no failure"
+        )
+    }
+
+    func testUserStoreMock_strictModeUnstubbedAsyncCall_recordsFailureAtCreationLine() async {
+        // Given
+        let creationLine = #line + 1
+        let sut = AdminStoreMock(mode: .strict)
+
+        // When
+        await capturingFailuresAsync { await sut.ban(id: 7) }
+
+        // Then
+        XCTAssertEqual(recorded.map(\.line), [creationLine])
+        XCTAssertTrue(
+            recorded.first?.description.contains("AdminStoreMock.ban(id:) was called but not stubbed (strict mode)")
+                == true,
             recorded.first?.description ?? "no failure"
         )
     }

@@ -1,0 +1,143 @@
+/// The state one recorder keeps behind its lock: the calls and the stub. ``Member`` and
+/// ``AsyncMember`` share it; they differ only in their `Handler` (a synchronous or an `async`
+/// closure) and in how they finish a call outside the lock.
+///
+/// The arguments and the sequence numbers of the calls are kept in two arrays, so reading
+/// `allArguments` copies nothing and each array stays as small as it can.
+@usableFromInline
+struct CallLog<Arguments, Result, Handler> {
+    @usableFromInline var arguments: [Arguments] = []
+    @usableFromInline var sequenceNumbers: [UInt64] = []
+    @usableFromInline var stub: Stub?
+
+    @usableFromInline
+    enum Stub {
+        case value(Result)
+        case error(any Error)
+        case handler(Handler)
+    }
+
+    /// What a call found under the lock: everything needed to finish it outside.
+    @usableFromInline
+    enum Resolution {
+        case value(Result)
+        case error(any Error)
+        case handler(Handler, Arguments)
+        case unstubbed
+    }
+
+    @usableFromInline init() {}
+
+    /// Appends the call and its global sequence number and reads the stub; the caller holds the lock
+    /// and numbers the call under it, so each member's numbers ascend even when threads race.
+    ///
+    /// This is the hot path of every double: the arguments move into the history, a stubbed
+    /// value is copied out directly, and any other stub is left for the caller to finish outside
+    /// the lock (a handler gets a copy of the stored arguments), so a handler may call the double
+    /// again.
+    @inlinable @inline(__always)
+    mutating func record(_ call: consuming Arguments, number: UInt64) -> Resolution {
+        arguments.append(call)
+        sequenceNumbers.append(number)
+        if case .value(let result) = stub {
+            return .value(result)
+        }
+        return resolutionWithoutValue()
+    }
+
+    /// The resolution of the latest call when the stub is not a value: an error, the handler
+    /// with a copy of the call's arguments, or nothing stubbed.
+    @usableFromInline
+    func resolutionWithoutValue() -> Resolution {
+        switch stub {
+        case .value(let result):
+            return .value(result)
+        case .error(let error):
+            return .error(error)
+        case .handler(let handler):
+            return .handler(handler, arguments[arguments.count - 1])
+        case nil:
+            return .unstubbed
+        }
+    }
+
+    var stubbedResult: Result? {
+        guard case .value(let value) = stub else { return nil }
+        return value
+    }
+
+    var stubbedError: (any Error)? {
+        guard case .error(let error) = stub else { return nil }
+        return error
+    }
+
+    var handler: Handler? {
+        guard case .handler(let handler) = stub else { return nil }
+        return handler
+    }
+}
+
+/// What ``Member`` and ``AsyncMember`` share outside the lock: finishing a call that found no
+/// stubbed value, with the same defaults and the same failure messages.
+@usableFromInline
+protocol StubbedRecorder: AnyObject {
+    associatedtype Result
+    /// The member's full name, which starts every failure message.
+    var name: String { get }
+    /// The double's mode and the line that made it.
+    var context: DoubleContext { get }
+}
+
+extension StubbedRecorder {
+    /// The outcome of a call nothing was stubbed for: a strict-mode failure, then the default or an error.
+    @usableFromInline
+    func unstubbed<Value>(returning type: Value.Type) -> Swift.Result<Result, any Error> {
+        if context.mode == .strict {
+            report("was called but not stubbed (strict mode); stub it with stubbedResult, handler or stubbedError")
+        }
+        if let value = defaultValue(of: Value.self), let result = value as? Result {
+            return .success(result)
+        }
+        return .failure(UnstubbedCallError(member: name, resultType: "\(Value.self)"))
+    }
+
+    @usableFromInline
+    func resultWithoutStub(after error: any Error) -> Result {
+        valueWithoutStub(of: Result.self, after: error)
+    }
+
+    /// The result of a typed-throws member whose stub threw an error of another type: a failure
+    /// naming both, then the default result.
+    @usableFromInline
+    func result<Failure: Error>(afterForeign error: any Error, failure: Failure.Type) -> Result {
+        report("threw \(error), which is not a \(Failure.self) as the member declares; stub a \(Failure.self)")
+        return resultWithoutStub(after: error)
+    }
+
+    @usableFromInline
+    func valueWithoutStub<Value>(of type: Value.Type, after error: any Error) -> Value {
+        if let value = defaultValue(of: type) {
+            if !(error is UnstubbedCallError) {
+                report("cannot throw, but its handler or stubbedError threw \(error); it returned the default instead")
+            }
+            return value
+        }
+        let message = (error as? UnstubbedCallError)?.description ?? "\(name) cannot throw \(error)"
+        report(message)
+        fatalError(message)
+    }
+
+    @usableFromInline
+    func cast<Value>(_ result: Result, to type: Value.Type) -> Value {
+        if let value = result as? Value {
+            return value
+        }
+        let message = "\(name) was stubbed with \(result), which is not the \(Value.self) this call returns"
+        report(message)
+        fatalError(message)
+    }
+
+    func report(_ problem: String) {
+        reportFailure("\(name) \(problem)", at: context.location)
+    }
+}
