@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // Litmus: a testing toolkit for Swift on Linux and Apple platforms. The examples that use it are
 // packages of their own: Examples/Package.swift (the apps and their tests) and Examples/Web/Package.swift.
 // docs/ARCHITECTURE.md describes this layout; keep both true together.

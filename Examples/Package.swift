@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // The seed articles' apps and their tests: a package of its own that uses Litmus as any package
 // would, through its products. `swift run litmus audit Examples` (from the repository) audits it.
 // The web front end and the UI tests are Examples/Web/Package.swift, which depends on this one.

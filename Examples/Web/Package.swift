@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // The examples as one web app (`swift run --package-path Examples/Web examples`) and the UI tests that
 // drive it in headless Chromium through LitmusUI. A package of its own so that the examples' package
 // (..) builds without Hummingbird and AsyncHTTPClient.

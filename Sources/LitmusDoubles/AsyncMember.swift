@@ -143,7 +143,7 @@ public final class AsyncMember<Arguments, Result>: RecordingMember, StubbedRecor
         _ arguments: consuming Arguments,
         returning type: Value.Type
     ) async throws -> Value where Result == Any {
-        cast(try await outcome(of: record(arguments), returning: type).get(), to: type)
+        try castThrowing(try await outcome(of: record(arguments), returning: type).get(), to: type)
     }
 
     /// Appends the call and reads the stub under the lock, as ``Member`` does.

@@ -127,14 +127,34 @@ extension StubbedRecorder {
         fatalError(message)
     }
 
+    /// The stubbed result of a generic member as the `Value` this call returns. A stub of another
+    /// type is a failure naming both types; the call then returns `Value`'s default, and only a
+    /// `Value` without one stops the test process, since a non-throwing call has nothing else to
+    /// return.
     @usableFromInline
     func cast<Value>(_ result: Result, to type: Value.Type) -> Value {
         if let value = result as? Value {
             return value
         }
-        let message = "\(name) was stubbed with \(result), which is not the \(Value.self) this call returns"
-        report(message)
-        fatalError(message)
+        let mismatch = StubTypeMismatchError(member: name, stubbed: "\(result)", expectedType: "\(Value.self)")
+        if let value = defaultValue(of: type) {
+            report(mismatch.problem + "; it returned the default instead")
+            return value
+        }
+        report(mismatch.problem)
+        fatalError(mismatch.description)
+    }
+
+    /// The stubbed result of a throwing generic member as `Value`: a stub of another type is a
+    /// failure naming both types, and the call throws ``StubTypeMismatchError``.
+    @usableFromInline
+    func castThrowing<Value>(_ result: Result, to type: Value.Type) throws -> Value {
+        if let value = result as? Value {
+            return value
+        }
+        let mismatch = StubTypeMismatchError(member: name, stubbed: "\(result)", expectedType: "\(Value.self)")
+        report(mismatch.problem)
+        throw mismatch
     }
 
     func report(_ problem: String) {

@@ -141,7 +141,7 @@ public final class Member<Arguments, Result>: RecordingMember, StubbedRecorder {
     @inlinable @inline(__always)
     public func callThrowing<Value>(_ arguments: consuming Arguments, returning type: Value.Type) throws -> Value
     where Result == Any {
-        cast(try outcome(of: record(arguments), returning: type).get(), to: type)
+        try castThrowing(try outcome(of: record(arguments), returning: type).get(), to: type)
     }
 
     /// Appends the call and reads the stub under the lock (see ``CallLog/record(_:number:)``):

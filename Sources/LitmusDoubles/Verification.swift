@@ -133,6 +133,26 @@ public struct UnstubbedCallError: Error, CustomStringConvertible {
     }
 }
 
+/// What a throwing generic member throws when it was stubbed with a value of another type than
+/// the call returns (e.g. `stubbedResult = "42"` for `decode(Int.self, …)`).
+public struct StubTypeMismatchError: Error, CustomStringConvertible {
+    /// The member's full name.
+    public let member: String
+    /// The stubbed value, as text.
+    public let stubbed: String
+    /// The type this call returns.
+    public let expectedType: String
+
+    /// The problem, without the member's name.
+    var problem: String {
+        "was stubbed with \(stubbed), which is not the \(expectedType) this call returns: stub a \(expectedType), "
+            + "or use a handler that returns one for each type"
+    }
+
+    /// Names the member, both types and the fix.
+    public var description: String { "\(member) \(problem)" }
+}
+
 /// Orders calls across every double in the process.
 @usableFromInline
 enum CallSequence {

@@ -1,0 +1,54 @@
+import Foundation
+import LitmusDoubles
+import LitmusMockable
+import Testing
+
+/// A generic member that cannot throw: a stub of the wrong type has only a default to fall back on.
+@Mockable
+protocol Converting {
+    func convert<Output>(_ text: String, to type: Output.Type) -> Output
+}
+
+@Suite("A generic member stubbed with a value of the wrong type names both types instead of crashing")
+struct StubTypeMismatchTests {
+    @Test("A throwing generic member throws StubTypeMismatchError and fails the test, naming the member and types")
+    func throwingMemberThrows() {
+        let sut = AlbumRepositoryMock()
+        sut.mock.decode.stubbedResult = "forty-two"
+
+        withKnownIssue {
+            #expect(throws: StubTypeMismatchError.self) { try sut.decode(Int.self, from: Data()) }
+        } matching: { issue in
+            issue.comments.description.contains(
+                "AlbumRepositoryMock.decode(_:from:) was stubbed with forty-two, which is not the Int this call returns"
+            )
+        }
+        #expect(sut.mock.decode.callCount == 1)
+    }
+
+    @Test("An async throwing generic member throws it too")
+    func asyncMemberThrows() async {
+        let sut = DownloaderMock()
+        sut.mock.decode.stubbedResult = 7
+
+        await withKnownIssue {
+            await #expect(throws: StubTypeMismatchError.self) { try await sut.decode(String.self, from: Data()) }
+        } matching: { issue in
+            issue.comments.description.contains("was stubbed with 7, which is not the String this call returns")
+        }
+    }
+
+    @Test("A non-throwing generic member returns the type's default after the failure")
+    func nonThrowingMemberReturnsDefault() {
+        let sut = ConvertingMock()
+        sut.mock.convert.stubbedResult = "not a number"
+
+        withKnownIssue {
+            #expect(sut.convert("1", to: Int.self) == 0)
+        } matching: { issue in
+            issue.comments.description.contains(
+                "ConvertingMock.convert(_:to:) was stubbed with not a number, which is not the Int this call returns"
+            ) && issue.comments.description.contains("it returned the default instead")
+        }
+    }
+}
