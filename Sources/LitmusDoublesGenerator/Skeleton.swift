@@ -118,26 +118,10 @@ private struct SkimLexer {
                     blankRanges.append((brace.offset + 1)..<index)
                 }
                 index += 1
-            case UInt8(ascii: "/"):
-                guard skipSlash() else { return false }
-            case UInt8(ascii: "\""):
-                guard skipString(hashes: 0) else { return false }
-            case UInt8(ascii: "#"):
-                var hashes = 0
-                while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
-                let next = index + hashes < bytes.count ? bytes[index + hashes] : 0
-                if next == UInt8(ascii: "\"") {
-                    index += hashes
-                    guard skipString(hashes: hashes) else { return false }
-                } else if next == UInt8(ascii: "/") {
-                    return false  // an extended regex literal
-                } else {
-                    index += hashes
-                }
-            case UInt8(ascii: "`"):
-                guard skipBackquotedName() else { return false }
             default:
-                if Self.isIdentifierByte(byte) {
+                if let skipped = skipLiteralOrComment() {
+                    guard skipped else { return false }
+                } else if Self.isIdentifierByte(byte) {
                     skipWord()
                 } else {
                     index += 1
@@ -288,26 +272,38 @@ private struct SkimLexer {
                 depth -= 1
                 index += 1
                 if depth == 0 { return true }
-            case UInt8(ascii: "/"):
-                guard skipSlash() else { return false }
-            case UInt8(ascii: "\""):
-                guard skipString(hashes: 0) else { return false }
-            case UInt8(ascii: "#"):
-                var hashes = 0
-                while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
-                let next = index + hashes < bytes.count ? bytes[index + hashes] : 0
-                if next == UInt8(ascii: "/") { return false }
-                index += hashes
-                if next == UInt8(ascii: "\"") {
-                    guard skipString(hashes: hashes) else { return false }
-                }
-            case UInt8(ascii: "`"):
-                guard skipBackquotedName() else { return false }
             default:
-                index += 1
+                if let skipped = skipLiteralOrComment() {
+                    guard skipped else { return false }
+                } else {
+                    index += 1
+                }
             }
         }
         return false
+    }
+
+    /// Skips the comment, string literal, `#` word or backquoted name that starts at `index`:
+    /// `nil` if none starts there, `false` where the skim gives up (a regex literal, or what may
+    /// be one; anything unterminated).
+    private mutating func skipLiteralOrComment() -> Bool? {
+        switch bytes[index] {
+        case UInt8(ascii: "/"):
+            return skipSlash()
+        case UInt8(ascii: "\""):
+            return skipString(hashes: 0)
+        case UInt8(ascii: "#"):
+            var hashes = 0
+            while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
+            let next = index + hashes < bytes.count ? bytes[index + hashes] : 0
+            if next == UInt8(ascii: "/") { return false }  // an extended regex literal
+            index += hashes
+            return next == UInt8(ascii: "\"") ? skipString(hashes: hashes) : true
+        case UInt8(ascii: "`"):
+            return skipBackquotedName()
+        default:
+            return nil
+        }
     }
 
     /// Skips a backquoted name, which ends on its line.
