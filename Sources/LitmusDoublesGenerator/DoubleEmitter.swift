@@ -15,7 +15,7 @@ struct DoubleEmitter {
     }
 
     func emit(diagnostics: inout [GeneratorDiagnostic]) -> String {
-        let associated = Set(analysis.associatedTypes.map(\.name.text))
+        let associated = Set(analysis.associatedTypes.map(\.name))
         let text = TypeText(selfType: name, associatedTypes: associated, closureAliases: analysis.closureAliases)
         let names = MemberNaming.names(for: analysis.requirements, conditions: analysis.conditions)
         var instance = RecorderSet()
@@ -46,7 +46,7 @@ struct DoubleEmitter {
                 hasEmptyInitializer = true
             }
         }
-        if !statics.isEmpty, !analysis.associatedTypes.isEmpty {
+        if !statics.isEmpty, !analysis.genericAssociatedTypes.isEmpty {
             diagnostics.append(
                 GeneratorDiagnostic(
                     .error,
@@ -65,6 +65,13 @@ struct DoubleEmitter {
         lines.append(
             "/// Each member is recorded in `mock`: its call count, its arguments, its stub and its verification.")
         lines.append(header())
+        for associated in analysis.associatedTypes {
+            guard let bound = associated.boundType else { continue }
+            lines.append(
+                "    /// `\(associated.name)`, which the protocol binds with `\(associated.name) == \(bound)`.")
+            lines.append("    \(prefix)typealias \(associated.name) = \(bound)")
+            lines.append("")
+        }
         lines.append(contentsOf: membersStruct(named: "Members", instance, doc: "every instance member"))
         lines.append("")
         let nonisolated = isolated ? "nonisolated " : ""
@@ -134,20 +141,11 @@ struct DoubleEmitter {
     }
 
     private func header() -> String {
-        let generics = analysis.associatedTypes.map { associated -> String in
-            let constraint = associated.inheritanceClause.map { clause in
-                ": " + clause.inheritedTypes.map { $0.type.trimmedDescription }.joined(separator: " & ")
-            }
-            return associated.name.text + (constraint ?? "")
+        let generics = analysis.genericAssociatedTypes.map { associated -> String in
+            associated.constraints.isEmpty
+                ? associated.name : associated.name + ": " + associated.constraints.joined(separator: " & ")
         }
-        let whereClauses =
-            analysis.whereRequirements
-            + analysis.associatedTypes.flatMap { associated in
-                associated.genericWhereClause?.requirements.map {
-                    $0.requirement.trimmedDescription.replacingSelfPrefix
-                }
-                    ?? []
-            }
+        let whereClauses = analysis.whereRequirements + analysis.genericAssociatedTypes.flatMap(\.whereRequirements)
         let genericClause = generics.isEmpty ? "" : "<" + generics.joined(separator: ", ") + ">"
         let whereClause = whereClauses.isEmpty ? "" : " where " + whereClauses.joined(separator: ", ")
         let attributes = analysis.globalActorAttributes.map { $0 + " " }.joined()

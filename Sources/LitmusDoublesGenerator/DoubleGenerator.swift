@@ -68,7 +68,11 @@ struct ProtocolAnalysis {
     var requirements: [Requirement] = []
     /// The `#if` condition each of ``requirements`` is declared under (same index), or `nil`.
     var conditions: [IfCondition?] = []
-    var associatedTypes: [AssociatedTypeDeclSyntax] = []
+    /// The associated types of the protocol and its parents, each merged over its declarations.
+    var associatedTypes: [AssociatedType] = []
+    /// Same-type requirements of where clauses (`Input == Request`), resolved once every
+    /// associated type is known.
+    private var sameTypeRequirements: [(left: String, right: String)] = []
     var whereRequirements: [String] = []
     var globalActorAttributes: [String] = []
     var isActor = false
@@ -98,6 +102,28 @@ struct ProtocolAnalysis {
         let known = Dictionary(inherited.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
         var visited: Set<String> = []
         collect(decl, known: known, visited: &visited)
+        bindSameTypes()
+    }
+
+    /// The associated types that are generic parameters of the double: those no same-type
+    /// requirement binds to a type.
+    var genericAssociatedTypes: [AssociatedType] { associatedTypes.filter { $0.boundType == nil } }
+
+    /// An associated type bound by `Input == Request` becomes `typealias Input = Request` in the
+    /// double, since a generic parameter cannot be made equal to a type; other same-type
+    /// requirements stay in the double's where clause.
+    private mutating func bindSameTypes() {
+        for (left, right) in sameTypeRequirements {
+            let leftIndex = associatedTypes.firstIndex { $0.name == left }
+            let rightIndex = associatedTypes.firstIndex { $0.name == right }
+            if let leftIndex, rightIndex == nil, associatedTypes[leftIndex].boundType == nil {
+                associatedTypes[leftIndex].boundType = right
+            } else if let rightIndex, leftIndex == nil, associatedTypes[rightIndex].boundType == nil {
+                associatedTypes[rightIndex].boundType = left
+            } else {
+                whereRequirements.append("\(left) == \(right)")
+            }
+        }
     }
 
     var accessLevel: String {
@@ -141,7 +167,14 @@ struct ProtocolAnalysis {
         }
         for clause in decl.genericWhereClause?.requirements ?? [] {
             let text = clause.requirement.trimmedDescription
-            if text.hasPrefix("Self:") || text.hasPrefix("Self :") {
+            if let sameType = clause.requirement.as(SameTypeRequirementSyntax.self) {
+                sameTypeRequirements.append(
+                    (
+                        sameType.leftType.trimmedDescription.replacingSelfPrefix,
+                        sameType.rightType.trimmedDescription.replacingSelfPrefix
+                    )
+                )
+            } else if text.hasPrefix("Self:") || text.hasPrefix("Self :") {
                 let constraint = text.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: " ")
                 if ProtocolAnalysis.markerProtocols.contains(constraint) { continue }
                 diagnostics.append(
@@ -206,8 +239,8 @@ struct ProtocolAnalysis {
                         at: associated
                     )
                 )
-            } else if !associatedTypes.contains(where: { $0.name.text == associated.name.text }) {
-                associatedTypes.append(associated)
+            } else {
+                merge(associated)
             }
         } else if let alias = member.as(TypeAliasDeclSyntax.self) {
             if ClosureAliases.namesFunctionType(alias) { closureAliases.insert(alias.name.text) }
@@ -253,10 +286,43 @@ struct ProtocolAnalysis {
         }
     }
 
+    /// Adds `decl`'s constraints to the associated type of its name: a child protocol may
+    /// constrain what its parent declared (`associatedtype Source` in the parent,
+    /// `associatedtype Source: RequestContextSource` in the child).
+    private mutating func merge(_ decl: AssociatedTypeDeclSyntax) {
+        let constraints = decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let requirements =
+            decl.genericWhereClause?.requirements.map { $0.requirement.trimmedDescription.replacingSelfPrefix } ?? []
+        guard let index = associatedTypes.firstIndex(where: { $0.name == decl.name.text }) else {
+            associatedTypes.append(
+                AssociatedType(name: decl.name.text, constraints: constraints, whereRequirements: requirements)
+            )
+            return
+        }
+        for constraint in constraints where !associatedTypes[index].constraints.contains(constraint) {
+            associatedTypes[index].constraints.append(constraint)
+        }
+        for requirement in requirements where !associatedTypes[index].whereRequirements.contains(requirement) {
+            associatedTypes[index].whereRequirements.append(requirement)
+        }
+    }
+
     private mutating func add(_ requirement: Requirement, condition: IfCondition?) {
         requirements.append(requirement)
         conditions.append(condition)
     }
+}
+
+/// An associated type of a protocol, merged over every declaration of its name.
+struct AssociatedType {
+    let name: String
+    /// The protocols and classes it must conform to, e.g. `RequestDecoder`.
+    var constraints: [String]
+    /// The requirements of its own where clause, with `Self.` dropped.
+    var whereRequirements: [String]
+    /// The type a same-type requirement binds it to (`Input == Request`), or `nil`: then it is a
+    /// generic parameter of the double.
+    var boundType: String?
 }
 
 /// The condition a requirement inside `#if` is declared under, and the clauses that select it.

@@ -114,7 +114,9 @@ struct Parameter {
             guard isEscaping else { return nil }
             return "() -> " + text.render(type)
         }
-        if !isEscaping, type.is(FunctionTypeSyntax.self) || text.isClosureAlias(type) {
+        // `@Sendable (Int) -> Void` is as non-escaping as `(Int) -> Void`: the base type decides.
+        let base = type.as(AttributedTypeSyntax.self)?.baseType ?? type
+        if !isEscaping, base.is(FunctionTypeSyntax.self) || text.isClosureAlias(base) {
             return nil
         }
         if TypeText.mentions(memberGenerics, in: type) {

@@ -271,3 +271,58 @@ extension ModuleDoublesTests {
         #expect(source.contains("let maybe: LitmusDoubles.Member<Done?, Void>"))
     }
 }
+
+extension ModuleDoublesTests {
+    @Test("A child binding its parent's associated types gets typealiases, not generic parameters")
+    func boundAssociatedTypes() throws {
+        let files = [
+            ModuleDoubles.SourceFile(
+                path: "M.swift",
+                text: """
+                    protocol Middleware {
+                        associatedtype Input
+                        associatedtype Output: Sendable
+                        func handle(_ input: Input, next: @Sendable (Input) async throws -> Output) async throws -> Output
+                    }
+                    protocol RouterMiddleware: Middleware where Input == Request, Self.Output == Response {}
+                    protocol Keyed: Middleware where Input: Hashable {}
+                    """
+            )
+        ]
+
+        let output = sut.generate(from: files)
+
+        #expect(output.warnings.isEmpty)
+        let router = try #require(output.doubleSources.first { $0.contains("class RouterMiddlewareMock") })
+        #expect(router.contains("final class RouterMiddlewareMock: RouterMiddleware, Sendable {"))
+        #expect(router.contains("    typealias Input = Request\n"))
+        #expect(router.contains("    typealias Output = Response\n"))
+        // The non-escaping @Sendable closure is counted, not stored.
+        #expect(router.contains("let handle: LitmusDoubles.AsyncMember<Input, Output>"))
+        let keyed = try #require(output.doubleSources.first { $0.contains("class KeyedMock") })
+        #expect(
+            keyed.contains("final class KeyedMock<Input, Output: Sendable>: Keyed, Sendable where Input: Hashable {"))
+    }
+
+    @Test("A child's constraint on an associated type its parent declared is merged into the generic parameter")
+    func mergedAssociatedTypeConstraints() throws {
+        let files = [
+            ModuleDoubles.SourceFile(
+                path: "S.swift",
+                text: """
+                    protocol HasSource { associatedtype Source: Sendable }
+                    protocol HasComparableSource: HasSource {
+                        associatedtype Source: Comparable = Int
+                        var source: Source { get }
+                    }
+                    """
+            )
+        ]
+
+        let output = sut.generate(from: files)
+
+        let source = try #require(output.doubleSources.first { $0.contains("class HasComparableSourceMock") })
+        #expect(
+            source.contains("final class HasComparableSourceMock<Source: Sendable & Comparable>: HasComparableSource"))
+    }
+}

@@ -1,0 +1,42 @@
+// Shapes from hummingbird and swift-openapi-runtime that the doubles corpus found: a child protocol
+// binding its parent's associated types with a where clause, a child constraining an associated
+// type its parent left open, and a `@Sendable` closure parameter that is not escaping.
+
+/// A request.
+public struct Request: Equatable, Sendable {
+    /// The path asked for.
+    public let path: String
+
+    /// A request for `path`.
+    public init(path: String) {
+        self.path = path
+    }
+}
+
+/// Passes an input on to the next step.
+public protocol MiddlewareProtocol<Input, Output>: Sendable {
+    /// What the middleware receives.
+    associatedtype Input
+    /// What it returns.
+    associatedtype Output
+
+    /// Handles `input`, usually by calling `next`, which is not kept.
+    func handle(_ input: Input, next: @Sendable (Input) async throws -> Output) async throws -> Output
+}
+
+/// A middleware of requests and status codes.
+public protocol RouterMiddleware: MiddlewareProtocol where Input == Request, Output == Int {}
+
+/// Has a source, of any kind.
+public protocol HasSource {
+    /// The source's type.
+    associatedtype Source
+}
+
+/// Has a source that can be compared.
+public protocol HasComparableSource: HasSource {
+    /// The source's type, now constrained, with a default (which keeps the compiler from asking for a where clause).
+    associatedtype Source: Comparable = Int
+    /// The source.
+    var source: Source { get }
+}

@@ -1,0 +1,28 @@
+import LitmusDoubles
+import LitmusDoublesFixtures
+import Testing
+
+@Suite("Associated types bound or constrained by child protocols, as in hummingbird")
+struct AssociatedTypeBindingTests {
+    @Test("A where clause binding the parent's associated types makes a non-generic double")
+    func boundAssociatedTypes() async throws {
+        let sut = RouterMiddlewareMock(mode: .strict)
+        sut.mock.handle.stubbedResult = 404
+        let middleware: some RouterMiddleware = sut
+
+        let status = try await middleware.handle(Request(path: "/missing")) { _ in 200 }
+
+        #expect(status == 404)
+        #expect(sut.mock.handle.lastArguments == Request(path: "/missing"))
+        #expect(RouterMiddlewareMock.Input.self == Request.self)
+    }
+
+    @Test("A child's constraint on its parent's associated type constrains the double's generic parameter")
+    func mergedConstraint() {
+        let sut = HasComparableSourceMock<Int>()
+        sut.mock.source.stubbedResult = 3
+
+        #expect(sut.source == 3)
+        #expect(sut.source < 4)
+    }
+}
