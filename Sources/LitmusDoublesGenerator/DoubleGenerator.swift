@@ -81,10 +81,12 @@ struct ProtocolAnalysis {
     /// ``TypeText/closureAliases``).
     var closureAliases: Set<String> = []
 
-    /// Inherited names the double satisfies by being a final `Sendable` class or an actor.
+    /// Inherited names the double satisfies by being a final `Sendable` class or an actor (`Error`
+    /// has no requirement a `Sendable` class lacks).
     static let markerProtocols: Set<String> = [
         "Sendable", "AnyObject", "Actor", "AnyActor", "SendableMetatype", "Copyable", "Escapable", "~Copyable",
-        "~Escapable", "Swift.Sendable", "Swift.Actor", "_Concurrency.Actor", "_SendableMetatype",
+        "~Escapable", "Swift.Sendable", "Swift.Actor", "_Concurrency.Actor", "_SendableMetatype", "Error",
+        "Swift.Error",
     ]
 
     /// Inherited protocols the double satisfies by identity: two doubles are equal when they are the same object.

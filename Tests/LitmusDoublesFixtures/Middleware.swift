@@ -40,3 +40,9 @@ public protocol HasComparableSource: HasSource {
     /// The source.
     var source: Source { get }
 }
+
+/// An error that knows its status, as hummingbird's `HTTPResponseError` does.
+public protocol ResponseError: Error {
+    /// The status to answer with.
+    var status: Int { get }
+}

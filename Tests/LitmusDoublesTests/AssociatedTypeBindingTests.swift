@@ -25,4 +25,19 @@ struct AssociatedTypeBindingTests {
         #expect(sut.source == 3)
         #expect(sut.source < 4)
     }
+
+    @Test("A protocol inheriting Error is doubled, and its double can be thrown and caught as that protocol")
+    func errorProtocol() {
+        let sut = ResponseErrorMock()
+        sut.mock.status.stubbedResult = 418
+
+        #expect(throws: ResponseErrorMock.self) { throw sut }
+        do {
+            throw sut
+        } catch let error as any ResponseError {
+            #expect(error.status == 418)
+        } catch {
+            Issue.record("caught \(error), not a ResponseError")
+        }
+    }
 }
