@@ -17,6 +17,24 @@ public struct AuditThresholds: Codable, Sendable, Hashable {
 
     /// The defaults: no finding, no failing test, any coverage.
     public init() {}
+
+    /// Every threshold by its key (in the configuration file and in the flags' overrides).
+    static let fields: [OptionField<AuditThresholds>] = [
+        OptionField("maxFast", \.maxFast), OptionField("maxIsolated", \.maxIsolated),
+        OptionField("maxRepeatable", \.maxRepeatable), OptionField("maxSelfValidating", \.maxSelfValidating),
+        OptionField("minLineCoverage", \.minLineCoverage), OptionField("maxFailingTests", \.maxFailingTests),
+    ]
+
+    /// Decodes thresholds, keeping defaults for missing keys.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        try OptionField.decode(Self.fields, into: &self, from: decoder)
+    }
+
+    /// Sets the thresholds given (by key, as in the configuration file); `nil` values keep theirs.
+    public mutating func override(_ values: [String: (any Sendable)?]) {
+        OptionField.override(Self.fields, in: &self, with: values)
+    }
 }
 
 /// How an audit runs. A configuration file (`.litmus-audit.json` in the package, or `--config`) holds the
@@ -42,6 +60,20 @@ public struct AuditOptions: Codable, Sendable, Hashable {
     /// The defaults.
     public init() {}
 
+    /// Every option by its key, with the range its value must lie in: the one description that the
+    /// configuration file's decoder, the flags' overrides and ``validate()`` all read.
+    static let fields: [OptionField<AuditOptions>] = [
+        OptionField("runs", \.runs) { $0 < 1 ? "must be at least 1 (it is \($0))" : nil },
+        OptionField("budgetMilliseconds", \.budgetMilliseconds) { $0 <= 0 ? "must be above 0 (it is \($0))" : nil },
+        OptionField("randomSubsets", \.randomSubsets) { $0 < 0 ? "must be 0 or more (it is \($0))" : nil },
+        OptionField("parallelism", \.parallelism) {
+            $0 < 0 ? "must be 0 (one per core) or more (it is \($0))" : nil
+        },
+        OptionField("timeoutSeconds", \.timeoutSeconds) { $0 <= 0 ? "must be above 0 (it is \($0))" : nil },
+        OptionField("coverage", \.coverage), OptionField("slowestCount", \.slowestCount),
+        OptionField("thresholds", \.thresholds),
+    ]
+
     /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are
     /// an error naming the file and the key.
     public static func load(from url: URL) throws -> AuditOptions {
@@ -61,47 +93,83 @@ public struct AuditOptions: Codable, Sendable, Hashable {
 
     /// Throws ``AuditError/badOption(key:reason:)`` for the first value out of range.
     public func validate() throws(AuditError) {
-        if runs < 1 { throw .badOption(key: "runs", reason: "must be at least 1 (it is \(runs))") }
-        if budgetMilliseconds <= 0 {
-            throw .badOption(key: "budgetMilliseconds", reason: "must be above 0 (it is \(budgetMilliseconds))")
-        }
-        if randomSubsets < 0 {
-            throw .badOption(key: "randomSubsets", reason: "must be 0 or more (it is \(randomSubsets))")
-        }
-        if parallelism < 0 {
-            throw .badOption(key: "parallelism", reason: "must be 0 (one per core) or more (it is \(parallelism))")
-        }
-        if timeoutSeconds <= 0 {
-            throw .badOption(key: "timeoutSeconds", reason: "must be above 0 (it is \(timeoutSeconds))")
+        for field in Self.fields {
+            if let reason = field.problem(self) { throw .badOption(key: field.key, reason: reason) }
         }
     }
 
     /// Decodes options, keeping defaults for missing keys.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = AuditOptions()
-        runs = try container.decodeIfPresent(Int.self, forKey: .runs) ?? defaults.runs
-        budgetMilliseconds =
-            try container.decodeIfPresent(Double.self, forKey: .budgetMilliseconds) ?? defaults.budgetMilliseconds
-        randomSubsets = try container.decodeIfPresent(Int.self, forKey: .randomSubsets) ?? defaults.randomSubsets
-        parallelism = try container.decodeIfPresent(Int.self, forKey: .parallelism) ?? defaults.parallelism
-        timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? defaults.timeoutSeconds
-        coverage = try container.decodeIfPresent(Bool.self, forKey: .coverage) ?? defaults.coverage
-        slowestCount = try container.decodeIfPresent(Int.self, forKey: .slowestCount) ?? defaults.slowestCount
-        thresholds = try container.decodeIfPresent(AuditThresholds.self, forKey: .thresholds) ?? defaults.thresholds
+        self.init()
+        try OptionField.decode(Self.fields, into: &self, from: decoder)
+    }
+
+    /// Sets the options given (by key, as in the configuration file: the command's flags); `nil` values
+    /// keep theirs. The thresholds are set through ``AuditThresholds/override(_:)``.
+    public mutating func override(_ values: [String: (any Sendable)?]) {
+        OptionField.override(Self.fields, in: &self, with: values)
     }
 }
 
-extension AuditThresholds {
-    /// Decodes thresholds, keeping defaults for missing keys.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init()
-        maxFast = try container.decodeIfPresent(Int.self, forKey: .maxFast) ?? maxFast
-        maxIsolated = try container.decodeIfPresent(Int.self, forKey: .maxIsolated) ?? maxIsolated
-        maxRepeatable = try container.decodeIfPresent(Int.self, forKey: .maxRepeatable) ?? maxRepeatable
-        maxSelfValidating = try container.decodeIfPresent(Int.self, forKey: .maxSelfValidating) ?? maxSelfValidating
-        minLineCoverage = try container.decodeIfPresent(Double.self, forKey: .minLineCoverage) ?? minLineCoverage
-        maxFailingTests = try container.decodeIfPresent(Int.self, forKey: .maxFailingTests) ?? maxFailingTests
+/// One option of `Root` (``AuditOptions`` or ``AuditThresholds``): its key, where its value is stored,
+/// and the range the value must lie in. The configuration file is decoded and the command's flags are
+/// applied through the same fields, so an option is described once.
+struct OptionField<Root>: Sendable {
+    /// The key in the configuration file and in the JSON report.
+    let key: String
+    private let decodeValue: @Sendable (inout Root, KeyedDecodingContainer<OptionKey>) throws -> Void
+    private let assignValue: @Sendable (inout Root, any Sendable) -> Bool
+    private let check: @Sendable (Root) -> String?
+
+    /// The option `key`, stored at `path`; `problem` says why a value is out of range (`nil`: it is not).
+    init<Value: Decodable & Sendable>(
+        _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable,
+        problem: @escaping @Sendable (Value) -> String? = { _ in nil }
+    ) {
+        self.key = key
+        decodeValue = { root, container in
+            if let value = try container.decodeIfPresent(Value.self, forKey: OptionKey(key)) {
+                root[keyPath: path] = value
+            }
+        }
+        assignValue = { root, value in
+            guard let value = value as? Value else { return false }
+            root[keyPath: path] = value
+            return true
+        }
+        check = { problem($0[keyPath: path]) }
     }
+
+    /// Why the option's value in `root` is out of range, or `nil`.
+    func problem(_ root: Root) -> String? { check(root) }
+
+    /// Sets each field whose key `decoder` holds; the others keep their values.
+    static func decode(_ fields: [OptionField], into root: inout Root, from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: OptionKey.self)
+        for field in fields { try field.decodeValue(&root, container) }
+    }
+
+    /// Sets each field given a non-`nil` value. A key that names no field, or a value of another type,
+    /// is a mistake in the caller's code: it stops the program, naming the key.
+    static func override(_ fields: [OptionField], in root: inout Root, with values: [String: (any Sendable)?]) {
+        for (key, value) in values {
+            guard let value else { continue }
+            guard let field = fields.first(where: { $0.key == key }) else {
+                preconditionFailure("\(key) is not an option of \(Root.self)")
+            }
+            guard field.assignValue(&root, value) else {
+                preconditionFailure("\(key) of \(Root.self) cannot hold \(type(of: value))")
+            }
+        }
+    }
+}
+
+/// A key of the configuration file.
+struct OptionKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ key: String) { stringValue = key }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -205,6 +205,31 @@ public struct Verdict: Codable, Sendable, Hashable {
     public var summary: String
 }
 
+/// A test process that ran past the time limit (`--timeout`) and was killed, with the tests it left
+/// undone.
+public struct TimedOutRun: Codable, Sendable, Hashable {
+    /// Which run: `suite run 2 of 3`, `parallel suite run`, `Class.test alone`, `random half 1 of 2`,
+    /// `bisection of Class.test, attempt 3`.
+    public var run: String
+    /// The seed that chose the run's tests (a random half), if any.
+    public var seed: UInt64?
+    /// The framework of the killed process.
+    public var library: TestLibrary
+    /// The identifiers of the tests that had started and not ended when it was killed.
+    public var unfinished: [String]
+    /// The identifiers of the tests asked of it that never started.
+    public var notStarted: [String]
+
+    /// Creates the record of a killed process.
+    public init(run: String, seed: UInt64? = nil, library: TestLibrary, unfinished: [String], notStarted: [String]) {
+        self.run = run
+        self.seed = seed
+        self.library = library
+        self.unfinished = unfinished
+        self.notStarted = notStarted
+    }
+}
+
 /// The whole result of an audit; docs/audit.md documents this JSON schema (`schemaVersion` 1).
 public struct AuditReport: Codable, Sendable {
     /// The schema's version.
@@ -231,6 +256,16 @@ public struct AuditReport: Codable, Sendable {
     public var failingTests: [String]
     /// The thresholds that were not met; the command exits non-zero when there is any.
     public var unmetThresholds: [String]
+    /// The test processes killed at the time limit (`--timeout`): the report lacks what they would
+    /// have run, so the audit did not complete cleanly.
+    public var timedOutRuns: [TimedOutRun] = []
+
+    /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 1
+    /// when a threshold is not met, else 0.
+    public var exitCode: Int32 {
+        if !timedOutRuns.isEmpty { return 3 }
+        return unmetThresholds.isEmpty ? 0 : 1
+    }
 
     /// The findings against one letter.
     public func findings(for letter: Letter) -> [Finding] { findings.filter { $0.letter == letter } }

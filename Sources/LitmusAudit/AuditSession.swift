@@ -18,6 +18,7 @@ struct AuditSession {
     var failingTests: [String] = []
     var coverage: CoverageReport?
     var coveredLines: [String: [String: String]] = [:]
+    var timedOutRuns: [TimedOutRun] = []
 
     init(
         audit: Audit, workspace: PackageWorkspace, binary: TestBinary, analysis: SourceAnalysis,
@@ -67,18 +68,17 @@ struct AuditSession {
                     return located
                 }
             }
-            var merged = TestBinary.Run(results: [:], order: [], declared: [], timedOut: false)
-            for run in [x, s].compactMap({ $0 }) {
-                merged.results.merge(run.results) { $1 }
-                merged.order += run.order
-            }
+            let merged = TestBinary.Run(merging: [x, s].compactMap { $0 })
+            record(merged, as: "suite run \(index) of \(runs)")
             suiteRuns.append(merged)
             progress(.step(done: index, total: runs))
         }
         tests = xctests + swiftTests
         if !swiftTests.isEmpty {
             // Swift Testing's own default: every test at once, as `swift test` runs them.
-            parallelRun = try await binary.runSwiftTests(nil, profile: "parallel", parallel: true)
+            let run = try await binary.runSwiftTests(nil, profile: "parallel", parallel: true)
+            record(run, as: "parallel suite run")
+            parallelRun = run
         }
     }
 
@@ -90,12 +90,15 @@ struct AuditSession {
         let indexed = Array(tests.enumerated())
         let progress = self.progress
         let total = tests.count
-        let results = try await concurrentMap(indexed, width: width) { pair in
-            try await binary.run([pair.element], all: all, profile: "alone-\(pair.offset)").results[pair.element.id]
+        let runs = try await concurrentMap(indexed, width: width) { pair in
+            try await binary.run([pair.element], all: all, profile: "alone-\(pair.offset)")
         } onEach: { done in
             progress(.step(done: done, total: total))
         }
-        for (test, result) in zip(tests, results) { alone[test.id] = result }
+        for (test, run) in zip(tests, runs) {
+            alone[test.id] = run.results[test.id]
+            record(run, as: "\(test.name) alone")
+        }
     }
 
     /// Runs random halves of the suite, each in one process, chosen from the seed.
@@ -104,7 +107,9 @@ struct AuditSession {
         progress(.phase("Running \(audit.options.randomSubsets) random halves of the suite (seed \(audit.seed))"))
         let halves = RandomHalves.choose(from: tests, count: audit.options.randomSubsets, seed: audit.seed)
         for (index, half) in halves.enumerated() {
-            subsetRuns.append(try await binary.run(half, all: xctests, profile: "subset-\(index + 1)"))
+            let run = try await binary.run(half, all: xctests, profile: "subset-\(index + 1)")
+            record(run, as: "random half \(index + 1) of \(halves.count)", seed: audit.seed)
+            subsetRuns.append(run)
             progress(.step(done: index + 1, total: halves.count))
         }
     }
@@ -122,6 +127,14 @@ struct AuditSession {
                     finding(
                         .flaky, test,
                         "\(test.name) passed \(passes) of \(outcomes.count) identical runs (flip rate \(format(flips)))"
+                    ))
+            } else if let killed = timedOutRuns.first(where: { $0.unfinished.contains(test.id) }),
+                outcomes.first == .crashed || aloneOutcome == .crashed
+            {
+                findings.append(
+                    finding(
+                        .crashed, test,
+                        "\(test.name) ran past the \(seconds(audit.options.timeoutSeconds)) time limit (--timeout) and was killed (\(killed.run))"
                     ))
             } else if outcomes.first == .crashed || aloneOutcome == .crashed {
                 findings.append(
@@ -292,7 +305,7 @@ struct AuditSession {
         return ReportAssembly.assemble(
             package: audit.package.path, seed: audit.seed, options: audit.options, wallSeconds: wallSeconds,
             buildSeconds: buildSeconds, tests: testReports, findings: sortedFindings, coverage: coverage,
-            failingTests: failingTests)
+            failingTests: failingTests, timedOutRuns: timedOutRuns)
     }
 
     // MARK: Details
@@ -317,7 +330,8 @@ struct AuditSession {
 
     /// Bisects the tests that ran before `test` in `run` (same framework: they share its process) for
     /// the ones that make it fail (or pass).
-    private func bisect(_ test: TestIdentity, in run: TestBinary.Run, wantFailure: Bool) async throws -> [TestIdentity]
+    private mutating func bisect(_ test: TestIdentity, in run: TestBinary.Run, wantFailure: Bool) async throws
+        -> [TestIdentity]
     {
         guard let position = run.order.firstIndex(of: test.id) else { return [] }
         let byID = Dictionary(tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -325,12 +339,15 @@ struct AuditSession {
         let binary = self.binary
         let known = xctests
         var attempt = 0
+        var killed: [TimedOutRun] = []
         let culprits = try await Bisection.culprits(among: before) { subset in
             attempt += 1
             let result = try await binary.run(subset + [test], all: known, profile: "bisect-\(attempt)")
+            killed += result.timeouts.map { $0.record(as: "bisection of \(test.name), attempt \(attempt)") }
             let outcome = result.results[test.id]?.outcome ?? .notRun
             return wantFailure ? outcome.isFailure : outcome == .passed
         }
+        timedOutRuns += killed
         if !culprits.isEmpty { progress(.note("\(test.name): \(names(culprits))")) }
         return culprits
     }
@@ -366,4 +383,12 @@ struct AuditSession {
     }
 
     private func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// `5 s`, `0.5 s`.
+    private func seconds(_ value: Double) -> String { String(format: "%g s", value) }
+
+    /// Keeps the processes of `run` that were killed at the time limit, as the run named `name`.
+    private mutating func record(_ run: TestBinary.Run, as name: String, seed: UInt64? = nil) {
+        timedOutRuns += run.timeouts.map { $0.record(as: name, seed: seed) }
+    }
 }

@@ -1,6 +1,6 @@
 /// The report as JUnit XML for CI: one test case per test, failing when the test failed in a suite run
 /// or has a finding (the finding's message and fix in the failure), plus one case per finding that
-/// concerns no single test.
+/// concerns no single test and one per test process killed at the time limit.
 public struct JUnitReport: Sendable {
     /// Creates a renderer.
     public init() {}
@@ -42,6 +42,13 @@ public struct JUnitReport: Sendable {
             let name = "\(finding.letter.rawValue) \(finding.kind.rawValue) \(finding.location ?? finding.test ?? "")"
             cases.append(
                 "    <testcase classname=\"litmus.audit\" name=\"\(escape(name))\" time=\"0\"><failure message=\"\(escape(finding.message))\">\(escape(finding.fix))</failure></testcase>"
+            )
+        }
+        for run in report.timedOutRuns {
+            failures += 1
+            let undone = (run.unfinished.map { "unfinished: \($0)" } + run.notStarted.map { "never started: \($0)" })
+            cases.append(
+                "    <testcase classname=\"litmus.audit\" name=\"\(escape("timeout \(run.run)"))\" time=\"\(report.options.timeoutSeconds)\"><failure message=\"\(escape("killed at the time limit (--timeout)" + (run.seed.map { ", seed \($0)" } ?? "")))\">\(escape(undone.joined(separator: "\n")))</failure></testcase>"
             )
         }
         return """

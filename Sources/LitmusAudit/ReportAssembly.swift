@@ -3,66 +3,20 @@ public enum ReportAssembly {
     /// Builds the report, deciding one verdict per letter against `options.thresholds`.
     public static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
-        tests: [TestReport], findings: [Finding], coverage: CoverageReport?, failingTests: [String]
+        tests: [TestReport], findings: [Finding], coverage: CoverageReport?, failingTests: [String],
+        timedOutRuns: [TimedOutRun] = []
     ) -> AuditReport {
         let thresholds = options.thresholds
         var verdicts: [Verdict] = []
         var unmet: [String] = []
         for letter in Letter.allCases {
             let count = findings.filter { $0.letter == letter }.count
-            let passed: Bool
-            let summary: String
-            switch letter {
-            case .fast:
-                passed = count <= thresholds.maxFast
-                let slowest = tests.max { $0.medianMilliseconds < $1.medianMilliseconds }
-                summary =
-                    "\(count) finding\(count == 1 ? "" : "s") (budget \(Int(options.budgetMilliseconds)) ms)"
-                    + (slowest.map { "; slowest \($0.name) \(Int($0.medianMilliseconds.rounded())) ms" } ?? "")
-                if !passed { unmet.append("Fast: \(count) findings, at most \(thresholds.maxFast) allowed (maxFast)") }
-            case .isolated:
-                passed = count <= thresholds.maxIsolated
-                summary = "\(count) order-dependent test\(count == 1 ? "" : "s") (each test alone vs in the suite)"
-                if !passed {
-                    unmet.append("Isolated: \(count) findings, at most \(thresholds.maxIsolated) allowed (maxIsolated)")
-                }
-            case .repeatable:
-                passed = count <= thresholds.maxRepeatable
-                summary =
-                    "\(count) flaky or crashing test\(count == 1 ? "" : "s") over \(options.runs) runs (seed \(seed))"
-                if !passed {
-                    unmet.append(
-                        "Repeatable: \(count) findings, at most \(thresholds.maxRepeatable) allowed (maxRepeatable)")
-                }
-            case .selfValidating:
-                passed = count <= thresholds.maxSelfValidating
-                summary =
-                    "\(count) finding\(count == 1 ? "" : "s") (assertions, tautologies, swallowed errors, unrun specs)"
-                if !passed {
-                    unmet.append(
-                        "Self-validating: \(count) findings, at most \(thresholds.maxSelfValidating) allowed (maxSelfValidating)"
-                    )
-                }
-            case .thorough:
-                if let coverage {
-                    passed = coverage.linePercent >= thresholds.minLineCoverage
-                    summary =
-                        "lines \(coverage.linePercent)%, regions \(coverage.regionPercent)% of the sources; \(count) file\(count == 1 ? "" : "s") never executed"
-                    if !passed {
-                        unmet.append(
-                            "Thorough: line coverage \(coverage.linePercent)%, at least \(thresholds.minLineCoverage)% required (minLineCoverage)"
-                        )
-                    }
-                } else {
-                    passed = thresholds.minLineCoverage <= 0
-                    summary = "coverage not measured"
-                    if !passed {
-                        unmet.append(
-                            "Thorough: coverage was not measured, at least \(thresholds.minLineCoverage)% required")
-                    }
-                }
-            }
-            verdicts.append(Verdict(letter: letter, passed: passed, findings: count, summary: summary))
+            let rule =
+                countedRule(letter, count: count, seed: seed, options: options, tests: tests)
+                ?? coverageRule(coverage, count: count, minimum: thresholds.minLineCoverage)
+            if let failure = rule.failure { unmet.append(failure) }
+            verdicts.append(
+                Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: rule.summary))
         }
         if failingTests.count > thresholds.maxFailingTests {
             unmet.append(
@@ -72,6 +26,63 @@ public enum ReportAssembly {
         return AuditReport(
             package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
             tests: tests.sorted { $0.id < $1.id }, findings: findings, verdicts: verdicts, coverage: coverage,
-            failingTests: failingTests, unmetThresholds: unmet)
+            failingTests: failingTests, unmetThresholds: unmet, timedOutRuns: timedOutRuns)
     }
+
+    /// A letter's verdict: its line for people, and the unmet threshold when it fails.
+    private struct Rule {
+        var summary: String
+        var failure: String?
+    }
+
+    /// The verdict of a letter judged by counting its findings (F, I, R, S) against its threshold
+    /// (`maxFast`, …); `nil` for Thorough, which is judged by coverage.
+    private static func countedRule(
+        _ letter: Letter, count: Int, seed: UInt64, options: AuditOptions, tests: [TestReport]
+    ) -> Rule? {
+        let thresholds = options.thresholds
+        let limit: (key: String, allowed: Int)
+        let summary: String
+        switch letter {
+        case .fast:
+            limit = ("maxFast", thresholds.maxFast)
+            let slowest = tests.max { $0.medianMilliseconds < $1.medianMilliseconds }
+            summary =
+                "\(counted(count, "finding")) (budget \(Int(options.budgetMilliseconds)) ms)"
+                + (slowest.map { "; slowest \($0.name) \(Int($0.medianMilliseconds.rounded())) ms" } ?? "")
+        case .isolated:
+            limit = ("maxIsolated", thresholds.maxIsolated)
+            summary = "\(counted(count, "order-dependent test")) (each test alone vs in the suite)"
+        case .repeatable:
+            limit = ("maxRepeatable", thresholds.maxRepeatable)
+            summary = "\(counted(count, "flaky or crashing test")) over \(options.runs) runs (seed \(seed))"
+        case .selfValidating:
+            limit = ("maxSelfValidating", thresholds.maxSelfValidating)
+            summary = "\(counted(count, "finding")) (assertions, tautologies, swallowed errors, unrun specs)"
+        case .thorough:
+            return nil
+        }
+        let failure =
+            count <= limit.allowed
+            ? nil : "\(letter.word): \(count) findings, at most \(limit.allowed) allowed (\(limit.key))"
+        return Rule(summary: summary, failure: failure)
+    }
+
+    /// Thorough's verdict: line coverage against `minimum`; `count` files never executed.
+    private static func coverageRule(_ coverage: CoverageReport?, count: Int, minimum: Double) -> Rule {
+        guard let coverage else {
+            return Rule(
+                summary: "coverage not measured",
+                failure: minimum <= 0 ? nil : "Thorough: coverage was not measured, at least \(minimum)% required")
+        }
+        return Rule(
+            summary:
+                "lines \(coverage.linePercent)%, regions \(coverage.regionPercent)% of the sources; \(counted(count, "file")) never executed",
+            failure: coverage.linePercent >= minimum
+                ? nil
+                : "Thorough: line coverage \(coverage.linePercent)%, at least \(minimum)% required (minLineCoverage)")
+    }
+
+    /// `1 finding`, `2 findings`.
+    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

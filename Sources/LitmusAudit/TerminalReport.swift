@@ -56,6 +56,10 @@ public struct TerminalReport: Sendable {
             out.append("")
             out.append("Failing on every run and alone: " + report.failingTests.joined(separator: ", "))
         }
+        if !report.timedOutRuns.isEmpty {
+            out.append("")
+            out += timeouts(report)
+        }
         out.append("")
         if report.unmetThresholds.isEmpty {
             out.append(paint("All thresholds met.", 32))
@@ -65,6 +69,26 @@ public struct TerminalReport: Sendable {
         }
         out.append("Replay these random choices: litmus audit --replay \(report.seed) \(report.package)")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The test processes killed at the time limit, each with the tests it left undone.
+    private func timeouts(_ report: AuditReport) -> [String] {
+        let names = Dictionary(report.tests.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let listed = { (ids: [String]) in ids.map { names[$0] ?? $0 }.joined(separator: ", ") }
+        let limit = String(format: "%g", report.options.timeoutSeconds)
+        var lines = [
+            paint(
+                "Timed out: \(report.timedOutRuns.count) test process\(report.timedOutRuns.count == 1 ? "" : "es") ran past "
+                    + "\(limit) s (--timeout) and \(report.timedOutRuns.count == 1 ? "was" : "were") killed; "
+                    + "the audit is incomplete (exit 3):", 31)
+        ]
+        for run in report.timedOutRuns {
+            var line = "  - \(run.run)" + (run.seed.map { " (seed \($0))" } ?? "") + ", \(run.library.rawValue)"
+            if !run.unfinished.isEmpty { line += "; unfinished: \(listed(run.unfinished))" }
+            if !run.notStarted.isEmpty { line += "; never started: \(listed(run.notStarted))" }
+            lines.append(line)
+        }
+        return lines
     }
 
     private func count(_ report: AuditReport, _ library: TestLibrary) -> Int {

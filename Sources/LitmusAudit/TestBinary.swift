@@ -20,8 +20,30 @@ struct TestBinary: Sendable {
         var order: [String]
         /// Swift Testing tests declared in the stream (discovery).
         var declared: [TestIdentity]
-        /// Whether the process was killed at its time limit.
-        var timedOut: Bool
+        /// The processes of this run killed at their time limit; empty when every one ended by itself.
+        var timeouts: [Timeout] = []
+    }
+
+    /// A process killed at its time limit, and the tests it left undone.
+    struct Timeout: Sendable, Hashable {
+        /// The framework of the process.
+        var library: TestLibrary
+        /// The tests that had started and not ended.
+        var unfinished: [String]
+        /// The tests asked of it that never started.
+        var notStarted: [String]
+
+        /// What a process asked for `asked` left undone, from the `results` it gave before it was killed.
+        init(library: TestLibrary, asked: [String], results: [String: TestResult]) {
+            self.library = library
+            unfinished = asked.filter { results[$0]?.outcome == .crashed }
+            notStarted = asked.filter { results[$0] == nil }
+        }
+
+        /// The record of this process in the report, as the run named `run`.
+        func record(as run: String, seed: UInt64? = nil) -> TimedOutRun {
+            TimedOutRun(run: run, seed: seed, library: library, unfinished: unfinished, notStarted: notStarted)
+        }
     }
 
     /// Lists the XCTest tests (`--list-tests`).
@@ -47,7 +69,9 @@ struct TestBinary: Sendable {
             results[id] = entry.result
             order.append(id)
         }
-        return Run(results: results, order: order, declared: [], timedOut: output.timedOut)
+        let timeouts =
+            output.timedOut ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results)] : []
+        return Run(results: results, order: order, declared: [], timeouts: timeouts)
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
@@ -62,7 +86,10 @@ struct TestBinary: Sendable {
             outputFile: scratch.appendingPathComponent("swift-testing-\(UUID().uuidString).txt"), timeout: timeout)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)
-        return Run(results: stream.results, order: stream.startOrder, declared: stream.tests, timedOut: output.timedOut)
+        let asked = ids ?? stream.tests.map(\.id)
+        let timeouts =
+            output.timedOut ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results)] : []
+        return Run(results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts)
     }
 
     /// Runs `tests` in as few processes as their libraries need (XCTest and Swift Testing side by side).
@@ -71,17 +98,23 @@ struct TestBinary: Sendable {
         let swiftTests = tests.filter { $0.library == .swiftTesting }.map(\.id)
         async let xctestRun: Run? = xctests.isEmpty ? nil : runXCTests(xctests, known: all, profile: profile + "-x")
         async let swiftRun: Run? = swiftTests.isEmpty ? nil : runSwiftTests(swiftTests, profile: profile + "-s")
-        let runs = try await [xctestRun, swiftRun].compactMap { $0 }
-        var merged = Run(results: [:], order: [], declared: [], timedOut: false)
-        for run in runs {
-            merged.results.merge(run.results) { $1 }
-            merged.order += run.order
-            merged.timedOut = merged.timedOut || run.timedOut
-        }
-        return merged
+        return Run(merging: try await [xctestRun, swiftRun].compactMap { $0 })
     }
 
     private func profileEnvironment(_ name: String) -> [String: String] {
         ["LLVM_PROFILE_FILE": scratch.appendingPathComponent("profiles/\(name)-%p.profraw").path]
+    }
+}
+
+extension TestBinary.Run {
+    /// One run made of the runs of its processes (XCTest and Swift Testing side by side): their
+    /// results, their start orders one after the other, and every process that timed out.
+    init(merging runs: [TestBinary.Run]) {
+        self.init(results: [:], order: [], declared: [])
+        for run in runs {
+            results.merge(run.results) { $1 }
+            order += run.order
+            timeouts += run.timeouts
+        }
     }
 }

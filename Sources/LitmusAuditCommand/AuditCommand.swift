@@ -11,7 +11,8 @@ public struct AuditCommand: AsyncParsableCommand {
         discussion: """
             Builds the tests once in a scratch copy of the package (the package itself is never written to), \
             runs the suite several times, each test alone, and random halves of the suite; reads the test \
-            sources; measures coverage. Exits 1 when a threshold is not met. docs/audit.md explains each finding.
+            sources; measures coverage. Exits 1 when a threshold is not met, 3 when a test process ran past \
+            --timeout and was killed (the report is incomplete). docs/audit.md explains each finding.
             """)
 
     /// The package's folder.
@@ -39,7 +40,9 @@ public struct AuditCommand: AsyncParsableCommand {
     public var jobs: Int?
 
     /// The time limit of one process.
-    @Option(name: .customLong("timeout"), help: "Seconds one test process may run before it is killed (default 600).")
+    @Option(
+        name: .customLong("timeout"),
+        help: "Seconds one test process may run before it is killed (default 600; a kill exits 3).")
     public var timeoutSeconds: Double?
 
     /// Skips coverage.
@@ -105,18 +108,15 @@ public struct AuditCommand: AsyncParsableCommand {
             let implicit = packageFolder.appendingPathComponent(".litmus-audit.json")
             if FileManager.default.fileExists(atPath: implicit.path) { options = try AuditOptions.load(from: implicit) }
         }
-        if let runs { options.runs = runs }
-        if let budgetMilliseconds { options.budgetMilliseconds = budgetMilliseconds }
-        if let randomSubsets { options.randomSubsets = randomSubsets }
-        if let jobs { options.parallelism = jobs }
-        if let timeoutSeconds { options.timeoutSeconds = timeoutSeconds }
-        if noCoverage { options.coverage = false }
-        if let maxFast { options.thresholds.maxFast = maxFast }
-        if let maxIsolated { options.thresholds.maxIsolated = maxIsolated }
-        if let maxRepeatable { options.thresholds.maxRepeatable = maxRepeatable }
-        if let maxSelfValidating { options.thresholds.maxSelfValidating = maxSelfValidating }
-        if let maxFailingTests { options.thresholds.maxFailingTests = maxFailingTests }
-        if let minLineCoverage { options.thresholds.minLineCoverage = minLineCoverage }
+        options.override([
+            "runs": runs, "budgetMilliseconds": budgetMilliseconds, "randomSubsets": randomSubsets,
+            "parallelism": jobs, "timeoutSeconds": timeoutSeconds, "coverage": noCoverage ? false : nil,
+        ])
+        options.thresholds.override([
+            "maxFast": maxFast, "maxIsolated": maxIsolated, "maxRepeatable": maxRepeatable,
+            "maxSelfValidating": maxSelfValidating, "maxFailingTests": maxFailingTests,
+            "minLineCoverage": minLineCoverage,
+        ])
         return options
     }
 
@@ -131,7 +131,8 @@ public struct AuditCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs the audit and prints the report; exits 1 when a threshold is not met.
+    /// Runs the audit and prints the report; exits 1 when a threshold is not met, 3 when a test process
+    /// ran past `--timeout` (the report is incomplete).
     public func run() async throws {
         let interruption = Interruption.install()
         defer { withExtendedLifetime(interruption) {} }
@@ -166,6 +167,6 @@ public struct AuditCommand: AsyncParsableCommand {
         if let junit {
             try JUnitReport().render(report).write(toFile: junit, atomically: true, encoding: .utf8)
         }
-        if !report.unmetThresholds.isEmpty { throw ExitCode(1) }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

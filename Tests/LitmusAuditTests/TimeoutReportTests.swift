@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("Reporting a test process killed at --timeout")
+struct TimeoutReportTests {
+    private let hanging = "M.CartTests/testB_hangs"
+    private let later = "M.CartTests/testC_later"
+
+    private func report(timedOutRuns: [TimedOutRun], findings: [Finding] = []) -> AuditReport {
+        var options = AuditOptions()
+        options.timeoutSeconds = 5
+        let tests = [hanging, later].map { id in
+            TestReport(
+                id: id, name: "CartTests." + id.split(separator: "/").last!, library: .xctest, file: nil, line: nil,
+                suiteOutcomes: [.crashed], aloneOutcome: .passed, durationsMilliseconds: [],
+                medianMilliseconds: 0, flipRate: 0, issues: [], coveredLines: [:])
+        }
+        return ReportAssembly.assemble(
+            package: "/pkg", seed: 7, options: options, wallSeconds: 12, buildSeconds: 10, tests: tests,
+            findings: findings, coverage: nil, failingTests: [], timedOutRuns: timedOutRuns)
+    }
+
+    private var half: TimedOutRun {
+        TimedOutRun(run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging], notStarted: [later])
+    }
+
+    @Test("A process's undone tests: those it started and never ended, and those it never started")
+    func undone() {
+        let results = [
+            "M.T/testA": TestResult(outcome: .passed, duration: 0.1),
+            hanging: TestResult(outcome: .crashed, duration: 0),
+        ]
+        let sut = TestBinary.Timeout(library: .xctest, asked: ["M.T/testA", hanging, later], results: results)
+        #expect(sut.unfinished == [hanging])
+        #expect(sut.notStarted == [later])
+        #expect(
+            sut.record(as: "random half 2 of 2", seed: 7)
+                == TimedOutRun(
+                    run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging], notStarted: [later]))
+    }
+
+    @Test("A run made of two processes keeps the timeout of the one that was killed")
+    func merging() {
+        let killed = TestBinary.Timeout(library: .swiftTesting, asked: ["S/f()"], results: [:])
+        let xctest = TestBinary.Run(
+            results: [later: TestResult(outcome: .passed, duration: 0)], order: [later], declared: [])
+        let swiftTesting = TestBinary.Run(results: [:], order: [], declared: [], timeouts: [killed])
+        let sut = TestBinary.Run(merging: [xctest, swiftTesting])
+        #expect(sut.timeouts == [killed])
+        #expect(sut.results[later]?.outcome == .passed)
+    }
+
+    @Test("A timed-out run is kept in the report and makes the exit code 3, even when every threshold is met")
+    func exitCode() {
+        let sut = report(timedOutRuns: [half])
+        #expect(sut.timedOutRuns == [half])
+        #expect(sut.unmetThresholds.isEmpty)
+        #expect(sut.exitCode == 3)
+        #expect(report(timedOutRuns: []).exitCode == 0)
+        let slow = Finding(kind: .slowTest, test: later, message: "slow")
+        #expect(report(timedOutRuns: [], findings: [slow]).exitCode == 1)
+        #expect(report(timedOutRuns: [half], findings: [slow]).exitCode == 3)
+    }
+
+    @Test("The terminal report names the killed run, its seed, and the tests it left undone")
+    func terminal() {
+        let text = TerminalReport().render(report(timedOutRuns: [half]))
+        #expect(
+            text.contains(
+                "Timed out: 1 test process ran past 5 s (--timeout) and was killed; the audit is incomplete (exit 3):"))
+        #expect(
+            text.contains(
+                "  - random half 2 of 2 (seed 7), XCTest; unfinished: CartTests.testB_hangs; never started: CartTests.testC_later"
+            ))
+        #expect(!TerminalReport().render(report(timedOutRuns: [])).contains("Timed out"))
+    }
+
+    @Test("JUnit XML has a failing case per killed run; the JSON report lists it")
+    func machineReadable() throws {
+        let sut = report(timedOutRuns: [half])
+        let xml = JUnitReport().render(sut)
+        #expect(
+            xml.contains(
+                #"<testcase classname="litmus.audit" name="timeout random half 2 of 2" time="5.0"><failure message="killed at the time limit (--timeout), seed 7">unfinished: M.CartTests/testB_hangs"#
+            ))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(sut)) as? [String: Any])
+        let runs = try #require(object["timedOutRuns"] as? [[String: Any]])
+        #expect(runs.first?["run"] as? String == "random half 2 of 2")
+        #expect(runs.first?["notStarted"] as? [String] == [later])
+    }
+}
