@@ -42,17 +42,9 @@ struct FormScriptModeTests {
             var browser = ScreenClient(client: client)
             _ = try await browser.open("/calculator")
             let index = try #require(ButtonConfiguration.decoded.labels.firstIndex(of: "7"))
-            try await client.execute(
-                uri: "/calculator", method: .post,
-                headers: [
-                    .cookie: browser.cookie, .contentType: "application/x-www-form-urlencoded",
-                    try #require(HTTPFields.Element.Name(Page.fetchHeader)): "1",
-                ],
-                body: ByteBuffer(string: "button=\(index)")
-            ) { response in
-                #expect(response.status == .serviceUnavailable)
-                #expect(String(buffer: response.body).contains("formScript: .fetchRefused"))
-            }
+            let (status, message) = try await browser.submitByScript("button=\(index)", to: "/calculator")
+            #expect(status == .serviceUnavailable)
+            #expect(message.contains("formScript: .fetchRefused"))
             #expect(try await browser.open("/calculator").contains(#"polite"> </output>"#))
             #expect(try await browser.submit("button=\(index)", to: "/calculator").contains(#"polite">7</output>"#))
         }

@@ -14,8 +14,7 @@ struct FormFallbackUITests {
         uiTestsEnabled)
     func calculatorWithoutScript() async throws {
         let forms = FormLog()
-        let configuration = ExamplesConfiguration(formScript: .blocked, onFormReceived: forms.record)
-        try await XCUIApplication.example("calculator", configuration: configuration).run { app in
+        try await calculator(.blocked, recordingFormsIn: forms).run { app in
             for label in ["5", "+", "4", "="] {
                 try await app.buttons[label].tap()
             }
@@ -29,8 +28,7 @@ struct FormFallbackUITests {
         uiTestsEnabled)
     func calculatorWhenFetchFails() async throws {
         let forms = FormLog()
-        let configuration = ExamplesConfiguration(formScript: .fetchRefused, onFormReceived: forms.record)
-        let app = XCUIApplication.example("calculator", configuration: configuration)
+        let app = calculator(.fetchRefused, recordingFormsIn: forms)
         // A tap returns only once the page is not aria-busy (or the post's page is there): a page left
         // busy fails it (notSettled) after this timeout.
         app.timeout = .seconds(3)
@@ -43,6 +41,12 @@ struct FormFallbackUITests {
         // Each tap: the script's fetch (refused, not acted on), then the same form posted plainly.
         #expect(forms.sentByScript == [true, false, true, false])
     }
+}
+
+/// The Calculator screen served with `formScript`, its server telling `forms` of every form.
+private func calculator(_ formScript: FormScriptMode, recordingFormsIn forms: FormLog) -> XCUIApplication {
+    XCUIApplication.example(
+        "calculator", configuration: ExamplesConfiguration(formScript: formScript, onFormReceived: forms.record))
 }
 
 /// Whether the script sent each form the server received, in order.
