@@ -56,14 +56,21 @@ let package = Package(
             ]
         ),
         // MARK: UI tests: seed 000's, and one journey per other example.
+        // How UI tests and the benchmark launch the app: a server of its own per launch.
+        .target(
+            name: "ExampleLauncher",
+            dependencies: ["ExamplesWeb", .product(name: "LitmusUI", package: "Litmus")],
+            path: "UITests/ExampleLauncher"
+        ),
         .testTarget(
             name: "CalculatorUITests",
-            dependencies: ["ExamplesWeb", .product(name: "LitmusUI", package: "Litmus")],
+            dependencies: ["ExampleLauncher", .product(name: "LitmusUI", package: "Litmus")],
             path: "UITests/CalculatorUITests"
         ),
         .testTarget(
             name: "ExampleJourneyUITests",
             dependencies: [
+                "ExampleLauncher",
                 "ExamplesWeb",
                 .product(name: "LitmusUI", package: "Litmus"),
                 .product(name: "LitmusHTTPStubs", package: "Litmus"),
@@ -75,7 +82,7 @@ let package = Package(
         // MARK: Benchmark: the seed 000 UI suite's wall time and per-action latency (never a timed assertion).
         .executableTarget(
             name: "UIBenchmark",
-            dependencies: ["ExamplesWeb", .product(name: "LitmusUI", package: "Litmus")],
+            dependencies: ["ExampleLauncher", .product(name: "LitmusUI", package: "Litmus")],
             path: "Benchmarks/UIBenchmark"
         ),
     ],

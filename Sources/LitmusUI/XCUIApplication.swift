@@ -129,6 +129,29 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
         trace.write()
     }
 
+    /// Launches the app, runs `body` with it, and terminates it whether `body` returns or throws, so
+    /// a failing test leaves no server running and no window taken:
+    ///
+    /// ```swift
+    /// try await app.run { app in
+    ///     try await app.buttons["7"].tap()
+    /// }
+    /// ```
+    ///
+    /// `body`'s error is the one thrown; one from terminating is thrown only when `body` succeeded.
+    public func run<Result>(_ body: (XCUIApplication) async throws -> Result) async throws -> Result {
+        try await launch()
+        let result: Result
+        do {
+            result = try await body(self)
+        } catch {
+            try? await terminate()
+            throw error
+        }
+        try await terminate()
+        return result
+    }
+
     /// The app's elements of `type`.
     public func descendants(matching type: XCUIElementType) -> XCUIElementQuery {
         XCUIElementQuery(app: self, steps: [.init(kind: .descendants, type: type, identifier: nil)], description: "app")

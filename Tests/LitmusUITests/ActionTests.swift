@@ -17,7 +17,7 @@ struct ActionTests {
               b.onclick = () => { document.getElementById('out').textContent = 'tapped'; };
               document.body.appendChild(b); }, 300);</script>
             """)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             try await sut.buttons["Late"].tap()
             #expect(try await sut.staticTexts["out"].label == "tapped")
         }
@@ -42,7 +42,7 @@ struct ActionTests {
               };
             </script>
             """)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             #expect(try await !sut.buttons["Go"].isHittable)
             try await sut.buttons["Go"].tap()
             #expect(try await sut.staticTexts["out"].label == "tapped")
@@ -58,7 +58,7 @@ struct ActionTests {
               setTimeout(() => { document.getElementById('out').textContent = 'updated';
                 document.documentElement.removeAttribute('aria-busy'); }, 300)">Send</button>
             """)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             try await sut.buttons["Send"].tap()
             #expect(try await sut.staticTexts["updated"].exists)  // exists does not wait: tap did
         }
@@ -70,7 +70,7 @@ struct ActionTests {
             """
             <button onclick="document.documentElement.setAttribute('aria-busy', 'true')">Send</button>
             """, timeout: .milliseconds(500))
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             let error = await #expect(throws: XCUIElementError.self) { try await sut.buttons["Send"].tap() }
             #expect(error?.problem == .notSettled(#"the page was still updating itself (aria-busy="true")"#))
             #expect(error?.description.contains("the tap was made, but the page was still updating") == true)
@@ -80,7 +80,7 @@ struct ActionTests {
     @Test("A tap on a disabled button fails after the timeout, naming the element and why")
     func tapOnDisabledButtonFails() async throws {
         let app = page(#"<button disabled>Pay</button>"#, timeout: .milliseconds(300))
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             let error = await #expect(throws: XCUIElementError.self) { try await sut.buttons["Pay"].tap() }
             #expect(error?.problem == .notActionable("it is disabled: Button, label: 'Pay', Disabled"))
             #expect(error?.description.hasPrefix(#"tap app.buttons["Pay"] failed after waiting 0.3 seconds"#) == true)
@@ -93,7 +93,7 @@ struct ActionTests {
     @Test("Using an element that matches twice fails, naming both matches")
     func ambiguousElementFails() async throws {
         let app = page(#"<button>OK</button><button>OK</button>"#, timeout: .milliseconds(200))
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             let error = await #expect(throws: XCUIElementError.self) { try await sut.buttons["OK"].tap() }
             #expect(
                 error?.problem == .multipleMatches(count: 2, matches: ["Button, label: 'OK'", "Button, label: 'OK'"]))
@@ -110,7 +110,7 @@ struct ActionTests {
             setTimeout(() => { const p = document.createElement('p'); p.textContent = 'Done';
               document.body.appendChild(p); }, 300);</script>
             """)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             #expect(try await sut.staticTexts["Saved"].waitForNonExistence(timeout: 5))
             #expect(try await sut.staticTexts["Done"].waitForExistence(timeout: 5))
             #expect(try await !sut.staticTexts["Never"].waitForExistence(timeout: 0.2))
@@ -125,7 +125,7 @@ struct ActionTests {
             <script>let n = 0; const t = setInterval(() => { document.getElementById('count').textContent = ++n;
               if (n === 3) clearInterval(t); }, 50);</script>
             """)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             #expect(try await sut.staticTexts["count"].wait(until: { $0.label == "3" }, timeout: 5))
             #expect(try await !sut.staticTexts["count"].wait(until: { $0.label == "4" }, timeout: 0.2))
         }
@@ -134,7 +134,7 @@ struct ActionTests {
     @Test("typeText types into a field, clearText empties it, and an empty field's value is its placeholder")
     func typing() async throws {
         let app = page(#"<label>Name <input id="name" placeholder="Your name"></label><input type="password">"#)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             let field = sut.textFields["name"]
             try await field.typeText("Ada")
             #expect(try await field.value == "Ada")

@@ -51,6 +51,24 @@ struct BrowserProcessTests {
         #expect(sut.state == .notRunning)
     }
 
+    @Test("run terminates the app after its body, also when the body throws, and rethrows that error", .tags(.endToEnd))
+    func runTerminates() async throws {
+        struct JourneyFailed: Error {}
+        let terminations = Mutex(0)
+        let sut = XCUIApplication(
+            launcher: AppLauncher { _, _ in
+                LaunchedApp(url: URL(string: "about:blank")!) { terminations.withLock { $0 += 1 } }
+            })
+        let state = try await sut.run { app in app.state }
+        #expect(state == .runningForeground)
+        #expect(terminations.withLock { $0 } == 1)
+        await #expect(throws: JourneyFailed.self) {
+            try await sut.run { _ in throw JourneyFailed() }
+        }
+        #expect(terminations.withLock { $0 } == 2)
+        #expect(sut.state == .notRunning)
+    }
+
     @Test(
         "When this process lets go of chromedriver (as when it dies), chromedriver and every Chromium are killed",
         .tags(.endToEnd))

@@ -16,15 +16,3 @@ func page(_ body: String, timeout: Duration = .seconds(5)) -> XCUIApplication {
     app.timeout = timeout
     return app
 }
-
-/// Launches `app`, runs `body`, and terminates it whatever happens.
-func withLaunched(_ app: XCUIApplication, _ body: (XCUIApplication) async throws -> Void) async throws {
-    try await app.launch()
-    do {
-        try await body(app)
-    } catch {
-        try await app.terminate()
-        throw error
-    }
-    try await app.terminate()
-}

@@ -17,7 +17,7 @@ struct QueryTests {
             <input type="text" value="typed">
             <input type="text" placeholder="Search">
             """)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             #expect(try await sut.buttons["plus"].exists)
             #expect(try await sut.buttons["Delete"].exists)
             #expect(try await sut.buttons["Help"].exists)
@@ -47,7 +47,7 @@ struct QueryTests {
             <button style="display:none">Hidden</button>
             <div aria-hidden="true"><button>Also hidden</button></div>
             """)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             #expect(try await sut.staticTexts.count == 3)  // h1, p (with its strong), output
             #expect(try await sut.buttons.count == 2)
             #expect(try await sut.links.count == 1)
@@ -71,7 +71,7 @@ struct QueryTests {
             <div id="left"><button>A</button><button>B</button></div>
             <div id="right"><button>C</button></div>
             """)
-        try await withLaunched(app) { (sut: XCUIApplication) async throws in
+        try await app.run { (sut: XCUIApplication) async throws in
             #expect(try await sut.otherElements["left"].buttons.count == 2)
             #expect(try await sut.otherElements["right"].buttons.element.label == "C")
             #expect(try await sut.buttons.element(boundBy: 1).label == "B")

@@ -1,4 +1,4 @@
-import ExamplesWeb
+import ExampleLauncher
 import Foundation
 import LitmusUI
 
@@ -18,11 +18,7 @@ enum UIBenchmark {
         let binary = arguments.dropFirst().first ?? testBinary()
         print("load average at start: \(loadAverage())")
 
-        let calculator = XCUIApplication(
-            launcher: AppLauncher { _, _ in
-                let server = try await ExamplesServer().start()
-                return LaunchedApp(url: server.url(ofScreen: "calculator")) { await server.stop() }
-            })
+        let calculator = XCUIApplication.example("calculator")
         let firstLaunch = try await clock.measure { try await calculator.launch() }
         print("launch, first (chromedriver + Chromium start, server, page)   \(milliseconds(firstLaunch))")
         try await calculator.terminate()

@@ -17,22 +17,14 @@ extension Screen {
                     + #"<span class="artist">\#(html: album.artist)</span> "#
                     + #"<span class="year">\#(html: album.year)</span></li>"#
             }
-            var body = """
+            return """
                 <form method="post" action="/albums" role="search">
                 <label for="term">Artist or album</label>
                 <input id="term" name="term" type="search" placeholder="Search" value="\(html: search.term)">
                 <button type="submit">Search</button>
                 </form>
-                <ul id="albums" aria-label="Albums" class="rows">
-                \(rows.joined(separator: "\n"))
-                </ul>
-                """
-            if let message = search.viewModel.errorMessage {
-                body +=
-                    "\n"
-                    + #"<div role="alert" id="error" aria-labelledby="error-text"><p id="error-text">\#(html: message)</p></div>"#
-            }
-            return Page(title: "Album Search", body: body)
+                \(Markup.rows(rows, id: "albums", label: "Albums"))
+                """ + Markup.errorBox(search.viewModel.errorMessage)
         },
         perform: { form, session throws(ScreenInputError) in
             guard let term = form["term"] else {

@@ -15,13 +15,12 @@ extension Screen {
             let buttons = viewModel.buttonLabels.enumerated().map { index, label in
                 #"<button type="submit" name="button" value="\#(index)">\#(html: label)</button>"#
             }
-            let body = """
+            return """
                 <output id="display" class="display" aria-live="polite">\(html: viewModel.displayText ?? " ")</output>
                 <form method="post" action="/calculator" class="keys" style="--columns: \(viewModel.buttonColumnCount)">
                 \(buttons.joined(separator: "\n"))
                 </form>
                 """
-            return Page(title: "Calculator", body: body)
         },
         perform: { form, session throws(ScreenInputError) in
             guard let field = form["button"] else {

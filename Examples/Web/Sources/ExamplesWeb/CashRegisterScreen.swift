@@ -12,9 +12,7 @@ extension Screen {
             let counter = session.cashRegister
             let items = counter.items.map { #"<li class="item">\#(html: "\($0)")</li>"# }
             var body = """
-                <ul id="items" aria-label="Items" class="rows">
-                \(items.joined(separator: "\n"))
-                </ul>
+                \(Markup.rows(items, id: "items", label: "Items"))
                 <p><span>Total:</span> <output id="total">\(html: "\(counter.register.transactionTotal)")</output></p>
                 <form method="post" action="/cash-register">
                 <label for="cost">Item cost</label>
@@ -30,12 +28,7 @@ extension Screen {
             if let change = counter.change {
                 body += "\n" + #"<p><span>Change:</span> <output id="change">\#(html: "\(change)")</output></p>"#
             }
-            if let error = counter.error {
-                body +=
-                    "\n"
-                    + #"<div role="alert" id="error" aria-labelledby="error-text"><p id="error-text">\#(html: error)</p></div>"#
-            }
-            return Page(title: "Cash Register", body: body)
+            return body + Markup.errorBox(counter.error)
         },
         perform: { form, session throws(ScreenInputError) in
             let counter = session.cashRegister

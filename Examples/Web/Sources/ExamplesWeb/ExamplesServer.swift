@@ -77,7 +77,11 @@ public struct ExamplesServer: Sendable {
     /// page when the page's script sent the form) for every screen.
     func router() -> Router<BasicRequestContext> {
         let sessions = SessionStore(configuration: configuration)
+        let (formScript, onFormReceived) = (configuration.formScript, configuration.onFormReceived)
         let router = Router()
+        if formScript == .blocked {
+            router.add(middleware: ScriptBlockingMiddleware())
+        }
         router.get("/") { _, _ in
             htmlResponse(IndexPage.page(for: Screen.all).html)
         }
@@ -86,19 +90,25 @@ public struct ExamplesServer: Sendable {
                 let id = request.cookies[SessionStore.cookieName]?.value
                 let (sessionID, isNew, html) = await MainActor.run {
                     let found = sessions.session(id: id)
-                    return (found.id, found.isNew, screen.render(found.session).html)
+                    return (found.id, found.isNew, screen.page(for: found.session).html)
                 }
                 return htmlResponse(html, newSessionID: isNew ? sessionID : nil)
             }
             router.post(RouterPath(stringLiteral: screen.path)) { request, _ in
                 let id = request.cookies[SessionStore.cookieName]?.value
+                let sentByScript = request.headers.contains { $0.name.canonicalName == Page.fetchHeader.lowercased() }
+                onFormReceived(screen.path, sentByScript)
+                if sentByScript && formScript == .fetchRefused {
+                    return textResponse(
+                        "The examples server refuses forms sent by the page's script (formScript: .fetchRefused).",
+                        status: .serviceUnavailable)
+                }
                 let body = try await request.body.collect(upTo: 64 * 1024)
                 let form = FormFields.decode(String(buffer: body))
                 let outcome = await sessions.perform(screen, form: form, id: id)
                 switch outcome {
-                case .success(let (sessionID, isNew))
-                where request.headers.contains(where: { $0.name.canonicalName == Page.fetchHeader.lowercased() }):
-                    let html = await MainActor.run { screen.render(sessions.session(id: sessionID).session).html }
+                case .success(let (sessionID, isNew)) where sentByScript:
+                    let html = await MainActor.run { screen.page(for: sessions.session(id: sessionID).session).html }
                     return htmlResponse(html, newSessionID: isNew ? sessionID : nil)
                 case .success(let (sessionID, isNew)):
                     return redirect(to: "/\(screen.path)", newSessionID: isNew ? sessionID : nil)
@@ -152,6 +162,17 @@ public enum ExamplesServerError: Error, CustomStringConvertible, Equatable {
             "The examples server could not start on \(ExamplesServer.host):\(port): \(reason). "
                 + "If the port is in use, choose another with --port, or 0 for a free one."
         }
+    }
+}
+
+/// Adds `Content-Security-Policy: script-src 'none'` to every answer (``FormScriptMode/blocked``).
+private struct ScriptBlockingMiddleware: RouterMiddleware {
+    func handle(
+        _ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.contentSecurityPolicy] = "script-src 'none'"
+        return response
     }
 }
 

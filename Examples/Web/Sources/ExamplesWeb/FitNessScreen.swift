@@ -33,7 +33,7 @@ extension Screen {
                     </section>
                     """
             }
-            return Page(title: "FitNess", body: body)
+            return body
         },
         perform: { form, session throws(ScreenInputError) in
             let fitNess = session.fitNess

@@ -11,12 +11,7 @@ extension Screen {
                 #"<li class="movie"><span class="title">\#(html: cell.titleLabel.text ?? "")</span> "#
                     + #"<span class="year">\#(html: cell.yearLabel.text ?? "")</span></li>"#
             }
-            let body = """
-                <ul id="movies" aria-label="Movies" class="rows">
-                \(rows.joined(separator: "\n"))
-                </ul>
-                """
-            return Page(title: "Movies", body: body)
+            return Markup.rows(rows, id: "movies", label: "Movies")
         },
         perform: { _, _ throws(ScreenInputError) in
             throw ScreenInputError(screen: "movies", reason: "the list has no actions, expected a GET")

@@ -41,7 +41,8 @@ struct Page: Sendable {
     /// (the same fields, the pressed button's among them), and the page the server answers with
     /// replaces the body, so the page is not reloaded. While that runs, `<html>` is
     /// `aria-busy="true"`, which tells assistive technology, and LitmusUI's `tap()`, that the page is
-    /// being updated. Should the request fail, the form is submitted the plain way.
+    /// being updated. Should the request fail (no answer, or an error status), the form is submitted
+    /// the plain way, and the mark is removed either way, so a page is never left busy.
     static let formScript = """
         document.addEventListener('submit', async event => {
           const form = event.target, root = document.documentElement;
@@ -55,10 +56,11 @@ struct Page: Sendable {
             const page = new DOMParser().parseFromString(await response.text(), 'text/html');
             document.title = page.title;
             document.body.replaceWith(document.adoptNode(page.body));
-            root.removeAttribute('aria-busy');
           } catch {
             form.dataset.plain = 'true';
             form.requestSubmit(event.submitter);
+          } finally {
+            root.removeAttribute('aria-busy');
           }
         });
         """

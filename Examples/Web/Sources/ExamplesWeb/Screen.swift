@@ -1,6 +1,6 @@
 /// A screen of the web app: one route, one view over one example's view model.
 ///
-/// A screen holds no logic: ``render`` reads the session's view model into a ``Page``, and
+/// A screen holds no logic: ``render`` reads the session's view model into the page's body, and
 /// ``perform`` passes a submitted form to the view model's action. Adding an example is adding a
 /// `Screen` value and listing it in ``Screen/all``.
 ///
@@ -11,10 +11,16 @@ struct Screen: Sendable {
     let path: String
     /// The title of the page and of its link on the index.
     let title: String
-    /// Renders the screen for a session.
-    let render: @MainActor @Sendable (ExampleSession) -> Page
+    /// Renders the screen's body (the markup inside `<main>`) for a session.
+    let render: @MainActor @Sendable (ExampleSession) -> String
     /// Performs a submitted form's action on a session's view model.
     let perform: @MainActor @Sendable ([String: String], ExampleSession) async throws(ScreenInputError) -> Void
+
+    /// The screen's page for a session: its ``title`` around what ``render`` makes.
+    @MainActor
+    func page(for session: ExampleSession) -> Page {
+        Page(title: title, body: render(session))
+    }
 
     /// Every screen, in the order the index lists them.
     static let all: [Screen] = [.calculator, .fitNess, .movies, .settings, .albumSearch, .cashRegister]

@@ -23,14 +23,11 @@ extension Screen {
                             + #"name="cell" value="\#(section)-\#(row)">\#(isOn ? "On" : "Off")</button></li>"#)
                 }
             }
-            let body = """
+            return """
                 <form method="post" action="/settings">
-                <ul aria-label="Settings" class="rows">
-                \(rows.joined(separator: "\n"))
-                </ul>
+                \(Markup.rows(rows, label: "Settings"))
                 </form>
                 """
-            return Page(title: "Settings", body: body)
         },
         perform: { form, session throws(ScreenInputError) in
             let field = form["cell"] ?? ""

@@ -2,6 +2,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import ExamplesWeb
+
 /// A browser as the screens' tests need one: it keeps the session cookie, submits forms and reads
 /// pages.
 struct ScreenClient {
@@ -29,6 +31,19 @@ struct ScreenClient {
             #expect(response.headers[.location] == uri)
         }
         return try await open(uri)
+    }
+
+    /// Submits `body` to `uri` as the page's script does (with its header), and returns the answer's
+    /// status and text (the updated page, or a refusal's message).
+    func submitByScript(_ body: String, to uri: String) async throws -> (HTTPResponse.Status, String) {
+        try await client.execute(
+            uri: uri, method: .post,
+            headers: [
+                .cookie: cookie, .contentType: "application/x-www-form-urlencoded",
+                try #require(HTTPFields.Element.Name(Page.fetchHeader)): "1",
+            ],
+            body: ByteBuffer(string: body)
+        ) { response in (response.status, String(buffer: response.body)) }
     }
 
     /// Submits `body` to `uri` and returns the refusal's status and message.

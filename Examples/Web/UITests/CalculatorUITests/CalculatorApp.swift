@@ -1,5 +1,4 @@
-import ExamplesWeb
-import Foundation
+import ExampleLauncher
 import LitmusUI
 import XCTest
 
@@ -7,11 +6,7 @@ extension XCUIApplication {
     /// The app of seed 000's UI tests: the examples web app on its Calculator screen, served by a
     /// server of its own on a free port, so every launch starts with a new calculator.
     convenience init() {
-        self.init(
-            launcher: AppLauncher { _, _ in
-                let server = try await ExamplesServer().start()
-                return LaunchedApp(url: server.url(ofScreen: "calculator")) { await server.stop() }
-            })
+        self.init(launcher: .example("calculator"))
     }
 }
 

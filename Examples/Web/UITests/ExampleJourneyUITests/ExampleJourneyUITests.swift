@@ -1,4 +1,5 @@
 import AlbumSearch
+import ExampleLauncher
 import ExamplesWeb
 import Foundation
 import LitmusHTTPStubs
