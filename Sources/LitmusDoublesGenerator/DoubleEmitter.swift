@@ -80,11 +80,7 @@ struct DoubleEmitter {
         if !statics.isEmpty {
             lines.append("")
             lines.append(contentsOf: membersStruct(named: "StaticMembers", statics, doc: "every static member"))
-            lines.append(
-                "    /// The calls, arguments and stubs of every static member, shared by every test: reset them.")
-            lines.append(
-                "    \(prefix)static let mock = StaticMembers(\(runtime).DoubleContext(typeName: \"\(name)\", mode: .relaxed))"
-            )
+            lines.append(contentsOf: staticMock(nonisolated: nonisolated))
         }
         lines.append("")
         lines.append(
@@ -115,6 +111,45 @@ struct DoubleEmitter {
         lines.append(contentsOf: identityWitnesses(isolated: isolated))
         lines.append("}")
         return lines.joined(separator: "\n")
+    }
+
+    /// `Type.mock` for the static members: the shared recorders, or those a test scoped with
+    /// `withStaticMock(mode:_:)` (see LitmusDoubles' `StaticMocks`), in a sync and an async form.
+    private func staticMock(nonisolated: String) -> [String] {
+        let context = { (mode: String, location: Bool) -> String in
+            let at = location ? ", fileID: fileID, filePath: filePath, line: line, column: column" : ""
+            return "StaticMembers(\(runtime).DoubleContext(typeName: \"\(name)\", mode: \(mode)\(at)))"
+        }
+        let parameters = [
+            "        mode: \(runtime).DoubleMode = .relaxed,",
+            "        fileID: StaticString = #fileID,",
+            "        filePath: StaticString = #filePath,",
+            "        line: UInt = #line,",
+            "        column: UInt = #column,",
+        ]
+        return [
+            "    /// The calls, arguments and stubs of every static member: shared by every test, unless the test runs",
+            "    /// inside `withStaticMock(mode:_:)`, which gives it, and the tasks it starts, recorders of their own.",
+            "    \(prefix)\(nonisolated)static var mock: StaticMembers { \(runtime).StaticMocks.current(sharedStaticMock) }",
+            "    private \(nonisolated)static let sharedStaticMock = \(context(".relaxed", false))",
+            "",
+            "    /// Runs `body` with static members' recorders of its own, whose unstubbed calls fail the test",
+            "    /// (`.strict`) or return defaults (`.relaxed`), so tests running in parallel do not share them.",
+            "    \(prefix)\(nonisolated)static func withStaticMock<Value>(",
+        ] + parameters + [
+            "        _ body: () throws -> Value",
+            "    ) rethrows -> Value {",
+            "        try \(runtime).StaticMocks.with(\(context("mode", true)), body)",
+            "    }",
+            "",
+            "    /// Runs the `async` `body` with static members' recorders of its own (see the synchronous form).",
+            "    \(prefix)nonisolated(nonsending) static func withStaticMock<Value>(",
+        ] + parameters + [
+            "        _ body: nonisolated(nonsending) () async throws -> Value",
+            "    ) async rethrows -> Value {",
+            "        try await \(runtime).StaticMocks.with(\(context("mode", true)), body)",
+            "    }",
+        ]
     }
 
     /// `==` and `hash(into:)` by identity, for protocols inheriting `Equatable` or `Hashable`.

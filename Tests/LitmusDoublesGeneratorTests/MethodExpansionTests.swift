@@ -407,8 +407,37 @@ struct MethodExpansionTests {
                         self.make = .init("make()", of: litmusContext)
                     }
                 }
-                /// The calls, arguments and stubs of every static member, shared by every test: reset them.
-                static let mock = StaticMembers(LitmusDoubles.DoubleContext(typeName: "FactoryMock", mode: .relaxed))
+                /// The calls, arguments and stubs of every static member: shared by every test, unless the test runs
+                /// inside `withStaticMock(mode:_:)`, which gives it, and the tasks it starts, recorders of their own.
+                static var mock: StaticMembers {
+                    LitmusDoubles.StaticMocks.current(sharedStaticMock)
+                }
+                private static let sharedStaticMock = StaticMembers(LitmusDoubles.DoubleContext(typeName: "FactoryMock", mode: .relaxed))
+
+                /// Runs `body` with static members' recorders of its own, whose unstubbed calls fail the test
+                /// (`.strict`) or return defaults (`.relaxed`), so tests running in parallel do not share them.
+                static func withStaticMock<Value>(
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column,
+                    _ body: () throws -> Value
+                ) rethrows -> Value {
+                    try LitmusDoubles.StaticMocks.with(StaticMembers(LitmusDoubles.DoubleContext(typeName: "FactoryMock", mode: mode, fileID: fileID, filePath: filePath, line: line, column: column)), body)
+                }
+
+                /// Runs the `async` `body` with static members' recorders of its own (see the synchronous form).
+                nonisolated(nonsending) static func withStaticMock<Value>(
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column,
+                    _ body: nonisolated(nonsending) () async throws -> Value
+                ) async rethrows -> Value {
+                    try await LitmusDoubles.StaticMocks.with(StaticMembers(LitmusDoubles.DoubleContext(typeName: "FactoryMock", mode: mode, fileID: fileID, filePath: filePath, line: line, column: column)), body)
+                }
 
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.

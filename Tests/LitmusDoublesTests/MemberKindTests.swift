@@ -144,15 +144,15 @@ struct MemberKindTests {
 
     @Test("Static members and initializers are recorded")
     func staticMembersAndInitializers() {
-        SettingsStoreMock.mock.shared.stubbedResult = "shared"
-        let made = SettingsStoreMock(name: "made")
-        SettingsStoreMock.mock.make.stubbedResult = made
+        SettingsStoreMock.withStaticMock {
+            SettingsStoreMock.mock.shared.stubbedResult = "shared"
+            let made = SettingsStoreMock(name: "made")
+            SettingsStoreMock.mock.make.stubbedResult = made
 
-        #expect(SettingsStoreMock.shared == "shared")
-        #expect(SettingsStoreMock.make() === made)
-        #expect(made.mock.initializerName.lastArguments == "made")
-        SettingsStoreMock.mock.shared.reset()
-        SettingsStoreMock.mock.make.reset()
+            #expect(SettingsStoreMock.shared == "shared")
+            #expect(SettingsStoreMock.make() === made)
+            #expect(made.mock.initializerName.lastArguments == "made")
+        }
     }
 
     @Test("A protocol with associated types gets a generic double")
