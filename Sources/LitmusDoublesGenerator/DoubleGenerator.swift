@@ -115,12 +115,17 @@ struct ProtocolAnalysis {
     /// double, since a generic parameter cannot be made equal to a type; other same-type
     /// requirements stay in the double's where clause.
     private mutating func bindSameTypes() {
+        let names = Set(associatedTypes.map(\.name))
+        // `Element == Iterator.Element` relates two generic types: it stays a where clause.
+        func mentionsAssociatedType(_ type: String) -> Bool {
+            type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { names.contains(String($0)) }
+        }
         for (left, right) in sameTypeRequirements {
             let leftIndex = associatedTypes.firstIndex { $0.name == left }
             let rightIndex = associatedTypes.firstIndex { $0.name == right }
-            if let leftIndex, rightIndex == nil, associatedTypes[leftIndex].boundType == nil {
+            if let leftIndex, !mentionsAssociatedType(right), associatedTypes[leftIndex].boundType == nil {
                 associatedTypes[leftIndex].boundType = right
-            } else if let rightIndex, leftIndex == nil, associatedTypes[rightIndex].boundType == nil {
+            } else if let rightIndex, !mentionsAssociatedType(left), associatedTypes[rightIndex].boundType == nil {
                 associatedTypes[rightIndex].boundType = left
             } else {
                 whereRequirements.append("\(left) == \(right)")
@@ -293,8 +298,20 @@ struct ProtocolAnalysis {
     /// `associatedtype Source: RequestContextSource` in the child).
     private mutating func merge(_ decl: AssociatedTypeDeclSyntax) {
         let constraints = decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        let requirements =
-            decl.genericWhereClause?.requirements.map { $0.requirement.trimmedDescription.replacingSelfPrefix } ?? []
+        var requirements: [String] = []
+        for clause in decl.genericWhereClause?.requirements ?? [] {
+            if let sameType = clause.requirement.as(SameTypeRequirementSyntax.self) {
+                // `associatedtype Body where Body == Never` binds it like a protocol's where clause does.
+                sameTypeRequirements.append(
+                    (
+                        sameType.leftType.trimmedDescription.replacingSelfPrefix,
+                        sameType.rightType.trimmedDescription.replacingSelfPrefix
+                    )
+                )
+            } else {
+                requirements.append(clause.requirement.trimmedDescription.replacingSelfPrefix)
+            }
+        }
         guard let index = associatedTypes.firstIndex(where: { $0.name == decl.name.text }) else {
             associatedTypes.append(
                 AssociatedType(name: decl.name.text, constraints: constraints, whereRequirements: requirements)

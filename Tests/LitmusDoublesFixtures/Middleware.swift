@@ -46,3 +46,15 @@ public protocol ResponseError: Error {
     /// The status to answer with.
     var status: Int { get }
 }
+
+/// Associated types bound in their own where clause, and one tied to another's element.
+public protocol Rendering {
+    /// Never produced.
+    associatedtype Body where Body == Never
+    /// Where the elements come from.
+    associatedtype Iterator: IteratorProtocol
+    /// One element.
+    associatedtype Element where Element == Iterator.Element
+    /// Renders `element`.
+    func render(_ element: Element) -> Body?
+}

@@ -326,3 +326,31 @@ extension ModuleDoublesTests {
             source.contains("final class HasComparableSourceMock<Source: Sendable & Comparable>: HasComparableSource"))
     }
 }
+
+extension ModuleDoublesTests {
+    @Test("A same-type requirement in an associated type's own where clause binds it; one between generic types stays")
+    func sameTypeInAssociatedTypeWhereClause() throws {
+        let files = [
+            ModuleDoubles.SourceFile(
+                path: "V.swift",
+                text: """
+                    protocol View {
+                        associatedtype Body where Body == Never
+                        associatedtype Iterator: IteratorProtocol
+                        associatedtype Element where Element == Iterator.Element
+                        func render(_ element: Element) -> Body?
+                    }
+                    """
+            )
+        ]
+
+        let source = try #require(sut.generate(from: files).doubleSources.first)
+
+        #expect(source.contains("    typealias Body = Never\n"))
+        #expect(
+            source.contains(
+                "final class ViewMock<Iterator: IteratorProtocol, Element>: View, Sendable where Element == Iterator.Element {"
+            )
+        )
+    }
+}

@@ -40,4 +40,13 @@ struct AssociatedTypeBindingTests {
             Issue.record("caught \(error), not a ResponseError")
         }
     }
+
+    @Test("An associated type bound in its own where clause is a typealias; one tied to another stays generic")
+    func boundInOwnWhereClause() {
+        let sut = RenderingMock<IndexingIterator<[Int]>, Int>()
+
+        #expect(sut.render(3) == nil)
+        #expect(sut.mock.render.lastArguments == 3)
+        #expect(RenderingMock<IndexingIterator<[Int]>, Int>.Body.self == Never.self)
+    }
 }
