@@ -11,16 +11,31 @@ public final class AuditResources: Sendable {
     /// A registry of its own (for tests); the audit itself uses `shared`.
     public init() {}
 
-    private let state = Mutex<(groups: Set<Int32>, directories: Set<String>)>(([], []))
+    /// The tracked processes and folders, and whether `releaseAll()` was called, under one lock: a
+    /// process that starts while the audit is being released is killed as it is tracked.
+    private let state = Mutex<(groups: Set<Int32>, directories: Set<String>, released: Bool)>(([], [], false))
 
-    /// Records a child process; on Linux each child leads its own process group.
-    func track(process pid: Int32) { state.withLock { _ = $0.groups.insert(pid) } }
+    /// Records a child process; on Linux each child leads its own process group. A process started
+    /// after `releaseAll()` (its `run()` returned too late to be seen by it) is killed at once.
+    func track(process pid: Int32) {
+        let released = state.withLock { state in
+            if !state.released { state.groups.insert(pid) }
+            return state.released
+        }
+        if released { ProcessTree.terminate(pid) }
+    }
 
     /// Forgets a child process that has ended.
     func forget(process pid: Int32) { state.withLock { _ = $0.groups.remove(pid) } }
 
-    /// Records a scratch folder to delete if the audit is interrupted.
-    func track(directory: URL) { state.withLock { _ = $0.directories.insert(directory.path) } }
+    /// Records a scratch folder to delete if the audit is interrupted; after `releaseAll()`, deletes it.
+    func track(directory: URL) {
+        let released = state.withLock { state in
+            if !state.released { state.directories.insert(directory.path) }
+            return state.released
+        }
+        if released { delete(directory: directory) }
+    }
 
     private let deletion = Mutex(())
 
@@ -37,18 +52,15 @@ public final class AuditResources: Sendable {
         state.withLock { _ = $0.directories.remove(directory.path) }
     }
 
-    private let released = Mutex(false)
-
     /// Whether `releaseAll()` was called: the audit was interrupted, and its errors are only echoes of that.
-    public var isReleased: Bool { released.withLock { $0 } }
+    public var isReleased: Bool { state.withLock { $0.released } }
 
     /// Kills every tracked process group (and the process, where it leads none) and deletes every
     /// tracked scratch folder.
     public func releaseAll() {
-        released.withLock { $0 = true }
         let (groups, directories) = state.withLock { state in
-            defer { state = ([], []) }
-            return state
+            defer { state = ([], [], true) }
+            return (state.groups, state.directories)
         }
         for pid in groups { ProcessTree.terminate(pid) }
         for path in directories { delete(directory: URL(fileURLWithPath: path)) }

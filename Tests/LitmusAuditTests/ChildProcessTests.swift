@@ -45,4 +45,20 @@ struct ChildProcessTests {
         #expect(!result.timedOut)
         #expect(result.status != 0)
     }
+
+    @Test("A process tracked only after the release (its start raced with SIGINT) is killed as it is tracked")
+    func trackedAfterRelease() throws {
+        let resources = AuditResources()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        process.arguments = ["30"]
+        try process.run()
+        resources.releaseAll()
+
+        resources.track(process: process.processIdentifier)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(resources.isReleased)
+    }
 }
