@@ -136,7 +136,8 @@ extension StubbedRecorder {
         if let value = result as? Value {
             return value
         }
-        let mismatch = StubTypeMismatchError(member: name, stubbed: "\(result)", expectedType: "\(Value.self)")
+        let mismatch = StubTypeMismatchError(
+            member: name, stubbed: "\(result) (a \(Swift.type(of: result as Any)))", expectedType: "\(Value.self)")
         if let value = defaultValue(of: type) {
             report(mismatch.problem + "; it returned the default instead")
             return value
@@ -152,7 +153,8 @@ extension StubbedRecorder {
         if let value = result as? Value {
             return value
         }
-        let mismatch = StubTypeMismatchError(member: name, stubbed: "\(result)", expectedType: "\(Value.self)")
+        let mismatch = StubTypeMismatchError(
+            member: name, stubbed: "\(result) (a \(Swift.type(of: result as Any)))", expectedType: "\(Value.self)")
         report(mismatch.problem)
         throw mismatch
     }

@@ -41,12 +41,17 @@ enum ClosureAliases {
 
     /// The names of the plain named types (`Completion`, not `@escaping Completion` or
     /// `Completion?`) that parameters of `protocols`' requirements have: the only names a closure
-    /// alias matters for. Associated types and generic parameters (`Element`, `OutboundIn`) are
-    /// not aliases of the module, so they are left out.
+    /// alias matters for. A name the protocol's associated types or the member's generic
+    /// parameters shadow (`Element`, `OutboundIn`) is not an alias of the module there.
     static func parameterTypeNames(of protocols: [ProtocolDeclSyntax]) -> Set<String> {
         let collector = ParameterTypeNames(viewMode: .sourceAccurate)
-        for decl in protocols { collector.walk(decl.memberBlock) }
-        return collector.names.subtracting(collector.genericNames)
+        for decl in protocols {
+            collector.shadowed = Set(
+                decl.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
+            )
+            collector.walk(decl.memberBlock)
+        }
+        return collector.names
     }
 
     /// The function-type typealiases at the top level of `text` when it declares one of `wanted`:
@@ -108,10 +113,12 @@ enum ClosureAliases {
             index == 0 || !isIdentifierByte(bytes[index - 1])
         else { return nil }
         var position = index + keyword.count
-        guard bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") else { return nil }
-        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
-            position += 1
+        // Any whitespace may follow the keyword, a line break too (`typealias\n    Completion = …`).
+        func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
         }
+        guard isBlank(bytes[position]) else { return nil }
+        while position < bytes.count, isBlank(bytes[position]) { position += 1 }
         let start = position
         while position < bytes.count, isIdentifierByte(bytes[position]) { position += 1 }
         guard position > start else { return nil }
@@ -132,17 +139,36 @@ enum ClosureAliases {
 /// Collects the plain named types of parameters (see ``ClosureAliases/parameterTypeNames(of:)``).
 private final class ParameterTypeNames: SyntaxVisitor {
     var names: Set<String> = []
-    /// Associated types and generic parameters, which parameters may name too.
-    var genericNames: Set<String> = []
+    /// The names a parameter's type cannot be a module alias by: the protocol's associated types
+    /// and the enclosing member's generic parameters.
+    var shadowed: Set<String> = []
+    private var generics: [Set<String>] = []
 
-    override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind {
-        genericNames.insert(node.name.text)
-        return .skipChildren
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
+        return .visitChildren
     }
 
-    override func visit(_ node: GenericParameterSyntax) -> SyntaxVisitorContinueKind {
-        genericNames.insert(node.name.text)
-        return .skipChildren
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        generics.removeLast()
+    }
+
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+        generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: SubscriptDeclSyntax) {
+        generics.removeLast()
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: InitializerDeclSyntax) {
+        generics.removeLast()
     }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
@@ -154,7 +180,9 @@ private final class ParameterTypeNames: SyntaxVisitor {
             if isEscaping { return .skipChildren }
             type = attributed.baseType
         }
-        if let identifier = type.as(IdentifierTypeSyntax.self) {
+        if let identifier = type.as(IdentifierTypeSyntax.self), !shadowed.contains(identifier.name.text),
+            !(generics.last?.contains(identifier.name.text) ?? false)
+        {
             names.insert(identifier.name.text)
         }
         return .skipChildren

@@ -35,6 +35,24 @@ public struct DoubleGenerator: Sendable {
         seesWholeModule: Bool = false,
         closureAliases: Set<String> = []
     ) -> GeneratedDouble {
+        generate(
+            for: decl,
+            inheritedUnder: inherited.map { ($0, nil) },
+            accessLevel: accessLevel,
+            seesWholeModule: seesWholeModule,
+            closureAliases: closureAliases
+        )
+    }
+
+    /// ``generate(for:inherited:accessLevel:seesWholeModule:closureAliases:)`` with the `#if`
+    /// condition each parent is declared under (the plugin and CLI know them).
+    func generate(
+        for decl: ProtocolDeclSyntax,
+        inheritedUnder inherited: [(decl: ProtocolDeclSyntax, condition: IfCondition?)],
+        accessLevel: String?,
+        seesWholeModule: Bool,
+        closureAliases: Set<String>
+    ) -> GeneratedDouble {
         var analysis = ProtocolAnalysis(decl, inherited: inherited, seesWholeModule: seesWholeModule)
         analysis.closureAliases.formUnion(closureAliases)
         let name = decl.name.text + options.suffix
@@ -98,12 +116,19 @@ struct ProtocolAnalysis {
     /// Whether a parent protocol missing from `inherited` comes from another module.
     let seesWholeModule: Bool
 
-    init(_ decl: ProtocolDeclSyntax, inherited: [ProtocolDeclSyntax], seesWholeModule: Bool) {
+    /// The analysis of `decl`, whose parents in the module are `inherited`, each with the `#if`
+    /// condition it is declared under: a parent declared in several clauses contributes each
+    /// clause's requirements under that clause's condition.
+    init(
+        _ decl: ProtocolDeclSyntax,
+        inherited: [(decl: ProtocolDeclSyntax, condition: IfCondition?)],
+        seesWholeModule: Bool
+    ) {
         self.decl = decl
         self.seesWholeModule = seesWholeModule
-        let known = Dictionary(inherited.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
-        var visited: Set<String> = []
-        collect(decl, known: known, visited: &visited)
+        let known = Dictionary(grouping: inherited, by: \.decl.name.text)
+        var visited: Set<SyntaxIdentifier> = []
+        collect(decl, condition: nil, known: known, visited: &visited)
         bindSameTypes()
     }
 
@@ -120,17 +145,63 @@ struct ProtocolAnalysis {
         func mentionsAssociatedType(_ type: String) -> Bool {
             type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { names.contains(String($0)) }
         }
+        func bound(_ name: String) -> String? { associatedTypes.first { $0.name == name }?.boundType }
         for (left, right) in sameTypeRequirements {
             let leftIndex = associatedTypes.firstIndex { $0.name == left }
             let rightIndex = associatedTypes.firstIndex { $0.name == right }
-            if let leftIndex, !mentionsAssociatedType(right), associatedTypes[leftIndex].boundType == nil {
+            if bound(left) == right || bound(right) == left {
+                continue  // a descendant restating its parent's binding
+            } else if let leftIndex, !mentionsAssociatedType(right), associatedTypes[leftIndex].boundType == nil {
                 associatedTypes[leftIndex].boundType = right
             } else if let rightIndex, !mentionsAssociatedType(left), associatedTypes[rightIndex].boundType == nil {
+                associatedTypes[rightIndex].boundType = left
+            } else if leftIndex != nil, let rightIndex, associatedTypes[rightIndex].boundType == nil {
+                // `A == B`: two generic parameters cannot be made equal; B becomes a typealias of A.
                 associatedTypes[rightIndex].boundType = left
             } else {
                 whereRequirements.append("\(left) == \(right)")
             }
         }
+        // What a binding fixed is written as its type wherever the double's clauses name it.
+        let bindings = Dictionary(
+            associatedTypes.compactMap { type in type.boundType.map { (type.name, $0) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+        guard !bindings.isEmpty else { return }
+        whereRequirements = whereRequirements.map { Self.substitute(bindings, in: $0) }
+        for index in associatedTypes.indices where associatedTypes[index].boundType == nil {
+            associatedTypes[index].constraints = associatedTypes[index].constraints.map {
+                Self.substitute(bindings, in: $0)
+            }
+            associatedTypes[index].whereRequirements = associatedTypes[index].whereRequirements.map {
+                Self.substitute(bindings, in: $0)
+            }
+        }
+    }
+
+    /// `text` with each name of `bindings` (not a member after a `.`) replaced by its type:
+    /// `B.Element == A` with `A == Int` becomes `B.Element == Int`.
+    static func substitute(_ bindings: [String: String], in text: String) -> String {
+        var result = ""
+        var word = ""
+        var previous: Character = " "
+        func flush() {
+            if !word.isEmpty {
+                result += previous == "." ? word : (bindings[word] ?? word)
+                word = ""
+            }
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+                previous = character
+            }
+        }
+        flush()
+        return result
     }
 
     var accessLevel: String {
@@ -141,10 +212,11 @@ struct ProtocolAnalysis {
 
     private mutating func collect(
         _ decl: ProtocolDeclSyntax,
-        known: [String: ProtocolDeclSyntax],
-        visited: inout Set<String>
+        condition: IfCondition?,
+        known: [String: [(decl: ProtocolDeclSyntax, condition: IfCondition?)]],
+        visited: inout Set<SyntaxIdentifier>
     ) {
-        guard visited.insert(decl.name.text).inserted else { return }
+        guard visited.insert(decl.id).inserted else { return }
         collectAttributes(of: decl)
         for inherited in decl.inheritanceClause?.inheritedTypes ?? [] {
             let name = inherited.type.trimmedDescription
@@ -158,8 +230,11 @@ struct ProtocolAnalysis {
                 identityConformances.insert(name.hasSuffix("Hashable") ? "Hashable" : "Equatable")
                 continue
             }
-            if let parent = known[name] {
-                collect(parent, known: known, visited: &visited)
+            if let parents = known[name] {
+                for parent in parents {
+                    let both = IfCondition.both(condition, parent.condition)
+                    collect(parent.decl, condition: both, known: known, visited: &visited)
+                }
                 continue
             }
             let advice =
@@ -196,7 +271,7 @@ struct ProtocolAnalysis {
             }
         }
         for member in decl.memberBlock.members {
-            classify(member.decl, in: decl, condition: nil)
+            classify(member.decl, in: decl, condition: condition)
         }
     }
 
@@ -356,6 +431,13 @@ struct IfCondition {
     let text: String
     /// The clauses, outermost `#if` first.
     let clauses: [Clause]
+
+    /// Both conditions at once (`nil`: none).
+    static func both(_ first: IfCondition?, _ second: IfCondition?) -> IfCondition? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return IfCondition(text: joined(first.text, second.text), clauses: first.clauses + second.clauses)
+    }
 
     /// Whether declarations under `first` and `second` (`nil`: none) may both exist in one build.
     static func mayCoexist(_ first: IfCondition?, _ second: IfCondition?) -> Bool {

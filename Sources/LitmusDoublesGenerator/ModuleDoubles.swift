@@ -127,7 +127,7 @@ public struct ModuleDoubles: Sendable {
             }
             let double = generator.generate(
                 for: protocolDecl,
-                inherited: Self.ancestors(of: protocolDecl, under: condition, in: byName),
+                inheritedUnder: Self.ancestors(of: protocolDecl, under: condition, in: byName),
                 accessLevel: "",
                 seesWholeModule: true,
                 closureAliases: closureAliases
@@ -211,23 +211,31 @@ public struct ModuleDoubles: Sendable {
         let condition: IfCondition?
     }
 
-    /// Every protocol of the module that `decl` inherits from, directly or not: for a name
-    /// declared in several clauses of an `#if`, the declaration that can coexist with `condition`.
+    /// Every protocol of the module that `decl` inherits from, directly or not, with the `#if`
+    /// condition it is declared under: for a name declared in several clauses of an `#if`, every
+    /// declaration that can coexist with `condition`.
     private static func ancestors(
         of decl: ProtocolDeclSyntax,
         under condition: IfCondition?,
         in byName: [String: [Declared]]
-    ) -> [ProtocolDeclSyntax] {
-        var result: [ProtocolDeclSyntax] = []
+    ) -> [(decl: ProtocolDeclSyntax, condition: IfCondition?)] {
+        var result: [(decl: ProtocolDeclSyntax, condition: IfCondition?)] = []
         var pending = [decl]
         var seen: Set<String> = [decl.name.text]
         while let next = pending.popLast() {
             for inherited in next.inheritanceClause?.inheritedTypes ?? [] {
                 let name = inherited.type.trimmedDescription
-                let parent = byName[name]?.first { IfCondition.mayCoexist($0.condition, condition) }
-                guard let parent, seen.insert(name).inserted else { continue }
-                result.append(parent.decl)
-                pending.append(parent.decl)
+                let parents = byName[name, default: []].filter { IfCondition.mayCoexist($0.condition, condition) }
+                guard !parents.isEmpty, seen.insert(name).inserted else { continue }
+                for parent in parents {
+                    // A parent in the child's own clause needs no #if of its own inside the double.
+                    let isImplied =
+                        parent.condition.map { own in
+                            own.clauses.allSatisfy { condition?.clauses.contains($0) == true }
+                        } ?? true
+                    result.append((parent.decl, isImplied ? nil : parent.condition))
+                    pending.append(parent.decl)
+                }
             }
         }
         return result

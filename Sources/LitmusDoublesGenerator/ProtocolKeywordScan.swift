@@ -71,8 +71,10 @@ extension ModuleDoubles {
         }
     }
 
-    /// Whitespace, the `/` of a comment, the backquote of a name, or any non-ASCII byte.
-    private static func mayFollowKeyword(_ byte: UInt8) -> Bool {
+    /// Whitespace (form feed, vertical tab and NUL included, as Swift has them), the `/` of a
+    /// comment, the backquote of a name, or any non-ASCII byte: what may follow the keyword
+    /// `protocol` of a declaration. The skeleton's lexer uses the same rule.
+    static func mayFollowKeyword(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C, 0,
             UInt8(ascii: "/"), UInt8(ascii: "`"):

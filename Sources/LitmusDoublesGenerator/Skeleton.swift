@@ -141,21 +141,10 @@ private struct SkimLexer {
         // `request.protocol` is a member and `protocol:` a label; neither declares anything.
         let previous = start > 0 ? bytes[start - 1] : 0
         let next = index < bytes.count ? bytes[index] : UInt8(ascii: " ")
-        guard previous != UInt8(ascii: "."), !Self.isWordEnd(next) else { return }
+        guard previous != UInt8(ascii: "."), ModuleDoubles.mayFollowKeyword(next) else { return }
         keywords += 1
         pendingProtocolDepth = open.count
         for position in open.indices { open[position].holdsKeyword = true }
-    }
-
-    /// Whether `byte` after `protocol` makes it a label or operand, not a declaration's keyword.
-    private static func isWordEnd(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "/"),
-            UInt8(ascii: "`"):
-            return false
-        default:
-            return byte < 0x80
-        }
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

@@ -116,7 +116,11 @@ struct Parameter {
         }
         // `@Sendable (Int) -> Void` is as non-escaping as `(Int) -> Void`: the base type decides.
         let base = type.as(AttributedTypeSyntax.self)?.baseType ?? type
-        if !isEscaping, base.is(FunctionTypeSyntax.self) || text.isClosureAlias(base) {
+        // A generic parameter or associated type named like a module's alias shadows the alias.
+        let isShadowed = base.as(IdentifierTypeSyntax.self).map {
+            memberGenerics.contains($0.name.text) || text.associatedTypes.contains($0.name.text)
+        }
+        if !isEscaping, base.is(FunctionTypeSyntax.self) || (isShadowed != true && text.isClosureAlias(base)) {
             return nil
         }
         if TypeText.mentions(memberGenerics, in: type) {

@@ -58,3 +58,32 @@ public protocol Rendering {
     /// Renders `element`.
     func render(_ element: Element) -> Body?
 }
+
+/// Pairs a value with a collection of such values.
+public protocol Pairing {
+    /// The value.
+    associatedtype A
+    /// The collection, whose elements are values.
+    associatedtype B: Collection where B.Element == A
+    /// Pairs them.
+    func pair(_ a: A, _ b: B) -> Int
+}
+
+/// Pairs integers: the binding reaches the collection's where clause.
+public protocol IntPairing: Pairing where A == Int {}
+
+/// Restates its parent's binding.
+public protocol IntPairingAgain: IntPairing where A == Int {}
+
+/// Two values of one type.
+public protocol Twins {
+    /// The first.
+    associatedtype First
+    /// The second.
+    associatedtype Second
+    /// Takes both.
+    func both(_ first: First, _ second: Second)
+}
+
+/// Twins of the same type.
+public protocol SameTwins: Twins where First == Second {}

@@ -31,3 +31,23 @@ public protocol Scheduling: Sendable {
         func wake() -> TypeThatDoesNotExist
     }
 #endif
+
+#if LITMUS_NEVER_DEFINED
+    /// Never compiled: a double inheriting it would not build.
+    public protocol Pausing {
+        /// Takes a type that does not exist.
+        func never(_ value: TypeThatDoesNotExist)
+    }
+#else
+    /// Pauses.
+    public protocol Pausing: Sendable {
+        /// Pauses the work.
+        func pause()
+    }
+#endif
+
+/// Inherits whichever `Pausing` this build compiles.
+public protocol Resuming: Pausing {
+    /// Resumes the work.
+    func resume()
+}

@@ -354,3 +354,32 @@ extension ModuleDoublesTests {
         )
     }
 }
+
+extension ModuleDoublesTests {
+    @Test("An alias declared across a line break is found; an associated type or generic named like one shadows it")
+    func closureAliasCornerCases() throws {
+        let files = [
+            ModuleDoubles.SourceFile(
+                path: "T.swift", text: "public typealias\n    Later = () -> Void\ntypealias Handler = () -> Void\n"),
+            ModuleDoubles.SourceFile(
+                path: "P.swift",
+                text: """
+                    protocol Scheduler { func schedule(_ work: Later) }
+                    protocol Shadowed {
+                        associatedtype Handler
+                        func on(_ handler: Handler)
+                        func map<Later>(_ value: Later)
+                    }
+                    """
+            ),
+        ]
+
+        let output = sut.generate(from: files)
+
+        let scheduler = try #require(output.doubleSources.first { $0.contains("class SchedulerMock") })
+        #expect(scheduler.contains("let schedule: LitmusDoubles.Member<Void, Void>"))
+        let shadowed = try #require(output.doubleSources.first { $0.contains("class ShadowedMock") })
+        #expect(shadowed.contains("let on: LitmusDoubles.Member<Handler, Void>"))
+        #expect(shadowed.contains("let map: LitmusDoubles.Member<Any, Void>"))
+    }
+}

@@ -167,3 +167,18 @@ extension SkeletonTests {
         #expect(result == "func f() {" + String(repeating: " ", count: 12) + "\n\n\n  }\r\nprotocol P {}")
     }
 }
+
+extension SkeletonTests {
+    @Test(
+        "A protocol keyword followed by a form feed, vertical tab or NUL is a keyword, as in the byte scan",
+        arguments: ["\u{0C}", "\u{0B}", "\u{00}"]
+    )
+    func unusualWhitespace(separator: String) throws {
+        let text = "protocol A { func a() }\nprotocol\(separator)B { func b(x: Int) }"
+
+        let result = try #require(ModuleDoubles.Skeleton(of: text))
+
+        #expect(result.protocolKeywords == 2)
+        #expect(String(decoding: result.bytes, as: UTF8.self) == text)
+    }
+}

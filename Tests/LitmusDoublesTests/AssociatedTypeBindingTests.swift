@@ -49,4 +49,20 @@ struct AssociatedTypeBindingTests {
         #expect(sut.mock.render.lastArguments == 3)
         #expect(RenderingMock<IndexingIterator<[Int]>, Int>.Body.self == Never.self)
     }
+
+    @Test(
+        "A binding reaches the where clauses that name it, a restated binding is dropped, and A == B makes one typealias"
+    )
+    func bindingsEverywhere() {
+        let pairing = IntPairingAgainMock<[Int]>()
+        pairing.mock.pair.stubbedResult = 2
+        let twins = SameTwinsMock<String>()
+
+        #expect(pairing.pair(1, [1, 2]) == 2)
+        twins.both("a", "b")
+
+        #expect(pairing.mock.pair.lastArguments?.b == [1, 2])
+        #expect(twins.mock.both.lastArguments?.second == "b")
+        #expect(SameTwinsMock<String>.Second.self == String.self)
+    }
 }

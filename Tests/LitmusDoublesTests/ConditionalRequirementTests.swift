@@ -41,15 +41,30 @@ struct ConditionalRequirementTests {
         #expect(sut.mock.wake.callCount == 1)
     }
 
-    @Test("The macro's double has the clause this build compiles: here a DEBUG property")
-    func macroDouble() {
-        let sut = ClockingMock(mode: .strict)
-        sut.mock.drift.value = 0
-        var clocking: any Clocking = sut
+    @Test("A child of a protocol declared in two #if clauses gets the requirements of the clause this build compiles")
+    func childOfConditionalProtocol() {
+        let sut = ResumingMock(mode: .strict)
+        sut.mock.pause.stub()
+        sut.mock.resume.stub()
 
-        clocking.drift = 4
+        sut.pause()
+        sut.resume()
 
-        #expect(clocking.drift == 4)
-        #expect(sut.mock.drift.setter.allArguments == [4])
+        verifyCallOrder(sut.mock.pause, sut.mock.resume)
     }
+
+    // `drift` exists only in DEBUG builds, like the requirement it doubles.
+    #if DEBUG
+        @Test("The macro's double has the clause this build compiles: here a DEBUG property")
+        func macroDouble() {
+            let sut = ClockingMock(mode: .strict)
+            sut.mock.drift.value = 0
+            var clocking: any Clocking = sut
+
+            clocking.drift = 4
+
+            #expect(clocking.drift == 4)
+            #expect(sut.mock.drift.setter.allArguments == [4])
+        }
+    #endif
 }

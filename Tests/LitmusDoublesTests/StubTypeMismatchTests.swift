@@ -20,7 +20,7 @@ struct StubTypeMismatchTests {
             #expect(throws: StubTypeMismatchError.self) { try sut.decode(Int.self, from: Data()) }
         } matching: { issue in
             issue.comments.description.contains(
-                "AlbumRepositoryMock.decode(_:from:) was stubbed with forty-two, which is not the Int this call returns"
+                "AlbumRepositoryMock.decode(_:from:) was stubbed with forty-two (a String), which is not the Int this call returns"
             )
         }
         #expect(sut.mock.decode.callCount == 1)
@@ -34,7 +34,7 @@ struct StubTypeMismatchTests {
         await withKnownIssue {
             await #expect(throws: StubTypeMismatchError.self) { try await sut.decode(String.self, from: Data()) }
         } matching: { issue in
-            issue.comments.description.contains("was stubbed with 7, which is not the String this call returns")
+            issue.comments.description.contains("was stubbed with 7 (a Int), which is not the String this call returns")
         }
     }
 
@@ -47,7 +47,7 @@ struct StubTypeMismatchTests {
             #expect(sut.convert("1", to: Int.self) == 0)
         } matching: { issue in
             issue.comments.description.contains(
-                "ConvertingMock.convert(_:to:) was stubbed with not a number, which is not the Int this call returns"
+                "ConvertingMock.convert(_:to:) was stubbed with not a number (a String), which is not the Int this call returns"
             ) && issue.comments.description.contains("it returned the default instead")
         }
     }
