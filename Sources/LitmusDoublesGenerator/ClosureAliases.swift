@@ -41,16 +41,17 @@ enum ClosureAliases {
 
     /// The names of the plain named types (`Completion`, not `@escaping Completion` or
     /// `Completion?`) that parameters of `protocols`' requirements have: the only names a closure
-    /// alias matters for. A name the protocol's associated types or the member's generic
-    /// parameters shadow (`Element`, `OutboundIn`) is not an alias of the module there.
+    /// alias matters for. A name the member's generic parameters or an associated type of the
+    /// module's protocols shadow (`Element`, `OutboundIn`) is left out.
     static func parameterTypeNames(of protocols: [ProtocolDeclSyntax]) -> Set<String> {
         let collector = ParameterTypeNames(viewMode: .sourceAccurate)
-        for decl in protocols {
-            collector.shadowed = Set(
+        // A protocol also names its parents' associated types: every protocol's are left out.
+        collector.shadowed = Set(
+            protocols.flatMap { decl in
                 decl.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
-            )
-            collector.walk(decl.memberBlock)
-        }
+            }
+        )
+        for decl in protocols { collector.walk(decl.memberBlock) }
         return collector.names
     }
 
