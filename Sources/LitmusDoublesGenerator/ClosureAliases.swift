@@ -111,7 +111,7 @@ enum ClosureAliases {
         let keyword = "typealias".utf8
         guard index + keyword.count < bytes.count,
             bytes[index..<(index + keyword.count)].elementsEqual(keyword),
-            index == 0 || !isIdentifierByte(bytes[index - 1])
+            index == 0 || !ModuleDoubles.isIdentifierByte(bytes[index - 1])
         else { return nil }
         var position = index + keyword.count
         // Any whitespace may follow the keyword, a line break too (`typealias\n    Completion = …`).
@@ -121,20 +121,11 @@ enum ClosureAliases {
         guard isBlank(bytes[position]) else { return nil }
         while position < bytes.count, isBlank(bytes[position]) { position += 1 }
         let start = position
-        while position < bytes.count, isIdentifierByte(bytes[position]) { position += 1 }
+        while position < bytes.count, ModuleDoubles.isIdentifierByte(bytes[position]) { position += 1 }
         guard position > start else { return nil }
         return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self), position)
     }
 
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            return true
-        default:
-            return byte >= 0x80
-        }
-    }
 }
 
 /// Collects the plain named types of parameters (see ``ClosureAliases/parameterTypeNames(of:)``).
@@ -143,34 +134,6 @@ private final class ParameterTypeNames: SyntaxVisitor {
     /// The names a parameter's type cannot be a module alias by: the protocol's associated types
     /// and the enclosing member's generic parameters.
     var shadowed: Set<String> = []
-    private var generics: [Set<String>] = []
-
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: FunctionDeclSyntax) {
-        generics.removeLast()
-    }
-
-    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
-        generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: SubscriptDeclSyntax) {
-        generics.removeLast()
-    }
-
-    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        generics.append(Set(node.genericParameterClause?.parameters.map(\.name.text) ?? []))
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: InitializerDeclSyntax) {
-        generics.removeLast()
-    }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
         var type = node.type
@@ -182,10 +145,30 @@ private final class ParameterTypeNames: SyntaxVisitor {
             type = attributed.baseType
         }
         if let identifier = type.as(IdentifierTypeSyntax.self), !shadowed.contains(identifier.name.text),
-            !(generics.last?.contains(identifier.name.text) ?? false)
+            !Self.memberGenerics(of: node).contains(identifier.name.text)
         {
             names.insert(identifier.name.text)
         }
         return .skipChildren
+    }
+
+    /// The generic parameters of the method, initializer or subscript `parameter` belongs to.
+    private static func memberGenerics(of parameter: FunctionParameterSyntax) -> Set<String> {
+        var ancestor = parameter.parent
+        while let syntax = ancestor {
+            let clause: GenericParameterClauseSyntax??
+            if let decl = syntax.as(FunctionDeclSyntax.self) {
+                clause = decl.genericParameterClause
+            } else if let decl = syntax.as(InitializerDeclSyntax.self) {
+                clause = decl.genericParameterClause
+            } else if let decl = syntax.as(SubscriptDeclSyntax.self) {
+                clause = decl.genericParameterClause
+            } else {
+                clause = nil
+            }
+            if let clause { return Set(clause?.parameters.map(\.name.text) ?? []) }
+            ancestor = syntax.parent
+        }
+        return []
     }
 }

@@ -62,12 +62,18 @@ extension ModuleDoubles {
     /// Anything but an ASCII letter, digit, `_`, `$` (the keyword would be part of an identifier)
     /// or `.` (a member named `protocol`).
     private static func mayPrecedeKeyword(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: ".") && (byte >= 0x80 || !isIdentifierByte(byte))
+    }
+
+    /// An ASCII letter, digit, `_` or `$`, or any byte of a non-ASCII character: a byte of a Swift
+    /// identifier, keyword or number. The skeleton's lexer and the typealias scan use it too.
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."):
-            return false
-        default:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
             return true
+        default:
+            return byte >= 0x80
         }
     }
 

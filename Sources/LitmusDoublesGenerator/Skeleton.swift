@@ -19,22 +19,15 @@ extension ModuleDoubles {
         let bytes: [UInt8]
         /// How many `protocol` keywords are in code (not in comments or strings).
         let protocolKeywords: Int
-        /// How many bytes were blanked.
-        let blankedBytes: Int
 
         /// The skeleton of `text`, or `nil` where the skim gives up.
         init?(of text: String) {
             var lexer = SkimLexer(Array(text.utf8))
             guard lexer.run() else { return nil }
             var bytes = lexer.bytes
-            var blanked = 0
-            for range in lexer.blankRanges {
-                Self.blank(range, of: &bytes)
-                blanked += range.count
-            }
+            for range in lexer.blankRanges { Self.blank(range, of: &bytes) }
             self.bytes = bytes
             self.protocolKeywords = lexer.keywords
-            self.blankedBytes = blanked
         }
 
         /// Makes `range` blank with its line breaks kept: as many `\n` as it has line breaks (a
@@ -121,7 +114,7 @@ private struct SkimLexer {
             default:
                 if let skipped = skipLiteralOrComment() {
                     guard skipped else { return false }
-                } else if Self.isIdentifierByte(byte) {
+                } else if ModuleDoubles.isIdentifierByte(byte) {
                     skipWord()
                 } else {
                     index += 1
@@ -134,7 +127,7 @@ private struct SkimLexer {
     /// Skips an identifier, keyword or number, counting the keyword `protocol`.
     private mutating func skipWord() {
         let start = index
-        while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+        while index < bytes.count, ModuleDoubles.isIdentifierByte(bytes[index]) { index += 1 }
         guard index - start == 8, bytes[start] == UInt8(ascii: "p"),
             bytes[start..<index].elementsEqual("protocol".utf8)
         else { return }
@@ -145,16 +138,6 @@ private struct SkimLexer {
         keywords += 1
         pendingProtocolDepth = open.count
         for position in open.indices { open[position].holdsKeyword = true }
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
-            return true
-        default:
-            return byte >= 0x80
-        }
     }
 
     /// Skips a comment or a division operator; `false` on what may be a regex literal or an
