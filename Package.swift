@@ -67,6 +67,8 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                // The parser's own messages for a file that does not parse, passed on as warnings.
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         // `@Mockable`'s expansion, apart from the generator so that the plugin's tool and `litmus` do not
