@@ -183,7 +183,9 @@ let package = Package(
         // MARK: LitmusUI: XCUITest's vocabulary over a real headless Chromium.
         .target(
             name: "LitmusUI",
-            dependencies: ["LitmusJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["LitmusJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            // The page script, embedded in the code: a command-line tool has no bundle to look it up in.
+            resources: [.embedInCode("Resources/PageScript.js")]
         ),
         .testTarget(
             name: "LitmusUITests",
