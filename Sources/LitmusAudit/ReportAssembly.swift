@@ -1,5 +1,27 @@
 /// Turns measurements and findings into verdicts and the list of unmet thresholds.
 public enum ReportAssembly {
+    /// The report of an audit: each test's measurements from the observations, and the judgement.
+    static func assemble(
+        package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
+        observations: Observations, coveredLines: [String: [String: String]], coverage: CoverageReport?,
+        judgement: Judgement
+    ) -> AuditReport {
+        let tests = observations.tests.map { test in
+            let durations = observations.durations(of: test)
+            let outcomes = observations.suiteOutcomes(of: test)
+            return TestReport(
+                id: test.id, name: test.name, library: test.library, file: test.file, line: test.line,
+                suiteOutcomes: outcomes, aloneOutcome: observations.aloneOutcome(of: test),
+                durationsMilliseconds: durations, medianMilliseconds: Statistics.median(durations),
+                flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),
+                coveredLines: coveredLines[test.id] ?? [:])
+        }
+        return assemble(
+            package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
+            tests: tests, findings: judgement.findings, coverage: coverage, failingTests: judgement.failingTests,
+            timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns)
+    }
+
     /// Builds the report, deciding one verdict per letter against `options.thresholds`.
     public static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,

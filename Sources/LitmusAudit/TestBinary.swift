@@ -22,6 +22,8 @@ struct TestBinary: Sendable {
         var declared: [TestIdentity]
         /// The processes of this run killed at their time limit; empty when every one ended by itself.
         var timeouts: [Timeout] = []
+        /// The coverage profiles its processes wrote (`.profraw`), one per process and child process.
+        var profiles: [URL] = []
     }
 
     /// A process killed at its time limit, and the tests it left undone.
@@ -49,7 +51,8 @@ struct TestBinary: Sendable {
     /// Lists the XCTest tests (`--list-tests`).
     func listXCTests() async throws -> [TestIdentity] {
         let output = try await ChildProcess.run(
-            executable, ["--list-tests"], in: workingDirectory, environment: profileEnvironment("list"),
+            executable, ["--list-tests"], in: workingDirectory,
+            environment: ProfileFiles(in: scratch, named: "list").environment,
             outputFile: scratch.appendingPathComponent("list-\(UUID().uuidString).txt"), timeout: timeout)
         return XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
     }
@@ -57,8 +60,9 @@ struct TestBinary: Sendable {
     /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`.
     func runXCTests(_ ids: [String]?, known: [TestIdentity], profile: String) async throws -> Run {
         let arguments = ids.map { [$0.joined(separator: ",")] } ?? []
+        let profiles = ProfileFiles(in: scratch, named: profile)
         let output = try await ChildProcess.run(
-            executable, arguments, in: workingDirectory, environment: profileEnvironment(profile),
+            executable, arguments, in: workingDirectory, environment: profiles.environment,
             outputFile: scratch.appendingPathComponent("xctest-\(UUID().uuidString).txt"), timeout: timeout)
         var byOutputName: [String: String] = [:]
         for test in known { if let name = test.xctestOutputName { byOutputName[name] = test.id } }
@@ -71,7 +75,7 @@ struct TestBinary: Sendable {
         }
         let timeouts =
             output.timedOut ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results)] : []
-        return Run(results: results, order: order, declared: [], timeouts: timeouts)
+        return Run(results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles.written())
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
@@ -81,15 +85,18 @@ struct TestBinary: Sendable {
         var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
         for id in ids ?? [] { arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id) + "$"] }
+        let profiles = ProfileFiles(in: scratch, named: profile)
         let output = try await ChildProcess.run(
-            executable, arguments, in: workingDirectory, environment: profileEnvironment(profile),
+            executable, arguments, in: workingDirectory, environment: profiles.environment,
             outputFile: scratch.appendingPathComponent("swift-testing-\(UUID().uuidString).txt"), timeout: timeout)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)
         let asked = ids ?? stream.tests.map(\.id)
         let timeouts =
             output.timedOut ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results)] : []
-        return Run(results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts)
+        return Run(
+            results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts,
+            profiles: profiles.written())
     }
 
     /// Runs `tests` in as few processes as their libraries need (XCTest and Swift Testing side by side).
@@ -101,8 +108,33 @@ struct TestBinary: Sendable {
         return Run(merging: try await [xctestRun, swiftRun].compactMap { $0 })
     }
 
-    private func profileEnvironment(_ name: String) -> [String: String] {
-        ["LLVM_PROFILE_FILE": scratch.appendingPathComponent("profiles/\(name)-%p.profraw").path]
+}
+
+/// The coverage profiles of one test process: `profiles/<name>-<unique>-<pid>.profraw` in the scratch
+/// folder, so a run knows its own files without a naming convention shared with its readers.
+struct ProfileFiles: Sendable {
+    /// The folder of every profile of the audit.
+    var folder: URL
+    /// The start of this process's file names.
+    var prefix: String
+
+    /// The profiles of a new process named `name` (`suite-1-x`), in `scratch/profiles`.
+    init(in scratch: URL, named name: String) {
+        folder = scratch.appendingPathComponent("profiles")
+        prefix = "\(name)-\(UUID().uuidString)-"
+    }
+
+    /// The environment that makes the instrumented binary (and any child it starts) write here.
+    var environment: [String: String] {
+        ["LLVM_PROFILE_FILE": folder.appendingPathComponent(prefix + "%p.profraw").path]
+    }
+
+    /// The profiles written so far.
+    func written() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".profraw") }.sorted().map {
+            folder.appendingPathComponent($0)
+        }
     }
 }
 
@@ -115,6 +147,7 @@ extension TestBinary.Run {
             results.merge(run.results) { $1 }
             order += run.order
             timeouts += run.timeouts
+            profiles += run.profiles
         }
     }
 }
