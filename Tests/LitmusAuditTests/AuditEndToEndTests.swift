@@ -40,8 +40,16 @@ struct AuditEndToEndTests {
     func dependency() async throws {
         let report = try await planted()
         let finding = try #require(report.findings(.passesOnlyWithOthers).first)
+        #expect(report.findings(.passesOnlyWithOthers).count == 1)
         #expect(finding.test == "PlantedTests.OrderTests/testE_needsTheCurrency")
         #expect(finding.message.contains("it needs OrderTests.testD_setsTheCurrency to run first"))
+    }
+
+    @Test("Nothing in Planted crashes, and every test class in its sources ran")
+    func nothingCrashedNothingUnrun() async throws {
+        let report = try await planted()
+        #expect(report.findings(.crashed).count == 0)
+        #expect(report.findings(.neverRan).count == 0)
     }
 
     @Test("A flaky test is found with its flip rate")
