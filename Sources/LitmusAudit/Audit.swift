@@ -48,8 +48,8 @@ public struct Audit: Sendable {
 
         // Discover and run: the suite runs, the parallel run, each test alone, the random halves.
         let runs = RunStage(binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress)
-        let xctests = try await runs.discoverXCTests(located: analysis)
-        let observations = try await runs.observe(xctests: xctests)
+        let listing = try await runs.discover(located: analysis)
+        let observations = try await runs.observe(listing)
 
         // Coverage: of the sources, and of each test alone.
         var context = JudgingContext(options: options, seed: seed, analysis: analysis)
@@ -66,7 +66,7 @@ public struct Audit: Sendable {
 
         // Judge: one judge per letter; bisection runs tests on the judges' request.
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))
-        let judgement = try await Judge.judge(observations, context, bisect: runs.bisector(for: xctests))
+        let judgement = try await Judge.judge(observations, context, bisect: runs.bisector(for: listing.tests))
 
         // Report: measurements, findings and verdicts in one value, for every renderer.
         return ReportAssembly.assemble(

@@ -30,6 +30,8 @@ struct Judgement: Sendable {
     var failingTests: [String] = []
     /// The bisection processes killed at the time limit.
     var timedOutRuns: [TimedOutRun] = []
+    /// Why no test could be judged, when none was observed.
+    var unobservedSuite: UnobservedSuite?
 }
 
 /// What the judges read besides the runs: the settings and the test sources.
@@ -51,7 +53,7 @@ enum Judge {
     static func judge(_ observations: Observations, _ context: JudgingContext, bisect: Bisect) async throws
         -> Judgement
     {
-        var judgement = Judgement()
+        var judgement = Judgement(unobservedSuite: NoTestsJudge.unobserved(observations))
         for test in observations.tests {
             if let unstable = RepeatableJudge.finding(for: test, in: observations, context) {
                 judgement.findings.append(unstable)

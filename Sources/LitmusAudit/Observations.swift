@@ -17,6 +17,16 @@ struct ObservedRun: Sendable, Hashable {
     func outcome(of test: TestIdentity) -> TestOutcome { results[test.id]?.outcome ?? .notRun }
 }
 
+/// The test binary run once with no argument, as `swift test` first runs it.
+struct DirectRun: Sendable, Hashable {
+    /// Its exit status.
+    var status: Int32
+    /// Whether it was killed at the time limit.
+    var timedOut = false
+    /// What it printed, line by line, with the package's paths.
+    var output: [String]
+}
+
 /// Everything the audit's runs saw, as a plain value: every outcome, duration and failure message,
 /// the processes killed at the time limit, and each test's own coverage. The judges read it and
 /// run nothing; a test of the judges builds one by hand.
@@ -35,6 +45,10 @@ struct Observations: Sendable {
     var timedOutRuns: [TimedOutRun] = []
     /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier.
     var profiles: [String: [URL]] = [:]
+    /// The exit status of `--list-tests`: not 0 when the binary does not speak XCTest's protocol.
+    var listingStatus: Int32 = 0
+    /// The binary run once as `swift test` would, when no test was seen or the listing was rejected.
+    var directRun: DirectRun?
 
     /// Observations of `tests` over `suiteRuns` and their alone runs.
     init(

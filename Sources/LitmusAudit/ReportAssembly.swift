@@ -16,10 +16,12 @@ public enum ReportAssembly {
                 flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),
                 coveredLines: coveredLines[test.id] ?? [:])
         }
-        return assemble(
+        var report = assemble(
             package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
             tests: tests, findings: judgement.findings, coverage: coverage, failingTests: judgement.failingTests,
             timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns)
+        report.unobservedSuite = judgement.unobservedSuite
+        return report
     }
 
     /// Builds the report, deciding one verdict per letter against `options.thresholds`.
@@ -33,6 +35,11 @@ public enum ReportAssembly {
         var unmet: [String] = []
         for letter in Letter.allCases {
             let count = findings.filter { $0.letter == letter }.count
+            guard !tests.isEmpty else {
+                // Nothing to judge is not a pass.
+                verdicts.append(Verdict(letter: letter, passed: false, findings: count, summary: noTests))
+                continue
+            }
             let rule =
                 countedRule(letter, count: count, seed: seed, options: options, tests: tests)
                 ?? coverageRule(coverage, count: count, minimum: thresholds.minLineCoverage)
@@ -40,6 +47,7 @@ public enum ReportAssembly {
             verdicts.append(
                 Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: rule.summary))
         }
+        if tests.isEmpty { unmet.append("No test was observed, so nothing was judged") }
         if failingTests.count > thresholds.maxFailingTests {
             unmet.append(
                 "\(failingTests.count) tests fail on every run, at most \(thresholds.maxFailingTests) allowed (maxFailingTests)"
@@ -50,6 +58,9 @@ public enum ReportAssembly {
             tests: tests.sorted { $0.id < $1.id }, findings: findings, verdicts: verdicts, coverage: coverage,
             failingTests: failingTests, unmetThresholds: unmet, timedOutRuns: timedOutRuns)
     }
+
+    /// The summary of a letter with no test to judge.
+    static let noTests = "no tests: nothing to judge"
 
     /// A letter's verdict: its line for people, and the unmet threshold when it fails.
     private struct Rule {

@@ -20,9 +20,11 @@ struct RunStage: Sendable {
         options.parallelism > 0 ? options.parallelism : max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 
-    /// The XCTest tests (`--list-tests`), each located by the analysis (paths relative to the package).
-    func discoverXCTests(located analysis: SourceAnalysis) async throws -> [TestIdentity] {
-        try await binary.listXCTests().map { test in
+    /// The XCTest tests (`--list-tests`), each located by the analysis (paths relative to the package),
+    /// and the listing's exit status.
+    func discover(located analysis: SourceAnalysis) async throws -> TestBinary.Listing {
+        var listing = try await binary.list()
+        listing.tests = listing.tests.map { test in
             var located = test
             if let type = test.xctestClass, let method = test.id.split(separator: "/").last,
                 let declaration = analysis.classes.first(where: {
@@ -34,11 +36,14 @@ struct RunStage: Sendable {
             }
             return located
         }
+        return listing
     }
 
     /// Runs everything the judges compare: the whole suite `runs` times (which discovers the Swift
-    /// Testing tests), the parallel run, each test alone and the random halves.
-    func observe(xctests: [TestIdentity]) async throws -> Observations {
+    /// Testing tests), the parallel run, each test alone and the random halves. When no test is seen,
+    /// or the binary rejected `--list-tests`, it also runs the binary once as `swift test` would.
+    func observe(_ listing: TestBinary.Listing) async throws -> Observations {
+        let xctests = listing.tests
         var timedOut: [TimedOutRun] = []
         let (suiteRuns, swiftTests) = try await runSuite(xctests: xctests, timedOut: &timedOut)
         let tests = xctests + swiftTests
@@ -50,9 +55,17 @@ struct RunStage: Sendable {
             parallelRun = observed(run)
         }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRun: parallelRun)
+        observations.listingStatus = listing.status
         try await runEachAlone(&observations, xctests: xctests, timedOut: &timedOut)
         observations.randomHalves = try await runRandomHalves(tests, xctests: xctests, timedOut: &timedOut)
         observations.timedOutRuns = timedOut
+        if tests.isEmpty || listing.status != 0 {
+            progress(.phase("No test observed: running the test binary once as swift test would"))
+            let direct = try await binary.runAsSwiftTestWould()
+            observations.directRun = DirectRun(
+                status: direct.status, timedOut: direct.timedOut,
+                output: paths.originalText(direct.output).split(separator: "\n").map(String.init))
+        }
         return observations
     }
 

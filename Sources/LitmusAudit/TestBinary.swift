@@ -48,13 +48,34 @@ struct TestBinary: Sendable {
         }
     }
 
-    /// Lists the XCTest tests (`--list-tests`).
-    func listXCTests() async throws -> [TestIdentity] {
+    /// What `--list-tests` gave: the XCTest tests it listed, and how the process ended.
+    struct Listing: Sendable {
+        /// The tests listed.
+        var tests: [TestIdentity]
+        /// The exit status of the listing process: not 0 when the binary does not speak XCTest's
+        /// protocol (a LinuxMain.swift that runs another framework ignores the flag and runs its checks).
+        var status: Int32
+    }
+
+    /// Lists the XCTest tests (`--list-tests`), with the listing's exit status.
+    func list() async throws -> Listing {
         let output = try await ChildProcess.run(
             executable, ["--list-tests"], in: workingDirectory,
             environment: ProfileFiles(in: scratch, named: "list").environment,
             outputFile: scratch.appendingPathComponent("list-\(UUID().uuidString).txt"), timeout: timeout)
-        return XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
+        let tests = XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
+        return Listing(tests: tests, status: output.status)
+    }
+
+    /// Lists the XCTest tests (`--list-tests`).
+    func listXCTests() async throws -> [TestIdentity] { try await list().tests }
+
+    /// Runs the binary once with no argument, as `swift test` first runs it: its own entry point
+    /// decides what runs. How it ended and what it printed.
+    func runAsSwiftTestWould() async throws -> ChildProcessResult {
+        try await ChildProcess.run(
+            executable, [], in: workingDirectory, environment: ProfileFiles(in: scratch, named: "direct").environment,
+            outputFile: scratch.appendingPathComponent("direct-\(UUID().uuidString).txt"), timeout: timeout)
     }
 
     /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`.

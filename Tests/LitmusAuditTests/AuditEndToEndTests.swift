@@ -133,6 +133,20 @@ struct AuditEndToEndTests {
         #expect(audited.unchanged)
     }
 
+    @Test("A binary whose LinuxMain runs checks of its own: no test observed is the headline, never PASS; exit 2")
+    func noTestsObserved() async throws {
+        let report = try await FixtureAudits.shared.audit("NoTests").report
+        let unobserved = try #require(report.unobservedSuite)
+
+        #expect(report.tests == [])
+        #expect(unobserved.reason.hasPrefix("The test binary rejected --list-tests (exit status 1)"))
+        #expect(unobserved.exitStatus == 1)
+        #expect(unobserved.failures == ["✗ body temperature is 98: check failed", "3 checks, 1 failed"])
+        #expect(report.verdicts.map(\.passed) == [false, false, false, false, false])
+        #expect(report.exitCode == 2)
+        #expect(TerminalReport().render(report).contains("\nNO TEST OBSERVED: The test binary rejected --list-tests"))
+    }
+
     @Test("A test process killed at --timeout is reported with its run and the tests it left undone; exit 3")
     func timeout() async throws {
         var options = AuditOptions()
