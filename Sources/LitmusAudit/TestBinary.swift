@@ -61,7 +61,7 @@ struct TestBinary: Sendable {
     func list() async throws -> Listing {
         let output = try await ChildProcess.run(
             executable, ["--list-tests"], in: workingDirectory,
-            environment: ProfileFiles(in: scratch, named: "list").environment,
+            environment: ProfileFiles(in: scratch, named: "list").environment, unsetting: ProfileFiles.inheritedState,
             outputFile: scratch.appendingPathComponent("list-\(UUID().uuidString).txt"), timeout: timeout)
         let tests = XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
         return Listing(tests: tests, status: output.status)
@@ -75,6 +75,7 @@ struct TestBinary: Sendable {
     func runAsSwiftTestWould() async throws -> ChildProcessResult {
         try await ChildProcess.run(
             executable, [], in: workingDirectory, environment: ProfileFiles(in: scratch, named: "direct").environment,
+            unsetting: ProfileFiles.inheritedState,
             outputFile: scratch.appendingPathComponent("direct-\(UUID().uuidString).txt"), timeout: timeout)
     }
 
@@ -84,6 +85,7 @@ struct TestBinary: Sendable {
         let profiles = ProfileFiles(in: scratch, named: profile)
         let output = try await ChildProcess.run(
             executable, arguments, in: workingDirectory, environment: profiles.environment,
+            unsetting: ProfileFiles.inheritedState,
             outputFile: scratch.appendingPathComponent("xctest-\(UUID().uuidString).txt"), timeout: timeout)
         var byOutputName: [String: String] = [:]
         for test in known { if let name = test.xctestOutputName { byOutputName[name] = test.id } }
@@ -109,6 +111,7 @@ struct TestBinary: Sendable {
         let profiles = ProfileFiles(in: scratch, named: profile)
         let output = try await ChildProcess.run(
             executable, arguments, in: workingDirectory, environment: profiles.environment,
+            unsetting: ProfileFiles.inheritedState,
             outputFile: scratch.appendingPathComponent("swift-testing-\(UUID().uuidString).txt"), timeout: timeout)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)
@@ -139,11 +142,20 @@ struct ProfileFiles: Sendable {
     /// The start of this process's file names.
     var prefix: String
 
-    /// The profiles of a new process named `name` (`suite-1-x`), in `scratch/profiles`.
+    /// The profiles of a new process named `name` (`suite-1-x`), in `scratch/profiles`, which it creates.
     init(in scratch: URL, named name: String) {
         folder = scratch.appendingPathComponent("profiles")
         prefix = "\(name)-\(UUID().uuidString)-"
+        // The runtime creates the folder only when it starts fresh (see `inheritedState`).
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    /// The LLVM profile runtime's own state, kept in the environment: an instrumented process sets
+    /// `__LLVM_PROFILE_RT_INIT_ONCE` when it starts, and its children inherit it. A test binary that
+    /// finds it set skips creating its profile's folder and then cannot write the profile. When the
+    /// audit itself runs inside an instrumented test process (the toolkit's own end-to-end tests under
+    /// `litmus audit`), the test processes it starts would write no coverage; they never inherit it.
+    static let inheritedState: Set<String> = ["__LLVM_PROFILE_RT_INIT_ONCE"]
 
     /// The environment that makes the instrumented binary (and any child it starts) write here.
     var environment: [String: String] {
