@@ -3,10 +3,10 @@ import Foundation
 /// An audit of one Swift package's tests against FIRST: it copies the package to a scratch folder,
 /// builds its tests once, and runs the test binary directly, many times.
 ///
-/// Phases: build; the whole suite `runs` times (Repeatable, durations for Fast); each test alone in a
-/// fresh process, in parallel over the cores (Isolated, per-test coverage); random halves of the suite
-/// chosen from `seed` (Isolated); bisection for each test that behaves differently among the others;
-/// static analysis of the test sources (Self-validating, sleeps); coverage of the sources (Thorough).
+/// Stages: workspace (the copy); build (and the static analysis of the test sources); discover and run
+/// (the whole suite `runs` times, the parallel run, each test alone in a fresh process, random halves
+/// chosen from `seed`) into ``Observations``; coverage of the sources and of each test alone; judge
+/// (one judge per letter, bisecting each test that behaves differently among the others); report.
 public struct Audit: Sendable {
     /// The package's folder.
     public var package: URL
@@ -26,75 +26,53 @@ public struct Audit: Sendable {
     }
 
     /// Runs the audit. The package is never written to; the scratch folder is deleted at the end.
+    ///
+    /// The stages, top to bottom: each returns a value the next one reads; only the run and coverage
+    /// stages start test processes, and only the judges decide findings.
     public func run(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws -> AuditReport {
         let clock = ContinuousClock()
         let started = clock.now
+
+        // Workspace: a private copy of the package.
         let toolchain = try Toolchain.locate()
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
         defer { workspace.remove() }
 
+        // Build: the tests once, with coverage; the layout; the test sources read.
         progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
-        let binary = try await build(workspace, toolchain: toolchain)
+        let builder = BuildStage(toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds)
+        let binary = try await builder.build()
         let buildSeconds = seconds(clock.now - started)
-        let layout = try await describe(workspace, toolchain: toolchain)
-        let analysis = TestSourceAnalyzer().analyze(files: layout.testFiles)
+        let layout = try await builder.describe()
+        let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(files: layout.testFiles))
 
-        var session = AuditSession(
-            audit: self, workspace: workspace, binary: binary, analysis: analysis, progress: progress)
-        try await session.discoverAndRunSuite()
-        try await session.runEachAlone()
-        try await session.runRandomSubsets()
-        try await session.classify()
-        session.addStaticFindings()
+        // Discover and run: the suite runs, the parallel run, each test alone, the random halves.
+        let runs = RunStage(binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress)
+        let listing = try await runs.discover(located: analysis)
+        let observations = try await runs.observe(listing)
+
+        // Coverage: of the sources, and of each test alone.
+        var context = JudgingContext(options: options, seed: seed, analysis: analysis)
+        var coveredLines: [String: [String: String]] = [:]
         if options.coverage, let profdata = toolchain.profdata, let cov = toolchain.cov {
             progress(.phase("Measuring coverage of the sources (llvm-cov)"))
-            try await session.measureCoverage(layout: layout, profdata: profdata, cov: cov)
+            let measured = try await CoverageStage(
+                profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
+                paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
+            ).measure(observations)
+            context.coverage = measured.coverage
+            coveredLines = measured.coveredLines
         }
-        return session.report(wallSeconds: seconds(clock.now - started), buildSeconds: buildSeconds)
-    }
 
-    private func build(_ workspace: PackageWorkspace, toolchain: Toolchain) async throws -> TestBinary {
-        let logs = try workspace.folder("logs")
-        let result = try await ChildProcess.run(
-            toolchain.swift,
-            [
-                "build", "--build-tests", "--enable-code-coverage", "--package-path", workspace.package.path,
-                "--scratch-path", workspace.build.path,
-            ],
-            in: workspace.package, outputFile: logs.appendingPathComponent("build.txt"), timeout: 3600)
-        guard result.status == 0 else {
-            let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }
-                .map {
-                    workspace.originalPath(of: String($0)).replacingOccurrences(
-                        of: workspace.package.path, with: package.path)
-                }
-            throw AuditError.buildFailed(
-                path: package.path, errors: errors.isEmpty ? [String(result.output.suffix(2000))] : errors)
-        }
-        let debug = workspace.build.appendingPathComponent("debug")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
-        guard let name = names.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
-            throw AuditError.noTestBinary(path: package.path)
-        }
-        return TestBinary(
-            executable: debug.appendingPathComponent(name), workingDirectory: workspace.package,
-            scratch: try workspace.folder("runs"), timeout: options.timeoutSeconds)
-    }
+        // Judge: one judge per letter; bisection runs tests on the judges' request.
+        progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))
+        let judgement = try await Judge.judge(observations, context, bisect: runs.bisector(for: listing.tests))
 
-    private func describe(_ workspace: PackageWorkspace, toolchain: Toolchain) async throws -> PackageLayout {
-        let output = try workspace.folder("logs").appendingPathComponent("describe.json")
-        let result = try await ChildProcess.run(
-            toolchain.swift,
-            [
-                "package", "--package-path", workspace.package.path, "--scratch-path", workspace.build.path, "describe",
-                "--type", "json",
-            ],
-            in: workspace.package, outputFile: output, timeout: 600)
-        // SwiftPM may print notes before the JSON: read from the first brace.
-        guard result.status == 0, let brace = result.output.firstIndex(of: "{") else {
-            throw AuditError.cannotDescribe(path: package.path, output: result.output)
-        }
-        return try PackageLayout.read(Data(result.output[brace...].utf8), root: workspace.package)
+        // Report: measurements, findings and verdicts in one value, for every renderer.
+        return ReportAssembly.assemble(
+            package: package.path, seed: seed, options: options, wallSeconds: seconds(clock.now - started),
+            buildSeconds: buildSeconds, observations: observations, coveredLines: coveredLines,
+            coverage: context.coverage, judgement: judgement)
     }
 
     private func seconds(_ duration: Duration) -> Double {

@@ -259,11 +259,15 @@ public struct AuditReport: Codable, Sendable {
     /// The test processes killed at the time limit (`--timeout`): the report lacks what they would
     /// have run, so the audit did not complete cleanly.
     public var timedOutRuns: [TimedOutRun] = []
+    /// Why no test could be judged, when the audit observed none (the report's headline); absent
+    /// otherwise.
+    public var unobservedSuite: UnobservedSuite?
 
-    /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 1
-    /// when a threshold is not met, else 0.
+    /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 2 when
+    /// no test was observed (nothing was judged), else 1 when a threshold is not met, else 0.
     public var exitCode: Int32 {
         if !timedOutRuns.isEmpty { return 3 }
+        if unobservedSuite != nil { return 2 }
         return unmetThresholds.isEmpty ? 0 : 1
     }
 

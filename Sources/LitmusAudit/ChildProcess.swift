@@ -80,9 +80,11 @@ struct ChildProcessResult: Sendable {
 /// Runs one program to completion with its output in a file (never a pipe that could fill up), a time
 /// limit, and cancellation that kills it.
 enum ChildProcess {
+    /// Runs `executable` in `directory` with this process's environment, `environment` set over it and
+    /// the variables in `unsetting` removed.
     static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        outputFile: URL, timeout: Double, resources: AuditResources = .shared
+        unsetting: Set<String> = [], outputFile: URL, timeout: Double, resources: AuditResources = .shared
     ) async throws -> ChildProcessResult {
         guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
             throw AuditError.cannotRun(
@@ -94,7 +96,8 @@ enum ChildProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = Self.environment(
+            inheriting: ProcessInfo.processInfo.environment, setting: environment, unsetting: unsetting)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle
@@ -127,6 +130,15 @@ enum ChildProcess {
         let data = (try? Data(contentsOf: outputFile)) ?? Data()
         return ChildProcessResult(
             status: status, timedOut: timedOut.withLock { $0 }, output: String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension ChildProcess {
+    /// The environment of a child: `parent`'s, with `setting` over it and `unsetting` removed.
+    static func environment(inheriting parent: [String: String], setting: [String: String], unsetting: Set<String>)
+        -> [String: String]
+    {
+        parent.merging(setting) { $1 }.filter { !unsetting.contains($0.key) }
     }
 }
 

@@ -44,6 +44,13 @@ public struct JUnitReport: Sendable {
                 "    <testcase classname=\"litmus.audit\" name=\"\(escape(name))\" time=\"0\"><failure message=\"\(escape(finding.message))\">\(escape(finding.fix))</failure></testcase>"
             )
         }
+        if let unobserved = report.unobservedSuite {
+            failures += 1
+            let details = ["exit status \(unobserved.exitStatus)"] + unobserved.failures
+            cases.append(
+                "    <testcase classname=\"litmus.audit\" name=\"no test observed\" time=\"0\"><failure message=\"\(escape(unobserved.reason))\">\(escape(details.joined(separator: "\n")))</failure></testcase>"
+            )
+        }
         for run in report.timedOutRuns {
             failures += 1
             let undone = (run.unfinished.map { "unfinished: \($0)" } + run.notStarted.map { "never started: \($0)" })

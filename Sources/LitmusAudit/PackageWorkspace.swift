@@ -54,6 +54,9 @@ struct PackageWorkspace: Sendable {
         return url
     }
 
+    /// Maps the copy's paths back to the package.
+    var paths: PathMap { PathMap(copy: package.path, original: original.path) }
+
     /// Maps a path in the copy back to the path in the original package.
     func originalPath(of path: String) -> String {
         guard path.hasPrefix(package.path) else { return path }

@@ -1,5 +1,29 @@
 /// Turns measurements and findings into verdicts and the list of unmet thresholds.
 public enum ReportAssembly {
+    /// The report of an audit: each test's measurements from the observations, and the judgement.
+    static func assemble(
+        package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
+        observations: Observations, coveredLines: [String: [String: String]], coverage: CoverageReport?,
+        judgement: Judgement
+    ) -> AuditReport {
+        let tests = observations.tests.map { test in
+            let durations = observations.durations(of: test)
+            let outcomes = observations.suiteOutcomes(of: test)
+            return TestReport(
+                id: test.id, name: test.name, library: test.library, file: test.file, line: test.line,
+                suiteOutcomes: outcomes, aloneOutcome: observations.aloneOutcome(of: test),
+                durationsMilliseconds: durations, medianMilliseconds: Statistics.median(durations),
+                flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),
+                coveredLines: coveredLines[test.id] ?? [:])
+        }
+        var report = assemble(
+            package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
+            tests: tests, findings: judgement.findings, coverage: coverage, failingTests: judgement.failingTests,
+            timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns)
+        report.unobservedSuite = judgement.unobservedSuite
+        return report
+    }
+
     /// Builds the report, deciding one verdict per letter against `options.thresholds`.
     public static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
@@ -11,6 +35,11 @@ public enum ReportAssembly {
         var unmet: [String] = []
         for letter in Letter.allCases {
             let count = findings.filter { $0.letter == letter }.count
+            guard !tests.isEmpty else {
+                // Nothing to judge is not a pass.
+                verdicts.append(Verdict(letter: letter, passed: false, findings: count, summary: noTests))
+                continue
+            }
             let rule =
                 countedRule(letter, count: count, seed: seed, options: options, tests: tests)
                 ?? coverageRule(coverage, count: count, minimum: thresholds.minLineCoverage)
@@ -18,6 +47,7 @@ public enum ReportAssembly {
             verdicts.append(
                 Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: rule.summary))
         }
+        if tests.isEmpty { unmet.append("No test was observed, so nothing was judged") }
         if failingTests.count > thresholds.maxFailingTests {
             unmet.append(
                 "\(failingTests.count) tests fail on every run, at most \(thresholds.maxFailingTests) allowed (maxFailingTests)"
@@ -28,6 +58,9 @@ public enum ReportAssembly {
             tests: tests.sorted { $0.id < $1.id }, findings: findings, verdicts: verdicts, coverage: coverage,
             failingTests: failingTests, unmetThresholds: unmet, timedOutRuns: timedOutRuns)
     }
+
+    /// The summary of a letter with no test to judge.
+    static let noTests = "no tests: nothing to judge"
 
     /// A letter's verdict: its line for people, and the unmet threshold when it fails.
     private struct Rule {

@@ -18,9 +18,14 @@ public struct TerminalReport: Sendable {
             "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
                 + "\(report.options.runs) runs, seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)"
         )
+        if let unobserved = report.unobservedSuite {
+            out.append("")
+            out += headline(unobserved)
+        }
         out.append("")
         for verdict in report.verdicts {
-            let mark = verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
+            let mark =
+                report.tests.isEmpty ? paint("NO TESTS", 31) : verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
             out.append(
                 "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
             )
@@ -69,6 +74,17 @@ public struct TerminalReport: Sendable {
         }
         out.append("Replay these random choices: litmus audit --replay \(report.seed) \(report.package)")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Why no test was judged, and what the binary did when run as `swift test` would.
+    private func headline(_ unobserved: UnobservedSuite) -> [String] {
+        var lines = [paint("NO TEST OBSERVED: ", 31) + unobserved.reason]
+        let shown = unobserved.failures.isEmpty ? unobserved.lastLines : unobserved.failures
+        let what = unobserved.failures.isEmpty ? "its last lines" : "the failures it printed"
+        lines.append(
+            "Run once as swift test would: exit status \(unobserved.exitStatus)" + (shown.isEmpty ? "" : "; \(what):"))
+        lines += shown.map { "  \($0)" }
+        return lines
     }
 
     /// The test processes killed at the time limit, each with the tests it left undone.

@@ -22,6 +22,8 @@ struct TestBinary: Sendable {
         var declared: [TestIdentity]
         /// The processes of this run killed at their time limit; empty when every one ended by itself.
         var timeouts: [Timeout] = []
+        /// The coverage profiles its processes wrote (`.profraw`), one per process and child process.
+        var profiles: [URL] = []
     }
 
     /// A process killed at its time limit, and the tests it left undone.
@@ -46,19 +48,44 @@ struct TestBinary: Sendable {
         }
     }
 
-    /// Lists the XCTest tests (`--list-tests`).
-    func listXCTests() async throws -> [TestIdentity] {
+    /// What `--list-tests` gave: the XCTest tests it listed, and how the process ended.
+    struct Listing: Sendable {
+        /// The tests listed.
+        var tests: [TestIdentity]
+        /// The exit status of the listing process: not 0 when the binary does not speak XCTest's
+        /// protocol (a LinuxMain.swift that runs another framework ignores the flag and runs its checks).
+        var status: Int32
+    }
+
+    /// Lists the XCTest tests (`--list-tests`), with the listing's exit status.
+    func list() async throws -> Listing {
         let output = try await ChildProcess.run(
-            executable, ["--list-tests"], in: workingDirectory, environment: profileEnvironment("list"),
+            executable, ["--list-tests"], in: workingDirectory,
+            environment: ProfileFiles(in: scratch, named: "list").environment, unsetting: ProfileFiles.inheritedState,
             outputFile: scratch.appendingPathComponent("list-\(UUID().uuidString).txt"), timeout: timeout)
-        return XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
+        let tests = XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
+        return Listing(tests: tests, status: output.status)
+    }
+
+    /// Lists the XCTest tests (`--list-tests`).
+    func listXCTests() async throws -> [TestIdentity] { try await list().tests }
+
+    /// Runs the binary once with no argument, as `swift test` first runs it: its own entry point
+    /// decides what runs. How it ended and what it printed.
+    func runAsSwiftTestWould() async throws -> ChildProcessResult {
+        try await ChildProcess.run(
+            executable, [], in: workingDirectory, environment: ProfileFiles(in: scratch, named: "direct").environment,
+            unsetting: ProfileFiles.inheritedState,
+            outputFile: scratch.appendingPathComponent("direct-\(UUID().uuidString).txt"), timeout: timeout)
     }
 
     /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`.
     func runXCTests(_ ids: [String]?, known: [TestIdentity], profile: String) async throws -> Run {
         let arguments = ids.map { [$0.joined(separator: ",")] } ?? []
+        let profiles = ProfileFiles(in: scratch, named: profile)
         let output = try await ChildProcess.run(
-            executable, arguments, in: workingDirectory, environment: profileEnvironment(profile),
+            executable, arguments, in: workingDirectory, environment: profiles.environment,
+            unsetting: ProfileFiles.inheritedState,
             outputFile: scratch.appendingPathComponent("xctest-\(UUID().uuidString).txt"), timeout: timeout)
         var byOutputName: [String: String] = [:]
         for test in known { if let name = test.xctestOutputName { byOutputName[name] = test.id } }
@@ -71,7 +98,7 @@ struct TestBinary: Sendable {
         }
         let timeouts =
             output.timedOut ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results)] : []
-        return Run(results: results, order: order, declared: [], timeouts: timeouts)
+        return Run(results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles.written())
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
@@ -81,15 +108,19 @@ struct TestBinary: Sendable {
         var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
         for id in ids ?? [] { arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id) + "$"] }
+        let profiles = ProfileFiles(in: scratch, named: profile)
         let output = try await ChildProcess.run(
-            executable, arguments, in: workingDirectory, environment: profileEnvironment(profile),
+            executable, arguments, in: workingDirectory, environment: profiles.environment,
+            unsetting: ProfileFiles.inheritedState,
             outputFile: scratch.appendingPathComponent("swift-testing-\(UUID().uuidString).txt"), timeout: timeout)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)
         let asked = ids ?? stream.tests.map(\.id)
         let timeouts =
             output.timedOut ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results)] : []
-        return Run(results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts)
+        return Run(
+            results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts,
+            profiles: profiles.written())
     }
 
     /// Runs `tests` in as few processes as their libraries need (XCTest and Swift Testing side by side).
@@ -101,8 +132,42 @@ struct TestBinary: Sendable {
         return Run(merging: try await [xctestRun, swiftRun].compactMap { $0 })
     }
 
-    private func profileEnvironment(_ name: String) -> [String: String] {
-        ["LLVM_PROFILE_FILE": scratch.appendingPathComponent("profiles/\(name)-%p.profraw").path]
+}
+
+/// The coverage profiles of one test process: `profiles/<name>-<unique>-<pid>.profraw` in the scratch
+/// folder, so a run knows its own files without a naming convention shared with its readers.
+struct ProfileFiles: Sendable {
+    /// The folder of every profile of the audit.
+    var folder: URL
+    /// The start of this process's file names.
+    var prefix: String
+
+    /// The profiles of a new process named `name` (`suite-1-x`), in `scratch/profiles`, which it creates.
+    init(in scratch: URL, named name: String) {
+        folder = scratch.appendingPathComponent("profiles")
+        prefix = "\(name)-\(UUID().uuidString)-"
+        // The runtime creates the folder only when it starts fresh (see `inheritedState`).
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// The LLVM profile runtime's own state, kept in the environment: an instrumented process sets
+    /// `__LLVM_PROFILE_RT_INIT_ONCE` when it starts, and its children inherit it. A test binary that
+    /// finds it set skips creating its profile's folder and then cannot write the profile. When the
+    /// audit itself runs inside an instrumented test process (the toolkit's own end-to-end tests under
+    /// `litmus audit`), the test processes it starts would write no coverage; they never inherit it.
+    static let inheritedState: Set<String> = ["__LLVM_PROFILE_RT_INIT_ONCE"]
+
+    /// The environment that makes the instrumented binary (and any child it starts) write here.
+    var environment: [String: String] {
+        ["LLVM_PROFILE_FILE": folder.appendingPathComponent(prefix + "%p.profraw").path]
+    }
+
+    /// The profiles written so far.
+    func written() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".profraw") }.sorted().map {
+            folder.appendingPathComponent($0)
+        }
     }
 }
 
@@ -115,6 +180,7 @@ extension TestBinary.Run {
             results.merge(run.results) { $1 }
             order += run.order
             timeouts += run.timeouts
+            profiles += run.profiles
         }
     }
 }

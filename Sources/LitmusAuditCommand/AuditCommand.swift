@@ -155,9 +155,7 @@ public struct AuditCommand: AsyncParsableCommand {
         display.finish()
         print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
         if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(report)
+            let data = try JSONReport().render(report)
             if json == "-" {
                 print(String(decoding: data, as: UTF8.self))
             } else {

@@ -40,8 +40,16 @@ struct AuditEndToEndTests {
     func dependency() async throws {
         let report = try await planted()
         let finding = try #require(report.findings(.passesOnlyWithOthers).first)
+        #expect(report.findings(.passesOnlyWithOthers).count == 1)
         #expect(finding.test == "PlantedTests.OrderTests/testE_needsTheCurrency")
         #expect(finding.message.contains("it needs OrderTests.testD_setsTheCurrency to run first"))
+    }
+
+    @Test("Nothing in Planted crashes, and every test class in its sources ran")
+    func nothingCrashedNothingUnrun() async throws {
+        let report = try await planted()
+        #expect(report.findings(.crashed).count == 0)
+        #expect(report.findings(.neverRan).count == 0)
     }
 
     @Test("A flaky test is found with its flip rate")
@@ -123,6 +131,20 @@ struct AuditEndToEndTests {
         #expect(audited.report.unmetThresholds == [])
         #expect(audited.report.coverage?.linePercent == 100)
         #expect(audited.unchanged)
+    }
+
+    @Test("A binary whose LinuxMain runs checks of its own: no test observed is the headline, never PASS; exit 2")
+    func noTestsObserved() async throws {
+        let report = try await FixtureAudits.shared.audit("NoTests").report
+        let unobserved = try #require(report.unobservedSuite)
+
+        #expect(report.tests == [])
+        #expect(unobserved.reason.hasPrefix("The test binary rejected --list-tests (exit status 1)"))
+        #expect(unobserved.exitStatus == 1)
+        #expect(unobserved.failures == ["✗ body temperature is 98: check failed", "3 checks, 1 failed"])
+        #expect(report.verdicts.map(\.passed) == [false, false, false, false, false])
+        #expect(report.exitCode == 2)
+        #expect(TerminalReport().render(report).contains("\nNO TEST OBSERVED: The test binary rejected --list-tests"))
     }
 
     @Test("A test process killed at --timeout is reported with its run and the tests it left undone; exit 3")

@@ -8,6 +8,19 @@ struct ChildProcessTests {
     private let output = FileManager.default.temporaryDirectory.appendingPathComponent(
         "litmus-child-\(UUID().uuidString).txt")
 
+    @Test("A variable of the audit's own environment that is unset for a child does not reach it")
+    func unsetVariable() async throws {
+        defer { try? FileManager.default.removeItem(at: output) }
+        // Given: PATH, set in this process's environment
+        try #require(ProcessInfo.processInfo.environment["PATH"] != nil)
+        // When
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "echo \"path=${PATH-unset}\""],
+            in: FileManager.default.temporaryDirectory, unsetting: ["PATH"], outputFile: output, timeout: 10)
+        // Then
+        #expect(result.output == "path=unset\n")
+    }
+
     @Test("A process past its time limit is killed and reported as timed out")
     func timeout() async throws {
         defer { try? FileManager.default.removeItem(at: output) }
@@ -60,5 +73,38 @@ struct ChildProcessTests {
 
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(resources.isReleased)
+    }
+}
+
+/// What a test process inherits from the audit's own environment.
+@Suite("The environment of the processes the audit starts")
+struct ChildEnvironmentTests {
+    @Test(
+        "The LLVM profile runtime's state is not inherited, so a test process under an instrumented audit writes its profile"
+    )
+    func profileRuntimeState() {
+        // Given: the environment of an instrumented process (the toolkit's tests under `litmus audit`)
+        let parent = ["__LLVM_PROFILE_RT_INIT_ONCE": "__LLVM_PROFILE_RT_INIT_ONCE", "PATH": "/usr/bin"]
+        // When
+        let child = ChildProcess.environment(
+            inheriting: parent, setting: ["LLVM_PROFILE_FILE": "/scratch/profiles/suite-1-x-%p.profraw"],
+            unsetting: ProfileFiles.inheritedState)
+        // Then
+        #expect(child == ["PATH": "/usr/bin", "LLVM_PROFILE_FILE": "/scratch/profiles/suite-1-x-%p.profraw"])
+    }
+
+    @Test("A test process's profile folder exists before it starts")
+    func profileFolder() throws {
+        // Given
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-profiles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // When
+        let sut = ProfileFiles(in: scratch, named: "alone")
+        // Then
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/profiles", isDirectory: &isFolder))
+        #expect(isFolder.boolValue)
+        #expect(sut.environment["LLVM_PROFILE_FILE"]?.hasSuffix("-%p.profraw") == true)
     }
 }

@@ -23,7 +23,7 @@ actor FixtureAudits {
         return options
     }
 
-    /// The audit of the fixture named `name` (Planted, Specs, Clean, Hanging) with `options`; one audit
+    /// The audit of the fixture named `name` (Planted, Specs, Clean, Hanging, NoTests) with `options`; one audit
     /// per fixture, so each fixture is always audited with the same options.
     func audit(_ name: String, options: AuditOptions = standard) async throws -> Audited {
         if let running = audits[name] { return try await running.value }

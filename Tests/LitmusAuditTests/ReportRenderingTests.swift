@@ -68,11 +68,17 @@ struct ReportRenderingTests {
 
     @Test("The JSON report decodes back, with its schema version and per-test coverage")
     func json() throws {
-        let data = try JSONEncoder().encode(report(findings: [slow]))
+        let data = try JSONReport().render(report(findings: [slow]))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 1)
         let decoded = try JSONDecoder().decode(AuditReport.self, from: data)
         #expect(decoded.findings == [slow])
         #expect(decoded.tests.first?.coveredLines == ["Sources/M/Cart.swift": "1-4"])
+    }
+
+    @Test("The JSON report sorts its keys and indents, so two reports diff line by line")
+    func jsonLayout() throws {
+        let text = String(decoding: try JSONReport().render(report(findings: [])), as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"buildSeconds\" : "))
     }
 }

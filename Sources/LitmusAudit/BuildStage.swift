@@ -1,0 +1,55 @@
+import Foundation
+
+/// The stage that builds the copy's tests once, with coverage, and reads its layout from SwiftPM.
+struct BuildStage: Sendable {
+    /// The toolchain's programs.
+    var toolchain: Toolchain
+    /// The copy of the package.
+    var workspace: PackageWorkspace
+    /// The time limit of one test process, given to the binary.
+    var timeout: Double
+
+    /// Builds the tests (`swift build --build-tests --enable-code-coverage`) and finds their binary.
+    func build() async throws -> TestBinary {
+        let logs = try workspace.folder("logs")
+        let result = try await ChildProcess.run(
+            toolchain.swift,
+            [
+                "build", "--build-tests", "--enable-code-coverage", "--package-path", workspace.package.path,
+                "--scratch-path", workspace.build.path,
+            ],
+            in: workspace.package, outputFile: logs.appendingPathComponent("build.txt"), timeout: 3600)
+        guard result.status == 0 else {
+            let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }.map {
+                workspace.paths.originalText(String($0))
+            }
+            throw AuditError.buildFailed(
+                path: workspace.original.path, errors: errors.isEmpty ? [String(result.output.suffix(2000))] : errors)
+        }
+        let debug = workspace.build.appendingPathComponent("debug")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
+        guard let name = names.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
+            throw AuditError.noTestBinary(path: workspace.original.path)
+        }
+        return TestBinary(
+            executable: debug.appendingPathComponent(name), workingDirectory: workspace.package,
+            scratch: try workspace.folder("runs"), timeout: timeout)
+    }
+
+    /// The package's targets (`swift package describe --type json`).
+    func describe() async throws -> PackageLayout {
+        let output = try workspace.folder("logs").appendingPathComponent("describe.json")
+        let result = try await ChildProcess.run(
+            toolchain.swift,
+            [
+                "package", "--package-path", workspace.package.path, "--scratch-path", workspace.build.path, "describe",
+                "--type", "json",
+            ],
+            in: workspace.package, outputFile: output, timeout: 600)
+        // SwiftPM may print notes before the JSON: read from the first brace.
+        guard result.status == 0, let brace = result.output.firstIndex(of: "{") else {
+            throw AuditError.cannotDescribe(path: workspace.original.path, output: result.output)
+        }
+        return try PackageLayout.read(Data(result.output[brace...].utf8), root: workspace.package)
+    }
+}

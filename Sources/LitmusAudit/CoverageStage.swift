@@ -1,0 +1,83 @@
+import Foundation
+
+/// The stage that measures coverage with llvm-profdata and llvm-cov: of the package's sources over
+/// every run, and the lines each test executes alone, from the profiles its alone run wrote.
+struct CoverageStage: Sendable {
+    /// `llvm-profdata`.
+    var profdata: URL
+    /// `llvm-cov`.
+    var cov: URL
+    /// The built test binary, whose profiles are read.
+    var binary: TestBinary
+    /// A folder for merged profiles and exports.
+    var logs: URL
+    /// Maps the copy's paths back to the package.
+    var paths: PathMap
+    /// The package's source folders (relative to it): coverage counts these only.
+    var sourceFolders: [String]
+    /// How many merges run at once.
+    var width: Int
+    /// Where progress goes.
+    var progress: @Sendable (AuditProgress) -> Void
+
+    /// What it measured: coverage of the sources (nil when no profile could be read), and per test the
+    /// source lines it executes alone (`"12-18,22"` per file).
+    struct Measured: Sendable {
+        var coverage: CoverageReport?
+        var coveredLines: [String: [String: String]] = [:]
+    }
+
+    /// Measures the coverage of every profile in the scratch folder, then of each test's own.
+    func measure(_ observations: Observations) async throws -> Measured {
+        let folder = binary.scratch.appendingPathComponent("profiles")
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            $0.hasSuffix(".profraw")
+        }.sorted().map { folder.appendingPathComponent($0) }
+        guard !all.isEmpty else { return Measured() }
+        let total = logs.appendingPathComponent("all.profdata")
+        guard try await merge(all, into: total) else { return Measured() }
+        let export = try await ChildProcess.run(
+            cov, ["export", "-summary-only", "-instr-profile", total.path, binary.executable.path], in: logs,
+            outputFile: logs.appendingPathComponent("export.json"), timeout: binary.timeout)
+        guard export.status == 0 else { return Measured() }
+        let paths = self.paths
+        let folders = sourceFolders
+        let include: @Sendable (String) -> String? = { paths.relative($0, within: folders) }
+        let files = try CoverageReader.files(fromExport: Data(export.output.utf8), include: include)
+        let lines = files.reduce((0, 0)) { ($0.0 + $1.coveredLines, $0.1 + $1.lines) }
+        let regions = files.reduce((0, 0)) { ($0.0 + $1.coveredRegions, $0.1 + $1.regions) }
+        var measured = Measured(
+            coverage: CoverageReport(
+                linePercent: percent(lines.0, lines.1), regionPercent: percent(regions.0, regions.1), files: files))
+        let sourceFiles = files.map { paths.copy + "/" + $0.file }
+        let tests = observations.tests
+        let progress = self.progress
+        let perTest = try await concurrentMap(Array(tests.enumerated()), width: width) { pair -> [String: String] in
+            let own = observations.profiles[pair.element.id] ?? []
+            let output = logs.appendingPathComponent("test-\(pair.offset).profdata")
+            guard !own.isEmpty, !sourceFiles.isEmpty, try await merge(own, into: output) else { return [:] }
+            let lcov = try await ChildProcess.run(
+                cov, ["export", "-format=lcov", "-instr-profile", output.path, binary.executable.path] + sourceFiles,
+                in: logs, outputFile: output.appendingPathExtension("lcov"), timeout: binary.timeout)
+            return lcov.status == 0 ? CoverageReader.coveredLines(fromLcov: lcov.output, include: include) : [:]
+        } onEach: { done in
+            progress(.step(done: done, total: tests.count))
+        }
+        for (test, lines) in zip(tests, perTest) { measured.coveredLines[test.id] = lines }
+        return measured
+    }
+
+    /// Merges `profiles` into one `.profdata`; whether llvm-profdata succeeded.
+    private func merge(_ profiles: [URL], into output: URL) async throws -> Bool {
+        let list = output.appendingPathExtension("inputs")
+        try profiles.map(\.path).joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+        let result = try await ChildProcess.run(
+            profdata, ["merge", "-sparse", "--input-files=\(list.path)", "-o", output.path], in: logs,
+            outputFile: output.appendingPathExtension("log"), timeout: binary.timeout)
+        return result.status == 0
+    }
+
+    private func percent(_ part: Int, _ whole: Int) -> Double {
+        whole == 0 ? 100 : (Double(part) / Double(whole) * 1000).rounded() / 10
+    }
+}

@@ -1,0 +1,83 @@
+/// A question for bisection: which of `candidates` (the tests that ran before `victim` in its
+/// process) make it fail (`wantFailure`) or pass as it did among the others.
+struct BisectionRequest: Sendable, Hashable {
+    /// The test that behaved differently among the others.
+    var victim: TestIdentity
+    /// The tests that ran before it, in their order.
+    var candidates: [TestIdentity]
+    /// Whether the behaviour to reproduce is a failure (a polluter) rather than a pass (a dependency).
+    var wantFailure: Bool
+}
+
+/// What bisection answered: the culprits (none when it could not reproduce), and the processes it
+/// had killed at the time limit.
+struct BisectionResult: Sendable, Hashable {
+    /// The smallest set of candidates found that reproduces the behaviour.
+    var culprits: [TestIdentity]
+    /// Its processes killed at the time limit.
+    var timedOutRuns: [TimedOutRun] = []
+}
+
+/// Bisection as the judges see it: a function that runs tests to answer one request. The audit passes
+/// one that starts processes (``RunStage/bisector(for:)``); the judges' tests pass a fake.
+typealias Bisect = (BisectionRequest) async throws -> BisectionResult
+
+/// What judging decided: the findings, the tests that fail everywhere, and bisection's killed processes.
+struct Judgement: Sendable {
+    /// Every finding, sorted by letter, place and message.
+    var findings: [Finding] = []
+    /// Tests that failed in every suite run and alone (a red suite, not a FIRST finding).
+    var failingTests: [String] = []
+    /// The bisection processes killed at the time limit.
+    var timedOutRuns: [TimedOutRun] = []
+    /// Why no test could be judged, when none was observed.
+    var unobservedSuite: UnobservedSuite?
+}
+
+/// What the judges read besides the runs: the settings and the test sources.
+struct JudgingContext: Sendable {
+    /// The audit's options (budget, time limit).
+    var options: AuditOptions
+    /// The seed that chose the random halves, named in their findings.
+    var seed: UInt64
+    /// The static analysis of the test sources, its paths relative to the package.
+    var analysis: SourceAnalysis = SourceAnalysis()
+    /// Coverage of the sources, when measured.
+    var coverage: CoverageReport?
+}
+
+/// Decides the findings of an audit from what its runs observed: one judge per letter of FIRST, each a
+/// function of the observations. Only Isolated asks for more, through the `bisect` function it is given.
+enum Judge {
+    /// Judges every letter.
+    static func judge(_ observations: Observations, _ context: JudgingContext, bisect: Bisect) async throws
+        -> Judgement
+    {
+        var judgement = Judgement(unobservedSuite: NoTestsJudge.unobserved(observations))
+        for test in observations.tests {
+            if let unstable = RepeatableJudge.finding(for: test, in: observations, context) {
+                judgement.findings.append(unstable)
+            } else {
+                switch try await IsolatedJudge.verdict(for: test, in: observations, context, bisect: bisect) {
+                case .isolated: break
+                case .alwaysFails: judgement.failingTests.append(test.id)
+                case .orderDependent(let finding, let timedOut):
+                    judgement.findings.append(finding)
+                    judgement.timedOutRuns += timedOut
+                }
+            }
+            if let slow = FastJudge.finding(for: test, in: observations, context) { judgement.findings.append(slow) }
+        }
+        judgement.findings += SelfValidatingJudge.findings(observations, context)
+        judgement.findings += ThoroughJudge.findings(context)
+        judgement.findings.sort {
+            ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message)
+        }
+        return judgement
+    }
+
+    /// A finding about one test, at its place.
+    static func finding(_ kind: FindingKind, _ test: TestIdentity, _ message: String) -> Finding {
+        Finding(kind: kind, test: test.id, file: test.file, line: test.line, message: message)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// What one test process (or a pair side by side, XCTest and Swift Testing) said about its tests.
+struct ObservedRun: Sendable, Hashable {
+    /// Results by test identifier; a test asked of the run and missing here never started.
+    var results: [String: TestResult]
+    /// Identifiers in the order the tests started.
+    var order: [String]
+
+    /// Creates an observed run.
+    init(results: [String: TestResult], order: [String] = []) {
+        self.results = results
+        self.order = order
+    }
+
+    /// The outcome of a test in this run, `.notRun` when it did not start.
+    func outcome(of test: TestIdentity) -> TestOutcome { results[test.id]?.outcome ?? .notRun }
+}
+
+/// The test binary run once with no argument, as `swift test` first runs it.
+struct DirectRun: Sendable, Hashable {
+    /// Its exit status.
+    var status: Int32
+    /// Whether it was killed at the time limit.
+    var timedOut = false
+    /// What it printed, line by line, with the package's paths.
+    var output: [String]
+}
+
+/// Everything the audit's runs saw, as a plain value: every outcome, duration and failure message,
+/// the processes killed at the time limit, and each test's own coverage. The judges read it and
+/// run nothing; a test of the judges builds one by hand.
+struct Observations: Sendable {
+    /// Every test discovered: XCTest's first, then Swift Testing's, each located in the sources.
+    var tests: [TestIdentity]
+    /// The whole suite, `runs` times, one test at a time, in the same order every time.
+    var suiteRuns: [ObservedRun]
+    /// Each test alone in a fresh process, by identifier.
+    var alone: [String: TestResult]
+    /// Random halves of the suite, each in one process, chosen from the seed.
+    var randomHalves: [ObservedRun] = []
+    /// The Swift Testing tests all at once (its default parallel mode), when there are any.
+    var parallelRun: ObservedRun?
+    /// The processes killed at the time limit, in the order they ran.
+    var timedOutRuns: [TimedOutRun] = []
+    /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier.
+    var profiles: [String: [URL]] = [:]
+    /// The exit status of `--list-tests`: not 0 when the binary does not speak XCTest's protocol.
+    var listingStatus: Int32 = 0
+    /// The binary run once as `swift test` would, when no test was seen or the listing was rejected.
+    var directRun: DirectRun?
+
+    /// Observations of `tests` over `suiteRuns` and their alone runs.
+    init(
+        tests: [TestIdentity], suiteRuns: [ObservedRun], alone: [String: TestResult],
+        randomHalves: [ObservedRun] = [], parallelRun: ObservedRun? = nil, timedOutRuns: [TimedOutRun] = [],
+        profiles: [String: [URL]] = [:]
+    ) {
+        self.tests = tests
+        self.suiteRuns = suiteRuns
+        self.alone = alone
+        self.randomHalves = randomHalves
+        self.parallelRun = parallelRun
+        self.timedOutRuns = timedOutRuns
+        self.profiles = profiles
+    }
+
+    /// The test's outcome in each suite run.
+    func suiteOutcomes(of test: TestIdentity) -> [TestOutcome] { suiteRuns.map { $0.outcome(of: test) } }
+
+    /// The test's outcome alone, `.notRun` when it did not start.
+    func aloneOutcome(of test: TestIdentity) -> TestOutcome { alone[test.id]?.outcome ?? .notRun }
+
+    /// The test's durations in the suite runs where it passed or failed, in milliseconds.
+    func durations(of test: TestIdentity) -> [Double] {
+        suiteRuns.compactMap { run in
+            guard let result = run.results[test.id], result.outcome == .passed || result.outcome == .failed else {
+                return nil
+            }
+            return result.duration * 1000
+        }
+    }
+
+    /// The failure messages of the test's first run that recorded any: the suite runs, then alone.
+    func issues(of test: TestIdentity) -> [String] {
+        let all = suiteRuns.map { $0.results[test.id] } + [alone[test.id]]
+        return all.compactMap { $0 }.first { !$0.issues.isEmpty }?.issues ?? []
+    }
+
+    /// The tests that started before `test` in `run` with the same framework (so in its process).
+    func testsBefore(_ test: TestIdentity, in run: ObservedRun) -> [TestIdentity] {
+        guard let position = run.order.firstIndex(of: test.id) else { return [] }
+        let byID = Dictionary(tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return run.order[..<position].compactMap { byID[$0] }.filter { $0.library == test.library }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// The stage that runs the tests: discovery, the suite runs, the parallel run, each test alone and the
+/// random halves, observed into an ``Observations`` value; and, for the judges, bisection. It decides
+/// nothing about the tests.
+struct RunStage: Sendable {
+    /// The built test binary.
+    var binary: TestBinary
+    /// The audit's options.
+    var options: AuditOptions
+    /// The seed of the random halves.
+    var seed: UInt64
+    /// Maps the copy's paths back to the package.
+    var paths: PathMap
+    /// Where progress goes.
+    var progress: @Sendable (AuditProgress) -> Void
+
+    /// How many test processes run at once.
+    var width: Int {
+        options.parallelism > 0 ? options.parallelism : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The XCTest tests (`--list-tests`), each located by the analysis (paths relative to the package),
+    /// and the listing's exit status.
+    func discover(located analysis: SourceAnalysis) async throws -> TestBinary.Listing {
+        var listing = try await binary.list()
+        listing.tests = listing.tests.map { test in
+            var located = test
+            if let type = test.xctestClass, let method = test.id.split(separator: "/").last,
+                let declaration = analysis.classes.first(where: {
+                    $0.name == type && $0.testMethods[String(method)] != nil
+                })
+            {
+                located.file = declaration.file
+                located.line = declaration.testMethods[String(method)]
+            }
+            return located
+        }
+        return listing
+    }
+
+    /// Runs everything the judges compare: the whole suite `runs` times (which discovers the Swift
+    /// Testing tests), the parallel run, each test alone and the random halves. When no test is seen,
+    /// or the binary rejected `--list-tests`, it also runs the binary once as `swift test` would.
+    func observe(_ listing: TestBinary.Listing) async throws -> Observations {
+        let xctests = listing.tests
+        var timedOut: [TimedOutRun] = []
+        let (suiteRuns, swiftTests) = try await runSuite(xctests: xctests, timedOut: &timedOut)
+        let tests = xctests + swiftTests
+        var parallelRun: ObservedRun?
+        if !swiftTests.isEmpty {
+            // Swift Testing's own default: every test at once, as `swift test` runs them.
+            let run = try await binary.runSwiftTests(nil, profile: "parallel", parallel: true)
+            timedOut += records(run, as: "parallel suite run")
+            parallelRun = observed(run)
+        }
+        var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRun: parallelRun)
+        observations.listingStatus = listing.status
+        try await runEachAlone(&observations, xctests: xctests, timedOut: &timedOut)
+        observations.randomHalves = try await runRandomHalves(tests, xctests: xctests, timedOut: &timedOut)
+        observations.timedOutRuns = timedOut
+        if tests.isEmpty || listing.status != 0 {
+            progress(.phase("No test observed: running the test binary once as swift test would"))
+            let direct = try await binary.runAsSwiftTestWould()
+            observations.directRun = DirectRun(
+                status: direct.status, timedOut: direct.timedOut,
+                output: paths.originalText(direct.output).split(separator: "\n").map(String.init))
+        }
+        return observations
+    }
+
+    /// Bisection by running tests: each attempt runs a subset of the candidates, then the victim, in one
+    /// process.
+    func bisector(for xctests: [TestIdentity]) -> Bisect {
+        { request in
+            let test = request.victim
+            var attempt = 0
+            var killed: [TimedOutRun] = []
+            let culprits = try await Bisection.culprits(among: request.candidates) { subset in
+                attempt += 1
+                let result = try await binary.run(subset + [test], all: xctests, profile: "bisect")
+                killed += records(result, as: "bisection of \(test.name), attempt \(attempt)")
+                let outcome = result.results[test.id]?.outcome ?? .notRun
+                return request.wantFailure ? outcome.isFailure : outcome == .passed
+            }
+            if !culprits.isEmpty {
+                progress(.note("\(test.name): \(culprits.map(\.name).joined(separator: " + "))"))
+            }
+            return BisectionResult(culprits: culprits, timedOutRuns: killed)
+        }
+    }
+
+    // MARK: The runs
+
+    private func runSuite(xctests: [TestIdentity], timedOut: inout [TimedOutRun]) async throws
+        -> ([ObservedRun], [TestIdentity])
+    {
+        let runs = max(1, options.runs)
+        progress(.phase("Running the whole suite \(runs) times"))
+        var swiftTests: [TestIdentity] = []
+        var suiteRuns: [ObservedRun] = []
+        for index in 1...runs {
+            let binary = self.binary
+            async let xctestRun =
+                xctests.isEmpty ? nil : binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x")
+            async let swiftRun = binary.runSwiftTests(nil, profile: "suite-\(index)-s")
+            let (x, s) = try await (xctestRun, swiftRun)
+            if swiftTests.isEmpty { swiftTests = s.declared.map(paths.relative) }
+            let merged = TestBinary.Run(merging: [x, s].compactMap { $0 })
+            timedOut += records(merged, as: "suite run \(index) of \(runs)")
+            suiteRuns.append(observed(merged))
+            progress(.step(done: index, total: runs))
+        }
+        return (suiteRuns, swiftTests)
+    }
+
+    /// Each test alone in a fresh process, `width` at once; each keeps its own coverage profiles.
+    private func runEachAlone(
+        _ observations: inout Observations, xctests: [TestIdentity], timedOut: inout [TimedOutRun]
+    ) async throws {
+        let tests = observations.tests
+        progress(.phase("Running each of \(tests.count) tests alone, \(width) at a time"))
+        let binary = self.binary
+        let progress = self.progress
+        let runs = try await concurrentMap(tests, width: width) { test in
+            try await binary.run([test], all: xctests, profile: "alone")
+        } onEach: { done in
+            progress(.step(done: done, total: tests.count))
+        }
+        for (test, run) in zip(tests, runs) {
+            observations.alone[test.id] = observed(run).results[test.id]
+            observations.profiles[test.id] = run.profiles
+            timedOut += records(run, as: "\(test.name) alone")
+        }
+    }
+
+    /// Random halves of the suite, each in one process, chosen from the seed.
+    private func runRandomHalves(_ tests: [TestIdentity], xctests: [TestIdentity], timedOut: inout [TimedOutRun])
+        async throws -> [ObservedRun]
+    {
+        guard options.randomSubsets > 0, tests.count > 2 else { return [] }
+        progress(.phase("Running \(options.randomSubsets) random halves of the suite (seed \(seed))"))
+        let halves = RandomHalves.choose(from: tests, count: options.randomSubsets, seed: seed)
+        var observed: [ObservedRun] = []
+        for (index, half) in halves.enumerated() {
+            let run = try await binary.run(half, all: xctests, profile: "subset-\(index + 1)")
+            timedOut += records(run, as: "random half \(index + 1) of \(halves.count)", seed: seed)
+            observed.append(self.observed(run))
+            progress(.step(done: index + 1, total: halves.count))
+        }
+        return observed
+    }
+
+    /// A run as the judges see it: failure messages name the package's files, not the copy's.
+    private func observed(_ run: TestBinary.Run) -> ObservedRun {
+        ObservedRun(
+            results: run.results.mapValues { result in
+                var mapped = result
+                mapped.issues = result.issues.map(paths.originalText)
+                return mapped
+            }, order: run.order)
+    }
+
+    /// The processes of `run` killed at the time limit, as the run named `name`.
+    private func records(_ run: TestBinary.Run, as name: String, seed: UInt64? = nil) -> [TimedOutRun] {
+        run.timeouts.map { $0.record(as: name, seed: seed) }
+    }
+}

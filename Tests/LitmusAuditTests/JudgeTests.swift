@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// Judging hand-made observations: no process runs; bisection is a fake that records its requests.
+@Suite("Judging what the runs observed")
+struct JudgeTests {
+    typealias sut = Judge
+
+    private let first = TestIdentity(
+        library: .xctest, id: "M.CartTests/testA", file: "Tests/MTests/CartTests.swift", line: 4)
+    private let second = TestIdentity(
+        library: .xctest, id: "M.CartTests/testB", file: "Tests/MTests/CartTests.swift", line: 9)
+    private let victim = TestIdentity(
+        library: .xctest, id: "M.CartTests/testC", file: "Tests/MTests/CartTests.swift", line: 14)
+    private let swiftTest = TestIdentity(
+        library: .swiftTesting, id: "M.Suite/total()/Totals.swift:3:2", file: "Tests/MTests/Totals.swift", line: 3)
+
+    /// Three XCTest tests run in the order first, second, victim; the victim's outcomes as given, the
+    /// others passing in 10 ms.
+    private func observations(
+        victimInSuite: [TestOutcome], victimAlone: TestOutcome, halves: [ObservedRun] = [],
+        parallel: ObservedRun? = nil, victimSeconds: Double = 0.01
+    ) -> Observations {
+        let suiteRuns = victimInSuite.map { outcome in
+            ObservedRun(
+                results: [
+                    first.id: TestResult(outcome: .passed, duration: 0.01),
+                    second.id: TestResult(outcome: .passed, duration: 0.01),
+                    victim.id: TestResult(
+                        outcome: outcome, duration: victimSeconds, issues: outcome == .passed ? [] : ["boom"]),
+                ], order: [first.id, second.id, victim.id])
+        }
+        return Observations(
+            tests: [first, second, victim], suiteRuns: suiteRuns,
+            alone: [
+                first.id: TestResult(outcome: .passed, duration: 0.01),
+                second.id: TestResult(outcome: .passed, duration: 0.01),
+                victim.id: TestResult(outcome: victimAlone, duration: 0.01),
+            ], randomHalves: halves, parallelRun: parallel)
+    }
+
+    private var context: JudgingContext {
+        var options = AuditOptions()
+        options.timeoutSeconds = 5
+        return JudgingContext(options: options, seed: 77)
+    }
+
+    /// A bisection that answers `culprits` and records what it was asked.
+    private final class FakeBisection: @unchecked Sendable {
+        var requests: [BisectionRequest] = []
+        let culprits: [TestIdentity]
+        init(culprits: [TestIdentity]) { self.culprits = culprits }
+        func bisect(_ request: BisectionRequest) -> BisectionResult {
+            requests.append(request)
+            return BisectionResult(culprits: culprits)
+        }
+    }
+
+    private func judge(_ observations: Observations, culprits: [TestIdentity] = []) async throws -> (
+        Judgement, [BisectionRequest]
+    ) {
+        let bisection = FakeBisection(culprits: culprits)
+        let judgement = try await sut.judge(observations, context) { bisection.bisect($0) }
+        return (judgement, bisection.requests)
+    }
+
+    @Test("A test whose outcome changes between identical runs is flaky, with its flip rate, and not bisected")
+    func flaky() async throws {
+        // Given
+        let observed = observations(victimInSuite: [.passed, .failed, .passed], victimAlone: .failed)
+        // When
+        let (judgement, requests) = try await judge(observed)
+        // Then
+        #expect(judgement.findings.map(\.kind) == [.flaky])
+        #expect(judgement.findings.first?.message == "CartTests.testC passed 2 of 3 identical runs (flip rate 1.00)")
+        #expect(judgement.findings.first?.location == "Tests/MTests/CartTests.swift:14")
+        #expect(requests == [])
+    }
+
+    @Test("A test that crashed in the suite is named with its first failure message")
+    func crashed() async throws {
+        // Given
+        let observed = observations(victimInSuite: [.crashed, .crashed, .crashed], victimAlone: .passed)
+        // When
+        let (judgement, requests) = try await judge(observed)
+        // Then
+        #expect(judgement.findings.map(\.message) == ["CartTests.testC crashed or timed out (boom)"])
+        #expect(requests == [])
+    }
+
+    @Test("A test left unfinished by a process killed at the time limit is named with the run that killed it")
+    func timedOut() async throws {
+        // Given
+        var observed = observations(victimInSuite: [.crashed], victimAlone: .crashed)
+        observed.timedOutRuns = [
+            TimedOutRun(run: "suite run 1 of 1", library: .xctest, unfinished: [victim.id], notStarted: [])
+        ]
+        // When
+        let (judgement, _) = try await judge(observed)
+        // Then
+        #expect(
+            judgement.findings.map(\.message) == [
+                "CartTests.testC ran past the 5 s time limit (--timeout) and was killed (suite run 1 of 1)"
+            ])
+    }
+
+    @Test("A test that passes among the others and fails alone needs the test bisection names")
+    func passesOnlyWithOthersAlone() async throws {
+        // Given
+        let observed = observations(victimInSuite: [.passed, .passed], victimAlone: .failed)
+        // When
+        let (judgement, requests) = try await judge(observed, culprits: [second])
+        // Then
+        #expect(judgement.findings.map(\.kind) == [.passesOnlyWithOthers])
+        #expect(
+            judgement.findings.first?.message
+                == "CartTests.testC passes among the others and fails alone: it needs CartTests.testB to run first")
+        #expect(requests == [BisectionRequest(victim: victim, candidates: [first, second], wantFailure: false)])
+    }
+
+    @Test("A test that fails among the others and passes alone is polluted by the test bisection names")
+    func failsOnlyWithOthersAlone() async throws {
+        // Given
+        let observed = observations(victimInSuite: [.failed, .failed], victimAlone: .passed)
+        // When
+        let (judgement, requests) = try await judge(observed, culprits: [first])
+        // Then
+        #expect(
+            judgement.findings.map(\.message) == [
+                "CartTests.testC passes alone and fails after CartTests.testA, which pollutes shared state"
+            ])
+        #expect(requests == [BisectionRequest(victim: victim, candidates: [first, second], wantFailure: true)])
+    }
+
+    @Test("A polluter bisection cannot find is said to be outside the tests")
+    func culpritNotFound() async throws {
+        // Given
+        let observed = observations(victimInSuite: [.failed], victimAlone: .passed)
+        // When
+        let (judgement, _) = try await judge(observed, culprits: [])
+        // Then
+        #expect(
+            judgement.findings.map(\.message) == [
+                "CartTests.testC passes alone and fails after another test (not found by bisection: the state may come from outside), which pollutes shared state"
+            ])
+    }
+
+    @Test("A test that fails in a random half is bisected over the tests before it in that half, naming the seed")
+    func failsOnlyWithOthersInAHalf() async throws {
+        // Given
+        let half = ObservedRun(
+            results: [
+                second.id: TestResult(outcome: .passed, duration: 0.01),
+                victim.id: TestResult(outcome: .failed, duration: 0.01),
+            ], order: [second.id, victim.id])
+        let observed = observations(victimInSuite: [.passed], victimAlone: .passed, halves: [half])
+        // When
+        let (judgement, requests) = try await judge(observed, culprits: [second])
+        // Then
+        #expect(
+            judgement.findings.map(\.message) == [
+                "CartTests.testC fails after CartTests.testB in a random half of the suite (seed 77)"
+            ])
+        #expect(requests == [BisectionRequest(victim: victim, candidates: [second], wantFailure: true)])
+    }
+
+    @Test("A test that fails alone and one at a time and passes in the parallel run depends on another test")
+    func passesOnlyInParallel() async throws {
+        // Given
+        let parallel = ObservedRun(results: [victim.id: TestResult(outcome: .passed, duration: 0.01)])
+        let observed = observations(victimInSuite: [.failed], victimAlone: .failed, parallel: parallel)
+        // When
+        let (judgement, requests) = try await judge(observed)
+        // Then
+        #expect(
+            judgement.findings.map(\.message) == [
+                "CartTests.testC fails alone and one test at a time, and passes only when the suite runs in parallel "
+                    + "(Swift Testing's default, as under swift test): it depends on another test having run"
+            ])
+        #expect(judgement.failingTests == [])
+        #expect(requests == [])
+    }
+
+    @Test("A test that passes alone and one at a time and fails in the parallel run shares state")
+    func failsOnlyInParallel() async throws {
+        // Given
+        let parallel = ObservedRun(results: [victim.id: TestResult(outcome: .failed, duration: 0.01)])
+        let observed = observations(victimInSuite: [.passed], victimAlone: .passed, parallel: parallel)
+        // When
+        let (judgement, _) = try await judge(observed)
+        // Then
+        #expect(
+            judgement.findings.map(\.message) == [
+                "CartTests.testC passes alone and one test at a time, and fails when the suite runs in parallel: "
+                    + "it shares state with a test running at the same time"
+            ])
+    }
+
+    @Test("A test that fails everywhere is a failing test, not a finding")
+    func alwaysFails() async throws {
+        // Given
+        let observed = observations(victimInSuite: [.failed, .failed], victimAlone: .failed)
+        // When
+        let (judgement, requests) = try await judge(observed)
+        // Then
+        #expect(judgement.findings == [])
+        #expect(judgement.failingTests == [victim.id])
+        #expect(requests == [])
+    }
+
+    @Test("A test whose median duration is over the budget is slow, with its median")
+    func slow() async throws {
+        // Given
+        let observed = observations(
+            victimInSuite: [.passed, .passed, .passed], victimAlone: .passed, victimSeconds: 0.25)
+        // When
+        let (judgement, _) = try await judge(observed)
+        // Then
+        #expect(
+            judgement.findings.map(\.message) == [
+                "CartTests.testC takes 250 ms (median of 3 runs), over the 100 ms budget"
+            ])
+    }
+
+    @Test("Bisection's killed processes are kept in the judgement")
+    func bisectionTimeouts() async throws {
+        // Given
+        let observed = observations(victimInSuite: [.failed], victimAlone: .passed)
+        let killed = TimedOutRun(
+            run: "bisection of CartTests.testC, attempt 1", library: .xctest, unfinished: [first.id], notStarted: [])
+        // When
+        let judgement = try await sut.judge(observed, context) { _ in
+            BisectionResult(culprits: [first], timedOutRuns: [killed])
+        }
+        // Then
+        #expect(judgement.timedOutRuns == [killed])
+    }
+
+    @Test("A finding of the source analysis is tied to the Swift Testing test it names by file and function")
+    func staticFindingTied() async throws {
+        // Given
+        var context = self.context
+        context.analysis.findings = [
+            Finding(kind: .tautology, test: "Suite/total", file: "Tests/MTests/Totals.swift", line: 5, message: "t")
+        ]
+        let observed = Observations(
+            tests: [swiftTest],
+            suiteRuns: [ObservedRun(results: [swiftTest.id: TestResult(outcome: .passed, duration: 0)])],
+            alone: [swiftTest.id: TestResult(outcome: .passed, duration: 0)])
+        // When
+        let judgement = try await sut.judge(observed, context) { _ in BisectionResult(culprits: []) }
+        // Then
+        #expect(judgement.findings.map(\.test) == [swiftTest.id])
+    }
+
+    @Test("A source file no test executes is uncovered")
+    func uncoveredFile() async throws {
+        // Given
+        var context = self.context
+        context.coverage = CoverageReport(
+            linePercent: 50, regionPercent: 50,
+            files: [
+                FileCoverage(file: "Sources/M/Cart.swift", coveredLines: 4, lines: 4, coveredRegions: 1, regions: 1),
+                FileCoverage(file: "Sources/M/Dead.swift", coveredLines: 0, lines: 4, coveredRegions: 0, regions: 1),
+            ])
+        let observed = Observations(tests: [], suiteRuns: [], alone: [:])
+        // When
+        let judgement = try await sut.judge(observed, context) { _ in BisectionResult(culprits: []) }
+        // Then
+        #expect(
+            judgement.findings.map(\.message) == [
+                "Sources/M/Dead.swift is never executed by any test (4 executable lines)"
+            ])
+    }
+}
