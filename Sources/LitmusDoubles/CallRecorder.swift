@@ -1,0 +1,110 @@
+import Synchronization
+
+/// The recorder behind every member of a generated double: a spy, a stub and a mock at once.
+/// ``Member`` (its ``handler`` is a plain closure) and ``AsyncMember`` (its handler is `async`) are
+/// this class with their handler's type; each adds the calls generated code makes.
+///
+/// - Spy: ``callCount``, ``lastArguments`` and ``allArguments`` (labelled tuples, e.g.
+///   `lastArguments?.searchTerm`); a non-escaping closure is counted, not stored.
+/// - Stub: ``stubbedResult``, ``stubbedError`` or a ``handler`` computing the result from the
+///   arguments; the one set last wins.
+/// - Mock: ``RecordingMember/verify(calledTimes:fileID:filePath:line:column:)`` and
+///   ``verifyCallOrder(_:fileID:filePath:line:column:)`` report a failure to XCTest and Swift Testing
+///   at the test's line.
+///
+/// All state sits behind a `Mutex`: a double may be called from any task or thread.
+public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, StubbedRecorder {
+    /// The member's full name, e.g. `NetworkingLayerMock.searchFor(searchTerm:completionHandler:)`.
+    public let name: String
+    @usableFromInline let context: DoubleContext
+    @usableFromInline let state = Mutex(Log())
+
+    @usableFromInline typealias Log = CallLog<Arguments, Result, Handler>
+
+    /// Makes the member `signature` (e.g. `fetch(id:)`) of the double described by `context`.
+    public init(_ signature: String, of context: DoubleContext) {
+        self.name = "\(context.typeName).\(signature)"
+        self.context = context
+    }
+
+    // MARK: Spy
+
+    /// How many times the member was called (for an `async` member, calls still suspended in the
+    /// handler included).
+    public var callCount: Int { state.withLock { $0.arguments.count } }
+
+    /// The arguments of the latest call, or `nil` before the first.
+    public var lastArguments: Arguments? {
+        state.withLock { Transfer($0.arguments.last) }.value
+    }
+
+    /// The arguments of every call, oldest first.
+    public var allArguments: [Arguments] {
+        state.withLock { Transfer($0.arguments) }.value
+    }
+
+    /// The global sequence numbers of this member's calls, for ``verifyCallOrder(_:fileID:filePath:line:column:)``.
+    public var callSequenceNumbers: [UInt64] { state.withLock { $0.sequenceNumbers } }
+
+    // MARK: Stub
+
+    /// The value every call returns; setting it replaces a stubbed error or handler.
+    public var stubbedResult: Result? {
+        get { state.withLock { Transfer($0.stubbedResult) }.value }
+        set {
+            let stub = Transfer(newValue.map(Log.Stub.value))
+            state.withLock { $0.stub = stub.value }
+        }
+    }
+
+    /// The error every call throws (throwing members only); setting it replaces a result or handler.
+    public var stubbedError: (any Error)? {
+        get { state.withLock { $0.stubbedError } }
+        set {
+            let stub = Transfer(newValue.map(Log.Stub.error))
+            state.withLock { $0.stub = stub.value }
+        }
+    }
+
+    /// A closure computing each call's result from its arguments, or throwing; setting it replaces
+    /// a stubbed result or error. An ``AsyncMember``'s handler is `async`: the call awaits it, so it
+    /// may suspend (await a stream or a continuation the test resumes). It may throw even for a
+    /// member that cannot: that is reported as a failure and the call returns the default. It runs
+    /// outside the lock, so it may call the double again.
+    public var handler: Handler? {
+        get { state.withLock { Transfer($0.handler) }.value }
+        set {
+            let stub = Transfer(newValue.map(Log.Stub.handler))
+            state.withLock { $0.stub = stub.value }
+        }
+    }
+
+    /// Forgets the calls and the stub.
+    public func reset() {
+        state.withLock { $0 = Log() }
+    }
+
+    /// Appends the call and reads the stub under the lock (see ``CallLog/record(_:number:)``):
+    /// one atomic add for the global sequence number, one lock, and no copy of the arguments but
+    /// the one stored.
+    @inlinable @inline(__always)
+    func record(_ arguments: consuming Arguments) -> Log.Resolution {
+        var call: Transfer<Arguments>? = Transfer(arguments)
+        return state.withLock { log in
+            // The counter is read here, not passed in: passing it would retain and release it.
+            let number = context.sequence.next()
+            return Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number))
+        }.value
+    }
+}
+
+/// Carries a value of a type that may not be `Sendable` into or out of a `Mutex`. The mutex makes
+/// every access exclusive; the values themselves belong to the test that stubs or inspects them.
+@usableFromInline
+struct Transfer<Value>: @unchecked Sendable {
+    @usableFromInline let value: Value
+
+    @usableFromInline init(_ value: Value) {
+        self.value = value
+    }
+}
