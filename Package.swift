@@ -67,6 +67,8 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                // The parser's own messages for a file that does not parse, passed on as warnings.
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         // `@Mockable`'s expansion, apart from the generator so that the plugin's tool and `litmus` do not
@@ -181,7 +183,9 @@ let package = Package(
         // MARK: LitmusUI: XCUITest's vocabulary over a real headless Chromium.
         .target(
             name: "LitmusUI",
-            dependencies: ["LitmusJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["LitmusJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            // The page script, embedded in the code: a command-line tool has no bundle to look it up in.
+            resources: [.embedInCode("Resources/PageScript.js")]
         ),
         .testTarget(
             name: "LitmusUITests",

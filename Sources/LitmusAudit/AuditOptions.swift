@@ -44,6 +44,9 @@ public struct AuditOptions: Codable, Sendable, Hashable {
     public var runs = 3
     /// The duration a test may take (its median), in milliseconds.
     public var budgetMilliseconds = 100.0
+    /// Budgets of their own for some tests (an `endToEnd` tag, a class of browser tests), in place of
+    /// `budgetMilliseconds`.
+    public var budgets = DurationBudgets()
     /// Runs of a random half of the suite, whose choice follows from the seed.
     public var randomSubsets = 2
     /// Test processes run at once; 0 means one per core.
@@ -65,6 +68,7 @@ public struct AuditOptions: Codable, Sendable, Hashable {
     static let fields: [OptionField<AuditOptions>] = [
         OptionField("runs", \.runs) { $0 < 1 ? "must be at least 1 (it is \($0))" : nil },
         OptionField("budgetMilliseconds", \.budgetMilliseconds) { $0 <= 0 ? "must be above 0 (it is \($0))" : nil },
+        OptionField("budgets", \.budgets) { $0.problem },
         OptionField("randomSubsets", \.randomSubsets) { $0 < 0 ? "must be 0 or more (it is \($0))" : nil },
         OptionField("parallelism", \.parallelism) {
             $0 < 0 ? "must be 0 (one per core) or more (it is \($0))" : nil
@@ -108,6 +112,44 @@ public struct AuditOptions: Codable, Sendable, Hashable {
     /// keep theirs. The thresholds are set through ``AuditThresholds/override(_:)``.
     public mutating func override(_ values: [String: (any Sendable)?]) {
         OptionField.override(Self.fields, in: &self, with: values)
+    }
+}
+
+/// Budgets of their own for some tests, in milliseconds: a test of an XCTest class named in `classes`
+/// has that class's budget; else a Swift Testing test with tags named in `tags` has the largest of
+/// theirs; else `budgetMilliseconds` holds. In `.litmus-audit.json`:
+/// `"budgets": {"tags": {"endToEnd": 5000}, "classes": {"InterruptionTests": 3000}}`.
+public struct DurationBudgets: Codable, Sendable, Hashable {
+    /// By Swift Testing tag, without the leading dot (`endToEnd`).
+    public var tags: [String: Double] = [:]
+    /// By XCTest class, without its module (`HTTPStubsXCTestTests`).
+    public var classes: [String: Double] = [:]
+
+    /// No budgets of their own.
+    public init(tags: [String: Double] = [:], classes: [String: Double] = [:]) {
+        self.tags = tags
+        self.classes = classes
+    }
+
+    /// Decodes budgets; either key may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tags = try container.decodeIfPresent([String: Double].self, forKey: .tags) ?? [:]
+        classes = try container.decodeIfPresent([String: Double].self, forKey: .classes) ?? [:]
+    }
+
+    /// The budget of `test` when it has one of its own, and what gives it (`tag endToEnd`).
+    public func budget(of test: TestIdentity) -> (milliseconds: Double, source: String)? {
+        if let type = test.xctestClass, let budget = classes[type] { return (budget, "class \(type)") }
+        let tagged = test.tags.compactMap { tag in tags[tag].map { (milliseconds: $0, source: "tag \(tag)") } }
+        return tagged.max { $0.milliseconds < $1.milliseconds }
+    }
+
+    /// Why a budget is out of range, or `nil`.
+    var problem: String? {
+        let all = tags.map { ("tags.\($0.key)", $0.value) } + classes.map { ("classes.\($0.key)", $0.value) }
+        guard let bad = all.sorted(by: { $0.0 < $1.0 }).first(where: { $0.1 <= 0 }) else { return nil }
+        return "\(bad.0) must be above 0 (it is \(bad.1))"
     }
 }
 

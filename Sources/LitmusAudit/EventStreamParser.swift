@@ -35,7 +35,9 @@ public struct EventStreamParser: Sendable {
                 tests.append(
                     TestIdentity(
                         library: .swiftTesting, id: id, file: payload.sourceLocation?.filePath,
-                        line: payload.sourceLocation?.line))
+                        line: payload.sourceLocation?.line,
+                        // `.endToEnd`: a tag declared as a static member is written as it is spelled.
+                        tags: (payload.tags ?? []).map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }))
                 continue
             }
             guard record.kind == "event", let id = payload.testID, functions.contains(id) else { continue }
@@ -86,6 +88,12 @@ public struct EventStreamParser: Sendable {
         var instant: Instant?
         var issue: Issue?
         var messages: [Message]?
+        var tags: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case kind, id, testID, sourceLocation, instant, issue, messages
+            case tags = "_tags"
+        }
     }
 
     private struct SourceLocation: Decodable {

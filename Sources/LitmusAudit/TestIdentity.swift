@@ -17,13 +17,16 @@ public struct TestIdentity: Hashable, Codable, Sendable {
     public var file: String?
     /// The line that declares it, when known.
     public var line: Int?
+    /// Its Swift Testing tags, its suites' included, without the leading dot (`endToEnd`).
+    public var tags: [String] = []
 
     /// Creates a test identity.
-    public init(library: TestLibrary, id: String, file: String? = nil, line: Int? = nil) {
+    public init(library: TestLibrary, id: String, file: String? = nil, line: Int? = nil, tags: [String] = []) {
         self.library = library
         self.id = id
         self.file = file
         self.line = line
+        self.tags = tags
     }
 
     /// A short name for people: `Class.testMethod` or `Suite/function()`.

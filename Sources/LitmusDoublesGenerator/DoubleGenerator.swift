@@ -1,3 +1,4 @@
+import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// Turns a protocol declaration into the source of a test double that is a spy, a stub and a mock
@@ -53,6 +54,14 @@ public struct DoubleGenerator: Sendable {
         seesWholeModule: Bool,
         closureAliases: Set<String>
     ) -> GeneratedDouble {
+        // A declaration with a syntax error is not doubled from a guess of what was meant.
+        if let broken = Self.firstSyntaxError(in: decl) {
+            let message =
+                "protocol \(decl.name.text) does not parse (\(broken)); fix the syntax error and its double is generated"
+            return GeneratedDouble(
+                name: decl.name.text + options.suffix, source: nil,
+                diagnostics: [GeneratorDiagnostic(.error, message, at: decl.name)])
+        }
         var analysis = ProtocolAnalysis(decl, inherited: inherited, seesWholeModule: seesWholeModule)
         analysis.closureAliases.formUnion(closureAliases)
         let name = decl.name.text + options.suffix
@@ -67,6 +76,16 @@ public struct DoubleGenerator: Sendable {
         }
         let source = options.condition.map { "#if \($0)\n\(body)\n#endif" } ?? body
         return GeneratedDouble(name: name, source: source, diagnostics: analysis.diagnostics)
+    }
+}
+
+extension DoubleGenerator {
+    /// What is wrong with `decl`'s syntax, in the parser's words, or `nil` when it parses.
+    static func firstSyntaxError(in decl: ProtocolDeclSyntax) -> String? {
+        guard decl.hasError else { return nil }
+        let tree = SourceFileSyntax(statements: [CodeBlockItemSyntax(item: .decl(DeclSyntax(decl)))])
+        let messages = ParseDiagnosticsGenerator.diagnostics(for: tree).map(\.message)
+        return messages.first ?? "a token is missing or unexpected"
     }
 }
 

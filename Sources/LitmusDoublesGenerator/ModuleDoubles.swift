@@ -1,5 +1,6 @@
 import Dispatch
 import SwiftParser
+import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// The front end of the plugin and `litmus mocks`: reads every source file of one module, resolves
@@ -81,6 +82,7 @@ public struct ModuleDoubles: Sendable {
         var found: [(protocolDecl: ProtocolDeclSyntax, condition: IfCondition?, file: ParsedFile)] = []
         var warnings: [Warning] = []
         for parsed in parsedFiles {
+            warnings += parsed.syntaxErrors
             for (protocolDecl, condition) in parsed.topLevelProtocols {
                 found.append((protocolDecl, condition, parsed))
             }
@@ -256,6 +258,18 @@ private final class ParsedFile {
     let nestedProtocols: [ProtocolDeclSyntax]
     /// Made for the file's first warning only: it walks the whole tree.
     private lazy var converter = SourceLocationConverter(fileName: path, tree: tree)
+
+    /// The parser's own messages when the file does not parse, as warnings at their line and column
+    /// (a protocol holding the error is then not doubled: see ``DoubleGenerator``).
+    lazy var syntaxErrors: [ModuleDoubles.Warning] = {
+        guard tree.hasError else { return [] }
+        return ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
+            let location = diagnostic.location(converter: converter)
+            return ModuleDoubles.Warning(
+                path: path, line: location.line, column: location.column,
+                message: "syntax error: \(diagnostic.message) (the compiler rejects this file too)")
+        }
+    }()
 
     /// Parses `file`, which holds the keyword `protocol` `protocolKeywords` times, or its skeleton
     /// if `skim`.

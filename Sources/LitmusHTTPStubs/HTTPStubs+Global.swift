@@ -10,8 +10,9 @@ extension HTTPStubs {
     ///
     /// Prefer ``session(configuration:delegate:)``: a global registry is shared by every test running
     /// at the same time. This checks that the shared session really asks Litmus first and throws when
-    /// it does not, which is always the case with swift-corelibs-foundation (Linux): there the shared
-    /// session asks its built-in HTTP handler first, and copied the protocol list when first used.
+    /// it does not. With swift-corelibs-foundation (Linux) the shared session copies the protocol list
+    /// when it is first used: registered before that, Litmus is asked first; once any code (or another
+    /// test in the process) has used `URLSession.shared`, registration throws.
     ///
     /// - Throws: ``GlobalRegistrationError`` naming the order the shared session uses.
     public func registerGlobally() throws(GlobalRegistrationError) {

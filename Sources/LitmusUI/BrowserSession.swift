@@ -31,7 +31,14 @@ struct BrowserSession: Sendable {
         guard let id = value["sessionId"].string else {
             throw LitmusUIError.processFailed(command: "chromedriver new session", reason: "no session id in \(value)")
         }
-        return BrowserSession(id: id, client: client)
+        let session = BrowserSession(id: id, client: client)
+        do {
+            try await session.installPageScriptInNewDocuments()
+        } catch {
+            try? await session.delete()
+            throw error
+        }
+        return session
     }
 
     private var path: String { "/session/\(id)" }
@@ -42,7 +49,10 @@ struct BrowserSession: Sendable {
 
     /// Runs `body` with the page script installed; `arguments[0]` is `argument`.
     func execute(_ body: String, _ argument: JSONValue = .null) async throws -> JSONValue {
-        try await client.send(
+        let value = try await client.send(
+            .POST, path + "/execute/sync", ["script": .string(PageScript.guardSync + body), "args": [argument]])
+        guard value.string == PageScript.missing else { return value }
+        return try await client.send(
             .POST, path + "/execute/sync",
             ["script": .string(PageScript.install + "\n" + body), "args": [argument]])
     }
@@ -50,7 +60,10 @@ struct BrowserSession: Sendable {
     /// Runs `body` asynchronously with the page script installed: `arguments[0]` is `argument`, and
     /// `done` (the last argument) must be called with the result.
     func executeAsync(_ body: String, _ argument: JSONValue) async throws -> JSONValue {
-        try await client.send(
+        let value = try await client.send(
+            .POST, path + "/execute/async", ["script": .string(PageScript.guardAsync + body), "args": [argument]])
+        guard value.string == PageScript.missing else { return value }
+        return try await client.send(
             .POST, path + "/execute/async",
             [
                 "script": .string(PageScript.install + "\nconst done = arguments[arguments.length - 1];\n" + body),
@@ -58,10 +71,19 @@ struct BrowserSession: Sendable {
             ])
     }
 
+    /// Has Chromium run the page script in every document this session opens from now on, before
+    /// the document's own scripts, so calls into the page need not send it.
+    private func installPageScriptInNewDocuments() async throws {
+        _ = try await client.send(
+            .POST, path + "/goog/cdp/execute",
+            ["cmd": "Page.addScriptToEvaluateOnNewDocument", "params": ["source": .string(PageScript.install)]])
+    }
+
     /// Presses and releases the left mouse button at a point of the viewport (whole CSS pixels), as a
     /// person would: the browser's own hit testing decides what receives it. Unlike WebDriver's
     /// element click, this does not wait for a navigation; the caller waits for exactly that.
-    /// (Chromium's `Input.dispatchMouseEvent` twice: 8 ms, where one WebDriver actions command takes 20.)
+    /// (Chromium's `Input.dispatchMouseEvent` twice: 8 ms, where one WebDriver actions command takes 20
+    /// and `Input.synthesizeTapGesture`, one call, 40 ms even with a duration of 0: it waits for frames.)
     func tap(atX x: Int, y: Int) async throws {
         for type in ["mousePressed", "mouseReleased"] {
             _ = try await client.send(

@@ -46,6 +46,26 @@ struct MocksCommandTests {
         #expect(written.contains("#if os(Linux)\n") && written.contains("func poll() -> Int"))
         #expect(written.contains("#if !os(Linux)\n") && written.contains("    func poll() {"))
     }
+
+    @Test("A protocol with a syntax error is not written as a double of a guessed requirement")
+    func syntaxErrorWritesNoDouble() throws {
+        // Given
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-mocks-\(UUID().uuidString)")
+        let sources = folder.appendingPathComponent("Sources")
+        let output = folder.appendingPathComponent("Doubles")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "protocol P { func f( }\n".write(
+            to: sources.appendingPathComponent("P.swift"), atomically: true, encoding: .utf8)
+
+        // When
+        let command = try Mocks.parse([sources.path, "--module", "App", "--split", "--output", output.path])
+        try command.run()
+
+        // Then
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        #expect(written == [])
+    }
 }
 
 extension Mocks {

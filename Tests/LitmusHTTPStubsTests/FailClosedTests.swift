@@ -112,12 +112,13 @@ struct FailClosedTests {
     @Test("A session outliving its HTTPStubs fails its requests instead of reaching the network")
     func releasedRegistry() async {
         var stubs: HTTPStubs? = HTTPStubs()
+        weak let released = stubs
         let session = stubs!.session()
         stubs = nil
 
         let error = await urlError { _ = try await session.data(from: URL("https://api.example.com/x")) }
 
+        #expect(released == nil, "the session must not keep its registry alive")
         #expect(error?.code == .resourceUnavailable)
-        #expect(stubs == nil)
     }
 }

@@ -28,7 +28,7 @@
                 "HookOrderSpec.a group, runs the outer beforeEach, then the group's, then justBeforeEach",
                 "HookOrderSpec.a group, nested in a context, runs every enclosing beforeEach, outermost first, "
                     + "before justBeforeEach",
-                "HookOrderSpec.afterEach, has run once for each of the three examples before this one",
+                "HookOrderSpec.afterEach, has run once after each example that started before this one",
                 "NestedSpec.runs on an instance of its own class",
                 "BaseFixtureSpec.runs for the base spec and each subclass",
                 "DerivedFixtureSpec.runs for the base spec and each subclass",

@@ -23,6 +23,30 @@ struct ActionTests {
         }
     }
 
+    @Test("A tap waits for a sliding button to stop, and hits it where it came to rest")
+    func tapWaitsForAnimation() async throws {
+        // Given: a button sliding 400 px to the right over 400 ms; where it starts, a decoy.
+        let app = page(
+            """
+            <output id="out">none</output>
+            <div style="position:relative;height:40px">
+              <button id="decoy" style="position:absolute;left:0"
+                onclick="document.getElementById('out').textContent = 'decoy'">Decoy</button>
+              <button id="slider" style="position:absolute;left:0;transition:left 400ms linear"
+                onclick="document.getElementById('out').textContent = 'slider'">Slide</button>
+            </div>
+            <script>requestAnimationFrame(() => requestAnimationFrame(() => {
+              document.getElementById('slider').style.left = '400px'; }));</script>
+            """)
+        try await app.run { (sut: XCUIApplication) async throws in
+            // When
+            try await sut.buttons["Slide"].tap()
+
+            // Then
+            #expect(try await sut.staticTexts["out"].label == "slider")
+        }
+    }
+
     @Test("A tap waits until nothing covers the button")
     func tapWaitsForOverlay() async throws {
         let app = page(

@@ -31,7 +31,9 @@ struct BrowserProcessTests {
         #expect(sut.state == .notRunning)
     }
 
-    @Test("launchArguments and launchEnvironment reach the launcher; terminate stops the app", .tags(.endToEnd))
+    @Test(
+        "launchArguments and launchEnvironment reach the launcher; terminate stops the app", .tags(.endToEnd),
+        .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
     func launchConfiguration() async throws {
         let received = Mutex<([String], [String: String])?>(nil)
         let terminated = Mutex(false)
@@ -51,7 +53,9 @@ struct BrowserProcessTests {
         #expect(sut.state == .notRunning)
     }
 
-    @Test("run terminates the app after its body, also when the body throws, and rethrows that error", .tags(.endToEnd))
+    @Test(
+        "run terminates the app after its body, also when the body throws, and rethrows that error", .tags(.endToEnd),
+        .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
     func runTerminates() async throws {
         struct JourneyFailed: Error {}
         let terminations = Mutex(0)
@@ -71,7 +75,7 @@ struct BrowserProcessTests {
 
     @Test(
         "When this process lets go of chromedriver (as when it dies), chromedriver and every Chromium are killed",
-        .tags(.endToEnd))
+        .tags(.endToEnd), .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
     func noSurvivors() async throws {
         let installation = try BrowserInstallation.find()
         let sut = try await ChromeDriverProcess.start(installation)

@@ -59,7 +59,7 @@ enum UIBenchmark {
             suites.append(duration)
             phases.merge(trace) { $0 + $1 }
         }
-        print("seed 000 UI suite (6 tests, own process, browser start included), \(runs) runs:")
+        print("seed 000 UI suite (\(suiteTestCount) tests, own process, browser start included), \(runs) runs:")
         print("  " + suites.map(milliseconds).joined(separator: ", "))
         print(line("  suite", suites))
         print("  where a suite's time goes (LITMUS_UI_TRACE=1; per run: count, total; per action: median):")
@@ -94,7 +94,11 @@ enum UIBenchmark {
     /// wall time and, per action and phase (`tap.settle`, `launch` for the whole), the milliseconds.
     private static func runSuite(_ binary: String) throws -> (Duration, [String: [Double]]) {
         let traceFile = NSTemporaryDirectory() + "litmus-ui-benchmark-\(getpid()).trace"
-        defer { try? FileManager.default.removeItem(atPath: traceFile) }
+        let outputFile = NSTemporaryDirectory() + "litmus-ui-benchmark-\(getpid()).out"
+        defer {
+            try? FileManager.default.removeItem(atPath: traceFile)
+            try? FileManager.default.removeItem(atPath: outputFile)
+        }
         let arguments = [binary, "CalculatorUITests.MainScreenUITests,CalculatorUITests.CalculationUITests"]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -108,6 +112,7 @@ enum UIBenchmark {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, traceFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var pid: pid_t = 0
         let start = clock.now
@@ -119,6 +124,12 @@ enum UIBenchmark {
         guard status == 0 else {
             FileHandle.standardError.write(Data(trace.utf8))
             throw SuiteFailure(status: status)
+        }
+        // A suite whose tests were skipped (LITMUS_SKIP_UI=1) or not found is fast and measures nothing.
+        let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+        let passed = output.split(separator: "\n").filter { $0.hasPrefix("Test Case '") && $0.contains("' passed (") }
+        guard passed.count == suiteTestCount else {
+            throw SuiteNotRun(passed: passed.count, output: String(output.suffix(2000)))
         }
         var phases: [String: [Double]] = [:]
         for line in trace.split(separator: "\n") where line.hasPrefix("litmus-ui-trace ") {
@@ -153,6 +164,22 @@ enum UIBenchmark {
     private static func milliseconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return String(format: "%.1f ms", value)
+    }
+}
+
+/// The seed 000 UI suite's tests: MainScreenUITests and CalculationUITests.
+let suiteTestCount = 6
+
+/// The seed 000 UI suite exited 0 without passing each of its tests (skipped, or not found).
+struct SuiteNotRun: Error, CustomStringConvertible {
+    /// The tests that passed.
+    let passed: Int
+    /// The end of the suite's output.
+    let output: String
+
+    var description: String {
+        "The seed 000 UI suite passed \(passed) of its \(suiteTestCount) tests, so its time measures nothing; "
+            + "unset LITMUS_SKIP_UI and install Chromium (scripts/test does). Its output ended:\n\(output)"
     }
 }
 
