@@ -8,7 +8,13 @@ enum NoTestsJudge {
     static func unobserved(_ observations: Observations) -> UnobservedSuite? {
         guard let direct = observations.directRun else { return nil }
         let reason: String
-        if observations.listingStatus != 0 {
+        if observations.listingStatus != 0 && !observations.tests.isEmpty {
+            reason =
+                "The test binary rejected --list-tests (exit status \(observations.listingStatus)): no XCTest test "
+                + "could be listed, so only the Swift Testing tests (\(observations.tests.count)) were judged. A "
+                + "LinuxMain.swift that runs another framework does this: write the tests with XCTest or Swift Testing "
+                + "(or run that framework from inside them) so each test can be seen."
+        } else if observations.listingStatus != 0 {
             reason =
                 "The test binary rejected --list-tests (exit status \(observations.listingStatus)): it does not speak "
                 + "XCTest's or Swift Testing's protocol, so no test could be run alone, repeated or judged. A "

@@ -58,10 +58,7 @@ struct PackageWorkspace: Sendable {
     var paths: PathMap { PathMap(copy: package.path, original: original.path) }
 
     /// Maps a path in the copy back to the path in the original package.
-    func originalPath(of path: String) -> String {
-        guard path.hasPrefix(package.path) else { return path }
-        return original.path + path.dropFirst(package.path.count)
-    }
+    func originalPath(of path: String) -> String { paths.original(path) }
 
     /// Deletes the scratch folder, and the lock files SwiftPM leaves in the temporary folder for a
     /// scratch path (`_tmp_litmus-audit-…_build.lock`).

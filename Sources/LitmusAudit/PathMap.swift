@@ -21,6 +21,11 @@ struct PathMap: Sendable, Hashable {
         return mapped
     }
 
+    /// `path` in the original package, when it lies in the copy; else `path` as it is.
+    func original(_ path: String) -> String {
+        path == copy || path.hasPrefix(copy + "/") ? original + path.dropFirst(copy.count) : path
+    }
+
     /// `text` with every mention of the copy's folder replaced by the original package's folder.
     func originalText(_ text: String) -> String {
         text.replacingOccurrences(of: copy, with: original)

@@ -11,8 +11,9 @@ public struct AuditCommand: AsyncParsableCommand {
         discussion: """
             Builds the tests once in a scratch copy of the package (the package itself is never written to), \
             runs the suite several times, each test alone, and random halves of the suite; reads the test \
-            sources; measures coverage. Exits 1 when a threshold is not met, 3 when a test process ran past \
-            --timeout and was killed (the report is incomplete). docs/audit.md explains each finding.
+            sources; measures coverage. Exits 1 when a threshold is not met, 2 when no test was observed (the \
+            report's headline says why), 3 when a test process ran past --timeout and was killed (the report is \
+            incomplete). docs/audit.md explains each finding.
             """)
 
     /// The package's folder.
@@ -131,8 +132,8 @@ public struct AuditCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs the audit and prints the report; exits 1 when a threshold is not met, 3 when a test process
-    /// ran past `--timeout` (the report is incomplete).
+    /// Runs the audit and prints the report; exits 1 when a threshold is not met, 2 when no test was
+    /// observed, 3 when a test process ran past `--timeout` (the report is incomplete).
     public func run() async throws {
         let interruption = Interruption.install()
         defer { withExtendedLifetime(interruption) {} }

@@ -39,6 +39,24 @@ struct NoTestsJudgeTests {
         #expect(unobserved.failures == [])
     }
 
+    @Test("Swift Testing tests beside a rejected listing are judged, and the headline says only they were")
+    func rejectedListingBesideSwiftTests() throws {
+        // Given
+        let test = TestIdentity(library: .swiftTesting, id: "M.total()/T.swift:3:2")
+        var observations = Observations(
+            tests: [test], suiteRuns: [ObservedRun(results: [test.id: TestResult(outcome: .passed, duration: 0)])],
+            alone: [test.id: TestResult(outcome: .passed, duration: 0)])
+        observations.listingStatus = 1
+        observations.directRun = DirectRun(status: 1, output: printed)
+        // When
+        let unobserved = try #require(sut.unobserved(observations))
+        // Then
+        #expect(
+            unobserved.reason.hasPrefix(
+                "The test binary rejected --list-tests (exit status 1): no XCTest test could be listed, so only the "
+                    + "Swift Testing tests (1) were judged."))
+    }
+
     @Test("Observed tests (no direct run) are judged as usual")
     func observed() {
         let test = TestIdentity(library: .xctest, id: "M.CartTests/testA")
@@ -60,6 +78,10 @@ struct NoTestsJudgeTests {
         #expect(Set(report.verdicts.map(\.summary)) == ["no tests: nothing to judge"])
         #expect(report.unmetThresholds == ["No test was observed, so nothing was judged"])
         #expect(report.exitCode == 2)
+        #expect(
+            JUnitReport().render(report).contains(
+                #"<testcase classname="litmus.audit" name="no test observed" time="0"><failure message="r">exit status 1"#
+                    + "\n✗ a</failure></testcase>"))
     }
 
     @Test("The terminal report's headline is the unobserved suite, and no letter reads PASS")
