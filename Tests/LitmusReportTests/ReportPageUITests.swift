@@ -84,19 +84,47 @@ struct ReportPageUITests {
         }
     }
 
-    /// Writes the report page to a temporary file, opens it in Chromium, and runs `body` on it.
+    @Test("An audit with no tests renders its sections, each saying it is empty")
+    func emptyAudit() async throws {
+        try await withReportPage(audit: Data(emptyAuditJSON.utf8), mutation: nil, readyWhen: "tests-table-info") {
+            (sut: XCUIApplication) async throws in
+            #expect(try await sut.staticTexts["No tests."].exists)
+            #expect(try await sut.staticTexts["tests-table-info"].label == "No tests")
+            #expect(try await !sut.otherElements["verdict-F"].exists)
+        }
+    }
+
+    @Test("A mutation report alone (litmus mutate --html) shows the mutation score and its files")
+    func mutationOnly() async throws {
+        try await withReportPage(
+            audit: nil, mutation: try resource("examples-mutation.json"), readyWhen: "mutation-score"
+        ) { (sut: XCUIApplication) async throws in
+            #expect(
+                try await sut.otherElements["mutation-score"].label == "Mutation score: 90.0 %, 1 mutant undetected")
+            #expect(try await sut.staticTexts["files-table-info"].label == "Rows 1–2 of 2")
+        }
+    }
+
+    /// The page of the Examples' reports, opened in Chromium, for `body`.
     private func withReportPage(_ body: (XCUIApplication) async throws -> Void) async throws {
+        try await withReportPage(
+            audit: try resource("examples-audit.json"), mutation: try resource("examples-mutation.json"), body)
+    }
+
+    /// Writes the report page of the given JSON to a temporary file, opens it in Chromium, waits for the
+    /// element `readyWhen`, and runs `body` on the page.
+    private func withReportPage(
+        audit: Data?, mutation: Data?, readyWhen ready: String = "verdict-F",
+        _ body: (XCUIApplication) async throws -> Void
+    ) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")
-        try HTMLReport(
-            auditJSON: try resource("examples-audit.json"), mutationJSON: try resource("examples-mutation.json")
-        )
-        .write(to: page)
+        try HTMLReport(auditJSON: audit, mutationJSON: mutation).write(to: page)
         let app = XCUIApplication(url: page)
         app.timeout = .seconds(10)
         try await app.run { (sut: XCUIApplication) async throws in
-            #expect(try await sut.otherElements["verdict-F"].waitForExistence(timeout: 10))
+            #expect(try await sut.descendants(matching: .any)[ready].waitForExistence(timeout: 10))
             try await body(sut)
         }
     }
