@@ -3,7 +3,9 @@
 // through LitmusUI, sorts the largest tables and opens a file, and prints the times. Nothing is asserted:
 // docs/report.md keeps the figures.
 //
-//   swift build -c release --product HTMLReportBenchmark && .build/release/HTMLReportBenchmark [rounds, default 5]
+//   swift build --build-tests && .build/debug/HTMLReportBenchmark [rounds, default 5]
+//
+// (or `swift run -c release HTMLReportBenchmark`: only the time to write the page, in Swift, changes.)
 //
 // Two kinds of time are printed: the page's own (performance.now() around rendering and sorting, shown in
 // its footer) and the wall time seen by the test (from the tap until LitmusUI reads the new first row),
