@@ -84,6 +84,32 @@ struct ReportPageUITests {
         }
     }
 
+    @Test("Order-dependent tests are shown as victim and polluter with the seed to replay")
+    func orderDependence() async throws {
+        try await withReportPage(audit: try resource("planted-audit.json"), mutation: nil) {
+            (sut: XCUIApplication) async throws in
+            let row = sut.cells["order-table-row-0"].staticTexts
+            #expect(try await sut.otherElements["verdict-I"].label == "I Isolated: failed, 2 findings")
+            #expect(try await row.element(boundBy: 0).label == "OrderTests.testC_expectsAnEmptyBasket")
+            #expect(try await row.element(boundBy: 1).label == "OrderTests.testA_addsToTheSharedBasket")
+            #expect(try await row.element(boundBy: 2).label == "fails after it")
+            #expect(try await row.element(boundBy: 3).label == "litmus audit --replay 293397")
+        }
+    }
+
+    @Test("A flaky test is listed with its flip rate and the outcome of each run")
+    func flipRates() async throws {
+        try await withReportPage(audit: try resource("planted-audit.json"), mutation: nil) {
+            (sut: XCUIApplication) async throws in
+            let row = sut.cells["flips-table-row-0"].staticTexts
+            #expect(try await row.element(boundBy: 0).label == "flakyDiscount()")
+            #expect(try await row.element(boundBy: 1).label == "1.00")
+            #expect(try await row.element(boundBy: 2).label == "passed")  // each run's outcome is a text of its own
+            #expect(try await row.element(boundBy: 3).label == "failed")
+            #expect(try await row.element(boundBy: 4).label == "passed")
+        }
+    }
+
     @Test("An audit with no tests renders its sections, each saying it is empty")
     func emptyAudit() async throws {
         try await withReportPage(audit: Data(emptyAuditJSON.utf8), mutation: nil, readyWhen: "tests-table-info") {

@@ -38,6 +38,8 @@
     return el('section', { id, 'aria-label': title }, el('h2', {}, title), ...children);
   }
   function plural(count, word) { return count + ' ' + word + (count === 1 ? '' : 's'); }
+  // An audit's options as run; a report written by hand may leave them out, and the page says so.
+  function runs() { return audit.options.runs === undefined ? 'every suite run' : 'all ' + plural(audit.options.runs, 'suite run'); }
   function ms(value) { return value >= 100 ? Math.round(value).toString() : value.toFixed(1); }
   function percent(value) { return value === null || value === undefined || isNaN(value) ? '–' : value.toFixed(1) + ' %'; }
   function bar(value, label) {
@@ -249,14 +251,15 @@
   }
 
   function durations() {
-    const budget = audit.options.budgetMilliseconds;
+    const budget = audit.options.budgetMilliseconds ?? Infinity;
+    const known = budget !== Infinity;
     const sorted = tests.slice().sort((a, b) => b.medianMilliseconds - a.medianMilliseconds);
     const shown = sorted.slice(0, 30);
     const over = tests.filter((test) => test.medianMilliseconds > budget).length;
     const medians = tests.map((test) => test.medianMilliseconds).sort((a, b) => a - b);
     const quantile = (q) => (medians.length ? medians[Math.min(medians.length - 1, Math.floor(q * medians.length))] : 0);
     const width = 760, labelWidth = 290, rowHeight = 16, top = 18;
-    const maximum = Math.max(budget, shown.length ? shown[0].medianMilliseconds : 0) * 1.05 || 1;
+    const maximum = Math.max(known ? budget : 0, shown.length ? shown[0].medianMilliseconds : 0) * 1.05 || 1;
     const x = (value) => labelWidth + ((width - labelWidth - 60) * value) / maximum;
     const height = top + rowHeight * shown.length + 6;
     const ns = 'http://www.w3.org/2000/svg';
@@ -264,7 +267,7 @@
     svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
     svg.setAttribute('width', '100%');
     svg.setAttribute('role', 'img');
-    svg.setAttribute('aria-label', 'The ' + shown.length + ' slowest tests against the ' + budget + ' ms budget');
+    svg.setAttribute('aria-label', 'The ' + shown.length + ' slowest tests' + (known ? ' against the ' + budget + ' ms budget' : ''));
     const add = (parent, tag, attrs, content) => {
       const node = document.createElementNS(ns, tag);
       for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
@@ -283,11 +286,13 @@
       add(rect, 'title', {}, test.name + ': ' + ms(test.medianMilliseconds) + ' ms');
       add(svg, 'text', { x: x(test.medianMilliseconds) + 4, y: y + 11 }, ms(test.medianMilliseconds) + ' ms');
     });
-    add(svg, 'line', { x1: x(budget), x2: x(budget), y1: 12, y2: height, stroke: '#9a6700', 'stroke-dasharray': '4 3' });
-    add(svg, 'text', { x: x(budget), y: 10, 'text-anchor': 'middle' }, 'budget ' + budget + ' ms');
+    if (known) {
+      add(svg, 'line', { x1: x(budget), x2: x(budget), y1: 12, y2: height, stroke: '#9a6700', 'stroke-dasharray': '4 3' });
+      add(svg, 'text', { x: x(budget), y: 10, 'text-anchor': 'middle' }, 'budget ' + budget + ' ms');
+    }
     const summary = el('p', { 'data-testid': 'durations-summary' },
-      plural(over, 'test') + ' of ' + tests.length + ' over the ' + budget + ' ms budget (median of ' +
-      plural(audit.options.runs, 'suite run') + '); medians: 50th percentile ' + ms(quantile(0.5)) +
+      (!known ? 'The report names no budget; ' : plural(over, 'test') + ' of ' + tests.length +
+        ' over the ' + budget + ' ms budget (median of ' + runs() + '); ') + 'medians: 50th percentile ' + ms(quantile(0.5)) +
       ' ms, 95th ' + ms(quantile(0.95)) + ' ms, slowest ' + ms(medians.length ? medians[medians.length - 1] : 0) + ' ms.');
     return section('durations', 'Durations against the budget', summary, shown.length ? svg : el('p', { class: 'empty' }, 'No tests.'));
   }
@@ -295,7 +300,7 @@
   function flips() {
     const flaky = tests.filter((test) => test.flipRate > 0);
     const body = flaky.length === 0
-      ? el('p', { class: 'empty' }, 'Every test had the same outcome in all ' + plural(audit.options.runs, 'suite run') + ' (flip rate 0).')
+      ? el('p', { class: 'empty' }, 'Every test had the same outcome in ' + runs() + ' (flip rate 0).')
       : dataTable({
         id: 'flips-table', label: 'flaky tests', rows: flaky, sortColumn: 1, descending: true,
         columns: [
