@@ -218,7 +218,7 @@ let package = Package(
             dependencies: ["LitmusAudit"],
             resources: [
                 .embedInCode("Resources/report.html"), .embedInCode("Resources/report.css"),
-                .embedInCode("Resources/report.js"),
+                .embedInCode("Resources/report.js"), .embedInCode("Resources/report-table.js"),
             ]
         ),
         .testTarget(

@@ -30,6 +30,7 @@ public struct HTMLReport: Sendable {
     public func render() -> String {
         let values: [String: String] = [
             "STYLE": String(decoding: PackageResources.report_css, as: UTF8.self),
+            "TABLE": String(decoding: PackageResources.report_table_js, as: UTF8.self),
             "SCRIPT": String(decoding: PackageResources.report_js, as: UTF8.self),
             "AUDIT": auditJSON.map(Self.embeddable) ?? "null",
             "MUTATION": mutationJSON.map(Self.embeddable) ?? "null",

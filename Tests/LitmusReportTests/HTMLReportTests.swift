@@ -96,11 +96,13 @@ struct HTMLReportTests {
         #expect(!page.contains("{{"))
         #expect(page.contains("<style>/* The HTML report's styles"))
         #expect(page.contains("<script>// The HTML report's script"))
+        #expect(page.contains("<script>// The HTML report's building blocks"))
     }
 
     @Test("The page's own script and style hold nothing that would end their element early")
     func resourcesCannotEndTheirElement() {
-        let script = String(decoding: PackageResources.report_js, as: UTF8.self).lowercased()
+        let script = String(decoding: PackageResources.report_js + PackageResources.report_table_js, as: UTF8.self)
+            .lowercased()
         let style = String(decoding: PackageResources.report_css, as: UTF8.self).lowercased()
 
         // Then
