@@ -47,6 +47,21 @@ struct ReportPageUITests {
         }
     }
 
+    @Test("The tests table shows 50 rows at a time, and Next shows the following 50")
+    func paging() async throws {
+        try await withReportPage { (sut: XCUIApplication) async throws in
+            // Given
+            #expect(try await sut.staticTexts["tests-table-info"].label == "Rows 1–50 of 158")
+
+            // When
+            try await sut.otherElements["tests"].buttons["Next"].tap()
+
+            // Then
+            #expect(try await sut.staticTexts["tests-table-info"].label == "Rows 51–100 of 158")
+            #expect(try await sut.cells["tests-table-row-50"].exists == false)
+        }
+    }
+
     @Test("Opening a surviving mutant shows the original and the mutated code, its status and its tests")
     func survivingMutant() async throws {
         try await withReportPage { (sut: XCUIApplication) async throws in
