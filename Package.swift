@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
         .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
         .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
+        .library(name: "LitmusReport", targets: ["LitmusReport"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
         .library(name: "LitmusDoubles", targets: ["LitmusDoubles"]),
         .library(name: "LitmusMockable", targets: ["LitmusMockable"]),
@@ -204,6 +205,7 @@ let package = Package(
             name: "LitmusAuditCommand",
             dependencies: [
                 "LitmusAudit",
+                "LitmusReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -211,6 +213,27 @@ let package = Package(
             name: "LitmusAuditTests",
             dependencies: ["LitmusAudit", "LitmusAuditCommand"],
             resources: [.copy("Resources")]
+        ),
+
+        // MARK: Report: one self-contained HTML page of an audit and a mutation run (docs/report.md).
+        // The page's markup, styles and script are resources embedded in the code: no Bundle lookup.
+        .target(
+            name: "LitmusReport",
+            dependencies: ["LitmusAudit"],
+            resources: [
+                .embedInCode("Resources/report.html"), .embedInCode("Resources/report.css"),
+                .embedInCode("Resources/report.js"), .embedInCode("Resources/report-table.js"),
+            ]
+        ),
+        .testTarget(
+            name: "LitmusReportTests",
+            dependencies: ["LitmusReport", "LitmusAudit", "LitmusAuditCommand", "LitmusUI"],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "HTMLReportBenchmark",
+            dependencies: ["LitmusReport", "LitmusAudit", "LitmusUI"],
+            path: "Benchmarks/HTMLReportBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusAudit
+import LitmusReport
 
 /// `litmus audit [PATH]`: holds a Swift package's tests to FIRST and prints a verdict per letter.
 public struct AuditCommand: AsyncParsableCommand {
@@ -57,6 +58,10 @@ public struct AuditCommand: AsyncParsableCommand {
     /// Where to write JUnit XML.
     @Option(help: "Write the report as JUnit XML to this file.")
     public var junit: String?
+
+    /// Where to write the HTML report.
+    @Option(help: "Write the report as one self-contained HTML page to this file (docs/report.md).")
+    public var html: String?
 
     /// A configuration file.
     @Option(help: "A JSON configuration file (default: .litmus-audit.json in the package, if any).")
@@ -166,6 +171,7 @@ public struct AuditCommand: AsyncParsableCommand {
         if let junit {
             try JUnitReport().render(report).write(toFile: junit, atomically: true, encoding: .utf8)
         }
+        if let html { try HTMLReport(audit: report).write(to: URL(fileURLWithPath: html)) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import LitmusAuditCommand
+import Testing
+
+@testable import LitmusReport
+
+@Suite("Reading the JSON reports and `litmus report`")
+struct ReportFileTests {
+    @Test("A missing audit report is refused, naming the file and the command that writes it")
+    func missingFile() {
+        #expect(
+            throws: ReportFileError.unreadable(path: "/nowhere/audit.json", kind: .audit, reason: "no such file")
+        ) { try ReportFile.audit(at: "/nowhere/audit.json") }
+    }
+
+    @Test("A missing report's message names the file and the fix")
+    func missingFileMessage() {
+        let sut = ReportFileError.unreadable(path: "/nowhere/audit.json", kind: .audit, reason: "no such file")
+
+        // Then
+        #expect(
+            sut.description
+                == "cannot read the audit report (JSON) /nowhere/audit.json (no such file). "
+                + "Fix: pass the path of the file that `litmus audit --json FILE` wrote.")
+    }
+
+    @Test("A file that is not JSON is refused as a corrupt audit report")
+    func notJSON() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("audit.json")
+        try Data("{\"tests\": [".utf8).write(to: file)
+
+        // Then
+        #expect(throws: ReportFileError.corrupt(path: file.path, kind: .audit, reason: "not valid JSON")) {
+            try ReportFile.audit(at: file.path)
+        }
+    }
+
+    @Test("A mutation report is refused as an audit report, naming the key that does not fit")
+    func wrongKind() throws {
+        let path = try resourcePath("examples-mutation.json")
+
+        // Then
+        #expect(
+            throws: ReportFileError.corrupt(
+                path: path, kind: .audit, reason: "schemaVersion is not of the expected type (Int)")
+        ) { try ReportFile.audit(at: path) }
+    }
+
+    @Test("A mutation report of another schema version is refused, with the fix in the message")
+    func wrongSchemaVersion() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mutation.json")
+        try Data(#"{"schemaVersion": "1", "files": {}}"#.utf8).write(to: file)
+
+        // When
+        let error = #expect(throws: ReportFileError.self) { try ReportFile.mutation(at: file.path) }
+
+        // Then
+        #expect(
+            error?.description
+                == "\(file.path) is not a mutation report (JSON, Stryker schema version 2) (schemaVersion is \"1\", "
+                + "and only version 2 is read). Fix: write it again with `litmus mutate --json FILE`, and pass it unchanged."
+        )
+    }
+
+    @Test("`litmus report` exits 2 on a missing report and writes no page")
+    func commandMissingFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        let sut = try ReportCommand.parse(["/nowhere/audit.json", "--html", page.path])
+
+        // Then
+        #expect(throws: ExitCode(2)) { try sut.run() }
+        #expect(!FileManager.default.fileExists(atPath: page.path))
+    }
+
+    @Test("`litmus report` exits 2 when given neither report")
+    func commandNothingGiven() throws {
+        let sut = try ReportCommand.parse(["--html", "/nowhere/report.html"])
+
+        // Then
+        #expect(throws: ExitCode(2)) { try sut.run() }
+    }
+
+    @Test("`litmus report` writes one page holding both reports")
+    func commandWritesPage() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        let sut = try ReportCommand.parse([
+            try resourcePath("examples-audit.json"), "--mutation", try resourcePath("examples-mutation.json"),
+            "--html", page.path,
+        ])
+
+        // When
+        try sut.run()
+        let html = try String(contentsOf: page, encoding: .utf8)
+
+        // Then
+        #expect(embedded("audit-data", in: html)?.contains("\"seed\" : 708000") == true)
+        #expect(embedded("mutation-data", in: html)?.contains("\"schemaVersion\": \"2\"") == true)
+    }
+}
+
+@Suite("`litmus audit --html`")
+struct AuditHTMLOptionTests {
+    @Test("`--html FILE` names the page the audit writes")
+    func htmlOption() throws {
+        let sut = try AuditCommand.parse(["/nowhere", "--html", "audit.html"])
+
+        // Then
+        #expect(sut.html == "audit.html")
+    }
+}

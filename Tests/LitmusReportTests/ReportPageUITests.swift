@@ -1,0 +1,172 @@
+import Foundation
+import LitmusReport
+import LitmusUI
+import Testing
+
+/// The HTML report of the Examples' audit (examples-audit.json, from `litmus audit Examples --json`) and a
+/// mutation report over two of their sources (examples-mutation.json, see make-examples-mutation.py),
+/// opened from disk in headless Chromium, as a user of Litmus would test a web page of their own.
+@Suite(
+    "The HTML report in Chromium", .tags(.endToEnd), .serialized,
+    .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
+struct ReportPageUITests {
+    @Test("A card per FIRST letter shows its verdict and findings, and one shows the mutation score")
+    func verdictCards() async throws {
+        try await withReportPage { (sut: XCUIApplication) async throws in
+            #expect(try await sut.otherElements["verdict-F"].label == "F Fast: passed, 1 finding")
+            #expect(try await sut.otherElements["verdict-I"].label == "I Isolated: passed, 0 findings")
+            #expect(try await sut.otherElements["verdict-R"].label == "R Repeatable: passed, 0 findings")
+            #expect(try await sut.otherElements["verdict-S"].label == "S Self-validating: passed, 0 findings")
+            #expect(try await sut.otherElements["verdict-T"].label == "T Thorough: passed, 0 findings")
+            #expect(
+                try await sut.otherElements["mutation-score"].label == "Mutation score: 90.0 %, 1 mutant undetected")
+        }
+    }
+
+    @Test("Sorting the tests by their median duration, slowest first, puts the property test on top")
+    func sortTestsByDuration() async throws {
+        try await withReportPage { (sut: XCUIApplication) async throws in
+            // When
+            try await sut.buttons["Median (ms)"].tap()
+
+            // Then
+            let first = try await sut.cells["tests-table-row-0"].label
+            #expect(first.hasPrefix("CalculatorViewModelPropertyTests/matchesReferenceModel()"))
+        }
+    }
+
+    @Test("Sorting the files by mutation score puts the file with the surviving mutant first")
+    func sortFilesByMutationScore() async throws {
+        try await withReportPage { (sut: XCUIApplication) async throws in
+            // When
+            try await sut.buttons["Mutation score"].tap()
+
+            // Then
+            let first = try await sut.cells["files-table-row-0"].label
+            #expect(first.hasPrefix("CashRegister/Sources/CashRegister/CashRegister.swift"))
+        }
+    }
+
+    @Test("The tests table shows 50 rows at a time, and Next shows the following 50")
+    func paging() async throws {
+        try await withReportPage { (sut: XCUIApplication) async throws in
+            // Given
+            #expect(try await sut.staticTexts["tests-table-info"].label == "Rows 1–50 of 158")
+
+            // When
+            try await sut.otherElements["tests"].buttons["Next"].tap()
+
+            // Then
+            #expect(try await sut.staticTexts["tests-table-info"].label == "Rows 51–100 of 158")
+            #expect(try await sut.cells["tests-table-row-50"].exists == false)
+        }
+    }
+
+    @Test("Opening a surviving mutant shows the original and the mutated code, its status and its tests")
+    func survivingMutant() async throws {
+        try await withReportPage { (sut: XCUIApplication) async throws in
+            // Given
+            try await sut.buttons["Open CashRegister/Sources/CashRegister/CashRegister.swift"].tap()
+
+            // When
+            try await sut.buttons["Mutant 3: Survived"].tap()
+
+            // Then
+            #expect(
+                try await sut.staticTexts["mutant-original"].label
+                    == "guard payment >= 0 else { throw .negativePayment(payment) }")
+            #expect(
+                try await sut.staticTexts["mutant-mutated"].label
+                    == "guard payment > 0 else { throw .negativePayment(payment) }")
+            #expect(try await sut.staticTexts["mutant-status"].label == "Survived")
+            #expect(try await sut.tables["mutant-covered-by"].cells.count == 10)
+        }
+    }
+
+    @Test("A screenshot of the report is taken (docs/images/html-report.png with LITMUS_UPDATE_SCREENSHOTS=1)")
+    func screenshot() async throws {
+        try await withReportPage { (sut: XCUIApplication) async throws in
+            // When
+            let png = try await sut.screenshot().pngRepresentation
+
+            // Then
+            #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            if ProcessInfo.processInfo.environment["LITMUS_UPDATE_SCREENSHOTS"] == "1" {
+                let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("docs/images/html-report.png")
+                try png.write(to: docs)
+            }
+        }
+    }
+
+    @Test("Order-dependent tests are shown as victim and polluter with the seed to replay")
+    func orderDependence() async throws {
+        try await withReportPage(audit: try resource("planted-audit.json"), mutation: nil) {
+            (sut: XCUIApplication) async throws in
+            let row = sut.cells["order-table-row-0"].staticTexts
+            #expect(try await sut.otherElements["verdict-I"].label == "I Isolated: failed, 2 findings")
+            #expect(try await row.element(boundBy: 0).label == "OrderTests.testC_expectsAnEmptyBasket")
+            #expect(try await row.element(boundBy: 1).label == "OrderTests.testA_addsToTheSharedBasket")
+            #expect(try await row.element(boundBy: 2).label == "fails after it")
+            #expect(try await row.element(boundBy: 3).label == "litmus audit --replay 293397")
+        }
+    }
+
+    @Test("A flaky test is listed with its flip rate and the outcome of each run")
+    func flipRates() async throws {
+        try await withReportPage(audit: try resource("planted-audit.json"), mutation: nil) {
+            (sut: XCUIApplication) async throws in
+            let row = sut.cells["flips-table-row-0"].staticTexts
+            #expect(try await row.element(boundBy: 0).label == "flakyDiscount()")
+            #expect(try await row.element(boundBy: 1).label == "1.00")
+            #expect(try await row.element(boundBy: 2).label == "passed")  // each run's outcome is a text of its own
+            #expect(try await row.element(boundBy: 3).label == "failed")
+            #expect(try await row.element(boundBy: 4).label == "passed")
+        }
+    }
+
+    @Test("An audit with no tests renders its sections, each saying it is empty")
+    func emptyAudit() async throws {
+        try await withReportPage(audit: Data(emptyAuditJSON.utf8), mutation: nil, readyWhen: "tests-table-info") {
+            (sut: XCUIApplication) async throws in
+            #expect(try await sut.staticTexts["No tests."].exists)
+            #expect(try await sut.staticTexts["tests-table-info"].label == "No tests")
+            #expect(try await !sut.otherElements["verdict-F"].exists)
+        }
+    }
+
+    @Test("A mutation report alone (litmus mutate --html) shows the mutation score and its files")
+    func mutationOnly() async throws {
+        try await withReportPage(
+            audit: nil, mutation: try resource("examples-mutation.json"), readyWhen: "mutation-score"
+        ) { (sut: XCUIApplication) async throws in
+            #expect(
+                try await sut.otherElements["mutation-score"].label == "Mutation score: 90.0 %, 1 mutant undetected")
+            #expect(try await sut.staticTexts["files-table-info"].label == "Rows 1–2 of 2")
+        }
+    }
+
+    /// The page of the Examples' reports, opened in Chromium, for `body`.
+    private func withReportPage(_ body: (XCUIApplication) async throws -> Void) async throws {
+        try await withReportPage(
+            audit: try resource("examples-audit.json"), mutation: try resource("examples-mutation.json"), body)
+    }
+
+    /// Writes the report page of the given JSON to a temporary file, opens it in Chromium, waits for the
+    /// element `readyWhen`, and runs `body` on the page.
+    private func withReportPage(
+        audit: Data?, mutation: Data?, readyWhen ready: String = "verdict-F",
+        _ body: (XCUIApplication) async throws -> Void
+    ) async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        try HTMLReport(auditJSON: audit, mutationJSON: mutation).write(to: page)
+        let app = XCUIApplication(url: page)
+        app.timeout = .seconds(10)
+        try await app.run { (sut: XCUIApplication) async throws in
+            #expect(try await sut.descendants(matching: .any)[ready].waitForExistence(timeout: 10))
+            try await body(sut)
+        }
+    }
+}
