@@ -82,6 +82,17 @@ final class StubURLProtocol<Key: StubURLProtocolKey>: URLProtocol {
             fail(unmatched.error)
         case .passThrough:
             fail(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: "\(recorded) passed through"]))
+        case .record(let recording, let ticket):
+            let loader = UncheckedSendable(self)
+            let task = Task<Void, any Error> {
+                do {
+                    let response = try await RecordingClient.fetch(recorded, into: recording, ticket: ticket)
+                    loader.value.deliver(response, url: recorded.url)
+                } catch {
+                    loader.value.fail(error as? URLError ?? URLError(.cannotConnectToHost))
+                }
+            }
+            delivery.withLock { if case .notStarted = $0 { $0 = .waiting(task) } }
         case .respond(let response, let url) where response.requestDelay == .zero && response.responseDelay == .zero:
             deliver(response, url: url)
         case .respond(let response, let url):
@@ -160,5 +171,37 @@ private struct UncheckedSendable<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
+    }
+}
+
+/// Sends a request no stub answers to the real network through a plain URLSession, and keeps the
+/// answer in the recording.
+enum RecordingClient {
+    /// A session with no stubs and no cache; it follows redirects, so the final response is recorded.
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
+    }()
+
+    /// The real response to `request`, recorded (redacted) at `ticket`'s place, and returned unredacted
+    /// without the headers that described the bytes on the wire (the body is decoded).
+    static func fetch(_ request: RecordedRequest, into recording: HARRecording, ticket: Int) async throws
+        -> StubResponse
+    {
+        let started = Date()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (data, urlResponse) = try await (recording.session ?? session).data(for: request.urlRequest)
+        guard let http = urlResponse as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            headers["\(name)"] = "\(value)"
+        }
+        let response = StubResponse(status: http.statusCode, headers: headers, body: data)
+        recording.record(
+            ticket: ticket, request: request, response: response, started: started, duration: clock.now - start)
+        return response.removingWireHeaders()
     }
 }
