@@ -52,6 +52,12 @@ extension HTTPStubs {
         redacting redaction: HARRedaction = .standard
     ) throws(HARError) -> HARRecording {
         let file = bundle.resourceURL?.appendingPathComponent(name) ?? URL(fileURLWithPath: name)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw .unreadable(
+                file.path,
+                reason: "no resource \(name) in the bundle at \(bundle.bundlePath); add it to the test target's "
+                    + "resources in Package.swift (resources: [.copy(\"Recordings\")]) and pass Bundle.module")
+        }
         let environment = ProcessInfo.processInfo.environment
         if let value = environment[HARRecordMode.environmentVariable], !["", "replay"].contains(value.lowercased()) {
             throw .recordingIntoBundle(file.path)

@@ -55,7 +55,7 @@ let localEnvironment: [String: String] = [:]
 
 extension HTTPStubs {
     /// Sends `method url` through a session of this registry and returns the status and body text.
-    func fetch(_ method: String = "GET", _ url: String, headers: [String: String] = [:], body: String? = nil)
+    func fetch(_ url: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil)
         async throws -> (status: Int, text: String)
     {
         var request = URLRequest(url: URL(string: url)!)

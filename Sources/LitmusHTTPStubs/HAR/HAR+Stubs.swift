@@ -57,6 +57,13 @@ extension HAR.Entry {
         for field in request.headers where !field.name.hasPrefix(":") {
             headers[field.name] = headers[field.name].map { "\($0),\(field.value)" } ?? field.value
         }
+        if let type = request.postData?.mimeType, !type.isEmpty,
+            !headers.keys.contains(where: {
+                $0.lowercased() == "content-type"
+            })
+        {
+            headers["Content-Type"] = type
+        }
         return RecordedRequest(method: request.method, url: url, headers: headers, body: requestBody ?? Data())
     }
 
