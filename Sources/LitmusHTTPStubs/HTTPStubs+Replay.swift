@@ -28,7 +28,7 @@ extension HTTPStubs {
     ///   - redaction: what is hidden before anything is written (and ignored when matching).
     ///   - session: what records: a plain ephemeral `URLSession` unless you give one (a proxy, TLS settings).
     /// - Throws: ``HARError`` naming the file: missing in replay only, malformed (naming the entry),
-    ///   recording asked in code under `CI=true`, or already being recorded by another test.
+    ///   about to record by a mode set in code under `CI=true`, or already being recorded by another test.
     @discardableResult
     public func replay(
         _ path: String, mode: HARRecordMode? = nil, matching: HARMatching = .standard, timing: HARTiming = .none,
@@ -43,7 +43,9 @@ extension HTTPStubs {
     }
 
     /// Replays the HAR resource `name` (`"search.har"` or `"Recordings/search.har"`) of `bundle`
-    /// (usually `.module`): replay only, since a resource is a copy the build made.
+    /// (usually `.module`): replay only, whatever `LITMUS_HTTP_RECORD` says, since a resource is a copy
+    /// the build made. To record, name the file by its path instead
+    /// (``replay(_:mode:matching:timing:redacting:recordingThrough:filePath:)``).
     ///
     /// - Throws: ``HARError`` when the resource is missing or malformed (naming the entry).
     @discardableResult
@@ -58,10 +60,6 @@ extension HTTPStubs {
                 reason: "no resource \(name) in the bundle at \(bundle.bundlePath); add it to the test target's "
                     + "resources in Package.swift (resources: [.copy(\"Recordings\")]) and pass Bundle.module")
         }
-        let environment = ProcessInfo.processInfo.environment
-        if let value = environment[HARRecordMode.environmentVariable], !["", "replay"].contains(value.lowercased()) {
-            throw .recordingIntoBundle(file.path)
-        }
         return try replay(
             file: file, mode: .replayOnly, matching: matching, timing: timing, redacting: redaction,
             recordingThrough: nil, environment: [:])
@@ -75,7 +73,7 @@ extension HTTPStubs {
         redacting redaction: HARRedaction = .standard, recordingThrough session: URLSession? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(HARError) -> HARRecording {
-        let mode = try HARRecordMode.effective(requested: mode, file: file.path, environment: environment)
+        let (mode, isFromEnvironment) = try HARRecordMode.effective(requested: mode, environment: environment)
         let exists = FileManager.default.fileExists(atPath: file.path)
         let replayed: HAR?
         switch (mode, exists) {
@@ -84,6 +82,9 @@ extension HTTPStubs {
         case (.recordIfMissing, false), (.recordNew, false), (.recordAll, _): replayed = nil
         }
         let isRecording = replayed == nil || mode == .recordNew
+        if isRecording, !isFromEnvironment, HARRecordMode.isCI(environment) {
+            throw .recordingInCI(file.path, mode: mode)
+        }
         if let replayed {
             try addStubs(for: replayed, file: file.path, matching: matching, timing: timing, redaction: redaction)
         }

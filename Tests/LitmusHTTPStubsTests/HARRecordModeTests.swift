@@ -44,6 +44,17 @@ struct HARRecordModeTests {
                 + "setting LITMUS_HTTP_RECORD=missing in the CI job's environment.")
     }
 
+    @Test("Under CI=true, record if missing in code replays a committed file")
+    func recordIfMissingInCIWithFile() throws {
+        // Given
+        let file = folder.file("search.har")
+        try HAR(entries: [harEntry("GET", "https://api.example.com/a", text: "a")]).write(to: file)
+        // When
+        let sut = try stubs.replay(file: file, mode: .recordIfMissing, environment: ["CI": "true"])
+        // Then
+        #expect(!sut.isRecording)
+    }
+
     @Test("CI records when its own environment asks for it")
     func recordingInCIByEnvironment() throws {
         let sut = try stubs.replay(

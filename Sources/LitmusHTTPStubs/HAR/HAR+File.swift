@@ -113,8 +113,6 @@ public enum HARError: Error, Equatable, CustomStringConvertible {
     case fileInUse(String)
     /// The recording could not be written.
     case unwritable(String, reason: String)
-    /// A bundle resource was asked to record: resources are copies made by the build.
-    case recordingIntoBundle(String)
 
     /// An entry named by its position and, when it has them, its method and URL.
     public struct EntryName: Equatable, Sendable, CustomStringConvertible {
@@ -162,9 +160,6 @@ public enum HARError: Error, Equatable, CustomStringConvertible {
                 + "(parallel tests never share one): name the file after the test."
         case .unwritable(let file, let reason):
             return "The recording \(file) could not be written (\(reason)). Check that its folder is writable."
-        case .recordingIntoBundle(let file):
-            return "\(file) is a bundle resource, a copy the build made, so it cannot be recorded into. Replay it "
-                + "with replay(_:in:), and record with replay(_:mode:) and a path beside the test file."
         }
     }
 }

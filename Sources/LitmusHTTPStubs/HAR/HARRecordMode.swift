@@ -3,8 +3,9 @@ import Foundation
 /// What a replay does with the network: replay only (the default), or record.
 ///
 /// The environment variable `LITMUS_HTTP_RECORD` overrides the mode given in code, so everything can be
-/// re-recorded without editing a test (`LITMUS_HTTP_RECORD=all swift test`). With `CI=true` a recording
-/// mode given in code is refused: CI records only when its own environment sets `LITMUS_HTTP_RECORD`.
+/// re-recorded without editing a test (`LITMUS_HTTP_RECORD=all swift test`). With `CI=true` a mode given
+/// in code that would record is refused (`.recordIfMissing` with the file committed only replays): CI
+/// records only when its own environment sets `LITMUS_HTTP_RECORD`.
 public enum HARRecordMode: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Replay the file; a request it does not hold fails closed, naming the nearest recorded entry.
     /// A missing file is an error.
@@ -30,26 +31,21 @@ public enum HARRecordMode: String, Sendable, CaseIterable, CustomStringConvertib
     }
 
     /// The mode that applies: the environment's `LITMUS_HTTP_RECORD` if set, else `requested`, else
-    /// replay only.
+    /// replay only; `isFromEnvironment` says which.
     ///
-    /// - Throws: ``HARError/unknownMode(_:)`` for a value that is no mode, and
-    ///   ``HARError/recordingInCI(_:mode:)`` when `requested` records while `CI=true` and the environment
-    ///   did not ask for it.
+    /// - Throws: ``HARError/unknownMode(_:)`` for a value that is no mode.
     static func effective(
-        requested: HARRecordMode?, file: String, environment: [String: String]
-    ) throws(HARError) -> HARRecordMode {
+        requested: HARRecordMode?, environment: [String: String]
+    ) throws(HARError) -> (mode: HARRecordMode, isFromEnvironment: Bool) {
         if let value = environment[environmentVariable], !value.isEmpty {
             guard let mode = HARRecordMode(rawValue: value.lowercased()) else { throw .unknownMode(value) }
-            return mode
+            return (mode, true)
         }
-        let mode = requested ?? .replayOnly
-        if mode != .replayOnly, isCI(environment) {
-            throw .recordingInCI(file, mode: mode)
-        }
-        return mode
+        return (requested ?? .replayOnly, false)
     }
 
-    private static func isCI(_ environment: [String: String]) -> Bool {
+    /// Whether `environment` is a CI run (`CI` set to anything but empty, `0`, `false` or `no`).
+    static func isCI(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"]?.lowercased() else { return false }
         return !["", "0", "false", "no"].contains(value)
     }
