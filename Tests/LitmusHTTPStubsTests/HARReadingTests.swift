@@ -107,3 +107,31 @@ struct HARReadingTests {
                 ])
     }
 }
+
+@Suite("Redacting an archive before it is committed")
+struct HARRedactionTests {
+    @Test("A browser export's cookies, form fields and named headers are replaced by the placeholder")
+    func browserExport() {
+        // Given
+        var entry = harEntry(
+            "POST", "https://shop.example.com/login?next=%2Fcart&session_key=k-123", text: "welcome",
+            headers: [HAR.Header(name: "Set-Cookie", value: "sid=abc; HttpOnly")],
+            requestBody: HAR.PostData(mimeType: "application/x-www-form-urlencoded", text: "user=trey&pin=1234"))
+        entry.request.headers = [
+            HAR.Header(name: "Cookie", value: "sid=abc"), HAR.Header(name: "X-CSRF", value: "tok"),
+            HAR.Header(name: "Accept", value: "text/html"),
+        ]
+        entry.request.cookies = [HAR.Cookie(name: "sid", value: "abc")]
+        entry.response.cookies = [HAR.Cookie(name: "sid", value: "abc")]
+        let sut = HARRedaction(headers: ["X-CSRF"], queryItems: ["session_key", "pin"], placeholder: "***")
+        // When
+        let redacted = sut.redact(HAR(entries: [entry])).log.entries[0]
+        // Then
+        #expect(redacted.request.url == "https://shop.example.com/login?next=%2Fcart&session_key=***")
+        #expect(redacted.request.headers.map(\.value) == ["***", "***", "text/html"])
+        #expect(redacted.request.cookies == [HAR.Cookie(name: "sid", value: "***")])
+        #expect(redacted.response.cookies == [HAR.Cookie(name: "sid", value: "***")])
+        #expect(redacted.response.headers.map(\.value) == ["***"])
+        #expect(redacted.request.postData?.text == "user=trey&pin=***")
+    }
+}
