@@ -68,6 +68,18 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         return RecordedRequest(method: head.method.rawValue, url: url, headers: headers, body: body)
     }
 
+    /// With an upstream, a redirect to the upstream leads back to this server, so the client's next hop
+    /// is recorded, and replayed, too.
+    private func redirectingHere(_ response: StubResponse) -> StubResponse {
+        guard let upstream = forwarder.upstream?.absoluteString.replacing(/\/$/, with: ""),
+            let name = response.headers.keys.first(where: { $0.lowercased() == "location" }),
+            let location = response.headers[name], location.hasPrefix(upstream)
+        else { return response }
+        var redirected = response
+        redirected.headers[name] = "http://127.0.0.1:\(port)" + location.dropFirst(upstream.count)
+        return redirected
+    }
+
     /// Sends `request` to the real server and answers with what it said, keeping both in `recording`.
     private func record(
         _ request: RecordedRequest, into recording: HARRecording, ticket: Int, head: HTTPRequestHead,
@@ -98,6 +110,7 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func send(_ response: StubResponse, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let response = redirectingHere(response)
         let loop = context.eventLoop.assumeIsolated()
         let keepAlive = head.isKeepAlive
         loop.scheduleTask(in: Self.timeAmount(response.requestDelay)) {

@@ -65,6 +65,33 @@ final class HTTPStubServerRecordingTests {
         replayer.verifyNoUnmatchedRequests()
     }
 
+    @Test("A redirect to the upstream leads the client back through the server: both hops recorded and replayed")
+    func redirectThroughServer() async throws {
+        // Given
+        let file = folder.appendingPathComponent("moved.har")
+        let real = HTTPStubs()
+        let upstream = try await HTTPStubServer.start(real)
+        real.stub(.path("/old"), .redirect(to: upstream.url("/new").absoluteString, status: 301))
+        real.stub(.path("/new"), .string("moved here"))
+        let recorder = HTTPStubs()
+        try recorder.replay(file: file, mode: .recordAll, environment: [:])
+        let recorded = try await HTTPStubServer.serving(recorder, upstream: upstream.baseURL) { server in
+            try await client.fetch(server.url("/old"))
+        }
+        try recorder.finishRecordings()
+        try await upstream.stop()
+        // When
+        let replayer = HTTPStubs()
+        try replayer.replay(file: file, environment: [:])
+        let replayed = try await HTTPStubServer.serving(replayer, upstream: upstream.baseURL) { server in
+            try await client.fetch(server.url("/old"))
+        }
+        // Then
+        #expect(recorded.text == "moved here")
+        #expect(replayed.text == "moved here")
+        #expect(try HAR(contentsOf: file).log.entries.map(\.response.status) == [301, 200])
+    }
+
     @Test("As a plain-http proxy for curl, it records the URL curl asked for")
     func proxyForCurl() async throws {
         // Given
