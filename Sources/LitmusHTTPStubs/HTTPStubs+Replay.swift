@@ -85,13 +85,16 @@ extension HTTPStubs {
         if isRecording, !isFromEnvironment, HARRecordMode.isCI(environment) {
             throw .recordingInCI(file.path, mode: mode)
         }
+        // Claimed before any stub is added, so a refused recording leaves the registry as it was.
+        if isRecording { try HARRecording.claim(file) }
+        // Made before the stubs: should the file be malformed, dropping it releases the claim.
+        let recording = HARRecording(
+            file: file, mode: mode, isRecording: isRecording,
+            kept: mode == .recordNew ? (replayed?.log.entries ?? []).map(redaction.redact) : [], redaction: redaction,
+            session: session)
         if let replayed {
             try addStubs(for: replayed, file: file.path, matching: matching, timing: timing, redaction: redaction)
         }
-        if isRecording { try HARRecording.claim(file) }
-        let recording = HARRecording(
-            file: file, mode: mode, isRecording: isRecording,
-            kept: mode == .recordNew ? replayed?.log.entries ?? [] : [], redaction: redaction, session: session)
         adopt(recording)
         return recording
     }

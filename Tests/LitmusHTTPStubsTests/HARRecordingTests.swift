@@ -187,6 +187,23 @@ struct HARRecordingTests {
         #expect(upstream.requests.map(\.url.path) == ["/new"])
     }
 
+    @Test("Record new rewrites the entries it keeps redacted too (a browser export holding a cookie)")
+    func recordNewRedactsKept() async throws {
+        // Given
+        upstream.stub(.any, .string("fresh"))
+        var exported = harEntry("GET", "https://api.example.com/old", text: "kept")
+        exported.request.headers = [HAR.Header(name: "Cookie", value: "sid=s3cret")]
+        try HAR(entries: [exported]).write(to: folder.file("export.har"))
+        let sut = try record("export.har", mode: .recordNew)
+        // When
+        _ = try await stubs.fetch("https://api.example.com/new")
+        try sut.finish()
+        // Then
+        let written = try String(contentsOf: folder.file("export.har"), encoding: .utf8)
+        #expect(!written.contains("s3cret"))
+        #expect(try HAR(contentsOf: folder.file("export.har")).log.entries.count == 2)
+    }
+
     @Test("Re-record all ignores the file and records every request again")
     func recordAll() async throws {
         // Given
