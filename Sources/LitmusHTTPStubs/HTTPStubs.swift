@@ -225,7 +225,7 @@ public final class HTTPStubs: Sendable {
     static let maximumRedirects = 10
 
     /// The request a redirect leads to: 303, and 301/302 after a POST, become a GET without a body.
-    private static func redirected(_ request: RecordedRequest, status: Int, location: String) -> RecordedRequest {
+    static func redirected(_ request: RecordedRequest, status: Int, location: String) -> RecordedRequest {
         var next = request
         next.url = URL(string: location, relativeTo: request.url)?.absoluteURL ?? request.url
         if status == 303 || ((status == 301 || status == 302) && request.method == "POST") {

@@ -86,8 +86,9 @@ final class StubURLProtocol<Key: StubURLProtocolKey>: URLProtocol {
             let loader = UncheckedSendable(self)
             let task = Task<Void, any Error> {
                 do {
-                    let response = try await RecordingClient.fetch(recorded, into: recording, ticket: ticket)
-                    loader.value.deliver(response, url: recorded.url)
+                    let answer = try await RecordingClient.recordFollowingRedirects(
+                        recorded, into: recording, ticket: ticket, stubs: stubs)
+                    loader.value.deliver(answer.response, url: answer.url)
                 } catch {
                     loader.value.fail(error as? URLError ?? URLError(.cannotConnectToHost))
                 }
@@ -177,12 +178,38 @@ private struct UncheckedSendable<Value>: @unchecked Sendable {
 /// Sends a request no stub answers to the real network through a plain URLSession, and keeps the
 /// answer in the recording.
 enum RecordingClient {
-    /// A session with no stubs and no cache; it follows redirects, so the final response is recorded.
+    /// Records `request`'s real answer and, when it is a redirect the registry follows, each hop after
+    /// it (replayed where the registry already holds it), so a replay follows the same hops.
+    static func recordFollowingRedirects(
+        _ request: RecordedRequest, into recording: HARRecording, ticket: Int, stubs: HTTPStubs
+    ) async throws -> (response: StubResponse, url: URL) {
+        var (request, recording, ticket) = (request, recording, ticket)
+        for _ in 0...HTTPStubs.maximumRedirects {
+            let response = try await RecordingClient.fetch(request, into: recording, ticket: ticket)
+            guard stubs.followsRedirects, let location = response.redirectLocation else {
+                return (response, request.url)
+            }
+            let next = HTTPStubs.redirected(request, status: response.status, location: location)
+            switch stubs.resolve(next, followRedirects: true) {
+            case .respond(let answer, let url):
+                return (answer, url)
+            case .record(let nextRecording, let nextTicket):
+                (request, recording, ticket) = (next, nextRecording, nextTicket)
+            case .unmatched(let unmatched):
+                throw unmatched.error
+            case .passThrough:
+                throw URLError(.resourceUnavailable)
+            }
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// A session with no stubs and no cache that hands redirects back, so each hop is recorded.
     private static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }()
 
     /// The real response to `request`, recorded (redacted) at `ticket`'s place, and returned unredacted
@@ -203,5 +230,15 @@ enum RecordingClient {
         recording.record(
             ticket: ticket, request: request, response: response, started: started, duration: clock.now - start)
         return response.removingWireHeaders()
+    }
+}
+
+/// Refuses every redirect, so the recording session returns the 3xx itself.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

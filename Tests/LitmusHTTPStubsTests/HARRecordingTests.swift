@@ -204,6 +204,29 @@ struct HARRecordingTests {
         #expect(try HAR(contentsOf: folder.file("export.har")).log.entries.count == 2)
     }
 
+    @Test("A redirect is recorded hop by hop, and the replay follows the same hops")
+    func redirectHops() async throws {
+        // Given
+        let server = HTTPStubs(followsRedirects: false)
+        server.stub(.path("/old"), .redirect(to: "/new", status: 301))
+        server.stub(.path("/new"), .string("moved here"))
+        let recording = try stubs.replay(
+            file: folder.file("moved.har"), mode: .recordAll, recordingThrough: server.session(),
+            environment: localEnvironment)
+        let recorded = try await stubs.fetch("https://api.example.com/old")
+        try recording.finish()
+        let sut = HTTPStubs()
+        try sut.replay(file: folder.file("moved.har"), environment: localEnvironment)
+        // When
+        let replayed = try await sut.fetch("https://api.example.com/old")
+        // Then
+        #expect(recorded.text == "moved here")
+        #expect(replayed.text == "moved here")
+        let entries = try HAR(contentsOf: folder.file("moved.har")).log.entries
+        #expect(entries.map(\.request.url) == ["https://api.example.com/old", "https://api.example.com/new"])
+        #expect(entries.map(\.response.status) == [301, 200])
+    }
+
     @Test("Re-record all ignores the file and records every request again")
     func recordAll() async throws {
         // Given

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// `GET /search?term=…` answers JSON naming the term and how many searches this server has answered
 /// (so repeated identical requests get different answers); `POST /login` answers a token for the
-/// JSON body's user and sets a session cookie.
+/// JSON body's user and sets a session cookie; `GET /old-search` redirects to a search.
 struct AlbumAPI {
     let port: Int
     private let group: ServiceGroup
@@ -32,6 +32,9 @@ struct AlbumAPI {
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        }
+        router.get("old-search") { _, _ in
+            Response(status: .movedPermanently, headers: [.location: "/search?term=moved"])
         }
         router.post("login") { request, context -> Response in
             let login = try await request.decode(as: Login.self, context: context)

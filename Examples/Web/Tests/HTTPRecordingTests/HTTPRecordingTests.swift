@@ -103,6 +103,26 @@ final class HTTPRecordingTests {
         #expect(server.map(\.response.content.text) == [#"{"term":"","search":2}"#])
     }
 
+    @Test("URLSession: a redirect of the real server is recorded hop by hop and replayed the same")
+    func urlSessionRedirect() async throws {
+        // Given
+        let api = try await AlbumAPI.start()
+        let recorder = HTTPStubs()
+        try recorder.replay(file: file("moved.har"), mode: .recordAll, environment: [:])
+        let (recorded, _) = try await recorder.session().data(from: api.baseURL.appendingPathComponent("old-search"))
+        try recorder.finishRecordings()
+        await api.stop()
+        let replayer = HTTPStubs()
+        try replayer.replay(file: file("moved.har"), environment: [:])
+        // When
+        let (replayed, _) = try await replayer.session().data(from: api.baseURL.appendingPathComponent("old-search"))
+        // Then
+        #expect(String(decoding: recorded, as: UTF8.self) == #"{"term":"moved","search":1}"#)
+        #expect(replayed == recorded)
+        let entries = try HAR(contentsOf: file("moved.har")).log.entries
+        #expect(entries.map(\.response.status) == [301, 200])
+    }
+
     @Test("No secret sent to the real server reaches the file", .httpStubs)
     func redactedLogin() async throws {
         // Given
