@@ -1,6 +1,7 @@
 // Stubbed requests per second through URLSession: Litmus against a bare URLProtocol returning a fixed
-// response (the floor any URLProtocol stub pays), alternated in batches within one run and reported as a
-// ratio; then requests per second through the loopback stub server.
+// response (the floor any URLProtocol stub pays), and a HAR of the same 20 requests replayed, alternated
+// in batches within one run and reported as ratios; then requests per second through the loopback stub
+// server.
 //
 //   swift run -c release HTTPStubsBenchmark [requests per side, default 20000]
 
@@ -94,24 +95,56 @@ for index in 1...19 {
 }
 let litmus = stubs.session()
 
-// Batches alternate between the two sessions so that whatever else the machine does weighs on both alike.
+// The same 20 requests as a HAR, replayed with the standard matching (method, host, path, query, body)
+// and the standard redaction.
+func entry(_ method: String, _ url: String, status: Int, body: String) -> HAR.Entry {
+    HAR.Entry(
+        startedDateTime: "2026-11-23T00:00:00.000Z", time: 1,
+        request: HAR.Request(method: method, url: url),
+        response: HAR.Response(
+            status: status, headers: [HAR.Header(name: "Content-Type", value: "application/json")],
+            content: HAR.Content(size: body.utf8.count, mimeType: "application/json", text: body)),
+        timings: HAR.Timings(wait: 1))
+}
+// The matched entry comes last: a replay tries earlier entries first, so, as in the hand-written
+// registry (where later stubs are tried first), the 19 others are tried before it.
+let replayStubs = HTTPStubs()
+try replayStubs.replay(
+    HAR(
+        entries: (1...19).map { entry("POST", "https://api.example.com/other/\($0)", status: 204, body: "") } + [
+            entry(
+                "GET", url.absoluteString, status: 200,
+                body: String(decoding: FixedResponseProtocol.body, as: UTF8.self))
+        ]))
+let replayed = replayStubs.session()
+
+// Batches alternate between the three sessions so that whatever else the machine does weighs on both alike.
 print(
-    "HTTPStubsBenchmark: \(requestsPerSide) sequential data(from:) calls per side, alternating in batches of \(batch)")
+    "HTTPStubsBenchmark: \(requestsPerSide) sequential data(from:) calls per side (3 sides), alternating in batches of \(batch)"
+)
 _ = try await timeRequests(bare, url: url, count: batch)
 _ = try await timeRequests(litmus, url: url, count: batch)
+_ = try await timeRequests(replayed, url: url, count: batch)
 var bareTime = Duration.zero
 var litmusTime = Duration.zero
+var replayTime = Duration.zero
 for _ in 0..<(requestsPerSide / batch) {
     bareTime += try await timeRequests(bare, url: url, count: batch)
     litmusTime += try await timeRequests(litmus, url: url, count: batch)
+    replayTime += try await timeRequests(replayed, url: url, count: batch)
 }
 let measured = Double(requestsPerSide / batch * batch)
 print(String(format: "bare URLProtocol, fixed response:  %8.0f requests/s", measured / seconds(bareTime)))
 print(String(format: "Litmus HTTPStubs, 20 stubs:        %8.0f requests/s", measured / seconds(litmusTime)))
+print(String(format: "HAR replay, 20 entries:            %8.0f requests/s", measured / seconds(replayTime)))
 print(
     String(
         format: "ratio Litmus time / bare time:     %8.2fx (goal: within 1.20x)",
         seconds(litmusTime) / seconds(bareTime)))
+print(
+    String(
+        format: "ratio replay time / hand-written:  %8.2fx",
+        seconds(replayTime) / seconds(litmusTime)))
 
 // The loopback server, through a plain URLSession (real HTTP over 127.0.0.1).
 let serverStubs = HTTPStubs()

@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -53,6 +54,18 @@ let package = Package(
                 .product(name: "Settings", package: "LitmusExamples"),
                 .product(name: "LitmusHTTPStubs", package: "Litmus"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        // HAR record and replay against a real Hummingbird server started by the tests (this package already
+        // builds Hummingbird and AsyncHTTPClient; the toolkit must not build Hummingbird).
+        .testTarget(
+            name: "HTTPRecordingTests",
+            dependencies: [
+                .product(name: "LitmusHTTPStubs", package: "Litmus"),
+                .product(name: "LitmusHTTPStubServer", package: "Litmus"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // MARK: UI tests: seed 000's, and one journey per other example.

@@ -23,32 +23,49 @@ import Synchronization
 /// built from its `Host` header, so a client that sends `Host: api.example.com` to the server is matched
 /// by `.host("api.example.com")`; a request in absolute form (`GET http://api.example.com/albums`)
 /// keeps its URL as sent.
+///
+/// It replays and records HAR files too (``HTTPStubs/replay(_:mode:matching:timing:redacting:recordingThrough:filePath:)``
+/// on its registry): requests no entry answers go to the real server through AsyncHTTPClient, either
+/// the `upstream` the server stands in for (a base-URL swap), or the URL a request in absolute form
+/// names (the server as a plain-http proxy, `curl --proxy http://127.0.0.1:<port> http://…`).
 public final class HTTPStubServer: Sendable {
     /// The registry answering requests.
     public let stubs: HTTPStubs
     /// The port the server listens on, on 127.0.0.1.
     public let port: Int
+    /// Where requests sent to the server itself are recorded from, and whose URLs they are matched as.
+    public let upstream: URL?
     private let channel: any Channel
     private let connections: OpenConnections
     private let group: MultiThreadedEventLoopGroup
+    private let forwarder: RecordingForwarder
 
     private init(
         stubs: HTTPStubs, port: Int, channel: any Channel, connections: OpenConnections,
-        group: MultiThreadedEventLoopGroup
+        group: MultiThreadedEventLoopGroup, forwarder: RecordingForwarder
     ) {
         self.stubs = stubs
         self.port = port
+        self.upstream = forwarder.upstream
         self.channel = channel
         self.connections = connections
         self.group = group
+        self.forwarder = forwarder
     }
 
     /// Starts serving `stubs` on 127.0.0.1 and a port the system picks. Call ``stop()`` when done, or
-    /// use ``serving(_:_:)``, which cannot forget to.
-    public static func start(_ stubs: HTTPStubs) async throws -> HTTPStubServer {
+    /// use ``serving(_:upstream:_:)``, which cannot forget to.
+    ///
+    /// With an `upstream` (`https://api.example.com`), the server stands in for it (a base-URL swap): a
+    /// request for `/search?q=a` is matched, and recorded, as `https://api.example.com/search?q=a`, so the
+    /// HAR holds the real URLs and replays through a session too. Without one, requests in absolute form
+    /// (the server used as a plain-http proxy) are recorded from the URL they name.
+    public static func start(_ stubs: HTTPStubs, upstream: URL? = nil) async throws -> HTTPStubServer {
         // A group of its own: shutting it down closes the listener and every open connection with it.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = OpenConnections()
+        let forwarder = RecordingForwarder(upstream: upstream, group: group)
+        let port = PortBox()
         do {
             let channel = try await ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 256)
@@ -57,26 +74,32 @@ public final class HTTPStubServer: Sendable {
                     connections.insert(channel)
                     return channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                        try channel.pipeline.syncOperations.addHandler(StubRequestHandler(stubs: stubs))
+                        try channel.pipeline.syncOperations.addHandler(
+                            StubRequestHandler(stubs: stubs, forwarder: forwarder, port: port.value))
                     }
                 }
                 .bind(host: "127.0.0.1", port: 0)
                 .get()
-            guard let port = channel.localAddress?.port else {
+            guard let bound = channel.localAddress?.port else {
                 throw HTTPStubServerError.noPort
             }
-            return HTTPStubServer(stubs: stubs, port: port, channel: channel, connections: connections, group: group)
+            port.value = bound
+            return HTTPStubServer(
+                stubs: stubs, port: bound, channel: channel, connections: connections, group: group,
+                forwarder: forwarder)
         } catch {
+            try? await forwarder.shutdown()
             try? await group.shutdownGracefully()
             throw error
         }
     }
 
-    /// Runs `body` with a server serving `stubs`, and stops the server when `body` returns or throws.
+    /// Runs `body` with a server serving `stubs` (standing in for `upstream`, if given; see
+    /// ``start(_:upstream:)``), and stops the server when `body` returns or throws.
     public static func serving<Result>(
-        _ stubs: HTTPStubs, _ body: (HTTPStubServer) async throws -> Result
+        _ stubs: HTTPStubs, upstream: URL? = nil, _ body: (HTTPStubServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(stubs)
+        let server = try await start(stubs, upstream: upstream)
         do {
             let result = try await body(server)
             try await server.stop()
@@ -108,12 +131,14 @@ public final class HTTPStubServer: Sendable {
         for connection in connections.removeAll() {
             try? await connection.close()
         }
+        try? await forwarder.shutdown()
         try await group.shutdownGracefully()
     }
 
     deinit {
         // A server dropped without stop() must not outlive its test either.
-        group.shutdownGracefully { _ in }
+        let group = self.group
+        forwarder.shutdown { group.shutdownGracefully { _ in } }
     }
 }
 
@@ -125,6 +150,16 @@ public enum HTTPStubServerError: Error, CustomStringConvertible {
     /// Names the failure and the fix.
     public var description: String {
         "The stub server bound 127.0.0.1 but the system reported no port for it; start it again."
+    }
+}
+
+/// The bound port, known only after binding, read by connections accepted after that.
+private final class PortBox: Sendable {
+    private let port = Mutex(0)
+
+    var value: Int {
+        get { port.withLock { $0 } }
+        set { port.withLock { $0 = newValue } }
     }
 }
 

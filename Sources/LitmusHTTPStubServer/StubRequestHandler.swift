@@ -9,11 +9,15 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let stubs: HTTPStubs
+    private let forwarder: RecordingForwarder
+    private let port: Int
     private var head: HTTPRequestHead?
     private var body = ByteBuffer()
 
-    init(stubs: HTTPStubs) {
+    init(stubs: HTTPStubs, forwarder: RecordingForwarder, port: Int) {
         self.stubs = stubs
+        self.forwarder = forwarder
+        self.port = port
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -31,14 +35,14 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func respond(to head: HTTPRequestHead, body: Data, context: ChannelHandlerContext) {
-        let request = RecordedRequest(
-            method: head.method.rawValue, url: Self.url(of: head),
-            headers: Dictionary(head.headers.map { ($0.name, $0.value) }) { first, later in "\(first),\(later)" },
-            body: body)
+        let request = self.request(head, body: body)
         let response: StubResponse
         switch stubs.resolve(request, followRedirects: false) {
         case .respond(let stubbed, _):
             response = stubbed
+        case .record(let recording, let ticket):
+            record(request, into: recording, ticket: ticket, head: head, context: context)
+            return
         case .unmatched(let unmatched):
             response = .string(
                 unmatched.description, status: 501, headers: ["X-Litmus-Unmatched": "true"])
@@ -47,6 +51,66 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 "\(request) is on the pass-through allow-list, but the stub server does not forward "
                     + "requests to the network. Stub it, or send it to the real server.", status: 502)
         }
+        send(response, head: head, context: context)
+    }
+
+    /// The request as matched and recorded: with an upstream, sent to the upstream's URL and host.
+    private func request(_ head: HTTPRequestHead, body: Data) -> RecordedRequest {
+        var headers = Dictionary(head.headers.map { ($0.name, $0.value) }) { first, later in "\(first),\(later)" }
+        guard let upstream = forwarder.upstream, head.uri.hasPrefix("/"),
+            let url = URL(string: upstream.absoluteString.replacing(/\/$/, with: "") + head.uri)
+        else {
+            return RecordedRequest(method: head.method.rawValue, url: Self.url(of: head), headers: headers, body: body)
+        }
+        if let name = headers.keys.first(where: { $0.lowercased() == "host" }) {
+            headers[name] = upstream.port.map { "\(upstream.host ?? ""):\($0)" } ?? upstream.host
+        }
+        return RecordedRequest(method: head.method.rawValue, url: url, headers: headers, body: body)
+    }
+
+    /// With an upstream, a redirect to the upstream leads back to this server, so the client's next hop
+    /// is recorded, and replayed, too.
+    private func redirectingHere(_ response: StubResponse) -> StubResponse {
+        guard let upstream = forwarder.upstream?.absoluteString.replacing(/\/$/, with: ""),
+            let name = response.headers.keys.first(where: { $0.lowercased() == "location" }),
+            let location = response.headers[name], location.hasPrefix(upstream)
+        else { return response }
+        var redirected = response
+        redirected.headers[name] = "http://127.0.0.1:\(port)" + location.dropFirst(upstream.count)
+        return redirected
+    }
+
+    /// Sends `request` to the real server and answers with what it said, keeping both in `recording`.
+    private func record(
+        _ request: RecordedRequest, into recording: HARRecording, ticket: Int, head: HTTPRequestHead,
+        context: ChannelHandlerContext
+    ) {
+        let isSelf = ["127.0.0.1", "localhost"].contains(request.url.host ?? "") && request.url.port == port
+        guard !isSelf else {
+            let text =
+                "\(request) is not in the recording and there is nowhere to record it from: start the server "
+                + "with HTTPStubServer.start(stubs, upstream: URL(string: \"https://api.example.com\")!), or use "
+                + "it as an HTTP proxy (requests in absolute form go where they name)."
+            send(.string(text, status: 502, headers: ["X-Litmus-Unmatched": "true"]), head: head, context: context)
+            return
+        }
+        let forwarder = self.forwarder
+        let answer = context.eventLoop.makeFutureWithTask {
+            try await forwarder.fetch(request, into: recording, ticket: ticket)
+        }
+        answer.assumeIsolated().whenComplete { result in
+            switch result {
+            case .success(let response):
+                self.send(response, head: head, context: context)
+            case .failure(let error):
+                let text = "Litmus could not record \(request): the real server did not answer (\(error))."
+                self.send(.string(text, status: 502), head: head, context: context)
+            }
+        }
+    }
+
+    private func send(_ response: StubResponse, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let response = redirectingHere(response)
         let loop = context.eventLoop.assumeIsolated()
         let keepAlive = head.isKeepAlive
         loop.scheduleTask(in: Self.timeAmount(response.requestDelay)) {

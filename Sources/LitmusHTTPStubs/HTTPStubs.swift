@@ -170,6 +170,9 @@ public final class HTTPStubs: Sendable {
             if state.passThrough.contains(where: { $0.matches(request) }) {
                 return .passThrough
             }
+            if let recorder = state.recorder {
+                return .record(recorder, ticket: recorder.reserve())
+            }
             let unmatched = UnmatchedRequest(request: request, candidates: state.entries.map { ($0.stub, $0.matcher) })
             state.unmatched.append(unmatched)
             return .unmatched(unmatched)
@@ -181,15 +184,37 @@ public final class HTTPStubs: Sendable {
             return .respond(respond(request), url: request.url)
         case .passThrough:
             return .passThrough
+        case .record(let recording, let ticket):
+            return .record(recording, ticket: ticket)
         case .unmatched(let unmatched):
             return .unmatched(unmatched)
         }
     }
 
-    private func add(_ matcher: RequestMatcher, name: String?, responder: Responder) -> Stub {
+    /// Adds stubs answering in turn, as ``stub(_:name:responses:)``, on behalf of the recording `file`.
+    func stub(_ matcher: RequestMatcher, name: String, responses: [StubResponse], recording file: String) {
+        _ = add(matcher, name: name, responder: .sequence(responses), recording: file)
+    }
+
+    /// Keeps `recording` to finish when the test ends; when it records, unmatched requests go to it.
+    func adopt(_ recording: HARRecording) {
+        state.withLock { state in
+            state.recordings.append(recording)
+            if recording.isRecording { state.recorder = recording }
+        }
+    }
+
+    /// The recordings made by ``replay(_:mode:matching:timing:redacting:recordingThrough:filePath:)`` and its kin.
+    public var recordings: [HARRecording] {
+        state.withLock { $0.recordings }
+    }
+
+    private func add(
+        _ matcher: RequestMatcher, name: String?, responder: Responder, recording: String? = nil
+    ) -> Stub {
         state.withLock { state in
             state.nextStubID += 1
-            let stub = Stub(id: state.nextStubID, name: name, matcher: matcher.description)
+            let stub = Stub(id: state.nextStubID, name: name, matcher: matcher.description, recording: recording)
             state.entries.append(Entry(stub: stub, matcher: matcher, responder: responder))
             return stub
         }
@@ -200,7 +225,7 @@ public final class HTTPStubs: Sendable {
     static let maximumRedirects = 10
 
     /// The request a redirect leads to: 303, and 301/302 after a POST, become a GET without a body.
-    private static func redirected(_ request: RecordedRequest, status: Int, location: String) -> RecordedRequest {
+    static func redirected(_ request: RecordedRequest, status: Int, location: String) -> RecordedRequest {
         var next = request
         next.url = URL(string: location, relativeTo: request.url)?.absoluteURL ?? request.url
         if status == 303 || ((status == 301 || status == 302) && request.method == "POST") {
@@ -218,6 +243,8 @@ public final class HTTPStubs: Sendable {
         var unmatched: [UnmatchedRequest] = []
         var hits: [Int: [RecordedRequest]] = [:]
         var nextStubID = 0
+        var recordings: [HARRecording] = []
+        var recorder: HARRecording?
     }
 
     private struct Entry {
@@ -234,6 +261,7 @@ public final class HTTPStubs: Sendable {
     private enum Decision {
         case stubbed(Responder, call: Int)
         case passThrough
+        case record(HARRecording, ticket: Int)
         case unmatched(UnmatchedRequest)
     }
 }
@@ -244,6 +272,9 @@ package enum Resolution: Sendable {
     case respond(StubResponse, url: URL)
     /// Let the request go to the real network (it is on the allow-list).
     case passThrough
+    /// Send the request to the real network and keep the answer in `recording`, at the place `ticket`
+    /// reserved (no stub matched, and a recording is recording).
+    case record(HARRecording, ticket: Int)
     /// No stub matched: fail closed.
     case unmatched(UnmatchedRequest)
 }
@@ -255,6 +286,15 @@ public struct Stub: Sendable, Hashable, CustomStringConvertible {
     public let name: String?
     /// The description of the stub's matcher.
     public let matcher: String
+    /// The HAR file the stub replays, for stubs made by a replay.
+    let recording: String?
+
+    init(id: Int, name: String?, matcher: String, recording: String? = nil) {
+        self.id = id
+        self.name = name
+        self.matcher = matcher
+        self.recording = recording
+    }
 
     /// `"albums" (path is /albums)`, or the matcher alone when the stub has no name.
     public var description: String {

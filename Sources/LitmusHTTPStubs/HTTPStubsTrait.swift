@@ -20,7 +20,8 @@
     }
 
     /// Gives each test its own ``HTTPStubs`` (``HTTPStubs/current``) and, when the test ends, records an
-    /// issue for every request no stub matched. On a suite, every test in it gets its own.
+    /// issue for every request no stub matched. On a suite, every test in it gets its own. When the test
+    /// returns (does not throw), its HAR recordings are written (``HTTPStubs/finishRecordings()``).
     public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
         /// Whether redirects are followed inside Litmus; see ``HTTPStubs/followsRedirects``.
         public var followsRedirects: Bool
@@ -40,6 +41,8 @@
             try await HTTPStubs.$scoped.withValue(stubs) {
                 try await function()
             }
+            // Only a test that returned writes its recordings: one that threw leaves the files as they were.
+            try stubs.finishRecordings()
             for unmatched in stubs.unmatchedRequests {
                 Issue.record(Comment(rawValue: unmatched.description), sourceLocation: test.sourceLocation)
             }

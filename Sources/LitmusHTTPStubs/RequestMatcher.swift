@@ -124,6 +124,16 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
             })
     }
 
+    /// This matcher judging `transform(request)` instead of the request: replay matches a request as
+    /// it would have been recorded, redacted.
+    func applying(_ transform: @escaping @Sendable (RecordedRequest) -> RecordedRequest) -> RequestMatcher {
+        let test = self.test
+        let judge = self.judge
+        return RequestMatcher(
+            description: description, combinator: combinator, test: { test(transform($0)) },
+            judge: { judge(transform($0)) })
+    }
+
     /// The description as an operand of `combinator`: a different combination gets parentheses.
     private func parenthesized(in combinator: String) -> String {
         guard let own = self.combinator, own != combinator else { return description }

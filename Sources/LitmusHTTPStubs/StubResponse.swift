@@ -115,6 +115,16 @@ public struct StubResponse: Sendable, Equatable {
         return delayed
     }
 
+    /// This response without `Content-Encoding`, `Content-Length` and `Transfer-Encoding`: a recorded
+    /// body is decoded, so the headers describing the bytes on the wire no longer apply.
+    package func removingWireHeaders() -> StubResponse {
+        var response = self
+        response.headers = headers.filter { !Self.wireHeaders.contains($0.key.lowercased()) }
+        return response
+    }
+
+    private static let wireHeaders: Set<String> = ["content-encoding", "content-length", "transfer-encoding"]
+
     /// The `Location` of a 3xx response, if it is one.
     var redirectLocation: String? {
         guard (300..<400).contains(status), networkError == nil else { return nil }

@@ -82,6 +82,18 @@ final class StubURLProtocol<Key: StubURLProtocolKey>: URLProtocol {
             fail(unmatched.error)
         case .passThrough:
             fail(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: "\(recorded) passed through"]))
+        case .record(let recording, let ticket):
+            let loader = UncheckedSendable(self)
+            let task = Task<Void, any Error> {
+                do {
+                    let answer = try await RecordingClient.recordFollowingRedirects(
+                        recorded, into: recording, ticket: ticket, stubs: stubs)
+                    loader.value.deliver(answer.response, url: answer.url)
+                } catch {
+                    loader.value.fail(error as? URLError ?? URLError(.cannotConnectToHost))
+                }
+            }
+            delivery.withLock { if case .notStarted = $0 { $0 = .waiting(task) } }
         case .respond(let response, let url) where response.requestDelay == .zero && response.responseDelay == .zero:
             deliver(response, url: url)
         case .respond(let response, let url):
@@ -160,5 +172,73 @@ private struct UncheckedSendable<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         self.value = value
+    }
+}
+
+/// Sends a request no stub answers to the real network through a plain URLSession, and keeps the
+/// answer in the recording.
+enum RecordingClient {
+    /// Records `request`'s real answer and, when it is a redirect the registry follows, each hop after
+    /// it (replayed where the registry already holds it), so a replay follows the same hops.
+    static func recordFollowingRedirects(
+        _ request: RecordedRequest, into recording: HARRecording, ticket: Int, stubs: HTTPStubs
+    ) async throws -> (response: StubResponse, url: URL) {
+        var (request, recording, ticket) = (request, recording, ticket)
+        for _ in 0...HTTPStubs.maximumRedirects {
+            let response = try await RecordingClient.fetch(request, into: recording, ticket: ticket)
+            guard stubs.followsRedirects, let location = response.redirectLocation else {
+                return (response, request.url)
+            }
+            let next = HTTPStubs.redirected(request, status: response.status, location: location)
+            switch stubs.resolve(next, followRedirects: true) {
+            case .respond(let answer, let url):
+                return (answer, url)
+            case .record(let nextRecording, let nextTicket):
+                (request, recording, ticket) = (next, nextRecording, nextTicket)
+            case .unmatched(let unmatched):
+                throw unmatched.error
+            case .passThrough:
+                throw URLError(.resourceUnavailable)
+            }
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// A session with no stubs and no cache that hands redirects back, so each hop is recorded.
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+    }()
+
+    /// The real response to `request`, recorded (redacted) at `ticket`'s place, and returned unredacted
+    /// without the headers that described the bytes on the wire (the body is decoded).
+    static func fetch(_ request: RecordedRequest, into recording: HARRecording, ticket: Int) async throws
+        -> StubResponse
+    {
+        let started = Date()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (data, urlResponse) = try await (recording.session ?? session).data(for: request.urlRequest)
+        guard let http = urlResponse as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            headers["\(name)"] = "\(value)"
+        }
+        let response = StubResponse(status: http.statusCode, headers: headers, body: data)
+        recording.record(
+            ticket: ticket, request: request, response: response, started: started, duration: clock.now - start)
+        return response.removingWireHeaders()
+    }
+}
+
+/// Refuses every redirect, so the recording session returns the 3xx itself.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

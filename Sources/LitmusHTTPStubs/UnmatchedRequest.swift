@@ -35,6 +35,11 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
         } else {
             lines.append("No stubs are registered in this HTTPStubs.")
         }
+        if let file = closestStub?.recording {
+            lines.append(
+                "The recording \(file) does not hold this request. Record it with LITMUS_HTTP_RECORD=new "
+                    + "(or mode: .recordNew), or fix the request if the recording is right.")
+        }
         lines.append(
             "Add a stub for it, or allow it to reach the network with allowPassThrough(_:). "
                 + "Litmus failed it with URLError(.resourceUnavailable).")

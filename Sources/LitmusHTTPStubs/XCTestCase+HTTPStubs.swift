@@ -1,9 +1,11 @@
 #if canImport(XCTest)
+    import IssueReporting
     import XCTest
 
     extension XCTestCase {
         /// A fresh ``HTTPStubs`` for this test; when the test ends, every request no stub matched is
-        /// recorded as a failure at the line that called this.
+        /// recorded as a failure at the line that called this, and, if the test passed, its HAR
+        /// recordings are written.
         ///
         /// ```swift
         /// override func setUp() {
@@ -18,8 +20,15 @@
         ) -> HTTPStubs {
             let stubs = HTTPStubs(
                 followsRedirects: followsRedirects, fileID: fileID, filePath: filePath, line: line, column: column)
-            addTeardownBlock {
+            addTeardownBlock { [weak self] in
                 stubs.verifyNoUnmatchedRequests()
+                // A failed test leaves its recordings unwritten, so the files stay as they were.
+                guard self?.testRun?.hasSucceeded ?? false else { return }
+                do {
+                    try stubs.finishRecordings()
+                } catch {
+                    reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+                }
             }
             return stubs
         }

@@ -1,0 +1,156 @@
+import Foundation
+
+/// What a recording hides before anything is written: header values, query items and JSON body
+/// fields, each replaced by a placeholder.
+///
+/// `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` are always redacted; name more:
+///
+/// ```swift
+/// try stubs.replay("Recordings/login.har", mode: .recordIfMissing,
+///                  redacting: HARRedaction(headers: ["X-Api-Key"], queryItems: ["token"], jsonFields: ["password"]))
+/// ```
+///
+/// Replay compares requests after the same redaction, so a test that sends a real token still matches
+/// an entry recorded with the placeholder.
+public struct HARRedaction: Sendable, Equatable {
+    /// The header names whose values are replaced, in lower case.
+    public var headers: Set<String>
+    /// The query item names (and form body fields) whose values are replaced.
+    public var queryItems: Set<String>
+    /// The JSON object keys whose values are replaced, at any depth, in request and response bodies.
+    public var jsonFields: Set<String>
+    /// What replaces a value: `REDACTED`.
+    public var placeholder: String
+
+    /// The headers every recording redacts.
+    public static let standardHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// The standard redaction: the credential headers and cookies.
+    public static let standard = HARRedaction()
+
+    /// Redacts the standard headers and the headers, query items and JSON fields named here.
+    public init(
+        headers: [String] = [], queryItems: [String] = [], jsonFields: [String] = [], placeholder: String = "REDACTED"
+    ) {
+        self.headers = Self.standardHeaders.union(headers.map { $0.lowercased() })
+        self.queryItems = Set(queryItems)
+        self.jsonFields = Set(jsonFields)
+        self.placeholder = placeholder
+    }
+
+    /// `har` with every secret this redaction names replaced: run it on a browser export before
+    /// committing it.
+    public func redact(_ har: HAR) -> HAR {
+        var redacted = har
+        redacted.log.entries = har.log.entries.map(redact)
+        return redacted
+    }
+
+    /// `entry` with its secrets replaced.
+    public func redact(_ entry: HAR.Entry) -> HAR.Entry {
+        var entry = entry
+        entry.request.headers = redact(entry.request.headers)
+        entry.response.headers = redact(entry.response.headers)
+        if headers.contains("cookie") {
+            entry.request.cookies = entry.request.cookies.map { HAR.Cookie(name: $0.name, value: placeholder) }
+        }
+        if headers.contains("set-cookie") {
+            entry.response.cookies = entry.response.cookies.map { HAR.Cookie(name: $0.name, value: placeholder) }
+        }
+        entry.request.url = redact(url: entry.request.url)
+        entry.request.queryString = entry.request.queryString.map {
+            queryItems.contains($0.name) ? HAR.Header(name: $0.name, value: placeholder) : $0
+        }
+        if var post = entry.request.postData, post.encoding == nil {
+            post.text = redact(body: post.text, mimeType: post.mimeType)
+            post.params = post.params?.map {
+                queryItems.contains($0.name) ? HAR.Header(name: $0.name, value: placeholder) : $0
+            }
+            entry.request.postData = post
+        }
+        if let text = entry.response.content.text, entry.response.content.encoding == nil {
+            entry.response.content.text = redact(body: text, mimeType: entry.response.content.mimeType)
+        }
+        return entry
+    }
+
+    /// `request` as it would be recorded: what replay matches against recorded entries.
+    func redact(_ request: RecordedRequest) -> RecordedRequest {
+        var redacted = request
+        if request.headers.keys.contains(where: { headers.contains($0.lowercased()) }) {
+            redacted.headers = Dictionary(
+                uniqueKeysWithValues: request.headers.map {
+                    ($0.key, headers.contains($0.key.lowercased()) ? placeholder : $0.value)
+                })
+        }
+        if !queryItems.isEmpty, request.url.query != nil {
+            let text = redact(url: request.url.absoluteString)
+            if text != request.url.absoluteString, let url = URL(string: text) { redacted.url = url }
+        }
+        if !request.body.isEmpty, !jsonFields.isEmpty || !queryItems.isEmpty, let text = request.bodyText {
+            let body = redact(body: text, mimeType: request.header("Content-Type") ?? "")
+            if body != text { redacted.body = Data(body.utf8) }
+        }
+        return redacted
+    }
+
+    private func redact(_ fields: [HAR.Header]) -> [HAR.Header] {
+        fields.map { headers.contains($0.name.lowercased()) ? HAR.Header(name: $0.name, value: placeholder) : $0 }
+    }
+
+    /// The URL with the named query items' values replaced; every other byte kept as it was.
+    private func redact(url: String) -> String {
+        guard !queryItems.isEmpty, let queryStart = url.firstIndex(of: "?") else { return url }
+        let fragmentStart = url[queryStart...].firstIndex(of: "#") ?? url.endIndex
+        let query = url[url.index(after: queryStart)..<fragmentStart]
+        let redacted = redact(pairs: String(query))
+        return String(url[...queryStart]) + redacted + String(url[fragmentStart...])
+    }
+
+    /// `a=1&token=x` with the named items' values replaced.
+    private func redact(pairs: String) -> String {
+        pairs.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[0])
+            guard queryItems.contains(name) else { return String(pair) }
+            return "\(parts[0])=\(placeholder)"
+        }.joined(separator: "&")
+    }
+
+    /// A body with its named JSON fields (or form fields) replaced; the text itself when none is there.
+    private func redact(body: String, mimeType: String) -> String {
+        let type = mimeType.lowercased()
+        if type.contains("x-www-form-urlencoded") {
+            return queryItems.isEmpty ? body : redact(pairs: body)
+        }
+        guard !jsonFields.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) else {
+            return body
+        }
+        var changed = false
+        let redacted = redact(json: object, changed: &changed)
+        guard changed,
+            let data = try? JSONSerialization.data(
+                withJSONObject: redacted, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        else { return body }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func redact(json: Any, changed: inout Bool) -> Any {
+        if let object = json as? [String: Any] {
+            var result: [String: Any] = [:]
+            for (key, value) in object {
+                if jsonFields.contains(key) {
+                    result[key] = placeholder
+                    changed = true
+                } else {
+                    result[key] = redact(json: value, changed: &changed)
+                }
+            }
+            return result
+        }
+        if let array = json as? [Any] {
+            return array.map { redact(json: $0, changed: &changed) }
+        }
+        return json
+    }
+}
