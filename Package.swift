@@ -203,6 +203,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // MARK: Mutation: `litmus mutate` changes the code and checks that some test notices (docs/mutation.md).
+        .target(
+            name: "LitmusMutation",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "LitmusMutationTests",
+            dependencies: ["LitmusMutation"]
+        ),
         .testTarget(
             name: "LitmusAuditTests",
             dependencies: ["LitmusAudit", "LitmusAuditCommand"],
