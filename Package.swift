@@ -99,6 +99,7 @@ let package = Package(
             dependencies: [
                 "LitmusDoublesGenerator",
                 "LitmusAuditCommand",
+                "LitmusMutationCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -207,14 +208,22 @@ let package = Package(
         .target(
             name: "LitmusMutation",
             dependencies: [
+                "LitmusAudit",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
+        .target(
+            name: "LitmusMutationCommand",
+            dependencies: [
+                "LitmusMutation", "LitmusAudit", "LitmusAuditCommand",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "LitmusMutationTests",
-            dependencies: ["LitmusMutation"]
+            dependencies: ["LitmusMutation", "LitmusMutationCommand"]
         ),
         .testTarget(
             name: "LitmusAuditTests",

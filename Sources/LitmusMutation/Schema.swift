@@ -25,28 +25,49 @@ public struct Schema: Sendable {
     public static let supportFileName = "LitmusMutantSwitch.swift"
 
     /// The support file that declares the switch: the value of `LITMUS_MUTANT`, read once. A negative
-    /// value `-n` is the sanity probe of file `n`: every switch of that file stops the process.
-    public static let supportFile = """
-        // Added by `litmus mutate` to the scratch copy: the switch that selects the active mutant.
-        #if canImport(Glibc)
-            import Glibc
-        #elseif canImport(Musl)
-            import Musl
-        #elseif canImport(Darwin)
-            import Darwin
-        #endif
+    /// value `-n` is the sanity probe of file `n`: every switch of that file stops the process. With
+    /// `LITMUS_COVERAGE` set to a path, the ids of the switches reached are appended to it at exit:
+    /// each test's coverage, mutant by mutant. `mutantCount` is the highest id in the package.
+    public static func supportFile(mutantCount: Int) -> String {
+        let size = mutantCount + 1
+        return """
+            // Added by `litmus mutate` to the scratch copy: the switch that selects the active mutant.
+            #if canImport(Glibc)
+                import Glibc
+            #elseif canImport(Musl)
+                import Musl
+            #elseif canImport(Darwin)
+                import Darwin
+            #endif
 
-        nonisolated let __litmusMutant: Int = {
-            guard let value = getenv("LITMUS_MUTANT") else { return 0 }
-            return Int(String(cString: value)) ?? 0
-        }()
+            nonisolated(unsafe) let __litmusReached = UnsafeMutablePointer<UInt8>.allocate(capacity: \(size))
 
-        @inline(__always) nonisolated func __litmusIsActive(_ id: Int, _ file: Int) -> Bool {
-            if __litmusMutant == -file { fatalError("litmus mutate: sanity probe of file \\(file) reached") }
-            return __litmusMutant == id
-        }
+            nonisolated let __litmusCoverage: Bool = {
+                guard getenv("LITMUS_COVERAGE") != nil else { return false }
+                __litmusReached.initialize(repeating: 0, count: \(size))
+                atexit { __litmusWriteReached() }
+                return true
+            }()
 
-        """
+            nonisolated let __litmusMutant: Int = {
+                guard let value = getenv("LITMUS_MUTANT") else { return 0 }
+                return Int(String(cString: value)) ?? 0
+            }()
+
+            @inline(__always) nonisolated func __litmusIsActive(_ id: Int, _ file: Int) -> Bool {
+                if __litmusMutant == -file { fatalError("litmus mutate: sanity probe of file \\(file) reached") }
+                if __litmusCoverage, id < \(size) { __litmusReached[id] = 1 }
+                return __litmusMutant == id
+            }
+
+            nonisolated func __litmusWriteReached() {
+                guard let path = getenv("LITMUS_COVERAGE"), let file = fopen(path, "a") else { return }
+                for id in 0..<\(size) where __litmusReached[id] != 0 { fputs("\\(id)\\n", file) }
+                fclose(file)
+            }
+
+            """
+    }
 
     /// The schema of `source` with `mutants` (found in it) except those in `excluding`; `fileNumber`
     /// (from 1) is the number of its sanity probe.

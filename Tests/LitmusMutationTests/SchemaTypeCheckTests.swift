@@ -104,7 +104,7 @@ struct SchemaTypeCheckTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try schema.write(to: folder.appendingPathComponent("schema.swift"), atomically: true, encoding: .utf8)
-        try Schema.supportFile.write(
+        try Schema.supportFile(mutantCount: 200).write(
             to: folder.appendingPathComponent(Schema.supportFileName), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
