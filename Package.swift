@@ -223,7 +223,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LitmusMutationTests",
-            dependencies: ["LitmusMutation", "LitmusMutationCommand"]
+            dependencies: [
+                "LitmusMutation", "LitmusMutationCommand",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "LitmusAuditTests",

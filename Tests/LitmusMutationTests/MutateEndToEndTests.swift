@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import LitmusMutationCommand
 import Testing
 
 @testable import LitmusMutation
@@ -103,5 +105,33 @@ struct MutateEndToEndTests {
             if fields.count > 1, Int32(fields[1]) == me { found.append(pid) }
         }
         return found
+    }
+}
+
+@Suite("litmus mutate's command line")
+struct MutateCommandTests {
+    @Test("A minimum score outside 0 to 100 is refused before anything runs, naming the value")
+    func minimumOutOfRange() async throws {
+        // Given
+        let sut = try MutateCommand.parse(["Tests/Fixtures/Mutation", "--min-mutation-score", "150"])
+
+        // Then
+        await #expect {
+            try await sut.run()
+        } throws: { error in
+            "\(error)".contains("--min-mutation-score 150.0 is not a percentage")
+        }
+    }
+
+    @Test("A score under --min-mutation-score exits with status 1", .tags(.endToEnd))
+    func underMinimum() async throws {
+        // Given: the Mutation fixture scores 73.9%.
+        let package = MutateEndToEndTests.fixtures.appendingPathComponent("Mutation").path
+        let sut = try MutateCommand.parse([package, "--min-mutation-score", "90", "--quiet", "--timeout-floor", "2"])
+
+        // Then
+        await #expect(throws: ExitCode(1)) {
+            try await sut.run()
+        }
     }
 }
