@@ -66,7 +66,10 @@ final class MutantFinder: SyntaxVisitor {
         if let replacement = Operators.rangeBound(op, node) {
             add(.rangeOperator, node: node, changed: node.rightOperand, replacement: replacement)
         }
-        if let replacement = Operators.compoundAssignments[op], let item = node.parent?.as(CodeBlockItemSyntax.self) {
+        // `+=` also appends to strings and arrays, which have no `-=`.
+        if let replacement = Operators.compoundAssignments[op], let item = node.parent?.as(CodeBlockItemSyntax.self),
+            !node.rightOperand.is(ArrayExprSyntax.self), !node.rightOperand.is(StringLiteralExprSyntax.self)
+        {
             add(.compoundAssignment, node: item.item, changed: token, replacement: replacement, statement: true)
         }
         return .visitChildren

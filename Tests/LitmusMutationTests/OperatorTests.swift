@@ -65,6 +65,18 @@ struct OperatorTests {
         #expect(found.map(\.isStatement) == [true])
     }
 
+    @Test("Compound assignment leaves += alone when it appends an array or a string literal")
+    func compoundAssignmentSkipsAppends() {
+        // Given
+        let sut = "func f() { var a = [1]\n a += [2]\n var b = \"x\"\n b += \"y\"\n _ = (a, b) }"
+
+        // When
+        let found = changes(in: sut, by: .compoundAssignment)
+
+        // Then
+        #expect(found == [])
+    }
+
     @Test("Logical connector swaps && with ||")
     func logicalConnector() {
         // Given
