@@ -221,6 +221,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "MutationBenchmark",
+            dependencies: ["LitmusMutation", "LitmusAudit"],
+            path: "Benchmarks/MutationBenchmark"
+        ),
         .testTarget(
             name: "LitmusMutationTests",
             dependencies: [

@@ -46,7 +46,7 @@ public struct MutationTesting: Sendable {
         let toolchain = try Toolchain.locate()
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: nil)
         defer { workspace.remove() }
-        let layout = try await describe(workspace, toolchain: toolchain)
+        let layout = try await Self.describe(workspace, toolchain: toolchain)
         var build = try SchemaBuild(workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders)
         progress(.phase("Building the tests once with \(build.mutants.count) mutants in their schemata"))
         let executable = try await build.build { progress(.note($0)) }
@@ -164,7 +164,8 @@ public struct MutationTesting: Sendable {
         timeoutFloor + timeoutFactor * tests.reduce(0) { $0 + $1.seconds }
     }
 
-    private func describe(_ workspace: PackageWorkspace, toolchain: Toolchain) async throws -> PackageLayout {
+    /// The copy's targets, from `swift package describe`.
+    package static func describe(_ workspace: PackageWorkspace, toolchain: Toolchain) async throws -> PackageLayout {
         let output = try workspace.folder("logs").appendingPathComponent("describe.json")
         let result = try await ChildProcess.run(
             toolchain.swift,
@@ -174,7 +175,7 @@ public struct MutationTesting: Sendable {
             ],
             in: workspace.package, outputFile: output, timeout: 600)
         guard result.status == 0, let brace = result.output.firstIndex(of: "{") else {
-            throw MutationError.cannotDescribe(path: package.path, output: result.output)
+            throw MutationError.cannotDescribe(path: workspace.original.path, output: result.output)
         }
         return try PackageLayout.read(Data(result.output[brace...].utf8), root: workspace.package)
     }

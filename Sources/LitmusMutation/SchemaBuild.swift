@@ -4,30 +4,30 @@ import LitmusAudit
 /// The package copy with every mutant compiled in: the schemata written over the copy's sources, one
 /// support file per mutated module, and a build that drops the mutants the compiler rejects until it
 /// succeeds, so the build never fails because of Litmus.
-struct SchemaBuild {
+package struct SchemaBuild {
     /// One mutated file of the copy.
-    struct File {
+    package struct File {
         /// Its path relative to the package.
-        var path: String
+        package var path: String
         /// The folder of its target, relative to the package.
         var module: String
         /// Its number, for its sanity probe (from 1).
         var number: Int
         /// Its original text.
-        var text: String
+        package var text: String
         /// Its mutants.
-        var mutants: [Mutant]
+        package var mutants: [Mutant]
     }
 
     let workspace: PackageWorkspace
     let toolchain: Toolchain
-    var files: [File] = []
+    package var files: [File] = []
     /// The mutants the compiler rejected, with its reason.
-    var rejected: [Int: String] = [:]
+    package var rejected: [Int: String] = [:]
 
     /// Finds the mutants of every Swift file in `sourceFolders` (relative to the package), numbered in
     /// the order of the sorted paths.
-    init(workspace: PackageWorkspace, toolchain: Toolchain, sourceFolders: [String]) throws {
+    package init(workspace: PackageWorkspace, toolchain: Toolchain, sourceFolders: [String]) throws {
         self.workspace = workspace
         self.toolchain = toolchain
         var nextID = 1
@@ -43,11 +43,11 @@ struct SchemaBuild {
     }
 
     /// Every mutant, in id order.
-    var mutants: [Mutant] { files.flatMap(\.mutants) }
+    package var mutants: [Mutant] { files.flatMap(\.mutants) }
 
     /// Writes the schemata and support files, then builds the tests, dropping rejected mutants and
     /// rebuilding (at most `rounds` times). Returns the test binary.
-    mutating func build(rounds: Int = 12, log: (String) -> Void) async throws -> URL {
+    package mutating func build(rounds: Int = 12, log: (String) -> Void) async throws -> URL {
         let count = mutants.last?.id ?? 0
         let modules = Set(files.map(\.module))
         for module in modules {
