@@ -28,6 +28,7 @@ public struct Schema: Sendable {
     /// value `-n` is the sanity probe of file `n`: every switch of that file stops the process. With
     /// `LITMUS_COVERAGE` set to a path, the ids of the switches reached are appended to it at exit:
     /// each test's coverage, mutant by mutant. `mutantCount` is the highest id in the package.
+    /// The switch is `@usableFromInline`, so `@inlinable` code can hold mutants too.
     public static func supportFile(mutantCount: Int) -> String {
         let size = mutantCount + 1
         return """
@@ -54,7 +55,7 @@ public struct Schema: Sendable {
                 return Int(String(cString: value)) ?? 0
             }()
 
-            @inline(__always) nonisolated func __litmusIsActive(_ id: Int, _ file: Int) -> Bool {
+            @inline(__always) @usableFromInline nonisolated func __litmusIsActive(_ id: Int, _ file: Int) -> Bool {
                 if __litmusMutant == -file { fatalError("litmus mutate: sanity probe of file \\(file) reached") }
                 if __litmusCoverage, id < \(size) { __litmusReached[id] = 1 }
                 return __litmusMutant == id

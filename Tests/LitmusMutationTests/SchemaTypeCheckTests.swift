@@ -7,7 +7,7 @@ import Testing
 struct SchemaTypeCheckTests {
     /// Code using every operator, in the shapes real code has them.
     static let source = """
-        struct Account {
+        public struct Account {
             var balance: Int
             var history: [Int] = []
             var name: String?
@@ -56,6 +56,10 @@ struct SchemaTypeCheckTests {
             }
 
             var isEmpty: Bool { return history.count == 0 }
+
+            @inlinable public func isLarge(_ amount: Int) -> Bool {
+                amount > 1000
+            }
 
             func isOpen(closed: Bool) -> Bool {
                 if closed { return false }
