@@ -116,7 +116,9 @@ final class MutantFinder: SyntaxVisitor {
         let empty = node.segments.allSatisfy { segment in
             segment.as(StringSegmentSyntax.self)?.content.text.isEmpty == true
         }
-        if !empty, context.allows(node) { add(.stringLiteral, node: node, changed: node, replacement: "\"\"") }
+        if !empty, context.allows(node) {
+            add(.stringLiteral, node: node, changed: node, replacement: Operators.emptied(node))
+        }
         return .visitChildren
     }
 

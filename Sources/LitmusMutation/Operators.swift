@@ -57,6 +57,16 @@ enum Operators {
         return result
     }
 
+    /// A string literal's mutant: `""`, except for a one-character literal, which may be a `Character`
+    /// (no `""` exists for it): that becomes another character, `" "` (or `"_"` for a space).
+    static func emptied(_ literal: StringLiteralExprSyntax) -> String {
+        guard literal.openingQuote.text == "\"", literal.segments.count == 1,
+            let content = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text
+        else { return "\"\"" }
+        guard content.count == 1 else { return "\"\"" }
+        return content == " " ? "\"_\"" : "\" \""
+    }
+
     /// A literal, which other operators already change.
     static func isLiteral(_ expression: ExprSyntax) -> Bool {
         expression.is(BooleanLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)

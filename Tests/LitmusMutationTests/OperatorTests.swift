@@ -168,6 +168,18 @@ struct OperatorTests {
         #expect(found == [#""hi" -> """#])
     }
 
+    @Test("String literal of one character becomes another character, which a Character can hold")
+    func stringLiteralOfOneCharacter() {
+        // Given
+        let sut = #"func f(c: Character) -> Bool { c == "q" || c == " " }"#
+
+        // When
+        let found = changes(in: sut, by: .stringLiteral)
+
+        // Then
+        #expect(found == [#""q" -> " ""#, #"" " -> "_""#])
+    }
+
     @Test("Range operator moves the upper bound: ..< includes it, ... excludes it")
     func rangeOperator() {
         // Given

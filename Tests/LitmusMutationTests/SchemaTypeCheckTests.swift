@@ -57,6 +57,10 @@ struct SchemaTypeCheckTests {
 
             var isEmpty: Bool { return history.count == 0 }
 
+            func isDash(_ character: Character) -> Bool {
+                character == "-"
+            }
+
             @inlinable public func isLarge(_ amount: Int) -> Bool {
                 amount > 1000
             }
