@@ -102,6 +102,7 @@ let package = Package(
             dependencies: [
                 "LitmusDoublesGenerator",
                 "LitmusAuditCommand",
+                "LitmusMutationCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -208,6 +209,35 @@ let package = Package(
             dependencies: [
                 "LitmusAudit",
                 "LitmusReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // MARK: Mutation: `litmus mutate` changes the code and checks that some test notices (docs/mutation.md).
+        .target(
+            name: "LitmusMutation",
+            dependencies: [
+                "LitmusAudit",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "LitmusMutationCommand",
+            dependencies: [
+                "LitmusMutation", "LitmusAudit", "LitmusAuditCommand",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "MutationBenchmark",
+            dependencies: ["LitmusMutation", "LitmusAudit"],
+            path: "Benchmarks/MutationBenchmark"
+        ),
+        .testTarget(
+            name: "LitmusMutationTests",
+            dependencies: [
+                "LitmusMutation", "LitmusMutationCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -9,7 +9,7 @@ public enum AuditProgress: Sendable, Equatable {
 }
 
 /// Runs `operation` over `items` with at most `width` at once, keeping the order of `items`.
-func concurrentMap<Item: Sendable, Value: Sendable>(
+package func concurrentMap<Item: Sendable, Value: Sendable>(
     _ items: [Item], width: Int, _ operation: @escaping @Sendable (Item) async throws -> Value,
     onEach: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> [Value] {

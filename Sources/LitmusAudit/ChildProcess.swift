@@ -68,21 +68,21 @@ public final class AuditResources: Sendable {
 }
 
 /// How a child process ended, and what it printed.
-struct ChildProcessResult: Sendable {
+package struct ChildProcessResult: Sendable {
     /// Its exit status (or the signal that ended it).
-    var status: Int32
+    package var status: Int32
     /// Whether it was killed because it ran past its time limit.
-    var timedOut: Bool
+    package var timedOut: Bool
     /// Its standard output and standard error, interleaved.
-    var output: String
+    package var output: String
 }
 
 /// Runs one program to completion with its output in a file (never a pipe that could fill up), a time
 /// limit, and cancellation that kills it.
-enum ChildProcess {
+package enum ChildProcess {
     /// Runs `executable` in `directory` with this process's environment, `environment` set over it and
     /// the variables in `unsetting` removed.
-    static func run(
+    package static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         unsetting: Set<String> = [], outputFile: URL, timeout: Double, resources: AuditResources = .shared
     ) async throws -> ChildProcessResult {

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The targets of the audited package, as `swift package describe --type json` gives them.
-struct PackageLayout: Sendable {
+package struct PackageLayout: Sendable {
     /// Folders (relative to the package) of the targets that are not tests.
-    var sourceFolders: [String]
+    package var sourceFolders: [String]
     /// Source files (absolute, in the copy) of the test targets.
-    var testFiles: [URL]
+    package var testFiles: [URL]
 
     /// Reads the layout from SwiftPM's JSON description of the package at `root`.
-    static func read(_ data: Data, root: URL) throws -> PackageLayout {
+    package static func read(_ data: Data, root: URL) throws -> PackageLayout {
         let description = try JSONDecoder().decode(Description.self, from: data)
         var sourceFolders: [String] = []
         var testFiles: [URL] = []

@@ -6,20 +6,20 @@ import Foundation
 /// beside Package.swift, and tests may write into their working directory, so all of that happens in
 /// the copy. Build folders (`.build*`), `.git` and `.swiftpm` are not copied. Local dependencies outside
 /// the package (`.package(path: "..")`) are pointed at their real folders (``LocalDependencies``).
-struct PackageWorkspace: Sendable {
+package struct PackageWorkspace: Sendable {
     /// The package as the user named it.
-    var original: URL
+    package var original: URL
     /// The scratch folder holding everything below; deleted by `remove()`.
-    var root: URL
+    package var root: URL
     /// The copy of the package.
-    var package: URL
+    package var package: URL
     /// SwiftPM's scratch path.
-    var build: URL
+    package var build: URL
 
     /// Copies `original` into a new scratch folder. With a `buildFolder` (kept between audits), the
     /// copy and SwiftPM's scratch path live there instead, at stable paths, so dependencies are not
     /// fetched and built again; the copy is refreshed every time.
-    static func make(copying original: URL, buildFolder: URL?) throws -> PackageWorkspace {
+    package static func make(copying original: URL, buildFolder: URL?) throws -> PackageWorkspace {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: original.appendingPathComponent("Package.swift").path) else {
             throw AuditError.notAPackage(path: original.path)
@@ -48,7 +48,7 @@ struct PackageWorkspace: Sendable {
     }
 
     /// A folder for the audit's own files (outputs, profiles), inside the scratch folder.
-    func folder(_ name: String) throws -> URL {
+    package func folder(_ name: String) throws -> URL {
         let url = root.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -58,11 +58,11 @@ struct PackageWorkspace: Sendable {
     var paths: PathMap { PathMap(copy: package.path, original: original.path) }
 
     /// Maps a path in the copy back to the path in the original package.
-    func originalPath(of path: String) -> String { paths.original(path) }
+    package func originalPath(of path: String) -> String { paths.original(path) }
 
     /// Deletes the scratch folder, and the lock files SwiftPM leaves in the temporary folder for a
     /// scratch path (`_tmp_litmus-audit-…_build.lock`).
-    func remove() {
+    package func remove() {
         AuditResources.shared.delete(directory: root)
     }
 

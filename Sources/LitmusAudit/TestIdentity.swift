@@ -54,7 +54,7 @@ public struct TestIdentity: Hashable, Codable, Sendable {
     }
 
     /// The name XCTest prints on Linux: `Class.method`.
-    var xctestOutputName: String? {
+    package var xctestOutputName: String? {
         guard let slash = id.firstIndex(of: "/"), let type = xctestClass else { return nil }
         return "\(type).\(id[id.index(after: slash)...])"
     }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The Swift toolchain's programs the audit calls: `swift`, `llvm-profdata` and `llvm-cov`.
-struct Toolchain: Sendable {
-    var swift: URL
-    var profdata: URL?
-    var cov: URL?
+package struct Toolchain: Sendable {
+    package var swift: URL
+    package var profdata: URL?
+    package var cov: URL?
 
     /// Finds `swift` on PATH (or in /opt/swift/usr/bin), and the LLVM tools beside it.
-    static func locate() throws -> Toolchain {
+    package static func locate() throws -> Toolchain {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let folders = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
         let fileManager = FileManager.default

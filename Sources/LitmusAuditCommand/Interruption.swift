@@ -4,19 +4,19 @@ import LitmusAudit
 
 /// Ends the audit cleanly on SIGINT and SIGTERM: every test process it started is killed and its
 /// scratch folder deleted before it exits, so an interrupted audit changes nothing and leaves nothing.
-final class Interruption {
+package final class Interruption {
     private let sources: [any DispatchSourceSignal]
 
     private init(sources: [any DispatchSourceSignal]) { self.sources = sources }
 
     /// When the audit was interrupted, waits for the signal handler to finish cleaning up and exit, so
     /// the failures the interruption caused (a killed build) are neither reported nor race the cleanup.
-    static func waitIfInterrupted() async throws {
+    package static func waitIfInterrupted() async throws {
         while AuditResources.shared.isReleased { try await Task.sleep(for: .seconds(1)) }
     }
 
     /// Starts handling the signals; keep the value alive while the audit runs.
-    static func install() -> Interruption {
+    package static func install() -> Interruption {
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LitmusAuditCommand
+import LitmusMutationCommand
 
 /// `litmus`: Litmus's command-line tool. Each job is a subcommand in a file of its own; add one by
 /// listing it in `subcommands`.
@@ -8,6 +9,6 @@ struct Litmus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "litmus",
         abstract: "A testing toolkit for Swift: an audit of a package's tests, and generated test doubles.",
-        subcommands: [AuditCommand.self, ReportCommand.self, Mocks.self]
+        subcommands: [AuditCommand.self, MutateCommand.self, ReportCommand.self, Mocks.self]
     )
 }

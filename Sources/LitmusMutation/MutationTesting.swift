@@ -1,0 +1,215 @@
+import Foundation
+import LitmusAudit
+import Synchronization
+
+/// What `litmus mutate` reports while it runs.
+public enum MutationProgress: Sendable {
+    /// A phase starts.
+    case phase(String)
+    /// A note (mutants rejected by the compiler, tests left out).
+    case note(String)
+    /// Mutants done so far, of `total`, with the detected and survived counts and an estimate of the
+    /// seconds left.
+    case mutants(done: Int, total: Int, detected: Int, survived: Int, secondsLeft: Double)
+}
+
+/// Mutation testing of one package: copy it, compile every mutant into one build, learn which tests
+/// reach which mutant, prove the switch reaches the tests, then run each mutant against its tests only.
+public struct MutationTesting: Sendable {
+    /// The package's folder.
+    public var package: URL
+    /// Test processes at once (0: one per core).
+    public var parallelism: Int
+    /// A mutant's time limit is `timeoutFactor` times its tests' own durations, plus `timeoutFloor` seconds.
+    public var timeoutFactor: Double
+    /// The least time limit, in seconds.
+    public var timeoutFloor: Double
+
+    /// Creates a run over the package at `package`.
+    public init(package: URL, parallelism: Int = 0, timeoutFactor: Double = 5, timeoutFloor: Double = 5) {
+        self.package = package.standardizedFileURL
+        self.parallelism = parallelism
+        self.timeoutFactor = timeoutFactor
+        self.timeoutFloor = timeoutFloor
+    }
+
+    private var width: Int {
+        parallelism > 0 ? parallelism : max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Runs it. The package is never written to; the scratch copy is deleted at the end.
+    public func run(progress: @escaping @Sendable (MutationProgress) -> Void = { _ in }) async throws
+        -> MutationReport
+    {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let toolchain = try Toolchain.locate()
+        let workspace = try PackageWorkspace.make(copying: package, buildFolder: nil)
+        defer { workspace.remove() }
+        let layout = try await Self.describe(workspace, toolchain: toolchain)
+        var build = try SchemaBuild(workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders)
+        progress(.phase("Building the tests once with \(build.mutants.count) mutants in their schemata"))
+        let executable = try await build.build { progress(.note($0)) }
+        let buildSeconds = seconds(clock.now - started)
+        let runner = TestProcess(
+            executable: executable, workingDirectory: workspace.package, scratch: try workspace.folder("runs"))
+
+        progress(.phase("Finding the tests, and the mutants each one reaches (each test alone, no mutant on)"))
+        let tests = try await runner.discover(timeout: 600)
+        let coverageFolder = try workspace.folder("coverage")
+        let baseline = try await concurrentMap(Array(tests.enumerated()), width: width) { pair in
+            let file = coverageFolder.appendingPathComponent("test-\(pair.offset).txt")
+            let outcome = try await runner.run(
+                [pair.element], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: 600)
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            return (outcome, Set(text.split(separator: "\n").compactMap { Int($0) }))
+        }
+        var notes: [String] = []
+        var usable: [Coverage] = []
+        for (test, (outcome, reached)) in zip(tests, baseline) {
+            guard outcome.results[test.id]?.outcome == .passed else {
+                notes.append("\(test.name) does not pass without mutants: it is left out of the kills")
+                continue
+            }
+            usable.append(Coverage(test: test, seconds: outcome.seconds, reached: reached))
+        }
+        notes.forEach { progress(.note($0)) }
+
+        progress(.phase("Sanity check: each mutated file's probe must make a test that reaches it fail"))
+        for file in build.files {
+            let ids = Set(file.mutants.map(\.id))
+            guard
+                let test = usable.sorted(by: { $0.seconds < $1.seconds }).first(where: {
+                    !$0.reached.isDisjoint(with: ids)
+                })
+            else { continue }
+            let outcome = try await runner.run(
+                [test.test], environment: ["LITMUS_MUTANT": String(-file.number)], timeout: limit([test]))
+            if outcome.results[test.test.id]?.outcome == .passed && !outcome.timedOut && outcome.status == 0 {
+                throw MutationError.probeSurvived(file: file.path, test: test.test.name)
+            }
+        }
+
+        let mutants = build.mutants
+        let rejected = build.rejected
+        let toRun = mutants.filter { rejected[$0.id] == nil }
+        progress(.phase("Running \(toRun.count) mutants against the tests that reach them, \(width) at a time"))
+        let tally = Tally(total: toRun.count)
+        let covering = usable
+        let results = try await concurrentMap(toRun, width: width) { mutant in
+            let reaching = covering.filter { $0.reached.contains(mutant.id) }.sorted { $0.seconds < $1.seconds }
+            var result = try await self.test(mutant, reaching, runner: runner)
+            result.reason = result.reason.map { workspace.originalPath(of: $0) }
+            progress(tally.record(result.status))
+            return result
+        }
+        var byID = Dictionary(uniqueKeysWithValues: results.map { ($0.mutant.id, $0) })
+        for mutant in mutants where rejected[mutant.id] != nil {
+            byID[mutant.id] = MutantResult(
+                mutant: mutant, status: .compileError, reason: rejected[mutant.id], coveredBy: [], killedBy: [],
+                testsCompleted: 0, durationMilliseconds: 0)
+        }
+        return MutationReport(
+            package: package.path, sources: Dictionary(uniqueKeysWithValues: build.files.map { ($0.path, $0.text) }),
+            results: mutants.compactMap { byID[$0.id] }, tests: tests, notes: notes,
+            wallSeconds: seconds(clock.now - started), buildSeconds: buildSeconds)
+    }
+
+    /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process
+    /// per library, stopping at the first failure.
+    private func test(_ mutant: Mutant, _ covering: [Coverage], runner: TestProcess) async throws -> MutantResult {
+        var result = MutantResult(
+            mutant: mutant, status: .noCoverage, reason: nil, coveredBy: covering.map(\.test.id), killedBy: [],
+            testsCompleted: 0, durationMilliseconds: 0)
+        guard let fastest = covering.first else { return result }
+        let rest = covering.dropFirst()
+        let batches =
+            [[fastest]]
+            + [TestLibrary.swiftTesting, .xctest].map { library in
+                rest.filter { $0.test.library == library }
+            }
+            .filter { !$0.isEmpty }
+        result.status = .survived
+        for batch in batches {
+            let outcome = try await runner.run(
+                batch.map(\.test), environment: ["LITMUS_MUTANT": String(mutant.id)], timeout: limit(batch))
+            result.durationMilliseconds += Int(outcome.seconds * 1000)
+            result.testsCompleted +=
+                outcome.results.values.filter { $0.outcome == .passed || $0.outcome == .failed }
+                .count
+            let failed = batch.map(\.test.id).filter { outcome.results[$0]?.outcome == .failed }
+            let crashed = batch.map(\.test.id).filter { outcome.results[$0]?.outcome == .crashed }
+            if outcome.timedOut {
+                result.status = .timeout
+                result.killedBy = crashed.isEmpty ? batch.map(\.test.id) : crashed
+                result.reason = "ran past its time limit of \(Int(limit(batch).rounded())) s"
+            } else if !failed.isEmpty {
+                result.status = .killed
+                result.killedBy = failed
+                result.reason = failed.compactMap { outcome.results[$0]?.issues.first }.first
+            } else if !crashed.isEmpty || outcome.status != 0 {
+                result.status = .runtimeError
+                result.killedBy = crashed.isEmpty ? batch.map(\.test.id) : crashed
+                result.reason = "the test process crashed (exit status \(outcome.status))"
+            } else {
+                continue
+            }
+            return result
+        }
+        return result
+    }
+
+    /// Several times the tests' own durations, with a floor.
+    private func limit(_ tests: [Coverage]) -> Double {
+        timeoutFloor + timeoutFactor * tests.reduce(0) { $0 + $1.seconds }
+    }
+
+    /// The copy's targets, from `swift package describe`.
+    package static func describe(_ workspace: PackageWorkspace, toolchain: Toolchain) async throws -> PackageLayout {
+        let output = try workspace.folder("logs").appendingPathComponent("describe.json")
+        let result = try await ChildProcess.run(
+            toolchain.swift,
+            [
+                "package", "--package-path", workspace.package.path, "--scratch-path", workspace.build.path, "describe",
+                "--type", "json",
+            ],
+            in: workspace.package, outputFile: output, timeout: 600)
+        guard result.status == 0, let brace = result.output.firstIndex(of: "{") else {
+            throw MutationError.cannotDescribe(path: workspace.original.path, output: result.output)
+        }
+        return try PackageLayout.read(Data(result.output[brace...].utf8), root: workspace.package)
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// A test that passes without mutants, its time alone, and the mutants whose switch it reaches.
+struct Coverage: Sendable {
+    var test: TestIdentity
+    var seconds: Double
+    var reached: Set<Int>
+}
+
+/// Counts finished mutants for the progress line, and estimates the time left from the pace so far.
+final class Tally: Sendable {
+    private let state: Mutex<(done: Int, detected: Int, survived: Int)> = Mutex((0, 0, 0))
+    private let total: Int
+    private let started = ContinuousClock.now
+
+    init(total: Int) { self.total = total }
+
+    func record(_ status: MutantStatus) -> MutationProgress {
+        let (done, detected, survived) = state.withLock { state in
+            state.done += 1
+            if status.isDetected { state.detected += 1 }
+            if status == .survived { state.survived += 1 }
+            return state
+        }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let left = done == 0 ? 0 : seconds / Double(done) * Double(total - done)
+        return .mutants(done: done, total: total, detected: detected, survived: survived, secondsLeft: left)
+    }
+}

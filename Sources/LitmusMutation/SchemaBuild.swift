@@ -1,0 +1,120 @@
+import Foundation
+import LitmusAudit
+
+/// The package copy with every mutant compiled in: the schemata written over the copy's sources, one
+/// support file per mutated module, and a build that drops the mutants the compiler rejects until it
+/// succeeds, so the build never fails because of Litmus.
+package struct SchemaBuild {
+    /// One mutated file of the copy.
+    package struct File {
+        /// Its path relative to the package.
+        package var path: String
+        /// The folder of its target, relative to the package.
+        var module: String
+        /// Its number, for its sanity probe (from 1).
+        var number: Int
+        /// Its original text.
+        package var text: String
+        /// Its mutants.
+        package var mutants: [Mutant]
+    }
+
+    let workspace: PackageWorkspace
+    let toolchain: Toolchain
+    package var files: [File] = []
+    /// The mutants the compiler rejected, with its reason.
+    package var rejected: [Int: String] = [:]
+
+    /// Finds the mutants of every Swift file in `sourceFolders` (relative to the package), numbered in
+    /// the order of the sorted paths.
+    package init(workspace: PackageWorkspace, toolchain: Toolchain, sourceFolders: [String]) throws {
+        self.workspace = workspace
+        self.toolchain = toolchain
+        var nextID = 1
+        for folder in sourceFolders.sorted() {
+            for path in try Self.swiftFiles(in: folder, root: workspace.package) {
+                let text = try String(contentsOf: workspace.package.appendingPathComponent(path), encoding: .utf8)
+                let mutants = MutationSource(path: path, text: text).mutants(firstID: nextID)
+                guard !mutants.isEmpty else { continue }
+                nextID += mutants.count
+                files.append(File(path: path, module: folder, number: files.count + 1, text: text, mutants: mutants))
+            }
+        }
+    }
+
+    /// Every mutant, in id order.
+    package var mutants: [Mutant] { files.flatMap(\.mutants) }
+
+    /// Writes the schemata and support files, then builds the tests, dropping rejected mutants and
+    /// rebuilding (at most `rounds` times). Returns the test binary.
+    package mutating func build(rounds: Int = 12, log: (String) -> Void) async throws -> URL {
+        let count = mutants.last?.id ?? 0
+        let modules = Set(files.map(\.module))
+        for module in modules {
+            try Schema.supportFile(mutantCount: count).write(
+                to: workspace.package.appendingPathComponent(module).appendingPathComponent(Schema.supportFileName),
+                atomically: true, encoding: .utf8)
+        }
+        var schemata: [String: Schema] = [:]
+        for file in files { schemata[file.path] = try write(file) }
+        let logs = try workspace.folder("logs")
+        for round in 1...rounds {
+            let result = try await ChildProcess.run(
+                toolchain.swift,
+                [
+                    "build", "--build-tests", "--package-path", workspace.package.path, "--scratch-path",
+                    workspace.build.path,
+                ],
+                in: workspace.package, outputFile: logs.appendingPathComponent("build-\(round).txt"), timeout: 3600)
+            if result.status == 0 { return try testBinary() }
+            var blamedFiles: Set<String> = []
+            for file in files {
+                guard let schema = schemata[file.path] else { continue }
+                let absolute = workspace.package.appendingPathComponent(file.path).path
+                for error in CompilerErrors.parse(result.output, file: absolute) {
+                    for id in schema.mutants(blamedFor: error.line, column: error.column) where rejected[id] == nil {
+                        rejected[id] = error.message
+                        blamedFiles.insert(file.path)
+                    }
+                }
+            }
+            guard !blamedFiles.isEmpty else {
+                let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
+                throw MutationError.buildFailed(
+                    path: workspace.original.path,
+                    errors: errors.isEmpty ? [String(result.output.suffix(2000))] : errors)
+            }
+            log("Build \(round): \(rejected.count) mutants rejected by the compiler so far; rebuilding without them")
+            for file in files where blamedFiles.contains(file.path) { schemata[file.path] = try write(file) }
+        }
+        throw MutationError.buildFailed(
+            path: workspace.original.path, errors: ["still failing after \(rounds) builds without rejected mutants"])
+    }
+
+    private func write(_ file: File) throws -> Schema {
+        let schema = Schema(
+            source: file.text, mutants: file.mutants, fileNumber: file.number, excluding: Set(rejected.keys))
+        try schema.text.write(
+            to: workspace.package.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+        return schema
+    }
+
+    private func testBinary() throws -> URL {
+        let debug = workspace.build.appendingPathComponent("debug")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
+        guard let name = names.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
+            throw MutationError.noTestBinary(path: workspace.original.path)
+        }
+        return debug.appendingPathComponent(name)
+    }
+
+    private static func swiftFiles(in folder: String, root: URL) throws -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var paths: [String] = []
+        while let name = enumerator.nextObject() as? String {
+            if name.hasSuffix(".swift") { paths.append(folder + "/" + name) }
+        }
+        return paths.sorted()
+    }
+}

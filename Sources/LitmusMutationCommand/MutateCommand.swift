@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import LitmusAudit
+import LitmusAuditCommand
+import LitmusMutation
+
+/// `litmus mutate [PATH]`: mutation testing of a package (docs/mutation.md).
+public struct MutateCommand: AsyncParsableCommand {
+    /// The subcommand's name and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "mutate",
+        abstract: "Change the package's code in small ways and check that some test fails for each change.",
+        discussion: """
+            The package is copied to a scratch folder (it is never written to), every mutant is compiled \
+            into one build behind a runtime switch, and each mutant runs only the tests that reach it. \
+            Exit status: 0 done, 1 score under --min-mutation-score, 2 could not run.
+            """
+    )
+
+    /// The package's folder.
+    @Argument(help: "The package to test (a folder with Package.swift).")
+    public var path: String = "."
+
+    /// Where to write the Stryker-schema JSON report.
+    @Option(name: .long, help: "Write the report in Stryker's mutation-testing-report-schema (version 2) to this file.")
+    public var json: String?
+
+    /// The least acceptable score.
+    @Option(name: .long, help: "Exit 1 when the mutation score (percent) is under this.")
+    public var minMutationScore: Double?
+
+    /// Test processes at once.
+    @Option(name: .long, help: "Test processes at once (default: one per core).")
+    public var parallel: Int = 0
+
+    /// The time limit floor.
+    @Option(name: .long, help: "The least time limit of a mutant's test run, in seconds (default 5).")
+    public var timeoutFloor: Double = 5
+
+    /// No progress lines.
+    @Flag(name: .long, help: "Print only the report.")
+    public var quiet = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Runs it.
+    public func run() async throws {
+        if let minMutationScore, !(0...100).contains(minMutationScore) {
+            throw ValidationError("--min-mutation-score \(minMutationScore) is not a percentage: give 0 to 100.")
+        }
+        let interruption = Interruption.install()
+        defer { withExtendedLifetime(interruption) {} }
+        let testing = MutationTesting(
+            package: URL(fileURLWithPath: path), parallelism: parallel, timeoutFloor: timeoutFloor)
+        let quiet = self.quiet
+        let report: MutationReport
+        do {
+            report = try await testing.run { event in
+                guard !quiet else { return }
+                FileHandle.standardError.write(Data((Self.line(for: event)).utf8))
+            }
+            try await Interruption.waitIfInterrupted()
+        } catch {
+            try await Interruption.waitIfInterrupted()
+            let message = (error as? MutationError)?.description ?? (error as? AuditError)?.description
+            guard let message else { throw error }
+            FileHandle.standardError.write(Data("\nlitmus mutate: \(message)\n".utf8))
+            throw ExitCode(2)
+        }
+        if !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
+        print(MutationTerminalReport().render(report), terminator: "")
+        if let json {
+            let low = minMutationScore ?? 60
+            try report.json(high: max(80, low), low: low).write(to: URL(fileURLWithPath: json))
+        }
+        if let minMutationScore, report.score < minMutationScore {
+            print(String(format: "Under the minimum mutation score of %.1f%%.", minMutationScore))
+            throw ExitCode(1)
+        }
+    }
+
+    private static func line(for event: MutationProgress) -> String {
+        switch event {
+        case .phase(let text): return "\n==> \(text)\n"
+        case .note(let text): return "    \(text)\n"
+        case .mutants(let done, let total, let detected, let survived, let left):
+            return
+                "\r    \(done)/\(total) mutants: \(detected) detected, \(survived) survived, about \(Int(left.rounded())) s left   "
+        }
+    }
+}

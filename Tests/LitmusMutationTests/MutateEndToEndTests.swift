@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import LitmusMutationCommand
+import Testing
+
+@testable import LitmusMutation
+
+@Suite("litmus mutate on the fixture packages", .tags(.endToEnd), .serialized)
+struct MutateEndToEndTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// The Mutation fixture's report, made once per test process, with whether the package's files
+    /// are byte-identical afterwards and the processes left behind.
+    static let ledger = Task { () throws -> (report: MutationReport, unchanged: Bool, leftover: [Int32]) in
+        let package = fixtures.appendingPathComponent("Mutation")
+        let before = try snapshot(package)
+        let sut = MutationTesting(package: package, timeoutFloor: 2)
+        let report = try await sut.run()
+        return (report, try snapshot(package) == before, ownDescendants())
+    }
+
+    private func status(of function: String, _ replacement: String) async throws -> [MutantStatus] {
+        let report = try await Self.ledger.value.report
+        let source = report.sources["Sources/Ledger/Ledger.swift"] ?? ""
+        let line =
+            source.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("func \(function)(") }.map { $0 + 1 } ?? 0
+        return report.results.filter {
+            $0.mutant.start.line > line && $0.mutant.start.line <= line + 8 && $0.mutant.replacement == replacement
+        }.map(\.status).prefix(1).map { $0 }
+    }
+
+    @Test("A mutant a test notices is Killed, by that test")
+    func killed() async throws {
+        #expect(try await status(of: "add", "-") == [.killed])
+    }
+
+    @Test("A mutant no test notices Survives")
+    func survived() async throws {
+        #expect(try await status(of: "isAdult", ">") == [.survived])
+    }
+
+    @Test("A mutant no test reaches is NoCoverage")
+    func noCoverage() async throws {
+        #expect(try await status(of: "untested", "/") == [.noCoverage])
+    }
+
+    @Test("A mutant that never ends is a Timeout")
+    func timeout() async throws {
+        #expect(try await status(of: "steps", "+=") == [.timeout])
+    }
+
+    @Test("A mutant that crashes the tests is a RuntimeError")
+    func runtimeError() async throws {
+        #expect(try await status(of: "element", "+") == [.runtimeError])
+    }
+
+    @Test("A mutant the compiler rejects is a CompileError with the compiler's reason, and the rest still run")
+    func compileError() async throws {
+        let report = try await Self.ledger.value.report
+        let rejected = report.results.filter { $0.status == .compileError }
+        #expect(rejected.map { "\($0.mutant.original) -> \($0.mutant.replacement)" } == ["+ -> -"])
+        #expect(rejected.first?.reason?.contains("-") == true)
+    }
+
+    @Test("The package's files are byte-identical afterwards and no process is left")
+    func leavesNothing() async throws {
+        let (_, unchanged, leftover) = try await Self.ledger.value
+        #expect(unchanged)
+        #expect(leftover == [])
+    }
+
+    @Test("A package whose tests do not get LITMUS_MUTANT stops at the sanity check")
+    func sanityStop() async throws {
+        let sut = MutationTesting(package: Self.fixtures.appendingPathComponent("MutationUnreachable"))
+        await #expect(throws: MutationError.probeSurvived(file: "Sources/Probe/Probe.swift", test: "doubles()")) {
+            _ = try await sut.run()
+        }
+    }
+
+    private static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let name = enumerator?.nextObject() as? String {
+            let url = folder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[name] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
+    /// This process's descendants (Linux /proc), which a finished run must not leave.
+    private static func ownDescendants() -> [Int32] {
+        let me = getpid()
+        var found: [Int32] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, Int32(fields[1]) == me { found.append(pid) }
+        }
+        return found
+    }
+}
+
+@Suite("litmus mutate's command line")
+struct MutateCommandTests {
+    @Test("A minimum score outside 0 to 100 is refused before anything runs, naming the value")
+    func minimumOutOfRange() async throws {
+        // Given
+        let sut = try MutateCommand.parse(["Tests/Fixtures/Mutation", "--min-mutation-score", "150"])
+
+        // Then
+        await #expect {
+            try await sut.run()
+        } throws: { error in
+            "\(error)".contains("--min-mutation-score 150.0 is not a percentage")
+        }
+    }
+
+    @Test("A score under --min-mutation-score exits with status 1", .tags(.endToEnd))
+    func underMinimum() async throws {
+        // Given: the Mutation fixture scores 73.9%.
+        let package = MutateEndToEndTests.fixtures.appendingPathComponent("Mutation").path
+        let sut = try MutateCommand.parse([package, "--min-mutation-score", "90", "--quiet", "--timeout-floor", "2"])
+
+        // Then
+        await #expect(throws: ExitCode(1)) {
+            try await sut.run()
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import LitmusMutation
+
+@Suite("The schema puts every mutant behind its switch")
+struct SchemaTests {
+    @Test("An expression mutant becomes a ternary on its switch, the original last")
+    func expression() {
+        // Given
+        let source = "func f(a: Bool) -> Bool { a && true }"
+        let found = mutants(in: source)
+
+        // When
+        let sut = Schema(source: source, mutants: found, fileNumber: 2)
+
+        // Then
+        #expect(
+            sut.text
+                == "func f(a: Bool) -> Bool { (__litmusIsActive(1, 2) ? (a || true) : (a && "
+                + "(__litmusIsActive(2, 2) ? (false) : (true)))) }")
+    }
+
+    @Test("A removed call becomes an if on its switch with an empty branch")
+    func statement() {
+        // Given
+        let source = "func f(a: inout [Int]) {\n a.sort()\n a.reverse()\n}"
+        let found = mutants(in: source)
+
+        // When
+        let sut = Schema(source: source, mutants: found, fileNumber: 1, excluding: [2])
+
+        // Then
+        #expect(
+            sut.text
+                == "func f(a: inout [Int]) {\n if __litmusIsActive(1, 1) {\n\n} else {\na.sort()\n}\n a.reverse()\n}")
+    }
+
+    @Test("An excluded mutant leaves its code as written")
+    func excluded() {
+        // Given
+        let source = "func f() -> Bool { true }"
+        let found = mutants(in: source)
+
+        // When
+        let sut = Schema(source: source, mutants: found, fileNumber: 1, excluding: [1])
+
+        // Then
+        #expect(sut.text == source)
+    }
+
+    @Test("A compiler error inside a mutated branch blames that mutant alone")
+    func blameBranch() {
+        // Given
+        let source = "func f(a: Int) -> Int {\n  a + 1\n}"
+        let sut = Schema(source: source, mutants: mutants(in: source), fileNumber: 1)
+        // The text is: `  (__litmusIsActive(1, 1) ? (a - 1) : …` on line 2; `a - 1` starts at column 31.
+
+        // When
+        let blamed = sut.mutants(blamedFor: 2, column: 31)
+
+        // Then
+        #expect(blamed == [1])
+    }
+
+    @Test("A compiler error on a wrapper's own code blames every mutant of the wrapper")
+    func blameWrapper() {
+        // Given
+        let source = "func f(a: Int) -> Int {\n  a + 1\n}"
+        let sut = Schema(source: source, mutants: mutants(in: source), fileNumber: 1)
+
+        // When
+        let blamed = sut.mutants(blamedFor: 2, column: 3)
+
+        // Then
+        #expect(blamed == [1])
+    }
+}
