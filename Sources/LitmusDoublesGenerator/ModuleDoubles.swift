@@ -259,11 +259,19 @@ private final class ParsedFile {
     /// Made for the file's first warning only: it walks the whole tree.
     private lazy var converter = SourceLocationConverter(fileName: path, tree: tree)
 
-    /// The parser's own messages when the file does not parse, as warnings at their line and column
-    /// (a protocol holding the error is then not doubled: see ``DoubleGenerator``).
+    /// The parser's own messages about the file's protocols when they do not parse, as warnings at
+    /// their line and column (such a protocol is then not doubled: see ``DoubleGenerator``). Errors
+    /// elsewhere are the compiler's to report: a skeleton blanks the bodies they may sit in, and the
+    /// output must not depend on whether the file was skimmed.
     lazy var syntaxErrors: [ModuleDoubles.Warning] = {
         guard tree.hasError else { return [] }
-        return ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
+        let protocols = topLevelProtocols.map(\.decl) + nestedProtocols
+        guard protocols.contains(where: \.hasError) else { return [] }
+        let insideProtocol = { (position: AbsolutePosition) in
+            protocols.contains { $0.position <= position && position <= $0.endPosition }
+        }
+        return ParseDiagnosticsGenerator.diagnostics(for: tree).filter { insideProtocol($0.position) }.map {
+            diagnostic in
             let location = diagnostic.location(converter: converter)
             return ModuleDoubles.Warning(
                 path: path, line: location.line, column: location.column,

@@ -102,9 +102,19 @@ struct MutateEndToEndTests {
                 let close = stat.lastIndex(of: ")")
             else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, Int32(fields[1]) == me { found.append(pid) }
+            if fields.count > 1, Int32(fields[1]) == me, isLedgerRun(pid) { found.append(pid) }
         }
         return found
+    }
+
+    /// Whether `pid` belongs to the run of the Ledger fixture (its build or its test binary): other
+    /// suites of this test process start processes of their own at the same time.
+    private static func isLedgerRun(_ pid: Int32) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return arguments.contains {
+            $0.contains("LedgerPackageTests") || $0.hasSuffix("/Mutation") || $0.contains("/Mutation/")
+        }
     }
 }
 
