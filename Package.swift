@@ -225,7 +225,7 @@ let package = Package(
         .target(
             name: "LitmusMutationCommand",
             dependencies: [
-                "LitmusMutation", "LitmusAudit", "LitmusAuditCommand",
+                "LitmusMutation", "LitmusAudit", "LitmusAuditCommand", "LitmusReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -237,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "LitmusMutationTests",
             dependencies: [
-                "LitmusMutation", "LitmusMutationCommand",
+                "LitmusMutation", "LitmusMutationCommand", "LitmusReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,6 +3,7 @@ import Foundation
 import LitmusAudit
 import LitmusAuditCommand
 import LitmusMutation
+import LitmusReport
 
 /// `litmus mutate [PATH]`: mutation testing of a package (docs/mutation.md).
 public struct MutateCommand: AsyncParsableCommand {
@@ -37,6 +38,10 @@ public struct MutateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The least time limit of a mutant's test run, in seconds (default 5).")
     public var timeoutFloor: Double = 5
 
+    /// Where to write the HTML report.
+    @Option(name: .long, help: "Write the report as one self-contained HTML page to this file (docs/report.md).")
+    public var html: String?
+
     /// No progress lines.
     @Flag(name: .long, help: "Print only the report.")
     public var quiet = false
@@ -54,7 +59,7 @@ public struct MutateCommand: AsyncParsableCommand {
         let testing = MutationTesting(
             package: URL(fileURLWithPath: path), parallelism: parallel, timeoutFloor: timeoutFloor)
         let quiet = self.quiet
-        let report: MutationReport
+        let report: LitmusMutation.MutationReport
         do {
             report = try await testing.run { event in
                 guard !quiet else { return }
@@ -70,10 +75,11 @@ public struct MutateCommand: AsyncParsableCommand {
         }
         if !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
         print(MutationTerminalReport().render(report), terminator: "")
-        if let json {
-            let low = minMutationScore ?? 60
-            try report.json(high: max(80, low), low: low).write(to: URL(fileURLWithPath: json))
-        }
+        let low = minMutationScore ?? 60
+        let schema = try report.json(high: max(80, low), low: low)
+        if let json { try schema.write(to: URL(fileURLWithPath: json)) }
+        // The page is made from the same JSON, so it shows nothing the JSON lacks.
+        if let html { try HTMLReport(auditJSON: nil, mutationJSON: schema).write(to: URL(fileURLWithPath: html)) }
         if let minMutationScore, report.score < minMutationScore {
             print(String(format: "Under the minimum mutation score of %.1f%%.", minMutationScore))
             throw ExitCode(1)

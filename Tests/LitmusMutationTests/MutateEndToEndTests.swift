@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusMutationCommand
+import LitmusReport
 import Testing
 
 @testable import LitmusMutation
@@ -12,7 +13,8 @@ struct MutateEndToEndTests {
 
     /// The Mutation fixture's report, made once per test process, with whether the package's files
     /// are byte-identical afterwards and the processes left behind.
-    static let ledger = Task { () throws -> (report: MutationReport, unchanged: Bool, leftover: [Int32]) in
+    static let ledger = Task {
+        () throws -> (report: LitmusMutation.MutationReport, unchanged: Bool, leftover: [Int32]) in
         let package = fixtures.appendingPathComponent("Mutation")
         let before = try snapshot(package)
         let sut = MutationTesting(package: package, timeoutFloor: 2)
@@ -62,6 +64,29 @@ struct MutateEndToEndTests {
         let rejected = report.results.filter { $0.status == .compileError }
         #expect(rejected.map { "\($0.mutant.original) -> \($0.mutant.replacement)" } == ["+ -> -"])
         #expect(rejected.first?.reason?.contains("-") == true)
+    }
+
+    @Test("The Stryker JSON of a run is what the HTML report reads: the same mutants, statuses and source")
+    func reportReadsTheJSON() async throws {
+        // Given
+        let report = try await Self.ledger.value.report
+        let json = try report.json(high: 80, low: 60)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-ledger-\(UUID().uuidString).json")
+        try json.write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+
+        // When: read as `litmus report --mutation` reads it
+        let read = try JSONDecoder().decode(LitmusReport.MutationReport.self, from: ReportFile.mutation(at: path.path))
+
+        // Then
+        let ledger = try #require(read.files["Sources/Ledger/Ledger.swift"])
+        #expect(ledger.source == report.sources["Sources/Ledger/Ledger.swift"])
+        #expect(ledger.mutants.count == report.results.count)
+        #expect(
+            ledger.mutants.filter { $0.status.rawValue == "Survived" }.count
+                == report.results.filter { $0.status == .survived }.count)
+        #expect(HTMLReport(auditJSON: nil, mutationJSON: json).render().contains("Sources/Ledger/Ledger.swift"))
     }
 
     @Test("The package's files are byte-identical afterwards and no process is left")
