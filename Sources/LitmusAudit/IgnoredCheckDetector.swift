@@ -7,9 +7,9 @@ struct HelperIndex {
     var calls: [String: Set<String>] = [:]
     /// Functions that assert (or `try`), themselves or through a helper.
     var asserting: Set<String> = []
-    /// Functions that call `XCTAssert…`/`XCTFail`, themselves or through a helper.
+    /// Functions that call `XCTAssert…`/`XCTFail`, themselves or through a helper (tests are not helpers).
     var reachingXCTestAssertion: Set<String> = []
-    /// Functions that expand `#expect`, themselves or through a helper.
+    /// Functions that expand `#expect`, themselves or through a helper (tests are not helpers).
     var reachingExpectMacro: Set<String> = []
     /// Whether the test targets declare a function named `expect` (then `expect(x)` is not Nimble's).
     var declaresExpect = false
@@ -19,6 +19,7 @@ struct HelperIndex {
         var assertingSeeds: Set<String> = []
         var xctestSeeds: Set<String> = []
         var expectSeeds: Set<String> = []
+        var helperCalls: [String: Set<String>] = [:]
         for function in functions {
             let name = function.name.text
             if name == "expect" { declaresExpect = true }
@@ -28,14 +29,23 @@ struct HelperIndex {
             if called.contains(where: TestSourceAnalyzer.asserts) || CallCollector.hasPlainTry(in: Syntax(body)) {
                 assertingSeeds.insert(name)
             }
+            // A test is never called as a helper: one named `success()` must not make `.success(x)` one.
+            guard !Self.isTest(function) else { continue }
+            helperCalls[name, default: []].formUnion(CallCollector.helperNames(in: Syntax(body)))
             if called.contains(where: IgnoredCheckDetector.isXCTestAssertion) { xctestSeeds.insert(name) }
             if body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" }) {
                 expectSeeds.insert(name)
             }
         }
         asserting = Self.callers(of: assertingSeeds, over: calls)
-        reachingXCTestAssertion = Self.callers(of: xctestSeeds, over: calls)
-        reachingExpectMacro = Self.callers(of: expectSeeds, over: calls)
+        reachingXCTestAssertion = Self.callers(of: xctestSeeds, over: helperCalls)
+        reachingExpectMacro = Self.callers(of: expectSeeds, over: helperCalls)
+    }
+
+    /// A Swift Testing `@Test` or an XCTest-style `test…()` method.
+    static func isTest(_ function: FunctionDeclSyntax) -> Bool {
+        function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
+            || (function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty)
     }
 
     /// `seeds` and every function that calls one of them, directly or through others.
@@ -70,7 +80,7 @@ enum IgnoredCheckDetector {
             if isXCTestAssertion(name) {
                 return (Syntax(call), "\(test) calls \(name) in a Swift Testing test: \(why)")
             }
-            if helpers.reachingXCTestAssertion.contains(name) {
+            if helpers.reachingXCTestAssertion.contains(name), CallCollector.mayCallHelper(call) {
                 return (Syntax(call), "\(test) calls \(name), a helper that calls XCTAssert…/XCTFail: \(why)")
             }
             return nil
@@ -85,7 +95,9 @@ enum IgnoredCheckDetector {
         }
         .map { (Syntax($0), "\(test) uses #expect in an XCTest method: \(why)") }
         for call in body.descendants(of: FunctionCallExprSyntax.self) {
-            guard let name = CallCollector.calledName(call.calledExpression), helpers.reachingExpectMacro.contains(name)
+            guard let name = CallCollector.calledName(call.calledExpression),
+                helpers.reachingExpectMacro.contains(name),
+                CallCollector.mayCallHelper(call)
             else { continue }
             found.append((Syntax(call), "\(test) calls \(name), a helper that uses #expect: \(why)"))
         }
