@@ -69,6 +69,36 @@ struct IgnoredCheckTests {
     }
 
     @Test(
+        "A test is not a helper, nor is a method of another value: .success(x) and channel.write(x) are not helper calls"
+    )
+    func testsAreNotHelpers() throws {
+        // Given a @Test named success() and a helper write(_:) using #expect, and XCTest methods calling
+        // Result.success and channel.write
+        let files = [
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func success() { #expect(f() == 2) }
+            }
+            func write(_ x: Int) { #expect(x == 2) }
+            """,
+            "X.swift": """
+            import XCTest
+            final class XTests: XCTestCase {
+                func testA() { stub(.success([1])); stub(Result.success([1])); XCTAssertTrue(done) }
+                func testB() { channel.write(2); XCTAssertTrue(done) }
+            }
+            """,
+        ]
+
+        // When they are analyzed
+        let sut = try found(.expectInXCTest, in: files)
+
+        // Then nothing is found
+        #expect(sut == [])
+    }
+
+    @Test(
         "Nimble's expect(x) and expect { } without a matcher are found; with .to, .toNot, .toEventually or == they are not"
     )
     func unevaluatedExpectation() throws {
