@@ -54,6 +54,16 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     case unwaitedExpectation
     /// S: a test class or spec in the sources that never ran (a QuickSpec on Linux).
     case neverRan
+    /// S: `XCTAssert…`/`XCTFail` in a Swift Testing test or a helper it calls: Swift Testing before 6.4
+    /// drops the failure and the test passes.
+    case xctestAssertionInSwiftTesting
+    /// S: `#expect` in an XCTest method or a helper it calls: XCTest never sees its failure.
+    case expectInXCTest
+    /// S: Nimble's `expect(x)` never followed by `.to`/`.toNot`/`.notTo`/`.toEventually…`: never evaluated.
+    case unevaluatedExpectation
+    /// S: an assertion in a `Task`, `Task.detached` or `DispatchQueue….async` closure that nothing in the
+    /// test waits for: it may run after the test ended, or never.
+    case unawaitedAssertion
     /// T: a source file no test executes.
     case uncoveredFile
 
@@ -63,7 +73,9 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
         case .slowTest, .sleepInTest: return .fast
         case .failsOnlyWithOthers, .passesOnlyWithOthers: return .isolated
         case .flaky, .crashed: return .repeatable
-        case .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan: return .selfValidating
+        case .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan, .xctestAssertionInSwiftTesting,
+            .expectInXCTest, .unevaluatedExpectation, .unawaitedAssertion:
+            return .selfValidating
         case .uncoveredFile: return .thorough
         }
     }
@@ -99,6 +111,18 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
         case .neverRan:
             return
                 "Make the runner see it: on Linux list QuickSpecs in a QCKMain entry point, or port them to XCTest/Swift Testing."
+        case .xctestAssertionInSwiftTesting:
+            return
+                "Use #expect/#require in a @Test (or make the test an XCTestCase method): before Swift 6.4 Swift Testing drops XCTest's failures."
+        case .expectInXCTest:
+            return
+                "Use XCTAssert… in an XCTestCase method (or move the test to Swift Testing's @Test): XCTest never sees #expect fail."
+        case .unevaluatedExpectation:
+            return
+                "Finish the expectation with a matcher, expect(x).to(equal(6)): expect(x) alone evaluates nothing."
+        case .unawaitedAssertion:
+            return
+                "Wait for the work before the test ends (await the task's value, confirmation, an expectation with fulfillment), or assert after it."
         case .uncoveredFile:
             return
                 "Test the file's behaviour through its public API (happy path, edges, bad input), or delete dead code."

@@ -13,6 +13,24 @@ enum CallCollector {
         return names
     }
 
+    /// The names of the calls under `node` that may be a helper's: `check(x)` or `self.check(x)`, not a
+    /// method of another value (`channel.write(x)`) nor an implicit member (`.success(x)`).
+    static func helperNames(in node: Syntax) -> Set<String> {
+        Set(
+            node.descendants(of: FunctionCallExprSyntax.self).filter(mayCallHelper).compactMap {
+                calledName($0.calledExpression)
+            })
+    }
+
+    /// Whether `call` may call a helper of the test targets: a plain call or a call on `self`/`Self`.
+    static func mayCallHelper(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            return false
+        }
+        return ["self", "Self"].contains(base.trimmedDescription)
+    }
+
     /// Whether `node` holds a plain `try` (not `try?`): a thrown error fails the test, so it validates.
     static func hasPlainTry(in node: Syntax) -> Bool {
         node.descendants(of: TryExprSyntax.self).contains { $0.questionOrExclamationMark == nil }

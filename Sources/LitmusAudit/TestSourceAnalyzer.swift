@@ -57,28 +57,8 @@ public struct TestSourceAnalyzer: Sendable {
             let tree = Parser.parse(source: text)
             return (url.path, tree, SourceLocationConverter(fileName: url.path, tree: tree))
         }
-        // Every function in the test targets, by name, with the names it calls.
-        var calls: [String: Set<String>] = [:]
-        var directlyAsserting: Set<String> = []
-        for file in parsed {
-            for function in file.tree.descendants(of: FunctionDeclSyntax.self) {
-                guard let body = function.body else { continue }
-                let called = CallCollector.names(in: Syntax(body))
-                calls[function.name.text, default: []].formUnion(called)
-                if called.contains(where: Self.asserts) || CallCollector.hasPlainTry(in: Syntax(body)) {
-                    directlyAsserting.insert(function.name.text)
-                }
-            }
-        }
-        var asserting = directlyAsserting
-        var changed = true
-        while changed {
-            changed = false
-            for (name, callees) in calls where !asserting.contains(name) && !callees.isDisjoint(with: asserting) {
-                asserting.insert(name)
-                changed = true
-            }
-        }
+        // Every function in the test targets, by name, with what it reaches through the helpers it calls.
+        let helpers = HelperIndex(functions: parsed.flatMap { $0.tree.descendants(of: FunctionDeclSyntax.self) })
 
         var analysis = SourceAnalysis()
         for file in parsed {
@@ -106,15 +86,15 @@ public struct TestSourceAnalyzer: Sendable {
                         continue
                     }
                     analysis.findings += findings(
-                        in: function, test: "\(name).\(function.name.text)", asserting: asserting, file: file.file,
-                        line: line)
+                        in: function, test: "\(name).\(function.name.text)", library: .xctest, helpers: helpers,
+                        file: file.file, line: line)
                 }
             }
             for function in file.tree.descendants(of: FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
                 let owner = function.ancestorTypeName.map { "\($0)/" } ?? ""
                 analysis.findings += findings(
-                    in: function, test: "\(owner)\(function.name.text)", asserting: asserting, file: file.file,
-                    line: line)
+                    in: function, test: "\(owner)\(function.name.text)", library: .swiftTesting, helpers: helpers,
+                    file: file.file, line: line)
             }
             for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where CallCollector.isSleep(call) {
                 let owner = call.enclosingFunctionName ?? "test code"
@@ -122,6 +102,15 @@ public struct TestSourceAnalyzer: Sendable {
                     Finding(
                         kind: .sleepInTest, test: owner, file: file.file, line: line(call),
                         message: "\(owner) sleeps: \(call.trimmedDescription.prefix(60))"))
+            }
+            for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers) {
+                let owner = call.enclosingFunctionName ?? "test code"
+                analysis.findings.append(
+                    Finding(
+                        kind: .unevaluatedExpectation, test: owner, file: file.file, line: line(call),
+                        message:
+                            "\(owner): `\(call.trimmedDescription.prefix(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
+                    ))
             }
             for node in file.tree.descendants(of: Syntax.self) {
                 if let message = TautologyDetector.message(for: node) {
@@ -152,14 +141,14 @@ public struct TestSourceAnalyzer: Sendable {
     }
 
     private func findings(
-        in function: FunctionDeclSyntax, test: String, asserting: Set<String>, file: String,
+        in function: FunctionDeclSyntax, test: String, library: TestLibrary, helpers: HelperIndex, file: String,
         line: (Syntax) -> Int
     ) -> [Finding] {
         guard let body = function.body else { return [] }
         var found: [Finding] = []
         let called = CallCollector.names(in: Syntax(body))
         let assertsSomething =
-            called.contains(where: Self.asserts) || !called.isDisjoint(with: asserting)
+            called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.asserting)
             || CallCollector.hasPlainTry(in: Syntax(body))
         if !assertsSomething {
             found.append(
@@ -184,6 +173,16 @@ public struct TestSourceAnalyzer: Sendable {
                 Finding(
                     kind: .unwaitedExpectation, test: test, file: file, line: line(Syntax(function)),
                     message: "\(test) creates an expectation and never waits for it"))
+        }
+        let ignored =
+            library == .swiftTesting
+            ? IgnoredCheckDetector.xctestAssertions(in: body, test: test, helpers: helpers)
+                .map { (FindingKind.xctestAssertionInSwiftTesting, $0) }
+            : IgnoredCheckDetector.expectMacros(in: body, test: test, helpers: helpers).map { (.expectInXCTest, $0) }
+        let unawaited = IgnoredCheckDetector.unawaitedAssertions(in: body, test: test, helpers: helpers)
+            .map { (FindingKind.unawaitedAssertion, $0) }
+        for (kind, place) in ignored + unawaited {
+            found.append(Finding(kind: kind, test: test, file: file, line: line(place.node), message: place.message))
         }
         return found
     }

@@ -10,8 +10,11 @@ struct AuditEndToEndTests {
     @Test("Every XCTest and Swift Testing test is discovered and located")
     func discovery() async throws {
         let report = try await planted()
-        #expect(report.tests.filter { $0.library == .xctest }.count == 11)
-        #expect(report.tests.filter { $0.library == .swiftTesting }.map(\.name) == ["flakyDiscount()", "tautology()"])
+        #expect(report.tests.filter { $0.library == .xctest }.count == 12)
+        #expect(
+            report.tests.filter { $0.library == .swiftTesting }.map(\.name) == [
+                "flakyDiscount()", "tautology()", "unawaitedTotal()", "xctestCheckInSwiftTesting()",
+            ])
         let slow = try #require(report.tests.first { $0.name == "SlowTests.testTotal_afterWaiting_isTheSum" })
         #expect(slow.file == "Tests/PlantedTests/SlowTests.swift")
         #expect(slow.line == 8)
@@ -80,6 +83,25 @@ struct AuditEndToEndTests {
             ])
     }
 
+    @Test("XCTAssertEqual in a @Test, #expect in an XCTest method and a check in an unawaited Task are named")
+    func ignoredChecks() async throws {
+        let report = try await planted()
+        let swiftTest = try #require(report.tests.first { $0.name == "xctestCheckInSwiftTesting()" })
+        let unawaited = try #require(report.tests.first { $0.name == "unawaitedTotal()" })
+        #expect(
+            report.findings(.xctestAssertionInSwiftTesting).map { "\($0.test ?? "-") \($0.location ?? "-")" } == [
+                "\(swiftTest.id) Tests/PlantedTests/IgnoredChecks.swift:11"
+            ])
+        #expect(
+            report.findings(.expectInXCTest).map { "\($0.test ?? "-") \($0.location ?? "-")" } == [
+                "PlantedTests.IgnoredCheckTests/testDiscount_ofAll_isFree Tests/PlantedTests/IgnoredChecks.swift:17"
+            ])
+        #expect(
+            report.findings(.unawaitedAssertion).map { "\($0.test ?? "-") \($0.location ?? "-")" } == [
+                "\(unawaited.id) Tests/PlantedTests/IgnoredChecks.swift:25"
+            ])
+    }
+
     @Test("A test whose only assertion is in a helper in another file is self-validating")
     func helper() async throws {
         let report = try await planted()
@@ -120,7 +142,16 @@ struct AuditEndToEndTests {
             audited.report.findings(.neverRan).map(\.message) == [
                 "The spec ToggleSpec is in the sources and never ran: on Linux a QuickSpec runs only when an entry point (QCKMain) lists it"
             ])
-        #expect(audited.report.findings.count == 1)
+        #expect(audited.report.findings.count == 2)
+    }
+
+    @Test("A Nimble expect(x) with no matcher is named with its test and line")
+    func unevaluatedExpectation() async throws {
+        let report = try await FixtureAudits.shared.audit("Specs").report
+        #expect(
+            report.findings(.unevaluatedExpectation).map { "\($0.test ?? "-") \($0.location ?? "-")" } == [
+                "SpecsTests.DanglingExpectationTests/testFlip_twice_turnsItOff Tests/SpecsTests/DanglingExpectationTests.swift:12"
+            ])
     }
 
     @Test("A clean fixture gets a clean report: every letter passes, no finding, no unmet threshold")

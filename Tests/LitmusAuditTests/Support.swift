@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LitmusAudit
+
 extension Tag {
     /// Tests that build packages or start processes: seconds to minutes, not milliseconds.
     @Tag static var endToEnd: Self
@@ -15,4 +17,18 @@ func resource(_ name: String) throws -> Data {
 /// A fixture file as text.
 func resourceText(_ name: String) throws -> String {
     String(decoding: try resource(name), as: UTF8.self)
+}
+
+/// Analyzes `files` (name → source) written to a fresh temporary folder.
+func analyzeSources(_ files: [String: String]) throws -> SourceAnalysis {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-analyzer-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var urls: [URL] = []
+    for (name, source) in files.sorted(by: { $0.key < $1.key }) {
+        let url = folder.appendingPathComponent(name)
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        urls.append(url)
+    }
+    return TestSourceAnalyzer().analyze(files: urls)
 }

@@ -5,20 +5,7 @@ import Testing
 
 @Suite("Reading test sources with swift-syntax")
 struct TestSourceAnalyzerTests {
-    /// Analyzes `files` (name → source) written to a fresh temporary folder.
-    private func analyze(_ files: [String: String]) throws -> SourceAnalysis {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "litmus-analyzer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var urls: [URL] = []
-        for (name, source) in files.sorted(by: { $0.key < $1.key }) {
-            let url = folder.appendingPathComponent(name)
-            try source.write(to: url, atomically: true, encoding: .utf8)
-            urls.append(url)
-        }
-        return TestSourceAnalyzer().analyze(files: urls)
-    }
+    private func analyze(_ files: [String: String]) throws -> SourceAnalysis { try analyzeSources(files) }
 
     private func kinds(_ analysis: SourceAnalysis, test: String) -> [FindingKind] {
         analysis.findings.filter { $0.test == test }.map(\.kind)

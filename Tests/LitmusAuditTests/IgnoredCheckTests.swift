@@ -1,0 +1,209 @@
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("Reading test sources for checks that run and decide nothing")
+struct IgnoredCheckTests {
+    private func found(_ kind: FindingKind, in files: [String: String]) throws -> [String] {
+        try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.test ?? "-"):\($0.line ?? 0)" }
+    }
+
+    @Test("XCTAssert… and XCTFail in a @Test are found at their lines; XCTUnwrap, which throws, is not")
+    func xctestAssertionInSwiftTesting() throws {
+        // Given a Swift Testing suite calling XCTest's assertions
+        let source = """
+            import Testing
+            import XCTest
+            struct S {
+                @Test func a() { XCTAssertEqual(1, 2) }
+                @Test func b() {
+                    XCTFail("no")
+                }
+                @Test func c() throws { _ = try XCTUnwrap(Int("1")); #expect(true == false) }
+            }
+            """
+
+        // When it is analyzed
+        let sut = try found(.xctestAssertionInSwiftTesting, in: ["S.swift": source])
+
+        // Then each XCTest assertion is named with its test and line
+        #expect(sut == ["S/a:4", "S/b:6"])
+    }
+
+    @Test("A @Test reaching XCTAssertEqual through helpers in another file is found at the helper's call")
+    func xctestAssertionThroughHelpers() throws {
+        // Given a @Test whose helper calls a helper that calls XCTAssertEqual, and an XCTest method calling it
+        let files = [
+            "S.swift": "import Testing\nstruct S {\n    @Test func a() {\n        checkSum(2)\n    }\n}\n",
+            "Helpers.swift":
+                "import XCTest\nfunc checkSum(_ x: Int) { isTwo(x) }\nfunc isTwo(_ x: Int) { XCTAssertEqual(x, 2) }\n",
+            "X.swift": "import XCTest\nfinal class XTests: XCTestCase {\n    func testA() { checkSum(2) }\n}\n",
+        ]
+
+        // When they are analyzed
+        let sut = try analyzeSources(files).findings.filter { $0.kind == .xctestAssertionInSwiftTesting }
+
+        // Then only the @Test's call of the helper is found, and the message names the helper
+        #expect(sut.map { "\($0.test ?? "-"):\($0.line ?? 0)" } == ["S/a:4"])
+        #expect(sut.first?.message.hasPrefix("S/a calls checkSum, a helper that calls XCTAssert…/XCTFail") == true)
+    }
+
+    @Test("#expect in an XCTest method is found at its line; #require, which throws and fails it, is not")
+    func expectInXCTest() throws {
+        // Given an XCTest class using Swift Testing's macros
+        let source = """
+            import Testing
+            import XCTest
+            final class XTests: XCTestCase {
+                func testA() { #expect(1 == 2) }
+                func testB() throws { _ = try #require(Int("1")) }
+                func testC() { XCTAssertEqual(1, 1 + 0) }
+            }
+            """
+
+        // When it is analyzed
+        let sut = try found(.expectInXCTest, in: ["X.swift": source])
+
+        // Then only the #expect is named
+        #expect(sut == ["XTests.testA:4"])
+    }
+
+    @Test(
+        "A test is not a helper, nor is a method of another value: .success(x) and channel.write(x) are not helper calls"
+    )
+    func testsAreNotHelpers() throws {
+        // Given a @Test named success() and a helper write(_:) using #expect, and XCTest methods calling
+        // Result.success and channel.write
+        let files = [
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func success() { #expect(f() == 2) }
+            }
+            func write(_ x: Int) { #expect(x == 2) }
+            """,
+            "X.swift": """
+            import XCTest
+            final class XTests: XCTestCase {
+                func testA() { stub(.success([1])); stub(Result.success([1])); XCTAssertTrue(done) }
+                func testB() { channel.write(2); XCTAssertTrue(done) }
+            }
+            """,
+        ]
+
+        // When they are analyzed
+        let sut = try found(.expectInXCTest, in: files)
+
+        // Then nothing is found
+        #expect(sut == [])
+    }
+
+    @Test(
+        "Nimble's expect(x) and expect { } without a matcher are found; with .to, .toNot, .toEventually or == they are not"
+    )
+    func unevaluatedExpectation() throws {
+        // Given Nimble expectations, two of them left dangling
+        let source = """
+            import Nimble
+            import XCTest
+            final class NTests: XCTestCase {
+                func testA() {
+                    expect(1 + 1)
+                    expect { 2 }
+                    expect(1).to(equal(1 + 0))
+                    expect(1).toNot(equal(2))
+                    expect(1).toEventually(equal(1 + 0))
+                    expect(1) == 1
+                }
+            }
+            """
+
+        // When it is analyzed
+        let sut = try found(.unevaluatedExpectation, in: ["N.swift": source])
+
+        // Then the two dangling ones are named with their lines
+        #expect(sut == ["NTests.testA:5", "NTests.testA:6"])
+    }
+
+    @Test("A bare expect(x) is not Nimble's without an import of Nimble or Quick, nor when the tests declare expect")
+    func expectThatIsNotNimbles() throws {
+        // Given a bare expect(x) in a file without Nimble, and one where the targets declare their own expect
+        let withoutNimble = ["A.swift": "import XCTest\nfunc testA() { expect(1) }\n"]
+        let ownExpect = [
+            "A.swift": "import Nimble\nfunc testA() { expect(1) }\n",
+            "B.swift": "import XCTest\nfunc expect(_ x: Int) { XCTAssertEqual(x, 1) }\n",
+        ]
+
+        // When they are analyzed
+        let sut = try found(.unevaluatedExpectation, in: withoutNimble) + found(.unevaluatedExpectation, in: ownExpect)
+
+        // Then nothing is found
+        #expect(sut == [])
+    }
+
+    @Test("Assertions in an unawaited Task, Task.detached and DispatchQueue async are found at their lines")
+    func unawaitedAssertion() throws {
+        // Given tests that assert in work nothing waits for
+        let source = """
+            import Dispatch
+            import Testing
+            import XCTest
+            struct S {
+                @Test func a() {
+                    Task {
+                        #expect(await total() == 3)
+                    }
+                }
+                @Test func b() { Task.detached { #expect(1 == 2) } }
+            }
+            final class QTests: XCTestCase {
+                func testA() {
+                    DispatchQueue.main.async {
+                        XCTAssertEqual(1, 2)
+                    }
+                }
+            }
+            """
+
+        // When it is analyzed
+        let sut = try found(.unawaitedAssertion, in: ["Q.swift": source])
+
+        // Then each assertion is named with its test and line
+        #expect(sut == ["QTests.testA:15", "S/a:7", "S/b:10"])
+    }
+
+    @Test("Work the test waits for is not found: await of the task's value, an expectation, confirmation, sync")
+    func awaitedWork() throws {
+        // Given tests that wait, each its own way, and a Task that asserts nothing
+        let source = """
+            import Dispatch
+            import Testing
+            import XCTest
+            struct S {
+                @Test func a() async { let t = Task { #expect(1 == 1 + 0) }; await t.value }
+                @Test func b() async { await Task { #expect(1 == 1 + 0) }.value }
+                @Test func c() async {
+                    await confirmation { done in Task { #expect(1 == 1 + 0); done() } }
+                }
+                @Test func d() { Task { print("hi") }; #expect(1 == 1 + 0) }
+            }
+            final class QTests: XCTestCase {
+                func testA() {
+                    let e = expectation(description: "x")
+                    DispatchQueue.global().async { XCTAssertEqual(1, 1 + 0); e.fulfill() }
+                    wait(for: [e], timeout: 1)
+                }
+                func testB() {
+                    queue.async { XCTAssertEqual(1, 1 + 0) }
+                    queue.sync {}
+                }
+            }
+            """
+
+        // When it is analyzed
+        let sut = try found(.unawaitedAssertion, in: ["W.swift": source])
+
+        // Then nothing is found
+        #expect(sut == [])
+    }
+}
