@@ -7,7 +7,9 @@ import Foundation
 /// recompiles; this sync leaves a file alone when its contents already match, and writes a changed
 /// file with the package's modification time. Files the package no longer has (or that a test wrote
 /// into its working directory) are deleted, except SwiftPM's own Package.resolved when the package has
-/// none. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor deleted. Manifests get
+/// none and the LLVM profiles (`default.profraw`) that a build tool plugin's tool, built with coverage,
+/// writes into the package's folder: deleting one changes the folder's listing, and SwiftPM then
+/// relinks the plugins' tools and regenerates their sources. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor deleted. Manifests get
 /// their local dependencies pointed at the real folders (``LocalDependencies``) before comparing.
 enum WorkspaceSync {
     /// Makes `copy` hold what `original` holds; returns the relative paths of the files it wrote.
@@ -29,7 +31,9 @@ enum WorkspaceSync {
         try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
         let names = Set(try fileManager.contentsOfDirectory(atPath: source.path).filter { !skipped($0) })
         for name in try fileManager.contentsOfDirectory(atPath: destination.path) where !names.contains(name) {
-            if skipped(name) || (folder.isEmpty && name == "Package.resolved") { continue }
+            if skipped(name) || (folder.isEmpty && (name == "Package.resolved" || name.hasSuffix(".profraw"))) {
+                continue
+            }
             try fileManager.removeItem(at: destination.appendingPathComponent(name))
         }
         for name in names.sorted() {

@@ -58,7 +58,9 @@ struct WorkspaceSyncTests {
         )
     }
 
-    @Test("A file the package no longer has, or a test wrote, is deleted; SwiftPM's Package.resolved stays")
+    @Test(
+        "A file the package no longer has, or a test wrote, is deleted; SwiftPM's Package.resolved and a build tool's profile stay"
+    )
     func extraFilesAreDeleted() throws {
         // Given
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -66,13 +68,14 @@ struct WorkspaceSyncTests {
         try WorkspaceSync.sync(from: original, to: copy)
         try "written by a test".write(to: copy.appendingPathComponent("output.txt"), atomically: false, encoding: .utf8)
         try "{}".write(to: copy.appendingPathComponent("Package.resolved"), atomically: false, encoding: .utf8)
+        try "profile".write(to: copy.appendingPathComponent("default.profraw"), atomically: false, encoding: .utf8)
 
         // When
         try WorkspaceSync.sync(from: original, to: copy)
 
         // Then
         let names = try FileManager.default.contentsOfDirectory(atPath: copy.path).sorted()
-        #expect(names == ["Package.resolved", "Package.swift"])
+        #expect(names == ["Package.resolved", "Package.swift", "default.profraw"])
     }
 
     @Test("The manifest's path to a folder outside the package becomes absolute in the copy")
