@@ -2,15 +2,17 @@ import Foundation
 
 /// Brings a kept copy of the package up to date with the package, touching only what changed.
 ///
-/// SwiftPM (llbuild and the Swift driver) decides what to recompile from each source file's inode, size
-/// and modification time. A copy made afresh gives every file a new inode and time, so everything
-/// recompiles; this sync leaves a file alone when its contents already match, and writes a changed
-/// file with the package's modification time. Files the package no longer has (or that a test wrote
-/// into its working directory) are deleted, except SwiftPM's own Package.resolved when the package has
-/// none and the LLVM profiles (`default.profraw`) that a build tool plugin's tool, built with coverage,
-/// writes into the package's folder: deleting one changes the folder's listing, and SwiftPM then
-/// relinks the plugins' tools and regenerates their sources. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor deleted. Manifests get
-/// their local dependencies pointed at the real folders (``LocalDependencies``) before comparing.
+/// SwiftPM (llbuild and the Swift driver) decides what to recompile from each source file's modification
+/// time. A copy made afresh gives every file the time of the copy, so everything recompiles (checked: the
+/// Clean fixture's two modules, in BuildReuseEndToEndTests); this sync leaves a file alone when its
+/// contents already match (same inode, same time), and writes a changed file with the package's
+/// modification time. Files the package no longer has (or that a test wrote into its working directory) are
+/// deleted, except SwiftPM's own Package.resolved when the package has none and the LLVM profiles
+/// (`default.profraw`) that a build tool plugin's tool, built with coverage, writes into the package's
+/// folder: deleting one changes the folder's listing, and SwiftPM then relinks the plugins' tools and
+/// regenerates their sources. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor
+/// deleted. Manifests get their local dependencies pointed at the real folders (``LocalDependencies``)
+/// before comparing.
 enum WorkspaceSync {
     /// Makes `copy` hold what `original` holds; returns the relative paths of the files it wrote.
     @discardableResult
