@@ -11,14 +11,13 @@ struct BuildStage: Sendable {
 
     /// Builds the tests (`swift build --build-tests --enable-code-coverage`) and finds their binary.
     func build() async throws -> TestBinary {
-        let logs = try workspace.folder("logs")
         let result = try await ChildProcess.run(
             toolchain.swift,
             [
                 "build", "--build-tests", "--enable-code-coverage", "--package-path", workspace.package.path,
                 "--scratch-path", workspace.build.path,
             ],
-            in: workspace.package, outputFile: logs.appendingPathComponent("build.txt"), timeout: 3600)
+            in: workspace.package, outputFile: try workspace.buildLog, timeout: 3600)
         guard result.status == 0 else {
             let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }.map {
                 workspace.paths.originalText(String($0))

@@ -15,10 +15,13 @@ package struct PackageWorkspace: Sendable {
     package var package: URL
     /// SwiftPM's scratch path.
     package var build: URL
+    /// The build folder kept between audits, if any (`--build-path` or the ``BuildCache``).
+    var kept: URL?
 
     /// Copies `original` into a new scratch folder. With a `buildFolder` (kept between audits), the
     /// copy and SwiftPM's scratch path live there instead, at stable paths, so dependencies are not
-    /// fetched and built again; the copy is refreshed every time.
+    /// fetched and built again; the copy is brought up to date every time (``WorkspaceSync``): files that
+    /// did not change keep their inode and modification time, so SwiftPM recompiles nothing for them.
     package static func make(copying original: URL, buildFolder: URL?) throws -> PackageWorkspace {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: original.appendingPathComponent("Package.swift").path) else {
@@ -33,18 +36,27 @@ package struct PackageWorkspace: Sendable {
         let root = fileManager.temporaryDirectory.appendingPathComponent("litmus-audit-\(UUID().uuidString)")
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
         AuditResources.shared.track(directory: root)
-        let package: URL
-        if let buildFolder {
-            package = buildFolder.appendingPathComponent("package").appendingPathComponent(original.lastPathComponent)
-            try? fileManager.removeItem(at: package)
-        } else {
-            package = root.appendingPathComponent(original.lastPathComponent)
+        guard let buildFolder else {
+            let package = root.appendingPathComponent(original.lastPathComponent)
+            try copyTree(from: original, to: package)
+            try LocalDependencies.rewriteManifests(in: package, original: original.standardizedFileURL)
+            return PackageWorkspace(
+                original: original, root: root, package: package, build: root.appendingPathComponent("build"),
+                kept: nil)
         }
-        try copyTree(from: original, to: package)
-        try LocalDependencies.rewriteManifests(in: package, original: original.standardizedFileURL)
+        let package = buildFolder.appendingPathComponent("package").appendingPathComponent(original.lastPathComponent)
+        try WorkspaceSync.sync(from: original.standardizedFileURL, to: package)
         return PackageWorkspace(
-            original: original, root: root, package: package,
-            build: buildFolder?.appendingPathComponent("build") ?? root.appendingPathComponent("build"))
+            original: original, root: root, package: package, build: buildFolder.appendingPathComponent("build"),
+            kept: buildFolder)
+    }
+
+    /// The build log: in a kept build folder (`last-build.log`, the last audit's), else in the scratch folder.
+    var buildLog: URL {
+        get throws {
+            if let kept { return kept.appendingPathComponent("last-build.log") }
+            return try folder("logs").appendingPathComponent("build.txt")
+        }
     }
 
     /// A folder for the audit's own files (outputs, profiles), inside the scratch folder.

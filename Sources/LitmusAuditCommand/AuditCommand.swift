@@ -70,8 +70,14 @@ public struct AuditCommand: AsyncParsableCommand {
     /// A build folder to reuse.
     @Option(
         name: .customLong("build-path"),
-        help: "A build folder to keep and reuse between audits (default: a scratch one).")
+        help: "A build folder to keep and reuse between audits (default: the package's folder in the build cache).")
     public var buildPath: String?
+
+    /// Builds in a fresh scratch folder.
+    @Flag(
+        name: .customLong("no-build-cache"),
+        help: "Build from zero in a scratch folder deleted afterwards, instead of the per-user build cache.")
+    public var noBuildCache = false
 
     /// Threshold: Fast.
     @Option(name: .customLong("max-fast"), help: "Findings allowed against Fast (default 0).")
@@ -126,6 +132,21 @@ public struct AuditCommand: AsyncParsableCommand {
         return options
     }
 
+    /// The package's folder in the build cache, locked, unless `--build-path` or `--no-build-cache` is
+    /// given or the package has no Package.swift (the audit then names the problem).
+    private func takeCachedFolder(for package: URL) throws -> (cache: BuildCache, lock: BuildCacheLock)? {
+        guard buildPath == nil, !noBuildCache,
+            FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path)
+        else { return nil }
+        do {
+            let cache = try BuildCache.standard()
+            return (cache, try cache.acquire(for: package))
+        } catch let error as AuditError {
+            FileHandle.standardError.write(Data("litmus audit: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
     /// Refuses option values that would make the audit meaningless (exit 64, naming the option).
     public func validate() throws {
         // A configuration file that cannot be read is reported by run(), naming the file.
@@ -142,10 +163,17 @@ public struct AuditCommand: AsyncParsableCommand {
     public func run() async throws {
         let interruption = Interruption.install()
         defer { withExtendedLifetime(interruption) {} }
-        let audit = Audit(
-            package: URL(fileURLWithPath: path), options: try resolvedOptions(), seed: seed,
-            buildFolder: buildPath.map { URL(fileURLWithPath: $0) })
+        let package = URL(fileURLWithPath: path)
         let display = ProgressDisplay(enabled: !quiet)
+        let cached = try takeCachedFolder(for: package)
+        defer {
+            cached?.lock.release()
+            _ = cached?.cache.evict()
+        }
+        let audit = Audit(
+            package: package, options: try resolvedOptions(), seed: seed,
+            buildFolder: buildPath.map { URL(fileURLWithPath: $0) } ?? cached?.lock.folder)
+        if let cached { display.note("Build folder \(cached.lock.folder.path) (litmus clean \(path) deletes it)") }
         display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed) \(path))")
         let report: AuditReport
         do {

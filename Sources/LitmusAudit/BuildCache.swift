@@ -1,0 +1,233 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The per-user cache of audit builds: one folder per audited package, kept between audits so a second
+/// audit of an unchanged package recompiles nothing.
+///
+/// The folder of a package is `<root>/<key>`, its key the package folder's name and a hash of its absolute
+/// path (``key(for:)``). It holds the package's copy and SwiftPM's scratch path at stable paths
+/// (``PackageWorkspace``). An audit locks its folder (`<root>/<key>.lock`, `flock`) while it runs; a second
+/// audit of the same package at the same time takes the next free folder (`<key>-2`, …). The lock file's
+/// modification time is the folder's last use. Past `limitBytes`, the least recently used folders that no
+/// audit holds are deleted (``evict(keeping:)``).
+public struct BuildCache: Sendable {
+    /// The folder holding every package's build folder.
+    public var root: URL
+    /// The size the cache may reach before its oldest folders are deleted, in bytes.
+    public var limitBytes: Int64
+
+    /// The default size limit: 10 GB.
+    public static let defaultLimitBytes: Int64 = 10_000 * 1_000_000
+
+    /// The environment variable that sets the size limit, in megabytes.
+    public static let limitVariable = "LITMUS_BUILD_CACHE_MB"
+
+    /// Creates a cache at `root`, bounded by `limitBytes`.
+    public init(root: URL, limitBytes: Int64 = defaultLimitBytes) {
+        self.root = root.standardizedFileURL
+        self.limitBytes = limitBytes
+    }
+
+    /// The cache the environment names: `$LITMUS_CACHE_DIR/builds`, else `$XDG_CACHE_HOME/litmus/builds`, else
+    /// `~/.cache/litmus/builds`; the limit from `LITMUS_BUILD_CACHE_MB` (megabytes), else 10 GB.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> BuildCache
+    {
+        let base: URL
+        if let litmus = environment["LITMUS_CACHE_DIR"], !litmus.isEmpty {
+            base = URL(fileURLWithPath: litmus)
+        } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg).appendingPathComponent("litmus")
+        } else {
+            let home =
+                environment["HOME"].map { URL(fileURLWithPath: $0) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            base = home.appendingPathComponent(".cache").appendingPathComponent("litmus")
+        }
+        var limit = defaultLimitBytes
+        if let text = environment[limitVariable] {
+            guard let megabytes = Int64(text), megabytes > 0 else {
+                throw AuditError.badOption(
+                    key: limitVariable, reason: "must be a whole number of megabytes above 0 (it is \"\(text)\")")
+            }
+            limit = megabytes * 1_000_000
+        }
+        return BuildCache(root: base.appendingPathComponent("builds"), limitBytes: limit)
+    }
+
+    /// The key of a package: its folder's name and the FNV-1a hash of its absolute path, in hex
+    /// (`Examples-3f2a…`): the same package always has the same key, two packages of one name two keys.
+    public static func key(for package: URL) -> String {
+        let path = package.standardizedFileURL.path
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        let name = package.standardizedFileURL.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        return "\(name.isEmpty ? "package" : name)-\(String(repeating: "0", count: 16 - hex.count))\(hex)"
+    }
+
+    /// Locks a build folder for `package`: its own, or when another audit holds that, the next free one
+    /// (`<key>-2`, `<key>-3`, …). Keep the returned lock until the audit ends.
+    public func acquire(for package: URL) throws -> BuildCacheLock {
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let key = Self.key(for: package)
+        for index in 1... {
+            let name = index == 1 ? key : "\(key)-\(index)"
+            if let lock = try BuildCacheLock.take(root.appendingPathComponent("\(name).lock")) {
+                try? FileManager.default.setAttributes(
+                    [.modificationDate: Date()], ofItemAtPath: lock.file.path)
+                return lock
+            }
+        }
+        preconditionFailure("unreachable: the loop above runs until a folder is free")
+    }
+
+    /// One build folder of the cache.
+    public struct Entry: Sendable, Hashable {
+        /// The folder's name (a key, with `-2`… for a second folder of the same package).
+        public var name: String
+        /// The bytes of its files.
+        public var bytes: Int64
+        /// When an audit last took it.
+        public var lastUsed: Date
+
+        /// Creates an entry.
+        public init(name: String, bytes: Int64, lastUsed: Date) {
+            self.name = name
+            self.bytes = bytes
+            self.lastUsed = lastUsed
+        }
+    }
+
+    /// The entries to delete so the cache fits `limit`: the least recently used first, never one named
+    /// in `keeping`, until the rest fit (the kept ones may alone exceed it).
+    public static func victims(of entries: [Entry], limit: Int64, keeping: Set<String>) -> [Entry] {
+        var total = entries.reduce(Int64(0)) { $0 + $1.bytes }
+        var victims: [Entry] = []
+        for entry in entries.sorted(by: { ($0.lastUsed, $0.name) < ($1.lastUsed, $1.name) }) {
+            guard total > limit else { break }
+            guard !keeping.contains(entry.name) else { continue }
+            victims.append(entry)
+            total -= entry.bytes
+        }
+        return victims
+    }
+
+    /// The cache's build folders, with their sizes and last use.
+    public func entries() -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.sorted().compactMap { name in
+            let folder = root.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { return nil }
+            let stamp =
+                (try? FileManager.default.attributesOfItem(atPath: folder.path + ".lock"))
+                ?? (try? FileManager.default.attributesOfItem(atPath: folder.path))
+            return Entry(
+                name: name, bytes: Self.size(of: folder),
+                lastUsed: stamp?[.modificationDate] as? Date ?? .distantPast)
+        }
+    }
+
+    /// Deletes the least recently used folders past the limit, except `keeping` and any an audit holds;
+    /// returns the names deleted.
+    @discardableResult
+    public func evict(keeping: Set<String> = []) -> [String] {
+        let candidates = Self.victims(of: entries(), limit: limitBytes, keeping: keeping)
+        return candidates.compactMap { remove(named: $0.name) ? $0.name : nil }
+    }
+
+    /// Deletes the build folders of `package` (its own and any `-2`…) that no audit holds; returns the
+    /// names deleted.
+    @discardableResult
+    public func remove(package: URL) -> [String] {
+        let key = Self.key(for: package)
+        return entries().map(\.name).filter { $0 == key || Self.isSecondFolder($0, of: key) }.filter(remove(named:))
+    }
+
+    /// Deletes every build folder no audit holds; returns the names deleted.
+    @discardableResult
+    public func removeAll() -> [String] {
+        entries().map(\.name).filter(remove(named:))
+    }
+
+    /// Deletes one folder and its lock file, unless an audit holds it.
+    private func remove(named name: String) -> Bool {
+        let lockFile = root.appendingPathComponent("\(name).lock")
+        guard let lock = try? BuildCacheLock.take(lockFile) else { return false }
+        defer { lock.release() }
+        try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        try? FileManager.default.removeItem(at: lockFile)
+        return !FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path)
+    }
+
+    private static func isSecondFolder(_ name: String, of key: String) -> Bool {
+        guard name.hasPrefix(key + "-") else { return false }
+        return Int(name.dropFirst(key.count + 1)) != nil
+    }
+
+    /// The bytes of the regular files under `folder` (symbolic links are not followed).
+    static func size(of folder: URL) -> Int64 {
+        var total: Int64 = 0
+        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys)
+        while let url = enumerator?.nextObject() as? URL {
+            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
+                continue
+            }
+            total += Int64(values.fileSize ?? 0)
+        }
+        return total
+    }
+}
+
+/// An exclusive lock on one build folder of the ``BuildCache`` (`flock` on its lock file): released by
+/// `release()`, or by the system when the process ends, however it ends.
+public final class BuildCacheLock: Sendable {
+    /// The lock file.
+    public let file: URL
+    /// The build folder it guards.
+    public let folder: URL
+    /// The open lock file, until released.
+    private let descriptor: Mutex<Int32?>
+
+    private init(file: URL, descriptor: Int32, folder: URL) {
+        self.file = file
+        self.descriptor = Mutex(descriptor)
+        self.folder = folder
+    }
+
+    /// The lock on `file` (created if missing), or `nil` when another holder has it.
+    static func take(_ file: URL) throws -> BuildCacheLock? {
+        let descriptor = open(file.path, O_RDWR | O_CREAT, 0o644)
+        guard descriptor >= 0 else {
+            throw AuditError.cannotRun(
+                executable: file.path, reason: "the build cache's lock file cannot be opened (errno \(errno))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return BuildCacheLock(file: file, descriptor: descriptor, folder: file.deletingPathExtension())
+    }
+
+    /// Releases the lock; another audit may take the folder.
+    public func release() {
+        descriptor.withLock { open in
+            if let descriptor = open { close(descriptor) }
+            open = nil
+        }
+    }
+
+    deinit { release() }
+}

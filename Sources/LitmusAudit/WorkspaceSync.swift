@@ -1,0 +1,87 @@
+import Foundation
+
+/// Brings a kept copy of the package up to date with the package, touching only what changed.
+///
+/// SwiftPM (llbuild and the Swift driver) decides what to recompile from each source file's modification
+/// time. A copy made afresh gives every file the time of the copy, so everything recompiles (checked: the
+/// Clean fixture's two modules, in BuildReuseEndToEndTests); this sync leaves a file alone when its
+/// contents already match (same inode, same time), and writes a changed file with the package's
+/// modification time. Files the package no longer has (or that a test wrote into its working directory) are
+/// deleted, except SwiftPM's own Package.resolved when the package has none and the LLVM profiles
+/// (`default.profraw`) that a build tool plugin's tool, built with coverage, writes into the package's
+/// folder: deleting one changes the folder's listing, and SwiftPM then relinks the plugins' tools and
+/// regenerates their sources. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor
+/// deleted. Manifests get their local dependencies pointed at the real folders (``LocalDependencies``)
+/// before comparing.
+enum WorkspaceSync {
+    /// Makes `copy` hold what `original` holds; returns the relative paths of the files it wrote.
+    @discardableResult
+    static func sync(from original: URL, to copy: URL) throws -> [String] {
+        var written: [String] = []
+        try sync(folder: "", original: original, copy: copy, root: original, written: &written)
+        return written
+    }
+
+    private static func skipped(_ name: String) -> Bool {
+        name == ".git" || name == ".swiftpm" || name.hasPrefix(".build")
+    }
+
+    private static func sync(folder: String, original: URL, copy: URL, root: URL, written: inout [String]) throws {
+        let fileManager = FileManager.default
+        let source = folder.isEmpty ? original : original.appendingPathComponent(folder)
+        let destination = folder.isEmpty ? copy : copy.appendingPathComponent(folder)
+        try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
+        let names = Set(try fileManager.contentsOfDirectory(atPath: source.path).filter { !skipped($0) })
+        for name in try fileManager.contentsOfDirectory(atPath: destination.path) where !names.contains(name) {
+            if skipped(name) || (folder.isEmpty && (name == "Package.resolved" || name.hasSuffix(".profraw"))) {
+                continue
+            }
+            try fileManager.removeItem(at: destination.appendingPathComponent(name))
+        }
+        for name in names.sorted() {
+            let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+            let from = source.appendingPathComponent(name)
+            let to = destination.appendingPathComponent(name)
+            let attributes = try fileManager.attributesOfItem(atPath: from.path)
+            if attributes[.type] as? FileAttributeType == .typeDirectory {
+                if isFile(to) { try fileManager.removeItem(at: to) }
+                try sync(folder: relative, original: original, copy: copy, root: root, written: &written)
+            } else if try update(file: to, from: from, attributes: attributes, manifest: folder.isEmpty, root: root) {
+                written.append(relative)
+            }
+        }
+    }
+
+    private static func isFile(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// Writes `file` when its contents differ from what it should hold; returns whether it wrote.
+    private static func update(
+        file: URL, from source: URL, attributes: [FileAttributeKey: Any], manifest: Bool, root: URL
+    ) throws -> Bool {
+        let fileManager = FileManager.default
+        var expected = try Data(contentsOf: source)
+        let name = source.lastPathComponent
+        if manifest, name.hasPrefix("Package"), name.hasSuffix(".swift") {
+            let text = String(decoding: expected, as: UTF8.self)
+            expected = Data(LocalDependencies.absolutized(text, packageFolder: root).utf8)
+        }
+        let modified = attributes[.modificationDate] as? Date
+        if isFile(file), let existing = try? Data(contentsOf: file), existing == expected {
+            let current = (try? fileManager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+            if let modified, let current, abs(current.timeIntervalSince(modified)) > 0.001 {
+                try fileManager.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+            }
+            return false
+        }
+        if fileManager.fileExists(atPath: file.path) { try fileManager.removeItem(at: file) }
+        try expected.write(to: file)
+        var kept: [FileAttributeKey: Any] = [:]
+        if let modified { kept[.modificationDate] = modified }
+        if let permissions = attributes[.posixPermissions] { kept[.posixPermissions] = permissions }
+        try fileManager.setAttributes(kept, ofItemAtPath: file.path)
+        return true
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import LitmusAudit
+
+/// `litmus clean [PATH]`: deletes a package's folders in the audit's build cache, or all of them.
+public struct CleanCommand: ParsableCommand {
+    /// The command's name, help and discussion.
+    public static let configuration = CommandConfiguration(
+        commandName: "clean",
+        abstract: "Delete the build cache of a package's audits (or, with --all, of every package).",
+        discussion: """
+            litmus audit keeps each package's build in a per-user cache ($LITMUS_CACHE_DIR/builds, else \
+            $XDG_CACHE_HOME/litmus/builds, else ~/.cache/litmus/builds), so a second audit recompiles only what \
+            changed. This deletes it. A folder an audit is using is left alone and named.
+            """)
+
+    /// The package's folder.
+    @Argument(help: "The Swift package whose cached build to delete.")
+    public var path: String = "."
+
+    /// Every package.
+    @Flag(help: "Delete the cached builds of every package.")
+    public var all = false
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Deletes the folders and says which.
+    public func run() throws {
+        let cache: BuildCache
+        do {
+            cache = try BuildCache.standard()
+        } catch let error as AuditError {
+            FileHandle.standardError.write(Data("litmus clean: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        let package = URL(fileURLWithPath: path)
+        let key = BuildCache.key(for: package)
+        let before = cache.entries().map(\.name).filter { all || $0 == key || $0.hasPrefix(key + "-") }
+        let removed = all ? cache.removeAll() : cache.remove(package: package)
+        for name in removed { print("Deleted \(cache.root.appendingPathComponent(name).path)") }
+        for name in before where !removed.contains(name) {
+            print("In use by a running audit, left alone: \(cache.root.appendingPathComponent(name).path)")
+        }
+        if before.isEmpty {
+            print(
+                all
+                    ? "The build cache \(cache.root.path) is empty."
+                    : "No cached build of \(package.standardizedFileURL.path).")
+        }
+    }
+}
