@@ -54,7 +54,7 @@ struct HTMLReportTests {
         let report = try JSONDecoder().decode(MutationReport.self, from: Data(text.utf8))
 
         // Then
-        #expect(report.files["CashRegister/Sources/CashRegister/CashRegister.swift"]?.mutants.count == 5)
+        #expect(report.files["CashRegister/Sources/CashRegister/CashRegister.swift"]?.mutants.count == 20)
     }
 
     @Test("A report that is not given is embedded as null")

@@ -3,8 +3,8 @@ import LitmusReport
 import LitmusUI
 import Testing
 
-/// The HTML report of the Examples' audit (examples-audit.json, from `litmus audit Examples --json`) and a
-/// mutation report over two of their sources (examples-mutation.json, see make-examples-mutation.py),
+/// The HTML report of the Examples' audit (examples-audit.json, from `litmus audit Examples --json`) and
+/// mutation run (examples-mutation.json, from `litmus mutate Examples --json`: 251 mutants, 37 survivors),
 /// opened from disk in headless Chromium, as a user of Litmus would test a web page of their own.
 @Suite(
     "The HTML report in Chromium", .tags(.endToEnd), .serialized,
@@ -19,7 +19,7 @@ struct ReportPageUITests {
             #expect(try await sut.otherElements["verdict-S"].label == "S Self-validating: passed, 0 findings")
             #expect(try await sut.otherElements["verdict-T"].label == "T Thorough: passed, 0 findings")
             #expect(
-                try await sut.otherElements["mutation-score"].label == "Mutation score: 90.0 %, 1 mutant undetected")
+                try await sut.otherElements["mutation-score"].label == "Mutation score: 79.2 %, 52 mutants undetected")
         }
     }
 
@@ -35,7 +35,7 @@ struct ReportPageUITests {
         }
     }
 
-    @Test("Sorting the files by mutation score puts the file with the surviving mutant first")
+    @Test("Sorting the files by mutation score puts the file with the lowest score first")
     func sortFilesByMutationScore() async throws {
         try await withReportPage { (sut: XCUIApplication) async throws in
             // When
@@ -43,7 +43,7 @@ struct ReportPageUITests {
 
             // Then
             let first = try await sut.cells["files-table-row-0"].label
-            #expect(first.hasPrefix("CashRegister/Sources/CashRegister/CashRegister.swift"))
+            #expect(first.hasPrefix("Movies/Sources/Movies/TableView.swift"))
         }
     }
 
@@ -69,7 +69,7 @@ struct ReportPageUITests {
             try await sut.buttons["Open CashRegister/Sources/CashRegister/CashRegister.swift"].tap()
 
             // When
-            try await sut.buttons["Mutant 3: Survived"].tap()
+            try await sut.buttons["Mutant 179: Survived"].tap()
 
             // Then
             #expect(
@@ -141,8 +141,8 @@ struct ReportPageUITests {
             audit: nil, mutation: try resource("examples-mutation.json"), readyWhen: "mutation-score"
         ) { (sut: XCUIApplication) async throws in
             #expect(
-                try await sut.otherElements["mutation-score"].label == "Mutation score: 90.0 %, 1 mutant undetected")
-            #expect(try await sut.staticTexts["files-table-info"].label == "Rows 1–2 of 2")
+                try await sut.otherElements["mutation-score"].label == "Mutation score: 79.2 %, 52 mutants undetected")
+            #expect(try await sut.staticTexts["files-table-info"].label == "Rows 1–20 of 20")
         }
     }
 

@@ -11,7 +11,8 @@
   const timing = document.getElementById('timing');
   const panel = document.getElementById('mutant-panel');
   const WORDS = { F: 'Fast', I: 'Isolated', R: 'Repeatable', S: 'Self-validating', T: 'Thorough' };
-  const DETECTED = ['Killed', 'Timeout'];
+  // Litmus counts a mutant that crashes the tests (RuntimeError) as detected, as `litmus mutate` does.
+  const DETECTED = ['Killed', 'Timeout', 'RuntimeError'];
   const UNDETECTED = ['Survived', 'NoCoverage'];
   const STATUSES = ['Survived', 'NoCoverage', 'Killed', 'Timeout', 'RuntimeError', 'CompileError', 'Ignored', 'Pending'];
   const timings = {};
