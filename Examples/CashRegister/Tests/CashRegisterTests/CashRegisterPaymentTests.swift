@@ -116,6 +116,25 @@ struct CashRegisterPaymentTests {
         #expect(sut.transactionTotal == 42)
     }
 
+    @Test("A free item (a cost of 0, the boundary) is rung up, not refused")
+    func freeItemIsAccepted() throws {
+        // When
+        try sut.addItem(0)
+        // Then
+        #expect(sut.transactionTotal == 42)
+    }
+
+    @Test("A payment of 0 (the boundary) settles a sale with nothing to pay, and gives no change")
+    func zeroPaymentSettlesAnEmptySale() throws {
+        // Given
+        let emptySale = try CashRegister(availableFunds: 100)
+        // When
+        let change = try emptySale.acceptCashPayment(0)
+        // Then
+        #expect(change == 0)
+        #expect(emptySale.availableFunds == 100)
+    }
+
     @Test("A register cannot be created with negative funds")
     func negativeFundsAreRefused() {
         // When
