@@ -1,13 +1,20 @@
 import Foundation
 
 /// The stage that builds the copy's tests once, with coverage, and reads its layout from SwiftPM.
-struct BuildStage: Sendable {
+package struct BuildStage: Sendable {
     /// The toolchain's programs.
-    var toolchain: Toolchain
+    package var toolchain: Toolchain
     /// The copy of the package.
-    var workspace: PackageWorkspace
+    package var workspace: PackageWorkspace
     /// The time limit of one test process, given to the binary.
-    var timeout: Double
+    package var timeout: Double
+
+    /// A stage building `workspace` with `toolchain`; `timeout` is given to the test binary.
+    package init(toolchain: Toolchain, workspace: PackageWorkspace, timeout: Double) {
+        self.toolchain = toolchain
+        self.workspace = workspace
+        self.timeout = timeout
+    }
 
     /// Builds the tests (`swift build --build-tests --enable-code-coverage`) and finds their binary.
     func build() async throws -> TestBinary {
@@ -36,7 +43,7 @@ struct BuildStage: Sendable {
     }
 
     /// The package's targets (`swift package describe --type json`).
-    func describe() async throws -> PackageLayout {
+    package func describe() async throws -> PackageLayout {
         let output = try workspace.folder("logs").appendingPathComponent("describe.json")
         let result = try await ChildProcess.run(
             toolchain.swift,

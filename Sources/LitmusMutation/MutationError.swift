@@ -6,8 +6,6 @@ public enum MutationError: Error, CustomStringConvertible, LocalizedError, Equat
     case buildFailed(path: String, errors: [String])
     /// The build left no `…PackageTests.xctest`.
     case noTestBinary(path: String)
-    /// `swift package describe` failed.
-    case cannotDescribe(path: String, output: String)
     /// The sanity probe of a file did not make its covering test fail: the switch does not reach the tests.
     case probeSurvived(file: String, test: String)
 
@@ -19,8 +17,6 @@ public enum MutationError: Error, CustomStringConvertible, LocalizedError, Equat
                 + "(swift build --build-tests):\n" + errors.joined(separator: "\n")
         case .noTestBinary(let path):
             return "The package at \(path) has no test target: add one (Tests/<Name>Tests) to test its mutants."
-        case .cannotDescribe(let path, let output):
-            return "swift package describe failed for \(path); check its Package.swift:\n\(output)"
         case .probeSurvived(let file, let test):
             return "Sanity check failed: with the probe of \(file) switched on, \(test) (which reaches that file) "
                 + "still passed, so LITMUS_MUTANT does not reach the tests and every mutant would survive. "

@@ -164,20 +164,9 @@ public struct MutationTesting: Sendable {
         timeoutFloor + timeoutFactor * tests.reduce(0) { $0 + $1.seconds }
     }
 
-    /// The copy's targets, from `swift package describe`.
+    /// The copy's targets, from `swift package describe` (the audit's ``BuildStage`` reads them).
     package static func describe(_ workspace: PackageWorkspace, toolchain: Toolchain) async throws -> PackageLayout {
-        let output = try workspace.folder("logs").appendingPathComponent("describe.json")
-        let result = try await ChildProcess.run(
-            toolchain.swift,
-            [
-                "package", "--package-path", workspace.package.path, "--scratch-path", workspace.build.path, "describe",
-                "--type", "json",
-            ],
-            in: workspace.package, outputFile: output, timeout: 600)
-        guard result.status == 0, let brace = result.output.firstIndex(of: "{") else {
-            throw MutationError.cannotDescribe(path: workspace.original.path, output: result.output)
-        }
-        return try PackageLayout.read(Data(result.output[brace...].utf8), root: workspace.package)
+        try await BuildStage(toolchain: toolchain, workspace: workspace, timeout: 600).describe()
     }
 
     private func seconds(_ duration: Duration) -> Double {
