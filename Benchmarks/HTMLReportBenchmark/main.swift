@@ -99,9 +99,7 @@ let files = (0..<fileCount).map { "Sources/Big/File\($0).swift" }
     return try JSONEncoder().encode(MutationReport(files: reportFiles))
 }
 
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
-}
+func milliseconds(_ duration: Duration) -> Double { duration / .milliseconds(1) }
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()

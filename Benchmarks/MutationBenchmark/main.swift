@@ -11,9 +11,7 @@ let arguments = CommandLine.arguments
 let package = URL(fileURLWithPath: arguments.count > 1 ? arguments[1] : "Tests/Fixtures/Mutation").standardizedFileURL
 let sampleSize = arguments.count > 2 ? Int(arguments[2]) ?? 6 : 6
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
+func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
 
 func timed(_ work: () async throws -> Void) async rethrows -> Double {
     let start = ContinuousClock.now

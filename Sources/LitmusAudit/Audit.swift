@@ -75,7 +75,5 @@ public struct Audit: Sendable {
             coverage: context.coverage, judgement: judgement)
     }
 
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    private func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
 }

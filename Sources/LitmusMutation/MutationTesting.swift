@@ -169,9 +169,7 @@ public struct MutationTesting: Sendable {
         try await BuildStage(toolchain: toolchain, workspace: workspace, timeout: 600).describe()
     }
 
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    private func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
 }
 
 /// A test that passes without mutants, its time alone, and the mutants whose switch it reaches.
@@ -196,8 +194,7 @@ final class Tally: Sendable {
             if status == .survived { state.survived += 1 }
             return state
         }
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
         let left = done == 0 ? 0 : seconds / Double(done) * Double(total - done)
         return .mutants(done: done, total: total, detected: detected, survived: survived, secondsLeft: left)
     }

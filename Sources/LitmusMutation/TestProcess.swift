@@ -85,7 +85,6 @@ struct TestProcess: Sendable {
     }
 
     private func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        (ContinuousClock.now - start) / .seconds(1)
     }
 }

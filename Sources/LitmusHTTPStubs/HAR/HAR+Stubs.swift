@@ -26,9 +26,7 @@ public enum HARTiming: Sendable, Equatable {
 extension HAR.Entry {
     /// An entry for `request` answered by `response`, started at `started` and taking `duration`.
     init(request: RecordedRequest, response: StubResponse, started: Date, duration: Duration) {
-        let milliseconds =
-            Double(duration.components.seconds) * 1000
-            + Double(duration.components.attoseconds) / 1e15
+        let milliseconds = duration / .milliseconds(1)
         let requestType = request.header("Content-Type") ?? ""
         let postData = request.body.isEmpty ? nil : Self.postData(request.body, mimeType: requestType)
         let responseType = response.headers.first { $0.key.lowercased() == "content-type" }?.value ?? ""
