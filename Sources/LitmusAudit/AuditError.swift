@@ -25,7 +25,8 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     public var description: String {
         switch self {
         case .notAPackage(let path):
-            return "\(path) holds no Package.swift. Pass the folder of a Swift package: litmus audit PATH."
+            return
+                "\(path) holds no Package.swift. Pass the folder of a Swift package (the one holding its Package.swift)."
         case .buildFailed(let path, let errors):
             let shown = errors.prefix(20).joined(separator: "\n  ")
             return "The tests of \(path) do not build (swift build --build-tests failed):\n  \(shown)\n"

@@ -111,3 +111,14 @@ struct AuditCommandTests {
         #expect(try AuditCommand.parse(["--replay", "1234"]).seed == 1234)
     }
 }
+
+@Test("A folder without Package.swift is named in the error, which fits audit and mutate alike")
+func notAPackageMessage() {
+    // Given
+    let sut = AuditError.notAPackage(path: "/tmp/nowhere")
+    // Then
+    #expect(
+        sut.description
+            == "/tmp/nowhere holds no Package.swift. Pass the folder of a Swift package (the one holding its Package.swift)."
+    )
+}
