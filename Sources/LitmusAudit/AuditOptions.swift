@@ -1,7 +1,7 @@
 import Foundation
 
 /// The limits an audit is held to; any unmet one makes `litmus audit` exit non-zero.
-public struct AuditThresholds: Codable, Sendable, Hashable {
+public struct AuditThresholds: AuditSettings {
     /// Findings allowed against Fast.
     public var maxFast = 0
     /// Findings allowed against Isolated.
@@ -18,28 +18,56 @@ public struct AuditThresholds: Codable, Sendable, Hashable {
     /// The defaults: no finding, no failing test, any coverage.
     public init() {}
 
-    /// Every threshold by its key (in the configuration file and in the flags' overrides).
-    static let fields: [OptionField<AuditThresholds>] = [
-        OptionField("maxFast", \.maxFast), OptionField("maxIsolated", \.maxIsolated),
-        OptionField("maxRepeatable", \.maxRepeatable), OptionField("maxSelfValidating", \.maxSelfValidating),
-        OptionField("minLineCoverage", \.minLineCoverage), OptionField("maxFailingTests", \.maxFailingTests),
+    /// `--max-fast`, `maxFast`.
+    public static let maxFast = AuditSetting<Self>(
+        "maxFast", \.maxFast, flag: "max-fast", help: "Findings allowed against Fast", problem: atLeastZero)
+    /// `--max-isolated`, `maxIsolated`.
+    public static let maxIsolated = AuditSetting<Self>(
+        "maxIsolated", \.maxIsolated, flag: "max-isolated", help: "Findings allowed against Isolated",
+        problem: atLeastZero)
+    /// `--max-repeatable`, `maxRepeatable`.
+    public static let maxRepeatable = AuditSetting<Self>(
+        "maxRepeatable", \.maxRepeatable, flag: "max-repeatable", help: "Findings allowed against Repeatable",
+        problem: atLeastZero)
+    /// `--max-self-validating`, `maxSelfValidating`.
+    public static let maxSelfValidating = AuditSetting<Self>(
+        "maxSelfValidating", \.maxSelfValidating, flag: "max-self-validating",
+        help: "Findings allowed against Self-validating", problem: atLeastZero)
+    /// `--min-line-coverage`, `minLineCoverage`.
+    public static let minLineCoverage = AuditSetting<Self>(
+        "minLineCoverage", \.minLineCoverage, flag: "min-line-coverage",
+        help: "Least line coverage of the sources, in percent"
+    ) {
+        (0...100).contains($0) ? nil : "must be 0 to 100 (it is \($0))"
+    }
+    /// `--max-failing`, `maxFailingTests`.
+    public static let maxFailingTests = AuditSetting<Self>(
+        "maxFailingTests", \.maxFailingTests, flag: "max-failing", help: "Tests allowed to fail on every run",
+        problem: atLeastZero)
+
+    /// Every threshold: the configuration file's `thresholds` object holds their keys.
+    public static let settings = [
+        maxFast, maxIsolated, maxRepeatable, maxSelfValidating, minLineCoverage, maxFailingTests,
     ]
 
     /// Decodes thresholds, keeping defaults for missing keys.
     public init(from decoder: any Decoder) throws {
         self.init()
-        try OptionField.decode(Self.fields, into: &self, from: decoder)
+        try AuditSetting.decode(Self.settings, into: &self, from: decoder)
     }
 
-    /// Sets the thresholds given (by key, as in the configuration file); `nil` values keep theirs.
-    public mutating func override(_ values: [String: (any Sendable)?]) {
-        OptionField.override(Self.fields, in: &self, with: values)
+    /// Why a threshold is out of range (`maxFast must be 0 or more (it is -1)`), or `nil`.
+    var problem: String? {
+        Self.settings.lazy.compactMap { setting in setting.problem(self).map { "\(setting.key) \($0)" } }.first
     }
+
+    private static func atLeastZero(_ value: Int) -> String? { value < 0 ? "must be 0 or more (it is \(value))" : nil }
 }
 
 /// How an audit runs. A configuration file (`.litmus-audit.json` in the package, or `--config`) holds the
-/// same keys; flags given on the command line win.
-public struct AuditOptions: Codable, Sendable, Hashable {
+/// same keys; flags given on the command line win. Each setting is described once, as an
+/// ``AuditSetting`` below (docs/ARCHITECTURE.md, "Adding an option to litmus audit").
+public struct AuditOptions: AuditSettings {
     /// Full-suite runs, for Repeatable and for durations.
     public var runs = 3
     /// The duration a test may take (its median), in milliseconds.
@@ -63,19 +91,51 @@ public struct AuditOptions: Codable, Sendable, Hashable {
     /// The defaults.
     public init() {}
 
-    /// Every option by its key, with the range its value must lie in: the one description that the
-    /// configuration file's decoder, the flags' overrides and ``validate()`` all read.
-    static let fields: [OptionField<AuditOptions>] = [
-        OptionField("runs", \.runs) { $0 < 1 ? "must be at least 1 (it is \($0))" : nil },
-        OptionField("budgetMilliseconds", \.budgetMilliseconds) { $0 <= 0 ? "must be above 0 (it is \($0))" : nil },
-        OptionField("budgets", \.budgets) { $0.problem },
-        OptionField("randomSubsets", \.randomSubsets) { $0 < 0 ? "must be 0 or more (it is \($0))" : nil },
-        OptionField("parallelism", \.parallelism) {
-            $0 < 0 ? "must be 0 (one per core) or more (it is \($0))" : nil
-        },
-        OptionField("timeoutSeconds", \.timeoutSeconds) { $0 <= 0 ? "must be above 0 (it is \($0))" : nil },
-        OptionField("coverage", \.coverage), OptionField("slowestCount", \.slowestCount),
-        OptionField("thresholds", \.thresholds),
+    /// `--runs`, `runs`.
+    public static let runs = AuditSetting<Self>(
+        "runs", \.runs, flag: "runs", help: "How many times to run the whole suite"
+    ) {
+        $0 < 1 ? "must be at least 1 (it is \($0))" : nil
+    }
+    /// `--budget-ms`, `budgetMilliseconds`.
+    public static let budgetMilliseconds = AuditSetting<Self>(
+        "budgetMilliseconds", \.budgetMilliseconds, flag: "budget-ms",
+        help: "The median duration a test may take, in ms"
+    ) { $0 <= 0 ? "must be above 0 (it is \($0))" : nil }
+    /// `budgets` (file only).
+    public static let budgets = AuditSetting<Self>("budgets", \.budgets) { $0.problem }
+    /// `--random-subsets`, `randomSubsets`.
+    public static let randomSubsets = AuditSetting<Self>(
+        "randomSubsets", \.randomSubsets, flag: "random-subsets", help: "How many random halves of the suite to run"
+    ) {
+        $0 < 0 ? "must be 0 or more (it is \($0))" : nil
+    }
+    /// `--jobs`, `parallelism`.
+    public static let parallelism = AuditSetting<Self>(
+        "parallelism", \.parallelism, flag: "jobs", help: "Test processes run at once", defaultText: "one per core"
+    ) {
+        $0 < 0 ? "must be 0 (one per core) or more (it is \($0))" : nil
+    }
+    /// `--timeout`, `timeoutSeconds`.
+    public static let timeoutSeconds = AuditSetting<Self>(
+        "timeoutSeconds", \.timeoutSeconds, flag: "timeout",
+        help: "Seconds one test process may run before it is killed; a kill exits 3"
+    ) {
+        $0 <= 0 ? "must be above 0 (it is \($0))" : nil
+    }
+    /// `coverage` (the command's `--no-coverage` switch turns it off).
+    public static let coverage = AuditSetting<Self>("coverage", \.coverage)
+    /// `slowestCount` (file only).
+    public static let slowestCount = AuditSetting<Self>("slowestCount", \.slowestCount) {
+        $0 < 0 ? "must be 0 or more (it is \($0))" : nil
+    }
+    /// `thresholds` (file: an object of ``AuditThresholds/settings``; each has a flag too).
+    public static let thresholds = AuditSetting<Self>("thresholds", \.thresholds) { $0.problem }
+
+    /// Every setting: the configuration file's decoder and ``validate()`` read this list.
+    public static let settings = [
+        runs, budgetMilliseconds, budgets, randomSubsets, parallelism, timeoutSeconds, coverage, slowestCount,
+        thresholds,
     ]
 
     /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are
@@ -97,21 +157,15 @@ public struct AuditOptions: Codable, Sendable, Hashable {
 
     /// Throws ``AuditError/badOption(key:reason:)`` for the first value out of range.
     public func validate() throws(AuditError) {
-        for field in Self.fields {
-            if let reason = field.problem(self) { throw .badOption(key: field.key, reason: reason) }
+        for setting in Self.settings {
+            if let reason = setting.problem(self) { throw .badOption(key: setting.key, reason: reason) }
         }
     }
 
     /// Decodes options, keeping defaults for missing keys.
     public init(from decoder: any Decoder) throws {
         self.init()
-        try OptionField.decode(Self.fields, into: &self, from: decoder)
-    }
-
-    /// Sets the options given (by key, as in the configuration file: the command's flags); `nil` values
-    /// keep theirs. The thresholds are set through ``AuditThresholds/override(_:)``.
-    public mutating func override(_ values: [String: (any Sendable)?]) {
-        OptionField.override(Self.fields, in: &self, with: values)
+        try AuditSetting.decode(Self.settings, into: &self, from: decoder)
     }
 }
 
@@ -151,67 +205,4 @@ public struct DurationBudgets: Codable, Sendable, Hashable {
         guard let bad = all.sorted(by: { $0.0 < $1.0 }).first(where: { $0.1 <= 0 }) else { return nil }
         return "\(bad.0) must be above 0 (it is \(bad.1))"
     }
-}
-
-/// One option of `Root` (``AuditOptions`` or ``AuditThresholds``): its key, where its value is stored,
-/// and the range the value must lie in. The configuration file is decoded and the command's flags are
-/// applied through the same fields, so an option is described once.
-struct OptionField<Root>: Sendable {
-    /// The key in the configuration file and in the JSON report.
-    let key: String
-    private let decodeValue: @Sendable (inout Root, KeyedDecodingContainer<OptionKey>) throws -> Void
-    private let assignValue: @Sendable (inout Root, any Sendable) -> Bool
-    private let check: @Sendable (Root) -> String?
-
-    /// The option `key`, stored at `path`; `problem` says why a value is out of range (`nil`: it is not).
-    init<Value: Decodable & Sendable>(
-        _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable,
-        problem: @escaping @Sendable (Value) -> String? = { _ in nil }
-    ) {
-        self.key = key
-        decodeValue = { root, container in
-            if let value = try container.decodeIfPresent(Value.self, forKey: OptionKey(key)) {
-                root[keyPath: path] = value
-            }
-        }
-        assignValue = { root, value in
-            guard let value = value as? Value else { return false }
-            root[keyPath: path] = value
-            return true
-        }
-        check = { problem($0[keyPath: path]) }
-    }
-
-    /// Why the option's value in `root` is out of range, or `nil`.
-    func problem(_ root: Root) -> String? { check(root) }
-
-    /// Sets each field whose key `decoder` holds; the others keep their values.
-    static func decode(_ fields: [OptionField], into root: inout Root, from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: OptionKey.self)
-        for field in fields { try field.decodeValue(&root, container) }
-    }
-
-    /// Sets each field given a non-`nil` value. A key that names no field, or a value of another type,
-    /// is a mistake in the caller's code: it stops the program, naming the key.
-    static func override(_ fields: [OptionField], in root: inout Root, with values: [String: (any Sendable)?]) {
-        for (key, value) in values {
-            guard let value else { continue }
-            guard let field = fields.first(where: { $0.key == key }) else {
-                preconditionFailure("\(key) is not an option of \(Root.self)")
-            }
-            guard field.assignValue(&root, value) else {
-                preconditionFailure("\(key) of \(Root.self) cannot hold \(type(of: value))")
-            }
-        }
-    }
-}
-
-/// A key of the configuration file.
-struct OptionKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ key: String) { stringValue = key }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }

@@ -21,35 +21,12 @@ public struct AuditCommand: AsyncParsableCommand {
     @Argument(help: "The Swift package to audit (a folder with Package.swift).")
     public var path: String = "."
 
-    /// Full-suite runs.
-    @Option(help: "How many times to run the whole suite (default 3).")
-    public var runs: Int?
-
-    /// The per-test budget.
-    @Option(name: .customLong("budget-ms"), help: "The median duration a test may take, in ms (default 100).")
-    public var budgetMilliseconds: Double?
+    /// The settings' flags (`--runs`, `--max-fast`, …), each described once in LitmusAudit.
+    @OptionGroup public var settings: AuditSettingFlags
 
     /// The seed to replay.
     @Option(name: .customLong("replay"), help: "Replay the random choices of an earlier audit from its printed seed.")
     public var seed: UInt64?
-
-    /// Random halves of the suite.
-    @Option(name: .customLong("random-subsets"), help: "How many random halves of the suite to run (default 2).")
-    public var randomSubsets: Int?
-
-    /// Processes at once.
-    @Option(name: .customLong("jobs"), help: "Test processes run at once (default: one per core).")
-    public var jobs: Int?
-
-    /// The time limit of one process.
-    @Option(
-        name: .customLong("timeout"),
-        help: "Seconds one test process may run before it is killed (default 600; a kill exits 3).")
-    public var timeoutSeconds: Double?
-
-    /// Skips coverage.
-    @Flag(name: .customLong("no-coverage"), help: "Do not measure coverage (faster).")
-    public var noCoverage = false
 
     /// Where to write JSON.
     @Option(help: "Write the report as JSON to this file (- for standard output).")
@@ -79,30 +56,6 @@ public struct AuditCommand: AsyncParsableCommand {
         help: "Build from zero in a scratch folder deleted afterwards, instead of the per-user build cache.")
     public var noBuildCache = false
 
-    /// Threshold: Fast.
-    @Option(name: .customLong("max-fast"), help: "Findings allowed against Fast (default 0).")
-    public var maxFast: Int?
-
-    /// Threshold: Isolated.
-    @Option(name: .customLong("max-isolated"), help: "Findings allowed against Isolated (default 0).")
-    public var maxIsolated: Int?
-
-    /// Threshold: Repeatable.
-    @Option(name: .customLong("max-repeatable"), help: "Findings allowed against Repeatable (default 0).")
-    public var maxRepeatable: Int?
-
-    /// Threshold: Self-validating.
-    @Option(name: .customLong("max-self-validating"), help: "Findings allowed against Self-validating (default 0).")
-    public var maxSelfValidating: Int?
-
-    /// Threshold: failing tests.
-    @Option(name: .customLong("max-failing"), help: "Tests allowed to fail on every run (default 0).")
-    public var maxFailingTests: Int?
-
-    /// Threshold: coverage.
-    @Option(name: .customLong("min-line-coverage"), help: "Least line coverage of the sources, in percent (default 0).")
-    public var minLineCoverage: Double?
-
     /// Quiet progress.
     @Flag(help: "Print no progress while running.")
     public var quiet = false
@@ -120,15 +73,7 @@ public struct AuditCommand: AsyncParsableCommand {
             let implicit = packageFolder.appendingPathComponent(".litmus-audit.json")
             if FileManager.default.fileExists(atPath: implicit.path) { options = try AuditOptions.load(from: implicit) }
         }
-        options.override([
-            "runs": runs, "budgetMilliseconds": budgetMilliseconds, "randomSubsets": randomSubsets,
-            "parallelism": jobs, "timeoutSeconds": timeoutSeconds, "coverage": noCoverage ? false : nil,
-        ])
-        options.thresholds.override([
-            "maxFast": maxFast, "maxIsolated": maxIsolated, "maxRepeatable": maxRepeatable,
-            "maxSelfValidating": maxSelfValidating, "maxFailingTests": maxFailingTests,
-            "minLineCoverage": minLineCoverage,
-        ])
+        settings.apply(to: &options)
         return options
     }
 

@@ -88,6 +88,41 @@ struct AuditCommandTests {
         #expect(error == .badConfiguration(path: file.path, reason: "runs must be at least 1 (it is 0)"))
     }
 
+    @Test(
+        "Every setting with a flag is on the command line, with its help and default",
+        arguments: (AuditOptions.settings + AuditThresholds.settings.map { $0.within(\.thresholds) })
+            .filter { $0.flag != nil }.map { ($0.flag!, $0.help) })
+    func everyFlagInHelp(flag: String, help: String) {
+        // Given
+        let sut = AuditCommand.helpMessage(columns: 1000)
+        // Then
+        #expect(sut.contains("--\(flag) "))
+        #expect(sut.contains(help))
+    }
+
+    @Test("The help gives each flag's default as the options hold it")
+    func defaultsInHelp() {
+        #expect(AuditOptions.runs.help == "How many times to run the whole suite (default 3).")
+        #expect(AuditOptions.budgetMilliseconds.help == "The median duration a test may take, in ms (default 100).")
+        #expect(AuditOptions.parallelism.help == "Test processes run at once (default one per core).")
+    }
+
+    @Test("A threshold out of range is refused, naming it")
+    func thresholdOutOfRange() throws {
+        let negative = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--max-fast=-1"]) }
+        #expect(AuditCommand.message(for: negative!).contains("thresholds maxFast must be 0 or more (it is -1)"))
+        let coverage = #expect(throws: (any Error).self) {
+            try AuditCommand.parse(["/nowhere", "--min-line-coverage", "101"])
+        }
+        #expect(AuditCommand.message(for: coverage!).contains("minLineCoverage must be 0 to 100 (it is 101.0)"))
+    }
+
+    @Test("A flag given what is not a number names the flag and the value")
+    func notANumber() throws {
+        let error = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--runs", "three"]) }
+        #expect(AuditCommand.message(for: error!).contains("--runs takes a number, not three"))
+    }
+
     @Test("A build folder inside the audited package is refused: the audit never writes there")
     func buildFolderInsidePackage() async throws {
         let package = FileManager.default.temporaryDirectory.appendingPathComponent(

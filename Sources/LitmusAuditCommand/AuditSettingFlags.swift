@@ -1,0 +1,54 @@
+import ArgumentParser
+import LitmusAudit
+
+/// The audit's settings as flags. Each flag is one line, `@Option(AuditOptions.runs) var runs`, whose
+/// name, help and parsing come from the setting's one description (``AuditSetting``); ``apply(to:)``
+/// finds every such flag by itself, so adding one is that line and its ``AuditSetting``.
+public struct AuditSettingFlags: ParsableArguments {
+    @Option(AuditOptions.runs) var runs: AuditOverride<AuditOptions>?
+    @Option(AuditOptions.budgetMilliseconds) var budgetMilliseconds: AuditOverride<AuditOptions>?
+    @Option(AuditOptions.randomSubsets) var randomSubsets: AuditOverride<AuditOptions>?
+    @Option(AuditOptions.parallelism) var jobs: AuditOverride<AuditOptions>?
+    @Option(AuditOptions.timeoutSeconds) var timeout: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.maxFast) var maxFast: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.maxIsolated) var maxIsolated: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.maxRepeatable) var maxRepeatable: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.maxSelfValidating) var maxSelfValidating: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.maxFailingTests) var maxFailing: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.minLineCoverage) var minLineCoverage: AuditOverride<AuditOptions>?
+
+    /// Skips coverage: a switch, so a `@Flag` that ``apply(to:)`` reads by name.
+    @Flag(name: .customLong("no-coverage"), help: "Do not measure coverage (faster).")
+    var noCoverage = false
+
+    /// Creates the flags (ArgumentParser fills them).
+    public init() {}
+
+    /// Sets in `options` every setting given a flag; the others keep the configuration file's value.
+    public func apply(to options: inout AuditOptions) {
+        // ArgumentParser itself finds its arguments by reflection; reading them back the same way keeps
+        // each flag to its one declaration above.
+        for child in Mirror(reflecting: self).children {
+            (child.value as? Option<AuditOverride<AuditOptions>?>)?.wrappedValue?.apply(to: &options)
+        }
+        if noCoverage { options.coverage = false }
+    }
+}
+
+extension Option {
+    /// The flag of `setting`: its name, help text, and its value parsed as the setting's type.
+    init(_ setting: AuditSetting<AuditOptions>) where Value == AuditOverride<AuditOptions>? {
+        guard let flag = setting.flag else { preconditionFailure("\(setting.key) has no flag") }
+        self.init(name: .customLong(flag), help: ArgumentHelp(setting.help, valueName: flag)) { text in
+            guard let change = setting.override(parsing: text) else {
+                throw ValidationError("--\(flag) takes a number, not \(text)")
+            }
+            return change
+        }
+    }
+
+    /// The flag of a threshold, which sets it inside ``AuditOptions/thresholds``.
+    init(_ setting: AuditSetting<AuditThresholds>) where Value == AuditOverride<AuditOptions>? {
+        self.init(setting.within(\AuditOptions.thresholds))
+    }
+}
