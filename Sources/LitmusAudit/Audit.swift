@@ -33,7 +33,8 @@ public struct Audit: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
 
-        // Workspace: a private copy of the package.
+        // Workspace: a private copy of the package; its quarantine read first, so a bad one fails at once.
+        let quarantine = try Quarantine.load(package: package)
         let toolchain = try Toolchain.locate()
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
         defer { workspace.remove() }
@@ -72,7 +73,7 @@ public struct Audit: Sendable {
         return ReportAssembly.assemble(
             package: package.path, seed: seed, options: options, wallSeconds: seconds(clock.now - started),
             buildSeconds: buildSeconds, observations: observations, coveredLines: coveredLines,
-            coverage: context.coverage, judgement: judgement)
+            coverage: context.coverage, judgement: judgement, quarantine: quarantine)
     }
 
     private func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }

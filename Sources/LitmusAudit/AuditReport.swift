@@ -146,6 +146,8 @@ public struct Finding: Codable, Sendable, Hashable {
     public var message: String
     /// How to fix it.
     public var fix: String
+    /// True when its test is in the package's `.litmus-quarantine`: reported, counted against no letter.
+    public var quarantined: Bool?
 
     /// Creates a finding whose letter and fix follow from its kind.
     public init(kind: FindingKind, test: String? = nil, file: String? = nil, line: Int? = nil, message: String) {
@@ -191,6 +193,8 @@ public struct TestReport: Codable, Sendable, Hashable {
     public var issues: [String]
     /// The source lines it executes alone, per file: `"12-18,22"`. Empty without coverage.
     public var coveredLines: [String: String]
+    /// Its outcome in each of Swift Testing's parallel runs; absent for XCTest.
+    public var parallelOutcomes: [TestOutcome]? = nil
 }
 
 /// The line and region coverage of one source file.
@@ -232,7 +236,7 @@ public struct Verdict: Codable, Sendable, Hashable {
 /// A test process that ran past the time limit (`--timeout`) and was killed, with the tests it left
 /// undone.
 public struct TimedOutRun: Codable, Sendable, Hashable {
-    /// Which run: `suite run 2 of 3`, `parallel suite run`, `Class.test alone`, `random half 1 of 2`,
+    /// Which run: `suite run 2 of 3`, `parallel suite run 1 of 3`, `Class.test alone`, `random half 1 of 2`,
     /// `bisection of Class.test, attempt 3`.
     public var run: String
     /// The seed that chose the run's tests (a random half), if any.
@@ -286,6 +290,8 @@ public struct AuditReport: Codable, Sendable {
     /// Why no test could be judged, when the audit observed none (the report's headline); absent
     /// otherwise.
     public var unobservedSuite: UnobservedSuite?
+    /// The tests of the package's `.litmus-quarantine` and the entries that can go; absent without one.
+    public var quarantine: QuarantineReport?
 
     /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 2 when
     /// no test was observed (nothing was judged), else 1 when a threshold is not met, else 0.

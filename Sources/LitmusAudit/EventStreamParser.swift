@@ -24,8 +24,10 @@ public struct EventStreamParser: Sendable {
         var functions: Set<String> = []
         var started: [String: Double] = [:]
         var startOrder: [String] = []
+        var lastInstant = 0.0
         var ended: [String: (Double, skipped: Bool)] = [:]
         var issues: [String: [String]] = [:]
+        var lateIssues: [String: [RecordedIssue]] = [:]
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let record = try? decoder.decode(Record.self, from: Data(line)) else { continue }
             let payload = record.payload
@@ -42,6 +44,7 @@ public struct EventStreamParser: Sendable {
             }
             guard record.kind == "event", let id = payload.testID, functions.contains(id) else { continue }
             let instant = payload.instant?.absolute ?? 0
+            lastInstant = max(lastInstant, instant)
             switch payload.kind {
             case "testStarted":
                 started[id] = instant
@@ -53,9 +56,15 @@ public struct EventStreamParser: Sendable {
             case "issueRecorded":
                 guard payload.issue?.isKnown != true, payload.issue?.severity != "warning" else { continue }
                 let text = payload.messages?.first?.text ?? "Issue recorded"
-                let location = payload.issue?.sourceLocation.map {
-                    "\($0.filePath ?? $0.fileID ?? "?"):\($0.line ?? 0): "
+                let source = payload.issue?.sourceLocation
+                guard ended[id] == nil else {
+                    // Recorded with the id of a test that had ended: by work it started and nobody awaited
+                    // (a `Task { }` inherits its test); measured in EventStreamParserTests.
+                    lateIssues[id, default: []].append(
+                        RecordedIssue(message: text, file: source?.filePath ?? source?.fileID, line: source?.line))
+                    continue
                 }
+                let location = source.map { "\($0.filePath ?? $0.fileID ?? "?"):\($0.line ?? 0): " }
                 issues[id, default: []].append((location ?? "") + text)
             default:
                 break
@@ -66,10 +75,13 @@ public struct EventStreamParser: Sendable {
             let recorded = issues[id] ?? []
             if let (end, skipped) = ended[id] {
                 let outcome: TestOutcome = skipped ? .skipped : recorded.isEmpty ? .passed : .failed
+                let start = min(started[id] ?? end, end)
                 results[id] = TestResult(
-                    outcome: outcome, duration: max(0, end - (started[id] ?? end)), issues: recorded)
-            } else if started[id] != nil {
-                results[id] = TestResult(outcome: .crashed, duration: 0, issues: recorded)
+                    outcome: outcome, duration: end - start, issues: recorded, span: start...end,
+                    lateIssues: lateIssues[id] ?? [])
+            } else if let start = started[id] {
+                results[id] = TestResult(
+                    outcome: .crashed, duration: 0, issues: recorded, span: start...max(start, lastInstant))
             }
         }
         return Stream(tests: tests, results: results, startOrder: startOrder)

@@ -1,5 +1,5 @@
 /// I: a test that behaves differently among the others than alone. It compares the first suite run,
-/// the alone run, the random halves and the parallel run, and asks bisection for the tests involved.
+/// the alone run, the random halves and the parallel runs (``ParallelJudge``), and asks bisection for the tests involved.
 enum IsolatedJudge {
     /// How a test stands on isolation.
     enum Verdict: Sendable, Hashable {
@@ -19,7 +19,6 @@ enum IsolatedJudge {
         guard let suiteRun = observations.suiteRuns.first else { return .isolated }
         let inSuite = suiteRun.outcome(of: test)
         let alone = observations.aloneOutcome(of: test)
-        let parallel = observations.parallelRun?.outcome(of: test)
         func bisected(_ run: ObservedRun, wantFailure: Bool, _ message: (String) -> String) async throws -> Verdict {
             let request = BisectionRequest(
                 victim: test, candidates: observations.testsBefore(test, in: run), wantFailure: wantFailure)
@@ -45,21 +44,8 @@ enum IsolatedJudge {
                 "\(test.name) fails after \($0) in a random half of the suite (seed \(context.seed))"
             }
         }
-        if inSuite.isFailure && alone.isFailure && parallel == .passed {
-            return .orderDependent(
-                Judge.finding(
-                    .passesOnlyWithOthers, test,
-                    "\(test.name) fails alone and one test at a time, and passes only when the suite runs in parallel "
-                        + "(Swift Testing's default, as under swift test): it depends on another test having run"),
-                timedOut: [])
-        }
-        if inSuite == .passed && alone == .passed && parallel?.isFailure == true {
-            return .orderDependent(
-                Judge.finding(
-                    .failsOnlyWithOthers, test,
-                    "\(test.name) passes alone and one test at a time, and fails when the suite runs in parallel: "
-                        + "it shares state with a test running at the same time"),
-                timedOut: [])
+        if let parallel = ParallelJudge.orderDependent(test, in: observations) {
+            return .orderDependent(parallel, timedOut: [])
         }
         return inSuite.isFailure && alone.isFailure ? .alwaysFails : .isolated
     }

@@ -23,7 +23,9 @@ public struct JUnitReport: Sendable {
             let className = test.id.split(separator: "/").first.map(String.init) ?? test.id
             var body = ""
             let findings = byTest[test.id] ?? []
-            if !findings.isEmpty || test.suiteOutcomes.contains(where: \.isFailure) {
+            let quarantined = report.quarantine?.tests.contains(test.id) == true
+            let failing = !quarantined && (!findings.isEmpty || test.suiteOutcomes.contains(where: \.isFailure))
+            if failing {
                 failures += 1
                 let message = findings.map { "[\($0.letter.rawValue)] \($0.message)" }.joined(separator: "; ")
                 let details = (findings.map { "\($0.message)\nfix: \($0.fix)" } + test.issues).joined(separator: "\n")
@@ -32,6 +34,7 @@ public struct JUnitReport: Sendable {
             } else if test.suiteOutcomes.allSatisfy({ $0 == .skipped }) {
                 body = "<skipped/>"
             }
+            body += reruns(of: test, failing: failing)
             let time = String(test.medianMilliseconds / 1000)
             cases.append(
                 "    <testcase classname=\"\(escape(className))\" name=\"\(escape(test.name))\" time=\"\(time)\">\(body)</testcase>"
@@ -67,6 +70,21 @@ public struct JUnitReport: Sendable {
             </testsuites>
 
             """
+    }
+
+    /// nextest's marks of a test that flipped (its outcome changed between the suite runs or the parallel
+    /// runs): one element per failed run with the first failure message, `<rerunFailure>` beside the
+    /// test's `<failure>` when it counts, `<flakyFailure>` in a passing case when it is quarantined.
+    private func reruns(of test: TestReport, failing: Bool) -> String {
+        let outcomes = test.suiteOutcomes + (test.parallelOutcomes ?? [])
+        let failed = outcomes.filter(\.isFailure).count
+        guard failed > 0, outcomes.contains(.passed) else { return "" }
+        let element = failing ? "rerunFailure" : "flakyFailure"
+        let message = escape(test.issues.first ?? "failed")
+        let details = escape(test.issues.joined(separator: "\n"))
+        let one =
+            "<\(element) message=\"\(message)\" type=\"test failure\"><stackTrace>\(details)</stackTrace></\(element)>"
+        return String(repeating: one, count: failed)
     }
 
     private func escape(_ text: String) -> String {

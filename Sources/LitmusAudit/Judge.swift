@@ -69,6 +69,7 @@ enum Judge {
             if let slow = FastJudge.finding(for: test, in: observations, context) { judgement.findings.append(slow) }
         }
         judgement.findings += SelfValidatingJudge.findings(observations, context)
+        judgement.findings += LateIssueJudge.findings(observations, besides: judgement.findings)
         judgement.findings += ThoroughJudge.findings(context)
         judgement.findings.sort {
             ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message)

@@ -39,8 +39,8 @@ struct Observations: Sendable {
     var alone: [String: TestResult]
     /// Random halves of the suite, each in one process, chosen from the seed.
     var randomHalves: [ObservedRun] = []
-    /// The Swift Testing tests all at once (its default parallel mode), when there are any.
-    var parallelRun: ObservedRun?
+    /// The Swift Testing tests all at once (its default parallel mode), `runs` times; empty without any.
+    var parallelRuns: [ObservedRun] = []
     /// The processes killed at the time limit, in the order they ran.
     var timedOutRuns: [TimedOutRun] = []
     /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier.
@@ -53,14 +53,14 @@ struct Observations: Sendable {
     /// Observations of `tests` over `suiteRuns` and their alone runs.
     init(
         tests: [TestIdentity], suiteRuns: [ObservedRun], alone: [String: TestResult],
-        randomHalves: [ObservedRun] = [], parallelRun: ObservedRun? = nil, timedOutRuns: [TimedOutRun] = [],
+        randomHalves: [ObservedRun] = [], parallelRuns: [ObservedRun] = [], timedOutRuns: [TimedOutRun] = [],
         profiles: [String: [URL]] = [:]
     ) {
         self.tests = tests
         self.suiteRuns = suiteRuns
         self.alone = alone
         self.randomHalves = randomHalves
-        self.parallelRun = parallelRun
+        self.parallelRuns = parallelRuns
         self.timedOutRuns = timedOutRuns
         self.profiles = profiles
     }

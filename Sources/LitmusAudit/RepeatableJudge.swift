@@ -1,6 +1,6 @@
 import Foundation
 
-/// R: a test whose outcome changed between identical suite runs (flaky), or whose process died or was
+/// R: a test whose outcome changed between identical suite runs or between the parallel runs (flaky), or whose process died or was
 /// killed at the time limit while it ran (crashed). Such a test is judged on nothing else of I.
 enum RepeatableJudge {
     /// The flaky or crashed finding of `test`, if any.
@@ -14,6 +14,7 @@ enum RepeatableJudge {
                 "\(test.name) passed \(passes) of \(outcomes.count) identical runs (flip rate \(String(format: "%.2f", flips)))"
             )
         }
+        if let parallel = ParallelJudge.flaky(test, in: observations) { return parallel }
         guard outcomes.first == .crashed || observations.aloneOutcome(of: test) == .crashed else { return nil }
         if let killed = observations.timedOutRuns.first(where: { $0.unfinished.contains(test.id) }) {
             let limit = String(format: "%g s", context.options.timeoutSeconds)

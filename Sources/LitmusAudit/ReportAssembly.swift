@@ -4,7 +4,7 @@ public enum ReportAssembly {
     static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
         observations: Observations, coveredLines: [String: [String: String]], coverage: CoverageReport?,
-        judgement: Judgement
+        judgement: Judgement, quarantine: Quarantine = Quarantine()
     ) -> AuditReport {
         let tests = observations.tests.map { test in
             let durations = observations.durations(of: test)
@@ -14,12 +14,16 @@ public enum ReportAssembly {
                 suiteOutcomes: outcomes, aloneOutcome: observations.aloneOutcome(of: test),
                 durationsMilliseconds: durations, medianMilliseconds: Statistics.median(durations),
                 flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),
-                coveredLines: coveredLines[test.id] ?? [:])
+                coveredLines: coveredLines[test.id] ?? [:],
+                parallelOutcomes: test.library == .swiftTesting
+                    ? observations.parallelRuns.map { $0.outcome(of: test) } : nil)
         }
+        let held = Self.quarantine(
+            quarantine, tests: tests, findings: judgement.findings, failingTests: judgement.failingTests)
         var report = assemble(
             package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
-            tests: tests, findings: judgement.findings, coverage: coverage, failingTests: judgement.failingTests,
-            timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns)
+            tests: tests, findings: held.findings, coverage: coverage, failingTests: judgement.failingTests,
+            timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns, quarantine: held.report)
         report.unobservedSuite = judgement.unobservedSuite
         return report
     }
@@ -28,13 +32,15 @@ public enum ReportAssembly {
     public static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
         tests: [TestReport], findings: [Finding], coverage: CoverageReport?, failingTests: [String],
-        timedOutRuns: [TimedOutRun] = []
+        timedOutRuns: [TimedOutRun] = [], quarantine: QuarantineReport? = nil
     ) -> AuditReport {
         let thresholds = options.thresholds
+        let held = Set(quarantine?.tests ?? [])
         var verdicts: [Verdict] = []
         var unmet: [String] = []
         for letter in Letter.allCases {
-            let count = findings.filter { $0.letter == letter }.count
+            let count = findings.filter { $0.letter == letter && $0.quarantined != true }.count
+            let quarantined = findings.filter { $0.letter == letter && $0.quarantined == true }.count
             guard !tests.isEmpty else {
                 // Nothing to judge is not a pass.
                 verdicts.append(Verdict(letter: letter, passed: false, findings: count, summary: noTests))
@@ -44,19 +50,22 @@ public enum ReportAssembly {
                 countedRule(letter, count: count, seed: seed, options: options, tests: tests)
                 ?? coverageRule(coverage, count: count, minimum: thresholds.minLineCoverage)
             if let failure = rule.failure { unmet.append(failure) }
-            verdicts.append(
-                Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: rule.summary))
+            let summary = rule.summary + (quarantined > 0 ? "; \(quarantined) more of quarantined tests" : "")
+            verdicts.append(Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: summary))
         }
         if tests.isEmpty { unmet.append("No test was observed, so nothing was judged") }
-        if failingTests.count > thresholds.maxFailingTests {
+        let failing = failingTests.filter { !held.contains($0) }
+        if failing.count > thresholds.maxFailingTests {
             unmet.append(
-                "\(failingTests.count) tests fail on every run, at most \(thresholds.maxFailingTests) allowed (maxFailingTests)"
+                "\(failing.count) tests fail on every run, at most \(thresholds.maxFailingTests) allowed (maxFailingTests)"
             )
         }
-        return AuditReport(
+        var report = AuditReport(
             package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
             tests: tests.sorted { $0.id < $1.id }, findings: findings, verdicts: verdicts, coverage: coverage,
             failingTests: failingTests, unmetThresholds: unmet, timedOutRuns: timedOutRuns)
+        report.quarantine = quarantine
+        return report
     }
 
     /// The summary of a letter with no test to judge.

@@ -47,14 +47,8 @@ struct RunStage: Sendable {
         var timedOut: [TimedOutRun] = []
         let (suiteRuns, swiftTests) = try await runSuite(xctests: xctests, timedOut: &timedOut)
         let tests = xctests + swiftTests
-        var parallelRun: ObservedRun?
-        if !swiftTests.isEmpty {
-            // Swift Testing's own default: every test at once, as `swift test` runs them.
-            let run = try await binary.runSwiftTests(nil, profile: "parallel", parallel: true)
-            timedOut += records(run, as: "parallel suite run")
-            parallelRun = observed(run)
-        }
-        var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRun: parallelRun)
+        let parallelRuns = try await runParallel(swiftTests.isEmpty ? 0 : max(1, options.runs), timedOut: &timedOut)
+        var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         observations.listingStatus = listing.status
         try await runEachAlone(&observations, xctests: xctests, timedOut: &timedOut)
         observations.randomHalves = try await runRandomHalves(tests, xctests: xctests, timedOut: &timedOut)
@@ -114,6 +108,21 @@ struct RunStage: Sendable {
         return (suiteRuns, swiftTests)
     }
 
+    /// Swift Testing's own default, every test at once as `swift test` runs them, `count` times: a race
+    /// shows only in some of them.
+    private func runParallel(_ count: Int, timedOut: inout [TimedOutRun]) async throws -> [ObservedRun] {
+        guard count > 0 else { return [] }
+        progress(.phase("Running the Swift Testing tests in parallel \(count) times"))
+        var runs: [ObservedRun] = []
+        for index in 1...count {
+            let run = try await binary.runSwiftTests(nil, profile: "parallel-\(index)", parallel: true)
+            timedOut += records(run, as: "parallel suite run \(index) of \(count)")
+            runs.append(observed(run))
+            progress(.step(done: index, total: count))
+        }
+        return runs
+    }
+
     /// Each test alone in a fresh process, `width` at once; each keeps its own coverage profiles.
     private func runEachAlone(
         _ observations: inout Observations, xctests: [TestIdentity], timedOut: inout [TimedOutRun]
@@ -157,6 +166,9 @@ struct RunStage: Sendable {
             results: run.results.mapValues { result in
                 var mapped = result
                 mapped.issues = result.issues.map(paths.originalText)
+                mapped.lateIssues = result.lateIssues.map { issue in
+                    RecordedIssue(message: issue.message, file: issue.file.map(paths.relative), line: issue.line)
+                }
                 return mapped
             }, order: run.order)
     }

@@ -30,7 +30,9 @@ public struct TerminalReport: Sendable {
                 "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
             )
             for finding in report.findings(for: verdict.letter) {
-                out.append("     - \(finding.message)" + (finding.location.map { "  [\($0)]" } ?? ""))
+                out.append(
+                    "     - \(finding.quarantined == true ? "(quarantined) " : "")\(finding.message)"
+                        + (finding.location.map { "  [\($0)]" } ?? ""))
             }
             if !report.findings(for: verdict.letter).isEmpty {
                 let kinds = Set(report.findings(for: verdict.letter).map(\.kind))
@@ -65,6 +67,10 @@ public struct TerminalReport: Sendable {
             out.append("")
             out += timeouts(report)
         }
+        if let quarantine = report.quarantine {
+            out.append("")
+            out += Self.quarantine(quarantine)
+        }
         out.append("")
         if report.unmetThresholds.isEmpty {
             out.append(paint("All thresholds met.", 32))
@@ -84,6 +90,21 @@ public struct TerminalReport: Sendable {
         lines.append(
             "Run once as swift test would: exit status \(unobserved.exitStatus)" + (shown.isEmpty ? "" : "; \(what):"))
         lines += shown.map { "  \($0)" }
+        return lines
+    }
+
+    /// The quarantined tests, and the entries of `.litmus-quarantine` that can go.
+    static func quarantine(_ quarantine: QuarantineReport) -> [String] {
+        var lines = [
+            "Quarantined (\(Quarantine.fileName)): \(quarantine.tests.count) test\(quarantine.tests.count == 1 ? "" : "s"), "
+                + "run and reported, counted against no letter"
+        ]
+        for entry in quarantine.noLongerFlipping {
+            lines.append("  - remove from quarantine (line \(entry.line)): \(entry.test) no longer flips")
+        }
+        for entry in quarantine.unknown {
+            lines.append("  - remove from quarantine (line \(entry.line)): \(entry.test) names no test of the package")
+        }
         return lines
     }
 

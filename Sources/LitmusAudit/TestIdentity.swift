@@ -91,11 +91,39 @@ public struct TestResult: Hashable, Codable, Sendable {
     public var duration: Double
     /// The failure messages it recorded, each with its `file:line` when known.
     public var issues: [String]
+    /// When it started and ended, in seconds on the run's clock (Swift Testing's event stream), so a run
+    /// tells which tests ran at the same time; `nil` for XCTest.
+    public var span: ClosedRange<Double>?
+    /// Issues recorded with its test id after it ended (work it started that nothing waited for); they
+    /// do not change its outcome.
+    public var lateIssues: [RecordedIssue] = []
 
     /// Creates a result.
-    public init(outcome: TestOutcome, duration: Double, issues: [String] = []) {
+    public init(
+        outcome: TestOutcome, duration: Double, issues: [String] = [], span: ClosedRange<Double>? = nil,
+        lateIssues: [RecordedIssue] = []
+    ) {
         self.outcome = outcome
         self.duration = duration
         self.issues = issues
+        self.span = span
+        self.lateIssues = lateIssues
+    }
+}
+
+/// An issue as Swift Testing's event stream records it: its message and where it was recorded.
+public struct RecordedIssue: Hashable, Codable, Sendable {
+    /// The message (`Expectation failed: …`).
+    public var message: String
+    /// The file of the check that recorded it, when known.
+    public var file: String?
+    /// Its line, when known.
+    public var line: Int?
+
+    /// Creates an issue.
+    public init(message: String, file: String? = nil, line: Int? = nil) {
+        self.message = message
+        self.file = file
+        self.line = line
     }
 }

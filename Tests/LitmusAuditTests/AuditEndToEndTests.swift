@@ -204,7 +204,7 @@ struct AuditEndToEndTests {
                 TimedOutRun(
                     run: "HangingTests.testB_hangs alone", library: .xctest, unfinished: [hanging], notStarted: [])
             ))
-        #expect(report.timedOutRuns.contains { $0.run == "parallel suite run" && $0.unfinished == [swiftHanging] })
+        #expect(report.timedOutRuns.contains { $0.run == "parallel suite run 1 of 1" && $0.unfinished == [swiftHanging] })
         #expect(
             report.findings(.crashed).first { $0.test == hanging }?.message
                 == "HangingTests.testB_hangs ran past the 4 s time limit (--timeout) and was killed (suite run 1 of 1)")

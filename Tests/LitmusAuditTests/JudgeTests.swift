@@ -21,7 +21,7 @@ struct JudgeTests {
     /// others passing in 10 ms.
     private func observations(
         victimInSuite: [TestOutcome], victimAlone: TestOutcome, halves: [ObservedRun] = [],
-        parallel: ObservedRun? = nil, victimSeconds: Double = 0.01
+        parallel: [ObservedRun] = [], victimSeconds: Double = 0.01
     ) -> Observations {
         let suiteRuns = victimInSuite.map { outcome in
             ObservedRun(
@@ -38,7 +38,7 @@ struct JudgeTests {
                 first.id: TestResult(outcome: .passed, duration: 0.01),
                 second.id: TestResult(outcome: .passed, duration: 0.01),
                 victim.id: TestResult(outcome: victimAlone, duration: 0.01),
-            ], randomHalves: halves, parallelRun: parallel)
+            ], randomHalves: halves, parallelRuns: parallel)
     }
 
     private var context: JudgingContext {
@@ -170,13 +170,13 @@ struct JudgeTests {
     func passesOnlyInParallel() async throws {
         // Given
         let parallel = ObservedRun(results: [victim.id: TestResult(outcome: .passed, duration: 0.01)])
-        let observed = observations(victimInSuite: [.failed], victimAlone: .failed, parallel: parallel)
+        let observed = observations(victimInSuite: [.failed], victimAlone: .failed, parallel: [parallel])
         // When
         let (judgement, requests) = try await judge(observed)
         // Then
         #expect(
             judgement.findings.map(\.message) == [
-                "CartTests.testC fails alone and one test at a time, and passes only when the suite runs in parallel "
+                "CartTests.testC fails alone and one test at a time, and passes in the parallel run "
                     + "(Swift Testing's default, as under swift test): it depends on another test having run"
             ])
         #expect(judgement.failingTests == [])
@@ -187,13 +187,13 @@ struct JudgeTests {
     func failsOnlyInParallel() async throws {
         // Given
         let parallel = ObservedRun(results: [victim.id: TestResult(outcome: .failed, duration: 0.01)])
-        let observed = observations(victimInSuite: [.passed], victimAlone: .passed, parallel: parallel)
+        let observed = observations(victimInSuite: [.passed], victimAlone: .passed, parallel: [parallel])
         // When
         let (judgement, _) = try await judge(observed)
         // Then
         #expect(
             judgement.findings.map(\.message) == [
-                "CartTests.testC passes alone and one test at a time, and fails when the suite runs in parallel: "
+                "CartTests.testC passes alone and one test at a time, and fails in the parallel run: "
                     + "it shares state with a test running at the same time"
             ])
     }

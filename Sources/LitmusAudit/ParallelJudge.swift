@@ -1,0 +1,78 @@
+import Foundation
+
+/// Swift Testing's parallel mode, run `runs` times (``Observations/parallelRuns``), against the
+/// one-at-a-time suite runs and the alone run. R when the parallel runs disagree with each other (the
+/// same runs, a different outcome); I when the test passes one at a time and alone and fails in every
+/// parallel run (a conflict with a test running at the same time, reproduced each time), or the
+/// reverse. Each finding names the tests that ran at the same time as it in the runs where it failed,
+/// from the event stream's start and end instants.
+enum ParallelJudge {
+    /// R: the test's outcome differs between the parallel runs.
+    static func flaky(_ test: TestIdentity, in observations: Observations) -> Finding? {
+        let runs = observations.parallelRuns.filter { $0.outcome(of: test) != .notRun }
+        let outcomes = runs.map { $0.outcome(of: test) }
+        guard Statistics.flipRate(outcomes) > 0 else { return nil }
+        let failed = outcomes.filter(\.isFailure).count
+        let serial =
+            observations.suiteOutcomes(of: test).allSatisfy { $0 == .passed }
+            ? " and passed every one-at-a-time run" : ""
+        return Judge.finding(
+            .flaky, test,
+            "\(test.name) failed \(failed) of \(outcomes.count) parallel runs (flip rate "
+                + String(format: "%.2f", Statistics.flipRate(outcomes)) + ")\(serial)"
+                + concurrency(of: test, in: runs.filter { $0.outcome(of: test).isFailure }, observations))
+    }
+
+    /// I: the test passes one at a time and alone and fails in every parallel run, or fails one at a time
+    /// and alone and passes in every parallel run; `nil` when the parallel runs agree with the others.
+    static func orderDependent(_ test: TestIdentity, in observations: Observations) -> Finding? {
+        let runs = observations.parallelRuns.filter { $0.outcome(of: test) != .notRun }
+        guard !runs.isEmpty, let inSuite = observations.suiteRuns.first?.outcome(of: test) else { return nil }
+        let alone = observations.aloneOutcome(of: test)
+        let count = runs.count == 1 ? "the parallel run" : "all \(runs.count) parallel runs"
+        if inSuite.isFailure && alone.isFailure && runs.allSatisfy({ $0.outcome(of: test) == .passed }) {
+            return Judge.finding(
+                .passesOnlyWithOthers, test,
+                "\(test.name) fails alone and one test at a time, and passes in \(count) "
+                    + "(Swift Testing's default, as under swift test): it depends on another test having run")
+        }
+        if inSuite == .passed && alone == .passed && runs.allSatisfy({ $0.outcome(of: test).isFailure }) {
+            return Judge.finding(
+                .failsOnlyWithOthers, test,
+                "\(test.name) passes alone and one test at a time, and fails in \(count): "
+                    + "it shares state with a test running at the same time"
+                    + concurrency(of: test, in: runs, observations))
+        }
+        return nil
+    }
+
+    /// `; running at the same time: A(), B()`: the tests whose start-to-end span overlapped the test's in
+    /// every one of `runs` (the longest overlap in the first run first, at most five named); empty when
+    /// no span is known.
+    static func concurrency(of test: TestIdentity, in runs: [ObservedRun], _ observations: Observations) -> String {
+        var common: Set<String>?
+        for run in runs {
+            let overlapping = Set(run.overlaps(with: test.id).map(\.id))
+            common = common.map { $0.intersection(overlapping) } ?? overlapping
+        }
+        guard let first = runs.first, let common, !common.isEmpty else { return "" }
+        let byID = Dictionary(observations.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let named = first.overlaps(with: test.id).filter { common.contains($0.id) }.compactMap { byID[$0.id]?.name }
+        let shown = named.prefix(5).joined(separator: ", ")
+        let more = named.count > 5 ? " and \(named.count - 5) more" : ""
+        return "; running at the same time\(runs.count > 1 ? " in each" : ""): \(shown)\(more)"
+    }
+}
+
+extension ObservedRun {
+    /// The other tests whose span overlapped `id`'s in this run, the longest overlap first (then by id).
+    func overlaps(with id: String) -> [(id: String, seconds: Double)] {
+        guard let span = results[id]?.span else { return [] }
+        return results.compactMap { other, result -> (id: String, seconds: Double)? in
+            guard other != id, let theirs = result.span else { return nil }
+            // Strictly: a test that started the instant another ended ran after it.
+            let seconds = min(span.upperBound, theirs.upperBound) - max(span.lowerBound, theirs.lowerBound)
+            return seconds > 0 ? (other, seconds) : nil
+        }.sorted { ($1.seconds, $0.id) < ($0.seconds, $1.id) }
+    }
+}

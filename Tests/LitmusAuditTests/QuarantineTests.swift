@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("The quarantine file, and flipped tests in JUnit")
+struct QuarantineTests {
+    private let flakyID = "M.Tally/flips()/Tally.swift:5:2"
+
+    /// A report of a Swift Testing test that flipped (failed the second suite run and a parallel run),
+    /// with its R finding, and a steady XCTest test.
+    private func report(quarantine text: String?) throws -> AuditReport {
+        let flips = TestReport(
+            id: flakyID, name: "Tally/flips()", library: .swiftTesting, file: "Tests/MTests/Tally.swift", line: 5,
+            suiteOutcomes: [.passed, .failed, .passed], aloneOutcome: .passed, durationsMilliseconds: [1, 1, 1],
+            medianMilliseconds: 1, flipRate: 1, issues: ["Tally.swift:8: Expectation failed: 1 == 2"],
+            coveredLines: [:], parallelOutcomes: [.failed, .passed, .passed])
+        let steady = TestReport(
+            id: "M.CartTests/testTotal", name: "CartTests.testTotal", library: .xctest, file: nil, line: nil,
+            suiteOutcomes: [.passed, .passed, .passed], aloneOutcome: .passed, durationsMilliseconds: [1, 1, 1],
+            medianMilliseconds: 1, flipRate: 0, issues: [], coveredLines: [:])
+        let finding = Finding(
+            kind: .flaky, test: flakyID, file: "Tests/MTests/Tally.swift", line: 5,
+            message: "Tally/flips() passed 2 of 3 identical runs (flip rate 1.00)")
+        let quarantine = try text.map { try Quarantine.parse($0, path: "/pkg/.litmus-quarantine") } ?? Quarantine()
+        let held = ReportAssembly.quarantine(quarantine, tests: [flips, steady], findings: [finding], failingTests: [])
+        return ReportAssembly.assemble(
+            package: "/pkg", seed: 7, options: AuditOptions(), wallSeconds: 1, buildSeconds: 1, tests: [flips, steady],
+            findings: held.findings, coverage: nil, failingTests: [], quarantine: held.report)
+    }
+
+    @Test("One test a line, its reason after `#` or on the line above; blank lines and comments between")
+    func parse() throws {
+        let text = """
+            # Known race in the tally, issue #12
+            M.Tally/flips()/Tally.swift:5:2
+
+            CartTests.testTotal   # depends on the clock
+            """
+        let quarantine = try Quarantine.parse(text, path: ".litmus-quarantine")
+        #expect(
+            quarantine.entries == [
+                Quarantine.Entry(
+                    test: "M.Tally/flips()/Tally.swift:5:2", reason: "Known race in the tally, issue #12", line: 2),
+                Quarantine.Entry(test: "CartTests.testTotal", reason: "depends on the clock", line: 4),
+            ])
+    }
+
+    @Test("A line of two words, or a test without a reason, is an error naming file:line")
+    func malformed() {
+        #expect(
+            throws: AuditError.badConfiguration(
+                path: "/pkg/.litmus-quarantine:2",
+                reason: "\"A.b C.d\" is not one test id: write one test a line, its reason after `#`")
+        ) {
+            try Quarantine.parse("# why\nA.b C.d\n", path: "/pkg/.litmus-quarantine")
+        }
+        #expect(
+            throws: AuditError.badConfiguration(
+                path: "/pkg/.litmus-quarantine:3",
+                reason: "A.b has no reason: add `# why` after it or on the line above")
+        ) {
+            // A blank line separates a comment from the test below it.
+            try Quarantine.parse("# why\n\nA.b\n", path: "/pkg/.litmus-quarantine")
+        }
+    }
+
+    @Test("A package without the file has an empty quarantine; with it, the file is read from the package")
+    func load() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-q-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Quarantine.load(package: folder) == Quarantine())
+        try "A.b # why\n".write(
+            to: folder.appendingPathComponent(".litmus-quarantine"), atomically: true, encoding: .utf8)
+        #expect(try Quarantine.load(package: folder).entries.map(\.test) == ["A.b"])
+    }
+
+    @Test("A quarantined test's finding is reported, marked, and counted against no letter")
+    func outOfThresholds() throws {
+        let open = try report(quarantine: nil)
+        #expect(open.unmetThresholds == ["Repeatable: 1 findings, at most 0 allowed (maxRepeatable)"])
+        let held = try report(quarantine: "Tally/flips() # race, issue 12\n")
+        #expect(held.unmetThresholds.isEmpty)
+        #expect(held.findings.map(\.quarantined) == [true])
+        #expect(
+            held.verdicts.first { $0.letter == .repeatable }?.summary.hasSuffix("; 1 more of quarantined tests") == true
+        )
+        #expect(held.quarantine?.tests == [flakyID])
+        #expect(held.quarantine?.noLongerFlipping == [])
+    }
+
+    @Test("Quarantined tests that no longer flip, and entries naming no test, are listed for removal")
+    func removable() throws {
+        let held = try report(quarantine: "CartTests.testTotal # was flaky\nGone.test # renamed\n")
+        #expect(held.quarantine?.noLongerFlipping.map(\.test) == ["CartTests.testTotal"])
+        #expect(held.quarantine?.unknown.map(\.test) == ["Gone.test"])
+        let text = TerminalReport().render(held)
+        #expect(text.contains("remove from quarantine (line 1): CartTests.testTotal no longer flips"))
+        #expect(text.contains("remove from quarantine (line 2): Gone.test names no test of the package"))
+    }
+
+    @Test(
+        "JUnit: a flipped test that counts fails with a rerunFailure per failed run; quarantined, it passes with flakyFailure"
+    )
+    func junit() throws {
+        let counted = JUnitReport().render(try report(quarantine: nil))
+        let flaky = "message=\"Tally.swift:8: Expectation failed: 1 == 2\" type=\"test failure\""
+        #expect(
+            counted.contains("<failure message=\"[R] Tally/flips() passed 2 of 3 identical runs (flip rate 1.00)\""))
+        #expect(counted.components(separatedBy: "<rerunFailure \(flaky)>").count == 3)
+        #expect(!counted.contains("flakyFailure"))
+        let held = JUnitReport().render(try report(quarantine: "Tally/flips() # race\n"))
+        #expect(!held.contains("<failure"))
+        #expect(held.components(separatedBy: "<flakyFailure \(flaky)>").count == 3)
+        #expect(held.contains("failures=\"0\""))
+    }
+}
