@@ -2,7 +2,7 @@ import Foundation
 
 /// Known flaky tests kept out of the thresholds: the file `.litmus-quarantine` in the audited package,
 /// one test a line (its id as the JSON report gives it, or its name), with its reason as a `# comment`
-/// after it or on the line above. Quarantined tests still run and are reported; their findings are
+/// after it or on the lines right above it. Quarantined tests still run and are reported; their findings are
 /// marked `quarantined` and counted against no letter (Trunk-style quarantine).
 public struct Quarantine: Sendable, Hashable, Codable {
     /// One quarantined test.
@@ -45,8 +45,12 @@ public struct Quarantine: Sendable, Hashable, Codable {
             let code = raw[..<(hash ?? raw.endIndex)].trimmingCharacters(in: .whitespaces)
             let comment = hash.map { raw[raw.index(after: $0)...].trimmingCharacters(in: .whitespaces) }
             if code.isEmpty {
-                // A comment line gives the reason of the test on the next line; a blank line forgets it.
-                pendingReason = comment.flatMap { $0.isEmpty ? nil : $0 }
+                // Comment lines give the reason of the test on the next line; a blank line forgets them.
+                if let comment, !comment.isEmpty {
+                    pendingReason = pendingReason.map { $0 + " " + comment } ?? comment
+                } else {
+                    pendingReason = nil
+                }
                 continue
             }
             guard !code.contains(where: \.isWhitespace) else {
