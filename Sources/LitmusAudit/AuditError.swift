@@ -12,6 +12,8 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case toolMissing(name: String)
     /// A configuration file could not be read.
     case badConfiguration(path: String, reason: String)
+    /// A line of the package's `.litmus-quarantine` is malformed; `location` is `file:line`.
+    case badQuarantine(location: String, reason: String)
     /// An option's value is out of range (`key` as in the configuration file).
     case badOption(key: String, reason: String)
     /// `--build-path` lies inside the audited package, which the audit must not write to.
@@ -38,6 +40,9 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
                 + "and put its usr/bin on PATH."
         case .badConfiguration(let path, let reason):
             return "The audit configuration \(path) cannot be read: \(reason). docs/audit.md lists its keys."
+        case .badQuarantine(let location, let reason):
+            return "\(location): \(reason). The quarantine file holds one test id a line with its reason "
+                + "(docs/audit.md, Quarantine)."
         case .badOption(let key, let reason):
             return "The option \(key) \(reason). docs/audit.md lists the options and their defaults."
         case .buildFolderInsidePackage(let buildFolder, let package):

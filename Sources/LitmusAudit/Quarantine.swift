@@ -29,7 +29,7 @@ public struct Quarantine: Sendable, Hashable, Codable {
         let url = package.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return Quarantine() }
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw AuditError.badConfiguration(path: url.path, reason: "it is not readable UTF-8 text")
+            throw AuditError.badQuarantine(location: url.path, reason: "it is not UTF-8 text")
         }
         return try parse(text, path: url.path)
     }
@@ -54,13 +54,13 @@ public struct Quarantine: Sendable, Hashable, Codable {
                 continue
             }
             guard !code.contains(where: \.isWhitespace) else {
-                throw AuditError.badConfiguration(
-                    path: "\(path):\(number)",
+                throw AuditError.badQuarantine(
+                    location: "\(path):\(number)",
                     reason: "\"\(code)\" is not one test id: write one test a line, its reason after `#`")
             }
             guard let reason = comment.flatMap({ $0.isEmpty ? nil : $0 }) ?? pendingReason else {
-                throw AuditError.badConfiguration(
-                    path: "\(path):\(number)",
+                throw AuditError.badQuarantine(
+                    location: "\(path):\(number)",
                     reason: "\(code) has no reason: add `# why` after it or on the line above")
             }
             entries.append(Entry(test: code, reason: reason, line: number))

@@ -50,20 +50,36 @@ struct QuarantineTests {
     @Test("A line of two words, or a test without a reason, is an error naming file:line")
     func malformed() {
         #expect(
-            throws: AuditError.badConfiguration(
-                path: "/pkg/.litmus-quarantine:2",
+            throws: AuditError.badQuarantine(
+                location: "/pkg/.litmus-quarantine:2",
                 reason: "\"A.b C.d\" is not one test id: write one test a line, its reason after `#`")
         ) {
             try Quarantine.parse("# why\nA.b C.d\n", path: "/pkg/.litmus-quarantine")
         }
         #expect(
-            throws: AuditError.badConfiguration(
-                path: "/pkg/.litmus-quarantine:3",
+            throws: AuditError.badQuarantine(
+                location: "/pkg/.litmus-quarantine:3",
                 reason: "A.b has no reason: add `# why` after it or on the line above")
         ) {
             // A blank line separates a comment from the test below it.
             try Quarantine.parse("# why\n\nA.b\n", path: "/pkg/.litmus-quarantine")
         }
+    }
+
+    @Test("An audit of a package with a malformed quarantine stops at once, naming file:line, before any build")
+    func auditStops() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-q-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "// swift-tools-version: 6.1\n".write(
+            to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "A.b\n".write(to: folder.appendingPathComponent(".litmus-quarantine"), atomically: true, encoding: .utf8)
+        let error = await #expect(throws: AuditError.self) { try await Audit(package: folder).run() }
+        #expect(
+            error?.description
+                == "\(folder.standardizedFileURL.path)/.litmus-quarantine:1: A.b has no reason: add `# why` after it "
+                + "or on the line above. The quarantine file holds one test id a line with its reason "
+                + "(docs/audit.md, Quarantine).")
     }
 
     @Test("A package without the file has an empty quarantine; with it, the file is read from the package")
