@@ -4,7 +4,7 @@ import Foundation
 /// builds its tests once, and runs the test binary directly, many times.
 ///
 /// Stages: workspace (the copy); build (and the static analysis of the test sources); discover and run
-/// (the whole suite `runs` times, the parallel run, each test alone in a fresh process, random halves
+/// (the whole suite `runs` times, the parallel runs, each test alone in a fresh process, random halves
 /// chosen from `seed`) into ``Observations``; coverage of the sources and of each test alone; judge
 /// (one judge per letter, bisecting each test that behaves differently among the others); report.
 public struct Audit: Sendable {
@@ -47,7 +47,7 @@ public struct Audit: Sendable {
         let layout = try await builder.describe()
         let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(files: layout.testFiles))
 
-        // Discover and run: the suite runs, the parallel run, each test alone, the random halves.
+        // Discover and run: the suite runs, the parallel runs, each test alone, the random halves.
         let runs = RunStage(binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress)
         let listing = try await runs.discover(located: analysis)
         let observations = try await runs.observe(listing)

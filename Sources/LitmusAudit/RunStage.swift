@@ -1,6 +1,6 @@
 import Foundation
 
-/// The stage that runs the tests: discovery, the suite runs, the parallel run, each test alone and the
+/// The stage that runs the tests: discovery, the suite runs, the parallel runs, each test alone and the
 /// random halves, observed into an ``Observations`` value; and, for the judges, bisection. It decides
 /// nothing about the tests.
 struct RunStage: Sendable {
@@ -40,8 +40,9 @@ struct RunStage: Sendable {
     }
 
     /// Runs everything the judges compare: the whole suite `runs` times (which discovers the Swift
-    /// Testing tests), the parallel run, each test alone and the random halves. When no test is seen,
-    /// or the binary rejected `--list-tests`, it also runs the binary once as `swift test` would.
+    /// Testing tests), the parallel runs (`runs` times), each test alone and the random halves. When no
+    /// test is seen, or the binary rejected `--list-tests`, it also runs the binary once as `swift test`
+    /// would.
     func observe(_ listing: TestBinary.Listing) async throws -> Observations {
         let xctests = listing.tests
         var timedOut: [TimedOutRun] = []
