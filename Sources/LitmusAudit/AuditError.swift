@@ -22,6 +22,8 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case cannotDescribe(path: String, output: String)
     /// A test process could not be started.
     case cannotRun(executable: String, reason: String)
+    /// `--since REF` cannot be used: the ref names no commit, or there is no git history.
+    case badSince(ref: String, reason: String)
 
     /// The message shown to a person.
     public var description: String {
@@ -53,6 +55,8 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
                 + output.suffix(1000) + "\nRun `swift package describe` in the package to see why."
         case .cannotRun(let executable, let reason):
             return "\(executable) could not be started: \(reason)."
+        case .badSince(let ref, let reason):
+            return "--since \(ref): \(reason)."
         }
     }
 

@@ -64,22 +64,17 @@ public struct BuildCache: Sendable {
     /// The key of a package: its folder's name and the FNV-1a hash of its absolute path, in hex
     /// (`Examples-3f2a…`): the same package always has the same key, two packages of one name two keys.
     public static func key(for package: URL) -> String {
-        let path = package.standardizedFileURL.path
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
         let name = package.standardizedFileURL.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        return "\(name.isEmpty ? "package" : name)-\(String(repeating: "0", count: 16 - hex.count))\(hex)"
+        return "\(name.isEmpty ? "package" : name)-\(ContentHash.hex(package.standardizedFileURL.path))"
     }
 
     /// Locks a build folder for `package`: its own, or when another audit holds that, the next free one
     /// (`<key>-2`, `<key>-3`, …). Keep the returned lock until the audit ends.
-    public func acquire(for package: URL) throws -> BuildCacheLock {
+    /// `litmus mutate` passes `use: "mutate"` for a folder of its own (`<key>-mutate`): its copy holds the
+    /// mutants' schemata, and sharing the audit's folder would recompile both every time.
+    public func acquire(for package: URL, use: String? = nil) throws -> BuildCacheLock {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let key = Self.key(for: package)
+        let key = Self.key(for: package) + (use.map { "-\($0)" } ?? "")
         for index in 1... {
             let name = index == 1 ? key : "\(key)-\(index)"
             if let lock = try BuildCacheLock.take(root.appendingPathComponent("\(name).lock")) {
@@ -147,8 +142,8 @@ public struct BuildCache: Sendable {
         return candidates.compactMap { remove(named: $0.name) ? $0.name : nil }
     }
 
-    /// Deletes the build folders of `package` (its own and any `-2`…) that no audit holds; returns the
-    /// names deleted.
+    /// Deletes the build folders of `package` (its own, any `-2`…, and `litmus mutate`'s `-mutate`…) that
+    /// no audit holds; returns the names deleted.
     @discardableResult
     public func remove(package: URL) -> [String] {
         let key = Self.key(for: package)
@@ -173,7 +168,8 @@ public struct BuildCache: Sendable {
 
     private static func isSecondFolder(_ name: String, of key: String) -> Bool {
         guard name.hasPrefix(key + "-") else { return false }
-        return Int(name.dropFirst(key.count + 1)) != nil
+        let rest = name.dropFirst(key.count + 1)
+        return Int(rest) != nil || rest == "mutate" || (rest.hasPrefix("mutate-") && Int(rest.dropFirst(7)) != nil)
     }
 
     /// The bytes of the regular files under `folder` (symbolic links are not followed).

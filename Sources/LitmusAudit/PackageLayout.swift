@@ -6,23 +6,28 @@ package struct PackageLayout: Sendable {
     package var sourceFolders: [String]
     /// Source files (absolute, in the copy) of the test targets.
     package var testFiles: [URL]
+    /// The same files by test module (the target's C99 name, the first part of its tests' identifiers).
+    package var testModules: [String: [URL]] = [:]
 
     /// Reads the layout from SwiftPM's JSON description of the package at `root`.
     package static func read(_ data: Data, root: URL) throws -> PackageLayout {
         let description = try JSONDecoder().decode(Description.self, from: data)
         var sourceFolders: [String] = []
         var testFiles: [URL] = []
+        var testModules: [String: [URL]] = [:]
         for target in description.targets {
             if target.type == "test" {
                 let folder = root.appendingPathComponent(target.path)
-                testFiles += (target.sources ?? []).filter { $0.hasSuffix(".swift") }.map {
+                let files = (target.sources ?? []).filter { $0.hasSuffix(".swift") }.map {
                     folder.appendingPathComponent($0)
                 }
+                testFiles += files
+                testModules[target.c99name ?? target.name ?? target.path, default: []] += files
             } else if target.type != "plugin" {
                 sourceFolders.append(target.path)
             }
         }
-        return PackageLayout(sourceFolders: sourceFolders, testFiles: testFiles)
+        return PackageLayout(sourceFolders: sourceFolders, testFiles: testFiles, testModules: testModules)
     }
 
     private struct Description: Decodable {
@@ -30,6 +35,8 @@ package struct PackageLayout: Sendable {
     }
 
     private struct Target: Decodable {
+        var name: String?
+        var c99name: String?
         var path: String
         var type: String
         var sources: [String]?

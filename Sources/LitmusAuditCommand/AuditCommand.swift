@@ -80,16 +80,8 @@ public struct AuditCommand: AsyncParsableCommand {
     /// The package's folder in the build cache, locked, unless `--build-path` or `--no-build-cache` is
     /// given or the package has no Package.swift (the audit then names the problem).
     private func takeCachedFolder(for package: URL) throws -> (cache: BuildCache, lock: BuildCacheLock)? {
-        guard buildPath == nil, !noBuildCache,
-            FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path)
-        else { return nil }
-        do {
-            let cache = try BuildCache.standard()
-            return (cache, try cache.acquire(for: package))
-        } catch let error as AuditError {
-            FileHandle.standardError.write(Data("litmus audit: \(error.description)\n".utf8))
-            throw ExitCode(2)
-        }
+        guard buildPath == nil, !noBuildCache else { return nil }
+        return try CachedBuildFolder.take(for: package, command: "litmus audit")
     }
 
     /// Refuses option values that would make the audit meaningless (exit 64, naming the option).

@@ -54,6 +54,10 @@ public struct MutationReport: Sendable {
     public var wallSeconds: Double
     /// The time the build (and rebuilds without rejected mutants) took, in seconds.
     public var buildSeconds: Double
+    /// How many results were reused from the last run (``MutationResultCache``) rather than run.
+    public var reused = 0
+    /// The ref of `--since`, when only the mutants on lines changed since it were made.
+    public var since: String?
 
     /// Detected mutants over all mutants that compiled, in percent (100 when there is none).
     public var score: Double { Self.score(of: results) }
@@ -87,7 +91,7 @@ public struct MutationReport: Sendable {
         }
         let report = StrykerReport(
             schemaVersion: "2", thresholds: StrykerThresholds(high: high, low: low), projectRoot: package, files: files,
-            testFiles: testFiles())
+            testFiles: testFiles(), config: StrykerConfig(reusedResults: reused, since: since))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(report)
@@ -110,6 +114,13 @@ private struct StrykerReport: Encodable {
     var projectRoot: String
     var files: [String: StrykerFile]
     var testFiles: [String: StrykerTestFile]
+    /// The schema's free-form `config`: how many results were reused, and the `--since` ref.
+    var config: StrykerConfig
+}
+
+private struct StrykerConfig: Encodable {
+    var reusedResults: Int
+    var since: String?
 }
 
 private struct StrykerThresholds: Encodable {

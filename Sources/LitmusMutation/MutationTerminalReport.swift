@@ -15,6 +15,9 @@ public struct MutationTerminalReport: Sendable {
                 + "\(report.tests.count) tests, \(seconds(report.wallSeconds)) (build \(seconds(report.buildSeconds)))")
         let counts = MutantStatus.allCases.map { "\($0.rawValue) \(report.count($0))" }
         lines.append("  " + counts.joined(separator: ", "))
+        let ran = report.results.filter { $0.status != .compileError }.count
+        lines.append("  Reused from the last run: \(report.reused) of \(ran) results (docs/mutation.md, incremental runs)")
+        if let since = report.since { lines.append("  Only the mutants on lines changed since \(since)") }
         for note in report.notes { lines.append("  note: \(note)") }
         lines.append("")
         lines.append("Score per file (detected / mutants that compiled):")

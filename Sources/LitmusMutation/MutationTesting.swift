@@ -24,13 +24,25 @@ public struct MutationTesting: Sendable {
     public var timeoutFactor: Double
     /// The least time limit, in seconds.
     public var timeoutFloor: Double
+    /// A build folder kept between runs (the build cache's or `--build-path`): the copy is built there
+    /// incrementally, and the results are kept there (``MutationResultCache``). `nil`: a scratch folder,
+    /// deleted at the end, and no result is kept.
+    public var buildFolder: URL?
+    /// Whether to reuse the kept results (`false`: run every mutant, and keep the new results).
+    public var reuseResults = true
+    /// Only the mutants on these lines (`--since REF`); `nil`: every mutant.
+    public var changes: ChangedLines?
 
     /// Creates a run over the package at `package`.
-    public init(package: URL, parallelism: Int = 0, timeoutFactor: Double = 5, timeoutFloor: Double = 5) {
+    public init(
+        package: URL, parallelism: Int = 0, timeoutFactor: Double = 5, timeoutFloor: Double = 5,
+        buildFolder: URL? = nil
+    ) {
         self.package = package.standardizedFileURL
         self.parallelism = parallelism
         self.timeoutFactor = timeoutFactor
         self.timeoutFloor = timeoutFloor
+        self.buildFolder = buildFolder
     }
 
     private var width: Int {
@@ -44,7 +56,7 @@ public struct MutationTesting: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let toolchain = try Toolchain.locate()
-        let workspace = try PackageWorkspace.make(copying: package, buildFolder: nil)
+        let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
         defer { workspace.remove() }
         let layout = try await Self.describe(workspace, toolchain: toolchain)
         var build = try SchemaBuild(workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders)
@@ -75,8 +87,27 @@ public struct MutationTesting: Sendable {
         }
         notes.forEach { progress(.note($0)) }
 
+        let mutants = build.mutants.filter { mutant in
+            changes?.touches(file: mutant.file, lines: mutant.start.line...mutant.end.line) ?? true
+        }
+        let rejected = build.rejected
+        var store = try await ResultStore(
+            testing: self, workspace: workspace, layout: layout, files: build.files, coverage: usable,
+            toolchain: toolchain)
+        if let warning = store.warning {
+            notes.append(warning)
+            progress(.note(warning))
+        }
+        let reused = mutants.compactMap { rejected[$0.id] == nil ? store.reusable($0) : nil }
+        let reusedIDs = Set(reused.map(\.mutant.id))
+        let toRun = mutants.filter { rejected[$0.id] == nil && !reusedIDs.contains($0.id) }
+        if store.isKept {
+            progress(.note("\(reused.count) of \(reused.count + toRun.count) results reused from the last run"))
+        }
+
         progress(.phase("Sanity check: each mutated file's probe must make a test that reaches it fail"))
-        for file in build.files {
+        let filesToRun = Set(toRun.map(\.file))
+        for file in build.files where filesToRun.contains(file.path) {
             let ids = Set(file.mutants.map(\.id))
             guard
                 let test = usable.sorted(by: { $0.seconds < $1.seconds }).first(where: {
@@ -90,9 +121,6 @@ public struct MutationTesting: Sendable {
             }
         }
 
-        let mutants = build.mutants
-        let rejected = build.rejected
-        let toRun = mutants.filter { rejected[$0.id] == nil }
         progress(.phase("Running \(toRun.count) mutants against the tests that reach them, \(width) at a time"))
         let tally = Tally(total: toRun.count)
         let covering = usable
@@ -103,16 +131,21 @@ public struct MutationTesting: Sendable {
             progress(tally.record(result.status))
             return result
         }
-        var byID = Dictionary(uniqueKeysWithValues: results.map { ($0.mutant.id, $0) })
+        var byID = Dictionary(uniqueKeysWithValues: (results + reused).map { ($0.mutant.id, $0) })
         for mutant in mutants where rejected[mutant.id] != nil {
             byID[mutant.id] = MutantResult(
                 mutant: mutant, status: .compileError, reason: rejected[mutant.id], coveredBy: [], killedBy: [],
                 testsCompleted: 0, durationMilliseconds: 0)
         }
+        try store.save(results)
+        let mutatedFiles = Set(mutants.map(\.file))
         return MutationReport(
-            package: package.path, sources: Dictionary(uniqueKeysWithValues: build.files.map { ($0.path, $0.text) }),
+            package: package.path,
+            sources: Dictionary(
+                uniqueKeysWithValues: build.files.filter { mutatedFiles.contains($0.path) }.map { ($0.path, $0.text) }),
             results: mutants.compactMap { byID[$0.id] }, tests: tests, notes: notes,
-            wallSeconds: seconds(clock.now - started), buildSeconds: buildSeconds)
+            wallSeconds: seconds(clock.now - started), buildSeconds: buildSeconds, reused: reused.count,
+            since: changes?.ref)
     }
 
     /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process

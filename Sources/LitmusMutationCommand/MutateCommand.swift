@@ -42,6 +42,28 @@ public struct MutateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the report as one self-contained HTML page to this file (docs/report.md).")
     public var html: String?
 
+    /// Only mutants on changed lines.
+    @Option(
+        name: .long,
+        help: "Only the mutants on lines changed since this git ref (uncommitted changes and untracked files count).")
+    public var since: String?
+
+    /// A build folder to reuse.
+    @Option(
+        name: .customLong("build-path"),
+        help: "A build folder to keep the build and the results in between runs (default: the build cache's).")
+    public var buildPath: String?
+
+    /// Builds in a fresh scratch folder.
+    @Flag(
+        name: .customLong("no-build-cache"),
+        help: "Build from zero in a scratch folder deleted afterwards; no result is kept or reused.")
+    public var noBuildCache = false
+
+    /// Runs every mutant.
+    @Flag(name: .customLong("no-cache"), help: "Run every mutant instead of reusing the last run's results.")
+    public var noCache = false
+
     /// No progress lines.
     @Flag(name: .long, help: "Print only the report.")
     public var quiet = false
@@ -56,11 +78,25 @@ public struct MutateCommand: AsyncParsableCommand {
         }
         let interruption = Interruption.install()
         defer { withExtendedLifetime(interruption) {} }
-        let testing = MutationTesting(
-            package: URL(fileURLWithPath: path), parallelism: parallel, timeoutFloor: timeoutFloor)
+        let package = URL(fileURLWithPath: path)
+        let cached =
+            buildPath == nil && !noBuildCache
+            ? try CachedBuildFolder.take(for: package, use: "mutate", command: "litmus mutate") : nil
+        defer {
+            cached?.lock.release()
+            _ = cached?.cache.evict()
+        }
+        var testing = MutationTesting(
+            package: package, parallelism: parallel, timeoutFloor: timeoutFloor,
+            buildFolder: buildPath.map { URL(fileURLWithPath: $0) } ?? cached?.lock.folder)
+        testing.reuseResults = !noCache
         let quiet = self.quiet
+        if let folder = cached?.lock.folder, !quiet {
+            FileHandle.standardError.write(Data("Build folder \(folder.path) (litmus clean \(path) deletes it)\n".utf8))
+        }
         let report: LitmusMutation.MutationReport
         do {
+            if let since { testing.changes = try await ChangedLines.since(since, in: package) }
             report = try await testing.run { event in
                 guard !quiet else { return }
                 FileHandle.standardError.write(Data((Self.line(for: event)).utf8))
