@@ -36,6 +36,8 @@ public struct MutantResult: Sendable {
     public var testsCompleted: Int
     /// The time its test processes took, in milliseconds.
     public var durationMilliseconds: Int
+    /// Whether it comes from the last run's results (``MutationResultCache``), not from running it now.
+    public var reused = false
 }
 
 /// The outcome of `litmus mutate`.
@@ -55,7 +57,7 @@ public struct MutationReport: Sendable {
     /// The time the build (and rebuilds without rejected mutants) took, in seconds.
     public var buildSeconds: Double
     /// How many results were reused from the last run (``MutationResultCache``) rather than run.
-    public var reused = 0
+    public var reused: Int { results.filter(\.reused).count }
     /// The ref of `--since`, when only the mutants on lines changed since it were made.
     public var since: String?
 

@@ -144,8 +144,7 @@ public struct MutationTesting: Sendable {
             sources: Dictionary(
                 uniqueKeysWithValues: build.files.filter { mutatedFiles.contains($0.path) }.map { ($0.path, $0.text) }),
             results: mutants.compactMap { byID[$0.id] }, tests: tests, notes: notes,
-            wallSeconds: seconds(clock.now - started), buildSeconds: buildSeconds, reused: reused.count,
-            since: changes?.ref)
+            wallSeconds: seconds(clock.now - started), buildSeconds: buildSeconds, since: changes?.ref)
     }
 
     /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process

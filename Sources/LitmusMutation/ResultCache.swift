@@ -69,7 +69,7 @@ package struct MutationResultCache: Sendable {
         return MutantResult(
             mutant: mutant, status: entry.status, reason: entry.reason, coveredBy: entry.coveredBy,
             killedBy: entry.killedBy, testsCompleted: entry.testsCompleted,
-            durationMilliseconds: entry.durationMilliseconds)
+            durationMilliseconds: entry.durationMilliseconds, reused: true)
     }
 
     /// Keeps `result` under `key`.

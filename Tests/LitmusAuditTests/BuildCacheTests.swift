@@ -168,6 +168,27 @@ struct BuildCacheTests {
         #expect(names() == ["Other-0000000000000001"])
     }
 
+    @Test("litmus mutate's folder of a package is <key>-mutate, and cleaning the package deletes it too")
+    func mutateFolder() throws {
+        // Given
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sut = BuildCache(root: root)
+        let package = URL(fileURLWithPath: "/tmp/pkg/Examples")
+        let lock = try sut.acquire(for: package, use: "mutate")
+        try FileManager.default.createDirectory(at: lock.folder, withIntermediateDirectories: true)
+        lock.release()
+        try makeEntry("Examples-10bf3a455a6f65e0-mutate-2", bytes: 10, lastUsed: 1)
+        try makeEntry("Examples-10bf3a455a6f65e0-mutated", bytes: 10, lastUsed: 1)
+
+        // When
+        let removed = sut.remove(package: package)
+
+        // Then
+        #expect(lock.folder.lastPathComponent == "Examples-10bf3a455a6f65e0-mutate")
+        #expect(removed == ["Examples-10bf3a455a6f65e0-mutate", "Examples-10bf3a455a6f65e0-mutate-2"])
+        #expect(names() == ["Examples-10bf3a455a6f65e0-mutated"])
+    }
+
     @Test("The cache lives in $XDG_CACHE_HOME/litmus/builds, its limit from LITMUS_BUILD_CACHE_MB")
     func standardFromXDG() throws {
         // Given
