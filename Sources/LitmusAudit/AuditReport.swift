@@ -292,6 +292,8 @@ public struct AuditReport: Codable, Sendable {
     public var unobservedSuite: UnobservedSuite?
     /// The tests of the package's `.litmus-quarantine` and the entries that can go; absent without one.
     public var quarantine: QuarantineReport?
+    /// With `--since REF`: the changes and the tests whose findings the report keeps; absent otherwise.
+    public var changedScope: ChangedScope?
 
     /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 2 when
     /// no test was observed (nothing was judged), else 1 when a threshold is not met, else 0.

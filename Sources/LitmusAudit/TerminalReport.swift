@@ -18,6 +18,13 @@ public struct TerminalReport: Sendable {
             "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
                 + "\(report.options.runs) runs, seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)"
         )
+        if let scope = report.changedScope {
+            let basis =
+                scope.byCoverage ? "changed test files and per-test coverage" : "changed test files only (no coverage)"
+            out.append(
+                "Since \(scope.since): findings of the \(scope.tests.count) tests touching \(scope.changedFiles.count) "
+                    + "changed files (by \(basis))")
+        }
         if let unobserved = report.unobservedSuite {
             out.append("")
             out += headline(unobserved)

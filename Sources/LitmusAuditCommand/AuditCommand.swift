@@ -56,6 +56,11 @@ public struct AuditCommand: AsyncParsableCommand {
         help: "Build from zero in a scratch folder deleted afterwards, instead of the per-user build cache.")
     public var noBuildCache = false
 
+    /// Only the findings of tests touching changed files.
+    @Option(
+        help: "Keep only the findings of tests touching files changed since this git ref (docs/audit.md, --since).")
+    public var since: String?
+
     /// Quiet progress.
     @Flag(help: "Print no progress while running.")
     public var quiet = false
@@ -112,9 +117,12 @@ public struct AuditCommand: AsyncParsableCommand {
             buildFolder: buildPath.map { URL(fileURLWithPath: $0) } ?? cached?.lock.folder)
         if let cached { display.note("Build folder \(cached.lock.folder.path) (litmus clean \(path) deletes it)") }
         display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed) \(path))")
-        let report: AuditReport
+        var report: AuditReport
         do {
+            var changes: ChangedLines?
+            if let since { changes = try await ChangedLines.since(since, in: package) }
             report = try await audit.run { display.show($0) }
+            if let changes { report = ChangedScope.limit(report, to: changes) }
             try await Interruption.waitIfInterrupted()
         } catch {
             try await Interruption.waitIfInterrupted()

@@ -16,7 +16,8 @@ public struct MutationTerminalReport: Sendable {
         let counts = MutantStatus.allCases.map { "\($0.rawValue) \(report.count($0))" }
         lines.append("  " + counts.joined(separator: ", "))
         let ran = report.results.filter { $0.status != .compileError }.count
-        lines.append("  Reused from the last run: \(report.reused) of \(ran) results (docs/mutation.md, incremental runs)")
+        lines.append(
+            "  Reused from the last run: \(report.reused) of \(ran) results (docs/mutation.md, incremental runs)")
         if let since = report.since { lines.append("  Only the mutants on lines changed since \(since)") }
         for note in report.notes { lines.append("  note: \(note)") }
         lines.append("")

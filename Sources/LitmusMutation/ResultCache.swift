@@ -60,7 +60,8 @@ package struct MutationResultCache: Sendable {
     package func write(to file: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(Stored(format: Self.format, stamp: stamp, entries: entries)).write(to: file, options: .atomic)
+        try encoder.encode(Stored(format: Self.format, stamp: stamp, entries: entries)).write(
+            to: file, options: .atomic)
     }
 
     /// The stored result of `mutant` under `key`, if any.
