@@ -12,8 +12,9 @@ public struct MutateCommand: AsyncParsableCommand {
         commandName: "mutate",
         abstract: "Change the package's code in small ways and check that some test fails for each change.",
         discussion: """
-            The package is copied to a scratch folder (it is never written to), every mutant is compiled \
-            into one build behind a runtime switch, and each mutant runs only the tests that reach it. \
+            The package is copied to its build folder (it is never written to), every mutant is compiled \
+            into one build behind a runtime switch, and each mutant runs only the tests that reach it; the \
+            next run reuses the results of mutants whose file, covering tests and test sources are unchanged. \
             Exit status: 0 done, 1 score under --min-mutation-score, 2 could not run.
             """
     )
