@@ -162,7 +162,9 @@ struct MutateCommandTests {
     func underMinimum() async throws {
         // Given: the Mutation fixture scores 73.9%.
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("Mutation").path
-        let sut = try MutateCommand.parse([package, "--min-mutation-score", "90", "--quiet", "--timeout-floor", "2"])
+        let sut = try MutateCommand.parse([
+            package, "--min-mutation-score", "90", "--quiet", "--timeout-floor", "2", "--no-build-cache",
+        ])
 
         // Then
         await #expect(throws: ExitCode(1)) {
