@@ -7,11 +7,12 @@ public struct CleanCommand: ParsableCommand {
     /// The command's name, help and discussion.
     public static let configuration = CommandConfiguration(
         commandName: "clean",
-        abstract: "Delete the build cache of a package's audits (or, with --all, of every package).",
+        abstract: "Delete the build cache of a package's audits and mutation runs (or, with --all, of every package).",
         discussion: """
             litmus audit keeps each package's build in a per-user cache ($LITMUS_CACHE_DIR/builds, else \
             $XDG_CACHE_HOME/litmus/builds, else ~/.cache/litmus/builds), so a second audit recompiles only what \
-            changed. This deletes it. A folder an audit is using is left alone and named.
+            changed; litmus mutate keeps its build and its results beside it (<key>-mutate). This deletes them. \
+            A folder an audit is using is left alone and named.
             """)
 
     /// The package's folder.
