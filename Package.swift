@@ -33,15 +33,20 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
+        // MARK: Support: what every part needs once (source files, durations), `package` access, no product.
+        // Foundation only: the plugins' tools and the runtimes link it without anything heavy.
+        .target(name: "LitmusSupport"),
+        .testTarget(name: "LitmusSupportTests", dependencies: ["LitmusSupport"]),
+
         // MARK: Specs: Quick specs run and counted by `swift test` on Linux (docs/specs.md).
         .target(
             name: "LitmusSpecs",
             dependencies: [.product(name: "Quick", package: "Quick")]
         ),
-        .target(name: "LitmusSpecsScanner"),
+        .target(name: "LitmusSpecsScanner", dependencies: ["LitmusSupport"]),
         .executableTarget(
             name: "LitmusSpecsGenerator",
-            dependencies: ["LitmusSpecsScanner"]
+            dependencies: ["LitmusSpecsScanner", "LitmusSupport"]
         ),
         .plugin(
             name: "LitmusSpecsPlugin",
@@ -66,6 +71,7 @@ let package = Package(
         .target(
             name: "LitmusDoublesGenerator",
             dependencies: [
+                "LitmusSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 // The parser's own messages for a file that does not parse, passed on as warnings.
@@ -91,7 +97,7 @@ let package = Package(
             ]
         ),
         .target(name: "LitmusMockable", dependencies: ["LitmusDoubles", "LitmusDoublesMacros"]),
-        .executableTarget(name: "LitmusMocksTool", dependencies: ["LitmusDoublesGenerator"]),
+        .executableTarget(name: "LitmusMocksTool", dependencies: ["LitmusDoublesGenerator", "LitmusSupport"]),
         .plugin(
             name: "LitmusMocksPlugin",
             capability: .buildTool(),
@@ -100,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "LitmusCLI",
             dependencies: [
-                "LitmusDoublesGenerator",
+                "LitmusDoublesGenerator", "LitmusSupport",
                 "LitmusAuditCommand",
                 "LitmusMutationCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -128,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "DoublesGenerationBenchmark",
             dependencies: [
-                "LitmusDoublesGenerator",
+                "LitmusDoublesGenerator", "LitmusSupport",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
@@ -136,7 +142,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "DoublesCallBenchmark",
-            dependencies: ["LitmusDoubles"],
+            dependencies: ["LitmusDoubles", "LitmusSupport"],
             path: "Benchmarks/DoublesCallBenchmark"
         ),
 
@@ -146,7 +152,7 @@ let package = Package(
         .target(
             name: "LitmusHTTPStubs",
             dependencies: [
-                "LitmusJSON",
+                "LitmusJSON", "LitmusSupport",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
@@ -154,7 +160,7 @@ let package = Package(
         .target(
             name: "LitmusHTTPStubServer",
             dependencies: [
-                "LitmusHTTPStubs",
+                "LitmusHTTPStubs", "LitmusSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -181,25 +187,28 @@ let package = Package(
         ),
         .executableTarget(
             name: "HTTPStubsBenchmark",
-            dependencies: ["LitmusHTTPStubs", "LitmusHTTPStubServer"],
+            dependencies: ["LitmusHTTPStubs", "LitmusHTTPStubServer", "LitmusSupport"],
             path: "Benchmarks/HTTPStubsBenchmark"
         ),
         // MARK: LitmusUI: XCUITest's vocabulary over a real headless Chromium.
         .target(
             name: "LitmusUI",
-            dependencies: ["LitmusJSON", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "LitmusJSON", "LitmusSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             // The page script, embedded in the code: a command-line tool has no bundle to look it up in.
             resources: [.embedInCode("Resources/PageScript.js")]
         ),
         .testTarget(
             name: "LitmusUITests",
-            dependencies: ["LitmusUI"]
+            dependencies: ["LitmusUI", "LitmusSupport"]
         ),
 
         // MARK: Audit: `litmus audit` holds a package's tests to FIRST.
         .target(
             name: "LitmusAudit",
             dependencies: [
+                "LitmusSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -207,7 +216,7 @@ let package = Package(
         .target(
             name: "LitmusAuditCommand",
             dependencies: [
-                "LitmusAudit",
+                "LitmusAudit", "LitmusSupport",
                 "LitmusReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -216,7 +225,7 @@ let package = Package(
         .target(
             name: "LitmusMutation",
             dependencies: [
-                "LitmusAudit",
+                "LitmusAudit", "LitmusSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -231,7 +240,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "MutationBenchmark",
-            dependencies: ["LitmusMutation", "LitmusAudit"],
+            dependencies: ["LitmusMutation", "LitmusAudit", "LitmusSupport"],
             path: "Benchmarks/MutationBenchmark"
         ),
         .testTarget(
@@ -243,7 +252,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LitmusAuditTests",
-            dependencies: ["LitmusAudit", "LitmusAuditCommand"],
+            dependencies: ["LitmusAudit", "LitmusAuditCommand", "LitmusSupport"],
             resources: [.copy("Resources")]
         ),
 
@@ -264,7 +273,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HTMLReportBenchmark",
-            dependencies: ["LitmusReport", "LitmusAudit", "LitmusUI"],
+            dependencies: ["LitmusReport", "LitmusAudit", "LitmusUI", "LitmusSupport"],
             path: "Benchmarks/HTMLReportBenchmark"
         ),
     ],

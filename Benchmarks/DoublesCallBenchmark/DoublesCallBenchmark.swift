@@ -1,3 +1,5 @@
+import LitmusSupport
+
 /// Times one recorded call on a generated spy against a hand-written spy doing the same:
 ///
 ///     swift run -c release DoublesCallBenchmark
@@ -61,7 +63,7 @@ enum DoublesCallBenchmark {
 
     static func nanosecondsPerCall(_ durations: [Duration]) -> Double {
         let median = durations.sorted()[durations.count / 2]
-        let nanoseconds = Double(median.components.seconds) * 1e9 + Double(median.components.attoseconds) * 1e-9
+        let nanoseconds = median.inMilliseconds * 1e6
         return nanoseconds / Double(callsPerRound)
     }
 

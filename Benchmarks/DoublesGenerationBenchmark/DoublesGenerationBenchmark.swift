@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Benchmarks) import LitmusDoublesGenerator
+import LitmusSupport
 import SwiftParser
 import SwiftSyntax
 
@@ -73,8 +74,7 @@ enum DoublesGenerationBenchmark {
         }
         let perProtocol = { (durations: [Duration]) -> Double in
             let median = durations.sorted()[durations.count / 2]
-            let seconds = Double(median.components.seconds) + Double(median.components.attoseconds) * 1e-18
-            return seconds * 1000 / Double(max(declarations.count, 1))
+            return median.inMilliseconds / Double(max(declarations.count, 1))
         }
         print(
             "modules: \(modules.count), files: \(files.count) (\(parsedCount) parsed), "

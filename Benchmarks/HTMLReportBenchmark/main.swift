@@ -14,6 +14,7 @@
 import Foundation
 import LitmusAudit
 import LitmusReport
+import LitmusSupport
 import LitmusUI
 
 let rounds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 5
@@ -99,8 +100,6 @@ let files = (0..<fileCount).map { "Sources/Big/File\($0).swift" }
     return try JSONEncoder().encode(MutationReport(files: reportFiles))
 }
 
-func milliseconds(_ duration: Duration) -> Double { duration / .milliseconds(1) }
-
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count.isMultiple(of: 2)
@@ -130,7 +129,7 @@ let mutation = try mutationJSON()
 for _ in 0..<rounds {
     let start = clock.now
     page = HTMLReport(auditJSON: audit, mutationJSON: mutation).render()
-    renderTimes.append(milliseconds(clock.now - start))
+    renderTimes.append((clock.now - start).inMilliseconds)
 }
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-report-benchmark-\(UUID())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -160,13 +159,13 @@ for _ in 0..<rounds {
     var start = clock.now
     try await app.launch()
     _ = try await app.otherElements["verdict-F"].waitForExistence(timeout: 30)
-    openWall.append(milliseconds(clock.now - start))
+    openWall.append((clock.now - start).inMilliseconds)
     openPage.append(pageTime(try await app.staticTexts["timing"].label, after: "rendered") ?? .nan)
 
     start = clock.now
     try await app.buttons["Status"].tap()
     _ = try await app.cells["mutants-table-row-0"].wait(until: { $0.label.contains("Survived") }, timeout: 30)
-    sortMutantsWall.append(milliseconds(clock.now - start))
+    sortMutantsWall.append((clock.now - start).inMilliseconds)
     sortMutantsPage.append(
         pageTime(try await app.staticTexts["timing"].label, after: "sorted mutants by Status") ?? .nan)
 
@@ -174,14 +173,14 @@ for _ in 0..<rounds {
     start = clock.now
     try await app.buttons["Median (ms)"].tap()
     _ = try await app.cells["tests-table-row-0"].wait(until: { $0.label != unsorted }, timeout: 30)
-    sortTestsWall.append(milliseconds(clock.now - start))
+    sortTestsWall.append((clock.now - start).inMilliseconds)
     sortTestsPage.append(
         pageTime(try await app.staticTexts["timing"].label, after: "sorted tests by Median (ms)") ?? .nan)
 
     start = clock.now
     try await app.buttons["Open Sources/Big/File1.swift"].tap()
     _ = try await app.otherElements["source"].waitForExistence(timeout: 30)
-    openFileWall.append(milliseconds(clock.now - start))
+    openFileWall.append((clock.now - start).inMilliseconds)
     try await app.terminate()
 }
 print("open the page until the verdict cards exist (wall, warm browser): \(format(openWall))")

@@ -8,6 +8,7 @@
 import Foundation
 import LitmusHTTPStubServer
 import LitmusHTTPStubs
+import LitmusSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -52,13 +53,9 @@ func timeRequests(_ session: URLSession, url: URL, count: Int) async throws -> D
     }
 }
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-}
-
 /// Requests per second for `count` sequential `data(from:)` calls on `session`.
 func requestsPerSecond(_ session: URLSession, url: URL, count: Int) async throws -> Double {
-    Double(count) / seconds(try await timeRequests(session, url: url, count: count))
+    Double(count) / (try await timeRequests(session, url: url, count: count)).inSeconds
 }
 
 /// Requests per second for `count` calls spread over `concurrency` tasks.
@@ -75,7 +72,7 @@ func concurrentRequestsPerSecond(_ session: URLSession, url: URL, count: Int, co
             try await group.waitForAll()
         }
     }
-    return Double(count) / seconds(elapsed)
+    return Double(count) / elapsed.inSeconds
 }
 
 let bareConfiguration = URLSessionConfiguration.ephemeral
@@ -134,17 +131,17 @@ for _ in 0..<(requestsPerSide / batch) {
     replayTime += try await timeRequests(replayed, url: url, count: batch)
 }
 let measured = Double(requestsPerSide / batch * batch)
-print(String(format: "bare URLProtocol, fixed response:  %8.0f requests/s", measured / seconds(bareTime)))
-print(String(format: "Litmus HTTPStubs, 20 stubs:        %8.0f requests/s", measured / seconds(litmusTime)))
-print(String(format: "HAR replay, 20 entries:            %8.0f requests/s", measured / seconds(replayTime)))
+print(String(format: "bare URLProtocol, fixed response:  %8.0f requests/s", measured / bareTime.inSeconds))
+print(String(format: "Litmus HTTPStubs, 20 stubs:        %8.0f requests/s", measured / litmusTime.inSeconds))
+print(String(format: "HAR replay, 20 entries:            %8.0f requests/s", measured / replayTime.inSeconds))
 print(
     String(
         format: "ratio Litmus time / bare time:     %8.2fx (goal: within 1.20x)",
-        seconds(litmusTime) / seconds(bareTime)))
+        litmusTime.inSeconds / bareTime.inSeconds))
 print(
     String(
         format: "ratio replay time / hand-written:  %8.2fx",
-        seconds(replayTime) / seconds(litmusTime)))
+        replayTime.inSeconds / litmusTime.inSeconds))
 
 // The loopback server, through a plain URLSession (real HTTP over 127.0.0.1).
 let serverStubs = HTTPStubs()

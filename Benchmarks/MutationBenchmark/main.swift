@@ -6,17 +6,16 @@
 import Foundation
 import LitmusAudit
 import LitmusMutation
+import LitmusSupport
 
 let arguments = CommandLine.arguments
 let package = URL(fileURLWithPath: arguments.count > 1 ? arguments[1] : "Tests/Fixtures/Mutation").standardizedFileURL
 let sampleSize = arguments.count > 2 ? Int(arguments[2]) ?? 6 : 6
 
-func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
-
 func timed(_ work: () async throws -> Void) async rethrows -> Double {
     let start = ContinuousClock.now
     try await work()
-    return seconds(ContinuousClock.now - start)
+    return (ContinuousClock.now - start).inSeconds
 }
 
 // (a) Litmus, whole run: its cost per mutant includes its one build.

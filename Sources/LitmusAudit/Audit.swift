@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// An audit of one Swift package's tests against FIRST: it copies the package to a scratch folder,
 /// builds its tests once, and runs the test binary directly, many times.
@@ -43,7 +44,7 @@ public struct Audit: Sendable {
         progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
         let builder = BuildStage(toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds)
         let binary = try await builder.build()
-        let buildSeconds = seconds(clock.now - started)
+        let buildSeconds = (clock.now - started).inSeconds
         let layout = try await builder.describe()
         let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(files: layout.testFiles))
 
@@ -71,10 +72,9 @@ public struct Audit: Sendable {
 
         // Report: measurements, findings and verdicts in one value, for every renderer.
         return ReportAssembly.assemble(
-            package: package.path, seed: seed, options: options, wallSeconds: seconds(clock.now - started),
+            package: package.path, seed: seed, options: options, wallSeconds: (clock.now - started).inSeconds,
             buildSeconds: buildSeconds, observations: observations, coveredLines: coveredLines,
             coverage: context.coverage, judgement: judgement, quarantine: quarantine)
     }
 
-    private func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
 }

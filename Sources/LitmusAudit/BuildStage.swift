@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The stage that builds the copy's tests once, with coverage, and reads its layout from SwiftPM.
 package struct BuildStage: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The stage that measures coverage with llvm-profdata and llvm-cov: of the package's sources over
 /// every run, and the lines each test executes alone, from the profiles its alone run wrote.

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The built test bundle of the audited package (`<Package>PackageTests.xctest`), run directly: one
 /// process per run, never `swift test`, outcomes read from structured output.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LitmusAudit
 import LitmusReport
+import LitmusSupport
 
 /// `litmus audit [PATH]`: holds a Swift package's tests to FIRST and prints a verdict per letter.
 public struct AuditCommand: AsyncParsableCommand {
@@ -127,7 +128,10 @@ public struct AuditCommand: AsyncParsableCommand {
         } catch {
             try await Interruption.waitIfInterrupted()
             display.finish()
-            guard let error = error as? AuditError else { throw error }
+            let started = (error as? ChildProcessError).map {
+                AuditError.cannotRun(executable: $0.executable, reason: $0.reason)
+            }
+            guard let error = (error as? AuditError) ?? started else { throw error }
             FileHandle.standardError.write(Data("litmus audit: \(error.description)\n".utf8))
             throw ExitCode(2)
         }

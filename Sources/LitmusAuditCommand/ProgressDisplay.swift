@@ -1,5 +1,6 @@
 import Foundation
 import LitmusAudit
+import LitmusSupport
 import Synchronization
 
 /// Progress on standard error while an audit runs: one line per phase, a counter that rewrites itself
@@ -17,10 +18,7 @@ final class ProgressDisplay: Sendable {
         case .phase(let title):
             endCounter()
             let elapsed = state.withLock { ContinuousClock.now - $0.started }
-            write(
-                String(
-                    format: "[%5.1fs] ",
-                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) + title + "\n")
+            write(String(format: "[%5.1fs] ", elapsed.inSeconds) + title + "\n")
         case .step(let done, let total):
             let tenth = total == 0 ? 10 : done * 10 / total
             let shouldPrint = state.withLock { state in

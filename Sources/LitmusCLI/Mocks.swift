@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusDoublesGenerator
+import LitmusSupport
 
 /// `litmus mocks`: writes the doubles of a module's protocols into a test target's folder.
 struct Mocks: ParsableCommand {
@@ -48,7 +49,7 @@ struct Mocks: ParsableCommand {
 
     func run() throws {
         let files = try SourceFinder.swiftFiles(in: paths).map { path in
-            ModuleDoubles.SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
+            try SourceFile(contentsOf: path)
         }
         let options = DoubleOptions(condition: condition, suffix: suffix)
         let result = ModuleDoubles(moduleName: module, options: options, isTestable: !publicOnly).generate(from: files)

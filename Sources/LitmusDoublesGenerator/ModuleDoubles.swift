@@ -1,4 +1,5 @@
 import Dispatch
+import LitmusSupport
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
@@ -7,18 +8,7 @@ import SwiftSyntax
 /// protocols that inherit from other protocols of the module, and writes one file of doubles.
 public struct ModuleDoubles: Sendable {
     /// A source file of the module: its path (used in warnings) and its text.
-    public struct SourceFile: Sendable {
-        /// The path printed in warnings.
-        public let path: String
-        /// The Swift source.
-        public let text: String
-
-        /// A file at `path` holding `text`.
-        public init(path: String, text: String) {
-            self.path = path
-            self.text = text
-        }
-    }
+    public typealias SourceFile = LitmusSupport.SourceFile
 
     /// A construct that was not doubled, located in the module's sources.
     public struct Warning: Sendable, CustomStringConvertible {

@@ -152,12 +152,9 @@ extension RequestMatcher {
     public static func formBody(_ fields: [String: String], exactly: Bool = false) -> RequestMatcher {
         let items = fields.map { URLQueryItem(name: $0.key, value: $0.value) }
         return itemsMatcher("form body", items, exactly: exactly) { request in
-            (request.bodyText ?? "").split(separator: "&").map { pair in
-                // Empty pieces are kept: `=x` is a field with an empty name, `a=` one with an empty value.
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
-                    $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-                }
-                return URLQueryItem(name: parts[0], value: parts.count > 1 ? parts[1] : nil)
+            // `=x` is a field with an empty name, `a=` one with an empty value; `a&&b` holds two fields.
+            FormEncoding.rawFields(request.bodyText ?? "").filter { !$0.name.isEmpty || $0.value != nil }.map {
+                URLQueryItem(name: FormEncoding.decode($0.name), value: $0.value.map(FormEncoding.decode))
             }
         }
     }

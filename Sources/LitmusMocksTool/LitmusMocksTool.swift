@@ -1,5 +1,6 @@
 import Foundation
 import LitmusDoublesGenerator
+import LitmusSupport
 
 /// The executable LitmusMocksPlugin runs once per module at build time:
 ///
@@ -20,7 +21,7 @@ enum LitmusMocksTool {
         let outputPath = arguments[arguments.startIndex + 1]
         do {
             let files = try arguments.dropFirst(2).map { path in
-                ModuleDoubles.SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
+                try SourceFile(contentsOf: path)
             }
             let output = ModuleDoubles(moduleName: moduleName).generate(from: files)
             for warning in output.warnings {

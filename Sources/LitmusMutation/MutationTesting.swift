@@ -1,5 +1,6 @@
 import Foundation
 import LitmusAudit
+import LitmusSupport
 import Synchronization
 
 /// What `litmus mutate` reports while it runs.
@@ -62,7 +63,7 @@ public struct MutationTesting: Sendable {
         var build = try SchemaBuild(workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders)
         progress(.phase("Building the tests once with \(build.mutants.count) mutants in their schemata"))
         let executable = try await build.build { progress(.note($0)) }
-        let buildSeconds = seconds(clock.now - started)
+        let buildSeconds = (clock.now - started).inSeconds
         let runner = TestProcess(
             executable: executable, workingDirectory: workspace.package, scratch: try workspace.folder("runs"))
 
@@ -144,7 +145,7 @@ public struct MutationTesting: Sendable {
             sources: Dictionary(
                 uniqueKeysWithValues: build.files.filter { mutatedFiles.contains($0.path) }.map { ($0.path, $0.text) }),
             results: mutants.compactMap { byID[$0.id] }, tests: tests, notes: notes,
-            wallSeconds: seconds(clock.now - started), buildSeconds: buildSeconds, since: changes?.ref)
+            wallSeconds: (clock.now - started).inSeconds, buildSeconds: buildSeconds, since: changes?.ref)
     }
 
     /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process
@@ -201,7 +202,6 @@ public struct MutationTesting: Sendable {
         try await BuildStage(toolchain: toolchain, workspace: workspace, timeout: 600).describe()
     }
 
-    private func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
 }
 
 /// A test that passes without mutants, its time alone, and the mutants whose switch it reaches.
@@ -226,7 +226,7 @@ final class Tally: Sendable {
             if status == .survived { state.survived += 1 }
             return state
         }
-        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        let seconds = (ContinuousClock.now - started).inSeconds
         let left = done == 0 ? 0 : seconds / Double(done) * Double(total - done)
         return .mutants(done: done, total: total, detected: detected, survived: survived, secondsLeft: left)
     }

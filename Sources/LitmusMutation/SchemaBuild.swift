@@ -1,5 +1,6 @@
 import Foundation
 import LitmusAudit
+import LitmusSupport
 
 /// The package copy with every mutant compiled in: the schemata written over the copy's sources, one
 /// support file per mutated module, and a build that drops the mutants the compiler rejects until it

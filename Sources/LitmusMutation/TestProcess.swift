@@ -1,5 +1,6 @@
 import Foundation
 import LitmusAudit
+import LitmusSupport
 
 /// Runs some of the package's tests in one process of its test binary, with an environment of its own
 /// (the active mutant, the coverage file): the audit's way of running, one library per process.
@@ -44,7 +45,8 @@ struct TestProcess: Sendable {
             }
             try? FileManager.default.removeItem(at: scratch.appendingPathComponent("x-\(name).txt"))
             return Outcome(
-                results: results, timedOut: output.timedOut, status: output.status, seconds: seconds(since: started))
+                results: results, timedOut: output.timedOut, status: output.status,
+                seconds: (ContinuousClock.now - started).inSeconds)
         case .swiftTesting:
             let events = scratch.appendingPathComponent("events-\(name).jsonl")
             var arguments = ["--testing-library", "swift-testing", "--no-parallel"]
@@ -60,7 +62,7 @@ struct TestProcess: Sendable {
             try? FileManager.default.removeItem(at: scratch.appendingPathComponent("s-\(name).txt"))
             return Outcome(
                 results: stream.results, timedOut: output.timedOut, status: output.status,
-                seconds: seconds(since: started))
+                seconds: (ContinuousClock.now - started).inSeconds)
         }
     }
 
@@ -82,9 +84,5 @@ struct TestProcess: Sendable {
             in: workingDirectory, outputFile: scratch.appendingPathComponent("discover.txt"), timeout: timeout)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         return xctests + stream.tests
-    }
-
-    private func seconds(since start: ContinuousClock.Instant) -> Double {
-        (ContinuousClock.now - start) / .seconds(1)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusSpecsScanner
+import LitmusSupport
 
 // LitmusSpecsPlugin's tool: `LitmusSpecsGenerator --module NAME --output FILE SOURCE.swift…`
 // scans the sources for Quick specs, writes the runner code to FILE (only when it changed, so an
@@ -46,7 +47,7 @@ do {
     guard let output = arguments.output else { throw GeneratorError.missingOutput }
     let files = try arguments.sources.map { path in
         do {
-            return SourceFile(path: path, text: try String(contentsOfFile: path, encoding: .utf8))
+            return try SourceFile(contentsOf: path)
         } catch {
             throw GeneratorError.unreadable(path: path, reason: error.localizedDescription)
         }

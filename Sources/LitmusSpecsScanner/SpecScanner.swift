@@ -1,16 +1,7 @@
-/// A Swift file of the target being scanned.
-public struct SourceFile: Sendable {
-    /// The path diagnostics name.
-    public let path: String
-    /// The file's text.
-    public let text: String
+import LitmusSupport
 
-    /// A file at `path` holding `text`.
-    public init(path: String, text: String) {
-        self.path = path
-        self.text = text
-    }
-}
+/// A Swift file of the target being scanned.
+public typealias SourceFile = LitmusSupport.SourceFile
 
 /// Which Quick base class a spec descends from.
 public enum SpecKind: String, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -75,8 +76,14 @@ final class ChromeDriverProcess: Sendable {
     private static func start(_ installation: BrowserInstallation, port: Int, timeout: Duration) async throws
         -> ChromeDriverProcess
     {
-        let lifeline = try ChildProcess.pipe()
-        let report = try ChildProcess.pipe()
+        let lifeline = try pipe()
+        let report: (read: Int32, write: Int32)
+        do {
+            report = try pipe()
+        } catch {
+            [lifeline.read, lifeline.write].forEach { _ = close($0) }
+            throw error
+        }
         let watchdog: pid_t
         do {
             watchdog = try ChildProcess.spawnInNewGroup(
@@ -84,7 +91,7 @@ final class ChromeDriverProcess: Sendable {
                 standardInput: lifeline.read, standardOutput: report.write)
         } catch {
             [lifeline.read, lifeline.write, report.read, report.write].forEach { _ = close($0) }
-            throw error
+            throw LitmusUIError.processFailed(command: error.executable, reason: error.reason)
         }
         close(lifeline.read)
         close(report.write)
@@ -106,6 +113,15 @@ final class ChromeDriverProcess: Sendable {
             throw error
         }
         return process
+    }
+
+    /// A close-on-exec pipe, its failure in LitmusUI's terms.
+    private static func pipe() throws(LitmusUIError) -> (read: Int32, write: Int32) {
+        do {
+            return try ChildProcess.pipe()
+        } catch {
+            throw .processFailed(command: error.executable, reason: error.reason)
+        }
     }
 
     /// Polls chromedriver's /status until it is ready. chromedriver signals readiness only by

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -38,9 +39,7 @@ struct PhaseTrace {
     func write() {
         guard Self.isOn else { return }
         let fields = phases.map { phase in
-            let components = phase.duration.components
-            let milliseconds = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-            return "\(phase.name)=" + String(format: "%.2f", milliseconds)
+            "\(phase.name)=" + String(format: "%.2f", phase.duration.inMilliseconds)
         }
         let line = (["litmus-ui-trace", action] + fields).joined(separator: " ") + "\n"
         FileHandle.standardError.write(Data(line.utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusJSON
+import LitmusSupport
 
 /// An element of the page, found by its query every time it is used, as in XCUITest.
 ///
@@ -238,10 +239,7 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     /// Milliseconds an in-page wait may take: until the deadline, at most a second, so a wait notices a
     /// navigation (which ends the page's script) within a second.
     private static func budget(until deadline: ContinuousClock.Instant) -> Int {
-        let remaining = deadline - ContinuousClock.now
-        let milliseconds =
-            remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
-        return Int(max(0, min(1000, milliseconds)))
+        Int(max(0, min(1000, (deadline - ContinuousClock.now).inMilliseconds)))
     }
 
     private func failure(for result: JSONValue, action: String) async -> XCUIElementError {

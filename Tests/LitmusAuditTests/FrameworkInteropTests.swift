@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
     import Foundation
+    import LitmusSupport
     import Testing
 
     @testable import LitmusAudit

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Testing
 
 @testable import LitmusUI

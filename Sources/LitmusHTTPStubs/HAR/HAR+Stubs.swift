@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -26,7 +27,7 @@ public enum HARTiming: Sendable, Equatable {
 extension HAR.Entry {
     /// An entry for `request` answered by `response`, started at `started` and taking `duration`.
     init(request: RecordedRequest, response: StubResponse, started: Date, duration: Duration) {
-        let milliseconds = duration / .milliseconds(1)
+        let milliseconds = duration.inMilliseconds
         let requestType = request.header("Content-Type") ?? ""
         let postData = request.body.isEmpty ? nil : Self.postData(request.body, mimeType: requestType)
         let responseType = response.headers.first { $0.key.lowercased() == "content-type" }?.value ?? ""

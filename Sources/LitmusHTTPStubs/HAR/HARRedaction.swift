@@ -109,11 +109,11 @@ public struct HARRedaction: Sendable, Equatable {
 
     /// `a=1&token=x` with the named items' values replaced.
     private func redact(pairs: String) -> String {
-        pairs.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[0])
-            guard queryItems.contains(name) else { return String(pair) }
-            return "\(parts[0])=\(placeholder)"
+        FormEncoding.rawFields(pairs).map { field in
+            guard queryItems.contains(FormEncoding.decode(field.name)) else {
+                return field.value.map { "\(field.name)=\($0)" } ?? String(field.name)
+            }
+            return "\(field.name)=\(placeholder)"
         }.joined(separator: "&")
     }
 

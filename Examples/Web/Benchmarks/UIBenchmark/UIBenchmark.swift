@@ -162,7 +162,7 @@ enum UIBenchmark {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        let value = duration / .milliseconds(1)
         return String(format: "%.1f ms", value)
     }
 }

@@ -6,17 +6,18 @@ import Foundation
     import Darwin
 #endif
 
-/// Starts a command in a new process group with its standard input and output redirected, the way
-/// chromedriver's watchdog must be started: a group of its own keeps a terminal's Ctrl-C from killing
-/// it before it has killed the browser.
-enum ChildProcess {
+/// Starting a long-lived command in a new process group with its standard input and output redirected,
+/// the way LitmusUI's chromedriver watchdog must be started: a group of its own keeps a terminal's Ctrl-C
+/// from killing it before it has killed the browser. (``ChildProcess/run(_:_:in:environment:unsetting:outputFile:timeout:registry:)``
+/// runs a program to completion instead.)
+extension ChildProcess {
     /// Spawns `arguments` (the first is an absolute path) in a new process group, with `standardInput`
     /// and `standardOutput` as its fd 0 and 1 and /dev/null as fd 2, and this process's environment
     /// plus `extraEnvironment`. Returns its process id.
-    static func spawnInNewGroup(
+    package static func spawnInNewGroup(
         _ arguments: [String], standardInput: Int32, standardOutput: Int32, extraEnvironment: [String: String] = [:]
     )
-        throws(LitmusUIError)
+        throws(ChildProcessError)
         -> pid_t
     {
         #if os(Linux)
@@ -57,7 +58,7 @@ enum ChildProcess {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else {
-            throw .processFailed(command: arguments[0], reason: String(cString: strerror(status)))
+            throw ChildProcessError(executable: arguments[0], reason: String(cString: strerror(status)))
         }
         return pid
     }
@@ -72,12 +73,12 @@ enum ChildProcess {
     }
 
     /// Whether process `pid` is alive (a zombie counts as alive until reaped).
-    static func isRunning(_ pid: pid_t) -> Bool {
+    package static func isRunning(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0
     }
 
     /// Waits for child `pid` to exit, off the cooperative thread pool.
-    static func reap(_ pid: pid_t) async {
+    package static func reap(_ pid: pid_t) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
                 var status: Int32 = 0
@@ -88,14 +89,14 @@ enum ChildProcess {
     }
 
     /// A pipe whose ends are closed on exec, so no other child inherits them.
-    static func pipe() throws(LitmusUIError) -> (read: Int32, write: Int32) {
+    package static func pipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         // Another thread could spawn between pipe and fcntl and inherit the ends; LitmusUI starts
         // chromedriver once per process, before any other child of its own, so that window is harmless.
         let result = fds.withUnsafeMutableBufferPointer { systemPipe($0.baseAddress!) }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        guard result == 0 else { throw .processFailed(command: "pipe", reason: String(cString: strerror(errno))) }
+        guard result == 0 else { throw ChildProcessError(executable: "pipe", reason: String(cString: strerror(errno))) }
         return (fds[0], fds[1])
     }
 
@@ -108,7 +109,7 @@ enum ChildProcess {
     }
 
     /// Reads from `fd` until a newline or end of file (a few bytes, written at once by the child).
-    static func readLine(_ fd: Int32) -> String {
+    package static func readLine(_ fd: Int32) -> String {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while read(fd, &byte, 1) == 1 {

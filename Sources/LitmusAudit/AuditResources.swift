@@ -1,0 +1,62 @@
+import Foundation
+import LitmusSupport
+import Synchronization
+
+/// What the audit holds that must not outlive it: the process groups it started (its
+/// ``ChildProcessRegistry``) and the scratch folders it made. `releaseAll()` kills the one and deletes
+/// the other; the command calls it on SIGINT and SIGTERM, so an interrupted audit leaves no process and
+/// no file behind.
+public final class AuditResources: Sendable {
+    /// The one registry of this process, which the audit uses.
+    public static let shared = AuditResources(processes: .shared)
+
+    /// A registry of its own (for tests); the audit itself uses `shared`.
+    public convenience init() { self.init(processes: ChildProcessRegistry()) }
+
+    /// The registry the audit's child processes are tracked in.
+    package let processes: ChildProcessRegistry
+
+    package init(processes: ChildProcessRegistry) { self.processes = processes }
+
+    /// The tracked folders, and whether `releaseAll()` was called, under one lock: a folder made while
+    /// the audit is being released is deleted as it is tracked.
+    private let state = Mutex<(directories: Set<String>, released: Bool)>(([], false))
+
+    /// Records a scratch folder to delete if the audit is interrupted; after `releaseAll()`, deletes it.
+    func track(directory: URL) {
+        let released = state.withLock { state in
+            if !state.released { state.directories.insert(directory.path) }
+            return state.released
+        }
+        if released { delete(directory: directory) }
+    }
+
+    private let deletion = Mutex(())
+
+    /// Deletes a scratch folder and SwiftPM's lock files for it, one deleter at a time (the audit's own
+    /// cleanup and an interruption's must not race: each would stop at the files the other removed).
+    func delete(directory: URL) {
+        deletion.withLock { _ in
+            let fileManager = FileManager.default
+            for _ in 0..<3 where fileManager.fileExists(atPath: directory.path) {
+                try? fileManager.removeItem(at: directory)
+            }
+            for lock in PackageWorkspace.lockFiles(of: directory) { try? fileManager.removeItem(atPath: lock) }
+        }
+        state.withLock { _ = $0.directories.remove(directory.path) }
+    }
+
+    /// Whether `releaseAll()` was called: the audit was interrupted, and its errors are only echoes of that.
+    public var isReleased: Bool { state.withLock { $0.released } }
+
+    /// Kills every tracked process group (and the process, where it leads none) and deletes every
+    /// tracked scratch folder.
+    public func releaseAll() {
+        let directories = state.withLock { state in
+            defer { state = ([], true) }
+            return state.directories
+        }
+        processes.releaseAll()
+        for path in directories { delete(directory: URL(fileURLWithPath: path)) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+
+/// How a child process ended, and what it printed.
+package struct ChildProcessResult: Sendable {
+    /// Its exit status (or the signal that ended it).
+    package var status: Int32
+    /// Whether it was killed because it ran past its time limit.
+    package var timedOut: Bool
+    /// Its standard output and standard error, interleaved.
+    package var output: String
+}
+
+/// Runs one program to completion with its output in a file (never a pipe that could fill up), a time
+/// limit, and cancellation that kills it.
+package enum ChildProcess {
+    /// Runs `executable` in `directory` with this process's environment, `environment` set over it and
+    /// the variables in `unsetting` removed.
+    package static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        unsetting: Set<String> = [], outputFile: URL, timeout: Double, registry: ChildProcessRegistry = .shared
+    ) async throws -> ChildProcessResult {
+        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
+            throw ChildProcessError(
+                executable: executable.path, reason: "its output file \(outputFile.path) cannot be created")
+        }
+        let handle = try FileHandle(forWritingTo: outputFile)
+        defer { try? handle.close() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = Self.environment(
+            inheriting: ProcessInfo.processInfo.environment, setting: environment, unsetting: unsetting)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { finished in
+            exited.continuation.yield(finished.terminationStatus)
+            exited.continuation.finish()
+        }
+        try process.run()
+        let pid = process.processIdentifier
+        registry.track(process: pid)
+        defer { registry.forget(process: pid) }
+        let timedOut = Mutex(false)
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(timeout))
+            timedOut.withLock { $0 = true }
+            ProcessTree.terminate(pid)
+        }
+        defer { watchdog.cancel() }
+        let status = await withTaskCancellationHandler {
+            var status: Int32 = -1
+            for await value in exited.stream { status = value }
+            return status
+        } onCancel: {
+            ProcessTree.terminate(pid)
+        }
+        // The test may have started children of its own in its group: end them with it.
+        kill(-pid, SIGKILL)
+        try Task.checkCancellation()
+        let data = (try? Data(contentsOf: outputFile)) ?? Data()
+        return ChildProcessResult(
+            status: status, timedOut: timedOut.withLock { $0 }, output: String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension ChildProcess {
+    /// The environment of a child: `parent`'s, with `setting` over it and `unsetting` removed.
+    package static func environment(
+        inheriting parent: [String: String], setting: [String: String], unsetting: Set<String>
+    )
+        -> [String: String]
+    {
+        parent.merging(setting) { $1 }.filter { !unsetting.contains($0.key) }
+    }
+}
+
+/// A child process that could not be started, naming the program and why.
+package struct ChildProcessError: Error, Equatable, CustomStringConvertible {
+    /// The program.
+    package let executable: String
+    /// Why it could not run.
+    package let reason: String
+
+    package init(executable: String, reason: String) {
+        self.executable = executable
+        self.reason = reason
+    }
+
+    package var description: String { "\(executable) could not be started: \(reason)." }
+}

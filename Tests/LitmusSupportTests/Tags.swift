@@ -1,0 +1,6 @@
+import Testing
+
+extension Tag {
+    /// Tests that start processes: seconds, not milliseconds.
+    @Tag static var endToEnd: Self
+}
