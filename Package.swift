@@ -37,6 +37,11 @@ let package = Package(
         // Foundation only: the plugins' tools and the runtimes link it without anything heavy.
         .target(name: "LitmusSupport"),
         .testTarget(name: "LitmusSupportTests", dependencies: ["LitmusSupport"]),
+        // One adapter to XCTest and Swift Testing (IssueReporting) for doubles, HTTP stubs and UI; no product.
+        .target(
+            name: "LitmusTestReporting",
+            dependencies: [.product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
+        ),
 
         // MARK: Specs: Quick specs run and counted by `swift test` on Linux (docs/specs.md).
         .target(
@@ -66,7 +71,7 @@ let package = Package(
         // MARK: Doubles: one generator, two front ends (macro; plugin and `litmus mocks`), one runtime.
         .target(
             name: "LitmusDoubles",
-            dependencies: [.product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
+            dependencies: ["LitmusTestReporting"]
         ),
         .target(
             name: "LitmusDoublesGenerator",
@@ -152,7 +157,7 @@ let package = Package(
         .target(
             name: "LitmusHTTPStubs",
             dependencies: [
-                "LitmusJSON", "LitmusSupport",
+                "LitmusJSON", "LitmusSupport", "LitmusTestReporting",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
@@ -194,7 +199,8 @@ let package = Package(
         .target(
             name: "LitmusUI",
             dependencies: [
-                "LitmusJSON", "LitmusSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "LitmusJSON", "LitmusSupport", "LitmusTestReporting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // The page script, embedded in the code: a command-line tool has no bundle to look it up in.
             resources: [.embedInCode("Resources/PageScript.js")]

@@ -1,3 +1,5 @@
+import LitmusTestReporting
+
 /// What every member of one double shares: the double's name, its mode, and where the test made it.
 ///
 /// Failures that happen inside the code under test (an unstubbed call in strict mode) have no test
@@ -28,9 +30,4 @@ public final class DoubleContext: Sendable {
 }
 
 /// A place in a test's source, where a failure is reported.
-struct SourceLocation: Sendable {
-    let fileID: StaticString
-    let filePath: StaticString
-    let line: UInt
-    let column: UInt
-}
+typealias SourceLocation = TestSourceLocation

@@ -1,4 +1,4 @@
-import IssueReporting
+import LitmusTestReporting
 
 /// Anything that records calls with global sequence numbers: every ``Member`` and ``AsyncMember`` of
 /// every double.
@@ -161,13 +161,7 @@ enum CallSequence {
 
 /// Reports a failure to whichever test framework runs the test (XCTest or Swift Testing).
 func reportFailure(_ message: String, at location: SourceLocation) {
-    reportIssue(
-        message,
-        fileID: location.fileID,
-        filePath: location.filePath,
-        line: location.line,
-        column: location.column
-    )
+    TestReporter.fail(message, at: location)
 }
 
 private func times(_ count: Int) -> String {

@@ -1,17 +1,12 @@
 import Foundation
-import IssueReporting
+import LitmusTestReporting
 
 extension HTTPStubs {
     /// Records an issue for each request no stub matched, at the place the registry was made: the
     /// request, the closest stub and what differed. The `.httpStubs` trait and `makeHTTPStubs()` call
     /// this when the test ends; call it yourself when you make an `HTTPStubs` by hand.
     public func verifyNoUnmatchedRequests() {
-        let origin = reportOrigin
-        for unmatched in unmatchedRequests {
-            reportIssue(
-                unmatched.description, fileID: origin.fileID, filePath: origin.filePath, line: origin.line,
-                column: origin.column)
-        }
+        for unmatched in unmatchedRequests { TestReporter.fail(unmatched.description, at: reportOrigin) }
     }
 
     /// Records an issue unless `stub` answered exactly `expected` requests.
@@ -22,9 +17,9 @@ extension HTTPStubs {
         let hits = requests(hitting: stub)
         guard hits.count != expected else { return }
         let seen = hits.isEmpty ? "" : "\nRequests it answered:\n" + hits.map { "  - \($0)" }.joined(separator: "\n")
-        reportIssue(
+        TestReporter.fail(
             "Expected stub \(stub) to be hit \(Self.times(expected)), but it was hit \(Self.times(hits.count)).\(seen)",
-            fileID: fileID, filePath: filePath, line: line, column: column)
+            at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Records an issue if `stub` answered no request.
@@ -34,9 +29,9 @@ extension HTTPStubs {
     ) {
         guard hitCount(of: stub) == 0 else { return }
         let log = requests.isEmpty ? "no requests" : requests.map { "  - \($0)" }.joined(separator: "\n")
-        reportIssue(
+        TestReporter.fail(
             "Expected stub \(stub) to be hit, but it never was. Requests seen:\n\(log)",
-            fileID: fileID, filePath: filePath, line: line, column: column)
+            at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     private static func times(_ count: Int) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusTestReporting
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -303,9 +304,4 @@ public struct Stub: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where a registry was made: unmatched requests are reported there.
-struct SourceOrigin: Sendable {
-    var fileID: StaticString
-    var filePath: StaticString
-    var line: UInt
-    var column: UInt
-}
+typealias SourceOrigin = TestSourceLocation

@@ -1,4 +1,5 @@
 #if canImport(Testing)
+    import LitmusTestReporting
     import Testing
 
     extension HTTPStubs {
@@ -11,10 +12,10 @@
         /// empty registry so the test goes on.
         public static var current: HTTPStubs {
             if let scoped { return scoped }
-            Issue.record(
-                Comment(
-                    rawValue: "HTTPStubs.current was read outside a test with the .httpStubs trait. "
-                        + "Add it: @Test(.httpStubs), or make one with HTTPStubs()."))
+            TestReporter.fail(
+                "HTTPStubs.current was read outside a test with the .httpStubs trait. "
+                    + "Add it: @Test(.httpStubs), or make one with HTTPStubs().",
+                at: #_sourceLocation)
             return HTTPStubs()
         }
     }
@@ -44,7 +45,7 @@
             // Only a test that returned writes its recordings: one that threw leaves the files as they were.
             try stubs.finishRecordings()
             for unmatched in stubs.unmatchedRequests {
-                Issue.record(Comment(rawValue: unmatched.description), sourceLocation: test.sourceLocation)
+                TestReporter.fail(unmatched.description, at: test.sourceLocation)
             }
         }
     }

@@ -1,5 +1,5 @@
 #if canImport(XCTest)
-    import IssueReporting
+    import LitmusTestReporting
     import XCTest
 
     extension XCTestCase {
@@ -27,7 +27,9 @@
                 do {
                     try stubs.finishRecordings()
                 } catch {
-                    reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+                    TestReporter.fail(
+                        "\(error)",
+                        at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
                 }
             }
             return stubs

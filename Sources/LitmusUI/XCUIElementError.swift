@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Testing)
-    import Testing
-#endif
+import LitmusTestReporting
 
 /// An element could not be used: nothing matched, several did, or it never became actionable.
 ///
@@ -92,10 +89,7 @@ enum FailureEvidence {
     }
 
     static func attach(screenshot: Data?, tree: String) {
-        #if canImport(Testing)
-            guard Test.current != nil else { return }
-            if let screenshot { Attachment.record([UInt8](screenshot), named: "screenshot.png") }
-            Attachment.record(tree, named: "accessibility-tree.txt")
-        #endif
+        if let screenshot { TestReporter.attach([UInt8](screenshot), named: "screenshot.png") }
+        TestReporter.attach(Array(tree.utf8), named: "accessibility-tree.txt")
     }
 }
