@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The lines of a package changed since a git ref (`--since REF`): the working tree, uncommitted
 /// changes included, against that commit; files git does not track yet (and does not ignore) count

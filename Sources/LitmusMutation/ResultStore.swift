@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import LitmusAudit
 
 /// One run's view of the ``MutationResultCache``: the keys of its mutants (from the coverage the run
