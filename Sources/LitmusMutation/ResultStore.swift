@@ -1,6 +1,6 @@
 import Foundation
-import LitmusSupport
 import LitmusAudit
+import LitmusSupport
 
 /// One run's view of the ``MutationResultCache``: the keys of its mutants (from the coverage the run
 /// measured), the results it may reuse, and the saving of the new ones. Without a kept build folder it
