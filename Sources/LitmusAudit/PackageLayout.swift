@@ -2,6 +2,8 @@ import Foundation
 
 /// The targets of the audited package, as `swift package describe --type json` gives them.
 package struct PackageLayout: Sendable {
+    /// The package's name, as its manifest declares it.
+    package var name = ""
     /// Folders (relative to the package) of the targets that are not tests.
     package var sourceFolders: [String]
     /// Source files (absolute, in the copy) of the test targets.
@@ -27,10 +29,12 @@ package struct PackageLayout: Sendable {
                 sourceFolders.append(target.path)
             }
         }
-        return PackageLayout(sourceFolders: sourceFolders, testFiles: testFiles, testModules: testModules)
+        return PackageLayout(
+            name: description.name ?? "", sourceFolders: sourceFolders, testFiles: testFiles, testModules: testModules)
     }
 
     private struct Description: Decodable {
+        var name: String?
         var targets: [Target]
     }
 

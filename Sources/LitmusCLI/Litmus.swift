@@ -9,6 +9,8 @@ struct Litmus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "litmus",
         abstract: "A testing toolkit for Swift: an audit of a package's tests, and generated test doubles.",
-        subcommands: [AuditCommand.self, MutateCommand.self, ReportCommand.self, CleanCommand.self, Mocks.self]
+        subcommands: [
+            AuditCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self, CleanCommand.self, Mocks.self,
+        ]
     )
 }

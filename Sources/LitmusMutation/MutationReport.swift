@@ -60,6 +60,8 @@ public struct MutationReport: Sendable {
     public var reused: Int { results.filter(\.reused).count }
     /// The ref of `--since`, when only the mutants on lines changed since it were made.
     public var since: String?
+    /// The shard this report is a share of, when the run was sharded (``MutationPartial``).
+    public var partial: MutationPartial?
 
     /// Detected mutants over all mutants that compiled, in percent (100 when there is none).
     public var score: Double { Self.score(of: results) }
@@ -93,7 +95,8 @@ public struct MutationReport: Sendable {
         }
         let report = StrykerReport(
             schemaVersion: "2", thresholds: StrykerThresholds(high: high, low: low), projectRoot: package, files: files,
-            testFiles: testFiles(), config: StrykerConfig(reusedResults: reused, since: since))
+            testFiles: testFiles(), config: StrykerConfig(reusedResults: reused, since: since),
+            litmus: partial.map(section))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(report)
@@ -109,34 +112,36 @@ public struct MutationReport: Sendable {
     }
 }
 
-// The schema's shapes (https://github.com/stryker-mutator/mutation-testing-elements, schema v2).
-private struct StrykerReport: Encodable {
+// The schema's shapes (https://github.com/stryker-mutator/mutation-testing-elements, schema v2), and a
+// shard's `litmus` section (MutationPartial.swift).
+struct StrykerReport: Codable {
     var schemaVersion: String
     var thresholds: StrykerThresholds
     var projectRoot: String
     var files: [String: StrykerFile]
     var testFiles: [String: StrykerTestFile]
     /// The schema's free-form `config`: how many results were reused, and the `--since` ref.
-    var config: StrykerConfig
+    var config: StrykerConfig?
+    var litmus: MutationPartial.Section?
 }
 
-private struct StrykerConfig: Encodable {
+struct StrykerConfig: Codable {
     var reusedResults: Int
     var since: String?
 }
 
-private struct StrykerThresholds: Encodable {
+struct StrykerThresholds: Codable {
     var high: Double
     var low: Double
 }
 
-private struct StrykerFile: Encodable {
+struct StrykerFile: Codable {
     var language: String
     var source: String
     var mutants: [StrykerMutant]
 }
 
-private struct StrykerMutant: Encodable {
+struct StrykerMutant: Codable {
     var id: String
     var mutatorName: String
     var replacement: String
@@ -149,21 +154,21 @@ private struct StrykerMutant: Encodable {
     var duration: Int
 }
 
-private struct StrykerLocation: Encodable {
+struct StrykerLocation: Codable {
     var start: StrykerPosition
     var end: StrykerPosition?
 }
 
-private struct StrykerPosition: Encodable {
+struct StrykerPosition: Codable {
     var line: Int
     var column: Int
 }
 
-private struct StrykerTestFile: Encodable {
+struct StrykerTestFile: Codable {
     var tests: [StrykerTest]
 }
 
-private struct StrykerTest: Encodable {
+struct StrykerTest: Codable {
     var id: String
     var name: String
     var location: StrykerLocation?

@@ -33,13 +33,16 @@ public struct MutationTesting: Sendable {
     public var reuseResults = true
     /// Only the mutants on these lines (`--since REF`); `nil`: every mutant.
     public var changes: ChangedLines?
+    /// The share of the mutants to run, when a CI worker runs one shard (``Shard``); `nil` runs them all.
+    public var shard: Shard?
 
     /// Creates a run over the package at `package`.
     public init(
         package: URL, parallelism: Int = 0, timeoutFactor: Double = 5, timeoutFloor: Double = 5,
-        buildFolder: URL? = nil
+        buildFolder: URL? = nil, shard: Shard? = nil
     ) {
         self.package = package.standardizedFileURL
+        self.shard = shard
         self.parallelism = parallelism
         self.timeoutFactor = timeoutFactor
         self.timeoutFloor = timeoutFloor
@@ -88,9 +91,11 @@ public struct MutationTesting: Sendable {
         }
         notes.forEach { progress(.note($0)) }
 
-        let mutants = build.mutants.filter { mutant in
+        let wanted = build.mutants.filter { mutant in
             changes?.touches(file: mutant.file, lines: mutant.start.line...mutant.end.line) ?? true
         }
+        // A shard runs its share; every shard built the same schemata and measured the same coverage.
+        let mutants = shard?.share(of: wanted, by: \.id) ?? wanted
         let rejected = build.rejected
         var store = try await ResultStore(
             testing: self, workspace: workspace, layout: layout, files: build.files, coverage: usable,
@@ -122,7 +127,8 @@ public struct MutationTesting: Sendable {
             }
         }
 
-        progress(.phase("Running \(toRun.count) mutants against the tests that reach them, \(width) at a time"))
+        let share = shard.map { " (shard \($0) of \(wanted.count))" } ?? ""
+        progress(.phase("Running \(toRun.count) mutants\(share) against the tests that reach them, \(width) at a time"))
         let tally = Tally(total: toRun.count)
         let covering = usable
         let results = try await concurrentMap(toRun, width: width) { mutant in
@@ -139,13 +145,21 @@ public struct MutationTesting: Sendable {
                 testsCompleted: 0, durationMilliseconds: 0)
         }
         try store.save(results)
-        let mutatedFiles = Set(mutants.map(\.file))
+        let mutatedFiles = Set(wanted.map(\.file))
+        var partial: MutationPartial?
+        if let shard {
+            let commit = await PartialHeader.commit(of: package, scratch: try workspace.folder("git"))
+            partial = MutationPartial(
+                header: PartialHeader(kind: "mutation", shard: shard, commit: commit, package: layout.name),
+                mutantIDs: wanted.map(\.id))
+        }
         return MutationReport(
             package: package.path,
             sources: Dictionary(
                 uniqueKeysWithValues: build.files.filter { mutatedFiles.contains($0.path) }.map { ($0.path, $0.text) }),
             results: mutants.compactMap { byID[$0.id] }, tests: tests, notes: notes,
-            wallSeconds: (clock.now - started).inSeconds, buildSeconds: buildSeconds, since: changes?.ref)
+            wallSeconds: (clock.now - started).inSeconds, buildSeconds: buildSeconds, since: changes?.ref,
+            partial: partial)
     }
 
     /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process

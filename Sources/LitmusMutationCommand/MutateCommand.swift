@@ -65,6 +65,14 @@ public struct MutateCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Run every mutant instead of reusing the last run's results.")
     public var noCache = false
 
+    /// The share of the mutants to run.
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run shard INDEX of COUNT of the mutants (1/3, 2/3, 3/3) and write a partial --json for litmus merge.",
+            valueName: "index/count"))
+    public var shard: String?
+
     /// No progress lines.
     @Flag(name: .long, help: "Print only the report.")
     public var quiet = false
@@ -76,6 +84,22 @@ public struct MutateCommand: AsyncParsableCommand {
     public func run() async throws {
         if let minMutationScore, !(0...100).contains(minMutationScore) {
             throw ValidationError("--min-mutation-score \(minMutationScore) is not a percentage: give 0 to 100.")
+        }
+        let shard = try shard.map { text in
+            do {
+                return try Shard(parsing: text)
+            } catch let error as ShardError {
+                throw ValidationError(error.description)
+            }
+        }
+        if shard != nil {
+            guard json != nil else {
+                throw ValidationError("--shard writes a partial report: give --json FILE, and litmus merge the files.")
+            }
+            guard html == nil, minMutationScore == nil else {
+                throw ValidationError(
+                    "--html and --min-mutation-score judge the whole run: give them to litmus merge, not to a shard.")
+            }
         }
         let interruption = Interruption.install()
         defer { withExtendedLifetime(interruption) {} }
@@ -89,7 +113,7 @@ public struct MutateCommand: AsyncParsableCommand {
         }
         var testing = MutationTesting(
             package: package, parallelism: parallel, timeoutFloor: timeoutFloor,
-            buildFolder: buildPath.map { URL(fileURLWithPath: $0) } ?? cached?.lock.folder)
+            buildFolder: buildPath.map { URL(fileURLWithPath: $0) } ?? cached?.lock.folder, shard: shard)
         testing.reuseResults = !noCache
         let quiet = self.quiet
         if let folder = cached?.lock.folder, !quiet {
@@ -111,16 +135,7 @@ public struct MutateCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         if !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
-        print(MutationTerminalReport().render(report), terminator: "")
-        let low = minMutationScore ?? 60
-        let schema = try report.json(high: max(80, low), low: low)
-        if let json { try schema.write(to: URL(fileURLWithPath: json)) }
-        // The page is made from the same JSON, so it shows nothing the JSON lacks.
-        if let html { try HTMLReport(auditJSON: nil, mutationJSON: schema).write(to: URL(fileURLWithPath: html)) }
-        if let minMutationScore, report.score < minMutationScore {
-            print(String(format: "Under the minimum mutation score of %.1f%%.", minMutationScore))
-            throw ExitCode(1)
-        }
+        try MutationOutput.emit(report, json: json, html: html, minMutationScore: minMutationScore)
     }
 
     private static func line(for event: MutationProgress) -> String {

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import LitmusAudit
+import LitmusMutation
+
+/// `litmus merge FILE...`: the report of a sharded run from the partial JSON of every shard (docs/ci.md).
+public struct MergeCommand: AsyncParsableCommand {
+    /// The subcommand's name and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Make one report of the partial reports of every shard of a sharded run (--shard i/n).",
+        discussion: """
+            Give the --json file of every shard of one run. The kind of run (litmus mutate) is read from the \
+            files. The report is the one an unsharded run would have made: terminal, JSON, HTML. \
+            Exit status: 0 done, 1 score under --min-mutation-score, 2 the files are not the shards of one run.
+            """
+    )
+
+    /// The shards' partial reports.
+    @Argument(help: "The partial JSON report of every shard.")
+    public var files: [String] = []
+
+    /// Where to write the merged JSON report.
+    @Option(name: .long, help: "Write the merged report as JSON (Stryker's schema for mutation) to this file.")
+    public var json: String?
+
+    /// Where to write the HTML report.
+    @Option(name: .long, help: "Write the merged report as one self-contained HTML page to this file.")
+    public var html: String?
+
+    /// The least acceptable mutation score.
+    @Option(name: .long, help: "Exit 1 when the merged mutation score (percent) is under this.")
+    public var minMutationScore: Double?
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// Runs it.
+    public func run() async throws {
+        if let minMutationScore, !(0...100).contains(minMutationScore) {
+            throw ValidationError("--min-mutation-score \(minMutationScore) is not a percentage: give 0 to 100.")
+        }
+        let report: LitmusMutation.MutationReport
+        do {
+            let loaded = try files.map { file in (file: file, data: try Self.read(file)) }
+            guard let first = loaded.first else { throw MergeError.noFiles }
+            switch try Self.kind(of: first.data, file: first.file) {
+            case "mutation":
+                report = try LitmusMutation.MutationReport.merging(loaded)
+            case let kind:
+                throw MergeError.corrupt(file: first.file, reason: "litmus merge does not know \(kind) shards")
+            }
+        } catch let error as MergeError {
+            FileHandle.standardError.write(Data("litmus merge: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        try MutationOutput.emit(report, json: json, html: html, minMutationScore: minMutationScore)
+    }
+
+    private static func read(_ file: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw MergeError.corrupt(file: file, reason: "it cannot be read")
+        }
+    }
+
+    /// The kind of run a shard's file comes from, from its `litmus` section.
+    static func kind(of data: Data, file: String) throws -> String {
+        struct Envelope: Decodable {
+            struct Section: Decodable { var header: PartialHeader }
+            var litmus: Section?
+        }
+        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
+            throw MergeError.corrupt(file: file, reason: "it is not JSON")
+        }
+        guard let section = envelope.litmus else {
+            throw MergeError.corrupt(file: file, reason: "it has no litmus section: a run without --shard wrote it")
+        }
+        return section.header.kind
+    }
+}

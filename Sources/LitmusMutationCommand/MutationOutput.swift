@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import LitmusMutation
+import LitmusReport
+
+/// The outputs of a mutation report, the same for `litmus mutate` and for `litmus merge` of its shards:
+/// the terminal text, the Stryker JSON, the HTML page, and the exit status under the minimum score.
+enum MutationOutput {
+    /// Prints and writes `report`; exits 1 when its score is under `minMutationScore`.
+    static func emit(_ report: LitmusMutation.MutationReport, json: String?, html: String?, minMutationScore: Double?)
+        throws
+    {
+        print(MutationTerminalReport().render(report), terminator: "")
+        if let partial = report.partial {
+            print(
+                "This is shard \(partial.header.shard) of the run (\(report.results.count) of "
+                    + "\(partial.mutantIDs.count) mutants): litmus merge the --json of every shard for the report.")
+        }
+        let low = minMutationScore ?? 60
+        let schema = try report.json(high: max(80, low), low: low)
+        if let json { try schema.write(to: URL(fileURLWithPath: json)) }
+        // The page is made from the same JSON, so it shows nothing the JSON lacks.
+        if let html { try HTMLReport(auditJSON: nil, mutationJSON: schema).write(to: URL(fileURLWithPath: html)) }
+        if let minMutationScore, report.score < minMutationScore {
+            print(String(format: "Under the minimum mutation score of %.1f%%.", minMutationScore))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import LitmusMutation
+
+@Suite("litmus mutate --shard and litmus merge, as separate processes", .tags(.endToEnd), .serialized)
+struct ShardEndToEndTests {
+    /// The `litmus` executable beside the test bundle (`swift build` builds it with the tests).
+    private static var litmusExecutable: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
+        ]
+        return candidates.map { $0.appendingPathComponent("litmus") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+    }
+
+    /// Runs `litmus` with `arguments`; its exit status, standard output and standard error.
+    private static func litmus(_ arguments: [String], in folder: URL) throws
+        -> (status: Int32, output: String, errors: String)
+    {
+        let process = Process()
+        let executable = Self.litmusExecutable
+        try #require(executable != nil, "build the litmus executable first (swift build)")
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = folder.appendingPathComponent("stdout.txt")
+        let errors = folder.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, try String(contentsOf: output, encoding: .utf8),
+            try String(contentsOf: errors, encoding: .utf8)
+        )
+    }
+
+    /// The JSON without what differs from run to run: each mutant's `duration` (milliseconds its
+    /// processes took). Everything else (ids, statuses, reasons, coveredBy, killedBy, testsCompleted,
+    /// sources, tests, thresholds) must be equal.
+    private static func withoutDurations(_ data: Data) throws -> NSDictionary {
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var files = try #require(object["files"] as? [String: [String: Any]])
+        for (path, var file) in files {
+            let mutants = try #require(file["mutants"] as? [[String: Any]])
+            file["mutants"] = mutants.map { mutant in mutant.filter { $0.key != "duration" } }
+            files[path] = file
+        }
+        object["files"] = files
+        return object as NSDictionary
+    }
+
+    /// The terminal report without its times (the first line's wall and build seconds).
+    private static func withoutTimes(_ text: String) -> String {
+        text.replacing(/[0-9]+\.[0-9] s/, with: "T s")
+    }
+
+    @Test("Two shards run one after another and merged make the report of the unsharded run of the same package")
+    func mergedShardsEqualTheUnshardedRun() async throws {
+        // Given: the unsharded run (MutateEndToEndTests' run of the fixture, timeout floor 2 s)
+        let whole = try await MutateEndToEndTests.ledger.value.report
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-shards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = MutateEndToEndTests.fixtures.appendingPathComponent("Mutation").path
+        let shards = (1...2).map { folder.appendingPathComponent("shard-\($0).json").path }
+
+        // When: each shard in its own process, then the merge
+        var outputs: [String] = []
+        for (index, file) in shards.enumerated() {
+            let run = try Self.litmus(
+                ["mutate", package, "--quiet", "--timeout-floor", "2", "--shard", "\(index + 1)/2", "--json", file],
+                in: folder)
+            #expect(run.status == 0, "shard \(index + 1)/2: \(run.errors)")
+            outputs.append(run.output)
+        }
+        let merged = folder.appendingPathComponent("merged.json").path
+        let merge = try Self.litmus(["merge"] + shards + ["--json", merged], in: folder)
+        let alone = try Self.litmus(["merge", shards[0]], in: folder)
+
+        // Then: the same mutants, statuses, reasons and tests, durations aside; each shard says it is one
+        #expect(merge.status == 0, "\(merge.errors)")
+        #expect(
+            try Self.withoutDurations(Data(contentsOf: URL(fileURLWithPath: merged)))
+                == Self.withoutDurations(whole.json()))
+        #expect(Self.withoutTimes(merge.output) == Self.withoutTimes(MutationTerminalReport().render(whole)))
+        #expect(outputs.map { $0.contains("This is shard") } == [true, true])
+        #expect(alone.status == 2)
+        #expect(alone.errors == "litmus merge: Shard 2/2 missing: give every shard's partial report.\n")
+    }
+}
