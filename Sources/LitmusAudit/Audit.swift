@@ -17,13 +17,19 @@ public struct Audit: Sendable {
     public var seed: UInt64
     /// A build folder to reuse between audits; a fresh scratch one when `nil`.
     public var buildFolder: URL?
+    /// The share of the alone runs and bisections to run (``runShard(progress:)``); `nil` runs them all.
+    public var shard: Shard?
 
     /// Creates an audit; a `nil` seed draws one (it is printed and stored in the report).
-    public init(package: URL, options: AuditOptions = AuditOptions(), seed: UInt64? = nil, buildFolder: URL? = nil) {
+    public init(
+        package: URL, options: AuditOptions = AuditOptions(), seed: UInt64? = nil, buildFolder: URL? = nil,
+        shard: Shard? = nil
+    ) {
         self.package = package.standardizedFileURL
         self.options = options
         self.seed = seed ?? UInt64.random(in: 1...999_999)
         self.buildFolder = buildFolder
+        self.shard = shard
     }
 
     /// Runs the audit. The package is never written to; the scratch folder is deleted at the end.
@@ -31,6 +37,46 @@ public struct Audit: Sendable {
     /// The stages, top to bottom: each returns a value the next one reads; only the run and coverage
     /// stages start test processes, and only the judges decide findings.
     public func run(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws -> AuditReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        return try await gather(progress: progress) { gathered in
+            // Judge and report: bisection runs tests on the judges' request.
+            try await gathered.record.report(bisect: gathered.bisect) { (clock.now - started).inSeconds }
+        }
+    }
+
+    /// Runs this audit's ``shard`` (every stage, but only its share of the alone runs and of the
+    /// bisections) and returns its partial report, for `litmus merge` to judge with the other shards'.
+    public func runShard(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws
+        -> AuditPartial
+    {
+        let shard = try shard ?? Shard(index: 1, count: 1)
+        let clock = ContinuousClock()
+        let started = clock.now
+        return try await gather(progress: progress) { gathered in
+            var record = gathered.record
+            try await record.recordBisections(through: gathered.bisect)
+            record.wallSeconds = (clock.now - started).inSeconds
+            record.observations.profiles = [:]
+            let commit = await PartialHeader.commit(of: package, scratch: try gathered.workspace.folder("git"))
+            return AuditPartial(
+                header: PartialHeader(kind: "audit", shard: shard, commit: commit, package: gathered.name),
+                record: record)
+        }
+    }
+
+    /// What the stages up to judging produced, for `finish` to judge or keep.
+    private struct Gathered {
+        var record: AuditRecord
+        var bisect: Bisect
+        var workspace: PackageWorkspace
+        var name: String
+    }
+
+    /// The stages up to judging; `finish` runs before the scratch folder is deleted.
+    private func gather<Result>(
+        progress: @escaping @Sendable (AuditProgress) -> Void, finish: (Gathered) async throws -> Result
+    ) async throws -> Result {
         let clock = ContinuousClock()
         let started = clock.now
 
@@ -48,33 +94,31 @@ public struct Audit: Sendable {
         let layout = try await builder.describe()
         let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(files: layout.testFiles))
 
-        // Discover and run: the suite runs, the parallel runs, each test alone, the random halves.
-        let runs = RunStage(binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress)
+        // Discover and run: the suite runs, the parallel runs, each test alone (a shard: its share), the
+        // random halves.
+        let runs = RunStage(
+            binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress, shard: shard)
         let listing = try await runs.discover(located: analysis)
         let observations = try await runs.observe(listing)
 
         // Coverage: of the sources, and of each test alone.
-        var context = JudgingContext(options: options, seed: seed, analysis: analysis)
-        var coveredLines: [String: [String: String]] = [:]
+        var record = AuditRecord(
+            package: package.path, seed: seed, options: options, buildSeconds: buildSeconds,
+            observations: observations, analysis: analysis, coverage: nil, coveredLines: [:], quarantine: quarantine)
         if options.coverage, let profdata = toolchain.profdata, let cov = toolchain.cov {
             progress(.phase("Measuring coverage of the sources (llvm-cov)"))
             let measured = try await CoverageStage(
                 profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
                 paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
             ).measure(observations)
-            context.coverage = measured.coverage
-            coveredLines = measured.coveredLines
+            record.coverage = measured.coverage
+            record.coveredLines = measured.coveredLines
         }
 
-        // Judge: one judge per letter; bisection runs tests on the judges' request.
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))
-        let judgement = try await Judge.judge(observations, context, bisect: runs.bisector(for: listing.tests))
-
-        // Report: measurements, findings and verdicts in one value, for every renderer.
-        return ReportAssembly.assemble(
-            package: package.path, seed: seed, options: options, wallSeconds: (clock.now - started).inSeconds,
-            buildSeconds: buildSeconds, observations: observations, coveredLines: coveredLines,
-            coverage: context.coverage, judgement: judgement, quarantine: quarantine)
+        return try await finish(
+            Gathered(
+                record: record, bisect: runs.bisector(for: listing.tests), workspace: workspace, name: layout.name))
     }
 
 }

@@ -1,6 +1,6 @@
 /// A question for bisection: which of `candidates` (the tests that ran before `victim` in its
 /// process) make it fail (`wantFailure`) or pass as it did among the others.
-struct BisectionRequest: Sendable, Hashable {
+struct BisectionRequest: Sendable, Hashable, Codable {
     /// The test that behaved differently among the others.
     var victim: TestIdentity
     /// The tests that ran before it, in their order.
@@ -11,7 +11,7 @@ struct BisectionRequest: Sendable, Hashable {
 
 /// What bisection answered: the culprits (none when it could not reproduce), and the processes it
 /// had killed at the time limit.
-struct BisectionResult: Sendable, Hashable {
+struct BisectionResult: Sendable, Hashable, Codable {
     /// The smallest set of candidates found that reproduces the behaviour.
     var culprits: [TestIdentity]
     /// Its processes killed at the time limit.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one test process (or a pair side by side, XCTest and Swift Testing) said about its tests.
-struct ObservedRun: Sendable, Hashable {
+struct ObservedRun: Sendable, Hashable, Codable {
     /// Results by test identifier; a test asked of the run and missing here never started.
     var results: [String: TestResult]
     /// Identifiers in the order the tests started.
@@ -18,7 +18,7 @@ struct ObservedRun: Sendable, Hashable {
 }
 
 /// The test binary run once with no argument, as `swift test` first runs it.
-struct DirectRun: Sendable, Hashable {
+struct DirectRun: Sendable, Hashable, Codable {
     /// Its exit status.
     var status: Int32
     /// Whether it was killed at the time limit.
@@ -30,7 +30,7 @@ struct DirectRun: Sendable, Hashable {
 /// Everything the audit's runs saw, as a plain value: every outcome, duration and failure message,
 /// the processes killed at the time limit, and each test's own coverage. The judges read it and
 /// run nothing; a test of the judges builds one by hand.
-struct Observations: Sendable {
+struct Observations: Sendable, Codable {
     /// Every test discovered: XCTest's first, then Swift Testing's, each located in the sources.
     var tests: [TestIdentity]
     /// The whole suite, `runs` times, one test at a time, in the same order every time.

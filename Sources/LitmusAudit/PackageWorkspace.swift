@@ -69,6 +69,9 @@ package struct PackageWorkspace: Sendable {
     /// Maps the copy's paths back to the package.
     var paths: PathMap { PathMap(copy: package.path, original: original.path) }
 
+    /// The test with its file relative to the package instead of in the copy.
+    package func relative(_ test: TestIdentity) -> TestIdentity { paths.relative(test) }
+
     /// Maps a path in the copy back to the path in the original package.
     package func originalPath(of path: String) -> String { paths.original(path) }
 

@@ -14,6 +14,8 @@ struct RunStage: Sendable {
     var paths: PathMap
     /// Where progress goes.
     var progress: @Sendable (AuditProgress) -> Void
+    /// The share of the alone runs (and so of the bisections) this process runs; `nil`: all of them.
+    var shard: Shard?
 
     /// How many test processes run at once.
     var width: Int {
@@ -128,8 +130,9 @@ struct RunStage: Sendable {
     private func runEachAlone(
         _ observations: inout Observations, xctests: [TestIdentity], timedOut: inout [TimedOutRun]
     ) async throws {
-        let tests = observations.tests
-        progress(.phase("Running each of \(tests.count) tests alone, \(width) at a time"))
+        let tests = shard?.share(of: observations.tests, by: \.id) ?? observations.tests
+        let share = shard.map { " (shard \($0) of \(observations.tests.count))" } ?? ""
+        progress(.phase("Running each of \(tests.count) tests alone\(share), \(width) at a time"))
         let binary = self.binary
         let progress = self.progress
         let runs = try await concurrentMap(tests, width: width) { test in

@@ -3,9 +3,9 @@ import SwiftParser
 import SwiftSyntax
 
 /// What the sources of the test targets declare, and what reading them finds (Self-validating and Fast).
-public struct SourceAnalysis: Sendable {
+public struct SourceAnalysis: Sendable, Codable {
     /// A class declaring tests: an XCTestCase subclass with `test…` methods, or a Quick spec.
-    public struct TestClass: Sendable, Hashable {
+    public struct TestClass: Sendable, Hashable, Codable {
         /// Its name.
         public var name: String
         /// Its file.

@@ -71,7 +71,8 @@ public struct MutationTesting: Sendable {
             executable: executable, workingDirectory: workspace.package, scratch: try workspace.folder("runs"))
 
         progress(.phase("Finding the tests, and the mutants each one reaches (each test alone, no mutant on)"))
-        let tests = try await runner.discover(timeout: 600)
+        // Their files relative to the package (the report's testFiles), not in the scratch copy.
+        let tests = try await runner.discover(timeout: 600).map(workspace.relative)
         let coverageFolder = try workspace.folder("coverage")
         let baseline = try await concurrentMap(Array(tests.enumerated()), width: width) { pair in
             let file = coverageFolder.appendingPathComponent("test-\(pair.offset).txt")

@@ -89,6 +89,10 @@ struct ShardEndToEndTests {
                 == Self.withoutDurations(whole.json()))
         #expect(Self.withoutTimes(merge.output) == Self.withoutTimes(MutationTerminalReport().render(whole)))
         #expect(outputs.map { $0.contains("This is shard") } == [true, true])
+        let testFiles = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: merged)))
+        #expect(((testFiles as? [String: Any])?["testFiles"] as? [String: Any])?.keys.sorted() == [
+            "Tests/LedgerTests/LedgerTests.swift"
+        ])
         #expect(alone.status == 2)
         #expect(alone.errors == "litmus merge: Shard 2/2 missing: give every shard's partial report.\n")
     }
