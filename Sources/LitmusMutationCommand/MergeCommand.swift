@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusAudit
+import LitmusAuditCommand
 import LitmusMutation
 
 /// `litmus merge FILE...`: the report of a sharded run from the partial JSON of every shard (docs/ci.md).
@@ -10,9 +11,10 @@ public struct MergeCommand: AsyncParsableCommand {
         commandName: "merge",
         abstract: "Make one report of the partial reports of every shard of a sharded run (--shard i/n).",
         discussion: """
-            Give the --json file of every shard of one run. The kind of run (litmus mutate) is read from the \
-            files. The report is the one an unsharded run would have made: terminal, JSON, HTML. \
-            Exit status: 0 done, 1 score under --min-mutation-score, 2 the files are not the shards of one run.
+            Give the --json file of every shard of one run. The kind of run (litmus audit or litmus mutate) is \
+            read from the files. The report is the one an unsharded run would have made: terminal, JSON, JUnit \
+            (audit), HTML. Exit status: as litmus audit's or litmus mutate's, and 2 when the files are not the \
+            shards of one run.
             """
     )
 
@@ -23,6 +25,10 @@ public struct MergeCommand: AsyncParsableCommand {
     /// Where to write the merged JSON report.
     @Option(name: .long, help: "Write the merged report as JSON (Stryker's schema for mutation) to this file.")
     public var json: String?
+
+    /// Where to write the JUnit report of a merged audit.
+    @Option(name: .long, help: "Write the merged audit report as JUnit XML to this file.")
+    public var junit: String?
 
     /// Where to write the HTML report.
     @Option(name: .long, help: "Write the merged report as one self-contained HTML page to this file.")
@@ -40,13 +46,17 @@ public struct MergeCommand: AsyncParsableCommand {
         if let minMutationScore, !(0...100).contains(minMutationScore) {
             throw ValidationError("--min-mutation-score \(minMutationScore) is not a percentage: give 0 to 100.")
         }
-        let report: LitmusMutation.MutationReport
         do {
             let loaded = try files.map { file in (file: file, data: try Self.read(file)) }
             guard let first = loaded.first else { throw MergeError.noFiles }
             switch try Self.kind(of: first.data, file: first.file) {
             case "mutation":
-                report = try LitmusMutation.MutationReport.merging(loaded)
+                let report = try LitmusMutation.MutationReport.merging(loaded)
+                try MutationOutput.emit(report, json: json, html: html, minMutationScore: minMutationScore)
+            case "audit":
+                let report = try await AuditPartial.merge(loaded)
+                try AuditOutput.emit(report, json: json, junit: junit, html: html)
+                if report.exitCode != 0 { throw ExitCode(report.exitCode) }
             case let kind:
                 throw MergeError.corrupt(file: first.file, reason: "litmus merge does not know \(kind) shards")
             }
@@ -54,7 +64,6 @@ public struct MergeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("litmus merge: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
-        try MutationOutput.emit(report, json: json, html: html, minMutationScore: minMutationScore)
     }
 
     private static func read(_ file: String) throws -> Data {

@@ -3,8 +3,10 @@ import Testing
 
 @testable import LitmusMutation
 
-@Suite("litmus mutate --shard and litmus merge, as separate processes", .tags(.endToEnd), .serialized)
-struct ShardEndToEndTests {
+@Suite(
+    "litmus mutate and litmus audit --shard, merged by litmus merge, as separate processes", .tags(.endToEnd),
+    .serialized)
+struct MergeEndToEndTests {
     /// The `litmus` executable beside the test bundle (`swift build` builds it with the tests).
     private static var litmusExecutable: URL? {
         let candidates = [
@@ -90,10 +92,72 @@ struct ShardEndToEndTests {
         #expect(Self.withoutTimes(merge.output) == Self.withoutTimes(MutationTerminalReport().render(whole)))
         #expect(outputs.map { $0.contains("This is shard") } == [true, true])
         let testFiles = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: merged)))
-        #expect(((testFiles as? [String: Any])?["testFiles"] as? [String: Any])?.keys.sorted() == [
-            "Tests/LedgerTests/LedgerTests.swift"
-        ])
+        #expect(
+            ((testFiles as? [String: Any])?["testFiles"] as? [String: Any])?.keys.sorted() == [
+                "Tests/LedgerTests/LedgerTests.swift"
+            ])
         #expect(alone.status == 2)
         #expect(alone.errors == "litmus merge: Shard 2/2 missing: give every shard's partial report.\n")
+    }
+
+    /// An audit's JSON report without what differs from run to run: the wall and build times, each
+    /// test's durations and median, and the milliseconds quoted in the findings' messages and the
+    /// verdicts' summaries. Everything else (every finding, verdict, outcome, failure message, covered
+    /// line, killed process, the seed and the options) must be equal.
+    private static func auditWithoutDurations(_ data: Data) throws -> NSDictionary {
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["wallSeconds"] = nil
+        object["buildSeconds"] = nil
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        object["tests"] = tests.map { test in
+            test.filter { $0.key != "durationsMilliseconds" && $0.key != "medianMilliseconds" }
+        }
+        let text = String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
+        let scrubbed = text.replacing(/[0-9]+ ms/, with: "N ms")
+        return try #require(try JSONSerialization.jsonObject(with: Data(scrubbed.utf8)) as? NSDictionary)
+    }
+
+    @Test("Two audit shards with the same seed, merged, make the report of the unsharded audit: JSON and JUnit")
+    func mergedAuditShardsEqualTheUnshardedAudit() throws {
+        // Given: the Planted fixture (slow, order-dependent, flaky and self-validating tests), one build
+        // folder for the three audits, one seed
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-audit-shards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let package = MutateEndToEndTests.fixtures.appendingPathComponent("Planted").path
+        let common = [
+            package, "--quiet", "--replay", "42", "--build-path", folder.appendingPathComponent("build").path,
+        ]
+        let file = { (name: String) in folder.appendingPathComponent(name).path }
+
+        // When: the unsharded audit, each shard in its own process, then the merge
+        let whole = try Self.litmus(
+            ["audit"] + common + ["--json", file("whole.json"), "--junit", file("whole.xml")], in: folder)
+        for index in 1...2 {
+            let run = try Self.litmus(
+                ["audit"] + common + ["--shard", "\(index)/2", "--json", file("shard-\(index).json")], in: folder)
+            #expect(run.status == 0, "shard \(index)/2: \(run.errors)")
+            #expect(run.output.contains("This is shard \(index)/2 of the audit"))
+        }
+        let merge = try Self.litmus(
+            [
+                "merge", file("shard-2.json"), file("shard-1.json"), "--json", file("merged.json"), "--junit",
+                file("merged.xml"),
+            ],
+            in: folder)
+
+        // Then: the same exit status (findings over the thresholds), findings, verdicts and outcomes
+        #expect(whole.status == 1, "\(whole.errors)")
+        #expect(merge.status == whole.status, "\(merge.errors)")
+        let merged = try Self.auditWithoutDurations(Data(contentsOf: URL(fileURLWithPath: file("merged.json"))))
+        #expect(merged == (try Self.auditWithoutDurations(Data(contentsOf: URL(fileURLWithPath: file("whole.json"))))))
+        #expect((merged["findings"] as? [Any])?.count ?? 0 > 5)
+        let junit = { (name: String) in
+            try String(contentsOfFile: file(name), encoding: .utf8).replacing(/time="[0-9.]+"/, with: "time=\"T\"")
+                .replacing(/[0-9]+ ms/, with: "N ms")
+        }
+        #expect(try junit("merged.xml") == junit("whole.xml"))
     }
 }

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import LitmusAudit
+import LitmusReport
+
+/// The outputs of an audit report, the same for `litmus audit` and for `litmus merge` of its shards
+/// (terminal, JSON, JUnit, HTML), and a shard's partial report.
+package enum AuditOutput {
+    /// Prints `report` and writes the files asked for.
+    package static func emit(_ report: AuditReport, json: String?, junit: String?, html: String?) throws {
+        print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
+        if let json {
+            let data = try JSONReport().render(report)
+            if json == "-" {
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                try data.write(to: URL(fileURLWithPath: json))
+            }
+        }
+        if let junit {
+            try JUnitReport().render(report).write(toFile: junit, atomically: true, encoding: .utf8)
+        }
+        if let html { try HTMLReport(audit: report).write(to: URL(fileURLWithPath: html)) }
+    }
+
+    /// Writes a shard's partial report to `json` (`-`: standard output) and says what to do with it.
+    package static func write(_ partial: AuditPartial, json: String) throws {
+        let data = try partial.json()
+        if json == "-" {
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            try data.write(to: URL(fileURLWithPath: json))
+            print(
+                "This is shard \(partial.header.shard) of the audit: litmus merge the --json of every shard "
+                    + "for the report.")
+        }
+    }
+
+    /// The `--shard` value read, refusing what a shard cannot do: it writes its partial --json only.
+    package static func shard(_ text: String?, json: String?, junit: String?, html: String?) throws -> Shard? {
+        guard let text else { return nil }
+        let shard: Shard
+        do {
+            shard = try Shard(parsing: text)
+        } catch let error as ShardError {
+            throw ValidationError(error.description)
+        }
+        guard json != nil else {
+            throw ValidationError("--shard writes a partial report: give --json FILE, and litmus merge the files.")
+        }
+        guard junit == nil, html == nil else {
+            throw ValidationError("--junit and --html report the whole audit: give them to litmus merge, not to a shard.")
+        }
+        return shard
+    }
+}
