@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import LitmusAudit
+
+/// Shards of hand-made audit records merged and judged once: no process runs; bisection is a fake.
+@Suite("Merging the records of audit shards")
+struct AuditMergeTests {
+    private let tests = ["A", "B", "C", "D", "E"].map { name in
+        TestIdentity(library: .xctest, id: "M.CartTests/test\(name)", file: "Tests/MTests/CartTests.swift", line: 4)
+    }
+
+    /// The whole audit's record: every test passes in the suite and alone, but test D fails alone (it
+    /// needs B first) and test E fails in the suite (A pollutes it); `alone` limited to `share`.
+    private func record(share: Shard? = nil, seed: UInt64 = 7) -> AuditRecord {
+        let suite = ObservedRun(
+            results: Dictionary(
+                uniqueKeysWithValues: tests.map {
+                    ($0.id, TestResult(outcome: $0.id.hasSuffix("E") ? .failed : .passed, duration: 0.01))
+                }), order: tests.map(\.id))
+        let mine = share?.share(of: tests, by: \.id) ?? tests
+        let alone = Dictionary(
+            uniqueKeysWithValues: mine.map {
+                ($0.id, TestResult(outcome: $0.id.hasSuffix("D") ? .failed : .passed, duration: 0.01))
+            })
+        var options = AuditOptions()
+        options.coverage = false
+        return AuditRecord(
+            package: "/p", seed: seed, options: options, buildSeconds: 1,
+            observations: Observations(tests: tests, suiteRuns: [suite, suite, suite], alone: alone),
+            analysis: SourceAnalysis(), coverage: nil,
+            coveredLines: Dictionary(uniqueKeysWithValues: mine.map { ($0.id, ["Sources/M/Cart.swift": "1-2"]) }))
+    }
+
+    /// The victims a bisection was asked about.
+    private final class Calls: Sendable {
+        let victims = Mutex<[String]>([])
+        var sorted: [String] { victims.withLock { $0.sorted() } }
+    }
+
+    /// A bisection that names B for D and A for E, counting its calls.
+    private func bisection(_ calls: Calls) -> Bisect {
+        let tests = self.tests
+        return { request in
+            calls.victims.withLock { $0.append(request.victim.id) }
+            return BisectionResult(culprits: [request.victim.id.hasSuffix("D") ? tests[1] : tests[0]])
+        }
+    }
+
+    @Test("Shards' records, merged, judge to the unsharded report, each bisection run once by its test's shard")
+    func mergedEqualsWhole() async throws {
+        // Given: the unsharded audit's report
+        let wholeCalls = Calls()
+        let whole = try await record().report(bisect: bisection(wholeCalls), wallSeconds: { 3 })
+        let shardCalls = Calls()
+
+        // When: two shards record their bisections, pass through JSON, and are merged
+        var files: [(file: String, data: Data)] = []
+        for index in 1...2 {
+            let shard = try Shard(index: index, count: 2)
+            var partial = record(share: shard)
+            try await partial.recordBisections(through: bisection(shardCalls))
+            partial.wallSeconds = 3
+            let header = PartialHeader(kind: "audit", shard: shard, commit: "abc", package: "M")
+            files.append(("s\(index).json", try AuditPartial(header: header, record: partial).json()))
+        }
+        let merged = try await AuditPartial.merge(files)
+
+        // Then
+        #expect(whole.findings.count == 2)
+        #expect(merged.findings == whole.findings)
+        #expect(merged.verdicts == whole.verdicts)
+        #expect(merged.tests == whole.tests)
+        #expect(wholeCalls.sorted.count == 2)
+        #expect(shardCalls.sorted == wholeCalls.sorted)
+    }
+
+    @Test("A shard of another seed is refused, naming the file and the fix")
+    func otherSeed() async throws {
+        let shards = try [
+            ("a.json", try Shard(index: 1, count: 2), record(seed: 7)),
+            ("b.json", try Shard(index: 2, count: 2), record(seed: 8)),
+        ]
+        #expect(
+            throws: MergeError.inconsistent(
+                file: "b.json", reason: "its seed is 8, a.json's 7: give every shard the same --replay SEED")
+        ) {
+            try AuditRecord.merging(shards.map { (file: $0.0, shard: $0.1, record: $0.2) })
+        }
+    }
+
+    @Test("A merge that lacks a bisection its judges need says so instead of judging without it")
+    func missingBisection() async throws {
+        let sut = record()
+        await #expect(throws: MergeError.self) { try await sut.report(bisect: sut.replay, wallSeconds: { 0 }) }
+    }
+
+    @Test("A file that is not an audit shard's report is corrupt, by name")
+    func corrupt() async throws {
+        await #expect(
+            throws: MergeError.corrupt(file: "x.json", reason: "not the partial report of litmus audit --shard")
+        ) {
+            try await AuditPartial.merge([("x.json", Data("{}".utf8))])
+        }
+    }
+}
