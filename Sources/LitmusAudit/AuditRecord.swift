@@ -85,11 +85,6 @@ public struct AuditPartial: Sendable, Codable {
     /// The shard's runs, before judging.
     var record: AuditRecord
 
-    init(header: PartialHeader, record: AuditRecord) {
-        self.header = header
-        self.record = record
-    }
-
     /// The JSON of the partial report, `{"litmus": …}`.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
@@ -130,14 +125,13 @@ extension AuditRecord {
         merged.observations.timedOutRuns = []
         for (file, shard, record) in shards {
             if record.seed != first.record.seed {
-                throw MergeError.inconsistent(
-                    file: file, reason: "its seed is \(record.seed), \(first.file)'s \(first.record.seed): give every "
-                        + "shard the same --replay SEED")
+                let seeds = "its seed is \(record.seed), \(first.file)'s \(first.record.seed)"
+                throw MergeError.inconsistent(file: file, reason: seeds + ": give every shard the same --replay SEED")
             }
             if record.observations.tests.map(\.id) != first.record.observations.tests.map(\.id) {
+                let counts = (record.observations.tests.count, first.record.observations.tests.count)
                 throw MergeError.inconsistent(
-                    file: file, reason: "its run saw \(record.observations.tests.count) tests, \(first.file)'s "
-                        + "\(first.record.observations.tests.count)")
+                    file: file, reason: "its run saw \(counts.0) tests, \(first.file)'s \(counts.1)")
             }
             let mine = Set(shard.share(of: record.observations.tests, by: \.id).map(\.id))
             merged.alone.merge(record.observations.alone.filter { mine.contains($0.key) }) { old, _ in old }

@@ -49,7 +49,8 @@ package enum AuditOutput {
             throw ValidationError("--shard writes a partial report: give --json FILE, and litmus merge the files.")
         }
         guard junit == nil, html == nil else {
-            throw ValidationError("--junit and --html report the whole audit: give them to litmus merge, not to a shard.")
+            throw ValidationError(
+                "--junit and --html report the whole audit: give them to litmus merge, not to a shard.")
         }
         return shard
     }
