@@ -115,8 +115,8 @@ public struct AuditPartial: Sendable, Codable {
 
 extension AuditRecord {
     /// One record of the shards' records (by file and shard): the first shard's whole-suite runs, every
-    /// shard's alone runs, coverage lines and bisections. The sources' coverage is the first shard's
-    /// (every shard ran the whole suite with coverage).
+    /// shard's alone runs, coverage lines and bisections. The sources' coverage is per file the widest
+    /// shard's (each ran the whole suite with coverage, and its own alone runs).
     static func merging(_ shards: [(file: String, shard: Shard, record: AuditRecord)]) throws -> AuditRecord {
         guard var merged = shards.first?.record, let first = shards.first else { throw MergeError.noFiles }
         merged.alone = [:]
@@ -143,6 +143,7 @@ extension AuditRecord {
             merged.buildSeconds = max(merged.buildSeconds, record.buildSeconds)
             merged.wallSeconds = max(merged.wallSeconds, record.wallSeconds)
         }
+        merged.coverage = CoverageReport.widest(shards.compactMap(\.record.coverage))
         return merged
     }
 

@@ -45,11 +45,7 @@ struct CoverageStage: Sendable {
         let folders = sourceFolders
         let include: @Sendable (String) -> String? = { paths.relative($0, within: folders) }
         let files = try CoverageReader.files(fromExport: Data(export.output.utf8), include: include)
-        let lines = files.reduce((0, 0)) { ($0.0 + $1.coveredLines, $0.1 + $1.lines) }
-        let regions = files.reduce((0, 0)) { ($0.0 + $1.coveredRegions, $0.1 + $1.regions) }
-        var measured = Measured(
-            coverage: CoverageReport(
-                linePercent: percent(lines.0, lines.1), regionPercent: percent(regions.0, regions.1), files: files))
+        var measured = Measured(coverage: CoverageReport(files: files))
         let sourceFiles = files.map { paths.copy + "/" + $0.file }
         let tests = observations.tests
         let progress = self.progress
@@ -77,8 +73,34 @@ struct CoverageStage: Sendable {
             outputFile: output.appendingPathExtension("log"), timeout: binary.timeout)
         return result.status == 0
     }
+}
 
-    private func percent(_ part: Int, _ whole: Int) -> Double {
+extension CoverageReport {
+    /// The coverage of `files`, with the totals' percentages (to a tenth; 100 when nothing is executable).
+    init(files: [FileCoverage]) {
+        let lines = files.reduce((0, 0)) { ($0.0 + $1.coveredLines, $0.1 + $1.lines) }
+        let regions = files.reduce((0, 0)) { ($0.0 + $1.coveredRegions, $0.1 + $1.regions) }
+        self.init(
+            linePercent: Self.percent(lines.0, lines.1), regionPercent: Self.percent(regions.0, regions.1),
+            files: files)
+    }
+
+    /// The widest of several measures of the same sources: per file, the most lines and regions any of
+    /// them executed (shards' coverage, each of the whole suite and of its own alone runs).
+    static func widest(_ reports: [CoverageReport]) -> CoverageReport? {
+        guard let first = reports.first else { return nil }
+        let files = first.files.map { file in
+            var widest = file
+            for other in reports.dropFirst().compactMap({ $0.files.first { $0.file == file.file } }) {
+                widest.coveredLines = max(widest.coveredLines, other.coveredLines)
+                widest.coveredRegions = max(widest.coveredRegions, other.coveredRegions)
+            }
+            return widest
+        }
+        return CoverageReport(files: files)
+    }
+
+    private static func percent(_ part: Int, _ whole: Int) -> Double {
         whole == 0 ? 100 : (Double(part) / Double(whole) * 1000).rounded() / 10
     }
 }

@@ -93,7 +93,7 @@ public enum MergeError: Error, CustomStringConvertible, LocalizedError, Equatabl
         case .corrupt(let file, let reason):
             return "\(file) is not a shard's partial report (\(reason)): give the --json file a --shard run wrote."
         case .mixedKinds(let file, let kind, let other, let otherKind):
-            return "\(file) is a \(kind) shard and \(other) a \(otherKind) shard: "
+            return "\(file) holds \(kind) results and \(other) \(otherKind) results: "
                 + "merge the shards of one run at a time."
         case .otherPackage(let file, let package, let other, let otherPackage):
             return "\(file) is a shard of package \(package) and \(other) of \(otherPackage): "

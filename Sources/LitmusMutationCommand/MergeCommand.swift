@@ -48,8 +48,7 @@ public struct MergeCommand: AsyncParsableCommand {
         }
         do {
             let loaded = try files.map { file in (file: file, data: try Self.read(file)) }
-            guard let first = loaded.first else { throw MergeError.noFiles }
-            switch try Self.kind(of: first.data, file: first.file) {
+            switch try Self.kind(of: loaded) {
             case "mutation":
                 let report = try LitmusMutation.MutationReport.merging(loaded)
                 try MutationOutput.emit(report, json: json, html: html, minMutationScore: minMutationScore)
@@ -58,7 +57,7 @@ public struct MergeCommand: AsyncParsableCommand {
                 try AuditOutput.emit(report, json: json, junit: junit, html: html)
                 if report.exitCode != 0 { throw ExitCode(report.exitCode) }
             case let kind:
-                throw MergeError.corrupt(file: first.file, reason: "litmus merge does not know \(kind) shards")
+                throw MergeError.corrupt(file: files[0], reason: "litmus merge does not know \(kind) shards")
             }
         } catch let error as MergeError {
             FileHandle.standardError.write(Data("litmus merge: \(error.description)\n".utf8))
@@ -74,8 +73,18 @@ public struct MergeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The kind of run the files come from (`audit`, `mutation`), which must be one.
+    static func kind(of files: [(file: String, data: Data)]) throws -> String {
+        guard let first = files.first else { throw MergeError.noFiles }
+        let kinds = try files.map { try kind(of: $0.data, file: $0.file) }
+        if let other = zip(files, kinds).first(where: { $0.1 != kinds[0] }) {
+            throw MergeError.mixedKinds(file: other.0.file, kind: other.1, other: first.file, otherKind: kinds[0])
+        }
+        return kinds[0]
+    }
+
     /// The kind of run a shard's file comes from, from its `litmus` section.
-    static func kind(of data: Data, file: String) throws -> String {
+    private static func kind(of data: Data, file: String) throws -> String {
         struct Envelope: Decodable {
             struct Section: Decodable { var header: PartialHeader }
             var litmus: Section?

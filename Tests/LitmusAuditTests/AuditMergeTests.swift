@@ -104,4 +104,27 @@ struct AuditMergeTests {
             try await AuditPartial.merge([("x.json", Data("{}".utf8))])
         }
     }
+
+    @Test("The merged sources' coverage is per file the most lines and regions a shard executed")
+    func widestCoverage() {
+        // Given
+        let one = CoverageReport(files: [
+            FileCoverage(file: "F.swift", coveredLines: 5, lines: 10, coveredRegions: 3, regions: 6),
+            FileCoverage(file: "G.swift", coveredLines: 1, lines: 2, coveredRegions: 1, regions: 2),
+        ])
+        let two = CoverageReport(files: [
+            FileCoverage(file: "F.swift", coveredLines: 6, lines: 10, coveredRegions: 2, regions: 6),
+            FileCoverage(file: "G.swift", coveredLines: 1, lines: 2, coveredRegions: 1, regions: 2),
+        ])
+
+        // When
+        let sut = CoverageReport.widest([one, two])
+
+        // Then
+        #expect(sut?.files.map(\.coveredLines) == [6, 1])
+        #expect(sut?.files.map(\.coveredRegions) == [3, 1])
+        #expect(sut?.linePercent == 58.3)
+        #expect(sut?.regionPercent == 50)
+        #expect(CoverageReport.widest([]) == nil)
+    }
 }

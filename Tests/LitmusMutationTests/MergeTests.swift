@@ -3,6 +3,7 @@ import LitmusAudit
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusMutationCommand
 
 @Suite("litmus merge of mutation shards")
 struct MergeTests {
@@ -115,5 +116,19 @@ struct MergeTests {
             try merge([("whole.json", try wholeRun().json())])
         }
         #expect(MergeError.corrupt(file: "x.json", reason: "r").description.hasPrefix("x.json is not"))
+    }
+
+    @Test("litmus merge reads the kind of run from the files, and refuses audit and mutation shards together")
+    func kinds() throws {
+        // Given
+        let mutation = ("m.json", try shard(1, of: 2))
+        let header = PartialHeader(kind: "audit", shard: try Shard(index: 2, count: 2), commit: "abc", package: "M")
+        let audit = ("a.json", try JSONEncoder().encode(["litmus": ["header": header]]))
+
+        // Then
+        #expect(try MergeCommand.kind(of: [mutation].map { (file: $0.0, data: $0.1) }) == "mutation")
+        #expect(throws: MergeError.mixedKinds(file: "a.json", kind: "audit", other: "m.json", otherKind: "mutation")) {
+            try MergeCommand.kind(of: [mutation, audit].map { (file: $0.0, data: $0.1) })
+        }
     }
 }
