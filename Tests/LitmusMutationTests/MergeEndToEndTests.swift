@@ -123,9 +123,17 @@ struct MergeEndToEndTests {
         #expect(alone.errors == "litmus merge: Shard 2/2 missing: give every shard's partial report.\n")
     }
 
+    /// Report text without what the machine's timing decides: the milliseconds quoted, and which tests
+    /// Swift Testing's parallel runs happened to run at the same time as another (its parallel order is
+    /// not seeded, so two unsharded audits of one seed name them differently too).
+    private static func withoutSchedule(_ text: String) -> String {
+        text.replacing(/[0-9]+ ms/, with: "N ms").replacing(
+            /running at the same time in each: [^"<]*/, with: "running at the same time in each: (tests)")
+    }
+
     /// An audit's JSON report without what differs from run to run: the wall and build times, each
-    /// test's durations and median, and the milliseconds quoted in the findings' messages and the
-    /// verdicts' summaries. Everything else (every finding, verdict, outcome, failure message, covered
+    /// test's durations and median, and in the findings' messages and the verdicts' summaries what
+    /// ``withoutSchedule(_:)`` leaves out. Everything else (every finding, verdict, outcome, failure message, covered
     /// line, killed process, the seed and the options) must be equal.
     private static func auditWithoutDurations(_ data: Data) throws -> NSDictionary {
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -137,7 +145,7 @@ struct MergeEndToEndTests {
         }
         let text = String(
             decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
-        let scrubbed = text.replacing(/[0-9]+ ms/, with: "N ms")
+        let scrubbed = Self.withoutSchedule(text)
         return try #require(try JSONSerialization.jsonObject(with: Data(scrubbed.utf8)) as? NSDictionary)
     }
 
@@ -178,8 +186,8 @@ struct MergeEndToEndTests {
         #expect(merged == (try Self.auditWithoutDurations(Data(contentsOf: URL(fileURLWithPath: file("whole.json"))))))
         #expect((merged["findings"] as? [Any])?.count ?? 0 > 5)
         let junit = { (name: String) in
-            try String(contentsOfFile: file(name), encoding: .utf8).replacing(/time="[^"]*"/, with: "time=\"T\"")
-                .replacing(/[0-9]+ ms/, with: "N ms")
+            Self.withoutSchedule(
+                try String(contentsOfFile: file(name), encoding: .utf8).replacing(/time="[^"]*"/, with: "time=\"T\""))
         }
         #expect(try junit("merged.xml") == junit("whole.xml"))
     }
