@@ -97,7 +97,7 @@ extension MutationReport {
         return MutationReport(
             package: first.report.projectRoot, sources: first.report.files.mapValues(\.source), results: results,
             tests: first.section.tests, notes: notes, wallSeconds: shards.map(\.section.wallSeconds).max() ?? 0,
-            buildSeconds: shards.map(\.section.buildSeconds).max() ?? 0)
+            buildSeconds: shards.map(\.section.buildSeconds).max() ?? 0, since: first.report.config?.since)
     }
 
     /// A mutant's result read back from its Stryker JSON; the code as written comes from the source.

@@ -96,7 +96,10 @@ struct MergeEndToEndTests {
         var outputs: [String] = []
         for (index, file) in shards.enumerated() {
             let run = try Self.litmus(
-                ["mutate", package, "--quiet", "--timeout-floor", "2", "--shard", "\(index + 1)/2", "--json", file],
+                [
+                    "mutate", package, "--quiet", "--no-build-cache", "--timeout-floor", "2", "--shard",
+                    "\(index + 1)/2", "--json", file,
+                ],
                 in: folder)
             #expect(run.status == 0, "shard \(index + 1)/2: \(run.errors)")
             outputs.append(run.output)
