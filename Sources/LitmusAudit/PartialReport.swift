@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// What a sharded run writes beside its share of the report, under the JSON key `litmus`, so that
 /// `litmus merge` can check that its partials make one whole run: which shard, of what, from which
