@@ -110,9 +110,10 @@ public struct Audit: Sendable {
             let measured = try await CoverageStage(
                 profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
                 paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
-            ).measure(observations)
+            ).measure(observations, checks: AssertionNeverRanJudge.positions(observations, analysis))
             record.coverage = measured.coverage
             record.coveredLines = measured.coveredLines
+            record.executions = measured.executions
         }
 
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))

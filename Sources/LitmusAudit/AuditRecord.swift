@@ -22,6 +22,8 @@ struct AuditRecord: Sendable, Codable {
     var coverage: CoverageReport?
     /// The lines each test executes alone, by test (a shard: its own tests').
     var coveredLines: [String: [String: String]]
+    /// How often each check ran in each test's alone run, by test (a shard: its own tests').
+    var executions: [String: [SourcePosition: Int]] = [:]
     /// The package's `.litmus-quarantine`.
     var quarantine = Quarantine()
     /// The bisections a shard ran for its tests, with their answers.
@@ -34,6 +36,7 @@ struct AuditRecord: Sendable, Codable {
     func report(bisect: Bisect, wallSeconds: () -> Double) async throws -> AuditReport {
         var context = JudgingContext(options: options, seed: seed, analysis: analysis)
         context.coverage = coverage
+        context.executions = executions
         let judgement = try await Judge.judge(observations, context, bisect: bisect)
         return ReportAssembly.assemble(
             package: package, seed: seed, options: options, wallSeconds: wallSeconds(), buildSeconds: buildSeconds,
@@ -121,6 +124,7 @@ extension AuditRecord {
         guard var merged = shards.first?.record, let first = shards.first else { throw MergeError.noFiles }
         merged.alone = [:]
         merged.coveredLines = [:]
+        merged.executions = [:]
         merged.bisections = []
         merged.observations.timedOutRuns = []
         for (file, shard, record) in shards {
@@ -136,6 +140,7 @@ extension AuditRecord {
             let mine = Set(shard.share(of: record.observations.tests, by: \.id).map(\.id))
             merged.alone.merge(record.observations.alone.filter { mine.contains($0.key) }) { old, _ in old }
             merged.coveredLines.merge(record.coveredLines.filter { mine.contains($0.key) }) { old, _ in old }
+            merged.executions.merge(record.executions.filter { mine.contains($0.key) }) { old, _ in old }
             merged.bisections += record.bisections
             for run in record.observations.timedOutRuns where !merged.observations.timedOutRuns.contains(run) {
                 merged.observations.timedOutRuns.append(run)

@@ -64,6 +64,9 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     /// S: an assertion in a `Task`, `Task.detached` or `DispatchQueue….async` closure that nothing in the
     /// test waits for: it may run after the test ended, or never.
     case unawaitedAssertion
+    /// S: a passing test none of whose checks ran in its alone run (a closure never called, a loop
+    /// that did not iterate, a branch not taken); as a note when only some never ran.
+    case assertionNeverRan
     /// T: a source file no test executes.
     case uncoveredFile
 
@@ -74,7 +77,7 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
         case .failsOnlyWithOthers, .passesOnlyWithOthers: return .isolated
         case .flaky, .crashed: return .repeatable
         case .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan, .xctestAssertionInSwiftTesting,
-            .expectInXCTest, .unevaluatedExpectation, .unawaitedAssertion:
+            .expectInXCTest, .unevaluatedExpectation, .unawaitedAssertion, .assertionNeverRan:
             return .selfValidating
         case .uncoveredFile: return .thorough
         }
@@ -123,6 +126,9 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
         case .unawaitedAssertion:
             return
                 "Wait for the work before the test ends (await the task's value, confirmation, an expectation with fulfillment), or assert after it."
+        case .assertionNeverRan:
+            return
+                "Make the check run: call the handler (or wait for it), test a non-empty collection, assert the optional with XCTUnwrap/#require instead of if let."
         case .uncoveredFile:
             return
                 "Test the file's behaviour through its public API (happy path, edges, bad input), or delete dead code."
@@ -294,6 +300,8 @@ public struct AuditReport: Codable, Sendable {
     public var quarantine: QuarantineReport?
     /// With `--since REF`: the changes and the tests whose findings the report keeps; absent otherwise.
     public var changedScope: ChangedScope?
+    /// Remarks that fail no letter (tests where only some checks never ran); absent when there is none.
+    public var notes: [Finding]?
 
     /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 2 when
     /// no test was observed (nothing was judged), else 1 when a threshold is not met, else 0.

@@ -45,6 +45,29 @@ public enum CoverageReader {
         return result
     }
 
+    /// The execution count at each of `positions` (files relative to the package), from a JSON export
+    /// with segments (`llvm-cov export -skip-functions`): the count of the last segment starting at or
+    /// before the position. A position outside every counted region, or in a file not exported, is left
+    /// out (unknown). `relative` maps an exported file name to the positions' form.
+    public static func counts(
+        fromExport data: Data, at positions: [SourcePosition], relative: (String) -> String
+    ) throws -> [SourcePosition: Int] {
+        let export = try JSONDecoder().decode(SegmentExport.self, from: data)
+        var segmentsByFile: [String: [Segment]] = [:]
+        for file in export.data.flatMap(\.files) {
+            segmentsByFile[relative(file.filename)] = file.segments.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        }
+        var counts: [SourcePosition: Int] = [:]
+        for position in positions {
+            guard let segments = segmentsByFile[position.file],
+                let last = segments.last(where: { ($0.line, $0.column) <= (position.line, position.column) }),
+                last.hasCount
+            else { continue }
+            counts[position] = last.count
+        }
+        return counts
+    }
+
     /// `[1, 2, 3, 7]` as `"1-3,7"`.
     public static func ranges(_ sorted: [Int]) -> String {
         var parts: [String] = []
@@ -61,6 +84,35 @@ public enum CoverageReader {
         }
         if let first = start { parts.append(first == previous ? "\(first)" : "\(first)-\(previous)") }
         return parts.joined(separator: ",")
+    }
+
+    private struct SegmentExport: Decodable {
+        var data: [SegmentUnit]
+    }
+
+    private struct SegmentUnit: Decodable {
+        var files: [SegmentFile]
+    }
+
+    private struct SegmentFile: Decodable {
+        var filename: String
+        var segments: [Segment]
+    }
+
+    /// `[line, column, count, hasCount, isRegionEntry, isGapRegion]`.
+    private struct Segment: Decodable {
+        var line: Int
+        var column: Int
+        var count: Int
+        var hasCount: Bool
+
+        init(from decoder: any Decoder) throws {
+            var fields = try decoder.unkeyedContainer()
+            line = try fields.decode(Int.self)
+            column = try fields.decode(Int.self)
+            count = try fields.decode(Int.self)
+            hasCount = try fields.decode(Bool.self)
+        }
     }
 
     private struct Export: Decodable {

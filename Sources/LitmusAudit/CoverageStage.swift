@@ -21,15 +21,17 @@ struct CoverageStage: Sendable {
     /// Where progress goes.
     var progress: @Sendable (AuditProgress) -> Void
 
-    /// What it measured: coverage of the sources (nil when no profile could be read), and per test the
-    /// source lines it executes alone (`"12-18,22"` per file).
+    /// What it measured: coverage of the sources (nil when no profile could be read), per test the
+    /// source lines it executes alone (`"12-18,22"` per file), and the counts of its checks' positions.
     struct Measured: Sendable {
         var coverage: CoverageReport?
         var coveredLines: [String: [String: String]] = [:]
+        var executions: [String: [SourcePosition: Int]] = [:]
     }
 
-    /// Measures the coverage of every profile in the scratch folder, then of each test's own.
-    func measure(_ observations: Observations) async throws -> Measured {
+    /// Measures the coverage of every profile in the scratch folder, then of each test's own, and
+    /// there the execution counts of `checks` (positions in the test targets, by test).
+    func measure(_ observations: Observations, checks: [String: [SourcePosition]] = [:]) async throws -> Measured {
         let folder = binary.scratch.appendingPathComponent("profiles")
         let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
             $0.hasSuffix(".profraw")
@@ -49,19 +51,46 @@ struct CoverageStage: Sendable {
         let sourceFiles = files.map { paths.copy + "/" + $0.file }
         let tests = observations.tests
         let progress = self.progress
-        let perTest = try await concurrentMap(Array(tests.enumerated()), width: width) { pair -> [String: String] in
+        let perTest = try await concurrentMap(Array(tests.enumerated()), width: width) {
+            pair -> ([String: String], [SourcePosition: Int]?) in
             let own = observations.profiles[pair.element.id] ?? []
             let output = logs.appendingPathComponent("test-\(pair.offset).profdata")
-            guard !own.isEmpty, !sourceFiles.isEmpty, try await merge(own, into: output) else { return [:] }
-            let lcov = try await ChildProcess.run(
-                cov, ["export", "-format=lcov", "-instr-profile", output.path, binary.executable.path] + sourceFiles,
-                in: logs, outputFile: output.appendingPathExtension("lcov"), timeout: binary.timeout)
-            return lcov.status == 0 ? CoverageReader.coveredLines(fromLcov: lcov.output, include: include) : [:]
+            let positions = checks[pair.element.id] ?? []
+            guard !own.isEmpty, !sourceFiles.isEmpty || !positions.isEmpty, try await merge(own, into: output) else {
+                return ([:], nil)
+            }
+            var lines: [String: String] = [:]
+            if !sourceFiles.isEmpty {
+                let lcov = try await ChildProcess.run(
+                    cov, ["export", "-format=lcov", "-instr-profile", output.path, binary.executable.path] + sourceFiles,
+                    in: logs, outputFile: output.appendingPathExtension("lcov"), timeout: binary.timeout)
+                if lcov.status == 0 { lines = CoverageReader.coveredLines(fromLcov: lcov.output, include: include) }
+            }
+            return (lines, try await count(positions, in: output))
         } onEach: { done in
             progress(.step(done: done, total: tests.count))
         }
-        for (test, lines) in zip(tests, perTest) { measured.coveredLines[test.id] = lines }
+        for (test, measuredTest) in zip(tests, perTest) {
+            measured.coveredLines[test.id] = measuredTest.0
+            measured.executions[test.id] = measuredTest.1
+        }
         return measured
+    }
+
+    /// The execution counts of `positions` (in the test targets) in a test's merged profile, from the
+    /// segments of a JSON export of their files only; `nil` when there is nothing to count or the export failed.
+    private func count(_ positions: [SourcePosition], in profile: URL) async throws -> [SourcePosition: Int]? {
+        guard !positions.isEmpty else { return nil }
+        let map = paths
+        let files = Set(positions.map(\.file)).sorted().map { map.copy + "/" + $0 }
+        let output = profile.appendingPathExtension("checks.json")
+        let export = try await ChildProcess.run(
+            cov, ["export", "-skip-functions", "-instr-profile", profile.path, binary.executable.path] + files,
+            in: logs, outputFile: output, timeout: binary.timeout)
+        guard export.status == 0 else { return nil }
+        // The output file holds standard error too: the JSON starts at its first brace.
+        let json = export.output.firstIndex(of: "{").map { export.output[$0...] } ?? ""
+        return try? CoverageReader.counts(fromExport: Data(json.utf8), at: positions, relative: { map.relative($0) })
     }
 
     /// Merges `profiles` into one `.profdata`; whether llvm-profdata succeeded.

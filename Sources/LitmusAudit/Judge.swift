@@ -32,6 +32,8 @@ struct Judgement: Sendable {
     var timedOutRuns: [TimedOutRun] = []
     /// Why no test could be judged, when none was observed.
     var unobservedSuite: UnobservedSuite?
+    /// Remarks that fail no letter.
+    var notes: [Finding] = []
 }
 
 /// What the judges read besides the runs: the settings and the test sources.
@@ -44,6 +46,8 @@ struct JudgingContext: Sendable {
     var analysis: SourceAnalysis = SourceAnalysis()
     /// Coverage of the sources, when measured.
     var coverage: CoverageReport?
+    /// Per test, the execution counts of its checks' positions in its alone run, when measured.
+    var executions: [String: [SourcePosition: Int]] = [:]
 }
 
 /// Decides the findings of an audit from what its runs observed: one judge per letter of FIRST, each a
@@ -70,6 +74,9 @@ enum Judge {
         }
         judgement.findings += SelfValidatingJudge.findings(observations, context)
         judgement.findings += LateIssueJudge.findings(observations, besides: judgement.findings)
+        let neverRan = AssertionNeverRanJudge.judge(observations, context, besides: judgement.findings)
+        judgement.findings += neverRan.findings
+        judgement.notes = neverRan.notes
         judgement.findings += ThoroughJudge.findings(context)
         judgement.findings.sort {
             ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message)

@@ -51,6 +51,25 @@ struct PathMap: Sendable, Hashable {
             relocated.file = finding.file.map(relative)
             return relocated
         }
+        mapped.assertionSites = analysis.assertionSites.map(relative)
+        mapped.helperSites = analysis.helperSites.mapValues { $0.map(relative) }
+        return mapped
+    }
+
+    /// The checks with their paths relative to the package.
+    private func relative(_ sites: AssertionSites) -> AssertionSites {
+        func move(_ position: SourcePosition) -> SourcePosition {
+            SourcePosition(file: relative(position.file), line: position.line, column: position.column)
+        }
+        var mapped = sites
+        mapped.file = relative(sites.file)
+        mapped.sites = sites.sites.map { site in
+            var moved = site
+            moved.position = move(site.position)
+            moved.decidedAt = move(site.decidedAt)
+            moved.skippers = site.skippers.map { .init(description: $0.description, body: move($0.body)) }
+            return moved
+        }
         return mapped
     }
 }

@@ -25,6 +25,7 @@ public enum ReportAssembly {
             tests: tests, findings: held.findings, coverage: coverage, failingTests: judgement.failingTests,
             timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns, quarantine: held.report)
         report.unobservedSuite = judgement.unobservedSuite
+        report.notes = judgement.notes.isEmpty ? nil : judgement.notes
         return report
     }
 

@@ -32,10 +32,14 @@ enum SelfValidatingJudge {
     /// The discovered test a finding of the analysis names: `Class.method` for XCTest; for Swift Testing
     /// the same file and the analyzer's `Suite/function` ending the test's name.
     static func test(named found: Finding, among tests: [TestIdentity]) -> TestIdentity? {
-        guard let name = found.test else { return nil }
+        found.test.flatMap { test(named: $0, file: found.file, among: tests) }
+    }
+
+    /// The discovered test the analysis names `name` (`Class.method`, `Suite/function`) in `file`.
+    static func test(named name: String, file: String?, among tests: [TestIdentity]) -> TestIdentity? {
         if let test = tests.first(where: { $0.library == .xctest && $0.xctestOutputName == name }) { return test }
         return tests.first { test in
-            guard test.library == .swiftTesting, test.file == found.file else { return false }
+            guard test.library == .swiftTesting, test.file == file else { return false }
             let base = test.name.prefix { $0 != "(" }
             return base == name || base.hasSuffix("/" + name)
         }

@@ -47,6 +47,9 @@ public struct TerminalReport: Sendable {
                     out.append("       fix (\(kind.rawValue)): \(kind.fix)")
                 }
             }
+            for note in report.notes ?? [] where note.letter == verdict.letter {
+                out.append("     note: \(note.message)" + (note.location.map { "  [\($0)]" } ?? ""))
+            }
         }
         let slowest = report.tests.sorted { $0.medianMilliseconds > $1.medianMilliseconds }.prefix(
             report.options.slowestCount)

@@ -31,6 +31,11 @@ public struct SourceAnalysis: Sendable, Codable {
     public var classes: [TestClass] = []
     /// Findings, each naming its test as `Class.method` or the function's name, with an absolute file path.
     public var findings: [Finding] = []
+    /// The checks of each test, named as the findings name it.
+    public var assertionSites: [AssertionSites] = []
+    /// The checks of each helper (a function of the test targets that asserts and is no test), by name:
+    /// one entry per declaration, as same-named helpers cannot be told apart by name.
+    public var helperSites: [String: [AssertionSites]] = [:]
 }
 
 /// Reads test sources with swift-syntax: tests without assertions (helpers that assert are followed
@@ -62,6 +67,15 @@ public struct TestSourceAnalyzer: Sendable {
 
         var analysis = SourceAnalysis()
         for file in parsed {
+            for function in file.tree.descendants(of: FunctionDeclSyntax.self)
+            where !HelperIndex.isTest(function) && helpers.asserting.contains(function.name.text) {
+                if let sites = AssertionSites.find(
+                    in: function, named: function.name.text, file: file.file, helpers: helpers,
+                    converter: file.converter)
+                {
+                    analysis.helperSites[function.name.text, default: []].append(sites)
+                }
+            }
             func line(_ node: some SyntaxProtocol) -> Int {
                 node.startLocation(converter: file.converter).line
             }
@@ -88,6 +102,9 @@ public struct TestSourceAnalyzer: Sendable {
                     analysis.findings += findings(
                         in: function, test: "\(name).\(function.name.text)", library: .xctest, helpers: helpers,
                         file: file.file, line: line)
+                    analysis.assertionSites += AssertionSites.find(
+                        in: function, named: "\(name).\(function.name.text)", file: file.file, helpers: helpers,
+                        converter: file.converter).map { [$0] } ?? []
                 }
             }
             for function in file.tree.descendants(of: FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
@@ -95,6 +112,9 @@ public struct TestSourceAnalyzer: Sendable {
                 analysis.findings += findings(
                     in: function, test: "\(owner)\(function.name.text)", library: .swiftTesting, helpers: helpers,
                     file: file.file, line: line)
+                analysis.assertionSites += AssertionSites.find(
+                    in: function, named: "\(owner)\(function.name.text)", file: file.file, helpers: helpers,
+                    converter: file.converter).map { [$0] } ?? []
             }
             for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where CallCollector.isSleep(call) {
                 let owner = call.enclosingFunctionName ?? "test code"

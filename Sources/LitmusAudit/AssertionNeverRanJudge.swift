@@ -1,0 +1,94 @@
+/// S, at run time: the checks a passing test makes (as the static analysis finds them, in the test and
+/// in the helpers it calls) that its alone run never executed, read from the test targets' coverage.
+/// All of them never ran: the finding `assertionNeverRan`. Some: a note, which fails no letter.
+enum AssertionNeverRanJudge {
+    /// The findings and the notes, leaving out the tests `existing` findings name for unawaited work
+    /// (already named, and whether such a check runs before the process ends is luck).
+    static func judge(_ observations: Observations, _ context: JudgingContext, besides existing: [Finding])
+        -> (findings: [Finding], notes: [Finding])
+    {
+        var findings: [Finding] = []
+        var notes: [Finding] = []
+        let analysis = context.analysis
+        let unawaited = Set(existing.filter { $0.kind == .unawaitedAssertion }.compactMap(\.test))
+        for test in observations.tests where observations.aloneOutcome(of: test) == .passed {
+            guard !unawaited.contains(test.id), let counts = context.executions[test.id],
+                let own = sites(of: test, in: analysis), !own.sites.isEmpty
+            else { continue }
+            var checker = Checker(counts: counts, helpers: analysis.helperSites)
+            let silent = own.sites.filter { !checker.ran($0) }
+            // Calls that only fail (XCTFail) in a branch never taken are the branch doing its job.
+            let missed = silent.filter { !AssertionSites.failureOnlyNames.contains($0.call) }
+            guard let first = missed.first ?? silent.first else { continue }
+            let skipped = "`\(first.call)` (line \(first.position.line)) \(checker.reason(first))"
+            if silent.count == own.sites.count, !own.checksByTry {
+                let more = silent.count > 1 ? " (and \(silent.count - 1) more)" : ""
+                findings.append(
+                    Finding(
+                        kind: .assertionNeverRan, test: test.id, file: first.position.file, line: first.position.line,
+                        message: "\(test.name) passed without running any of its checks: \(skipped)\(more)"))
+            } else if !missed.isEmpty {
+                notes.append(
+                    Finding(
+                        kind: .assertionNeverRan, test: test.id, file: first.position.file, line: first.position.line,
+                        message: "\(test.name): \(missed.count) of \(own.sites.count) checks never ran: \(skipped)"))
+            }
+        }
+        return (findings, notes)
+    }
+
+    /// The checks of `test`, found by the name the analysis gives it.
+    static func sites(of test: TestIdentity, in analysis: SourceAnalysis) -> AssertionSites? {
+        analysis.assertionSites.first {
+            SelfValidatingJudge.test(named: $0.name, file: $0.file, among: [test]) != nil
+        }
+    }
+
+    /// The positions to count for each test that passed alone: its checks' and its helpers'.
+    static func positions(_ observations: Observations, _ analysis: SourceAnalysis) -> [String: [SourcePosition]] {
+        var result: [String: [SourcePosition]] = [:]
+        for test in observations.tests where observations.aloneOutcome(of: test) == .passed {
+            guard let own = sites(of: test, in: analysis), !own.sites.isEmpty else { continue }
+            var positions = own.positions
+            var pending = own.sites.compactMap(\.helper)
+            var seen = Set(pending)
+            while let helper = pending.popLast() {
+                for declaration in analysis.helperSites[helper] ?? [] {
+                    positions += declaration.positions
+                    for next in declaration.sites.compactMap(\.helper) where seen.insert(next).inserted {
+                        pending.append(next)
+                    }
+                }
+            }
+            result[test.id] = positions
+        }
+        return result
+    }
+
+    /// Decides whether checks ran from one test's counts.
+    private struct Checker {
+        var counts: [SourcePosition: Int]
+        var helpers: [String: [AssertionSites]]
+        /// Helpers being followed, against recursion.
+        var following: Set<String> = []
+
+        /// Whether the check ran: its call (or the condition deciding it) executed, and for a helper,
+        /// any check of any declaration of that name ran. An unknown count counts as run.
+        mutating func ran(_ site: AssertionSite) -> Bool {
+            guard (counts[site.decidedAt] ?? 1) > 0 else { return false }
+            guard let helper = site.helper, let declarations = helpers[helper],
+                !declarations.allSatisfy({ $0.sites.isEmpty }), following.insert(helper).inserted
+            else { return true }
+            defer { following.remove(helper) }
+            return declarations.contains { declaration in declaration.sites.contains { ran($0) } }
+        }
+
+        /// Why the check did not run: the outermost construct whose body never ran, a helper whose
+        /// checks never ran, or an exit before it.
+        func reason(_ site: AssertionSite) -> String {
+            if (counts[site.position] ?? 1) > 0, site.helper != nil { return "calls a helper whose checks never ran" }
+            return site.skippers.last { counts[$0.body] == 0 }.map { "sits in \($0.description)" }
+                ?? "comes after a return or a throw that ran first"
+        }
+    }
+}

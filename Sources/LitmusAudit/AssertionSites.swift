@@ -1,0 +1,179 @@
+import SwiftSyntax
+
+/// A place in a source file, as llvm-cov counts it: line and UTF-8 column, both from 1.
+public struct SourcePosition: Sendable, Hashable, Codable {
+    /// The file (absolute while analyzing, relative to the package once mapped).
+    public var file: String
+    /// The line.
+    public var line: Int
+    /// The column, in UTF-8 bytes.
+    public var column: Int
+}
+
+/// One check a test makes: an assertion call or macro, or a call of a helper that asserts.
+public struct AssertionSite: Sendable, Hashable {
+    /// A construct between the test and the check that can skip it, and where its body starts.
+    public struct Skipper: Sendable, Hashable {
+        /// `the closure passed to search(…) (line 12), never called`.
+        public var description: String
+        /// The first statement of its body: executed zero times when it skipped the check.
+        public var body: SourcePosition
+    }
+
+    /// Where the call starts.
+    public var position: SourcePosition
+    /// What it calls, as written: `XCTAssertEqual`, `#expect`, or a helper's name.
+    public var call: String
+    /// The helper it calls, when the check is a call of a helper of the test targets that asserts.
+    public var helper: String?
+    /// What must have run for the check to count as made: the call itself; for a call that only
+    /// fails (`XCTFail`, `Issue.record`, Nimble's `fail`), the `if`/`guard`/`switch`/`catch` deciding it.
+    public var decidedAt: SourcePosition
+    /// The constructs that can skip it, innermost first.
+    public var skippers: [Skipper]
+}
+
+/// The checks of one test (or helper), as the static analysis finds them.
+public struct AssertionSites: Sendable, Hashable {
+    /// The test's name as the analysis names it (`Class.method`, `Suite/function`), or the helper's.
+    public var name: String
+    /// Its file.
+    public var file: String
+    /// Its checks, in source order, nested closures and local functions included.
+    public var sites: [AssertionSite]
+    /// Whether the body also checks with a plain `try` (a thrown error fails the test).
+    public var checksByTry: Bool
+
+    /// Every position whose execution count tells whether a check ran and what skipped it.
+    var positions: [SourcePosition] {
+        sites.flatMap { [$0.position, $0.decidedAt] + $0.skippers.map(\.body) }
+    }
+
+    /// Finds the checks in `function`'s body; `nil` when it has no body.
+    static func find(
+        in function: FunctionDeclSyntax, named name: String, file: String, helpers: HelperIndex,
+        converter: SourceLocationConverter
+    ) -> AssertionSites? {
+        guard let body = function.body else { return nil }
+        func position(_ node: some SyntaxProtocol) -> SourcePosition {
+            let location = node.startLocation(converter: converter)
+            return SourcePosition(file: file, line: location.line, column: location.column)
+        }
+        var sites: [AssertionSite] = []
+        func add(_ node: Syntax, call: String, helper: String?) {
+            let (skippers, decider) = constructs(around: node, in: function, position: position)
+            let failsOnly = failureOnlyNames.contains(call)
+            sites.append(
+                AssertionSite(
+                    position: position(node), call: call, helper: helper,
+                    decidedAt: failsOnly ? (decider ?? position(node)) : position(node), skippers: skippers))
+        }
+        for call in body.descendants(of: FunctionCallExprSyntax.self) {
+            guard let name = CallCollector.calledName(call.calledExpression), !notChecks.contains(name) else {
+                continue
+            }
+            if TestSourceAnalyzer.asserts(name) {
+                add(Syntax(call), call: name, helper: nil)
+            } else if helpers.asserting.contains(name), CallCollector.mayCallHelper(call) {
+                add(Syntax(call), call: name, helper: name)
+            }
+        }
+        for macro in body.descendants(of: MacroExpansionExprSyntax.self)
+        where ["expect", "require"].contains(macro.macroName.text) {
+            add(Syntax(macro), call: "#" + macro.macroName.text, helper: nil)
+        }
+        sites.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
+        return AssertionSites(
+            name: name, file: file, sites: sites, checksByTry: CallCollector.hasPlainTry(in: Syntax(body)))
+    }
+
+    /// Calls named like assertions that check nothing themselves: they wait, create or wrap.
+    static let notChecks: Set<String> = [
+        "expectation", "wait", "waitForExpectations", "fulfillment", "confirmation", "withKnownIssue",
+        "XCTExpectFailure", "waitUntil", "expectedFailure",
+    ]
+    /// Calls that only fail: the condition around them is the check.
+    static let failureOnlyNames: Set<String> = ["XCTFail", "record", "fail"]
+
+    /// The constructs between `node` and `function` that can skip it (innermost first), and the
+    /// innermost conditional (`if`, `guard`, `switch`, `catch`) deciding it, if any comes before a
+    /// closure or loop.
+    private static func constructs(
+        around node: Syntax, in function: FunctionDeclSyntax, position: (Syntax) -> SourcePosition
+    ) -> ([AssertionSite.Skipper], SourcePosition?) {
+        var skippers: [AssertionSite.Skipper] = []
+        var decider: SourcePosition?
+        var deciding = true
+        var child = node
+        var current = node.parent
+        func line(_ syntax: some SyntaxProtocol) -> Int { position(Syntax(syntax)).line }
+        func skipper(_ description: String, _ statements: CodeBlockItemListSyntax?) {
+            guard let first = statements?.first else { return }
+            skippers.append(.init(description: description, body: position(Syntax(first))))
+        }
+        func decide(_ construct: some SyntaxProtocol) {
+            if deciding, decider == nil { decider = position(Syntax(construct)) }
+        }
+        while let syntax = current, syntax.id != function.id {
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                skipper("\(closureName(closure)) (line \(line(closure))), never called", closure.statements)
+                deciding = false
+            } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id {
+                skipper(
+                    "the for loop over \(loop.sequence.trimmedDescription.prefix(40)) (line \(line(loop))), which did not iterate",
+                    loop.body.statements)
+                deciding = false
+            } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id {
+                skipper("the while loop (line \(line(loop))), which did not iterate", loop.body.statements)
+                deciding = false
+            } else if let branch = syntax.as(IfExprSyntax.self) {
+                let kind = ifKind(branch)
+                if child.id == branch.body.id {
+                    skipper("the `\(kind)` (line \(line(branch))), whose condition never held", branch.body.statements)
+                } else if let otherwise = branch.elseBody?.as(CodeBlockSyntax.self), child.id == otherwise.id {
+                    skipper("the else of the `\(kind)` (line \(line(branch))), never taken", otherwise.statements)
+                }
+                decide(branch)
+            } else if let guardStatement = syntax.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
+                skipper("the else of the guard (line \(line(guardStatement))), never taken", guardStatement.body.statements)
+                decide(guardStatement)
+            } else if let switchCase = syntax.as(SwitchCaseSyntax.self) {
+                skipper(
+                    "the `\(switchCase.label.trimmedDescription.prefix(40))` (line \(line(switchCase))), never matched",
+                    switchCase.statements)
+                if let statement = switchCase.parent?.parent?.as(SwitchExprSyntax.self) { decide(statement) }
+            } else if let clause = syntax.as(CatchClauseSyntax.self) {
+                skipper("the catch (line \(line(clause))), never entered", clause.body.statements)
+                if let statement = clause.parent?.parent?.as(DoStmtSyntax.self) { decide(statement) }
+            } else if let local = syntax.as(FunctionDeclSyntax.self) {
+                skipper("the local function \(local.name.text) (line \(line(local))), never called", local.body?.statements)
+                deciding = false
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return (skippers, decider)
+    }
+
+    /// `the closure passed to search(…)`, or `a closure`.
+    private static func closureName(_ closure: ClosureExprSyntax) -> String {
+        var node = closure.parent
+        while let syntax = node, !syntax.is(CodeBlockItemSyntax.self) {
+            if let call = syntax.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression)
+            {
+                return "the closure passed to \(name)(…)"
+            }
+            node = syntax.parent
+        }
+        return "a closure"
+    }
+
+    /// `if let`, `if case` or `if`.
+    private static func ifKind(_ branch: IfExprSyntax) -> String {
+        for condition in branch.conditions {
+            if condition.condition.is(OptionalBindingConditionSyntax.self) { return "if let" }
+            if condition.condition.is(MatchingPatternConditionSyntax.self) { return "if case" }
+        }
+        return "if"
+    }
+}
