@@ -26,8 +26,11 @@ public struct AssertionSite: Sendable, Hashable {
     public var call: String
     /// The helper it calls, when the check is a call of a helper of the test targets that asserts.
     public var helper: String?
+    /// Whether the call only ever fails (`XCTFail`, `Issue.record`, Nimble's `fail`, `XCTAssertNotNil(nil)`,
+    /// `#expect(Bool(false))`): the condition around it is the check.
+    public var failsOnly = false
     /// What must have run for the check to count as made: the call itself; for a call that only
-    /// fails (`XCTFail`, `Issue.record`, Nimble's `fail`), the `if`/`guard`/`switch`/`catch` deciding it.
+    /// fails, the `if`/`guard`/`switch`/`catch` deciding it.
     public var decidedAt: SourcePosition
     /// The constructs that can skip it, innermost first.
     public var skippers: [Skipper]
@@ -43,10 +46,12 @@ public struct AssertionSites: Sendable, Hashable {
     public var sites: [AssertionSite]
     /// Whether the body also checks with a plain `try` (a thrown error fails the test).
     public var checksByTry: Bool
+    /// The body's first statement: executed zero times when the runner never entered the function.
+    public var body: SourcePosition?
 
     /// Every position whose execution count tells whether a check ran and what skipped it.
     var positions: [SourcePosition] {
-        sites.flatMap { [$0.position, $0.decidedAt] + $0.skippers.map(\.body) }
+        (body.map { [$0] } ?? []) + sites.flatMap { [$0.position, $0.decidedAt] + $0.skippers.map(\.body) }
     }
 
     /// Finds the checks in `function`'s body; `nil` when it has no body.
@@ -62,10 +67,10 @@ public struct AssertionSites: Sendable, Hashable {
         var sites: [AssertionSite] = []
         func add(_ node: Syntax, call: String, helper: String?) {
             let (skippers, decider) = constructs(around: node, in: function, position: position)
-            let failsOnly = failureOnlyNames.contains(call)
+            let failsOnly = alwaysFails(node, call)
             sites.append(
                 AssertionSite(
-                    position: position(node), call: call, helper: helper,
+                    position: position(node), call: call, helper: helper, failsOnly: failsOnly,
                     decidedAt: failsOnly ? (decider ?? position(node)) : position(node), skippers: skippers))
         }
         for call in body.descendants(of: FunctionCallExprSyntax.self) {
@@ -84,7 +89,24 @@ public struct AssertionSites: Sendable, Hashable {
         }
         sites.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
         return AssertionSites(
-            name: name, file: file, sites: sites, checksByTry: CallCollector.hasPlainTry(in: Syntax(body)))
+            name: name, file: file, sites: sites, checksByTry: CallCollector.hasPlainTry(in: Syntax(body)),
+            body: body.statements.first.map { position($0) })
+    }
+
+    /// Whether the check fails whenever it runs: `XCTFail`, `Issue.record`, Nimble's `fail`, or an
+    /// assertion of a literal (`XCTAssertNotNil(nil)`, `XCTAssert(false)`, `#expect(Bool(false))`).
+    private static func alwaysFails(_ node: Syntax, _ call: String) -> Bool {
+        if failureOnlyNames.contains(call) { return true }
+        let first =
+            node.as(FunctionCallExprSyntax.self)?.arguments.first?.expression
+            ?? node.as(MacroExpansionExprSyntax.self)?.arguments.first?.expression
+        guard let literal = first?.trimmedDescription else { return false }
+        switch call {
+        case "XCTAssertNotNil": return literal == "nil"
+        case "XCTAssertNil", "XCTAssertFalse": return literal == "true"
+        case "XCTAssert", "XCTAssertTrue", "#expect", "#require": return literal == "false" || literal == "Bool(false)"
+        default: return false
+        }
     }
 
     /// Calls named like assertions that check nothing themselves: they wait, create or wrap.
@@ -135,7 +157,8 @@ public struct AssertionSites: Sendable, Hashable {
                 }
                 decide(branch)
             } else if let guardStatement = syntax.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
-                skipper("the else of the guard (line \(line(guardStatement))), never taken", guardStatement.body.statements)
+                skipper(
+                    "the else of the guard (line \(line(guardStatement))), never taken", guardStatement.body.statements)
                 decide(guardStatement)
             } else if let switchCase = syntax.as(SwitchCaseSyntax.self) {
                 skipper(
@@ -146,7 +169,8 @@ public struct AssertionSites: Sendable, Hashable {
                 skipper("the catch (line \(line(clause))), never entered", clause.body.statements)
                 if let statement = clause.parent?.parent?.as(DoStmtSyntax.self) { decide(statement) }
             } else if let local = syntax.as(FunctionDeclSyntax.self) {
-                skipper("the local function \(local.name.text) (line \(line(local))), never called", local.body?.statements)
+                skipper(
+                    "the local function \(local.name.text) (line \(line(local))), never called", local.body?.statements)
                 deciding = false
             }
             child = syntax
@@ -159,7 +183,8 @@ public struct AssertionSites: Sendable, Hashable {
     private static func closureName(_ closure: ClosureExprSyntax) -> String {
         var node = closure.parent
         while let syntax = node, !syntax.is(CodeBlockItemSyntax.self) {
-            if let call = syntax.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression)
+            if let call = syntax.as(FunctionCallExprSyntax.self),
+                let name = CallCollector.calledName(call.calledExpression)
             {
                 return "the closure passed to \(name)(…)"
             }

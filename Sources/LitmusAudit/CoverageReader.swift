@@ -55,7 +55,9 @@ public enum CoverageReader {
         let export = try JSONDecoder().decode(SegmentExport.self, from: data)
         var segmentsByFile: [String: [Segment]] = [:]
         for file in export.data.flatMap(\.files) {
-            segmentsByFile[relative(file.filename)] = file.segments.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            segmentsByFile[relative(file.filename)] = file.segments.sorted {
+                ($0.line, $0.column) < ($1.line, $1.column)
+            }
         }
         var counts: [SourcePosition: Int] = [:]
         for position in positions {

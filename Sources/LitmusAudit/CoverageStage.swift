@@ -62,7 +62,8 @@ struct CoverageStage: Sendable {
             var lines: [String: String] = [:]
             if !sourceFiles.isEmpty {
                 let lcov = try await ChildProcess.run(
-                    cov, ["export", "-format=lcov", "-instr-profile", output.path, binary.executable.path] + sourceFiles,
+                    cov,
+                    ["export", "-format=lcov", "-instr-profile", output.path, binary.executable.path] + sourceFiles,
                     in: logs, outputFile: output.appendingPathExtension("lcov"), timeout: binary.timeout)
                 if lcov.status == 0 { lines = CoverageReader.coveredLines(fromLcov: lcov.output, include: include) }
             }

@@ -102,9 +102,11 @@ public struct TestSourceAnalyzer: Sendable {
                     analysis.findings += findings(
                         in: function, test: "\(name).\(function.name.text)", library: .xctest, helpers: helpers,
                         file: file.file, line: line)
-                    analysis.assertionSites += AssertionSites.find(
-                        in: function, named: "\(name).\(function.name.text)", file: file.file, helpers: helpers,
-                        converter: file.converter).map { [$0] } ?? []
+                    analysis.assertionSites +=
+                        AssertionSites.find(
+                            in: function, named: "\(name).\(function.name.text)", file: file.file, helpers: helpers,
+                            converter: file.converter
+                        ).map { [$0] } ?? []
                 }
             }
             for function in file.tree.descendants(of: FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
@@ -112,9 +114,11 @@ public struct TestSourceAnalyzer: Sendable {
                 analysis.findings += findings(
                     in: function, test: "\(owner)\(function.name.text)", library: .swiftTesting, helpers: helpers,
                     file: file.file, line: line)
-                analysis.assertionSites += AssertionSites.find(
-                    in: function, named: "\(owner)\(function.name.text)", file: file.file, helpers: helpers,
-                    converter: file.converter).map { [$0] } ?? []
+                analysis.assertionSites +=
+                    AssertionSites.find(
+                        in: function, named: "\(owner)\(function.name.text)", file: file.file, helpers: helpers,
+                        converter: file.converter
+                    ).map { [$0] } ?? []
             }
             for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where CallCollector.isSleep(call) {
                 let owner = call.enclosingFunctionName ?? "test code"

@@ -10,11 +10,11 @@ struct AuditEndToEndTests {
     @Test("Every XCTest and Swift Testing test is discovered and located")
     func discovery() async throws {
         let report = try await planted()
-        #expect(report.tests.filter { $0.library == .xctest }.count == 12)
+        #expect(report.tests.filter { $0.library == .xctest }.count == 16)
         #expect(
             report.tests.filter { $0.library == .swiftTesting }.map(\.name) == [
-                "flakyDiscount()", "tallyHoldsOneCart()", "tallyPricesAnotherCart()", "tautology()",
-                "totalCheckedLate()", "unawaitedTotal()", "xctestCheckInSwiftTesting()",
+                "flakyDiscount()", "searchNeverCompletes()", "tallyHoldsOneCart()", "tallyPricesAnotherCart()",
+                "tautology()", "totalCheckedLate()", "unawaitedTotal()", "xctestCheckInSwiftTesting()",
             ])
         let slow = try #require(report.tests.first { $0.name == "SlowTests.testTotal_afterWaiting_isTheSum" })
         #expect(slow.file == "Tests/PlantedTests/SlowTests.swift")
@@ -146,6 +146,34 @@ struct AuditEndToEndTests {
             report.findings(.unawaitedAssertion).filter { $0.test == unawaited.id }.map { $0.location ?? "-" } == [
                 "Tests/PlantedTests/IgnoredChecks.swift:25"
             ])
+    }
+
+    @Test("Checks that never ran are named with their line and what skipped them; some never ran is a note")
+    func assertionsNeverRan() async throws {
+        let report = try await planted()
+        let search = try #require(report.tests.first { $0.name == "searchNeverCompletes()" })
+        let file = "Tests/PlantedTests/NeverRanChecks.swift"
+        #expect(
+            report.findings(.assertionNeverRan).map { "\($0.test ?? "-") \($0.location ?? "-")" } == [
+                "\(search.id) \(file):19",
+                "PlantedTests.NeverRanTests/testTotals_ofEachBasket_areNotNegative \(file):27",
+                "PlantedTests.NeverRanTests/testDiscount_ofAParsedPercent_isBelowThePrice \(file):33",
+            ])
+        #expect(
+            report.findings(.assertionNeverRan).map { $0.message.components(separatedBy: ": ").last ?? "" } == [
+                "`#expect` (line 19) sits in the closure passed to searchPrices(…) (line 18), never called",
+                "`XCTAssertGreaterThanOrEqual` (line 27) sits in the for loop over baskets (line 26), which did not iterate",
+                "`XCTAssertLessThan` (line 33) sits in the `if let` (line 32), whose condition never held",
+            ])
+        // Only one of its two checks never ran: a note, not a finding.
+        #expect(
+            (report.notes ?? []).map { "\($0.test ?? "-") \($0.location ?? "-")" } == [
+                "PlantedTests.NeverRanTests/testTotal_isTheSum_andEachPriceIsPositive \(file):39"
+            ])
+        // XCTFail in a guard's else that was not taken, the Task nobody awaits (named as unawaited), and
+        // every other passing test: their checks ran.
+        #expect(!report.findings.contains { $0.test?.hasSuffix("testTotal_ofAFetchedBasket_isTheSum") == true })
+        #expect(!report.findings(.assertionNeverRan).contains { $0.test?.contains("unawaitedTotal") == true })
     }
 
     @Test("A test whose only assertion is in a helper in another file is self-validating")
