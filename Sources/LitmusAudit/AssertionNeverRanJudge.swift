@@ -76,14 +76,19 @@ enum AssertionNeverRanJudge {
         var following: Set<String> = []
 
         /// Whether the check ran: its call (or the condition deciding it) executed, and for a helper,
-        /// any check of any declaration of that name ran. An unknown count counts as run.
+        /// any check of a declaration of that name ran (those in the caller's file when there are any,
+        /// as a private helper of a suite is declared there), or one of them checks by a plain `try` or
+        /// has no check to count. An unknown count counts as run.
         mutating func ran(_ site: AssertionSite) -> Bool {
             guard (counts[site.decidedAt] ?? 1) > 0 else { return false }
-            guard let helper = site.helper, let declarations = helpers[helper],
-                !declarations.allSatisfy({ $0.sites.isEmpty }), following.insert(helper).inserted
-            else { return true }
+            guard let helper = site.helper, let all = helpers[helper], following.insert(helper).inserted else {
+                return true
+            }
             defer { following.remove(helper) }
-            return declarations.contains { declaration in declaration.sites.contains { ran($0) } }
+            let local = all.filter { $0.file == site.position.file }
+            return (local.isEmpty ? all : local).contains { declaration in
+                declaration.checksByTry || declaration.sites.isEmpty || declaration.sites.contains { ran($0) }
+            }
         }
 
         /// Why the check did not run: the outermost construct whose body never ran, a helper whose

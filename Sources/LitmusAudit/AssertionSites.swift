@@ -79,7 +79,8 @@ public struct AssertionSites: Sendable, Hashable {
             }
             if TestSourceAnalyzer.asserts(name) {
                 add(Syntax(call), call: name, helper: nil)
-            } else if helpers.asserting.contains(name), CallCollector.mayCallHelper(call) {
+            } else if helpers.asserting.contains(name), CallCollector.mayCallHelper(call), !isInsideAssertion(call) {
+                // A helper computing an assertion's operand (`#expect(try total() == 3)`) is no check of its own.
                 add(Syntax(call), call: name, helper: name)
             }
         }
@@ -91,6 +92,24 @@ public struct AssertionSites: Sendable, Hashable {
         return AssertionSites(
             name: name, file: file, sites: sites, checksByTry: CallCollector.hasPlainTry(in: Syntax(body)),
             body: body.statements.first.map { position($0) })
+    }
+
+    /// Whether `call` is an argument of an assertion (not inside a closure passed to it).
+    private static func isInsideAssertion(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(ClosureExprSyntax.self), !node.is(CodeBlockItemSyntax.self) {
+            if let macro = node.as(MacroExpansionExprSyntax.self) {
+                return ["expect", "require"].contains(macro.macroName.text)
+            }
+            if let outer = node.as(FunctionCallExprSyntax.self),
+                let name = CallCollector.calledName(outer.calledExpression),
+                TestSourceAnalyzer.asserts(name)
+            {
+                return true
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// Whether the check fails whenever it runs: `XCTFail`, `Issue.record`, Nimble's `fail`, or an

@@ -92,7 +92,7 @@ public struct Audit: Sendable {
         let binary = try await builder.build()
         let buildSeconds = (clock.now - started).inSeconds
         let layout = try await builder.describe()
-        let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(files: layout.testFiles))
+        let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(targets: layout.testTargets))
 
         // Discover and run: the suite runs, the parallel runs, each test alone (a shard: its share), the
         // random halves.

@@ -1,68 +1,5 @@
 import SwiftSyntax
 
-/// What the functions of the test targets reach, by name, through the helpers they call: helpers are
-/// followed across files and through each other, as for assertions.
-struct HelperIndex {
-    /// The names each function calls.
-    var calls: [String: Set<String>] = [:]
-    /// Functions that assert (or `try`), themselves or through a helper.
-    var asserting: Set<String> = []
-    /// Functions that call `XCTAssert…`/`XCTFail`, themselves or through a helper (tests are not helpers).
-    var reachingXCTestAssertion: Set<String> = []
-    /// Functions that expand `#expect`, themselves or through a helper (tests are not helpers).
-    var reachingExpectMacro: Set<String> = []
-    /// Whether the test targets declare a function named `expect` (then `expect(x)` is not Nimble's).
-    var declaresExpect = false
-
-    /// Indexes `functions`, every function declared in the test targets.
-    init(functions: [FunctionDeclSyntax]) {
-        var assertingSeeds: Set<String> = []
-        var xctestSeeds: Set<String> = []
-        var expectSeeds: Set<String> = []
-        var helperCalls: [String: Set<String>] = [:]
-        for function in functions {
-            let name = function.name.text
-            if name == "expect" { declaresExpect = true }
-            guard let body = function.body else { continue }
-            let called = CallCollector.names(in: Syntax(body))
-            calls[name, default: []].formUnion(called)
-            if called.contains(where: TestSourceAnalyzer.asserts) || CallCollector.hasPlainTry(in: Syntax(body)) {
-                assertingSeeds.insert(name)
-            }
-            // A test is never called as a helper: one named `success()` must not make `.success(x)` one.
-            guard !Self.isTest(function) else { continue }
-            helperCalls[name, default: []].formUnion(CallCollector.helperNames(in: Syntax(body)))
-            if called.contains(where: IgnoredCheckDetector.isXCTestAssertion) { xctestSeeds.insert(name) }
-            if body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" }) {
-                expectSeeds.insert(name)
-            }
-        }
-        asserting = Self.callers(of: assertingSeeds, over: calls)
-        reachingXCTestAssertion = Self.callers(of: xctestSeeds, over: helperCalls)
-        reachingExpectMacro = Self.callers(of: expectSeeds, over: helperCalls)
-    }
-
-    /// A Swift Testing `@Test` or an XCTest-style `test…()` method.
-    static func isTest(_ function: FunctionDeclSyntax) -> Bool {
-        function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
-            || (function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty)
-    }
-
-    /// `seeds` and every function that calls one of them, directly or through others.
-    static func callers(of seeds: Set<String>, over calls: [String: Set<String>]) -> Set<String> {
-        var reached = seeds
-        var changed = true
-        while changed {
-            changed = false
-            for (name, callees) in calls where !reached.contains(name) && !callees.isDisjoint(with: reached) {
-                reached.insert(name)
-                changed = true
-            }
-        }
-        return reached
-    }
-}
-
 /// Checks that run and decide nothing: a check of the other framework (proved on Swift 6.3.1 by
 /// FrameworkInteropTests), Nimble's `expect` without a matcher, and assertions in work nobody awaits.
 enum IgnoredCheckDetector {
@@ -80,7 +17,7 @@ enum IgnoredCheckDetector {
             if isXCTestAssertion(name) {
                 return (Syntax(call), "\(test) calls \(name) in a Swift Testing test: \(why)")
             }
-            if helpers.reachingXCTestAssertion.contains(name), CallCollector.mayCallHelper(call) {
+            if helpers.reachesXCTestAssertion(call) {
                 return (Syntax(call), "\(test) calls \(name), a helper that calls XCTAssert…/XCTFail: \(why)")
             }
             return nil
@@ -95,10 +32,9 @@ enum IgnoredCheckDetector {
         }
         .map { (Syntax($0), "\(test) uses #expect in an XCTest method: \(why)") }
         for call in body.descendants(of: FunctionCallExprSyntax.self) {
-            guard let name = CallCollector.calledName(call.calledExpression),
-                helpers.reachingExpectMacro.contains(name),
-                CallCollector.mayCallHelper(call)
-            else { continue }
+            guard let name = CallCollector.calledName(call.calledExpression), helpers.reachesExpectMacro(call) else {
+                continue
+            }
             found.append((Syntax(call), "\(test) calls \(name), a helper that uses #expect: \(why)"))
         }
         return found.sorted { $0.node.position < $1.node.position }
@@ -172,14 +108,17 @@ enum IgnoredCheckDetector {
 
     /// Whether the body, outside `closures`, waits: a wait on expectations, a group or semaphore,
     /// `fulfillment`, `confirmation`, Nimble's `toEventually…`/`waitUntil`, a queue's `sync`, a
-    /// continuation, or `await` of a task's `value`/`result`.
+    /// continuation, a call named for waiting (`…AndWait`), or `await` of a task's `value`/`result`.
     private static func waits(_ body: CodeBlockSyntax, outside closures: [ClosureExprSyntax]) -> Bool {
         func isInside(_ node: some SyntaxProtocol) -> Bool {
             closures.contains { node.position >= $0.position && node.endPosition <= $0.endPosition }
         }
         for call in body.descendants(of: FunctionCallExprSyntax.self) where !isInside(call) {
             guard let name = CallCollector.calledName(call.calledExpression) else { continue }
-            if waitingNames.contains(name) || name.hasPrefix("toEventually") { return true }
+            // A helper named for waiting (`runAndWait`, `waitForCompletion`) counts too.
+            if waitingNames.contains(name) || name.hasPrefix("toEventually") || name.lowercased().contains("wait") {
+                return true
+            }
         }
         return body.descendants(of: AwaitExprSyntax.self).contains { awaited in
             !isInside(awaited)

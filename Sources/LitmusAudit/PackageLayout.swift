@@ -10,6 +10,8 @@ package struct PackageLayout: Sendable {
     package var testFiles: [URL]
     /// The same files by test module (the target's C99 name, the first part of its tests' identifiers).
     package var testModules: [String: [URL]] = [:]
+    /// The same files, one list per test target, in the order of the targets' module names.
+    package var testTargets: [[URL]] { testModules.keys.sorted().compactMap { testModules[$0] } }
 
     /// Reads the layout from SwiftPM's JSON description of the package at `root`.
     package static func read(_ data: Data, root: URL) throws -> PackageLayout {

@@ -54,18 +54,26 @@ public struct TestSourceAnalyzer: Sendable {
     /// Creates an analyzer.
     public init() {}
 
-    /// Analyzes the given files (the sources of the test targets).
-    public func analyze(files: [URL]) -> SourceAnalysis {
+    /// Analyzes the given files (the sources of one test target).
+    public func analyze(files: [URL]) -> SourceAnalysis { analyze(targets: [files]) }
+
+    /// Analyzes the sources of the test targets, one list of files per target: a test reaches the
+    /// helpers of its own target only (two targets may each declare a helper of the same name).
+    public func analyze(targets: [[URL]]) -> SourceAnalysis {
+        var analysis = SourceAnalysis()
+        for files in targets { analyze(target: files, into: &analysis) }
+        return analysis
+    }
+
+    private func analyze(target files: [URL], into analysis: inout SourceAnalysis) {
         let parsed: [(file: String, tree: SourceFileSyntax, converter: SourceLocationConverter)] = files.compactMap {
             url in
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
             let tree = Parser.parse(source: text)
             return (url.path, tree, SourceLocationConverter(fileName: url.path, tree: tree))
         }
-        // Every function in the test targets, by name, with what it reaches through the helpers it calls.
+        // Every function in the target, by name, with what it reaches through the helpers it calls.
         let helpers = HelperIndex(functions: parsed.flatMap { $0.tree.descendants(of: FunctionDeclSyntax.self) })
-
-        var analysis = SourceAnalysis()
         for file in parsed {
             for function in file.tree.descendants(of: FunctionDeclSyntax.self)
             where !HelperIndex.isTest(function) && helpers.asserting.contains(function.name.text) {
@@ -146,7 +154,6 @@ public struct TestSourceAnalyzer: Sendable {
                 }
             }
         }
-        return analysis
     }
 
     static func asserts(_ name: String) -> Bool {

@@ -1,0 +1,174 @@
+import SwiftSyntax
+
+/// What the functions of the test targets reach through the helpers they call: helpers are followed
+/// across files and through each other. Assertions are followed by name (a call of any function of that
+/// name asserts); the checks of the other framework by declaration: a call reaches only the
+/// declarations it can call, a local function of an enclosing function first, and only those whose
+/// parameters its argument labels fit (`assert(x)` is the standard library's, not a helper
+/// `assert(_:within:)`).
+struct HelperIndex {
+    /// A function declared in the test targets.
+    private struct Declaration {
+        var name: String
+        var parameters: [Parameter]
+        /// The function it is declared in, for a local function.
+        var scope: SyntaxIdentifier?
+        /// The calls in its body that may call a helper.
+        var calls: [FunctionCallExprSyntax]
+    }
+
+    private struct Parameter {
+        /// Its argument label, `nil` for `_`.
+        var label: String?
+        var hasDefault: Bool
+        var isVariadic: Bool
+    }
+
+    /// The names each function calls.
+    var calls: [String: Set<String>] = [:]
+    /// Functions that assert (or `try`), themselves or through a helper, by name.
+    var asserting: Set<String> = []
+    /// Whether the test targets declare a function named `expect` (then `expect(x)` is not Nimble's).
+    var declaresExpect = false
+
+    private var declarations: [Declaration] = []
+    private var byName: [String: [Int]] = [:]
+    /// Declarations that call `XCTAssert…`/`XCTFail`, themselves or through a helper (tests are not helpers).
+    private var reachingXCTestAssertion: Set<Int> = []
+    /// Declarations that expand `#expect`, themselves or through a helper (tests are not helpers).
+    private var reachingExpectMacro: Set<Int> = []
+
+    /// Indexes `functions`, every function declared in the test targets.
+    init(functions: [FunctionDeclSyntax]) {
+        var assertingSeeds: Set<String> = []
+        var xctestSeeds: Set<Int> = []
+        var expectSeeds: Set<Int> = []
+        for function in functions {
+            let name = function.name.text
+            if name == "expect" { declaresExpect = true }
+            guard let body = function.body else { continue }
+            let called = CallCollector.names(in: Syntax(body))
+            calls[name, default: []].formUnion(called)
+            if called.contains(where: TestSourceAnalyzer.asserts) || CallCollector.hasPlainTry(in: Syntax(body)) {
+                assertingSeeds.insert(name)
+            }
+            // A test is never called as a helper: one named `success()` must not make `.success(x)` one.
+            guard !Self.isTest(function) else { continue }
+            let index = declarations.count
+            declarations.append(
+                Declaration(
+                    name: name,
+                    parameters: function.signature.parameterClause.parameters.map {
+                        Parameter(
+                            label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
+                            hasDefault: $0.defaultValue != nil, isVariadic: $0.ellipsis != nil)
+                    },
+                    scope: function.enclosingFunction?.id,
+                    calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper)))
+            byName[name, default: []].append(index)
+            if called.contains(where: IgnoredCheckDetector.isXCTestAssertion) { xctestSeeds.insert(index) }
+            if body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" }) {
+                expectSeeds.insert(index)
+            }
+        }
+        asserting = Self.callers(of: assertingSeeds, over: calls)
+        reachingXCTestAssertion = reach(xctestSeeds)
+        reachingExpectMacro = reach(expectSeeds)
+    }
+
+    /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail`.
+    func reachesXCTestAssertion(_ call: FunctionCallExprSyntax) -> Bool {
+        !reachingXCTestAssertion.isDisjoint(with: resolve(call))
+    }
+
+    /// Whether `call` calls a helper that reaches `#expect`.
+    func reachesExpectMacro(_ call: FunctionCallExprSyntax) -> Bool {
+        !reachingExpectMacro.isDisjoint(with: resolve(call))
+    }
+
+    /// A Swift Testing `@Test` or an XCTest-style `test…()` method.
+    static func isTest(_ function: FunctionDeclSyntax) -> Bool {
+        function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
+            || (function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty)
+    }
+
+    /// `seeds` and every function that calls one of them, directly or through others.
+    static func callers(of seeds: Set<String>, over calls: [String: Set<String>]) -> Set<String> {
+        var reached = seeds
+        var changed = true
+        while changed {
+            changed = false
+            for (name, callees) in calls where !reached.contains(name) && !callees.isDisjoint(with: reached) {
+                reached.insert(name)
+                changed = true
+            }
+        }
+        return reached
+    }
+
+    /// `seeds` and every declaration that calls one of them, directly or through others.
+    private func reach(_ seeds: Set<Int>) -> Set<Int> {
+        let callees = declarations.map { declaration in Set(declaration.calls.flatMap(resolve)) }
+        var reached = seeds
+        var changed = true
+        while changed {
+            changed = false
+            for index in declarations.indices
+            where !reached.contains(index) && !callees[index].isDisjoint(with: reached) {
+                reached.insert(index)
+                changed = true
+            }
+        }
+        return reached
+    }
+
+    /// The declarations `call` may call: by name, those whose parameters fit its labels; a local
+    /// function of a function enclosing the call hides the others.
+    private func resolve(_ call: FunctionCallExprSyntax) -> [Int] {
+        guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
+            let candidates = byName[name]
+        else { return [] }
+        let labels = call.arguments.map { $0.label?.text }
+        let closures = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+        let fitting = candidates.filter { Self.fits(labels, trailingClosures: closures, declarations[$0].parameters) }
+        var scope = call.enclosingFunction
+        while let function = scope {
+            let local = fitting.filter { declarations[$0].scope == function.id }
+            if !local.isEmpty { return local }
+            scope = function.enclosingFunction
+        }
+        return fitting.filter { declarations[$0].scope == nil }
+    }
+
+    /// Whether arguments with `labels` (then `trailingClosures` closures) can call a function with
+    /// `parameters`: labels in order, each skipped parameter defaulted, a variadic one taking several.
+    private static func fits(_ labels: [String?], trailingClosures: Int, _ parameters: [Parameter]) -> Bool {
+        var argument = 0
+        var unmatched: [Parameter] = []
+        for parameter in parameters {
+            if argument < labels.count, labels[argument] == parameter.label {
+                argument += 1
+                while parameter.isVariadic, argument < labels.count, labels[argument] == nil { argument += 1 }
+            } else if argument < labels.count, parameter.hasDefault || parameter.isVariadic {
+                continue
+            } else {
+                unmatched.append(parameter)
+            }
+        }
+        guard argument == labels.count else { return false }
+        // Trailing closures take the last parameters left; the rest must have defaults.
+        return unmatched.dropLast(trailingClosures).allSatisfy { $0.hasDefault || $0.isVariadic }
+    }
+}
+
+extension SyntaxProtocol {
+    /// The function declaration this node is nested in, if any.
+    var enclosingFunction: FunctionDeclSyntax? {
+        var current = parent
+        while let node = current {
+            if let function = node.as(FunctionDeclSyntax.self) { return function }
+            current = node.parent
+        }
+        return nil
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// A call reaches the helpers it can call: by argument labels, and a local function of its own
+/// function first (false alarms found on swift-nio 2.101.3's tests).
+@Suite("Following helpers by declaration, not by name alone")
+struct HelperResolutionTests {
+    private func found(_ kind: FindingKind, in files: [String: String]) throws -> [String] {
+        try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.test ?? "-"):\($0.line ?? 0)" }
+    }
+
+    @Test("assert(x) is the standard library's when the only helper named assert needs a within: label")
+    func labels() throws {
+        // Given an XCTest helper assert(_:within:) and a @Test calling assert both ways
+        let files = [
+            "Helpers.swift": """
+            import XCTest
+            func assert(_ condition: @autoclosure () -> Bool, within seconds: Int, _ message: String = "") {
+                if !condition() { XCTFail(message) }
+            }
+            """,
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func standard() { assert(1 == 1) }
+                @Test func helper() {
+                    assert(1 == 1, within: 2)
+                }
+            }
+            """,
+        ]
+
+        // When they are analyzed
+        let sut = try found(.xctestAssertionInSwiftTesting, in: files)
+
+        // Then only the call that fits the helper's labels reaches XCTFail
+        #expect(sut == ["S/helper:5"])
+    }
+
+    @Test("A local function hides a same-named local function of another test")
+    func localFunctions() throws {
+        // Given an XCTest method and a @Test, each with its own local check() in its framework
+        let files = [
+            "X.swift": """
+            import XCTest
+            final class XTests: XCTestCase {
+                func testA() {
+                    func check() { XCTAssertEqual(1, 1) }
+                    check()
+                }
+            }
+            """,
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func a() {
+                    func check() { #expect(1 == 1) }
+                    check()
+                }
+            }
+            """,
+        ]
+
+        // When they are analyzed, then neither is taken for the other's
+        #expect(try found(.xctestAssertionInSwiftTesting, in: files) == [])
+        #expect(try found(.expectInXCTest, in: files) == [])
+    }
+
+    @Test("Work a test waits for through a helper named for waiting is awaited")
+    func waitingHelper() throws {
+        // Given an assertion in async work inside a closure that runAndWait waits for
+        let source = """
+            import XCTest
+            final class XTests: XCTestCase {
+                func testA() throws {
+                    try runAndWait {
+                        DispatchQueue.global().async { XCTAssertEqual(1, 1) }
+                    }
+                }
+                func testB() {
+                    DispatchQueue.global().async { XCTAssertEqual(1, 1) }
+                }
+            }
+            """
+
+        // When it is analyzed, then only the test that waits for nothing is found
+        #expect(try found(.unawaitedAssertion, in: ["X.swift": source]) == ["XTests.testB:9"])
+    }
+}
