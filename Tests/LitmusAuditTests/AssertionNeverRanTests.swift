@@ -191,6 +191,45 @@ struct AssertionNeverRanTests {
         #expect(analysis.helperSites["checkTotal"]?.first?.sites.map(\.position.line) == [21])
     }
 
+    @Test("A helper computing an assertion's operand is no check of its own")
+    func helperInsideAssertion() throws {
+        let analysis = try analyzeSources([
+            "S.swift": """
+            import Testing
+            struct S {
+                private func display() throws -> Int { try Int("1") ?? 0 }
+                @Test func a() throws {
+                    #expect(try display() == 1)
+                }
+            }
+            """
+        ])
+        #expect(analysis.assertionSites.first { $0.name == "S/a" }?.sites.map(\.call) == ["#expect"])
+    }
+
+    @Test("A same-named helper in the caller's file is the one followed")
+    func sameFileHelper() {
+        let call = site(4, call: "display", helper: "display")
+        func helper(in helperFile: String) -> AssertionSites {
+            let position = SourcePosition(file: helperFile, line: 2, column: 5)
+            return AssertionSites(
+                name: "display", file: helperFile,
+                sites: [.init(position: position, call: "#expect", helper: nil, decidedAt: position, skippers: [])],
+                checksByTry: false)
+        }
+        // The caller's file declares one that ran; another file's never ran.
+        let helpers = ["display": [helper(in: file), helper(in: "Tests/MTests/Other.swift")]]
+        let counts = [
+            at(4, 9): 1, SourcePosition(file: file, line: 2, column: 5): 1,
+            SourcePosition(file: "Tests/MTests/Other.swift", line: 2, column: 5): 0,
+        ]
+        #expect(judge([call], counts: counts, helpers: helpers).findings.isEmpty)
+        var local = counts
+        local[SourcePosition(file: file, line: 2, column: 5)] = 0
+        local[SourcePosition(file: "Tests/MTests/Other.swift", line: 2, column: 5)] = 1
+        #expect(judge([call], counts: local, helpers: helpers).findings.count == 1)
+    }
+
     @Test("llvm-cov's segments give the count of the region each position is in; outside every region, none")
     func segments() throws {
         let export = """
