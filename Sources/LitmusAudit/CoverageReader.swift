@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads llvm-cov's output: the JSON summary export (`llvm-cov export -summary-only`) for per-file
-/// totals, and the lcov export for the lines one test executes.
+/// totals, and the JSON export with segments (`-skip-functions`) for the lines one test executes and
+/// the execution counts of its checks.
 public enum CoverageReader {
     /// Per-file line and region counts of the files accepted by `include`, from a JSON export.
     public static func files(fromExport data: Data, include: (String) -> String?) throws -> [FileCoverage] {
@@ -15,34 +16,6 @@ public enum CoverageReader {
                     coveredRegions: entry.summary.regions.covered, regions: entry.summary.regions.count))
         }
         return files.sorted { $0.file < $1.file }
-    }
-
-    /// The executed lines per file of an lcov export (`SF:` / `DA:line,count` records), as ranges
-    /// `"3-5,9"`, for the files accepted by `include`.
-    public static func coveredLines(fromLcov text: String, include: (String) -> String?) -> [String: String] {
-        var result: [String: String] = [:]
-        var file: String?
-        var lines: [Int] = []
-        func flush() {
-            if let file, !lines.isEmpty { result[file] = ranges(lines.sorted()) }
-            lines = []
-        }
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("SF:") {
-                flush()
-                file = include(String(line.dropFirst(3)))
-            } else if line.hasPrefix("DA:"), file != nil {
-                let fields = line.dropFirst(3).split(separator: ",")
-                if fields.count >= 2, let number = Int(fields[0]), let count = Int(fields[1]), count > 0 {
-                    lines.append(number)
-                }
-            } else if line == "end_of_record" {
-                flush()
-                file = nil
-            }
-        }
-        flush()
-        return result
     }
 
     /// The execution count at each of `positions` (files relative to the package), from a JSON export
@@ -68,6 +41,46 @@ public enum CoverageReader {
             counts[position] = last.count
         }
         return counts
+    }
+
+    /// The executed lines per file of a JSON export with segments, as ranges `"3-5,9"`, for the files
+    /// accepted by `include`: the lines llvm-cov's own line coverage (and so its lcov export) counts as
+    /// executed, computed from the same segments.
+    public static func coveredLines(fromSegmentExport data: Data, include: (String) -> String?) throws -> [String:
+        String]
+    {
+        let export = try JSONDecoder().decode(SegmentExport.self, from: data)
+        var result: [String: String] = [:]
+        for file in export.data.flatMap(\.files) {
+            guard let name = include(file.filename) else { continue }
+            let lines = executedLines(file.segments.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+            if !lines.isEmpty { result[name] = ranges(lines) }
+        }
+        return result
+    }
+
+    /// llvm-cov's LineCoverageStats over sorted segments: a line is mapped when a region starts on it or
+    /// the segment in effect at its start has a count (and no skipped region starts it); its count is the
+    /// largest of that segment's and of the regions starting on it.
+    private static func executedLines(_ segments: [Segment]) -> [Int] {
+        guard let first = segments.first?.line, let last = segments.last?.line else { return [] }
+        var executed: [Int] = []
+        var wrapped: Segment?
+        var next = 0
+        for line in first...last {
+            var starting: [Segment] = []
+            while next < segments.count, segments[next].line == line {
+                starting.append(segments[next])
+                next += 1
+            }
+            let entries = starting.filter { !$0.isGap && $0.hasCount && $0.isRegionEntry }
+            let skipped = starting.first.map { !$0.hasCount && $0.isRegionEntry } ?? false
+            let mapped = !skipped && (wrapped?.hasCount == true || !entries.isEmpty)
+            let count = max(wrapped?.count ?? 0, entries.map(\.count).max() ?? 0)
+            if mapped, count > 0 { executed.append(line) }
+            wrapped = starting.last ?? wrapped
+        }
+        return executed
     }
 
     /// `[1, 2, 3, 7]` as `"1-3,7"`.
@@ -107,6 +120,8 @@ public enum CoverageReader {
         var column: Int
         var count: Int
         var hasCount: Bool
+        var isRegionEntry: Bool
+        var isGap: Bool
 
         init(from decoder: any Decoder) throws {
             var fields = try decoder.unkeyedContainer()
@@ -114,6 +129,8 @@ public enum CoverageReader {
             column = try fields.decode(Int.self)
             count = try fields.decode(Int.self)
             hasCount = try fields.decode(Bool.self)
+            isRegionEntry = try fields.decode(Bool.self)
+            isGap = try fields.decode(Bool.self)
         }
     }
 

@@ -59,15 +59,22 @@ struct CoverageStage: Sendable {
             guard !own.isEmpty, !sourceFiles.isEmpty || !positions.isEmpty, try await merge(own, into: output) else {
                 return ([:], nil)
             }
-            var lines: [String: String] = [:]
-            if !sourceFiles.isEmpty {
-                let lcov = try await ChildProcess.run(
-                    cov,
-                    ["export", "-format=lcov", "-instr-profile", output.path, binary.executable.path] + sourceFiles,
-                    in: logs, outputFile: output.appendingPathExtension("lcov"), timeout: binary.timeout)
-                if lcov.status == 0 { lines = CoverageReader.coveredLines(fromLcov: lcov.output, include: include) }
-            }
-            return (lines, try await count(positions, in: output))
+            // One export of the sources and of the files holding the test's checks, with their segments.
+            let checkFiles = Set(positions.map(\.file)).sorted().map { paths.copy + "/" + $0 }
+            let export = try await ChildProcess.run(
+                cov,
+                ["export", "-skip-functions", "-instr-profile", output.path, binary.executable.path] + sourceFiles
+                    + checkFiles.filter { !sourceFiles.contains($0) },
+                in: logs, outputFile: output.appendingPathExtension("json"), timeout: binary.timeout)
+            // The output file holds standard error too: the JSON starts at its first brace.
+            guard export.status == 0, let brace = export.output.firstIndex(of: "{") else { return ([:], nil) }
+            let json = Data(export.output[brace...].utf8)
+            return (
+                (try? CoverageReader.coveredLines(fromSegmentExport: json, include: include)) ?? [:],
+                positions.isEmpty
+                    ? nil
+                    : try? CoverageReader.counts(fromExport: json, at: positions, relative: { paths.relative($0) })
+            )
         } onEach: { done in
             progress(.step(done: done, total: tests.count))
         }
@@ -76,22 +83,6 @@ struct CoverageStage: Sendable {
             measured.executions[test.id] = measuredTest.1
         }
         return measured
-    }
-
-    /// The execution counts of `positions` (in the test targets) in a test's merged profile, from the
-    /// segments of a JSON export of their files only; `nil` when there is nothing to count or the export failed.
-    private func count(_ positions: [SourcePosition], in profile: URL) async throws -> [SourcePosition: Int]? {
-        guard !positions.isEmpty else { return nil }
-        let map = paths
-        let files = Set(positions.map(\.file)).sorted().map { map.copy + "/" + $0 }
-        let output = profile.appendingPathExtension("checks.json")
-        let export = try await ChildProcess.run(
-            cov, ["export", "-skip-functions", "-instr-profile", profile.path, binary.executable.path] + files,
-            in: logs, outputFile: output, timeout: binary.timeout)
-        guard export.status == 0 else { return nil }
-        // The output file holds standard error too: the JSON starts at its first brace.
-        let json = export.output.firstIndex(of: "{").map { export.output[$0...] } ?? ""
-        return try? CoverageReader.counts(fromExport: Data(json.utf8), at: positions, relative: { map.relative($0) })
     }
 
     /// Merges `profiles` into one `.profdata`; whether llvm-profdata succeeded.

@@ -19,10 +19,32 @@ struct CoverageReaderTests {
             ])
     }
 
-    @Test("An lcov export gives the executed lines of the sources as ranges")
-    func lcov() throws {
-        let lines = CoverageReader.coveredLines(fromLcov: try resourceText("one-test.lcov"), include: sourcesOnly)
-        #expect(lines == ["Sources/Lib/Lib.swift": "1-2,5-7"])
+    @Test("A segment export gives the executed lines of the sources, the same as llvm-cov's lcov export")
+    func lines() throws {
+        // Given both exports of one profile (Planted's NeverRanTests and SelfValidationTests)
+        let json = try resource("planted-lines.json")
+        let lcov = try resourceText("planted-lines.lcov")
+
+        // When the segments are read
+        let lines = try CoverageReader.coveredLines(fromSegmentExport: json, include: sourcesOnly)
+
+        // Then the sources' executed lines are lcov's lines with a count above zero
+        #expect(lines == ["Sources/Planted/Pricing.swift": "2-4,7-10"])
+        let all = try CoverageReader.coveredLines(fromSegmentExport: json) { $0 }
+        #expect(all == Self.executedLines(lcov))
+        #expect(all.count == 3)
+    }
+
+    /// lcov's executed lines per file (`SF:` then `DA:line,count` with a count above zero), as ranges.
+    private static func executedLines(_ lcov: String) -> [String: String] {
+        var result: [String: [Int]] = [:]
+        var file = ""
+        for line in lcov.split(separator: "\n") {
+            if line.hasPrefix("SF:") { file = String(line.dropFirst(3)) }
+            let fields = line.dropFirst(3).split(separator: ",").compactMap { Int($0) }
+            if line.hasPrefix("DA:"), fields.count == 2, fields[1] > 0 { result[file, default: []].append(fields[0]) }
+        }
+        return result.mapValues { CoverageReader.ranges($0.sorted()) }
     }
 
     @Test("Line numbers become ranges")
