@@ -63,6 +63,7 @@ struct PathMap: Sendable, Hashable {
         }
         var mapped = sites
         mapped.file = relative(sites.file)
+        mapped.body = sites.body.map(move)
         mapped.sites = sites.sites.map { site in
             var moved = site
             moved.position = move(site.position)

@@ -233,6 +233,7 @@ struct AuditEndToEndTests {
     func clean() async throws {
         let audited = try await FixtureAudits.shared.audit("Clean")
         #expect(audited.report.findings == [])
+        #expect(audited.report.notes == nil)
         #expect(audited.report.verdicts.allSatisfy { $0.passed })
         #expect(audited.report.unmetThresholds == [])
         #expect(audited.report.coverage?.linePercent == 100)
