@@ -6,10 +6,6 @@ import Testing
 /// function first (false alarms found on swift-nio 2.101.3's tests).
 @Suite("Following helpers by declaration, not by name alone")
 struct HelperResolutionTests {
-    private func found(_ kind: FindingKind, in files: [String: String]) throws -> [String] {
-        try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.test ?? "-"):\($0.line ?? 0)" }
-    }
-
     @Test("assert(x) is the standard library's when the only helper named assert needs a within: label")
     func labels() throws {
         // Given an XCTest helper assert(_:within:) and a @Test calling assert both ways
@@ -32,7 +28,7 @@ struct HelperResolutionTests {
         ]
 
         // When they are analyzed
-        let sut = try found(.xctestAssertionInSwiftTesting, in: files)
+        let sut = try analyzedFindings(.xctestAssertionInSwiftTesting, in: files)
 
         // Then only the call that fits the helper's labels reaches XCTFail
         #expect(sut == ["S/helper:5"])
@@ -63,8 +59,8 @@ struct HelperResolutionTests {
         ]
 
         // When they are analyzed, then neither is taken for the other's
-        #expect(try found(.xctestAssertionInSwiftTesting, in: files) == [])
-        #expect(try found(.expectInXCTest, in: files) == [])
+        #expect(try analyzedFindings(.xctestAssertionInSwiftTesting, in: files) == [])
+        #expect(try analyzedFindings(.expectInXCTest, in: files) == [])
     }
 
     @Test("Work a test waits for through a helper named for waiting is awaited")
@@ -85,6 +81,6 @@ struct HelperResolutionTests {
             """
 
         // When it is analyzed, then only the test that waits for nothing is found
-        #expect(try found(.unawaitedAssertion, in: ["X.swift": source]) == ["XTests.testB:9"])
+        #expect(try analyzedFindings(.unawaitedAssertion, in: ["X.swift": source]) == ["XTests.testB:9"])
     }
 }

@@ -4,10 +4,6 @@ import Testing
 
 @Suite("Reading test sources for checks that run and decide nothing")
 struct IgnoredCheckTests {
-    private func found(_ kind: FindingKind, in files: [String: String]) throws -> [String] {
-        try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.test ?? "-"):\($0.line ?? 0)" }
-    }
-
     @Test("XCTAssert… and XCTFail in a @Test are found at their lines; XCTUnwrap, which throws, is not")
     func xctestAssertionInSwiftTesting() throws {
         // Given a Swift Testing suite calling XCTest's assertions
@@ -24,7 +20,7 @@ struct IgnoredCheckTests {
             """
 
         // When it is analyzed
-        let sut = try found(.xctestAssertionInSwiftTesting, in: ["S.swift": source])
+        let sut = try analyzedFindings(.xctestAssertionInSwiftTesting, in: ["S.swift": source])
 
         // Then each XCTest assertion is named with its test and line
         #expect(sut == ["S/a:4", "S/b:6"])
@@ -62,7 +58,7 @@ struct IgnoredCheckTests {
             """
 
         // When it is analyzed
-        let sut = try found(.expectInXCTest, in: ["X.swift": source])
+        let sut = try analyzedFindings(.expectInXCTest, in: ["X.swift": source])
 
         // Then only the #expect is named
         #expect(sut == ["XTests.testA:4"])
@@ -92,7 +88,7 @@ struct IgnoredCheckTests {
         ]
 
         // When they are analyzed
-        let sut = try found(.expectInXCTest, in: files)
+        let sut = try analyzedFindings(.expectInXCTest, in: files)
 
         // Then nothing is found
         #expect(sut == [])
@@ -119,7 +115,7 @@ struct IgnoredCheckTests {
             """
 
         // When it is analyzed
-        let sut = try found(.unevaluatedExpectation, in: ["N.swift": source])
+        let sut = try analyzedFindings(.unevaluatedExpectation, in: ["N.swift": source])
 
         // Then the two dangling ones are named with their lines
         #expect(sut == ["NTests.testA:5", "NTests.testA:6"])
@@ -135,7 +131,9 @@ struct IgnoredCheckTests {
         ]
 
         // When they are analyzed
-        let sut = try found(.unevaluatedExpectation, in: withoutNimble) + found(.unevaluatedExpectation, in: ownExpect)
+        let sut =
+            try analyzedFindings(.unevaluatedExpectation, in: withoutNimble)
+            + analyzedFindings(.unevaluatedExpectation, in: ownExpect)
 
         // Then nothing is found
         #expect(sut == [])
@@ -166,7 +164,7 @@ struct IgnoredCheckTests {
             """
 
         // When it is analyzed
-        let sut = try found(.unawaitedAssertion, in: ["Q.swift": source])
+        let sut = try analyzedFindings(.unawaitedAssertion, in: ["Q.swift": source])
 
         // Then each assertion is named with its test and line
         #expect(sut == ["QTests.testA:15", "S/a:7", "S/b:10"])
@@ -201,7 +199,7 @@ struct IgnoredCheckTests {
             """
 
         // When it is analyzed
-        let sut = try found(.unawaitedAssertion, in: ["W.swift": source])
+        let sut = try analyzedFindings(.unawaitedAssertion, in: ["W.swift": source])
 
         // Then nothing is found
         #expect(sut == [])

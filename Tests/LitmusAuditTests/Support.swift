@@ -32,3 +32,8 @@ func analyzeSources(_ files: [String: String]) throws -> SourceAnalysis {
     }
     return TestSourceAnalyzer().analyze(files: urls)
 }
+
+/// The findings of `kind` in `files` (name → source), as `test:line`.
+func analyzedFindings(_ kind: FindingKind, in files: [String: String]) throws -> [String] {
+    try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.test ?? "-"):\($0.line ?? 0)" }
+}
