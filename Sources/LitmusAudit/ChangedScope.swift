@@ -36,7 +36,7 @@ public struct ChangedScope: Codable, Sendable, Hashable {
             byCoverage: byCoverage)
     }
 
-    /// `report` with only the findings of the tests in scope, the findings of no test that point at a
+    /// `report` with only the findings (and notes) of the tests in scope, the findings of no test that point at a
     /// changed file (an uncovered file) or at no file, and the failing tests in scope; the verdicts and
     /// unmet thresholds decided again on those. Every test's measurements stay.
     public static func limit(_ report: AuditReport, to changes: ChangedLines) -> AuditReport {
@@ -58,6 +58,8 @@ public struct ChangedScope: Codable, Sendable, Hashable {
         limited.verdicts = judged.verdicts
         limited.unmetThresholds = judged.unmetThresholds
         limited.changedScope = scope
+        let notes = (report.notes ?? []).filter { $0.test.map(inScope.contains) ?? true }
+        limited.notes = notes.isEmpty ? nil : notes
         return limited
     }
 

@@ -65,6 +65,25 @@ struct ChangedScopeTests {
         #expect(TerminalReport().render(sut).contains("Since HEAD~1: findings of the 1 tests touching 1 changed files"))
     }
 
+    @Test("The report keeps the notes of the tests in scope only")
+    func notes() {
+        // Given: a note on a test in scope and one on a test out of it
+        var audited = report(findings: [])
+        audited.notes = [
+            Finding(kind: .assertionNeverRan, test: "M.CartTests/testTotal", message: "in scope"),
+            Finding(kind: .assertionNeverRan, test: "M.CartTests/testEmpty", message: "out of scope"),
+        ]
+        let changes = ChangedLines(ref: "HEAD~1", files: ["Sources/M/Cart.swift": .lines([30])])
+
+        // When
+        let sut = ChangedScope.limit(audited, to: changes)
+
+        // Then
+        #expect(sut.notes?.map(\.message) == ["in scope"])
+        audited.notes = [Finding(kind: .assertionNeverRan, test: "M.CartTests/testEmpty", message: "out of scope")]
+        #expect(ChangedScope.limit(audited, to: changes).notes == nil)
+    }
+
     @Test("Covered lines are read as ranges and single lines; garbage is skipped")
     func ranges() {
         #expect(ChangedScope.lineRanges("12-18,22") == [12...18, 22...22])
