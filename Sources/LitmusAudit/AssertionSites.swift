@@ -11,9 +11,9 @@ public struct SourcePosition: Sendable, Hashable, Codable {
 }
 
 /// One check a test makes: an assertion call or macro, or a call of a helper that asserts.
-public struct AssertionSite: Sendable, Hashable {
+public struct AssertionSite: Sendable, Hashable, Codable {
     /// A construct between the test and the check that can skip it, and where its body starts.
-    public struct Skipper: Sendable, Hashable {
+    public struct Skipper: Sendable, Hashable, Codable {
         /// `the closure passed to search(…) (line 12), never called`.
         public var description: String
         /// The first statement of its body: executed zero times when it skipped the check.
@@ -37,7 +37,7 @@ public struct AssertionSite: Sendable, Hashable {
 }
 
 /// The checks of one test (or helper), as the static analysis finds them.
-public struct AssertionSites: Sendable, Hashable {
+public struct AssertionSites: Sendable, Hashable, Codable {
     /// The test's name as the analysis names it (`Class.method`, `Suite/function`), or the helper's.
     public var name: String
     /// Its file.
