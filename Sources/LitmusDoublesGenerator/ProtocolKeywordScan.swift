@@ -1,3 +1,5 @@
+import LitmusSupport
+
 extension ModuleDoubles {
     /// Whether `text` may declare a protocol: whether it holds the keyword `protocol` where a
     /// declaration could start. A file without one cannot declare a protocol, so it need not be
@@ -65,16 +67,10 @@ extension ModuleDoubles {
         byte != UInt8(ascii: ".") && (byte >= 0x80 || !isIdentifierByte(byte))
     }
 
-    /// An ASCII letter, digit, `_` or `$`, or any byte of a non-ASCII character: a byte of a Swift
-    /// identifier, keyword or number. The skeleton's lexer and the typealias scan use it too.
+    /// A byte of a Swift identifier, keyword or number (LitmusSupport's ``SwiftLexer`` rule); the
+    /// typealias scan uses it too.
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
-            return true
-        default:
-            return byte >= 0x80
-        }
+        SwiftLexer.isIdentifierByte(byte)
     }
 
     /// Whitespace (form feed, vertical tab and NUL included, as Swift has them), the `/` of a
