@@ -223,6 +223,7 @@ let package = Package(
             name: "LitmusAuditCommand",
             dependencies: [
                 "LitmusAudit", "LitmusSupport",
+                "LitmusMutation",
                 "LitmusReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -258,7 +259,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LitmusAuditTests",
-            dependencies: ["LitmusAudit", "LitmusAuditCommand", "LitmusSupport"],
+            dependencies: [
+                "LitmusAudit", "LitmusAuditCommand", "LitmusSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             resources: [.copy("Resources")]
         ),
 

@@ -19,6 +19,8 @@ public struct Audit: Sendable {
     public var buildFolder: URL?
     /// The share of the alone runs and bisections to run (``runShard(progress:)``); `nil` runs them all.
     public var shard: Shard?
+    /// Mutation testing after the judges, in the same scratch copy (`--mutation`); none when `nil`.
+    package var mutation: (any AuditMutationStage)?
 
     /// Creates an audit; a `nil` seed draws one (it is printed and stored in the report).
     public init(
@@ -40,8 +42,14 @@ public struct Audit: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         return try await gather(progress: progress) { gathered in
-            // Judge and report: bisection runs tests on the judges' request.
-            try await gathered.record.report(bisect: gathered.bisect) { (clock.now - started).inSeconds }
+            // Judge: bisection runs tests on the judges' request, with the package's own build.
+            var record = gathered.record
+            let judgement = try await record.judge(bisect: gathered.bisect)
+            // Mutation: after the judges, in the same copy and build folder (the score joins Thorough).
+            record.mutation = try await mutation?.run(
+                in: gathered.workspace, toolchain: gathered.toolchain, layout: gathered.layout, progress: progress)
+            // Report: measurements, findings and verdicts in one value, for every renderer.
+            return record.assemble(judgement, wallSeconds: (clock.now - started).inSeconds)
         }
     }
 
@@ -70,7 +78,9 @@ public struct Audit: Sendable {
         var record: AuditRecord
         var bisect: Bisect
         var workspace: PackageWorkspace
-        var name: String
+        var toolchain: Toolchain
+        var layout: PackageLayout
+        var name: String { layout.name }
     }
 
     /// The stages up to judging; `finish` runs before the scratch folder is deleted.
@@ -119,7 +129,8 @@ public struct Audit: Sendable {
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))
         return try await finish(
             Gathered(
-                record: record, bisect: runs.bisector(for: listing.tests), workspace: workspace, name: layout.name))
+                record: record, bisect: runs.bisector(for: listing.tests), workspace: workspace, toolchain: toolchain,
+                layout: layout))
     }
 
 }

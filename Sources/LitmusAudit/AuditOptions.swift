@@ -14,8 +14,10 @@ public struct AuditThresholds: AuditSettings {
     public var minLineCoverage = 0.0
     /// Tests allowed to fail on every run.
     public var maxFailingTests = 0
+    /// The least mutation score, in percent; above 0 it makes the audit run mutation testing.
+    public var minMutationScore = 0.0
 
-    /// The defaults: no finding, no failing test, any coverage.
+    /// The defaults: no finding, no failing test, any coverage, any mutation score.
     public init() {}
 
     /// `--max-fast`, `maxFast`.
@@ -45,9 +47,17 @@ public struct AuditThresholds: AuditSettings {
         "maxFailingTests", \.maxFailingTests, flag: "max-failing", help: "Tests allowed to fail on every run",
         problem: atLeastZero)
 
+    /// `--min-mutation-score`, `minMutationScore`.
+    public static let minMutationScore = AuditSetting<Self>(
+        "minMutationScore", \.minMutationScore, flag: "min-mutation-score",
+        help: "Least mutation score, in percent; above 0 it turns --mutation on"
+    ) {
+        (0...100).contains($0) ? nil : "must be 0 to 100 (it is \($0))"
+    }
+
     /// Every threshold: the configuration file's `thresholds` object holds their keys.
     public static let settings = [
-        maxFast, maxIsolated, maxRepeatable, maxSelfValidating, minLineCoverage, maxFailingTests,
+        maxFast, maxIsolated, maxRepeatable, maxSelfValidating, minLineCoverage, maxFailingTests, minMutationScore,
     ]
 
     /// Decodes thresholds, keeping defaults for missing keys.

@@ -31,17 +31,29 @@ struct AuditRecord: Sendable, Codable {
     /// The time the whole run took, in seconds (set when it ends).
     var wallSeconds: Double = 0
 
+    /// The mutation score, when the audit ran mutation testing (`--mutation`; never in a shard).
+    var mutation: MutationSummary?
+
     /// Judges the record and assembles the report; `bisect` answers the judges' bisections, and
     /// `wallSeconds` says, when judging is done, how long the audit took.
     func report(bisect: Bisect, wallSeconds: () -> Double) async throws -> AuditReport {
+        assemble(try await judge(bisect: bisect), wallSeconds: wallSeconds())
+    }
+
+    /// The judges' findings on the record; `bisect` answers their bisections.
+    func judge(bisect: Bisect) async throws -> Judgement {
         var context = JudgingContext(options: options, seed: seed, analysis: analysis)
         context.coverage = coverage
         context.executions = executions
-        let judgement = try await Judge.judge(observations, context, bisect: bisect)
-        return ReportAssembly.assemble(
-            package: package, seed: seed, options: options, wallSeconds: wallSeconds(), buildSeconds: buildSeconds,
-            observations: observations, coveredLines: coveredLines, coverage: coverage, judgement: judgement,
-            quarantine: quarantine)
+        return try await Judge.judge(observations, context, bisect: bisect)
+    }
+
+    /// The report of the record and its judgement.
+    func assemble(_ judgement: Judgement, wallSeconds: Double) -> AuditReport {
+        ReportAssembly.assemble(
+            package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
+            observations: observations, coveredLines: coveredLines, coverage: coverage, mutation: mutation,
+            judgement: judgement, quarantine: quarantine)
     }
 
     /// Judges the record as a shard would, running the bisections its judges ask for through `bisect`,

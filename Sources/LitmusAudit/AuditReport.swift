@@ -286,6 +286,8 @@ public struct AuditReport: Codable, Sendable {
     public var verdicts: [Verdict]
     /// Coverage of the package's sources, when measured.
     public var coverage: CoverageReport?
+    /// The mutation score, when the audit ran mutation testing (`--mutation`); absent otherwise.
+    public var mutation: MutationSummary?
     /// Tests that failed in every run and alone (not a FIRST finding, but a red suite).
     public var failingTests: [String]
     /// The thresholds that were not met; the command exits non-zero when there is any.

@@ -17,13 +17,16 @@ package struct BuildStage: Sendable {
         self.timeout = timeout
     }
 
+    /// The flags of the build besides `--build-tests` and the paths: a later build in the same folder
+    /// with the same flags (mutation testing's, after an audit) compiles only what changed.
+    package static let flags = ["--enable-code-coverage"]
+
     /// Builds the tests (`swift build --build-tests --enable-code-coverage`) and finds their binary.
     func build() async throws -> TestBinary {
         let result = try await ChildProcess.run(
             toolchain.swift,
-            [
-                "build", "--build-tests", "--enable-code-coverage", "--package-path", workspace.package.path,
-                "--scratch-path", workspace.build.path,
+            ["build", "--build-tests"] + Self.flags + [
+                "--package-path", workspace.package.path, "--scratch-path", workspace.build.path,
             ],
             in: workspace.package, outputFile: try workspace.buildLog, timeout: 3600)
         guard result.status == 0 else {

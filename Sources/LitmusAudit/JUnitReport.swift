@@ -61,6 +61,16 @@ public struct JUnitReport: Sendable {
                 "    <testcase classname=\"litmus.audit\" name=\"\(escape("timeout \(run.run)"))\" time=\"\(report.options.timeoutSeconds)\"><failure message=\"\(escape("killed at the time limit (--timeout)" + (run.seed.map { ", seed \($0)" } ?? "")))\">\(escape(undone.joined(separator: "\n")))</failure></testcase>"
             )
         }
+        if let mutation = report.mutation {
+            let minimum = report.options.thresholds.minMutationScore
+            let under = mutation.isUnder(minimum)
+            if under { failures += 1 }
+            let body =
+                under ? "<failure message=\"\(escape("\(mutation.line), at least \(minimum)% required"))\"/>" : ""
+            cases.append(
+                "    <testcase classname=\"litmus.audit\" name=\"T mutation score\" time=\"\(mutation.wallSeconds)\">\(body)</testcase>"
+            )
+        }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="litmus audit" tests="\(cases.count)" failures="\(failures)" time="\(report.wallSeconds)">

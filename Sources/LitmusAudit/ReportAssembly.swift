@@ -4,7 +4,7 @@ public enum ReportAssembly {
     static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
         observations: Observations, coveredLines: [String: [String: String]], coverage: CoverageReport?,
-        judgement: Judgement, quarantine: Quarantine = Quarantine()
+        mutation: MutationSummary? = nil, judgement: Judgement, quarantine: Quarantine = Quarantine()
     ) -> AuditReport {
         let tests = observations.tests.map { test in
             let durations = observations.durations(of: test)
@@ -22,8 +22,9 @@ public enum ReportAssembly {
             quarantine, tests: tests, findings: judgement.findings, failingTests: judgement.failingTests)
         var report = assemble(
             package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
-            tests: tests, findings: held.findings, coverage: coverage, failingTests: judgement.failingTests,
-            timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns, quarantine: held.report)
+            tests: tests, findings: held.findings, coverage: coverage, mutation: mutation,
+            failingTests: judgement.failingTests, timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns,
+            quarantine: held.report)
         report.unobservedSuite = judgement.unobservedSuite
         report.notes = judgement.notes.isEmpty ? nil : judgement.notes
         return report
@@ -32,8 +33,8 @@ public enum ReportAssembly {
     /// Builds the report, deciding one verdict per letter against `options.thresholds`.
     public static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
-        tests: [TestReport], findings: [Finding], coverage: CoverageReport?, failingTests: [String],
-        timedOutRuns: [TimedOutRun] = [], quarantine: QuarantineReport? = nil
+        tests: [TestReport], findings: [Finding], coverage: CoverageReport?, mutation: MutationSummary? = nil,
+        failingTests: [String], timedOutRuns: [TimedOutRun] = [], quarantine: QuarantineReport? = nil
     ) -> AuditReport {
         let thresholds = options.thresholds
         let held = Set(quarantine?.tests ?? [])
@@ -49,7 +50,7 @@ public enum ReportAssembly {
             }
             let rule =
                 countedRule(letter, count: count, seed: seed, options: options, tests: tests)
-                ?? coverageRule(coverage, count: count, minimum: thresholds.minLineCoverage)
+                ?? ThoroughRule.rule(coverage, mutation, count: count, thresholds: thresholds)
             if let failure = rule.failure { unmet.append(failure) }
             let summary = rule.summary + (quarantined > 0 ? "; \(quarantined) more of quarantined tests" : "")
             verdicts.append(Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: summary))
@@ -66,23 +67,18 @@ public enum ReportAssembly {
             tests: tests.sorted { $0.id < $1.id }, findings: findings, verdicts: verdicts, coverage: coverage,
             failingTests: failingTests, unmetThresholds: unmet, timedOutRuns: timedOutRuns)
         report.quarantine = quarantine
+        report.mutation = mutation
         return report
     }
 
     /// The summary of a letter with no test to judge.
     static let noTests = "no tests: nothing to judge"
 
-    /// A letter's verdict: its line for people, and the unmet threshold when it fails.
-    private struct Rule {
-        var summary: String
-        var failure: String?
-    }
-
     /// The verdict of a letter judged by counting its findings (F, I, R, S) against its threshold
     /// (`maxFast`, …); `nil` for Thorough, which is judged by coverage.
     private static func countedRule(
         _ letter: Letter, count: Int, seed: UInt64, options: AuditOptions, tests: [TestReport]
-    ) -> Rule? {
+    ) -> LetterRule? {
         let thresholds = options.thresholds
         let limit: (key: String, allowed: Int)
         let summary: String
@@ -108,24 +104,9 @@ public enum ReportAssembly {
         let failure =
             count <= limit.allowed
             ? nil : "\(letter.word): \(count) findings, at most \(limit.allowed) allowed (\(limit.key))"
-        return Rule(summary: summary, failure: failure)
-    }
-
-    /// Thorough's verdict: line coverage against `minimum`; `count` files never executed.
-    private static func coverageRule(_ coverage: CoverageReport?, count: Int, minimum: Double) -> Rule {
-        guard let coverage else {
-            return Rule(
-                summary: "coverage not measured",
-                failure: minimum <= 0 ? nil : "Thorough: coverage was not measured, at least \(minimum)% required")
-        }
-        return Rule(
-            summary:
-                "lines \(coverage.linePercent)%, regions \(coverage.regionPercent)% of the sources; \(counted(count, "file")) never executed",
-            failure: coverage.linePercent >= minimum
-                ? nil
-                : "Thorough: line coverage \(coverage.linePercent)%, at least \(minimum)% required (minLineCoverage)")
+        return LetterRule(summary: summary, failure: failure)
     }
 
     /// `1 finding`, `2 findings`.
-    private static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusAudit
+import LitmusMutation
 import LitmusReport
 import LitmusSupport
 
@@ -69,6 +70,12 @@ public struct AuditCommand: AsyncParsableCommand {
                 + "for litmus merge (give every shard the same --replay seed).", valueName: "index/count"))
     public var shard: String?
 
+    /// Mutation testing after the audit.
+    @Flag(
+        name: .customLong("mutation"),
+        help: "Also run mutation testing in the audit's build (docs/mutation.md); its score joins Thorough.")
+    public var mutation = false
+
     /// Quiet progress.
     @Flag(help: "Print no progress while running.")
     public var quiet = false
@@ -121,10 +128,14 @@ public struct AuditCommand: AsyncParsableCommand {
             cached?.lock.release()
             _ = cached?.cache.evict()
         }
-        let audit = Audit(
-            package: package, options: try resolvedOptions(), seed: seed,
+        let options = try resolvedOptions()
+        let runsMutation = mutation || options.thresholds.minMutationScore > 0
+        var audit = Audit(
+            package: package, options: options, seed: seed,
             buildFolder: buildPath.map { URL(fileURLWithPath: $0) } ?? cached?.lock.folder,
-            shard: try AuditOutput.shard(shard, json: json, junit: junit, html: html))
+            shard: try AuditOutput.shard(shard, json: json, junit: junit, html: html, mutation: runsMutation))
+        let mutationStage = runsMutation ? AuditMutation(parallelism: options.parallelism) : nil
+        audit.mutation = mutationStage
         if let cached { display.note("Build folder \(cached.lock.folder.path) (litmus clean \(path) deletes it)") }
         display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed) \(path))")
         var report: AuditReport
@@ -154,7 +165,11 @@ public struct AuditCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         display.finish()
-        try AuditOutput.emit(report, json: json, junit: junit, html: html)
+        // The page embeds the whole mutation report, as `litmus report --mutation` does.
+        let minimum = options.thresholds.minMutationScore
+        try AuditOutput.emit(
+            report, json: json, junit: junit, html: html,
+            mutationJSON: try mutationStage?.report?.json(minimumScore: minimum > 0 ? minimum : nil))
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

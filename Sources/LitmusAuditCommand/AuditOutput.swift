@@ -6,8 +6,11 @@ import LitmusReport
 /// The outputs of an audit report, the same for `litmus audit` and for `litmus merge` of its shards
 /// (terminal, JSON, JUnit, HTML), and a shard's partial report.
 package enum AuditOutput {
-    /// Prints `report` and writes the files asked for.
-    package static func emit(_ report: AuditReport, json: String?, junit: String?, html: String?) throws {
+    /// Prints `report` and writes the files asked for; the HTML page embeds `mutationJSON` (the Stryker
+    /// report of `--mutation`) whole, as `litmus report --mutation` does.
+    package static func emit(
+        _ report: AuditReport, json: String?, junit: String?, html: String?, mutationJSON: Data? = nil
+    ) throws {
         print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
         if let json {
             let data = try JSONReport().render(report)
@@ -20,7 +23,10 @@ package enum AuditOutput {
         if let junit {
             try JUnitReport().render(report).write(toFile: junit, atomically: true, encoding: .utf8)
         }
-        if let html { try HTMLReport(audit: report).write(to: URL(fileURLWithPath: html)) }
+        if let html {
+            try HTMLReport(auditJSON: try JSONReport().render(report), mutationJSON: mutationJSON)
+                .write(to: URL(fileURLWithPath: html))
+        }
     }
 
     /// Writes a shard's partial report to `json` (`-`: standard output) and says what to do with it.
@@ -37,7 +43,9 @@ package enum AuditOutput {
     }
 
     /// The `--shard` value read, refusing what a shard cannot do: it writes its partial --json only.
-    package static func shard(_ text: String?, json: String?, junit: String?, html: String?) throws -> Shard? {
+    package static func shard(
+        _ text: String?, json: String?, junit: String?, html: String?, mutation: Bool = false
+    ) throws -> Shard? {
         guard let text else { return nil }
         let shard: Shard
         do {
@@ -51,6 +59,10 @@ package enum AuditOutput {
         guard junit == nil, html == nil else {
             throw ValidationError(
                 "--junit and --html report the whole audit: give them to litmus merge, not to a shard.")
+        }
+        guard !mutation else {
+            throw ValidationError(
+                "--mutation (and --min-mutation-score) run in litmus mutate --shard, not in an audit shard.")
         }
         return shard
     }

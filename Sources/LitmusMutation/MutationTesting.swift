@@ -57,13 +57,24 @@ public struct MutationTesting: Sendable {
     public func run(progress: @escaping @Sendable (MutationProgress) -> Void = { _ in }) async throws
         -> MutationReport
     {
-        let clock = ContinuousClock()
-        let started = clock.now
         let toolchain = try Toolchain.locate()
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
         defer { workspace.remove() }
         let layout = try await Self.describe(workspace, toolchain: toolchain)
-        var build = try SchemaBuild(workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders)
+        return try await run(in: workspace, toolchain: toolchain, layout: layout, progress: progress)
+    }
+
+    /// Runs it in `workspace`, a copy of the package (the audit's, with `buildArguments` its build's, so
+    /// that only the mutated modules are compiled again); the copy's sources are left mutated.
+    package func run(
+        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, buildArguments: [String] = [],
+        progress: @escaping @Sendable (MutationProgress) -> Void
+    ) async throws -> MutationReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var build = try SchemaBuild(
+            workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders,
+            buildArguments: buildArguments)
         progress(.phase("Building the tests once with \(build.mutants.count) mutants in their schemata"))
         let executable = try await build.build { progress(.note($0)) }
         let buildSeconds = (clock.now - started).inSeconds

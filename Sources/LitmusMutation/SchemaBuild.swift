@@ -22,15 +22,20 @@ package struct SchemaBuild {
 
     let workspace: PackageWorkspace
     let toolchain: Toolchain
+    /// Flags of `swift build` besides the package and scratch paths (the audit's, after an audit).
+    let buildArguments: [String]
     package var files: [File] = []
     /// The mutants the compiler rejected, with its reason.
     package var rejected: [Int: String] = [:]
 
     /// Finds the mutants of every Swift file in `sourceFolders` (relative to the package), numbered in
     /// the order of the sorted paths.
-    package init(workspace: PackageWorkspace, toolchain: Toolchain, sourceFolders: [String]) throws {
+    package init(
+        workspace: PackageWorkspace, toolchain: Toolchain, sourceFolders: [String], buildArguments: [String] = []
+    ) throws {
         self.workspace = workspace
         self.toolchain = toolchain
+        self.buildArguments = buildArguments
         var nextID = 1
         for folder in sourceFolders.sorted() {
             for path in try Self.swiftFiles(in: folder, root: workspace.package) {
@@ -62,10 +67,8 @@ package struct SchemaBuild {
         for round in 1...rounds {
             let result = try await ChildProcess.run(
                 toolchain.swift,
-                [
-                    "build", "--build-tests", "--package-path", workspace.package.path, "--scratch-path",
-                    workspace.build.path,
-                ],
+                ["build", "--build-tests"] + buildArguments
+                    + ["--package-path", workspace.package.path, "--scratch-path", workspace.build.path],
                 in: workspace.package, outputFile: logs.appendingPathComponent("build-\(round).txt"), timeout: 3600)
             if result.status == 0 { return try testBinary() }
             var blamedFiles: Set<String> = []

@@ -28,6 +28,10 @@ struct TestProcess: Sendable {
     func run(_ tests: [TestIdentity], environment: [String: String], timeout: Double) async throws -> Outcome {
         let started = ContinuousClock.now
         let name = UUID().uuidString
+        // A binary built with coverage (after an audit) writes its profile here, not into the package copy.
+        let environment = environment.merging(
+            ["LLVM_PROFILE_FILE": scratch.appendingPathComponent("profile-%4m.profraw").path]
+        ) { given, _ in given }
         guard let library = tests.first?.library else {
             return Outcome(results: [:], timedOut: false, status: 0, seconds: 0)
         }

@@ -16,8 +16,7 @@ enum MutationOutput {
                 "This is shard \(partial.header.shard) of the run (\(report.results.count) of "
                     + "\(partial.mutantIDs.count) mutants): litmus merge the --json of every shard for the report.")
         }
-        let low = minMutationScore ?? 60
-        let schema = try report.json(high: max(80, low), low: low)
+        let schema = try report.json(minimumScore: minMutationScore)
         if let json { try schema.write(to: URL(fileURLWithPath: json)) }
         // The page is made from the same JSON, so it shows nothing the JSON lacks.
         if let html { try HTMLReport(auditJSON: nil, mutationJSON: schema).write(to: URL(fileURLWithPath: html)) }

@@ -1,0 +1,60 @@
+import Foundation
+import LitmusAudit
+import Synchronization
+
+/// `litmus audit --mutation`: mutation testing as the audit's last stage, in the audit's scratch copy
+/// and build folder, built with the audit's flags so only the mutated modules are compiled again. The
+/// audit reads its summary; the command reads the whole report afterwards (for `--html`).
+public final class AuditMutation: AuditMutationStage {
+    private let parallelism: Int
+    private let timeoutFloor: Double
+    private let kept = Mutex<MutationReport?>(nil)
+
+    /// A stage running `parallelism` test processes at once (0: one per core), each mutant's run
+    /// limited to at least `timeoutFloor` seconds.
+    public init(parallelism: Int = 0, timeoutFloor: Double = 5) {
+        self.parallelism = parallelism
+        self.timeoutFloor = timeoutFloor
+    }
+
+    /// The whole report, once the stage has run.
+    public var report: MutationReport? { kept.withLock { $0 } }
+
+    package func run(
+        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout,
+        progress: @escaping @Sendable (AuditProgress) -> Void
+    ) async throws -> MutationSummary {
+        let testing = MutationTesting(
+            package: workspace.original, parallelism: parallelism, timeoutFloor: timeoutFloor)
+        let report = try await testing.run(
+            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags
+        ) { event in
+            switch event {
+            case .phase(let text): progress(.phase("Mutation testing: " + text))
+            case .note(let text): progress(.note(text))
+            case .mutants(let done, let total, _, _, _): progress(.step(done: done, total: total))
+            }
+        }
+        kept.withLock { $0 = report }
+        return report.summary
+    }
+}
+
+extension MutationReport {
+    /// The score and the counts by status, as the audit's report carries them.
+    public var summary: MutationSummary {
+        func count(_ status: MutantStatus) -> Int { results.filter { $0.status == status }.count }
+        return MutationSummary(
+            score: score, killed: count(.killed), survived: count(.survived), noCoverage: count(.noCoverage),
+            timeout: count(.timeout), runtimeError: count(.runtimeError), compileError: count(.compileError),
+            wallSeconds: wallSeconds)
+    }
+}
+
+extension MutationReport {
+    /// The Stryker JSON, its score bands set from the least acceptable score (60 when none is given).
+    public func json(minimumScore: Double?) throws -> Data {
+        let low = minimumScore ?? 60
+        return try json(high: max(80, low), low: low)
+    }
+}

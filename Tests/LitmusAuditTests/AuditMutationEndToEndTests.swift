@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+@testable import LitmusAuditCommand
+
+@Suite("litmus audit --mutation on the Mutation fixture", .tags(.endToEnd))
+struct AuditMutationEndToEndTests {
+    @Test("A mutation score under --min-mutation-score fails Thorough and exits 1; the next audit's copy is unmutated")
+    func underMinimum() async throws {
+        // Given: the Mutation fixture (it scores 73.9%), audited into a kept build folder
+        let package = try FixtureAudits.copy("Mutation")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-audit-mutation-\(UUID().uuidString)")
+        let buildFolder = scratch.appendingPathComponent("build")
+        let json = scratch.appendingPathComponent("audit.json")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: package.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let before = try FixtureAudits.snapshot(package.deletingLastPathComponent())
+        let sut = try AuditCommand.parse([
+            package.path, "--mutation", "--min-mutation-score", "90", "--quiet", "--runs", "1",
+            "--random-subsets", "0", "--build-path", buildFolder.path, "--json", json.path,
+        ])
+
+        // When
+        await #expect(throws: ExitCode(1)) { try await sut.run() }
+
+        // Then: the score is in the report, and it alone fails the audit
+        let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
+        let mutation = try #require(report.mutation)
+        #expect(mutation.shownScore == 73.9)
+        #expect(mutation.valid == 23 && mutation.compileError == 1)
+        #expect(
+            report.unmetThresholds == ["Thorough: mutation score 73.9%, at least 90.0% required (minMutationScore)"])
+        #expect(report.verdicts.first { $0.letter == .thorough }?.summary.contains("mutation score 73.9%") == true)
+        #expect(try FixtureAudits.snapshot(package.deletingLastPathComponent()) == before)
+
+        // When: a plain audit in the same build folder
+        var options = AuditOptions()
+        options.runs = 1
+        options.randomSubsets = 0
+        options.coverage = false
+        let plain = try await Audit(package: package, options: options, buildFolder: buildFolder).run()
+
+        // Then: no mutation score, and the kept copy holds the package's own sources again
+        #expect(plain.mutation == nil)
+        #expect(plain.exitCode == 0)
+        let source = "Sources/Ledger/Ledger.swift"
+        let copy = buildFolder.appendingPathComponent("package/Mutation").appendingPathComponent(source)
+        #expect(try Data(contentsOf: copy) == Data(contentsOf: package.appendingPathComponent(source)))
+        let support = try FileManager.default.contentsOfDirectory(
+            atPath: buildFolder.appendingPathComponent("package/Mutation/Sources/Ledger").path)
+        #expect(support == ["Ledger.swift"])
+    }
+}
