@@ -22,7 +22,9 @@ public final class DefaultNetworkingLayer: NetworkingLayer, Sendable {
 
     /// The URL a search for `searchTerm` requests.
     public func searchURL(for searchTerm: String) -> URL {
-        var components = URLComponents(url: baseURL.appendingPathComponent("search"), resolvingAgainstBaseURL: false)!
+        var components = URLComponents(
+            url: baseURL.appendingPathComponent("search"),
+            resolvingAgainstBaseURL: false)!  // litmus:disable-mutation: baseURL is absolute
         components.queryItems = [
             URLQueryItem(name: "term", value: searchTerm), URLQueryItem(name: "entity", value: "album"),
         ]
@@ -81,7 +83,7 @@ private struct SearchResponse: Decodable {
         } catch let DecodingError.dataCorrupted(context) {
             throw .malformed(context.codingPath.isEmpty ? "it is not JSON" : context.debugDescription)
         } catch {
-            throw .malformed("\(error)")
+            throw .malformed("\(error)")  // litmus:disable-mutation: JSONDecoder throws only the cases above
         }
     }
 }

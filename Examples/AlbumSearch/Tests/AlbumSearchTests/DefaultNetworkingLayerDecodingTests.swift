@@ -39,6 +39,28 @@ struct DefaultNetworkingLayerDecodingTests {
         }
     }
 
+    @Test("The edges of 2xx: 200 and 299 succeed, 199 and 300 are HTTP errors")
+    func statusBoundaries() throws {
+        for status in [200, 299] {
+            #expect(
+                try DefaultNetworkingLayer.albums(
+                    from: Data(#"{"results": []}"#.utf8), response: response(status: status), error: nil) == [])
+        }
+        for status in [199, 300] {
+            #expect(throws: AlbumSearchError.httpStatus(status)) {
+                try DefaultNetworkingLayer.albums(from: Data("{}".utf8), response: response(status: status), error: nil)
+            }
+        }
+    }
+
+    @Test("A value of the wrong type is malformed, naming its path")
+    func wrongType() {
+        let data = Data(#"{"results": [{"collectionName": 7}]}"#.utf8)
+        #expect(throws: AlbumSearchError.malformed("results.Index 0.collectionName has the wrong type")) {
+            try DefaultNetworkingLayer.albums(from: data, response: response(status: 200), error: nil)
+        }
+    }
+
     @Test("A body that is not JSON is malformed")
     func notJSON() {
         #expect(throws: AlbumSearchError.malformed("it is not JSON")) {

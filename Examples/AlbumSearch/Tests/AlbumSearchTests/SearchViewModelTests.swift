@@ -29,6 +29,7 @@ final class SearchViewModelTests: XCTestCase {
         viewModel.searchFor(searchTerm: "Big") { searched.fulfill() }
         // Then
         XCTAssertEqual(mockNetworkingLayer.capturedSearchArguments, ["Big"])
+        XCTAssertTrue(viewModel.isSearching, "the search is under way until the result arrives")
         await fulfillment(of: [searched], timeout: 1)
         // verify SearchViewModel properly handles successful searches
         XCTAssertEqual(viewModel.albums, [album1])
@@ -50,6 +51,20 @@ final class SearchViewModelTests: XCTestCase {
         XCTAssertEqual(viewModel.albums, [])
         XCTAssertEqual(
             viewModel.errorMessage, "The search service answered with HTTP status 503. Try again later.")
+    }
+
+    @MainActor func testSearchWithAnErrorOfAnotherKind() async {
+        // Given
+        let mockNetworkingLayer = NetworkingLayerMock()
+        let viewModel = SearchViewModel(networkingLayer: mockNetworkingLayer)
+        mockNetworkingLayer.stubSearchResult(Result.failure(APIError()))
+        let searched = expectation(description: "search finished")
+        // When
+        viewModel.searchFor(searchTerm: "Big") { searched.fulfill() }
+        // Then
+        await fulfillment(of: [searched], timeout: 1)
+        XCTAssertEqual(viewModel.errorMessage, "The search failed: \(APIError().localizedDescription)")
+        XCTAssertTrue(viewModel.errorMessage?.hasPrefix("The search failed: ") == true)
     }
 
     @MainActor func testBasicAlbumSearch() async {

@@ -98,15 +98,15 @@ private enum CommandFactory {
 }
 
 extension Decimal {
-    /// This number as a display of `maximumDigits` digits shows it: rounded half up to fit, without
-    /// trailing zeros (10 ÷ 3 shows 3.33333333333, 2 ÷ 3 0.66666666667), or in scientific notation
-    /// when its integer part alone has more digits (1.2345679e15).
+    /// This number as a display of `maximumDigits` digits shows it: rounded half up to fit (10 ÷ 3 shows
+    /// 3.33333333333, 2 ÷ 3 0.66666666667), or in scientific notation when its integer part alone has
+    /// more digits (1.2345679e15). Decimal's description has no trailing zeros and no "-0" to trim.
     fileprivate func displayText(maximumDigits: Int) -> String {
         let integerDigitCount = abs(self).integerDigitCount
         if integerDigitCount <= maximumDigits {
             let rounded = rounded(scale: maximumDigits - integerDigitCount)
             if abs(rounded).integerDigitCount <= maximumDigits {
-                return rounded.trimmedDescription
+                return "\(rounded)"
             }
         }
         let exponent = abs(self).integerDigitCount - 1
@@ -116,13 +116,12 @@ extension Decimal {
             mantissa = Decimal(sign: mantissa.sign, exponent: -1, significand: abs(mantissa))
             shownExponent += 1
         }
-        return "\(mantissa.trimmedDescription)e\(shownExponent)"
+        return "\(mantissa)e\(shownExponent)"
     }
 
-    /// Digits before the decimal point, at least 1 (for 0.5 too).
+    /// Digits before the decimal point, at least 1 (0.5 rounds down to 0, which is written "0").
     private var integerDigitCount: Int {
-        let integerPart = rounded(scale: 0, mode: .down)
-        return max(1, "\(integerPart)".count)
+        "\(rounded(scale: 0, mode: .down))".count
     }
 
     private func rounded(scale: Int, mode: NSDecimalNumber.RoundingMode = .plain) -> Decimal {
@@ -132,12 +131,4 @@ extension Decimal {
         return result
     }
 
-    private var trimmedDescription: String {
-        var text = "\(self)"
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
 }

@@ -59,6 +59,50 @@ struct ButtonConfigurationLoadingTests {
         }
     }
 
+    @Test("A label of the wrong type is named by its path, with the index in brackets")
+    func wrongTypeInArray() {
+        #expect(
+            throws: ButtonConfigurationError.malformed("Buttons.json", reason: #""labels[0]" should be String"#)
+        ) {
+            try decode(#"{"labels": [1], "columnCount": 1}"#)
+        }
+    }
+
+    @Test("A null is named by its path and the type expected")
+    func null() {
+        #expect(
+            throws: ButtonConfigurationError.malformed("Buttons.json", reason: #""columnCount" is null, expected Int"#)
+        ) {
+            try decode(#"{"labels": ["1"], "columnCount": null}"#)
+        }
+    }
+
+    @Test("JSON that is not an object is named as the top level")
+    func notAnObject() {
+        let error = #expect(throws: ButtonConfigurationError.self) { try decode("[1]") }
+        guard case .malformed(_, let reason) = error else {
+            Issue.record("expected malformed, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("the top level should be "))
+    }
+
+    @Test("One column is enough")
+    func oneColumn() throws {
+        #expect(try decode(#"{"labels": ["1", "="], "columnCount": 1}"#).columnCount == 1)
+    }
+
+    @Test("A bundle given is searched, not this module's")
+    func givenBundle() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("EmptyBundle-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = try #require(Bundle(path: folder.path))
+        #expect(throws: ButtonConfigurationError.fileNotFound("ButtonConfiguration.json")) {
+            try ButtonConfiguration.load(from: bundle)
+        }
+    }
+
     @Test("A label that maps to no command is named with its index")
     func unsupportedLabel() throws {
         let error = #expect(throws: ButtonConfigurationError.self) {

@@ -39,6 +39,24 @@ struct CalculatorViewModelDecisionTests {
         #expect(display(after: twelveNines + ["x", "9", "9", "9", "="]) == "9.99e14")
     }
 
+    @Test("Twelve integer digits still fit: no scientific notation")
+    func twelveDigitsFit() {
+        let twelveNines = Array(repeating: "9", count: 12)
+        #expect(display(after: twelveNines + ["="]) == "999999999999")
+    }
+
+    @Test("Scientific notation keeps eight significant digits, rounded: 123456789 x 10000000 shows 1.2345679e15")
+    func scientificMantissaIsRounded() {
+        let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "x", "1"] + Array(repeating: "0", count: 7) + ["="]
+        #expect(display(after: keys) == "1.2345679e15")
+    }
+
+    @Test("A mantissa that rounds up to 10 becomes 1 with the next exponent: 999999999 x 10000000 shows 1e16")
+    func mantissaRoundingUpToTen() {
+        let keys = Array(repeating: "9", count: 9) + ["x", "1"] + Array(repeating: "0", count: 7) + ["="]
+        #expect(display(after: keys) == "1e16")
+    }
+
     @Test("A negative result shows its sign")
     func negativeResult() {
         #expect(display(after: ["5", "-", "8", "="]) == "-3")

@@ -39,8 +39,26 @@ struct TerminalCalculatorTests {
     func unknownKey() {
         var sut = TerminalSession(viewModel: CalculatorViewModel())
         let error = #expect(throws: KeypadError.self) { try sut.press(["1", "2%"]) }
-        #expect(error?.description.hasPrefix(#"Unknown key "%". Keys: 7 8 9 ÷ 4 5 6 x 1 2 3 - AC 0 = +"#) == true)
+        #expect(
+            error?.description
+                == #"Unknown key "%". Keys: 7 8 9 ÷ 4 5 6 x 1 2 3 - AC 0 = + (aliases: * → x, / → ÷, C → AC, X → x, ac → AC, c → AC)."#
+        )
         #expect(sut.display == "")
+    }
+
+    @Test("An argument of one space is an unknown key, not no key")
+    func loneSpaceIsUnknown() {
+        var sut = TerminalSession(viewModel: CalculatorViewModel())
+        let error = #expect(throws: KeypadError.self) { try sut.press([" "]) }
+        #expect(error?.description.hasPrefix(#"Unknown key " "."#) == true)
+    }
+
+    @Test("Interactively, the session starts by listing the keys")
+    func interactiveListsTheKeys() {
+        var sut = TerminalSession(viewModel: CalculatorViewModel())
+        var output: [String] = []
+        sut.runInteractively(input: { nil }, output: { output.append($0) })
+        #expect(output == ["Keys: 7 8 9 ÷ 4 5 6 x 1 2 3 - AC 0 = +, aliases * / c; q quits."])
     }
 
     @Test("Interactively, the display is printed after each key, and q quits")

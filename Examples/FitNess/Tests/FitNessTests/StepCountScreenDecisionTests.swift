@@ -80,6 +80,30 @@ struct StepCountScreenDecisionTests {
         #expect(posted.all == [.goalNotPositive])
     }
 
+    @Test("A goal of 1 step is set")
+    func goalOfOneIsSet() {
+        // Given
+        let posted = PostedAlerts(on: center)
+        // When
+        sut.updateGoal(newGoal: 1)
+        // Then
+        #expect(appModel.dataModel.goal == 1)
+        #expect(posted.all == [])
+    }
+
+    @Test("The button shows the new state even when another screen took the model's callback")
+    func buttonUpdatesItselfWithoutTheCallback() {
+        // Given: a second screen over the same model is the one the model now calls back
+        let other = StepCountScreen(appModel: appModel, alertCenter: AlertCenter(center: center))
+        appModel.dataModel.goal = 10
+        // When
+        sut.startStopPause()
+        // Then
+        #expect(sut.startButton.title == "Pause")
+        #expect(sut.chaseView.state == .inProgress)
+        #expect(other.startButton.title == "Pause")
+    }
+
     @Test("A state change made by the model alone reaches the button and the chase view")
     func modelChangesReachTheScreen() throws {
         // Given

@@ -23,6 +23,7 @@ struct ListMoviesDecisionTests {
         arguments: [
             "noDate", "", "2008", "2008-11", "2008–11–12", "2008/11/12", "2009-02-30", "2023-02-29", "2008-13-01",
             "2008-00-10", "08-11-12", "2008-11-12T00:00", " 2008-11-12", "２００８-11-12", "-008-11-12",
+            "2008--11-12", "20081-11-12",
         ])
     func unreadableDateShowsUnknownYear(releaseDate: String) {
         // Given
@@ -63,6 +64,19 @@ struct ListMoviesDecisionTests {
         #expect(sut.numberOfSections(in: sut.tableView) == 1)
     }
 
+    @Test("Reloading asks the data source for section 0's rows, and for each row of section 0")
+    func reloadAsksForSectionZero() {
+        // Given
+        let dataSource = SectionSpy()
+        let sut = TableView()
+        sut.dataSource = dataSource
+        // When
+        sut.reloadData()
+        // Then
+        #expect(dataSource.sectionsCounted == [0])
+        #expect(dataSource.indexPathsShown == [TableIndexPath(row: 0, section: 0), TableIndexPath(row: 1, section: 0)])
+    }
+
     @Test("A row the table does not have gets an empty cell, not a crash")
     func rowOutOfRangeIsEmpty() {
         // Given
@@ -96,5 +110,21 @@ struct ListMoviesDecisionTests {
         viewController = nil
         // Then
         #expect(sut.viewController == nil)
+    }
+}
+
+/// A data source of two rows that records the sections and rows the table asks for.
+private final class SectionSpy: TableViewDataSource {
+    var sectionsCounted: [Int] = []
+    var indexPathsShown: [TableIndexPath] = []
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        sectionsCounted.append(section)
+        return 2
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: TableIndexPath) -> ListMoviesTableViewCell {
+        indexPathsShown.append(indexPath)
+        return ListMoviesTableViewCell()
     }
 }
