@@ -17,9 +17,13 @@ struct MutateEndToEndTests {
         () throws -> (report: LitmusMutation.MutationReport, unchanged: Bool, leftover: [Int32]) in
         let package = fixtures.appendingPathComponent("Mutation")
         let before = try snapshot(package)
-        let sut = MutationTesting(package: package, timeoutFloor: 2)
+        // A build folder of this run's own, so its processes are told apart from other suites' runs of the
+        // same fixture (they run at the same time in this test process) by the folder in their command lines.
+        let buildFolder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ledger-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: buildFolder) }
+        let sut = MutationTesting(package: package, timeoutFloor: 2, buildFolder: buildFolder)
         let report = try await sut.run()
-        return (report, try snapshot(package) == before, ownDescendants())
+        return (report, try snapshot(package) == before, ownDescendants(using: buildFolder.path))
     }
 
     private func status(of function: String, _ replacement: String) async throws -> [MutantStatus] {
@@ -117,8 +121,9 @@ struct MutateEndToEndTests {
         return files
     }
 
-    /// This process's descendants (Linux /proc), which a finished run must not leave.
-    private static func ownDescendants() -> [Int32] {
+    /// This process's children (Linux /proc) that use `folder` (the run's build folder), which a finished
+    /// run must not leave.
+    private static func ownDescendants(using folder: String) -> [Int32] {
         let me = getpid()
         var found: [Int32] = []
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
@@ -127,19 +132,16 @@ struct MutateEndToEndTests {
                 let close = stat.lastIndex(of: ")")
             else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, Int32(fields[1]) == me, isLedgerRun(pid) { found.append(pid) }
+            if fields.count > 1, Int32(fields[1]) == me, uses(folder, pid) { found.append(pid) }
         }
         return found
     }
 
-    /// Whether `pid` belongs to the run of the Ledger fixture (its build or its test binary): other
-    /// suites of this test process start processes of their own at the same time.
-    private static func isLedgerRun(_ pid: Int32) -> Bool {
+    /// Whether `pid`'s command line names `folder`: the run's build (`--scratch-path`), its test binary and
+    /// llvm tools all do.
+    private static func uses(_ folder: String, _ pid: Int32) -> Bool {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        return arguments.contains {
-            $0.contains("LedgerPackageTests") || $0.hasSuffix("/Mutation") || $0.contains("/Mutation/")
-        }
+        return String(decoding: data, as: UTF8.self).contains(folder)
     }
 }
 
