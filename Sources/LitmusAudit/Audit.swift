@@ -44,12 +44,20 @@ public struct Audit: Sendable {
         return try await gather(progress: progress) { gathered in
             // Judge: bisection runs tests on the judges' request, with the package's own build.
             var record = gathered.record
-            let judgement = try await record.judge(bisect: gathered.bisect)
+            var phases = gathered.phases
+            let judgement = try await phases.measure("judge") { try await record.judge(bisect: gathered.bisect) }
             // Mutation: after the judges, in the same copy and build folder (the score joins Thorough).
-            record.mutation = try await mutation?.run(
-                in: gathered.workspace, toolchain: gathered.toolchain, layout: gathered.layout, progress: progress)
+            if let mutation {
+                record.mutation = try await phases.measure("mutation") {
+                    try await mutation.run(
+                        in: gathered.workspace, toolchain: gathered.toolchain, layout: gathered.layout,
+                        progress: progress)
+                }
+            }
             // Report: measurements, findings and verdicts in one value, for every renderer.
-            return record.assemble(judgement, wallSeconds: (clock.now - started).inSeconds)
+            var report = record.assemble(judgement, wallSeconds: (clock.now - started).inSeconds)
+            report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + phases.timings
+            return report
         }
     }
 
@@ -81,6 +89,7 @@ public struct Audit: Sendable {
         var toolchain: Toolchain
         var layout: PackageLayout
         var name: String { layout.name }
+        var phases: PhaseClock
     }
 
     /// The stages up to judging; `finish` runs before the scratch folder is deleted.
@@ -101,15 +110,16 @@ public struct Audit: Sendable {
         let builder = BuildStage(toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds)
         let binary = try await builder.build()
         let buildSeconds = (clock.now - started).inSeconds
-        let layout = try await builder.describe()
+        var phases = PhaseClock()
+        let layout = try await phases.measure("describe") { try await builder.describe() }
         let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(targets: layout.testTargets))
 
         // Discover and run: the suite runs, the parallel runs, each test alone (a shard: its share), the
         // random halves.
         let runs = RunStage(
             binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress, shard: shard)
-        let listing = try await runs.discover(located: analysis)
-        let observations = try await runs.observe(listing)
+        let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
+        let observations = try await runs.observe(listing, clock: &phases)
 
         // Coverage: of the sources, and of each test alone.
         var record = AuditRecord(
@@ -117,20 +127,28 @@ public struct Audit: Sendable {
             observations: observations, analysis: analysis, coverage: nil, coveredLines: [:], quarantine: quarantine)
         if options.coverage, let profdata = toolchain.profdata, let cov = toolchain.cov {
             progress(.phase("Measuring coverage of the sources (llvm-cov)"))
-            let measured = try await CoverageStage(
-                profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
-                paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
-            ).measure(observations, checks: AssertionNeverRanJudge.positions(observations, analysis))
+            let measured = try await phases.measure("coverage") {
+                try await CoverageStage(
+                    profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
+                    paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
+                ).measure(observations, checks: AssertionNeverRanJudge.positions(observations, analysis))
+            }
             record.coverage = measured.coverage
             record.coveredLines = measured.coveredLines
             record.executions = measured.executions
         }
 
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))
+        // The fast schedule learns every bisection the judges will ask for and runs them side by side.
+        let bisect = try await phases.measure("bisect") {
+            options.schedule == .fast
+                ? try await runs.bisections(
+                    Judge.bisectionRequests(observations, record.judgingContext), xctests: listing.tests)
+                : runs.bisector(for: listing.tests)
+        }
         return try await finish(
             Gathered(
-                record: record, bisect: runs.bisector(for: listing.tests), workspace: workspace, toolchain: toolchain,
-                layout: layout))
+                record: record, bisect: bisect, workspace: workspace, toolchain: toolchain, layout: layout,
+                phases: phases))
     }
-
 }

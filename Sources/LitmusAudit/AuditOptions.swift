@@ -93,6 +93,8 @@ public struct AuditOptions: AuditSettings {
     public var timeoutSeconds = 600.0
     /// Whether to measure coverage (llvm-cov), per file and per test.
     public var coverage = true
+    /// How the test processes are scheduled after the build.
+    public var schedule = AuditSchedule.fast
     /// How many of the slowest tests the report lists.
     public var slowestCount = 5
     /// The limits.
@@ -133,6 +135,12 @@ public struct AuditOptions: AuditSettings {
     ) {
         $0 <= 0 ? "must be above 0 (it is \($0))" : nil
     }
+    /// `--schedule`, `schedule`.
+    public static let schedule = AuditSetting<Self>(
+        "schedule", \.schedule, flag: "schedule",
+        help:
+            "fast (independent runs share the cores; bisection skips known answers) or full (one phase after another)",
+        valueText: "fast or full")
     /// `coverage` (the command's `--no-coverage` switch turns it off).
     public static let coverage = AuditSetting<Self>("coverage", \.coverage)
     /// `slowestCount` (file only).
@@ -144,8 +152,8 @@ public struct AuditOptions: AuditSettings {
 
     /// Every setting: the configuration file's decoder and ``validate()`` read this list.
     public static let settings = [
-        runs, budgetMilliseconds, budgets, randomSubsets, parallelism, timeoutSeconds, coverage, slowestCount,
-        thresholds,
+        runs, budgetMilliseconds, budgets, randomSubsets, parallelism, timeoutSeconds, schedule, coverage,
+        slowestCount, thresholds,
     ]
 
     /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are

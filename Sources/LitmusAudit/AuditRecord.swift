@@ -34,6 +34,14 @@ struct AuditRecord: Sendable, Codable {
     /// The mutation score, when the audit ran mutation testing (`--mutation`; never in a shard).
     var mutation: MutationSummary?
 
+    /// What the judges read besides the observations.
+    var judgingContext: JudgingContext {
+        var context = JudgingContext(options: options, seed: seed, analysis: analysis)
+        context.coverage = coverage
+        context.executions = executions
+        return context
+    }
+
     /// Judges the record and assembles the report; `bisect` answers the judges' bisections, and
     /// `wallSeconds` says, when judging is done, how long the audit took.
     func report(bisect: Bisect, wallSeconds: () -> Double) async throws -> AuditReport {
@@ -42,10 +50,7 @@ struct AuditRecord: Sendable, Codable {
 
     /// The judges' findings on the record; `bisect` answers their bisections.
     func judge(bisect: Bisect) async throws -> Judgement {
-        var context = JudgingContext(options: options, seed: seed, analysis: analysis)
-        context.coverage = coverage
-        context.executions = executions
-        return try await Judge.judge(observations, context, bisect: bisect)
+        try await Judge.judge(observations, judgingContext, bisect: bisect)
     }
 
     /// The report of the record and its judgement.

@@ -278,6 +278,9 @@ public struct AuditReport: Codable, Sendable {
     public var wallSeconds: Double
     /// Wall time of the build, in seconds.
     public var buildSeconds: Double
+    /// The wall time of each phase, in their order (`build`, `describe`, `discover`, the runs, `coverage`,
+    /// `judge`); absent in a report written before phases were timed.
+    public var phases: [PhaseTiming]?
     /// Every test discovered, sorted by identifier.
     public var tests: [TestReport]
     /// Every finding, by letter.

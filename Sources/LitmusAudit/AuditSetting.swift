@@ -17,19 +17,25 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     public let flag: String?
     /// The flag's help text, ending with its default (`… (default 100)`).
     public let help: String
+    /// What the flag takes, for its error on a bad value (`a number`, `fast or full`).
+    public let valueText: String
     private let decodeValue: @Sendable (inout Root, KeyedDecodingContainer<SettingKey>) throws -> Void
     private let parseValue: @Sendable (String) -> AuditOverride<Root>?
     private let check: @Sendable (Root) -> String?
 
     /// A setting with a flag: `key` in the file, `--flag` on the command line, stored at `path`. `help`
     /// says what it is; the default is appended, as `defaultText` when given (`one per core`), else as
-    /// `Root()` holds it. `problem` says why a value is out of range (`nil`: it is not).
+    /// `Root()` holds it. `problem` says why a value is out of range (`nil`: it is not); `valueText` says
+    /// what the flag takes.
     init<Value: Codable & Sendable & LosslessStringConvertible>(
         _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, flag: String, help: String,
-        defaultText: String? = nil, problem: @escaping @Sendable (Value) -> String? = { _ in nil }
+        defaultText: String? = nil, valueText: String = "a number",
+        problem: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) {
         let shown = defaultText ?? Self.describe(Root()[keyPath: path])
-        self.init(key, path, flag: flag, help: "\(help) (default \(shown)).", problem: problem) { text in
+        self.init(
+            key, path, flag: flag, help: "\(help) (default \(shown)).", valueText: valueText, problem: problem
+        ) { text in
             Value(text).map { value in AuditOverride { $0[keyPath: path] = value } }
         }
     }
@@ -39,16 +45,18 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
         _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable,
         problem: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) {
-        self.init(key, path, flag: nil, help: "", problem: problem) { _ in nil }
+        self.init(key, path, flag: nil, help: "", valueText: "", problem: problem) { _ in nil }
     }
 
     private init<Value: Codable & Sendable>(
         _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, flag: String?, help: String,
-        problem: @escaping @Sendable (Value) -> String?, parse: @escaping @Sendable (String) -> AuditOverride<Root>?
+        valueText: String, problem: @escaping @Sendable (Value) -> String?,
+        parse: @escaping @Sendable (String) -> AuditOverride<Root>?
     ) {
         self.key = key
         self.flag = flag
         self.help = help
+        self.valueText = valueText
         decodeValue = { root, container in
             if let value = try container.decodeIfPresent(Value.self, forKey: SettingKey(key)) {
                 root[keyPath: path] = value
@@ -65,7 +73,7 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     /// and its range; the configuration file holds it in `Outer`'s own object, which `Root` decodes.
     public func within<Outer>(_ path: WritableKeyPath<Outer, Root> & Sendable) -> AuditSetting<Outer> {
         AuditSetting<Outer>(
-            key: key, flag: flag, help: help,
+            key: key, flag: flag, help: help, valueText: valueText,
             decodeValue: { _, _ in },
             parseValue: { text in
                 parseValue(text).map { inner in AuditOverride { inner.apply(to: &$0[keyPath: path]) } }
@@ -74,13 +82,14 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     }
 
     private init(
-        key: String, flag: String?, help: String,
+        key: String, flag: String?, help: String, valueText: String,
         decodeValue: @escaping @Sendable (inout Root, KeyedDecodingContainer<SettingKey>) throws -> Void,
         parseValue: @escaping @Sendable (String) -> AuditOverride<Root>?, check: @escaping @Sendable (Root) -> String?
     ) {
         self.key = key
         self.flag = flag
         self.help = help
+        self.valueText = valueText
         self.decodeValue = decodeValue
         self.parseValue = parseValue
         self.check = check

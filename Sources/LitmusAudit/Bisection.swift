@@ -6,11 +6,13 @@
 /// finer. One culprit is found in about 2·log2(n) runs; culprits that act only together are all kept.
 public enum Bisection {
     /// The smallest set of `candidates` found that still reproduces, in their order; one test when a
-    /// single culprit exists. Empty when the whole `candidates` set does not reproduce either.
+    /// single culprit exists. Empty when the whole `candidates` set does not reproduce either; with
+    /// `knownToReproduce` (the caller saw it reproduce already) that first run is skipped.
     public static func culprits<Candidate: Sendable>(
-        among candidates: [Candidate], reproduces: ([Candidate]) async throws -> Bool
+        among candidates: [Candidate], knownToReproduce: Bool = false, reproduces: ([Candidate]) async throws -> Bool
     ) async throws -> [Candidate] {
-        guard !candidates.isEmpty, try await reproduces(candidates) else { return [] }
+        guard !candidates.isEmpty else { return [] }
+        if !knownToReproduce { guard try await reproduces(candidates) else { return [] } }
         var current = candidates
         var granularity = 2
         while current.count > 1 {

@@ -20,8 +20,12 @@ enum IsolatedJudge {
         let inSuite = suiteRun.outcome(of: test)
         let alone = observations.aloneOutcome(of: test)
         func bisected(_ run: ObservedRun, wantFailure: Bool, _ message: (String) -> String) async throws -> Verdict {
+            let candidates = observations.testsBefore(test, in: run)
+            let reproduced = observations.suiteRuns.allSatisfy {
+                $0.outcome(of: test) == run.outcome(of: test) && observations.testsBefore(test, in: $0) == candidates
+            }
             let request = BisectionRequest(
-                victim: test, candidates: observations.testsBefore(test, in: run), wantFailure: wantFailure)
+                victim: test, candidates: candidates, wantFailure: wantFailure, reproduced: reproduced)
             let result = try await bisect(request)
             let finding = Judge.finding(
                 wantFailure ? .failsOnlyWithOthers : .passesOnlyWithOthers, test, message(names(result.culprits)))

@@ -7,6 +7,9 @@ struct BisectionRequest: Sendable, Hashable, Codable {
     var candidates: [TestIdentity]
     /// Whether the behaviour to reproduce is a failure (a polluter) rather than a pass (a dependency).
     var wantFailure: Bool
+    /// Whether every suite run showed the behaviour after the same `candidates`: running all of them
+    /// again would only confirm it.
+    var reproduced = false
 }
 
 /// What bisection answered: the culprits (none when it could not reproduce), and the processes it
@@ -82,6 +85,19 @@ enum Judge {
             ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message)
         }
         return judgement
+    }
+
+    /// The bisections ``judge(_:_:bisect:)`` asks for, found by judging once with a bisection that runs
+    /// nothing: no test's verdict depends on another test's bisection, so the same requests come again.
+    static func bisectionRequests(_ observations: Observations, _ context: JudgingContext) async throws
+        -> [BisectionRequest]
+    {
+        var requests: [BisectionRequest] = []
+        _ = try await judge(observations, context) { request in
+            requests.append(request)
+            return BisectionResult(culprits: [])
+        }
+        return requests
     }
 
     /// A finding about one test, at its place.

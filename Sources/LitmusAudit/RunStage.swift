@@ -42,21 +42,40 @@ struct RunStage: Sendable {
     }
 
     /// Runs everything the judges compare: the whole suite `runs` times (which discovers the Swift
-    /// Testing tests), the parallel runs (`runs` times), each test alone and the random halves. When no
-    /// test is seen, or the binary rejected `--list-tests`, it also runs the binary once as `swift test`
-    /// would.
-    func observe(_ listing: TestBinary.Listing) async throws -> Observations {
+    /// Testing tests), the parallel runs (`runs` times), each test alone and the random halves, one phase
+    /// after the other (`--schedule full`) or pooled (``observePooled(_:clock:)``), timing each phase on
+    /// `clock`. When no test is seen, or the binary rejected `--list-tests`, it also runs the binary once
+    /// as `swift test` would.
+    func observe(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
+        if options.schedule == .fast { return try await observePooled(listing, clock: &clock) }
         let xctests = listing.tests
         var timedOut: [TimedOutRun] = []
-        let (suiteRuns, swiftTests) = try await runSuite(xctests: xctests, timedOut: &timedOut)
+        let (suiteRuns, swiftTests) = try await clock.measure("suiteRuns") {
+            try await runSuite(xctests: xctests, timedOut: &timedOut)
+        }
         let tests = xctests + swiftTests
-        let parallelRuns = try await runParallel(swiftTests.isEmpty ? 0 : max(1, options.runs), timedOut: &timedOut)
+        let parallelRuns = try await clock.measure("parallelRuns") {
+            try await runParallel(parallelRunCount(swiftTests), timedOut: &timedOut)
+        }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
-        observations.listingStatus = listing.status
-        try await runEachAlone(&observations, xctests: xctests, timedOut: &timedOut)
-        observations.randomHalves = try await runRandomHalves(tests, xctests: xctests, timedOut: &timedOut)
+        try await clock.measure("aloneRuns") {
+            try await runEachAlone(&observations, xctests: xctests, timedOut: &timedOut)
+        }
+        observations.randomHalves = try await clock.measure("randomHalves") {
+            try await runRandomHalves(tests, xctests: xctests, timedOut: &timedOut)
+        }
         observations.timedOutRuns = timedOut
-        if tests.isEmpty || listing.status != 0 {
+        return try await finish(observations, listing)
+    }
+
+    /// How many parallel runs: `runs`, when there is a Swift Testing test.
+    func parallelRunCount(_ swiftTests: [TestIdentity]) -> Int { swiftTests.isEmpty ? 0 : max(1, options.runs) }
+
+    /// `observations` with the listing's status and, when no test was observed, the direct run.
+    func finish(_ observations: Observations, _ listing: TestBinary.Listing) async throws -> Observations {
+        var observations = observations
+        observations.listingStatus = listing.status
+        if observations.tests.isEmpty || listing.status != 0 {
             progress(.phase("No test observed: running the test binary once as swift test would"))
             let direct = try await binary.runAsSwiftTestWould()
             observations.directRun = DirectRun(
@@ -69,22 +88,27 @@ struct RunStage: Sendable {
     /// Bisection by running tests: each attempt runs a subset of the candidates, then the victim, in one
     /// process.
     func bisector(for xctests: [TestIdentity]) -> Bisect {
-        { request in
-            let test = request.victim
-            var attempt = 0
-            var killed: [TimedOutRun] = []
-            let culprits = try await Bisection.culprits(among: request.candidates) { subset in
-                attempt += 1
-                let result = try await binary.run(subset + [test], all: xctests, profile: "bisect")
-                killed += records(result, as: "bisection of \(test.name), attempt \(attempt)")
-                let outcome = result.results[test.id]?.outcome ?? .notRun
-                return request.wantFailure ? outcome.isFailure : outcome == .passed
-            }
-            if !culprits.isEmpty {
-                progress(.note("\(test.name): \(culprits.map(\.name).joined(separator: " + "))"))
-            }
-            return BisectionResult(culprits: culprits, timedOutRuns: killed)
+        { request in try await bisect(request, xctests: xctests) }
+    }
+
+    /// Answers one bisection request. On the fast schedule a request whose evidence every suite run
+    /// showed (``BisectionRequest/reproduced``) skips the run of all the candidates that would confirm it.
+    func bisect(_ request: BisectionRequest, xctests: [TestIdentity]) async throws -> BisectionResult {
+        let test = request.victim
+        var attempt = 0
+        var killed: [TimedOutRun] = []
+        let known = options.schedule == .fast && request.reproduced
+        let culprits = try await Bisection.culprits(among: request.candidates, knownToReproduce: known) { subset in
+            attempt += 1
+            let result = try await binary.run(subset + [test], all: xctests, profile: "bisect")
+            killed += records(result, as: "bisection of \(test.name), attempt \(attempt)")
+            let outcome = result.results[test.id]?.outcome ?? .notRun
+            return request.wantFailure ? outcome.isFailure : outcome == .passed
         }
+        if !culprits.isEmpty {
+            progress(.note("\(test.name): \(culprits.map(\.name).joined(separator: " + "))"))
+        }
+        return BisectionResult(culprits: culprits, timedOutRuns: killed)
     }
 
     // MARK: The runs
@@ -97,18 +121,34 @@ struct RunStage: Sendable {
         var swiftTests: [TestIdentity] = []
         var suiteRuns: [ObservedRun] = []
         for index in 1...runs {
-            let binary = self.binary
-            async let xctestRun =
-                xctests.isEmpty ? nil : binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x")
-            async let swiftRun = binary.runSwiftTests(nil, profile: "suite-\(index)-s")
-            let (x, s) = try await (xctestRun, swiftRun)
-            if swiftTests.isEmpty { swiftTests = s.declared.map(paths.relative) }
-            let merged = TestBinary.Run(merging: [x, s].compactMap { $0 })
-            timedOut += records(merged, as: "suite run \(index) of \(runs)")
-            suiteRuns.append(observed(merged))
+            let (run, declared) = try await suiteRun(index, xctests: xctests, timedOut: &timedOut)
+            if swiftTests.isEmpty { swiftTests = declared }
+            suiteRuns.append(run)
             progress(.step(done: index, total: runs))
         }
         return (suiteRuns, swiftTests)
+    }
+
+    /// Suite run `index`: XCTest in one process and Swift Testing in another, side by side; and the Swift
+    /// Testing tests its stream declared.
+    func suiteRun(_ index: Int, xctests: [TestIdentity], timedOut: inout [TimedOutRun]) async throws
+        -> (ObservedRun, [TestIdentity])
+    {
+        let binary = self.binary
+        async let xctestRun =
+            xctests.isEmpty ? nil : binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x")
+        async let swiftRun = binary.runSwiftTests(nil, profile: "suite-\(index)-s")
+        let (x, s) = try await (xctestRun, swiftRun)
+        return (
+            suiteRun(index, merging: [x, s].compactMap { $0 }, timedOut: &timedOut), s.declared.map(paths.relative)
+        )
+    }
+
+    /// The processes of suite run `index` as one observed run.
+    func suiteRun(_ index: Int, merging runs: [TestBinary.Run], timedOut: inout [TimedOutRun]) -> ObservedRun {
+        let merged = TestBinary.Run(merging: runs)
+        timedOut += records(merged, as: "suite run \(index) of \(max(1, options.runs))")
+        return observed(merged)
     }
 
     /// Swift Testing's own default, every test at once as `swift test` runs them, `count` times: a race
@@ -119,18 +159,25 @@ struct RunStage: Sendable {
         var runs: [ObservedRun] = []
         for index in 1...count {
             let run = try await binary.runSwiftTests(nil, profile: "parallel-\(index)", parallel: true)
-            timedOut += records(run, as: "parallel suite run \(index) of \(count)")
-            runs.append(observed(run))
+            runs.append(parallelRun(index, of: count, run, timedOut: &timedOut))
             progress(.step(done: index, total: count))
         }
         return runs
+    }
+
+    /// Parallel run `index` of `count` as observed.
+    func parallelRun(_ index: Int, of count: Int, _ run: TestBinary.Run, timedOut: inout [TimedOutRun])
+        -> ObservedRun
+    {
+        timedOut += records(run, as: "parallel suite run \(index) of \(count)")
+        return observed(run)
     }
 
     /// Each test alone in a fresh process, `width` at once; each keeps its own coverage profiles.
     private func runEachAlone(
         _ observations: inout Observations, xctests: [TestIdentity], timedOut: inout [TimedOutRun]
     ) async throws {
-        let tests = shard?.share(of: observations.tests, by: \.id) ?? observations.tests
+        let tests = aloneShare(of: observations.tests)
         let share = shard.map { " (shard \($0) of \(observations.tests.count))" } ?? ""
         progress(.phase("Running each of \(tests.count) tests alone\(share), \(width) at a time"))
         let binary = self.binary
@@ -140,7 +187,18 @@ struct RunStage: Sendable {
         } onEach: { done in
             progress(.step(done: done, total: tests.count))
         }
-        for (test, run) in zip(tests, runs) {
+        record(alone: Array(zip(tests, runs)), into: &observations, timedOut: &timedOut)
+    }
+
+    /// The tests this process runs alone: a shard's share, else all.
+    func aloneShare(of tests: [TestIdentity]) -> [TestIdentity] { shard?.share(of: tests, by: \.id) ?? tests }
+
+    /// Keeps each test's alone run and its profiles.
+    func record(
+        alone runs: [(TestIdentity, TestBinary.Run)], into observations: inout Observations,
+        timedOut: inout [TimedOutRun]
+    ) {
+        for (test, run) in runs {
             observations.alone[test.id] = observed(run).results[test.id]
             observations.profiles[test.id] = run.profiles
             timedOut += records(run, as: "\(test.name) alone")
@@ -151,17 +209,28 @@ struct RunStage: Sendable {
     private func runRandomHalves(_ tests: [TestIdentity], xctests: [TestIdentity], timedOut: inout [TimedOutRun])
         async throws -> [ObservedRun]
     {
-        guard options.randomSubsets > 0, tests.count > 2 else { return [] }
+        let halves = halves(of: tests)
+        guard !halves.isEmpty else { return [] }
         progress(.phase("Running \(options.randomSubsets) random halves of the suite (seed \(seed))"))
-        let halves = RandomHalves.choose(from: tests, count: options.randomSubsets, seed: seed)
         var observed: [ObservedRun] = []
         for (index, half) in halves.enumerated() {
             let run = try await binary.run(half, all: xctests, profile: "subset-\(index + 1)")
-            timedOut += records(run, as: "random half \(index + 1) of \(halves.count)", seed: seed)
-            observed.append(self.observed(run))
+            observed.append(randomHalf(index, of: halves.count, run, timedOut: &timedOut))
             progress(.step(done: index + 1, total: halves.count))
         }
         return observed
+    }
+
+    /// The random halves of `tests` chosen from the seed; none for `--random-subsets 0` or under 3 tests.
+    func halves(of tests: [TestIdentity]) -> [[TestIdentity]] {
+        guard options.randomSubsets > 0, tests.count > 2 else { return [] }
+        return RandomHalves.choose(from: tests, count: options.randomSubsets, seed: seed)
+    }
+
+    /// Random half `index` (from 0) of `count` as observed.
+    func randomHalf(_ index: Int, of count: Int, _ run: TestBinary.Run, timedOut: inout [TimedOutRun]) -> ObservedRun {
+        timedOut += records(run, as: "random half \(index + 1) of \(count)", seed: seed)
+        return observed(run)
     }
 
     /// A run as the judges see it: failure messages name the package's files, not the copy's.

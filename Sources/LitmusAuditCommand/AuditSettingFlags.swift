@@ -10,6 +10,7 @@ public struct AuditSettingFlags: ParsableArguments {
     @Option(AuditOptions.randomSubsets) var randomSubsets: AuditOverride<AuditOptions>?
     @Option(AuditOptions.parallelism) var jobs: AuditOverride<AuditOptions>?
     @Option(AuditOptions.timeoutSeconds) var timeout: AuditOverride<AuditOptions>?
+    @Option(AuditOptions.schedule) var schedule: AuditOverride<AuditOptions>?
     @Option(AuditThresholds.maxFast) var maxFast: AuditOverride<AuditOptions>?
     @Option(AuditThresholds.maxIsolated) var maxIsolated: AuditOverride<AuditOptions>?
     @Option(AuditThresholds.maxRepeatable) var maxRepeatable: AuditOverride<AuditOptions>?
@@ -42,7 +43,7 @@ extension Option {
         guard let flag = setting.flag else { preconditionFailure("\(setting.key) has no flag") }
         self.init(name: .customLong(flag), help: ArgumentHelp(setting.help, valueName: flag)) { text in
             guard let change = setting.override(parsing: text) else {
-                throw ValidationError("--\(flag) takes a number, not \(text)")
+                throw ValidationError("--\(flag) takes \(setting.valueText), not \(text)")
             }
             return change
         }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The fast schedule (`--schedule fast`, the default): the same processes as the full one, fewer waits.
+extension RunStage {
+    /// One test process of the pool.
+    enum PooledJob: Sendable {
+        /// XCTest's (`xctest`) or Swift Testing's process of suite run `index`.
+        case suite(index: Int, xctest: Bool)
+        /// Parallel run `index`.
+        case parallel(index: Int)
+        /// One test alone.
+        case alone(TestIdentity)
+        /// Random half `index` (from 0), its tests.
+        case half(index: Int, tests: [TestIdentity])
+    }
+
+    /// The suite runs, XCTest's and Swift Testing's processes of every run in one pool of `width`
+    /// processes (run 2's XCTest process need not wait for run 1's Swift Testing one), then the parallel
+    /// runs, each test alone and the random halves in a second pool, longest first. The suite runs stay
+    /// among themselves, so a test's outcomes over them are not mixed with the other runs'. The
+    /// observations are those of the full schedule: the same processes, the same runs, in the same order.
+    func observePooled(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
+        let xctests = listing.tests
+        let runs = max(1, options.runs)
+        var timedOut: [TimedOutRun] = []
+        progress(.phase("Running the whole suite \(runs) times, \(width) processes at a time"))
+        let suiteJobs = (1...runs).flatMap { index in
+            (xctests.isEmpty ? [false] : [true, false]).map { PooledJob.suite(index: index, xctest: $0) }
+        }
+        var results = try await clock.measure("suiteRuns") { try await pool(suiteJobs, xctests: xctests) }
+        let swiftTests = results[PooledJob.suite(index: 1, xctest: false).key]!.declared.map(paths.relative)
+        let suiteRuns = (1...runs).map { index in
+            let processes = [true, false].compactMap { results[PooledJob.suite(index: index, xctest: $0).key] }
+            return suiteRun(index, merging: processes, timedOut: &timedOut)
+        }
+
+        let tests = xctests + swiftTests
+        let halves = halves(of: tests)
+        let parallelCount = parallelRunCount(swiftTests)
+        var jobs = halves.enumerated().map { PooledJob.half(index: $0.offset, tests: $0.element) }
+        jobs += (0..<parallelCount).map { PooledJob.parallel(index: $0 + 1) }
+        jobs += tests.map(PooledJob.alone)
+        progress(
+            .phase(
+                "Running \(parallelCount) parallel runs, each of \(tests.count) tests alone and \(halves.count) "
+                    + "random halves (seed \(seed)), \(width) processes at a time"))
+        results = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
+        let parallelRuns = (0..<parallelCount).map { index in
+            parallelRun(
+                index + 1, of: parallelCount, results[PooledJob.parallel(index: index + 1).key]!, timedOut: &timedOut)
+        }
+        var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
+        record(alone: tests.map { results[PooledJob.alone($0).key]! }, into: &observations, timedOut: &timedOut)
+        observations.randomHalves = halves.indices.map { index in
+            randomHalf(
+                index, of: halves.count, results[PooledJob.half(index: index, tests: []).key]!, timedOut: &timedOut)
+        }
+        observations.timedOutRuns = timedOut
+        return try await finish(observations, listing)
+    }
+
+    /// Runs `jobs`, `width` at a time, in their order; each one's process by its ``PooledJob/key``.
+    private func pool(_ jobs: [PooledJob], xctests: [TestIdentity]) async throws -> [String: TestBinary.Run] {
+        let binary = self.binary
+        let progress = self.progress
+        let done = try await concurrentMap(jobs, width: width) { job in
+            try await Self.run(job, binary: binary, xctests: xctests)
+        } onEach: { count in
+            progress(.step(done: count, total: jobs.count))
+        }
+        return Dictionary(zip(jobs.map(\.key), done), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Runs one job's process, with the profile name the full schedule gives it.
+    private static func run(_ job: PooledJob, binary: TestBinary, xctests: [TestIdentity]) async throws
+        -> TestBinary.Run
+    {
+        switch job {
+        case .suite(let index, xctest: true):
+            try await binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x")
+        case .suite(let index, xctest: false):
+            try await binary.runSwiftTests(nil, profile: "suite-\(index)-s")
+        case .parallel(let index):
+            try await binary.runSwiftTests(nil, profile: "parallel-\(index)", parallel: true)
+        case .alone(let test):
+            try await binary.run([test], all: xctests, profile: "alone")
+        case .half(let index, let tests):
+            try await binary.run(tests, all: xctests, profile: "subset-\(index + 1)")
+        }
+    }
+
+    /// Every bisection the judges will ask for, run `width` at a time; the judges then read the answers
+    /// (and bisect anything not asked beforehand themselves).
+    func bisections(_ requests: [BisectionRequest], xctests: [TestIdentity]) async throws -> Bisect {
+        let unique = Array(Set(requests)).sorted { $0.victim.id < $1.victim.id }
+        if !unique.isEmpty { progress(.phase("Bisecting \(unique.count) tests, \(width) at a time")) }
+        let answers = try await concurrentMap(unique, width: width) { request in
+            try await self.bisect(request, xctests: xctests)
+        }
+        let known = Dictionary(zip(unique, answers), uniquingKeysWith: { first, _ in first })
+        return { request in
+            if let answer = known[request] { return answer }
+            return try await self.bisect(request, xctests: xctests)
+        }
+    }
+}
+
+extension RunStage.PooledJob {
+    /// What names the job's result (a half by its index alone).
+    var key: String {
+        switch self {
+        case .suite(let index, let xctest): "suite \(index) \(xctest)"
+        case .parallel(let index): "parallel \(index)"
+        case .alone(let test): "alone \(test.id)"
+        case .half(let index, _): "half \(index)"
+        }
+    }
+}
