@@ -3,10 +3,10 @@ import LitmusSupport
 
 /// How an audit schedules its test processes after the build (`--schedule`, `schedule`).
 ///
-/// `fast` (the default) runs the same processes' worth of evidence with less waiting: after the first
-/// suite run, the other suite runs, the parallel runs, each test alone and the random halves share one
-/// pool of `--jobs` processes; bisections run side by side, and each skips the confirming run whose
-/// answer the suite runs already gave. `full` is the earlier schedule, one phase after the other, kept
+/// `fast` (the default) runs the same processes with less waiting: the suite runs' processes share one
+/// pool of `--jobs` processes, the parallel runs keep the machine to themselves, each test alone and the
+/// random halves share a second pool; bisections run side by side, and each skips the confirming run
+/// whose answer the suite runs already gave. `full` is the earlier schedule, one phase after the other, kept
 /// so that the two can be compared (docs/audit.md, "What an audit costs").
 public enum AuditSchedule: String, Codable, Sendable, Hashable, CaseIterable, LosslessStringConvertible {
     /// The pooled schedule.
@@ -23,8 +23,9 @@ public enum AuditSchedule: String, Codable, Sendable, Hashable, CaseIterable, Lo
 
 /// How long one phase of an audit took: the report's `phases`, in their order.
 public struct PhaseTiming: Codable, Sendable, Hashable {
-    /// The phase: `build`, `discover`, `suiteRuns`, `parallelRuns`, `aloneRuns`, `randomHalves` (the full
-    /// schedule), `firstSuiteRun` and `pooledRuns` (the fast one), `coverage`, `judge` (with bisection).
+    /// The phase: `build`, `describe`, `discover`, `suiteRuns`, `parallelRuns`, then `aloneRuns` and
+    /// `randomHalves` (the full schedule) or `pooledRuns` (the fast one: both at once), `coverage`,
+    /// `judge` (with bisection).
     public var phase: String
     /// Its wall time, in seconds.
     public var seconds: Double

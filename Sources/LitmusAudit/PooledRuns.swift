@@ -6,8 +6,6 @@ extension RunStage {
     enum PooledJob: Sendable {
         /// XCTest's (`xctest`) or Swift Testing's process of suite run `index`.
         case suite(index: Int, xctest: Bool)
-        /// Parallel run `index`.
-        case parallel(index: Int)
         /// One test alone.
         case alone(TestIdentity)
         /// Random half `index` (from 0), its tests.
@@ -15,9 +13,10 @@ extension RunStage {
     }
 
     /// The suite runs, XCTest's and Swift Testing's processes of every run in one pool of `width`
-    /// processes (run 2's XCTest process need not wait for run 1's Swift Testing one), then the parallel
-    /// runs, each test alone and the random halves in a second pool, longest first. The suite runs stay
-    /// among themselves, so a test's outcomes over them are not mixed with the other runs'. The
+    /// processes (run 2's XCTest process need not wait for run 1's Swift Testing one); the parallel runs
+    /// by themselves, as in the full schedule; then each test alone and the random halves in a second
+    /// pool, halves first. The suite runs stay among themselves, so a test's outcomes over them are not
+    /// interleaved with the other runs' (a test that alternates still flips). The
     /// observations are those of the full schedule: the same processes, the same runs, in the same order.
     func observePooled(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
         let xctests = listing.tests
@@ -27,33 +26,33 @@ extension RunStage {
         let suiteJobs = (1...runs).flatMap { index in
             (xctests.isEmpty ? [false] : [true, false]).map { PooledJob.suite(index: index, xctest: $0) }
         }
-        var results = try await clock.measure("suiteRuns") { try await pool(suiteJobs, xctests: xctests) }
+        let results = try await clock.measure("suiteRuns") { try await pool(suiteJobs, xctests: xctests) }
         let swiftTests = results[PooledJob.suite(index: 1, xctest: false).key]!.declared.map(paths.relative)
         let suiteRuns = (1...runs).map { index in
             let processes = [true, false].compactMap { results[PooledJob.suite(index: index, xctest: $0).key] }
             return suiteRun(index, merging: processes, timedOut: &timedOut)
         }
 
+        // The parallel runs keep the machine to themselves: each uses every core, and another process
+        // beside it would change the overlaps it is there to observe.
+        let parallelRuns = try await clock.measure("parallelRuns") {
+            try await runParallel(parallelRunCount(swiftTests), timedOut: &timedOut)
+        }
+
         let tests = xctests + swiftTests
         let halves = halves(of: tests)
-        let parallelCount = parallelRunCount(swiftTests)
         var jobs = halves.enumerated().map { PooledJob.half(index: $0.offset, tests: $0.element) }
-        jobs += (0..<parallelCount).map { PooledJob.parallel(index: $0 + 1) }
         jobs += tests.map(PooledJob.alone)
         progress(
             .phase(
-                "Running \(parallelCount) parallel runs, each of \(tests.count) tests alone and \(halves.count) "
-                    + "random halves (seed \(seed)), \(width) processes at a time"))
-        results = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
-        let parallelRuns = (0..<parallelCount).map { index in
-            parallelRun(
-                index + 1, of: parallelCount, results[PooledJob.parallel(index: index + 1).key]!, timedOut: &timedOut)
-        }
+                "Running each of \(tests.count) tests alone and \(halves.count) random halves (seed \(seed)), "
+                    + "\(width) processes at a time"))
+        let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
-        record(alone: tests.map { results[PooledJob.alone($0).key]! }, into: &observations, timedOut: &timedOut)
+        record(alone: tests.map { pooled[PooledJob.alone($0).key]! }, into: &observations, timedOut: &timedOut)
         observations.randomHalves = halves.indices.map { index in
             randomHalf(
-                index, of: halves.count, results[PooledJob.half(index: index, tests: []).key]!, timedOut: &timedOut)
+                index, of: halves.count, pooled[PooledJob.half(index: index, tests: []).key]!, timedOut: &timedOut)
         }
         observations.timedOutRuns = timedOut
         return try await finish(observations, listing)
@@ -80,8 +79,6 @@ extension RunStage {
             try await binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x")
         case .suite(let index, xctest: false):
             try await binary.runSwiftTests(nil, profile: "suite-\(index)-s")
-        case .parallel(let index):
-            try await binary.runSwiftTests(nil, profile: "parallel-\(index)", parallel: true)
         case .alone(let test):
             try await binary.run([test], all: xctests, profile: "alone")
         case .half(let index, let tests):
@@ -110,7 +107,6 @@ extension RunStage.PooledJob {
     var key: String {
         switch self {
         case .suite(let index, let xctest): "suite \(index) \(xctest)"
-        case .parallel(let index): "parallel \(index)"
         case .alone(let test): "alone \(test.id)"
         case .half(let index, _): "half \(index)"
         }

@@ -153,7 +153,7 @@ struct RunStage: Sendable {
 
     /// Swift Testing's own default, every test at once as `swift test` runs them, `count` times: a race
     /// shows only in some of them.
-    private func runParallel(_ count: Int, timedOut: inout [TimedOutRun]) async throws -> [ObservedRun] {
+    func runParallel(_ count: Int, timedOut: inout [TimedOutRun]) async throws -> [ObservedRun] {
         guard count > 0 else { return [] }
         progress(.phase("Running the Swift Testing tests in parallel \(count) times"))
         var runs: [ObservedRun] = []

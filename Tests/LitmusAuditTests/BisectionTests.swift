@@ -28,6 +28,20 @@ struct BisectionTests {
         #expect(culprits.isEmpty)
     }
 
+    @Test("Candidates known to reproduce are not run all together first: one run fewer, the same culprit")
+    func knownToReproduce() async throws {
+        for known in [false, true] {
+            let asked = Mutex<[[Int]]>([])
+            let culprits = try await Bisection.culprits(among: Array(0..<16), knownToReproduce: known) { subset in
+                asked.withLock { $0.append(subset) }
+                return subset.contains(11)
+            }
+            #expect(culprits == [11])
+            #expect(asked.withLock { $0.first == Array(0..<16) } == !known)
+            #expect(asked.withLock { $0.filter { $0 == Array(0..<16) }.count } == (known ? 0 : 1))
+        }
+    }
+
     @Test("Two tests that pollute only together are both named")
     func pair() async throws {
         let culprits = try await Bisection.culprits(among: Array(0..<8)) { $0.contains(1) && $0.contains(6) }

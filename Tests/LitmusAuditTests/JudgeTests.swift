@@ -117,7 +117,10 @@ struct JudgeTests {
         #expect(
             judgement.findings.first?.message
                 == "CartTests.testC passes among the others and fails alone: it needs CartTests.testB to run first")
-        #expect(requests == [BisectionRequest(victim: victim, candidates: [first, second], wantFailure: false)])
+        #expect(
+            requests == [
+                BisectionRequest(victim: victim, candidates: [first, second], wantFailure: false, reproduced: true)
+            ])
     }
 
     @Test("A test that fails among the others and passes alone is polluted by the test bisection names")
@@ -131,7 +134,42 @@ struct JudgeTests {
             judgement.findings.map(\.message) == [
                 "CartTests.testC passes alone and fails after CartTests.testA, which pollutes shared state"
             ])
-        #expect(requests == [BisectionRequest(victim: victim, candidates: [first, second], wantFailure: true)])
+        #expect(
+            requests == [
+                BisectionRequest(victim: victim, candidates: [first, second], wantFailure: true, reproduced: true)
+            ])
+    }
+
+    @Test("The bisections asked beforehand (the fast schedule runs them side by side) are those judging asks")
+    func requestsBeforehand() async throws {
+        // Given: a polluted test in the suite runs and a dependent one in a random half
+        let half = ObservedRun(
+            results: [
+                second.id: TestResult(outcome: .passed, duration: 0.01),
+                victim.id: TestResult(outcome: .failed, duration: 0.01),
+            ], order: [second.id, victim.id])
+        for observed in [
+            observations(victimInSuite: [.failed, .failed], victimAlone: .passed),
+            observations(victimInSuite: [.passed], victimAlone: .passed, halves: [half]),
+        ] {
+            // When
+            let beforehand = try await sut.bisectionRequests(observed, context)
+            let (_, asked) = try await judge(observed, culprits: [first])
+            // Then
+            #expect(beforehand == asked)
+            #expect(beforehand.count == 1)
+        }
+    }
+
+    @Test("A suite-run request is known to reproduce only when every suite run showed it after the same tests")
+    func reproducedNeedsEveryRun() async throws {
+        // Given: the second suite run ran the victim after one test only
+        var observed = observations(victimInSuite: [.failed, .failed], victimAlone: .passed)
+        observed.suiteRuns[1].order = [second.id, victim.id]
+        // When
+        let (_, requests) = try await judge(observed, culprits: [first])
+        // Then
+        #expect(requests.map(\.reproduced) == [false])
     }
 
     @Test("A polluter bisection cannot find is said to be outside the tests")

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("The fast schedule finds what the full one finds", .tags(.endToEnd), .serialized)
+struct ScheduleEndToEndTests {
+    /// A finding with what one run measures left out: durations and counts (`310 ms`, `suite run 2 of 3`)
+    /// and the unseeded list of the tests that ran at the same time in a parallel run.
+    private static func comparable(_ finding: Finding) -> String {
+        var message = finding.message
+        if let range = message.range(of: "running at the same time in each:") {
+            message = String(message[..<range.lowerBound])
+        }
+        message = message.replacing(/[0-9][0-9.]*/, with: "#")
+        return [finding.letter.rawValue, finding.kind.rawValue, finding.test ?? "", finding.location ?? "", message]
+            .joined(separator: " | ")
+    }
+
+    @Test(
+        "Audited with the same seed, a fixture gets the same findings, verdicts and outcomes on both schedules",
+        arguments: ["Planted", "Clean"])
+    func sameFindings(fixture: String) async throws {
+        // Given: the fixture, built once into a kept folder that both audits reuse
+        let package = try FixtureAudits.copy(fixture)
+        let buildFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-schedule-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: package.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: buildFolder)
+        }
+        var full = FixtureAudits.standard
+        full.schedule = .full
+        var fast = FixtureAudits.standard
+        fast.schedule = .fast
+
+        // When
+        let old = try await Audit(package: package, options: full, seed: 2026, buildFolder: buildFolder).run()
+        let new = try await Audit(package: package, options: fast, seed: 2026, buildFolder: buildFolder).run()
+
+        // Then
+        #expect(!old.findings.isEmpty || fixture == "Clean")
+        #expect(new.findings.map(Self.comparable).sorted() == old.findings.map(Self.comparable).sorted())
+        #expect(new.verdicts.map(\.passed) == old.verdicts.map(\.passed))
+        #expect(new.failingTests == old.failingTests)
+        #expect(new.tests.map(\.id) == old.tests.map(\.id))
+        #expect(new.tests.map(\.aloneOutcome) == old.tests.map(\.aloneOutcome))
+        #expect(new.coverage?.linePercent == old.coverage?.linePercent)
+        #expect(new.phases?.map(\.phase).contains("pooledRuns") == true)
+        #expect(old.phases?.map(\.phase).contains("aloneRuns") == true)
+    }
+}
