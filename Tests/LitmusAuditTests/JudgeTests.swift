@@ -41,6 +41,15 @@ struct JudgeTests {
             ], randomHalves: halves, parallelRuns: parallel)
     }
 
+    /// A random half that ran the second test, then the victim, which failed.
+    private var halfWhereTheVictimFails: ObservedRun {
+        ObservedRun(
+            results: [
+                second.id: TestResult(outcome: .passed, duration: 0.01),
+                victim.id: TestResult(outcome: .failed, duration: 0.01),
+            ], order: [second.id, victim.id])
+    }
+
     private var context: JudgingContext {
         var options = AuditOptions()
         options.timeoutSeconds = 5
@@ -143,11 +152,7 @@ struct JudgeTests {
     @Test("The bisections asked beforehand (the fast schedule runs them side by side) are those judging asks")
     func requestsBeforehand() async throws {
         // Given: a polluted test in the suite runs and a dependent one in a random half
-        let half = ObservedRun(
-            results: [
-                second.id: TestResult(outcome: .passed, duration: 0.01),
-                victim.id: TestResult(outcome: .failed, duration: 0.01),
-            ], order: [second.id, victim.id])
+        let half = halfWhereTheVictimFails
         for observed in [
             observations(victimInSuite: [.failed, .failed], victimAlone: .passed),
             observations(victimInSuite: [.passed], victimAlone: .passed, halves: [half]),
@@ -188,11 +193,7 @@ struct JudgeTests {
     @Test("A test that fails in a random half is bisected over the tests before it in that half, naming the seed")
     func failsOnlyWithOthersInAHalf() async throws {
         // Given
-        let half = ObservedRun(
-            results: [
-                second.id: TestResult(outcome: .passed, duration: 0.01),
-                victim.id: TestResult(outcome: .failed, duration: 0.01),
-            ], order: [second.id, victim.id])
+        let half = halfWhereTheVictimFails
         let observed = observations(victimInSuite: [.passed], victimAlone: .passed, halves: [half])
         // When
         let (judgement, requests) = try await judge(observed, culprits: [second])
