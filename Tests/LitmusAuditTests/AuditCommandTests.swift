@@ -38,7 +38,7 @@ struct AuditCommandTests {
         let flags = [
             "--runs", "4", "--budget-ms", "25", "--random-subsets", "3", "--jobs", "2", "--timeout", "9",
             "--no-coverage", "--max-fast", "1", "--max-isolated", "2", "--max-repeatable", "3",
-            "--max-self-validating", "4", "--max-failing", "5", "--min-line-coverage", "66.5",
+            "--max-self-validating", "4", "--max-failing", "5", "--min-line-coverage", "66.5", "--schedule", "full",
         ]
         let sut = try AuditCommand.parse(["/nowhere"] + flags).resolvedOptions()
         var expected = AuditOptions()
@@ -48,6 +48,7 @@ struct AuditCommandTests {
         expected.parallelism = 2
         expected.timeoutSeconds = 9
         expected.coverage = false
+        expected.schedule = .full
         expected.thresholds.maxFast = 1
         expected.thresholds.maxIsolated = 2
         expected.thresholds.maxRepeatable = 3
@@ -117,10 +118,12 @@ struct AuditCommandTests {
         #expect(AuditCommand.message(for: coverage!).contains("minLineCoverage must be 0 to 100 (it is 101.0)"))
     }
 
-    @Test("A flag given what is not a number names the flag and the value")
+    @Test("A flag given a value it does not take names the flag, what it takes and the value")
     func notANumber() throws {
         let error = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--runs", "three"]) }
         #expect(AuditCommand.message(for: error!).contains("--runs takes a number, not three"))
+        let schedule = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--schedule", "slow"]) }
+        #expect(AuditCommand.message(for: schedule!).contains("--schedule takes fast or full, not slow"))
     }
 
     @Test("A build folder inside the audited package is refused: the audit never writes there")
