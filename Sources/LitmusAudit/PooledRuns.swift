@@ -42,14 +42,15 @@ extension RunStage {
         let tests = xctests + swiftTests
         let halves = halves(of: tests)
         var jobs = halves.enumerated().map { PooledJob.half(index: $0.offset, tests: $0.element) }
-        jobs += tests.map(PooledJob.alone)
+        let alone = aloneShare(of: tests)
+        jobs += alone.map(PooledJob.alone)
         progress(
             .phase(
-                "Running each of \(tests.count) tests alone and \(halves.count) random halves (seed \(seed)), "
+                "Running each of \(alone.count) tests alone and \(halves.count) random halves (seed \(seed)), "
                     + "\(width) processes at a time"))
         let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
-        record(alone: tests.map { pooled[PooledJob.alone($0).key]! }, into: &observations, timedOut: &timedOut)
+        record(alone: alone.map { ($0, pooled[PooledJob.alone($0).key]!) }, into: &observations, timedOut: &timedOut)
         observations.randomHalves = halves.indices.map { index in
             randomHalf(
                 index, of: halves.count, pooled[PooledJob.half(index: index, tests: []).key]!, timedOut: &timedOut)
