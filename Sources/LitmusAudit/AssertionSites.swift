@@ -30,8 +30,13 @@ public struct AssertionSite: Sendable, Hashable, Codable {
     /// `#expect(Bool(false))`): the condition around it is the check.
     public var failsOnly = false
     /// What must have run for the check to count as made: the call itself; for a call that only
-    /// fails, the `if`/`guard`/`switch`/`catch` deciding it.
+    /// fails, its ``decider``.
     public var decidedAt: SourcePosition
+    /// What decides a call that only fails: the innermost `if`/`guard`/`switch`/`catch` around it, else
+    /// the statement of the function's body holding it (a closure never called, a loop that did not
+    /// iterate, an argument never evaluated: `logger.debug(failIfEvaluated())` is the check); `nil`:
+    /// the call itself.
+    public var decider: SourcePosition? = nil
     /// The constructs that can skip it, innermost first.
     public var skippers: [Skipper]
 }
@@ -71,7 +76,7 @@ public struct AssertionSites: Sendable, Hashable, Codable {
             sites.append(
                 AssertionSite(
                     position: position(node), call: call, helper: helper, failsOnly: failsOnly,
-                    decidedAt: failsOnly ? (decider ?? position(node)) : position(node), skippers: skippers))
+                    decidedAt: failsOnly ? decider : position(node), decider: decider, skippers: skippers))
         }
         for call in body.descendants(of: FunctionCallExprSyntax.self) {
             guard let name = CallCollector.calledName(call.calledExpression), !notChecks.contains(name) else {
@@ -136,14 +141,15 @@ public struct AssertionSites: Sendable, Hashable, Codable {
     /// Calls that only fail: the condition around them is the check.
     static let failureOnlyNames: Set<String> = ["XCTFail", "record", "fail"]
 
-    /// The constructs between `node` and `function` that can skip it (innermost first), and the
-    /// innermost conditional (`if`, `guard`, `switch`, `catch`) deciding it, if any comes before a
-    /// closure or loop.
+    /// The constructs between `node` and `function` that can skip it (innermost first), and what
+    /// decides it if it only fails: the innermost conditional (`if`, `guard`, `switch`, `catch`), if one
+    /// comes before a closure or loop, else the statement of `function`'s body holding it.
     private static func constructs(
         around node: Syntax, in function: FunctionDeclSyntax, position: (Syntax) -> SourcePosition
-    ) -> ([AssertionSite.Skipper], SourcePosition?) {
+    ) -> ([AssertionSite.Skipper], SourcePosition) {
         var skippers: [AssertionSite.Skipper] = []
         var decider: SourcePosition?
+        var statement = position(node)
         var deciding = true
         var child = node
         var current = node.parent
@@ -156,6 +162,9 @@ public struct AssertionSites: Sendable, Hashable, Codable {
             if deciding, decider == nil { decider = position(Syntax(construct)) }
         }
         while let syntax = current, syntax.id != function.id {
+            if syntax.is(CodeBlockItemSyntax.self), syntax.parent?.parent?.id == function.body?.id {
+                statement = position(syntax)
+            }
             if let closure = syntax.as(ClosureExprSyntax.self) {
                 skipper("\(closureName(closure)) (line \(line(closure))), never called", closure.statements)
                 deciding = false
@@ -195,7 +204,7 @@ public struct AssertionSites: Sendable, Hashable, Codable {
             child = syntax
             current = syntax.parent
         }
-        return (skippers, decider)
+        return (skippers, decider ?? statement)
     }
 
     /// `the closure passed to search(…)`, or `a closure`.
@@ -219,5 +228,39 @@ public struct AssertionSites: Sendable, Hashable, Codable {
             if condition.condition.is(MatchingPatternConditionSyntax.self) { return "if case" }
         }
         return "if"
+    }
+}
+
+extension SourceAnalysis {
+    /// Marks each call of a helper that only fails (every check of every declaration of that name only
+    /// fails: `Issue.record("should not be evaluated")`) as only failing too, decided where such a call
+    /// is: the closure never called, the loop that did not iterate or the argument never evaluated is
+    /// the check. Repeated until no more helper is found, for helpers calling such helpers.
+    mutating func markCallsOfFailingHelpers() {
+        func mark(_ list: inout [AssertionSites], failing: Set<String>) -> Bool {
+            var changed = false
+            for index in list.indices {
+                for site in list[index].sites.indices {
+                    guard let helper = list[index].sites[site].helper, failing.contains(helper),
+                        !list[index].sites[site].failsOnly
+                    else { continue }
+                    list[index].sites[site].failsOnly = true
+                    list[index].sites[site].decidedAt =
+                        list[index].sites[site].decider ?? list[index].sites[site].position
+                    changed = true
+                }
+            }
+            return changed
+        }
+        var changed = true
+        while changed {
+            let failing = Set(
+                helperSites.filter { _, declarations in
+                    declarations.allSatisfy { !$0.checksByTry && !$0.sites.isEmpty && $0.sites.allSatisfy(\.failsOnly) }
+                }.keys)
+            guard !failing.isEmpty else { return }
+            changed = mark(&assertionSites, failing: failing)
+            for name in helperSites.keys { changed = mark(&helperSites[name, default: []], failing: failing) || changed }
+        }
     }
 }

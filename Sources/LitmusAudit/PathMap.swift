@@ -68,6 +68,7 @@ struct PathMap: Sendable, Hashable {
             var moved = site
             moved.position = move(site.position)
             moved.decidedAt = move(site.decidedAt)
+            moved.decider = site.decider.map(move)
             moved.skippers = site.skippers.map { .init(description: $0.description, body: move($0.body)) }
             return moved
         }

@@ -62,6 +62,7 @@ public struct TestSourceAnalyzer: Sendable {
     public func analyze(targets: [[URL]]) -> SourceAnalysis {
         var analysis = SourceAnalysis()
         for files in targets { analyze(target: files, into: &analysis) }
+        analysis.markCallsOfFailingHelpers()
         return analysis
     }
 

@@ -191,6 +191,43 @@ struct AssertionNeverRanTests {
         #expect(analysis.helperSites["checkTotal"]?.first?.sites.map(\.position.line) == [21])
     }
 
+    @Test("A helper that only fails, in an argument never evaluated or a closure never called, is that check made")
+    func failingHelper() throws {
+        // Given: swift-log's shape: a helper that records an issue if its autoclosure argument is evaluated
+        let analysis = try analyzeSources([
+            "L.swift": """
+            import Testing
+            struct L {
+                private func dontEvaluate() -> String {
+                    Issue.record("evaluated")
+                    return "no"
+                }
+                @Test func lazy() {
+                    log(self.dontEvaluate())
+                    handler = { _ in self.dontEvaluate() }
+                }
+            }
+            """
+        ])
+        let sites = try #require(analysis.assertionSites.first { $0.name == "L/lazy" })
+
+        // Then: each call only fails, decided by its statement (lines 8 and 9), not by the call itself
+        #expect(sites.sites.map(\.failsOnly) == [true, true])
+        #expect(sites.sites.map(\.decidedAt.line) == [8, 9])
+        #expect(sites.sites.map(\.decidedAt.column) == [9, 9])
+        #expect(sites.sites.map(\.position.column) == [13, 26])
+
+        // When: both statements ran and the helper's Issue.record never did
+        let record = try #require(analysis.helperSites["dontEvaluate"]?.first?.sites.first?.position)
+        var counts = Dictionary(uniqueKeysWithValues: sites.sites.map { ($0.decidedAt, 1) })
+        counts[record] = 0
+        let judged = judge(sites.sites, counts: counts, helpers: analysis.helperSites)
+
+        // Then: no finding and no note
+        #expect(judged.findings.isEmpty)
+        #expect(judged.notes.isEmpty)
+    }
+
     @Test("A helper computing an assertion's operand is no check of its own")
     func helperInsideAssertion() throws {
         let analysis = try analyzeSources([
