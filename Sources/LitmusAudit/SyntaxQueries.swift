@@ -76,7 +76,9 @@ enum TautologyDetector {
             {
                 return "\(name) compares \(arguments[0].expression.trimmedDescription) with itself"
             }
-            if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression) {
+            if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression),
+                !(isSelfComparison(first.expression) && isNamedForReflexivity(call))
+            {
                 return "\(name)(\(first.expression.trimmedDescription)) is always true"
             }
             if name == "XCTAssertFalse", let first = arguments.first,
@@ -101,7 +103,8 @@ enum TautologyDetector {
         }
         if let macro = node.as(MacroExpansionExprSyntax.self),
             macro.macroName.text == "expect" || macro.macroName.text == "require",
-            let first = macro.arguments.first?.expression, isAlwaysTrue(first)
+            let first = macro.arguments.first?.expression, isAlwaysTrue(first),
+            !(isSelfComparison(first) && isNamedForReflexivity(macro))
         {
             return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
         }
@@ -111,9 +114,15 @@ enum TautologyDetector {
     /// Whether comparing a value with itself is the point: a test of `==`, `<` or hashing themselves
     /// (its function is named for equality, comparison or hashing, or its message says "itself").
     private static func checksReflexivity(_ call: FunctionCallExprSyntax, _ arguments: [LabeledExprSyntax]) -> Bool {
-        let function = (call.enclosingFunctionName ?? "").lowercased()
-        if ["equa", "compar", "hash", "reflex", "identi"].contains(where: function.contains) { return true }
+        if isNamedForReflexivity(call) { return true }
         return arguments.dropFirst(2).contains { $0.expression.trimmedDescription.lowercased().contains("itself") }
+    }
+
+    /// Whether the function `node` is in is named for equality, comparison or hashing (`testComparable`,
+    /// Swift Testing's `hashable()`), where `x == x` is what is tested.
+    private static func isNamedForReflexivity(_ node: some SyntaxProtocol) -> Bool {
+        let function = (node.enclosingFunctionName ?? "").lowercased()
+        return ["equa", "compar", "hash", "reflex", "identi"].contains(where: function.contains)
     }
 
     /// `true`, `!false`, `x == x`, `x >= x`, `x <= x`.
@@ -126,6 +135,11 @@ enum TautologyDetector {
         {
             return literal.literal.tokenKind == .keyword(.false)
         }
+        return isSelfComparison(expression)
+    }
+
+    /// `x == x`, `x === x`, `x >= x`, `x <= x`.
+    private static func isSelfComparison(_ expression: ExprSyntax) -> Bool {
         if let infix = expression.as(InfixOperatorExprSyntax.self),
             let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
             ["==", "===", ">=", "<="].contains(op)
