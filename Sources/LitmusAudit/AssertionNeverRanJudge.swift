@@ -81,7 +81,9 @@ enum AssertionNeverRanJudge {
         /// has no check to count. An unknown count counts as run.
         mutating func ran(_ site: AssertionSite) -> Bool {
             guard (counts[site.decidedAt] ?? 1) > 0 else { return false }
-            guard !site.failsOnly, let helper = site.helper, let all = helpers[helper], following.insert(helper).inserted else {
+            guard !site.failsOnly, let helper = site.helper, let all = helpers[helper],
+                following.insert(helper).inserted
+            else {
                 return true
             }
             defer { following.remove(helper) }

@@ -260,7 +260,9 @@ extension SourceAnalysis {
                 }.keys)
             guard !failing.isEmpty else { return }
             changed = mark(&assertionSites, failing: failing)
-            for name in helperSites.keys { changed = mark(&helperSites[name, default: []], failing: failing) || changed }
+            for name in helperSites.keys {
+                changed = mark(&helperSites[name, default: []], failing: failing) || changed
+            }
         }
     }
 }
