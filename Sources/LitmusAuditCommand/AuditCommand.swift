@@ -46,17 +46,8 @@ public struct AuditCommand: AsyncParsableCommand {
     @Option(help: "A JSON configuration file (default: .litmus-audit.json in the package, if any).")
     public var config: String?
 
-    /// A build folder to reuse.
-    @Option(
-        name: .customLong("build-path"),
-        help: "A build folder to keep and reuse between audits (default: the package's folder in the build cache).")
-    public var buildPath: String?
-
-    /// Builds in a fresh scratch folder.
-    @Flag(
-        name: .customLong("no-build-cache"),
-        help: "Build from zero in a scratch folder deleted afterwards, instead of the per-user build cache.")
-    public var noBuildCache = false
+    /// Where to build.
+    @OptionGroup public var buildFolder: BuildFolderOptions
 
     /// Only the findings of tests touching changed files.
     @Option(
@@ -97,13 +88,6 @@ public struct AuditCommand: AsyncParsableCommand {
         return options
     }
 
-    /// The package's folder in the build cache, locked, unless `--build-path` or `--no-build-cache` is
-    /// given or the package has no Package.swift (the audit then names the problem).
-    private func takeCachedFolder(for package: URL) throws -> (cache: BuildCache, lock: BuildCacheLock)? {
-        guard buildPath == nil, !noBuildCache else { return nil }
-        return try CachedBuildFolder.take(for: package, command: "litmus audit")
-    }
-
     /// Refuses option values that would make the audit meaningless (exit 64, naming the option).
     public func validate() throws {
         // A configuration file that cannot be read is reported by run(), naming the file.
@@ -123,20 +107,19 @@ public struct AuditCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
         let display = ProgressDisplay(enabled: !quiet)
-        let cached = try takeCachedFolder(for: package)
-        defer {
-            cached?.lock.release()
-            _ = cached?.cache.evict()
-        }
+        let folder = try buildFolder.take(for: package, command: "litmus audit")
+        defer { folder.release() }
         let options = try resolvedOptions()
         let runsMutation = mutation || options.thresholds.minMutationScore > 0
         var audit = Audit(
             package: package, options: options, seed: seed,
-            buildFolder: buildPath.map { URL(fileURLWithPath: $0) } ?? cached?.lock.folder,
+            buildFolder: folder.url,
             shard: try AuditOutput.shard(shard, json: json, junit: junit, html: html, mutation: runsMutation))
         let mutationStage = runsMutation ? AuditMutation(parallelism: options.parallelism) : nil
         audit.mutation = mutationStage
-        if let cached { display.note("Build folder \(cached.lock.folder.path) (litmus clean \(path) deletes it)") }
+        if let cached = folder.cacheFolder {
+            display.note("Build folder \(cached.path) (litmus clean \(path) deletes it)")
+        }
         display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed) \(path))")
         var report: AuditReport
         do {

@@ -49,17 +49,8 @@ public struct MutateCommand: AsyncParsableCommand {
         help: "Only the mutants on lines changed since this git ref (uncommitted changes and untracked files count).")
     public var since: String?
 
-    /// A build folder to reuse.
-    @Option(
-        name: .customLong("build-path"),
-        help: "A build folder to keep the build and the results in between runs (default: the build cache's).")
-    public var buildPath: String?
-
-    /// Builds in a fresh scratch folder.
-    @Flag(
-        name: .customLong("no-build-cache"),
-        help: "Build from zero in a scratch folder deleted afterwards; no result is kept or reused.")
-    public var noBuildCache = false
+    /// Where to build, and keep the results.
+    @OptionGroup public var buildFolder: BuildFolderOptions
 
     /// Runs every mutant.
     @Flag(name: .customLong("no-cache"), help: "Run every mutant instead of reusing the last run's results.")
@@ -104,20 +95,15 @@ public struct MutateCommand: AsyncParsableCommand {
         let interruption = Interruption.install()
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
-        let cached =
-            buildPath == nil && !noBuildCache
-            ? try CachedBuildFolder.take(for: package, use: "mutate", command: "litmus mutate") : nil
-        defer {
-            cached?.lock.release()
-            _ = cached?.cache.evict()
-        }
+        let folder = try buildFolder.take(for: package, use: "mutate", command: "litmus mutate")
+        defer { folder.release() }
         var testing = MutationTesting(
             package: package, parallelism: parallel, timeoutFloor: timeoutFloor,
-            buildFolder: buildPath.map { URL(fileURLWithPath: $0) } ?? cached?.lock.folder, shard: shard)
+            buildFolder: folder.url, shard: shard)
         testing.reuseResults = !noCache
         let quiet = self.quiet
-        if let folder = cached?.lock.folder, !quiet {
-            FileHandle.standardError.write(Data("Build folder \(folder.path) (litmus clean \(path) deletes it)\n".utf8))
+        if let cached = folder.cacheFolder, !quiet {
+            FileHandle.standardError.write(Data("Build folder \(cached.path) (litmus clean \(path) deletes it)\n".utf8))
         }
         let report: LitmusMutation.MutationReport
         do {

@@ -144,6 +144,28 @@ struct AuditCommandTests {
         #expect(!FileManager.default.fileExists(atPath: inside.path))
     }
 
+    @Test("--build-path is used as given and --no-build-cache builds in a scratch folder: neither takes the cache's")
+    func buildFolderFlags() throws {
+        // Given: a package, so only the flags keep the build cache out
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-flags-\(UUID())")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try "// swift-tools-version:6.0".write(
+            to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+
+        // When
+        let given = try AuditCommand.parse([package.path, "--build-path", "/tmp/kept-build"]).buildFolder
+            .take(for: package, command: "litmus audit")
+        let scratch = try AuditCommand.parse([package.path, "--no-build-cache"]).buildFolder
+            .take(for: package, command: "litmus audit")
+
+        // Then
+        #expect(given.url?.path == "/tmp/kept-build")
+        #expect(given.cacheFolder == nil)
+        #expect(scratch.url == nil)
+        #expect(scratch.cacheFolder == nil)
+    }
+
     @Test("--replay takes the seed to replay")
     func replay() throws {
         #expect(try AuditCommand.parse(["--replay", "1234"]).seed == 1234)

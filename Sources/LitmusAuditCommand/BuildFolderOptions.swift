@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import LitmusAudit
+
+/// Where `litmus audit` and `litmus mutate` build the package: a folder given with `--build-path`, a
+/// fresh scratch folder (`--no-build-cache`), or by default the package's folder in the per-user
+/// ``BuildCache`` (docs/audit.md, "The build cache").
+public struct BuildFolderOptions: ParsableArguments {
+    /// A build folder to reuse.
+    @Option(
+        name: .customLong("build-path"),
+        help: "A build folder to keep and reuse between runs (default: the package's folder in the build cache).")
+    public var buildPath: String?
+
+    /// Builds in a fresh scratch folder.
+    @Flag(
+        name: .customLong("no-build-cache"),
+        help: "Build from zero in a scratch folder deleted afterwards; nothing is kept or reused.")
+    public var noBuildCache = false
+
+    /// Creates the options (ArgumentParser fills them).
+    public init() {}
+
+    /// The build folder to use for `package`: `--build-path`'s, or the build cache's folder (`use` names
+    /// a folder of a command's own, as ``BuildCache/acquire(for:use:)``), locked until
+    /// ``BuildFolder/release()``; no folder with `--no-build-cache` or when the package has no
+    /// Package.swift (the command then names the problem). A cache that cannot be used is reported as
+    /// `command: message` and exits 2.
+    public func take(for package: URL, use: String? = nil, command: String) throws -> BuildFolder {
+        if let buildPath { return BuildFolder(url: URL(fileURLWithPath: buildPath), cached: nil) }
+        guard !noBuildCache,
+            FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path)
+        else { return BuildFolder(url: nil, cached: nil) }
+        do {
+            let cache = try BuildCache.standard()
+            let lock = try cache.acquire(for: package, use: use)
+            return BuildFolder(url: lock.folder, cached: (cache, lock))
+        } catch let error as AuditError {
+            FileHandle.standardError.write(Data("\(command): \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// The build folder a command runs in, from ``BuildFolderOptions/take(for:use:command:)``.
+public struct BuildFolder {
+    /// The folder to keep the build in; `nil`: a scratch folder deleted afterwards.
+    public let url: URL?
+    fileprivate let cached: (cache: BuildCache, lock: BuildCacheLock)?
+
+    /// The folder, when it is the build cache's (the command says so, and how to delete it).
+    public var cacheFolder: URL? { cached?.lock.folder }
+
+    /// Unlocks the build cache's folder and trims the cache to its size.
+    public func release() {
+        cached?.lock.release()
+        _ = cached?.cache.evict()
+    }
+}
