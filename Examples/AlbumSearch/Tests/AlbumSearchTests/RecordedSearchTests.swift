@@ -13,7 +13,7 @@ struct RecordedSearchTests {
     func recordedSearch() async throws {
         // Given
         let stubs = HTTPStubs.current
-        try stubs.replay("Fixtures/search-phish.har", mode: .recordIfMissing)
+        try stubs.replay("Fixtures/search-phish.har")
         let sut = DefaultNetworkingLayer(session: stubs.session())
         // When
         let albums = try await withCheckedContinuation { continuation in
