@@ -43,9 +43,9 @@ struct AuditRecord: Sendable, Codable {
     }
 
     /// Judges the record and assembles the report; `bisect` answers the judges' bisections, and
-    /// `wallSeconds` says, when judging is done, how long the audit took.
-    func report(bisect: Bisect, wallSeconds: () -> Double) async throws -> AuditReport {
-        assemble(try await judge(bisect: bisect), wallSeconds: wallSeconds())
+    /// `wallSeconds` is how long the audit took.
+    func report(bisect: Bisect, wallSeconds: Double) async throws -> AuditReport {
+        assemble(try await judge(bisect: bisect), wallSeconds: wallSeconds)
     }
 
     /// The judges' findings on the record; `bisect` answers their bisections.
@@ -66,12 +66,11 @@ struct AuditRecord: Sendable, Codable {
     /// outcome to compare).
     mutating func recordBisections(through bisect: @escaping Bisect) async throws {
         let answers = Mutex<[RecordedBisection]>([])
-        _ = try await report(
-            bisect: { request in
-                let result = try await bisect(request)
-                answers.withLock { $0.append(RecordedBisection(request: request, result: result)) }
-                return result
-            }, wallSeconds: { 0 })
+        _ = try await judge { request in
+            let result = try await bisect(request)
+            answers.withLock { $0.append(RecordedBisection(request: request, result: result)) }
+            return result
+        }
         bisections = answers.withLock { $0 }
     }
 
@@ -129,7 +128,7 @@ public struct AuditPartial: Sendable, Codable {
         }
         try PartialHeader.check(partials.map { ($0.file, $0.partial.header) })
         let record = try AuditRecord.merging(partials.map { ($0.file, $0.partial.header.shard, $0.partial.record) })
-        return try await record.report(bisect: record.replay, wallSeconds: { record.wallSeconds })
+        return try await record.report(bisect: record.replay, wallSeconds: record.wallSeconds)
     }
 }
 

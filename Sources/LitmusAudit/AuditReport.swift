@@ -279,7 +279,7 @@ public struct AuditReport: Codable, Sendable {
     /// Wall time of the build, in seconds.
     public var buildSeconds: Double
     /// The wall time of each phase, in their order (`build`, `describe`, `discover`, the runs, `coverage`,
-    /// `judge`); absent in a report written before phases were timed.
+    /// `bisect`, `judge`, `mutation`); absent in a report written before phases were timed.
     public var phases: [PhaseTiming]?
     /// Every test discovered, sorted by identifier.
     public var tests: [TestReport]

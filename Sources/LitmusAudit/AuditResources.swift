@@ -10,9 +10,6 @@ public final class AuditResources: Sendable {
     /// The one registry of this process, which the audit uses.
     public static let shared = AuditResources(processes: .shared)
 
-    /// A registry of its own (for tests); the audit itself uses `shared`.
-    public convenience init() { self.init(processes: ChildProcessRegistry()) }
-
     /// The registry the audit's child processes are tracked in.
     package let processes: ChildProcessRegistry
 

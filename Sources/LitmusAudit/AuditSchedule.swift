@@ -25,7 +25,7 @@ public enum AuditSchedule: String, Codable, Sendable, Hashable, CaseIterable, Lo
 public struct PhaseTiming: Codable, Sendable, Hashable {
     /// The phase: `build`, `describe`, `discover`, `suiteRuns`, `parallelRuns`, then `aloneRuns` and
     /// `randomHalves` (the full schedule) or `pooledRuns` (the fast one: both at once), `coverage`,
-    /// `bisect` (the fast schedule's bisections), `judge` (with the full schedule's bisections).
+    /// `bisect` (the fast schedule's bisections), `judge` (with the full schedule's bisections), `mutation` (with `--mutation`).
     public var phase: String
     /// Its wall time, in seconds.
     public var seconds: Double

@@ -49,7 +49,8 @@ public struct ChangedScope: Codable, Sendable, Hashable {
         let judged = ReportAssembly.assemble(
             package: report.package, seed: report.seed, options: report.options, wallSeconds: report.wallSeconds,
             buildSeconds: report.buildSeconds, tests: report.tests, findings: findings, coverage: report.coverage,
-            failingTests: report.failingTests.filter(inScope.contains), timedOutRuns: report.timedOutRuns,
+            mutation: report.mutation, failingTests: report.failingTests.filter(inScope.contains),
+            timedOutRuns: report.timedOutRuns,
             quarantine: report.quarantine)
         // Everything else (the headline, the quarantine, the timed-out runs) stays as the audit made it.
         var limited = report

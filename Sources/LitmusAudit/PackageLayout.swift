@@ -6,9 +6,8 @@ package struct PackageLayout: Sendable {
     package var name = ""
     /// Folders (relative to the package) of the targets that are not tests.
     package var sourceFolders: [String]
-    /// Source files (absolute, in the copy) of the test targets.
-    package var testFiles: [URL]
-    /// The same files by test module (the target's C99 name, the first part of its tests' identifiers).
+    /// Source files (absolute, in the copy) of the test targets, by test module (the target's C99 name,
+    /// the first part of its tests' identifiers).
     package var testModules: [String: [URL]] = [:]
     /// The same files, one list per test target, in the order of the targets' module names.
     package var testTargets: [[URL]] { testModules.keys.sorted().compactMap { testModules[$0] } }
@@ -17,7 +16,6 @@ package struct PackageLayout: Sendable {
     package static func read(_ data: Data, root: URL) throws -> PackageLayout {
         let description = try JSONDecoder().decode(Description.self, from: data)
         var sourceFolders: [String] = []
-        var testFiles: [URL] = []
         var testModules: [String: [URL]] = [:]
         for target in description.targets {
             if target.type == "test" {
@@ -25,14 +23,13 @@ package struct PackageLayout: Sendable {
                 let files = (target.sources ?? []).filter { $0.hasSuffix(".swift") }.map {
                     folder.appendingPathComponent($0)
                 }
-                testFiles += files
                 testModules[target.c99name ?? target.name ?? target.path, default: []] += files
             } else if target.type != "plugin" {
                 sourceFolders.append(target.path)
             }
         }
         return PackageLayout(
-            name: description.name ?? "", sourceFolders: sourceFolders, testFiles: testFiles, testModules: testModules)
+            name: description.name ?? "", sourceFolders: sourceFolders, testModules: testModules)
     }
 
     private struct Description: Decodable {

@@ -13,15 +13,6 @@ enum CallCollector {
         return names
     }
 
-    /// The names of the calls under `node` that may be a helper's: `check(x)` or `self.check(x)`, not a
-    /// method of another value (`channel.write(x)`) nor an implicit member (`.success(x)`).
-    static func helperNames(in node: Syntax) -> Set<String> {
-        Set(
-            node.descendants(of: FunctionCallExprSyntax.self).filter(mayCallHelper).compactMap {
-                calledName($0.calledExpression)
-            })
-    }
-
     /// Whether `call` may call a helper of the test targets: a plain call or a call on `self`/`Self`.
     static func mayCallHelper(_ call: FunctionCallExprSyntax) -> Bool {
         if call.calledExpression.is(DeclReferenceExprSyntax.self) { return true }

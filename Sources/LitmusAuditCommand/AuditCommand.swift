@@ -91,13 +91,20 @@ public struct AuditCommand: AsyncParsableCommand {
     /// Refuses option values that would make the audit meaningless (exit 64, naming the option).
     public func validate() throws {
         // A configuration file that cannot be read is reported by run(), naming the file.
-        _ = try AuditOutput.shard(shard, json: json, junit: junit, html: html)
-        guard let options = try? resolvedOptions() else { return }
+        let options = try? resolvedOptions()
+        _ = try requestedShard(mutation: mutation || (options?.thresholds.minMutationScore ?? 0) > 0)
+        guard let options else { return }
         do {
             try options.validate()
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// The `--shard` value, refusing what a shard cannot do (``AuditOutput/shard(_:json:junit:html:since:replay:mutation:)``).
+    private func requestedShard(mutation runsMutation: Bool) throws -> Shard? {
+        try AuditOutput.shard(
+            shard, json: json, junit: junit, html: html, since: since, replay: seed, mutation: runsMutation)
     }
 
     /// Runs the audit and prints the report; exits 1 when a threshold is not met, 2 when no test was
@@ -114,7 +121,7 @@ public struct AuditCommand: AsyncParsableCommand {
         var audit = Audit(
             package: package, options: options, seed: seed,
             buildFolder: folder.url,
-            shard: try AuditOutput.shard(shard, json: json, junit: junit, html: html, mutation: runsMutation))
+            shard: try requestedShard(mutation: runsMutation))
         let mutationStage = runsMutation ? AuditMutation(parallelism: options.parallelism) : nil
         audit.mutation = mutationStage
         if let cached = folder.cacheFolder {
@@ -124,9 +131,6 @@ public struct AuditCommand: AsyncParsableCommand {
         var report: AuditReport
         do {
             if audit.shard != nil {
-                guard since == nil else {
-                    throw ValidationError("--since limits the merged report: litmus merge has no --since yet; drop it.")
-                }
                 let partial = try await audit.runShard { display.show($0) }
                 try await Interruption.waitIfInterrupted()
                 display.finish()

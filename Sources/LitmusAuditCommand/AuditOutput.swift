@@ -42,9 +42,11 @@ package enum AuditOutput {
         }
     }
 
-    /// The `--shard` value read, refusing what a shard cannot do: it writes its partial --json only.
+    /// The `--shard` value read, refusing what a shard cannot do: it writes its partial --json only, needs
+    /// the seed every shard shares, and neither limits the report (`--since`) nor runs mutation testing.
     package static func shard(
-        _ text: String?, json: String?, junit: String?, html: String?, mutation: Bool = false
+        _ text: String?, json: String?, junit: String?, html: String?, since: String?, replay: UInt64?,
+        mutation: Bool
     ) throws -> Shard? {
         guard let text else { return nil }
         let shard: Shard
@@ -59,6 +61,13 @@ package enum AuditOutput {
         guard junit == nil, html == nil else {
             throw ValidationError(
                 "--junit and --html report the whole audit: give them to litmus merge, not to a shard.")
+        }
+        guard replay != nil else {
+            throw ValidationError(
+                "--shard needs --replay SEED, the same for every shard: the shards' random choices must agree.")
+        }
+        guard since == nil else {
+            throw ValidationError("--since limits the merged report: litmus merge has no --since yet; drop it.")
         }
         guard !mutation else {
             throw ValidationError(

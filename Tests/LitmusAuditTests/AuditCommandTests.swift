@@ -166,6 +166,35 @@ struct AuditCommandTests {
         #expect(scratch.cacheFolder == nil)
     }
 
+    @Test(
+        "An audit shard is refused before anything runs without --json or --replay, and with --since or --mutation",
+        arguments: [
+            (["--shard", "1/2", "--replay", "7"], "give --json FILE"),
+            (["--shard", "1/2", "--json", "s.json"], "--shard needs --replay SEED"),
+            (
+                ["--shard", "1/2", "--json", "s.json", "--replay", "7", "--since", "main"],
+                "litmus merge has no --since"
+            ),
+            (["--shard", "1/2", "--json", "s.json", "--replay", "7", "--mutation"], "litmus mutate --shard"),
+            (
+                ["--shard", "1/2", "--json", "s.json", "--replay", "7", "--min-mutation-score", "80"],
+                "litmus mutate --shard"
+            ),
+        ])
+    func shardRefusals(arguments: [String], message: String) {
+        #expect {
+            _ = try AuditCommand.parse(["/nowhere"] + arguments)
+        } throws: { error in
+            AuditCommand.message(for: error).contains(message)
+        }
+    }
+
+    @Test("A shard with --json and --replay is accepted")
+    func shardAccepted() throws {
+        #expect(
+            try AuditCommand.parse(["/nowhere", "--shard", "2/3", "--json", "s.json", "--replay", "7"]).shard == "2/3")
+    }
+
     @Test("--replay takes the seed to replay")
     func replay() throws {
         #expect(try AuditCommand.parse(["--replay", "1234"]).seed == 1234)

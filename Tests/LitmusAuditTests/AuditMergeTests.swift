@@ -52,7 +52,7 @@ struct AuditMergeTests {
     func mergedEqualsWhole() async throws {
         // Given: the unsharded audit's report
         let wholeCalls = Calls()
-        let whole = try await record().report(bisect: bisection(wholeCalls), wallSeconds: { 3 })
+        let whole = try await record().report(bisect: bisection(wholeCalls), wallSeconds: 3)
         let shardCalls = Calls()
 
         // When: two shards record their bisections, pass through JSON, and are merged
@@ -93,7 +93,7 @@ struct AuditMergeTests {
     @Test("A merge that lacks a bisection its judges need says so instead of judging without it")
     func missingBisection() async throws {
         let sut = record()
-        await #expect(throws: MergeError.self) { try await sut.report(bisect: sut.replay, wallSeconds: { 0 }) }
+        await #expect(throws: MergeError.self) { try await sut.report(bisect: sut.replay, wallSeconds: 0) }
     }
 
     @Test("A file that is not an audit shard's report is corrupt, by name")

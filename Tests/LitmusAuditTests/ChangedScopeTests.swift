@@ -65,6 +65,28 @@ struct ChangedScopeTests {
         #expect(TerminalReport().render(sut).contains("Since HEAD~1: findings of the 1 tests touching 1 changed files"))
     }
 
+    @Test("The mutation score stays in Thorough's verdict: --since with --min-mutation-score judges the measured score")
+    func mutationScore() {
+        // Given: an audit with --mutation that met --min-mutation-score 80
+        var options = AuditOptions()
+        options.thresholds.minMutationScore = 80
+        let mutation = MutationSummary(
+            score: 90, killed: 9, survived: 1, noCoverage: 0, timeout: 0, runtimeError: 0, compileError: 0,
+            wallSeconds: 1)
+        let audited = ReportAssembly.assemble(
+            package: "/pkg", seed: 1, options: options, wallSeconds: 1, buildSeconds: 1, tests: tests, findings: [],
+            coverage: nil, mutation: mutation, failingTests: [])
+        let changes = ChangedLines(ref: "HEAD~1", files: ["Sources/M/Cart.swift": .lines([30])])
+
+        // When
+        let sut = ChangedScope.limit(audited, to: changes)
+
+        // Then
+        #expect(sut.unmetThresholds == [])
+        #expect(sut.verdicts.first { $0.letter == .thorough }?.passed == true)
+        #expect(sut.verdicts.first { $0.letter == .thorough }?.summary.contains("mutation score 90.0%") == true)
+    }
+
     @Test("The report keeps the notes of the tests in scope only")
     func notes() {
         // Given: a note on a test in scope and one on a test out of it
