@@ -158,14 +158,14 @@ let package = Package(
             name: "LitmusHTTPStubs",
             dependencies: [
                 "LitmusJSON", "LitmusSupport", "LitmusTestReporting",
-                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // Linked so that IssueReporting (through LitmusTestReporting) reaches XCTest.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
         .target(
             name: "LitmusHTTPStubServer",
             dependencies: [
-                "LitmusHTTPStubs", "LitmusSupport",
+                "LitmusHTTPStubs",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

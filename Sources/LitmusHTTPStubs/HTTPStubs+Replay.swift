@@ -86,7 +86,10 @@ extension HTTPStubs {
             throw .recordingInCI(file.path, mode: mode)
         }
         // Claimed before any stub is added, so a refused recording leaves the registry as it was.
-        if isRecording { try HARRecording.claim(file) }
+        if isRecording {
+            if let current = recordingFile { throw .secondRecording(file.path, recording: current.path) }
+            try HARRecording.claim(file)
+        }
         // Made before the stubs: should the file be malformed, dropping it releases the claim.
         let recording = HARRecording(
             file: file, mode: mode, isRecording: isRecording,

@@ -205,6 +205,11 @@ public final class HTTPStubs: Sendable {
         }
     }
 
+    /// The file of the recording unmatched requests go to, if one records.
+    var recordingFile: URL? {
+        state.withLock { $0.recorder?.file }
+    }
+
     /// The recordings made by ``replay(_:mode:matching:timing:redacting:recordingThrough:filePath:)`` and its kin.
     public var recordings: [HARRecording] {
         state.withLock { $0.recordings }

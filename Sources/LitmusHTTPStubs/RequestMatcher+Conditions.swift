@@ -150,13 +150,12 @@ extension RequestMatcher {
     /// The body is a form (`application/x-www-form-urlencoded`) holding these fields, in any order;
     /// with `exactly: true`, no others.
     public static func formBody(_ fields: [String: String], exactly: Bool = false) -> RequestMatcher {
-        let items = fields.map { URLQueryItem(name: $0.key, value: $0.value) }
-        return itemsMatcher("form body", items, exactly: exactly) { request in
-            // `=x` is a field with an empty name, `a=` one with an empty value; `a&&b` holds two fields.
-            FormEncoding.rawFields(request.bodyText ?? "").filter { !$0.name.isEmpty || $0.value != nil }.map {
-                URLQueryItem(name: FormEncoding.decode($0.name), value: $0.value.map(FormEncoding.decode))
-            }
-        }
+        formBody(fields.map { URLQueryItem(name: $0.key, value: $0.value) }, exactly: exactly)
+    }
+
+    /// The form body's fields, decoded, as a multiset: repeated names count each time (`a=1&a=2`).
+    static func formBody(_ items: [URLQueryItem], exactly: Bool) -> RequestMatcher {
+        itemsMatcher("form body", items, exactly: exactly) { FormEncoding.fields($0.bodyText ?? "") }
     }
 
     /// Compares name/value items as multisets: the query of the URL, or the fields of a form body.

@@ -97,4 +97,21 @@ struct HARRecordModeTests {
         #expect(error == .fileInUse(file.path))
         #expect(first.isRecording)
     }
+
+    @Test("A second recording in one registry is refused, naming both files: the first keeps its requests")
+    func secondRecording() throws {
+        // Given
+        let first = folder.file("first.har")
+        let second = folder.file("second.har")
+        let recording = try stubs.replay(file: first, mode: .recordAll, environment: localEnvironment)
+        // When
+        let error = #expect(throws: HARError.self) {
+            try stubs.replay(file: second, mode: .recordAll, environment: localEnvironment)
+        }
+        // Then
+        #expect(error == .secondRecording(second.path, recording: first.path))
+        #expect(error?.description.contains("records into \(first.path)") == true)
+        #expect(recording.isRecording)
+        #expect(stubs.recordings.count == 1)
+    }
 }

@@ -109,6 +109,28 @@ struct HARReplayTests {
         #expect(answer.text == "created")
     }
 
+    @Test("A recorded form replays with + as a space and repeated fields kept, from its text or its params")
+    func formBody() async throws {
+        // Given: a form recorded as text (`+` for a space, a repeated field) and one recorded as params
+        let form = "application/x-www-form-urlencoded"
+        let asText = harEntry(
+            "POST", "https://api.example.com/search", text: "from text",
+            requestBody: HAR.PostData(mimeType: form, text: "q=hello+world&tag=a&tag=b"))
+        var params = HAR.PostData(mimeType: form, text: "")
+        params.params = [HAR.Header(name: "q", value: "1+1=2"), HAR.Header(name: "tag", value: "c")]
+        let asParams = harEntry("POST", "https://api.example.com/sum", text: "from params", requestBody: params)
+        try stubs.replay(HAR(entries: [asText, asParams]))
+        // When: the same fields, written another way
+        let headers = ["Content-Type": form]
+        let searched = try await stubs.fetch(
+            "https://api.example.com/search", method: "POST", headers: headers, body: "tag=b&q=hello%20world&tag=a")
+        let summed = try await stubs.fetch(
+            "https://api.example.com/sum", method: "POST", headers: headers, body: "q=1%2B1%3D2&tag=c")
+        // Then
+        #expect(searched.text == "from text")
+        #expect(summed.text == "from params")
+    }
+
     @Test("A header chosen for matching must have its recorded value")
     func headerRule() async throws {
         // Given

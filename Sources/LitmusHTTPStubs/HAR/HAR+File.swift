@@ -111,6 +111,8 @@ public enum HARError: Error, Equatable, CustomStringConvertible {
     case unknownMode(String)
     /// Another recording of the same file is open (two tests recording one file).
     case fileInUse(String)
+    /// The registry already records into another file (`recording`): its unmatched requests can go to one.
+    case secondRecording(String, recording: String)
     /// The recording could not be written.
     case unwritable(String, reason: String)
 
@@ -158,6 +160,10 @@ public enum HARError: Error, Equatable, CustomStringConvertible {
         case .fileInUse(let file):
             return "\(file) is already being recorded by another test. Give each test a recording of its own "
                 + "(parallel tests never share one): name the file after the test."
+        case .secondRecording(let file, let recording):
+            return "\(file) cannot be recorded: this registry already records into \(recording), and a request "
+                + "no stub answers goes to one recording. Record one file per test, or replay \(file) with "
+                + "mode: .replayOnly."
         case .unwritable(let file, let reason):
             return "The recording \(file) could not be written (\(reason)). Check that its folder is writable."
         }

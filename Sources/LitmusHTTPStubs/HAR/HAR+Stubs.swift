@@ -71,9 +71,7 @@ extension HAR.Entry {
         guard let post = request.postData else { return Data() }
         if post.encoding == "base64" { return Data(base64Encoded: post.text) }
         if post.text.isEmpty, let params = post.params {
-            var components = URLComponents()
-            components.queryItems = params.map { URLQueryItem(name: $0.name, value: $0.value) }
-            return Data((components.percentEncodedQuery ?? "").utf8)
+            return Data(FormEncoding.encode(params.map { URLQueryItem(name: $0.name, value: $0.value) }).utf8)
         }
         return Data(post.text.utf8)
     }
@@ -93,19 +91,16 @@ extension HAR.Entry {
         case (let text?, _): body = Data(text.utf8)
         }
         var headers: [String: String] = [:]
-        for field in response.headers where !Self.stale.contains(field.name.lowercased()) && !field.name.hasPrefix(":")
-        {
+        for field in response.headers where !field.name.hasPrefix(":") {
             headers[field.name] = headers[field.name].map { "\($0), \(field.value)" } ?? field.value
         }
-        let stub = StubResponse(status: response.status, headers: headers, body: body)
+        // A HAR's content is decoded: the headers describing the bytes on the wire no longer apply.
+        let stub = StubResponse(status: response.status, headers: headers, body: body).removingWireHeaders()
         guard timing.factor > 0 else { return stub }
         let receive = max(0, timings.receive) * timing.factor
         let before = max(0, time - max(0, timings.receive)) * timing.factor
         return stub.delayed(request: .milliseconds(before), response: .milliseconds(receive))
     }
-
-    /// Headers describing the bytes on the wire, which a HAR's decoded content no longer is.
-    private static let stale: Set<String> = ["content-encoding", "content-length", "transfer-encoding"]
 
     private static func fields(_ headers: [String: String]) -> [HAR.Header] {
         headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { HAR.Header(name: $0.key, value: $0.value) }

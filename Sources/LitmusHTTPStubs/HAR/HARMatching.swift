@@ -76,11 +76,8 @@ public struct HARMatching: Sendable {
                     return .jsonBody(text)
                 }
                 if type.contains("x-www-form-urlencoded") {
-                    var fields: [String: String] = [:]
-                    for item in RecordedRequest(url: URL(string: "http://form/?" + text) ?? recorded.url).queryItems {
-                        fields[item.name] = item.value ?? ""
-                    }
-                    return .formBody(fields, exactly: true)
+                    // Read as the live request's body is read (`+` a space, repeated names kept).
+                    return .formBody(FormEncoding.fields(text), exactly: true)
                 }
             }
             if let text = recorded.bodyText {
