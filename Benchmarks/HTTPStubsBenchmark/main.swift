@@ -115,7 +115,7 @@ try replayStubs.replay(
         ]))
 let replayed = replayStubs.session()
 
-// Batches alternate between the three sessions so that whatever else the machine does weighs on both alike.
+// Batches alternate between the three sessions so that whatever else the machine does weighs on all three alike.
 print(
     "HTTPStubsBenchmark: \(requestsPerSide) sequential data(from:) calls per side (3 sides), alternating in batches of \(batch)"
 )

@@ -30,11 +30,8 @@ package struct BuildStage: Sendable {
             ],
             in: workspace.package, outputFile: try workspace.buildLog, timeout: 3600)
         guard result.status == 0 else {
-            let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }.map {
-                workspace.paths.originalText(String($0))
-            }
             throw AuditError.buildFailed(
-                path: workspace.original.path, errors: errors.isEmpty ? [String(result.output.suffix(2000))] : errors)
+                path: workspace.original.path, errors: workspace.buildErrors(in: result.output))
         }
         let debug = workspace.build.appendingPathComponent("debug")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []

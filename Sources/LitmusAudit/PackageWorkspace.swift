@@ -75,6 +75,15 @@ package struct PackageWorkspace: Sendable {
     /// Maps a path in the copy back to the path in the original package.
     package func originalPath(of path: String) -> String { paths.original(path) }
 
+    /// The `error:` lines of a failed build's `output`, naming the package's files rather than the
+    /// copy's; the output's end when it has none.
+    package func buildErrors(in output: String) -> [String] {
+        let errors = output.split(separator: "\n").filter { $0.contains("error:") }.map {
+            paths.originalText(String($0))
+        }
+        return errors.isEmpty ? [String(output.suffix(2000))] : errors
+    }
+
     /// Deletes the scratch folder, and the lock files SwiftPM leaves in the temporary folder for a
     /// scratch path (`_tmp_litmus-audit-…_build.lock`).
     package func remove() {

@@ -161,8 +161,9 @@ private final class NodeCollector: SyntaxAnyVisitor {
 }
 
 extension SyntaxProtocol {
-    /// Every node of type `T` under this one, this one included.
-    func descendants<T: SyntaxProtocol>(of type: T.Type) -> [T] {
+    /// Every node of type `T` under this one, this one included (the audit's analysis and mutation's
+    /// operators read the tree with it).
+    package func descendants<T: SyntaxProtocol>(of type: T.Type) -> [T] {
         let collector = NodeCollector(viewMode: .sourceAccurate)
         collector.walk(self)
         return collector.nodes.compactMap { $0.as(T.self) }

@@ -43,8 +43,7 @@ public final class AuditMutation: AuditMutationStage {
 extension MutationReport {
     /// The score and the counts by status, as the audit's report carries them.
     public var summary: MutationSummary {
-        func count(_ status: MutantStatus) -> Int { results.filter { $0.status == status }.count }
-        return MutationSummary(
+        MutationSummary(
             score: score, killed: count(.killed), survived: count(.survived), noCoverage: count(.noCoverage),
             timeout: count(.timeout), runtimeError: count(.runtimeError), compileError: count(.compileError),
             wallSeconds: wallSeconds)

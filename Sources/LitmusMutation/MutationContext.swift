@@ -190,21 +190,3 @@ enum IfConfigEvaluator {
         private static let currentArchitecture = "x86_64"
     #endif
 }
-
-extension SyntaxProtocol {
-    /// Every node of type `T` below this one.
-    func descendants<T: SyntaxProtocol>(of type: T.Type) -> [T] {
-        let collector = DescendantCollector<T>(viewMode: .sourceAccurate)
-        collector.walk(self)
-        return collector.found
-    }
-}
-
-private final class DescendantCollector<T: SyntaxProtocol>: SyntaxAnyVisitor {
-    var found: [T] = []
-
-    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        if let match = node.as(T.self) { found.append(match) }
-        return .visitChildren
-    }
-}

@@ -83,10 +83,8 @@ package struct SchemaBuild {
                 }
             }
             guard !blamedFiles.isEmpty else {
-                let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
                 throw MutationError.buildFailed(
-                    path: workspace.original.path,
-                    errors: errors.isEmpty ? [String(result.output.suffix(2000))] : errors)
+                    path: workspace.original.path, errors: workspace.buildErrors(in: result.output))
             }
             log("Build \(round): \(rejected.count) mutants rejected by the compiler so far; rebuilding without them")
             for file in files where blamedFiles.contains(file.path) { schemata[file.path] = try write(file) }

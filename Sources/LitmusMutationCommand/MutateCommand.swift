@@ -115,8 +115,10 @@ public struct MutateCommand: AsyncParsableCommand {
             try await Interruption.waitIfInterrupted()
         } catch {
             try await Interruption.waitIfInterrupted()
-            let message = (error as? MutationError)?.description ?? (error as? AuditError)?.description
-            guard let message else { throw error }
+            // Whatever stopped the run exits 2 with its message: 1 means a score under the minimum only.
+            let message =
+                (error as? MutationError)?.description ?? (error as? AuditError)?.description
+                ?? error.localizedDescription
             FileHandle.standardError.write(Data("\nlitmus mutate: \(message)\n".utf8))
             throw ExitCode(2)
         }
