@@ -1,3 +1,4 @@
+import LitmusSupport
 import SwiftParser
 import SwiftSyntax
 
@@ -111,7 +112,7 @@ enum ClosureAliases {
         let keyword = "typealias".utf8
         guard index + keyword.count < bytes.count,
             bytes[index..<(index + keyword.count)].elementsEqual(keyword),
-            index == 0 || !ModuleDoubles.isIdentifierByte(bytes[index - 1])
+            index == 0 || !SwiftLexer.isIdentifierByte(bytes[index - 1])
         else { return nil }
         var position = index + keyword.count
         // Any whitespace may follow the keyword, a line break too (`typealias\n    Completion = …`).
@@ -121,7 +122,7 @@ enum ClosureAliases {
         guard isBlank(bytes[position]) else { return nil }
         while position < bytes.count, isBlank(bytes[position]) { position += 1 }
         let start = position
-        while position < bytes.count, ModuleDoubles.isIdentifierByte(bytes[position]) { position += 1 }
+        while position < bytes.count, SwiftLexer.isIdentifierByte(bytes[position]) { position += 1 }
         guard position > start else { return nil }
         return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self), position)
     }

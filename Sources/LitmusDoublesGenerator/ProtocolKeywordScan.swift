@@ -64,13 +64,7 @@ extension ModuleDoubles {
     /// Anything but an ASCII letter, digit, `_`, `$` (the keyword would be part of an identifier)
     /// or `.` (a member named `protocol`).
     private static func mayPrecedeKeyword(_ byte: UInt8) -> Bool {
-        byte != UInt8(ascii: ".") && (byte >= 0x80 || !isIdentifierByte(byte))
-    }
-
-    /// A byte of a Swift identifier, keyword or number (LitmusSupport's ``SwiftLexer`` rule); the
-    /// typealias scan uses it too.
-    static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        SwiftLexer.isIdentifierByte(byte)
+        byte != UInt8(ascii: ".") && (byte >= 0x80 || !SwiftLexer.isIdentifierByte(byte))
     }
 
     /// Whitespace (form feed, vertical tab and NUL included, as Swift has them), the `/` of a

@@ -130,9 +130,9 @@ private struct DeclarationReader {
     }
 
     mutating func read(_ text: String) {
-        let (tokens, problems) = SwiftTokenizer.tokenize(text)
+        let (tokens, problem) = SwiftTokenizer.tokenize(text)
         self.tokens = tokens
-        for problem in problems {
+        if let problem {
             diagnose(
                 line: problem.line,
                 "\(problem.message), so specs declared after line \(problem.line) may be missed; close it"

@@ -24,17 +24,12 @@ struct SwiftToken: Equatable {
     }
 }
 
-/// What went wrong reading a file to its end: an unterminated comment or literal.
-struct TokenizerProblem: Equatable {
-    let line: Int
-    let message: String
-}
-
 /// Swift source text as ``SwiftToken``s: the tokens of LitmusSupport's ``SwiftLexer`` that the
 /// scanner reads (words, punctuation, directives), without comments and literals.
 enum SwiftTokenizer {
-    /// The tokens of `text`, and the problems that stopped the reading early.
-    static func tokenize(_ text: String) -> (tokens: [SwiftToken], problems: [TokenizerProblem]) {
+    /// The tokens of `text`, and the problem that stopped the reading early (an unterminated comment or
+    /// literal), if any.
+    static func tokenize(_ text: String) -> (tokens: [SwiftToken], problem: SwiftLexer.Problem?) {
         let bytes = Array(text.utf8)
         let lexed = SwiftLexer.tokens(of: bytes)
         let tokens = lexed.tokens.compactMap { token -> SwiftToken? in
@@ -56,8 +51,7 @@ enum SwiftTokenizer {
                 return nil
             }
         }
-        let problems = lexed.problem.map { [TokenizerProblem(line: $0.line, message: $0.message)] } ?? []
-        return (tokens, problems)
+        return (tokens, lexed.problem)
     }
 }
 

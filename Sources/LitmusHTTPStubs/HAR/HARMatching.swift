@@ -27,11 +27,12 @@ public struct HARMatching: Sendable {
 
     /// Matching by these parts of the request, each compared with the recorded one.
     public static func rules(_ rules: Rule...) -> HARMatching {
-        let rules = rules
-        return HARMatching { recorded in
-            let matchers = rules.map { $0.matcher(for: recorded) }
-            return matchers.dropFirst().reduce(matchers.first ?? .any) { $0 && $1 }
-        }
+        HARMatching { recorded in Self.all(rules.map { $0.matcher(for: recorded) }) }
+    }
+
+    /// Every one of `matchers` (`.any` when there is none).
+    static func all(_ matchers: [RequestMatcher]) -> RequestMatcher {
+        matchers.dropFirst().reduce(matchers.first ?? .any) { $0 && $1 }
     }
 
     /// A part of the request compared with the recorded one.
@@ -62,7 +63,7 @@ public struct HARMatching: Sendable {
                 let matchers = names.map { name in
                     recorded.header(name).map { RequestMatcher.header(name, $0) } ?? !.header(name)
                 }
-                return matchers.dropFirst().reduce(matchers.first ?? .any) { $0 && $1 }
+                return HARMatching.all(matchers)
             case .body: return Self.bodyMatcher(recorded)
             }
         }
