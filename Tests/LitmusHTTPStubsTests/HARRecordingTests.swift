@@ -64,7 +64,9 @@ struct HARRecordingTests {
         let sut = try record("order.har")
         // When
         let slow = Task { try await stubs.fetch("https://api.example.com/slow") }
-        try await Task.sleep(for: .milliseconds(50))
+        // The slow request is sent first: the real server has it before the fast one leaves.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while upstream.requests.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         _ = try await stubs.fetch("https://api.example.com/fast")
         _ = try await slow.value
         try sut.finish()
