@@ -7,14 +7,17 @@ import Testing
 // Planted: a parallel-only failure (Isolated). Two tests share a global tally of the carts being
 // priced; each passes alone and one at a time, and the first fails whenever the other runs at the same
 // time, as in Swift Testing's default parallel mode. To make the overlap certain rather than likely,
-// each waits (at most 50 ms, without sleeping) for the other.
+// each waits (without sleeping) for the other: up to 2 s when the tests run in parallel, so a busy
+// machine that starts the second late still overlaps them, and 50 ms under `--no-parallel` (the
+// audit's one-at-a-time and alone runs), where the other cannot come; LateChecks.swift's late check
+// arrives during those 50 ms.
 let cartsBeingPriced = Mutex(0)
 let sharedTallyChecked = Mutex(false)
 
 @Test("The tally holds only this cart while it is priced")
 func tallyHoldsOneCart() async {
     cartsBeingPriced.withLock { $0 += 1 }
-    await waitAtMost(.milliseconds(50)) { cartsBeingPriced.withLock { $0 } > 1 }
+    await waitForTheOtherCart { cartsBeingPriced.withLock { $0 } > 1 }
     let carts = cartsBeingPriced.withLock { $0 }
     sharedTallyChecked.withLock { $0 = true }
     cartsBeingPriced.withLock { $0 -= 1 }
@@ -24,9 +27,15 @@ func tallyHoldsOneCart() async {
 @Test("Another cart priced with the shared tally")
 func tallyPricesAnotherCart() async {
     cartsBeingPriced.withLock { $0 += 1 }
-    await waitAtMost(.milliseconds(50)) { sharedTallyChecked.withLock { $0 } }
+    await waitForTheOtherCart { sharedTallyChecked.withLock { $0 } }
     cartsBeingPriced.withLock { $0 -= 1 }
     #expect(total([100, 200]) == 300)
+}
+
+/// Yields until `condition` holds, or 2 s have passed in a parallel run, 50 ms in a run one at a time.
+func waitForTheOtherCart(until condition: () -> Bool) async {
+    let oneAtATime = CommandLine.arguments.contains("--no-parallel")
+    await waitAtMost(oneAtATime ? .milliseconds(50) : .seconds(2), until: condition)
 }
 
 /// Yields until `condition` holds or `limit` has passed.
