@@ -260,7 +260,7 @@ let package = Package(
         .testTarget(
             name: "LitmusAuditTests",
             dependencies: [
-                "LitmusAudit", "LitmusAuditCommand", "LitmusSupport",
+                "LitmusAudit", "LitmusAuditCommand", "LitmusMutation", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")]

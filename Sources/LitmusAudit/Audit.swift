@@ -51,7 +51,7 @@ public struct Audit: Sendable {
                 record.mutation = try await phases.measure("mutation") {
                     try await mutation.run(
                         in: gathered.workspace, toolchain: gathered.toolchain, layout: gathered.layout,
-                        progress: progress)
+                        measured: record.measuredTests, progress: progress)
                 }
             }
             // Report: measurements, findings and verdicts in one value, for every renderer.

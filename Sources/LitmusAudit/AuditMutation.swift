@@ -51,9 +51,51 @@ public struct MutationSummary: Codable, Sendable, Hashable {
 /// (so only the mutated modules are compiled again). LitmusMutation provides it; the audit only
 /// passes it the workspace and reads its summary.
 package protocol AuditMutationStage: Sendable {
-    /// Runs it in `workspace`, whose tests the audit has built (`layout` is the package's targets).
+    /// Runs it in `workspace`, whose tests the audit has built (`layout` is the package's targets);
+    /// `measured` is what the audit's alone runs and coverage found of each test (`nil` without coverage).
     func run(
-        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout,
+        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, measured: [MeasuredTest]?,
         progress: @escaping @Sendable (AuditProgress) -> Void
     ) async throws -> MutationSummary
+}
+
+/// One test as the audit measured it alone: whether it passed, how long it took, and the source lines
+/// it executed. Mutation testing reads which tests reach a mutant from these lines instead of running
+/// every test alone again.
+package struct MeasuredTest: Sendable, Hashable {
+    /// The test.
+    package var test: TestIdentity
+    /// Whether it passed alone.
+    package var passed: Bool
+    /// Its duration alone, in seconds.
+    package var seconds: Double
+    /// The lines it executed alone, by source file relative to the package (`"12-18,22"`).
+    package var lines: [String: String]
+
+    /// Creates a measured test.
+    package init(test: TestIdentity, passed: Bool, seconds: Double, lines: [String: String]) {
+        self.test = test
+        self.passed = passed
+        self.seconds = seconds
+        self.lines = lines
+    }
+
+    /// Whether it executed any of `lines` of `file`.
+    package func executed(file: String, lines wanted: ClosedRange<Int>) -> Bool {
+        guard let ranges = lines[file] else { return false }
+        return ChangedScope.lineRanges(ranges).contains { $0.overlaps(wanted) }
+    }
+}
+
+extension AuditRecord {
+    /// Each test's alone run and covered lines, when the audit measured coverage; `nil` otherwise.
+    var measuredTests: [MeasuredTest]? {
+        guard coverage != nil else { return nil }
+        return observations.tests.map { test in
+            let alone = observations.alone[test.id]
+            return MeasuredTest(
+                test: test, passed: alone?.outcome == .passed, seconds: alone?.duration ?? 0,
+                lines: coveredLines[test.id] ?? [:])
+        }
+    }
 }

@@ -65,7 +65,7 @@ public struct ChangedScope: Codable, Sendable, Hashable {
     }
 
     /// The ranges of a per-test coverage entry: `"12-18,22"` is 12...18 and 22...22.
-    static func lineRanges(_ text: String) -> [ClosedRange<Int>] {
+    package static func lineRanges(_ text: String) -> [ClosedRange<Int>] {
         text.split(separator: ",").compactMap { part in
             let bounds = part.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard let first = bounds.first, let last = bounds.last, first <= last, bounds.count <= 2 else { return nil }

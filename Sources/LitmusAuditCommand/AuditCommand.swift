@@ -144,11 +144,13 @@ public struct AuditCommand: AsyncParsableCommand {
         } catch {
             try await Interruption.waitIfInterrupted()
             display.finish()
+            if let exit = error as? ExitCode { throw exit }
+            // Any error that stops the audit (a package that does not build, a mutation sanity stop) is
+            // exit 2 with its message, never 1, which means findings over the thresholds.
             let started = (error as? ChildProcessError).map {
                 AuditError.cannotRun(executable: $0.executable, reason: $0.reason)
             }
-            guard let error = (error as? AuditError) ?? started else { throw error }
-            FileHandle.standardError.write(Data("litmus audit: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("litmus audit: \(started.map { "\($0)" } ?? "\(error)")\n".utf8))
             throw ExitCode(2)
         }
         display.finish()

@@ -21,13 +21,13 @@ public final class AuditMutation: AuditMutationStage {
     public var report: MutationReport? { kept.withLock { $0 } }
 
     package func run(
-        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout,
+        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, measured: [MeasuredTest]?,
         progress: @escaping @Sendable (AuditProgress) -> Void
     ) async throws -> MutationSummary {
         let testing = MutationTesting(
             package: workspace.original, parallelism: parallelism, timeoutFloor: timeoutFloor)
         let report = try await testing.run(
-            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags
+            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags, measured: measured
         ) { event in
             switch event {
             case .phase(let text): progress(.phase("Mutation testing: " + text))

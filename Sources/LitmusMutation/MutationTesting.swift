@@ -65,10 +65,12 @@ public struct MutationTesting: Sendable {
     }
 
     /// Runs it in `workspace`, a copy of the package (the audit's, with `buildArguments` its build's, so
-    /// that only the mutated modules are compiled again); the copy's sources are left mutated.
+    /// that only the mutated modules are compiled again); the copy's sources are left mutated. With
+    /// `measured` (the audit's alone runs and their covered lines), which tests reach a mutant is read
+    /// from those lines instead of from each test run alone again.
     package func run(
         in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, buildArguments: [String] = [],
-        progress: @escaping @Sendable (MutationProgress) -> Void
+        measured: [MeasuredTest]? = nil, progress: @escaping @Sendable (MutationProgress) -> Void
     ) async throws -> MutationReport {
         let clock = ContinuousClock()
         let started = clock.now
@@ -81,26 +83,9 @@ public struct MutationTesting: Sendable {
         let runner = TestProcess(
             executable: executable, workingDirectory: workspace.package, scratch: try workspace.folder("runs"))
 
-        progress(.phase("Finding the tests, and the mutants each one reaches (each test alone, no mutant on)"))
-        // Their files relative to the package (the report's testFiles), not in the scratch copy.
-        let tests = try await runner.discover(timeout: 600).map(workspace.relative)
-        let coverageFolder = try workspace.folder("coverage")
-        let baseline = try await concurrentMap(Array(tests.enumerated()), width: width) { pair in
-            let file = coverageFolder.appendingPathComponent("test-\(pair.offset).txt")
-            let outcome = try await runner.run(
-                [pair.element], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: 600)
-            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            return (outcome, Set(text.split(separator: "\n").compactMap { Int($0) }))
-        }
-        var notes: [String] = []
-        var usable: [Coverage] = []
-        for (test, (outcome, reached)) in zip(tests, baseline) {
-            guard outcome.results[test.id]?.outcome == .passed else {
-                notes.append("\(test.name) does not pass without mutants: it is left out of the kills")
-                continue
-            }
-            usable.append(Coverage(test: test, seconds: outcome.seconds, reached: reached))
-        }
+        let (tests, usable, baselineNotes) = try await reach(
+            build.mutants, measured: measured, workspace: workspace, runner: runner, progress: progress)
+        var notes = baselineNotes
         notes.forEach { progress(.note($0)) }
 
         let wanted = build.mutants.filter { mutant in
@@ -125,19 +110,13 @@ public struct MutationTesting: Sendable {
 
         progress(.phase("Sanity check: each mutated file's probe must make a test that reaches it fail"))
         let filesToRun = Set(toRun.map(\.file))
-        for file in build.files where filesToRun.contains(file.path) {
-            let ids = Set(file.mutants.map(\.id))
-            guard
-                let test = usable.sorted(by: { $0.seconds < $1.seconds }).first(where: {
-                    !$0.reached.isDisjoint(with: ids)
-                })
-            else { continue }
-            let outcome = try await runner.run(
-                [test.test], environment: ["LITMUS_MUTANT": String(-file.number)], timeout: limit([test]))
-            if outcome.results[test.test.id]?.outcome == .passed && !outcome.timedOut && outcome.status == 0 {
-                throw MutationError.probeSurvived(file: file.path, test: test.test.name)
-            }
-        }
+        let sanity = SanityCheck(
+            runner: runner, exactReach: measured == nil, limit: limit, scratch: try workspace.folder("coverage"),
+            note: { note in
+                notes.append(note)
+                progress(.note(note))
+            })
+        try await sanity.check(build.files.filter { filesToRun.contains($0.path) }, reach: usable)
 
         let share = shard.map { " (shard \($0) of \(wanted.count))" } ?? ""
         progress(.phase("Running \(toRun.count) mutants\(share) against the tests that reach them, \(width) at a time"))
@@ -172,6 +151,48 @@ public struct MutationTesting: Sendable {
             results: mutants.compactMap { byID[$0.id] }, tests: tests, notes: notes,
             wallSeconds: (clock.now - started).inSeconds, buildSeconds: buildSeconds, since: changes?.ref,
             partial: partial)
+    }
+
+    /// The tests, each passing test's reach (the mutants whose code it executes) and a note per test
+    /// left out: from `measured` (the audit's alone runs and lines) when given, else from each test run
+    /// alone with the switch recording what it reaches.
+    private func reach(
+        _ all: [Mutant], measured: [MeasuredTest]?, workspace: PackageWorkspace, runner: TestProcess,
+        progress: @escaping @Sendable (MutationProgress) -> Void
+    ) async throws -> (tests: [TestIdentity], usable: [Coverage], notes: [String]) {
+        let tests: [TestIdentity]
+        var usable: [Coverage] = []
+        var notes: [String] = []
+        if let measured {
+            progress(.phase("The tests, and the mutants each one reaches: from the audit's alone runs and their lines"))
+            tests = measured.map { workspace.relative($0.test) }
+            for (test, known) in zip(tests, measured) {
+                guard known.passed else {
+                    notes.append("\(test.name) does not pass alone: it is left out of the kills")
+                    continue
+                }
+                usable.append(Coverage(test: test, seconds: known.seconds, reached: known.reaches(all)))
+            }
+        } else {
+            progress(.phase("Finding the tests, and the mutants each one reaches (each test alone, no mutant on)"))
+            // Their files relative to the package (the report's testFiles), not in the scratch copy.
+            tests = try await runner.discover(timeout: 600).map(workspace.relative)
+            let coverageFolder = try workspace.folder("coverage")
+            let baseline = try await concurrentMap(Array(tests.enumerated()), width: width) { pair in
+                let file = coverageFolder.appendingPathComponent("test-\(pair.offset).txt")
+                let outcome = try await runner.run(
+                    [pair.element], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: 600)
+                return (outcome, Coverage.recorded(in: file))
+            }
+            for (test, (outcome, reached)) in zip(tests, baseline) {
+                guard outcome.results[test.id]?.outcome == .passed else {
+                    notes.append("\(test.name) does not pass without mutants: it is left out of the kills")
+                    continue
+                }
+                usable.append(Coverage(test: test, seconds: outcome.seconds, reached: reached))
+            }
+        }
+        return (tests, usable, notes)
     }
 
     /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process
@@ -235,6 +256,19 @@ struct Coverage: Sendable {
     var test: TestIdentity
     var seconds: Double
     var reached: Set<Int>
+
+    /// The mutant ids the switches recorded in `file` (`LITMUS_COVERAGE`), one a line; none when absent.
+    static func recorded(in file: URL) -> Set<Int> {
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return Set(text.split(separator: "\n").compactMap { Int($0) })
+    }
+}
+
+extension MeasuredTest {
+    /// The ids of `mutants` on lines this test executed.
+    func reaches(_ mutants: [Mutant]) -> Set<Int> {
+        Set(mutants.filter { executed(file: $0.file, lines: $0.start.line...$0.end.line) }.map(\.id))
+    }
 }
 
 /// Counts finished mutants for the progress line, and estimates the time left from the pace so far.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LitmusMutation
 import Testing
 
 @testable import LitmusAudit
@@ -34,6 +35,10 @@ struct AuditMutationEndToEndTests {
         let mutation = try #require(report.mutation)
         #expect(mutation.shownScore == 73.9)
         #expect(mutation.valid == 23 && mutation.compileError == 1)
+        // With coverage on (the default), which tests reach each mutant is read from the audit's lines per
+        // test (no second pass alone): it gives the statuses `litmus mutate`'s switches give (mutation.md).
+        let counts = [mutation.killed, mutation.survived, mutation.noCoverage, mutation.timeout, mutation.runtimeError]
+        #expect(counts == [13, 3, 3, 2, 2])
         #expect(
             report.unmetThresholds == ["Thorough: mutation score 73.9%, at least 90.0% required (minMutationScore)"])
         #expect(report.verdicts.first { $0.letter == .thorough }?.summary.contains("mutation score 73.9%") == true)
@@ -55,5 +60,24 @@ struct AuditMutationEndToEndTests {
         let support = try FileManager.default.contentsOfDirectory(
             atPath: buildFolder.appendingPathComponent("package/Mutation/Sources/Ledger").path)
         #expect(support == ["Ledger.swift"])
+    }
+
+    @Test(
+        "With reach read from the audit's lines, a package whose tests lose LITMUS_MUTANT still stops at the sanity check"
+    )
+    func sanityStopFromLines() async throws {
+        // Given: MutationUnreachable, whose test clears LITMUS_MUTANT (so no probe can stop it), audited
+        // with coverage, so its line is known to run the mutated file
+        var options = AuditOptions()
+        options.runs = 1
+        options.randomSubsets = 0
+        var sut = Audit(package: FixtureAudits.fixtures.appendingPathComponent("MutationUnreachable"), options: options)
+        sut.mutation = AuditMutation()
+
+        // When / Then: the probe passes, the switches' own recording shows the test reached the file,
+        // and the run stops naming both
+        await #expect(throws: MutationError.probeSurvived(file: "Sources/Probe/Probe.swift", test: "doubles()")) {
+            _ = try await sut.run()
+        }
     }
 }
