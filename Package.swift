@@ -19,8 +19,11 @@ let package = Package(
         .library(name: "LitmusReport", targets: ["LitmusReport"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
         .library(name: "LitmusDoubles", targets: ["LitmusDoubles"]),
+        .library(name: "LitmusDoublesMacro", targets: ["LitmusDoublesMacro"]),
+        .plugin(name: "LitmusDoublesPlugin", targets: ["LitmusDoublesPlugin"]),
+        // The doubles' earlier names, deprecated, kept so that packages using them still build (docs/doubles.md).
         .library(name: "LitmusMockable", targets: ["LitmusMockable"]),
-        .plugin(name: "LitmusMocksPlugin", targets: ["LitmusMocksPlugin"]),
+        .plugin(name: "LitmusMocksPlugin", targets: ["LitmusDoublesPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,7 +71,7 @@ let package = Package(
             ],
             plugins: ["LitmusSpecsPlugin"]
         ),
-        // MARK: Doubles: one generator, two front ends (macro; plugin and `litmus mocks`), one runtime.
+        // MARK: Doubles: one generator, two front ends (macro; plugin and `litmus doubles`), one runtime.
         .target(
             name: "LitmusDoubles",
             dependencies: ["LitmusTestReporting"]
@@ -94,19 +97,21 @@ let package = Package(
             ]
         ),
         .macro(
-            name: "LitmusDoublesMacros",
+            name: "LitmusDoublesMacroPlugin",
             dependencies: [
                 "LitmusDoublesExpansion",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
-        .target(name: "LitmusMockable", dependencies: ["LitmusDoubles", "LitmusDoublesMacros"]),
-        .executableTarget(name: "LitmusMocksTool", dependencies: ["LitmusDoublesGenerator", "LitmusSupport"]),
+        .target(name: "LitmusDoublesMacro", dependencies: ["LitmusDoubles", "LitmusDoublesMacroPlugin"]),
+        // Deprecated: LitmusDoublesMacro's earlier name, re-exporting it.
+        .target(name: "LitmusMockable", dependencies: ["LitmusDoublesMacro"]),
+        .executableTarget(name: "LitmusDoublesTool", dependencies: ["LitmusDoublesGenerator", "LitmusSupport"]),
         .plugin(
-            name: "LitmusMocksPlugin",
+            name: "LitmusDoublesPlugin",
             capability: .buildTool(),
-            dependencies: ["LitmusMocksTool"]
+            dependencies: ["LitmusDoublesTool"]
         ),
         .executableTarget(
             name: "LitmusCLI",
@@ -128,11 +133,12 @@ let package = Package(
         .testTarget(
             name: "LitmusDoublesTests",
             dependencies: [
-                "LitmusMockable", "LitmusDoubles", "LitmusDoublesFixtures",
+                "LitmusDoublesMacro", "LitmusDoubles", "LitmusDoublesFixtures",
+                "LitmusMockable",  // EarlierNamesTests: the deprecated name still brings @Mockable.
                 // On Linux, IssueReporting reaches Swift Testing only through this library.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
-            plugins: [.plugin(name: "LitmusMocksPlugin")]
+            plugins: [.plugin(name: "LitmusDoublesPlugin")]
         ),
 
         // MARK: Benchmarks: plain executables timed with ContinuousClock (run them with -c release).

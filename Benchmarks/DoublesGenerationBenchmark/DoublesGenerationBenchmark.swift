@@ -9,7 +9,7 @@ import SwiftSyntax
 ///     swift run -c release DoublesGenerationBenchmark /tmp/litmus-doubles-corpus/src
 ///
 /// (scripts/doubles-corpus extracts that corpus: every module of its packages.) The files are read
-/// once; then each round runs, per module, exactly what LitmusMocksTool and `litmus mocks` run on
+/// once; then each round runs, per module, exactly what LitmusDoublesTool and `litmus doubles` run on
 /// the files they read: `ModuleDoubles.generate(from:)`, which skips files without the word
 /// `protocol`, parses the others' skeletons (their bodies without a protocol blanked) with
 /// swift-syntax on every core, resolves inheritance and generates every double. It prints that

@@ -10,7 +10,8 @@ struct Litmus: AsyncParsableCommand {
         commandName: "litmus",
         abstract: "A testing toolkit for Swift: an audit of a package's tests, and generated test doubles.",
         subcommands: [
-            AuditCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self, CleanCommand.self, Mocks.self,
+            AuditCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self, CleanCommand.self,
+            DoublesCommand.self,
         ]
     )
 }

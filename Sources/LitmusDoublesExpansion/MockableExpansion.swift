@@ -4,7 +4,7 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// The expansion of `@Mockable`: emits the protocol's double beside it, under `#if DEBUG` unless told
-/// otherwise. The compiler plugin (LitmusDoublesMacros) forwards to it; tests expand it directly.
+/// otherwise. The compiler plugin (LitmusDoublesMacroPlugin) forwards to it; tests expand it directly.
 public struct MockableExpansion: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax,
@@ -69,5 +69,5 @@ struct MockableMessage: DiagnosticMessage {
     let severity: DiagnosticSeverity
 
     var message: String { text }
-    var diagnosticID: MessageID { MessageID(domain: "LitmusDoublesMacros", id: "Mockable") }
+    var diagnosticID: MessageID { MessageID(domain: "LitmusDoublesMacroPlugin", id: "Mockable") }
 }

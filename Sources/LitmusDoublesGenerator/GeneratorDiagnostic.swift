@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Something the generator could not turn into a correct double, attached to the construct's syntax.
 ///
-/// The macro turns it into a compiler diagnostic; the plugin and `litmus mocks` print it as a
+/// The macro turns it into a compiler diagnostic; the plugin and `litmus doubles` print it as a
 /// warning with the file and line. An error means no double was generated for the protocol.
 public struct GeneratorDiagnostic: Sendable, CustomStringConvertible {
     /// Whether the double was skipped (`error`) or generated with a caveat (`warning`).

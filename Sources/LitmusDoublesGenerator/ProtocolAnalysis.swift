@@ -161,8 +161,8 @@ struct ProtocolAnalysis {
                 seesWholeModule
                 ? "it is declared outside this module, so the generator cannot see its requirements; "
                     + "write this double by hand"
-                : "the generator cannot see its requirements here; generate the double with the LitmusMocksPlugin "
-                    + "or `litmus mocks`, which read the whole module, or write this double by hand"
+                : "the generator cannot see its requirements here; generate the double with the LitmusDoublesPlugin "
+                    + "or `litmus doubles`, which read the whole module, or write this double by hand"
             diagnostics.append(
                 GeneratorDiagnostic(.error, "\(decl.name.text) inherits from \(name): \(advice)", at: inherited)
             )

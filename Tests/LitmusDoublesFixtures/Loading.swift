@@ -1,5 +1,5 @@
 // A closure parameter whose type is a typealias declared in another file of the module: the
-// LitmusMocksPlugin finds the alias, so the double counts the closure instead of storing it.
+// LitmusDoublesPlugin finds the alias, so the double counts the closure instead of storing it.
 
 /// Loads a number and hands it to a completion that is not kept.
 public protocol Loading: Sendable {

@@ -1,4 +1,4 @@
-// Seed 001's ListMovies scene protocols, with no attribute: the LitmusMocksPlugin generates their
+// Seed 001's ListMovies scene protocols, with no attribute: the LitmusDoublesPlugin generates their
 // doubles into LitmusDoublesTests.
 
 /// A movie, as seed 001's Seeds file holds them.

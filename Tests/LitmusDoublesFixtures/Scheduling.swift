@@ -1,5 +1,5 @@
 // A protocol whose requirements depend on the build, as swift-nio's EventLoopGroup's do: the
-// LitmusMocksPlugin doubles each requirement under the condition that declares it.
+// LitmusDoublesPlugin doubles each requirement under the condition that declares it.
 
 /// Schedules work; what it offers depends on the platform.
 public protocol Scheduling: Sendable {

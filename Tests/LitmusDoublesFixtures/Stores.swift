@@ -1,5 +1,5 @@
 // Protocols that inherit from other protocols of this module: a peer macro cannot double them, the
-// LitmusMocksPlugin can.
+// LitmusDoublesPlugin can.
 
 /// A user record.
 public struct User: Equatable, Sendable {

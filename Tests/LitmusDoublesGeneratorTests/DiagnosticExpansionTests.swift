@@ -22,7 +22,7 @@ struct DiagnosticExpansionTests {
             @Mockable
             protocol AdminStore: UserStore, Sendable {
                                  ┬─────────
-                                 ╰─ 🛑 AdminStore inherits from UserStore: the generator cannot see its requirements here; generate the double with the LitmusMocksPlugin or `litmus mocks`, which read the whole module, or write this double by hand
+                                 ╰─ 🛑 AdminStore inherits from UserStore: the generator cannot see its requirements here; generate the double with the LitmusDoublesPlugin or `litmus doubles`, which read the whole module, or write this double by hand
                 func ban(id: Int)
             }
             """

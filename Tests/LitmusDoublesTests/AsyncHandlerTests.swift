@@ -1,5 +1,5 @@
 import Foundation
-import LitmusMockable
+import LitmusDoublesMacro
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
 import LitmusDoubles
 import LitmusDoublesFixtures
-import LitmusMockable
+import LitmusDoublesMacro
 import Testing
 
 /// A protocol whose closure parameter's type is the protocol's own typealias: the macro sees it.

@@ -1,6 +1,6 @@
 import LitmusDoubles
 import LitmusDoublesFixtures
-import LitmusMockable
+import LitmusDoublesMacro
 import Testing
 
 /// The macro front end's twin of LitmusDoublesFixtures' `Scheduling`.

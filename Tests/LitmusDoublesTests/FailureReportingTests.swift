@@ -1,4 +1,4 @@
-import LitmusMockable
+import LitmusDoublesMacro
 import Testing
 
 @Suite("Generated doubles report failures to Swift Testing at the test's line")

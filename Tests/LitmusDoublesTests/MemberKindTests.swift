@@ -1,5 +1,5 @@
 import Foundation
-import LitmusMockable
+import LitmusDoublesMacro
 import Testing
 
 @Suite("Generated doubles: every member kind, used from Swift Testing")

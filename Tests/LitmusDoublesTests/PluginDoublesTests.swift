@@ -2,7 +2,7 @@ import LitmusDoubles
 import LitmusDoublesFixtures
 import XCTest
 
-/// Doubles the LitmusMocksPlugin generated from LitmusDoublesFixtures, which carries no attribute;
+/// Doubles the LitmusDoublesPlugin generated from LitmusDoublesFixtures, which carries no attribute;
 /// the tests are seed 001's interactor tests, with generated spies in place of hand-written ones.
 final class ListMoviesInteractorTests: XCTestCase {
     func testFetchMoviesCallsWorkerToFetch() {

@@ -1,5 +1,5 @@
 import LitmusDoubles
-import LitmusMockable
+import LitmusDoublesMacro
 import Testing
 
 /// A protocol whose static member only these tests use, so the shared recorder is theirs to inspect.

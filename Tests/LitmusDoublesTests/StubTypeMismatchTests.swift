@@ -1,6 +1,6 @@
 import Foundation
 import LitmusDoubles
-import LitmusMockable
+import LitmusDoublesMacro
 import Testing
 
 /// A generic member that cannot throw: a stub of the wrong type has only a default to fall back on.

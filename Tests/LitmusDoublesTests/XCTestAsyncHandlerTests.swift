@@ -2,7 +2,7 @@ import LitmusDoubles
 import LitmusDoublesFixtures
 import XCTest
 
-/// Async handlers on doubles the LitmusMocksPlugin generated (from LitmusDoublesFixtures), in XCTest.
+/// Async handlers on doubles the LitmusDoublesPlugin generated (from LitmusDoublesFixtures), in XCTest.
 final class AsyncHandlerXCTests: XCTestCase {
     func testUserStoreMock_handlerAwaitingRelease_suspendsCallUntilReleased() async throws {
         // Given

@@ -1,5 +1,5 @@
 import LitmusDoublesFixtures
-import LitmusMockable
+import LitmusDoublesMacro
 import XCTest
 
 /// The same doubles used inside XCTest: failures arrive through `recordFailure` at the test's line.

@@ -2,7 +2,7 @@ import Dispatch
 
 @testable import AlbumSearch
 
-/// Seed 003's hand-written `MockNetworkingLayer` is generated here: LitmusMocksPlugin writes
+/// Seed 003's hand-written `MockNetworkingLayer` is generated here: LitmusDoublesPlugin writes
 /// `NetworkingLayerMock` from the `NetworkingLayer` protocol (see Package.swift). These two members
 /// give it the article's vocabulary on top of the generated spy and stub.
 extension NetworkingLayerMock {

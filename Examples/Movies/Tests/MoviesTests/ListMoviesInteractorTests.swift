@@ -4,7 +4,7 @@ import XCTest
 
 /// Seed 001's interactor tests: the interactor is a black box whose inputs come from the view
 /// controller (`fetchMovies()`) and whose outputs go to the worker and the presenter, both spies.
-/// The article writes the spies by hand; here LitmusMocksPlugin generates them from the Movies
+/// The article writes the spies by hand; here LitmusDoublesPlugin generates them from the Movies
 /// protocols (`ListMoviesPresentationLogicMock`, `MoviesWorkingMock`), keeping the article's names
 /// for the variables.
 final class ListMoviesInteractorTests: XCTestCase {

@@ -4,7 +4,7 @@ import XCTest
 
 /// Seed 001's presenter tests: the input is `presentFetchedMovies(_:)`, the output the display logic's
 /// `displayFetchedMovies(_:)`, seen through a spy: `ListMoviesDisplayLogicMock`, which
-/// LitmusMocksPlugin generates where the article writes `ListMoviesDisplayLogicSpy` by hand.
+/// LitmusDoublesPlugin generates where the article writes `ListMoviesDisplayLogicSpy` by hand.
 final class ListMoviesPresenterTests: XCTestCase {
     // MARK: - Tests
 

@@ -1,5 +1,5 @@
 import Foundation
-import LitmusMockable
+import LitmusDoublesMacro
 
 // Protocols of the seeds and one per member kind of the doubles issue; @Mockable generates
 // `<Name>Mock` beside each, and the tests in this target use those doubles.

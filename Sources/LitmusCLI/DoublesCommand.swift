@@ -3,17 +3,20 @@ import Foundation
 import LitmusDoublesGenerator
 import LitmusSupport
 
-/// `litmus mocks`: writes the doubles of a module's protocols into a test target's folder.
-struct Mocks: ParsableCommand {
+/// `litmus doubles`: writes the doubles of a module's protocols into a test target's folder.
+/// `litmus mocks`, its name before the doubles took one name, is an alias that still works.
+struct DoublesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doubles",
         abstract: "Write a test double (spy, stub and mock) of every protocol in a module's sources.",
         discussion: """
             Reads every .swift file under the given paths, resolves protocols that inherit from other \
             protocols among them, and writes one Swift file of doubles. A protocol that cannot be \
             doubled is a warning with its file and line; the others are still written.
 
-              litmus mocks Sources/Movies --module Movies --output Tests/MoviesTests/MoviesDoubles.swift
-            """
+              litmus doubles Sources/Movies --module Movies --output Tests/MoviesTests/MoviesDoubles.swift
+            """,
+        aliases: ["mocks"]
     )
 
     @Argument(help: "Swift files or folders of the module (folders are read recursively).")

@@ -5,11 +5,11 @@ import SwiftSyntaxMacros
 
 /// The compiler plugin that provides Litmus's macros.
 @main
-struct LitmusDoublesMacrosPlugin: CompilerPlugin {
+struct LitmusDoublesMacroPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [MockableMacro.self]
 }
 
-/// `@Mockable`, declared in LitmusMockable; the expansion lives in LitmusDoublesExpansion so tests reach it
+/// `@Mockable`, declared in LitmusDoublesMacro; the expansion lives in LitmusDoublesExpansion so tests reach it
 /// without depending on this host-only target.
 public struct MockableMacro: PeerMacro {
     public static func expansion(

@@ -17,8 +17,8 @@
 /// ```
 ///
 /// A peer macro sees only the protocol's own declaration: a protocol inheriting from another of
-/// your protocols gets an error naming the parent; generate its double with the LitmusMocksPlugin
-/// or `litmus mocks`, which read the whole module.
+/// your protocols gets an error naming the parent; generate its double with the LitmusDoublesPlugin
+/// or `litmus doubles`, which read the whole module.
 @attached(peer, names: suffixed(Mock))
 public macro Mockable(condition: String? = "DEBUG") =
-    #externalMacro(module: "LitmusDoublesMacros", type: "MockableMacro")
+    #externalMacro(module: "LitmusDoublesMacroPlugin", type: "MockableMacro")

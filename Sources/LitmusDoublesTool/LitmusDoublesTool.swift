@@ -2,19 +2,19 @@ import Foundation
 import LitmusDoublesGenerator
 import LitmusSupport
 
-/// The executable LitmusMocksPlugin runs once per module at build time:
+/// The executable LitmusDoublesPlugin runs once per module at build time:
 ///
-///     LitmusMocksTool <module> <output.swift> <source.swift>...
+///     LitmusDoublesTool <module> <output.swift> <source.swift>...
 ///
 /// It writes the module's doubles to the output file and prints a compiler-style warning, with file
 /// and line, for every protocol or construct it could not double. It never fails the build for those.
 @main
-enum LitmusMocksTool {
+enum LitmusDoublesTool {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count >= 2 else {
             FileHandle.standardError.write(
-                Data("usage: LitmusMocksTool <module> <output.swift> <source.swift>...\n".utf8))
+                Data("usage: LitmusDoublesTool <module> <output.swift> <source.swift>...\n".utf8))
             exit(64)
         }
         let moduleName = arguments[arguments.startIndex]
@@ -30,7 +30,7 @@ enum LitmusMocksTool {
             try Data(output.source.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
         } catch {
             FileHandle.standardError.write(
-                Data("error: LitmusMocksTool could not generate \(moduleName)'s doubles: \(error)\n".utf8))
+                Data("error: LitmusDoublesTool could not generate \(moduleName)'s doubles: \(error)\n".utf8))
             exit(1)
         }
     }
