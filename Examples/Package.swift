@@ -103,9 +103,9 @@ let package = Package(
             path: "Settings/Tests/SettingsTests",
             plugins: [.plugin(name: "LitmusSpecsPlugin", package: "Litmus")]
         ),
-        // MARK: The doubles' earlier product names, deprecated: this target compiles only while they still work.
-        .target(
-            name: "DoublesEarlierNames",
+        // MARK: The doubles' earlier product names, deprecated: this target builds only while they still work.
+        .testTarget(
+            name: "DoublesEarlierNamesTests",
             dependencies: [.product(name: "LitmusMockable", package: "Litmus")],
             path: "DoublesEarlierNames",
             plugins: [.plugin(name: "LitmusMocksPlugin", package: "Litmus")]
