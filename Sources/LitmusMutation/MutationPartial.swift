@@ -26,6 +26,8 @@ public struct MutationPartial: Sendable, Hashable {
         var notes: [String]
         var wallSeconds: Double
         var buildSeconds: Double
+        /// The ids of this shard's mutants whose results came from the result cache (absent: none).
+        var reused: [Int]?
     }
 }
 
@@ -34,7 +36,7 @@ extension MutationReport {
     func section(_ partial: MutationPartial) -> MutationPartial.Section {
         MutationPartial.Section(
             header: partial.header, mutants: partial.mutantIDs, tests: tests, notes: notes, wallSeconds: wallSeconds,
-            buildSeconds: buildSeconds)
+            buildSeconds: buildSeconds, reused: results.filter(\.reused).map(\.mutant.id))
     }
 
     /// The report an unsharded run would have made, from the JSON of every shard of a run (by the file
@@ -73,8 +75,10 @@ extension MutationReport {
                     throw MergeError.inconsistent(
                         file: shard.file, reason: "its \(path) differs from \(first.file)'s")
                 }
+                let reused = Set(shard.section.reused ?? [])
                 for stryker in file.mutants {
-                    let result = try Self.result(stryker, path: path, source: file.source, in: shard.file)
+                    var result = try Self.result(stryker, path: path, source: file.source, in: shard.file)
+                    result.reused = reused.contains(result.mutant.id)
                     if let other = byID[result.mutant.id] {
                         throw MergeError.inconsistent(
                             file: shard.file, reason: "mutant \(result.mutant.id) is in \(other.file) too")

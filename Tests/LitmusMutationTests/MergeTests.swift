@@ -10,7 +10,8 @@ struct MergeTests {
     private let source = "func f(a: Int, b: Int) -> Bool {\n    a + b > 1 && a < b\n}\n"
     private let test = "M.fTests/checks()/FTests.swift:3:2"
 
-    /// The whole run: every mutant of `source` with a status of its own.
+    /// The whole run: every mutant of `source` with a status of its own, every fourth one's result reused
+    /// from the result cache.
     private func wholeRun() -> MutationReport {
         let found = MutationSource(path: "Sources/M/F.swift", text: source).mutants()
         let statuses: [MutantStatus] = [.killed, .survived, .compileError, .noCoverage, .timeout, .runtimeError]
@@ -19,7 +20,7 @@ struct MergeTests {
             return MutantResult(
                 mutant: mutant, status: status, reason: status == .survived ? nil : "why \(index)",
                 coveredBy: status == .noCoverage ? [] : [test], killedBy: status.isDetected ? [test] : [],
-                testsCompleted: 1, durationMilliseconds: 10 + index)
+                testsCompleted: 1, durationMilliseconds: 10 + index, reused: index % 4 == 1)
         }
         return MutationReport(
             package: "/p", sources: ["Sources/M/F.swift": source], results: results,
@@ -54,8 +55,9 @@ struct MergeTests {
         // When
         let merged = try merge(files)
 
-        // Then
+        // Then: the same results, and as many reused from the cache (the terminal's "Reused" line)
         #expect(whole.results.count > 6)
+        #expect(merged.reused == whole.reused && whole.reused > 0)
         #expect(try merged.json() == whole.json())
         #expect(MutationTerminalReport().render(merged) == MutationTerminalReport().render(whole))
     }
