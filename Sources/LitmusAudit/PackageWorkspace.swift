@@ -16,13 +16,17 @@ package struct PackageWorkspace: Sendable {
     /// SwiftPM's scratch path.
     package var build: URL
     /// The build folder kept between audits, if any (`--build-path` or the ``BuildCache``).
-    var kept: URL?
+    package var kept: URL?
 
     /// Copies `original` into a new scratch folder. With a `buildFolder` (kept between audits), the
     /// copy and SwiftPM's scratch path live there instead, at stable paths, so dependencies are not
     /// fetched and built again; the copy is brought up to date every time (``WorkspaceSync``): files that
     /// did not change keep their inode and modification time, so SwiftPM recompiles nothing for them.
-    package static func make(copying original: URL, buildFolder: URL?) throws -> PackageWorkspace {
+    /// The files at `preserving` (relative paths in the kept copy) are left as they are: mutation
+    /// testing's schemata of unchanged sources (``SchemaManifest`` in LitmusMutation).
+    package static func make(copying original: URL, buildFolder: URL?, preserving: Set<String> = []) throws
+        -> PackageWorkspace
+    {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: original.appendingPathComponent("Package.swift").path) else {
             throw AuditError.notAPackage(path: original.path)
@@ -44,11 +48,16 @@ package struct PackageWorkspace: Sendable {
                 original: original, root: root, package: package, build: root.appendingPathComponent("build"),
                 kept: nil)
         }
-        let package = buildFolder.appendingPathComponent("package").appendingPathComponent(original.lastPathComponent)
-        try WorkspaceSync.sync(from: original.standardizedFileURL, to: package)
+        let package = copyFolder(of: original, in: buildFolder)
+        try WorkspaceSync.sync(from: original.standardizedFileURL, to: package, preserving: preserving)
         return PackageWorkspace(
             original: original, root: root, package: package, build: buildFolder.appendingPathComponent("build"),
             kept: buildFolder)
+    }
+
+    /// Where a kept build folder holds its copy of the package `original`.
+    package static func copyFolder(of original: URL, in buildFolder: URL) -> URL {
+        buildFolder.appendingPathComponent("package").appendingPathComponent(original.lastPathComponent)
     }
 
     /// The build log: in a kept build folder (`last-build.log`, the last audit's), else in the scratch folder.

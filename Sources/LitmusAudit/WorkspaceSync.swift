@@ -14,11 +14,13 @@ import Foundation
 /// deleted. Manifests get their local dependencies pointed at the real folders (``LocalDependencies``)
 /// before comparing.
 enum WorkspaceSync {
-    /// Makes `copy` hold what `original` holds; returns the relative paths of the files it wrote.
+    /// Makes `copy` hold what `original` holds, except the files at `preserving` (relative paths), which
+    /// it neither writes nor deletes; returns the relative paths of the files it wrote.
     @discardableResult
-    static func sync(from original: URL, to copy: URL) throws -> [String] {
+    static func sync(from original: URL, to copy: URL, preserving: Set<String> = []) throws -> [String] {
         var written: [String] = []
-        try sync(folder: "", original: original, copy: copy, root: original, written: &written)
+        try sync(
+            folder: "", original: original, copy: copy, root: original, preserving: preserving, written: &written)
         return written
     }
 
@@ -26,26 +28,33 @@ enum WorkspaceSync {
         name == ".git" || name == ".swiftpm" || name.hasPrefix(".build")
     }
 
-    private static func sync(folder: String, original: URL, copy: URL, root: URL, written: inout [String]) throws {
+    private static func sync(
+        folder: String, original: URL, copy: URL, root: URL, preserving: Set<String>, written: inout [String]
+    ) throws {
         let fileManager = FileManager.default
         let source = folder.isEmpty ? original : original.appendingPathComponent(folder)
         let destination = folder.isEmpty ? copy : copy.appendingPathComponent(folder)
         try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
         let names = Set(try fileManager.contentsOfDirectory(atPath: source.path).filter { !skipped($0) })
         for name in try fileManager.contentsOfDirectory(atPath: destination.path) where !names.contains(name) {
-            if skipped(name) || (folder.isEmpty && (name == "Package.resolved" || name.hasSuffix(".profraw"))) {
+            if skipped(name) || (folder.isEmpty && (name == "Package.resolved" || name.hasSuffix(".profraw")))
+                || preserving.contains(folder.isEmpty ? name : "\(folder)/\(name)")
+            {
                 continue
             }
             try fileManager.removeItem(at: destination.appendingPathComponent(name))
         }
         for name in names.sorted() {
             let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+            if preserving.contains(relative) { continue }
             let from = source.appendingPathComponent(name)
             let to = destination.appendingPathComponent(name)
             let attributes = try fileManager.attributesOfItem(atPath: from.path)
             if attributes[.type] as? FileAttributeType == .typeDirectory {
                 if isFile(to) { try fileManager.removeItem(at: to) }
-                try sync(folder: relative, original: original, copy: copy, root: root, written: &written)
+                try sync(
+                    folder: relative, original: original, copy: copy, root: root, preserving: preserving,
+                    written: &written)
             } else if try update(file: to, from: from, attributes: attributes, manifest: folder.isEmpty, root: root) {
                 written.append(relative)
             }

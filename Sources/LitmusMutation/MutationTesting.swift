@@ -58,7 +58,13 @@ public struct MutationTesting: Sendable {
         -> MutationReport
     {
         let toolchain = try Toolchain.locate()
-        let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
+        // The copy's schemata of unchanged sources stay as the last run left them (nothing recompiles).
+        let preserving =
+            buildFolder.flatMap { folder in
+                SchemaManifest.load(from: folder)?.preserved(
+                    original: package, copy: PackageWorkspace.copyFolder(of: package, in: folder))
+            } ?? []
+        let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder, preserving: preserving)
         defer { workspace.remove() }
         let layout = try await Self.describe(workspace, toolchain: toolchain)
         return try await run(in: workspace, toolchain: toolchain, layout: layout, progress: progress)
@@ -76,7 +82,7 @@ public struct MutationTesting: Sendable {
         let started = clock.now
         var build = try SchemaBuild(
             workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders,
-            buildArguments: buildArguments)
+            buildArguments: buildArguments, previous: reuseResults ? SchemaManifest.load(from: workspace.kept) : nil)
         progress(.phase("Building the tests once with \(build.mutants.count) mutants in their schemata"))
         let executable = try await build.build { progress(.note($0)) }
         let buildSeconds = (clock.now - started).inSeconds

@@ -29,23 +29,27 @@ package struct SchemaBuild {
     package var rejected: [Int: String] = [:]
 
     /// Finds the mutants of every Swift file in `sourceFolders` (relative to the package), numbered in
-    /// the order of the sorted paths.
+    /// the order of the sorted paths. The sources are read from the package itself: the copy may still
+    /// hold the last run's schemata (``SchemaManifest``). With the `previous` build's manifest, the mutants
+    /// it saw rejected in files that did not change are dropped at once.
     package init(
-        workspace: PackageWorkspace, toolchain: Toolchain, sourceFolders: [String], buildArguments: [String] = []
+        workspace: PackageWorkspace, toolchain: Toolchain, sourceFolders: [String], buildArguments: [String] = [],
+        previous: SchemaManifest? = nil
     ) throws {
         self.workspace = workspace
         self.toolchain = toolchain
         self.buildArguments = buildArguments
         var nextID = 1
         for folder in sourceFolders.sorted() {
-            for path in try Self.swiftFiles(in: folder, root: workspace.package) {
-                let text = try String(contentsOf: workspace.package.appendingPathComponent(path), encoding: .utf8)
+            for path in try Self.swiftFiles(in: folder, root: workspace.original) {
+                let text = try String(contentsOf: workspace.original.appendingPathComponent(path), encoding: .utf8)
                 let mutants = MutationSource(path: path, text: text).mutants(firstID: nextID)
                 guard !mutants.isEmpty else { continue }
                 nextID += mutants.count
                 files.append(File(path: path, module: folder, number: files.count + 1, text: text, mutants: mutants))
             }
         }
+        rejected = previous?.rejections(of: files, original: workspace.original) ?? [:]
     }
 
     /// Every mutant, in id order.
@@ -55,11 +59,11 @@ package struct SchemaBuild {
     /// rebuilding (at most `rounds` times). Returns the test binary.
     package mutating func build(rounds: Int = 12, log: (String) -> Void) async throws -> URL {
         let count = mutants.last?.id ?? 0
-        let modules = Set(files.map(\.module))
-        for module in modules {
-            try Schema.supportFile(mutantCount: count).write(
-                to: workspace.package.appendingPathComponent(module).appendingPathComponent(Schema.supportFileName),
-                atomically: true, encoding: .utf8)
+        var support: [String: String] = [:]
+        for module in Set(files.map(\.module)) {
+            let path = module + "/" + Schema.supportFileName
+            support[path] = Schema.supportFile(mutantCount: count)
+            try writeIfChanged(support[path] ?? "", to: path)
         }
         var schemata: [String: Schema] = [:]
         for file in files { schemata[file.path] = try write(file) }
@@ -70,7 +74,15 @@ package struct SchemaBuild {
                 ["build", "--build-tests"] + buildArguments
                     + ["--package-path", workspace.package.path, "--scratch-path", workspace.build.path],
                 in: workspace.package, outputFile: logs.appendingPathComponent("build-\(round).txt"), timeout: 3600)
-            if result.status == 0 { return try testBinary() }
+            if result.status == 0 {
+                if let kept = workspace.kept {
+                    try? SchemaManifest(
+                        files: files, schemata: schemata.mapValues { ContentHash.hex($0.text) }, support: support,
+                        rejected: rejected, original: workspace.original
+                    ).save(to: kept)
+                }
+                return try testBinary()
+            }
             var blamedFiles: Set<String> = []
             for file in files {
                 guard let schema = schemata[file.path] else { continue }
@@ -96,9 +108,16 @@ package struct SchemaBuild {
     private func write(_ file: File) throws -> Schema {
         let schema = Schema(
             source: file.text, mutants: file.mutants, fileNumber: file.number, excluding: Set(rejected.keys))
-        try schema.text.write(
-            to: workspace.package.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+        try writeIfChanged(schema.text, to: file.path)
         return schema
+    }
+
+    /// Writes `text` to `path` in the copy unless it holds it already: an untouched file keeps its
+    /// modification time, so SwiftPM does not compile its module again.
+    private func writeIfChanged(_ text: String, to path: String) throws {
+        let file = workspace.package.appendingPathComponent(path)
+        if let existing = try? Data(contentsOf: file), existing == Data(text.utf8) { return }
+        try text.write(to: file, atomically: true, encoding: .utf8)
     }
 
     private func testBinary() throws -> URL {

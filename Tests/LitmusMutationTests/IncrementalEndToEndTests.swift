@@ -1,4 +1,5 @@
 import Foundation
+import LitmusAudit
 import Testing
 
 @testable import LitmusMutation
@@ -8,6 +9,15 @@ struct IncrementalEndToEndTests {
     /// Runs the mutation testing of `package` with its results kept in `buildFolder`.
     private func mutate(_ package: URL, _ buildFolder: URL) async throws -> MutationReport {
         try await MutationTesting(package: package, timeoutFloor: 2, buildFolder: buildFolder).run()
+    }
+
+    /// When each of `paths` of the kept copy of `package` in `buildFolder` was last written.
+    private func written(_ paths: [String], of package: URL, in buildFolder: URL) throws -> [Date?] {
+        let copy = PackageWorkspace.copyFolder(of: package, in: buildFolder)
+        return try paths.map {
+            try FileManager.default.attributesOfItem(atPath: copy.appendingPathComponent($0).path)[.modificationDate]
+                as? Date
+        }
     }
 
     private func compiled(_ report: MutationReport, in file: String? = nil) -> [MutantResult] {
@@ -35,21 +45,32 @@ struct IncrementalEndToEndTests {
             to: package.appendingPathComponent("Tests/LedgerTests/FeeTests.swift"), atomically: true, encoding: .utf8)
 
         // When: the first run, then the same package again
+        let schemata = [
+            "Sources/Ledger/Ledger.swift", "Sources/Ledger/Fee.swift", "Sources/Ledger/LitmusMutantSwitch.swift",
+        ]
         let first = try await mutate(package, buildFolder)
+        let writtenFirst = try written(schemata, of: package, in: buildFolder)
         let second = try await mutate(package, buildFolder)
 
-        // Then
+        // Then: every result reused, the same statuses (the compiler's rejection too), and the copy's
+        // schemata and switch left as they were (SwiftPM then recompiles nothing)
         #expect(first.reused == 0)
         #expect(compiled(first, in: "Sources/Ledger/Fee.swift").count >= 3)
         #expect(second.reused == compiled(second).count)
         #expect(second.results.map(\.status) == first.results.map(\.status))
+        #expect(second.results.map(\.reason) == first.results.map(\.reason))
+        #expect(first.results.contains { $0.status == .compileError })
+        #expect(try written(schemata, of: package, in: buildFolder) == writtenFirst)
+        #expect(writtenFirst.allSatisfy { $0 != nil })
 
         // When: one line of Fee.swift changes (and still passes its test)
         try "public func fee(_ amount: Int) -> Int {\n    1 + amount / 10\n}\n".write(
             to: extra, atomically: true, encoding: .utf8)
         let edited = try await mutate(package, buildFolder)
 
-        // Then: only Fee.swift's mutants ran
+        // Then: only Fee.swift's mutants ran, and only Fee.swift's schemata were written again
+        let writtenEdited = try written(schemata, of: package, in: buildFolder)
+        #expect(writtenEdited[0] == writtenFirst[0] && writtenEdited[1] != writtenFirst[1])
         #expect(compiled(edited, in: "Sources/Ledger/Fee.swift").allSatisfy { !$0.reused })
         #expect(compiled(edited, in: "Sources/Ledger/Ledger.swift").allSatisfy { $0.reused })
         #expect(compiled(edited, in: "Sources/Ledger/Fee.swift").contains { $0.status == .killed })
