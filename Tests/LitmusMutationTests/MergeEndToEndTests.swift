@@ -160,7 +160,12 @@ struct MergeEndToEndTests {
             (one[$0] as? NSObject) != (other[$0] as? NSObject)
         }
         func findings(_ report: NSDictionary) -> Set<String> {
-            Set(((report["findings"] as? [NSDictionary]) ?? []).map { "\($0)" })
+            Set(
+                ((report["findings"] as? [NSDictionary]) ?? []).map {
+                    String(
+                        decoding: (try? JSONSerialization.data(withJSONObject: $0, options: .sortedKeys)) ?? Data(),
+                        as: UTF8.self)
+                })
         }
         return "keys \(keys); only in the first: \(findings(one).subtracting(findings(other)).sorted()); "
             + "only in the second: \(findings(other).subtracting(findings(one)).sorted())"

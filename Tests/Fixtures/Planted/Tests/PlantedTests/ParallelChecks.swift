@@ -7,10 +7,10 @@ import Testing
 // Planted: a parallel-only failure (Isolated). Two tests share a global tally of the carts being
 // priced; each passes alone and one at a time, and the first fails whenever the other runs at the same
 // time, as in Swift Testing's default parallel mode. To make the overlap certain rather than likely,
-// each waits (without sleeping) for the other: up to 2 s when the tests run in parallel, so a busy
-// machine that starts the second late still overlaps them, and 50 ms under `--no-parallel` (the
-// audit's one-at-a-time and alone runs), where the other cannot come; LateChecks.swift's late check
-// arrives during those 50 ms.
+// each waits (without sleeping) for the other, up to 2 s, so a busy machine that starts the second
+// late still overlaps them. Under `--no-parallel` (the audit's one-at-a-time and alone runs) the other
+// cannot come: there each waits instead, up to 2 s, for LateChecks.swift's late check when that test
+// ran before it in this process, so the late check always arrives while this process runs.
 let cartsBeingPriced = Mutex(0)
 let sharedTallyChecked = Mutex(false)
 
@@ -32,10 +32,13 @@ func tallyPricesAnotherCart() async {
     #expect(total([100, 200]) == 300)
 }
 
-/// Yields until `condition` holds, or 2 s have passed in a parallel run, 50 ms in a run one at a time.
+/// Yields until `condition` holds (in a parallel run) or a pending late check ran (one at a time), at most 2 s.
 func waitForTheOtherCart(until condition: () -> Bool) async {
-    let oneAtATime = CommandLine.arguments.contains("--no-parallel")
-    await waitAtMost(oneAtATime ? .milliseconds(50) : .seconds(2), until: condition)
+    if CommandLine.arguments.contains("--no-parallel") {
+        await waitAtMost(.seconds(2)) { lateCheck.withLock { !$0.pending || $0.recorded } }
+    } else {
+        await waitAtMost(.seconds(2), until: condition)
+    }
 }
 
 /// Yields until `condition` holds or `limit` has passed.
