@@ -239,6 +239,7 @@ let package = Package(
             name: "LitmusMutation",
             dependencies: [
                 "LitmusAudit", "LitmusSupport",
+                "LitmusReport",  // StrykerReport: the one model of the --json schema, written here, read by the page.
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),

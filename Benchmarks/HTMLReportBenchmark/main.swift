@@ -77,8 +77,8 @@ let files = (0..<fileCount).map { "Sources/Big/File\($0).swift" }
 }
 
 @MainActor func mutationJSON() throws -> Data {
-    let statuses: [MutationReport.Status] = [.killed, .killed, .killed, .survived, .noCoverage, .timeout]
-    var reportFiles: [String: MutationReport.SourceFile] = [:]
+    let statuses: [StrykerReport.Status] = [.killed, .killed, .killed, .survived, .noCoverage, .timeout]
+    var reportFiles: [String: StrykerReport.SourceFile] = [:]
     var id = 0
     for file in files {
         let source = (1...linesPerFile).map { "        let value\($0) = left\($0) + right\($0) * 2 // line \($0)" }
@@ -88,16 +88,16 @@ let files = (0..<fileCount).map { "Sources/Big/File\($0).swift" }
             let line = 1 + random.next(linesPerFile)
             let status = statuses[random.next(statuses.count)]
             let covering = (0..<3).map { _ in "BigTests.Suite\(random.next(100))/test\(random.next(testCount))" }
-            return MutationReport.Mutant(
+            return StrykerReport.Mutant(
                 id: String(id), mutatorName: "ArithmeticOperator", replacement: "-",
                 location: .init(start: .init(line: line, column: 30), end: .init(line: line, column: 31)),
                 status: status,
                 coveredBy: status == .noCoverage ? [] : covering, killedBy: status == .killed ? [covering[0]] : [],
                 testsCompleted: 3, duration: 250)
         }
-        reportFiles[file] = MutationReport.SourceFile(source: source, mutants: mutants)
+        reportFiles[file] = StrykerReport.SourceFile(source: source, mutants: mutants)
     }
-    return try JSONEncoder().encode(MutationReport(files: reportFiles))
+    return try JSONEncoder().encode(StrykerReport(files: reportFiles))
 }
 
 func median(_ values: [Double]) -> Double {

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusAudit
+import LitmusReport
 
 /// What makes a ``MutationReport`` a shard's share of a run (`litmus mutate --shard i/n`): its header
 /// (shard, commit, package) and the ids of every mutant of the run, so that `litmus merge` can check
@@ -44,18 +45,18 @@ extension MutationReport {
     /// shard is missing or given twice, is from another commit, package or build of the sources, or is
     /// not a shard's report.
     public static func merging(_ files: [(file: String, data: Data)]) throws -> MutationReport {
-        var shards: [(file: String, report: StrykerReport, section: MutationPartial.Section)] = []
+        var shards: [(file: String, json: StrykerJSON, section: MutationPartial.Section)] = []
         for (file, data) in files {
-            let report: StrykerReport
+            let json: StrykerJSON
             do {
-                report = try JSONDecoder().decode(StrykerReport.self, from: data)
+                json = try JSONDecoder().decode(StrykerJSON.self, from: data)
             } catch {
                 throw MergeError.corrupt(file: file, reason: "not a mutation report in Stryker's schema")
             }
-            guard let section = report.litmus else {
+            guard let section = json.litmus else {
                 throw MergeError.corrupt(file: file, reason: "it has no litmus section: a run without --shard wrote it")
             }
-            shards.append((file, report, section))
+            shards.append((file, json, section))
         }
         try PartialHeader.check(shards.map { ($0.file, $0.section.header) })
         guard let first = shards.first else { throw MergeError.noFiles }
@@ -67,17 +68,17 @@ extension MutationReport {
                     reason: "its run has \(shard.section.mutants.count) mutants, \(first.file)'s "
                         + "\(first.section.mutants.count)")
             }
-            if Set(shard.report.files.keys) != Set(first.report.files.keys) {
+            if Set(shard.json.report.files.keys) != Set(first.json.report.files.keys) {
                 throw MergeError.inconsistent(file: shard.file, reason: "it mutated other files than \(first.file)")
             }
-            for (path, file) in shard.report.files {
-                guard first.report.files[path]?.source == file.source else {
+            for (path, file) in shard.json.report.files {
+                guard first.json.report.files[path]?.source == file.source else {
                     throw MergeError.inconsistent(
                         file: shard.file, reason: "its \(path) differs from \(first.file)'s")
                 }
                 let reused = Set(shard.section.reused ?? [])
                 for stryker in file.mutants {
-                    var result = try Self.result(stryker, path: path, source: file.source, in: shard.file)
+                    var result = try MutantResult(stryker, path: path, source: file.source, in: shard.file)
                     result.reused = reused.contains(result.mutant.id)
                     if let other = byID[result.mutant.id] {
                         throw MergeError.inconsistent(
@@ -98,47 +99,12 @@ extension MutationReport {
         }
         var notes: [String] = []
         for note in shards.flatMap(\.section.notes) where !notes.contains(note) { notes.append(note) }
+        guard let package = first.json.report.projectRoot else {
+            throw MergeError.corrupt(file: first.file, reason: "it has no projectRoot: litmus did not write it")
+        }
         return MutationReport(
-            package: first.report.projectRoot, sources: first.report.files.mapValues(\.source), results: results,
+            package: package, sources: first.json.report.files.mapValues(\.source), results: results,
             tests: first.section.tests, notes: notes, wallSeconds: shards.map(\.section.wallSeconds).max() ?? 0,
-            buildSeconds: shards.map(\.section.buildSeconds).max() ?? 0, since: first.report.config?.since)
-    }
-
-    /// A mutant's result read back from its Stryker JSON; the code as written comes from the source.
-    private static func result(_ stryker: StrykerMutant, path: String, source: String, in file: String) throws
-        -> MutantResult
-    {
-        guard let id = Int(stryker.id), let mutationOperator = MutationOperator(rawValue: stryker.mutatorName),
-            let status = MutantStatus(rawValue: stryker.status), let end = stryker.location.end
-        else {
-            throw MergeError.corrupt(file: file, reason: "mutant \(stryker.id) of \(path) is not one litmus wrote")
-        }
-        let start = SourcePosition(line: stryker.location.start.line, column: stryker.location.start.column)
-        let stop = SourcePosition(line: end.line, column: end.column)
-        let bytes = Array(source.utf8)
-        guard let from = offset(of: start, in: bytes), let to = offset(of: stop, in: bytes), from <= to else {
-            throw MergeError.corrupt(file: file, reason: "mutant \(id) lies outside \(path)")
-        }
-        let mutant = Mutant(
-            id: id, mutationOperator: mutationOperator, file: path, start: start, end: stop,
-            original: String(decoding: bytes[from..<to], as: UTF8.self), replacement: stryker.replacement,
-            changed: from..<to, node: from..<to, isStatement: false)
-        return MutantResult(
-            mutant: mutant, status: status, reason: stryker.statusReason, coveredBy: stryker.coveredBy,
-            killedBy: stryker.killedBy, testsCompleted: stryker.testsCompleted,
-            durationMilliseconds: stryker.duration)
-    }
-
-    /// The byte offset of a 1-based line and UTF-8 column in `bytes`, or `nil` past the end.
-    private static func offset(of position: SourcePosition, in bytes: [UInt8]) -> Int? {
-        var line = 1
-        var index = 0
-        while line < position.line {
-            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            index = newline + 1
-            line += 1
-        }
-        let offset = index + position.column - 1
-        return offset <= bytes.count ? offset : nil
+            buildSeconds: shards.map(\.section.buildSeconds).max() ?? 0, since: first.json.config?.since)
     }
 }

@@ -1,22 +1,20 @@
 import Foundation
 import LitmusAudit
+import LitmusReport
 
-/// What became of a mutant, named as in Stryker's mutation-testing-report-schema.
-public enum MutantStatus: String, Codable, Sendable, CaseIterable {
-    /// A covering test failed with the mutant on.
-    case killed = "Killed"
-    /// Every covering test passed with the mutant on: the tests would not notice this change.
-    case survived = "Survived"
-    /// No test reaches the mutant's code.
-    case noCoverage = "NoCoverage"
-    /// The tests ran past their time limit with the mutant on (an endless loop, most often); counts as killed.
-    case timeout = "Timeout"
-    /// The test process crashed with the mutant on; counts as killed.
-    case runtimeError = "RuntimeError"
-    /// The mutant's schema did not compile: it was dropped before the tests ran.
-    case compileError = "CompileError"
+/// What became of a mutant: the status of Stryker's schema (``StrykerReport/Status``), of which
+/// `litmus mutate` gives those in ``assigned``.
+public typealias MutantStatus = StrykerReport.Status
 
-    /// Whether the tests noticed the mutant.
+extension MutantStatus {
+    /// The statuses `litmus mutate` gives, in the schema's order: all but `Ignored` and `Pending`.
+    /// A timeout (an endless loop, most often) and a crash of the test process count as killed; a
+    /// `CompileError` mutant was dropped before the tests ran.
+    public static let assigned: [MutantStatus] = [
+        .killed, .survived, .noCoverage, .timeout, .runtimeError, .compileError,
+    ]
+
+    /// Whether the tests noticed the mutant: killed, timed out, or crashed.
     public var isDetected: Bool { self == .killed || self == .timeout || self == .runtimeError }
 }
 
@@ -76,100 +74,35 @@ public struct MutationReport: Sendable {
     /// How many mutants ended with `status`.
     public func count(_ status: MutantStatus) -> Int { results.filter { $0.status == status }.count }
 
-    /// The report in Stryker's mutation-testing-report-schema, version 2.
+    /// The report in Stryker's mutation-testing-report-schema, version 2 (``StrykerReport``), with
+    /// Litmus's own keys beside the schema's (``StrykerJSON``).
     public func json(high: Double = 80, low: Double = 60) throws -> Data {
-        var files: [String: StrykerFile] = [:]
-        for (path, source) in sources {
-            let mutants = results.filter { $0.mutant.file == path }.map { result in
-                StrykerMutant(
-                    id: String(result.mutant.id), mutatorName: result.mutant.mutationOperator.rawValue,
-                    replacement: result.mutant.replacement,
-                    location: StrykerLocation(
-                        start: StrykerPosition(line: result.mutant.start.line, column: result.mutant.start.column),
-                        end: StrykerPosition(line: result.mutant.end.line, column: result.mutant.end.column)),
-                    status: result.status.rawValue, statusReason: result.reason, coveredBy: result.coveredBy,
-                    killedBy: result.killedBy, testsCompleted: result.testsCompleted,
-                    duration: result.durationMilliseconds)
-            }
-            files[path] = StrykerFile(language: "swift", source: source, mutants: mutants)
-        }
-        let report = StrykerReport(
-            schemaVersion: "2", thresholds: StrykerThresholds(high: high, low: low), projectRoot: package, files: files,
-            testFiles: testFiles(), config: StrykerConfig(reusedResults: reused, since: since),
+        let json = StrykerJSON(
+            report: stryker(high: high, low: low), config: StrykerJSON.Config(reusedResults: reused, since: since),
             litmus: partial.map(section))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(report)
+        return try encoder.encode(json)
     }
 
-    private func testFiles() -> [String: StrykerTestFile] {
-        var byFile: [String: [StrykerTest]] = [:]
-        for test in tests {
-            let location = test.line.map { StrykerLocation(start: StrykerPosition(line: $0, column: 1), end: nil) }
-            byFile[test.file ?? "", default: []].append(StrykerTest(id: test.id, name: test.name, location: location))
+    /// The report as Stryker's schema models it, its score bands `high` and `low`.
+    public func stryker(high: Double = 80, low: Double = 60) -> StrykerReport {
+        var files: [String: StrykerReport.SourceFile] = [:]
+        for (path, source) in sources {
+            let mutants = results.filter { $0.mutant.file == path }.map(\.stryker)
+            files[path] = StrykerReport.SourceFile(language: "swift", source: source, mutants: mutants)
         }
-        return byFile.mapValues { StrykerTestFile(tests: $0) }
+        return StrykerReport(
+            schemaVersion: "2", thresholds: StrykerReport.Thresholds(high: high, low: low), projectRoot: package,
+            files: files, testFiles: testFiles())
     }
-}
 
-// The schema's shapes (https://github.com/stryker-mutator/mutation-testing-elements, schema v2), and a
-// shard's `litmus` section (MutationPartial.swift).
-struct StrykerReport: Codable {
-    var schemaVersion: String
-    var thresholds: StrykerThresholds
-    var projectRoot: String
-    var files: [String: StrykerFile]
-    var testFiles: [String: StrykerTestFile]
-    /// The schema's free-form `config`: how many results were reused, and the `--since` ref.
-    var config: StrykerConfig?
-    var litmus: MutationPartial.Section?
-}
-
-struct StrykerConfig: Codable {
-    var reusedResults: Int
-    var since: String?
-}
-
-struct StrykerThresholds: Codable {
-    var high: Double
-    var low: Double
-}
-
-struct StrykerFile: Codable {
-    var language: String
-    var source: String
-    var mutants: [StrykerMutant]
-}
-
-struct StrykerMutant: Codable {
-    var id: String
-    var mutatorName: String
-    var replacement: String
-    var location: StrykerLocation
-    var status: String
-    var statusReason: String?
-    var coveredBy: [String]
-    var killedBy: [String]
-    var testsCompleted: Int
-    var duration: Int
-}
-
-struct StrykerLocation: Codable {
-    var start: StrykerPosition
-    var end: StrykerPosition?
-}
-
-struct StrykerPosition: Codable {
-    var line: Int
-    var column: Int
-}
-
-struct StrykerTestFile: Codable {
-    var tests: [StrykerTest]
-}
-
-struct StrykerTest: Codable {
-    var id: String
-    var name: String
-    var location: StrykerLocation?
+    private func testFiles() -> [String: StrykerReport.TestFile] {
+        var byFile: [String: [StrykerReport.TestDefinition]] = [:]
+        for test in tests {
+            let location = test.line.map { StrykerReport.OpenEndLocation(start: .init(line: $0, column: 1)) }
+            byFile[test.file ?? "", default: []].append(.init(id: test.id, name: test.name, location: location))
+        }
+        return byFile.mapValues { StrykerReport.TestFile(tests: $0) }
+    }
 }

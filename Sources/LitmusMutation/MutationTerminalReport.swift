@@ -13,7 +13,7 @@ public struct MutationTerminalReport: Sendable {
         lines.append(
             "Mutation testing of \(report.package): \(total) mutants in \(report.sources.count) files, "
                 + "\(report.tests.count) tests, \(seconds(report.wallSeconds)) (build \(seconds(report.buildSeconds)))")
-        let counts = MutantStatus.allCases.map { "\($0.rawValue) \(report.count($0))" }
+        let counts = MutantStatus.assigned.map { "\($0.rawValue) \(report.count($0))" }
         lines.append("  " + counts.joined(separator: ", "))
         let ran = report.results.filter { $0.status != .compileError }.count
         lines.append(

@@ -20,7 +20,7 @@ public struct HTMLReport: Sendable {
     }
 
     /// A report of an audit and, if given, a mutation run, encoded as their `--json` files are.
-    public init(audit: AuditReport?, mutation: MutationReport? = nil) throws {
+    public init(audit: AuditReport?, mutation: StrykerReport? = nil) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         self.init(auditJSON: try audit.map(encoder.encode), mutationJSON: try mutation.map(encoder.encode))

@@ -18,9 +18,9 @@ public enum ReportFile {
     /// schema version 2.
     public static func mutation(at path: String) throws(ReportFileError) -> Data {
         let data = try read(path, as: .mutation)
-        let report: MutationReport
+        let report: StrykerReport
         do {
-            report = try JSONDecoder().decode(MutationReport.self, from: data)
+            report = try JSONDecoder().decode(StrykerReport.self, from: data)
         } catch {
             throw .corrupt(path: path, kind: .mutation, reason: reason(error))
         }

@@ -11,7 +11,7 @@ struct MergeTests {
     private let test = "M.fTests/checks()/FTests.swift:3:2"
 
     /// The whole run: every mutant of `source` with a status of its own, every fourth one's result reused
-    /// from the result cache.
+    /// from the result cache, its mutants those on lines changed since `v1`.
     private func wholeRun() -> MutationReport {
         let found = MutationSource(path: "Sources/M/F.swift", text: source).mutants()
         let statuses: [MutantStatus] = [.killed, .survived, .compileError, .noCoverage, .timeout, .runtimeError]
@@ -25,7 +25,7 @@ struct MergeTests {
         return MutationReport(
             package: "/p", sources: ["Sources/M/F.swift": source], results: results,
             tests: [TestIdentity(library: .swiftTesting, id: test, file: "Tests/MTests/FTests.swift", line: 3)],
-            notes: ["a note"], wallSeconds: 5, buildSeconds: 2)
+            notes: ["a note"], wallSeconds: 5, buildSeconds: 2, since: "v1")
     }
 
     /// Shard `index` of `count` of the whole run, as `litmus mutate --shard` writes it.
@@ -58,6 +58,8 @@ struct MergeTests {
         // Then: the same results, and as many reused from the cache (the terminal's "Reused" line)
         #expect(whole.results.count > 6)
         #expect(merged.reused == whole.reused && whole.reused > 0)
+        // and the --since ref, read back from the schema's config beside the shards' litmus section
+        #expect(merged.since == "v1")
         #expect(try merged.json() == whole.json())
         #expect(MutationTerminalReport().render(merged) == MutationTerminalReport().render(whole))
     }

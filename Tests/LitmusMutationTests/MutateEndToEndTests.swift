@@ -81,7 +81,7 @@ struct MutateEndToEndTests {
         defer { try? FileManager.default.removeItem(at: path) }
 
         // When: read as `litmus report --mutation` reads it
-        let read = try JSONDecoder().decode(LitmusReport.MutationReport.self, from: ReportFile.mutation(at: path.path))
+        let read = try JSONDecoder().decode(StrykerReport.self, from: ReportFile.mutation(at: path.path))
 
         // Then
         let ledger = try #require(read.files["Sources/Ledger/Ledger.swift"])

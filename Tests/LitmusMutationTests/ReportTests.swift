@@ -1,5 +1,6 @@
 import Foundation
 import LitmusAudit
+import LitmusReport
 import Testing
 
 @testable import LitmusMutation
@@ -7,7 +8,7 @@ import Testing
 @Suite("Mutation reports")
 struct ReportTests {
     /// A report of three mutants of one file: one killed, one survived, one rejected by the compiler.
-    private func makeReport() -> MutationReport {
+    private func makeReport() -> LitmusMutation.MutationReport {
         let source = "func f(a: Int) -> Bool {\n    a > 1\n}\n"
         let found = MutationSource(path: "Sources/M/F.swift", text: source).mutants()
         let test = "M.fTests/checks()/FTests.swift:3:2"
@@ -18,7 +19,7 @@ struct ReportTests {
                 coveredBy: status == .noCoverage ? [] : [test], killedBy: status == .killed ? [test] : [],
                 testsCompleted: 1, durationMilliseconds: 12)
         }
-        return MutationReport(
+        return LitmusMutation.MutationReport(
             package: "/p", sources: ["Sources/M/F.swift": source], results: results,
             tests: [TestIdentity(library: .swiftTesting, id: test, file: "Tests/MTests/FTests.swift", line: 3)],
             notes: [], wallSeconds: 2, buildSeconds: 1)
@@ -60,6 +61,45 @@ struct ReportTests {
         #expect(first?["duration"] as? Int == 12)
         #expect(location?["start"] == ["line": 2, "column": 7])
         #expect(location?["end"] == ["line": 2, "column": 8])
+    }
+
+    @Test("The JSON's other keys: projectRoot, the test files, config, and statusReason only where there is one")
+    func jsonOtherKeys() throws {
+        // When
+        let data = try makeReport().json()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let file = (object["files"] as? [String: Any])?["Sources/M/F.swift"] as? [String: Any]
+        let mutants = try #require(file?["mutants"] as? [[String: Any]])
+        let testFile = (object["testFiles"] as? [String: Any])?["Tests/MTests/FTests.swift"] as? [String: Any]
+        let test = (testFile?["tests"] as? [[String: Any]])?.first
+
+        // Then
+        #expect(Set(object.keys) == ["schemaVersion", "thresholds", "projectRoot", "files", "testFiles", "config"])
+        #expect(object["projectRoot"] as? String == "/p")
+        #expect(object["config"] as? [String: Int] == ["reusedResults": 0])
+        #expect(mutants.map { $0["statusReason"] as? String } == [nil, nil, "no '<=' here", nil])
+        #expect(mutants.map { $0.keys.contains("statusReason") } == [false, false, true, false])
+        #expect(test?["id"] as? String == "M.fTests/checks()/FTests.swift:3:2")
+        #expect(test?["name"] as? String == "fTests/checks()")
+        // A test's location is open-ended: its start only.
+        #expect(test?["location"] as? [String: [String: Int]] == ["start": ["line": 3, "column": 1]])
+        // The duration is whole milliseconds, written without a fraction as before.
+        #expect(String(decoding: data, as: UTF8.self).contains("\"duration\" : 12,"))
+    }
+
+    @Test("The JSON reads back as the schema's one model (LitmusReport's StrykerReport) the writer filled")
+    func jsonReadsAsStrykerReport() throws {
+        // Given
+        var sut = makeReport()
+        sut.since = "main"
+
+        // When
+        let read = try JSONDecoder().decode(StrykerReport.self, from: sut.json(high: 90, low: 70))
+
+        // Then
+        #expect(read == sut.stryker(high: 90, low: 70))
+        #expect(
+            read.files["Sources/M/F.swift"]?.mutants.map(\.status) == [.killed, .survived, .compileError, .noCoverage])
     }
 
     @Test("The terminal report shows each survivor as file:line with the code as written beside the mutant")

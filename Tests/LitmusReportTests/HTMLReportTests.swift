@@ -51,7 +51,7 @@ struct HTMLReportTests {
 
         // When
         let text = try #require(embedded("mutation-data", in: sut.render()))
-        let report = try JSONDecoder().decode(MutationReport.self, from: Data(text.utf8))
+        let report = try JSONDecoder().decode(StrykerReport.self, from: Data(text.utf8))
 
         // Then
         #expect(report.files["CashRegister/Sources/CashRegister/CashRegister.swift"]?.mutants.count == 20)

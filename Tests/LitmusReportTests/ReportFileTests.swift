@@ -67,6 +67,56 @@ struct ReportFileTests {
         )
     }
 
+    @Test("A report Stryker itself wrote opens: its optional keys absent, its free-form config, a test's end")
+    func strykerWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mutation.json")
+        let text = """
+            {"schemaVersion": "2.0", "thresholds": {"high": 80, "low": 60},
+             "config": {"testRunner": "jest", "concurrency": 4}, "framework": {"name": "StrykerJS"},
+             "files": {"src/a.js": {"language": "javascript", "source": "a + b", "mutants": [
+               {"id": "1", "mutatorName": "ArithmeticOperator", "status": "Ignored",
+                "location": {"start": {"line": 1, "column": 3}, "end": {"line": 1, "column": 4}}}]}},
+             "testFiles": {"test/a.spec.js": {"tests": [
+               {"id": "t1", "name": "adds", "location": {"start": {"line": 2, "column": 1}, "end": {"line": 4, "column": 3}}},
+               {"id": "t2", "name": "subtracts"}]}}}
+            """
+        try Data(text.utf8).write(to: file)
+
+        // When
+        let report = try JSONDecoder().decode(StrykerReport.self, from: ReportFile.mutation(at: file.path))
+
+        // Then
+        let mutant = try #require(report.files["src/a.js"]?.mutants.first)
+        #expect(report.projectRoot == nil)
+        #expect(report.thresholds == StrykerReport.Thresholds(high: 80, low: 60))
+        #expect(mutant.status == .ignored && mutant.replacement == nil && mutant.coveredBy == nil)
+        #expect(mutant.location.end == StrykerReport.Position(line: 1, column: 4))
+        let tests = report.testFiles?["test/a.spec.js"]?.tests
+        #expect(tests?.map(\.location?.end) == [StrykerReport.Position(line: 4, column: 3), nil])
+        #expect(tests?.last?.location == nil)
+    }
+
+    @Test("A mutant's location needs its end (a test's does not): a mutant without one is refused, by key")
+    func mutantWithoutEnd() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mutation.json")
+        let text = """
+            {"schemaVersion": "2", "files": {"a.swift": {"language": "swift", "source": "a", "mutants": [
+               {"id": "1", "mutatorName": "X", "status": "Killed", "location": {"start": {"line": 1, "column": 1}}}]}}}
+            """
+        try Data(text.utf8).write(to: file)
+
+        // Then
+        #expect(
+            throws: ReportFileError.corrupt(
+                path: file.path, kind: .mutation,
+                reason: "\"end\" is missing at files.a.swift.mutants.[0].location")
+        ) { try ReportFile.mutation(at: file.path) }
+    }
+
     @Test("`litmus report` exits 2 on a missing report and writes no page")
     func commandMissingFile() throws {
         let folder = try temporaryFolder()

@@ -1,21 +1,47 @@
 import Foundation
 
-/// A mutation-testing report in Stryker's schema, version 2 (mutation-testing-report-schema), the JSON
-/// that `litmus mutate --json` writes and Stryker's HTML report reads. Only what the HTML report needs
-/// is modelled; other keys are left alone (the page embeds the file as it is).
-public struct MutationReport: Codable, Sendable, Hashable {
+/// A mutation-testing report in Stryker's mutation-testing-report-schema, version 2: the one model of
+/// the JSON that `litmus mutate --json` writes (LitmusMutation fills it), `litmus merge` reads back and
+/// the HTML report reads, Stryker's own files included. What the schema leaves optional is optional here,
+/// so a file written by another tool opens; keys not modelled (the free-form `config`, `performance`,
+/// `framework`, `system`, Litmus's `litmus` section of a shard) are left alone: the page embeds the file
+/// as it is, and LitmusMutation reads and writes its own keys beside these.
+public struct StrykerReport: Codable, Sendable, Hashable {
     /// The schema's version: `"2"`.
     public var schemaVersion: String
+    /// The score bands the report colours by; the schema requires them, but a file without them still opens.
+    public var thresholds: Thresholds?
+    /// The folder the paths are relative to, if given.
+    public var projectRoot: String?
     /// The mutated source files by path: their language, source text and mutants.
     public var files: [String: SourceFile]
     /// The test files by path, naming the tests that `coveredBy` and `killedBy` refer to, if given.
     public var testFiles: [String: TestFile]?
 
     /// Creates a report.
-    public init(schemaVersion: String = "2", files: [String: SourceFile], testFiles: [String: TestFile]? = nil) {
+    public init(
+        schemaVersion: String = "2", thresholds: Thresholds? = nil, projectRoot: String? = nil,
+        files: [String: SourceFile], testFiles: [String: TestFile]? = nil
+    ) {
         self.schemaVersion = schemaVersion
+        self.thresholds = thresholds
+        self.projectRoot = projectRoot
         self.files = files
         self.testFiles = testFiles
+    }
+
+    /// The scores, in percent, from which the report shows a score as good (`high`) and as poor (under `low`).
+    public struct Thresholds: Codable, Sendable, Hashable {
+        /// From this score on, good.
+        public var high: Double
+        /// Under this score, poor.
+        public var low: Double
+
+        /// Creates thresholds.
+        public init(high: Double, low: Double) {
+            self.high = high
+            self.low = low
+        }
     }
 
     /// One mutated source file.
@@ -77,7 +103,7 @@ public struct MutationReport: Codable, Sendable, Hashable {
         }
     }
 
-    /// A stretch of source: from `start` up to (not including) `end`, lines and columns from 1.
+    /// A mutant's stretch of source: from `start` up to (not including) `end`, lines and columns from 1.
     public struct Location: Codable, Sendable, Hashable {
         /// The first character.
         public var start: Position
@@ -86,6 +112,20 @@ public struct MutationReport: Codable, Sendable, Hashable {
 
         /// Creates a location.
         public init(start: Position, end: Position) {
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// A test's place in its file: where it starts and, if given, where it ends (the schema's open-end location).
+    public struct OpenEndLocation: Codable, Sendable, Hashable {
+        /// The first character.
+        public var start: Position
+        /// Just after the last character, if given.
+        public var end: Position?
+
+        /// Creates a location.
+        public init(start: Position, end: Position? = nil) {
             self.start = start
             self.end = end
         }
@@ -113,9 +153,9 @@ public struct MutationReport: Codable, Sendable, Hashable {
         case survived = "Survived"
         /// No test executes the mutated code.
         case noCoverage = "NoCoverage"
-        /// The tests ran past the time limit (counted as detected).
+        /// The tests ran past the time limit (an endless loop, most often).
         case timeout = "Timeout"
-        /// The tests crashed in a way that is not a failure.
+        /// The test process crashed with the mutant on.
         case runtimeError = "RuntimeError"
         /// The mutated code did not compile.
         case compileError = "CompileError"
@@ -129,9 +169,14 @@ public struct MutationReport: Codable, Sendable, Hashable {
     public struct TestFile: Codable, Sendable, Hashable {
         /// Its tests.
         public var tests: [TestDefinition]
+        /// The file's whole text, if given.
+        public var source: String?
 
         /// Creates a test file.
-        public init(tests: [TestDefinition]) { self.tests = tests }
+        public init(tests: [TestDefinition], source: String? = nil) {
+            self.tests = tests
+            self.source = source
+        }
     }
 
     /// A test that `coveredBy` and `killedBy` name by its `id`.
@@ -140,11 +185,18 @@ public struct MutationReport: Codable, Sendable, Hashable {
         public var id: String
         /// Its name for people.
         public var name: String
+        /// Where it is declared in its file, if given.
+        public var location: OpenEndLocation?
 
         /// Creates a test definition.
-        public init(id: String, name: String) {
+        public init(id: String, name: String, location: OpenEndLocation? = nil) {
             self.id = id
             self.name = name
+            self.location = location
         }
     }
 }
+
+/// The earlier name of ``StrykerReport``, kept so that code using it still compiles.
+@available(*, deprecated, renamed: "StrykerReport")
+public typealias MutationReport = StrykerReport
