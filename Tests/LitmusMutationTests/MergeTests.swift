@@ -122,6 +122,25 @@ struct MergeTests {
         #expect(MergeError.corrupt(file: "x.json", reason: "r").description.hasPrefix("x.json is not"))
     }
 
+    @Test(
+        "A shard whose mutant lacks a key litmus always writes, or has a status it never gives, is corrupt, by name",
+        arguments: ["duration", "coveredBy", "killedBy", "testsCompleted", "replacement", "status"])
+    func mutantNotLitmus(key: String) throws {
+        // Given: shard 1 of 1 with its first mutant's key removed, or its status one litmus never gives
+        var object = try #require(try JSONSerialization.jsonObject(with: shard(1, of: 1)) as? [String: Any])
+        var files = try #require(object["files"] as? [String: [String: Any]])
+        var mutants = try #require(files["Sources/M/F.swift"]?["mutants"] as? [[String: Any]])
+        if key == "status" { mutants[0][key] = "Ignored" } else { mutants[0][key] = nil }
+        files["Sources/M/F.swift"]?["mutants"] = mutants
+        object["files"] = files
+        let data = try JSONSerialization.data(withJSONObject: object)
+
+        // Then
+        #expect(
+            throws: MergeError.corrupt(file: "s.json", reason: "mutant 1 of Sources/M/F.swift is not one litmus wrote")
+        ) { try merge([("s.json", data)]) }
+    }
+
     @Test("litmus merge reads the kind of run from the files, and refuses audit and mutation shards together")
     func kinds() throws {
         // Given
