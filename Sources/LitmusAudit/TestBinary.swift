@@ -2,33 +2,59 @@ import Foundation
 import LitmusSupport
 
 /// The built test bundle of the audited package (`<Package>PackageTests.xctest`), run directly: one
-/// process per run, never `swift test`, outcomes read from structured output.
-struct TestBinary: Sendable {
+/// process per run, never `swift test`, outcomes read from structured output. The audit and mutation
+/// testing both run their test processes through it.
+package struct TestBinary: Sendable {
     /// The executable.
-    var executable: URL
+    package var executable: URL
     /// The working directory of every test process: the package copy, as under `swift test`.
-    var workingDirectory: URL
+    package var workingDirectory: URL
     /// A folder for output files and coverage profiles.
-    var scratch: URL
+    package var scratch: URL
     /// The time limit of one process, in seconds.
-    var timeout: Double
+    package var timeout: Double
+    /// Variables set in every process's environment over this process's own (mutation testing's
+    /// `LITMUS_MUTANT`, `LITMUS_COVERAGE`); the coverage profile's `LLVM_PROFILE_FILE` is always its own.
+    var environment: [String: String] = [:]
+    /// Whether each process's output file and coverage profiles stay in the scratch folder after its run
+    /// (the audit reads the profiles). Mutation testing, which runs a process per mutant, keeps none:
+    /// they are removed once read, and its runs list no profile.
+    package var keepsFiles = true
+
+    /// A binary at `executable` run in `workingDirectory`, its files in `scratch`, each process limited
+    /// to `timeout` seconds.
+    package init(executable: URL, workingDirectory: URL, scratch: URL, timeout: Double, keepsFiles: Bool = true) {
+        self.executable = executable
+        self.workingDirectory = workingDirectory
+        self.scratch = scratch
+        self.timeout = timeout
+        self.keepsFiles = keepsFiles
+    }
 
     /// What one process run says about the tests asked of it.
-    struct Run: Sendable {
+    package struct Run: Sendable {
         /// Results by test identifier.
-        var results: [String: TestResult]
+        package var results: [String: TestResult]
         /// Identifiers in the order the tests started.
         var order: [String]
         /// Swift Testing tests declared in the stream (discovery).
         var declared: [TestIdentity]
         /// The processes of this run killed at their time limit; empty when every one ended by itself.
-        var timeouts: [Timeout] = []
-        /// The coverage profiles its processes wrote (`.profraw`), one per process and child process.
+        package var timeouts: [Timeout] = []
+        /// The coverage profiles its processes wrote (`.profraw`), one per process and child process;
+        /// none when the binary does not keep its files.
         var profiles: [URL] = []
+        /// The exit status of its process (or the signal that ended it); of several, the first not 0.
+        package var status: Int32 = 0
+        /// The wall time of its process, in seconds; of several, their times added.
+        package var seconds: Double = 0
+
+        /// Whether a process of this run was killed at its time limit.
+        package var timedOut: Bool { !timeouts.isEmpty }
     }
 
     /// A process killed at its time limit, and the tests it left undone.
-    struct Timeout: Sendable, Hashable {
+    package struct Timeout: Sendable, Hashable {
         /// The framework of the process.
         var library: TestLibrary
         /// The tests that had started and not ended.
@@ -60,10 +86,7 @@ struct TestBinary: Sendable {
 
     /// Lists the XCTest tests (`--list-tests`), with the listing's exit status.
     func list() async throws -> Listing {
-        let output = try await ChildProcess.run(
-            executable, ["--list-tests"], in: workingDirectory,
-            environment: ProfileFiles(in: scratch, named: "list").environment, unsetting: ProfileFiles.inheritedState,
-            outputFile: scratch.appendingPathComponent("list-\(UUID().uuidString).txt"), timeout: timeout)
+        let (output, _, _) = try await process(["--list-tests"], output: "list", profile: "list")
         let tests = XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
         return Listing(tests: tests, status: output.status)
     }
@@ -71,23 +94,21 @@ struct TestBinary: Sendable {
     /// Lists the XCTest tests (`--list-tests`).
     func listXCTests() async throws -> [TestIdentity] { try await list().tests }
 
+    /// Every test: XCTest's by `--list-tests`, Swift Testing's from one run of them all.
+    package func discover() async throws -> [TestIdentity] {
+        try await list().tests + runSwiftTests(nil, profile: "discover", parallel: true).declared
+    }
+
     /// Runs the binary once with no argument, as `swift test` first runs it: its own entry point
     /// decides what runs. How it ended and what it printed.
     func runAsSwiftTestWould() async throws -> ChildProcessResult {
-        try await ChildProcess.run(
-            executable, [], in: workingDirectory, environment: ProfileFiles(in: scratch, named: "direct").environment,
-            unsetting: ProfileFiles.inheritedState,
-            outputFile: scratch.appendingPathComponent("direct-\(UUID().uuidString).txt"), timeout: timeout)
+        try await process([], output: "direct", profile: "direct").result
     }
 
     /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`.
     func runXCTests(_ ids: [String]?, known: [TestIdentity], profile: String) async throws -> Run {
         let arguments = ids.map { [$0.joined(separator: ",")] } ?? []
-        let profiles = ProfileFiles(in: scratch, named: profile)
-        let output = try await ChildProcess.run(
-            executable, arguments, in: workingDirectory, environment: profiles.environment,
-            unsetting: ProfileFiles.inheritedState,
-            outputFile: scratch.appendingPathComponent("xctest-\(UUID().uuidString).txt"), timeout: timeout)
+        let (output, seconds, profiles) = try await process(arguments, output: "xctest", profile: profile)
         var byOutputName: [String: String] = [:]
         for test in known { if let name = test.xctestOutputName { byOutputName[name] = test.id } }
         var results: [String: TestResult] = [:]
@@ -99,7 +120,9 @@ struct TestBinary: Sendable {
         }
         let timeouts =
             output.timedOut ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results)] : []
-        return Run(results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles.written())
+        return Run(
+            results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles,
+            status: output.status, seconds: seconds)
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
@@ -109,11 +132,7 @@ struct TestBinary: Sendable {
         var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
         for id in ids ?? [] { arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id) + "$"] }
-        let profiles = ProfileFiles(in: scratch, named: profile)
-        let output = try await ChildProcess.run(
-            executable, arguments, in: workingDirectory, environment: profiles.environment,
-            unsetting: ProfileFiles.inheritedState,
-            outputFile: scratch.appendingPathComponent("swift-testing-\(UUID().uuidString).txt"), timeout: timeout)
+        let (output, seconds, profiles) = try await process(arguments, output: "swift-testing", profile: profile)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)
         let asked = ids ?? stream.tests.map(\.id)
@@ -121,11 +140,11 @@ struct TestBinary: Sendable {
             output.timedOut ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results)] : []
         return Run(
             results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts,
-            profiles: profiles.written())
+            profiles: profiles, status: output.status, seconds: seconds)
     }
 
     /// Runs `tests` in as few processes as their libraries need (XCTest and Swift Testing side by side).
-    func run(_ tests: [TestIdentity], all: [TestIdentity], profile: String) async throws -> Run {
+    package func run(_ tests: [TestIdentity], all: [TestIdentity], profile: String) async throws -> Run {
         let xctests = tests.filter { $0.library == .xctest }.map(\.id)
         let swiftTests = tests.filter { $0.library == .swiftTesting }.map(\.id)
         async let xctestRun: Run? = xctests.isEmpty ? nil : runXCTests(xctests, known: all, profile: profile + "-x")
@@ -133,6 +152,36 @@ struct TestBinary: Sendable {
         return Run(merging: try await [xctestRun, swiftRun].compactMap { $0 })
     }
 
+    /// Runs `tests` as ``run(_:all:profile:)`` does, with `environment` set in their processes and each
+    /// process limited to `timeout` seconds: mutation testing's runs (the active mutant, the recording).
+    package func run(
+        _ tests: [TestIdentity], environment: [String: String], timeout: Double, profile: String
+    ) async throws -> Run {
+        var binary = self
+        binary.environment = environment
+        binary.timeout = timeout
+        return try await binary.run(tests, all: tests, profile: profile)
+    }
+
+    /// Runs one process with `arguments`, its output in a file named after `output` and its coverage
+    /// profiles named after `profile`: how it ended, what it printed, its wall time, and the profiles
+    /// it wrote when the binary keeps them (else its output file and profiles are removed).
+    private func process(_ arguments: [String], output: String, profile: String) async throws
+        -> (result: ChildProcessResult, seconds: Double, profiles: [URL])
+    {
+        let profiles = ProfileFiles(in: scratch, named: profile)
+        let file = scratch.appendingPathComponent("\(output)-\(UUID().uuidString).txt")
+        let started = ContinuousClock.now
+        let result = try await ChildProcess.run(
+            executable, arguments, in: workingDirectory,
+            environment: environment.merging(profiles.environment) { $1 }, unsetting: ProfileFiles.inheritedState,
+            outputFile: file, timeout: timeout)
+        let seconds = (ContinuousClock.now - started).inSeconds
+        guard !keepsFiles else { return (result, seconds, profiles.written()) }
+        try? FileManager.default.removeItem(at: file)
+        for written in profiles.written() { try? FileManager.default.removeItem(at: written) }
+        return (result, seconds, [])
+    }
 }
 
 /// The coverage profiles of one test process: `profiles/<name>-<unique>-<pid>.profraw` in the scratch
@@ -182,6 +231,8 @@ extension TestBinary.Run {
             order += run.order
             timeouts += run.timeouts
             profiles += run.profiles
+            if status == 0 { status = run.status }
+            seconds += run.seconds
         }
     }
 }

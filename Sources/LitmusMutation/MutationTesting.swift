@@ -86,8 +86,11 @@ public struct MutationTesting: Sendable {
         progress(.phase("Building the tests once with \(build.mutants.count) mutants in their schemata"))
         let executable = try await build.build { progress(.note($0)) }
         let buildSeconds = (clock.now - started).inSeconds
-        let runner = TestProcess(
-            executable: executable, workingDirectory: workspace.package, scratch: try workspace.folder("runs"))
+        // A process per mutant: no output file or coverage profile (a binary built with coverage after an
+        // audit writes one into the scratch) is kept.
+        let runner = TestBinary(
+            executable: executable, workingDirectory: workspace.package, scratch: try workspace.folder("runs"),
+            timeout: 600, keepsFiles: false)
 
         let (tests, usable, baselineNotes) = try await reach(
             build.mutants, measured: measured, workspace: workspace, runner: runner, progress: progress)
@@ -163,7 +166,7 @@ public struct MutationTesting: Sendable {
     /// left out: from `measured` (the audit's alone runs and lines) when given, else from each test run
     /// alone with the switch recording what it reaches.
     private func reach(
-        _ all: [Mutant], measured: [MeasuredTest]?, workspace: PackageWorkspace, runner: TestProcess,
+        _ all: [Mutant], measured: [MeasuredTest]?, workspace: PackageWorkspace, runner: TestBinary,
         progress: @escaping @Sendable (MutationProgress) -> Void
     ) async throws -> (tests: [TestIdentity], usable: [Coverage], notes: [String]) {
         let tests: [TestIdentity]
@@ -182,12 +185,13 @@ public struct MutationTesting: Sendable {
         } else {
             progress(.phase("Finding the tests, and the mutants each one reaches (each test alone, no mutant on)"))
             // Their files relative to the package (the report's testFiles), not in the scratch copy.
-            tests = try await runner.discover(timeout: 600).map(workspace.relative)
+            tests = try await runner.discover().map(workspace.relative)
             let coverageFolder = try workspace.folder("coverage")
             let baseline = try await concurrentMap(Array(tests.enumerated()), width: width) { pair in
                 let file = coverageFolder.appendingPathComponent("test-\(pair.offset).txt")
                 let outcome = try await runner.run(
-                    [pair.element], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: 600)
+                    [pair.element], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: 600,
+                    profile: "reach")
                 return (outcome, Coverage.recorded(in: file))
             }
             for (test, (outcome, reached)) in zip(tests, baseline) {
@@ -203,7 +207,7 @@ public struct MutationTesting: Sendable {
 
     /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process
     /// per library, stopping at the first failure.
-    private func test(_ mutant: Mutant, _ covering: [Coverage], runner: TestProcess) async throws -> MutantResult {
+    private func test(_ mutant: Mutant, _ covering: [Coverage], runner: TestBinary) async throws -> MutantResult {
         var result = MutantResult(
             mutant: mutant, status: .noCoverage, reason: nil, coveredBy: covering.map(\.test.id), killedBy: [],
             testsCompleted: 0, durationMilliseconds: 0)
@@ -218,7 +222,8 @@ public struct MutationTesting: Sendable {
         result.status = .survived
         for batch in batches {
             let outcome = try await runner.run(
-                batch.map(\.test), environment: ["LITMUS_MUTANT": String(mutant.id)], timeout: limit(batch))
+                batch.map(\.test), environment: ["LITMUS_MUTANT": String(mutant.id)], timeout: limit(batch),
+                profile: "mutant")
             result.durationMilliseconds += Int(outcome.seconds * 1000)
             result.testsCompleted +=
                 outcome.results.values.filter { $0.outcome == .passed || $0.outcome == .failed }

@@ -6,7 +6,7 @@ import LitmusAudit
 /// reaches the file fail; otherwise the switch does not reach the tests and every mutant would survive.
 struct SanityCheck {
     /// Runs the tests of the schemata build.
-    var runner: TestProcess
+    var runner: TestBinary
     /// Whether each test's reach was recorded by the switches themselves (exact), rather than read from
     /// the lines it executed (the audit's coverage: a line can run without its mutant's switch).
     var exactReach: Bool
@@ -65,7 +65,8 @@ struct SanityCheck {
     /// Whether `test` fails (or stops) with the probe of `file` on.
     private func probeStops(_ test: Coverage, file: SchemaBuild.File) async throws -> Bool {
         let outcome = try await runner.run(
-            [test.test], environment: ["LITMUS_MUTANT": String(-file.number)], timeout: limit([test]))
+            [test.test], environment: ["LITMUS_MUTANT": String(-file.number)], timeout: limit([test]),
+            profile: "probe")
         return !(outcome.results[test.test.id]?.outcome == .passed && !outcome.timedOut && outcome.status == 0)
     }
 
@@ -74,7 +75,8 @@ struct SanityCheck {
         let file = scratch.appendingPathComponent("sanity-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: file) }
         _ = try await runner.run(
-            [test.test], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: limit([test]))
+            [test.test], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: limit([test]),
+            profile: "sanity")
         return Coverage.recorded(in: file)
     }
 }
