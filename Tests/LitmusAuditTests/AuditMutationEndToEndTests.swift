@@ -43,6 +43,10 @@ struct AuditMutationEndToEndTests {
             report.unmetThresholds == ["Thorough: mutation score 73.9%, at least 90.0% required (minMutationScore)"])
         #expect(report.verdicts.first { $0.letter == .thorough }?.summary.contains("mutation score 73.9%") == true)
         #expect(try FixtureAudits.snapshot(package.deletingLastPathComponent()) == before)
+        // The mutants' processes ran the coverage build in the kept copy: their profiles went to the scratch
+        let copyFolder = buildFolder.appendingPathComponent("package/Mutation")
+        let copied = try FileManager.default.contentsOfDirectory(atPath: copyFolder.path)
+        #expect(!copied.contains { $0.hasSuffix(".profraw") })
 
         // When: a plain audit in the same build folder
         var options = AuditOptions()
