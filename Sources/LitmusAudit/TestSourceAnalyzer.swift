@@ -129,7 +129,8 @@ public struct TestSourceAnalyzer: Sendable {
                         converter: file.converter
                     ).map { [$0] } ?? []
             }
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where CallCollector.isSleep(call) {
+            for call in file.tree.descendants(of: FunctionCallExprSyntax.self)
+            where CallCollector.isSleep(call) && !CallCollector.isPollInterval(call) {
                 let owner = call.enclosingFunctionName ?? "test code"
                 analysis.findings.append(
                     Finding(

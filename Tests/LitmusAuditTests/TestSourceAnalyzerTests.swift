@@ -121,6 +121,24 @@ struct TestSourceAnalyzerTests {
         #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [3, 4, 4])
     }
 
+    @Test("A sleep that is a loop's poll interval while it waits for a condition is no finding; a fixed wait is")
+    func pollInterval() throws {
+        let analysis = try analyze([
+            "P.swift": """
+            import Testing
+            @Test func polls() async throws {
+                while !done() { try await Task.sleep(for: .milliseconds(5)) }
+                repeat { usleep(10) } while !done()
+                for _ in 0..<3 { Thread.sleep(forTimeInterval: 0.1) }
+                while !done() { Task { try await Task.sleep(for: .seconds(1)) } }
+                try await Task.sleep(for: .seconds(1))
+                #expect(done())
+            }
+            """
+        ])
+        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [5, 6, 7])
+    }
+
     @Test("A QuickSpec is a test class even without test methods")
     func quickSpec() throws {
         let analysis = try analyze([
