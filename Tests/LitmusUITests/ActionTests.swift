@@ -25,18 +25,21 @@ struct ActionTests {
 
     @Test("A tap waits for a sliding button to stop, and hits it where it came to rest")
     func tapWaitsForAnimation() async throws {
-        // Given: a button sliding 400 px to the right over 400 ms; where it starts, a decoy.
+        // Given: a button sliding 400 px to the right over 400 ms; where it starts, a decoy. The slide
+        // starts as the page is read, before any tap can look: started later (a transition set off
+        // two frames after the load), a tap could find the button at rest before it moved, and the
+        // click then reached the decoy once it had slid away (1 suite run of 3 under `litmus audit`).
         let app = page(
             """
             <output id="out">none</output>
             <div style="position:relative;height:40px">
               <button id="decoy" style="position:absolute;left:0"
                 onclick="document.getElementById('out').textContent = 'decoy'">Decoy</button>
-              <button id="slider" style="position:absolute;left:0;transition:left 400ms linear"
+              <button id="slider" style="position:absolute;left:0"
                 onclick="document.getElementById('out').textContent = 'slider'">Slide</button>
             </div>
-            <script>requestAnimationFrame(() => requestAnimationFrame(() => {
-              document.getElementById('slider').style.left = '400px'; }));</script>
+            <script>document.getElementById('slider').animate(
+              [{left: '0px'}, {left: '400px'}], {duration: 400, easing: 'linear', fill: 'forwards'});</script>
             """)
         try await app.run { (sut: XCUIApplication) async throws in
             // When
