@@ -27,7 +27,7 @@ struct AuditEndToEndTests {
         let slow = try #require(report.findings(.slowTest).first)
         #expect(report.findings(.slowTest).count == 1)
         #expect(slow.test == "PlantedTests.SlowTests/testTotal_afterWaiting_isTheSum")
-        #expect(slow.message.contains("over the 100 ms budget"))
+        #expect(slow.message.contains("over the 250 ms budget"))
         #expect(report.findings(.sleepInTest).map(\.location) == ["Tests/PlantedTests/SlowTests.swift:9"])
     }
 

@@ -25,6 +25,9 @@ struct AuditMutationEndToEndTests {
         let sut = try AuditCommand.parse([
             package.path, "--mutation", "--min-mutation-score", "90", "--quiet", "--runs", "1",
             "--random-subsets", "0", "--build-path", buildFolder.path, "--json", json.path,
+            // Speed is not what this test checks: a fixture test over 100 ms on a loaded machine would
+            // fail Fast too (it did in 1 parallel run of 3 of the toolkit's own audit).
+            "--budget-ms", "1000",
         ])
 
         // When
@@ -53,6 +56,7 @@ struct AuditMutationEndToEndTests {
         options.runs = 1
         options.randomSubsets = 0
         options.coverage = false
+        options.budgetMilliseconds = 1000
         let plain = try await Audit(package: package, options: options, buildFolder: buildFolder).run()
 
         // Then: no mutation score, and the kept copy holds the package's own sources again
