@@ -150,7 +150,8 @@ public struct AuditCommand: AsyncParsableCommand {
             let started = (error as? ChildProcessError).map {
                 AuditError.cannotRun(executable: $0.executable, reason: $0.reason)
             }
-            FileHandle.standardError.write(Data("litmus audit: \(started.map { "\($0)" } ?? "\(error)")\n".utf8))
+            let message = started.map { "\($0)" } ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            FileHandle.standardError.write(Data("litmus audit: \(message)\n".utf8))
             throw ExitCode(2)
         }
         display.finish()

@@ -19,8 +19,8 @@ struct SanityCheck {
 
     /// Checks the probe of each of `files` with the fastest test that reaches it.
     ///
-    /// With exact reach the fastest test decides. With reach read from lines, a test that passes with
-    /// the probe on is run once more with the switches recording what it reaches: if it reached one of
+    /// With exact reach the fastest test decides. With reach read from lines, a test the probe does not
+    /// stop (it passes, or fails without the probe's crash) is run once more with the switches recording what it reaches: if it reached one of
     /// the file's, the probe should have stopped it, and the check fails; if not, the next test (up to
     /// three) is tried, and a file no tried test reaches by its switches is noted and not checked. When
     /// no probe stopped any test and no recording holds any switch, the environment does not reach the
@@ -62,12 +62,16 @@ struct SanityCheck {
         }
     }
 
-    /// Whether `test` fails (or stops) with the probe of `file` on.
+    /// Whether `test` stops with the probe of `file` on. The probe ends the process (`fatalError`), so
+    /// with reach read from lines only a crash counts: a test that merely fails (a flaky one) proves
+    /// nothing about the switch. With exact reach any outcome but a pass counts, as before.
     private func probeStops(_ test: Coverage, file: SchemaBuild.File) async throws -> Bool {
         let outcome = try await runner.run(
             [test.test], environment: ["LITMUS_MUTANT": String(-file.number)], timeout: limit([test]),
             profile: "probe")
-        return !(outcome.results[test.test.id]?.outcome == .passed && !outcome.timedOut && outcome.status == 0)
+        let result = outcome.results[test.test.id]?.outcome
+        guard exactReach else { return result == .crashed || (result == nil && outcome.status != 0) }
+        return !(result == .passed && !outcome.timedOut && outcome.status == 0)
     }
 
     /// The mutants whose switches `test` reaches, no mutant on.

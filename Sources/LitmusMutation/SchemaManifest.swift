@@ -18,6 +18,9 @@ package struct SchemaManifest: Codable, Sendable {
         var schema: String
         /// The mutants the compiler rejected, by their index among the file's mutants, with its reason.
         var rejected: [String: String]
+        /// The hash of the file's mutants (operator, place, replacement): the indexes hold for these only
+        /// (another version of Litmus may make other mutants of the same text).
+        var mutants: String
     }
 
     /// The file's name in the build folder.
@@ -46,6 +49,8 @@ package struct SchemaManifest: Codable, Sendable {
     /// The files of `copy` that still hold what was written for the package at `original` as it is now:
     /// the schemata of sources whose text is unchanged, and the support files.
     func preserved(original: URL, copy: URL) -> Set<String> {
+        // A changed manifest can change which folders are mutated: then nothing is kept.
+        guard manifests == Self.manifestsHash(of: original) else { return [] }
         var kept: Set<String> = []
         for (path, entry) in files
         where Self.hash(of: original.appendingPathComponent(path)) == entry.original
@@ -67,7 +72,9 @@ package struct SchemaManifest: Codable, Sendable {
         guard manifests == Self.manifestsHash(of: original) else { return [:] }
         var rejected: [Int: String] = [:]
         for file in files {
-            guard let entry = self.files[file.path], entry.original == ContentHash.hex(file.text) else { continue }
+            guard let entry = self.files[file.path], entry.original == ContentHash.hex(file.text),
+                entry.mutants == Self.mutantsHash(file.mutants)
+            else { continue }
             for (index, reason) in entry.rejected {
                 if let index = Int(index), file.mutants.indices.contains(index) {
                     rejected[file.mutants[index].id] = reason
@@ -90,11 +97,22 @@ package struct SchemaManifest: Codable, Sendable {
             for (index, mutant) in file.mutants.enumerated() {
                 if let reason = rejected[mutant.id] { rejectedHere[String(index)] = reason }
             }
-            entries[file.path] = Entry(original: ContentHash.hex(file.text), schema: schema, rejected: rejectedHere)
+            entries[file.path] = Entry(
+                original: ContentHash.hex(file.text), schema: schema, rejected: rejectedHere,
+                mutants: Self.mutantsHash(file.mutants))
         }
         self.files = entries
         self.support = support.mapValues(ContentHash.hex)
         self.manifests = Self.manifestsHash(of: original)
+    }
+
+    /// One hash of `mutants` without their ids: each one's operator, place and replacement.
+    static func mutantsHash(_ mutants: [Mutant]) -> String {
+        ContentHash.hex(
+            mutants.map {
+                "\($0.mutationOperator.rawValue) \($0.changed.lowerBound)-\($0.changed.upperBound) \($0.replacement)"
+            }
+            .joined(separator: "\n"))
     }
 
     /// The hash of a file's bytes; `nil` when it cannot be read.

@@ -64,7 +64,8 @@ extension MutantResult {
         guard let id = Int(stryker.id), let mutationOperator = MutationOperator(rawValue: stryker.mutatorName),
             MutantStatus.assigned.contains(stryker.status), let replacement = stryker.replacement,
             let coveredBy = stryker.coveredBy, let killedBy = stryker.killedBy,
-            let testsCompleted = stryker.testsCompleted, let duration = stryker.duration
+            let testsCompleted = stryker.testsCompleted, let duration = stryker.duration,
+            duration.isFinite, (0..<1e15).contains(duration)
         else {
             throw MergeError.corrupt(file: file, reason: "mutant \(stryker.id) of \(path) is not one litmus wrote")
         }
@@ -86,6 +87,7 @@ extension MutantResult {
 
     /// The byte offset of a 1-based line and UTF-8 column in `bytes`, or `nil` past the end.
     private static func offset(of position: SourcePosition, in bytes: [UInt8]) -> Int? {
+        guard position.line >= 1, position.column >= 1 else { return nil }
         var line = 1
         var index = 0
         while line < position.line {

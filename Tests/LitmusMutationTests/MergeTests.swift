@@ -124,13 +124,18 @@ struct MergeTests {
 
     @Test(
         "A shard whose mutant lacks a key litmus always writes, or has a status it never gives, is corrupt, by name",
-        arguments: ["duration", "coveredBy", "killedBy", "testsCompleted", "replacement", "status"])
+        arguments: ["duration", "coveredBy", "killedBy", "testsCompleted", "replacement", "status", "hugeDuration"])
     func mutantNotLitmus(key: String) throws {
-        // Given: shard 1 of 1 with its first mutant's key removed, or its status one litmus never gives
+        // Given: shard 1 of 1 with its first mutant's key removed, its status one litmus never gives, or a
+        // duration no run takes (it would overflow an Int)
         var object = try #require(try JSONSerialization.jsonObject(with: shard(1, of: 1)) as? [String: Any])
         var files = try #require(object["files"] as? [String: [String: Any]])
         var mutants = try #require(files["Sources/M/F.swift"]?["mutants"] as? [[String: Any]])
-        if key == "status" { mutants[0][key] = "Ignored" } else { mutants[0][key] = nil }
+        switch key {
+        case "status": mutants[0][key] = "Ignored"
+        case "hugeDuration": mutants[0]["duration"] = 1e30
+        default: mutants[0][key] = nil
+        }
         files["Sources/M/F.swift"]?["mutants"] = mutants
         object["files"] = files
         let data = try JSONSerialization.data(withJSONObject: object)
@@ -139,6 +144,25 @@ struct MergeTests {
         #expect(
             throws: MergeError.corrupt(file: "s.json", reason: "mutant 1 of Sources/M/F.swift is not one litmus wrote")
         ) { try merge([("s.json", data)]) }
+    }
+
+    @Test("A mutant at line or column 0 lies outside its file: corrupt, by name")
+    func positionZero() throws {
+        // Given: shard 1 of 1 with its first mutant starting at column 0
+        var object = try #require(try JSONSerialization.jsonObject(with: shard(1, of: 1)) as? [String: Any])
+        var files = try #require(object["files"] as? [String: [String: Any]])
+        var mutants = try #require(files["Sources/M/F.swift"]?["mutants"] as? [[String: Any]])
+        var location = try #require(mutants[0]["location"] as? [String: Any])
+        location["start"] = ["line": 1, "column": 0]
+        mutants[0]["location"] = location
+        files["Sources/M/F.swift"]?["mutants"] = mutants
+        object["files"] = files
+        let data = try JSONSerialization.data(withJSONObject: object)
+
+        // Then
+        #expect(throws: MergeError.corrupt(file: "s.json", reason: "mutant 1 lies outside Sources/M/F.swift")) {
+            try merge([("s.json", data)])
+        }
     }
 
     @Test("litmus merge reads the kind of run from the files, and refuses audit and mutation shards together")

@@ -57,6 +57,13 @@ struct SchemaManifestTests {
         #expect(
             sut.preserved(original: package, copy: copy)
                 == ["Sources/M/A.swift", "Sources/M/LitmusMutantSwitch.swift"])
+
+        // When: the package's manifest changes (it may mutate other folders now)
+        try "// swift-tools-version:6.1\n".write(
+            to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+
+        // Then: nothing is kept
+        #expect(sut.preserved(original: package, copy: copy).isEmpty)
     }
 
     @Test("A rejected mutant is dropped again while its file and the manifests are unchanged, by its new id")
@@ -74,6 +81,10 @@ struct SchemaManifestTests {
         // When: the next run numbers A's mutants from 5 (a file before it gained mutants)
         let renumbered = file("Sources/M/A.swift", a, number: 2, firstID: 5)
         let again = sut.rejections(of: [renumbered], original: package)
+        // When: the manifest was written by a Litmus that made other mutants of the same text
+        var otherLitmus = sut
+        otherLitmus.files[built.path]?.mutants = "the mutants another version of Litmus made"
+        let fromAnotherVersion = otherLitmus.rejections(of: [renumbered], original: package)
         // When: A changed, or the manifest did
         let changed = sut.rejections(
             of: [file("Sources/M/A.swift", "func a(x: Int) -> Bool { x >= 1 }\n", number: 1, firstID: 1)],
@@ -84,6 +95,7 @@ struct SchemaManifestTests {
 
         // Then
         #expect(again == [renumbered.mutants[1].id: "no '<' here"])
+        #expect(fromAnotherVersion.isEmpty)
         #expect(changed.isEmpty)
         #expect(newManifest.isEmpty)
     }
