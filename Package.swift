@@ -134,7 +134,6 @@ let package = Package(
             name: "LitmusDoublesTests",
             dependencies: [
                 "LitmusDoublesMacro", "LitmusDoubles", "LitmusDoublesFixtures",
-                "LitmusMockable",  // EarlierNamesTests: the deprecated name still brings @Mockable.
                 // On Linux, IssueReporting reaches Swift Testing only through this library.
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],

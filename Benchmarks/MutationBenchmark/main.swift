@@ -38,6 +38,7 @@ nonisolated(unsafe) var workspaces: [PackageWorkspace] = []
 defer {
     for workspace in workspaces { workspace.remove() }
     try? FileManager.default.removeItem(at: buildFolder)
+    for lock in PackageWorkspace.lockFiles(of: buildFolder) { try? FileManager.default.removeItem(atPath: lock) }
 }
 func builtWorkspace() async throws -> PackageWorkspace {
     let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)

@@ -79,12 +79,6 @@ package struct MeasuredTest: Sendable, Hashable {
         self.seconds = seconds
         self.lines = lines
     }
-
-    /// Whether it executed any of `lines` of `file`.
-    package func executed(file: String, lines wanted: ClosedRange<Int>) -> Bool {
-        guard let ranges = lines[file] else { return false }
-        return ChangedScope.lineRanges(ranges).contains { $0.overlaps(wanted) }
-    }
 }
 
 extension AuditRecord {

@@ -100,7 +100,7 @@ package struct PackageWorkspace: Sendable {
     }
 
     /// SwiftPM's lock files for scratch paths under `root`, which it puts in the temporary folder.
-    static func lockFiles(of root: URL) -> [String] {
+    package static func lockFiles(of root: URL) -> [String] {
         let temporary = FileManager.default.temporaryDirectory
         let prefix = root.path.replacingOccurrences(of: "/", with: "_")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []

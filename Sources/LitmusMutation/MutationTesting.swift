@@ -276,9 +276,13 @@ struct Coverage: Sendable {
 }
 
 extension MeasuredTest {
-    /// The ids of `mutants` on lines this test executed.
+    /// The ids of `mutants` on lines this test executed (each file's ranges read once).
     func reaches(_ mutants: [Mutant]) -> Set<Int> {
-        Set(mutants.filter { executed(file: $0.file, lines: $0.start.line...$0.end.line) }.map(\.id))
+        let ranges = lines.mapValues(ChangedScope.lineRanges)
+        return Set(
+            mutants.filter { mutant in
+                ranges[mutant.file]?.contains { $0.overlaps(mutant.start.line...mutant.end.line) } ?? false
+            }.map(\.id))
     }
 }
 
