@@ -131,7 +131,9 @@ public struct Audit: Sendable {
                 try await CoverageStage(
                     profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
                     paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
-                ).measure(observations, checks: AssertionNeverRanJudge.positions(observations, analysis))
+                ).measure(
+                    observations, checks: AssertionNeverRanJudge.positions(observations, analysis),
+                    testLines: options.testLines || mutation != nil)
             }
             record.coverage = measured.coverage
             record.coveredLines = measured.coveredLines

@@ -93,6 +93,9 @@ public struct AuditOptions: AuditSettings {
     public var timeoutSeconds = 600.0
     /// Whether to measure coverage (llvm-cov), per file and per test.
     public var coverage = true
+    /// Whether to record the source lines each test executes alone (`tests[].coveredLines`): one
+    /// `llvm-cov export` per test. `--since`, `--mutation` and `--html` turn it on, as they read them.
+    public var testLines = false
     /// How the test processes are scheduled after the build.
     public var schedule = AuditSchedule.fast
     /// How many of the slowest tests the report lists.
@@ -143,6 +146,8 @@ public struct AuditOptions: AuditSettings {
         valueText: "fast or full")
     /// `coverage` (the command's `--no-coverage` switch turns it off).
     public static let coverage = AuditSetting<Self>("coverage", \.coverage)
+    /// `testLines` (the command's `--test-lines` switch turns it on).
+    public static let testLines = AuditSetting<Self>("testLines", \.testLines)
     /// `slowestCount` (file only).
     public static let slowestCount = AuditSetting<Self>("slowestCount", \.slowestCount) {
         $0 < 0 ? "must be 0 or more (it is \($0))" : nil
@@ -153,7 +158,7 @@ public struct AuditOptions: AuditSettings {
     /// Every setting: the configuration file's decoder and ``validate()`` read this list.
     public static let settings = [
         runs, budgetMilliseconds, budgets, randomSubsets, parallelism, timeoutSeconds, schedule, coverage,
-        slowestCount, thresholds,
+        testLines, slowestCount, thresholds,
     ]
 
     /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are

@@ -116,8 +116,11 @@ public struct AuditCommand: AsyncParsableCommand {
         let display = ProgressDisplay(enabled: !quiet)
         let folder = try buildFolder.take(for: package, command: "litmus audit")
         defer { folder.release() }
-        let options = try resolvedOptions()
+        var options = try resolvedOptions()
         let runsMutation = mutation || options.thresholds.minMutationScore > 0
+        // These read each test's own lines: --since to pick the tests touching the changes, mutation
+        // testing for the tests reaching a mutant, the page to shade the lines tests execute.
+        if since != nil || runsMutation || html != nil { options.testLines = true }
         var audit = Audit(
             package: package, options: options, seed: seed,
             buildFolder: folder.url,

@@ -23,6 +23,12 @@ public struct AuditSettingFlags: ParsableArguments {
     @Flag(name: .customLong("no-coverage"), help: "Do not measure coverage (faster).")
     var noCoverage = false
 
+    /// Records each test's own lines: a switch, read by name like `--no-coverage`.
+    @Flag(
+        name: .customLong("test-lines"),
+        help: "Record the source lines each test executes alone in the JSON (on with --since, --mutation, --html).")
+    var testLines = false
+
     /// Creates the flags (ArgumentParser fills them).
     public init() {}
 
@@ -34,6 +40,7 @@ public struct AuditSettingFlags: ParsableArguments {
             (child.value as? Option<AuditOverride<AuditOptions>?>)?.wrappedValue?.apply(to: &options)
         }
         if noCoverage { options.coverage = false }
+        if testLines { options.testLines = true }
     }
 }
 

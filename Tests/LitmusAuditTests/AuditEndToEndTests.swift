@@ -191,15 +191,15 @@ struct AuditEndToEndTests {
         #expect(!report.findings.contains { $0.test == id })
     }
 
-    @Test("An uncovered file is named; coverage counts the sources only; each test's lines are recorded")
+    @Test("An uncovered file is named; coverage counts the sources only; no test's own lines unless asked")
     func thorough() async throws {
         let report = try await planted()
         #expect(report.findings(.uncoveredFile).map(\.file) == ["Sources/Planted/Receipt.swift"])
         #expect(
             report.coverage?.files.map(\.file) == ["Sources/Planted/Pricing.swift", "Sources/Planted/Receipt.swift"])
-        let innocent = try #require(report.tests.first { $0.name == "OrderTests.testB_innocent" })
-        #expect(innocent.coveredLines["Sources/Planted/Pricing.swift"] != nil)
-        #expect(innocent.coveredLines["Sources/Planted/Receipt.swift"] == nil)
+        // Each test's own lines cost an llvm-cov export per test: only `testLines` asks for them
+        // (ScheduleEndToEndTests audits Planted with them).
+        #expect(report.tests.allSatisfy { $0.coveredLines.isEmpty })
     }
 
     @Test(

@@ -51,4 +51,20 @@ struct CoverageReaderTests {
     func ranges() {
         #expect(CoverageReader.ranges([1, 2, 3, 7, 9, 10]) == "1-3,7,9-10")
     }
+
+    @Test("Only tests whose every check position is theirs alone are counted from one merged profile")
+    func ownedByOne() {
+        let body = SourcePosition(file: "Tests/T/A.swift", line: 4, column: 9)
+        let other = SourcePosition(file: "Tests/T/A.swift", line: 9, column: 9)
+        let helper = SourcePosition(file: "Tests/T/Helpers.swift", line: 2, column: 5)
+        let checks = [
+            "A/one": [body],  // its own body only
+            "A/two": [other, helper],  // a helper another test calls too
+            "A/three": [helper],
+            "A/none": [],
+        ]
+        #expect(CoverageStage.ownedByOne(checks) == ["A/one": [body]])
+        // The same position listed twice for one test is still that test's own.
+        #expect(CoverageStage.ownedByOne(["A/one": [body, body]]) == ["A/one": [body]])
+    }
 }

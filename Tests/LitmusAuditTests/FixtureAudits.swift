@@ -4,8 +4,9 @@ import Testing
 @testable import LitmusAudit
 
 /// Audits of the fixture packages under Tests/Fixtures, each run once per test process and shared by
-/// the end-to-end tests. Each fixture is first copied to a temporary folder, so the repository is never
-/// built into nor modified, and the copy is checked to be byte-identical after the audit.
+/// the end-to-end tests. Each fixture is first copied out of the repository (``kept(_:)``), so the
+/// repository is never built into nor modified, and the copy is checked to be byte-identical after the
+/// audit.
 actor FixtureAudits {
     static let shared = FixtureAudits()
 
@@ -48,12 +49,28 @@ actor FixtureAudits {
     /// Copies a fixture, and the fixtures it depends on, side by side to a temporary folder; returns the
     /// fixture's copy (the caller deletes its parent folder).
     static func copy(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "litmus-fixture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try copy(
+            name,
+            into: FileManager.default.temporaryDirectory.appendingPathComponent("litmus-fixture-\(UUID().uuidString)"))
+    }
+
+    /// Copies a fixture, and the fixtures it depends on, side by side into `folder`, each file with the
+    /// repository's modification time; returns the fixture's copy.
+    static func copy(_ name: String, into folder: URL) throws -> URL {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
         for fixture in [name] + localDependencies[name, default: []] {
-            try FileManager.default.copyItem(
-                at: fixtures.appendingPathComponent(fixture), to: folder.appendingPathComponent(fixture))
+            let source = fixtures.appendingPathComponent(fixture)
+            let destination = folder.appendingPathComponent(fixture)
+            try fileManager.copyItem(at: source, to: destination)
+            let enumerator = fileManager.enumerator(atPath: source.path)
+            while let relative = enumerator?.nextObject() as? String {
+                let modified = try fileManager.attributesOfItem(atPath: source.path + "/" + relative)[.modificationDate]
+                if let modified {
+                    try fileManager.setAttributes(
+                        [.modificationDate: modified], ofItemAtPath: destination.path + "/" + relative)
+                }
+            }
         }
         return folder.appendingPathComponent(name)
     }
@@ -71,12 +88,53 @@ actor FixtureAudits {
     }
 
     private static func run(_ name: String, options: AuditOptions) async throws -> Audited {
-        let package = try copy(name)
-        defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+        let kept = try kept(name)
+        defer { kept.release() }
         // The fixture and its local dependencies: the audit writes to none of them.
-        let before = try snapshot(package.deletingLastPathComponent())
-        let report = try await Audit(package: package, options: options, seed: 2026).run()
-        return Audited(report: report, unchanged: try snapshot(package.deletingLastPathComponent()) == before)
+        let before = try snapshot(kept.package.deletingLastPathComponent())
+        let report = try await Audit(package: kept.package, options: options, seed: 2026, buildFolder: kept.buildFolder)
+            .run()
+        return Audited(report: report, unchanged: try snapshot(kept.package.deletingLastPathComponent()) == before)
+    }
+
+    /// The fixtures' kept builds, in this package's own `.build` folder (`.build/litmus-fixtures`): a
+    /// fixture is built from nothing once, by the first test process that audits it, and every later
+    /// audit of it (in this process, a later one, the runs of `litmus audit` on this package) only
+    /// checks that nothing changed. Before, each of those audits built its fixture from nothing; in the
+    /// toolkit's own audit, which runs every end-to-end test in every suite run and alone, that was
+    /// most of its hour.
+    static let builds = BuildCache(
+        root: fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build")
+            .appendingPathComponent("litmus-fixtures"))
+
+    /// A fixture's copy and kept build folder, locked for one audit at a time (a second test auditing the
+    /// same fixture at once takes another folder: ``BuildCache/acquire(for:use:)``).
+    struct Kept {
+        /// The lock on the folder; ``release()`` lets the next audit take it.
+        var lock: BuildCacheLock
+        /// The fixture's copy, at the same path every time, beside the fixtures it depends on: the copy's
+        /// manifest names them by that path, so an unchanged fixture's manifest is unchanged too.
+        var package: URL
+        /// The audit's build folder (`--build-path`).
+        var buildFolder: URL
+
+        func release() { lock.release() }
+    }
+
+    /// Takes a kept folder for the fixture `name` and copies the fixture (and the fixtures it depends on)
+    /// into it afresh, with the repository's modification times, so an unchanged fixture recompiles
+    /// nothing there.
+    static func kept(_ name: String) throws -> Kept {
+        let lock = try builds.acquire(for: fixtures.appendingPathComponent(name))
+        do {
+            let sources = lock.folder.appendingPathComponent("sources")
+            try? FileManager.default.removeItem(at: sources)
+            let package = try copy(name, into: sources)
+            return Kept(lock: lock, package: package, buildFolder: lock.folder.appendingPathComponent("build-folder"))
+        } catch {
+            lock.release()
+            throw error
+        }
     }
 }
 

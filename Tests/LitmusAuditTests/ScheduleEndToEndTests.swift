@@ -18,19 +18,20 @@ struct ScheduleEndToEndTests {
     }
 
     @Test(
-        "Audited with the same seed, a fixture gets the same findings, verdicts and outcomes on both schedules",
+        "Audited with the same seed, a fixture gets the same findings, verdicts and outcomes on both schedules, with each test's lines or without",
         arguments: ["Planted", "Clean"])
     func sameFindings(fixture: String) async throws {
         // Given: the fixture, built once into a kept folder that both audits reuse
-        let package = try FixtureAudits.copy(fixture)
-        let buildFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "litmus-schedule-\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: package.deletingLastPathComponent())
-            try? FileManager.default.removeItem(at: buildFolder)
-        }
+        let kept = try FixtureAudits.kept(fixture)
+        defer { kept.release() }
+        let package = kept.package
+        let buildFolder = kept.buildFolder
+        // The full schedule also records each test's lines: one llvm-cov export per test, which also
+        // counts its checks; without them, checks only one test reaches are counted in one export of
+        // those tests' merged alone runs. The checks that never ran must be the same either way.
         var full = FixtureAudits.standard
         full.schedule = .full
+        full.testLines = true
         var fast = FixtureAudits.standard
         fast.schedule = .fast
 
@@ -51,6 +52,13 @@ struct ScheduleEndToEndTests {
         #expect(steady(new) == steady(old))
         #expect(fixture != "Planted" || flaky.contains("PlantedTests.flakyDiscount()/FlakyTests.swift:8:2"))
         #expect(new.coverage?.linePercent == old.coverage?.linePercent)
+        #expect(fixture != "Planted" || old.findings(.assertionNeverRan).count == 3)
+        #expect(new.tests.allSatisfy { $0.coveredLines.isEmpty })
+        if fixture == "Planted" {
+            let innocent = try #require(old.tests.first { $0.name == "OrderTests.testB_innocent" })
+            #expect(innocent.coveredLines["Sources/Planted/Pricing.swift"] != nil)
+            #expect(innocent.coveredLines["Sources/Planted/Receipt.swift"] == nil)
+        }
         #expect(new.phases?.map(\.phase).contains("pooledRuns") == true)
         #expect(old.phases?.map(\.phase).contains("aloneRuns") == true)
     }
