@@ -259,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "LitmusMutationTests",
             dependencies: [
-                "LitmusMutation", "LitmusMutationCommand", "LitmusReport",
+                "LitmusMutation", "LitmusMutationCommand", "LitmusReport", "LitmusAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

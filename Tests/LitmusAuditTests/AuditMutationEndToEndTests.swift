@@ -11,14 +11,15 @@ struct AuditMutationEndToEndTests {
     @Test("A mutation score under --min-mutation-score fails Thorough and exits 1; the next audit's copy is unmutated")
     func underMinimum() async throws {
         // Given: the Mutation fixture (it scores 73.9%), audited into a kept build folder
-        let package = try FixtureAudits.copy("Mutation")
+        let kept = try FixtureAudits.kept("Mutation")
+        let package = kept.package
+        let buildFolder = kept.buildFolder
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "litmus-audit-mutation-\(UUID().uuidString)")
-        let buildFolder = scratch.appendingPathComponent("build")
         let json = scratch.appendingPathComponent("audit.json")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer {
-            try? FileManager.default.removeItem(at: package.deletingLastPathComponent())
+            kept.release()
             try? FileManager.default.removeItem(at: scratch)
         }
         let before = try FixtureAudits.snapshot(package.deletingLastPathComponent())
@@ -79,7 +80,9 @@ struct AuditMutationEndToEndTests {
         var options = AuditOptions()
         options.runs = 1
         options.randomSubsets = 0
-        var sut = Audit(package: FixtureAudits.fixtures.appendingPathComponent("MutationUnreachable"), options: options)
+        let kept = try FixtureAudits.kept("MutationUnreachable")
+        defer { kept.release() }
+        var sut = Audit(package: kept.package, options: options, buildFolder: kept.buildFolder)
         sut.mutation = AuditMutation()
 
         // When / Then: the probe passes, the switches' own recording shows the test reached the file,

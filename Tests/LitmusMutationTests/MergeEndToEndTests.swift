@@ -91,14 +91,16 @@ struct MergeEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("Mutation").path
         let shards = (1...2).map { folder.appendingPathComponent("shard-\($0).json").path }
+        let lock = try keptBuild("Mutation")
+        defer { lock.release() }
 
         // When: each shard in its own process, then the merge
         var outputs: [String] = []
         for (index, file) in shards.enumerated() {
             let run = try Self.litmus(
                 [
-                    "mutate", package, "--quiet", "--no-build-cache", "--timeout-floor", "2", "--shard",
-                    "\(index + 1)/2", "--json", file,
+                    "mutate", package, "--quiet", "--build-path", lock.folder.path, "--no-cache", "--timeout-floor",
+                    "2", "--shard", "\(index + 1)/2", "--json", file,
                 ],
                 in: folder)
             #expect(run.status == 0, "shard \(index + 1)/2: \(run.errors)")
@@ -180,9 +182,9 @@ struct MergeEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("Planted").path
-        let common = [
-            package, "--quiet", "--replay", "42", "--build-path", folder.appendingPathComponent("build").path,
-        ]
+        let lock = try keptBuild("Planted", use: nil)
+        defer { lock.release() }
+        let common = [package, "--quiet", "--replay", "42", "--build-path", lock.folder.path]
         let file = { (name: String) in folder.appendingPathComponent(name).path }
 
         // When: the unsharded audit, each shard in its own process, then the merge

@@ -17,11 +17,13 @@ struct MutateEndToEndTests {
         () throws -> (report: LitmusMutation.MutationReport, unchanged: Bool, leftover: [Int32]) in
         let package = fixtures.appendingPathComponent("Mutation")
         let before = try snapshot(package)
-        // A build folder of this run's own, so its processes are told apart from other suites' runs of the
-        // same fixture (they run at the same time in this test process) by the folder in their command lines.
-        let buildFolder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ledger-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: buildFolder) }
-        let sut = MutationTesting(package: package, timeoutFloor: 2, buildFolder: buildFolder)
+        // A kept build folder this run holds alone (so its processes are told apart from other suites' runs
+        // of the same fixture by the folder in their command lines), every mutant run afresh.
+        let lock = try keptBuild("Mutation")
+        defer { lock.release() }
+        let buildFolder = lock.folder
+        var sut = MutationTesting(package: package, timeoutFloor: 2, buildFolder: buildFolder)
+        sut.reuseResults = false
         let report = try await sut.run()
         return (report, try snapshot(package) == before, ownDescendants(using: buildFolder.path))
     }
@@ -102,7 +104,10 @@ struct MutateEndToEndTests {
 
     @Test("A package whose tests do not get LITMUS_MUTANT stops at the sanity check")
     func sanityStop() async throws {
-        let sut = MutationTesting(package: Self.fixtures.appendingPathComponent("MutationUnreachable"))
+        let lock = try keptBuild("MutationUnreachable")
+        defer { lock.release() }
+        let sut = MutationTesting(
+            package: Self.fixtures.appendingPathComponent("MutationUnreachable"), buildFolder: lock.folder)
         await #expect(throws: MutationError.probeSurvived(file: "Sources/Probe/Probe.swift", test: "doubles()")) {
             _ = try await sut.run()
         }
@@ -164,8 +169,11 @@ struct MutateCommandTests {
     func underMinimum() async throws {
         // Given: the Mutation fixture scores 73.9%.
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("Mutation").path
+        let lock = try keptBuild("Mutation")
+        defer { lock.release() }
         let sut = try MutateCommand.parse([
-            package, "--min-mutation-score", "90", "--quiet", "--timeout-floor", "2", "--no-build-cache",
+            package, "--min-mutation-score", "90", "--quiet", "--timeout-floor", "2", "--build-path", lock.folder.path,
+            "--no-cache",
         ])
 
         // Then

@@ -11,7 +11,11 @@ struct OperatorFixtureEndToEndTests {
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("MutationOperators")
 
         // When
-        let report = try await MutationTesting(package: package, timeoutFloor: 2).run()
+        let lock = try keptBuild("MutationOperators")
+        defer { lock.release() }
+        var sut = MutationTesting(package: package, timeoutFloor: 2, buildFolder: lock.folder)
+        sut.reuseResults = false
+        let report = try await sut.run()
 
         // Then
         let byOperator = Dictionary(grouping: report.results, by: \.mutant.mutationOperator)

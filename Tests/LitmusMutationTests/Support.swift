@@ -1,3 +1,5 @@
+import Foundation
+import LitmusAudit
 import Testing
 
 @testable import LitmusMutation
@@ -15,4 +17,15 @@ func mutants(in source: String) -> [Mutant] {
 /// `original -> replacement` for each mutant of one operator, in the order of the file.
 func changes(in source: String, by mutationOperator: MutationOperator) -> [String] {
     mutants(in: source).filter { $0.mutationOperator == mutationOperator }.map { "\($0.original) -> \($0.replacement)" }
+}
+
+/// A kept build folder for the fixture `name`, locked until released: in this package's
+/// `.build/litmus-fixtures`, the folder LitmusAuditTests' fixture audits keep theirs in, so a fixture is built
+/// from nothing once and later runs compile only what changed. `use` names a folder of its own (`mutate`:
+/// its copy holds the mutants' schemata); `nil` is the audit's.
+func keptBuild(_ name: String, use: String? = "mutate") throws -> BuildCacheLock {
+    let fixture = MutateEndToEndTests.fixtures.appendingPathComponent(name)
+    let root = MutateEndToEndTests.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build").appendingPathComponent("litmus-fixtures")
+    return try BuildCache(root: root).acquire(for: fixture, use: use)
 }
