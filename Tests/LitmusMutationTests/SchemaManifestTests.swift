@@ -11,7 +11,8 @@ struct SchemaManifestTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-manifest-\(UUID())")
         let package = scratch.appendingPathComponent("P")
         let copy = scratch.appendingPathComponent("copy")
-        for (path, text) in sources.merging(["Package.swift": "// swift-tools-version:6.0\n"], uniquingKeysWith: { $1 }) {
+        for (path, text) in sources.merging(["Package.swift": "// swift-tools-version:6.0\n"], uniquingKeysWith: { $1 })
+        {
             for root in [package, copy] {
                 let file = root.appendingPathComponent(path)
                 try FileManager.default.createDirectory(
