@@ -206,13 +206,16 @@ let package = Package(
             dependencies: [
                 "LitmusJSON", "LitmusSupport", "LitmusTestReporting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // One WebSocket per session straight to Chromium's DevTools, for taps and page-script calls.
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             // The page script, embedded in the code: a command-line tool has no bundle to look it up in.
             resources: [.embedInCode("Resources/PageScript.js")]
         ),
         .testTarget(
             name: "LitmusUITests",
-            dependencies: ["LitmusUI", "LitmusSupport"]
+            dependencies: ["LitmusUI", "LitmusJSON", "LitmusSupport"]
         ),
 
         // MARK: Audit: `litmus audit` holds a package's tests to FIRST.

@@ -1,3 +1,6 @@
+import Foundation
+import LitmusJSON
+
 /// The script LitmusUI installs in a page (once per document) to see it the way XCUITest sees an
 /// app: an accessibility tree of typed elements (button, staticText, textField, …) with identifier,
 /// label, value, title and placeholder, and the queries, waits and actionability checks run on it.
@@ -23,4 +26,21 @@ enum PageScript {
     /// not installed.
     static let guardAsync =
         "const done = arguments[arguments.length - 1];\nif (!window.__litmus) { done('\(missing)'); return; }\n"
+
+    /// A `Runtime.evaluate` expression that runs `body` as ``guardSync`` / ``guardAsync`` calls do
+    /// (`arguments[0]` is `argument`; with `waits`, `done` ends it, else `return` does) and yields
+    /// the JSON text of its result (a promise of it with `waits`), DOM nodes in it written as null.
+    /// Without `installing`, a document without the script yields ``missing``.
+    static func expression(_ body: String, _ argument: JSONValue, waits: Bool, installing: Bool) -> String {
+        let argumentJSON = (try? JSONEncoder().encode(argument)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        let start = installing ? install + "\n" : "if (!window.__litmus) return done('\(missing)');\n"
+        let call = waits ? body : "done((function () { \(body) }).apply(this, arguments));"
+        return """
+            (function () { return new Promise(resolve => {
+            const done = value => resolve(JSON.stringify(value === undefined ? null : value,
+              (key, item) => item instanceof Node ? null : item));
+            \(start)\(call)
+            }); })(\(argumentJSON))
+            """
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,19 @@ struct PhaseTrace {
         let now = ContinuousClock.now
         phases.append((name, now - start))
         start = now
+    }
+
+    private static let noted = Mutex(false)
+
+    /// Writes `note` as a line of its own (`litmus-ui-note …`), once per process, when tracing is on.
+    static func noteOnce(_ note: String) {
+        guard isOn,
+            !noted.withLock({ noted in
+                defer { noted = true }
+                return noted
+            })
+        else { return }
+        FileHandle.standardError.write(Data("litmus-ui-note \(note)\n".utf8))
     }
 
     /// Writes the line, when tracing is on.

@@ -38,9 +38,16 @@ struct WebDriverClient: Sendable {
     }
 }
 
+/// An error of a command to the browser, through chromedriver (``WebDriverError``) or straight to its
+/// DevTools (``DevToolsError``).
+protocol BrowserCommandError: Error {
+    /// Whether it means "the page changed under us: resolve the query again and retry".
+    var isRetryable: Bool { get }
+}
+
 /// An error chromedriver answered a command with, such as `no such element` or
 /// `element click intercepted`.
-struct WebDriverError: Error, CustomStringConvertible {
+struct WebDriverError: BrowserCommandError, CustomStringConvertible {
     /// The W3C error code.
     let code: String
     /// chromedriver's message (its first line).

@@ -61,6 +61,9 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
         set { settings.withLock { $0.timeout = newValue } }
     }
 
+    /// How long one call into the page may take: its wait (at most ``timeout``) and a margin.
+    var callTimeout: Duration { timeout + .seconds(5) }
+
     /// Whether the app is running.
     public var state: State { running.withLock { $0 == nil ? .notRunning : .runningForeground } }
 
@@ -166,7 +169,8 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
     /// The page as LitmusUI sees it: one element a line, indented by depth, as XCUITest's
     /// `debugDescription` prints it (`Button, label: '7'`).
     public func accessibilityTree() async throws -> String {
-        try await session().execute("return window.__litmus.tree();").string ?? ""
+        try await session().evaluate("return window.__litmus.tree();", waits: false, timeout: callTimeout)
+            .string ?? ""
     }
 
     /// Types `text` into the focused element.

@@ -72,7 +72,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         var last = JSONValue.null
         repeat {
             last = try await retrying {
-                try await session.execute("return window.__litmus.snapshot(arguments[0]);", query.json(pick))
+                try await session.evaluate(
+                    "return window.__litmus.snapshot(arguments[0]);", query.json(pick), waits: false,
+                    timeout: query.app.callTimeout)
             }
             if last["status"].string == "ok" { return XCUIElementSnapshot(last) }
             if last["status"].string == "multiple" { break }
@@ -108,8 +110,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                 arguments = .object(fields)
             }
             let value = try await retrying {
-                try await session.executeAsync(
-                    "window.__litmus.waitForChange(arguments[0], \(Self.budget(until: deadline)), done);", arguments)
+                try await session.evaluate(
+                    "window.__litmus.waitForChange(arguments[0], \(Self.budget(until: deadline)), done);", arguments,
+                    waits: true, timeout: query.app.callTimeout)
             }
             if value["status"].string == "ok", condition(XCUIElementSnapshot(value)) { return true }
             previous = value["json"].string ?? ""
@@ -119,15 +122,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     // MARK: Actions
 
-    /// Taps (clicks) the element once it is actionable.
+    /// Taps (clicks) the element once it is actionable: presses and releases the mouse at its centre.
     public func tap() async throws {
-        try await act("tap") { session, element, point in
-            if let point {
-                try await session.tap(atX: point.x, y: point.y)
-            } else {
-                try await session.click(element)
-            }
-        }
+        try await act("tap", target: .point) { session, point in try await session.tap(atX: point.x, y: point.y) }
     }
 
     /// Waits, after a tap in the document `page`, until a navigation the tap started has brought the
@@ -140,8 +137,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         var status: String?
         repeat {
             let value = try await retrying {
-                try await session.executeAsync(
-                    "window.__litmus.afterTap(arguments[0], \(Self.budget(until: deadline)), done);", .string(page))
+                try await session.evaluate(
+                    "window.__litmus.afterTap(arguments[0], \(Self.budget(until: deadline)), done);", .string(page),
+                    waits: true, timeout: query.app.callTimeout)
             }
             status = value["status"].string
             if !["waiting", "busy"].contains(status) { return }
@@ -157,12 +155,13 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     /// Types `text` into the element (focusing it first). ``XCUIKeyboardKey`` values may be part of it.
     public func typeText(_ text: String) async throws {
-        try await act("typeText") { session, element, _ in try await session.type(text, into: element) }
+        try await act("typeText", target: .elementID) { session, element in try await session.type(text, into: element)
+        }
     }
 
     /// Empties a text field (XCUITest has no such call; tests there type delete keys).
     public func clearText() async throws {
-        try await act("clearText") { session, element, _ in try await session.clear(element) }
+        try await act("clearText", target: .elementID) { session, element in try await session.clear(element) }
     }
 
     /// A screenshot of the page with the element scrolled into view.
@@ -172,10 +171,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     // MARK: Implementation
 
-    /// Waits until the element is actionable, then runs `action` with its WebDriver id and the centre
-    /// of its box (viewport coordinates, when the page reported them).
-    private func act(
-        _ name: String, _ action: (BrowserSession, String, (x: Int, y: Int)?) async throws -> Void
+    /// Waits until the element is actionable, then runs `action` with what `target` reads of it.
+    private func act<Target>(
+        _ name: String, target: ActionTarget<Target>, _ action: (BrowserSession, Target) async throws -> Void
     ) async throws {
         let session = try query.app.session()
         let deadline = ContinuousClock.now + query.app.timeout
@@ -183,18 +181,18 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         var trace = PhaseTrace(name)
         repeat {
             last = try await retrying {
-                try await session.executeAsync(
-                    "window.__litmus.waitForActionable(arguments[0], \(Self.budget(until: deadline)), done);",
-                    query.json(pick))
+                let body = "window.__litmus.waitForActionable(arguments[0], \(Self.budget(until: deadline)), done);"
+                return try await target.needsElementID
+                    ? session.executeAsync(body, query.json(pick))
+                    : session.evaluate(body, query.json(pick), waits: true, timeout: query.app.callTimeout)
             }
-            guard last["status"].string == "ok", let element = last["element"].elementID else {
+            guard last["status"].string == "ok", let found = target.read(last) else {
                 if last["status"].string == "multiple" { break }
                 continue
             }
             do {
-                let point = last["x"].number.flatMap { x in last["y"].number.map { (x: Int(x), y: Int($0)) } }
                 trace.end("actionable")
-                try await action(session, element, point)
+                try await action(session, found)
                 trace.end("input")
                 if name == "tap", let page = last["page"].string {
                     try await awaitNavigation(fromPage: page, session: session, until: deadline)
@@ -202,8 +200,8 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                 }
                 trace.write()
                 return
-            } catch let error as WebDriverError where error.isRetryable {
-                last = ["status": "retrying", "reason": .string(error.description)]
+            } catch let error as any BrowserCommandError where error.isRetryable {
+                last = ["status": "retrying", "reason": .string("\(error)")]
             }
         } while ContinuousClock.now < deadline
         throw await failure(for: last, action: name)
@@ -213,9 +211,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         let session = try query.app.session()
         repeat {
             let value = try await retrying {
-                try await session.executeAsync(
+                try await session.evaluate(
                     "window.__litmus.waitForCount(arguments[0], \(atLeastOne), \(Self.budget(until: deadline)), done);",
-                    query.json(pick))
+                    query.json(pick), waits: true, timeout: query.app.callTimeout)
             }
             let count = Int(value["count"].number ?? 0)
             let exists = if case .index(let index) = pick { index < count } else { count > 0 }
@@ -230,7 +228,7 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         while true {
             do {
                 return try await body()
-            } catch let error as WebDriverError where error.isRetryable && ContinuousClock.now < deadline {
+            } catch let error as any BrowserCommandError where error.isRetryable && ContinuousClock.now < deadline {
                 continue
             }
         }
@@ -264,6 +262,34 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         return await XCUIElementError.make(
             element: description, action: action, problem: problem, timeout: query.app.timeout, app: query.app)
     }
+}
+
+/// What an action needs of its actionable element, and where the actionability check runs: a tap
+/// needs only the point to press (the check runs straight over DevTools), typing needs WebDriver's
+/// element id (the check runs through chromedriver, which returns elements as ids).
+private struct ActionTarget<Value> {
+    let needsElementID: Bool
+    let read: (JSONValue) -> Value?
+}
+
+/// A point of the viewport, in whole CSS pixels.
+private struct ViewportPoint {
+    let x: Int
+    let y: Int
+}
+
+extension ActionTarget where Value == ViewportPoint {
+    /// The centre of the element's box, where the page's hit test checked a tap lands.
+    static var point: Self {
+        Self(needsElementID: false) { result in
+            result["x"].number.flatMap { x in result["y"].number.map { ViewportPoint(x: Int(x), y: Int($0)) } }
+        }
+    }
+}
+
+extension ActionTarget where Value == String {
+    /// WebDriver's id of the element.
+    static var elementID: Self { Self(needsElementID: true) { $0["element"].elementID } }
 }
 
 /// An element's attributes, read at one moment.

@@ -73,7 +73,9 @@ public struct XCUIElementQuery: Sendable, XCUIElementTypeQueryProvider, CustomSt
     /// How many elements match now (no waiting, as in XCUITest).
     public var count: Int {
         get async throws {
-            let value = try await app.session().execute("return window.__litmus.count(arguments[0]);", json(.first))
+            let value = try await app.session().evaluate(
+                "return window.__litmus.count(arguments[0]);", json(.first), waits: false,
+                timeout: app.callTimeout)
             return Int(value.number ?? 0)
         }
     }

@@ -1,0 +1,80 @@
+import Foundation
+import LitmusJSON
+import Testing
+
+@testable import LitmusUI
+
+@Suite(
+    "Taps and page calls go straight to Chromium's DevTools, or through chromedriver without it", .tags(.endToEnd),
+    .serialized, .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
+struct DirectDevToolsTests {
+    private static let button = URL(
+        string: "data:text/html;base64,"
+            + Data(#"<!doctype html><button id="b" onclick="this.textContent = 'tapped'">tap me</button>"#.utf8)
+            .base64EncodedString())!
+
+    @Test("A tap, a call that returns and one that waits work the same over either path", arguments: [true, false])
+    func bothPaths(direct: Bool) async throws {
+        let pooled = try await Browser.shared.session()
+        #expect(pooled.devTools != nil, "the direct connection did not open: see LITMUS_UI_TRACE=1")
+        let sut = direct ? pooled : BrowserSession(id: pooled.id, client: pooled.client, devTools: nil)
+        try await sut.navigate(to: Self.button)
+        let point = try await sut.evaluate(
+            """
+            const r = document.getElementById('b').getBoundingClientRect();
+            return {x: Math.floor(r.left + r.width / 2), y: Math.floor(r.top + r.height / 2)};
+            """, waits: false, timeout: .seconds(10))
+        try await sut.tap(atX: Int(try #require(point["x"].number)), y: Int(try #require(point["y"].number)))
+        let label = try await sut.evaluate(
+            "return document.getElementById('b').textContent;", waits: false, timeout: .seconds(10))
+        #expect(label == "tapped")
+        let later = try await sut.evaluate(
+            "setTimeout(() => done(arguments[0] + 1), 5);", 41, waits: true, timeout: .seconds(10))
+        #expect(later == 42)
+        await Browser.shared.release(pooled)
+    }
+
+    @Test("An element in a direct call's result reads as null (it has no WebDriver id there)")
+    func elementsAreNull() async throws {
+        let sut = try await Browser.shared.session()
+        try await sut.navigate(to: Self.button)
+        let value = try await sut.evaluate(
+            "return {element: document.getElementById('b'), count: 1};", waits: false, timeout: .seconds(10))
+        #expect(value == ["element": .null, "count": 1])
+        await Browser.shared.release(sut)
+    }
+
+    @Test("A call the document's replacement cuts off fails as retryable, and the next one reaches the new document")
+    func navigationIsRetryable() async throws {
+        let sut = try await Browser.shared.session()
+        try await sut.navigate(to: Self.button)
+        let waiting = Task {
+            try await sut.evaluate("document.title = 'waiting';", waits: true, timeout: .seconds(10))
+        }
+        while try await sut.evaluate("return document.title;", waits: false, timeout: .seconds(10)) != "waiting" {}
+        try await sut.navigate(to: Self.button)  // a new document, the same URL
+        let error = await #expect(throws: DevToolsError.self) { try await waiting.value }
+        #expect(error?.isRetryable == true, "\(String(describing: error))")
+        let deadline = ContinuousClock.now + .seconds(10)
+        var label = JSONValue.null
+        while label != "tap me" && ContinuousClock.now < deadline {
+            label =
+                (try? await sut.evaluate(
+                    "return document.getElementById('b').textContent;", waits: false,
+                    timeout: .seconds(10))) ?? .null
+        }
+        #expect(label == "tap me")
+        await Browser.shared.release(sut)
+    }
+
+    @Test("Deleting a session closes its socket: a call then fails at once, saying so")
+    func closesWithSession() async throws {
+        let sut = try await Browser.shared.session()
+        let devTools = try #require(sut.devTools)
+        try await sut.delete()
+        let error = await #expect(throws: DevToolsError.self) {
+            try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
+        }
+        #expect(error?.description.contains("closed") == true)
+    }
+}
