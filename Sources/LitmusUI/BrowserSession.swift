@@ -50,9 +50,13 @@ struct BrowserSession: Sendable {
         return session
     }
 
-    /// The direct DevTools connection of a new session, or nil (said once in the trace) when there is none.
+    /// The direct DevTools connection of a new session, or nil (said once in the trace) when there is none
+    /// or `LITMUS_UI_CHROMEDRIVER_ONLY=1` asks for none (to compare, or to work around the socket).
     private static func openDevTools(_ debuggerAddress: String?) async -> DevToolsConnection? {
         do {
+            if ProcessInfo.processInfo.environment["LITMUS_UI_CHROMEDRIVER_ONLY"] == "1" {
+                throw DevToolsUnavailable("LITMUS_UI_CHROMEDRIVER_ONLY=1 is set")
+            }
             guard let debuggerAddress else {
                 throw DevToolsUnavailable("chromedriver's new session names no goog:chromeOptions.debuggerAddress")
             }

@@ -35,10 +35,16 @@ final class DevToolsCalls: Sendable {
 
     private let state = Mutex(State())
     private let transmit: @Sendable (String) -> Void
+    private let onEvent: @Sendable (DevToolsCalls, _ method: String, _ params: JSONValue) -> Void
 
-    /// Calls that send each message with `transmit` (which must not block, and sends in order).
-    init(transmit: @escaping @Sendable (String) -> Void) {
+    /// Calls that send each message with `transmit` (which must not block, and sends in order), and
+    /// hand each event (a message without an id) to `onEvent`.
+    init(
+        transmit: @escaping @Sendable (String) -> Void,
+        onEvent: @escaping @Sendable (DevToolsCalls, _ method: String, _ params: JSONValue) -> Void = { _, _, _ in }
+    ) {
         self.transmit = transmit
+        self.onEvent = onEvent
     }
 
     /// Sends `method` with `params` and returns the answer's `result`, or throws the
@@ -100,11 +106,13 @@ final class DevToolsCalls: Sendable {
         }
     }
 
-    /// Takes one text message from the browser: the answer to a call, or an event (ignored).
+    /// Takes one text message from the browser: the answer to a call, or an event (for `onEvent`).
     func receive(_ text: String) {
-        guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
-            let number = message["id"].number
-        else { return }
+        guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return }
+        guard let number = message["id"].number else {
+            if let method = message["method"].string { onEvent(self, method, message["params"]) }
+            return
+        }
         let id = Int(number)
         if message["error"] != .null {
             let method = state.withLock { state in
@@ -124,12 +132,16 @@ final class DevToolsCalls: Sendable {
 
     /// Fails every call not answered yet, and every later one, with `reason` (the socket closed).
     func close(reason: String) {
-        let ids = state.withLock { state in
+        state.withLock { state in
             if state.closedReason == nil { state.closedReason = reason }
-            return Array(state.slots.keys)
         }
-        for id in ids {
-            finish(id) { method in .failure(DevToolsError.closed(method: method, reason: reason)) }
+        failUnanswered { method in .closed(method: method, reason: reason) }
+    }
+
+    /// Fails every call not answered yet with the error made from its method.
+    func failUnanswered(_ error: (String) -> DevToolsError) {
+        for id in state.withLock({ Array($0.slots.keys) }) {
+            finish(id) { method in .failure(error(method)) }
         }
     }
 
@@ -166,6 +178,9 @@ enum DevToolsError: BrowserCommandError, Equatable, CustomStringConvertible {
     case scriptFailed(method: String, message: String)
     /// The connection closed before the answer came (or before the call was made).
     case closed(method: String, reason: String)
+    /// The page opened a JavaScript dialog (`alert`, `confirm`, `prompt`, `beforeunload`), which blocks
+    /// it; LitmusUI dismissed it, as chromedriver does.
+    case dialogOpened(method: String, type: String, message: String)
     /// No answer came within the timeout.
     case timedOut(method: String, after: Duration)
 
@@ -176,7 +191,7 @@ enum DevToolsError: BrowserCommandError, Equatable, CustomStringConvertible {
         case .answered(_, _, let message):
             ["context", "navigated", "Target closed", "Promise was collected"].contains { message.contains($0) }
         case .scriptFailed: true
-        case .closed, .timedOut: false
+        case .closed, .timedOut, .dialogOpened: false
         }
     }
 
@@ -188,6 +203,9 @@ enum DevToolsError: BrowserCommandError, Equatable, CustomStringConvertible {
             "the page's script threw in \(method): \(message)"
         case .closed(let method, let reason):
             "Chromium's DevTools connection closed before \(method) was answered: \(reason)"
+        case .dialogOpened(let method, let type, let message):
+            "the page opened a JavaScript \(type) during \(method), saying \"\(message)\"; LitmusUI dismissed it "
+                + "(a test cannot answer one: show a <dialog> element instead)"
         case .timedOut(let method, let after):
             "Chromium's DevTools did not answer \(method) within \(after)"
         }

@@ -59,6 +59,16 @@ final class DevToolsConnection: Sendable {
         return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
 
+    /// Handles an event: a JavaScript dialog blocks the page (every call waits until it is answered),
+    /// so the calls waiting fail, saying so, and the dialog is dismissed, as chromedriver does.
+    static func handle(_ calls: DevToolsCalls, event method: String, params: JSONValue) {
+        guard method == "Page.javascriptDialogOpening" else { return }
+        let type = params["type"].string ?? "dialog"
+        let message = params["message"].string ?? ""
+        calls.failUnanswered { method in .dialogOpened(method: method, type: type, message: message) }
+        Task { _ = try? await calls.call("Page.handleJavaScriptDialog", ["accept": false], timeout: .seconds(10)) }
+    }
+
     /// Closes the socket; calls still waiting fail, saying it closed.
     func close() {
         calls.close(reason: "the session ended")
@@ -80,7 +90,10 @@ final class DevToolsConnection: Sendable {
         guard let page = targets.array?.first(where: { $0["type"].string == "page" }),
             let address = page["webSocketDebuggerUrl"].string.flatMap(URL.init(string:)), !address.path.isEmpty
         else { throw DevToolsUnavailable("\(root)/json/list names no page with a webSocketDebuggerUrl") }
-        return try await connect(port: port, path: address.path, timeout: timeout)
+        let connection = try await connect(port: port, path: address.path, timeout: timeout)
+        // Page events, for the dialogs (`Page.javascriptDialogOpening`); the rest are ignored.
+        _ = try await connection.call("Page.enable", timeout: timeout)
+        return connection
     }
 
     private enum Upgrade: Sendable {
@@ -98,11 +111,12 @@ final class DevToolsConnection: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: 1 << 26) { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
-                            let calls = DevToolsCalls { text in
-                                let frame = WebSocketFrame(
-                                    fin: true, opcode: .text, maskKey: .random(), data: ByteBuffer(string: text))
-                                channel.writeAndFlush(frame).whenFailure { _ in channel.close(promise: nil) }
-                            }
+                            let calls = DevToolsCalls(
+                                transmit: { text in
+                                    let frame = WebSocketFrame(
+                                        fin: true, opcode: .text, maskKey: .random(), data: ByteBuffer(string: text))
+                                    channel.writeAndFlush(frame).whenFailure { _ in channel.close(promise: nil) }
+                                }, onEvent: handle)
                             try channel.pipeline.syncOperations.addHandlers(
                                 NIOWebSocketFrameAggregator(
                                     minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,

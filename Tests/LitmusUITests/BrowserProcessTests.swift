@@ -80,7 +80,7 @@ struct BrowserProcessTests {
         let installation = try BrowserInstallation.find()
         let sut = try await ChromeDriverProcess.start(installation)
         let session = try await BrowserSession.create(on: sut.client, chromium: installation.chromium)
-        _ = session
+        let devTools = try #require(session.devTools)
         let group = sut.driverProcessID
         #expect(livingProcesses(inSession: group).count >= 2)  // chromedriver and Chromium
 
@@ -95,6 +95,11 @@ struct BrowserProcessTests {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(!FileManager.default.fileExists(atPath: sut.temporaryFolder))
+        // The DevTools socket closed with Chromium: a call fails at once instead of waiting.
+        let error = await #expect(throws: DevToolsError.self) {
+            try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
+        }
+        if case .closed = error {} else { Issue.record("not closed: \(String(describing: error))") }
         await sut.stop()
     }
 }

@@ -85,6 +85,22 @@ struct DevToolsCallsTests {
         #expect(wire.sent.count == 1)
     }
 
+    @Test("A JavaScript dialog fails the waiting calls, saying what it said, and is dismissed")
+    func dialog() async throws {
+        let wire = Wire()
+        let sut = DevToolsCalls(transmit: wire.transmit, onEvent: DevToolsConnection.handle)
+        let tap = sut.send("Input.dispatchMouseEvent", ["type": "mouseReleased"], timeout: .seconds(10))
+        sut.receive(#"{"method":"Page.javascriptDialogOpening","params":{"type":"confirm","message":"Sure?"}}"#)
+        let error = await #expect(throws: DevToolsError.self) { try await sut.answer(to: tap) }
+        #expect(error == .dialogOpened(method: "Input.dispatchMouseEvent", type: "confirm", message: "Sure?"))
+        #expect(error?.isRetryable == false)
+        #expect(error?.description.contains("\"Sure?\"") == true)
+        while wire.sent.count < 2 { await Task.yield() }
+        #expect(wire.sent[1]["method"] == "Page.handleJavaScriptDialog")
+        #expect(wire.sent[1]["params"] == ["accept": false])
+        sut.receive(#"{"id":2,"result":{}}"#)
+    }
+
     @Test("A call not answered within its timeout fails, naming the method")
     func timeout() async throws {
         let (sut, _) = calls()

@@ -67,6 +67,18 @@ struct DirectDevToolsTests {
         await Browser.shared.release(sut)
     }
 
+    @Test("A JavaScript alert fails the tap at once, saying what it said, and is dismissed so the page goes on")
+    func alertIsDismissed() async throws {
+        let app = page(#"<button onclick="alert('hi'); this.textContent = 'after'">go</button>"#)
+        try await app.run { (sut: XCUIApplication) async throws in
+            let start = ContinuousClock.now
+            let error = await #expect(throws: DevToolsError.self) { try await sut.buttons["go"].tap() }
+            #expect(error == .dialogOpened(method: "Input.dispatchMouseEvent", type: "alert", message: "hi"))
+            #expect(ContinuousClock.now - start < .seconds(5))
+            #expect(try await sut.buttons.element.label == "after")
+        }
+    }
+
     @Test("Deleting a session closes its socket: a call then fails at once, saying so")
     func closesWithSession() async throws {
         let sut = try await Browser.shared.session()
@@ -75,6 +87,7 @@ struct DirectDevToolsTests {
         let error = await #expect(throws: DevToolsError.self) {
             try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
         }
+        if case .closed = error {} else { Issue.record("not closed: \(String(describing: error))") }
         #expect(error?.description.contains("closed") == true)
     }
 }
