@@ -4,6 +4,9 @@ import SwiftSyntax
 struct RequirementEmitter {
     let requirement: Requirement
     let memberName: String
+    /// The double's property holding the recorders of the requirement's scope, instance or static
+    /// (``RecordersProperty``); an initializer's witness sets the instance one.
+    let recorders: String
     let text: TypeText
     /// `"public "` or `""`.
     let access: String
@@ -16,7 +19,7 @@ struct RequirementEmitter {
         var witness: String
     }
 
-    private var owner: String { requirement.isStatic ? "Self.mock" : "self.mock" }
+    private var owner: String { (requirement.isStatic ? "Self." : "self.") + recorders }
 
     func emit(diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
         switch requirement {
@@ -164,7 +167,7 @@ struct RequirementEmitter {
         let recorded = arguments(parameters, generics: generics)
         let effects = Effects(decl.signature.effectSpecifiers)
         let call = callExpression(
-            recorder: "self.mock.\(memberName)",
+            recorder: "\(owner).\(memberName)",
             arguments: recorded.expression,
             effects: effects,
             genericResult: nil
@@ -177,7 +180,7 @@ struct RequirementEmitter {
         let context = "\(runtime).DoubleContext(typeName: \"\(text.selfType)\", mode: .relaxed)"
         let witness = """
                 \(header) {
-                    self.mock = Members(\(context))
+                    self.\(recorders) = Members(\(context))
                     \(call)
                 }
             """

@@ -7,20 +7,20 @@ struct AssociatedTypeBindingTests {
     @Test("A where clause binding the parent's associated types makes a non-generic double")
     func boundAssociatedTypes() async throws {
         let sut = RouterMiddlewareMock(mode: .strict)
-        sut.mock.handle.stubbedResult = 404
+        sut.double.handle.stubbedResult = 404
         let middleware: some RouterMiddleware = sut
 
         let status = try await middleware.handle(Request(path: "/missing")) { _ in 200 }
 
         #expect(status == 404)
-        #expect(sut.mock.handle.lastArguments == Request(path: "/missing"))
+        #expect(sut.double.handle.lastArguments == Request(path: "/missing"))
         #expect(RouterMiddlewareMock.Input.self == Request.self)
     }
 
     @Test("A child's constraint on its parent's associated type constrains the double's generic parameter")
     func mergedConstraint() {
         let sut = HasComparableSourceMock<Int>()
-        sut.mock.source.stubbedResult = 3
+        sut.double.source.stubbedResult = 3
 
         #expect(sut.source == 3)
         #expect(sut.source < 4)
@@ -29,7 +29,7 @@ struct AssociatedTypeBindingTests {
     @Test("A protocol inheriting Error is doubled, and its double can be thrown and caught as that protocol")
     func errorProtocol() {
         let sut = ResponseErrorMock()
-        sut.mock.status.stubbedResult = 418
+        sut.double.status.stubbedResult = 418
 
         #expect(throws: ResponseErrorMock.self) { throw sut }
         do {
@@ -46,7 +46,7 @@ struct AssociatedTypeBindingTests {
         let sut = RenderingMock<IndexingIterator<[Int]>, Int>()
 
         #expect(sut.render(3) == nil)
-        #expect(sut.mock.render.lastArguments == 3)
+        #expect(sut.double.render.lastArguments == 3)
         #expect(RenderingMock<IndexingIterator<[Int]>, Int>.Body.self == Never.self)
     }
 
@@ -55,14 +55,14 @@ struct AssociatedTypeBindingTests {
     )
     func bindingsEverywhere() {
         let pairing = IntPairingAgainMock<[Int]>()
-        pairing.mock.pair.stubbedResult = 2
+        pairing.double.pair.stubbedResult = 2
         let twins = SameTwinsMock<String>()
 
         #expect(pairing.pair(1, [1, 2]) == 2)
         twins.both("a", "b")
 
-        #expect(pairing.mock.pair.lastArguments?.b == [1, 2])
-        #expect(twins.mock.both.lastArguments?.second == "b")
+        #expect(pairing.double.pair.lastArguments?.b == [1, 2])
+        #expect(twins.double.both.lastArguments?.second == "b")
         #expect(SameTwinsMock<String>.Second.self == String.self)
     }
 }

@@ -11,7 +11,7 @@ struct AsyncHandlerTests {
         let events = EventLog()
         let (started, handlerStarted) = AsyncStream.makeStream(of: Void.self)
         let (gate, release) = AsyncStream.makeStream(of: Void.self)
-        sut.mock.download.handler = { url in
+        sut.double.download.handler = { url in
             handlerStarted.yield()
             for await _ in gate { break }
             return Data(url.utf8)
@@ -26,7 +26,7 @@ struct AsyncHandlerTests {
         }
         for await _ in started { break }
         events.append("test released")
-        #expect(sut.mock.download.callCount == 1)
+        #expect(sut.double.download.callCount == 1)
         release.yield()
 
         #expect(try await call.value == Data("big-boat".utf8))
@@ -36,21 +36,21 @@ struct AsyncHandlerTests {
     @Test("An async handler's error reaches the caller, typed for a typed-throws member")
     func handlerThrows() async {
         let sut = DownloaderMock()
-        sut.mock.download.handler = { _ in
+        sut.double.download.handler = { _ in
             await Task.yield()
             throw URLError(.timedOut)
         }
-        sut.mock.page.handler = { _ in throw APIError() }
+        sut.double.page.handler = { _ in throw APIError() }
 
         await #expect(throws: URLError(.timedOut)) { try await sut.download("x") }
         await #expect(throws: APIError()) { try await sut.page(2) }
-        #expect(sut.mock.page.lastArguments == 2)
+        #expect(sut.double.page.lastArguments == 2)
     }
 
     @Test("A non-throwing async member whose handler throws reports it and returns the default")
     func nonThrowingMemberHandlerThrows() async {
         let sut = DownloaderMock()
-        sut.mock.progress.handler = { _ in throw APIError() }
+        sut.double.progress.handler = { _ in throw APIError() }
 
         await withKnownIssue {
             #expect(await sut.progress == 0)
@@ -73,55 +73,55 @@ struct AsyncHandlerTests {
                 "DownloaderMock.cancelAll() was called but not stubbed (strict mode)"
             ) && issue.sourceLocation?.line == line
         }
-        #expect(sut.mock.cancelAll.callCount == 1)
+        #expect(sut.double.cancelAll.callCount == 1)
     }
 
     @Test("In strict mode a stubbed async call passes, and stubbedResult, stubbedError and handler replace each other")
     func strictStubbedAsyncCall() async throws {
         let sut = DownloaderMock(mode: .strict)
-        sut.mock.cancelAll.stub()
-        sut.mock.download.stubbedError = APIError()
-        sut.mock.download.stub(Data([1]))
+        sut.double.cancelAll.stub()
+        sut.double.download.stubbedError = APIError()
+        sut.double.download.stub(Data([1]))
 
         await sut.cancelAll()
 
         #expect(try await sut.download("x") == Data([1]))
-        #expect(sut.mock.download.stubbedError == nil)
-        #expect(sut.mock.download.handler == nil)
+        #expect(sut.double.download.stubbedError == nil)
+        #expect(sut.double.download.handler == nil)
     }
 
     @Test("Async getters, subscripts, generic and rethrows methods take async handlers")
     func memberKinds() async throws {
         let sut = DownloaderMock()
-        sut.mock.progress.handler = { _ in
+        sut.double.progress.handler = { _ in
             await Task.yield()
             return 0.5
         }
-        sut.mock.subscriptIndex.handler = { index in Album(title: "Track \(index)") }
-        sut.mock.decode.handler = { arguments in
+        sut.double.subscriptIndex.handler = { index in Album(title: "Track \(index)") }
+        sut.double.decode.handler = { arguments in
             try JSONDecoder().decode([Int].self, from: arguments.data)
         }
-        sut.mock.retrying.stubbedResult = Data([7])
+        sut.double.retrying.stubbedResult = Data([7])
 
         #expect(await sut.progress == 0.5)
         #expect(try await sut[3] == Album(title: "Track 3"))
         #expect(try await sut.decode([Int].self, from: Data("[1,2]".utf8)) == [1, 2])
         #expect(await sut.retrying { Data() } == Data([7]))
-        #expect(sut.mock.retrying.callCount == 1)
+        #expect(sut.double.retrying.callCount == 1)
     }
 
     @Test("A handler may call the double again: it runs outside the lock")
     func handlerCallsDoubleAgain() async throws {
         let sut = DownloaderMock()
-        sut.mock.download.handler = { url in
+        sut.double.download.handler = { url in
             await sut.cancelAll()
             return Data(url.utf8)
         }
 
         _ = try await sut.download("a")
 
-        #expect(sut.mock.cancelAll.callCount == 1)
-        verifyCallOrder(sut.mock.download, sut.mock.cancelAll)
+        #expect(sut.double.cancelAll.callCount == 1)
+        verifyCallOrder(sut.double.download, sut.double.cancelAll)
     }
 
     @Test("verify(calledTimes:) and verifyCallOrder work on async members, with the same messages")
@@ -131,24 +131,24 @@ struct AsyncHandlerTests {
         _ = repository.count()
         await downloader.cancelAll()
 
-        verifyCallOrder(repository.mock.count, downloader.mock.cancelAll)
-        downloader.mock.cancelAll.verify(calledTimes: 1)
+        verifyCallOrder(repository.double.count, downloader.double.cancelAll)
+        downloader.double.cancelAll.verify(calledTimes: 1)
         withKnownIssue {
-            downloader.mock.download.verifyCalled()
+            downloader.double.download.verifyCalled()
         } matching: { issue in
             issue.comments.description.contains(
                 "expected DownloaderMock.download(_:) to be called, it was never called"
             )
         }
-        downloader.mock.cancelAll.reset()
-        #expect(!downloader.mock.cancelAll.wasCalled)
+        downloader.double.cancelAll.reset()
+        #expect(!downloader.double.cancelAll.wasCalled)
     }
 
     @MainActor
     @Test("A main-actor double's async handler runs on the main actor with a non-Sendable argument")
     func mainActorHandler() async {
         let sut = RendererMock()
-        sut.mock.render.handler = { canvas in
+        sut.double.render.handler = { canvas in
             #expect(#isolation === MainActor.shared)
             canvas.strokes.append("line")
             await Task.yield()
@@ -160,7 +160,7 @@ struct AsyncHandlerTests {
 
         #expect(strokes == 1)
         #expect(canvas.strokes == ["line"])
-        #expect(sut.mock.render.lastArguments === canvas)
+        #expect(sut.double.render.lastArguments === canvas)
     }
 }
 

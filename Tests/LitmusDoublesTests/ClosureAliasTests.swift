@@ -15,17 +15,17 @@ struct ClosureAliasTests {
     @Test("The plugin finds the module's typealias in another file; an @escaping one is still stored")
     func pluginDouble() {
         let sut = LoadingMock(mode: .strict)
-        sut.mock.load.stub()
-        sut.mock.loadLater.stub()
+        sut.double.load.stub()
+        sut.double.loadLater.stub()
         var loaded: [Int] = []
 
         sut.load(key: "a") { _ in }
         sut.loadLater(key: "b") { loaded.append($0) }
-        sut.mock.loadLater.lastArguments?.completion(7)
+        sut.double.loadLater.lastArguments?.completion(7)
 
         // `load`'s recorded arguments are the key alone: the closure was counted, not stored.
-        #expect(sut.mock.load.lastArguments == "a")
-        #expect(sut.mock.loadLater.lastArguments?.key == "b")
+        #expect(sut.double.load.lastArguments == "a")
+        #expect(sut.double.loadLater.lastArguments?.key == "b")
         #expect(loaded == [7])
     }
 
@@ -35,6 +35,6 @@ struct ClosureAliasTests {
 
         sut.fetch(id: 3) { _ in }
 
-        #expect(sut.mock.fetch.lastArguments == 3)
+        #expect(sut.double.fetch.lastArguments == 3)
     }
 }

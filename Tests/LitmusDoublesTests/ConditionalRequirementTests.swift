@@ -19,38 +19,38 @@ struct ConditionalRequirementTests {
     @Test("The plugin's double has the clause this build compiles, and is a spy and stub for it")
     func pluginDouble() {
         let sut = SchedulingMock(mode: .strict)
-        sut.mock.now.stubbedResult = 3
-        sut.mock.schedule.stubbedResult = true
+        sut.double.now.stubbedResult = 3
+        sut.double.schedule.stubbedResult = true
         let scheduling: any Scheduling = sut
 
         let accepted = scheduling.schedule(after: 0.5)
 
         #expect(accepted)
         #expect(scheduling.now() == 3)
-        #expect(sut.mock.schedule.lastArguments == 0.5)
-        #expect(sut.mock.schedule.callCount == 1)
+        #expect(sut.double.schedule.lastArguments == 0.5)
+        #expect(sut.double.schedule.callCount == 1)
     }
 
     @Test("A protocol declared in two clauses of an #if gets the double of the clause this build compiles")
     func pluginDoubleOfConditionalProtocol() {
         let sut = WakingMock(mode: .strict)
-        sut.mock.wake.stubbedResult = 2
+        sut.double.wake.stubbedResult = 2
         let waking: any Waking = sut
 
         #expect(waking.wake() == 2)
-        #expect(sut.mock.wake.callCount == 1)
+        #expect(sut.double.wake.callCount == 1)
     }
 
     @Test("A child of a protocol declared in two #if clauses gets the requirements of the clause this build compiles")
     func childOfConditionalProtocol() {
         let sut = ResumingMock(mode: .strict)
-        sut.mock.pause.stub()
-        sut.mock.resume.stub()
+        sut.double.pause.stub()
+        sut.double.resume.stub()
 
         sut.pause()
         sut.resume()
 
-        verifyCallOrder(sut.mock.pause, sut.mock.resume)
+        verifyCallOrder(sut.double.pause, sut.double.resume)
     }
 
     // `drift` exists only in DEBUG builds, like the requirement it doubles.
@@ -58,13 +58,13 @@ struct ConditionalRequirementTests {
         @Test("The macro's double has the clause this build compiles: here a DEBUG property")
         func macroDouble() {
             let sut = ClockingMock(mode: .strict)
-            sut.mock.drift.value = 0
+            sut.double.drift.value = 0
             var clocking: any Clocking = sut
 
             clocking.drift = 4
 
             #expect(clocking.drift == 4)
-            #expect(sut.mock.drift.setter.allArguments == [4])
+            #expect(sut.double.drift.setter.allArguments == [4])
         }
     #endif
 }

@@ -14,14 +14,14 @@ struct FailureReportingTests {
             issue.comments.description.contains("AlbumRepositoryMock.count() was called but not stubbed (strict mode)")
                 && issue.sourceLocation?.line == line
         }
-        #expect(sut.mock.count.callCount == 1)
+        #expect(sut.double.count.callCount == 1)
     }
 
     @Test("In strict mode a stubbed call passes")
     func strictStubbedCall() {
         let sut = AlbumRepositoryMock(mode: .strict)
-        sut.mock.count.stubbedResult = 3
-        sut.mock.save.stub()
+        sut.double.count.stubbedResult = 3
+        sut.double.save.stub()
 
         #expect(sut.count() == 3)
     }
@@ -32,14 +32,14 @@ struct FailureReportingTests {
         sut.log("once")
 
         withKnownIssue {
-            sut.mock.log.verify(calledTimes: 2)
+            sut.double.log.verify(calledTimes: 2)
         } matching: { issue in
             issue.comments.description.contains(
                 "expected AlbumRepositoryMock.log(_:) to be called 2 times, it was called once"
             ) && issue.sourceLocation?.line == #line - 4
         }
-        sut.mock.log.verify(calledTimes: 1)
-        sut.mock.count.verifyNeverCalled()
+        sut.double.log.verify(calledTimes: 1)
+        sut.double.count.verifyNeverCalled()
     }
 
     @Test("verifyCallOrder passes when the calls came in order across doubles")
@@ -50,7 +50,7 @@ struct FailureReportingTests {
         _ = repository.count()
         networking.searchFor(searchTerm: "Big") { _ in }
 
-        verifyCallOrder(repository.mock.count, networking.mock.searchFor)
+        verifyCallOrder(repository.double.count, networking.double.searchFor)
     }
 
     @Test("verifyCallOrder fails with the order the calls really came in")
@@ -62,7 +62,7 @@ struct FailureReportingTests {
         _ = repository.count()
 
         withKnownIssue {
-            verifyCallOrder(repository.mock.count, networking.mock.searchFor)
+            verifyCallOrder(repository.double.count, networking.double.searchFor)
         } matching: { issue in
             issue.comments.description.contains(
                 "expected calls in order: AlbumRepositoryMock.count(), then NetworkingLayerMock.searchFor("

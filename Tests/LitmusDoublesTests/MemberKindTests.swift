@@ -11,9 +11,9 @@ struct MemberKindTests {
         sut.searchFor(searchTerm: "Big") { _ in }
         sut.searchFor(searchTerm: "Phish") { _ in }
 
-        #expect(sut.mock.searchFor.callCount == 2)
-        #expect(sut.mock.searchFor.lastArguments?.searchTerm == "Phish")
-        #expect(sut.mock.searchFor.allArguments.map(\.searchTerm) == ["Big", "Phish"])
+        #expect(sut.double.searchFor.callCount == 2)
+        #expect(sut.double.searchFor.lastArguments?.searchTerm == "Phish")
+        #expect(sut.double.searchFor.allArguments.map(\.searchTerm) == ["Big", "Phish"])
     }
 
     @Test("An escaping closure is recorded, so the test can complete the call later")
@@ -22,7 +22,7 @@ struct MemberKindTests {
         let received = Received<Result<[Album], any Error>>()
         sut.searchFor(searchTerm: "Big") { received.value = $0 }
 
-        let completion = try #require(sut.mock.searchFor.lastArguments?.completionHandler)
+        let completion = try #require(sut.double.searchFor.lastArguments?.completionHandler)
         completion(.success([Album(title: "Big Boat")]))
 
         #expect(try received.value?.get() == [Album(title: "Big Boat")])
@@ -31,18 +31,18 @@ struct MemberKindTests {
     @Test("An async throwing method returns its stubbed result, then throws its stubbed error")
     func asyncThrowingStub() async throws {
         let sut = AlbumRepositoryMock()
-        sut.mock.albumNamed.stubbedResult = Album(title: "Farmhouse")
+        sut.double.albumNamed.stubbedResult = Album(title: "Farmhouse")
         #expect(try await sut.album(named: "F") == Album(title: "Farmhouse"))
 
-        sut.mock.albumNamed.stubbedError = APIError()
+        sut.double.albumNamed.stubbedError = APIError()
         await #expect(throws: APIError.self) { try await sut.album(named: "F") }
-        #expect(sut.mock.albumNamed.allArguments == ["F", "F"])
+        #expect(sut.double.albumNamed.allArguments == ["F", "F"])
     }
 
     @Test("A handler computes the result from the arguments")
     func handler() async throws {
         let sut = AlbumRepositoryMock()
-        sut.mock.albumNamed.handler = { name in Album(title: name.uppercased()) }
+        sut.double.albumNamed.handler = { name in Album(title: name.uppercased()) }
 
         #expect(try await sut.album(named: "big boat") == Album(title: "BIG BOAT"))
     }
@@ -50,21 +50,21 @@ struct MemberKindTests {
     @Test("A typed-throws method throws its stubbed error as the declared type")
     func typedThrows() {
         let sut = AlbumRepositoryMock()
-        sut.mock.albumId.stubbedError = APIError()
+        sut.double.albumId.stubbedError = APIError()
 
         #expect(throws: APIError()) { try sut.album(id: 7) }
-        #expect(sut.mock.albumId.lastArguments == 7)
+        #expect(sut.double.albumId.lastArguments == 7)
     }
 
     @Test("A rethrows method counts its non-escaping closure without storing it")
     func rethrowsCountsClosure() {
         let sut = AlbumRepositoryMock()
-        sut.mock.albums.stubbedResult = [Album(title: "Billy Breathes")]
+        sut.double.albums.stubbedResult = [Album(title: "Billy Breathes")]
 
         let albums = sut.albums { $0.title.isEmpty }
 
         #expect(albums == [Album(title: "Billy Breathes")])
-        #expect(sut.mock.albums.callCount == 1)
+        #expect(sut.double.albums.callCount == 1)
     }
 
     @Test("Variadic parameters are recorded as an array, inout ones as the value passed in")
@@ -75,20 +75,20 @@ struct MemberKindTests {
         sut.log("a", "b")
         sut.normalize(&title)
 
-        #expect(sut.mock.log.lastArguments == ["a", "b"])
-        #expect(sut.mock.normalize.lastArguments == "farmhouse")
+        #expect(sut.double.log.lastArguments == ["a", "b"])
+        #expect(sut.double.normalize.lastArguments == "farmhouse")
     }
 
     @Test("A generic method returns its stub as the caller's type and records type-erased arguments")
     func genericMethod() throws {
         let sut = AlbumRepositoryMock()
-        sut.mock.decode.stubbedResult = 42
+        sut.double.decode.stubbedResult = 42
 
         let value = try sut.decode(Int.self, from: Data([1]))
 
         #expect(value == 42)
-        #expect(sut.mock.decode.lastArguments?.type as? Int.Type == Int.self)
-        #expect(sut.mock.decode.lastArguments?.data == Data([1]))
+        #expect(sut.double.decode.lastArguments?.type as? Int.Type == Int.self)
+        #expect(sut.double.decode.lastArguments?.data == Data([1]))
     }
 
     @Test("In relaxed mode unstubbed members return nil, 0, empty, false or Void")
@@ -102,7 +102,7 @@ struct MemberKindTests {
         #expect(store.name == "")
         #expect(try await store.remote == false)
         await repository.save(Album(title: "x"))
-        #expect(repository.mock.save.callCount == 1)
+        #expect(repository.double.save.callCount == 1)
     }
 
     @Test("An unstubbed call whose result has no default throws an error naming the member and the fix")
@@ -120,51 +120,51 @@ struct MemberKindTests {
     @Test("A settable property returns what was stubbed, then what was set, and records both")
     func settableProperty() {
         let sut = SettingsStoreMock()
-        sut.mock.volume.value = 3
+        sut.double.volume.value = 3
         #expect(sut.volume == 3)
 
         sut.volume = 7
 
         #expect(sut.volume == 7)
-        #expect(sut.mock.volume.setter.allArguments == [7])
-        #expect(sut.mock.volume.getter.callCount == 2)
+        #expect(sut.double.volume.setter.allArguments == [7])
+        #expect(sut.double.volume.getter.callCount == 2)
     }
 
     @Test("A subscript records its key on get and its key and new value on set")
     func subscriptMember() {
         let sut = SettingsStoreMock(mode: .strict)
-        sut.mock.subscriptKey.handler = { key in key == "theme" ? "dark" : nil }
+        sut.double.subscriptKey.handler = { key in key == "theme" ? "dark" : nil }
 
         sut["theme"] = "light"
 
         #expect(sut["theme"] == "dark")
-        #expect(sut.mock.subscriptKeySetter.lastArguments?.key == "theme")
-        #expect(sut.mock.subscriptKeySetter.lastArguments?.newValue == "light")
+        #expect(sut.double.subscriptKeySetter.lastArguments?.key == "theme")
+        #expect(sut.double.subscriptKeySetter.lastArguments?.newValue == "light")
     }
 
     @Test("Static members and initializers are recorded")
     func staticMembersAndInitializers() {
         SettingsStoreMock.withStaticMock {
-            SettingsStoreMock.mock.shared.stubbedResult = "shared"
+            SettingsStoreMock.double.shared.stubbedResult = "shared"
             let made = SettingsStoreMock(name: "made")
-            SettingsStoreMock.mock.make.stubbedResult = made
+            SettingsStoreMock.double.make.stubbedResult = made
 
             #expect(SettingsStoreMock.shared == "shared")
             #expect(SettingsStoreMock.make() === made)
-            #expect(made.mock.initializerName.lastArguments == "made")
+            #expect(made.double.initializerName.lastArguments == "made")
         }
     }
 
     @Test("A protocol with associated types gets a generic double")
     func genericDouble() {
         let sut = CacheMock<String, Int>()
-        sut.mock.value.handler = { key in key.count }
+        sut.double.value.handler = { key in key.count }
 
         sut.store(5, for: "five")
 
         #expect(sut.value(for: "four") == 4)
-        #expect(sut.mock.store.lastArguments?.value == 5)
-        #expect(sut.mock.store.lastArguments?.key == "five")
+        #expect(sut.double.store.lastArguments?.value == 5)
+        #expect(sut.double.store.lastArguments?.key == "five")
     }
 
     @MainActor
@@ -174,18 +174,18 @@ struct MemberKindTests {
 
         sut.displayFetchedMovies(["E.T."])
 
-        #expect(sut.mock.displayFetchedMovies.lastArguments == ["E.T."])
+        #expect(sut.double.displayFetchedMovies.lastArguments == ["E.T."])
     }
 
     @Test("An actor-constrained protocol's double is an actor")
     func actorDouble() async {
         let sut = CounterMock()
-        sut.mock.increment.stubbedResult = 1
+        sut.double.increment.stubbedResult = 1
 
         let value = await sut.increment()
 
         #expect(value == 1)
-        #expect(sut.mock.increment.callCount == 1)
+        #expect(sut.double.increment.callCount == 1)
     }
 
     @Test("A Sendable double records every call made from many tasks at once")
@@ -198,8 +198,8 @@ struct MemberKindTests {
             }
         }
 
-        #expect(sut.mock.save.callCount == 200)
-        #expect(Set(sut.mock.save.allArguments.map(\.title)).count == 200)
+        #expect(sut.double.save.callCount == 200)
+        #expect(Set(sut.double.save.allArguments.map(\.title)).count == 200)
     }
 }
 

@@ -14,7 +14,7 @@ final class ListMoviesInteractorTests: XCTestCase {
         sut.fetchMovies()
 
         // Then
-        XCTAssert(moviesWorkerSpy.mock.fetchMovies.wasCalled, "fetchMovies() should ask the worker to fetch movies")
+        XCTAssert(moviesWorkerSpy.double.fetchMovies.wasCalled, "fetchMovies() should ask the worker to fetch movies")
     }
 
     func testFetchMoviesCallsPresenterToFormatFetchedMovies() throws {
@@ -25,7 +25,7 @@ final class ListMoviesInteractorTests: XCTestCase {
         ]
         let listMoviesPresentationLogicSpy = ListMoviesPresentationLogicMock()
         let moviesWorkerSpy = MoviesWorkerMock()
-        moviesWorkerSpy.mock.fetchMovies.handler = { completionHandler in completionHandler(movies) }
+        moviesWorkerSpy.double.fetchMovies.handler = { completionHandler in completionHandler(movies) }
         let sut = ListMoviesInteractor(presenter: listMoviesPresentationLogicSpy, worker: moviesWorkerSpy)
 
         // When
@@ -33,18 +33,18 @@ final class ListMoviesInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(
-            listMoviesPresentationLogicSpy.mock.presentFetchedMovies.lastArguments,
+            listMoviesPresentationLogicSpy.double.presentFetchedMovies.lastArguments,
             movies,
             "fetchMovies() should ask the presenter to format the same movies it fetched"
         )
-        verifyCallOrder(moviesWorkerSpy.mock.fetchMovies, listMoviesPresentationLogicSpy.mock.presentFetchedMovies)
+        verifyCallOrder(moviesWorkerSpy.double.fetchMovies, listMoviesPresentationLogicSpy.double.presentFetchedMovies)
     }
 
     func testAdminStoreMock_inheritedRequirement_isRecordedAndStubbed() async throws {
         // Given
         let sut = AdminStoreMock(mode: .strict)
-        sut.mock.user.stubbedResult = User(id: 7)
-        sut.mock.ban.stub()
+        sut.double.user.stubbedResult = User(id: 7)
+        sut.double.ban.stub()
 
         // When
         let user = try await sut.user(id: 7)
@@ -52,7 +52,7 @@ final class ListMoviesInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(user, User(id: 7))
-        XCTAssertEqual(sut.mock.user.lastArguments, 7)
-        verifyCallOrder(sut.mock.user, sut.mock.ban)
+        XCTAssertEqual(sut.double.user.lastArguments, 7)
+        verifyCallOrder(sut.double.user, sut.double.ban)
     }
 }

@@ -13,26 +13,26 @@ struct StaticMockTests {
     @Test("Cases running in parallel each see their own stub and count, in child tasks too", arguments: 0..<8)
     func parallelCases(value: Int) async {
         await ClockedMock.withStaticMock {
-            ClockedMock.mock.now.stubbedResult = value
+            ClockedMock.double.now.stubbedResult = value
             let fromChild = await Task { ClockedMock.now() }.value
 
             #expect(fromChild == value)
             #expect(ClockedMock.now() == value)
-            #expect(ClockedMock.mock.now.callCount == 2)
+            #expect(ClockedMock.double.now.callCount == 2)
         }
     }
 
     @Test("A scoped recorder leaves the shared one untouched")
     func sharedUntouched() {
-        let before = ClockedMock.mock.now.callCount
+        let before = ClockedMock.double.now.callCount
 
         ClockedMock.withStaticMock {
-            ClockedMock.mock.now.stubbedResult = 1
+            ClockedMock.double.now.stubbedResult = 1
             _ = ClockedMock.now()
         }
 
-        #expect(ClockedMock.mock.now.callCount == before)
-        #expect(ClockedMock.mock.now.stubbedResult == nil)
+        #expect(ClockedMock.double.now.callCount == before)
+        #expect(ClockedMock.double.now.stubbedResult == nil)
     }
 
     @Test("In strict mode an unstubbed static call fails at the line that scoped the recorders")
@@ -67,7 +67,7 @@ extension StaticMockTests {
     @MainActor
     func mainActorStatics() async {
         await ThemedMock.withStaticMock {
-            ThemedMock.mock.theme.stubbedResult = "dark"
+            ThemedMock.double.theme.stubbedResult = "dark"
             await Task.yield()  // the async form, which keeps the body on the main actor
 
             #expect(ThemedMock.theme == "dark")
@@ -79,7 +79,7 @@ extension StaticMockTests {
         RegistryMock.withStaticMock {
             RegistryMock.register("a")
 
-            #expect(RegistryMock.mock.register.lastArguments == "a")
+            #expect(RegistryMock.double.register.lastArguments == "a")
         }
     }
 }

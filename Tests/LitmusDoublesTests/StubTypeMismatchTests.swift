@@ -14,7 +14,7 @@ struct StubTypeMismatchTests {
     @Test("A throwing generic member throws StubTypeMismatchError and fails the test, naming the member and types")
     func throwingMemberThrows() {
         let sut = AlbumRepositoryMock()
-        sut.mock.decode.stubbedResult = "forty-two"
+        sut.double.decode.stubbedResult = "forty-two"
 
         withKnownIssue {
             #expect(throws: StubTypeMismatchError.self) { try sut.decode(Int.self, from: Data()) }
@@ -23,13 +23,13 @@ struct StubTypeMismatchTests {
                 "AlbumRepositoryMock.decode(_:from:) was stubbed with forty-two (a String), which is not the Int this call returns"
             )
         }
-        #expect(sut.mock.decode.callCount == 1)
+        #expect(sut.double.decode.callCount == 1)
     }
 
     @Test("An async throwing generic member throws it too")
     func asyncMemberThrows() async {
         let sut = DownloaderMock()
-        sut.mock.decode.stubbedResult = 7
+        sut.double.decode.stubbedResult = 7
 
         await withKnownIssue {
             await #expect(throws: StubTypeMismatchError.self) { try await sut.decode(String.self, from: Data()) }
@@ -41,7 +41,7 @@ struct StubTypeMismatchTests {
     @Test("A non-throwing generic member returns the type's default after the failure")
     func nonThrowingMemberReturnsDefault() {
         let sut = ConvertingMock()
-        sut.mock.convert.stubbedResult = "not a number"
+        sut.double.convert.stubbedResult = "not a number"
 
         withKnownIssue {
             #expect(sut.convert("1", to: Int.self) == 0)

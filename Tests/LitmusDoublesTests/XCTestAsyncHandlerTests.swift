@@ -10,7 +10,7 @@ final class AsyncHandlerXCTests: XCTestCase {
         let events = EventLog()
         let started = expectation(description: "the handler started")
         let (gate, release) = AsyncStream.makeStream(of: Void.self)
-        sut.mock.user.handler = { id in
+        sut.double.user.handler = { id in
             started.fulfill()
             for await _ in gate { break }
             return User(id: id)
@@ -30,13 +30,13 @@ final class AsyncHandlerXCTests: XCTestCase {
         // Then
         XCTAssertEqual(user, User(id: 7))
         XCTAssertEqual(events.all, ["test released", "call returned"])
-        XCTAssertEqual(sut.mock.user.allArguments, [7])
+        XCTAssertEqual(sut.double.user.allArguments, [7])
     }
 
     func testUserStoreMock_throwingHandler_throwsToCaller() async {
         // Given
         let sut = AdminStoreMock()
-        sut.mock.user.handler = { id in throw LookupError(id: id) }
+        sut.double.user.handler = { id in throw LookupError(id: id) }
 
         // When
         do {

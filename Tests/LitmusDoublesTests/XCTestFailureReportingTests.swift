@@ -51,14 +51,14 @@ final class XCTestFailureReportingTests: XCTestCase {
     func testNetworkingLayerMock_strictModeStubbedCall_recordsNoFailure() {
         // Given
         let sut = NetworkingLayerMock(mode: .strict)
-        sut.mock.searchFor.stub()
+        sut.double.searchFor.stub()
 
         // When
         capturingFailures { sut.searchFor(searchTerm: "Big") { _ in } }
 
         // Then
         XCTAssertEqual(recorded.count, 0)
-        XCTAssertEqual(sut.mock.searchFor.allArguments.map(\.searchTerm), ["Big"])
+        XCTAssertEqual(sut.double.searchFor.allArguments.map(\.searchTerm), ["Big"])
     }
 
     func testNetworkingLayerMock_relaxedModeUnstubbedCall_recordsNoFailure() {
@@ -78,7 +78,7 @@ final class XCTestFailureReportingTests: XCTestCase {
 
         // When
         let verifyLine = #line + 1
-        capturingFailures { sut.mock.searchFor.verifyCalled() }
+        capturingFailures { sut.double.searchFor.verifyCalled() }
 
         // Then
         XCTAssertEqual(recorded.map(\.line), [verifyLine])
