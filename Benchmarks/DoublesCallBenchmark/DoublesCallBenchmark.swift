@@ -17,7 +17,7 @@ enum DoublesCallBenchmark {
         var checksum = 0
         for round in 0..<9 {
             let generatedSpy = SearchingMock()
-            generatedSpy.mock.search.stubbedResult = ["Big Boat"]
+            generatedSpy.double.search.stubbedResult = ["Big Boat"]
             let handWrittenSpy = HandWrittenSearchingSpy()
             handWrittenSpy.stub(["Big Boat"])
             let searching: any Searching = generatedSpy
@@ -51,7 +51,7 @@ enum DoublesCallBenchmark {
                         }
                     })
             }
-            precondition(generatedSpy.mock.search.callCount == callsPerRound)
+            precondition(generatedSpy.double.search.callCount == callsPerRound)
             precondition(handWrittenSpy.callCount == callsPerRound)
         }
         let generatedNanoseconds = nanosecondsPerCall(generated)

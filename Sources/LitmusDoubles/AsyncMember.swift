@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// ```swift
 /// let (released, release) = AsyncStream.makeStream(of: Void.self)
-/// store.mock.user.handler = { id in
+/// store.double.user.handler = { id in
 ///     for await _ in released { break }  // the call waits until the test releases it
 ///     return User(id: id)
 /// }

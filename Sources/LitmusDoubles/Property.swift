@@ -2,8 +2,8 @@
 /// set value is what later gets return, as on a real property.
 ///
 /// ```swift
-/// settings.mock.volume.value = 3          // stub the getter
-/// settings.mock.volume.setter.allArguments // [7] after the code under test set it to 7
+/// settings.double.volume.value = 3          // stub the getter
+/// settings.double.volume.setter.allArguments // [7] after the code under test set it to 7
 /// ```
 public final class Property<Value>: Sendable {
     /// Gets of the property.

@@ -1,6 +1,6 @@
 /// The static members' recorders of generated doubles, per test.
 ///
-/// A double's static requirements are recorded in `Type.mock`, and a type has no instance to hang
+/// A double's static requirements are recorded in `Type.double`, and a type has no instance to hang
 /// them on, so by default every test shares them. A test that runs its body inside the double's
 /// `withStaticMock(mode:_:)` gets recorders of its own instead, through a task-local value: the
 /// body, and every task it starts (child tasks and `Task { }`, not `Task.detached` or other
@@ -9,7 +9,7 @@
 /// ```swift
 /// @Test func makesTheSharedSettings() {
 ///     SettingsStoreMock.withStaticMock(mode: .strict) {
-///         SettingsStoreMock.mock.shared.stubbedResult = "shared"
+///         SettingsStoreMock.double.shared.stubbedResult = "shared"
 ///         #expect(App().settingsName == "shared")
 ///     }
 /// }

@@ -92,7 +92,7 @@ extension RecordingMember where Result == Void {
 /// some call of each comes after some call of the one before it.
 ///
 /// ```swift
-/// verifyCallOrder(worker.mock.fetchMovies, presenter.mock.presentFetchedMovies)
+/// verifyCallOrder(worker.double.fetchMovies, presenter.double.presentFetchedMovies)
 /// ```
 public func verifyCallOrder(
     _ members: any CallRecording...,

@@ -296,6 +296,7 @@ enum MemberNaming {
             let count = 1 + named.filter { $0.key == key && coexist($0.index, index) }.count
             named.append((key, index))
             let unique = count == 1 ? base : base + "\(count)"
+            // Keywords, and `mock`: the recorders' own property was named so before `double`.
             return ["mock", "init", "self", "Type"].contains(unique) ? unique + "Member" : unique
         }
     }

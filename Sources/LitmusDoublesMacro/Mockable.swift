@@ -13,7 +13,7 @@
 /// }
 /// // in a test:
 /// let networking = NetworkingLayerMock()
-/// networking.mock.searchFor.lastArguments?.searchTerm
+/// networking.double.searchFor.lastArguments?.searchTerm
 /// ```
 ///
 /// A peer macro sees only the protocol's own declaration: a protocol inheriting from another of
