@@ -9,14 +9,14 @@ extension NetworkingLayerMock {
     /// The article's `stubbedResult = result`: every search completes with `result`, asynchronously
     /// on the main queue, as the article's mock and a real networking layer do.
     func stubSearchResult(_ result: Result<[Album], any Error>) {
-        mock.searchFor.handler = { arguments in
+        double.searchFor.handler = { arguments in
             DispatchQueue.main.async { arguments.completionHandler(result) }
         }
     }
 
     /// The article's `capturedSearchArguments`: every search term, in order.
     var capturedSearchArguments: [String] {
-        mock.searchFor.allArguments.map(\.searchTerm)
+        double.searchFor.allArguments.map(\.searchTerm)
     }
 }
 

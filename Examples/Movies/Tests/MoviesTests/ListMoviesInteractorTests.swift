@@ -17,7 +17,7 @@ final class ListMoviesInteractorTests: XCTestCase {
         // When
         sut.fetchMovies()
         // Then
-        XCTAssert(moviesWorkerSpy.mock.fetchMovies.wasCalled, "fetchMovies() should ask the worker to fetch movies")
+        XCTAssert(moviesWorkerSpy.double.fetchMovies.wasCalled, "fetchMovies() should ask the worker to fetch movies")
     }
 
     func testFetchMoviesCallsPresenterToFormatMovies() {
@@ -29,7 +29,7 @@ final class ListMoviesInteractorTests: XCTestCase {
         sut.fetchMovies()
         // Then
         XCTAssert(
-            listMoviesPresentationLogicSpy.mock.presentFetchedMovies.wasCalled,
+            listMoviesPresentationLogicSpy.double.presentFetchedMovies.wasCalled,
             "fetchMovies() should ask the presenter to format the movies")
     }
 
@@ -43,10 +43,10 @@ final class ListMoviesInteractorTests: XCTestCase {
         sut.fetchMovies()
         // Then
         XCTAssertEqual(
-            listMoviesPresentationLogicSpy.mock.presentFetchedMovies.lastArguments?.count, movies.count,
+            listMoviesPresentationLogicSpy.double.presentFetchedMovies.lastArguments?.count, movies.count,
             "fetchMovies() should ask the presenter to format the same amount of movies it fetched")
         XCTAssertEqual(
-            listMoviesPresentationLogicSpy.mock.presentFetchedMovies.lastArguments, movies,
+            listMoviesPresentationLogicSpy.double.presentFetchedMovies.lastArguments, movies,
             "fetchMovies() should ask the presenter to format the same movies it fetched")
     }
 }
@@ -57,6 +57,6 @@ final class ListMoviesInteractorTests: XCTestCase {
 /// `movies`, as the hand-written spy did.
 private func moviesWorkerSpy(completingWith movies: [Movie]) -> MoviesWorkingMock {
     let worker = MoviesWorkingMock()
-    worker.mock.fetchMovies.handler = { completionHandler in completionHandler(movies) }
+    worker.double.fetchMovies.handler = { completionHandler in completionHandler(movies) }
     return worker
 }

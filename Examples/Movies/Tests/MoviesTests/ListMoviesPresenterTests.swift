@@ -16,7 +16,7 @@ final class ListMoviesPresenterTests: XCTestCase {
         sut.presentFetchedMovies([])
         // Then
         XCTAssert(
-            listMoviesDisplayLogicSpy.mock.displayFetchedMovies.wasCalled,
+            listMoviesDisplayLogicSpy.double.displayFetchedMovies.wasCalled,
             "presentFetchedMovies() should ask the view controller to display them")
     }
 
@@ -31,7 +31,7 @@ final class ListMoviesPresenterTests: XCTestCase {
         // When
         sut.presentFetchedMovies(movies)
         // Then
-        let displayedMovies = listMoviesDisplayLogicSpy.mock.displayFetchedMovies.lastArguments ?? []
+        let displayedMovies = listMoviesDisplayLogicSpy.double.displayFetchedMovies.lastArguments ?? []
         XCTAssertEqual(
             displayedMovies.count, movies.count,
             "presentFetchedMovies() should ask the view controller to display same amount of movies it receive")

@@ -15,7 +15,7 @@ final class ListMoviesViewControllerTests: XCTestCase {
         // When
         sut.viewDidLoad()
         // Then
-        XCTAssert(listMoviesBusinessLogicSpy.mock.fetchMovies.wasCalled, "Should fetch movies when view is loaded")
+        XCTAssert(listMoviesBusinessLogicSpy.double.fetchMovies.wasCalled, "Should fetch movies when view is loaded")
     }
 
     func testShouldDisplayFetchedMovies() {
