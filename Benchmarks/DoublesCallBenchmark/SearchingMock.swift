@@ -19,7 +19,6 @@ final class SearchingMock: Searching, Sendable {
     /// The calls, arguments and stubs of every instance member.
     let double: Members
 
-    /// The earlier name of `double`, deprecated: the same recorders.
     @available(*, deprecated, renamed: "double")
     var mock: Members { self.double }
 

@@ -18,8 +18,7 @@ struct DoubleEmitter {
         let associated = Set(analysis.associatedTypes.map(\.name))
         let text = TypeText(selfType: name, associatedTypes: associated, closureAliases: analysis.closureAliases)
         let names = MemberNaming.names(for: analysis.requirements, conditions: analysis.conditions)
-        let instanceProperty = RecordersProperty(for: analysis.requirements, isStatic: false)
-        let staticProperty = RecordersProperty(for: analysis.requirements, isStatic: true)
+        let (instanceProperty, staticProperty) = RecordersProperty.forInstanceAndStatic(analysis.requirements)
         var instance = RecorderSet()
         var statics = RecorderSet()
         var witnesses: [String] = []
@@ -125,7 +124,6 @@ struct DoubleEmitter {
         let declaration = isStatic ? "static var \(earlier): StaticMembers" : "var \(earlier): Members"
         return [
             "",
-            "    /// The earlier name of `\(property.name)`, deprecated: the same recorders.",
             "    @available(*, deprecated, renamed: \"\(property.name)\")",
             "    \(prefix)\(nonisolated)\(declaration) { \(isStatic ? "Self" : "self").\(property.name) }",
         ]

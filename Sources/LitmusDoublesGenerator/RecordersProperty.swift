@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// The name of the double's property that holds its recorders (`worker.double.fetch`), and of the
 /// deprecated alias it had before (`worker.mock.fetch`), chosen so no requirement's witness clashes
 /// with either.
@@ -8,7 +10,7 @@
 /// and the generated property gives way: the recorders move to `doubleMembers`, and the deprecated
 /// `mock` is left out (a double with a requirement named `mock` never compiled with it). Recorder
 /// names inside `Members` are chosen by ``MemberNaming``, unaffected.
-struct RecordersProperty: Equatable {
+struct RecordersProperty {
     /// The property holding the recorders: `double`, or `doubleMembers` when a requirement takes `double`.
     let name: String
     /// `mock`, forwarding to ``name`` and deprecated, or `nil` when a requirement takes that name.
@@ -18,9 +20,25 @@ struct RecordersProperty: Equatable {
     static let fallback = "doubleMembers"
     static let earlier = "mock"
 
-    /// The names for the double's instance (`isStatic: false`) or static requirements.
-    init(for requirements: [Requirement], isStatic: Bool) {
-        let taken = Set(requirements.filter { $0.isStatic == isStatic }.compactMap(Self.storedPropertyClash))
+    /// The names for the double's instance requirements and for its static ones, in one pass.
+    static func forInstanceAndStatic(_ requirements: [Requirement]) -> (instance: Self, statics: Self) {
+        var instanceTaken: Set<String> = []
+        var staticTaken: Set<String> = []
+        for requirement in requirements {
+            // Only names that could be one of ours are kept: most protocols keep both sets empty.
+            guard let name = storedPropertyClash(requirement), name == earlier || name.hasPrefix(preferred) else {
+                continue
+            }
+            if requirement.isStatic {
+                staticTaken.insert(name)
+            } else {
+                instanceTaken.insert(name)
+            }
+        }
+        return (Self(taken: instanceTaken), Self(taken: staticTaken))
+    }
+
+    private init(taken: Set<String>) {
         var name = Self.preferred
         if taken.contains(name) {
             name = Self.fallback
@@ -38,7 +56,8 @@ struct RecordersProperty: Equatable {
     private static func storedPropertyClash(_ requirement: Requirement) -> String? {
         switch requirement {
         case .property(_, let binding):
-            return binding.pattern.trimmedDescription.trimmingBackticks
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
+            return pattern.identifier.text.trimmingBackticks
         case .method(let decl) where decl.signature.parameterClause.parameters.isEmpty:
             return decl.name.text.trimmingBackticks
         case .method, .subscript, .initializer:

@@ -64,7 +64,6 @@ struct AsyncExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -85,7 +84,6 @@ struct AsyncExpansionTests {
                 }
                 private static let sharedStaticMock = StaticMembers(LitmusDoubles.DoubleContext(typeName: "FeedMock", mode: .relaxed))
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 static var mock: StaticMembers {
                     Self.double

@@ -87,7 +87,6 @@ struct ConditionalExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -112,7 +111,6 @@ struct ConditionalExpansionTests {
                 }
                 private static let sharedStaticMock = StaticMembers(LitmusDoubles.DoubleContext(typeName: "PlatformMock", mode: .relaxed))
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 static var mock: StaticMembers {
                     Self.double

@@ -49,7 +49,6 @@ struct MemberExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -70,7 +69,6 @@ struct MemberExpansionTests {
                 }
                 private static let sharedStaticMock = StaticMembers(LitmusDoubles.DoubleContext(typeName: "SettingsMock", mode: .relaxed))
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 static var mock: StaticMembers {
                     Self.double
@@ -191,7 +189,6 @@ struct MemberExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -272,7 +269,6 @@ struct MemberExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -348,7 +344,6 @@ struct MemberExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 public let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 public var mock: Members {
                     self.double
@@ -415,7 +410,6 @@ struct MemberExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 nonisolated let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 nonisolated var mock: Members {
                     self.double
@@ -482,7 +476,6 @@ struct MemberExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 nonisolated let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 nonisolated var mock: Members {
                     self.double

@@ -37,7 +37,6 @@ struct MethodExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -116,7 +115,6 @@ struct MethodExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -206,7 +204,6 @@ struct MethodExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -284,7 +281,6 @@ struct MethodExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -358,7 +354,6 @@ struct MethodExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -429,7 +424,6 @@ struct MethodExpansionTests {
                 /// The calls, arguments and stubs of every instance member.
                 let double: Members
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 var mock: Members {
                     self.double
@@ -450,7 +444,6 @@ struct MethodExpansionTests {
                 }
                 private static let sharedStaticMock = StaticMembers(LitmusDoubles.DoubleContext(typeName: "FactoryMock", mode: .relaxed))
 
-                /// The earlier name of `double`, deprecated: the same recorders.
                 @available(*, deprecated, renamed: "double")
                 static var mock: StaticMembers {
                     Self.double
