@@ -73,11 +73,15 @@ struct AuditCommandTests {
         #expect(error?.description.contains(file.path) == true)
     }
 
-    @Test("Values out of range are refused, naming the option: on the command line and in the file")
-    func outOfRange() throws {
-        for arguments in [["--timeout", "0"], ["--runs", "0"], ["--jobs", "-1"], ["--budget-ms", "-5"]] {
-            #expect(throws: (any Error).self, "\(arguments)") { try AuditCommand.parse(["/nowhere"] + arguments) }
-        }
+    @Test(
+        "A value out of range on the command line is refused",
+        arguments: [["--timeout", "0"], ["--runs", "0"], ["--jobs", "-1"], ["--budget-ms", "-5"]])
+    func outOfRange(arguments: [String]) {
+        #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere"] + arguments) }
+    }
+
+    @Test("A value out of range is refused naming the option: on the command line and in the file")
+    func outOfRangeNamed() throws {
         let timeout = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--timeout", "0"]) }
         #expect(AuditCommand.message(for: timeout!).contains("timeoutSeconds must be above 0"))
 
