@@ -207,6 +207,8 @@ let package = Package(
                 "LitmusJSON", "LitmusSupport", "LitmusTestReporting",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // One WebSocket per session straight to Chromium's DevTools, for taps and page-script calls.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

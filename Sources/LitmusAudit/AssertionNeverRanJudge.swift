@@ -47,6 +47,16 @@ enum AssertionNeverRanJudge {
         }
     }
 
+    /// The positions of the checks in each passing test's own body (no helper's).
+    static func bodyPositions(_ observations: Observations, _ analysis: SourceAnalysis) -> [String: Set<SourcePosition>]
+    {
+        var result: [String: Set<SourcePosition>] = [:]
+        for test in observations.tests where observations.aloneOutcome(of: test) == .passed {
+            if let own = sites(of: test, in: analysis) { result[test.id] = Set(own.positions) }
+        }
+        return result
+    }
+
     /// The positions to count for each test that passed alone: its checks' and its helpers'.
     static func positions(_ observations: Observations, _ analysis: SourceAnalysis) -> [String: [SourcePosition]] {
         var result: [String: [SourcePosition]] = [:]

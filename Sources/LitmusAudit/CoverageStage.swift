@@ -38,9 +38,10 @@ struct CoverageStage: Sendable {
     /// `testLines`, a check position that belongs to one test only (its body, a helper no other test
     /// calls) is read from a single export of those tests' merged alone runs, where no other test's run
     /// adds to it: only the tests that share a position with another test get an export of their own.
-    func measure(_ observations: Observations, checks: [String: [SourcePosition]] = [:], testLines: Bool = true)
-        async throws -> Measured
-    {
+    func measure(
+        _ observations: Observations, checks: [String: [SourcePosition]] = [:],
+        bodies: [String: Set<SourcePosition>] = [:], testLines: Bool
+    ) async throws -> Measured {
         let folder = binary.scratch.appendingPathComponent("profiles")
         let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
             $0.hasSuffix(".profraw")
@@ -58,13 +59,19 @@ struct CoverageStage: Sendable {
         var measured = Measured(coverage: CoverageReport(files: files))
         let sourceFiles = testLines ? files.map { paths.copy + "/" + $0.file } : []
         let profiles = observations.profiles
-        let together = testLines ? [:] : Self.ownedByOne(checks).filter { !(profiles[$0.key] ?? []).isEmpty }
+        var together =
+            testLines ? [:] : Self.ownedByOne(checks, bodies: bodies).filter { !(profiles[$0.key] ?? []).isEmpty }
         if !together.isEmpty {
-            let counts = try await counts(
+            // When the merged profile cannot be read, each of these tests gets its own export below.
+            if let counts = try await counts(
                 of: together.values.flatMap { $0 }, in: together.keys.sorted().flatMap { profiles[$0] ?? [] },
                 name: "checks")
-            for (test, positions) in together {
-                measured.executions[test] = counts.map { counts in counts.filter { positions.contains($0.key) } }
+            {
+                for (test, positions) in together {
+                    measured.executions[test] = counts.filter { positions.contains($0.key) }
+                }
+            } else {
+                together = [:]
             }
         }
         let tests = observations.tests.enumerated().filter { together[$0.element.id] == nil }
@@ -97,14 +104,22 @@ struct CoverageStage: Sendable {
         return measured
     }
 
-    /// The tests whose every check position belongs to no other test, with their positions: a merged
-    /// profile of their alone runs counts each position as its own test's run did.
-    static func ownedByOne(_ checks: [String: [SourcePosition]]) -> [String: Set<SourcePosition>] {
+    /// The tests whose every check position is in the test's own body (`bodies`) and belongs to no other
+    /// test, with their positions: a merged profile of their alone runs counts each position as its own
+    /// test's run did. A position in a helper is never counted so: the analysis does not see every call
+    /// of a helper (one inside an assertion's argument, one on another value), so another test's run may
+    /// execute it too.
+    static func ownedByOne(_ checks: [String: [SourcePosition]], bodies: [String: Set<SourcePosition>])
+        -> [String: Set<SourcePosition>]
+    {
         var owners: [SourcePosition: Int] = [:]
         for positions in checks.values {
             for position in Set(positions) { owners[position, default: 0] += 1 }
         }
-        return checks.filter { !$0.value.isEmpty && $0.value.allSatisfy { owners[$0] == 1 } }.mapValues(Set.init)
+        return checks.filter { test, positions in
+            let body = bodies[test] ?? []
+            return !positions.isEmpty && positions.allSatisfy { owners[$0] == 1 && body.contains($0) }
+        }.mapValues(Set.init)
     }
 
     /// The counts at `positions` in the merged `profiles`, or `nil` when llvm-cov could not read them.

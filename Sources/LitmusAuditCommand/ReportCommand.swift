@@ -12,7 +12,8 @@ public struct ReportCommand: ParsableCommand {
         discussion: """
             One self-contained page (no network; it opens from disk): a verdict per FIRST letter, test \
             durations against the budget, flip rates, order dependence, coverage and mutation score per \
-            file, and each file's source with its covered lines and mutants. docs/report.md describes it.
+            file, and each file's source with its mutants and the lines tests executed (recorded by \
+            litmus audit --html or --test-lines). docs/report.md describes it.
             """)
 
     /// The audit's JSON.

@@ -92,7 +92,12 @@ final class DevToolsConnection: Sendable {
         else { throw DevToolsUnavailable("\(root)/json/list names no page with a webSocketDebuggerUrl") }
         let connection = try await connect(port: port, path: address.path, timeout: timeout)
         // Page events, for the dialogs (`Page.javascriptDialogOpening`); the rest are ignored.
-        _ = try await connection.call("Page.enable", timeout: timeout)
+        do {
+            _ = try await connection.call("Page.enable", timeout: timeout)
+        } catch {
+            connection.close()
+            throw error
+        }
         return connection
     }
 
@@ -133,7 +138,9 @@ final class DevToolsConnection: Sendable {
                             version: .http1_1, method: .GET, uri: path, headers: headers),
                         upgraders: [upgrader],
                         notUpgradingCompletionHandler: { channel in
-                            channel.eventLoop.makeCompletedFuture { .declined }
+                            // Nothing will use a channel Chromium did not upgrade: close it.
+                            channel.close(promise: nil)
+                            return channel.eventLoop.makeCompletedFuture { .declined }
                         })
                     let upgraded = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
                         configuration: .init(upgradeConfiguration: configuration))

@@ -43,6 +43,7 @@ struct ScheduleEndToEndTests {
         #expect(!old.findings.isEmpty || fixture == "Clean")
         #expect(new.findings.map(Self.comparable).sorted() == old.findings.map(Self.comparable).sorted())
         #expect(new.verdicts.map(\.passed) == old.verdicts.map(\.passed))
+        #expect((new.notes ?? []).map(Self.comparable) == (old.notes ?? []).map(Self.comparable))
         #expect(new.failingTests == old.failingTests)
         #expect(new.tests.map(\.id) == old.tests.map(\.id))
         // A flaky test's outcome alone is a draw (Planted's flakyDiscount fails on every other run of

@@ -60,6 +60,8 @@ struct RecordersNameTests {
 
         #expect(twice.double == 2)
         #expect(twice.doubleMembers.double.callCount == 1)
+        // The deprecated `mock` reaches the same recorders.
+        #expect(twice.mock.double === twice.doubleMembers.double)
     }
 
     @Test("Static requirements named double and mock keep their names; the recorders are in Type.doubleMembers")

@@ -106,8 +106,9 @@ struct MutateEndToEndTests {
     func sanityStop() async throws {
         let lock = try keptBuild("MutationUnreachable")
         defer { lock.release() }
-        let sut = MutationTesting(
+        var sut = MutationTesting(
             package: Self.fixtures.appendingPathComponent("MutationUnreachable"), buildFolder: lock.folder)
+        sut.reuseResults = false
         await #expect(throws: MutationError.probeSurvived(file: "Sources/Probe/Probe.swift", test: "doubles()")) {
             _ = try await sut.run()
         }
@@ -146,7 +147,11 @@ struct MutateEndToEndTests {
     /// llvm tools all do.
     private static func uses(_ folder: String, _ pid: Int32) -> Bool {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-        return String(decoding: data, as: UTF8.self).contains(folder)
+        // The folder's own path, whole: kept folders are `<key>-mutate`, `<key>-mutate-2`, … (a prefix of
+        // one another), and command lines separate arguments with NUL.
+        return String(decoding: data, as: UTF8.self).split(separator: "\0").contains {
+            $0 == folder || $0.hasPrefix(folder + "/") || $0.contains("=" + folder + "/")
+        }
     }
 }
 

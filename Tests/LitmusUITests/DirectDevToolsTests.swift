@@ -51,7 +51,10 @@ struct DirectDevToolsTests {
         let waiting = Task {
             try await sut.evaluate("document.title = 'waiting';", waits: true, timeout: .seconds(10))
         }
-        while try await sut.evaluate("return document.title;", waits: false, timeout: .seconds(10)) != "waiting" {}
+        let started = ContinuousClock.now + .seconds(10)
+        while try await sut.evaluate("return document.title;", waits: false, timeout: .seconds(10)) != "waiting" {
+            try #require(ContinuousClock.now < started, "the waiting call never ran")
+        }
         try await sut.navigate(to: Self.button)  // a new document, the same URL
         let error = await #expect(throws: DevToolsError.self) { try await waiting.value }
         #expect(error?.isRetryable == true, "\(String(describing: error))")
