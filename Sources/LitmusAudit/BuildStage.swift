@@ -23,6 +23,7 @@ package struct BuildStage: Sendable {
 
     /// Builds the tests (`swift build --build-tests --enable-code-coverage`) and finds their binary.
     func build() async throws -> TestBinary {
+        workspace.replanIfFilesMoved()
         let result = try await ChildProcess.run(
             toolchain.swift,
             ["build", "--build-tests"] + Self.flags + [

@@ -42,6 +42,22 @@ enum LocalDependencies {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The folders of the local dependencies named by absolute paths in the manifests of `package` (in a
+    /// copy, after ``rewriteManifests(in:original:)``: every local dependency outside the package).
+    static func folders(namedIn package: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []
+        var folders: Set<String> = []
+        for name in names where name.hasPrefix("Package") && name.hasSuffix(".swift") {
+            guard let manifest = try? String(contentsOf: package.appendingPathComponent(name), encoding: .utf8) else {
+                continue
+            }
+            let finder = PathLiteralFinder(viewMode: .sourceAccurate)
+            finder.walk(Parser.parse(source: manifest))
+            folders.formUnion(finder.literals.map(\.value).filter { $0.hasPrefix("/") })
+        }
+        return folders.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
     /// A `path:` string literal of a `.package(…)` call: its text and its byte range in the manifest.
     private struct PathLiteral {
         var value: String

@@ -125,3 +125,44 @@ package struct PackageWorkspace: Sendable {
         }
     }
 }
+
+extension PackageWorkspace {
+    /// In a kept build folder, makes the next `swift build` plan afresh when a file was added to or
+    /// removed from the package or a local dependency since the last build here.
+    ///
+    /// SwiftPM keeps its build plan (`debug.yaml`, and `plugin-tools.yaml` for the tools that plugins and
+    /// macros run) and does not always see that a local dependency gained a file: seen here when a
+    /// source file was added to Litmus, which Examples names by path, and the kept build of Examples then
+    /// failed with "cannot find 'RecordersProperty' in scope" until those files were deleted. The
+    /// listing of every file (not their contents, which SwiftPM does follow) is kept in
+    /// `sources-listing.txt`; when it differs, the plans are deleted, and SwiftPM writes them again
+    /// (the compiled files stay, so only what changed recompiles).
+    package func replanIfFilesMoved() {
+        guard let kept else { return }
+        let stamp = kept.appendingPathComponent("sources-listing.txt")
+        let listing = ([package] + LocalDependencies.folders(namedIn: package)).map { folder in
+            ([folder.path] + Self.files(under: folder)).joined(separator: "\n")
+        }.joined(separator: "\n\n")
+        guard (try? String(contentsOf: stamp, encoding: .utf8)) != listing else { return }
+        for plan in ["debug.yaml", "release.yaml", "plugin-tools.yaml"] {
+            try? FileManager.default.removeItem(at: build.appendingPathComponent(plan))
+        }
+        try? listing.write(to: stamp, atomically: true, encoding: .utf8)
+    }
+
+    /// The relative paths of the files under `folder`, sorted, leaving out build folders, `.git` and
+    /// `.swiftpm`.
+    static func files(under folder: URL) -> [String] {
+        var files: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = enumerator?.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".build") || name == ".git" || name == ".swiftpm" {
+                enumerator?.skipDescendants()
+                continue
+            }
+            if enumerator?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { files.append(relative) }
+        }
+        return files.sorted()
+    }
+}

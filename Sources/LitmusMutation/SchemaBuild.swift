@@ -68,6 +68,7 @@ package struct SchemaBuild {
         var schemata: [String: Schema] = [:]
         for file in files { schemata[file.path] = try write(file) }
         let logs = try workspace.folder("logs")
+        workspace.replanIfFilesMoved()
         for round in 1...rounds {
             let result = try await ChildProcess.run(
                 toolchain.swift,
