@@ -47,19 +47,17 @@ enum AssertionNeverRanJudge {
         }
     }
 
-    /// The positions of the checks in each passing test's own body (no helper's).
-    static func bodyPositions(_ observations: Observations, _ analysis: SourceAnalysis) -> [String: Set<SourcePosition>]
-    {
-        var result: [String: Set<SourcePosition>] = [:]
-        for test in observations.tests where observations.aloneOutcome(of: test) == .passed {
-            if let own = sites(of: test, in: analysis) { result[test.id] = Set(own.positions) }
-        }
-        return result
+    /// The positions to count for a test that passed alone.
+    struct CheckPositions: Sendable, Hashable {
+        /// Its checks' positions and those of the helpers it calls that check.
+        var all: [SourcePosition]
+        /// Whether all of them are in the test's own body (no helper's).
+        var inBodyOnly: Bool
     }
 
     /// The positions to count for each test that passed alone: its checks' and its helpers'.
-    static func positions(_ observations: Observations, _ analysis: SourceAnalysis) -> [String: [SourcePosition]] {
-        var result: [String: [SourcePosition]] = [:]
+    static func positions(_ observations: Observations, _ analysis: SourceAnalysis) -> [String: CheckPositions] {
+        var result: [String: CheckPositions] = [:]
         for test in observations.tests where observations.aloneOutcome(of: test) == .passed {
             guard let own = sites(of: test, in: analysis), !own.sites.isEmpty else { continue }
             var positions = own.positions
@@ -73,7 +71,7 @@ enum AssertionNeverRanJudge {
                     }
                 }
             }
-            result[test.id] = positions
+            result[test.id] = CheckPositions(all: positions, inBodyOnly: positions.count == own.positions.count)
         }
         return result
     }

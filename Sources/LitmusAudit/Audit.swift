@@ -133,7 +133,6 @@ public struct Audit: Sendable {
                     paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
                 ).measure(
                     observations, checks: AssertionNeverRanJudge.positions(observations, analysis),
-                    bodies: AssertionNeverRanJudge.bodyPositions(observations, analysis),
                     testLines: options.testLines || mutation != nil)
             }
             record.coverage = measured.coverage

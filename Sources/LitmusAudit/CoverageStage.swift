@@ -34,13 +34,11 @@ struct CoverageStage: Sendable {
     /// source lines each test executes alone.
     ///
     /// One `llvm-cov export` per test costs about 60 ms on a small package, most of it llvm-cov reading
-    /// the binary's coverage mapping: 40 % of an audit's work after the build on Examples. Without
-    /// `testLines`, a check position that belongs to one test only (its body, a helper no other test
-    /// calls) is read from a single export of those tests' merged alone runs, where no other test's run
-    /// adds to it: only the tests that share a position with another test get an export of their own.
+    /// the binary's coverage mapping. Without `testLines`, the checks of the tests ``ownedByOne(_:)``
+    /// picks are read from a single export of those tests' merged alone runs; the other tests get an
+    /// export of their own.
     func measure(
-        _ observations: Observations, checks: [String: [SourcePosition]] = [:],
-        bodies: [String: Set<SourcePosition>] = [:], testLines: Bool
+        _ observations: Observations, checks: [String: AssertionNeverRanJudge.CheckPositions], testLines: Bool
     ) async throws -> Measured {
         let folder = binary.scratch.appendingPathComponent("profiles")
         let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
@@ -60,7 +58,7 @@ struct CoverageStage: Sendable {
         let sourceFiles = testLines ? files.map { paths.copy + "/" + $0.file } : []
         let profiles = observations.profiles
         var together =
-            testLines ? [:] : Self.ownedByOne(checks, bodies: bodies).filter { !(profiles[$0.key] ?? []).isEmpty }
+            testLines ? [:] : Self.ownedByOne(checks).filter { !(profiles[$0.key] ?? []).isEmpty }
         if !together.isEmpty {
             // When the merged profile cannot be read, each of these tests gets its own export below.
             if let counts = try await counts(
@@ -80,7 +78,7 @@ struct CoverageStage: Sendable {
             pair -> ([String: String], [SourcePosition: Int]?) in
             let own = profiles[pair.element.id] ?? []
             let output = logs.appendingPathComponent("test-\(pair.offset).profdata")
-            let positions = checks[pair.element.id] ?? []
+            let positions = checks[pair.element.id]?.all ?? []
             guard !own.isEmpty, !sourceFiles.isEmpty || !positions.isEmpty, try await merge(own, into: output) else {
                 return ([:], nil)
             }
@@ -104,22 +102,19 @@ struct CoverageStage: Sendable {
         return measured
     }
 
-    /// The tests whose every check position is in the test's own body (`bodies`) and belongs to no other
-    /// test, with their positions: a merged profile of their alone runs counts each position as its own
-    /// test's run did. A position in a helper is never counted so: the analysis does not see every call
-    /// of a helper (one inside an assertion's argument, one on another value), so another test's run may
-    /// execute it too.
-    static func ownedByOne(_ checks: [String: [SourcePosition]], bodies: [String: Set<SourcePosition>])
-        -> [String: Set<SourcePosition>]
-    {
+    /// The tests whose every check position is in the test's own body and belongs to no other test (an
+    /// inherited XCTest method is two tests' body), with their positions: a merged profile of their
+    /// alone runs counts each position as its own test's run did. A position in a helper is never
+    /// counted so: the analysis does not see every call of a helper (one inside an assertion's argument,
+    /// one on another value), so another test's run may execute it too.
+    static func ownedByOne(_ checks: [String: AssertionNeverRanJudge.CheckPositions]) -> [String: Set<SourcePosition>] {
         var owners: [SourcePosition: Int] = [:]
-        for positions in checks.values {
-            for position in Set(positions) { owners[position, default: 0] += 1 }
+        for checks in checks.values {
+            for position in Set(checks.all) { owners[position, default: 0] += 1 }
         }
-        return checks.filter { test, positions in
-            let body = bodies[test] ?? []
-            return !positions.isEmpty && positions.allSatisfy { owners[$0] == 1 && body.contains($0) }
-        }.mapValues(Set.init)
+        return checks.filter { _, checks in
+            checks.inBodyOnly && !checks.all.isEmpty && checks.all.allSatisfy { owners[$0] == 1 }
+        }.mapValues { Set($0.all) }
     }
 
     /// The counts at `positions` in the merged `profiles`, or `nil` when llvm-cov could not read them.

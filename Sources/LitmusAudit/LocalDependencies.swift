@@ -14,9 +14,7 @@ import SwiftSyntax
 enum LocalDependencies {
     /// Rewrites the manifests of `copy`, a copy of the package at `original`.
     static func rewriteManifests(in copy: URL, original: URL) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: copy.path)
-        for name in names where name.hasPrefix("Package") && name.hasSuffix(".swift") {
-            let file = copy.appendingPathComponent(name)
+        for file in try manifests(in: copy) {
             let manifest = try String(contentsOf: file, encoding: .utf8)
             let rewritten = absolutized(manifest, packageFolder: original)
             if rewritten != manifest { try rewritten.write(to: file, atomically: true, encoding: .utf8) }
@@ -45,17 +43,21 @@ enum LocalDependencies {
     /// The folders of the local dependencies named by absolute paths in the manifests of `package` (in a
     /// copy, after ``rewriteManifests(in:original:)``: every local dependency outside the package).
     static func folders(namedIn package: URL) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []
         var folders: Set<String> = []
-        for name in names where name.hasPrefix("Package") && name.hasSuffix(".swift") {
-            guard let manifest = try? String(contentsOf: package.appendingPathComponent(name), encoding: .utf8) else {
-                continue
-            }
+        for file in (try? manifests(in: package)) ?? [] {
+            guard let manifest = try? String(contentsOf: file, encoding: .utf8) else { continue }
             let finder = PathLiteralFinder(viewMode: .sourceAccurate)
             finder.walk(Parser.parse(source: manifest))
             folders.formUnion(finder.literals.map(\.value).filter { $0.hasPrefix("/") })
         }
         return folders.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    /// The manifests of the package in `folder`: `Package.swift` and any `Package@swift-*.swift`.
+    private static func manifests(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("Package") && $0.hasSuffix(".swift")
+        }.map { folder.appendingPathComponent($0) }
     }
 
     /// A `path:` string literal of a `.package(…)` call: its text and its byte range in the manifest.

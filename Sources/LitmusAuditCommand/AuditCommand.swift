@@ -118,9 +118,9 @@ public struct AuditCommand: AsyncParsableCommand {
         defer { folder.release() }
         var options = try resolvedOptions()
         let runsMutation = mutation || options.thresholds.minMutationScore > 0
-        // These read each test's own lines: --since to pick the tests touching the changes, mutation
-        // testing for the tests reaching a mutant, the page to shade the lines tests execute.
-        if since != nil || runsMutation || html != nil { options.testLines = true }
+        // These read each test's own lines: --since to pick the tests touching the changes, the page to
+        // shade the lines tests execute (mutation testing asks for them itself: `Audit`).
+        if since != nil || html != nil { options.testLines = true }
         var audit = Audit(
             package: package, options: options, seed: seed,
             buildFolder: folder.url,

@@ -40,7 +40,9 @@ struct BrowserSession: Sendable {
         }
         let session = BrowserSession(
             id: id, client: client,
-            devTools: await openDevTools(value["capabilities"]["goog:chromeOptions"]["debuggerAddress"].string))
+            devTools: await openDevTools(
+                value["capabilities"]["goog:chromeOptions"]["debuggerAddress"].string,
+                window: { try await client.send(.GET, "/session/\(id)/window").string }))
         do {
             try await session.installPageScriptInNewDocuments()
         } catch {
@@ -52,7 +54,9 @@ struct BrowserSession: Sendable {
 
     /// The direct DevTools connection of a new session, or nil (said once in the trace) when there is none
     /// or `LITMUS_UI_CHROMEDRIVER_ONLY=1` asks for none (to compare, or to work around the socket).
-    private static func openDevTools(_ debuggerAddress: String?) async -> DevToolsConnection? {
+    private static func openDevTools(_ debuggerAddress: String?, window: () async throws -> String?) async
+        -> DevToolsConnection?
+    {
         do {
             if ProcessInfo.processInfo.environment["LITMUS_UI_CHROMEDRIVER_ONLY"] == "1" {
                 throw DevToolsUnavailable("LITMUS_UI_CHROMEDRIVER_ONLY=1 is set")
@@ -60,7 +64,11 @@ struct BrowserSession: Sendable {
             guard let debuggerAddress else {
                 throw DevToolsUnavailable("chromedriver's new session names no goog:chromeOptions.debuggerAddress")
             }
-            return try await DevToolsConnection.open(debuggerAddress: debuggerAddress, timeout: .seconds(5))
+            guard let window = try await window() else {
+                throw DevToolsUnavailable("chromedriver names no window of the session")
+            }
+            return try await DevToolsConnection.open(
+                debuggerAddress: debuggerAddress, window: window, timeout: .seconds(5))
         } catch {
             PhaseTrace.noteOnce("devtools unavailable, calls go through chromedriver: \(error)")
             return nil

@@ -31,6 +31,8 @@ final class DevToolsCalls: Sendable {
         var nextID = 1
         var slots: [Int: Slot] = [:]
         var closedReason: String?
+        /// The error the next call fails with, unsent (``failUnanswered(orNext:)``).
+        var nextFailure: (@Sendable (String) -> DevToolsError)?
     }
 
     private let state = Mutex(State())
@@ -55,18 +57,25 @@ final class DevToolsCalls: Sendable {
     }
 
     /// Sends `method` with `params` now; its answer is then awaited with ``answer(to:)`` (exactly once).
-    func send(_ method: String, _ params: JSONValue = [:], timeout: Duration) -> Sent {
-        let (id, isClosed) = state.withLock { state -> (Int, Bool) in
+    /// A failure kept for the next call (``failUnanswered(orNext:)``) fails this one, unless `answering`
+    /// (the call answers what caused it, such as the dialog).
+    func send(_ method: String, _ params: JSONValue = [:], timeout: Duration, answering: Bool = false) -> Sent {
+        let (id, isFinished) = state.withLock { state -> (Int, Bool) in
             let id = state.nextID
             state.nextID += 1
             if let reason = state.closedReason {
                 state.slots[id] = .finished(.failure(DevToolsError.closed(method: method, reason: reason)))
                 return (id, true)
             }
+            if !answering, let failure = state.nextFailure {
+                state.nextFailure = nil
+                state.slots[id] = .finished(.failure(failure(method)))
+                return (id, true)
+            }
             state.slots[id] = .sent(method: method, timer: nil)
             return (id, false)
         }
-        if isClosed { return Sent(id: id) }
+        if isFinished { return Sent(id: id) }
         let timer = Task { [weak self] in
             try? await Task.sleep(for: timeout)
             guard !Task.isCancelled else { return }
@@ -135,12 +144,22 @@ final class DevToolsCalls: Sendable {
         state.withLock { state in
             if state.closedReason == nil { state.closedReason = reason }
         }
-        failUnanswered { method in .closed(method: method, reason: reason) }
+        failUnanswered(orNext: { method in .closed(method: method, reason: reason) })
     }
 
-    /// Fails every call not answered yet with the error made from its method.
-    func failUnanswered(_ error: (String) -> DevToolsError) {
-        for id in state.withLock({ Array($0.slots.keys) }) {
+    /// Fails every call not answered yet with the error made from its method; when none is waiting,
+    /// the next call fails so instead, without being sent (something the page did between calls, such as
+    /// a dialog, is still told to the test, as chromedriver tells it with the next command).
+    func failUnanswered(orNext error: @escaping @Sendable (String) -> DevToolsError) {
+        let waiting = state.withLock { state -> [Int] in
+            let waiting = state.slots.compactMap { id, slot -> Int? in
+                if case .finished = slot { return nil }
+                return id
+            }
+            if waiting.isEmpty { state.nextFailure = error }
+            return waiting
+        }
+        for id in waiting {
             finish(id) { method in .failure(error(method)) }
         }
     }

@@ -60,14 +60,20 @@ final class DevToolsConnection: Sendable {
     }
 
     /// Handles an event: a JavaScript dialog blocks the page (every call waits until it is answered),
-    /// so the calls waiting fail, saying so, and the dialog is dismissed, as chromedriver does.
+    /// so the calls waiting fail (or, with none waiting, the next one), saying so, and the dialog is
+    /// dismissed, as chromedriver does; a `beforeunload` one is accepted, so the navigation goes on.
     static func handle(_ calls: DevToolsCalls, event method: String, params: JSONValue) {
         guard method == "Page.javascriptDialogOpening" else { return }
         let type = params["type"].string ?? "dialog"
         let message = params["message"].string ?? ""
-        calls.failUnanswered { method in .dialogOpened(method: method, type: type, message: message) }
-        Task { _ = try? await calls.call("Page.handleJavaScriptDialog", ["accept": false], timeout: .seconds(10)) }
+        let answer: JSONValue = ["accept": .bool(type == "beforeunload")]
+        calls.failUnanswered(orNext: { method in .dialogOpened(method: method, type: type, message: message) })
+        let answered = calls.send("Page.handleJavaScriptDialog", answer, timeout: .seconds(10), answering: true)
+        Task { _ = try? await calls.answer(to: answered) }
     }
+
+    /// Whether the socket is still open.
+    var isOpen: Bool { channel.isActive }
 
     /// Closes the socket; calls still waiting fail, saying it closed.
     func close() {
@@ -75,9 +81,10 @@ final class DevToolsConnection: Sendable {
         channel.close(promise: nil)
     }
 
-    /// Connects to the page of the Chromium whose DevTools listen at `debuggerAddress` (`host:port`,
-    /// a loopback host), within `timeout`; throws, saying why, when it cannot.
-    static func open(debuggerAddress: String, timeout: Duration) async throws -> DevToolsConnection {
+    /// Connects to the page `window` (chromedriver's window handle, which is the page's DevTools target
+    /// id) of the Chromium whose DevTools listen at `debuggerAddress` (`host:port`, a loopback host),
+    /// within `timeout`; throws, saying why, when it cannot.
+    static func open(debuggerAddress: String, window: String, timeout: Duration) async throws -> DevToolsConnection {
         guard let colon = debuggerAddress.lastIndex(of: ":"),
             ["localhost", "127.0.0.1"].contains(debuggerAddress[..<colon]),
             let port = Int(debuggerAddress[debuggerAddress.index(after: colon)...])
@@ -87,9 +94,12 @@ final class DevToolsConnection: Sendable {
             HTTPClientRequest(url: root + "/json/list"), timeout: TimeAmount(timeout))
         let body = try await response.body.collect(upTo: 1024 * 1024)
         let targets = try JSONDecoder().decode(JSONValue.self, from: Data(body.readableBytesView))
-        guard let page = targets.array?.first(where: { $0["type"].string == "page" }),
+        guard let page = targets.array?.first(where: { $0["type"].string == "page" && $0["id"].string == window }),
             let address = page["webSocketDebuggerUrl"].string.flatMap(URL.init(string:)), !address.path.isEmpty
-        else { throw DevToolsUnavailable("\(root)/json/list names no page with a webSocketDebuggerUrl") }
+        else {
+            throw DevToolsUnavailable(
+                "\(root)/json/list names no page \(window) (the session's window) with a webSocketDebuggerUrl")
+        }
         let connection = try await connect(port: port, path: address.path, timeout: timeout)
         // Page events, for the dialogs (`Page.javascriptDialogOpening`); the rest are ignored.
         do {

@@ -155,7 +155,8 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     /// Types `text` into the element (focusing it first). ``XCUIKeyboardKey`` values may be part of it.
     public func typeText(_ text: String) async throws {
-        try await act("typeText", target: .elementID) { session, element in try await session.type(text, into: element)
+        try await act("typeText", target: .elementID) { session, element in
+            try await session.type(text, into: element)
         }
     }
 

@@ -57,17 +57,21 @@ struct CoverageReaderTests {
         let body = SourcePosition(file: "Tests/T/A.swift", line: 4, column: 9)
         let other = SourcePosition(file: "Tests/T/A.swift", line: 9, column: 9)
         let helper = SourcePosition(file: "Tests/T/Helpers.swift", line: 2, column: 5)
-        let lone = SourcePosition(file: "Tests/T/Helpers.swift", line: 8, column: 5)
+        typealias Checks = AssertionNeverRanJudge.CheckPositions
         let checks = [
-            "A/one": [body],  // its own body only
-            "A/two": [other, helper],  // a helper another test calls too
-            "A/three": [helper],
-            "A/four": [lone],  // a helper only it is seen to call: another call may be unseen
-            "A/none": [],
+            "A/one": Checks(all: [body], inBodyOnly: true),  // its own body only
+            "A/two": Checks(all: [other, helper], inBodyOnly: false),  // and a helper another test calls too
+            "A/three": Checks(all: [helper], inBodyOnly: false),
+            "A/inherited": Checks(all: [other], inBodyOnly: true),  // the body A/two has too
+            "A/none": Checks(all: [], inBodyOnly: true),
         ]
-        let bodies: [String: Set<SourcePosition>] = ["A/one": [body], "A/two": [other], "A/four": []]
-        #expect(CoverageStage.ownedByOne(checks, bodies: bodies) == ["A/one": [body]])
-        // The same position listed twice for one test is still that test's own.
-        #expect(CoverageStage.ownedByOne(["A/one": [body, body]], bodies: bodies) == ["A/one": [body]])
+        #expect(CoverageStage.ownedByOne(checks) == ["A/one": [body]])
+        // A helper only it is seen to call is still a helper (another call may be unseen); the same
+        // position listed twice for one test is still that test's own.
+        let lone = Checks(all: [body, body], inBodyOnly: true)
+        #expect(
+            CoverageStage.ownedByOne(["A/one": lone, "A/four": Checks(all: [helper], inBodyOnly: false)]) == [
+                "A/one": [body]
+            ])
     }
 }

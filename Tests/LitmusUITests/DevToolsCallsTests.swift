@@ -101,6 +101,31 @@ struct DevToolsCallsTests {
         sut.receive(#"{"id":2,"result":{}}"#)
     }
 
+    @Test("A dialog while no call waits fails the next call, unsent; the one after goes through")
+    func dialogBetweenCalls() async throws {
+        let wire = Wire()
+        let sut = DevToolsCalls(transmit: wire.transmit, onEvent: DevToolsConnection.handle)
+        sut.receive(#"{"method":"Page.javascriptDialogOpening","params":{"type":"alert","message":"Saved"}}"#)
+        #expect(wire.sent.map(\.["method"]) == ["Page.handleJavaScriptDialog"])
+
+        let next = sut.send("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
+        let error = await #expect(throws: DevToolsError.self) { try await sut.answer(to: next) }
+        #expect(error == .dialogOpened(method: "Runtime.evaluate", type: "alert", message: "Saved"))
+        #expect(wire.sent.count == 1)
+
+        let after = sut.send("Runtime.evaluate", ["expression": "2"], timeout: .seconds(10))
+        sut.receive(#"{"id":\#(try #require(wire.sent.last?["id"].number.map(Int.init))),"result":{"ok":true}}"#)
+        #expect(try await sut.answer(to: after) == ["ok": true])
+    }
+
+    @Test("A beforeunload dialog is accepted, so the navigation it holds goes on")
+    func beforeUnload() {
+        let wire = Wire()
+        let sut = DevToolsCalls(transmit: wire.transmit, onEvent: DevToolsConnection.handle)
+        sut.receive(#"{"method":"Page.javascriptDialogOpening","params":{"type":"beforeunload","message":""}}"#)
+        #expect(wire.sent.first?["params"] == ["accept": true])
+    }
+
     @Test("A call not answered within its timeout fails, naming the method")
     func timeout() async throws {
         let (sut, _) = calls()
@@ -130,7 +155,7 @@ struct DevToolsCallsTests {
     @Test("A debugger address that is not loopback is refused before anything is opened")
     func loopbackOnly() async throws {
         await #expect(throws: DevToolsUnavailable.self) {
-            try await DevToolsConnection.open(debuggerAddress: "example.com:9222", timeout: .seconds(1))
+            try await DevToolsConnection.open(debuggerAddress: "example.com:9222", window: "W", timeout: .seconds(1))
         }
     }
 }

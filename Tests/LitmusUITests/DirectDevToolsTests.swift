@@ -93,4 +93,16 @@ struct DirectDevToolsTests {
         if case .closed = error {} else { Issue.record("not closed: \(String(describing: error))") }
         #expect(error?.description.contains("closed") == true)
     }
+
+    @Test("Closing the connection closes its socket, while Chromium still runs")
+    func closeClosesTheSocket() async throws {
+        let sut = try await Browser.shared.session()
+        let devTools = try #require(sut.devTools)
+        #expect(devTools.isOpen)
+        devTools.close()
+        let deadline = ContinuousClock.now + .seconds(1)
+        while devTools.isOpen && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!devTools.isOpen, "the socket was still open a second after close()")
+        try await sut.delete()  // not back to the pool: its connection is gone
+    }
 }

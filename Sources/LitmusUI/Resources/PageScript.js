@@ -232,8 +232,12 @@ if (!window.__litmus) { window.__litmus = (() => {
         if (result.status !== 'candidate') { previous = null; return result; }
         const r = result.element.getBoundingClientRect();
         const rect = [r.x, r.y, r.width, r.height].join(',');
-        const moving = !previous || previous.element !== result.element || previous.rect !== rect;
-        if (moving && document.getAnimations().length > 0) {
+        // An animation not started yet (`pending`: it starts at the next frame) has not moved the
+        // element: two frames of the same rectangle before it starts would read as at rest.
+        const animations = document.getAnimations();
+        const moving = !previous || previous.element !== result.element || previous.rect !== rect
+          || animations.some(a => a.pending);
+        if (moving && animations.length > 0) {
           previous = {element: result.element, rect};
           return {status: 'unstable', description: result.description};
         }
