@@ -76,14 +76,35 @@ public struct BuildCache: Sendable {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let key = Self.key(for: package) + (use.map { "-\($0)" } ?? "")
         for index in 1... {
-            let name = index == 1 ? key : "\(key)-\(index)"
-            if let lock = try BuildCacheLock.take(root.appendingPathComponent("\(name).lock")) {
-                try? FileManager.default.setAttributes(
-                    [.modificationDate: Date()], ofItemAtPath: lock.file.path)
-                return lock
-            }
+            if let lock = try take(index == 1 ? key : "\(key)-\(index)") { return lock }
         }
         preconditionFailure("unreachable: the loop above runs until a folder is free")
+    }
+
+    /// Locks the package's own build folder (`<key>`, or `<key>-<use>`), waiting while another process or
+    /// task holds it, up to `timeout`; after that, like ``acquire(for:use:)``, the next free one. For a
+    /// caller that would rather wait for a warm folder than build a second one from nothing: the toolkit's
+    /// own tests share each fixture's build this way, where two audits at once used to build it twice.
+    public func acquireWaiting(for package: URL, use: String? = nil, timeout: Duration = .seconds(600)) async throws
+        -> BuildCacheLock
+    {
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let key = Self.key(for: package) + (use.map { "-\($0)" } ?? "")
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if let lock = try take(key) { return lock }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return try acquire(for: package, use: use)
+    }
+
+    /// The lock on the folder `name`, its use recorded (eviction takes the least recently used first);
+    /// `nil` when another holder has it.
+    private func take(_ name: String) throws -> BuildCacheLock? {
+        guard let lock = try BuildCacheLock.take(root.appendingPathComponent("\(name).lock")) else { return nil }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: lock.file.path)
+        return lock
     }
 
     /// One build folder of the cache.

@@ -11,7 +11,7 @@ struct AuditMutationEndToEndTests {
     @Test("A mutation score under --min-mutation-score fails Thorough and exits 1; the next audit's copy is unmutated")
     func underMinimum() async throws {
         // Given: the Mutation fixture (it scores 73.9%), audited into a kept build folder
-        let kept = try FixtureAudits.kept("Mutation")
+        let kept = try await FixtureAudits.kept("Mutation")
         let package = kept.package
         let buildFolder = kept.buildFolder
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -80,7 +80,7 @@ struct AuditMutationEndToEndTests {
         var options = AuditOptions()
         options.runs = 1
         options.randomSubsets = 0
-        let kept = try FixtureAudits.kept("MutationUnreachable")
+        let kept = try await FixtureAudits.kept("MutationUnreachable")
         defer { kept.release() }
         var sut = Audit(package: kept.package, options: options, buildFolder: kept.buildFolder)
         sut.mutation = AuditMutation()

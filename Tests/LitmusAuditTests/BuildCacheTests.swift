@@ -72,6 +72,44 @@ struct BuildCacheTests {
         #expect(second.folder.lastPathComponent == "Examples-10bf3a455a6f65e0-2")
     }
 
+    @Test("Waiting for a package's own folder takes it once its holder lets go")
+    func waitingTakesTheOwnFolder() async throws {
+        // Given: another holder that lets go 10 ms later
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sut = BuildCache(root: root)
+        let package = URL(fileURLWithPath: "/tmp/pkg/Examples")
+        let holder = try sut.acquire(for: package)
+        let letGo = Task {
+            try await Task.sleep(for: .milliseconds(10))
+            holder.release()
+        }
+
+        // When
+        let waited = try await sut.acquireWaiting(for: package, timeout: .seconds(5))
+        defer { waited.release() }
+
+        // Then: the own folder, not a second one
+        try await letGo.value
+        #expect(waited.folder.lastPathComponent == "Examples-10bf3a455a6f65e0")
+    }
+
+    @Test("Waiting past the time limit takes the next free folder, as a second audit does")
+    func waitingGivesUpAfterTheLimit() async throws {
+        // Given: a holder that keeps the folder
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sut = BuildCache(root: root)
+        let package = URL(fileURLWithPath: "/tmp/pkg/Examples")
+        let holder = try sut.acquire(for: package, use: "mutate")
+        defer { holder.release() }
+
+        // When
+        let waited = try await sut.acquireWaiting(for: package, use: "mutate", timeout: .milliseconds(30))
+        defer { waited.release() }
+
+        // Then
+        #expect(waited.folder.lastPathComponent == "Examples-10bf3a455a6f65e0-mutate-2")
+    }
+
     @Test("A released folder is taken again by the next audit of its package")
     func releasedFolderIsReused() throws {
         // Given

@@ -88,7 +88,7 @@ actor FixtureAudits {
     }
 
     private static func run(_ name: String, options: AuditOptions) async throws -> Audited {
-        let kept = try kept(name)
+        let kept = try await kept(name)
         defer { kept.release() }
         // The fixture and its local dependencies: the audit writes to none of them.
         let before = try snapshot(kept.package.deletingLastPathComponent())
@@ -107,8 +107,11 @@ actor FixtureAudits {
         root: fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build")
             .appendingPathComponent("litmus-fixtures"))
 
-    /// A fixture's copy and kept build folder, locked for one audit at a time (a second test auditing the
-    /// same fixture at once takes another folder: ``BuildCache/acquire(for:use:)``).
+    /// A fixture's copy and kept build folder, locked for one audit at a time: a second test auditing the
+    /// same fixture at once, in this process or another, waits for it (``BuildCache/acquireWaiting(for:use:timeout:)``).
+    /// It used to take a second folder and build the fixture there from nothing: in the toolkit's own audit
+    /// two alone runs auditing Planted at once did, and the build beside it starved Planted's parallel-only
+    /// pair, which then did not meet (`AuditEndToEndTests/parallelOnly()` failed alone).
     struct Kept {
         /// The lock on the folder; ``release()`` lets the next audit take it.
         var lock: BuildCacheLock
@@ -124,8 +127,8 @@ actor FixtureAudits {
     /// Takes a kept folder for the fixture `name` and copies the fixture (and the fixtures it depends on)
     /// into it afresh, with the repository's modification times, so an unchanged fixture recompiles
     /// nothing there.
-    static func kept(_ name: String) throws -> Kept {
-        let lock = try builds.acquire(for: fixtures.appendingPathComponent(name))
+    static func kept(_ name: String) async throws -> Kept {
+        let lock = try await builds.acquireWaiting(for: fixtures.appendingPathComponent(name))
         do {
             let sources = lock.folder.appendingPathComponent("sources")
             try? FileManager.default.removeItem(at: sources)

@@ -22,7 +22,7 @@ struct ScheduleEndToEndTests {
         arguments: ["Planted", "Clean"])
     func sameFindings(fixture: String) async throws {
         // Given: the fixture, built once into a kept folder that both audits reuse
-        let kept = try FixtureAudits.kept(fixture)
+        let kept = try await FixtureAudits.kept(fixture)
         defer { kept.release() }
         let package = kept.package
         let buildFolder = kept.buildFolder

@@ -91,7 +91,7 @@ struct MergeEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("Mutation").path
         let shards = (1...2).map { folder.appendingPathComponent("shard-\($0).json").path }
-        let lock = try keptBuild("Mutation")
+        let lock = try await keptBuild("Mutation")
         defer { lock.release() }
 
         // When: each shard in its own process, then the merge
@@ -174,7 +174,7 @@ struct MergeEndToEndTests {
     }
 
     @Test("Two audit shards with the same seed, merged, make the report of the unsharded audit: JSON and JUnit")
-    func mergedAuditShardsEqualTheUnshardedAudit() throws {
+    func mergedAuditShardsEqualTheUnshardedAudit() async throws {
         // Given: the Planted fixture (slow, order-dependent, flaky and self-validating tests), one build
         // folder for the three audits, one seed
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -182,7 +182,7 @@ struct MergeEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("Planted").path
-        let lock = try keptBuild("Planted", use: nil)
+        let lock = try await keptBuild("Planted", use: nil)
         defer { lock.release() }
         let common = [package, "--quiet", "--replay", "42", "--build-path", lock.folder.path]
         let file = { (name: String) in folder.appendingPathComponent(name).path }

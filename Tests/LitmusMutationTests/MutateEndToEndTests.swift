@@ -19,7 +19,7 @@ struct MutateEndToEndTests {
         let before = try snapshot(package)
         // A kept build folder this run holds alone (so its processes are told apart from other suites' runs
         // of the same fixture by the folder in their command lines), every mutant run afresh.
-        let lock = try keptBuild("Mutation")
+        let lock = try await keptBuild("Mutation")
         defer { lock.release() }
         let buildFolder = lock.folder
         var sut = MutationTesting(package: package, timeoutFloor: 2, buildFolder: buildFolder)
@@ -104,7 +104,7 @@ struct MutateEndToEndTests {
 
     @Test("A package whose tests do not get LITMUS_MUTANT stops at the sanity check")
     func sanityStop() async throws {
-        let lock = try keptBuild("MutationUnreachable")
+        let lock = try await keptBuild("MutationUnreachable")
         defer { lock.release() }
         var sut = MutationTesting(
             package: Self.fixtures.appendingPathComponent("MutationUnreachable"), buildFolder: lock.folder)
@@ -174,7 +174,7 @@ struct MutateCommandTests {
     func underMinimum() async throws {
         // Given: the Mutation fixture scores 73.9%.
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("Mutation").path
-        let lock = try keptBuild("Mutation")
+        let lock = try await keptBuild("Mutation")
         defer { lock.release() }
         let sut = try MutateCommand.parse([
             package, "--min-mutation-score", "90", "--quiet", "--timeout-floor", "2", "--build-path", lock.folder.path,

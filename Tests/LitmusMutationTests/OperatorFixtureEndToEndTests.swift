@@ -11,7 +11,7 @@ struct OperatorFixtureEndToEndTests {
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("MutationOperators")
 
         // When
-        let lock = try keptBuild("MutationOperators")
+        let lock = try await keptBuild("MutationOperators")
         defer { lock.release() }
         var sut = MutationTesting(package: package, timeoutFloor: 2, buildFolder: lock.folder)
         sut.reuseResults = false
