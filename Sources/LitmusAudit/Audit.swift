@@ -17,7 +17,8 @@ public struct Audit: Sendable {
     public var seed: UInt64
     /// A build folder to reuse between audits; a fresh scratch one when `nil`.
     public var buildFolder: URL?
-    /// The share of the alone runs and bisections to run (``runShard(progress:)``); `nil` runs them all.
+    /// The share of the runs to run (``runShard(progress:)``): suite run 1, and its share of the other
+    /// whole-suite runs, of the alone runs and of the bisections; `nil` runs them all.
     public var shard: Shard?
     /// Mutation testing after the judges, in the same scratch copy (`--mutation`); none when `nil`.
     package var mutation: (any AuditMutationStage)?
@@ -61,8 +62,9 @@ public struct Audit: Sendable {
         }
     }
 
-    /// Runs this audit's ``shard`` (every stage, but only its share of the alone runs and of the
-    /// bisections) and returns its partial report, for `litmus merge` to judge with the other shards'.
+    /// Runs this audit's ``shard`` (every stage, but only suite run 1 and its share of the other runs and
+    /// of the bisections) and returns its partial report, for `litmus merge` to judge with the other
+    /// shards'.
     public func runShard(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws
         -> AuditPartial
     {
@@ -71,7 +73,7 @@ public struct Audit: Sendable {
         let started = clock.now
         return try await gather(progress: progress) { gathered in
             var record = gathered.record
-            try await record.recordBisections(through: gathered.bisect)
+            try await record.recordBisections(shard: shard, through: gathered.bisect)
             record.wallSeconds = (clock.now - started).inSeconds
             record.observations.profiles = [:]
             let commit = await PartialHeader.commit(of: package, scratch: try gathered.workspace.folder("git"))
@@ -114,8 +116,8 @@ public struct Audit: Sendable {
         let layout = try await phases.measure("describe") { try await builder.describe() }
         let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(targets: layout.testTargets))
 
-        // Discover and run: the suite runs, the parallel runs, each test alone (a shard: its share), the
-        // random halves.
+        // Discover and run: the suite runs, the parallel runs, each test alone, the random halves (a shard:
+        // suite run 1 and its share of the rest).
         let runs = RunStage(
             binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress, shard: shard)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
@@ -141,12 +143,18 @@ public struct Audit: Sendable {
         }
 
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))
-        // The fast schedule learns every bisection the judges will ask for and runs them side by side.
+        // The fast schedule learns every bisection the judges (a shard: the merged judges) will ask for
+        // and runs them side by side.
+        let context = record.judgingContext
         let bisect = try await phases.measure("bisect") {
-            options.schedule == .fast
-                ? try await runs.bisections(
-                    Judge.bisectionRequests(observations, record.judgingContext), xctests: listing.tests)
-                : runs.bisector(for: listing.tests)
+            guard options.schedule == .fast else { return runs.bisector(for: listing.tests) }
+            let requests =
+                if let shard {
+                    try await Judge.shardBisectionRequests(observations, context, shard: shard)
+                } else {
+                    try await Judge.bisectionRequests(observations, context)
+                }
+            return try await runs.bisections(requests, xctests: listing.tests)
         }
         return try await finish(
             Gathered(

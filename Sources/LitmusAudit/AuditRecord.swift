@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Everything an audit's runs produced, before judging: what the judges and the report read. An
 /// unsharded audit judges it at once; a shard (`--shard i/n`) writes it, with the bisections it ran,
@@ -60,35 +59,6 @@ struct AuditRecord: Sendable, Codable {
             observations: observations, coveredLines: coveredLines, coverage: coverage, mutation: mutation,
             judgement: judgement, quarantine: quarantine)
     }
-
-    /// Judges the record as a shard would, running the bisections its judges ask for through `bisect`,
-    /// and keeps them (only the tests of the shard's alone runs can need one: the others have no alone
-    /// outcome to compare).
-    mutating func recordBisections(through bisect: @escaping Bisect) async throws {
-        let answers = Mutex<[RecordedBisection]>([])
-        _ = try await judge { request in
-            let result = try await bisect(request)
-            answers.withLock { $0.append(RecordedBisection(request: request, result: result)) }
-            return result
-        }
-        bisections = answers.withLock { $0 }
-    }
-
-    /// Bisection from the recorded answers: the one asked the same question, or failing that the one
-    /// about the same test and behaviour (the shard's suite run may have ordered the others differently).
-    var replay: Bisect {
-        let bisections = self.bisections
-        return { request in
-            if let exact = bisections.first(where: { $0.request == request }) { return exact.result }
-            if let same = bisections.first(where: {
-                $0.request.victim.id == request.victim.id && $0.request.wantFailure == request.wantFailure
-            }) {
-                return same.result
-            }
-            throw MergeError.inconsistent(
-                file: "the shards", reason: "no shard bisected \(request.victim.name), which its judges need")
-        }
-    }
 }
 
 /// A bisection a shard ran, and its answer.
@@ -129,48 +99,5 @@ public struct AuditPartial: Sendable, Codable {
         try PartialHeader.check(partials.map { ($0.file, $0.partial.header) })
         let record = try AuditRecord.merging(partials.map { ($0.file, $0.partial.header.shard, $0.partial.record) })
         return try await record.report(bisect: record.replay, wallSeconds: record.wallSeconds)
-    }
-}
-
-extension AuditRecord {
-    /// One record of the shards' records (by file and shard): the first shard's whole-suite runs, every
-    /// shard's alone runs, coverage lines and bisections. The sources' coverage is per file the widest
-    /// shard's (each ran the whole suite with coverage, and its own alone runs).
-    static func merging(_ shards: [(file: String, shard: Shard, record: AuditRecord)]) throws -> AuditRecord {
-        guard var merged = shards.first?.record, let first = shards.first else { throw MergeError.noFiles }
-        merged.alone = [:]
-        merged.coveredLines = [:]
-        merged.executions = [:]
-        merged.bisections = []
-        merged.observations.timedOutRuns = []
-        for (file, shard, record) in shards {
-            if record.seed != first.record.seed {
-                let seeds = "its seed is \(record.seed), \(first.file)'s \(first.record.seed)"
-                throw MergeError.inconsistent(file: file, reason: seeds + ": give every shard the same --replay SEED")
-            }
-            if record.observations.tests.map(\.id) != first.record.observations.tests.map(\.id) {
-                let counts = (record.observations.tests.count, first.record.observations.tests.count)
-                throw MergeError.inconsistent(
-                    file: file, reason: "its run saw \(counts.0) tests, \(first.file)'s \(counts.1)")
-            }
-            let mine = Set(shard.share(of: record.observations.tests, by: \.id).map(\.id))
-            merged.alone.merge(record.observations.alone.filter { mine.contains($0.key) }) { old, _ in old }
-            merged.coveredLines.merge(record.coveredLines.filter { mine.contains($0.key) }) { old, _ in old }
-            merged.executions.merge(record.executions.filter { mine.contains($0.key) }) { old, _ in old }
-            merged.bisections += record.bisections
-            for run in record.observations.timedOutRuns where !merged.observations.timedOutRuns.contains(run) {
-                merged.observations.timedOutRuns.append(run)
-            }
-            merged.buildSeconds = max(merged.buildSeconds, record.buildSeconds)
-            merged.wallSeconds = max(merged.wallSeconds, record.wallSeconds)
-        }
-        merged.coverage = CoverageReport.widest(shards.compactMap(\.record.coverage))
-        return merged
-    }
-
-    /// The alone runs, by test identifier.
-    private var alone: [String: TestResult] {
-        get { observations.alone }
-        set { observations.alone = newValue }
     }
 }

@@ -49,6 +49,9 @@ struct Observations: Sendable, Codable {
     var listingStatus: Int32 = 0
     /// The binary run once as `swift test` would, when no test was seen or the listing was rejected.
     var directRun: DirectRun?
+    /// Which of the audit's suite runs, parallel runs and random halves `suiteRuns`, `parallelRuns` and
+    /// `randomHalves` hold, in that order, when not all of them (a shard's record); `nil`: all.
+    var share: RunShare?
 
     /// Observations of `tests` over `suiteRuns` and their alone runs.
     init(

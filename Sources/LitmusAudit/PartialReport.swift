@@ -84,6 +84,12 @@ public enum MergeError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case missing(shards: [String])
     /// The shards' shares do not add up to the run they claim (another build of the sources).
     case inconsistent(file: String, reason: String)
+    /// Shards run with other options that decide the runs (`option`: `--runs 5`).
+    case otherOptions(file: String, option: String, other: String, otherOption: String)
+    /// An audit's whole-suite run (`suite run 2 of 3`) that two shards hold.
+    case duplicateRun(run: String, file: String, other: String)
+    /// An audit's whole-suite run that no shard holds.
+    case missingRun(run: String)
 
     /// The message, naming the file and the fix.
     public var description: String {
@@ -111,6 +117,15 @@ public enum MergeError: Error, CustomStringConvertible, LocalizedError, Equatabl
             return "Shard \(shards.joined(separator: ", ")) missing: give every shard's partial report."
         case .inconsistent(let file, let reason):
             return "\(file) does not belong with the other shards (\(reason)): run every shard on the same sources."
+        case .otherOptions(let file, let option, let other, let otherOption):
+            return "\(file) ran with \(option) and \(other) with \(otherOption): "
+                + "give every shard the same options (they decide which runs each shard makes)."
+        case .duplicateRun(let run, let file, let other):
+            return "\(file) and \(other) both hold the \(run): "
+                + "give each shard once, every one run with the same litmus and options."
+        case .missingRun(let run):
+            return "No shard holds the \(run): give every shard's partial report, "
+                + "every one run with the same litmus and options."
         }
     }
 

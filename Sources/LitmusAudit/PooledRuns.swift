@@ -18,44 +18,50 @@ extension RunStage {
     /// pool, halves first. The suite runs stay among themselves, so a test's outcomes over them are not
     /// interleaved with the other runs' (a test that alternates still flips). The
     /// observations are those of the full schedule: the same processes, the same runs, in the same order.
+    /// A shard runs its share of each (``share(parallelRuns:randomHalves:)``).
     func observePooled(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
         let xctests = listing.tests
-        let runs = max(1, options.runs)
+        let indices = share().suite
         var timedOut: [TimedOutRun] = []
-        progress(.phase("Running the whole suite \(runs) times, \(width) processes at a time"))
-        let suiteJobs = (1...runs).flatMap { index in
+        progress(
+            .phase(
+                "Running the whole suite \(Self.times(indices.count, of: max(1, options.runs))), "
+                    + "\(width) processes at a time"))
+        let suiteJobs = indices.flatMap { index in
             (xctests.isEmpty ? [false] : [true, false]).map { PooledJob.suite(index: index, xctest: $0) }
         }
         let results = try await clock.measure("suiteRuns") { try await pool(suiteJobs, xctests: xctests) }
         let swiftTests = results[PooledJob.suite(index: 1, xctest: false).key]!.declared.map(paths.relative)
-        let suiteRuns = (1...runs).map { index in
+        let suiteRuns = indices.map { index in
             let processes = [true, false].compactMap { results[PooledJob.suite(index: index, xctest: $0).key] }
             return suiteRun(index, merging: processes, timedOut: &timedOut)
         }
 
         // The parallel runs keep the machine to themselves: each uses every core, and another process
         // beside it would change the overlaps it is there to observe.
-        let parallelRuns = try await clock.measure("parallelRuns") {
-            try await runParallel(parallelRunCount(swiftTests), timedOut: &timedOut)
-        }
-
         let tests = xctests + swiftTests
         let halves = halves(of: tests)
-        var jobs = halves.enumerated().map { PooledJob.half(index: $0.offset, tests: $0.element) }
+        let share = share(parallelRuns: parallelRunCount(swiftTests), randomHalves: halves.count)
+        let parallelRuns = try await clock.measure("parallelRuns") {
+            try await runParallel(share.parallel, of: share.parallelRunCount, timedOut: &timedOut)
+        }
+
+        var jobs = share.halves.map { PooledJob.half(index: $0 - 1, tests: halves[$0 - 1]) }
         let alone = aloneShare(of: tests)
         jobs += alone.map(PooledJob.alone)
         progress(
             .phase(
-                "Running each of \(alone.count) tests alone and \(halves.count) random halves (seed \(seed)), "
+                "Running each of \(alone.count) tests alone and \(share.halves.count) random halves (seed \(seed)), "
                     + "\(width) processes at a time"))
         let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         record(alone: alone.map { ($0, pooled[PooledJob.alone($0).key]!) }, into: &observations, timedOut: &timedOut)
-        observations.randomHalves = halves.indices.map { index in
+        observations.randomHalves = share.halves.map { $0 - 1 }.map { index in
             randomHalf(
                 index, of: halves.count, pooled[PooledJob.half(index: index, tests: []).key]!, timedOut: &timedOut)
         }
         observations.timedOutRuns = timedOut
+        observations.share = shard == nil ? nil : share
         return try await finish(observations, listing)
     }
 

@@ -14,7 +14,8 @@ struct RunStage: Sendable {
     var paths: PathMap
     /// Where progress goes.
     var progress: @Sendable (AuditProgress) -> Void
-    /// The share of the alone runs (and so of the bisections) this process runs; `nil`: all of them.
+    /// The shard this process runs: suite run 1, its share of the other whole-suite runs (``RunShare``)
+    /// and of the alone runs; `nil`: all of them.
     var shard: Shard?
 
     /// How many test processes run at once.
@@ -44,8 +45,8 @@ struct RunStage: Sendable {
     /// Runs everything the judges compare: the whole suite `runs` times (which discovers the Swift
     /// Testing tests), the parallel runs (`runs` times), each test alone and the random halves, one phase
     /// after the other (`--schedule full`) or pooled (``observePooled(_:clock:)``), timing each phase on
-    /// `clock`. When no test is seen, or the binary rejected `--list-tests`, it also runs the binary once
-    /// as `swift test` would.
+    /// `clock`; a shard runs its ``share(parallelRuns:randomHalves:)`` of them. When no test is seen, or
+    /// the binary rejected `--list-tests`, it also runs the binary once as `swift test` would.
     func observe(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
         if options.schedule == .fast { return try await observePooled(listing, clock: &clock) }
         let xctests = listing.tests
@@ -54,22 +55,32 @@ struct RunStage: Sendable {
             try await runSuite(xctests: xctests, timedOut: &timedOut)
         }
         let tests = xctests + swiftTests
+        let halves = halves(of: tests)
+        let share = share(parallelRuns: parallelRunCount(swiftTests), randomHalves: halves.count)
         let parallelRuns = try await clock.measure("parallelRuns") {
-            try await runParallel(parallelRunCount(swiftTests), timedOut: &timedOut)
+            try await runParallel(share.parallel, of: share.parallelRunCount, timedOut: &timedOut)
         }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         try await clock.measure("aloneRuns") {
             try await runEachAlone(&observations, xctests: xctests, timedOut: &timedOut)
         }
         observations.randomHalves = try await clock.measure("randomHalves") {
-            try await runRandomHalves(tests, xctests: xctests, timedOut: &timedOut)
+            try await runRandomHalves(halves, share.halves, xctests: xctests, timedOut: &timedOut)
         }
         observations.timedOutRuns = timedOut
+        observations.share = shard == nil ? nil : share
         return try await finish(observations, listing)
     }
 
     /// How many parallel runs: `runs`, when there is a Swift Testing test.
     func parallelRunCount(_ swiftTests: [TestIdentity]) -> Int { swiftTests.isEmpty ? 0 : max(1, options.runs) }
+
+    /// The whole-suite runs this process runs, of an audit of `parallelRuns` parallel runs and
+    /// `randomHalves` random halves: all of them, or the shard's (its suite runs do not depend on either
+    /// count, so they can run before the counts are known).
+    func share(parallelRuns: Int = 0, randomHalves: Int = 0) -> RunShare {
+        RunShare(shard: shard, suiteRuns: max(1, options.runs), parallelRuns: parallelRuns, randomHalves: randomHalves)
+    }
 
     /// `observations` with the listing's status and, when no test was observed, the direct run.
     func finish(_ observations: Observations, _ listing: TestBinary.Listing) async throws -> Observations {
@@ -116,15 +127,15 @@ struct RunStage: Sendable {
     private func runSuite(xctests: [TestIdentity], timedOut: inout [TimedOutRun]) async throws
         -> ([ObservedRun], [TestIdentity])
     {
-        let runs = max(1, options.runs)
-        progress(.phase("Running the whole suite \(runs) times"))
+        let indices = share().suite
+        progress(.phase("Running the whole suite \(Self.times(indices.count, of: max(1, options.runs)))"))
         var swiftTests: [TestIdentity] = []
         var suiteRuns: [ObservedRun] = []
-        for index in 1...runs {
+        for (done, index) in indices.enumerated() {
             let (run, declared) = try await suiteRun(index, xctests: xctests, timedOut: &timedOut)
             if swiftTests.isEmpty { swiftTests = declared }
             suiteRuns.append(run)
-            progress(.step(done: index, total: runs))
+            progress(.step(done: done + 1, total: indices.count))
         }
         return (suiteRuns, swiftTests)
     }
@@ -147,29 +158,34 @@ struct RunStage: Sendable {
     /// The processes of suite run `index` as one observed run.
     func suiteRun(_ index: Int, merging runs: [TestBinary.Run], timedOut: inout [TimedOutRun]) -> ObservedRun {
         let merged = TestBinary.Run(merging: runs)
-        timedOut += records(merged, as: "suite run \(index) of \(max(1, options.runs))")
+        timedOut += records(merged, as: RunShare.suiteRunName(index, of: max(1, options.runs)))
         return observed(merged)
     }
 
-    /// Swift Testing's own default, every test at once as `swift test` runs them, `count` times: a race
-    /// shows only in some of them.
-    func runParallel(_ count: Int, timedOut: inout [TimedOutRun]) async throws -> [ObservedRun] {
-        guard count > 0 else { return [] }
-        progress(.phase("Running the Swift Testing tests in parallel \(count) times"))
+    /// Swift Testing's own default, every test at once as `swift test` runs them: parallel runs `indices`
+    /// of `count` (a race shows only in some of them).
+    func runParallel(_ indices: [Int], of count: Int, timedOut: inout [TimedOutRun]) async throws -> [ObservedRun] {
+        guard !indices.isEmpty else { return [] }
+        progress(.phase("Running the Swift Testing tests in parallel \(Self.times(indices.count, of: count))"))
         var runs: [ObservedRun] = []
-        for index in 1...count {
+        for (done, index) in indices.enumerated() {
             let run = try await binary.runSwiftTests(nil, profile: "parallel-\(index)", parallel: true)
             runs.append(parallelRun(index, of: count, run, timedOut: &timedOut))
-            progress(.step(done: index, total: count))
+            progress(.step(done: done + 1, total: indices.count))
         }
         return runs
+    }
+
+    /// `3 times`, or a shard's `2 of 3 times`.
+    static func times(_ held: Int, of count: Int) -> String {
+        held == count ? "\(count) times" : "\(held) of \(count) times"
     }
 
     /// Parallel run `index` of `count` as observed.
     func parallelRun(_ index: Int, of count: Int, _ run: TestBinary.Run, timedOut: inout [TimedOutRun])
         -> ObservedRun
     {
-        timedOut += records(run, as: "parallel suite run \(index) of \(count)")
+        timedOut += records(run, as: RunShare.parallelRunName(index, of: count))
         return observed(run)
     }
 
@@ -205,18 +221,18 @@ struct RunStage: Sendable {
         }
     }
 
-    /// Random halves of the suite, each in one process, chosen from the seed.
-    private func runRandomHalves(_ tests: [TestIdentity], xctests: [TestIdentity], timedOut: inout [TimedOutRun])
-        async throws -> [ObservedRun]
-    {
-        let halves = halves(of: tests)
-        guard !halves.isEmpty else { return [] }
-        progress(.phase("Running \(options.randomSubsets) random halves of the suite (seed \(seed))"))
+    /// The random `halves` numbered `indices` (from 1), each in one process.
+    private func runRandomHalves(
+        _ halves: [[TestIdentity]], _ indices: [Int], xctests: [TestIdentity], timedOut: inout [TimedOutRun]
+    ) async throws -> [ObservedRun] {
+        guard !indices.isEmpty else { return [] }
+        let count = indices.count == halves.count ? "\(halves.count)" : "\(indices.count) of \(halves.count)"
+        progress(.phase("Running \(count) random halves of the suite (seed \(seed))"))
         var observed: [ObservedRun] = []
-        for (index, half) in halves.enumerated() {
-            let run = try await binary.run(half, all: xctests, profile: "subset-\(index + 1)")
-            observed.append(randomHalf(index, of: halves.count, run, timedOut: &timedOut))
-            progress(.step(done: index + 1, total: halves.count))
+        for (done, index) in indices.enumerated() {
+            let run = try await binary.run(halves[index - 1], all: xctests, profile: "subset-\(index)")
+            observed.append(randomHalf(index - 1, of: halves.count, run, timedOut: &timedOut))
+            progress(.step(done: done + 1, total: indices.count))
         }
         return observed
     }
@@ -229,7 +245,7 @@ struct RunStage: Sendable {
 
     /// Random half `index` (from 0) of `count` as observed.
     func randomHalf(_ index: Int, of count: Int, _ run: TestBinary.Run, timedOut: inout [TimedOutRun]) -> ObservedRun {
-        timedOut += records(run, as: "random half \(index + 1) of \(count)", seed: seed)
+        timedOut += records(run, as: RunShare.randomHalfName(index + 1, of: count), seed: seed)
         return observed(run)
     }
 

@@ -11,26 +11,35 @@ struct AuditMergeTests {
         TestIdentity(library: .xctest, id: "M.CartTests/test\(name)", file: "Tests/MTests/CartTests.swift", line: 4)
     }
 
-    /// The whole audit's record: every test passes in the suite and alone, but test D fails alone (it
-    /// needs B first) and test E fails in the suite (A pollutes it); `alone` limited to `share`.
+    /// The whole audit's record (3 suite runs, 2 random halves): every test passes in the suite and
+    /// alone, but test D fails alone (it needs B first), test E fails in the suite (A pollutes it) and
+    /// test C fails after A and B in random half 2; a shard's part of it for `share`.
     private func record(share: Shard? = nil, seed: UInt64 = 7) -> AuditRecord {
         let suite = ObservedRun(
             results: Dictionary(
                 uniqueKeysWithValues: tests.map {
                     ($0.id, TestResult(outcome: $0.id.hasSuffix("E") ? .failed : .passed, duration: 0.01))
                 }), order: tests.map(\.id))
-        let mine = share?.share(of: tests, by: \.id) ?? tests
         let alone = Dictionary(
-            uniqueKeysWithValues: mine.map {
+            uniqueKeysWithValues: tests.map {
                 ($0.id, TestResult(outcome: $0.id.hasSuffix("D") ? .failed : .passed, duration: 0.01))
             })
+        let halves = [Array(tests[3...]), Array(tests[..<3])].map { half in
+            ObservedRun(
+                results: Dictionary(
+                    uniqueKeysWithValues: half.map {
+                        ($0.id, TestResult(outcome: $0.id.hasSuffix("C") ? .failed : .passed, duration: 0.01))
+                    }), order: half.map(\.id))
+        }
         var options = AuditOptions()
         options.coverage = false
-        return AuditRecord(
+        let whole = AuditRecord(
             package: "/p", seed: seed, options: options, buildSeconds: 1,
-            observations: Observations(tests: tests, suiteRuns: [suite, suite, suite], alone: alone),
+            observations: Observations(
+                tests: tests, suiteRuns: [suite, suite, suite], alone: alone, randomHalves: halves),
             analysis: SourceAnalysis(), coverage: nil,
-            coveredLines: Dictionary(uniqueKeysWithValues: mine.map { ($0.id, ["Sources/M/Cart.swift": "1-2"]) }))
+            coveredLines: Dictionary(uniqueKeysWithValues: tests.map { ($0.id, ["Sources/M/Cart.swift": "1-2"]) }))
+        return share.map(whole.part) ?? whole
     }
 
     /// The victims a bisection was asked about.
@@ -39,7 +48,7 @@ struct AuditMergeTests {
         var sorted: [String] { victims.withLock { $0.sorted() } }
     }
 
-    /// A bisection that names B for D and A for E, counting its calls.
+    /// A bisection that names B for D and A for E and C, counting its calls.
     private func bisection(_ calls: Calls) -> Bisect {
         let tests = self.tests
         return { request in
@@ -48,19 +57,22 @@ struct AuditMergeTests {
         }
     }
 
-    @Test("Shards' records, merged, judge to the unsharded report, each bisection run once by its test's shard")
+    @Test(
+        "Shards' records, merged, judge to the unsharded report; each bisection run once, by its test's or half's shard"
+    )
     func mergedEqualsWhole() async throws {
         // Given: the unsharded audit's report
         let wholeCalls = Calls()
         let whole = try await record().report(bisect: bisection(wholeCalls), wallSeconds: 3)
-        let shardCalls = Calls()
+        let shardCalls = [Calls(), Calls()]
 
-        // When: two shards record their bisections, pass through JSON, and are merged
+        // When: two shards (alone: A, C, E and B, D; runs: suite 1, 2 and half 1, suite 1, 3 and half 2)
+        // record their bisections, pass through JSON, and are merged
         var files: [(file: String, data: Data)] = []
         for index in 1...2 {
             let shard = try Shard(index: index, count: 2)
             var partial = record(share: shard)
-            try await partial.recordBisections(through: bisection(shardCalls))
+            try await partial.recordBisections(shard: shard, through: bisection(shardCalls[index - 1]))
             partial.wallSeconds = 3
             let header = PartialHeader(kind: "audit", shard: shard, commit: "abc", package: "M")
             files.append(("s\(index).json", try AuditPartial(header: header, record: partial).json()))
@@ -68,12 +80,13 @@ struct AuditMergeTests {
         let merged = try await AuditPartial.merge(files)
 
         // Then
-        #expect(whole.findings.count == 2)
+        #expect(whole.findings.count == 3)
         #expect(merged.findings == whole.findings)
         #expect(merged.verdicts == whole.verdicts)
         #expect(merged.tests == whole.tests)
-        #expect(wholeCalls.sorted.count == 2)
-        #expect(shardCalls.sorted == wholeCalls.sorted)
+        #expect(wholeCalls.sorted == ["M.CartTests/testC", "M.CartTests/testD", "M.CartTests/testE"])
+        #expect(shardCalls[0].sorted == ["M.CartTests/testE"])
+        #expect(shardCalls[1].sorted == ["M.CartTests/testC", "M.CartTests/testD"])
     }
 
     @Test("A shard of another seed is refused, naming the file and the fix")
