@@ -74,7 +74,7 @@ struct AuditCommandTests {
     }
 
     @Test(
-        "A value out of range on the command line is refused",
+        "A value out of range on the command line is refused", .tags(.parsing),
         arguments: [["--timeout", "0"], ["--runs", "0"], ["--jobs", "-1"], ["--budget-ms", "-5"]])
     func outOfRange(arguments: [String]) {
         #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere"] + arguments) }
@@ -175,6 +175,7 @@ struct AuditCommandTests {
 
     @Test(
         "An audit shard is refused before anything runs without --json or --replay, and with --since or --mutation",
+        .tags(.parsing),
         arguments: [
             (["--shard", "1/2", "--replay", "7"], "give --json FILE"),
             (["--shard", "1/2", "--json", "s.json"], "--shard needs --replay SEED"),

@@ -7,7 +7,9 @@ import Testing
     "@Mockable records async members with an AsyncMember and awaits it",
     .macros(["Mockable": MockableExpansion.self], record: .missing))
 struct AsyncExpansionTests {
-    @Test("async methods with typed throws, rethrows and generic results, async getters, subscripts and initializers")
+    @Test(
+        "async methods with typed throws, rethrows and generic results, async getters, subscripts and initializers",
+        .tags(.parsing))
     func asyncMemberKinds() {
         assertMacro {
             """

@@ -8,7 +8,9 @@ import Testing
     .macros(["Mockable": MockableExpansion.self], record: .missing)
 )
 struct ConditionalExpansionTests {
-    @Test("Each clause's requirements get recorders and witnesses under that clause's condition, nested ones joined")
+    @Test(
+        "Each clause's requirements get recorders and witnesses under that clause's condition, nested ones joined",
+        .tags(.parsing))
     func clauses() {
         assertMacro {
             """

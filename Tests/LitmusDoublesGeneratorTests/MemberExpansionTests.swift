@@ -8,7 +8,7 @@ import Testing
     .macros(["Mockable": MockableExpansion.self], record: .missing)
 )
 struct MemberExpansionTests {
-    @Test("Get-only, settable and async throwing properties become a Member or a Property")
+    @Test("Get-only, settable and async throwing properties become a Member or a Property", .tags(.parsing))
     func properties() {
         assertMacro {
             """
