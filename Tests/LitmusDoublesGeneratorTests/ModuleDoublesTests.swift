@@ -210,7 +210,8 @@ struct ModuleDoublesTests {
     }
 
     @Test(
-        "Doubles, sources and warnings come in the files' order however the parsing is spread over cores", .tags(.parsing))
+        "Doubles, sources and warnings come in the files' order however the parsing is spread over cores",
+        .tags(.parsing))
     func deterministicOrder() {
         let files = (0..<48).map { index in
             // Every third protocol inherits from the next one, declared in a later file; every
