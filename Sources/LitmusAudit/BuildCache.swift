@@ -85,16 +85,20 @@ public struct BuildCache: Sendable {
     /// task holds it, up to `timeout`; after that, like ``acquire(for:use:)``, the next free one. For a
     /// caller that would rather wait for a warm folder than build a second one from nothing: the toolkit's
     /// own tests share each fixture's build this way, where two audits at once used to build it twice.
-    public func acquireWaiting(for package: URL, use: String? = nil, timeout: Duration = .seconds(600)) async throws
-        -> BuildCacheLock
-    {
+    /// `pause` runs between two tries (20 ms by default); the folder is tried once more at the time limit,
+    /// so a waiter that was not scheduled for a while still finds a folder let go meanwhile.
+    public func acquireWaiting(
+        for package: URL, use: String? = nil, timeout: Duration = .seconds(600),
+        pause: @Sendable () async throws -> Void = { try await Task.sleep(for: .milliseconds(20)) }
+    ) async throws -> BuildCacheLock {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let key = Self.key(for: package) + (use.map { "-\($0)" } ?? "")
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        while clock.now < deadline {
+        while true {
             if let lock = try take(key) { return lock }
-            try await Task.sleep(for: .milliseconds(20))
+            if clock.now >= deadline { break }
+            try await pause()
         }
         return try acquire(for: package, use: use)
     }

@@ -74,22 +74,22 @@ struct BuildCacheTests {
 
     @Test("Waiting for a package's own folder takes it once its holder lets go")
     func waitingTakesTheOwnFolder() async throws {
-        // Given: another holder that lets go 10 ms later
+        // Given: another holder, which lets go during the waiter's first pause
         defer { try? FileManager.default.removeItem(at: root) }
         let sut = BuildCache(root: root)
         let package = URL(fileURLWithPath: "/tmp/pkg/Examples")
         let holder = try sut.acquire(for: package)
-        let letGo = Task {
-            try await Task.sleep(for: .milliseconds(10))
-            holder.release()
-        }
+        let pauses = PauseCount()
 
         // When
-        let waited = try await sut.acquireWaiting(for: package, timeout: .seconds(5))
+        let waited = try await sut.acquireWaiting(for: package, timeout: .seconds(600)) {
+            await pauses.add()
+            holder.release()
+        }
         defer { waited.release() }
 
-        // Then: the own folder, not a second one
-        try await letGo.value
+        // Then: the own folder after one pause, not a second folder
+        #expect(await pauses.value == 1)
         #expect(waited.folder.lastPathComponent == "Examples-10bf3a455a6f65e0")
     }
 
@@ -102,8 +102,10 @@ struct BuildCacheTests {
         let holder = try sut.acquire(for: package, use: "mutate")
         defer { holder.release() }
 
-        // When
-        let waited = try await sut.acquireWaiting(for: package, use: "mutate", timeout: .milliseconds(30))
+        // When: no time to wait at all
+        let waited = try await sut.acquireWaiting(for: package, use: "mutate", timeout: .zero) {
+            Issue.record("a waiter with no time left paused")
+        }
         defer { waited.release() }
 
         // Then
@@ -264,4 +266,10 @@ struct BuildCacheTests {
                     key: "LITMUS_BUILD_CACHE_MB", reason: "must be a whole number of megabytes above 0 (it is \"10GB\")"
                 ))
     }
+}
+
+/// How many times a waiter paused.
+private actor PauseCount {
+    var value = 0
+    func add() { value += 1 }
 }
