@@ -15,7 +15,10 @@ struct DirectDevToolsTests {
 
     @Test("A tap, a call that returns and one that waits work the same over either path", arguments: [true, false])
     func bothPaths(direct: Bool) async throws {
-        let pooled = try await Browser.shared.session()
+        try await withSession { pooled in try await tapAndCall(pooled, direct: direct) }
+    }
+
+    private func tapAndCall(_ pooled: BrowserSession, direct: Bool) async throws {
         #expect(pooled.devTools != nil, "the direct connection did not open: see LITMUS_UI_TRACE=1")
         let sut = direct ? pooled : BrowserSession(id: pooled.id, client: pooled.client, devTools: nil)
         try await sut.navigate(to: Self.button)
@@ -31,30 +34,34 @@ struct DirectDevToolsTests {
         let later = try await sut.evaluate(
             "setTimeout(() => done(arguments[0] + 1), 5);", 41, waits: true, timeout: .seconds(10))
         #expect(later == 42)
-        await Browser.shared.release(pooled)
     }
 
     @Test("An element in a direct call's result reads as null (it has no WebDriver id there)")
     func elementsAreNull() async throws {
-        let sut = try await Browser.shared.session()
-        try await sut.navigate(to: Self.button)
-        let value = try await sut.evaluate(
-            "return {element: document.getElementById('b'), count: 1};", waits: false, timeout: .seconds(10))
-        #expect(value == ["element": .null, "count": 1])
-        await Browser.shared.release(sut)
+        try await withSession { sut in
+            try await sut.navigate(to: Self.button)
+            let value = try await sut.evaluate(
+                "return {element: document.getElementById('b'), count: 1};", waits: false, timeout: .seconds(10))
+            #expect(value == ["element": .null, "count": 1])
+        }
     }
 
     @Test("A call the document's replacement cuts off fails as retryable, and the next one reaches the new document")
     func navigationIsRetryable() async throws {
-        let sut = try await Browser.shared.session()
+        try await withSession { sut in try await cutOff(sut) }
+    }
+
+    private func cutOff(_ sut: BrowserSession) async throws {
         try await sut.navigate(to: Self.button)
         let waiting = Task {
             try await sut.evaluate("document.title = 'waiting';", waits: true, timeout: .seconds(10))
         }
         let started = ContinuousClock.now + .seconds(10)
-        while try await sut.evaluate("return document.title;", waits: false, timeout: .seconds(10)) != "waiting" {
-            try #require(ContinuousClock.now < started, "the waiting call never ran")
+        var title = JSONValue.null
+        while title != "waiting" && ContinuousClock.now < started {
+            title = try await sut.evaluate("return document.title;", waits: false, timeout: .seconds(10))
         }
+        try #require(title == "waiting", "the waiting call never ran")
         try await sut.navigate(to: Self.button)  // a new document, the same URL
         let error = await #expect(throws: DevToolsError.self) { try await waiting.value }
         #expect(error?.isRetryable == true, "\(String(describing: error))")
@@ -67,7 +74,6 @@ struct DirectDevToolsTests {
                     timeout: .seconds(10))) ?? .null
         }
         #expect(label == "tap me")
-        await Browser.shared.release(sut)
     }
 
     @Test("A JavaScript alert fails the tap at once, saying what it said, and is dismissed so the page goes on")
@@ -84,9 +90,12 @@ struct DirectDevToolsTests {
 
     @Test("Deleting a session closes its socket: a call then fails at once, saying so")
     func closesWithSession() async throws {
-        let sut = try await Browser.shared.session()
-        let devTools = try #require(sut.devTools)
-        try await sut.delete()
+        var closed: DevToolsConnection?
+        try await withSession(returnsToPool: false) { sut in
+            closed = try #require(sut.devTools)
+            try await sut.delete()
+        }
+        let devTools = try #require(closed)
         let error = await #expect(throws: DevToolsError.self) {
             try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
         }
@@ -96,13 +105,30 @@ struct DirectDevToolsTests {
 
     @Test("Closing the connection closes its socket, while Chromium still runs")
     func closeClosesTheSocket() async throws {
-        let sut = try await Browser.shared.session()
-        let devTools = try #require(sut.devTools)
-        #expect(devTools.isOpen)
-        devTools.close()
-        let deadline = ContinuousClock.now + .seconds(1)
-        while devTools.isOpen && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(!devTools.isOpen, "the socket was still open a second after close()")
-        try await sut.delete()  // not back to the pool: its connection is gone
+        try await withSession(returnsToPool: false) { sut in
+            let devTools = try #require(sut.devTools)
+            #expect(devTools.isOpen)
+            devTools.close()
+            let deadline = ContinuousClock.now + .seconds(1)
+            while devTools.isOpen && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(!devTools.isOpen, "the socket was still open a second after close()")
+            try await sut.delete()  // not back to the pool: its connection is gone
+        }
+    }
+
+    /// Runs `body` with a session of the pool and gives it back however `body` ends: to the pool when it
+    /// returns (unless `returnsToPool` is false: `body` deleted it), deleted when it throws, as a failed
+    /// `#require` does, since the page may be left mid-way.
+    private func withSession(returnsToPool: Bool = true, _ body: (BrowserSession) async throws -> Void)
+        async throws
+    {
+        let session = try await Browser.shared.session()
+        do {
+            try await body(session)
+        } catch {
+            try? await session.delete()
+            throw error
+        }
+        if returnsToPool { await Browser.shared.release(session) }
     }
 }
