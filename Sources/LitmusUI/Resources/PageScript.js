@@ -233,12 +233,15 @@ if (!window.__litmus) { window.__litmus = (() => {
         const r = result.element.getBoundingClientRect();
         const rect = [r.x, r.y, r.width, r.height].join(',');
         // An animation not started yet (`pending`: it starts at the next frame) has not moved the
-        // element: two frames of the same rectangle before it starts would read as at rest.
+        // element: two frames of the same rectangle before it starts would read as at rest. Two
+        // readings at one animation time (the first, outside a frame, and a frame at the same time)
+        // are one frame, not two: the element may be on its way all the same.
         const animations = document.getAnimations();
+        const time = document.timeline.currentTime;
         const moving = !previous || previous.element !== result.element || previous.rect !== rect
-          || animations.some(a => a.pending);
+          || previous.time === time || animations.some(a => a.pending);
         if (moving && animations.length > 0) {
-          previous = {element: result.element, rect};
+          previous = {element: result.element, rect, time};
           return {status: 'unstable', description: result.description};
         }
         const hit = hitTest(result.element);
