@@ -84,9 +84,13 @@ struct Observations: Sendable, Codable {
         }
     }
 
-    /// The failure messages of the test's first run that recorded any: the suite runs, then alone.
+    /// The failure messages of the test's first run that recorded any: the suite runs, the parallel
+    /// runs, alone, then the random halves. A test that failed only in a parallel run or a half still
+    /// shows why (in the JSON report's `issues` and JUnit's `flakyFailure`).
     func issues(of test: TestIdentity) -> [String] {
-        let all = suiteRuns.map { $0.results[test.id] } + [alone[test.id]]
+        let all =
+            suiteRuns.map { $0.results[test.id] } + parallelRuns.map { $0.results[test.id] }
+            + [alone[test.id]] + randomHalves.map { $0.results[test.id] }
         return all.compactMap { $0 }.first { !$0.issues.isEmpty }?.issues ?? []
     }
 

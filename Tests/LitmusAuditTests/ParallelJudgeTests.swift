@@ -63,6 +63,16 @@ struct ParallelJudgeTests {
         #expect(judgement.findings.first?.location == "Tests/MTests/Tally.swift:5")
     }
 
+    @Test("A test that failed only in a parallel run keeps that run's failure message")
+    func parallelFailureMessageKept() {
+        // Given
+        let observed = observations(parallel: [parallelRun(victim: .passed), parallelRun(victim: .failed)])
+
+        // Then
+        #expect(observed.issues(of: victim) == ["Tally.swift:8: shared"])
+        #expect(observed.issues(of: partner) == [])
+    }
+
     @Test("A test that passes one at a time and alone and fails in every parallel run names the tests beside it")
     func failsOnlyInParallel() async throws {
         // Given
