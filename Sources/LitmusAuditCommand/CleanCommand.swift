@@ -35,19 +35,26 @@ public struct CleanCommand: ParsableCommand {
             FileHandle.standardError.write(Data("litmus clean: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
+        for line in clean(in: cache) { print(line) }
+    }
+
+    /// Deletes the folders of `cache` this command names, and says which: one line per folder deleted
+    /// or left alone (an audit holds it), or that there was nothing to delete.
+    public func clean(in cache: BuildCache) -> [String] {
         let package = URL(fileURLWithPath: path)
         let key = BuildCache.key(for: package)
         let before = cache.entries().map(\.name).filter { all || $0 == key || $0.hasPrefix(key + "-") }
         let removed = all ? cache.removeAll() : cache.remove(package: package)
-        for name in removed { print("Deleted \(cache.root.appendingPathComponent(name).path)") }
+        var lines = removed.map { "Deleted \(cache.root.appendingPathComponent($0).path)" }
         for name in before where !removed.contains(name) {
-            print("In use by a running audit, left alone: \(cache.root.appendingPathComponent(name).path)")
+            lines.append("In use by a running audit, left alone: \(cache.root.appendingPathComponent(name).path)")
         }
         if before.isEmpty {
-            print(
+            lines.append(
                 all
                     ? "The build cache \(cache.root.path) is empty."
                     : "No cached build of \(package.standardizedFileURL.path).")
         }
+        return lines
     }
 }
