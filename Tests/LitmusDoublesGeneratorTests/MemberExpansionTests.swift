@@ -5,10 +5,10 @@ import Testing
 
 @Suite(
     "@Mockable expands properties, subscripts, initializers, associated types and isolation",
-    .macros(["Mockable": MockableExpansion.self], record: .missing)
+    .macros(["Mockable": MockableExpansion.self], record: .missing), .tags(.parsing)
 )
 struct MemberExpansionTests {
-    @Test("Get-only, settable and async throwing properties become a Member or a Property", .tags(.parsing))
+    @Test("Get-only, settable and async throwing properties become a Member or a Property")
     func properties() {
         assertMacro {
             """

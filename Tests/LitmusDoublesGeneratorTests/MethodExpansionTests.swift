@@ -3,7 +3,9 @@ import LitmusDoublesGenerator
 import MacroTesting
 import Testing
 
-@Suite("@Mockable expands methods of every kind", .macros(["Mockable": MockableExpansion.self], record: .missing))
+@Suite(
+    "@Mockable expands methods of every kind", .macros(["Mockable": MockableExpansion.self], record: .missing),
+    .tags(.parsing))
 struct MethodExpansionTests {
     @Test("A synchronous method records its arguments as a labelled tuple (seed 003's networking layer)")
     func syncMethodWithEscapingClosure() {

@@ -47,7 +47,7 @@ struct HTMLReportTests {
 
     @Test("The page embeds the mutation report it was given")
     func mutationEmbedded() throws {
-        let sut = HTMLReport(auditJSON: nil, mutationJSON: try resource("examples-mutation.json"))
+        let sut = HTMLReport(auditJSON: nil, mutationJSON: try resource("cashregister-mutation.json"))
 
         // When
         let text = try #require(embedded("mutation-data", in: sut.render()))

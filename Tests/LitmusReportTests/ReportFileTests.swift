@@ -40,7 +40,7 @@ struct ReportFileTests {
 
     @Test("A mutation report is refused as an audit report, naming the key that does not fit")
     func wrongKind() throws {
-        let path = try resourcePath("examples-mutation.json")
+        let path = try resourcePath("cashregister-mutation.json")
 
         // Then
         #expect(
@@ -143,7 +143,7 @@ struct ReportFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")
         let sut = try ReportCommand.parse([
-            try resourcePath("examples-audit.json"), "--mutation", try resourcePath("examples-mutation.json"),
+            try resourcePath("planted-audit.json"), "--mutation", try resourcePath("cashregister-mutation.json"),
             "--html", page.path,
         ])
 
@@ -152,7 +152,7 @@ struct ReportFileTests {
         let html = try String(contentsOf: page, encoding: .utf8)
 
         // Then
-        #expect(embedded("audit-data", in: html)?.contains("\"seed\" : 708000") == true)
+        #expect(embedded("audit-data", in: html)?.contains("\"seed\" : 293397") == true)
         #expect(embedded("mutation-data", in: html)?.contains("\"schemaVersion\": \"2\"") == true)
     }
 }
