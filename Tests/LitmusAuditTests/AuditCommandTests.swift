@@ -3,7 +3,7 @@ import LitmusAudit
 import LitmusAuditCommand
 import Testing
 
-@Suite("The audit command's options")
+@Suite("The audit command's options", .tags(.parsing))
 struct AuditCommandTests {
     @Test("Defaults: 3 runs, a 100 ms budget, coverage on, no finding allowed")
     func defaults() throws {
@@ -74,7 +74,7 @@ struct AuditCommandTests {
     }
 
     @Test(
-        "A value out of range on the command line is refused", .tags(.parsing),
+        "A value out of range on the command line is refused",
         arguments: [["--timeout", "0"], ["--runs", "0"], ["--jobs", "-1"], ["--budget-ms", "-5"]])
     func outOfRange(arguments: [String]) {
         #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere"] + arguments) }
@@ -175,7 +175,6 @@ struct AuditCommandTests {
 
     @Test(
         "An audit shard is refused before anything runs without --json or --replay, and with --since or --mutation",
-        .tags(.parsing),
         arguments: [
             (["--shard", "1/2", "--replay", "7"], "give --json FILE"),
             (["--shard", "1/2", "--json", "s.json"], "--shard needs --replay SEED"),
