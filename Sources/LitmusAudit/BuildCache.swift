@@ -171,8 +171,14 @@ public struct BuildCache: Sendable {
     /// no audit holds; returns the names deleted.
     @discardableResult
     public func remove(package: URL) -> [String] {
+        names(of: package).filter(remove(named:))
+    }
+
+    /// The names of `package`'s build folders in the cache: its own, any `-2`…, and `litmus mutate`'s
+    /// `-mutate`….
+    public func names(of package: URL) -> [String] {
         let key = Self.key(for: package)
-        return entries().map(\.name).filter { $0 == key || Self.isSecondFolder($0, of: key) }.filter(remove(named:))
+        return entries().map(\.name).filter { $0 == key || Self.isSecondFolder($0, of: key) }
     }
 
     /// Deletes every build folder no audit holds; returns the names deleted.

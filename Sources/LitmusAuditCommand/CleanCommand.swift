@@ -42,8 +42,7 @@ public struct CleanCommand: ParsableCommand {
     /// or left alone (an audit holds it), or that there was nothing to delete.
     public func clean(in cache: BuildCache) -> [String] {
         let package = URL(fileURLWithPath: path)
-        let key = BuildCache.key(for: package)
-        let before = cache.entries().map(\.name).filter { all || $0 == key || $0.hasPrefix(key + "-") }
+        let before = all ? cache.entries().map(\.name) : cache.names(of: package)
         let removed = all ? cache.removeAll() : cache.remove(package: package)
         var lines = removed.map { "Deleted \(cache.root.appendingPathComponent($0).path)" }
         for name in before where !removed.contains(name) {

@@ -41,6 +41,22 @@ struct CleanCommandTests {
         #expect(folders() == [BuildCache.key(for: other)])
     }
 
+    @Test("Another package whose name starts with this one's key is neither deleted nor named")
+    func namesOnlyThePackage() throws {
+        // Given: a package named after this one's key, so its folder shares the prefix `<key>-`
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lookalike = URL(fileURLWithPath: "/tmp/pkg/Examples-10bf3a455a6f65e0-x")
+        let cache = try cache(holding: [lookalike])
+        let sut = try CleanCommand.parse([package.path])
+
+        // When
+        let lines = sut.clean(in: cache)
+
+        // Then
+        #expect(lines == ["No cached build of /tmp/pkg/Examples."])
+        #expect(folders() == [BuildCache.key(for: lookalike)])
+    }
+
     @Test("A folder an audit holds is left alone, and named")
     func leavesTheFolderInUse() throws {
         // Given
@@ -65,7 +81,8 @@ struct CleanCommandTests {
     func all() throws {
         // Given
         defer { try? FileManager.default.removeItem(at: root) }
-        let cache = try cache(holding: [package, URL(fileURLWithPath: "/tmp/pkg/Other")])
+        let other = URL(fileURLWithPath: "/tmp/pkg/Other")
+        let cache = try cache(holding: [package, other])
         let sut = try CleanCommand.parse(["--all"])
 
         // When
@@ -73,7 +90,10 @@ struct CleanCommandTests {
         let second = sut.clean(in: cache)
 
         // Then
-        #expect(first.count == 2)
+        #expect(
+            first.sorted()
+                == [package, other].map { "Deleted \(root.appendingPathComponent(BuildCache.key(for: $0)).path)" }
+                .sorted())
         #expect(folders().isEmpty)
         #expect(second == ["The build cache \(root.path) is empty."])
     }
