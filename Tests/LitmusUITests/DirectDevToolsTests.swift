@@ -90,17 +90,15 @@ struct DirectDevToolsTests {
 
     @Test("Deleting a session closes its socket: a call then fails at once, saying so")
     func closesWithSession() async throws {
-        var closed: DevToolsConnection?
         try await withSession(returnsToPool: false) { sut in
-            closed = try #require(sut.devTools)
+            let devTools = try #require(sut.devTools)
             try await sut.delete()
+            let error = await #expect(throws: DevToolsError.self) {
+                try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
+            }
+            if case .closed = error {} else { Issue.record("not closed: \(String(describing: error))") }
+            #expect(error?.description.contains("closed") == true)
         }
-        let devTools = try #require(closed)
-        let error = await #expect(throws: DevToolsError.self) {
-            try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
-        }
-        if case .closed = error {} else { Issue.record("not closed: \(String(describing: error))") }
-        #expect(error?.description.contains("closed") == true)
     }
 
     @Test("Closing the connection closes its socket, while Chromium still runs")
