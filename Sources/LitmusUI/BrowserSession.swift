@@ -1,15 +1,15 @@
 import Foundation
 import LitmusJSON
 
+/// A DevTools call: its method and parameters.
+typealias DevToolsCommand = (method: String, params: JSONValue)
+
 /// One WebDriver session: one headless Chromium window, used by one launched app at a time.
 struct BrowserSession: Sendable {
-    /// The W3C key of an element reference in JSON.
-    static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
-
     let id: String
     let client: WebDriverClient
     /// The direct connection to the page's DevTools, for the calls that need no WebDriver semantics
-    /// (taps, page-script calls that return no element); nil when it could not be opened, and then
+    /// (taps, typing, page-script calls that return no element); nil when it could not be opened, and then
     /// those calls go through chromedriver.
     let devTools: DevToolsConnection?
 
@@ -82,7 +82,7 @@ struct BrowserSession: Sendable {
     }
 
     /// Runs `body` with the page script installed; `arguments[0]` is `argument`.
-    func execute(_ body: String, _ argument: JSONValue = .null) async throws -> JSONValue {
+    private func execute(_ body: String, _ argument: JSONValue = .null) async throws -> JSONValue {
         let value = try await client.send(
             .POST, path + "/execute/sync", ["script": .string(PageScript.guardSync + body), "args": [argument]])
         guard value.string == PageScript.missing else { return value }
@@ -93,7 +93,7 @@ struct BrowserSession: Sendable {
 
     /// Runs `body` asynchronously with the page script installed: `arguments[0]` is `argument`, and
     /// `done` (the last argument) must be called with the result.
-    func executeAsync(_ body: String, _ argument: JSONValue) async throws -> JSONValue {
+    private func executeAsync(_ body: String, _ argument: JSONValue) async throws -> JSONValue {
         let value = try await client.send(
             .POST, path + "/execute/async", ["script": .string(PageScript.guardAsync + body), "args": [argument]])
         guard value.string == PageScript.missing else { return value }
@@ -108,8 +108,8 @@ struct BrowserSession: Sendable {
     /// Runs `body` with the page script installed, as ``execute(_:_:)`` (`waits: false`) or
     /// ``executeAsync(_:_:)`` (`waits: true`, ended by `done`) do, straight over DevTools when the
     /// session has that connection: a fraction of a millisecond instead of chromedriver's 4 to 5.
-    /// The result carries no WebDriver element ids (an element in it reads as null), so calls that
-    /// need one use `execute`. Fails after `timeout` at the latest.
+    /// An element in the result reads as null over DevTools: calls return plain values. Fails after
+    /// `timeout` at the latest.
     func evaluate(_ body: String, _ argument: JSONValue = .null, waits: Bool, timeout: Duration) async throws
         -> JSONValue
     {
@@ -125,7 +125,7 @@ struct BrowserSession: Sendable {
 
     /// Sends DevTools commands in order: all at once over the direct connection (then waiting for their
     /// answers), else one by one through chromedriver.
-    private func devToolsCommands(_ commands: [(method: String, params: JSONValue)]) async throws {
+    private func devToolsCommands(_ commands: [DevToolsCommand]) async throws {
         if let devTools {
             try await devTools.callInOrder(commands, timeout: Self.commandTimeout)
         } else {
@@ -163,12 +163,10 @@ struct BrowserSession: Sendable {
             })
     }
 
-    func type(_ text: String, into element: String) async throws {
-        _ = try await client.send(.POST, path + "/element/\(element)/value", ["text": .string(text)])
-    }
-
-    func clear(_ element: String) async throws {
-        _ = try await client.send(.POST, path + "/element/\(element)/clear")
+    /// Presses and releases keys (``KeyEvents/commands(typing:)``) in the element that has the focus:
+    /// every event at once over the direct connection (one round trip for the whole text).
+    func press(_ keys: [DevToolsCommand]) async throws {
+        try await devToolsCommands(keys)
     }
 
     /// A PNG of the viewport.
@@ -191,9 +189,4 @@ struct BrowserSession: Sendable {
         devTools?.close()
         _ = try await client.send(.DELETE, path)
     }
-}
-
-extension JSONValue {
-    /// The WebDriver element id of an element reference.
-    var elementID: String? { self[BrowserSession.elementKey].string }
 }

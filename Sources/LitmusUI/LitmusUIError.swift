@@ -15,6 +15,9 @@ public enum LitmusUIError: Error, Equatable, CustomStringConvertible {
     case notLaunched
     /// ``XCUIApplication/typeText(_:)`` was called with nothing focused.
     case noFocusedElement
+    /// `typeText` was given a WebDriver key code (U+E000 to U+F8FF, here in hex) that is not one of
+    /// ``XCUIKeyboardKey``'s keys.
+    case unknownKey(String)
 
     /// How to install the browser, for messages and docs.
     public static let installAdvice = """
@@ -42,6 +45,10 @@ public enum LitmusUIError: Error, Equatable, CustomStringConvertible {
             return "The app is not running: call `try await app.launch()` first (in setUp)."
         case .noFocusedElement:
             return "typeText found no focused element: tap a text field first, or call typeText on the field."
+        case .unknownKey(let hex):
+            return "typeText was given U+\(hex), a key code LitmusUI does not know. It presses the keys of "
+                + "XCUIKeyboardKey (\(XCUIKeyboardKey.allCases.map { "\($0)" }.joined(separator: ", "))) and types "
+                + "any other character as text: use one of those keys, or the text itself."
         }
     }
 }

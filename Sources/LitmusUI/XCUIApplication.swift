@@ -173,12 +173,20 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
             .string ?? ""
     }
 
-    /// Types `text` into the focused element.
+    /// Types `text` into the element that has the keyboard focus (a key press for each character, as
+    /// ``XCUIElement/typeText(_:)`` does); throws ``LitmusUIError/noFocusedElement`` when only the page
+    /// itself has it.
     public func typeText(_ text: String) async throws {
+        let keys = try KeyEvents.commands(typing: text)
         let session = try session()
-        let focused = try await session.execute("return document.activeElement;")
-        guard let element = focused.elementID else { throw LitmusUIError.noFocusedElement }
-        try await session.type(text, into: element)
+        let target = try await retrying {
+            try await session.evaluate("return window.__litmus.typingTarget();", waits: false, timeout: callTimeout)
+        }
+        guard target["focused"].bool == true, let page = target["page"].string else {
+            throw LitmusUIError.noFocusedElement
+        }
+        try await session.press(keys)
+        try await settle(after: "typeText", of: "app", fromPage: page, until: ContinuousClock.now + timeout)
     }
 
     func session() throws(LitmusUIError) -> BrowserSession {

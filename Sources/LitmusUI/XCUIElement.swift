@@ -127,42 +127,20 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         try await act("tap", target: .point) { session, point in try await session.tap(atX: point.x, y: point.y) }
     }
 
-    /// Waits, after a tap in the document `page`, until a navigation the tap started has brought the
-    /// next document, so what a test reads next is the new page (chromedriver does not always wait).
-    private func awaitNavigation(
-        fromPage page: String, session: BrowserSession, until deadline: ContinuousClock.Instant
-    )
-        async throws
-    {
-        var status: String?
-        repeat {
-            let value = try await retrying {
-                try await session.evaluate(
-                    "window.__litmus.afterTap(arguments[0], \(Self.budget(until: deadline)), done);", .string(page),
-                    waits: true, timeout: query.app.callTimeout)
-            }
-            status = value["status"].string
-            if !["waiting", "busy"].contains(status) { return }
-        } while ContinuousClock.now < deadline
-        let reason =
-            status == "busy"
-            ? "the page was still updating itself (aria-busy=\"true\")"
-            : "the navigation it started did not arrive"
-        throw await XCUIElementError.make(
-            element: description, action: "tap", problem: .notSettled(reason), timeout: query.app.timeout,
-            app: query.app)
-    }
-
-    /// Types `text` into the element (focusing it first). ``XCUIKeyboardKey`` values may be part of it.
+    /// Types `text` into the element once it is actionable and editable: focuses it (the caret after its
+    /// text, unless it had the focus already) and presses a key for each character, as a person would
+    /// (``XCUIKeyboardKey`` values may be part of it: `typeText("Phish" + XCUIKeyboardKey.return.rawValue)`).
+    /// Like `tap()`, it returns when what the keys started has settled (a Return that submits a form
+    /// has brought the next page).
     public func typeText(_ text: String) async throws {
-        try await act("typeText", target: .elementID) { session, element in
-            try await session.type(text, into: element)
-        }
+        let keys = try KeyEvents.commands(typing: text)
+        try await act("typeText", target: .focused) { session, _ in try await session.press(keys) }
     }
 
-    /// Empties a text field (XCUITest has no such call; tests there type delete keys).
+    /// Empties a text field as WebDriver's clear does: sets its value to nothing, fires `input` and
+    /// `change`, and takes the focus away (XCUITest has no such call; tests there type delete keys).
     public func clearText() async throws {
-        try await act("clearText", target: .elementID) { session, element in try await session.clear(element) }
+        try await act("clearText", target: .cleared) { _, _ in }
     }
 
     /// A screenshot of the page with the element scrolled into view.
@@ -180,12 +158,12 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         let deadline = ContinuousClock.now + query.app.timeout
         var last = JSONValue.null
         var trace = PhaseTrace(name)
+        let then = target.inPage.map { "'\($0)'" } ?? "null"
         repeat {
             last = try await retrying {
-                let body = "window.__litmus.waitForActionable(arguments[0], \(Self.budget(until: deadline)), done);"
-                return try await target.needsElementID
-                    ? session.executeAsync(body, query.json(pick))
-                    : session.evaluate(body, query.json(pick), waits: true, timeout: query.app.callTimeout)
+                try await session.evaluate(
+                    "window.__litmus.waitForActionable(arguments[0], \(Self.budget(until: deadline)), done, \(then));",
+                    query.json(pick), waits: true, timeout: query.app.callTimeout)
             }
             guard last["status"].string == "ok", let found = target.read(last) else {
                 if last["status"].string == "multiple" { break }
@@ -195,8 +173,8 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                 trace.end("actionable")
                 try await action(session, found)
                 trace.end("input")
-                if name == "tap", let page = last["page"].string {
-                    try await awaitNavigation(fromPage: page, session: session, until: deadline)
+                if let page = last["page"].string {
+                    try await query.app.settle(after: name, of: description, fromPage: page, until: deadline)
                     trace.end("settle")
                 }
                 trace.write()
@@ -223,22 +201,12 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         return false
     }
 
-    /// Runs a page script again when the page was replaced while it ran (a navigation unloads it).
     private func retrying(_ body: () async throws -> JSONValue) async throws -> JSONValue {
-        let deadline = ContinuousClock.now + query.app.timeout
-        while true {
-            do {
-                return try await body()
-            } catch let error as any BrowserCommandError where error.isRetryable && ContinuousClock.now < deadline {
-                continue
-            }
-        }
+        try await query.app.retrying(body)
     }
 
-    /// Milliseconds an in-page wait may take: until the deadline, at most a second, so a wait notices a
-    /// navigation (which ends the page's script) within a second.
     private static func budget(until deadline: ContinuousClock.Instant) -> Int {
-        Int(max(0, min(1000, (deadline - ContinuousClock.now).inMilliseconds)))
+        XCUIApplication.budget(until: deadline)
     }
 
     private func failure(for result: JSONValue, action: String) async -> XCUIElementError {
@@ -265,11 +233,11 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     }
 }
 
-/// What an action needs of its actionable element, and where the actionability check runs: a tap
-/// needs only the point to press (the check runs straight over DevTools), typing needs WebDriver's
-/// element id (the check runs through chromedriver, which returns elements as ids).
+/// What an action needs of its actionable element, all found by one page-script call over DevTools:
+/// what the page does to it in the frame it is found actionable (`inPage`: nothing, `focus` it for
+/// typing, `clear` it), and what the action reads of the result.
 private struct ActionTarget<Value> {
-    let needsElementID: Bool
+    let inPage: String?
     let read: (JSONValue) -> Value?
 }
 
@@ -282,15 +250,17 @@ private struct ViewportPoint {
 extension ActionTarget where Value == ViewportPoint {
     /// The centre of the element's box, where the page's hit test checked a tap lands.
     static var point: Self {
-        Self(needsElementID: false) { result in
+        Self(inPage: nil) { result in
             result["x"].number.flatMap { x in result["y"].number.map { ViewportPoint(x: Int(x), y: Int($0)) } }
         }
     }
 }
 
-extension ActionTarget where Value == String {
-    /// WebDriver's id of the element.
-    static var elementID: Self { Self(needsElementID: true) { $0["element"].elementID } }
+extension ActionTarget where Value == Void {
+    /// The element has the keyboard focus, for typing.
+    static var focused: Self { Self(inPage: "focus") { _ in () } }
+    /// The element has been emptied.
+    static var cleared: Self { Self(inPage: "clear") { _ in () } }
 }
 
 /// An element's attributes, read at one moment.

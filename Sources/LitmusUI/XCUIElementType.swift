@@ -34,12 +34,39 @@ public enum XCUIElementType: String, Sendable, CaseIterable {
     case other
 }
 
-/// XCUITest's keys that `typeText(_:)` understands inside a string, as WebDriver key codes.
-public enum XCUIKeyboardKey: String, Sendable {
+/// XCUITest's keys that `typeText(_:)` understands inside a string. Their raw values are WebDriver's
+/// key codes (characters of the private use area), so a string can hold them; LitmusUI presses each as
+/// its key (`keydown` with the DOM's `key`, the browser's default action, `keyup`). A line break types
+/// Return too. Any other character is typed as text; another WebDriver key code is refused, by name.
+public enum XCUIKeyboardKey: String, Sendable, CaseIterable {
     /// Backspace: `typeText(String(repeating: XCUIKeyboardKey.delete.rawValue, count: 3))`.
     case delete = "\u{E003}"
-    /// Return (submits a form from a text field).
-    case `return` = "\u{E006}"
     /// Tab (moves the focus).
     case tab = "\u{E004}"
+    /// Return (submits a form from a text field).
+    case `return` = "\u{E006}"
+    /// Enter (the keypad's; the same as Return in a web page).
+    case enter = "\u{E007}"
+    /// Escape.
+    case escape = "\u{E00C}"
+    /// The space bar.
+    case space = "\u{E00D}"
+    /// Page Up.
+    case pageUp = "\u{E00E}"
+    /// Page Down.
+    case pageDown = "\u{E00F}"
+    /// End.
+    case end = "\u{E010}"
+    /// Home.
+    case home = "\u{E011}"
+    /// The left arrow.
+    case leftArrow = "\u{E012}"
+    /// The up arrow.
+    case upArrow = "\u{E013}"
+    /// The right arrow.
+    case rightArrow = "\u{E014}"
+    /// The down arrow.
+    case downArrow = "\u{E015}"
+    /// Forward delete (deletes after the caret).
+    case forwardDelete = "\u{E017}"
 }

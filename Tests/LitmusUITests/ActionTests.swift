@@ -157,21 +157,4 @@ struct ActionTests {
             #expect(try await !sut.staticTexts["count"].wait(until: { $0.label == "4" }, timeout: 0.2))
         }
     }
-
-    @Test("typeText types into a field, clearText empties it, and an empty field's value is its placeholder")
-    func typing() async throws {
-        let app = page(#"<label>Name <input id="name" placeholder="Your name"></label><input type="password">"#)
-        try await app.run { (sut: XCUIApplication) async throws in
-            let field = sut.textFields["name"]
-            try await field.typeText("Ada")
-            #expect(try await field.value == "Ada")
-            #expect(try await field.label == "Name")
-            try await field.typeText(XCUIKeyboardKey.delete.rawValue)
-            #expect(try await field.value == "Ad")
-            try await field.clearText()
-            #expect(try await field.value == "Your name")
-            try await sut.secureTextFields.element.typeText("secret")
-            #expect(try await sut.secureTextFields.element.value == "••••••")
-        }
-    }
 }

@@ -188,8 +188,40 @@ if (!window.__litmus) { window.__litmus = (() => {
     }
     step();
   }
+  // Gives `el` the keyboard focus for typing, with the caret after its text when it did not have
+  // the focus yet (WebDriver's rule for sending keys): {ok} or {ok: false, reason}.
+  function focusForTyping(el) {
+    if (el.readOnly) return {ok: false, reason: 'it is read-only'};
+    if (document.activeElement === el) return {ok: true};
+    el.focus({preventScroll: true});
+    if (document.activeElement !== el && !el.contains(document.activeElement))
+      return {ok: false, reason: 'it cannot take the keyboard focus'};
+    try {
+      if (typeof el.value === 'string' && el.setSelectionRange) el.setSelectionRange(el.value.length, el.value.length);
+    } catch (e) { /* email and number fields have no selection */ }
+    if (el.isContentEditable) {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      range.collapse(false);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+    }
+    return {ok: true};
+  }
+  // Empties a text field as WebDriver's clear does (focus, empty, `input` and `change`, blur).
+  function clear(el) {
+    const field = ['input', 'textarea'].includes(el.localName);
+    if (!field && !el.isContentEditable) return {ok: false, reason: 'it is not a text field (nothing to clear)'};
+    if (el.readOnly) return {ok: false, reason: 'it is read-only'};
+    el.focus({preventScroll: true});
+    if (field) el.value = ''; else el.replaceChildren();
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+    el.dispatchEvent(new Event('change', {bubbles: true}));
+    el.blur();
+    return {ok: true};
+  }
   const page = Math.random().toString(36).slice(2);
-  // Whether the last tap started a navigation: a form submission or a link, not prevented by
+  // Whether the last action started a navigation: a form submission or a link, not prevented by
   // the page's own handlers (this listener on window runs after theirs).
   let navigation = null;
   addEventListener('submit', e => { navigation = e.defaultPrevented ? 'prevented' : 'pending'; });
@@ -224,8 +256,9 @@ if (!window.__litmus) { window.__litmus = (() => {
     // Actionable: exactly one match, enabled, visible, stable (nothing in the document animates, or
     // the same rectangle in two frames in a row), and the topmost element at its centre (hit-testable).
     // Without an animation nothing moves between frames by itself, so the first frame's answer holds:
-    // waiting a frame for it would add 16 ms to every tap.
-    waitForActionable(query, budget, done) {
+    // waiting a frame for it would add 16 ms to every tap. `then` ('focus' before typing, 'clear')
+    // is done to the element in the frame it is found actionable, and must succeed too.
+    waitForActionable(query, budget, done, then) {
       let previous = null;
       everyFrame(() => {
         const result = actionable(query);
@@ -246,15 +279,24 @@ if (!window.__litmus) { window.__litmus = (() => {
         }
         const hit = hitTest(result.element);
         if (!hit.ok) return {status: 'obscured', reason: hit.reason, description: result.description};
+        const prepared = then === 'focus' ? focusForTyping(result.element) : then === 'clear' ? clear(result.element)
+          : {ok: true};
+        if (!prepared.ok) return {status: 'notEditable', reason: prepared.reason, description: result.description};
         navigation = null;
         return {status: 'ok', element: result.element, description: result.description, page, final: true,
           x: hit.x, y: hit.y};
       }, budget, done);
     },
-    // After a tap in the document `token`: done when the next document is there if the tap
+    // Before typing into whatever has the focus: whether an element has it (not the page itself).
+    typingTarget() {
+      navigation = null;
+      const active = document.activeElement;
+      return {focused: !!active && active !== document.body && active !== document.documentElement, page};
+    },
+    // After an action in the document `token`: done when the next document is there if the action
     // started a navigation (this script is unloaded, and called again there), else once the
     // page is not busy (`aria-busy="true"` on <html> or <body>: it is updating itself), else at once.
-    afterTap(token, budget, done) {
+    afterAction(token, budget, done) {
       everyFrame(() => {
         const status = page !== token ? 'navigated' : navigation === 'pending' ? 'waiting'
           : busy() ? 'busy' : 'none';

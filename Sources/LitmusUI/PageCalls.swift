@@ -1,0 +1,51 @@
+import Foundation
+import LitmusJSON
+
+/// What every page-script call of an app and its elements shares: retrying a call that a navigation
+/// cut off, the budget of an in-page wait, and waiting for what an action started to settle.
+extension XCUIApplication {
+    /// Runs a page script again when the page was replaced while it ran (a navigation unloads it).
+    func retrying(_ body: () async throws -> JSONValue) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            do {
+                return try await body()
+            } catch let error as any BrowserCommandError where error.isRetryable && ContinuousClock.now < deadline {
+                continue
+            }
+        }
+    }
+
+    /// Milliseconds an in-page wait may take: until the deadline, at most a second, so a wait notices a
+    /// navigation (which ends the page's script) within a second.
+    static func budget(until deadline: ContinuousClock.Instant) -> Int {
+        Int(max(0, min(1000, (deadline - ContinuousClock.now).inMilliseconds)))
+    }
+
+    /// Waits, after `action` on `element` in the document `page`, until a navigation the action started
+    /// (a tap on a link, a Return in a form) has brought the next document, and the page is no longer
+    /// busy, so what a test reads next is the action's result (chromedriver does not always wait).
+    func settle(
+        after action: String, of element: String, fromPage page: String, until deadline: ContinuousClock.Instant
+    )
+        async throws
+    {
+        let session = try session()
+        var status: String?
+        repeat {
+            let value = try await retrying {
+                try await session.evaluate(
+                    "window.__litmus.afterAction(arguments[0], \(Self.budget(until: deadline)), done);", .string(page),
+                    waits: true, timeout: callTimeout)
+            }
+            status = value["status"].string
+            if !["waiting", "busy"].contains(status) { return }
+        } while ContinuousClock.now < deadline
+        let reason =
+            status == "busy"
+            ? "the page was still updating itself (aria-busy=\"true\")"
+            : "the navigation it started did not arrive"
+        throw await XCUIElementError.make(
+            element: element, action: action, problem: .notSettled(reason), timeout: timeout, app: self)
+    }
+}
