@@ -11,8 +11,14 @@ import Testing
 // late still overlaps them. Under `--no-parallel` (the audit's one-at-a-time and alone runs) the other
 // cannot come: there each waits instead, up to 2 s, for LateChecks.swift's late check when that test
 // ran before it in this process, so the late check always arrives while this process runs.
+//
+// The first also waits until the other has finished, so the other's span covers the end of its own:
+// the audit names the tests running at the same time as a failing one longest overlap first, and when
+// the first started second and ended at once, every test running then overlapped it equally, and the
+// other could fall outside the five it names (1 parallel run of 3 in the toolkit's own audit).
 let cartsBeingPriced = Mutex(0)
 let sharedTallyChecked = Mutex(false)
+let anotherCartPriced = Mutex(false)
 
 @Test("The tally holds only this cart while it is priced")
 func tallyHoldsOneCart() async {
@@ -21,6 +27,7 @@ func tallyHoldsOneCart() async {
     let carts = cartsBeingPriced.withLock { $0 }
     sharedTallyChecked.withLock { $0 = true }
     cartsBeingPriced.withLock { $0 -= 1 }
+    await waitForTheOtherCart { anotherCartPriced.withLock { $0 } }
     #expect(carts == 1)
 }
 
@@ -29,6 +36,7 @@ func tallyPricesAnotherCart() async {
     cartsBeingPriced.withLock { $0 += 1 }
     await waitForTheOtherCart { sharedTallyChecked.withLock { $0 } }
     cartsBeingPriced.withLock { $0 -= 1 }
+    anotherCartPriced.withLock { $0 = true }
     #expect(total([100, 200]) == 300)
 }
 
