@@ -6,7 +6,7 @@ import LitmusJSON
 /// form, a Tab moves the focus, a Backspace deletes). This is what chromedriver does for WebDriver's
 /// "send keys", without its HTTP round trip per command: every event of a text is sent at once.
 enum KeyEvents {
-    /// A key without text: its DOM `key` and `code` and its Windows virtual key code (`keyCode`).
+    /// A key: its DOM `key` and `code`, its Windows virtual key code (`keyCode`), and what it types.
     struct Key: Equatable {
         let key: String
         let code: String
@@ -15,15 +15,18 @@ enum KeyEvents {
         var text: String? = nil
     }
 
+    /// Return (and Enter): it types a carriage return, which submits a form.
+    private static let enter = Key(key: "Enter", code: "Enter", keyCode: 13, text: "\r")
+
     /// The keys of ``XCUIKeyboardKey``, by the WebDriver code that is its raw value, and a line break as Return.
     static let keys: [Character: Key] = [
         Character(XCUIKeyboardKey.delete.rawValue): Key(key: "Backspace", code: "Backspace", keyCode: 8),
         Character(XCUIKeyboardKey.tab.rawValue): Key(key: "Tab", code: "Tab", keyCode: 9),
-        Character(XCUIKeyboardKey.return.rawValue): Key(key: "Enter", code: "Enter", keyCode: 13, text: "\r"),
-        Character(XCUIKeyboardKey.enter.rawValue): Key(key: "Enter", code: "Enter", keyCode: 13, text: "\r"),
-        "\n": Key(key: "Enter", code: "Enter", keyCode: 13, text: "\r"),
-        "\r": Key(key: "Enter", code: "Enter", keyCode: 13, text: "\r"),
-        "\r\n": Key(key: "Enter", code: "Enter", keyCode: 13, text: "\r"),
+        Character(XCUIKeyboardKey.return.rawValue): enter,
+        Character(XCUIKeyboardKey.enter.rawValue): enter,
+        "\n": enter,
+        "\r": enter,
+        "\r\n": enter,
         Character(XCUIKeyboardKey.escape.rawValue): Key(key: "Escape", code: "Escape", keyCode: 27),
         Character(XCUIKeyboardKey.space.rawValue): Key(key: " ", code: "Space", keyCode: 32, text: " "),
         Character(XCUIKeyboardKey.pageUp.rawValue): Key(key: "PageUp", code: "PageUp", keyCode: 33),

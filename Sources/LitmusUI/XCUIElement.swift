@@ -71,7 +71,7 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         let deadline = ContinuousClock.now + query.app.timeout
         var last = JSONValue.null
         repeat {
-            last = try await retrying {
+            last = try await query.app.retrying {
                 try await session.evaluate(
                     "return window.__litmus.snapshot(arguments[0]);", query.json(pick), waits: false,
                     timeout: query.app.callTimeout)
@@ -109,9 +109,10 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                 fields["previous"] = .string(previous)
                 arguments = .object(fields)
             }
-            let value = try await retrying {
+            let value = try await query.app.retrying {
                 try await session.evaluate(
-                    "window.__litmus.waitForChange(arguments[0], \(Self.budget(until: deadline)), done);", arguments,
+                    "window.__litmus.waitForChange(arguments[0], \(XCUIApplication.budget(until: deadline)), done);",
+                    arguments,
                     waits: true, timeout: query.app.callTimeout)
             }
             if value["status"].string == "ok", condition(XCUIElementSnapshot(value)) { return true }
@@ -160,9 +161,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
         var trace = PhaseTrace(name)
         let then = target.inPage.map { "'\($0)'" } ?? "null"
         repeat {
-            last = try await retrying {
+            last = try await query.app.retrying {
                 try await session.evaluate(
-                    "window.__litmus.waitForActionable(arguments[0], \(Self.budget(until: deadline)), done, \(then));",
+                    "window.__litmus.waitForActionable(arguments[0], \(XCUIApplication.budget(until: deadline)), done, \(then));",
                     query.json(pick), waits: true, timeout: query.app.callTimeout)
             }
             guard last["status"].string == "ok", let found = target.read(last) else {
@@ -189,9 +190,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     private func waitForCount(atLeastOne: Bool, until deadline: ContinuousClock.Instant) async throws -> Bool {
         let session = try query.app.session()
         repeat {
-            let value = try await retrying {
+            let value = try await query.app.retrying {
                 try await session.evaluate(
-                    "window.__litmus.waitForCount(arguments[0], \(atLeastOne), \(Self.budget(until: deadline)), done);",
+                    "window.__litmus.waitForCount(arguments[0], \(atLeastOne), \(XCUIApplication.budget(until: deadline)), done);",
                     query.json(pick), waits: true, timeout: query.app.callTimeout)
             }
             let count = Int(value["count"].number ?? 0)
@@ -199,14 +200,6 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
             if exists == atLeastOne { return true }
         } while ContinuousClock.now < deadline
         return false
-    }
-
-    private func retrying(_ body: () async throws -> JSONValue) async throws -> JSONValue {
-        try await query.app.retrying(body)
-    }
-
-    private static func budget(until deadline: ContinuousClock.Instant) -> Int {
-        XCUIApplication.budget(until: deadline)
     }
 
     private func failure(for result: JSONValue, action: String) async -> XCUIElementError {
