@@ -55,7 +55,7 @@ struct AuditEndToEndTests {
         let report = try await planted()
         let victim = try #require(report.tests.first { $0.name == "tallyHoldsOneCart()" })
         let finding = try #require(report.findings(.failsOnlyWithOthers).first { $0.test == victim.id })
-        #expect(finding.location == "Tests/PlantedTests/ParallelChecks.swift:23")
+        #expect(finding.location == "Tests/PlantedTests/ParallelChecks.swift:24")
         #expect(
             finding.message.hasPrefix(
                 "tallyHoldsOneCart() passes alone and one test at a time, and fails in all 3 parallel runs: "

@@ -12,10 +12,11 @@ import Testing
 // cannot come: there each waits instead, up to 2 s, for LateChecks.swift's late check when that test
 // ran before it in this process, so the late check always arrives while this process runs.
 //
-// The first also waits until the other has finished, so the other's span covers the end of its own:
-// the audit names the tests running at the same time as a failing one longest overlap first, and when
-// the first started second and ended at once, every test running then overlapped it equally, and the
-// other could fall outside the five it names (1 parallel run of 3 in the toolkit's own audit).
+// The first also waits until the other has finished, so the other overlaps the first until the
+// first's end. The audit names the tests running beside a failing one longest overlap first, at most
+// five; this makes the other's overlap long, but not certainly the longest: trivial tests queued
+// behind these two on the cooperative threads can overlap longer, and the other then falls outside
+// the five (the toolkit's own audit, runs 7 and 8: AuditEndToEndTests/parallelOnly).
 let cartsBeingPriced = Mutex(0)
 let sharedTallyChecked = Mutex(false)
 let anotherCartPriced = Mutex(false)
