@@ -47,8 +47,9 @@ enum ParallelJudge {
     }
 
     /// `; running at the same time: A(), B()`: the tests whose start-to-end span overlapped the test's in
-    /// every one of `runs` (the longest overlap in the first run first, at most five named); empty when
-    /// no span is known.
+    /// every one of `runs`, at most five named: those declared in the test's own file first (state two
+    /// tests share is most often a global or a static of that file, and when every test starts at once
+    /// the overlaps are alike), then the longest overlap in the first run; empty when no span is known.
     static func concurrency(of test: TestIdentity, in runs: [ObservedRun], _ observations: Observations) -> String {
         var common: Set<String>?
         for run in runs {
@@ -57,7 +58,9 @@ enum ParallelJudge {
         }
         guard let first = runs.first, let common, !common.isEmpty else { return "" }
         let byID = Dictionary(observations.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let named = first.overlaps(with: test.id).filter { common.contains($0.id) }.compactMap { byID[$0.id]?.name }
+        let overlapping = first.overlaps(with: test.id).filter { common.contains($0.id) }.compactMap { byID[$0.id] }
+        let sameFile = overlapping.filter { test.file != nil && $0.file == test.file }
+        let named = (sameFile + overlapping.filter { test.file == nil || $0.file != test.file }).map(\.name)
         let shown = named.prefix(5).joined(separator: ", ")
         let more = named.count > 5 ? " and \(named.count - 5) more" : ""
         return "; running at the same time\(runs.count > 1 ? " in each" : ""): \(shown)\(more)"

@@ -102,6 +102,19 @@ struct ParallelJudgeTests {
         #expect(both == "; running at the same time in each: Tally/partner()")
     }
 
+    @Test("The tests declared in the failing test's own file are named before a longer overlap from another file")
+    func concurrencySameFileFirst() {
+        // Given: the bystander (another file) spans all of the victim; the partner (its file) a part.
+        var run = parallelRun(victim: .failed)
+        run.results[bystander.id] = result(.passed, 9.9, 10.4)
+        let observed = observations(parallel: [run])
+        // When
+        let named = ParallelJudge.concurrency(of: victim, in: [run], observed)
+        // Then
+        #expect(run.overlaps(with: victim.id).map(\.id) == [bystander.id, partner.id])
+        #expect(named == "; running at the same time: Tally/partner(), Other/bystander()")
+    }
+
     @Test("A test that passes in every parallel run is not a finding")
     func stableInParallel() async throws {
         let judgement = try await judge(
