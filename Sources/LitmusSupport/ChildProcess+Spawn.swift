@@ -42,13 +42,23 @@ extension ChildProcess {
         var allSignals = sigset_t()
         sigfillset(&allSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
-        // Sockets and pipes of this process that lack close-on-exec must not reach chromedriver.
-        for descriptor in inheritableDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
+        // Sockets and pipes of this process that lack close-on-exec must not reach chromedriver, nor
+        // one another thread creates while this spawns (Foundation's `Process` gives each child such a
+        // socket, and learns of the child's exit only once every holder has closed it): close every
+        // descriptor from 3 in the child, or else those open now.
+        var flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        #if os(Linux)
+            let closedFromThree = Self.addCloseFrom.map { $0(&actions, 3) == 0 } ?? false
+            if !closedFromThree {
+                for descriptor in inheritableDescriptors() where descriptor > 2 {
+                    posix_spawn_file_actions_addclose(&actions, descriptor)
+                }
+            }
+        #else
+            flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -62,6 +72,18 @@ extension ChildProcess {
         }
         return pid
     }
+
+    #if os(Linux)
+        /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+        /// module does not declare; `nil` on an older glibc.
+        private static let addCloseFrom:
+            (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+                guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+                return unsafeBitCast(
+                    symbol,
+                    to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+            }()
+    #endif
 
     /// This process's open descriptors that a child would inherit (no close-on-exec), from /dev/fd.
     private static func inheritableDescriptors() -> [Int32] {
@@ -84,6 +106,26 @@ extension ChildProcess {
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                 continuation.resume()
+            }
+        }
+    }
+
+    /// Waits, off the cooperative thread pool, until child `pid` has exited, and returns its exit status
+    /// (or the signal that ended it) without reaping it, so that Foundation's `Process` still can; `nil`
+    /// when it is not a child of this process or was reaped already.
+    package static func exitStatus(of pid: pid_t) async -> Int32? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
+            Thread.detachNewThread {
+                var info = siginfo_t()
+                var result: Int32
+                repeat { result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) } while result == -1
+                    && errno == EINTR
+                guard result == 0 else { return continuation.resume(returning: nil) }
+                #if os(Linux)
+                    continuation.resume(returning: info._sifields._sigchld.si_status)
+                #else
+                    continuation.resume(returning: info.si_status)
+                #endif
             }
         }
     }

@@ -52,9 +52,7 @@ package enum ChildProcess {
         }
         defer { watchdog.cancel() }
         let status = await withTaskCancellationHandler {
-            var status: Int32 = -1
-            for await value in exited.stream { status = value }
-            return status
+            await Self.firstExit(of: pid, reported: exited.stream)
         } onCancel: {
             ProcessTree.terminate(pid)
         }
@@ -68,6 +66,27 @@ package enum ChildProcess {
 }
 
 extension ChildProcess {
+    /// The exit status of child `pid`, from whichever learns it first: Foundation's termination
+    /// handler (`reported`), or waiting for the child itself. On Linux, Foundation learns of the exit
+    /// when a socket it gave the child closes, and every process that inherited that socket holds it
+    /// open: a background process the child started, or a process another thread spawned at that
+    /// instant (LitmusUI's chromedriver did, and a test run hung on a `git` that had long exited).
+    /// `-1` when the task is cancelled first.
+    static func firstExit(of pid: pid_t, reported: AsyncStream<Int32>) async -> Int32 {
+        await withTaskGroup(of: Int32?.self) { group in
+            group.addTask {
+                var status: Int32?
+                for await value in reported { status = value }
+                return status
+            }
+            group.addTask { await Self.exitStatus(of: pid) }
+            var status: Int32?
+            while status == nil, let next = await group.next() { status = next }
+            group.cancelAll()
+            return status ?? -1
+        }
+    }
+
     /// The environment of a child: `parent`'s, with `setting` over it and `unsetting` removed.
     package static func environment(
         inheriting parent: [String: String], setting: [String: String], unsetting: Set<String>
