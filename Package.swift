@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "LitmusHTTPStubServerTests",
             dependencies: [
-                "LitmusHTTPStubServer",
+                "LitmusHTTPStubServer", "LitmusSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -264,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "LitmusMutationTests",
             dependencies: [
-                "LitmusMutation", "LitmusMutationCommand", "LitmusReport", "LitmusAudit",
+                "LitmusMutation", "LitmusMutationCommand", "LitmusReport", "LitmusAudit", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

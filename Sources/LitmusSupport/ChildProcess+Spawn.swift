@@ -8,7 +8,7 @@ import Foundation
 
 /// Starting a long-lived command in a new process group with its standard input and output redirected,
 /// the way LitmusUI's chromedriver watchdog must be started: a group of its own keeps a terminal's Ctrl-C
-/// from killing it before it has killed the browser. (``ChildProcess/run(_:_:in:environment:unsetting:outputFile:timeout:registry:)``
+/// from killing it before it has killed the browser. (``ChildProcess/run(_:_:in:environment:unsetting:outputFile:errorFile:timeout:registry:)``
 /// runs a program to completion instead.)
 extension ChildProcess {
     /// Spawns `arguments` (the first is an absolute path) in a new process group, with `standardInput`
@@ -118,8 +118,9 @@ extension ChildProcess {
             Thread.detachNewThread {
                 var info = siginfo_t()
                 var result: Int32
-                repeat { result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) } while result == -1
-                    && errno == EINTR
+                repeat {
+                    result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
+                } while result == -1 && errno == EINTR
                 guard result == 0 else { return continuation.resume(returning: nil) }
                 #if os(Linux)
                     continuation.resume(returning: info._sifields._sigchld.si_status)

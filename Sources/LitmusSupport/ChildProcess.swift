@@ -7,7 +7,8 @@ package struct ChildProcessResult: Sendable {
     package var status: Int32
     /// Whether it was killed because it ran past its time limit.
     package var timedOut: Bool
-    /// Its standard output and standard error, interleaved.
+    /// Its standard output and standard error, interleaved (standard output alone when standard error
+    /// went to a file of its own).
     package var output: String
 }
 
@@ -15,17 +16,17 @@ package struct ChildProcessResult: Sendable {
 /// limit, and cancellation that kills it.
 package enum ChildProcess {
     /// Runs `executable` in `directory` with this process's environment, `environment` set over it and
-    /// the variables in `unsetting` removed.
+    /// the variables in `unsetting` removed; its standard error goes to `errorFile` when given, else with
+    /// its standard output to `outputFile`.
     package static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        unsetting: Set<String> = [], outputFile: URL, timeout: Double, registry: ChildProcessRegistry = .shared
+        unsetting: Set<String> = [], outputFile: URL, errorFile: URL? = nil, timeout: Double,
+        registry: ChildProcessRegistry = .shared
     ) async throws -> ChildProcessResult {
-        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
-            throw ChildProcessError(
-                executable: executable.path, reason: "its output file \(outputFile.path) cannot be created")
-        }
-        let handle = try FileHandle(forWritingTo: outputFile)
+        let handle = try Self.emptyFile(outputFile, for: executable)
         defer { try? handle.close() }
+        let errorHandle = try errorFile.map { try Self.emptyFile($0, for: executable) }
+        defer { try? errorHandle?.close() }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,7 +35,7 @@ package enum ChildProcess {
             inheriting: ProcessInfo.processInfo.environment, setting: environment, unsetting: unsetting)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
-        process.standardError = handle
+        process.standardError = errorHandle ?? handle
         let exited = AsyncStream<Int32>.makeStream()
         process.terminationHandler = { finished in
             exited.continuation.yield(finished.terminationStatus)
@@ -66,6 +67,15 @@ package enum ChildProcess {
 }
 
 extension ChildProcess {
+    /// `file`, emptied or created, open for writing.
+    private static func emptyFile(_ file: URL, for executable: URL) throws -> FileHandle {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw ChildProcessError(
+                executable: executable.path, reason: "its output file \(file.path) cannot be created")
+        }
+        return try FileHandle(forWritingTo: file)
+    }
+
     /// The exit status of child `pid`, from whichever learns it first: Foundation's termination
     /// handler (`reported`), or waiting for the child itself. On Linux, Foundation learns of the exit
     /// when a socket it gave the child closes, and every process that inherited that socket holds it

@@ -3,7 +3,7 @@ import Synchronization
 /// The child processes a run started and has not yet seen end. `releaseAll()` kills each with all it
 /// started; a command calls it on SIGINT and SIGTERM, so an interrupted run leaves no process behind.
 package final class ChildProcessRegistry: Sendable {
-    /// The one registry of this process, which ``ChildProcess/run(_:_:in:environment:unsetting:outputFile:timeout:registry:)`` uses by default.
+    /// The one registry of this process, which ``ChildProcess/run(_:_:in:environment:unsetting:outputFile:errorFile:timeout:registry:)`` uses by default.
     package static let shared = ChildProcessRegistry()
 
     /// A registry of its own (for tests).

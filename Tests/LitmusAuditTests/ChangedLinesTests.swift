@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
@@ -90,16 +91,14 @@ struct ChangedLinesTests {
 
 @Suite("--since against a real git repository", .tags(.endToEnd))
 struct ChangedLinesGitTests {
-    private func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
+    private func git(_ arguments: [String], in folder: URL) async throws {
+        let output = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).git-output")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments, in: folder,
+            outputFile: output, timeout: 60)
+        #expect(result.status == 0, "git \(arguments): \(result.output)")
     }
 
     @Test("Committed, uncommitted and untracked changes count, paths are the package's, and a bad ref is named")
@@ -113,12 +112,12 @@ struct ChangedLinesGitTests {
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let file = sources.appendingPathComponent("A.swift")
         try "one\ntwo\nthree\nfour\n".write(to: file, atomically: true, encoding: .utf8)
-        try git(["init", "-q"], in: repository)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "first"], in: repository)
-        try git(["tag", "first"], in: repository)
+        try await git(["init", "-q"], in: repository)
+        try await git(["add", "-A"], in: repository)
+        try await git(["commit", "-qm", "first"], in: repository)
+        try await git(["tag", "first"], in: repository)
         try "one\nTWO\nthree\nfour\n".write(to: file, atomically: true, encoding: .utf8)
-        try git(["commit", "-qam", "second"], in: repository)
+        try await git(["commit", "-qam", "second"], in: repository)
         try "one\nTWO\nthree\nFOUR\n".write(to: file, atomically: true, encoding: .utf8)
         try "new\n".write(to: sources.appendingPathComponent("B.swift"), atomically: true, encoding: .utf8)
 

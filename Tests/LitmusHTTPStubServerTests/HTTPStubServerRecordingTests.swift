@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import LitmusHTTPStubServer
 import LitmusHTTPStubs
+import LitmusSupport
 import NIOCore
 import NIOHTTP1
 import Testing
@@ -102,7 +103,7 @@ final class HTTPStubServerRecordingTests {
         try recorder.replay(file: file, mode: .recordAll, environment: [:])
         // When
         let output = try await HTTPStubServer.serving(recorder) { proxy in
-            try run(
+            try await run(
                 "/usr/bin/curl", "-s", "--proxy", proxy.baseURL.absoluteString, upstream.url("/albums").absoluteString)
         }
         try recorder.finishRecordings()
@@ -127,15 +128,13 @@ final class HTTPStubServerRecordingTests {
     }
 }
 
-/// Runs `executable` with `arguments` and returns what it printed.
-private func run(_ executable: String, _ arguments: String...) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+/// Runs `executable` with `arguments` and returns what it printed. Awaited, not waited for: the server
+/// it talks to needs the cooperative threads this would block.
+private func run(_ executable: String, _ arguments: String...) async throws -> String {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-run-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    return try await ChildProcess.run(
+        URL(fileURLWithPath: executable), arguments, in: FileManager.default.temporaryDirectory, outputFile: output,
+        timeout: 60
+    ).output
 }

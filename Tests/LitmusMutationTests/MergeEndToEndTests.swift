@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Testing
 
 @testable import LitmusMutation
@@ -19,26 +20,17 @@ struct MergeEndToEndTests {
     }
 
     /// Runs `litmus` with `arguments`; its exit status, standard output and standard error.
-    private static func litmus(_ arguments: [String], in folder: URL) throws
+    /// Awaited, not waited for: a blocked thread of the two-thread cooperative pool, for the seconds an
+    /// audit takes, stalls every other test's async work (an HTTP test's 10 s deadline passed so).
+    private static func litmus(_ arguments: [String], in folder: URL) async throws
         -> (status: Int32, output: String, errors: String)
     {
-        let process = Process()
-        let executable = Self.litmusExecutable
-        try #require(executable != nil, "build the litmus executable first (swift build)")
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = folder.appendingPathComponent("stdout.txt")
+        let executable = try #require(Self.litmusExecutable, "build the litmus executable first (swift build)")
         let errors = folder.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, try String(contentsOf: output, encoding: .utf8),
-            try String(contentsOf: errors, encoding: .utf8)
-        )
+        let result = try await ChildProcess.run(
+            executable, arguments, in: folder, outputFile: folder.appendingPathComponent("stdout.txt"),
+            errorFile: errors, timeout: 900)
+        return (result.status, result.output, try String(contentsOf: errors, encoding: .utf8))
     }
 
     /// The JSON without what differs from run to run: each mutant's `duration` (milliseconds its
@@ -97,7 +89,7 @@ struct MergeEndToEndTests {
         // When: each shard in its own process, then the merge
         var outputs: [String] = []
         for (index, file) in shards.enumerated() {
-            let run = try Self.litmus(
+            let run = try await Self.litmus(
                 [
                     "mutate", package, "--quiet", "--build-path", lock.folder.path, "--no-cache", "--timeout-floor",
                     "2", "--shard", "\(index + 1)/2", "--json", file,
@@ -107,8 +99,8 @@ struct MergeEndToEndTests {
             outputs.append(run.output)
         }
         let merged = folder.appendingPathComponent("merged.json").path
-        let merge = try Self.litmus(["merge"] + shards + ["--json", merged], in: folder)
-        let alone = try Self.litmus(["merge", shards[0]], in: folder)
+        let merge = try await Self.litmus(["merge"] + shards + ["--json", merged], in: folder)
+        let alone = try await Self.litmus(["merge", shards[0]], in: folder)
 
         // Then: the same mutants, statuses, reasons and tests, durations aside; each shard says it is one
         #expect(merge.status == 0, "\(merge.errors)")
@@ -199,15 +191,15 @@ struct MergeEndToEndTests {
         let file = { (name: String) in folder.appendingPathComponent(name).path }
 
         // When: the unsharded audit, each shard in its own process, then the merge
-        let whole = try Self.litmus(
+        let whole = try await Self.litmus(
             ["audit"] + common + ["--json", file("whole.json"), "--junit", file("whole.xml")], in: folder)
         for index in 1...2 {
-            let run = try Self.litmus(
+            let run = try await Self.litmus(
                 ["audit"] + common + ["--shard", "\(index)/2", "--json", file("shard-\(index).json")], in: folder)
             #expect(run.status == 0, "shard \(index)/2: \(run.errors)")
             #expect(run.output.contains("This is shard \(index)/2 of the audit"))
         }
-        let merge = try Self.litmus(
+        let merge = try await Self.litmus(
             [
                 "merge", file("shard-2.json"), file("shard-1.json"), "--json", file("merged.json"), "--junit",
                 file("merged.xml"),

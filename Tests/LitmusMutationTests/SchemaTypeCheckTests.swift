@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Testing
 
 @testable import LitmusMutation
@@ -79,7 +80,7 @@ struct SchemaTypeCheckTests {
         let sut = Schema(source: Self.source, mutants: found, fileNumber: 1)
 
         // When
-        let result = try typeCheck(sut.text)
+        let result = try await typeCheck(sut.text)
 
         // Then
         #expect(Set(MutationOperator.allCases).subtracting(found.map(\.mutationOperator)) == [])
@@ -92,14 +93,15 @@ struct SchemaTypeCheckTests {
         let source = "func greet(a: String, b: String) -> String {\n    let c = a + b\n    return c\n}"
         let found = MutationSource(path: "Greet.swift", text: source).mutants()
         let sut = Schema(source: source, mutants: found, fileNumber: 1)
-        let first = try typeCheck(sut.text)
+        let first = try await typeCheck(sut.text)
         let errors = CompilerErrors.parse(first.output, file: "schema.swift")
         let blamed = errors.reduce(into: Set<Int>()) {
             $0.formUnion(sut.mutants(blamedFor: $1.line, column: $1.column))
         }
 
         // When
-        let repaired = try typeCheck(Schema(source: source, mutants: found, fileNumber: 1, excluding: blamed).text)
+        let repaired = try await typeCheck(
+            Schema(source: source, mutants: found, fileNumber: 1, excluding: blamed).text)
 
         // Then
         #expect(first.status != 0)
@@ -107,26 +109,20 @@ struct SchemaTypeCheckTests {
         #expect(repaired.status == 0, "\(repaired.output)")
     }
 
-    private func typeCheck(_ schema: String) throws -> (status: Int32, output: String) {
+    /// Awaited, not waited for: swiftc takes seconds, and a blocked cooperative thread stalls other tests.
+    private func typeCheck(_ schema: String) async throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try schema.write(to: folder.appendingPathComponent("schema.swift"), atomically: true, encoding: .utf8)
         try Schema.supportFile(mutantCount: 200).write(
             to: folder.appendingPathComponent(Schema.supportFileName), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Fixture", "schema.swift",
-            Schema.supportFileName,
-        ]
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Fixture", "schema.swift",
+                Schema.supportFileName,
+            ], in: folder, outputFile: folder.appendingPathComponent("swiftc-output.txt"), timeout: 300)
+        return (result.status, result.output)
     }
 }
