@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "LitmusSpecs",
                 "LitmusSpecsScanner",
+                "LitmusSupport",
                 .product(name: "Quick", package: "Quick"),
                 .product(name: "Nimble", package: "Nimble"),
             ],

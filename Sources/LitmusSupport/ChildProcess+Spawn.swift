@@ -47,7 +47,7 @@ extension ChildProcess {
         // one another thread creates while this spawns (Foundation's `Process` gives each child such a
         // socket, and learns of the child's exit only once every holder has closed it): close every
         // descriptor from 3 in the child, or else those open now.
-        var flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
         #if os(Linux)
             let closedFromThree = Self.addCloseFrom.map { $0(&actions, 3) == 0 } ?? false
             if !closedFromThree {
@@ -55,10 +55,10 @@ extension ChildProcess {
                     posix_spawn_file_actions_addclose(&actions, descriptor)
                 }
             }
+            posix_spawnattr_setflags(&attributes, Int16(flags))
         #else
-            flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
+            posix_spawnattr_setflags(&attributes, Int16(flags | POSIX_SPAWN_CLOEXEC_DEFAULT))
         #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -74,6 +74,10 @@ extension ChildProcess {
     }
 
     #if os(Linux)
+        /// Whether a process started in a new group gets no descriptor from 3 up whatever other threads
+        /// open meanwhile: glibc 2.34 and later; else only those open as it spawns are closed in it.
+        package static var closesEveryDescriptorFromThree: Bool { addCloseFrom != nil }
+
         /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
         /// module does not declare; `nil` on an older glibc.
         private static let addCloseFrom:
@@ -110,32 +114,31 @@ extension ChildProcess {
         }
     }
 
-    /// Waits, off the cooperative thread pool, until child `pid` has exited, and returns its exit status
-    /// (or the signal that ended it) without reaping it, so that Foundation's `Process` still can; `nil`
-    /// when it is not a child of this process or was reaped already.
-    package static func exitStatus(of pid: pid_t) async -> Int32? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
-            Thread.detachNewThread {
-                var info = siginfo_t()
-                var result: Int32
-                repeat {
-                    result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
-                } while result == -1 && errno == EINTR
-                guard result == 0 else { return continuation.resume(returning: nil) }
-                #if os(Linux)
-                    continuation.resume(returning: info._sifields._sigchld.si_status)
-                #else
-                    continuation.resume(returning: info.si_status)
-                #endif
+    #if os(Linux)
+        /// Waits, off the cooperative thread pool, until child `pid` has exited, and returns its exit
+        /// status (or the signal that ended it) without reaping it, so that Foundation's `Process` still
+        /// can; `nil` when it is not a child of this process or was reaped already. Linux only: there
+        /// `waitid` without `WSTOPPED` reports no stopped child (macOS's may).
+        package static func exitStatus(of pid: pid_t) async -> Int32? {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
+                Thread.detachNewThread {
+                    var info = siginfo_t()
+                    var result: Int32
+                    repeat {
+                        result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
+                    } while result == -1 && errno == EINTR
+                    continuation.resume(returning: result == 0 ? info._sifields._sigchld.si_status : nil)
+                }
             }
         }
-    }
+    #endif
 
     /// A pipe whose ends are closed on exec, so no other child inherits them.
     package static func pipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
-        // Another thread could spawn between pipe and fcntl and inherit the ends; LitmusUI starts
-        // chromedriver once per process, before any other child of its own, so that window is harmless.
+        // A child another thread spawns between pipe and fcntl inherits the ends (Swift's Glibc module
+        // has no pipe2); it would hold chromedriver's lifeline open until it ends. That window is a few
+        // instructions wide and only as a UI test launches its browser.
         let result = fds.withUnsafeMutableBufferPointer { systemPipe($0.baseAddress!) }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)

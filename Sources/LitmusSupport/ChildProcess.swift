@@ -77,11 +77,12 @@ extension ChildProcess {
     }
 
     /// The exit status of child `pid`, from whichever learns it first: Foundation's termination
-    /// handler (`reported`), or waiting for the child itself. On Linux, Foundation learns of the exit
-    /// when a socket it gave the child closes, and every process that inherited that socket holds it
-    /// open: a background process the child started, or a process another thread spawned at that
+    /// handler (`reported`), or, on Linux, waiting for the child itself. There Foundation learns of the
+    /// exit when a socket it gave the child closes, and every process that inherited that socket holds
+    /// it open: a background process the child started, or a process another thread spawned at that
     /// instant (LitmusUI's chromedriver did, and a test run hung on a `git` that had long exited).
-    /// `-1` when the task is cancelled first.
+    /// Cancelled, it still waits for the child, which the cancellation handler kills; `-1` when nothing
+    /// reports its status.
     static func firstExit(of pid: pid_t, reported: AsyncStream<Int32>) async -> Int32 {
         await withTaskGroup(of: Int32?.self) { group in
             group.addTask {
@@ -89,7 +90,9 @@ extension ChildProcess {
                 for await value in reported { status = value }
                 return status
             }
-            group.addTask { await Self.exitStatus(of: pid) }
+            #if os(Linux)
+                group.addTask { await Self.exitStatus(of: pid) }
+            #endif
             var status: Int32?
             while status == nil, let next = await group.next() { status = next }
             group.cancelAll()

@@ -88,7 +88,7 @@ struct ParallelJudgeTests {
         )
     }
 
-    @Test("Only the tests beside it in every failing run are named, the longest overlap first")
+    @Test("Only the tests beside it in every failing run are named")
     func concurrencyIntersects() {
         // Given: the bystander overlaps the victim in the first run only.
         var first = parallelRun(victim: .failed)

@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
     import Foundation
+    import LitmusSupport
     import Testing
 
     /// Runs this very test binary in XCTest mode, in a child process, on the fixture specs, and
@@ -81,32 +82,12 @@
         ) async throws -> (status: Int32, output: String) {
             let output = FileManager.default.temporaryDirectory
                 .appendingPathComponent("litmus-specs-\(UUID().uuidString).log")
-            guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: output.path])
-            }
             defer { try? FileManager.default.removeItem(at: output) }
-            let handle = try FileHandle(forWritingTo: output)
-            defer { try? handle.close() }
-
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            process.standardOutput = handle
-            process.standardError = handle
-            let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                do {
-                    try process.run()
-                } catch {
-                    process.terminationHandler = nil
-                    continuation.resume(throwing: error)
-                }
-                DispatchQueue.global().asyncAfter(deadline: .now() + 60) { [process] in
-                    if process.isRunning { process.terminate() }
-                }
-            }
-            return (status, try String(contentsOf: output, encoding: .utf8))
+            let result = try await ChildProcess.run(
+                URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments,
+                in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), environment: environment,
+                outputFile: output, timeout: 60)
+            return (result.status, result.output)
         }
     }
 #endif
