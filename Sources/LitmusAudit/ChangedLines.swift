@@ -111,13 +111,11 @@ public struct ChangedLines: Sendable, Hashable {
             })
         else { throw AuditError.badSince(ref: ref, reason: "git is not on PATH") }
         let git = URL(fileURLWithPath: folder).appendingPathComponent("git")
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-since-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
         func run(_ arguments: [String]) async throws -> ChildProcessResult {
             try await ChildProcess.run(
                 git, ["-c", "core.quotePath=true"] + arguments, in: package.standardizedFileURL,
                 environment: ["GIT_OPTIONAL_LOCKS": "0"], unsetting: ["GIT_DIR", "GIT_WORK_TREE"],
-                outputFile: scratch, timeout: 120)
+                timeout: 120)
         }
         // `--end-of-options` keeps a ref such as `-x` from being read as an option.
         let verify = try await run(["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"])

@@ -59,8 +59,8 @@ enum ParallelJudge {
         guard let first = runs.first, let common, !common.isEmpty else { return "" }
         let byID = Dictionary(observations.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let overlapping = first.overlaps(with: test.id).filter { common.contains($0.id) }.compactMap { byID[$0.id] }
-        let sameFile = overlapping.filter { test.file != nil && $0.file == test.file }
-        let named = (sameFile + overlapping.filter { test.file == nil || $0.file != test.file }).map(\.name)
+        let inItsFile = { (other: TestIdentity) in test.file != nil && other.file == test.file }
+        let named = (overlapping.filter(inItsFile) + overlapping.filter { !inItsFile($0) }).map(\.name)
         let shown = named.prefix(5).joined(separator: ", ")
         let more = named.count > 5 ? " and \(named.count - 5) more" : ""
         return "; running at the same time\(runs.count > 1 ? " in each" : ""): \(shown)\(more)"

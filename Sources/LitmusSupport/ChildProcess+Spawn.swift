@@ -78,15 +78,13 @@ extension ChildProcess {
         /// open meanwhile: glibc 2.34 and later; else only those open as it spawns are closed in it.
         package static var closesEveryDescriptorFromThree: Bool { addCloseFrom != nil }
 
+        private typealias AddCloseFrom =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
         /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
         /// module does not declare; `nil` on an older glibc.
-        private static let addCloseFrom:
-            (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-                guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-                return unsafeBitCast(
-                    symbol,
-                    to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-            }()
+        private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+            .map { unsafeBitCast($0, to: AddCloseFrom.self) }
     #endif
 
     /// This process's open descriptors that a child would inherit (no close-on-exec), from /dev/fd.
@@ -119,7 +117,7 @@ extension ChildProcess {
         /// status (or the signal that ended it) without reaping it, so that Foundation's `Process` still
         /// can; `nil` when it is not a child of this process or was reaped already. Linux only: there
         /// `waitid` without `WSTOPPED` reports no stopped child (macOS's may).
-        package static func exitStatus(of pid: pid_t) async -> Int32? {
+        static func exitStatus(of pid: pid_t) async -> Int32? {
             await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
                 Thread.detachNewThread {
                     var info = siginfo_t()

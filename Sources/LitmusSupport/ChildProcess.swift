@@ -16,14 +16,19 @@ package struct ChildProcessResult: Sendable {
 /// limit, and cancellation that kills it.
 package enum ChildProcess {
     /// Runs `executable` in `directory` with this process's environment, `environment` set over it and
-    /// the variables in `unsetting` removed; its standard error goes to `errorFile` when given, else with
-    /// its standard output to `outputFile`.
+    /// the variables in `unsetting` removed. Its standard output goes to `outputFile` (a temporary file,
+    /// deleted once read, when none is given), and its standard error to `errorFile` when given, else
+    /// with its standard output.
     package static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        unsetting: Set<String> = [], outputFile: URL, errorFile: URL? = nil, timeout: Double,
+        unsetting: Set<String> = [], outputFile: URL? = nil, errorFile: URL? = nil, timeout: Double,
         registry: ChildProcessRegistry = .shared
     ) async throws -> ChildProcessResult {
-        let handle = try Self.emptyFile(outputFile, for: executable)
+        let output =
+            outputFile
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("litmus-output-\(UUID().uuidString)")
+        defer { if outputFile == nil { try? FileManager.default.removeItem(at: output) } }
+        let handle = try Self.emptyFile(output, for: executable)
         defer { try? handle.close() }
         let errorHandle = try errorFile.map { try Self.emptyFile($0, for: executable) }
         defer { try? errorHandle?.close() }
@@ -60,7 +65,7 @@ package enum ChildProcess {
         // The test may have started children of its own in its group: end them with it.
         kill(-pid, SIGKILL)
         try Task.checkCancellation()
-        let data = (try? Data(contentsOf: outputFile)) ?? Data()
+        let data = (try? Data(contentsOf: output)) ?? Data()
         return ChildProcessResult(
             status: status, timedOut: timedOut.withLock { $0 }, output: String(decoding: data, as: UTF8.self))
     }

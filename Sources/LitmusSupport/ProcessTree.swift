@@ -23,7 +23,7 @@ package enum ProcessTree {
     }
 
     /// Whether `pid` runs (a zombie, dead and not yet reaped, does not).
-    private static func isAlive(_ pid: Int32) -> Bool {
+    package static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
             return kill(pid, 0) == 0 && !FileManager.default.fileExists(atPath: "/proc")
         }

@@ -92,12 +92,9 @@ struct ChangedLinesTests {
 @Suite("--since against a real git repository", .tags(.endToEnd))
 struct ChangedLinesGitTests {
     private func git(_ arguments: [String], in folder: URL) async throws {
-        let output = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).git-output")
-        defer { try? FileManager.default.removeItem(at: output) }
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments, in: folder,
-            outputFile: output, timeout: 60)
+            ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments, in: folder, timeout: 60)
         #expect(result.status == 0, "git \(arguments): \(result.output)")
     }
 

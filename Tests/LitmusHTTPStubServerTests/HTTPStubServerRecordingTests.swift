@@ -131,10 +131,7 @@ final class HTTPStubServerRecordingTests {
 /// Runs `executable` with `arguments` and returns what it printed. Awaited, not waited for: the server
 /// it talks to needs the cooperative threads this would block.
 private func run(_ executable: String, _ arguments: String...) async throws -> String {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-run-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: output) }
-    return try await ChildProcess.run(
-        URL(fileURLWithPath: executable), arguments, in: FileManager.default.temporaryDirectory, outputFile: output,
-        timeout: 60
+    try await ChildProcess.run(
+        URL(fileURLWithPath: executable), arguments, in: FileManager.default.temporaryDirectory, timeout: 60
     ).output
 }

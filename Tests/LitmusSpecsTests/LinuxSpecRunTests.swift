@@ -80,13 +80,10 @@
             arguments: [String],
             environment: [String: String] = [:]
         ) async throws -> (status: Int32, output: String) {
-            let output = FileManager.default.temporaryDirectory
-                .appendingPathComponent("litmus-specs-\(UUID().uuidString).log")
-            defer { try? FileManager.default.removeItem(at: output) }
             let result = try await ChildProcess.run(
                 URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments,
                 in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), environment: environment,
-                outputFile: output, timeout: 60)
+                timeout: 60)
             return (result.status, result.output)
         }
     }

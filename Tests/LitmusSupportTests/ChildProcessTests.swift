@@ -22,6 +22,15 @@ struct ChildProcessTests {
         #expect(!variables.contains { $0.hasPrefix("PATH=") })
     }
 
+    @Test("Without an output file, what the child printed is still returned")
+    func temporaryOutput() async throws {
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "echo printed; echo failed >&2; exit 4"],
+            in: FileManager.default.temporaryDirectory, timeout: 10)
+        #expect(result.output == "printed\nfailed\n")
+        #expect(result.status == 4)
+    }
+
     @Test("A process past its time limit is killed and reported as timed out")
     func timeout() async throws {
         defer { try? FileManager.default.removeItem(at: output) }
@@ -50,10 +59,10 @@ struct ChildProcessTests {
             #expect(!result.timedOut)
             let background = try #require(pid_t(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
             let deadline = ContinuousClock.now + .seconds(5)
-            while Self.isRunning(background) && ContinuousClock.now < deadline {
+            while ProcessTree.isAlive(background) && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
             }
-            #expect(!Self.isRunning(background), "the background sleep \(background) outlived its shell")
+            #expect(!ProcessTree.isAlive(background), "the background sleep \(background) outlived its shell")
         }
 
         @Test("A descriptor this process opened without close-on-exec does not reach a process started in a new group")
@@ -80,15 +89,6 @@ struct ChildProcessTests {
             // Then: its standard input and output and /dev/null as standard error, and nothing of ours
             #expect(listed.contains("0") && listed.contains("1") && listed.contains("2"))
             #expect(!listed.contains("\(inheritable)"), "the shell has descriptors \(listed)")
-        }
-
-        /// Whether `pid` runs: it exists and is not a zombie waiting to be reaped.
-        private static func isRunning(_ pid: pid_t) -> Bool {
-            guard kill(pid, 0) == 0 else { return false }
-            // /proc/PID/stat: "PID (name) STATE ..."
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            let state = stat.split(separator: ")").last?.split(separator: " ").first
-            return state != nil && state != "Z" && state != "X"
         }
     #endif
 
