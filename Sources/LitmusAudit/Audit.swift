@@ -22,6 +22,9 @@ public struct Audit: Sendable {
     public var shard: Shard?
     /// Mutation testing after the judges, in the same scratch copy (`--mutation`); none when `nil`.
     package var mutation: (any AuditMutationStage)?
+    /// `--since REF`: the changes whose tests the report keeps (``ChangedScope``); the tests that cannot
+    /// touch them skip their alone runs (``AloneScope``). `nil`: the whole report, every test alone.
+    public var since: ChangedLines?
 
     /// Creates an audit; a `nil` seed draws one (it is printed and stored in the report).
     public init(
@@ -58,6 +61,7 @@ public struct Audit: Sendable {
             // Report: measurements, findings and verdicts in one value, for every renderer.
             var report = record.assemble(judgement, wallSeconds: (clock.now - started).inSeconds)
             report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + phases.timings
+            if let since { report = ChangedScope.limit(report, to: since, alone: record.observations.aloneScope) }
             return report
         }
     }
@@ -83,6 +87,45 @@ public struct Audit: Sendable {
         }
     }
 
+    /// With `--since`, what chooses the tests that run alone (``AloneScope``): with coverage, those the
+    /// `stored` lines (``TestLinesStore``) do not put out of scope; without, those whose file changed;
+    /// every test with `--mutation`, which reads every test's lines.
+    private func aloneChoice(stored: TestLinesStore?) -> (@Sendable ([TestIdentity]) -> AloneScope)? {
+        guard let since else { return nil }
+        if mutation != nil { return { _ in .everyTest("--mutation reads the lines of every test") } }
+        if !options.coverage { return { AloneScope.byFile($0, changes: since) } }
+        if buildFolder == nil {
+            return { _ in .everyTest("--no-build-cache keeps no lines of earlier audits") }
+        }
+        return { AloneScope.choose($0, changes: since, previous: stored) }
+    }
+
+    /// Writes the lines each test executed alone into the kept build folder (``TestLinesStore``), and
+    /// returns `record`'s per-test lines with those of the tests whose alone run `--since` skipped taken
+    /// from the store (nothing they execute changed). Only tests that completed alone are stored: a
+    /// crashed or killed run did not execute all it would have.
+    private func keepLines(_ record: AuditRecord, stored: TestLinesStore?, layout: PackageLayout, in kept: URL) throws
+        -> [String: [String: String]]
+    {
+        let observations = record.observations
+        var measured: [String: TestLinesStore.Entry] = [:]
+        for test in observations.tests {
+            guard let outcome = observations.alone[test.id]?.outcome, outcome == .passed || outcome == .failed,
+                !(observations.profiles[test.id] ?? []).isEmpty, let lines = record.coveredLines[test.id]
+            else { continue }
+            let module = String(test.id.prefix { $0 != "." })
+            measured[test.id] = .init(file: test.file, folder: layout.testFolders[module], lines: lines)
+        }
+        let store = (stored ?? TestLinesStore(targetFolders: [], tests: [:])).updated(
+            measured: measured, suite: observations.tests.map(\.id), targetFolders: layout.targetFolders)
+        try store.write(to: kept)
+        var lines = record.coveredLines
+        for test in observations.tests where observations.alone[test.id] == nil && (lines[test.id] ?? [:]).isEmpty {
+            if let entry = store.tests[test.id] { lines[test.id] = entry.lines }
+        }
+        return lines
+    }
+
     /// What the stages up to judging produced, for `finish` to judge or keep.
     private struct Gathered {
         var record: AuditRecord
@@ -106,6 +149,10 @@ public struct Audit: Sendable {
         let toolchain = try Toolchain.locate()
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
         defer { workspace.remove() }
+        // The lines each test executed alone in an earlier audit here, without what changed since.
+        let storedLines = try workspace.kept.flatMap {
+            try TestLinesStore.load(from: $0, changed: workspace.changedSinceLastAudit)
+        }
 
         // Build: the tests once, with coverage; the layout; the test sources read.
         progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
@@ -118,8 +165,9 @@ public struct Audit: Sendable {
 
         // Discover and run: the suite runs, the parallel runs, each test alone, the random halves (a shard:
         // suite run 1 and its share of the rest).
-        let runs = RunStage(
+        var runs = RunStage(
             binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress, shard: shard)
+        runs.chooseAlone = aloneChoice(stored: storedLines)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
         let observations = try await runs.observe(listing, clock: &phases)
 
@@ -140,6 +188,9 @@ public struct Audit: Sendable {
             record.coverage = measured.coverage
             record.coveredLines = measured.coveredLines
             record.executions = measured.executions
+            if options.testLines || mutation != nil, let kept = workspace.kept {
+                record.coveredLines = try keepLines(record, stored: storedLines, layout: layout, in: kept)
+            }
         }
 
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))

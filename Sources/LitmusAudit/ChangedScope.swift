@@ -14,6 +14,12 @@ public struct ChangedScope: Codable, Sendable, Hashable {
     public var tests: [String]
     /// Whether per-test coverage was used; without it only changed test files select tests.
     public var byCoverage: Bool
+    /// How many tests ran alone, when only those that may touch the changes did (``AloneScope``);
+    /// `nil` when every test ran alone.
+    public var ranAlone: Int?
+    /// Why every test ran alone (no earlier per-test lines in the build folder, `--mutation`); `nil`
+    /// when only some did.
+    public var everyTestAloneBecause: String?
 
     /// Creates a scope.
     public init(since: String, changedFiles: [String], tests: [String], byCoverage: Bool) {
@@ -25,22 +31,32 @@ public struct ChangedScope: Codable, Sendable, Hashable {
 
     /// The scope of `changes` among `tests`; `byCoverage` when the audit measured coverage.
     public static func of(_ changes: ChangedLines, tests: [TestReport], byCoverage: Bool) -> ChangedScope {
-        let touching = tests.filter { test in
-            if let file = test.file, changes.touches(file: file) { return true }
-            return test.coveredLines.contains { file, ranges in
-                changes.touches(file: file) && lineRanges(ranges).contains { changes.touches(file: file, lines: $0) }
-            }
-        }
+        let touching = tests.filter { touches(changes, file: $0.file, lines: $0.coveredLines) }
         return ChangedScope(
             since: changes.ref, changedFiles: changes.files.keys.sorted(), tests: touching.map(\.id).sorted(),
             byCoverage: byCoverage)
+    }
+
+    /// Whether a test declared in `file`, executing `lines` alone (`"12-18,22"` by file), touches `changes`.
+    static func touches(_ changes: ChangedLines, file: String?, lines: [String: String]) -> Bool {
+        if let file, changes.touches(file: file) { return true }
+        return lines.contains { file, ranges in
+            changes.touches(file: file) && lineRanges(ranges).contains { changes.touches(file: file, lines: $0) }
+        }
     }
 
     /// `report` with only the findings (and notes) of the tests in scope, the findings of no test that point at a
     /// changed file (an uncovered file) or at no file, and the failing tests in scope; the verdicts and
     /// unmet thresholds decided again on those. Every test's measurements stay.
     public static func limit(_ report: AuditReport, to changes: ChangedLines) -> AuditReport {
-        let scope = of(changes, tests: report.tests, byCoverage: report.coverage != nil)
+        limit(report, to: changes, alone: nil)
+    }
+
+    /// `report` limited to `changes` (``limit(_:to:)``), saying which tests ran alone (`alone`).
+    static func limit(_ report: AuditReport, to changes: ChangedLines, alone: AloneScope?) -> AuditReport {
+        var scope = of(changes, tests: report.tests, byCoverage: report.coverage != nil)
+        scope.ranAlone = alone?.tests?.count
+        scope.everyTestAloneBecause = alone?.reason
         let inScope = Set(scope.tests)
         let findings = report.findings.filter { finding in
             guard let test = finding.test else { return finding.file.map(changes.touches(file:)) ?? true }

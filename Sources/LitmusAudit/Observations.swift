@@ -52,6 +52,8 @@ struct Observations: Sendable, Codable {
     /// Which of the audit's suite runs, parallel runs and random halves `suiteRuns`, `parallelRuns` and
     /// `randomHalves` hold, in that order, when not all of them (a shard's record); `nil`: all.
     var share: RunShare?
+    /// With `--since`, which tests ran alone (the others' alone runs were skipped); `nil`: every test.
+    var aloneScope: AloneScope?
 
     /// Observations of `tests` over `suiteRuns` and their alone runs.
     init(

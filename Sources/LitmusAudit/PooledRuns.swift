@@ -47,14 +47,15 @@ extension RunStage {
         }
 
         var jobs = share.halves.map { PooledJob.half(index: $0 - 1, tests: halves[$0 - 1]) }
-        let alone = aloneShare(of: tests)
+        let (alone, scope) = aloneShare(of: tests)
         jobs += alone.map(PooledJob.alone)
         progress(
             .phase(
-                "Running each of \(alone.count) tests alone and \(share.halves.count) random halves (seed \(seed)), "
+                "Running \(Self.aloneCount(alone.count, of: tests.count, scope)) alone and \(share.halves.count) random halves (seed \(seed)), "
                     + "\(width) processes at a time"))
         let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
+        observations.aloneScope = scope
         record(alone: alone.map { ($0, pooled[PooledJob.alone($0).key]!) }, into: &observations, timedOut: &timedOut)
         observations.randomHalves = share.halves.map { $0 - 1 }.map { index in
             randomHalf(

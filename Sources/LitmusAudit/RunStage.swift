@@ -17,6 +17,8 @@ struct RunStage: Sendable {
     /// The shard this process runs: suite run 1, its share of the other whole-suite runs (``RunShare``)
     /// and of the alone runs; `nil`: all of them.
     var shard: Shard?
+    /// `--since`: which of the tests run alone (``AloneScope``); `nil`: every test.
+    var chooseAlone: (@Sendable ([TestIdentity]) -> AloneScope)?
 
     /// How many test processes run at once.
     var width: Int {
@@ -193,9 +195,11 @@ struct RunStage: Sendable {
     private func runEachAlone(
         _ observations: inout Observations, xctests: [TestIdentity], timedOut: inout [TimedOutRun]
     ) async throws {
-        let tests = aloneShare(of: observations.tests)
+        let (tests, scope) = aloneShare(of: observations.tests)
+        observations.aloneScope = scope
         let share = shard.map { " (shard \($0) of \(observations.tests.count))" } ?? ""
-        progress(.phase("Running each of \(tests.count) tests alone\(share), \(width) at a time"))
+        let count = Self.aloneCount(tests.count, of: observations.tests.count, scope)
+        progress(.phase("Running \(count) alone\(share), \(width) at a time"))
         let binary = self.binary
         let progress = self.progress
         let runs = try await concurrentMap(tests, width: width) { test in
@@ -206,8 +210,18 @@ struct RunStage: Sendable {
         record(alone: Array(zip(tests, runs)), into: &observations, timedOut: &timedOut)
     }
 
-    /// The tests this process runs alone: a shard's share, else all.
-    func aloneShare(of tests: [TestIdentity]) -> [TestIdentity] { shard?.share(of: tests, by: \.id) ?? tests }
+    /// `each of 180 tests`, or with `--since` `14 of 180 tests (those the changes may touch)`.
+    static func aloneCount(_ count: Int, of total: Int, _ scope: AloneScope?) -> String {
+        scope?.tests == nil ? "each of \(count) tests" : "\(count) of \(total) tests (those the changes may touch)"
+    }
+
+    /// The tests this process runs alone, and the `--since` scope that chose them: a shard's share, or
+    /// the tests `--since` may need, else all.
+    func aloneShare(of tests: [TestIdentity]) -> (tests: [TestIdentity], scope: AloneScope?) {
+        let scope = chooseAlone?(tests)
+        let chosen = scope?.filter(tests) ?? tests
+        return (shard?.share(of: chosen, by: \.id) ?? chosen, scope)
+    }
 
     /// Keeps each test's alone run and its profiles.
     func record(

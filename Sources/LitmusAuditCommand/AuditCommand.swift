@@ -140,10 +140,8 @@ public struct AuditCommand: AsyncParsableCommand {
                 display.finish()
                 return try AuditOutput.write(partial, json: json ?? "-")
             }
-            var changes: ChangedLines?
-            if let since { changes = try await ChangedLines.since(since, in: package) }
+            if let since { audit.since = try await ChangedLines.since(since, in: package) }
             report = try await audit.run { display.show($0) }
-            if let changes { report = ChangedScope.limit(report, to: changes) }
             try await Interruption.waitIfInterrupted()
         } catch {
             try await Interruption.waitIfInterrupted()
