@@ -89,40 +89,55 @@ public struct Audit: Sendable {
 
     /// With `--since`, what chooses the tests that run alone (``AloneScope``): with coverage, those the
     /// `stored` lines (``TestLinesStore``) do not put out of scope; without, those whose file changed;
-    /// every test with `--mutation`, which reads every test's lines.
-    private func aloneChoice(stored: TestLinesStore?) -> (@Sendable ([TestIdentity]) -> AloneScope)? {
-        guard let since else { return nil }
+    /// every test with `--mutation`, which reads every test's lines. A shard runs its share of every test.
+    private func aloneChoice(stored: Result<TestLinesStore, TestLinesStore.Dropped>?)
+        -> (@Sendable ([TestIdentity]) -> AloneScope)?
+    {
+        guard let since, shard == nil else { return nil }
         if mutation != nil { return { _ in .everyTest("--mutation reads the lines of every test") } }
         if !options.coverage { return { AloneScope.byFile($0, changes: since) } }
-        if buildFolder == nil {
-            return { _ in .everyTest("--no-build-cache keeps no lines of earlier audits") }
+        switch stored {
+        case nil:
+            let reason =
+                buildFolder == nil
+                ? "--no-build-cache keeps no lines of earlier audits"
+                : "no earlier audit in this build folder recorded the lines each test executes alone"
+            return { _ in .everyTest(reason) }
+        case .failure(let dropped):
+            return { _ in .everyTest("the lines kept by the last audit here no longer hold: \(dropped.reason)") }
+        case .success(let store):
+            return { AloneScope.choose($0, changes: since, previous: store) }
         }
-        return { AloneScope.choose($0, changes: since, previous: stored) }
     }
 
-    /// Writes the lines each test executed alone into the kept build folder (``TestLinesStore``), and
-    /// returns `record`'s per-test lines with those of the tests whose alone run `--since` skipped taken
-    /// from the store (nothing they execute changed). Only tests that completed alone are stored: a
-    /// crashed or killed run did not execute all it would have.
-    private func keepLines(_ record: AuditRecord, stored: TestLinesStore?, layout: PackageLayout, in kept: URL) throws
-        -> [String: [String: String]]
-    {
+    /// Whether the audit reads each test's own lines: `--test-lines` (on with `--html`), `--since` to choose
+    /// the tests in scope, mutation testing to choose the tests that reach a mutant.
+    private var readsTestLines: Bool { options.testLines || since != nil || mutation != nil }
+
+    /// Writes the lines each test executed alone into the kept build folder (``TestLinesStore``), with the
+    /// package's `files` as this audit found them, and returns `record`'s per-test lines with those of the
+    /// tests whose alone run `--since` skipped taken from the store (nothing they depend on changed). A
+    /// test is stored when it completed alone and llvm-cov read its lines: a crashed or killed run did not
+    /// execute all it would have.
+    private func keepLines(
+        _ record: AuditRecord, stored: Result<TestLinesStore, TestLinesStore.Dropped>?, files: [String: String],
+        in kept: URL
+    ) throws -> [String: [String: String]] {
         let observations = record.observations
         var measured: [String: TestLinesStore.Entry] = [:]
         for test in observations.tests {
             guard let outcome = observations.alone[test.id]?.outcome, outcome == .passed || outcome == .failed,
-                !(observations.profiles[test.id] ?? []).isEmpty, let lines = record.coveredLines[test.id]
+                let lines = record.coveredLines[test.id]
             else { continue }
-            let module = String(test.id.prefix { $0 != "." })
-            measured[test.id] = .init(file: test.file, folder: layout.testFolders[module], lines: lines)
+            measured[test.id] = .init(file: test.file, module: test.module, lines: lines)
         }
-        let store = (stored ?? TestLinesStore(targetFolders: [], tests: [:])).updated(
-            measured: measured, suite: observations.tests.map(\.id), targetFolders: layout.targetFolders)
+        let earlier = (try? stored?.get()) ?? TestLinesStore(package: package.path, files: [:], tests: [:])
+        let store = earlier.updated(
+            measured: measured, suite: observations.tests.map(\.id), files: files)
         try store.write(to: kept)
         var lines = record.coveredLines
-        for test in observations.tests where observations.alone[test.id] == nil && (lines[test.id] ?? [:]).isEmpty {
-            if let entry = store.tests[test.id] { lines[test.id] = entry.lines }
-        }
+        let skipped = observations.tests.filter { observations.aloneScope?.tests?.contains($0.id) == false }
+        for test in skipped { lines[test.id] = store.tests[test.id]?.lines }
         return lines
     }
 
@@ -149,10 +164,12 @@ public struct Audit: Sendable {
         let toolchain = try Toolchain.locate()
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
         defer { workspace.remove() }
-        // The lines each test executed alone in an earlier audit here, without what changed since.
-        let storedLines = try workspace.kept.flatMap {
-            try TestLinesStore.load(from: $0, changed: workspace.changedSinceLastAudit)
-        }
+        // What the lines kept in the build folder depend on, hashed as the copy was brought up to date.
+        let files =
+            workspace.kept != nil && readsTestLines
+            ? TestLinesStore.hashes(
+                package: package, dependencies: LocalDependencies.folders(namedIn: workspace.package))
+            : [:]
 
         // Build: the tests once, with coverage; the layout; the test sources read.
         progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
@@ -167,6 +184,9 @@ public struct Audit: Sendable {
         // suite run 1 and its share of the rest).
         var runs = RunStage(
             binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress, shard: shard)
+        // The lines each test executed alone in an earlier audit here that still hold.
+        let storedLines = workspace.kept.flatMap(TestLinesStore.load(from:))?.surviving(
+            package: package.path, files: files, layout: layout)
         runs.chooseAlone = aloneChoice(stored: storedLines)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
         let observations = try await runs.observe(listing, clock: &phases)
@@ -183,13 +203,13 @@ public struct Audit: Sendable {
                     paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
                 ).measure(
                     observations, checks: AssertionNeverRanJudge.positions(observations, analysis),
-                    testLines: options.testLines || mutation != nil)
+                    testLines: readsTestLines)
             }
             record.coverage = measured.coverage
             record.coveredLines = measured.coveredLines
             record.executions = measured.executions
-            if options.testLines || mutation != nil, let kept = workspace.kept {
-                record.coveredLines = try keepLines(record, stored: storedLines, layout: layout, in: kept)
+            if readsTestLines, let kept = workspace.kept {
+                record.coveredLines = try keepLines(record, stored: storedLines, files: files, in: kept)
             }
         }
 

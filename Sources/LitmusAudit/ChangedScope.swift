@@ -77,6 +77,14 @@ public struct ChangedScope: Codable, Sendable, Hashable {
         limited.changedScope = scope
         let notes = (report.notes ?? []).filter { $0.test.map(inScope.contains) ?? true }
         limited.notes = notes.isEmpty ? nil : notes
+        // A test that did not run alone lacks the evidence that it no longer flips.
+        if let ranAlone = alone?.tests, var quarantine = limited.quarantine {
+            let ran = report.tests.filter { ranAlone.contains($0.id) }
+            quarantine.noLongerFlipping = quarantine.noLongerFlipping.filter { entry in
+                ran.contains { Quarantine(entries: [entry]).entry(for: $0) != nil }
+            }
+            limited.quarantine = quarantine
+        }
         return limited
     }
 

@@ -22,7 +22,8 @@ struct CoverageStage: Sendable {
     var progress: @Sendable (AuditProgress) -> Void
 
     /// What it measured: coverage of the sources (nil when no profile could be read), per test the
-    /// source lines it executes alone (`"12-18,22"` per file), and the counts of its checks' positions.
+    /// source lines it executes alone (`"12-18,22"` per file; no entry when its alone run left no
+    /// profile or llvm-cov could not read it), and the counts of its checks' positions.
     struct Measured: Sendable {
         var coverage: CoverageReport?
         var coveredLines: [String: [String: String]] = [:]
@@ -75,19 +76,19 @@ struct CoverageStage: Sendable {
         let tests = observations.tests.enumerated().filter { together[$0.element.id] == nil }
         let progress = self.progress
         let perTest = try await concurrentMap(tests, width: width) {
-            pair -> ([String: String], [SourcePosition: Int]?) in
+            pair -> ([String: String]?, [SourcePosition: Int]?) in
             let own = profiles[pair.element.id] ?? []
             let output = logs.appendingPathComponent("test-\(pair.offset).profdata")
             let positions = checks[pair.element.id]?.all ?? []
             guard !own.isEmpty, !sourceFiles.isEmpty || !positions.isEmpty, try await merge(own, into: output) else {
-                return ([:], nil)
+                return (nil, nil)
             }
             // One export of the sources and of the files holding the test's checks, with their segments.
             guard let json = try await segments(of: output, files: sourceFiles, checks: positions) else {
-                return ([:], nil)
+                return (nil, nil)
             }
             return (
-                (try? CoverageReader.coveredLines(fromSegmentExport: json, include: include)) ?? [:],
+                try? CoverageReader.coveredLines(fromSegmentExport: json, include: include),
                 positions.isEmpty
                     ? nil
                     : try? CoverageReader.counts(fromExport: json, at: positions, relative: { paths.relative($0) })
@@ -96,7 +97,7 @@ struct CoverageStage: Sendable {
             progress(.step(done: done, total: tests.count))
         }
         for (pair, measuredTest) in zip(tests, perTest) {
-            if testLines { measured.coveredLines[pair.element.id] = measuredTest.0 }
+            if testLines, let lines = measuredTest.0 { measured.coveredLines[pair.element.id] = lines }
             measured.executions[pair.element.id] = measuredTest.1
         }
         return measured

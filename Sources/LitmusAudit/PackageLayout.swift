@@ -13,8 +13,11 @@ package struct PackageLayout: Sendable {
     package var testFolders: [String: String] = [:]
     /// The same files, one list per test target, in the order of the targets' module names.
     package var testTargets: [[URL]] { testModules.keys.sorted().compactMap { testModules[$0] } }
-    /// Every target's folder, sources and tests, relative to the package.
-    package var targetFolders: [String] { sourceFolders + testFolders.values.sorted() }
+    /// For each folder of a target that is not a test, the test modules that depend on it, directly or
+    /// through other targets.
+    package var dependentTests: [String: Set<String>] = [:]
+    /// Folders (relative to the package) of the plugin targets.
+    package var pluginFolders: [String] = []
 
     /// Reads the layout from SwiftPM's JSON description of the package at `root`.
     package static func read(_ data: Data, root: URL) throws -> PackageLayout {
@@ -22,6 +25,7 @@ package struct PackageLayout: Sendable {
         var sourceFolders: [String] = []
         var testModules: [String: [URL]] = [:]
         var testFolders: [String: String] = [:]
+        var pluginFolders: [String] = []
         for target in description.targets {
             if target.type == "test" {
                 let folder = root.appendingPathComponent(target.path)
@@ -31,13 +35,33 @@ package struct PackageLayout: Sendable {
                 let module = target.c99name ?? target.name ?? target.path
                 testModules[module, default: []] += files
                 testFolders[module] = target.path
-            } else if target.type != "plugin" {
+            } else if target.type == "plugin" {
+                pluginFolders.append(target.path)
+            } else {
                 sourceFolders.append(target.path)
             }
         }
         return PackageLayout(
             name: description.name ?? "", sourceFolders: sourceFolders, testModules: testModules,
-            testFolders: testFolders)
+            testFolders: testFolders, dependentTests: dependents(of: description.targets), pluginFolders: pluginFolders)
+    }
+
+    /// For each target folder that is not a test's, the test modules depending on it (`target_dependencies`,
+    /// followed through every target).
+    private static func dependents(of targets: [Target]) -> [String: Set<String>] {
+        let byName = Dictionary(targets.compactMap { target in target.name.map { ($0, target) } }) { first, _ in first }
+        var dependents: [String: Set<String>] = [:]
+        for test in targets where test.type == "test" {
+            let module = test.c99name ?? test.name ?? test.path
+            var seen: Set<String> = []
+            var pending = test.targetDependencies ?? []
+            while let name = pending.popLast() {
+                guard seen.insert(name).inserted, let target = byName[name] else { continue }
+                dependents[target.path, default: []].insert(module)
+                pending += target.targetDependencies ?? []
+            }
+        }
+        return dependents
     }
 
     private struct Description: Decodable {
@@ -51,5 +75,11 @@ package struct PackageLayout: Sendable {
         var path: String
         var type: String
         var sources: [String]?
+        var targetDependencies: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case name, c99name, path, type, sources
+            case targetDependencies = "target_dependencies"
+        }
     }
 }

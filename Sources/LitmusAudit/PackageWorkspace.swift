@@ -17,9 +17,6 @@ package struct PackageWorkspace: Sendable {
     package var build: URL
     /// The build folder kept between audits, if any (`--build-path` or the ``BuildCache``).
     package var kept: URL?
-    /// In a kept build folder, the files of the package that changed since its last audit there (written
-    /// into the copy, or Swift files deleted from it), relative to the package.
-    package var changedSinceLastAudit: [String] = []
 
     /// Copies `original` into a new scratch folder. With a `buildFolder` (kept between audits), the
     /// copy and SwiftPM's scratch path live there instead, at stable paths, so dependencies are not
@@ -52,10 +49,10 @@ package struct PackageWorkspace: Sendable {
                 kept: nil)
         }
         let package = copyFolder(of: original, in: buildFolder)
-        let changed = try WorkspaceSync.sync(from: original.standardizedFileURL, to: package, preserving: preserving)
+        try WorkspaceSync.sync(from: original.standardizedFileURL, to: package, preserving: preserving)
         return PackageWorkspace(
             original: original, root: root, package: package, build: buildFolder.appendingPathComponent("build"),
-            kept: buildFolder, changedSinceLastAudit: changed)
+            kept: buildFolder)
     }
 
     /// Where a kept build folder holds its copy of the package `original`.

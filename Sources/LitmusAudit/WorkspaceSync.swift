@@ -15,8 +15,7 @@ import Foundation
 /// before comparing.
 enum WorkspaceSync {
     /// Makes `copy` hold what `original` holds, except the files at `preserving` (relative paths), which
-    /// it neither writes nor deletes; returns the relative paths of the files it wrote, and of the Swift
-    /// files it deleted (any other file the copy has and the package does not may be a test's output).
+    /// it neither writes nor deletes; returns the relative paths of the files it wrote.
     @discardableResult
     static func sync(from original: URL, to copy: URL, preserving: Set<String> = []) throws -> [String] {
         var written: [String] = []
@@ -44,7 +43,6 @@ enum WorkspaceSync {
                 continue
             }
             try fileManager.removeItem(at: destination.appendingPathComponent(name))
-            if name.hasSuffix(".swift") { written.append(folder.isEmpty ? name : "\(folder)/\(name)") }
         }
         for name in names.sorted() {
             let relative = folder.isEmpty ? name : "\(folder)/\(name)"

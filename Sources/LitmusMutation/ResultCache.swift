@@ -93,7 +93,9 @@ package struct MutationResultCache: Sendable {
         for mutant: Mutant, fileHash: String, coveredBy tests: [String], testSources: [String: String]
     ) -> String {
         let covering = Set(tests).sorted()
-        let modules = Set(covering.map { testSources[module(of: $0)] == nil ? "*" : module(of: $0) }).sorted()
+        let modules = Set(
+            covering.map(TestIdentity.module(of:)).map { testSources[$0] == nil ? "*" : $0 }
+        ).sorted()
         let parts: [String] =
             [
                 mutant.file, mutant.mutationOperator.rawValue, "\(mutant.start.line):\(mutant.start.column)",
@@ -118,8 +120,4 @@ package struct MutationResultCache: Sendable {
         return hashes
     }
 
-    /// The module of a test id: what precedes its first dot (`LedgerTests` of `LedgerTests.Suite/f()`).
-    static func module(of test: String) -> String {
-        String(test.prefix { $0 != "." })
-    }
 }

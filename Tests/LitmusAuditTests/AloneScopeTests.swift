@@ -11,20 +11,43 @@ struct AloneScopeTests {
         library: .xctest, id: "MTests.CartTests/testEmpty", file: "Tests/MTests/CartTests.swift")
     private let name = TestIdentity(
         library: .swiftTesting, id: "MTests.UserTests/name()", file: "Tests/MTests/UserTests.swift")
+    private let invoice = TestIdentity(
+        library: .xctest, id: "BillingTests.InvoiceTests/testSum", file: "Tests/BillingTests/InvoiceTests.swift")
+
+    /// Two modules: M (tested by MTests) and Billing, which depends on M (tested by BillingTests).
+    private let layout = PackageLayout(
+        sourceFolders: ["Sources/M", "Sources/Billing"],
+        testFolders: ["MTests": "Tests/MTests", "BillingTests": "Tests/BillingTests"],
+        dependentTests: ["Sources/M": ["MTests", "BillingTests"], "Sources/Billing": ["BillingTests"]],
+        pluginFolders: ["Plugins/Gen"])
+
+    private let files = [
+        "Package.swift": "1", "README.md": "1", "Sources/M/Cart.swift": "1", "Sources/M/User.swift": "1",
+        "Sources/Billing/Invoice.swift": "1", "Tests/MTests/CartTests.swift": "1",
+        "Tests/BillingTests/InvoiceTests.swift": "1",
+    ]
 
     private var store: TestLinesStore {
         TestLinesStore(
-            targetFolders: ["Sources/M", "Tests/MTests"],
+            package: "/pkg", files: files,
             tests: [
-                total.id: .init(
-                    file: total.file, folder: "Tests/MTests", lines: ["Sources/M/Cart.swift": "10-14,30"]),
-                empty.id: .init(file: empty.file, folder: "Tests/MTests", lines: ["Sources/M/Cart.swift": "3-5"]),
-                name.id: .init(file: name.file, folder: "Tests/MTests", lines: ["Sources/M/User.swift": "1-9"]),
+                total.id: .init(file: total.file, module: "MTests", lines: ["Sources/M/Cart.swift": "10-14,30"]),
+                empty.id: .init(file: empty.file, module: "MTests", lines: ["Sources/M/Cart.swift": "3-5"]),
+                name.id: .init(file: name.file, module: "MTests", lines: ["Sources/M/User.swift": "1-9"]),
+                invoice.id: .init(
+                    file: invoice.file, module: "BillingTests", lines: ["Sources/Billing/Invoice.swift": "2-8"]),
             ])
     }
 
-    @Test("Only the tests the stored lines or a changed test file put in scope run alone; unknown tests run too")
-    func chosenByStoredLines() {
+    /// The tests whose entries survive `changed` files (new hashes), or why none does.
+    private func surviving(_ changed: [String: String?]) -> Result<Set<String>, TestLinesStore.Dropped> {
+        var now = files
+        for (path, hash) in changed { now[path] = hash }
+        return store.surviving(package: "/pkg", files: now, layout: layout).map { Set($0.tests.keys) }
+    }
+
+    @Test("Only the tests whose kept lines or file touch the changes run alone, and tests with no kept lines")
+    func chosenByKeptLines() {
         // Given: line 12 of Cart.swift changed (testTotal executed it, testEmpty did not), and a new test
         let changes = ChangedLines(ref: "main", files: ["Sources/M/Cart.swift": .lines([12])])
         let added = TestIdentity(library: .swiftTesting, id: "MTests.NewTests/added()", file: "Tests/MTests/New.swift")
@@ -46,14 +69,14 @@ struct AloneScopeTests {
         #expect(sut.tests == [name.id])
     }
 
-    @Test("With no stored lines every test runs alone, and the reason says why")
-    func noStore() {
-        let changes = ChangedLines(ref: "main", files: ["Sources/M/Cart.swift": .lines([12])])
+    @Test("When every test may touch the changes, every test runs alone and the report says why")
+    func everyTestChosen() {
+        let changes = ChangedLines(ref: "main", files: ["Sources/M/Cart.swift": .whole])
 
-        let sut = AloneScope.choose([total, empty], changes: changes, previous: nil)
+        let sut = AloneScope.choose([total, empty], changes: changes, previous: store)
 
-        #expect(sut.filter([total, empty]).count == 2)
-        #expect(sut.reason?.contains("no earlier audit") == true)
+        #expect(sut.tests == nil)
+        #expect(sut.reason == "each may touch the changes, or has no kept lines that still hold")
     }
 
     @Test("Without coverage only the tests of changed files run alone")
@@ -65,30 +88,58 @@ struct AloneScopeTests {
         #expect(sut.tests == [total.id, empty.id])
     }
 
-    @Test("A changed source file drops the entries of the tests that executed it, and only those")
-    func invalidatedBySource() throws {
-        let sut = try #require(store.invalidated(by: ["Sources/M/User.swift"]))
-
-        #expect(Set(sut.tests.keys) == [total.id, empty.id])
+    @Test("Unchanged files keep every entry")
+    func unchanged() throws {
+        #expect(try surviving([:]).get() == [total.id, empty.id, name.id, invoice.id])
     }
 
-    @Test("A changed or deleted file of a test target drops every entry of that target")
-    func invalidatedByTestTarget() throws {
-        let sut = try #require(store.invalidated(by: ["Tests/MTests/Helpers.swift"]))
+    @Test("A changed source file drops the entries of every test module depending on its target, and only those")
+    func changedSource() throws {
+        // Billing's file: only BillingTests depends on Billing
+        #expect(try surviving(["Sources/Billing/Invoice.swift": "2"]).get() == [total.id, empty.id, name.id])
+        // M's file, even one no test executed: MTests and BillingTests (through Billing) depend on M
+        #expect(try surviving(["Sources/M/Money.swift": "1"]).get() == [])
+    }
 
-        #expect(sut.tests.isEmpty)
+    @Test("A changed, added or deleted file of a test target drops that target's entries")
+    func changedTestTarget() throws {
+        #expect(try surviving(["Tests/MTests/Helpers.swift": "1"]).get() == [invoice.id])
+        #expect(try surviving(["Tests/BillingTests/InvoiceTests.swift": nil]).get() == [total.id, empty.id, name.id])
     }
 
     @Test(
-        "A change to anything but a target's Swift source drops the whole store",
-        arguments: ["Package.swift", "Tests/MTests/Resources/cart.json", "Tests/MTests/Resources/notes.md", "data.txt"])
-    func invalidatedByOtherFiles(changed: String) {
-        #expect(store.invalidated(by: [changed]) == nil)
+        "A change outside the targets' folders, or to a plugin, drops every entry and names the file",
+        arguments: ["Package.swift", "Tests/Fixtures/cart.json", "Tests/Fixtures/notes.md", "Plugins/Gen/Gen.swift"])
+    func changedOther(path: String) {
+        #expect(throws: TestLinesStore.Dropped(reason: "\(path) changed since, which may change any test")) {
+            try surviving([path: "2"]).get()
+        }
     }
 
-    @Test("Markdown outside the targets is documentation: it drops nothing")
-    func documentationDropsNothing() {
-        #expect(store.invalidated(by: ["README.md", "docs/guide.md"]) == store)
+    @Test("Markdown at the package's root or under docs/ is documentation: it drops nothing")
+    func documentation() throws {
+        #expect(try surviving(["README.md": "2", "docs/guide.md": "1"]).get().count == 4)
+    }
+
+    @Test("Another package's kept lines do not hold")
+    func anotherPackage() {
+        let sut = store.surviving(package: "/other", files: files, layout: layout)
+
+        #expect(throws: TestLinesStore.Dropped(reason: "they are of /pkg")) { try sut.get() }
+    }
+
+    @Test("An update replaces the measured entries, keeps the others and drops the tests that are gone")
+    func updated() {
+        let measured = ["Sources/M/Cart.swift": "10-16"]
+
+        let sut = store.updated(
+            measured: [total.id: .init(file: total.file, module: "MTests", lines: measured)],
+            suite: [total.id, name.id], files: ["Package.swift": "2"])
+
+        #expect(sut.tests[total.id]?.lines == measured)
+        #expect(sut.tests[name.id] == store.tests[name.id])
+        #expect(sut.tests[empty.id] == nil)
+        #expect(sut.files == ["Package.swift": "2"])
     }
 
     @Test("A store is written and read back; another format or a corrupt file reads as none")
@@ -101,40 +152,40 @@ struct AloneScopeTests {
         #expect(TestLinesStore.load(from: folder) == store)
 
         let file = folder.appendingPathComponent(TestLinesStore.fileName)
-        try Data("{\"format\": 2, \"targetFolders\": [], \"tests\": {}}".utf8).write(to: file)
+        try Data(#"{"format": 1, "package": "/pkg", "files": {}, "tests": {}}"#.utf8).write(to: file)
         #expect(TestLinesStore.load(from: folder) == nil)
         try Data("not json".utf8).write(to: file)
         #expect(TestLinesStore.load(from: folder) == nil)
     }
 
-    @Test(
-        "Loading after changes drops the entries they may change on disk at once; a change to everything deletes the file"
-    )
-    func loadAfterChanges() throws {
+    @Test("The package's files are hashed by relative path, build folders left out; a dependency's sources by path")
+    func hashes() throws {
+        // Given: a package with a build folder, and a local dependency with sources and tests
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try store.write(to: folder)
+        func write(_ text: String, _ path: String) throws {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try write("a", "App/Sources/A/A.swift")
+        try write("built", "App/.build/debug/A.o")
+        try write("manifest", "Shared/Package.swift")
+        try write("s", "Shared/Sources/S/S.swift")
+        try write("t", "Shared/Tests/STests/STests.swift")
+        let shared = folder.appendingPathComponent("Shared")
 
-        let loaded = try TestLinesStore.load(from: folder, changed: ["Sources/M/Cart.swift"])
+        // When
+        let sut = TestLinesStore.hashes(package: folder.appendingPathComponent("App"), dependencies: [shared])
 
-        #expect(loaded.map { Set($0.tests.keys) } == [name.id])
-        #expect(TestLinesStore.load(from: folder) == loaded)
-        #expect(try TestLinesStore.load(from: folder, changed: ["Package.swift"]) == nil)
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(TestLinesStore.fileName).path))
-    }
-
-    @Test("An update replaces the measured entries, keeps the others and drops the tests that are gone")
-    func updated() {
-        let measured = ["Sources/M/Cart.swift": "10-16"]
-
-        let sut = store.updated(
-            measured: [total.id: .init(file: total.file, folder: "Tests/MTests", lines: measured)],
-            suite: [total.id, name.id], targetFolders: ["Sources/M", "Tests/MTests"])
-
-        #expect(sut.tests[total.id]?.lines == measured)
-        #expect(sut.tests[name.id] == store.tests[name.id])
-        #expect(sut.tests[empty.id] == nil)
+        // Then
+        #expect(
+            Set(sut.keys) == [
+                "Sources/A/A.swift", shared.path + "/Package.swift",
+                shared.path + "/Sources/S/S.swift",
+            ])
+        #expect(sut["Sources/A/A.swift"] == ContentHash.hex("a"))
     }
 
     @Test("The report says how many tests ran alone, or why every test did")
@@ -159,5 +210,57 @@ struct AloneScopeTests {
         #expect(every.changedScope?.ranAlone == nil)
         #expect(
             TerminalReport().render(every).contains("Ran every test alone: --mutation reads the lines of every test"))
+    }
+
+    @Test("A quarantined test that did not run alone is not listed as no longer flipping")
+    func quarantineOfSkippedTests() {
+        // Given: both tests quarantined and neither flipping; only testTotal ran alone
+        let tests = [total, empty].map { test in
+            TestReport(
+                id: test.id, name: test.name, library: .xctest, file: test.file, line: 1, suiteOutcomes: [.passed],
+                aloneOutcome: test == total ? .passed : .notRun, durationsMilliseconds: [1], medianMilliseconds: 1,
+                flipRate: 0, issues: [], coveredLines: [:])
+        }
+        let entries = [
+            Quarantine.Entry(test: total.id, reason: "flaky", line: 2),
+            Quarantine.Entry(test: empty.id, reason: "flaky", line: 4),
+        ]
+        let report = ReportAssembly.assemble(
+            package: "/pkg", seed: 1, options: AuditOptions(), wallSeconds: 1, buildSeconds: 1, tests: tests,
+            findings: [], coverage: nil, failingTests: [],
+            quarantine: QuarantineReport(tests: [total.id, empty.id], noLongerFlipping: entries, unknown: []))
+
+        // When
+        let sut = ChangedScope.limit(
+            report, to: ChangedLines(ref: "main", files: [:]), alone: AloneScope(tests: [total.id], reason: nil))
+
+        // Then
+        #expect(sut.quarantine?.noLongerFlipping == [entries[0]])
+        #expect(sut.quarantine?.tests == [total.id, empty.id])
+    }
+
+    @Test("The layout names, for each target, the test modules depending on it through any target; and the plugins")
+    func dependentTests() throws {
+        // Given: swift package describe's targets: App depends on Core; AppTests on App, CoreTests on Core
+        let json = #"""
+            {"name": "P", "targets": [
+              {"name": "Core", "c99name": "Core", "path": "Sources/Core", "type": "library", "sources": []},
+              {"name": "App", "c99name": "App", "path": "Sources/App", "type": "library", "sources": [],
+               "target_dependencies": ["Core"]},
+              {"name": "Gen", "c99name": "Gen", "path": "Plugins/Gen", "type": "plugin", "sources": []},
+              {"name": "AppTests", "c99name": "AppTests", "path": "Tests/AppTests", "type": "test",
+               "sources": ["AppTests.swift"], "target_dependencies": ["App"]},
+              {"name": "CoreTests", "c99name": "CoreTests", "path": "Tests/CoreTests", "type": "test",
+               "sources": ["CoreTests.swift"], "target_dependencies": ["Core"]}
+            ]}
+            """#
+
+        // When
+        let sut = try PackageLayout.read(Data(json.utf8), root: URL(fileURLWithPath: "/p"))
+
+        // Then
+        #expect(sut.dependentTests == ["Sources/Core": ["AppTests", "CoreTests"], "Sources/App": ["AppTests"]])
+        #expect(sut.pluginFolders == ["Plugins/Gen"])
+        #expect(sut.testFolders == ["AppTests": "Tests/AppTests", "CoreTests": "Tests/CoreTests"])
     }
 }

@@ -78,25 +78,6 @@ struct WorkspaceSyncTests {
         #expect(names == ["Package.resolved", "Package.swift", "default.profraw"])
     }
 
-    @Test("A Swift file deleted from the package is reported with the files written; a test's output is not")
-    func deletedSwiftFileIsReported() throws {
-        // Given: a source the package then deletes, and a file a test wrote into the copy
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try write("// swift-tools-version: 6.1\n", "Package.swift")
-        try write("let a = 1\n", "Sources/A/A.swift")
-        try write("let b = 1\n", "Sources/A/B.swift")
-        try WorkspaceSync.sync(from: original, to: copy)
-        try FileManager.default.removeItem(at: original.appendingPathComponent("Sources/A/B.swift"))
-        try write("let a = 2\n", "Sources/A/A.swift")
-        try "written by a test".write(to: copy.appendingPathComponent("output.txt"), atomically: false, encoding: .utf8)
-
-        // When
-        let changed = try WorkspaceSync.sync(from: original, to: copy)
-
-        // Then
-        #expect(changed.sorted() == ["Sources/A/A.swift", "Sources/A/B.swift"])
-    }
-
     @Test("The manifest's path to a folder outside the package becomes absolute in the copy")
     func manifestIsRewritten() throws {
         // Given

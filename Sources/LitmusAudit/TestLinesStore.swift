@@ -1,0 +1,146 @@
+import Foundation
+
+/// The source lines each test executed alone, from the audits of a package that measured them (`--since`,
+/// `--html`, `--test-lines`, `--mutation`), kept in its build folder (`test-lines.json`) for a later
+/// `--since` audit to choose the tests it runs alone (``AloneScope``).
+///
+/// An entry holds while nothing its test depends on changed. The store keeps the hash of every file of
+/// the package, and of its local dependencies' manifests, `Sources` and `Plugins`, as the audit that wrote
+/// it found them right after bringing its copy up to date; a later audit hashes them again and keeps
+/// (``surviving(package:files:layout:)``):
+/// - every entry, when no file changed;
+/// - when only files in target folders changed: the entries of the test targets that hold none of them
+///   and depend, directly or through other targets, on no target that does (Swift resolves a call across
+///   a module: a new overload, a new conformance or a new method in an existing file may change what an
+///   unchanged test runs, with no line of it executed before, so a changed file drops its whole module's
+///   dependents, not only the tests that executed it);
+/// - none, when anything else changed: the manifest, a file outside the targets (a fixture a test reads),
+///   a plugin, a local dependency, or the package's path. Markdown at the package's root or under `docs/`
+///   is documentation and changes no test.
+package struct TestLinesStore: Sendable, Hashable, Codable {
+    /// One test's lines.
+    package struct Entry: Sendable, Hashable, Codable {
+        /// The file declaring the test, relative to the package.
+        package var file: String?
+        /// Its test module.
+        package var module: String
+        /// The lines it executed alone, by source file relative to the package (`"12-18,22"`).
+        package var lines: [String: String]
+
+        /// An entry.
+        package init(file: String?, module: String, lines: [String: String]) {
+            self.file = file
+            self.module = module
+            self.lines = lines
+        }
+    }
+
+    /// Bump when what the file holds changes.
+    static let currentFormat = 2
+    /// The file's name in the build folder.
+    package static let fileName = "test-lines.json"
+
+    /// The format it was written in.
+    var format = Self.currentFormat
+    /// The audited package's path.
+    package var package: String
+    /// The hash of each file the entries depend on (``hashes(package:dependencies:)``).
+    package var files: [String: String]
+    /// The entries, by test identifier.
+    package var tests: [String: Entry]
+
+    /// A store of `tests`, measured on `package` with these `files`.
+    package init(package: String, files: [String: String], tests: [String: Entry]) {
+        self.package = package
+        self.files = files
+        self.tests = tests
+    }
+
+    /// The store in `folder`: `nil` when there is none, when it is of another format, or when it cannot
+    /// be read (then every test runs alone, and the audit writes it afresh).
+    package static func load(from folder: URL) -> TestLinesStore? {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
+            let store = try? JSONDecoder().decode(TestLinesStore.self, from: data), store.format == currentFormat
+        else { return nil }
+        return store
+    }
+
+    /// Writes the store into `folder`, atomically (an audit stopped halfway leaves the last whole one).
+    package func write(to folder: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(self).write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
+    }
+
+    /// The hash of every file of `package` (by path relative to it; build folders, `.git` and `.swiftpm`
+    /// left out), and of the manifests and the `Sources` and `Plugins` files of the local `dependencies`
+    /// (by absolute path).
+    package static func hashes(package: URL, dependencies: [URL]) -> [String: String] {
+        func hash(_ file: URL) -> String { (try? Data(contentsOf: file)).map(ContentHash.hex) ?? "(unreadable)" }
+        var hashes: [String: String] = [:]
+        for relative in PackageWorkspace.files(under: package) {
+            hashes[relative] = hash(package.appendingPathComponent(relative))
+        }
+        for dependency in dependencies {
+            let manifests = ((try? FileManager.default.contentsOfDirectory(atPath: dependency.path)) ?? []).filter {
+                $0.hasPrefix("Package") && ($0.hasSuffix(".swift") || $0 == "Package.resolved")
+            }
+            let sources = ["Sources", "Plugins"].flatMap { folder in
+                PackageWorkspace.files(under: dependency.appendingPathComponent(folder)).map { "\(folder)/\($0)" }
+            }
+            for relative in manifests + sources {
+                let file = dependency.appendingPathComponent(relative)
+                hashes[file.path] = hash(file)
+            }
+        }
+        return hashes
+    }
+
+    /// The entries that still hold for `package` as it is now (its path, the hashes of its `files`, its
+    /// `layout`), or why none does (the file whose change may change any test).
+    package func surviving(package: String, files now: [String: String], layout: PackageLayout)
+        -> Result<TestLinesStore, Dropped>
+    {
+        guard package == self.package else { return .failure(Dropped(reason: "they are of \(self.package)")) }
+        let changed = Set(files.keys).union(now.keys).filter { files[$0] != now[$0] }
+        var dropped: Set<String> = []
+        for path in changed.sorted() {
+            guard let modules = Self.modules(changedBy: path, layout: layout) else {
+                return .failure(Dropped(reason: "\(path) changed since, which may change any test"))
+            }
+            dropped.formUnion(modules)
+        }
+        var valid = self
+        valid.files = now
+        valid.tests = tests.filter { !dropped.contains($0.value.module) }
+        return .success(valid)
+    }
+
+    /// Why no kept entry holds.
+    package struct Dropped: Error, Sendable, Hashable {
+        /// What changed, as the end of "the lines kept by the last audit here no longer hold: …".
+        package var reason: String
+    }
+
+    /// The test modules a change to `path` may change: its test target's, or those depending on its
+    /// target; none for documentation; `nil` for any test (a file outside the targets, a plugin's, a
+    /// local dependency's).
+    static func modules(changedBy path: String, layout: PackageLayout) -> Set<String>? {
+        if path.hasSuffix(".md") && (!path.contains("/") || path.hasPrefix("docs/")) { return [] }
+        func contains(_ folder: String) -> Bool { path.hasPrefix(folder + "/") }
+        let test = layout.testFolders.filter { contains($0.value) }.max { $0.value.count < $1.value.count }
+        let source = layout.sourceFolders.filter(contains).max { $0.count < $1.count }
+        if let test, test.value.count > (source?.count ?? 0) { return [test.key] }
+        guard let source, !layout.pluginFolders.contains(where: contains) else { return nil }
+        return layout.dependentTests[source] ?? []
+    }
+
+    /// The store after an audit that measured the entries in `measured` afresh, of a suite of the tests
+    /// `suite`, with the package's `files` as it found them: those replaced, the others kept (nothing
+    /// they depend on changed), the tests no longer in the suite dropped.
+    package func updated(measured: [String: Entry], suite: [String], files: [String: String]) -> TestLinesStore {
+        let present = Set(suite)
+        let tests = self.tests.merging(measured) { _, new in new }.filter { present.contains($0.key) }
+        return TestLinesStore(package: package, files: files, tests: tests)
+    }
+}
