@@ -89,13 +89,15 @@ public struct Audit: Sendable {
 
     /// With `--since`, what chooses the tests that run alone (``AloneScope``): with coverage, those the
     /// `stored` lines (``TestLinesStore``) do not put out of scope; without, those whose file changed;
-    /// every test with `--mutation`, which reads every test's lines. A shard runs its share of every test.
-    private func aloneChoice(stored: Result<TestLinesStore, TestLinesStore.Dropped>?)
+    /// every test with `--mutation`, which reads every test's lines, or when no lines can be read. A
+    /// shard (`--since` is refused with one) runs its share of every test.
+    private func aloneChoice(stored: Result<TestLinesStore, TestLinesStore.Dropped>?, measuresLines: Bool)
         -> (@Sendable ([TestIdentity]) -> AloneScope)?
     {
         guard let since, shard == nil else { return nil }
         if mutation != nil { return { _ in .everyTest("--mutation reads the lines of every test") } }
         if !options.coverage { return { AloneScope.byFile($0, changes: since) } }
+        if !measuresLines { return { _ in .everyTest("llvm-profdata or llvm-cov is missing: no lines are read") } }
         switch stored {
         case nil:
             let reason =
@@ -162,14 +164,13 @@ public struct Audit: Sendable {
         // Workspace: a private copy of the package; its quarantine read first, so a bad one fails at once.
         let quarantine = try Quarantine.load(package: package)
         let toolchain = try Toolchain.locate()
+        // What the lines kept in the build folder depend on, hashed before the copy is made: an edit
+        // after this shows as a change in the next audit.
+        let files =
+            buildFolder != nil && readsTestLines && options.coverage
+            ? TestLinesStore.hashes(package: package, dependencies: LocalDependencies.all(of: package)) : [:]
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
         defer { workspace.remove() }
-        // What the lines kept in the build folder depend on, hashed as the copy was brought up to date.
-        let files =
-            workspace.kept != nil && readsTestLines
-            ? TestLinesStore.hashes(
-                package: package, dependencies: LocalDependencies.folders(namedIn: workspace.package))
-            : [:]
 
         // Build: the tests once, with coverage; the layout; the test sources read.
         progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
@@ -187,7 +188,8 @@ public struct Audit: Sendable {
         // The lines each test executed alone in an earlier audit here that still hold.
         let storedLines = workspace.kept.flatMap(TestLinesStore.load(from:))?.surviving(
             package: package.path, files: files, layout: layout)
-        runs.chooseAlone = aloneChoice(stored: storedLines)
+        let measuresLines = options.coverage && toolchain.profdata != nil && toolchain.cov != nil
+        runs.chooseAlone = aloneChoice(stored: storedLines, measuresLines: measuresLines)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
         let observations = try await runs.observe(listing, clock: &phases)
 

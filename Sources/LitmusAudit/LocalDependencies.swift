@@ -53,6 +53,33 @@ enum LocalDependencies {
         return folders.sorted().map { URL(fileURLWithPath: $0) }
     }
 
+    /// Every local dependency of the package in `package` as its own manifests name them (relative
+    /// paths resolved against the package naming them), and theirs in turn, each once; the folders inside
+    /// `package` left out (they are part of it).
+    static func all(of package: URL) -> [URL] {
+        let root = package.standardizedFileURL.path
+        var found: [URL] = []
+        var seen: Set<String> = [root]
+        var pending = [package.standardizedFileURL]
+        while let folder = pending.popLast() {
+            for file in (try? manifests(in: folder)) ?? [] {
+                guard let manifest = try? String(contentsOf: file, encoding: .utf8) else { continue }
+                let finder = PathLiteralFinder(viewMode: .sourceAccurate)
+                finder.walk(Parser.parse(source: manifest))
+                for literal in finder.literals.map(\.value) {
+                    let named =
+                        literal.hasPrefix("/")
+                        ? URL(fileURLWithPath: literal) : folder.appendingPathComponent(literal)
+                    let path = named.standardizedFileURL.path
+                    guard !path.hasPrefix(root + "/"), seen.insert(path).inserted else { continue }
+                    found.append(named.standardizedFileURL)
+                    pending.append(named.standardizedFileURL)
+                }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
     /// The manifests of the package in `folder`: `Package.swift` and any `Package@swift-*.swift`.
     private static func manifests(in folder: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {

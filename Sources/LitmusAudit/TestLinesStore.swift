@@ -5,18 +5,19 @@ import Foundation
 /// `--since` audit to choose the tests it runs alone (``AloneScope``).
 ///
 /// An entry holds while nothing its test depends on changed. The store keeps the hash of every file of
-/// the package, and of its local dependencies' manifests, `Sources` and `Plugins`, as the audit that wrote
-/// it found them right after bringing its copy up to date; a later audit hashes them again and keeps
+/// the package and of its local dependencies, as the audit that wrote it found them before copying the
+/// package; a later audit hashes them again and keeps
 /// (``surviving(package:files:layout:)``):
 /// - every entry, when no file changed;
 /// - when only files in target folders changed: the entries of the test targets that hold none of them
-///   and depend, directly or through other targets, on no target that does (Swift resolves a call across
+///   and depend, directly or through other targets, on no target that does; a change to a target no test
+///   depends on (a plugin's tool, an executable a test runs by path) drops them all (Swift resolves a call across
 ///   a module: a new overload, a new conformance or a new method in an existing file may change what an
 ///   unchanged test runs, with no line of it executed before, so a changed file drops its whole module's
 ///   dependents, not only the tests that executed it);
 /// - none, when anything else changed: the manifest, a file outside the targets (a fixture a test reads),
 ///   a plugin, a local dependency, or the package's path. Markdown at the package's root or under `docs/`
-///   is documentation and changes no test.
+///   (documentation), `.litmus-quarantine` and `.litmus-audit.json` change no test.
 package struct TestLinesStore: Sendable, Hashable, Codable {
     /// One test's lines.
     package struct Entry: Sendable, Hashable, Codable {
@@ -72,25 +73,20 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
         try encoder.encode(self).write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
     }
 
-    /// The hash of every file of `package` (by path relative to it; build folders, `.git` and `.swiftpm`
-    /// left out), and of the manifests and the `Sources` and `Plugins` files of the local `dependencies`
-    /// (by absolute path).
+    /// The hash of every file of `package` (by path relative to it) and of its local dependencies (every
+    /// file of each, by absolute path, the package's own folder left out when it lies inside one); build
+    /// folders, `.git` and `.swiftpm` left out.
     package static func hashes(package: URL, dependencies: [URL]) -> [String: String] {
         func hash(_ file: URL) -> String { (try? Data(contentsOf: file)).map(ContentHash.hex) ?? "(unreadable)" }
         var hashes: [String: String] = [:]
         for relative in PackageWorkspace.files(under: package) {
             hashes[relative] = hash(package.appendingPathComponent(relative))
         }
+        let own = package.standardizedFileURL.path + "/"
         for dependency in dependencies {
-            let manifests = ((try? FileManager.default.contentsOfDirectory(atPath: dependency.path)) ?? []).filter {
-                $0.hasPrefix("Package") && ($0.hasSuffix(".swift") || $0 == "Package.resolved")
-            }
-            let sources = ["Sources", "Plugins"].flatMap { folder in
-                PackageWorkspace.files(under: dependency.appendingPathComponent(folder)).map { "\(folder)/\($0)" }
-            }
-            for relative in manifests + sources {
+            for relative in PackageWorkspace.files(under: dependency) {
                 let file = dependency.appendingPathComponent(relative)
-                hashes[file.path] = hash(file)
+                if !file.standardizedFileURL.path.hasPrefix(own) { hashes[file.path] = hash(file) }
             }
         }
         return hashes
@@ -127,13 +123,23 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
     /// local dependency's).
     static func modules(changedBy path: String, layout: PackageLayout) -> Set<String>? {
         if path.hasSuffix(".md") && (!path.contains("/") || path.hasPrefix("docs/")) { return [] }
+        if Self.settings.contains(path) { return [] }
         func contains(_ folder: String) -> Bool { path.hasPrefix(folder + "/") }
         let test = layout.testFolders.filter { contains($0.value) }.max { $0.value.count < $1.value.count }
         let source = layout.sourceFolders.filter(contains).max { $0.count < $1.count }
-        if let test, test.value.count > (source?.count ?? 0) { return [test.key] }
-        guard let source, !layout.pluginFolders.contains(where: contains) else { return nil }
-        return layout.dependentTests[source] ?? []
+        // A test target another test target depends on (a shared test helper) drops that one's too.
+        if let test, test.value.count > (source?.count ?? 0) {
+            return Set([test.key]).union(layout.dependentTests[test.value] ?? [])
+        }
+        // A target no test depends on may still change them: a plugin's tool, an executable run by path.
+        guard let source, !layout.pluginFolders.contains(where: contains),
+            let dependents = layout.dependentTests[source]
+        else { return nil }
+        return dependents
     }
+
+    /// The audit's own files in the package, which change no test: the quarantine and the settings.
+    static let settings: Set<String> = [Quarantine.fileName, ".litmus-audit.json"]
 
     /// The store after an audit that measured the entries in `measured` afresh, of a suite of the tests
     /// `suite`, with the package's `files` as it found them: those replaced, the others kept (nothing

@@ -116,9 +116,26 @@ struct AloneScopeTests {
         }
     }
 
-    @Test("Markdown at the package's root or under docs/ is documentation: it drops nothing")
+    @Test("Markdown at the package's root or under docs/, the quarantine and the audit's settings drop nothing")
     func documentation() throws {
-        #expect(try surviving(["README.md": "2", "docs/guide.md": "1"]).get().count == 4)
+        let changed = ["README.md": "2", "docs/guide.md": "1", ".litmus-quarantine": "1", ".litmus-audit.json": "1"]
+        #expect(try surviving(changed).get().count == 4)
+    }
+
+    @Test("A helper test target's change drops the targets depending on it; a target under another is its own")
+    func nestedAndHelperTargets() {
+        // Given: a test target at Tests with a helper test target inside it that UITests depends on
+        let layout = PackageLayout(
+            sourceFolders: ["Sources/M", "Sources/Tool"],
+            testFolders: ["AllTests": "Tests", "Support": "Tests/Support", "UITests": "UI"],
+            dependentTests: ["Sources/M": ["AllTests"], "Tests/Support": ["UITests"]])
+
+        // Then
+        #expect(
+            TestLinesStore.modules(changedBy: "Tests/Support/Helper.swift", layout: layout) == ["Support", "UITests"])
+        #expect(TestLinesStore.modules(changedBy: "Tests/CartTests.swift", layout: layout) == ["AllTests"])
+        // A target no test depends on (a plugin's tool, an executable run by path) may change any test
+        #expect(TestLinesStore.modules(changedBy: "Sources/Tool/main.swift", layout: layout) == nil)
     }
 
     @Test("Another package's kept lines do not hold")
@@ -158,34 +175,56 @@ struct AloneScopeTests {
         #expect(TestLinesStore.load(from: folder) == nil)
     }
 
-    @Test("The package's files are hashed by relative path, build folders left out; a dependency's sources by path")
-    func hashes() throws {
-        // Given: a package with a build folder, and a local dependency with sources and tests
+    /// Writes `files` (path: text) under a new temporary folder and returns it.
+    private func folder(_ files: [String: String]) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        func write(_ text: String, _ path: String) throws {
+        for (path, text) in files {
             let file = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
-        try write("a", "App/Sources/A/A.swift")
-        try write("built", "App/.build/debug/A.o")
-        try write("manifest", "Shared/Package.swift")
-        try write("s", "Shared/Sources/S/S.swift")
-        try write("t", "Shared/Tests/STests/STests.swift")
-        let shared = folder.appendingPathComponent("Shared")
+        return folder
+    }
+
+    @Test(
+        "The package's files are hashed by relative path and a dependency's by absolute path, build folders, .git, .swiftpm and the package inside its dependency left out"
+    )
+    func hashes() throws {
+        // Given: a package inside its local dependency, each with files that do not count
+        let root = try folder([
+            "Shared/Package.swift": "manifest", "Shared/Sources/S/S.swift": "s", "Shared/.build/debug/S.o": "built",
+            "Shared/.git/HEAD": "ref", "Shared/App/Sources/A/A.swift": "a", "Shared/App/.swiftpm/x": "x",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shared = root.appendingPathComponent("Shared")
 
         // When
-        let sut = TestLinesStore.hashes(package: folder.appendingPathComponent("App"), dependencies: [shared])
+        let sut = TestLinesStore.hashes(package: shared.appendingPathComponent("App"), dependencies: [shared])
 
         // Then
         #expect(
-            Set(sut.keys) == [
-                "Sources/A/A.swift", shared.path + "/Package.swift",
-                shared.path + "/Sources/S/S.swift",
-            ])
+            Set(sut.keys) == ["Sources/A/A.swift", shared.path + "/Package.swift", shared.path + "/Sources/S/S.swift"])
         #expect(sut["Sources/A/A.swift"] == ContentHash.hex("a"))
+    }
+
+    @Test(
+        "Local dependencies are found through every manifest, relative paths resolved, each once, inner folders left out"
+    )
+    func localDependencies() throws {
+        // Given: App names Shared and its own Inner; Shared names Base by a relative path and App back
+        let root = try folder([
+            "App/Package.swift": #"let p = [.package(path: "../Shared"), .package(path: "Inner")]"#,
+            "Shared/Package.swift": #"let p = [.package(path: "../Base"), .package(path: "../App")]"#,
+            "Base/Package.swift": "let p = 1",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // When
+        let sut = LocalDependencies.all(of: root.appendingPathComponent("App"))
+
+        // Then
+        #expect(sut.map(\.lastPathComponent) == ["Base", "Shared"])
     }
 
     @Test("The report says how many tests ran alone, or why every test did")
@@ -241,7 +280,8 @@ struct AloneScopeTests {
 
     @Test("The layout names, for each target, the test modules depending on it through any target; and the plugins")
     func dependentTests() throws {
-        // Given: swift package describe's targets: App depends on Core; AppTests on App, CoreTests on Core
+        // Given: swift package describe's targets: App depends on Core; AppTests on App; CoreTests on Core
+        // and on the test helper target test-support (module test_support), which depends on App
         let json = #"""
             {"name": "P", "targets": [
               {"name": "Core", "c99name": "Core", "path": "Sources/Core", "type": "library", "sources": []},
@@ -251,7 +291,9 @@ struct AloneScopeTests {
               {"name": "AppTests", "c99name": "AppTests", "path": "Tests/AppTests", "type": "test",
                "sources": ["AppTests.swift"], "target_dependencies": ["App"]},
               {"name": "CoreTests", "c99name": "CoreTests", "path": "Tests/CoreTests", "type": "test",
-               "sources": ["CoreTests.swift"], "target_dependencies": ["Core"]}
+               "sources": ["CoreTests.swift"], "target_dependencies": ["Core", "test-support"]},
+              {"name": "test-support", "c99name": "test_support", "path": "Tests/Support", "type": "test",
+               "sources": ["Support.swift"], "target_dependencies": ["App"]}
             ]}
             """#
 
@@ -259,8 +301,15 @@ struct AloneScopeTests {
         let sut = try PackageLayout.read(Data(json.utf8), root: URL(fileURLWithPath: "/p"))
 
         // Then
-        #expect(sut.dependentTests == ["Sources/Core": ["AppTests", "CoreTests"], "Sources/App": ["AppTests"]])
+        #expect(
+            sut.dependentTests == [
+                "Sources/Core": ["AppTests", "CoreTests", "test_support"],
+                "Sources/App": ["AppTests", "CoreTests", "test_support"], "Tests/Support": ["CoreTests"],
+            ])
         #expect(sut.pluginFolders == ["Plugins/Gen"])
-        #expect(sut.testFolders == ["AppTests": "Tests/AppTests", "CoreTests": "Tests/CoreTests"])
+        #expect(
+            sut.testFolders == [
+                "AppTests": "Tests/AppTests", "CoreTests": "Tests/CoreTests", "test_support": "Tests/Support",
+            ])
     }
 }
