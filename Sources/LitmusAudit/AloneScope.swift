@@ -25,8 +25,8 @@ package struct AloneScope: Sendable, Hashable, Codable {
         -> AloneScope
     {
         let chosen = tests.filter { test in
-            guard let entry = previous.tests[test.id] else { return true }
-            return ChangedScope.touches(changes, file: test.file, lines: entry.lines)
+            guard let lines = previous.tests[test.id] else { return true }
+            return ChangedScope.touches(changes, file: test.file, lines: lines)
         }
         guard chosen.count < tests.count else {
             return .everyTest("each may touch the changes, or has no kept lines that still hold")

@@ -106,7 +106,7 @@ public struct Audit: Sendable {
                 : "no earlier audit in this build folder recorded the lines each test executes alone"
             return { _ in .everyTest(reason) }
         case .failure(let dropped):
-            return { _ in .everyTest("the lines kept by the last audit here no longer hold: \(dropped.reason)") }
+            return { _ in .everyTest("the lines kept by the last audit here do not hold: \(dropped.reason)") }
         case .success(let store):
             return { AloneScope.choose($0, changes: since, previous: store) }
         }
@@ -126,12 +126,9 @@ public struct Audit: Sendable {
         in kept: URL
     ) throws -> [String: [String: String]] {
         let observations = record.observations
-        var measured: [String: TestLinesStore.Entry] = [:]
-        for test in observations.tests {
-            guard let outcome = observations.alone[test.id]?.outcome, outcome == .passed || outcome == .failed,
-                let lines = record.coveredLines[test.id]
-            else { continue }
-            measured[test.id] = .init(file: test.file, module: test.module, lines: lines)
+        let measured = record.coveredLines.filter { id, _ in
+            let outcome = observations.alone[id]?.outcome
+            return outcome == .passed || outcome == .failed
         }
         let earlier = (try? stored?.get()) ?? TestLinesStore(package: package.path, files: [:], tests: [:])
         let store = earlier.updated(
@@ -139,7 +136,7 @@ public struct Audit: Sendable {
         try store.write(to: kept)
         var lines = record.coveredLines
         let skipped = observations.tests.filter { observations.aloneScope?.tests?.contains($0.id) == false }
-        for test in skipped { lines[test.id] = store.tests[test.id]?.lines }
+        for test in skipped { lines[test.id] = store.tests[test.id] }
         return lines
     }
 
@@ -186,8 +183,9 @@ public struct Audit: Sendable {
         var runs = RunStage(
             binary: binary, options: options, seed: seed, paths: workspace.paths, progress: progress, shard: shard)
         // The lines each test executed alone in an earlier audit here that still hold.
-        let storedLines = workspace.kept.flatMap(TestLinesStore.load(from:))?.surviving(
-            package: package.path, files: files, layout: layout)
+        let storedLines = workspace.kept.flatMap(TestLinesStore.load(from:))?.flatMap {
+            $0.surviving(package: package.path, files: files, layout: layout)
+        }
         let measuresLines = options.coverage && toolchain.profdata != nil && toolchain.cov != nil
         runs.chooseAlone = aloneChoice(stored: storedLines, measuresLines: measuresLines)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }

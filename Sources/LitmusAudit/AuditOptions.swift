@@ -78,6 +78,9 @@ public struct AuditThresholds: AuditSettings {
 /// same keys; flags given on the command line win. Each setting is described once, as an
 /// ``AuditSetting`` below (docs/ARCHITECTURE.md, "Adding an option to litmus audit").
 public struct AuditOptions: AuditSettings {
+    /// The configuration file a package may hold.
+    public static let fileName = ".litmus-audit.json"
+
     /// Full-suite runs, for Repeatable and for durations.
     public var runs = 3
     /// The duration a test may take (its median), in milliseconds.

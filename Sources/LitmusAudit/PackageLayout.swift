@@ -32,9 +32,8 @@ package struct PackageLayout: Sendable {
                 let files = (target.sources ?? []).filter { $0.hasSuffix(".swift") }.map {
                     folder.appendingPathComponent($0)
                 }
-                let module = target.c99name ?? target.name ?? target.path
-                testModules[module, default: []] += files
-                testFolders[module] = target.path
+                testModules[target.module, default: []] += files
+                testFolders[target.module] = target.path
             } else if target.type == "plugin" {
                 pluginFolders.append(target.path)
             } else {
@@ -52,12 +51,11 @@ package struct PackageLayout: Sendable {
         let byName = Dictionary(targets.compactMap { target in target.name.map { ($0, target) } }) { first, _ in first }
         var dependents: [String: Set<String>] = [:]
         for test in targets where test.type == "test" {
-            let module = test.c99name ?? test.name ?? test.path
             var seen: Set<String> = []
             var pending = test.targetDependencies ?? []
             while let name = pending.popLast() {
                 guard seen.insert(name).inserted, let target = byName[name] else { continue }
-                dependents[target.path, default: []].insert(module)
+                dependents[target.path, default: []].insert(test.module)
                 pending += target.targetDependencies ?? []
             }
         }
@@ -76,6 +74,9 @@ package struct PackageLayout: Sendable {
         var type: String
         var sources: [String]?
         var targetDependencies: [String]?
+
+        /// The module a test target's tests are named after: its C99 name.
+        var module: String { c99name ?? name ?? path }
 
         enum CodingKeys: String, CodingKey {
             case name, c99name, path, type, sources

@@ -13,6 +13,9 @@ public struct Quarantine: Sendable, Hashable, Codable {
         public var reason: String
         /// Its line in the file.
         public var line: Int
+
+        /// Whether it names `test`, by id or name.
+        func names(_ test: TestReport) -> Bool { self.test == test.id || self.test == test.name }
     }
 
     /// The file's name in the package.
@@ -70,7 +73,7 @@ public struct Quarantine: Sendable, Hashable, Codable {
     }
 
     /// The entry naming `test` (by id or name), if any.
-    func entry(for test: TestReport) -> Entry? { entries.first { $0.test == test.id || $0.test == test.name } }
+    func entry(for test: TestReport) -> Entry? { entries.first { $0.names(test) } }
 }
 
 /// What the report says of the quarantine: which tests it held, and which entries can go.

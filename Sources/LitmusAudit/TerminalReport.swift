@@ -25,11 +25,11 @@ public struct TerminalReport: Sendable {
                 "Since \(scope.since): findings of the \(scope.tests.count) tests touching \(scope.changedFiles.count) "
                     + "changed files (by \(basis))")
             if let ran = scope.ranAlone {
-                let basis =
+                let why =
                     scope.byCoverage
                     ? "by the lines they executed alone in an earlier audit here, they touch no change"
                     : "their files did not change"
-                out.append("Ran \(ran) of \(report.tests.count) tests alone: the others are out of scope (\(basis))")
+                out.append("Ran \(ran) of \(report.tests.count) tests alone: the others are out of scope (\(why))")
             } else if let reason = scope.everyTestAloneBecause {
                 out.append("Ran every test alone: \(reason)")
             }

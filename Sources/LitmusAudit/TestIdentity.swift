@@ -29,10 +29,8 @@ public struct TestIdentity: Hashable, Codable, Sendable {
         self.tags = tags
     }
 
-    /// Its test module: what precedes the identifier's first dot (`LedgerTests` of `LedgerTests.Suite/f()`).
-    package var module: String { Self.module(of: id) }
-
-    /// The test module of the identifier `id`.
+    /// The test module of the identifier `id`: what precedes its first dot (`LedgerTests` of
+    /// `LedgerTests.Suite/f()`).
     package static func module(of id: String) -> String { String(id.prefix { $0 != "." }) }
 
     /// A short name for people: `Class.testMethod` or `Suite/function()`.

@@ -19,25 +19,8 @@ import Foundation
 ///   a plugin, a local dependency, or the package's path. Markdown at the package's root or under `docs/`
 ///   (documentation), `.litmus-quarantine` and `.litmus-audit.json` change no test.
 package struct TestLinesStore: Sendable, Hashable, Codable {
-    /// One test's lines.
-    package struct Entry: Sendable, Hashable, Codable {
-        /// The file declaring the test, relative to the package.
-        package var file: String?
-        /// Its test module.
-        package var module: String
-        /// The lines it executed alone, by source file relative to the package (`"12-18,22"`).
-        package var lines: [String: String]
-
-        /// An entry.
-        package init(file: String?, module: String, lines: [String: String]) {
-            self.file = file
-            self.module = module
-            self.lines = lines
-        }
-    }
-
     /// Bump when what the file holds changes.
-    static let currentFormat = 2
+    static let currentFormat = 3
     /// The file's name in the build folder.
     package static let fileName = "test-lines.json"
 
@@ -47,23 +30,27 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
     package var package: String
     /// The hash of each file the entries depend on (``hashes(package:dependencies:)``).
     package var files: [String: String]
-    /// The entries, by test identifier.
-    package var tests: [String: Entry]
+    /// By test identifier (whose module, ``TestIdentity/module(of:)``, is what a change drops), the lines
+    /// it executed alone, by source file relative to the package (`"12-18,22"`).
+    package var tests: [String: [String: String]]
 
     /// A store of `tests`, measured on `package` with these `files`.
-    package init(package: String, files: [String: String], tests: [String: Entry]) {
+    package init(package: String, files: [String: String], tests: [String: [String: String]]) {
         self.package = package
         self.files = files
         self.tests = tests
     }
 
-    /// The store in `folder`: `nil` when there is none, when it is of another format, or when it cannot
-    /// be read (then every test runs alone, and the audit writes it afresh).
-    package static func load(from folder: URL) -> TestLinesStore? {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
-            let store = try? JSONDecoder().decode(TestLinesStore.self, from: data), store.format == currentFormat
-        else { return nil }
-        return store
+    /// The store in `folder`, `nil` when there is none, or why it cannot be used (another format, or a
+    /// file that cannot be read): then every test runs alone, and the audit writes it afresh.
+    package static func load(from folder: URL) -> Result<TestLinesStore, Dropped>? {
+        let file = folder.appendingPathComponent(fileName)
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        guard let store = try? JSONDecoder().decode(TestLinesStore.self, from: data), store.format == currentFormat
+        else {
+            return .failure(Dropped(reason: "\(file.path) is not of this version of litmus, or cannot be read"))
+        }
+        return .success(store)
     }
 
     /// Writes the store into `folder`, atomically (an audit stopped halfway leaves the last whole one).
@@ -108,13 +95,13 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
         }
         var valid = self
         valid.files = now
-        valid.tests = tests.filter { !dropped.contains($0.value.module) }
+        valid.tests = tests.filter { !dropped.contains(TestIdentity.module(of: $0.key)) }
         return .success(valid)
     }
 
-    /// Why no kept entry holds.
+    /// Why no kept entry holds, or the file cannot be used.
     package struct Dropped: Error, Sendable, Hashable {
-        /// What changed, as the end of "the lines kept by the last audit here no longer hold: …".
+        /// What changed, as the end of "the lines kept by the last audit here do not hold: …".
         package var reason: String
     }
 
@@ -139,12 +126,14 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
     }
 
     /// The audit's own files in the package, which change no test: the quarantine and the settings.
-    static let settings: Set<String> = [Quarantine.fileName, ".litmus-audit.json"]
+    static let settings: Set<String> = [Quarantine.fileName, AuditOptions.fileName]
 
     /// The store after an audit that measured the entries in `measured` afresh, of a suite of the tests
     /// `suite`, with the package's `files` as it found them: those replaced, the others kept (nothing
     /// they depend on changed), the tests no longer in the suite dropped.
-    package func updated(measured: [String: Entry], suite: [String], files: [String: String]) -> TestLinesStore {
+    package func updated(measured: [String: [String: String]], suite: [String], files: [String: String])
+        -> TestLinesStore
+    {
         let present = Set(suite)
         let tests = self.tests.merging(measured) { _, new in new }.filter { present.contains($0.key) }
         return TestLinesStore(package: package, files: files, tests: tests)

@@ -82,7 +82,7 @@ public struct AuditCommand: AsyncParsableCommand {
         if let config {
             options = try AuditOptions.load(from: URL(fileURLWithPath: config))
         } else {
-            let implicit = packageFolder.appendingPathComponent(".litmus-audit.json")
+            let implicit = packageFolder.appendingPathComponent(AuditOptions.fileName)
             if FileManager.default.fileExists(atPath: implicit.path) { options = try AuditOptions.load(from: implicit) }
         }
         settings.apply(to: &options)

@@ -31,11 +31,8 @@ struct AloneScopeTests {
         TestLinesStore(
             package: "/pkg", files: files,
             tests: [
-                total.id: .init(file: total.file, module: "MTests", lines: ["Sources/M/Cart.swift": "10-14,30"]),
-                empty.id: .init(file: empty.file, module: "MTests", lines: ["Sources/M/Cart.swift": "3-5"]),
-                name.id: .init(file: name.file, module: "MTests", lines: ["Sources/M/User.swift": "1-9"]),
-                invoice.id: .init(
-                    file: invoice.file, module: "BillingTests", lines: ["Sources/Billing/Invoice.swift": "2-8"]),
+                total.id: ["Sources/M/Cart.swift": "10-14,30"], empty.id: ["Sources/M/Cart.swift": "3-5"],
+                name.id: ["Sources/M/User.swift": "1-9"], invoice.id: ["Sources/Billing/Invoice.swift": "2-8"],
             ])
     }
 
@@ -150,29 +147,32 @@ struct AloneScopeTests {
         let measured = ["Sources/M/Cart.swift": "10-16"]
 
         let sut = store.updated(
-            measured: [total.id: .init(file: total.file, module: "MTests", lines: measured)],
+            measured: [total.id: measured],
             suite: [total.id, name.id], files: ["Package.swift": "2"])
 
-        #expect(sut.tests[total.id]?.lines == measured)
+        #expect(sut.tests[total.id] == measured)
         #expect(sut.tests[name.id] == store.tests[name.id])
         #expect(sut.tests[empty.id] == nil)
         #expect(sut.files == ["Package.swift": "2"])
     }
 
-    @Test("A store is written and read back; another format or a corrupt file reads as none")
+    @Test("A store is written and read back; none is nil; another format or a corrupt file is named as unusable")
     func roundTrip() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(TestLinesStore.load(from: folder) == nil)
 
         try store.write(to: folder)
-        #expect(TestLinesStore.load(from: folder) == store)
+        #expect(try TestLinesStore.load(from: folder)?.get() == store)
 
         let file = folder.appendingPathComponent(TestLinesStore.fileName)
+        let unusable = TestLinesStore.Dropped(
+            reason: "\(file.path) is not of this version of litmus, or cannot be read")
         try Data(#"{"format": 1, "package": "/pkg", "files": {}, "tests": {}}"#.utf8).write(to: file)
-        #expect(TestLinesStore.load(from: folder) == nil)
+        #expect(throws: unusable) { try TestLinesStore.load(from: folder)?.get() }
         try Data("not json".utf8).write(to: file)
-        #expect(TestLinesStore.load(from: folder) == nil)
+        #expect(throws: unusable) { try TestLinesStore.load(from: folder)?.get() }
     }
 
     /// Writes `files` (path: text) under a new temporary folder and returns it.
