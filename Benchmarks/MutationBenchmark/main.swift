@@ -24,10 +24,10 @@ let toolchain = try Toolchain.locate()
 func swift(_ arguments: [String], in workspace: PackageWorkspace, environment: [String: String] = [:]) async throws
     -> ChildProcessResult
 {
-    try await ChildProcess.run(
+    try await workspace.runSwift(
         toolchain.swift,
         arguments + ["--package-path", workspace.package.path, "--scratch-path", workspace.build.path],
-        in: workspace.package, environment: environment,
+        environment: environment,
         outputFile: try workspace.folder("logs").appendingPathComponent("\(UUID().uuidString).txt"), timeout: 3600)
 }
 
@@ -38,7 +38,6 @@ nonisolated(unsafe) var workspaces: [PackageWorkspace] = []
 defer {
     for workspace in workspaces { workspace.remove() }
     try? FileManager.default.removeItem(at: buildFolder)
-    for lock in PackageWorkspace.lockFiles(of: buildFolder) { try? FileManager.default.removeItem(atPath: lock) }
 }
 func builtWorkspace() async throws -> PackageWorkspace {
     let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)

@@ -30,7 +30,7 @@ public final class AuditResources: Sendable {
 
     private let deletion = Mutex(())
 
-    /// Deletes a scratch folder and SwiftPM's lock files for it, one deleter at a time (the audit's own
+    /// Deletes a scratch folder, one deleter at a time (the audit's own
     /// cleanup and an interruption's must not race: each would stop at the files the other removed).
     func delete(directory: URL) {
         deletion.withLock { _ in
@@ -38,7 +38,6 @@ public final class AuditResources: Sendable {
             for _ in 0..<3 where fileManager.fileExists(atPath: directory.path) {
                 try? fileManager.removeItem(at: directory)
             }
-            for lock in PackageWorkspace.lockFiles(of: directory) { try? fileManager.removeItem(atPath: lock) }
         }
         state.withLock { _ = $0.directories.remove(directory.path) }
     }

@@ -24,12 +24,12 @@ package struct BuildStage: Sendable {
     /// Builds the tests (`swift build --build-tests --enable-code-coverage`) and finds their binary.
     func build() async throws -> TestBinary {
         workspace.replanIfFilesMoved()
-        let result = try await ChildProcess.run(
+        let result = try await workspace.runSwift(
             toolchain.swift,
             ["build", "--build-tests"] + Self.flags + [
                 "--package-path", workspace.package.path, "--scratch-path", workspace.build.path,
             ],
-            in: workspace.package, outputFile: try workspace.buildLog, timeout: 3600)
+            outputFile: try workspace.buildLog, timeout: 3600)
         guard result.status == 0 else {
             throw AuditError.buildFailed(
                 path: workspace.original.path, errors: workspace.buildErrors(in: result.output))
@@ -47,13 +47,13 @@ package struct BuildStage: Sendable {
     /// The package's targets (`swift package describe --type json`).
     package func describe() async throws -> PackageLayout {
         let output = try workspace.folder("logs").appendingPathComponent("describe.json")
-        let result = try await ChildProcess.run(
+        let result = try await workspace.runSwift(
             toolchain.swift,
             [
                 "package", "--package-path", workspace.package.path, "--scratch-path", workspace.build.path, "describe",
                 "--type", "json",
             ],
-            in: workspace.package, outputFile: output, timeout: 600)
+            outputFile: output, timeout: 600)
         // SwiftPM may print notes before the JSON: read from the first brace.
         guard result.status == 0, let brace = result.output.firstIndex(of: "{") else {
             throw AuditError.cannotDescribe(path: workspace.original.path, output: result.output)

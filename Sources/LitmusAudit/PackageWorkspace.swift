@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// A private copy of the audited package in a scratch folder, where it is built and its tests run.
 ///
@@ -93,20 +94,24 @@ package struct PackageWorkspace: Sendable {
         return errors.isEmpty ? [String(output.suffix(2000))] : errors
     }
 
-    /// Deletes the scratch folder, and the lock files SwiftPM leaves in the temporary folder for a
-    /// scratch path (`_tmp_litmus-audit-…_build.lock`).
+    /// Deletes the scratch folder (with SwiftPM's temporary folder, ``runSwift(_:_:environment:outputFile:timeout:)``).
     package func remove() {
         AuditResources.shared.delete(directory: root)
     }
 
-    /// SwiftPM's lock files for scratch paths under `root`, which it puts in the temporary folder.
-    package static func lockFiles(of root: URL) -> [String] {
-        let temporary = FileManager.default.temporaryDirectory
-        let prefix = root.path.replacingOccurrences(of: "/", with: "_")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".lock") }.map {
-            temporary.appendingPathComponent($0).path
-        }
+    /// Runs the toolchain's `swift` with `arguments` in the copy. Its temporary folder (`TMPDIR`) is in
+    /// the scratch folder and deleted with it: on Linux, SwiftPM and the Swift driver leave a
+    /// `TemporaryDirectory.*` folder per call in the temporary folder (swift-driver issue 2049), six for
+    /// one `swift build`, and SwiftPM its lock files, which would pile up in /tmp an audit at a time
+    /// until a CI machine runs out of inodes. (SwiftPM's lock on a build folder is in that folder.)
+    /// `environment` is set over this process's.
+    package func runSwift(
+        _ swift: URL, _ arguments: [String], environment: [String: String] = [:], outputFile: URL?, timeout: Double
+    ) async throws -> ChildProcessResult {
+        try await ChildProcess.run(
+            swift, arguments, in: package,
+            environment: environment.merging(["TMPDIR": try folder("swift-tmp").path]) { _, ours in ours },
+            outputFile: outputFile, timeout: timeout)
     }
 
     private static func copyTree(from source: URL, to destination: URL) throws {

@@ -39,8 +39,8 @@ struct ResultStore {
             cache = MutationResultCache(stamp: "")
             return
         }
-        let version = try await ChildProcess.run(
-            toolchain.swift, ["--version"], in: workspace.package,
+        let version = try await workspace.runSwift(
+            toolchain.swift, ["--version"],
             outputFile: try workspace.folder("logs").appendingPathComponent("swift-version.txt"), timeout: 120)
         let stamp =
             "\(version.output.trimmingCharacters(in: .whitespacesAndNewlines)) | time limit "

@@ -70,11 +70,11 @@ package struct SchemaBuild {
         let logs = try workspace.folder("logs")
         workspace.replanIfFilesMoved()
         for round in 1...rounds {
-            let result = try await ChildProcess.run(
+            let result = try await workspace.runSwift(
                 toolchain.swift,
                 ["build", "--build-tests"] + buildArguments
                     + ["--package-path", workspace.package.path, "--scratch-path", workspace.build.path],
-                in: workspace.package, outputFile: logs.appendingPathComponent("build-\(round).txt"), timeout: 3600)
+                outputFile: logs.appendingPathComponent("build-\(round).txt"), timeout: 3600)
             if result.status == 0 {
                 if let kept = workspace.kept {
                     try? SchemaManifest(
