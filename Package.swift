@@ -181,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LitmusHTTPStubsTests",
-            dependencies: ["LitmusHTTPStubs"],
+            dependencies: ["LitmusHTTPStubs", "LitmusSupport"],
             resources: [.copy("Fixtures")]
         ),
         // Crashes on purpose: LitmusHTTPStubsTests runs it to pin that Linux's wasRedirectedTo is fatal.
