@@ -45,3 +45,24 @@ package struct AloneScope: Sendable, Hashable, Codable {
         return tests.filter { chosen.contains($0.id) }
     }
 }
+
+extension AloneScope {
+    /// What chooses the tests that run alone with `--since`, settled before the tests are discovered.
+    package enum Rule: Sendable {
+        /// Every test, for the reason given.
+        case everyTest(String)
+        /// The tests whose file changed (``AloneScope/byFile(_:changes:)``).
+        case byFile(ChangedLines)
+        /// The tests the kept lines do not put out of scope (``AloneScope/choose(_:changes:previous:)``).
+        case byLines(ChangedLines, previous: TestLinesStore)
+
+        /// The scope this rule gives `tests`.
+        package func scope(for tests: [TestIdentity]) -> AloneScope {
+            switch self {
+            case .everyTest(let reason): .everyTest(reason)
+            case .byFile(let changes): AloneScope.byFile(tests, changes: changes)
+            case .byLines(let changes, let previous): AloneScope.choose(tests, changes: changes, previous: previous)
+            }
+        }
+    }
+}

@@ -91,24 +91,23 @@ public struct Audit: Sendable {
     /// `stored` lines (``TestLinesStore``) do not put out of scope; without, those whose file changed;
     /// every test with `--mutation`, which reads every test's lines, or when no lines can be read. A
     /// shard (`--since` is refused with one) runs its share of every test.
-    private func aloneChoice(stored: Result<TestLinesStore, TestLinesStore.Dropped>?, measuresLines: Bool)
-        -> (@Sendable ([TestIdentity]) -> AloneScope)?
+    private func aloneRule(stored: Result<TestLinesStore, TestLinesStore.Dropped>?, measuresLines: Bool)
+        -> AloneScope.Rule?
     {
         guard let since, shard == nil else { return nil }
-        if mutation != nil { return { _ in .everyTest("--mutation reads the lines of every test") } }
-        if !options.coverage { return { AloneScope.byFile($0, changes: since) } }
-        if !measuresLines { return { _ in .everyTest("llvm-profdata or llvm-cov is missing: no lines are read") } }
+        if mutation != nil { return .everyTest("--mutation reads the lines of every test") }
+        if !options.coverage { return .byFile(since) }
+        if !measuresLines { return .everyTest("llvm-profdata or llvm-cov is missing: no lines are read") }
         switch stored {
         case nil:
-            let reason =
+            return .everyTest(
                 buildFolder == nil
-                ? "--no-build-cache keeps no lines of earlier audits"
-                : "no earlier audit in this build folder recorded the lines each test executes alone"
-            return { _ in .everyTest(reason) }
+                    ? "--no-build-cache keeps no lines of earlier audits"
+                    : "no earlier audit in this build folder recorded the lines each test executes alone")
         case .failure(let dropped):
-            return { _ in .everyTest("the lines kept by the last audit here do not hold: \(dropped.reason)") }
+            return .everyTest("the lines kept by the last audit here do not hold: \(dropped.reason)")
         case .success(let store):
-            return { AloneScope.choose($0, changes: since, previous: store) }
+            return .byLines(since, previous: store)
         }
     }
 
@@ -187,7 +186,7 @@ public struct Audit: Sendable {
             $0.surviving(package: package.path, files: files, layout: layout)
         }
         let measuresLines = options.coverage && toolchain.profdata != nil && toolchain.cov != nil
-        runs.chooseAlone = aloneChoice(stored: storedLines, measuresLines: measuresLines)
+        runs.aloneRule = aloneRule(stored: storedLines, measuresLines: measuresLines)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
         let observations = try await runs.observe(listing, clock: &phases)
 

@@ -18,7 +18,7 @@ struct RunStage: Sendable {
     /// and of the alone runs; `nil`: all of them.
     var shard: Shard?
     /// `--since`: which of the tests run alone (``AloneScope``); `nil`: every test.
-    var chooseAlone: (@Sendable ([TestIdentity]) -> AloneScope)?
+    var aloneRule: AloneScope.Rule?
 
     /// How many test processes run at once.
     var width: Int {
@@ -218,7 +218,7 @@ struct RunStage: Sendable {
     /// The tests this process runs alone, and the `--since` scope that chose them: a shard's share, or
     /// the tests `--since` may need, else all.
     func aloneShare(of tests: [TestIdentity]) -> (tests: [TestIdentity], scope: AloneScope?) {
-        let scope = chooseAlone?(tests)
+        let scope = aloneRule?.scope(for: tests)
         let chosen = scope?.filter(tests) ?? tests
         return (shard?.share(of: chosen, by: \.id) ?? chosen, scope)
     }

@@ -57,6 +57,23 @@ struct AloneScopeTests {
         #expect(sut.reason == nil)
     }
 
+    @Test("Each rule gives its scope: every test with its reason, by file, by kept lines")
+    func rules() {
+        // Given: line 12 of Cart.swift changed
+        let changes = ChangedLines(ref: "main", files: ["Sources/M/Cart.swift": .lines([12])])
+        let tests = [total, empty, name]
+
+        // When
+        let every = AloneScope.Rule.everyTest("no lines kept").scope(for: tests)
+        let byFile = AloneScope.Rule.byFile(changes).scope(for: tests)
+        let byLines = AloneScope.Rule.byLines(changes, previous: store).scope(for: tests)
+
+        // Then
+        #expect(every == AloneScope(tests: nil, reason: "no lines kept"))
+        #expect(byFile == AloneScope(tests: [], reason: nil))
+        #expect(byLines == AloneScope(tests: [total.id], reason: nil))
+    }
+
     @Test("A changed test file runs its tests alone, whatever they executed")
     func changedTestFile() {
         let changes = ChangedLines(ref: "main", files: ["Tests/MTests/UserTests.swift": .lines([40])])
