@@ -94,23 +94,34 @@ package struct PackageWorkspace: Sendable {
         return errors.isEmpty ? [String(output.suffix(2000))] : errors
     }
 
-    /// Deletes the scratch folder (with SwiftPM's temporary folder, ``runSwift(_:_:environment:outputFile:timeout:)``).
+    /// Deletes the scratch folder.
     package func remove() {
         AuditResources.shared.delete(directory: root)
     }
 
-    /// Runs the toolchain's `swift` with `arguments` in the copy. Its temporary folder (`TMPDIR`) is in
-    /// the scratch folder and deleted with it: on Linux, SwiftPM and the Swift driver leave a
-    /// `TemporaryDirectory.*` folder per call in the temporary folder (swift-driver issue 2049), six for
-    /// one `swift build`, and SwiftPM its lock files, which would pile up in /tmp an audit at a time
-    /// until a CI machine runs out of inodes. (SwiftPM's lock on a build folder is in that folder.)
-    /// `environment` is set over this process's.
+    /// Runs the toolchain's `swift` with `arguments` in the copy, `environment` set over this process's.
+    /// On Linux, SwiftPM and the Swift driver leave a `TemporaryDirectory.*` folder in the temporary
+    /// folder at every call (swift-driver issue 2049), six for one `swift build`, and SwiftPM its lock
+    /// files: they would pile up in /tmp an audit at a time until a CI machine runs out of inodes. So
+    /// `swift` gets a temporary folder (`TMPDIR`) of the build folder's, deleted when it ends. Its path is
+    /// the same for every audit in a kept build folder: SwiftPM links a plugin's tool and runs the plugin
+    /// again when `TMPDIR` changes. (SwiftPM's lock on a build folder is in that folder.) The build
+    /// instruments every program it builds, a plugin's tool too, which writes `default.profraw` into the
+    /// folder it runs in, the copy of the package, unless `LLVM_PROFILE_FILE` says otherwise: the next
+    /// audit's sync deleted that file, and SwiftPM, seeing the package's folder change, linked the tool
+    /// and ran the plugin again (17 s of Examples' second audit). Those profiles go to the temporary folder.
     package func runSwift(
         _ swift: URL, _ arguments: [String], environment: [String: String] = [:], outputFile: URL?, timeout: Double
     ) async throws -> ChildProcessResult {
-        try await ChildProcess.run(
+        let temporary = (kept ?? root).appendingPathComponent("swift-tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        return try await ChildProcess.run(
             swift, arguments, in: package,
-            environment: environment.merging(["TMPDIR": try folder("swift-tmp").path]) { _, ours in ours },
+            environment: environment.merging([
+                "TMPDIR": temporary.path,
+                "LLVM_PROFILE_FILE": temporary.appendingPathComponent("build-tool-%p.profraw").path,
+            ]) { _, ours in ours },
             outputFile: outputFile, timeout: timeout)
     }
 

@@ -7,10 +7,9 @@ import Foundation
 /// Clean fixture's two modules, in BuildReuseEndToEndTests); this sync leaves a file alone when its
 /// contents already match (same inode, same time), and writes a changed file with the package's
 /// modification time. Files the package no longer has (or that a test wrote into its working directory) are
-/// deleted, except SwiftPM's own Package.resolved when the package has none and the LLVM profiles
-/// (`default.profraw`) that a build tool plugin's tool, built with coverage, writes into the package's
-/// folder: deleting one changes the folder's listing, and SwiftPM then relinks the plugins' tools and
-/// regenerates their sources. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor
+/// deleted (a stale `default.profraw` too: builds no longer write one there,
+/// ``PackageWorkspace/runSwift(_:_:environment:outputFile:timeout:)``), except SwiftPM's own
+/// Package.resolved when the package has none. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor
 /// deleted. Manifests get their local dependencies pointed at the real folders (``LocalDependencies``)
 /// before comparing.
 enum WorkspaceSync {
@@ -37,7 +36,7 @@ enum WorkspaceSync {
         try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
         let names = Set(try fileManager.contentsOfDirectory(atPath: source.path).filter { !skipped($0) })
         for name in try fileManager.contentsOfDirectory(atPath: destination.path) where !names.contains(name) {
-            if skipped(name) || (folder.isEmpty && (name == "Package.resolved" || name.hasSuffix(".profraw")))
+            if skipped(name) || (folder.isEmpty && name == "Package.resolved")
                 || preserving.contains(folder.isEmpty ? name : "\(folder)/\(name)")
             {
                 continue

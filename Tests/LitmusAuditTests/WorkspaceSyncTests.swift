@@ -59,7 +59,7 @@ struct WorkspaceSyncTests {
     }
 
     @Test(
-        "A file the package no longer has, or a test wrote, is deleted; SwiftPM's Package.resolved and a build tool's profile stay"
+        "A file the package no longer has, or a test or a build tool wrote, is deleted; SwiftPM's Package.resolved stays"
     )
     func extraFilesAreDeleted() throws {
         // Given
@@ -75,7 +75,7 @@ struct WorkspaceSyncTests {
 
         // Then
         let names = try FileManager.default.contentsOfDirectory(atPath: copy.path).sorted()
-        #expect(names == ["Package.resolved", "Package.swift", "default.profraw"])
+        #expect(names == ["Package.resolved", "Package.swift"])
     }
 
     @Test("The manifest's path to a folder outside the package becomes absolute in the copy")

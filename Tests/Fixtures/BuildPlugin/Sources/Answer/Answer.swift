@@ -1,0 +1,2 @@
+/// The answer, as the plugin generated it.
+public func answer() -> Int { generatedAnswer }

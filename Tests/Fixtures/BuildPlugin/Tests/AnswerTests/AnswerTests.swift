@@ -1,0 +1,6 @@
+import Answer
+import Testing
+
+@Test func generatedAnswer() {
+    #expect(answer() == 42)
+}
