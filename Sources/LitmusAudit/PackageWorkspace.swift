@@ -99,30 +99,24 @@ package struct PackageWorkspace: Sendable {
         AuditResources.shared.delete(directory: root)
     }
 
-    /// Runs the toolchain's `swift` with `arguments` in the copy, `environment` set over this process's.
-    /// On Linux, SwiftPM and the Swift driver leave a `TemporaryDirectory.*` folder in the temporary
-    /// folder at every call (swift-driver issue 2049), six for one `swift build`, and SwiftPM its lock
-    /// files: they would pile up in /tmp an audit at a time until a CI machine runs out of inodes. So
-    /// `swift` gets a temporary folder (`TMPDIR`) of the build folder's, deleted when it ends. Its path is
-    /// the same for every audit in a kept build folder: SwiftPM links a plugin's tool and runs the plugin
-    /// again when `TMPDIR` changes. (SwiftPM's lock on a build folder is in that folder.) The build
-    /// instruments every program it builds, a plugin's tool too, which writes `default.profraw` into the
-    /// folder it runs in, the copy of the package, unless `LLVM_PROFILE_FILE` says otherwise: the next
-    /// audit's sync deleted that file, and SwiftPM, seeing the package's folder change, linked the tool
-    /// and ran the plugin again (17 s of Examples' second audit). Those profiles go to the temporary folder.
+    /// Runs the toolchain's `swift` with `arguments` in the copy, `environment` set over this process's,
+    /// and with the temporary folder of every `swift` Litmus runs (``SwiftTemporaryFolder``). The build
+    /// instruments every program it builds, a plugin's tool too, which wrote `default.profraw` into the
+    /// folder it runs in, the copy of the package: a change of the package's folder for the next build,
+    /// after which SwiftPM linked the tool and ran the plugin again (17 s of Examples' second audit). Those
+    /// profiles go to the temporary folder (`LLVM_PROFILE_FILE`).
     package func runSwift(
         _ swift: URL, _ arguments: [String], environment: [String: String] = [:], outputFile: URL?, timeout: Double
     ) async throws -> ChildProcessResult {
-        let temporary = (kept ?? root).appendingPathComponent("swift-tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        return try await ChildProcess.run(
-            swift, arguments, in: package,
-            environment: environment.merging([
-                "TMPDIR": temporary.path,
-                "LLVM_PROFILE_FILE": temporary.appendingPathComponent("build-tool-%p.profraw").path,
-            ]) { _, ours in ours },
-            outputFile: outputFile, timeout: timeout)
+        try await SwiftTemporaryFolder.using { temporary in
+            try await ChildProcess.run(
+                swift, arguments, in: package,
+                environment: environment.merging([
+                    "TMPDIR": temporary.path,
+                    "LLVM_PROFILE_FILE": temporary.appendingPathComponent("build-tool-%p.profraw").path,
+                ]) { _, ours in ours },
+                outputFile: outputFile, timeout: timeout)
+        }
     }
 
     private static func copyTree(from source: URL, to destination: URL) throws {

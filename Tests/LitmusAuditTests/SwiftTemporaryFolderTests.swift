@@ -3,62 +3,87 @@ import Testing
 
 @testable import LitmusAudit
 
-@Suite("SwiftPM's temporary files stay in the build folder and are deleted")
+@Suite("The temporary folder of the swift Litmus runs: one path, emptied when no swift runs")
 struct SwiftTemporaryFolderTests {
-    /// A package folder holding only a manifest, deleted by the caller.
-    private static func package() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-tmpdir-\(UUID())")
+    /// A fresh folder for one test, deleted by the caller.
+    private static func scratch() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("litmus-tmpdir-\(UUID())")
+    }
+
+    @Test("swift runs with TMPDIR at the shared folder and its build tools' profiles there")
+    func environment() async throws {
+        // Given: a workspace copying a package
+        let folder = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let package = folder.appendingPathComponent("Pkg")
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
         try "// swift-tools-version: 6.0\n".write(
             to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        return package
-    }
-
-    /// Runs a stand-in for swift that leaves a folder in its temporary folder, as the Swift driver does,
-    /// and prints that temporary folder; returns it and whether the folder it left is still there.
-    private static func leaveAFolder(in workspace: PackageWorkspace) async throws -> (tmp: String, left: Bool) {
-        let result = try await workspace.runSwift(
-            URL(fileURLWithPath: "/bin/sh"),
-            ["-c", "mkdir \"$TMPDIR/TemporaryDirectory.left\" && printf %s \"$TMPDIR\""],
-            outputFile: nil, timeout: 30)
-        #expect(result.status == 0)
-        let left = URL(fileURLWithPath: result.output).appendingPathComponent("TemporaryDirectory.left")
-        return (result.output, FileManager.default.fileExists(atPath: left.path))
-    }
-
-    @Test("Without a kept build folder, swift's TMPDIR is in the scratch folder and deleted when it ends")
-    func scratch() async throws {
-        // Given: a workspace building from zero
-        let package = try Self.package()
-        defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
-        let sut = try PackageWorkspace.make(copying: package, buildFolder: nil)
+        let sut = try PackageWorkspace.make(copying: package, buildFolder: folder.appendingPathComponent("kept"))
         defer { sut.remove() }
 
-        // When
-        let run = try await Self.leaveAFolder(in: sut)
+        // When: a stand-in for swift prints its environment's two variables
+        let result = try await sut.runSwift(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "printf '%s\\n%s' \"$TMPDIR\" \"$LLVM_PROFILE_FILE\""],
+            outputFile: nil, timeout: 30)
 
         // Then
-        #expect(run.tmp == sut.root.appendingPathComponent("swift-tmp").path)
-        #expect(!run.left)
+        let shared = SwiftTemporaryFolder.folder.path
+        #expect(result.output == "\(shared)\n\(shared)/build-tool-%p.profraw")
     }
 
-    @Test("In a kept build folder, swift's TMPDIR is the same for every audit (SwiftPM redoes plugins when it changes)")
-    func kept() async throws {
-        // Given: two audits' workspaces in one kept build folder
-        let package = try Self.package()
-        let buildFolder = package.deletingLastPathComponent().appendingPathComponent("kept")
-        defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
-        let first = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
-        defer { first.remove() }
-        let second = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
-        defer { second.remove() }
+    @Test("What swift leaves in the folder is deleted after the call")
+    func emptiedAfterTheCall() async throws {
+        // Given
+        let folder = Self.scratch()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(atPath: folder.path + ".lock")
+        }
 
-        // When
-        let runs = [try await Self.leaveAFolder(in: first), try await Self.leaveAFolder(in: second)]
+        // When: the call leaves a folder, as the Swift driver does
+        let existed = try await SwiftTemporaryFolder.using(folder) { temporary in
+            try FileManager.default.createDirectory(
+                at: temporary.appendingPathComponent("TemporaryDirectory.left"), withIntermediateDirectories: true)
+            return FileManager.default.fileExists(atPath: temporary.path)
+        }
+
+        // Then: the folder existed during the call, and is empty after it
+        #expect(existed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    @Test("A call ending while another runs leaves the folder alone; the last one empties it")
+    func notEmptiedWhileAnotherRuns() async throws {
+        // Given: a first call that leaves a folder, then waits until a second call has ended
+        let folder = Self.scratch()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(atPath: folder.path + ".lock")
+        }
+        let (secondEnded, ended) = AsyncStream<Bool>.makeStream()
+        let (firstStarted, started) = AsyncStream<Void>.makeStream()
+        let first = Task {
+            try await SwiftTemporaryFolder.using(folder) { temporary in
+                try FileManager.default.createDirectory(
+                    at: temporary.appendingPathComponent("TemporaryDirectory.first"), withIntermediateDirectories: true)
+                started.yield()
+                var iterator = secondEnded.makeAsyncIterator()
+                return await iterator.next() ?? false
+            }
+        }
+        var startedIterator = firstStarted.makeAsyncIterator()
+        await startedIterator.next()
+
+        // When: a second call ends while the first runs, then the first ends
+        try await SwiftTemporaryFolder.using(folder) { _ in }
+        let keptWhileFirstRan = FileManager.default.fileExists(
+            atPath: folder.appendingPathComponent("TemporaryDirectory.first").path)
+        ended.yield(keptWhileFirstRan)
+        _ = try await first.value
 
         // Then
-        #expect(runs.map(\.tmp) == Array(repeating: buildFolder.appendingPathComponent("swift-tmp").path, count: 2))
-        #expect(runs.map(\.left) == [false, false])
+        #expect(keptWhileFirstRan)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 }
