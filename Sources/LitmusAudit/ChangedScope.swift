@@ -80,8 +80,7 @@ public struct ChangedScope: Codable, Sendable, Hashable {
         // A test that did not run alone lacks the evidence that it no longer flips.
         if let ranAlone = alone?.tests, var quarantine = limited.quarantine {
             let ran = report.tests.filter { ranAlone.contains($0.id) }
-            quarantine.noLongerFlipping = quarantine.noLongerFlipping.filter { entry in ran.contains(where: entry.names)
-            }
+            quarantine.noLongerFlipping = quarantine.noLongerFlipping.filter { ran.contains(where: $0.names) }
             limited.quarantine = quarantine
         }
         return limited

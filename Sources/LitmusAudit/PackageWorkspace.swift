@@ -103,8 +103,9 @@ package struct PackageWorkspace: Sendable {
     /// and with the temporary folder of every `swift` Litmus runs (``SwiftTemporaryFolder``). The build
     /// instruments every program it builds, a plugin's tool too, which wrote `default.profraw` into the
     /// folder it runs in, the copy of the package: a change of the package's folder for the next build,
-    /// after which SwiftPM linked the tool and ran the plugin again (17 s of Examples' second audit). Those
-    /// profiles go to the temporary folder (`LLVM_PROFILE_FILE`).
+    /// after which SwiftPM linked the tool and ran the plugin again (the BuildPlugin fixture's tool at
+    /// every audit, while the sync kept the file). Those profiles go to the temporary folder
+    /// (`LLVM_PROFILE_FILE`).
     package func runSwift(
         _ swift: URL, _ arguments: [String], environment: [String: String] = [:], outputFile: URL?, timeout: Double
     ) async throws -> ChildProcessResult {

@@ -27,26 +27,25 @@ package enum SwiftTemporaryFolder {
     /// Runs `body` with `folder` (``folder`` unless a test gives another), which exists meanwhile and is
     /// not emptied; then empties it if no other call is using it.
     package static func using<T>(_ folder: URL = Self.folder, _ body: (URL) async throws -> T) async throws -> T {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let descriptor = open(folder.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw AuditError.cannotRun(
                 executable: folder.path + ".lock", reason: "the lock file cannot be opened (errno \(errno))")
         }
+        defer { close(descriptor) }
         // A sweep holds the exclusive lock for a few milliseconds at most.
         while flock(descriptor, LOCK_SH) != 0 && errno == EINTR {}
-        // A sweep may have deleted the folder between its creation above and the lock.
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let result: Result<T, any Error>
-        do { result = .success(try await body(folder)) } catch { result = .failure(error) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            result = .success(try await body(folder))
+        } catch { result = .failure(error) }
         _ = flock(descriptor, LOCK_UN)
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
-            _ = flock(descriptor, LOCK_UN)
         }
-        close(descriptor)
         return try result.get()
     }
 }

@@ -10,6 +10,12 @@ struct SwiftTemporaryFolderTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("litmus-tmpdir-\(UUID())")
     }
 
+    /// Deletes a folder given to ``SwiftTemporaryFolder/using(_:_:)`` and its lock file.
+    private static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+        try? FileManager.default.removeItem(atPath: folder.path + ".lock")
+    }
+
     @Test("swift runs with TMPDIR at the shared folder and its build tools' profiles there")
     func environment() async throws {
         // Given: a workspace copying a package
@@ -36,10 +42,7 @@ struct SwiftTemporaryFolderTests {
     func emptiedAfterTheCall() async throws {
         // Given
         let folder = Self.scratch()
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(atPath: folder.path + ".lock")
-        }
+        defer { Self.remove(folder) }
 
         // When: the call leaves a folder, as the Swift driver does
         let existed = try await SwiftTemporaryFolder.using(folder) { temporary in
@@ -57,11 +60,8 @@ struct SwiftTemporaryFolderTests {
     func notEmptiedWhileAnotherRuns() async throws {
         // Given: a first call that leaves a folder, then waits until a second call has ended
         let folder = Self.scratch()
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(atPath: folder.path + ".lock")
-        }
-        let (secondEnded, ended) = AsyncStream<Bool>.makeStream()
+        defer { Self.remove(folder) }
+        let (secondEnded, ended) = AsyncStream<Void>.makeStream()
         let (firstStarted, started) = AsyncStream<Void>.makeStream()
         let first = Task {
             try await SwiftTemporaryFolder.using(folder) { temporary in
@@ -69,7 +69,7 @@ struct SwiftTemporaryFolderTests {
                     at: temporary.appendingPathComponent("TemporaryDirectory.first"), withIntermediateDirectories: true)
                 started.yield()
                 var iterator = secondEnded.makeAsyncIterator()
-                return await iterator.next() ?? false
+                await iterator.next()
             }
         }
         var startedIterator = firstStarted.makeAsyncIterator()
@@ -79,8 +79,8 @@ struct SwiftTemporaryFolderTests {
         try await SwiftTemporaryFolder.using(folder) { _ in }
         let keptWhileFirstRan = FileManager.default.fileExists(
             atPath: folder.appendingPathComponent("TemporaryDirectory.first").path)
-        ended.yield(keptWhileFirstRan)
-        _ = try await first.value
+        ended.yield()
+        try await first.value
 
         // Then
         #expect(keptWhileFirstRan)

@@ -223,8 +223,8 @@ private final class FailingProtocol: BareProtocol {
             try #require(
                 FileManager.default.isExecutableFile(atPath: probe.path),
                 "\(probe.path) is missing: build every target with swift build --build-tests first")
-            // When: it runs (ChildProcess, not Foundation's Process with a pipe: a process a UI test spawns at that instant
-            // would inherit the pipe and keep the read waiting.)
+            // When: it runs (ChildProcess, not Foundation's Process with a pipe: a process a UI test
+            // spawns at that instant would inherit the pipe and keep the read waiting)
             let result = try await ChildProcess.run(
                 probe, [], in: FileManager.default.temporaryDirectory,
                 environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: 60)
