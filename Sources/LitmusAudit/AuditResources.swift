@@ -3,9 +3,10 @@ import LitmusSupport
 import Synchronization
 
 /// What the audit holds that must not outlive it: the process groups it started (its
-/// ``ChildProcessRegistry``) and the scratch folders it made. `releaseAll()` kills the one and deletes
-/// the other; the command calls it on SIGINT and SIGTERM, so an interrupted audit leaves no process and
-/// no file behind.
+/// ``ChildProcessRegistry``), the processes its tests started (``ProcessTag``) and the scratch folders
+/// it made. `releaseAll()` kills the ones and deletes the other; the command calls it on SIGINT and
+/// SIGTERM, so an interrupted audit leaves no process and no file behind. SIGKILL leaves the same to
+/// the ``Lifeline``'s watchdog, which every scratch folder is named to.
 public final class AuditResources: Sendable {
     /// The one registry of this process, which the audit uses.
     public static let shared = AuditResources(processes: .shared)
@@ -26,6 +27,7 @@ public final class AuditResources: Sendable {
             return state.released
         }
         if released { delete(directory: directory) }
+        Lifeline.shared.deleteIfKilled(directory)
     }
 
     private let deletion = Mutex(())
@@ -53,6 +55,8 @@ public final class AuditResources: Sendable {
             return state.directories
         }
         processes.releaseAll()
+        // Processes the tests left in groups of their own, which the tracked trees no longer reach.
+        ProcessTag.endEveryTagOfThisRun()
         for path in directories { delete(directory: URL(fileURLWithPath: path)) }
     }
 }

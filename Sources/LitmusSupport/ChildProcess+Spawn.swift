@@ -6,20 +6,32 @@ import Foundation
     import Darwin
 #endif
 
-/// Starting a long-lived command in a new process group with its standard input and output redirected,
-/// the way LitmusUI's chromedriver watchdog must be started: a group of its own keeps a terminal's Ctrl-C
-/// from killing it before it has killed the browser. (``ChildProcess/run(_:_:in:environment:unsetting:outputFile:errorFile:timeout:registry:)``
-/// runs a program to completion instead.)
+/// Starting a process the way every process Litmus starts must start: in a process group of its own,
+/// with no signal blocked and every signal's default action, and with none of this process's
+/// descriptors but the three it is given. Foundation's `Process` does neither of the first two: a child
+/// inherits the signal mask of the thread that spawns it, and Dispatch's and Swift concurrency's threads
+/// block nearly every signal, so a test process started from one ran with SIGTERM blocked, and so did
+/// every process that test started (measured in /proc's SigBlk; FINDINGS.md).
 extension ChildProcess {
-    /// Spawns `arguments` (the first is an absolute path) in a new process group, with `standardInput`
-    /// and `standardOutput` as its fd 0 and 1 and /dev/null as fd 2, and this process's environment
-    /// plus `extraEnvironment`. Returns its process id.
-    package static func spawnInNewGroup(
-        _ arguments: [String], standardInput: Int32, standardOutput: Int32, extraEnvironment: [String: String] = [:]
-    )
-        throws(ChildProcessError)
-        -> pid_t
-    {
+    /// Where one of a child's three standard descriptors goes.
+    package enum Redirection: Sendable, Equatable {
+        /// /dev/null.
+        case null
+        /// A descriptor of this process, duplicated into the child.
+        case descriptor(Int32)
+        /// A file, created or emptied.
+        case file(String)
+        /// Standard error only: wherever standard output goes.
+        case standardOutput
+    }
+
+    /// Spawns `arguments` (the first is an absolute path) in `directory` (this process's when `nil`) with
+    /// exactly `environment`, in a new process group, with no signal blocked, every signal's default
+    /// action, and descriptors 0, 1 and 2 as given and no other. Returns its process id.
+    package static func spawn(
+        _ arguments: [String], environment: [String: String], directory: String? = nil,
+        standardInput: Redirection = .null, standardOutput: Redirection = .null, standardError: Redirection = .null
+    ) throws(ChildProcessError) -> pid_t {
         #if os(Linux)
             var actions = posix_spawn_file_actions_t()
             var attributes = posix_spawnattr_t()
@@ -31,11 +43,27 @@ extension ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
-        posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Threads of this process block signals (SIGCHLD among them); a child inherits that mask,
-        // and `sh` then never sees its own child exit. Start it with no signal blocked, default actions.
+        for (descriptor, redirection) in [(0, standardInput), (1, standardOutput), (2, standardError)] {
+            switch redirection {
+            case .null:
+                posix_spawn_file_actions_addopen(
+                    &actions, Int32(descriptor), "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .descriptor(let own):
+                posix_spawn_file_actions_adddup2(&actions, own, Int32(descriptor))
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, Int32(descriptor), path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .standardOutput:
+                posix_spawn_file_actions_adddup2(&actions, 1, Int32(descriptor))
+            }
+        }
+        if let directory {
+            guard addChangeDirectory(&actions, directory) == 0 else {
+                throw ChildProcessError(executable: arguments[0], reason: "it cannot be started in \(directory)")
+            }
+        }
+        // Threads of this process block signals (SIGCHLD and SIGTERM among them); a child inherits that
+        // mask, and `sh` then never sees its own child exit, nor a test process SIGTERM. Start it with
+        // no signal blocked and every signal's default action (an ignored SIGINT would be inherited too).
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
@@ -43,10 +71,9 @@ extension ChildProcess {
         sigfillset(&allSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setpgroup(&attributes, 0)
-        // Sockets and pipes of this process that lack close-on-exec must not reach chromedriver, nor
-        // one another thread creates while this spawns (Foundation's `Process` gives each child such a
-        // socket, and learns of the child's exit only once every holder has closed it): close every
-        // descriptor from 3 in the child, or else those open now.
+        // Sockets and pipes of this process that lack close-on-exec must not reach the child, nor one
+        // another thread creates while this spawns (a child holding a pipe's write end keeps its reader
+        // waiting): close every descriptor from 3 in the child, or else those open now.
         let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
         #if os(Linux)
             let closedFromThree = Self.addCloseFrom.map { $0(&actions, 3) == 0 } ?? false
@@ -62,7 +89,6 @@ extension ChildProcess {
 
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
@@ -72,6 +98,42 @@ extension ChildProcess {
         }
         return pid
     }
+
+    /// Spawns `arguments` (the first is an absolute path) in a new process group, with `standardInput`
+    /// and `standardOutput` as its fd 0 and 1 and /dev/null as fd 2, and this process's environment
+    /// plus `extraEnvironment`: a long-lived command such as LitmusUI's chromedriver watchdog, whose
+    /// group of its own keeps a terminal's Ctrl-C from killing it before it has killed the browser.
+    /// Returns its process id.
+    package static func spawnInNewGroup(
+        _ arguments: [String], standardInput: Int32, standardOutput: Int32, extraEnvironment: [String: String] = [:]
+    )
+        throws(ChildProcessError)
+        -> pid_t
+    {
+        try spawn(
+            arguments, environment: ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 },
+            standardInput: .descriptor(standardInput), standardOutput: .descriptor(standardOutput))
+    }
+
+    /// Adds a change of the child's working directory to `actions`: glibc's and Darwin's
+    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), which Swift's Glibc module
+    /// does not declare.
+    #if os(Linux)
+        private static func addChangeDirectory(_ actions: inout posix_spawn_file_actions_t, _ path: String) -> Int32 {
+            guard let addChangeDirectory = Self.addChdir else { return ENOSYS }
+            return addChangeDirectory(&actions, path)
+        }
+
+        private typealias AddChdir =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+        private static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np")
+            .map { unsafeBitCast($0, to: AddChdir.self) }
+    #else
+        private static func addChangeDirectory(_ actions: inout posix_spawn_file_actions_t?, _ path: String) -> Int32 {
+            posix_spawn_file_actions_addchdir_np(&actions, path)
+        }
+    #endif
 
     #if os(Linux)
         /// Whether a process started in a new group gets no descriptor from 3 up whatever other threads
@@ -102,34 +164,22 @@ extension ChildProcess {
     }
 
     /// Waits for child `pid` to exit, off the cooperative thread pool.
-    package static func reap(_ pid: pid_t) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    package static func reap(_ pid: pid_t) async { _ = await termination(of: pid) }
+
+    /// Waits for child `pid` to exit, off the cooperative thread pool, reaps it, and says how it ended;
+    /// `nil` when it is not a child of this process or was reaped already.
+    package static func termination(of pid: pid_t) async -> Termination? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Termination?, Never>) in
             Thread.detachNewThread {
                 var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                continuation.resume()
+                var result: pid_t
+                repeat {
+                    result = waitpid(pid, &status, 0)
+                } while result == -1 && errno == EINTR
+                continuation.resume(returning: result == pid ? Termination(waitStatus: status) : nil)
             }
         }
     }
-
-    #if os(Linux)
-        /// Waits, off the cooperative thread pool, until child `pid` has exited, and returns its exit
-        /// status (or the signal that ended it) without reaping it, so that Foundation's `Process` still
-        /// can; `nil` when it is not a child of this process or was reaped already. Linux only: there
-        /// `waitid` without `WSTOPPED` reports no stopped child (macOS's may).
-        static func exitStatus(of pid: pid_t) async -> Int32? {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
-                Thread.detachNewThread {
-                    var info = siginfo_t()
-                    var result: Int32
-                    repeat {
-                        result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
-                    } while result == -1 && errno == EINTR
-                    continuation.resume(returning: result == 0 ? info._sifields._sigchld.si_status : nil)
-                }
-            }
-        }
-    #endif
 
     /// A pipe whose ends are closed on exec, so no other child inherits them.
     package static func pipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {

@@ -1,15 +1,49 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How a child process ended, and what it printed.
 package struct ChildProcessResult: Sendable {
-    /// Its exit status (or the signal that ended it).
+    /// Its exit status, or the number of the signal that ended it.
     package var status: Int32
     /// Whether it was killed because it ran past its time limit.
     package var timedOut: Bool
     /// Its standard output and standard error, interleaved (standard output alone when standard error
     /// went to a file of its own).
     package var output: String
+    /// The signal that ended it, when one did (a crash's SIGILL, SIGSEGV, SIGABRT, or the SIGKILL of its
+    /// time limit); `nil` when it exited.
+    package var signal: Int32? = nil
+    /// The processes it left running, found by their ``ProcessTag`` after it ended (and then ended);
+    /// empty when it was started without a tag.
+    package var leftovers: [LeftoverProcess] = []
+}
+
+/// How a process ended: its exit status, or the signal that ended it.
+package enum Termination: Sendable, Hashable {
+    /// It exited with this status.
+    case exited(Int32)
+    /// This signal ended it.
+    case signaled(Int32)
+
+    /// Reads a `waitpid` status.
+    init(waitStatus status: Int32) {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
+        let signal = status & 0x7f
+        self = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+    }
+
+    /// The exit status, or the signal's number, as one value.
+    package var status: Int32 {
+        switch self {
+        case .exited(let status), .signaled(let status): status
+        }
+    }
 }
 
 /// Runs one program to completion with its output in a file (never a pipe that could fill up), a time
@@ -18,37 +52,31 @@ package enum ChildProcess {
     /// Runs `executable` in `directory` with this process's environment, `environment` set over it and
     /// the variables in `unsetting` removed. Its standard output goes to `outputFile` (a temporary file,
     /// deleted once read, when none is given), and its standard error to `errorFile` when given, else
-    /// with its standard output.
+    /// with its standard output. It starts in a process group of its own, with no signal blocked and
+    /// none of this process's other descriptors (``spawn(_:environment:directory:standardInput:standardOutput:standardError:)``);
+    /// when it ends, its group is killed. With a `tag`, every process it started carries the tag in its
+    /// environment, and those still running after it ended, in any group, are ended and listed in the
+    /// result's `leftovers`.
     package static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         unsetting: Set<String> = [], outputFile: URL? = nil, errorFile: URL? = nil, timeout: Double,
-        registry: ChildProcessRegistry = .shared
+        tag: ProcessTag? = nil, registry: ChildProcessRegistry = .shared
     ) async throws -> ChildProcessResult {
         let output =
             outputFile
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("litmus-output-\(UUID().uuidString)")
         defer { if outputFile == nil { try? FileManager.default.removeItem(at: output) } }
-        let handle = try Self.emptyFile(output, for: executable)
-        defer { try? handle.close() }
-        let errorHandle = try errorFile.map { try Self.emptyFile($0, for: executable) }
-        defer { try? errorHandle?.close() }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = Self.environment(
+        var variables = Self.environment(
             inheriting: ProcessInfo.processInfo.environment, setting: environment, unsetting: unsetting)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = errorHandle ?? handle
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { finished in
-            exited.continuation.yield(finished.terminationStatus)
-            exited.continuation.finish()
+        if let tag {
+            variables[ProcessTag.variable] = tag.value
+            Lifeline.shared.ensureStarted()
         }
-        try process.run()
-        let pid = process.processIdentifier
-        registry.track(process: pid)
+        let pid = try registry.start { () throws(ChildProcessError) -> pid_t in
+            try Self.spawn(
+                [executable.path] + arguments, environment: variables, directory: directory.path,
+                standardOutput: .file(output.path), standardError: errorFile.map { .file($0.path) } ?? .standardOutput)
+        }
         defer { registry.forget(process: pid) }
         let timedOut = Mutex(false)
         let watchdog = Task {
@@ -57,54 +85,26 @@ package enum ChildProcess {
             ProcessTree.terminate(pid)
         }
         defer { watchdog.cancel() }
-        let status = await withTaskCancellationHandler {
-            await Self.firstExit(of: pid, reported: exited.stream)
+        let termination = await withTaskCancellationHandler {
+            await Self.termination(of: pid)
         } onCancel: {
             ProcessTree.terminate(pid)
         }
-        // The test may have started children of its own in its group: end them with it.
+        // What it left running, looked for before its group is killed, so a process it left in its own
+        // group counts too; then that group goes with it.
+        let leftovers = tag.map { ProcessTag.endLeftovers(of: $0) } ?? []
         kill(-pid, SIGKILL)
         try Task.checkCancellation()
         let data = (try? Data(contentsOf: output)) ?? Data()
+        var signal: Int32?
+        if case .signaled(let number) = termination { signal = number }
         return ChildProcessResult(
-            status: status, timedOut: timedOut.withLock { $0 }, output: String(decoding: data, as: UTF8.self))
+            status: termination?.status ?? -1, timedOut: timedOut.withLock { $0 },
+            output: String(decoding: data, as: UTF8.self), signal: signal, leftovers: leftovers)
     }
 }
 
 extension ChildProcess {
-    /// `file`, emptied or created, open for writing.
-    private static func emptyFile(_ file: URL, for executable: URL) throws -> FileHandle {
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw ChildProcessError(
-                executable: executable.path, reason: "its output file \(file.path) cannot be created")
-        }
-        return try FileHandle(forWritingTo: file)
-    }
-
-    /// The exit status of child `pid`, from whichever learns it first: Foundation's termination
-    /// handler (`reported`), or, on Linux, waiting for the child itself. There Foundation learns of the
-    /// exit when a socket it gave the child closes, and every process that inherited that socket holds
-    /// it open: a background process the child started, or a process another thread spawned at that
-    /// instant (LitmusUI's chromedriver did, and a test run hung on a `git` that had long exited).
-    /// Cancelled, it still waits for the child, which the cancellation handler kills; `-1` when nothing
-    /// reports its status.
-    static func firstExit(of pid: pid_t, reported: AsyncStream<Int32>) async -> Int32 {
-        await withTaskGroup(of: Int32?.self) { group in
-            group.addTask {
-                var status: Int32?
-                for await value in reported { status = value }
-                return status
-            }
-            #if os(Linux)
-                group.addTask { await Self.exitStatus(of: pid) }
-            #endif
-            var status: Int32?
-            while status == nil, let next = await group.next() { status = next }
-            group.cancelAll()
-            return status ?? -1
-        }
-    }
-
     /// The environment of a child: `parent`'s, with `setting` over it and `unsetting` removed.
     package static func environment(
         inheriting parent: [String: String], setting: [String: String], unsetting: Set<String>

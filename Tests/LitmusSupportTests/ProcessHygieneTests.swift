@@ -1,0 +1,125 @@
+import Foundation
+import LitmusSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How the processes Litmus starts begin and end: the signals they see, what they leave running, and
+/// what the lifeline ends when Litmus itself is killed.
+@Suite("Processes start clean and leave nothing behind", .tags(.endToEnd))
+struct ProcessHygieneTests {
+    #if os(Linux)
+        @Test(
+            "A child started from a thread that blocks signals starts with none blocked and the parent's ignored ones at their defaults"
+        )
+        func signalMask() async throws {
+            // Given: this thread blocking SIGTERM, and SIGUSR2 ignored, as Dispatch's and the cooperative
+            // pool's threads block nearly every signal
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-sigmask-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: file) }
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGTERM)
+            var previous = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+            let ignored = signal(SIGUSR2, SIG_IGN)
+            // When: a child is started from it (synchronously, so from this very thread)
+            let child = Result {
+                try ChildProcess.spawn(
+                    ["/bin/grep", "-E", "^Sig(Blk|Ign)", "/proc/self/status"],
+                    environment: ProcessInfo.processInfo.environment, standardOutput: .file(file.path))
+            }
+            signal(SIGUSR2, ignored)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            await ChildProcess.reap(try child.get())
+            // Then: nothing blocked, and SIGUSR2 not ignored (glibc's own signals 32 and 33 may be)
+            let masks = Dictionary(
+                uniqueKeysWithValues: try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap {
+                    line -> (String, UInt64)? in
+                    let parts = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+                    return parts.count == 2 ? (parts[0], UInt64(parts[1], radix: 16) ?? .max) : nil
+                })
+            #expect(masks["SigBlk"] == 0)
+            let ignoredMask = try #require(masks["SigIgn"])
+            #expect(ignoredMask & (1 << (UInt64(SIGUSR2) - 1)) == 0, "SigIgn \(String(ignoredMask, radix: 16))")
+        }
+
+        @Test("A child ended by a signal reports the signal, not an exit status")
+        func signalReported() async throws {
+            let result = try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "kill -ILL $$"], in: FileManager.default.temporaryDirectory,
+                timeout: 10)
+            #expect(result.signal == SIGILL)
+            #expect(result.status == SIGILL)
+        }
+
+        @Test("An exit status that equals a signal's number is no signal")
+        func exitIsNoSignal() async throws {
+            let result = try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "exit 4"], in: FileManager.default.temporaryDirectory,
+                timeout: 10)
+            #expect(result.signal == nil)
+            #expect(result.status == 4)
+        }
+
+        @Test("A process a tagged child left running in a session of its own is found by its tag and ended")
+        func leftoverFound() async throws {
+            // Given: a shell that starts a sleep in a new session (out of its process group) and exits
+            let tag = ProcessTag.next()
+            // When
+            let result = try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!"],
+                in: FileManager.default.temporaryDirectory, timeout: 10, tag: tag)
+            // Then: the sleep is the one leftover, named by its command line, and it no longer runs
+            let left = try #require(pid_t(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(result.leftovers.map(\.pid) == [left])
+            #expect(result.leftovers.first?.command == "sleep 300")
+            #expect(!ProcessTree.isAlive(left))
+        }
+
+        @Test("A tagged child that leaves nothing running has no leftover")
+        func noLeftover() async throws {
+            let result = try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "sleep 0.01"], in: FileManager.default.temporaryDirectory,
+                timeout: 10, tag: ProcessTag.next())
+            #expect(result.leftovers.isEmpty)
+        }
+
+        @Test("When the lifeline is cut, as when Litmus is killed, its tagged processes end and its folders go")
+        func lifeline() async throws {
+            // Given: a lifeline of its own, a process carrying one of its tags in a session of its own (no
+            // group kill reaches it), and a folder named to it
+            let prefix = "litmus-lifeline-test-\(UUID().uuidString)."
+            let sut = Lifeline(tagPrefix: prefix)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-lifeline-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            sut.deleteIfKilled(folder)
+            var environment = ProcessInfo.processInfo.environment
+            environment[ProcessTag.variable] = prefix + "1"
+            let sleeper = try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "300"], environment: environment)
+            defer { _ = kill(sleeper, SIGKILL) }
+            // When
+            let watchdog = try #require(sut.watchdogProcessID)
+            sut.cut()
+            await ChildProcess.reap(watchdog)
+            // Then
+            await ChildProcess.reap(sleeper)
+            #expect(!FileManager.default.fileExists(atPath: folder.path))
+        }
+
+    #endif
+
+    @Test("After the registry is released no process starts: the start is refused, not raced")
+    func noStartAfterRelease() async throws {
+        let registry = ChildProcessRegistry()
+        registry.releaseAll()
+        await #expect(throws: ChildProcessRegistryReleased.self) {
+            try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sleep"), ["30"], in: FileManager.default.temporaryDirectory, timeout: 60,
+                registry: registry)
+        }
+    }
+}
