@@ -228,6 +228,7 @@ let package = Package(
                 "LitmusSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
         .target(

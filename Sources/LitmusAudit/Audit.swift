@@ -175,7 +175,11 @@ public struct Audit: Sendable {
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
-        let analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(targets: layout.testTargets))
+        var analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(modules: layout.testModules))
+        let linuxMain = "Tests/LinuxMain.swift"
+        if FileManager.default.fileExists(atPath: workspace.package.appendingPathComponent(linuxMain).path) {
+            analysis.linuxMain = linuxMain
+        }
 
         // Discover and run: the suite runs, the parallel runs, each test alone, the random halves (a shard:
         // suite run 1 and its share of the rest).

@@ -113,7 +113,7 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
                 "Wait for the expectation (wait(for:timeout:) / await fulfillment(of:)), or its fulfilment is never checked."
         case .neverRan:
             return
-                "Make the runner see it: on Linux list QuickSpecs in a QCKMain entry point, or port them to XCTest/Swift Testing."
+                "Make the runner see it: a `test…` method of an XCTestCase subclass (or a @Test function) in a test target, its class not compiled out by an #if."
         case .xctestAssertionInSwiftTesting:
             return
                 "Use #expect/#require in a @Test (or make the test an XCTestCase method): before Swift 6.4 Swift Testing drops XCTest's failures."

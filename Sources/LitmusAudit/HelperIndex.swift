@@ -28,9 +28,17 @@ struct HelperIndex {
     var calls: [String: Set<String>] = [:]
     /// Functions that assert (or `try`), themselves or through a helper, by name.
     var asserting: Set<String> = []
+    /// Functions that assert with an explicit check (a `try` alone does not count), themselves or through
+    /// a helper, by name: a `try` in a `Task { }` nobody awaits checks nothing, its error goes nowhere.
+    var checking: Set<String> = []
+    /// Functions that wait for time (`sleep`, `Task.sleep`, … in their own body, outside closures and poll
+    /// loops), themselves or through a helper, by name: a test calling one waits for time too.
+    var sleeping: Set<String> = []
     /// Whether the test targets declare a function named `expect` (then `expect(x)` is not Nimble's).
     var declaresExpect = false
 
+    /// The names each function calls in its own statements, not in closures (work handed to others).
+    private var directCalls: [String: Set<String>] = [:]
     private var declarations: [Declaration] = []
     private var byName: [String: [Int]] = [:]
     /// Declarations that call `XCTAssert…`/`XCTFail`, themselves or through a helper (tests are not helpers).
@@ -41,6 +49,8 @@ struct HelperIndex {
     /// Indexes `functions`, every function declared in the test targets.
     init(functions: [FunctionDeclSyntax]) {
         var assertingSeeds: Set<String> = []
+        var checkingSeeds: Set<String> = []
+        var sleepingSeeds: Set<String> = []
         var xctestSeeds: Set<Int> = []
         var expectSeeds: Set<Int> = []
         for function in functions {
@@ -49,9 +59,12 @@ struct HelperIndex {
             guard let body = function.body else { continue }
             let called = CallCollector.names(in: Syntax(body))
             calls[name, default: []].formUnion(called)
-            if called.contains(where: TestSourceAnalyzer.asserts) || CallCollector.hasPlainTry(in: Syntax(body)) {
-                assertingSeeds.insert(name)
-            }
+            directCalls[name, default: []].formUnion(
+                SleepDetector.directCalls(in: body).compactMap { CallCollector.calledName($0.calledExpression) })
+            let checks = called.contains(where: TestSourceAnalyzer.asserts)
+            if checks || CallCollector.hasPlainTry(in: Syntax(body)) { assertingSeeds.insert(name) }
+            if checks { checkingSeeds.insert(name) }
+            if !Self.isTest(function), !SleepDetector.waits(in: body).isEmpty { sleepingSeeds.insert(name) }
             // A test is never called as a helper: one named `success()` must not make `.success(x)` one.
             guard !Self.isTest(function) else { continue }
             let index = declarations.count
@@ -72,6 +85,8 @@ struct HelperIndex {
             }
         }
         asserting = Self.callers(of: assertingSeeds, over: calls)
+        checking = Self.callers(of: checkingSeeds, over: calls)
+        sleeping = Self.callers(of: sleepingSeeds, over: directCalls)
         reachingXCTestAssertion = reach(xctestSeeds)
         reachingExpectMacro = reach(expectSeeds)
     }

@@ -34,6 +34,7 @@ struct RunStage: Sendable {
             if let type = test.xctestClass, let method = test.id.split(separator: "/").last,
                 let declaration = analysis.classes.first(where: {
                     $0.name == type && $0.testMethods[String(method)] != nil
+                        && ($0.module.isEmpty || $0.module == TestIdentity.module(of: test.id))
                 })
             {
                 located.file = declaration.file

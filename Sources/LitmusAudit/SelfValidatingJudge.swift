@@ -1,43 +1,89 @@
 /// S: what the static analysis found in the test sources (no assertion, tautologies, swallowed errors,
 /// unwaited expectations; and sleeps, which count against F by their kind), each tied to the test it
-/// names, and the test classes and specs in the sources that never ran.
+/// names, and the test classes, specs and test methods in the sources that never ran.
 enum SelfValidatingJudge {
-    /// The analysis's findings and the never-ran classes.
+    /// The analysis's findings and the never-ran classes and methods.
     static func findings(_ observations: Observations, _ context: JudgingContext) -> [Finding] {
         var findings = context.analysis.findings.map { found in
             var tied = found
-            tied.test = test(named: found, among: observations.tests)?.id
+            tied.test = test(named: found, among: observations.tests)?.id ?? found.test
             return tied
         }
-        let ranClasses = Set(observations.tests.compactMap(\.xctestClass))
-        #if canImport(ObjectiveC)
-            let built = context.analysis.classes
-        #else
-            let built = context.analysis.classes.filter { !$0.appleOnly }
-        #endif
-        for declaration in built where !declaration.ran(among: ranClasses) {
-            let what = declaration.isSpec ? "The spec" : "The test class"
-            let why =
-                declaration.isSpec
-                ? "on Linux a QuickSpec runs only when an entry point (QCKMain) lists it"
-                : "its tests are not discovered"
-            findings.append(
-                Finding(
-                    kind: .neverRan, test: declaration.name, file: declaration.file, line: declaration.line,
-                    message: "\(what) \(declaration.name) is in the sources and never ran: \(why)"))
+        findings += neverRan(observations, context.analysis)
+        return findings
+    }
+
+    /// The classes and specs the build compiles that never ran, and the test methods of the classes
+    /// that ran that did not: on Linux a `Tests/LinuxMain.swift` runs only what its lists name.
+    static func neverRan(_ observations: Observations, _ analysis: SourceAnalysis) -> [Finding] {
+        let ran = observations.tests.filter { $0.library == .xctest }
+        let ranClasses = Set(ran.compactMap(\.qualifiedXCTestClass))
+        let ranMethods = Set(ran.compactMap(\.qualifiedOutputName))
+        let manifest = analysis.linuxMain
+        var findings: [Finding] = []
+        for declaration in analysis.classes {
+            guard declaration.ran(among: ranClasses) else {
+                findings.append(neverRan(class: declaration, manifest: manifest))
+                continue
+            }
+            guard !declaration.isSpec else { continue }
+            for (method, line) in declaration.testMethods.sorted(by: { $0.value < $1.value })
+            where !ranMethods.contains(declaration.testName(method)) {
+                var finding = Finding(
+                    kind: .neverRan, test: declaration.testName(method), file: declaration.file, line: line,
+                    message: "\(declaration.name).\(method) is in the sources and never ran: "
+                        + (manifest.map {
+                            "on Linux \($0) decides which tests run, and its lists (allTests) leave this one out"
+                        }
+                            ?? "the runner did not list it"))
+                finding.fix = manifest.map(manifestFix) ?? FindingKind.neverRan.fix
+                findings.append(finding)
+            }
         }
         return findings
     }
 
-    /// The discovered test a finding of the analysis names: `Class.method` for XCTest; for Swift Testing
-    /// the same file and the analyzer's `Suite/function` ending the test's name.
+    private static func neverRan(class declaration: SourceAnalysis.TestClass, manifest: String?) -> Finding {
+        let what = declaration.isSpec ? "The spec" : "The test class"
+        let why: String
+        var fix = FindingKind.neverRan.fix
+        if declaration.isSpec {
+            why = "on Linux a QuickSpec runs only when an entry point (QCKMain) lists it"
+            fix =
+                "List the spec in a QCKMain entry point, or apply LitmusSpecsPlugin to its test target (docs/specs.md), or port it to XCTest or Swift Testing."
+        } else if let manifest {
+            why = "on Linux \(manifest) decides which tests run, and it leaves this class out"
+            fix = manifestFix(manifest)
+        } else {
+            why = "its tests are not discovered"
+        }
+        var finding = Finding(
+            kind: .neverRan,
+            test: declaration.module.isEmpty ? declaration.name : "\(declaration.module).\(declaration.name)",
+            file: declaration.file, line: declaration.line,
+            message: "\(what) \(declaration.name) is in the sources and never ran: \(why)")
+        finding.fix = fix
+        return finding
+    }
+
+    /// The fix of a test a Linux test manifest leaves out.
+    private static func manifestFix(_ manifest: String) -> String {
+        "Delete \(manifest) and the allTests lists (XCTestManifests.swift): SwiftPM discovers every test on Linux since Swift 5.4. Or add the test to its class's allTests."
+    }
+
+    /// The discovered test a finding of the analysis names: `Module.Class.method` for XCTest; for Swift
+    /// Testing the same file and the analyzer's `Suite/function` ending the test's name.
     static func test(named found: Finding, among tests: [TestIdentity]) -> TestIdentity? {
         found.test.flatMap { test(named: $0, file: found.file, among: tests) }
     }
 
-    /// The discovered test the analysis names `name` (`Class.method`, `Suite/function`) in `file`.
+    /// The discovered test the analysis names `name` (`Module.Class.method`, `Suite/function`) in `file`.
     static func test(named name: String, file: String?, among tests: [TestIdentity]) -> TestIdentity? {
-        if let test = tests.first(where: { $0.library == .xctest && $0.xctestOutputName == name }) { return test }
+        if let test = tests.first(where: {
+            $0.library == .xctest && ($0.qualifiedOutputName == name || $0.xctestOutputName == name)
+        }) {
+            return test
+        }
         return tests.first { test in
             guard test.library == .swiftTesting, test.file == file else { return false }
             let base = test.name.prefix { $0 != "(" }

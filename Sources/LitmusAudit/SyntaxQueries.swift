@@ -81,12 +81,14 @@ enum TautologyDetector {
             let arguments = Array(call.arguments)
             if equalityAssertions.contains(name), arguments.count >= 2,
                 arguments[0].expression.trimmedDescription == arguments[1].expression.trimmedDescription,
-                !checksReflexivity(call, arguments)
+                !checksReflexivity(call, arguments),
+                !comparesTwoEvaluations(arguments[0].expression, in: call, identity: name == "XCTAssertIdentical")
             {
                 return "\(name) compares \(arguments[0].expression.trimmedDescription) with itself"
             }
             if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression),
-                !(isSelfComparison(first.expression) && isNamedForReflexivity(call))
+                !(isSelfComparison(first.expression) && isNamedForReflexivity(call)),
+                !isTwoEvaluationsCompared(first.expression, in: call)
             {
                 return "\(name)(\(first.expression.trimmedDescription)) is always true"
             }
@@ -113,9 +115,52 @@ enum TautologyDetector {
         if let macro = node.as(MacroExpansionExprSyntax.self),
             macro.macroName.text == "expect" || macro.macroName.text == "require",
             let first = macro.arguments.first?.expression, isAlwaysTrue(first),
-            !(isSelfComparison(first) && isNamedForReflexivity(macro))
+            !(isSelfComparison(first) && isNamedForReflexivity(macro)),
+            !isTwoEvaluationsCompared(first, in: macro)
         {
             return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
+        }
+        return nil
+    }
+
+    /// Whether a comparison of `expression` with itself compares two evaluations on purpose: each side
+    /// calls a function or reads a property again (a value is computed twice), and the test is named for
+    /// sameness (`getETagValue_isStable_forSameFile`) or compares identity (`===`: a container asked twice
+    /// for its scoped instance). `total([7]) == total([7])` in a test named `…_isThatPrice` compares a
+    /// computation with itself and stays a tautology; `x == x` always is one.
+    private static func comparesTwoEvaluations(
+        _ expression: ExprSyntax, in node: some SyntaxProtocol, identity: Bool
+    ) -> Bool {
+        let evaluates =
+            !expression.descendants(of: FunctionCallExprSyntax.self).isEmpty
+            || !expression.descendants(of: MemberAccessExprSyntax.self).filter { $0.base != nil }.isEmpty
+        guard evaluates else { return false }
+        if identity { return true }
+        let function = (node.enclosingFunctionName ?? "").lowercased()
+        return [
+            "stable", "same", "determin", "consisten", "idempot", "repeat", "twice", "again", "cache", "always",
+            "reproduc", "unchang", "pure",
+        ].contains(where: function.contains)
+    }
+
+    /// ``comparesTwoEvaluations(_:in:identity:)`` for a comparison expression `a == b`, `a === b`.
+    private static func isTwoEvaluationsCompared(_ expression: ExprSyntax, in node: some SyntaxProtocol) -> Bool {
+        guard let (left, op) = comparison(expression) else { return false }
+        return comparesTwoEvaluations(left, in: node, identity: op == "===")
+    }
+
+    /// The left operand and operator of `a op b`, folded or not.
+    private static func comparison(_ expression: ExprSyntax) -> (ExprSyntax, String)? {
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
+            return (infix.leftOperand, op)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text {
+                return (elements[0], op)
+            }
         }
         return nil
     }
@@ -239,16 +284,6 @@ extension DeclSyntaxProtocol {
 }
 
 extension TryExprSyntax {
-    /// Whether this expression is inside a `defer` block.
-    var isInDefer: Bool {
-        var current = parent
-        while let node = current, !node.is(FunctionDeclSyntax.self) {
-            if node.is(DeferStmtSyntax.self) { return true }
-            current = node.parent
-        }
-        return false
-    }
-
     /// Whether the value of this `try?` is thrown away: a statement of its own, or `_ = try? …`.
     var resultIsDiscarded: Bool {
         guard let parent else { return false }
@@ -264,5 +299,76 @@ extension TryExprSyntax {
                 && elements[1].is(AssignmentExprSyntax.self)
         }
         return false
+    }
+}
+
+/// Whether a `try?` whose result is thrown away means to: not every discarded error is the error under
+/// test. Clean-up that may find nothing to clean (removing a temporary folder, closing a socket that
+/// failed to open), in a `defer`, a `tearDown` or anywhere; a sleep, whose only error is cancellation; and
+/// waiting for a task whose error is not the point (`try? await task.value`, where the test then checks
+/// what the task left, a timeout it expects among them).
+enum SwallowedErrorIntent {
+    /// The words clean-up calls start with (`removeItem`, `close`, `unlink`, `cancel`, `shutdown`, …).
+    static let cleanupVerbs = [
+        "remove", "delete", "close", "unlink", "cancel", "stop", "shutdown", "shutDown", "terminate", "invalidate",
+        "disconnect", "clean", "kill", "tearDown", "teardown", "release", "dispose", "purge", "unmount", "destroy",
+        "rmdir", "unregister",
+    ]
+    /// The functions whose bodies, and the closures whose bodies, run after a test as its clean-up.
+    static let cleanupScopes: Set<String> = [
+        "tearDown", "tearDownWithError", "addTeardownBlock", "afterEach", "afterSuite", "afterAll",
+    ]
+
+    /// Whether `expression`'s discarded error is not the error under test.
+    static func isIntended(_ expression: TryExprSyntax) -> Bool {
+        isInCleanup(expression) || isCleanup(expression.expression) || isWaitOnly(expression.expression)
+    }
+
+    /// Inside a `defer`, a `deinit`, a `tearDown` method, or a closure passed to `addTeardownBlock` or
+    /// Quick's `afterEach`.
+    static func isInCleanup(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let node = current {
+            if node.is(DeferStmtSyntax.self) || node.is(DeinitializerDeclSyntax.self) { return true }
+            if let function = node.as(FunctionDeclSyntax.self) { return cleanupScopes.contains(function.name.text) }
+            if let closure = node.as(ClosureExprSyntax.self),
+                let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                    ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let name = CallCollector.calledName(call.calledExpression), cleanupScopes.contains(name)
+            {
+                return true
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// A call named for clean-up: `removeItem`, `folder.delete()`, `socket.close()`, `Socket.unlink(…)`.
+    static func isCleanup(_ expression: ExprSyntax) -> Bool {
+        guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(call.calledExpression)
+        else { return false }
+        return cleanupVerbs.contains { verb in
+            name.hasPrefix(verb)
+                && (name.count == verb.count || name[name.index(name.startIndex, offsetBy: verb.count)].isUppercase)
+        }
+    }
+
+    /// A sleep (its one error is cancellation), or the awaited `value`/`result` of a task.
+    static func isWaitOnly(_ expression: ExprSyntax) -> Bool {
+        let inner = unwrapped(expression)
+        if let call = inner.as(FunctionCallExprSyntax.self) {
+            return CallCollector.isSleep(call) || CallCollector.calledName(call.calledExpression) == "sleep"
+        }
+        if let member = inner.as(MemberAccessExprSyntax.self) {
+            return ["value", "result"].contains(member.declName.baseName.text)
+        }
+        return false
+    }
+
+    /// `expression` without `await`.
+    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        if let awaited = expression.as(AwaitExprSyntax.self) { return unwrapped(awaited.expression) }
+        return expression
     }
 }

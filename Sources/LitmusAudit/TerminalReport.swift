@@ -51,9 +51,13 @@ public struct TerminalReport: Sendable {
                         + (finding.location.map { "  [\($0)]" } ?? ""))
             }
             if !report.findings(for: verdict.letter).isEmpty {
-                let kinds = Set(report.findings(for: verdict.letter).map(\.kind))
-                for kind in FindingKind.allCases where kinds.contains(kind) {
-                    out.append("       fix (\(kind.rawValue)): \(kind.fix)")
+                // Each fix once, in the kinds' order: most are the kind's, some are a finding's own.
+                let fixes = report.findings(for: verdict.letter).map { ($0.kind, $0.fix) }
+                for kind in FindingKind.allCases {
+                    var shown: Set<String> = []
+                    for (found, fix) in fixes where found == kind && shown.insert(fix).inserted {
+                        out.append("       fix (\(kind.rawValue)): \(fix)")
+                    }
                 }
             }
             for note in report.notes ?? [] where note.letter == verdict.letter {

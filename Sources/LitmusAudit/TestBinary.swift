@@ -109,12 +109,18 @@ package struct TestBinary: Sendable {
     func runXCTests(_ ids: [String]?, known: [TestIdentity], profile: String) async throws -> Run {
         let arguments = ids.map { [$0.joined(separator: ",")] } ?? []
         let (output, seconds, profiles) = try await process(arguments, output: "xctest", profile: profile)
-        var byOutputName: [String: String] = [:]
-        for test in known { if let name = test.xctestOutputName { byOutputName[name] = test.id } }
+        // XCTest prints `Class.method` without the module: two test targets may each have that test. The
+        // runner runs them in the listing's order, so the n-th `Class.method` printed is the n-th listed.
+        let asked = ids.map(Set.init)
+        var byOutputName: [String: [String]] = [:]
+        for test in known where asked?.contains(test.id) ?? true {
+            if let name = test.xctestOutputName { byOutputName[name, default: []].append(test.id) }
+        }
         var results: [String: TestResult] = [:]
         var order: [String] = []
         for entry in XCTestOutputParser().parse(output.output) {
-            guard let id = byOutputName[entry.name] else { continue }
+            guard let id = byOutputName[entry.name]?.first else { continue }
+            byOutputName[entry.name]?.removeFirst()
             results[id] = entry.result
             order.append(id)
         }

@@ -63,6 +63,19 @@ public struct TestIdentity: Hashable, Codable, Sendable {
         return "\(type).\(id[id.index(after: slash)...])"
     }
 
+    /// The XCTest class with its module (`Mod.ATests` for `Mod.ATests/testA`): two test targets may each
+    /// declare a class of the same name.
+    public var qualifiedXCTestClass: String? {
+        guard library == .xctest, let slash = id.firstIndex(of: "/") else { return nil }
+        return String(id[..<slash])
+    }
+
+    /// The name the static analysis gives it: `Module.Class.method`.
+    package var qualifiedOutputName: String? {
+        guard let slash = id.firstIndex(of: "/"), let type = qualifiedXCTestClass else { return nil }
+        return "\(type).\(id[id.index(after: slash)...])"
+    }
+
     /// The place to show a person: `file:line` when known.
     public var location: String? {
         guard let file else { return nil }

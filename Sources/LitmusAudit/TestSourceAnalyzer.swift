@@ -8,6 +8,9 @@ public struct SourceAnalysis: Sendable, Codable {
     public struct TestClass: Sendable, Hashable, Codable {
         /// Its name.
         public var name: String
+        /// Its test module (the target's module name, the first part of its tests' identifiers); empty
+        /// when the files were analyzed without their targets.
+        public var module = ""
         /// Its file.
         public var file: String
         /// Its line.
@@ -16,15 +19,24 @@ public struct SourceAnalysis: Sendable, Codable {
         public var isSpec: Bool
         /// Its `test…` methods with their lines.
         public var testMethods: [String: Int]
-        /// Whether XCTest ran it, given the classes whose tests ran: itself, or for a spec the class
-        /// LitmusSpecs generates to run it on Linux (`<Spec>_Examples`, `<Namespace>_<Spec>_Examples`).
+        /// Whether XCTest ran it, given the classes whose tests ran, each as `Module.Class` (or `Class`
+        /// when its module is unknown): itself, or for a spec the class LitmusSpecs generates to run it
+        /// on Linux (`<Spec>_Examples`, `<Namespace>_<Spec>_Examples`), in its own module. Two test
+        /// targets may each declare a class of the same name: only its own module's counts.
         public func ran(among classes: Set<String>) -> Bool {
-            classes.contains(name)
-                || (isSpec && classes.contains { $0 == "\(name)_Examples" || $0.hasSuffix("_\(name)_Examples") })
+            // Without a module, any module's class of that name.
+            let names =
+                module.isEmpty
+                ? Set(classes.map { String($0.split(separator: ".").last ?? Substring($0)) })
+                : Set(classes.filter { $0.hasPrefix(module + ".") }.map { String($0.dropFirst(module.count + 1)) })
+            return names.contains(name)
+                || (isSpec && names.contains { $0 == "\(name)_Examples" || $0.hasSuffix("_\(name)_Examples") })
         }
 
-        /// Whether it is compiled only on Apple platforms (`#if canImport(ObjectiveC)`, `#if os(macOS)`, …).
-        public var appleOnly = false
+        /// The name the analysis gives its test method `method`: `Module.Class.method`.
+        public func testName(_ method: String) -> String {
+            (module.isEmpty ? "" : module + ".") + "\(name).\(method)"
+        }
     }
 
     /// Test classes and specs.
@@ -36,6 +48,8 @@ public struct SourceAnalysis: Sendable, Codable {
     /// The checks of each helper (a function of the test targets that asserts and is no test), by name:
     /// one entry per declaration, as same-named helpers cannot be told apart by name.
     public var helperSites: [String: [AssertionSites]] = [:]
+    /// `Tests/LinuxMain.swift`, when the package has one: on Linux it decides which tests run.
+    public var linuxMain: String?
 }
 
 /// Reads test sources with swift-syntax: tests without assertions (helpers that assert are followed
@@ -54,29 +68,48 @@ public struct TestSourceAnalyzer: Sendable {
     /// Creates an analyzer.
     public init() {}
 
-    /// Analyzes the given files (the sources of one test target).
-    public func analyze(files: [URL]) -> SourceAnalysis { analyze(targets: [files]) }
+    /// Analyzes the given files (the sources of one test target whose module is not known).
+    public func analyze(files: [URL]) -> SourceAnalysis { analyze(modules: ["": files]) }
 
-    /// Analyzes the sources of the test targets, one list of files per target: a test reaches the
-    /// helpers of its own target only (two targets may each declare a helper of the same name).
-    public func analyze(targets: [[URL]]) -> SourceAnalysis {
+    /// Analyzes the sources of the test targets by test module (its tests' identifiers start with it):
+    /// a test reaches the helpers of its own target only, and a class is told from another target's class
+    /// of the same name by its module.
+    public func analyze(modules: [String: [URL]]) -> SourceAnalysis {
         var analysis = SourceAnalysis()
-        for files in targets { analyze(target: files, into: &analysis) }
+        for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
+            analyze(target: files, module: module, into: &analysis)
+        }
         analysis.markCallsOfFailingHelpers()
         return analysis
     }
 
-    private func analyze(target files: [URL], into analysis: inout SourceAnalysis) {
-        let parsed: [(file: String, tree: SourceFileSyntax, converter: SourceLocationConverter)] = files.compactMap {
-            url in
+    /// One parsed file of a test target, with what its build compiles.
+    private struct ParsedFile {
+        var file: String
+        var tree: SourceFileSyntax
+        var converter: SourceLocationConverter
+        var compiled: CompiledRegions
+
+        func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
+        /// The nodes of type `T` the build compiles.
+        func compiledNodes<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
+            tree.descendants(of: type).filter(compiled.compiles)
+        }
+    }
+
+    private func analyze(target files: [URL], module: String, into analysis: inout SourceAnalysis) {
+        let parsed: [ParsedFile] = files.compactMap { url in
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
             let tree = Parser.parse(source: text)
-            return (url.path, tree, SourceLocationConverter(fileName: url.path, tree: tree))
+            return ParsedFile(
+                file: url.path, tree: tree, converter: SourceLocationConverter(fileName: url.path, tree: tree),
+                compiled: CompiledRegions(tree))
         }
-        // Every function in the target, by name, with what it reaches through the helpers it calls.
-        let helpers = HelperIndex(functions: parsed.flatMap { $0.tree.descendants(of: FunctionDeclSyntax.self) })
+        // Every function in the target the build compiles, by name, with what it reaches through the
+        // helpers it calls.
+        let helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
         for file in parsed {
-            for function in file.tree.descendants(of: FunctionDeclSyntax.self)
+            for function in file.compiledNodes(FunctionDeclSyntax.self)
             where !HelperIndex.isTest(function) && helpers.asserting.contains(function.name.text) {
                 if let sites = AssertionSites.find(
                     in: function, named: function.name.text, file: file.file, helpers: helpers,
@@ -85,77 +118,81 @@ public struct TestSourceAnalyzer: Sendable {
                     analysis.helperSites[function.name.text, default: []].append(sites)
                 }
             }
-            func line(_ node: some SyntaxProtocol) -> Int {
-                node.startLocation(converter: file.converter).line
-            }
-            for declaration in file.tree.descendants(of: ClassDeclSyntax.self) {
+            for declaration in file.compiledNodes(ClassDeclSyntax.self) {
                 let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
                 let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
-                var methods: [String: Int] = [:]
-                for member in declaration.memberBlock.members {
-                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else {
-                        continue
-                    }
-                    methods[function.name.text] = line(function)
+                let testMethods = declaration.memberBlock.members.compactMap { member -> FunctionDeclSyntax? in
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function),
+                        file.compiled.compiles(function)
+                    else { return nil }
+                    return function
                 }
-                guard isSpec || (!methods.isEmpty && !inherited.isEmpty) else { continue }
-                let name = declaration.name.text
-                analysis.classes.append(
-                    .init(
-                        name: name, file: file.file, line: line(declaration), isSpec: isSpec, testMethods: methods,
-                        appleOnly: declaration.isAppleOnly))
-                for member in declaration.memberBlock.members {
-                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function) else {
-                        continue
-                    }
+                guard isSpec || (!testMethods.isEmpty && !inherited.isEmpty) else { continue }
+                let testClass = SourceAnalysis.TestClass(
+                    name: declaration.name.text, module: module, file: file.file, line: file.line(declaration),
+                    isSpec: isSpec,
+                    testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
+                analysis.classes.append(testClass)
+                for function in testMethods {
+                    let name = testClass.testName(function.name.text)
                     analysis.findings += findings(
-                        in: function, test: "\(name).\(function.name.text)", library: .xctest, helpers: helpers,
-                        file: file.file, line: line)
+                        in: function, test: name, shown: "\(testClass.name).\(function.name.text)", library: .xctest,
+                        helpers: helpers, file: file)
                     analysis.assertionSites +=
                         AssertionSites.find(
-                            in: function, named: "\(name).\(function.name.text)", file: file.file, helpers: helpers,
-                            converter: file.converter
+                            in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
                         ).map { [$0] } ?? []
                 }
+                if isSpec {
+                    analysis.findings += specSleeps(in: declaration, spec: testClass.name, helpers: helpers, file: file)
+                }
             }
-            for function in file.tree.descendants(of: FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
-                let owner = function.ancestorTypeName.map { "\($0)/" } ?? ""
+            for function in file.compiledNodes(FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
+                let name = Self.swiftTestingName(function)
                 analysis.findings += findings(
-                    in: function, test: "\(owner)\(function.name.text)", library: .swiftTesting, helpers: helpers,
-                    file: file.file, line: line)
+                    in: function, test: name, shown: name, library: .swiftTesting, helpers: helpers, file: file)
                 analysis.assertionSites +=
                     AssertionSites.find(
-                        in: function, named: "\(owner)\(function.name.text)", file: file.file, helpers: helpers,
-                        converter: file.converter
+                        in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
                     ).map { [$0] } ?? []
             }
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self)
-            where CallCollector.isSleep(call) && !CallCollector.isPollInterval(call) {
+            for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
+            where file.compiled.compiles(call) {
                 let owner = call.enclosingFunctionName ?? "test code"
                 analysis.findings.append(
                     Finding(
-                        kind: .sleepInTest, test: owner, file: file.file, line: line(call),
-                        message: "\(owner) sleeps: \(call.trimmedDescription.prefix(60))"))
-            }
-            for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers) {
-                let owner = call.enclosingFunctionName ?? "test code"
-                analysis.findings.append(
-                    Finding(
-                        kind: .unevaluatedExpectation, test: owner, file: file.file, line: line(call),
+                        kind: .unevaluatedExpectation, test: owner, file: file.file, line: file.line(call),
                         message:
                             "\(owner): `\(call.trimmedDescription.prefix(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
                     ))
             }
-            for node in file.tree.descendants(of: Syntax.self) {
+            for node in file.compiledNodes(Syntax.self) {
                 if let message = TautologyDetector.message(for: node) {
                     let owner = node.enclosingFunctionName ?? "test code"
                     analysis.findings.append(
                         Finding(
-                            kind: .tautology, test: owner, file: file.file, line: line(node),
+                            kind: .tautology, test: owner, file: file.file, line: file.line(node),
                             message: "\(owner): \(message)"))
                 }
             }
         }
+    }
+
+    /// The name the analysis gives a Swift Testing test function: `Suite/function`, or `function` at the
+    /// file's top level.
+    static func swiftTestingName(_ function: FunctionDeclSyntax) -> String {
+        (function.ancestorTypeName.map { "\($0)/" } ?? "") + function.name.text
+    }
+
+    /// The sleeps in a Quick spec's examples and hooks, each named after its spec.
+    private func specSleeps(
+        in spec: ClassDeclSyntax, spec name: String, helpers: HelperIndex, file: ParsedFile
+    ) -> [Finding] {
+        let bodies = spec.descendants(of: FunctionCallExprSyntax.self).filter { call in
+            guard let called = CallCollector.calledName(call.calledExpression) else { return false }
+            return SleepDetector.quickBodies.contains(called)
+        }.compactMap { $0.trailingClosure ?? $0.arguments.last?.expression.as(ClosureExprSyntax.self) }
+        return bodies.flatMap { sleeps(in: $0, test: name, shown: name, helpers: helpers, file: file) }
     }
 
     static func asserts(_ name: String) -> Bool {
@@ -174,8 +211,8 @@ public struct TestSourceAnalyzer: Sendable {
     }
 
     private func findings(
-        in function: FunctionDeclSyntax, test: String, library: TestLibrary, helpers: HelperIndex, file: String,
-        line: (Syntax) -> Int
+        in function: FunctionDeclSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
+        file: ParsedFile
     ) -> [Finding] {
         guard let body = function.body else { return [] }
         var found: [Finding] = []
@@ -184,39 +221,66 @@ public struct TestSourceAnalyzer: Sendable {
             called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.asserting)
             || CallCollector.hasPlainTry(in: Syntax(body))
         if !assertsSomething {
+            let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
             found.append(
                 Finding(
-                    kind: .noAssertion, test: test, file: file, line: line(Syntax(function)),
-                    message: "\(test) asserts nothing: it passes whatever the code does"))
+                    kind: .noAssertion, test: test, file: file.file, line: file.line(function),
+                    message: measures
+                        ? "\(shown) is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
+                        : "\(shown) asserts nothing: it passes whatever the code does"))
         }
-        // A `try?` in a `defer` is cleanup (removing a temporary file), not the code under test.
         for tryExpression in body.descendants(of: TryExprSyntax.self)
         where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
-            && tryExpression.resultIsDiscarded && !tryExpression.isInDefer
+            && tryExpression.resultIsDiscarded && file.compiled.compiles(tryExpression)
+            && !SwallowedErrorIntent.isIntended(tryExpression)
         {
             found.append(
                 Finding(
-                    kind: .swallowedError, test: test, file: file, line: line(Syntax(tryExpression)),
-                    message: "\(test) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
+                    kind: .swallowedError, test: test, file: file.file, line: file.line(tryExpression),
+                    message: "\(shown) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
         }
         let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
         let waits = called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
         if createsExpectation && !waits {
             found.append(
                 Finding(
-                    kind: .unwaitedExpectation, test: test, file: file, line: line(Syntax(function)),
-                    message: "\(test) creates an expectation and never waits for it"))
+                    kind: .unwaitedExpectation, test: test, file: file.file, line: file.line(function),
+                    message: "\(shown) creates an expectation and never waits for it"))
         }
         let ignored =
             library == .swiftTesting
-            ? IgnoredCheckDetector.xctestAssertions(in: body, test: test, helpers: helpers)
+            ? IgnoredCheckDetector.xctestAssertions(in: body, test: shown, helpers: helpers)
                 .map { (FindingKind.xctestAssertionInSwiftTesting, $0) }
-            : IgnoredCheckDetector.expectMacros(in: body, test: test, helpers: helpers).map { (.expectInXCTest, $0) }
-        let unawaited = IgnoredCheckDetector.unawaitedAssertions(in: body, test: test, helpers: helpers)
+            : IgnoredCheckDetector.expectMacros(in: body, test: shown, helpers: helpers).map { (.expectInXCTest, $0) }
+        let unawaited = IgnoredCheckDetector.unawaitedAssertions(in: body, test: shown, helpers: helpers)
             .map { (FindingKind.unawaitedAssertion, $0) }
-        for (kind, place) in ignored + unawaited {
-            found.append(Finding(kind: kind, test: test, file: file, line: line(place.node), message: place.message))
+        for (kind, place) in ignored + unawaited where file.compiled.compiles(place.node) {
+            found.append(
+                Finding(kind: kind, test: test, file: file.file, line: file.line(place.node), message: place.message))
         }
+        found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
         return found
+    }
+
+    /// The waits for time in `scope` (a test's body, or a Quick example): its own sleeps, and its calls of
+    /// helpers that sleep, each reported where the test makes it.
+    private func sleeps(
+        in scope: some SyntaxProtocol, test: String, shown: String, helpers: HelperIndex, file: ParsedFile
+    ) -> [Finding] {
+        let direct = SleepDetector.directCalls(in: scope).filter(file.compiled.compiles)
+        return direct.compactMap { call -> Finding? in
+            if CallCollector.isSleep(call) {
+                guard !CallCollector.isPollInterval(call) else { return nil }
+                return Finding(
+                    kind: .sleepInTest, test: test, file: file.file, line: file.line(call),
+                    message: "\(shown) sleeps: \(call.trimmedDescription.prefix(60))")
+            }
+            guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
+                helpers.sleeping.contains(name)
+            else { return nil }
+            return Finding(
+                kind: .sleepInTest, test: test, file: file.file, line: file.line(call),
+                message: "\(shown) calls \(name)(…), a helper that sleeps")
+        }
     }
 }

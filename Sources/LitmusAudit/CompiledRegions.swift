@@ -1,0 +1,90 @@
+import SwiftIfConfig
+import SwiftSyntax
+
+/// Which `#if` clauses of a test file the audit's build compiles: the static checks judge only code that
+/// runs here. A sleep or a `try?` inside `#if canImport(Darwin)` is not compiled on Linux, and a finding
+/// there would be about code this audit never ran.
+struct CompiledRegions {
+    private let regions: ConfiguredRegions
+
+    /// The regions of `tree` as this platform's debug build compiles them.
+    init(_ tree: SourceFileSyntax, configuration: HostBuildConfiguration = HostBuildConfiguration()) {
+        regions = tree.configuredRegions(in: configuration)
+    }
+
+    /// Whether `node` is compiled: outside every `#if`, or in each one's active clause.
+    func compiles(_ node: some SyntaxProtocol) -> Bool { regions.isActive(node) == .active }
+}
+
+/// The build configuration of the audit's own build of the tests: this platform, a debug build, the
+/// running toolchain. What cannot be known without the compiler (which modules `canImport` finds) is
+/// answered from the modules only Apple platforms (or Windows) have: every other module is taken as
+/// importable, as the package's own and its dependencies' are.
+struct HostBuildConfiguration: BuildConfiguration {
+    /// Modules that exist only on Apple platforms or Windows.
+    static let foreignModules: Set<String> = [
+        "Darwin", "ObjectiveC", "UIKit", "AppKit", "SwiftUI", "Combine", "WatchKit", "Cocoa", "CoreData",
+        "CoreGraphics", "CoreFoundation_Private", "os", "OSLog", "XCUIAutomation", "WinSDK", "ucrt",
+        "WatchConnectivity",
+        "CryptoKit", "Network", "Security", "SystemConfiguration", "MobileCoreServices", "UniformTypeIdentifiers",
+        "QuartzCore", "Metal", "AVFoundation", "Photos", "CoreLocation", "MapKit", "StoreKit", "CloudKit",
+        "Accelerate", "Vision", "XCTAutomationSupport", "Spatial", "RealityKit", "_Concurrency_Darwin",
+    ]
+
+    func isCustomConditionSet(name: String) throws -> Bool { name == "DEBUG" }
+    func hasFeature(name: String) throws -> Bool { true }
+    func hasAttribute(name: String) throws -> Bool { true }
+
+    func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) throws -> Bool {
+        guard let module = importPath.first?.1 else { return false }
+        #if os(Linux)
+            return !Self.foreignModules.contains(module)
+        #elseif canImport(Darwin)
+            return !["Glibc", "Musl", "Android", "WinSDK", "ucrt", "FoundationNetworking", "FoundationXML"].contains(
+                module)
+        #else
+            return true
+        #endif
+    }
+
+    func isActiveTargetOS(name: String) throws -> Bool {
+        #if os(Linux)
+            return name == "Linux"
+        #elseif os(macOS)
+            return name == "macOS" || name == "OSX"
+        #elseif os(iOS)
+            return name == "iOS"
+        #elseif os(Windows)
+            return name == "Windows"
+        #else
+            return false
+        #endif
+    }
+
+    func isActiveTargetArchitecture(name: String) throws -> Bool {
+        #if arch(x86_64)
+            return name == "x86_64"
+        #elseif arch(arm64)
+            return name == "arm64"
+        #else
+            return false
+        #endif
+    }
+
+    func isActiveTargetEnvironment(name: String) throws -> Bool { false }
+
+    func isActiveTargetRuntime(name: String) throws -> Bool {
+        #if canImport(ObjectiveC)
+            return name == "_ObjC"
+        #else
+            return name == "_Native"
+        #endif
+    }
+
+    func isActiveTargetPointerAuthentication(name: String) throws -> Bool { false }
+    var targetPointerBitWidth: Int { Int.bitWidth }
+    var targetAtomicBitWidths: [Int] { [8, 16, 32, 64] }
+    var endianness: Endianness { .little }
+    var languageVersion: VersionTuple { VersionTuple(6, 0) }
+    var compilerVersion: VersionTuple { VersionTuple(6, 3) }
+}

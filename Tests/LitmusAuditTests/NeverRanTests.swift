@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// Which tests of the sources never ran, class by class and method by method, with each test known by
+/// its module: davecom/SwiftGraph 4.0.0 has a `UnionTests` in each of its two test targets, and a
+/// Tests/LinuxMain.swift that runs only one of them.
+@Suite("Tests that never ran, by module, class and method")
+struct NeverRanTests {
+    private func analysis(_ files: [String: [String: String]]) throws -> SourceAnalysis {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-neverran-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var modules: [String: [URL]] = [:]
+        for (module, sources) in files {
+            let target = folder.appendingPathComponent(module)
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            for (name, source) in sources {
+                let url = target.appendingPathComponent(name)
+                try source.write(to: url, atomically: true, encoding: .utf8)
+                modules[module, default: []].append(url)
+            }
+        }
+        return TestSourceAnalyzer().analyze(modules: modules)
+    }
+
+    private let unionTests = """
+        import XCTest
+        final class UnionTests: XCTestCase {
+            func testUnion() { XCTAssertEqual(union([1], [2]), [1, 2]) }
+        }
+        """
+    private let unionPerformanceTests = """
+        import XCTest
+        final class UnionTests: XCTestCase {
+            func testDisjointUnion() { measure { _ = union([1], [2]) } }
+        }
+        """
+
+    private func observations(ran ids: [String]) -> Observations {
+        let tests = ids.map { TestIdentity(library: .xctest, id: $0) }
+        return Observations(
+            tests: tests,
+            suiteRuns: [
+                ObservedRun(
+                    results: Dictionary(
+                        uniqueKeysWithValues: ids.map { ($0, TestResult(outcome: .passed, duration: 0.001)) }))
+            ],
+            alone: [:])
+    }
+
+    @Test(
+        "Two targets' classes of one name: each finding goes to its own module's test, and the one that never ran says so"
+    )
+    func sameClassNameInTwoTargets() throws {
+        // Given: only GraphTests' UnionTests ran
+        var analysis = try analysis([
+            "GraphTests": ["Union.swift": unionTests], "PerformanceTests": ["Union.swift": unionPerformanceTests],
+        ])
+        analysis.linuxMain = "Tests/LinuxMain.swift"
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        // When
+        let findings = SelfValidatingJudge.findings(observations(ran: ["GraphTests.UnionTests/testUnion"]), context)
+        // Then: the performance class never ran (not taken for the other module's class), and its test's
+        // no-assertion finding names it, not GraphTests' test
+        let neverRan = findings.filter { $0.kind == .neverRan }
+        #expect(neverRan.map(\.test) == ["PerformanceTests.UnionTests"])
+        #expect(neverRan.first?.file?.hasSuffix("PerformanceTests/Union.swift") == true)
+        let noAssertion = try #require(findings.first { $0.kind == .noAssertion })
+        #expect(noAssertion.test == "PerformanceTests.UnionTests.testDisjointUnion")
+    }
+
+    @Test("A method a LinuxMain manifest leaves out of a class that ran is named, with the manifest's fix")
+    func methodLeftOutOfTheManifest() throws {
+        // Given: two methods in the sources, one listed and run
+        var analysis = try analysis([
+            "InkTests": [
+                "ListTests.swift": """
+                import XCTest
+                final class ListTests: XCTestCase {
+                    func testOrderedList() { XCTAssertTrue(ok) }
+                    func testOrderedIndentedList() { XCTAssertTrue(ok) }
+                }
+                """
+            ]
+        ])
+        analysis.linuxMain = "Tests/LinuxMain.swift"
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        // When
+        let findings = SelfValidatingJudge.findings(observations(ran: ["InkTests.ListTests/testOrderedList"]), context)
+        // Then
+        let finding = try #require(findings.first { $0.kind == .neverRan })
+        #expect(
+            finding.message
+                == "ListTests.testOrderedIndentedList is in the sources and never ran: on Linux Tests/LinuxMain.swift decides which tests run, and its lists (allTests) leave this one out"
+        )
+        #expect(finding.line == 4)
+        #expect(finding.fix.hasPrefix("Delete Tests/LinuxMain.swift and the allTests lists"))
+        #expect(!finding.fix.contains("QuickSpec"))
+        #expect(findings.filter { $0.kind == .neverRan }.count == 1)
+    }
+
+    @Test("Without a manifest, a class that never ran is not blamed on one, nor on QuickSpecs")
+    func classNeverRanWithoutManifest() throws {
+        let analysis = try analysis(["GraphTests": ["Union.swift": unionTests]])
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        let finding = try #require(
+            SelfValidatingJudge.findings(observations(ran: []), context).first { $0.kind == .neverRan })
+        #expect(
+            finding.message == "The test class UnionTests is in the sources and never ran: its tests are not discovered"
+        )
+        #expect(!finding.message.contains("LinuxMain"))
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The static checks read what a test means, not only what it calls: each rule's positive case, its
+/// negative, and the near miss that must stay a finding. The cases are the false alarms met on real
+/// packages (swhitty/FlyingFox 0.27.1, Swinject 2.10.0, davecom/SwiftGraph 4.0.0; docs/audit.md).
+@Suite("Static findings read intent")
+struct StaticIntentTests {
+    private func findings(_ kind: FindingKind, _ source: String) throws -> [String] {
+        try analyzedFindings(kind, in: ["T.swift": source])
+    }
+
+    // MARK: try? that means to discard
+
+    @Test("try? in clean-up is no swallowed error: a defer, tearDown, a teardown block, a clean-up call")
+    func cleanupTry() throws {
+        let found = try findings(
+            .swallowedError,
+            """
+            import XCTest
+            final class FolderTests: XCTestCase {
+                var folder: URL!
+                override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+                func testA() throws {
+                    defer { try? FileManager.default.removeItem(at: folder) }
+                    addTeardownBlock { try? self.save() }
+                    try? socket.close()
+                    try? Socket.unlink(address)
+                    XCTAssertTrue(try load())
+                }
+            }
+            """)
+        #expect(found == [])
+    }
+
+    @Test("A sleep's cancellation and an awaited task's error are discarded on purpose")
+    func waitingTry() async throws {
+        let found = try findings(
+            .swallowedError,
+            """
+            import Testing
+            @Test func cancels() async throws {
+                try? await Task.sleep(seconds: 0.05)
+                try? await task.value
+                #expect(pool.isEmpty)
+            }
+            """)
+        #expect(found == [])
+    }
+
+    @Test("try? on the call under test, even beside clean-up, is a swallowed error")
+    func swallowedUnderTest() throws {
+        let found = try findings(
+            .swallowedError,
+            """
+            import XCTest
+            final class StoreTests: XCTestCase {
+                func testSave() {
+                    try? sut.save(order)
+                    try? sut.closeOrder(order)
+                    defer { try? folder.delete() }
+                    XCTAssertEqual(sut.count, 1)
+                }
+            }
+            """)
+        // `closeOrder` starts with a clean-up verb: it is read as clean-up too (a known limit).
+        #expect(found == ["StoreTests.testSave:4"])
+    }
+
+    // MARK: Task { } without assertions
+
+    @Test("A Task that only throws checks nothing, so nothing unawaited is asserted")
+    func taskWithoutAssertion() throws {
+        let found = try findings(
+            .unawaitedAssertion,
+            """
+            import Testing
+            extension Socket { func writeString(_ s: String) async throws { try await write(Array(s.utf8)) } }
+            @Test func reads() async throws {
+                Task { try await s1.writeString("Fish") }
+                let text = try await s2.read()
+                #expect(text == "Fish")
+            }
+            """)
+        #expect(found == [])
+    }
+
+    @Test("A Task that asserts and that nothing waits for is still found")
+    func taskWithAssertion() throws {
+        let found = try findings(
+            .unawaitedAssertion,
+            """
+            import Testing
+            @Test func totals() {
+                Task { #expect(total([1, 2]) == 3) }
+            }
+            """)
+        #expect(found == ["totals:3"])
+    }
+
+    // MARK: Computing twice on purpose
+
+    @Test("The same computation on both sides is a determinism check when the test is named for it")
+    func determinism() throws {
+        let found = try findings(
+            .tautology,
+            """
+            import Testing
+            @Test func getETagValue_isStable_forSameFile() {
+                #expect(HTTPCacheControl.getETagValue(for: url) == HTTPCacheControl.getETagValue(for: url))
+            }
+            """)
+        #expect(found == [])
+    }
+
+    @Test("An identity check of two evaluations asks whether the same instance comes back")
+    func identityOfEvaluations() throws {
+        let found = try findings(
+            .tautology,
+            """
+            import XCTest
+            final class ProviderTests: XCTestCase {
+                func testContainerProvidesInstance() {
+                    XCTAssert(employer.providedEmployee.instance === employer.providedEmployee.instance)
+                }
+            }
+            """)
+        #expect(found == [])
+    }
+
+    @Test("A computation compared with itself in a test not about sameness, or a value with itself, is a tautology")
+    func tautologyStays() throws {
+        let found = try findings(
+            .tautology,
+            """
+            import XCTest
+            import Testing
+            final class TotalTests: XCTestCase {
+                func testTotal_ofOnePrice_isThatPrice() { XCTAssertEqual(total([7]), total([7])) }
+                func testStable() { let sum = total([2]); XCTAssert(sum === sum) }
+            }
+            """)
+        #expect(found == ["TotalTests.testTotal_ofOnePrice_isThatPrice:4", "TotalTests.testStable:5"])
+    }
+
+    // MARK: Sleeps
+
+    @Test("A sleep in a closure the test hands over (a handler, the work a timeout cancels) is that work")
+    func sleepAsWork() throws {
+        let found = try findings(
+            .sleepInTest,
+            """
+            import Testing
+            @Test func handlerTimeout_Returns500() async throws {
+                let server = HTTPServer.make(timeout: 0.1) { _ in
+                    try await Task.sleep(seconds: 1)
+                    return .accepted
+                }
+                await #expect(throws: TimeoutError.self) { try await withTimeout(0.1) { try await Task.sleep(for: .seconds(10)) } }
+                #expect(await server.handle(request).status == 500)
+            }
+            """)
+        #expect(found == [])
+    }
+
+    @Test("A test that waits for time itself, or through a helper that sleeps, is found once, where it waits")
+    func sleepInTestAndHelper() throws {
+        let found = try findings(
+            .sleepInTest,
+            """
+            import Testing
+            extension Task where Success == Never, Failure == Never {
+                static func sleep(seconds: Double) async throws { try await sleep(nanoseconds: UInt64(seconds * 1e9)) }
+            }
+            func settle() { Thread.sleep(forTimeInterval: 0.2) }
+            @Test func waitsUntilListening() async throws {
+                try await Task.sleep(seconds: 0.1)
+                settle()
+                #expect(server.isListening)
+            }
+            """)
+        #expect(found == ["waitsUntilListening:7", "waitsUntilListening:8"])
+    }
+
+    @Test("Code the build does not compile here is not judged: a sleep under #if canImport(Darwin)")
+    func inactiveCode() throws {
+        let found = try findings(
+            .sleepInTest,
+            """
+            import XCTest
+            final class ClockTests: XCTestCase {
+                func testTick() {
+                    #if canImport(Darwin)
+                    Thread.sleep(forTimeInterval: 1)
+                    #elseif os(Linux)
+                    usleep(100)
+                    #endif
+                    XCTAssertTrue(ticked)
+                }
+            }
+            """)
+        #if os(Linux)
+            #expect(found == ["ClockTests.testTick:7"])
+        #endif
+    }
+
+    // MARK: Performance tests
+
+    @Test("A test that only measures is named as a performance test, not as a forgotten assertion")
+    func performanceTest() throws {
+        let analysis = try analyzeSources([
+            "P.swift": """
+            import XCTest
+            final class SearchPerformanceTests: XCTestCase {
+                func testDfs() { measure { _ = graph.dfs(from: 0) } }
+            }
+            """
+        ])
+        let finding = try #require(analysis.findings.first { $0.kind == .noAssertion })
+        #expect(
+            finding.message
+                == "SearchPerformanceTests.testDfs is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
+        )
+    }
+}
