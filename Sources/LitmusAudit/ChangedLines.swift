@@ -49,7 +49,10 @@ public struct ChangedLines: Sendable, Hashable {
             } else if line.hasPrefix("--- ") {
                 isNew = line == "--- /dev/null"
             } else if line.hasPrefix("+++ ") {
-                let name = unquoted(String(line.dropFirst(4)))
+                // git ends the name with a tab when it holds a space (`+++ b/Square Root.swift\t`).
+                var name = String(line.dropFirst(4))
+                if name.hasSuffix("\t") { name.removeLast() }
+                name = unquoted(name)
                 current = name.hasPrefix("b/") ? String(name.dropFirst(2)) : nil
                 if let current, isNew { files[current] = .whole }
             } else if line.hasPrefix("@@ "), let current, let range = newLines(ofHunk: line) {

@@ -88,9 +88,11 @@ package struct PackageWorkspace: Sendable {
     /// The `error:` lines of a failed build's `output`, naming the package's files rather than the
     /// copy's; the output's end when it has none.
     package func buildErrors(in output: String) -> [String] {
+        // SwiftPM prints each compiler error twice (the compiler's line, then its own summary): once here.
+        var seen: Set<String> = []
         let errors = output.split(separator: "\n").filter { $0.contains("error:") }.map {
             paths.originalText(String($0))
-        }
+        }.filter { seen.insert($0).inserted }
         return errors.isEmpty ? [String(output.suffix(2000))] : errors
     }
 

@@ -9,6 +9,10 @@ public struct CompilerErrors: Sendable, Hashable {
     /// What the compiler said.
     public var message: String
 
+    /// Whether the type checker gave up on an expression ("unable to type-check this expression in
+    /// reasonable time"): the mutants of its statement made it too costly.
+    public var givesUp: Bool { message.contains("unable to type-check") }
+
     /// The errors in `output` whose file path ends with `file`.
     public static func parse(_ output: String, file: String) -> [CompilerErrors] {
         output.split(separator: "\n").compactMap { line -> CompilerErrors? in

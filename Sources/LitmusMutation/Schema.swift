@@ -1,3 +1,6 @@
+import SwiftParser
+import SwiftSyntax
+
 /// The mutant schema of one file: its text with every mutant compiled in, each behind a runtime
 /// switch (`__litmusIsActive(id, file)`, reading `LITMUS_MUTANT`), so one build holds them all.
 ///
@@ -163,5 +166,34 @@ extension Schema {
         if let wrapper = holding.min(by: { $0.range.count < $1.range.count }) { return Set(wrapper.mutants) }
         let onLine = spans.filter { $0.range.overlaps(lineStart..<max(lineEnd, lineStart + 1)) }
         return Set(onLine.flatMap(\.mutants))
+    }
+
+    /// The mutants in the innermost statement holding `line`:`column` (1-based): what to drop when the
+    /// type checker gives up on an expression ("unable to type-check this expression in reasonable
+    /// time"), which the mutants of the statement made too costly, whatever part of it the error points at.
+    public func mutants(inStatementAt line: Int, column: Int) -> Set<Int> {
+        let tree = Parser.parse(source: text)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let offset = converter.position(ofLine: line, column: column).utf8Offset
+        final class Innermost: SyntaxVisitor {
+            let offset: Int
+            var found: Range<Int>?
+            init(offset: Int) {
+                self.offset = offset
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+                let range =
+                    node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
+                guard range.contains(offset) else { return .skipChildren }
+                // A file's top-level item is a whole declaration (a type, a function): not a statement.
+                if node.parent?.parent?.is(SourceFileSyntax.self) != true { found = range }
+                return .visitChildren
+            }
+        }
+        let visitor = Innermost(offset: offset)
+        visitor.walk(tree)
+        guard let statement = visitor.found else { return [] }
+        return Set(spans.filter { $0.range.overlaps(statement) }.flatMap(\.mutants))
     }
 }

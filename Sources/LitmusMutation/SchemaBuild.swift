@@ -89,7 +89,12 @@ package struct SchemaBuild {
                 guard let schema = schemata[file.path] else { continue }
                 let absolute = workspace.package.appendingPathComponent(file.path).path
                 for error in CompilerErrors.parse(result.output, file: absolute) {
-                    for id in schema.mutants(blamedFor: error.line, column: error.column) where rejected[id] == nil {
+                    // A type checker that gave up blames the whole statement's mutants; any other error
+                    // the code it points at, else the statement's.
+                    var blamed =
+                        error.givesUp ? [] : schema.mutants(blamedFor: error.line, column: error.column)
+                    if blamed.isEmpty { blamed = schema.mutants(inStatementAt: error.line, column: error.column) }
+                    for id in blamed.sorted() where rejected[id] == nil {
                         rejected[id] = error.message
                         blamedFiles.insert(file.path)
                     }

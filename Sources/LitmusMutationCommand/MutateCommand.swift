@@ -4,6 +4,7 @@ import LitmusAudit
 import LitmusAuditCommand
 import LitmusMutation
 import LitmusReport
+import Synchronization
 
 /// `litmus mutate [PATH]`: mutation testing of a package (docs/mutation.md).
 public struct MutateCommand: AsyncParsableCommand {
@@ -108,8 +109,22 @@ public struct MutateCommand: AsyncParsableCommand {
         let report: LitmusMutation.MutationReport
         do {
             if let since { testing.changes = try await ChangedLines.since(since, in: package) }
+            // On a terminal the counter rewrites itself; in a log (CI) it gets a line every tenth of the way.
+            let terminal = isatty(STDERR_FILENO) == 1
+            let lastTenth = Mutex(-1)
             report = try await testing.run { event in
                 guard !quiet else { return }
+                if !terminal, case .mutants(let done, let total, _, _, _) = event {
+                    let tenth = total == 0 ? 10 : done * 10 / total
+                    guard
+                        lastTenth.withLock({ last in
+                            defer { last = tenth }
+                            return last != tenth
+                        })
+                    else { return }
+                    FileHandle.standardError.write(Data((Self.line(for: event).dropFirst() + "\n").utf8))
+                    return
+                }
                 FileHandle.standardError.write(Data((Self.line(for: event)).utf8))
             }
             try await Interruption.waitIfInterrupted()

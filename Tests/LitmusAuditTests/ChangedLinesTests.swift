@@ -79,6 +79,20 @@ struct ChangedLinesTests {
         #expect(sut.files["Sources/A/naïve.swift"] == .whole)
     }
 
+    @Test("A path with a space, which git ends with a tab, is read as the file's name")
+    func spacedPath() {
+        // Given: what git prints for `Sources/A/Square Root.swift`.
+        let diff =
+            "diff --git a/Sources/A/Square Root.swift b/Sources/A/Square Root.swift\n"
+            + "--- a/Sources/A/Square Root.swift\t\n+++ b/Sources/A/Square Root.swift\t\n@@ -4 +4 @@\n-a\n+b\n"
+
+        // When
+        let sut = ChangedLines.parse(ref: "main", diff: diff)
+
+        // Then
+        #expect(sut.files == ["Sources/A/Square Root.swift": .lines([4])])
+    }
+
     @Test("A hunk header's new side: +c is one line, +c,d is d lines, +c,0 is the lines around a deletion")
     func hunkHeaders() {
         #expect(ChangedLines.newLines(ofHunk: "@@ -1 +7 @@") == [7])

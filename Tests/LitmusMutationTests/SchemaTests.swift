@@ -74,4 +74,28 @@ struct SchemaTests {
         // Then
         #expect(blamed == [1])
     }
+
+    @Test("A type checker that gives up on a statement blames every mutant of that statement, no other's")
+    func blameStatement() {
+        // Given: two statements; the compiler's "unable to type-check this expression" points at the
+        // first's `return` keyword, outside any wrapper.
+        let source = "func f(a: String, b: String, n: Int) -> String {\n  let m = n + 1\n  return a + b + \"\\(m)\"\n}"
+        let found = mutants(in: source)
+        let sut = Schema(source: source, mutants: found, fileNumber: 1)
+        let first = found.filter { $0.start.line == 2 }.map(\.id)
+        let second = found.filter { $0.start.line == 3 }.map(\.id)
+
+        // When
+        let blamed = sut.mutants(inStatementAt: 3, column: 3)
+
+        // Then
+        #expect(!second.isEmpty && !first.isEmpty)
+        #expect(blamed == Set(second))
+        #expect(
+            CompilerErrors(
+                file: "f.swift", line: 3, column: 3,
+                message:
+                    "the compiler is unable to type-check this expression in reasonable time; try breaking up the expression into distinct sub-expressions"
+            ).givesUp)
+    }
 }
