@@ -192,7 +192,14 @@ public struct Audit: Sendable {
         let measuresLines = options.coverage && toolchain.profdata != nil && toolchain.cov != nil
         runs.aloneRule = aloneRule(stored: storedLines, measuresLines: measuresLines)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
-        let observations = try await runs.observe(listing, clock: &phases)
+        var observations = try await runs.observe(listing, clock: &phases)
+        // A test that failed only while another test process ran beside it runs again, alone and beside
+        // a copy of itself (a shard leaves it to its runs: the merged judges see no check).
+        if shard == nil {
+            try await phases.measure("interference") {
+                try await runs.checkInterference(&observations, xctests: listing.tests)
+            }
+        }
 
         // Coverage: of the sources, and of each test alone.
         var record = AuditRecord(

@@ -40,9 +40,15 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     case failsOnlyWithOthers
     /// I: passes among the others, fails alone: it depends on another test having run.
     case passesOnlyWithOthers
+    /// I: the test left a process running after it ended (the audit found it by its tag and ended it).
+    case leftProcessRunning
+    /// I: the test failed only while another test process of the package ran beside it, and passed with
+    /// nothing beside it: the two share something outside their processes (a file, a port, a folder).
+    case failsBesideOtherProcesses
     /// R: the outcome changed between identical runs.
     case flaky
-    /// R: the test's process died while it ran, or ran past the time limit.
+    /// R: a test process crashed (once per cause, naming the test that caused it when it can be told), or a
+    /// test ran past the time limit.
     case crashed
     /// S: no assertion in the test, nor in the helpers it calls.
     case noAssertion
@@ -74,7 +80,8 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     public var letter: Letter {
         switch self {
         case .slowTest, .sleepInTest: return .fast
-        case .failsOnlyWithOthers, .passesOnlyWithOthers: return .isolated
+        case .failsOnlyWithOthers, .passesOnlyWithOthers, .leftProcessRunning, .failsBesideOtherProcesses:
+            return .isolated
         case .flaky, .crashed: return .repeatable
         case .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan, .xctestAssertionInSwiftTesting,
             .expectInXCTest, .unevaluatedExpectation, .unawaitedAssertion, .assertionNeverRan:
@@ -96,10 +103,17 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
             return "Give each test its own fixtures in setUp()/init and reset the shared state the named test changes."
         case .passesOnlyWithOthers:
             return "Build everything the test needs in its own setUp()/init instead of relying on the named test."
+        case .leftProcessRunning:
+            return
+                "End every process the test starts before it returns (terminate it and wait for it in a defer or tearDown): a process left running outlives the test run, holding files and ports."
+        case .failsBesideOtherProcesses:
+            return
+                "Give each test its own place outside the process: a unique temporary folder (FileManager's temporaryDirectory plus a UUID), port 0 for a server, no fixed path in the home folder; `swift test --parallel` runs tests in processes side by side too."
         case .flaky:
             return "Remove what the test does not control (time, randomness, order, the environment) or inject it."
         case .crashed:
-            return "Read the test's output: a crash or a hang stops every test after it in the process."
+            return
+                "Fix what traps (a force unwrap, a failed precondition, a fatalError in a double): one trap ends every test of its process. A crash in a dependency: report it upstream and keep the test that triggers it out of the parallel runs meanwhile."
         case .noAssertion:
             return
                 "Assert the outcome (XCTAssert…, #expect), or remove the test: a test that cannot fail proves nothing."
@@ -307,6 +321,9 @@ public struct AuditReport: Codable, Sendable {
     public var changedScope: ChangedScope?
     /// Remarks that fail no letter (tests where only some checks never ran); absent when there is none.
     public var notes: [Finding]?
+    /// What the audit itself did that can change what a test sees: processes side by side, crashes,
+    /// processes tests left running, reruns; absent in a merged or older report.
+    public var conduct: AuditConduct?
 
     /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 2 when
     /// no test was observed (nothing was judged), else 1 when a threshold is not met, else 0.
@@ -318,4 +335,37 @@ public struct AuditReport: Codable, Sendable {
 
     /// The findings against one letter.
     public func findings(for letter: Letter) -> [Finding] { findings.filter { $0.letter == letter } }
+}
+
+/// What the audit itself did that a reader needs to tell the suite's problems from the audit's: how
+/// many test processes ran at a time, which crashed, what tests left running (and the audit ended), and
+/// which tests it ran again because they failed only beside another process.
+public struct AuditConduct: Codable, Sendable, Hashable {
+    /// Test processes at a time (`--jobs`).
+    public var processesAtOnce: Int
+    /// Test processes that crashed.
+    public var crashedProcesses: Int
+    /// Processes tests left running, each ended by the audit.
+    public var endedLeftovers: Int
+    /// Tests run again because they failed only while another test process ran beside them.
+    public var rechecked: Int
+    /// Of those, the tests that passed with nothing beside them and failed again beside another process.
+    public var failedBesideOthers: Int
+
+    /// One sentence: `2 test processes at a time; 1 crashed; …`.
+    public var sentence: String {
+        var parts = ["\(processesAtOnce) test process\(processesAtOnce == 1 ? "" : "es") at a time"]
+        if crashedProcesses > 0 {
+            parts.append("\(crashedProcesses) test process\(crashedProcesses == 1 ? "" : "es") crashed (see R)")
+        }
+        if endedLeftovers > 0 {
+            parts.append("ended \(endedLeftovers) process\(endedLeftovers == 1 ? "" : "es") tests left running (see I)")
+        }
+        if rechecked > 0 {
+            parts.append(
+                "ran \(rechecked) test\(rechecked == 1 ? "" : "s") again that failed only beside another process: "
+                    + "\(failedBesideOthers) failed again beside one and passed alone (see I)")
+        }
+        return parts.joined(separator: "; ")
+    }
 }

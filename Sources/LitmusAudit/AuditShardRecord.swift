@@ -122,6 +122,7 @@ extension AuditRecord {
         let total = first.record.observations.runShare
         var runs: [RunShare.Run: (file: String, run: ObservedRun)] = [:]
         var killed: [(order: RunOrder, run: TimedOutRun)] = []
+        var processes: [RunProcess] = []
         for (file, shard, record) in shards.sorted(by: { $0.shard.index < $1.shard.index }) {
             let share = record.observations.runShare
             if share.allRuns != total.allRuns {
@@ -151,6 +152,16 @@ extension AuditRecord {
                 .merging(owned.mapValues(RunOrder.alone)) { first, _ in first }
             killed += record.observations.timedOutRuns.compactMap { run in order[run.run].map { (order: $0, run: run) }
             }
+            let heldRuns = Set(held.map(\.0))
+            let ownedTests = Set(owned.values)
+            processes += record.observations.processes.filter { process in
+                switch process.run {
+                case .suite(let index): heldRuns.contains(.suite(index))
+                case .parallel(let index): heldRuns.contains(.parallel(index))
+                case .half(let index): heldRuns.contains(.half(index))
+                case .alone(let test): ownedTests.contains(test)
+                }
+            }
         }
         let all = total.allRuns
         if let missing = all.first(where: { runs[$0] == nil }) {
@@ -163,6 +174,7 @@ extension AuditRecord {
         merged.parallelRuns = kept(\.parallelIndex)
         merged.randomHalves = kept(\.halfIndex)
         merged.share = nil
+        merged.processes = processes
         let testOrder = Dictionary(merged.tests.enumerated().map { ($1.id, $0) }) { first, _ in first }
         merged.timedOutRuns = killed.enumerated().sorted { one, other in
             let (a, b) = (one.element.order.key(testOrder), other.element.order.key(testOrder))

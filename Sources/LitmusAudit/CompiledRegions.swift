@@ -82,6 +82,16 @@ struct HostBuildConfiguration: BuildConfiguration {
     }
 
     func isActiveTargetPointerAuthentication(name: String) throws -> Bool { false }
+
+    func isActiveTargetObjectFormat(name: String) throws -> Bool {
+        #if canImport(Darwin)
+            return name == "MachO"
+        #elseif os(Windows)
+            return name == "COFF"
+        #else
+            return name == "ELF"
+        #endif
+    }
     var targetPointerBitWidth: Int { Int.bitWidth }
     var targetAtomicBitWidths: [Int] { [8, 16, 32, 64] }
     var endianness: Endianness { .little }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// F: a test whose median duration over the suite runs is over the budget. (Sleeps in the test code,
 /// the other F finding, are found in the sources: ``SelfValidatingJudge`` passes them on.)
 enum FastJudge {
@@ -12,7 +14,19 @@ enum FastJudge {
         let whose = own.map { " of its \($0.source)" } ?? ""
         return Judge.finding(
             .slowTest, test,
-            "\(test.name) takes \(Int(median.rounded())) ms (median of \(durations.count) runs), over the \(Int(budget)) ms budget\(whose)"
+            "\(test.name) takes \(milliseconds(median, over: budget)) ms (median of \(durations.count) runs), over the \(Int(budget)) ms budget\(whose)"
         )
+    }
+
+    /// `median` in whole milliseconds, or with as many decimals as it takes to show it is over `budget`
+    /// (`100.4`, not `100`, over 100 ms), cut rather than rounded up.
+    static func milliseconds(_ median: Double, over budget: Double) -> String {
+        let whole = median.rounded()
+        if whole > budget { return "\(Int(whole))" }
+        for decimals in 1...4 {
+            let scale = pow(10, Double(decimals))
+            if (median * scale).rounded(.down) / scale > budget { return String(format: "%.\(decimals)f", median) }
+        }
+        return String(format: "%.4f", median)
     }
 }

@@ -61,8 +61,14 @@ enum Judge {
         -> Judgement
     {
         var judgement = Judgement(unobservedSuite: NoTestsJudge.unobserved(observations))
+        // What a crash explains is the crash's finding, not each test's it ended.
+        let all = observations
+        let observations = observations.withoutCrashCollateral()
         for test in observations.tests {
-            if let unstable = RepeatableJudge.finding(for: test, in: observations, context) {
+            if let interfered = InterferenceJudge.finding(for: test, in: observations) {
+                // Its failures are the other processes' doing: not its order, nor flakiness of its own.
+                judgement.findings.append(interfered)
+            } else if let unstable = RepeatableJudge.finding(for: test, in: observations, context) {
                 judgement.findings.append(unstable)
             } else {
                 switch try await IsolatedJudge.verdict(for: test, in: observations, context, bisect: bisect) {
@@ -75,6 +81,8 @@ enum Judge {
             }
             if let slow = FastJudge.finding(for: test, in: observations, context) { judgement.findings.append(slow) }
         }
+        judgement.findings += CrashJudge.findings(all, context.analysis)
+        judgement.findings += LeftoverJudge.findings(all)
         judgement.findings += SelfValidatingJudge.findings(observations, context)
         judgement.findings += LateIssueJudge.findings(observations, besides: judgement.findings)
         let neverRan = AssertionNeverRanJudge.judge(observations, context, besides: judgement.findings)

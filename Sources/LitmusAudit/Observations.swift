@@ -43,6 +43,11 @@ struct Observations: Sendable, Codable {
     var parallelRuns: [ObservedRun] = []
     /// The processes killed at the time limit, in the order they ran.
     var timedOutRuns: [TimedOutRun] = []
+    /// Every test process of the runs above, with its run: when it ran, how it crashed, what it left.
+    var processes: [RunProcess] = []
+    /// The tests run again because they failed only while another test process ran beside them, by
+    /// identifier (``InterferenceCheck``).
+    var interference: [String: InterferenceCheck] = [:]
     /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier.
     var profiles: [String: [URL]] = [:]
     /// The exit status of `--list-tests`: not 0 when the binary does not speak XCTest's protocol.

@@ -53,6 +53,7 @@ struct PathMap: Sendable, Hashable {
         }
         mapped.assertionSites = analysis.assertionSites.map(relative)
         mapped.helperSites = analysis.helperSites.mapValues { $0.map(relative) }
+        mapped.typeNames = Dictionary(analysis.typeNames.map { (relative($0.key), $0.value) }) { first, _ in first }
         return mapped
     }
 

@@ -22,7 +22,7 @@ extension RunStage {
     func observePooled(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
         let xctests = listing.tests
         let indices = share().suite
-        var timedOut: [TimedOutRun] = []
+        var log = RunLog()
         progress(
             .phase(
                 "Running the whole suite \(Self.times(indices.count, of: max(1, options.runs))), "
@@ -34,7 +34,7 @@ extension RunStage {
         let swiftTests = results[PooledJob.suite(index: 1, xctest: false).key]!.declared.map(paths.relative)
         let suiteRuns = indices.map { index in
             let processes = [true, false].compactMap { results[PooledJob.suite(index: index, xctest: $0).key] }
-            return suiteRun(index, merging: processes, timedOut: &timedOut)
+            return suiteRun(index, merging: processes, log: &log)
         }
 
         // The parallel runs keep the machine to themselves: each uses every core, and another process
@@ -43,7 +43,7 @@ extension RunStage {
         let halves = halves(of: tests)
         let share = share(parallelRuns: parallelRunCount(swiftTests), randomHalves: halves.count)
         let parallelRuns = try await clock.measure("parallelRuns") {
-            try await runParallel(share.parallel, of: share.parallelRunCount, timedOut: &timedOut)
+            try await runParallel(share.parallel, of: share.parallelRunCount, log: &log)
         }
 
         var jobs = share.halves.map { PooledJob.half(index: $0 - 1, tests: halves[$0 - 1]) }
@@ -56,12 +56,13 @@ extension RunStage {
         let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         observations.aloneScope = scope
-        record(alone: alone.map { ($0, pooled[PooledJob.alone($0).key]!) }, into: &observations, timedOut: &timedOut)
+        record(alone: alone.map { ($0, pooled[PooledJob.alone($0).key]!) }, into: &observations, log: &log)
         observations.randomHalves = share.halves.map { $0 - 1 }.map { index in
             randomHalf(
-                index, of: halves.count, pooled[PooledJob.half(index: index, tests: []).key]!, timedOut: &timedOut)
+                index, of: halves.count, pooled[PooledJob.half(index: index, tests: []).key]!, log: &log)
         }
-        observations.timedOutRuns = timedOut
+        observations.timedOutRuns = log.timedOut
+        observations.processes = log.processes
         observations.share = shard == nil ? nil : share
         return try await finish(observations, listing)
     }

@@ -27,6 +27,12 @@ public enum ReportAssembly {
             quarantine: held.report)
         report.unobservedSuite = judgement.unobservedSuite
         report.notes = judgement.notes.isEmpty ? nil : judgement.notes
+        report.conduct = AuditConduct(
+            processesAtOnce: RunStage.width(options),
+            crashedProcesses: observations.processes.filter { $0.process.crash != nil }.count,
+            endedLeftovers: observations.processes.map(\.process.leftovers.count).reduce(0, +),
+            rechecked: observations.interference.count,
+            failedBesideOthers: observations.interference.values.filter(\.confirmed).count)
         return report
     }
 

@@ -21,7 +21,10 @@ struct RunStage: Sendable {
     var aloneRule: AloneScope.Rule?
 
     /// How many test processes run at once.
-    var width: Int {
+    var width: Int { Self.width(options) }
+
+    /// How many test processes an audit with `options` runs at once: `--jobs`, else one per core.
+    static func width(_ options: AuditOptions) -> Int {
         options.parallelism > 0 ? options.parallelism : max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 
@@ -53,24 +56,25 @@ struct RunStage: Sendable {
     func observe(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
         if options.schedule == .fast { return try await observePooled(listing, clock: &clock) }
         let xctests = listing.tests
-        var timedOut: [TimedOutRun] = []
+        var log = RunLog()
         let (suiteRuns, swiftTests) = try await clock.measure("suiteRuns") {
-            try await runSuite(xctests: xctests, timedOut: &timedOut)
+            try await runSuite(xctests: xctests, log: &log)
         }
         let tests = xctests + swiftTests
         let halves = halves(of: tests)
         let share = share(parallelRuns: parallelRunCount(swiftTests), randomHalves: halves.count)
         let parallelRuns = try await clock.measure("parallelRuns") {
-            try await runParallel(share.parallel, of: share.parallelRunCount, timedOut: &timedOut)
+            try await runParallel(share.parallel, of: share.parallelRunCount, log: &log)
         }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         try await clock.measure("aloneRuns") {
-            try await runEachAlone(&observations, xctests: xctests, timedOut: &timedOut)
+            try await runEachAlone(&observations, xctests: xctests, log: &log)
         }
         observations.randomHalves = try await clock.measure("randomHalves") {
-            try await runRandomHalves(halves, share.halves, xctests: xctests, timedOut: &timedOut)
+            try await runRandomHalves(halves, share.halves, xctests: xctests, log: &log)
         }
-        observations.timedOutRuns = timedOut
+        observations.timedOutRuns = log.timedOut
+        observations.processes = log.processes
         observations.share = shard == nil ? nil : share
         return try await finish(observations, listing)
     }
@@ -115,7 +119,7 @@ struct RunStage: Sendable {
         let culprits = try await Bisection.culprits(among: request.candidates, knownToReproduce: known) { subset in
             attempt += 1
             let result = try await binary.run(subset + [test], all: xctests, profile: "bisect")
-            killed += records(result, as: "bisection of \(test.name), attempt \(attempt)")
+            killed += result.timeouts.map { $0.record(as: "bisection of \(test.name), attempt \(attempt)") }
             let outcome = result.results[test.id]?.outcome ?? .notRun
             return request.wantFailure ? outcome.isFailure : outcome == .passed
         }
@@ -127,7 +131,7 @@ struct RunStage: Sendable {
 
     // MARK: The runs
 
-    private func runSuite(xctests: [TestIdentity], timedOut: inout [TimedOutRun]) async throws
+    private func runSuite(xctests: [TestIdentity], log: inout RunLog) async throws
         -> ([ObservedRun], [TestIdentity])
     {
         let indices = share().suite
@@ -135,7 +139,7 @@ struct RunStage: Sendable {
         var swiftTests: [TestIdentity] = []
         var suiteRuns: [ObservedRun] = []
         for (done, index) in indices.enumerated() {
-            let (run, declared) = try await suiteRun(index, xctests: xctests, timedOut: &timedOut)
+            let (run, declared) = try await suiteRun(index, xctests: xctests, log: &log)
             if swiftTests.isEmpty { swiftTests = declared }
             suiteRuns.append(run)
             progress(.step(done: done + 1, total: indices.count))
@@ -145,7 +149,7 @@ struct RunStage: Sendable {
 
     /// Suite run `index`: XCTest in one process and Swift Testing in another, side by side; and the Swift
     /// Testing tests its stream declared.
-    func suiteRun(_ index: Int, xctests: [TestIdentity], timedOut: inout [TimedOutRun]) async throws
+    func suiteRun(_ index: Int, xctests: [TestIdentity], log: inout RunLog) async throws
         -> (ObservedRun, [TestIdentity])
     {
         let binary = self.binary
@@ -154,26 +158,28 @@ struct RunStage: Sendable {
         async let swiftRun = binary.runSwiftTests(nil, profile: "suite-\(index)-s")
         let (x, s) = try await (xctestRun, swiftRun)
         return (
-            suiteRun(index, merging: [x, s].compactMap { $0 }, timedOut: &timedOut), s.declared.map(paths.relative)
+            suiteRun(index, merging: [x, s].compactMap { $0 }, log: &log), s.declared.map(paths.relative)
         )
     }
 
     /// The processes of suite run `index` as one observed run.
-    func suiteRun(_ index: Int, merging runs: [TestBinary.Run], timedOut: inout [TimedOutRun]) -> ObservedRun {
+    func suiteRun(_ index: Int, merging runs: [TestBinary.Run], log: inout RunLog) -> ObservedRun {
         let merged = TestBinary.Run(merging: runs)
-        timedOut += records(merged, as: RunShare.suiteRunName(index, of: max(1, options.runs)))
+        log.record(
+            merged, as: RunShare.suiteRunName(index, of: max(1, options.runs)), kind: .suite(index: index), paths: paths
+        )
         return observed(merged)
     }
 
     /// Swift Testing's own default, every test at once as `swift test` runs them: parallel runs `indices`
     /// of `count` (a race shows only in some of them).
-    func runParallel(_ indices: [Int], of count: Int, timedOut: inout [TimedOutRun]) async throws -> [ObservedRun] {
+    func runParallel(_ indices: [Int], of count: Int, log: inout RunLog) async throws -> [ObservedRun] {
         guard !indices.isEmpty else { return [] }
         progress(.phase("Running the Swift Testing tests in parallel \(Self.times(indices.count, of: count))"))
         var runs: [ObservedRun] = []
         for (done, index) in indices.enumerated() {
             let run = try await binary.runSwiftTests(nil, profile: "parallel-\(index)", parallel: true)
-            runs.append(parallelRun(index, of: count, run, timedOut: &timedOut))
+            runs.append(parallelRun(index, of: count, run, log: &log))
             progress(.step(done: done + 1, total: indices.count))
         }
         return runs
@@ -185,16 +191,16 @@ struct RunStage: Sendable {
     }
 
     /// Parallel run `index` of `count` as observed.
-    func parallelRun(_ index: Int, of count: Int, _ run: TestBinary.Run, timedOut: inout [TimedOutRun])
+    func parallelRun(_ index: Int, of count: Int, _ run: TestBinary.Run, log: inout RunLog)
         -> ObservedRun
     {
-        timedOut += records(run, as: RunShare.parallelRunName(index, of: count))
+        log.record(run, as: RunShare.parallelRunName(index, of: count), kind: .parallel(index: index), paths: paths)
         return observed(run)
     }
 
     /// Each test alone in a fresh process, `width` at once; each keeps its own coverage profiles.
     private func runEachAlone(
-        _ observations: inout Observations, xctests: [TestIdentity], timedOut: inout [TimedOutRun]
+        _ observations: inout Observations, xctests: [TestIdentity], log: inout RunLog
     ) async throws {
         let (tests, scope) = aloneShare(of: observations.tests)
         observations.aloneScope = scope
@@ -208,7 +214,7 @@ struct RunStage: Sendable {
         } onEach: { done in
             progress(.step(done: done, total: tests.count))
         }
-        record(alone: Array(zip(tests, runs)), into: &observations, timedOut: &timedOut)
+        record(alone: Array(zip(tests, runs)), into: &observations, log: &log)
     }
 
     /// `each of 180 tests`, or with `--since` `14 of 180 tests (those the changes may touch)`.
@@ -227,18 +233,18 @@ struct RunStage: Sendable {
     /// Keeps each test's alone run and its profiles.
     func record(
         alone runs: [(TestIdentity, TestBinary.Run)], into observations: inout Observations,
-        timedOut: inout [TimedOutRun]
+        log: inout RunLog
     ) {
         for (test, run) in runs {
             observations.alone[test.id] = observed(run).results[test.id]
             observations.profiles[test.id] = run.profiles
-            timedOut += records(run, as: "\(test.name) alone")
+            log.record(run, as: "\(test.name) alone", kind: .alone(test: test.id), paths: paths)
         }
     }
 
     /// The random `halves` numbered `indices` (from 1), each in one process.
     private func runRandomHalves(
-        _ halves: [[TestIdentity]], _ indices: [Int], xctests: [TestIdentity], timedOut: inout [TimedOutRun]
+        _ halves: [[TestIdentity]], _ indices: [Int], xctests: [TestIdentity], log: inout RunLog
     ) async throws -> [ObservedRun] {
         guard !indices.isEmpty else { return [] }
         let count = indices.count == halves.count ? "\(halves.count)" : "\(indices.count) of \(halves.count)"
@@ -246,7 +252,7 @@ struct RunStage: Sendable {
         var observed: [ObservedRun] = []
         for (done, index) in indices.enumerated() {
             let run = try await binary.run(halves[index - 1], all: xctests, profile: "subset-\(index)")
-            observed.append(randomHalf(index - 1, of: halves.count, run, timedOut: &timedOut))
+            observed.append(randomHalf(index - 1, of: halves.count, run, log: &log))
             progress(.step(done: done + 1, total: indices.count))
         }
         return observed
@@ -259,8 +265,10 @@ struct RunStage: Sendable {
     }
 
     /// Random half `index` (from 0) of `count` as observed.
-    func randomHalf(_ index: Int, of count: Int, _ run: TestBinary.Run, timedOut: inout [TimedOutRun]) -> ObservedRun {
-        timedOut += records(run, as: RunShare.randomHalfName(index + 1, of: count), seed: seed)
+    func randomHalf(_ index: Int, of count: Int, _ run: TestBinary.Run, log: inout RunLog) -> ObservedRun {
+        log.record(
+            run, as: RunShare.randomHalfName(index + 1, of: count), seed: seed, kind: .half(index: index + 1),
+            paths: paths)
         return observed(run)
     }
 
@@ -277,8 +285,4 @@ struct RunStage: Sendable {
             }, order: run.order)
     }
 
-    /// The processes of `run` killed at the time limit, as the run named `name`.
-    private func records(_ run: TestBinary.Run, as name: String, seed: UInt64? = nil) -> [TimedOutRun] {
-        run.timeouts.map { $0.record(as: name, seed: seed) }
-    }
 }

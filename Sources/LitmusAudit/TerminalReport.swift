@@ -18,6 +18,7 @@ public struct TerminalReport: Sendable {
             "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
                 + "\(report.options.runs) runs, seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)"
         )
+        if let conduct = report.conduct { out.append("How it ran: \(conduct.sentence)") }
         if let scope = report.changedScope {
             let basis =
                 scope.byCoverage ? "changed test files and per-test coverage" : "changed test files only (no coverage)"

@@ -48,6 +48,8 @@ package struct TestBinary: Sendable {
         package var status: Int32 = 0
         /// The wall time of its process, in seconds; of several, their times added.
         package var seconds: Double = 0
+        /// Its processes, as they ended (XCTest's and Swift Testing's side by side, when both ran).
+        package var processes: [TestProcess] = []
 
         /// Whether a process of this run was killed at its time limit.
         package var timedOut: Bool { !timeouts.isEmpty }
@@ -83,6 +85,12 @@ package struct TestBinary: Sendable {
         /// protocol (a LinuxMain.swift that runs another framework ignores the flag and runs its checks).
         var status: Int32
     }
+
+    /// The clock of every process's start and end (``TestProcess``): seconds since the first use.
+    package static let clock = ContinuousClock.now
+
+    /// Seconds on ``clock``.
+    static func now() -> Double { (ContinuousClock.now - clock).inSeconds }
 
     /// Lists the XCTest tests (`--list-tests`), with the listing's exit status.
     func list() async throws -> Listing {
@@ -128,7 +136,25 @@ package struct TestBinary: Sendable {
             output.timedOut ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results)] : []
         return Run(
             results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles,
-            status: output.status, seconds: seconds)
+            status: output.status, seconds: seconds,
+            processes: [Self.process(.xctest, output, seconds: seconds, order: order, results: results)])
+    }
+
+    /// The record of a process of `library` that ended as `output` says, after `seconds`, having started
+    /// `order` with `results`: a crash when a signal ended it, or it exited while a test ran, and it was
+    /// not killed at the time limit.
+    static func process(
+        _ library: TestLibrary, _ output: ChildProcessResult, seconds: Double, order: [String],
+        results: [String: TestResult]
+    ) -> TestProcess {
+        let end = now()
+        let inFlight = order.filter { results[$0]?.outcome == .crashed }
+        let crashed = !output.timedOut && (output.signal != nil || (!inFlight.isEmpty && output.status != 0))
+        return TestProcess(
+            library: library, start: end - seconds, end: end, tests: order,
+            crash: crashed
+                ? ProcessCrash.read(output: output.output, signal: output.signal, status: output.status) : nil,
+            inFlight: crashed ? inFlight : [], leftovers: output.leftovers)
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
@@ -146,7 +172,10 @@ package struct TestBinary: Sendable {
             output.timedOut ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results)] : []
         return Run(
             results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts,
-            profiles: profiles, status: output.status, seconds: seconds)
+            profiles: profiles, status: output.status, seconds: seconds,
+            processes: [
+                Self.process(.swiftTesting, output, seconds: seconds, order: stream.startOrder, results: stream.results)
+            ])
     }
 
     /// Runs `tests` in as few processes as their libraries need (XCTest and Swift Testing side by side).
@@ -181,7 +210,7 @@ package struct TestBinary: Sendable {
         let result = try await ChildProcess.run(
             executable, arguments, in: workingDirectory,
             environment: environment.merging(profiles.environment) { $1 }, unsetting: ProfileFiles.inheritedState,
-            outputFile: file, timeout: timeout)
+            outputFile: file, timeout: timeout, tag: .next())
         let seconds = (ContinuousClock.now - started).inSeconds
         guard !keepsFiles else { return (result, seconds, profiles.written()) }
         try? FileManager.default.removeItem(at: file)
@@ -239,6 +268,7 @@ extension TestBinary.Run {
             profiles += run.profiles
             if status == 0 { status = run.status }
             seconds += run.seconds
+            processes += run.processes
         }
     }
 }

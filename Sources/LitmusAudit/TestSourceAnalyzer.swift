@@ -50,6 +50,9 @@ public struct SourceAnalysis: Sendable, Codable {
     public var helperSites: [String: [AssertionSites]] = [:]
     /// `Tests/LinuxMain.swift`, when the package has one: on Linux it decides which tests run.
     public var linuxMain: String?
+    /// The capitalized names (types, mostly) each test file uses, sorted: what a crash in a dependency is
+    /// matched against, to tell which of the tests running it likely came from.
+    public var typeNames: [String: [String]] = [:]
 }
 
 /// Reads test sources with swift-syntax: tests without assertions (helpers that assert are followed
@@ -156,6 +159,7 @@ public struct TestSourceAnalyzer: Sendable {
                         in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
                     ).map { [$0] } ?? []
             }
+            analysis.typeNames[file.file] = Self.typeNames(in: file)
             for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
             where file.compiled.compiles(call) {
                 let owner = call.enclosingFunctionName ?? "test code"
@@ -176,6 +180,13 @@ public struct TestSourceAnalyzer: Sendable {
                 }
             }
         }
+    }
+
+    /// The capitalized names `file`'s compiled code uses, as types or references.
+    private static func typeNames(in file: ParsedFile) -> [String] {
+        let types = file.compiledNodes(IdentifierTypeSyntax.self).map(\.name.text)
+        let references = file.compiledNodes(DeclReferenceExprSyntax.self).map(\.baseName.text)
+        return Set((types + references).filter { $0.first?.isUppercase == true }).sorted()
     }
 
     /// The name the analysis gives a Swift Testing test function: `Suite/function`, or `function` at the

@@ -1,0 +1,191 @@
+import Foundation
+import LitmusSupport
+
+/// R: a test process that crashed. A crash ends every test of its process (Swift Testing runs them all in
+/// one), so the tests that were running are its collateral, not each a flaky test: the crash is one
+/// finding, naming the test that caused it when the crashed thread's backtrace reaches a test's source,
+/// and what the process printed about why. Crashes with the same cause (the same culprit, or else the same
+/// message) in several runs are one finding.
+enum CrashJudge {
+    /// One finding per cause of the crashes in `observations`.
+    static func findings(_ observations: Observations, _ analysis: SourceAnalysis = SourceAnalysis()) -> [Finding] {
+        var groups: [String: [(RunProcess, culprit: TestIdentity?)]] = [:]
+        var order: [String] = []
+        for recorded in observations.processes {
+            guard let crash = recorded.process.crash else { continue }
+            let culprit = culprit(of: recorded.process, crash, among: observations.tests)
+            let key =
+                culprit?.id ?? "\(recorded.process.library.rawValue) \(crash.message.first ?? crash.signalDescription)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append((recorded, culprit))
+        }
+        return order.compactMap { key in groups[key].map { finding($0, observations, analysis) } }
+    }
+
+    /// The test that crashed `process`: the test whose function a frame of the crashed thread is in (the
+    /// innermost such frame), else, when one test alone was running, that one.
+    static func culprit(of process: TestProcess, _ crash: ProcessCrash, among tests: [TestIdentity]) -> TestIdentity? {
+        let running = Set(process.inFlight)
+        let candidates = tests.filter { running.contains($0.id) } + tests.filter { !running.contains($0.id) }
+        for frame in crash.frames {
+            let function = frame.function.split(separator: "(").first.map(String.init) ?? frame.function
+            let named = candidates.filter { test in
+                test.file.map { frame.file.hasSuffix($0) || $0.hasSuffix(frame.file) } ?? false
+                    && baseName(of: test) == lastComponent(of: function)
+            }
+            if let test = named.first { return test }
+            // A frame in a test's file but in no test's name (a closure, a helper): the nearest test above it
+            // that was running.
+            let inFile = tests.filter { test in
+                running.contains(test.id)
+                    && (test.file.map { frame.file.hasSuffix($0) || $0.hasSuffix(frame.file) } ?? false)
+                    && (test.line ?? .max) <= frame.line
+            }
+            if let nearest = inFile.max(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { return nearest }
+        }
+        guard process.inFlight.count == 1 else { return nil }
+        return tests.first { $0.id == process.inFlight[0] }
+    }
+
+    /// `closingNeedsTheLedgerAlone` of `Suite/closingNeedsTheLedgerAlone()`, `testA` of `Class.testA`.
+    private static func baseName(of test: TestIdentity) -> String {
+        let name = test.name.split(separator: "(").first.map(String.init) ?? test.name
+        return lastComponent(of: name)
+    }
+
+    /// The last component of a dotted or slashed name.
+    private static func lastComponent(of name: String) -> String {
+        String(name.split(whereSeparator: { $0 == "." || $0 == "/" || $0 == " " }).last ?? Substring(name))
+    }
+
+    /// The finding of crashes with one cause.
+    private static func finding(
+        _ crashes: [(RunProcess, culprit: TestIdentity?)], _ observations: Observations, _ analysis: SourceAnalysis
+    ) -> Finding {
+        let (first, culprit) = crashes[0]
+        let crash = first.process.crash!
+        let runs = crashes.map(\.0.run.description).joined(separator: ", ")
+        let why = crash.message.first.map { "`\($0)`" } ?? crash.signalDescription
+        let others = Set(crashes.flatMap(\.0.process.inFlight)).subtracting(culprit.map { [$0.id] } ?? [])
+        let collateral =
+            others.isEmpty
+            ? ""
+            : "; it ended \(others.count) other test\(others.count == 1 ? "" : "s") running with it, not judged in that run"
+        if let culprit {
+            let frame = crash.frames.first { frame in
+                culprit.file.map { frame.file.hasSuffix($0) || $0.hasSuffix(frame.file) } ?? false
+            }
+            return Finding(
+                kind: .crashed, test: culprit.id, file: frame?.file ?? culprit.file, line: frame?.line ?? culprit.line,
+                message: "\(culprit.name) crashed its test process (\(runs)): \(why), \(crash.signalDescription)"
+                    + (frame == nil ? "" : ", in its own code") + collateral)
+        }
+        let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
+        let running = first.process.inFlight.compactMap { byID[$0] }
+        // Of the tests running, those whose files use what the crashed thread ran (URLSession for a crash
+        // in URLSessionTask.cancel()) first.
+        let symbols = Set(crash.symbols)
+        let using = running.filter { test in
+            test.file.map { !symbols.isDisjoint(with: analysis.typeNames[$0] ?? []) } ?? false
+        }
+        let suspects = using.isEmpty ? running : using
+        let shown = suspects.prefix(5).map(\.name).joined(separator: ", ")
+        let more = suspects.count > 5 ? " and \(suspects.count - 5) more" : ""
+        let used = symbols.filter { symbol in
+            using.contains { analysis.typeNames[$0.file ?? ""]?.contains(symbol) == true }
+        }
+        let testFrame = crash.frames.first { frame in
+            observations.tests.contains { $0.file.map { frame.file.hasSuffix($0) } ?? false }
+        }
+        let culpritText: String
+        if running.isEmpty {
+            culpritText = ""
+        } else if using.isEmpty {
+            culpritText =
+                "; no frame of the crashed thread is in a test, so the test that caused it is one of the \(running.count) running: \(shown)\(more)"
+        } else {
+            culpritText =
+                "; no frame of the crashed thread is in a test; of the \(running.count) tests running, likely one that uses \(used.sorted().joined(separator: ", ")), which the crashed thread ran: \(shown)\(more)"
+        }
+        return Finding(
+            kind: .crashed, test: nil, file: testFrame?.file, line: testFrame?.line,
+            message:
+                "The \(first.process.library.rawValue) process of \(runs) crashed: \(why), \(crash.signalDescription)"
+                + culpritText + (running.isEmpty ? "" : " (their outcomes in that run are not judged)"))
+    }
+}
+
+/// I: a test that left a process running after it ended. The audit finds such processes by the tag every
+/// process it starts carries (``ProcessTag``), in any process group, and ends them.
+enum LeftoverJudge {
+    /// One finding per test whose alone run left processes running; and one for each other run whose
+    /// leftovers no alone run explains.
+    static func findings(_ observations: Observations, _ analysis: SourceAnalysis = SourceAnalysis()) -> [Finding] {
+        let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
+        var findings: [Finding] = []
+        var named: Set<String> = []
+        for recorded in observations.processes where !recorded.process.leftovers.isEmpty {
+            guard case .alone(let id) = recorded.run, let test = byID[id] else { continue }
+            named.insert(id)
+            findings.append(
+                Judge.finding(
+                    .leftProcessRunning, test,
+                    "\(test.name) left \(describe(recorded.process.leftovers)) running after it ended (the audit ended \(recorded.process.leftovers.count == 1 ? "it" : "them"))"
+                ))
+        }
+        for recorded in observations.processes where !recorded.process.leftovers.isEmpty {
+            if case .alone = recorded.run { continue }
+            guard recorded.process.tests.allSatisfy({ !named.contains($0) }) || recorded.process.tests.isEmpty else {
+                continue
+            }
+            findings.append(
+                Finding(
+                    kind: .leftProcessRunning,
+                    message:
+                        "A test of \(recorded.run.description) (\(recorded.process.library.rawValue)) left \(describe(recorded.process.leftovers)) running after its process ended; no test left it alone (the audit ended it)"
+                ))
+        }
+        return findings
+    }
+
+    /// `1 process: sleep 300 (pid 12)`, or `3 processes: …`.
+    private static func describe(_ leftovers: [LeftoverProcess]) -> String {
+        let shown = leftovers.prefix(3).map { "`\($0.command)`" }.joined(separator: ", ")
+        let more = leftovers.count > 3 ? " and \(leftovers.count - 3) more" : ""
+        return "\(leftovers.count) process\(leftovers.count == 1 ? "" : "es") (\(shown)\(more))"
+    }
+}
+
+extension Observations {
+    /// These observations with what a crash explains taken out: the tests a crash found running (its
+    /// collateral, and its culprit, which the crash finding names) did not finish in that run, so their
+    /// outcome there is `notRun`, as for a test the process never reached.
+    func withoutCrashCollateral() -> Observations {
+        var explained = self
+        for recorded in processes where recorded.process.crash != nil {
+            for test in recorded.process.inFlight { explained.setOutcome(.notRun, of: test, in: recorded.run) }
+        }
+        return explained
+    }
+
+    /// Sets `test`'s outcome in run `kind`, when that run is held and the test has a result there.
+    mutating func setOutcome(_ outcome: TestOutcome, of test: String, in kind: RunKind) {
+        let runs = runShare.runs
+        switch kind {
+        case .suite(let index):
+            if let position = runs.compactMap(\.suiteIndex).firstIndex(of: index), position < suiteRuns.count {
+                suiteRuns[position].results[test]?.outcome = outcome
+            }
+        case .parallel(let index):
+            if let position = runs.compactMap(\.parallelIndex).firstIndex(of: index), position < parallelRuns.count {
+                parallelRuns[position].results[test]?.outcome = outcome
+            }
+        case .half(let index):
+            if let position = runs.compactMap(\.halfIndex).firstIndex(of: index), position < randomHalves.count {
+                randomHalves[position].results[test]?.outcome = outcome
+            }
+        case .alone(let id):
+            if id == test { alone[test]?.outcome = outcome }
+        }
+    }
+}

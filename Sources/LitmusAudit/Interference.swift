@@ -1,0 +1,177 @@
+import Foundation
+
+/// What the audit learnt by running a test again when every run it failed in had another test process
+/// of the package running beside it (the audit runs `--jobs` processes at a time): two test processes
+/// that share something outside themselves (a fixed folder in the home directory, a port, a file) fail
+/// each other, which is neither the test's order nor flakiness of its own.
+package struct InterferenceCheck: Sendable, Hashable, Codable {
+    /// The runs the test failed in, each while another test process ran.
+    package var failedIn: [RunKind]
+    /// The runs whose processes ran beside those failures.
+    package var beside: [RunKind]
+    /// The runs of the test alone with no other test process running, and how many of them it passed.
+    package var exclusiveRuns: Int
+    package var exclusivePasses: Int
+    /// How the failure came back when the test ran again beside another process (`beside a second copy
+    /// of itself`), with that run's failure messages; `nil` when it did not.
+    package var reproduced: String?
+    package var reproducedIssues: [String] = []
+
+    /// Passed every run with nothing beside it, and failed again beside another process.
+    package var confirmed: Bool { exclusiveRuns > 0 && exclusivePasses == exclusiveRuns && reproduced != nil }
+}
+
+extension Observations {
+    /// `test`'s outcome in run `kind`, when that run is held and the test has a result there.
+    func outcome(of test: String, in kind: RunKind) -> TestOutcome? {
+        let runs = runShare.runs
+        switch kind {
+        case .suite(let index):
+            guard let position = runs.compactMap(\.suiteIndex).firstIndex(of: index), position < suiteRuns.count
+            else { return nil }
+            return suiteRuns[position].results[test]?.outcome
+        case .parallel(let index):
+            guard let position = runs.compactMap(\.parallelIndex).firstIndex(of: index),
+                position < parallelRuns.count
+            else { return nil }
+            return parallelRuns[position].results[test]?.outcome
+        case .half(let index):
+            guard let position = runs.compactMap(\.halfIndex).firstIndex(of: index), position < randomHalves.count
+            else { return nil }
+            return randomHalves[position].results[test]?.outcome
+        case .alone(let id):
+            return id == test ? alone[test]?.outcome : nil
+        }
+    }
+
+    /// The tests that failed at least once, and only in processes that had another test process running
+    /// beside them, with those runs and the runs beside them: what ``InterferenceCheck`` runs again. A
+    /// crash's collateral is not a failure here (``withoutCrashCollateral()``).
+    func interferenceSuspects() -> [(test: TestIdentity, failedIn: [RunKind], beside: [RunKind])] {
+        let observed = withoutCrashCollateral()
+        return observed.tests.compactMap { test in
+            var failedIn: [RunKind] = []
+            var beside: [RunKind] = []
+            for recorded in observed.processes where recorded.process.tests.contains(test.id) {
+                guard observed.outcome(of: test.id, in: recorded.run) == .failed else { continue }
+                let others = observed.processes.filter { other in
+                    other.process != recorded.process && other.process.overlaps(recorded.process)
+                }
+                // A failure with nothing beside it is the test's own: not a suspect.
+                guard !others.isEmpty else { return nil }
+                if !failedIn.contains(recorded.run) { failedIn.append(recorded.run) }
+                for other in others where !beside.contains(other.run) { beside.append(other.run) }
+            }
+            return failedIn.isEmpty ? nil : (test, failedIn, beside)
+        }
+    }
+}
+
+/// I: a test that failed only while another test process of the package ran beside it, passed every run
+/// with nothing beside it, and failed again beside another process: one finding, in place of the order
+/// dependence or flakiness its failures would otherwise be judged.
+enum InterferenceJudge {
+    /// The finding for `test`, when its check confirmed interference.
+    static func finding(for test: TestIdentity, in observations: Observations) -> Finding? {
+        guard let check = observations.interference[test.id], check.confirmed else { return nil }
+        let failed = check.failedIn.prefix(3).map(\.description).joined(separator: ", ")
+        let more = check.failedIn.count > 3 ? " and \(check.failedIn.count - 3) more" : ""
+        let issues = check.reproducedIssues + observations.issues(of: test)
+        let shared = sharedPaths(in: issues)
+        let named = shared.isEmpty ? "" : "; its failures name \(shared.map { "`\($0)`" }.joined(separator: ", "))"
+        let why = check.reproducedIssues.first.map { ": \($0)" } ?? ""
+        return Judge.finding(
+            .failsBesideOtherProcesses, test,
+            "\(test.name) failed only while another test process of the package ran beside it (\(failed)\(more)); "
+                + "alone with nothing beside it, it passed \(check.exclusivePasses) of \(check.exclusiveRuns) runs, "
+                + "and \(check.reproduced ?? "") it failed again\(why)\(named)")
+    }
+
+    /// The absolute paths outside the package that failure messages name (`/root/.filesTest/file.txt`),
+    /// at most two: what the processes likely share.
+    static func sharedPaths(in issues: [String]) -> [String] {
+        var found: [String] = []
+        for issue in issues {
+            var rest = Substring(issue)
+            while let slash = rest.firstIndex(of: "/") {
+                let before = rest[..<slash].last
+                rest = rest[slash...]
+                let path = rest.prefix { !$0.isWhitespace && !"'\"`,;()[]".contains($0) }
+                rest = rest.dropFirst(max(1, path.count))
+                // A path starts the word (`"/root/…`, ` /tmp/…`), has two parts at least, and is no source
+                // location of the package's own (`Tests/…/File.swift:12`).
+                guard before == nil || before!.isWhitespace || "'\"`(".contains(before!) else { continue }
+                let parts = path.split(separator: "/")
+                guard parts.count >= 2, !path.contains(".swift:") else { continue }
+                let trimmed = String(path.hasSuffix(".") || path.hasSuffix(":") ? path.dropLast() : path)
+                if !found.contains(trimmed) { found.append(trimmed) }
+                if found.count == 2 { return found }
+            }
+        }
+        return found
+    }
+}
+
+extension RunStage {
+    /// At most this many suspects are run again; the rest keep their other findings.
+    static let interferenceLimit = 30
+
+    /// Runs each test that failed only while another test process ran beside it (``Observations/
+    /// interferenceSuspects()``) again: alone with nothing beside it (`exclusiveRuns` times, stopping at
+    /// a failure), then, when it passed each, in two processes at once (its own failure needs no other
+    /// test, only a second process), up to three times, and once beside the tests of a process that ran
+    /// beside its failure; one test at a time.
+    func checkInterference(_ observations: inout Observations, xctests: [TestIdentity], exclusiveRuns: Int = 2)
+        async throws
+    {
+        guard width > 1 else { return }
+        let suspects = Array(observations.interferenceSuspects().prefix(Self.interferenceLimit))
+        guard !suspects.isEmpty else { return }
+        progress(
+            .phase(
+                "Running \(suspects.count) test\(suspects.count == 1 ? "" : "s") again that failed only while another test process ran beside it"
+            ))
+        var log = RunLog()
+        for (done, suspect) in suspects.enumerated() {
+            var check = InterferenceCheck(
+                failedIn: suspect.failedIn, beside: suspect.beside, exclusiveRuns: 0, exclusivePasses: 0)
+            while check.exclusiveRuns < exclusiveRuns && check.exclusivePasses == check.exclusiveRuns {
+                let run = try await binary.run([suspect.test], all: xctests, profile: "recheck")
+                log.record(
+                    run, as: "\(suspect.test.name) alone (recheck)", kind: .alone(test: suspect.test.id), paths: paths)
+                check.exclusiveRuns += 1
+                if run.results[suspect.test.id]?.outcome == .passed { check.exclusivePasses += 1 }
+            }
+            if check.exclusivePasses == check.exclusiveRuns {
+                let partnerTests = besideTests(suspect.beside, in: observations)
+                for attempt in 0..<4 where check.reproduced == nil {
+                    let partner = attempt < 3 ? [suspect.test] : partnerTests
+                    guard !partner.isEmpty else { continue }
+                    let binary = self.binary
+                    async let mine = binary.run([suspect.test], all: xctests, profile: "recheck")
+                    async let theirs = binary.run(partner, all: xctests, profile: "recheck")
+                    let (own, other) = try await (mine, theirs)
+                    let copies = partner == [suspect.test] ? [own, other] : [own]
+                    if let failed = copies.first(where: { $0.results[suspect.test.id]?.outcome == .failed }) {
+                        check.reproduced =
+                            attempt < 3
+                            ? "beside a second copy of itself (two processes at once)"
+                            : "beside \(suspect.beside.first?.description ?? "another run")'s tests"
+                        check.reproducedIssues = failed.results[suspect.test.id]?.issues.map(paths.originalText) ?? []
+                    }
+                }
+            }
+            observations.interference[suspect.test.id] = check
+            progress(.step(done: done + 1, total: suspects.count))
+        }
+        observations.timedOutRuns += log.timedOut
+    }
+
+    /// The tests of the first of `runs` that is one process's worth: an alone run's test, or a whole run's.
+    private func besideTests(_ runs: [RunKind], in observations: Observations) -> [TestIdentity] {
+        guard let first = runs.first else { return [] }
+        let ids = observations.processes.filter { $0.run == first }.flatMap(\.process.tests)
+        let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
+        return ids.compactMap { byID[$0] }
+    }
+}

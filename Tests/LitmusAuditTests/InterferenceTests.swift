@@ -1,0 +1,112 @@
+import Foundation
+import LitmusSupport
+import Testing
+
+@testable import LitmusAudit
+
+/// Telling a test that fails because another test process ran beside it (two processes sharing a fixed
+/// folder) from an order-dependent or flaky one, from hand-made observations: no process runs.
+@Suite("Judging failures beside other test processes")
+struct InterferenceTests {
+    private let victim = TestIdentity(
+        library: .xctest, id: "FilesTests.FilesTests/testWritingData", file: "Tests/FilesTests/FilesTests.swift",
+        line: 120)
+    private let other = TestIdentity(
+        library: .xctest, id: "FilesTests.FilesTests/testMovingFiles", file: "Tests/FilesTests/FilesTests.swift",
+        line: 200)
+
+    private func result(_ outcome: TestOutcome, _ issue: String? = nil) -> TestResult {
+        TestResult(outcome: outcome, duration: 0.01, issues: issue.map { [$0] } ?? [])
+    }
+
+    private func process(_ start: Double, _ end: Double, _ tests: [TestIdentity]) -> TestProcess {
+        TestProcess(library: .xctest, start: start, end: end, tests: tests.map(\.id))
+    }
+
+    /// Suite run 1 fails the victim while suite run 2's process runs beside it; run 3 runs alone and passes.
+    private func observations(secondRunBeside: Bool = true) -> Observations {
+        let failing = ObservedRun(results: [
+            victim.id: result(.failed, "error: '/root/.filesTest/folder' could not be found"),
+            other.id: result(.passed),
+        ])
+        let passing = ObservedRun(results: [victim.id: result(.passed), other.id: result(.passed)])
+        var observed = Observations(
+            tests: [victim, other], suiteRuns: [failing, passing, passing],
+            alone: [victim.id: result(.passed), other.id: result(.passed)])
+        observed.processes = [
+            RunProcess(run: .suite(index: 1), process: process(0, 2, [victim, other])),
+            RunProcess(
+                run: .suite(index: 2),
+                process: process(secondRunBeside ? 1 : 3, secondRunBeside ? 3 : 4, [victim, other])),
+            RunProcess(run: .suite(index: 3), process: process(5, 6, [victim, other])),
+        ]
+        return observed
+    }
+
+    @Test("A test that failed only while another process ran is a suspect, with the runs beside it")
+    func suspectBesideOthers() throws {
+        // When
+        let suspects = observations().interferenceSuspects()
+        // Then
+        let suspect = try #require(suspects.first)
+        #expect(suspects.count == 1)
+        #expect(suspect.test.id == victim.id)
+        #expect(suspect.failedIn == [.suite(index: 1)])
+        #expect(suspect.beside == [.suite(index: 2)])
+    }
+
+    @Test("A test that failed with no other process running is no suspect")
+    func failureAloneIsOwn() {
+        // Given: suite run 2 starts after run 1 ended.
+        let observed = observations(secondRunBeside: false)
+        // Then
+        #expect(observed.interferenceSuspects().isEmpty)
+    }
+
+    @Test("A confirmed check is one isolation finding naming the runs, the reruns and the shared path, not flaky")
+    func confirmedIsOneFinding() async throws {
+        // Given
+        var observed = observations()
+        observed.interference[victim.id] = InterferenceCheck(
+            failedIn: [.suite(index: 1)], beside: [.suite(index: 2)], exclusiveRuns: 2, exclusivePasses: 2,
+            reproduced: "beside a second copy of itself (two processes at once)",
+            reproducedIssues: ["error: '/root/.filesTest/folder' could not be found"])
+        // When
+        let judgement = try await Judge.judge(observed, JudgingContext(options: AuditOptions(), seed: 1)) { _ in
+            BisectionResult(culprits: [])
+        }
+        // Then
+        #expect(judgement.findings.map(\.kind) == [.failsBesideOtherProcesses])
+        let message = try #require(judgement.findings.first?.message)
+        #expect(message.contains("(suite run 1)"))
+        #expect(message.contains("passed 2 of 2 runs"))
+        #expect(message.contains("beside a second copy of itself"))
+        #expect(message.contains("`/root/.filesTest/folder`"))
+    }
+
+    @Test("A check that did not reproduce the failure leaves the test to the other judges")
+    func unconfirmedIsFlaky() async throws {
+        // Given
+        var observed = observations()
+        observed.interference[victim.id] = InterferenceCheck(
+            failedIn: [.suite(index: 1)], beside: [.suite(index: 2)], exclusiveRuns: 2, exclusivePasses: 2,
+            reproduced: nil)
+        // When
+        let judgement = try await Judge.judge(observed, JudgingContext(options: AuditOptions(), seed: 1)) { _ in
+            BisectionResult(culprits: [])
+        }
+        // Then
+        #expect(judgement.findings.map(\.kind) == [.flaky])
+    }
+
+    @Test("Shared paths are the absolute paths failure messages name, not the package's source locations")
+    func sharedPaths() {
+        // When
+        let paths = InterferenceJudge.sharedPaths(in: [
+            "Tests/FilesTests/FilesTests.swift:40: error: '/root/.filesTest/a.txt' could not be found.",
+            "XCTAssertEqual failed: (\"/tmp/x/y\") is not equal to (\"b\")", "/root/.filesTest/a.txt again",
+        ])
+        // Then
+        #expect(paths == ["/root/.filesTest/a.txt", "/tmp/x/y"])
+    }
+}

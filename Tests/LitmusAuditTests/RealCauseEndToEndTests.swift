@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// Audits of fixtures that plant what real packages showed: a crash in a parallel run (swhitty/FlyingFox),
+/// tests sharing a fixed folder across processes (JohnSundell/Files), a test that leaves a process running.
+/// Each finding must name the cause, once.
+@Suite("Auditing fixtures with the causes real packages showed", .tags(.endToEnd))
+struct RealCauseEndToEndTests {
+    @Test("A crash in a parallel run is one finding naming the test that crashed; the others are not flaky")
+    func crashIsOneFinding() async throws {
+        // When
+        let audited = try await FixtureAudits.shared.audit("Crashing")
+        let report = audited.report
+        // Then
+        let crashes = report.findings(.crashed)
+        let crash = try #require(crashes.first)
+        #expect(crashes.count == 1)
+        #expect(crash.test?.contains("closingNeedsTheLedgerAlone") == true)
+        #expect(crash.location == "Tests/LedgerTests/LedgerTests.swift:23")
+        #expect(crash.message.contains("the ledger was closed while in use"))
+        #expect(report.findings(.flaky).isEmpty)
+        #expect(report.findings(.failsOnlyWithOthers).isEmpty)
+        #expect(audited.unchanged)
+    }
+
+    @Test("Tests sharing a fixed folder are named as failing beside another process, the folder with them")
+    func sharedFolderIsNamed() async throws {
+        // Given: two test processes at a time.
+        var options = FixtureAudits.standard
+        options.parallelism = 2
+        // When
+        let report = try await FixtureAudits.shared.audit("SharedFolder", options: options).report
+        // Then: whichever tests collided in this audit are named for it, with the folder; none is called
+        // order-dependent or flaky.
+        let beside = report.findings(.failsBesideOtherProcesses)
+        #expect(!beside.isEmpty)
+        for finding in beside {
+            #expect(finding.message.contains("/tmp/litmus-shared-folder-fixture"))
+        }
+        #expect(report.findings(.flaky).isEmpty)
+        #expect(report.findings(.failsOnlyWithOthers).isEmpty)
+        #expect(report.findings(.passesOnlyWithOthers).isEmpty)
+    }
+
+    @Test("A test that leaves a process running is named, and the process is ended; tests start with no signal blocked")
+    func leftoverIsNamed() async throws {
+        // When
+        let report = try await FixtureAudits.shared.audit("Leaky").report
+        // Then
+        let leftovers = report.findings(.leftProcessRunning)
+        let named = leftovers.filter { $0.test == "HelperTests.HelperTests/testHelperStarts" }
+        #expect(named.count == 1)
+        #expect(named.first?.message.contains("sleep 300") == true)
+        #expect(leftovers.allSatisfy { $0.test == nil || $0.test == "HelperTests.HelperTests/testHelperStarts" })
+        #expect(report.failingTests.isEmpty, "testNothingIsBlocked failed: a test process started with signals blocked")
+        let commands = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
+            (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        #expect(!commands.contains("/bin/sleep\u{0}300\u{0}"), "a helper the audit should have ended still runs")
+    }
+}
