@@ -48,7 +48,9 @@ enum IsolatedJudge {
                 "\(test.name) fails after \($0) in a random half of the suite (seed \(context.seed))"
             }
         }
-        if let parallel = ParallelJudge.orderDependent(test, in: observations) {
+        if let parallel = ParallelJudge.orderDependent(
+            test, in: observations, sleeps: ParallelJudge.sleeps(of: test, observations, context.analysis))
+        {
             return .orderDependent(parallel, timedOut: [])
         }
         return inSuite.isFailure && alone.isFailure ? .alwaysFails : .isolated

@@ -25,7 +25,9 @@ enum ParallelJudge {
 
     /// I: the test passes one at a time and alone and fails in every parallel run, or fails one at a time
     /// and alone and passes in every parallel run; `nil` when the parallel runs agree with the others.
-    static func orderDependent(_ test: TestIdentity, in observations: Observations) -> Finding? {
+    static func orderDependent(_ test: TestIdentity, in observations: Observations, sleeps: [Finding] = [])
+        -> Finding?
+    {
         let runs = observations.parallelRuns.filter { $0.outcome(of: test) != .notRun }
         guard !runs.isEmpty, let inSuite = observations.suiteRuns.first?.outcome(of: test) else { return nil }
         let alone = observations.aloneOutcome(of: test)
@@ -41,9 +43,30 @@ enum ParallelJudge {
                 .failsOnlyWithOthers, test,
                 "\(test.name) passes alone and one test at a time, and fails in \(count): "
                     + "it shares state with a test running at the same time"
-                    + concurrency(of: test, in: runs, observations))
+                    + waits(sleeps) + concurrency(of: test, in: runs, observations))
         }
         return nil
+    }
+
+    /// `, or it waits a fixed time (`Task.sleep(seconds: 0.1)` at line 71) that the tests running beside
+    /// it outlast`: a test that sleeps and then checks what should have happened meanwhile fails when the
+    /// tests beside it slow the work down, with no state shared.
+    static func waits(_ sleeps: [Finding]) -> String {
+        guard let sleep = sleeps.first else { return "" }
+        let call = sleep.message.components(separatedBy: " sleeps: ").last ?? "a sleep"
+        return
+            ", or it waits a fixed time (`\(call)`\(sleep.line.map { " at line \($0)" } ?? "")) that the tests running beside it outlast"
+    }
+
+    /// The sleeps the analysis found in `test`'s body: the sleep findings in its file between its line and
+    /// the next test's.
+    static func sleeps(of test: TestIdentity, _ observations: Observations, _ analysis: SourceAnalysis) -> [Finding] {
+        guard let file = test.file, let line = test.line else { return [] }
+        let next = observations.tests.compactMap { $0.file == file ? $0.line : nil }.filter { $0 > line }.min() ?? .max
+        return analysis.findings.filter { finding in
+            finding.kind == .sleepInTest && finding.file == file && (finding.line ?? 0) >= line
+                && (finding.line ?? 0) < next
+        }
     }
 
     /// `; running at the same time: A(), B()`: the tests whose start-to-end span overlapped the test's in

@@ -88,6 +88,32 @@ struct ParallelJudgeTests {
         )
     }
 
+    @Test("A test that sleeps before it checks, failing only in parallel, is said to maybe wait too little")
+    func sleepsBeforeChecking() async throws {
+        // Given: a sleep at line 7, in the victim's body (lines 5 to 11); the partner's at line 13 is not its.
+        let observed = observations(parallel: [parallelRun(victim: .failed), parallelRun(victim: .failed)])
+        var analysis = SourceAnalysis()
+        analysis.findings = [
+            Finding(
+                kind: .sleepInTest, test: "Tally/victim", file: "Tests/MTests/Tally.swift", line: 7,
+                message: "Tally/victim sleeps: Task.sleep(seconds: 0.1)"),
+            Finding(
+                kind: .sleepInTest, test: "Tally/partner", file: "Tests/MTests/Tally.swift", line: 13,
+                message: "Tally/partner sleeps: Task.sleep(seconds: 0.5)"),
+        ]
+        // When
+        let judgement = try await Judge.judge(
+            observed, JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        ) { _ in BisectionResult(culprits: []) }
+        // Then
+        let message = try #require(judgement.findings.first { $0.kind == .failsOnlyWithOthers }?.message)
+        #expect(
+            message.contains(
+                "or it waits a fixed time (`Task.sleep(seconds: 0.1)` at line 7) that the tests running beside it outlast"
+            ))
+        #expect(!message.contains("0.5"))
+    }
+
     @Test("Only the tests beside it in every failing run are named")
     func concurrencyIntersects() {
         // Given: the bystander overlaps the victim in the first run only.
