@@ -14,12 +14,30 @@ enum CrashJudge {
         for recorded in observations.processes {
             guard let crash = recorded.process.crash else { continue }
             let culprit = culprit(of: recorded.process, crash, among: observations.tests)
+            // One cause: the same place in the tests' sources (a setUp that traps, whichever test it ran
+            // for), else the same test, else the same message.
+            let place = crash.frames.first { frame in
+                observations.tests.contains { test in test.file.map { frame.file.hasSuffix($0) } ?? false }
+            }
             let key =
-                culprit?.id ?? "\(recorded.process.library.rawValue) \(crash.message.first ?? crash.signalDescription)"
+                place.map { "\($0.file):\($0.line)" } ?? culprit?.id
+                ?? "\(recorded.process.library.rawValue) \(crash.message.first ?? crash.signalDescription)"
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append((recorded, culprit))
         }
         return order.compactMap { key in groups[key].map { finding($0, observations, analysis) } }
+    }
+
+    /// `; each crash came while another test process ran beside it, and what it printed names
+    /// `/root/.filesTest/A/``: what the processes likely share; empty unless both hold.
+    static func besideOthers(_ crashed: [RunProcess], _ observations: Observations) -> String {
+        let alwaysBeside = crashed.allSatisfy { recorded in
+            observations.processes.contains { $0.process != recorded.process && $0.process.overlaps(recorded.process) }
+        }
+        let shared = InterferenceJudge.sharedPaths(in: crashed.flatMap { $0.process.crash?.message ?? [] })
+        guard alwaysBeside, !shared.isEmpty else { return "" }
+        return "; each crash came while another test process ran beside it, and what it printed names "
+            + shared.map { "`\($0)`" }.joined(separator: ", ") + ": the processes likely share it"
     }
 
     /// The test that crashed `process`: the test whose function a frame of the crashed thread is in (the
@@ -66,6 +84,22 @@ enum CrashJudge {
         let crash = first.process.crash!
         let runs = crashes.map(\.0.run.description).joined(separator: ", ")
         let why = crash.message.first.map { "`\($0)`" } ?? crash.signalDescription
+        let beside = besideOthers(crashes.map(\.0), observations)
+        let culprits = Set(crashes.compactMap(\.culprit?.id))
+        if culprits.count > 1,
+            let frame = crash.frames.first(where: { frame in
+                observations.tests.contains { test in test.file.map { frame.file.hasSuffix($0) } ?? false }
+            })
+        {
+            // One place in the tests' sources crashed for several tests (a setUp, a helper).
+            let each = crashes.map { crash in
+                crash.0.run.description + (crash.culprit.map { " running \($0.name)" } ?? "")
+            }.joined(separator: ", ")
+            return Finding(
+                kind: .crashed, test: nil, file: frame.file, line: frame.line,
+                message: "\(frame.function) crashed its test process in \(crashes.count) runs (\(each)): \(why), "
+                    + crash.signalDescription + beside)
+        }
         let others = Set(crashes.flatMap(\.0.process.inFlight)).subtracting(culprit.map { [$0.id] } ?? [])
         let collateral =
             others.isEmpty
@@ -78,7 +112,7 @@ enum CrashJudge {
             return Finding(
                 kind: .crashed, test: culprit.id, file: frame?.file ?? culprit.file, line: frame?.line ?? culprit.line,
                 message: "\(culprit.name) crashed its test process (\(runs)): \(why), \(crash.signalDescription)"
-                    + (frame == nil ? "" : ", in its own code") + collateral)
+                    + (frame == nil ? "" : ", in its own code") + collateral + beside)
         }
         let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
         let running = first.process.inFlight.compactMap { byID[$0] }

@@ -6,6 +6,11 @@ enum FastJudge {
     /// The slow-test finding of `test`, if its median exceeds its budget: its own (by XCTest class or
     /// Swift Testing tag, ``DurationBudgets``), else `--budget-ms`.
     static func finding(for test: TestIdentity, in observations: Observations, _ context: JudgingContext) -> Finding? {
+        // A performance test's duration is its measurement's (XCTest runs the block ten times): it says so
+        // as an S finding, and is no slow unit test.
+        if let file = test.file, let line = test.line, context.analysis.measuringTests[file]?.contains(line) == true {
+            return nil
+        }
         let durations = observations.durations(of: test)
         let median = Statistics.median(durations)
         let own = context.options.budgets.budget(of: test)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What the audit learnt by running a test again when every run it failed in had another test process
 /// of the package running beside it (the audit runs `--jobs` processes at a time): two test processes
@@ -87,6 +88,23 @@ enum InterferenceJudge {
                 + "and \(check.reproduced ?? "") it failed again\(why)\(named)")
     }
 
+    /// `finding` with what the rerun showed when it could not confirm interference: every failure came
+    /// while another process ran beside it and the test passed each rerun alone, so the reader weighs the
+    /// finding's cause against a resource the processes share.
+    static func caveat(_ finding: Finding, _ observations: Observations) -> Finding {
+        guard let id = finding.test, let check = observations.interference[id], !check.confirmed,
+            check.exclusiveRuns > 0, check.exclusivePasses == check.exclusiveRuns,
+            let test = observations.tests.first(where: { $0.id == id })
+        else { return finding }
+        var noted = finding
+        let shared = sharedPaths(in: observations.issues(of: test))
+        noted.message +=
+            " (each failure came while another test process ran beside it, and rerun alone it passed "
+            + "\(check.exclusivePasses) of \(check.exclusiveRuns) runs: it may share something outside its process"
+            + (shared.isEmpty ? "" : ", such as " + shared.map { "`\($0)`" }.joined(separator: ", ")) + ")"
+        return noted
+    }
+
     /// The absolute paths outside the package that failure messages name (`/root/.filesTest/file.txt`),
     /// at most two: what the processes likely share.
     static func sharedPaths(in issues: [String]) -> [String] {
@@ -117,13 +135,13 @@ extension RunStage {
     static let interferenceLimit = 30
 
     /// Runs each test that failed only while another test process ran beside it (``Observations/
-    /// interferenceSuspects()``) again: alone with nothing beside it (`exclusiveRuns` times, stopping at
-    /// a failure), then, when it passed each, in two processes at once (its own failure needs no other
-    /// test, only a second process), up to three times, and once beside the tests of a process that ran
-    /// beside its failure; one test at a time.
-    func checkInterference(_ observations: inout Observations, xctests: [TestIdentity], exclusiveRuns: Int = 2)
-        async throws
-    {
+    /// interferenceSuspects()``) again: first alone with nothing beside it (`exclusiveRuns` times,
+    /// stopping at a failure), one test at a time; then the tests that passed each of those, alone one
+    /// after the other, over and over while the whole suite runs in another process, as `swift test
+    /// --parallel` would run them beside it (up to `rounds` suite runs, until each failed once).
+    func checkInterference(
+        _ observations: inout Observations, xctests: [TestIdentity], exclusiveRuns: Int = 2, rounds: Int = 3
+    ) async throws {
         guard width > 1 else { return }
         let suspects = Array(observations.interferenceSuspects().prefix(Self.interferenceLimit))
         guard !suspects.isEmpty else { return }
@@ -131,47 +149,57 @@ extension RunStage {
             .phase(
                 "Running \(suspects.count) test\(suspects.count == 1 ? "" : "s") again that failed only while another test process ran beside it"
             ))
-        var log = RunLog()
+        var checks: [String: InterferenceCheck] = [:]
         for (done, suspect) in suspects.enumerated() {
             var check = InterferenceCheck(
                 failedIn: suspect.failedIn, beside: suspect.beside, exclusiveRuns: 0, exclusivePasses: 0)
             while check.exclusiveRuns < exclusiveRuns && check.exclusivePasses == check.exclusiveRuns {
                 let run = try await binary.run([suspect.test], all: xctests, profile: "recheck")
-                log.record(
-                    run, as: "\(suspect.test.name) alone (recheck)", kind: .alone(test: suspect.test.id), paths: paths)
                 check.exclusiveRuns += 1
                 if run.results[suspect.test.id]?.outcome == .passed { check.exclusivePasses += 1 }
             }
-            if check.exclusivePasses == check.exclusiveRuns {
-                let partnerTests = besideTests(suspect.beside, in: observations)
-                for attempt in 0..<4 where check.reproduced == nil {
-                    let partner = attempt < 3 ? [suspect.test] : partnerTests
-                    guard !partner.isEmpty else { continue }
-                    let binary = self.binary
-                    async let mine = binary.run([suspect.test], all: xctests, profile: "recheck")
-                    async let theirs = binary.run(partner, all: xctests, profile: "recheck")
-                    let (own, other) = try await (mine, theirs)
-                    let copies = partner == [suspect.test] ? [own, other] : [own]
-                    if let failed = copies.first(where: { $0.results[suspect.test.id]?.outcome == .failed }) {
-                        check.reproduced =
-                            attempt < 3
-                            ? "beside a second copy of itself (two processes at once)"
-                            : "beside \(suspect.beside.first?.description ?? "another run")'s tests"
-                        check.reproducedIssues = failed.results[suspect.test.id]?.issues.map(paths.originalText) ?? []
-                    }
-                }
-            }
-            observations.interference[suspect.test.id] = check
+            checks[suspect.test.id] = check
             progress(.step(done: done + 1, total: suspects.count))
         }
-        observations.timedOutRuns += log.timedOut
+        var pending = suspects.map(\.test).filter { test in
+            checks[test.id].map { $0.exclusivePasses == $0.exclusiveRuns } ?? false
+        }
+        for round in 1...rounds where !pending.isEmpty {
+            progress(.note("Running \(pending.count) of them beside the whole suite, round \(round) of \(rounds)"))
+            for (test, issues) in try await runBesideSuite(pending, all: observations.tests, xctests: xctests) {
+                checks[test]?.reproduced = "beside the whole suite running in another process"
+                checks[test]?.reproducedIssues = issues.map(paths.originalText)
+                pending.removeAll { $0.id == test }
+            }
+        }
+        observations.interference.merge(checks) { _, new in new }
     }
 
-    /// The tests of the first of `runs` that is one process's worth: an alone run's test, or a whole run's.
-    private func besideTests(_ runs: [RunKind], in observations: Observations) -> [TestIdentity] {
-        guard let first = runs.first else { return [] }
-        let ids = observations.processes.filter { $0.run == first }.flatMap(\.process.tests)
-        let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
-        return ids.compactMap { byID[$0] }
+    /// Runs `tests` alone, one after the other and again, while `all` run in one other process; the tests
+    /// that failed, with their failure messages. Each runs at least once.
+    private func runBesideSuite(_ tests: [TestIdentity], all: [TestIdentity], xctests: [TestIdentity]) async throws
+        -> [(String, [String])]
+    {
+        let binary = self.binary
+        let suiteEnded = Mutex(false)
+        let suite = Task {
+            defer { suiteEnded.withLock { $0 = true } }
+            return try await binary.run(all, all: xctests, profile: "recheck")
+        }
+        var failed: [(String, [String])] = []
+        var pending = tests
+        var index = 0
+        // Each test once, then round and round while the suite still runs (at most 20 laps).
+        while !pending.isEmpty && (index < tests.count || !suiteEnded.withLock({ $0 })) && index < tests.count * 20 {
+            let test = pending[index % pending.count]
+            index += 1
+            let run = try await binary.run([test], all: xctests, profile: "recheck")
+            if let result = run.results[test.id], result.outcome == .failed {
+                failed.append((test.id, result.issues))
+                pending.removeAll { $0.id == test.id }
+            }
+        }
+        _ = try await suite.value
+        return failed
     }
 }

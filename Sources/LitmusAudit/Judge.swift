@@ -69,13 +69,13 @@ enum Judge {
                 // Its failures are the other processes' doing: not its order, nor flakiness of its own.
                 judgement.findings.append(interfered)
             } else if let unstable = RepeatableJudge.finding(for: test, in: observations, context) {
-                judgement.findings.append(unstable)
+                judgement.findings.append(InterferenceJudge.caveat(unstable, observations))
             } else {
                 switch try await IsolatedJudge.verdict(for: test, in: observations, context, bisect: bisect) {
                 case .isolated: break
                 case .alwaysFails: judgement.failingTests.append(test.id)
                 case .orderDependent(let finding, let timedOut):
-                    judgement.findings.append(finding)
+                    judgement.findings.append(InterferenceJudge.caveat(finding, observations))
                     judgement.timedOutRuns += timedOut
                 }
             }

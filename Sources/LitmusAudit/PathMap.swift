@@ -54,6 +54,8 @@ struct PathMap: Sendable, Hashable {
         mapped.assertionSites = analysis.assertionSites.map(relative)
         mapped.helperSites = analysis.helperSites.mapValues { $0.map(relative) }
         mapped.typeNames = Dictionary(analysis.typeNames.map { (relative($0.key), $0.value) }) { first, _ in first }
+        mapped.measuringTests = Dictionary(analysis.measuringTests.map { (relative($0.key), $0.value) }) { a, b in a + b
+        }
         return mapped
     }
 

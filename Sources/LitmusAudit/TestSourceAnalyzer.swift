@@ -53,6 +53,9 @@ public struct SourceAnalysis: Sendable, Codable {
     /// The capitalized names (types, mostly) each test file uses, sorted: what a crash in a dependency is
     /// matched against, to tell which of the tests running it likely came from.
     public var typeNames: [String: [String]] = [:]
+    /// The lines of the test functions that call XCTest's `measure`, by file: performance tests, whose
+    /// duration is the measurement's (ten runs of the block), not a slow unit test's.
+    public var measuringTests: [String: [Int]] = [:]
 }
 
 /// Reads test sources with swift-syntax: tests without assertions (helpers that assert are followed
@@ -160,6 +163,13 @@ public struct TestSourceAnalyzer: Sendable {
                     ).map { [$0] } ?? []
             }
             analysis.typeNames[file.file] = Self.typeNames(in: file)
+            let measuring = file.compiledNodes(FunctionDeclSyntax.self).filter { function in
+                isXCTestMethod(function)
+                    && function.body.map { body in
+                        CallCollector.names(in: Syntax(body)).contains { ["measure", "measureMetrics"].contains($0) }
+                    } == true
+            }.map { file.line($0) }
+            if !measuring.isEmpty { analysis.measuringTests[file.file] = measuring }
             for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
             where file.compiled.compiles(call) {
                 let owner = call.enclosingFunctionName ?? "test code"

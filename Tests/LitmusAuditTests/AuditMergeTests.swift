@@ -91,7 +91,7 @@ struct AuditMergeTests {
 
     @Test("A shard of another seed is refused, naming the file and the fix")
     func otherSeed() async throws {
-        let shards = try [
+        let shards = [
             ("a.json", try Shard(index: 1, count: 2), record(seed: 7)),
             ("b.json", try Shard(index: 2, count: 2), record(seed: 8)),
         ]

@@ -129,6 +129,44 @@ struct CrashJudgeTests {
         #expect(findings.first?.message.contains("parallel run 1, parallel run 2") == true)
     }
 
+    @Test(
+        "One place that traps for several tests (a setUp) is one finding there, naming each run's test and the shared path"
+    )
+    func setUpCrashIsOnePlace() throws {
+        // Given: FilesTests.setUp's `try!` trapped in two runs, each while another process ran beside it.
+        let files = "Tests/FilesTests/FilesTests.swift"
+        let tests = [
+            TestIdentity(library: .xctest, id: "FilesTests.FilesTests/testA", file: files, line: 50),
+            TestIdentity(library: .xctest, id: "FilesTests.FilesTests/testB", file: files, line: 60),
+        ]
+        func crashed(_ run: Int, _ test: TestIdentity) -> RunProcess {
+            let crash = ProcessCrash(
+                signal: SIGILL, status: SIGILL,
+                message: ["FilesTests.swift:37: Fatal error: 'try!' raised an error at '/root/.filesTest/A/'."],
+                frames: [.init(function: "FilesTests.setUp()", file: files, line: 37)])
+            return RunProcess(
+                run: .suite(index: run),
+                process: TestProcess(
+                    library: .xctest, start: 10 * Double(run), end: 10 * Double(run) + 2, tests: [test.id],
+                    crash: crash,
+                    inFlight: [test.id]))
+        }
+        let beside: [RunProcess] = [11.0, 21.0].map { start in
+            let process = TestProcess(library: .xctest, start: start, end: start + 2, tests: [])
+            return RunProcess(run: .alone(test: tests[0].id), process: process)
+        }
+        // When
+        let findings = CrashJudge.findings(
+            observations(tests, parallel: [], processes: [crashed(1, tests[0]), crashed(2, tests[1])] + beside))
+        // Then
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.test == nil)
+        #expect(finding.location == "Tests/FilesTests/FilesTests.swift:37")
+        #expect(finding.message.hasPrefix("FilesTests.setUp() crashed its test process in 2 runs (suite run 1 running"))
+        #expect(finding.message.contains("names `/root/.filesTest/A/`: the processes likely share it"))
+    }
+
     @Test("A crash with no test frame names the running tests that use what the crashed thread ran")
     func dependencyCrashRanksSuspects() throws {
         // Given: the client test uses URLSession, the server test does not.
@@ -183,5 +221,27 @@ struct DurationTextTests {
         #expect(FastJudge.milliseconds(100.04, over: 100) == "100.04")
         #expect(FastJudge.milliseconds(100.0004, over: 100) == "100.0004")
         #expect(FastJudge.milliseconds(848.3, over: 100) == "848")
+    }
+}
+
+@Suite("Performance tests and the budget")
+struct PerformanceBudgetTests {
+    @Test("A performance test over the budget is no slow test; a unit test over it is")
+    func measuringTestIsNotSlow() {
+        // Given: two tests of 280 ms in every run, the first a performance test.
+        let tests = [
+            TestIdentity(library: .xctest, id: "M.P/testParsePerformance", file: "Tests/M/P.swift", line: 26),
+            TestIdentity(library: .xctest, id: "M.P/testParse", file: "Tests/M/P.swift", line: 12),
+        ]
+        let run = ObservedRun(
+            results: Dictionary(
+                uniqueKeysWithValues: tests.map { ($0.id, TestResult(outcome: .passed, duration: 0.28, issues: [])) }))
+        let observed = Observations(tests: tests, suiteRuns: [run, run, run], alone: [:])
+        var analysis = SourceAnalysis()
+        analysis.measuringTests = ["Tests/M/P.swift": [26]]
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        // Then
+        #expect(FastJudge.finding(for: tests[0], in: observed, context) == nil)
+        #expect(FastJudge.finding(for: tests[1], in: observed, context)?.kind == .slowTest)
     }
 }

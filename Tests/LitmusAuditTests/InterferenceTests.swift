@@ -95,8 +95,12 @@ struct InterferenceTests {
         let judgement = try await Judge.judge(observed, JudgingContext(options: AuditOptions(), seed: 1)) { _ in
             BisectionResult(culprits: [])
         }
-        // Then
+        // Then: flaky, with what the reruns showed.
         #expect(judgement.findings.map(\.kind) == [.flaky])
+        #expect(
+            judgement.findings.first?.message.hasSuffix(
+                "(each failure came while another test process ran beside it, and rerun alone it passed 2 of 2 runs: "
+                    + "it may share something outside its process, such as `/root/.filesTest/folder`)") == true)
     }
 
     @Test("Shared paths are the absolute paths failure messages name, not the package's source locations")

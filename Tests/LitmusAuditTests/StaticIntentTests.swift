@@ -224,4 +224,43 @@ struct StaticIntentTests {
                 == "SearchPerformanceTests.testDfs is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
         )
     }
+
+    @Test("A property check's generated value compared with itself checks its ==, a computed local does not")
+    func closureParameterSelfComparison() throws {
+        // Given: swift-property-based's helper compares each generated item with itself (a NaN would fail).
+        let source = """
+            import Testing
+            func checkGen<T: Equatable>(_ values: [T]) {
+                values.forEach { item in
+                    #expect(item == item)
+                }
+            }
+            @Test func sum() {
+                let sum = [2, 4].reduce(0, +)
+                #expect(sum == sum)
+            }
+            """
+        // When
+        let found = try analyzedFindings(.tautology, in: ["Gen.swift": source])
+        // Then
+        #expect(found == ["sum:9"])
+    }
+
+    @Test("A test that calls measure is known as a performance test, with its line")
+    func measuringTests() throws {
+        // Given
+        let source = """
+            import XCTest
+            final class ParseTests: XCTestCase {
+                func testParses() { XCTAssertEqual(1, 1 + 0) }
+                func testParsePerformance() {
+                    measure { _ = (0..<100).map { $0 * 2 } }
+                }
+            }
+            """
+        // When
+        let analysis = try analyzeSources(["ParseTests.swift": source])
+        // Then
+        #expect(analysis.measuringTests.values.flatMap { $0 } == [4])
+    }
 }
