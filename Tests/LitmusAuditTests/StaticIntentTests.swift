@@ -263,4 +263,19 @@ struct StaticIntentTests {
         // Then
         #expect(analysis.measuringTests.values.flatMap { $0 } == [4])
     }
+
+    @Test("A test named for not crashing or for compiling asserts by running; any other test must assert")
+    func namedForRunning() throws {
+        // Given
+        let source = """
+            import Testing
+            @Test func allLogLevelsDoNotCrash() { _ = [1, 2].map { $0 } }
+            @Test func compileInitializeHandlers() { _ = [1].first }
+            @Test func logsEveryLevel() { _ = [1].first }
+            """
+        // When
+        let found = try analyzedFindings(.noAssertion, in: ["Levels.swift": source])
+        // Then
+        #expect(found == ["logsEveryLevel:4"])
+    }
 }
