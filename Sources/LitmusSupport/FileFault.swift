@@ -36,11 +36,11 @@ package enum FileFault {
         return code == ENOSPC || code == EDQUOT
     }
 
-    /// Whether a tool's `output` says it ran out of disk space (the system's message, or SQLite's, which
-    /// SwiftPM's build database prints).
+    /// Whether a tool's `output` says it ran out of disk space (the system's message; SQLite's, which
+    /// SwiftPM's build database prints; SwiftPM's "I/O error (code: 28)" when its temporary folder is full).
     package static func reportsDiskFull(_ output: String) -> Bool {
         output.contains("No space left on device") || output.contains("database or disk is full")
-            || output.contains("Disk quota exceeded")
+            || output.contains("Disk quota exceeded") || output.contains("I/O error (code: \(ENOSPC))")
     }
 
     /// Why `folder` takes no new data, or `nil` when it does: a small file is written there, synced

@@ -64,7 +64,7 @@ package struct OutputFile: Sendable, Hashable {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard descriptor >= 0 else {
             let code = errno
-            throw error("it cannot be created: \(FileFault.reason(errno: code))", fix: fix(for: code))
+            throw error("no file can be created beside it: \(FileFault.reason(errno: code))", fix: fix(for: code))
         }
         var failure: Int32?
         data.withUnsafeBytes { buffer in
@@ -84,7 +84,7 @@ package struct OutputFile: Sendable, Hashable {
         if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            throw error("it could not be written: \(FileFault.reason(errno: failure))", fix: fix(for: failure))
+            throw error(FileFault.reason(errno: failure), fix: fix(for: failure))
         }
     }
 

@@ -89,7 +89,7 @@ struct OutputFileTests {
         let error = #expect(throws: OutputFileError.self) { try sut.write("{}") }
 
         // Then
-        #expect(error?.reason.hasPrefix("it could not be written") == true)
+        #expect(error?.reason == "it is a folder")
         #expect(listing(folder) == ["audit.json"])
         #expect(listing(path) == ["inside"])
     }
@@ -107,7 +107,7 @@ struct OutputFileTests {
         let error = #expect(throws: OutputFileError.self) { try sut.write(String(repeating: "x", count: 100_000)) }
 
         // Then
-        #expect(error?.reason == "it could not be written: no space left on its disk")
+        #expect(error?.description.contains("audit.json cannot be written: no space left on its disk. Fix: ") == true)
         #expect(error?.fix == "free some space on that disk, or give a path on another")
         #expect(listing(disk.folder) == ["filler"])
     }
