@@ -44,7 +44,7 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
             return "The tests of \(path) do not build (swift build --build-tests failed):\n  \(shown)\n"
                 + "Fix these errors (`swift build --build-tests` in the package shows them all), then audit again."
         case .noTestBinary(let path):
-            return "\(path) built, but has no test target: add one (Tests/<Name>Tests) to audit its tests."
+            return "\(path) has no test target: add one (Tests/<Name>Tests), so that its tests can be run."
         case .toolMissing(let name):
             return "\(name) was not found on PATH nor beside `swift`: install the Swift toolchain (swift.org) "
                 + "and put its usr/bin on PATH."
