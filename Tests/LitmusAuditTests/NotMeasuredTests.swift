@@ -73,6 +73,19 @@ struct NotMeasuredTests {
         #expect(sut.exitCode == 2)
     }
 
+    @Test("A report limited to a change (--since) keeps Thorough not measured, and exit code 2")
+    func sinceKeepsNotMeasured() {
+        // Given
+        let changes = ChangedLines(ref: "HEAD~1", files: ["Sources/M/Cart.swift": .lines([30])])
+
+        // When
+        let sut = ChangedScope.limit(report(coverage: nil, problem: full), to: changes)
+
+        // Then
+        #expect(sut.verdicts.last?.notMeasured == full)
+        #expect(sut.exitCode == 2)
+    }
+
     @Test("The reason survives the JSON report, so litmus report and merge read it back")
     func jsonKeepsReason() throws {
         // Given
