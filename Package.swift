@@ -254,7 +254,7 @@ let package = Package(
         .target(
             name: "LitmusMutationCommand",
             dependencies: [
-                "LitmusMutation", "LitmusAudit", "LitmusAuditCommand", "LitmusReport",
+                "LitmusMutation", "LitmusAudit", "LitmusAuditCommand", "LitmusReport", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

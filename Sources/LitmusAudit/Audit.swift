@@ -216,11 +216,18 @@ public struct Audit: Sendable {
                     testLines: readsTestLines)
             }
             record.coverage = measured.coverage
+            record.coverageProblem = measured.problem
             record.coveredLines = measured.coveredLines
             record.executions = measured.executions
             if readsTestLines, let kept = workspace.kept {
                 record.coveredLines = try keepLines(record, stored: storedLines, files: files, in: kept)
             }
+        }
+
+        if options.coverage, toolchain.profdata == nil || toolchain.cov == nil {
+            record.coverageProblem =
+                "llvm-profdata or llvm-cov was not found beside swift: install the whole toolchain, or audit with "
+                + "--no-coverage"
         }
 
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))

@@ -18,6 +18,14 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case badOption(key: String, reason: String)
     /// `--build-path` lies inside the audited package, which the audit must not write to.
     case buildFolderInsidePackage(buildFolder: String, package: String)
+    /// The build cache (`$LITMUS_CACHE_DIR/builds`, …) lies inside the audited package.
+    case cacheInsidePackage(cache: String, package: String)
+    /// The build cache's folder cannot be created or written; `reason` says why.
+    case cacheUnusable(path: String, reason: String)
+    /// The temporary folder (`TMPDIR`), where the audit's scratch folder goes, lies inside the package.
+    case temporaryFolderInsidePackage(folder: String, package: String)
+    /// A disk filled up while the audit wrote to `path` (the build, or the build cache).
+    case diskFull(path: String, during: String)
     /// `swift package describe` failed, so the test sources cannot be analysed.
     case cannotDescribe(path: String, output: String)
     /// A test process could not be started.
@@ -36,7 +44,7 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
             return "The tests of \(path) do not build (swift build --build-tests failed):\n  \(shown)\n"
                 + "Fix these errors (`swift build --build-tests` in the package shows them all), then audit again."
         case .noTestBinary(let path):
-            return "\(path) built, but has no test target: add one (Tests/<Name>Tests) to audit its tests."
+            return "\(path) has no test target: add one (Tests/<Name>Tests), so that its tests can be run."
         case .toolMissing(let name):
             return "\(name) was not found on PATH nor beside `swift`: install the Swift toolchain (swift.org) "
                 + "and put its usr/bin on PATH."
@@ -50,6 +58,19 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
         case .buildFolderInsidePackage(let buildFolder, let package):
             return "The build folder \(buildFolder) is inside the audited package \(package), which the audit never "
                 + "writes to: pass a --build-path outside it."
+        case .cacheInsidePackage(let cache, let package):
+            return "The build cache \(cache) is inside the audited package \(package), which the audit never writes "
+                + "to: set LITMUS_CACHE_DIR to a folder outside it (or unset it for ~/.cache/litmus)."
+        case .cacheUnusable(let path, let reason):
+            return "The build cache \(path) cannot be used: \(reason). Set LITMUS_CACHE_DIR to a folder you can "
+                + "write, or pass --build-path DIR or --no-build-cache."
+        case .temporaryFolderInsidePackage(let folder, let package):
+            return "The temporary folder \(folder) is inside the audited package \(package), which the audit never "
+                + "writes to: set TMPDIR to a folder outside it."
+        case .diskFull(let path, let during):
+            return "No space left on the disk of \(path) during \(during): this is no error of the package. Free some "
+                + "space there (litmus clean --all deletes every kept build), or point TMPDIR, LITMUS_CACHE_DIR or "
+                + "--build-path at another disk, then run again."
         case .cannotDescribe(let path, let output):
             return "`swift package describe` failed for \(path), so its test sources cannot be read:\n  "
                 + output.suffix(1000) + "\nRun `swift package describe` in the package to see why."

@@ -41,7 +41,7 @@ public struct MutationSummary: Codable, Sendable, Hashable {
     public var shownScore: Double { (score * 10).rounded() / 10 }
     /// One line for people: `mutation score 73.9% (17 of 23 mutants detected, 4 survived, 2 not covered)`.
     public var line: String {
-        "mutation score \(shownScore)% (\(detected) of \(valid) mutants detected, \(survived) survived, \(noCoverage) not covered)"
+        "mutation score \(shownScore)% (\(detected) of \(valid) \(valid == 1 ? "mutant" : "mutants") detected, \(survived) survived, \(noCoverage) not covered)"
     }
     /// Whether the score is under `minimum` percent.
     public func isUnder(_ minimum: Double) -> Bool { shownScore < minimum }

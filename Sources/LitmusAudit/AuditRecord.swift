@@ -19,6 +19,8 @@ struct AuditRecord: Sendable, Codable {
     var analysis: SourceAnalysis
     /// Coverage of the sources, when measured.
     var coverage: CoverageReport?
+    /// Why coverage, asked for, could not be measured; `nil` when it was, or was not asked for.
+    var coverageProblem: String?
     /// The lines each test executes alone, by test (a shard: its own tests').
     var coveredLines: [String: [String: String]]
     /// How often each check ran in each test's alone run, by test (a shard: its own tests').
@@ -56,7 +58,8 @@ struct AuditRecord: Sendable, Codable {
     func assemble(_ judgement: Judgement, wallSeconds: Double) -> AuditReport {
         ReportAssembly.assemble(
             package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
-            observations: observations, coveredLines: coveredLines, coverage: coverage, mutation: mutation,
+            observations: observations, coveredLines: coveredLines, coverage: coverage,
+            coverageProblem: coverageProblem, mutation: mutation,
             judgement: judgement, quarantine: quarantine)
     }
 }

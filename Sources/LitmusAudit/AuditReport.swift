@@ -251,6 +251,9 @@ public struct Verdict: Codable, Sendable, Hashable {
     public var findings: Int
     /// One line for people.
     public var summary: String
+    /// Why the letter could not be measured (no test observed; coverage asked for and not measured):
+    /// it then never passes, and the exit code is 2. Absent when it was measured.
+    public var notMeasured: String? = nil
 }
 
 /// A test process that ran past the time limit (`--timeout`) and was killed, with the tests it left
@@ -326,10 +329,11 @@ public struct AuditReport: Codable, Sendable {
     public var conduct: AuditConduct?
 
     /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 2 when
-    /// no test was observed (nothing was judged), else 1 when a threshold is not met, else 0.
+    /// no test was observed or a letter could not be measured (``Verdict/notMeasured``), else 1 when a
+    /// threshold is not met, else 0.
     public var exitCode: Int32 {
         if !timedOutRuns.isEmpty { return 3 }
-        if unobservedSuite != nil { return 2 }
+        if unobservedSuite != nil || verdicts.contains(where: { $0.notMeasured != nil }) { return 2 }
         return unmetThresholds.isEmpty ? 0 : 1
     }
 

@@ -88,6 +88,11 @@ extension AuditRecord {
         }
         try mergeRuns(shards, into: &merged.observations, first: first)
         merged.coverage = CoverageReport.widest(shards.compactMap(\.record.coverage))
+        if merged.coverage != nil {
+            merged.coverageProblem = nil
+        } else if let failed = shards.first(where: { $0.record.coverageProblem != nil }) {
+            merged.coverageProblem = "\(failed.file): \(failed.record.coverageProblem ?? "")"
+        }
         return merged
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -73,7 +74,7 @@ public struct BuildCache: Sendable {
     /// `litmus mutate` passes `use: "mutate"` for a folder of its own (`<key>-mutate`): its copy holds the
     /// mutants' schemata, and sharing the audit's folder would recompile both every time.
     public func acquire(for package: URL, use: String? = nil) throws -> BuildCacheLock {
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try makeRoot()
         let key = Self.key(for: package) + (use.map { "-\($0)" } ?? "")
         for index in 1... {
             if let lock = try take(index == 1 ? key : "\(key)-\(index)") { return lock }
@@ -91,7 +92,7 @@ public struct BuildCache: Sendable {
         for package: URL, use: String? = nil, timeout: Duration = .seconds(600),
         pause: @Sendable () async throws -> Void = { try await Task.sleep(for: .milliseconds(20)) }
     ) async throws -> BuildCacheLock {
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try makeRoot()
         let key = Self.key(for: package) + (use.map { "-\($0)" } ?? "")
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -101,6 +102,16 @@ public struct BuildCache: Sendable {
             try await pause()
         }
         return try acquire(for: package, use: use)
+    }
+
+    /// Creates the cache's folder; one that cannot be made is an ``AuditError/cacheUnusable(path:reason:)``
+    /// naming it and the cause (Foundation's own error names neither).
+    private func makeRoot() throws {
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw AuditError.cacheUnusable(path: root.path, reason: "it cannot be created: \(FileFault.reason(error))")
+        }
     }
 
     /// The lock on the folder `name`, its use recorded (eviction takes the least recently used first);
@@ -235,17 +246,34 @@ public final class BuildCacheLock: Sendable {
     }
 
     /// The lock on `file` (created if missing), or `nil` when another holder has it.
-    static func take(_ file: URL) throws -> BuildCacheLock? {
-        let descriptor = open(file.path, O_RDWR | O_CREAT, 0o644)
-        guard descriptor >= 0 else {
-            throw AuditError.cannotRun(
-                executable: file.path, reason: "the build cache's lock file cannot be opened (errno \(errno))")
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    ///
+    /// `litmus clean` deletes a lock file while it holds it: a process that opened the file before and
+    /// locks it after locks a file no longer there, and the next one to open the path creates and locks
+    /// another, so both held "the" folder (a clean once deleted a folder an audit was using). So a lock
+    /// counts only when the file locked is still the one at the path; otherwise the path is opened again.
+    /// `opened` runs after each open (tests delete the file there).
+    static func take(_ file: URL, opened: () -> Void = {}) throws -> BuildCacheLock? {
+        while true {
+            let descriptor = open(file.path, O_RDWR | O_CREAT, 0o644)
+            guard descriptor >= 0 else {
+                let code = errno
+                throw AuditError.cacheUnusable(
+                    path: file.path, reason: "its lock file cannot be opened: \(FileFault.reason(errno: code))")
+            }
+            opened()
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                close(descriptor)
+                return nil
+            }
+            var locked = stat()
+            var current = stat()
+            if fstat(descriptor, &locked) == 0, stat(file.path, &current) == 0, locked.st_ino == current.st_ino,
+                locked.st_dev == current.st_dev
+            {
+                return BuildCacheLock(file: file, descriptor: descriptor, folder: file.deletingPathExtension())
+            }
             close(descriptor)
-            return nil
         }
-        return BuildCacheLock(file: file, descriptor: descriptor, folder: file.deletingPathExtension())
     }
 
     /// Releases the lock; another audit may take the folder.

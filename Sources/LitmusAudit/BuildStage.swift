@@ -31,6 +31,20 @@ package struct BuildStage: Sendable {
             ],
             outputFile: try workspace.buildLog, timeout: 3600)
         guard result.status == 0 else {
+            if FileFault.reportsDiskFull(result.output) {
+                // A build cut short by a full disk is no error of the package. When the temporary folder is the
+                // full one, SwiftPM stopped before writing anything; otherwise what the build left half-written
+                // (SwiftPM's build database first) would fail the next build too: it goes.
+                let temporary = FileManager.default.temporaryDirectory
+                if FileFault.unwritable(temporary) != nil {
+                    throw AuditError.diskFull(
+                        path: temporary.path, during: "the build (swift keeps its temporary files there: TMPDIR)")
+                }
+                try? FileManager.default.removeItem(at: workspace.build)
+                throw AuditError.diskFull(
+                    path: workspace.build.deletingLastPathComponent().path,
+                    during: "the build (its half-written build folder was deleted: the next audit builds anew)")
+            }
             throw AuditError.buildFailed(
                 path: workspace.original.path, errors: workspace.buildErrors(in: result.output))
         }

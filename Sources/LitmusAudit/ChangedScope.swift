@@ -65,6 +65,7 @@ public struct ChangedScope: Codable, Sendable, Hashable {
         let judged = ReportAssembly.assemble(
             package: report.package, seed: report.seed, options: report.options, wallSeconds: report.wallSeconds,
             buildSeconds: report.buildSeconds, tests: report.tests, findings: findings, coverage: report.coverage,
+            coverageProblem: report.verdicts.first { $0.letter == .thorough }?.notMeasured,
             mutation: report.mutation, failingTests: report.failingTests.filter(inScope.contains),
             timedOutRuns: report.timedOutRuns,
             quarantine: report.quarantine)

@@ -26,6 +26,9 @@ struct CoverageStage: Sendable {
     /// profile or llvm-cov could not read it), and the counts of its checks' positions.
     struct Measured: Sendable {
         var coverage: CoverageReport?
+        /// Why the sources' coverage could not be measured (no profile written, a merge or export that
+        /// failed); `nil` when it was.
+        var problem: String?
         var coveredLines: [String: [String: String]] = [:]
         var executions: [String: [SourcePosition: Int]] = [:]
     }
@@ -45,13 +48,19 @@ struct CoverageStage: Sendable {
         let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
             $0.hasSuffix(".profraw")
         }.sorted().map { folder.appendingPathComponent($0) }
-        guard !all.isEmpty else { return Measured() }
+        guard !all.isEmpty else {
+            let why = FileFault.unwritable(folder).map { ": \($0)" } ?? ""
+            return Measured(problem: "the test processes wrote no coverage profile in \(folder.path)\(why)")
+        }
         let total = logs.appendingPathComponent("all.profdata")
-        guard try await merge(all, into: total) else { return Measured() }
+        if let failure = try await mergeFailure(all, into: total) { return Measured(problem: failure) }
         let export = try await ChildProcess.run(
             cov, ["export", "-summary-only", "-instr-profile", total.path, binary.executable.path], in: logs,
             outputFile: logs.appendingPathComponent("export.json"), timeout: binary.timeout)
-        guard export.status == 0 else { return Measured() }
+        guard export.status == 0 else {
+            return Measured(
+                problem: Self.failure("llvm-cov export", status: export.status, output: export.output, in: logs))
+        }
         let paths = self.paths
         let include: @Sendable (String) -> String? = { [sourceFolders] in paths.relative($0, within: sourceFolders) }
         let files = try CoverageReader.files(fromExport: Data(export.output.utf8), include: include)
@@ -145,12 +154,31 @@ struct CoverageStage: Sendable {
 
     /// Merges `profiles` into one `.profdata`; whether llvm-profdata succeeded.
     private func merge(_ profiles: [URL], into output: URL) async throws -> Bool {
+        try await mergeFailure(profiles, into: output) == nil
+    }
+
+    /// Merges `profiles` into one `.profdata`; why it failed, or `nil` when llvm-profdata succeeded.
+    private func mergeFailure(_ profiles: [URL], into output: URL) async throws -> String? {
         let list = output.appendingPathExtension("inputs")
-        try profiles.map(\.path).joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+        do {
+            try profiles.map(\.path).joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+        } catch {
+            return "the list of profiles \(list.path) could not be written: \(FileFault.reason(error))"
+        }
         let result = try await ChildProcess.run(
             profdata, ["merge", "-sparse", "--input-files=\(list.path)", "-o", output.path], in: logs,
             outputFile: output.appendingPathExtension("log"), timeout: binary.timeout)
-        return result.status == 0
+        guard result.status != 0 else { return nil }
+        return Self.failure("llvm-profdata merge", status: result.status, output: result.output, in: logs)
+    }
+
+    /// Why a tool failed: its exit status, its last error line, and whether the folder it wrote in takes
+    /// no file (a full disk leaves the tool unable even to log why).
+    static func failure(_ tool: String, status: Int32, output: String, in folder: URL) -> String {
+        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let said = lines.last { $0.contains("error") } ?? lines.last { !$0.isEmpty }
+        let disk = FileFault.unwritable(folder).map { "; \(folder.path): \($0)" } ?? ""
+        return "\(tool) failed (exit status \(status))" + (said.map { ": \($0)" } ?? "") + disk
     }
 }
 

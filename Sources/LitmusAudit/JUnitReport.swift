@@ -54,6 +54,13 @@ public struct JUnitReport: Sendable {
                 "    <testcase classname=\"litmus.audit\" name=\"no test observed\" time=\"0\"><failure message=\"\(escape(unobserved.reason))\">\(escape(details.joined(separator: "\n")))</failure></testcase>"
             )
         }
+        for verdict in report.verdicts where !report.tests.isEmpty {
+            guard let reason = verdict.notMeasured else { continue }
+            failures += 1
+            cases.append(
+                "    <testcase classname=\"litmus.audit\" name=\"\(escape("not measured \(verdict.letter.word)"))\" time=\"0\"><failure message=\"\(escape(reason))\"/></testcase>"
+            )
+        }
         for run in report.timedOutRuns {
             failures += 1
             let undone = (run.unfinished.map { "unfinished: \($0)" } + run.notStarted.map { "never started: \($0)" })

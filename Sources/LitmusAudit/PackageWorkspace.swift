@@ -32,14 +32,17 @@ package struct PackageWorkspace: Sendable {
         guard fileManager.fileExists(atPath: original.appendingPathComponent("Package.swift").path) else {
             throw AuditError.notAPackage(path: original.path)
         }
-        if let buildFolder {
-            let inside = buildFolder.standardizedFileURL.path + "/"
-            if inside.hasPrefix(original.standardizedFileURL.path + "/") {
-                throw AuditError.buildFolderInsidePackage(buildFolder: buildFolder.path, package: original.path)
-            }
+        if let buildFolder { try refuseInside(buildFolder: buildFolder, package: original) }
+        if RealPath.isInside(fileManager.temporaryDirectory, original) {
+            throw AuditError.temporaryFolderInsidePackage(
+                folder: shown(fileManager.temporaryDirectory), package: shown(original))
         }
         let root = fileManager.temporaryDirectory.appendingPathComponent("litmus-audit-\(UUID().uuidString)")
-        try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        do {
+            try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch let error where FileFault.isDiskFull(error) {
+            throw AuditError.diskFull(path: fileManager.temporaryDirectory.path, during: "making the scratch folder")
+        }
         AuditResources.shared.track(directory: root)
         guard let buildFolder else {
             let package = root.appendingPathComponent(original.lastPathComponent)
@@ -54,6 +57,20 @@ package struct PackageWorkspace: Sendable {
         return PackageWorkspace(
             original: original, root: root, package: package, build: buildFolder.appendingPathComponent("build"),
             kept: buildFolder)
+    }
+
+    /// Refuses a build folder that is the package or lies inside it, its links and the package's resolved
+    /// (``RealPath``): the copy would land inside what it copies. Called before anything is written.
+    package static func refuseInside(buildFolder: URL, package original: URL) throws {
+        guard RealPath.isInside(buildFolder, original) else { return }
+        throw AuditError.buildFolderInsidePackage(buildFolder: shown(buildFolder), package: shown(original))
+    }
+
+    /// `url`'s path as written, and where its links lead when that is elsewhere.
+    package static func shown(_ url: URL) -> String {
+        let written = url.standardizedFileURL.path
+        let real = RealPath.of(url)
+        return real == written ? written : "\(written) (\(real) once links are resolved)"
     }
 
     /// Where a kept build folder holds its copy of the package `original`.

@@ -4,7 +4,8 @@ public enum ReportAssembly {
     static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
         observations: Observations, coveredLines: [String: [String: String]], coverage: CoverageReport?,
-        mutation: MutationSummary? = nil, judgement: Judgement, quarantine: Quarantine = Quarantine()
+        coverageProblem: String? = nil, mutation: MutationSummary? = nil, judgement: Judgement,
+        quarantine: Quarantine = Quarantine()
     ) -> AuditReport {
         let tests = observations.tests.map { test in
             let durations = observations.durations(of: test)
@@ -22,7 +23,8 @@ public enum ReportAssembly {
             quarantine, tests: tests, findings: judgement.findings, failingTests: judgement.failingTests)
         var report = assemble(
             package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
-            tests: tests, findings: held.findings, coverage: coverage, mutation: mutation,
+            tests: tests, findings: held.findings, coverage: coverage, coverageProblem: coverageProblem,
+            mutation: mutation,
             failingTests: judgement.failingTests, timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns,
             quarantine: held.report)
         report.unobservedSuite = judgement.unobservedSuite
@@ -36,10 +38,13 @@ public enum ReportAssembly {
         return report
     }
 
-    /// Builds the report, deciding one verdict per letter against `options.thresholds`.
+    /// Builds the report, deciding one verdict per letter against `options.thresholds`. A letter that
+    /// could not be measured (no test; coverage asked for and not measured, `coverageProblem` saying why)
+    /// never passes, and makes the exit code 2 (``AuditReport/exitCode``).
     public static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
-        tests: [TestReport], findings: [Finding], coverage: CoverageReport?, mutation: MutationSummary? = nil,
+        tests: [TestReport], findings: [Finding], coverage: CoverageReport?, coverageProblem: String? = nil,
+        mutation: MutationSummary? = nil,
         failingTests: [String], timedOutRuns: [TimedOutRun] = [], quarantine: QuarantineReport? = nil
     ) -> AuditReport {
         let thresholds = options.thresholds
@@ -51,15 +56,20 @@ public enum ReportAssembly {
             let quarantined = findings.filter { $0.letter == letter && $0.quarantined == true }.count
             guard !tests.isEmpty else {
                 // Nothing to judge is not a pass.
-                verdicts.append(Verdict(letter: letter, passed: false, findings: count, summary: noTests))
+                verdicts.append(
+                    Verdict(letter: letter, passed: false, findings: count, summary: noTests, notMeasured: noTests))
                 continue
             }
             let rule =
                 countedRule(letter, count: count, seed: seed, options: options, tests: tests)
-                ?? ThoroughRule.rule(coverage, mutation, count: count, thresholds: thresholds)
+                ?? ThoroughRule.rule(
+                    coverage, mutation, count: count, thresholds: thresholds, coverageProblem: coverageProblem)
             if let failure = rule.failure { unmet.append(failure) }
             let summary = rule.summary + (quarantined > 0 ? "; \(quarantined) more of quarantined tests" : "")
-            verdicts.append(Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: summary))
+            verdicts.append(
+                Verdict(
+                    letter: letter, passed: rule.failure == nil && rule.notMeasured == nil, findings: count,
+                    summary: summary, notMeasured: rule.notMeasured))
         }
         if tests.isEmpty { unmet.append("No test was observed, so nothing was judged") }
         let failing = failingTests.filter { !held.contains($0) }

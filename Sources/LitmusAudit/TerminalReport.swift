@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The report for people: a verdict per letter, the findings under each with `file:line` and the fix,
 /// the slowest tests, coverage per file, and how to replay.
@@ -42,7 +43,10 @@ public struct TerminalReport: Sendable {
         out.append("")
         for verdict in report.verdicts {
             let mark =
-                report.tests.isEmpty ? paint("NO TESTS", 31) : verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
+                report.tests.isEmpty
+                ? paint("NO TESTS", 31)
+                : verdict.notMeasured != nil
+                    ? paint("NOT MEASURED", 31) : verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
             out.append(
                 "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
             )
@@ -65,8 +69,10 @@ public struct TerminalReport: Sendable {
                 out.append("     note: \(note.message)" + (note.location.map { "  [\($0)]" } ?? ""))
             }
         }
-        let slowest = report.tests.sorted { $0.medianMilliseconds > $1.medianMilliseconds }.prefix(
-            report.options.slowestCount)
+        // A test that never finished a suite run (it hung, or never started) has no duration to show.
+        let slowest = report.tests.filter { !$0.durationsMilliseconds.isEmpty }.sorted {
+            $0.medianMilliseconds > $1.medianMilliseconds
+        }.prefix(report.options.slowestCount)
         if !slowest.isEmpty {
             out.append("")
             out.append("Slowest tests (median of the suite runs):")
@@ -102,7 +108,7 @@ public struct TerminalReport: Sendable {
             out.append(paint("Thresholds not met:", 31))
             out += report.unmetThresholds.map { "  - \($0)" }
         }
-        out.append("Replay these random choices: litmus audit --replay \(report.seed) \(report.package)")
+        out.append("Replay these random choices: litmus audit --replay \(report.seed) \(Shell.quoted(report.package))")
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -2,6 +2,8 @@
 struct LetterRule {
     var summary: String
     var failure: String?
+    /// Why the letter could not be measured (``Verdict/notMeasured``); `nil` when it was.
+    var notMeasured: String?
 }
 
 /// Thorough's verdict: line coverage against `minLineCoverage` and, when the audit ran mutation
@@ -9,18 +11,28 @@ struct LetterRule {
 /// measured is not met.
 enum ThoroughRule {
     /// The verdict; `count` files are never executed.
+    /// `coverageProblem` says why coverage, asked for, could not be measured: then the letter is not
+    /// measured, which never passes (``Verdict/notMeasured``).
     static func rule(
-        _ coverage: CoverageReport?, _ mutation: MutationSummary?, count: Int, thresholds: AuditThresholds
+        _ coverage: CoverageReport?, _ mutation: MutationSummary?, count: Int, thresholds: AuditThresholds,
+        coverageProblem: String? = nil
     ) -> LetterRule {
-        let lines = coverageRule(coverage, count: count, minimum: thresholds.minLineCoverage)
+        let lines = coverageRule(coverage, problem: coverageProblem, count: count, minimum: thresholds.minLineCoverage)
         let score = mutationRule(mutation, minimum: thresholds.minMutationScore)
         let failures = [lines.failure, score?.failure].compactMap { $0 }
         return LetterRule(
             summary: [lines.summary, score?.summary].compactMap { $0 }.joined(separator: "; "),
-            failure: failures.isEmpty ? nil : failures.joined(separator: "; "))
+            failure: failures.isEmpty ? nil : failures.joined(separator: "; "), notMeasured: lines.notMeasured)
     }
 
-    private static func coverageRule(_ coverage: CoverageReport?, count: Int, minimum: Double) -> LetterRule {
+    private static func coverageRule(_ coverage: CoverageReport?, problem: String?, count: Int, minimum: Double)
+        -> LetterRule
+    {
+        if coverage == nil, let problem {
+            return LetterRule(
+                summary: "not measured: \(problem)", failure: "Thorough: coverage could not be measured: \(problem)",
+                notMeasured: problem)
+        }
         guard let coverage else {
             return LetterRule(
                 summary: "coverage not measured",

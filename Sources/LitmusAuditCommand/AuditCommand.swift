@@ -15,7 +15,8 @@ public struct AuditCommand: AsyncParsableCommand {
             Builds the tests once in a scratch copy of the package (the package itself is never written to), \
             runs the suite several times, each test alone, and random halves of the suite; reads the test \
             sources; measures coverage. Exits 1 when a threshold is not met, 2 when no test was observed (the \
-            report's headline says why), 3 when a test process ran past --timeout and was killed (the report is \
+            report's headline says why) or a letter could not be measured (coverage), or the audit could not be done \
+            (a bad path, a full disk), 3 when a test process ran past --timeout and was killed (the report is \
             incomplete). docs/audit.md explains each finding.
             """)
 
@@ -111,9 +112,18 @@ public struct AuditCommand: AsyncParsableCommand {
     /// Runs the audit and prints the report; exits 1 when a threshold is not met, 2 when no test was
     /// observed, 3 when a test process ran past `--timeout` (the report is incomplete).
     public func run() async throws {
-        let interruption = Interruption.install()
-        defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
+        // What can be refused is refused before any work, and before the seed is printed: a report that
+        // cannot be written, a folder that is no package, a build folder inside it.
+        try AuditOutput.exitingOnOutputError(command: "litmus audit") {
+            try AuditOutput.check([("--json", json), ("--junit", junit), ("--html", html)])
+        }
+        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+            FileHandle.standardError.write(Data("litmus audit: \(AuditError.notAPackage(path: package.path))\n".utf8))
+            throw ExitCode(2)
+        }
+        let interruption = Interruption.install(command: "litmus audit")
+        defer { withExtendedLifetime(interruption) {} }
         let display = ProgressDisplay(enabled: !quiet)
         let folder = try buildFolder.take(for: package, command: "litmus audit")
         defer { folder.release() }
@@ -129,16 +139,18 @@ public struct AuditCommand: AsyncParsableCommand {
         let mutationStage = runsMutation ? AuditMutation(parallelism: options.parallelism) : nil
         audit.mutation = mutationStage
         if let cached = folder.cacheFolder {
-            display.note("Build folder \(cached.path) (litmus clean \(path) deletes it)")
+            display.note("Build folder \(cached.path) (litmus clean \(Shell.quoted(path)) deletes it)")
         }
-        display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed) \(path))")
+        display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed) \(Shell.quoted(path)))")
         var report: AuditReport
         do {
             if audit.shard != nil {
                 let partial = try await audit.runShard { display.show($0) }
                 try await Interruption.waitIfInterrupted()
                 display.finish()
-                return try AuditOutput.write(partial, json: json ?? "-")
+                return try AuditOutput.exitingOnOutputError(command: "litmus audit") {
+                    try AuditOutput.write(partial, json: json ?? "-")
+                }
             }
             if let since { audit.since = try await ChangedLines.since(since, in: package) }
             report = try await audit.run { display.show($0) }
@@ -159,9 +171,10 @@ public struct AuditCommand: AsyncParsableCommand {
         display.finish()
         // The page embeds the whole mutation report, as `litmus report --mutation` does.
         let minimum = options.thresholds.minMutationScore
-        try AuditOutput.emit(
-            report, json: json, junit: junit, html: html,
-            mutationJSON: try mutationStage?.report?.json(minimumScore: minimum > 0 ? minimum : nil))
+        let mutationJSON = try mutationStage?.report?.json(minimumScore: minimum > 0 ? minimum : nil)
+        try AuditOutput.exitingOnOutputError(command: "litmus audit") {
+            try AuditOutput.emit(report, json: json, junit: junit, html: html, mutationJSON: mutationJSON)
+        }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

@@ -2,30 +2,59 @@ import ArgumentParser
 import Foundation
 import LitmusAudit
 import LitmusReport
+import LitmusSupport
 
 /// The outputs of an audit report, the same for `litmus audit` and for `litmus merge` of its shards
 /// (terminal, JSON, JUnit, HTML), and a shard's partial report.
 package enum AuditOutput {
     /// Prints `report` and writes the files asked for; the HTML page embeds `mutationJSON` (the Stryker
     /// report of `--mutation`) whole, as `litmus report --mutation` does.
+    /// Each file is written whole or not at all (``OutputFile``); one that cannot be written is an
+    /// ``OutputFileError``, after the others are written.
     package static func emit(
         _ report: AuditReport, json: String?, junit: String?, html: String?, mutationJSON: Data? = nil
     ) throws {
         print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
-        if let json {
-            let data = try JSONReport().render(report)
-            if json == "-" {
-                print(String(decoding: data, as: UTF8.self))
-            } else {
-                try data.write(to: URL(fileURLWithPath: json))
+        let data = try JSONReport().render(report)
+        if json == "-" { print(String(decoding: data, as: UTF8.self)) }
+        var contents: [String: Data] = [:]
+        if let json { contents["--json"] = data }
+        if let junit { contents["--junit"] = Data(JUnitReport().render(report).utf8) }
+        if html != nil {
+            contents["--html"] = Data(HTMLReport(auditJSON: data, mutationJSON: mutationJSON).render().utf8)
+        }
+        try writeAll(OutputFile.files([("--json", json), ("--junit", junit), ("--html", html)]), contents)
+    }
+
+    /// Checks every output file before any work (``OutputFile/check()``): a report that cannot be
+    /// written is refused at once, not after the whole run.
+    package static func check(_ flags: [(flag: String, path: String?)]) throws {
+        for file in OutputFile.files(flags) { try file.check() }
+    }
+
+    /// Writes each of `files` its content in `contents` (by flag); throws the first failure after trying
+    /// every file, so one bad path costs no other report.
+    package static func writeAll(_ files: [OutputFile], _ contents: [String: Data]) throws {
+        var failure: OutputFileError?
+        for file in files {
+            guard let data = contents[file.flag] else { continue }
+            do {
+                try file.write(data)
+            } catch {
+                failure = failure ?? error
             }
         }
-        if let junit {
-            try JUnitReport().render(report).write(toFile: junit, atomically: true, encoding: .utf8)
-        }
-        if let html {
-            try HTMLReport(auditJSON: try JSONReport().render(report), mutationJSON: mutationJSON)
-                .write(to: URL(fileURLWithPath: html))
+        if let failure { throw failure }
+    }
+
+    /// Prints `error`'s message as `command: …` and exits 2 when it is an ``OutputFileError``; rethrows
+    /// anything else.
+    package static func exitingOnOutputError<T>(command: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as OutputFileError {
+            FileHandle.standardError.write(Data("\(command): \(error.description)\n".utf8))
+            throw ExitCode(2)
         }
     }
 
@@ -35,7 +64,7 @@ package enum AuditOutput {
         if json == "-" {
             print(String(decoding: data, as: UTF8.self))
         } else {
-            try data.write(to: URL(fileURLWithPath: json))
+            try OutputFile(flag: "--json", path: json).write(data)
             print(
                 "This is shard \(partial.header.shard) of the audit: litmus merge the --json of every shard "
                     + "for the report.")

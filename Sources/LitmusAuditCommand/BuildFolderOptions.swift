@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusAudit
+import LitmusSupport
 
 /// Where `litmus audit` and `litmus mutate` build the package: a folder given with `--build-path`, a
 /// fresh scratch folder (`--no-build-cache`), or by default the package's folder in the per-user
@@ -26,13 +27,27 @@ public struct BuildFolderOptions: ParsableArguments {
     /// ``BuildFolder/release()``; no folder with `--no-build-cache` or when the package has no
     /// Package.swift (the command then names the problem). A cache that cannot be used is reported as
     /// `command: message` and exits 2.
-    public func take(for package: URL, use: String? = nil, command: String) throws -> BuildFolder {
-        if let buildPath { return BuildFolder(url: URL(fileURLWithPath: buildPath), cached: nil) }
-        guard !noBuildCache,
-            FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path)
-        else { return BuildFolder(url: nil, cached: nil) }
+    ///
+    /// A build folder or a cache inside the package (its links and the package's resolved) is refused
+    /// here, before anything is created: the copy would land inside what it copies.
+    public func take(
+        for package: URL, use: String? = nil, command: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> BuildFolder {
         do {
-            let cache = try BuildCache.standard()
+            if let buildPath {
+                let url = URL(fileURLWithPath: buildPath)
+                try PackageWorkspace.refuseInside(buildFolder: url, package: package)
+                return BuildFolder(url: url, cached: nil)
+            }
+            guard !noBuildCache,
+                FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path)
+            else { return BuildFolder(url: nil, cached: nil) }
+            let cache = try BuildCache.standard(environment: environment)
+            if RealPath.isInside(cache.root, package) {
+                throw AuditError.cacheInsidePackage(
+                    cache: PackageWorkspace.shown(cache.root), package: PackageWorkspace.shown(package))
+            }
             let lock = try cache.acquire(for: package, use: use)
             return BuildFolder(url: lock.folder, cached: (cache, lock))
         } catch let error as AuditError {

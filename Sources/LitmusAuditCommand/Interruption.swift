@@ -15,15 +15,16 @@ package final class Interruption {
         while AuditResources.shared.isReleased { try await Task.sleep(for: .seconds(1)) }
     }
 
-    /// Starts handling the signals; keep the value alive while the audit runs.
-    package static func install() -> Interruption {
+    /// Starts handling the signals; keep the value alive while the command runs. `command` (`litmus
+    /// mutate`) starts the message an interruption prints.
+    package static func install(command: String = "litmus audit") -> Interruption {
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 AuditResources.shared.releaseAll()
                 FileHandle.standardError.write(
-                    Data("\nlitmus audit: interrupted; every test process was ended and nothing was changed.\n".utf8))
+                    Data("\n\(command): interrupted; every test process was ended and nothing was changed.\n".utf8))
                 exit(128 + number)
             }
             source.resume()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusReport
+import LitmusSupport
 
 /// `litmus report [AUDIT.json] [--mutation MUTATION.json] --html OUT.html`: the HTML report of saved JSON
 /// reports, the same page `litmus audit --html` writes.
@@ -31,8 +32,11 @@ public struct ReportCommand: ParsableCommand {
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
-    /// Reads the reports and writes the page; a missing or corrupt report exits 2, naming the file.
+    /// Reads the reports and writes the page; a missing or corrupt report, or a page that cannot be
+    /// written (checked first), exits 2, naming the file.
     public func run() throws {
+        let output = OutputFile(flag: "--html", path: html)
+        try AuditOutput.exitingOnOutputError(command: "litmus report") { try output.check() }
         let page: HTMLReport
         do {
             guard audit != nil || mutation != nil else { throw ReportFileError.nothingToRender }
@@ -43,6 +47,6 @@ public struct ReportCommand: ParsableCommand {
             FileHandle.standardError.write(Data("litmus report: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
-        try page.write(to: URL(fileURLWithPath: html))
+        try AuditOutput.exitingOnOutputError(command: "litmus report") { try output.write(page.render()) }
     }
 }

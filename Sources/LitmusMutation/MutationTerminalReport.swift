@@ -11,8 +11,9 @@ public struct MutationTerminalReport: Sendable {
         var lines: [String] = []
         let total = report.results.count
         lines.append(
-            "Mutation testing of \(report.package): \(total) mutants in \(report.sources.count) files, "
-                + "\(report.tests.count) tests, \(seconds(report.wallSeconds)) (build \(seconds(report.buildSeconds)))")
+            "Mutation testing of \(report.package): \(counted(total, "mutant")) in \(counted(report.sources.count, "file")), "
+                + "\(counted(report.tests.count, "test")), \(seconds(report.wallSeconds)) (build \(seconds(report.buildSeconds)))"
+        )
         let counts = MutantStatus.assigned.map { "\($0.rawValue) \(report.count($0))" }
         lines.append("  " + counts.joined(separator: ", "))
         let ran = report.results.filter { $0.status != .compileError }.count
@@ -70,4 +71,7 @@ public struct MutationTerminalReport: Sendable {
     private func percent(_ value: Double) -> String { String(format: "%.1f%%", value) }
 
     private func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+
+    /// `1 mutant`, `2 mutants`.
+    private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

@@ -67,6 +67,8 @@ public struct MutationTesting: Sendable {
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder, preserving: preserving)
         defer { workspace.remove() }
         let layout = try await Self.describe(workspace, toolchain: toolchain)
+        // Refused before the schemata are built: with no test, no mutant can be detected.
+        guard !layout.testModules.isEmpty else { throw AuditError.noTestBinary(path: package.path) }
         return try await run(in: workspace, toolchain: toolchain, layout: layout, progress: progress)
     }
 
@@ -83,7 +85,10 @@ public struct MutationTesting: Sendable {
         var build = try SchemaBuild(
             workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders,
             buildArguments: buildArguments, previous: reuseResults ? SchemaManifest.load(from: workspace.kept) : nil)
-        progress(.phase("Building the tests once with \(build.mutants.count) mutants in their schemata"))
+        progress(
+            .phase(
+                "Building the tests once with \(build.mutants.count) \(build.mutants.count == 1 ? "mutant" : "mutants") "
+                    + "in their schemata"))
         let executable = try await build.build { progress(.note($0)) }
         let buildSeconds = (clock.now - started).inSeconds
         // A process per mutant: no output file or coverage profile (a binary built with coverage after an
@@ -128,7 +133,10 @@ public struct MutationTesting: Sendable {
         try await sanity.check(build.files.filter { filesToRun.contains($0.path) }, reach: usable)
 
         let share = shard.map { " (shard \($0) of \(wanted.count))" } ?? ""
-        progress(.phase("Running \(toRun.count) mutants\(share) against the tests that reach them, \(width) at a time"))
+        progress(
+            .phase(
+                "Running \(toRun.count) \(toRun.count == 1 ? "mutant" : "mutants")\(share) against the tests that reach them, \(width) at a time"
+            ))
         let tally = Tally(total: toRun.count)
         let covering = usable
         let results = try await concurrentMap(toRun, width: width) { mutant in

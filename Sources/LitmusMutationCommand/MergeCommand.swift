@@ -46,15 +46,22 @@ public struct MergeCommand: AsyncParsableCommand {
         if let minMutationScore, !(0...100).contains(minMutationScore) {
             throw ValidationError("--min-mutation-score \(minMutationScore) is not a percentage: give 0 to 100.")
         }
+        // A report that cannot be written is refused before the shards are read.
+        try AuditOutput.exitingOnOutputError(command: "litmus merge") {
+            try AuditOutput.check([("--json", json), ("--junit", junit), ("--html", html)])
+        }
         do {
             let loaded = try files.map { file in (file: file, data: try Self.read(file)) }
             switch try Self.kind(of: loaded) {
             case "mutation":
                 let report = try LitmusMutation.MutationReport.merging(loaded)
-                try MutationOutput.emit(report, json: json, html: html, minMutationScore: minMutationScore)
+                try MutationOutput.emit(
+                    report, json: json, html: html, minMutationScore: minMutationScore, command: "litmus merge")
             case "audit":
                 let report = try await AuditPartial.merge(loaded)
-                try AuditOutput.emit(report, json: json, junit: junit, html: html)
+                try AuditOutput.exitingOnOutputError(command: "litmus merge") {
+                    try AuditOutput.emit(report, json: json, junit: junit, html: html)
+                }
                 if report.exitCode != 0 { throw ExitCode(report.exitCode) }
             case let kind:
                 throw MergeError.corrupt(file: files[0], reason: "litmus merge does not know \(kind) shards")
@@ -90,7 +97,14 @@ public struct MergeCommand: AsyncParsableCommand {
             var litmus: Section?
         }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
-            throw MergeError.corrupt(file: file, reason: "it is not JSON")
+            guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+                throw MergeError.corrupt(file: file, reason: "it is not JSON")
+            }
+            let reason =
+                value is [String: Any]
+                ? "its litmus section is not a shard's: its header cannot be read"
+                : "it is JSON, but \(value is [Any] ? "an array" : "a single value"), not the object a --shard run writes"
+            throw MergeError.corrupt(file: file, reason: reason)
         }
         guard let section = envelope.litmus else {
             throw MergeError.corrupt(file: file, reason: "it has no litmus section: a run without --shard wrote it")

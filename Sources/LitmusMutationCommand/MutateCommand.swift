@@ -4,6 +4,7 @@ import LitmusAudit
 import LitmusAuditCommand
 import LitmusMutation
 import LitmusReport
+import LitmusSupport
 import Synchronization
 
 /// `litmus mutate [PATH]`: mutation testing of a package (docs/mutation.md).
@@ -93,7 +94,11 @@ public struct MutateCommand: AsyncParsableCommand {
                     "--html and --min-mutation-score judge the whole run: give them to litmus merge, not to a shard.")
             }
         }
-        let interruption = Interruption.install()
+        // A report that cannot be written is refused before any mutant is made.
+        try AuditOutput.exitingOnOutputError(command: "litmus mutate") {
+            try AuditOutput.check([("--json", json), ("--html", html)])
+        }
+        let interruption = Interruption.install(command: "litmus mutate")
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
         let folder = try buildFolder.take(for: package, use: "mutate", command: "litmus mutate")
@@ -104,7 +109,8 @@ public struct MutateCommand: AsyncParsableCommand {
         testing.reuseResults = !noCache
         let quiet = self.quiet
         if let cached = folder.cacheFolder, !quiet {
-            FileHandle.standardError.write(Data("Build folder \(cached.path) (litmus clean \(path) deletes it)\n".utf8))
+            FileHandle.standardError.write(
+                Data("Build folder \(cached.path) (litmus clean \(Shell.quoted(path)) deletes it)\n".utf8))
         }
         let report: LitmusMutation.MutationReport
         do {
@@ -138,7 +144,8 @@ public struct MutateCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         if !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
-        try MutationOutput.emit(report, json: json, html: html, minMutationScore: minMutationScore)
+        try MutationOutput.emit(
+            report, json: json, html: html, minMutationScore: minMutationScore, command: "litmus mutate")
     }
 
     private static func line(for event: MutationProgress) -> String {

@@ -1,15 +1,18 @@
 import ArgumentParser
 import Foundation
+import LitmusAuditCommand
 import LitmusMutation
 import LitmusReport
+import LitmusSupport
 
 /// The outputs of a mutation report, the same for `litmus mutate` and for `litmus merge` of its shards:
 /// the terminal text, the Stryker JSON, the HTML page, and the exit status under the minimum score.
 enum MutationOutput {
     /// Prints and writes `report`; exits 1 when its score is under `minMutationScore`.
-    static func emit(_ report: LitmusMutation.MutationReport, json: String?, html: String?, minMutationScore: Double?)
-        throws
-    {
+    static func emit(
+        _ report: LitmusMutation.MutationReport, json: String?, html: String?, minMutationScore: Double?,
+        command: String
+    ) throws {
         print(MutationTerminalReport().render(report), terminator: "")
         if let partial = report.partial {
             print(
@@ -17,9 +20,13 @@ enum MutationOutput {
                     + "\(partial.mutantIDs.count) mutants): litmus merge the --json of every shard for the report.")
         }
         let schema = try report.json(minimumScore: minMutationScore)
-        if let json { try schema.write(to: URL(fileURLWithPath: json)) }
-        // The page is made from the same JSON, so it shows nothing the JSON lacks.
-        if let html { try HTMLReport(auditJSON: nil, mutationJSON: schema).write(to: URL(fileURLWithPath: html)) }
+        // The page is made from the same JSON, so it shows nothing the JSON lacks. Each file is written
+        // whole or not at all; one that cannot be written exits 2, naming it.
+        var contents = ["--json": schema]
+        if html != nil { contents["--html"] = Data(HTMLReport(auditJSON: nil, mutationJSON: schema).render().utf8) }
+        try AuditOutput.exitingOnOutputError(command: command) {
+            try AuditOutput.writeAll(OutputFile.files([("--json", json), ("--html", html)]), contents)
+        }
         if let minMutationScore, report.score < minMutationScore {
             print(String(format: "Under the minimum mutation score of %.1f%%.", minMutationScore))
             throw ExitCode(1)

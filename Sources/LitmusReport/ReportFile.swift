@@ -9,7 +9,7 @@ public enum ReportFile {
         do {
             _ = try JSONDecoder().decode(AuditReport.self, from: data)
         } catch {
-            throw .corrupt(path: path, kind: .audit, reason: reason(error))
+            throw .corrupt(path: path, kind: .audit, reason: otherKind(data, than: .audit) ?? reason(error))
         }
         return data
     }
@@ -22,7 +22,7 @@ public enum ReportFile {
         do {
             report = try JSONDecoder().decode(StrykerReport.self, from: data)
         } catch {
-            throw .corrupt(path: path, kind: .mutation, reason: reason(error))
+            throw .corrupt(path: path, kind: .mutation, reason: otherKind(data, than: .mutation) ?? reason(error))
         }
         guard report.schemaVersion.hasPrefix("2") else {
             throw .corrupt(
@@ -39,6 +39,23 @@ public enum ReportFile {
             let missing = !FileManager.default.fileExists(atPath: path)
             throw .unreadable(path: path, kind: kind, reason: missing ? "no such file" : error.localizedDescription)
         }
+    }
+
+    /// What else the JSON is, when it is another report Litmus writes: a shard's partial report (merge
+    /// the shards first), or the other kind (pass it in the other place); `nil` when it is neither.
+    private static func otherKind(_ data: Data, than kind: ReportKind) -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        if object["litmus"] != nil {
+            return "it is one shard's partial report: litmus merge the --json of every shard, and pass the merged "
+                + "report's --json"
+        }
+        if kind == .audit, object["schemaVersion"] is String, object["files"] != nil {
+            return "it is a mutation report (Stryker's schema): pass it with --mutation"
+        }
+        if kind == .mutation, object["verdicts"] != nil, object["tests"] != nil {
+            return "it is an audit report: pass it as the first argument, not with --mutation"
+        }
+        return nil
     }
 
     /// Decoding errors in a few words: what is wrong and where.

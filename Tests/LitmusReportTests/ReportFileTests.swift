@@ -38,15 +38,43 @@ struct ReportFileTests {
         }
     }
 
-    @Test("A mutation report is refused as an audit report, naming the key that does not fit")
+    @Test("A mutation report is refused as an audit report, saying it goes with --mutation")
     func wrongKind() throws {
         let path = try resourcePath("cashregister-mutation.json")
 
         // Then
         #expect(
             throws: ReportFileError.corrupt(
-                path: path, kind: .audit, reason: "schemaVersion is not of the expected type (Int)")
+                path: path, kind: .audit, reason: "it is a mutation report (Stryker's schema): pass it with --mutation")
         ) { try ReportFile.audit(at: path) }
+    }
+
+    @Test("An audit report is refused as a mutation report, saying it goes first, without --mutation")
+    func auditGivenAsMutation() throws {
+        let path = try resourcePath("planted-audit.json")
+
+        // Then
+        #expect(
+            throws: ReportFileError.corrupt(
+                path: path, kind: .mutation,
+                reason: "it is an audit report: pass it as the first argument, not with --mutation")
+        ) { try ReportFile.mutation(at: path) }
+    }
+
+    @Test("A shard's partial report is refused, saying to merge the shards first")
+    func shardGiven() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("shard-1.json")
+        try Data(#"{"schemaVersion": "2", "files": {}, "litmus": {"header": {}}}"#.utf8).write(to: file)
+
+        // Then
+        #expect(
+            throws: ReportFileError.corrupt(
+                path: file.path, kind: .audit,
+                reason: "it is one shard's partial report: litmus merge the --json of every shard, and pass the "
+                    + "merged report's --json")
+        ) { try ReportFile.audit(at: file.path) }
     }
 
     @Test("A mutation report of another schema version is refused, with the fix in the message")
@@ -131,10 +159,25 @@ struct ReportFileTests {
 
     @Test("`litmus report` exits 2 when given neither report")
     func commandNothingGiven() throws {
-        let sut = try ReportCommand.parse(["--html", "/nowhere/report.html"])
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sut = try ReportCommand.parse(["--html", folder.appendingPathComponent("report.html").path])
 
         // Then
         #expect(throws: ExitCode(2)) { try sut.run() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    @Test("`litmus report` exits 2 on a page in a folder that does not exist, not with Foundation's error")
+    func commandPageInMissingFolder() throws {
+        // Given: a good report, and a page in a folder that does not exist
+        let sut = try ReportCommand.parse([
+            try resourcePath("planted-audit.json"), "--html", "/nowhere-litmus/out/r.html",
+        ])
+
+        // Then
+        #expect(throws: ExitCode(2)) { try sut.run() }
+        #expect(!FileManager.default.fileExists(atPath: "/nowhere-litmus"))
     }
 
     @Test("`litmus report` writes one page holding both reports")

@@ -1,0 +1,186 @@
+import ArgumentParser
+import Foundation
+import LitmusAuditCommand
+import Testing
+
+@testable import LitmusAudit
+
+/// Nothing is written into the audited package, however its path or the build folder's is spelled
+/// (links included), and the build cache's faults are named as what they are.
+@Suite("The package's boundary and the build cache under faults")
+struct PackageBoundaryTests {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-boundary-\(UUID())")
+
+    /// A package `M` in `root` and a link `L` to it.
+    private func packageAndLink() throws -> (package: URL, link: URL) {
+        let package = root.appendingPathComponent("M")
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Sources/M"), withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.1\n".write(
+            to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "let x = 1\n".write(
+            to: package.appendingPathComponent("Sources/M/M.swift"), atomically: true, encoding: .utf8)
+        let link = root.appendingPathComponent("L")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: package)
+        return (package, link)
+    }
+
+    /// Every path under `folder`, relative, sorted.
+    private func tree(_ folder: URL) -> [String] {
+        (FileManager.default.subpaths(atPath: folder.path) ?? []).sorted()
+    }
+
+    @Test("A --build-path through a link into the package is refused before anything is copied")
+    func buildPathThroughLink() async throws {
+        // Given
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, link) = try packageAndLink()
+        let before = tree(package)
+        let buildPath = link.appendingPathComponent("bp")
+
+        // When
+        let error = await #expect(throws: AuditError.self) {
+            _ = try await Audit(package: package, buildFolder: buildPath).run()
+        }
+
+        // Then
+        let resolved = "\(buildPath.path) (\(RealPathProbe.real(package))/bp once links are resolved)"
+        #expect(error == .buildFolderInsidePackage(buildFolder: resolved, package: package.path))
+        #expect(tree(package) == before)
+    }
+
+    @Test("The package reached through a link, with a build folder inside its real folder, is refused too")
+    func packageThroughLink() throws {
+        // Given
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, link) = try packageAndLink()
+        let before = tree(package)
+
+        // When
+        let error = #expect(throws: AuditError.self) {
+            _ = try PackageWorkspace.make(copying: link, buildFolder: package.appendingPathComponent("bp"))
+        }
+
+        // Then
+        guard case .buildFolderInsidePackage(_, let named) = error else {
+            Issue.record("expected buildFolderInsidePackage, got \(String(describing: error))")
+            return
+        }
+        #expect(named == "\(link.path) (\(RealPathProbe.real(package)) once links are resolved)")
+        #expect(tree(package) == before)
+    }
+
+    @Test("The command refuses a --build-path through a link with exit 2, creating nothing")
+    func commandRefusesLinkedBuildPath() throws {
+        // Given
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, link) = try packageAndLink()
+        let before = tree(package)
+        let sut = try BuildFolderOptions.parse(["--build-path", link.appendingPathComponent("bp").path])
+
+        // When
+        let error = #expect(throws: ExitCode.self) { _ = try sut.take(for: package, command: "litmus audit") }
+
+        // Then
+        #expect(error == ExitCode(2))
+        #expect(tree(package) == before)
+    }
+
+    @Test("LITMUS_CACHE_DIR inside the package is refused with exit 2, leaving no lock file in the package")
+    func cacheInsidePackage() throws {
+        // Given
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, link) = try packageAndLink()
+        let before = tree(package)
+        let sut = try BuildFolderOptions.parse([])
+
+        // When
+        let error = #expect(throws: ExitCode.self) {
+            _ = try sut.take(
+                for: package, command: "litmus audit",
+                environment: ["LITMUS_CACHE_DIR": link.appendingPathComponent(".litmus-cache").path])
+        }
+
+        // Then
+        #expect(error == ExitCode(2))
+        #expect(tree(package) == before)
+    }
+
+    @Test("A cache folder that cannot be created is named with its cause, not Foundation's code")
+    func cacheCannotBeCreated() throws {
+        // Given: a file where the cache's folder should be
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let file = root.appendingPathComponent("file")
+        try Data().write(to: file)
+        let sut = BuildCache(root: file.appendingPathComponent("builds"))
+
+        // When
+        let error = #expect(throws: AuditError.self) {
+            _ = try sut.acquire(for: URL(fileURLWithPath: "/pkg/M"))
+        }
+
+        // Then
+        #expect(
+            error
+                == .cacheUnusable(
+                    path: file.appendingPathComponent("builds").path,
+                    reason: "it cannot be created: a file stands where a folder should be"))
+    }
+
+    @Test("A lock file deleted between its open and its lock is opened again: two holders never share a folder")
+    func lockFileDeletedWhileOpening() throws {
+        // Given: the file is deleted after the first open, as litmus clean deletes a lock file it holds
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let file = root.appendingPathComponent("M-0123.lock")
+        var opens = 0
+
+        // When
+        let first = try BuildCacheLock.take(file) {
+            opens += 1
+            if opens == 1 { unlink(file.path) }
+        }
+        let second = try BuildCacheLock.take(file)
+
+        // Then
+        #expect(first != nil)
+        #expect(second == nil)
+        #expect(opens == 2)
+        first?.release()
+    }
+
+    @Test("A build cut short by a full disk is named so, and its half-written build folder is deleted")
+    func buildOnFullDisk() async throws {
+        // Given: a swift that fails as on a full disk, and a half-written build in the kept folder
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, _) = try packageAndLink()
+        let swift = root.appendingPathComponent("swift")
+        try "#!/bin/sh\necho 'error: unable to write build.db: database or disk is full'\nexit 1\n".write(
+            to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let kept = root.appendingPathComponent("kept")
+        let workspace = try PackageWorkspace.make(copying: package, buildFolder: kept)
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(at: workspace.build, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: workspace.build.appendingPathComponent("build.db"))
+        let sut = BuildStage(
+            toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 30)
+
+        // When
+        let error = await #expect(throws: AuditError.self) { _ = try await sut.build() }
+
+        // Then
+        #expect(
+            error
+                == .diskFull(
+                    path: kept.path,
+                    during: "the build (its half-written build folder was deleted: the next audit builds anew)"))
+        #expect(!FileManager.default.fileExists(atPath: workspace.build.path))
+    }
+}
+
+/// The real path of a folder, as the refusals print it (on macOS /var is /private/var).
+enum RealPathProbe {
+    static func real(_ url: URL) -> String { url.resolvingSymlinksInPath().path }
+}

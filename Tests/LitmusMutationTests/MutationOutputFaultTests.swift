@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import LitmusAudit
+import Testing
+
+@testable import LitmusMutation
+@testable import LitmusMutationCommand
+
+/// `litmus mutate` and `litmus merge` refuse a report they could not write before any work (exit 2),
+/// and name what they were given when it is not what they read.
+@Suite("Mutation outputs and inputs under faults")
+struct MutationOutputFaultTests {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-mutate-out-\(UUID())")
+
+    /// A package folder with only a Package.swift: enough to pass every check before the build.
+    private func package() throws -> URL {
+        let package = root.appendingPathComponent("M")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.1\n".write(
+            to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        return package
+    }
+
+    @Test("litmus mutate with --json in a folder that does not exist exits 2 before any mutant, making no build folder")
+    func mutateRefusesMissingFolder() async throws {
+        // Given
+        defer { try? FileManager.default.removeItem(at: root) }
+        let build = root.appendingPathComponent("build")
+        let sut = try MutateCommand.parse([
+            try package().path, "--json", root.appendingPathComponent("out/m.json").path, "--build-path", build.path,
+        ])
+
+        // Then
+        await #expect(throws: ExitCode(2)) { try await sut.run() }
+        #expect(!FileManager.default.fileExists(atPath: build.path))
+    }
+
+    @Test("litmus merge with --html naming a folder exits 2 before reading any shard")
+    func mergeRefusesFolder() async throws {
+        // Given: no shard file at all; the output is checked first
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let sut = try MergeCommand.parse(["/nowhere/s1.json", "--html", root.path])
+
+        // Then
+        await #expect(throws: ExitCode(2)) { try await sut.run() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [])
+    }
+
+    @Test("litmus merge given a JSON array says it is JSON, but an array, not 'not JSON'")
+    func mergeJSONArray() {
+        // When
+        let error = #expect(throws: MergeError.self) {
+            _ = try MergeCommand.kind(of: [(file: "s1.json", data: Data("[1, 2]".utf8))])
+        }
+
+        // Then
+        #expect(
+            error == .corrupt(file: "s1.json", reason: "it is JSON, but an array, not the object a --shard run writes"))
+    }
+
+    @Test("One mutant, one file and one test are counted in the singular")
+    func singular() throws {
+        // Given
+        let source = "func f(a: Int, b: Int) -> Bool {\n    a < b\n}\n"
+        let mutant = try #require(MutationSource(path: "Sources/M/F.swift", text: source).mutants().first)
+        let test = "M.FTests/checks()/FTests.swift:3:2"
+        let report = MutationReport(
+            package: "/p", sources: ["Sources/M/F.swift": source],
+            results: [
+                MutantResult(
+                    mutant: mutant, status: .killed, reason: "why", coveredBy: [test], killedBy: [test],
+                    testsCompleted: 1, durationMilliseconds: 10, reused: false)
+            ],
+            tests: [TestIdentity(library: .swiftTesting, id: test, file: "Tests/MTests/FTests.swift", line: 3)],
+            notes: [], wallSeconds: 1, buildSeconds: 1, since: nil)
+
+        // When
+        let text = MutationTerminalReport().render(report)
+
+        // Then
+        #expect(text.contains("Mutation testing of /p: 1 mutant in 1 file, 1 test,"))
+    }
+}
