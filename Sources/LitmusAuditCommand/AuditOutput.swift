@@ -18,8 +18,8 @@ package enum AuditOutput {
         let data = try JSONReport().render(report)
         if json == "-" { print(String(decoding: data, as: UTF8.self)) }
         var contents: [String: Data] = [:]
-        if let json { contents["--json"] = data }
-        if let junit { contents["--junit"] = Data(JUnitReport().render(report).utf8) }
+        if json != nil { contents["--json"] = data }
+        if junit != nil { contents["--junit"] = Data(JUnitReport().render(report).utf8) }
         if html != nil {
             contents["--html"] = Data(HTMLReport(auditJSON: data, mutationJSON: mutationJSON).render().utf8)
         }
