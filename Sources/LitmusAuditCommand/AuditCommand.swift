@@ -46,6 +46,9 @@ public struct AuditCommand: AsyncParsableCommand {
     @Option(help: "A JSON configuration file (default: .litmus-audit.json in the package, if any).")
     public var config: String?
 
+    /// SARIF, and GitHub's annotations and summary.
+    @OptionGroup public var ci: CIReportOptions
+
     /// Where to build.
     @OptionGroup public var buildFolder: BuildFolderOptions
 
@@ -102,15 +105,18 @@ public struct AuditCommand: AsyncParsableCommand {
         }
     }
 
-    /// The `--shard` value, refusing what a shard cannot do (``AuditOutput/shard(_:json:junit:html:since:replay:mutation:)``).
+    /// The `--shard` value, refusing what a shard cannot do (``AuditOutput/shard(_:json:junit:html:since:replay:mutation:sarif:)``).
     private func requestedShard(mutation runsMutation: Bool) throws -> Shard? {
         try AuditOutput.shard(
-            shard, json: json, junit: junit, html: html, since: since, replay: seed, mutation: runsMutation)
+            shard, json: json, junit: junit, html: html, since: since, replay: seed, mutation: runsMutation,
+            sarif: ci.sarif)
     }
 
     /// Runs the audit and prints the report; exits 1 when a threshold is not met, 2 when no test was
     /// observed, 3 when a test process ran past `--timeout` (the report is incomplete).
     public func run() async throws {
+        try AuditOutput.checkOutputs(
+            [("--json", json), ("--junit", junit), ("--html", html)], ci: ci, command: "litmus audit")
         let interruption = Interruption.install()
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
@@ -161,7 +167,7 @@ public struct AuditCommand: AsyncParsableCommand {
         let minimum = options.thresholds.minMutationScore
         try AuditOutput.emit(
             report, json: json, junit: junit, html: html,
-            mutationJSON: try mutationStage?.report?.json(minimumScore: minimum > 0 ? minimum : nil))
+            mutationJSON: try mutationStage?.report?.json(minimumScore: minimum > 0 ? minimum : nil), ci: ci)
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

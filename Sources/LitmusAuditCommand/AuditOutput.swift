@@ -7,9 +7,11 @@ import LitmusReport
 /// (terminal, JSON, JUnit, HTML), and a shard's partial report.
 package enum AuditOutput {
     /// Prints `report` and writes the files asked for; the HTML page embeds `mutationJSON` (the Stryker
-    /// report of `--mutation`) whole, as `litmus report --mutation` does.
+    /// report of `--mutation`) whole, as `litmus report --mutation` does. `ci` writes SARIF and GitHub's
+    /// annotations and summary of the report and its mutants.
     package static func emit(
-        _ report: AuditReport, json: String?, junit: String?, html: String?, mutationJSON: Data? = nil
+        _ report: AuditReport, json: String?, junit: String?, html: String?, mutationJSON: Data? = nil,
+        ci: CIReportOptions? = nil
     ) throws {
         print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
         if let json {
@@ -26,6 +28,28 @@ package enum AuditOutput {
         if let html {
             try HTMLReport(auditJSON: try JSONReport().render(report), mutationJSON: mutationJSON)
                 .write(to: URL(fileURLWithPath: html))
+        }
+        if let ci {
+            let mutation = try mutationJSON.map { try JSONDecoder().decode(StrykerReport.self, from: $0) }
+            let minimum = report.options.thresholds.minMutationScore
+            try ci.emit(
+                audit: report, mutation: mutation, minimumMutationScore: minimum > 0 ? minimum : nil,
+                package: report.package, html: html)
+        }
+    }
+
+    /// Refuses, before any work, an output file that could not be written (`--json`, `--junit`, `--html`,
+    /// `--sarif`, the GitHub summary): its message names it and the fix, on standard error as
+    /// `command: message`, and the command exits 2.
+    package static func checkOutputs(
+        _ outputs: [(option: String, path: String?)], ci: CIReportOptions, command: String
+    ) throws {
+        do {
+            try OutputPaths.check(outputs)
+            try ci.check()
+        } catch let problem as OutputPaths.Problem {
+            FileHandle.standardError.write(Data("\(command): \(problem)\n".utf8))
+            throw ExitCode(2)
         }
     }
 
@@ -46,7 +70,7 @@ package enum AuditOutput {
     /// the seed every shard shares, and neither limits the report (`--since`) nor runs mutation testing.
     package static func shard(
         _ text: String?, json: String?, junit: String?, html: String?, since: String?, replay: UInt64?,
-        mutation: Bool
+        mutation: Bool, sarif: String? = nil
     ) throws -> Shard? {
         guard let text else { return nil }
         let shard: Shard
@@ -58,9 +82,9 @@ package enum AuditOutput {
         guard json != nil else {
             throw ValidationError("--shard writes a partial report: give --json FILE, and litmus merge the files.")
         }
-        guard junit == nil, html == nil else {
+        guard junit == nil, html == nil, sarif == nil else {
             throw ValidationError(
-                "--junit and --html report the whole audit: give them to litmus merge, not to a shard.")
+                "--junit, --html and --sarif report the whole audit: give them to litmus merge, not to a shard.")
         }
         guard replay != nil else {
             throw ValidationError(

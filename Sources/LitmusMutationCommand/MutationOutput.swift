@@ -1,15 +1,18 @@
 import ArgumentParser
 import Foundation
+import LitmusAuditCommand
 import LitmusMutation
 import LitmusReport
 
 /// The outputs of a mutation report, the same for `litmus mutate` and for `litmus merge` of its shards:
 /// the terminal text, the Stryker JSON, the HTML page, and the exit status under the minimum score.
 enum MutationOutput {
-    /// Prints and writes `report`; exits 1 when its score is under `minMutationScore`.
-    static func emit(_ report: LitmusMutation.MutationReport, json: String?, html: String?, minMutationScore: Double?)
-        throws
-    {
+    /// Prints and writes `report` (`ci`: SARIF, GitHub's annotations and summary; not for a shard's
+    /// partial report); exits 1 when its score is under `minMutationScore`.
+    static func emit(
+        _ report: LitmusMutation.MutationReport, json: String?, html: String?, minMutationScore: Double?,
+        ci: CIReportOptions
+    ) throws {
         print(MutationTerminalReport().render(report), terminator: "")
         if let partial = report.partial {
             print(
@@ -20,6 +23,11 @@ enum MutationOutput {
         if let json { try schema.write(to: URL(fileURLWithPath: json)) }
         // The page is made from the same JSON, so it shows nothing the JSON lacks.
         if let html { try HTMLReport(auditJSON: nil, mutationJSON: schema).write(to: URL(fileURLWithPath: html)) }
+        if report.partial == nil {
+            try ci.emit(
+                audit: nil, mutation: report.stryker(), minimumMutationScore: minMutationScore,
+                package: report.package, html: html)
+        }
         if let minMutationScore, report.score < minMutationScore {
             print(String(format: "Under the minimum mutation score of %.1f%%.", minMutationScore))
             throw ExitCode(1)
