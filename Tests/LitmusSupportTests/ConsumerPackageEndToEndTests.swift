@@ -4,8 +4,9 @@ import Testing
 
 /// docs/using-litmus.md followed to the letter: a new package depends on a clone of this repository by
 /// URL and the version `litmus --version` prints, uses LitmusDoubles through its plugin, LitmusHTTPStubs
-/// and LitmusSpecs through its plugin, and builds and passes its tests. Slow: it builds Litmus's products
-/// and swift-syntax (for the doubles' plugin) from nothing.
+/// and LitmusSpecs through its plugin, builds and passes its tests, and runs `swift package litmus` (the
+/// command plugin). Slow: it builds Litmus's products, swift-syntax (for the doubles' plugin) and
+/// `litmus` from nothing.
 @Suite("A package that depends on Litmus by version builds and tests", .tags(.endToEnd))
 struct ConsumerPackageEndToEndTests {
     @Test("A consumer package by file:// URL and version builds, runs its specs, and holds no build output")
@@ -50,6 +51,16 @@ struct ConsumerPackageEndToEndTests {
 
         // Then: the two XCTest tests, the spec's one example and its generated check all ran and passed.
         #expect(test.contains("Executed 4 tests, with 0 failures"), "swift test printed:\n\(test)")
+        // The command plugin runs litmus in the package; an unknown command is refused by name.
+        let plugin = try await run(
+            ["swift", "package"] + places + ["litmus", "--version"], in: scratch, temporary: temporary)
+        let printed = plugin.split(separator: "\n").map(String.init)
+        #expect(printed.contains(version), "swift package litmus --version printed:\n\(plugin)")
+        let unknown = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package"] + places + ["litmus", "frobnicate"], in: scratch,
+            environment: ["TMPDIR": temporary.path], timeout: 3600)
+        #expect(unknown.status != 0)
+        #expect(unknown.output.contains("swift package litmus has no command 'frobnicate'"), "\(unknown.output)")
         // Litmus was resolved by the version, from the clone.
         let resolved = try String(contentsOf: consumer.appendingPathComponent("Package.resolved"), encoding: .utf8)
         print("Consumer's Package.resolved:\n\(resolved)")
