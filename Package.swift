@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
         .library(name: "LitmusReport", targets: ["LitmusReport"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
+        // `swift package litmus …` (LitmusCommandPlugin). The plugin's tool is found by its target's name, which
+        // SwiftPM builds as a product of that name: `litmus` again, under its target's name.
+        .executable(name: "LitmusCLI", targets: ["LitmusCLI"]),
+        .plugin(name: "LitmusCommandPlugin", targets: ["LitmusCommandPlugin"]),
         .library(name: "LitmusDoubles", targets: ["LitmusDoubles"]),
         .library(name: "LitmusDoublesMacro", targets: ["LitmusDoublesMacro"]),
         .plugin(name: "LitmusDoublesPlugin", targets: ["LitmusDoublesPlugin"]),
@@ -122,6 +126,15 @@ let package = Package(
                 "LitmusMutationCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `swift package litmus VERB …`: `litmus` run in the package it is invoked in (docs/using-litmus.md).
+        .plugin(
+            name: "LitmusCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "litmus",
+                    description: "Run litmus (audit, mutate, report, merge, doubles, clean) in this package.")),
+            dependencies: ["LitmusCLI"]
         ),
         .target(name: "LitmusDoublesFixtures", path: "Tests/LitmusDoublesFixtures"),
         .testTarget(
@@ -283,7 +296,7 @@ let package = Package(
         // The page's markup, styles and script are resources embedded in the code: no Bundle lookup.
         .target(
             name: "LitmusReport",
-            dependencies: ["LitmusAudit"],
+            dependencies: ["LitmusAudit", "LitmusSupport"],
             resources: [
                 .embedInCode("Resources/report.html"), .embedInCode("Resources/report.css"),
                 .embedInCode("Resources/report.js"), .embedInCode("Resources/report-table.js"),

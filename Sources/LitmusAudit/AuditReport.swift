@@ -285,6 +285,9 @@ public struct TimedOutRun: Codable, Sendable, Hashable {
 public struct AuditReport: Codable, Sendable {
     /// The schema's version.
     public var schemaVersion = 1
+    /// The version of litmus that wrote the report (`litmus --version`); absent in a report written before
+    /// Litmus had one.
+    public var litmusVersion: String?
     /// The audited package's folder.
     public var package: String
     /// The seed of every random choice; `--replay SEED` repeats them.

@@ -1,3 +1,5 @@
+import LitmusSupport
+
 /// Turns measurements and findings into verdicts and the list of unmet thresholds.
 public enum ReportAssembly {
     /// The report of an audit: each test's measurements from the observations, and the judgement.
@@ -82,6 +84,7 @@ public enum ReportAssembly {
             package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
             tests: tests.sorted { $0.id < $1.id }, findings: findings, verdicts: verdicts, coverage: coverage,
             failingTests: failingTests, unmetThresholds: unmet, timedOutRuns: timedOutRuns)
+        report.litmusVersion = LitmusVersion.current
         report.quarantine = quarantine
         report.mutation = mutation
         return report

@@ -47,6 +47,9 @@ public struct AuditCommand: AsyncParsableCommand {
     @Option(help: "A JSON configuration file (default: .litmus-audit.json in the package, if any).")
     public var config: String?
 
+    /// SARIF, and GitHub's annotations and summary.
+    @OptionGroup public var ci: CIReportOptions
+
     /// Where to build.
     @OptionGroup public var buildFolder: BuildFolderOptions
 
@@ -103,10 +106,11 @@ public struct AuditCommand: AsyncParsableCommand {
         }
     }
 
-    /// The `--shard` value, refusing what a shard cannot do (``AuditOutput/shard(_:json:junit:html:since:replay:mutation:)``).
+    /// The `--shard` value, refusing what a shard cannot do (``AuditOutput/shard(_:json:junit:html:since:replay:mutation:sarif:)``).
     private func requestedShard(mutation runsMutation: Bool) throws -> Shard? {
         try AuditOutput.shard(
-            shard, json: json, junit: junit, html: html, since: since, replay: seed, mutation: runsMutation)
+            shard, json: json, junit: junit, html: html, since: since, replay: seed, mutation: runsMutation,
+            sarif: ci.sarif)
     }
 
     /// Runs the audit and prints the report; exits 1 when a threshold is not met, 2 when no test was
@@ -115,9 +119,8 @@ public struct AuditCommand: AsyncParsableCommand {
         let package = URL(fileURLWithPath: path)
         // What can be refused is refused before any work, and before the seed is printed: a report that
         // cannot be written, a folder that is no package, a build folder inside it.
-        try AuditOutput.exitingOnOutputError(command: "litmus audit") {
-            try AuditOutput.check([("--json", json), ("--junit", junit), ("--html", html)])
-        }
+        try AuditOutput.checkOutputs(
+            [("--json", json), ("--junit", junit), ("--html", html)], ci: ci, command: "litmus audit")
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             FileHandle.standardError.write(Data("litmus audit: \(AuditError.notAPackage(path: package.path))\n".utf8))
             throw ExitCode(2)
@@ -173,7 +176,7 @@ public struct AuditCommand: AsyncParsableCommand {
         let minimum = options.thresholds.minMutationScore
         let mutationJSON = try mutationStage?.report?.json(minimumScore: minimum > 0 ? minimum : nil)
         try AuditOutput.exitingOnOutputError(command: "litmus audit") {
-            try AuditOutput.emit(report, json: json, junit: junit, html: html, mutationJSON: mutationJSON)
+            try AuditOutput.emit(report, json: json, junit: junit, html: html, mutationJSON: mutationJSON, ci: ci)
         }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }

@@ -8,11 +8,12 @@ import LitmusSupport
 /// (terminal, JSON, JUnit, HTML), and a shard's partial report.
 package enum AuditOutput {
     /// Prints `report` and writes the files asked for; the HTML page embeds `mutationJSON` (the Stryker
-    /// report of `--mutation`) whole, as `litmus report --mutation` does.
-    /// Each file is written whole or not at all (``OutputFile``); one that cannot be written is an
-    /// ``OutputFileError``, after the others are written.
+    /// report of `--mutation`) whole, as `litmus report --mutation` does; `ci` writes SARIF and GitHub's
+    /// annotations and summary of the report and its mutants. Each file is written whole or not at all
+    /// (``OutputFile``); one that cannot be written is an ``OutputFileError``, after the others are written.
     package static func emit(
-        _ report: AuditReport, json: String?, junit: String?, html: String?, mutationJSON: Data? = nil
+        _ report: AuditReport, json: String?, junit: String?, html: String?, mutationJSON: Data? = nil,
+        ci: CIReportOptions? = nil
     ) throws {
         print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
         let data = try JSONReport().render(report)
@@ -24,6 +25,13 @@ package enum AuditOutput {
             contents["--html"] = Data(HTMLReport(auditJSON: data, mutationJSON: mutationJSON).render().utf8)
         }
         try writeAll(OutputFile.files([("--json", json), ("--junit", junit), ("--html", html)]), contents)
+        if let ci {
+            let mutation = try mutationJSON.map { try JSONDecoder().decode(StrykerReport.self, from: $0) }
+            let minimum = report.options.thresholds.minMutationScore
+            try ci.emit(
+                audit: report, mutation: mutation, minimumMutationScore: minimum > 0 ? minimum : nil,
+                package: report.package, html: html)
+        }
     }
 
     /// Checks every output file before any work (``OutputFile/check()``): a report that cannot be
@@ -58,6 +66,21 @@ package enum AuditOutput {
         }
     }
 
+    /// Refuses, before any work, an output file that could not be written (`--json`, `--junit`, `--html`,
+    /// `--sarif`, the GitHub summary): its message names it and the fix, on standard error as
+    /// `command: message`, and the command exits 2.
+    package static func checkOutputs(
+        _ outputs: [(option: String, path: String?)], ci: CIReportOptions, command: String
+    ) throws {
+        try exitingOnOutputError(command: command) { try check(outputs.map { (flag: $0.option, path: $0.path) }) }
+        do {
+            try ci.check()
+        } catch let problem as OutputPaths.Problem {
+            FileHandle.standardError.write(Data("\(command): \(problem)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
     /// Writes a shard's partial report to `json` (`-`: standard output) and says what to do with it.
     package static func write(_ partial: AuditPartial, json: String) throws {
         let data = try partial.json()
@@ -75,7 +98,7 @@ package enum AuditOutput {
     /// the seed every shard shares, and neither limits the report (`--since`) nor runs mutation testing.
     package static func shard(
         _ text: String?, json: String?, junit: String?, html: String?, since: String?, replay: UInt64?,
-        mutation: Bool
+        mutation: Bool, sarif: String? = nil
     ) throws -> Shard? {
         guard let text else { return nil }
         let shard: Shard
@@ -87,9 +110,9 @@ package enum AuditOutput {
         guard json != nil else {
             throw ValidationError("--shard writes a partial report: give --json FILE, and litmus merge the files.")
         }
-        guard junit == nil, html == nil else {
+        guard junit == nil, html == nil, sarif == nil else {
             throw ValidationError(
-                "--junit and --html report the whole audit: give them to litmus merge, not to a shard.")
+                "--junit, --html and --sarif report the whole audit: give them to litmus merge, not to a shard.")
         }
         guard replay != nil else {
             throw ValidationError(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LitmusAuditCommand
 import LitmusMutationCommand
+import LitmusSupport
 
 /// `litmus`: Litmus's command-line tool. Each job is a subcommand in a file of its own; add one by
 /// listing it in `subcommands`.
@@ -9,6 +10,7 @@ struct Litmus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "litmus",
         abstract: "A testing toolkit for Swift: an audit of a package's tests, and generated test doubles.",
+        version: LitmusVersion.current,
         subcommands: [
             AuditCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self, CleanCommand.self,
             DoublesCommand.self,

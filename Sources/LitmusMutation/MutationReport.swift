@@ -1,6 +1,7 @@
 import Foundation
 import LitmusAudit
 import LitmusReport
+import LitmusSupport
 
 /// What became of a mutant: the status of Stryker's schema (``StrykerReport/Status``), of which
 /// `litmus mutate` gives those in ``assigned``.
@@ -94,7 +95,8 @@ public struct MutationReport: Sendable {
         }
         return StrykerReport(
             schemaVersion: "2", thresholds: StrykerReport.Thresholds(high: high, low: low), projectRoot: package,
-            files: files, testFiles: testFiles())
+            files: files, testFiles: testFiles(),
+            framework: StrykerReport.Framework(name: "Litmus", version: LitmusVersion.current))
     }
 
     private func testFiles() -> [String: StrykerReport.TestFile] {

@@ -34,6 +34,9 @@ public struct MergeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the merged report as one self-contained HTML page to this file.")
     public var html: String?
 
+    /// SARIF, and GitHub's annotations and summary.
+    @OptionGroup public var ci: CIReportOptions
+
     /// The least acceptable mutation score.
     @Option(name: .long, help: "Exit 1 when the merged mutation score (percent) is under this.")
     public var minMutationScore: Double?
@@ -46,21 +49,19 @@ public struct MergeCommand: AsyncParsableCommand {
         if let minMutationScore, !(0...100).contains(minMutationScore) {
             throw ValidationError("--min-mutation-score \(minMutationScore) is not a percentage: give 0 to 100.")
         }
-        // A report that cannot be written is refused before the shards are read.
-        try AuditOutput.exitingOnOutputError(command: "litmus merge") {
-            try AuditOutput.check([("--json", json), ("--junit", junit), ("--html", html)])
-        }
+        try AuditOutput.checkOutputs(
+            [("--json", json), ("--junit", junit), ("--html", html)], ci: ci, command: "litmus merge")
         do {
             let loaded = try files.map { file in (file: file, data: try Self.read(file)) }
             switch try Self.kind(of: loaded) {
             case "mutation":
                 let report = try LitmusMutation.MutationReport.merging(loaded)
                 try MutationOutput.emit(
-                    report, json: json, html: html, minMutationScore: minMutationScore, command: "litmus merge")
+                    report, json: json, html: html, minMutationScore: minMutationScore, ci: ci, command: "litmus merge")
             case "audit":
                 let report = try await AuditPartial.merge(loaded)
                 try AuditOutput.exitingOnOutputError(command: "litmus merge") {
-                    try AuditOutput.emit(report, json: json, junit: junit, html: html)
+                    try AuditOutput.emit(report, json: json, junit: junit, html: html, ci: ci)
                 }
                 if report.exitCode != 0 { throw ExitCode(report.exitCode) }
             case let kind:

@@ -54,6 +54,9 @@ public struct MutateCommand: AsyncParsableCommand {
     /// Where to build, and keep the results.
     @OptionGroup public var buildFolder: BuildFolderOptions
 
+    /// SARIF, and GitHub's annotations and summary.
+    @OptionGroup public var ci: CIReportOptions
+
     /// Runs every mutant.
     @Flag(name: .customLong("no-cache"), help: "Run every mutant instead of reusing the last run's results.")
     public var noCache = false
@@ -89,15 +92,13 @@ public struct MutateCommand: AsyncParsableCommand {
             guard json != nil else {
                 throw ValidationError("--shard writes a partial report: give --json FILE, and litmus merge the files.")
             }
-            guard html == nil, minMutationScore == nil else {
+            guard html == nil, minMutationScore == nil, ci.sarif == nil else {
                 throw ValidationError(
-                    "--html and --min-mutation-score judge the whole run: give them to litmus merge, not to a shard.")
+                    "--html, --sarif and --min-mutation-score judge the whole run: give them to litmus merge, not to a shard."
+                )
             }
         }
-        // A report that cannot be written is refused before any mutant is made.
-        try AuditOutput.exitingOnOutputError(command: "litmus mutate") {
-            try AuditOutput.check([("--json", json), ("--html", html)])
-        }
+        try AuditOutput.checkOutputs([("--json", json), ("--html", html)], ci: ci, command: "litmus mutate")
         let interruption = Interruption.install(command: "litmus mutate")
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
@@ -145,7 +146,7 @@ public struct MutateCommand: AsyncParsableCommand {
         }
         if !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
         try MutationOutput.emit(
-            report, json: json, html: html, minMutationScore: minMutationScore, command: "litmus mutate")
+            report, json: json, html: html, minMutationScore: minMutationScore, ci: ci, command: "litmus mutate")
     }
 
     private static func line(for event: MutationProgress) -> String {

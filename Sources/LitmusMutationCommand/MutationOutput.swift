@@ -8,10 +8,11 @@ import LitmusSupport
 /// The outputs of a mutation report, the same for `litmus mutate` and for `litmus merge` of its shards:
 /// the terminal text, the Stryker JSON, the HTML page, and the exit status under the minimum score.
 enum MutationOutput {
-    /// Prints and writes `report`; exits 1 when its score is under `minMutationScore`.
+    /// Prints and writes `report` (`ci`: SARIF, GitHub's annotations and summary; not for a shard's
+    /// partial report); exits 1 when its score is under `minMutationScore`, 2 when a file cannot be written.
     static func emit(
         _ report: LitmusMutation.MutationReport, json: String?, html: String?, minMutationScore: Double?,
-        command: String
+        ci: CIReportOptions, command: String
     ) throws {
         print(MutationTerminalReport().render(report), terminator: "")
         if let partial = report.partial {
@@ -26,6 +27,11 @@ enum MutationOutput {
         if html != nil { contents["--html"] = Data(HTMLReport(auditJSON: nil, mutationJSON: schema).render().utf8) }
         try AuditOutput.exitingOnOutputError(command: command) {
             try AuditOutput.writeAll(OutputFile.files([("--json", json), ("--html", html)]), contents)
+        }
+        if report.partial == nil {
+            try ci.emit(
+                audit: nil, mutation: report.stryker(), minimumMutationScore: minMutationScore,
+                package: report.package, html: html)
         }
         if let minMutationScore, report.score < minMutationScore {
             print(String(format: "Under the minimum mutation score of %.1f%%.", minMutationScore))

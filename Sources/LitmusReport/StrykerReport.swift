@@ -17,17 +17,34 @@ public struct StrykerReport: Codable, Sendable, Hashable {
     public var files: [String: SourceFile]
     /// The test files by path, naming the tests that `coveredBy` and `killedBy` refer to, if given.
     public var testFiles: [String: TestFile]?
+    /// The tool that wrote the report and its version (litmus writes its own), if given.
+    public var framework: Framework?
 
     /// Creates a report.
     public init(
         schemaVersion: String = "2", thresholds: Thresholds? = nil, projectRoot: String? = nil,
-        files: [String: SourceFile], testFiles: [String: TestFile]? = nil
+        files: [String: SourceFile], testFiles: [String: TestFile]? = nil, framework: Framework? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.thresholds = thresholds
         self.projectRoot = projectRoot
         self.files = files
         self.testFiles = testFiles
+        self.framework = framework
+    }
+
+    /// The schema's `framework`: the tool that made the report.
+    public struct Framework: Codable, Sendable, Hashable {
+        /// The tool's name.
+        public var name: String
+        /// The tool's version, if given.
+        public var version: String?
+
+        /// Creates a tool's entry.
+        public init(name: String, version: String? = nil) {
+            self.name = name
+            self.version = version
+        }
     }
 
     /// The scores, in percent, from which the report shows a score as good (`high`) and as poor (under `low`).

@@ -1,6 +1,7 @@
 import Foundation
 import LitmusAudit
 import LitmusReport
+import LitmusSupport
 import Testing
 
 @testable import LitmusMutation
@@ -63,7 +64,8 @@ struct ReportTests {
         #expect(location?["end"] == ["line": 2, "column": 8])
     }
 
-    @Test("The JSON's other keys: projectRoot, the test files, config, and statusReason only where there is one")
+    @Test(
+        "The JSON's other keys: projectRoot, the test files, config, litmus's version, statusReason where there is one")
     func jsonOtherKeys() throws {
         // When
         let data = try makeReport().json()
@@ -74,7 +76,11 @@ struct ReportTests {
         let test = (testFile?["tests"] as? [[String: Any]])?.first
 
         // Then
-        #expect(Set(object.keys) == ["schemaVersion", "thresholds", "projectRoot", "files", "testFiles", "config"])
+        #expect(
+            Set(object.keys) == [
+                "schemaVersion", "thresholds", "projectRoot", "files", "testFiles", "config", "framework",
+            ])
+        #expect(object["framework"] as? [String: String] == ["name": "Litmus", "version": LitmusVersion.current])
         #expect(object["projectRoot"] as? String == "/p")
         #expect(object["config"] as? [String: Int] == ["reusedResults": 0])
         #expect(mutants.map { $0["statusReason"] as? String } == [nil, nil, "no '<=' here", nil])

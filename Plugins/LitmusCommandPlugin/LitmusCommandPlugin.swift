@@ -1,0 +1,55 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package litmus VERB …`: the `litmus` command run in the package it is invoked in (docs/using-litmus.md).
+/// SwiftPM builds `litmus` for the host on first use; the plugin runs it with the arguments given, in the
+/// package's folder, so `swift package litmus audit` audits the package. On macOS the plugin runs in
+/// SwiftPM's sandbox, which `litmus audit` and `litmus mutate` cannot work in (they build the package
+/// in a folder of their own and run its tests): give `--disable-sandbox` (`swift package
+/// --disable-sandbox litmus audit`). Linux has no sandbox.
+@main
+struct LitmusCommandPlugin: CommandPlugin {
+    /// The subcommands of `litmus` the plugin runs.
+    static let verbs = ["audit", "mutate", "report", "merge", "doubles", "clean"]
+
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        guard let verb = arguments.first else { throw LitmusPluginError.noVerb }
+        guard Self.verbs.contains(verb) || ["--help", "-h", "--version", "help"].contains(verb) else {
+            throw LitmusPluginError.unknownVerb(verb)
+        }
+        let litmus = try context.tool(named: "LitmusCLI").url
+        let process = Process()
+        process.executableURL = litmus
+        process.arguments = arguments
+        process.currentDirectoryURL = context.package.directoryURL
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw LitmusPluginError.failed(verb: verb, status: process.terminationStatus)
+        }
+    }
+}
+
+/// Why `swift package litmus` stopped.
+enum LitmusPluginError: Error, CustomStringConvertible {
+    /// No subcommand was given.
+    case noVerb
+    /// A subcommand `litmus` does not have.
+    case unknownVerb(String)
+    /// `litmus` exited with a failure.
+    case failed(verb: String, status: Int32)
+
+    var description: String {
+        switch self {
+        case .noVerb:
+            return "swift package litmus needs a command: \(LitmusCommandPlugin.verbs.joined(separator: ", ")) "
+                + "(e.g. swift package litmus audit)."
+        case .unknownVerb(let verb):
+            return "swift package litmus has no command '\(verb)': give one of "
+                + "\(LitmusCommandPlugin.verbs.joined(separator: ", ")) (swift package litmus --help lists them)."
+        case .failed(let verb, let status):
+            return "litmus \(verb) exited with status \(status) (1: a threshold not met, 2: it could not run; "
+                + "its output above says why)."
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import LitmusSupport
+import Testing
+
+/// docs/using-litmus.md followed to the letter: a new package depends on a clone of this repository by
+/// URL and the version `litmus --version` prints, uses LitmusDoubles through its plugin, LitmusHTTPStubs
+/// and LitmusSpecs through its plugin, builds and passes its tests, and runs `swift package litmus` (the
+/// command plugin). Slow: it builds Litmus's products, swift-syntax (for the doubles' plugin) and
+/// `litmus` from nothing.
+@Suite("A package that depends on Litmus by version builds and tests", .tags(.endToEnd))
+struct ConsumerPackageEndToEndTests {
+    @Test("A consumer package by file:// URL and version builds, runs its specs, and holds no build output")
+    func consumerBuildsAndTests() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-consumer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let version = LitmusVersion.current
+
+        // Given: a bare clone of this checkout's commit, tagged with the version.
+        let head = try await run(["git", "rev-parse", "HEAD"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+        let bare = scratch.appendingPathComponent("litmus.git")
+        _ = try await run(["git", "clone", "--bare", "--quiet", root.path, bare.path], in: scratch)
+        _ = try await run(["git", "-C", bare.path, "tag", "-f", version, head], in: scratch)
+        // … and a package that depends on it as docs/using-litmus.md says.
+        let consumer = scratch.appendingPathComponent("Shop")
+        let files = Self.consumerFiles(litmusURL: bare.absoluteString, version: version)
+        for (path, text) in files {
+            let file = consumer.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+
+        // When: it is built and tested, its build output, SwiftPM's caches and swift's temporary files
+        // kept in the scratch folder.
+        let temporary = scratch.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let places = [
+            "--package-path", consumer.path, "--scratch-path", scratch.appendingPathComponent("build").path,
+            "--cache-path", scratch.appendingPathComponent("cache").path, "--manifest-cache", "local",
+        ]
+        let clock = ContinuousClock()
+        let started = clock.now
+        _ = try await run(["swift", "build", "--build-tests"] + places, in: scratch, temporary: temporary)
+        let built = clock.now
+        let test = try await run(["swift", "test", "--skip-build"] + places, in: scratch, temporary: temporary)
+        print("Consumer package: build \((built - started).inSeconds) s, test \((clock.now - built).inSeconds) s")
+
+        // Then: the two XCTest tests, the spec's one example and its generated check all ran and passed.
+        #expect(test.contains("Executed 4 tests, with 0 failures"), "swift test printed:\n\(test)")
+        // The command plugin runs litmus in the package; an unknown command is refused by name.
+        let plugin = try await run(
+            ["swift", "package"] + places + ["litmus", "--version"], in: scratch, temporary: temporary)
+        let printed = plugin.split(separator: "\n").map(String.init)
+        #expect(printed.contains(version), "swift package litmus --version printed:\n\(plugin)")
+        let unknown = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package"] + places + ["litmus", "frobnicate"], in: scratch,
+            environment: ["TMPDIR": temporary.path], timeout: 3600)
+        #expect(unknown.status != 0)
+        #expect(unknown.output.contains("swift package litmus has no command 'frobnicate'"), "\(unknown.output)")
+        // Litmus was resolved by the version, from the clone.
+        let resolved = try String(contentsOf: consumer.appendingPathComponent("Package.resolved"), encoding: .utf8)
+        print("Consumer's Package.resolved:\n\(resolved)")
+        #expect(resolved.contains("\"identity\" : \"litmus\""))
+        #expect(resolved.contains("\"version\" : \"\(version)\""))
+        // The consumer's folder holds its own files and the lock file, no build output.
+        let left = try FileManager.default.subpathsOfDirectory(atPath: consumer.path).filter { path in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: consumer.appendingPathComponent(path).path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue
+        }
+        #expect(Set(left) == Set(files.keys).union(["Package.resolved"]))
+    }
+
+    /// Runs a command through `env`, failing the test with its output unless it exits 0; returns the output.
+    private func run(_ arguments: [String], in folder: URL, temporary: URL? = nil) async throws -> String {
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments, in: folder,
+            environment: temporary.map { ["TMPDIR": $0.path] } ?? [:], timeout: 3600)
+        try #require(result.status == 0, "\(arguments.joined(separator: " ")) failed:\n\(result.output)")
+        return result.output
+    }
+
+    /// The consumer package's files by path: one library with a protocol and a URLSession call, an
+    /// XCTest class using a generated double and HTTP stubs, and a QuickSpec.
+    static func consumerFiles(litmusURL: String, version: String) -> [String: String] {
+        [
+            "Package.swift": """
+            // swift-tools-version: 6.2
+            import PackageDescription
+
+            let package = Package(
+                name: "Shop",
+                platforms: [.macOS(.v15), .iOS(.v18)],
+                dependencies: [
+                    .package(url: "\(litmusURL)", from: "\(version)"),
+                    .package(url: "https://github.com/Quick/Quick", from: "7.6.2"),
+                    .package(url: "https://github.com/Quick/Nimble", from: "14.0.0"),
+                ],
+                targets: [
+                    .target(name: "Shop"),
+                    .testTarget(
+                        name: "ShopTests",
+                        dependencies: [
+                            "Shop",
+                            .product(name: "LitmusDoubles", package: "litmus"),
+                            .product(name: "LitmusHTTPStubs", package: "litmus"),
+                            .product(name: "LitmusSpecs", package: "litmus"),
+                            .product(name: "Quick", package: "Quick"),
+                            .product(name: "Nimble", package: "Nimble"),
+                        ],
+                        plugins: [
+                            .plugin(name: "LitmusDoublesPlugin", package: "litmus"),
+                            .plugin(name: "LitmusSpecsPlugin", package: "litmus"),
+                        ]
+                    ),
+                ],
+                swiftLanguageModes: [.v6]
+            )
+
+            """,
+            "Sources/Shop/Shop.swift": """
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+
+            public protocol PriceList {
+                func price(of item: String) -> Int
+            }
+
+            public struct Basket {
+                let prices: any PriceList
+                public init(prices: any PriceList) { self.prices = prices }
+                public func total(of items: [String]) -> Int { items.reduce(0) { $0 + prices.price(of: $1) } }
+            }
+
+            public struct Catalog: Sendable {
+                let session: URLSession
+                public init(session: URLSession) { self.session = session }
+                public func name(ofItem id: Int) async throws -> String {
+                    let (data, _) = try await session.data(from: URL(string: "https://shop.example/items/\\(id)")!)
+                    return String(decoding: data, as: UTF8.self)
+                }
+            }
+
+            """,
+            "Tests/ShopTests/BasketTests.swift": """
+            import LitmusDoubles
+            import LitmusHTTPStubs
+            import XCTest
+            @testable import Shop
+
+            final class BasketTests: XCTestCase {
+                func testTotal_twoItems_addsTheirPrices() {
+                    let prices = PriceListMock(mode: .strict)
+                    prices.double.price.handler = { item in item == "tea" ? 3 : 4 }
+                    XCTAssertEqual(Basket(prices: prices).total(of: ["tea", "cake"]), 7)
+                    prices.double.price.verify(calledTimes: 2)
+                }
+
+                func testName_stubbedItem_isTheBody() async throws {
+                    let stubs = makeHTTPStubs()
+                    stubs.stub(.path("/items/7"), .string("Tea"))
+                    let name = try await Catalog(session: stubs.session()).name(ofItem: 7)
+                    XCTAssertEqual(name, "Tea")
+                }
+            }
+
+            """,
+            "Tests/ShopTests/BasketSpec.swift": """
+            import Nimble
+            import Quick
+            @testable import Shop
+
+            final class BasketSpec: QuickSpec {
+                override class func spec() {
+                    describe("an empty basket") {
+                        it("costs nothing") {
+                            expect(Basket(prices: PriceListMock()).total(of: [])).to(equal(0))
+                        }
+                    }
+                }
+            }
+
+            """,
+        ]
+    }
+}
