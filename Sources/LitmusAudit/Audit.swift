@@ -179,6 +179,9 @@ public struct Audit: Sendable {
         let linuxMain = "Tests/LinuxMain.swift"
         if FileManager.default.fileExists(atPath: workspace.package.appendingPathComponent(linuxMain).path) {
             analysis.linuxMain = linuxMain
+            let text =
+                (try? String(contentsOf: workspace.package.appendingPathComponent(linuxMain), encoding: .utf8)) ?? ""
+            analysis.entryPointSpecs = SourceAnalysis.qckMainSpecs(in: text)
         }
 
         // Discover and run: the suite runs, the parallel runs, each test alone, the random halves (a shard:

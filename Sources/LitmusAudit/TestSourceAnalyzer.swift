@@ -50,6 +50,10 @@ public struct SourceAnalysis: Sendable, Codable {
     public var helperSites: [String: [AssertionSites]] = [:]
     /// `Tests/LinuxMain.swift`, when the package has one: on Linux it decides which tests run.
     public var linuxMain: String?
+    /// The spec classes a `QCKMain` entry point in `Tests/LinuxMain.swift` runs (`AfterSuiteTests.self`):
+    /// Quick's own runner runs them under `swift test`, but they are not listed to XCTest (`--list-tests`),
+    /// so the audit cannot run them one by one.
+    public var entryPointSpecs: [String] = []
     /// The capitalized names (types, mostly) each test file uses, sorted: what a crash in a dependency is
     /// matched against, to tell which of the tests running it likely came from.
     public var typeNames: [String: [String]] = [:]
@@ -306,6 +310,20 @@ public struct TestSourceAnalyzer: Sendable {
             return Finding(
                 kind: .sleepInTest, test: test, file: file.file, line: file.line(call),
                 message: "\(shown) calls \(name)(…), a helper that sleeps")
+        }
+    }
+}
+
+extension SourceAnalysis {
+    /// The classes a `QCKMain([A.self, B.self], …)` call's first list names, in `linuxMain`'s text; none
+    /// without such a call.
+    static func qckMainSpecs(in linuxMain: String) -> [String] {
+        guard let call = linuxMain.range(of: "QCKMain(") else { return [] }
+        let rest = linuxMain[call.upperBound...]
+        guard let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") else { return [] }
+        return rest[rest.index(after: open)..<close].split(separator: ",").compactMap { item in
+            let name = item.trimmingCharacters(in: .whitespacesAndNewlines)
+            return name.hasSuffix(".self") ? String(name.dropLast(5)) : nil
         }
     }
 }

@@ -112,3 +112,26 @@ struct NeverRanTests {
         #expect(!finding.message.contains("LinuxMain"))
     }
 }
+
+@Suite("Specs a QCKMain entry point runs")
+struct EntryPointSpecTests {
+    @Test("The specs QCKMain's first list names are read from LinuxMain.swift; testCases are not specs")
+    func qckMainList() {
+        // Given: Quick 7.6.2's Tests/LinuxMain.swift, shortened.
+        let linuxMain = """
+            @main struct Main {
+                static func main() {
+                    Quick.QCKMain([
+                        AfterSuiteTests.self,
+                        FunctionalTests_ItSpec.self,
+                    ],
+                    configurations: [FunctionalTests_Configuration_AfterEach.self],
+                    testCases: [testCase(AfterEachTests.allTests)])
+                }
+            }
+            """
+        // Then
+        #expect(SourceAnalysis.qckMainSpecs(in: linuxMain) == ["AfterSuiteTests", "FunctionalTests_ItSpec"])
+        #expect(SourceAnalysis.qckMainSpecs(in: "XCTMain([testCase(A.allTests)])").isEmpty)
+    }
+}
