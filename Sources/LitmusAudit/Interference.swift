@@ -79,7 +79,12 @@ enum InterferenceJudge {
         let more = check.failedIn.count > 3 ? " and \(check.failedIn.count - 3) more" : ""
         let issues = check.reproducedIssues + observations.issues(of: test)
         let shared = sharedPaths(in: issues)
-        let named = shared.isEmpty ? "" : "; its failures name \(shared.map { "`\($0)`" }.joined(separator: ", "))"
+        // With no path named, the other process may share nothing and only load the machine: a test whose
+        // timing that load breaks fails the same way.
+        let named =
+            shared.isEmpty
+            ? "; its failures name no shared path: it may instead be sensitive to the load another process puts on the machine"
+            : "; its failures name \(shared.map { "`\($0)`" }.joined(separator: ", "))"
         let why = check.reproducedIssues.first.map { ": \($0)" } ?? ""
         return Judge.finding(
             .failsBesideOtherProcesses, test,

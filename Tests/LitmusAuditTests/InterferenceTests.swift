@@ -84,6 +84,28 @@ struct InterferenceTests {
         #expect(message.contains("`/root/.filesTest/folder`"))
     }
 
+    @Test("A confirmed check whose failures name no path says the load may be the cause instead")
+    func noPathMeansMaybeLoad() async throws {
+        // Given: swhitty/FlyingFox's in-memory WebSocket test, failing on timing beside the suite.
+        var observed = observations()
+        observed.suiteRuns[0].results[victim.id]?.issues = [
+            "WSHandlerTests.swift:149: Expectation failed: frames == [.close]"
+        ]
+        observed.interference[victim.id] = InterferenceCheck(
+            failedIn: [.suite(index: 1)], beside: [.suite(index: 2)], exclusiveRuns: 2, exclusivePasses: 2,
+            reproduced: "beside the whole suite running in another process",
+            reproducedIssues: ["WSHandlerTests.swift:149: Expectation failed: frames == [.close]"])
+        // When
+        let judgement = try await Judge.judge(observed, JudgingContext(options: AuditOptions(), seed: 1)) { _ in
+            BisectionResult(culprits: [])
+        }
+        // Then
+        #expect(
+            judgement.findings.first?.message.hasSuffix(
+                "its failures name no shared path: it may instead be sensitive to the load another process puts on the machine"
+            ) == true)
+    }
+
     @Test("A check that did not reproduce the failure leaves the test to the other judges")
     func unconfirmedIsFlaky() async throws {
         // Given
