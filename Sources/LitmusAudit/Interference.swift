@@ -79,18 +79,24 @@ enum InterferenceJudge {
         let more = check.failedIn.count > 3 ? " and \(check.failedIn.count - 3) more" : ""
         let issues = check.reproducedIssues + observations.issues(of: test)
         let shared = sharedPaths(in: issues)
-        // With no path named, the other process may share nothing and only load the machine: a test whose
-        // timing that load breaks fails the same way.
-        let named =
-            shared.isEmpty
-            ? "; its failures name no shared path: it may instead be sensitive to the load another process puts on the machine"
-            : "; its failures name \(shared.map { "`\($0)`" }.joined(separator: ", "))"
         let why = check.reproducedIssues.first.map { ": \($0)" } ?? ""
-        return Judge.finding(
-            .failsBesideOtherProcesses, test,
+        let what =
             "\(test.name) failed only while another test process of the package ran beside it (\(failed)\(more)); "
-                + "alone with nothing beside it, it passed \(check.exclusivePasses) of \(check.exclusiveRuns) runs, "
-                + "and \(check.reproduced ?? "") it failed again\(why)\(named)")
+            + "alone with nothing beside it, it passed \(check.exclusivePasses) of \(check.exclusiveRuns) runs, "
+            + "and \(check.reproduced ?? "") it failed again\(why)"
+        // With no path or address named, the other process likely shares nothing and only loads the machine:
+        // the test's timing is what breaks, which is R (swhitty/FlyingFox's in-memory WebSocket test).
+        let sharesAddress = issues.contains { issue in
+            ["in use", "EADDRINUSE", "already exists", "locked"].contains { issue.localizedCaseInsensitiveContains($0) }
+        }
+        guard !shared.isEmpty || sharesAddress else {
+            return Judge.finding(
+                .flaky, test,
+                what + "; its failures name no shared path or address: it is likely sensitive to the load another "
+                    + "process puts on the machine (its timing), not sharing something with it")
+        }
+        let named = shared.isEmpty ? "" : "; its failures name \(shared.map { "`\($0)`" }.joined(separator: ", "))"
+        return Judge.finding(.failsBesideOtherProcesses, test, what + named)
     }
 
     /// `finding` with what the rerun showed when it could not confirm interference: every failure came

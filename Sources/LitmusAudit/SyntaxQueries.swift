@@ -115,7 +115,8 @@ enum TautologyDetector {
         if let macro = node.as(MacroExpansionExprSyntax.self),
             macro.macroName.text == "expect" || macro.macroName.text == "require",
             let first = macro.arguments.first?.expression, isAlwaysTrue(first),
-            !(isSelfComparison(first) && (isNamedForReflexivity(macro) || comparesClosureParameter(first))),
+            !(isSelfComparison(first)
+                && (isNamedForReflexivity(macro) || comparesClosureParameter(first) || testsItsType(first))),
             !isTwoEvaluationsCompared(first, in: macro)
         {
             return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
@@ -197,6 +198,29 @@ enum TautologyDetector {
                 if names.contains(name) { return true }
             }
             node = current.parent
+        }
+        return false
+    }
+
+    /// Whether `expression` (`rng == rng`, `rng.hashValue == rng.hashValue`) compares a value with itself in
+    /// a test named for the value's type (`testXoshiro`, where `rng` is `Xoshiro(seed:)`): the test checks
+    /// that type's own `==` and hash (swift-property-based's Xoshiro writes both), no tautology.
+    private static func testsItsType(_ expression: ExprSyntax) -> Bool {
+        guard let (left, _) = comparison(expression) else { return false }
+        var base = left
+        while let member = base.as(MemberAccessExprSyntax.self), let inner = member.base { base = inner }
+        guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var node = expression.parent
+        while let current = node, !current.is(FunctionDeclSyntax.self) { node = current.parent }
+        guard let function = node?.as(FunctionDeclSyntax.self), let body = function.body else { return false }
+        let testName = function.name.text.lowercased()
+        for binding in body.descendants(of: PatternBindingSyntax.self)
+        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            guard let value = binding.initializer?.value else { continue }
+            let types = value.descendants(of: FunctionCallExprSyntax.self).compactMap { call in
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }.filter { $0.first?.isUppercase == true }
+            if types.contains(where: { testName.contains($0.lowercased()) }) { return true }
         }
         return false
     }

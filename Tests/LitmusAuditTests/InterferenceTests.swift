@@ -84,7 +84,7 @@ struct InterferenceTests {
         #expect(message.contains("`/root/.filesTest/folder`"))
     }
 
-    @Test("A confirmed check whose failures name no path says the load may be the cause instead")
+    @Test("A confirmed check whose failures name no path or address is flaky under load, not shared state")
     func noPathMeansMaybeLoad() async throws {
         // Given: swhitty/FlyingFox's in-memory WebSocket test, failing on timing beside the suite.
         var observed = observations()
@@ -99,11 +99,12 @@ struct InterferenceTests {
         let judgement = try await Judge.judge(observed, JudgingContext(options: AuditOptions(), seed: 1)) { _ in
             BisectionResult(culprits: [])
         }
-        // Then
+        // Then: R, for its timing, not I.
+        #expect(judgement.findings.map(\.kind) == [.flaky])
         #expect(
             judgement.findings.first?.message.hasSuffix(
-                "its failures name no shared path: it may instead be sensitive to the load another process puts on the machine"
-            ) == true)
+                "its failures name no shared path or address: it is likely sensitive to the load another process "
+                    + "puts on the machine (its timing), not sharing something with it") == true)
     }
 
     @Test("A check that did not reproduce the failure leaves the test to the other judges")

@@ -278,4 +278,25 @@ struct StaticIntentTests {
         // Then
         #expect(found == ["logsEveryLevel:4"])
     }
+
+    @Test("A value compared with itself in a test named for its type checks the type's own ==")
+    func namedForItsType() throws {
+        // Given: swift-property-based's FixedSeedTests; Xoshiro writes its own == and hash.
+        let source = """
+            import Testing
+            @Test func testXoshiro() throws {
+                var rng = try #require(Xoshiro(seed: "I9kE"))
+                try #require(rng == rng)
+                try #require(rng.hashValue == rng.hashValue)
+            }
+            @Test func testTotal() {
+                let cart = Cart(items: [1])
+                #expect(cart == cart)
+            }
+            """
+        // When
+        let found = try analyzedFindings(.tautology, in: ["FixedSeedTests.swift": source])
+        // Then
+        #expect(found == ["testTotal:9"])
+    }
 }

@@ -20,7 +20,7 @@ final class NotesTests: XCTestCase {
         let notebook = Notebook(folder: folder)
         try notebook.write("milk", named: "shopping")
         Thread.sleep(forTimeInterval: 0.06)
-        XCTAssertEqual(try notebook.names(), ["shopping"])
+        XCTAssertEqual(try notebook.names(), ["shopping"], "the notes in \(folder.path)")
     }
 
     func testWritingTwoNotes() throws {
@@ -28,11 +28,11 @@ final class NotesTests: XCTestCase {
         try notebook.write("milk", named: "shopping")
         try notebook.write("call", named: "todo")
         Thread.sleep(forTimeInterval: 0.06)
-        XCTAssertEqual(try notebook.names(), ["shopping", "todo"])
+        XCTAssertEqual(try notebook.names(), ["shopping", "todo"], "the notes in \(folder.path)")
     }
 
     func testAnEmptyNotebook() throws {
         Thread.sleep(forTimeInterval: 0.06)
-        XCTAssertEqual(try Notebook(folder: folder).names(), [])
+        XCTAssertEqual(try Notebook(folder: folder).names(), [], "the notes in \(folder.path)")
     }
 }
