@@ -40,6 +40,17 @@ struct DoublesCommand: ParsableCommand {
     @Flag(help: "Import the module without @testable and double only its public protocols.")
     var publicOnly = false
 
+    @Option(
+        name: .customLong("parent"),
+        help: ArgumentHelp(
+            "The source folder of another module whose protocols this module's protocols inherit from, named "
+                + "after that module (Sources/Instrumentation); repeat it for several. Its protocols are not "
+                + "doubled; their requirements are, in the children.",
+            valueName: "folder"
+        )
+    )
+    var parents: [String] = []
+
     func validate() throws {
         if condition?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw ValidationError("--condition is empty; give a condition such as DEBUG, or leave the option out.")
@@ -54,10 +65,24 @@ struct DoublesCommand: ParsableCommand {
         let files = try SourceFinder.swiftFiles(in: paths).map { path in
             try SourceFile(contentsOf: path)
         }
+        let parentModules = try parents.map { folder in
+            ModuleDoubles.ParentModule(
+                name: URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent,
+                files: try SourceFinder.swiftFiles(in: [folder]).map { try SourceFile(contentsOf: $0) }
+            )
+        }
         let options = DoubleOptions(condition: condition, suffix: suffix)
-        let result = ModuleDoubles(moduleName: module, options: options, isTestable: !publicOnly).generate(from: files)
+        let result = ModuleDoubles(moduleName: module, options: options, isTestable: !publicOnly)
+            .generate(from: files, parents: parentModules)
         for warning in result.warnings {
             FileHandle.standardError.write(Data("\(warning)\n".utf8))
+        }
+        if !result.droppedNonPublic.isEmpty {
+            let names = result.droppedNonPublic.joined(separator: ", ")
+            FileHandle.standardError.write(
+                Data(
+                    ("note: --public-only left out \(result.droppedNonPublic.count) protocols that are not public: "
+                        + "\(names) (drop --public-only to double them with @testable import)\n").utf8))
         }
         if split {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)

@@ -21,10 +21,36 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
 
     @usableFromInline typealias Log = CallLog<Arguments, Result, Handler>
 
+    /// The line a test writes to stub the member, which failures quote: `double.fetch.stubbedResult = …`.
+    @usableFromInline let stubLine: String
+
+    /// What an unstubbed call returns when its type has no ``DefaultValue``: `Token()`, for a type
+    /// the generator saw an `init()` of; `nil` otherwise.
+    @usableFromInline let fallback: (@Sendable () -> Result)?
+
     /// Makes the member `signature` (e.g. `fetch(id:)`) of the double described by `context`.
-    public init(_ signature: String, of context: DoubleContext) {
+    public convenience init(_ signature: String, of context: DoubleContext) {
+        self.init(signature, of: context, stubLine: Self.stubLine(of: signature), fallback: nil)
+    }
+
+    /// Makes the member `signature` whose unstubbed calls return `fallback()` when the result's type
+    /// has no ``DefaultValue`` (reported as a failure, as in docs/doubles.md).
+    public convenience init(_ signature: String, of context: DoubleContext, fallback: @escaping @Sendable () -> Result)
+    {
+        self.init(signature, of: context, stubLine: Self.stubLine(of: signature), fallback: fallback)
+    }
+
+    /// Makes the member `signature` whose stub a test writes as `stubLine`.
+    init(_ signature: String, of context: DoubleContext, stubLine: String, fallback: (@Sendable () -> Result)?) {
         self.name = "\(context.typeName).\(signature)"
         self.context = context
+        self.stubLine = stubLine
+        self.fallback = fallback
+    }
+
+    /// The recorder is named after the member (overloads add their labels: see docs/doubles.md).
+    private static func stubLine(of signature: String) -> String {
+        "double.\(signature.prefix { $0 != "(" && $0 != " " }).stubbedResult = …"
     }
 
     // MARK: Spy

@@ -1,0 +1,162 @@
+import LitmusDoubles
+import LitmusDoublesFixtures
+import Synchronization
+import Testing
+
+/// Doubles the LitmusDoublesPlugin generated from LitmusDoublesFixtures/RealShapes.swift: members
+/// whose types have no `DefaultValue` used to stop the test process when unstubbed.
+@Suite("Unstubbed members return a value their type offers, as a failure, and stop only when there is none")
+struct RunTimeDefaultTests {
+    @Test("A CaseIterable property returns its first case, and the failure names the member and the stub")
+    func caseIterable() {
+        let sut = SinkMock()
+
+        withKnownIssue {
+            #expect(sut.level == .trace)
+        } matching: { issue in
+            issue.comments.description.contains(
+                "SinkMock.level was called but not stubbed, and Severity has no DefaultValue: it returned trace, the "
+                    + "first of its allCases; stub it (double.level.value = …)")
+        }
+        sut.double.level.value = .critical
+        #expect(sut.level == .critical)
+    }
+
+    @Test("A dictionary literal type returns the empty literal, a numeric one zero, each reported once")
+    func literalAndZero() {
+        let sut = SinkMock()
+        let recorded = Mutex<[String]>([])
+
+        withKnownIssue {
+            #expect(sut.attributes == [:])
+            #expect(sut.receive(3) == .zero)
+        } matching: { issue in
+            recorded.withLock { $0.append(issue.comments.description) }
+            return true
+        }
+
+        let messages = recorded.withLock { $0 }
+        #expect(messages.count == 2)
+        #expect(messages[0].contains("SinkMock.attributes was called but not stubbed") && messages[0].contains("[:]"))
+        #expect(messages[1].contains("SinkMock.receive(_:) was called") && messages[1].contains("returned zero"))
+        #expect(messages.allSatisfy { $0.components(separatedBy: "SinkMock.").count == 2 })
+        #expect(sut.double.receive.allArguments == [3])
+    }
+
+    @Test("A type whose init() the generator saw is made with it, as a failure naming the stub")
+    func knownInitializer() {
+        let sut = SinkMock()
+
+        withKnownIssue {
+            #expect(sut.token == Token())
+        } matching: { issue in
+            issue.comments.description.contains(
+                "SinkMock.token was called but not stubbed, and Token has no DefaultValue: it returned Token(), its "
+                    + "init(); stub it (double.token.stubbedResult = …)")
+        }
+    }
+
+    @Test("In strict mode the found value is returned after the strict-mode failure, which is the only one")
+    func strictFoundValue() {
+        let sut = SinkMock(mode: .strict)
+        let count = Mutex(0)
+
+        withKnownIssue {
+            #expect(sut.receive(1) == .zero)
+        } matching: { issue in
+            count.withLock { $0 += 1 }
+            return issue.comments.description.contains("SinkMock.receive(_:) was called but not stubbed (strict mode)")
+        }
+
+        #expect(count.withLock { $0 } == 1)
+    }
+
+    @Test("A stubbed member returns its stub and reports nothing")
+    func stubbed() {
+        let sut = SinkMock()
+        sut.double.attributes.stubbedResult = ["http.method": "GET"]
+        sut.double.receive.stubbedResult = Demand(count: 2)
+
+        #expect(sut.attributes.values == ["http.method": "GET"])
+        #expect(sut.receive(1) == Demand(count: 2))
+    }
+
+    @Test("A throwing member whose type offers nothing throws UnstubbedCallError naming the member and the fix")
+    func throwingWithoutValue() {
+        let sut = SinkMock()
+
+        #expect {
+            _ = try sut.connect()
+        } throws: { error in
+            "\(error)".contains("SinkMock.connect() was called but not stubbed, and Connection has no default")
+        }
+    }
+
+    @Test("A member that cannot throw and whose type offers nothing stops, saying once which member and how to stub it")
+    func nonThrowingWithoutValueStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = SinkMock().open()
+        }
+
+        let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        let fatal = standardError.split(separator: "\n").first { $0.contains("Fatal error") } ?? ""
+        #expect(
+            fatal.contains(
+                "SinkMock.open() was called but not stubbed, and Connection has no value a double can make up: "
+                    + "stub it before the call (double.open.stubbedResult = …"))
+        #expect(fatal.components(separatedBy: "SinkMock.open()").count == 2)
+    }
+}
+
+@Suite("Swift 6 requirement shapes are doubled and recorded: packs, sending, isolated, autoclosures, ~Copyable")
+struct ModernShapeTests {
+    @Test("A non-escaping @autoclosure argument is recorded as its value, evaluated once")
+    func autoclosureEvaluatedOnce() {
+        let sut = ModernTracerMock()
+        var evaluations = 0
+        func context() -> String {
+            evaluations += 1
+            return "trace-1"
+        }
+
+        sut.startSpan("GET /", context: context())
+
+        #expect(evaluations == 1)
+        #expect(sut.double.startSpan.lastArguments?.context == "trace-1")
+        #expect(sut.double.startSpan.lastArguments?.name == "GET /")
+    }
+
+    @Test("A parameter pack is recorded as the array of its values")
+    func parameterPack() throws {
+        let sut = ModernTracerMock()
+
+        sut.record(1, "two", 3.0)
+
+        let values = try #require(sut.double.record.lastArguments)
+        #expect(values.count == 3)
+        #expect(values[0] as? Int == 1 && values[1] as? String == "two" && values[2] as? Double == 3.0)
+    }
+
+    @Test("sending results and parameters, isolated and borrowing parameters are recorded and stubbed")
+    func sendingIsolatedBorrowing() async {
+        let sut = ModernTracerMock()
+        sut.double.makeBox.handler = { _ in Box(value: 7) }
+        sut.double.depth.stubbedResult = 2
+        #expect(sut.makeBox().value == 7)
+        sut.adopt(Box(value: 1))
+        let depth = await OnActor().depth(using: sut)
+        sut.inspect(UniqueToken())
+
+        #expect(sut.double.adopt.lastArguments?.value == 1)
+        #expect(depth == 2)
+        #expect(sut.double.inspect.callCount == 1)
+    }
+}
+
+private struct UniqueToken: ~Copyable {}
+
+private actor OnActor {
+    func depth(using tracer: ModernTracerMock) -> Int {
+        tracer.depth(on: self)
+    }
+}
