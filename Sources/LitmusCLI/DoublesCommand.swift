@@ -44,8 +44,9 @@ struct DoublesCommand: ParsableCommand {
         name: .customLong("parent"),
         help: ArgumentHelp(
             "The source folder of another module whose protocols this module's protocols inherit from, named "
-                + "after that module (Sources/Instrumentation); repeat it for several. Its protocols are not "
-                + "doubled; their requirements are, in the children.",
+                + "after that module (Sources/Instrumentation), or Module=folder when the folder is named otherwise "
+                + "(FlyingSocks=FlyingSocks/Sources); repeat it for several. Its protocols are not doubled; their "
+                + "requirements are, in the children.",
             valueName: "folder"
         )
     )
@@ -65,9 +66,10 @@ struct DoublesCommand: ParsableCommand {
         let files = try SourceFinder.swiftFiles(in: paths).map { path in
             try SourceFile(contentsOf: path)
         }
-        let parentModules = try parents.map { folder in
-            ModuleDoubles.ParentModule(
-                name: URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent,
+        let parentModules = try parents.map { value in
+            let (name, folder) = Self.parentModule(value)
+            return ModuleDoubles.ParentModule(
+                name: name,
                 files: try SourceFinder.swiftFiles(in: [folder]).map { try SourceFile(contentsOf: $0) }
             )
         }
@@ -104,6 +106,16 @@ struct DoublesCommand: ParsableCommand {
             try Data(result.source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         }
         print("Wrote \(result.doubles.count) doubles of \(module) to \(output) (\(result.warnings.count) warnings).")
+    }
+}
+
+extension DoublesCommand {
+    /// The module and folder `--parent` names: `Module=folder`, or a folder named after its module.
+    static func parentModule(_ value: String) -> (name: String, folder: String) {
+        if let equals = value.firstIndex(of: "="), !value[..<equals].contains("/") {
+            return (String(value[..<equals]), String(value[value.index(after: equals)...]))
+        }
+        return (URL(fileURLWithPath: value).standardizedFileURL.lastPathComponent, value)
     }
 }
 
