@@ -29,15 +29,20 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
     @usableFromInline let fallback: (@Sendable () -> Result)?
 
     /// Makes the member `signature` (e.g. `fetch(id:)`) of the double described by `context`.
-    public convenience init(_ signature: String, of context: DoubleContext) {
-        self.init(signature, of: context, stubLine: Self.stubLine(of: signature), fallback: nil)
-    }
-
-    /// Makes the member `signature` whose unstubbed calls return `fallback()` when the result's type
-    /// has no ``DefaultValue`` (reported as a failure, as in docs/doubles.md).
-    public convenience init(_ signature: String, of context: DoubleContext, fallback: @escaping @Sendable () -> Result)
-    {
-        self.init(signature, of: context, stubLine: Self.stubLine(of: signature), fallback: fallback)
+    ///
+    /// - Parameters:
+    ///   - recorder: The recorder's name in the double's `double`, when it is not the member's
+    ///     (`findId` for an overload of `find`); failures quote it in the line that stubs the member.
+    ///   - fallback: What an unstubbed call returns when the result's type has no ``DefaultValue``
+    ///     (`Token()`), reported as a failure, as in docs/doubles.md.
+    public convenience init(
+        _ signature: String,
+        of context: DoubleContext,
+        recorder: String? = nil,
+        fallback: (@Sendable () -> Result)? = nil
+    ) {
+        let name = recorder ?? String(signature.prefix { $0 != "(" && $0 != " " })
+        self.init(signature, of: context, stubLine: "double.\(name).stubbedResult = …", fallback: fallback)
     }
 
     /// Makes the member `signature` whose stub a test writes as `stubLine`.
@@ -46,11 +51,6 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
         self.context = context
         self.stubLine = stubLine
         self.fallback = fallback
-    }
-
-    /// The recorder is named after the member (overloads add their labels: see docs/doubles.md).
-    private static func stubLine(of signature: String) -> String {
-        "double.\(signature.prefix { $0 != "(" && $0 != " " }).stubbedResult = …"
     }
 
     // MARK: Spy

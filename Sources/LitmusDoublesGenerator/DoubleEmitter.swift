@@ -219,9 +219,12 @@ struct DoubleEmitter {
         if !recorders.isEmpty { lines.append("") }
         lines.append("        init(_ litmusContext: \(runtime).DoubleContext) {")
         for recorder in recorders.recorders {
+            // The runtime names the recorder after the member; one named otherwise says so.
+            let base = recorder.signature.prefix { $0 != "(" && $0 != " " }
+            let named = recorder.name == base || recorder.isAlwaysAllowed ? "" : ", recorder: \"\(recorder.name)\""
             let fallback = recorder.fallback.map { ", fallback: { \($0) }" } ?? ""
             lines += recorder.conditional([
-                "            self.\(recorder.name) = .init(\"\(recorder.signature)\", of: litmusContext\(fallback))"
+                "            self.\(recorder.name) = .init(\"\(recorder.signature)\", of: litmusContext\(named)\(fallback))"
             ])
         }
         for recorder in recorders.recorders where recorder.isAlwaysAllowed {

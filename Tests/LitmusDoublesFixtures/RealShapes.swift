@@ -65,6 +65,8 @@ public protocol Sink: Sendable {
     var attributes: Attributes { get }
     /// A demand, as `Subscriber.receive(_:)`.
     func receive(_ value: Int) -> Demand
+    /// Its overload, as `Subscriber.receive(completion:)`: the recorders are `receiveValue` and this one.
+    func receive(completion: Bool)
     /// A connection: nothing to return without a stub.
     func connect() throws -> Connection
     /// The same, for a member that cannot throw either.

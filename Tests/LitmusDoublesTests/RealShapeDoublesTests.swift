@@ -39,8 +39,9 @@ struct RunTimeDefaultTests {
         #expect(messages.count == 2)
         #expect(messages[0].contains("SinkMock.attributes was called but not stubbed") && messages[0].contains("[:]"))
         #expect(messages[1].contains("SinkMock.receive(_:) was called") && messages[1].contains("returned zero"))
+        #expect(messages[1].contains("stub it (double.receiveValue.stubbedResult = …)"))
         #expect(messages.allSatisfy { $0.components(separatedBy: "SinkMock.").count == 2 })
-        #expect(sut.double.receive.allArguments == [3])
+        #expect(sut.double.receiveValue.allArguments == [3])
     }
 
     @Test("A type whose init() the generator saw is made with it, as a failure naming the stub")
@@ -75,7 +76,7 @@ struct RunTimeDefaultTests {
     func stubbed() {
         let sut = SinkMock()
         sut.double.attributes.stubbedResult = ["http.method": "GET"]
-        sut.double.receive.stubbedResult = Demand(count: 2)
+        sut.double.receiveValue.stubbedResult = Demand(count: 2)
 
         #expect(sut.attributes.values == ["http.method": "GET"])
         #expect(sut.receive(1) == Demand(count: 2))
