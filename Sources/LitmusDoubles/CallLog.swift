@@ -105,7 +105,7 @@ extension StubbedRecorder {
             return .success(result)
         }
         let made = fallback.flatMap { make in
-            (make() as? Value).map { (value: $0, description: "\(Value.self)(), its init()") }
+            (make() as? Value).map { (value: $0, description: "\($0), which its declaration offers") }
         }
         if let found = made ?? foundValue(of: Value.self), let result = found.value as? Result {
             if context.mode != .strict {

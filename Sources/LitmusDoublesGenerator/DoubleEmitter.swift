@@ -17,7 +17,7 @@ struct DoubleEmitter {
     func emit(diagnostics: inout [GeneratorDiagnostic]) -> String {
         let associated = Set(analysis.associatedTypes.map(\.name))
         var text = TypeText(selfType: name, associatedTypes: associated, closureAliases: analysis.closureAliases)
-        text.initializableTypes = analysis.initializableTypes
+        text.madeValues = analysis.madeValues
         let names = MemberNaming.names(for: analysis.requirements, conditions: analysis.conditions)
         let (instanceProperty, staticProperty) = RecordersProperty.forInstanceAndStatic(analysis.requirements)
         var instance = RecorderSet()

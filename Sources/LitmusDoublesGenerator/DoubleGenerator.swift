@@ -53,7 +53,7 @@ public struct DoubleGenerator: Sendable {
         accessLevel: String?,
         seesWholeModule: Bool,
         closureAliases: Set<String>,
-        initializableTypes: Set<String> = []
+        madeValues: [String: String] = [:]
     ) -> GeneratedDouble {
         // A declaration with a syntax error is not doubled from a guess of what was meant.
         if let broken = Self.firstSyntaxError(in: decl) {
@@ -72,7 +72,7 @@ public struct DoubleGenerator: Sendable {
         }
         var analysis = ProtocolAnalysis(decl, inherited: inherited, seesWholeModule: seesWholeModule)
         analysis.closureAliases.formUnion(closureAliases)
-        analysis.initializableTypes = initializableTypes
+        analysis.madeValues = madeValues
         let name = decl.name.text + options.suffix
         guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
             return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)

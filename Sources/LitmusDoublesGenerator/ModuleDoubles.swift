@@ -136,10 +136,10 @@ public struct ModuleDoubles: Sendable {
         }
         var droppedNonPublic: [String] = []
         let closureAliases = Self.closureAliases(for: found.map(\.protocolDecl), parsed: parsedFiles, in: files)
-        let resultTypes = EmptyInitializers.resultTypeNames(
+        let resultTypes = MadeValues.resultTypes(
             of: found.map(\.protocolDecl) + parentProtocols.values.flatMap { $0.map(\.decl) })
-        let initializable = EmptyInitializers.find(resultTypes, in: files, publicOnly: !isTestable).union(
-            EmptyInitializers.find(resultTypes, in: parents.flatMap(\.files), publicOnly: true))
+        let madeValues = MadeValues.find(resultTypes, in: parents.flatMap(\.files), publicOnly: true).merging(
+            MadeValues.find(resultTypes, in: files, publicOnly: !isTestable), uniquingKeysWith: { _, own in own })
         var sources: [String] = []
         var doubles: [String] = []
         var imports: [String] = []
@@ -160,7 +160,7 @@ public struct ModuleDoubles: Sendable {
                 accessLevel: "",
                 seesWholeModule: true,
                 closureAliases: closureAliases,
-                initializableTypes: initializable
+                madeValues: madeValues
             )
             for diagnostic in double.diagnostics {
                 let skipped = diagnostic.severity == .error ? " (no \(double.name) generated)" : ""

@@ -18,9 +18,9 @@ struct ProtocolAnalysis {
     /// The typealiases of function types, the protocols' own and the module's (see
     /// ``TypeText/closureAliases``).
     var closureAliases: Set<String> = []
-    /// The module's types with an `init()` a test target can call (``EmptyInitializers``): an
-    /// unstubbed member returning one returns `Type()`.
-    var initializableTypes: Set<String> = []
+    /// Values of the module's types a double can make (``MadeValues``), by type as written: an
+    /// unstubbed member returning one returns it (`Token()`, `Subscribers.Demand.none`).
+    var madeValues: [String: String] = [:]
 
     /// Inherited names the double satisfies by being a final `Sendable` class or an actor (`Error`
     /// has no requirement a `Sendable` class lacks).

@@ -59,7 +59,7 @@ struct RequirementEmitter {
         header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
         let witness = "    \(header) {\n        return \(call)\n    }"
         var recorder = Recorder(name: memberName, type: recorderType, signature: requirement.signature)
-        recorder.fallback = isGenericResult ? nil : text.emptyInitializer(of: returnType, generics: generics)
+        recorder.fallback = isGenericResult ? nil : text.madeValue(of: returnType, generics: generics)
         return Emitted(recorders: [recorder], witness: witness)
     }
 
@@ -91,7 +91,7 @@ struct RequirementEmitter {
                     }
                 """
             var property = Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)
-            property.fallback = text.emptyInitializer(of: typeAnnotation.type)
+            property.fallback = text.madeValue(of: typeAnnotation.type)
             return Emitted(recorders: [property], witness: witness)
         }
         let effects = Effects(getter?.effectSpecifiers)
@@ -103,7 +103,7 @@ struct RequirementEmitter {
             type: "\(runtime).\(effects.recorderKind)<Void, \(type)>",
             signature: propertyName
         )
-        getterRecorder.fallback = text.emptyInitializer(of: typeAnnotation.type)
+        getterRecorder.fallback = text.madeValue(of: typeAnnotation.type)
         return Emitted(recorders: [getterRecorder], witness: witness)
     }
 

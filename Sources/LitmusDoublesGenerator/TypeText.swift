@@ -10,20 +10,17 @@ struct TypeText {
     /// Typealiases of the module that name a function type (`typealias Completion = (Int) -> Void`):
     /// a parameter of such a type is a non-escaping closure unless it says `@escaping`.
     var closureAliases: Set<String> = []
-    /// The module's types with an `init()` a test target can call (see ``EmptyInitializers``).
-    var initializableTypes: Set<String> = []
+    /// Values of the module's types a double can make, by type as written (see ``MadeValues``).
+    var madeValues: [String: String] = [:]
 
-    /// `Type()` when `type` is one of ``initializableTypes`` and no generic parameter or associated
-    /// type of that name shadows it; else `nil`.
-    func emptyInitializer(of type: TypeSyntax?, generics: Set<String> = []) -> String? {
-        guard let identifier = type?.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else {
+    /// The expression making a value of `type` (`Token()`, `Subscribers.Demand.none`) when the
+    /// module offers one and no generic parameter or associated type shadows the type's name; else `nil`.
+    func madeValue(of type: TypeSyntax?, generics: Set<String> = []) -> String? {
+        guard !madeValues.isEmpty, let type, let path = MadeValues.plainPath(type), let made = madeValues[path] else {
             return nil
         }
-        let name = identifier.name.text
-        guard initializableTypes.contains(name), !associatedTypes.contains(name), !generics.contains(name) else {
-            return nil
-        }
-        return name + "()"
+        let first = String(path.prefix { $0 != "." })
+        return associatedTypes.contains(first) || generics.contains(first) ? nil : made
     }
 
     /// The node's source with `Self` substituted, trivia around it trimmed.

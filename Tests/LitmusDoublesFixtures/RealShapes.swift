@@ -46,6 +46,26 @@ public struct Token: Equatable, Sendable {
     public init() {}
 }
 
+/// A namespace, as OpenCombine's `Subscribers`.
+public enum Flow {
+    /// A pace, as `Subscribers.Demand`: no literal, no `init()`, but a static `none`.
+    public struct Pace: Equatable, Sendable {
+        /// Values per second.
+        public let perSecond: Int
+
+        /// No values.
+        public static var none: Pace { Pace(perSecond: 0) }
+    }
+}
+
+/// A phase: an enum that is not `CaseIterable`, whose first case has no associated value.
+public enum Phase: Equatable, Sendable {
+    /// Nothing happens.
+    case idle
+    /// Work at a rate.
+    case running(Int)
+}
+
 /// A class nothing here can make without a stub: its one initializer takes an argument.
 public final class Connection: Sendable {
     /// The connection's id.
@@ -73,6 +93,10 @@ public protocol Sink: Sendable {
     func open() -> Connection
     /// An identity, as `Subscriber.combineIdentifier`.
     var token: Token { get }
+    /// A nested type's static `none`.
+    func pace() -> Flow.Pace
+    /// An enum's first case.
+    var phase: Phase { get }
 }
 
 /// A tracer whose requirements use parameter packs, `sending`, `isolated`, autoclosures and noncopyable

@@ -197,6 +197,32 @@ struct RealProtocolTests {
         #expect(output.source.contains("self.make = .init(\"make()\", of: litmusContext, fallback: { Token() })"))
         #expect(output.source.contains("self.item = .init(\"item()\", of: litmusContext, fallback: { Item() })"))
         #expect(output.source.contains("self.next = .init(\"next()\", of: litmusContext)\n"))
+        let nested = sut.generate(
+            from: [
+                .init(
+                    path: "Demand.swift",
+                    text: """
+                        public enum Subscribers { public struct Demand { public static var none: Demand { Demand() } } }
+                        public struct Demand { public static let zero = Demand() }
+                        public enum Phase { case idle, running(Int) }
+                        public enum Busy { case running(Int), idle }
+                        @MainActor public final class Screen { public init() {} }
+                        public protocol Subscriber {
+                            func receive() -> Subscribers.Demand
+                            func phase() -> Phase
+                            func busy() -> Busy
+                            func screen() -> Screen
+                        }
+                        """)
+            ]
+        )
+        #expect(nested.source.contains("of: litmusContext, recorder: \"receive\"") == false)
+        #expect(
+            nested.source.contains(
+                "self.receive = .init(\"receive()\", of: litmusContext, fallback: { Subscribers.Demand.none })"))
+        #expect(nested.source.contains("self.phase = .init(\"phase()\", of: litmusContext, fallback: { Phase.idle })"))
+        #expect(nested.source.contains("self.busy = .init(\"busy()\", of: litmusContext)\n"))
+        #expect(nested.source.contains("self.screen = .init(\"screen()\", of: litmusContext)\n"))
         let publicOnly = ModuleDoubles(moduleName: "Kit", isTestable: false).generate(
             from: [.init(path: "K.swift", text: "struct Item { init() {} }\npublic protocol P { func item() -> Item }")]
         )

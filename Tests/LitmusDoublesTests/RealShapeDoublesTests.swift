@@ -1,21 +1,31 @@
 import LitmusDoubles
 import LitmusDoublesFixtures
+import LitmusDoublesMacro
 import Synchronization
 import Testing
 
-/// Doubles the LitmusDoublesPlugin generated from LitmusDoublesFixtures/RealShapes.swift: members
-/// whose types have no `DefaultValue` used to stop the test process when unstubbed.
+/// A meter doubled by the macro, which sees no other declaration: its values are found at run time.
+@Mockable
+protocol Meter {
+    var level: Severity { get set }
+    var attributes: Attributes { get }
+    func receive(_ value: Int) -> Demand
+}
+
+/// Doubles the LitmusDoublesPlugin generated from LitmusDoublesFixtures/RealShapes.swift, and MeterMock:
+/// members whose types have no `DefaultValue` used to stop the test process when unstubbed.
 @Suite("Unstubbed members return a value their type offers, as a failure, and stop only when there is none")
 struct RunTimeDefaultTests {
     @Test("A CaseIterable property returns its first case, and the failure names the member and the stub")
     func caseIterable() {
-        let sut = SinkMock()
+        // The macro sees no declaration of Severity: the value is found at run time.
+        let sut = MeterMock()
 
         withKnownIssue {
             #expect(sut.level == .trace)
         } matching: { issue in
             issue.comments.description.contains(
-                "SinkMock.level was called but not stubbed, and Severity has no DefaultValue: it returned trace, the "
+                "MeterMock.level was called but not stubbed, and Severity has no DefaultValue: it returned trace, the "
                     + "first of its allCases; stub it (double.level.value = …)")
         }
         sut.double.level.value = .critical
@@ -24,7 +34,7 @@ struct RunTimeDefaultTests {
 
     @Test("A dictionary literal type returns the empty literal, a numeric one zero, each reported once")
     func literalAndZero() {
-        let sut = SinkMock()
+        let sut = MeterMock()
         let recorded = Mutex<[String]>([])
 
         withKnownIssue {
@@ -37,10 +47,23 @@ struct RunTimeDefaultTests {
 
         let messages = recorded.withLock { $0 }
         #expect(messages.count == 2)
-        #expect(messages[0].contains("SinkMock.attributes was called but not stubbed") && messages[0].contains("[:]"))
-        #expect(messages[1].contains("SinkMock.receive(_:) was called") && messages[1].contains("returned zero"))
-        #expect(messages[1].contains("stub it (double.receiveValue.stubbedResult = …)"))
-        #expect(messages.allSatisfy { $0.components(separatedBy: "SinkMock.").count == 2 })
+        #expect(messages[0].contains("MeterMock.attributes was called but not stubbed") && messages[0].contains("[:]"))
+        #expect(messages[1].contains("MeterMock.receive(_:) was called") && messages[1].contains("returned zero"))
+        #expect(messages.allSatisfy { $0.components(separatedBy: "MeterMock.").count == 2 })
+        #expect(sut.double.receive.allArguments == [3])
+    }
+
+    @Test("The plugin finds a static value in the type's declaration, and names an overload's own recorder")
+    func declaredValueAndOverload() {
+        let sut = SinkMock()
+
+        withKnownIssue {
+            #expect(sut.receive(3) == .zero)
+        } matching: { issue in
+            issue.comments.description.contains(
+                "SinkMock.receive(_:) was called but not stubbed, and Demand has no DefaultValue: it returned "
+                    + "Demand(count: 0), which its declaration offers; stub it (double.receiveValue.stubbedResult = …)")
+        }
         #expect(sut.double.receiveValue.allArguments == [3])
     }
 
@@ -52,9 +75,30 @@ struct RunTimeDefaultTests {
             #expect(sut.token == Token())
         } matching: { issue in
             issue.comments.description.contains(
-                "SinkMock.token was called but not stubbed, and Token has no DefaultValue: it returned Token(), its "
-                    + "init(); stub it (double.token.stubbedResult = …)")
+                "SinkMock.token was called but not stubbed, and Token has no DefaultValue: it returned Token(), which "
+                    + "its declaration offers; stub it (double.token.stubbedResult = …)")
         }
+    }
+
+    @Test("A nested type's static none, and an enum's first case, are found in their declarations")
+    func staticNoneAndFirstCase() {
+        let sut = SinkMock()
+        let recorded = Mutex<[String]>([])
+
+        withKnownIssue {
+            #expect(sut.pace() == .none)
+            #expect(sut.phase == .idle)
+        } matching: { issue in
+            recorded.withLock { $0.append(issue.comments.description) }
+            return true
+        }
+
+        let messages = recorded.withLock { $0 }
+        #expect(messages.count == 2)
+        #expect(
+            messages.first?.contains("SinkMock.pace() was called but not stubbed, and Pace has no DefaultValue") == true
+        )
+        #expect(messages.last?.contains("it returned idle, which its declaration offers") == true)
     }
 
     @Test("In strict mode the found value is returned after the strict-mode failure, which is the only one")
