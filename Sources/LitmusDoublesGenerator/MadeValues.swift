@@ -92,7 +92,14 @@ enum MadeValues {
         guard !wanted.isEmpty else { return [:] }
         let lastNames = Set(wanted.map { $0.split(separator: ".").last ?? "" })
         var found: [String: (expression: String, rank: Int)] = [:]
-        for file in files where !lastNames.isDisjoint(with: declaredTypeNames(in: file.text)) {
+        // A file is parsed only if it declares such a type and may hold a value of it: an enum, an
+        // `init()`, or a static member of a neutral name.
+        let mayOfferValue = { (text: String) in
+            text.contains("init()") || text.contains("enum ")
+                || (text.contains("static ") && neutralNames.contains { text.contains(" \($0):") })
+        }
+        for file in files
+        where mayOfferValue(file.text) && !lastNames.isDisjoint(with: declaredTypeNames(in: file.text)) {
             let tree = Parser.parse(source: file.text)
             visit(tree.statements.map(\.item), path: nil, wanted: wanted, publicOnly: publicOnly) { path, made in
                 if found[path].map({ made.rank < $0.rank }) ?? true { found[path] = made }
