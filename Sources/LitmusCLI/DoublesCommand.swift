@@ -40,6 +40,18 @@ struct DoublesCommand: ParsableCommand {
     @Flag(help: "Import the module without @testable and double only its public protocols.")
     var publicOnly = false
 
+    @Option(
+        name: .customLong("parent"),
+        help: ArgumentHelp(
+            "The source folder of another module whose protocols this module's protocols inherit from, named "
+                + "after that module (Sources/Instrumentation), or Module=folder when the folder is named otherwise "
+                + "(FlyingSocks=FlyingSocks/Sources); repeat it for several. Its protocols are not doubled; their "
+                + "requirements are, in the children.",
+            valueName: "folder"
+        )
+    )
+    var parents: [String] = []
+
     func validate() throws {
         if condition?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw ValidationError("--condition is empty; give a condition such as DEBUG, or leave the option out.")
@@ -54,10 +66,25 @@ struct DoublesCommand: ParsableCommand {
         let files = try SourceFinder.swiftFiles(in: paths).map { path in
             try SourceFile(contentsOf: path)
         }
+        let parentModules = try parents.map { value in
+            let (name, folder) = Self.parentModule(value)
+            return ModuleDoubles.ParentModule(
+                name: name,
+                files: try SourceFinder.swiftFiles(in: [folder]).map { try SourceFile(contentsOf: $0) }
+            )
+        }
         let options = DoubleOptions(condition: condition, suffix: suffix)
-        let result = ModuleDoubles(moduleName: module, options: options, isTestable: !publicOnly).generate(from: files)
+        let result = ModuleDoubles(moduleName: module, options: options, isTestable: !publicOnly)
+            .generate(from: files, parents: parentModules)
         for warning in result.warnings {
             FileHandle.standardError.write(Data("\(warning)\n".utf8))
+        }
+        if !result.droppedNonPublic.isEmpty {
+            let names = result.droppedNonPublic.joined(separator: ", ")
+            FileHandle.standardError.write(
+                Data(
+                    ("note: --public-only left out \(result.droppedNonPublic.count) protocols that are not public: "
+                        + "\(names) (drop --public-only to double them with @testable import)\n").utf8))
         }
         if split {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -79,6 +106,16 @@ struct DoublesCommand: ParsableCommand {
             try Data(result.source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         }
         print("Wrote \(result.doubles.count) doubles of \(module) to \(output) (\(result.warnings.count) warnings).")
+    }
+}
+
+extension DoublesCommand {
+    /// The module and folder `--parent` names: `Module=folder`, or a folder named after its module.
+    static func parentModule(_ value: String) -> (name: String, folder: String) {
+        if let equals = value.firstIndex(of: "="), !value[..<equals].contains("/") {
+            return (String(value[..<equals]), String(value[value.index(after: equals)...]))
+        }
+        return (URL(fileURLWithPath: value).standardizedFileURL.lastPathComponent, value)
     }
 }
 

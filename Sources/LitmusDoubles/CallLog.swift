@@ -86,16 +86,33 @@ protocol StubbedRecorder: AnyObject {
     var name: String { get }
     /// The double's mode and the line that made it.
     var context: DoubleContext { get }
+    /// The line a test writes to stub the member, e.g. `double.fetch.stubbedResult = …`.
+    var stubLine: String { get }
+    /// `Type()`, for a result type the generator saw an `init()` of, or `nil`.
+    var fallback: (@Sendable () -> Result)? { get }
 }
 
 extension StubbedRecorder {
-    /// The outcome of a call nothing was stubbed for: a strict-mode failure, then the default or an error.
+    /// The outcome of a call nothing was stubbed for: a strict-mode failure, then the default or an
+    /// error. A value the type offers without conforming to ``DefaultValue`` (``foundValue(of:)``) is
+    /// returned too, and the call is reported as a failure naming the value and the stub to write.
     @usableFromInline
     func unstubbed<Value>(returning type: Value.Type) -> Swift.Result<Result, any Error> {
         if context.mode == .strict {
             report("was called but not stubbed (strict mode); stub it with stubbedResult, handler or stubbedError")
         }
         if let value = defaultValue(of: Value.self), let result = value as? Result {
+            return .success(result)
+        }
+        let made = fallback.flatMap { make in
+            (make() as? Value).map { (value: $0, description: "\($0), which its declaration offers") }
+        }
+        if let found = made ?? foundValue(of: Value.self), let result = found.value as? Result {
+            if context.mode != .strict {
+                report(
+                    "was called but not stubbed, and \(Value.self) has no DefaultValue: it returned \(found.description); "
+                        + "stub it (\(stubLine)) or conform \(Value.self) to DefaultValue")
+            }
             return .success(result)
         }
         return .failure(UnstubbedCallError(member: name, resultType: "\(Value.self)"))
@@ -116,15 +133,21 @@ extension StubbedRecorder {
 
     @usableFromInline
     func valueWithoutStub<Value>(of type: Value.Type, after error: any Error) -> Value {
-        if let value = defaultValue(of: type) {
-            if !(error is UnstubbedCallError) {
+        let unstubbed = error is UnstubbedCallError
+        if let value = defaultValue(of: type) ?? (unstubbed ? nil : foundValue(of: type)?.value) {
+            if !unstubbed {
                 report("cannot throw, but its handler or stubbedError threw \(error); it returned the default instead")
             }
             return value
         }
-        let message = (error as? UnstubbedCallError)?.description ?? "\(name) cannot throw \(error)"
-        report(message)
-        fatalError(message)
+        // Nothing to return: one failure, then the stop, each saying what to stub.
+        let problem =
+            unstubbed
+            ? "was called but not stubbed, and \(Value.self) has no value a double can make up: stub it before the "
+                + "call (\(stubLine), or a handler), or conform \(Value.self) to DefaultValue"
+            : "cannot throw \(error), and \(Value.self) has no default to return instead; stub a value (\(stubLine))"
+        report(problem)
+        fatalError("\(name) \(problem)")
     }
 
     /// The stubbed result of a generic member as the `Value` this call returns. A stub of another
@@ -138,7 +161,7 @@ extension StubbedRecorder {
         }
         let mismatch = StubTypeMismatchError(
             member: name, stubbed: "\(result) (a \(Swift.type(of: result as Any)))", expectedType: "\(Value.self)")
-        if let value = defaultValue(of: type) {
+        if let value = defaultValue(of: type) ?? foundValue(of: type)?.value {
             report(mismatch.problem + "; it returned the default instead")
             return value
         }

@@ -21,10 +21,36 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
 
     @usableFromInline typealias Log = CallLog<Arguments, Result, Handler>
 
+    /// The line a test writes to stub the member, which failures quote: `double.fetch.stubbedResult = …`.
+    @usableFromInline let stubLine: String
+
+    /// What an unstubbed call returns when its type has no ``DefaultValue``: `Token()`, for a type
+    /// the generator saw an `init()` of; `nil` otherwise.
+    @usableFromInline let fallback: (@Sendable () -> Result)?
+
     /// Makes the member `signature` (e.g. `fetch(id:)`) of the double described by `context`.
-    public init(_ signature: String, of context: DoubleContext) {
+    ///
+    /// - Parameters:
+    ///   - recorder: The recorder's name in the double's `double`, when it is not the member's
+    ///     (`findId` for an overload of `find`); failures quote it in the line that stubs the member.
+    ///   - fallback: What an unstubbed call returns when the result's type has no ``DefaultValue``
+    ///     (`Token()`), reported as a failure, as in docs/doubles.md.
+    public convenience init(
+        _ signature: String,
+        of context: DoubleContext,
+        recorder: String? = nil,
+        fallback: (@Sendable () -> Result)? = nil
+    ) {
+        let name = recorder ?? String(signature.prefix { $0 != "(" && $0 != " " })
+        self.init(signature, of: context, stubLine: "double.\(name).stubbedResult = …", fallback: fallback)
+    }
+
+    /// Makes the member `signature` whose stub a test writes as `stubLine`.
+    init(_ signature: String, of context: DoubleContext, stubLine: String, fallback: (@Sendable () -> Result)?) {
         self.name = "\(context.typeName).\(signature)"
         self.context = context
+        self.stubLine = stubLine
+        self.fallback = fallback
     }
 
     // MARK: Spy

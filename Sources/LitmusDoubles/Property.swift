@@ -12,8 +12,19 @@ public final class Property<Value>: Sendable {
     public let setter: Member<Value, Void>
 
     /// Makes the property `name` of the double described by `context`.
-    public init(_ name: String, of context: DoubleContext) {
-        getter = Member(name, of: context)
+    ///
+    /// - Parameters:
+    ///   - recorder: Its name in the double's `double` when it is not `name` (`instanceProperty`),
+    ///     which failures quote.
+    ///   - fallback: What gets return until the property is stubbed or set, when `Value` has no
+    ///     ``DefaultValue`` (reported as a failure, as in docs/doubles.md).
+    public init(
+        _ name: String,
+        of context: DoubleContext,
+        recorder: String? = nil,
+        fallback: (@Sendable () -> Value)? = nil
+    ) {
+        getter = Member(name, of: context, stubLine: "double.\(recorder ?? name).value = …", fallback: fallback)
         setter = Member("\(name) = newValue", of: context)
     }
 

@@ -16,7 +16,8 @@ struct DoubleEmitter {
 
     func emit(diagnostics: inout [GeneratorDiagnostic]) -> String {
         let associated = Set(analysis.associatedTypes.map(\.name))
-        let text = TypeText(selfType: name, associatedTypes: associated, closureAliases: analysis.closureAliases)
+        var text = TypeText(selfType: name, associatedTypes: associated, closureAliases: analysis.closureAliases)
+        text.madeValues = analysis.madeValues
         let names = MemberNaming.names(for: analysis.requirements, conditions: analysis.conditions)
         let (instanceProperty, staticProperty) = RecordersProperty.forInstanceAndStatic(analysis.requirements)
         var instance = RecorderSet()
@@ -218,8 +219,12 @@ struct DoubleEmitter {
         if !recorders.isEmpty { lines.append("") }
         lines.append("        init(_ litmusContext: \(runtime).DoubleContext) {")
         for recorder in recorders.recorders {
+            // The runtime names the recorder after the member; one named otherwise says so.
+            let base = recorder.signature.prefix { $0 != "(" && $0 != " " }
+            let named = recorder.name == base || recorder.isAlwaysAllowed ? "" : ", recorder: \"\(recorder.name)\""
+            let fallback = recorder.fallback.map { ", fallback: { \($0) }" } ?? ""
             lines += recorder.conditional([
-                "            self.\(recorder.name) = .init(\"\(recorder.signature)\", of: litmusContext)"
+                "            self.\(recorder.name) = .init(\"\(recorder.signature)\", of: litmusContext\(named)\(fallback))"
             ])
         }
         for recorder in recorders.recorders where recorder.isAlwaysAllowed {
@@ -238,6 +243,8 @@ struct Recorder {
     let signature: String
     /// Subscript setters: a set is recorded but never a strict-mode failure.
     var isAlwaysAllowed = false
+    /// What an unstubbed call returns when the result's type has no `DefaultValue`: `Token()`.
+    var fallback: String?
     /// The `#if` condition of the requirement it records, or `nil`.
     var condition: String?
 

@@ -52,7 +52,8 @@ public struct DoubleGenerator: Sendable {
         inheritedUnder inherited: [(decl: ProtocolDeclSyntax, condition: IfCondition?)],
         accessLevel: String?,
         seesWholeModule: Bool,
-        closureAliases: Set<String>
+        closureAliases: Set<String>,
+        madeValues: [String: String] = [:]
     ) -> GeneratedDouble {
         // A declaration with a syntax error is not doubled from a guess of what was meant.
         if let broken = Self.firstSyntaxError(in: decl) {
@@ -62,8 +63,16 @@ public struct DoubleGenerator: Sendable {
                 name: decl.name.text + options.suffix, source: nil,
                 diagnostics: [GeneratorDiagnostic(.error, message, at: decl.name)])
         }
+        if let availability = Availability.unavailable(in: decl.attributes) {
+            let message =
+                "protocol \(decl.name.text) is \(availability), so no type can conform to it; it is not doubled"
+            return GeneratedDouble(
+                name: decl.name.text + options.suffix, source: nil,
+                diagnostics: [GeneratorDiagnostic(.error, message, at: decl.name)])
+        }
         var analysis = ProtocolAnalysis(decl, inherited: inherited, seesWholeModule: seesWholeModule)
         analysis.closureAliases.formUnion(closureAliases)
+        analysis.madeValues = madeValues
         let name = decl.name.text + options.suffix
         guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
             return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)

@@ -37,6 +37,24 @@ public struct ModuleDoubles: Sendable {
         public let header: String
         /// Each double's source alone, in order; `header` + one of them is a file of its own.
         public let doubleSources: [String]
+        /// The protocols left out because they are not `public` or `open` (``isTestable`` false).
+        public let droppedNonPublic: [String]
+    }
+
+    /// Another module whose protocols the module's protocols inherit from (swift-distributed-tracing's
+    /// `Tracer: Instrument`, `Instrument` being Instrumentation's): its protocols are not doubled,
+    /// their requirements are doubled in the children, and the file imports the module.
+    public struct ParentModule: Sendable {
+        /// The module's name, which the doubles file imports.
+        public let name: String
+        /// Its source files.
+        public let files: [SourceFile]
+
+        /// The module `name`, declared in `files`.
+        public init(name: String, files: [SourceFile]) {
+            self.name = name
+            self.files = files
+        }
     }
 
     /// The module whose protocols are doubled; the file imports it with `@testable`.
@@ -60,15 +78,23 @@ public struct ModuleDoubles: Sendable {
     /// files that cannot declare a protocol (see ``mayDeclareProtocol(_:)``) are not parsed, the
     /// others are parsed on every core, and everything after parsing runs in the files' order, so
     /// the output does not depend on which file finished first.
-    public func generate(from files: [SourceFile]) -> Output {
-        generate(from: files, skim: true)
+    ///
+    /// A protocol inheriting from a protocol of another module is doubled when that module is one
+    /// of `parents`; otherwise it is a warning that names `--parent`.
+    public func generate(from files: [SourceFile], parents: [ParentModule] = []) -> Output {
+        generate(from: files, parents: parents, skim: true)
     }
 
     /// ``generate(from:)``, parsing the files' skeletons (``Skeleton``) only if `skim`; the output
     /// is the same either way. DoublesGenerationBenchmark times both and checks that.
-    @_spi(Benchmarks) public func generate(from files: [SourceFile], skim: Bool) -> Output {
+    @_spi(Benchmarks) public func generate(
+        from files: [SourceFile],
+        parents: [ParentModule] = [],
+        skim: Bool
+    ) -> Output {
         let candidates = files.map { (file: $0, keywords: Self.protocolKeywordCount(in: $0.text)) }
         let parsedFiles = Self.parse(candidates.filter { $0.keywords > 0 }, skim: skim)
+        let parentProtocols = Self.protocols(of: parents, skim: skim)
         var found: [(protocolDecl: ProtocolDeclSyntax, condition: IfCondition?, file: ParsedFile)] = []
         var warnings: [Warning] = []
         for parsed in parsedFiles {
@@ -101,10 +127,19 @@ public struct ModuleDoubles: Sendable {
                 )
                 continue
             }
-            byName[name, default: []].append(Declared(decl: protocolDecl, condition: condition))
+            byName[name, default: []].append(Declared(decl: protocolDecl, condition: condition, file: file))
             doubled.insert(protocolDecl.id)
         }
+        // The parents' protocols stand behind the module's own: a name the module declares is its own.
+        for (name, declarations) in parentProtocols where byName[name] == nil {
+            byName[name] = declarations
+        }
+        var droppedNonPublic: [String] = []
         let closureAliases = Self.closureAliases(for: found.map(\.protocolDecl), parsed: parsedFiles, in: files)
+        let resultTypes = MadeValues.resultTypes(
+            of: found.map(\.protocolDecl) + parentProtocols.values.flatMap { $0.map(\.decl) })
+        let madeValues = MadeValues.find(resultTypes, in: parents.flatMap(\.files), publicOnly: true).merging(
+            MadeValues.find(resultTypes, in: files, publicOnly: !isTestable), uniquingKeysWith: { _, own in own })
         var sources: [String] = []
         var doubles: [String] = []
         var imports: [String] = []
@@ -115,14 +150,17 @@ public struct ModuleDoubles: Sendable {
             }
             let isPublic = protocolDecl.modifiers.contains { $0.name.text == "public" || $0.name.text == "open" }
             if !isTestable, !isPublic {
+                droppedNonPublic.append(protocolDecl.name.text)
                 continue
             }
+            let ancestors = Self.ancestors(of: protocolDecl, under: condition, in: byName)
             let double = generator.generate(
                 for: protocolDecl,
-                inheritedUnder: Self.ancestors(of: protocolDecl, under: condition, in: byName),
+                inheritedUnder: ancestors.map { ($0.decl, $0.condition) },
                 accessLevel: "",
                 seesWholeModule: true,
-                closureAliases: closureAliases
+                closureAliases: closureAliases,
+                madeValues: madeValues
             )
             for diagnostic in double.diagnostics {
                 let skipped = diagnostic.severity == .error ? " (no \(double.name) generated)" : ""
@@ -132,11 +170,18 @@ public struct ModuleDoubles: Sendable {
             sources.append(condition.map { IfCondition.wrap([source], in: $0.text).joined(separator: "\n") } ?? source)
             doubles.append(double.name)
             // The module itself is imported by the header; `import StoreKit` in the module Store is not it.
-            for (importDecl, condition) in file.imports where importDecl.path.first?.name.text != moduleName {
-                let text =
-                    condition.map { "#if \($0)\n\(importDecl.trimmedDescription)\n#endif" }
-                    ?? importDecl.trimmedDescription
-                if !imports.contains(text) { imports.append(text) }
+            // A parent from another module brings that module and its file's imports.
+            let parentFiles = ancestors.compactMap { $0.parentModule }.filter { $0.file !== file }
+            for source in [file] + parentFiles.map({ $0.file }) {
+                for (importDecl, condition) in source.imports where importDecl.path.first?.name.text != moduleName {
+                    let text =
+                        condition.map { "#if \($0)\n\(importDecl.trimmedDescription)\n#endif" }
+                        ?? importDecl.trimmedDescription
+                    if !imports.contains(text) { imports.append(text) }
+                }
+            }
+            for parent in parentFiles where !imports.contains("import \(parent.name)") {
+                imports.append("import \(parent.name)")
             }
         }
         var header = [
@@ -148,7 +193,25 @@ public struct ModuleDoubles: Sendable {
         header.append(isTestable ? "@testable import \(moduleName)" : "import \(moduleName)")
         let headerText = header.joined(separator: "\n") + "\n"
         let source = ([headerText] + sources.map { $0 + "\n" }).joined(separator: "\n")
-        return Output(source: source, doubles: doubles, warnings: warnings, header: headerText, doubleSources: sources)
+        return Output(
+            source: source, doubles: doubles, warnings: warnings, header: headerText, doubleSources: sources,
+            droppedNonPublic: droppedNonPublic)
+    }
+
+    /// The top-level protocols of `parents` by name, each with its `#if` condition and module.
+    private static func protocols(of parents: [ParentModule], skim: Bool) -> [String: [Declared]] {
+        var result: [String: [Declared]] = [:]
+        for parent in parents {
+            let candidates = parent.files.map { (file: $0, keywords: protocolKeywordCount(in: $0.text)) }
+            for file in parse(candidates.filter { $0.keywords > 0 }, skim: skim) {
+                for (decl, condition) in file.topLevelProtocols where result[decl.name.text] == nil {
+                    result[decl.name.text] = [
+                        Declared(decl: decl, condition: condition, file: file, parentModule: parent.name)
+                    ]
+                }
+            }
+        }
+        return result
     }
 
     /// Parses `files` on every core and returns them in the same order.
@@ -197,10 +260,20 @@ public struct ModuleDoubles: Sendable {
         return aliases
     }
 
-    /// A top-level protocol of the module and the `#if` condition it is declared under.
+    /// A protocol a protocol inherits from, with the `#if` condition it is declared under, and the
+    /// parent module and file declaring it when it is not the module's own.
+    typealias Ancestor = (
+        decl: ProtocolDeclSyntax, condition: IfCondition?, parentModule: (name: String, file: ParsedFile)?
+    )
+
+    /// A top-level protocol of the module, or of a parent module, and the `#if` condition it is
+    /// declared under.
     struct Declared {
         let decl: ProtocolDeclSyntax
         let condition: IfCondition?
+        let file: ParsedFile
+        /// The parent module declaring it, or `nil` for the module's own.
+        var parentModule: String?
     }
 
     /// Every protocol of the module that `decl` inherits from, directly or not, with the `#if`
@@ -210,8 +283,8 @@ public struct ModuleDoubles: Sendable {
         of decl: ProtocolDeclSyntax,
         under condition: IfCondition?,
         in byName: [String: [Declared]]
-    ) -> [(decl: ProtocolDeclSyntax, condition: IfCondition?)] {
-        var result: [(decl: ProtocolDeclSyntax, condition: IfCondition?)] = []
+    ) -> [Ancestor] {
+        var result: [Ancestor] = []
         var pending = [decl]
         var seen: Set<String> = [decl.name.text]
         while let next = pending.popLast() {
@@ -225,7 +298,9 @@ public struct ModuleDoubles: Sendable {
                         parent.condition.map { own in
                             own.clauses.allSatisfy { condition?.clauses.contains($0) == true }
                         } ?? true
-                    result.append((parent.decl, isImplied ? nil : parent.condition))
+                    result.append(
+                        (parent.decl, isImplied ? nil : parent.condition, parent.parentModule.map { ($0, parent.file) })
+                    )
                     pending.append(parent.decl)
                 }
             }
@@ -237,7 +312,7 @@ public struct ModuleDoubles: Sendable {
 /// A parsed source file and what the pipeline needs from it: its imports, its top-level
 /// protocols, the protocols nested in #if or in another declaration, and (only for a warning) a
 /// converter from positions to lines.
-private final class ParsedFile {
+final class ParsedFile {
     let path: String
     let tree: SourceFileSyntax
     /// The file's imports, with the `#if` condition of those inside one (`#if canImport(Dispatch)`).

@@ -18,6 +18,9 @@ struct ProtocolAnalysis {
     /// The typealiases of function types, the protocols' own and the module's (see
     /// ``TypeText/closureAliases``).
     var closureAliases: Set<String> = []
+    /// Values of the module's types a double can make (``MadeValues``), by type as written: an
+    /// unstubbed member returning one returns it (`Token()`, `Subscribers.Demand.none`).
+    var madeValues: [String: String] = [:]
 
     /// Inherited names the double satisfies by being a final `Sendable` class or an actor (`Error`
     /// has no requirement a `Sendable` class lacks).
@@ -25,6 +28,16 @@ struct ProtocolAnalysis {
         "Sendable", "AnyObject", "Actor", "AnyActor", "SendableMetatype", "Copyable", "Escapable", "~Copyable",
         "~Escapable", "Swift.Sendable", "Swift.Actor", "_Concurrency.Actor", "_SendableMetatype", "Error",
         "Swift.Error",
+    ]
+
+    /// Protocols of the standard library a protocol may inherit, which `--parent` cannot bring.
+    static let standardLibraryProtocols: Set<String> = [
+        "Comparable", "Codable", "Encodable", "Decodable", "CustomStringConvertible",
+        "CustomDebugStringConvertible", "LosslessStringConvertible", "Identifiable", "Sequence", "Collection",
+        "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "RangeReplaceableCollection",
+        "IteratorProtocol", "AsyncSequence", "AsyncIteratorProtocol", "RawRepresentable", "CaseIterable",
+        "TextOutputStream", "TextOutputStreamable", "Strideable", "Numeric", "SerialExecutor", "Executor",
+        "TaskExecutor", "CustomReflectable", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral",
     ]
 
     /// Inherited protocols the double satisfies by identity: two doubles are equal when they are the same object.
@@ -159,8 +172,12 @@ struct ProtocolAnalysis {
             }
             let advice =
                 seesWholeModule
-                ? "it is declared outside this module, so the generator cannot see its requirements; "
-                    + "write this double by hand"
+                ? (ProtocolAnalysis.standardLibraryProtocols.contains(name)
+                    ? "a standard library protocol whose requirements the generator does not know; "
+                        + "write this double by hand"
+                    : "it is declared outside this module, so the generator cannot see its requirements; "
+                        + "give the sources of the module declaring it (`litmus doubles … --parent <its Sources "
+                        + "folder>`), or write this double by hand")
                 : "the generator cannot see its requirements here; generate the double with the LitmusDoublesPlugin "
                     + "or `litmus doubles`, which read the whole module, or write this double by hand"
             diagnostics.append(
@@ -220,6 +237,19 @@ struct ProtocolAnalysis {
     }
 
     private mutating func classify(_ member: DeclSyntax, in decl: ProtocolDeclSyntax, condition: IfCondition?) {
+        if let attributes = member.asProtocol(WithAttributesSyntax.self)?.attributes,
+            let availability = Availability.unavailable(in: attributes)
+        {
+            diagnostics.append(
+                GeneratorDiagnostic(
+                    .warning,
+                    "\(decl.name.text) marks `\(Self.declarationWithoutAttributes(member))` \(availability): the double "
+                        + "leaves it out",
+                    at: member
+                )
+            )
+            return
+        }
         if let function = member.as(FunctionDeclSyntax.self) {
             add(.method(function), condition: condition)
         } else if let variable = member.as(VariableDeclSyntax.self) {
@@ -241,6 +271,18 @@ struct ProtocolAnalysis {
                         at: associated
                     )
                 )
+            } else if let constraint = associated.inheritanceClause?.inheritedTypes.first(where: {
+                ["~Copyable", "~Escapable"].contains($0.type.trimmedDescription)
+            }) {
+                diagnostics.append(
+                    GeneratorDiagnostic(
+                        .error,
+                        "\(decl.name.text) declares associated type \(associated.name.text): "
+                            + "\(constraint.type.trimmedDescription), whose values a recorder cannot hold; write this "
+                            + "double by hand",
+                        at: associated
+                    )
+                )
             } else {
                 merge(associated)
             }
@@ -258,6 +300,18 @@ struct ProtocolAnalysis {
                 )
             )
         }
+    }
+
+    /// `func fetch() -> Int` for `@available(…) func fetch() -> Int`, on one line.
+    private static func declarationWithoutAttributes(_ member: DeclSyntax) -> String {
+        var text = member.trimmedDescription
+        if let attributes = member.asProtocol(WithAttributesSyntax.self)?.attributes, !attributes.isEmpty {
+            text = String(text.dropFirst(attributes.trimmedDescription.count))
+        }
+        let line =
+            text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " ") }
+            .first { !$0.isEmpty } ?? ""
+        return String(line.prefix { $0 != "{" }.prefix(80)).trimmingCharacters(in: " ")
     }
 
     /// Classifies the requirements of each clause of `ifConfig` under the condition that selects

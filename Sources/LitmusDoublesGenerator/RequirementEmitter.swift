@@ -36,7 +36,9 @@ struct RequirementEmitter {
         let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
         let parameters = decl.signature.parameterClause.parameters
         let recorded = arguments(parameters, generics: generics)
-        let returnType = decl.signature.returnClause?.type
+        // `-> sending T`: the recorder returns a T; the witness keeps `sending` in its signature.
+        let returnType = decl.signature.returnClause.map { Self.withoutSending($0.type) }
+        checkNoncopyable(decl.genericParameterClause, decl.genericWhereClause, parameters, returnType, &diagnostics)
         let isGenericResult = returnType.map { TypeText.mentions(generics, in: $0) } ?? false
         let resultType = isGenericResult ? "Any" : (returnType.map(text.render) ?? "Void")
         let effects = Effects(decl.signature.effectSpecifiers)
@@ -56,10 +58,9 @@ struct RequirementEmitter {
         header += decl.signature.returnClause.map { " " + text.render($0) } ?? ""
         header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
         let witness = "    \(header) {\n        return \(call)\n    }"
-        return Emitted(
-            recorders: [Recorder(name: memberName, type: recorderType, signature: requirement.signature)],
-            witness: witness
-        )
+        var recorder = Recorder(name: memberName, type: recorderType, signature: requirement.signature)
+        recorder.fallback = isGenericResult ? nil : text.madeValue(of: returnType, generics: generics)
+        return Emitted(recorders: [recorder], witness: witness)
     }
 
     // MARK: Properties
@@ -89,25 +90,21 @@ struct RequirementEmitter {
                         set { \(recorder).set(newValue) }
                     }
                 """
-            return Emitted(
-                recorders: [Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)],
-                witness: witness
-            )
+            var property = Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)
+            property.fallback = text.madeValue(of: typeAnnotation.type)
+            return Emitted(recorders: [property], witness: witness)
         }
         let effects = Effects(getter?.effectSpecifiers)
         let call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
         let witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
-        return Emitted(
-            recorders: [
-                Recorder(
-                    name: memberName,
-                    type: "\(runtime).\(effects.recorderKind)<Void, \(type)>",
-                    signature: propertyName
-                )
-            ],
-            witness: witness
+        var getterRecorder = Recorder(
+            name: memberName,
+            type: "\(runtime).\(effects.recorderKind)<Void, \(type)>",
+            signature: propertyName
         )
+        getterRecorder.fallback = text.madeValue(of: typeAnnotation.type)
+        return Emitted(recorders: [getterRecorder], witness: witness)
     }
 
     // MARK: Subscripts
@@ -116,7 +113,8 @@ struct RequirementEmitter {
         let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
         let parameters = decl.parameterClause.parameters
         let recorded = arguments(parameters, generics: generics)
-        let returnType = decl.returnClause.type
+        let returnType = Self.withoutSending(decl.returnClause.type)
+        checkNoncopyable(decl.genericParameterClause, decl.genericWhereClause, parameters, returnType, &diagnostics)
         let isGenericResult = TypeText.mentions(generics, in: returnType)
         let rendered = text.render(returnType)
         let accessors = accessorList(decl.accessorBlock)
@@ -198,6 +196,54 @@ struct RequirementEmitter {
 
     // MARK: Pieces
 
+    /// `type` without a `sending` specifier: what a recorder holds and returns.
+    static func withoutSending(_ type: TypeSyntax) -> TypeSyntax {
+        guard let attributed = type.as(AttributedTypeSyntax.self),
+            attributed.specifiers.contains(where: { $0.trimmedDescription == "sending" })
+        else { return type }
+        let rest = attributed.specifiers.filter { $0.trimmedDescription != "sending" }
+        if rest.isEmpty, attributed.attributes.isEmpty { return attributed.baseType }
+        return TypeSyntax(attributed.with(\.specifiers, rest))
+    }
+
+    /// An error when the member returns, or would record, a value of a generic parameter that may
+    /// be noncopyable or nonescapable (`T: ~Copyable`): a recorder can hold neither. Such values
+    /// passed `borrowing` or `consuming` are counted, not stored, and are fine.
+    private func checkNoncopyable(
+        _ genericParameters: GenericParameterClauseSyntax?,
+        _ whereClause: GenericWhereClauseSyntax?,
+        _ parameters: FunctionParameterListSyntax,
+        _ returnType: TypeSyntax?,
+        _ diagnostics: inout [GeneratorDiagnostic]
+    ) {
+        let suppressed = { (text: String) in text.contains("~Copyable") || text.contains("~Escapable") }
+        var names = Set(
+            genericParameters?.parameters.filter { suppressed($0.trimmedDescription) }.map(\.name.text) ?? [])
+        for requirement in whereClause?.requirements ?? [] where suppressed(requirement.trimmedDescription) {
+            if let conformance = requirement.requirement.as(ConformanceRequirementSyntax.self) {
+                names.insert(conformance.leftType.trimmedDescription)
+            }
+        }
+        guard !names.isEmpty else { return }
+        let generics = Set(genericParameters?.parameters.map(\.name.text) ?? [])
+        let recordsOne = parameters.enumerated().contains { position, syntax in
+            let parameter = Parameter(syntax, position: position, memberGenerics: generics, text: text)
+            return parameter.storedType != nil && TypeText.mentions(names, in: syntax.type)
+        }
+        let returnsOne = returnType.map { TypeText.mentions(names, in: $0) } ?? false
+        guard recordsOne || returnsOne else { return }
+        diagnostics.append(
+            GeneratorDiagnostic(
+                .error,
+                "\(requirement.signature) \(returnsOne ? "returns" : "takes") a value of a generic parameter that may "
+                    + "be noncopyable or nonescapable (\(names.sorted().joined(separator: ", ")): ~Copyable or "
+                    + "~Escapable), which a recorder cannot hold; take it `borrowing` or `consuming`, or write this "
+                    + "double by hand",
+                at: returnsOne ? Syntax(returnType!) : Syntax(parameters)
+            )
+        )
+    }
+
     /// The recorded arguments: their tuple type and the expression building them.
     private func arguments(
         _ parameters: FunctionParameterListSyntax,
@@ -208,7 +254,7 @@ struct RequirementEmitter {
         for (position, syntax) in parameters.enumerated() {
             let parameter = Parameter(syntax, position: position, memberGenerics: generics, text: text)
             if let type = parameter.storedType {
-                stored.append((parameter.label, parameter.name, type))
+                stored.append((parameter.label, parameter.expression, type))
             }
         }
         if let extra {

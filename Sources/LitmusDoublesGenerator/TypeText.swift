@@ -10,6 +10,18 @@ struct TypeText {
     /// Typealiases of the module that name a function type (`typealias Completion = (Int) -> Void`):
     /// a parameter of such a type is a non-escaping closure unless it says `@escaping`.
     var closureAliases: Set<String> = []
+    /// Values of the module's types a double can make, by type as written (see ``MadeValues``).
+    var madeValues: [String: String] = [:]
+
+    /// The expression making a value of `type` (`Token()`, `Subscribers.Demand.none`) when the
+    /// module offers one and no generic parameter or associated type shadows the type's name; else `nil`.
+    func madeValue(of type: TypeSyntax?, generics: Set<String> = []) -> String? {
+        guard !madeValues.isEmpty, let type, let path = MadeValues.plainPath(type), let made = madeValues[path] else {
+            return nil
+        }
+        let first = String(path.prefix { $0 != "." })
+        return associatedTypes.contains(first) || generics.contains(first) ? nil : made
+    }
 
     /// The node's source with `Self` substituted, trivia around it trimmed.
     func render(_ node: some SyntaxProtocol) -> String {
@@ -69,13 +81,36 @@ struct Parameter {
     /// The type it is recorded as, or `nil` for a non-escaping closure or a `consuming` or
     /// `borrowing` parameter (counted, not stored).
     let storedType: String?
+    /// The expression recorded: the parameter, or for a non-escaping `@autoclosure` its value
+    /// (`message()`, evaluated once, when the call is recorded).
+    let expression: String
 
     init(_ syntax: FunctionParameterSyntax, position: Int, memberGenerics: Set<String>, text: TypeText) {
         let internalName = (syntax.secondName ?? syntax.firstName).text
         let usable = internalName == "_" ? "argument\(position)" : internalName
         label = usable.trimmingBackticks
         name = Keywords.escaped(label)
-        storedType = Parameter.storedType(of: syntax, memberGenerics: memberGenerics, text: text)
+        let stored = Parameter.storedType(of: syntax, memberGenerics: memberGenerics, text: text)
+        storedType = stored?.type
+        switch stored?.recorded {
+        case .value?, nil: expression = name
+        case .evaluated?: expression = name + "()"
+        case .pack?:
+            // `repeat each T` is recorded as an array of its values, in order.
+            expression =
+                "{ var litmusValues: [Any] = []; for litmusValue in repeat each \(name) { litmusValues.append(litmusValue) }; "
+                + "return litmusValues }()"
+        }
+    }
+
+    /// How a stored parameter becomes its recorded value.
+    private enum Recorded {
+        /// As it is.
+        case value
+        /// A non-escaping autoclosure, called once.
+        case evaluated
+        /// A parameter pack (`repeat each T`), as `[Any]`.
+        case pack
     }
 
     /// Whether the parameter has no name the body could refer to (`_: Int`).
@@ -87,8 +122,11 @@ struct Parameter {
         of syntax: FunctionParameterSyntax,
         memberGenerics: Set<String>,
         text: TypeText
-    ) -> String? {
+    ) -> (type: String, recorded: Recorded)? {
         var type = syntax.type
+        if type.is(PackExpansionTypeSyntax.self) {
+            return ("[Any]", .pack)
+        }
         var isEscaping = false
         var isAutoclosure = false
         if let attributed = type.as(AttributedTypeSyntax.self) {
@@ -111,8 +149,16 @@ struct Parameter {
             type = kept.isEmpty ? attributed.baseType : TypeSyntax(rebuilt)
         }
         if isAutoclosure {
-            guard isEscaping else { return nil }
-            return "() -> " + text.render(type)
+            if isEscaping { return ("() -> " + text.render(type), .value) }
+            // A non-escaping autoclosure cannot be stored, but its value can: the call evaluates it
+            // once (a throwing or `async` one is only counted, as its member may not be able to).
+            guard let function = (type.as(AttributedTypeSyntax.self)?.baseType ?? type).as(FunctionTypeSyntax.self),
+                function.effectSpecifiers == nil
+            else {
+                return nil
+            }
+            let value = function.returnClause.type
+            return (TypeText.mentions(memberGenerics, in: value) ? "Any" : text.render(value), .evaluated)
         }
         // `@Sendable (Int) -> Void` is as non-escaping as `(Int) -> Void`: the base type decides.
         let base = type.as(AttributedTypeSyntax.self)?.baseType ?? type
@@ -124,10 +170,10 @@ struct Parameter {
             return nil
         }
         if TypeText.mentions(memberGenerics, in: type) {
-            return syntax.ellipsis == nil ? "Any" : "[Any]"
+            return (syntax.ellipsis == nil ? "Any" : "[Any]", .value)
         }
         let rendered = text.render(type)
-        return syntax.ellipsis == nil ? rendered : "[\(rendered)]"
+        return (syntax.ellipsis == nil ? rendered : "[\(rendered)]", .value)
     }
 }
 

@@ -58,8 +58,8 @@ struct AsyncExpansionTests {
                         self.decode = .init("decode(_:)", of: litmusContext)
                         self.first = .init("first(of:)", of: litmusContext)
                         self.latest = .init("latest", of: litmusContext)
-                        self.subscriptIndex = .init("subscript(index:)", of: litmusContext)
-                        self.initializerUrl = .init("init(url:)", of: litmusContext)
+                        self.subscriptIndex = .init("subscript(index:)", of: litmusContext, recorder: "subscriptIndex")
+                        self.initializerUrl = .init("init(url:)", of: litmusContext, recorder: "initializerUrl")
                     }
                 }
 

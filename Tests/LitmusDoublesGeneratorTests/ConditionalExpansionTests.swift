@@ -75,7 +75,7 @@ struct ConditionalExpansionTests {
                         self.handle = .init("handle", of: litmusContext)
                         #endif
                         #if !canImport(Dispatch) && !os(WASI)
-                        self.subscriptKey = .init("subscript(key:)", of: litmusContext)
+                        self.subscriptKey = .init("subscript(key:)", of: litmusContext, recorder: "subscriptKey")
                         #endif
                         #if !canImport(Dispatch) && !os(WASI)
                         self.subscriptKeySetter = .init("subscript(key:) = newValue", of: litmusContext)

@@ -15,6 +15,16 @@ struct DoublesCommandTests {
         #expect(DoublesCommand.validationError(base + ["--condition", "DEBUG"]) == nil)
     }
 
+    @Test("--parent names the module after its folder, or as Module=folder")
+    func parentModuleNames() {
+        let byFolder = DoublesCommand.parentModule("Sources/Instrumentation/")
+        #expect(byFolder.name == "Instrumentation" && byFolder.folder == "Sources/Instrumentation/")
+        let named = DoublesCommand.parentModule("FlyingSocks=FlyingSocks/Sources")
+        #expect(named.name == "FlyingSocks" && named.folder == "FlyingSocks/Sources")
+        let equalsInPath = DoublesCommand.parentModule("/tmp/a=b/Sources/Kit")
+        #expect(equalsInPath.name == "Kit" && equalsInPath.folder == "/tmp/a=b/Sources/Kit")
+    }
+
     @Test("A folder without a Swift file is an error naming it, not an empty doubles file")
     func folderWithoutSwiftFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -179,9 +179,9 @@ struct MemberExpansionTests {
                     let subscriptIndex: LitmusDoubles.Member<Int, String>
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
-                        self.subscriptKey = .init("subscript(key:)", of: litmusContext)
+                        self.subscriptKey = .init("subscript(key:)", of: litmusContext, recorder: "subscriptKey")
                         self.subscriptKeySetter = .init("subscript(key:) = newValue", of: litmusContext)
-                        self.subscriptIndex = .init("subscript(index:)", of: litmusContext)
+                        self.subscriptIndex = .init("subscript(index:)", of: litmusContext, recorder: "subscriptIndex")
                         self.subscriptKeySetter.stub()
                     }
                 }
@@ -261,8 +261,8 @@ struct MemberExpansionTests {
                     let initializer: LitmusDoubles.Member<Void, Void>
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
-                        self.initializerName = .init("init(name:)", of: litmusContext)
-                        self.initializer = .init("init()", of: litmusContext)
+                        self.initializerName = .init("init(name:)", of: litmusContext, recorder: "initializerName")
+                        self.initializer = .init("init()", of: litmusContext, recorder: "initializer")
                     }
                 }
 

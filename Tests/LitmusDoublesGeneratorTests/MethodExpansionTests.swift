@@ -196,10 +196,10 @@ struct MethodExpansionTests {
                     let findValueString: LitmusDoubles.Member<String, Item?>
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
-                        self.findId = .init("find(id:)", of: litmusContext)
-                        self.findName = .init("find(name:)", of: litmusContext)
-                        self.findValueInt = .init("find(_:)", of: litmusContext)
-                        self.findValueString = .init("find(_:)", of: litmusContext)
+                        self.findId = .init("find(id:)", of: litmusContext, recorder: "findId")
+                        self.findName = .init("find(name:)", of: litmusContext, recorder: "findName")
+                        self.findValueInt = .init("find(_:)", of: litmusContext, recorder: "findValueInt")
+                        self.findValueString = .init("find(_:)", of: litmusContext, recorder: "findValueString")
                     }
                 }
 

@@ -1,0 +1,100 @@
+// Run by scripts/doubles-real in its throwaway consumer package, against doubles generated from five
+// packages nobody here wrote. Each test also calls a member left unstubbed whose type has no
+// DefaultValue, which used to stop the whole test process.
+import FlyingFox
+import Foundation
+import Logging
+import OpenCombine
+import Swinject
+import Testing
+import Tracing
+
+@testable import FlyingFoxDoubles
+@testable import LoggingDoubles
+@testable import OpenCombineDoubles
+@testable import SwinjectDoubles
+@testable import TracingDoubles
+
+@Suite("Doubles of real packages' protocols")
+struct RealDoublesTests {
+    @Test("LogHandler: an unstubbed logLevel is its first case, as a failure; a stubbed one lets messages through")
+    func logHandler() {
+        let handler = LogHandlerMock()
+        let logger = Logger(label: "test") { _ in handler }
+
+        withKnownIssue {
+            #expect(logger.logLevel == .trace)
+        } matching: { issue in
+            issue.comments.description.contains("LogHandlerMock.logLevel was called but not stubbed")
+        }
+        handler.double.logLevel.value = .info
+        logger.debug("hidden")
+        logger.info("shown")
+
+        let events = handler.double.logEvent.allArguments.map(\.message.description)
+        let classic = handler.double.logLevelMessageMetadataSourceFileFunctionLine.allArguments.map(\.message.description)
+        #expect(events + classic == ["shown"])
+    }
+
+    @Test("Tracer (with Instrumentation's parent): a started span is recorded with its autoclosure values")
+    func tracer() {
+        let tracer = TracerMock<SpanMock>()
+        let span = SpanMock()
+        tracer.double.startSpan.stubbedResult = span
+
+        let started = tracer.startSpan("GET /albums", context: .topLevel, ofKind: .server)
+        withKnownIssue {
+            #expect(started.attributes == [:])
+        } matching: { issue in
+            issue.comments.description.contains("SpanMock.attributes was called but not stubbed")
+        }
+        started.end()
+
+        #expect(tracer.double.startSpan.lastArguments?.operationName == "GET /albums")
+        #expect(tracer.double.startSpan.lastArguments?.kind == .server)
+        #expect(span.double.end.callCount == 1)
+    }
+
+    @Test("OpenCombine Subscriber: an unstubbed combineIdentifier is made with its init(), a demand is .none")
+    func subscriber() {
+        let subscriber = SubscriberMock<Int, Never>()
+
+        withKnownIssue {
+            let erased = AnySubscriber(subscriber)
+            #expect(erased.receive(1) == .none)
+        } matching: { issue in
+            let message = issue.comments.description
+            return message.contains("SubscriberMock.combineIdentifier was called but not stubbed")
+                || message.contains("SubscriberMock.receive(_:) was called but not stubbed, and Demand has no "
+                    + "DefaultValue: it returned max(0), which its declaration offers; stub it "
+                    + "(double.receiveInput.stubbedResult = …)")
+        }
+        subscriber.double.receiveInput.stubbedResult = .unlimited
+        #expect(subscriber.receive(2) == .unlimited)
+        #expect(subscriber.double.receiveInput.allArguments == [1, 2])
+    }
+
+    @Test("Swinject Resolver: an unstubbed resolve is nil, a stubbed one returns the service")
+    func resolver() {
+        let resolver = ResolverMock()
+        #expect(resolver.resolve(Int.self) == nil)
+
+        resolver.double.resolveServiceType.stubbedResult = 42
+
+        #expect(resolver.resolve(Int.self) == 42)
+        #expect(resolver.double.resolveServiceType.callCount == 2)
+    }
+
+    @Test("FlyingFox HTTPHandler: an unstubbed handler throws UnstubbedCallError; a stubbed one responds")
+    func httpHandler() async throws {
+        let handler = HTTPHandlerMock()
+        let request = HTTPRequest(
+            method: .GET, version: .http11, path: "/albums", query: [], headers: [:], body: HTTPBodySequence(data: Data()))
+
+        await #expect(throws: (any Error).self) { try await handler.handleRequest(request) }
+        handler.double.handleRequest.stubbedResult = HTTPResponse(statusCode: .ok)
+
+        #expect(try await handler.handleRequest(request).statusCode == .ok)
+        #expect(handler.double.handleRequest.lastArguments?.path == "/albums")
+    }
+}
