@@ -103,7 +103,11 @@ enum InterferenceJudge {
     /// while another process ran beside it and the test passed each rerun alone, so the reader weighs the
     /// finding's cause against a resource the processes share.
     static func caveat(_ finding: Finding, _ observations: Observations) -> Finding {
-        guard let id = finding.test, let check = observations.interference[id], !check.confirmed,
+        // A polluter bisection named explains the failure: the rerun alone passing is what it predicts.
+        let explained =
+            (finding.kind == .failsOnlyWithOthers || finding.kind == .passesOnlyWithOthers)
+            && !finding.message.contains("not found by bisection")
+        guard !explained, let id = finding.test, let check = observations.interference[id], !check.confirmed,
             check.exclusiveRuns > 0, check.exclusivePasses == check.exclusiveRuns,
             let test = observations.tests.first(where: { $0.id == id })
         else { return finding }

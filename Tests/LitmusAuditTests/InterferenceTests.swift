@@ -126,6 +126,29 @@ struct InterferenceTests {
                     + "it may share something outside its process, such as `/root/.filesTest/folder`)") == true)
     }
 
+    @Test("An order finding whose polluter bisection named gets no caveat: passing alone is what it predicts")
+    func explainedOrderNoCaveat() {
+        // Given: Planted's testC fails after testA in every suite run, which had another process beside it.
+        var observed = observations()
+        observed.interference[victim.id] = InterferenceCheck(
+            failedIn: [.suite(index: 1)], beside: [.suite(index: 2)], exclusiveRuns: 2, exclusivePasses: 2,
+            reproduced: nil)
+        let named = Finding(
+            kind: .failsOnlyWithOthers, test: victim.id,
+            message:
+                "FilesTests.testWritingData passes alone and fails after FilesTests.testMovingFiles, which pollutes shared state"
+        )
+        let unnamed = Finding(
+            kind: .failsOnlyWithOthers, test: victim.id,
+            message:
+                "FilesTests.testWritingData fails after another test (not found by bisection: the state may come from outside)"
+        )
+        // Then
+        #expect(InterferenceJudge.caveat(named, observed).message == named.message)
+        #expect(
+            InterferenceJudge.caveat(unnamed, observed).message.contains("it may share something outside its process"))
+    }
+
     @Test("Shared paths are the absolute paths failure messages name, not the package's source locations")
     func sharedPaths() {
         // When
