@@ -32,7 +32,8 @@ struct RealDoublesTests {
         logger.info("shown")
 
         let events = handler.double.logEvent.allArguments.map(\.message.description)
-        let classic = handler.double.logLevelMessageMetadataSourceFileFunctionLine.allArguments.map(\.message.description)
+        let classic = handler.double.logLevelMessageMetadataSourceFileFunctionLine.allArguments.map(
+            \.message.description)
         #expect(events + classic == ["shown"])
     }
 
@@ -65,9 +66,10 @@ struct RealDoublesTests {
         } matching: { issue in
             let message = issue.comments.description
             return message.contains("SubscriberMock.combineIdentifier was called but not stubbed")
-                || message.contains("SubscriberMock.receive(_:) was called but not stubbed, and Demand has no "
-                    + "DefaultValue: it returned max(0), which its declaration offers; stub it "
-                    + "(double.receiveInput.stubbedResult = …)")
+                || message.contains(
+                    "SubscriberMock.receive(_:) was called but not stubbed, and Demand has no "
+                        + "DefaultValue: it returned max(0), which its declaration offers; stub it "
+                        + "(double.receiveInput.stubbedResult = …)")
         }
         subscriber.double.receiveInput.stubbedResult = .unlimited
         #expect(subscriber.receive(2) == .unlimited)
@@ -89,7 +91,8 @@ struct RealDoublesTests {
     func httpHandler() async throws {
         let handler = HTTPHandlerMock()
         let request = HTTPRequest(
-            method: .GET, version: .http11, path: "/albums", query: [], headers: [:], body: HTTPBodySequence(data: Data()))
+            method: .GET, version: .http11, path: "/albums", query: [], headers: [:],
+            body: HTTPBodySequence(data: Data()))
 
         await #expect(throws: (any Error).self) { try await handler.handleRequest(request) }
         handler.double.handleRequest.stubbedResult = HTTPResponse(statusCode: .ok)

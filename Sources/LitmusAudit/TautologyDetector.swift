@@ -1,0 +1,192 @@
+import SwiftSyntax
+
+/// Assertions that cannot fail.
+enum TautologyDetector {
+    private static let equalityAssertions: Set<String> = [
+        "XCTAssertEqual", "XCTAssertIdentical", "XCTAssertGreaterThanOrEqual", "XCTAssertLessThanOrEqual",
+    ]
+    private static let truthAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue"]
+
+    /// A sentence describing the tautology at `node`, or `nil`.
+    static func message(for node: Syntax) -> String? {
+        if let call = node.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression) {
+            let arguments = Array(call.arguments)
+            if equalityAssertions.contains(name), arguments.count >= 2,
+                arguments[0].expression.trimmedDescription == arguments[1].expression.trimmedDescription,
+                !checksReflexivity(call, arguments),
+                !comparesTwoEvaluations(arguments[0].expression, in: call, identity: name == "XCTAssertIdentical")
+            {
+                return "\(name) compares \(arguments[0].expression.trimmedDescription) with itself"
+            }
+            if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression),
+                !(isSelfComparison(first.expression) && isNamedForReflexivity(call)),
+                !isTwoEvaluationsCompared(first.expression, in: call)
+            {
+                return "\(name)(\(first.expression.trimmedDescription)) is always true"
+            }
+            if name == "XCTAssertFalse", let first = arguments.first,
+                first.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+            {
+                return "XCTAssertFalse(false) is always true"
+            }
+            if name == "XCTAssertNil", arguments.first?.expression.is(NilLiteralExprSyntax.self) == true {
+                return "XCTAssertNil(nil) is always true"
+            }
+            // Nimble: expect(x).to(equal(x))
+            if name == "to", let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let expectCall = member.base?.as(FunctionCallExprSyntax.self),
+                CallCollector.calledName(expectCall.calledExpression) == "expect",
+                let actual = expectCall.arguments.first?.expression.trimmedDescription,
+                let matcher = arguments.first?.expression.as(FunctionCallExprSyntax.self),
+                CallCollector.calledName(matcher.calledExpression) == "equal",
+                matcher.arguments.first?.expression.trimmedDescription == actual
+            {
+                return "expect(\(actual)).to(equal(\(actual))) compares a value with itself"
+            }
+        }
+        if let macro = node.as(MacroExpansionExprSyntax.self),
+            macro.macroName.text == "expect" || macro.macroName.text == "require",
+            let first = macro.arguments.first?.expression, isAlwaysTrue(first),
+            !(isSelfComparison(first)
+                && (isNamedForReflexivity(macro) || comparesClosureParameter(first) || testsItsType(first))),
+            !isTwoEvaluationsCompared(first, in: macro)
+        {
+            return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
+        }
+        return nil
+    }
+
+    /// Whether a comparison of `expression` with itself compares two evaluations on purpose: each side
+    /// calls a function or reads a property again (a value is computed twice), and the test is named for
+    /// sameness (`getETagValue_isStable_forSameFile`) or compares identity (`===`: a container asked twice
+    /// for its scoped instance). `total([7]) == total([7])` in a test named `…_isThatPrice` compares a
+    /// computation with itself and stays a tautology; `x == x` always is one.
+    private static func comparesTwoEvaluations(
+        _ expression: ExprSyntax, in node: some SyntaxProtocol, identity: Bool
+    ) -> Bool {
+        let evaluates =
+            !expression.descendants(of: FunctionCallExprSyntax.self).isEmpty
+            || !expression.descendants(of: MemberAccessExprSyntax.self).filter { $0.base != nil }.isEmpty
+        guard evaluates else { return false }
+        if identity { return true }
+        let function = (node.enclosingFunctionName ?? "").lowercased()
+        return [
+            "stable", "same", "determin", "consisten", "idempot", "repeat", "twice", "again", "cache", "always",
+            "reproduc", "unchang", "pure",
+        ].contains(where: function.contains)
+    }
+
+    /// ``comparesTwoEvaluations(_:in:identity:)`` for a comparison expression `a == b`, `a === b`.
+    private static func isTwoEvaluationsCompared(_ expression: ExprSyntax, in node: some SyntaxProtocol) -> Bool {
+        guard let (left, op) = comparison(expression) else { return false }
+        return comparesTwoEvaluations(left, in: node, identity: op == "===")
+    }
+
+    /// The left operand and operator of `a op b`, folded or not.
+    private static func comparison(_ expression: ExprSyntax) -> (ExprSyntax, String)? {
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
+            return (infix.leftOperand, op)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text {
+                return (elements[0], op)
+            }
+        }
+        return nil
+    }
+
+    /// Whether comparing a value with itself is the point: a test of `==`, `<` or hashing themselves
+    /// (its function is named for equality, comparison or hashing, or its message says "itself").
+    private static func checksReflexivity(_ call: FunctionCallExprSyntax, _ arguments: [LabeledExprSyntax]) -> Bool {
+        if isNamedForReflexivity(call) { return true }
+        return arguments.dropFirst(2).contains { $0.expression.trimmedDescription.lowercased().contains("itself") }
+    }
+
+    /// Whether the function `node` is in is named for equality, comparison or hashing (`testComparable`,
+    /// Swift Testing's `hashable()`), where `x == x` is what is tested.
+    private static func isNamedForReflexivity(_ node: some SyntaxProtocol) -> Bool {
+        let function = (node.enclosingFunctionName ?? "").lowercased()
+        return ["equa", "compar", "hash", "reflex", "identi"].contains(where: function.contains)
+    }
+
+    /// Whether `expression` (`item == item`) compares a parameter of the closure it is in with itself:
+    /// a property check's generated value, of a type the test does not fix, whose `==` may well fail on
+    /// itself (a NaN): `item == item` there checks that, and is no tautology.
+    private static func comparesClosureParameter(_ expression: ExprSyntax) -> Bool {
+        guard let (left, _) = comparison(expression), let name = left.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        var node = expression.parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self), let clause = closure.signature?.parameterClause {
+                let names: [String]
+                switch clause {
+                case .simpleInput(let shorthand): names = shorthand.map(\.name.text)
+                case .parameterClause(let parameters):
+                    names = parameters.parameters.map { ($0.secondName ?? $0.firstName).text }
+                }
+                if names.contains(name) { return true }
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Whether `expression` (`rng == rng`, `rng.hashValue == rng.hashValue`) compares a value with itself in
+    /// a test named for the value's type (`testXoshiro`, where `rng` is `Xoshiro(seed:)`): the test checks
+    /// that type's own `==` and hash (swift-property-based's Xoshiro writes both), no tautology.
+    private static func testsItsType(_ expression: ExprSyntax) -> Bool {
+        guard let (left, _) = comparison(expression) else { return false }
+        var base = left
+        while let member = base.as(MemberAccessExprSyntax.self), let inner = member.base { base = inner }
+        guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var node = expression.parent
+        while let current = node, !current.is(FunctionDeclSyntax.self) { node = current.parent }
+        guard let function = node?.as(FunctionDeclSyntax.self), let body = function.body else { return false }
+        let testName = function.name.text.lowercased()
+        for binding in body.descendants(of: PatternBindingSyntax.self)
+        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            guard let value = binding.initializer?.value else { continue }
+            let types = value.descendants(of: FunctionCallExprSyntax.self).compactMap { call in
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }.filter { $0.first?.isUppercase == true }
+            if types.contains(where: { testName.contains($0.lowercased()) }) { return true }
+        }
+        return false
+    }
+
+    /// `true`, `!false`, `x == x`, `x >= x`, `x <= x`.
+    private static func isAlwaysTrue(_ expression: ExprSyntax) -> Bool {
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            return literal.literal.tokenKind == .keyword(.true)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
+            let literal = prefix.expression.as(BooleanLiteralExprSyntax.self)
+        {
+            return literal.literal.tokenKind == .keyword(.false)
+        }
+        return isSelfComparison(expression)
+    }
+
+    /// `x == x`, `x === x`, `x >= x`, `x <= x`.
+    private static func isSelfComparison(_ expression: ExprSyntax) -> Bool {
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["==", "===", ">=", "<="].contains(op)
+        {
+            return infix.leftOperand.trimmedDescription == infix.rightOperand.trimmedDescription
+        }
+        // Unfolded sequences (the parser does not fold operators): a == a
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+                ["==", "===", ">=", "<="].contains(op)
+            {
+                return elements[0].trimmedDescription == elements[2].trimmedDescription
+            }
+        }
+        return false
+    }
+}
