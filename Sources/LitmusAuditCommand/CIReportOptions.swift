@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LitmusAudit
 import LitmusReport
+import LitmusSupport
 
 /// `--sarif FILE` and `--github`, the same for `litmus audit`, `litmus mutate` and `litmus merge`: the
 /// findings and undetected mutants as SARIF 2.1.0 for code scanning, and as GitHub Actions annotations
@@ -79,48 +80,30 @@ public enum OutputPaths {
 
         /// The message: the option, the file, the reason and the fix.
         public var description: String { "\(option) \(path): \(reason)" }
+
+        init(option: String, path: String, reason: String) {
+            self.option = option
+            self.path = path
+            self.reason = reason
+        }
+
+        /// The problem ``OutputFile`` found.
+        init(_ error: OutputFileError) {
+            self.init(option: error.flag, path: error.path, reason: "\(error.reason); \(error.fix).")
+        }
     }
 
     /// Throws a ``Problem`` for the first file (by the option that names it; `nil` and `-` are skipped)
-    /// whose folder does not exist or cannot be written, or that is a folder or cannot be written.
+    /// that cannot be written: ``OutputFile/check()``, the check of every report file.
     public static func check(_ outputs: [(option: String, path: String?)]) throws {
-        let files = FileManager.default
-        for case (let option, let path?) in outputs where path != "-" {
-            guard !path.isEmpty else {
-                throw Problem(option: option, path: "\"\"", reason: "the path is empty; give a file's path.")
-            }
-            let url = URL(fileURLWithPath: path)
-            let folder = url.deletingLastPathComponent().path
-            var isFolder: ObjCBool = false
-            guard files.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                throw Problem(
-                    option: option, path: path,
-                    reason: "the folder \(folder) does not exist; create it (mkdir -p \(folder)) or give another path.")
-            }
-            if files.fileExists(atPath: url.path, isDirectory: &isFolder) {
-                guard !isFolder.boolValue else {
-                    throw Problem(option: option, path: path, reason: "it is a folder; give a file's path.")
-                }
-                guard files.isWritableFile(atPath: url.path) else {
-                    throw Problem(
-                        option: option, path: path, reason: "the file cannot be written; change its permissions.")
-                }
-            } else if !files.isWritableFile(atPath: folder) {
-                throw Problem(
-                    option: option, path: path,
-                    reason: "the folder \(folder) cannot be written; give a path in a folder you can write.")
-            }
+        for file in OutputFile.files(outputs.map { (flag: $0.option, path: $0.path) }) {
+            do { try file.check() } catch { throw Problem(error) }
         }
     }
 
-    /// Writes `data` to `path` whole (a temporary file moved into place) or throws a ``Problem``.
+    /// Writes `data` to `path` whole (``OutputFile/write(_:)-(Data)``) or throws a ``Problem``.
     static func write(_ data: Data, to path: String, option: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw Problem(
-                option: option, path: path, reason: "it could not be written (\(error.localizedDescription)).")
-        }
+        do { try OutputFile(flag: option, path: path).write(data) } catch { throw Problem(error) }
     }
 
     /// Appends `data` to `path` in one write, creating it if missing, or throws a ``Problem``.

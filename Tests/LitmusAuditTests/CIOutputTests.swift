@@ -43,7 +43,7 @@ struct CIOutputTests {
         }
         #expect(
             error?.description
-                == "--sarif \(path): the folder \(missing) does not exist; create it (mkdir -p \(missing)) or give another path."
+                == "--sarif \(path): its folder \(missing) does not exist; create it (mkdir -p \(missing)) or give a path in an existing folder."
         )
     }
 
@@ -53,7 +53,7 @@ struct CIOutputTests {
         defer { try? FileManager.default.removeItem(at: base) }
 
         let error = #expect(throws: OutputPaths.Problem.self) { try OutputPaths.check([("--html", base.path)]) }
-        #expect(error?.description == "--html \(base.path): it is a folder; give a file's path.")
+        #expect(error?.description.hasPrefix("--html \(base.path): it is a folder; give the path of a file") == true)
         try OutputPaths.check([("--sarif", base.appendingPathComponent("new.sarif").path)])
         #expect(!FileManager.default.fileExists(atPath: base.appendingPathComponent("new.sarif").path))
     }
@@ -152,7 +152,7 @@ struct CIOutputTests {
         }
         #expect(
             error?.description.hasPrefix(
-                "GITHUB_STEP_SUMMARY /nowhere/litmus/summary.md: the folder /nowhere/litmus does not exist") == true)
+                "GITHUB_STEP_SUMMARY /nowhere/litmus/summary.md: its folder /nowhere/litmus does not exist") == true)
         try sut.check(environment: ["GITHUB_STEP_SUMMARY": "/nowhere/litmus/summary.md"])  // off: not checked
     }
 }
