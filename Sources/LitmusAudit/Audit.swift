@@ -245,7 +245,8 @@ public struct Audit: Sendable {
                 } else {
                     try await Judge.bisectionRequests(observations, context)
                 }
-            return try await runs.bisections(requests, xctests: listing.tests)
+            return try await runs.bisections(
+                requests, xctests: listing.tests, alone: Set(observations.interference.keys))
         }
         return try await finish(
             Gathered(

@@ -97,13 +97,21 @@ extension RunStage {
 
     /// Every bisection the judges will ask for, run `width` at a time; the judges then read the answers
     /// (and bisect anything not asked beforehand themselves).
-    func bisections(_ requests: [BisectionRequest], xctests: [TestIdentity]) async throws -> Bisect {
+    /// The victims in `alone` (tests that failed only beside another process) are bisected one at a time
+    /// after the others, with no process beside them: side by side, two bisections of tests sharing a
+    /// folder fail each other and name a polluter that is none (JohnSundell/Files).
+    func bisections(_ requests: [BisectionRequest], xctests: [TestIdentity], alone: Set<String> = [])
+        async throws -> Bisect
+    {
         let unique = Array(Set(requests)).sorted { $0.victim.id < $1.victim.id }
         if !unique.isEmpty { progress(.phase("Bisecting \(unique.count) tests, \(width) at a time")) }
-        let answers = try await concurrentMap(unique, width: width) { request in
+        let side = unique.filter { !alone.contains($0.victim.id) }
+        let single = unique.filter { alone.contains($0.victim.id) }
+        var answers = try await concurrentMap(side, width: width) { request in
             try await self.bisect(request, xctests: xctests)
         }
-        let known = Dictionary(zip(unique, answers), uniquingKeysWith: { first, _ in first })
+        for request in single { answers.append(try await bisect(request, xctests: xctests)) }
+        let known = Dictionary(zip(side + single, answers), uniquingKeysWith: { first, _ in first })
         return { request in
             if let answer = known[request] { return answer }
             return try await self.bisect(request, xctests: xctests)
