@@ -7,7 +7,11 @@
 public enum Bisection {
     /// The smallest set of `candidates` found that still reproduces, in their order; one test when a
     /// single culprit exists. Empty when the whole `candidates` set does not reproduce either; with
-    /// `knownToReproduce` (the caller saw it reproduce already) that first run is skipped.
+    /// `knownToReproduce` (the caller saw it reproduce already) that first run is skipped. Empty too when
+    /// the victim reproduces with no candidate before it: ddmin never tries the empty set, so without that
+    /// last run a victim that behaves the same whatever runs first would name an arbitrary test (two
+    /// processes sharing a folder made a test fail "alone" once; every sequential run passed, and the
+    /// first candidate was named as the test it needed).
     public static func culprits<Candidate: Sendable>(
         among candidates: [Candidate], knownToReproduce: Bool = false, reproduces: ([Candidate]) async throws -> Bool
     ) async throws -> [Candidate] {
@@ -35,7 +39,7 @@ public enum Bisection {
             guard granularity < current.count else { break }
             granularity = min(current.count, granularity * 2)
         }
-        return current
+        return try await reproduces([]) ? [] : current
     }
 
     private static func firstReproducing<Candidate>(

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Synchronization
 
 /// What the audit learnt by running a test again when every run it failed in had another test process
@@ -17,6 +18,14 @@ package struct InterferenceCheck: Sendable, Hashable, Codable {
     /// of itself`), with that run's failure messages; `nil` when it did not.
     package var reproduced: String?
     package var reproducedIssues: [String] = []
+    /// How many runs alone, one after the other, it took beside the suite to fail again.
+    package var reproducedAfter: Int = 0
+    /// When its failures named no path or address: its runs beside processes that only load the CPU and
+    /// share nothing with it (as many as it took beside the suite, doubled, at least 5), and how many it
+    /// failed. Failing there too is the machine's load; passing there is something the package's tests
+    /// share with it.
+    package var loadRuns: Int = 0
+    package var loadFailures: Int = 0
 
     /// Passed every run with nothing beside it, and failed again beside another process.
     package var confirmed: Bool { exclusiveRuns > 0 && exclusivePasses == exclusiveRuns && reproduced != nil }
@@ -84,29 +93,48 @@ enum InterferenceJudge {
             "\(test.name) failed only while another test process of the package ran beside it (\(failed)\(more)); "
             + "alone with nothing beside it, it passed \(check.exclusivePasses) of \(check.exclusiveRuns) runs, "
             + "and \(check.reproduced ?? "") it failed again\(why)"
-        // With no path or address named, the other process likely shares nothing and only loads the machine:
-        // the test's timing is what breaks, which is R (swhitty/FlyingFox's in-memory WebSocket test).
-        let sharesAddress = issues.contains { issue in
+        // What the processes share: a path the failures name, an address or lock in use, or, with nothing
+        // named, something the load runs showed is not the machine's load.
+        let shares: String?
+        if !shared.isEmpty {
+            shares = "; its failures name \(shared.map { "`\($0)`" }.joined(separator: ", "))"
+        } else if namesSharedAddress(issues) {
+            shares = ""
+        } else if check.loadRuns > 0 && check.loadFailures == 0 {
+            shares =
+                "; its failures name no path or address, but beside \(loadName) it passed all \(check.loadRuns) "
+                + "runs: it shares something with the package's other tests, not only the machine"
+        } else {
+            shares = nil
+        }
+        if let shares { return Judge.finding(.failsBesideOtherProcesses, test, what + shares) }
+        // With no path or address named and failing beside processes that share nothing too, the other
+        // process only loads the machine: the test's timing is what breaks, which is R (swhitty/FlyingFox's
+        // in-memory WebSocket test).
+        let load =
+            check.loadRuns > 0
+            ? "; beside \(loadName) it failed \(check.loadFailures) of \(check.loadRuns) runs too" : ""
+        return Judge.finding(
+            .flaky, test,
+            what + "; its failures name no shared path or address\(load): it is likely sensitive to the load another "
+                + "process puts on the machine (its timing), not sharing something with it")
+    }
+
+    /// What the load runs ran beside, in the findings' words.
+    static let loadName = "processes that only keep the CPU busy"
+
+    /// Whether `issues` name an address or lock in use, something two processes cannot both hold.
+    static func namesSharedAddress(_ issues: [String]) -> Bool {
+        issues.contains { issue in
             ["in use", "EADDRINUSE", "already exists", "locked"].contains { issue.localizedCaseInsensitiveContains($0) }
         }
-        guard !shared.isEmpty || sharesAddress else {
-            return Judge.finding(
-                .flaky, test,
-                what + "; its failures name no shared path or address: it is likely sensitive to the load another "
-                    + "process puts on the machine (its timing), not sharing something with it")
-        }
-        let named = shared.isEmpty ? "" : "; its failures name \(shared.map { "`\($0)`" }.joined(separator: ", "))"
-        return Judge.finding(.failsBesideOtherProcesses, test, what + named)
     }
 
     /// `finding` with what the rerun showed when it could not confirm interference: every failure came
     /// while another process ran beside it and the test passed each rerun alone, so the reader weighs the
-    /// finding's cause against a resource the processes share.
-    static func caveat(_ finding: Finding, _ observations: Observations) -> Finding {
-        // A polluter bisection named explains the failure: the rerun alone passing is what it predicts.
-        let explained =
-            (finding.kind == .failsOnlyWithOthers || finding.kind == .passesOnlyWithOthers)
-            && !finding.message.contains("not found by bisection")
+    /// finding's cause against a resource the processes share. A finding whose tests bisection named
+    /// (`explained`) is left as it is: a polluter's victim passing alone is what it predicts.
+    static func caveat(_ finding: Finding, _ observations: Observations, explained: Bool = false) -> Finding {
         guard !explained, let id = finding.test, let check = observations.interference[id], !check.confirmed,
             check.exclusiveRuns > 0, check.exclusivePasses == check.exclusiveRuns,
             let test = observations.tests.first(where: { $0.id == id })
@@ -181,19 +209,57 @@ extension RunStage {
         }
         for round in 1...rounds where !pending.isEmpty {
             progress(.note("Running \(pending.count) of them beside the whole suite, round \(round) of \(rounds)"))
-            for (test, issues) in try await runBesideSuite(pending, all: observations.tests, xctests: xctests) {
+            for (test, issues, laps) in try await runBesideSuite(pending, all: observations.tests, xctests: xctests) {
                 checks[test]?.reproduced = "beside the whole suite running in another process"
                 checks[test]?.reproducedIssues = issues.map(paths.originalText)
+                checks[test]?.reproducedAfter = laps
                 pending.removeAll { $0.id == test }
             }
+        }
+        // A failure that names nothing shared may be the load alone: the differential runs it beside
+        // processes that share nothing with it.
+        for suspect in suspects {
+            guard var check = checks[suspect.test.id], check.confirmed else { continue }
+            let issues = check.reproducedIssues + observations.issues(of: suspect.test)
+            guard InterferenceJudge.sharedPaths(in: issues).isEmpty, !InterferenceJudge.namesSharedAddress(issues)
+            else { continue }
+            progress(.note("Running \(suspect.test.name) beside \(InterferenceJudge.loadName)"))
+            (check.loadRuns, check.loadFailures) = try await runBesideLoad(
+                suspect.test, runs: min(20, max(5, 2 * check.reproducedAfter)), xctests: xctests)
+            checks[suspect.test.id] = check
         }
         observations.interference.merge(checks) { _, new in new }
     }
 
+    /// Runs `test` alone `runs` times, one after the other, while `width` processes that share nothing with
+    /// it keep the CPU busy; how many runs there were, and how many it failed.
+    private func runBesideLoad(_ test: TestIdentity, runs: Int, xctests: [TestIdentity]) async throws
+        -> (runs: Int, failures: Int)
+    {
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let folder = FileManager.default.temporaryDirectory
+        let burners = (0..<width).map { _ in
+            Task {
+                try await ChildProcess.run(shell, ["-c", "while :; do :; done"], in: folder, timeout: 3600)
+            }
+        }
+        defer { for burner in burners { burner.cancel() } }
+        var failures = 0
+        for _ in 0..<runs {
+            let run = try await binary.run([test], all: xctests, profile: "recheck")
+            if run.results[test.id]?.outcome == .failed { failures += 1 }
+        }
+        for burner in burners {
+            burner.cancel()
+            _ = try? await burner.value
+        }
+        return (runs, failures)
+    }
+
     /// Runs `tests` alone, one after the other and again, while `all` run in one other process; the tests
-    /// that failed, with their failure messages. Each runs at least once.
+    /// that failed, with their failure messages and the lap they failed in. Each runs at least once.
     private func runBesideSuite(_ tests: [TestIdentity], all: [TestIdentity], xctests: [TestIdentity]) async throws
-        -> [(String, [String])]
+        -> [(String, [String], laps: Int)]
     {
         let binary = self.binary
         let suiteEnded = Mutex(false)
@@ -201,16 +267,18 @@ extension RunStage {
             defer { suiteEnded.withLock { $0 = true } }
             return try await binary.run(all, all: xctests, profile: "recheck")
         }
-        var failed: [(String, [String])] = []
+        var failed: [(String, [String], laps: Int)] = []
         var pending = tests
         var index = 0
+        var laps: [String: Int] = [:]
         // Each test once, then round and round while the suite still runs (at most 20 laps).
         while !pending.isEmpty && (index < tests.count || !suiteEnded.withLock({ $0 })) && index < tests.count * 20 {
             let test = pending[index % pending.count]
             index += 1
             let run = try await binary.run([test], all: xctests, profile: "recheck")
+            laps[test.id, default: 0] += 1
             if let result = run.results[test.id], result.outcome == .failed {
-                failed.append((test.id, result.issues))
+                failed.append((test.id, result.issues, laps: laps[test.id, default: 1]))
                 pending.removeAll { $0.id == test.id }
             }
         }

@@ -7,9 +7,10 @@ enum IsolatedJudge {
         case isolated
         /// It fails in the suite and alone, in every mode: a red test, not an isolation problem.
         case alwaysFails
-        /// It depends on other tests (or is polluted by them): the finding, and the processes bisection
-        /// had killed at the time limit.
-        case orderDependent(Finding, timedOut: [TimedOutRun])
+        /// It depends on other tests (or is polluted by them): the finding, the processes bisection had
+        /// killed at the time limit, and whether its cause is established (bisection named the tests
+        /// involved, or every parallel run disagreed with the serial ones).
+        case orderDependent(Finding, timedOut: [TimedOutRun], explained: Bool)
     }
 
     /// The verdict on `test`, which is neither flaky nor crashed.
@@ -19,7 +20,9 @@ enum IsolatedJudge {
         guard let suiteRun = observations.suiteRuns.first else { return .isolated }
         let inSuite = suiteRun.outcome(of: test)
         let alone = observations.aloneOutcome(of: test)
-        func bisected(_ run: ObservedRun, wantFailure: Bool, _ message: (String) -> String) async throws -> Verdict {
+        func bisected(
+            _ run: ObservedRun, wantFailure: Bool, named: (String) -> String, unnamed: String
+        ) async throws -> Verdict {
             let candidates = observations.testsBefore(test, in: run)
             let reproduced = observations.suiteRuns.allSatisfy {
                 $0.outcome(of: test) == run.outcome(of: test) && observations.testsBefore(test, in: $0) == candidates
@@ -27,38 +30,46 @@ enum IsolatedJudge {
             let request = BisectionRequest(
                 victim: test, candidates: candidates, wantFailure: wantFailure, reproduced: reproduced)
             let result = try await bisect(request)
+            let culprits = result.culprits.map(\.name).joined(separator: " + ")
             let finding = Judge.finding(
-                wantFailure ? .failsOnlyWithOthers : .passesOnlyWithOthers, test, message(names(result.culprits)))
-            return .orderDependent(finding, timedOut: result.timedOutRuns)
+                wantFailure ? .failsOnlyWithOthers : .passesOnlyWithOthers, test,
+                result.culprits.isEmpty ? unnamed : named(culprits))
+            return .orderDependent(finding, timedOut: result.timedOutRuns, explained: !result.culprits.isEmpty)
         }
+        // With no culprit, bisection ran the test after subsets of the tests before it and alone, and none of
+        // those runs showed the difference: the finding says what was seen, not a cause.
+        let outside = "what made the difference is likely outside the tests"
         if inSuite == .passed && alone.isFailure {
-            return try await bisected(suiteRun, wantFailure: false) {
-                "\(test.name) passes among the others and fails alone: it needs \($0) to run first"
-            }
+            return try await bisected(
+                suiteRun, wantFailure: false,
+                named: { "\(test.name) passes among the others and fails alone: it needs \($0) to run first" },
+                unnamed:
+                    "\(test.name) passed among the others and failed alone, but no test run before it made it pass "
+                    + "when bisected: \(outside)")
         }
         if inSuite.isFailure && alone == .passed {
-            return try await bisected(suiteRun, wantFailure: true) {
-                "\(test.name) passes alone and fails after \($0), which pollutes shared state"
-            }
+            return try await bisected(
+                suiteRun, wantFailure: true,
+                named: { "\(test.name) passes alone and fails after \($0), which pollutes shared state" },
+                unnamed:
+                    "\(test.name) passed alone and failed among the others, but no test run before it made it fail "
+                    + "when bisected: \(outside)")
         }
         if inSuite == .passed && alone == .passed,
             let half = observations.randomHalves.first(where: { $0.outcome(of: test).isFailure })
         {
-            return try await bisected(half, wantFailure: true) {
-                "\(test.name) fails after \($0) in a random half of the suite (seed \(context.seed))"
-            }
+            return try await bisected(
+                half, wantFailure: true,
+                named: { "\(test.name) fails after \($0) in a random half of the suite (seed \(context.seed))" },
+                unnamed:
+                    "\(test.name) failed in a random half of the suite (seed \(context.seed)), but no test run before "
+                    + "it made it fail when bisected: \(outside)")
         }
         if let parallel = ParallelJudge.orderDependent(
             test, in: observations, sleeps: ParallelJudge.sleeps(of: test, observations, context.analysis))
         {
-            return .orderDependent(parallel, timedOut: [])
+            return .orderDependent(parallel, timedOut: [], explained: true)
         }
         return inSuite.isFailure && alone.isFailure ? .alwaysFails : .isolated
-    }
-
-    /// The culprits by name, or why there is none.
-    private static func names(_ tests: [TestIdentity]) -> String {
-        guard !tests.isEmpty else { return "another test (not found by bisection: the state may come from outside)" }
-        return tests.map(\.name).joined(separator: " + ")
     }
 }

@@ -74,8 +74,8 @@ enum Judge {
                 switch try await IsolatedJudge.verdict(for: test, in: observations, context, bisect: bisect) {
                 case .isolated: break
                 case .alwaysFails: judgement.failingTests.append(test.id)
-                case .orderDependent(let finding, let timedOut):
-                    judgement.findings.append(InterferenceJudge.caveat(finding, observations))
+                case .orderDependent(let finding, let timedOut, let explained):
+                    judgement.findings.append(InterferenceJudge.caveat(finding, observations, explained: explained))
                     judgement.timedOutRuns += timedOut
                 }
             }

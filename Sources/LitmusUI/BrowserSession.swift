@@ -22,6 +22,9 @@ struct BrowserSession: Sendable {
             "--headless=new", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--disable-extensions",
             "--disable-background-networking", "--disable-crash-reporter", "--disable-breakpad", "--mute-audio",
             "--window-size=800,1000", "--force-device-scale-factor=1",
+            // A headless page is never in front: without these a busy machine starves its timers and renderer.
+            "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+            "--disable-backgrounding-occluded-windows",
         ]
         if geteuid() == 0 { arguments.append("--no-sandbox") }  // Chromium refuses to start as root otherwise
         let capabilities: JSONValue = [
@@ -77,8 +80,24 @@ struct BrowserSession: Sendable {
 
     private var path: String { "/session/\(id)" }
 
+    /// Opens `url` and waits for it to load. On a loaded machine (a CI runner building while it tests)
+    /// chromedriver can give up on a busy renderer ("timeout: Timed out receiving message from renderer")
+    /// while the page still loads; the navigation is tried once more before that is an error.
     func navigate(to url: URL) async throws {
-        _ = try await client.send(.POST, path + "/url", ["url": .string(url.absoluteString)])
+        try await Self.retryingOnceOnTimeout {
+            _ = try await client.send(.POST, path + "/url", ["url": .string(url.absoluteString)])
+        }
+    }
+
+    /// Runs `command`, and once more when chromedriver answered it with `timeout`; any other error, or a
+    /// second timeout, is thrown.
+    static func retryingOnceOnTimeout(_ command: () async throws -> Void) async throws {
+        do {
+            try await command()
+        } catch let error as WebDriverError where error.code == "timeout" {
+            PhaseTrace.noteOnce("\(error.command) timed out (\(error.message)); trying once more")
+            try await command()
+        }
     }
 
     /// Runs `body` with the page script installed; `arguments[0]` is `argument`.

@@ -13,7 +13,7 @@ struct BisectionTests {
             return subset.contains(37)
         }
         #expect(culprits == [37])
-        #expect(runs.withLock { $0 } <= 13)
+        #expect(runs.withLock { $0 } <= 14)
     }
 
     @Test("The first test as polluter is found")
@@ -40,6 +40,17 @@ struct BisectionTests {
             #expect(asked.withLock { $0.first == Array(0..<16) } == !known)
             #expect(asked.withLock { $0.filter { $0 == Array(0..<16) }.count } == (known ? 0 : 1))
         }
+    }
+
+    @Test("A victim that behaves the same with no test before it has no culprit, whatever ddmin narrowed to")
+    func victimAloneReproduces() async throws {
+        let asked = Mutex<[[Int]]>([])
+        let culprits = try await Bisection.culprits(among: Array(0..<8)) { subset in
+            asked.withLock { $0.append(subset) }
+            return true
+        }
+        #expect(culprits.isEmpty)
+        #expect(asked.withLock { $0.last } == [])
     }
 
     @Test("Two tests that pollute only together are both named")

@@ -107,6 +107,36 @@ struct InterferenceTests {
                     + "puts on the machine (its timing), not sharing something with it") == true)
     }
 
+    @Test(
+        "With nothing named, failing beside CPU-only load too is flaky under load; passing there is shared with the tests",
+        arguments: [(failures: 3, kind: FindingKind.flaky), (failures: 0, kind: .failsBesideOtherProcesses)])
+    func loadDifferential(failures: Int, kind: FindingKind) async throws {
+        // Given: JohnSundell/Files' testDroppingLeadingSlashWhenCreatingSubfolderAtPath, whose failure
+        // (a folder's subfolder count) names no path: ten runs beside processes that only keep the CPU busy.
+        var observed = observations()
+        let issue = "FilesTests.swift:512: XCTAssertEqual failed: (\"2\") is not equal to (\"1\")"
+        observed.suiteRuns[0].results[victim.id]?.issues = [issue]
+        observed.interference[victim.id] = InterferenceCheck(
+            failedIn: [.suite(index: 1)], beside: [.suite(index: 2)], exclusiveRuns: 2, exclusivePasses: 2,
+            reproduced: "beside the whole suite running in another process", reproducedIssues: [issue],
+            reproducedAfter: 3, loadRuns: 10, loadFailures: failures)
+        // When
+        let judgement = try await Judge.judge(observed, JudgingContext(options: AuditOptions(), seed: 1)) { _ in
+            BisectionResult(culprits: [])
+        }
+        // Then
+        #expect(judgement.findings.map(\.kind) == [kind])
+        let message = try #require(judgement.findings.first?.message)
+        if kind == .flaky {
+            #expect(message.contains("beside processes that only keep the CPU busy it failed 3 of 10 runs too"))
+        } else {
+            #expect(
+                message.hasSuffix(
+                    "beside processes that only keep the CPU busy it passed all 10 runs: it shares something with "
+                        + "the package's other tests, not only the machine"))
+        }
+    }
+
     @Test("A check that did not reproduce the failure leaves the test to the other judges")
     func unconfirmedIsFlaky() async throws {
         // Given
@@ -141,10 +171,10 @@ struct InterferenceTests {
         let unnamed = Finding(
             kind: .failsOnlyWithOthers, test: victim.id,
             message:
-                "FilesTests.testWritingData fails after another test (not found by bisection: the state may come from outside)"
+                "FilesTests.testWritingData passed alone and failed among the others, but no test run before it made it fail when bisected: what made the difference is likely outside the tests"
         )
         // Then
-        #expect(InterferenceJudge.caveat(named, observed).message == named.message)
+        #expect(InterferenceJudge.caveat(named, observed, explained: true).message == named.message)
         #expect(
             InterferenceJudge.caveat(unnamed, observed).message.contains("it may share something outside its process"))
     }

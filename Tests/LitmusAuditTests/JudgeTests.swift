@@ -186,7 +186,7 @@ struct JudgeTests {
         // Then
         #expect(
             judgement.findings.map(\.message) == [
-                "CartTests.testC passes alone and fails after another test (not found by bisection: the state may come from outside), which pollutes shared state"
+                "CartTests.testC passed alone and failed among the others, but no test run before it made it fail when bisected: what made the difference is likely outside the tests"
             ])
     }
 

@@ -24,6 +24,38 @@ struct BrowserProcessTests {
         #expect(error?.description.contains("/opt/none/chromedriver was not found") == true)
     }
 
+    @Test("A navigation chromedriver timed out on is tried once more; a second timeout or another error is thrown")
+    func navigationRetriedOnce() async throws {
+        let timeout = WebDriverError(
+            code: "timeout", message: "Timed out receiving message from renderer: 56.759", command: "POST /url")
+        for failures in [0, 1, 2] {
+            let tries = Mutex(0)
+            var succeeded = true
+            do {
+                try await BrowserSession.retryingOnceOnTimeout {
+                    let attempt = tries.withLock {
+                        $0 += 1
+                        return $0
+                    }
+                    if attempt <= failures { throw timeout }
+                }
+            } catch {
+                succeeded = false
+            }
+            #expect(tries.withLock { $0 } == min(failures + 1, 2))
+            #expect(succeeded == (failures < 2), "\(failures) timeouts")
+        }
+        let other = WebDriverError(code: "unknown error", message: "net::ERR_FILE_NOT_FOUND", command: "POST /url")
+        let tries = Mutex(0)
+        await #expect(throws: WebDriverError.self) {
+            try await BrowserSession.retryingOnceOnTimeout {
+                tries.withLock { $0 += 1 }
+                throw other
+            }
+        }
+        #expect(tries.withLock { $0 } == 1)
+    }
+
     @Test("Using an app before launch fails, saying to launch it")
     func notLaunched() async throws {
         let sut = XCUIApplication(url: URL(string: "about:blank")!)
