@@ -286,7 +286,7 @@ let package = Package(
         .testTarget(
             name: "LitmusAuditTests",
             dependencies: [
-                "LitmusAudit", "LitmusAuditCommand", "LitmusMutation", "LitmusSupport",
+                "LitmusAudit", "LitmusAuditCommand", "LitmusMutation", "LitmusReport", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")]
