@@ -148,9 +148,66 @@ enum InterferenceJudge {
         return noted
     }
 
+    /// One finding per folder that two or more of `beside`'s tests share, in place of theirs: the tests
+    /// whose every failure came beside another test process and that passed alone with nothing beside them
+    /// (confirmed by a rerun beside the suite or not), whose failures name a path in that folder
+    /// (JohnSundell/Files: 26 tests under `~/.filesTest`, one cause). A test in no such group keeps its
+    /// own finding.
+    static func grouped(
+        _ beside: [(test: TestIdentity, finding: Finding)], _ observations: Observations,
+        home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+    ) -> [Finding] {
+        let roots = beside.map { entry in
+            Set(sharedPaths(in: observations.allIssues(of: entry.test), limit: 10).map { sharedFolder($0, home: home) })
+        }
+        // The folders a confirmed test's failures name, most tests first.
+        var counts: [String: Int] = [:]
+        for (index, entry) in beside.enumerated() where entry.finding.kind == .failsBesideOtherProcesses {
+            for root in roots[index] { counts[root, default: 0] += 1 }
+        }
+        var grouped = Set<Int>()
+        var findings: [Finding] = []
+        for (root, _) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+            let members = beside.indices.filter { !grouped.contains($0) && roots[$0].contains(root) }
+            guard members.count >= 2 else { continue }
+            grouped.formUnion(members)
+            let confirmed = members.filter { beside[$0].finding.kind == .failsBesideOtherProcesses }
+            let first = beside[confirmed.first ?? members[0]].test
+            func names(_ indices: [Int]) -> String {
+                let named = indices.prefix(4).map { beside[$0].test.name }.joined(separator: ", ")
+                return indices.count > 4 ? named + " and \(indices.count - 4) more" : named
+            }
+            let unconfirmed = members.filter { !confirmed.contains($0) }
+            findings.append(
+                Judge.finding(
+                    .failsBesideOtherProcesses, first,
+                    "\(members.count) tests share `\(root)` with the package's other test processes: each failed only "
+                        + "while another test process ran beside it and passed alone with nothing beside it; "
+                        + "\(confirmed.count) failed again beside the whole suite in the reruns (\(names(confirmed)))"
+                        + (unconfirmed.isEmpty
+                            ? "" : ", and the failures of \(names(unconfirmed)) name the same folder")
+                        + ". Every process uses the one folder, so two at once delete or fill it under each other"))
+        }
+        return findings + beside.indices.filter { !grouped.contains($0) }.map { beside[$0].finding }
+    }
+
+    /// The folder two processes share when a failure names `path`: the first folder under the home
+    /// directory or a temporary folder (`~/.filesTest` for `~/.filesTest/a/b.txt`), else `path`'s folder.
+    static func sharedFolder(_ path: String, home: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let temporary = FileManager.default.temporaryDirectory.path
+        for base in [home, "/tmp", "/var/tmp", temporary] where !base.isEmpty && base != "/" {
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            guard trimmed.hasPrefix(prefix) else { continue }
+            guard let first = trimmed.dropFirst(prefix.count).split(separator: "/").first else { continue }
+            return prefix + first
+        }
+        return (trimmed as NSString).deletingLastPathComponent
+    }
+
     /// The absolute paths outside the package that failure messages name (`/root/.filesTest/file.txt`),
-    /// at most two: what the processes likely share.
-    static func sharedPaths(in issues: [String]) -> [String] {
+    /// at most `limit`: what the processes likely share.
+    static func sharedPaths(in issues: [String], limit: Int = 2) -> [String] {
         var found: [String] = []
         for issue in issues {
             var rest = Substring(issue)
@@ -166,7 +223,7 @@ enum InterferenceJudge {
                 guard parts.count >= 2, !path.contains(".swift:") else { continue }
                 let trimmed = String(path.hasSuffix(".") || path.hasSuffix(":") ? path.dropLast() : path)
                 if !found.contains(trimmed) { found.append(trimmed) }
-                if found.count == 2 { return found }
+                if found.count == limit { return found }
             }
         }
         return found

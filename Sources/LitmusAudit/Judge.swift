@@ -64,23 +64,28 @@ enum Judge {
         // What a crash explains is the crash's finding, not each test's it ended.
         let all = observations
         let observations = observations.withoutCrashCollateral()
+        // The findings of tests whose failures came only beside another process: grouped by what they share.
+        var beside: [(test: TestIdentity, finding: Finding)] = []
         for test in observations.tests {
             if let interfered = InterferenceJudge.finding(for: test, in: observations) {
                 // Its failures are the other processes' doing: not its order, nor flakiness of its own.
-                judgement.findings.append(interfered)
+                beside.append((test, interfered))
             } else if let unstable = RepeatableJudge.finding(for: test, in: observations, context) {
-                judgement.findings.append(InterferenceJudge.caveat(unstable, observations))
+                let noted = InterferenceJudge.caveat(unstable, observations)
+                if noted != unstable { beside.append((test, noted)) } else { judgement.findings.append(noted) }
             } else {
                 switch try await IsolatedJudge.verdict(for: test, in: observations, context, bisect: bisect) {
                 case .isolated: break
                 case .alwaysFails: judgement.failingTests.append(test.id)
                 case .orderDependent(let finding, let timedOut, let explained):
-                    judgement.findings.append(InterferenceJudge.caveat(finding, observations, explained: explained))
+                    let noted = InterferenceJudge.caveat(finding, observations, explained: explained)
+                    if noted != finding { beside.append((test, noted)) } else { judgement.findings.append(noted) }
                     judgement.timedOutRuns += timedOut
                 }
             }
             if let slow = FastJudge.finding(for: test, in: observations, context) { judgement.findings.append(slow) }
         }
+        judgement.findings += InterferenceJudge.grouped(beside, observations)
         judgement.findings += CrashJudge.findings(all, context.analysis)
         judgement.findings += LeftoverJudge.findings(all)
         judgement.findings += SelfValidatingJudge.findings(observations, context)

@@ -101,6 +101,14 @@ struct Observations: Sendable, Codable {
         return all.compactMap { $0 }.first { !$0.issues.isEmpty }?.issues ?? []
     }
 
+    /// Every issue `test` recorded, in every run.
+    func allIssues(of test: TestIdentity) -> [String] {
+        let all =
+            suiteRuns.map { $0.results[test.id] } + parallelRuns.map { $0.results[test.id] }
+            + [alone[test.id]] + randomHalves.map { $0.results[test.id] }
+        return all.compactMap { $0 }.flatMap(\.issues) + (interference[test.id]?.reproducedIssues ?? [])
+    }
+
     /// The tests that started before `test` in `run` with the same framework (so in its process).
     func testsBefore(_ test: TestIdentity, in run: ObservedRun) -> [TestIdentity] {
         guard let position = run.order.firstIndex(of: test.id) else { return [] }

@@ -179,6 +179,52 @@ struct InterferenceTests {
             InterferenceJudge.caveat(unnamed, observed).message.contains("it may share something outside its process"))
     }
 
+    @Test(
+        "Tests whose failures name one shared folder are one finding naming it; a test alone in its folder keeps its own"
+    )
+    func groupedBySharedFolder() throws {
+        // Given: JohnSundell/Files' tests under ~/.filesTest, two confirmed and one not, and one test whose
+        // failure names another folder.
+        let names = ["testA", "testB", "testC", "testD"]
+        let tests = names.enumerated().map { index, name in
+            TestIdentity(
+                library: .xctest, id: "FilesTests.FilesTests/\(name)", file: "Tests/FilesTests/FilesTests.swift",
+                line: 10 * (index + 1))
+        }
+        let issues = [
+            "error at '/root/.filesTest/a/b/c.txt'", "error at '/root/.filesTest/int'",
+            "error at '/root/.filesTest/file'",
+            "error at '/srv/cache/data/x'",
+        ]
+        var observed = Observations(
+            tests: tests, suiteRuns: [ObservedRun(results: [:])],
+            alone: Dictionary(uniqueKeysWithValues: tests.map { ($0.id, result(.passed)) }))
+        for (test, issue) in zip(tests, issues) { observed.suiteRuns[0].results[test.id] = result(.failed, issue) }
+        let kinds: [FindingKind] = [
+            .failsBesideOtherProcesses, .failsBesideOtherProcesses, .flaky, .failsBesideOtherProcesses,
+        ]
+        let beside = zip(tests, kinds).map { test, kind in
+            (test: test, finding: Finding(kind: kind, test: test.id, message: "\(test.name) alone"))
+        }
+        // When
+        let findings = InterferenceJudge.grouped(beside, observed, home: "/root")
+        // Then
+        #expect(findings.count == 2)
+        let group = try #require(findings.first)
+        #expect(group.kind == .failsBesideOtherProcesses)
+        #expect(group.test == tests[0].id)
+        #expect(group.message.hasPrefix("3 tests share `/root/.filesTest` with the package's other test processes"))
+        #expect(
+            group.message.contains(
+                "2 failed again beside the whole suite in the reruns (FilesTests.testA, FilesTests.testB)"))
+        #expect(group.message.contains("the failures of FilesTests.testC name the same folder"))
+        #expect(findings.last?.message == "FilesTests.testD alone")
+        #expect(
+            InterferenceJudge.sharedFolder("/tmp/litmus-shared-folder-fixture/", home: "/root")
+                == "/tmp/litmus-shared-folder-fixture")
+        #expect(InterferenceJudge.sharedFolder("/srv/cache/data/x", home: "/root") == "/srv/cache/data")
+    }
+
     @Test("Shared paths are the absolute paths failure messages name, not the package's source locations")
     func sharedPaths() {
         // When
