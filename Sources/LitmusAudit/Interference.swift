@@ -166,27 +166,36 @@ enum InterferenceJudge {
             for root in roots[index] { counts[root, default: 0] += 1 }
         }
         var grouped = Set<Int>()
-        var findings: [Finding] = []
+        var groups: [(root: String, members: [Int])] = []
         for (root, _) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             let members = beside.indices.filter { !grouped.contains($0) && roots[$0].contains(root) }
             guard members.count >= 2 else { continue }
             grouped.formUnion(members)
-            let confirmed = members.filter { beside[$0].finding.kind == .failsBesideOtherProcesses }
-            let first = beside[confirmed.first ?? members[0]].test
-            func names(_ indices: [Int]) -> String {
-                let named = indices.prefix(4).map { beside[$0].test.name }.joined(separator: ", ")
-                return indices.count > 4 ? named + " and \(indices.count - 4) more" : named
-            }
-            let unconfirmed = members.filter { !confirmed.contains($0) }
-            findings.append(
-                Judge.finding(
-                    .failsBesideOtherProcesses, first,
-                    "\(members.count) tests share `\(root)` with the package's other test processes: each failed only "
-                        + "while another test process ran beside it and passed alone with nothing beside it; "
-                        + "\(confirmed.count) failed again beside the whole suite in the reruns (\(names(confirmed)))"
-                        + (unconfirmed.isEmpty
-                            ? "" : ", and the failures of \(names(unconfirmed)) name the same folder")
-                        + ". Every process uses the one folder, so two at once delete or fill it under each other"))
+            groups.append((root, members))
+        }
+        // Tests that failed the same way with failures naming no path at all most likely collided in the
+        // same folder: they go with the largest group, said as such.
+        let nameless = beside.indices.filter { roots[$0].isEmpty }
+        if !groups.isEmpty { grouped.formUnion(nameless) }
+        func names(_ indices: [Int]) -> String {
+            let named = indices.prefix(4).map { beside[$0].test.name }.joined(separator: ", ")
+            return indices.count > 4 ? named + " and \(indices.count - 4) more" : named
+        }
+        let findings = groups.enumerated().map { position, group in
+            let confirmed = group.members.filter { beside[$0].finding.kind == .failsBesideOtherProcesses }
+            let unconfirmed = group.members.filter { !confirmed.contains($0) }
+            let unnamed = position == 0 ? nameless : []
+            return Judge.finding(
+                .failsBesideOtherProcesses, beside[confirmed.first ?? group.members[0]].test,
+                "\(group.members.count) tests share `\(group.root)` with the package's other test processes: each "
+                    + "failed only while another test process ran beside it and passed alone with nothing beside it; "
+                    + "\(confirmed.count) failed again beside the whole suite in the reruns (\(names(confirmed)))"
+                    + (unconfirmed.isEmpty ? "" : ", and the failures of \(names(unconfirmed)) name the same folder")
+                    + ". Every process uses the one folder, so two at once delete or fill it under each other"
+                    + (unnamed.isEmpty
+                        ? ""
+                        : ". \(names(unnamed)) failed the same way, beside another process only, with failures that "
+                            + "name no path: likely the same folder"))
         }
         return findings + beside.indices.filter { !grouped.contains($0) }.map { beside[$0].finding }
     }

@@ -183,9 +183,9 @@ struct InterferenceTests {
         "Tests whose failures name one shared folder are one finding naming it; a test alone in its folder keeps its own"
     )
     func groupedBySharedFolder() throws {
-        // Given: JohnSundell/Files' tests under ~/.filesTest, two confirmed and one not, and one test whose
-        // failure names another folder.
-        let names = ["testA", "testB", "testC", "testD"]
+        // Given: JohnSundell/Files' tests under ~/.filesTest, two confirmed and one not, one test whose
+        // failure names another folder, and one whose failure names none.
+        let names = ["testA", "testB", "testC", "testD", "testE"]
         let tests = names.enumerated().map { index, name in
             TestIdentity(
                 library: .xctest, id: "FilesTests.FilesTests/\(name)", file: "Tests/FilesTests/FilesTests.swift",
@@ -194,7 +194,7 @@ struct InterferenceTests {
         let issues = [
             "error at '/root/.filesTest/a/b/c.txt'", "error at '/root/.filesTest/int'",
             "error at '/root/.filesTest/file'",
-            "error at '/srv/cache/data/x'",
+            "error at '/srv/cache/data/x'", "XCTAssertEqual failed: (\"2\") is not equal to (\"1\")",
         ]
         var observed = Observations(
             tests: tests, suiteRuns: [ObservedRun(results: [:])],
@@ -218,6 +218,10 @@ struct InterferenceTests {
             group.message.contains(
                 "2 failed again beside the whole suite in the reruns (FilesTests.testA, FilesTests.testB)"))
         #expect(group.message.contains("the failures of FilesTests.testC name the same folder"))
+        #expect(
+            group.message.hasSuffix(
+                "FilesTests.testE failed the same way, beside another process only, with failures that name no path: likely the same folder"
+            ))
         #expect(findings.last?.message == "FilesTests.testD alone")
         #expect(
             InterferenceJudge.sharedFolder("/tmp/litmus-shared-folder-fixture/", home: "/root")
