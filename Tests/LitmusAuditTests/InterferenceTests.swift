@@ -201,7 +201,7 @@ struct InterferenceTests {
             alone: Dictionary(uniqueKeysWithValues: tests.map { ($0.id, result(.passed)) }))
         for (test, issue) in zip(tests, issues) { observed.suiteRuns[0].results[test.id] = result(.failed, issue) }
         let kinds: [FindingKind] = [
-            .failsBesideOtherProcesses, .failsBesideOtherProcesses, .flaky, .failsBesideOtherProcesses,
+            .failsBesideOtherProcesses, .failsBesideOtherProcesses, .flaky, .failsBesideOtherProcesses, .flaky,
         ]
         let beside = zip(tests, kinds).map { test, kind in
             (test: test, finding: Finding(kind: kind, test: test.id, message: "\(test.name) alone"))
