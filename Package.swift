@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
         .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
         .library(name: "LitmusReport", targets: ["LitmusReport"]),
+        .library(name: "LitmusModel", targets: ["LitmusModel"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
         // `swift package litmus …` (LitmusCommandPlugin). The plugin's tool is found by its target's name, which
         // SwiftPM builds as a product of that name: `litmus` again, under its target's name.
@@ -234,11 +235,14 @@ let package = Package(
             dependencies: ["LitmusUI", "LitmusJSON", "LitmusSupport"]
         ),
 
+        // MARK: Model: the values the tools exchange and write (reports, findings, tests, options): Codable only.
+        .target(name: "LitmusModel", dependencies: ["LitmusSupport"]),
+
         // MARK: Audit: `litmus audit` holds a package's tests to FIRST.
         .target(
             name: "LitmusAudit",
             dependencies: [
-                "LitmusSupport",
+                "LitmusModel", "LitmusSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
@@ -257,8 +261,7 @@ let package = Package(
         .target(
             name: "LitmusMutation",
             dependencies: [
-                "LitmusAudit", "LitmusSupport",
-                "LitmusReport",  // StrykerReport: the one model of the --json schema, written here, read by the page.
+                "LitmusAudit", "LitmusModel", "LitmusSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -296,7 +299,7 @@ let package = Package(
         // The page's markup, styles and script are resources embedded in the code: no Bundle lookup.
         .target(
             name: "LitmusReport",
-            dependencies: ["LitmusAudit", "LitmusSupport"],
+            dependencies: ["LitmusAudit", "LitmusModel", "LitmusSupport"],
             resources: [
                 .embedInCode("Resources/report.html"), .embedInCode("Resources/report.css"),
                 .embedInCode("Resources/report.js"), .embedInCode("Resources/report-table.js"),

@@ -213,7 +213,3 @@ public struct StrykerReport: Codable, Sendable, Hashable {
         }
     }
 }
-
-/// The earlier name of ``StrykerReport``, kept so that code using it still compiles.
-@available(*, deprecated, renamed: "StrykerReport")
-public typealias MutationReport = StrykerReport

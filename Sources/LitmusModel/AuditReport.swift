@@ -215,6 +215,28 @@ public struct TestReport: Codable, Sendable, Hashable {
     public var coveredLines: [String: String]
     /// Its outcome in each of Swift Testing's parallel runs; absent for XCTest.
     public var parallelOutcomes: [TestOutcome]? = nil
+
+    /// Creates the value from every field.
+    package init(
+        id: String, name: String, library: TestLibrary, file: String? = nil, line: Int? = nil,
+        suiteOutcomes: [TestOutcome], aloneOutcome: TestOutcome, durationsMilliseconds: [Double],
+        medianMilliseconds: Double, flipRate: Double, issues: [String], coveredLines: [String: String],
+        parallelOutcomes: [TestOutcome]? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.library = library
+        self.file = file
+        self.line = line
+        self.suiteOutcomes = suiteOutcomes
+        self.aloneOutcome = aloneOutcome
+        self.durationsMilliseconds = durationsMilliseconds
+        self.medianMilliseconds = medianMilliseconds
+        self.flipRate = flipRate
+        self.issues = issues
+        self.coveredLines = coveredLines
+        self.parallelOutcomes = parallelOutcomes
+    }
 }
 
 /// The line and region coverage of one source file.
@@ -229,6 +251,15 @@ public struct FileCoverage: Codable, Sendable, Hashable {
     public var coveredRegions: Int
     /// Regions.
     public var regions: Int
+
+    /// Creates the value from every field.
+    package init(file: String, coveredLines: Int, lines: Int, coveredRegions: Int, regions: Int) {
+        self.file = file
+        self.coveredLines = coveredLines
+        self.lines = lines
+        self.coveredRegions = coveredRegions
+        self.regions = regions
+    }
 }
 
 /// Coverage of the package's own sources (test targets and dependencies left out).
@@ -239,6 +270,13 @@ public struct CoverageReport: Codable, Sendable, Hashable {
     public var regionPercent: Double
     /// Per file.
     public var files: [FileCoverage]
+
+    /// Creates the value from every field.
+    package init(linePercent: Double, regionPercent: Double, files: [FileCoverage]) {
+        self.linePercent = linePercent
+        self.regionPercent = regionPercent
+        self.files = files
+    }
 }
 
 /// How the suite stands on one letter.
@@ -254,6 +292,15 @@ public struct Verdict: Codable, Sendable, Hashable {
     /// Why the letter could not be measured (no test observed; coverage asked for and not measured):
     /// it then never passes, and the exit code is 2. Absent when it was measured.
     public var notMeasured: String? = nil
+
+    /// Creates the value from every field.
+    package init(letter: Letter, passed: Bool, findings: Int, summary: String, notMeasured: String? = nil) {
+        self.letter = letter
+        self.passed = passed
+        self.findings = findings
+        self.summary = summary
+        self.notMeasured = notMeasured
+    }
 }
 
 /// A test process that ran past the time limit (`--timeout`) and was killed, with the tests it left
@@ -342,6 +389,37 @@ public struct AuditReport: Codable, Sendable {
 
     /// The findings against one letter.
     public func findings(for letter: Letter) -> [Finding] { findings.filter { $0.letter == letter } }
+
+    /// Creates the value from every field.
+    package init(
+        litmusVersion: String? = nil, package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double,
+        buildSeconds: Double, phases: [PhaseTiming]? = nil, tests: [TestReport], findings: [Finding],
+        verdicts: [Verdict], coverage: CoverageReport? = nil, mutation: MutationSummary? = nil, failingTests: [String],
+        unmetThresholds: [String], timedOutRuns: [TimedOutRun] = [], unobservedSuite: UnobservedSuite? = nil,
+        quarantine: QuarantineReport? = nil, changedScope: ChangedScope? = nil, notes: [Finding]? = nil,
+        conduct: AuditConduct? = nil
+    ) {
+        self.litmusVersion = litmusVersion
+        self.package = package
+        self.seed = seed
+        self.options = options
+        self.wallSeconds = wallSeconds
+        self.buildSeconds = buildSeconds
+        self.phases = phases
+        self.tests = tests
+        self.findings = findings
+        self.verdicts = verdicts
+        self.coverage = coverage
+        self.mutation = mutation
+        self.failingTests = failingTests
+        self.unmetThresholds = unmetThresholds
+        self.timedOutRuns = timedOutRuns
+        self.unobservedSuite = unobservedSuite
+        self.quarantine = quarantine
+        self.changedScope = changedScope
+        self.notes = notes
+        self.conduct = conduct
+    }
 }
 
 /// What the audit itself did that a reader needs to tell the suite's problems from the audit's: how
@@ -374,5 +452,16 @@ public struct AuditConduct: Codable, Sendable, Hashable {
                     + "\(failedBesideOthers) failed again beside one and passed alone (see I)")
         }
         return parts.joined(separator: "; ")
+    }
+
+    /// Creates the value from every field.
+    package init(
+        processesAtOnce: Int, crashedProcesses: Int, endedLeftovers: Int, rechecked: Int, failedBesideOthers: Int
+    ) {
+        self.processesAtOnce = processesAtOnce
+        self.crashedProcesses = crashedProcesses
+        self.endedLeftovers = endedLeftovers
+        self.rechecked = rechecked
+        self.failedBesideOthers = failedBesideOthers
     }
 }

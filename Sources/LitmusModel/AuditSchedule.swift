@@ -38,13 +38,16 @@ public struct PhaseTiming: Codable, Sendable, Hashable {
 }
 
 /// A stopwatch that times the audit's phases one after the other.
-struct PhaseClock: Sendable {
+package struct PhaseClock: Sendable {
     private let clock = ContinuousClock()
     /// The phases timed so far, in their order.
-    private(set) var timings: [PhaseTiming] = []
+    package private(set) var timings: [PhaseTiming] = []
+
+    /// A stopwatch with nothing timed yet.
+    package init() {}
 
     /// Runs `body` as the phase `phase`, recording its wall time.
-    mutating func measure<Value>(_ phase: String, _ body: () async throws -> Value) async rethrows -> Value {
+    package mutating func measure<Value>(_ phase: String, _ body: () async throws -> Value) async rethrows -> Value {
         let started = clock.now
         let value = try await body()
         timings.append(PhaseTiming(phase: phase, seconds: (clock.now - started).inSeconds))

@@ -1,0 +1,3 @@
+// The audit's values (reports, findings, tests, options) live in LitmusModel; `import LitmusAudit`
+// still brings them, as it did before they moved.
+@_exported import LitmusModel
