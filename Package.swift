@@ -299,7 +299,7 @@ let package = Package(
         // The page's markup, styles and script are resources embedded in the code: no Bundle lookup.
         .target(
             name: "LitmusReport",
-            dependencies: ["LitmusAudit", "LitmusModel", "LitmusSupport"],
+            dependencies: ["LitmusModel", "LitmusSupport"],
             resources: [
                 .embedInCode("Resources/report.html"), .embedInCode("Resources/report.css"),
                 .embedInCode("Resources/report.js"), .embedInCode("Resources/report-table.js"),

@@ -1,5 +1,5 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
 
 /// An audit and a mutation run as GitHub Actions shows them on a pull request (`--github`, or under
 /// `GITHUB_ACTIONS=true`; docs/ci.md): a workflow annotation per finding and per undetected mutant

@@ -1,5 +1,5 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
 
 /// The HTML report: one self-contained page (its scripts and styles inline, no network) that shows an
 /// audit and a mutation run, built only from their JSON reports.

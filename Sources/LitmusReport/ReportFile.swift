@@ -1,5 +1,5 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
 
 /// Reads the JSON reports the HTML report is built from, and refuses what is not one.
 public enum ReportFile {

@@ -1,5 +1,5 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
 import LitmusSupport
 
 /// An audit's findings and a mutation run's undetected mutants as a SARIF 2.1.0 log, the format GitHub

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusAuditCommand
+import LitmusReport
 import Testing
 
 @testable import LitmusAudit

@@ -1,3 +1,4 @@
+import LitmusReport
 import Testing
 
 @testable import LitmusAudit

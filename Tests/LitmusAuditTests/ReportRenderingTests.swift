@@ -1,4 +1,5 @@
 import Foundation
+import LitmusReport
 import Testing
 
 @testable import LitmusAudit

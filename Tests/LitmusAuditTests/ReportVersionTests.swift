@@ -1,4 +1,5 @@
 import Foundation
+import LitmusReport
 import LitmusSupport
 import Testing
 
