@@ -1,3 +1,3 @@
 // The audit's values (reports, findings, tests, options) live in LitmusModel; `import LitmusAudit`
-// still brings them, as it did before they moved.
+// brings them too, since every use of the audit reads them.
 @_exported import LitmusModel
