@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "LitmusHTTPStubServer", targets: ["LitmusHTTPStubServer"]),
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
         .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
-        .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
+        .library(name: "LitmusCommands", targets: ["LitmusCommands"]),
         .library(name: "LitmusReport", targets: ["LitmusReport"]),
         .library(name: "LitmusModel", targets: ["LitmusModel"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
@@ -123,8 +123,7 @@ let package = Package(
             name: "LitmusCLI",
             dependencies: [
                 "LitmusDoublesGenerator", "LitmusSupport",
-                "LitmusAuditCommand",
-                "LitmusMutationCommand",
+                "LitmusCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -248,12 +247,12 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
+        // MARK: Commands: `litmus audit`, `mutate`, `merge`, `report` and `clean`, their shared options and
+        // outputs, one mapping from errors to exit codes.
         .target(
-            name: "LitmusAuditCommand",
+            name: "LitmusCommands",
             dependencies: [
-                "LitmusAudit", "LitmusSupport",
-                "LitmusMutation",
-                "LitmusReport",
+                "LitmusAudit", "LitmusMutation", "LitmusModel", "LitmusReport", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -267,13 +266,6 @@ let package = Package(
                 .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
-        .target(
-            name: "LitmusMutationCommand",
-            dependencies: [
-                "LitmusMutation", "LitmusAudit", "LitmusAuditCommand", "LitmusReport", "LitmusSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
         .executableTarget(
             name: "MutationBenchmark",
             dependencies: ["LitmusMutation", "LitmusAudit", "LitmusSupport"],
@@ -282,14 +274,14 @@ let package = Package(
         .testTarget(
             name: "LitmusMutationTests",
             dependencies: [
-                "LitmusMutation", "LitmusMutationCommand", "LitmusReport", "LitmusAudit", "LitmusSupport",
+                "LitmusMutation", "LitmusCommands", "LitmusReport", "LitmusAudit", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "LitmusAuditTests",
             dependencies: [
-                "LitmusAudit", "LitmusAuditCommand", "LitmusMutation", "LitmusReport", "LitmusSupport",
+                "LitmusAudit", "LitmusCommands", "LitmusMutation", "LitmusReport", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")]
@@ -307,7 +299,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LitmusReportTests",
-            dependencies: ["LitmusReport", "LitmusAudit", "LitmusAuditCommand", "LitmusUI"],
+            dependencies: ["LitmusReport", "LitmusAudit", "LitmusCommands", "LitmusUI"],
             resources: [.copy("Resources")]
         ),
         .executableTarget(

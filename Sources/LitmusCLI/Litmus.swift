@@ -1,6 +1,5 @@
 import ArgumentParser
-import LitmusAuditCommand
-import LitmusMutationCommand
+import LitmusCommands
 import LitmusSupport
 
 /// `litmus`: Litmus's command-line tool. Each job is a subcommand in a file of its own; add one by

@@ -1,6 +1,6 @@
 import Foundation
 import LitmusAudit
-import LitmusAuditCommand
+import LitmusCommands
 import Testing
 
 @Suite("The audit command's options", .tags(.parsing))

@@ -4,7 +4,7 @@ import LitmusMutation
 import Testing
 
 @testable import LitmusAudit
-@testable import LitmusAuditCommand
+@testable import LitmusCommands
 
 @Suite("litmus audit --mutation on the Mutation fixture", .tags(.endToEnd))
 struct AuditMutationEndToEndTests {

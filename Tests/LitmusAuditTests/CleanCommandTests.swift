@@ -1,6 +1,6 @@
 import Foundation
 import LitmusAudit
-import LitmusAuditCommand
+import LitmusCommands
 import Testing
 
 @Suite("`litmus clean`: deletes a package's cached builds, leaves the ones in use, says which")

@@ -3,7 +3,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
-@testable import LitmusAuditCommand
+@testable import LitmusCommands
 
 @Suite("Thorough with a mutation score (litmus audit --mutation)")
 struct MutationVerdictTests {

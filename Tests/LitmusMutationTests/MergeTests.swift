@@ -2,8 +2,8 @@ import Foundation
 import LitmusAudit
 import Testing
 
+@testable import LitmusCommands
 @testable import LitmusMutation
-@testable import LitmusMutationCommand
 
 @Suite("litmus merge of mutation shards")
 struct MergeTests {

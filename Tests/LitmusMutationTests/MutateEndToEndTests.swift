@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LitmusMutationCommand
+import LitmusCommands
 import LitmusReport
 import Testing
 

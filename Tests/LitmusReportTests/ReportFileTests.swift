@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LitmusAuditCommand
+import LitmusCommands
 import Testing
 
 @testable import LitmusReport

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LitmusAudit
-import LitmusAuditCommand
 import LitmusMutation
 
 /// `litmus merge FILE...`: the report of a sharded run from the partial JSON of every shard (docs/ci.md).

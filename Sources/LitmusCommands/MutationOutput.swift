@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LitmusAuditCommand
 import LitmusMutation
 import LitmusReport
 import LitmusSupport

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LitmusAudit
-import LitmusAuditCommand
 import LitmusMutation
 import LitmusReport
 import LitmusSupport
