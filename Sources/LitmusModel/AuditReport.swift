@@ -185,6 +185,39 @@ public struct Finding: Codable, Sendable, Hashable {
         guard let file else { return nil }
         return line.map { "\(file):\($0)" } ?? file
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, letter, test, file, line, message, fix, quarantined
+    }
+
+    /// Decodes a finding of any version of the report (keys absent or `null`); `quarantined: false` reads
+    /// as not quarantined (`nil`), as it was written.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(FindingKind.self, forKey: .kind)
+        letter = try container.decode(Letter.self, forKey: .letter)
+        test = try container.decodeIfPresent(String.self, forKey: .test)
+        file = try container.decodeIfPresent(String.self, forKey: .file)
+        line = try container.decodeIfPresent(Int.self, forKey: .line)
+        message = try container.decode(String.self, forKey: .message)
+        fix = try container.decode(String.self, forKey: .fix)
+        quarantined = try container.decodeIfPresent(Bool.self, forKey: .quarantined) == true ? true : nil
+    }
+
+    /// Every key for every kind, so a reader of the JSON finds the same fields in each finding: `test`,
+    /// `file` and `line` are `null` when the finding concerns no test or place, `quarantined` is `false`
+    /// when its test is not quarantined.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(letter, forKey: .letter)
+        try container.encode(test, forKey: .test)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(message, forKey: .message)
+        try container.encode(fix, forKey: .fix)
+        try container.encode(quarantined ?? false, forKey: .quarantined)
+    }
 }
 
 /// What the audit measured of one test.

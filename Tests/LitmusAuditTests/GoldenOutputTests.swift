@@ -32,6 +32,20 @@ struct GoldenOutputTests {
         #expect(report.findings.count == 19)
     }
 
+    @Test("Every finding in the JSON report has the same keys, whatever its kind")
+    func sameKeys() async throws {
+        // Given: Planted's findings, of 13 kinds, some of no test (an uncovered file) or not quarantined.
+        let partial = try Data(contentsOf: Self.folder.appendingPathComponent("planted.partial.json"))
+        let report = try await AuditPartial.merge([("planted.partial.json", partial)])
+        // When
+        let json = try JSONSerialization.jsonObject(with: try JSONReport().render(report)) as? [String: Any]
+        let findings = try #require(json?["findings"] as? [[String: Any]])
+        // Then
+        #expect(Set(findings.compactMap { $0["kind"] as? String }).count > 10)
+        let keys = Set(findings.map { $0.keys.sorted() })
+        #expect(keys == [["file", "fix", "kind", "letter", "line", "message", "quarantined", "test"]])
+    }
+
     @Test("The mutation run of Mutation: terminal and Stryker JSON")
     func mutation() throws {
         // Given
