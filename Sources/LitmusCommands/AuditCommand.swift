@@ -161,15 +161,9 @@ public struct AuditCommand: AsyncParsableCommand {
         } catch {
             try await Interruption.waitIfInterrupted()
             display.finish()
-            if let exit = error as? ExitCode { throw exit }
             // Any error that stops the audit (a package that does not build, a mutation sanity stop) is
             // exit 2 with its message, never 1, which means findings over the thresholds.
-            let started = (error as? ChildProcessError).map {
-                AuditError.cannotRun(executable: $0.executable, reason: $0.reason)
-            }
-            let message = started.map { "\($0)" } ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
-            FileHandle.standardError.write(Data("litmus audit: \(message)\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(error, command: "litmus audit")
         }
         display.finish()
         // The page embeds the whole mutation report, as `litmus report --mutation` does.

@@ -37,17 +37,14 @@ public struct MergeCommand: AsyncParsableCommand {
     @OptionGroup public var ci: CIReportOptions
 
     /// The least acceptable mutation score.
-    @Option(name: .long, help: "Exit 1 when the merged mutation score (percent) is under this.")
-    public var minMutationScore: Double?
+    @OptionGroup var minimum: MinimumScoreOption
+    public var minMutationScore: Double? { minimum.minMutationScore }
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
     /// Runs it.
     public func run() async throws {
-        if let minMutationScore, !(0...100).contains(minMutationScore) {
-            throw ValidationError("--min-mutation-score \(minMutationScore) is not a percentage: give 0 to 100.")
-        }
         try AuditOutput.checkOutputs(
             [("--json", json), ("--junit", junit), ("--html", html)], ci: ci, command: "litmus merge")
         do {
@@ -67,8 +64,7 @@ public struct MergeCommand: AsyncParsableCommand {
                 throw MergeError.corrupt(file: files[0], reason: "litmus merge does not know \(kind) shards")
             }
         } catch let error as MergeError {
-            FileHandle.standardError.write(Data("litmus merge: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(error, command: "litmus merge")
         }
     }
 

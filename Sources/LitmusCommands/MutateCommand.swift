@@ -29,11 +29,13 @@ public struct MutateCommand: AsyncParsableCommand {
     public var json: String?
 
     /// The least acceptable score.
-    @Option(name: .long, help: "Exit 1 when the mutation score (percent) is under this.")
-    public var minMutationScore: Double?
+    @OptionGroup var minimum: MinimumScoreOption
+    public var minMutationScore: Double? { minimum.minMutationScore }
 
-    /// Test processes at once.
-    @Option(name: .long, help: "Test processes at once (default: one per core).")
+    /// Test processes at once: `--jobs`, as `litmus audit` names it; `--parallel` is its earlier name.
+    @Option(
+        name: [.customLong("jobs"), .customLong("parallel")],
+        help: "Test processes at once (default: one per core; --parallel is the earlier name).")
     public var parallel: Int = 0
 
     /// The time limit floor.
@@ -77,9 +79,6 @@ public struct MutateCommand: AsyncParsableCommand {
 
     /// Runs it.
     public func run() async throws {
-        if let minMutationScore, !(0...100).contains(minMutationScore) {
-            throw ValidationError("--min-mutation-score \(minMutationScore) is not a percentage: give 0 to 100.")
-        }
         let shard = try shard.map { text in
             do {
                 return try Shard(parsing: text)
@@ -137,11 +136,7 @@ public struct MutateCommand: AsyncParsableCommand {
         } catch {
             try await Interruption.waitIfInterrupted()
             // Whatever stopped the run exits 2 with its message: 1 means a score under the minimum only.
-            let message =
-                (error as? MutationError)?.description ?? (error as? AuditError)?.description
-                ?? error.localizedDescription
-            FileHandle.standardError.write(Data("\nlitmus mutate: \(message)\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(error, command: "litmus mutate", leadingNewline: true)
         }
         if !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
         try MutationOutput.emit(

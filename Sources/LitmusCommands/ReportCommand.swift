@@ -44,8 +44,7 @@ public struct ReportCommand: ParsableCommand {
                 auditJSON: try audit.map(ReportFile.audit(at:)),
                 mutationJSON: try mutation.map(ReportFile.mutation(at:)))
         } catch let error as ReportFileError {
-            FileHandle.standardError.write(Data("litmus report: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(error, command: "litmus report")
         }
         try AuditOutput.exitingOnOutputError(command: "litmus report") { try output.write(page.render()) }
     }

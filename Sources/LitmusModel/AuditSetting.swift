@@ -96,7 +96,7 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     }
 
     /// Why the setting's value in `root` is out of range, or `nil`.
-    func problem(_ root: Root) -> String? { check(root) }
+    package func problem(_ root: Root) -> String? { check(root) }
 
     /// Sets each setting whose key `decoder` holds; the others keep their values.
     static func decode(_ settings: [AuditSetting], into root: inout Root, from decoder: any Decoder) throws {

@@ -157,17 +157,28 @@ struct MutateEndToEndTests {
 
 @Suite("litmus mutate's command line")
 struct MutateCommandTests {
-    @Test("A minimum score outside 0 to 100 is refused before anything runs, naming the value")
-    func minimumOutOfRange() async throws {
-        // Given
-        let sut = try MutateCommand.parse(["Tests/Fixtures/Mutation", "--min-mutation-score", "150"])
-
-        // Then
-        await #expect {
-            try await sut.run()
-        } throws: { error in
-            "\(error)".contains("--min-mutation-score 150.0 is not a percentage")
+    @Test(
+        "A minimum score outside 0 to 100 is refused while the command line is read, naming the value, by mutate and merge"
+    )
+    func minimumOutOfRange() throws {
+        // When
+        let mutate = #expect(throws: (any Error).self) {
+            try MutateCommand.parse(["Tests/Fixtures/Mutation", "--min-mutation-score", "150"])
         }
+        let merge = #expect(throws: (any Error).self) {
+            try MergeCommand.parse(["a.json", "--min-mutation-score=-1"])
+        }
+        // Then
+        #expect(MutateCommand.message(for: mutate!) == "--min-mutation-score must be 0 to 100 (it is 150.0)")
+        #expect(MergeCommand.message(for: merge!) == "--min-mutation-score must be 0 to 100 (it is -1.0)")
+        #expect(
+            try MutateCommand.parse(["Tests/Fixtures/Mutation", "--min-mutation-score", "100"]).minMutationScore == 100)
+    }
+
+    @Test("--jobs sets the test processes at once, as litmus audit's does; --parallel is its earlier name")
+    func jobs() throws {
+        #expect(try MutateCommand.parse(["--jobs", "3"]).parallel == 3)
+        #expect(try MutateCommand.parse(["--parallel", "4"]).parallel == 4)
     }
 
     @Test("A score under --min-mutation-score exits with status 1", .tags(.endToEnd))
