@@ -185,13 +185,16 @@ enum InterferenceJudge {
             let confirmed = group.members.filter { beside[$0].finding.kind == .failsBesideOtherProcesses }
             let unconfirmed = group.members.filter { !confirmed.contains($0) }
             let unnamed = position == 0 ? nameless : []
-            return Judge.finding(
-                .failsBesideOtherProcesses, beside[confirmed.first ?? group.members[0]].test,
-                "\(group.members.count) tests share `\(group.root)` with the package's other test processes: each "
-                    + "failed only while another test process ran beside it and passed alone with nothing beside it; "
-                    + "\(confirmed.count) failed again beside the whole suite in the reruns (\(names(confirmed)))"
+            // The finding is the folder's, not one test's: its place is the tests' file when they share one.
+            let files = Set(group.members.map { beside[$0].test.file })
+            return Finding(
+                kind: .failsBesideOtherProcesses, file: files.count == 1 ? files.first ?? nil : nil,
+                message: "`\(group.root)` is one folder shared by every test process of the package: "
+                    + "\(group.members.count) tests failed only while another test process ran beside them and passed "
+                    + "alone with nothing beside them; \(confirmed.count) failed again beside the whole suite in the reruns "
+                    + "(\(names(confirmed)))"
                     + (unconfirmed.isEmpty ? "" : ", and the failures of \(names(unconfirmed)) name the same folder")
-                    + ". Every process uses the one folder, so two at once delete or fill it under each other"
+                    + ". Two processes at once delete or fill it under each other"
                     + (unnamed.isEmpty
                         ? ""
                         : ". \(names(unnamed)) failed the same way, beside another process only, with failures that "
