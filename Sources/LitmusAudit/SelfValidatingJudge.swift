@@ -21,11 +21,15 @@ enum SelfValidatingJudge {
         let ranMethods = Set(ran.compactMap(\.qualifiedOutputName))
         let manifest = analysis.linuxMain
         var findings: [Finding] = []
+        // A class whose tests are also declared in extensions has an entry per declaration: one finding.
+        var classesNeverRan = Set<String>()
         for declaration in analysis.classes {
             // A spec Quick's QCKMain runs under `swift test` ran, though not as a test XCTest lists.
             if declaration.isSpec && analysis.entryPointSpecs.contains(declaration.name) { continue }
             guard declaration.ran(among: ranClasses) else {
-                findings.append(neverRan(class: declaration, manifest: manifest))
+                if classesNeverRan.insert(declaration.module + "." + declaration.name).inserted {
+                    findings.append(neverRan(class: declaration, manifest: manifest))
+                }
                 continue
             }
             guard !declaration.isSpec else { continue }

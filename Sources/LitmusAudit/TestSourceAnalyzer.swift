@@ -118,6 +118,11 @@ public struct TestSourceAnalyzer: Sendable {
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
         let helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
+        // The classes of the target that inherit from something: those whose extensions may declare tests.
+        let testClassNames = Set(
+            parsed.flatMap { file in
+                file.compiledNodes(ClassDeclSyntax.self).filter { $0.inheritanceClause != nil }.map(\.name.text)
+            })
         for file in parsed {
             for function in file.compiledNodes(FunctionDeclSyntax.self)
             where !HelperIndex.isTest(function) && helpers.asserting.contains(function.name.text) {
@@ -131,31 +136,29 @@ public struct TestSourceAnalyzer: Sendable {
             for declaration in file.compiledNodes(ClassDeclSyntax.self) {
                 let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
                 let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
-                let testMethods = declaration.memberBlock.members.compactMap { member -> FunctionDeclSyntax? in
-                    guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function),
-                        file.compiled.compiles(function)
-                    else { return nil }
-                    return function
-                }
+                let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
                 guard isSpec || (!testMethods.isEmpty && !inherited.isEmpty) else { continue }
                 let testClass = SourceAnalysis.TestClass(
                     name: declaration.name.text, module: module, file: file.file, line: file.line(declaration),
                     isSpec: isSpec,
                     testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
-                analysis.classes.append(testClass)
-                for function in testMethods {
-                    let name = testClass.testName(function.name.text)
-                    analysis.findings += findings(
-                        in: function, test: name, shown: "\(testClass.name).\(function.name.text)", library: .xctest,
-                        helpers: helpers, file: file)
-                    analysis.assertionSites +=
-                        AssertionSites.find(
-                            in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
-                        ).map { [$0] } ?? []
-                }
+                analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
                 if isSpec {
                     analysis.findings += specSleeps(in: declaration, spec: testClass.name, helpers: helpers, file: file)
                 }
+            }
+            // Tests declared in an extension of a test class, often in a file of their own
+            // (weichsel/ZIPFoundation's `extension ZIPFoundationTests`): an entry of their own, with that
+            // file, so each test is located where it is written.
+            for declaration in file.compiledNodes(ExtensionDeclSyntax.self)
+            where testClassNames.contains(declaration.extendedType.trimmedDescription) {
+                let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
+                guard !testMethods.isEmpty else { continue }
+                let testClass = SourceAnalysis.TestClass(
+                    name: declaration.extendedType.trimmedDescription, module: module, file: file.file,
+                    line: file.line(declaration), isSpec: false,
+                    testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
+                analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
             }
             for function in file.compiledNodes(FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
                 let name = Self.swiftTestingName(function)
@@ -193,6 +196,34 @@ public struct TestSourceAnalyzer: Sendable {
                             message: "\(owner): \(message)"))
                 }
             }
+        }
+    }
+
+    /// The `test…` methods of `members` the build compiles.
+    private func compiledTestMethods(_ members: MemberBlockSyntax, file: ParsedFile) -> [FunctionDeclSyntax] {
+        members.members.compactMap { member -> FunctionDeclSyntax? in
+            guard let function = member.decl.as(FunctionDeclSyntax.self), isXCTestMethod(function),
+                file.compiled.compiles(function)
+            else { return nil }
+            return function
+        }
+    }
+
+    /// Records `testClass` and reads each of its `testMethods`: their findings and their checks.
+    private func analyzeTests(
+        _ testMethods: [FunctionDeclSyntax], of testClass: SourceAnalysis.TestClass, helpers: HelperIndex,
+        file: ParsedFile, into analysis: inout SourceAnalysis
+    ) {
+        analysis.classes.append(testClass)
+        for function in testMethods {
+            let name = testClass.testName(function.name.text)
+            analysis.findings += findings(
+                in: function, test: name, shown: "\(testClass.name).\(function.name.text)", library: .xctest,
+                helpers: helpers, file: file)
+            analysis.assertionSites +=
+                AssertionSites.find(
+                    in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
+                ).map { [$0] } ?? []
         }
     }
 

@@ -23,6 +23,35 @@ struct TestSourceAnalyzerTests {
         #expect(finding.line == 3)
     }
 
+    @Test("Tests declared in an extension of a test class in another file are found there, with their lines")
+    func testsInAnExtension() throws {
+        // Given: weichsel/ZIPFoundation's shape, its tests spread over extensions of one class.
+        let analysis = try analyze([
+            "ZIPFoundationTests.swift":
+                "import XCTest\nclass ZIPFoundationTests: XCTestCase {\n    func testA() { XCTAssert(true) }\n}\n",
+            "ZIPFoundationPerformanceTests.swift": """
+            import XCTest
+            extension ZIPFoundationTests {
+                func testPerformanceWriteUncompressed() {
+                    measure { _ = 1 }
+                }
+                func testB() { _ = 1 }
+            }
+            extension String {
+                func testNotATest() {}
+            }
+            """,
+        ])
+        // Then
+        let declarations = analysis.classes.filter { $0.name == "ZIPFoundationTests" }
+        #expect(declarations.count == 2)
+        let extended = try #require(declarations.first { $0.file.hasSuffix("ZIPFoundationPerformanceTests.swift") })
+        #expect(extended.testMethods == ["testPerformanceWriteUncompressed": 3, "testB": 6])
+        #expect(kinds(analysis, test: "ZIPFoundationTests.testB") == [.noAssertion])
+        #expect(analysis.measuringTests.values.flatMap { $0 } == [3])
+        #expect(!analysis.classes.contains { $0.name == "String" })
+    }
+
     @Test("A helper that asserts, declared in another file, makes its caller self-validating")
     func helperAcrossFiles() throws {
         let analysis = try analyze([
