@@ -3,6 +3,7 @@
 // packages of their own: Examples/Package.swift (the apps and their tests) and Examples/Web/Package.swift.
 // docs/ARCHITECTURE.md describes this layout; keep both true together.
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -310,3 +311,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// DocC: `scripts/docs` sets LITMUS_DOCC=1 to add swift-docc-plugin for `swift package
+// generate-documentation`; a package that depends on Litmus never resolves or builds it.
+if ProcessInfo.processInfo.environment["LITMUS_DOCC"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -11,8 +11,8 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Everything else is as on ``Member``: the spy (``callCount``, ``lastArguments``,
-/// ``allArguments``), the stub (``stubbedResult``, ``stubbedError``, the one set last wins), the
+/// Everything else is as on ``Member``: the spy (``CallRecorder/callCount``, ``CallRecorder/lastArguments``,
+/// ``CallRecorder/allArguments``), the stub (``CallRecorder/stubbedResult``, ``CallRecorder/stubbedError``, the one set last wins), the
 /// verification (``RecordingMember``) and the modes. A call is recorded when it starts, before the
 /// handler runs; the handler runs outside the lock, on the caller's executor, so it may call the
 /// double again.

@@ -31,6 +31,8 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
     /// Makes the member `signature` (e.g. `fetch(id:)`) of the double described by `context`.
     ///
     /// - Parameters:
+    ///   - context: The double the member belongs to: its name, mode and the test's reporter.
+    ///   - signature: The member as the protocol declares it (`fetch(id:)`), which failures quote.
     ///   - recorder: The recorder's name in the double's `double`, when it is not the member's
     ///     (`findId` for an overload of `find`); failures quote it in the line that stubs the member.
     ///   - fallback: What an unstubbed call returns when the result's type has no ``DefaultValue``

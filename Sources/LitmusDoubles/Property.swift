@@ -14,9 +14,11 @@ public final class Property<Value>: Sendable {
     /// Makes the property `name` of the double described by `context`.
     ///
     /// - Parameters:
+    ///   - context: The double the property belongs to: its name, mode and the test's reporter.
+    ///   - name: The property's name as the protocol declares it.
     ///   - recorder: Its name in the double's `double` when it is not `name` (`instanceProperty`),
     ///     which failures quote.
-    ///   - fallback: What gets return until the property is stubbed or set, when `Value` has no
+    ///   - fallback: What is returned until the property is stubbed or set, when `Value` has no
     ///     ``DefaultValue`` (reported as a failure, as in docs/doubles.md).
     public init(
         _ name: String,

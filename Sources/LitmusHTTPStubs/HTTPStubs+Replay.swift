@@ -27,6 +27,7 @@ extension HTTPStubs {
     ///   - timing: whether answers wait as long as the recorded ones took.
     ///   - redaction: what is hidden before anything is written (and ignored when matching).
     ///   - session: what records: a plain ephemeral `URLSession` unless you give one (a proxy, TLS settings).
+    ///   - filePath: the calling test file, which a relative `path` is read from (the caller's, by default).
     /// - Throws: ``HARError`` naming the file: missing in replay only, malformed (naming the entry),
     ///   about to record by a mode set in code under `CI=true`, or already being recorded by another test.
     @discardableResult

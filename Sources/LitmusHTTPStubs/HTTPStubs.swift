@@ -16,7 +16,7 @@ import Synchronization
 /// ```
 ///
 /// A request no stub matches never reaches the network: it fails with `URLError(.resourceUnavailable)`
-/// and is kept in ``unmatchedRequests``, which the `.httpStubs` trait, ``verifyNoUnmatchedRequests``
+/// and is kept in ``unmatchedRequests``, which the `.httpStubs` trait, ``verifyNoUnmatchedRequests()``
 /// and the XCTest helper report as an issue naming the closest stub and what differed.
 public final class HTTPStubs: Sendable {
     /// Whether 3xx responses with a `Location` are followed inside Litmus (the default), so the client

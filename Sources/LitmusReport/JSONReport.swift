@@ -1,6 +1,6 @@
 import Foundation
 
-/// The report as JSON for tools: the ``AuditReport`` value itself, keys sorted, indented; docs/audit.md
+/// The report as JSON for tools: the `AuditReport` value itself, keys sorted, indented; docs/audit.md
 /// documents the schema.
 public struct JSONReport: Sendable {
     /// Creates a renderer.

@@ -4,7 +4,7 @@ import LitmusSupport
 
 /// An element of the page, found by its query every time it is used, as in XCUITest.
 ///
-/// ``exists``, ``count`` and the other properties read the page as it is now. Actions (``tap()``,
+/// ``exists``, ``XCUIElementQuery/count`` and the other properties read the page as it is now. Actions (``tap()``,
 /// ``typeText(_:)``, ``clearText()``) wait up to the app's ``XCUIApplication/timeout`` until exactly
 /// one element matches and it is visible, enabled, stable (the same place in two frames) and
 /// hit-testable (nothing covers its centre), and query again when the page changed under them.
