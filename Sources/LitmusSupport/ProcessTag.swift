@@ -56,7 +56,7 @@ package struct ProcessTag: Sendable, Hashable {
     }
 
     /// The running processes whose tag satisfies `matches`, this process excluded.
-    static func running(where matches: (String) -> Bool) -> [LeftoverProcess] {
+    package static func running(where matches: (String) -> Bool) -> [LeftoverProcess] {
         #if os(Linux)
             let own = getpid()
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
