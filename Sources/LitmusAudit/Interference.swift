@@ -174,7 +174,7 @@ enum InterferenceJudge {
             groups.append((root, members))
         }
         // Tests that failed the same way with failures naming no path at all most likely collided in the
-        // same folder: they go with the largest group, said as such.
+        // same folder: they go with the first group (the folder most confirmed tests name), said as such.
         let nameless = beside.indices.filter { roots[$0].isEmpty }
         if !groups.isEmpty { grouped.formUnion(nameless) }
         func names(_ indices: [Int]) -> String {

@@ -66,20 +66,25 @@ enum Judge {
         let observations = observations.withoutCrashCollateral()
         // The findings of tests whose failures came only beside another process: grouped by what they share.
         var beside: [(test: TestIdentity, finding: Finding)] = []
+        /// `noted` goes with the tests beside other processes when the caveat changed it (every failure
+        /// came beside another process), else it is kept as it is.
+        func keep(_ noted: Finding, of test: TestIdentity, caveated original: Finding) {
+            if noted != original { beside.append((test, noted)) } else { judgement.findings.append(noted) }
+        }
         for test in observations.tests {
             if let interfered = InterferenceJudge.finding(for: test, in: observations) {
                 // Its failures are the other processes' doing: not its order, nor flakiness of its own.
                 beside.append((test, interfered))
             } else if let unstable = RepeatableJudge.finding(for: test, in: observations, context) {
-                let noted = InterferenceJudge.caveat(unstable, observations)
-                if noted != unstable { beside.append((test, noted)) } else { judgement.findings.append(noted) }
+                keep(InterferenceJudge.caveat(unstable, observations), of: test, caveated: unstable)
             } else {
                 switch try await IsolatedJudge.verdict(for: test, in: observations, context, bisect: bisect) {
                 case .isolated: break
                 case .alwaysFails: judgement.failingTests.append(test.id)
                 case .orderDependent(let finding, let timedOut, let explained):
-                    let noted = InterferenceJudge.caveat(finding, observations, explained: explained)
-                    if noted != finding { beside.append((test, noted)) } else { judgement.findings.append(noted) }
+                    keep(
+                        InterferenceJudge.caveat(finding, observations, explained: explained), of: test,
+                        caveated: finding)
                     judgement.timedOutRuns += timedOut
                 }
             }

@@ -95,18 +95,21 @@ struct Observations: Sendable, Codable {
     /// runs, alone, then the random halves. A test that failed only in a parallel run or a half still
     /// shows why (in the JSON report's `issues` and JUnit's `flakyFailure`).
     func issues(of test: TestIdentity) -> [String] {
-        let all =
-            suiteRuns.map { $0.results[test.id] } + parallelRuns.map { $0.results[test.id] }
-            + [alone[test.id]] + randomHalves.map { $0.results[test.id] }
-        return all.compactMap { $0 }.first { !$0.issues.isEmpty }?.issues ?? []
+        results(of: test).first { !$0.issues.isEmpty }?.issues ?? []
     }
 
-    /// Every issue `test` recorded, in every run.
+    /// Every issue `test` recorded, in every run and in the reruns of its interference check.
     func allIssues(of test: TestIdentity) -> [String] {
+        results(of: test).flatMap(\.issues) + (interference[test.id]?.reproducedIssues ?? [])
+    }
+
+    /// `test`'s results in the order ``issues(of:)`` reads them: the suite runs, the parallel runs,
+    /// alone, then the random halves.
+    private func results(of test: TestIdentity) -> [TestResult] {
         let all =
             suiteRuns.map { $0.results[test.id] } + parallelRuns.map { $0.results[test.id] }
             + [alone[test.id]] + randomHalves.map { $0.results[test.id] }
-        return all.compactMap { $0 }.flatMap(\.issues) + (interference[test.id]?.reproducedIssues ?? [])
+        return all.compactMap { $0 }
     }
 
     /// The tests that started before `test` in `run` with the same framework (so in its process).

@@ -122,8 +122,7 @@ public struct AuditCommand: AsyncParsableCommand {
         try AuditOutput.checkOutputs(
             [("--json", json), ("--junit", junit), ("--html", html)], ci: ci, command: "litmus audit")
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            FileHandle.standardError.write(Data("litmus audit: \(AuditError.notAPackage(path: package.path))\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(AuditError.notAPackage(path: package.path), command: "litmus audit")
         }
         let interruption = Interruption.install(command: "litmus audit")
         defer { withExtendedLifetime(interruption) {} }

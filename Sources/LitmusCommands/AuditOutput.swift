@@ -61,8 +61,7 @@ package enum AuditOutput {
         do {
             return try body()
         } catch let error as OutputFileError {
-            FileHandle.standardError.write(Data("\(command): \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(error, command: command)
         }
     }
 
@@ -76,8 +75,7 @@ package enum AuditOutput {
         do {
             try ci.check()
         } catch let problem as OutputPaths.Problem {
-            FileHandle.standardError.write(Data("\(command): \(problem)\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(problem, command: command)
         }
     }
 

@@ -51,8 +51,7 @@ public struct BuildFolderOptions: ParsableArguments {
             let lock = try cache.acquire(for: package, use: use)
             return BuildFolder(url: lock.folder, cached: (cache, lock))
         } catch let error as AuditError {
-            FileHandle.standardError.write(Data("\(command): \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(error, command: command)
         }
     }
 }

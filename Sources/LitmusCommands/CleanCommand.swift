@@ -32,8 +32,7 @@ public struct CleanCommand: ParsableCommand {
         do {
             cache = try BuildCache.standard()
         } catch let error as AuditError {
-            FileHandle.standardError.write(Data("litmus clean: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw CommandFailure.exit(error, command: "litmus clean")
         }
         for line in clean(in: cache) { print(line) }
     }

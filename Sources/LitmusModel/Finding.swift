@@ -1,0 +1,221 @@
+import Foundation
+
+/// A letter of FIRST (seed 000): what a unit test should be.
+public enum Letter: String, Codable, Sendable, CaseIterable, Comparable {
+    /// Fast: runs in milliseconds.
+    case fast = "F"
+    /// Isolated: passes or fails the same alone and among the others.
+    case isolated = "I"
+    /// Repeatable: the same outcome on every run.
+    case repeatable = "R"
+    /// Self-validating: decides on its own, with real assertions.
+    case selfValidating = "S"
+    /// Thorough: covers the code under test.
+    case thorough = "T"
+
+    /// The letter's word.
+    public var word: String {
+        switch self {
+        case .fast: return "Fast"
+        case .isolated: return "Isolated"
+        case .repeatable: return "Repeatable"
+        case .selfValidating: return "Self-validating"
+        case .thorough: return "Thorough"
+        }
+    }
+
+    /// Orders F, I, R, S, T.
+    public static func < (lhs: Letter, rhs: Letter) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// What the audit found; docs/audit.md explains each kind and how to fix it.
+public enum FindingKind: String, Codable, Sendable, CaseIterable {
+    /// F: the median duration exceeds the budget.
+    case slowTest
+    /// F: the test code sleeps (`sleep`, `usleep`, `Thread.sleep`, `Task.sleep`).
+    case sleepInTest
+    /// I: fails among the others, passes alone: another test pollutes shared state.
+    case failsOnlyWithOthers
+    /// I: passes among the others, fails alone: it depends on another test having run.
+    case passesOnlyWithOthers
+    /// I: the test left a process running after it ended (the audit found it by its tag and ended it).
+    case leftProcessRunning
+    /// I: the test failed only while another test process of the package ran beside it, and passed with
+    /// nothing beside it: the two share something outside their processes (a file, a port, a folder).
+    case failsBesideOtherProcesses
+    /// R: the outcome changed between identical runs.
+    case flaky
+    /// R: a test process crashed (once per cause, naming the test that caused it when it can be told), or a
+    /// test ran past the time limit.
+    case crashed
+    /// S: no assertion in the test, nor in the helpers it calls.
+    case noAssertion
+    /// S: an assertion that cannot fail (the same expression on both sides, a literal true).
+    case tautology
+    /// S: `try?` discards the error of the call under test.
+    case swallowedError
+    /// S: an expectation created and never waited for.
+    case unwaitedExpectation
+    /// S: a test class or spec in the sources that never ran (a QuickSpec on Linux).
+    case neverRan
+    /// S: `XCTAssert…`/`XCTFail` in a Swift Testing test or a helper it calls: Swift Testing before 6.4
+    /// drops the failure and the test passes.
+    case xctestAssertionInSwiftTesting
+    /// S: `#expect` in an XCTest method or a helper it calls: XCTest never sees its failure.
+    case expectInXCTest
+    /// S: Nimble's `expect(x)` never followed by `.to`/`.toNot`/`.notTo`/`.toEventually…`: never evaluated.
+    case unevaluatedExpectation
+    /// S: an assertion in a `Task`, `Task.detached` or `DispatchQueue….async` closure that nothing in the
+    /// test waits for: it may run after the test ended, or never.
+    case unawaitedAssertion
+    /// S: a passing test none of whose checks ran in its alone run (a closure never called, a loop
+    /// that did not iterate, a branch not taken); as a note when only some never ran.
+    case assertionNeverRan
+    /// T: a source file no test executes.
+    case uncoveredFile
+
+    /// The letter of FIRST the finding counts against.
+    public var letter: Letter {
+        switch self {
+        case .slowTest, .sleepInTest: return .fast
+        case .failsOnlyWithOthers, .passesOnlyWithOthers, .leftProcessRunning, .failsBesideOtherProcesses:
+            return .isolated
+        case .flaky, .crashed: return .repeatable
+        case .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan, .xctestAssertionInSwiftTesting,
+            .expectInXCTest, .unevaluatedExpectation, .unawaitedAssertion, .assertionNeverRan:
+            return .selfValidating
+        case .uncoveredFile: return .thorough
+        }
+    }
+
+    /// One sentence on how to fix it, after the seeds' advice.
+    public var fix: String {
+        switch self {
+        case .slowTest:
+            return
+                "Replace real waiting, disk and network with doubles or in-memory fakes; move a slow integration test behind a tag."
+        case .sleepInTest:
+            return
+                "Wait for the event itself (an expectation, `await fulfillment(of:)`, `confirmation`), never for time."
+        case .failsOnlyWithOthers:
+            return "Give each test its own fixtures in setUp()/init and reset the shared state the named test changes."
+        case .passesOnlyWithOthers:
+            return "Build everything the test needs in its own setUp()/init instead of relying on the named test."
+        case .leftProcessRunning:
+            return
+                "End every process the test starts before it returns (terminate it and wait for it in a defer or tearDown): a process left running outlives the test run, holding files and ports."
+        case .failsBesideOtherProcesses:
+            return
+                "Give each test its own place outside the process: a unique temporary folder (FileManager's temporaryDirectory plus a UUID), port 0 for a server, no fixed path in the home folder; `swift test --parallel` runs tests in processes side by side too."
+        case .flaky:
+            return "Remove what the test does not control (time, randomness, order, the environment) or inject it."
+        case .crashed:
+            return
+                "Fix what traps (a force unwrap, a failed precondition, a fatalError in a double): one trap ends every test of its process. A crash in a dependency: report it upstream and keep the test that triggers it out of the parallel runs meanwhile."
+        case .noAssertion:
+            return
+                "Assert the outcome (XCTAssert…, #expect), or remove the test: a test that cannot fail proves nothing."
+        case .tautology:
+            return "Compare against a literal expected value (assert 6, not 2 + 4), never the expression itself."
+        case .swallowedError:
+            return
+                "Use `try` in a throwing test (or #expect(throws:) / XCTAssertThrowsError) so the error fails the test."
+        case .unwaitedExpectation:
+            return
+                "Wait for the expectation (wait(for:timeout:) / await fulfillment(of:)), or its fulfilment is never checked."
+        case .neverRan:
+            return
+                "Make the runner see it: a `test…` method of an XCTestCase subclass (or a @Test function) in a test target, its class not compiled out by an #if."
+        case .xctestAssertionInSwiftTesting:
+            return
+                "Use #expect/#require in a @Test (or make the test an XCTestCase method): before Swift 6.4 Swift Testing drops XCTest's failures."
+        case .expectInXCTest:
+            return
+                "Use XCTAssert… in an XCTestCase method (or move the test to Swift Testing's @Test): XCTest never sees #expect fail."
+        case .unevaluatedExpectation:
+            return
+                "Finish the expectation with a matcher, expect(x).to(equal(6)): expect(x) alone evaluates nothing."
+        case .unawaitedAssertion:
+            return
+                "Wait for the work before the test ends (await the task's value, confirmation, an expectation with fulfillment), or assert after it."
+        case .assertionNeverRan:
+            return
+                "Make the check run: call the handler (or wait for it), test a non-empty collection, assert the optional with XCTUnwrap/#require instead of if let."
+        case .uncoveredFile:
+            return
+                "Test the file's behaviour through its public API (happy path, edges, bad input), or delete dead code."
+        }
+    }
+}
+
+/// One finding, with the test and the place it concerns.
+public struct Finding: Codable, Sendable, Hashable {
+    /// What was found.
+    public var kind: FindingKind
+    /// The FIRST letter it counts against.
+    public var letter: Letter
+    /// The test's identifier, when it concerns one test.
+    public var test: String?
+    /// The file it points at (relative to the package), when known.
+    public var file: String?
+    /// The line it points at, when known.
+    public var line: Int?
+    /// What was found, in a sentence naming the test and any other test involved.
+    public var message: String
+    /// How to fix it.
+    public var fix: String
+    /// True when its test is in the package's `.litmus-quarantine`: reported, counted against no letter.
+    public var quarantined: Bool?
+
+    /// Creates a finding whose letter and fix follow from its kind.
+    public init(kind: FindingKind, test: String? = nil, file: String? = nil, line: Int? = nil, message: String) {
+        self.kind = kind
+        self.letter = kind.letter
+        self.test = test
+        self.file = file
+        self.line = line
+        self.message = message
+        self.fix = kind.fix
+    }
+
+    /// `file:line` when known.
+    public var location: String? {
+        guard let file else { return nil }
+        return line.map { "\(file):\($0)" } ?? file
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, letter, test, file, line, message, fix, quarantined
+    }
+
+    /// Decodes a finding of any version of the report (keys absent or `null`); `quarantined: false` reads
+    /// as not quarantined (`nil`), as it was written.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(FindingKind.self, forKey: .kind)
+        letter = try container.decode(Letter.self, forKey: .letter)
+        test = try container.decodeIfPresent(String.self, forKey: .test)
+        file = try container.decodeIfPresent(String.self, forKey: .file)
+        line = try container.decodeIfPresent(Int.self, forKey: .line)
+        message = try container.decode(String.self, forKey: .message)
+        fix = try container.decode(String.self, forKey: .fix)
+        quarantined = try container.decodeIfPresent(Bool.self, forKey: .quarantined) == true ? true : nil
+    }
+
+    /// Every key for every kind, so a reader of the JSON finds the same fields in each finding: `test`,
+    /// `file` and `line` are `null` when the finding concerns no test or place, `quarantined` is `false`
+    /// when its test is not quarantined.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(letter, forKey: .letter)
+        try container.encode(test, forKey: .test)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(message, forKey: .message)
+        try container.encode(fix, forKey: .fix)
+        try container.encode(quarantined ?? false, forKey: .quarantined)
+    }
+}
