@@ -135,6 +135,19 @@ struct ReportPageUITests {
         }
     }
 
+    @Test("A letter the run could not measure says so and why, and an audit that observed no test says it first")
+    func notMeasured() async throws {
+        try await withReportPage(audit: Data(unmeasuredAuditJSON.utf8), mutation: nil, readyWhen: "verdict-T") {
+            (sut: XCUIApplication) async throws in
+            #expect(try await sut.otherElements["verdict-T"].label == "T Thorough: not measured, 0 findings")
+            #expect(try await sut.otherElements["verdict-F"].label == "F Fast: passed, 0 findings")
+            #expect(try await sut.staticTexts["coverage was asked for and not measured: no space left on /tmp"].exists)
+            let alert = sut.alerts["unobserved-suite"]
+            #expect(try await alert.staticTexts["No test was observed: the suite crashed before its first test"].exists)
+            #expect(try await alert.descendants(matching: .any)["error: Fatal error: boom"].exists)
+        }
+    }
+
     @Test("A mutation report alone (litmus mutate --html) shows the mutation score and its files")
     func mutationOnly() async throws {
         try await withReportPage(

@@ -36,3 +36,15 @@ let emptyAuditJSON = """
     {"schemaVersion": 1, "package": "/empty", "seed": 7, "options": {}, "wallSeconds": 1, "buildSeconds": 0.5,
      "tests": [], "findings": [], "verdicts": [], "failingTests": [], "unmetThresholds": [], "timedOutRuns": []}
     """
+
+/// An audit whose coverage could not be measured (T) and which observed no test, as `litmus audit --json` writes it.
+let unmeasuredAuditJSON = """
+    {"schemaVersion": 1, "package": "/unmeasured", "seed": 7, "options": {}, "wallSeconds": 1, "buildSeconds": 0.5,
+     "tests": [], "findings": [], "failingTests": [], "unmetThresholds": [], "timedOutRuns": [],
+     "verdicts": [
+       {"letter": "F", "passed": true, "findings": 0, "summary": "no test slower than the budget"},
+       {"letter": "T", "passed": false, "findings": 0, "summary": "",
+        "notMeasured": "coverage was asked for and not measured: no space left on /tmp"}],
+     "unobservedSuite": {"reason": "the suite crashed before its first test", "exitStatus": 134,
+       "failures": ["error: Fatal error: boom"], "lastLines": []}}
+    """

@@ -121,12 +121,14 @@
     const cards = el('div', { class: 'cards' });
     for (const verdict of audit ? audit.verdicts : []) {
       const word = WORDS[verdict.letter] || verdict.letter;
-      const state = verdict.passed ? 'passed' : 'failed';
+      // A letter the run could not measure is neither passed nor failed: it says why, never a pass.
+      const state = verdict.notMeasured ? 'not measured' : verdict.passed ? 'passed' : 'failed';
+      const summary = verdict.notMeasured || verdict.summary;
       cards.append(el('div', {
-        class: 'card ' + state, 'data-testid': 'verdict-' + verdict.letter,
+        class: 'card ' + state.replace(' ', '-'), 'data-testid': 'verdict-' + verdict.letter,
         'aria-label': verdict.letter + ' ' + word + ': ' + state + ', ' + plural(verdict.findings, 'finding'),
       }, el('div', { class: 'letter' }, verdict.letter), el('div', { class: 'word' }, word),
-      el('div', { class: 'state' }, state), el('p', { class: 'summary' }, verdict.summary)));
+      el('div', { class: 'state' }, state), el('p', { class: 'summary' }, summary)));
     }
     if (mutation) {
       const score = mutationScore(allMutants.map((entry) => entry.mutant));
@@ -139,6 +141,14 @@
         .filter(([, count]) => count > 0).map(([status, count]) => count + ' ' + status).join(', '))));
     }
     const extra = [];
+    if (audit && audit.unobservedSuite) {
+      // The audit observed no test it could judge: its headline, and what the suite's own run printed.
+      const suite = audit.unobservedSuite;
+      extra.push(el('div', { class: 'unobserved', role: 'alert', 'data-testid': 'unobserved-suite' },
+        el('p', {}, 'No test was observed: ' + suite.reason),
+        el('p', { class: 'muted' }, 'The test binary, run once as swift test runs it, exited with status ' + suite.exitStatus + '.'),
+        suite.failures.length ? el('ul', {}, suite.failures.map((line) => el('li', {}, line))) : el('pre', {}, suite.lastLines.join('\n'))));
+    }
     if (audit && audit.unmetThresholds.length) {
       extra.push(el('p', {}, 'Thresholds not met:'), el('ul', { id: 'unmet' }, audit.unmetThresholds.map((line) => el('li', {}, line))));
     }
