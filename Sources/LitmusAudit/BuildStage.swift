@@ -22,14 +22,21 @@ package struct BuildStage: Sendable {
     package static let flags = ["--enable-code-coverage"]
 
     /// Builds the tests (`swift build --build-tests --enable-code-coverage`) and finds their binary.
+    ///
+    /// A kept build folder that a killed run or a disk fault left unreadable (SwiftPM's `build.db` "is not a
+    /// database", its `debug.yaml` "missing document") fails the build with errors that name no source
+    /// line: then the folder goes and the package is built once more from nothing, so that a broken cache
+    /// is never reported as the package's error. Only a build that fails again is the package's.
     func build() async throws -> TestBinary {
         workspace.replanIfFilesMoved()
-        let result = try await workspace.runSwift(
-            toolchain.swift,
-            ["build", "--build-tests"] + Self.flags + [
-                "--package-path", workspace.package.path, "--scratch-path", workspace.build.path,
-            ],
-            outputFile: try workspace.buildLog, timeout: 3600)
+        let reused = FileManager.default.fileExists(atPath: workspace.build.appendingPathComponent("build.db").path)
+        var result = try await runBuild()
+        if result.status != 0, reused, !FileFault.reportsDiskFull(result.output),
+            !Self.namesASourceLine(workspace.buildErrors(in: result.output))
+        {
+            try? FileManager.default.removeItem(at: workspace.build)
+            result = try await runBuild()
+        }
         guard result.status == 0 else {
             if FileFault.reportsDiskFull(result.output) {
                 // A build cut short by a full disk is no error of the package. When the temporary folder is the
@@ -56,6 +63,26 @@ package struct BuildStage: Sendable {
         return TestBinary(
             executable: debug.appendingPathComponent(name), workingDirectory: workspace.package,
             scratch: try workspace.folder("runs"), timeout: timeout)
+    }
+
+    /// One `swift build` of the tests in the copy, into the build folder.
+    private func runBuild() async throws -> ChildProcessResult {
+        try await workspace.runSwift(
+            toolchain.swift,
+            ["build", "--build-tests"] + Self.flags + [
+                "--package-path", workspace.package.path, "--scratch-path", workspace.build.path,
+            ],
+            outputFile: try workspace.buildLog, timeout: 3600)
+    }
+
+    /// Whether any of a failed build's error lines is a compiler's, at `file:line:column: error:` (the
+    /// package's sources or its manifest), rather than SwiftPM's about its own files.
+    static func namesASourceLine(_ errors: [String]) -> Bool {
+        errors.contains { line in
+            guard let error = line.range(of: ": error:") else { return false }
+            let place = line[..<error.lowerBound].split(separator: ":")
+            return place.count >= 3 && place.suffix(2).allSatisfy { $0.allSatisfy(\.isNumber) }
+        }
     }
 
     /// The package's targets (`swift package describe --type json`).

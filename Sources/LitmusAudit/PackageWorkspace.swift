@@ -33,10 +33,7 @@ package struct PackageWorkspace: Sendable {
             throw AuditError.notAPackage(path: original.path)
         }
         if let buildFolder { try refuseInside(buildFolder: buildFolder, package: original) }
-        if RealPath.isInside(fileManager.temporaryDirectory, original) {
-            throw AuditError.temporaryFolderInsidePackage(
-                folder: shown(fileManager.temporaryDirectory), package: shown(original))
-        }
+        try refuseTemporaryFolderInside(package: original)
         let root = fileManager.temporaryDirectory.appendingPathComponent("litmus-audit-\(UUID().uuidString)")
         do {
             try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
@@ -64,6 +61,14 @@ package struct PackageWorkspace: Sendable {
     package static func refuseInside(buildFolder: URL, package original: URL) throws {
         guard RealPath.isInside(buildFolder, original) else { return }
         throw AuditError.buildFolderInsidePackage(buildFolder: shown(buildFolder), package: shown(original))
+    }
+
+    /// Refuses a temporary folder (`TMPDIR`) that lies inside the package, links resolved: the scratch copy
+    /// would land inside what it copies. Called before anything is written.
+    package static func refuseTemporaryFolderInside(package original: URL) throws {
+        let temporary = FileManager.default.temporaryDirectory
+        guard RealPath.isInside(temporary, original) else { return }
+        throw AuditError.temporaryFolderInsidePackage(folder: shown(temporary), package: shown(original))
     }
 
     /// `url`'s path as written, and where its links lead when that is elsewhere.

@@ -118,11 +118,16 @@ public struct AuditCommand: AsyncParsableCommand {
     public func run() async throws {
         let package = URL(fileURLWithPath: path)
         // What can be refused is refused before any work, and before the seed is printed: a report that
-        // cannot be written, a folder that is no package, a build folder inside it.
+        // cannot be written, a folder that is no package, a build or temporary folder inside it.
         try AuditOutput.checkOutputs(
             [("--json", json), ("--junit", junit), ("--html", html)], ci: ci, command: "litmus audit")
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw CommandFailure.exit(AuditError.notAPackage(path: package.path), command: "litmus audit")
+        }
+        do {
+            try PackageWorkspace.refuseTemporaryFolderInside(package: package)
+        } catch {
+            throw CommandFailure.exit(error, command: "litmus audit")
         }
         let interruption = Interruption.install(command: "litmus audit")
         defer { withExtendedLifetime(interruption) {} }

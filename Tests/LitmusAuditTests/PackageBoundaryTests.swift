@@ -178,6 +178,93 @@ struct PackageBoundaryTests {
                     during: "the build (its half-written build folder was deleted: the next audit builds anew)"))
         #expect(!FileManager.default.fileExists(atPath: workspace.build.path))
     }
+
+    @Test("A kept build folder left unreadable (build.db not a database) is deleted and the package built anew")
+    func unreadableBuildFolderIsRebuilt() async throws {
+        // Given: a swift that, like SwiftPM, cannot open a build.db that is not a database, and builds when
+        // there is none; and a kept folder whose build.db a killed run left as garbage
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sut = try stage(
+            swift: """
+                db="$scratch/build.db"
+                if [ -f "$db" ] && [ "$(cat "$db")" = half ]; then
+                  echo "error: unable to attach DB: error: accessing build database \"$db\": file is not a database"
+                  exit 1
+                fi
+                mkdir -p "$scratch/debug/FakePackageTests.xctest" && echo ok > "$db"
+                """)
+        defer { sut.workspace.remove() }
+        try FileManager.default.createDirectory(at: sut.workspace.build, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: sut.workspace.build.appendingPathComponent("build.db"))
+
+        // When
+        let binary = try await sut.build()
+
+        // Then
+        #expect(binary.executable.lastPathComponent == "FakePackageTests.xctest")
+        #expect(try String(contentsOf: calls, encoding: .utf8).split(separator: "\n").count == 2)
+    }
+
+    @Test("A build that fails at a line of the package's sources is the package's error, built once")
+    func sourceErrorIsNotRetried() async throws {
+        // Given
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sut = try stage(
+            swift: """
+                echo "$PWD/Sources/A/A.swift:3:7: error: cannot find 'x' in scope"
+                exit 1
+                """)
+        defer { sut.workspace.remove() }
+        try FileManager.default.createDirectory(at: sut.workspace.build, withIntermediateDirectories: true)
+        try Data("ok".utf8).write(to: sut.workspace.build.appendingPathComponent("build.db"))
+
+        // When
+        let error = await #expect(throws: AuditError.self) { _ = try await sut.build() }
+
+        // Then
+        guard case .buildFailed(_, let errors) = error else {
+            Issue.record("expected a build failure, got \(String(describing: error))")
+            return
+        }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasSuffix("Sources/A/A.swift:3:7: error: cannot find 'x' in scope") == true)
+        #expect(try String(contentsOf: calls, encoding: .utf8).split(separator: "\n").count == 1)
+        #expect(FileManager.default.fileExists(atPath: sut.workspace.build.path))
+    }
+
+    @Test("Only a compiler's file:line:column error names a source line")
+    func sourceLines() {
+        #expect(BuildStage.namesASourceLine(["/p/Sources/A/A.swift:3:7: error: cannot find 'x' in scope"]))
+        #expect(BuildStage.namesASourceLine(["/p/Package.swift:12:5: error: extra argument"]))
+        #expect(!BuildStage.namesASourceLine(["error: unable to attach DB: error: accessing build database"]))
+        #expect(!BuildStage.namesASourceLine(["error: missing document in stream", "error: unable to load build file"]))
+        #expect(!BuildStage.namesASourceLine(["/p/.build/debug.yaml: error: missing document"]))
+    }
+
+    /// Where the fake swift of ``stage(swift:)`` appends a line per call.
+    private var calls: URL { root.appendingPathComponent("calls") }
+
+    /// A build stage of a copy of a package, with a kept build folder, whose `swift` is a shell script:
+    /// `body` runs with `$scratch` set to the `--scratch-path` given, after a line is appended to ``calls``.
+    private func stage(swift body: String) throws -> BuildStage {
+        let (package, _) = try packageAndLink()
+        let swift = root.appendingPathComponent("swift")
+        let script = """
+            #!/bin/sh
+            echo "$*" >> '\(calls.path)'
+            scratch=""
+            while [ $# -gt 0 ]; do
+              if [ "$1" = --scratch-path ]; then scratch="$2"; fi
+              shift
+            done
+            \(body)
+
+            """
+        try script.write(to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let workspace = try PackageWorkspace.make(copying: package, buildFolder: root.appendingPathComponent("kept"))
+        return BuildStage(toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 30)
+    }
 }
 
 /// The real path of a folder, as the refusals print it (on macOS /var is /private/var).
