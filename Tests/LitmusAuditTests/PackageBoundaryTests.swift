@@ -237,7 +237,8 @@ struct PackageBoundaryTests {
         #expect(BuildStage.namesASourceLine(["/p/Sources/A/A.swift:3:7: error: cannot find 'x' in scope"]))
         #expect(BuildStage.namesASourceLine(["/p/Package.swift:12:5: error: extra argument"]))
         #expect(!BuildStage.namesASourceLine(["error: unable to attach DB: error: accessing build database"]))
-        #expect(!BuildStage.namesASourceLine(["error: missing document in stream", "error: unable to load build file"]))
+        #expect(
+            !BuildStage.namesASourceLine(["error: missing document in stream", "error: unable to load build file"]))
         #expect(!BuildStage.namesASourceLine(["/p/.build/debug.yaml: error: missing document"]))
     }
 
@@ -263,7 +264,8 @@ struct PackageBoundaryTests {
         try script.write(to: swift, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: root.appendingPathComponent("kept"))
-        return BuildStage(toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 30)
+        return BuildStage(
+            toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 30)
     }
 }
 

@@ -9,7 +9,9 @@ import Testing
 struct TemporaryFolderFaultTests {
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-tmpdir-\(UUID())")
 
-    @Test("It is refused with exit 2 before the seed is printed, naming the folder and the fix; nothing is written into the package")
+    @Test(
+        "It is refused with exit 2 before the seed is printed, naming the folder and the fix; nothing is written into the package"
+    )
     func refusedBeforeAnyWork() async throws {
         // Given: a package whose folder holds the temporary folder, and a build folder outside it
         defer { try? FileManager.default.removeItem(at: root) }
