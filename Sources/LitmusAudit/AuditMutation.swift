@@ -20,11 +20,11 @@ package struct MeasuredTest: Sendable, Hashable {
     package var passed: Bool
     /// Its duration alone, in seconds.
     package var seconds: Double
-    /// The lines it executed alone, by source file relative to the package (`"12-18,22"`).
-    package var lines: [String: String]
+    /// The lines it executed alone, by source file relative to the package.
+    package var lines: [String: LineSet]
 
     /// Creates a measured test.
-    package init(test: TestIdentity, passed: Bool, seconds: Double, lines: [String: String]) {
+    package init(test: TestIdentity, passed: Bool, seconds: Double, lines: [String: LineSet]) {
         self.test = test
         self.passed = passed
         self.seconds = seconds

@@ -22,7 +22,7 @@ struct AuditRecord: Sendable, Codable {
     /// Why coverage, asked for, could not be measured; `nil` when it was, or was not asked for.
     var coverageProblem: String?
     /// The lines each test executes alone, by test (a shard: its own tests').
-    var coveredLines: [String: [String: String]]
+    var coveredLines: [String: [String: LineSet]]
     /// How often each check ran in each test's alone run, by test (a shard: its own tests').
     var executions: [String: [SourcePosition: Int]] = [:]
     /// The package's `.litmus-quarantine`.

@@ -9,11 +9,11 @@ extension ChangedScope {
             byCoverage: byCoverage)
     }
 
-    /// Whether a test declared in `file`, executing `lines` alone (`"12-18,22"` by file), touches `changes`.
-    static func touches(_ changes: ChangedLines, file: String?, lines: [String: String]) -> Bool {
+    /// Whether a test declared in `file`, executing `lines` alone, touches `changes`.
+    static func touches(_ changes: ChangedLines, file: String?, lines: [String: LineSet]) -> Bool {
         if let file, changes.touches(file: file) { return true }
         return lines.contains { file, ranges in
-            changes.touches(file: file) && lineRanges(ranges).contains { changes.touches(file: file, lines: $0) }
+            changes.touches(file: file) && ranges.ranges.contains { changes.touches(file: file, lines: $0) }
         }
     }
 
@@ -57,14 +57,5 @@ extension ChangedScope {
             limited.quarantine = quarantine
         }
         return limited
-    }
-
-    /// The ranges of a per-test coverage entry: `"12-18,22"` is 12...18 and 22...22.
-    package static func lineRanges(_ text: String) -> [ClosedRange<Int>] {
-        text.split(separator: ",").compactMap { part in
-            let bounds = part.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard let first = bounds.first, let last = bounds.last, first <= last, bounds.count <= 2 else { return nil }
-            return first...last
-        }
     }
 }

@@ -47,14 +47,14 @@ public enum CoverageReader {
     /// accepted by `include`: the lines llvm-cov's own line coverage (and so its lcov export) counts as
     /// executed, computed from the same segments.
     public static func coveredLines(fromSegmentExport data: Data, include: (String) -> String?) throws -> [String:
-        String]
+        LineSet]
     {
         let export = try JSONDecoder().decode(SegmentExport.self, from: data)
-        var result: [String: String] = [:]
+        var result: [String: LineSet] = [:]
         for file in export.data.flatMap(\.files) {
             guard let name = include(file.filename) else { continue }
             let lines = executedLines(file.segments.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
-            if !lines.isEmpty { result[name] = ranges(lines) }
+            if !lines.isEmpty { result[name] = LineSet(lines) }
         }
         return result
     }
@@ -84,21 +84,9 @@ public enum CoverageReader {
     }
 
     /// `[1, 2, 3, 7]` as `"1-3,7"`.
+    @available(*, deprecated, message: "use LineSet(lines).description")
     public static func ranges(_ sorted: [Int]) -> String {
-        var parts: [String] = []
-        var start: Int?
-        var previous = 0
-        for number in sorted {
-            if start != nil, number <= previous + 1 {
-                previous = max(previous, number)
-                continue
-            }
-            if let first = start { parts.append(first == previous ? "\(first)" : "\(first)-\(previous)") }
-            start = number
-            previous = number
-        }
-        if let first = start { parts.append(first == previous ? "\(first)" : "\(first)-\(previous)") }
-        return parts.joined(separator: ",")
+        LineSet(sorted).description
     }
 
     private struct SegmentExport: Decodable {

@@ -29,7 +29,7 @@ struct CoverageStage: Sendable {
         /// Why the sources' coverage could not be measured (no profile written, a merge or export that
         /// failed); `nil` when it was.
         var problem: String?
-        var coveredLines: [String: [String: String]] = [:]
+        var coveredLines: [String: [String: LineSet]] = [:]
         var executions: [String: [SourcePosition: Int]] = [:]
     }
 
@@ -85,7 +85,7 @@ struct CoverageStage: Sendable {
         let tests = observations.tests.enumerated().filter { together[$0.element.id] == nil }
         let progress = self.progress
         let perTest = try await concurrentMap(tests, width: width) {
-            pair -> ([String: String]?, [SourcePosition: Int]?) in
+            pair -> ([String: LineSet]?, [SourcePosition: Int]?) in
             let own = profiles[pair.element.id] ?? []
             let output = logs.appendingPathComponent("test-\(pair.offset).profdata")
             let positions = checks[pair.element.id]?.all ?? []

@@ -5,7 +5,7 @@ public enum ReportAssembly {
     /// The report of an audit: each test's measurements from the observations, and the judgement.
     static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
-        observations: Observations, coveredLines: [String: [String: String]], coverage: CoverageReport?,
+        observations: Observations, coveredLines: [String: [String: LineSet]], coverage: CoverageReport?,
         coverageProblem: String? = nil, mutation: MutationSummary? = nil, judgement: Judgement,
         quarantine: Quarantine = Quarantine()
     ) -> AuditReport {

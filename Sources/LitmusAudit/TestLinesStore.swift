@@ -31,11 +31,11 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
     /// The hash of each file the entries depend on (``hashes(package:dependencies:)``).
     package var files: [String: String]
     /// By test identifier (whose module, ``TestIdentity/module(of:)``, is what a change drops), the lines
-    /// it executed alone, by source file relative to the package (`"12-18,22"`).
-    package var tests: [String: [String: String]]
+    /// it executed alone, by source file relative to the package (`"12-18,22"` in the file).
+    package var tests: [String: [String: LineSet]]
 
     /// A store of `tests`, measured on `package` with these `files`.
-    package init(package: String, files: [String: String], tests: [String: [String: String]]) {
+    package init(package: String, files: [String: String], tests: [String: [String: LineSet]]) {
         self.package = package
         self.files = files
         self.tests = tests
@@ -131,7 +131,7 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
     /// The store after an audit that measured the entries in `measured` afresh, of a suite of the tests
     /// `suite`, with the package's `files` as it found them: those replaced, the others kept (nothing
     /// they depend on changed), the tests no longer in the suite dropped.
-    package func updated(measured: [String: [String: String]], suite: [String], files: [String: String])
+    package func updated(measured: [String: [String: LineSet]], suite: [String], files: [String: String])
         -> TestLinesStore
     {
         let present = Set(suite)

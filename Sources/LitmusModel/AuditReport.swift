@@ -24,8 +24,8 @@ public struct TestReport: Codable, Sendable, Hashable {
     public var flipRate: Double
     /// The failure messages of its first failing run, if any.
     public var issues: [String]
-    /// The source lines it executes alone, per file: `"12-18,22"`. Empty without coverage.
-    public var coveredLines: [String: String]
+    /// The source lines it executes alone, per file (`"12-18,22"` in the JSON). Empty without coverage.
+    public var coveredLines: [String: LineSet]
     /// Its outcome in each of Swift Testing's parallel runs; absent for XCTest.
     public var parallelOutcomes: [TestOutcome]? = nil
 
@@ -33,7 +33,7 @@ public struct TestReport: Codable, Sendable, Hashable {
     package init(
         id: String, name: String, library: TestLibrary, file: String? = nil, line: Int? = nil,
         suiteOutcomes: [TestOutcome], aloneOutcome: TestOutcome, durationsMilliseconds: [Double],
-        medianMilliseconds: Double, flipRate: Double, issues: [String], coveredLines: [String: String],
+        medianMilliseconds: Double, flipRate: Double, issues: [String], coveredLines: [String: LineSet],
         parallelOutcomes: [TestOutcome]? = nil
     ) {
         self.id = id

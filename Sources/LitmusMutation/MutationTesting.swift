@@ -284,12 +284,11 @@ struct Coverage: Sendable {
 }
 
 extension MeasuredTest {
-    /// The ids of `mutants` on lines this test executed (each file's ranges read once).
+    /// The ids of `mutants` on lines this test executed.
     func reaches(_ mutants: [Mutant]) -> Set<Int> {
-        let ranges = lines.mapValues(ChangedScope.lineRanges)
-        return Set(
+        Set(
             mutants.filter { mutant in
-                ranges[mutant.file]?.contains { $0.overlaps(mutant.start.line...mutant.end.line) } ?? false
+                lines[mutant.file]?.overlaps(mutant.start.line...mutant.end.line) ?? false
             }.map(\.id))
     }
 }

@@ -162,7 +162,7 @@ struct AloneScopeTests {
 
     @Test("An update replaces the measured entries, keeps the others and drops the tests that are gone")
     func updated() {
-        let measured = ["Sources/M/Cart.swift": "10-16"]
+        let measured: [String: LineSet] = ["Sources/M/Cart.swift": "10-16"]
 
         let sut = store.updated(
             measured: [total.id: measured],

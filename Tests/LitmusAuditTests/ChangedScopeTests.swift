@@ -5,7 +5,7 @@ import Testing
 
 @Suite("litmus audit --since: the findings of the tests that touch the changes")
 struct ChangedScopeTests {
-    private func test(_ id: String, file: String, covers: [String: String] = [:]) -> TestReport {
+    private func test(_ id: String, file: String, covers: [String: LineSet] = [:]) -> TestReport {
         TestReport(
             id: id, name: id, library: .xctest, file: file, line: 1, suiteOutcomes: [.passed], aloneOutcome: .passed,
             durationsMilliseconds: [1], medianMilliseconds: 1, flipRate: 0, issues: [], coveredLines: covers)
@@ -105,11 +105,5 @@ struct ChangedScopeTests {
         #expect(sut.notes?.map(\.message) == ["in scope"])
         audited.notes = [Finding(kind: .assertionNeverRan, test: "M.CartTests/testEmpty", message: "out of scope")]
         #expect(ChangedScope.limit(audited, to: changes).notes == nil)
-    }
-
-    @Test("Covered lines are read as ranges and single lines; garbage is skipped")
-    func ranges() {
-        #expect(ChangedScope.lineRanges("12-18,22") == [12...18, 22...22])
-        #expect(ChangedScope.lineRanges("x,9-3,4") == [4...4])
     }
 }

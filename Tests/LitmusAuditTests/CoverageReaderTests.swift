@@ -36,7 +36,7 @@ struct CoverageReaderTests {
     }
 
     /// lcov's executed lines per file (`SF:` then `DA:line,count` with a count above zero), as ranges.
-    private static func executedLines(_ lcov: String) -> [String: String] {
+    private static func executedLines(_ lcov: String) -> [String: LineSet] {
         var result: [String: [Int]] = [:]
         var file = ""
         for line in lcov.split(separator: "\n") {
@@ -44,12 +44,7 @@ struct CoverageReaderTests {
             let fields = line.dropFirst(3).split(separator: ",").compactMap { Int($0) }
             if line.hasPrefix("DA:"), fields.count == 2, fields[1] > 0 { result[file, default: []].append(fields[0]) }
         }
-        return result.mapValues { CoverageReader.ranges($0.sorted()) }
-    }
-
-    @Test("Line numbers become ranges")
-    func ranges() {
-        #expect(CoverageReader.ranges([1, 2, 3, 7, 9, 10]) == "1-3,7,9-10")
+        return result.mapValues { LineSet($0) }
     }
 
     @Test("Only tests whose every check position is theirs alone are counted from one merged profile")

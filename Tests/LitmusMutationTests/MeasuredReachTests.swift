@@ -8,7 +8,7 @@ struct MeasuredReachTests {
     /// Two functions on lines 1-3 and 5-7 of Sources/M/File.swift, each with mutants.
     private let source = "func f(a: Int) -> Bool {\n    a > 1\n}\n\nfunc g(b: Int) -> Int {\n    b + 2\n}\n"
 
-    private func measured(_ lines: [String: String], passed: Bool = true) -> MeasuredTest {
+    private func measured(_ lines: [String: LineSet], passed: Bool = true) -> MeasuredTest {
         MeasuredTest(
             test: TestIdentity(library: .swiftTesting, id: "M.t()/T.swift:1:1", file: "Tests/T.swift", line: 1),
             passed: passed, seconds: 0.01, lines: lines)
