@@ -11,7 +11,7 @@ import Foundation
 /// scope, so only those tests run alone.
 package struct AloneScope: Sendable, Hashable, Codable {
     /// The tests to run alone, by identifier; `nil`: every test.
-    package var tests: Set<String>?
+    package var tests: Set<TestID>?
     /// Why every test runs alone, when `tests` is `nil`.
     package var reason: String?
 

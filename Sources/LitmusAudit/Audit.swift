@@ -123,7 +123,7 @@ public struct Audit: Sendable {
     private func keepLines(
         _ record: AuditRecord, stored: Result<TestLinesStore, TestLinesStore.Dropped>?, files: [String: String],
         in kept: URL
-    ) throws -> [String: [String: LineSet]] {
+    ) throws -> [TestID: [String: LineSet]] {
         let observations = record.observations
         let measured = record.coveredLines.filter { id, _ in
             let outcome = observations.alone[id]?.outcome

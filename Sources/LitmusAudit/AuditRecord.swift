@@ -22,9 +22,9 @@ struct AuditRecord: Sendable, Codable {
     /// Why coverage, asked for, could not be measured; `nil` when it was, or was not asked for.
     var coverageProblem: String?
     /// The lines each test executes alone, by test (a shard: its own tests').
-    var coveredLines: [String: [String: LineSet]]
+    var coveredLines: [TestID: [String: LineSet]]
     /// How often each check ran in each test's alone run, by test (a shard: its own tests').
-    var executions: [String: [SourcePosition: Int]] = [:]
+    var executions: [TestID: [SourcePosition: Int]] = [:]
     /// The package's `.litmus-quarantine`.
     var quarantine = Quarantine()
     /// The bisections a shard ran for its tests, with their answers.

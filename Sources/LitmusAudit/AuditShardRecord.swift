@@ -191,9 +191,9 @@ extension AuditRecord {
     /// alone runs (in the order of the tests), then the random halves.
     private enum RunOrder {
         case run(RunShare.Run)
-        case alone(String)
+        case alone(TestID)
 
-        func key(_ tests: [String: Int]) -> (Int, Int) {
+        func key(_ tests: [TestID: Int]) -> (Int, Int) {
             switch self {
             case .run(.suite(let index)): (0, index)
             case .run(.parallel(let index)): (1, index)

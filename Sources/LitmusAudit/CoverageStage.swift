@@ -29,8 +29,8 @@ struct CoverageStage: Sendable {
         /// Why the sources' coverage could not be measured (no profile written, a merge or export that
         /// failed); `nil` when it was.
         var problem: String?
-        var coveredLines: [String: [String: LineSet]] = [:]
-        var executions: [String: [SourcePosition: Int]] = [:]
+        var coveredLines: [TestID: [String: LineSet]] = [:]
+        var executions: [TestID: [SourcePosition: Int]] = [:]
     }
 
     /// Measures the coverage of every profile in the scratch folder, then the counts of `checks`
@@ -42,7 +42,7 @@ struct CoverageStage: Sendable {
     /// picks are read from a single export of those tests' merged alone runs; the other tests get an
     /// export of their own.
     func measure(
-        _ observations: Observations, checks: [String: AssertionNeverRanJudge.CheckPositions], testLines: Bool
+        _ observations: Observations, checks: [TestID: AssertionNeverRanJudge.CheckPositions], testLines: Bool
     ) async throws -> Measured {
         let folder = binary.scratch.appendingPathComponent("profiles")
         let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
@@ -117,7 +117,7 @@ struct CoverageStage: Sendable {
     /// alone runs counts each position as its own test's run did. A position in a helper is never
     /// counted so: the analysis does not see every call of a helper (one inside an assertion's argument,
     /// one on another value), so another test's run may execute it too.
-    static func ownedByOne(_ checks: [String: AssertionNeverRanJudge.CheckPositions]) -> [String: Set<SourcePosition>] {
+    static func ownedByOne(_ checks: [TestID: AssertionNeverRanJudge.CheckPositions]) -> [TestID: Set<SourcePosition>] {
         var owners: [SourcePosition: Int] = [:]
         for checks in checks.values {
             for position in Set(checks.all) { owners[position, default: 0] += 1 }

@@ -20,7 +20,7 @@ enum CrashJudge {
                 observations.tests.contains { test in test.file.map { frame.file.hasSuffix($0) } ?? false }
             }
             let key =
-                place.map { "\($0.file):\($0.line)" } ?? culprit?.id
+                place.map { "\($0.file):\($0.line)" } ?? culprit?.id.rawValue
                 ?? "\(recorded.process.library.rawValue) \(crash.message.first ?? crash.signalDescription)"
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append((recorded, culprit))
@@ -110,7 +110,8 @@ enum CrashJudge {
                 culprit.file.map { frame.file.hasSuffix($0) || $0.hasSuffix(frame.file) } ?? false
             }
             return Finding(
-                kind: .crashed, test: culprit.id, file: frame?.file ?? culprit.file, line: frame?.line ?? culprit.line,
+                kind: .crashed, test: culprit.id.rawValue, file: frame?.file ?? culprit.file,
+                line: frame?.line ?? culprit.line,
                 message: "\(culprit.name) crashed its test process (\(runs)): \(why), \(crash.signalDescription)"
                     + (frame == nil ? "" : ", in its own code") + collateral + beside)
         }
@@ -157,7 +158,7 @@ enum LeftoverJudge {
     static func findings(_ observations: Observations, _ analysis: SourceAnalysis = SourceAnalysis()) -> [Finding] {
         let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
         var findings: [Finding] = []
-        var named: Set<String> = []
+        var named: Set<TestID> = []
         for recorded in observations.processes where !recorded.process.leftovers.isEmpty {
             guard case .alone(let id) = recorded.run, let test = byID[id] else { continue }
             named.insert(id)
@@ -203,7 +204,7 @@ extension Observations {
     }
 
     /// Sets `test`'s outcome in run `kind`, when that run is held and the test has a result there.
-    mutating func setOutcome(_ outcome: TestOutcome, of test: String, in kind: RunKind) {
+    mutating func setOutcome(_ outcome: TestOutcome, of test: TestID, in kind: RunKind) {
         let runs = runShare.runs
         switch kind {
         case .suite(let index):

@@ -8,9 +8,9 @@ public struct EventStreamParser: Sendable {
         /// Every test function the stream declares, in declaration order, with its source location.
         public var tests: [TestIdentity]
         /// The result of every test function that was asked to run, keyed by its identifier.
-        public var results: [String: TestResult]
+        public var results: [TestID: TestResult]
         /// The identifiers of the test functions in the order they started.
-        public var startOrder: [String]
+        public var startOrder: [TestID]
     }
 
     /// Creates a parser.
@@ -23,7 +23,7 @@ public struct EventStreamParser: Sendable {
         var tests: [TestIdentity] = []
         var functions: Set<String> = []
         var started: [String: Double] = [:]
-        var startOrder: [String] = []
+        var startOrder: [TestID] = []
         var lastInstant = 0.0
         var ended: [String: (Double, skipped: Bool)] = [:]
         var issues: [String: [String]] = [:]
@@ -36,7 +36,7 @@ public struct EventStreamParser: Sendable {
                 functions.insert(id)
                 tests.append(
                     TestIdentity(
-                        library: .swiftTesting, id: id, file: payload.sourceLocation?.filePath,
+                        library: .swiftTesting, id: TestID(id), file: payload.sourceLocation?.filePath,
                         line: payload.sourceLocation?.line,
                         // `.endToEnd`: a tag declared as a static member is written as it is spelled.
                         tags: (payload.tags ?? []).map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }))
@@ -48,7 +48,7 @@ public struct EventStreamParser: Sendable {
             switch payload.kind {
             case "testStarted":
                 started[id] = instant
-                startOrder.append(id)
+                startOrder.append(TestID(id))
             case "testEnded":
                 ended[id] = (instant, false)
             case "testSkipped":
@@ -70,17 +70,17 @@ public struct EventStreamParser: Sendable {
                 break
             }
         }
-        var results: [String: TestResult] = [:]
+        var results: [TestID: TestResult] = [:]
         for id in functions {
             let recorded = issues[id] ?? []
             if let (end, skipped) = ended[id] {
                 let outcome: TestOutcome = skipped ? .skipped : recorded.isEmpty ? .passed : .failed
                 let start = min(started[id] ?? end, end)
-                results[id] = TestResult(
+                results[TestID(id)] = TestResult(
                     outcome: outcome, duration: end - start, issues: recorded, span: start...end,
                     lateIssues: lateIssues[id] ?? [])
             } else if let start = started[id] {
-                results[id] = TestResult(
+                results[TestID(id)] = TestResult(
                     outcome: .crashed, duration: 0, issues: recorded, span: start...max(start, lastInstant))
             }
         }

@@ -33,7 +33,7 @@ package struct InterferenceCheck: Sendable, Hashable, Codable {
 
 extension Observations {
     /// `test`'s outcome in run `kind`, when that run is held and the test has a result there.
-    func outcome(of test: String, in kind: RunKind) -> TestOutcome? {
+    func outcome(of test: TestID, in kind: RunKind) -> TestOutcome? {
         let runs = runShare.runs
         switch kind {
         case .suite(let index):
@@ -135,16 +135,18 @@ enum InterferenceJudge {
     /// finding's cause against a resource the processes share. A finding whose tests bisection named
     /// (`explained`) is left as it is: a polluter's victim passing alone is what it predicts.
     static func caveat(_ finding: Finding, _ observations: Observations, explained: Bool = false) -> Finding {
-        guard !explained, let id = finding.test, let check = observations.interference[id], !check.confirmed,
+        guard !explained, let id = finding.test.map({ TestID($0) }), let check = observations.interference[id],
+            !check.confirmed,
             check.exclusiveRuns > 0, check.exclusivePasses == check.exclusiveRuns,
             let test = observations.tests.first(where: { $0.id == id })
         else { return finding }
         var noted = finding
         let shared = sharedPaths(in: observations.issues(of: test))
+        let such = shared.isEmpty ? "" : ", such as " + shared.map { "`\($0)`" }.joined(separator: ", ")
         noted.message +=
             " (each failure came while another test process ran beside it, and rerun alone it passed "
             + "\(check.exclusivePasses) of \(check.exclusiveRuns) runs: it may share something outside its process"
-            + (shared.isEmpty ? "" : ", such as " + shared.map { "`\($0)`" }.joined(separator: ", ")) + ")"
+            + such + ")"
         return noted
     }
 
@@ -261,7 +263,7 @@ extension RunStage {
             .phase(
                 "Running \(suspects.count) test\(suspects.count == 1 ? "" : "s") again that failed only while another test process ran beside it"
             ))
-        var checks: [String: InterferenceCheck] = [:]
+        var checks: [TestID: InterferenceCheck] = [:]
         for (done, suspect) in suspects.enumerated() {
             var check = InterferenceCheck(
                 failedIn: suspect.failedIn, beside: suspect.beside, exclusiveRuns: 0, exclusivePasses: 0)
@@ -328,7 +330,7 @@ extension RunStage {
     /// Runs `tests` alone, one after the other and again, while `all` run in one other process; the tests
     /// that failed, with their failure messages and the lap they failed in. Each runs at least once.
     private func runBesideSuite(_ tests: [TestIdentity], all: [TestIdentity], xctests: [TestIdentity]) async throws
-        -> [(String, [String], laps: Int)]
+        -> [(TestID, [String], laps: Int)]
     {
         let binary = self.binary
         let suiteEnded = Mutex(false)
@@ -336,10 +338,10 @@ extension RunStage {
             defer { suiteEnded.withLock { $0 = true } }
             return try await binary.run(all, all: xctests, profile: "recheck")
         }
-        var failed: [(String, [String], laps: Int)] = []
+        var failed: [(TestID, [String], laps: Int)] = []
         var pending = tests
         var index = 0
-        var laps: [String: Int] = [:]
+        var laps: [TestID: Int] = [:]
         // Each test once, then round and round while the suite still runs (at most 20 laps).
         while !pending.isEmpty && (index < tests.count || !suiteEnded.withLock({ $0 })) && index < tests.count * 20 {
             let test = pending[index % pending.count]

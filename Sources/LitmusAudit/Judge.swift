@@ -50,7 +50,7 @@ struct JudgingContext: Sendable {
     /// Coverage of the sources, when measured.
     var coverage: CoverageReport?
     /// Per test, the execution counts of its checks' positions in its alone run, when measured.
-    var executions: [String: [SourcePosition: Int]] = [:]
+    var executions: [TestID: [SourcePosition: Int]] = [:]
 }
 
 /// Decides the findings of an audit from what its runs observed: one judge per letter of FIRST, each a
@@ -80,7 +80,7 @@ enum Judge {
             } else {
                 switch try await IsolatedJudge.verdict(for: test, in: observations, context, bisect: bisect) {
                 case .isolated: break
-                case .alwaysFails: judgement.failingTests.append(test.id)
+                case .alwaysFails: judgement.failingTests.append(test.id.rawValue)
                 case .orderDependent(let finding, let timedOut, let explained):
                     keep(
                         InterferenceJudge.caveat(finding, observations, explained: explained), of: test,
@@ -120,6 +120,6 @@ enum Judge {
 
     /// A finding about one test, at its place.
     static func finding(_ kind: FindingKind, _ test: TestIdentity, _ message: String) -> Finding {
-        Finding(kind: kind, test: test.id, file: test.file, line: test.line, message: message)
+        Finding(kind: kind, test: test.id.rawValue, file: test.file, line: test.line, message: message)
     }
 }

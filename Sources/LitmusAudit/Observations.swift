@@ -3,12 +3,12 @@ import Foundation
 /// What one test process (or a pair side by side, XCTest and Swift Testing) said about its tests.
 struct ObservedRun: Sendable, Hashable, Codable {
     /// Results by test identifier; a test asked of the run and missing here never started.
-    var results: [String: TestResult]
+    var results: [TestID: TestResult]
     /// Identifiers in the order the tests started.
-    var order: [String]
+    var order: [TestID]
 
     /// Creates an observed run.
-    init(results: [String: TestResult], order: [String] = []) {
+    init(results: [TestID: TestResult], order: [TestID] = []) {
         self.results = results
         self.order = order
     }
@@ -36,7 +36,7 @@ struct Observations: Sendable, Codable {
     /// The whole suite, `runs` times, one test at a time, in the same order every time.
     var suiteRuns: [ObservedRun]
     /// Each test alone in a fresh process, by identifier.
-    var alone: [String: TestResult]
+    var alone: [TestID: TestResult]
     /// Random halves of the suite, each in one process, chosen from the seed.
     var randomHalves: [ObservedRun] = []
     /// The Swift Testing tests all at once (its default parallel mode), `runs` times; empty without any.
@@ -47,9 +47,9 @@ struct Observations: Sendable, Codable {
     var processes: [RunProcess] = []
     /// The tests run again because they failed only while another test process ran beside them, by
     /// identifier (``InterferenceCheck``).
-    var interference: [String: InterferenceCheck] = [:]
+    var interference: [TestID: InterferenceCheck] = [:]
     /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier.
-    var profiles: [String: [URL]] = [:]
+    var profiles: [TestID: [URL]] = [:]
     /// The exit status of `--list-tests`: not 0 when the binary does not speak XCTest's protocol.
     var listingStatus: Int32 = 0
     /// The binary run once as `swift test` would, when no test was seen or the listing was rejected.
@@ -62,9 +62,9 @@ struct Observations: Sendable, Codable {
 
     /// Observations of `tests` over `suiteRuns` and their alone runs.
     init(
-        tests: [TestIdentity], suiteRuns: [ObservedRun], alone: [String: TestResult],
+        tests: [TestIdentity], suiteRuns: [ObservedRun], alone: [TestID: TestResult],
         randomHalves: [ObservedRun] = [], parallelRuns: [ObservedRun] = [], timedOutRuns: [TimedOutRun] = [],
-        profiles: [String: [URL]] = [:]
+        profiles: [TestID: [URL]] = [:]
     ) {
         self.tests = tests
         self.suiteRuns = suiteRuns

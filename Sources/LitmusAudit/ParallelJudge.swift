@@ -74,7 +74,7 @@ enum ParallelJudge {
     /// tests share is most often a global or a static of that file, and when every test starts at once
     /// the overlaps are alike), then the longest overlap in the first run; empty when no span is known.
     static func concurrency(of test: TestIdentity, in runs: [ObservedRun], _ observations: Observations) -> String {
-        var common: Set<String>?
+        var common: Set<TestID>?
         for run in runs {
             let overlapping = Set(run.overlaps(with: test.id).map(\.id))
             common = common.map { $0.intersection(overlapping) } ?? overlapping
@@ -92,9 +92,9 @@ enum ParallelJudge {
 
 extension ObservedRun {
     /// The other tests whose span overlapped `id`'s in this run, the longest overlap first (then by id).
-    func overlaps(with id: String) -> [(id: String, seconds: Double)] {
+    func overlaps(with id: TestID) -> [(id: TestID, seconds: Double)] {
         guard let span = results[id]?.span else { return [] }
-        return results.compactMap { other, result -> (id: String, seconds: Double)? in
+        return results.compactMap { other, result -> (id: TestID, seconds: Double)? in
             guard other != id, let theirs = result.span else { return nil }
             // Strictly: a test that started the instant another ended ran after it.
             let seconds = min(span.upperBound, theirs.upperBound) - max(span.lowerBound, theirs.lowerBound)

@@ -100,7 +100,7 @@ extension RunStage {
     /// The victims in `alone` (tests that failed only beside another process) are bisected one at a time
     /// after the others, with no process beside them: side by side, two bisections of tests sharing a
     /// folder fail each other and name a polluter that is none (JohnSundell/Files).
-    func bisections(_ requests: [BisectionRequest], xctests: [TestIdentity], alone: Set<String> = [])
+    func bisections(_ requests: [BisectionRequest], xctests: [TestIdentity], alone: Set<TestID> = [])
         async throws -> Bisect
     {
         let unique = Array(Set(requests)).sorted { $0.victim.id < $1.victim.id }

@@ -5,7 +5,7 @@ public enum ReportAssembly {
     /// The report of an audit: each test's measurements from the observations, and the judgement.
     static func assemble(
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
-        observations: Observations, coveredLines: [String: [String: LineSet]], coverage: CoverageReport?,
+        observations: Observations, coveredLines: [TestID: [String: LineSet]], coverage: CoverageReport?,
         coverageProblem: String? = nil, mutation: MutationSummary? = nil, judgement: Judgement,
         quarantine: Quarantine = Quarantine()
     ) -> AuditReport {
@@ -13,7 +13,7 @@ public enum ReportAssembly {
             let durations = observations.durations(of: test)
             let outcomes = observations.suiteOutcomes(of: test)
             return TestReport(
-                id: test.id, name: test.name, library: test.library, file: test.file, line: test.line,
+                id: test.id.rawValue, name: test.name, library: test.library, file: test.file, line: test.line,
                 suiteOutcomes: outcomes, aloneOutcome: observations.aloneOutcome(of: test),
                 durationsMilliseconds: durations, medianMilliseconds: Statistics.median(durations),
                 flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),

@@ -9,7 +9,7 @@ public enum RunKind: Sendable, Hashable, Codable {
     /// Parallel run `index` (from 1): Swift Testing's default mode.
     case parallel(index: Int)
     /// The test `test` alone.
-    case alone(test: String)
+    case alone(test: TestID)
     /// Random half `index` (from 1).
     case half(index: Int)
 
@@ -34,11 +34,11 @@ package struct TestProcess: Sendable, Hashable, Codable {
     /// When it ended.
     package var end: Double
     /// The tests that started in it, in order.
-    package var tests: [String]
+    package var tests: [TestID]
     /// How it died, when it crashed (not killed at the time limit).
     package var crash: ProcessCrash?
     /// The tests that were running when it crashed.
-    package var inFlight: [String] = []
+    package var inFlight: [TestID] = []
     /// What it left running after it ended (each was ended by the audit).
     package var leftovers: [LeftoverProcess] = []
 

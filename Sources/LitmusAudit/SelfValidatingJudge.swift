@@ -6,7 +6,7 @@ enum SelfValidatingJudge {
     static func findings(_ observations: Observations, _ context: JudgingContext) -> [Finding] {
         var findings = context.analysis.findings.map { found in
             var tied = found
-            tied.test = test(named: found, among: observations.tests)?.id ?? found.test
+            tied.test = test(named: found, among: observations.tests)?.id.rawValue ?? found.test
             return tied
         }
         findings += neverRan(observations, context.analysis)

@@ -34,9 +34,9 @@ package struct TestBinary: Sendable {
     /// What one process run says about the tests asked of it.
     package struct Run: Sendable {
         /// Results by test identifier.
-        package var results: [String: TestResult]
+        package var results: [TestID: TestResult]
         /// Identifiers in the order the tests started.
-        var order: [String]
+        var order: [TestID]
         /// Swift Testing tests declared in the stream (discovery).
         var declared: [TestIdentity]
         /// The processes of this run killed at their time limit; empty when every one ended by itself.
@@ -60,12 +60,12 @@ package struct TestBinary: Sendable {
         /// The framework of the process.
         var library: TestLibrary
         /// The tests that had started and not ended.
-        var unfinished: [String]
+        var unfinished: [TestID]
         /// The tests asked of it that never started.
-        var notStarted: [String]
+        var notStarted: [TestID]
 
         /// What a process asked for `asked` left undone, from the `results` it gave before it was killed.
-        init(library: TestLibrary, asked: [String], results: [String: TestResult]) {
+        init(library: TestLibrary, asked: [TestID], results: [TestID: TestResult]) {
             self.library = library
             unfinished = asked.filter { results[$0]?.outcome == .crashed }
             notStarted = asked.filter { results[$0] == nil }
@@ -73,7 +73,9 @@ package struct TestBinary: Sendable {
 
         /// The record of this process in the report, as the run named `run`.
         func record(as run: String, seed: UInt64? = nil) -> TimedOutRun {
-            TimedOutRun(run: run, seed: seed, library: library, unfinished: unfinished, notStarted: notStarted)
+            TimedOutRun(
+                run: run, seed: seed, library: library, unfinished: unfinished.map(\.rawValue),
+                notStarted: notStarted.map(\.rawValue))
         }
     }
 
@@ -95,7 +97,9 @@ package struct TestBinary: Sendable {
     /// Lists the XCTest tests (`--list-tests`), with the listing's exit status.
     func list() async throws -> Listing {
         let (output, _, _) = try await process(["--list-tests"], output: "list", profile: "list")
-        let tests = XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
+        let tests = XCTestOutputParser().parseListing(output.output).map {
+            TestIdentity(library: .xctest, id: TestID($0))
+        }
         return Listing(tests: tests, status: output.status)
     }
 
@@ -114,18 +118,18 @@ package struct TestBinary: Sendable {
     }
 
     /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`.
-    func runXCTests(_ ids: [String]?, known: [TestIdentity], profile: String) async throws -> Run {
-        let arguments = ids.map { [$0.joined(separator: ",")] } ?? []
+    func runXCTests(_ ids: [TestID]?, known: [TestIdentity], profile: String) async throws -> Run {
+        let arguments = ids.map { [$0.map(\.rawValue).joined(separator: ",")] } ?? []
         let (output, seconds, profiles) = try await process(arguments, output: "xctest", profile: profile)
         // XCTest prints `Class.method` without the module: two test targets may each have that test. The
         // runner runs them in the listing's order, so the n-th `Class.method` printed is the n-th listed.
         let asked = ids.map(Set.init)
-        var byOutputName: [String: [String]] = [:]
+        var byOutputName: [String: [TestID]] = [:]
         for test in known where asked?.contains(test.id) ?? true {
             if let name = test.xctestOutputName { byOutputName[name, default: []].append(test.id) }
         }
-        var results: [String: TestResult] = [:]
-        var order: [String] = []
+        var results: [TestID: TestResult] = [:]
+        var order: [TestID] = []
         for entry in XCTestOutputParser().parse(output.output) {
             guard let id = byOutputName[entry.name]?.first else { continue }
             byOutputName[entry.name]?.removeFirst()
@@ -144,8 +148,8 @@ package struct TestBinary: Sendable {
     /// `order` with `results`: a crash when a signal ended it, or it exited while a test ran, and it was
     /// not killed at the time limit.
     static func process(
-        _ library: TestLibrary, _ output: ChildProcessResult, seconds: Double, order: [String],
-        results: [String: TestResult]
+        _ library: TestLibrary, _ output: ChildProcessResult, seconds: Double, order: [TestID],
+        results: [TestID: TestResult]
     ) -> TestProcess {
         let end = now()
         let inFlight = order.filter { results[$0]?.outcome == .crashed }
@@ -159,11 +163,13 @@ package struct TestBinary: Sendable {
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
     /// same every run) unless `parallel`: `ids` (full event stream identifiers) or all when `nil`.
-    func runSwiftTests(_ ids: [String]?, profile: String, parallel: Bool = false) async throws -> Run {
+    func runSwiftTests(_ ids: [TestID]?, profile: String, parallel: Bool = false) async throws -> Run {
         let events = scratch.appendingPathComponent("events-\(UUID().uuidString).jsonl")
         var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
-        for id in ids ?? [] { arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id) + "$"] }
+        for id in ids ?? [] {
+            arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id.rawValue) + "$"]
+        }
         let (output, seconds, profiles) = try await process(arguments, output: "swift-testing", profile: profile)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)

@@ -32,10 +32,10 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
     package var files: [String: String]
     /// By test identifier (whose module, ``TestIdentity/module(of:)``, is what a change drops), the lines
     /// it executed alone, by source file relative to the package (`"12-18,22"` in the file).
-    package var tests: [String: [String: LineSet]]
+    package var tests: [TestID: [String: LineSet]]
 
     /// A store of `tests`, measured on `package` with these `files`.
-    package init(package: String, files: [String: String], tests: [String: [String: LineSet]]) {
+    package init(package: String, files: [String: String], tests: [TestID: [String: LineSet]]) {
         self.package = package
         self.files = files
         self.tests = tests
@@ -95,7 +95,7 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
         }
         var valid = self
         valid.files = now
-        valid.tests = tests.filter { !dropped.contains(TestIdentity.module(of: $0.key)) }
+        valid.tests = tests.filter { !dropped.contains($0.key.module) }
         return .success(valid)
     }
 
@@ -131,7 +131,7 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
     /// The store after an audit that measured the entries in `measured` afresh, of a suite of the tests
     /// `suite`, with the package's `files` as it found them: those replaced, the others kept (nothing
     /// they depend on changed), the tests no longer in the suite dropped.
-    package func updated(measured: [String: [String: LineSet]], suite: [String], files: [String: String])
+    package func updated(measured: [TestID: [String: LineSet]], suite: [TestID], files: [String: String])
         -> TestLinesStore
     {
         let present = Set(suite)

@@ -6,13 +6,66 @@ public enum TestLibrary: String, Codable, Sendable, Hashable {
     case swiftTesting = "Swift Testing"
 }
 
+/// A test's identifier as its runner names it: `Module.Class/testMethod` for XCTest, the event stream's
+/// `Module.Suite/function()/File.swift:line:column` for Swift Testing. The key by which the runs,
+/// coverage, the static analysis's matches, mutation and the reports find one test; in JSON the text.
+public struct TestID: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible,
+    ExpressibleByStringInterpolation
+{
+    /// The identifier's text.
+    public var rawValue: String
+
+    /// The identifier `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The identifier `text`.
+    public init(_ text: String) { self.rawValue = text }
+
+    /// The identifier of a literal.
+    public init(stringLiteral text: String) { self.rawValue = text }
+
+    /// The test module: what precedes the first dot (`LedgerTests` of `LedgerTests.Suite/f()`).
+    public var module: String { String(rawValue.prefix { $0 != "." }) }
+
+    /// The identifier's text.
+    public var description: String { rawValue }
+
+    /// Orders by the text.
+    public static func < (left: TestID, right: TestID) -> Bool { left.rawValue < right.rawValue }
+
+    /// Reads the text.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Writes the text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension TestID: CodingKeyRepresentable {
+    /// The key of a dictionary by test: its text, so `[TestID: …]` is a JSON object as `[String: …]` was.
+    public var codingKey: any CodingKey { Key(stringValue: rawValue) }
+
+    /// The identifier a dictionary key holds.
+    public init?<T: CodingKey>(codingKey: T) { self.init(codingKey.stringValue) }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
 /// One test of the audited package, as its runner names it.
 public struct TestIdentity: Hashable, Codable, Sendable {
     /// The framework that runs it.
     public var library: TestLibrary
-    /// The runner's identifier: `Module.Class/testMethod` for XCTest, the event stream's
-    /// `Module.Suite/function()/File.swift:line:column` for Swift Testing.
-    public var id: String
+    /// The runner's identifier (``TestID``).
+    public var id: TestID
     /// The source file that declares it, when known.
     public var file: String?
     /// The line that declares it, when known.
@@ -21,7 +74,7 @@ public struct TestIdentity: Hashable, Codable, Sendable {
     public var tags: [String] = []
 
     /// Creates a test identity.
-    public init(library: TestLibrary, id: String, file: String? = nil, line: Int? = nil, tags: [String] = []) {
+    public init(library: TestLibrary, id: TestID, file: String? = nil, line: Int? = nil, tags: [String] = []) {
         self.library = library
         self.id = id
         self.file = file
@@ -33,14 +86,17 @@ public struct TestIdentity: Hashable, Codable, Sendable {
     /// `LedgerTests.Suite/f()`).
     package static func module(of id: String) -> String { String(id.prefix { $0 != "." }) }
 
+    /// The identifier's text.
+    private var text: String { id.rawValue }
+
     /// A short name for people: `Class.testMethod` or `Suite/function()`.
     public var name: String {
         switch library {
         case .xctest:
-            return xctestOutputName ?? id
+            return xctestOutputName ?? text
         case .swiftTesting:
             // Drop the module and the trailing source location: `Module.Suite/f()/File.swift:3:4`.
-            var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            var parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             if parts.count > 1, parts.last?.contains(".swift:") == true { parts.removeLast() }
             var joined = parts.joined(separator: "/")
             if let dot = joined.firstIndex(of: "."), joined[..<dot].allSatisfy({ $0 != "/" && $0 != "(" }) {
@@ -52,28 +108,28 @@ public struct TestIdentity: Hashable, Codable, Sendable {
 
     /// The XCTest class, without its module (`ATests` for `Mod.ATests/testA`).
     public var xctestClass: String? {
-        guard library == .xctest, let slash = id.firstIndex(of: "/") else { return nil }
-        let qualified = id[..<slash]
+        guard library == .xctest, let slash = text.firstIndex(of: "/") else { return nil }
+        let qualified = text[..<slash]
         return qualified.split(separator: ".").last.map(String.init)
     }
 
     /// The name XCTest prints on Linux: `Class.method`.
     package var xctestOutputName: String? {
-        guard let slash = id.firstIndex(of: "/"), let type = xctestClass else { return nil }
-        return "\(type).\(id[id.index(after: slash)...])"
+        guard let slash = text.firstIndex(of: "/"), let type = xctestClass else { return nil }
+        return "\(type).\(text[text.index(after: slash)...])"
     }
 
     /// The XCTest class with its module (`Mod.ATests` for `Mod.ATests/testA`): two test targets may each
     /// declare a class of the same name.
     public var qualifiedXCTestClass: String? {
-        guard library == .xctest, let slash = id.firstIndex(of: "/") else { return nil }
-        return String(id[..<slash])
+        guard library == .xctest, let slash = text.firstIndex(of: "/") else { return nil }
+        return String(text[..<slash])
     }
 
     /// The name the static analysis gives it: `Module.Class.method`.
     package var qualifiedOutputName: String? {
-        guard let slash = id.firstIndex(of: "/"), let type = qualifiedXCTestClass else { return nil }
-        return "\(type).\(id[id.index(after: slash)...])"
+        guard let slash = text.firstIndex(of: "/"), let type = qualifiedXCTestClass else { return nil }
+        return "\(type).\(text[text.index(after: slash)...])"
     }
 
     /// The place to show a person: `file:line` when known.

@@ -28,9 +28,9 @@ public struct MutantResult: Sendable {
     /// Why, where it helps: the compiler's message for a `CompileError`, the failure for a kill.
     public var reason: String?
     /// The tests that reach its code (their runner's identifiers).
-    public var coveredBy: [String]
+    public var coveredBy: [TestID]
     /// The tests that failed (or crashed, or timed out) with it on.
-    public var killedBy: [String]
+    public var killedBy: [TestID]
     /// How many tests ran to an end with it on.
     public var testsCompleted: Int
     /// The time its test processes took, in milliseconds.
@@ -103,7 +103,8 @@ public struct MutationReport: Sendable {
         var byFile: [String: [StrykerReport.TestDefinition]] = [:]
         for test in tests {
             let location = test.line.map { StrykerReport.OpenEndLocation(start: .init(line: $0, column: 1)) }
-            byFile[test.file ?? "", default: []].append(.init(id: test.id, name: test.name, location: location))
+            byFile[test.file ?? "", default: []].append(
+                .init(id: test.id.rawValue, name: test.name, location: location))
         }
         return byFile.mapValues { StrykerReport.TestFile(tests: $0) }
     }

@@ -18,8 +18,8 @@ package struct MutationResultCache: Sendable {
     struct Entry: Codable, Sendable, Hashable {
         var status: MutantStatus
         var reason: String?
-        var coveredBy: [String]
-        var killedBy: [String]
+        var coveredBy: [TestID]
+        var killedBy: [TestID]
         var testsCompleted: Int
         var durationMilliseconds: Int
     }
@@ -90,17 +90,17 @@ package struct MutationResultCache: Sendable {
     /// tests' sources (`testSources`, by test module; a test whose module is not there falls back to
     /// `testSources["*"]`, the hash of every test file).
     package static func key(
-        for mutant: Mutant, fileHash: String, coveredBy tests: [String], testSources: [String: String]
+        for mutant: Mutant, fileHash: String, coveredBy tests: [TestID], testSources: [String: String]
     ) -> String {
         let covering = Set(tests).sorted()
         let modules = Set(
-            covering.map(TestIdentity.module(of:)).map { testSources[$0] == nil ? "*" : $0 }
+            covering.map(\.module).map { testSources[$0] == nil ? "*" : $0 }
         ).sorted()
         let parts: [String] =
             [
                 mutant.file, mutant.mutationOperator.rawValue, "\(mutant.start.line):\(mutant.start.column)",
                 "\(mutant.end.line):\(mutant.end.column)", mutant.original, mutant.replacement, fileHash,
-            ] + covering + modules.map { "\($0)=\(testSources[$0] ?? "")" }
+            ] + covering.map(\.rawValue) + modules.map { "\($0)=\(testSources[$0] ?? "")" }
         // Joined with a byte no source text holds, so two lists cannot join to the same text.
         return ContentHash.hex(parts.joined(separator: "\u{1}"))
     }

@@ -54,7 +54,8 @@ extension MutantResult {
             location: StrykerReport.Location(
                 start: .init(line: mutant.start.line, column: mutant.start.column),
                 end: .init(line: mutant.end.line, column: mutant.end.column)),
-            status: status, statusReason: reason, coveredBy: coveredBy, killedBy: killedBy,
+            status: status, statusReason: reason, coveredBy: coveredBy.map(\.rawValue),
+            killedBy: killedBy.map(\.rawValue),
             testsCompleted: testsCompleted, duration: Double(durationMilliseconds))
     }
 
@@ -81,8 +82,10 @@ extension MutantResult {
             original: String(decoding: bytes[from..<to], as: UTF8.self), replacement: replacement,
             changed: from..<to, node: from..<to, isStatement: false)
         self.init(
-            mutant: mutant, status: stryker.status, reason: stryker.statusReason, coveredBy: coveredBy,
-            killedBy: killedBy, testsCompleted: testsCompleted, durationMilliseconds: Int(duration))
+            mutant: mutant, status: stryker.status, reason: stryker.statusReason,
+            coveredBy: coveredBy.map(TestID.init(rawValue:)),
+            killedBy: killedBy.map(TestID.init(rawValue:)), testsCompleted: testsCompleted,
+            durationMilliseconds: Int(duration))
     }
 
     /// The byte offset of a 1-based line and UTF-8 column in `bytes`, or `nil` past the end.

@@ -38,7 +38,7 @@ struct AloneScopeTests {
     }
 
     /// The tests whose entries survive `changed` files (new hashes), or why none does.
-    private func surviving(_ changed: [String: String?]) -> Result<Set<String>, TestLinesStore.Dropped> {
+    private func surviving(_ changed: [String: String?]) -> Result<Set<TestID>, TestLinesStore.Dropped> {
         var now = files
         for (path, hash) in changed { now[path] = hash }
         return store.surviving(package: "/pkg", files: now, layout: layout).map { Set($0.tests.keys) }
@@ -249,8 +249,9 @@ struct AloneScopeTests {
     func reported() {
         let tests = [total, empty].map { test in
             TestReport(
-                id: test.id, name: test.name, library: .xctest, file: test.file, line: 1, suiteOutcomes: [.passed],
-                aloneOutcome: .passed, durationsMilliseconds: [1], medianMilliseconds: 1, flipRate: 0, issues: [],
+                id: test.id.rawValue, name: test.name, library: .xctest, file: test.file, line: 1,
+                suiteOutcomes: [.passed], aloneOutcome: .passed, durationsMilliseconds: [1], medianMilliseconds: 1,
+                flipRate: 0, issues: [],
                 coveredLines: [:])
         }
         let report = ReportAssembly.assemble(
@@ -274,18 +275,20 @@ struct AloneScopeTests {
         // Given: both tests quarantined and neither flipping; only testTotal ran alone
         let tests = [total, empty].map { test in
             TestReport(
-                id: test.id, name: test.name, library: .xctest, file: test.file, line: 1, suiteOutcomes: [.passed],
-                aloneOutcome: test == total ? .passed : .notRun, durationsMilliseconds: [1], medianMilliseconds: 1,
+                id: test.id.rawValue, name: test.name, library: .xctest, file: test.file, line: 1,
+                suiteOutcomes: [.passed], aloneOutcome: test == total ? .passed : .notRun, durationsMilliseconds: [1],
+                medianMilliseconds: 1,
                 flipRate: 0, issues: [], coveredLines: [:])
         }
         let entries = [
-            Quarantine.Entry(test: total.id, reason: "flaky", line: 2),
-            Quarantine.Entry(test: empty.id, reason: "flaky", line: 4),
+            Quarantine.Entry(test: total.id.rawValue, reason: "flaky", line: 2),
+            Quarantine.Entry(test: empty.id.rawValue, reason: "flaky", line: 4),
         ]
         let report = ReportAssembly.assemble(
             package: "/pkg", seed: 1, options: AuditOptions(), wallSeconds: 1, buildSeconds: 1, tests: tests,
             findings: [], coverage: nil, failingTests: [],
-            quarantine: QuarantineReport(tests: [total.id, empty.id], noLongerFlipping: entries, unknown: []))
+            quarantine: QuarantineReport(
+                tests: [total.id.rawValue, empty.id.rawValue], noLongerFlipping: entries, unknown: []))
 
         // When
         let sut = ChangedScope.limit(
@@ -293,7 +296,7 @@ struct AloneScopeTests {
 
         // Then
         #expect(sut.quarantine?.noLongerFlipping == [entries[0]])
-        #expect(sut.quarantine?.tests == [total.id, empty.id])
+        #expect(sut.quarantine?.tests == [total.id.rawValue, empty.id.rawValue])
     }
 
     @Test("The layout names, for each target, the test modules depending on it through any target; and the plugins")

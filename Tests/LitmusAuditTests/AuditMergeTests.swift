@@ -18,17 +18,17 @@ struct AuditMergeTests {
         let suite = ObservedRun(
             results: Dictionary(
                 uniqueKeysWithValues: tests.map {
-                    ($0.id, TestResult(outcome: $0.id.hasSuffix("E") ? .failed : .passed, duration: 0.01))
+                    ($0.id, TestResult(outcome: $0.id.rawValue.hasSuffix("E") ? .failed : .passed, duration: 0.01))
                 }), order: tests.map(\.id))
         let alone = Dictionary(
             uniqueKeysWithValues: tests.map {
-                ($0.id, TestResult(outcome: $0.id.hasSuffix("D") ? .failed : .passed, duration: 0.01))
+                ($0.id, TestResult(outcome: $0.id.rawValue.hasSuffix("D") ? .failed : .passed, duration: 0.01))
             })
         let halves = [Array(tests[3...]), Array(tests[..<3])].map { half in
             ObservedRun(
                 results: Dictionary(
                     uniqueKeysWithValues: half.map {
-                        ($0.id, TestResult(outcome: $0.id.hasSuffix("C") ? .failed : .passed, duration: 0.01))
+                        ($0.id, TestResult(outcome: $0.id.rawValue.hasSuffix("C") ? .failed : .passed, duration: 0.01))
                     }), order: half.map(\.id))
         }
         var options = AuditOptions()
@@ -44,8 +44,8 @@ struct AuditMergeTests {
 
     /// The victims a bisection was asked about.
     private final class Calls: Sendable {
-        let victims = Mutex<[String]>([])
-        var sorted: [String] { victims.withLock { $0.sorted() } }
+        let victims = Mutex<[TestID]>([])
+        var sorted: [TestID] { victims.withLock { $0.sorted() } }
     }
 
     /// A bisection that names B for D and A for E and C, counting its calls.
@@ -53,7 +53,7 @@ struct AuditMergeTests {
         let tests = self.tests
         return { request in
             calls.victims.withLock { $0.append(request.victim.id) }
-            return BisectionResult(culprits: [request.victim.id.hasSuffix("D") ? tests[1] : tests[0]])
+            return BisectionResult(culprits: [request.victim.id.rawValue.hasSuffix("D") ? tests[1] : tests[0]])
         }
     }
 

@@ -53,7 +53,7 @@ struct CoverageReaderTests {
         let other = SourcePosition(file: "Tests/T/A.swift", line: 9, column: 9)
         let helper = SourcePosition(file: "Tests/T/Helpers.swift", line: 2, column: 5)
         typealias Checks = AssertionNeverRanJudge.CheckPositions
-        let checks = [
+        let checks: [TestID: Checks] = [
             "A/one": Checks(all: [body], inBodyOnly: true),  // its own body only
             "A/two": Checks(all: [other, helper], inBodyOnly: false),  // and a helper another test calls too
             "A/three": Checks(all: [helper], inBodyOnly: false),

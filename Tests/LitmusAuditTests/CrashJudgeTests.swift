@@ -29,7 +29,7 @@ struct CrashJudgeTests {
 
     /// Observations in which every test passes one at a time and alone, and each parallel run is as given.
     private func observations(
-        _ tests: [TestIdentity], parallel: [[String: TestOutcome]], processes: [RunProcess]
+        _ tests: [TestIdentity], parallel: [[TestID: TestOutcome]], processes: [RunProcess]
     ) -> Observations {
         let serial = ObservedRun(results: Dictionary(uniqueKeysWithValues: tests.map { ($0.id, result(.passed)) }))
         var observed = Observations(
@@ -99,7 +99,7 @@ struct CrashJudgeTests {
         // Then
         #expect(judgement.findings.map(\.kind) == [.crashed])
         let finding = try #require(judgement.findings.first)
-        #expect(finding.test == culprit.id)
+        #expect(finding.test == culprit.id.rawValue)
         #expect(finding.location == "Tests/LedgerTests/LedgerTests.swift:23")
         #expect(finding.message.contains("parallel run 1"))
         #expect(finding.message.contains("the ledger was closed while in use"))
@@ -207,7 +207,7 @@ struct CrashJudgeTests {
         let judgement = try await judge(observed)
         // Then
         #expect(judgement.findings.map(\.kind) == [.leftProcessRunning])
-        #expect(judgement.findings.first?.test == server.id)
+        #expect(judgement.findings.first?.test == server.id.rawValue)
         #expect(judgement.findings.first?.message.contains("`sleep 300`") == true)
         #expect(judgement.findings.first?.letter == .isolated)
     }

@@ -104,7 +104,7 @@ struct JudgeTests {
         // Given
         var observed = observations(victimInSuite: [.crashed], victimAlone: .crashed)
         observed.timedOutRuns = [
-            TimedOutRun(run: "suite run 1 of 1", library: .xctest, unfinished: [victim.id], notStarted: [])
+            TimedOutRun(run: "suite run 1 of 1", library: .xctest, unfinished: [victim.id.rawValue], notStarted: [])
         ]
         // When
         let (judgement, _) = try await judge(observed)
@@ -245,7 +245,7 @@ struct JudgeTests {
         let (judgement, requests) = try await judge(observed)
         // Then
         #expect(judgement.findings == [])
-        #expect(judgement.failingTests == [victim.id])
+        #expect(judgement.failingTests == [victim.id.rawValue])
         #expect(requests == [])
     }
 
@@ -268,7 +268,8 @@ struct JudgeTests {
         // Given
         let observed = observations(victimInSuite: [.failed], victimAlone: .passed)
         let killed = TimedOutRun(
-            run: "bisection of CartTests.testC, attempt 1", library: .xctest, unfinished: [first.id], notStarted: [])
+            run: "bisection of CartTests.testC, attempt 1", library: .xctest, unfinished: [first.id.rawValue],
+            notStarted: [])
         // When
         let judgement = try await sut.judge(observed, context) { _ in
             BisectionResult(culprits: [first], timedOutRuns: [killed])
@@ -291,7 +292,7 @@ struct JudgeTests {
         // When
         let judgement = try await sut.judge(observed, context) { _ in BisectionResult(culprits: []) }
         // Then
-        #expect(judgement.findings.map(\.test) == [swiftTest.id])
+        #expect(judgement.findings.map(\.test) == [swiftTest.id.rawValue])
     }
 
     @Test("A source file no test executes is uncovered")

@@ -38,13 +38,13 @@ struct NeverRanTests {
         """
 
     private func observations(ran ids: [String]) -> Observations {
-        let tests = ids.map { TestIdentity(library: .xctest, id: $0) }
+        let tests = ids.map { TestIdentity(library: .xctest, id: TestID($0)) }
         return Observations(
             tests: tests,
             suiteRuns: [
                 ObservedRun(
                     results: Dictionary(
-                        uniqueKeysWithValues: ids.map { ($0, TestResult(outcome: .passed, duration: 0.001)) }))
+                        uniqueKeysWithValues: ids.map { (TestID($0), TestResult(outcome: .passed, duration: 0.001)) }))
             ],
             alone: [:])
     }

@@ -162,7 +162,7 @@ struct ParallelJudgeTests {
         let judgement = try await judge(observed)
         // Then
         #expect(judgement.findings.map(\.kind) == [.unawaitedAssertion])
-        #expect(judgement.findings.first?.test == victim.id)
+        #expect(judgement.findings.first?.test == victim.id.rawValue)
         #expect(judgement.findings.first?.location == "Tests/MTests/Tally.swift:9")
         #expect(
             judgement.findings.first?.message
@@ -178,7 +178,8 @@ struct ParallelJudgeTests {
         late.lateIssues = [RecordedIssue(message: "late", file: "Tests/MTests/Tally.swift", line: 9)]
         observed.suiteRuns[0].results[victim.id] = late
         let existing = Finding(
-            kind: .unawaitedAssertion, test: victim.id, file: "Tests/MTests/Tally.swift", line: 9, message: "static")
+            kind: .unawaitedAssertion, test: victim.id.rawValue, file: "Tests/MTests/Tally.swift", line: 9,
+            message: "static")
         #expect(LateIssueJudge.findings(observed, besides: [existing]).isEmpty)
         #expect(LateIssueJudge.findings(observed, besides: []).count == 1)
     }
@@ -193,14 +194,14 @@ struct EventStreamTimingTests {
     @Test("A Task's issue after its test ended carries the test's id; it is late, and the test passed")
     func lateIssueFromTask() throws {
         let stream = EventStreamParser().parse(try resource("swift-testing-late-issue.jsonl"))
-        let late = try #require(stream.results.first { $0.key.hasPrefix("PTests.late()") }?.value)
+        let late = try #require(stream.results.first { $0.key.rawValue.hasPrefix("PTests.late()") }?.value)
         #expect(late.outcome == .passed)
         #expect(late.issues.isEmpty)
         #expect(late.lateIssues.map(\.message) == ["Expectation failed: (one() → 1) == 2"])
         #expect(late.lateIssues.first?.line == 9)
         #expect(late.lateIssues.first?.file?.hasSuffix("Tests/PTests/T.swift") == true)
         // Task.detached does not inherit the test: its issue has no test id, and no test gets it.
-        let detached = try #require(stream.results.first { $0.key.hasPrefix("PTests.lateDetached()") }?.value)
+        let detached = try #require(stream.results.first { $0.key.rawValue.hasPrefix("PTests.lateDetached()") }?.value)
         #expect(detached.outcome == .passed && detached.lateIssues.isEmpty)
     }
 
@@ -208,8 +209,8 @@ struct EventStreamTimingTests {
     func spans() throws {
         let serial = EventStreamParser().parse(try resource("swift-testing-late-issue.jsonl"))
         let parallel = EventStreamParser().parse(try resource("swift-testing-parallel.jsonl"))
-        func id(_ prefix: String, _ stream: EventStreamParser.Stream) throws -> String {
-            try #require(stream.results.keys.first { $0.hasPrefix(prefix) })
+        func id(_ prefix: String, _ stream: EventStreamParser.Stream) throws -> TestID {
+            try #require(stream.results.keys.first { $0.rawValue.hasPrefix(prefix) })
         }
         let run = ObservedRun(results: parallel.results)
         let victim = try id("PTests.parallelVictim()", parallel)

@@ -6,13 +6,13 @@ import Testing
 
 @Suite("Reporting a test process killed at --timeout")
 struct TimeoutReportTests {
-    private let hanging = "M.CartTests/testB_hangs"
-    private let later = "M.CartTests/testC_later"
+    private let hanging: TestID = "M.CartTests/testB_hangs"
+    private let later: TestID = "M.CartTests/testC_later"
 
     private func report(timedOutRuns: [TimedOutRun], findings: [Finding] = []) -> AuditReport {
         var options = AuditOptions()
         options.timeoutSeconds = 5
-        let tests = [hanging, later].map { id in
+        let tests = [hanging.rawValue, later.rawValue].map { id in
             TestReport(
                 id: id, name: "CartTests." + id.split(separator: "/").last!, library: .xctest, file: nil, line: nil,
                 suiteOutcomes: [.crashed], aloneOutcome: .passed, durationsMilliseconds: [],
@@ -24,12 +24,14 @@ struct TimeoutReportTests {
     }
 
     private var half: TimedOutRun {
-        TimedOutRun(run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging], notStarted: [later])
+        TimedOutRun(
+            run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging.rawValue],
+            notStarted: [later.rawValue])
     }
 
     @Test("A process's undone tests: those it started and never ended, and those it never started")
     func undone() {
-        let results = [
+        let results: [TestID: TestResult] = [
             "M.T/testA": TestResult(outcome: .passed, duration: 0.1),
             hanging: TestResult(outcome: .crashed, duration: 0),
         ]
@@ -39,7 +41,8 @@ struct TimeoutReportTests {
         #expect(
             sut.record(as: "random half 2 of 2", seed: 7)
                 == TimedOutRun(
-                    run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging], notStarted: [later]))
+                    run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging.rawValue],
+                    notStarted: [later.rawValue]))
     }
 
     @Test("A run made of two processes keeps the timeout of the one that was killed")
@@ -60,7 +63,7 @@ struct TimeoutReportTests {
         #expect(sut.unmetThresholds.isEmpty)
         #expect(sut.exitCode == 3)
         #expect(report(timedOutRuns: []).exitCode == 0)
-        let slow = Finding(kind: .slowTest, test: later, message: "slow")
+        let slow = Finding(kind: .slowTest, test: later.rawValue, message: "slow")
         #expect(report(timedOutRuns: [], findings: [slow]).exitCode == 1)
         #expect(report(timedOutRuns: [half], findings: [slow]).exitCode == 3)
     }
@@ -90,6 +93,6 @@ struct TimeoutReportTests {
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(sut)) as? [String: Any])
         let runs = try #require(object["timedOutRuns"] as? [[String: Any]])
         #expect(runs.first?["run"] as? String == "random half 2 of 2")
-        #expect(runs.first?["notStarted"] as? [String] == [later])
+        #expect(runs.first?["notStarted"] as? [String] == [later.rawValue])
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite("litmus merge of mutation shards")
 struct MergeTests {
     private let source = "func f(a: Int, b: Int) -> Bool {\n    a + b > 1 && a < b\n}\n"
-    private let test = "M.fTests/checks()/FTests.swift:3:2"
+    private let test: TestID = "M.fTests/checks()/FTests.swift:3:2"
 
     /// The whole run: every mutant of `source` with a status of its own, every fourth one's result reused
     /// from the result cache, its mutants those on lines changed since `v1`.

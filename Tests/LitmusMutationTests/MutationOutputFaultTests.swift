@@ -64,7 +64,7 @@ struct MutationOutputFaultTests {
         // Given
         let source = "func f(a: Int, b: Int) -> Bool {\n    a < b\n}\n"
         let mutant = try #require(MutationSource(path: "Sources/M/F.swift", text: source).mutants().first)
-        let test = "M.FTests/checks()/FTests.swift:3:2"
+        let test: TestID = "M.FTests/checks()/FTests.swift:3:2"
         let report = MutationReport(
             package: "/p", sources: ["Sources/M/F.swift": source],
             results: [

@@ -12,7 +12,7 @@ struct ReportTests {
     private func makeReport() -> LitmusMutation.MutationReport {
         let source = "func f(a: Int) -> Bool {\n    a > 1\n}\n"
         let found = MutationSource(path: "Sources/M/F.swift", text: source).mutants()
-        let test = "M.fTests/checks()/FTests.swift:3:2"
+        let test: TestID = "M.fTests/checks()/FTests.swift:3:2"
         let statuses: [MutantStatus] = [.killed, .survived, .compileError, .noCoverage]
         let results = zip(found, statuses).map { mutant, status in
             MutantResult(

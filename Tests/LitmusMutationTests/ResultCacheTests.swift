@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import Testing
 
 @testable import LitmusMutation
@@ -9,7 +10,7 @@ struct ResultCacheTests {
     private let sources = ["LedgerTests": "aaaa", "OtherTests": "bbbb", "*": "cccc"]
 
     private func key(
-        _ mutant: Mutant? = nil, file: String = "f1", tests: [String] = ["LedgerTests.S/t()"],
+        _ mutant: Mutant? = nil, file: String = "f1", tests: [TestID] = ["LedgerTests.S/t()"],
         sources: [String: String]? = nil
     ) -> String {
         MutationResultCache.key(
@@ -46,7 +47,7 @@ struct ResultCacheTests {
     @Test("A test module the mutant's tests are not in does not change the key; an unknown module uses all tests")
     func otherModules() {
         #expect(key(sources: ["LedgerTests": "aaaa", "OtherTests": "changed", "*": "cccc"]) == key())
-        let unknown = ["Mystery.S/t()"]
+        let unknown: [TestID] = ["Mystery.S/t()"]
         #expect(key(tests: unknown, sources: ["LedgerTests": "aaaa", "*": "changed"]) != key(tests: unknown))
     }
 
