@@ -6,7 +6,7 @@ import Testing
 /// URL and the version `litmus --version` prints, uses LitmusDoubles through its plugin, LitmusHTTPStubs
 /// and LitmusSpecs through its plugin, builds and passes its tests, and runs `swift package litmus` (the
 /// command plugin). Slow: it builds Litmus's products, swift-syntax (for the doubles' plugin) and
-/// `litmus` from nothing.
+/// `litmus` from nothing, and audits the consumer with `swift package litmus audit`.
 @Suite("A package that depends on Litmus by version builds and tests", .tags(.endToEnd))
 struct ConsumerPackageEndToEndTests {
     @Test("A consumer package by file:// URL and version builds, runs its specs, and holds no build output")
@@ -61,6 +61,29 @@ struct ConsumerPackageEndToEndTests {
             environment: ["TMPDIR": temporary.path], timeout: 3600)
         #expect(unknown.status != 0)
         #expect(unknown.output.contains("swift package litmus has no command 'frobnicate'"), "\(unknown.output)")
+        // `swift package litmus audit` audits the package it is run in: every test observed, and its build
+        // folder in the cache (here under the scratch folder), not in the package.
+        let report = scratch.appendingPathComponent("audit.json")
+        let audit = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swift", "package"] + places + ["litmus", "audit", "--quiet", "--json", report.path], in: scratch,
+            environment: [
+                "TMPDIR": temporary.path, "XDG_CACHE_HOME": scratch.appendingPathComponent("cache-home").path,
+            ], timeout: 3600)
+        #expect(audit.status == 0, "swift package litmus audit printed:\n\(audit.output)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any],
+            "swift package litmus audit wrote no report:\n\(audit.output)")
+        // The two XCTest tests, and the spec as the one test XCTest lists for it (its generated
+        // `BasketSpec_Examples`, whose run runs the spec's examples): docs/audit.md, neverRan.
+        let tests = try #require(json["tests"] as? [[String: Any]])
+        #expect(
+            Set(tests.compactMap { $0["name"] as? String }) == [
+                "BasketTests.testTotal_twoItems_addsTheirPrices", "BasketTests.testName_stubbedItem_isTheBody",
+                "BasketSpec_Examples.testSpecDefinesExamples",
+            ], "the audit observed:\n\(audit.output)")
+        #expect(json["unobservedSuite"] == nil || json["unobservedSuite"] is NSNull)
+        #expect((json["package"] as? String)?.contains("Shop") == true)
         // Litmus was resolved by the version, from the clone.
         let resolved = try String(contentsOf: consumer.appendingPathComponent("Package.resolved"), encoding: .utf8)
         print("Consumer's Package.resolved:\n\(resolved)")
