@@ -238,11 +238,23 @@ let package = Package(
         // MARK: Model: the values the tools exchange and write (reports, findings, tests, options): Codable only.
         .target(name: "LitmusModel", dependencies: ["LitmusSupport"]),
 
+        // MARK: Running a package: its copy and build folder, the build, the test binary and its processes,
+        // what both tools (audit and mutation) build on.
+        .target(
+            name: "LitmusRunning",
+            dependencies: [
+                "LitmusModel", "LitmusSupport",
+                // The manifest's local dependencies are read from its syntax (LocalDependencies).
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+
         // MARK: Audit: `litmus audit` holds a package's tests to FIRST.
         .target(
             name: "LitmusAudit",
             dependencies: [
-                "LitmusModel", "LitmusSupport",
+                "LitmusModel", "LitmusRunning", "LitmusSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
@@ -261,7 +273,7 @@ let package = Package(
         .target(
             name: "LitmusMutation",
             dependencies: [
-                "LitmusAudit", "LitmusModel", "LitmusSupport",
+                "LitmusRunning", "LitmusModel", "LitmusSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -275,14 +287,14 @@ let package = Package(
         .testTarget(
             name: "LitmusMutationTests",
             dependencies: [
-                "LitmusMutation", "LitmusCommands", "LitmusReport", "LitmusAudit", "LitmusSupport",
+                "LitmusMutation", "LitmusCommands", "LitmusReport", "LitmusAudit", "LitmusRunning", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "LitmusAuditTests",
             dependencies: [
-                "LitmusAudit", "LitmusCommands", "LitmusMutation", "LitmusReport", "LitmusSupport",
+                "LitmusAudit", "LitmusCommands", "LitmusMutation", "LitmusReport", "LitmusRunning", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")]

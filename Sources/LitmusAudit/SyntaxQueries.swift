@@ -1,3 +1,4 @@
+import LitmusRunning
 import SwiftSyntax
 
 /// Small queries over syntax trees used by `TestSourceAnalyzer`.
@@ -68,25 +69,7 @@ enum CallCollector {
     }
 }
 
-/// Collects every node of a tree, in source order.
-private final class NodeCollector: SyntaxAnyVisitor {
-    var nodes: [Syntax] = []
-
-    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        nodes.append(node)
-        return .visitChildren
-    }
-}
-
 extension SyntaxProtocol {
-    /// Every node of type `T` under this one, this one included (the audit's analysis and mutation's
-    /// operators read the tree with it).
-    package func descendants<T: SyntaxProtocol>(of type: T.Type) -> [T] {
-        let collector = NodeCollector(viewMode: .sourceAccurate)
-        collector.walk(self)
-        return collector.nodes.compactMap { $0.as(T.self) }
-    }
-
     /// The name of the function (or closure's function) this node is in.
     var enclosingFunctionName: String? {
         var current = parent

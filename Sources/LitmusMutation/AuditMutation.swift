@@ -1,5 +1,6 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
+import LitmusRunning
 import Synchronization
 
 /// `litmus audit --mutation`: mutation testing as the audit's last stage, in the audit's scratch copy

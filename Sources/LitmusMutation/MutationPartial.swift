@@ -1,6 +1,6 @@
 import Foundation
-import LitmusAudit
 import LitmusModel
+import LitmusRunning
 
 /// What makes a ``MutationReport`` a shard's share of a run (`litmus mutate --shard i/n`): its header
 /// (shard, commit, package) and the ids of every mutant of the run, so that `litmus merge` can check

@@ -1,6 +1,6 @@
 import Foundation
-import LitmusAudit
 import LitmusModel
+import LitmusRunning
 import LitmusSupport
 
 /// What became of a mutant: the status of Stryker's schema (``StrykerReport/Status``), of which

@@ -1,5 +1,6 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
+import LitmusRunning
 import LitmusSupport
 import Synchronization
 

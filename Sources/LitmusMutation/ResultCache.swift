@@ -1,5 +1,6 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
+import LitmusRunning
 
 /// The results of the last `litmus mutate` of a package, kept in its build folder
 /// (`mutation-results.json`), so that a mutant whose file, covering tests and those tests' sources are

@@ -1,5 +1,6 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
+import LitmusRunning
 import LitmusSupport
 
 /// One run's view of the ``MutationResultCache``: the keys of its mutants (from the coverage the run

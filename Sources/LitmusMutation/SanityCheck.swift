@@ -1,5 +1,6 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
+import LitmusRunning
 
 /// The sanity pass before the real one (docs/mutation.md step 4): for each mutated file, its probe
 /// (`LITMUS_MUTANT=-n`, which stops the process at any switch of file `n`) must make a test that

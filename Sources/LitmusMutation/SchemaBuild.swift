@@ -1,5 +1,6 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
+import LitmusRunning
 import LitmusSupport
 
 /// The package copy with every mutant compiled in: the schemata written over the copy's sources, one

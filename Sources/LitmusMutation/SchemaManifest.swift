@@ -1,5 +1,6 @@
 import Foundation
-import LitmusAudit
+import LitmusModel
+import LitmusRunning
 
 /// What the last schemata build in a kept build folder wrote into its copy of the package, kept beside
 /// it (`schemata.json`), so that a run on unchanged sources recompiles nothing.

@@ -1,6 +1,6 @@
 import Foundation
-import LitmusAudit
 import LitmusModel
+import LitmusRunning
 
 /// The JSON of `litmus mutate --json`: Stryker's schema (``StrykerReport``, LitmusReport's one model of
 /// it) and, in the same JSON object, the keys that are Litmus's own: the schema's free-form `config`

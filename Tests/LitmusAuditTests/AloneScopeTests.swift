@@ -3,6 +3,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("litmus audit --since: the tests that run alone, and the lines kept between audits")
 struct AloneScopeTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Checks that never ran: where the analysis finds them, how llvm-cov's segments count them, and the
 /// judge deciding from hand-made counts (no process runs).

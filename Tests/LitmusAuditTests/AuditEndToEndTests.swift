@@ -3,6 +3,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Auditing fixture packages that plant each FIRST problem", .tags(.endToEnd))
 struct AuditEndToEndTests {

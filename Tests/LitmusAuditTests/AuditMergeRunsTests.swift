@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 extension AuditRecord {
     /// What `shard` of the audit that made this whole record writes: suite run 1 and its share of the

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Shards of hand-made audit records merged and judged once: no process runs; bisection is a fake.
 @Suite("Merging the records of audit shards")

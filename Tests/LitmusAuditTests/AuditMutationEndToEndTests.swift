@@ -5,6 +5,7 @@ import Testing
 
 @testable import LitmusAudit
 @testable import LitmusCommands
+@testable import LitmusRunning
 
 @Suite("litmus audit --mutation on the Mutation fixture", .tags(.endToEnd))
 struct AuditMutationEndToEndTests {

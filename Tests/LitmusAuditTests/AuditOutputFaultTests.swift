@@ -5,6 +5,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// `litmus audit` checks its report files before any work: a bad one costs a second, not a whole audit,
 /// and exits 2 (could not be done), never 1 (a threshold not met).

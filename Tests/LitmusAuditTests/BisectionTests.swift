@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Finding a polluter by bisection")
 struct BisectionTests {

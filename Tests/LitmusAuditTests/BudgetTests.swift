@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Budgets of their own, by Swift Testing tag and by XCTest class (`budgets` in .litmus-audit.json),
 /// judged on hand-made observations.

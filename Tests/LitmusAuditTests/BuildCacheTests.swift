@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("The build cache: one folder per package, locked while an audit runs, bounded by size")
 struct BuildCacheTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("A second audit of an unchanged package reuses its build", .tags(.endToEnd))
 struct BuildReuseEndToEndTests {

@@ -4,6 +4,7 @@ import LitmusCommands
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("--sarif and --github: outputs checked before the work, annotations and the job summary")
 struct CIOutputTests {

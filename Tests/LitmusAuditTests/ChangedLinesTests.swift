@@ -3,6 +3,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("--since: the lines changed since a git ref, from git diff")
 struct ChangedLinesTests {

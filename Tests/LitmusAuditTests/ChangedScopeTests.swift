@@ -2,6 +2,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("litmus audit --since: the findings of the tests that touch the changes")
 struct ChangedScopeTests {

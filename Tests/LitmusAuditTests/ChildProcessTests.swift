@@ -3,6 +3,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// What a test process inherits from the audit's own environment.
 @Suite("The environment of the processes the audit starts")

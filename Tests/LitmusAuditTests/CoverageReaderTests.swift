@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Reading llvm-cov")
 struct CoverageReaderTests {

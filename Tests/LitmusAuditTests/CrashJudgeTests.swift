@@ -3,6 +3,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Reading a crashed test process's output, and judging crashes and leftover processes from hand-made
 /// observations: no process runs.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Reading Swift Testing's event stream")
 struct EventStreamParserTests {

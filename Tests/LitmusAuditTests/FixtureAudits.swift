@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Audits of the fixture packages under Tests/Fixtures, each run once per test process and shared by
 /// the end-to-end tests. Each fixture is first copied out of the repository (``kept(_:)``), so the

@@ -5,6 +5,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// The reports made from two recorded runs, compared byte for byte with the ones checked in beside them:
 /// what the judges and renderers make of the same observations stays as it was while the code that makes

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// A call reaches the helpers it can call: by argument labels, and a local function of its own
 /// function first (false alarms found on swift-nio 2.101.3's tests).

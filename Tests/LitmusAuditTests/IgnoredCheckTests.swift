@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Reading test sources for checks that run and decide nothing")
 struct IgnoredCheckTests {

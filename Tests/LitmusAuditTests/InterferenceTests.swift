@@ -3,6 +3,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Telling a test that fails because another test process ran beside it (two processes sharing a fixed
 /// folder) from an order-dependent or flaky one, from hand-made observations: no process runs.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Judging hand-made observations: no process runs; bisection is a fake that records its requests.
 @Suite("Judging what the runs observed")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Local dependencies in the scratch copy's manifest")
 struct LocalDependenciesTests {

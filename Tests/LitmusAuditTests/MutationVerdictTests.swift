@@ -4,6 +4,7 @@ import Testing
 
 @testable import LitmusAudit
 @testable import LitmusCommands
+@testable import LitmusRunning
 
 @Suite("Thorough with a mutation score (litmus audit --mutation)")
 struct MutationVerdictTests {

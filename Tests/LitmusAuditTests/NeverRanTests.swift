@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Which tests of the sources never ran, class by class and method by method, with each test known by
 /// its module: davecom/SwiftGraph 4.0.0 has a `UnionTests` in each of its two test targets, and a

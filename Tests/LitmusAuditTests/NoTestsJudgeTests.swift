@@ -3,6 +3,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("An audit that observes no test says so and never passes")
 struct NoTestsJudgeTests {

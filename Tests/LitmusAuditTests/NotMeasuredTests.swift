@@ -3,6 +3,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// A run that could not measure never passes: coverage asked for and not measured (a full temporary
 /// folder, a merge that failed) is a Thorough verdict "not measured: <reason>" and exit code 2, the same

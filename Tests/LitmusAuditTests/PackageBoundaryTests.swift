@@ -4,6 +4,7 @@ import LitmusCommands
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Nothing is written into the audited package, however its path or the build folder's is spelled
 /// (links included), and the build cache's faults are named as what they are.

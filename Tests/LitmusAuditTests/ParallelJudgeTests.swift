@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Judging Swift Testing's repeated parallel runs and issues recorded after a test ended, from
 /// hand-made observations: no process runs.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Mapping the audit's copy of a package back to the package")
 struct PathMapTests {

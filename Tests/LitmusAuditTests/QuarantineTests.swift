@@ -3,6 +3,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("The quarantine file, and flipped tests in JUnit")
 struct QuarantineTests {

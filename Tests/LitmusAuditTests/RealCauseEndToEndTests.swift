@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Audits of fixtures that plant what real packages showed: a crash in a parallel run (swhitty/FlyingFox),
 /// tests sharing a fixed folder across processes (JohnSundell/Files), a test that leaves a process running.

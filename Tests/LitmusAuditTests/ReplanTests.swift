@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("A kept build plans again when a file is added to the package or a local dependency")
 struct ReplanTests {

@@ -3,6 +3,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Rendering the report: verdicts, thresholds, terminal, JSON, JUnit")
 struct ReportRenderingTests {

@@ -4,6 +4,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("The audit's JSON names the litmus that wrote it")
 struct ReportVersionTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("The fast schedule finds what the full one finds", .tags(.endToEnd), .serialized)
 struct ScheduleEndToEndTests {

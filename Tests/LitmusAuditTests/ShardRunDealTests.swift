@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// How the whole-suite runs of an audit (suite runs, parallel runs, random halves) are dealt among shards.
 @Suite("Shards: the whole-suite runs dealt among them")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("litmus audit --since runs alone only the tests the changes may touch", .tags(.endToEnd))
 struct SinceEndToEndTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// The static checks read what a test means, not only what it calls: each rule's positive case, its
 /// negative, and the near miss that must stay a finding. The cases are the false alarms met on real

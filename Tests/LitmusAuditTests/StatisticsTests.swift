@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Statistics over runs, and seeded choices")
 struct StatisticsTests {

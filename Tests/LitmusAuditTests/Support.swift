@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 extension Tag {
     /// Tests that build packages or start processes: seconds to minutes, not milliseconds.

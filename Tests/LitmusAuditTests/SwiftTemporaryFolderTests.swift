@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("The temporary folder of the swift Litmus runs: one path, emptied when no swift runs")
 struct SwiftTemporaryFolderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// A stand-in test binary: a script that passes `ATests.testA` when `LITMUS_PROBE` is `pass` and fails
 /// it otherwise, writes a coverage profile where `LLVM_PROFILE_FILE` says, and exits with status 3.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Reading test sources with swift-syntax")
 struct TestSourceAnalyzerTests {

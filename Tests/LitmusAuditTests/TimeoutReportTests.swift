@@ -3,6 +3,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("Reporting a test process killed at --timeout")
 struct TimeoutReportTests {

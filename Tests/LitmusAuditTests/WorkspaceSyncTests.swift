@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 @Suite("A kept copy of the package is brought up to date touching only what changed")
 struct WorkspaceSyncTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("Mutants go only where code runs and nobody turned them off")
 struct ExclusionTests {

@@ -3,6 +3,7 @@ import LitmusAudit
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("litmus mutate run again: the kept results are reused until the code or its tests change", .tags(.endToEnd))
 struct IncrementalEndToEndTests {

@@ -2,6 +2,7 @@ import LitmusAudit
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("Which mutants a test reaches, read from the lines the audit saw it execute alone")
 struct MeasuredReachTests {

@@ -3,6 +3,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite(
     "litmus mutate and litmus audit --shard, merged by litmus merge, as separate processes", .tags(.endToEnd),

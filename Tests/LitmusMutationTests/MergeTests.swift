@@ -4,6 +4,7 @@ import Testing
 
 @testable import LitmusCommands
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("litmus merge of mutation shards")
 struct MergeTests {

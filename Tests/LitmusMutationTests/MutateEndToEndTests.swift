@@ -5,6 +5,7 @@ import LitmusReport
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("litmus mutate on the fixture packages", .tags(.endToEnd), .serialized)
 struct MutateEndToEndTests {

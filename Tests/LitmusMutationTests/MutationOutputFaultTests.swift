@@ -5,6 +5,7 @@ import Testing
 
 @testable import LitmusCommands
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 /// `litmus mutate` and `litmus merge` refuse a report they could not write before any work (exit 2),
 /// and name what they were given when it is not what they read.

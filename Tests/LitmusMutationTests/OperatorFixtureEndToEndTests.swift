@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("Every operator, built into a schema and switched on at run time", .tags(.endToEnd))
 struct OperatorFixtureEndToEndTests {

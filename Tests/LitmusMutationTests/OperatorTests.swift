@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("Each mutation operator changes what it names")
 struct OperatorTests {

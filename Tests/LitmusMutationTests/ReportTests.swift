@@ -5,6 +5,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("Mutation reports")
 struct ReportTests {

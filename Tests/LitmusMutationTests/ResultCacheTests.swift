@@ -3,6 +3,7 @@ import LitmusModel
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("The mutation result cache: what a result's key holds, and a file that cannot be read")
 struct ResultCacheTests {

@@ -3,6 +3,7 @@ import LitmusAudit
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("What the last schemata build wrote, kept so that unchanged sources are not written and compiled again")
 struct SchemaManifestTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("The schema puts every mutant behind its switch")
 struct SchemaTests {

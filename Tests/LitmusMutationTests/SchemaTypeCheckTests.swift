@@ -3,6 +3,7 @@ import LitmusSupport
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 @Suite("Schemata type-check", .tags(.endToEnd))
 struct SchemaTypeCheckTests {

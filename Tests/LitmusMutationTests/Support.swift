@@ -3,6 +3,7 @@ import LitmusAudit
 import Testing
 
 @testable import LitmusMutation
+@testable import LitmusRunning
 
 extension Tag {
     /// Tests that start processes (the compiler).

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import LitmusSupport
 import Synchronization
 

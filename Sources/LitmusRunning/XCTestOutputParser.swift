@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 
 /// Reads what an XCTest runner prints (swift-corelibs-xctest on Linux, Xcode's on Apple platforms) into
 /// one result per test.

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import LitmusSupport
 
 /// The built test bundle of the audited package (`<Package>PackageTests.xctest`), run directly: one
@@ -36,14 +37,14 @@ package struct TestBinary: Sendable {
         /// Results by test identifier.
         package var results: [TestID: TestResult]
         /// Identifiers in the order the tests started.
-        var order: [TestID]
+        package var order: [TestID]
         /// Swift Testing tests declared in the stream (discovery).
-        var declared: [TestIdentity]
+        package var declared: [TestIdentity]
         /// The processes of this run killed at their time limit; empty when every one ended by itself.
         package var timeouts: [Timeout] = []
         /// The coverage profiles its processes wrote (`.profraw`), one per process and child process;
         /// none when the binary does not keep its files.
-        var profiles: [URL] = []
+        package var profiles: [URL] = []
         /// The exit status of its process (or the signal that ended it); of several, the first not 0.
         package var status: Int32 = 0
         /// The wall time of its process, in seconds; of several, their times added.
@@ -72,7 +73,7 @@ package struct TestBinary: Sendable {
         }
 
         /// The record of this process in the report, as the run named `run`.
-        func record(as run: String, seed: UInt64? = nil) -> TimedOutRun {
+        package func record(as run: String, seed: UInt64? = nil) -> TimedOutRun {
             TimedOutRun(
                 run: run, seed: seed, library: library, unfinished: unfinished.map(\.rawValue),
                 notStarted: notStarted.map(\.rawValue))
@@ -80,12 +81,12 @@ package struct TestBinary: Sendable {
     }
 
     /// What `--list-tests` gave: the XCTest tests it listed, and how the process ended.
-    struct Listing: Sendable {
+    package struct Listing: Sendable {
         /// The tests listed.
-        var tests: [TestIdentity]
+        package var tests: [TestIdentity]
         /// The exit status of the listing process: not 0 when the binary does not speak XCTest's
         /// protocol (a LinuxMain.swift that runs another framework ignores the flag and runs its checks).
-        var status: Int32
+        package var status: Int32
     }
 
     /// The clock of every process's start and end (``TestProcess``): seconds since the first use.
@@ -95,7 +96,7 @@ package struct TestBinary: Sendable {
     static func now() -> Double { (ContinuousClock.now - clock).inSeconds }
 
     /// Lists the XCTest tests (`--list-tests`), with the listing's exit status.
-    func list() async throws -> Listing {
+    package func list() async throws -> Listing {
         let (output, _, _) = try await process(["--list-tests"], output: "list", profile: "list")
         let tests = XCTestOutputParser().parseListing(output.output).map {
             TestIdentity(library: .xctest, id: TestID($0))
@@ -113,12 +114,12 @@ package struct TestBinary: Sendable {
 
     /// Runs the binary once with no argument, as `swift test` first runs it: its own entry point
     /// decides what runs. How it ended and what it printed.
-    func runAsSwiftTestWould() async throws -> ChildProcessResult {
+    package func runAsSwiftTestWould() async throws -> ChildProcessResult {
         try await process([], output: "direct", profile: "direct").result
     }
 
     /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`.
-    func runXCTests(_ ids: [TestID]?, known: [TestIdentity], profile: String) async throws -> Run {
+    package func runXCTests(_ ids: [TestID]?, known: [TestIdentity], profile: String) async throws -> Run {
         let arguments = ids.map { [$0.map(\.rawValue).joined(separator: ",")] } ?? []
         let (output, seconds, profiles) = try await process(arguments, output: "xctest", profile: profile)
         // XCTest prints `Class.method` without the module: two test targets may each have that test. The
@@ -163,7 +164,7 @@ package struct TestBinary: Sendable {
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
     /// same every run) unless `parallel`: `ids` (full event stream identifiers) or all when `nil`.
-    func runSwiftTests(_ ids: [TestID]?, profile: String, parallel: Bool = false) async throws -> Run {
+    package func runSwiftTests(_ ids: [TestID]?, profile: String, parallel: Bool = false) async throws -> Run {
         let events = scratch.appendingPathComponent("events-\(UUID().uuidString).jsonl")
         var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
@@ -265,7 +266,7 @@ struct ProfileFiles: Sendable {
 extension TestBinary.Run {
     /// One run made of the runs of its processes (XCTest and Swift Testing side by side): their
     /// results, their start orders one after the other, and every process that timed out.
-    init(merging runs: [TestBinary.Run]) {
+    package init(merging runs: [TestBinary.Run]) {
         self.init(results: [:], order: [], declared: [])
         for run in runs {
             results.merge(run.results) { $1 }

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 
 /// Reads Swift Testing's JSON Lines event stream (`--event-stream-output-path`, version 0) into the
 /// tests it declares and one result per test function.

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 
 #if canImport(Glibc)
     import Glibc

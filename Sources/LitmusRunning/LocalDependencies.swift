@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import SwiftParser
 import SwiftSyntax
 
@@ -11,7 +12,7 @@ import SwiftSyntax
 /// package becomes the absolute path of the folder it names from the original package. SwiftPM only
 /// reads a dependency's folder, so the dependency is not written to either. Paths inside the package
 /// stay relative: the copy holds those folders.
-enum LocalDependencies {
+package enum LocalDependencies {
     /// Rewrites the manifests of `copy`, a copy of the package at `original`.
     static func rewriteManifests(in copy: URL, original: URL) throws {
         for file in try manifests(in: copy) {
@@ -56,7 +57,7 @@ enum LocalDependencies {
     /// Every local dependency of the package in `package` as its own manifests name them (relative
     /// paths resolved against the package naming them), and theirs in turn, each once; the folders inside
     /// `package` left out (they are part of it).
-    static func all(of package: URL) -> [URL] {
+    package static func all(of package: URL) -> [URL] {
         let root = package.standardizedFileURL.path
         var found: [URL] = []
         var seen: Set<String> = [root]

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import LitmusSupport
 
 /// A private copy of the audited package in a scratch folder, where it is built and its tests run.
@@ -99,7 +100,7 @@ package struct PackageWorkspace: Sendable {
     }
 
     /// Maps the copy's paths back to the package.
-    var paths: PathMap { PathMap(copy: package.path, original: original.path) }
+    package var paths: PathMap { PathMap(copy: package.path, original: original.path) }
 
     /// The test with its file relative to the package instead of in the copy.
     package func relative(_ test: TestIdentity) -> TestIdentity { paths.relative(test) }
@@ -187,7 +188,7 @@ extension PackageWorkspace {
 
     /// The relative paths of the files under `folder`, sorted, leaving out build folders, `.git` and
     /// `.swiftpm`.
-    static func files(under folder: URL) -> [String] {
+    package static func files(under folder: URL) -> [String] {
         var files: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let relative = enumerator?.nextObject() as? String {

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 
 /// How a test process died before its tests ended: the signal, what it printed about why (a `Fatal
 /// error`, a failed precondition, the runtime's `*** Program crashed` line) and, when Swift's runtime
@@ -29,7 +30,7 @@ public struct ProcessCrash: Sendable, Hashable, Codable {
     public var symbols: [String] = []
 
     /// A sentence for the signal: `SIGILL (a trap: fatalError, a failed precondition, …)`.
-    var signalDescription: String {
+    package var signalDescription: String {
         guard let signal else { return "exit status \(status)" }
         switch signal {
         case SIGILL: return "SIGILL (a Swift trap: fatalError, a failed precondition or force unwrap)"

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 
 /// The Swift toolchain's programs the audit calls: `swift`, `llvm-profdata` and `llvm-cov`.
 package struct Toolchain: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import LitmusSupport
 
 /// The stage that builds the copy's tests once, with coverage, and reads its layout from SwiftPM.
@@ -27,7 +28,7 @@ package struct BuildStage: Sendable {
     /// database", its `debug.yaml` "missing document") fails the build with errors that name no source
     /// line: then the folder goes and the package is built once more from nothing, so that a broken cache
     /// is never reported as the package's error. Only a build that fails again is the package's.
-    func build() async throws -> TestBinary {
+    package func build() async throws -> TestBinary {
         workspace.replanIfFilesMoved()
         let reused = FileManager.default.fileExists(atPath: workspace.build.appendingPathComponent("build.db").path)
         var result = try await runBuild()

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import LitmusSupport
 
 /// The lines of a package changed since a git ref (`--since REF`): the working tree, uncommitted

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import LitmusSupport
 
 /// A run of the audit, by what it ran: what a process belongs to, so that it can be named in a report
@@ -43,7 +44,7 @@ package struct TestProcess: Sendable, Hashable, Codable {
     package var leftovers: [LeftoverProcess] = []
 
     /// Whether it ran while `other` ran.
-    func overlaps(_ other: TestProcess) -> Bool { start < other.end && other.start < end }
+    package func overlaps(_ other: TestProcess) -> Bool { start < other.end && other.start < end }
 }
 
 /// A test process of the audit with the run it belongs to.
@@ -61,15 +62,20 @@ extension LeftoverProcess: CustomStringConvertible {
 
 /// What the runs of an audit kept besides the tests' results: the processes killed at their time limit,
 /// and every test process with its run, its span, any crash and anything it left running.
-struct RunLog: Sendable {
+package struct RunLog: Sendable {
     /// The processes killed at the time limit.
-    var timedOut: [TimedOutRun] = []
+    package var timedOut: [TimedOutRun] = []
     /// Every test process.
-    var processes: [RunProcess] = []
+    package var processes: [RunProcess] = []
+
+    /// An empty log.
+    package init() {}
 
     /// Keeps `run`'s processes as run `kind`, named `name` (with the `seed` that chose its tests, if
     /// any) where one timed out, with the package's paths in what they printed.
-    mutating func record(_ run: TestBinary.Run, as name: String, seed: UInt64? = nil, kind: RunKind, paths: PathMap) {
+    package mutating func record(
+        _ run: TestBinary.Run, as name: String, seed: UInt64? = nil, kind: RunKind, paths: PathMap
+    ) {
         timedOut += run.timeouts.map { $0.record(as: name, seed: seed) }
         processes += run.processes.map { process in
             var mapped = process

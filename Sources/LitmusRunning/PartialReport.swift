@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 import LitmusSupport
 
 /// What a sharded run writes beside its share of the report, under the JSON key `litmus`, so that

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 
 /// Brings a kept copy of the package up to date with the package, touching only what changed.
 ///

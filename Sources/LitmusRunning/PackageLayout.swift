@@ -1,4 +1,5 @@
 import Foundation
+import LitmusModel
 
 /// The targets of the audited package, as `swift package describe --type json` gives them.
 package struct PackageLayout: Sendable {
