@@ -143,6 +143,55 @@ print(
         format: "ratio replay time / hand-written:  %8.2fx",
         replayTime.inSeconds / litmusTime.inSeconds))
 
+// Matching a JSON body by containment, and a stub in a scenario, each against a plain stub of the same
+// POST among 19 others: the same request, batches alternating.
+var login = URLRequest(url: URL(string: "https://api.example.com/login")!)
+login.httpMethod = "POST"
+login.httpBody = Data(#"{"user": {"name": "ann", "id": 7, "roles": ["admin", "dev"]}, "remember": true}"#.utf8)
+
+/// A session from a registry of 19 other stubs and the matched `matcher`, in `scenario` if given.
+func postRegistry(_ matcher: RequestMatcher, scenario: Bool = false) -> (HTTPStubs, URLSession) {
+    let registry = HTTPStubs()
+    for index in 1...19 {
+        registry.stub(.method("POST") && .path("/other/\(index)"), .status(204))
+    }
+    let step = scenario ? registry.scenario("session", states: ["loggedIn", "loggedOut"]).when("loggedIn") : nil
+    registry.stub(matcher, scenario: step, .data(FixedResponseProtocol.body))
+    return (registry, registry.session())
+}
+
+func timeRequests(_ session: URLSession, request: URLRequest, count: Int) async throws -> Duration {
+    try await clock.measure {
+        for _ in 0..<count {
+            let (data, _) = try await session.data(for: request)
+            precondition(!data.isEmpty, "empty body: the benchmark is not measuring what it claims")
+        }
+    }
+}
+
+let loginMatcher: RequestMatcher = .method("POST") && .host("api.example.com") && .path("/login")
+let (plainStubs, plainPost) = postRegistry(loginMatcher)
+let (subsetStubs, subsetPost) = postRegistry(
+    loginMatcher && .jsonBody(containing: #"{"user": {"name": "ann", "roles": ["dev"]}}"#, arrays: .subset))
+let (scenarioStubs, scenarioPost) = postRegistry(loginMatcher, scenario: true)
+var (plainTime, subsetTime, scenarioTime) = (Duration.zero, Duration.zero, Duration.zero)
+for _ in 0..<(requestsPerSide / batch) {
+    plainTime += try await timeRequests(plainPost, request: login, count: batch)
+    subsetTime += try await timeRequests(subsetPost, request: login, count: batch)
+    scenarioTime += try await timeRequests(scenarioPost, request: login, count: batch)
+}
+precondition(
+    [plainStubs, subsetStubs, scenarioStubs].allSatisfy(\.unmatchedRequests.isEmpty),
+    "a POST went unmatched: the benchmark is not measuring what it claims")
+print(
+    String(
+        format: "ratio JSON-subset / plain stub:    %8.2fx (goal: within 1.30x)",
+        subsetTime.inSeconds / plainTime.inSeconds))
+print(
+    String(
+        format: "ratio scenario / plain stub:       %8.2fx (goal: within 1.30x)",
+        scenarioTime.inSeconds / plainTime.inSeconds))
+
 // The loopback server, through a plain URLSession (real HTTP over 127.0.0.1).
 let serverStubs = HTTPStubs()
 serverStubs.stub(.path("/albums"), .data(FixedResponseProtocol.body, headers: ["Content-Type": "application/json"]))

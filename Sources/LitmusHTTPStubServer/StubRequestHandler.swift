@@ -115,7 +115,7 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let keepAlive = head.isKeepAlive
         loop.scheduleTask(in: Self.timeAmount(response.requestDelay)) {
             guard context.channel.isActive else { return }
-            guard response.networkError == nil else {
+            guard response.failureCode == nil else {
                 context.close(promise: nil)
                 return
             }

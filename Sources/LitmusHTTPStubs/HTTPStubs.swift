@@ -49,25 +49,74 @@ public final class HTTPStubs: Sendable {
     /// the second call the second, and every call after the last gets the last again.
     ///
     /// Stubs added later are tried first, so a test can override a broader stub set up earlier.
+    /// With a `scenario` step the stub answers only while its scenario is in the step's state, and
+    /// then moves it on; see ``scenario(_:states:)``.
     @discardableResult
-    public func stub(_ matcher: RequestMatcher, name: String? = nil, _ responses: StubResponse...) -> Stub {
-        stub(matcher, name: name, responses: responses)
+    public func stub(
+        _ matcher: RequestMatcher, name: String? = nil, scenario: ScenarioStep? = nil, _ responses: StubResponse...
+    ) -> Stub {
+        stub(matcher, name: name, scenario: scenario, responses: responses)
     }
 
-    /// Answers requests matching `matcher` with `responses` in turn; see ``stub(_:name:_:)``.
+    /// Answers requests matching `matcher` with `responses` in turn; see ``stub(_:name:scenario:_:)``.
     @discardableResult
-    public func stub(_ matcher: RequestMatcher, name: String? = nil, responses: [StubResponse]) -> Stub {
+    public func stub(
+        _ matcher: RequestMatcher, name: String? = nil, scenario: ScenarioStep? = nil, responses: [StubResponse]
+    ) -> Stub {
         let sequence = responses.isEmpty ? [StubResponse.status(200)] : responses
-        return add(matcher, name: name, responder: .sequence(sequence))
+        return add(matcher, name: name, scenario: scenario, responder: .sequence(sequence))
     }
 
     /// Answers requests matching `matcher` with whatever `respond` returns for each.
     @discardableResult
     public func stub(
-        _ matcher: RequestMatcher, name: String? = nil,
+        _ matcher: RequestMatcher, name: String? = nil, scenario: ScenarioStep? = nil,
         respond: @escaping @Sendable (RecordedRequest) -> StubResponse
     ) -> Stub {
-        add(matcher, name: name, responder: .closure(respond))
+        add(matcher, name: name, scenario: scenario, responder: .closure(respond))
+    }
+
+    // MARK: Scenarios
+
+    /// Declares the scenario `name` with its `states`, starting in the first (declaring it again starts
+    /// it over). Stubs take part through ``Scenario/when(_:moveTo:)``.
+    ///
+    /// An empty `states` is reported as an issue here; the scenario then has the one state `"started"`.
+    public func scenario(
+        _ name: String, states: [String],
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Scenario {
+        var states = states
+        if states.isEmpty {
+            TestReporter.fail(
+                "The scenario \"\(name)\" has no states. List them, the first being where it starts: "
+                    + "scenario(\"\(name)\", states: [\"started\", \"done\"]).",
+                at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+            states = ["started"]
+        }
+        let scenario = Scenario(name: name, states: states)
+        state.withLock { $0.scenarioStates[name] = scenario.initialState }
+        return scenario
+    }
+
+    /// The state `scenario` is in now.
+    public func state(of scenario: Scenario) -> String {
+        state.withLock { $0.scenarioStates[scenario.name] } ?? scenario.initialState
+    }
+
+    /// Moves every scenario back to its first state (the log of transitions is kept).
+    public func resetScenarios() {
+        state.withLock { state in
+            for entry in state.entries {
+                if let step = entry.scenario { state.scenarioStates[step.scenario.name] = step.scenario.initialState }
+            }
+        }
+    }
+
+    /// Every move of a scenario, in order, each naming the request (its index in ``requests``) and
+    /// the stub that made it.
+    public var scenarioTransitions: [ScenarioTransition] {
+        state.withLock { $0.transitions }
     }
 
     /// Removes `stub`; later requests no longer see it.
@@ -162,10 +211,17 @@ public final class HTTPStubs: Sendable {
     private func answer(_ request: RecordedRequest) -> Resolution {
         let decision: Decision = state.withLock { state in
             state.log.append(request)
-            if let index = state.entries.lastIndex(where: { $0.matcher.matches(request) }) {
+            if let index = state.entries.lastIndex(where: { $0.matcher.matches(request) && state.allows($0) }) {
                 let id = state.entries[index].stub.id
                 let calls = state.hits[id, default: []].count
                 state.hits[id, default: []].append(request)
+                if let step = state.entries[index].scenario, let next = step.next {
+                    state.scenarioStates[step.scenario.name] = next
+                    state.transitions.append(
+                        ScenarioTransition(
+                            scenario: step.scenario.name, from: step.state, to: next, requestIndex: state.log.count - 1,
+                            stub: state.entries[index].stub))
+                }
                 return .stubbed(state.entries[index].responder, call: calls)
             }
             if state.passThrough.contains(where: { $0.matches(request) }) {
@@ -174,15 +230,16 @@ public final class HTTPStubs: Sendable {
             if let recorder = state.recorder {
                 return .record(recorder, ticket: recorder.reserve())
             }
-            let unmatched = UnmatchedRequest(request: request, candidates: state.entries.map { ($0.stub, $0.matcher) })
+            let candidates = state.entries.map { ($0.stub, state.matcherWithScenario(of: $0)) }
+            let unmatched = UnmatchedRequest(request: request, candidates: candidates)
             state.unmatched.append(unmatched)
             return .unmatched(unmatched)
         }
         switch decision {
         case .stubbed(.sequence(let responses), let call):
-            return .respond(responses[min(call, responses.count - 1)], url: request.url)
+            return .respond(responses[min(call, responses.count - 1)].drawingLatency(), url: request.url)
         case .stubbed(.closure(let respond), _):
-            return .respond(respond(request), url: request.url)
+            return .respond(respond(request).drawingLatency(), url: request.url)
         case .passThrough:
             return .passThrough
         case .record(let recording, let ticket):
@@ -194,7 +251,7 @@ public final class HTTPStubs: Sendable {
 
     /// Adds stubs answering in turn, as ``stub(_:name:responses:)``, on behalf of the recording `file`.
     func stub(_ matcher: RequestMatcher, name: String, responses: [StubResponse], recording file: String) {
-        _ = add(matcher, name: name, responder: .sequence(responses), recording: file)
+        _ = add(matcher, name: name, scenario: nil, responder: .sequence(responses), recording: file)
     }
 
     /// Keeps `recording` to finish when the test ends; when it records, unmatched requests go to it.
@@ -216,14 +273,23 @@ public final class HTTPStubs: Sendable {
     }
 
     private func add(
-        _ matcher: RequestMatcher, name: String?, responder: Responder, recording: String? = nil
+        _ matcher: RequestMatcher, name: String?, scenario: ScenarioStep?, responder: Responder,
+        recording: String? = nil
     ) -> Stub {
-        state.withLock { state in
+        let described = scenario.map { "\(matcher.description) && \($0)" } ?? matcher.description
+        let (stub, problem) = state.withLock { state in
             state.nextStubID += 1
-            let stub = Stub(id: state.nextStubID, name: name, matcher: matcher.description, recording: recording)
-            state.entries.append(Entry(stub: stub, matcher: matcher, responder: responder))
-            return stub
+            let stub = Stub(id: state.nextStubID, name: name, matcher: described, recording: recording)
+            let problem = scenario?.problem(stub: "\(stub)")
+            if let scenario, state.scenarioStates[scenario.scenario.name] == nil {
+                state.scenarioStates[scenario.scenario.name] = scenario.scenario.initialState
+            }
+            state.entries.append(
+                Entry(stub: stub, matcher: matcher, responder: responder, scenario: scenario, problem: problem))
+            return (stub, problem)
         }
+        if let problem { TestReporter.fail(problem, at: origin) }
+        return stub
     }
 
     var reportOrigin: SourceOrigin { origin }
@@ -251,12 +317,35 @@ public final class HTTPStubs: Sendable {
         var nextStubID = 0
         var recordings: [HARRecording] = []
         var recorder: HARRecording?
+        var scenarioStates: [String: String] = [:]
+        var transitions: [ScenarioTransition] = []
+
+        /// Whether `entry`'s scenario, if any, is in the state the entry answers in.
+        func allows(_ entry: Entry) -> Bool {
+            guard let step = entry.scenario else { return true }
+            return entry.problem == nil && scenarioStates[step.scenario.name] == step.state
+        }
+
+        /// The entry's matcher, and for a stub in a scenario the scenario's state now as one more condition.
+        func matcherWithScenario(of entry: Entry) -> RequestMatcher {
+            guard let step = entry.scenario else { return entry.matcher }
+            let current = scenarioStates[step.scenario.name] ?? step.scenario.initialState
+            let problem = entry.problem
+            let condition = RequestMatcher(description: "\(step)") { _ in
+                if let problem { return problem }
+                return current == step.state
+                    ? nil : "scenario \(step.scenario.name) is in state \(current), expected \(step.state)"
+            }
+            return entry.matcher && condition
+        }
     }
 
     private struct Entry {
         var stub: Stub
         var matcher: RequestMatcher
         var responder: Responder
+        var scenario: ScenarioStep?
+        var problem: String?
     }
 
     private enum Responder {

@@ -109,6 +109,31 @@ extension RequestMatcher {
         }
     }
 
+    /// The header `name` (any case) is present and its whole value matches the regular expression
+    /// `pattern` (`Bearer [A-Za-z0-9.]+`).
+    ///
+    /// - Throws: ``RequestMatcherError/invalidRegularExpression(_:reason:)`` when `pattern` does not compile.
+    public static func header(_ name: String, matching pattern: String) throws(RequestMatcherError) -> RequestMatcher {
+        let expression: NSRegularExpression
+        do {
+            expression = try NSRegularExpression(pattern: "^(?:\(pattern))$")
+        } catch {
+            throw .invalidRegularExpression(pattern, reason: "\(error)")
+        }
+        let regex = SendableRegularExpression(expression)
+        return RequestMatcher(description: "header \(name) matches /\(pattern)/") { request in
+            guard let actual = request.header(name) else { return "header \(name) is missing" }
+            return regex.matches(actual) ? nil : "header \(name) is \(actual), expected it to match /\(pattern)/"
+        }
+    }
+
+    /// The header `name` (any case) is absent: a request that must not carry a cookie or a token.
+    public static func headerAbsent(_ name: String) -> RequestMatcher {
+        RequestMatcher(description: "header \(name) is absent") { request in
+            request.header(name).map { "header \(name) is \($0), expected it to be absent" }
+        }
+    }
+
     /// The body is exactly these bytes.
     public static func body(_ data: Data) -> RequestMatcher {
         RequestMatcher(description: "body is \(data.count) bytes") { request in
@@ -215,8 +240,9 @@ public enum RequestMatcherError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidRegularExpression(let pattern, let reason):
-            "The path pattern /\(pattern)/ is not a valid regular expression (\(reason)). "
-                + "Escape special characters such as ( [ . with a backslash, or use path(_:) for an exact path."
+            "The pattern /\(pattern)/ is not a valid regular expression (\(reason)). "
+                + "Escape special characters such as ( [ . with a backslash, or use path(_:) or header(_:_:) "
+                + "for an exact value."
         }
     }
 }

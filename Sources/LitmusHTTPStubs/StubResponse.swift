@@ -28,6 +28,10 @@ public struct StubResponse: Sendable, Equatable {
     public var requestDelay: Duration
     /// How long to wait between the response head and its body (a slow download).
     public var responseDelay: Duration
+    /// How the response goes wrong on the wire, if it does (``StubFault``).
+    public var fault: StubFault?
+    /// The distribution each request draws an added request delay from, if any.
+    public var latency: LatencyDistribution?
 
     /// A response from its parts.
     public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
@@ -37,6 +41,8 @@ public struct StubResponse: Sendable, Equatable {
         self.networkError = nil
         self.requestDelay = .zero
         self.responseDelay = .zero
+        self.fault = nil
+        self.latency = nil
     }
 
     /// An empty body with `status`.

@@ -101,7 +101,7 @@ final class StubURLProtocol<Key: StubURLProtocolKey>: URLProtocol {
             let loader = UncheckedSendable(self)
             let task = Task {
                 try await Task.sleep(for: response.requestDelay)
-                guard response.networkError == nil else {
+                guard response.failureCode == nil else {
                     loader.value.deliver(response, url: url)
                     return
                 }
@@ -122,7 +122,7 @@ final class StubURLProtocol<Key: StubURLProtocolKey>: URLProtocol {
     }
 
     private func deliver(_ response: StubResponse, url: URL) {
-        if let code = response.networkError {
+        if let code = response.failureCode {
             fail(
                 URLError(
                     code,
@@ -135,14 +135,23 @@ final class StubURLProtocol<Key: StubURLProtocolKey>: URLProtocol {
 
     private func sendHead(_ response: StubResponse, url: URL) {
         guard isLive else { return }
-        // The stub's headers exactly: no Content-Length is made up (each header costs URLSession work).
+        // The stub's headers exactly: no Content-Length is made up (each header costs URLSession work),
+        // except for a truncated body, whose head promises the whole.
+        var headers = response.headers
+        if case .truncated = response.fault { headers["Content-Length"] = "\(response.body.count)" }
         let head = HTTPURLResponse(
-            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)!
+            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)!
         client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
     }
 
     private func sendBody(_ response: StubResponse) {
         guard isLive else { return }
+        if case .truncated(let count) = response.fault {
+            let part = response.body.prefix(count)
+            if !part.isEmpty { client?.urlProtocol(self, didLoad: Data(part)) }
+            fail(URLError(.networkConnectionLost))
+            return
+        }
         // One call with the whole body: on Linux each didLoad replaces the data delivered before it.
         if !response.body.isEmpty {
             client?.urlProtocol(self, didLoad: response.body)
