@@ -50,7 +50,7 @@ public final class HTTPStubs: Sendable {
     ///
     /// Stubs added later are tried first, so a test can override a broader stub set up earlier.
     /// With a `scenario` step the stub answers only while its scenario is in the step's state, and
-    /// then moves it on; see ``scenario(_:states:)``.
+    /// then moves it on; see ``HTTPStubs/scenario(_:states:fileID:filePath:line:column:)``.
     @discardableResult
     public func stub(
         _ matcher: RequestMatcher, name: String? = nil, scenario: ScenarioStep? = nil, _ responses: StubResponse...

@@ -19,7 +19,10 @@ extension RequestMatcher {
     /// ```
     ///
     /// An unmatched request names the first field that differed:
-    /// ``body field `user.name`: expected "ann", got "bob"``.
+    ///
+    /// ```
+    /// body field `user.name`: expected "ann", got "bob"
+    /// ```
     public static func jsonBody(containing json: String, arrays: JSONArrayMatching = .byPosition) -> RequestMatcher {
         let shown = arrays == .subset ? "\(json) (arrays as subsets)" : json
         guard let expected = JSONValue(Data(json.utf8)) else {
