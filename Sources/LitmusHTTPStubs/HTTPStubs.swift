@@ -24,7 +24,8 @@ public final class HTTPStubs: Sendable {
     public let followsRedirects: Bool
     let identifier: UInt64
     let protocolClass: URLProtocol.Type
-    private let state = Mutex(State())
+    /// The stubs, the log and the scenarios' states (HTTPStubs+Scenarios.swift reads them too).
+    let state = Mutex(State())
     private let origin: SourceOrigin
 
     /// Makes an empty registry. Where it is made is where unmatched requests are reported.
@@ -74,49 +75,6 @@ public final class HTTPStubs: Sendable {
         respond: @escaping @Sendable (RecordedRequest) -> StubResponse
     ) -> Stub {
         add(matcher, name: name, scenario: scenario, responder: .closure(respond))
-    }
-
-    // MARK: Scenarios
-
-    /// Declares the scenario `name` with its `states`, starting in the first (declaring it again starts
-    /// it over). Stubs take part through ``Scenario/when(_:moveTo:)``.
-    ///
-    /// An empty `states` is reported as an issue here; the scenario then has the one state `"started"`.
-    public func scenario(
-        _ name: String, states: [String],
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) -> Scenario {
-        var states = states
-        if states.isEmpty {
-            TestReporter.fail(
-                "The scenario \"\(name)\" has no states. List them, the first being where it starts: "
-                    + "scenario(\"\(name)\", states: [\"started\", \"done\"]).",
-                at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-            states = ["started"]
-        }
-        let scenario = Scenario(name: name, states: states)
-        state.withLock { $0.scenarioStates[name] = scenario.initialState }
-        return scenario
-    }
-
-    /// The state `scenario` is in now.
-    public func state(of scenario: Scenario) -> String {
-        state.withLock { $0.scenarioStates[scenario.name] } ?? scenario.initialState
-    }
-
-    /// Moves every scenario back to its first state (the log of transitions is kept).
-    public func resetScenarios() {
-        state.withLock { state in
-            for entry in state.entries {
-                if let step = entry.scenario { state.scenarioStates[step.scenario.name] = step.scenario.initialState }
-            }
-        }
-    }
-
-    /// Every move of a scenario, in order, each naming the request (its index in ``requests``) and
-    /// the stub that made it.
-    public var scenarioTransitions: [ScenarioTransition] {
-        state.withLock { $0.transitions }
     }
 
     /// Removes `stub`; later requests no longer see it.
@@ -308,7 +266,7 @@ public final class HTTPStubs: Sendable {
         return next
     }
 
-    private struct State {
+    struct State {
         var entries: [Entry] = []
         var passThrough: [RequestMatcher] = []
         var log: [RecordedRequest] = []
@@ -340,7 +298,7 @@ public final class HTTPStubs: Sendable {
         }
     }
 
-    private struct Entry {
+    struct Entry {
         var stub: Stub
         var matcher: RequestMatcher
         var responder: Responder
@@ -348,7 +306,7 @@ public final class HTTPStubs: Sendable {
         var problem: String?
     }
 
-    private enum Responder {
+    enum Responder {
         case sequence([StubResponse])
         case closure(@Sendable (RecordedRequest) -> StubResponse)
     }

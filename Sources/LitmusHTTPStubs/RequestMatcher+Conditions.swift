@@ -62,13 +62,7 @@ extension RequestMatcher {
     ///
     /// - Throws: ``RequestMatcherError/invalidRegularExpression(_:reason:)`` when `pattern` does not compile.
     public static func path(matching pattern: String) throws(RequestMatcherError) -> RequestMatcher {
-        let expression: NSRegularExpression
-        do {
-            expression = try NSRegularExpression(pattern: "^(?:\(pattern))$")
-        } catch {
-            throw .invalidRegularExpression(pattern, reason: "\(error)")
-        }
-        let regex = SendableRegularExpression(expression)
+        let regex = try SendableRegularExpression(whole: pattern)
         return RequestMatcher(description: "path matches /\(pattern)/", weight: 2) { request in
             let actual = request.path
             return regex.matches(actual) ? nil : "path is \(actual), expected it to match /\(pattern)/"
@@ -114,13 +108,7 @@ extension RequestMatcher {
     ///
     /// - Throws: ``RequestMatcherError/invalidRegularExpression(_:reason:)`` when `pattern` does not compile.
     public static func header(_ name: String, matching pattern: String) throws(RequestMatcherError) -> RequestMatcher {
-        let expression: NSRegularExpression
-        do {
-            expression = try NSRegularExpression(pattern: "^(?:\(pattern))$")
-        } catch {
-            throw .invalidRegularExpression(pattern, reason: "\(error)")
-        }
-        let regex = SendableRegularExpression(expression)
+        let regex = try SendableRegularExpression(whole: pattern)
         return RequestMatcher(description: "header \(name) matches /\(pattern)/") { request in
             guard let actual = request.header(name) else { return "header \(name) is missing" }
             return regex.matches(actual) ? nil : "header \(name) is \(actual), expected it to match /\(pattern)/"
@@ -268,8 +256,13 @@ private struct QueryItem: Hashable, Comparable, CustomStringConvertible {
 private struct SendableRegularExpression: @unchecked Sendable {
     let expression: NSRegularExpression
 
-    init(_ expression: NSRegularExpression) {
-        self.expression = expression
+    /// An expression that must match the whole text, `pattern` anchored at both ends.
+    init(whole pattern: String) throws(RequestMatcherError) {
+        do {
+            expression = try NSRegularExpression(pattern: "^(?:\(pattern))$")
+        } catch {
+            throw .invalidRegularExpression(pattern, reason: "\(error)")
+        }
     }
 
     func matches(_ text: String) -> Bool {

@@ -69,6 +69,20 @@ package struct ProcessTag: Sendable, Hashable {
         #endif
     }
 
+    /// The running processes whose tag satisfies `matches` once none is left or `seconds` have passed,
+    /// polled every 0.2 s: what outlived a run, given the time its ending takes.
+    package static func running(where matches: (String) -> Bool, settlingWithin seconds: Double) async
+        -> [LeftoverProcess]
+    {
+        var left = running(where: matches)
+        let settled = ContinuousClock.now + .seconds(seconds)
+        while !left.isEmpty && ContinuousClock.now < settled {
+            try? await Task.sleep(for: .milliseconds(200))
+            left = running(where: matches)
+        }
+        return left
+    }
+
     /// The value of `pid`'s tag, from /proc/PID/environ; `nil` when it has none or cannot be read.
     private static func tagValue(of pid: Int32) -> String? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return nil }

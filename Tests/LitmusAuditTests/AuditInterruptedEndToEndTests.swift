@@ -12,7 +12,8 @@ import Testing
         @Test("Six interrupts (SIGTERM and SIGINT in turn) each end the run whole: nothing left running or written")
         func interruptedWhileATestHangs() async throws {
             // Given: a copy of the fixture, a build cache and a temporary folder of its own
-            let executable = try #require(Self.litmusExecutable, "build the litmus executable first (swift build)")
+            let executable = try #require(
+                BuiltExecutable.named("litmus"), "build the litmus executable first (swift build)")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-interrupted-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
             let package = folder.appendingPathComponent("Hanging")
@@ -55,12 +56,7 @@ import Testing
                 // Then
                 #expect(
                     ended == .exited(signal == SIGTERM ? 143 : 130), "try \(attempt): litmus ended as \(ended as Any)")
-                var left = ProcessTag.running(where: ofThisRun)
-                let settled = ContinuousClock.now + .seconds(10)
-                while !left.isEmpty && ContinuousClock.now < settled {
-                    try await Task.sleep(for: .milliseconds(200))
-                    left = ProcessTag.running(where: ofThisRun)
-                }
+                let left = await ProcessTag.running(where: ofThisRun, settlingWithin: 10)
                 #expect(left.isEmpty, "try \(attempt): left running: \(left.map(\.command))")
                 let scratch = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
                     $0.hasPrefix("litmus-audit-")
@@ -69,15 +65,5 @@ import Testing
             }
         }
 
-        /// The `litmus` executable beside the test bundle (`swift build` builds it with the tests).
-        private static var litmusExecutable: URL? {
-            let candidates = [
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-            ]
-            return candidates.map { $0.appendingPathComponent("litmus") }.first {
-                FileManager.default.isExecutableFile(atPath: $0.path)
-            }
-        }
     }
 #endif

@@ -22,7 +22,8 @@ struct TemporaryFolderFaultTests {
             to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let build = root.appendingPathComponent("build")
         let before = try contents(of: package)
-        let executable = try #require(litmusExecutable, "build the litmus executable first (swift build)")
+        let executable = try #require(
+            BuiltExecutable.named("litmus"), "build the litmus executable first (swift build)")
 
         // When
         let errors = root.appendingPathComponent("stderr.txt")
@@ -46,14 +47,4 @@ struct TemporaryFolderFaultTests {
         Set(try FileManager.default.subpathsOfDirectory(atPath: folder.path))
     }
 
-    /// The `litmus` executable beside the test bundle (`swift build` builds it with the tests).
-    private var litmusExecutable: URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-        ]
-        return candidates.map { $0.appendingPathComponent("litmus") }.first {
-            FileManager.default.isExecutableFile(atPath: $0.path)
-        }
-    }
 }

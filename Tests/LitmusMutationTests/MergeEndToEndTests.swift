@@ -9,16 +9,6 @@ import Testing
     "litmus mutate and litmus audit --shard, merged by litmus merge, as separate processes", .tags(.endToEnd),
     .serialized)
 struct MergeEndToEndTests {
-    /// The `litmus` executable beside the test bundle (`swift build` builds it with the tests).
-    private static var litmusExecutable: URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-        ]
-        return candidates.map { $0.appendingPathComponent("litmus") }.first {
-            FileManager.default.isExecutableFile(atPath: $0.path)
-        }
-    }
 
     /// Runs `litmus` with `arguments`; its exit status, standard output and standard error.
     /// Awaited, not waited for: a blocked thread of the two-thread cooperative pool, for the seconds an
@@ -26,7 +16,8 @@ struct MergeEndToEndTests {
     private static func litmus(_ arguments: [String], in folder: URL) async throws
         -> (status: Int32, output: String, errors: String)
     {
-        let executable = try #require(Self.litmusExecutable, "build the litmus executable first (swift build)")
+        let executable = try #require(
+            BuiltExecutable.named("litmus"), "build the litmus executable first (swift build)")
         let errors = folder.appendingPathComponent("stderr.txt")
         let result = try await ChildProcess.run(
             executable, arguments, in: folder, outputFile: folder.appendingPathComponent("stdout.txt"),

@@ -12,7 +12,8 @@ import Testing
         @Test("SIGKILL of litmus mutate while a mutant's test process spins leaves no process of the run running")
         func killedWhileAMutantSpins() async throws {
             // Given: a copy of the fixture, its own cache, and litmus mutate started on it.
-            let executable = try #require(Self.litmusExecutable, "build the litmus executable first (swift build)")
+            let executable = try #require(
+                BuiltExecutable.named("litmus"), "build the litmus executable first (swift build)")
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-killed-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,24 +51,9 @@ import Testing
             reaped = true
 
             // Then: within ten seconds nothing of the run is left.
-            var left = ProcessTag.running(where: ofThisRun)
-            let settled = ContinuousClock.now + .seconds(10)
-            while !left.isEmpty && ContinuousClock.now < settled {
-                try await Task.sleep(for: .milliseconds(200))
-                left = ProcessTag.running(where: ofThisRun)
-            }
+            let left = await ProcessTag.running(where: ofThisRun, settlingWithin: 10)
             #expect(left.isEmpty, "left running after SIGKILL: \(left.map(\.command))")
         }
 
-        /// The `litmus` executable beside the test bundle (`swift build` builds it with the tests).
-        private static var litmusExecutable: URL? {
-            let candidates = [
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-            ]
-            return candidates.map { $0.appendingPathComponent("litmus") }.first {
-                FileManager.default.isExecutableFile(atPath: $0.path)
-            }
-        }
     }
 #endif
