@@ -23,7 +23,16 @@ struct WebDriverClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
             request.body = .bytes(ByteBuffer(string: "{}"))
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+        let response: HTTPClientResponse
+        do {
+            response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+        } catch let error as HTTPClientError where error == .readTimeout || error == .deadlineExceeded {
+            throw WebDriverError(
+                code: "timeout",
+                message: "chromedriver did not answer (\(error)); on a busy machine, fewer browsers at once help: "
+                    + "LITMUS_UI_BROWSERS=1 runs one at a time",
+                command: "\(method) \(path)")
+        }
         let bytes = try await response.body.collect(upTo: 64 * 1024 * 1024)
         let reply = try JSONDecoder().decode(JSONValue.self, from: Data(bytes.readableBytesView))
         let value = reply["value"]

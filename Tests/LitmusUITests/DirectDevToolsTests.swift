@@ -115,8 +115,8 @@ struct DirectDevToolsTests {
     }
 
     /// Runs `body` with a session of the pool and gives it back however `body` ends: to the pool when it
-    /// returns (unless `returnsToPool` is false: `body` deleted it), deleted when it throws, as a failed
-    /// `#require` does, since the page may be left mid-way.
+    /// returns (unless `returnsToPool` is false: `body` deleted it, and the pool forgets it), discarded
+    /// when it throws, as a failed `#require` does, since the page may be left mid-way.
     private func withSession(returnsToPool: Bool = true, _ body: (BrowserSession) async throws -> Void)
         async throws
     {
@@ -124,9 +124,13 @@ struct DirectDevToolsTests {
         do {
             try await body(session)
         } catch {
-            try? await session.delete()
+            await Browser.shared.discard(session)
             throw error
         }
-        if returnsToPool { await Browser.shared.release(session) }
+        if returnsToPool {
+            await Browser.shared.release(session)
+        } else {
+            await Browser.shared.forget(session)
+        }
     }
 }
