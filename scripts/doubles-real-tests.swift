@@ -37,6 +37,23 @@ struct RealDoublesTests {
         #expect(events + classic == ["shown"])
     }
 
+    @Test("LogHandler forwarding to swift-log's StreamLogHandler: calls are recorded and reach the real one")
+    func forwardingLogHandler() {
+        var real = StreamLogHandler.standardError(label: "forwarded")
+        real.logLevel = .notice
+        let handler = LogHandlerMock(forwardingTo: real)
+        var logger = Logger(label: "test") { _ in handler }
+
+        #expect(logger.logLevel == .notice)
+        logger.logLevel = .debug
+        logger[metadataKey: "request"] = "42"
+        #expect(handler.logLevel == .debug)
+        #expect(handler[metadataKey: "request"] == "42")
+        #expect(handler.double.logLevel.setter.allArguments == [.debug])
+        handler.double.subscriptMetadataKey.stubbedResult = "stubbed"
+        #expect(handler[metadataKey: "request"] == "stubbed")
+    }
+
     @Test("Tracer (with Instrumentation's parent): a started span is recorded with its autoclosure values")
     func tracer() {
         let tracer = TracerMock<SpanMock>()

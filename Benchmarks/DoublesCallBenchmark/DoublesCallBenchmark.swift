@@ -1,10 +1,12 @@
+import LitmusDoubles
 import LitmusSupport
 
-/// Times one recorded call on a generated spy against a hand-written spy doing the same:
+/// Times one recorded call on a generated spy against a hand-written spy doing the same, and on a
+/// generated spy stubbed with argument matchers (`given(…search(term: .equal("Phish"), limit: .any))`):
 ///
 ///     swift run -c release DoublesCallBenchmark
 ///
-/// Each round makes a fresh pair and calls each one million times; the figures are the medians of
+/// Each round makes fresh spies and calls each one million times; the figures are the medians of
 /// nine rounds, measured with ContinuousClock, in nanoseconds per call.
 @main
 enum DoublesCallBenchmark {
@@ -14,6 +16,7 @@ enum DoublesCallBenchmark {
         let clock = ContinuousClock()
         var generated: [Duration] = []
         var handWritten: [Duration] = []
+        var matched: [Duration] = []
         var checksum = 0
         for round in 0..<9 {
             let generatedSpy = SearchingMock()
@@ -51,6 +54,17 @@ enum DoublesCallBenchmark {
                         }
                     })
             }
+            let matchedSpy = SearchingMock()
+            given(matchedSpy.double.search(term: .any, limit: .any)).willReturn([])
+            given(matchedSpy.double.search(term: .equal("Phish"), limit: .any)).willReturn(["Big Boat"])
+            let matchedSearching: any Searching = matchedSpy
+            matched.append(
+                clock.measure {
+                    for index in 0..<callsPerRound {
+                        checksum &+= matchedSearching.search(term: "Phish", limit: index).count
+                    }
+                })
+            precondition(matchedSpy.double.search.callCount == callsPerRound)
             precondition(generatedSpy.double.search.callCount == callsPerRound)
             precondition(handWrittenSpy.callCount == callsPerRound)
         }
@@ -58,7 +72,10 @@ enum DoublesCallBenchmark {
         let handWrittenNanoseconds = nanosecondsPerCall(handWritten)
         print("generated spy:    \(rounded(generatedNanoseconds)) ns per recorded call (median of 9 rounds)")
         print("hand-written spy: \(rounded(handWrittenNanoseconds)) ns per recorded call (median of 9 rounds)")
+        let matchedNanoseconds = nanosecondsPerCall(matched)
+        print("generated spy, stubbed with matchers: \(rounded(matchedNanoseconds)) ns per recorded call")
         print("ratio: \(rounded(generatedNanoseconds / handWrittenNanoseconds))x  (checksum \(checksum))")
+        print("ratio with matchers: \(rounded(matchedNanoseconds / handWrittenNanoseconds))x (goal: at most 1.5x)")
     }
 
     static func nanosecondsPerCall(_ durations: [Duration]) -> Double {

@@ -11,6 +11,11 @@ final class SearchingMock: Searching, Sendable {
     struct Members: Sendable {
         let search: LitmusDoubles.Member<(term: String, limit: Int), [String]>
 
+        /// The calls of `search(term:limit:)` whose arguments match, for `given(…)` and `verify(…)`.
+        func search(term: LitmusDoubles.Arg<String>, limit: LitmusDoubles.Arg<Int>) -> LitmusDoubles.Member<(term: String, limit: Int), [String]>.Matcher {
+            .init(self.search, "search", [.init("term", term, \.0), .init("limit", limit, \.1)])
+        }
+
         init(_ litmusContext: LitmusDoubles.DoubleContext) {
             self.search = .init("search(term:limit:)", of: litmusContext)
         }
@@ -21,6 +26,9 @@ final class SearchingMock: Searching, Sendable {
 
     @available(*, deprecated, renamed: "double")
     var mock: Members { self.double }
+
+    /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+    private let litmusForwardee: LitmusDoubles.Forwardee<any Searching>?
 
     /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
     /// Failures inside the code under test are reported at the line that made the double.
@@ -41,9 +49,37 @@ final class SearchingMock: Searching, Sendable {
                 column: column
             )
         )
+        self.litmusForwardee = nil
+    }
+
+    /// A double that records every call and passes each one the test did not stub (with a stub or a
+    /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+    /// not forwarded.
+    init(
+        forwardingTo real: any Searching,
+        mode: LitmusDoubles.DoubleMode = .relaxed,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.double = Members(
+            LitmusDoubles.DoubleContext(
+                typeName: "SearchingMock",
+                mode: mode,
+                fileID: fileID,
+                filePath: filePath,
+                line: line,
+                column: column
+            )
+        )
+        self.litmusForwardee = LitmusDoubles.Forwardee(real)
     }
 
     func search(term: String, limit: Int) -> [String] {
+        if let litmusReal = self.litmusForwardee, self.double.search.forwards((term: term, limit: limit)) {
+            return litmusReal.real.search(term: term, limit: limit)
+        }
         return self.double.search.call((term: term, limit: limit))
     }
 }

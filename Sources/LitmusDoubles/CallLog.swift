@@ -9,6 +9,20 @@ struct CallLog<Arguments, Result, Handler> {
     @usableFromInline var arguments: [Arguments] = []
     @usableFromInline var sequenceNumbers: [UInt64] = []
     @usableFromInline var stub: Stub?
+    /// The stubs `given(…)` made, oldest first; the newest whose arguments match wins over ``stub``.
+    @usableFromInline var matchedStubs: [MatchedStub] = []
+
+    /// A stub for the calls whose arguments `matches` accepts.
+    @usableFromInline
+    struct MatchedStub {
+        @usableFromInline let matches: (Arguments) -> Bool
+        @usableFromInline let stub: Stub
+
+        @usableFromInline init(matches: @escaping (Arguments) -> Bool, stub: Stub) {
+            self.matches = matches
+            self.stub = stub
+        }
+    }
 
     @usableFromInline
     enum Stub {
@@ -24,6 +38,8 @@ struct CallLog<Arguments, Result, Handler> {
         case error(any Error)
         case handler(Handler, Arguments)
         case unstubbed
+        /// Stubs made with `given(…)` to try, outside the lock, before the plain stub.
+        case matching([MatchedStub], Arguments, plain: Stub?)
     }
 
     @usableFromInline init() {}
@@ -39,16 +55,32 @@ struct CallLog<Arguments, Result, Handler> {
     mutating func record(_ call: consuming Arguments, number: UInt64) -> Resolution {
         arguments.append(call)
         sequenceNumbers.append(number)
-        if case .value(let result) = stub {
+        if matchedStubs.isEmpty, case .value(let result) = stub {
             return .value(result)
         }
         return resolutionWithoutValue()
     }
 
+    /// The stub of a call that had stubs made with `given(…)`: the newest one whose arguments match,
+    /// else the plain stub. Called outside the lock, since a matcher may call the double.
+    @inlinable
+    static func resolve(_ candidates: [MatchedStub], _ arguments: Arguments, plain: Stub?) -> Resolution {
+        let chosen = candidates.last { $0.matches(arguments) }?.stub ?? plain
+        switch chosen {
+        case .value(let result): return .value(result)
+        case .error(let error): return .error(error)
+        case .handler(let handler): return .handler(handler, arguments)
+        case nil: return .unstubbed
+        }
+    }
+
     /// The resolution of the latest call when the stub is not a value: an error, the handler
     /// with a copy of the call's arguments, or nothing stubbed.
-    @usableFromInline
+    @inlinable
     func resolutionWithoutValue() -> Resolution {
+        if !matchedStubs.isEmpty {
+            return .matching(matchedStubs, arguments[arguments.count - 1], plain: stub)
+        }
         switch stub {
         case .value(let result):
             return .value(result)

@@ -107,7 +107,7 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
         }
     }
 
-    /// Forgets the calls and the stub.
+    /// Forgets the calls and the stubs, those made with ``given(_:)`` too.
     public func reset() {
         state.withLock { $0 = Log() }
     }
@@ -134,5 +134,42 @@ struct Transfer<Value>: @unchecked Sendable {
 
     @usableFromInline init(_ value: Value) {
         self.value = value
+    }
+}
+
+// MARK: Forwarding
+
+extension CallRecorder {
+    /// For a double made with `init(forwardingTo:)`: records the call and returns `true` when nothing is
+    /// stubbed for these arguments (no plain stub, no `given(…)` that matches), so the double forwards it
+    /// to the real instance; returns `false`, recording nothing, when a stub applies, and the double
+    /// then makes the call as usual (which records it).
+    public func forwards(_ arguments: Arguments) -> Bool {
+        let (plain, matched) = state.withLock { Transfer(($0.stub != nil, $0.matchedStubs)) }.value
+        guard !plain, !matched.contains(where: { $0.matches(arguments) }) else { return false }
+        recordForwarded(arguments)
+        return true
+    }
+
+    /// Records a call the double forwards to the real instance whatever is stubbed (a setter).
+    public func recordForwarded(_ arguments: Arguments) {
+        let call = Transfer(arguments)
+        state.withLock { log in
+            log.arguments.append(call.value)
+            log.sequenceNumbers.append(context.sequence.next())
+        }
+    }
+}
+
+/// The real instance a forwarding double (`init(forwardingTo:)`) passes unstubbed calls to. It belongs
+/// to the test that made the double, as the double does (hence `@unchecked Sendable`); a value type is
+/// kept here, so its mutating members and setters change this copy.
+public final class Forwardee<Real>: @unchecked Sendable {
+    /// The real instance.
+    public var real: Real
+
+    /// Keeps `real`.
+    public init(_ real: Real) {
+        self.real = real
     }
 }

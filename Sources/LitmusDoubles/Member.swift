@@ -79,7 +79,7 @@ extension CallRecorder where Handler == (Arguments) throws -> Result {
 
     /// Finishes a call outside the lock: the stubbed value or error, the handler's result, or the
     /// unstubbed outcome.
-    @usableFromInline
+    @inlinable
     func outcome<Value>(of resolution: Log.Resolution, returning type: Value.Type) -> Swift.Result<Result, any Error> {
         switch resolution {
         case .value(let result):
@@ -90,6 +90,8 @@ extension CallRecorder where Handler == (Arguments) throws -> Result {
             return Swift.Result { try handler(arguments) }
         case .unstubbed:
             return unstubbed(returning: type)
+        case .matching(let candidates, let arguments, let plain):
+            return outcome(of: Log.resolve(candidates, arguments, plain: plain), returning: type)
         }
     }
 }

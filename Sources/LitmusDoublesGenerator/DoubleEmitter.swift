@@ -24,6 +24,7 @@ struct DoubleEmitter {
         var statics = RecorderSet()
         var witnesses: [String] = []
         var hasEmptyInitializer = false
+        let forwarding = Forwarding.isPossible(for: analysis)
         for (index, (requirement, memberName)) in zip(analysis.requirements, names).enumerated() {
             let condition = analysis.conditions[index]
             var emitted = RequirementEmitter(
@@ -33,7 +34,8 @@ struct DoubleEmitter {
                 text: text,
                 access: prefix,
                 runtime: runtime,
-                initializerIsolation: initializerIsolation
+                initializerIsolation: initializerIsolation,
+                forwards: forwarding && !requirement.isStatic
             ).emit(diagnostics: &diagnostics)
             if let condition {
                 for index in emitted.recorders.indices { emitted.recorders[index].condition = condition.text }
@@ -87,28 +89,33 @@ struct DoubleEmitter {
             lines.append(contentsOf: membersStruct(named: "StaticMembers", statics, doc: "every static member"))
             lines.append(contentsOf: staticMock(staticProperty, nonisolated: nonisolated))
         }
+        if forwarding {
+            lines.append("")
+            lines.append(
+                "    /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.")
+            lines.append(
+                "    private \(nonisolated)let \(Forwarding.property): \(runtime).Forwardee<any \(analysis.decl.name.text)>?"
+            )
+        }
         lines.append("")
         lines.append(
             "    /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).")
         lines.append("    /// Failures inside the code under test are reported at the line that made the double.")
         lines.append("    \(prefix)\(initializerIsolation)init(")
         lines.append("        mode: \(runtime).DoubleMode\(hasEmptyInitializer ? "" : " = .relaxed"),")
-        lines.append("        fileID: StaticString = #fileID,")
-        lines.append("        filePath: StaticString = #filePath,")
-        lines.append("        line: UInt = #line,")
-        lines.append("        column: UInt = #column")
-        lines.append("    ) {")
-        lines.append("        self.\(instanceProperty.name) = Members(")
-        lines.append("            \(runtime).DoubleContext(")
-        lines.append("                typeName: \"\(name)\",")
-        lines.append("                mode: mode,")
-        lines.append("                fileID: fileID,")
-        lines.append("                filePath: filePath,")
-        lines.append("                line: line,")
-        lines.append("                column: column")
-        lines.append("            )")
-        lines.append("        )")
-        lines.append("    }")
+        lines += initializerBody(instanceProperty, forwardee: forwarding ? "nil" : nil)
+        if forwarding {
+            lines.append("")
+            lines.append(
+                "    /// A double that records every call and passes each one the test did not stub (with a stub or a")
+            lines.append(
+                "    /// matching `given`) to `real`, so a test stubs only the members it is about; static members are")
+            lines.append("    /// not forwarded.")
+            lines.append("    \(prefix)\(initializerIsolation)init(")
+            lines.append("        forwardingTo real: any \(analysis.decl.name.text),")
+            lines.append("        mode: \(runtime).DoubleMode = .relaxed,")
+            lines += initializerBody(instanceProperty, forwardee: "\(runtime).Forwardee(real)")
+        }
         for witness in witnesses {
             lines.append("")
             lines.append(witness)
@@ -116,6 +123,31 @@ struct DoubleEmitter {
         lines.append(contentsOf: identityWitnesses(isolated: isolated))
         lines.append("}")
         return lines.joined(separator: "\n")
+    }
+
+    /// The rest of an initializer after its `mode` parameter: the source location, the recorders and,
+    /// for a double that can forward, the real instance (`nil` or `Forwardee(real)`).
+    private func initializerBody(_ property: RecordersProperty, forwardee: String?) -> [String] {
+        var lines = [
+            "        fileID: StaticString = #fileID,",
+            "        filePath: StaticString = #filePath,",
+            "        line: UInt = #line,",
+            "        column: UInt = #column",
+            "    ) {",
+            "        self.\(property.name) = Members(",
+            "            \(runtime).DoubleContext(",
+            "                typeName: \"\(name)\",",
+            "                mode: mode,",
+            "                fileID: fileID,",
+            "                filePath: filePath,",
+            "                line: line,",
+            "                column: column",
+            "            )",
+            "        )",
+        ]
+        if let forwardee { lines.append("        self.\(Forwarding.property) = \(forwardee)") }
+        lines.append("    }")
+        return lines
     }
 
     /// The deprecated `mock`, forwarding to `property`'s storage, so code written before the rename
@@ -217,6 +249,10 @@ struct DoubleEmitter {
             lines += recorder.conditional(["        \(prefix)let \(recorder.name): \(recorder.type)"])
         }
         if !recorders.isEmpty { lines.append("") }
+        for recorder in recorders.recorders where !recorder.matcher.isEmpty {
+            lines += recorder.conditional(recorder.matcher)
+            lines.append("")
+        }
         lines.append("        init(_ litmusContext: \(runtime).DoubleContext) {")
         for recorder in recorders.recorders {
             // The runtime names the recorder after the member; one named otherwise says so.
@@ -247,6 +283,9 @@ struct Recorder {
     var fallback: String?
     /// The `#if` condition of the requirement it records, or `nil`.
     var condition: String?
+    /// The lines of the `Members` function that matches the member's calls by their arguments
+    /// (`fetch(id:)` taking an `Arg<Int>`), or none.
+    var matcher: [String] = []
 
     /// `lines` inside `#if condition` … `#endif` when the recorder has a condition.
     func conditional(_ lines: [String]) -> [String] {

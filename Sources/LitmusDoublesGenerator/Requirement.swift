@@ -7,6 +7,16 @@ enum Requirement {
     case `subscript`(SubscriptDeclSyntax)
     case initializer(InitializerDeclSyntax)
 
+    /// The requirement's declaration.
+    var syntax: Syntax {
+        switch self {
+        case .method(let decl): Syntax(decl)
+        case .property(let decl, _): Syntax(decl)
+        case .subscript(let decl): Syntax(decl)
+        case .initializer(let decl): Syntax(decl)
+        }
+    }
+
     var isStatic: Bool {
         let modifiers: DeclModifierListSyntax
         switch self {

@@ -13,6 +13,8 @@ struct RequirementEmitter {
     let runtime: String
     /// `"nonisolated "` for a global-actor double's initializers, else `""`.
     let initializerIsolation: String
+    /// Whether the witness passes an unstubbed call to the real instance of a forwarding double.
+    var forwards = false
 
     struct Emitted {
         var recorders: [Recorder]
@@ -57,10 +59,51 @@ struct RequirementEmitter {
         header += decl.signature.effectSpecifiers.map { " " + text.render($0) } ?? ""
         header += decl.signature.returnClause.map { " " + text.render($0) } ?? ""
         header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
-        let witness = "    \(header) {\n        return \(call)\n    }"
+        var body = "        return \(call)"
+        if forwards, let passed = Forwarding.arguments(parameters, labelled: { _ in true }) {
+            body = """
+                        if let litmusReal = self.\(Forwarding.property), \(owner).\(memberName).forwards(\(recorded.expression)) {
+                            return \(Forwarding.marks(effects))litmusReal.real.\(decl.name.text)(\(passed))
+                        }
+                \(body)
+                """
+        }
+        let witness = "    \(header) {\n\(body)\n    }"
         var recorder = Recorder(name: memberName, type: recorderType, signature: requirement.signature)
         recorder.fallback = isGenericResult ? nil : text.madeValue(of: returnType, generics: generics)
+        recorder.matcher = matcher(decl, recorderType: recorderType, generics: generics)
         return Emitted(recorders: [recorder], witness: witness)
+    }
+
+    /// The function of the double's `Members` that makes a `CallMatcher` of the method's calls, for
+    /// `given(double.fetch(id: .any))` and `verify(double.fetch(id: .equal(3)))`: one `Arg` per
+    /// parameter. None for a method without parameters (its recorder is verified as it is), an
+    /// operator, or one with a parameter that is not recorded (a non-escaping closure, `inout`,
+    /// `consuming`, `borrowing`), whose matcher could not check every argument.
+    private func matcher(_ decl: FunctionDeclSyntax, recorderType: String, generics: Set<String>) -> [String] {
+        let parameters = decl.signature.parameterClause.parameters
+        guard !parameters.isEmpty, case .identifier = decl.name.tokenKind else { return [] }
+        var clause: [String] = []
+        var checks: [String] = []
+        for (position, syntax) in parameters.enumerated() {
+            let parameter = Parameter(syntax, position: position, memberGenerics: generics, text: text)
+            guard let stored = parameter.storedType, !syntax.type.trimmedDescription.hasPrefix("inout ") else {
+                return []
+            }
+            let external = syntax.firstName.text
+            let declared = external.trimmingBackticks == parameter.label ? external : "\(external) \(parameter.name)"
+            clause.append("\(declared): \(runtime).Arg<\(stored)>")
+            let value = parameters.count == 1 ? "\\.self" : "\\.\(position)"
+            let label = external == "_" ? "" : external.trimmingBackticks
+            checks.append(".init(\"\(label)\", \(parameter.name), \(value))")
+        }
+        let name = decl.name.text
+        return [
+            "        /// The calls of `\(requirement.signature)` whose arguments match, for `given(…)` and `verify(…)`.",
+            "        \(access)func \(name)(\(clause.joined(separator: ", "))) -> \(recorderType).Matcher {",
+            "            .init(self.\(memberName), \"\(name.trimmingBackticks)\", [\(checks.joined(separator: ", "))])",
+            "        }",
+        ]
     }
 
     // MARK: Properties
@@ -84,12 +127,32 @@ struct RequirementEmitter {
         header += "var \(propertyName): \(type)"
         let recorder = "\(owner).\(memberName)"
         if hasSetter {
-            let witness = """
+            var witness = """
                     \(header) {
                         get { \(recorder).get() }
                         set { \(recorder).set(newValue) }
                     }
                 """
+            if forwards {
+                witness = """
+                        \(header) {
+                            get {
+                                if let litmusReal = self.\(Forwarding.property), \(recorder).getter.forwards(()) {
+                                    return litmusReal.real.\(propertyName)
+                                }
+                                return \(recorder).get()
+                            }
+                            set {
+                                if let litmusReal = self.\(Forwarding.property) {
+                                    \(recorder).setter.recordForwarded(newValue)
+                                    litmusReal.real.\(propertyName) = newValue
+                                } else {
+                                    \(recorder).set(newValue)
+                                }
+                            }
+                        }
+                    """
+            }
             var property = Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)
             property.fallback = text.madeValue(of: typeAnnotation.type)
             return Emitted(recorders: [property], witness: witness)
@@ -97,7 +160,19 @@ struct RequirementEmitter {
         let effects = Effects(getter?.effectSpecifiers)
         let call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
-        let witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
+        var witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
+        if forwards {
+            witness = """
+                    \(header) {
+                        get\(effectText) {
+                            if let litmusReal = self.\(Forwarding.property), \(recorder).forwards(()) {
+                                return \(Forwarding.marks(effects))litmusReal.real.\(propertyName)
+                            }
+                            return \(call)
+                        }
+                    }
+                """
+        }
         var getterRecorder = Recorder(
             name: memberName,
             type: "\(runtime).\(effects.recorderKind)<Void, \(type)>",
@@ -142,6 +217,17 @@ struct RequirementEmitter {
         ]
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
         var body = "        get\(effectText) { \(getterCall) }"
+        let passed = forwards ? Forwarding.arguments(parameters, labelled: { $0.secondName != nil }) : nil
+        if let passed {
+            body = """
+                        get\(effectText) {
+                            if let litmusReal = self.\(Forwarding.property), \(owner).\(memberName).forwards(\(recorded.expression)) {
+                                return \(Forwarding.marks(getterEffects))litmusReal.real[\(passed)]
+                            }
+                            return \(getterCall)
+                        }
+                """
+        }
         if hasSetter {
             let setterArguments = arguments(parameters, generics: generics, appending: ("newValue", valueType))
             recorders.append(
@@ -152,7 +238,22 @@ struct RequirementEmitter {
                     isAlwaysAllowed: true
                 )
             )
-            body += "\n        set { \(owner).\(memberName)Setter.call(\(setterArguments.expression)) }"
+            let setter = "\(owner).\(memberName)Setter"
+            if let passed {
+                body += """
+
+                            set {
+                                if let litmusReal = self.\(Forwarding.property) {
+                                    \(setter).recordForwarded(\(setterArguments.expression))
+                                    litmusReal.real[\(passed)] = newValue
+                                } else {
+                                    \(setter).call(\(setterArguments.expression))
+                                }
+                            }
+                    """
+            } else {
+                body += "\n        set { \(setter).call(\(setterArguments.expression)) }"
+            }
         }
         return Emitted(recorders: recorders, witness: "    \(header) {\n\(body)\n    }")
     }

@@ -26,7 +26,7 @@ struct AsyncExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             protocol Feed {
                 func page(_ number: Int) async throws(FeedError) -> Page
                 func filter(_ isIncluded: (Page) async throws -> Bool) async rethrows -> [Page]
@@ -51,6 +51,21 @@ struct AsyncExpansionTests {
                     let latest: LitmusDoubles.AsyncMember<Void, Page>
                     let subscriptIndex: LitmusDoubles.AsyncMember<Int, Page>
                     let initializerUrl: LitmusDoubles.AsyncMember<URL, Void>
+
+                    /// The calls of `page(_:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func page(_ number: LitmusDoubles.Arg<Int>) -> LitmusDoubles.AsyncMember<Int, Page>.Matcher {
+                        .init(self.page, "page", [.init("", number, \.self)])
+                    }
+
+                    /// The calls of `decode(_:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func decode(_ type: LitmusDoubles.Arg<Any>) -> LitmusDoubles.AsyncMember<Any, Any>.Matcher {
+                        .init(self.decode, "decode", [.init("", type, \.self)])
+                    }
+
+                    /// The calls of `first(of:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func first(of type: LitmusDoubles.Arg<Any>) -> LitmusDoubles.AsyncMember<Any, Any>.Matcher {
+                        .init(self.first, "first", [.init("of", type, \.self)])
+                    }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.page = .init("page(_:)", of: litmusContext)
@@ -174,7 +189,7 @@ struct AsyncExpansionTests {
                     try await self.double.initializerUrl.callThrowing(url)
                 }
             }
-            """
+            """#
         }
     }
 }

@@ -30,7 +30,7 @@ struct ConditionalExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             protocol Platform {
                 func name() -> String
                 #if canImport(Dispatch)
@@ -64,6 +64,13 @@ struct ConditionalExpansionTests {
                     #endif
                     #if !canImport(Dispatch) && !os(WASI)
                     let subscriptKeySetter: LitmusDoubles.Member<(key: String, newValue: Int), Void>
+                    #endif
+
+                    #if canImport(Dispatch)
+                    /// The calls of `schedule(after:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func schedule(after delay: LitmusDoubles.Arg<Double>) -> LitmusDoubles.Member<Double, Void>.Matcher {
+                        .init(self.schedule, "schedule", [.init("after", delay, \.self)])
+                    }
                     #endif
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
@@ -143,6 +150,9 @@ struct ConditionalExpansionTests {
                     try await LitmusDoubles.StaticMocks.with(StaticMembers(LitmusDoubles.DoubleContext(typeName: "PlatformMock", mode: mode, fileID: fileID, filePath: filePath, line: line, column: column)), body)
                 }
 
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private let litmusForwardee: LitmusDoubles.Forwardee<any Platform>?
+
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
                 init(
@@ -162,14 +172,45 @@ struct ConditionalExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                init(
+                    forwardingTo real: any Platform,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "PlatformMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 func name() -> String {
+                    if let litmusReal = self.litmusForwardee, self.double.name.forwards(()) {
+                        return litmusReal.real.name()
+                    }
                     return self.double.name.call(())
                 }
 
                 #if canImport(Dispatch)
                 func schedule(after delay: Double) {
+                    if let litmusReal = self.litmusForwardee, self.double.schedule.forwards(delay) {
+                        return litmusReal.real.schedule(after: delay)
+                    }
                     return self.double.schedule.call(delay)
                 }
                 #endif
@@ -183,10 +224,18 @@ struct ConditionalExpansionTests {
                 #if !canImport(Dispatch) && os(WASI)
                 var handle: Int {
                     get {
-                        self.double.handle.get()
+                        if let litmusReal = self.litmusForwardee, self.double.handle.getter.forwards(()) {
+                            return litmusReal.real.handle
+                        }
+                        return self.double.handle.get()
                     }
                     set {
-                        self.double.handle.set(newValue)
+                        if let litmusReal = self.litmusForwardee {
+                            self.double.handle.setter.recordForwarded(newValue)
+                            litmusReal.real.handle = newValue
+                        } else {
+                            self.double.handle.set(newValue)
+                        }
                     }
                 }
                 #endif
@@ -194,16 +243,24 @@ struct ConditionalExpansionTests {
                 #if !canImport(Dispatch) && !os(WASI)
                 subscript(key: String) -> Int {
                     get {
-                        self.double.subscriptKey.call(key)
+                        if let litmusReal = self.litmusForwardee, self.double.subscriptKey.forwards(key) {
+                            return litmusReal.real[key]
+                        }
+                        return self.double.subscriptKey.call(key)
                     }
                     set {
-                        self.double.subscriptKeySetter.call((key: key, newValue: newValue))
+                        if let litmusReal = self.litmusForwardee {
+                            self.double.subscriptKeySetter.recordForwarded((key: key, newValue: newValue))
+                            litmusReal.real[key] = newValue
+                        } else {
+                            self.double.subscriptKeySetter.call((key: key, newValue: newValue))
+                        }
                     }
                 }
                 #endif
             }
             #endif
-            """
+            """#
         }
     }
 }

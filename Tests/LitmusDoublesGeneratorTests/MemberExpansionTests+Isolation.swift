@@ -17,7 +17,7 @@ extension MemberExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             public protocol Cache<Key> {
                 associatedtype Key: Hashable
                 associatedtype Value where Value: Sendable
@@ -31,6 +31,11 @@ extension MemberExpansionTests {
                 /// The recorder of every instance member: a `Member` per method, getter, subscript and initializer.
                 public struct Members: Sendable {
                     public let value: LitmusDoubles.Member<Key, Value?>
+
+                    /// The calls of `value(for:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    public func value(for key: LitmusDoubles.Arg<Key>) -> LitmusDoubles.Member<Key, Value?>.Matcher {
+                        .init(self.value, "value", [.init("for", key, \.self)])
+                    }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.value = .init("value(for:)", of: litmusContext)
@@ -70,7 +75,7 @@ extension MemberExpansionTests {
                     return self.double.value.call(key)
                 }
             }
-            """
+            """#
         }
     }
 
@@ -84,7 +89,7 @@ extension MemberExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             @MainActor
             protocol DisplayLogic {
                 func display(_ text: String)
@@ -98,6 +103,11 @@ extension MemberExpansionTests {
                 struct Members: Sendable {
                     let display: LitmusDoubles.Member<String, Void>
 
+                    /// The calls of `display(_:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func display(_ text: LitmusDoubles.Arg<String>) -> LitmusDoubles.Member<String, Void>.Matcher {
+                        .init(self.display, "display", [.init("", text, \.self)])
+                    }
+
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.display = .init("display(_:)", of: litmusContext)
                     }
@@ -110,6 +120,9 @@ extension MemberExpansionTests {
                 nonisolated var mock: Members {
                     self.double
                 }
+
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private nonisolated let litmusForwardee: LitmusDoubles.Forwardee<any DisplayLogic>?
 
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
@@ -130,13 +143,41 @@ extension MemberExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                nonisolated init(
+                    forwardingTo real: any DisplayLogic,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "DisplayLogicMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 func display(_ text: String) {
+                    if let litmusReal = self.litmusForwardee, self.double.display.forwards(text) {
+                        return litmusReal.real.display(text)
+                    }
                     return self.double.display.call(text)
                 }
             }
-            """
+            """#
         }
     }
 

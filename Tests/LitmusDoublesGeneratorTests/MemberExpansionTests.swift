@@ -99,6 +99,9 @@ struct MemberExpansionTests {
                     try await LitmusDoubles.StaticMocks.with(StaticMembers(LitmusDoubles.DoubleContext(typeName: "SettingsMock", mode: mode, fileID: fileID, filePath: filePath, line: line, column: column)), body)
                 }
 
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private let litmusForwardee: LitmusDoubles.Forwardee<any Settings>?
+
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
                 init(
@@ -118,26 +121,65 @@ struct MemberExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                init(
+                    forwardingTo real: any Settings,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "SettingsMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 var name: String {
                     get {
-                        self.double.name.call(())
+                        if let litmusReal = self.litmusForwardee, self.double.name.forwards(()) {
+                            return litmusReal.real.name
+                        }
+                        return self.double.name.call(())
                     }
                 }
 
                 var volume: Int {
                     get {
-                        self.double.volume.get()
+                        if let litmusReal = self.litmusForwardee, self.double.volume.getter.forwards(()) {
+                            return litmusReal.real.volume
+                        }
+                        return self.double.volume.get()
                     }
                     set {
-                        self.double.volume.set(newValue)
+                        if let litmusReal = self.litmusForwardee {
+                            self.double.volume.setter.recordForwarded(newValue)
+                            litmusReal.real.volume = newValue
+                        } else {
+                            self.double.volume.set(newValue)
+                        }
                     }
                 }
 
                 var remote: Bool {
                     get async throws {
-                        try await self.double.remote.callThrowing(())
+                        if let litmusReal = self.litmusForwardee, self.double.remote.forwards(()) {
+                            return try await litmusReal.real.remote
+                        }
+                        return try await self.double.remote.callThrowing(())
                     }
                 }
 
@@ -194,6 +236,9 @@ struct MemberExpansionTests {
                     self.double
                 }
 
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private let litmusForwardee: LitmusDoubles.Forwardee<any Store>?
+
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
                 init(
@@ -213,20 +258,56 @@ struct MemberExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                init(
+                    forwardingTo real: any Store,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "StoreMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 subscript(key: String) -> Int? {
                     get {
-                        self.double.subscriptKey.call(key)
+                        if let litmusReal = self.litmusForwardee, self.double.subscriptKey.forwards(key) {
+                            return litmusReal.real[key]
+                        }
+                        return self.double.subscriptKey.call(key)
                     }
                     set {
-                        self.double.subscriptKeySetter.call((key: key, newValue: newValue))
+                        if let litmusReal = self.litmusForwardee {
+                            self.double.subscriptKeySetter.recordForwarded((key: key, newValue: newValue))
+                            litmusReal.real[key] = newValue
+                        } else {
+                            self.double.subscriptKeySetter.call((key: key, newValue: newValue))
+                        }
                     }
                 }
 
                 subscript(index: Int) -> String {
                     get {
-                        self.double.subscriptIndex.call(index)
+                        if let litmusReal = self.litmusForwardee, self.double.subscriptIndex.forwards(index) {
+                            return litmusReal.real[index]
+                        }
+                        return self.double.subscriptIndex.call(index)
                     }
                 }
             }

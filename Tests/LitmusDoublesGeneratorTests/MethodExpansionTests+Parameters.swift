@@ -17,7 +17,7 @@ extension MethodExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             protocol Transformer {
                 func apply(_ transform: (Int) -> Int, to values: Int...)
                 func update(_ value: inout String, then completion: @escaping @Sendable () -> Void)
@@ -34,6 +34,11 @@ extension MethodExpansionTests {
                     let update: LitmusDoubles.Member<(value: String, completion: @Sendable () -> Void), Void>
                     let unnamed: LitmusDoubles.Member<Int, Void>
 
+                    /// The calls of `unnamed(_:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func unnamed(_ argument0: LitmusDoubles.Arg<Int>) -> LitmusDoubles.Member<Int, Void>.Matcher {
+                        .init(self.unnamed, "unnamed", [.init("", argument0, \.self)])
+                    }
+
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.apply = .init("apply(_:to:)", of: litmusContext)
                         self.update = .init("update(_:then:)", of: litmusContext)
@@ -48,6 +53,9 @@ extension MethodExpansionTests {
                 var mock: Members {
                     self.double
                 }
+
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private let litmusForwardee: LitmusDoubles.Forwardee<any Transformer>?
 
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
@@ -68,6 +76,31 @@ extension MethodExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                init(
+                    forwardingTo real: any Transformer,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "TransformerMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 func apply(_ transform: (Int) -> Int, to values: Int...) {
@@ -75,14 +108,20 @@ extension MethodExpansionTests {
                 }
 
                 func update(_ value: inout String, then completion: @escaping @Sendable () -> Void) {
+                    if let litmusReal = self.litmusForwardee, self.double.update.forwards((value: value, completion: completion)) {
+                        return litmusReal.real.update(&value, then: completion)
+                    }
                     return self.double.update.call((value: value, completion: completion))
                 }
 
                 func unnamed(_ argument0: Int) {
+                    if let litmusReal = self.litmusForwardee, self.double.unnamed.forwards(argument0) {
+                        return litmusReal.real.unnamed(argument0)
+                    }
                     return self.double.unnamed.call(argument0)
                 }
             }
-            """
+            """#
         }
     }
 

@@ -17,7 +17,7 @@ struct MethodExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             protocol NetworkingLayer {
                 func searchFor(searchTerm: String, completionHandler: @escaping (Result<[Album], any Error>) -> Void)
             }
@@ -31,6 +31,11 @@ struct MethodExpansionTests {
                 struct Members: Sendable {
                     let searchFor: LitmusDoubles.Member<(searchTerm: String, completionHandler: (Result<[Album], any Error>) -> Void), Void>
 
+                    /// The calls of `searchFor(searchTerm:completionHandler:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func searchFor(searchTerm: LitmusDoubles.Arg<String>, completionHandler: LitmusDoubles.Arg<(Result<[Album], any Error>) -> Void>) -> LitmusDoubles.Member<(searchTerm: String, completionHandler: (Result<[Album], any Error>) -> Void), Void>.Matcher {
+                        .init(self.searchFor, "searchFor", [.init("searchTerm", searchTerm, \.0), .init("completionHandler", completionHandler, \.1)])
+                    }
+
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.searchFor = .init("searchFor(searchTerm:completionHandler:)", of: litmusContext)
                     }
@@ -43,6 +48,9 @@ struct MethodExpansionTests {
                 var mock: Members {
                     self.double
                 }
+
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private let litmusForwardee: LitmusDoubles.Forwardee<any NetworkingLayer>?
 
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
@@ -63,14 +71,42 @@ struct MethodExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                init(
+                    forwardingTo real: any NetworkingLayer,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "NetworkingLayerMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 func searchFor(searchTerm: String, completionHandler: @escaping (Result<[Album], any Error>) -> Void) {
+                    if let litmusReal = self.litmusForwardee, self.double.searchFor.forwards((searchTerm: searchTerm, completionHandler: completionHandler)) {
+                        return litmusReal.real.searchFor(searchTerm: searchTerm, completionHandler: completionHandler)
+                    }
                     return self.double.searchFor.call((searchTerm: searchTerm, completionHandler: completionHandler))
                 }
             }
             #endif
-            """
+            """#
         }
     }
 
@@ -87,7 +123,7 @@ struct MethodExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             protocol Loader {
                 func load() async -> Data
                 func reload(id: Int) async throws -> Data
@@ -106,6 +142,16 @@ struct MethodExpansionTests {
                     let parse: LitmusDoubles.Member<Data, Page>
                     let filter: LitmusDoubles.Member<Void, [Page]>
 
+                    /// The calls of `reload(id:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func reload(id: LitmusDoubles.Arg<Int>) -> LitmusDoubles.AsyncMember<Int, Data>.Matcher {
+                        .init(self.reload, "reload", [.init("id", id, \.self)])
+                    }
+
+                    /// The calls of `parse(_:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func parse(_ data: LitmusDoubles.Arg<Data>) -> LitmusDoubles.Member<Data, Page>.Matcher {
+                        .init(self.parse, "parse", [.init("", data, \.self)])
+                    }
+
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.load = .init("load()", of: litmusContext)
                         self.reload = .init("reload(id:)", of: litmusContext)
@@ -121,6 +167,9 @@ struct MethodExpansionTests {
                 var mock: Members {
                     self.double
                 }
+
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private let litmusForwardee: LitmusDoubles.Forwardee<any Loader>?
 
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
@@ -141,25 +190,62 @@ struct MethodExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                init(
+                    forwardingTo real: any Loader,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "LoaderMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 func load() async -> Data {
+                    if let litmusReal = self.litmusForwardee, self.double.load.forwards(()) {
+                        return await litmusReal.real.load()
+                    }
                     return await self.double.load.call(())
                 }
 
                 func reload(id: Int) async throws -> Data {
+                    if let litmusReal = self.litmusForwardee, self.double.reload.forwards(id) {
+                        return try await litmusReal.real.reload(id: id)
+                    }
                     return try await self.double.reload.callThrowing(id)
                 }
 
                 func parse(_ data: Data) throws(ParseError) -> Page {
+                    if let litmusReal = self.litmusForwardee, self.double.parse.forwards(data) {
+                        return try litmusReal.real.parse(data)
+                    }
                     return try self.double.parse.callThrowing(data, failure: (ParseError).self)
                 }
 
                 func filter(_ isIncluded: (Page) throws -> Bool) rethrows -> [Page] {
+                    if let litmusReal = self.litmusForwardee, self.double.filter.forwards(()) {
+                        return try litmusReal.real.filter(isIncluded)
+                    }
                     return self.double.filter.call(())
                 }
             }
-            """
+            """#
         }
     }
 
@@ -176,7 +262,7 @@ struct MethodExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             protocol Finder {
                 func find(id: Int) -> Item?
                 func find(name: String) -> Item?
@@ -195,6 +281,26 @@ struct MethodExpansionTests {
                     let findValueInt: LitmusDoubles.Member<Int, Item?>
                     let findValueString: LitmusDoubles.Member<String, Item?>
 
+                    /// The calls of `find(id:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func find(id: LitmusDoubles.Arg<Int>) -> LitmusDoubles.Member<Int, Item?>.Matcher {
+                        .init(self.findId, "find", [.init("id", id, \.self)])
+                    }
+
+                    /// The calls of `find(name:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func find(name: LitmusDoubles.Arg<String>) -> LitmusDoubles.Member<String, Item?>.Matcher {
+                        .init(self.findName, "find", [.init("name", name, \.self)])
+                    }
+
+                    /// The calls of `find(_:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func find(_ value: LitmusDoubles.Arg<Int>) -> LitmusDoubles.Member<Int, Item?>.Matcher {
+                        .init(self.findValueInt, "find", [.init("", value, \.self)])
+                    }
+
+                    /// The calls of `find(_:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func find(_ value: LitmusDoubles.Arg<String>) -> LitmusDoubles.Member<String, Item?>.Matcher {
+                        .init(self.findValueString, "find", [.init("", value, \.self)])
+                    }
+
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.findId = .init("find(id:)", of: litmusContext, recorder: "findId")
                         self.findName = .init("find(name:)", of: litmusContext, recorder: "findName")
@@ -210,6 +316,9 @@ struct MethodExpansionTests {
                 var mock: Members {
                     self.double
                 }
+
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private let litmusForwardee: LitmusDoubles.Forwardee<any Finder>?
 
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
@@ -230,25 +339,62 @@ struct MethodExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                init(
+                    forwardingTo real: any Finder,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "FinderMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 func find(id: Int) -> Item? {
+                    if let litmusReal = self.litmusForwardee, self.double.findId.forwards(id) {
+                        return litmusReal.real.find(id: id)
+                    }
                     return self.double.findId.call(id)
                 }
 
                 func find(name: String) -> Item? {
+                    if let litmusReal = self.litmusForwardee, self.double.findName.forwards(name) {
+                        return litmusReal.real.find(name: name)
+                    }
                     return self.double.findName.call(name)
                 }
 
                 func find(_ value: Int) -> Item? {
+                    if let litmusReal = self.litmusForwardee, self.double.findValueInt.forwards(value) {
+                        return litmusReal.real.find(value)
+                    }
                     return self.double.findValueInt.call(value)
                 }
 
                 func find(_ value: String) -> Item? {
+                    if let litmusReal = self.litmusForwardee, self.double.findValueString.forwards(value) {
+                        return litmusReal.real.find(value)
+                    }
                     return self.double.findValueString.call(value)
                 }
             }
-            """
+            """#
         }
     }
 
@@ -262,7 +408,7 @@ struct MethodExpansionTests {
             }
             """
         } expansion: {
-            """
+            #"""
             protocol Decoder {
                 func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value
             }
@@ -274,6 +420,11 @@ struct MethodExpansionTests {
                 /// The recorder of every instance member: a `Member` per method, getter, subscript and initializer.
                 struct Members: Sendable {
                     let decode: LitmusDoubles.Member<(type: Any, data: Data), Any>
+
+                    /// The calls of `decode(_:from:)` whose arguments match, for `given(…)` and `verify(…)`.
+                    func decode(_ type: LitmusDoubles.Arg<Any>, from data: LitmusDoubles.Arg<Data>) -> LitmusDoubles.Member<(type: Any, data: Data), Any>.Matcher {
+                        .init(self.decode, "decode", [.init("", type, \.0), .init("from", data, \.1)])
+                    }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
                         self.decode = .init("decode(_:from:)", of: litmusContext)
@@ -287,6 +438,9 @@ struct MethodExpansionTests {
                 var mock: Members {
                     self.double
                 }
+
+                /// The real instance unstubbed calls go to, for a double made with `init(forwardingTo:)`.
+                private let litmusForwardee: LitmusDoubles.Forwardee<any Decoder>?
 
                 /// A double whose unstubbed calls fail the test (`.strict`) or return defaults (`.relaxed`).
                 /// Failures inside the code under test are reported at the line that made the double.
@@ -307,13 +461,41 @@ struct MethodExpansionTests {
                             column: column
                         )
                     )
+                    self.litmusForwardee = nil
+                }
+
+                /// A double that records every call and passes each one the test did not stub (with a stub or a
+                /// matching `given`) to `real`, so a test stubs only the members it is about; static members are
+                /// not forwarded.
+                init(
+                    forwardingTo real: any Decoder,
+                    mode: LitmusDoubles.DoubleMode = .relaxed,
+                    fileID: StaticString = #fileID,
+                    filePath: StaticString = #filePath,
+                    line: UInt = #line,
+                    column: UInt = #column
+                ) {
+                    self.double = Members(
+                        LitmusDoubles.DoubleContext(
+                            typeName: "DecoderMock",
+                            mode: mode,
+                            fileID: fileID,
+                            filePath: filePath,
+                            line: line,
+                            column: column
+                        )
+                    )
+                    self.litmusForwardee = LitmusDoubles.Forwardee(real)
                 }
 
                 func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+                    if let litmusReal = self.litmusForwardee, self.double.decode.forwards((type: type, data: data)) {
+                        return try litmusReal.real.decode(type, from: data)
+                    }
                     return try self.double.decode.callThrowing((type: type, data: data), returning: (Value).self)
                 }
             }
-            """
+            """#
         }
     }
 }

@@ -93,3 +93,21 @@ final class Canvas {
 protocol Renderer {
     func render(_ canvas: Canvas) async -> Int
 }
+
+/// Seed 003's album search with a limit, an async lookup and an optional argument: the matchers' tests.
+@Mockable
+protocol AlbumSearch: Sendable {
+    func search(term: String, limit: Int) -> [Album]
+    func album(id: Int) async throws -> Album
+    func artwork(for url: String?) -> Data?
+}
+
+/// A log handler in swift-log's shape (a value type with settable properties and a metadata subscript):
+/// the forwarding doubles' tests wrap a real one.
+@Mockable
+protocol LineHandler {
+    var level: Int { get set }
+    subscript(metadataKey key: String) -> String? { get set }
+    func log(_ message: String, at level: Int)
+    func lines() -> [String]
+}

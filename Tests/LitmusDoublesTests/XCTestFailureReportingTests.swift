@@ -1,3 +1,4 @@
+import Foundation
 import LitmusDoublesFixtures
 import LitmusDoublesMacro
 import XCTest
@@ -105,5 +106,67 @@ final class XCTestFailureReportingTests: XCTestCase {
                 == true,
             recorded.first?.description ?? "no failure"
         )
+    }
+
+    func testGiven_argumentsMatch_returnsTheMatchingStub() {
+        // Given
+        let sut = AlbumSearchMock()
+        given(sut.double.search(term: .any, limit: .any)).willReturn([])
+        given(sut.double.search(term: .equal("Phish"), limit: .within(1...10))).willReturn([Album(title: "Hoist")])
+
+        // When
+        let matching = sut.search(term: "Phish", limit: 3)
+        let other = sut.search(term: "Phish", limit: 30)
+
+        // Then
+        XCTAssertEqual(matching, [Album(title: "Hoist")])
+        XCTAssertEqual(other, [])
+    }
+
+    func testVerify_noMatchingCall_recordsFailureWithClosestCallAtVerifyingLine() {
+        // Given
+        let sut = AlbumSearchMock()
+        _ = sut.search(term: "Fish", limit: 5)
+
+        // When
+        let verifyLine = #line + 1
+        capturingFailures { verify(sut.double.search(term: .equal("Phish"), limit: .any)).called(.atLeast(1)) }
+
+        // Then
+        XCTAssertEqual(recorded.map(\.line), [verifyLine])
+        XCTAssertTrue(
+            recorded.first?.description.contains(
+                #"expected AlbumSearchMock.search(term: "Phish", limit: any) to be called at least once; got 0 matching "#
+                    + #"calls of 1 recorded; closest: search(term: "Fish", limit: 5)"#
+            ) == true,
+            recorded.first?.description ?? "no failure"
+        )
+    }
+
+    func testForwardingDouble_unstubbedCall_reachesTheRealInstanceAndIsRecorded() {
+        // Given
+        struct Shelf: AlbumSearch {
+            func search(term: String, limit: Int) -> [Album] { [Album(title: term)] }
+            func album(id: Int) async throws -> Album { Album(title: "\(id)") }
+            func artwork(for url: String?) -> Data? { nil }
+        }
+        let sut = AlbumSearchMock(forwardingTo: Shelf(), mode: .strict)
+        given(sut.double.search(term: .equal("Ween"), limit: .any)).willReturn([])
+
+        // When
+        let forwarded = capturingResult { sut.search(term: "Phish", limit: 1) }
+        let stubbed = sut.search(term: "Ween", limit: 1)
+
+        // Then
+        XCTAssertEqual(forwarded, [Album(title: "Phish")])
+        XCTAssertEqual(stubbed, [])
+        XCTAssertEqual(sut.double.search.allArguments.map(\.term), ["Phish", "Ween"])
+        XCTAssertEqual(recorded.map(\.description), [])
+    }
+
+    private func capturingResult<Value>(_ body: () -> Value) -> Value {
+        isCapturing = true
+        defer { isCapturing = false }
+        return body()
     }
 }

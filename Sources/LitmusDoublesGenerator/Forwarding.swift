@@ -1,0 +1,59 @@
+import SwiftSyntax
+
+/// Forwarding doubles: `init(forwardingTo: real)` keeps a real instance, and each instance member the
+/// test did not stub records the call and passes it to the real one (`Forwardee` in LitmusDoubles).
+enum Forwarding {
+    /// The double's stored property holding the real instance.
+    static let property = "litmusForwardee"
+
+    /// Whether a double of the protocol can forward: not an actor (its calls to another actor would
+    /// have to await), no associated types, no `Self` in a requirement and no identity
+    /// conformance (`any P` cannot call those), and no initializer requirements (the double's witnesses
+    /// of them would leave the real instance unset).
+    static func isPossible(for analysis: ProtocolAnalysis) -> Bool {
+        guard !analysis.isActor, analysis.associatedTypes.isEmpty, analysis.identityConformances.isEmpty
+        else { return false }
+        return !analysis.requirements.contains { requirement in
+            if case .initializer = requirement { return true }
+            return requirement.syntax.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) }
+        }
+    }
+
+    /// The arguments of a call to the real member, as the witness has them: `id: id`, `&title`, `handler`;
+    /// `nil` when one cannot be passed on as it came (a variadic list, a parameter pack, an autoclosure
+    /// the double already evaluated, an `isolated` parameter).
+    static func arguments(_ parameters: FunctionParameterListSyntax, labelled: (FunctionParameterSyntax) -> Bool)
+        -> String?
+    {
+        var passed: [String] = []
+        for (position, parameter) in parameters.enumerated() {
+            if parameter.ellipsis != nil || parameter.type.is(PackExpansionTypeSyntax.self) { return nil }
+            var isInout = false
+            if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
+                let specifiers = attributed.specifiers.map(\.trimmedDescription)
+                if specifiers.contains("isolated") { return nil }
+                isInout = specifiers.contains("inout")
+                let names = attributed.attributes.compactMap {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+                }
+                if names.contains("autoclosure") { return nil }
+            }
+            let internalName = (parameter.secondName ?? parameter.firstName).text
+            let name = internalName == "_" ? "argument\(position)" : internalName
+            let value = (isInout ? "&" : "") + name
+            let label = parameter.firstName.text
+            passed.append(labelled(parameter) && label != "_" ? "\(label): \(value)" : value)
+        }
+        return passed.joined(separator: ", ")
+    }
+
+    /// `try await ` for a call with these effects.
+    static func marks(_ effects: Effects) -> String {
+        let tries: Bool
+        switch effects.throwing {
+        case .none: tries = false
+        default: tries = true
+        }
+        return (tries ? "try " : "") + (effects.isAsync ? "await " : "")
+    }
+}
