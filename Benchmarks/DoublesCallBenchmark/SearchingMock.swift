@@ -13,7 +13,9 @@ final class SearchingMock: Searching, Sendable {
 
         /// The calls of `search(term:limit:)` whose arguments match, for `given(…)` and `verify(…)`.
         func search(term: LitmusDoubles.Arg<String>, limit: LitmusDoubles.Arg<Int>) -> LitmusDoubles.Member<(term: String, limit: Int), [String]>.Matcher {
-            .init(self.search, "search", [.init("term", term, \.0), .init("limit", limit, \.1)])
+            .init(self.search, "search", [.init("term", term, \.0), .init("limit", limit, \.1)]) {
+                term.matches($0.0) && limit.matches($0.1)
+            }
         }
 
         init(_ litmusContext: LitmusDoubles.DoubleContext) {

@@ -26,6 +26,7 @@ public struct Arg<Value> {
     }
 
     /// Any value.
+    @inlinable
     public static var any: Self { Self("any") { _ in true } }
 
     /// A value `predicate` accepts; `description` names it in failure messages.
@@ -40,11 +41,13 @@ public struct Arg<Value> {
 
 extension Arg where Value: Equatable {
     /// A value equal to `expected`.
+    @inlinable
     public static func equal(_ expected: Value) -> Self {
         Self(quoted(expected)) { $0 == expected }
     }
 
     /// Any value but `unexpected`.
+    @inlinable
     public static func notEqual(_ unexpected: Value) -> Self {
         Self("not \(quoted(unexpected))") { $0 != unexpected }
     }
@@ -52,6 +55,7 @@ extension Arg where Value: Equatable {
 
 extension Arg where Value: Comparable {
     /// A value within `range` (`1...5`, `..<10`, `3...`).
+    @inlinable
     public static func within(_ range: some RangeExpression<Value>) -> Self {
         Self("within \(range)") { range.contains($0) }
     }
@@ -66,9 +70,11 @@ extension Arg where Value: AnyObject {
 
 extension Arg where Value: OptionalArgument {
     /// `nil`.
+    @inlinable
     public static var isNil: Self { Self("nil") { $0.isNone } }
 
     /// Any value but `nil`.
+    @inlinable
     public static var notNil: Self { Self("not nil") { !$0.isNone } }
 }
 
@@ -96,6 +102,7 @@ extension Optional: OptionalArgument {
 }
 
 /// A value as a test would write it: strings in quotes.
+@usableFromInline
 func quoted(_ value: Any) -> String {
     switch value {
     case let text as String: return "\"\(text)\""

@@ -99,8 +99,6 @@ extension CallRecorder where Handler == nonisolated(nonsending) (Arguments) asyn
             }
         case .unstubbed:
             return unstubbed(returning: type)
-        case .matching(let candidates, let arguments, let plain):
-            return await outcome(of: Log.resolve(candidates, arguments, plain: plain), returning: type)
         }
     }
 }

@@ -38,8 +38,6 @@ struct CallLog<Arguments, Result, Handler> {
         case error(any Error)
         case handler(Handler, Arguments)
         case unstubbed
-        /// Stubs made with `given(…)` to try, outside the lock, before the plain stub.
-        case matching([MatchedStub], Arguments, plain: Stub?)
     }
 
     @usableFromInline init() {}
@@ -61,15 +59,20 @@ struct CallLog<Arguments, Result, Handler> {
         return resolutionWithoutValue()
     }
 
-    /// The stub of a call that had stubs made with `given(…)`: the newest one whose arguments match,
-    /// else the plain stub. Called outside the lock, since a matcher may call the double.
+    /// The stub of the latest call when stubs were made with `given(…)`: the newest one whose
+    /// arguments match, else the plain stub.
     @inlinable
-    static func resolve(_ candidates: [MatchedStub], _ arguments: Arguments, plain: Stub?) -> Resolution {
-        let chosen = candidates.last { $0.matches(arguments) }?.stub ?? plain
-        switch chosen {
+    func matchedResolution() -> Resolution {
+        let latest = arguments.count - 1
+        var index = matchedStubs.count - 1
+        // Newest first; the arguments are passed where they are stored, not copied out.
+        while index >= 0, !matchedStubs[index].matches(arguments[latest]) {
+            index -= 1
+        }
+        switch index >= 0 ? matchedStubs[index].stub : stub {
         case .value(let result): return .value(result)
         case .error(let error): return .error(error)
-        case .handler(let handler): return .handler(handler, arguments)
+        case .handler(let handler): return .handler(handler, arguments[latest])
         case nil: return .unstubbed
         }
     }
@@ -79,7 +82,7 @@ struct CallLog<Arguments, Result, Handler> {
     @inlinable
     func resolutionWithoutValue() -> Resolution {
         if !matchedStubs.isEmpty {
-            return .matching(matchedStubs, arguments[arguments.count - 1], plain: stub)
+            return matchedResolution()
         }
         switch stub {
         case .value(let result):

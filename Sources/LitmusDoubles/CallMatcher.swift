@@ -34,11 +34,20 @@ public struct CallMatcher<Arguments, Result, Handler>: CallRecording, @unchecked
     /// times a hand-written spy's call, against 1.1 times for the chain, in DoublesCallBenchmark).
     let matches: (Arguments) -> Bool
 
-    /// Calls of `recorder` (the member `baseName`) whose every argument passes its check.
-    public init(_ recorder: CallRecorder<Arguments, Result, Handler>, _ baseName: String, _ checks: [Check]) {
+    /// Calls of `recorder` (the member `baseName`) whose every argument passes its check. Generated
+    /// code also passes `matching`, the same checks in one closure compiled for these arguments, which
+    /// a call then runs: a closure per argument, made here, costs most of a matcher-stubbed call.
+    public init(
+        _ recorder: CallRecorder<Arguments, Result, Handler>, _ baseName: String, _ checks: [Check],
+        matching: ((Arguments) -> Bool)? = nil
+    ) {
         self.recorder = recorder
         self.baseName = baseName
         self.checks = checks
+        if let matching {
+            self.matches = matching
+            return
+        }
         var chain: (Arguments) -> Bool = { _ in true }
         for check in checks.reversed() {
             let rest = chain
@@ -55,7 +64,7 @@ public struct CallMatcher<Arguments, Result, Handler>: CallRecording, @unchecked
 
     /// The global sequence numbers of the matching calls, oldest first.
     public var callSequenceNumbers: [UInt64] {
-        let (arguments, numbers) = recorder.state.withLock { Transfer(($0.arguments, $0.sequenceNumbers)) }.value
+        let (arguments, numbers) = recorder.locked(or: ([], [])) { ($0.arguments, $0.sequenceNumbers) }
         return zip(arguments, numbers).filter { matches($0.0) }.map(\.1)
     }
 
@@ -96,7 +105,9 @@ extension CallRecorder {
 ///
 /// Stubs made with `given` are tried newest first; a call none of them matches gets the member's plain
 /// stub (``CallRecorder/stubbedResult``, ``CallRecorder/stubbedError`` or ``CallRecorder/handler``), or
-/// is unstubbed. ``RecordingMember/reset()`` forgets them.
+/// is unstubbed. ``RecordingMember/reset()`` forgets them. Matchers run while the member's calls are
+/// locked: a matcher may read other members and its arguments; using its own member is reported as a
+/// failure and gets nothing.
 public func given<Arguments, Result, Handler>(_ calls: CallMatcher<Arguments, Result, Handler>) -> Stubbing<
     Arguments, Result, Handler
 > {
@@ -125,8 +136,8 @@ public struct Stubbing<Arguments, Result, Handler> {
     }
 
     private func add(_ stub: CallLog<Arguments, Result, Handler>.Stub) {
-        let matched = Transfer(CallLog<Arguments, Result, Handler>.MatchedStub(matches: matcher.matches, stub: stub))
-        matcher.recorder.state.withLock { $0.matchedStubs.append(matched.value) }
+        let matched = CallLog<Arguments, Result, Handler>.MatchedStub(matches: matcher.matches, stub: stub)
+        matcher.recorder.locked(or: ()) { $0.matchedStubs.append(matched) }
     }
 }
 

@@ -18,6 +18,8 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
     public let name: String
     @usableFromInline let context: DoubleContext
     @usableFromInline let state = Mutex(Log())
+    /// The thread running this member's `given(…)` matchers, if any.
+    @usableFromInline let matchingThread = MatchingThread()
 
     @usableFromInline typealias Log = CallLog<Arguments, Result, Handler>
 
@@ -59,38 +61,36 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
 
     /// How many times the member was called (for an `async` member, calls still suspended in the
     /// handler included).
-    public var callCount: Int { state.withLock { $0.arguments.count } }
+    public var callCount: Int { locked(or: 0) { $0.arguments.count } }
 
     /// The arguments of the latest call, or `nil` before the first.
     public var lastArguments: Arguments? {
-        state.withLock { Transfer($0.arguments.last) }.value
+        locked(or: nil) { $0.arguments.last }
     }
 
     /// The arguments of every call, oldest first.
     public var allArguments: [Arguments] {
-        state.withLock { Transfer($0.arguments) }.value
+        locked(or: []) { $0.arguments }
     }
 
     /// The global sequence numbers of this member's calls, for ``verifyCallOrder(_:fileID:filePath:line:column:)``.
-    public var callSequenceNumbers: [UInt64] { state.withLock { $0.sequenceNumbers } }
+    public var callSequenceNumbers: [UInt64] { locked(or: []) { $0.sequenceNumbers } }
 
     // MARK: Stub
 
     /// The value every call returns; setting it replaces a stubbed error or handler.
     public var stubbedResult: Result? {
-        get { state.withLock { Transfer($0.stubbedResult) }.value }
+        get { locked(or: nil) { $0.stubbedResult } }
         set {
-            let stub = Transfer(newValue.map(Log.Stub.value))
-            state.withLock { $0.stub = stub.value }
+            locked(or: ()) { $0.stub = newValue.map(Log.Stub.value) }
         }
     }
 
     /// The error every call throws (throwing members only); setting it replaces a result or handler.
     public var stubbedError: (any Error)? {
-        get { state.withLock { $0.stubbedError } }
+        get { locked(or: nil) { $0.stubbedError } }
         set {
-            let stub = Transfer(newValue.map(Log.Stub.error))
-            state.withLock { $0.stub = stub.value }
+            locked(or: ()) { $0.stub = newValue.map(Log.Stub.error) }
         }
     }
 
@@ -100,29 +100,59 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
     /// member that cannot: that is reported as a failure and the call returns the default. It runs
     /// outside the lock, so it may call the double again.
     public var handler: Handler? {
-        get { state.withLock { Transfer($0.handler) }.value }
+        get { locked(or: nil) { $0.handler } }
         set {
-            let stub = Transfer(newValue.map(Log.Stub.handler))
-            state.withLock { $0.stub = stub.value }
+            locked(or: ()) { $0.stub = newValue.map(Log.Stub.handler) }
         }
     }
 
     /// Forgets the calls and the stubs, those made with ``given(_:)`` too.
     public func reset() {
-        state.withLock { $0 = Log() }
+        locked(or: ()) { $0 = Log() }
     }
 
     /// Appends the call and reads the stub under the lock (see ``CallLog/record(_:number:)``):
     /// one atomic add for the global sequence number, one lock, and no copy of the arguments but
     /// the one stored.
+    ///
+    /// Stubs made with `given(…)` are matched here too, under the lock: copying them out to match
+    /// outside cost a matcher-stubbed call twice as much again (DoublesCallBenchmark). A matcher that
+    /// calls its own member is reported (``MatchingThread``) rather than left waiting for the lock.
     @inlinable @inline(__always)
     func record(_ arguments: consuming Arguments) -> Log.Resolution {
+        if matchingThread.isCurrent {
+            reportReentrantMatcher()
+            return .unstubbed
+        }
         var call: Transfer<Arguments>? = Transfer(arguments)
         return state.withLock { log in
             // The counter is read here, not passed in: passing it would retain and release it.
             let number = context.sequence.next()
-            return Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number))
+            guard !log.matchedStubs.isEmpty else {
+                return Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number))
+            }
+            return matchingThread.running { Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number)) }
         }.value
+    }
+
+    @usableFromInline
+    func reportReentrantMatcher() {
+        report(
+            "was used by a matcher of its own given(…): matchers run while the member's calls are locked, so a "
+                + "matcher may read other members and the arguments, not its own member (this use got nothing)")
+    }
+
+    /// Runs `body` with the calls and stubs locked; from inside one of this member's own matchers (which
+    /// run with them locked) reports that and gives `instead`, rather than waiting for the lock for ever.
+    func locked<Value>(or instead: @autoclosure () -> Value, _ body: (inout Log) -> Value) -> Value {
+        if matchingThread.isCurrent {
+            reportReentrantMatcher()
+            return instead()
+        }
+        return withoutActuallyEscaping(body) { body in
+            let work = Transfer(body)
+            return state.withLock { log in Transfer(work.value(&log)) }.value
+        }
     }
 }
 
@@ -145,7 +175,7 @@ extension CallRecorder {
     /// to the real instance; returns `false`, recording nothing, when a stub applies, and the double
     /// then makes the call as usual (which records it).
     public func forwards(_ arguments: Arguments) -> Bool {
-        let (plain, matched) = state.withLock { Transfer(($0.stub != nil, $0.matchedStubs)) }.value
+        let (plain, matched) = locked(or: (true, [])) { ($0.stub != nil, $0.matchedStubs) }
         guard !plain, !matched.contains(where: { $0.matches(arguments) }) else { return false }
         recordForwarded(arguments)
         return true
@@ -153,9 +183,8 @@ extension CallRecorder {
 
     /// Records a call the double forwards to the real instance whatever is stubbed (a setter).
     public func recordForwarded(_ arguments: Arguments) {
-        let call = Transfer(arguments)
-        state.withLock { log in
-            log.arguments.append(call.value)
+        locked(or: ()) { log in
+            log.arguments.append(arguments)
             log.sequenceNumbers.append(context.sequence.next())
         }
     }

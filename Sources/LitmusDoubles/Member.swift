@@ -90,8 +90,6 @@ extension CallRecorder where Handler == (Arguments) throws -> Result {
             return Swift.Result { try handler(arguments) }
         case .unstubbed:
             return unstubbed(returning: type)
-        case .matching(let candidates, let arguments, let plain):
-            return outcome(of: Log.resolve(candidates, arguments, plain: plain), returning: type)
         }
     }
 }

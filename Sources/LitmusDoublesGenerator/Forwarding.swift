@@ -38,8 +38,8 @@ enum Forwarding {
                 }
                 if names.contains("autoclosure") { return nil }
             }
-            let internalName = (parameter.secondName ?? parameter.firstName).text
-            let name = internalName == "_" ? "argument\(position)" : internalName
+            let internalName = (parameter.secondName ?? parameter.firstName).text.trimmingBackticks
+            let name = internalName == "_" ? "argument\(position)" : Keywords.escaped(internalName)
             let value = (isInout ? "&" : "") + name
             let label = parameter.firstName.text
             passed.append(labelled(parameter) && label != "_" ? "\(label): \(value)" : value)

@@ -85,6 +85,7 @@ struct RequirementEmitter {
         guard !parameters.isEmpty, case .identifier = decl.name.tokenKind else { return [] }
         var clause: [String] = []
         var checks: [String] = []
+        var conditions: [String] = []
         for (position, syntax) in parameters.enumerated() {
             let parameter = Parameter(syntax, position: position, memberGenerics: generics, text: text)
             guard let stored = parameter.storedType, !syntax.type.trimmedDescription.hasPrefix("inout ") else {
@@ -96,12 +97,15 @@ struct RequirementEmitter {
             let value = parameters.count == 1 ? "\\.self" : "\\.\(position)"
             let label = external == "_" ? "" : external.trimmingBackticks
             checks.append(".init(\"\(label)\", \(parameter.name), \(value))")
+            conditions.append("\(parameter.name).matches(\(parameters.count == 1 ? "$0" : "$0.\(position)"))")
         }
         let name = decl.name.text
         return [
             "        /// The calls of `\(requirement.signature)` whose arguments match, for `given(…)` and `verify(…)`.",
             "        \(access)func \(name)(\(clause.joined(separator: ", "))) -> \(recorderType).Matcher {",
-            "            .init(self.\(memberName), \"\(name.trimmingBackticks)\", [\(checks.joined(separator: ", "))])",
+            "            .init(self.\(memberName), \"\(name.trimmingBackticks)\", [\(checks.joined(separator: ", "))]) {",
+            "                \(conditions.joined(separator: " && "))",
+            "            }",
             "        }",
         ]
     }

@@ -54,17 +54,23 @@ struct AsyncExpansionTests {
 
                     /// The calls of `page(_:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func page(_ number: LitmusDoubles.Arg<Int>) -> LitmusDoubles.AsyncMember<Int, Page>.Matcher {
-                        .init(self.page, "page", [.init("", number, \.self)])
+                        .init(self.page, "page", [.init("", number, \.self)]) {
+                            number.matches($0)
+                        }
                     }
 
                     /// The calls of `decode(_:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func decode(_ type: LitmusDoubles.Arg<Any>) -> LitmusDoubles.AsyncMember<Any, Any>.Matcher {
-                        .init(self.decode, "decode", [.init("", type, \.self)])
+                        .init(self.decode, "decode", [.init("", type, \.self)]) {
+                            type.matches($0)
+                        }
                     }
 
                     /// The calls of `first(of:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func first(of type: LitmusDoubles.Arg<Any>) -> LitmusDoubles.AsyncMember<Any, Any>.Matcher {
-                        .init(self.first, "first", [.init("of", type, \.self)])
+                        .init(self.first, "first", [.init("of", type, \.self)]) {
+                            type.matches($0)
+                        }
                     }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {

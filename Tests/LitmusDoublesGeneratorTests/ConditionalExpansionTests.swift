@@ -69,7 +69,9 @@ struct ConditionalExpansionTests {
                     #if canImport(Dispatch)
                     /// The calls of `schedule(after:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func schedule(after delay: LitmusDoubles.Arg<Double>) -> LitmusDoubles.Member<Double, Void>.Matcher {
-                        .init(self.schedule, "schedule", [.init("after", delay, \.self)])
+                        .init(self.schedule, "schedule", [.init("after", delay, \.self)]) {
+                            delay.matches($0)
+                        }
                     }
                     #endif
 

@@ -34,7 +34,9 @@ extension MemberExpansionTests {
 
                     /// The calls of `value(for:)` whose arguments match, for `given(…)` and `verify(…)`.
                     public func value(for key: LitmusDoubles.Arg<Key>) -> LitmusDoubles.Member<Key, Value?>.Matcher {
-                        .init(self.value, "value", [.init("for", key, \.self)])
+                        .init(self.value, "value", [.init("for", key, \.self)]) {
+                            key.matches($0)
+                        }
                     }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
@@ -105,7 +107,9 @@ extension MemberExpansionTests {
 
                     /// The calls of `display(_:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func display(_ text: LitmusDoubles.Arg<String>) -> LitmusDoubles.Member<String, Void>.Matcher {
-                        .init(self.display, "display", [.init("", text, \.self)])
+                        .init(self.display, "display", [.init("", text, \.self)]) {
+                            text.matches($0)
+                        }
                     }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {

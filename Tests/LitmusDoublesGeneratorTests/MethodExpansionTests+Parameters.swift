@@ -36,7 +36,9 @@ extension MethodExpansionTests {
 
                     /// The calls of `unnamed(_:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func unnamed(_ argument0: LitmusDoubles.Arg<Int>) -> LitmusDoubles.Member<Int, Void>.Matcher {
-                        .init(self.unnamed, "unnamed", [.init("", argument0, \.self)])
+                        .init(self.unnamed, "unnamed", [.init("", argument0, \.self)]) {
+                            argument0.matches($0)
+                        }
                     }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {

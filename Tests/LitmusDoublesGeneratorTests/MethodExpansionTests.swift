@@ -33,7 +33,9 @@ struct MethodExpansionTests {
 
                     /// The calls of `searchFor(searchTerm:completionHandler:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func searchFor(searchTerm: LitmusDoubles.Arg<String>, completionHandler: LitmusDoubles.Arg<(Result<[Album], any Error>) -> Void>) -> LitmusDoubles.Member<(searchTerm: String, completionHandler: (Result<[Album], any Error>) -> Void), Void>.Matcher {
-                        .init(self.searchFor, "searchFor", [.init("searchTerm", searchTerm, \.0), .init("completionHandler", completionHandler, \.1)])
+                        .init(self.searchFor, "searchFor", [.init("searchTerm", searchTerm, \.0), .init("completionHandler", completionHandler, \.1)]) {
+                            searchTerm.matches($0.0) && completionHandler.matches($0.1)
+                        }
                     }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
@@ -144,12 +146,16 @@ struct MethodExpansionTests {
 
                     /// The calls of `reload(id:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func reload(id: LitmusDoubles.Arg<Int>) -> LitmusDoubles.AsyncMember<Int, Data>.Matcher {
-                        .init(self.reload, "reload", [.init("id", id, \.self)])
+                        .init(self.reload, "reload", [.init("id", id, \.self)]) {
+                            id.matches($0)
+                        }
                     }
 
                     /// The calls of `parse(_:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func parse(_ data: LitmusDoubles.Arg<Data>) -> LitmusDoubles.Member<Data, Page>.Matcher {
-                        .init(self.parse, "parse", [.init("", data, \.self)])
+                        .init(self.parse, "parse", [.init("", data, \.self)]) {
+                            data.matches($0)
+                        }
                     }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
@@ -283,22 +289,30 @@ struct MethodExpansionTests {
 
                     /// The calls of `find(id:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func find(id: LitmusDoubles.Arg<Int>) -> LitmusDoubles.Member<Int, Item?>.Matcher {
-                        .init(self.findId, "find", [.init("id", id, \.self)])
+                        .init(self.findId, "find", [.init("id", id, \.self)]) {
+                            id.matches($0)
+                        }
                     }
 
                     /// The calls of `find(name:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func find(name: LitmusDoubles.Arg<String>) -> LitmusDoubles.Member<String, Item?>.Matcher {
-                        .init(self.findName, "find", [.init("name", name, \.self)])
+                        .init(self.findName, "find", [.init("name", name, \.self)]) {
+                            name.matches($0)
+                        }
                     }
 
                     /// The calls of `find(_:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func find(_ value: LitmusDoubles.Arg<Int>) -> LitmusDoubles.Member<Int, Item?>.Matcher {
-                        .init(self.findValueInt, "find", [.init("", value, \.self)])
+                        .init(self.findValueInt, "find", [.init("", value, \.self)]) {
+                            value.matches($0)
+                        }
                     }
 
                     /// The calls of `find(_:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func find(_ value: LitmusDoubles.Arg<String>) -> LitmusDoubles.Member<String, Item?>.Matcher {
-                        .init(self.findValueString, "find", [.init("", value, \.self)])
+                        .init(self.findValueString, "find", [.init("", value, \.self)]) {
+                            value.matches($0)
+                        }
                     }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {
@@ -423,7 +437,9 @@ struct MethodExpansionTests {
 
                     /// The calls of `decode(_:from:)` whose arguments match, for `given(…)` and `verify(…)`.
                     func decode(_ type: LitmusDoubles.Arg<Any>, from data: LitmusDoubles.Arg<Data>) -> LitmusDoubles.Member<(type: Any, data: Data), Any>.Matcher {
-                        .init(self.decode, "decode", [.init("", type, \.0), .init("from", data, \.1)])
+                        .init(self.decode, "decode", [.init("", type, \.0), .init("from", data, \.1)]) {
+                            type.matches($0.0) && data.matches($0.1)
+                        }
                     }
 
                     init(_ litmusContext: LitmusDoubles.DoubleContext) {

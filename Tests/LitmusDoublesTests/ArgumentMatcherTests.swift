@@ -139,12 +139,22 @@ struct ArgumentMatcherTests {
         }
     }
 
-    @Test("A matcher may call the double: matchers run outside its lock")
-    func matcherCallsTheDouble() {
+    @Test("A matcher may read other members; one that reads its own member is reported, never left waiting")
+    func matcherReadsTheDouble() {
         let sut = AlbumSearchMock()
-        given(sut.double.search(term: .where { _ in sut.double.search.callCount > 0 }, limit: .any)).willReturn(phish)
-
+        _ = sut.artwork(for: nil)
+        given(sut.double.search(term: .where { _ in sut.double.artwork.callCount == 1 }, limit: .any)).willReturn(phish)
         #expect(sut.search(term: "Phish", limit: 1) == phish)
+
+        let own = AlbumSearchMock()
+        given(own.double.search(term: .where { _ in own.double.search.callCount > 0 }, limit: .any)).willReturn(phish)
+        withKnownIssue {
+            #expect(own.search(term: "Phish", limit: 1) == [])
+        } matching: { issue in
+            issue.comments.description.contains(
+                "AlbumSearchMock.search(term:limit:) was used by a matcher of its own given(…)")
+        }
+        #expect(own.double.search.callCount == 1)
     }
 
     @Test("A matcher of your own reads in failure messages as you describe it")

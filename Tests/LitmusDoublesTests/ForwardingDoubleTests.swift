@@ -90,6 +90,17 @@ struct ForwardingDoubleTests {
         #expect(sut.double.log.allArguments.map(\.message) == ["too quiet", "loud"])
     }
 
+    @Test("A parameter named with a keyword (swift-nio's scheduleTask(in:_:)) is forwarded and matched")
+    func keywordParameter() {
+        struct Real: Delaying {
+            func delay(in: Int, _ label: String) -> String { "\(label) in \(`in`)" }
+        }
+        let sut = DelayingMock(forwardingTo: Real())
+
+        #expect(sut.delay(in: 3, "tick") == "tick in 3")
+        verify(sut.double.delay(in: .equal(3), .any)).called(.once)
+    }
+
     @Test("A double made without a real instance still stubs and defaults as before")
     func withoutRealInstance() {
         let sut = AlbumSearchMock()

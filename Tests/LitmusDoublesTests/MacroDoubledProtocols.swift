@@ -111,3 +111,9 @@ protocol LineHandler {
     func log(_ message: String, at level: Int)
     func lines() -> [String]
 }
+
+/// A parameter named with a keyword (swift-nio's `scheduleTask(in:_:)`): forwarded as `` `in` ``.
+@Mockable
+protocol Delaying {
+    func delay(in: Int, _ label: String) -> String
+}
