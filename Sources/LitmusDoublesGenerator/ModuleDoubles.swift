@@ -138,8 +138,10 @@ public struct ModuleDoubles: Sendable {
         let closureAliases = Self.closureAliases(for: found.map(\.protocolDecl), parsed: parsedFiles, in: files)
         let resultTypes = MadeValues.resultTypes(
             of: found.map(\.protocolDecl) + parentProtocols.values.flatMap { $0.map(\.decl) })
-        let madeValues = MadeValues.find(resultTypes, in: parents.flatMap(\.files), publicOnly: true).merging(
-            MadeValues.find(resultTypes, in: files, publicOnly: !isTestable), uniquingKeysWith: { _, own in own })
+        let madeValues = MadeValues.find(resultTypes, in: parents.flatMap(\.files), publicOnly: true, skim: skim)
+            .merging(
+                MadeValues.find(resultTypes, in: files, publicOnly: !isTestable, skim: skim),
+                uniquingKeysWith: { _, own in own })
         var sources: [String] = []
         var doubles: [String] = []
         var imports: [String] = []
@@ -219,7 +221,7 @@ public struct ModuleDoubles: Sendable {
         guard files.count > 1 else {
             return files.compactMap { ParsedFile($0.file, protocolKeywords: $0.keywords, skim: skim) }
         }
-        let results = ParsedFiles(count: files.count)
+        let results = ConcurrentResults<ParsedFile>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             results.store(ParsedFile(files[index].file, protocolKeywords: files[index].keywords, skim: skim), at: index)
         }
@@ -309,12 +311,12 @@ public struct ModuleDoubles: Sendable {
     }
 }
 
-/// The files parsed concurrently, each stored once at its own index.
-private final class ParsedFiles: @unchecked Sendable {
+/// Values made concurrently (files parsed on every core), each stored once at its own index.
+final class ConcurrentResults<Value>: @unchecked Sendable {
     // Each index is written by exactly one iteration of concurrentPerform, and read only after it
-    // returned, so no two threads touch the same element; the storage itself never moves. A
-    // ParsedFile is made and stored by one thread, then used by the caller's thread alone.
-    private let storage: UnsafeMutableBufferPointer<ParsedFile?>
+    // returned, so no two threads touch the same element; the storage itself never moves. A value is
+    // made and stored by one thread, then used by the caller's thread alone.
+    private let storage: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {
         storage = .allocate(capacity: count)
@@ -326,9 +328,10 @@ private final class ParsedFiles: @unchecked Sendable {
         storage.deallocate()
     }
 
-    func store(_ file: ParsedFile?, at index: Int) {
-        storage[index] = file
+    func store(_ value: Value?, at index: Int) {
+        storage[index] = value
     }
 
-    var all: [ParsedFile] { storage.compactMap { $0 } }
+    /// The values stored, in the order of their indices.
+    var all: [Value] { storage.compactMap { $0 } }
 }

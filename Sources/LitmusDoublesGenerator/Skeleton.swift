@@ -168,3 +168,76 @@ private struct SkimLexer {
         }
     }
 }
+
+extension MadeValues {
+    /// A file's text with every body blanked that is not a type's or an extension's (function,
+    /// initializer, accessor and closure bodies), keeping its length, lines and columns: what
+    /// ``MadeValues`` reads (types, their `init()`s, static members and enum cases) parses in a
+    /// fraction of the time. `nil` where the skim cannot be sure (as ``ModuleDoubles/Skeleton``):
+    /// the file is then parsed whole.
+    static func typeSkeleton(of text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let lexed = SwiftLexer.tokens(of: bytes)
+        guard lexed.problem == nil else { return nil }
+        let typeKeywords: [[UInt8]] = ["struct", "class", "enum", "actor", "extension"].map { Array($0.utf8) }
+        // Each open brace: whether it opens a type's body.
+        var open: [Bool] = []
+        var pendingTypeDepth: Int?
+        var blankRanges: [Range<Int>] = []
+        var openOffsets: [Int] = []
+        for token in lexed.tokens where token.interpolationDepth == 0 {
+            let first = bytes[token.range.lowerBound]
+            switch token.kind {
+            case .regexLiteral:
+                return nil
+            case .identifier:
+                let previous = token.range.lowerBound > 0 ? bytes[token.range.lowerBound - 1] : 0
+                if previous != UInt8(ascii: "."),
+                    typeKeywords.contains(where: { $0.elementsEqual(bytes[token.range]) })
+                {
+                    pendingTypeDepth = open.count
+                }
+            case .punctuation where first == UInt8(ascii: "/"):
+                if mayStartRegex(bytes, after: token.range.upperBound) { return nil }
+            case .punctuation where first == UInt8(ascii: "{"):
+                open.append(pendingTypeDepth == open.count)
+                openOffsets.append(token.range.lowerBound)
+                pendingTypeDepth = nil
+            case .punctuation where first == UInt8(ascii: "}"):
+                guard let isTypeBody = open.popLast(), let start = openOffsets.popLast() else { return nil }
+                // The outermost body that is not a type's is blanked, the ones inside it with it.
+                if !isTypeBody, !open.contains(false), token.range.lowerBound > start + 1 {
+                    while let last = blankRanges.last, last.lowerBound > start { blankRanges.removeLast() }
+                    blankRanges.append((start + 1)..<token.range.lowerBound)
+                }
+            default:
+                break
+            }
+        }
+        guard open.isEmpty else { return nil }
+        var skeleton = bytes
+        for range in blankRanges {
+            for index in range where skeleton[index] != UInt8(ascii: "\n") && skeleton[index] != UInt8(ascii: "\r") {
+                skeleton[index] = UInt8(ascii: " ")
+            }
+        }
+        return String(decoding: skeleton, as: UTF8.self)
+    }
+
+    /// Whether a `/` may start a regex literal: something other than a blank or `=` after it, and
+    /// another `/` later on the line.
+    private static func mayStartRegex(_ bytes: [UInt8], after offset: Int) -> Bool {
+        let next = offset < bytes.count ? bytes[offset] : 0
+        switch next {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "="), 0:
+            return false
+        default:
+            var scan = offset
+            while scan < bytes.count, bytes[scan] != UInt8(ascii: "\n"), bytes[scan] != UInt8(ascii: "\r") {
+                if bytes[scan] == UInt8(ascii: "/") { return true }
+                scan += 1
+            }
+            return false
+        }
+    }
+}
