@@ -57,3 +57,36 @@ enum Forwarding {
         return (tries ? "try " : "") + (effects.isAsync ? "await " : "")
     }
 }
+
+extension Forwarding {
+    /// A method's or getter's body for a forwarding double, indented by `indent` spaces: the real
+    /// instance's `member` (`.fetch(id: id)`, `.name`, `[key]`) when nothing is stubbed for the call
+    /// (`recorder.forwards(arguments)` records it), else `otherwise`, the double's own call.
+    static func getter(
+        _ recorder: String, arguments: String, member: String, effects: Effects, otherwise: String, indent: Int
+    ) -> String {
+        let pad = String(repeating: " ", count: indent)
+        return """
+            \(pad)if let litmusReal = self.\(property), \(recorder).forwards(\(arguments)) {
+            \(pad)    return \(marks(effects))litmusReal.real\(member)
+            \(pad)}
+            \(pad)return \(otherwise)
+            """
+    }
+
+    /// A setter's body for a forwarding double, indented by `indent` spaces: with a real instance the
+    /// set is recorded and made on it, else `otherwise`, the double's own set.
+    static func setter(_ recorder: String, arguments: String, member: String, otherwise: String, indent: Int)
+        -> String
+    {
+        let pad = String(repeating: " ", count: indent)
+        return """
+            \(pad)if let litmusReal = self.\(property) {
+            \(pad)    \(recorder).recordForwarded(\(arguments))
+            \(pad)    litmusReal.real\(member) = newValue
+            \(pad)} else {
+            \(pad)    \(otherwise)
+            \(pad)}
+            """
+    }
+}

@@ -61,53 +61,15 @@ struct RequirementEmitter {
         header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
         var body = "        return \(call)"
         if forwards, let passed = Forwarding.arguments(parameters, labelled: { _ in true }) {
-            body = """
-                        if let litmusReal = self.\(Forwarding.property), \(owner).\(memberName).forwards(\(recorded.expression)) {
-                            return \(Forwarding.marks(effects))litmusReal.real.\(decl.name.text)(\(passed))
-                        }
-                \(body)
-                """
+            body = Forwarding.getter(
+                "\(owner).\(memberName)", arguments: recorded.expression, member: ".\(decl.name.text)(\(passed))",
+                effects: effects, otherwise: call, indent: 8)
         }
         let witness = "    \(header) {\n\(body)\n    }"
         var recorder = Recorder(name: memberName, type: recorderType, signature: requirement.signature)
         recorder.fallback = isGenericResult ? nil : text.madeValue(of: returnType, generics: generics)
         recorder.matcher = matcher(decl, recorderType: recorderType, generics: generics)
         return Emitted(recorders: [recorder], witness: witness)
-    }
-
-    /// The function of the double's `Members` that makes a `CallMatcher` of the method's calls, for
-    /// `given(double.fetch(id: .any))` and `verify(double.fetch(id: .equal(3)))`: one `Arg` per
-    /// parameter. None for a method without parameters (its recorder is verified as it is), an
-    /// operator, or one with a parameter that is not recorded (a non-escaping closure, `inout`,
-    /// `consuming`, `borrowing`), whose matcher could not check every argument.
-    private func matcher(_ decl: FunctionDeclSyntax, recorderType: String, generics: Set<String>) -> [String] {
-        let parameters = decl.signature.parameterClause.parameters
-        guard !parameters.isEmpty, case .identifier = decl.name.tokenKind else { return [] }
-        var clause: [String] = []
-        var checks: [String] = []
-        var conditions: [String] = []
-        for (position, syntax) in parameters.enumerated() {
-            let parameter = Parameter(syntax, position: position, memberGenerics: generics, text: text)
-            guard let stored = parameter.storedType, !syntax.type.trimmedDescription.hasPrefix("inout ") else {
-                return []
-            }
-            let external = syntax.firstName.text
-            let declared = external.trimmingBackticks == parameter.label ? external : "\(external) \(parameter.name)"
-            clause.append("\(declared): \(runtime).Arg<\(stored)>")
-            let value = parameters.count == 1 ? "\\.self" : "\\.\(position)"
-            let label = external == "_" ? "" : external.trimmingBackticks
-            checks.append(".init(\"\(label)\", \(parameter.name), \(value))")
-            conditions.append("\(parameter.name).matches(\(parameters.count == 1 ? "$0" : "$0.\(position)"))")
-        }
-        let name = decl.name.text
-        return [
-            "        /// The calls of `\(requirement.signature)` whose arguments match, for `given(…)` and `verify(…)`.",
-            "        \(access)func \(name)(\(clause.joined(separator: ", "))) -> \(recorderType).Matcher {",
-            "            .init(self.\(memberName), \"\(name.trimmingBackticks)\", [\(checks.joined(separator: ", "))]) {",
-            "                \(conditions.joined(separator: " && "))",
-            "            }",
-            "        }",
-        ]
     }
 
     // MARK: Properties
@@ -138,24 +100,14 @@ struct RequirementEmitter {
                     }
                 """
             if forwards {
-                witness = """
-                        \(header) {
-                            get {
-                                if let litmusReal = self.\(Forwarding.property), \(recorder).getter.forwards(()) {
-                                    return litmusReal.real.\(propertyName)
-                                }
-                                return \(recorder).get()
-                            }
-                            set {
-                                if let litmusReal = self.\(Forwarding.property) {
-                                    \(recorder).setter.recordForwarded(newValue)
-                                    litmusReal.real.\(propertyName) = newValue
-                                } else {
-                                    \(recorder).set(newValue)
-                                }
-                            }
-                        }
-                    """
+                let get = Forwarding.getter(
+                    "\(recorder).getter", arguments: "()", member: ".\(propertyName)",
+                    effects: Effects(nil as FunctionEffectSpecifiersSyntax?),
+                    otherwise: "\(recorder).get()", indent: 12)
+                let set = Forwarding.setter(
+                    "\(recorder).setter", arguments: "newValue", member: ".\(propertyName)",
+                    otherwise: "\(recorder).set(newValue)", indent: 12)
+                witness = "    \(header) {\n        get {\n\(get)\n        }\n        set {\n\(set)\n        }\n    }"
             }
             var property = Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)
             property.fallback = text.madeValue(of: typeAnnotation.type)
@@ -166,16 +118,9 @@ struct RequirementEmitter {
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
         var witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
         if forwards {
-            witness = """
-                    \(header) {
-                        get\(effectText) {
-                            if let litmusReal = self.\(Forwarding.property), \(recorder).forwards(()) {
-                                return \(Forwarding.marks(effects))litmusReal.real.\(propertyName)
-                            }
-                            return \(call)
-                        }
-                    }
-                """
+            let get = Forwarding.getter(
+                recorder, arguments: "()", member: ".\(propertyName)", effects: effects, otherwise: call, indent: 12)
+            witness = "    \(header) {\n        get\(effectText) {\n\(get)\n        }\n    }"
         }
         var getterRecorder = Recorder(
             name: memberName,
@@ -223,14 +168,10 @@ struct RequirementEmitter {
         var body = "        get\(effectText) { \(getterCall) }"
         let passed = forwards ? Forwarding.arguments(parameters, labelled: { $0.secondName != nil }) : nil
         if let passed {
-            body = """
-                        get\(effectText) {
-                            if let litmusReal = self.\(Forwarding.property), \(owner).\(memberName).forwards(\(recorded.expression)) {
-                                return \(Forwarding.marks(getterEffects))litmusReal.real[\(passed)]
-                            }
-                            return \(getterCall)
-                        }
-                """
+            let get = Forwarding.getter(
+                "\(owner).\(memberName)", arguments: recorded.expression, member: "[\(passed)]",
+                effects: getterEffects, otherwise: getterCall, indent: 12)
+            body = "        get\(effectText) {\n\(get)\n        }"
         }
         if hasSetter {
             let setterArguments = arguments(parameters, generics: generics, appending: ("newValue", valueType))
@@ -244,17 +185,10 @@ struct RequirementEmitter {
             )
             let setter = "\(owner).\(memberName)Setter"
             if let passed {
-                body += """
-
-                            set {
-                                if let litmusReal = self.\(Forwarding.property) {
-                                    \(setter).recordForwarded(\(setterArguments.expression))
-                                    litmusReal.real[\(passed)] = newValue
-                                } else {
-                                    \(setter).call(\(setterArguments.expression))
-                                }
-                            }
-                    """
+                let set = Forwarding.setter(
+                    setter, arguments: setterArguments.expression, member: "[\(passed)]",
+                    otherwise: "\(setter).call(\(setterArguments.expression))", indent: 12)
+                body += "\n        set {\n\(set)\n        }"
             } else {
                 body += "\n        set { \(setter).call(\(setterArguments.expression)) }"
             }
@@ -449,45 +383,5 @@ struct RequirementEmitter {
     private func accessorList(_ block: AccessorBlockSyntax?) -> [AccessorDeclSyntax] {
         guard let block, case .accessors(let list) = block.accessors else { return [] }
         return Array(list)
-    }
-}
-
-/// Whether a member is `async`, and whether and how it throws.
-struct Effects {
-    enum Throwing {
-        case none
-        case untyped
-        case typed(TypeSyntax)
-        case `rethrows`
-    }
-
-    let throwing: Throwing
-    /// An `async` member is recorded by an `AsyncMember`, whose handler may suspend, and awaited.
-    let isAsync: Bool
-
-    /// The runtime's recorder class for the member: `AsyncMember` or `Member`.
-    var recorderKind: String { isAsync ? "AsyncMember" : "Member" }
-
-    init(_ specifiers: FunctionEffectSpecifiersSyntax?) {
-        self.init(throwsClause: specifiers?.throwsClause, isAsync: specifiers?.asyncSpecifier != nil)
-    }
-
-    init(_ specifiers: AccessorEffectSpecifiersSyntax?) {
-        self.init(throwsClause: specifiers?.throwsClause, isAsync: specifiers?.asyncSpecifier != nil)
-    }
-
-    private init(throwsClause: ThrowsClauseSyntax?, isAsync: Bool) {
-        self.isAsync = isAsync
-        guard let clause = throwsClause else {
-            throwing = .none
-            return
-        }
-        if clause.throwsSpecifier.tokenKind == .keyword(.rethrows) {
-            throwing = .rethrows
-        } else if let type = clause.type, type.trimmedDescription != "any Error" {
-            throwing = type.trimmedDescription == "Never" ? .none : .typed(type)
-        } else {
-            throwing = .untyped
-        }
     }
 }
