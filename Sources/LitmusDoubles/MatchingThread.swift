@@ -41,7 +41,7 @@ final class MatchingThread: Sendable {
         #elseif canImport(Glibc) || canImport(Musl)
             UInt(pthread_self())
         #else
-            1  // no re-entrance check where there is no pthread_self
+            0  // no pthread_self: the owner stays 0, so no call is ever taken for a re-entrant one
         #endif
     }
 }
