@@ -130,7 +130,8 @@ package struct PackageWorkspace: Sendable {
     /// folder it runs in, the copy of the package: a change of the package's folder for the next build,
     /// after which SwiftPM linked the tool and ran the plugin again (the BuildPlugin fixture's tool at
     /// every audit, while the sync kept the file). Those profiles go to the temporary folder
-    /// (`LLVM_PROFILE_FILE`).
+    /// (`LLVM_PROFILE_FILE`). For the same reason its ``ProcessTag``, by which the ``Lifeline`` ends the
+    /// build and its compilers if Litmus is killed, is the same at every audit of this build folder.
     package func runSwift(
         _ swift: URL, _ arguments: [String], environment: [String: String] = [:], outputFile: URL?, timeout: Double
     ) async throws -> ChildProcessResult {
@@ -141,7 +142,7 @@ package struct PackageWorkspace: Sendable {
                     "TMPDIR": temporary.path,
                     "LLVM_PROFILE_FILE": temporary.appendingPathComponent("build-tool-%p.profraw").path,
                 ]) { _, ours in ours },
-                outputFile: outputFile, timeout: timeout)
+                outputFile: outputFile, timeout: timeout, tag: ProcessTag.stable(for: build.path))
         }
     }
 

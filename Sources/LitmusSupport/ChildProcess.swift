@@ -54,9 +54,11 @@ package enum ChildProcess {
     /// deleted once read, when none is given), and its standard error to `errorFile` when given, else
     /// with its standard output. It starts in a process group of its own, with no signal blocked and
     /// none of this process's other descriptors (``spawn(_:environment:directory:standardInput:standardOutput:standardError:)``);
-    /// when it ends, its group is killed. With a `tag`, every process it started carries the tag in its
-    /// environment, and those still running after it ended, in any group, are ended and listed in the
-    /// result's `leftovers`.
+    /// when it ends, its group is killed. Every process it starts carries a ``ProcessTag`` in its
+    /// environment, `tag` or one of its own, so that whatever it left running, in any group, is ended
+    /// when it ends, and ended by the ``Lifeline`` if this process is killed first (a `swift build`
+    /// and its compilers too); with a `tag`, those it left running are also listed in the result's
+    /// `leftovers`.
     package static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         unsetting: Set<String> = [], outputFile: URL? = nil, errorFile: URL? = nil, timeout: Double,
@@ -68,10 +70,9 @@ package enum ChildProcess {
         defer { if outputFile == nil { try? FileManager.default.removeItem(at: output) } }
         var variables = Self.environment(
             inheriting: ProcessInfo.processInfo.environment, setting: environment, unsetting: unsetting)
-        if let tag {
-            variables[ProcessTag.variable] = tag.value
-            Lifeline.shared.ensureStarted()
-        }
+        let ownTag = tag ?? ProcessTag.next()
+        variables[ProcessTag.variable] = ownTag.value
+        Lifeline.shared.endIfKilled(ownTag)
         let pid = try registry.start { () throws(ChildProcessError) -> pid_t in
             try Self.spawn(
                 [executable.path] + arguments, environment: variables, directory: directory.path,
@@ -92,7 +93,7 @@ package enum ChildProcess {
         }
         // What it left running, looked for before its group is killed, so a process it left in its own
         // group counts too; then that group goes with it.
-        let leftovers = tag.map { ProcessTag.endLeftovers(of: $0) } ?? []
+        let leftovers = ProcessTag.endLeftovers(of: ownTag)
         kill(-pid, SIGKILL)
         try Task.checkCancellation()
         let data = (try? Data(contentsOf: output)) ?? Data()
@@ -100,7 +101,7 @@ package enum ChildProcess {
         if case .signaled(let number) = termination { signal = number }
         return ChildProcessResult(
             status: termination?.status ?? -1, timedOut: timedOut.withLock { $0 },
-            output: String(decoding: data, as: UTF8.self), signal: signal, leftovers: leftovers)
+            output: String(decoding: data, as: UTF8.self), signal: signal, leftovers: tag == nil ? [] : leftovers)
     }
 }
 

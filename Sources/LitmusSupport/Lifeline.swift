@@ -8,7 +8,8 @@ import Synchronization
 #endif
 
 /// What must not outlive this process however it ends, SIGKILL included: the processes carrying a tag
-/// of this run (``ProcessTag``) and the scratch folders it named. A watchdog (`/bin/sh`, in a process
+/// of this run or a stable tag it named (``ProcessTag``), and the scratch folders it named. A watchdog
+/// (`/bin/sh`, in a process
 /// group of its own) holds the read end of a pipe whose write end only this process holds; when this
 /// process ends, however, the kernel closes that end, and the watchdog ends every tagged process and
 /// deletes the folders. A run that ends normally has ended and deleted them already: the watchdog then
@@ -22,7 +23,8 @@ package final class Lifeline: Sendable {
     private let tagPrefix: String
     /// The pipe's write end and the watchdog's process id, once started; `nil` before, or when it could
     /// not start (then only a normal end or SIGINT/SIGTERM cleans up, as before).
-    private let state = Mutex<(started: Bool, write: Int32?, watchdog: pid_t?)>((false, nil, nil))
+    private let state = Mutex<(started: Bool, write: Int32?, watchdog: pid_t?, tags: Set<String>)>(
+        (false, nil, nil, []))
 
     /// A lifeline for the processes whose tag starts with `tagPrefix`.
     package init(tagPrefix: String) { self.tagPrefix = tagPrefix }
@@ -50,7 +52,15 @@ package final class Lifeline: Sendable {
     /// Names a folder for the watchdog to delete if this process dies before deleting it itself.
     package func deleteIfKilled(_ folder: URL) {
         ensureStarted()
-        send(folder.path)
+        send("folder " + folder.path)
+    }
+
+    /// Starts the watchdog, and names `tag` for it to end if it is not a tag of this run (whose
+    /// processes it ends anyway): a process that carries it is ended when this process dies.
+    package func endIfKilled(_ tag: ProcessTag) {
+        ensureStarted()
+        guard !tag.isOfThisRun, state.withLock({ $0.tags.insert(tag.value).inserted }) else { return }
+        send("tag " + tag.value)
     }
 
     /// The watchdog's process id, once started (for tests).
@@ -73,27 +83,41 @@ package final class Lifeline: Sendable {
         }
     }
 
-    /// Reads a folder per line until end of file (this process died, or `cut()`), then kills every
-    /// process whose tag starts with `$1` (again while it finds any: one may have started another), and
-    /// deletes the folders. /proc on Linux; `ps -E` elsewhere.
+    /// Reads a line per folder (`folder PATH`) or stable tag (`tag VALUE`) until end of file (this
+    /// process died, or `cut()`), then kills every process whose tag starts with `$1` or is one of the
+    /// tags (again while it finds any: one may have started another), and deletes the folders. /proc on
+    /// Linux; `ps -E` elsewhere.
     static let script = """
         trap '' INT TERM HUP
         folders=""
-        while IFS= read -r folder; do folders="$folders
-        $folder"; done
-        pattern="^LITMUS_PROCESS_TAG=$(printf '%s' "$1" | sed 's/[.]/[.]/g')"
+        tags=""
+        while IFS= read -r line; do
+          case "$line" in
+            "folder "*) folders="$folders
+        ${line#folder }" ;;
+            "tag "*) tags="$tags
+        ${line#tag }" ;;
+          esac
+        done
+        ours() {  # whether the tag $1 is ours: of this run ($prefix...) or one of the stable tags
+          case "$1" in "$prefix"*) return 0 ;; esac
+          [ -n "$1" ] && printf '%s\\n' "$tags" | grep -qxF -- "$1"
+        }
+        prefix=$1
         sweep() {
           found=1
           if [ -d /proc/self ]; then
             for environ in /proc/[0-9]*/environ; do
               pid=${environ#/proc/}; pid=${pid%/environ}
-              if tr '\\000' '\\n' < "$environ" 2>/dev/null | grep -q "$pattern"; then
-                kill -KILL "$pid" 2>/dev/null && found=0
-              fi
+              tag=$(tr '\\000' '\\n' < "$environ" 2>/dev/null | grep -m1 '^LITMUS_PROCESS_TAG=')
+              if ours "${tag#LITMUS_PROCESS_TAG=}"; then kill -KILL "$pid" 2>/dev/null && found=0; fi
             done
           else
-            for pid in $(ps -axeww -o pid= -o command= 2>/dev/null | grep " LITMUS_PROCESS_TAG=$1" | \\
-              grep -v grep | awk '{print $1}'); do kill -KILL "$pid" 2>/dev/null && found=0; done
+            pids=$(ps -axeww -o pid= -o command= 2>/dev/null | while read -r pid command; do
+              tag=$(printf '%s\\n' "$command" | tr ' ' '\\n' | grep -m1 '^LITMUS_PROCESS_TAG=')
+              if ours "${tag#LITMUS_PROCESS_TAG=}"; then echo "$pid"; fi
+            done)
+            for pid in $pids; do kill -KILL "$pid" 2>/dev/null && found=0; done
           fi
           return $found
         }

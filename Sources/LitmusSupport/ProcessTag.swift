@@ -36,6 +36,21 @@ package struct ProcessTag: Sendable, Hashable {
         return ProcessTag(value: "\(run).\(number)")
     }
 
+    /// A tag that is the same in every run for `key` (a build folder's path): for the `swift` commands of
+    /// a kept build folder, whose environment must not change from one audit to the next (SwiftPM links a
+    /// build tool plugin's tool and runs the plugin again when any variable changes). The ``Lifeline``
+    /// learns it when a process starts with it. Two runs never use one build folder at once (its lock).
+    package static func stable(for key: String) -> ProcessTag {
+        // FNV-1a: the same number for the same key in every process, unlike `Hasher`.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return ProcessTag(value: "litmus-stable-\(String(hash, radix: 16))")
+    }
+
+    /// Whether this tag is one ``next()`` handed out in this run (the ``Lifeline`` ends those by their
+    /// common start; a ``stable(for:)`` one it must be told of).
+    package var isOfThisRun: Bool { value.hasPrefix(Self.run + ".") }
+
     /// The running processes (not zombies) carrying exactly this tag.
     package func running() -> [LeftoverProcess] {
         Self.running { $0 == value }

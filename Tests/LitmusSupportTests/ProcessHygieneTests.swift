@@ -105,9 +105,46 @@ struct ProcessHygieneTests {
             let watchdog = try #require(sut.watchdogProcessID)
             sut.cut()
             await ChildProcess.reap(watchdog)
-            // Then
+            // Then (`setsid` forked: the sleeper is its child, found by its tag)
             await ChildProcess.reap(sleeper)
             #expect(!FileManager.default.fileExists(atPath: folder.path))
+            let left = await ProcessTag.running(where: { $0 == prefix + "1" }, settlingWithin: 5)
+            #expect(left.isEmpty, "still running: \(left.map(\.command))")
+        }
+
+        @Test(
+            "When the lifeline is cut, a process with a stable tag it was told of ends; one it was not told of runs on")
+        func lifelineEndsStableTags() async throws {
+            // Given: two processes in sessions of their own, one with a stable tag named to the lifeline
+            let sut = Lifeline(tagPrefix: "litmus-lifeline-test-\(UUID().uuidString).")
+            let told = ProcessTag.stable(for: "told-\(UUID())")
+            let untold = ProcessTag.stable(for: "untold-\(UUID())")
+            sut.endIfKilled(told)
+            for tag in [told, untold] {
+                var environment = ProcessInfo.processInfo.environment
+                environment[ProcessTag.variable] = tag.value
+                await ChildProcess.reap(
+                    try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "300"], environment: environment))
+            }
+            defer { _ = ProcessTag.endLeftovers(of: untold) }
+            let watchdog = try #require(sut.watchdogProcessID)
+
+            // When
+            sut.cut()
+            await ChildProcess.reap(watchdog)
+
+            // Then
+            let toldLeft = await ProcessTag.running(where: { $0 == told.value }, settlingWithin: 5)
+            #expect(toldLeft.isEmpty, "still running: \(toldLeft.map(\.command))")
+            #expect(untold.running().count == 1)
+        }
+
+        @Test("A stable tag is the same for the same key and differs for another; it is no tag of this run")
+        func stableTag() {
+            #expect(ProcessTag.stable(for: "/cache/builds/A") == ProcessTag.stable(for: "/cache/builds/A"))
+            #expect(ProcessTag.stable(for: "/cache/builds/A") != ProcessTag.stable(for: "/cache/builds/B"))
+            #expect(!ProcessTag.stable(for: "/cache/builds/A").isOfThisRun)
+            #expect(ProcessTag.next().isOfThisRun)
         }
 
     #endif

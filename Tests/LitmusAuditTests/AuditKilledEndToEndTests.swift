@@ -1,0 +1,163 @@
+import Foundation
+import LitmusSupport
+import Testing
+
+/// `litmus audit` killed with SIGKILL, which it cannot catch: while it builds the package, and while a test
+/// of the Hanging fixture hangs. The lifeline's watchdog must end every process the run started, the
+/// `swift build` and its compilers among them (they carried no tag before, and kept building for good),
+/// and delete the run's scratch folder (`litmus-audit-…` in the temporary folder stayed for good before).
+/// Processes are found here by what they name (the test's folder in their command line or working
+/// directory), not only by their tag, so an untagged one is found too.
+#if os(Linux)  // the processes are found in /proc
+    @Suite("litmus audit killed with SIGKILL", .tags(.endToEnd), .serialized)
+    struct AuditKilledEndToEndTests {
+        @Test("SIGKILL while the package builds leaves no process of the build running")
+        func killedWhileBuilding() async throws {
+            // Given: a copy of the fixture with an empty build cache of its own, so the audit builds
+            let run = try KilledRun()
+            defer { run.remove() }
+            let litmus = try run.start()
+            var reaped = false
+            defer { if !reaped { _ = kill(litmus, SIGKILL) } }
+
+            // When: a compiler of the build runs, litmus is killed
+            let compiler = try await run.waitFor(litmus) { $0.command.contains("swift-frontend") }
+            try #require(compiler != nil, "no compiler of the build was seen; litmus printed: \(run.errors)")
+            kill(litmus, SIGKILL)
+            await ChildProcess.reap(litmus)
+            reaped = true
+
+            // Then: once the watchdog is done, nothing that works in the test's folder is left (the build
+            // of the fixture takes seconds more: a build left running would still be there)
+            let watchdogDone = await run.watchdogEnded(of: litmus)
+            #expect(watchdogDone, "the lifeline's watchdog still runs 30 s after litmus was killed")
+            let left = await run.processes(settlingWithin: 1)
+            #expect(left.isEmpty, "left running after SIGKILL: \(left.map(\.command))")
+        }
+
+        @Test("SIGKILL while a test hangs leaves no process of the run and no scratch folder")
+        func killedWhileATestHangs() async throws {
+            // Given: a copy of the fixture, built once (an audit that ends on its own)
+            let run = try KilledRun()
+            defer { run.remove() }
+            let warmUp = try run.start(arguments: ["--timeout", "1"])
+            _ = await ChildProcess.termination(of: warmUp)
+            let litmus = try run.start()
+            var reaped = false
+            defer { if !reaped { _ = kill(litmus, SIGKILL) } }
+
+            // When: a test process of the run has run for half a second (a hanging test: the others take
+            // milliseconds), litmus is killed
+            var firstSeen: [Int32: ContinuousClock.Instant] = [:]
+            let hanging = try await run.waitFor(litmus) { process in
+                guard process.command.contains(".xctest") else { return false }
+                let seen = firstSeen[process.pid, default: .now]
+                firstSeen[process.pid] = seen
+                return ContinuousClock.now - seen > .seconds(0.5)
+            }
+            try #require(hanging != nil, "no test process ran for 0.5 s; litmus printed: \(run.errors)")
+            let scratchBefore = try run.scratchFolders()
+            kill(litmus, SIGKILL)
+            await ChildProcess.reap(litmus)
+            reaped = true
+
+            // Then: the run had a scratch folder, and within ten seconds neither it nor a process is left
+            #expect(!scratchBefore.isEmpty, "the run had no scratch folder to leave behind")
+            let watchdogDone = await run.watchdogEnded(of: litmus)
+            #expect(watchdogDone, "the lifeline's watchdog still runs 30 s after litmus was killed")
+            let left = await run.processes(settlingWithin: 1)
+            #expect(left.isEmpty, "left running after SIGKILL: \(left.map(\.command))")
+            let scratch = try run.scratchFolders()
+            #expect(scratch.isEmpty, "scratch folders left after SIGKILL: \(scratch)")
+        }
+    }
+
+    /// A folder of its own holding a copy of the Hanging fixture, a build cache and a temporary folder, and
+    /// `litmus audit` started on it.
+    private struct KilledRun {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-killed-audit-\(UUID())")
+        var package: URL { folder.appendingPathComponent("Hanging") }
+        var temporary: URL { folder.appendingPathComponent("tmp") }
+        var errorFile: URL { folder.appendingPathComponent("stderr.txt") }
+        let executable: URL
+
+        init() throws {
+            executable = try #require(
+                BuiltExecutable.named("litmus"), "build the litmus executable first (swift build)")
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: FixtureAudits.fixtures.appendingPathComponent("Hanging"), to: package)
+        }
+
+        /// Starts `litmus audit` on the copy, its standard error in `errorFile`.
+        func start(arguments: [String] = ["--timeout", "600"]) throws -> pid_t {
+            var environment = ProcessInfo.processInfo.environment
+            environment["LITMUS_CACHE_DIR"] = folder.appendingPathComponent("cache").path
+            environment["TMPDIR"] = temporary.path
+            return try ChildProcess.spawn(
+                [executable.path, "audit", package.path, "--quiet"] + arguments, environment: environment,
+                directory: folder.path, standardError: .file(errorFile.path))
+        }
+
+        /// What litmus printed on standard error.
+        var errors: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+
+        /// Polls every 0.1 s, for at most ten minutes while `litmus` runs, for a process of the folder
+        /// that `matches`.
+        func waitFor(_ litmus: pid_t, _ matches: (LeftoverProcess) -> Bool) async throws -> LeftoverProcess? {
+            let deadline = ContinuousClock.now + .seconds(600)
+            while ContinuousClock.now < deadline && kill(litmus, 0) == 0 {
+                if let found = processes().first(where: matches) { return found }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return nil
+        }
+
+        /// The running processes (zombies aside) whose command line or working directory names the folder.
+        func processes() -> [LeftoverProcess] { processes(mentioning: folder.path) }
+
+        /// The running processes (zombies aside) whose command line or working directory names `text`.
+        func processes(mentioning text: String) -> [LeftoverProcess] {
+            let own = getpid()
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap(Int32.init).filter { $0 != own }.compactMap { pid in
+                guard ProcessTree.isAlive(pid),
+                    let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+                else { return nil }
+                let command = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.joined(
+                    separator: " ")
+                let directory = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")) ?? ""
+                guard command.contains(text) || directory.hasPrefix(text) else { return nil }
+                return LeftoverProcess(pid: pid, command: command)
+            }
+        }
+
+        /// Whether the lifeline's watchdog of `litmus` (`sh -c … litmus-lifeline litmus-PID-…`) has ended,
+        /// polled for at most 30 s.
+        func watchdogEnded(of litmus: pid_t) async -> Bool {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline {
+                if processes(mentioning: "litmus-lifeline litmus-\(litmus)-").isEmpty { return true }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            return false
+        }
+
+        /// The processes of the folder once none is left or `seconds` have passed.
+        func processes(settlingWithin seconds: Double) async -> [LeftoverProcess] {
+            var left = processes()
+            let settled = ContinuousClock.now + .seconds(seconds)
+            while !left.isEmpty && ContinuousClock.now < settled {
+                try? await Task.sleep(for: .milliseconds(200))
+                left = processes()
+            }
+            return left
+        }
+
+        /// The audit's scratch folders in the run's temporary folder.
+        func scratchFolders() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("litmus-audit-") }
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+#endif
