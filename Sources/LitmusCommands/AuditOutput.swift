@@ -10,7 +10,8 @@ package enum AuditOutput {
     /// Prints `report` and writes the files asked for; the HTML page embeds `mutationJSON` (the Stryker
     /// report of `--mutation`) whole, as `litmus report --mutation` does; `ci` writes SARIF and GitHub's
     /// annotations and summary of the report and its mutants. Each file is written whole or not at all
-    /// (``OutputFile``); one that cannot be written is an ``OutputFileError``, after the others are written.
+    /// (``OutputFile``); one that cannot be written is thrown (an ``OutputFileError`` or an
+    /// ``OutputPaths/Problem``) after every other output is written.
     package static func emit(
         _ report: AuditReport, json: String?, junit: String?, html: String?, mutationJSON: Data? = nil,
         ci: CIReportOptions? = nil
@@ -24,14 +25,25 @@ package enum AuditOutput {
         if html != nil {
             contents["--html"] = Data(HTMLReport(auditJSON: data, mutationJSON: mutationJSON).render().utf8)
         }
-        try writeAll(OutputFile.files([("--json", json), ("--junit", junit), ("--html", html)]), contents)
-        if let ci {
+        try afterAll {
+            try writeAll(OutputFile.files([("--json", json), ("--junit", junit), ("--html", html)]), contents)
+        } then: {
+            guard let ci else { return }
             let mutation = try mutationJSON.map { try JSONDecoder().decode(StrykerReport.self, from: $0) }
             let minimum = report.options.thresholds.minMutationScore
             try ci.emit(
                 audit: report, mutation: mutation, minimumMutationScore: minimum > 0 ? minimum : nil,
                 package: report.package, html: html)
         }
+    }
+
+    /// Runs `first`, then `second` whether or not `first` threw, and throws the first error: the report
+    /// files and the CI outputs are written independently, so one bad path costs no other output.
+    static func afterAll(_ first: () throws -> Void, then second: () throws -> Void) throws {
+        var failure: (any Error)?
+        do { try first() } catch { failure = error }
+        do { try second() } catch { failure = failure ?? error }
+        if let failure { throw failure }
     }
 
     /// Checks every output file before any work (``OutputFile/check()``): a report that cannot be
@@ -55,13 +67,16 @@ package enum AuditOutput {
         if let failure { throw failure }
     }
 
-    /// Prints `error`'s message as `command: …` and exits 2 when it is an ``OutputFileError``; rethrows
+    /// Prints `error`'s message as `command: …` and exits 2 when it is an output that could not be
+    /// written (an ``OutputFileError``, or an ``OutputPaths/Problem``: SARIF, GitHub's summary); rethrows
     /// anything else.
     package static func exitingOnOutputError<T>(command: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as OutputFileError {
             throw CommandFailure.exit(error, command: command)
+        } catch let problem as OutputPaths.Problem {
+            throw CommandFailure.exit(problem, command: command)
         }
     }
 
@@ -71,11 +86,9 @@ package enum AuditOutput {
     package static func checkOutputs(
         _ outputs: [(option: String, path: String?)], ci: CIReportOptions, command: String
     ) throws {
-        try exitingOnOutputError(command: command) { try check(outputs.map { (flag: $0.option, path: $0.path) }) }
-        do {
+        try exitingOnOutputError(command: command) {
+            try check(outputs.map { (flag: $0.option, path: $0.path) })
             try ci.check()
-        } catch let problem as OutputPaths.Problem {
-            throw CommandFailure.exit(problem, command: command)
         }
     }
 

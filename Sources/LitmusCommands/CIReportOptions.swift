@@ -121,7 +121,8 @@ public enum OutputPaths {
         } catch {
             throw Problem(
                 option: "GITHUB_STEP_SUMMARY", path: path,
-                reason: "the summary could not be appended (\(error.localizedDescription)).")
+                reason: "the summary could not be appended: \(FileFault.reason(error)); "
+                    + "make GITHUB_STEP_SUMMARY name a file that can be written.")
         }
     }
 }

@@ -25,12 +25,14 @@ enum MutationOutput {
         var contents = ["--json": schema]
         if html != nil { contents["--html"] = Data(HTMLReport(auditJSON: nil, mutationJSON: schema).render().utf8) }
         try AuditOutput.exitingOnOutputError(command: command) {
-            try AuditOutput.writeAll(OutputFile.files([("--json", json), ("--html", html)]), contents)
-        }
-        if report.partial == nil {
-            try ci.emit(
-                audit: nil, mutation: report.stryker(), minimumMutationScore: minMutationScore,
-                package: report.package, html: html)
+            try AuditOutput.afterAll {
+                try AuditOutput.writeAll(OutputFile.files([("--json", json), ("--html", html)]), contents)
+            } then: {
+                guard report.partial == nil else { return }
+                try ci.emit(
+                    audit: nil, mutation: report.stryker(), minimumMutationScore: minMutationScore,
+                    package: report.package, html: html)
+            }
         }
         if let minMutationScore, report.score < minMutationScore {
             print(String(format: "Under the minimum mutation score of %.1f%%.", minMutationScore))

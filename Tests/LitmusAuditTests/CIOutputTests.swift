@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LitmusCommands
+import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
@@ -155,5 +156,66 @@ struct CIOutputTests {
             error?.description.hasPrefix(
                 "GITHUB_STEP_SUMMARY /nowhere/litmus/summary.md: its folder /nowhere/litmus does not exist") == true)
         try sut.check(environment: ["GITHUB_STEP_SUMMARY": "/nowhere/litmus/summary.md"])  // off: not checked
+    }
+
+    @Test("A --sarif that cannot be written at the end still lets the JSON be written, and exits 2 naming it")
+    func sarifFailingAtTheEnd() throws {
+        // Given: a JSON path that can be written and a SARIF path whose folder is gone by the end
+        let base = try folder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let json = base.appendingPathComponent("audit.json").path
+        let sarif = base.appendingPathComponent("gone/out.sarif").path
+        let ci = try CIReportOptions.parse(["--sarif", sarif])
+
+        // When
+        #expect(throws: ExitCode(2)) {
+            try AuditOutput.exitingOnOutputError(command: "litmus audit") {
+                try AuditOutput.emit(report(), json: json, junit: nil, html: nil, ci: ci)
+            }
+        }
+
+        // Then
+        #expect(FileManager.default.fileExists(atPath: json))
+        #expect(!FileManager.default.fileExists(atPath: sarif))
+    }
+
+    @Test("A --junit that cannot be written still lets --sarif be written; the JUnit failure is the one thrown")
+    func sarifWrittenAfterAFailedReport() throws {
+        // Given
+        let base = try folder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let junit = base.appendingPathComponent("gone/audit.xml").path
+        let sarif = base.appendingPathComponent("out.sarif").path
+        let ci = try CIReportOptions.parse(["--sarif", sarif])
+
+        // When
+        let error = #expect(throws: OutputFileError.self) {
+            try AuditOutput.emit(report(), json: nil, junit: junit, html: nil, ci: ci)
+        }
+
+        // Then
+        #expect(error?.flag == "--junit")
+        #expect(FileManager.default.fileExists(atPath: sarif))
+    }
+
+    @Test("A summary that cannot be appended names the variable, the file, the cause and the fix")
+    func summaryFailingAtTheEnd() throws {
+        // Given: GITHUB_STEP_SUMMARY names a folder, as if the file had been replaced by one
+        let base = try folder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let sut = try CIReportOptions.parse(["--github"])
+
+        // When
+        let error = #expect(throws: OutputPaths.Problem.self) {
+            try sut.emit(
+                audit: report(), mutation: nil, package: "/work/repo/App", html: nil,
+                environment: ["GITHUB_STEP_SUMMARY": base.path], workingDirectory: "/work/repo", print: { _ in })
+        }
+
+        // Then
+        #expect(
+            error?.description
+                == "GITHUB_STEP_SUMMARY \(base.path): the summary could not be appended: it is a folder; make GITHUB_STEP_SUMMARY name a file that can be written."
+        )
     }
 }
