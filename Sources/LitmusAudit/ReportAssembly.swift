@@ -77,7 +77,8 @@ public enum ReportAssembly {
         let failing = failingTests.filter { !held.contains($0) }
         if failing.count > thresholds.maxFailingTests {
             unmet.append(
-                "\(failing.count) tests fail on every run, at most \(thresholds.maxFailingTests) allowed (maxFailingTests)"
+                "\(failing.count) tests fail on every run, at most \(thresholds.maxFailingTests) allowed "
+                    + "(\(AuditThresholds.maxFailingTests.key))"
             )
         }
         var report = AuditReport(
@@ -103,26 +104,26 @@ public enum ReportAssembly {
         let summary: String
         switch letter {
         case .fast:
-            limit = ("maxFast", thresholds.maxFast)
+            limit = (AuditThresholds.maxFast.key, thresholds.maxFast)
             let slowest = tests.max { $0.medianMilliseconds < $1.medianMilliseconds }
             summary =
                 "\(counted(count, "finding")) (budget \(Int(options.budgetMilliseconds)) ms)"
                 + (slowest.map { "; slowest \($0.name) \(Int($0.medianMilliseconds.rounded())) ms" } ?? "")
         case .isolated:
-            limit = ("maxIsolated", thresholds.maxIsolated)
+            limit = (AuditThresholds.maxIsolated.key, thresholds.maxIsolated)
             summary = "\(counted(count, "order-dependent test")) (each test alone vs in the suite)"
         case .repeatable:
-            limit = ("maxRepeatable", thresholds.maxRepeatable)
+            limit = (AuditThresholds.maxRepeatable.key, thresholds.maxRepeatable)
             summary = "\(counted(count, "flaky or crashing test")) over \(options.runs) runs (seed \(seed))"
         case .selfValidating:
-            limit = ("maxSelfValidating", thresholds.maxSelfValidating)
+            limit = (AuditThresholds.maxSelfValidating.key, thresholds.maxSelfValidating)
             summary = "\(counted(count, "finding")) (assertions, tautologies, swallowed errors, unrun specs)"
         case .thorough:
             return nil
         }
         let failure =
             count <= limit.allowed
-            ? nil : "\(letter.word): \(count) findings, at most \(limit.allowed) allowed (\(limit.key))"
+            ? nil : "\(letter.word): \(counted(count, "finding")), at most \(limit.allowed) allowed (\(limit.key))"
         return LetterRule(summary: summary, failure: failure)
     }
 

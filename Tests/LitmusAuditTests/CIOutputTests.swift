@@ -98,7 +98,7 @@ struct CIOutputTests {
                 "::warning file=App/Tests/MTests/CartTests.swift,line=12,title=Litmus F%3A Slow test::"
                     + "CartTests.testTotal takes 250 ms (median of 3 runs), over the 100 ms budget%0AFix: "
                     + FindingKind.slowTest.fix,
-                "::error title=Litmus%3A threshold not met::Fast: 1 findings, at most 0 allowed (maxFast)",
+                "::error title=Litmus%3A threshold not met::Fast: 1 finding, at most 0 allowed (maxFast)",
             ])
         let text = try String(contentsOf: summary, encoding: .utf8)
         #expect(text.hasPrefix("# Earlier step\n## Litmus audit: thresholds not met\n"))

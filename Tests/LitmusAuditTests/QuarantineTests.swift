@@ -98,7 +98,7 @@ struct QuarantineTests {
     @Test("A quarantined test's finding is reported, marked, and counted against no letter")
     func outOfThresholds() throws {
         let open = try report(quarantine: nil)
-        #expect(open.unmetThresholds == ["Repeatable: 1 findings, at most 0 allowed (maxRepeatable)"])
+        #expect(open.unmetThresholds == ["Repeatable: 1 finding, at most 0 allowed (maxRepeatable)"])
         let held = try report(quarantine: "Tally/flips() # race, issue 12\n")
         #expect(held.unmetThresholds.isEmpty)
         #expect(held.findings.map(\.quarantined) == [true])

@@ -30,7 +30,7 @@ struct ReportRenderingTests {
     func verdicts() {
         let sut = report(findings: [slow])
         #expect(sut.verdicts.map(\.passed) == [false, true, true, true, true])
-        #expect(sut.unmetThresholds == ["Fast: 1 findings, at most 0 allowed (maxFast)"])
+        #expect(sut.unmetThresholds == ["Fast: 1 finding, at most 0 allowed (maxFast)"])
     }
 
     @Test("A threshold from the configuration allows findings; a coverage floor can fail Thorough")
