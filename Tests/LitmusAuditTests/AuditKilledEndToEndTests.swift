@@ -72,6 +72,41 @@ import Testing
         }
     }
 
+    @Suite("litmus clean while an audit runs", .tags(.endToEnd))
+    struct CleanDuringAuditEndToEndTests {
+        @Test(
+            "litmus clean leaves the build folder of a running audit, naming it; once the audit is gone it deletes it")
+        func cleanDuringAnAudit() async throws {
+            // Given: an audit of the Hanging fixture that holds its build folder (a test of it hangs)
+            let run = try KilledRun()
+            defer { run.remove() }
+            let litmus = try run.start()
+            var reaped = false
+            defer { if !reaped { _ = kill(litmus, SIGKILL) } }
+            let testProcess = try await run.waitFor(litmus) { $0.command.contains(".xctest") }
+            try #require(testProcess != nil, "no test process was seen; litmus printed: \(run.errors)")
+
+            // When
+            let during = try await run.clean()
+
+            // Then
+            #expect(during.status == 0)
+            #expect(
+                during.output.contains("In use by a running audit, left alone: "), "clean printed: \(during.output)")
+            #expect(try run.cachedBuilds().count == 1)
+
+            // When: the audit is interrupted, and clean runs again
+            kill(litmus, SIGTERM)
+            _ = await ChildProcess.termination(of: litmus)
+            reaped = true
+            let after = try await run.clean()
+
+            // Then
+            #expect(after.output.contains("Deleted "), "clean printed: \(after.output)")
+            #expect(try run.cachedBuilds().isEmpty)
+        }
+    }
+
     /// A folder of its own holding a copy of the Hanging fixture, a build cache and a temporary folder, and
     /// `litmus audit` started on it.
     private struct KilledRun {
@@ -90,12 +125,35 @@ import Testing
 
         /// Starts `litmus audit` on the copy, its standard error in `errorFile`.
         func start(arguments: [String] = ["--timeout", "600"]) throws -> pid_t {
-            var environment = ProcessInfo.processInfo.environment
-            environment["LITMUS_CACHE_DIR"] = folder.appendingPathComponent("cache").path
-            environment["TMPDIR"] = temporary.path
-            return try ChildProcess.spawn(
+            try ChildProcess.spawn(
                 [executable.path, "audit", package.path, "--quiet"] + arguments, environment: environment,
                 directory: folder.path, standardError: .file(errorFile.path))
+        }
+
+        /// This process's environment with the run's cache and temporary folder.
+        private var environment: [String: String] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["LITMUS_CACHE_DIR"] = cache.path
+            environment["TMPDIR"] = temporary.path
+            return environment
+        }
+
+        private var cache: URL { folder.appendingPathComponent("cache") }
+
+        /// Runs `litmus clean` on the copy, with the run's cache.
+        func clean() async throws -> ChildProcessResult {
+            try await ChildProcess.run(
+                executable, ["clean", package.path], in: folder, environment: environment, timeout: 60)
+        }
+
+        /// The package folders in the cache's `builds` (lock files aside).
+        func cachedBuilds() throws -> [String] {
+            let builds = cache.appendingPathComponent("builds")
+            return try FileManager.default.contentsOfDirectory(atPath: builds.path).filter {
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(
+                    atPath: builds.appendingPathComponent($0).path, isDirectory: &isFolder) && isFolder.boolValue
+            }
         }
 
         /// What litmus printed on standard error.

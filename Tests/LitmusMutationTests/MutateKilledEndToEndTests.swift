@@ -2,14 +2,16 @@ import Foundation
 import LitmusSupport
 import Testing
 
-/// `litmus mutate` killed with SIGKILL, which it cannot catch, while a mutant's test process spins (the
-/// Mutation fixture's Timeout mutant, `i -= 1` → `i += 1`, loops until its time limit): the lifeline's
-/// watchdog ends every process the run started (issue "Under faults": 2 of 2 such processes kept
-/// spinning at 40% CPU for good before).
+/// `litmus mutate` interrupted (SIGINT), then killed with SIGKILL, which it cannot catch, each while a
+/// mutant's test process spins (the Mutation fixture's Timeout mutant, `i -= 1` → `i += 1`, loops until its
+/// time limit): the interrupt ends the run saying `litmus mutate: interrupted` (it said `litmus audit`), and
+/// after the kill the lifeline's watchdog ends every process the run started (issue "Under faults": 2 of 2
+/// such processes kept spinning at 40% CPU for good before).
 #if os(Linux)  // the processes are found by their tag in /proc
-    @Suite("litmus mutate killed with SIGKILL", .tags(.endToEnd))
+    @Suite("litmus mutate interrupted and killed", .tags(.endToEnd))
     struct MutateKilledEndToEndTests {
-        @Test("SIGKILL of litmus mutate while a mutant's test process spins leaves no process of the run running")
+        @Test(
+            "SIGINT of litmus mutate while a mutant spins exits 130 saying so; SIGKILL leaves no process of the run")
         func killedWhileAMutantSpins() async throws {
             // Given: a copy of the fixture, its own cache, and litmus mutate started on it.
             let executable = try #require(
@@ -22,37 +24,73 @@ import Testing
                 at: MutateEndToEndTests.fixtures.appendingPathComponent("Mutation"), to: package)
             var environment = ProcessInfo.processInfo.environment
             environment["LITMUS_CACHE_DIR"] = folder.appendingPathComponent("cache").path
-            let litmus = try ChildProcess.spawn(
-                [executable.path, "mutate", package.path, "--no-cache", "--quiet"], environment: environment,
-                directory: folder.path, standardError: .file(folder.appendingPathComponent("stderr.txt").path))
-            var reaped = false
-            defer { if !reaped { _ = kill(litmus, SIGKILL) } }
-            // Every process the run starts carries a tag beginning with its own process id.
-            let ofThisRun = { (tag: String) in tag.hasPrefix("litmus-\(litmus)-") }
 
-            // When: a test process of the run has run for 1.5 s (the spinning mutant: the others take
-            // milliseconds), litmus is killed.
+            // When: a run is interrupted while its mutant spins (this run builds the fixture; the next
+            // reuses the build)
+            let interrupted = try await startUntilAMutantSpins(executable, package, environment, folder, "first")
+            kill(interrupted.pid, SIGINT)
+            let ended = await ChildProcess.termination(of: interrupted.pid)
+            interrupted.reaped()
+
+            // Then
+            #expect(ended == .exited(130), "litmus mutate ended as \(ended as Any)")
+            let errors = (try? String(contentsOf: folder.appendingPathComponent("first.txt"), encoding: .utf8)) ?? ""
+            #expect(errors.contains("litmus mutate: interrupted"), "it printed: \(errors)")
+            #expect(!errors.contains("litmus audit"), "it printed: \(errors)")
+            let leftByInterrupt = await ProcessTag.running(where: interrupted.ofThisRun, settlingWithin: 10)
+            #expect(leftByInterrupt.isEmpty, "left running after SIGINT: \(leftByInterrupt.map(\.command))")
+
+            // When: another run is killed while its mutant spins
+            let killed = try await startUntilAMutantSpins(executable, package, environment, folder, "second")
+            kill(killed.pid, SIGKILL)
+            await ChildProcess.reap(killed.pid)
+            killed.reaped()
+
+            // Then: within ten seconds nothing of the run is left.
+            let left = await ProcessTag.running(where: killed.ofThisRun, settlingWithin: 10)
+            #expect(left.isEmpty, "left running after SIGKILL: \(left.map(\.command))")
+        }
+
+        /// A `litmus mutate` started and let run until one of its test processes has run for 1.5 s (the
+        /// spinning mutant: the others take milliseconds); killed with SIGKILL if the test leaves it.
+        private final class Started {
+            let pid: pid_t
+            private var running = true
+            /// Every process the run starts carries a tag beginning with its own process id.
+            var ofThisRun: @Sendable (String) -> Bool {
+                let prefix = "litmus-\(pid)-"
+                return { $0.hasPrefix(prefix) }
+            }
+
+            init(pid: pid_t) { self.pid = pid }
+            func reaped() { running = false }
+            deinit { if running { _ = kill(pid, SIGKILL) } }
+        }
+
+        private func startUntilAMutantSpins(
+            _ executable: URL, _ package: URL, _ environment: [String: String], _ folder: URL, _ name: String
+        ) async throws -> Started {
+            let started = Started(
+                pid: try ChildProcess.spawn(
+                    [executable.path, "mutate", package.path, "--no-cache", "--quiet"], environment: environment,
+                    directory: folder.path, standardError: .file(folder.appendingPathComponent("\(name).txt").path)))
             var firstSeen: [Int32: ContinuousClock.Instant] = [:]
             var spinning: LeftoverProcess?
             let deadline = ContinuousClock.now + .seconds(600)
             while spinning == nil && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(200))
-                let testProcesses = ProcessTag.running(where: ofThisRun).filter { $0.command.contains(".xctest") }
+                let testProcesses = ProcessTag.running(where: started.ofThisRun).filter {
+                    $0.command.contains(".xctest")
+                }
                 for process in testProcesses where firstSeen[process.pid] == nil { firstSeen[process.pid] = .now }
                 spinning = testProcesses.first {
                     ContinuousClock.now - firstSeen[$0.pid, default: .now] > .seconds(1.5)
                 }
-                if kill(litmus, 0) != 0 { break }
+                if kill(started.pid, 0) != 0 { break }
             }
-            let errors = (try? String(contentsOf: folder.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? ""
+            let errors = (try? String(contentsOf: folder.appendingPathComponent("\(name).txt"), encoding: .utf8)) ?? ""
             try #require(spinning != nil, "no test process of litmus mutate ran for 1.5 s; it printed: \(errors)")
-            kill(litmus, SIGKILL)
-            await ChildProcess.reap(litmus)
-            reaped = true
-
-            // Then: within ten seconds nothing of the run is left.
-            let left = await ProcessTag.running(where: ofThisRun, settlingWithin: 10)
-            #expect(left.isEmpty, "left running after SIGKILL: \(left.map(\.command))")
+            return started
         }
 
     }

@@ -36,6 +36,37 @@ struct MutationOutputFaultTests {
         #expect(!FileManager.default.fileExists(atPath: build.path))
     }
 
+    @Test(
+        "litmus mutate on a package with no test target refuses after describing it, building nothing",
+        .tags(.endToEnd))
+    func mutateRefusesNoTestTarget() async throws {
+        // Given: a library with a source to mutate and no test target
+        defer { try? FileManager.default.removeItem(at: root) }
+        let package = root.appendingPathComponent("Lib")
+        let sources = package.appendingPathComponent("Sources/Lib")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(name: "Lib", targets: [.target(name: "Lib")])
+        """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public func adult(_ age: Int) -> Bool { age >= 18 }\n".write(
+            to: sources.appendingPathComponent("Lib.swift"), atomically: true, encoding: .utf8)
+        let build = root.appendingPathComponent("build")
+
+        // When
+        let error = await #expect(throws: AuditError.self) {
+            try await MutationTesting(package: package, buildFolder: build).run { _ in }
+        }
+
+        // Then: the refusal names the package, and no module was compiled
+        #expect(error == .noTestBinary(path: package.path))
+        let compiled = FileManager.default.enumerator(atPath: build.path)?.compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".o") || $0.hasSuffix(".swiftmodule")
+        }
+        #expect(compiled == [])
+    }
+
     @Test("litmus merge with --html naming a folder exits 2 before reading any shard")
     func mergeRefusesFolder() async throws {
         // Given: no shard file at all; the output is checked first
