@@ -4,9 +4,11 @@ import PackagePlugin
 /// `swift package litmus VERB …`: the `litmus` command run in the package it is invoked in (docs/using-litmus.md).
 /// SwiftPM builds `litmus` for the host on first use; the plugin runs it with the arguments given, in the
 /// package's folder, so `swift package litmus audit` audits the package. On macOS the plugin runs in
-/// SwiftPM's sandbox, which `litmus audit` and `litmus mutate` cannot work in (they build the package
+/// SwiftPM's sandbox, which `litmus audit`, `mutate` and `clean` cannot work in (they build the package
 /// in a folder of their own and run its tests): give `--disable-sandbox` (`swift package
-/// --disable-sandbox litmus audit`). Linux has no sandbox.
+/// --disable-sandbox litmus audit`); a verb that writes into the package needs
+/// `--allow-writing-to-package-directory`. No permission is declared: SwiftPM would ask for it, on Linux
+/// too, and stop a run that cannot answer. Linux has no sandbox.
 @main
 struct LitmusCommandPlugin: CommandPlugin {
     /// The subcommands of `litmus` the plugin runs.

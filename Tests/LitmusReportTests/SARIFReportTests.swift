@@ -15,6 +15,13 @@ struct SARIFReportTests {
         try JSONDecoder().decode(StrykerReport.self, from: try resource("cashregister-mutation.json"))
     }
 
+    /// A golden output of the audit's tests (Tests/LitmusAuditTests/Resources/golden): the report of a
+    /// recorded audit of Planted and of a mutation run of Mutation, re-recorded whenever the audit changes.
+    private func golden(_ name: String) throws -> Data {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        return try Data(contentsOf: tests.appendingPathComponent("LitmusAuditTests/Resources/golden/\(name)"))
+    }
+
     /// The log's JSON as objects.
     private func object(_ sut: SARIFReport) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: try sut.json()) as? [String: Any])
@@ -141,6 +148,11 @@ struct SARIFReportTests {
             "mutation.sarif": try SARIFReport(audit: nil, mutation: cashRegisterMutation()).json(),
             "both.sarif": try SARIFReport(audit: plantedAudit(), mutation: cashRegisterMutation(), pathPrefix: "/a b/")
                 .json(),
+            // Today's audit of Planted (every finding kind it plants) and mutation run of Mutation.
+            "golden.sarif": try SARIFReport(
+                audit: JSONDecoder().decode(AuditReport.self, from: golden("planted.report.json")),
+                mutation: JSONDecoder().decode(StrykerReport.self, from: golden("mutation.stryker.json"))
+            ).json(),
             // A control the schema must refuse: a log without its version.
             "broken.sarif": Data(#"{"runs": []}"#.utf8),
         ]
@@ -163,10 +175,10 @@ struct SARIFReportTests {
         // Then
         try #require(result.status == 0, "python3 with jsonschema failed (pip install jsonschema):\n\(result.output)")
         let verdicts = result.output.split(separator: "\n").map(String.init).filter { $0.contains(".sarif ") }
-        #expect(verdicts.count == 4)
+        #expect(verdicts.count == 5)
         #expect(
             verdicts.filter { $0.hasSuffix(" valid") } == [
-                "audit.sarif valid", "both.sarif valid", "mutation.sarif valid",
+                "audit.sarif valid", "both.sarif valid", "golden.sarif valid", "mutation.sarif valid",
             ])
         #expect(verdicts.contains { $0.hasPrefix("broken.sarif invalid") })
     }

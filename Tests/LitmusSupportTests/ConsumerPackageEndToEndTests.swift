@@ -84,6 +84,33 @@ struct ConsumerPackageEndToEndTests {
             ], "the audit observed:\n\(audit.output)")
         #expect(json["unobservedSuite"] == nil || json["unobservedSuite"] is NSNull)
         #expect((json["package"] as? String)?.contains("Shop") == true)
+        // The other verbs through the plugin, each writing outside the package: the page of that report,
+        // doubles of the package's protocol, a mutation run as one shard, the shard merged, and clean.
+        let cacheHome = ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache-home").path]
+        let litmus = { (arguments: [String]) in
+            try await self.run(
+                ["swift", "package"] + places + ["litmus"] + arguments, in: scratch, temporary: temporary,
+                environment: cacheHome)
+        }
+        let page = scratch.appendingPathComponent("report.html")
+        _ = try await litmus(["report", report.path, "--html", page.path])
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("<html"))
+        let doubles = scratch.appendingPathComponent("ShopDoubles.swift")
+        _ = try await litmus(["doubles", "Sources/Shop", "--module", "Shop", "--output", doubles.path])
+        #expect(try String(contentsOf: doubles, encoding: .utf8).contains("class PriceListMock"))
+        let shard = scratch.appendingPathComponent("mutation-shard.json")
+        _ = try await litmus(["mutate", "--quiet", "--shard", "1/1", "--json", shard.path])
+        let merged = scratch.appendingPathComponent("mutation.json")
+        let merging = try await litmus(["merge", shard.path, "--json", merged.path])
+        let stryker = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: merged)) as? [String: Any],
+            "litmus merge wrote no report:\n\(merging)")
+        let mutants = (stryker["files"] as? [String: [String: Any]])?.values.flatMap {
+            $0["mutants"] as? [[String: Any]] ?? []
+        }
+        #expect(mutants?.isEmpty == false, "litmus merge printed:\n\(merging)")
+        let cleaned = try await litmus(["clean"])
+        #expect(cleaned.contains("Deleted "), "swift package litmus clean printed:\n\(cleaned)")
         // Litmus was resolved by the version, from the clone.
         let resolved = try String(contentsOf: consumer.appendingPathComponent("Package.resolved"), encoding: .utf8)
         print("Consumer's Package.resolved:\n\(resolved)")
@@ -100,10 +127,12 @@ struct ConsumerPackageEndToEndTests {
     }
 
     /// Runs a command through `env`, failing the test with its output unless it exits 0; returns the output.
-    private func run(_ arguments: [String], in folder: URL, temporary: URL? = nil) async throws -> String {
+    private func run(
+        _ arguments: [String], in folder: URL, temporary: URL? = nil, environment: [String: String] = [:]
+    ) async throws -> String {
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), arguments, in: folder,
-            environment: temporary.map { ["TMPDIR": $0.path] } ?? [:], timeout: 3600)
+            environment: environment.merging(temporary.map { ["TMPDIR": $0.path] } ?? [:]) { $1 }, timeout: 3600)
         try #require(result.status == 0, "\(arguments.joined(separator: " ")) failed:\n\(result.output)")
         return result.output
     }
