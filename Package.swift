@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
         .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
         .library(name: "LitmusCommands", targets: ["LitmusCommands"]),
+        // LitmusCommands' earlier name, deprecated, kept so that packages using it still build.
+        .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
         .library(name: "LitmusReport", targets: ["LitmusReport"]),
         .library(name: "LitmusModel", targets: ["LitmusModel"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
@@ -279,6 +281,7 @@ let package = Package(
                 .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
+        .target(name: "LitmusAuditCommand", dependencies: ["LitmusCommands"]),
         .executableTarget(
             name: "MutationBenchmark",
             dependencies: ["LitmusMutation", "LitmusAudit", "LitmusSupport"],
@@ -295,6 +298,7 @@ let package = Package(
             name: "LitmusAuditTests",
             dependencies: [
                 "LitmusAudit", "LitmusCommands", "LitmusMutation", "LitmusReport", "LitmusRunning", "LitmusSupport",
+                "LitmusAuditCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")]

@@ -43,7 +43,7 @@ enum ThoroughRule {
                 "lines \(coverage.linePercent)%, regions \(coverage.regionPercent)% of the sources; \(ReportAssembly.counted(count, "file")) never executed",
             failure: coverage.linePercent >= minimum
                 ? nil
-                : "Thorough: line coverage \(coverage.linePercent)%, at least \(minimum)% required (minLineCoverage)")
+                : "Thorough: line coverage \(coverage.linePercent)%, at least \(minimum)% required (\(AuditThresholds.minLineCoverage.key))")
     }
 
     /// `nil` when mutation testing neither ran nor was required.
@@ -53,13 +53,13 @@ enum ThoroughRule {
             return LetterRule(
                 summary: "mutation score not measured",
                 failure:
-                    "Thorough: the mutation score was not measured, at least \(minimum)% required (minMutationScore; run with --mutation)"
+                    "Thorough: the mutation score was not measured, at least \(minimum)% required (\(AuditThresholds.minMutationScore.key); run with --mutation)"
             )
         }
         return LetterRule(
             summary: mutation.line,
             failure: mutation.isUnder(minimum)
-                ? "Thorough: mutation score \(mutation.shownScore)%, at least \(minimum)% required (minMutationScore)"
+                ? "Thorough: mutation score \(mutation.shownScore)%, at least \(minimum)% required (\(AuditThresholds.minMutationScore.key))"
                 : nil)
     }
 }
