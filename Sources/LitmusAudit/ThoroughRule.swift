@@ -43,7 +43,8 @@ enum ThoroughRule {
                 "lines \(coverage.linePercent)%, regions \(coverage.regionPercent)% of the sources; \(ReportAssembly.counted(count, "file")) never executed",
             failure: coverage.linePercent >= minimum
                 ? nil
-                : "Thorough: line coverage \(coverage.linePercent)%, at least \(minimum)% required (\(AuditThresholds.minLineCoverage.key))")
+                : "Thorough: line coverage \(coverage.linePercent)%, at least \(minimum)% required (\(AuditThresholds.minLineCoverage.key))"
+        )
     }
 
     /// `nil` when mutation testing neither ran nor was required.
