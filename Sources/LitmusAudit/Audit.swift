@@ -38,11 +38,19 @@ public struct Audit: Sendable {
         self.shard = shard
     }
 
-    /// Runs the audit. The package is never written to; the scratch folder is deleted at the end.
+    /// Runs the audit and returns its report. The package is never written to; the scratch folder is
+    /// deleted at the end.
+    public func run(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws -> AuditReport {
+        try await perform(progress: progress).report
+    }
+
+    /// Runs the audit and returns all it found: the report, and with ``mutation`` every mutant.
     ///
     /// The stages, top to bottom: each returns a value the next one reads; only the run and coverage
     /// stages start test processes, and only the judges decide findings.
-    public func run(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws -> AuditReport {
+    public func perform(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws
+        -> AuditOutcome
+    {
         let clock = ContinuousClock()
         let started = clock.now
         return try await gather(progress: progress) { gathered in
@@ -51,18 +59,20 @@ public struct Audit: Sendable {
             var phases = gathered.phases
             let judgement = try await phases.measure("judge") { try await record.judge(bisect: gathered.bisect) }
             // Mutation: after the judges, in the same copy and build folder (the score joins Thorough).
+            var mutated: AuditMutationResult?
             if let mutation {
-                record.mutation = try await phases.measure("mutation") {
+                mutated = try await phases.measure("mutation") {
                     try await mutation.run(
                         in: gathered.workspace, toolchain: gathered.toolchain, layout: gathered.layout,
                         measured: record.measuredTests, progress: progress)
                 }
+                record.mutation = mutated?.summary
             }
             // Report: measurements, findings and verdicts in one value, for every renderer.
             var report = record.assemble(judgement, wallSeconds: (clock.now - started).inSeconds)
             report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + phases.timings
             if let since { report = ChangedScope.limit(report, to: since, alone: record.observations.aloneScope) }
-            return report
+            return AuditOutcome(report: report, mutation: mutated?.report)
         }
     }
 

@@ -143,13 +143,12 @@ public struct AuditCommand: AsyncParsableCommand {
             package: package, options: options, seed: seed,
             buildFolder: folder.url,
             shard: try requestedShard(mutation: runsMutation))
-        let mutationStage = runsMutation ? AuditMutation(parallelism: options.parallelism) : nil
-        audit.mutation = mutationStage
+        audit.mutation = runsMutation ? AuditMutation(parallelism: options.parallelism) : nil
         if let cached = folder.cacheFolder {
             display.note("Build folder \(cached.path) (litmus clean \(Shell.quoted(path)) deletes it)")
         }
         display.note("Seed \(audit.seed) (replay: litmus audit --replay \(audit.seed) \(Shell.quoted(path)))")
-        var report: AuditReport
+        let outcome: AuditOutcome
         do {
             if audit.shard != nil {
                 let partial = try await audit.runShard { display.show($0) }
@@ -160,7 +159,7 @@ public struct AuditCommand: AsyncParsableCommand {
                 }
             }
             if let since { audit.since = try await ChangedLines.since(since, in: package) }
-            report = try await audit.run { display.show($0) }
+            outcome = try await audit.perform { display.show($0) }
             try await Interruption.waitIfInterrupted()
         } catch {
             try await Interruption.waitIfInterrupted()
@@ -170,12 +169,11 @@ public struct AuditCommand: AsyncParsableCommand {
             throw CommandFailure.exit(error, command: "litmus audit")
         }
         display.finish()
-        // The page embeds the whole mutation report, as `litmus report --mutation` does.
-        let minimum = options.thresholds.minMutationScore
-        let mutationJSON = try mutationStage?.report?.json(minimumScore: minimum > 0 ? minimum : nil)
+        // The page embeds every mutant, as `litmus report --mutation` does.
         try AuditOutput.exitingOnOutputError(command: "litmus audit") {
-            try AuditOutput.emit(report, json: json, junit: junit, html: html, mutationJSON: mutationJSON, ci: ci)
+            try AuditOutput.emit(
+                outcome.report, json: json, junit: junit, html: html, mutation: outcome.mutation, ci: ci)
         }
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        if outcome.report.exitCode != 0 { throw ExitCode(outcome.report.exitCode) }
     }
 }

@@ -7,15 +7,18 @@ import LitmusSupport
 /// The outputs of an audit report, the same for `litmus audit` and for `litmus merge` of its shards
 /// (terminal, JSON, JUnit, HTML), and a shard's partial report.
 package enum AuditOutput {
-    /// Prints `report` and writes the files asked for; the HTML page embeds `mutationJSON` (the Stryker
-    /// report of `--mutation`) whole, as `litmus report --mutation` does; `ci` writes SARIF and GitHub's
-    /// annotations and summary of the report and its mutants. Each file is written whole or not at all
-    /// (``OutputFile``); one that cannot be written is thrown (an ``OutputFileError`` or an
-    /// ``OutputPaths/Problem``) after every other output is written.
+    /// Prints `report` and writes the files asked for; the HTML page embeds `mutation` (every mutant of
+    /// `--mutation`) whole, as `litmus report --mutation` does, its score bands from the report's least
+    /// acceptable score; `ci` writes SARIF and GitHub's annotations and summary of the report and its
+    /// mutants. Each file is written whole or not at all (``OutputFile``); one that cannot be written is
+    /// thrown (an ``OutputFileError`` or an ``OutputPaths/Problem``) after every other output is written.
     package static func emit(
-        _ report: AuditReport, json: String?, junit: String?, html: String?, mutationJSON: Data? = nil,
+        _ report: AuditReport, json: String?, junit: String?, html: String?, mutation: StrykerReport? = nil,
         ci: CIReportOptions? = nil
     ) throws {
+        let minimum = report.options.thresholds.minMutationScore
+        var mutation = mutation
+        mutation?.thresholds = StrykerReport.Thresholds(minimumScore: minimum > 0 ? minimum : nil)
         print(TerminalReport(colors: isatty(STDOUT_FILENO) == 1).render(report), terminator: "")
         let data = try JSONReport().render(report)
         if json == "-" { print(String(decoding: data, as: UTF8.self)) }
@@ -23,14 +26,15 @@ package enum AuditOutput {
         if json != nil { contents["--json"] = data }
         if junit != nil { contents["--junit"] = Data(JUnitReport().render(report).utf8) }
         if html != nil {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let mutationJSON = try mutation.map { try encoder.encode($0) }
             contents["--html"] = Data(HTMLReport(auditJSON: data, mutationJSON: mutationJSON).render().utf8)
         }
         try afterAll {
             try writeAll(OutputFile.files([("--json", json), ("--junit", junit), ("--html", html)]), contents)
         } then: {
             guard let ci else { return }
-            let mutation = try mutationJSON.map { try JSONDecoder().decode(StrykerReport.self, from: $0) }
-            let minimum = report.options.thresholds.minMutationScore
             try ci.emit(
                 audit: report, mutation: mutation, minimumMutationScore: minimum > 0 ? minimum : nil,
                 package: report.package, html: html)

@@ -59,6 +59,13 @@ public struct StrykerReport: Codable, Sendable, Hashable {
             self.high = high
             self.low = low
         }
+
+        /// The bands Litmus colours a run by: under the least acceptable score is poor (60 when none is
+        /// given), and from 80 (or that score, when higher) on is good.
+        public init(minimumScore: Double?) {
+            let low = minimumScore ?? 60
+            self.init(high: max(80, low), low: low)
+        }
     }
 
     /// One mutated source file.

@@ -1,15 +1,13 @@
 import Foundation
 import LitmusModel
 import LitmusRunning
-import Synchronization
 
 /// `litmus audit --mutation`: mutation testing as the audit's last stage, in the audit's scratch copy
-/// and build folder, built with the audit's flags so only the mutated modules are compiled again. The
-/// audit reads its summary; the command reads the whole report afterwards (for `--html`).
-public final class AuditMutation: AuditMutationStage {
+/// and build folder, built with the audit's flags so only the mutated modules are compiled again. It
+/// returns the summary the audit's report carries and every mutant (``AuditMutationResult``).
+public struct AuditMutation: AuditMutationStage {
     private let parallelism: Int
     private let timeoutFloor: Double
-    private let kept = Mutex<MutationReport?>(nil)
 
     /// A stage running `parallelism` test processes at once (0: one per core), each mutant's run
     /// limited to at least `timeoutFloor` seconds.
@@ -18,13 +16,10 @@ public final class AuditMutation: AuditMutationStage {
         self.timeoutFloor = timeoutFloor
     }
 
-    /// The whole report, once the stage has run.
-    public var report: MutationReport? { kept.withLock { $0 } }
-
     package func run(
         in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, measured: [MeasuredTest]?,
         progress: @escaping @Sendable (AuditProgress) -> Void
-    ) async throws -> MutationSummary {
+    ) async throws -> AuditMutationResult {
         let testing = MutationTesting(
             package: workspace.original, parallelism: parallelism, timeoutFloor: timeoutFloor)
         let report = try await testing.run(
@@ -36,8 +31,7 @@ public final class AuditMutation: AuditMutationStage {
             case .mutants(let done, let total, _, _, _): progress(.step(done: done, total: total))
             }
         }
-        kept.withLock { $0 = report }
-        return report.summary
+        return AuditMutationResult(summary: report.summary, report: report.stryker())
     }
 }
 
@@ -52,9 +46,10 @@ extension MutationReport {
 }
 
 extension MutationReport {
-    /// The Stryker JSON, its score bands set from the least acceptable score (60 when none is given).
+    /// The Stryker JSON, its score bands set from the least acceptable score
+    /// (``StrykerReport/Thresholds/init(minimumScore:)``).
     public func json(minimumScore: Double?) throws -> Data {
-        let low = minimumScore ?? 60
-        return try json(high: max(80, low), low: low)
+        let bands = StrykerReport.Thresholds(minimumScore: minimumScore)
+        return try json(high: bands.high, low: bands.low)
     }
 }

@@ -1,15 +1,15 @@
 import LitmusModel
 
 /// Mutation testing run as the audit's last stage, in the audit's own scratch copy and build folder
-/// (so only the mutated modules are compiled again). LitmusMutation provides it; the audit only
-/// passes it the workspace and reads its summary.
+/// (so only the mutated modules are compiled again). LitmusMutation provides it; the audit passes it the
+/// workspace and gets back the whole run: the summary its report carries and every mutant.
 package protocol AuditMutationStage: Sendable {
     /// Runs it in `workspace`, whose tests the audit has built (`layout` is the package's targets);
     /// `measured` is what the audit's alone runs and coverage found of each test (`nil` without coverage).
     func run(
         in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, measured: [MeasuredTest]?,
         progress: @escaping @Sendable (AuditProgress) -> Void
-    ) async throws -> MutationSummary
+    ) async throws -> AuditMutationResult
 }
 
 /// One test as the audit measured it alone: whether it passed, how long it took, and the source lines

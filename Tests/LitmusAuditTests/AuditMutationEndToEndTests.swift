@@ -18,6 +18,7 @@ struct AuditMutationEndToEndTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "litmus-audit-mutation-\(UUID().uuidString)")
         let json = scratch.appendingPathComponent("audit.json")
+        let sarif = scratch.appendingPathComponent("audit.sarif")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer {
             kept.release()
@@ -27,6 +28,7 @@ struct AuditMutationEndToEndTests {
         let sut = try AuditCommand.parse([
             package.path, "--mutation", "--min-mutation-score", "90", "--quiet", "--runs", "1",
             "--random-subsets", "0", "--build-path", buildFolder.path, "--json", json.path,
+            "--html", scratch.appendingPathComponent("audit.html").path, "--sarif", sarif.path,
             // Speed is not what this test checks: a fixture test over 100 ms on a loaded machine would
             // fail Fast too (it did in 1 parallel run of 3 of the toolkit's own audit).
             "--budget-ms", "1000",
@@ -47,6 +49,13 @@ struct AuditMutationEndToEndTests {
         #expect(
             report.unmetThresholds == ["Thorough: mutation score 73.9%, at least 90.0% required (minMutationScore)"])
         #expect(report.verdicts.first { $0.letter == .thorough }?.summary.contains("mutation score 73.9%") == true)
+        // Every mutant reaches the page and SARIF: the page embeds them with the bands of the minimum score,
+        // and each of the 3 survivors is a SARIF result.
+        let page = try String(contentsOf: scratch.appendingPathComponent("audit.html"), encoding: .utf8)
+        #expect(page.contains(#""mutatorName""#))
+        #expect(page.contains(#""thresholds":{"high":90,"low":90}"#))
+        let log = try String(contentsOf: sarif, encoding: .utf8)
+        #expect(log.components(separatedBy: #""ruleId" : "survivedMutant""#).count - 1 == 3)
         #expect(try FixtureAudits.snapshot(package.deletingLastPathComponent()) == before)
         // The mutants' processes ran the coverage build in the kept copy: their profiles went to the scratch
         let copyFolder = buildFolder.appendingPathComponent("package/Mutation")
