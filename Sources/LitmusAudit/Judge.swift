@@ -53,52 +53,35 @@ struct JudgingContext: Sendable {
     var executions: [TestID: [SourcePosition: Int]] = [:]
 }
 
-/// Decides the findings of an audit from what its runs observed: one judge per letter of FIRST, each a
-/// function of the observations. Only Isolated asks for more, through the `bisect` function it is given.
-enum Judge {
-    /// Judges every letter.
+/// Decides the findings of an audit from what its runs observed: each judge of ``all`` in turn, each a
+/// function of the observations. Only the stability judge asks for more, through the `bisect` function.
+extension Judge {
+    /// Judges every letter: the judges of ``all`` in their order, each given what it reads.
     static func judge(_ observations: Observations, _ context: JudgingContext, bisect: Bisect) async throws
         -> Judgement
     {
-        var judgement = Judgement(unobservedSuite: NoTestsJudge.unobserved(observations))
-        // What a crash explains is the crash's finding, not each test's it ended.
-        let all = observations
-        let observations = observations.withoutCrashCollateral()
-        // The findings of tests whose failures came only beside another process: grouped by what they share.
-        var beside: [(test: TestIdentity, finding: Finding)] = []
-        /// `noted` goes with the tests beside other processes when the caveat changed it (every failure
-        /// came beside another process), else it is kept as it is.
-        func keep(_ noted: Finding, of test: TestIdentity, caveated original: Finding) {
-            if noted != original { beside.append((test, noted)) } else { judgement.findings.append(noted) }
-        }
-        for test in observations.tests {
-            if let interfered = InterferenceJudge.finding(for: test, in: observations) {
-                // Its failures are the other processes' doing: not its order, nor flakiness of its own.
-                beside.append((test, interfered))
-            } else if let unstable = RepeatableJudge.finding(for: test, in: observations, context) {
-                keep(InterferenceJudge.caveat(unstable, observations), of: test, caveated: unstable)
-            } else {
-                switch try await IsolatedJudge.verdict(for: test, in: observations, context, bisect: bisect) {
-                case .isolated: break
-                case .alwaysFails: judgement.failingTests.append(test.id.rawValue)
-                case .orderDependent(let finding, let timedOut, let explained):
-                    keep(
-                        InterferenceJudge.caveat(finding, observations, explained: explained), of: test,
-                        caveated: finding)
-                    judgement.timedOutRuns += timedOut
-                }
+        try await judge(observations, context, by: all, bisect: bisect)
+    }
+
+    /// Judges with `judges`, in their order.
+    static func judge(
+        _ observations: Observations, _ context: JudgingContext, by judges: [Judge], bisect: Bisect
+    ) async throws -> Judgement {
+        let withoutCollateral = observations.withoutCrashCollateral()
+        var judgement = Judgement()
+        for judge in judges {
+            // A judge's input holds `bisect` only while it judges.
+            let output = try await withoutActuallyEscaping(bisect) { bisect in
+                try await judge.judge(
+                    observations, withoutCollateral: withoutCollateral, context, bisect: bisect,
+                    earlier: judgement.findings)
             }
-            if let slow = FastJudge.finding(for: test, in: observations, context) { judgement.findings.append(slow) }
+            judgement.findings += output.findings
+            judgement.notes += output.notes
+            judgement.failingTests += output.failingTests
+            judgement.timedOutRuns += output.timedOutRuns
+            judgement.unobservedSuite = judgement.unobservedSuite ?? output.unobservedSuite
         }
-        judgement.findings += InterferenceJudge.grouped(beside, observations)
-        judgement.findings += CrashJudge.findings(all, context.analysis)
-        judgement.findings += LeftoverJudge.findings(all)
-        judgement.findings += SelfValidatingJudge.findings(observations, context)
-        judgement.findings += LateIssueJudge.findings(observations, besides: judgement.findings)
-        let neverRan = AssertionNeverRanJudge.judge(observations, context, besides: judgement.findings)
-        judgement.findings += neverRan.findings
-        judgement.notes = neverRan.notes
-        judgement.findings += ThoroughJudge.findings(context)
         judgement.findings.sort {
             ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message)
         }
@@ -111,7 +94,7 @@ enum Judge {
         -> [BisectionRequest]
     {
         var requests: [BisectionRequest] = []
-        _ = try await judge(observations, context) { request in
+        _ = try await judge(observations, context, by: all.filter { $0.reads.contains(.bisection) }) { request in
             requests.append(request)
             return BisectionResult(culprits: [])
         }

@@ -219,3 +219,30 @@ public struct Finding: Codable, Sendable, Hashable {
         try container.encode(quarantined ?? false, forKey: .quarantined)
     }
 }
+
+extension FindingKind {
+    /// A title for the kind: what was found, in a few words.
+    public var title: String {
+        switch self {
+        case .slowTest: return "Slow test"
+        case .sleepInTest: return "Sleep in a test"
+        case .failsOnlyWithOthers: return "Fails only with other tests"
+        case .passesOnlyWithOthers: return "Passes only with other tests"
+        case .leftProcessRunning: return "Test left a process running"
+        case .failsBesideOtherProcesses: return "Fails beside other test processes"
+        case .flaky: return "Flaky test"
+        case .crashed: return "Test process crashed or hung"
+        case .noAssertion: return "Test asserts nothing"
+        case .tautology: return "Assertion that cannot fail"
+        case .swallowedError: return "Swallowed error"
+        case .unwaitedExpectation: return "Expectation never waited for"
+        case .neverRan: return "Test never ran"
+        case .xctestAssertionInSwiftTesting: return "XCTest assertion in a Swift Testing test"
+        case .expectInXCTest: return "#expect in an XCTest test"
+        case .unevaluatedExpectation: return "Nimble expectation never evaluated"
+        case .unawaitedAssertion: return "Assertion nothing waits for"
+        case .assertionNeverRan: return "Checks that never ran"
+        case .uncoveredFile: return "Source file no test executes"
+        }
+    }
+}
