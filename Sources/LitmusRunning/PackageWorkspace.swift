@@ -95,7 +95,11 @@ package struct PackageWorkspace: Sendable {
     /// A folder for the audit's own files (outputs, profiles), inside the scratch folder.
     package func folder(_ name: String) throws -> URL {
         let url = root.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // Never the scratch folder itself again: once an interruption deleted it, a stage still running
+        // must not bring it back (it did, in 1 of 16 interrupts on a loaded machine).
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { return url }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         return url
     }
 

@@ -238,8 +238,9 @@ struct ProfileFiles: Sendable {
     init(in scratch: URL, named name: String) {
         folder = scratch.appendingPathComponent("profiles")
         prefix = "\(name)-\(UUID().uuidString)-"
-        // The runtime creates the folder only when it starts fresh (see `inheritedState`).
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The runtime creates the folder only when it starts fresh (see `inheritedState`); `scratch`
+        // exists unless an interruption deleted it, which this must not undo.
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
     }
 
     /// The LLVM profile runtime's own state, kept in the environment: an instrumented process sets

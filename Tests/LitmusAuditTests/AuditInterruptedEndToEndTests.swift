@@ -59,12 +59,23 @@ import Testing
                     ended == .exited(signal == SIGTERM ? 143 : 130), "try \(attempt): litmus ended as \(ended as Any)")
                 let left = await ProcessTag.running(where: ofThisRun, settlingWithin: 10)
                 #expect(left.isEmpty, "try \(attempt): left running: \(left.map(\.command))")
-                let scratch = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
-                    $0.hasPrefix("litmus-audit-")
-                }
+                // (As for processes, within seconds: what a stage still running made after the deletion
+                // goes with the lifeline's sweep once litmus has exited.)
+                let scratch = await Self.scratchFolders(in: temporary, settlingWithin: 5)
                 #expect(scratch.isEmpty, "try \(attempt): scratch folders left: \(scratch)")
             }
         }
 
+        /// The audit's scratch folders in `temporary` once none is left or `seconds` have passed.
+        static func scratchFolders(in temporary: URL, settlingWithin seconds: Double) async -> [String] {
+            let settled = ContinuousClock.now + .seconds(seconds)
+            while true {
+                let left = ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).filter {
+                    $0.hasPrefix("litmus-audit-")
+                }
+                if left.isEmpty || ContinuousClock.now >= settled { return left }
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+        }
     }
 #endif
