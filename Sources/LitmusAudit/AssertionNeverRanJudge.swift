@@ -12,7 +12,7 @@ enum AssertionNeverRanJudge {
         let analysis = context.analysis
         let unawaited = Set(existing.filter { $0.kind == .unawaitedAssertion }.compactMap(\.test))
         for test in observations.tests where observations.aloneOutcome(of: test) == .passed {
-            guard !unawaited.contains(test.id.rawValue), let counts = context.executions[test.id],
+            guard !unawaited.contains(test.id), let counts = context.executions[test.id],
                 let own = sites(of: test, in: analysis), !own.sites.isEmpty
             else { continue }
             var checker = Checker(counts: counts, helpers: analysis.helperSites)
@@ -28,13 +28,13 @@ enum AssertionNeverRanJudge {
                 let more = silent.count > 1 ? " (and \(silent.count - 1) more)" : ""
                 findings.append(
                     Finding(
-                        kind: .assertionNeverRan, test: test.id.rawValue, file: first.position.file,
+                        kind: .assertionNeverRan, test: test.id, file: first.position.file,
                         line: first.position.line,
                         message: "\(test.name) passed without running any of its checks: \(skipped)\(more)"))
             } else if !missed.isEmpty {
                 notes.append(
                     Finding(
-                        kind: .assertionNeverRan, test: test.id.rawValue, file: first.position.file,
+                        kind: .assertionNeverRan, test: test.id, file: first.position.file,
                         line: first.position.line,
                         message: "\(test.name): \(missed.count) of \(own.sites.count) checks never ran: \(skipped)"))
             }

@@ -52,7 +52,7 @@ extension ChangedScope {
         limited.notes = notes.isEmpty ? nil : notes
         // A test that did not run alone lacks the evidence that it no longer flips.
         if let ranAlone = alone?.tests, var quarantine = limited.quarantine {
-            let ran = report.tests.filter { ranAlone.contains(TestID($0.id)) }
+            let ran = report.tests.filter { ranAlone.contains($0.id) }
             quarantine.noLongerFlipping = quarantine.noLongerFlipping.filter { ran.contains(where: $0.names) }
             limited.quarantine = quarantine
         }

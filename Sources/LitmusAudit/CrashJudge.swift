@@ -110,7 +110,7 @@ enum CrashJudge {
                 culprit.file.map { frame.file.hasSuffix($0) || $0.hasSuffix(frame.file) } ?? false
             }
             return Finding(
-                kind: .crashed, test: culprit.id.rawValue, file: frame?.file ?? culprit.file,
+                kind: .crashed, test: culprit.id, file: frame?.file ?? culprit.file,
                 line: frame?.line ?? culprit.line,
                 message: "\(culprit.name) crashed its test process (\(runs)): \(why), \(crash.signalDescription)"
                     + (frame == nil ? "" : ", in its own code") + collateral + beside)

@@ -135,7 +135,7 @@ enum InterferenceJudge {
     /// finding's cause against a resource the processes share. A finding whose tests bisection named
     /// (`explained`) is left as it is: a polluter's victim passing alone is what it predicts.
     static func caveat(_ finding: Finding, _ observations: Observations, explained: Bool = false) -> Finding {
-        guard !explained, let id = finding.test.map({ TestID($0) }), let check = observations.interference[id],
+        guard !explained, let id = finding.test, let check = observations.interference[id],
             !check.confirmed,
             check.exclusiveRuns > 0, check.exclusivePasses == check.exclusiveRuns,
             let test = observations.tests.first(where: { $0.id == id })

@@ -30,7 +30,7 @@ struct Judgement: Sendable {
     /// Every finding, sorted by letter, place and message.
     var findings: [Finding] = []
     /// Tests that failed in every suite run and alone (a red suite, not a FIRST finding).
-    var failingTests: [String] = []
+    var failingTests: [TestID] = []
     /// The bisection processes killed at the time limit.
     var timedOutRuns: [TimedOutRun] = []
     /// Why no test could be judged, when none was observed.
@@ -103,6 +103,6 @@ extension Judge {
 
     /// A finding about one test, at its place.
     static func finding(_ kind: FindingKind, _ test: TestIdentity, _ message: String) -> Finding {
-        Finding(kind: kind, test: test.id.rawValue, file: test.file, line: test.line, message: message)
+        Finding(kind: kind, test: test.id, file: test.file, line: test.line, message: message)
     }
 }

@@ -18,7 +18,7 @@ struct JudgeOutput: Sendable {
     /// Its remarks, which fail no letter.
     var notes: [Finding] = []
     /// The tests it found failing in every suite run and alone (a red suite, not a FIRST finding).
-    var failingTests: [String] = []
+    var failingTests: [TestID] = []
     /// The bisection processes killed at the time limit.
     var timedOutRuns: [TimedOutRun] = []
     /// Why no test could be judged, when none was observed.
@@ -122,7 +122,7 @@ struct Judge: Sendable {
                     for: test, in: observations, input.context, bisect: input.bisect)
                 {
                 case .isolated: break
-                case .alwaysFails: output.failingTests.append(test.id.rawValue)
+                case .alwaysFails: output.failingTests.append(test.id)
                 case .orderDependent(let finding, let timedOut, let explained):
                     keep(
                         InterferenceJudge.caveat(finding, observations, explained: explained), of: test,

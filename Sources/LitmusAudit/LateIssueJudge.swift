@@ -14,7 +14,8 @@ enum LateIssueJudge {
             }
             + observations.randomHalves.enumerated().map { ("random half \($0 + 1)", $1) }
         let known = Set(
-            existing.filter { $0.kind == .unawaitedAssertion }.map { "\($0.test ?? "") \($0.location ?? "")" })
+            existing.filter { $0.kind == .unawaitedAssertion }.map { "\($0.test?.rawValue ?? "") \($0.location ?? "")" }
+        )
         var findings: [Finding] = []
         for test in observations.tests {
             guard let (run, issue) = firstLateIssue(of: test, in: runs) else { continue }
@@ -26,7 +27,7 @@ enum LateIssueJudge {
                 finding.file = file
                 finding.line = issue.line
             }
-            if !known.contains("\(finding.test ?? "") \(finding.location ?? "")") { findings.append(finding) }
+            if !known.contains("\(finding.test?.rawValue ?? "") \(finding.location ?? "")") { findings.append(finding) }
         }
         return findings
     }

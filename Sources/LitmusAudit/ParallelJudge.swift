@@ -63,7 +63,7 @@ enum ParallelJudge {
     static func sleeps(of test: TestIdentity, _ observations: Observations, _ analysis: SourceAnalysis) -> [Finding] {
         guard let file = test.file, let line = test.line else { return [] }
         let next = observations.tests.compactMap { $0.file == file ? $0.line : nil }.filter { $0 > line }.min() ?? .max
-        return analysis.findings.filter { finding in
+        return analysis.findings.map(\.finding).filter { finding in
             finding.kind == .sleepInTest && finding.file == file && (finding.line ?? 0) >= line
                 && (finding.line ?? 0) < next
         }

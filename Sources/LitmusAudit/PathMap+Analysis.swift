@@ -9,9 +9,9 @@ extension PathMap {
             relocated.file = relative(declaration.file)
             return relocated
         }
-        mapped.findings = analysis.findings.map { finding in
-            var relocated = finding
-            relocated.file = finding.file.map(relative)
+        mapped.findings = analysis.findings.map { found in
+            var relocated = found
+            relocated.finding.file = found.finding.file.map(relative)
             return relocated
         }
         mapped.assertionSites = analysis.assertionSites.map(relative)

@@ -4,10 +4,10 @@ extension ReportAssembly {
     /// `findings` with those of quarantined tests marked, and what the report says of the quarantine;
     /// `nil` for an empty quarantine.
     static func quarantine(
-        _ quarantine: Quarantine, tests: [TestReport], findings: [Finding], failingTests: [String]
+        _ quarantine: Quarantine, tests: [TestReport], findings: [Finding], failingTests: [TestID]
     ) -> (findings: [Finding], report: QuarantineReport?) {
         guard !quarantine.entries.isEmpty else { return (findings, nil) }
-        var held: [String: Quarantine.Entry] = [:]
+        var held: [TestID: Quarantine.Entry] = [:]
         for test in tests { if let entry = quarantine.entry(for: test) { held[test.id] = entry } }
         let marked = findings.map { finding in
             var marked = finding

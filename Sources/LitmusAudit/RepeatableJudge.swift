@@ -16,7 +16,7 @@ enum RepeatableJudge {
         }
         if let parallel = ParallelJudge.flaky(test, in: observations) { return parallel }
         guard outcomes.first == .crashed || observations.aloneOutcome(of: test) == .crashed else { return nil }
-        if let killed = observations.timedOutRuns.first(where: { $0.unfinished.contains(test.id.rawValue) }) {
+        if let killed = observations.timedOutRuns.first(where: { $0.unfinished.contains(test.id) }) {
             let limit = String(format: "%g s", context.options.timeoutSeconds)
             return Judge.finding(
                 .crashed, test,

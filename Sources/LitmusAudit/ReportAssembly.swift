@@ -13,7 +13,7 @@ public enum ReportAssembly {
             let durations = observations.durations(of: test)
             let outcomes = observations.suiteOutcomes(of: test)
             return TestReport(
-                id: test.id.rawValue, name: test.name, library: test.library, file: test.file, line: test.line,
+                id: test.id, name: test.name, library: test.library, file: test.file, line: test.line,
                 suiteOutcomes: outcomes, aloneOutcome: observations.aloneOutcome(of: test),
                 durationsMilliseconds: durations, medianMilliseconds: Statistics.median(durations),
                 flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),
@@ -47,7 +47,7 @@ public enum ReportAssembly {
         package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
         tests: [TestReport], findings: [Finding], coverage: CoverageReport?, coverageProblem: String? = nil,
         mutation: MutationSummary? = nil,
-        failingTests: [String], timedOutRuns: [TimedOutRun] = [], quarantine: QuarantineReport? = nil
+        failingTests: [TestID], timedOutRuns: [TimedOutRun] = [], quarantine: QuarantineReport? = nil
     ) -> AuditReport {
         let thresholds = options.thresholds
         let held = Set(quarantine?.tests ?? [])

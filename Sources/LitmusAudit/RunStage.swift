@@ -34,7 +34,7 @@ struct RunStage: Sendable {
         var listing = try await binary.list()
         listing.tests = listing.tests.map { test in
             var located = test
-            if let type = test.xctestClass, let method = test.id.rawValue.split(separator: "/").last,
+            if let type = test.xctestClass, case let method = test.id.lastComponent,
                 let declaration = analysis.classes.first(where: {
                     $0.name == type && $0.testMethods[String(method)] != nil
                         && ($0.module.isEmpty || $0.module == test.id.module)

@@ -5,8 +5,8 @@ enum SelfValidatingJudge {
     /// The analysis's findings and the never-ran classes and methods.
     static func findings(_ observations: Observations, _ context: JudgingContext) -> [Finding] {
         var findings = context.analysis.findings.map { found in
-            var tied = found
-            tied.test = test(named: found, among: observations.tests)?.id.rawValue ?? found.test
+            var tied = found.finding
+            tied.test = test(named: found, among: observations.tests)?.id ?? found.testID
             return tied
         }
         findings += neverRan(observations, context.analysis)
@@ -36,7 +36,7 @@ enum SelfValidatingJudge {
             for (method, line) in declaration.testMethods.sorted(by: { $0.value < $1.value })
             where !ranMethods.contains(declaration.testName(method)) {
                 var finding = Finding(
-                    kind: .neverRan, test: declaration.testName(method), file: declaration.file, line: line,
+                    kind: .neverRan, test: declaration.testID(method), file: declaration.file, line: line,
                     message: "\(declaration.name).\(method) is in the sources and never ran: "
                         + (manifest.map {
                             "on Linux \($0) decides which tests run, and its lists (allTests) leave this one out"
@@ -65,7 +65,8 @@ enum SelfValidatingJudge {
         }
         var finding = Finding(
             kind: .neverRan,
-            test: declaration.module.isEmpty ? declaration.name : "\(declaration.module).\(declaration.name)",
+            // The class as the runner names it (`swift test --filter Module.Class` runs it).
+            test: TestID(declaration.module.isEmpty ? declaration.name : "\(declaration.module).\(declaration.name)"),
             file: declaration.file, line: declaration.line,
             message: "\(what) \(declaration.name) is in the sources and never ran: \(why)")
         finding.fix = fix
@@ -79,8 +80,8 @@ enum SelfValidatingJudge {
 
     /// The discovered test a finding of the analysis names: `Module.Class.method` for XCTest; for Swift
     /// Testing the same file and the analyzer's `Suite/function` ending the test's name.
-    static func test(named found: Finding, among tests: [TestIdentity]) -> TestIdentity? {
-        found.test.flatMap { test(named: $0, file: found.file, among: tests) }
+    static func test(named found: AnalyzedFinding, among tests: [TestIdentity]) -> TestIdentity? {
+        found.testName.flatMap { test(named: $0, file: found.finding.file, among: tests) }
     }
 
     /// The discovered test the analysis names `name` (`Module.Class.method`, `Suite/function`) in `file`.

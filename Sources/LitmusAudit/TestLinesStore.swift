@@ -30,7 +30,7 @@ package struct TestLinesStore: Sendable, Hashable, Codable {
     package var package: String
     /// The hash of each file the entries depend on (``hashes(package:dependencies:)``).
     package var files: [String: String]
-    /// By test identifier (whose module, ``TestIdentity/module(of:)``, is what a change drops), the lines
+    /// By test identifier (whose module, ``TestID/module``, is what a change drops), the lines
     /// it executed alone, by source file relative to the package (`"12-18,22"` in the file).
     package var tests: [TestID: [String: LineSet]]
 

@@ -37,12 +37,17 @@ public struct SourceAnalysis: Sendable, Codable {
         public func testName(_ method: String) -> String {
             (module.isEmpty ? "" : module + ".") + "\(name).\(method)"
         }
+
+        /// The identifier XCTest gives its test method `method`: `Module.Class/method`.
+        public func testID(_ method: String) -> TestID {
+            TestID((module.isEmpty ? "" : module + ".") + "\(name)/\(method)")
+        }
     }
 
     /// Test classes and specs.
     public var classes: [TestClass] = []
     /// Findings, each naming its test as `Class.method` or the function's name, with an absolute file path.
-    public var findings: [Finding] = []
+    public var findings: [AnalyzedFinding] = []
     /// The checks of each test, named as the findings name it.
     public var assertionSites: [AssertionSites] = []
     /// The checks of each helper (a function of the test targets that asserts and is no test), by name:
@@ -181,8 +186,8 @@ public struct TestSourceAnalyzer: Sendable {
             where file.compiled.compiles(call) {
                 let owner = call.enclosingFunctionName ?? "test code"
                 analysis.findings.append(
-                    Finding(
-                        kind: .unevaluatedExpectation, test: owner, file: file.file, line: file.line(call),
+                    AnalyzedFinding(
+                        kind: .unevaluatedExpectation, testName: owner, file: file.file, line: file.line(call),
                         message:
                             "\(owner): `\(call.trimmedDescription.prefix(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
                     ))
@@ -191,8 +196,8 @@ public struct TestSourceAnalyzer: Sendable {
                 if let message = TautologyDetector.message(for: node) {
                     let owner = node.enclosingFunctionName ?? "test code"
                     analysis.findings.append(
-                        Finding(
-                            kind: .tautology, test: owner, file: file.file, line: file.line(node),
+                        AnalyzedFinding(
+                            kind: .tautology, testName: owner, file: file.file, line: file.line(node),
                             message: "\(owner): \(message)"))
                 }
             }
@@ -219,7 +224,12 @@ public struct TestSourceAnalyzer: Sendable {
             let name = testClass.testName(function.name.text)
             analysis.findings += findings(
                 in: function, test: name, shown: "\(testClass.name).\(function.name.text)", library: .xctest,
-                helpers: helpers, file: file)
+                helpers: helpers, file: file
+            ).map { found in
+                var identified = found
+                identified.testID = testClass.testID(function.name.text)
+                return identified
+            }
             analysis.assertionSites +=
                 AssertionSites.find(
                     in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
@@ -243,7 +253,7 @@ public struct TestSourceAnalyzer: Sendable {
     /// The sleeps in a Quick spec's examples and hooks, each named after its spec.
     private func specSleeps(
         in spec: ClassDeclSyntax, spec name: String, helpers: HelperIndex, file: ParsedFile
-    ) -> [Finding] {
+    ) -> [AnalyzedFinding] {
         let bodies = spec.descendants(of: FunctionCallExprSyntax.self).filter { call in
             guard let called = CallCollector.calledName(call.calledExpression) else { return false }
             return SleepDetector.quickBodies.contains(called)
@@ -269,9 +279,9 @@ public struct TestSourceAnalyzer: Sendable {
     private func findings(
         in function: FunctionDeclSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
         file: ParsedFile
-    ) -> [Finding] {
+    ) -> [AnalyzedFinding] {
         guard let body = function.body else { return [] }
-        var found: [Finding] = []
+        var found: [AnalyzedFinding] = []
         let called = CallCollector.names(in: Syntax(body))
         let assertsSomething =
             called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.asserting)
@@ -283,8 +293,8 @@ public struct TestSourceAnalyzer: Sendable {
         if !assertsSomething && !namedForRunning {
             let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
             found.append(
-                Finding(
-                    kind: .noAssertion, test: test, file: file.file, line: file.line(function),
+                AnalyzedFinding(
+                    kind: .noAssertion, testName: test, file: file.file, line: file.line(function),
                     message: measures
                         ? "\(shown) is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
                         : "\(shown) asserts nothing: it passes whatever the code does"))
@@ -295,16 +305,16 @@ public struct TestSourceAnalyzer: Sendable {
             && !SwallowedErrorIntent.isIntended(tryExpression)
         {
             found.append(
-                Finding(
-                    kind: .swallowedError, test: test, file: file.file, line: file.line(tryExpression),
+                AnalyzedFinding(
+                    kind: .swallowedError, testName: test, file: file.file, line: file.line(tryExpression),
                     message: "\(shown) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
         }
         let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
         let waits = called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
         if createsExpectation && !waits {
             found.append(
-                Finding(
-                    kind: .unwaitedExpectation, test: test, file: file.file, line: file.line(function),
+                AnalyzedFinding(
+                    kind: .unwaitedExpectation, testName: test, file: file.file, line: file.line(function),
                     message: "\(shown) creates an expectation and never waits for it"))
         }
         let ignored =
@@ -316,7 +326,8 @@ public struct TestSourceAnalyzer: Sendable {
             .map { (FindingKind.unawaitedAssertion, $0) }
         for (kind, place) in ignored + unawaited where file.compiled.compiles(place.node) {
             found.append(
-                Finding(kind: kind, test: test, file: file.file, line: file.line(place.node), message: place.message))
+                AnalyzedFinding(
+                    kind: kind, testName: test, file: file.file, line: file.line(place.node), message: place.message))
         }
         found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
         return found
@@ -326,20 +337,20 @@ public struct TestSourceAnalyzer: Sendable {
     /// helpers that sleep, each reported where the test makes it.
     private func sleeps(
         in scope: some SyntaxProtocol, test: String, shown: String, helpers: HelperIndex, file: ParsedFile
-    ) -> [Finding] {
+    ) -> [AnalyzedFinding] {
         let direct = SleepDetector.directCalls(in: scope).filter(file.compiled.compiles)
-        return direct.compactMap { call -> Finding? in
+        return direct.compactMap { call -> AnalyzedFinding? in
             if CallCollector.isSleep(call) {
                 guard !CallCollector.isPollInterval(call) else { return nil }
-                return Finding(
-                    kind: .sleepInTest, test: test, file: file.file, line: file.line(call),
+                return AnalyzedFinding(
+                    kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
                     message: "\(shown) sleeps: \(call.trimmedDescription.prefix(60))")
             }
             guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
                 helpers.sleeping.contains(name)
             else { return nil }
-            return Finding(
-                kind: .sleepInTest, test: test, file: file.file, line: file.line(call),
+            return AnalyzedFinding(
+                kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
                 message: "\(shown) calls \(name)(…), a helper that sleeps")
         }
     }

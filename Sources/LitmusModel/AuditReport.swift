@@ -3,7 +3,7 @@ import Foundation
 /// What the audit measured of one test.
 public struct TestReport: Codable, Sendable, Hashable {
     /// The runner's identifier.
-    public var id: String
+    public var id: TestID
     /// A short name for people.
     public var name: String
     /// Its framework.
@@ -31,7 +31,7 @@ public struct TestReport: Codable, Sendable, Hashable {
 
     /// Creates the value from every field.
     package init(
-        id: String, name: String, library: TestLibrary, file: String? = nil, line: Int? = nil,
+        id: TestID, name: String, library: TestLibrary, file: String? = nil, line: Int? = nil,
         suiteOutcomes: [TestOutcome], aloneOutcome: TestOutcome, durationsMilliseconds: [Double],
         medianMilliseconds: Double, flipRate: Double, issues: [String], coveredLines: [String: LineSet],
         parallelOutcomes: [TestOutcome]? = nil
@@ -127,12 +127,12 @@ public struct TimedOutRun: Codable, Sendable, Hashable {
     /// The framework of the killed process.
     public var library: TestLibrary
     /// The identifiers of the tests that had started and not ended when it was killed.
-    public var unfinished: [String]
+    public var unfinished: [TestID]
     /// The identifiers of the tests asked of it that never started.
-    public var notStarted: [String]
+    public var notStarted: [TestID]
 
     /// Creates the record of a killed process.
-    public init(run: String, seed: UInt64? = nil, library: TestLibrary, unfinished: [String], notStarted: [String]) {
+    public init(run: String, seed: UInt64? = nil, library: TestLibrary, unfinished: [TestID], notStarted: [TestID]) {
         self.run = run
         self.seed = seed
         self.library = library
@@ -172,7 +172,7 @@ public struct AuditReport: Codable, Sendable {
     /// The mutation score, when the audit ran mutation testing (`--mutation`); absent otherwise.
     public var mutation: MutationSummary?
     /// Tests that failed in every run and alone (not a FIRST finding, but a red suite).
-    public var failingTests: [String]
+    public var failingTests: [TestID]
     /// The thresholds that were not met; the command exits non-zero when there is any.
     public var unmetThresholds: [String]
     /// The test processes killed at the time limit (`--timeout`): the report lacks what they would
@@ -207,7 +207,7 @@ public struct AuditReport: Codable, Sendable {
     package init(
         litmusVersion: String? = nil, package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double,
         buildSeconds: Double, phases: [PhaseTiming]? = nil, tests: [TestReport], findings: [Finding],
-        verdicts: [Verdict], coverage: CoverageReport? = nil, mutation: MutationSummary? = nil, failingTests: [String],
+        verdicts: [Verdict], coverage: CoverageReport? = nil, mutation: MutationSummary? = nil, failingTests: [TestID],
         unmetThresholds: [String], timedOutRuns: [TimedOutRun] = [], unobservedSuite: UnobservedSuite? = nil,
         quarantine: QuarantineReport? = nil, changedScope: ChangedScope? = nil, notes: [Finding]? = nil,
         conduct: AuditConduct? = nil

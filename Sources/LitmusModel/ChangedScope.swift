@@ -11,7 +11,7 @@ public struct ChangedScope: Codable, Sendable, Hashable {
     /// The files changed since it (relative to the package), sorted.
     public var changedFiles: [String]
     /// The identifiers of the tests that touch them, sorted.
-    public var tests: [String]
+    public var tests: [TestID]
     /// Whether per-test coverage was used; without it only changed test files select tests.
     public var byCoverage: Bool
     /// How many tests ran alone, when only those that may touch the changes did (``AloneScope``);
@@ -22,7 +22,7 @@ public struct ChangedScope: Codable, Sendable, Hashable {
     public var everyTestAloneBecause: String?
 
     /// Creates a scope.
-    public init(since: String, changedFiles: [String], tests: [String], byCoverage: Bool) {
+    public init(since: String, changedFiles: [String], tests: [TestID], byCoverage: Bool) {
         self.since = since
         self.changedFiles = changedFiles
         self.tests = tests

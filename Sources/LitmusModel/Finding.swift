@@ -157,7 +157,7 @@ public struct Finding: Codable, Sendable, Hashable {
     /// The FIRST letter it counts against.
     public var letter: Letter
     /// The test's identifier, when it concerns one test.
-    public var test: String?
+    public var test: TestID?
     /// The file it points at (relative to the package), when known.
     public var file: String?
     /// The line it points at, when known.
@@ -170,7 +170,7 @@ public struct Finding: Codable, Sendable, Hashable {
     public var quarantined: Bool?
 
     /// Creates a finding whose letter and fix follow from its kind.
-    public init(kind: FindingKind, test: String? = nil, file: String? = nil, line: Int? = nil, message: String) {
+    public init(kind: FindingKind, test: TestID? = nil, file: String? = nil, line: Int? = nil, message: String) {
         self.kind = kind
         self.letter = kind.letter
         self.test = test
@@ -196,7 +196,7 @@ public struct Finding: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(FindingKind.self, forKey: .kind)
         letter = try container.decode(Letter.self, forKey: .letter)
-        test = try container.decodeIfPresent(String.self, forKey: .test)
+        test = try container.decodeIfPresent(TestID.self, forKey: .test)
         file = try container.decodeIfPresent(String.self, forKey: .file)
         line = try container.decodeIfPresent(Int.self, forKey: .line)
         message = try container.decode(String.self, forKey: .message)

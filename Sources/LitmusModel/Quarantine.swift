@@ -22,7 +22,7 @@ public struct Quarantine: Sendable, Hashable, Codable {
         }
 
         /// Whether it names `test`, by id or name.
-        package func names(_ test: TestReport) -> Bool { self.test == test.id || self.test == test.name }
+        package func names(_ test: TestReport) -> Bool { self.test == test.id.rawValue || self.test == test.name }
     }
 
     /// The file's name in the package.
@@ -86,14 +86,14 @@ public struct Quarantine: Sendable, Hashable, Codable {
 /// What the report says of the quarantine: which tests it held, and which entries can go.
 public struct QuarantineReport: Codable, Sendable, Hashable {
     /// The quarantined tests' ids (their findings are marked `quarantined` and count against no letter).
-    public var tests: [String]
+    public var tests: [TestID]
     /// Entries whose test no longer flips (no R or I finding, not failing on every run): remove them.
     public var noLongerFlipping: [Quarantine.Entry]
     /// Entries naming no test of the package.
     public var unknown: [Quarantine.Entry]
 
     /// Creates the value from every field.
-    package init(tests: [String], noLongerFlipping: [Quarantine.Entry], unknown: [Quarantine.Entry]) {
+    package init(tests: [TestID], noLongerFlipping: [Quarantine.Entry], unknown: [Quarantine.Entry]) {
         self.tests = tests
         self.noLongerFlipping = noLongerFlipping
         self.unknown = unknown

@@ -27,6 +27,13 @@ public struct TestID: RawRepresentable, Hashable, Comparable, Codable, Sendable,
     /// The test module: what precedes the first dot (`LedgerTests` of `LedgerTests.Suite/f()`).
     public var module: String { String(rawValue.prefix { $0 != "." }) }
 
+    /// What precedes the first `/`: `Module.Class` of an XCTest identifier, `Module.Suite` of a Swift
+    /// Testing one (the whole identifier when it has no `/`).
+    public var container: String { String(rawValue.prefix { $0 != "/" }) }
+
+    /// What follows the last `/`: an XCTest test's method (`testA` of `Module.Class/testA`).
+    public var lastComponent: String { rawValue.split(separator: "/").last.map(String.init) ?? rawValue }
+
     /// The identifier's text.
     public var description: String { rawValue }
 
@@ -81,10 +88,6 @@ public struct TestIdentity: Hashable, Codable, Sendable {
         self.line = line
         self.tags = tags
     }
-
-    /// The test module of the identifier `id`: what precedes its first dot (`LedgerTests` of
-    /// `LedgerTests.Suite/f()`).
-    package static func module(of id: String) -> String { String(id.prefix { $0 != "." }) }
 
     /// The identifier's text.
     private var text: String { id.rawValue }

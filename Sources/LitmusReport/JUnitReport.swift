@@ -7,7 +7,7 @@ public struct JUnitReport: Sendable {
 
     /// The XML document.
     public func render(_ report: AuditReport) -> String {
-        var byTest: [String: [Finding]] = [:]
+        var byTest: [TestID: [Finding]] = [:]
         var general: [Finding] = []
         let ids = Set(report.tests.map(\.id))
         for finding in report.findings {
@@ -20,7 +20,7 @@ public struct JUnitReport: Sendable {
         var cases: [String] = []
         var failures = 0
         for test in report.tests {
-            let className = test.id.split(separator: "/").first.map(String.init) ?? test.id
+            let className = test.id.container
             var body = ""
             let findings = byTest[test.id] ?? []
             let quarantined = report.quarantine?.tests.contains(test.id) == true
@@ -42,7 +42,8 @@ public struct JUnitReport: Sendable {
         }
         for finding in general {
             failures += 1
-            let name = "\(finding.letter.rawValue) \(finding.kind.rawValue) \(finding.location ?? finding.test ?? "")"
+            let name =
+                "\(finding.letter.rawValue) \(finding.kind.rawValue) \(finding.location ?? finding.test?.rawValue ?? "")"
             cases.append(
                 "    <testcase classname=\"litmus.audit\" name=\"\(escape(name))\" time=\"0\"><failure message=\"\(escape(finding.message))\">\(escape(finding.fix))</failure></testcase>"
             )

@@ -81,7 +81,8 @@ public struct SARIFReport: Sendable {
                         message: Text(text: finding.message),
                         locations: [location(file: finding.file ?? "Package.swift", line: finding.line)],
                         properties: ResultProperties(
-                            letter: finding.letter.rawValue, test: finding.test, quarantined: finding.quarantined)))
+                            letter: finding.letter.rawValue, test: finding.test?.rawValue,
+                            quarantined: finding.quarantined)))
             }
         }
         if let mutation {

@@ -91,7 +91,7 @@ public struct TerminalReport: Sendable {
         }
         if !report.failingTests.isEmpty {
             out.append("")
-            out.append("Failing on every run and alone: " + report.failingTests.joined(separator: ", "))
+            out.append("Failing on every run and alone: " + report.failingTests.map(\.rawValue).joined(separator: ", "))
         }
         if !report.timedOutRuns.isEmpty {
             out.append("")
@@ -141,7 +141,7 @@ public struct TerminalReport: Sendable {
     /// The test processes killed at the time limit, each with the tests it left undone.
     private func timeouts(_ report: AuditReport) -> [String] {
         let names = Dictionary(report.tests.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let listed = { (ids: [String]) in ids.map { names[$0] ?? $0 }.joined(separator: ", ") }
+        let listed = { (ids: [TestID]) in ids.map { names[$0] ?? $0.rawValue }.joined(separator: ", ") }
         let limit = String(format: "%g", report.options.timeoutSeconds)
         var lines = [
             paint(

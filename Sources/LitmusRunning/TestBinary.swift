@@ -75,8 +75,7 @@ package struct TestBinary: Sendable {
         /// The record of this process in the report, as the run named `run`.
         package func record(as run: String, seed: UInt64? = nil) -> TimedOutRun {
             TimedOutRun(
-                run: run, seed: seed, library: library, unfinished: unfinished.map(\.rawValue),
-                notStarted: notStarted.map(\.rawValue))
+                run: run, seed: seed, library: library, unfinished: unfinished, notStarted: notStarted)
         }
     }
 

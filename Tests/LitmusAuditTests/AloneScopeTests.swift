@@ -250,7 +250,7 @@ struct AloneScopeTests {
     func reported() {
         let tests = [total, empty].map { test in
             TestReport(
-                id: test.id.rawValue, name: test.name, library: .xctest, file: test.file, line: 1,
+                id: test.id, name: test.name, library: .xctest, file: test.file, line: 1,
                 suiteOutcomes: [.passed], aloneOutcome: .passed, durationsMilliseconds: [1], medianMilliseconds: 1,
                 flipRate: 0, issues: [],
                 coveredLines: [:])
@@ -276,7 +276,7 @@ struct AloneScopeTests {
         // Given: both tests quarantined and neither flipping; only testTotal ran alone
         let tests = [total, empty].map { test in
             TestReport(
-                id: test.id.rawValue, name: test.name, library: .xctest, file: test.file, line: 1,
+                id: test.id, name: test.name, library: .xctest, file: test.file, line: 1,
                 suiteOutcomes: [.passed], aloneOutcome: test == total ? .passed : .notRun, durationsMilliseconds: [1],
                 medianMilliseconds: 1,
                 flipRate: 0, issues: [], coveredLines: [:])
@@ -289,7 +289,7 @@ struct AloneScopeTests {
             package: "/pkg", seed: 1, options: AuditOptions(), wallSeconds: 1, buildSeconds: 1, tests: tests,
             findings: [], coverage: nil, failingTests: [],
             quarantine: QuarantineReport(
-                tests: [total.id.rawValue, empty.id.rawValue], noLongerFlipping: entries, unknown: []))
+                tests: [total.id, empty.id], noLongerFlipping: entries, unknown: []))
 
         // When
         let sut = ChangedScope.limit(
@@ -297,7 +297,7 @@ struct AloneScopeTests {
 
         // Then
         #expect(sut.quarantine?.noLongerFlipping == [entries[0]])
-        #expect(sut.quarantine?.tests == [total.id.rawValue, empty.id.rawValue])
+        #expect(sut.quarantine?.tests == [total.id, empty.id])
     }
 
     @Test("The layout names, for each target, the test modules depending on it through any target; and the plugins")

@@ -51,7 +51,7 @@ struct AssertionNeverRanTests {
         let finding = try #require(judged.findings.first)
         #expect(finding.kind == .assertionNeverRan)
         #expect(finding.letter == .selfValidating)
-        #expect(finding.test == test.id.rawValue)
+        #expect(finding.test == test.id)
         #expect(finding.location == "\(file):5")
         #expect(
             finding.message
@@ -111,7 +111,7 @@ struct AssertionNeverRanTests {
         #expect(byTry.findings.isEmpty)
         #expect(byTry.notes.count == 1)
         let unawaited = Finding(
-            kind: .unawaitedAssertion, test: test.id.rawValue, file: file, line: 5, message: "unawaited")
+            kind: .unawaitedAssertion, test: test.id, file: file, line: 5, message: "unawaited")
         #expect(judge([check], counts: zero, also: [unawaited]).findings.isEmpty)
     }
 

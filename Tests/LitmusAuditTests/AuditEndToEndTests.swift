@@ -36,7 +36,7 @@ struct AuditEndToEndTests {
     @Test("A test that fails after another is found, and bisection names the polluter")
     func polluter() async throws {
         let report = try await planted()
-        let xctest = report.findings(.failsOnlyWithOthers).filter { $0.test?.contains("OrderTests") == true }
+        let xctest = report.findings(.failsOnlyWithOthers).filter { $0.test?.rawValue.contains("OrderTests") == true }
         let finding = try #require(xctest.first)
         #expect(xctest.count == 1)
         #expect(finding.test == "PlantedTests.OrderTests/testC_expectsAnEmptyBasket")
@@ -66,7 +66,7 @@ struct AuditEndToEndTests {
         #expect(victim.suiteOutcomes == [.passed, .passed, .passed])
         #expect(victim.parallelOutcomes == [.failed, .failed, .failed])
         // Its partner passes everywhere: it is named, not judged.
-        #expect(!report.findings.contains { $0.test?.contains("tallyPricesAnotherCart") == true })
+        #expect(!report.findings.contains { $0.test?.rawValue.contains("tallyPricesAnotherCart") == true })
     }
 
     @Test("An issue recorded after its test ended is unawaited work of that test, at the check's line")
@@ -174,14 +174,15 @@ struct AuditEndToEndTests {
             ])
         // XCTFail in a guard's else that was not taken, the Task nobody awaits (named as unawaited), and
         // every other passing test: their checks ran.
-        #expect(!report.findings.contains { $0.test?.hasSuffix("testTotal_ofAFetchedBasket_isTheSum") == true })
-        #expect(!report.findings(.assertionNeverRan).contains { $0.test?.contains("unawaitedTotal") == true })
+        #expect(
+            !report.findings.contains { $0.test?.rawValue.hasSuffix("testTotal_ofAFetchedBasket_isTheSum") == true })
+        #expect(!report.findings(.assertionNeverRan).contains { $0.test?.rawValue.contains("unawaitedTotal") == true })
     }
 
     @Test("A test whose only assertion is in a helper in another file is self-validating")
     func helper() async throws {
         let report = try await planted()
-        let id = "PlantedTests.SelfValidationTests/testDiscount_checkedByAHelperInAnotherFile_isHalf"
+        let id: TestID = "PlantedTests.SelfValidationTests/testDiscount_checkedByAHelperInAnotherFile_isHalf"
         // The analysis read the test's file: it located the test there and found its planted sibling.
         let test = try #require(report.tests.first { $0.id == id })
         #expect(test.file == "Tests/PlantedTests/SelfValidationTests.swift")
@@ -264,7 +265,7 @@ struct AuditEndToEndTests {
         options.coverage = false
         options.timeoutSeconds = 4
         let report = try await FixtureAudits.shared.audit("Hanging", options: options).report
-        let hanging = "HangingTests.HangingTests/testB_hangs"
+        let hanging: TestID = "HangingTests.HangingTests/testB_hangs"
         let swiftHanging = try #require(report.tests.first { $0.name == "hangs()" }).id
 
         #expect(report.exitCode == 3)

@@ -43,7 +43,7 @@ struct AuditMergeRunsTests {
 
     /// A killed process of the run named `name`.
     private func killed(_ name: String) -> TimedOutRun {
-        TimedOutRun(run: name, library: .swiftTesting, unfinished: [tests[0].id.rawValue], notStarted: [])
+        TimedOutRun(run: name, library: .swiftTesting, unfinished: [tests[0].id], notStarted: [])
     }
 
     /// An unsharded audit's record: 3 suite runs, 3 parallel runs, 2 random halves, each its own, and a

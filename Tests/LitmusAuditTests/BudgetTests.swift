@@ -39,7 +39,7 @@ struct BudgetTests {
             BisectionResult(culprits: [])
         }
         // Then
-        #expect(judgement.findings.map(\.test) == [untagged.id.rawValue])
+        #expect(judgement.findings.map(\.test) == [untagged.id])
         #expect(
             judgement.findings.first?.message == "Cart/total() takes 300 ms (median of 3 runs), over the 100 ms budget")
     }

@@ -8,7 +8,8 @@ import Testing
 struct ChangedScopeTests {
     private func test(_ id: String, file: String, covers: [String: LineSet] = [:]) -> TestReport {
         TestReport(
-            id: id, name: id, library: .xctest, file: file, line: 1, suiteOutcomes: [.passed], aloneOutcome: .passed,
+            id: TestID(id), name: id, library: .xctest, file: file, line: 1, suiteOutcomes: [.passed],
+            aloneOutcome: .passed,
             durationsMilliseconds: [1], medianMilliseconds: 1, flipRate: 0, issues: [], coveredLines: covers)
     }
 

@@ -24,9 +24,10 @@ struct ChildEnvironmentTests {
 
     @Test("A test process's profile folder exists before it starts")
     func profileFolder() throws {
-        // Given
+        // Given: the run's scratch folder, as the workspace makes it
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "litmus-profiles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         // When
         let sut = ProfileFiles(in: scratch, named: "alone")
@@ -35,5 +36,18 @@ struct ChildEnvironmentTests {
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/profiles", isDirectory: &isFolder))
         #expect(isFolder.boolValue)
         #expect(sut.environment["LLVM_PROFILE_FILE"]?.hasSuffix("-%p.profraw") == true)
+    }
+
+    @Test("A scratch folder an interruption deleted is not made again for a test process's profiles")
+    func deletedScratchStaysDeleted() {
+        // Given: a scratch folder that no longer exists
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-profiles-\(UUID().uuidString)")
+
+        // When
+        _ = ProfileFiles(in: scratch, named: "alone")
+
+        // Then
+        #expect(!FileManager.default.fileExists(atPath: scratch.path))
     }
 }

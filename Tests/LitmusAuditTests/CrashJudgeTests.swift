@@ -100,7 +100,7 @@ struct CrashJudgeTests {
         // Then
         #expect(judgement.findings.map(\.kind) == [.crashed])
         let finding = try #require(judgement.findings.first)
-        #expect(finding.test == culprit.id.rawValue)
+        #expect(finding.test == culprit.id)
         #expect(finding.location == "Tests/LedgerTests/LedgerTests.swift:23")
         #expect(finding.message.contains("parallel run 1"))
         #expect(finding.message.contains("the ledger was closed while in use"))
@@ -208,7 +208,7 @@ struct CrashJudgeTests {
         let judgement = try await judge(observed)
         // Then
         #expect(judgement.findings.map(\.kind) == [.leftProcessRunning])
-        #expect(judgement.findings.first?.test == server.id.rawValue)
+        #expect(judgement.findings.first?.test == server.id)
         #expect(judgement.findings.first?.message.contains("`sleep 300`") == true)
         #expect(judgement.findings.first?.letter == .isolated)
     }

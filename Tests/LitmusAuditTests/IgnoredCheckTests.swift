@@ -41,7 +41,7 @@ struct IgnoredCheckTests {
         let sut = try analyzeSources(files).findings.filter { $0.kind == .xctestAssertionInSwiftTesting }
 
         // Then only the @Test's call of the helper is found, and the message names the helper
-        #expect(sut.map { "\($0.test ?? "-"):\($0.line ?? 0)" } == ["S/a:4"])
+        #expect(sut.map { "\($0.testName ?? "-"):\($0.line ?? 0)" } == ["S/a:4"])
         #expect(sut.first?.message.hasPrefix("S/a calls checkSum, a helper that calls XCTAssert…/XCTFail") == true)
     }
 

@@ -165,12 +165,12 @@ struct InterferenceTests {
             failedIn: [.suite(index: 1)], beside: [.suite(index: 2)], exclusiveRuns: 2, exclusivePasses: 2,
             reproduced: nil)
         let named = Finding(
-            kind: .failsOnlyWithOthers, test: victim.id.rawValue,
+            kind: .failsOnlyWithOthers, test: victim.id,
             message:
                 "FilesTests.testWritingData passes alone and fails after FilesTests.testMovingFiles, which pollutes shared state"
         )
         let unnamed = Finding(
-            kind: .failsOnlyWithOthers, test: victim.id.rawValue,
+            kind: .failsOnlyWithOthers, test: victim.id,
             message:
                 "FilesTests.testWritingData passed alone and failed among the others, but no test run before it made it fail when bisected: what made the difference is likely outside the tests"
         )
@@ -205,7 +205,7 @@ struct InterferenceTests {
             .failsBesideOtherProcesses, .failsBesideOtherProcesses, .flaky, .failsBesideOtherProcesses, .flaky,
         ]
         let beside = zip(tests, kinds).map { test, kind in
-            (test: test, finding: Finding(kind: kind, test: test.id.rawValue, message: "\(test.name) alone"))
+            (test: test, finding: Finding(kind: kind, test: test.id, message: "\(test.name) alone"))
         }
         // When
         let findings = InterferenceJudge.grouped(beside, observed, home: "/root")

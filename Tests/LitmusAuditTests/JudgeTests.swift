@@ -105,7 +105,7 @@ struct JudgeTests {
         // Given
         var observed = observations(victimInSuite: [.crashed], victimAlone: .crashed)
         observed.timedOutRuns = [
-            TimedOutRun(run: "suite run 1 of 1", library: .xctest, unfinished: [victim.id.rawValue], notStarted: [])
+            TimedOutRun(run: "suite run 1 of 1", library: .xctest, unfinished: [victim.id], notStarted: [])
         ]
         // When
         let (judgement, _) = try await judge(observed)
@@ -246,7 +246,7 @@ struct JudgeTests {
         let (judgement, requests) = try await judge(observed)
         // Then
         #expect(judgement.findings == [])
-        #expect(judgement.failingTests == [victim.id.rawValue])
+        #expect(judgement.failingTests == [victim.id])
         #expect(requests == [])
     }
 
@@ -269,7 +269,7 @@ struct JudgeTests {
         // Given
         let observed = observations(victimInSuite: [.failed], victimAlone: .passed)
         let killed = TimedOutRun(
-            run: "bisection of CartTests.testC, attempt 1", library: .xctest, unfinished: [first.id.rawValue],
+            run: "bisection of CartTests.testC, attempt 1", library: .xctest, unfinished: [first.id],
             notStarted: [])
         // When
         let judgement = try await sut.judge(observed, context) { _ in
@@ -284,7 +284,8 @@ struct JudgeTests {
         // Given
         var context = self.context
         context.analysis.findings = [
-            Finding(kind: .tautology, test: "Suite/total", file: "Tests/MTests/Totals.swift", line: 5, message: "t")
+            AnalyzedFinding(
+                kind: .tautology, testName: "Suite/total", file: "Tests/MTests/Totals.swift", line: 5, message: "t")
         ]
         let observed = Observations(
             tests: [swiftTest],
@@ -293,7 +294,7 @@ struct JudgeTests {
         // When
         let judgement = try await sut.judge(observed, context) { _ in BisectionResult(culprits: []) }
         // Then
-        #expect(judgement.findings.map(\.test) == [swiftTest.id.rawValue])
+        #expect(judgement.findings.map(\.test) == [swiftTest.id])
     }
 
     @Test("A source file no test executes is uncovered")

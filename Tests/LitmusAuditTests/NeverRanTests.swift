@@ -63,12 +63,12 @@ struct NeverRanTests {
         // When
         let findings = SelfValidatingJudge.findings(observations(ran: ["GraphTests.UnionTests/testUnion"]), context)
         // Then: the performance class never ran (not taken for the other module's class), and its test's
-        // no-assertion finding names it, not GraphTests' test
+        // no-assertion finding names it as XCTest would, not GraphTests' test
         let neverRan = findings.filter { $0.kind == .neverRan }
         #expect(neverRan.map(\.test) == ["PerformanceTests.UnionTests"])
         #expect(neverRan.first?.file?.hasSuffix("PerformanceTests/Union.swift") == true)
         let noAssertion = try #require(findings.first { $0.kind == .noAssertion })
-        #expect(noAssertion.test == "PerformanceTests.UnionTests.testDisjointUnion")
+        #expect(noAssertion.test == "PerformanceTests.UnionTests/testDisjointUnion")
     }
 
     @Test("A method a LinuxMain manifest leaves out of a class that ran is named, with the manifest's fix")

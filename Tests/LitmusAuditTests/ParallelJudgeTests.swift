@@ -95,11 +95,11 @@ struct ParallelJudgeTests {
         let observed = observations(parallel: [parallelRun(victim: .failed), parallelRun(victim: .failed)])
         var analysis = SourceAnalysis()
         analysis.findings = [
-            Finding(
-                kind: .sleepInTest, test: "Tally/victim", file: "Tests/MTests/Tally.swift", line: 7,
+            AnalyzedFinding(
+                kind: .sleepInTest, testName: "Tally/victim", file: "Tests/MTests/Tally.swift", line: 7,
                 message: "Tally/victim sleeps: Task.sleep(seconds: 0.1)"),
-            Finding(
-                kind: .sleepInTest, test: "Tally/partner", file: "Tests/MTests/Tally.swift", line: 13,
+            AnalyzedFinding(
+                kind: .sleepInTest, testName: "Tally/partner", file: "Tests/MTests/Tally.swift", line: 13,
                 message: "Tally/partner sleeps: Task.sleep(seconds: 0.5)"),
         ]
         // When
@@ -163,7 +163,7 @@ struct ParallelJudgeTests {
         let judgement = try await judge(observed)
         // Then
         #expect(judgement.findings.map(\.kind) == [.unawaitedAssertion])
-        #expect(judgement.findings.first?.test == victim.id.rawValue)
+        #expect(judgement.findings.first?.test == victim.id)
         #expect(judgement.findings.first?.location == "Tests/MTests/Tally.swift:9")
         #expect(
             judgement.findings.first?.message
@@ -179,7 +179,7 @@ struct ParallelJudgeTests {
         late.lateIssues = [RecordedIssue(message: "late", file: "Tests/MTests/Tally.swift", line: 9)]
         observed.suiteRuns[0].results[victim.id] = late
         let existing = Finding(
-            kind: .unawaitedAssertion, test: victim.id.rawValue, file: "Tests/MTests/Tally.swift", line: 9,
+            kind: .unawaitedAssertion, test: victim.id, file: "Tests/MTests/Tally.swift", line: 9,
             message: "static")
         #expect(LateIssueJudge.findings(observed, besides: [existing]).isEmpty)
         #expect(LateIssueJudge.findings(observed, besides: []).count == 1)

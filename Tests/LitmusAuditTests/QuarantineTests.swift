@@ -7,7 +7,7 @@ import Testing
 
 @Suite("The quarantine file, and flipped tests in JUnit")
 struct QuarantineTests {
-    private let flakyID = "M.Tally/flips()/Tally.swift:5:2"
+    private let flakyID: TestID = "M.Tally/flips()/Tally.swift:5:2"
 
     /// A report of a Swift Testing test that flipped (failed the second suite run and a parallel run),
     /// with its R finding, and a steady XCTest test.

@@ -18,7 +18,7 @@ struct RealCauseEndToEndTests {
         let crashes = report.findings(.crashed)
         let crash = try #require(crashes.first)
         #expect(crashes.count == 1)
-        #expect(crash.test?.contains("closingNeedsTheLedgerAlone") == true)
+        #expect(crash.test?.rawValue.contains("closingNeedsTheLedgerAlone") == true)
         #expect(crash.location == "Tests/LedgerTests/LedgerTests.swift:23")
         #expect(crash.message.contains("the ledger was closed while in use"))
         #expect(report.findings(.flaky).isEmpty)

@@ -14,8 +14,11 @@ struct ScheduleEndToEndTests {
             message = String(message[..<range.lowerBound])
         }
         message = message.replacing(/[0-9][0-9.]*/, with: "#")
-        return [finding.letter.rawValue, finding.kind.rawValue, finding.test ?? "", finding.location ?? "", message]
-            .joined(separator: " | ")
+        return [
+            finding.letter.rawValue, finding.kind.rawValue, finding.test?.rawValue ?? "", finding.location ?? "",
+            message,
+        ]
+        .joined(separator: " | ")
     }
 
     /// The findings a schedule decides: all but slow tests. A test's duration depends on how loaded the
@@ -29,7 +32,7 @@ struct ScheduleEndToEndTests {
     }
 
     /// Planted's test that sleeps 300 ms, over the 250 ms budget however idle the machine.
-    private static let plantedSlowTest = "PlantedTests.SlowTests/testTotal_afterWaiting_isTheSum"
+    private static let plantedSlowTest: TestID = "PlantedTests.SlowTests/testTotal_afterWaiting_isTheSum"
 
     @Test(
         "Audited with the same seed, a fixture gets the same findings, verdicts and outcomes on both schedules, with each test's lines or without",

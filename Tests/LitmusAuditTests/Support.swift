@@ -40,5 +40,5 @@ func analyzeSources(_ files: [String: String]) throws -> SourceAnalysis {
 
 /// The findings of `kind` in `files` (name → source), as `test:line`.
 func analyzedFindings(_ kind: FindingKind, in files: [String: String]) throws -> [String] {
-    try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.test ?? "-"):\($0.line ?? 0)" }
+    try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
 }

@@ -9,7 +9,7 @@ struct TestSourceAnalyzerTests {
     private func analyze(_ files: [String: String]) throws -> SourceAnalysis { try analyzeSources(files) }
 
     private func kinds(_ analysis: SourceAnalysis, test: String) -> [FindingKind] {
-        analysis.findings.filter { $0.test == test }.map(\.kind)
+        analysis.findings.filter { $0.testName == test }.map(\.kind)
     }
 
     @Test("An XCTest method without assertion is found, with its line")
@@ -20,7 +20,7 @@ struct TestSourceAnalyzerTests {
         ])
         let finding = try #require(analysis.findings.first)
         #expect(finding.kind == .noAssertion)
-        #expect(finding.test == "ATests.testA")
+        #expect(finding.testName == "ATests.testA")
         #expect(finding.line == 3)
     }
 
@@ -76,7 +76,7 @@ struct TestSourceAnalyzerTests {
             }
             """
         ])
-        #expect(analysis.findings.map(\.test) == ["S/d"])
+        #expect(analysis.findings.map(\.testName) == ["S/d"])
     }
 
     @Test(
@@ -120,7 +120,7 @@ struct TestSourceAnalyzerTests {
             """
         ])
         #expect(
-            analysis.findings.filter { $0.kind == .swallowedError }.map(\.test) == ["ETests.testA", "ETests.testB"])
+            analysis.findings.filter { $0.kind == .swallowedError }.map(\.testName) == ["ETests.testA", "ETests.testB"])
     }
 
     @Test("An expectation never waited for is found; one waited for is not")
@@ -134,7 +134,7 @@ struct TestSourceAnalyzerTests {
             }
             """
         ])
-        #expect(analysis.findings.filter { $0.kind == .unwaitedExpectation }.map(\.test) == ["WTests.testA"])
+        #expect(analysis.findings.filter { $0.kind == .unwaitedExpectation }.map(\.testName) == ["WTests.testA"])
     }
 
     @Test("Sleeps are found wherever the test code calls them")

@@ -13,9 +13,9 @@ struct TimeoutReportTests {
     private func report(timedOutRuns: [TimedOutRun], findings: [Finding] = []) -> AuditReport {
         var options = AuditOptions()
         options.timeoutSeconds = 5
-        let tests = [hanging.rawValue, later.rawValue].map { id in
+        let tests = [hanging, later].map { id in
             TestReport(
-                id: id, name: "CartTests." + id.split(separator: "/").last!, library: .xctest, file: nil, line: nil,
+                id: id, name: "CartTests." + id.lastComponent, library: .xctest, file: nil, line: nil,
                 suiteOutcomes: [.crashed], aloneOutcome: .passed, durationsMilliseconds: [],
                 medianMilliseconds: 0, flipRate: 0, issues: [], coveredLines: [:])
         }
@@ -26,8 +26,8 @@ struct TimeoutReportTests {
 
     private var half: TimedOutRun {
         TimedOutRun(
-            run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging.rawValue],
-            notStarted: [later.rawValue])
+            run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging],
+            notStarted: [later])
     }
 
     @Test("A process's undone tests: those it started and never ended, and those it never started")
@@ -42,8 +42,8 @@ struct TimeoutReportTests {
         #expect(
             sut.record(as: "random half 2 of 2", seed: 7)
                 == TimedOutRun(
-                    run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging.rawValue],
-                    notStarted: [later.rawValue]))
+                    run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging],
+                    notStarted: [later]))
     }
 
     @Test("A run made of two processes keeps the timeout of the one that was killed")
@@ -64,7 +64,7 @@ struct TimeoutReportTests {
         #expect(sut.unmetThresholds.isEmpty)
         #expect(sut.exitCode == 3)
         #expect(report(timedOutRuns: []).exitCode == 0)
-        let slow = Finding(kind: .slowTest, test: later.rawValue, message: "slow")
+        let slow = Finding(kind: .slowTest, test: later, message: "slow")
         #expect(report(timedOutRuns: [], findings: [slow]).exitCode == 1)
         #expect(report(timedOutRuns: [half], findings: [slow]).exitCode == 3)
     }

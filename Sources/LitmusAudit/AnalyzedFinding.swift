@@ -1,0 +1,50 @@
+import Foundation
+
+/// A finding of the static analysis before the audit ties it to the test the runner names
+/// (``SelfValidatingJudge``): the analysis names its test its own way (`Module.Class.method` for XCTest,
+/// `Suite/function` for Swift Testing, a helper's or a closure's name), which is no ``TestID``.
+public struct AnalyzedFinding: Sendable, Hashable, Codable {
+    /// The finding, naming no test yet.
+    public var finding: Finding
+    /// The analysis's name for the test (or function) it is in.
+    public var testName: String?
+    /// The runner's identifier of that test, where the sources tell it (an XCTest method:
+    /// `Module.Class/method`), for a test the runner never ran; `nil` for a Swift Testing test (its
+    /// identifier holds the place the runner reports) or a helper.
+    public var testID: TestID?
+
+    /// Its kind.
+    public var kind: FindingKind { finding.kind }
+    /// Its file.
+    public var file: String? { finding.file }
+    /// Its line.
+    public var line: Int? { finding.line }
+    /// What was found.
+    public var message: String { finding.message }
+
+    /// A finding of `kind` in the test the analysis calls `testName`, at `file` and `line`.
+    init(kind: FindingKind, testName: String?, file: String?, line: Int?, message: String) {
+        finding = Finding(kind: kind, file: file, line: line, message: message)
+        self.testName = testName
+    }
+
+    /// Reads the finding's keys, `test` holding the analysis's name: the shape shard partials have always
+    /// had.
+    public init(from decoder: any Decoder) throws {
+        finding = try Finding(from: decoder)
+        testName = finding.test?.rawValue
+        finding.test = nil
+        testID = try decoder.container(keyedBy: Keys.self).decodeIfPresent(TestID.self, forKey: .testID)
+    }
+
+    /// Writes the finding's keys, `test` holding the analysis's name, and `testID` when known.
+    public func encode(to encoder: any Encoder) throws {
+        var named = finding
+        named.test = testName.map(TestID.init(rawValue:))
+        try named.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encodeIfPresent(testID, forKey: .testID)
+    }
+
+    private enum Keys: String, CodingKey { case testID }
+}
