@@ -1,15 +1,5 @@
 import SwiftSyntax
 
-/// A place in a source file, as llvm-cov counts it: line and UTF-8 column, both from 1.
-public struct SourcePosition: Sendable, Hashable, Codable {
-    /// The file (absolute while analyzing, relative to the package once mapped).
-    public var file: String
-    /// The line.
-    public var line: Int
-    /// The column, in UTF-8 bytes.
-    public var column: Int
-}
-
 /// One check a test makes: an assertion call or macro, or a call of a helper that asserts.
 public struct AssertionSite: Sendable, Hashable, Codable {
     /// A construct between the test and the check that can skip it, and where its body starts.

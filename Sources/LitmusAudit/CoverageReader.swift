@@ -34,7 +34,7 @@ public enum CoverageReader {
         }
         var counts: [SourcePosition: Int] = [:]
         for position in positions {
-            guard let segments = segmentsByFile[position.file],
+            guard let file = position.file, let segments = segmentsByFile[file],
                 let last = segments.last(where: { ($0.line, $0.column) <= (position.line, position.column) }),
                 last.hasCount
             else { continue }

@@ -141,7 +141,7 @@ struct CoverageStage: Sendable {
 
     /// llvm-cov's export with segments of `files` and of the files holding `checks`, from `profile`.
     private func segments(of profile: URL, files: [String], checks: [SourcePosition]) async throws -> Data? {
-        let checkFiles = Set(checks.map(\.file)).sorted().map { paths.copy + "/" + $0 }
+        let checkFiles = Set(checks.compactMap(\.file)).sorted().map { paths.copy + "/" + $0 }
         let export = try await ChildProcess.run(
             cov,
             ["export", "-skip-functions", "-instr-profile", profile.path, binary.executable.path] + files

@@ -25,7 +25,7 @@ extension PathMap {
     /// The checks with their paths relative to the package.
     private func relative(_ sites: AssertionSites) -> AssertionSites {
         func move(_ position: SourcePosition) -> SourcePosition {
-            SourcePosition(file: relative(position.file), line: position.line, column: position.column)
+            SourcePosition(file: position.file.map(relative), line: position.line, column: position.column)
         }
         var mapped = sites
         mapped.file = relative(sites.file)

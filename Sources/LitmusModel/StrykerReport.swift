@@ -156,18 +156,7 @@ public struct StrykerReport: Codable, Sendable, Hashable {
     }
 
     /// A line and column, both from 1.
-    public struct Position: Codable, Sendable, Hashable {
-        /// The line, from 1.
-        public var line: Int
-        /// The column, from 1.
-        public var column: Int
-
-        /// Creates a position.
-        public init(line: Int, column: Int) {
-            self.line = line
-            self.column = column
-        }
-    }
+    public typealias Position = SourcePosition
 
     /// What the tests made of a mutant, in Stryker's words.
     public enum Status: String, Codable, Sendable, CaseIterable {

@@ -1,21 +1,4 @@
-/// A place in a source file: 1-based line and column (columns count UTF-8 bytes, as the compiler's).
-public struct SourcePosition: Hashable, Codable, Sendable, Comparable {
-    /// The line, from 1.
-    public var line: Int
-    /// The column, from 1.
-    public var column: Int
-
-    /// Creates a position.
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    /// Earlier lines first, then earlier columns.
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        (lhs.line, lhs.column) < (rhs.line, rhs.column)
-    }
-}
+import LitmusModel
 
 /// One small change to the code under test that a good suite should notice.
 ///

@@ -1,3 +1,4 @@
+import LitmusModel
 import SwiftSyntax
 
 /// Where mutants may go: only code that runs (inside a function, initializer, accessor or closure body

@@ -1,3 +1,4 @@
+import LitmusModel
 import Testing
 
 @testable import LitmusMutation
