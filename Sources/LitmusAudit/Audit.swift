@@ -53,27 +53,29 @@ public struct Audit: Sendable {
     {
         let clock = ContinuousClock()
         let started = clock.now
-        return try await gather(progress: progress) { gathered in
-            // Judge: bisection runs tests on the judges' request, with the package's own build.
-            var record = gathered.record
-            var phases = gathered.phases
-            let judgement = try await phases.measure("judge") { try await record.judge(bisect: gathered.bisect) }
-            // Mutation: after the judges, in the same copy and build folder (the score joins Thorough).
-            var mutated: AuditMutationResult?
-            if let mutation {
-                mutated = try await phases.measure("mutation") {
-                    try await mutation.run(
-                        in: gathered.workspace, toolchain: gathered.toolchain, layout: gathered.layout,
-                        measured: record.measuredTests, progress: progress)
-                }
-                record.mutation = mutated?.summary
-            }
-            // Report: measurements, findings and verdicts in one value, for every renderer.
-            var report = record.assemble(judgement, wallSeconds: (clock.now - started).inSeconds)
-            report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + phases.timings
-            if let since { report = ChangedScope.limit(report, to: since, alone: record.observations.aloneScope) }
-            return AuditOutcome(report: report, mutation: mutated?.report)
+        var gathered = try await gather(progress: progress)
+        defer { gathered.workspace.remove() }
+        // Judge: bisection runs tests on the judges' request, with the package's own build.
+        var record = gathered.record
+        let judgement = try await gathered.phases.measure("judge") {
+            try await record.judge(bisect: gathered.bisect)
         }
+        // Mutation: after the judges, in the same copy and build folder (the score joins Thorough).
+        var mutated: AuditMutationResult?
+        if let mutation {
+            let stage = gathered
+            mutated = try await gathered.phases.measure("mutation") {
+                try await mutation.run(
+                    in: stage.workspace, toolchain: stage.toolchain, layout: stage.layout,
+                    measured: record.measuredTests, progress: progress)
+            }
+            record.mutation = mutated?.summary
+        }
+        // Report: measurements, findings and verdicts in one value, for every renderer.
+        var report = ReportAssembly.assemble(record, judgement, wallSeconds: (clock.now - started).inSeconds)
+        report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + gathered.phases.timings
+        if let since { report = ChangedScope.limit(report, to: since, alone: record.observations.aloneScope) }
+        return AuditOutcome(report: report, mutation: mutated?.report)
     }
 
     /// Runs this audit's ``shard`` (every stage, but only suite run 1 and its share of the other runs and
@@ -85,16 +87,16 @@ public struct Audit: Sendable {
         let shard = try shard ?? Shard(index: 1, count: 1)
         let clock = ContinuousClock()
         let started = clock.now
-        return try await gather(progress: progress) { gathered in
-            var record = gathered.record
-            try await record.recordBisections(shard: shard, through: gathered.bisect)
-            record.wallSeconds = (clock.now - started).inSeconds
-            record.observations.profiles = [:]
-            let commit = await PartialHeader.commit(of: package, scratch: try gathered.workspace.folder("git"))
-            return AuditPartial(
-                header: PartialHeader(kind: "audit", shard: shard, commit: commit, package: gathered.name),
-                record: record)
-        }
+        let gathered = try await gather(progress: progress)
+        defer { gathered.workspace.remove() }
+        var record = gathered.record
+        try await record.recordBisections(shard: shard, through: gathered.bisect)
+        record.wallSeconds = (clock.now - started).inSeconds
+        record.observations.profiles = [:]
+        let commit = await PartialHeader.commit(of: package, scratch: try gathered.workspace.folder("git"))
+        return AuditPartial(
+            header: PartialHeader(kind: "audit", shard: shard, commit: commit, package: gathered.name),
+            record: record)
     }
 
     /// With `--since`, what chooses the tests that run alone (``AloneScope``): with coverage, those the
@@ -126,16 +128,15 @@ public struct Audit: Sendable {
     private var readsTestLines: Bool { options.testLines || since != nil || mutation != nil }
 
     /// Writes the lines each test executed alone into the kept build folder (``TestLinesStore``), with the
-    /// package's `files` as this audit found them, and returns `record`'s per-test lines with those of the
+    /// package's `files` as this audit found them, and returns `coveredLines` with those of the
     /// tests whose alone run `--since` skipped taken from the store (nothing they depend on changed). A
     /// test is stored when it completed alone and llvm-cov read its lines: a crashed or killed run did not
     /// execute all it would have.
     private func keepLines(
-        _ record: AuditRecord, stored: Result<TestLinesStore, TestLinesStore.Dropped>?, files: [String: String],
-        in kept: URL
+        _ coveredLines: [TestID: [String: LineSet]], of observations: Observations,
+        stored: Result<TestLinesStore, TestLinesStore.Dropped>?, files: [String: String], in kept: URL
     ) throws -> [TestID: [String: LineSet]] {
-        let observations = record.observations
-        let measured = record.coveredLines.filter { id, _ in
+        let measured = coveredLines.filter { id, _ in
             let outcome = observations.alone[id]?.outcome
             return outcome == .passed || outcome == .failed
         }
@@ -143,13 +144,14 @@ public struct Audit: Sendable {
         let store = earlier.updated(
             measured: measured, suite: observations.tests.map(\.id), files: files)
         try store.write(to: kept)
-        var lines = record.coveredLines
+        var lines = coveredLines
         let skipped = observations.tests.filter { observations.aloneScope?.tests?.contains($0.id) == false }
         for test in skipped { lines[test.id] = store.tests[test.id] }
         return lines
     }
 
-    /// What the stages up to judging produced, for `finish` to judge or keep.
+    /// What the stages up to judging produced, for the audit to judge or a shard to keep; its holder
+    /// deletes the workspace's scratch folder when done with it.
     private struct Gathered {
         var record: AuditRecord
         var bisect: Bisect
@@ -160,10 +162,9 @@ public struct Audit: Sendable {
         var phases: PhaseClock
     }
 
-    /// The stages up to judging; `finish` runs before the scratch folder is deleted.
-    private func gather<Result>(
-        progress: @escaping @Sendable (AuditProgress) -> Void, finish: (Gathered) async throws -> Result
-    ) async throws -> Result {
+    /// The stages up to judging, each returning what the next reads. The scratch folder is the caller's to
+    /// delete once it returns (``Gathered/workspace``); gathering deletes it when a stage throws.
+    private func gather(progress: @escaping @Sendable (AuditProgress) -> Void) async throws -> Gathered {
         let clock = ContinuousClock()
         let started = clock.now
 
@@ -176,7 +177,22 @@ public struct Audit: Sendable {
             buildFolder != nil && readsTestLines && options.coverage
             ? TestLinesStore.hashes(package: package, dependencies: LocalDependencies.all(of: package)) : [:]
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: buildFolder)
-        defer { workspace.remove() }
+        do {
+            return try await gather(
+                in: workspace, quarantine: quarantine, toolchain: toolchain, files: files,
+                started: started, progress: progress)
+        } catch {
+            workspace.remove()
+            throw error
+        }
+    }
+
+    /// ``gather(progress:)``'s stages in `workspace`: build, discover and run, coverage, the bisections.
+    private func gather(
+        in workspace: PackageWorkspace, quarantine: Quarantine, toolchain: Toolchain, files: [String: String],
+        started: ContinuousClock.Instant, progress: @escaping @Sendable (AuditProgress) -> Void
+    ) async throws -> Gathered {
+        let clock = ContinuousClock()
 
         // Build: the tests once, with coverage; the layout; the test sources read.
         progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
@@ -215,12 +231,10 @@ public struct Audit: Sendable {
         }
 
         // Coverage: of the sources, and of each test alone.
-        var record = AuditRecord(
-            package: package.path, seed: seed, options: options, buildSeconds: buildSeconds,
-            observations: observations, analysis: analysis, coverage: nil, coveredLines: [:], quarantine: quarantine)
+        var measured: CoverageStage.Measured?
         if options.coverage, let profdata = toolchain.profdata, let cov = toolchain.cov {
             progress(.phase("Measuring coverage of the sources (llvm-cov)"))
-            let measured = try await phases.measure("coverage") {
+            measured = try await phases.measure("coverage") {
                 try await CoverageStage(
                     profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
                     paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
@@ -228,20 +242,22 @@ public struct Audit: Sendable {
                     observations, checks: AssertionNeverRanJudge.positions(observations, analysis),
                     testLines: readsTestLines)
             }
-            record.coverage = measured.coverage
-            record.coverageProblem = measured.problem
-            record.coveredLines = measured.coveredLines
-            record.executions = measured.executions
-            if readsTestLines, let kept = workspace.kept {
-                record.coveredLines = try keepLines(record, stored: storedLines, files: files, in: kept)
-            }
         }
-
-        if options.coverage, toolchain.profdata == nil || toolchain.cov == nil {
-            record.coverageProblem =
-                "llvm-profdata or llvm-cov was not found beside swift: install the whole toolchain, or audit with "
+        var coveredLines = measured?.coveredLines ?? [:]
+        if let measured, readsTestLines, let kept = workspace.kept {
+            coveredLines = try keepLines(
+                measured.coveredLines, of: observations, stored: storedLines, files: files, in: kept)
+        }
+        let coverageProblem =
+            options.coverage && (toolchain.profdata == nil || toolchain.cov == nil)
+            ? "llvm-profdata or llvm-cov was not found beside swift: install the whole toolchain, or audit with "
                 + "--no-coverage"
-        }
+            : measured?.problem
+        let record = AuditRecord(
+            package: package.path, seed: seed, options: options, buildSeconds: buildSeconds,
+            observations: observations, analysis: analysis, coverage: measured?.coverage,
+            coverageProblem: coverageProblem, coveredLines: coveredLines, executions: measured?.executions ?? [:],
+            quarantine: quarantine)
 
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))
         // The fast schedule learns every bisection the judges (a shard: the merged judges) will ask for
@@ -258,9 +274,7 @@ public struct Audit: Sendable {
             return try await runs.bisections(
                 requests, xctests: listing.tests, alone: Set(observations.interference.keys))
         }
-        return try await finish(
-            Gathered(
-                record: record, bisect: bisect, workspace: workspace, toolchain: toolchain, layout: layout,
-                phases: phases))
+        return Gathered(
+            record: record, bisect: bisect, workspace: workspace, toolchain: toolchain, layout: layout, phases: phases)
     }
 }

@@ -46,21 +46,12 @@ struct AuditRecord: Sendable, Codable {
     /// Judges the record and assembles the report; `bisect` answers the judges' bisections, and
     /// `wallSeconds` is how long the audit took.
     func report(bisect: Bisect, wallSeconds: Double) async throws -> AuditReport {
-        assemble(try await judge(bisect: bisect), wallSeconds: wallSeconds)
+        ReportAssembly.assemble(self, try await judge(bisect: bisect), wallSeconds: wallSeconds)
     }
 
     /// The judges' findings on the record; `bisect` answers their bisections.
     func judge(bisect: Bisect) async throws -> Judgement {
         try await Judge.judge(observations, judgingContext, bisect: bisect)
-    }
-
-    /// The report of the record and its judgement.
-    func assemble(_ judgement: Judgement, wallSeconds: Double) -> AuditReport {
-        ReportAssembly.assemble(
-            package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
-            observations: observations, coveredLines: coveredLines, coverage: coverage,
-            coverageProblem: coverageProblem, mutation: mutation,
-            judgement: judgement, quarantine: quarantine)
     }
 }
 

@@ -2,13 +2,11 @@ import LitmusSupport
 
 /// Turns measurements and findings into verdicts and the list of unmet thresholds.
 public enum ReportAssembly {
-    /// The report of an audit: each test's measurements from the observations, and the judgement.
-    static func assemble(
-        package: String, seed: UInt64, options: AuditOptions, wallSeconds: Double, buildSeconds: Double,
-        observations: Observations, coveredLines: [TestID: [String: LineSet]], coverage: CoverageReport?,
-        coverageProblem: String? = nil, mutation: MutationSummary? = nil, judgement: Judgement,
-        quarantine: Quarantine = Quarantine()
-    ) -> AuditReport {
+    /// The report of an audit's `record` and its `judgement`: each test's measurements from the
+    /// observations, the findings, the verdicts; `wallSeconds` is how long the audit took.
+    static func assemble(_ record: AuditRecord, _ judgement: Judgement, wallSeconds: Double) -> AuditReport {
+        let observations = record.observations
+        let options = record.options
         let tests = observations.tests.map { test in
             let durations = observations.durations(of: test)
             let outcomes = observations.suiteOutcomes(of: test)
@@ -17,16 +15,16 @@ public enum ReportAssembly {
                 suiteOutcomes: outcomes, aloneOutcome: observations.aloneOutcome(of: test),
                 durationsMilliseconds: durations, medianMilliseconds: Statistics.median(durations),
                 flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),
-                coveredLines: coveredLines[test.id] ?? [:],
+                coveredLines: record.coveredLines[test.id] ?? [:],
                 parallelOutcomes: test.library == .swiftTesting
                     ? observations.parallelRuns.map { $0.outcome(of: test) } : nil)
         }
         let held = Self.quarantine(
-            quarantine, tests: tests, findings: judgement.findings, failingTests: judgement.failingTests)
+            record.quarantine, tests: tests, findings: judgement.findings, failingTests: judgement.failingTests)
         var report = assemble(
-            package: package, seed: seed, options: options, wallSeconds: wallSeconds, buildSeconds: buildSeconds,
-            tests: tests, findings: held.findings, coverage: coverage, coverageProblem: coverageProblem,
-            mutation: mutation,
+            package: record.package, seed: record.seed, options: options, wallSeconds: wallSeconds,
+            buildSeconds: record.buildSeconds, tests: tests, findings: held.findings, coverage: record.coverage,
+            coverageProblem: record.coverageProblem, mutation: record.mutation,
             failingTests: judgement.failingTests, timedOutRuns: observations.timedOutRuns + judgement.timedOutRuns,
             quarantine: held.report)
         report.unobservedSuite = judgement.unobservedSuite
