@@ -95,7 +95,7 @@ public struct Audit: Sendable {
         record.observations.profiles = [:]
         let commit = await PartialHeader.commit(of: package, scratch: try gathered.workspace.folder("git"))
         return AuditPartial(
-            header: PartialHeader(kind: "audit", shard: shard, commit: commit, package: gathered.name),
+            header: PartialHeader(kind: .audit, shard: shard, commit: commit, package: gathered.name),
             record: record)
     }
 

@@ -58,13 +58,9 @@ public struct AuditCommand: AsyncParsableCommand {
         help: "Keep only the findings of tests touching files changed since this git ref (docs/audit.md, --since).")
     public var since: String?
 
-    /// This worker's share of the runs.
-    @Option(
-        help: ArgumentHelp(
-            "Run shard INDEX of COUNT (1/3, 2/3, 3/3): suite run 1 and a share of the other whole-suite runs, "
-                + "parallel runs, random halves, alone runs and bisections; write a partial --json for litmus merge "
-                + "(give every shard the same --replay seed).", valueName: "index/count"))
-    public var shard: String?
+    /// This worker's share of the runs: suite run 1 and a share of the other whole-suite runs, parallel
+    /// runs, random halves, alone runs and bisections (every shard with the same `--replay` seed).
+    @OptionGroup public var shard: ShardOption
 
     /// Mutation testing after the audit.
     @Flag(

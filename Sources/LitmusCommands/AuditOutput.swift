@@ -112,19 +112,11 @@ package enum AuditOutput {
     /// The `--shard` value read, refusing what a shard cannot do: it writes its partial --json only, needs
     /// the seed every shard shares, and neither limits the report (`--since`) nor runs mutation testing.
     package static func shard(
-        _ text: String?, json: String?, junit: String?, html: String?, since: String?, replay: UInt64?,
+        _ option: ShardOption, json: String?, junit: String?, html: String?, since: String?, replay: UInt64?,
         mutation: Bool, sarif: String? = nil
     ) throws -> Shard? {
-        guard let text else { return nil }
-        let shard: Shard
-        do {
-            shard = try Shard(parsing: text)
-        } catch let error as ShardError {
-            throw ValidationError(error.description)
-        }
-        guard json != nil else {
-            throw ValidationError("--shard writes a partial report: give --json FILE, and litmus merge the files.")
-        }
+        guard let shard = try option.shard() else { return nil }
+        try option.requireJSON(json)
         guard junit == nil, html == nil, sarif == nil else {
             throw ValidationError(
                 "--junit, --html and --sarif report the whole audit: give them to litmus merge, not to a shard.")

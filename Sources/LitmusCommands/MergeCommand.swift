@@ -50,18 +50,16 @@ public struct MergeCommand: AsyncParsableCommand {
         do {
             let loaded = try files.map { file in (file: file, data: try Self.read(file)) }
             switch try Self.kind(of: loaded) {
-            case "mutation":
+            case .mutation:
                 let report = try LitmusMutation.MutationReport.merging(loaded)
                 try MutationOutput.emit(
                     report, json: json, html: html, minMutationScore: minMutationScore, ci: ci, command: "litmus merge")
-            case "audit":
+            case .audit:
                 let report = try await AuditPartial.merge(loaded)
                 try AuditOutput.exitingOnOutputError(command: "litmus merge") {
                     try AuditOutput.emit(report, json: json, junit: junit, html: html, ci: ci)
                 }
                 if report.exitCode != 0 { throw ExitCode(report.exitCode) }
-            case let kind:
-                throw MergeError.corrupt(file: files[0], reason: "litmus merge does not know \(kind) shards")
             }
         } catch let error as MergeError {
             throw CommandFailure.exit(error, command: "litmus merge")
@@ -77,7 +75,7 @@ public struct MergeCommand: AsyncParsableCommand {
     }
 
     /// The kind of run the files come from (`audit`, `mutation`), which must be one.
-    static func kind(of files: [(file: String, data: Data)]) throws -> String {
+    static func kind(of files: [(file: String, data: Data)]) throws -> ShardedRun {
         guard let first = files.first else { throw MergeError.noFiles }
         let kinds = try files.map { try kind(of: $0.data, file: $0.file) }
         if let other = zip(files, kinds).first(where: { $0.1 != kinds[0] }) {
@@ -87,9 +85,13 @@ public struct MergeCommand: AsyncParsableCommand {
     }
 
     /// The kind of run a shard's file comes from, from its `litmus` section.
-    private static func kind(of data: Data, file: String) throws -> String {
+    private static func kind(of data: Data, file: String) throws -> ShardedRun {
+        // The kind as text first, so a kind this version does not know is named as such.
         struct Envelope: Decodable {
-            struct Section: Decodable { var header: PartialHeader }
+            struct Section: Decodable {
+                struct Header: Decodable { var kind: String }
+                var header: Header
+            }
             var litmus: Section?
         }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
@@ -105,6 +107,9 @@ public struct MergeCommand: AsyncParsableCommand {
         guard let section = envelope.litmus else {
             throw MergeError.corrupt(file: file, reason: "it has no litmus section: a run without --shard wrote it")
         }
-        return section.header.kind
+        guard let kind = ShardedRun(rawValue: section.header.kind) else {
+            throw MergeError.corrupt(file: file, reason: "litmus merge does not know \(section.header.kind) shards")
+        }
+        return kind
     }
 }

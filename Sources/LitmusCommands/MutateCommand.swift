@@ -63,12 +63,7 @@ public struct MutateCommand: AsyncParsableCommand {
     public var noCache = false
 
     /// The share of the mutants to run.
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Run shard INDEX of COUNT of the mutants (1/3, 2/3, 3/3) and write a partial --json for litmus merge.",
-            valueName: "index/count"))
-    public var shard: String?
+    @OptionGroup public var shard: ShardOption
 
     /// No progress lines.
     @Flag(name: .long, help: "Print only the report.")
@@ -77,25 +72,20 @@ public struct MutateCommand: AsyncParsableCommand {
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
+    /// Refuses, before any work, what a shard cannot do (exit 64): it writes its partial --json only.
+    public func validate() throws {
+        guard try shard.shard() != nil else { return }
+        try shard.requireJSON(json)
+        guard html == nil, minMutationScore == nil, ci.sarif == nil else {
+            throw ValidationError(
+                "--html, --sarif and --min-mutation-score judge the whole run: give them to litmus merge, not to a shard."
+            )
+        }
+    }
+
     /// Runs it.
     public func run() async throws {
-        let shard = try shard.map { text in
-            do {
-                return try Shard(parsing: text)
-            } catch let error as ShardError {
-                throw ValidationError(error.description)
-            }
-        }
-        if shard != nil {
-            guard json != nil else {
-                throw ValidationError("--shard writes a partial report: give --json FILE, and litmus merge the files.")
-            }
-            guard html == nil, minMutationScore == nil, ci.sarif == nil else {
-                throw ValidationError(
-                    "--html, --sarif and --min-mutation-score judge the whole run: give them to litmus merge, not to a shard."
-                )
-            }
-        }
+        let shard = try self.shard.shard()
         try AuditOutput.checkOutputs([("--json", json), ("--html", html)], ci: ci, command: "litmus mutate")
         let interruption = Interruption.install(command: "litmus mutate")
         defer { withExtendedLifetime(interruption) {} }

@@ -159,7 +159,7 @@ public struct MutationTesting: Sendable {
         if let shard {
             let commit = await PartialHeader.commit(of: package, scratch: try workspace.folder("git"))
             partial = MutationPartial(
-                header: PartialHeader(kind: "mutation", shard: shard, commit: commit, package: layout.name),
+                header: PartialHeader(kind: .mutation, shard: shard, commit: commit, package: layout.name),
                 mutantIDs: wanted.map(\.id))
         }
         return MutationReport(

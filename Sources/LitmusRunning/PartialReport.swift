@@ -2,12 +2,20 @@ import Foundation
 import LitmusModel
 import LitmusSupport
 
+/// The kind of run a shard belongs to, as its partial report says (`"audit"`, `"mutation"` in JSON).
+public enum ShardedRun: String, Codable, Sendable, Hashable {
+    /// `litmus audit --shard`.
+    case audit
+    /// `litmus mutate --shard`.
+    case mutation
+}
+
 /// What a sharded run writes beside its share of the report, under the JSON key `litmus`, so that
 /// `litmus merge` can check that its partials make one whole run: which shard, of what, from which
 /// commit of which package.
 public struct PartialHeader: Codable, Sendable, Hashable {
-    /// `"mutation"` or `"audit"`.
-    public var kind: String
+    /// The kind of run.
+    public var kind: ShardedRun
     /// The shard that wrote it.
     public var shard: Shard
     /// The package's git HEAD when the run started, if the package is in a git work tree.
@@ -16,7 +24,7 @@ public struct PartialHeader: Codable, Sendable, Hashable {
     public var package: String
 
     /// Creates a header.
-    public init(kind: String, shard: Shard, commit: String?, package: String) {
+    public init(kind: ShardedRun, shard: Shard, commit: String?, package: String) {
         self.kind = kind
         self.shard = shard
         self.commit = commit
@@ -72,7 +80,7 @@ public enum MergeError: Error, CustomStringConvertible, LocalizedError, Equatabl
     /// A file cannot be read, is not JSON, or is not a partial report of a sharded run.
     case corrupt(file: String, reason: String)
     /// Files of an audit and of a mutation run.
-    case mixedKinds(file: String, kind: String, other: String, otherKind: String)
+    case mixedKinds(file: String, kind: ShardedRun, other: String, otherKind: ShardedRun)
     /// Files of two packages.
     case otherPackage(file: String, package: String, other: String, otherPackage: String)
     /// Files of two commits.
@@ -101,7 +109,7 @@ public enum MergeError: Error, CustomStringConvertible, LocalizedError, Equatabl
         case .corrupt(let file, let reason):
             return "\(file) is not a shard's partial report (\(reason)): give the --json file a --shard run wrote."
         case .mixedKinds(let file, let kind, let other, let otherKind):
-            return "\(file) holds \(kind) results and \(other) \(otherKind) results: "
+            return "\(file) holds \(kind.rawValue) results and \(other) \(otherKind.rawValue) results: "
                 + "merge the shards of one run at a time."
         case .otherPackage(let file, let package, let other, let otherPackage):
             return "\(file) is a shard of package \(package) and \(other) of \(otherPackage): "

@@ -199,7 +199,8 @@ struct AuditCommandTests {
     @Test("A shard with --json and --replay is accepted")
     func shardAccepted() throws {
         #expect(
-            try AuditCommand.parse(["/nowhere", "--shard", "2/3", "--json", "s.json", "--replay", "7"]).shard == "2/3")
+            try AuditCommand.parse(["/nowhere", "--shard", "2/3", "--json", "s.json", "--replay", "7"]).shard.shard()
+                == Shard(index: 2, count: 3))
     }
 
     @Test("--replay takes the seed to replay")

@@ -75,7 +75,7 @@ struct AuditMergeTests {
             var partial = record(share: shard)
             try await partial.recordBisections(shard: shard, through: bisection(shardCalls[index - 1]))
             partial.wallSeconds = 3
-            let header = PartialHeader(kind: "audit", shard: shard, commit: "abc", package: "M")
+            let header = PartialHeader(kind: .audit, shard: shard, commit: "abc", package: "M")
             files.append(("s\(index).json", try AuditPartial(header: header, record: partial).json()))
         }
         let merged = try await AuditPartial.merge(files)

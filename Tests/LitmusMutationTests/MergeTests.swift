@@ -38,7 +38,7 @@ struct MergeTests {
         var report = whole
         report.results = shard.share(of: whole.results, by: \.mutant.id)
         report.partial = MutationPartial(
-            header: PartialHeader(kind: "mutation", shard: shard, commit: commit, package: package),
+            header: PartialHeader(kind: .mutation, shard: shard, commit: commit, package: package),
             mutantIDs: whole.results.map(\.mutant.id))
         return try report.json()
     }
@@ -170,12 +170,12 @@ struct MergeTests {
     func kinds() throws {
         // Given
         let mutation = ("m.json", try shard(1, of: 2))
-        let header = PartialHeader(kind: "audit", shard: try Shard(index: 2, count: 2), commit: "abc", package: "M")
+        let header = PartialHeader(kind: .audit, shard: try Shard(index: 2, count: 2), commit: "abc", package: "M")
         let audit = ("a.json", try JSONEncoder().encode(["litmus": ["header": header]]))
 
         // Then
-        #expect(try MergeCommand.kind(of: [mutation].map { (file: $0.0, data: $0.1) }) == "mutation")
-        #expect(throws: MergeError.mixedKinds(file: "a.json", kind: "audit", other: "m.json", otherKind: "mutation")) {
+        #expect(try MergeCommand.kind(of: [mutation].map { (file: $0.0, data: $0.1) }) == .mutation)
+        #expect(throws: MergeError.mixedKinds(file: "a.json", kind: .audit, other: "m.json", otherKind: .mutation)) {
             try MergeCommand.kind(of: [mutation, audit].map { (file: $0.0, data: $0.1) })
         }
     }

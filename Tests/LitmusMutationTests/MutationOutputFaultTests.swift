@@ -67,6 +67,22 @@ struct MutationOutputFaultTests {
         #expect(compiled == [])
     }
 
+    @Test(
+        "litmus mutate refuses on its command line a shard without --json, with a whole-run output, or no share",
+        arguments: [
+            (["--shard", "1/2"], "give --json FILE"),
+            (["--shard", "1/2", "--json", "s.json", "--html", "m.html"], "give them to litmus merge"),
+            (["--shard", "3/2", "--json", "s.json"], "3/2"),
+        ])
+    func mutateShardRefused(arguments: [String], message: String) {
+        // Then: refused while the command line is read (exit 64), before run() could do anything
+        #expect {
+            _ = try MutateCommand.parse(["/nowhere"] + arguments)
+        } throws: { error in
+            MutateCommand.message(for: error).contains(message)
+        }
+    }
+
     @Test("litmus merge with --html naming a folder exits 2 before reading any shard")
     func mergeRefusesFolder() async throws {
         // Given: no shard file at all; the output is checked first
