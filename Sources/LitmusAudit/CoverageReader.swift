@@ -6,7 +6,7 @@ import Foundation
 public enum CoverageReader {
     /// Per-file line and region counts of the files accepted by `include`, from a JSON export.
     public static func files(fromExport data: Data, include: (String) -> String?) throws -> [FileCoverage] {
-        let export = try JSONDecoder().decode(Export.self, from: data)
+        let export = try JSONDecoder().decode(Export<File>.self, from: data)
         var files: [FileCoverage] = []
         for entry in export.data.flatMap(\.files) {
             guard let name = include(entry.filename) else { continue }
@@ -25,7 +25,7 @@ public enum CoverageReader {
     public static func counts(
         fromExport data: Data, at positions: [SourcePosition], relative: (String) -> String
     ) throws -> [SourcePosition: Int] {
-        let export = try JSONDecoder().decode(SegmentExport.self, from: data)
+        let export = try JSONDecoder().decode(Export<SegmentFile>.self, from: data)
         var segmentsByFile: [String: [Segment]] = [:]
         for file in export.data.flatMap(\.files) {
             segmentsByFile[relative(file.filename)] = file.segments.sorted {
@@ -49,7 +49,7 @@ public enum CoverageReader {
     public static func coveredLines(fromSegmentExport data: Data, include: (String) -> String?) throws -> [String:
         LineSet]
     {
-        let export = try JSONDecoder().decode(SegmentExport.self, from: data)
+        let export = try JSONDecoder().decode(Export<SegmentFile>.self, from: data)
         var result: [String: LineSet] = [:]
         for file in export.data.flatMap(\.files) {
             guard let name = include(file.filename) else { continue }
@@ -89,12 +89,13 @@ public enum CoverageReader {
         LineSet(sorted).description
     }
 
-    private struct SegmentExport: Decodable {
-        var data: [SegmentUnit]
-    }
+    /// llvm-cov's export: its units, each with its files, of the kind asked for (summaries or segments).
+    private struct Export<FileData: Decodable>: Decodable {
+        struct Unit: Decodable {
+            var files: [FileData]
+        }
 
-    private struct SegmentUnit: Decodable {
-        var files: [SegmentFile]
+        var data: [Unit]
     }
 
     private struct SegmentFile: Decodable {
@@ -120,14 +121,6 @@ public enum CoverageReader {
             isRegionEntry = try fields.decode(Bool.self)
             isGap = try fields.decode(Bool.self)
         }
-    }
-
-    private struct Export: Decodable {
-        var data: [Unit]
-    }
-
-    private struct Unit: Decodable {
-        var files: [File]
     }
 
     private struct File: Decodable {

@@ -25,7 +25,7 @@ struct RunStage: Sendable {
 
     /// How many test processes an audit with `options` runs at once: `--jobs`, else one per core.
     static func width(_ options: AuditOptions) -> Int {
-        options.parallelism > 0 ? options.parallelism : max(1, ProcessInfo.processInfo.activeProcessorCount)
+        ProcessesAtOnce.width(asked: options.parallelism)
     }
 
     /// The XCTest tests (`--list-tests`), each located by the analysis (paths relative to the package),

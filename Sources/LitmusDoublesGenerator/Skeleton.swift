@@ -98,7 +98,7 @@ private struct SkimLexer {
             case .regexLiteral:
                 return false
             case .punctuation where bytes[token.range.lowerBound] == UInt8(ascii: "/"):
-                guard !mayStartRegex(after: token.range.upperBound) else { return false }
+                guard !mayStartRegex(bytes, after: token.range.upperBound) else { return false }
             case .punctuation where token.interpolationDepth == 0:
                 guard brace(at: token.range.lowerBound) else { return false }
             case .identifier where token.interpolationDepth == 0:
@@ -149,23 +149,6 @@ private struct SkimLexer {
         keywords += 1
         pendingProtocolDepth = open.count
         for position in open.indices { open[position].holdsKeyword = true }
-    }
-
-    /// Whether the `/` before `offset` (no comment) may start a bare regex literal, which starts
-    /// with no blank and ends on the same line; a lone division (or `/=`, `a / b`) may not.
-    private func mayStartRegex(after offset: Int) -> Bool {
-        let next = offset < bytes.count ? bytes[offset] : 0
-        switch next {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "="), 0:
-            return false
-        default:
-            var scan = offset
-            while scan < bytes.count, bytes[scan] != UInt8(ascii: "\n"), bytes[scan] != UInt8(ascii: "\r") {
-                if bytes[scan] == UInt8(ascii: "/") { return true }
-                scan += 1
-            }
-            return false
-        }
     }
 }
 
@@ -223,21 +206,22 @@ extension MadeValues {
         }
         return String(decoding: skeleton, as: UTF8.self)
     }
+}
 
-    /// Whether a `/` may start a regex literal: something other than a blank or `=` after it, and
-    /// another `/` later on the line.
-    private static func mayStartRegex(_ bytes: [UInt8], after offset: Int) -> Bool {
-        let next = offset < bytes.count ? bytes[offset] : 0
-        switch next {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "="), 0:
-            return false
-        default:
-            var scan = offset
-            while scan < bytes.count, bytes[scan] != UInt8(ascii: "\n"), bytes[scan] != UInt8(ascii: "\r") {
-                if bytes[scan] == UInt8(ascii: "/") { return true }
-                scan += 1
-            }
-            return false
+/// Whether the `/` before `offset` (no comment) may start a bare regex literal, which starts with no blank
+/// and ends on the same line (another `/` later on it); a lone division (or `/=`, `a / b`) may not. The
+/// skim's and the skeleton's one rule.
+private func mayStartRegex(_ bytes: [UInt8], after offset: Int) -> Bool {
+    let next = offset < bytes.count ? bytes[offset] : 0
+    switch next {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "="), 0:
+        return false
+    default:
+        var scan = offset
+        while scan < bytes.count, bytes[scan] != UInt8(ascii: "\n"), bytes[scan] != UInt8(ascii: "\r") {
+            if bytes[scan] == UInt8(ascii: "/") { return true }
+            scan += 1
         }
+        return false
     }
 }

@@ -139,17 +139,11 @@ extension RequestMatcher {
 
     /// The body is JSON equal in meaning to `json`: key order, white space and `1` vs `1.0` do not count.
     public static func jsonBody(_ json: String) -> RequestMatcher {
-        guard let expected = JSONValue(Data(json.utf8)) else {
-            // A stub that can never match: every request's difference names the stub's own mistake.
-            return RequestMatcher(description: "JSON body is \(json) (not valid JSON)") { _ in
-                "the expected JSON \(json) is not valid JSON: fix the stub's jsonBody(_:)"
-            }
-        }
-        return RequestMatcher(description: "JSON body is \(json)") { request in
-            guard let actual = JSONValue(request.body) else {
-                return "body is \(Self.preview(request.body)), which is not JSON; expected \(json)"
-            }
-            return actual == expected ? nil : "JSON body is \(Self.preview(request.body)), expected \(json)"
+        Self.json(
+            json, description: "JSON body is \(json)", expecting: json,
+            fix: "fix the stub's jsonBody(_:)"
+        ) { expected, actual, body in
+            actual == expected ? nil : "JSON body is \(Self.preview(body)), expected \(json)"
         }
     }
 

@@ -25,16 +25,11 @@ extension RequestMatcher {
     /// ```
     public static func jsonBody(containing json: String, arrays: JSONArrayMatching = .byPosition) -> RequestMatcher {
         let shown = arrays == .subset ? "\(json) (arrays as subsets)" : json
-        guard let expected = JSONValue(Data(json.utf8)) else {
-            return RequestMatcher(description: "JSON body contains \(json) (not valid JSON)") { _ in
-                "the expected JSON \(json) is not valid JSON: fix the stub's jsonBody(containing:)"
-            }
-        }
-        return RequestMatcher(description: "JSON body contains \(shown)") { request in
-            guard let actual = JSONValue(request.body) else {
-                return "body is \(Self.preview(request.body)), which is not JSON; expected JSON containing \(json)"
-            }
-            return JSONContainment(arrays: arrays).difference(expected: expected, actual: actual, at: [])
+        return Self.json(
+            json, description: "JSON body contains \(shown)", expecting: "JSON containing \(json)",
+            fix: "fix the stub's jsonBody(containing:)"
+        ) { expected, actual, _ in
+            JSONContainment(arrays: arrays).difference(expected: expected, actual: actual, at: [])
         }
     }
 
@@ -47,16 +42,12 @@ extension RequestMatcher {
     /// ```
     public static func jsonValue(at keyPath: String, _ json: String) -> RequestMatcher {
         let path = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let expected = JSONValue(Data(json.utf8)) else {
-            return RequestMatcher(description: "JSON body at \(keyPath) is \(json) (not valid JSON)") { _ in
-                "the expected JSON \(json) at \(keyPath) is not valid JSON: write a JSON literal such as "
-                    + #""ann", 42 or true in the stub's jsonValue(at:_:)"#
-            }
-        }
-        return RequestMatcher(description: "JSON body at \(keyPath) is \(json)") { request in
-            guard var actual = JSONValue(request.body) else {
-                return "body is \(Self.preview(request.body)), which is not JSON; expected \(json) at \(keyPath)"
-            }
+        return Self.json(
+            json, description: "JSON body at \(keyPath) is \(json)", expecting: "\(json) at \(keyPath)",
+            fix: #"write a JSON literal such as "ann", 42 or true in the stub's jsonValue(at:_:)"#,
+            shownAs: "\(json) at \(keyPath)"
+        ) { expected, body, _ in
+            var actual = body
             for (depth, component) in path.enumerated() {
                 switch actual {
                 case .object(let members) where members[component] != nil:
@@ -69,6 +60,27 @@ extension RequestMatcher {
                 }
             }
             return JSONContainment(arrays: .byPosition).difference(expected: expected, actual: actual, at: path)
+        }
+    }
+
+    /// A matcher comparing the body, read as JSON, with `json` through `difference` (the expected value,
+    /// the body's, the body's bytes), described as `description`. A `json` that is no JSON makes a stub
+    /// that never matches, each request's difference naming the stub's mistake (`shownAs` and `fix`); a
+    /// body that is no JSON differs, naming what was `expecting`.
+    static func json(
+        _ json: String, description: String, expecting: String, fix: String, shownAs: String? = nil,
+        difference: @escaping @Sendable (JSONValue, JSONValue, Data) -> String?
+    ) -> RequestMatcher {
+        guard let expected = JSONValue(Data(json.utf8)) else {
+            return RequestMatcher(description: "\(description) (not valid JSON)") { _ in
+                "the expected JSON \(shownAs ?? json) is not valid JSON: \(fix)"
+            }
+        }
+        return RequestMatcher(description: description) { request in
+            guard let actual = JSONValue(request.body) else {
+                return "body is \(Self.preview(request.body)), which is not JSON; expected \(expecting)"
+            }
+            return difference(expected, actual, request.body)
         }
     }
 }

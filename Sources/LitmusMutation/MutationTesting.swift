@@ -51,7 +51,7 @@ public struct MutationTesting: Sendable {
     }
 
     private var width: Int {
-        parallelism > 0 ? parallelism : max(1, ProcessInfo.processInfo.activeProcessorCount)
+        ProcessesAtOnce.width(asked: parallelism)
     }
 
     /// Runs it. The package is never written to; the scratch copy is deleted at the end.
