@@ -1,6 +1,8 @@
 import Foundation
 
-/// Why an audit could not run. Each message names the input and what to do.
+/// Why an audit could not run, and why `litmus mutate` could not start: building the package and finding
+/// its tests is one stage of both tools, so its failures are one type. Each message names the input and what
+/// to do.
 public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatable {
     /// The path holds no Package.swift.
     case notAPackage(path: String)
@@ -42,7 +44,7 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
         case .buildFailed(let path, let errors):
             let shown = errors.prefix(20).joined(separator: "\n  ")
             return "The tests of \(path) do not build (swift build --build-tests failed):\n  \(shown)\n"
-                + "Fix these errors (`swift build --build-tests` in the package shows them all), then audit again."
+                + "Fix these errors (`swift build --build-tests` in the package shows them all), then run again."
         case .noTestBinary(let path):
             return "\(path) has no test target: add one (Tests/<Name>Tests), so that its tests can be run."
         case .toolMissing(let name):

@@ -102,13 +102,13 @@ package struct SchemaBuild {
                 }
             }
             guard !blamedFiles.isEmpty else {
-                throw MutationError.buildFailed(
+                throw AuditError.buildFailed(
                     path: workspace.original.path, errors: workspace.buildErrors(in: result.output))
             }
             log("Build \(round): \(rejected.count) mutants rejected by the compiler so far; rebuilding without them")
             for file in files where blamedFiles.contains(file.path) { schemata[file.path] = try write(file) }
         }
-        throw MutationError.buildFailed(
+        throw AuditError.buildFailed(
             path: workspace.original.path, errors: ["still failing after \(rounds) builds without rejected mutants"])
     }
 
@@ -131,7 +131,7 @@ package struct SchemaBuild {
         let debug = workspace.build.appendingPathComponent("debug")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
         guard let name = names.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
-            throw MutationError.noTestBinary(path: workspace.original.path)
+            throw AuditError.noTestBinary(path: workspace.original.path)
         }
         return debug.appendingPathComponent(name)
     }

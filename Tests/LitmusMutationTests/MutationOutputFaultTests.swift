@@ -68,6 +68,44 @@ struct MutationOutputFaultTests {
     }
 
     @Test(
+        "litmus mutate on a package whose tests do not build fails with the audit's build error, naming the line",
+        .tags(.endToEnd))
+    func mutateRefusesBrokenTests() async throws {
+        // Given: a library whose test target calls a function that does not exist
+        defer { try? FileManager.default.removeItem(at: root) }
+        let package = root.appendingPathComponent("Broken")
+        let sources = package.appendingPathComponent("Sources/Lib")
+        let tests = package.appendingPathComponent("Tests/LibTests")
+        for folder in [sources, tests] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(
+            name: "Broken", targets: [.target(name: "Lib"), .testTarget(name: "LibTests", dependencies: ["Lib"])])
+        """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public func adult(_ age: Int) -> Bool { age >= 18 }\n".write(
+            to: sources.appendingPathComponent("Lib.swift"), atomically: true, encoding: .utf8)
+        try "import Lib\nimport Testing\n@Test func grownUp() { #expect(adultt(30)) }\n".write(
+            to: tests.appendingPathComponent("LibTests.swift"), atomically: true, encoding: .utf8)
+
+        // When
+        let error = await #expect(throws: AuditError.self) {
+            try await MutationTesting(package: package, buildFolder: root.appendingPathComponent("build")).run { _ in }
+        }
+
+        // Then: one error type for a build that fails, whichever tool built; it quotes the compiler's line
+        guard case .buildFailed(let path, let errors) = error else {
+            Issue.record("expected buildFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(path == package.path)
+        #expect(errors.contains { $0.contains("LibTests.swift:3") && $0.contains("adultt") }, "\(errors)")
+        #expect(error?.description.contains("then run again") == true)
+    }
+
+    @Test(
         "litmus mutate refuses on its command line a shard without --json, with a whole-run output, or no share",
         arguments: [
             (["--shard", "1/2"], "give --json FILE"),
