@@ -1,0 +1,85 @@
+import Foundation
+import LitmusJSON
+import LitmusSupport
+import Testing
+
+@testable import LitmusUI
+
+/// What the trace viewer's DOM frame shows: the accessibility tree of the page rendered in it, as a
+/// snapshot, and the element outlined in it (`button: Add`). The frame is sandboxed, so Chromium runs it
+/// as a DevTools target of its own: a connection to it reads it, retried until it has rendered (it is
+/// rendered again whenever another step is chosen), for at most 10 seconds.
+func domFrame(of viewer: XCUIApplication) async throws -> (tree: String, marked: String?) {
+    let devTools = try #require(try viewer.session().devTools, "the viewer's session has no DevTools connection")
+    let deadline = ContinuousClock.now + .seconds(10)
+    var last: (tree: String, marked: String?) = ("(the DOM frame was never found)", nil)
+    // A frame's target appears, and its document renders, without notice to this process: poll for them.
+    while ContinuousClock.now < deadline {
+        if let frame = try? await DevToolsConnection.open(
+            debuggerAddress: devTools.debuggerAddress, target: "the DOM frame", timeout: .seconds(5),
+            matching: { $0["type"].string == "iframe" })
+        {
+            defer { frame.close() }
+            let tree = try? await frame.call("Accessibility.getFullAXTree", timeout: .seconds(10))
+            let document = try? await frame.call("DOM.getDocument", ["depth": -1], timeout: .seconds(10))
+            last = (
+                tree.flatMap(AccessibilityNode.tree(fromFullAXTree:))?.snapshot ?? "",
+                document.flatMap { marked(in: $0["root"]) }
+            )
+            if last.marked != nil { return last }
+        }
+        try await Task.sleep(for: .milliseconds(50))  // poll interval
+    }
+    return last
+}
+
+/// The first element of a `DOM.getDocument` node's tree with `data-litmus-target`: its tag and its text.
+private func marked(in node: JSONValue) -> String? {
+    let attributes = node["attributes"].array?.compactMap(\.string) ?? []
+    if attributes.contains("data-litmus-target") {
+        let text = (node["children"].array ?? []).compactMap { $0["nodeValue"].string }.joined()
+        return "\(node["localName"].string ?? ""): \(text)"
+    }
+    for child in node["children"].array ?? [] {
+        if let found = marked(in: child) { return found }
+    }
+    return nil
+}
+
+/// The traces in the failures folder whose file names hold `test` (a test's function name).
+func writtenTraces(named test: String) -> Set<String> {
+    let folder = FailureEvidence.folder
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return Set(names.filter { $0.contains(test) && $0.hasSuffix(".trace.html") }.map { folder + "/" + $0 })
+}
+
+/// A fixture test of this test binary that fails, run alone as a child process (the variable
+/// `selectedBy` set to `1` enables it), with `LITMUS_UI_TRACE=failure` and a failures folder of its own.
+struct FailingFixture {
+    /// The child's standard output and error.
+    let output: String
+    /// Whether it failed.
+    let failed: Bool
+    /// The trace it said it wrote (`litmus-ui trace: <path>`), in its failures folder.
+    let tracePath: String?
+    private let folder: URL
+
+    static func run(_ filter: String, selectedBy variable: String) async throws -> FailingFixture {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-trace-\(UUID())")
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]),
+            ["--testing-library", "swift-testing", "--filter", filter],
+            in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            environment: [variable: "1", "LITMUS_UI_TRACE": "failure", "LITMUS_UI_ARTIFACTS": folder.path],
+            timeout: 120)
+        let announced = result.output.split(separator: "\n").first { $0.hasPrefix("litmus-ui trace: \(folder.path)") }
+        return FailingFixture(
+            output: result.output, failed: result.status != 0,
+            tracePath: announced.map { String($0.dropFirst("litmus-ui trace: ".count)) }, folder: folder)
+    }
+
+    /// Deletes the child's failures folder.
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+@testable import LitmusUI
+
+/// The environment variable that makes this test binary, run again as a child process, run the fixture
+/// UI test that fails (``TraceUITests/failingJourney()``).
+private let childVariable = "LITMUS_UI_TRACE_CHILD"
+private let isChild = ProcessInfo.processInfo.environment[childVariable] == "1"
+
+@Suite(
+    "A failed UI test leaves a trace to step through, opened in Chromium", .tags(.endToEnd), .serialized,
+    .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
+struct TraceUITests {
+    @Test(
+        "A failing UI test's trace lists every step, shows a step's screenshot and DOM, the console and the network",
+        .enabled(if: !isChild, "this is the child process"))
+    func failingTestLeavesTrace() async throws {
+        // Given: the fixture test, run alone in a process of its own, failed and said where its trace is
+        let fixture = try await FailingFixture.run("TraceUITests/failingJourney", selectedBy: childVariable)
+        defer { fixture.remove() }
+        #expect(fixture.failed, "the fixture test passed:\n\(fixture.output)")
+        let path = try #require(fixture.tracePath, "it named no trace:\n\(fixture.output)")
+
+        // When
+        try await openTrace(path) { (sut: XCUIApplication) async throws in
+            // Then: the timeline lists every step, the failed one last and selected
+            let timeline = sut.tables["Timeline"].cells
+            #expect(try await timeline.count == 5)
+            #expect(try await timeline.element(boundBy: 0).label.hasPrefix("1. launch “http://127.0.0.1:"))
+            #expect(
+                try await timeline.element(boundBy: 1).label.hasPrefix(#"2. typeText app.textFields["Item"] “milk”"#))
+            #expect(try await timeline.element(boundBy: 2).label.hasPrefix(#"3. tap app.buttons["Add"]"#))
+            #expect(
+                try await timeline.element(boundBy: 3).label.hasPrefix(#"4. exists app.staticTexts["1 item"] “true”"#))
+            #expect(try await timeline.element(boundBy: 4).label.hasSuffix("· failed"))
+            #expect(try await sut.staticTexts["step-title"].label == #"Step 5. tap app.buttons["Check out"] (failed)"#)
+
+            // Then: a step shows its screenshot, with its element outlined on it, and its DOM
+            try await sut.buttons["step-3"].tap()
+            #expect(try await sut.staticTexts["step-title"].label == #"Step 3. tap app.buttons["Add"]"#)
+            #expect(try await sut.images["Screenshot after step 3"].exists)
+            #expect(try await sut.otherElements["highlight"].exists)
+            let dom = try await domFrame(of: sut)
+            #expect(dom.marked == "button: Add")
+            #expect(dom.tree.contains(#"- textbox "Item": "milk""#), "\(dom.tree)")
+
+            // Then: the console and network panes hold the page's messages and requests
+            let console = try await labels(of: sut.tables["Console"].cells)
+            #expect(console.contains { $0.hasSuffix("log shopping list ready") }, "\(console)")
+            #expect(console.contains { $0.hasSuffix("warning adding milk") }, "\(console)")
+            let network = try await labels(of: sut.tables["Network"].cells)
+            #expect(network.contains { $0.contains("GET http://127.0.0.1:") && $0.contains("/ 200") }, "\(network)")
+            #expect(
+                network.contains { $0.contains("POST http://127.0.0.1:") && $0.contains("/api/items 200") },
+                "\(network)")
+        }
+    }
+
+    /// The fixture: a UI test that fails at its fifth step, tapping a button the page does not have.
+    @Test(
+        "(child process of the trace test: a UI test that fails, run only when started by it)",
+        .enabled(if: isChild, "runs only as a child process"))
+    func failingJourney() async throws {
+        try await ShoppingListPage.serving { url in
+            let app = XCUIApplication(url: url)
+            app.timeout = .milliseconds(500)
+            try await app.run { (sut: XCUIApplication) async throws in
+                try await sut.textFields["Item"].typeText("milk")
+                try await sut.buttons["Add"].tap()
+                #expect(try await sut.staticTexts["1 item"].exists)
+                try await sut.buttons["Check out"].tap()
+            }
+        }
+    }
+
+    @Test("With traces on failure, a passing test leaves no trace", .enabled(if: !isChild))
+    func passingTestLeavesNone() async throws {
+        // Given
+        let before = writtenTraces(named: "passingTestLeavesNone")
+
+        // When
+        try await ShoppingListPage.serving { url in
+            let sut = XCUIApplication(url: url)
+            sut.traceMode = .failure
+            try await sut.run { app in try await app.buttons["Add"].tap() }
+        }
+
+        // Then
+        #expect(writtenTraces(named: "passingTestLeavesNone") == before)
+    }
+
+    @Test("With traces on, a passing test leaves one, listing its steps", .enabled(if: !isChild))
+    func traceOn() async throws {
+        // Given
+        let before = writtenTraces(named: "traceOn")
+
+        // When
+        try await ShoppingListPage.serving { url in
+            let sut = XCUIApplication(url: url)
+            sut.traceMode = .on
+            try await sut.run { app in _ = try await app.buttons["Add"].exists }
+        }
+
+        // Then
+        let written = writtenTraces(named: "traceOn").subtracting(before)
+        #expect(written.count == 1)
+        for path in written {
+            let html = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(html.contains(#""kind":"exists""#))
+            #expect(html.contains(#"<title>UI trace: With traces on, a passing test leaves one"#))
+            try FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    @Test("With traces off, a failed action names no trace", .enabled(if: !isChild))
+    func traceOff() async throws {
+        let sut = page("<button>Go</button>", timeout: .milliseconds(200))
+        sut.traceMode = .off
+
+        let error = await #expect(throws: XCUIElementError.self) {
+            try await sut.run { app in try await app.buttons["Stop"].tap() }
+        }
+
+        #expect(error != nil)
+        #expect(error?.tracePath == nil)
+    }
+
+    @Test(
+        "A screenshot of a trace is taken (docs/images/ui-trace.png with LITMUS_UPDATE_SCREENSHOTS=1)",
+        .enabled(if: !isChild))
+    func screenshot() async throws {
+        // Given: a trace written in this process by a journey that failed
+        let error = try await ShoppingListPage.serving { url in
+            let app = XCUIApplication(url: url)
+            app.timeout = .milliseconds(500)
+            app.traceMode = .failure
+            return await #expect(throws: XCUIElementError.self) {
+                try await app.run { (sut: XCUIApplication) async throws in
+                    try await sut.textFields["Item"].typeText("milk")
+                    try await sut.buttons["Add"].tap()
+                    try await sut.buttons["Check out"].tap()
+                }
+            }
+        }
+        let path = try #require(error?.tracePath)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        try await openTrace(path) { (sut: XCUIApplication) async throws in
+            // When
+            try await sut.buttons["step-3"].tap()
+            let png = try await sut.screenshot().pngRepresentation
+
+            // Then
+            #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            if ProcessInfo.processInfo.environment["LITMUS_UPDATE_SCREENSHOTS"] == "1" {
+                let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("docs/images/ui-trace.png")
+                try png.write(to: docs)
+            }
+        }
+    }
+
+    /// Opens the trace at `path` in Chromium (recording no trace of its own) for `body`.
+    private func openTrace(_ path: String, _ body: (XCUIApplication) async throws -> Void) async throws {
+        let viewer = XCUIApplication(url: URL(fileURLWithPath: path))
+        viewer.traceMode = .off
+        try await viewer.run { (sut: XCUIApplication) async throws in
+            #expect(try await sut.tables["Timeline"].waitForExistence(timeout: 10))
+            try await body(sut)
+        }
+    }
+
+    private func labels(of query: XCUIElementQuery) async throws -> [String] {
+        var labels: [String] = []
+        for element in try await query.allElementsBoundByIndex { labels.append(try await element.label) }
+        return labels
+    }
+}
