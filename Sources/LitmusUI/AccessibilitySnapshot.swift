@@ -44,8 +44,9 @@ extension XCUIApplication {
     ///
     /// The snapshot may be cut down to what matters: only the nodes it lists must be there, in order, and a
     /// `/regular expression/` matches text that changes (see docs/ui-testing.md). A missing snapshot is
-    /// recorded (the test fails once, so that it is looked at and committed); `LITMUS_UI_RECORD=1` records
-    /// every snapshot again, `LITMUS_UI_RECORD=never` none. With `CI=true` nothing is ever recorded.
+    /// recorded (the check fails once, so that it is looked at and committed); `LITMUS_UI_RECORD=1` records
+    /// every snapshot again (and the check passes), `LITMUS_UI_RECORD=never` none. With `CI=true` nothing is
+    /// ever recorded.
     public func verifyAccessibilitySnapshot(
         named name: String, testName: String = #function, filePath: StaticString = #filePath
     ) async throws {
@@ -92,7 +93,8 @@ extension XCUIApplication {
                     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try Data((snapshot + "\n").utf8).write(to: URL(fileURLWithPath: path))
                 record(started, "verifyAccessibilitySnapshot", element: path, detail: "recorded")
-                if exists { return }
+                // Recording every snapshot is asked for; a missing one fails once, so that it is looked at.
+                if recording == .all { return }
                 throw AccessibilitySnapshotError.recorded(path: path)
             }
             guard exists else {

@@ -5,7 +5,7 @@ import Synchronization
 /// The message layer of the Chrome DevTools Protocol, apart from the socket it travels on: a call is
 /// `{"id", "method", "params"}`, its answer the message with the same `id` (`result` or `error`), and
 /// every message without an `id` is an event, handed to `onEvent` (a dialog that opened, and what a UI
-/// trace records: console messages, network requests, screencast frames).
+/// trace records: console messages and network requests).
 ///
 /// A call is sent at once (``send(_:_:timeout:)``) and its answer awaited apart (``answer(to:)``), so
 /// that several calls can be sent in order before the first answer is awaited (a tap's press and
@@ -26,8 +26,6 @@ final class DevToolsCalls: Sendable {
         case awaited(method: String, timer: Task<Void, Never>?, CheckedContinuation<JSONValue, any Error>)
         /// Answered (or failed) before anybody awaited it.
         case finished(Result<JSONValue, any Error>)
-        /// Sent by ``notify(_:_:)``: its answer is dropped when it comes.
-        case ignored
     }
 
     private struct State {
@@ -99,24 +97,6 @@ final class DevToolsCalls: Sendable {
         return Sent(id: id)
     }
 
-    /// Sends `method` with `params` now and drops its answer when it comes (an acknowledgement, such as
-    /// `Page.screencastFrameAck`, that nobody waits for). Nothing is sent once the connection closed.
-    func notify(_ method: String, _ params: JSONValue = [:]) {
-        let id = state.withLock { state -> Int? in
-            guard state.closedReason == nil else { return nil }
-            let id = state.nextID
-            state.nextID += 1
-            state.slots[id] = .ignored
-            return id
-        }
-        guard let id else { return }
-        if let fields = try? JSONEncoder().encode(["method": .string(method), "params": params] as JSONValue) {
-            transmit("{\"id\":\(id)," + String(decoding: fields.dropFirst(), as: UTF8.self))
-        } else {
-            state.withLock { _ = $0.slots.removeValue(forKey: id) }
-        }
-    }
-
     /// The answer to `call`: its `result`, or the error it failed with.
     func answer(to call: Sent) async throws -> JSONValue {
         try await withCheckedThrowingContinuation { continuation in
@@ -128,16 +108,13 @@ final class DevToolsCalls: Sendable {
                 case .finished(let result):
                     state.slots[call.id] = nil
                     return result
-                case .awaited, .ignored, nil:
+                case .awaited, nil:
                     return .failure(DevToolsError.closed(method: "?", reason: "its answer was awaited twice"))
                 }
             }
             if let finished { continuation.resume(with: finished) }
         }
     }
-
-    /// Calls whose slot is still kept: sent and not yet answered, or answered and not yet awaited.
-    var keptCount: Int { state.withLock { $0.slots.count } }
 
     /// Takes one text message from the browser: the answer to a call, or an event (for `onEvent`).
     func receive(_ text: String) {
@@ -167,10 +144,6 @@ final class DevToolsCalls: Sendable {
     func close(reason: String) {
         state.withLock { state in
             if state.closedReason == nil { state.closedReason = reason }
-            state.slots = state.slots.filter { _, slot in
-                if case .ignored = slot { return false }
-                return true
-            }
         }
         failUnanswered(orNext: { method in .closed(method: method, reason: reason) })
     }
@@ -181,10 +154,8 @@ final class DevToolsCalls: Sendable {
     func failUnanswered(orNext error: @escaping @Sendable (String) -> DevToolsError) {
         let waiting = state.withLock { state -> [Int] in
             let waiting = state.slots.compactMap { id, slot -> Int? in
-                switch slot {
-                case .finished, .ignored: return nil
-                case .sent, .awaited: return id
-                }
+                if case .finished = slot { return nil }
+                return id
             }
             if waiting.isEmpty { state.nextFailure = error }
             return waiting
@@ -211,9 +182,6 @@ final class DevToolsCalls: Sendable {
                 timer?.cancel()
                 state.slots[id] = nil
                 return (continuation, result(method))
-            case .ignored:
-                state.slots[id] = nil
-                return nil
             case .finished, nil:
                 return nil
             }

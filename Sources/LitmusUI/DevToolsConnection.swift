@@ -37,11 +37,6 @@ final class DevToolsConnection: Sendable {
         self.listener.handler.withLock { $0 = listener }
     }
 
-    /// Sends `method` and drops its answer (see ``DevToolsCalls/notify(_:_:)``).
-    func notify(_ method: String, _ params: JSONValue = [:]) {
-        calls.notify(method, params)
-    }
-
     /// Has the page send what a UI trace records: console messages and exceptions (`Runtime`) and
     /// requests (`Network`). Once per connection; a session that never records a trace never pays for it.
     func enableTraceEvents(timeout: Duration) async throws {

@@ -39,21 +39,24 @@ extension XCUIApplication {
 
     /// Waits, after `action` on `element` in the document `page`, until a navigation the action started
     /// (a tap on a link, a Return in a form) has brought the next document, and the page is no longer
-    /// busy, so what a test reads next is the action's result (chromedriver does not always wait).
+    /// busy, so what a test reads next is the action's result (chromedriver does not always wait). Returns
+    /// the last page-script call's result: with the page as it settled, for a trace (`["trace"]`).
+    @discardableResult
     func settle(
         after action: String, of element: String, fromPage page: String, until deadline: ContinuousClock.Instant,
         started: TraceRecorder.Start? = nil
-    ) async throws {
+    ) async throws -> JSONValue {
         let session = try session()
         var status: String?
+        let traced = recorder != nil
         repeat {
             let value = try await retrying {
                 try await session.evaluate(
-                    "window.__litmus.afterAction(arguments[0], \(Self.budget(until: deadline)), done);", .string(page),
-                    waits: true, timeout: callTimeout)
+                    "window.__litmus.afterAction(arguments[0], \(Self.budget(until: deadline)), done, \(traced));",
+                    .string(page), waits: true, timeout: callTimeout)
             }
             status = value["status"].string
-            if !["waiting", "busy"].contains(status) { return }
+            if !["waiting", "busy"].contains(status) { return value }
         } while ContinuousClock.now < deadline
         let reason =
             status == "busy"

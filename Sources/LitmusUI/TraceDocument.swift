@@ -17,9 +17,11 @@ struct TraceStep: Sendable, Encodable {
     let phases: [TracePhase]
     /// Why it failed, for the failing step.
     let error: String?
-    /// The page's DOM at the step (an index into ``TraceDocument/doms``).
+    /// The page's DOM as the step found it, its element marked (an index into ``TraceDocument/doms``).
     var dom: Int?
-    /// The screenshot after the step (an index into ``TraceDocument/screenshots``).
+    /// The page's DOM once the action settled (an action only).
+    var domAfter: Int?
+    /// The screenshot after the step (an index into ``TraceDocument/screenshots``), if one was taken.
     var screenshot: Int?
     /// The box of the step's element in the viewport, to highlight on the screenshot.
     var rect: TraceRect?

@@ -3,54 +3,50 @@ import LitmusJSON
 import Synchronization
 
 /// Records one launch of an app for its UI trace: every step the test took (query, read, wait, action,
-/// with its element, phases and the page's DOM at that moment), a screenshot after each, the page's
-/// console messages and network requests, and the failure.
+/// with its element and phases), the page's DOM at each step and after each action, screenshots, the
+/// page's console messages and network requests, and the failure.
 ///
-/// Cheap by design, since the trace of a passing test is usually thrown away: the DOM comes back with the
-/// page-script call the step makes anyway; the screenshots are the frames Chromium's screencast sends when
-/// the page repaints (no capture is requested), and a step keeps the first frame painted after it ended;
-/// the console and network arrive as DevTools events.
+/// Cheap by design, since the trace of a passing test is usually thrown away: the DOMs come back with the
+/// page-script calls the steps make anyway, and the console and network arrive as DevTools events. A
+/// screenshot makes Chromium paint the page (UIBenchmark measured 15 to 40 % more per tap), so one is taken
+/// at the failure, and after every action only with ``screenshotsAfterActions`` (`LITMUS_UI_TRACE=on`).
 final class TraceRecorder: Sendable {
-    /// When a step began: on the clock of the trace, and on the wall clock that screencast frames carry.
+    /// When a step began.
     struct Start: Sendable {
         let instant: ContinuousClock.Instant
-        let wall: Double
     }
 
-    fileprivate struct Frame {
-        let time: Double
-        let data: String
-        /// Its index in `screenshots` once a step shows it.
-        var index: Int?
-    }
-
-    /// A step that shows the first frame painted after it `ended`, before the next step began (`next`).
-    fileprivate struct Waiting {
-        let step: Int
-        let ended: Double
-        var next: Double?
-    }
-
-    fileprivate struct State {
+    private struct State {
         var steps: [TraceStep] = []
         var doms: [String] = []
         var domIndex: [String: Int] = [:]
         var screenshots: [TraceScreenshot] = []
-        var latestFrame: Frame?
-        var waiting: [Waiting] = []
         var console: [TraceConsoleEntry] = []
         var network: [TraceNetworkEntry] = []
         var requests: [String: Int] = [:]
         var failure: TraceFailure?
         var viewport: TraceSize?
+        /// Screenshots asked for and not yet come.
+        var pending: [Task<Void, Never>] = []
         /// Where the trace was written, once it was.
         var path: String?
         /// Whether its path was told and the trace attached.
         var announced = false
+
+        /// The index of `dom` in `doms`, added once however many steps show it.
+        mutating func index(of dom: String?) -> Int? {
+            guard let dom else { return nil }
+            if let index = domIndex[dom] { return index }
+            domIndex[dom] = doms.count
+            doms.append(dom)
+            return doms.count - 1
+        }
     }
 
     /// Whether the trace is kept always (`on`) or only when the test fails (`failure`).
     let mode: UITraceMode
+    /// Whether every action is followed by a screenshot: with `on`, or `LITMUS_UI_TRACE_SCREENSHOTS=1`.
+    let screenshotsAfterActions: Bool
     /// The test that launched the app (Swift Testing's display name), if known.
     let test: String?
     /// What the trace's file is named after: the test's function, else the app's page.
@@ -61,8 +57,14 @@ final class TraceRecorder: Sendable {
     private let startedAt = Date()
     private let state = Mutex(State())
 
-    init(mode: UITraceMode, test: String?, name: String, url: String) {
+    /// A recorder of a launch of `url` by `test` (file named after `name`); `environment` says whether
+    /// `LITMUS_UI_TRACE_SCREENSHOTS=1` asks for screenshots after actions with `failure`.
+    init(
+        mode: UITraceMode, test: String?, name: String, url: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.mode = mode
+        self.screenshotsAfterActions = mode == .on || environment["LITMUS_UI_TRACE_SCREENSHOTS"] == "1"
         self.test = test
         self.name = name
         self.url = url
@@ -70,51 +72,62 @@ final class TraceRecorder: Sendable {
 
     /// Starts a step now.
     func begin() -> Start {
-        let now = Start(instant: .now, wall: Date().timeIntervalSince1970)
-        state.withLock { state in
-            for index in state.waiting.indices where state.waiting[index].next == nil {
-                state.waiting[index].next = now.wall
-            }
-        }
-        return now
+        Start(instant: .now)
     }
 
     /// Records a step begun at `start` that ends now: `kind` (`tap`, `exists`, …) on `element`, with
-    /// `detail` (the text typed, the value read), its `phases`, and what the page-script call that made it
-    /// captured (`page`: `{dom, rect, viewport}`), or `error` when it failed. `screenshot` (a PNG) is shown
-    /// for it instead of the next frame painted.
+    /// `detail` (the text typed, the value read), its `phases`, what the page-script call that made it
+    /// captured (`page`: `{dom, rect, viewport}`) and, for an action, what the page was once it settled
+    /// (`after`), or `error` when it failed, with `screenshot` (a PNG) taken then. Its index.
+    @discardableResult
     func record(
         _ start: Start, _ kind: String, element: String? = nil, detail: String? = nil,
-        phases: [(name: String, duration: Duration)] = [], page: JSONValue = .null, error: String? = nil,
-        screenshot: Data? = nil
-    ) {
+        phases: [(name: String, duration: Duration)] = [], page: JSONValue = .null, after: JSONValue = .null,
+        error: String? = nil, screenshot: Data? = nil
+    ) -> Int {
         let end = ContinuousClock.now
-        let wall = Date().timeIntervalSince1970
-        state.withLock { state in
+        return state.withLock { state in
             var step = TraceStep(
                 kind: kind, element: element, detail: detail, start: milliseconds(start.instant),
                 duration: (end - start.instant).inMilliseconds,
                 phases: phases.map { TracePhase(name: $0.name, duration: $0.duration.inMilliseconds) }, error: error)
-            if let dom = page["dom"].string {
-                step.dom = state.domIndex[dom] ?? state.doms.count
-                if state.domIndex[dom] == nil {
-                    state.domIndex[dom] = state.doms.count
-                    state.doms.append(dom)
-                }
-            }
+            step.dom = state.index(of: page["dom"].string)
+            step.domAfter = state.index(of: after["dom"].string)
             step.rect = TraceRect(page["rect"])
             if let viewport = TraceSize(page["viewport"]) { state.viewport = viewport }
             if let screenshot {
                 step.screenshot = state.screenshots.count
                 state.screenshots.append(TraceScreenshot(mime: "image/png", base64: screenshot.base64EncodedString()))
-            } else {
-                state.waiting.append(Waiting(step: state.steps.count, ended: wall))
             }
             if let error, state.failure == nil {
                 state.failure = TraceFailure(message: error, step: state.steps.count)
             }
             state.steps.append(step)
+            return state.steps.count - 1
         }
+    }
+
+    /// Shows the screenshot `base64` (a JPEG) at step `index`: the page after it.
+    func attach(screenshot base64: String, toStep index: Int) {
+        state.withLock { state in
+            guard state.steps.indices.contains(index) else { return }
+            state.steps[index].screenshot = state.screenshots.count
+            state.screenshots.append(TraceScreenshot(mime: "image/jpeg", base64: base64))
+        }
+    }
+
+    /// Keeps a screenshot on its way (`task` attaches it), for ``awaitScreenshots()``.
+    func keep(_ task: Task<Void, Never>) {
+        state.withLock { $0.pending.append(task) }
+    }
+
+    /// Waits for the screenshots asked for so far (each has its own time limit).
+    func awaitScreenshots() async {
+        let pending = state.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+        for task in pending { await task.value }
     }
 
     /// Records the test's failure, seen outside any step (an issue the test recorded, an error it threw).
@@ -126,9 +139,6 @@ final class TraceRecorder: Sendable {
 
     /// Whether a failure was recorded.
     var hasFailed: Bool { state.withLock { $0.failure != nil } }
-
-    /// Whether a step still waits for the frame painted after it.
-    var awaitsFrames: Bool { state.withLock { !$0.waiting.isEmpty } }
 
     /// Where the trace was last written, if it was.
     var path: String? {
@@ -144,14 +154,10 @@ final class TraceRecorder: Sendable {
         }
     }
 
-    /// Takes a DevTools event of the page: a screencast frame, a console message, a network event.
+    /// Takes a DevTools event of the page: a console message, a network event.
     func receive(_ method: String, _ params: JSONValue) {
         let time = milliseconds(.now)
-        if method == "Page.screencastFrame" {
-            guard let data = params["data"].string else { return }
-            let painted = params["metadata"]["timestamp"].number ?? Date().timeIntervalSince1970
-            state.withLock { $0.take(Frame(time: painted, data: data)) }
-        } else if let entry = TraceEvents.console(method, params, at: time) {
+        if let entry = TraceEvents.console(method, params, at: time) {
             state.withLock { $0.console.append(entry) }
         } else if method.hasPrefix("Network.") {
             state.withLock { state in
@@ -160,13 +166,10 @@ final class TraceRecorder: Sendable {
         }
     }
 
-    /// Everything recorded so far, as the trace file holds it; a step still waiting for its frame shows
-    /// the latest one (nothing was painted since).
+    /// Everything recorded so far, as the trace file holds it.
     func document() -> TraceDocument {
         state.withLock { state in
-            for waiting in state.waiting { state.show(latestFrameAt: waiting.step) }
-            state.waiting = []
-            return TraceDocument(
+            TraceDocument(
                 title: test ?? url, test: test, url: url, startedAt: ISO8601DateFormatter().string(from: startedAt),
                 mode: mode.rawValue, viewport: state.viewport, failure: state.failure, steps: state.steps,
                 doms: state.doms, screenshots: state.screenshots, console: state.console, network: state.network)
@@ -175,42 +178,5 @@ final class TraceRecorder: Sendable {
 
     private func milliseconds(_ instant: ContinuousClock.Instant) -> Double {
         (instant - started).inMilliseconds
-    }
-}
-
-extension TraceRecorder.State {
-    /// A frame painted at `frame.time`: the first after a waiting step ended and before the next began is
-    /// that step's; a step whose next step began before this frame was painted shows the frame before
-    /// (the page did not repaint in between).
-    fileprivate mutating func take(_ frame: TraceRecorder.Frame) {
-        var incoming = frame
-        var stillWaiting: [TraceRecorder.Waiting] = []
-        for step in waiting {
-            if incoming.time < step.ended {
-                stillWaiting.append(step)
-            } else if let next = step.next, incoming.time > next {
-                show(latestFrameAt: step.step)
-            } else {
-                if incoming.index == nil {
-                    incoming.index = screenshots.count
-                    screenshots.append(TraceScreenshot(mime: "image/jpeg", base64: incoming.data))
-                }
-                steps[step.step].screenshot = incoming.index
-            }
-        }
-        waiting = stillWaiting
-        if let latest = latestFrame, incoming.time < latest.time { return }
-        latestFrame = incoming
-    }
-
-    /// Shows the latest frame at step `step` (kept once, however many steps show it).
-    fileprivate mutating func show(latestFrameAt step: Int) {
-        guard var frame = latestFrame else { return }
-        if frame.index == nil {
-            frame.index = screenshots.count
-            screenshots.append(TraceScreenshot(mime: "image/jpeg", base64: frame.data))
-            latestFrame = frame
-        }
-        steps[step].screenshot = frame.index
     }
 }

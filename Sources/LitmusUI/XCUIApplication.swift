@@ -111,7 +111,7 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
         do {
             try await session.navigate(to: app.url)
         } catch {
-            await Self.stopRecording(recorder, on: session)
+            Self.stopRecording(recorder, on: session)
             await app.terminate()
             await Browser.shared.release(session)
             throw LitmusUIError.launchFailed(reason: "the browser could not open \(app.url): \(error)")
@@ -119,11 +119,12 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
         phases.end("open")
         phases.write()
         running.withLock { $0 = Running(app: app, session: session, recorder: recorder) }
-        if let recorder, let started {
+        if let started {
             let page = try? await session.evaluate(
                 "return window.__litmus.capture(null);", waits: false, timeout: callTimeout)
-            recorder.record(
-                started, "launch", detail: app.url.absoluteString, phases: phases.phases, page: page ?? .null)
+            record(
+                started, "launch", detail: app.url.absoluteString, phases: phases.phases,
+                after: ["trace": page ?? .null])
         }
     }
 
@@ -231,10 +232,11 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
                 throw LitmusUIError.noFocusedElement
             }
             try await session.press(keys)
-            try await settle(
+            let after = try await settle(
                 after: "typeText", of: "app", fromPage: page, until: ContinuousClock.now + timeout, started: started)
             let secure = target["secure"].bool == true
-            record(started, "typeText", element: "app", detail: secure ? "\u{2022}\u{2022}\u{2022}" : text)
+            record(
+                started, "typeText", element: "app", detail: secure ? "\u{2022}\u{2022}\u{2022}" : text, after: after)
         }
     }
 

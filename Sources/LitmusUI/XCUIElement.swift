@@ -192,8 +192,9 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                     phases.end("actionable")
                     try await action(session, found)
                     phases.end("input")
+                    var after = JSONValue.null
                     if let page = last["page"].string {
-                        try await query.app.settle(
+                        after = try await query.app.settle(
                             after: name, of: description, fromPage: page, until: deadline, started: started)
                         phases.end("settle")
                     }
@@ -201,7 +202,8 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
                     let secure = last["description"].string?.hasPrefix("SecureTextField") == true
                     let detail = typing.map { secure ? String(repeating: "\u{2022}", count: $0.count) : $0 }
                     query.app.record(
-                        started, name, element: description, detail: detail, phases: phases.phases, result: last)
+                        started, name, element: description, detail: detail, phases: phases.phases, result: last,
+                        after: after)
                     return
                 } catch let error as any BrowserCommandError where error.isRetryable {
                     last = ["status": "retrying", "reason": .string("\(error)")]

@@ -158,34 +158,4 @@ struct DevToolsCallsTests {
             try await DevToolsConnection.open(debuggerAddress: "example.com:9222", window: "W", timeout: .seconds(1))
         }
     }
-
-    @Test("A notification is sent like a call, and its answer is dropped when it comes: nothing of it is kept")
-    func notificationAnswerDropped() {
-        // Given
-        let (sut, wire) = calls()
-
-        // When
-        sut.notify("Page.screencastFrameAck", ["sessionId": 3])
-        sut.receive(#"{"id":1,"result":{}}"#)
-
-        // Then
-        #expect(wire.sent == [["id": 1, "method": "Page.screencastFrameAck", "params": ["sessionId": 3]]])
-        #expect(sut.keptCount == 0)
-    }
-
-    @Test("A dialog while only a notification is unanswered still fails the next call")
-    func notificationIsNotAWaitingCall() async throws {
-        // Given
-        let (sut, _) = calls()
-        sut.notify("Page.screencastFrameAck", ["sessionId": 3])
-
-        // When
-        sut.failUnanswered(orNext: { method in .dialogOpened(method: method, type: "alert", message: "hi") })
-
-        // Then
-        let error = await #expect(throws: DevToolsError.self) {
-            try await sut.call("Runtime.evaluate", timeout: .seconds(10))
-        }
-        #expect(error == .dialogOpened(method: "Runtime.evaluate", type: "alert", message: "hi"))
-    }
 }

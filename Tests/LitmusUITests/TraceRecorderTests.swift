@@ -4,69 +4,30 @@ import Testing
 
 @testable import LitmusUI
 
-/// What a launch's recorder keeps for its trace, without a browser: steps, the frame each shows, DOMs,
-/// the failure. Frames carry the wall-clock time they were painted at, as Chromium's screencast sends them.
-@Suite("A trace recorder keeps each step with the first frame painted after it")
+/// What a launch's recorder keeps for its trace, without a browser: steps, their DOMs and screenshots, the
+/// failure, console messages and requests.
+@Suite("A trace recorder keeps each step with the page as the step found it and left it")
 struct TraceRecorderTests {
-    private func recorder() -> TraceRecorder {
-        TraceRecorder(mode: .failure, test: "a test", name: "aTest()", url: "http://127.0.0.1:1/")
+    private func recorder(_ mode: UITraceMode = .failure, environment: [String: String] = [:]) -> TraceRecorder {
+        TraceRecorder(mode: mode, test: "a test", name: "aTest()", url: "http://127.0.0.1:1/", environment: environment)
     }
 
-    private func frame(_ data: String, paintedAt time: Double) -> JSONValue {
-        ["data": .string(data), "sessionId": 1, "metadata": ["timestamp": .number(time)]]
-    }
-
-    private var now: Double { Date().timeIntervalSince1970 }
-
-    @Test("A step shows the first frame painted after it ended, not one painted before")
-    func frameAfterStep() {
+    @Test("An action keeps the DOM it found, its element's box, and the DOM once it settled")
+    func domsOfAnAction() {
         // Given
         let sut = recorder()
-        let start = sut.begin()
-        sut.receive("Page.screencastFrame", frame("before", paintedAt: now - 60))
-        sut.record(start, "tap", element: "app.buttons[\"7\"]")
 
         // When
-        sut.receive("Page.screencastFrame", frame("after", paintedAt: now + 60))
-        sut.receive("Page.screencastFrame", frame("later", paintedAt: now + 120))
+        sut.record(
+            sut.begin(), "tap", element: "app.buttons[\"7\"]",
+            page: ["dom": "<p>before</p>", "rect": ["x": 1, "y": 2, "width": 30, "height": 20]],
+            after: ["dom": "<p>after</p>"])
 
         // Then
         let document = sut.document()
-        #expect(document.steps.first?.screenshot.map { document.screenshots[$0].base64 } == "after")
-    }
-
-    @Test("A step after which nothing was painted before the next began shows the page as it was")
-    func nothingPainted() {
-        // Given: a frame, then a step that changed nothing, then the next step
-        let sut = recorder()
-        sut.receive("Page.screencastFrame", frame("page", paintedAt: now - 60))
-        sut.record(sut.begin(), "exists", element: "app.buttons[\"7\"]", detail: "true")
-        let next = sut.begin()
-
-        // When: the next step paints
-        sut.receive("Page.screencastFrame", frame("next step's", paintedAt: now + 60))
-        sut.record(next, "tap", element: "app.buttons[\"8\"]")
-
-        // Then
-        let document = sut.document()
-        #expect(
-            document.steps.map { $0.screenshot.map { document.screenshots[$0].base64 } } == ["page", "next step's"])
-    }
-
-    @Test("A frame shown by several steps is kept once")
-    func frameKeptOnce() {
-        // Given: two steps that painted nothing
-        let sut = recorder()
-        let painted = now - 60
-        sut.record(sut.begin(), "exists", detail: "true")
-        sut.record(sut.begin(), "count", detail: "16")
-
-        // When: the last frame painted before them arrives after them (frames come 80 ms late on a busy machine)
-        sut.receive("Page.screencastFrame", frame("page", paintedAt: painted))
-
-        let document = sut.document()
-        #expect(document.screenshots.count == 1)
-        #expect(document.steps.map(\.screenshot) == [0, 0])
+        #expect(document.steps.first?.dom.map { document.doms[$0] } == "<p>before</p>")
+        #expect(document.steps.first?.domAfter.map { document.doms[$0] } == "<p>after</p>")
+        #expect(document.steps.first?.rect?.width == 30)
     }
 
     @Test("The same DOM at two steps is kept once")
@@ -80,6 +41,46 @@ struct TraceRecorderTests {
         let document = sut.document()
         #expect(document.doms == ["<!doctype html><html><body>7</body></html>"])
         #expect(document.steps.map(\.dom) == [0, 0])
+    }
+
+    @Test("A screenshot attached to a step shows there, as a JPEG")
+    func attachedScreenshot() {
+        let sut = recorder()
+        let step = sut.record(sut.begin(), "tap", element: "app.buttons[\"7\"]")
+
+        sut.attach(screenshot: "/9j/4AAQ", toStep: step)
+
+        let document = sut.document()
+        #expect(document.steps.first?.screenshot == 0)
+        #expect(document.screenshots.first?.mime == "image/jpeg")
+        #expect(document.screenshots.first?.base64 == "/9j/4AAQ")
+    }
+
+    @Test("Screenshots still on their way are waited for before the trace is written")
+    func screenshotsAwaited() async {
+        // Given: a screenshot that comes after a while
+        let sut = recorder()
+        let step = sut.record(sut.begin(), "tap")
+        let (arrived, arrive) = AsyncStream<Void>.makeStream()
+        sut.keep(
+            Task {
+                for await _ in arrived { break }
+                sut.attach(screenshot: "late", toStep: step)
+            })
+
+        // When
+        arrive.yield()
+        await sut.awaitScreenshots()
+
+        // Then
+        #expect(sut.document().screenshots.map(\.base64) == ["late"])
+    }
+
+    @Test("With on, actions are followed by screenshots; with failure only when LITMUS_UI_TRACE_SCREENSHOTS=1")
+    func screenshotsAfterActions() {
+        #expect(recorder(.on).screenshotsAfterActions)
+        #expect(!recorder(.failure).screenshotsAfterActions)
+        #expect(recorder(.failure, environment: ["LITMUS_UI_TRACE_SCREENSHOTS": "1"]).screenshotsAfterActions)
     }
 
     @Test("A failed step is the trace's failure, with the screenshot taken at it")
@@ -108,7 +109,7 @@ struct TraceRecorderTests {
         #expect(sut.document().failure?.step == nil)
     }
 
-    @Test("Console messages and requests are kept in the order they came")
+    @Test("Console messages and requests are kept in the order they came; other events are not")
     func consoleAndNetwork() {
         let sut = recorder()
 

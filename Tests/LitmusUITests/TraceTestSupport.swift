@@ -1,36 +1,55 @@
 import Foundation
 import LitmusJSON
 import LitmusSupport
+import Synchronization
 import Testing
 
 @testable import LitmusUI
 
-/// What the trace viewer's DOM frame shows: the accessibility tree of the page rendered in it, as a
-/// snapshot, and the element outlined in it (`button: Add`). The frame is sandboxed, so Chromium runs it
-/// as a DevTools target of its own: a connection to it reads it, retried until it has rendered (it is
-/// rendered again whenever another step is chosen), for at most 10 seconds.
-func domFrame(of viewer: XCUIApplication) async throws -> (tree: String, marked: String?) {
+/// What the trace viewer's DOM frames show: for each, the accessibility tree of the page rendered in it,
+/// as a snapshot, and the element outlined in it (`button: Add`), if any. The frames are sandboxed, so
+/// Chromium runs each as a DevTools target of its own: a connection to each reads it. Read again until
+/// `until` accepts them (they render again whenever another step is chosen), for at most 10 seconds.
+func domFrames(
+    of viewer: XCUIApplication, until accepted: ([(tree: String, marked: String?)]) -> Bool
+) async throws -> [(tree: String, marked: String?)] {
     let devTools = try #require(try viewer.session().devTools, "the viewer's session has no DevTools connection")
     let deadline = ContinuousClock.now + .seconds(10)
-    var last: (tree: String, marked: String?) = ("(the DOM frame was never found)", nil)
+    var frames: [(tree: String, marked: String?)] = []
     // A frame's target appears, and its document renders, without notice to this process: poll for them.
     while ContinuousClock.now < deadline {
-        if let frame = try? await DevToolsConnection.open(
-            debuggerAddress: devTools.debuggerAddress, target: "the DOM frame", timeout: .seconds(5),
-            matching: { $0["type"].string == "iframe" })
-        {
-            defer { frame.close() }
+        frames = []
+        for index in 0..<4 {
+            guard
+                let frame = try? await DevToolsConnection.open(
+                    debuggerAddress: devTools.debuggerAddress, target: "DOM frame \(index)", timeout: .seconds(5),
+                    matching: iframe(index))
+            else { break }
             let tree = try? await frame.call("Accessibility.getFullAXTree", timeout: .seconds(10))
             let document = try? await frame.call("DOM.getDocument", ["depth": -1], timeout: .seconds(10))
-            last = (
-                tree.flatMap(AccessibilityNode.tree(fromFullAXTree:))?.snapshot ?? "",
-                document.flatMap { marked(in: $0["root"]) }
-            )
-            if last.marked != nil { return last }
+            frame.close()
+            frames.append(
+                (
+                    tree.flatMap(AccessibilityNode.tree(fromFullAXTree:))?.snapshot ?? "",
+                    document.flatMap { marked(in: $0["root"]) }
+                ))
         }
+        if accepted(frames) { return frames }
         try await Task.sleep(for: .milliseconds(50))  // poll interval
     }
-    return last
+    return frames
+}
+
+/// Accepts the `index`-th frame target that `/json/list` lists (the list is the order of the calls).
+private func iframe(_ index: Int) -> (JSONValue) -> Bool {
+    let seen = Mutex(0)
+    return { target in
+        guard target["type"].string == "iframe" else { return false }
+        return seen.withLock { seen in
+            defer { seen += 1 }
+            return seen == index
+        }
+    }
 }
 
 /// The first element of a `DOM.getDocument` node's tree with `data-litmus-target`: its tag and its text.
@@ -52,6 +71,14 @@ func writtenTraces(named test: String) -> Set<String> {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return Set(names.filter { $0.contains(test) && $0.hasSuffix(".trace.html") }.map { folder + "/" + $0 })
 }
+
+/// Whether this test binary can run one of its own tests as a child process: on Linux it is the test
+/// process itself (`--testing-library swift-testing --filter …`); elsewhere tests run inside a runner.
+#if os(Linux)
+    let canRunFixtureProcess = true
+#else
+    let canRunFixtureProcess = false
+#endif
 
 /// A fixture test of this test binary that fails, run alone as a child process (the variable
 /// `selectedBy` set to `1` enables it), with `LITMUS_UI_TRACE=failure` and a failures folder of its own.

@@ -14,7 +14,8 @@ private let isChild = ProcessInfo.processInfo.environment[childVariable] == "1"
 struct TraceUITests {
     @Test(
         "A failing UI test's trace lists every step, shows a step's screenshot and DOM, the console and the network",
-        .enabled(if: !isChild, "this is the child process"))
+        .enabled(if: !isChild, "this is the child process"),
+        .enabled(if: canRunFixtureProcess, "runs its fixture as a child process, which needs Linux"))
     func failingTestLeavesTrace() async throws {
         // Given: the fixture test, run alone in a process of its own, failed and said where its trace is
         let fixture = try await FailingFixture.run("TraceUITests/failingJourney", selectedBy: childVariable)
@@ -36,14 +37,22 @@ struct TraceUITests {
             #expect(try await timeline.element(boundBy: 4).label.hasSuffix("· failed"))
             #expect(try await sut.staticTexts["step-title"].label == #"Step 5. tap app.buttons["Check out"] (failed)"#)
 
-            // Then: a step shows its screenshot, with its element outlined on it, and its DOM
+            // Then: the failed step shows the screenshot taken at the failure
+            #expect(try await sut.images["Screenshot after step 5"].exists)
+
+            // Then: an action shows the DOM it found, its element outlined, and the DOM it left
             try await sut.buttons["step-3"].tap()
             #expect(try await sut.staticTexts["step-title"].label == #"Step 3. tap app.buttons["Add"]"#)
-            #expect(try await sut.images["Screenshot after step 3"].exists)
-            #expect(try await sut.otherElements["highlight"].exists)
-            let dom = try await domFrame(of: sut)
-            #expect(dom.marked == "button: Add")
-            #expect(dom.tree.contains(#"- textbox "Item": "milk""#), "\(dom.tree)")
+            let frames = try await domFrames(of: sut) { frames in
+                frames.contains { $0.marked == "button: Add" } && frames.contains { $0.tree.contains("1 item") }
+            }
+            let found = try #require(frames.first { $0.marked != nil }, "no frame outlines an element: \(frames)")
+            #expect(found.marked == "button: Add")
+            #expect(found.tree.contains(#"- textbox "Item": "milk""#), "\(found.tree)")
+            #expect(found.tree.contains(#"- status: "No items""#), "\(found.tree)")
+            let left = try #require(frames.first { $0.marked == nil }, "no frame shows the page after it: \(frames)")
+            #expect(left.tree.contains(#"- status: "1 item""#), "\(left.tree)")
+            #expect(left.tree.contains(#"- listitem [level=1]: "milk""#), "\(left.tree)")
 
             // Then: the console and network panes hold the page's messages and requests
             let console = try await labels(of: sut.tables["Console"].cells)
@@ -90,7 +99,9 @@ struct TraceUITests {
         #expect(writtenTraces(named: "passingTestLeavesNone") == before)
     }
 
-    @Test("With traces on, a passing test leaves one, listing its steps", .enabled(if: !isChild))
+    @Test(
+        "With traces on, a passing test leaves one, listing its steps with a screenshot after each action",
+        .enabled(if: !isChild))
     func traceOn() async throws {
         // Given
         let before = writtenTraces(named: "traceOn")
@@ -99,7 +110,7 @@ struct TraceUITests {
         try await ShoppingListPage.serving { url in
             let sut = XCUIApplication(url: url)
             sut.traceMode = .on
-            try await sut.run { app in _ = try await app.buttons["Add"].exists }
+            try await sut.run { app in try await app.buttons["Add"].tap() }
         }
 
         // Then
@@ -107,7 +118,8 @@ struct TraceUITests {
         #expect(written.count == 1)
         for path in written {
             let html = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(html.contains(#""kind":"exists""#))
+            #expect(html.contains(#""kind":"tap""#))
+            #expect(html.contains(#""mime":"image\/jpeg""#), "no screenshot after the tap")
             #expect(html.contains(#"<title>UI trace: With traces on, a passing test leaves one"#))
             try FileManager.default.removeItem(atPath: path)
         }
@@ -134,7 +146,7 @@ struct TraceUITests {
         let error = try await ShoppingListPage.serving { url in
             let app = XCUIApplication(url: url)
             app.timeout = .milliseconds(500)
-            app.traceMode = .failure
+            app.traceMode = .on  // a screenshot after each action, for the picture
             return await #expect(throws: XCUIElementError.self) {
                 try await app.run { (sut: XCUIApplication) async throws in
                     try await sut.textFields["Item"].typeText("milk")

@@ -14,7 +14,8 @@ private let isChild = ProcessInfo.processInfo.environment[childVariable] == "1"
 struct UITraceTraitTests {
     @Test(
         "An #expect that fails in a test under .uiTrace keeps the trace of its app, the expectation as its failure",
-        .enabled(if: !isChild, "this is the child process"))
+        .enabled(if: !isChild, "this is the child process"),
+        .enabled(if: canRunFixtureProcess, "runs its fixture as a child process, which needs Linux"))
     func failedExpectationKeepsTrace() async throws {
         // When: the fixture test, run alone in a process of its own, failed an #expect after every step passed
         let fixture = try await FailingFixture.run("UITraceTraitTests/failingExpectation", selectedBy: childVariable)

@@ -359,12 +359,14 @@ if (!window.__litmus) { window.__litmus = (() => {
     // After an action in the document `token`: done when the next document is there if the action
     // started a navigation (this script is unloaded, and called again there), else once the
     // page is not busy (`aria-busy="true"` on <html> or <body>: it is updating itself), else at once.
-    afterAction(token, budget, done) {
+    // With `trace`, a settled page comes back captured, for a UI trace.
+    afterAction(token, budget, done, trace) {
       everyFrame(() => {
         const status = page !== token ? 'navigated' : navigation === 'pending' ? 'waiting'
           : busy() ? 'busy' : 'none';
         return {status, final: status === 'navigated' || status === 'none'};
-      }, budget, done, true);
+      }, budget, result => done(trace && ['navigated', 'none'].includes(result.status)
+        ? Object.assign(result, {trace: capture([])}) : result), true);
     },
   };
 })(); }
