@@ -94,7 +94,7 @@ final class TraceRecorder: Sendable {
             step.dom = state.index(of: page["dom"].string)
             step.domAfter = state.index(of: after["dom"].string)
             step.rect = TraceRect(page["rect"])
-            if let viewport = TraceSize(page["viewport"]) { state.viewport = viewport }
+            if let viewport = TraceSize(page["viewport"]) ?? TraceSize(after["viewport"]) { state.viewport = viewport }
             if let screenshot {
                 step.screenshot = state.screenshots.count
                 state.screenshots.append(TraceScreenshot(mime: "image/png", base64: screenshot.base64EncodedString()))
@@ -136,6 +136,9 @@ final class TraceRecorder: Sendable {
             if state.failure == nil { state.failure = TraceFailure(message: message, step: nil) }
         }
     }
+
+    /// The viewport's size, once a step captured the page.
+    var viewport: TraceSize? { state.withLock { $0.viewport } }
 
     /// Whether a failure was recorded.
     var hasFailed: Bool { state.withLock { $0.failure != nil } }
