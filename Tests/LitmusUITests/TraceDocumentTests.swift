@@ -17,13 +17,6 @@ struct TraceDocumentTests {
         return recorder.document()
     }
 
-    /// The JSON the page holds.
-    private func data(in html: String) throws -> JSONValue {
-        let start = try #require(html.range(of: #"<script type="application/json" id="trace-data">"#))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        return try JSONDecoder().decode(JSONValue.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
-    }
-
     @Test("The page's policy lets it request nothing: no network, no script but its own")
     func contentSecurityPolicy() {
         let sut = document().html
@@ -37,14 +30,14 @@ struct TraceDocumentTests {
     func scriptEndInData() throws {
         let sut = document(console: "</script><script>alert(1)</script>").html
 
-        #expect(try data(in: sut)["console"].array?.first?["text"] == "</script><script>alert(1)</script>")
+        #expect(try traceData(in: sut)["console"].array?.first?["text"] == "</script><script>alert(1)</script>")
     }
 
     @Test("The step's DOM is kept as a text, for the viewer's sandboxed frame")
     func domInData() throws {
         let sut = document().html
 
-        #expect(try data(in: sut)["doms"] == ["<!doctype html><html><body><button>7</button></body></html>"])
+        #expect(try traceData(in: sut)["doms"] == ["<!doctype html><html><body><button>7</button></body></html>"])
         #expect(sut.contains(#"<iframe id="dom" sandbox="""#))
     }
 

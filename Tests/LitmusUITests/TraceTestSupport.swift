@@ -110,3 +110,10 @@ struct FailingFixture {
         try? FileManager.default.removeItem(at: folder)
     }
 }
+
+/// The JSON a trace file's page holds.
+func traceData(in html: String) throws -> JSONValue {
+    let start = try #require(html.range(of: #"<script type="application/json" id="trace-data">"#))
+    let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+    return try JSONDecoder().decode(JSONValue.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
+}

@@ -125,6 +125,41 @@ struct TraceUITests {
         }
     }
 
+    @Test(
+        "The DOMs a trace keeps have no script, handler, password or hidden value, and mark the step's element",
+        .enabled(if: !isChild))
+    func domCopies() async throws {
+        // Given
+        let before = writtenTraces(named: "domCopies")
+        let sut = page(
+            """
+            <form onsubmit="return false"><input type="password" aria-label="Password">
+            <input type="hidden" name="token" value="s3cret-token">
+            <button onclick="document.title = 'tapped'">Go</button> <a href="javascript:alert(1)">Help</a></form>
+            <script>window.ran = true;</script><noscript>Turn JavaScript on</noscript>
+            """)
+        sut.traceMode = .on
+
+        // When
+        try await sut.run { app in
+            try await app.secureTextFields["Password"].typeText("hunter2")
+            try await app.buttons["Go"].tap()
+        }
+
+        // Then
+        let written = writtenTraces(named: "domCopies").subtracting(before)
+        let path = try #require(written.first)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!html.contains("hunter2") && !html.contains("s3cret-token"), "a secret was written to the trace")
+        let all = (try traceData(in: html)["doms"].array?.compactMap(\.string) ?? []).joined(separator: "\n")
+        for kept in ["<script", "onclick", "onsubmit", "javascript:", "<noscript"] {
+            #expect(!all.contains(kept), "a trace's DOM holds \(kept)")
+        }
+        #expect(all.contains(#"value="•••••••""#))
+        #expect(all.contains(#"<button data-litmus-target="">Go</button>"#))
+    }
+
     @Test("With traces off, a failed action names no trace", .enabled(if: !isChild))
     func traceOff() async throws {
         let sut = page("<button>Go</button>", timeout: .milliseconds(200))

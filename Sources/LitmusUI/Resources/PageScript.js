@@ -221,9 +221,10 @@ if (!window.__litmus) { window.__litmus = (() => {
     return {ok: true};
   }
   // A copy of the document for a UI trace: what the page shows (fields' current values and states
-  // written as attributes, a password as bullets), without anything that could run or fetch where the
-  // trace is viewed (scripts, handlers, frames, javascript: links), style sheets inlined, and the
-  // `targets` marked with data-litmus-target. With the first target's box and the viewport's size.
+  // written as attributes, a password as bullets, a hidden field's value left out), without anything
+  // that could run or fetch where the trace is viewed (scripts, handlers, frames, javascript: links),
+  // style sheets inlined, and the `targets` marked with data-litmus-target. With the first target's box
+  // and the viewport's size.
   function capture(targets) {
     const root = document.documentElement, copy = root.cloneNode(true);
     const live = root.getElementsByTagName('*'), copied = Array.from(copy.getElementsByTagName('*'));
@@ -234,6 +235,7 @@ if (!window.__litmus) { window.__litmus = (() => {
       if (tag === 'input') {
         if (el.type === 'checkbox' || el.type === 'radio') el.checked ? c.setAttribute('checked', '') : c.removeAttribute('checked');
         else if (el.type === 'password') c.setAttribute('value', '\u2022'.repeat(el.value.length));
+        else if (el.type === 'hidden') c.removeAttribute('value');  // often a token: kept out of files
         else if (el.type !== 'file') c.setAttribute('value', el.value);
       } else if (tag === 'textarea') c.textContent = el.value;
       else if (tag === 'option') el.selected ? c.setAttribute('selected', '') : c.removeAttribute('selected');
