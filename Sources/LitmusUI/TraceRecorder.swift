@@ -116,9 +116,18 @@ final class TraceRecorder: Sendable {
         }
     }
 
-    /// Keeps a screenshot on its way (`task` attaches it), for ``awaitScreenshots()``.
-    func keep(_ task: Task<Void, Never>) {
-        state.withLock { $0.pending.append(task) }
+    /// Takes a screenshot with `capture` (which attaches it) once the ones asked for before it are taken:
+    /// one at a time, because Chromium scales a screenshot down by emulating a smaller screen while it
+    /// takes it, and two at once leave the page emulated. Not awaited: see ``awaitScreenshots()``.
+    func takeScreenshot(_ capture: @escaping @Sendable () async -> Void) {
+        state.withLock { state in
+            let previous = state.pending.last
+            state.pending.append(
+                Task {
+                    await previous?.value
+                    await capture()
+                })
+        }
     }
 
     /// Waits for the screenshots asked for so far (each has its own time limit).

@@ -37,7 +37,8 @@ extension XCUIApplication {
     /// ``UITraceTrait``, which decides at its end.
     func finishRecording(_ recorder: TraceRecorder, on session: BrowserSession) async {
         let keep = recorder.mode == .on || recorder.hasFailed
-        if keep { await recorder.awaitScreenshots() }
+        // Before the window goes to another app: a screenshot in progress emulates a smaller screen.
+        await recorder.awaitScreenshots()
         Self.stopRecording(recorder, on: session)
         if keep { _ = FailureEvidence.write(trace: recorder, announcing: TraceScope.current == nil) }
     }
@@ -56,20 +57,18 @@ extension XCUIApplication {
         guard recorder.screenshotsAfterActions, Self.actions.contains(kind),
             let devTools = try? session().devTools
         else { return }
-        // Asked for and not awaited: the test goes on while Chromium paints it. At half the viewport's size,
-        // which UIBenchmark measured costing a tap half as much as the full size.
+        // Asked for and not awaited: the test goes on while Chromium paints it. At half the viewport's size:
+        // a full-size one cost a tap 1.5 to 1.7 times as long, this 1.0 to 1.1 (docs/ui-testing.md's figures).
         let viewport = recorder.viewport ?? TraceSize(["width": 800, "height": 1000])!
         let clip: JSONValue = [
             "x": 0, "y": 0, "width": .number(viewport.width), "height": .number(viewport.height), "scale": .number(0.5),
         ]
-        recorder.keep(
-            Task {
-                let shot = try? await devTools.call(
-                    "Page.captureScreenshot",
-                    ["format": "jpeg", "quality": 60, "clip": clip, "optimizeForSpeed": true],
-                    timeout: .seconds(10))
-                if let data = shot?["data"].string { recorder.attach(screenshot: data, toStep: step) }
-            })
+        recorder.takeScreenshot {
+            let shot = try? await devTools.call(
+                "Page.captureScreenshot", ["format": "jpeg", "quality": 60, "clip": clip, "optimizeForSpeed": true],
+                timeout: .seconds(10))
+            if let data = shot?["data"].string { recorder.attach(screenshot: data, toStep: step) }
+        }
     }
 
     /// Records the step begun at `started` as the failure `message`, with the page as it is now (the

@@ -167,6 +167,7 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
         if let recorder = instance.recorder {
             if testFailed { recorder.fail("The test failed (its tearDown said so).") }
             await finishRecording(recorder, on: instance.session)
+            phases.end("trace")
         }
         await instance.app.terminate()
         phases.end("app")

@@ -72,17 +72,17 @@ public struct XCUIElementError: Error, CustomStringConvertible {
         started: TraceRecorder.Start? = nil, query: JSONValue? = nil
     ) async -> XCUIElementError {
         let tree = (try? await app.accessibilityTree()) ?? "(the page could not be read)"
+        await app.recorder?.awaitScreenshots()  // one in progress emulates a smaller screen
         let png = try? await app.screenshot().pngRepresentation
         let path = png.flatMap { FailureEvidence.save($0, for: element) }
         FailureEvidence.attach(screenshot: png, tree: tree)
-        var error = XCUIElementError(
-            element: element, action: action, problem: problem, timeout: timeout, accessibilityTree: tree,
-            screenshotPath: path, tracePath: nil)
+        func error(trace: String?) -> XCUIElementError {
+            XCUIElementError(
+                element: element, action: action, problem: problem, timeout: timeout, accessibilityTree: tree,
+                screenshotPath: path, tracePath: trace)
+        }
         let trace = await app.recordFailure(
-            started, action, element: element, message: error.summary, query: query, screenshot: png)
-        error = XCUIElementError(
-            element: element, action: action, problem: problem, timeout: timeout, accessibilityTree: tree,
-            screenshotPath: path, tracePath: trace)
-        return error
+            started, action, element: element, message: error(trace: nil).summary, query: query, screenshot: png)
+        return error(trace: trace)
     }
 }

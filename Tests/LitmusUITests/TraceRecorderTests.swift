@@ -62,11 +62,10 @@ struct TraceRecorderTests {
         let sut = recorder()
         let step = sut.record(sut.begin(), "tap")
         let (arrived, arrive) = AsyncStream<Void>.makeStream()
-        sut.keep(
-            Task {
-                for await _ in arrived { break }
-                sut.attach(screenshot: "late", toStep: step)
-            })
+        sut.takeScreenshot {
+            for await _ in arrived { break }
+            sut.attach(screenshot: "late", toStep: step)
+        }
 
         // When
         arrive.yield()
@@ -74,6 +73,27 @@ struct TraceRecorderTests {
 
         // Then
         #expect(sut.document().screenshots.map(\.base64) == ["late"])
+    }
+
+    @Test("A screenshot is taken once the one asked for before it is taken, never at the same time")
+    func screenshotsOneAtATime() async {
+        // Given: a first screenshot that has not come yet
+        let sut = recorder()
+        let first = sut.record(sut.begin(), "tap")
+        let second = sut.record(sut.begin(), "tap")
+        let (arrived, arrive) = AsyncStream<Void>.makeStream()
+        sut.takeScreenshot {
+            for await _ in arrived { break }
+            sut.attach(screenshot: "first", toStep: first)
+        }
+
+        // When: the second is asked for, then the first comes
+        sut.takeScreenshot { sut.attach(screenshot: "second", toStep: second) }
+        arrive.yield()
+        await sut.awaitScreenshots()
+
+        // Then
+        #expect(sut.document().screenshots.map(\.base64) == ["first", "second"])
     }
 
     @Test("With on, actions are followed by screenshots; with failure only when LITMUS_UI_TRACE_SCREENSHOTS=1")
