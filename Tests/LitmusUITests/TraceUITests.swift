@@ -73,7 +73,7 @@ struct TraceUITests {
     func failingJourney() async throws {
         try await ShoppingListPage.serving { url in
             let app = XCUIApplication(url: url)
-            app.timeout = .milliseconds(500)
+            app.timeout = .seconds(5)  // the last tap fails after it; a busy machine needs the others to have time
             try await app.run { (sut: XCUIApplication) async throws in
                 try await sut.textFields["Item"].typeText("milk")
                 try await sut.buttons["Add"].tap()
@@ -180,7 +180,7 @@ struct TraceUITests {
         // Given: a trace written in this process by a journey that failed
         let error = try await ShoppingListPage.serving { url in
             let app = XCUIApplication(url: url)
-            app.timeout = .milliseconds(500)
+            app.timeout = .seconds(5)  // the last tap fails after it; a busy machine needs the others to have time
             app.traceMode = .on  // a screenshot after each action, for the picture
             return await #expect(throws: XCUIElementError.self) {
                 try await app.run { (sut: XCUIApplication) async throws in
