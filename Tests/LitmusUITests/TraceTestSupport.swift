@@ -93,9 +93,14 @@ struct FailingFixture {
 
     static func run(_ filter: String, selectedBy variable: String) async throws -> FailingFixture {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-trace-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("attachments"), withIntermediateDirectories: true)
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]),
-            ["--testing-library", "swift-testing", "--filter", filter],
+            [
+                "--testing-library", "swift-testing", "--filter", filter,
+                "--attachments-path", folder.appendingPathComponent("attachments").path,
+            ],
             in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             environment: [variable: "1", "LITMUS_UI_TRACE": "failure", "LITMUS_UI_ARTIFACTS": folder.path],
             timeout: 120)
@@ -103,6 +108,17 @@ struct FailingFixture {
         return FailingFixture(
             output: result.output, failed: result.status != 0,
             tracePath: announced.map { String($0.dropFirst("litmus-ui trace: ".count)) }, folder: folder)
+    }
+
+    /// The contents of the attachment the child's test saved as `name` (Swift Testing's
+    /// `--attachments-path`, in its failures folder), or nil when it saved none of that name.
+    func attachment(named name: String) throws -> Data? {
+        let attachments = folder.appendingPathComponent("attachments")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: attachments.path)) ?? []
+        let stem = (name as NSString).deletingPathExtension
+        let suffix = "." + (name as NSString).pathExtension
+        guard let saved = names.first(where: { $0.hasPrefix(stem) && $0.hasSuffix(suffix) }) else { return nil }
+        return try Data(contentsOf: attachments.appendingPathComponent(saved))
     }
 
     /// Deletes the child's failures folder.

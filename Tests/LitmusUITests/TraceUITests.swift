@@ -22,6 +22,9 @@ struct TraceUITests {
         defer { fixture.remove() }
         #expect(fixture.failed, "the fixture test passed:\n\(fixture.output)")
         let path = try #require(fixture.tracePath, "it named no trace:\n\(fixture.output)")
+        #expect(
+            try fixture.attachment(named: "ui-trace.html") == (try Data(contentsOf: URL(fileURLWithPath: path))),
+            "the trace was not attached to the Swift Testing test as written")
 
         // When
         try await openTrace(path) { (sut: XCUIApplication) async throws in
@@ -158,6 +161,32 @@ struct TraceUITests {
         }
         #expect(all.contains(#"value="•••••••""#))
         #expect(all.contains(#"<button data-litmus-target="">Go</button>"#))
+    }
+
+    @Test(
+        "terminate(testFailed: true), as an XCTest's tearDown calls it, keeps a passing app's trace, saying so",
+        .enabled(if: !isChild))
+    func tearDownSaysFailed() async throws {
+        // Given: an app whose steps all passed, in a test its framework failed (an XCTAssert LitmusUI cannot see)
+        let before = writtenTraces(named: "tearDownSaysFailed")
+        try await ShoppingListPage.serving { url in
+            let sut = XCUIApplication(url: url)
+            sut.traceMode = .failure
+            try await sut.launch()
+            try await sut.buttons["Add"].tap()
+
+            // When
+            try await sut.terminate(testFailed: true)
+        }
+
+        // Then
+        let written = writtenTraces(named: "tearDownSaysFailed").subtracting(before)
+        #expect(written.count == 1)
+        let path = try #require(written.first, "no trace was kept")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let data = try traceData(in: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(data["failure"]["message"] == "The test failed (its tearDown said so).")
+        #expect(data["steps"].array?.compactMap { $0["kind"].string } == ["launch", "tap"])
     }
 
     @Test("With traces off, a failed action names no trace", .enabled(if: !isChild))
