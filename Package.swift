@@ -229,12 +229,14 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            // The page script, embedded in the code: a command-line tool has no bundle to look it up in.
-            resources: [.embedInCode("Resources/PageScript.js")]
+            // The page script and the UI trace's viewer, embedded in the code: a command-line tool has no bundle
+            // to look them up in.
+            resources: [.embedInCode("Resources/PageScript.js"), .embedInCode("Resources/TraceViewer.html")]
         ),
         .testTarget(
             name: "LitmusUITests",
-            dependencies: ["LitmusUI", "LitmusJSON", "LitmusSupport"]
+            // The stub server serves the trace tests' page over HTTP, so that their traces hold requests.
+            dependencies: ["LitmusUI", "LitmusJSON", "LitmusSupport", "LitmusHTTPStubs", "LitmusHTTPStubServer"]
         ),
 
         // MARK: Model: the values the tools exchange and write (reports, findings, tests, options): Codable only.

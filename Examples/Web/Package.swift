@@ -88,9 +88,12 @@ let package = Package(
                 .product(name: "LitmusUI", package: "Litmus"),
                 .product(name: "LitmusHTTPStubs", package: "Litmus"),
                 .product(name: "AlbumSearch", package: "LitmusExamples"),
+                .product(name: "Calculator", package: "LitmusExamples"),
                 .product(name: "Settings", package: "LitmusExamples"),
             ],
-            path: "UITests/ExampleJourneyUITests"
+            path: "UITests/ExampleJourneyUITests",
+            // The screens' accessibility snapshots, read from the source folder by the tests (not resources).
+            exclude: ["__Snapshots__"]
         ),
         // MARK: Benchmark: the seed 000 UI suite's wall time and per-action latency (never a timed assertion).
         .executableTarget(

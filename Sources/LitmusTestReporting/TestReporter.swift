@@ -39,6 +39,15 @@ package enum TestReporter {
         }
     #endif
 
+    /// The running Swift Testing test's function name (`tapSeven()`) and its display name (the sentence of
+    /// `@Test("…")`, else the function name); nil outside one (XCTest's tests are not known here).
+    package static var currentTest: (name: String, displayName: String)? {
+        #if canImport(Testing)
+            if let test = Test.current { return (test.name, test.displayName ?? test.name) }
+        #endif
+        return nil
+    }
+
     /// Attaches `bytes` as a file named `name` to the running Swift Testing test, if one runs.
     /// (XCTest on Linux has no attachments; an XCTest test's failure message names the saved files.)
     package static func attach(_ bytes: [UInt8], named name: String) {

@@ -73,7 +73,7 @@ struct BrowserSession: Sendable {
             return try await DevToolsConnection.open(
                 debuggerAddress: debuggerAddress, window: window, timeout: .seconds(5))
         } catch {
-            PhaseTrace.noteOnce("devtools unavailable, calls go through chromedriver: \(error)")
+            PhaseTiming.noteOnce("devtools unavailable, calls go through chromedriver: \(error)")
             return nil
         }
     }
@@ -95,7 +95,7 @@ struct BrowserSession: Sendable {
         do {
             try await command()
         } catch let error as WebDriverError where error.code == "timeout" {
-            PhaseTrace.noteOnce("\(error.command) timed out (\(error.message)); trying once more")
+            PhaseTiming.noteOnce("\(error.command) timed out (\(error.message)); trying once more")
             try await command()
         }
     }
@@ -153,6 +153,12 @@ struct BrowserSession: Sendable {
                     .POST, path + "/goog/cdp/execute", ["cmd": .string(method), "params": params])
             }
         }
+    }
+
+    /// Sends one DevTools command and returns its result: over the direct connection, else through chromedriver.
+    func devTools(call method: String, _ params: JSONValue = [:]) async throws -> JSONValue {
+        if let devTools { return try await devTools.call(method, params, timeout: Self.commandTimeout) }
+        return try await client.send(.POST, path + "/goog/cdp/execute", ["cmd": .string(method), "params": params])
     }
 
     /// Has Chromium run the page script in every document this session opens from now on, before

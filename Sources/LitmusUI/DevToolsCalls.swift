@@ -4,7 +4,8 @@ import Synchronization
 
 /// The message layer of the Chrome DevTools Protocol, apart from the socket it travels on: a call is
 /// `{"id", "method", "params"}`, its answer the message with the same `id` (`result` or `error`), and
-/// every message without an `id` is an event, which LitmusUI does not ask for and ignores.
+/// every message without an `id` is an event, handed to `onEvent` (a dialog that opened, and what a UI
+/// trace records: console messages and network requests).
 ///
 /// A call is sent at once (``send(_:_:timeout:)``) and its answer awaited apart (``answer(to:)``), so
 /// that several calls can be sent in order before the first answer is awaited (a tap's press and

@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
+import Synchronization
 
 /// One WebSocket to the DevTools of a session's page, straight to Chromium: a call over it takes a
 /// fraction of a millisecond, where the same call through chromedriver (`/goog/cdp/execute`) costs
@@ -13,12 +14,38 @@ import NIOWebSocket
 /// Only loopback: the socket goes to 127.0.0.1 on the port chromedriver reports as the session's
 /// `goog:chromeOptions.debuggerAddress`. It closes with the session, or when Chromium ends.
 final class DevToolsConnection: Sendable {
+    /// What receives the connection's events (a UI trace's recorder), one at a time.
+    typealias Listener = @Sendable (_ method: String, _ params: JSONValue) -> Void
+
     private let calls: DevToolsCalls
     private let channel: any Channel
+    private let listener: EventListener
+    /// Whether `Runtime` and `Network` send their events (``enableTraceEvents(timeout:)``).
+    private let traceEventsEnabled = Mutex(false)
+    /// `host:port` of the browser's DevTools, where its other targets (a page's frames) are listed.
+    let debuggerAddress: String
 
-    private init(calls: DevToolsCalls, channel: any Channel) {
+    private init(calls: DevToolsCalls, channel: any Channel, listener: EventListener, debuggerAddress: String) {
         self.calls = calls
         self.channel = channel
+        self.listener = listener
+        self.debuggerAddress = debuggerAddress
+    }
+
+    /// Hands every event from now on to `listener` (nil: to nobody), instead of the one before.
+    func listen(_ listener: Listener?) {
+        self.listener.handler.withLock { $0 = listener }
+    }
+
+    /// Has the page send what a UI trace records: console messages and exceptions (`Runtime`) and
+    /// requests (`Network`). Once per connection; a session that never records a trace never pays for it.
+    func enableTraceEvents(timeout: Duration) async throws {
+        let enabled = traceEventsEnabled.withLock { enabled in
+            defer { enabled = true }
+            return enabled
+        }
+        guard !enabled else { return }
+        try await callInOrder([("Runtime.enable", [:]), ("Network.enable", [:])], timeout: timeout)
     }
 
     /// Sends `method` and returns its `result` (see ``DevToolsCalls/call(_:_:timeout:)``).
@@ -85,6 +112,24 @@ final class DevToolsConnection: Sendable {
     /// id) of the Chromium whose DevTools listen at `debuggerAddress` (`host:port`, a loopback host),
     /// within `timeout`; throws, saying why, when it cannot.
     static func open(debuggerAddress: String, window: String, timeout: Duration) async throws -> DevToolsConnection {
+        let connection = try await open(
+            debuggerAddress: debuggerAddress, target: "page \(window) (the session's window)", timeout: timeout
+        ) { $0["type"].string == "page" && $0["id"].string == window }
+        // Page events, for the dialogs (`Page.javascriptDialogOpening`); the rest are ignored.
+        do {
+            _ = try await connection.call("Page.enable", timeout: timeout)
+        } catch {
+            connection.close()
+            throw error
+        }
+        return connection
+    }
+
+    /// Connects to the first target that `/json/list` of the DevTools at `debuggerAddress` lists and
+    /// `matches` accepts (`described` says which, for the error when there is none).
+    static func open(
+        debuggerAddress: String, target described: String, timeout: Duration, matching matches: (JSONValue) -> Bool
+    ) async throws -> DevToolsConnection {
         guard let colon = debuggerAddress.lastIndex(of: ":"),
             ["localhost", "127.0.0.1"].contains(debuggerAddress[..<colon]),
             let port = Int(debuggerAddress[debuggerAddress.index(after: colon)...])
@@ -94,21 +139,12 @@ final class DevToolsConnection: Sendable {
             HTTPClientRequest(url: root + "/json/list"), timeout: TimeAmount(timeout))
         let body = try await response.body.collect(upTo: 1024 * 1024)
         let targets = try JSONDecoder().decode(JSONValue.self, from: Data(body.readableBytesView))
-        guard let page = targets.array?.first(where: { $0["type"].string == "page" && $0["id"].string == window }),
-            let address = page["webSocketDebuggerUrl"].string.flatMap(URL.init(string:)), !address.path.isEmpty
+        guard let found = targets.array?.first(where: matches),
+            let address = found["webSocketDebuggerUrl"].string.flatMap(URL.init(string:)), !address.path.isEmpty
         else {
-            throw DevToolsUnavailable(
-                "\(root)/json/list names no page \(window) (the session's window) with a webSocketDebuggerUrl")
+            throw DevToolsUnavailable("\(root)/json/list names no \(described) with a webSocketDebuggerUrl")
         }
-        let connection = try await connect(port: port, path: address.path, timeout: timeout)
-        // Page events, for the dialogs (`Page.javascriptDialogOpening`); the rest are ignored.
-        do {
-            _ = try await connection.call("Page.enable", timeout: timeout)
-        } catch {
-            connection.close()
-            throw error
-        }
-        return connection
+        return try await connect(port: port, path: address.path, timeout: timeout)
     }
 
     private enum Upgrade: Sendable {
@@ -126,18 +162,26 @@ final class DevToolsConnection: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: 1 << 26) { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
+                            let listener = EventListener()
                             let calls = DevToolsCalls(
                                 transmit: { text in
                                     let frame = WebSocketFrame(
                                         fin: true, opcode: .text, maskKey: .random(), data: ByteBuffer(string: text))
                                     channel.writeAndFlush(frame).whenFailure { _ in channel.close(promise: nil) }
-                                }, onEvent: handle)
+                                },
+                                onEvent: { calls, method, params in
+                                    handle(calls, event: method, params: params)
+                                    listener.handler.withLock { $0 }?(method, params)
+                                })
                             try channel.pipeline.syncOperations.addHandlers(
                                 NIOWebSocketFrameAggregator(
                                     minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
                                     maxAccumulatedFrameSize: 1 << 26),
                                 DevToolsFrameHandler(calls: calls))
-                            return .connected(DevToolsConnection(calls: calls, channel: channel))
+                            return .connected(
+                                DevToolsConnection(
+                                    calls: calls, channel: channel, listener: listener,
+                                    debuggerAddress: "127.0.0.1:\(port)"))
                         }
                     }
                     var headers = HTTPHeaders()
@@ -166,6 +210,11 @@ final class DevToolsConnection: Sendable {
         case .declined: throw DevToolsUnavailable("Chromium declined the WebSocket upgrade of \(path)")
         }
     }
+}
+
+/// Who receives a connection's events now (``DevToolsConnection/listen(_:)``).
+private final class EventListener: Sendable {
+    let handler = Mutex<DevToolsConnection.Listener?>(nil)
 }
 
 /// Why the direct DevTools connection could not be opened (LitmusUI then goes through chromedriver).

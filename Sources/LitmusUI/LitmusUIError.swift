@@ -18,6 +18,8 @@ public enum LitmusUIError: Error, Equatable, CustomStringConvertible {
     /// `typeText` was given a WebDriver key code (U+E000 to U+F8FF, here in hex) that is not one of
     /// ``XCUIKeyboardKey``'s keys.
     case unknownKey(String)
+    /// An environment variable of LitmusUI has a value it does not know (`LITMUS_UI_TRACE=yes`).
+    case invalidSetting(name: String, value: String, expected: String)
 
     /// How to install the browser, for messages and docs.
     public static let installAdvice = """
@@ -45,6 +47,8 @@ public enum LitmusUIError: Error, Equatable, CustomStringConvertible {
             return "The app is not running: call `try await app.launch()` first (in setUp)."
         case .noFocusedElement:
             return "typeText found no focused element: tap a text field first, or call typeText on the field."
+        case .invalidSetting(let name, let value, let expected):
+            return "\(name) is \"\(value)\", which LitmusUI does not know: set it to one of \(expected), or unset it."
         case .unknownKey(let hex):
             return "typeText was given U+\(hex), a key code LitmusUI does not know. It presses the keys of "
                 + "XCUIKeyboardKey (\(XCUIKeyboardKey.allCases.map { "\($0)" }.joined(separator: ", "))) and types "

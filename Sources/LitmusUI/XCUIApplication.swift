@@ -21,12 +21,15 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
     private struct Running: Sendable {
         let app: LaunchedApp
         let session: BrowserSession
+        /// What this launch records for its UI trace (nil with ``UITraceMode/off``).
+        let recorder: TraceRecorder?
     }
 
     private struct Settings: Sendable {
         var arguments: [String] = []
         var environment: [String: String] = [:]
         var timeout: Duration = .seconds(10)
+        var traceMode: UITraceMode?
     }
 
     private let launcher: AppLauncher
@@ -61,6 +64,13 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
         set { settings.withLock { $0.timeout = newValue } }
     }
 
+    /// When this app's UI trace is written (``UITraceMode``): `LITMUS_UI_TRACE` unless set (then `failure`
+    /// when that is not set either). Read on ``launch()``.
+    public var traceMode: UITraceMode {
+        get { settings.withLock { $0.traceMode } ?? (try? UITraceMode.fromEnvironment()) ?? .failure }
+        set { settings.withLock { $0.traceMode = newValue } }
+    }
+
     /// How long one call into the page may take: its wait (at most ``timeout``) and a margin.
     var callTimeout: Duration { timeout + .seconds(5) }
 
@@ -70,11 +80,13 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
     /// Starts the app and opens it; a running instance is terminated first, as in XCUITest.
     ///
     /// Throws ``LitmusUIError/browserNotFound(missing:searched:)`` (saying how to install Chromium and
-    /// chromedriver) when they are missing.
+    /// chromedriver) when they are missing, and ``LitmusUIError/invalidSetting(name:value:expected:)`` when
+    /// `LITMUS_UI_TRACE` is neither `on`, `off` nor `failure`.
     public func launch() async throws {
         try await terminate()
-        var trace = PhaseTrace("launch")
-        let (arguments, environment) = settings.withLock { ($0.arguments, $0.environment) }
+        var phases = PhaseTiming("launch")
+        let (arguments, environment, chosenMode) = settings.withLock { ($0.arguments, $0.environment, $0.traceMode) }
+        let mode = try chosenMode ?? UITraceMode.fromEnvironment()
         // The app starts while the browser window is found (on the first launch: while Chromium starts).
         async let startedApp = launchCatching(arguments, environment)
         let session: BrowserSession
@@ -84,7 +96,7 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
             if case .success(let app) = await startedApp { await app.terminate() }
             throw error
         }
-        trace.end("browser")
+        phases.end("browser")
         let app: LaunchedApp
         switch await startedApp {
         case .success(let started):
@@ -93,17 +105,27 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
             await Browser.shared.release(session)
             throw LitmusUIError.launchFailed(reason: "\(error)")
         }
-        trace.end("app")
+        phases.end("app")
+        let recorder = mode == .off ? nil : await Self.startRecording(mode, url: app.url, on: session)
+        let started = recorder?.begin()
         do {
             try await session.navigate(to: app.url)
         } catch {
+            Self.stopRecording(recorder, on: session)
             await app.terminate()
             await Browser.shared.release(session)
             throw LitmusUIError.launchFailed(reason: "the browser could not open \(app.url): \(error)")
         }
-        trace.end("open")
-        trace.write()
-        running.withLock { $0 = Running(app: app, session: session) }
+        phases.end("open")
+        phases.write()
+        running.withLock { $0 = Running(app: app, session: session, recorder: recorder) }
+        if let started {
+            let page = try? await session.evaluate(
+                "return window.__litmus.capture(null);", waits: false, timeout: callTimeout)
+            record(
+                started, "launch", detail: app.url.absoluteString, phases: phases.phases,
+                after: ["trace": page ?? .null])
+        }
     }
 
     /// The launcher's app, or the error it threw (so a failed browser start can still stop the app).
@@ -118,18 +140,40 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
     }
 
     /// Stops the app and gives its browser window back (cookies cleared). Does nothing when not running.
+    ///
+    /// Its UI trace is written (``traceMode``) when a LitmusUI call failed, or always with `on`; see
+    /// ``terminate(testFailed:)`` for a test that failed otherwise.
     public func terminate() async throws {
+        try await terminate(testFailed: false)
+    }
+
+    /// Stops the app as ``terminate()`` does, and keeps its UI trace when `testFailed` too: LitmusUI cannot
+    /// see an `XCTAssert` fail, so an XCTest's `tearDown` says whether its test failed:
+    ///
+    /// ```swift
+    /// override func tearDown() async throws {
+    ///     try await sut?.terminate(testFailed: (testRun?.totalFailureCount ?? 0) > 0)
+    /// }
+    /// ```
+    ///
+    /// (Swift Testing's tests use the ``UITraceTrait`` trait, `.uiTrace`, instead.)
+    public func terminate(testFailed: Bool) async throws {
         let instance = running.withLock { running in
             defer { running = nil }
             return running
         }
         guard let instance else { return }
-        var trace = PhaseTrace("terminate")
+        var phases = PhaseTiming("terminate")
+        if let recorder = instance.recorder {
+            if testFailed { recorder.fail("The test failed (its tearDown said so).") }
+            await finishRecording(recorder, on: instance.session)
+            phases.end("trace")
+        }
         await instance.app.terminate()
-        trace.end("app")
+        phases.end("app")
         await Browser.shared.release(instance.session)
-        trace.end("window")
-        trace.write()
+        phases.end("window")
+        phases.write()
     }
 
     /// Launches the app, runs `body` with it, and terminates it whether `body` returns or throws, so
@@ -148,6 +192,7 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
         do {
             result = try await body(self)
         } catch {
+            if !(error is XCUIElementError) { recorder?.fail("\(error)") }
             try? await terminate()
             throw error
         }
@@ -177,17 +222,27 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
     /// ``XCUIElement/typeText(_:)`` does); throws ``LitmusUIError/noFocusedElement`` when only the page
     /// itself has it.
     public func typeText(_ text: String) async throws {
-        let keys = try KeyEvents.commands(typing: text)
-        let session = try session()
-        let target = try await retrying {
-            try await session.evaluate("return window.__litmus.typingTarget();", waits: false, timeout: callTimeout)
+        try await tracing("typeText", element: "app") { started in
+            let keys = try KeyEvents.commands(typing: text)
+            let session = try session()
+            let target = try await retrying {
+                try await session.evaluate(
+                    "return window.__litmus.typingTarget();", waits: false, timeout: callTimeout)
+            }
+            guard target["focused"].bool == true, let page = target["page"].string else {
+                throw LitmusUIError.noFocusedElement
+            }
+            try await session.press(keys)
+            let after = try await settle(
+                after: "typeText", of: "app", fromPage: page, until: ContinuousClock.now + timeout, started: started)
+            let secure = target["secure"].bool == true
+            record(
+                started, "typeText", element: "app", detail: secure ? "\u{2022}\u{2022}\u{2022}" : text, after: after)
         }
-        guard target["focused"].bool == true, let page = target["page"].string else {
-            throw LitmusUIError.noFocusedElement
-        }
-        try await session.press(keys)
-        try await settle(after: "typeText", of: "app", fromPage: page, until: ContinuousClock.now + timeout)
     }
+
+    /// What the running launch records for its UI trace, if anything.
+    var recorder: TraceRecorder? { running.withLock { $0?.recorder } }
 
     func session() throws(LitmusUIError) -> BrowserSession {
         guard let session = running.withLock({ $0?.session }) else { throw .notLaunched }

@@ -41,9 +41,12 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     /// Whether an element matches now (for ``XCUIElementQuery/element``: at least one). Instant.
     public var exists: Bool {
         get async throws {
-            let count = try await query.count
-            if case .index(let index) = pick { return index < count }
-            return count > 0
+            try await query.app.tracing("exists", element: description) { started in
+                let (count, result) = try await query.matches()
+                let exists = if case .index(let index) = pick { index < count } else { count > 0 }
+                query.app.record(started, "exists", element: description, detail: "\(exists)", result: result)
+                return exists
+            }
         }
     }
 
@@ -67,32 +70,38 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     /// The element's attributes, read at once. Waits (up to the app's timeout) for the element to
     /// exist, so reading a label right after an action does not race the page.
     public func snapshot() async throws -> XCUIElementSnapshot {
-        let session = try query.app.session()
-        let deadline = ContinuousClock.now + query.app.timeout
-        var last = JSONValue.null
-        repeat {
-            last = try await query.app.retrying {
-                try await session.evaluate(
-                    "return window.__litmus.snapshot(arguments[0]);", query.json(pick), waits: false,
-                    timeout: query.app.callTimeout)
-            }
-            if last["status"].string == "ok" { return XCUIElementSnapshot(last) }
-            if last["status"].string == "multiple" { break }
-            _ = try await waitForCount(atLeastOne: true, until: deadline)
-        } while ContinuousClock.now < deadline
-        throw await failure(for: last, action: "read")
+        try await query.app.tracing("read", element: description) { started in
+            let session = try query.app.session()
+            let deadline = ContinuousClock.now + query.app.timeout
+            var last = JSONValue.null
+            repeat {
+                last = try await query.app.retrying {
+                    try await session.evaluate(
+                        "return window.__litmus.snapshot(arguments[0]);", query.json(pick), waits: false,
+                        timeout: query.app.callTimeout)
+                }
+                if last["status"].string == "ok" {
+                    let snapshot = XCUIElementSnapshot(last)
+                    query.app.record(started, "read", element: description, detail: snapshot.summary, result: last)
+                    return snapshot
+                }
+                if last["status"].string == "multiple" { break }
+                _ = try await waitForCount(atLeastOne: true, until: deadline)
+            } while ContinuousClock.now < deadline
+            throw await failure(for: last, action: "read", started: started)
+        }
     }
 
     // MARK: Waiting
 
     /// Waits until the element exists; false if it does not within `timeout` seconds.
     public func waitForExistence(timeout: TimeInterval) async throws -> Bool {
-        try await waitForCount(atLeastOne: true, until: ContinuousClock.now + .seconds(timeout))
+        try await waitForCount(atLeastOne: true, until: ContinuousClock.now + .seconds(timeout), recordingAs: timeout)
     }
 
     /// Waits until the element no longer exists; false if it still does after `timeout` seconds.
     public func waitForNonExistence(timeout: TimeInterval) async throws -> Bool {
-        try await waitForCount(atLeastOne: false, until: ContinuousClock.now + .seconds(timeout))
+        try await waitForCount(atLeastOne: false, until: ContinuousClock.now + .seconds(timeout), recordingAs: timeout)
     }
 
     /// Waits until `condition` holds for the element's attributes, reading them again after each
@@ -100,25 +109,31 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     public func wait(
         until condition: @Sendable (XCUIElementSnapshot) -> Bool, timeout: TimeInterval
     ) async throws -> Bool {
-        let session = try query.app.session()
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        var previous = ""
-        repeat {
-            var arguments = query.json(pick)
-            if case .object(var fields) = arguments {
-                fields["previous"] = .string(previous)
-                arguments = .object(fields)
-            }
-            let value = try await query.app.retrying {
-                try await session.evaluate(
-                    "window.__litmus.waitForChange(arguments[0], \(XCUIApplication.budget(until: deadline)), done);",
-                    arguments,
-                    waits: true, timeout: query.app.callTimeout)
-            }
-            if value["status"].string == "ok", condition(XCUIElementSnapshot(value)) { return true }
-            previous = value["json"].string ?? ""
-        } while ContinuousClock.now < deadline
-        return false
+        let kind = "wait(until:timeout: \(timeout))"
+        return try await query.app.tracing(kind, element: description) { started in
+            let session = try query.app.session()
+            let deadline = ContinuousClock.now + .seconds(timeout)
+            var previous = ""
+            var value = JSONValue.null
+            var holds = false
+            repeat {
+                var arguments = query.json(pick)
+                if case .object(var fields) = arguments {
+                    fields["previous"] = .string(previous)
+                    arguments = .object(fields)
+                }
+                value = try await query.app.retrying {
+                    try await session.evaluate(
+                        "window.__litmus.waitForChange(arguments[0], \(XCUIApplication.budget(until: deadline)), done);",
+                        arguments,
+                        waits: true, timeout: query.app.callTimeout)
+                }
+                holds = value["status"].string == "ok" && condition(XCUIElementSnapshot(value))
+                previous = value["json"].string ?? ""
+            } while !holds && ContinuousClock.now < deadline
+            query.app.record(started, kind, element: description, detail: "\(holds)", result: value)
+            return holds
+        }
     }
 
     // MARK: Actions
@@ -135,7 +150,7 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
     /// has brought the next page).
     public func typeText(_ text: String) async throws {
         let keys = try KeyEvents.commands(typing: text)
-        try await act("typeText", target: .focused) { session, _ in try await session.press(keys) }
+        try await act("typeText", typing: text, target: .focused) { session, _ in try await session.press(keys) }
     }
 
     /// Empties a text field as WebDriver's clear does: sets its value to nothing, fires `input` and
@@ -151,58 +166,84 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
 
     // MARK: Implementation
 
-    /// Waits until the element is actionable, then runs `action` with what `target` reads of it.
+    /// Waits until the element is actionable, then runs `action` with what `target` reads of it. `typing`
+    /// is the text typed, for the trace (bullets in a secure text field).
     private func act<Target>(
-        _ name: String, target: ActionTarget<Target>, _ action: (BrowserSession, Target) async throws -> Void
+        _ name: String, typing: String? = nil, target: ActionTarget<Target>,
+        _ action: (BrowserSession, Target) async throws -> Void
     ) async throws {
-        let session = try query.app.session()
-        let deadline = ContinuousClock.now + query.app.timeout
-        var last = JSONValue.null
-        var trace = PhaseTrace(name)
-        let then = target.inPage.map { "'\($0)'" } ?? "null"
-        repeat {
-            last = try await query.app.retrying {
-                try await session.evaluate(
-                    "window.__litmus.waitForActionable(arguments[0], \(XCUIApplication.budget(until: deadline)), done, \(then));",
-                    query.json(pick), waits: true, timeout: query.app.callTimeout)
-            }
-            guard last["status"].string == "ok", let found = target.read(last) else {
-                if last["status"].string == "multiple" { break }
-                continue
-            }
-            do {
-                trace.end("actionable")
-                try await action(session, found)
-                trace.end("input")
-                if let page = last["page"].string {
-                    try await query.app.settle(after: name, of: description, fromPage: page, until: deadline)
-                    trace.end("settle")
+        try await query.app.tracing(name, element: description) { started in
+            let session = try query.app.session()
+            let deadline = ContinuousClock.now + query.app.timeout
+            var last = JSONValue.null
+            var phases = PhaseTiming(name)
+            let then = target.inPage.map { "'\($0)'" } ?? "null"
+            repeat {
+                last = try await query.app.retrying {
+                    try await session.evaluate(
+                        "window.__litmus.waitForActionable(arguments[0], \(XCUIApplication.budget(until: deadline)), done, \(then));",
+                        query.json(pick), waits: true, timeout: query.app.callTimeout)
                 }
-                trace.write()
-                return
-            } catch let error as any BrowserCommandError where error.isRetryable {
-                last = ["status": "retrying", "reason": .string("\(error)")]
-            }
-        } while ContinuousClock.now < deadline
-        throw await failure(for: last, action: name)
+                guard last["status"].string == "ok", let found = target.read(last) else {
+                    if last["status"].string == "multiple" { break }
+                    continue
+                }
+                do {
+                    phases.end("actionable")
+                    try await action(session, found)
+                    phases.end("input")
+                    var after = JSONValue.null
+                    if let page = last["page"].string {
+                        after = try await query.app.settle(
+                            after: name, of: description, fromPage: page, until: deadline, started: started)
+                        phases.end("settle")
+                    }
+                    phases.write()
+                    let secure = last["description"].string?.hasPrefix("SecureTextField") == true
+                    let detail = typing.map { secure ? String(repeating: "\u{2022}", count: $0.count) : $0 }
+                    query.app.record(
+                        started, name, element: description, detail: detail, phases: phases.phases, result: last,
+                        after: after)
+                    return
+                } catch let error as any BrowserCommandError where error.isRetryable {
+                    last = ["status": "retrying", "reason": .string("\(error)")]
+                }
+            } while ContinuousClock.now < deadline
+            throw await failure(for: last, action: name, started: started)
+        }
     }
 
-    private func waitForCount(atLeastOne: Bool, until deadline: ContinuousClock.Instant) async throws -> Bool {
-        let session = try query.app.session()
-        repeat {
-            let value = try await query.app.retrying {
-                try await session.evaluate(
-                    "window.__litmus.waitForCount(arguments[0], \(atLeastOne), \(XCUIApplication.budget(until: deadline)), done);",
-                    query.json(pick), waits: true, timeout: query.app.callTimeout)
-            }
-            let count = Int(value["count"].number ?? 0)
-            let exists = if case .index(let index) = pick { index < count } else { count > 0 }
-            if exists == atLeastOne { return true }
-        } while ContinuousClock.now < deadline
-        return false
+    /// Waits until the element exists (or, with `atLeastOne` false, no longer does) until `deadline`;
+    /// recorded in the trace as `waitFor(Non)Existence(timeout: recordingAs)` when given.
+    private func waitForCount(
+        atLeastOne: Bool, until deadline: ContinuousClock.Instant, recordingAs timeout: TimeInterval? = nil
+    ) async throws -> Bool {
+        let kind = "\(atLeastOne ? "waitForExistence" : "waitForNonExistence")(timeout: \(timeout ?? 0))"
+        let wait: (TraceRecorder.Start?) async throws -> Bool = { started in
+            let session = try query.app.session()
+            var value = JSONValue.null
+            var done = false
+            repeat {
+                value = try await query.app.retrying {
+                    try await session.evaluate(
+                        "window.__litmus.waitForCount(arguments[0], \(atLeastOne), \(XCUIApplication.budget(until: deadline)), done);",
+                        query.json(pick, traced: timeout != nil), waits: true, timeout: query.app.callTimeout)
+                }
+                let count = Int(value["count"].number ?? 0)
+                let exists = if case .index(let index) = pick { index < count } else { count > 0 }
+                done = exists == atLeastOne
+            } while !done && ContinuousClock.now < deadline
+            query.app.record(started, kind, element: description, detail: "\(done)", result: value)
+            return done
+        }
+        // Within a read, the wait is part of that step.
+        guard timeout != nil else { return try await wait(nil) }
+        return try await query.app.tracing(kind, element: description, wait)
     }
 
-    private func failure(for result: JSONValue, action: String) async -> XCUIElementError {
+    private func failure(for result: JSONValue, action: String, started: TraceRecorder.Start?) async
+        -> XCUIElementError
+    {
         let problem: XCUIElementError.Problem
         switch result["status"].string {
         case "none", nil:
@@ -222,7 +263,8 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
             problem = .notActionable(result["reason"].string ?? result["message"].string ?? "\(result)")
         }
         return await XCUIElementError.make(
-            element: description, action: action, problem: problem, timeout: query.app.timeout, app: query.app)
+            element: description, action: action, problem: problem, timeout: query.app.timeout, app: query.app,
+            started: started, query: query.json(pick))
     }
 }
 
@@ -274,6 +316,11 @@ public struct XCUIElementSnapshot: Sendable, Equatable {
     public let enabled: Bool
     /// Whether a tap would reach it.
     public let hittable: Bool
+
+    /// The label and value, as a UI trace shows what a read found.
+    var summary: String {
+        "label: \(label)" + (value.map { ", value: \($0)" } ?? "")
+    }
 
     init(_ json: JSONValue) {
         elementType = json["type"].string.flatMap(XCUIElementType.init(rawValue:)) ?? .other

@@ -1,11 +1,12 @@
 import Foundation
-import LitmusTestReporting
+import LitmusJSON
 
 /// An element could not be used: nothing matched, several did, or it never became actionable.
 ///
 /// The message names the element as the test wrote it (`app.buttons["7"]`), what was wrong, the
-/// page's accessibility tree, and the path of a screenshot taken at the failure. Inside a Swift
-/// Testing test the screenshot and the tree are also attached to the test.
+/// page's accessibility tree, the path of a screenshot taken at the failure and that of the UI trace
+/// (``UITraceMode``). Inside a Swift Testing test the screenshot, the tree and the trace are also
+/// attached to the test.
 public struct XCUIElementError: Error, CustomStringConvertible {
     /// What was wrong.
     public enum Problem: Sendable, Equatable {
@@ -31,8 +32,11 @@ public struct XCUIElementError: Error, CustomStringConvertible {
     public let accessibilityTree: String
     /// Where the screenshot taken at the failure was saved, if it could be.
     public let screenshotPath: String?
+    /// Where the UI trace of the test up to the failure was written (nil with ``UITraceMode/off``).
+    public let tracePath: String?
 
-    public var description: String {
+    /// What failed and why, in one sentence (the description without the screenshot, trace and tree).
+    public var summary: String {
         let what: String
         switch problem {
         case .noMatch:
@@ -52,44 +56,33 @@ public struct XCUIElementError: Error, CustomStringConvertible {
                 + "when it has updated itself, and a navigation must reach the next page."
         }
         return "\(action) \(element) failed after waiting \(timeout): \(what)"
+    }
+
+    public var description: String {
+        summary
             + (screenshotPath.map { "\nScreenshot: \($0)" } ?? "")
+            + (tracePath.map { "\nTrace: \($0)" } ?? "")
             + "\nAccessibility tree:\n\(accessibilityTree)"
     }
 
-    static func make(element: String, action: String, problem: Problem, timeout: Duration, app: XCUIApplication) async
-        -> XCUIElementError
-    {
+    /// The error of `action` on `element`, begun at `started`, with the evidence: the page's tree and a
+    /// screenshot now, and the trace with this failure as its last step (`query` marks the element's matches).
+    static func make(
+        element: String, action: String, problem: Problem, timeout: Duration, app: XCUIApplication,
+        started: TraceRecorder.Start? = nil, query: JSONValue? = nil
+    ) async -> XCUIElementError {
         let tree = (try? await app.accessibilityTree()) ?? "(the page could not be read)"
+        await app.recorder?.awaitScreenshots()  // one in progress emulates a smaller screen
         let png = try? await app.screenshot().pngRepresentation
         let path = png.flatMap { FailureEvidence.save($0, for: element) }
         FailureEvidence.attach(screenshot: png, tree: tree)
-        return XCUIElementError(
-            element: element, action: action, problem: problem, timeout: timeout, accessibilityTree: tree,
-            screenshotPath: path)
-    }
-}
-
-/// Keeps what a failure looked like: a PNG in `LITMUS_UI_ARTIFACTS` (default: the temporary
-/// folder's `litmus-ui-failures`), and attachments of the current Swift Testing test.
-enum FailureEvidence {
-    static func save(_ png: Data, for element: String) -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        let folder =
-            environment["LITMUS_UI_ARTIFACTS"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ui-failures").path
-        let safe = String(element.map { $0.isLetter || $0.isNumber ? $0 : "_" }.prefix(60))
-        let path = folder + "/\(Int(Date().timeIntervalSince1970 * 1000))-\(safe).png"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try png.write(to: URL(fileURLWithPath: path))
-            return path
-        } catch {
-            return nil
+        func error(trace: String?) -> XCUIElementError {
+            XCUIElementError(
+                element: element, action: action, problem: problem, timeout: timeout, accessibilityTree: tree,
+                screenshotPath: path, tracePath: trace)
         }
-    }
-
-    static func attach(screenshot: Data?, tree: String) {
-        if let screenshot { TestReporter.attach([UInt8](screenshot), named: "screenshot.png") }
-        TestReporter.attach(Array(tree.utf8), named: "accessibility-tree.txt")
+        let trace = await app.recordFailure(
+            started, action, element: element, message: error(trace: nil).summary, query: query, screenshot: png)
+        return error(trace: trace)
     }
 }

@@ -73,11 +73,19 @@ public struct XCUIElementQuery: Sendable, XCUIElementTypeQueryProvider, CustomSt
     /// How many elements match now (no waiting, as in XCUITest).
     public var count: Int {
         get async throws {
-            let value = try await app.session().evaluate(
-                "return window.__litmus.count(arguments[0]);", json(.first), waits: false,
-                timeout: app.callTimeout)
-            return Int(value.number ?? 0)
+            try await app.tracing("count", element: description) { started in
+                let (count, result) = try await matches()
+                app.record(started, "count", element: description, detail: "\(count)", result: result)
+                return count
+            }
         }
+    }
+
+    /// How many elements match now, and the page-script call's result (with the page marked for a trace).
+    func matches() async throws -> (count: Int, result: JSONValue) {
+        let value = try await app.session().evaluate(
+            "return window.__litmus.count(arguments[0]);", json(.first), waits: false, timeout: app.callTimeout)
+        return (Int(value.number ?? value["count"].number ?? 0), value)
     }
 
     /// Every element matching now, each bound to its index.
@@ -85,7 +93,9 @@ public struct XCUIElementQuery: Sendable, XCUIElementTypeQueryProvider, CustomSt
         get async throws { (0..<(try await count)).map(element(boundBy:)) }
     }
 
-    func json(_ pick: XCUIElement.Pick) -> JSONValue {
+    /// The query as the page script takes it, asking it to capture the page for the trace when the app
+    /// records one (and `traced`).
+    func json(_ pick: XCUIElement.Pick, traced: Bool = true) -> JSONValue {
         var query: [String: JSONValue] = [
             "steps": .array(
                 steps.map { step in
@@ -103,6 +113,7 @@ public struct XCUIElementQuery: Sendable, XCUIElementTypeQueryProvider, CustomSt
             query["pick"] = "index"
             query["index"] = .number(Double(index))
         }
+        if traced && app.recorder != nil { query["trace"] = true }
         return .object(query)
     }
 

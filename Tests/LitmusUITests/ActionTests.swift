@@ -4,7 +4,7 @@ import Testing
 @testable import LitmusUI
 
 @Suite(
-    "Actions wait for an actionable element; waits retry to a deadline", .tags(.endToEnd), .serialized,
+    "Actions wait for an actionable element; waits retry to a deadline", .tags(.endToEnd), .serialized, .uiTrace,
     .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
 struct ActionTests {
     @Test("A tap waits for a button the page adds later")

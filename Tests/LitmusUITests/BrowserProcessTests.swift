@@ -4,7 +4,7 @@ import Testing
 
 @testable import LitmusUI
 
-@Suite("The browser is found, started and never left behind")
+@Suite("The browser is found, started and never left behind", .uiTrace)
 struct BrowserProcessTests {
     @Test("Without chromedriver and Chromium the error says how to install them")
     func missingBrowser() throws {

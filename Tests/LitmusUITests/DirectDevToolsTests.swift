@@ -6,7 +6,7 @@ import Testing
 
 @Suite(
     "Taps and page calls go straight to Chromium's DevTools, or through chromedriver without it", .tags(.endToEnd),
-    .serialized, .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
+    .serialized, .uiTrace, .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
 struct DirectDevToolsTests {
     private static let button = URL(
         string: "data:text/html;base64,"
@@ -19,7 +19,7 @@ struct DirectDevToolsTests {
     }
 
     private func tapAndCall(_ pooled: BrowserSession, direct: Bool) async throws {
-        #expect(pooled.devTools != nil, "the direct connection did not open: see LITMUS_UI_TRACE=1")
+        #expect(pooled.devTools != nil, "the direct connection did not open: see LITMUS_UI_PHASES=1")
         let sut = direct ? pooled : BrowserSession(id: pooled.id, client: pooled.client, devTools: nil)
         try await sut.navigate(to: Self.button)
         let point = try await sut.evaluate(

@@ -4,7 +4,7 @@ import Testing
 @testable import LitmusUI
 
 @Suite(
-    "Queries find elements as XCUITest does", .tags(.endToEnd), .serialized,
+    "Queries find elements as XCUITest does", .tags(.endToEnd), .serialized, .uiTrace,
     .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
 struct QueryTests {
     @Test("A subscript matches an identifier, a label, a title, a value or a placeholder")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite(
     "typeText presses a key for each character in the page; clearText empties a field", .tags(.endToEnd),
-    .serialized, .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
+    .serialized, .uiTrace, .disabled(if: XCUIApplication.isOptedOutByEnvironment, "LITMUS_SKIP_UI=1"))
 struct TypingTests {
     @Test("typeText types into a field, clearText empties it, and an empty field's value is its placeholder")
     func typing() async throws {

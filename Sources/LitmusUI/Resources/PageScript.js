@@ -220,6 +220,53 @@ if (!window.__litmus) { window.__litmus = (() => {
     el.blur();
     return {ok: true};
   }
+  // A copy of the document for a UI trace: what the page shows (fields' current values and states
+  // written as attributes, a password as bullets, a hidden field's value left out), without anything
+  // that could run or fetch where the trace is viewed (scripts, handlers, frames, javascript: links),
+  // style sheets inlined, and the `targets` marked with data-litmus-target. With the first target's box
+  // and the viewport's size.
+  function capture(targets) {
+    const root = document.documentElement, copy = root.cloneNode(true);
+    const live = root.getElementsByTagName('*'), copied = Array.from(copy.getElementsByTagName('*'));
+    const marks = new Set(targets);
+    for (let i = 0; i < live.length && i < copied.length; i++) {
+      const el = live[i], c = copied[i], tag = el.localName;
+      if (marks.has(el)) c.setAttribute('data-litmus-target', '');
+      if (tag === 'input') {
+        if (el.type === 'checkbox' || el.type === 'radio') el.checked ? c.setAttribute('checked', '') : c.removeAttribute('checked');
+        else if (el.type === 'password') c.setAttribute('value', '\u2022'.repeat(el.value.length));
+        else if (el.type === 'hidden') c.removeAttribute('value');  // often a token: kept out of files
+        else if (el.type !== 'file') c.setAttribute('value', el.value);
+      } else if (tag === 'textarea') c.textContent = el.value;
+      else if (tag === 'option') el.selected ? c.setAttribute('selected', '') : c.removeAttribute('selected');
+      else if (tag === 'link' && /\bstylesheet\b/i.test(el.rel) && el.sheet) {
+        let css = '';
+        try { css = Array.from(el.sheet.cssRules, r => r.cssText).join('\n'); } catch (e) { /* another origin's */ }
+        const style = document.createElement('style');
+        style.textContent = css;
+        c.replaceWith(style);
+      }
+    }
+    for (const el of copy.querySelectorAll('script,noscript,template,iframe,frame,object,embed,base,link,meta[http-equiv]'))
+      el.remove();
+    for (const el of copy.getElementsByTagName('*'))
+      for (const a of Array.from(el.attributes))
+        if (/^on/i.test(a.name) || /^\s*javascript:/i.test(a.value)) el.removeAttribute(a.name);
+    const head = copy.querySelector('head');
+    if (head && document.adoptedStyleSheets) for (const sheet of document.adoptedStyleSheets) {
+      const style = document.createElement('style');
+      style.textContent = Array.from(sheet.cssRules, r => r.cssText).join('\n');
+      head.appendChild(style);
+    }
+    const box = targets.length ? targets[0].getBoundingClientRect() : null;
+    return {dom: '<!doctype html>' + copy.outerHTML, viewport: {width: innerWidth, height: innerHeight},
+      rect: box && {x: box.x, y: box.y, width: box.width, height: box.height}};
+  }
+  // `result` with, when the query asks for a trace, the capture of the page with `elements` marked.
+  function traced(query, result, elements) {
+    if (query && query.trace) result.trace = capture(elements.filter(Boolean));
+    return result;
+  }
   const page = Math.random().toString(36).slice(2);
   // Whether the last action started a navigation: a form submission or a link, not prevented by
   // the page's own handlers (this listener on window runs after theirs).
@@ -233,25 +280,42 @@ if (!window.__litmus) { window.__litmus = (() => {
     page,
     snapshot(query) {
       const picked = pick(query);
-      return picked.node ? Object.assign({status: 'ok', element: picked.node.element},
-        describe(picked.node), {hittable: hitTest(picked.node.element).ok}) : picked;
+      return traced(query, picked.node ? Object.assign({status: 'ok', element: picked.node.element},
+        describe(picked.node), {hittable: hitTest(picked.node.element).ok}) : picked,
+        picked.node ? [picked.node.element] : []);
     },
-    count(query) { return resolve(query.steps).length; },
+    count(query) {
+      const nodes = resolve(query.steps);
+      return query.trace ? traced(query, {count: nodes.length}, nodes.map(n => n.element)) : nodes.length;
+    },
+    // The page for a UI trace, with the query's matches marked (none without a query).
+    capture(query) { return capture(query ? resolve(query.steps).map(n => n.element) : []); },
+    // Resolves at the next change of the document, or after `budget` milliseconds.
+    waitForMutation(budget, done) {
+      const observer = new MutationObserver(() => { observer.disconnect(); clearTimeout(timer); done({status: 'changed'}); });
+      observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+      const timer = setTimeout(() => { observer.disconnect(); done({status: 'unchanged'}); }, budget);
+    },
     tree() { return render(tree(), 0).join('\n'); },
     // The element's attributes once they differ from query.previous (a JSON string), or at the end.
     waitForChange(query, budget, done) {
+      const plain = Object.assign({}, query, {trace: false});
+      let element = null;
       everyFrame(() => {
-        const now = this.snapshot(query);
+        const now = this.snapshot(plain);
+        element = now.element;
         delete now.element;
         const text = JSON.stringify(now);
         return Object.assign(now, {final: text !== query.previous, json: text});
-      }, budget, done, true);
+      }, budget, result => done(traced(query, result, [element])), true);
     },
     waitForCount(query, atLeastOne, budget, done) {
+      let nodes = [];
       everyFrame(() => {
-        const count = resolve(query.steps).length;
+        nodes = resolve(query.steps);
+        const count = nodes.length;
         return {status: 'ok', count, final: atLeastOne ? count > 0 : count === 0};
-      }, budget, done, true);
+      }, budget, result => done(traced(query, result, nodes.map(n => n.element))), true);
     },
     // Actionable: exactly one match, enabled, visible, stable (nothing in the document animates, or
     // the same rectangle in two frames in a row), and the topmost element at its centre (hit-testable).
@@ -283,25 +347,28 @@ if (!window.__litmus) { window.__litmus = (() => {
           : {ok: true};
         if (!prepared.ok) return {status: 'notEditable', reason: prepared.reason, description: result.description};
         navigation = null;
-        return {status: 'ok', element: result.element, description: result.description, page, final: true,
-          x: hit.x, y: hit.y};
+        return traced(query, {status: 'ok', element: result.element, description: result.description, page,
+          final: true, x: hit.x, y: hit.y}, [result.element]);
       }, budget, done);
     },
     // Before typing into whatever has the focus: whether an element has it (not the page itself).
     typingTarget() {
       navigation = null;
       const active = document.activeElement;
-      return {focused: !!active && active !== document.body && active !== document.documentElement, page};
+      return {focused: !!active && active !== document.body && active !== document.documentElement, page,
+        secure: !!active && active.localName === 'input' && active.type === 'password'};
     },
     // After an action in the document `token`: done when the next document is there if the action
     // started a navigation (this script is unloaded, and called again there), else once the
     // page is not busy (`aria-busy="true"` on <html> or <body>: it is updating itself), else at once.
-    afterAction(token, budget, done) {
+    // With `trace`, a settled page comes back captured, for a UI trace.
+    afterAction(token, budget, done, trace) {
       everyFrame(() => {
         const status = page !== token ? 'navigated' : navigation === 'pending' ? 'waiting'
           : busy() ? 'busy' : 'none';
         return {status, final: status === 'navigated' || status === 'none'};
-      }, budget, done, true);
+      }, budget, result => done(trace && ['navigated', 'none'].includes(result.status)
+        ? Object.assign(result, {trace: capture([])}) : result), true);
     },
   };
 })(); }

@@ -5,17 +5,26 @@ import LitmusUI
 /// Measures LitmusUI: launch (the first, with chromedriver and Chromium starting, and warm ones),
 /// per-action latency of tap, query and typeText, and the wall time of seed 000's UI suite run by
 /// the test binary in its own process, with where that suite's time goes (the per-phase lines that
-/// `LITMUS_UI_TRACE=1` makes LitmusUI write).
+/// `LITMUS_UI_PHASES=1` makes LitmusUI write); the tap and the suite with UI traces off, on failure (the
+/// default, recorded and thrown away) and on (written for every test), in turns, and their ratios.
 ///
 ///     cd Examples/Web && swift build --build-tests && .build/debug/UIBenchmark [runs of the suite, 3] [test binary]
 @main
 enum UIBenchmark {
     static let clock = ContinuousClock()
 
+    /// The trace modes compared, in the order they take turns.
+    static let modes: [UITraceMode] = [.off, .failure, .on]
+
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         let runs = arguments.first.flatMap(Int.init) ?? 3
         let binary = arguments.dropFirst().first ?? testBinary()
+        // The traces written with `on` (here and by the suite) go to a folder of this run, deleted at the end.
+        let traces = NSTemporaryDirectory() + "litmus-ui-benchmark-traces-\(getpid())"
+        setenv("LITMUS_UI_ARTIFACTS", traces, 1)
+        setenv("LITMUS_UI_BROWSERS", "3", 0)  // a window for each trace mode's calculator
+        defer { try? FileManager.default.removeItem(atPath: traces) }
         print("load average at start: \(loadAverage())")
 
         let calculator = XCUIApplication.example("calculator")
@@ -31,10 +40,29 @@ enum UIBenchmark {
         print(line("launch, warm browser (server, page)", launches))
         print(line("terminate (server stopped, cookies cleared)", terminations))
 
-        try await calculator.launch()
-        try await report("tap (a Calculator button: fetch, body swap)", times: 40) {
-            try await calculator.buttons["7"].tap()
+        // One calculator per trace mode, all launched, tapped in short turns (8 taps each, 8 times): the load
+        // of the machine (other builds) then falls on each mode alike, and the work a mode leaves running
+        // (the screenshot `on` asks for after a tap) falls on that mode's next tap, not on another's.
+        let calculators = modes.map { mode in
+            let app = XCUIApplication.example("calculator")
+            app.traceMode = mode
+            return (mode, app)
         }
+        for (_, app) in calculators { try await app.launch() }
+        var taps: [UITraceMode: [Duration]] = [:]
+        for _ in 0..<8 {
+            for (mode, app) in calculators {
+                for _ in 0..<8 {
+                    taps[mode, default: []].append(try await clock.measure { try await app.buttons["7"].tap() })
+                }
+            }
+        }
+        for (_, app) in calculators { try await app.terminate() }
+        for mode in modes { print(line("tap (fetch, body swap), LITMUS_UI_TRACE=\(mode)", taps[mode]!)) }
+        print(ratios("tap median", taps))
+
+        calculator.traceMode = .failure
+        try await calculator.launch()
         try await report("query: buttons.count", times: 40) { _ = try await calculator.buttons.count }
         try await report("query: staticTexts[…].exists", times: 40) { _ = try await calculator.staticTexts["7"].exists }
         try await report("read: staticTexts.element.label", times: 40) {
@@ -52,17 +80,25 @@ enum UIBenchmark {
             print("seed 000 UI suite: not measured, \(binary) not found (run swift build --build-tests)")
             return
         }
-        var suites: [Duration] = []
+        var suites: [UITraceMode: [Duration]] = [:]
         var phases: [String: [Double]] = [:]
         for _ in 0..<runs {
-            let (duration, trace) = try runSuite(binary)
-            suites.append(duration)
-            phases.merge(trace) { $0 + $1 }
+            for mode in modes {
+                let (duration, trace) = try runSuite(binary, mode: mode)
+                suites[mode, default: []].append(duration)
+                if mode == .failure { phases.merge(trace) { $0 + $1 } }
+            }
         }
-        print("seed 000 UI suite (\(suiteTestCount) tests, own process, browser start included), \(runs) runs:")
-        print("  " + suites.map(milliseconds).joined(separator: ", "))
-        print(line("  suite", suites))
-        print("  where a suite's time goes (LITMUS_UI_TRACE=1; per run: count, total; per action: median):")
+        print(
+            "seed 000 UI suite (\(suiteTestCount) tests, own process, browser start included), \(runs) runs per mode:")
+        for mode in modes {
+            print("  LITMUS_UI_TRACE=\(mode): " + suites[mode]!.map(milliseconds).joined(separator: ", "))
+            print(line("  suite, LITMUS_UI_TRACE=\(mode)", suites[mode]!))
+        }
+        print(ratios("suite median", suites))
+        print(
+            "  where a suite's time goes (LITMUS_UI_TRACE=failure, LITMUS_UI_PHASES=1; per run: count, total; per action: median):"
+        )
         for key in phases.keys.sorted() {
             let samples = phases[key]!.sorted()
             let perRun = samples.reduce(0, +) / Double(runs)
@@ -81,6 +117,16 @@ enum UIBenchmark {
         print(line(name, samples))
     }
 
+    /// The medians of `failure` and `on` as ratios of `off`'s: the cost of recording a trace.
+    private static func ratios(_ name: String, _ samples: [UITraceMode: [Duration]]) -> String {
+        func median(_ mode: UITraceMode) -> Double {
+            let sorted = samples[mode, default: []].sorted()
+            return sorted.isEmpty ? .nan : sorted[sorted.count / 2] / .milliseconds(1)
+        }
+        return "\(name) with traces on failure / off: " + String(format: "%.3f", median(.failure) / median(.off))
+            + "; on / off: " + String(format: "%.3f", median(.on) / median(.off))
+    }
+
     private static func line(_ name: String, _ samples: [Duration]) -> String {
         let sorted = samples.sorted()
         let median = sorted[sorted.count / 2]
@@ -89,10 +135,10 @@ enum UIBenchmark {
             + "p90 \(milliseconds(p90)) (n=\(samples.count))"
     }
 
-    /// Runs the seed 000 UI tests in the test binary with `LITMUS_UI_TRACE=1` and waits for it
-    /// (posix_spawn and waitpid: Foundation's Process missed this child's exit here once). Returns the
-    /// wall time and, per action and phase (`tap.settle`, `launch` for the whole), the milliseconds.
-    private static func runSuite(_ binary: String) throws -> (Duration, [String: [Double]]) {
+    /// Runs the seed 000 UI tests in the test binary with `LITMUS_UI_PHASES=1` and `LITMUS_UI_TRACE=mode`,
+    /// and waits for it (posix_spawn and waitpid: Foundation's Process missed this child's exit here once).
+    /// Returns the wall time and, per action and phase (`tap.settle`, `launch` for the whole), the milliseconds.
+    private static func runSuite(_ binary: String, mode: UITraceMode) throws -> (Duration, [String: [Double]]) {
         let traceFile = NSTemporaryDirectory() + "litmus-ui-benchmark-\(getpid()).trace"
         let outputFile = NSTemporaryDirectory() + "litmus-ui-benchmark-\(getpid()).out"
         defer {
@@ -102,7 +148,9 @@ enum UIBenchmark {
         let arguments = [binary, "CalculatorUITests.MainScreenUITests,CalculatorUITests.CalculationUITests"]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let environment = ProcessInfo.processInfo.environment.merging(["LITMUS_UI_TRACE": "1"]) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["LITMUS_UI_PHASES": "1", "LITMUS_UI_TRACE": mode.rawValue]
+        ) { $1 }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         #if os(Linux)
@@ -132,7 +180,7 @@ enum UIBenchmark {
             throw SuiteNotRun(passed: passed.count, output: String(output.suffix(2000)))
         }
         var phases: [String: [Double]] = [:]
-        for line in trace.split(separator: "\n") where line.hasPrefix("litmus-ui-trace ") {
+        for line in trace.split(separator: "\n") where line.hasPrefix("litmus-ui-phases ") {
             let fields = line.split(separator: " ")
             guard fields.count > 2 else { continue }
             var total = 0.0

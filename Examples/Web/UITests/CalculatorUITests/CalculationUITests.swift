@@ -13,7 +13,8 @@ final class CalculationUITests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        try await sut?.terminate()
+        // LitmusUI cannot see an XCTAssert fail: saying so keeps the test's UI trace (LITMUS_UI_TRACE).
+        try await sut?.terminate(testFailed: (testRun?.totalFailureCount ?? 0) > 0)
         sut = nil
     }
 

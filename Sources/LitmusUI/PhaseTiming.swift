@@ -8,19 +8,21 @@ import Synchronization
     import Darwin
 #endif
 
-/// Where an action's time goes: with `LITMUS_UI_TRACE=1`, every launch, tap, typeText and clearText
-/// writes one line to standard error with the milliseconds of each of its phases:
+/// Where an action's time goes. Every launch, tap, typeText and clearText times its phases (a few clock
+/// readings: nothing worth switching off); the UI trace shows them on its timeline, and with
+/// `LITMUS_UI_PHASES=1` each action also writes one line to standard error with their milliseconds:
 ///
-///     litmus-ui-trace tap actionable=6.1 input=8.9 settle=10.8
-///     litmus-ui-trace launch browser=2.0 app=31.5 open=12.4
+///     litmus-ui-phases tap actionable=6.1 input=8.9 settle=10.8
+///     litmus-ui-phases launch browser=2.0 app=31.5 open=12.4
 ///
-/// (UIBenchmark reads these lines from the seed 000 suite.) Off by default: it costs nothing then.
-struct PhaseTrace {
-    /// Whether `LITMUS_UI_TRACE=1` is set.
-    static let isOn = ProcessInfo.processInfo.environment["LITMUS_UI_TRACE"] == "1"
+/// (UIBenchmark reads these lines from the seed 000 suite.)
+struct PhaseTiming {
+    /// Whether `LITMUS_UI_PHASES=1` is set.
+    static let isOn = ProcessInfo.processInfo.environment["LITMUS_UI_PHASES"] == "1"
 
     private let action: String
-    private var phases: [(name: String, duration: Duration)] = []
+    /// The phases ended so far, in order.
+    private(set) var phases: [(name: String, duration: Duration)] = []
     private var start = ContinuousClock.now
 
     /// Starts timing `action`'s first phase.
@@ -30,7 +32,6 @@ struct PhaseTrace {
 
     /// Ends the current phase as `name` and starts the next.
     mutating func end(_ name: String) {
-        guard Self.isOn else { return }
         let now = ContinuousClock.now
         phases.append((name, now - start))
         start = now
@@ -38,7 +39,7 @@ struct PhaseTrace {
 
     private static let noted = Mutex(false)
 
-    /// Writes `note` as a line of its own (`litmus-ui-note …`), once per process, when tracing is on.
+    /// Writes `note` as a line of its own (`litmus-ui-note …`), once per process, when `LITMUS_UI_PHASES=1`.
     static func noteOnce(_ note: String) {
         guard isOn,
             !noted.withLock({ noted in
@@ -49,13 +50,13 @@ struct PhaseTrace {
         FileHandle.standardError.write(Data("litmus-ui-note \(note)\n".utf8))
     }
 
-    /// Writes the line, when tracing is on.
+    /// Writes the line, when `LITMUS_UI_PHASES=1`.
     func write() {
         guard Self.isOn else { return }
         let fields = phases.map { phase in
             "\(phase.name)=" + String(format: "%.2f", phase.duration.inMilliseconds)
         }
-        let line = (["litmus-ui-trace", action] + fields).joined(separator: " ") + "\n"
+        let line = (["litmus-ui-phases", action] + fields).joined(separator: " ") + "\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }
