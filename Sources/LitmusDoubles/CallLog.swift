@@ -1,3 +1,5 @@
+import LitmusTestReporting
+
 /// The state one recorder keeps behind its lock: the calls and the stub. ``Member`` and
 /// ``AsyncMember`` share it; they differ only in their `Handler` (a synchronous or an `async`
 /// closure) and in how they finish a call outside the lock.
@@ -182,7 +184,7 @@ extension StubbedRecorder {
                 + "call (\(stubLine), or a handler), or conform \(Value.self) to DefaultValue"
             : "cannot throw \(error), and \(Value.self) has no default to return instead; stub a value (\(stubLine))"
         report(problem)
-        fatalError("\(name) \(problem)")
+        fatalError(UnstubbedStop.message(member: name, problem: problem))
     }
 
     /// The stubbed result of a generic member as the `Value` this call returns. A stub of another
@@ -219,5 +221,17 @@ extension StubbedRecorder {
 
     func report(_ problem: String) {
         reportFailure("\(name) \(problem)", at: context.location)
+    }
+}
+
+/// The last words of a call that cannot go on: the process stops, and the test log may show only this
+/// line, so it names the member, what to stub and the running test (Swift Testing's; XCTest does not
+/// say which of its tests runs).
+@usableFromInline
+enum UnstubbedStop {
+    @usableFromInline
+    static func message(member: String, problem: String) -> String {
+        let test = TestReporter.currentTest.map { " (in the test \"\($0.displayName)\")" } ?? ""
+        return "\(member) \(problem)\(test)"
     }
 }

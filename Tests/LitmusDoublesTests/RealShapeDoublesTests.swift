@@ -1,8 +1,9 @@
-import LitmusDoubles
 import LitmusDoublesFixtures
 import LitmusDoublesMacro
 import Synchronization
 import Testing
+
+@testable import LitmusDoubles
 
 /// A meter doubled by the macro, which sees no other declaration: its values are found at run time.
 @Mockable
@@ -150,6 +151,16 @@ struct RunTimeDefaultTests {
                 "SinkMock.open() was called but not stubbed, and Connection has no value a double can make up: "
                     + "stub it before the call (double.open.stubbedResult = …"))
         #expect(fatal.components(separatedBy: "SinkMock.open()").count == 2)
+    }
+
+    @Test("The stop's message names the running test, since the log may show only that line")
+    func stopNamesTheTest() {
+        let message = UnstubbedStop.message(member: "SinkMock.open()", problem: "was called but not stubbed")
+
+        #expect(
+            message
+                == #"SinkMock.open() was called but not stubbed (in the test "The stop's message names the running "#
+                + #"test, since the log may show only that line")"#)
     }
 }
 
