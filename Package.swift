@@ -128,8 +128,13 @@ let package = Package(
                 "LitmusDoublesGenerator", "LitmusSupport",
                 "LitmusCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `litmus har`, on Linux only: LitmusHTTPStubs links XCTest and Swift Testing, which a command-line
+                // tool may not find at launch on Apple platforms.
+                .target(name: "LitmusHTTPStubs", condition: .when(platforms: [.linux])),
             ]
         ),
+        // `litmus har` (Linux only, as the command).
+        .testTarget(name: "LitmusCLITests", dependencies: ["LitmusCLI"], exclude: ["Fixtures"]),
         // `swift package litmus VERB …`: `litmus` run in the package it is invoked in (docs/using-litmus.md).
         .plugin(
             name: "LitmusCommandPlugin",

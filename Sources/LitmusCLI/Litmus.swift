@@ -10,9 +10,17 @@ struct Litmus: AsyncParsableCommand {
         commandName: "litmus",
         abstract: "A testing toolkit for Swift: an audit of a package's tests, and generated test doubles.",
         version: LitmusVersion.current,
-        subcommands: [
+        subcommands: commands
+    )
+
+    private static var commands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [
             AuditCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self, CleanCommand.self,
             DoublesCommand.self,
         ]
-    )
+        #if os(Linux)
+            commands.append(HARCommand.self)
+        #endif
+        return commands
+    }
 }

@@ -24,7 +24,7 @@ import Synchronization
 /// by `.host("api.example.com")`; a request in absolute form (`GET http://api.example.com/albums`)
 /// keeps its URL as sent.
 ///
-/// It replays and records HAR files too (``HTTPStubs/replay(_:mode:matching:timing:redacting:recordingThrough:filePath:)``
+/// It replays and records HAR files too (``HTTPStubs/replay(_:mode:expiresAfter:matching:timing:redacting:recordingThrough:filePath:)``
 /// on its registry): requests no entry answers go to the real server through AsyncHTTPClient, either
 /// the `upstream` the server stands in for (a base-URL swap), or the URL a request in absolute form
 /// names (the server as a plain-http proxy, `curl --proxy http://127.0.0.1:<port> http://…`).

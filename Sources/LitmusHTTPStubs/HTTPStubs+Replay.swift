@@ -23,30 +23,34 @@ extension HTTPStubs {
     /// - Parameters:
     ///   - path: the file, relative to the calling test file's folder, or absolute.
     ///   - mode: replay only (the default), or a recording mode; see ``HARRecordMode``.
+    ///   - maxAge: how old the recording may be (`.days(30)`), from its entries' `startedDateTime`; older,
+    ///     it fails the test in replay only and under `CI=true`, and is recorded again in a recording mode.
+    ///     Nil (the default): it never expires.
     ///   - matching: which parts of a request must equal the recorded one's; see ``HARMatching``.
     ///   - timing: whether answers wait as long as the recorded ones took.
     ///   - redaction: what is hidden before anything is written (and ignored when matching).
     ///   - session: what records: a plain ephemeral `URLSession` unless you give one (a proxy, TLS settings).
     ///   - filePath: the calling test file, which a relative `path` is read from (the caller's, by default).
     /// - Throws: ``HARError`` naming the file: missing in replay only, malformed (naming the entry),
-    ///   about to record by a mode set in code under `CI=true`, or already being recorded by another test.
+    ///   about to record by a mode set in code under `CI=true`, already being recorded by another test, or
+    ///   expired where it cannot be recorded again.
     @discardableResult
     public func replay(
-        _ path: String, mode: HARRecordMode? = nil, matching: HARMatching = .standard, timing: HARTiming = .none,
-        redacting redaction: HARRedaction = .standard, recordingThrough session: URLSession? = nil,
-        filePath: StaticString = #filePath
+        _ path: String, mode: HARRecordMode? = nil, expiresAfter maxAge: HARAge? = nil,
+        matching: HARMatching = .standard, timing: HARTiming = .none, redacting redaction: HARRedaction = .standard,
+        recordingThrough session: URLSession? = nil, filePath: StaticString = #filePath
     ) throws(HARError) -> HARRecording {
         let folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
         let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
         return try replay(
-            file: file, mode: mode, matching: matching, timing: timing, redacting: redaction,
+            file: file, mode: mode, expiresAfter: maxAge, matching: matching, timing: timing, redacting: redaction,
             recordingThrough: session, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Replays the HAR resource `name` (`"search.har"` or `"Recordings/search.har"`) of `bundle`
     /// (usually `.module`): replay only, whatever `LITMUS_HTTP_RECORD` says, since a resource is a copy
     /// the build made. To record, name the file by its path instead
-    /// (``replay(_:mode:matching:timing:redacting:recordingThrough:filePath:)``).
+    /// (``replay(_:mode:expiresAfter:matching:timing:redacting:recordingThrough:filePath:)``).
     ///
     /// - Throws: ``HARError`` when the resource is missing or malformed (naming the entry).
     @discardableResult
@@ -66,21 +70,28 @@ extension HTTPStubs {
             recordingThrough: nil, environment: [:])
     }
 
-    /// Replays the HAR file at `file`; see ``replay(_:mode:matching:timing:redacting:recordingThrough:filePath:)``.
-    /// `environment` stands in for the process's (`LITMUS_HTTP_RECORD`, `CI`).
+    /// Replays the HAR file at `file`; see
+    /// ``replay(_:mode:expiresAfter:matching:timing:redacting:recordingThrough:filePath:)``.
+    /// `environment` stands in for the process's (`LITMUS_HTTP_RECORD`, `CI`), and `now` for the clock
+    /// `expiresAfter:` reads.
     @discardableResult
     public func replay(
-        file: URL, mode: HARRecordMode? = nil, matching: HARMatching = .standard, timing: HARTiming = .none,
-        redacting redaction: HARRedaction = .standard, recordingThrough session: URLSession? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        file: URL, mode: HARRecordMode? = nil, expiresAfter maxAge: HARAge? = nil,
+        matching: HARMatching = .standard, timing: HARTiming = .none, redacting redaction: HARRedaction = .standard,
+        recordingThrough session: URLSession? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
     ) throws(HARError) -> HARRecording {
         let (mode, isFromEnvironment) = try HARRecordMode.effective(requested: mode, environment: environment)
         let exists = FileManager.default.fileExists(atPath: file.path)
-        let replayed: HAR?
+        var replayed: HAR?
         switch (mode, exists) {
         case (.replayOnly, false): throw .missingRecording(file.path)
         case (.replayOnly, true), (.recordIfMissing, true), (.recordNew, true): replayed = try HAR(contentsOf: file)
         case (.recordIfMissing, false), (.recordNew, false), (.recordAll, _): replayed = nil
+        }
+        if let har = replayed, let maxAge {
+            replayed = try Self.unexpired(
+                har, file: file, mode: mode, limit: maxAge, now: now, isCI: HARRecordMode.isCI(environment))
         }
         let isRecording = replayed == nil || mode == .recordNew
         if isRecording, !isFromEnvironment, HARRecordMode.isCI(environment) {
@@ -122,6 +133,25 @@ extension HTTPStubs {
         for recording in recordings {
             try recording.finish()
         }
+    }
+
+    /// `har` as a replay with an `expiresAfter:` limit uses it: whole when no entry is past the limit; nil
+    /// (recorded again, as if missing) in `.recordIfMissing`; without its expired entries, which are
+    /// recorded again, in `.recordNew`.
+    ///
+    /// - Throws: ``HARError/expired(_:age:limit:isCI:)`` in replay only, and under `CI=true` in any mode.
+    private static func unexpired(
+        _ har: HAR, file: URL, mode: HARRecordMode, limit: HARAge, now: Date, isCI: Bool
+    ) throws(HARError) -> HAR? {
+        let expired = har.expiredEntries(limit: limit, now: now)
+        guard !expired.isEmpty else { return har }
+        if isCI || mode == .replayOnly {
+            throw .expired(file.path, age: har.age(at: now), limit: limit, isCI: isCI)
+        }
+        guard mode == .recordNew else { return nil }
+        var fresh = har
+        fresh.log.entries = har.log.entries.indices.filter { !expired.contains($0) }.map { har.log.entries[$0] }
+        return fresh
     }
 
     private func addStubs(

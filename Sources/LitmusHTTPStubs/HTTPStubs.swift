@@ -225,7 +225,7 @@ public final class HTTPStubs: Sendable {
         state.withLock { $0.recorder?.file }
     }
 
-    /// The recordings made by ``replay(_:mode:matching:timing:redacting:recordingThrough:filePath:)`` and its kin.
+    /// The recordings made by ``replay(_:mode:expiresAfter:matching:timing:redacting:recordingThrough:filePath:)`` and its kin.
     public var recordings: [HARRecording] {
         state.withLock { $0.recordings }
     }

@@ -115,6 +115,9 @@ public enum HARError: Error, Equatable, CustomStringConvertible {
     case secondRecording(String, recording: String)
     /// The recording could not be written.
     case unwritable(String, reason: String)
+    /// The recording is older than the replay's `expiresAfter:` limit (`age` is nil when no entry has a
+    /// date), and the mode only replays or `isCI` (CI=true never re-records).
+    case expired(String, age: HARAge?, limit: HARAge, isCI: Bool)
 
     /// An entry named by its position and, when it has them, its method and URL.
     public struct EntryName: Equatable, Sendable, CustomStringConvertible {
@@ -166,6 +169,16 @@ public enum HARError: Error, Equatable, CustomStringConvertible {
                 + "mode: .replayOnly."
         case .unwritable(let file, let reason):
             return "The recording \(file) could not be written (\(reason)). Check that its folder is writable."
+        case .expired(let file, let age, let limit, let isCI):
+            let state =
+                age.map { "is \($0) old, older than its limit of \(limit)" }
+                ?? "has no entry whose startedDateTime is a date, so nothing shows it is within its limit of \(limit)"
+            let fix =
+                isCI
+                ? ", and CI=true never re-records. Re-record it on your machine with"
+                : ". Re-record it with"
+            return "The recording \(file) \(state) (expiresAfter:)\(fix) LITMUS_HTTP_RECORD=missing swift test "
+                + "(an expired recording is recorded again, the others replay), review it, and commit it."
         }
     }
 }
