@@ -85,8 +85,8 @@ package final class Lifeline: Sendable {
 
     /// Reads a line per folder (`folder PATH`) or stable tag (`tag VALUE`) until end of file (this
     /// process died, or `cut()`), then kills every process whose tag starts with `$1` or is one of the
-    /// tags (again while it finds any: one may have started another), and deletes the folders. /proc on
-    /// Linux; `ps -E` elsewhere.
+    /// tags (again until two sweeps in a row find none: one may have started another), and deletes the
+    /// folders. /proc on Linux; `ps -E` elsewhere.
     static let script = """
         trap '' INT TERM HUP
         folders=""
@@ -121,7 +121,13 @@ package final class Lifeline: Sendable {
           fi
           return $found
         }
-        for attempt in 1 2 3 4 5; do sweep || break; sleep 0.1; done
+        # A process found in one sweep may have started another after the sweep listed /proc (setsid forks
+        # and exits): stop only after two sweeps in a row, 0.1 s apart, find nothing.
+        quiet=0
+        for attempt in 1 2 3 4 5 6 7 8 9 10; do
+          if sweep; then quiet=0; else quiet=$((quiet + 1)); [ "$quiet" -ge 2 ] && break; fi
+          sleep 0.1
+        done
         printf '%s\\n' "$folders" | while IFS= read -r folder; do
           [ -n "$folder" ] && rm -rf -- "$folder"
         done

@@ -6,7 +6,8 @@ import Testing
 /// mutant's test process spins (the Mutation fixture's Timeout mutant, `i -= 1` → `i += 1`, loops until its
 /// time limit): the interrupt ends the run saying `litmus mutate: interrupted` (it said `litmus audit`), and
 /// after the kill the lifeline's watchdog ends every process the run started (issue "Under faults": 2 of 2
-/// such processes kept spinning at 40% CPU for good before).
+/// such processes kept spinning at 40% CPU for good before) and deletes the run's scratch folder
+/// (`litmus-audit-…` in the run's temporary folder).
 #if os(Linux)  // the processes are found by their tag in /proc
     @Suite("litmus mutate interrupted and killed", .tags(.endToEnd))
     struct MutateKilledEndToEndTests {
@@ -22,8 +23,16 @@ import Testing
             let package = folder.appendingPathComponent("Mutation")
             try FileManager.default.copyItem(
                 at: MutateEndToEndTests.fixtures.appendingPathComponent("Mutation"), to: package)
+            let temporary = folder.appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             var environment = ProcessInfo.processInfo.environment
             environment["LITMUS_CACHE_DIR"] = folder.appendingPathComponent("cache").path
+            environment["TMPDIR"] = temporary.path
+            let scratchFolders = {
+                try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
+                    $0.hasPrefix("litmus-audit-")
+                }
+            }
 
             // When: a run is interrupted while its mutant spins (this run builds the fixture; the next
             // reuses the build)
@@ -39,16 +48,27 @@ import Testing
             #expect(!errors.contains("litmus audit"), "it printed: \(errors)")
             let leftByInterrupt = await ProcessTag.running(where: interrupted.ofThisRun, settlingWithin: 10)
             #expect(leftByInterrupt.isEmpty, "left running after SIGINT: \(leftByInterrupt.map(\.command))")
+            let scratchAfterInterrupt = try scratchFolders()
+            #expect(scratchAfterInterrupt.isEmpty, "scratch folders left after SIGINT: \(scratchAfterInterrupt)")
 
             // When: another run is killed while its mutant spins
             let killed = try await startUntilAMutantSpins(executable, package, environment, folder, "second")
+            let scratchBefore = try scratchFolders()
             kill(killed.pid, SIGKILL)
             await ChildProcess.reap(killed.pid)
             killed.reaped()
 
-            // Then: within ten seconds nothing of the run is left.
+            // Then: the run had a scratch folder, and within ten seconds nothing of the run is left.
+            #expect(!scratchBefore.isEmpty, "the killed run had no scratch folder to leave behind")
             let left = await ProcessTag.running(where: killed.ofThisRun, settlingWithin: 10)
             #expect(left.isEmpty, "left running after SIGKILL: \(left.map(\.command))")
+            var scratch = try scratchFolders()
+            let sweepDeadline = ContinuousClock.now + .seconds(5)
+            while !scratch.isEmpty && ContinuousClock.now < sweepDeadline {
+                try await Task.sleep(for: .milliseconds(200))
+                scratch = try scratchFolders()
+            }
+            #expect(scratch.isEmpty, "scratch folders left after SIGKILL: \(scratch)")
         }
 
         /// A `litmus mutate` started and let run until one of its test processes has run for 1.5 s (the
