@@ -35,13 +35,11 @@ public struct AuditCommand: AsyncParsableCommand {
     @Option(help: "Write the report as JSON to this file (- for standard output).")
     public var json: String?
 
-    /// Where to write JUnit XML.
-    @Option(help: "Write the report as JUnit XML to this file.")
-    public var junit: String?
+    /// Where to write JUnit XML (shared with `litmus merge`).
+    @OptionGroup public var junitFile: JUnitOption
 
-    /// Where to write the HTML report.
-    @Option(help: "Write the report as one self-contained HTML page to this file (docs/report.md).")
-    public var html: String?
+    /// Where to write the HTML report (shared with `litmus mutate` and `litmus merge`).
+    @OptionGroup public var htmlPage: HTMLOption
 
     /// A configuration file.
     @Option(help: "A JSON configuration file (default: .litmus-audit.json in the package, if any).")
@@ -53,10 +51,8 @@ public struct AuditCommand: AsyncParsableCommand {
     /// Where to build.
     @OptionGroup public var buildFolder: BuildFolderOptions
 
-    /// Only the findings of tests touching changed files.
-    @Option(
-        help: "Keep only the findings of tests touching files changed since this git ref (docs/audit.md, --since).")
-    public var since: String?
+    /// Only the findings of tests touching changed files (shared with `litmus mutate`).
+    @OptionGroup public var changedSince: SinceOption
 
     /// This worker's share of the runs: suite run 1 and a share of the other whole-suite runs, parallel
     /// runs, random halves, alone runs and bisections (every shard with the same `--replay` seed).
@@ -71,6 +67,24 @@ public struct AuditCommand: AsyncParsableCommand {
     /// Quiet progress.
     @Flag(help: "Print no progress while running.")
     public var quiet = false
+
+    /// Where to write JUnit XML: `--junit`.
+    public var junit: String? {
+        get { junitFile.path }
+        set { junitFile.path = newValue }
+    }
+
+    /// Where to write the HTML report: `--html`.
+    public var html: String? {
+        get { htmlPage.path }
+        set { htmlPage.path = newValue }
+    }
+
+    /// The git ref of `--since`.
+    public var since: String? {
+        get { changedSince.ref }
+        set { changedSince.ref = newValue }
+    }
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}
@@ -154,7 +168,7 @@ public struct AuditCommand: AsyncParsableCommand {
                     try AuditOutput.write(partial, json: json ?? "-")
                 }
             }
-            if let since { audit.since = try await ChangedLines.since(since, in: package) }
+            audit.since = try await changedSince.lines(in: package)
             outcome = try await audit.perform { display.show($0) }
             try await Interruption.waitIfInterrupted()
         } catch {

@@ -8,7 +8,8 @@ public struct AuditSettingFlags: ParsableArguments {
     @Option(AuditOptions.runs) var runs: AuditOverride<AuditOptions>?
     @Option(AuditOptions.budgetMilliseconds) var budgetMilliseconds: AuditOverride<AuditOptions>?
     @Option(AuditOptions.randomSubsets) var randomSubsets: AuditOverride<AuditOptions>?
-    @Option(AuditOptions.parallelism) var jobs: AuditOverride<AuditOptions>?
+    /// `--jobs`, shared with `litmus mutate`: it sets `parallelism` below.
+    @OptionGroup var jobs: JobsOption
     @Option(AuditOptions.timeoutSeconds) var timeout: AuditOverride<AuditOptions>?
     @Option(AuditOptions.schedule) var schedule: AuditOverride<AuditOptions>?
     @Option(AuditThresholds.maxFast) var maxFast: AuditOverride<AuditOptions>?
@@ -39,6 +40,7 @@ public struct AuditSettingFlags: ParsableArguments {
         for child in Mirror(reflecting: self).children {
             (child.value as? Option<AuditOverride<AuditOptions>?>)?.wrappedValue?.apply(to: &options)
         }
+        if let count = jobs.count { options.parallelism = count }
         if noCoverage { options.coverage = false }
         if testLines { options.testLines = true }
     }

@@ -25,13 +25,11 @@ public struct MergeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the merged report as JSON (Stryker's schema for mutation) to this file.")
     public var json: String?
 
-    /// Where to write the JUnit report of a merged audit.
-    @Option(name: .long, help: "Write the merged audit report as JUnit XML to this file.")
-    public var junit: String?
+    /// Where to write the JUnit report of a merged audit (shared with `litmus audit`).
+    @OptionGroup public var junitFile: JUnitOption
 
-    /// Where to write the HTML report.
-    @Option(name: .long, help: "Write the merged report as one self-contained HTML page to this file.")
-    public var html: String?
+    /// Where to write the HTML report (shared with `litmus audit` and `litmus mutate`).
+    @OptionGroup public var htmlPage: HTMLOption
 
     /// SARIF, and GitHub's annotations and summary.
     @OptionGroup public var ci: CIReportOptions
@@ -39,6 +37,18 @@ public struct MergeCommand: AsyncParsableCommand {
     /// The least acceptable mutation score.
     @OptionGroup var minimum: MinimumScoreOption
     public var minMutationScore: Double? { minimum.minMutationScore }
+
+    /// Where to write the JUnit report of a merged audit: `--junit`.
+    public var junit: String? {
+        get { junitFile.path }
+        set { junitFile.path = newValue }
+    }
+
+    /// Where to write the HTML report: `--html`.
+    public var html: String? {
+        get { htmlPage.path }
+        set { htmlPage.path = newValue }
+    }
 
     /// Creates the command (ArgumentParser fills it).
     public init() {}

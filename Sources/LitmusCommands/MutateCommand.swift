@@ -32,25 +32,24 @@ public struct MutateCommand: AsyncParsableCommand {
     @OptionGroup var minimum: MinimumScoreOption
     public var minMutationScore: Double? { minimum.minMutationScore }
 
-    /// Test processes at once: `--jobs`, as `litmus audit` names it; `--parallel` is its earlier name.
+    /// Test processes at once: `--jobs`, shared with `litmus audit`.
+    @OptionGroup public var jobs: JobsOption
+
+    /// `--jobs`' earlier name, deprecated: still read, and left out of the help.
     @Option(
-        name: [.customLong("jobs"), .customLong("parallel")],
-        help: "Test processes at once (default: one per core; --parallel is the earlier name).")
-    public var parallel: Int = 0
+        name: .customLong("parallel"),
+        help: ArgumentHelp("The earlier name of --jobs (deprecated).", valueName: "jobs", visibility: .hidden))
+    var earlierJobs: Int?
 
     /// The time limit floor.
     @Option(name: .long, help: "The least time limit of a mutant's test run, in seconds (default 5).")
     public var timeoutFloor: Double = 5
 
-    /// Where to write the HTML report.
-    @Option(name: .long, help: "Write the report as one self-contained HTML page to this file (docs/report.md).")
-    public var html: String?
+    /// Where to write the HTML report (shared with `litmus audit` and `litmus merge`).
+    @OptionGroup public var htmlPage: HTMLOption
 
-    /// Only mutants on changed lines.
-    @Option(
-        name: .long,
-        help: "Only the mutants on lines changed since this git ref (uncommitted changes and untracked files count).")
-    public var since: String?
+    /// Only mutants on changed lines (shared with `litmus audit`).
+    @OptionGroup public var changedSince: SinceOption
 
     /// Where to build, and keep the results.
     @OptionGroup public var buildFolder: BuildFolderOptions
@@ -69,11 +68,34 @@ public struct MutateCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print only the report.")
     public var quiet = false
 
+    /// Test processes at once, 0 for one per core: `--jobs`, else `--parallel`.
+    public var parallel: Int {
+        get { jobs.count ?? earlierJobs ?? 0 }
+        set {
+            jobs.count = newValue
+            earlierJobs = nil
+        }
+    }
+
+    /// Where to write the HTML report: `--html`.
+    public var html: String? {
+        get { htmlPage.path }
+        set { htmlPage.path = newValue }
+    }
+
+    /// The git ref of `--since`.
+    public var since: String? {
+        get { changedSince.ref }
+        set { changedSince.ref = newValue }
+    }
+
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
-    /// Refuses, before any work, what a shard cannot do (exit 64): it writes its partial --json only.
+    /// Refuses, before any work, a count `--parallel` may not take (as `--jobs`), and what a shard cannot
+    /// do (exit 64): it writes its partial --json only.
     public func validate() throws {
+        try JobsOption.check(earlierJobs, flag: "--parallel")
         guard try shard.shard() != nil else { return }
         try shard.requireJSON(json)
         guard html == nil, minMutationScore == nil, ci.sarif == nil else {
@@ -86,6 +108,9 @@ public struct MutateCommand: AsyncParsableCommand {
     /// Runs it.
     public func run() async throws {
         let shard = try self.shard.shard()
+        if earlierJobs != nil {
+            FileHandle.standardError.write(Data("litmus mutate: --parallel is deprecated: give --jobs.\n".utf8))
+        }
         try AuditOutput.checkOutputs([("--json", json), ("--html", html)], ci: ci, command: "litmus mutate")
         let interruption = Interruption.install(command: "litmus mutate")
         defer { withExtendedLifetime(interruption) {} }
@@ -103,7 +128,7 @@ public struct MutateCommand: AsyncParsableCommand {
         }
         let report: LitmusMutation.MutationReport
         do {
-            if let since { testing.changes = try await ChangedLines.since(since, in: package) }
+            testing.changes = try await changedSince.lines(in: package)
             // On a terminal the counter rewrites itself; in a log (CI) it gets a line every tenth of the way.
             let terminal = isatty(STDERR_FILENO) == 1
             let lastTenth = Mutex(-1)

@@ -1,28 +1,46 @@
 import Foundation
 
 /// Known flaky tests kept out of the thresholds: the file `.litmus-quarantine` in the audited package,
-/// one test a line (its id as the JSON report gives it, or its name), with its reason as a `# comment`
-/// after it or on the lines right above it. Quarantined tests still run and are reported; their findings are
-/// marked `quarantined` and counted against no letter (Trunk-style quarantine).
+/// one test a line (its id as the JSON report gives it, or its name: a ``TestSelector``), with its reason
+/// as a `# comment` after it or on the lines right above it. Quarantined tests still run and are
+/// reported; their findings are marked `quarantined` and counted against no letter (Trunk-style quarantine).
 public struct Quarantine: Sendable, Hashable, Codable {
     /// One quarantined test.
     public struct Entry: Sendable, Hashable, Codable {
-        /// The test's id or name, as written.
-        public var test: String
+        /// The test, as written: its id or its name (``TestSelector``). `test` in JSON.
+        public var selector: TestSelector
         /// Why it is quarantined.
         public var reason: String
         /// Its line in the file.
         public var line: Int
 
-        /// An entry for `test`, quarantined for `reason`, written at `line`.
-        public init(test: String, reason: String, line: Int) {
-            self.test = test
+        /// The test's id or name, as written.
+        @available(*, deprecated, renamed: "selector", message: "a TestSelector: its text is `selector.text`")
+        public var test: String {
+            get { selector.text }
+            set { selector = TestSelector(newValue) }
+        }
+
+        /// An entry for the test `selector` names, quarantined for `reason`, written at `line`.
+        public init(selector: TestSelector, reason: String, line: Int) {
+            self.selector = selector
             self.reason = reason
             self.line = line
         }
 
-        /// Whether it names `test`, by id or name.
-        package func names(_ test: TestReport) -> Bool { self.test == test.id.rawValue || self.test == test.name }
+        /// An entry for `test` (an id or a name), quarantined for `reason`, written at `line`.
+        @available(*, deprecated, renamed: "init(selector:reason:line:)")
+        public init(test: String, reason: String, line: Int) {
+            self.init(selector: TestSelector(test), reason: reason, line: line)
+        }
+
+        /// Whether it names `test`, by id or by name as its selector says.
+        package func names(_ test: TestReport) -> Bool { selector.matches(test) }
+
+        private enum CodingKeys: String, CodingKey {
+            case selector = "test"
+            case reason, line
+        }
     }
 
     /// The file's name in the package.
@@ -73,7 +91,7 @@ public struct Quarantine: Sendable, Hashable, Codable {
                     location: "\(path):\(number)",
                     reason: "\(code) has no reason: add `# why` after it or on the line above")
             }
-            entries.append(Entry(test: code, reason: reason, line: number))
+            entries.append(Entry(selector: TestSelector(code), reason: reason, line: number))
             pendingReason = nil
         }
         return Quarantine(entries: entries)

@@ -130,10 +130,11 @@ public struct TerminalReport: Sendable {
                 + "run and reported, counted against no letter"
         ]
         for entry in quarantine.noLongerFlipping {
-            lines.append("  - remove from quarantine (line \(entry.line)): \(entry.test) no longer flips")
+            lines.append("  - remove from quarantine (line \(entry.line)): \(entry.selector) no longer flips")
         }
         for entry in quarantine.unknown {
-            lines.append("  - remove from quarantine (line \(entry.line)): \(entry.test) names no test of the package")
+            lines.append(
+                "  - remove from quarantine (line \(entry.line)): \(entry.selector) names no test of the package")
         }
         return lines
     }

@@ -97,9 +97,7 @@ package struct TestBinary: Sendable {
     /// Lists the XCTest tests (`--list-tests`), with the listing's exit status.
     package func list() async throws -> Listing {
         let (output, _, _) = try await process(["--list-tests"], output: "list", profile: "list")
-        let tests = XCTestOutputParser().parseListing(output.output).map {
-            TestIdentity(library: .xctest, id: TestID($0))
-        }
+        let tests = XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
         return Listing(tests: tests, status: output.status)
     }
 
@@ -131,8 +129,8 @@ package struct TestBinary: Sendable {
         var results: [TestID: TestResult] = [:]
         var order: [TestID] = []
         for entry in XCTestOutputParser().parse(output.output) {
-            guard let id = byOutputName[entry.name]?.first else { continue }
-            byOutputName[entry.name]?.removeFirst()
+            guard let id = byOutputName[entry.outputName]?.first else { continue }
+            byOutputName[entry.outputName]?.removeFirst()
             results[id] = entry.result
             order.append(id)
         }

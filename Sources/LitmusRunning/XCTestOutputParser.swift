@@ -12,10 +12,15 @@ import LitmusModel
 public struct XCTestOutputParser: Sendable {
     /// One test as the output names it, in the order it started.
     public struct Entry: Hashable, Sendable {
-        /// `Class.testMethod`.
-        public var name: String
+        /// The name XCTest prints, `Class.testMethod`: no ``TestID``, as it lacks the module (two test
+        /// modules may each have the test); ``TestBinary`` maps it to one through the listing.
+        package var outputName: String
         /// Its result.
         public var result: TestResult
+
+        /// The name XCTest prints, `Class.testMethod`.
+        @available(*, deprecated, message: "XCTest's printed name is no test id: TestBinary maps it to a TestID")
+        public var name: String { outputName }
     }
 
     /// Creates a parser.
@@ -33,7 +38,7 @@ public struct XCTestOutputParser: Sendable {
                     if let unfinished = open {
                         entries.append(
                             Entry(
-                                name: unfinished.name,
+                                outputName: unfinished.name,
                                 result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
                     }
                     open = (record.name, [])
@@ -43,7 +48,7 @@ public struct XCTestOutputParser: Sendable {
                     let issues = open?.name == record.name ? open?.issues ?? [] : []
                     entries.append(
                         Entry(
-                            name: record.name,
+                            outputName: record.name,
                             result: .init(outcome: outcome, duration: record.seconds ?? 0, issues: issues)))
                     open = nil
                 default:
@@ -55,7 +60,9 @@ public struct XCTestOutputParser: Sendable {
         }
         if let unfinished = open {
             entries.append(
-                Entry(name: unfinished.name, result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
+                Entry(
+                    outputName: unfinished.name,
+                    result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
         }
         return entries
     }
@@ -97,13 +104,13 @@ public struct XCTestOutputParser: Sendable {
     }
 
     /// The test identifiers listed by `<binary> --list-tests`: lines `Module.Class/testMethod`.
-    public func parseListing(_ output: String) -> [String] {
+    public func parseListing(_ output: String) -> [TestID] {
         output.split(separator: "\n").compactMap { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.contains(" "), let slash = trimmed.firstIndex(of: "/"), slash != trimmed.startIndex else {
                 return nil
             }
-            return trimmed
+            return TestID(trimmed)
         }
     }
 }

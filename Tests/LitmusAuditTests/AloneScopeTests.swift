@@ -282,8 +282,8 @@ struct AloneScopeTests {
                 flipRate: 0, issues: [], coveredLines: [:])
         }
         let entries = [
-            Quarantine.Entry(test: total.id.rawValue, reason: "flaky", line: 2),
-            Quarantine.Entry(test: empty.id.rawValue, reason: "flaky", line: 4),
+            Quarantine.Entry(selector: .id(total.id), reason: "flaky", line: 2),
+            Quarantine.Entry(selector: .id(empty.id), reason: "flaky", line: 4),
         ]
         let report = ReportAssembly.assemble(
             package: "/pkg", seed: 1, options: AuditOptions(), wallSeconds: 1, buildSeconds: 1, tests: tests,

@@ -90,7 +90,7 @@ struct AuditEndToEndTests {
         #expect(report.verdicts.first { $0.letter == .repeatable }?.passed == true)
         let flakyID = try #require(report.tests.first { $0.name == "flakyDiscount()" }).id
         #expect(report.quarantine?.tests == ["PlantedTests.OrderTests/testB_innocent", flakyID])
-        #expect(report.quarantine?.noLongerFlipping.map(\.test) == ["OrderTests.testB_innocent"])
+        #expect(report.quarantine?.noLongerFlipping.map(\.selector) == ["OrderTests.testB_innocent"])
         #expect(report.quarantine?.noLongerFlipping.first?.line == 5)
         let junit = JUnitReport().render(report)
         #expect(junit.contains("<flakyFailure message=\""))

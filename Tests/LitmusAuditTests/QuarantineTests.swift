@@ -44,9 +44,50 @@ struct QuarantineTests {
         #expect(
             quarantine.entries == [
                 Quarantine.Entry(
-                    test: "M.Tally/flips()/Tally.swift:5:2", reason: "Known race in the tally, issue #12", line: 3),
-                Quarantine.Entry(test: "CartTests.testTotal", reason: "depends on the clock", line: 5),
+                    selector: "M.Tally/flips()/Tally.swift:5:2", reason: "Known race in the tally, issue #12", line: 3),
+                Quarantine.Entry(selector: "CartTests.testTotal", reason: "depends on the clock", line: 5),
             ])
+    }
+
+    @Test("A line's test is an id when a module qualifies it (a dot before its first slash), else a name")
+    func selectors() throws {
+        let text = """
+            M.Tally/flips()/Tally.swift:5:2  # a Swift Testing id
+            M.CartTests/testTotal            # an XCTest id
+            M.top()/Top.swift:3:2            # a global function's id
+            Tally/flips()                    # a Swift Testing name
+            CartTests.testTotal              # an XCTest name
+            `a.b`/f()                        # a raw identifier's dot qualifies nothing
+            """
+        let selectors = try Quarantine.parse(text, path: ".litmus-quarantine").entries.map(\.selector)
+        #expect(
+            selectors == [
+                .id("M.Tally/flips()/Tally.swift:5:2"), .id("M.CartTests/testTotal"), .id("M.top()/Top.swift:3:2"),
+                .name("Tally/flips()"), .name("CartTests.testTotal"), .name("`a.b`/f()"),
+            ])
+    }
+
+    @Test("An id selects the test of that id and a name the tests of that name; another test's, neither")
+    func selecting() {
+        let test = TestIdentity(library: .xctest, id: "M.CartTests/testTotal")
+        #expect(TestSelector("M.CartTests/testTotal").matches(test))
+        #expect(TestSelector("CartTests.testTotal").matches(test))
+        #expect(!TestSelector("N.CartTests/testTotal").matches(test))
+        #expect(!TestSelector.name("M.CartTests/testTotal").matches(test))
+    }
+
+    @Test("In JSON an entry's test is its text as written, and reads back as the same selector")
+    func json() throws {
+        let entry = Quarantine.Entry(selector: "M.Tally/flips()/Tally.swift:5:2", reason: "race", line: 3)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(entry)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"line":3,"reason":"race","test":"M.Tally/flips()/Tally.swift:5:2"}"#)
+        #expect(
+            try JSONDecoder().decode(Quarantine.Entry.self, from: data).selector
+                == .id("M.Tally/flips()/Tally.swift:5:2"))
     }
 
     @Test("A line of two words, or a test without a reason, is an error naming file:line")
@@ -92,7 +133,7 @@ struct QuarantineTests {
         #expect(try Quarantine.load(package: folder) == Quarantine())
         try "A.b # why\n".write(
             to: folder.appendingPathComponent(".litmus-quarantine"), atomically: true, encoding: .utf8)
-        #expect(try Quarantine.load(package: folder).entries.map(\.test) == ["A.b"])
+        #expect(try Quarantine.load(package: folder).entries.map(\.selector) == ["A.b"])
     }
 
     @Test("A quarantined test's finding is reported, marked, and counted against no letter")
@@ -112,8 +153,8 @@ struct QuarantineTests {
     @Test("Quarantined tests that no longer flip, and entries naming no test, are listed for removal")
     func removable() throws {
         let held = try report(quarantine: "CartTests.testTotal # was flaky\nGone.test # renamed\n")
-        #expect(held.quarantine?.noLongerFlipping.map(\.test) == ["CartTests.testTotal"])
-        #expect(held.quarantine?.unknown.map(\.test) == ["Gone.test"])
+        #expect(held.quarantine?.noLongerFlipping.map(\.selector) == ["CartTests.testTotal"])
+        #expect(held.quarantine?.unknown.map(\.selector) == ["Gone.test"])
         let text = TerminalReport().render(held)
         #expect(text.contains("remove from quarantine (line 1): CartTests.testTotal no longer flips"))
         #expect(text.contains("remove from quarantine (line 2): Gone.test names no test of the package"))

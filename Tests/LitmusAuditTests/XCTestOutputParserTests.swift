@@ -12,7 +12,7 @@ struct XCTestOutputParserTests {
     func realRun() throws {
         let entries = sut.parse(try resourceText("xctest-output.txt"))
         #expect(
-            entries.map(\.name) == [
+            entries.map(\.outputName) == [
                 "ATests.testAVictim", "ATests.testFail", "ATests.testSkip", "ATests.testZPolluter", "BTests.testB",
             ])
         #expect(entries.map(\.result.outcome) == [.passed, .failed, .skipped, .passed, .passed])
@@ -22,7 +22,7 @@ struct XCTestOutputParserTests {
     @Test("A failure keeps its message with file and line")
     func failureMessage() throws {
         let failed = try #require(
-            sut.parse(try resourceText("xctest-output.txt")).first { $0.name == "ATests.testFail" })
+            sut.parse(try resourceText("xctest-output.txt")).first { $0.outputName == "ATests.testFail" })
         #expect(
             failed.result.issues == [
                 #"/tmp/exp/P/Tests/LibTests/XTests.swift:7: XCTAssertEqual failed: ("2") is not equal to ("3") - boom"#
@@ -32,7 +32,7 @@ struct XCTestOutputParserTests {
     @Test("A test that started and never ended crashed; lines a test prints are not records")
     func crash() throws {
         let entries = sut.parse(try resourceText("xctest-crash.txt"))
-        #expect(entries.map(\.name) == ["CrashTests.testA", "CrashTests.testB"])
+        #expect(entries.map(\.outputName) == ["CrashTests.testA", "CrashTests.testB"])
         #expect(entries.map(\.result.outcome) == [.passed, .crashed])
     }
 
@@ -40,7 +40,7 @@ struct XCTestOutputParserTests {
     func appleForm() {
         let entries = sut.parse(
             "Test Case '-[Mod.ATests testA]' started.\nTest Case '-[Mod.ATests testA]' failed (0.250 seconds).\n")
-        #expect(entries == [.init(name: "ATests.testA", result: .init(outcome: .failed, duration: 0.25))])
+        #expect(entries == [.init(outputName: "ATests.testA", result: .init(outcome: .failed, duration: 0.25))])
     }
 
     @Test("--list-tests gives Module.Class/method identifiers, headers left out")
