@@ -12,8 +12,9 @@ import Synchronization
 /// (`/bin/sh`, in a process
 /// group of its own) holds the read end of a pipe whose write end only this process holds; when this
 /// process ends, however, the kernel closes that end, and the watchdog ends every tagged process and
-/// deletes the folders. A run that ends normally has ended and deleted them already: the watchdog then
-/// finds nothing. (Linux's `PR_SET_PDEATHSIG` would reach direct children only, and no such call exists
+/// deletes the folders. A run that exits has ended and deleted them already and says so (``release()``,
+/// at `exit`): the watchdog then finds nothing of this run, and leaves the stable tags alone, whose
+/// processes may be a later run's by then. (Linux's `PR_SET_PDEATHSIG` would reach direct children only, and no such call exists
 /// on Apple platforms.)
 package final class Lifeline: Sendable {
     /// The lifeline of this process, started by the first process or folder that needs it.
@@ -46,7 +47,20 @@ package final class Lifeline: Sendable {
                 close(pipe.write)
             }
             close(pipe.read)
+            // A run that exits (`exit`, normally or after SIGINT/SIGTERM) has ended what it started: its
+            // watchdog must not end the stable tags' processes, which by then may be a later run's (the
+            // next audit's `swift build` in the same build folder).
+            if self === Lifeline.shared { atexit { Lifeline.shared.release() } }
         }
+    }
+
+    /// Tells the watchdog this process ends having cleaned up: it forgets the stable tags (another run's
+    /// processes may carry them by now) and still ends what carries this run's own tags and deletes the
+    /// folders, should anything be left. A killed or crashed process never says it, so its watchdog ends
+    /// the stable tags' processes too.
+    package func release() {
+        send("done")
+        cut()
     }
 
     /// Names a folder for the watchdog to delete if this process dies before deleting it itself.
@@ -83,8 +97,9 @@ package final class Lifeline: Sendable {
         }
     }
 
-    /// Reads a line per folder (`folder PATH`) or stable tag (`tag VALUE`) until end of file (this
-    /// process died, or `cut()`), then kills every process whose tag starts with `$1` or is one of the
+    /// Reads a line per folder (`folder PATH`) or stable tag (`tag VALUE`), and `done` when this process
+    /// exits having cleaned up (the stable tags are forgotten), until end of file (this process ended,
+    /// or `cut()`), then kills every process whose tag starts with `$1` or is one of the
     /// tags (again until two sweeps in a row find none: one may have started another), and deletes the
     /// folders. /proc on Linux; `ps -E` elsewhere.
     static let script = """
@@ -97,6 +112,7 @@ package final class Lifeline: Sendable {
         ${line#folder }" ;;
             "tag "*) tags="$tags
         ${line#tag }" ;;
+            done) tags="" ;;
           esac
         done
         ours() {  # whether the tag $1 is ours: of this run ($prefix...) or one of the stable tags

@@ -68,7 +68,12 @@ import Testing
                 try await Task.sleep(for: .milliseconds(200))
                 scratch = try scratchFolders()
             }
-            #expect(scratch.isEmpty, "scratch folders left after SIGKILL: \(scratch)")
+            let contents = scratch.flatMap { name in
+                (FileManager.default.subpaths(atPath: temporary.appendingPathComponent(name).path) ?? []).map {
+                    "\(name)/\($0)"
+                }
+            }
+            #expect(scratch.isEmpty, "scratch folders left after SIGKILL: \(scratch), holding \(contents)")
         }
 
         /// A `litmus mutate` started and let run until one of its test processes has run for 1.5 s (the

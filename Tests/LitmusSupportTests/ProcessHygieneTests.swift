@@ -139,6 +139,40 @@ struct ProcessHygieneTests {
             #expect(untold.running().count == 1)
         }
 
+        @Test(
+            "A lifeline released at exit leaves a stable tag's process running, and still ends its own tags' and folders"
+        )
+        func releasedLifelineLeavesStableTags() async throws {
+            // Given: a process with a stable tag named to the lifeline (by now, say, the next audit's build
+            // in the same folder), one with a tag of the lifeline's own run, and a folder named to it
+            let prefix = "litmus-lifeline-test-\(UUID().uuidString)."
+            let sut = Lifeline(tagPrefix: prefix)
+            let stable = ProcessTag.stable(for: "released-\(UUID())")
+            sut.endIfKilled(stable)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-lifeline-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            sut.deleteIfKilled(folder)
+            for tag in [stable.value, prefix + "1"] {
+                var environment = ProcessInfo.processInfo.environment
+                environment[ProcessTag.variable] = tag
+                await ChildProcess.reap(
+                    try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "300"], environment: environment))
+            }
+            defer { _ = ProcessTag.endLeftovers(of: stable) }
+            let watchdog = try #require(sut.watchdogProcessID)
+
+            // When: the process says it ends having cleaned up (as at exit), and ends
+            sut.release()
+            await ChildProcess.reap(watchdog)
+
+            // Then
+            #expect(stable.running().count == 1)
+            let ownLeft = await ProcessTag.running(where: { $0 == prefix + "1" }, settlingWithin: 5)
+            #expect(ownLeft.isEmpty, "still running: \(ownLeft.map(\.command))")
+            #expect(!FileManager.default.fileExists(atPath: folder.path))
+        }
+
         @Test("A stable tag is the same for the same key and differs for another; it is no tag of this run")
         func stableTag() {
             #expect(ProcessTag.stable(for: "/cache/builds/A") == ProcessTag.stable(for: "/cache/builds/A"))
