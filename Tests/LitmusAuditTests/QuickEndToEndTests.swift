@@ -8,13 +8,14 @@ import Testing
 @Suite("litmus audit --quick on Planted", .tags(.endToEnd))
 struct QuickEndToEndTests {
     @Test(
-        "A quick audit of Planted runs alone only its share and the tests that failed in its runs, names the static findings, and says it was quick"
-    )
-    func quickAuditOfPlanted() async throws {
+        "A quick audit of Planted runs alone only its share and the tests that failed in its runs, names the static findings, and says it was quick, on either schedule",
+        arguments: [AuditSchedule.fast, .full])
+    func quickAuditOfPlanted(schedule: AuditSchedule) async throws {
         // Given: seed 2026 picks share 2 of 5 (2026 mod 5 is 1)
         let kept = try await FixtureAudits.kept("Planted")
         defer { kept.release() }
-        let options = FixtureAudits.standard.quickened(QuickTier(spread: 5))
+        var options = FixtureAudits.standard.quickened(QuickTier(spread: 5))
+        options.schedule = schedule
 
         // When
         let report = try await Audit(package: kept.package, options: options, seed: 2026, buildFolder: kept.buildFolder)
