@@ -74,7 +74,9 @@ public struct Audit: Sendable {
         // Report: measurements, findings and verdicts in one value, for every renderer.
         var report = ReportAssembly.assemble(record, judgement, wallSeconds: (clock.now - started).inSeconds)
         report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + gathered.phases.timings
-        if let since { report = ChangedScope.limit(report, to: since, alone: record.observations.aloneScope) }
+        let alone = record.observations.aloneScope
+        if let since { report = ChangedScope.limit(report, to: since, alone: alone?.quick == nil ? alone : nil) }
+        if let quick = alone?.quick { report = QuickReport.describe(report, quick, ranAlone: alone?.tests ?? []) }
         return AuditOutcome(report: report, mutation: mutated?.report)
     }
 
@@ -99,11 +101,24 @@ public struct Audit: Sendable {
             record: record)
     }
 
-    /// With `--since`, what chooses the tests that run alone (``AloneScope``): with coverage, those the
+    /// With `--since` or `--quick`, what chooses the tests that run alone (``AloneScope``). With `--quick`,
+    /// the share the seed picks, the tests that failed in the suite or parallel run, and `--since`'s (every
+    /// test with `--mutation`). With `--since`: with coverage, those the
     /// `stored` lines (``TestLinesStore``) do not put out of scope; without, those whose file changed;
     /// every test with `--mutation`, which reads every test's lines, or when no lines can be read. A
     /// shard (`--since` is refused with one) runs its share of every test.
     private func aloneRule(stored: Result<TestLinesStore, TestLinesStore.Dropped>?, measuresLines: Bool)
+        -> AloneScope.Rule?
+    {
+        let sinceRule = sinceRule(stored: stored, measuresLines: measuresLines)
+        guard let quick = options.quick, shard == nil else { return sinceRule }
+        let since: AloneScope.Rule? =
+            mutation != nil ? .everyTest("--mutation reads the lines of every test") : sinceRule
+        return .quick(quick, seed: seed, since: since)
+    }
+
+    /// With `--since`, its rule of ``aloneRule(stored:measuresLines:)``; `nil` without.
+    private func sinceRule(stored: Result<TestLinesStore, TestLinesStore.Dropped>?, measuresLines: Bool)
         -> AloneScope.Rule?
     {
         guard let since, shard == nil else { return nil }

@@ -17,7 +17,8 @@ public struct AuditCommand: AsyncParsableCommand {
             sources; measures coverage. Exits 1 when a threshold is not met, 2 when no test was observed (the \
             report's headline says why) or a letter could not be measured (coverage), or the audit could not be done \
             (a bad path, a full disk), 3 when a test process ran past --timeout and was killed (the report is \
-            incomplete). docs/audit.md explains each finding.
+            incomplete). --quick is the per-change tier: one run of each kind and a share of the tests alone, \
+            the share the seed picks (seed mod --spread). docs/audit.md explains each finding.
             """)
 
     /// The package's folder.
@@ -57,6 +58,9 @@ public struct AuditCommand: AsyncParsableCommand {
     /// This worker's share of the runs: suite run 1 and a share of the other whole-suite runs, parallel
     /// runs, random halves, alone runs and bisections (every shard with the same `--replay` seed).
     @OptionGroup public var shard: ShardOption
+
+    /// The per-change tier: `--quick` and `--spread K`.
+    @OptionGroup public var quick: QuickOption
 
     /// Mutation testing after the audit.
     @Flag(
@@ -100,14 +104,16 @@ public struct AuditCommand: AsyncParsableCommand {
             if FileManager.default.fileExists(atPath: implicit.path) { options = try AuditOptions.load(from: implicit) }
         }
         settings.apply(to: &options)
-        return options
+        return quick.tier.map(options.quickened) ?? options
     }
 
     /// Refuses option values that would make the audit meaningless (exit 64, naming the option).
     public func validate() throws {
         // A configuration file that cannot be read is reported by run(), naming the file.
         let options = try? resolvedOptions()
-        _ = try requestedShard(mutation: mutation || (options?.thresholds.minMutationScore ?? 0) > 0)
+        let runsMutation = mutation || (options?.thresholds.minMutationScore ?? 0) > 0
+        _ = try requestedShard(mutation: runsMutation)
+        try quick.refuse(shard: shard.text != nil, mutation: runsMutation)
         guard let options else { return }
         do {
             try options.validate()

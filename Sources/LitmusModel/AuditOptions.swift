@@ -105,9 +105,22 @@ public struct AuditOptions: AuditSettings {
     public var slowestCount = 5
     /// The limits.
     public var thresholds = AuditThresholds()
+    /// `--quick`: the per-change tier (``QuickTier``); `nil`: the full audit. Not a setting of the
+    /// configuration file: the JSON report's `options` hold it only in a quick audit.
+    public var quick: QuickTier?
 
     /// The defaults.
     public init() {}
+
+    /// These options as a quick audit runs them (``QuickTier``): one suite run (and so one parallel run),
+    /// at most one random half, and a share of the tests alone.
+    public func quickened(_ tier: QuickTier) -> AuditOptions {
+        var options = self
+        options.quick = tier
+        options.runs = 1
+        options.randomSubsets = min(options.randomSubsets, 1)
+        return options
+    }
 
     /// `--runs`, `runs`.
     public static let runs = AuditSetting<Self>(
@@ -167,9 +180,10 @@ public struct AuditOptions: AuditSettings {
     /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are
     /// an error naming the file and the key.
     public static func load(from url: URL) throws -> AuditOptions {
-        let options: AuditOptions
+        var options: AuditOptions
         do {
             options = try JSONDecoder().decode(AuditOptions.self, from: Data(contentsOf: url))
+            options.quick = nil  // only `--quick` makes an audit quick
         } catch {
             throw AuditError.badConfiguration(path: url.path, reason: "\(error)")
         }
@@ -188,11 +202,15 @@ public struct AuditOptions: AuditSettings {
         }
     }
 
-    /// Decodes options, keeping defaults for missing keys.
+    /// Decodes options, keeping defaults for missing keys; a report's `quick` too.
     public init(from decoder: any Decoder) throws {
         self.init()
         try AuditSetting.decode(Self.settings, into: &self, from: decoder)
+        quick = try decoder.container(keyedBy: QuickKey.self).decodeIfPresent(QuickTier.self, forKey: .quick)
     }
+
+    /// The key of ``quick``, which is no setting.
+    private enum QuickKey: String, CodingKey { case quick }
 }
 
 /// Budgets of their own for some tests, in milliseconds: a test of an XCTest class named in `classes`

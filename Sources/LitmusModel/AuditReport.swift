@@ -185,6 +185,8 @@ public struct AuditReport: Codable, Sendable {
     public var quarantine: QuarantineReport?
     /// With `--since REF`: the changes and the tests whose findings the report keeps; absent otherwise.
     public var changedScope: ChangedScope?
+    /// With `--quick`: the share run alone and why each other test ran alone; absent in a full audit.
+    public var quick: QuickScope?
     /// Remarks that fail no letter (tests where only some checks never ran); absent when there is none.
     public var notes: [Finding]?
     /// What the audit itself did that can change what a test sees: processes side by side, crashes,

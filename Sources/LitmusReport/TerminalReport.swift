@@ -17,9 +17,11 @@ public struct TerminalReport: Sendable {
         out.append("litmus audit \(report.package)")
         out.append(
             "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
-                + "\(report.options.runs) runs, seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)"
+                + (report.quick.map { "quick audit (\($0.shareName)), " } ?? "")
+                + "\(report.options.runs) run\(report.options.runs == 1 ? "" : "s"), seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)"
         )
         if let conduct = report.conduct { out.append("How it ran: \(conduct.sentence)") }
+        if let quick = report.quick { out.append(quick.sentence) }
         if let scope = report.changedScope {
             let basis =
                 scope.byCoverage ? "changed test files and per-test coverage" : "changed test files only (no coverage)"

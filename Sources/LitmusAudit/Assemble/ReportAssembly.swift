@@ -112,7 +112,7 @@ public enum ReportAssembly {
             summary = "\(counted(count, "order-dependent test")) (each test alone vs in the suite)"
         case .repeatable:
             limit = (AuditThresholds.maxRepeatable.key, thresholds.maxRepeatable)
-            summary = "\(counted(count, "flaky or crashing test")) over \(options.runs) runs (seed \(seed))"
+            summary = "\(counted(count, "flaky or crashing test")) over \(counted(options.runs, "run")) (seed \(seed))"
         case .selfValidating:
             limit = (AuditThresholds.maxSelfValidating.key, thresholds.maxSelfValidating)
             summary = "\(counted(count, "finding")) (assertions, tautologies, swallowed errors, unrun specs)"

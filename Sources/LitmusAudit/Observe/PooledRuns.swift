@@ -47,7 +47,8 @@ extension RunStage {
         }
 
         var jobs = share.halves.map { PooledJob.half(index: $0 - 1, tests: halves[$0 - 1]) }
-        let (alone, scope) = aloneShare(of: tests)
+        let (alone, scope) = aloneShare(
+            of: tests, failing: Self.failing(in: suiteRuns + parallelRuns))
         jobs += alone.map(PooledJob.alone)
         progress(
             .phase(

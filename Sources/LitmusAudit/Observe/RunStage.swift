@@ -17,7 +17,7 @@ struct RunStage: Sendable {
     /// The shard this process runs: suite run 1, its share of the other whole-suite runs (``RunShare``)
     /// and of the alone runs; `nil`: all of them.
     var shard: Shard?
-    /// `--since`: which of the tests run alone (``AloneScope``); `nil`: every test.
+    /// `--since` or `--quick`: which of the tests run alone (``AloneScope``); `nil`: every test.
     var aloneRule: AloneScope.Rule?
 
     /// How many test processes run at once.
@@ -202,7 +202,8 @@ struct RunStage: Sendable {
     private func runEachAlone(
         _ observations: inout Observations, xctests: [TestIdentity], log: inout RunLog
     ) async throws {
-        let (tests, scope) = aloneShare(of: observations.tests)
+        let failing = Self.failing(in: observations.suiteRuns + observations.parallelRuns)
+        let (tests, scope) = aloneShare(of: observations.tests, failing: failing)
         observations.aloneScope = scope
         let share = shard.map { " (shard \($0) of \(observations.tests.count))" } ?? ""
         let count = Self.aloneCount(tests.count, of: observations.tests.count, scope)
@@ -217,15 +218,27 @@ struct RunStage: Sendable {
         record(alone: Array(zip(tests, runs)), into: &observations, log: &log)
     }
 
-    /// `each of 180 tests`, or with `--since` `14 of 180 tests (those the changes may touch)`.
+    /// `each of 180 tests`, with `--since` `14 of 180 tests (those the changes may touch)`, with `--quick`
+    /// `40 of 180 tests (share 2 of 5 and the tests that failed)`.
     static func aloneCount(_ count: Int, of total: Int, _ scope: AloneScope?) -> String {
-        scope?.tests == nil ? "each of \(count) tests" : "\(count) of \(total) tests (those the changes may touch)"
+        if let quick = scope?.quick {
+            return "\(count) of \(total) tests (\(quick.shareName) and the tests that failed)"
+        }
+        return scope?.tests == nil
+            ? "each of \(count) tests" : "\(count) of \(total) tests (those the changes may touch)"
     }
 
-    /// The tests this process runs alone, and the `--since` scope that chose them: a shard's share, or
-    /// the tests `--since` may need, else all.
-    func aloneShare(of tests: [TestIdentity]) -> (tests: [TestIdentity], scope: AloneScope?) {
-        let scope = aloneRule?.scope(for: tests)
+    /// The tests that failed or crashed in any of `runs`.
+    static func failing(in runs: [ObservedRun]) -> Set<TestID> {
+        Set(runs.flatMap { run in run.results.filter { $0.value.outcome.isFailure }.map(\.key) })
+    }
+
+    /// The tests this process runs alone, and the `--since` or `--quick` scope that chose them: a shard's
+    /// share, or the tests the scope keeps (`failing`: those that failed in the suite or parallel runs),
+    /// else all.
+    func aloneShare(of tests: [TestIdentity], failing: Set<TestID> = []) -> (tests: [TestIdentity], scope: AloneScope?)
+    {
+        let scope = aloneRule?.scope(for: tests, failing: failing)
         let chosen = scope?.filter(tests) ?? tests
         return (shard?.share(of: chosen, by: \.id) ?? chosen, scope)
     }

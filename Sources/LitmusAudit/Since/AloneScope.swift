@@ -8,12 +8,15 @@ import Foundation
 /// since, a test whose kept lines touch no change and whose file did not change is out of scope before
 /// it runs: its alone run would only feed findings the report drops, so it is skipped, and the report
 /// takes its lines from the store. Without coverage (`--no-coverage`) only a changed test file puts a test in
-/// scope, so only those tests run alone.
+/// scope, so only those tests run alone. `--quick` runs alone a share of the tests (``QuickTier``) and
+/// every test that failed in the audit's suite or parallel run, with `--since`'s tests besides.
 package struct AloneScope: Sendable, Hashable, Codable {
     /// The tests to run alone, by identifier; `nil`: every test.
     package var tests: Set<TestID>?
     /// Why every test runs alone, when `tests` is `nil`.
     package var reason: String?
+    /// With `--quick`: the share and why each other test runs alone (``QuickTier``); `nil` otherwise.
+    package var quick: QuickScope?
 
     /// Every test runs alone, for `reason`.
     package static func everyTest(_ reason: String) -> AloneScope { AloneScope(tests: nil, reason: reason) }
@@ -39,6 +42,26 @@ package struct AloneScope: Sendable, Hashable, Codable {
         AloneScope(tests: Set(tests.filter { $0.file.map(changes.touches(file:)) ?? false }.map(\.id)), reason: nil)
     }
 
+    /// `--quick`: the tests of `tier`'s share for `seed`, those of `failing` (they failed in this audit's
+    /// suite or parallel run, which run before the alone runs), and with `--since` those of `since`
+    /// (every test when it takes every test).
+    package static func quick(
+        _ tests: [TestIdentity], tier: QuickTier, seed: UInt64, failing: Set<TestID>, since: AloneScope?
+    ) -> AloneScope {
+        let index = tier.shareIndex(seed: seed)
+        let ids = tests.map(\.id)
+        let share = Set(tier.share(index, of: ids, by: \.self))
+        let failed = Set(ids.filter(failing.contains))
+        let touched = since.map { $0.tests ?? Set(ids) } ?? []
+        let chosen = share.union(failed).union(touched)
+        let scope = QuickScope(
+            share: index + 1, spread: tier.spread, tests: ids.count, ranAlone: chosen.count, inShare: share.count,
+            failed: failed.sorted(), addedFailing: failed.subtracting(share).count,
+            addedSince: since.map { _ in touched.subtracting(share).subtracting(failed).count },
+            everyTestAloneBecause: since?.tests == nil ? since?.reason : nil)
+        return AloneScope(tests: chosen, reason: nil, quick: scope)
+    }
+
     /// The tests of `tests` this scope runs alone, in their order.
     package func filter(_ tests: [TestIdentity]) -> [TestIdentity] {
         guard let chosen = self.tests else { return tests }
@@ -47,21 +70,28 @@ package struct AloneScope: Sendable, Hashable, Codable {
 }
 
 extension AloneScope {
-    /// What chooses the tests that run alone with `--since`, settled before the tests are discovered.
-    package enum Rule: Sendable {
+    /// What chooses the tests that run alone with `--since` or `--quick`, settled before the tests are
+    /// discovered; the tests that failed in the suite and parallel runs, which run first, are given to
+    /// ``scope(for:failing:)``.
+    package indirect enum Rule: Sendable {
         /// Every test, for the reason given.
         case everyTest(String)
         /// The tests whose file changed (``AloneScope/byFile(_:changes:)``).
         case byFile(ChangedLines)
         /// The tests the kept lines do not put out of scope (``AloneScope/choose(_:changes:previous:)``).
         case byLines(ChangedLines, previous: TestLinesStore)
+        /// `--quick`: the share `seed` picks, the tests that failed, and those of `since` (``AloneScope/quick(_:tier:seed:failing:since:)``).
+        case quick(QuickTier, seed: UInt64, since: Rule?)
 
-        /// The scope this rule gives `tests`.
-        package func scope(for tests: [TestIdentity]) -> AloneScope {
+        /// The scope this rule gives `tests`, of which `failing` failed in the suite or parallel runs.
+        package func scope(for tests: [TestIdentity], failing: Set<TestID> = []) -> AloneScope {
             switch self {
             case .everyTest(let reason): .everyTest(reason)
             case .byFile(let changes): AloneScope.byFile(tests, changes: changes)
             case .byLines(let changes, let previous): AloneScope.choose(tests, changes: changes, previous: previous)
+            case .quick(let tier, let seed, let since):
+                AloneScope.quick(
+                    tests, tier: tier, seed: seed, failing: failing, since: since?.scope(for: tests, failing: failing))
             }
         }
     }

@@ -1,0 +1,96 @@
+import Foundation
+
+/// `litmus audit --quick [--spread K]`: the per-change tier. It runs the whole suite once, the Swift
+/// Testing tests once in parallel and one random half, and runs alone only a share of the tests (plus
+/// those that failed in this audit's runs and, with `--since`, those the change may touch), so that
+/// `spread` quick audits with consecutive seeds run every test alone once.
+///
+/// The tests are dealt into `spread` shares by the rule `--shard` deals them with
+/// (``Shard/share(of:by:)``: round robin over the sorted ids), which does not depend on the seed; the
+/// seed picks the share: share `seed % spread` (from 0). With random seeds nothing guarantees that `spread`
+/// audits pick `spread` different shares.
+public struct QuickTier: Codable, Sendable, Hashable {
+    /// How many quick audits spread the alone runs over (`--spread`, default 5).
+    public var spread: Int
+
+    /// The default of `--spread`.
+    public static let defaultSpread = 5
+
+    /// A quick tier spreading the alone runs over `spread` audits.
+    public init(spread: Int = QuickTier.defaultSpread) {
+        self.spread = spread
+    }
+
+    /// Why `spread` cannot be a spread (`must be at least 1 (it is 0)`), or `nil`.
+    public static func problem(spread: Int) -> String? {
+        spread < 1 ? "must be at least 1 (it is \(spread))" : nil
+    }
+
+    /// The share (from 0) an audit with `seed` runs alone: `seed % spread`.
+    public func shareIndex(seed: UInt64) -> Int { Int(seed % UInt64(max(1, spread))) }
+
+    /// The items of share `index` (from 0) of `items`, dealt round robin over their sorted keys
+    /// (``Shard/share(of:by:)``), in the order given.
+    public func share<Item, Key: Hashable & Comparable>(_ index: Int, of items: [Item], by key: (Item) -> Key)
+        -> [Item]
+    {
+        guard let shard = try? Shard(index: index + 1, count: max(1, spread)) else { return [] }
+        return shard.share(of: items, by: key)
+    }
+}
+
+/// What a quick audit ran alone, and why: the JSON report's `quick` object (absent in a full audit).
+public struct QuickScope: Codable, Sendable, Hashable {
+    /// The share run alone, from 1 (`seed % spread + 1`).
+    public var share: Int
+    /// How many shares the tests are dealt into (`--spread`).
+    public var spread: Int
+    /// How many tests the audit observed.
+    public var tests: Int
+    /// How many tests ran alone.
+    public var ranAlone: Int
+    /// How many of them are the share's.
+    public var inShare: Int
+    /// The tests that failed in this audit's suite or parallel run, sorted: each ran alone.
+    public var failed: [TestID]
+    /// How many ran alone only because they failed in this audit's suite or parallel run.
+    public var addedFailing: Int
+    /// With `--since`: how many ran alone only because the change may touch them; `nil` without.
+    public var addedSince: Int?
+    /// Why every test ran alone (`--since` with no kept lines that hold), else `nil`.
+    public var everyTestAloneBecause: String?
+
+    /// Creates the value from every field.
+    public init(
+        share: Int, spread: Int, tests: Int, ranAlone: Int, inShare: Int, failed: [TestID], addedFailing: Int,
+        addedSince: Int? = nil, everyTestAloneBecause: String? = nil
+    ) {
+        self.share = share
+        self.spread = spread
+        self.tests = tests
+        self.ranAlone = ranAlone
+        self.inShare = inShare
+        self.failed = failed
+        self.addedFailing = addedFailing
+        self.addedSince = addedSince
+        self.everyTestAloneBecause = everyTestAloneBecause
+    }
+
+    /// `share 2 of 5`.
+    public var shareName: String { "share \(share) of \(spread)" }
+
+    /// How many ran alone and why: `7 of 24 tests alone: 5 of share 2 of 5, 2 more that failed in this run`.
+    public var aloneSentence: String {
+        var why = ["\(inShare) of \(shareName)"]
+        if addedFailing > 0 { why.append("\(addedFailing) more that failed in this run") }
+        if let addedSince, addedSince > 0 { why.append("\(addedSince) more that --since selects") }
+        if let everyTestAloneBecause { why = ["every test: \(everyTestAloneBecause)"] }
+        return "\(ranAlone) of \(tests) tests alone: \(why.joined(separator: ", "))"
+    }
+
+    /// The report's line under its header: `Quick audit (--quick): share 2 of 5 …`.
+    public var sentence: String {
+        "Quick audit (--quick): 1 suite run, 1 parallel run, at most 1 random half; \(aloneSentence); "
+            + "the other shares run alone in the next audits (consecutive seeds cover every test in \(spread))"
+    }
+}

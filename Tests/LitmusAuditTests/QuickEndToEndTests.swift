@@ -1,0 +1,52 @@
+import Foundation
+import LitmusReport
+import Testing
+
+@testable import LitmusAudit
+@testable import LitmusRunning
+
+@Suite("litmus audit --quick on Planted", .tags(.endToEnd))
+struct QuickEndToEndTests {
+    @Test(
+        "A quick audit of Planted runs alone only its share and the tests that failed in its runs, names the static findings, and says it was quick, on either schedule",
+        arguments: [AuditSchedule.fast, .full])
+    func quickAuditOfPlanted(schedule: AuditSchedule) async throws {
+        // Given: seed 2026 picks share 2 of 5 (2026 mod 5 is 1)
+        let kept = try await FixtureAudits.kept("Planted")
+        defer { kept.release() }
+        var options = FixtureAudits.standard.quickened(QuickTier(spread: 5))
+        options.schedule = schedule
+
+        // When
+        let report = try await Audit(package: kept.package, options: options, seed: 2026, buildFolder: kept.buildFolder)
+            .run()
+
+        // Then: alone ran the share (dealt as shard 2 of 5) and every test that failed in the suite or parallel run
+        let ids = report.tests.map(\.id)
+        let share = Set(try Shard(index: 2, count: 5).share(of: ids, by: \.self))
+        let failed = Set(
+            report.tests.filter { test in
+                (test.suiteOutcomes + (test.parallelOutcomes ?? [])).contains(where: \.isFailure)
+            }.map(\.id))
+        let ranAlone = Set(report.tests.filter { $0.aloneOutcome != .notRun }.map(\.id))
+        #expect(!failed.subtracting(share).isEmpty)
+        #expect(ranAlone == share.union(failed))
+        #expect(report.quick?.ranAlone == ranAlone.count)
+        #expect(report.tests.allSatisfy { $0.suiteOutcomes.count == 1 })
+        // The static findings, every time
+        let kinds = Set(report.findings.map(\.kind))
+        #expect(kinds.isSuperset(of: [.tautology, .noAssertion, .swallowedError, .sleepInTest]))
+        // A test that failed among the others ran alone, so its order dependence is found
+        #expect(
+            report.findings(.failsOnlyWithOthers).contains {
+                $0.test == "PlantedTests.OrderTests/testC_expectsAnEmptyBasket"
+            })
+        // No finding from an alone run that did not happen
+        let fromAlone = report.findings.filter { $0.letter == .isolated || $0.kind == .assertionNeverRan }
+        #expect(fromAlone.allSatisfy { $0.test.map(ranAlone.contains) ?? true })
+        // It says it was quick
+        let text = TerminalReport().render(report)
+        #expect(text.contains("quick audit (share 2 of 5), 1 run, seed 2026"))
+        #expect(text.contains("Quick audit (--quick): 1 suite run, 1 parallel run, at most 1 random half; "))
+    }
+}

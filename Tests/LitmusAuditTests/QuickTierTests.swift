@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+@testable import LitmusRunning
+
+@Suite("litmus audit --quick: the share of the tests that runs alone")
+struct QuickTierTests {
+    /// Seven tests, in no sorted order.
+    private let tests = ["M.T/g", "M.T/a", "M.T/e", "M.T/c", "M.T/f", "M.T/b", "M.T/d"].map {
+        TestIdentity(library: .xctest, id: TestID($0), file: "Tests/MTests/T.swift")
+    }
+
+    /// The ids each of `seeds` runs alone with `tier` and nothing failing, in the order of `seeds`.
+    private func ranAlone(seeds: [UInt64], tier: QuickTier) -> [TestID] {
+        seeds.flatMap { seed in
+            AloneScope.quick(tests, tier: tier, seed: seed, failing: [], since: nil).filter(tests).map(\.id)
+        }
+    }
+
+    @Test("Each test is in exactly one of the K shares")
+    func sharesPartition() {
+        // Given
+        let sut = QuickTier(spread: 3)
+        let ids = tests.map(\.id)
+        // When
+        let dealt = [0, 1, 2].flatMap { sut.share($0, of: ids, by: \.self) }
+        // Then
+        #expect(dealt.sorted() == ids.sorted())
+    }
+
+    @Test("The tests are dealt round robin over their sorted ids, as --shard deals them")
+    func dealtAsShards() {
+        let sut = QuickTier(spread: 3)
+        #expect(sut.share(1, of: tests.map(\.id), by: \.self) == ["M.T/e", "M.T/b"])
+    }
+
+    @Test("K quick audits with consecutive seeds run every test alone exactly once")
+    func consecutiveSeedsCoverEveryTest() {
+        // When: five audits, seeds 40 to 44, spread 5
+        let ran = ranAlone(seeds: [40, 41, 42, 43, 44], tier: QuickTier(spread: 5))
+        // Then
+        #expect(ran.sorted() == tests.map(\.id).sorted())
+    }
+
+    @Test("The seed picks share seed mod K: seeds K apart run the same tests alone")
+    func seedPicksTheShare() {
+        let sut = QuickTier(spread: 5)
+        #expect(sut.shareIndex(seed: 12) == 2)
+        #expect(ranAlone(seeds: [7], tier: sut) == ranAlone(seeds: [12], tier: sut))
+    }
+
+    @Test("A test that failed in this run's suite or parallel run runs alone though it is not in the share")
+    func failingTestAdded() throws {
+        // Given: seed 0 picks share 1 of 3 (a, d, g); c failed
+        let sut = AloneScope.quick(tests, tier: QuickTier(spread: 3), seed: 0, failing: ["M.T/c"], since: nil)
+        // Then
+        #expect(sut.filter(tests).map(\.id) == ["M.T/g", "M.T/a", "M.T/c", "M.T/d"])
+        let quick = try #require(sut.quick)
+        #expect(quick.aloneSentence == "4 of 7 tests alone: 3 of share 1 of 3, 1 more that failed in this run")
+    }
+
+    @Test("With --since, the tests its rule selects run alone besides the share; all of them when it takes all")
+    func sinceJoinsTheShare() {
+        // Given: share 1 of 3 (T's a, d and g); --since selects V's z by its changed file, or every test for
+        // want of kept lines
+        let changes = ChangedLines(ref: "main", files: ["Tests/MTests/V.swift": .lines([1])])
+        let tier = QuickTier(spread: 3)
+        let suite = tests + [TestIdentity(library: .xctest, id: "M.V/z", file: "Tests/MTests/V.swift")]
+        // When
+        let byFile = AloneScope.Rule.quick(tier, seed: 0, since: .byFile(changes)).scope(for: suite)
+        let every = AloneScope.Rule.quick(tier, seed: 0, since: .everyTest("no kept lines")).scope(for: suite)
+        // Then
+        #expect(byFile.filter(suite).map(\.id) == ["M.T/g", "M.T/a", "M.T/d", "M.V/z"])
+        #expect(byFile.quick?.addedSince == 1)
+        #expect(every.filter(suite).count == 8)
+        #expect(every.quick?.everyTestAloneBecause == "no kept lines")
+    }
+
+    @Test("A quick audit runs the suite once, the parallel runs once and at most one random half")
+    func quickenedOptions() {
+        // Given
+        var options = AuditOptions()
+        options.runs = 4
+        // When
+        let sut = options.quickened(QuickTier(spread: 3))
+        // Then
+        #expect(sut.runs == 1)
+        #expect(sut.randomSubsets == 1)
+        #expect(sut.quick == QuickTier(spread: 3))
+    }
+
+    @Test("A configuration file cannot make an audit quick: only --quick does")
+    func notFromTheConfigurationFile() throws {
+        // Given
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("quick-\(UUID().uuidString).json")
+        try Data(#"{"runs": 2, "quick": {"spread": 3}}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // When
+        let sut = try AuditOptions.load(from: file)
+        // Then
+        #expect(sut.quick == nil)
+    }
+}
