@@ -29,6 +29,30 @@ struct FullDiskEndToEndTests {
         #expect(!result.output.contains("do not build"))
     }
 
+    @Test("A TMPDIR that fills while the tests run: exit 2 naming its disk, and no test called flaky or crashed")
+    func temporaryFolderFillsDuringTheRuns() async throws {
+        // Given: a copy of the Mutation fixture (five tests) and TMPDIR on a disk of 64 KB, which its build
+        // fits in and its runs' reports fill: its parallel runs' reports were lost, and read as five flaky
+        // tests, before
+        let run = try TinyPackageRun()
+        defer { run.remove() }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Mutation")
+        let package = run.folder.appendingPathComponent("Mutation")
+        try FileManager.default.copyItem(at: fixture, to: package)
+        let disk = try #require(SmallDisk.empty(kilobytes: 64))
+
+        // When
+        let result = try await run.audit(
+            package, temporaryFolder: disk.folder, cache: run.folder.appendingPathComponent("cache"))
+
+        // Then
+        #expect(result.status == 2, "litmus printed: \(result.output)")
+        #expect(result.output.contains("No space left on the disk of \(disk.folder.path)/"), "\(result.output)")
+        #expect(result.output.contains("this is no error of the package"))
+        #expect(!result.output.contains("Repeatable      FAIL"), "\(result.output)")
+    }
+
     @Test("A cache disk that fills during the build: exit 2 naming it, and the half-written build deleted")
     func fullCacheDisk() async throws {
         // Given: a tiny package and a cache on a disk of 8 MB, too small for its build
@@ -82,10 +106,11 @@ private struct TinyPackageRun {
         }
     }
 
-    /// Runs `litmus audit` on the package with `TMPDIR` and `LITMUS_CACHE_DIR` as given.
-    func audit(temporaryFolder: URL, cache: URL) async throws -> ChildProcessResult {
+    /// Runs `litmus audit` on `audited` (the tiny package when `nil`) with `TMPDIR` and `LITMUS_CACHE_DIR`
+    /// as given.
+    func audit(_ audited: URL? = nil, temporaryFolder: URL, cache: URL) async throws -> ChildProcessResult {
         try await ChildProcess.run(
-            executable, ["audit", package.path, "--quiet"], in: folder,
+            executable, ["audit", (audited ?? package).path, "--quiet"], in: folder,
             environment: ["TMPDIR": temporaryFolder.path, "LITMUS_CACHE_DIR": cache.path],
             outputFile: folder.appendingPathComponent("output.txt"), timeout: 900)
     }
