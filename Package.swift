@@ -202,7 +202,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LitmusHTTPStubsTests",
-            dependencies: ["LitmusHTTPStubs", "LitmusSupport"],
+            dependencies: ["LitmusHTTPStubs", "LitmusJSON", "LitmusSupport"],
             resources: [.copy("Fixtures")]
         ),
         // Crashes on purpose: LitmusHTTPStubsTests runs it to pin that Linux's wasRedirectedTo is fatal.
