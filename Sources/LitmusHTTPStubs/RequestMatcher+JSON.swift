@@ -71,13 +71,13 @@ extension RequestMatcher {
         _ json: String, description: String, expecting: String, fix: String, shownAs: String? = nil,
         difference: @escaping @Sendable (JSONValue, JSONValue, Data) -> String?
     ) -> RequestMatcher {
-        guard let expected = JSONValue(parsing: Data(json.utf8)) else {
+        guard let expected = JSONValue(Data(json.utf8)) else {
             return RequestMatcher(description: "\(description) (not valid JSON)") { _ in
                 "the expected JSON \(shownAs ?? json) is not valid JSON: \(fix)"
             }
         }
         return RequestMatcher(description: description) { request in
-            guard let actual = JSONValue(parsing: request.body) else {
+            guard let actual = JSONValue(request.body) else {
                 return "body is \(Self.preview(request.body)), which is not JSON; expected \(expecting)"
             }
             return difference(expected, actual, request.body)

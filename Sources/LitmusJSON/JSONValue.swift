@@ -11,9 +11,10 @@ package enum JSONValue: Sendable, Equatable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses `data`, or returns nil when it is not JSON.
+    /// Parses `data` (``JSONParser``), or returns nil when it is not JSON.
     package init?(_ data: Data) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+        var parser = JSONParser(bytes: [UInt8](data))
+        guard let value = parser.document() else { return nil }
         self = value
     }
 

@@ -134,7 +134,7 @@ package struct TestBinary: Sendable {
             results[id] = entry.result
             order.append(id)
         }
-        try refuseLostOutput(output, started: order, results: results, ended: true)
+        try refuseLostOutput(output, started: order, results: results)
         let timeouts =
             output.timedOut ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results)] : []
         return Run(
@@ -172,7 +172,7 @@ package struct TestBinary: Sendable {
         let (output, seconds, profiles) = try await process(arguments, output: "swift-testing", profile: profile)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)
-        try refuseLostOutput(output, started: stream.startOrder, results: stream.results, ended: !stream.tests.isEmpty)
+        try refuseLostOutput(output, started: stream.startOrder, results: stream.results, silent: stream.tests.isEmpty)
         let asked = ids ?? stream.tests.map(\.id)
         let timeouts =
             output.timedOut ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results)] : []
@@ -187,14 +187,14 @@ package struct TestBinary: Sendable {
     /// Throws ``AuditError/diskFull(path:during:)`` when a process that exited 0 on its own left a test
     /// started and never ended (or, for Swift Testing, an event stream with no test in it), and the
     /// scratch folder takes no more data: its output was lost to a full disk, so the run measured nothing
-    /// of those tests, which must not read as crashes of theirs. `ended`: whether the output says which
-    /// tests exist (an empty event stream says nothing).
+    /// of those tests, which must not read as crashes of theirs. `silent`: the output names no test at all
+    /// (an empty event stream).
     func refuseLostOutput(
-        _ output: ChildProcessResult, started: [TestID], results: [TestID: TestResult], ended: Bool
+        _ output: ChildProcessResult, started: [TestID], results: [TestID: TestResult], silent: Bool = false
     ) throws {
         guard output.status == 0, output.signal == nil, !output.timedOut else { return }
         let unfinished = started.contains { results[$0]?.outcome == .crashed }
-        guard unfinished || !ended, let reason = FileFault.unwritable(scratch) else { return }
+        guard unfinished || silent, let reason = FileFault.unwritable(scratch) else { return }
         throw AuditError.diskFull(
             path: scratch.path, during: "the test runs (what a test process reported was lost: \(reason))")
     }

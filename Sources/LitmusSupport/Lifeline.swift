@@ -17,8 +17,14 @@ import Synchronization
 /// processes may be a later run's by then. (Linux's `PR_SET_PDEATHSIG` would reach direct children only, and no such call exists
 /// on Apple platforms.)
 package final class Lifeline: Sendable {
-    /// The lifeline of this process, started by the first process or folder that needs it.
-    package static let shared = Lifeline(tagPrefix: ProcessTag.run + ".")
+    /// The lifeline of this process, started by the first process or folder that needs it. A run that
+    /// exits (`exit`, normally or after SIGINT/SIGTERM) has ended what it started, so it releases it then
+    /// (``release()``): its watchdog must not end the stable tags' processes, which by then may be a later
+    /// run's (the next audit's `swift build` in the same build folder).
+    package static let shared: Lifeline = {
+        atexit { Lifeline.shared.release() }
+        return Lifeline(tagPrefix: ProcessTag.run + ".")
+    }()
 
     /// The start of the tag of every process the watchdog ends.
     private let tagPrefix: String
@@ -47,10 +53,6 @@ package final class Lifeline: Sendable {
                 close(pipe.write)
             }
             close(pipe.read)
-            // A run that exits (`exit`, normally or after SIGINT/SIGTERM) has ended what it started: its
-            // watchdog must not end the stable tags' processes, which by then may be a later run's (the
-            // next audit's `swift build` in the same build folder).
-            if self === Lifeline.shared { atexit { Lifeline.shared.release() } }
         }
     }
 

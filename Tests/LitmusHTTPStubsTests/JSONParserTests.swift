@@ -3,8 +3,8 @@ import Testing
 
 @testable import LitmusJSON
 
-/// The JSON matchers' parser (`JSONValue(parsing:)`), held to the `JSONDecoder`-based `JSONValue(_:)` it
-/// replaces on the matchers' path: the same value for every JSON text, nil for every text that is not JSON.
+/// `JSONValue(_:)`'s parser (``JSONParser``), held to `JSONDecoder` through `JSONValue`'s `Codable`
+/// conformance, which it replaced: the same value for every JSON text, nil for every text that is not JSON.
 @Suite("The HTTP stubs' JSON parser")
 struct JSONParserTests {
     static let valid = [
@@ -25,32 +25,32 @@ struct JSONParserTests {
 
     @Test("A JSON text reads as the decoder reads it", arguments: valid)
     func sameAsTheDecoder(text: String) throws {
-        let parsed = try #require(JSONValue(parsing: Data(text.utf8)))
-        #expect(parsed == JSONValue(Data(text.utf8)))
+        let parsed = try #require(JSONValue(Data(text.utf8)))
+        #expect(parsed == (try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))))
     }
 
     @Test("A text that is not JSON is refused", arguments: invalid)
     func refused(text: String) {
-        #expect(JSONValue(parsing: Data(text.utf8)) == nil)
+        #expect(JSONValue(Data(text.utf8)) == nil)
     }
 
     @Test("Values read as written: numbers, booleans, null, escapes and a surrogate pair")
     func values() {
         let text = #"{"n": [1, -2.5, 3e2], "b": [true, false], "z": null, "s": "a\"\u00e9\ud83d\ude00"}"#
         let expected: JSONValue = ["n": [1, .number(-2.5), 300], "b": [true, false], "z": .null, "s": "a\"é😀"]
-        #expect(JSONValue(parsing: Data(text.utf8)) == expected)
+        #expect(JSONValue(Data(text.utf8)) == expected)
     }
 
     @Test("Nesting is read to 512 levels and refused beyond, instead of exhausting the stack")
     func depth() {
         let deepest = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         let deeper = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
-        #expect(JSONValue(parsing: Data(deepest.utf8)) != nil)
-        #expect(JSONValue(parsing: Data(deeper.utf8)) == nil)
+        #expect(JSONValue(Data(deepest.utf8)) != nil)
+        #expect(JSONValue(Data(deeper.utf8)) == nil)
     }
 
     @Test("Bytes that are not UTF-8 inside a string are refused")
     func invalidUTF8() {
-        #expect(JSONValue(parsing: Data([0x22, 0xFF, 0xFE, 0x22])) == nil)
+        #expect(JSONValue(Data([0x22, 0xFF, 0xFE, 0x22])) == nil)
     }
 }

@@ -26,3 +26,15 @@ extension ReportAssembly {
         )
     }
 }
+
+extension QuarantineReport {
+    /// This report without the entries of tests that did not run alone (`ranAlone` holds those that did,
+    /// of `tests`): a test that did not run alone lacks the evidence that it no longer flips (`--since`,
+    /// `--quick`).
+    func keepingEvidence(of tests: [TestReport], ranAlone: Set<TestID>) -> QuarantineReport {
+        let ran = tests.filter { ranAlone.contains($0.id) }
+        var kept = self
+        kept.noLongerFlipping = noLongerFlipping.filter { ran.contains(where: $0.names) }
+        return kept
+    }
+}

@@ -7,9 +7,9 @@ enum QuickReport {
     static let aloneLetters: Set<Letter> = [.isolated, .selfValidating]
 
     /// `report` saying it was a quick audit: its `quick` object, and in the summary of each letter that
-    /// reads the alone runs, the share and how many tests ran alone of how many and why. A quarantined test
-    /// that did not run alone (`ranAlone` holds those that did) lacks the evidence that it no longer flips,
-    /// as with `--since`.
+    /// reads the alone runs, the share and how many tests ran alone of how many and why; its quarantine
+    /// without the entries of tests that did not run alone (`ranAlone` holds those that did),
+    /// ``QuarantineReport/keepingEvidence(of:ranAlone:)``.
     static func describe(_ report: AuditReport, _ quick: QuickScope, ranAlone: Set<TestID>) -> AuditReport {
         var described = report
         described.quick = quick
@@ -19,11 +19,7 @@ enum QuickReport {
             changed.summary += "; quick audit: \(quick.aloneSentence)"
             return changed
         }
-        if var quarantine = described.quarantine {
-            let ran = report.tests.filter { ranAlone.contains($0.id) }
-            quarantine.noLongerFlipping = quarantine.noLongerFlipping.filter { ran.contains(where: $0.names) }
-            described.quarantine = quarantine
-        }
+        described.quarantine = report.quarantine?.keepingEvidence(of: report.tests, ranAlone: ranAlone)
         return described
     }
 }

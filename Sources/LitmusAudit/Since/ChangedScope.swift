@@ -51,10 +51,8 @@ extension ChangedScope {
         let notes = (report.notes ?? []).filter { $0.test.map(inScope.contains) ?? true }
         limited.notes = notes.isEmpty ? nil : notes
         // A test that did not run alone lacks the evidence that it no longer flips.
-        if let ranAlone = alone?.tests, var quarantine = limited.quarantine {
-            let ran = report.tests.filter { ranAlone.contains($0.id) }
-            quarantine.noLongerFlipping = quarantine.noLongerFlipping.filter { ran.contains(where: $0.names) }
-            limited.quarantine = quarantine
+        if let ranAlone = alone?.tests {
+            limited.quarantine = limited.quarantine?.keepingEvidence(of: report.tests, ranAlone: ranAlone)
         }
         return limited
     }
