@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "LitmusReport", targets: ["LitmusReport"]),
         .library(name: "LitmusModel", targets: ["LitmusModel"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
+        .executable(name: "litmus-har", targets: ["LitmusHARTool"]),
         // `swift package litmus …` (LitmusCommandPlugin). The plugin's tool is found by its target's name, which
         // SwiftPM builds as a product of that name: `litmus` again, under its target's name.
         .executable(name: "LitmusCLI", targets: ["LitmusCLI"]),
@@ -128,13 +129,15 @@ let package = Package(
                 "LitmusDoublesGenerator", "LitmusSupport",
                 "LitmusCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // `litmus har`, on Linux only: LitmusHTTPStubs links XCTest and Swift Testing, which a command-line
-                // tool may not find at launch on Apple platforms.
-                .target(name: "LitmusHTTPStubs", condition: .when(platforms: [.linux])),
             ]
         ),
-        // `litmus har` (Linux only, as the command).
-        .testTarget(name: "LitmusCLITests", dependencies: ["LitmusCLI"], exclude: ["Fixtures"]),
+        // `litmus-har inspect FILE`: an executable of its own, since LitmusHTTPStubs links the test frameworks
+        // and IssueReportingTestSupport (a dynamic library of the build folder), which `litmus` must not need.
+        .executableTarget(
+            name: "LitmusHARTool",
+            dependencies: ["LitmusHTTPStubs", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "LitmusCLITests", dependencies: ["LitmusHARTool"], exclude: ["Fixtures"]),
         // `swift package litmus VERB …`: `litmus` run in the package it is invoked in (docs/using-litmus.md).
         .plugin(
             name: "LitmusCommandPlugin",

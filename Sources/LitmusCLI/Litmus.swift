@@ -13,14 +13,8 @@ struct Litmus: AsyncParsableCommand {
         subcommands: commands
     )
 
-    private static var commands: [any ParsableCommand.Type] {
-        var commands: [any ParsableCommand.Type] = [
-            AuditCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self, CleanCommand.self,
-            DoublesCommand.self,
-        ]
-        #if os(Linux)
-            commands.append(HARCommand.self)
-        #endif
-        return commands
-    }
+    private static let commands: [any ParsableCommand.Type] = [
+        AuditCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self, CleanCommand.self,
+        DoublesCommand.self,
+    ]
 }

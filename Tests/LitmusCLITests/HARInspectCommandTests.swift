@@ -3,9 +3,9 @@
     import Foundation
     import Testing
 
-    @testable import LitmusCLI
+    @testable import LitmusHARTool
 
-    @Suite("litmus har inspect: entries, matchers, redacted values and age; a file it cannot read exits 2")
+    @Suite("litmus-har inspect: entries, matchers, redacted values and age; a file it cannot read exits 2")
     struct HARInspectCommandTests {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         /// 45 days and 3 hours after login.har's first entry (2026-11-23T00:00:00Z).
@@ -71,10 +71,10 @@
                         + "LITMUS_HTTP_RECORD=missing swift test.") == true)
         }
 
-        @Test("litmus har inspect exits 2 on a file it cannot read")
+        @Test("litmus-har inspect exits 2 on a file it cannot read")
         func exitStatus() throws {
-            var command = try Litmus.parseAsRoot([
-                "har", "inspect", fixtures.appendingPathComponent("corrupt.har").path,
+            var command = try HARCommand.parseAsRoot([
+                "inspect", fixtures.appendingPathComponent("corrupt.har").path,
             ])
 
             #expect(throws: ExitCode(2)) { try command.run() }
