@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+        // The history of runs (LitmusHistory): SQLite through GRDB; on Linux it links the system's libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: Support: what every part needs once (source files, durations), `package` access, no product.
@@ -272,12 +274,24 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
-        // MARK: Commands: `litmus audit`, `mutate`, `merge`, `report` and `clean`, their shared options and
-        // outputs, one mapping from errors to exit codes.
+        // MARK: History: the runs of every audit and mutation run in one SQLite file, and the verdicts they add
+        // up to (flip rates, the findings, quarantine advice, the trend) (docs/history.md).
+        .target(
+            name: "LitmusHistory",
+            dependencies: [
+                "LitmusModel", "LitmusRunning", "LitmusSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "LitmusHistoryTests",
+            dependencies: ["LitmusHistory", "LitmusModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // MARK: Commands: `litmus audit`, `mutate`, `merge`, `report`, `history` and `clean`, their shared
+        // options and outputs, one mapping from errors to exit codes.
         .target(
             name: "LitmusCommands",
             dependencies: [
-                "LitmusAudit", "LitmusMutation", "LitmusModel", "LitmusReport", "LitmusSupport",
+                "LitmusAudit", "LitmusHistory", "LitmusMutation", "LitmusModel", "LitmusReport", "LitmusSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -25,6 +25,10 @@ public struct Audit: Sendable {
     /// `--since REF`: the changes whose tests the report keeps (``ChangedScope``); the tests that cannot
     /// touch them skip their alone runs (``AloneScope``). `nil`: the whole report, every test alone.
     public var since: ChangedLines?
+    /// With `--quick` and a history: when each test last ran alone (``HistoryRecorder``); the audit then
+    /// runs alone the share run least recently (``QuickTier/leastRecentShare(of:lastAlone:seed:)``), not
+    /// the seed's. `nil`: the seed's share.
+    public var lastRanAlone: [TestID: Date]?
 
     /// Creates an audit; a `nil` seed draws one (it is printed and stored in the report).
     public init(
@@ -114,7 +118,7 @@ public struct Audit: Sendable {
         guard let quick = options.quick, shard == nil else { return sinceRule }
         let since: AloneScope.Rule? =
             mutation != nil ? .everyTest("--mutation reads the lines of every test") : sinceRule
-        return .quick(quick, seed: seed, since: since)
+        return .quick(quick, seed: seed, since: since, lastAlone: lastRanAlone)
     }
 
     /// With `--since`, its rule of ``aloneRule(stored:measuresLines:)``; `nil` without.

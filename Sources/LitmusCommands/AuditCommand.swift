@@ -18,7 +18,8 @@ public struct AuditCommand: AsyncParsableCommand {
             report's headline says why) or a letter could not be measured (coverage), or the audit could not be done \
             (a bad path, a full disk), 3 when a test process ran past --timeout and was killed (the report is \
             incomplete). --quick is the per-change tier: one run of each kind and a share of the tests alone, \
-            the share the seed picks (seed mod --spread). docs/audit.md explains each finding.
+            the share the history ran alone least recently (without one, seed mod --spread). Each audit is \
+            recorded in a history (--history; litmus history reads it). docs/audit.md explains each finding.
             """)
 
     /// The package's folder.
@@ -61,6 +62,9 @@ public struct AuditCommand: AsyncParsableCommand {
 
     /// The per-change tier: `--quick` and `--spread K`.
     @OptionGroup public var quick: QuickOption
+
+    /// The history the audit is recorded in, and a quick audit's share read from.
+    @OptionGroup public var history: HistoryOption
 
     /// Mutation testing after the audit.
     @Flag(
@@ -175,6 +179,9 @@ public struct AuditCommand: AsyncParsableCommand {
                 }
             }
             audit.since = try await changedSince.lines(in: package)
+            if options.quick != nil {
+                audit.lastRanAlone = history.lastRanAlone(for: package, command: "litmus audit")
+            }
             outcome = try await audit.perform { display.show($0) }
             try await Interruption.waitIfInterrupted()
         } catch {
@@ -185,6 +192,7 @@ public struct AuditCommand: AsyncParsableCommand {
             throw CommandFailure.exit(error, command: "litmus audit")
         }
         display.finish()
+        await history.record(outcome.report, package: package, command: "litmus audit")
         // The page embeds every mutant, as `litmus report --mutation` does.
         try AuditOutput.exitingOnOutputError(command: "litmus audit") {
             try AuditOutput.emit(

@@ -64,6 +64,10 @@ public struct MutateCommand: AsyncParsableCommand {
     /// The share of the mutants to run.
     @OptionGroup public var shard: ShardOption
 
+    /// The history the run's score is recorded in (not a shard's, nor a run with `--since`: their scores
+    /// are a part's).
+    @OptionGroup public var history: HistoryOption
+
     /// No progress lines.
     @Flag(name: .long, help: "Print only the report.")
     public var quiet = false
@@ -154,6 +158,10 @@ public struct MutateCommand: AsyncParsableCommand {
             throw CommandFailure.exit(error, command: "litmus mutate", leadingNewline: true)
         }
         if !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
+        if shard == nil, changedSince.ref == nil {
+            await history.recordMutation(
+                score: report.score, wallSeconds: report.wallSeconds, package: package, command: "litmus mutate")
+        }
         try MutationOutput.emit(
             report, json: json, html: html, minMutationScore: minMutationScore, ci: ci, command: "litmus mutate")
     }

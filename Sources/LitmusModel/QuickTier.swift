@@ -29,6 +29,29 @@ public struct QuickTier: Codable, Sendable, Hashable {
     /// The share (from 0) an audit with `seed` runs alone: `seed % spread`.
     public func shareIndex(seed: UInt64) -> Int { Int(seed % UInt64(max(1, spread))) }
 
+    /// The share (from 0) of `ids` whose tests ran alone least recently, by `lastAlone` (when each test
+    /// last ran alone, from a history): the share holding the test that ran alone longest ago, a test
+    /// that never did counting as oldest; on a tie, the share with more tests that never ran alone, then
+    /// the first from `seed`'s share on. So `spread` quick audits into one history run every test alone.
+    public func leastRecentShare(of ids: [TestID], lastAlone: [TestID: Date], seed: UInt64) -> Int {
+        let count = max(1, spread)
+        let start = shareIndex(seed: seed)
+        var best: (index: Int, oldest: Date, never: Int)?
+        for step in 0..<count {
+            let index = (start + step) % count
+            let tests = share(index, of: ids, by: \.self)
+            guard !tests.isEmpty else { continue }
+            let dates = tests.map { lastAlone[$0] ?? .distantPast }
+            let candidate = (index, dates.min()!, dates.filter { $0 == .distantPast }.count)
+            if let current = best,
+                current.oldest < candidate.1 || (current.oldest == candidate.1 && current.never >= candidate.2)
+            {
+                continue
+            }
+            best = candidate
+        }
+        return best?.index ?? start
+    }
     /// The items of share `index` (from 0) of `items`, dealt round robin over their sorted keys
     /// (``Shard/share(of:by:)``), in the order given.
     public func share<Item, Key: Hashable & Comparable>(_ index: Int, of items: [Item], by key: (Item) -> Key)
@@ -55,6 +78,8 @@ public struct QuickScope: Codable, Sendable, Hashable {
     public var failed: [TestID]
     /// How many ran alone only because they failed in this audit's suite or parallel run.
     public var addedFailing: Int
+    /// Whether the share was the one a history had run alone least recently (`true`), or the seed's (`nil`).
+    public var fromHistory: Bool?
     /// With `--since`: how many ran alone only because the change may touch them; `nil` without.
     public var addedSince: Int?
     /// Why every test ran alone (`--since` with no kept lines that hold), else `nil`.
@@ -63,7 +88,7 @@ public struct QuickScope: Codable, Sendable, Hashable {
     /// Creates the value from every field.
     public init(
         share: Int, spread: Int, tests: Int, ranAlone: Int, inShare: Int, failed: [TestID], addedFailing: Int,
-        addedSince: Int? = nil, everyTestAloneBecause: String? = nil
+        addedSince: Int? = nil, everyTestAloneBecause: String? = nil, fromHistory: Bool? = nil
     ) {
         self.share = share
         self.spread = spread
@@ -74,6 +99,7 @@ public struct QuickScope: Codable, Sendable, Hashable {
         self.addedFailing = addedFailing
         self.addedSince = addedSince
         self.everyTestAloneBecause = everyTestAloneBecause
+        self.fromHistory = fromHistory
     }
 
     /// `share 2 of 5`.
@@ -81,7 +107,7 @@ public struct QuickScope: Codable, Sendable, Hashable {
 
     /// How many ran alone and why: `7 of 24 tests alone: 5 of share 2 of 5, 2 more that failed in this run`.
     public var aloneSentence: String {
-        var why = ["\(inShare) of \(shareName)"]
+        var why = ["\(inShare) of \(shareName)" + (fromHistory == true ? " (the history's least recently alone)" : "")]
         if addedFailing > 0 { why.append("\(addedFailing) more that failed in this run") }
         if let addedSince, addedSince > 0 { why.append("\(addedSince) more that --since selects") }
         if let everyTestAloneBecause { why = ["every test: \(everyTestAloneBecause)"] }
@@ -91,6 +117,8 @@ public struct QuickScope: Codable, Sendable, Hashable {
     /// The report's line under its header: `Quick audit (--quick): share 2 of 5 …`.
     public var sentence: String {
         "Quick audit (--quick): 1 suite run, 1 parallel run, at most 1 random half; \(aloneSentence); "
-            + "the other shares run alone in the next audits (consecutive seeds cover every test in \(spread))"
+            + (fromHistory == true
+                ? "the history picks the least recently run share next (every test alone in \(spread) audits)"
+                : "the other shares run alone in the next audits (consecutive seeds cover every test in \(spread))")
     }
 }

@@ -203,3 +203,12 @@ public struct RecordedIssue: Hashable, Codable, Sendable {
         self.line = line
     }
 }
+
+extension TestID {
+    /// A short name for people, as ``TestIdentity/name`` gives it, the framework told by the identifier's
+    /// shape (Swift Testing's ends in its source location).
+    public var shortName: String {
+        let swiftTesting = rawValue.split(separator: "/").last?.contains(".swift:") == true
+        return TestIdentity(library: swiftTesting ? .swiftTesting : .xctest, id: self).name
+    }
+}

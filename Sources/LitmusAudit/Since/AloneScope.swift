@@ -46,10 +46,12 @@ package struct AloneScope: Sendable, Hashable, Codable {
     /// suite or parallel run, which run before the alone runs), and with `--since` those of `since`
     /// (every test when it takes every test).
     package static func quick(
-        _ tests: [TestIdentity], tier: QuickTier, seed: UInt64, failing: Set<TestID>, since: AloneScope?
+        _ tests: [TestIdentity], tier: QuickTier, seed: UInt64, failing: Set<TestID>, since: AloneScope?,
+        lastAlone: [TestID: Date]? = nil
     ) -> AloneScope {
-        let index = tier.shareIndex(seed: seed)
         let ids = tests.map(\.id)
+        let index = lastAlone.map { tier.leastRecentShare(of: ids, lastAlone: $0, seed: seed) }
+            ?? tier.shareIndex(seed: seed)
         let share = Set(tier.share(index, of: ids, by: \.self))
         let failed = Set(ids.filter(failing.contains))
         let touched = since.map { $0.tests ?? Set(ids) } ?? []
@@ -58,7 +60,7 @@ package struct AloneScope: Sendable, Hashable, Codable {
             share: index + 1, spread: tier.spread, tests: ids.count, ranAlone: chosen.count, inShare: share.count,
             failed: failed.sorted(), addedFailing: failed.subtracting(share).count,
             addedSince: since.map { _ in touched.subtracting(share).subtracting(failed).count },
-            everyTestAloneBecause: since?.tests == nil ? since?.reason : nil)
+            everyTestAloneBecause: since?.tests == nil ? since?.reason : nil, fromHistory: lastAlone.map { _ in true })
         return AloneScope(tests: chosen, reason: nil, quick: scope)
     }
 
@@ -80,8 +82,9 @@ extension AloneScope {
         case byFile(ChangedLines)
         /// The tests the kept lines do not put out of scope (``AloneScope/choose(_:changes:previous:)``).
         case byLines(ChangedLines, previous: TestLinesStore)
-        /// `--quick`: the share `seed` picks, the tests that failed, and those of `since` (``AloneScope/quick(_:tier:seed:failing:since:)``).
-        case quick(QuickTier, seed: UInt64, since: Rule?)
+        /// `--quick`: the share `seed` picks (or with `lastAlone`, from a history, the least recently run
+        /// alone), the tests that failed, and those of `since` (``AloneScope/quick(_:tier:seed:failing:since:lastAlone:)``).
+        case quick(QuickTier, seed: UInt64, since: Rule?, lastAlone: [TestID: Date]? = nil)
 
         /// The scope this rule gives `tests`, of which `failing` failed in the suite or parallel runs.
         package func scope(for tests: [TestIdentity], failing: Set<TestID> = []) -> AloneScope {
@@ -89,9 +92,10 @@ extension AloneScope {
             case .everyTest(let reason): .everyTest(reason)
             case .byFile(let changes): AloneScope.byFile(tests, changes: changes)
             case .byLines(let changes, let previous): AloneScope.choose(tests, changes: changes, previous: previous)
-            case .quick(let tier, let seed, let since):
+            case .quick(let tier, let seed, let since, let lastAlone):
                 AloneScope.quick(
-                    tests, tier: tier, seed: seed, failing: failing, since: since?.scope(for: tests, failing: failing))
+                    tests, tier: tier, seed: seed, failing: failing, since: since?.scope(for: tests, failing: failing),
+                    lastAlone: lastAlone)
             }
         }
     }

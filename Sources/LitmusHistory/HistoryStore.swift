@@ -1,0 +1,318 @@
+import Foundation
+import GRDB
+import LitmusModel
+
+/// A history of runs in one SQLite file (docs/history.md): every audit and mutation run appends a
+/// ``HistoryRun`` in one transaction, so a run killed while it appends leaves every earlier run, and
+/// two runs appending at once both land (the second waits for the first's lock). A file of an earlier
+/// schema is migrated when opened; a file that is not a history, or one a newer litmus wrote, is
+/// refused with a ``HistoryError`` naming it.
+public final class HistoryStore: Sendable {
+    /// The file.
+    public let file: URL
+    private let queue: DatabaseQueue
+
+    /// The schema's versions, oldest first: a file is migrated to the last.
+    static let versions = ["v1", "v2"]
+
+    /// Opens the history at `file`, creating it (and its folder) when missing, migrating it when written
+    /// by an earlier litmus. Throws ``HistoryError`` when it cannot be read, is not a history, or is newer.
+    public init(file: URL) throws {
+        self.file = file
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw HistoryError.unusable(file: file.path, reason: "its folder cannot be created (\(error.localizedDescription))")
+        }
+        var configuration = Configuration()
+        // Another run appending holds the lock for as long as one append takes: wait for it.
+        configuration.busyMode = .timeout(60)
+        configuration.label = "litmus history"
+        do {
+            queue = try DatabaseQueue(path: file.path, configuration: configuration)
+            let migrator = Self.migrator
+            let superseded = try queue.read { db in
+                try db.tableExists("grdb_migrations") ? try migrator.hasBeenSuperseded(db) : false
+            }
+            if superseded { throw HistoryError.newer(file: file.path) }
+            try queue.read { db in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                if !tables.isEmpty, !tables.contains("grdb_migrations") {
+                    throw HistoryError.notAHistory(
+                        file: file.path, reason: "an SQLite database of something else (tables \(tables.sorted().joined(separator: ", ")))")
+                }
+            }
+            try migrator.migrate(queue)
+        } catch let error as HistoryError {
+            throw error
+        } catch let error as DatabaseError {
+            throw HistoryError.from(error, file: file.path)
+        } catch {
+            throw HistoryError.unusable(file: file.path, reason: "\(error)")
+        }
+    }
+
+    /// The schema: v1 the runs, their tests' outcomes and findings; v2 the trend's figures per run.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE run(
+                        id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, date REAL NOT NULL, kind TEXT NOT NULL,
+                        package TEXT NOT NULL, gitCommit TEXT, fingerprint TEXT NOT NULL, machine TEXT NOT NULL,
+                        seed TEXT, litmusVersion TEXT, wallSeconds REAL NOT NULL, share INTEGER, spread INTEGER);
+                    CREATE INDEX run_date ON run(date);
+                    CREATE TABLE test(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                    CREATE TABLE observation(
+                        run INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                        test INTEGER NOT NULL REFERENCES test(id),
+                        suite TEXT NOT NULL, parallel TEXT NOT NULL, alone TEXT NOT NULL,
+                        milliseconds REAL, quarantined INTEGER NOT NULL,
+                        PRIMARY KEY(run, test)) WITHOUT ROWID;
+                    CREATE TABLE finding(
+                        run INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL, test TEXT, file TEXT, line INTEGER, message TEXT NOT NULL,
+                        quarantined INTEGER NOT NULL, note INTEGER NOT NULL DEFAULT 0);
+                    CREATE INDEX finding_run ON finding(run);
+                    """)
+        }
+        migrator.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE run ADD COLUMN suiteSeconds REAL;
+                    ALTER TABLE run ADD COLUMN linePercent REAL;
+                    ALTER TABLE run ADD COLUMN mutationScore REAL;
+                    ALTER TABLE run ADD COLUMN flakyTests INTEGER;
+                    ALTER TABLE run ADD COLUMN quarantinedTests INTEGER;
+                    """)
+        }
+        return migrator
+    }
+
+    /// Appends `run` in one transaction; a run already in the history (by its id) is not added again.
+    /// Returns whether it was added.
+    @discardableResult
+    public func append(_ run: HistoryRun) throws -> Bool {
+        try append([run]) == 1
+    }
+
+    /// Appends `runs` in one transaction, skipping those already in the history; returns how many were added.
+    @discardableResult
+    public func append(_ runs: [HistoryRun]) throws -> Int {
+        try guarded {
+            try queue.writeWithoutTransaction { db in
+                var added = 0
+                try db.inTransaction(.immediate) {
+                    var testIDs = try Self.testIDs(db)
+                    let insertTest = try db.makeStatement(sql: "INSERT INTO test(name) VALUES (?)")
+                    let insertObservation = try db.makeStatement(
+                        sql: "INSERT INTO observation VALUES (?, ?, ?, ?, ?, ?, ?)")
+                    let insertFinding = try db.makeStatement(sql: "INSERT INTO finding VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                    for run in runs {
+                        let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM run WHERE uuid = ?", arguments: [run.id])
+                        if known == true { continue }
+                        try db.execute(
+                            sql: """
+                                INSERT INTO run(uuid, date, kind, package, gitCommit, fingerprint, machine, seed,
+                                    litmusVersion, wallSeconds, share, spread, suiteSeconds, linePercent, mutationScore,
+                                    flakyTests, quarantinedTests)
+                                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                """,
+                            arguments: [
+                                run.id, run.date.timeIntervalSince1970, run.kind.rawValue, run.package, run.commit,
+                                run.fingerprint, run.machine, run.seed.map(String.init), run.litmusVersion,
+                                run.wallSeconds, run.share, run.spread, run.suiteSeconds, run.linePercent,
+                                run.mutationScore, run.flakyTests, run.quarantinedTests,
+                            ])
+                        let runID = db.lastInsertedRowID
+                        for test in run.tests {
+                            let testID: Int64
+                            if let known = testIDs[test.test.rawValue] {
+                                testID = known
+                            } else {
+                                try insertTest.execute(arguments: [test.test.rawValue])
+                                testID = db.lastInsertedRowID
+                                testIDs[test.test.rawValue] = testID
+                            }
+                            try insertObservation.execute(arguments: [
+                                runID, testID, OutcomeCode.text(test.suite), OutcomeCode.text(test.parallel),
+                                OutcomeCode.text([test.alone]), test.milliseconds, test.quarantined,
+                            ])
+                        }
+                        for (finding, note) in run.findings.map({ ($0, false) }) + run.notes.map({ ($0, true) }) {
+                            try insertFinding.execute(arguments: [
+                                runID, finding.kind.rawValue, finding.test?.rawValue, finding.file, finding.line,
+                                finding.message, finding.quarantined ?? false, note,
+                            ])
+                        }
+                        added += 1
+                    }
+                    return .commit
+                }
+                return added
+            }
+        }
+    }
+
+    /// How many runs the history holds.
+    public func count() throws -> Int {
+        try guarded { try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM run") ?? 0 } }
+    }
+
+    /// The last `limit` runs (every run when `nil`; with `auditsOnly`, of the audits), oldest first, with
+    /// their tests and findings.
+    public func runs(last limit: Int? = nil, auditsOnly: Bool = false) throws -> [HistoryRun] {
+        try guarded {
+            try queue.read { db in
+                let names = Dictionary(
+                    uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM test").map {
+                        (($0["id"] as Int64), TestID(rawValue: $0["name"] as String))
+                    })
+                let runRows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM (SELECT * FROM run \(auditsOnly ? "WHERE kind != 'mutation'" : "")
+                            ORDER BY date DESC, id DESC LIMIT ?) ORDER BY date, id
+                        """,
+                    arguments: [limit ?? -1])
+                let ids = Set(runRows.map { $0["id"] as Int64 })
+                // Runs merged from another history have later ids than their dates say: the lowest id bounds.
+                guard let first = ids.min() else { return [] }
+                var tests: [Int64: [HistoryTestRun]] = [:]
+                let observations = try Row.fetchCursor(
+                    db, sql: "SELECT * FROM observation WHERE run >= ? ORDER BY run", arguments: [first])
+                while let row = try observations.next() {
+                    let run: Int64 = row["run"]
+                    guard ids.contains(run), let test = names[row["test"]] else { continue }
+                    tests[run, default: []].append(
+                        HistoryTestRun(
+                            test: test, suite: OutcomeCode.outcomes(row["suite"]),
+                            parallel: OutcomeCode.outcomes(row["parallel"]),
+                            alone: OutcomeCode.outcomes(row["alone"]).first ?? .notRun, milliseconds: row["milliseconds"],
+                            quarantined: row["quarantined"]))
+                }
+                var findings: [Int64: [Finding]] = [:]
+                var notes: [Int64: [Finding]] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM finding WHERE run >= ?", arguments: [first]) {
+                    let run: Int64 = row["run"]
+                    guard ids.contains(run), let kind = FindingKind(rawValue: row["kind"]) else { continue }
+                    var finding = Finding(
+                        kind: kind, test: (row["test"] as String?).map(TestID.init(rawValue:)), file: row["file"],
+                        line: row["line"], message: row["message"])
+                    finding.quarantined = (row["quarantined"] as Bool) ? true : nil
+                    if row["note"] as Bool {
+                        notes[run, default: []].append(finding)
+                    } else {
+                        findings[run, default: []].append(finding)
+                    }
+                }
+                return runRows.map { row in
+                    let id: Int64 = row["id"]
+                    return HistoryRun(
+                        id: row["uuid"], date: Date(timeIntervalSince1970: row["date"]),
+                        kind: HistoryRun.Kind(rawValue: row["kind"]) ?? .audit, package: row["package"],
+                        commit: row["gitCommit"], fingerprint: row["fingerprint"], machine: row["machine"],
+                        seed: (row["seed"] as String?).flatMap { UInt64($0) }, litmusVersion: row["litmusVersion"],
+                        wallSeconds: row["wallSeconds"], suiteSeconds: row["suiteSeconds"],
+                        linePercent: row["linePercent"], mutationScore: row["mutationScore"],
+                        flakyTests: row["flakyTests"], quarantinedTests: row["quarantinedTests"], share: row["share"],
+                        spread: row["spread"], tests: (tests[id] ?? []).sorted { $0.test < $1.test },
+                        findings: findings[id] ?? [], notes: notes[id] ?? [])
+                }
+            }
+        }
+    }
+
+    /// The last `limit` runs' figures for a trend, oldest first, without their tests.
+    public func trend(last limit: Int = 200) throws -> [TrendPoint] {
+        try guarded {
+            try queue.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM (SELECT date, id, gitCommit, kind, suiteSeconds, linePercent, mutationScore,
+                            flakyTests, quarantinedTests FROM run ORDER BY date DESC, id DESC LIMIT ?) ORDER BY date, id
+                        """, arguments: [limit]
+                ).map { row in
+                    TrendPoint(
+                        date: Date(timeIntervalSince1970: row["date"]), commit: row["gitCommit"],
+                        kind: HistoryRun.Kind(rawValue: row["kind"]) ?? .audit, suiteSeconds: row["suiteSeconds"],
+                        linePercent: row["linePercent"], mutationScore: row["mutationScore"],
+                        flakyTests: row["flakyTests"], quarantinedTests: row["quarantinedTests"])
+                }
+            }
+        }
+    }
+
+    /// When each test last ran alone (the end of that run), by test: a quick audit runs alone the share
+    /// whose tests ran alone least recently.
+    public func lastRanAlone() throws -> [TestID: Date] {
+        try guarded {
+            try queue.read { db in
+                var dates: [TestID: Date] = [:]
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT test.name AS name, max(run.date) AS date FROM observation
+                        JOIN run ON run.id = observation.run JOIN test ON test.id = observation.test
+                        WHERE observation.alone != 'N' GROUP BY observation.test
+                        """)
+                while let row = try rows.next() {
+                    dates[TestID(rawValue: row["name"])] = Date(timeIntervalSince1970: row["date"])
+                }
+                return dates
+            }
+        }
+    }
+
+    /// Adds the runs of `other` this history lacks (by their ids), in one transaction; returns how many.
+    @discardableResult
+    public func merge(_ other: HistoryStore) throws -> Int {
+        try append(try other.runs())
+    }
+
+    private static func testIDs(_ db: Database) throws -> [String: Int64] {
+        var ids: [String: Int64] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM test")
+        while let row = try rows.next() { ids[row["name"]] = row["id"] }
+        return ids
+    }
+
+    /// Runs `body`, naming the file in any database error.
+    private func guarded<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw HistoryError.from(error, file: file.path)
+        }
+    }
+}
+
+/// Outcomes as one letter each in the file: `P`assed, `F`ailed, `S`kipped, `C`rashed, `N`ot run.
+enum OutcomeCode {
+    static func text(_ outcomes: [TestOutcome]) -> String {
+        String(outcomes.map { outcome -> Character in
+            switch outcome {
+            case .passed: "P"
+            case .failed: "F"
+            case .skipped: "S"
+            case .crashed: "C"
+            case .notRun: "N"
+            }
+        })
+    }
+
+    static func outcomes(_ text: String) -> [TestOutcome] {
+        text.map { letter in
+            switch letter {
+            case "P": .passed
+            case "F": .failed
+            case "S": .skipped
+            case "C": .crashed
+            default: .notRun
+            }
+        }
+    }
+}

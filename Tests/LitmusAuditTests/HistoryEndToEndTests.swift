@@ -1,0 +1,54 @@
+import Foundation
+import LitmusHistory
+import Testing
+
+@testable import LitmusAudit
+@testable import LitmusRunning
+
+@Suite("Quick audits into a history, on Planted", .tags(.endToEnd), .serialized)
+struct HistoryEndToEndTests {
+    /// What a finding is about, for comparing the findings of two ways of auditing: its kind and test,
+    /// or for a finding about no test, its file.
+    private static func keys(_ findings: [Finding]) -> Set<String> {
+        Set(findings.map { "\($0.kind.rawValue) \($0.test?.rawValue ?? $0.file ?? "")" })
+    }
+
+    @Test(
+        "Five quick audits with different seeds, each running alone the share the history ran least recently, add up to the full audit's findings, in one history or two merged"
+    )
+    func fiveQuickAuditsAddUpToTheFullAudit() async throws {
+        // Given: the full audit of Planted, and an empty history (and two more, each taking every other run)
+        let full = try await FixtureAudits.shared.audit("Planted").report
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let history = HistoryRecorder(file: scratch.appendingPathComponent("one.sqlite"))
+        let halves = ["even", "odd"].map { HistoryRecorder(file: scratch.appendingPathComponent("\($0).sqlite")) }
+        var shares: [Int] = []
+
+        // When: five quick audits, seeds that alone would pick shares 1, 1, 1, 2, 2
+        for (index, seed) in [UInt64(5), 10, 15, 21, 26].enumerated() {
+            let kept = try await FixtureAudits.kept("Planted")
+            defer { kept.release() }
+            var audit = Audit(
+                package: kept.package, options: FixtureAudits.standard.quickened(QuickTier(spread: 5)), seed: seed,
+                buildFolder: kept.buildFolder)
+            audit.lastRanAlone = try history.lastRanAlone()
+            let report = try await audit.run()
+            shares.append(try #require(report.quick?.share))
+            try await history.record(report, package: kept.package)
+            try await halves[index % 2].record(report, package: kept.package)
+        }
+
+        // Then: each audit ran a share no earlier one had, so every test ran alone once
+        #expect(Set(shares) == [1, 2, 3, 4, 5])
+        let summary = try history.summary()
+        #expect(summary.notYetAlone.isEmpty)
+        // and the history names every planted problem the full audit names, and nothing else
+        #expect(Self.keys(summary.findings) == Self.keys(full.findings))
+        #expect(summary.flaky.map(\.test) == ["PlantedTests.flakyDiscount()/FlakyTests.swift:8:2"])
+        // The same, with the runs split over two histories and merged
+        let merged = try HistoryStore(file: scratch.appendingPathComponent("even.sqlite"))
+        #expect(try merged.merge(HistoryStore(file: scratch.appendingPathComponent("odd.sqlite"))) == 2)
+        #expect(Self.keys(try halves[0].summary().findings) == Self.keys(full.findings))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import LitmusModel
+import Testing
+
+@testable import LitmusHistory
+
+/// A folder of its own for one test's files, deleted when it ends.
+final class ScratchFolder {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-history-\(UUID().uuidString)")
+    init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+}
+
+@Suite("The history's file")
+struct HistoryStoreTests {
+    @Test("A run appended reads back the same, tests, findings and figures; appended again, it is not doubled")
+    func roundTrip() throws {
+        // Given
+        let scratch = ScratchFolder()
+        var first = run(1, ["T.a": ("PF", "P"), "T.b": ("P", "N")], findings: [
+            Finding(kind: .tautology, test: "T.a", file: "Tests/A.swift", line: 4, message: "same sides")
+        ])
+        first.tests[0].parallel = [.failed, .passed]
+        first.linePercent = 81.5
+        first.seed = UInt64.max
+        let second = run(2, code: "c2", commit: "abc", ["T.a": ("P", "N")])
+        let store = try HistoryStore(file: scratch.file("h.sqlite"))
+
+        // When
+        try store.append(first)
+        try store.append(second)
+        let again = try store.append(first)
+
+        // Then
+        #expect(!again)
+        #expect(try store.runs() == [first, second])
+        #expect(try store.runs(last: 1) == [second])
+        #expect(try store.count() == 2)
+    }
+
+    @Test("Merging adds the other history's runs this one lacks, once, in date order")
+    func merge() throws {
+        // Given: runs 1 and 3 in one file, 2 and 3 in the other
+        let scratch = ScratchFolder()
+        let one = try HistoryStore(file: scratch.file("one.sqlite"))
+        let other = try HistoryStore(file: scratch.file("other.sqlite"))
+        let runs = (1...3).map { run($0, ["T.a": ("P", "P")]) }
+        try one.append([runs[0], runs[2]])
+        try other.append([runs[1], runs[2]])
+
+        // When
+        let added = try one.merge(other)
+
+        // Then
+        #expect(added == 1)
+        #expect(try one.runs().map(\.id) == ["run-1", "run-2", "run-3"])
+        #expect(try one.runs(last: 2).map(\.id) == ["run-2", "run-3"])
+    }
+
+    @Test("A file of schema version 1 is migrated when opened, its runs kept")
+    func migratesVersion1() throws {
+        // Given: a file with only the first migration, and one run written as version 1 wrote it
+        let scratch = ScratchFolder()
+        let file = scratch.file("v1.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try HistoryStore.migrator.migrate(queue, upTo: "v1")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO run(uuid, date, kind, package, fingerprint, machine, wallSeconds)
+                    VALUES ('old', 86400, 'audit', '/p', 'c1', 'm', 2.5);
+                    INSERT INTO test(name) VALUES ('T.a');
+                    INSERT INTO observation VALUES (1, 1, 'PPP', '', 'P', 3.0, 0);
+                    """)
+        }
+        try queue.close()
+
+        // When
+        let store = try HistoryStore(file: file)
+        let runs = try store.runs()
+
+        // Then
+        #expect(runs.map(\.id) == ["old"])
+        #expect(runs.first?.tests == [HistoryTestRun(test: "T.a", suite: [.passed, .passed, .passed], alone: .passed, milliseconds: 3)])
+        #expect(runs.first?.linePercent == nil)
+        try store.append(run(2, ["T.a": ("P", "N")]))
+        #expect(try store.count() == 2)
+    }
+
+    @Test("A file a newer litmus wrote is refused, naming it")
+    func newerRefused() throws {
+        // Given
+        let scratch = ScratchFolder()
+        let file = scratch.file("new.sqlite")
+        var newer = HistoryStore.migrator
+        newer.registerMigration("v99") { db in try db.execute(sql: "CREATE TABLE later(x)") }
+        try newer.migrate(try DatabaseQueue(path: file.path))
+
+        // Then
+        #expect(throws: HistoryError.newer(file: file.path)) { try HistoryStore(file: file) }
+    }
+
+    @Test("A damaged file is named with the fix; an SQLite database of something else is not taken for a history")
+    func corruptRefused() throws {
+        // Given
+        let scratch = ScratchFolder()
+        let garbage = scratch.file("garbage.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: garbage)
+        let foreign = scratch.file("foreign.sqlite")
+        try DatabaseQueue(path: foreign.path).write { db in try db.execute(sql: "CREATE TABLE songs(title)") }
+
+        // Then
+        do {
+            _ = try HistoryStore(file: garbage)
+            Issue.record("opened a file of 'A's")
+        } catch let error as HistoryError {
+            guard case .corrupt(let file, _) = error else { Issue.record("\(error)"); return }
+            #expect(file == garbage.path)
+            #expect(error.description.contains("mv \(garbage.path) \(garbage.path).broken"))
+        }
+        #expect(throws: HistoryError.notAHistory(file: foreign.path, reason: "an SQLite database of something else (tables songs)")) {
+            try HistoryStore(file: foreign)
+        }
+        // and neither file was changed
+        #expect(try Data(contentsOf: garbage) == Data(repeating: 0x41, count: 4096))
+    }
+
+    @Test("When each test last ran alone is the date of the latest run that ran it alone")
+    func lastRanAlone() throws {
+        let scratch = ScratchFolder()
+        let store = try HistoryStore(file: scratch.file("h.sqlite"))
+        try store.append([run(1, ["T.a": ("P", "P"), "T.b": ("P", "N")]), run(2, ["T.a": ("P", "N"), "T.b": ("P", "N")])])
+        #expect(try store.lastRanAlone() == ["T.a": Date(timeIntervalSince1970: 86_400)])
+    }
+}
