@@ -1,6 +1,7 @@
 import Foundation
 
-/// R: a test whose outcome changed between identical suite runs or between the parallel runs (flaky), or whose process died or was
+/// R: a test whose outcome changed between identical suite runs, between the parallel runs or between its
+/// alone runs (a quick audit's, ``RunStage/confirmAlone(_:xctests:)``) (flaky), or whose process died or was
 /// killed at the time limit while it ran (crashed). Such a test is judged on nothing else of I.
 enum RepeatableJudge {
     /// The flaky or crashed finding of `test`, if any.
@@ -15,6 +16,16 @@ enum RepeatableJudge {
             )
         }
         if let parallel = ParallelJudge.flaky(test, in: observations) { return parallel }
+        if let again = observations.aloneAgain[test.id], let first = observations.alone[test.id] {
+            let alone = ([first] + again).map(\.outcome).filter { $0 == .passed || $0.isFailure }
+            if Statistics.flipRate(alone) > 0 {
+                let words = alone.map { $0.isFailure ? "failed" : "passed" }.joined(separator: ", ")
+                return Judge.finding(
+                    .flaky, test,
+                    "\(test.name) changed outcome between identical runs alone (\(words)): it is flaky, "
+                        + "so what it did among the other tests says nothing of order")
+            }
+        }
         guard outcomes.first == .crashed || observations.aloneOutcome(of: test) == .crashed else { return nil }
         if let killed = observations.timedOutRuns.first(where: { $0.unfinished.contains(test.id) }) {
             let limit = String(format: "%g s", context.options.timeoutSeconds)

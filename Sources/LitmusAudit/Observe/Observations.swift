@@ -37,6 +37,9 @@ struct Observations: Sendable, Codable {
     var suiteRuns: [ObservedRun]
     /// Each test alone in a fresh process, by identifier.
     var alone: [TestID: TestResult]
+    /// A quick audit's further alone runs of the tests whose outcome changed between its runs
+    /// (``RunStage/confirmAlone(_:xctests:)``), by identifier, in order.
+    var aloneAgain: [TestID: [TestResult]] = [:]
     /// Random halves of the suite, each in one process, chosen from the seed.
     var randomHalves: [ObservedRun] = []
     /// The Swift Testing tests all at once (its default parallel mode), `runs` times; empty without any.

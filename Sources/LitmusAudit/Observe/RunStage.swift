@@ -91,7 +91,7 @@ struct RunStage: Sendable {
 
     /// `observations` with the listing's status and, when no test was observed, the direct run.
     func finish(_ observations: Observations, _ listing: TestBinary.Listing) async throws -> Observations {
-        var observations = observations
+        var observations = try await confirmAlone(observations, xctests: listing.tests)
         observations.listingStatus = listing.status
         if observations.tests.isEmpty || listing.status != 0 {
             progress(.phase("No test observed: running the test binary once as swift test would"))
@@ -100,6 +100,44 @@ struct RunStage: Sendable {
                 status: direct.status, timedOut: direct.timedOut,
                 output: paths.originalText(direct.output).split(separator: "\n").map(String.init))
         }
+        return observations
+    }
+
+    /// How many more times a quick audit runs alone a test whose outcome changed between its runs.
+    static let confirmingRuns = 2
+
+    /// A quick audit (``QuickTier``) runs each kind of run once, so a test that failed among the others
+    /// and passed alone (or the other way round) may be order-dependent, share state with a test beside
+    /// it, or merely be flaky: the full audit tells them apart by its repeated runs. Here each test that
+    /// ran alone and whose outcome changed between its runs runs alone ``confirmingRuns`` more times,
+    /// one after the other in the same folder as its first alone run; if those outcomes differ, the test
+    /// is flaky (``RepeatableJudge``), not an isolation finding.
+    func confirmAlone(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
+        guard options.quick != nil, shard == nil else { return observations }
+        let changed = observations.tests.filter { test in
+            guard let alone = observations.alone[test.id]?.outcome, alone == .passed || alone.isFailure else {
+                return false
+            }
+            let others = (observations.suiteRuns + observations.parallelRuns + observations.randomHalves)
+                .compactMap { $0.results[test.id]?.outcome }.filter { $0 == .passed || $0.isFailure }
+            return others.contains { $0.isFailure != alone.isFailure }
+        }
+        guard !changed.isEmpty else { return observations }
+        progress(.phase("Running alone again \(changed.count) test\(changed.count == 1 ? "" : "s") whose outcome changed, \(Self.confirmingRuns) times each"))
+        var observations = observations
+        var log = RunLog()
+        for (done, test) in changed.enumerated() {
+            for again in 1...Self.confirmingRuns {
+                let run = try await binary.run([test], all: xctests, profile: "again-\(again)")
+                log.record(run, as: "\(test.name) alone again", kind: .alone(test: test.id), paths: paths)
+                if let result = observed(run).results[test.id] {
+                    observations.aloneAgain[test.id, default: []].append(result)
+                }
+            }
+            progress(.step(done: done + 1, total: changed.count))
+        }
+        observations.timedOutRuns += log.timedOut
+        observations.processes += log.processes
         return observations
     }
 
