@@ -74,9 +74,9 @@ public struct QuickScope: Codable, Sendable, Hashable {
     public var ranAlone: Int
     /// How many of them are the share's.
     public var inShare: Int
-    /// The tests that failed in this audit's suite or parallel run, sorted: each ran alone.
+    /// The tests that failed in this audit's suite run, parallel run or random half, sorted: each ran alone.
     public var failed: [TestID]
-    /// How many ran alone only because they failed in this audit's suite or parallel run.
+    /// How many ran alone only because they failed in this audit's runs.
     public var addedFailing: Int
     /// Whether the share was the one a history had run alone least recently (`true`), or the seed's (`nil`).
     public var fromHistory: Bool?

@@ -49,4 +49,27 @@ struct QuickEndToEndTests {
         #expect(text.contains("quick audit (share 2 of 5), 1 run, seed 2026"))
         #expect(text.contains("Quick audit (--quick): 1 suite run, 1 parallel run, at most 1 random half; "))
     }
+
+    @Test("A test that failed only in the quick audit's random half runs alone too, after the half")
+    func failedOnlyInTheHalf() async throws {
+        // Given: seed 5, whose random half leaves out what one of Planted's order-dependent tests needs
+        let kept = try await FixtureAudits.kept("Planted")
+        defer { kept.release() }
+        let options = FixtureAudits.standard.quickened(QuickTier(spread: 5))
+
+        // When
+        let report = try await Audit(package: kept.package, options: options, seed: 5, buildFolder: kept.buildFolder)
+            .run()
+
+        // Then: a test that failed neither in the suite run nor in the parallel run is among the failed, and ran alone
+        let quick = try #require(report.quick)
+        let byID = Dictionary(uniqueKeysWithValues: report.tests.map { ($0.id, $0) })
+        let onlyInTheHalf = quick.failed.filter { id in
+            guard let test = byID[id] else { return false }
+            return !(test.suiteOutcomes + (test.parallelOutcomes ?? [])).contains(where: \.isFailure)
+        }
+        #expect(!onlyInTheHalf.isEmpty)
+        #expect(onlyInTheHalf.allSatisfy { byID[$0]?.aloneOutcome != .notRun })
+        #expect(quick.ranAlone == report.tests.filter { $0.aloneOutcome != .notRun }.count)
+    }
 }

@@ -114,6 +114,7 @@ struct RunStage: Sendable {
     /// is flaky (``RepeatableJudge``), not an isolation finding.
     func confirmAlone(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
         guard options.quick != nil, shard == nil else { return observations }
+        var observations = try await runFailedInHalvesAlone(observations, xctests: xctests)
         let changed = observations.tests.filter { test in
             guard let alone = observations.alone[test.id]?.outcome, alone == .passed || alone.isFailure else {
                 return false
@@ -124,7 +125,6 @@ struct RunStage: Sendable {
         }
         guard !changed.isEmpty else { return observations }
         progress(.phase("Running alone again \(changed.count) test\(changed.count == 1 ? "" : "s") whose outcome changed, \(Self.confirmingRuns) times each"))
-        var observations = observations
         var log = RunLog()
         for (done, test) in changed.enumerated() {
             for again in 1...Self.confirmingRuns {
@@ -135,6 +135,30 @@ struct RunStage: Sendable {
                 }
             }
             progress(.step(done: done + 1, total: changed.count))
+        }
+        observations.timedOutRuns += log.timedOut
+        observations.processes += log.processes
+        return observations
+    }
+
+    /// A quick audit runs alone every test that failed in its runs; the random halves may run after the
+    /// alone runs (or beside them), so a test that failed only in a half runs alone here.
+    func runFailedInHalvesAlone(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
+        let failed = Self.failing(in: observations.randomHalves)
+        let late = observations.tests.filter { failed.contains($0.id) && observations.alone[$0.id] == nil }
+        guard !late.isEmpty else { return observations }
+        progress(.phase("Running alone \(late.count) test\(late.count == 1 ? "" : "s") that failed only in a random half"))
+        var observations = observations
+        var log = RunLog()
+        var runs: [(TestIdentity, TestBinary.Run)] = []
+        for test in late { runs.append((test, try await binary.run([test], all: xctests, profile: "alone"))) }
+        record(alone: runs, into: &observations, log: &log)
+        observations.aloneScope?.tests?.formUnion(late.map(\.id))
+        if var quick = observations.aloneScope?.quick {
+            quick.ranAlone += late.count
+            quick.addedFailing += late.count
+            quick.failed = (quick.failed + late.map(\.id)).sorted()
+            observations.aloneScope?.quick = quick
         }
         observations.timedOutRuns += log.timedOut
         observations.processes += log.processes
