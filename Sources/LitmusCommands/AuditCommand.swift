@@ -192,11 +192,13 @@ public struct AuditCommand: AsyncParsableCommand {
             throw CommandFailure.exit(error, command: "litmus audit")
         }
         display.finish()
-        await history.record(outcome.report, package: package, command: "litmus audit")
+        let recorded = await history.record(
+            outcome.report, package: package, command: "litmus audit", summarize: html != nil)
         // The page embeds every mutant, as `litmus report --mutation` does.
         try AuditOutput.exitingOnOutputError(command: "litmus audit") {
             try AuditOutput.emit(
-                outcome.report, json: json, junit: junit, html: html, mutation: outcome.mutation, ci: ci)
+                outcome.report, json: json, junit: junit, html: html, mutation: outcome.mutation, history: recorded,
+                ci: ci)
         }
         if outcome.report.exitCode != 0 { throw ExitCode(outcome.report.exitCode) }
     }

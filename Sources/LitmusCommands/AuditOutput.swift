@@ -9,12 +9,12 @@ import LitmusSupport
 package enum AuditOutput {
     /// Prints `report` and writes the files asked for; the HTML page embeds `mutation` (every mutant of
     /// `--mutation`) whole, as `litmus report --mutation` does, its score bands from the report's least
-    /// acceptable score; `ci` writes SARIF and GitHub's annotations and summary of the report and its
+    /// acceptable score, and the `history` the run was recorded in (its trend); `ci` writes SARIF and GitHub's annotations and summary of the report and its
     /// mutants. Each file is written whole or not at all (``OutputFile``); one that cannot be written is
     /// thrown (an ``OutputFileError`` or an ``OutputPaths/Problem``) after every other output is written.
     package static func emit(
         _ report: AuditReport, json: String?, junit: String?, html: String?, mutation: StrykerReport? = nil,
-        ci: CIReportOptions? = nil
+        history: HistorySummary? = nil, ci: CIReportOptions? = nil
     ) throws {
         let minimum = report.options.thresholds.minMutationScore
         var mutation = mutation
@@ -29,7 +29,9 @@ package enum AuditOutput {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let mutationJSON = try mutation.map { try encoder.encode($0) }
-            contents["--html"] = Data(HTMLReport(auditJSON: data, mutationJSON: mutationJSON).render().utf8)
+            let historyJSON = try history?.json()
+            contents["--html"] = Data(
+                HTMLReport(auditJSON: data, mutationJSON: mutationJSON, historyJSON: historyJSON).render().utf8)
         }
         try afterAll {
             try writeAll(OutputFile.files([("--json", json), ("--junit", junit), ("--html", html)]), contents)

@@ -70,7 +70,7 @@ public struct HistoryShowCommand: AsyncParsableCommand {
     var json: String?
 
     /// Where to write the HTML page of the trend.
-    @Option(help: "Write an HTML page of the trend and the flaky tests to this file.")
+    @Option(help: "Write the HTML page of the trend, the flaky tests and the quarantine advice to this file.")
     var html: String?
 
     /// Creates the verb (ArgumentParser fills it).
@@ -104,15 +104,12 @@ public struct HistoryShowCommand: AsyncParsableCommand {
         }
         try AuditOutput.exitingOnOutputError(command: command) {
             if let json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                encoder.dateEncodingStrategy = .iso8601
-                let data = try encoder.encode(summary) + Data("\n".utf8)
+                let data = try summary.json() + Data("\n".utf8)
                 if json == "-" { FileHandle.standardOutput.write(data) } else {
                     try OutputFile(flag: "--json", path: json).write(data)
                 }
             }
-            if let html { try OutputFile(flag: "--html", path: html).write(HistoryPage(summary).render()) }
+            if let html { try OutputFile(flag: "--html", path: html).write(try HTMLReport(audit: nil, history: summary).render()) }
         }
         if json != "-" { print(HistoryTerminalReport().render(summary), terminator: "") }
     }

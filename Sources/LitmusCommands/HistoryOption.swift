@@ -56,13 +56,25 @@ public struct HistoryOption: ParsableArguments {
         }
     }
 
-    /// Records `report`, an audit of `package`; a failure is said, never thrown.
-    func record(_ report: AuditReport, package: URL, command: String) async {
-        guard let recorder = recorder(for: package, command: command) else { return }
+    /// Records `report`, an audit of `package`, and with `summarize` returns what the history now adds
+    /// up to (for the HTML report's trend); a failure is said, never thrown, and returns `nil`.
+    @discardableResult
+    func record(_ report: AuditReport, package: URL, command: String, summarize: Bool = false) async
+        -> HistorySummary?
+    {
+        guard let recorder = recorder(for: package, command: command) else { return nil }
         do {
             try await recorder.record(report, package: package)
         } catch {
             warn("\(command): \(message(error)) This run was not recorded; its report is complete.")
+            return nil
+        }
+        guard summarize else { return nil }
+        do {
+            return try recorder.summary()
+        } catch {
+            warn("\(command): \(message(error)) The HTML report has no trend.")
+            return nil
         }
     }
 

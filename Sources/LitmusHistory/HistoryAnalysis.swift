@@ -61,12 +61,15 @@ public enum HistoryAnalysis {
             releaseAfter: releaseAfter)
     }
 
-    /// How many tests of the latest of `runs` flipped over them (the trend's flaky count for that run).
+    /// How many tests of the latest of `runs` are flaky as the history judges them (the trend's flaky
+    /// count for that run): those that flipped over the window, and those the run itself found flaky.
     public static func flakyCount(_ runs: [HistoryRun], window: Int = defaultWindow) -> Int {
         let audits = Array(runs.filter { $0.kind != .mutation }.suffix(window))
         guard let latest = audits.last else { return 0 }
         let indexed = index(audits)
-        return latest.tests.filter { summarizeTest($0.test, in: audits, indexed: indexed).flips > 0 }.count
+        let flipped = latest.tests.filter { summarizeTest($0.test, in: audits, indexed: indexed).flips > 0 }.map(\.test)
+        let own = latest.findings.filter { $0.kind == .flaky }.compactMap(\.test)
+        return Set(flipped + own).count
     }
 
     /// The 95% Wilson score interval of `successes` in `trials` (0...1 without trials).

@@ -44,6 +44,11 @@ public final class HistoryStore: Sendable {
                 }
             }
             try migrator.migrate(queue)
+            try queue.read { db in
+                if let missing = try Self.missingColumn(db) {
+                    throw HistoryError.notAHistory(file: file.path, reason: missing)
+                }
+            }
         } catch let error as HistoryError {
             throw error
         } catch let error as DatabaseError {
@@ -51,6 +56,33 @@ public final class HistoryStore: Sendable {
         } catch {
             throw HistoryError.unusable(file: file.path, reason: "\(error)")
         }
+    }
+
+    /// The columns each table must have: a database whose migrations have this schema's names but not
+    /// its tables (another program's, written with GRDB too) is refused, never read.
+    static let columns: [String: Set<String>] = [
+        "run": [
+            "id", "uuid", "date", "kind", "package", "gitCommit", "fingerprint", "machine", "seed", "litmusVersion",
+            "wallSeconds", "share", "spread", "suiteSeconds", "linePercent", "mutationScore", "flakyTests",
+            "quarantinedTests",
+        ],
+        "test": ["id", "name"],
+        "observation": ["run", "test", "suite", "parallel", "alone", "milliseconds", "quarantined"],
+        "finding": ["run", "kind", "test", "file", "line", "message", "quarantined", "note"],
+    ]
+
+    /// The first table or column of ``columns`` the database lacks, said as a reason; `nil` when none.
+    static func missingColumn(_ db: Database) throws -> String? {
+        for (table, expected) in columns.sorted(by: { $0.key < $1.key }) {
+            let present = Set(try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]).map {
+                $0["name"] as String
+            })
+            if present.isEmpty { return "it has no table \(table)" }
+            if let column = expected.subtracting(present).sorted().first {
+                return "its table \(table) has no column \(column)"
+            }
+        }
+        return nil
     }
 
     /// The schema: v1 the runs, their tests' outcomes and findings; v2 the trend's figures per run.

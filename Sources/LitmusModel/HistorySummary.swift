@@ -54,6 +54,14 @@ public struct HistorySummary: Codable, Sendable {
         self.releaseAfter = releaseAfter
     }
 
+    /// The JSON `litmus history --json` writes: sorted keys, dates in ISO 8601.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
     /// The tests that flipped in the window, worst first.
     public var flaky: [HistoryTestSummary] {
         tests.filter { $0.flips > 0 }.sorted { ($0.flipRate, $1.test) > ($1.flipRate, $0.test) }

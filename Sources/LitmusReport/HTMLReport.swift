@@ -12,18 +12,24 @@ public struct HTMLReport: Sendable {
     public var auditJSON: Data?
     /// The mutation report's JSON (Stryker's schema version 2, `litmus mutate --json`), if any.
     public var mutationJSON: Data?
+    /// A history's summary as `litmus history --json` writes it (``HistorySummary/json()``), if any: the
+    /// page then charts its trend and lists its flaky tests and quarantine advice.
+    public var historyJSON: Data?
 
     /// A report of the given JSON documents, as read by ``ReportFile``.
-    public init(auditJSON: Data?, mutationJSON: Data? = nil) {
+    public init(auditJSON: Data?, mutationJSON: Data? = nil, historyJSON: Data? = nil) {
         self.auditJSON = auditJSON
         self.mutationJSON = mutationJSON
+        self.historyJSON = historyJSON
     }
 
-    /// A report of an audit and, if given, a mutation run, encoded as their `--json` files are.
-    public init(audit: AuditReport?, mutation: StrykerReport? = nil) throws {
+    /// A report of an audit and, if given, a mutation run and a history, encoded as their `--json` files are.
+    public init(audit: AuditReport?, mutation: StrykerReport? = nil, history: HistorySummary? = nil) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        self.init(auditJSON: try audit.map(encoder.encode), mutationJSON: try mutation.map(encoder.encode))
+        self.init(
+            auditJSON: try audit.map(encoder.encode), mutationJSON: try mutation.map(encoder.encode),
+            historyJSON: try history?.json())
     }
 
     /// The page.
@@ -34,6 +40,7 @@ public struct HTMLReport: Sendable {
             "SCRIPT": String(decoding: PackageResources.report_js, as: UTF8.self),
             "AUDIT": auditJSON.map(Self.embeddable) ?? "null",
             "MUTATION": mutationJSON.map(Self.embeddable) ?? "null",
+            "HISTORY": historyJSON.map(Self.embeddable) ?? "null",
         ]
         return Self.fill(String(decoding: PackageResources.report_html, as: UTF8.self), with: values)
     }

@@ -127,6 +127,22 @@ struct HistoryStoreTests {
         #expect(try Data(contentsOf: garbage) == Data(repeating: 0x41, count: 4096))
     }
 
+    @Test("A database whose migrations bear this schema's names but whose tables differ is refused, not read")
+    func sameNamesOtherTables() throws {
+        // Given: another program's database, written with GRDB, with migrations named v1 and v2
+        let scratch = ScratchFolder()
+        let file = scratch.file("other.sqlite")
+        var other = DatabaseMigrator()
+        other.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE run(id INTEGER PRIMARY KEY, title TEXT)") }
+        other.registerMigration("v2") { db in try db.execute(sql: "ALTER TABLE run ADD COLUMN year INTEGER") }
+        try other.migrate(try DatabaseQueue(path: file.path))
+
+        // Then
+        #expect(throws: HistoryError.notAHistory(file: file.path, reason: "it has no table finding")) {
+            try HistoryStore(file: file)
+        }
+    }
+
     @Test("When each test last ran alone is the date of the latest run that ran it alone")
     func lastRanAlone() throws {
         let scratch = ScratchFolder()

@@ -7,6 +7,7 @@
   const started = performance.now();
   const audit = JSON.parse(document.getElementById('audit-data').textContent);
   const mutation = JSON.parse(document.getElementById('mutation-data').textContent);
+  const history = JSON.parse(document.getElementById('history-data').textContent);
   const main = document.getElementById('report');
   const timing = document.getElementById('timing');
   const panel = document.getElementById('mutant-panel');
@@ -113,6 +114,10 @@
         'audit ' + audit.wallSeconds.toFixed(0) + ' s (build ' + audit.buildSeconds.toFixed(0) + ' s)');
     }
     if (mutation) parts.push(plural(allMutants.length, 'mutant') + ' in ' + plural(Object.keys(mutation.files || {}).length, 'file'));
+    if (history) {
+      if (!audit && !mutation) document.getElementById('title').textContent = 'Litmus history: ' + history.file;
+      parts.push('history of ' + plural(history.runsInFile, 'run') + ', verdicts over the last ' + plural(history.audits, 'audit'));
+    }
     document.getElementById('subtitle').textContent = parts.join(' · ');
     document.title = document.getElementById('title').textContent;
   }
@@ -411,16 +416,114 @@
     panel.setAttribute('aria-label', 'Mutant ' + mutant.id);
     panel.hidden = false;
   }
+  // MARK: The history (litmus history --html, or an audit recorded in one)
+
+  // One chart per figure over the history's runs: a line through the runs that measured it, a dot per run
+  // with its date, commit and value as a tooltip, the axis from 0 (percentages to 100).
+  const FIGURES = [
+    { id: 'suite', title: 'Suite duration (sum of the tests\u2019 medians)', unit: 's', value: (p) => p.suiteSeconds },
+    { id: 'coverage', title: 'Line coverage', unit: '%', value: (p) => p.linePercent },
+    { id: 'mutation', title: 'Mutation score', unit: '%', value: (p) => p.mutationScore },
+    { id: 'flaky', title: 'Flaky tests', unit: '', value: (p) => p.flakyTests },
+    { id: 'quarantined', title: 'Quarantined tests', unit: '', value: (p) => p.quarantinedTests },
+  ];
+  function figureText(value, unit) {
+    if (unit === '') return Number.isInteger(value) ? String(value) : value.toFixed(1);
+    return value.toFixed(unit === 's' ? 2 : 1) + ' ' + unit;
+  }
+  function trendChart(figure, points) {
+    const measured = points.map((point, index) => [index, point, figure.value(point)])
+      .filter(([, , value]) => value !== null && value !== undefined);
+    const heading = el('h3', {}, figure.title + (measured.length ? ': ' + figureText(measured[measured.length - 1][2], figure.unit) + ' at the last run' : ''));
+    if (!measured.length) {
+      return el('div', { class: 'chart', id: 'chart-' + figure.id, 'data-points': '0' }, heading,
+        el('p', { class: 'empty' }, 'Not measured in these runs.'));
+    }
+    const width = 640, height = 150, left = 52, right = 12, top = 10, bottom = 26;
+    const values = measured.map(([, , value]) => value);
+    const low = Math.min(0, ...values);
+    const high = Math.max(...values, low + (figure.unit === '%' ? 100 : 1));
+    const x = (index) => left + ((width - left - right) * index) / Math.max(1, points.length - 1);
+    const y = (value) => top + (height - top - bottom) * (1 - (value - low) / (high - low));
+    const ns = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
+    svg.setAttribute('width', '100%');
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', figure.title + ': ' + measured.length + ' of ' + plural(points.length, 'run') +
+      ' measured, from ' + figureText(values[0], figure.unit) + ' to ' + figureText(values[values.length - 1], figure.unit));
+    const add = (parent, tag, attrs, content) => {
+      const node = document.createElementNS(ns, tag);
+      for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+      if (content !== undefined) node.textContent = content;
+      parent.append(node);
+      return node;
+    };
+    add(svg, 'line', { x1: left, x2: width - right, y1: y(low), y2: y(low), stroke: '#8c959f' });
+    add(svg, 'line', { x1: left, x2: left, y1: top, y2: y(low), stroke: '#8c959f' });
+    add(svg, 'text', { x: left - 6, y: y(high) + 4, 'text-anchor': 'end' }, figureText(high, figure.unit));
+    add(svg, 'text', { x: left - 6, y: y(low) + 4, 'text-anchor': 'end' }, figureText(low, figure.unit));
+    add(svg, 'polyline', {
+      class: 'series', fill: 'none', stroke: '#0969da', 'stroke-width': 2,
+      points: measured.map(([index, , value]) => x(index) + ',' + y(value)).join(' '),
+    });
+    for (const [index, point, value] of measured) {
+      const dot = add(svg, 'circle', { class: 'point', cx: x(index), cy: y(value), r: 3, fill: '#0969da' });
+      add(dot, 'title', {}, point.date.slice(0, 10) + ' ' + (point.commit ? point.commit.slice(0, 8) + ' ' : '') +
+        point.kind + ': ' + figureText(value, figure.unit));
+    }
+    add(svg, 'text', { x: left, y: height - 6 }, points[0].date.slice(0, 10));
+    add(svg, 'text', { x: width - right, y: height - 6, 'text-anchor': 'end' }, points[points.length - 1].date.slice(0, 10));
+    return el('div', { class: 'chart', id: 'chart-' + figure.id, 'data-points': String(measured.length) }, heading, svg);
+  }
+  function trends() {
+    const points = history.trend || [];
+    const caption = el('p', { class: 'muted', 'data-testid': 'trends-summary' }, points.length
+      ? plural(points.length, 'run') + ' of the history, oldest first, from ' + points[0].date.slice(0, 10) + ' to ' + points[points.length - 1].date.slice(0, 10) + '.'
+      : 'The history holds no run yet.');
+    return section('trends', 'Trends', caption, ...(points.length ? FIGURES.map((figure) => trendChart(figure, points)) : []));
+  }
+  function historyFlaky() {
+    const flaky = history.tests.filter((test) => test.flips > 0);
+    const rate = (test) => test.flipRate.toFixed(2) + ' (95%: ' + test.interval[0].toFixed(2) + '\u2013' + test.interval[1].toFixed(2) + ')';
+    const body = flaky.length === 0
+      ? el('p', { class: 'empty' }, 'No test changed outcome between identical runs on the same code in the last ' + plural(history.audits, 'audit') + '.')
+      : table({
+        id: 'history-flaky-table', label: 'flaky tests over the history', rows: flaky, sortColumn: 1, descending: true,
+        columns: [
+          { title: 'Test', sort: (t) => t.test, cell: (t) => t.test },
+          { title: 'Flip rate (95% interval)', num: true, descendingFirst: true, sort: (t) => t.flipRate, cell: (t) => bar(100 * t.flipRate, rate(t)) },
+          { title: 'Runs', num: true, sort: (t) => t.trials + 1, cell: (t) => t.trials + 1 },
+          { title: 'First flip', sort: (t) => (t.firstFlip ? t.firstFlip.date : ''), cell: (t) => (t.firstFlip
+            ? (t.firstFlip.commit ? t.firstFlip.commit.slice(0, 8) + ' ' : '') + t.firstFlip.date.slice(0, 10) + (t.newlyFlaky ? ' (newly flaky)' : '')
+            : '') },
+        ],
+      });
+    const parts = [el('p', { class: 'muted' }, 'Changes of outcome between consecutive identical runs (the whole suite, parallel, alone) on the same code.'), body];
+    if (history.quarantineAdvice.length) {
+      parts.push(el('h3', {}, 'Add to .litmus-quarantine'),
+        el('ul', { class: 'advice', 'data-testid': 'quarantine-advice' },
+          history.quarantineAdvice.map((advice) => el('li', {}, el('code', {}, advice.line)))));
+    }
+    if (history.releasable.length) {
+      parts.push(el('p', { 'data-testid': 'releasable' }, 'Ready to release from .litmus-quarantine: ' + history.releasable.join(', ')));
+    }
+    return section('history-flaky', 'Flaky over the history', ...parts);
+  }
+
   function closeMutant() { panel.hidden = true; panel.replaceChildren(); }
   document.addEventListener('keydown', (event) => { if (event.key === 'Escape' && !panel.hidden) closeMutant(); });
 
   // MARK: The page
 
   header();
-  const parts = [verdicts()];
+  // A page of a history alone (litmus history --html) has no verdicts, files or mutants to show.
+  const reports = audit || mutation || !history;
+  const parts = reports ? [verdicts()] : [];
   if (audit) parts.push(durations(), flips(), orderDependence(), findingsList(), testsTable());
-  parts.push(filesTable(), mutantsTable());
-  if (!audit && !mutation) parts.push(el('p', { class: 'empty' }, 'The page holds no report.'));
+  if (reports) parts.push(filesTable(), mutantsTable());
+  if (history) parts.push(trends(), historyFlaky());
+  if (!audit && !mutation && !history) parts.push(el('p', { class: 'empty' }, 'The page holds no report.'));
   main.replaceChildren(...parts.filter(Boolean));
   showTiming('rendered', performance.now() - started);
 })();
