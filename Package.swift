@@ -282,6 +282,11 @@ let package = Package(
                 "LitmusModel", "LitmusRunning", "LitmusSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .executableTarget(
+            name: "HistoryBenchmark",
+            dependencies: ["LitmusHistory", "LitmusModel", "LitmusSupport"],
+            path: "Benchmarks/HistoryBenchmark"
+        ),
         .testTarget(
             name: "LitmusHistoryTests",
             dependencies: ["LitmusHistory", "LitmusModel", .product(name: "GRDB", package: "GRDB.swift")]

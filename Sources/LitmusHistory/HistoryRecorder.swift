@@ -49,7 +49,7 @@ public struct HistoryRecorder: Sendable {
     }
 
     /// Appends `run`, its flaky count judged over the window it closes.
-    func append(_ run: HistoryRun) throws -> HistoryRun {
+    public func append(_ run: HistoryRun) throws -> HistoryRun {
         let store = try HistoryStore(file: file)
         var run = run
         if run.kind != .mutation {
