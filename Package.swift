@@ -283,6 +283,11 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "AuditTierBenchmark",
+            dependencies: ["LitmusSupport"],
+            path: "Benchmarks/AuditTierBenchmark"
+        ),
+        .executableTarget(
             name: "HistoryBenchmark",
             dependencies: ["LitmusHistory", "LitmusModel", "LitmusSupport"],
             path: "Benchmarks/HistoryBenchmark"
