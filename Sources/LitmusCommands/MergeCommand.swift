@@ -34,6 +34,13 @@ public struct MergeCommand: AsyncParsableCommand {
     /// SARIF, and GitHub's annotations and summary.
     @OptionGroup public var ci: CIReportOptions
 
+    /// The history to record the merged run in: only when given, since a merge may run anywhere.
+    @Option(
+        name: .customLong("history"),
+        help: ArgumentHelp(
+            "Record the merged run in this history file (docs/history.md); without it, none.", valueName: "path"))
+    public var history: String?
+
     /// The least acceptable mutation score.
     @OptionGroup var minimum: MinimumScoreOption
     public var minMutationScore: Double? { minimum.minMutationScore }
@@ -62,18 +69,37 @@ public struct MergeCommand: AsyncParsableCommand {
             switch try Self.kind(of: loaded) {
             case .mutation:
                 let report = try LitmusMutation.MutationReport.merging(loaded)
+                if let history {
+                    await recorder(history).recordMutation(
+                        score: report.score, wallSeconds: report.wallSeconds, package: URL(fileURLWithPath: report.package),
+                        command: "litmus merge")
+                }
                 try MutationOutput.emit(
                     report, json: json, html: html, minMutationScore: minMutationScore, ci: ci, command: "litmus merge")
             case .audit:
                 let report = try await AuditPartial.merge(loaded)
+                var recorded: HistorySummary?
+                if let history {
+                    recorded = await recorder(history).record(
+                        report, package: URL(fileURLWithPath: report.package), command: "litmus merge",
+                        summarize: html != nil)
+                }
                 try AuditOutput.exitingOnOutputError(command: "litmus merge") {
-                    try AuditOutput.emit(report, json: json, junit: junit, html: html, ci: ci)
+                    try AuditOutput.emit(report, json: json, junit: junit, html: html, history: recorded, ci: ci)
                 }
                 if report.exitCode != 0 { throw ExitCode(report.exitCode) }
             }
         } catch let error as MergeError {
             throw CommandFailure.exit(error, command: "litmus merge")
         }
+    }
+
+    /// The `--history` of `litmus audit`, naming `file`.
+    private func recorder(_ file: String) -> HistoryOption {
+        var option = HistoryOption()
+        option.path = file
+        option.disabled = false
+        return option
     }
 
     private static func read(_ file: String) throws -> Data {

@@ -196,7 +196,7 @@ struct MergeEndToEndTests {
         let merge = try await Self.litmus(
             [
                 "merge", file("shard-2.json"), file("shard-1.json"), "--json", file("merged.json"), "--junit",
-                file("merged.xml"),
+                file("merged.xml"), "--history", file("history.sqlite"),
             ],
             in: folder)
 
@@ -212,5 +212,11 @@ struct MergeEndToEndTests {
                 try String(contentsOfFile: file(name), encoding: .utf8).replacing(/time="[^"]*"/, with: "time=\"T\""))
         }
         #expect(try junit("merged.xml") == junit("whole.xml"))
+        // and the merged run, not a shard's part, is the one run of the history --history names
+        let history = try await Self.litmus(["history", file("history.sqlite"), "--json", "-"], in: folder)
+        #expect(history.status == 0, "\(history.errors)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [String: Any])
+        #expect(summary["runsInFile"] as? Int == 1)
+        #expect((summary["findings"] as? [Any])?.count == (merged["findings"] as? [Any])?.count)
     }
 }
