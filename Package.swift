@@ -146,7 +146,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "litmus",
-                    description: "Run litmus (audit, mutate, report, merge, doubles, clean) in this package.")),
+                    description: "Run litmus (audit, mutate, report, merge, history, doubles, clean) in this package.")),
             dependencies: ["LitmusCLI"]
         ),
         .target(name: "LitmusDoublesFixtures", path: "Tests/LitmusDoublesFixtures"),

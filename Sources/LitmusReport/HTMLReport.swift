@@ -12,7 +12,7 @@ public struct HTMLReport: Sendable {
     public var auditJSON: Data?
     /// The mutation report's JSON (Stryker's schema version 2, `litmus mutate --json`), if any.
     public var mutationJSON: Data?
-    /// A history's summary as `litmus history --json` writes it (``HistorySummary/json()``), if any: the
+    /// A history's summary as `litmus history --json` writes it (`HistorySummary.json()`), if any: the
     /// page then charts its trend and lists its flaky tests and quarantine advice.
     public var historyJSON: Data?
 

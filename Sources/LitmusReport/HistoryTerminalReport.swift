@@ -1,7 +1,7 @@
 import Foundation
 import LitmusModel
 
-/// `litmus history`'s text: what a history's last audits add up to (``HistorySummary``).
+/// `litmus history`'s text: what a history's last audits add up to (`HistorySummary`).
 public struct HistoryTerminalReport: Sendable {
     /// Creates the renderer.
     public init() {}
