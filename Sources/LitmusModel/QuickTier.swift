@@ -31,24 +31,18 @@ public struct QuickTier: Codable, Sendable, Hashable {
 
     /// The share (from 0) of `ids` whose tests ran alone least recently, by `lastAlone` (when each test
     /// last ran alone, from a history): the share holding the test that ran alone longest ago, a test
-    /// that never did counting as oldest; on a tie, the share with more tests that never ran alone, then
-    /// the first from `seed`'s share on. So `spread` quick audits into one history run every test alone.
+    /// that never did counting as oldest; on a tie, the first from `seed`'s share on (so with no history,
+    /// the seed's). So `spread` quick audits into one history run every test alone.
     public func leastRecentShare(of ids: [TestID], lastAlone: [TestID: Date], seed: UInt64) -> Int {
         let count = max(1, spread)
         let start = shareIndex(seed: seed)
-        var best: (index: Int, oldest: Date, never: Int)?
+        var best: (index: Int, oldest: Date)?
         for step in 0..<count {
             let index = (start + step) % count
             let tests = share(index, of: ids, by: \.self)
-            guard !tests.isEmpty else { continue }
-            let dates = tests.map { lastAlone[$0] ?? .distantPast }
-            let candidate = (index, dates.min()!, dates.filter { $0 == .distantPast }.count)
-            if let current = best,
-                current.oldest < candidate.1 || (current.oldest == candidate.1 && current.never >= candidate.2)
-            {
-                continue
-            }
-            best = candidate
+            guard let oldest = tests.map({ lastAlone[$0] ?? .distantPast }).min() else { continue }
+            if let current = best, current.oldest <= oldest { continue }
+            best = (index, oldest)
         }
         return best?.index ?? start
     }

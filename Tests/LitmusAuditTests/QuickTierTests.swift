@@ -101,4 +101,43 @@ struct QuickTierTests {
         // Then
         #expect(sut.quick == nil)
     }
+
+    @Test("With a history, the share whose tests ran alone least recently runs, whatever the seed; a test that never ran alone counts as oldest")
+    func leastRecentShare() {
+        // Given: shares of 3 over the seven tests ({a, d, g}, {b, e}, {c, f}); b and e ran alone on day 2,
+        // a, d and g on day 3, c on day 1 and f never
+        let sut = QuickTier(spread: 3)
+        let ids = tests.map(\.id)
+        let day = { (n: Double) in Date(timeIntervalSince1970: n * 86_400) }
+        var lastAlone: [TestID: Date] = ["M.T/a": day(3), "M.T/d": day(3), "M.T/g": day(3), "M.T/b": day(2), "M.T/e": day(2), "M.T/c": day(1)]
+
+        // Then: {c, f} (f never ran alone), whichever share the seed would pick
+        #expect((0..<3).map { sut.leastRecentShare(of: ids, lastAlone: lastAlone, seed: UInt64($0)) } == [2, 2, 2])
+        // and once f ran alone on day 4, {b, e}, of day 2
+        lastAlone["M.T/f"] = day(4)
+        lastAlone["M.T/c"] = day(4)
+        #expect(sut.leastRecentShare(of: ids, lastAlone: lastAlone, seed: 0) == 1)
+        // Without any history every share ties: the seed's
+        #expect((0..<3).map { sut.leastRecentShare(of: ids, lastAlone: [:], seed: UInt64($0)) } == [0, 1, 2])
+    }
+
+    @Test("Spread quick audits reading their own history run every test alone, with any seeds")
+    func historyCoversEveryTest() {
+        // Given: the same seed every time, which alone would pick one share forever
+        let sut = QuickTier(spread: 3)
+        var lastAlone: [TestID: Date] = [:]
+        var ran: [TestID] = []
+
+        // When: three audits, each recording when its tests ran alone
+        for audit in 1...3 {
+            let scope = AloneScope.quick(tests, tier: sut, seed: 7, failing: [], since: nil, lastAlone: lastAlone)
+            let alone = scope.filter(tests).map(\.id)
+            ran += alone
+            for id in alone { lastAlone[id] = Date(timeIntervalSince1970: Double(audit)) }
+            #expect(scope.quick?.fromHistory == true)
+        }
+
+        // Then
+        #expect(ran.sorted() == tests.map(\.id).sorted())
+    }
 }
