@@ -2,7 +2,9 @@
 // build (the goal: the quick tier at most 3 times), per package, in one run:
 //   1. a warm-up quick audit builds the package's tests in a build folder of the benchmark's (not timed
 //      beyond the build it reports);
-//   2. `swift test --skip-build` of that build, three times (the median is the baseline);
+//   2. `swift test --skip-build` of that build, three times (the median is the baseline), and its test
+//      binary run as `swift test` runs it (the XCTest tests, then Swift Testing's), without SwiftPM's
+//      loading of the package graph, three times (a second ratio);
 //   3. `litmus audit --quick --replay 7` and (unless --quick-only) the full `litmus audit --replay 7`, each
 //      timed by its report: wall time minus build time.
 // Generated packages of N tests (half XCTest, half Swift Testing, 50 per class or suite, each asserting
@@ -12,13 +14,15 @@ import Foundation
 import LitmusSupport
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+/// A line on standard output, written at once (a redirected `print` waits for the buffer to fill).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 @MainActor func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     defer { arguments.removeSubrange(index...(index + 1)) }
     return arguments[index + 1]
 }
 guard let litmusPath = option("--litmus") else {
-    print("Give --litmus PATH (a release build: swift build -c release --product litmus)")
+    say("Give --litmus PATH (a release build: swift build -c release --product litmus)")
     exit(64)
 }
 let litmus = URL(fileURLWithPath: litmusPath)
@@ -77,8 +81,8 @@ func afterBuild(_ report: URL) throws -> (seconds: Double, tests: Int, alone: In
 
 let packages = try arguments.map { URL(fileURLWithPath: $0).standardizedFileURL } + generated.map(generate)
 let swift = URL(fileURLWithPath: "/usr/bin/env")
-print("package | tests | swift test --skip-build (median of 3) | quick after the build | full after the build")
-print("---|---|---|---|---")
+say("package | tests | swift test --skip-build (median of 3) | its test binary alone (median of 3) | quick after the build | full after the build")
+say("---|---|---|---|---|---")
 for package in packages {
     let name = package.lastPathComponent
     let build = scratch.appendingPathComponent("build-\(name)")
@@ -86,7 +90,7 @@ for package in packages {
     let warm = try await run(litmus, ["audit", package.path, "--quick"] + common + ["--json", scratch.appendingPathComponent("\(name)-warm.json").path], in: scratch)
     let built = try? afterBuild(scratch.appendingPathComponent("\(name)-warm.json"))
     guard built != nil else {
-        print("\(name) | the warm-up audit wrote no report (exit \(warm.status))")
+        say("\(name) | the warm-up audit wrote no report (exit \(warm.status))")
         continue
     }
     let copy = build.appendingPathComponent("package").appendingPathComponent(name)
@@ -96,6 +100,18 @@ for package in packages {
             try await run(swift, ["swift", "test", "--skip-build", "--package-path", copy.path, "--scratch-path", build.appendingPathComponent("build").path], in: scratch).seconds)
     }
     let baseline = baselines.sorted()[1]
+    let products = build.appendingPathComponent("build")
+    let binary = (FileManager.default.enumerator(at: products, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+        .first { $0.lastPathComponent.hasSuffix("PackageTests.xctest") && $0.path.contains("/debug/") }
+    var direct: [Double] = []
+    if let binary {
+        for _ in 0..<3 {
+            let xctest = try await run(binary, [], in: copy).seconds
+            let swiftTesting = try await run(binary, ["--testing-library", "swift-testing"], in: copy).seconds
+            direct.append(xctest + swiftTesting)
+        }
+    }
+    let binaryBaseline = direct.isEmpty ? Double.nan : direct.sorted()[1]
     var cells: [String] = []
     for tier in ["quick", "full"] {
         if tier == "full", quickOnly.contains(name) {
@@ -108,8 +124,12 @@ for package in packages {
             cells.append("no report")
             continue
         }
-        cells.append(String(format: "%.1f s, **%.1f times** (%d alone)", measured.seconds, measured.seconds / baseline, measured.alone))
+        cells.append(
+            String(
+                format: "%.1f s, **%.1f times** (%.1f times the binary; %d alone)", measured.seconds,
+                measured.seconds / baseline, measured.seconds / binaryBaseline, measured.alone))
     }
-    print(String(format: "%@ | %d | %.2f s (%@) | %@ | %@", name, built?.tests ?? 0, baseline,
-        baselines.map { String(format: "%.2f", $0) }.joined(separator: ", "), cells[0], cells[1]))
+    say(String(format: "%@ | %d | %.2f s (%@) | %.2f s (%@) | %@ | %@", name, built?.tests ?? 0, baseline,
+        baselines.map { String(format: "%.2f", $0) }.joined(separator: ", "), binaryBaseline,
+        direct.map { String(format: "%.2f", $0) }.joined(separator: ", "), cells[0], cells[1]))
 }

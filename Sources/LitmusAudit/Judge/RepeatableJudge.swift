@@ -16,7 +16,7 @@ enum RepeatableJudge {
             )
         }
         if let parallel = ParallelJudge.flaky(test, in: observations) { return parallel }
-        if let again = observations.aloneAgain[test.id], let first = observations.alone[test.id] {
+        if let again = observations.aloneAgain?[test.id], let first = observations.alone[test.id] {
             let alone = ([first] + again).map(\.outcome).filter { $0 == .passed || $0.isFailure }
             if Statistics.flipRate(alone) > 0 {
                 let words = alone.map { $0.isFailure ? "failed" : "passed" }.joined(separator: ", ")

@@ -38,8 +38,9 @@ struct Observations: Sendable, Codable {
     /// Each test alone in a fresh process, by identifier.
     var alone: [TestID: TestResult]
     /// A quick audit's further alone runs of the tests whose outcome changed between its runs
-    /// (``RunStage/confirmAlone(_:xctests:)``), by identifier, in order.
-    var aloneAgain: [TestID: [TestResult]] = [:]
+    /// (``RunStage/confirmAlone(_:xctests:)``), by identifier, in order; `nil` in a full audit, and in a
+    /// record written before quick audits ran tests alone again (so it still decodes).
+    var aloneAgain: [TestID: [TestResult]]?
     /// Random halves of the suite, each in one process, chosen from the seed.
     var randomHalves: [ObservedRun] = []
     /// The Swift Testing tests all at once (its default parallel mode), `runs` times; empty without any.

@@ -131,7 +131,8 @@ struct RunStage: Sendable {
                 let run = try await binary.run([test], all: xctests, profile: "again-\(again)")
                 log.record(run, as: "\(test.name) alone again", kind: .alone(test: test.id), paths: paths)
                 if let result = observed(run).results[test.id] {
-                    observations.aloneAgain[test.id, default: []].append(result)
+                    observations.aloneAgain = observations.aloneAgain ?? [:]
+                    observations.aloneAgain?[test.id, default: []].append(result)
                 }
             }
             progress(.step(done: done + 1, total: changed.count))
