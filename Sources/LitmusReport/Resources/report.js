@@ -33,6 +33,24 @@
     const width = value === null || isNaN(value) ? 0 : Math.max(0, Math.min(100, value));
     return el('span', {}, el('span', { class: 'bar', 'aria-hidden': 'true' }, el('span', { style: 'width:' + width + '%' })), label);
   }
+  // An SVG picture `width` by `height`, with its label for screen readers (and the tests), and a
+  // function that adds an SVG element to it (or to one of its elements).
+  function picture(width, height, label) {
+    const ns = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
+    svg.setAttribute('width', '100%');
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', label);
+    const add = (parent, tag, attrs, content) => {
+      const node = document.createElementNS(ns, tag);
+      for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+      if (content !== undefined) node.textContent = content;
+      parent.append(node);
+      return node;
+    };
+    return { svg, add };
+  }
   function table(options) {
     return dataTable({ ...options, onSort: (what, millis) => showTiming('sorted ' + what, millis) });
   }
@@ -180,19 +198,8 @@
     const maximum = Math.max(known ? budget : 0, shown.length ? shown[0].medianMilliseconds : 0) * 1.05 || 1;
     const x = (value) => labelWidth + ((width - labelWidth - 60) * value) / maximum;
     const height = top + rowHeight * shown.length + 6;
-    const ns = 'http://www.w3.org/2000/svg';
-    const svg = document.createElementNS(ns, 'svg');
-    svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
-    svg.setAttribute('width', '100%');
-    svg.setAttribute('role', 'img');
-    svg.setAttribute('aria-label', 'The ' + shown.length + ' slowest tests' + (known ? ' against the ' + budget + ' ms budget' : ''));
-    const add = (parent, tag, attrs, content) => {
-      const node = document.createElementNS(ns, tag);
-      for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-      if (content !== undefined) node.textContent = content;
-      parent.append(node);
-      return node;
-    };
+    const { svg, add } = picture(width, height,
+      'The ' + shown.length + ' slowest tests' + (known ? ' against the ' + budget + ' ms budget' : ''));
     shown.forEach((test, index) => {
       const y = top + index * rowHeight;
       const name = test.name.length > 46 ? test.name.slice(0, 45) + '…' : test.name;
@@ -445,20 +452,8 @@
     const high = Math.max(...values, low + (figure.unit === '%' ? 100 : 1));
     const x = (index) => left + ((width - left - right) * index) / Math.max(1, points.length - 1);
     const y = (value) => top + (height - top - bottom) * (1 - (value - low) / (high - low));
-    const ns = 'http://www.w3.org/2000/svg';
-    const svg = document.createElementNS(ns, 'svg');
-    svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
-    svg.setAttribute('width', '100%');
-    svg.setAttribute('role', 'img');
-    svg.setAttribute('aria-label', figure.title + ': ' + measured.length + ' of ' + plural(points.length, 'run') +
+    const { svg, add } = picture(width, height, figure.title + ': ' + measured.length + ' of ' + plural(points.length, 'run') +
       ' measured, from ' + figureText(values[0], figure.unit) + ' to ' + figureText(values[values.length - 1], figure.unit));
-    const add = (parent, tag, attrs, content) => {
-      const node = document.createElementNS(ns, tag);
-      for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-      if (content !== undefined) node.textContent = content;
-      parent.append(node);
-      return node;
-    };
     add(svg, 'line', { x1: left, x2: width - right, y1: y(low), y2: y(low), stroke: '#8c959f' });
     add(svg, 'line', { x1: left, x2: left, y1: top, y2: y(low), stroke: '#8c959f' });
     add(svg, 'text', { x: left - 6, y: y(high) + 4, 'text-anchor': 'end' }, figureText(high, figure.unit));
