@@ -80,9 +80,15 @@ enum MadeValues {
     /// A scan of the UTF-8 bytes: splitting the text into words by `Character` took 44 % of the
     /// generation benchmark's time.
     static func declaresType(namedOneOf names: Set<String>, in text: String) -> Bool {
+        hasWord(namedOneOf: names, after: ["struct", "class", "enum", "actor"], in: text)
+    }
+
+    /// Whether one of `names` follows one of `keywords` in `text` (`extension Token`), word by word
+    /// over the UTF-8 bytes.
+    static func hasWord(namedOneOf names: Set<String>, after keywords: [String], in text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            let keywords: [[UInt8]] = ["struct", "class", "enum", "actor"].map { Array($0.utf8) }
+            let keywords = keywords.map { Array($0.utf8) }
             let wanted = Set(names.map { Array($0.utf8) })
             var previousIsKeyword = false
             var index = 0

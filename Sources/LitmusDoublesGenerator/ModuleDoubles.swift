@@ -142,6 +142,14 @@ public struct ModuleDoubles: Sendable {
             .merging(
                 MadeValues.find(resultTypes, in: files, publicOnly: !isTestable, skim: skim),
                 uniquingKeysWith: { _, own in own })
+        let protocolNames = Set(byName.keys)
+        let memberNames = ExtensionDefaults.memberNames(of: byName.values.flatMap { $0.map(\.decl) })
+        var extensionDefaults = ExtensionDefaults.find(
+            for: protocolNames, memberNames: memberNames, in: parents.flatMap(\.files), publicOnly: true, skim: skim)
+        extensionDefaults.merge(
+            ExtensionDefaults.find(
+                for: protocolNames, memberNames: memberNames, in: files, publicOnly: !isTestable, skim: skim),
+            uniquingKeysWith: +)
         var sources: [String] = []
         var doubles: [String] = []
         var imports: [String] = []
@@ -162,7 +170,10 @@ public struct ModuleDoubles: Sendable {
                 accessLevel: "",
                 seesWholeModule: true,
                 closureAliases: closureAliases,
-                madeValues: madeValues
+                madeValues: madeValues,
+                extensionDefaults: ([protocolDecl] + ancestors.map(\.decl)).flatMap {
+                    extensionDefaults[$0.name.text] ?? []
+                }
             )
             for diagnostic in double.diagnostics {
                 let skipped = diagnostic.severity == .error ? " (no \(double.name) generated)" : ""
