@@ -79,3 +79,16 @@ extension Listener where Self: AnyObject {
     /// The instance's identity.
     public var listenerID: ObjectIdentifier { ObjectIdentifier(self) }
 }
+
+/// An internal protocol whose internal extension implements `label()`: a double made with `@testable
+/// import` (the plugin's) reaches that default too.
+protocol Labeled: Sendable {
+    /// The name.
+    func name() -> String
+    /// The name in brackets.
+    func label() -> String
+}
+
+extension Labeled {
+    func label() -> String { "<\(name())>" }
+}

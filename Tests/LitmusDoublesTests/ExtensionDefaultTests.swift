@@ -1,7 +1,8 @@
 import LitmusDoubles
-import LitmusDoublesFixtures
 import Synchronization
 import Testing
+
+@testable import LitmusDoublesFixtures
 
 /// A real greeter: a forwarding double passes it what the test does not stub.
 private struct Formal: Greeter {
@@ -138,5 +139,14 @@ struct ExtensionDefaultTests {
         #expect(listener.listenerID != other.listenerID)
         #expect(listener.receive(1) == 0)
         #expect(listener.double.listenerID.callCount == 3)
+    }
+
+    @Test("An internal default of an internal protocol is reached by a double of a @testable import")
+    func internalDefault() {
+        let labeled = LabeledMock()
+        labeled.double.name.stubbedResult = "x"
+
+        #expect(labeled.label() == "<x>")
+        #expect(labeled.double.label.callCount == 1)
     }
 }
