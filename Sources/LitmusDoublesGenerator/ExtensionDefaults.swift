@@ -37,15 +37,22 @@ enum ExtensionDefaults {
         skim: Bool = true
     ) -> [String: [ExtensionDefault]] {
         guard !protocols.isEmpty, !memberNames.isEmpty else { return [:] }
-        // On every core: a byte scan for `extension <Name>`, then the file's tokens, then a parse of
-        // its type skeleton where a default may be; findings are kept in the files' order.
+        // On every core: a byte scan for `extension <Name>`, then the file's tokens, which give the
+        // extensions that may hold a default; with `skim`, only those are parsed, as type skeletons.
+        // Findings are kept in the files' order.
         let perFile = ConcurrentResults<[(String, ExtensionDefault)]>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let text = files[index].text
-            guard MadeValues.hasWord(namedOneOf: protocols, after: ["extension"], in: text),
-                mayHoldDefault(text, protocols: protocols, memberNames: memberNames)
-            else { return }
-            let tree = Parser.parse(source: skim ? MadeValues.typeSkeleton(of: text) ?? text : text)
+            guard mentionsExtension(of: protocols, in: text) else { return }
+            let bytes = Array(text.utf8)
+            let ranges = extensionRanges(bytes, protocols: protocols, memberNames: memberNames)
+            guard ranges?.isEmpty != true else { return }
+            var source = text
+            if skim, let ranges {
+                let extensions = ranges.map { String(decoding: bytes[$0], as: UTF8.self) }.joined(separator: "\n")
+                source = MadeValues.typeSkeleton(of: extensions) ?? extensions
+            }
+            let tree = Parser.parse(source: source)
             var found: [(String, ExtensionDefault)] = []
             for statement in tree.statements {
                 guard let decl = statement.item.as(ExtensionDeclSyntax.self),
@@ -73,19 +80,76 @@ enum ExtensionDefaults {
         return result
     }
 
+    /// Whether `text` holds `extension` followed by one of `names`: a scan of the UTF-8 bytes, sixteen
+    /// at a time, looking closer only where one is an "x", as ``ModuleDoubles/mayDeclareProtocol(_:)``
+    /// does for `protocol`.
+    static func mentionsExtension(of names: Set<String>, in text: String) -> Bool {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ mentionsExtension(of: names, in: $0) }) {
+            return found
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { mentionsExtension(of: names, in: $0) }
+    }
+
+    private static func mentionsExtension(of names: Set<String>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let keyword = Array("extension".utf8)
+        // The keyword and the byte after it must fit.
+        guard bytes.count > keyword.count, let base = bytes.baseAddress else { return false }
+        let last = bytes.count - keyword.count - 1
+        // The keyword's first eight bytes as one little-endian number, compared with eight bytes at once.
+        let pattern = keyword.prefix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        func namesOne(at index: Int) -> Bool {
+            guard index >= 0, index <= last,
+                UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == pattern,
+                base[index + 8] == keyword[8], index == 0 || !MadeValues.isIdentifierByte(base[index - 1]),
+                !MadeValues.isIdentifierByte(base[index + 9])
+            else { return false }
+            var end = index + 9
+            while end < bytes.count, base[end] == UInt8(ascii: " ") || base[end] == UInt8(ascii: "\t") { end += 1 }
+            let start = end
+            while end < bytes.count, MadeValues.isIdentifierByte(base[end]) { end += 1 }
+            return end > start
+                && names.contains(
+                    String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+        }
+        var index = 0
+        let x = SIMD16<UInt8>(repeating: keyword[1])
+        while index + 16 <= bytes.count {
+            let matches = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self) .== x
+            if any(matches) {
+                for offset in 0..<16 where matches[offset] && namesOne(at: index + offset - 1) { return true }
+            }
+            index += 16
+        }
+        while index < bytes.count {
+            if base[index] == keyword[1], namesOne(at: index - 1) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// Whether a top-level `extension` of one of `protocols` in `text` declares, directly in its body, a
-    /// member named as one of `memberNames` says (`func name`, `var name`, `subscript`): the tokens of
-    /// the file, not a parse, so that files extending a protocol with other members only (OpenCombine's
-    /// 66 files of `extension Publisher` operators) are not parsed. `true` when the lexer stops early.
+    /// member named as one of `memberNames` says (`func name`, `var name`, `subscript`).
     static func mayHoldDefault(_ text: String, protocols: Set<String>, memberNames: Set<String>) -> Bool {
-        let bytes = Array(text.utf8)
+        extensionRanges(Array(text.utf8), protocols: protocols, memberNames: memberNames).map { !$0.isEmpty } ?? true
+    }
+
+    /// The byte ranges of the top-level extensions of `protocols` that declare, directly in their body, a
+    /// member named as one of `memberNames` says (`func name`, `var name`, `subscript`), each from the end
+    /// of the top-level declaration before it (so its attributes and modifiers come along): the tokens of
+    /// the file, not a parse, so that a file extending a protocol with other members only (OpenCombine's
+    /// 66 files of `extension Publisher` operators) is not parsed, and a file that does is parsed only
+    /// there. `nil` when the lexer stops early: the whole file is then parsed.
+    static func extensionRanges(_ bytes: [UInt8], protocols: Set<String>, memberNames: Set<String>) -> [Range<Int>]? {
         let lexed = SwiftLexer.tokens(of: bytes)
-        guard lexed.problem == nil else { return true }
+        guard lexed.problem == nil else { return nil }
         let extensionKeyword = Array("extension".utf8)
+        var ranges: [Range<Int>] = []
         var depth = 0
+        var declarationStart = 0
         var expectingName = false
         var isWanted = false
         var bodyDepth: Int?
+        var holdsMember = false
         var introducer: String?
         for token in lexed.tokens where token.interpolationDepth == 0 {
             let first = bytes[token.range.lowerBound]
@@ -96,10 +160,10 @@ enum ExtensionDefaults {
                     expectingName = false
                 } else if depth == 0 {
                     expectingName = bytes[token.range].elementsEqual(extensionKeyword)
-                } else if bodyDepth == depth {
+                } else if bodyDepth == depth, !holdsMember {
                     let word = SwiftLexer.text(token.range, of: bytes)
-                    if let introducer, memberNames.contains(introducer + " " + word) { return true }
-                    if word == "subscript", memberNames.contains(word) { return true }
+                    if let introducer, memberNames.contains(introducer + " " + word) { holdsMember = true }
+                    if word == "subscript", memberNames.contains(word) { holdsMember = true }
                     introducer = word == "func" || word == "var" ? word : nil
                 }
             case .punctuation where first == UInt8(ascii: "{"):
@@ -109,7 +173,12 @@ enum ExtensionDefaults {
                 depth += 1
             case .punctuation where first == UInt8(ascii: "}"):
                 depth -= 1
-                if depth == 0 { bodyDepth = nil }
+                if depth == 0 {
+                    if bodyDepth != nil, holdsMember { ranges.append(declarationStart..<token.range.upperBound) }
+                    bodyDepth = nil
+                    holdsMember = false
+                    declarationStart = token.range.upperBound
+                }
             case .punctuation where first == UInt8(ascii: "."):
                 // `extension Publishers.Map`: a nested type, not a protocol.
                 isWanted = false
@@ -117,7 +186,7 @@ enum ExtensionDefaults {
                 break
             }
         }
-        return false
+        return depth == 0 ? ranges : nil
     }
 
     /// Whether a test target's conformance can take `member` as a witness: an instance method,

@@ -142,8 +142,16 @@ public struct ModuleDoubles: Sendable {
             .merging(
                 MadeValues.find(resultTypes, in: files, publicOnly: !isTestable, skim: skim),
                 uniquingKeysWith: { _, own in own })
-        let protocolNames = Set(byName.keys)
-        let memberNames = ExtensionDefaults.memberNames(of: byName.values.flatMap { $0.map(\.decl) })
+        // Defaults are looked for in the extensions of the protocols doubled and of their parents.
+        var protocolNames: Set<String> = []
+        var extended: [ProtocolDeclSyntax] = []
+        for (protocolDecl, condition, _) in found where doubled.contains(protocolDecl.id) {
+            let family = [protocolDecl] + Self.ancestors(of: protocolDecl, under: condition, in: byName).map(\.decl)
+            for decl in family where protocolNames.insert(decl.name.text).inserted {
+                extended.append(decl)
+            }
+        }
+        let memberNames = ExtensionDefaults.memberNames(of: extended)
         var extensionDefaults = ExtensionDefaults.find(
             for: protocolNames, memberNames: memberNames, in: parents.flatMap(\.files), publicOnly: true, skim: skim)
         extensionDefaults.merge(
