@@ -37,13 +37,13 @@ enum ExtensionDefaults {
         skim: Bool = true
     ) -> [String: [ExtensionDefault]] {
         guard !protocols.isEmpty, !memberNames.isEmpty else { return [:] }
-        // On every core: a byte scan for `extension <Name>`, then the file's tokens, which give the
+        // A byte scan for `extension <Name>`; then, on every core, the file's tokens, which give the
         // extensions that may hold a default; with `skim`, only those are parsed, as type skeletons.
         // Findings are kept in the files' order.
-        let perFile = ConcurrentResults<[(String, ExtensionDefault)]>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let text = files[index].text
-            guard mentionsExtension(of: protocols, in: text) else { return }
+        let candidates = files.filter { mentionsExtension(of: protocols, in: $0.text) }
+        let perFile = ConcurrentResults<[(String, ExtensionDefault)]>(count: candidates.count)
+        DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+            let text = candidates[index].text
             let bytes = Array(text.utf8)
             let ranges = extensionRanges(bytes, protocols: protocols, memberNames: memberNames)
             guard ranges?.isEmpty != true else { return }
