@@ -41,8 +41,10 @@ enum ExtensionDefaults {
         // extensions that may hold a default; with `skim`, only those are parsed, as type skeletons.
         // Findings are kept in the files' order.
         let candidates = files.filter { mentionsExtension(of: protocols, in: $0.text) }
+        guard !candidates.isEmpty else { return [:] }
         let perFile = ConcurrentResults<[(String, ExtensionDefault)]>(count: candidates.count)
-        DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+        // A few files are read on this thread: waking the other cores costs more than they save.
+        let read: @Sendable (Int) -> Void = { index in
             let text = candidates[index].text
             let bytes = Array(text.utf8)
             let ranges = extensionRanges(bytes, protocols: protocols, memberNames: memberNames)
@@ -72,6 +74,11 @@ enum ExtensionDefaults {
                 }
             }
             perFile.store(found, at: index)
+        }
+        if candidates.count < 4 {
+            candidates.indices.forEach(read)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: candidates.count, execute: read)
         }
         var result: [String: [ExtensionDefault]] = [:]
         for (name, member) in perFile.all.joined() {

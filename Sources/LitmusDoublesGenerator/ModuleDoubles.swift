@@ -145,9 +145,11 @@ public struct ModuleDoubles: Sendable {
         // Defaults are looked for in the extensions of the protocols doubled and of their parents.
         var protocolNames: Set<String> = []
         var extended: [ProtocolDeclSyntax] = []
+        var ancestorsOf: [SyntaxIdentifier: [Ancestor]] = [:]
         for (protocolDecl, condition, _) in found where doubled.contains(protocolDecl.id) {
-            let family = [protocolDecl] + Self.ancestors(of: protocolDecl, under: condition, in: byName).map(\.decl)
-            for decl in family where protocolNames.insert(decl.name.text).inserted {
+            let ancestors = Self.ancestors(of: protocolDecl, under: condition, in: byName)
+            ancestorsOf[protocolDecl.id] = ancestors
+            for decl in [protocolDecl] + ancestors.map(\.decl) where protocolNames.insert(decl.name.text).inserted {
                 extended.append(decl)
             }
         }
@@ -171,7 +173,8 @@ public struct ModuleDoubles: Sendable {
                 droppedNonPublic.append(protocolDecl.name.text)
                 continue
             }
-            let ancestors = Self.ancestors(of: protocolDecl, under: condition, in: byName)
+            let ancestors =
+                ancestorsOf[protocolDecl.id] ?? Self.ancestors(of: protocolDecl, under: condition, in: byName)
             let double = generator.generate(
                 for: protocolDecl,
                 inheritedUnder: ancestors.map { ($0.decl, $0.condition) },
