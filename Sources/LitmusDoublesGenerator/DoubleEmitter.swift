@@ -25,6 +25,10 @@ struct DoubleEmitter {
         var witnesses: [String] = []
         var hasEmptyInitializer = false
         let forwarding = Forwarding.isPossible(for: analysis)
+        let defaults = DefaultsPlan.make(for: analysis, doubleName: name)
+        var helperWitnesses: [String] = []
+        var trampolines: [String] = []
+        var answered: [(index: Int, recorder: String)] = []
         for (index, (requirement, memberName)) in zip(analysis.requirements, names).enumerated() {
             let condition = analysis.conditions[index]
             var emitted = RequirementEmitter(
@@ -35,11 +39,21 @@ struct DoubleEmitter {
                 access: prefix,
                 runtime: runtime,
                 initializerIsolation: initializerIsolation,
-                forwards: forwarding && !requirement.isStatic
+                forwards: forwarding && !requirement.isStatic,
+                defaults: defaults,
+                answeredByDefault: defaults?.answered.contains(index) == true
             ).emit(diagnostics: &diagnostics)
             if let condition {
                 for index in emitted.recorders.indices { emitted.recorders[index].condition = condition.text }
                 emitted.witness = IfCondition.wrap([emitted.witness], in: condition.text).joined(separator: "\n")
+                emitted.helperWitness = emitted.helperWitness.map {
+                    IfCondition.wrap([$0], in: condition.text).joined(separator: "\n")
+                }
+            }
+            if let helperWitness = emitted.helperWitness { helperWitnesses.append(helperWitness) }
+            if let trampoline = emitted.trampoline {
+                trampolines.append(trampoline)
+                answered.append((helperWitnesses.count - 1, memberName))
             }
             if requirement.isStatic {
                 statics.add(emitted.recorders)
@@ -70,7 +84,8 @@ struct DoubleEmitter {
         lines.append(
             "/// Each member is recorded in `\(instanceProperty.name)`: its call count, its arguments, its stub and its "
                 + "verification.")
-        lines.append(header())
+        lines.append(
+            header(typeName: name, kind: analysis.isActor ? "actor" : "final class", conformances: ", Sendable"))
         for associated in analysis.associatedTypes {
             guard let bound = associated.boundType else { continue }
             lines.append(
@@ -88,6 +103,13 @@ struct DoubleEmitter {
             lines.append("")
             lines.append(contentsOf: membersStruct(named: "StaticMembers", statics, doc: "every static member"))
             lines.append(contentsOf: staticMock(staticProperty, nonisolated: nonisolated))
+        }
+        if let defaults, defaults.isClass {
+            lines.append("")
+            lines.append(
+                "    /// The helpers reaching the defaults of the protocol's extensions, each made at the first unstubbed call."
+            )
+            lines.append("    private \(nonisolated)let litmusDefaults = \(runtime).DefaultsHelpers()")
         }
         if forwarding {
             lines.append("")
@@ -122,7 +144,73 @@ struct DoubleEmitter {
         }
         lines.append(contentsOf: identityWitnesses(isolated: isolated))
         lines.append("}")
+        if let defaults {
+            for (index, recorder) in answered {
+                var others = helperWitnesses
+                others.remove(at: index)
+                lines += defaultsHelper(defaults, recorder: recorder, witnesses: others)
+            }
+            let protocolName = analysis.decl.name.text
+            lines += [
+                "",
+                "/// Calls through `\(protocolName)` the members whose extension default answers `\(name)`'s unstubbed calls.",
+                "extension \(protocolName) {",
+                trampolines.joined(separator: "\n\n"),
+                "}",
+            ]
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The helper type of ``DefaultsPlan`` for the requirement recorded by `recorder`: every other
+    /// requirement's witness calls the double (`witnesses`), and this one's is the extension's default.
+    private func defaultsHelper(_ defaults: DefaultsPlan, recorder: String, witnesses: [String]) -> [String] {
+        let protocolName = analysis.decl.name.text
+        let helperName = defaults.helperName(for: recorder)
+        var lines = [
+            "",
+            "/// Conforms to `\(protocolName)` without `\(recorder)`, so that calling it runs the default of the",
+            "/// protocol's extension; its other members call the double. `\(name)` answers an unstubbed call with it.",
+        ]
+        if defaults.isClass {
+            lines.append(
+                header(typeName: helperName, kind: "fileprivate final class", conformances: ", @unchecked Sendable"))
+            lines += associatedTypeAliases()
+            lines += [
+                "    // Set once, in init: the double keeps its helper, so the helper refers to it weakly.",
+                "    private weak var litmusWeakDouble: \(defaults.doubleType)?",
+                "",
+                "    init(_ double: \(defaults.doubleType)) {",
+                "        litmusWeakDouble = double",
+                "    }",
+                "",
+                "    private var litmusDouble: \(defaults.doubleType) {",
+                "        guard let litmusWeakDouble else {",
+                "            fatalError(",
+                "                \"\(name) was released while a value made by the default of \(recorder) still uses it; \"",
+                "                    + \"keep the double as long as that value\")",
+                "        }",
+                "        return litmusWeakDouble",
+                "    }",
+            ]
+        } else {
+            lines.append(header(typeName: helperName, kind: "fileprivate struct", conformances: ", Sendable"))
+            lines += associatedTypeAliases()
+            lines.append("    let litmusDouble: \(defaults.doubleType)")
+        }
+        for witness in witnesses {
+            lines.append("")
+            lines.append(witness)
+        }
+        lines.append("}")
+        return lines
+    }
+
+    /// `typealias Input = Request` for each associated type the protocol binds.
+    private func associatedTypeAliases() -> [String] {
+        analysis.associatedTypes.compactMap { associated in
+            associated.boundType.map { "    typealias \(associated.name) = \($0)" }
+        }
     }
 
     /// The rest of an initializer after its `mode` parameter: the source location, the recorders and,
@@ -225,7 +313,8 @@ struct DoubleEmitter {
         return lines
     }
 
-    private func header() -> String {
+    /// The declaration's first line: `final class NameMock<Element>: Name, Sendable where … {`.
+    private func header(typeName: String, kind: String, conformances: String) -> String {
         let generics = analysis.genericAssociatedTypes.map { associated -> String in
             associated.constraints.isEmpty
                 ? associated.name : associated.name + ": " + associated.constraints.joined(separator: " & ")
@@ -236,9 +325,11 @@ struct DoubleEmitter {
         let attributes = analysis.globalActorAttributes.map { $0 + " " }.joined()
         let protocolName = analysis.decl.name.text
         if analysis.isActor {
-            return "\(attributes)\(prefix)actor \(name)\(genericClause): \(protocolName)\(whereClause) {"
+            return "\(attributes)\(prefix)actor \(typeName)\(genericClause): \(protocolName)\(whereClause) {"
         }
-        return "\(attributes)\(prefix)final class \(name)\(genericClause): \(protocolName), Sendable\(whereClause) {"
+        let access = kind.hasPrefix("fileprivate") ? "" : prefix
+        return
+            "\(attributes)\(access)\(kind) \(typeName)\(genericClause): \(protocolName)\(conformances)\(whereClause) {"
     }
 
     private func membersStruct(named structName: String, _ recorders: RecorderSet, doc: String) -> [String] {

@@ -53,7 +53,8 @@ public struct DoubleGenerator: Sendable {
         accessLevel: String?,
         seesWholeModule: Bool,
         closureAliases: Set<String>,
-        madeValues: [String: String] = [:]
+        madeValues: [String: String] = [:],
+        extensionDefaults: [ExtensionDefault] = []
     ) -> GeneratedDouble {
         // A declaration with a syntax error is not doubled from a guess of what was meant.
         if let broken = Self.firstSyntaxError(in: decl) {
@@ -73,6 +74,7 @@ public struct DoubleGenerator: Sendable {
         var analysis = ProtocolAnalysis(decl, inherited: inherited, seesWholeModule: seesWholeModule)
         analysis.closureAliases.formUnion(closureAliases)
         analysis.madeValues = madeValues
+        analysis.extensionDefaults = extensionDefaults
         let name = decl.name.text + options.suffix
         guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
             return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)

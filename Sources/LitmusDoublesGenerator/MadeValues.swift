@@ -80,9 +80,15 @@ enum MadeValues {
     /// A scan of the UTF-8 bytes: splitting the text into words by `Character` took 44 % of the
     /// generation benchmark's time.
     static func declaresType(namedOneOf names: Set<String>, in text: String) -> Bool {
+        hasWord(namedOneOf: names, after: ["struct", "class", "enum", "actor"], in: text)
+    }
+
+    /// Whether one of `names` follows one of `keywords` in `text` (`extension Token`), word by word
+    /// over the UTF-8 bytes.
+    static func hasWord(namedOneOf names: Set<String>, after keywords: [String], in text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            let keywords: [[UInt8]] = ["struct", "class", "enum", "actor"].map { Array($0.utf8) }
+            let keywords = keywords.map { Array($0.utf8) }
             let wanted = Set(names.map { Array($0.utf8) })
             var previousIsKeyword = false
             var index = 0
@@ -102,7 +108,7 @@ enum MadeValues {
     }
 
     /// A letter, a digit, `_`, or a byte of a non-ASCII character (which may be a letter).
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:

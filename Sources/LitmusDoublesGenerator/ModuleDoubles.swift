@@ -142,6 +142,24 @@ public struct ModuleDoubles: Sendable {
             .merging(
                 MadeValues.find(resultTypes, in: files, publicOnly: !isTestable, skim: skim),
                 uniquingKeysWith: { _, own in own })
+        // Defaults are looked for in the extensions of the protocols doubled and of their parents.
+        var protocolNames: Set<String> = []
+        var extended: [ProtocolDeclSyntax] = []
+        var ancestorsOf: [SyntaxIdentifier: [Ancestor]] = [:]
+        for (protocolDecl, condition, _) in found where doubled.contains(protocolDecl.id) {
+            let ancestors = Self.ancestors(of: protocolDecl, under: condition, in: byName)
+            ancestorsOf[protocolDecl.id] = ancestors
+            for decl in [protocolDecl] + ancestors.map(\.decl) where protocolNames.insert(decl.name.text).inserted {
+                extended.append(decl)
+            }
+        }
+        let memberNames = ExtensionDefaults.memberNames(of: extended)
+        var extensionDefaults = ExtensionDefaults.find(
+            for: protocolNames, memberNames: memberNames, in: parents.flatMap(\.files), publicOnly: true, skim: skim)
+        extensionDefaults.merge(
+            ExtensionDefaults.find(
+                for: protocolNames, memberNames: memberNames, in: files, publicOnly: !isTestable, skim: skim),
+            uniquingKeysWith: +)
         var sources: [String] = []
         var doubles: [String] = []
         var imports: [String] = []
@@ -155,14 +173,18 @@ public struct ModuleDoubles: Sendable {
                 droppedNonPublic.append(protocolDecl.name.text)
                 continue
             }
-            let ancestors = Self.ancestors(of: protocolDecl, under: condition, in: byName)
+            let ancestors =
+                ancestorsOf[protocolDecl.id] ?? Self.ancestors(of: protocolDecl, under: condition, in: byName)
             let double = generator.generate(
                 for: protocolDecl,
                 inheritedUnder: ancestors.map { ($0.decl, $0.condition) },
                 accessLevel: "",
                 seesWholeModule: true,
                 closureAliases: closureAliases,
-                madeValues: madeValues
+                madeValues: madeValues,
+                extensionDefaults: ([protocolDecl] + ancestors.map(\.decl)).flatMap {
+                    extensionDefaults[$0.name.text] ?? []
+                }
             )
             for diagnostic in double.diagnostics {
                 let skipped = diagnostic.severity == .error ? " (no \(double.name) generated)" : ""

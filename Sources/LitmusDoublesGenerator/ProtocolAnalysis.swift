@@ -21,6 +21,11 @@ struct ProtocolAnalysis {
     /// Values of the module's types a double can make (``MadeValues``), by type as written: an
     /// unstubbed member returning one returns it (`Token()`, `Subscribers.Demand.none`).
     var madeValues: [String: String] = [:]
+    /// What the extensions of the protocol and its parents implement (see ``ExtensionDefaults``),
+    /// which the plugin and CLI find.
+    var extensionDefaults: [ExtensionDefault] = []
+    /// Whether the protocol or a parent inherits `AnyObject`, so only a class conforms.
+    var isClassBound = false
 
     /// Inherited names the double satisfies by being a final `Sendable` class or an actor (`Error`
     /// has no requirement a `Sendable` class lacks).
@@ -156,6 +161,9 @@ struct ProtocolAnalysis {
             if name == "Actor" || name.hasSuffix(".Actor") || name == "AnyActor" {
                 isActor = true
             }
+            if name == "AnyObject" || name == "Swift.AnyObject" {
+                isClassBound = true
+            }
             if ProtocolAnalysis.markerProtocols.contains(name) {
                 continue
             }
@@ -195,6 +203,7 @@ struct ProtocolAnalysis {
                 )
             } else if text.hasPrefix("Self:") || text.hasPrefix("Self :") {
                 let constraint = text.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: " ")
+                if constraint == "AnyObject" { isClassBound = true }
                 if ProtocolAnalysis.markerProtocols.contains(constraint) { continue }
                 diagnostics.append(
                     GeneratorDiagnostic(

@@ -15,10 +15,20 @@ struct RequirementEmitter {
     let initializerIsolation: String
     /// Whether the witness passes an unstubbed call to the real instance of a forwarding double.
     var forwards = false
+    /// How the double reaches its protocol's extension defaults, when it does (``DefaultsPlan``):
+    /// every requirement then gets a witness in the helper type.
+    var defaults: DefaultsPlan?
+    /// Whether an unstubbed call of this requirement is answered by its extension's default.
+    var answeredByDefault = false
 
     struct Emitted {
         var recorders: [Recorder]
         var witness: String
+        /// The requirement's witness in the helper type of ``DefaultsPlan``: it calls the double.
+        var helperWitness: String?
+        /// The trampoline calling the requirement through the protocol (in an extension of it), for a
+        /// requirement a default answers.
+        var trampoline: String?
     }
 
     private var owner: String { (requirement.isStatic ? "Self." : "self.") + recorders }
@@ -51,25 +61,64 @@ struct RequirementEmitter {
             effects: effects,
             genericResult: isGenericResult ? returnType.map(text.render) : nil
         )
-        var header = attributes(decl.attributes, diagnostics: &diagnostics)
-        header += access + modifiers(decl.modifiers, diagnostics: &diagnostics)
-        header += "func \(decl.name.text)"
-        header += decl.genericParameterClause.map(text.render) ?? ""
-        header += parameterClause(parameters)
-        header += decl.signature.effectSpecifiers.map { " " + text.render($0) } ?? ""
-        header += decl.signature.returnClause.map { " " + text.render($0) } ?? ""
-        header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
-        var body = "        return \(call)"
-        if forwards, let passed = Forwarding.arguments(parameters, labelled: { _ in true }) {
-            body = Forwarding.getter(
-                "\(owner).\(memberName)", arguments: recorded.expression, member: ".\(decl.name.text)(\(passed))",
-                effects: effects, otherwise: call, indent: 8)
-        }
+        let attributeText = attributes(decl.attributes, diagnostics: &diagnostics)
+        let modifierText = modifiers(decl.modifiers, diagnostics: &diagnostics)
+        var tail = decl.genericParameterClause.map(text.render) ?? ""
+        tail += parameterClause(parameters)
+        tail += decl.signature.effectSpecifiers.map { " " + text.render($0) } ?? ""
+        tail += decl.signature.returnClause.map { " " + text.render($0) } ?? ""
+        tail += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
+        let header = attributeText + access + modifierText + "func \(decl.name.text)" + tail
+        let passed = Forwarding.arguments(parameters, labelled: { _ in true })
+        let body = body(
+            recorder: "\(owner).\(memberName)", arguments: recorded.expression, effects: effects, call: call,
+            forwarded: forwards ? passed.map { ".\(decl.name.text)(\($0))" } : nil,
+            defaultCall: passed.map { "\(defaults?.trampoline(for: memberName) ?? "")(\($0))" }, indent: 8)
         let witness = "    \(header) {\n\(body)\n    }"
         var recorder = Recorder(name: memberName, type: recorderType, signature: requirement.signature)
         recorder.fallback = isGenericResult ? nil : text.madeValue(of: returnType, generics: generics)
         recorder.matcher = matcher(decl, recorderType: recorderType, generics: generics)
-        return Emitted(recorders: [recorder], witness: witness)
+        var emitted = Emitted(recorders: [recorder], witness: witness)
+        if defaults != nil, let passed {
+            let marks = Forwarding.marks(effects)
+            emitted.helperWitness =
+                "    \(attributeText)\(modifierText)func \(decl.name.text)\(tail) {\n"
+                + "        \(marks)litmusDouble.\(decl.name.text)(\(passed))\n    }"
+            if answeredByDefault, let defaults {
+                emitted.trampoline =
+                    "    \(attributeText)fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))\(tail) {\n"
+                    + "        \(marks)self.\(decl.name.text)(\(passed))\n    }"
+            }
+        }
+        return emitted
+    }
+
+    /// A witness's body, indented by `indent` spaces: the real instance's `forwarded` member for a
+    /// forwarding double, the extension's default through the helper (`defaultCall`, the
+    /// trampoline's call) when this requirement has one, each only for an unstubbed call; else `call`.
+    private func body(
+        recorder: String, arguments: String, effects: Effects, call: String, forwarded: String?,
+        defaultCall: String?, indent: Int
+    ) -> String {
+        let pad = String(repeating: " ", count: indent)
+        guard answeredByDefault, let defaults, let defaultCall else {
+            guard let forwarded else { return "\(pad)return \(call)" }
+            return Forwarding.getter(
+                recorder, arguments: arguments, member: forwarded, effects: effects, otherwise: call, indent: indent)
+        }
+        let marks = Forwarding.marks(effects)
+        var lines: [String] = []
+        if let forwarded {
+            lines.append("\(pad)if let litmusReal = self.\(Forwarding.property), \(recorder).forwards(\(arguments)) {")
+            lines.append("\(pad)    return \(marks)litmusReal.real\(forwarded)")
+            lines.append("\(pad)}")
+        }
+        lines.append("\(pad)if \(recorder).usesDefault(\(arguments)) {")
+        lines.append("\(pad)    let litmusDefault = \(defaults.helperExpression(for: memberName))")
+        lines.append("\(pad)    return \(marks)\(recorder).runningDefault { \(marks)litmusDefault.\(defaultCall) }")
+        lines.append("\(pad)}")
+        lines.append("\(pad)return \(call)")
+        return lines.joined(separator: "\n")
     }
 
     // MARK: Properties
@@ -88,9 +137,10 @@ struct RequirementEmitter {
         let accessors = accessorList(binding.accessorBlock)
         let getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
         let hasSetter = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
-        var header = attributes(decl.attributes, diagnostics: &diagnostics)
-        header += access + modifiers(decl.modifiers, diagnostics: &diagnostics)
-        header += "var \(propertyName): \(type)"
+        let attributeText = attributes(decl.attributes, diagnostics: &diagnostics)
+        let modifierText = modifiers(decl.modifiers, diagnostics: &diagnostics)
+        let header = attributeText + access + modifierText + "var \(propertyName): \(type)"
+        let helperHeader = "    \(attributeText)\(modifierText)var \(propertyName): \(type) {\n"
         let recorder = "\(owner).\(memberName)"
         if hasSetter {
             var witness = """
@@ -111,15 +161,24 @@ struct RequirementEmitter {
             }
             var property = Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)
             property.fallback = text.madeValue(of: typeAnnotation.type)
-            return Emitted(recorders: [property], witness: witness)
+            var emitted = Emitted(recorders: [property], witness: witness)
+            if let defaults {
+                let set = defaults.isClass ? "set" : "nonmutating set"
+                emitted.helperWitness =
+                    helperHeader + "        get { litmusDouble.\(propertyName) }\n"
+                    + "        \(set) { litmusDouble.\(propertyName) = newValue }\n    }"
+            }
+            return emitted
         }
         let effects = Effects(getter?.effectSpecifiers)
         let call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
         var witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
-        if forwards {
-            let get = Forwarding.getter(
-                recorder, arguments: "()", member: ".\(propertyName)", effects: effects, otherwise: call, indent: 12)
+        if forwards || answeredByDefault {
+            let get = body(
+                recorder: recorder, arguments: "()", effects: effects, call: call,
+                forwarded: forwards ? ".\(propertyName)" : nil, defaultCall: defaults?.trampoline(for: memberName),
+                indent: 12)
             witness = "    \(header) {\n        get\(effectText) {\n\(get)\n        }\n    }"
         }
         var getterRecorder = Recorder(
@@ -128,7 +187,18 @@ struct RequirementEmitter {
             signature: propertyName
         )
         getterRecorder.fallback = text.madeValue(of: typeAnnotation.type)
-        return Emitted(recorders: [getterRecorder], witness: witness)
+        var emitted = Emitted(recorders: [getterRecorder], witness: witness)
+        if let defaults {
+            let marks = Forwarding.marks(effects)
+            emitted.helperWitness =
+                helperHeader + "        get\(effectText) { \(marks)litmusDouble.\(propertyName) }\n    }"
+            if answeredByDefault {
+                emitted.trampoline =
+                    "    \(attributeText)fileprivate \(modifierText)var \(defaults.trampoline(for: memberName)): \(type) {\n"
+                    + "        get\(effectText) { \(marks)self.\(propertyName) }\n    }"
+            }
+        }
+        return emitted
     }
 
     // MARK: Subscripts
@@ -151,11 +221,13 @@ struct RequirementEmitter {
             effects: getterEffects,
             genericResult: isGenericResult ? rendered : nil
         )
-        var header = attributes(decl.attributes, diagnostics: &diagnostics)
-        header += access + modifiers(decl.modifiers, diagnostics: &diagnostics)
-        header += "subscript" + (decl.genericParameterClause.map(text.render) ?? "")
-        header += parameterClause(parameters) + " " + text.render(decl.returnClause)
-        header += decl.genericWhereClause.map { " " + text.render($0) } ?? ""
+        let attributeText = attributes(decl.attributes, diagnostics: &diagnostics)
+        let modifierText = modifiers(decl.modifiers, diagnostics: &diagnostics)
+        var tail = (decl.genericParameterClause.map(text.render) ?? "") + parameterClause(parameters, isSubscript: true)
+        let returnText = " " + text.render(decl.returnClause)
+        let whereText = decl.genericWhereClause.map { " " + text.render($0) } ?? ""
+        tail += returnText + whereText
+        let header = attributeText + access + modifierText + "subscript" + tail
         let valueType = isGenericResult ? "Any" : rendered
         var recorders = [
             Recorder(
@@ -166,12 +238,34 @@ struct RequirementEmitter {
         ]
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
         var body = "        get\(effectText) { \(getterCall) }"
-        let passed = forwards ? Forwarding.arguments(parameters, labelled: { $0.secondName != nil }) : nil
-        if let passed {
-            let get = Forwarding.getter(
-                "\(owner).\(memberName)", arguments: recorded.expression, member: "[\(passed)]",
-                effects: getterEffects, otherwise: getterCall, indent: 12)
+        let indexes = Forwarding.arguments(parameters, labelled: { $0.secondName != nil })
+        let passed = forwards ? indexes : nil
+        let called = Forwarding.arguments(parameters, labelled: { _ in true })
+        if passed != nil || (answeredByDefault && called != nil) {
+            let get = self.body(
+                recorder: "\(owner).\(memberName)", arguments: recorded.expression, effects: getterEffects,
+                call: getterCall, forwarded: passed.map { "[\($0)]" },
+                defaultCall: called.map { "\(defaults?.trampoline(for: memberName) ?? "")(\($0))" }, indent: 12)
             body = "        get\(effectText) {\n\(get)\n        }"
+        }
+        var helperWitness: String?
+        var trampoline: String?
+        if let defaults, let indexes {
+            let marks = Forwarding.marks(getterEffects)
+            helperWitness =
+                "    \(attributeText)\(modifierText)subscript\(tail) {\n"
+                + "        get\(effectText) { \(marks)litmusDouble[\(indexes)] }\n"
+                + (hasSetter
+                    ? "        \(defaults.isClass ? "set" : "nonmutating set") { litmusDouble[\(indexes)] = newValue }\n"
+                    : "")
+                + "    }"
+            if answeredByDefault {
+                let effectsText = (getterEffects.isAsync ? " async" : "") + (marks.hasPrefix("try") ? " throws" : "")
+                trampoline =
+                    "    \(attributeText)fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))"
+                    + (decl.genericParameterClause.map(text.render) ?? "") + parameterClause(parameters) + effectsText
+                    + returnText + whereText + " {\n        \(marks)self[\(indexes)]\n    }"
+            }
         }
         if hasSetter {
             let setterArguments = arguments(parameters, generics: generics, appending: ("newValue", valueType))
@@ -193,7 +287,9 @@ struct RequirementEmitter {
                 body += "\n        set { \(setter).call(\(setterArguments.expression)) }"
             }
         }
-        return Emitted(recorders: recorders, witness: "    \(header) {\n\(body)\n    }")
+        return Emitted(
+            recorders: recorders, witness: "    \(header) {\n\(body)\n    }", helperWitness: helperWitness,
+            trampoline: trampoline)
     }
 
     // MARK: Initializers
@@ -311,13 +407,14 @@ struct RequirementEmitter {
         }
     }
 
-    private func parameterClause(_ parameters: FunctionParameterListSyntax) -> String {
+    private func parameterClause(_ parameters: FunctionParameterListSyntax, isSubscript: Bool = false) -> String {
         let rendered = parameters.enumerated().map { position, parameter -> String in
             var result = parameter.attributes.isEmpty ? "" : text.render(parameter.attributes) + " "
             result += parameter.firstName.text
             if Parameter.isUnnamed(parameter) {
                 result += " argument\(position)"
-            } else if let second = parameter.secondName {
+            } else if let second = parameter.secondName, isSubscript || second.text != parameter.firstName.text {
+                // `dynamicMember dynamicMember:`, a subscript's label, is one name in a function.
                 result += " " + second.text
             }
             result += ": " + text.render(parameter.type)

@@ -49,6 +49,29 @@ final class XCTestFailureReportingTests: XCTestCase {
         )
     }
 
+    func testGreeterMock_strictModeUnstubbedDefault_recordsFailureAtCreationLineAndRunsTheDefault() {
+        // Given
+        let creationLine = #line + 1
+        let sut = GreeterMock(mode: .strict)
+        sut.double.name.stubbedResult = "Ada"
+        sut.double.punctuation.stubbedResult = "."
+
+        // When
+        var greeting = ""
+        capturingFailures { greeting = sut.greeting() }
+
+        // Then
+        XCTAssertEqual(greeting, "Hello, Ada.")
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.line, creationLine)
+        XCTAssertTrue(
+            recorded.first?.description.contains(
+                "GreeterMock.greeting() was called but not stubbed (strict mode); it ran the default implementation"
+            ) == true,
+            recorded.first?.description ?? "no failure"
+        )
+    }
+
     func testNetworkingLayerMock_strictModeStubbedCall_recordsNoFailure() {
         // Given
         let sut = NetworkingLayerMock(mode: .strict)
