@@ -82,11 +82,12 @@ struct RequirementEmitter {
         if defaults != nil, let passed {
             let marks = Forwarding.marks(effects)
             emitted.helperWitness =
-                "    \(attributeText)\(modifierText)func \(decl.name.text)\(tail) {\n"
+                "    \(helperAttributes(decl.attributes))\(modifierText)func \(decl.name.text)\(tail) {\n"
                 + "        \(marks)litmusDouble.\(decl.name.text)(\(passed))\n    }"
             if answeredByDefault, let defaults {
                 emitted.trampoline =
-                    "    \(attributeText)fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))\(tail) {\n"
+                    "    \(helperAttributes(decl.attributes))fileprivate \(modifierText)func "
+                    + "\(defaults.trampoline(for: memberName))\(tail) {\n"
                     + "        \(marks)self.\(decl.name.text)(\(passed))\n    }"
             }
         }
@@ -140,7 +141,7 @@ struct RequirementEmitter {
         let attributeText = attributes(decl.attributes, diagnostics: &diagnostics)
         let modifierText = modifiers(decl.modifiers, diagnostics: &diagnostics)
         let header = attributeText + access + modifierText + "var \(propertyName): \(type)"
-        let helperHeader = "    \(attributeText)\(modifierText)var \(propertyName): \(type) {\n"
+        let helperHeader = "    \(helperAttributes(decl.attributes))\(modifierText)var \(propertyName): \(type) {\n"
         let recorder = "\(owner).\(memberName)"
         if hasSetter {
             var witness = """
@@ -194,7 +195,8 @@ struct RequirementEmitter {
                 helperHeader + "        get\(effectText) { \(marks)litmusDouble.\(propertyName) }\n    }"
             if answeredByDefault {
                 emitted.trampoline =
-                    "    \(attributeText)fileprivate \(modifierText)var \(defaults.trampoline(for: memberName)): \(type) {\n"
+                    "    \(helperAttributes(decl.attributes))fileprivate \(modifierText)var "
+                    + "\(defaults.trampoline(for: memberName)): \(type) {\n"
                     + "        get\(effectText) { \(marks)self.\(propertyName) }\n    }"
             }
         }
@@ -253,7 +255,7 @@ struct RequirementEmitter {
         if let defaults, let indexes {
             let marks = Forwarding.marks(getterEffects)
             helperWitness =
-                "    \(attributeText)\(modifierText)subscript\(tail) {\n"
+                "    \(helperAttributes(decl.attributes))\(modifierText)subscript\(tail) {\n"
                 + "        get\(effectText) { \(marks)litmusDouble[\(indexes)] }\n"
                 + (hasSetter
                     ? "        \(defaults.isClass ? "set" : "nonmutating set") { litmusDouble[\(indexes)] = newValue }\n"
@@ -262,7 +264,7 @@ struct RequirementEmitter {
             if answeredByDefault {
                 let effectsText = (getterEffects.isAsync ? " async" : "") + (marks.hasPrefix("try") ? " throws" : "")
                 trampoline =
-                    "    \(attributeText)fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))"
+                    "    \(helperAttributes(decl.attributes))fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))"
                     + (decl.genericParameterClause.map(text.render) ?? "") + parameterClause(parameters) + effectsText
                     + returnText + whereText + " {\n        \(marks)self[\(indexes)]\n    }"
             }
@@ -453,6 +455,20 @@ struct RequirementEmitter {
                 )
             }
             result += text.render(element) + " "
+        }
+        return result
+    }
+
+    /// The attributes a helper's witness and a trampoline keep: `@available` (a deprecated requirement is
+    /// called from a deprecated declaration, without a warning) and `@discardableResult`; not
+    /// `@inlinable` and the like, which a `fileprivate` declaration cannot have.
+    private func helperAttributes(_ list: AttributeListSyntax) -> String {
+        var result = ""
+        for element in list {
+            guard let attribute = element.as(AttributeSyntax.self),
+                ["available", "discardableResult"].contains(attribute.attributeName.trimmedDescription)
+            else { continue }
+            result += text.render(attribute) + " "
         }
         return result
     }

@@ -195,6 +195,41 @@ struct ExtensionDefaultExpansionTests {
         #expect(!output.source.contains("StoreMockDefault"))
     }
 
+    @Test("Helpers and trampolines keep @available and @discardableResult, not @inlinable (swift-nio's requirements)")
+    func attributesOfHelpers() throws {
+        let output = generate([
+            """
+            public protocol Emitting {
+                associatedtype OutboundOut
+                @inlinable @discardableResult
+                func wrap(_ value: OutboundOut) -> Int
+                @available(*, deprecated, renamed: "wrap(_:)")
+                func legacyWrap(_ value: OutboundOut) -> Int
+            }
+            extension Emitting {
+                @inlinable public func wrap(_ value: OutboundOut) -> Int { 1 }
+                public func legacyWrap(_ value: OutboundOut) -> Int { 2 }
+            }
+            """
+        ])
+
+        // The double's witness keeps every attribute; the fileprivate trampoline cannot be @inlinable.
+        #expect(output.source.contains("    @inlinable @discardableResult func wrap(_ value: OutboundOut) -> Int {"))
+        #expect(
+            output.source.contains(
+                "    @discardableResult fileprivate func litmusDefault_EmittingMock_wrap(_ value: OutboundOut) -> Int {"
+            ))
+        #expect(
+            output.source.contains(
+                "    @available(*, deprecated, renamed: \"wrap(_:)\") fileprivate func "
+                    + "litmusDefault_EmittingMock_legacyWrap(_ value: OutboundOut) -> Int {"))
+        let helper = try #require(output.source.components(separatedBy: "struct EmittingMockDefaultWrap<").last)
+        #expect(
+            helper.contains(
+                "    @available(*, deprecated, renamed: \"wrap(_:)\") func legacyWrap(_ value: OutboundOut)"))
+        #expect(!helper.contains("@inlinable"))
+    }
+
     @Test("A protocol with a static or initializer requirement, or Self, gets no helper: its members stay unstubbed")
     func noHelperPossible() {
         let output = generate([
