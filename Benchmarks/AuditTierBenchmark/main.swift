@@ -40,29 +40,36 @@ defer { try? FileManager.default.removeItem(at: scratch) }
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
     try """
-        // swift-tools-version: 6.1
-        import PackageDescription
-        let package = Package(
-            name: "Generated\(count)",
-            targets: [.target(name: "Sums"), .testTarget(name: "SumsTests", dependencies: ["Sums"])])
-        """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    // swift-tools-version: 6.1
+    import PackageDescription
+    let package = Package(
+        name: "Generated\(count)",
+        targets: [.target(name: "Sums"), .testTarget(name: "SumsTests", dependencies: ["Sums"])])
+    """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     try "public func sum(_ a: Int, _ b: Int) -> Int { a + b }\n"
         .write(to: sources.appendingPathComponent("Sums.swift"), atomically: true, encoding: .utf8)
     for group in 0..<max(1, count / 50) {
         let xctest = group % 2 == 0
-        var text = xctest ? "import XCTest\nimport Sums\n\nfinal class Sums\(group)Tests: XCTestCase {\n" : "import Testing\nimport Sums\n\n@Suite struct Sums\(group)Suite {\n"
+        var text =
+            xctest
+            ? "import XCTest\nimport Sums\n\nfinal class Sums\(group)Tests: XCTestCase {\n"
+            : "import Testing\nimport Sums\n\n@Suite struct Sums\(group)Suite {\n"
         for index in 0..<min(50, count - group * 50) {
             let value = group * 50 + index
-            text += xctest
+            text +=
+                xctest
                 ? "    func testSum\(index)() { XCTAssertEqual(sum(\(value), 1), \(value + 1)) }\n"
                 : "    @Test func sum\(index)() { #expect(sum(\(value), 1) == \(value + 1)) }\n"
         }
-        try (text + "}\n").write(to: tests.appendingPathComponent("Sums\(group).swift"), atomically: true, encoding: .utf8)
+        try (text + "}\n").write(
+            to: tests.appendingPathComponent("Sums\(group).swift"), atomically: true, encoding: .utf8)
     }
     return package
 }
 
-@MainActor func run(_ executable: URL, _ arguments: [String], in folder: URL) async throws -> (status: Int32, seconds: Double) {
+@MainActor func run(_ executable: URL, _ arguments: [String], in folder: URL) async throws -> (
+    status: Int32, seconds: Double
+) {
     let start = ContinuousClock.now
     let result = try await ChildProcess.run(
         executable, arguments, in: folder, outputFile: scratch.appendingPathComponent("output-\(UUID()).txt"),
@@ -81,13 +88,19 @@ func afterBuild(_ report: URL) throws -> (seconds: Double, tests: Int, alone: In
 
 let packages = try arguments.map { URL(fileURLWithPath: $0).standardizedFileURL } + generated.map(generate)
 let swift = URL(fileURLWithPath: "/usr/bin/env")
-say("package | tests | swift test --skip-build (median of 3) | its test binary alone (median of 3) | quick after the build | full after the build")
+say(
+    "package | tests | swift test --skip-build (median of 3) | its test binary alone (median of 3) | quick after the build | full after the build"
+)
 say("---|---|---|---|---|---")
 for package in packages {
     let name = package.lastPathComponent
     let build = scratch.appendingPathComponent("build-\(name)")
     let common = ["--replay", "7", "--build-path", build.path, "--quiet", "--no-history"]
-    let warm = try await run(litmus, ["audit", package.path, "--quick"] + common + ["--json", scratch.appendingPathComponent("\(name)-warm.json").path], in: scratch)
+    let warm = try await run(
+        litmus,
+        ["audit", package.path, "--quick"] + common + [
+            "--json", scratch.appendingPathComponent("\(name)-warm.json").path,
+        ], in: scratch)
     let built = try? afterBuild(scratch.appendingPathComponent("\(name)-warm.json"))
     guard built != nil else {
         say("\(name) | the warm-up audit wrote no report (exit \(warm.status))")
@@ -97,11 +110,18 @@ for package in packages {
     var baselines: [Double] = []
     for _ in 0..<3 {
         baselines.append(
-            try await run(swift, ["swift", "test", "--skip-build", "--package-path", copy.path, "--scratch-path", build.appendingPathComponent("build").path], in: scratch).seconds)
+            try await run(
+                swift,
+                [
+                    "swift", "test", "--skip-build", "--package-path", copy.path, "--scratch-path",
+                    build.appendingPathComponent("build").path,
+                ], in: scratch
+            ).seconds)
     }
     let baseline = baselines.sorted()[1]
     let products = build.appendingPathComponent("build")
-    let binary = (FileManager.default.enumerator(at: products, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+    let binary =
+        (FileManager.default.enumerator(at: products, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
         .first { $0.lastPathComponent.hasSuffix("PackageTests.xctest") && $0.path.contains("/debug/") }
     var direct: [Double] = []
     if let binary {
@@ -119,7 +139,9 @@ for package in packages {
             continue
         }
         let report = scratch.appendingPathComponent("\(name)-\(tier).json")
-        _ = try await run(litmus, ["audit", package.path] + (tier == "quick" ? ["--quick"] : []) + common + ["--json", report.path], in: scratch)
+        _ = try await run(
+            litmus, ["audit", package.path] + (tier == "quick" ? ["--quick"] : []) + common + ["--json", report.path],
+            in: scratch)
         guard let measured = try? afterBuild(report) else {
             cells.append("no report")
             continue
@@ -129,7 +151,9 @@ for package in packages {
                 format: "%.1f s, **%.1f times** (%.1f times the binary; %d alone)", measured.seconds,
                 measured.seconds / baseline, measured.seconds / binaryBaseline, measured.alone))
     }
-    say(String(format: "%@ | %d | %.2f s (%@) | %.2f s (%@) | %@ | %@", name, built?.tests ?? 0, baseline,
-        baselines.map { String(format: "%.2f", $0) }.joined(separator: ", "), binaryBaseline,
-        direct.map { String(format: "%.2f", $0) }.joined(separator: ", "), cells[0], cells[1]))
+    say(
+        String(
+            format: "%@ | %d | %.2f s (%@) | %.2f s (%@) | %@ | %@", name, built?.tests ?? 0, baseline,
+            baselines.map { String(format: "%.2f", $0) }.joined(separator: ", "), binaryBaseline,
+            direct.map { String(format: "%.2f", $0) }.joined(separator: ", "), cells[0], cells[1]))
 }

@@ -39,14 +39,21 @@ func audit(_ index: Int) -> HistoryRun {
             milliseconds: Double(test % 17) + 0.5)
     }
     return HistoryRun(
-        date: Date(timeIntervalSince1970: 1_790_000_000 + Double(index) * 3600), kind: index % 10 == 9 ? .audit : .quickAudit,
+        date: Date(timeIntervalSince1970: 1_790_000_000 + Double(index) * 3600),
+        kind: index % 10 == 9 ? .audit : .quickAudit,
         package: "/big", commit: String(format: "%040x", index / 10), fingerprint: "code-\(index / 10)", machine: "ci",
-        seed: UInt64(index), wallSeconds: 60, suiteSeconds: 20, linePercent: 80, quarantinedTests: 1, share: index % 5 + 1,
+        seed: UInt64(index), wallSeconds: 60, suiteSeconds: 20, linePercent: 80, quarantinedTests: 1,
+        share: index % 5 + 1,
         spread: 5, tests: tests,
-        findings: [Finding(kind: .noAssertion, test: "Big.Case0/test1", file: "Tests/Big/Case0.swift", line: 3, message: "asserts nothing")])
+        findings: [
+            Finding(
+                kind: .noAssertion, test: "Big.Case0/test1", file: "Tests/Big/Case0.swift", line: 3,
+                message: "asserts nothing")
+        ])
 }
 
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-history-benchmark-\(UUID().uuidString)")
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "litmus-history-benchmark-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 let file = folder.appendingPathComponent("history.sqlite")
@@ -57,13 +64,21 @@ let written = try await seconds {
     }
 }
 let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-print(String(format: "history: %d audits of %d tests written in %.1f s (not the goal), %.0f MB", runCount, testCount, written, Double(size) / 1e6))
+print(
+    String(
+        format: "history: %d audits of %d tests written in %.1f s (not the goal), %.0f MB", runCount, testCount,
+        written, Double(size) / 1e6))
 
 let recorder = HistoryRecorder(file: file)
 var summary: HistorySummary?
 let summarizing = try await median { summary = try recorder.summary() }
-print(String(format: "summary (litmus history's work): %.3f s, median of 5; goal under 1 s: %@", summarizing, summarizing < 1 ? "met" : "NOT met"))
-print("  it read \(summary?.audits ?? 0) audits, found \(summary?.flaky.count ?? 0) flaky tests, \(summary?.findings.count ?? 0) findings")
+print(
+    String(
+        format: "summary (litmus history's work): %.3f s, median of 5; goal under 1 s: %@", summarizing,
+        summarizing < 1 ? "met" : "NOT met"))
+print(
+    "  it read \(summary?.audits ?? 0) audits, found \(summary?.flaky.count ?? 0) flaky tests, \(summary?.findings.count ?? 0) findings"
+)
 let alone = try await median { _ = try recorder.lastRanAlone() }
 print(String(format: "last ran alone (a quick audit's share): %.3f s, median of 5", alone))
 var next = runCount
@@ -79,5 +94,8 @@ if let executable {
             URL(fileURLWithPath: executable), ["history", file.path], in: folder,
             outputFile: folder.appendingPathComponent("output.txt"), timeout: 60)
     }
-    print(String(format: "litmus history %@ (the process): %.3f s, median of 5; goal under 1 s: %@", file.lastPathComponent, command, command < 1 ? "met" : "NOT met"))
+    print(
+        String(
+            format: "litmus history %@ (the process): %.3f s, median of 5; goal under 1 s: %@", file.lastPathComponent,
+            command, command < 1 ? "met" : "NOT met"))
 }

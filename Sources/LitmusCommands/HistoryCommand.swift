@@ -105,11 +105,15 @@ public struct HistoryShowCommand: AsyncParsableCommand {
         try AuditOutput.exitingOnOutputError(command: command) {
             if let json {
                 let data = try summary.json() + Data("\n".utf8)
-                if json == "-" { FileHandle.standardOutput.write(data) } else {
+                if json == "-" {
+                    FileHandle.standardOutput.write(data)
+                } else {
                     try OutputFile(flag: "--json", path: json).write(data)
                 }
             }
-            if let html { try OutputFile(flag: "--html", path: html).write(try HTMLReport(audit: nil, history: summary).render()) }
+            if let html {
+                try OutputFile(flag: "--html", path: html).write(try HTMLReport(audit: nil, history: summary).render())
+            }
         }
         if json != "-" { print(HistoryTerminalReport().render(summary), terminator: "") }
     }

@@ -71,7 +71,8 @@ public struct MergeCommand: AsyncParsableCommand {
                 let report = try LitmusMutation.MutationReport.merging(loaded)
                 if let history {
                     await recorder(history).recordMutation(
-                        score: report.score, wallSeconds: report.wallSeconds, package: URL(fileURLWithPath: report.package),
+                        score: report.score, wallSeconds: report.wallSeconds,
+                        package: URL(fileURLWithPath: report.package),
                         command: "litmus merge")
                 }
                 try MutationOutput.emit(

@@ -49,7 +49,10 @@ public enum HistoryAnalysis {
         let day = today.formatted(.iso8601.year().month().day())
         let advice = summaries.filter { !$0.quarantined && $0.flips > 0 && $0.flipRate >= quarantineRate }
             .sorted { ($0.flipRate, $1.test) > ($1.flipRate, $0.test) }
-            .map { QuarantineAdvice(test: $0.test, line: "\($0.test.rawValue)  # \($0.rateSentence), litmus history \(day)") }
+            .map {
+                QuarantineAdvice(
+                    test: $0.test, line: "\($0.test.rawValue)  # \($0.rateSentence), litmus history \(day)")
+            }
         let releasable = summaries.filter { $0.quarantined && !flaky.contains($0.test) }.filter { summary in
             held(summary.test, in: indexed, runs: releaseAfter)
         }.map(\.test)
@@ -188,8 +191,10 @@ public enum HistoryAnalysis {
     }
 
     private static func sorted(_ findings: [Finding]) -> [Finding] {
-        findings.sorted { ($0.letter, $0.kind.rawValue, $0.test?.rawValue ?? "", $0.file ?? "", $0.line ?? 0)
-            < ($1.letter, $1.kind.rawValue, $1.test?.rawValue ?? "", $1.file ?? "", $1.line ?? 0) }
+        findings.sorted {
+            ($0.letter, $0.kind.rawValue, $0.test?.rawValue ?? "", $0.file ?? "", $0.line ?? 0)
+                < ($1.letter, $1.kind.rawValue, $1.test?.rawValue ?? "", $1.file ?? "", $1.line ?? 0)
+        }
     }
 
     /// Whether `test` ran and passed without a failure in each of its last `runs` audits (as many as it has).

@@ -17,7 +17,9 @@ public struct HistoryRecorder: Sendable {
 
     /// The default history of `package`: `history/<package key>.sqlite` beside the build cache's `builds`
     /// folder (`$LITMUS_CACHE_DIR/history/…`, else `~/.cache/litmus/history/…`).
-    public static func defaultFile(for package: URL, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func defaultFile(
+        for package: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws -> URL
     {
         let cache = try BuildCache.standard(environment: environment)
@@ -89,14 +91,16 @@ public struct HistoryRecorder: Sendable {
 public enum CodeFingerprint {
     /// The commit (when in a git work tree) and the fingerprint of `package`.
     public static func of(_ package: URL) async -> (commit: String?, fingerprint: String) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-fingerprint-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-fingerprint-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         // A package git does not track (in an ignored folder of another repository) has no commit of its own.
         if let commit = await PartialHeader.commit(of: package, scratch: scratch),
             !(await git(["ls-files", "--", "Package.swift"], in: package, scratch: scratch)).isEmpty
         {
-            let changes = await git(["status", "--porcelain=v1", "--untracked-files=all", "."], in: package, scratch: scratch)
+            let changes = await git(
+                ["status", "--porcelain=v1", "--untracked-files=all", "."], in: package, scratch: scratch)
             let diff = await git(["diff", "HEAD", "--binary", "--", "."], in: package, scratch: scratch)
             return (commit, ContentHash.hex(commit + "\n" + changes + "\n" + diff))
         }

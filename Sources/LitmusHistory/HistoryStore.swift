@@ -23,7 +23,8 @@ public final class HistoryStore: Sendable {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw HistoryError.unusable(file: file.path, reason: "its folder cannot be created (\(error.localizedDescription))")
+            throw HistoryError.unusable(
+                file: file.path, reason: "its folder cannot be created (\(error.localizedDescription))")
         }
         var configuration = Configuration()
         // Another run appending holds the lock for as long as one append takes: wait for it.
@@ -40,10 +41,24 @@ public final class HistoryStore: Sendable {
                 let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
                 if !tables.isEmpty, !tables.contains("grdb_migrations") {
                     throw HistoryError.notAHistory(
-                        file: file.path, reason: "an SQLite database of something else (tables \(tables.sorted().joined(separator: ", ")))")
+                        file: file.path,
+                        reason:
+                            "an SQLite database of something else (tables \(tables.sorted().joined(separator: ", ")))")
                 }
             }
-            try migrator.migrate(queue)
+            // GRDB reads which migrations ran before it takes the write lock, so two processes opening a
+            // new file at once may both try the first migration: the second fails (the table exists, or
+            // SQLite refuses its lock upgrade as a deadlock). Trying again, it finds the migrations done.
+            var attempts = 0
+            while true {
+                do {
+                    try migrator.migrate(queue)
+                    break
+                } catch let error as DatabaseError where attempts < 20 && Self.isRace(error) {
+                    attempts += 1
+                    usleep(50_000)
+                }
+            }
             try queue.read { db in
                 if let missing = try Self.missingColumn(db) {
                     throw HistoryError.notAHistory(file: file.path, reason: missing)
@@ -56,6 +71,12 @@ public final class HistoryStore: Sendable {
         } catch {
             throw HistoryError.unusable(file: file.path, reason: "\(error)")
         }
+    }
+
+    /// Whether `error` is what a migration meets when another process migrates the file at the same time.
+    static func isRace(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            || (error.resultCode == .SQLITE_ERROR && (error.message ?? "").contains("already exists"))
     }
 
     /// The columns each table must have: a database whose migrations have this schema's names but not
@@ -74,9 +95,10 @@ public final class HistoryStore: Sendable {
     /// The first table or column of ``columns`` the database lacks, said as a reason; `nil` when none.
     static func missingColumn(_ db: Database) throws -> String? {
         for (table, expected) in columns.sorted(by: { $0.key < $1.key }) {
-            let present = Set(try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]).map {
-                $0["name"] as String
-            })
+            let present = Set(
+                try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]).map {
+                    $0["name"] as String
+                })
             if present.isEmpty { return "it has no table \(table)" }
             if let column = expected.subtracting(present).sorted().first {
                 return "its table \(table) has no column \(column)"
@@ -222,7 +244,8 @@ public final class HistoryStore: Sendable {
                         HistoryTestRun(
                             test: test, suite: OutcomeCode.outcomes(row["suite"]),
                             parallel: OutcomeCode.outcomes(row["parallel"]),
-                            alone: OutcomeCode.outcomes(row["alone"]).first ?? .notRun, milliseconds: row["milliseconds"],
+                            alone: OutcomeCode.outcomes(row["alone"]).first ?? .notRun,
+                            milliseconds: row["milliseconds"],
                             quarantined: row["quarantined"]))
                 }
                 var findings: [Int64: [Finding]] = [:]
@@ -325,15 +348,16 @@ public final class HistoryStore: Sendable {
 /// Outcomes as one letter each in the file: `P`assed, `F`ailed, `S`kipped, `C`rashed, `N`ot run.
 enum OutcomeCode {
     static func text(_ outcomes: [TestOutcome]) -> String {
-        String(outcomes.map { outcome -> Character in
-            switch outcome {
-            case .passed: "P"
-            case .failed: "F"
-            case .skipped: "S"
-            case .crashed: "C"
-            case .notRun: "N"
-            }
-        })
+        String(
+            outcomes.map { outcome -> Character in
+                switch outcome {
+                case .passed: "P"
+                case .failed: "F"
+                case .skipped: "S"
+                case .crashed: "C"
+                case .notRun: "N"
+                }
+            })
     }
 
     static func outcomes(_ text: String) -> [TestOutcome] {

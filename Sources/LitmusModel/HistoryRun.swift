@@ -94,7 +94,8 @@ public struct HistoryRun: Codable, Sendable, Hashable {
     public init(report: AuditReport, date: Date, commit: String?, fingerprint: String, machine: String) {
         let tests = report.tests.map { test in
             HistoryTestRun(
-                test: test.id, suite: test.suiteOutcomes, parallel: test.parallelOutcomes ?? [], alone: test.aloneOutcome,
+                test: test.id, suite: test.suiteOutcomes, parallel: test.parallelOutcomes ?? [],
+                alone: test.aloneOutcome,
                 milliseconds: test.durationsMilliseconds.isEmpty ? nil : test.medianMilliseconds,
                 quarantined: report.quarantine?.tests.contains(test.id) ?? false)
         }
@@ -105,7 +106,8 @@ public struct HistoryRun: Codable, Sendable, Hashable {
             wallSeconds: report.wallSeconds,
             suiteSeconds: measured.isEmpty ? nil : measured.map(\.medianMilliseconds).reduce(0, +) / 1000,
             linePercent: report.coverage?.linePercent, mutationScore: report.mutation?.score,
-            quarantinedTests: report.quarantine?.tests.count ?? 0, share: report.quick?.share, spread: report.quick?.spread, tests: tests,
+            quarantinedTests: report.quarantine?.tests.count ?? 0, share: report.quick?.share,
+            spread: report.quick?.spread, tests: tests,
             findings: report.findings, notes: report.notes ?? [])
     }
 }

@@ -36,7 +36,8 @@ public struct HistorySummary: Codable, Sendable {
     /// Creates the value from every field.
     public init(
         file: String, runsInFile: Int, audits: Int, window: Int, tests: [HistoryTestSummary], findings: [Finding],
-        notes: [Finding] = [], quarantineAdvice: [QuarantineAdvice], releasable: [TestID], notYetAlone: [TestID], trend: [TrendPoint],
+        notes: [Finding] = [], quarantineAdvice: [QuarantineAdvice], releasable: [TestID], notYetAlone: [TestID],
+        trend: [TrendPoint],
         quarantineRate: Double, releaseAfter: Int
     ) {
         self.file = file

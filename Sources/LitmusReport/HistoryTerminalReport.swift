@@ -25,7 +25,9 @@ public struct HistoryTerminalReport: Sendable {
         }
         for test in flaky {
             var line = "  \(test.test.rawValue): \(test.rateSentence)"
-            if let first = test.firstFlip { line += test.newlyFlaky ? "; newly flaky since \(first.sentence)" : "; first flip at \(first.sentence)" }
+            if let first = test.firstFlip {
+                line += test.newlyFlaky ? "; newly flaky since \(first.sentence)" : "; first flip at \(first.sentence)"
+            }
             if test.quarantined { line += " [quarantined]" }
             lines.append(line)
         }
@@ -53,12 +55,15 @@ public struct HistoryTerminalReport: Sendable {
         if !slowest.isEmpty {
             lines.append("")
             lines.append("Slowest (median over the audits):")
-            for (test, milliseconds) in slowest { lines.append("  \(String(format: "%.1f", milliseconds)) ms  \(test.rawValue)") }
+            for (test, milliseconds) in slowest {
+                lines.append("  \(String(format: "%.1f", milliseconds)) ms  \(test.rawValue)")
+            }
         }
         if !summary.quarantineAdvice.isEmpty {
             lines.append("")
             lines.append(
-                "Quarantine: flip rate at or over \(String(format: "%.2f", summary.quarantineRate)); add to .litmus-quarantine:")
+                "Quarantine: flip rate at or over \(String(format: "%.2f", summary.quarantineRate)); add to .litmus-quarantine:"
+            )
             lines += summary.quarantineAdvice.map { "  \($0.line)" }
         }
         if !summary.releasable.isEmpty {
@@ -76,9 +81,12 @@ public struct HistoryTerminalReport: Sendable {
         let recent = summary.trend.suffix(10)
         if recent.count > 1 {
             lines.append("")
-            lines.append("Trend (last \(recent.count) runs): date, commit, kind, suite s, line %, mutation %, flaky, quarantined")
+            lines.append(
+                "Trend (last \(recent.count) runs): date, commit, kind, suite s, line %, mutation %, flaky, quarantined"
+            )
             for point in recent {
-                let date: String = point.date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+                let date: String = point.date.formatted(
+                    .iso8601.year().month().day().time(includingFractionalSeconds: false))
                 let commit: String = point.commit.map { String($0.prefix(8)) } ?? "-"
                 let figures: [String] = [
                     Self.figure(point.suiteSeconds, "%.2f"), Self.figure(point.linePercent, "%.1f"),

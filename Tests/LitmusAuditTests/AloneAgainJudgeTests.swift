@@ -7,8 +7,10 @@ import Testing
 /// A quick audit's further alone runs (``RunStage/confirmAlone(_:xctests:)``), as the judges read them.
 @Suite("Alone again: flaky or order-dependent, after a quick audit's single runs")
 struct AloneAgainJudgeTests {
-    private let victim = TestIdentity(library: .xctest, id: "M.CartTests/testC", file: "Tests/M/CartTests.swift", line: 9)
-    private let polluter = TestIdentity(library: .xctest, id: "M.CartTests/testA", file: "Tests/M/CartTests.swift", line: 3)
+    private let victim = TestIdentity(
+        library: .xctest, id: "M.CartTests/testC", file: "Tests/M/CartTests.swift", line: 9)
+    private let polluter = TestIdentity(
+        library: .xctest, id: "M.CartTests/testA", file: "Tests/M/CartTests.swift", line: 3)
 
     /// The victim failed after the polluter in the one suite run and passed alone; then `again`.
     private func observations(again: [TestOutcome]) -> Observations {
@@ -16,7 +18,9 @@ struct AloneAgainJudgeTests {
         let failed = TestResult(outcome: .failed, duration: 0.01, issues: ["CartTests.swift:10: not empty"])
         var observations = Observations(
             tests: [polluter, victim],
-            suiteRuns: [ObservedRun(results: [polluter.id: passed, victim.id: failed], order: [polluter.id, victim.id])],
+            suiteRuns: [
+                ObservedRun(results: [polluter.id: passed, victim.id: failed], order: [polluter.id, victim.id])
+            ],
             alone: [polluter.id: passed, victim.id: passed])
         observations.aloneAgain = [victim.id: again.map { TestResult(outcome: $0, duration: 0.01) }]
         return observations

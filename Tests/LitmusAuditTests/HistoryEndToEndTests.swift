@@ -19,7 +19,8 @@ struct HistoryEndToEndTests {
     func fiveQuickAuditsAddUpToTheFullAudit() async throws {
         // Given: the full audit of Planted, and an empty history (and two more, each taking every other run)
         let full = try await FixtureAudits.shared.audit("Planted").report
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-history-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-history-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let history = HistoryRecorder(file: scratch.appendingPathComponent("one.sqlite"))
         let halves = ["even", "odd"].map { HistoryRecorder(file: scratch.appendingPathComponent("\($0).sqlite")) }

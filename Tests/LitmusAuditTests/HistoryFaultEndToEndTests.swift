@@ -12,7 +12,8 @@ import Testing
 struct HistoryFaultEndToEndTests {
     /// A folder of the test's own, with the audit report `tests` tests long written in it as JSON.
     private struct Scratch {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-history-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-history-\(UUID().uuidString)")
         var history: URL { folder.appendingPathComponent("history.sqlite") }
 
         init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
@@ -29,7 +30,8 @@ struct HistoryFaultEndToEndTests {
             }
             let report = AuditReport(
                 package: folder.path, seed: seed, options: AuditOptions(), wallSeconds: 1, buildSeconds: 0,
-                tests: reports, findings: [Finding(kind: .noAssertion, test: reports.first?.id, message: "asserts nothing")],
+                tests: reports,
+                findings: [Finding(kind: .noAssertion, test: reports.first?.id, message: "asserts nothing")],
                 verdicts: [], failingTests: [], unmetThresholds: [])
             let url = folder.appendingPathComponent(name)
             try JSONEncoder().encode(report).write(to: url)
@@ -41,7 +43,8 @@ struct HistoryFaultEndToEndTests {
             let executable = try #require(BuiltExecutable.named("litmus"), "build the litmus executable first")
             return try ChildProcess.spawn(
                 [executable.path] + arguments, environment: ProcessInfo.processInfo.environment,
-                directory: folder.path, standardError: .file(folder.appendingPathComponent("errors-\(UUID()).txt").path))
+                directory: folder.path, standardError: .file(folder.appendingPathComponent("errors-\(UUID()).txt").path)
+            )
         }
 
         /// Runs `litmus ARGUMENTS` to its end; its exit status.
@@ -56,7 +59,10 @@ struct HistoryFaultEndToEndTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         for seed in [UInt64(1), 2] {
-            let status = try await scratch.run(["history", "add", try scratch.report("r\(seed).json", tests: 50, seed: seed), "--history", scratch.history.path])
+            let status = try await scratch.run([
+                "history", "add", try scratch.report("r\(seed).json", tests: 50, seed: seed), "--history",
+                scratch.history.path,
+            ])
             try #require(status == 0)
         }
         let before = try HistoryStore(file: scratch.history).runs()
@@ -81,7 +87,9 @@ struct HistoryFaultEndToEndTests {
         // Then: the history opens, with exactly the earlier runs, intact, and records the next run
         let store = try HistoryStore(file: scratch.history)
         #expect(try store.runs() == before)
-        let status = try await scratch.run(["history", "add", try scratch.report("r4.json", tests: 50, seed: 4), "--history", scratch.history.path])
+        let status = try await scratch.run([
+            "history", "add", try scratch.report("r4.json", tests: 50, seed: 4), "--history", scratch.history.path,
+        ])
         #expect(status == 0)
         #expect(try store.count() == 3)
     }
@@ -94,7 +102,9 @@ struct HistoryFaultEndToEndTests {
         let reports = try [5, 6].map { try scratch.report("r\($0).json", tests: 5_000, seed: UInt64($0)) }
 
         // When: both start together
-        let processes = try reports.map { try scratch.start(["history", "add", $0, "--history", scratch.history.path]) }
+        let processes = try reports.map {
+            try scratch.start(["history", "add", $0, "--history", scratch.history.path])
+        }
         var statuses: [Int32?] = []
         for process in processes { statuses.append(await ChildProcess.termination(of: process)?.status) }
 
@@ -121,8 +131,11 @@ struct HistoryFaultEndToEndTests {
         let executable = try #require(BuiltExecutable.named("litmus"))
         let result = try await ChildProcess.run(
             executable,
-            ["audit", kept.package.path, "--quiet", "--runs", "1", "--max-fast", "250", "--build-path", kept.buildFolder.path,
-             "--history", scratch.history.path, "--json", report.path],
+            [
+                "audit", kept.package.path, "--quiet", "--runs", "1", "--max-fast", "250", "--build-path",
+                kept.buildFolder.path,
+                "--history", scratch.history.path, "--json", report.path,
+            ],
             in: scratch.folder, errorFile: errors, timeout: 600)
 
         // Then: the report is there and the exit is the audit's own; standard error names the file and the fix

@@ -102,14 +102,18 @@ struct QuickTierTests {
         #expect(sut.quick == nil)
     }
 
-    @Test("With a history, the share whose tests ran alone least recently runs, whatever the seed; a test that never ran alone counts as oldest")
+    @Test(
+        "With a history, the share whose tests ran alone least recently runs, whatever the seed; a test that never ran alone counts as oldest"
+    )
     func leastRecentShare() {
         // Given: shares of 3 over the seven tests ({a, d, g}, {b, e}, {c, f}); b and e ran alone on day 2,
         // a, d and g on day 3, c on day 1 and f never
         let sut = QuickTier(spread: 3)
         let ids = tests.map(\.id)
         let day = { (n: Double) in Date(timeIntervalSince1970: n * 86_400) }
-        var lastAlone: [TestID: Date] = ["M.T/a": day(3), "M.T/d": day(3), "M.T/g": day(3), "M.T/b": day(2), "M.T/e": day(2), "M.T/c": day(1)]
+        var lastAlone: [TestID: Date] = [
+            "M.T/a": day(3), "M.T/d": day(3), "M.T/g": day(3), "M.T/b": day(2), "M.T/e": day(2), "M.T/c": day(1),
+        ]
 
         // Then: {c, f} (f never ran alone), whichever share the seed would pick
         #expect((0..<3).map { sut.leastRecentShare(of: ids, lastAlone: lastAlone, seed: UInt64($0)) } == [2, 2, 2])

@@ -61,7 +61,9 @@ struct HistoryAnalysisTests {
         #expect(summary.findings.isEmpty)
     }
 
-    @Test("The Wilson interval of a flip rate", arguments: [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634), (1, 1, 0.2065, 1.0)])
+    @Test(
+        "The Wilson interval of a flip rate",
+        arguments: [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634), (1, 1, 0.2065, 1.0)])
     func wilson(flips: Int, trials: Int, low: Double, high: Double) {
         let interval = HistoryAnalysis.wilson(flips, of: trials)
         #expect(abs(interval.lowerBound - low) < 0.0005)
@@ -93,7 +95,8 @@ struct HistoryAnalysisTests {
     @Test("A test that held before it flipped is newly flaky from the run where it first flipped, with that commit")
     func newlyFlaky() {
         // Given: four passing runs on one code, then a failure
-        let runs = (1...4).map { run($0, commit: "aaaa\($0)", ["T.f": ("P", "N")]) }
+        let runs =
+            (1...4).map { run($0, commit: "aaaa\($0)", ["T.f": ("P", "N")]) }
             + [run(5, commit: "bbbb5", ["T.f": ("F", "N")])]
 
         // When
@@ -106,7 +109,8 @@ struct HistoryAnalysisTests {
         #expect(summary.findings.first?.message.contains("first at commit bbbb5") == true)
     }
 
-    @Test("A test flipping at or above the threshold gets a quarantine line; a quarantined test that held is releasable")
+    @Test(
+        "A test flipping at or above the threshold gets a quarantine line; a quarantined test that held is releasable")
     func quarantineFromEvidence() {
         // Given: T.g flips every run; T.h is quarantined and passed in its last 3 runs
         let runs = (1...3).map { day in
@@ -121,7 +125,8 @@ struct HistoryAnalysisTests {
         #expect(summary.quarantineAdvice.first?.line.hasPrefix("T.g  # flip rate 1.00 (95%: ") == true)
         #expect(summary.releasable == ["T.h"])
         // and not before it held as many runs as asked
-        #expect(HistoryAnalysis.summarize(runs, file: "h", runsInFile: 3, trend: [], releaseAfter: 4).releasable.isEmpty)
+        #expect(
+            HistoryAnalysis.summarize(runs, file: "h", runsInFile: 3, trend: [], releaseAfter: 4).releasable.isEmpty)
     }
 
     @Test("Tests that ran alone in no audit of the window are listed as still to run alone")

@@ -19,9 +19,11 @@ struct HistoryStoreTests {
     func roundTrip() throws {
         // Given
         let scratch = ScratchFolder()
-        var first = run(1, ["T.a": ("PF", "P"), "T.b": ("P", "N")], findings: [
-            Finding(kind: .tautology, test: "T.a", file: "Tests/A.swift", line: 4, message: "same sides")
-        ])
+        var first = run(
+            1, ["T.a": ("PF", "P"), "T.b": ("P", "N")],
+            findings: [
+                Finding(kind: .tautology, test: "T.a", file: "Tests/A.swift", line: 4, message: "same sides")
+            ])
         first.tests[0].parallel = [.failed, .passed]
         first.linePercent = 81.5
         first.seed = UInt64.max
@@ -83,7 +85,10 @@ struct HistoryStoreTests {
 
         // Then
         #expect(runs.map(\.id) == ["old"])
-        #expect(runs.first?.tests == [HistoryTestRun(test: "T.a", suite: [.passed, .passed, .passed], alone: .passed, milliseconds: 3)])
+        #expect(
+            runs.first?.tests == [
+                HistoryTestRun(test: "T.a", suite: [.passed, .passed, .passed], alone: .passed, milliseconds: 3)
+            ])
         #expect(runs.first?.linePercent == nil)
         try store.append(run(2, ["T.a": ("P", "N")]))
         #expect(try store.count() == 2)
@@ -116,11 +121,17 @@ struct HistoryStoreTests {
             _ = try HistoryStore(file: garbage)
             Issue.record("opened a file of 'A's")
         } catch let error as HistoryError {
-            guard case .corrupt(let file, _) = error else { Issue.record("\(error)"); return }
+            guard case .corrupt(let file, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(file == garbage.path)
             #expect(error.description.contains("mv \(garbage.path) \(garbage.path).broken"))
         }
-        #expect(throws: HistoryError.notAHistory(file: foreign.path, reason: "an SQLite database of something else (tables songs)")) {
+        #expect(
+            throws: HistoryError.notAHistory(
+                file: foreign.path, reason: "an SQLite database of something else (tables songs)")
+        ) {
             try HistoryStore(file: foreign)
         }
         // and neither file was changed
@@ -133,7 +144,9 @@ struct HistoryStoreTests {
         let scratch = ScratchFolder()
         let file = scratch.file("other.sqlite")
         var other = DatabaseMigrator()
-        other.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE run(id INTEGER PRIMARY KEY, title TEXT)") }
+        other.registerMigration("v1") { db in
+            try db.execute(sql: "CREATE TABLE run(id INTEGER PRIMARY KEY, title TEXT)")
+        }
         other.registerMigration("v2") { db in try db.execute(sql: "ALTER TABLE run ADD COLUMN year INTEGER") }
         try other.migrate(try DatabaseQueue(path: file.path))
 
@@ -147,7 +160,9 @@ struct HistoryStoreTests {
     func lastRanAlone() throws {
         let scratch = ScratchFolder()
         let store = try HistoryStore(file: scratch.file("h.sqlite"))
-        try store.append([run(1, ["T.a": ("P", "P"), "T.b": ("P", "N")]), run(2, ["T.a": ("P", "N"), "T.b": ("P", "N")])])
+        try store.append([
+            run(1, ["T.a": ("P", "P"), "T.b": ("P", "N")]), run(2, ["T.a": ("P", "N"), "T.b": ("P", "N")]),
+        ])
         #expect(try store.lastRanAlone() == ["T.a": Date(timeIntervalSince1970: 86_400)])
     }
 }

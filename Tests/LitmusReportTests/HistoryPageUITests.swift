@@ -35,7 +35,8 @@ struct HistoryPageUITests {
             file: "/ci/history.sqlite", runsInFile: 12, audits: 12, window: 30, tests: [steady, flaky], findings: [],
             quarantineAdvice: [
                 QuarantineAdvice(
-                    test: flaky.test, line: "AppTests.CartTests/testTotal  # flip rate 0.25 (95%: 0.11–0.47) over 21 runs")
+                    test: flaky.test,
+                    line: "AppTests.CartTests/testTotal  # flip rate 0.25 (95%: 0.11–0.47) over 21 runs")
             ], releasable: [], notYetAlone: [], trend: trend, quarantineRate: 0.05, releaseAfter: 10)
     }
 
@@ -48,7 +49,10 @@ struct HistoryPageUITests {
             #expect(try await sut.images["Line coverage: 12 of 12 runs measured, from 70.0 % to 81.0 %"].exists)
             #expect(try await sut.images["Mutation score: 3 of 12 runs measured, from 69.0 % to 71.0 %"].exists)
             #expect(try await sut.images["Flaky tests: 12 of 12 runs measured, from 0 to 1"].exists)
-            #expect(try await sut.images["Suite duration (sum of the tests’ medians): 12 of 12 runs measured, from 2.00 s to 3.10 s"].exists)
+            #expect(
+                try await sut.images[
+                    "Suite duration (sum of the tests’ medians): 12 of 12 runs measured, from 2.00 s to 3.10 s"
+                ].exists)
         }
     }
 

@@ -124,7 +124,10 @@ struct RunStage: Sendable {
             return others.contains { $0.isFailure != alone.isFailure }
         }
         guard !changed.isEmpty else { return observations }
-        progress(.phase("Running alone again \(changed.count) test\(changed.count == 1 ? "" : "s") whose outcome changed, \(Self.confirmingRuns) times each"))
+        progress(
+            .phase(
+                "Running alone again \(changed.count) test\(changed.count == 1 ? "" : "s") whose outcome changed, \(Self.confirmingRuns) times each"
+            ))
         var log = RunLog()
         for (done, test) in changed.enumerated() {
             for again in 1...Self.confirmingRuns {
@@ -148,7 +151,8 @@ struct RunStage: Sendable {
         let failed = Self.failing(in: observations.randomHalves)
         let late = observations.tests.filter { failed.contains($0.id) && observations.alone[$0.id] == nil }
         guard !late.isEmpty else { return observations }
-        progress(.phase("Running alone \(late.count) test\(late.count == 1 ? "" : "s") that failed only in a random half"))
+        progress(
+            .phase("Running alone \(late.count) test\(late.count == 1 ? "" : "s") that failed only in a random half"))
         var observations = observations
         var log = RunLog()
         var runs: [(TestIdentity, TestBinary.Run)] = []

@@ -50,7 +50,8 @@ package struct AloneScope: Sendable, Hashable, Codable {
         lastAlone: [TestID: Date]? = nil
     ) -> AloneScope {
         let ids = tests.map(\.id)
-        let index = lastAlone.map { tier.leastRecentShare(of: ids, lastAlone: $0, seed: seed) }
+        let index =
+            lastAlone.map { tier.leastRecentShare(of: ids, lastAlone: $0, seed: seed) }
             ?? tier.shareIndex(seed: seed)
         let share = Set(tier.share(index, of: ids, by: \.self))
         let failed = Set(ids.filter(failing.contains))
