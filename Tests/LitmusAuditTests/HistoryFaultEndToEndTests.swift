@@ -66,7 +66,7 @@ struct HistoryFaultEndToEndTests {
             try #require(status == 0)
         }
         let before = try HistoryStore(file: scratch.history).runs()
-        let big = try scratch.report("big.json", tests: 40_000, seed: 3)
+        let big = try scratch.report("big.json", tests: 10_000, seed: 3)
 
         // When: litmus is killed once its append's transaction has begun (SQLite's journal exists)
         let litmus = try scratch.start(["history", "add", big, "--history", scratch.history.path])
