@@ -31,7 +31,7 @@ struct RequirementEmitter {
         var trampoline: String?
     }
 
-    private var owner: String { (requirement.isStatic ? "Self." : "self.") + recorders }
+    var owner: String { (requirement.isStatic ? "Self." : "self.") + recorders }
 
     func emit(diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
         switch requirement {
@@ -44,7 +44,7 @@ struct RequirementEmitter {
 
     // MARK: Methods
 
-    private func method(_ decl: FunctionDeclSyntax, diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
+    func method(_ decl: FunctionDeclSyntax, diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
         let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
         let parameters = decl.signature.parameterClause.parameters
         let recorded = arguments(parameters, generics: generics)
@@ -97,7 +97,7 @@ struct RequirementEmitter {
     /// A witness's body, indented by `indent` spaces: the real instance's `forwarded` member for a
     /// forwarding double, the extension's default through the helper (`defaultCall`, the
     /// trampoline's call) when this requirement has one, each only for an unstubbed call; else `call`.
-    private func body(
+    func body(
         recorder: String, arguments: String, effects: Effects, call: String, forwarded: String?,
         defaultCall: String?, indent: Int
     ) -> String {
@@ -124,7 +124,7 @@ struct RequirementEmitter {
 
     // MARK: Properties
 
-    private func property(
+    func property(
         _ decl: VariableDeclSyntax,
         _ binding: PatternBindingSyntax,
         diagnostics: inout [GeneratorDiagnostic]
@@ -205,7 +205,7 @@ struct RequirementEmitter {
 
     // MARK: Subscripts
 
-    private func subscriptMember(_ decl: SubscriptDeclSyntax, diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
+    func subscriptMember(_ decl: SubscriptDeclSyntax, diagnostics: inout [GeneratorDiagnostic]) -> Emitted {
         let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
         let parameters = decl.parameterClause.parameters
         let recorded = arguments(parameters, generics: generics)
@@ -296,7 +296,7 @@ struct RequirementEmitter {
 
     // MARK: Initializers
 
-    private func initializer(_ decl: InitializerDeclSyntax) -> Emitted {
+    func initializer(_ decl: InitializerDeclSyntax) -> Emitted {
         let generics = Set(decl.genericParameterClause?.parameters.map(\.name.text) ?? [])
         let parameters = decl.signature.parameterClause.parameters
         let recorded = arguments(parameters, generics: generics)
@@ -329,172 +329,5 @@ struct RequirementEmitter {
             ],
             witness: witness
         )
-    }
-
-    // MARK: Pieces
-
-    /// `type` without a `sending` specifier: what a recorder holds and returns.
-    static func withoutSending(_ type: TypeSyntax) -> TypeSyntax {
-        guard let attributed = type.as(AttributedTypeSyntax.self),
-            attributed.specifiers.contains(where: { $0.trimmedDescription == "sending" })
-        else { return type }
-        let rest = attributed.specifiers.filter { $0.trimmedDescription != "sending" }
-        if rest.isEmpty, attributed.attributes.isEmpty { return attributed.baseType }
-        return TypeSyntax(attributed.with(\.specifiers, rest))
-    }
-
-    /// An error when the member returns, or would record, a value of a generic parameter that may
-    /// be noncopyable or nonescapable (`T: ~Copyable`): a recorder can hold neither. Such values
-    /// passed `borrowing` or `consuming` are counted, not stored, and are fine.
-    private func checkNoncopyable(
-        _ genericParameters: GenericParameterClauseSyntax?,
-        _ whereClause: GenericWhereClauseSyntax?,
-        _ parameters: FunctionParameterListSyntax,
-        _ returnType: TypeSyntax?,
-        _ diagnostics: inout [GeneratorDiagnostic]
-    ) {
-        let suppressed = { (text: String) in text.contains("~Copyable") || text.contains("~Escapable") }
-        var names = Set(
-            genericParameters?.parameters.filter { suppressed($0.trimmedDescription) }.map(\.name.text) ?? [])
-        for requirement in whereClause?.requirements ?? [] where suppressed(requirement.trimmedDescription) {
-            if let conformance = requirement.requirement.as(ConformanceRequirementSyntax.self) {
-                names.insert(conformance.leftType.trimmedDescription)
-            }
-        }
-        guard !names.isEmpty else { return }
-        let generics = Set(genericParameters?.parameters.map(\.name.text) ?? [])
-        let recordsOne = parameters.enumerated().contains { position, syntax in
-            let parameter = Parameter(syntax, position: position, memberGenerics: generics, text: text)
-            return parameter.storedType != nil && TypeText.mentions(names, in: syntax.type)
-        }
-        let returnsOne = returnType.map { TypeText.mentions(names, in: $0) } ?? false
-        guard recordsOne || returnsOne else { return }
-        diagnostics.append(
-            GeneratorDiagnostic(
-                .error,
-                "\(requirement.signature) \(returnsOne ? "returns" : "takes") a value of a generic parameter that may "
-                    + "be noncopyable or nonescapable (\(names.sorted().joined(separator: ", ")): ~Copyable or "
-                    + "~Escapable), which a recorder cannot hold; take it `borrowing` or `consuming`, or write this "
-                    + "double by hand",
-                at: returnsOne ? Syntax(returnType!) : Syntax(parameters)
-            )
-        )
-    }
-
-    /// The recorded arguments: their tuple type and the expression building them.
-    private func arguments(
-        _ parameters: FunctionParameterListSyntax,
-        generics: Set<String>,
-        appending extra: (label: String, type: String)? = nil
-    ) -> (type: String, expression: String) {
-        var stored: [(label: String, name: String, type: String)] = []
-        for (position, syntax) in parameters.enumerated() {
-            let parameter = Parameter(syntax, position: position, memberGenerics: generics, text: text)
-            if let type = parameter.storedType {
-                stored.append((parameter.label, parameter.expression, type))
-            }
-        }
-        if let extra {
-            stored.append((extra.label, extra.label, extra.type))
-        }
-        switch stored.count {
-        case 0:
-            return ("Void", "()")
-        case 1:
-            return (stored[0].type, stored[0].name)
-        default:
-            let type = "(" + stored.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")"
-            let expression = "(" + stored.map { "\($0.label): \($0.name)" }.joined(separator: ", ") + ")"
-            return (type, expression)
-        }
-    }
-
-    private func parameterClause(_ parameters: FunctionParameterListSyntax, isSubscript: Bool = false) -> String {
-        let rendered = parameters.enumerated().map { position, parameter -> String in
-            var result = parameter.attributes.isEmpty ? "" : text.render(parameter.attributes) + " "
-            result += parameter.firstName.text
-            if Parameter.isUnnamed(parameter) {
-                result += " argument\(position)"
-            } else if let second = parameter.secondName, isSubscript || second.text != parameter.firstName.text {
-                // `dynamicMember dynamicMember:`, a subscript's label, is one name in a function.
-                result += " " + second.text
-            }
-            result += ": " + text.render(parameter.type)
-            if parameter.ellipsis != nil { result += "..." }
-            return result
-        }
-        return "(" + rendered.joined(separator: ", ") + ")"
-    }
-
-    private func callExpression(recorder: String, arguments: String, effects: Effects, genericResult: String?) -> String
-    {
-        let awaiting = effects.isAsync ? "await " : ""
-        switch effects.throwing {
-        case .none, .rethrows:
-            if let genericResult {
-                return "\(awaiting)\(recorder).call(\(arguments), returning: (\(genericResult)).self)"
-            }
-            return "\(awaiting)\(recorder).call(\(arguments))"
-        case .untyped:
-            if let genericResult {
-                return "try \(awaiting)\(recorder).callThrowing(\(arguments), returning: (\(genericResult)).self)"
-            }
-            return "try \(awaiting)\(recorder).callThrowing(\(arguments))"
-        case .typed(let failure):
-            return "try \(awaiting)\(recorder).callThrowing(\(arguments), failure: (\(text.render(failure))).self)"
-        }
-    }
-
-    private func attributes(_ list: AttributeListSyntax, diagnostics: inout [GeneratorDiagnostic]) -> String {
-        var result = ""
-        for element in list {
-            if let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "objc" {
-                diagnostics.append(
-                    GeneratorDiagnostic(
-                        .error, "@objc requirement \(requirement.signature) is not supported", at: element)
-                )
-            }
-            result += text.render(element) + " "
-        }
-        return result
-    }
-
-    /// The attributes a helper's witness and a trampoline keep: `@available` (a deprecated requirement is
-    /// called from a deprecated declaration, without a warning) and `@discardableResult`; not
-    /// `@inlinable` and the like, which a `fileprivate` declaration cannot have.
-    private func helperAttributes(_ list: AttributeListSyntax) -> String {
-        var result = ""
-        for element in list {
-            guard let attribute = element.as(AttributeSyntax.self),
-                ["available", "discardableResult"].contains(attribute.attributeName.trimmedDescription)
-            else { continue }
-            result += text.render(attribute) + " "
-        }
-        return result
-    }
-
-    private func modifiers(_ list: DeclModifierListSyntax, diagnostics: inout [GeneratorDiagnostic]) -> String {
-        var result = ""
-        for modifier in list {
-            switch modifier.name.tokenKind {
-            case .keyword(.static), .keyword(.class):
-                result += "static "
-            case .keyword(.mutating), .keyword(.nonmutating):
-                continue
-            case .keyword(.optional):
-                diagnostics.append(
-                    GeneratorDiagnostic(
-                        .error, "optional requirement \(requirement.signature) is not supported", at: modifier)
-                )
-            default:
-                result += text.render(modifier) + " "
-            }
-        }
-        return result
-    }
-
-    private func accessorList(_ block: AccessorBlockSyntax?) -> [AccessorDeclSyntax] {
-        guard let block, case .accessors(let list) = block.accessors else { return [] }
-        return Array(list)
     }
 }
