@@ -97,7 +97,9 @@ public struct StrykerReport: Codable, Sendable, Hashable {
         public var location: Location
         /// What the tests made of it.
         public var status: Status
-        /// Why it has that status (a compiler error, the failing assertion), if given.
+        /// Why it has that status (a compiler error, the failing assertion), if given; for a surviving or
+        /// uncovered mutant, Litmus's hint: the check that would kill it and the covering test that came
+        /// closest.
         public var statusReason: String?
         /// The tests that executed the mutated code.
         public var coveredBy: [String]?

@@ -37,6 +37,8 @@ public struct MutantResult: Sendable {
     public var durationMilliseconds: Int
     /// Whether it comes from the last run's results (``MutationResultCache``), not from running it now.
     public var reused = false
+    /// For a surviving or uncovered mutant, what would kill it (``SurvivorHint``).
+    public var hint: SurvivorHint?
 }
 
 /// The outcome of `litmus mutate`.

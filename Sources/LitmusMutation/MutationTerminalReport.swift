@@ -1,7 +1,7 @@
 import Foundation
 
 /// The report for a terminal: the counts, the score per file, and every surviving mutant as
-/// `file:line` with the code as written beside the mutant's.
+/// `file:line` with the code as written beside the mutant's, and its hint (``SurvivorHint``).
 public struct MutationTerminalReport: Sendable {
     /// Creates the renderer.
     public init() {}
@@ -44,6 +44,7 @@ public struct MutationTerminalReport: Sendable {
                 )
                 lines.append("      - \(oneLine(mutant.original))")
                 lines.append("      + \(oneLine(replacement))")
+                if let hint = result.hint?.text ?? result.reason { lines.append("      hint: \(hint)") }
             }
         }
         let rejected = report.results.filter { $0.status == .compileError }

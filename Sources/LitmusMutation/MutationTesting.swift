@@ -154,6 +154,14 @@ public struct MutationTesting: Sendable {
                 testsCompleted: 0, durationMilliseconds: 0)
         }
         try store.save(results)
+        let hinted = try await hints(
+            for: mutants.compactMap { byID[$0.id] }, files: build.files, covering: usable, counted: measured == nil,
+            runner: runner, workspace: workspace, progress: progress)
+        for result in hinted.results { byID[result.mutant.id] = result }
+        if let note = hinted.note {
+            notes.append(note)
+            progress(.note(note))
+        }
         let mutatedFiles = Set(wanted.map(\.file))
         var partial: MutationPartial?
         if let shard {
@@ -201,17 +209,71 @@ public struct MutationTesting: Sendable {
                 let outcome = try await runner.run(
                     [pair.element], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: 600,
                     profile: "reach")
-                return (outcome, Coverage.recorded(in: file))
+                return (outcome, Coverage.counted(in: file))
             }
-            for (test, (outcome, reached)) in zip(tests, baseline) {
+            for (test, (outcome, hits)) in zip(tests, baseline) {
                 guard outcome.results[test.id]?.outcome == .passed else {
                     notes.append("\(test.name) does not pass without mutants: it is left out of the kills")
                     continue
                 }
-                usable.append(Coverage(test: test, seconds: outcome.seconds, reached: reached))
+                usable.append(Coverage(test: test, seconds: outcome.seconds, reached: Set(hits.keys), hits: hits))
             }
         }
         return (tests, usable, notes)
+    }
+
+    /// Each undetected mutant of `results` with its hint: the check that would kill it, and the covering
+    /// test that ran its code most often. Without counts (`counted` false: the reach came from the
+    /// audit's lines), the tests covering a survivor run alone once more to count, and a note says what
+    /// that cost.
+    private func hints(
+        for results: [MutantResult], files: [SchemaBuild.File], covering: [Coverage], counted: Bool,
+        runner: TestBinary, workspace: PackageWorkspace, progress: @escaping @Sendable (MutationProgress) -> Void
+    ) async throws -> (results: [MutantResult], note: String?) {
+        let undetected = results.filter(\.isUndetected)
+        guard !undetected.isEmpty else { return ([], nil) }
+        var covering = covering
+        var note: String?
+        let survivors = Set(undetected.filter { $0.status == .survived }.map(\.mutant.id))
+        let toCount = covering.indices.filter { !covering[$0].reached.isDisjoint(with: survivors) }
+        if !counted, !toCount.isEmpty {
+            progress(
+                .phase("Counting how often each test covering a survivor runs its code (each alone, no mutant on)"))
+            let started = ContinuousClock.now
+            let folder = try workspace.folder("hints")
+            let tests = toCount.map { covering[$0] }
+            let counts = try await concurrentMap(Array(tests.enumerated()), width: width) { pair in
+                let file = folder.appendingPathComponent("test-\(pair.offset).txt")
+                _ = try await runner.run(
+                    [pair.element.test], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path],
+                    timeout: limit([pair.element]), profile: "hints")
+                return Coverage.counted(in: file)
+            }
+            for (index, hits) in zip(toCount, counts) { covering[index].hits = hits }
+            let seconds = (ContinuousClock.now - started).inSeconds
+            note =
+                "Hints: \(toCount.count) \(toCount.count == 1 ? "test" : "tests") covering survivors ran alone once more to count how often "
+                + "they run each survivor's code (\(String(format: "%.1f", seconds)) s)"
+        }
+        var checks: [Int: String] = [:]
+        for file in files {
+            let mutants = undetected.map(\.mutant).filter { $0.file == file.path }
+            guard !mutants.isEmpty else { continue }
+            checks.merge(SurvivorChecks.checks(for: mutants, source: file.text)) { first, _ in first }
+        }
+        let hinted = undetected.map { result in
+            var result = result
+            let check = checks[result.mutant.id] ?? "No check can be derived: the mutated file's text is not known."
+            if result.status == .noCoverage {
+                result.hint = SurvivorHint(check: "No test runs this code. " + check)
+            } else {
+                let reaching = covering.filter { $0.reached.contains(result.mutant.id) }
+                let closest = SurvivorHint.closest(to: result.mutant.id, among: reaching)
+                result.hint = SurvivorHint(check: check, closestTest: closest?.test, executions: closest?.executions)
+            }
+            return result
+        }
+        return (hinted, note)
     }
 
     /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process
@@ -271,16 +333,31 @@ public struct MutationTesting: Sendable {
 
 }
 
-/// A test that passes without mutants, its time alone, and the mutants whose switch it reaches.
+/// A test that passes without mutants, its time alone, the mutants whose switch it reaches and, when its
+/// alone run counted them, how often it evaluated each.
 struct Coverage: Sendable {
     var test: TestIdentity
     var seconds: Double
     var reached: Set<Int>
+    /// How often the test evaluated each reached mutant's switch; `nil` when only lines were measured
+    /// (the audit's coverage).
+    var hits: [Int: Int]? = nil
 
     /// The mutant ids the switches recorded in `file` (`LITMUS_COVERAGE`), one a line; none when absent.
-    static func recorded(in file: URL) -> Set<Int> {
+    static func recorded(in file: URL) -> Set<Int> { Set(counted(in: file).keys) }
+
+    /// The mutant ids the switches recorded in `file` with how often each was evaluated (`id count`
+    /// lines; a line of an id alone counts once); none when absent.
+    static func counted(in file: URL) -> [Int: Int] {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        return Set(text.split(separator: "\n").compactMap { Int($0) })
+        var counts: [Int: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard let id = fields.first.flatMap({ Int($0) }) else { continue }
+            let count = fields.count > 1 ? Int(fields[1]) ?? 1 : 1
+            counts[id, default: 0] += max(count, 1)
+        }
+        return counts
     }
 }
 

@@ -29,8 +29,9 @@ public struct Schema: Sendable {
 
     /// The support file that declares the switch: the value of `LITMUS_MUTANT`, read once. A negative
     /// value `-n` is the sanity probe of file `n`: every switch of that file stops the process. With
-    /// `LITMUS_COVERAGE` set to a path, the ids of the switches reached are appended to it at exit:
-    /// each test's coverage, mutant by mutant. `mutantCount` is the highest id in the package.
+    /// `LITMUS_COVERAGE` set to a path, the ids of the switches reached are appended to it at exit, each
+    /// with how often it was evaluated (`id count`): each test's coverage, mutant by mutant (the counts
+    /// are not atomic: threads evaluating one switch at once may lose a count). `mutantCount` is the highest id in the package.
     /// The switch is `@usableFromInline`, so `@inlinable` code can hold mutants too.
     public static func supportFile(mutantCount: Int) -> String {
         let size = mutantCount + 1
@@ -44,7 +45,7 @@ public struct Schema: Sendable {
                 import Darwin
             #endif
 
-            nonisolated(unsafe) let __litmusReached = UnsafeMutablePointer<UInt8>.allocate(capacity: \(size))
+            nonisolated(unsafe) let __litmusReached = UnsafeMutablePointer<UInt32>.allocate(capacity: \(size))
 
             nonisolated let __litmusCoverage: Bool = {
                 guard getenv("LITMUS_COVERAGE") != nil else { return false }
@@ -60,13 +61,13 @@ public struct Schema: Sendable {
 
             @inline(__always) @usableFromInline nonisolated func __litmusIsActive(_ id: Int, _ file: Int) -> Bool {
                 if __litmusMutant == -file { fatalError("litmus mutate: sanity probe of file \\(file) reached") }
-                if __litmusCoverage, id < \(size) { __litmusReached[id] = 1 }
+                if __litmusCoverage, id < \(size), __litmusReached[id] != .max { __litmusReached[id] &+= 1 }
                 return __litmusMutant == id
             }
 
             nonisolated func __litmusWriteReached() {
                 guard let path = getenv("LITMUS_COVERAGE"), let file = fopen(path, "a") else { return }
-                for id in 0..<\(size) where __litmusReached[id] != 0 { fputs("\\(id)\\n", file) }
+                for id in 0..<\(size) where __litmusReached[id] != 0 { fputs("\\(id) \\(__litmusReached[id])\\n", file) }
                 fclose(file)
             }
 

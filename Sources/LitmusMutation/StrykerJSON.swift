@@ -54,7 +54,7 @@ extension MutantResult {
             location: StrykerReport.Location(
                 start: .init(line: mutant.start.line, column: mutant.start.column),
                 end: .init(line: mutant.end.line, column: mutant.end.column)),
-            status: status, statusReason: reason, coveredBy: coveredBy.map(\.rawValue),
+            status: status, statusReason: reason ?? hint?.text, coveredBy: coveredBy.map(\.rawValue),
             killedBy: killedBy.map(\.rawValue),
             testsCompleted: testsCompleted, duration: Double(durationMilliseconds))
     }

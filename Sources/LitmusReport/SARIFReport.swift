@@ -236,12 +236,14 @@ enum MutantRules {
         let change =
             located.original.map { "`\($0)` became `\(mutant.replacement ?? "")`" }
             ?? "the code became `\(mutant.replacement ?? "")`"
+        let hint = mutant.statusReason.map { " \($0)" } ?? ""
         if mutant.status == .noCoverage {
-            return "Mutant \(mutant.id) (\(mutant.mutatorName)) was not detected: \(change), and no test executes it."
+            return
+                "Mutant \(mutant.id) (\(mutant.mutatorName)) was not detected: \(change), and no test executes it.\(hint)"
         }
         let covering = mutant.coveredBy?.count ?? 0
         return
-            "Mutant \(mutant.id) (\(mutant.mutatorName)) survived: \(change), and the \(covering) test\(covering == 1 ? "" : "s") that execute it still passed."
+            "Mutant \(mutant.id) (\(mutant.mutatorName)) survived: \(change), and the \(covering) test\(covering == 1 ? "" : "s") that execute it still passed.\(hint)"
     }
 
     /// The text of a one-line location (UTF-8 columns from 1), or nil.

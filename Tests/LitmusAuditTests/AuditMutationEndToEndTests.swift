@@ -56,6 +56,10 @@ struct AuditMutationEndToEndTests {
         #expect(page.contains(#""thresholds":{"high":90,"low":90}"#))
         let log = try String(contentsOf: sarif, encoding: .utf8)
         #expect(log.components(separatedBy: #""ruleId" : "survivedMutant""#).count - 1 == 3)
+        // Each survivor's message carries its hint; the reach came from lines, so the tests covering the
+        // survivors ran alone once more to count, and the closest one is named (mutation.md, hints).
+        #expect(log.components(separatedBy: "still passed. No test ").count - 1 == 3)
+        #expect(log.contains("Closest test: "))
         #expect(try FixtureAudits.snapshot(package.deletingLastPathComponent()) == before)
         // The mutants' processes ran the coverage build in the kept copy: their profiles went to the scratch
         let copyFolder = buildFolder.appendingPathComponent("package/Mutation")

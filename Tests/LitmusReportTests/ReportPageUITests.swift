@@ -62,7 +62,7 @@ struct ReportPageUITests {
         }
     }
 
-    @Test("Opening a surviving mutant shows the original and the mutated code, its status and its tests")
+    @Test("Opening a surviving mutant shows the original and the mutated code, its status, its tests and its hint")
     func survivingMutant() async throws {
         try await withReportPage { (sut: XCUIApplication) async throws in
             // Given
@@ -80,6 +80,9 @@ struct ReportPageUITests {
                     == "guard payment > 0 else { throw .negativePayment(payment) }")
             #expect(try await sut.staticTexts["mutant-status"].label == "Survived")
             #expect(try await sut.tables["mutant-covered-by"].cells.count == 10)
+            // Its hint, under its heading (the report recorded before hints holds the check litmus derives)
+            #expect(try await sut.staticTexts["mutant-hint-title"].label == "What would kill it")
+            #expect(try await sut.staticTexts["mutant-hint"].label.contains("add a case where `payment` is 0"))
         }
     }
 

@@ -411,7 +411,10 @@
       el('h3', { id: 'mutant-title' }, 'Mutant ' + mutant.id + ': ' + mutant.mutatorName),
       el('p', {}, el('span', { class: 'status-' + mutant.status, 'data-testid': 'mutant-status' }, mutant.status),
         el('span', {}, ' at ' + file.path + ':' + start.line + ':' + start.column)),
-      mutant.statusReason ? el('p', { class: 'muted' }, mutant.statusReason) : '',
+      mutant.statusReason && (mutant.status === 'Survived' || mutant.status === 'NoCoverage')
+        ? el('div', { class: 'hint' }, el('h4', { id: 'mutant-hint-title' }, 'What would kill it'),
+          el('p', { 'data-testid': 'mutant-hint' }, mutant.statusReason))
+        : mutant.statusReason ? el('p', { class: 'muted' }, mutant.statusReason) : '',
       el('h4', {}, 'Original'), el('div', { class: 'code snippet original', id: 'mutant-original' }, original),
       el('h4', {}, 'Mutated'), el('div', { class: 'code snippet mutated', id: 'mutant-mutated' }, mutated),
       tests('Killed by', mutant.killedBy, 'mutant-killed-by'),
