@@ -11,12 +11,16 @@ import LitmusModel
 /// - The flip rate's confidence is the 95% Wilson score interval.
 /// - The **findings** are those a full audit would make from the same runs: each test's isolation
 ///   findings (those its alone run decides) from the latest audit that ran it alone, the latest audit's
-///   other findings, and a flaky finding for each test that flipped; a flaky test's isolation findings are
+///   other findings, and a flaky finding for each test that flipped; a flaky test's isolation findings (but
+///   what it left behind) are
 ///   left out, as the full audit leaves them out.
 public enum HistoryAnalysis {
+    /// The kinds of finding that name what a test's alone run left behind.
+    public static let leftoverKinds: Set<FindingKind> = [.leftProcessRunning, .leftFiles]
+
     /// The kinds of finding a test's alone run decides.
     public static let aloneKinds: Set<FindingKind> = [
-        .failsOnlyWithOthers, .passesOnlyWithOthers, .assertionNeverRan, .leftProcessRunning,
+        .failsOnlyWithOthers, .passesOnlyWithOthers, .assertionNeverRan, .leftProcessRunning, .leftFiles,
         .failsBesideOtherProcesses,
     ]
 
@@ -183,7 +187,9 @@ public enum HistoryAnalysis {
             let ranAlone = Set(run.tests.filter { $0.alone != .notRun }.map(\.test)).subtracting(decided)
             carried += run[keyPath: list].filter { finding in
                 guard aloneKinds.contains(finding.kind), let test = finding.test else { return false }
-                return ranAlone.contains(test) && !flaky.contains(test)
+                // What a test left behind is a fact of its alone run, not a claim about order that a
+                // flaky outcome may explain: it stays when the test is flaky.
+                return ranAlone.contains(test) && (!flaky.contains(test) || leftoverKinds.contains(finding.kind))
             }
             decided.formUnion(ranAlone)
         }

@@ -42,6 +42,9 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     case passesOnlyWithOthers
     /// I: the test left a process running after it ended (the audit found it by its tag and ended it).
     case leftProcessRunning
+    /// I: the test left files behind in its alone run: in the package (confirmed by running it alone
+    /// again) or in the temporary folder its run was given (the audit removed them).
+    case leftFiles
     /// I: the test failed only while another test process of the package ran beside it, and passed with
     /// nothing beside it: the two share something outside their processes (a file, a port, a folder).
     case failsBesideOtherProcesses
@@ -80,7 +83,7 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     public var letter: Letter {
         switch self {
         case .slowTest, .sleepInTest: return .fast
-        case .failsOnlyWithOthers, .passesOnlyWithOthers, .leftProcessRunning, .failsBesideOtherProcesses:
+        case .failsOnlyWithOthers, .passesOnlyWithOthers, .leftProcessRunning, .leftFiles, .failsBesideOtherProcesses:
             return .isolated
         case .flaky, .crashed: return .repeatable
         case .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan, .xctestAssertionInSwiftTesting,
@@ -106,6 +109,9 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
         case .leftProcessRunning:
             return
                 "End every process the test starts before it returns (terminate it and wait for it in a defer or tearDown): a process left running outlives the test run, holding files and ports."
+        case .leftFiles:
+            return
+                "Write what the test needs into a temporary folder of its own (FileManager's temporaryDirectory plus a UUID), never into the package, and remove it in a defer or tearDown: a file left behind changes the next run and the developer's working copy."
         case .failsBesideOtherProcesses:
             return
                 "Give each test its own place outside the process: a unique temporary folder (FileManager's temporaryDirectory plus a UUID), port 0 for a server, no fixed path in the home folder; `swift test --parallel` runs tests in processes side by side too."
@@ -229,6 +235,7 @@ extension FindingKind {
         case .failsOnlyWithOthers: return "Fails only with other tests"
         case .passesOnlyWithOthers: return "Passes only with other tests"
         case .leftProcessRunning: return "Test left a process running"
+        case .leftFiles: return "Test left files behind"
         case .failsBesideOtherProcesses: return "Fails beside other test processes"
         case .flaky: return "Flaky test"
         case .crashed: return "Test process crashed or hung"

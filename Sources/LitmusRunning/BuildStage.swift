@@ -61,9 +61,14 @@ package struct BuildStage: Sendable {
         guard let name = names.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
             throw AuditError.noTestBinary(path: workspace.original.path)
         }
-        return TestBinary(
+        var binary = TestBinary(
             executable: debug.appendingPathComponent(name), workingDirectory: workspace.package,
             scratch: try workspace.folder("runs"), timeout: timeout)
+        // The test processes' temporary folder is the run's, deleted with it: what the tests leave there
+        // does not pile up on the machine. One for every run, so processes side by side still share it
+        // as they would under `swift test --parallel`; an alone run gets its own (``TestBinary/runAlone``).
+        binary.environment["TMPDIR"] = try workspace.folder("tmp").path + "/"
+        return binary
     }
 
     /// One `swift build` of the tests in the copy, into the build folder.

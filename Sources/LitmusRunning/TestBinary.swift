@@ -51,6 +51,12 @@ package struct TestBinary: Sendable {
         package var seconds: Double = 0
         /// Its processes, as they ended (XCTest's and Swift Testing's side by side, when both ran).
         package var processes: [TestProcess] = []
+        /// What an alone run (``runAlone(_:all:profile:)``) left in the temporary folder it was given,
+        /// relative to it; empty for other runs.
+        package var leftInTemporaryFolder: [String] = []
+        /// The files of the package's copy that changed while an alone run ran (its own doing, or that
+        /// of a process beside it), relative to the package; empty for other runs.
+        package var changedInPackage: [String] = []
 
         /// Whether a process of this run was killed at its time limit.
         package var timedOut: Bool { !timeouts.isEmpty }
@@ -92,7 +98,7 @@ package struct TestBinary: Sendable {
     package static let clock = ContinuousClock.now
 
     /// Seconds on ``clock``.
-    static func now() -> Double { (ContinuousClock.now - clock).inSeconds }
+    package static func now() -> Double { (ContinuousClock.now - clock).inSeconds }
 
     /// Lists the XCTest tests (`--list-tests`), with the listing's exit status.
     package func list() async throws -> Listing {
@@ -206,6 +212,22 @@ package struct TestBinary: Sendable {
         async let xctestRun: Run? = xctests.isEmpty ? nil : runXCTests(xctests, known: all, profile: profile + "-x")
         async let swiftRun: Run? = swiftTests.isEmpty ? nil : runSwiftTests(swiftTests, profile: profile + "-s")
         return Run(merging: try await [xctestRun, swiftRun].compactMap { $0 })
+    }
+
+    /// Runs `test` alone, as ``run(_:all:profile:)`` does, with a temporary folder of its own (`TMPDIR`,
+    /// in the scratch folder), and notes what it left there (the folder is removed afterwards) and which
+    /// files of the package's copy changed while it ran.
+    package func runAlone(_ test: TestIdentity, all: [TestIdentity], profile: String) async throws -> Run {
+        let folder = scratch.appendingPathComponent("tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var binary = self
+        binary.environment["TMPDIR"] = folder.path + "/"
+        let before = PackageFiles.snapshot(of: workingDirectory)
+        var run = try await binary.run([test], all: all, profile: profile)
+        run.changedInPackage = PackageFiles.snapshot(of: workingDirectory).changes(since: before).map(\.path)
+        run.leftInTemporaryFolder = PackageFiles.snapshot(of: folder).stamps.keys.sorted()
+        return run
     }
 
     /// Runs `tests` as ``run(_:all:profile:)`` does, with `environment` set in their processes and each

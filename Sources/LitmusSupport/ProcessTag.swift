@@ -77,7 +77,8 @@ package struct ProcessTag: Sendable, Hashable {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             return entries.compactMap(Int32.init).filter { $0 != own }.sorted().compactMap { pid in
                 guard let tag = tagValue(of: pid), matches(tag), ProcessTree.isAlive(pid) else { return nil }
-                return LeftoverProcess(pid: pid, command: commandLine(of: pid))
+                return LeftoverProcess(
+                    pid: pid, command: commandLine(of: pid), listening: ListeningSockets.addresses(of: pid))
             }
         #else
             return []
@@ -125,9 +126,22 @@ package struct LeftoverProcess: Sendable, Hashable, Codable {
     package var pid: Int32
     /// Its command line, shortened.
     package var command: String
+    /// The TCP addresses it listened on when found (``ListeningSockets``): a server a test never stopped.
+    package var listening: [String] = []
 
-    package init(pid: Int32, command: String) {
+    package init(pid: Int32, command: String, listening: [String] = []) {
         self.pid = pid
         self.command = command
+        self.listening = listening
+    }
+
+    private enum CodingKeys: String, CodingKey { case pid, command, listening }
+
+    /// Reads a record; one written before the addresses were kept has none.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pid = try container.decode(Int32.self, forKey: .pid)
+        command = try container.decode(String.self, forKey: .command)
+        listening = try container.decodeIfPresent([String].self, forKey: .listening) ?? []
     }
 }

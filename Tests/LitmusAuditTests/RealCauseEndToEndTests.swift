@@ -44,7 +44,9 @@ struct RealCauseEndToEndTests {
         }
     }
 
-    @Test("A test that leaves a process running is named, and the process is ended; tests start with no signal blocked")
+    @Test(
+        "A test that leaves a process running is named, with the port it listens on, and the process is ended; tests start with no signal blocked"
+    )
     func leftoverIsNamed() async throws {
         // When
         let report = try await FixtureAudits.shared.audit("Leaky").report
@@ -53,7 +55,14 @@ struct RealCauseEndToEndTests {
         let named = leftovers.filter { $0.test == "HelperTests.HelperTests/testHelperStarts" }
         #expect(named.count == 1)
         #expect(named.first?.message.contains("sleep 300") == true)
-        #expect(leftovers.allSatisfy { $0.test == nil || $0.test == "HelperTests.HelperTests/testHelperStarts" })
+        let server = leftovers.filter { $0.test == "HelperTests.HelperTests/testServerStarts" }
+        #expect(server.count == 1)
+        #expect(server.first?.message.contains("listening on 127.0.0.1:") == true, "\(server)")
+        #expect(
+            leftovers.allSatisfy {
+                $0.test == nil || $0.test == "HelperTests.HelperTests/testHelperStarts"
+                    || $0.test == "HelperTests.HelperTests/testServerStarts"
+            })
         #expect(report.failingTests.isEmpty, "testNothingIsBlocked failed: a test process started with signals blocked")
         let commands = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
             (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map {
@@ -61,5 +70,29 @@ struct RealCauseEndToEndTests {
             }
         }
         #expect(!commands.contains("/bin/sleep\u{0}300\u{0}"), "a helper the audit should have ended still runs")
+        #expect(!commands.contains { $0.contains("s.listen(); print(s.getsockname()") }, "a server still runs")
+    }
+
+    @Test("A test that leaves a file in the package or in its temporary folder is named; nothing of them is left")
+    func leftFilesAreNamed() async throws {
+        // When
+        let audited = try await FixtureAudits.shared.audit("Leaky")
+
+        // Then: each planted leak is named with its place, and the test that cleans up is not
+        let findings = audited.report.findings(.leftFiles)
+        let report = findings.filter { $0.test == "HelperTests.HelperTests/testReportIsSaved" }
+        #expect(report.count == 1)
+        #expect(report.first?.message.contains("in the package `leaky-report.txt`") == true, "\(report)")
+        let cache = findings.filter { $0.test == "HelperTests.HelperTests/testCacheIsWritten" }
+        #expect(cache.count == 1)
+        #expect(cache.first?.message.contains("in its temporary folder `leaky-cache.json`") == true, "\(cache)")
+        #expect(findings.count == 2, "\(findings)")
+        #expect(!(audited.report.notes ?? []).contains { $0.kind == .leftFiles }, "\(audited.report.notes ?? [])")
+        // The package was not written to, and the audit's copy holds no leftover either
+        #expect(audited.unchanged)
+        let kept = try await FixtureAudits.kept("Leaky")
+        defer { kept.release() }
+        let copy = kept.buildFolder.appendingPathComponent("package/Leaky/leaky-report.txt")
+        #expect(!FileManager.default.fileExists(atPath: copy.path))
     }
 }

@@ -61,7 +61,11 @@ public enum ReportAssembly {
                 continue
             }
             let rule =
-                countedRule(letter, count: count, seed: seed, options: options, tests: tests)
+                countedRule(
+                    letter, count: count, seed: seed, options: options, tests: tests,
+                    leftovers: findings.filter {
+                        ($0.kind == .leftProcessRunning || $0.kind == .leftFiles) && $0.quarantined != true
+                    }.count)
                 ?? ThoroughRule.rule(
                     coverage, mutation, count: count, thresholds: thresholds, coverageProblem: coverageProblem)
             if let failure = rule.failure { unmet.append(failure) }
@@ -95,7 +99,7 @@ public enum ReportAssembly {
     /// The verdict of a letter judged by counting its findings (F, I, R, S) against its threshold
     /// (`maxFast`, …); `nil` for Thorough, which is judged by coverage.
     private static func countedRule(
-        _ letter: Letter, count: Int, seed: UInt64, options: AuditOptions, tests: [TestReport]
+        _ letter: Letter, count: Int, seed: UInt64, options: AuditOptions, tests: [TestReport], leftovers: Int = 0
     ) -> LetterRule? {
         let thresholds = options.thresholds
         let limit: (key: String, allowed: Int)
@@ -109,7 +113,12 @@ public enum ReportAssembly {
                 + (slowest.map { "; slowest \($0.name) \(Int($0.medianMilliseconds.rounded())) ms" } ?? "")
         case .isolated:
             limit = (AuditThresholds.maxIsolated.key, thresholds.maxIsolated)
-            summary = "\(counted(count, "order-dependent test")) (each test alone vs in the suite)"
+            // Processes and files left behind are Isolated findings too, but not an order dependence.
+            summary =
+                leftovers == 0
+                ? "\(counted(count, "order-dependent test")) (each test alone vs in the suite)"
+                : "\(counted(count, "finding")): \(counted(count - leftovers, "order-dependent test")) (each test alone vs in the suite), "
+                    + "\(leftovers) left \(leftovers == 1 ? "a process or files" : "processes or files") behind"
         case .repeatable:
             limit = (AuditThresholds.maxRepeatable.key, thresholds.maxRepeatable)
             summary = "\(counted(count, "flaky or crashing test")) over \(counted(options.runs, "run")) (seed \(seed))"

@@ -150,47 +150,6 @@ enum CrashJudge {
     }
 }
 
-/// I: a test that left a process running after it ended. The audit finds such processes by the tag every
-/// process it starts carries (``ProcessTag``), in any process group, and ends them.
-enum LeftoverJudge {
-    /// One finding per test whose alone run left processes running; and one for each other run whose
-    /// leftovers no alone run explains.
-    static func findings(_ observations: Observations, _ analysis: SourceAnalysis = SourceAnalysis()) -> [Finding] {
-        let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
-        var findings: [Finding] = []
-        var named: Set<TestID> = []
-        for recorded in observations.processes where !recorded.process.leftovers.isEmpty {
-            guard case .alone(let id) = recorded.run, let test = byID[id] else { continue }
-            named.insert(id)
-            findings.append(
-                Judge.finding(
-                    .leftProcessRunning, test,
-                    "\(test.name) left \(describe(recorded.process.leftovers)) running after it ended (the audit ended \(recorded.process.leftovers.count == 1 ? "it" : "them"))"
-                ))
-        }
-        for recorded in observations.processes where !recorded.process.leftovers.isEmpty {
-            if case .alone = recorded.run { continue }
-            guard recorded.process.tests.allSatisfy({ !named.contains($0) }) || recorded.process.tests.isEmpty else {
-                continue
-            }
-            findings.append(
-                Finding(
-                    kind: .leftProcessRunning,
-                    message:
-                        "A test of \(recorded.run.description) (\(recorded.process.library.rawValue)) left \(describe(recorded.process.leftovers)) running after its process ended; no test left it alone (the audit ended it)"
-                ))
-        }
-        return findings
-    }
-
-    /// `1 process: sleep 300 (pid 12)`, or `3 processes: …`.
-    private static func describe(_ leftovers: [LeftoverProcess]) -> String {
-        let shown = leftovers.prefix(3).map { "`\($0.command)`" }.joined(separator: ", ")
-        let more = leftovers.count > 3 ? " and \(leftovers.count - 3) more" : ""
-        return "\(leftovers.count) process\(leftovers.count == 1 ? "" : "es") (\(shown)\(more))"
-    }
-}
-
 extension Observations {
     /// These observations with what a crash explains taken out: the tests a crash found running (its
     /// collateral, and its culprit, which the crash finding names) did not finish in that run, so their

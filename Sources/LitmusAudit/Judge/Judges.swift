@@ -149,10 +149,13 @@ struct Judge: Sendable {
         JudgeOutput(findings: CrashJudge.findings(input.observations, input.context.analysis))
     }
 
-    /// I: processes a test left running (``LeftoverJudge``).
-    static let leftovers = Judge("leftovers", kinds: [.leftProcessRunning], reads: [.runsWithCrashCollateral]) {
-        input in
-        JudgeOutput(findings: LeftoverJudge.findings(input.observations))
+    /// I: processes and files a test left behind (``LeftoverJudge``).
+    static let leftovers = Judge(
+        "leftovers", kinds: [.leftProcessRunning, .leftFiles], reads: [.runsWithCrashCollateral]
+    ) { input in
+        JudgeOutput(
+            findings: LeftoverJudge.findings(input.observations) + LeftoverJudge.fileFindings(input.observations),
+            notes: LeftoverJudge.unattributedFiles(input.observations))
     }
 
     /// S (and F's sleeps): what the static analysis found, and the tests that never ran (``SelfValidatingJudge``).

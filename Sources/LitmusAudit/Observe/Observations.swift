@@ -63,6 +63,17 @@ struct Observations: Sendable, Codable {
     var share: RunShare?
     /// With `--since`, which tests ran alone (the others' alone runs were skipped); `nil`: every test.
     var aloneScope: AloneScope?
+    /// What each test left behind in its alone run (``LeftFiles``), by identifier: files in the package's
+    /// copy (confirmed by running it alone again) and in its temporary folder; `nil` in a record written
+    /// before files were checked.
+    var leftFiles: [TestID: LeftFiles]?
+    /// Files created or changed in the package's copy during the alone runs that no test made again
+    /// when run alone, one at a time (a random half's, a flaky write), relative to the package.
+    var unattributedFiles: [PackageFiles.Change]?
+    /// The files of the package's copy that changed while each test ran alone, by identifier: its own
+    /// doing or that of a process beside it; where ``RunStage/checkLeftFiles(since:_:xctests:)`` looks
+    /// first for the test that leaves a file.
+    var changedWhileAlone: [TestID: [String]]?
 
     /// Observations of `tests` over `suiteRuns` and their alone runs.
     init(

@@ -54,6 +54,7 @@ extension RunStage {
             .phase(
                 "Running \(Self.aloneCount(alone.count, of: tests.count, scope)) alone and \(share.halves.count) random halves (seed \(seed)), "
                     + "\(width) processes at a time"))
+        let before = PackageFiles.snapshot(of: binary.workingDirectory)
         let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         observations.aloneScope = scope
@@ -65,6 +66,7 @@ extension RunStage {
         observations.timedOutRuns = log.timedOut
         observations.processes = log.processes
         observations.share = shard == nil ? nil : share
+        try await checkLeftFiles(since: before, &observations, xctests: xctests)
         return try await finish(observations, listing)
     }
 
@@ -90,7 +92,7 @@ extension RunStage {
         case .suite(let index, xctest: false):
             try await binary.runSwiftTests(nil, profile: "suite-\(index)-s")
         case .alone(let test):
-            try await binary.run([test], all: xctests, profile: "alone")
+            try await binary.runAlone(test, all: xctests, profile: "alone")
         case .half(let index, let tests):
             try await binary.run(tests, all: xctests, profile: "subset-\(index + 1)")
         }

@@ -67,6 +67,7 @@ struct RunStage: Sendable {
             try await runParallel(share.parallel, of: share.parallelRunCount, log: &log)
         }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
+        let before = PackageFiles.snapshot(of: binary.workingDirectory)
         try await clock.measure("aloneRuns") {
             try await runEachAlone(&observations, xctests: xctests, log: &log)
         }
@@ -76,6 +77,7 @@ struct RunStage: Sendable {
         observations.timedOutRuns = log.timedOut
         observations.processes = log.processes
         observations.share = shard == nil ? nil : share
+        try await checkLeftFiles(since: before, &observations, xctests: xctests)
         return try await finish(observations, listing)
     }
 
@@ -156,7 +158,7 @@ struct RunStage: Sendable {
         var observations = observations
         var log = RunLog()
         var runs: [(TestIdentity, TestBinary.Run)] = []
-        for test in late { runs.append((test, try await binary.run([test], all: xctests, profile: "alone"))) }
+        for test in late { runs.append((test, try await binary.runAlone(test, all: xctests, profile: "alone"))) }
         record(alone: runs, into: &observations, log: &log)
         observations.aloneScope?.tests?.formUnion(late.map(\.id))
         if var quick = observations.aloneScope?.quick {
@@ -278,7 +280,7 @@ struct RunStage: Sendable {
         let binary = self.binary
         let progress = self.progress
         let runs = try await concurrentMap(tests, width: width) { test in
-            try await binary.run([test], all: xctests, profile: "alone")
+            try await binary.runAlone(test, all: xctests, profile: "alone")
         } onEach: { done in
             progress(.step(done: done, total: tests.count))
         }
@@ -318,6 +320,14 @@ struct RunStage: Sendable {
         for (test, run) in runs {
             observations.alone[test.id] = observed(run).results[test.id]
             observations.profiles[test.id] = run.profiles
+            if !run.changedInPackage.isEmpty {
+                observations.changedWhileAlone = observations.changedWhileAlone ?? [:]
+                observations.changedWhileAlone?[test.id] = run.changedInPackage
+            }
+            if !run.leftInTemporaryFolder.isEmpty {
+                observations.leftFiles = observations.leftFiles ?? [:]
+                observations.leftFiles?[test.id, default: LeftFiles()].temporaryFolder = run.leftInTemporaryFolder
+            }
             log.record(run, as: "\(test.name) alone", kind: .alone(test: test.id), paths: paths)
         }
     }

@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
-// A fixture for `litmus audit`'s end-to-end tests: a test that starts a process and never ends it (the
-// audit must name it and end what it left), and a test that checks it starts as under `swift test`, with
-// no signal blocked (Foundation's Process once passed the spawning thread's mask on to test processes).
+// A fixture for `litmus audit`'s end-to-end tests: tests that leave a process running, a server listening
+// on a port, a file in the package and one in the temporary folder (the audit must name each and remove
+// what they left), one that cleans up after itself (never named), and a test that checks it starts as
+// under `swift test`, with no signal blocked (Foundation's Process once passed the spawning thread's mask
+// on to test processes).
 import PackageDescription
 
 let package = Package(

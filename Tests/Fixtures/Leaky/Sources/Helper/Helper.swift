@@ -15,3 +15,32 @@ public func blockedSignals() throws -> String {
     let line = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") } ?? ""
     return line.split(separator: "\t").last.map(String.init) ?? ""
 }
+
+/// Starts a server that listens on a free port of 127.0.0.1 for `seconds`, as a test might start a stub
+/// server, and returns it running once it listens.
+public func startServer(seconds: Int) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    let script =
+        "import socket, time; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
+        + "print(s.getsockname()[1], flush=True); time.sleep(\(seconds))"
+    process.arguments = ["python3", "-c", script]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    // It prints its port once it listens: wait for the whole line (or its end).
+    var printed = Data()
+    while !printed.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        printed += chunk
+    }
+    return process
+}
+
+/// Writes `text` to `name` in the working directory (the package, under `swift test`) and returns its URL.
+public func saveReport(_ text: String, named name: String) throws -> URL {
+    let url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url
+}

@@ -9,6 +9,35 @@ final class HelperTests: XCTestCase {
         XCTAssertTrue(helper.isRunning)
     }
 
+    // Planted: a server left listening on a port.
+    func testServerStarts() throws {
+        let server = try startServer(seconds: 300)
+        XCTAssertTrue(server.isRunning)
+    }
+
+    // Planted: a file left in the working directory, the package.
+    func testReportIsSaved() throws {
+        let url = try saveReport("total: 3", named: "leaky-report.txt")
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "total: 3")
+    }
+
+    // Planted: a file left in the temporary folder.
+    func testCacheIsWritten() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("leaky-cache.json")
+        try Data("{}".utf8).write(to: url)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: url.path))
+    }
+
+    // Not a leak: the test removes what it writes, in the package and in the temporary folder.
+    func testCleansUp() throws {
+        let url = try saveReport("draft", named: "leaky-draft.txt")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try Data("{}".utf8).write(to: scratch)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "draft")
+    }
+
     func testNothingIsBlocked() throws {
         #if os(Linux)
             XCTAssertEqual(try blockedSignals(), "0000000000000000")
