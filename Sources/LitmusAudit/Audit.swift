@@ -29,6 +29,9 @@ public struct Audit: Sendable {
     /// runs alone the share run least recently (``QuickTier/leastRecentShare(of:lastAlone:seed:)``), not
     /// the seed's. `nil`: the seed's share.
     public var lastRanAlone: [TestID: Date]?
+    /// `--fixes`: after the judges, look for a verified patch of each order-dependent test bisection
+    /// explained (``RepairStage``); its builds cost time, so only when asked.
+    public var repairs = false
 
     /// Creates an audit; a `nil` seed draws one (it is printed and stored in the report).
     public init(
@@ -61,8 +64,19 @@ public struct Audit: Sendable {
         defer { gathered.workspace.remove() }
         // Judge: bisection runs tests on the judges' request, with the package's own build.
         var record = gathered.record
-        let judgement = try await gathered.phases.measure("judge") {
+        var judgement = try await gathered.phases.measure("judge") {
             try await record.judge(bisect: gathered.bisect)
+        }
+        // Repair: the fixes of order-dependent tests, before mutation rebuilds the copy with its schemata.
+        var fixes: String?
+        if repairs {
+            let stage = RepairStage(
+                workspace: gathered.workspace, toolchain: gathered.toolchain, binary: gathered.binary,
+                tests: record.observations.tests, timeout: options.timeoutSeconds, progress: progress)
+            let findings = judgement.findings
+            let repaired = try await gathered.phases.measure("repair") { try await stage.repair(findings) }
+            judgement.findings = repaired.findings
+            fixes = repaired.fixes
         }
         // Mutation: after the judges, in the same copy and build folder (the score joins Thorough).
         var mutated: AuditMutationResult?
@@ -81,7 +95,7 @@ public struct Audit: Sendable {
         let alone = record.observations.aloneScope
         if let since { report = ChangedScope.limit(report, to: since, alone: alone?.quick == nil ? alone : nil) }
         if let quick = alone?.quick { report = QuickReport.describe(report, quick, ranAlone: alone?.tests ?? []) }
-        return AuditOutcome(report: report, mutation: mutated?.report)
+        return AuditOutcome(report: report, mutation: mutated?.report, fixes: fixes)
     }
 
     /// Runs this audit's ``shard`` (every stage, but only suite run 1 and its share of the other runs and
@@ -176,6 +190,7 @@ public struct Audit: Sendable {
         var bisect: Bisect
         var workspace: PackageWorkspace
         var toolchain: Toolchain
+        var binary: TestBinary
         var layout: PackageLayout
         var name: String { layout.name }
         var phases: PhaseClock
@@ -294,6 +309,7 @@ public struct Audit: Sendable {
                 requests, xctests: listing.tests, alone: Set(observations.interference.keys))
         }
         return Gathered(
-            record: record, bisect: bisect, workspace: workspace, toolchain: toolchain, layout: layout, phases: phases)
+            record: record, bisect: bisect, workspace: workspace, toolchain: toolchain, binary: binary, layout: layout,
+            phases: phases)
     }
 }

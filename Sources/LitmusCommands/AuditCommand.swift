@@ -72,6 +72,14 @@ public struct AuditCommand: AsyncParsableCommand {
         help: "Also run mutation testing in the audit's build (docs/mutation.md); its score joins Thorough.")
     public var mutation = false
 
+    /// Where to write the verified patches of order-dependent tests: `--fixes`.
+    @Option(
+        name: .customLong("fixes"),
+        help: ArgumentHelp(
+            "Look for a verified patch of each order-dependent test (docs/audit.md) and write them all to this file as one unified diff for git apply.",
+            valueName: "file"))
+    public var fixes: String?
+
     /// Quiet progress.
     @Flag(help: "Print no progress while running.")
     public var quiet = false
@@ -118,6 +126,10 @@ public struct AuditCommand: AsyncParsableCommand {
         let runsMutation = mutation || (options?.thresholds.minMutationScore ?? 0) > 0
         _ = try requestedShard(mutation: runsMutation)
         try quick.refuse(shard: shard.text != nil, mutation: runsMutation)
+        if fixes != nil, shard.text != nil {
+            throw ValidationError(
+                "--fixes needs the judges' bisections, which a shard leaves to litmus merge: drop it from the shard.")
+        }
         guard let options else { return }
         do {
             try options.validate()
@@ -140,7 +152,8 @@ public struct AuditCommand: AsyncParsableCommand {
         // What can be refused is refused before any work, and before the seed is printed: a report that
         // cannot be written, a folder that is no package, a build or temporary folder inside it.
         try AuditOutput.checkOutputs(
-            [("--json", json), ("--junit", junit), ("--html", html)], ci: ci, command: "litmus audit")
+            [("--json", json), ("--junit", junit), ("--html", html), ("--fixes", fixes)], ci: ci,
+            command: "litmus audit")
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw CommandFailure.exit(AuditError.notAPackage(path: package.path), command: "litmus audit")
         }
@@ -164,6 +177,7 @@ public struct AuditCommand: AsyncParsableCommand {
             buildFolder: folder.url,
             shard: try requestedShard(mutation: runsMutation))
         audit.mutation = runsMutation ? AuditMutation(parallelism: options.parallelism) : nil
+        audit.repairs = fixes != nil
         if let cached = folder.cacheFolder {
             display.note("Build folder \(cached.path) (litmus clean \(Shell.quoted(path)) deletes it)")
         }
@@ -199,6 +213,16 @@ public struct AuditCommand: AsyncParsableCommand {
             try AuditOutput.emit(
                 outcome.report, json: json, junit: junit, html: html, mutation: outcome.mutation, history: recorded,
                 ci: ci)
+            if let fixes {
+                try AuditOutput.writeAll(
+                    OutputFile.files([("--fixes", fixes)]), ["--fixes": Data((outcome.fixes ?? "").utf8)])
+                let count = outcome.report.findings.filter { $0.repair?.patch != nil }.count
+                display.note(
+                    count == 0
+                        ? "No verified patch: \(fixes) is empty"
+                        : "\(count) verified patch\(count == 1 ? "" : "es") in \(fixes) (git apply \(Shell.quoted(fixes)))"
+                )
+            }
         }
         if outcome.report.exitCode != 0 { throw ExitCode(outcome.report.exitCode) }
     }

@@ -174,6 +174,12 @@ public struct Finding: Codable, Sendable, Hashable {
     public var fix: String
     /// True when its test is in the package's `.litmus-quarantine`: reported, counted against no letter.
     public var quarantined: Bool?
+    /// For an order-dependent test, the search for its fix (`--fixes`): a patch verified in the audit's
+    /// copy, or why there is none, and what the search cost (``Repair``).
+    public var repair: Repair?
+    /// The tests bisection named (the polluter, or the test the victim needs first); not in the JSON,
+    /// which names them in `message`.
+    public var culprits: [TestID]?
 
     /// Creates a finding whose letter and fix follow from its kind.
     public init(kind: FindingKind, test: TestID? = nil, file: String? = nil, line: Int? = nil, message: String) {
@@ -193,7 +199,7 @@ public struct Finding: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, letter, test, file, line, message, fix, quarantined
+        case kind, letter, test, file, line, message, fix, quarantined, repair
     }
 
     /// Decodes a finding of any version of the report (keys absent or `null`); `quarantined: false` reads
@@ -208,6 +214,7 @@ public struct Finding: Codable, Sendable, Hashable {
         message = try container.decode(String.self, forKey: .message)
         fix = try container.decode(String.self, forKey: .fix)
         quarantined = try container.decodeIfPresent(Bool.self, forKey: .quarantined) == true ? true : nil
+        repair = try container.decodeIfPresent(Repair.self, forKey: .repair)
     }
 
     /// Every key for every kind, so a reader of the JSON finds the same fields in each finding: `test`,
@@ -223,6 +230,7 @@ public struct Finding: Codable, Sendable, Hashable {
         try container.encode(message, forKey: .message)
         try container.encode(fix, forKey: .fix)
         try container.encode(quarantined ?? false, forKey: .quarantined)
+        try container.encodeIfPresent(repair, forKey: .repair)
     }
 }
 
@@ -251,5 +259,31 @@ extension FindingKind {
         case .assertionNeverRan: return "Checks that never ran"
         case .uncoveredFile: return "Source file no test executes"
         }
+    }
+}
+
+/// The search for an order-dependent test's fix, after iFixFlakies (ESEC/FSE 2019): the statements of a
+/// helper test (the state-setter a brittle test needs, or a cleaner that resets what a polluter left),
+/// reduced to those that matter and put in the victim's `setUp()`, then verified by running the failing
+/// order again in the audit's copy. Only a verified patch is offered.
+public struct Repair: Codable, Sendable, Hashable {
+    /// The patch, a unified diff relative to the package that `git apply` takes; `nil` when none was verified.
+    public var patch: String?
+    /// What was found: where the patch goes and whose statements it holds, or why there is none.
+    public var summary: String
+    /// How many test processes the search ran.
+    public var runs: Int
+    /// How many times it built the tests again.
+    public var builds: Int
+    /// How long it took, in seconds.
+    public var seconds: Double
+
+    /// Creates a repair.
+    public init(patch: String?, summary: String, runs: Int, builds: Int, seconds: Double) {
+        self.patch = patch
+        self.summary = summary
+        self.runs = runs
+        self.builds = builds
+        self.seconds = seconds
     }
 }

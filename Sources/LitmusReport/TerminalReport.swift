@@ -56,6 +56,16 @@ public struct TerminalReport: Sendable {
                 out.append(
                     "     - \(finding.quarantined == true ? "(quarantined) " : "")\(finding.message)"
                         + (finding.location.map { "  [\($0)]" } ?? ""))
+                if let repair = finding.repair {
+                    let cost =
+                        "\(repair.runs) run\(repair.runs == 1 ? "" : "s"), \(repair.builds) build\(repair.builds == 1 ? "" : "s"), "
+                        + String(format: "%.1f s", repair.seconds)
+                    out.append("       \(repair.patch == nil ? "no patch" : "patch"): \(repair.summary) (\(cost))")
+                    for line in (repair.patch ?? "").split(separator: "\n")
+                    where line.hasPrefix("+") && !line.hasPrefix("+++") {
+                        out.append("         \(line)")
+                    }
+                }
             }
             if !report.findings(for: verdict.letter).isEmpty {
                 // Each fix once, in the kinds' order: most are the kind's, some are a finding's own.

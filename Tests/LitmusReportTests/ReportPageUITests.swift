@@ -162,6 +162,52 @@ struct ReportPageUITests {
         }
     }
 
+    @Test("A finding's verified patch (--fixes) is shown beside it, with what the search cost; one without says why")
+    func repairBesideFinding() async throws {
+        // Given: the Examples' report with two order-dependent findings, one repaired and one not
+        var report = try JSONDecoder().decode(AuditReport.self, from: try resource("examples-audit.json"))
+        var repaired = Finding(
+            kind: .passesOnlyWithOthers, test: "ShopTests.CartTests/testE_needsTheLocale",
+            file: "Tests/ShopTests/ShopTests.swift", line: 33,
+            message:
+                "CartTests.testE_needsTheLocale passes among the others and fails alone: it needs CartTests.testD_setsTheLocale to run first"
+        )
+        repaired.repair = Repair(
+            patch:
+                "diff --git a/T.swift b/T.swift\n--- a/T.swift\n+++ b/T.swift\n@@ -1,1 +1,2 @@\n x\n+        locale = \"fr_FR\"\n",
+            summary:
+                "Verified: 1 of the 2 statements of the state-setter CartTests.testD_setsTheLocale in CartTests.setUp() make CartTests.testE_needsTheLocale pass alone",
+            runs: 3, builds: 3, seconds: 8.3)
+        var unrepaired = Finding(
+            kind: .failsOnlyWithOthers, test: "ShopTests.VisitTests/testB_expectsNoVisits",
+            message: "VisitTests.testB fails after VisitTests.testA")
+        unrepaired.repair = Repair(
+            patch: nil, summary: "No cleaner: none of 5 candidates", runs: 3, builds: 3, seconds: 10.7)
+        report.findings += [repaired, unrepaired]
+        let encoder = JSONEncoder()
+
+        try await withReportPage(audit: try encoder.encode(report), mutation: nil) {
+            (sut: XCUIApplication) async throws in
+            // Then
+            let patch = try await sut.staticTexts["repair-patch"].label
+            // (its label, as an accessibility tree reads it, has its whitespace collapsed)
+            #expect(patch.contains("@@ -1,1 +1,2 @@ x + locale = \"fr_FR\""))
+            let texts = try await sut.staticTexts.matching(identifier: "repair").allElementsBoundByIndex
+            #expect(texts.count == 2)
+            var labels: [String] = []
+            for text in texts { labels.append(try await text.label) }
+            #expect(
+                labels.contains {
+                    $0.hasPrefix("Verified patch: Verified: 1 of the 2 statements")
+                        && $0.contains("(3 runs, 3 builds, 8.3 s)")
+                })
+            #expect(
+                labels.contains {
+                    $0.hasPrefix("No patch: No cleaner: none of 5 candidates (3 runs, 3 builds, 10.7 s)")
+                })
+        }
+    }
+
     /// The page of the Examples' reports, opened in Chromium, for `body`.
     private func withReportPage(_ body: (XCUIApplication) async throws -> Void) async throws {
         try await withReportPage(

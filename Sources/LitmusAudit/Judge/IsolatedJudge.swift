@@ -31,9 +31,10 @@ enum IsolatedJudge {
                 victim: test, candidates: candidates, wantFailure: wantFailure, reproduced: reproduced)
             let result = try await bisect(request)
             let culprits = result.culprits.map(\.name).joined(separator: " + ")
-            let finding = Judge.finding(
+            var finding = Judge.finding(
                 wantFailure ? .failsOnlyWithOthers : .passesOnlyWithOthers, test,
                 result.culprits.isEmpty ? unnamed : named(culprits))
+            finding.culprits = result.culprits.isEmpty ? nil : result.culprits.map(\.id)
             return .orderDependent(finding, timedOut: result.timedOutRuns, explained: !result.culprits.isEmpty)
         }
         // With no culprit, bisection ran the test after subsets of the tests before it and alone, and none of

@@ -259,6 +259,16 @@
     return section('order', 'Order dependence', body);
   }
 
+  // The search for an order-dependent test's fix (--fixes): the verified patch beside its finding, or why none.
+  function repairOf(finding) {
+    const repair = finding.repair;
+    if (!repair) return '';
+    const cost = plural(repair.runs, 'run') + ', ' + plural(repair.builds, 'build') + ', ' + repair.seconds.toFixed(1) + ' s';
+    return el('div', { class: 'repair' },
+      el('p', { 'data-testid': 'repair' }, (repair.patch ? 'Verified patch: ' : 'No patch: ') + repair.summary + ' (' + cost + ')'),
+      repair.patch ? el('pre', { class: 'code patch', 'data-testid': 'repair-patch' }, repair.patch) : '');
+  }
+
   function findingsList() {
     const byLetter = ['F', 'I', 'R', 'S', 'T'].map((letter) => [letter, audit.findings.filter((finding) => finding.letter === letter)]);
     const body = audit.findings.length === 0
@@ -267,7 +277,7 @@
         el('h3', {}, letter + ' · ' + WORDS[letter] + ' (' + found.length + ')'),
         el('ul', {}, found.slice(0, 200).map((finding) => el('li', { class: 'finding' },
           el('strong', {}, finding.kind), finding.quarantined ? ' (quarantined)' : '', ' ', finding.file ? el('code', {}, finding.file + (finding.line ? ':' + finding.line : '')) : '',
-          ': ', finding.message, el('div', { class: 'fix' }, 'Fix: ' + finding.fix)))),
+          ': ', finding.message, el('div', { class: 'fix' }, 'Fix: ' + finding.fix), repairOf(finding)))),
         found.length > 200 ? el('p', { class: 'muted' }, (found.length - 200) + ' more in the JSON report.') : ''));
     return section('findings', 'Findings', body);
   }
