@@ -67,7 +67,11 @@ package struct BuildStage: Sendable {
         // The test processes' temporary folder is the run's, deleted with it: what the tests leave there
         // does not pile up on the machine. One for every run, so processes side by side still share it
         // as they would under `swift test --parallel`; an alone run gets its own (``TestBinary/runAlone``).
-        binary.environment["TMPDIR"] = try workspace.folder("tmp").path + "/"
+        let temporary = try workspace.makeTestTemporary()
+        let shared = temporary.appendingPathComponent("all")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        binary.environment["TMPDIR"] = shared.path + "/"
+        binary.temporaryRoot = temporary
         return binary
     }
 

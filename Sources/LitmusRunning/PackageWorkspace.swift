@@ -123,9 +123,26 @@ package struct PackageWorkspace: Sendable {
         return errors.isEmpty ? [String(output.suffix(2000))] : errors
     }
 
-    /// Deletes the scratch folder.
+    /// Deletes the scratch folder, and the test processes' temporary folders.
     package func remove() {
         AuditResources.shared.delete(directory: root)
+        AuditResources.shared.delete(directory: testTemporary)
+    }
+
+    /// Where the test processes' temporary folders (`TMPDIR`) go: beside the scratch folder, with a short
+    /// name, so that the paths tests make there stay about as short as in the temporary folder itself (a
+    /// Unix socket's path holds at most 104 to 108 bytes: a socket made in a longer folder is cut short).
+    package var testTemporary: URL {
+        let id = root.lastPathComponent.replacingOccurrences(of: "litmus-audit-", with: "").prefix(8)
+        return root.deletingLastPathComponent().appendingPathComponent("lt-\(id)")
+    }
+
+    /// Makes ``testTemporary`` (deleted with the scratch folder, and if Litmus is killed) and returns it.
+    package func makeTestTemporary() throws -> URL {
+        let folder = testTemporary
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        AuditResources.shared.track(directory: folder)
+        return folder
     }
 
     /// Runs the toolchain's `swift` with `arguments` in the copy, `environment` set over this process's,

@@ -21,6 +21,9 @@ package struct TestBinary: Sendable {
     /// (the audit reads the profiles). Mutation testing, which runs a process per mutant, keeps none:
     /// they are removed once read, and its runs list no profile.
     package var keepsFiles = true
+    /// Where an alone run's own temporary folder goes (``runAlone(_:all:profile:)``); the scratch folder
+    /// when `nil`.
+    package var temporaryRoot: URL?
 
     /// A binary at `executable` run in `workingDirectory`, its files in `scratch`, each process limited
     /// to `timeout` seconds.
@@ -218,7 +221,9 @@ package struct TestBinary: Sendable {
     /// in the scratch folder), and notes what it left there (the folder is removed afterwards) and which
     /// files of the package's copy changed while it ran.
     package func runAlone(_ test: TestIdentity, all: [TestIdentity], profile: String) async throws -> Run {
-        let folder = scratch.appendingPathComponent("tmp-\(UUID().uuidString)")
+        // A short name: a test's Unix socket in its temporary folder must fit in a socket's path.
+        let folder = (temporaryRoot ?? scratch).appendingPathComponent(
+            String(UInt32.random(in: 0...UInt32.max), radix: 36))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var binary = self
