@@ -144,7 +144,10 @@ let package = Package(
             name: "LitmusHARTool",
             dependencies: ["LitmusHTTPStubs", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "LitmusCLITests", dependencies: ["LitmusHARTool"], exclude: ["Fixtures"]),
+        // LitmusHTTPStubServer: the live service `litmus-har verify`'s exit status is tested against.
+        .testTarget(
+            name: "LitmusCLITests", dependencies: ["LitmusHARTool", "LitmusHTTPStubServer", "LitmusHTTPStubs"],
+            exclude: ["Fixtures"]),
         // `swift package litmus VERB …`: `litmus` run in the package it is invoked in (docs/using-litmus.md).
         .plugin(
             name: "LitmusCommandPlugin",
