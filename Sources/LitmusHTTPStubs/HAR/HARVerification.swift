@@ -63,6 +63,7 @@ public struct HARVerification: Sendable, CustomStringConvertible {
     /// Replays every entry of the HAR at `file` against `target`, in order, and compares the answers.
     ///
     /// - Parameters:
+    ///   - file: the HAR file.
     ///   - target: the service: each recorded URL keeps its path and query and takes `target`'s scheme, host
     ///     and port (a path in `target` goes before the recorded one).
     ///   - headers: sent with every request, replacing recorded ones of the same name (a redacted
