@@ -94,6 +94,28 @@ struct TCPFaultTests {
         }
     }
 
+    @Test("A timeout is a server that sends nothing: the clients' own deadlines expire")
+    func timeout() async throws {
+        stubs.stub(.path("/a"), .timeout(after: .seconds(30)))
+        try await HTTPStubServer.serving(stubs) { server in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let request = HTTPClientRequest(url: server.url("/a").absoluteString)
+            let error = await #expect(throws: HTTPClientError.self) {
+                _ = try await HTTPClient.shared.execute(request, timeout: .milliseconds(200))
+            }
+            #expect(error == .deadlineExceeded)
+            let configuration = URLSessionConfiguration.ephemeral
+            // Whole seconds: on Linux a timeout under one second (0.2, 0.5) fired within about 15 ms here.
+            configuration.timeoutIntervalForRequest = 1
+            let session = URLSession(configuration: configuration)
+            let urlError = await #expect(throws: URLError.self) { _ = try await session.data(from: server.url("/a")) }
+            #expect(urlError?.code == .timedOut)
+            // Both gave up long before the stub's 30 seconds; stopping the server closes the connections.
+            #expect(clock.now - start < .seconds(20))
+        }
+    }
+
     @Test("A slow body: the head, then the body after the response delay, whole")
     func slowBody() async throws {
         stubs.stub(.path("/a"), .string(album).delayed(response: .milliseconds(200)))
