@@ -25,8 +25,9 @@ import OpenAPIRuntime
 /// after its first bytes. Redirects are followed inside Litmus unless the registry says otherwise.
 ///
 /// Requests allowed through (``HTTPStubs/allowPassThrough(_:)``) and requests a recording replay records
-/// go to `upstream` when you give one (any transport: AsyncHTTPClient's, URLSession's), else through a
-/// plain ephemeral `URLSession`.
+/// go to `upstream` when you give one (any transport: AsyncHTTPClient's, URLSession's); else recorded
+/// requests go through the replay's `recordingThrough:` session or a plain ephemeral `URLSession`, and
+/// allowed ones through a plain ephemeral `URLSession`.
 public struct HTTPStubsTransport: ClientTransport {
     /// The registry answering the requests.
     public let stubs: HTTPStubs
@@ -53,8 +54,10 @@ public struct HTTPStubsTransport: ClientTransport {
             return try await Self.deliver(
                 try await fetch(recorded, operationID: operationID).removingWireHeaders(), url: recorded.url)
         case .record(let recording, let ticket):
-            let fetch: @Sendable (RecordedRequest) async throws -> StubResponse = { [self] request in
-                try await self.fetch(request, operationID: operationID)
+            // Without an upstream, through the recording's session (`recordingThrough:`) or a plain one.
+            var fetch: (@Sendable (RecordedRequest) async throws -> StubResponse)?
+            if upstream != nil {
+                fetch = { [self] request in try await self.fetch(request, operationID: operationID) }
             }
             let answer = try await RecordingClient.recordFollowingRedirects(
                 recorded, into: recording, ticket: ticket, stubs: stubs, fetch: fetch)

@@ -68,4 +68,19 @@ struct OpenAPIHARTests {
         #expect(try again.badRequest.body.json.message == "title is taken")
         #expect(service.requests.count == 2)
     }
+
+    @Test("Without an upstream, recording goes through the replay's recordingThrough: session")
+    func recordThroughSession() async throws {
+        let service = HTTPStubs()
+        service.stub(.method("GET") && .path("/v1/albums/1"), json(hoist))
+        let file = folder.file("album.har")
+
+        try stubs.replay(file: file, mode: .recordIfMissing, recordingThrough: service.session(), environment: [:])
+        #expect(try await albumClient(stubs).getAlbum(path: .init(albumId: 1)).ok.body.json.title == "Hoist")
+        try stubs.finishRecordings()
+
+        #expect(service.requests.map(\.url.absoluteString) == ["https://api.example.com/v1/albums/1"])
+        let har = try HAR(contentsOf: file)
+        #expect(har.log.entries.map(\.response.content.text) == [hoist])
+    }
 }
