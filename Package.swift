@@ -14,6 +14,8 @@ let package = Package(
         .plugin(name: "LitmusSpecsPlugin", targets: ["LitmusSpecsPlugin"]),
         .library(name: "LitmusHTTPStubs", targets: ["LitmusHTTPStubs"]),
         .library(name: "LitmusHTTPStubServer", targets: ["LitmusHTTPStubServer"]),
+        // The same stubs as a swift-openapi `ClientTransport`: the only product that builds OpenAPIRuntime.
+        .library(name: "LitmusOpenAPIStubs", targets: ["LitmusOpenAPIStubs"]),
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
         .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
         .library(name: "LitmusCommands", targets: ["LitmusCommands"]),
@@ -45,6 +47,9 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         // The history of runs (LitmusHistory): SQLite through GRDB; on Linux it links the system's libsqlite3.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // LitmusOpenAPIStubs only (and its tests): no other target builds them.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: Support: what every part needs once (source files, durations), `package` access, no product.
@@ -139,7 +144,10 @@ let package = Package(
             name: "LitmusHARTool",
             dependencies: ["LitmusHTTPStubs", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "LitmusCLITests", dependencies: ["LitmusHARTool"], exclude: ["Fixtures"]),
+        // LitmusHTTPStubServer: the live service `litmus-har verify`'s exit status is tested against.
+        .testTarget(
+            name: "LitmusCLITests", dependencies: ["LitmusHARTool", "LitmusHTTPStubServer", "LitmusHTTPStubs"],
+            exclude: ["Fixtures"]),
         // `swift package litmus VERB …`: `litmus` run in the package it is invoked in (docs/using-litmus.md).
         .plugin(
             name: "LitmusCommandPlugin",
@@ -221,6 +229,26 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        // A swift-openapi `ClientTransport` serving an HTTPStubs registry; the only target importing OpenAPIRuntime.
+        .target(
+            name: "LitmusOpenAPIStubs",
+            dependencies: [
+                "LitmusHTTPStubs",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // Its tests drive a client generated once from Generated/openapi.yaml (Generated/README.md says how).
+        .testTarget(
+            name: "LitmusOpenAPIStubsTests",
+            dependencies: [
+                "LitmusOpenAPIStubs", "LitmusHTTPStubs",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Generated/openapi.yaml", "Generated/openapi-generator-config.yaml", "Generated/README.md"],
+            resources: [.copy("Recordings")]
         ),
         .executableTarget(
             name: "HTTPStubsBenchmark",

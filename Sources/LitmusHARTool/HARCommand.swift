@@ -6,11 +6,11 @@ import LitmusHTTPStubs
 /// subcommand of `litmus`: LitmusHTTPStubs links the test frameworks and IssueReportingTestSupport, a
 /// dynamic library of the build folder, which `litmus` must not need to start once copied elsewhere.
 @main
-struct HARCommand: ParsableCommand {
+struct HARCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "litmus-har",
-        abstract: "Look into HAR recordings before committing or replaying them.",
-        subcommands: [HARInspectCommand.self]
+        abstract: "Look into HAR recordings before committing or replaying them, and check them against the service.",
+        subcommands: [HARInspectCommand.self, HARVerifyCommand.self]
     )
 }
 

@@ -115,15 +115,58 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let keepAlive = head.isKeepAlive
         loop.scheduleTask(in: Self.timeAmount(response.requestDelay)) {
             guard context.channel.isActive else { return }
-            guard response.failureCode == nil else {
+            switch (response.fault, response.failureCode) {
+            case (.malformed?, _):
+                self.writeRaw("SMTP 220 not HTTP\r\n\r\n", thenClose: context)
+                return
+            case (.malformedChunks?, _):
+                let text = "HTTP/1.1 \(response.status) OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nnot a chunk\r\n"
+                self.writeRaw(text, thenClose: context)
+                return
+            case (_, .networkConnectionLost?):
+                Self.reset(context)
+                return
+            case (_, .some):
                 context.close(promise: nil)
                 return
+            default:
+                break
             }
             self.writeHead(response, version: head.version, keepAlive: keepAlive, context: context)
             loop.scheduleTask(in: Self.timeAmount(response.responseDelay)) {
                 guard context.channel.isActive else { return }
+                if case .truncated(let count)? = response.fault {
+                    // The head promised the whole body: its first bytes, then the connection goes.
+                    let part = ByteBuffer(bytes: response.body.prefix(count))
+                    context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(part)))).assumeIsolated()
+                        .whenComplete { _ in context.close(promise: nil) }
+                    return
+                }
                 self.writeBody(response, keepAlive: keepAlive, context: context)
             }
+        }
+    }
+
+    /// Sends `text` as it is, past the HTTP encoder (bytes no encoder would write), then closes.
+    private func writeRaw(_ text: String, thenClose context: ChannelHandlerContext) {
+        guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
+            context.close(promise: nil)
+            return
+        }
+        // Written from the encoder's place in the pipeline, the bytes go to the socket without it.
+        encoder.writeAndFlush(NIOAny(ByteBuffer(string: text))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    /// Closes the connection with a TCP reset (SO_LINGER 0) rather than an orderly shutdown.
+    private static func reset(_ context: ChannelHandlerContext) {
+        guard let socket = context.channel as? any SocketOptionProvider else {
+            context.close(promise: nil)
+            return
+        }
+        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
         }
     }
 

@@ -12,6 +12,9 @@ public enum StubFault: Sendable, Equatable {
     case truncated(afterBytes: Int)
     /// The bytes received are not HTTP: the client fails with `URLError(.cannotParseResponse)`.
     case malformed
+    /// A head announcing `Transfer-Encoding: chunked`, then a chunk whose size is not a number: the
+    /// client fails with `URLError(.cannotParseResponse)` through URLSession.
+    case malformedChunks
 }
 
 /// Latency drawn from a distribution, reproducible from its seed: each request answered with a
@@ -118,6 +121,14 @@ extension StubResponse {
         return response
     }
 
+    /// A response whose chunked body is broken (a chunk size that is not a number): through URLSession
+    /// the client fails with `URLError(.cannotParseResponse)`; the loopback server sends those bytes.
+    public static var malformedChunks: StubResponse {
+        var response = StubResponse(status: 200)
+        response.fault = .malformedChunks
+        return response
+    }
+
     /// This response cut off after `bytes` bytes of its body: the head (with the full
     /// `Content-Length`) and those bytes arrive, then `URLError(.networkConnectionLost)`.
     public func truncated(after bytes: Int) -> StubResponse {
@@ -145,6 +156,6 @@ extension StubResponse {
 
     /// The error the client fails with instead of a response, if any.
     package var failureCode: URLError.Code? {
-        networkError ?? (fault == .malformed ? .cannotParseResponse : nil)
+        networkError ?? (fault == .malformed || fault == .malformedChunks ? .cannotParseResponse : nil)
     }
 }

@@ -92,7 +92,7 @@ public struct StubResponse: Sendable, Equatable {
 
     /// Fails the request with `code` instead of answering: the client gets a `URLError` with that code
     /// (`.timedOut`, `.notConnectedToInternet`, `.cancelled`, `.cannotFindHost`, …). Over the loopback
-    /// server the connection is closed without a response.
+    /// server the connection is closed without a response (reset, for `.networkConnectionLost`).
     public static func networkError(_ code: URLError.Code) -> StubResponse {
         var response = StubResponse(status: 0)
         response.networkError = code

@@ -186,15 +186,19 @@ private struct UncheckedSendable<Value>: @unchecked Sendable {
 
 /// Sends a request no stub answers to the real network through a plain URLSession, and keeps the
 /// answer in the recording.
-enum RecordingClient {
+package enum RecordingClient {
     /// Records `request`'s real answer and, when it is a redirect the registry follows, each hop after
     /// it (replayed where the registry already holds it), so a replay follows the same hops.
-    static func recordFollowingRedirects(
-        _ request: RecordedRequest, into recording: HARRecording, ticket: Int, stubs: HTTPStubs
+    ///
+    /// `fetch` sends one request to the real server and returns its answer as received (the body decoded);
+    /// by default through the recording's URLSession.
+    package static func recordFollowingRedirects(
+        _ request: RecordedRequest, into recording: HARRecording, ticket: Int, stubs: HTTPStubs,
+        fetch: (@Sendable (RecordedRequest) async throws -> StubResponse)? = nil
     ) async throws -> (response: StubResponse, url: URL) {
         var (request, recording, ticket) = (request, recording, ticket)
         for _ in 0...HTTPStubs.maximumRedirects {
-            let response = try await RecordingClient.fetch(request, into: recording, ticket: ticket)
+            let response = try await RecordingClient.fetch(request, into: recording, ticket: ticket, through: fetch)
             guard stubs.followsRedirects, let location = response.redirectLocation else {
                 return (response, request.url)
             }
@@ -223,19 +227,25 @@ enum RecordingClient {
 
     /// The real response to `request`, recorded (redacted) at `ticket`'s place, and returned unredacted
     /// without the headers that described the bytes on the wire (the body is decoded).
-    static func fetch(_ request: RecordedRequest, into recording: HARRecording, ticket: Int) async throws
-        -> StubResponse
-    {
+    static func fetch(
+        _ request: RecordedRequest, into recording: HARRecording, ticket: Int,
+        through fetch: (@Sendable (RecordedRequest) async throws -> StubResponse)? = nil
+    ) async throws -> StubResponse {
         let started = Date()
         let clock = ContinuousClock()
         let start = clock.now
-        let (data, urlResponse) = try await (recording.session ?? session).data(for: request.urlRequest)
-        guard let http = urlResponse as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            headers["\(name)"] = "\(value)"
+        let response: StubResponse
+        if let fetch {
+            response = try await fetch(request)
+        } else {
+            let (data, urlResponse) = try await (recording.session ?? session).data(for: request.urlRequest)
+            guard let http = urlResponse as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                headers["\(name)"] = "\(value)"
+            }
+            response = StubResponse(status: http.statusCode, headers: headers, body: data)
         }
-        let response = StubResponse(status: http.statusCode, headers: headers, body: data)
         recording.record(
             ticket: ticket, request: request, response: response, started: started, duration: clock.now - start)
         return response.removingWireHeaders()

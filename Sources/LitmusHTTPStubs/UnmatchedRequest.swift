@@ -47,7 +47,7 @@ public struct UnmatchedRequest: Sendable, CustomStringConvertible {
     }
 
     /// The error the client receives: `URLError(.resourceUnavailable)` carrying ``description``.
-    var error: URLError {
+    package var error: URLError {
         URLError(
             .resourceUnavailable,
             userInfo: [

@@ -25,6 +25,13 @@ struct FaultTests {
         #expect(error?.code == .cannotParseResponse)
     }
 
+    @Test("Malformed chunks fail with URLError(.cannotParseResponse)")
+    func malformedChunks() async {
+        stubs.stub(.path("/albums"), .malformedChunks)
+        let error = await urlError { _ = try await stubs.session().data(from: url) }
+        #expect(error?.code == .cannotParseResponse)
+    }
+
     @Test("A connection reset fails with URLError(.networkConnectionLost)")
     func connectionReset() async {
         stubs.stub(.path("/albums"), .connectionReset)

@@ -1,0 +1,134 @@
+import AsyncHTTPClient
+import Foundation
+import LitmusHTTPStubServer
+import LitmusHTTPStubs
+import NIOCore
+import NIOHTTP1
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Faults as real TCP through the loopback server: AsyncHTTPClient and URLSession", .tags(.endToEnd))
+struct TCPFaultTests {
+    let stubs = HTTPStubs()
+    let album = #"{"id":1,"title":"Hoist","artist":"Phish","year":1994}"#
+
+    /// What AsyncHTTPClient made of the answer: the status it read, the body bytes it received before the
+    /// answer ended or failed, and the error, if any.
+    func fetch(_ path: String, from server: HTTPStubServer) async -> (status: Int?, body: String, error: (any Error)?) {
+        var (status, body): (Int?, [UInt8]) = (nil, [])
+        do {
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: server.url(path).absoluteString), timeout: .seconds(10))
+            status = Int(response.status.code)
+            for try await chunk in response.body { body += Array(buffer: chunk) }
+            return (status, String(decoding: body, as: UTF8.self), nil)
+        } catch {
+            return (status, String(decoding: body, as: UTF8.self), error)
+        }
+    }
+
+    /// The URLError URLSession fails with against the server, or nil.
+    func urlSessionError(_ path: String, from server: HTTPStubServer) async -> URLError? {
+        do {
+            _ = try await URLSession(configuration: .ephemeral).data(from: server.url(path))
+            return nil
+        } catch {
+            return error as? URLError
+        }
+    }
+
+    @Test("A connection reset is a TCP reset: ECONNRESET in AsyncHTTPClient, .networkConnectionLost in URLSession")
+    func connectionReset() async throws {
+        stubs.stub(.path("/a"), .connectionReset)
+        try await HTTPStubServer.serving(stubs) { server in
+            let answer = await fetch("/a", from: server)
+            #expect(answer.status == nil)
+            #expect((answer.error as? IOError)?.errnoCode == ECONNRESET)
+            #expect(await urlSessionError("/a", from: server)?.code == .networkConnectionLost)
+        }
+    }
+
+    @Test("A truncated body: the head promising the whole, its first bytes, then the connection closes")
+    func truncated() async throws {
+        stubs.stub(.path("/a"), .string(album).truncated(after: 10))
+        try await HTTPStubServer.serving(stubs) { server in
+            let answer = await fetch("/a", from: server)
+            #expect(answer.status == 200)
+            #expect(answer.body == String(album.prefix(10)))
+            #expect(answer.error as? HTTPParserError == .invalidEOFState)
+            // Linux's URLSession (curl) reports it as an unknown error, not .networkConnectionLost.
+            let error = await urlSessionError("/a", from: server)
+            #expect(error?.code == .unknown)
+            #expect(error?.localizedDescription == "transfer closed with 43 bytes remaining to read")
+        }
+    }
+
+    @Test("A malformed response is bytes that are not HTTP")
+    func malformed() async throws {
+        stubs.stub(.path("/a"), .malformed)
+        try await HTTPStubServer.serving(stubs) { server in
+            let answer = await fetch("/a", from: server)
+            #expect(answer.status == nil)
+            #expect(answer.error as? HTTPParserError == .invalidConstant)
+            // Linux's URLSession reads them as HTTP/0.9, which it refuses as an unsupported URL.
+            let error = await urlSessionError("/a", from: server)
+            #expect(error?.code == .unsupportedURL)
+            #expect(error?.localizedDescription == "Received HTTP/0.9 when not allowed")
+        }
+    }
+
+    @Test("Malformed chunks: a chunked head, then a chunk size that is not a number")
+    func malformedChunks() async throws {
+        stubs.stub(.path("/a"), .malformedChunks)
+        try await HTTPStubServer.serving(stubs) { server in
+            let answer = await fetch("/a", from: server)
+            #expect(answer.status == 200)
+            #expect(answer.body.isEmpty)
+            #expect(answer.error as? HTTPParserError == .invalidChunkSize)
+            let error = await urlSessionError("/a", from: server)
+            #expect(error?.code == .unknown)
+            #expect(error?.localizedDescription == "Illegal or missing hexadecimal sequence in chunked-encoding")
+        }
+    }
+
+    @Test("A timeout is a server that sends nothing: the clients' own deadlines expire")
+    func timeout() async throws {
+        stubs.stub(.path("/a"), .timeout(after: .seconds(30)))
+        try await HTTPStubServer.serving(stubs) { server in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let request = HTTPClientRequest(url: server.url("/a").absoluteString)
+            let error = await #expect(throws: HTTPClientError.self) {
+                _ = try await HTTPClient.shared.execute(request, timeout: .milliseconds(200))
+            }
+            #expect(error == .deadlineExceeded)
+            let configuration = URLSessionConfiguration.ephemeral
+            // Whole seconds: on Linux a timeout under one second (0.2, 0.5) fired within about 15 ms here.
+            configuration.timeoutIntervalForRequest = 1
+            let session = URLSession(configuration: configuration)
+            let urlError = await #expect(throws: URLError.self) { _ = try await session.data(from: server.url("/a")) }
+            #expect(urlError?.code == .timedOut)
+            // Both gave up long before the stub's 30 seconds; stopping the server closes the connections.
+            #expect(clock.now - start < .seconds(20))
+        }
+    }
+
+    @Test("A slow body: the head, then the body after the response delay, whole")
+    func slowBody() async throws {
+        stubs.stub(.path("/a"), .string(album).delayed(response: .milliseconds(200)))
+        try await HTTPStubServer.serving(stubs) { server in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: server.url("/a").absoluteString), timeout: .seconds(10))
+            let body = try await response.body.collect(upTo: 1024)
+            #expect(response.status == .ok)
+            #expect(response.headers.first(name: "Content-Length") == "\(album.utf8.count)")
+            #expect(String(buffer: body) == album)
+            #expect(clock.now - start >= .milliseconds(200))
+        }
+    }
+}
