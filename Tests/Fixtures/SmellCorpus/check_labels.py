@@ -26,7 +26,7 @@ HINTS = {
 KINDS = SELF_VALIDATING | HINTS
 FRAMEWORKS = {"xctest", "swift-testing", "quick"}
 DECLARATION = {
-    "xctest": re.compile(r"\bfunc\s+test\w*"),
+    "xctest": re.compile(r"(?i)\bfunc\s+\w*test\w*"),
     "swift-testing": re.compile(r"\bfunc\s+\w+"),
     "quick": re.compile(r"\b[xf]?it\s*\("),
 }
