@@ -22,7 +22,7 @@ public struct JUnitReport: Sendable {
         for test in report.tests {
             let className = test.id.container
             var body = ""
-            let findings = byTest[test.id] ?? []
+            let findings = (byTest[test.id] ?? []).filter { !$0.hint && $0.ignored == nil }
             let quarantined = report.quarantine?.tests.contains(test.id) == true
             let failing = !quarantined && (!findings.isEmpty || test.suiteOutcomes.contains(where: \.isFailure))
             if failing {

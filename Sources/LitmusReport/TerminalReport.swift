@@ -14,6 +14,7 @@ public struct TerminalReport: Sendable {
     public func render(_ report: AuditReport) -> String {
         var out: [String] = []
         let seconds = String(format: "%.1f", report.wallSeconds)
+        if let smells = report.smells { return renderSmells(report, smells) }
         out.append("litmus audit \(report.package)")
         out.append(
             "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
@@ -52,21 +53,7 @@ public struct TerminalReport: Sendable {
             out.append(
                 "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
             )
-            for finding in report.findings(for: verdict.letter) {
-                out.append(
-                    "     - \(finding.quarantined == true ? "(quarantined) " : "")\(finding.message)"
-                        + (finding.location.map { "  [\($0)]" } ?? ""))
-            }
-            if !report.findings(for: verdict.letter).isEmpty {
-                // Each fix once, in the kinds' order: most are the kind's, some are a finding's own.
-                let fixes = report.findings(for: verdict.letter).map { ($0.kind, $0.fix) }
-                for kind in FindingKind.allCases {
-                    var shown: Set<String> = []
-                    for (found, fix) in fixes where found == kind && shown.insert(fix).inserted {
-                        out.append("       fix (\(kind.rawValue)): \(fix)")
-                    }
-                }
-            }
+            out += findingLines(report.findings(for: verdict.letter))
             for note in report.notes ?? [] where note.letter == verdict.letter {
                 out.append("     note: \(note.message)" + (note.location.map { "  [\($0)]" } ?? ""))
             }
@@ -112,6 +99,54 @@ public struct TerminalReport: Sendable {
         }
         out.append("Replay these random choices: litmus audit --replay \(report.seed) \(Shell.quoted(report.package))")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The report of `litmus smells`: what it read, the verdicts of the letters its checks judge with
+    /// their findings and fixes, and the thresholds.
+    private func renderSmells(_ report: AuditReport, _ smells: SmellsScope) -> String {
+        var out = [
+            "litmus smells \(smells.paths.map(Shell.quoted).joined(separator: " "))",
+            "\(smells.tests) tests in \(smells.files) Swift files, read in \(String(format: "%.1f", report.wallSeconds)) s; "
+                + "no test was built or run (the static checks of litmus audit)",
+            "",
+        ]
+        for verdict in report.verdicts {
+            let mark = verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
+            out.append(
+                "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
+            )
+            out += findingLines(report.findings(for: verdict.letter))
+        }
+        out.append("")
+        if report.unmetThresholds.isEmpty {
+            out.append(paint("All thresholds met.", 32))
+        } else {
+            out.append(paint("Thresholds not met:", 31))
+            out += report.unmetThresholds.map { "  - \($0)" }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Each finding on a line with its place, then each fix once, in the kinds' order.
+    private func findingLines(_ findings: [Finding]) -> [String] {
+        var out = findings.map { finding in
+            "     - \(Self.marks(finding))\(finding.message)" + (finding.location.map { "  [\($0)]" } ?? "")
+        }
+        // Each fix once, in the kinds' order: most are the kind's, some are a finding's own.
+        let fixes = findings.map { ($0.kind, $0.fix) }
+        for kind in FindingKind.allCases {
+            var shown: Set<String> = []
+            for (found, fix) in fixes where found == kind && shown.insert(fix).inserted {
+                out.append("       fix (\(kind.rawValue)): \(fix)")
+            }
+        }
+        return out
+    }
+
+    /// What a finding that counts against no letter is: `(quarantined) `, `(hint) `, `(ignored: reason) `.
+    static func marks(_ finding: Finding) -> String {
+        (finding.quarantined == true ? "(quarantined) " : "") + (finding.hint ? "(hint) " : "")
+            + (finding.ignored.map { "(ignored: \($0)) " } ?? "")
     }
 
     /// Why no test was judged, and what the binary did when run as `swift test` would.
