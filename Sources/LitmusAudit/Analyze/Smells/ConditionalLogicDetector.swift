@@ -16,7 +16,12 @@ enum ConditionalLogicDetector {
 
     static func smells(_ test: ScannedTest, helpers: HelperIndex) -> [Smell] {
         guard let body = test.body else { return [] }
-        let literalNames = literalCollections(test)
+        // The parameters of a test run with arguments (`@Test(arguments: […])`): a branch on them is the
+        // test's own table, decided for each case it lists.
+        let literalNames = literalCollections(test).union(
+            test.declaration.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map {
+                ($0.secondName ?? $0.firstName).text
+            } ?? [])
         var flagged: [(Syntax, String)] = []
         for assertion in test.assertions where !isFailureOnly(assertion) || isUnderFlag(assertion) {
             if let why = skipper(of: assertion, in: body, literalNames: literalNames)
@@ -48,7 +53,9 @@ enum ConditionalLogicDetector {
         var child = node
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
-            if let branch = syntax.as(IfExprSyntax.self), !isUncontrolled(branch.conditions.trimmedDescription) {
+            if let branch = syntax.as(IfExprSyntax.self), !isUncontrolled(branch.conditions.trimmedDescription),
+                !readsOnly(branch.conditions, literalNames)
+            {
                 let other: Syntax? =
                     child.id == branch.body.id ? branch.elseBody.map(Syntax.init) : Syntax(branch.body)
                 if child.id == branch.body.id || child.id == branch.elseBody?.id,
@@ -119,6 +126,15 @@ enum ConditionalLogicDetector {
             current = syntax.parent
         }
         return false
+    }
+
+    /// Whether every name `conditions` read (besides literals and members) is one of `names`: the
+    /// test's own table or parameters.
+    private static func readsOnly(_ conditions: ConditionElementListSyntax, _ names: Set<String>) -> Bool {
+        let read = conditions.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
+            reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+        }.map(\.baseName.text)
+        return !read.isEmpty && read.allSatisfy(names.contains)
     }
 
     /// Whether a condition reads what the test does not control.
