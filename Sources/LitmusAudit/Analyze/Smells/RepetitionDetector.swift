@@ -64,7 +64,13 @@ enum RepetitionDetector {
             else { return false }
             return name.hasPrefix("XCTAssert") || ["to", "toNot", "notTo"].contains(name)
         }
-        guard isCheck else { return nil }
+        // A check that calls or awaits something computes its value again: the repeat can differ (a sequence
+        // iterated twice, a guess made again), so only checks of values already there are compared.
+        let computes = statement.descendants(of: FunctionCallExprSyntax.self).contains { call in
+            guard let name = CallCollector.calledName(call.calledExpression) else { return true }
+            return !(name.hasPrefix("XCTAssert") || ["expect", "to", "toNot", "notTo", "equal"].contains(name))
+        }
+        guard isCheck, !computes, statement.descendants(of: AwaitExprSyntax.self).isEmpty else { return nil }
         return statement.trimmedDescription.filter { !$0.isWhitespace }
     }
 
