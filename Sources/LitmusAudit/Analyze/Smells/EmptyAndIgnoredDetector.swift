@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Empty Test and Ignored Test: a test with nothing in it, and a test switched off without a reason.
 enum EmptyAndIgnoredDetector {
-    static func smells(_ test: ScannedTest, file: SourceFileSyntax) -> [Smell] {
+    static func smells(_ test: ScannedTest) -> [Smell] {
         var found: [Smell] = []
         if let ignored = ignored(test) {
             found.append(Smell(kind: .ignoredTest, node: test.declaration, message: "\(test.shown) \(ignored)"))

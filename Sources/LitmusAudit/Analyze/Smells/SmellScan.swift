@@ -22,16 +22,13 @@ struct ScannedTest {
     /// Whether it is a `test…(_:)` method with parameters that other tests call: a helper shaped like a
     /// test, read for smells, never an ignored test.
     var calledByTests = false
-    /// Every node of its body, in source order (read once: ``SmellScan/smells(of:in:helpers:)``).
+    /// Every node of its body, in source order (read once: ``SmellScan/smells(of:helpers:)``).
     var nodes: [Syntax] = []
     /// Its assertions, in source order.
     var assertions: [Syntax] = []
 
     /// The nodes of type `T` in its body.
     func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
-
-    /// The last part of its name (the method, the function, or the example's words).
-    var shortName: String { String(name.split(separator: ".").last ?? Substring(name)) }
 }
 
 /// A smell at a place of a test.
@@ -45,9 +42,9 @@ struct Smell {
 /// is a function of one test, in a file of its own.
 enum SmellScan {
     /// The smells of `test`, at most one of each kind (the first place, the message counting the others).
-    static func smells(of scanned: ScannedTest, in file: SourceFileSyntax, helpers: HelperIndex) -> [Smell] {
+    static func smells(of scanned: ScannedTest, helpers: HelperIndex) -> [Smell] {
         var found: [Smell] = []
-        found += EmptyAndIgnoredDetector.smells(scanned, file: file)
+        found += EmptyAndIgnoredDetector.smells(scanned)
         guard let body = scanned.body, !scanned.switchedOff else { return found }
         var test = scanned
         test.nodes = body.descendants(of: Syntax.self)
@@ -94,16 +91,6 @@ enum SmellScan {
         count > 1 ? "\(message) (and \(count - 1) more)" : message
     }
 
-    /// Whether `node` is inside an `#if` clause (a platform or a configuration: not the test's choice).
-    static func isInConditionalCompilation(_ node: some SyntaxProtocol, upTo owner: Syntax?) -> Bool {
-        var current = node.parent
-        while let syntax = current, syntax.id != owner?.id {
-            if syntax.is(IfConfigClauseSyntax.self) { return true }
-            current = syntax.parent
-        }
-        return false
-    }
-
     /// The text of a string literal without interpolations, or `nil`.
     static func literalText(_ expression: ExprSyntax?) -> String? {
         guard let literal = expression?.as(StringLiteralExprSyntax.self) else { return nil }
@@ -120,7 +107,7 @@ extension SmellScan {
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
         return tests.flatMap { test in
-            smells(of: test, in: tree, helpers: helpers).filter { compiles($0.node) }.map { smell in
+            smells(of: test, helpers: helpers).filter { compiles($0.node) }.map { smell in
                 AnalyzedFinding(
                     kind: smell.kind, testName: test.name, file: file,
                     line: smell.node.startLocation(converter: converter).line, message: smell.message)
