@@ -316,6 +316,11 @@ let package = Package(
             path: "Benchmarks/AuditTierBenchmark"
         ),
         .executableTarget(
+            name: "AnalysisBenchmark",
+            dependencies: ["LitmusAudit"],
+            path: "Benchmarks/AnalysisBenchmark"
+        ),
+        .executableTarget(
             name: "HistoryBenchmark",
             dependencies: ["LitmusHistory", "LitmusModel", "LitmusSupport"],
             path: "Benchmarks/HistoryBenchmark"

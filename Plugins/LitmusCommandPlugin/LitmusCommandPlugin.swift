@@ -12,7 +12,7 @@ import PackagePlugin
 @main
 struct LitmusCommandPlugin: CommandPlugin {
     /// The subcommands of `litmus` the plugin runs.
-    static let verbs = ["audit", "mutate", "report", "merge", "history", "doubles", "clean"]
+    static let verbs = ["audit", "smells", "mutate", "report", "merge", "history", "doubles", "clean"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         guard let verb = arguments.first else { throw LitmusPluginError.noVerb }

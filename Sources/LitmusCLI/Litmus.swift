@@ -14,7 +14,8 @@ struct Litmus: AsyncParsableCommand {
     )
 
     private static let commands: [any ParsableCommand.Type] = [
-        AuditCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self, HistoryCommand.self,
+        AuditCommand.self, SmellsCommand.self, MutateCommand.self, MergeCommand.self, ReportCommand.self,
+        HistoryCommand.self,
         CleanCommand.self,
         DoublesCommand.self,
     ]

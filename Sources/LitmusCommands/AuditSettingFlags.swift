@@ -19,6 +19,7 @@ public struct AuditSettingFlags: ParsableArguments {
     @Option(AuditThresholds.maxFailingTests) var maxFailing: AuditOverride<AuditOptions>?
     @Option(AuditThresholds.minLineCoverage) var minLineCoverage: AuditOverride<AuditOptions>?
     @Option(AuditThresholds.minMutationScore) var minMutationScore: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.maxHints) var maxHints: AuditOverride<AuditOptions>?
 
     /// Skips coverage: a switch, so a `@Flag` that ``apply(to:)`` reads by name.
     @Flag(name: .customLong("no-coverage"), help: "Do not measure coverage (faster).")

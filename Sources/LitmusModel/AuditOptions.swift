@@ -16,6 +16,8 @@ public struct AuditThresholds: AuditSettings {
     public var maxFailingTests = 0
     /// The least mutation score, in percent; above 0 it makes the audit run mutation testing.
     public var minMutationScore = 0.0
+    /// Hints allowed (readability smells, ``FindingKind/isHint``); -1: any number, hints never fail.
+    public var maxHints = -1
 
     /// The defaults: no finding, no failing test, any coverage, any mutation score.
     public init() {}
@@ -55,9 +57,18 @@ public struct AuditThresholds: AuditSettings {
         (0...100).contains($0) ? nil : "must be 0 to 100 (it is \($0))"
     }
 
+    /// `--max-hints`, `maxHints`.
+    public static let maxHints = AuditSetting<Self>(
+        "maxHints", \.maxHints, flag: "max-hints", help: "Hints allowed (readability smells); -1: any",
+        defaultText: "-1, any"
+    ) {
+        $0 < -1 ? "must be -1 (any) or more (it is \($0))" : nil
+    }
+
     /// Every threshold: the configuration file's `thresholds` object holds their keys.
     public static let settings = [
         maxFast, maxIsolated, maxRepeatable, maxSelfValidating, minLineCoverage, maxFailingTests, minMutationScore,
+        maxHints,
     ]
 
     /// Decodes thresholds, keeping defaults for missing keys.

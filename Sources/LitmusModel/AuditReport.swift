@@ -192,6 +192,9 @@ public struct AuditReport: Codable, Sendable {
     /// What the audit itself did that can change what a test sees: processes side by side, crashes,
     /// processes tests left running, reruns; absent in a merged or older report.
     public var conduct: AuditConduct?
+    /// The report of `litmus smells`: the static checks alone, no test built or run (then `tests` is
+    /// empty and only the letters those checks judge have verdicts); absent in an audit.
+    public var smells: SmellsScope?
 
     /// The command's exit code: 3 when a test process timed out (the report is incomplete), else 2 when
     /// no test was observed or a letter could not be measured (``Verdict/notMeasured``), else 1 when a
@@ -278,5 +281,22 @@ public struct AuditConduct: Codable, Sendable, Hashable {
         self.endedLeftovers = endedLeftovers
         self.rechecked = rechecked
         self.failedBesideOthers = failedBesideOthers
+    }
+}
+
+/// What `litmus smells` read: the static checks of the audit alone, on test sources, without building.
+public struct SmellsScope: Codable, Sendable, Hashable {
+    /// The paths it was given (a package, test folders or files).
+    public var paths: [String]
+    /// The Swift files it read.
+    public var files: Int
+    /// The tests it found in them (XCTest methods, `@Test` functions, Quick examples).
+    public var tests: Int
+
+    /// Creates the value from every field.
+    public init(paths: [String], files: Int, tests: Int) {
+        self.paths = paths
+        self.files = files
+        self.tests = tests
     }
 }

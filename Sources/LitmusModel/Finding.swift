@@ -78,6 +78,40 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     case assertionNeverRan
     /// T: a source file no test executes.
     case uncoveredFile
+    /// S: a test whose body is empty, or holds only comments.
+    case emptyTest
+    /// S: a test switched off without a reason: `.disabled()` with no comment or bug, an unconditional
+    /// `XCTSkip`, Quick's `xit`/`xdescribe`, a `test…` method XCTest cannot run (it takes parameters).
+    case ignoredTest
+    /// S: `try!`, a force unwrap or `fatalError` in a test: a trap ends every test of the process.
+    case trapInTest
+    /// S: `==` on floating-point values in an assertion, without `accuracy:`.
+    case floatEquality
+    /// S: an `XCTestExpectation` fulfilled twice without `expectedFulfillmentCount`, or waited for with
+    /// a timeout shorter than a sleep the test makes before it is fulfilled.
+    case expectationFulfilledTwice
+    /// S: an assertion under an `if`, a `switch` or a loop whose condition the test computes: when the
+    /// branch is not taken, nothing is checked and the test passes.
+    case conditionalTestLogic
+    /// Hint: the same check twice in one test.
+    case duplicateAssert
+    /// Hint: several XCTest assertions of the same kind without a message: a failure cannot tell which.
+    case assertionRoulette
+    /// Hint: a check on `description`, `debugDescription` or `String(describing:)`.
+    case sensitiveEquality
+    /// Hint: a unit test reading a file, the network or the environment outside its fixtures.
+    case mysteryGuest
+    /// Hint: a test reading a file by path without checking that it exists.
+    case resourceOptimism
+    /// Hint: `print`/`debugPrint`/`dump`/`NSLog` in a test: output nobody reads.
+    case redundantPrint
+    /// Hint: one test checking the results of many different calls of the code under test.
+    case eagerTest
+    /// Hint: an unexplained numeric literal as an assertion's expected value.
+    case magicNumber
+    /// Hint: `XCTAssert(a == b)`, `XCTAssertTrue(a == b)`, `#expect(x == true)`: a failure does not say
+    /// what differed.
+    case boolAssertEquality
 
     /// The letter of FIRST the finding counts against.
     public var letter: Letter {
@@ -90,6 +124,23 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
             .expectInXCTest, .unevaluatedExpectation, .unawaitedAssertion, .assertionNeverRan:
             return .selfValidating
         case .uncoveredFile: return .thorough
+        case .emptyTest, .ignoredTest, .trapInTest, .floatEquality, .expectationFulfilledTwice, .conditionalTestLogic,
+            .duplicateAssert, .assertionRoulette, .sensitiveEquality, .mysteryGuest, .resourceOptimism, .redundantPrint,
+            .eagerTest, .magicNumber, .boolAssertEquality:
+            return .selfValidating
+        }
+    }
+
+    /// Whether a finding of this kind is a hint: a readability smell, reported and counted apart, that
+    /// counts against no letter (only `maxHints` in the configuration makes hints fail the audit). A
+    /// smell that lets a broken test pass is no hint.
+    public var isHint: Bool {
+        switch self {
+        case .duplicateAssert, .assertionRoulette, .sensitiveEquality, .mysteryGuest, .resourceOptimism,
+            .redundantPrint,
+            .eagerTest, .magicNumber, .boolAssertEquality:
+            return true
+        default: return false
         }
     }
 
@@ -152,6 +203,7 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
         case .uncoveredFile:
             return
                 "Test the file's behaviour through its public API (happy path, edges, bad input), or delete dead code."
+        default: return smellFix
         }
     }
 }
@@ -180,6 +232,14 @@ public struct Finding: Codable, Sendable, Hashable {
     /// The tests bisection named (the polluter, or the test the victim needs first); not in the JSON,
     /// which names them in `message`.
     public var culprits: [TestID]?
+    /// Whether it is a hint (``FindingKind/isHint``): reported and counted apart, against no letter.
+    public var hint: Bool
+    /// Why it is silenced, when a `// litmus:ignore <kind> <reason>` comment on or above its line
+    /// silences it: reported, counted against no letter.
+    public var ignored: String?
+
+    /// Whether it counts against its letter: not quarantined, no hint, not ignored.
+    public var counts: Bool { quarantined != true && !hint && ignored == nil }
 
     /// Creates a finding whose letter and fix follow from its kind.
     public init(kind: FindingKind, test: TestID? = nil, file: String? = nil, line: Int? = nil, message: String) {
@@ -190,6 +250,7 @@ public struct Finding: Codable, Sendable, Hashable {
         self.line = line
         self.message = message
         self.fix = kind.fix
+        self.hint = kind.isHint
     }
 
     /// `file:line` when known.
@@ -199,7 +260,7 @@ public struct Finding: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, letter, test, file, line, message, fix, quarantined, repair
+        case kind, letter, test, file, line, message, fix, quarantined, hint, ignored, repair
     }
 
     /// Decodes a finding of any version of the report (keys absent or `null`); `quarantined: false` reads
@@ -214,12 +275,15 @@ public struct Finding: Codable, Sendable, Hashable {
         message = try container.decode(String.self, forKey: .message)
         fix = try container.decode(String.self, forKey: .fix)
         quarantined = try container.decodeIfPresent(Bool.self, forKey: .quarantined) == true ? true : nil
+        hint = try container.decodeIfPresent(Bool.self, forKey: .hint) ?? kind.isHint
+        ignored = try container.decodeIfPresent(String.self, forKey: .ignored)
         repair = try container.decodeIfPresent(Repair.self, forKey: .repair)
     }
 
     /// Every key for every kind, so a reader of the JSON finds the same fields in each finding: `test`,
     /// `file` and `line` are `null` when the finding concerns no test or place, `quarantined` is `false`
-    /// when its test is not quarantined.
+    /// when its test is not quarantined, `hint` is `false` for a finding that counts, `ignored` `null`
+    /// unless a `litmus:ignore` comment silences it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
@@ -230,6 +294,8 @@ public struct Finding: Codable, Sendable, Hashable {
         try container.encode(message, forKey: .message)
         try container.encode(fix, forKey: .fix)
         try container.encode(quarantined ?? false, forKey: .quarantined)
+        try container.encode(hint, forKey: .hint)
+        try container.encode(ignored, forKey: .ignored)
         try container.encodeIfPresent(repair, forKey: .repair)
     }
 }
@@ -258,6 +324,63 @@ extension FindingKind {
         case .unawaitedAssertion: return "Assertion nothing waits for"
         case .assertionNeverRan: return "Checks that never ran"
         case .uncoveredFile: return "Source file no test executes"
+        case .emptyTest: return "Empty test"
+        case .ignoredTest: return "Test switched off without a reason"
+        case .trapInTest: return "Trap in a test"
+        case .floatEquality: return "Floating-point equality without accuracy"
+        case .expectationFulfilledTwice: return "Expectation fulfilled twice or waited too briefly"
+        case .conditionalTestLogic: return "Assertion under conditional logic"
+        case .duplicateAssert: return "The same check twice"
+        case .assertionRoulette: return "Assertion roulette"
+        case .sensitiveEquality: return "Check on a description"
+        case .mysteryGuest: return "Mystery guest"
+        case .resourceOptimism: return "Resource optimism"
+        case .redundantPrint: return "Print in a test"
+        case .eagerTest: return "Eager test"
+        case .magicNumber: return "Magic number"
+        case .boolAssertEquality: return "Equality asserted as a Boolean"
+        }
+    }
+}
+
+extension FindingKind {
+    /// The fix of a test smell.
+    fileprivate var smellFix: String {
+        switch self {
+        case .emptyTest:
+            return "Write the test (arrange, act, assert) or delete it: an empty test passes and proves nothing."
+        case .ignoredTest:
+            return
+                "Say why and until when: `.disabled(\"reason\", .bug(\"URL\"))`, `XCTSkip` under the condition that makes the test impossible, or delete the test."
+        case .trapInTest:
+            return
+                "Use `try` in a throwing test, `XCTUnwrap`/`#require` for optionals, and `XCTFail`/`Issue.record` for the impossible case: a trap ends the whole test process."
+        case .floatEquality:
+            return
+                "Compare with a tolerance: `XCTAssertEqual(a, b, accuracy: 1e-9)`, `#expect(abs(a - b) < 1e-9)`, Nimble's `beCloseTo`."
+        case .expectationFulfilledTwice:
+            return
+                "Set `expectedFulfillmentCount` (or `assertForOverFulfill = false`) when it is meant to be fulfilled several times, and wait longer than the work takes."
+        case .conditionalTestLogic:
+            return
+                "Assert the condition itself (`XCTUnwrap`, `#require`, `guard … else { XCTFail(); return }`) or split the test per case, so a branch not taken fails."
+        case .duplicateAssert: return "Remove the repeated check, or make it check what changed since the first one."
+        case .assertionRoulette: return "Give each assertion a message, or use one assertion per behaviour."
+        case .sensitiveEquality:
+            return "Compare the values (or their fields), not their text: a change to `description` breaks the test."
+        case .mysteryGuest:
+            return
+                "Read fixtures from the test bundle (`Bundle.module`) or a temporary folder the test makes; inject the environment instead of reading it."
+        case .resourceOptimism:
+            return "Check the file exists first (`try XCTUnwrap`, `#require`) or make it in the test."
+        case .redundantPrint: return "Remove the print, or make it an assertion's message."
+        case .eagerTest: return "Split the test so each checks one behaviour, named for it."
+        case .magicNumber:
+            return "Name the expected value (a constant, or a computation from the inputs) so a reader sees why."
+        case .boolAssertEquality:
+            return
+                "Use `XCTAssertEqual(a, b)` (or `#expect(x)` for a Boolean): a failure then prints both values."
+        default: return ""
         }
     }
 }

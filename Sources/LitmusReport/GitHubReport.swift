@@ -57,7 +57,7 @@ public struct GitHubReport: Sendable {
     /// line, then an error per unmet threshold.
     public func annotations() -> [String] {
         var lines: [String] = []
-        for finding in audit?.findings ?? [] where finding.quarantined != true {
+        for finding in audit?.findings ?? [] where finding.counts {
             lines.append(
                 Self.command(
                     "warning", file: finding.file.map { pathPrefix + $0 }, line: finding.line,
@@ -130,7 +130,7 @@ public struct GitHubReport: Sendable {
             }
             let failing = Set(audit.verdicts.filter { !$0.passed }.map(\.letter))
             // Worst first: the findings of failing letters, then the others, each in FIRST's order.
-            let worst = audit.findings.filter { $0.quarantined != true }.enumerated()
+            let worst = audit.findings.filter(\.counts).enumerated()
                 .sorted { lhs, rhs in
                     let left = (failing.contains(lhs.element.letter) ? 0 : 1, lhs.element.letter, lhs.offset)
                     let right = (failing.contains(rhs.element.letter) ? 0 : 1, rhs.element.letter, rhs.offset)

@@ -73,8 +73,9 @@ public struct SARIFReport: Sendable {
         if let audit {
             let failing = Set(audit.verdicts.filter { !$0.passed }.map(\.letter))
             for finding in audit.findings {
+                // A hint, a quarantined test's finding and an ignored one are notes: they fail nothing.
                 let level =
-                    finding.quarantined == true ? "note" : failing.contains(finding.letter) ? "error" : "warning"
+                    !finding.counts ? "note" : failing.contains(finding.letter) ? "error" : "warning"
                 results.append(
                     Result(
                         ruleId: finding.kind.rawValue, ruleIndex: index[finding.kind.rawValue] ?? 0, level: level,
@@ -82,7 +83,8 @@ public struct SARIFReport: Sendable {
                         locations: [location(file: finding.file ?? "Package.swift", line: finding.line)],
                         properties: ResultProperties(
                             letter: finding.letter.rawValue, test: finding.test?.rawValue,
-                            quarantined: finding.quarantined)))
+                            quarantined: finding.quarantined, hint: finding.hint ? true : nil),
+                        suppressions: finding.ignored.map { [Suppression(kind: "inSource", justification: $0)] }))
             }
         }
         if let mutation {
@@ -175,12 +177,21 @@ public struct SARIFReport: Sendable {
         var message: Text
         var locations: [Location]
         var properties: ResultProperties
+        /// A `litmus:ignore` comment's silencing, with its reason.
+        var suppressions: [Suppression]? = nil
+    }
+
+    /// SARIF's record of a result silenced in the source.
+    struct Suppression: Encodable {
+        var kind: String
+        var justification: String
     }
 
     struct ResultProperties: Encodable {
         var letter: String
         var test: String?
         var quarantined: Bool?
+        var hint: Bool? = nil
     }
 
     struct Location: Encodable { var physicalLocation: PhysicalLocation }

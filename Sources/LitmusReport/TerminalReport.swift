@@ -14,6 +14,7 @@ public struct TerminalReport: Sendable {
     public func render(_ report: AuditReport) -> String {
         var out: [String] = []
         let seconds = String(format: "%.1f", report.wallSeconds)
+        if let smells = report.smells { return renderSmells(report, smells) }
         out.append("litmus audit \(report.package)")
         out.append(
             "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
@@ -52,31 +53,7 @@ public struct TerminalReport: Sendable {
             out.append(
                 "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
             )
-            for finding in report.findings(for: verdict.letter) {
-                out.append(
-                    "     - \(finding.quarantined == true ? "(quarantined) " : "")\(finding.message)"
-                        + (finding.location.map { "  [\($0)]" } ?? ""))
-                if let repair = finding.repair {
-                    let cost =
-                        "\(repair.runs) run\(repair.runs == 1 ? "" : "s"), \(repair.builds) build\(repair.builds == 1 ? "" : "s"), "
-                        + String(format: "%.1f s", repair.seconds)
-                    out.append("       \(repair.patch == nil ? "no patch" : "patch"): \(repair.summary) (\(cost))")
-                    for line in (repair.patch ?? "").split(separator: "\n")
-                    where line.hasPrefix("+") && !line.hasPrefix("+++") {
-                        out.append("         \(line)")
-                    }
-                }
-            }
-            if !report.findings(for: verdict.letter).isEmpty {
-                // Each fix once, in the kinds' order: most are the kind's, some are a finding's own.
-                let fixes = report.findings(for: verdict.letter).map { ($0.kind, $0.fix) }
-                for kind in FindingKind.allCases {
-                    var shown: Set<String> = []
-                    for (found, fix) in fixes where found == kind && shown.insert(fix).inserted {
-                        out.append("       fix (\(kind.rawValue)): \(fix)")
-                    }
-                }
-            }
+            out += findingLines(report.findings(for: verdict.letter))
             for note in report.notes ?? [] where note.letter == verdict.letter {
                 out.append("     note: \(note.message)" + (note.location.map { "  [\($0)]" } ?? ""))
             }
@@ -122,6 +99,70 @@ public struct TerminalReport: Sendable {
         }
         out.append("Replay these random choices: litmus audit --replay \(report.seed) \(Shell.quoted(report.package))")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The report of `litmus smells`: what it read, the verdicts of the letters its checks judge with
+    /// their findings and fixes, and the thresholds.
+    private func renderSmells(_ report: AuditReport, _ smells: SmellsScope) -> String {
+        var out = [
+            "litmus smells \(smells.paths.map(Shell.quoted).joined(separator: " "))",
+            "\(smells.tests) tests in \(smells.files) Swift files, read in \(String(format: "%.1f", report.wallSeconds)) s; "
+                + "no test was built or run (the static checks of litmus audit)",
+            "",
+        ]
+        for verdict in report.verdicts {
+            let mark = verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
+            out.append(
+                "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
+            )
+            out += findingLines(report.findings(for: verdict.letter))
+        }
+        out.append("")
+        if report.unmetThresholds.isEmpty {
+            out.append(paint("All thresholds met.", 32))
+        } else {
+            out.append(paint("Thresholds not met:", 31))
+            out += report.unmetThresholds.map { "  - \($0)" }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Each finding on a line with its place, then each fix once, in the kinds' order.
+    private func findingLines(_ findings: [Finding]) -> [String] {
+        var out: [String] = []
+        for finding in findings {
+            out.append(
+                "     - \(Self.marks(finding))\(finding.message)" + (finding.location.map { "  [\($0)]" } ?? ""))
+            out += repairLines(finding.repair)
+        }
+        // Each fix once, in the kinds' order: most are the kind's, some are a finding's own.
+        let fixes = findings.map { ($0.kind, $0.fix) }
+        for kind in FindingKind.allCases {
+            var shown: Set<String> = []
+            for (found, fix) in fixes where found == kind && shown.insert(fix).inserted {
+                out.append("       fix (\(kind.rawValue)): \(fix)")
+            }
+        }
+        return out
+    }
+
+    /// A finding's search for its fix (`--fixes`): the patch's summary and added lines, or why there is none.
+    private func repairLines(_ repair: Repair?) -> [String] {
+        guard let repair else { return [] }
+        let cost =
+            "\(repair.runs) run\(repair.runs == 1 ? "" : "s"), \(repair.builds) build\(repair.builds == 1 ? "" : "s"), "
+            + String(format: "%.1f s", repair.seconds)
+        var lines = ["       \(repair.patch == nil ? "no patch" : "patch"): \(repair.summary) (\(cost))"]
+        for line in (repair.patch ?? "").split(separator: "\n") where line.hasPrefix("+") && !line.hasPrefix("+++") {
+            lines.append("         \(line)")
+        }
+        return lines
+    }
+
+    /// What a finding that counts against no letter is: `(quarantined) `, `(hint) `, `(ignored: reason) `.
+    static func marks(_ finding: Finding) -> String {
+        (finding.quarantined == true ? "(quarantined) " : "") + (finding.hint ? "(hint) " : "")
+            + (finding.ignored.map { "(ignored: \($0)) " } ?? "")
     }
 
     /// Why no test was judged, and what the binary did when run as `swift test` would.

@@ -83,7 +83,7 @@ struct AuditCommandTests {
     @Test("A value out of range is refused naming the option: on the command line and in the file")
     func outOfRangeNamed() throws {
         let timeout = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--timeout", "0"]) }
-        #expect(AuditCommand.message(for: timeout!).contains("timeoutSeconds must be above 0"))
+        #expect(AuditCommand.message(for: try #require(timeout)).contains("timeoutSeconds must be above 0"))
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "litmus-audit-range-\(UUID().uuidString).json")
@@ -118,19 +118,23 @@ struct AuditCommandTests {
     @Test("A threshold out of range is refused, naming it")
     func thresholdOutOfRange() throws {
         let negative = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--max-fast=-1"]) }
-        #expect(AuditCommand.message(for: negative!).contains("thresholds maxFast must be 0 or more (it is -1)"))
+        #expect(
+            AuditCommand.message(for: try #require(negative)).contains(
+                "thresholds maxFast must be 0 or more (it is -1)"))
         let coverage = #expect(throws: (any Error).self) {
             try AuditCommand.parse(["/nowhere", "--min-line-coverage", "101"])
         }
-        #expect(AuditCommand.message(for: coverage!).contains("minLineCoverage must be 0 to 100 (it is 101.0)"))
+        #expect(
+            AuditCommand.message(for: try #require(coverage)).contains("minLineCoverage must be 0 to 100 (it is 101.0)")
+        )
     }
 
     @Test("A flag given a value it does not take names the flag, what it takes and the value")
     func notANumber() throws {
         let error = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--runs", "three"]) }
-        #expect(AuditCommand.message(for: error!).contains("--runs takes a number, not three"))
+        #expect(AuditCommand.message(for: try #require(error)).contains("--runs takes a number, not three"))
         let schedule = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--schedule", "slow"]) }
-        #expect(AuditCommand.message(for: schedule!).contains("--schedule takes fast or full, not slow"))
+        #expect(AuditCommand.message(for: try #require(schedule)).contains("--schedule takes fast or full, not slow"))
     }
 
     @Test("A build folder inside the audited package is refused: the audit never writes there")

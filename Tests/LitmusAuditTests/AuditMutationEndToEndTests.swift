@@ -40,6 +40,7 @@ struct AuditMutationEndToEndTests {
         // Then: the score is in the report, and it alone fails the audit
         let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
         let mutation = try #require(report.mutation)
+        // litmus:ignore floatEquality the shown score is rounded to one decimal: the nearest Double to 73.9, exactly
         #expect(mutation.shownScore == 73.9)
         #expect(mutation.valid == 23 && mutation.compileError == 1)
         // With coverage on (the default), which tests reach each mutant is read from the audit's lines per

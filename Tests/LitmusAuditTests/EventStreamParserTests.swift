@@ -38,7 +38,7 @@ struct EventStreamParserTests {
     func truncated() throws {
         let text = try resourceText("swift-testing-events.jsonl")
         let lines = text.split(separator: "\n")
-        let cut = lines.firstIndex { $0.contains(#""kind":"testEnded""#) && $0.contains("adds()") }!
+        let cut = try #require(lines.firstIndex { $0.contains(#""kind":"testEnded""#) && $0.contains("adds()") })
         let truncated = lines[..<cut].joined(separator: "\n") + "\n" + lines[cut].prefix(40)
         let stream = sut.parse(Data(truncated.utf8))
         #expect(stream.results["LibTests.S/adds()/STests.swift:4:4"]?.outcome == .crashed)

@@ -44,7 +44,8 @@ struct GoldenOutputTests {
         // Then
         #expect(Set(findings.compactMap { $0["kind"] as? String }).count > 10)
         let keys = Set(findings.map { $0.keys.sorted() })
-        #expect(keys == [["file", "fix", "kind", "letter", "line", "message", "quarantined", "test"]])
+        #expect(
+            keys == [["file", "fix", "hint", "ignored", "kind", "letter", "line", "message", "quarantined", "test"]])
     }
 
     @Test("The mutation run of Mutation: terminal and Stryker JSON")

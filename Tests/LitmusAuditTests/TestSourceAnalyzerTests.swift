@@ -76,7 +76,7 @@ struct TestSourceAnalyzerTests {
             }
             """
         ])
-        #expect(analysis.findings.map(\.testName) == ["S/d"])
+        #expect(analysis.findings.filter { $0.kind == .noAssertion }.map(\.testName) == ["S/d"])
     }
 
     @Test(

@@ -66,7 +66,8 @@ struct HTTPStubServerTests {
     func sameStubsBothWays() async throws {
         stubs.stub(.path("/albums"), try .json([["title": "Big Boat"]]))
 
-        let (viaSession, _) = try await stubs.session().data(from: URL(string: "https://api.example.com/albums")!)
+        let (viaSession, _) = try await stubs.session().data(
+            from: try #require(URL(string: "https://api.example.com/albums")))
         let viaServer = try await HTTPStubServer.serving(stubs) { try await client.fetch($0.url("/albums")) }
 
         #expect(String(decoding: viaSession, as: UTF8.self) == viaServer.text)

@@ -170,8 +170,9 @@ struct MutateCommandTests {
             try MergeCommand.parse(["a.json", "--min-mutation-score=-1"])
         }
         // Then
-        #expect(MutateCommand.message(for: mutate!) == "--min-mutation-score must be 0 to 100 (it is 150.0)")
-        #expect(MergeCommand.message(for: merge!) == "--min-mutation-score must be 0 to 100 (it is -1.0)")
+        #expect(
+            MutateCommand.message(for: try #require(mutate)) == "--min-mutation-score must be 0 to 100 (it is 150.0)")
+        #expect(MergeCommand.message(for: try #require(merge)) == "--min-mutation-score must be 0 to 100 (it is -1.0)")
         #expect(
             try MutateCommand.parse(["Tests/Fixtures/Mutation", "--min-mutation-score", "100"]).minMutationScore == 100)
     }

@@ -30,12 +30,12 @@ struct SpecRunnerSourceTests {
     }
 
     @Test("Only a subclassed spec may define no examples")
-    func marksBaseSpecs() {
+    func marksBaseSpecs() throws {
         let source = SpecRunnerSource.generate(for: scan, module: "AppTests")
         #expect(source.components(separatedBy: "mayDefineNoExamples: Bool { true }").count == 2)
-        let rowClass = source.range(of: "Screens_RowSpec_Examples")!
-        let baseMark = source.range(of: "mayDefineNoExamples")!
-        let toggleClass = source.range(of: "ToggleSpec_Examples")!
+        let rowClass = try #require(source.range(of: "Screens_RowSpec_Examples"))
+        let baseMark = try #require(source.range(of: "mayDefineNoExamples"))
+        let toggleClass = try #require(source.range(of: "ToggleSpec_Examples"))
         #expect(rowClass.lowerBound < baseMark.lowerBound && baseMark.lowerBound < toggleClass.lowerBound)
     }
 

@@ -8,6 +8,7 @@ struct DurationUnitsTests {
         // Given
         let sut = Duration.milliseconds(1500)
         // Then
+        // litmus:ignore floatEquality 1 s and 5e17 as: 1.5 exactly in binary
         #expect(sut.inSeconds == 1.5)
     }
 
@@ -16,6 +17,7 @@ struct DurationUnitsTests {
         // Given
         let sut = Duration.microseconds(250)
         // Then
+        // litmus:ignore floatEquality 250 µs: 0.25 exactly in binary
         #expect(sut.inMilliseconds == 0.25)
     }
 

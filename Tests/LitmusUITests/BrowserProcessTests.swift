@@ -58,6 +58,7 @@ struct BrowserProcessTests {
 
     @Test("Using an app before launch fails, saying to launch it")
     func notLaunched() async throws {
+        // litmus:ignore trapInTest a literal URL, which always parses
         let sut = XCUIApplication(url: URL(string: "about:blank")!)
         await #expect(throws: LitmusUIError.notLaunched) { try await sut.buttons.count }
         #expect(sut.state == .notRunning)
@@ -72,6 +73,7 @@ struct BrowserProcessTests {
         let sut = XCUIApplication(
             launcher: AppLauncher { arguments, environment in
                 received.withLock { $0 = (arguments, environment) }
+                // litmus:ignore trapInTest a literal URL, which always parses
                 return LaunchedApp(url: URL(string: "about:blank")!) { terminated.withLock { $0 = true } }
             })
         sut.launchArguments = ["-reset"]
@@ -93,6 +95,7 @@ struct BrowserProcessTests {
         let terminations = Mutex(0)
         let sut = XCUIApplication(
             launcher: AppLauncher { _, _ in
+                // litmus:ignore trapInTest a literal URL, which always parses
                 LaunchedApp(url: URL(string: "about:blank")!) { terminations.withLock { $0 += 1 } }
             })
         let state = try await sut.run { app in app.state }

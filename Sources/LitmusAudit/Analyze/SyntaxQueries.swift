@@ -157,9 +157,24 @@ enum SwallowedErrorIntent {
         "tearDown", "tearDownWithError", "addTeardownBlock", "afterEach", "afterSuite", "afterAll",
     ]
 
+    /// The calls that make a fixture's folders and files: set-up, not the call under test (ZIPFoundation's
+    /// `try? fileManager.createParentDirectoryStructure(for:)`, read for the smell corpus).
+    static let fixtureCalls: Set<String> = [
+        "createDirectory", "createParentDirectoryStructure", "createFile", "copyItem", "createSymbolicLink",
+    ]
+
     /// Whether `expression`'s discarded error is not the error under test.
     static func isIntended(_ expression: TryExprSyntax) -> Bool {
         isInCleanup(expression) || isCleanup(expression.expression) || isWaitOnly(expression.expression)
+            || isFixture(expression.expression)
+    }
+
+    /// A call that makes a fixture's folder or file.
+    static func isFixture(_ expression: ExprSyntax) -> Bool {
+        guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(call.calledExpression)
+        else { return false }
+        return fixtureCalls.contains(name)
     }
 
     /// Inside a `defer`, a `deinit`, a `tearDown` method, or a closure passed to `addTeardownBlock` or

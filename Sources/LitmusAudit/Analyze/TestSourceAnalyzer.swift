@@ -78,7 +78,7 @@ public struct TestSourceAnalyzer: Sendable {
         "waitForExpectations", "fulfillment", "confirmation", "expectNoDifference", "expectDifference",
         "verify", "verifyNever", "verifyCalled", "withKnownIssue",
     ]
-    static let assertingPrefixes = ["XCTAssert", "assert", "verify", "expect", "waitUntil"]
+    static let assertingPrefixes = ["XCTAssert", "assert", "Assert", "verify", "expect", "waitUntil"]
 
     /// Creates an analyzer.
     public init() {}
@@ -101,6 +101,7 @@ public struct TestSourceAnalyzer: Sendable {
     /// One parsed file of a test target, with what its build compiles.
     private struct ParsedFile {
         var file: String
+        var text: String
         var tree: SourceFileSyntax
         var converter: SourceLocationConverter
         var compiled: CompiledRegions
@@ -117,7 +118,8 @@ public struct TestSourceAnalyzer: Sendable {
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
             let tree = Parser.parse(source: text)
             return ParsedFile(
-                file: url.path, tree: tree, converter: SourceLocationConverter(fileName: url.path, tree: tree),
+                file: url.path, text: text, tree: tree,
+                converter: SourceLocationConverter(fileName: url.path, tree: tree),
                 compiled: CompiledRegions(tree))
         }
         // Every function in the target the build compiles, by name, with what it reaches through the
@@ -155,8 +157,11 @@ public struct TestSourceAnalyzer: Sendable {
             // Tests declared in an extension of a test class, often in a file of their own
             // (weichsel/ZIPFoundation's `extension ZIPFoundationTests`): an entry of their own, with that
             // file, so each test is located where it is written.
+            // An extension of a class named for tests (`…Tests`, `…Test`) whose declaration is elsewhere.
             for declaration in file.compiledNodes(ExtensionDeclSyntax.self)
-            where testClassNames.contains(declaration.extendedType.trimmedDescription) {
+            where testClassNames.contains(declaration.extendedType.trimmedDescription)
+                || ["Tests", "Test"].contains(where: declaration.extendedType.trimmedDescription.hasSuffix)
+            {
                 let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
                 guard !testMethods.isEmpty else { continue }
                 let testClass = SourceAnalysis.TestClass(
@@ -201,7 +206,26 @@ public struct TestSourceAnalyzer: Sendable {
                             message: "\(owner): \(message)"))
                 }
             }
+            addSmells(of: file, module: module, testClasses: testClassNames, helpers: helpers, into: &analysis)
         }
+    }
+
+    /// The test smells of `file` (``SmellScan``): an empty test is reported as empty, not also as asserting
+    /// nothing; then its `litmus:ignore` comments mark the findings they silence.
+    private func addSmells(
+        of file: ParsedFile, module: String, testClasses: Set<String>, helpers: HelperIndex,
+        into analysis: inout SourceAnalysis
+    ) {
+        let smells = SmellScan.findings(
+            in: file.tree, file: file.file, module: module, testClasses: testClasses, helpers: helpers,
+            // Every branch of an `#if`: a smell in a test another platform compiles is still one.
+            converter: file.converter, compiles: { _ in true })
+        let empty = Set(smells.filter { $0.kind == .emptyTest }.compactMap(\.testName))
+        analysis.findings.removeAll {
+            $0.kind == .noAssertion && $0.file == file.file && empty.contains($0.testName ?? "")
+        }
+        analysis.findings += smells
+        IgnoreComments(text: file.text).apply(to: &analysis.findings, file: file.file)
     }
 
     /// The `test…` methods of `members` the build compiles.

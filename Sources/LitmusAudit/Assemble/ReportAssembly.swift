@@ -52,8 +52,12 @@ public enum ReportAssembly {
         var verdicts: [Verdict] = []
         var unmet: [String] = []
         for letter in Letter.allCases {
-            let count = findings.filter { $0.letter == letter && $0.quarantined != true }.count
+            let count = findings.filter { $0.letter == letter && $0.counts }.count
             let quarantined = findings.filter { $0.letter == letter && $0.quarantined == true }.count
+            let hints = findings.filter {
+                $0.letter == letter && $0.hint && $0.quarantined != true && $0.ignored == nil
+            }
+            let ignored = findings.filter { $0.letter == letter && $0.ignored != nil }.count
             guard !tests.isEmpty else {
                 // Nothing to judge is not a pass.
                 verdicts.append(
@@ -64,18 +68,22 @@ public enum ReportAssembly {
                 countedRule(
                     letter, count: count, seed: seed, options: options, tests: tests,
                     leftovers: findings.filter {
-                        ($0.kind == .leftProcessRunning || $0.kind == .leftFiles) && $0.quarantined != true
+                        ($0.kind == .leftProcessRunning || $0.kind == .leftFiles) && $0.counts
                     }.count)
                 ?? ThoroughRule.rule(
                     coverage, mutation, count: count, thresholds: thresholds, coverageProblem: coverageProblem)
             if let failure = rule.failure { unmet.append(failure) }
-            let summary = rule.summary + (quarantined > 0 ? "; \(quarantined) more of quarantined tests" : "")
+            let summary =
+                rule.summary + (quarantined > 0 ? "; \(quarantined) more of quarantined tests" : "")
+                + (hints.isEmpty ? "" : "; \(counted(hints.count, "hint"))")
+                + (ignored > 0 ? "; \(ignored) ignored (litmus:ignore)" : "")
             verdicts.append(
                 Verdict(
                     letter: letter, passed: rule.failure == nil && rule.notMeasured == nil, findings: count,
                     summary: summary, notMeasured: rule.notMeasured))
         }
         if tests.isEmpty { unmet.append("No test was observed, so nothing was judged") }
+        if let failure = hintRule(findings, thresholds) { unmet.append(failure) }
         let failing = failingTests.filter { !held.contains($0) }
         if failing.count > thresholds.maxFailingTests {
             unmet.append(
@@ -93,12 +101,21 @@ public enum ReportAssembly {
         return report
     }
 
+    /// The unmet threshold of the hints, when the configuration limits them (`maxHints` 0 or more).
+    static func hintRule(_ findings: [Finding], _ thresholds: AuditThresholds) -> String? {
+        guard thresholds.maxHints >= 0 else { return nil }
+        let hints = findings.filter { $0.hint && $0.quarantined != true && $0.ignored == nil }.count
+        guard hints > thresholds.maxHints else { return nil }
+        return
+            "Hints: \(counted(hints, "hint")), at most \(thresholds.maxHints) allowed (\(AuditThresholds.maxHints.key))"
+    }
+
     /// The summary of a letter with no test to judge.
     static let noTests = "no tests: nothing to judge"
 
     /// The verdict of a letter judged by counting its findings (F, I, R, S) against its threshold
     /// (`maxFast`, …); `nil` for Thorough, which is judged by coverage.
-    private static func countedRule(
+    static func countedRule(
         _ letter: Letter, count: Int, seed: UInt64, options: AuditOptions, tests: [TestReport], leftovers: Int = 0
     ) -> LetterRule? {
         let thresholds = options.thresholds

@@ -163,7 +163,10 @@ struct Judge: Sendable {
         "self-validating",
         kinds: [
             .sleepInTest, .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan,
-            .xctestAssertionInSwiftTesting, .expectInXCTest, .unevaluatedExpectation,
+            .xctestAssertionInSwiftTesting, .expectInXCTest, .unevaluatedExpectation, .emptyTest, .ignoredTest,
+            .trapInTest, .floatEquality, .expectationFulfilledTwice, .conditionalTestLogic, .duplicateAssert,
+            .assertionRoulette, .sensitiveEquality, .mysteryGuest, .resourceOptimism, .redundantPrint, .eagerTest,
+            .magicNumber, .boolAssertEquality,
         ],
         reads: [.runs, .analysis]
     ) { input in

@@ -276,7 +276,7 @@
       : byLetter.filter(([, found]) => found.length).map(([letter, found]) => el('div', {},
         el('h3', {}, letter + ' · ' + WORDS[letter] + ' (' + found.length + ')'),
         el('ul', {}, found.slice(0, 200).map((finding) => el('li', { class: 'finding' },
-          el('strong', {}, finding.kind), finding.quarantined ? ' (quarantined)' : '', ' ', finding.file ? el('code', {}, finding.file + (finding.line ? ':' + finding.line : '')) : '',
+          el('strong', {}, finding.kind), finding.quarantined ? ' (quarantined)' : '', finding.hint ? ' (hint)' : '', finding.ignored ? ' (ignored: ' + finding.ignored + ')' : '', ' ', finding.file ? el('code', {}, finding.file + (finding.line ? ':' + finding.line : '')) : '',
           ': ', finding.message, el('div', { class: 'fix' }, 'Fix: ' + finding.fix), repairOf(finding)))),
         found.length > 200 ? el('p', { class: 'muted' }, (found.length - 200) + ' more in the JSON report.') : ''));
     return section('findings', 'Findings', body);

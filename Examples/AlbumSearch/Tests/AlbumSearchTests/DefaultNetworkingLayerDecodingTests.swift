@@ -84,16 +84,16 @@ struct DefaultNetworkingLayerDecodingTests {
     }
 
     @Test("The search URL carries the term and asks for albums")
-    func searchURL() {
-        let sut = DefaultNetworkingLayer(baseURL: URL(string: "https://api.example.com/v1")!)
+    func searchURL() throws {
+        let sut = DefaultNetworkingLayer(baseURL: try #require(URL(string: "https://api.example.com/v1")))
         #expect(
             sut.searchURL(for: "Big Boat").absoluteString
                 == "https://api.example.com/v1/search?term=Big%20Boat&entity=album")
     }
 
     @Test("An empty search term fails without a request")
-    func emptyTerm() async {
-        let sut = DefaultNetworkingLayer(baseURL: URL(string: "https://api.example.com")!)
+    func emptyTerm() async throws {
+        let sut = DefaultNetworkingLayer(baseURL: try #require(URL(string: "https://api.example.com")))
         let result = await withCheckedContinuation { continuation in
             sut.searchFor(searchTerm: "  ") { continuation.resume(returning: $0) }
         }

@@ -96,7 +96,7 @@ struct CalculatorViewModelDecisionTests {
     }
 
     @Test("The view model is observable")
-    func displayChangesAreObserved() {
+    func displayChangesAreObserved() throws {
         let sut = CalculatorViewModel()
         let changed = Flag()
         withObservationTracking {
@@ -104,7 +104,7 @@ struct CalculatorViewModelDecisionTests {
         } onChange: {
             changed.set()
         }
-        sut.performAction(forButtonLabelIndex: sut.buttonLabels.firstIndex(of: "7")!)
+        sut.performAction(forButtonLabelIndex: try #require(sut.buttonLabels.firstIndex(of: "7")))
         #expect(changed.isSet)
     }
 }

@@ -131,7 +131,7 @@ struct ExampleScreensTests {
             #expect(twoItems.contains(#"<li class="item">2.5</li>"#))
             #expect(twoItems.contains(#"<output id="total">3.75</output>"#))
             let short = try await browser.submit("action=pay&amount=3", to: "/cash-register")
-            let error = CashRegisterErrorText.insufficient(payment: 3, total: Decimal(string: "3.75")!)
+            let error = CashRegisterErrorText.insufficient(payment: 3, total: try #require(Decimal(string: "3.75")))
             #expect(short.contains("<p id=\"error-text\">\(HTMLText(error))</p>"))
             let paid = try await browser.submit("action=pay&amount=5", to: "/cash-register")
             #expect(paid.contains(#"<output id="change">1.25</output>"#))

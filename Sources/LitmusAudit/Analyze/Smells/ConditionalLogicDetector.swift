@@ -1,0 +1,224 @@
+import SwiftSyntax
+
+/// Conditional Test Logic that can let a broken test pass: a check under an `if`, a `switch` case or a
+/// loop, where another way through checks nothing. Not flagged: conditions on what the test does not
+/// control (`#if`, `#available`, the platform, the environment), an `if` whose other branch fails or
+/// checks too (`if let x { check(x) } else { XCTFail() }`), a `switch` every case of which checks or
+/// fails, a `guard … else { XCTFail() }`, a loop over a literal collection, a literal range or
+/// `allCases` (it always iterates), and the failure calls themselves (`XCTFail`, `Issue.record`).
+enum ConditionalLogicDetector {
+    /// Words of a condition on something the test does not control.
+    static let uncontrolled = [
+        "#available", "#unavailable", "ProcessInfo", "environment", "isCI", "os(", "arch(", "Platform", "isLinux",
+        "isMac", "isRunningOn", "canImport", "CommandLine", "getenv", "isSimulator", "operatingSystem",
+        "MemoryLayout", "bitWidth",
+    ]
+
+    static func smells(_ test: ScannedTest, helpers: HelperIndex) -> [Smell] {
+        guard let body = test.body else { return [] }
+        // The parameters of a test run with arguments (`@Test(arguments: […])`): a branch on them is the
+        // test's own table, decided for each case it lists.
+        let literalNames = literalCollections(test).union(
+            test.declaration.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map {
+                ($0.secondName ?? $0.firstName).text
+            } ?? [])
+        var flagged: [(Syntax, String)] = []
+        for assertion in test.assertions where !isFailureOnly(assertion) || isUnderFlag(assertion) {
+            if let why = skipper(of: assertion, in: body, literalNames: literalNames)
+                ?? silentGuard(before: assertion)
+            {
+                flagged.append((assertion, why))
+            }
+        }
+        guard let first = flagged.first else { return [] }
+        return [
+            Smell(
+                kind: .conditionalTestLogic, node: first.0,
+                message: SmellScan.counted(
+                    "\(test.shown) checks `\(first.0.trimmedDescription.prefix(50))` only \(first.1): when it is not, nothing is checked and the test passes",
+                    flagged.count))
+        ]
+    }
+
+    /// `XCTFail`, `Issue.record`, Nimble's `fail`, `XCTAssert(false)`, `#expect(Bool(false))`.
+    static func isFailureOnly(_ node: Syntax) -> Bool {
+        guard let name = SmellScan.assertionName(node) else { return false }
+        if AssertionSites.failureOnlyNames.contains(name) { return true }
+        let first = SmellScan.arguments(node).first?.expression.trimmedDescription
+        return first == "false" || first == "Bool(false)"
+    }
+
+    /// What can skip `node` in the test's `body`, the innermost first, or `nil`.
+    private static func skipper(of node: Syntax, in body: Syntax, literalNames: Set<String>) -> String? {
+        var child = node
+        var current = node.parent
+        while let syntax = current, syntax.id != body.id {
+            if let branch = syntax.as(IfExprSyntax.self), !isUncontrolled(branch.conditions.trimmedDescription),
+                !readsOnly(branch.conditions, literalNames)
+            {
+                let other: Syntax? =
+                    child.id == branch.body.id ? branch.elseBody.map(Syntax.init) : Syntax(branch.body)
+                if child.id == branch.body.id || child.id == branch.elseBody?.id,
+                    !(other.map(checksOrFails) ?? false)
+                {
+                    return "when `if \(branch.conditions.trimmedDescription.prefix(40))` "
+                        + (child.id == branch.body.id ? "holds" : "does not hold")
+                }
+            } else if let switchCase = syntax.as(SwitchCaseSyntax.self),
+                let statement = switchCase.parent?.parent?.as(SwitchExprSyntax.self),
+                !isUncontrolled(statement.subject.trimmedDescription),
+                statement.cases.contains(where: { !checksOrFails(Syntax($0)) })
+            {
+                return
+                    "in `\(switchCase.label.trimmedDescription.prefix(40))` of a switch some case of which checks nothing"
+            } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
+                !alwaysIterates(loop.sequence, literalNames: literalNames)
+            {
+                return "inside `for … in \(loop.sequence.trimmedDescription.prefix(40))`, which may not iterate"
+            } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
+                !isUncontrolled(loop.conditions.trimmedDescription)
+            {
+                return "inside `while \(loop.conditions.trimmedDescription.prefix(40))`, which may not iterate"
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// A `guard` before `node` in a block around it whose `else` leaves without failing
+    /// (`guard let x = f() else { return }`): when it leaves, the check is skipped and the test passes.
+    private static func silentGuard(before node: Syntax) -> String? {
+        var current = node.parent
+        var item: Syntax = node
+        while let syntax = current {
+            if let list = syntax.as(CodeBlockItemListSyntax.self) {
+                for statement in list {
+                    if statement.id == item.id { break }
+                    guard let guardStatement = statement.item.as(GuardStmtSyntax.self),
+                        !isUncontrolled(guardStatement.conditions.trimmedDescription),
+                        !checksOrFails(Syntax(guardStatement.body))
+                    else { continue }
+                    return
+                        "after `guard \(guardStatement.conditions.trimmedDescription.prefix(40))`, whose else leaves without failing"
+                }
+            }
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return nil }
+            item = syntax
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// Whether a failure call sits right under an `if` on a bare flag (`if isRunningFunctionalTests {
+    /// fail() }`): when the flag is off, the failure is never checked. A failure under a comparison
+    /// (`if total != 3 { XCTFail() }`) is the check itself.
+    private static func isUnderFlag(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let branch = syntax.as(IfExprSyntax.self) {
+                guard branch.conditions.count == 1,
+                    let condition = branch.conditions.first?.condition.as(ExprSyntax.self)
+                else { return false }
+                return condition.is(DeclReferenceExprSyntax.self) && !isUncontrolled(condition.trimmedDescription)
+            }
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// Whether every name `conditions` read (besides literals and members) is one of `names`: the
+    /// test's own table or parameters.
+    private static func readsOnly(_ conditions: ConditionElementListSyntax, _ names: Set<String>) -> Bool {
+        let read = conditions.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
+            reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+        }.map(\.baseName.text)
+        return !read.isEmpty && read.allSatisfy(names.contains)
+    }
+
+    /// Whether a condition reads what the test does not control.
+    static func isUncontrolled(_ condition: String) -> Bool { uncontrolled.contains { condition.contains($0) } }
+
+    /// Whether `branch` checks or fails: an assertion, a failure, a `throw`, or `fatalError`.
+    private static func checksOrFails(_ branch: Syntax) -> Bool {
+        branch.descendants(of: Syntax.self).contains { node in
+            if node.is(ThrowStmtSyntax.self) { return true }
+            if let macro = node.as(MacroExpansionExprSyntax.self) {
+                return ["expect", "require"].contains(macro.macroName.text)
+            }
+            guard let call = node.as(FunctionCallExprSyntax.self),
+                let name = CallCollector.calledName(call.calledExpression)
+            else { return false }
+            return TestSourceAnalyzer.asserts(name) || ["to", "toNot", "notTo", "fatalError"].contains(name)
+        }
+    }
+
+    /// Whether a loop over `sequence` always iterates, as far as the test decides: a table the test wrote
+    /// (a literal collection, a range, a name, `self.cases`, `Self.table`, `allCases`, what a method or
+    /// helper makes of them), or `zip`/`stride`/`enumerated`/`indices`/a subscript of those. A property
+    /// of a value the test got from the code under test (`csv.rows` of a local `csv`,
+    /// `Mirror(reflecting: x).children`) may be empty.
+    private static func alwaysIterates(_ sequence: ExprSyntax, literalNames: Set<String>) -> Bool {
+        let iterates = { (expression: ExprSyntax) in
+            alwaysIterates(expression, literalNames: literalNames)
+        }
+        if let tried = sequence.as(TryExprSyntax.self) { return iterates(tried.expression) }
+        if let awaited = sequence.as(AwaitExprSyntax.self) { return iterates(awaited.expression) }
+        if let array = sequence.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        if let tuple = sequence.as(TupleExprSyntax.self), let only = tuple.elements.first, tuple.elements.count == 1 {
+            return iterates(only.expression)
+        }
+        if let subscripted = sequence.as(SubscriptCallExprSyntax.self) { return iterates(subscripted.calledExpression) }
+        if let call = sequence.as(FunctionCallExprSyntax.self) {
+            if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                if ["zip", "stride", "product"].contains(name) {
+                    return call.arguments.allSatisfy { iterates($0.expression) }
+                }
+                if name == "XCTUnwrap" || name.first?.isUppercase == true, let first = call.arguments.first {
+                    return iterates(first.expression)
+                }
+                return true
+            }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                ["enumerated", "reversed", "sorted", "dropLast", "dropFirst", "shuffled"].contains(
+                    member.declName.baseName.text)
+            {
+                return iterates(base)
+            }
+            return true
+        }
+        guard let member = sequence.as(MemberAccessExprSyntax.self) else { return true }
+        guard let base = member.base else { return true }
+        let name = member.declName.baseName.text
+        if ["indices", "keys", "values", "lazy"].contains(name) { return iterates(base) }
+        if name == "allCases" || ["self", "Self"].contains(base.trimmedDescription) { return true }
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            let root = reference.baseName.text
+            return root.first?.isUppercase == true || literalNames.contains(root)
+        }
+        if let call = base.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
+        {
+            return false
+        }
+        return iterates(base)
+    }
+
+    /// The names the test binds to a non-empty literal array or dictionary (`let cases = [(1, 2), …]`).
+    private static func literalCollections(_ test: ScannedTest) -> Set<String> {
+        Set(
+            test.all(PatternBindingSyntax.self).compactMap { binding in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let value = binding.initializer?.value
+                else { return nil }
+                if let array = value.as(ArrayExprSyntax.self), !array.elements.isEmpty { return name }
+                if let dictionary = value.as(DictionaryExprSyntax.self),
+                    dictionary.content.is(DictionaryElementListSyntax.self)
+                {
+                    return name
+                }
+                return nil
+            })
+    }
+}

@@ -1,0 +1,100 @@
+import SwiftSyntax
+
+/// Empty Test and Ignored Test: a test with nothing in it, and a test switched off without a reason.
+enum EmptyAndIgnoredDetector {
+    static func smells(_ test: ScannedTest) -> [Smell] {
+        var found: [Smell] = []
+        if let ignored = ignored(test) {
+            found.append(Smell(kind: .ignoredTest, node: test.declaration, message: "\(test.shown) \(ignored)"))
+        }
+        if let statements = test.statements, statements.isEmpty {
+            found.append(
+                Smell(
+                    kind: .emptyTest, node: test.declaration,
+                    message: "\(test.shown) is empty: it passes whatever the code does"))
+        }
+        return found
+    }
+
+    /// Why the test is switched off without a reason, or `nil`.
+    private static func ignored(_ test: ScannedTest) -> String? {
+        switch test.framework {
+        case .quick:
+            if test.switchedOff {
+                return "is switched off (xit, pending, or an xdescribe/xcontext around it): it never runs"
+            }
+            return test.statements.flatMap(unconditionalSkip)
+        case .swiftTesting:
+            return test.declaration.as(FunctionDeclSyntax.self).flatMap(disabledWithoutReason)
+        case .xctest:
+            guard let function = test.declaration.as(FunctionDeclSyntax.self) else { return nil }
+            // A comment above says why (argument-parser's `disabled_testParsing_BadlyFormedPositional`).
+            if let prefix = ScannedTests.switchedOffPrefix(function.name.text), !hasComment(function),
+                !test.calledByTests
+            {
+                return "is switched off by its name (the prefix \(prefix)): XCTest never runs it"
+            }
+            if !function.signature.parameterClause.parameters.isEmpty && !test.calledByTests {
+                return "takes parameters: XCTest never runs it, and nothing calls it"
+            }
+            return function.body.flatMap { unconditionalSkip($0.statements) }
+        }
+    }
+
+    /// `@Test(.disabled())` with no comment (a `//` above the test is Swift Testing's comment) and no
+    /// `.bug(…)`, or `@Test(.enabled(if: false))`.
+    private static func disabledWithoutReason(_ function: FunctionDeclSyntax) -> String? {
+        guard
+            let attribute = function.attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: {
+                $0.attributeName.trimmedDescription == "Test"
+            }),
+            let arguments = attribute.arguments?.as(LabeledExprListSyntax.self)
+        else { return nil }
+        let traits = arguments.compactMap { $0.expression.as(FunctionCallExprSyntax.self) }
+        let names = traits.compactMap { CallCollector.calledName($0.calledExpression) }
+        guard !names.contains("bug") else { return nil }
+        let commented = hasComment(function)
+        for trait in traits {
+            let name = CallCollector.calledName(trait.calledExpression)
+            if name == "disabled", trait.arguments.isEmpty, !commented {
+                return "is switched off by .disabled() with no reason: say why, with a comment or .bug(…)"
+            }
+            if name == "enabled", trait.arguments.first?.expression.trimmedDescription == "false" {
+                return "is switched off by .enabled(if: false): it never runs"
+            }
+        }
+        return nil
+    }
+
+    /// Whether a comment precedes `function`.
+    private static func hasComment(_ function: FunctionDeclSyntax) -> Bool {
+        function.leadingTrivia.contains { piece in
+            switch piece {
+            case .lineComment, .blockComment, .docLineComment, .docBlockComment: return true
+            default: return false
+            }
+        }
+    }
+
+    /// `throw XCTSkip(…)`, `try XCTSkipIf(true…)` or `try XCTSkipUnless(false…)` as a statement of
+    /// the test's body itself (not under a condition or an `#if`).
+    private static func unconditionalSkip(_ statements: CodeBlockItemListSyntax) -> String? {
+        for item in statements {
+            if let statement = item.item.as(ThrowStmtSyntax.self),
+                let call = statement.expression.as(FunctionCallExprSyntax.self),
+                CallCollector.calledName(call.calledExpression) == "XCTSkip"
+            {
+                return "always throws XCTSkip: it never runs its checks"
+            }
+            let expression = item.item.as(ExprSyntax.self).map { $0.as(TryExprSyntax.self)?.expression ?? $0 }
+            guard let call = expression?.as(FunctionCallExprSyntax.self),
+                let name = CallCollector.calledName(call.calledExpression),
+                let first = call.arguments.first?.expression.trimmedDescription
+            else { continue }
+            if (name == "XCTSkipIf" && first == "true") || (name == "XCTSkipUnless" && first == "false") {
+                return "always skips (\(name)(\(first))): it never runs its checks"
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,162 @@
+import SwiftSyntax
+
+/// What an equality check compares, and how: floating-point values with `==` (floatEquality), an
+/// equality asserted as a Boolean (boolAssertEquality), and text made from a value's description
+/// (sensitiveEquality).
+enum EqualityShapeDetector {
+    static let equalityAssertions: Set<String> = ["XCTAssertEqual", "XCTAssertEqualObjects"]
+    static let truthAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue"]
+    /// The assertions of a Boolean that may be handed an equality.
+    static let booleanAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue", "XCTAssertFalse"]
+
+    static func smells(_ test: ScannedTest) -> [Smell] {
+        var floats: [Syntax] = []
+        // A test generic over floating-point types (`<T: BinaryFloatingPoint>`) compares them; `Real` alone
+        // is also the scalar of a complex number, which compares exactly.
+        let generic =
+            test.declaration.as(FunctionDeclSyntax.self)?.genericParameterClause?.trimmedDescription.contains(
+                "FloatingPoint") ?? false
+        var booleans: [(Syntax, String)] = []
+        var descriptions: [Syntax] = []
+        for assertion in test.assertions {
+            guard let name = SmellScan.assertionName(assertion) else { continue }
+            let arguments = SmellScan.arguments(assertion)
+            let operands = compared(name, arguments, assertion)
+            let floating = generic || operands.contains(where: isFloatLiteral)
+            if floating, operands.count == 2, !operands.allSatisfy(isFloatLiteral),
+                !operands.contains(where: { $0.is(TupleExprSyntax.self) }),
+                !arguments.contains(where: { $0.label?.text == "accuracy" })
+            {
+                floats.append(assertion)
+            }
+            if let shape = booleanShape(name, arguments) { booleans.append((assertion, shape)) }
+            let checked = operands.isEmpty ? arguments.filter { $0.label == nil }.map(\.expression) : operands
+            if checked.contains(where: readsDescription) { descriptions.append(assertion) }
+        }
+        var found: [Smell] = []
+        if let first = floats.first {
+            found.append(
+                Smell(
+                    kind: .floatEquality, node: first,
+                    message: SmellScan.counted(
+                        "\(test.shown) compares floating-point values with == (`\(first.trimmedDescription.prefix(60))`): rounding makes it fail or pass by accident",
+                        floats.count)))
+        }
+        if let first = booleans.first {
+            found.append(
+                Smell(
+                    kind: .boolAssertEquality, node: first.0,
+                    message: SmellScan.counted("\(test.shown) \(first.1)", booleans.count)))
+        }
+        if let first = descriptions.first {
+            found.append(
+                Smell(
+                    kind: .sensitiveEquality, node: first,
+                    message: SmellScan.counted(
+                        "\(test.shown) checks a description (`\(first.trimmedDescription.prefix(60))`): a change to the text breaks it though the value is right",
+                        descriptions.count)))
+        }
+        return found
+    }
+
+    /// The two sides an equality assertion compares: `XCTAssertEqual(a, b)`, `#expect(a == b)`,
+    /// `XCTAssert(a == b)`, Nimble's `expect(a).to(equal(b))` and `expect(a) == b`.
+    static func compared(_ name: String, _ arguments: [LabeledExprSyntax], _ node: Syntax) -> [ExprSyntax] {
+        if equalityAssertions.contains(name), arguments.count >= 2 {
+            return [arguments[0].expression, arguments[1].expression]
+        }
+        if ["#expect", "#require"].contains(name) || truthAssertions.contains(name),
+            let first = arguments.first?.expression, let (left, op, right) = comparison(first), op == "=="
+        {
+            return [left, right]
+        }
+        if name == "to", let call = node.as(FunctionCallExprSyntax.self),
+            let expected = call.arguments.first?.expression.as(FunctionCallExprSyntax.self),
+            CallCollector.calledName(expected.calledExpression) == "equal",
+            let actual = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self),
+            let value = actual.arguments.first?.expression, let other = expected.arguments.first?.expression
+        {
+            return [value, other]
+        }
+        if name == "expect", let call = node.as(FunctionCallExprSyntax.self),
+            let value = call.arguments.first?.expression,
+            let sequence = call.parent?.parent?.as(SequenceExprSyntax.self)
+        {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[0].id == call.id,
+                elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "=="
+            {
+                return [value, elements[2]]
+            }
+        }
+        return []
+    }
+
+    /// `a op b`, folded or not.
+    static func comparison(_ expression: ExprSyntax) -> (ExprSyntax, String, ExprSyntax)? {
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
+            return (infix.leftOperand, op, infix.rightOperand)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text {
+                return (elements[0], op, elements[2])
+            }
+        }
+        return nil
+    }
+
+    /// A floating-point literal (`0.1`, `-2.5`, `42.0`).
+    static func isFloatLiteral(_ expression: ExprSyntax) -> Bool {
+        var inner = expression
+        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            inner = prefix.expression
+        }
+        return inner.is(FloatLiteralExprSyntax.self)
+    }
+
+    /// Why an assertion states an equality as a Boolean, or `nil`: `XCTAssert(a == b)`,
+    /// `XCTAssertTrue(a == b)`, `XCTAssertFalse(a === b)`, `XCTAssertTrue(x == nil)`,
+    /// `XCTAssertEqual(x, true)`, `#expect(x == true)`.
+    private static func booleanShape(_ name: String, _ arguments: [LabeledExprSyntax]) -> String? {
+        guard let first = arguments.first?.expression else { return nil }
+        if booleanAssertions.contains(name), let (_, op, _) = comparison(first),
+            ["==", "!=", "===", "!=="].contains(op)
+        {
+            return
+                "asserts `\(name)(\(first.trimmedDescription.prefix(50)))`: XCTAssertEqual, XCTAssertIdentical or XCTAssertNil would print both sides when it fails"
+        }
+        if name == "#expect", let (left, op, right) = comparison(first), op == "==" || op == "!=",
+            left.is(BooleanLiteralExprSyntax.self) || right.is(BooleanLiteralExprSyntax.self)
+        {
+            return
+                "compares with a Boolean literal (`#expect(\(first.trimmedDescription.prefix(50)))`): #expect(x) or #expect(!x) says the same"
+        }
+        if name == "XCTAssertEqual", arguments.count >= 2,
+            arguments[0].expression.is(BooleanLiteralExprSyntax.self)
+                || arguments[1].expression.is(BooleanLiteralExprSyntax.self)
+        {
+            return "compares with a Boolean literal in XCTAssertEqual: XCTAssertTrue/XCTAssertFalse says the same"
+        }
+        return nil
+    }
+
+    /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`.
+    private static func readsDescription(_ expression: ExprSyntax) -> Bool {
+        let nodes = [Syntax(expression)] + expression.descendants(of: Syntax.self)
+        return nodes.contains { node in
+            if let member = node.as(MemberAccessExprSyntax.self), member.base != nil {
+                return ["description", "debugDescription"].contains(member.declName.baseName.text)
+            }
+            if let call = node.as(FunctionCallExprSyntax.self),
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+                let label = call.arguments.first?.label?.text
+            {
+                return label == "describing" || label == "reflecting"
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import SwiftSyntax
+
+/// An `XCTestExpectation` fulfilled twice (XCTest fails the test with "API violation", or, with
+/// `assertForOverFulfill` off, the second call proves nothing), or waited for with a timeout shorter
+/// than the delay the test itself puts before it is fulfilled.
+enum ExpectationUseDetector {
+    static func smells(_ test: ScannedTest) -> [Smell] {
+        let created = expectations(test)
+        guard !created.isEmpty else { return [] }
+        var found: [Smell] = []
+        for name in created.sorted() {
+            let fulfils = test.all(FunctionCallExprSyntax.self).filter { call in
+                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    member.declName.baseName.text == "fulfill"
+                else { return false }
+                return member.base?.trimmedDescription == name
+            }
+            let configured = test.all(MemberAccessExprSyntax.self).contains { member in
+                member.base?.trimmedDescription == name
+                    && ["expectedFulfillmentCount", "assertForOverFulfill"].contains(member.declName.baseName.text)
+            }
+            guard !configured, fulfils.count >= 2, let pair = firstNonExclusivePair(fulfils) else { continue }
+            found.append(
+                Smell(
+                    kind: .expectationFulfilledTwice, node: Syntax(pair),
+                    message:
+                        "\(test.shown) fulfils \(name) more than once (lines apart, not in exclusive branches) without expectedFulfillmentCount"
+                ))
+        }
+        if found.isEmpty, let short = shortWait(test) { found.append(short) }
+        return found
+    }
+
+    /// The names the test binds to a new expectation: `let e = expectation(description:)`,
+    /// `XCTestExpectation(description:)`.
+    private static func expectations(_ test: ScannedTest) -> Set<String> {
+        Set(
+            test.all(PatternBindingSyntax.self).compactMap { binding in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                    let called = CallCollector.calledName(call.calledExpression),
+                    ["expectation", "XCTestExpectation"].contains(called)
+                else { return nil }
+                return name
+            })
+    }
+
+    /// The second of two fulfil calls that can both run: not in different branches of one `if`/`switch`
+    /// or `do`/`catch`, not in two closures given to one call, not in a loop (its count is unknown).
+    private static func firstNonExclusivePair(_ calls: [FunctionCallExprSyntax]) -> FunctionCallExprSyntax? {
+        let simple = calls.filter { !isInLoop($0) }
+        for (index, later) in simple.enumerated() {
+            for earlier in simple[..<index] where !exclusive(earlier, later) { return later }
+        }
+        return nil
+    }
+
+    private static func isInLoop(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(ForStmtSyntax.self) || syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self) {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// Whether `a` and `b` sit in different branches of one `if`, `switch`, `guard`/`catch`, or
+    /// different closures (a success and a failure handler, which one of runs).
+    private static func exclusive(_ a: some SyntaxProtocol, _ b: some SyntaxProtocol) -> Bool {
+        let ancestorsOfA = Set(ancestors(a).map(\.id))
+        guard let common = ancestors(b).first(where: { ancestorsOfA.contains($0.id) }) else { return false }
+        return common.is(IfExprSyntax.self) || common.is(SwitchCaseListSyntax.self) || common.is(DoStmtSyntax.self)
+            || common.is(GuardStmtSyntax.self) || common.is(FunctionCallExprSyntax.self)
+            || common.is(LabeledExprListSyntax.self) || common.is(MultipleTrailingClosureElementListSyntax.self)
+    }
+
+    private static func ancestors(_ node: some SyntaxProtocol) -> [Syntax] {
+        var list: [Syntax] = []
+        var current = node.parent
+        while let syntax = current {
+            list.append(syntax)
+            current = syntax.parent
+        }
+        return list
+    }
+
+    /// `wait(for:timeout:)` (or `fulfillment(of:timeout:)`, `waitForExpectations(timeout:)`) with a literal
+    /// timeout shorter than a literal delay the test makes: `asyncAfter(deadline: .now() + 2)`,
+    /// `Thread.sleep(forTimeInterval: 2)`, `sleep(2)`.
+    private static func shortWait(_ test: ScannedTest) -> Smell? {
+        var longest: Double = 0
+        var timeouts: [(FunctionCallExprSyntax, Double)] = []
+        for call in test.all(FunctionCallExprSyntax.self) {
+            guard let name = CallCollector.calledName(call.calledExpression) else { continue }
+            let arguments = Array(call.arguments)
+            switch name {
+            case "wait", "fulfillment", "waitForExpectations":
+                if let timeout = arguments.first(where: { $0.label?.text == "timeout" }),
+                    let seconds = number(timeout.expression)
+                {
+                    timeouts.append((call, seconds))
+                }
+            case "asyncAfter":
+                if let deadline = arguments.first?.expression,
+                    let (_, op, right) = EqualityShapeDetector.comparison(deadline), op == "+",
+                    let seconds = number(right)
+                {
+                    longest = max(longest, seconds)
+                }
+            case "sleep":
+                if let first = arguments.first, let seconds = number(first.expression),
+                    first.label == nil || first.label?.text == "forTimeInterval"
+                {
+                    longest = max(longest, seconds)
+                }
+            default: continue
+            }
+        }
+        guard let short = timeouts.first(where: { $0.1 < longest }) else { return nil }
+        return Smell(
+            kind: .expectationFulfilledTwice, node: Syntax(short.0),
+            message:
+                "\(test.shown) waits \(short.1) s for an expectation fulfilled after a delay of \(longest) s it makes itself: the wait always times out first"
+        )
+    }
+
+    /// A literal number of seconds: `2`, `0.5`, `.seconds(2)`, `.milliseconds(500)`.
+    private static func number(_ expression: ExprSyntax) -> Double? {
+        if let value = Double(expression.trimmedDescription.replacingOccurrences(of: "_", with: "")) { return value }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            let unit = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            let first = call.arguments.first, let value = Double(first.expression.trimmedDescription)
+        {
+            switch unit {
+            case "seconds": return value
+            case "milliseconds": return value / 1000
+            default: return nil
+            }
+        }
+        return nil
+    }
+}

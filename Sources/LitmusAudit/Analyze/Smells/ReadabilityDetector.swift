@@ -1,0 +1,110 @@
+import SwiftSyntax
+
+/// Hints on how a test reads: Redundant Print, Magic Number, Eager Test.
+enum ReadabilityDetector {
+    static let printing: Set<String> = ["print", "debugPrint", "dump", "NSLog"]
+    /// Numbers that explain themselves.
+    static let plainNumbers: Set<String> = ["0", "1", "-1", "0.0", "1.0", "-1.0"]
+    /// Distinct methods of one receiver, checked in one test, that make it eager.
+    static let eagerCount = 4
+    /// Calls on a value that query it rather than exercise production code.
+    static let queries: Set<String> = [
+        "contains", "first", "last", "count", "map", "filter", "sorted", "reduce", "compactMap", "flatMap", "joined",
+        "hasPrefix", "hasSuffix", "isEmpty", "index", "firstIndex", "lastIndex", "dropFirst", "dropLast", "prefix",
+        "suffix", "split", "components", "lowercased", "uppercased", "trimmingCharacters", "replacingOccurrences",
+        "data", "description", "allSatisfy", "min", "max", "starts", "get", "value", "to", "toNot", "notTo",
+        "removeFirst", "removeAll", "append", "insert", "remove", "forEach", "range", "element", "distance",
+    ]
+
+    static func smells(_ test: ScannedTest) -> [Smell] {
+        var found: [Smell] = []
+        let prints = test.all(FunctionCallExprSyntax.self).filter { call in
+            guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                printing.contains(name)
+            else { return false }
+            return !call.arguments.contains { $0.label?.text == "to" }
+        }
+        if let first = prints.first {
+            found.append(
+                Smell(
+                    kind: .redundantPrint, node: Syntax(first),
+                    message: SmellScan.counted(
+                        "\(test.shown) prints (`\(first.trimmedDescription.prefix(50))`): output nobody reads when the test passes",
+                        prints.count)))
+        }
+        let magic = magicNumbers(test)
+        if let first = magic.first {
+            found.append(
+                Smell(
+                    kind: .magicNumber, node: first,
+                    message: SmellScan.counted(
+                        "\(test.shown) expects the unexplained number \(first.trimmedDescription)", magic.count)))
+        }
+        if let eager = eager(test) {
+            found.append(
+                Smell(
+                    kind: .eagerTest, node: test.declaration,
+                    message:
+                        "\(test.shown) checks the results of \(eager.methods.count) different methods of \(eager.receiver) (\(eager.methods.prefix(5).joined(separator: ", "))): a failure does not say which behaviour broke"
+                ))
+        }
+        return found
+    }
+
+    /// The numeric literals that are a whole operand of a check (the expected value), other than
+    /// ``plainNumbers`` and an `accuracy:`.
+    private static func magicNumbers(_ test: ScannedTest) -> [Syntax] {
+        var found: [Syntax] = []
+        for assertion in test.assertions {
+            guard let name = SmellScan.assertionName(assertion) else { continue }
+            let arguments = SmellScan.arguments(assertion).filter { $0.label?.text != "accuracy" }
+            var operands = EqualityShapeDetector.compared(name, arguments, assertion)
+            if operands.isEmpty, name.hasPrefix("XCTAssert") {
+                operands = arguments.prefix(RepetitionDetector.operandCounts[name] ?? 0).map(\.expression)
+            }
+            if operands.isEmpty, name == "#expect", let first = arguments.first?.expression,
+                let (left, _, right) = EqualityShapeDetector.comparison(first)
+            {
+                operands = [left, right]
+            }
+            if name == "to" || name == "toNot" || name == "notTo",
+                let matcher = assertion.as(FunctionCallExprSyntax.self)?.arguments.first?.expression.as(
+                    FunctionCallExprSyntax.self),
+                CallCollector.calledName(matcher.calledExpression) == "haveCount",
+                let count = matcher.arguments.first?.expression
+            {
+                operands.append(count)
+            }
+            for operand in operands where isNumber(operand) && !plainNumbers.contains(operand.trimmedDescription) {
+                found.append(Syntax(operand))
+            }
+        }
+        return found
+    }
+
+    private static func isNumber(_ expression: ExprSyntax) -> Bool {
+        var inner = expression
+        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            inner = prefix.expression
+        }
+        return inner.is(IntegerLiteralExprSyntax.self) || inner.is(FloatLiteralExprSyntax.self)
+    }
+
+    /// The receiver (a variable of the test) whose distinct methods the test's checks call at least
+    /// ``eagerCount`` times, with those methods.
+    private static func eager(_ test: ScannedTest) -> (receiver: String, methods: [String])? {
+        var methods: [String: [String]] = [:]
+        for assertion in test.assertions {
+            for call in assertion.descendants(of: FunctionCallExprSyntax.self) where call.id != assertion.id {
+                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    let receiver = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    receiver.first?.isLowercase == true, receiver != "self",
+                    !queries.contains(member.declName.baseName.text)
+                else { continue }
+                let method = member.declName.baseName.text
+                if !(methods[receiver]?.contains(method) ?? false) { methods[receiver, default: []].append(method) }
+            }
+        }
+        return methods.filter { $0.value.count >= eagerCount }.min { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

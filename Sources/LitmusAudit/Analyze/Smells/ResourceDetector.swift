@@ -1,0 +1,102 @@
+import SwiftSyntax
+
+/// Mystery Guest (a test reading the environment, the network, or a file by a fixed path outside its
+/// fixtures) and Resource Optimism (reading such a file without checking that it is there). Files from
+/// `Bundle.module`, `Bundle(for:)`, `#filePath`, or a temporary folder are the test's own fixtures; a
+/// path the test writes first is its own too.
+enum ResourceDetector {
+    /// Calls that read a file, with the label of the argument naming it.
+    static let fileReads: [String: String] = [
+        "contentsOfFile": "", "contents": "atPath", "contentsOfDirectory": "atPath", "Data": "contentsOf",
+        "String": "contentsOf", "FileHandle": "forReadingAtPath", "NSData": "contentsOf",
+    ]
+    /// Words of a path that is the test's own.
+    static let ownPlaces = [
+        "Bundle", "#file", "#filePath", "temporaryDirectory", "NSTemporaryDirectory", "fixture", "Fixture",
+        "Resources",
+    ]
+
+    static func smells(_ test: ScannedTest) -> [Smell] {
+        var found: [Smell] = []
+        let calls = test.all(FunctionCallExprSyntax.self)
+        let written = Set(
+            calls.filter { call in
+                ["write", "createFile", "createDirectory", "copyItem", "moveItem"].contains(
+                    CallCollector.calledName(call.calledExpression) ?? "")
+            }.flatMap { $0.descendants(of: StringLiteralExprSyntax.self).map(\.trimmedDescription) })
+        let checksExistence = calls.contains { call in
+            ["fileExists", "XCTSkipUnless", "XCTSkipIf", "isReadableFile"].contains(
+                CallCollector.calledName(call.calledExpression) ?? "")
+        }
+        var guest: (Syntax, String)?
+        var optimistic: Syntax?
+        for call in calls {
+            if guest == nil, let environment = readsEnvironment(call) { guest = (Syntax(call), environment) }
+            guard let path = fixedPath(read: call), !written.contains(path) else { continue }
+            if guest == nil { guest = (Syntax(call), "reads the file \(path.prefix(60)) by a fixed path") }
+            if optimistic == nil, !checksExistence { optimistic = Syntax(call) }
+        }
+        for member in test.all(MemberAccessExprSyntax.self) where guest == nil {
+            let base = member.base?.trimmedDescription
+            switch (base, member.declName.baseName.text) {
+            case (let base?, "environment") where base.hasSuffix("processInfo"):
+                guest = (Syntax(member), "reads the environment (ProcessInfo.processInfo.environment)")
+            case ("URLSession", "shared"):
+                guest = (Syntax(member), "calls the network (URLSession.shared)")
+            case ("Bundle", "main"):
+                guest = (Syntax(member), "reads Bundle.main, the test runner's bundle, not the test's own")
+            default: break
+            }
+        }
+        if let guest {
+            found.append(
+                Smell(
+                    kind: .mysteryGuest, node: guest.0,
+                    message:
+                        "\(test.shown) \(guest.1): what it depends on is outside the test, where a reader cannot see it"
+                ))
+        }
+        if let optimistic {
+            found.append(
+                Smell(
+                    kind: .resourceOptimism, node: optimistic,
+                    message: "\(test.shown) reads a file by a fixed path without checking that it exists"))
+        }
+        return found
+    }
+
+    /// `getenv("X")`.
+    private static func readsEnvironment(_ call: FunctionCallExprSyntax) -> String? {
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "getenv" else { return nil }
+        return "reads the environment (\(call.trimmedDescription.prefix(40)))"
+    }
+
+    /// The literal path a file read names (`Data(contentsOf: URL(fileURLWithPath: "/etc/x"))`,
+    /// `String(contentsOfFile: "data.json")`), when it is no fixture of the test's own.
+    private static func fixedPath(read call: FunctionCallExprSyntax) -> String? {
+        guard let name = CallCollector.calledName(call.calledExpression) else { return nil }
+        let argument: LabeledExprSyntax?
+        if name == "String" || name == "Data" || name == "NSData" {
+            argument = call.arguments.first {
+                ["contentsOf", "contentsOfFile"].contains($0.label?.text ?? "")
+            }
+        } else if let label = fileReads[name], !label.isEmpty {
+            argument = call.arguments.first { $0.label?.text == label }
+        } else {
+            argument = nil
+        }
+        guard let expression = argument?.expression else { return nil }
+        let text = expression.trimmedDescription
+        guard !ownPlaces.contains(where: text.contains) else { return nil }
+        // The path itself: a string literal, or a file URL made from one.
+        let literal =
+            expression.as(StringLiteralExprSyntax.self)
+            ?? expression.as(FunctionCallExprSyntax.self).flatMap { url in
+                url.arguments.first { $0.label?.text == "fileURLWithPath" }?.expression.as(StringLiteralExprSyntax.self)
+            }
+        guard let literal, literal.segments.count == 1, let path = SmellScan.literalText(ExprSyntax(literal)),
+            !path.isEmpty, !path.hasPrefix("http")
+        else { return nil }
+        return literal.trimmedDescription
+    }
+}

@@ -1,0 +1,143 @@
+import SwiftSyntax
+
+/// The tests of a file as the smell detectors read them.
+enum ScannedTests {
+    /// Quick's functions that declare an example.
+    static let examples: Set<String> = ["it", "fit", "xit", "pending"]
+    /// Quick's functions that group examples.
+    static let groups: Set<String> = ["describe", "context", "fdescribe", "fcontext", "xdescribe", "xcontext"]
+
+    /// The tests of `file`: the `test…` methods of classes that inherit (and of extensions of
+    /// `testClasses`), with the disabled-looking ones (`xtestA`, `testA(_:)`); `@Test` functions; the
+    /// examples of Quick specs. `module` prefixes the XCTest names as the analysis does.
+    static func collect(
+        in file: SourceFileSyntax, module: String, testClasses: Set<String>, compiles: (Syntax) -> Bool
+    ) -> [ScannedTest] {
+        var tests: [ScannedTest] = []
+        // A `test…(_:)` method some code calls is a helper, not a test switched off by its signature.
+        let called = CallCollector.names(in: Syntax(file))
+        for function in file.descendants(of: FunctionDeclSyntax.self) where compiles(Syntax(function)) {
+            if isSwiftTestingTest(function) {
+                let name = TestSourceAnalyzer.swiftTestingName(function)
+                tests.append(test(function, name: name, shown: name, .swiftTesting))
+                continue
+            }
+            guard let owner = xctestOwner(function, testClasses: testClasses), isXCTestShaped(function) else {
+                continue
+            }
+            let name = (module.isEmpty ? "" : module + ".") + "\(owner).\(function.name.text)"
+            var found = test(function, name: name, shown: "\(owner).\(function.name.text)", .xctest)
+            found.calledByTests =
+                !function.signature.parameterClause.parameters.isEmpty && called.contains(function.name.text)
+            tests.append(found)
+        }
+        for spec in file.descendants(of: ClassDeclSyntax.self) where isSpec(spec) && compiles(Syntax(spec)) {
+            for call in spec.descendants(of: FunctionCallExprSyntax.self) where compiles(Syntax(call)) {
+                guard let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    examples.contains(called)
+                else { continue }
+                let (path, off) = groupPath(of: call, in: spec)
+                let words = path + [SmellScan.literalText(call.arguments.first?.expression) ?? "?"]
+                let name = "\(spec.name.text).\(words.joined(separator: " "))"
+                let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+                tests.append(
+                    ScannedTest(
+                        name: name, shown: name, framework: .quick, declaration: Syntax(call),
+                        body: closure.map(Syntax.init), statements: closure?.statements,
+                        switchedOff: off || called == "xit" || called == "pending"))
+            }
+        }
+        return tests
+    }
+
+    private static func test(
+        _ function: FunctionDeclSyntax, name: String, shown: String, _ framework: ScannedTest.Framework
+    ) -> ScannedTest {
+        ScannedTest(
+            name: name, shown: shown, framework: framework, declaration: Syntax(function),
+            body: function.body.map(Syntax.init), statements: function.body?.statements)
+    }
+
+    /// `@Test`.
+    static func isSwiftTestingTest(_ function: FunctionDeclSyntax) -> Bool {
+        function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
+    }
+
+    /// The class (or extended test class) an XCTest-style method is declared in, if it is one.
+    private static func xctestOwner(_ function: FunctionDeclSyntax, testClasses: Set<String>) -> String? {
+        // Through any `#if` around it, to the members of its type.
+        var node = function.parent
+        while let current = node, !current.is(MemberBlockSyntax.self) {
+            guard
+                current.is(MemberBlockItemSyntax.self) || current.is(MemberBlockItemListSyntax.self)
+                    || current.is(IfConfigClauseSyntax.self) || current.is(IfConfigClauseListSyntax.self)
+                    || current.is(IfConfigDeclSyntax.self)
+            else { return nil }
+            node = current.parent
+        }
+        guard let members = node?.as(MemberBlockSyntax.self) else { return nil }
+        if let declaration = members.parent?.as(ClassDeclSyntax.self), declaration.inheritanceClause != nil,
+            !isSpec(declaration)
+        {
+            return declaration.name.text
+        }
+        if let declaration = members.parent?.as(ExtensionDeclSyntax.self),
+            testClasses.contains(declaration.extendedType.trimmedDescription)
+                || declaration.extendedType.trimmedDescription.hasSuffix("Tests")
+                || declaration.extendedType.trimmedDescription.hasSuffix("Test")
+        {
+            return declaration.extendedType.trimmedDescription
+        }
+        return nil
+    }
+
+    /// A method XCTest runs (`test…()`), or one named or shaped like a test it cannot run: a prefix
+    /// that switches it off (`xtest…`, `disabled_test…`, `_test…`) or parameters (`test…(_:)`).
+    static func isXCTestShaped(_ function: FunctionDeclSyntax) -> Bool {
+        let modifiers = function.modifiers.map(\.name.text)
+        guard !modifiers.contains("static"), !modifiers.contains("class") else { return false }
+        let name = function.name.text
+        if name.hasPrefix("test") && !modifiers.contains("private") && !modifiers.contains("fileprivate") {
+            return true
+        }
+        return switchedOffPrefix(name) != nil
+    }
+
+    /// The prefix that keeps XCTest from running a method named like a test (`xtestA`, `DISABLED_testA`,
+    /// `disabledTestA`, `_testA`, `skip_testA`), or `nil`.
+    static func switchedOffPrefix(_ name: String) -> String? {
+        let lower = name.lowercased()
+        for prefix in ["x", "_", "disabled_", "disabled", "skip_", "skip", "pending_", "pending", "off_"]
+        where lower.hasPrefix(prefix + "test") && lower.count > prefix.count + 4 {
+            return String(name.prefix(prefix.count))
+        }
+        return nil
+    }
+
+    /// A Quick spec: inherits `QuickSpec` or `AsyncSpec`.
+    static func isSpec(_ declaration: ClassDeclSyntax) -> Bool {
+        declaration.inheritanceClause?.inheritedTypes.contains { type in
+            let name = type.type.trimmedDescription
+            return name == "QuickSpec" || name == "AsyncSpec" || name.hasSuffix(".QuickSpec")
+        } == true
+    }
+
+    /// The descriptions of the groups around an example, outermost first, and whether one switches it
+    /// off (`xdescribe`, `xcontext`).
+    private static func groupPath(of call: FunctionCallExprSyntax, in spec: ClassDeclSyntax) -> ([String], Bool) {
+        var path: [String] = []
+        var off = false
+        var current = call.parent
+        while let node = current, node.id != spec.id {
+            if let group = node.as(FunctionCallExprSyntax.self),
+                let name = group.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                groups.contains(name)
+            {
+                path.insert(SmellScan.literalText(group.arguments.first?.expression) ?? "?", at: 0)
+                if name.hasPrefix("x") { off = true }
+            }
+            current = node.parent
+        }
+        return (path, off)
+    }
+}

@@ -1,0 +1,117 @@
+import SwiftSyntax
+
+/// One test as the smell detectors read it: an XCTest `test…` method, a Swift Testing `@Test`
+/// function, or a Quick example (`it`, `xit`, `fit`, `pending`).
+struct ScannedTest {
+    /// The framework that runs it.
+    enum Framework { case xctest, swiftTesting, quick }
+
+    /// The analysis's name for it (as the other findings name it).
+    var name: String
+    /// Its name for people, in messages.
+    var shown: String
+    var framework: Framework
+    /// Its declaration: the function, or the `it` call.
+    var declaration: Syntax
+    /// Its body: the function's code block, or the example's closure; `nil` for a `pending` example.
+    var body: Syntax?
+    /// Its statements.
+    var statements: CodeBlockItemListSyntax?
+    /// Whether Quick switches it off (`xit`, `pending`, or inside `xdescribe`/`xcontext`).
+    var switchedOff = false
+    /// Whether it is a `test…(_:)` method with parameters that other tests call: a helper shaped like a
+    /// test, read for smells, never an ignored test.
+    var calledByTests = false
+    /// Every node of its body, in source order (read once: ``SmellScan/smells(of:helpers:)``).
+    var nodes: [Syntax] = []
+    /// Its assertions, in source order.
+    var assertions: [Syntax] = []
+
+    /// The nodes of type `T` in its body.
+    func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
+}
+
+/// A smell at a place of a test.
+struct Smell {
+    var kind: FindingKind
+    var node: Syntax
+    var message: String
+}
+
+/// Reads the tests of a file for the catalog's smells (docs/audit.md, "Test smells"): each detector
+/// is a function of one test, in a file of its own.
+enum SmellScan {
+    /// The smells of `test`, at most one of each kind (the first place, the message counting the others).
+    static func smells(of scanned: ScannedTest, helpers: HelperIndex) -> [Smell] {
+        var found: [Smell] = []
+        found += EmptyAndIgnoredDetector.smells(scanned)
+        guard let body = scanned.body, !scanned.switchedOff else { return found }
+        var test = scanned
+        test.nodes = body.descendants(of: Syntax.self)
+        test.assertions = assertions(in: test.nodes, helpers: helpers)
+        found += TrapDetector.smells(test)
+        found += EqualityShapeDetector.smells(test)
+        found += ExpectationUseDetector.smells(test)
+        found += ConditionalLogicDetector.smells(test, helpers: helpers)
+        found += RepetitionDetector.smells(test)
+        found += ResourceDetector.smells(test)
+        found += ReadabilityDetector.smells(test)
+        return found
+    }
+
+    /// The assertion calls and macros under `node` (XCTest's, Swift Testing's, Nimble's, and calls of
+    /// helpers that assert), in source order; closures included.
+    static func assertions(in nodes: [Syntax], helpers: HelperIndex? = nil) -> [Syntax] {
+        nodes.filter { node in
+            if let macro = node.as(MacroExpansionExprSyntax.self) {
+                return ["expect", "require"].contains(macro.macroName.text)
+            }
+            guard let call = node.as(FunctionCallExprSyntax.self),
+                let name = CallCollector.calledName(call.calledExpression), !AssertionSites.notChecks.contains(name)
+            else { return false }
+            return TestSourceAnalyzer.asserts(name) || name == "to" || name == "toNot" || name == "notTo"
+                || (helpers?.checking.contains(name) == true && CallCollector.mayCallHelper(call))
+        }
+    }
+
+    /// The name an assertion node calls: `XCTAssertEqual`, `#expect`, `expect`.
+    static func assertionName(_ node: Syntax) -> String? {
+        if let macro = node.as(MacroExpansionExprSyntax.self) { return "#" + macro.macroName.text }
+        return node.as(FunctionCallExprSyntax.self).flatMap { CallCollector.calledName($0.calledExpression) }
+    }
+
+    /// The arguments of an assertion call or macro.
+    static func arguments(_ node: Syntax) -> [LabeledExprSyntax] {
+        if let macro = node.as(MacroExpansionExprSyntax.self) { return Array(macro.arguments) }
+        return node.as(FunctionCallExprSyntax.self).map { Array($0.arguments) } ?? []
+    }
+
+    /// `message` with "and N more" when `count` is above one.
+    static func counted(_ message: String, _ count: Int) -> String {
+        count > 1 ? "\(message) (and \(count - 1) more)" : message
+    }
+
+    /// The text of a string literal without interpolations, or `nil`.
+    static func literalText(_ expression: ExprSyntax?) -> String? {
+        guard let literal = expression?.as(StringLiteralExprSyntax.self) else { return nil }
+        return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+    }
+}
+
+extension SmellScan {
+    /// The smells of every test of one file of a test target, as findings naming their tests as the
+    /// analysis does (``TestSourceAnalyzer``); an empty test is no longer also a test without assertions.
+    static func findings(
+        in tree: SourceFileSyntax, file: String, module: String, testClasses: Set<String>, helpers: HelperIndex,
+        converter: SourceLocationConverter, compiles: (Syntax) -> Bool
+    ) -> [AnalyzedFinding] {
+        let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
+        return tests.flatMap { test in
+            smells(of: test, helpers: helpers).filter { compiles($0.node) }.map { smell in
+                AnalyzedFinding(
+                    kind: smell.kind, testName: test.name, file: file,
+                    line: smell.node.startLocation(converter: converter).line, message: smell.message)
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import SwiftSyntax
+
+/// Traps in a test: `try!`, a force unwrap (`x!`), a force cast (`as!`), `fatalError`,
+/// `preconditionFailure`. A trap ends the test process: under Swift Testing every test of the process,
+/// and the report says "crashed", not which check failed. A force unwrap of `URL(string: "literal")`
+/// counts too (docs/audit.md says why).
+enum TrapDetector {
+    static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
+
+    static func smells(_ test: ScannedTest) -> [Smell] {
+        var traps: [(Syntax, String)] = []
+        for node in test.all(TryExprSyntax.self)
+        where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
+            traps.append((Syntax(node), "`try!`"))
+        }
+        for node in test.all(ForceUnwrapExprSyntax.self) {
+            traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
+        }
+        for node in test.all(AsExprSyntax.self)
+        where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
+            traps.append((Syntax(node), "a force cast `\(node.trimmedDescription.prefix(50))`"))
+        }
+        for call in test.all(FunctionCallExprSyntax.self) {
+            guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                trappingCalls.contains(reference.baseName.text)
+            else { continue }
+            traps.append((Syntax(call), "`\(reference.baseName.text)`"))
+        }
+        // Unfolded sequences hold `as!` as an UnresolvedAsExpr.
+        for node in test.all(UnresolvedAsExprSyntax.self)
+        where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
+            traps.append((Syntax(node), "a force cast `as!`"))
+        }
+        traps.removeAll { isExpectedTrap($0.0) }
+        guard let first = traps.min(by: { $0.0.position < $1.0.position }) else { return [] }
+        return [
+            Smell(
+                kind: .trapInTest, node: first.0,
+                message: SmellScan.counted(
+                    "\(test.shown) can trap: \(first.1), which ends the whole test process instead of failing this test",
+                    traps.count))
+        ]
+    }
+
+    /// A trap inside Nimble's `expect { … }.to(throwAssertion())`, which catches it on purpose.
+    private static func isExpectedTrap(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let call = syntax.as(FunctionCallExprSyntax.self),
+                CallCollector.calledName(call.calledExpression) == "expect",
+                call.trailingClosure != nil
+                    || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }),
+                let chained = call.parent?.as(MemberAccessExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self),
+                chained.arguments.first?.expression.trimmedDescription.hasPrefix("throwAssertion") == true
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+}

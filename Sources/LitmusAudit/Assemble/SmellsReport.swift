@@ -1,0 +1,131 @@
+import Foundation
+import LitmusSupport
+import SwiftParser
+import SwiftSyntax
+
+/// `litmus smells`: the audit's static checks alone (``TestSourceAnalyzer``), on a package's test
+/// targets or on loose test files and folders, without building; the report has the verdicts of the
+/// letters those checks judge (Fast's sleeps, Self-validating) against the same thresholds.
+public enum SmellsReport {
+    /// A path that cannot be read.
+    public struct BadPath: Error, CustomStringConvertible {
+        /// The path.
+        public var path: String
+        /// What is wrong with it, and the fix.
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The report of the static checks on `paths`: a folder with Package.swift is read as a package (its
+    /// test targets, each a module of its own, as its manifest declares them), any other folder or file
+    /// as test sources of one target. File paths in the report are relative to the current folder when
+    /// under it.
+    public static func make(paths: [String], options: AuditOptions) throws -> AuditReport {
+        let started = ContinuousClock.now
+        let here = FileManager.default.currentDirectoryPath
+        var modules: [String: [URL]] = [:]
+        for path in paths {
+            let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here, isDirectory: true))
+                .standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw BadPath(
+                    path: path, reason: "no such file or folder; give a package, a test folder or a .swift file")
+            }
+            if isFolder.boolValue,
+                FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+            {
+                for (module, files) in try testTargets(ofPackage: url) { modules[module, default: []] += files }
+            } else if isFolder.boolValue {
+                modules["", default: []] += swiftFiles(under: url, excluding: [])
+            } else if url.pathExtension == "swift" {
+                modules["", default: []].append(url)
+            } else {
+                throw BadPath(path: path, reason: "not a .swift file; give a package, a test folder or a .swift file")
+            }
+        }
+        let files = modules.values.reduce(0) { $0 + $1.count }
+        guard files > 0 else {
+            throw BadPath(
+                path: paths.joined(separator: " "),
+                reason: "no Swift test file found there; give a test folder or files")
+        }
+        let analysis = TestSourceAnalyzer().analyze(modules: modules)
+        let tests = modules.values.joined().reduce(0) { count, url in
+            count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
+        }
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        let findings = analysis.findings.map { found -> Finding in
+            var finding = found.finding
+            finding.test = found.testID ?? found.testName.map { TestID(rawValue: $0) }
+            if let file = finding.file, file.hasPrefix(prefix) { finding.file = String(file.dropFirst(prefix.count)) }
+            return finding
+        }.sorted { ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message) }
+        var verdicts: [Verdict] = []
+        var unmet: [String] = []
+        for letter in [Letter.fast, .selfValidating] {
+            let count = findings.filter { $0.letter == letter && $0.counts }.count
+            guard let rule = ReportAssembly.countedRule(letter, count: count, seed: 0, options: options, tests: [])
+            else { continue }
+            let hints = findings.filter { $0.letter == letter && $0.hint && $0.ignored == nil }.count
+            let ignored = findings.filter { $0.letter == letter && $0.ignored != nil }.count
+            let summary =
+                rule.summary + (hints > 0 ? "; \(ReportAssembly.counted(hints, "hint"))" : "")
+                + (ignored > 0 ? "; \(ignored) ignored (litmus:ignore)" : "")
+            verdicts.append(
+                Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: summary))
+            if let failure = rule.failure { unmet.append(failure) }
+        }
+        if let failure = ReportAssembly.hintRule(findings, options.thresholds) { unmet.append(failure) }
+        var report = AuditReport(
+            // The folder the paths are named from: SARIF's and GitHub's paths are relative to it.
+            package: here, seed: 0, options: options,
+            wallSeconds: (ContinuousClock.now - started).inSeconds, buildSeconds: 0, tests: [], findings: findings,
+            verdicts: verdicts, failingTests: [], unmetThresholds: unmet)
+        report.litmusVersion = LitmusVersion.current
+        report.smells = SmellsScope(paths: paths, files: files, tests: tests)
+        return report
+    }
+
+    /// The tests of one file, as the smell detectors find them.
+    private static func countTests(_ text: String) -> Int {
+        let tree = Parser.parse(source: text)
+        return ScannedTests.collect(in: tree, module: "", testClasses: [], compiles: { _ in true }).count
+    }
+
+    /// The Swift files of a package's test targets by module: each `.testTarget` of its Package.swift,
+    /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name.
+    static func testTargets(ofPackage package: URL) throws -> [String: [URL]] {
+        let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var modules: [String: [URL]] = [:]
+        for call in Parser.parse(source: manifest).descendants(of: FunctionCallExprSyntax.self) {
+            guard call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "testTarget",
+                let name = SmellScan.literalText(call.arguments.first { $0.label?.text == "name" }?.expression)
+            else { continue }
+            let path =
+                SmellScan.literalText(call.arguments.first { $0.label?.text == "path" }?.expression) ?? "Tests/\(name)"
+            let skipped = ["exclude", "resources"].flatMap { label in
+                call.arguments.first { $0.label?.text == label }.map {
+                    $0.expression.descendants(of: StringLiteralExprSyntax.self).compactMap {
+                        SmellScan.literalText(ExprSyntax($0))
+                    }
+                } ?? []
+            }
+            let folder = package.appendingPathComponent(path)
+            modules[name.replacingOccurrences(of: "-", with: "_")] = swiftFiles(
+                under: folder, excluding: skipped.map { folder.appendingPathComponent($0).standardizedFileURL.path })
+        }
+        return modules
+    }
+
+    /// The `.swift` files under `folder`, sorted, leaving out those under `excluded` paths.
+    static func swiftFiles(under folder: URL, excluding excluded: [String]) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        return walker.compactMap { $0 as? URL }.map(\.standardizedFileURL).filter { url in
+            url.pathExtension == "swift" && !url.path.contains("/.build")
+                && !excluded.contains { url.path == $0 || url.path.hasPrefix($0 + "/") }
+        }.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import LitmusAudit
+import LitmusReport
+import LitmusSupport
+
+/// `litmus smells [PATH…]`: the audit's static checks alone (Self-validating's test smells and Fast's
+/// sleeps), on a package or on loose test files and folders, in seconds: nothing is built or run.
+public struct SmellsCommand: ParsableCommand {
+    /// The command's name, help and discussion.
+    public static let configuration = CommandConfiguration(
+        commandName: "smells",
+        abstract: "Read test sources for test smells, without building: the static checks of litmus audit.",
+        discussion: """
+            Reads a package's test targets (a folder with Package.swift, as its manifest declares them), or \
+            the .swift files of the folders and files given, for what litmus audit finds by reading: tests \
+            that assert nothing or cannot fail, swallowed errors, traps, checks under conditions, checks \
+            that never run, sleeps, and readability hints. Hints count against no letter unless \
+            --max-hints (maxHints) is 0 or more; // litmus:ignore <kind> <reason> silences one finding. \
+            Exits 0 when the thresholds hold, 1 when one does not, 2 when the input cannot be read. \
+            docs/audit.md lists every smell with its fix.
+            """)
+
+    /// What to read.
+    @Argument(help: "A package, test folders or .swift files (default: the current folder).")
+    public var paths: [String] = []
+
+    /// Where to write JSON.
+    @Option(help: "Write the report as JSON to this file (- for standard output).")
+    public var json: String?
+
+    /// A configuration file.
+    @Option(help: "A JSON configuration file (default: .litmus-audit.json in the first path, if any).")
+    public var config: String?
+
+    /// `--max-self-validating`, `--max-fast`, `--max-hints`.
+    @Option(AuditThresholds.maxSelfValidating) var maxSelfValidating: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.maxFast) var maxFast: AuditOverride<AuditOptions>?
+    @Option(AuditThresholds.maxHints) var maxHints: AuditOverride<AuditOptions>?
+
+    /// SARIF, and GitHub's annotations and summary.
+    @OptionGroup public var ci: CIReportOptions
+
+    /// Creates the command (ArgumentParser fills it).
+    public init() {}
+
+    /// The options: the configuration file's thresholds, then the flags.
+    func resolvedOptions() throws -> AuditOptions {
+        var options = AuditOptions()
+        let first = paths.first ?? "."
+        if let config {
+            options = try AuditOptions.load(from: URL(fileURLWithPath: config))
+        } else {
+            let implicit = URL(fileURLWithPath: first).appendingPathComponent(AuditOptions.fileName)
+            if FileManager.default.fileExists(atPath: implicit.path) { options = try AuditOptions.load(from: implicit) }
+        }
+        for flag in [maxSelfValidating, maxFast, maxHints] { flag?.apply(to: &options) }
+        return options
+    }
+
+    /// Reads the sources and prints the report; exits 1 when a threshold is not met, 2 when the input
+    /// cannot be read.
+    public func run() throws {
+        try AuditOutput.checkOutputs([("--json", json)], ci: ci, command: "litmus smells")
+        let report: AuditReport
+        do {
+            report = try SmellsReport.make(paths: paths.isEmpty ? ["."] : paths, options: try resolvedOptions())
+        } catch {
+            throw CommandFailure.exit(error, command: "litmus smells")
+        }
+        try AuditOutput.exitingOnOutputError(command: "litmus smells") {
+            try AuditOutput.emit(report, json: json, junit: nil, html: nil, ci: ci)
+        }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+}

@@ -1,0 +1,356 @@
+import Testing
+
+@testable import LitmusAudit
+@testable import LitmusRunning
+
+/// Each test smell on small sources: a positive, a negative, and the near miss that must not be flagged.
+@Suite("Test smells: the catalog's, and Swift's own")
+struct SmellDetectorTests {
+    /// The findings of `kind` in one XCTest file whose class holds `methods`, as `method:line` (the
+    /// class starts on line 2, so the first method's line is 3).
+    private func xctest(_ kind: FindingKind, _ methods: String) throws -> [String] {
+        let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+        return try analyzedFindings(kind, in: ["T.swift": source]).map { $0.replacingOccurrences(of: "T.", with: "") }
+    }
+
+    /// The findings of `kind` in one Swift Testing file of `functions`, as `function:line`.
+    private func swiftTesting(_ kind: FindingKind, _ functions: String) throws -> [String] {
+        try analyzedFindings(kind, in: ["S.swift": "import Testing\n" + functions + "\n"])
+    }
+
+    @Test("emptyTest: an empty body, not one with a statement; no noAssertion beside it")
+    func emptyTest() throws {
+        // Given an empty test, a test holding only a comment, and one that calls something
+        let methods = """
+            func testA() {}
+            func testB() {
+                // to do
+            }
+            func testC() { XCTAssertEqual(1 + 1, 2) }
+            """
+        // When / Then
+        #expect(try xctest(.emptyTest, methods) == ["testA:3", "testB:4"])
+        #expect(try xctest(.noAssertion, methods).isEmpty)
+        #expect(try swiftTesting(.emptyTest, "@Test func a() {}\n@Test func b() throws { try run() }") == ["a:2"])
+    }
+
+    @Test("ignoredTest: .disabled() without a reason, xit, an unconditional XCTSkip, a name or signature XCTest skips")
+    func ignoredTest() throws {
+        // Given Swift Testing tests disabled with and without a reason
+        let testing = """
+            @Test(.disabled()) func a() { #expect(f() == 1) }
+            @Test(.disabled("flaky on Linux")) func b() { #expect(f() == 1) }
+            // Waits for the server fix.
+            @Test(.disabled()) func c() { #expect(f() == 1) }
+            @Test(.disabled(if: isCI)) func d() { #expect(f() == 1) }
+            """
+        #expect(try swiftTesting(.ignoredTest, testing) == ["a:2"])
+        // And XCTest methods
+        let methods = """
+            func testA() throws { throw XCTSkip("later") }
+            func testB() throws {
+                #if os(Linux)
+                throw XCTSkip("no Foundation.Process here")
+                #endif
+                XCTAssertEqual(f(), 1)
+            }
+            func xtestC() { XCTAssertEqual(f(), 1) }
+            func testD(_ value: Int) { XCTAssertEqual(value, 1) }
+            func testE(_ value: Int) { XCTAssertEqual(value, 1) }
+            func testF() { testE(1) }
+            func testG() throws { try XCTSkipIf(isLinux); XCTAssertEqual(f(), 1) }
+            """
+        #expect(try xctest(.ignoredTest, methods) == ["testA:3", "xtestC:10", "testD:11"])
+        // And Quick examples
+        let spec = """
+            import Quick
+            import Nimble
+            final class CartSpec: QuickSpec {
+                override class func spec() {
+                    describe("a cart") {
+                        it("totals") { expect(total()).to(equal(3)) }
+                        xit("discounts") { expect(total()).to(equal(2)) }
+                    }
+                }
+            }
+            """
+        #expect(try analyzedFindings(.ignoredTest, in: ["CartSpec.swift": spec]) == ["CartSpec.a cart discounts:7"])
+    }
+
+    @Test("trapInTest: try!, a force unwrap, as!, fatalError; XCTUnwrap and try? are no traps; one finding a test")
+    func trapInTest() throws {
+        let methods = """
+            func testA() throws {
+                let data = try! load()
+                XCTAssertEqual(data.first!, 1)
+            }
+            func testB() { XCTAssertEqual(f() as! Int, 1) }
+            func testC() throws {
+                let value = try XCTUnwrap(Int("1"))
+                XCTAssertEqual(value != 2, true)
+            }
+            func testD() { guard let x = f() else { fatalError("no") }; XCTAssertEqual(x, 1) }
+            """
+        #expect(try xctest(.trapInTest, methods) == ["testA:4", "testB:7", "testD:12"])
+        let message = try analyzeSources(["T.swift": "import XCTest\nfinal class T: XCTestCase {\n\(methods)\n}\n"])
+            .findings.first { $0.kind == .trapInTest }?.message
+        #expect(message?.contains("(and 1 more)") == true)
+    }
+
+    @Test("floatEquality: == on a floating-point literal without accuracy; accuracy:, integers and a tuple are not")
+    func floatEquality() throws {
+        let methods = """
+            func testA() { XCTAssertEqual(ratio(), 0.3) }
+            func testB() { XCTAssertEqual(ratio(), 0.3, accuracy: 0.001) }
+            func testC() { XCTAssertEqual(scale(), 1.0) }
+            func testD() { XCTAssertEqual(count(), 3) }
+            func testE() { expect(1.2) == (9.3, 10) }
+            func testF<T: BinaryFloatingPoint>(_: T.Type) { XCTAssertEqual(T.sum(x, y), half) }
+            """
+        #expect(try xctest(.floatEquality, methods) == ["testA:3", "testC:5", "testF:8"])
+        #expect(
+            try swiftTesting(
+                .floatEquality,
+                "@Test func a() { #expect(ratio() == 0.1) }\n@Test func b() { #expect(abs(ratio() - 0.1) < 0.001) }")
+                == ["a:2"])
+    }
+
+    @Test("expectationFulfilledTwice: two fulfils that both run; exclusive branches and a set count are not")
+    func expectationFulfilledTwice() throws {
+        let methods = """
+            func testA() {
+                let done = expectation(description: "done")
+                load { done.fulfill() }
+                reload { done.fulfill() }
+                wait(for: [done], timeout: 1)
+            }
+            func testB() {
+                let done = expectation(description: "done")
+                load { result in
+                    switch result {
+                    case .success: done.fulfill()
+                    case .failure: done.fulfill()
+                    }
+                }
+                wait(for: [done], timeout: 1)
+            }
+            func testC() {
+                let done = expectation(description: "done")
+                done.expectedFulfillmentCount = 2
+                load { done.fulfill() }
+                reload { done.fulfill() }
+                wait(for: [done], timeout: 1)
+            }
+            func testD() {
+                let done = expectation(description: "done")
+                DispatchQueue.main.asyncAfter(deadline: .now() + 2) { done.fulfill() }
+                wait(for: [done], timeout: 1)
+            }
+            """
+        let sut = try xctest(.expectationFulfilledTwice, methods)
+        #expect(sut == ["testA:6", "testD:29"])
+    }
+
+    @Test(
+        "conditionalTestLogic: a check only when an if holds; #if, #available, else-XCTFail and literal loops are not")
+    func conditionalTestLogic() throws {
+        let methods = """
+            func testA() {
+                if let value = Int(text()) { XCTAssertEqual(value, 3) }
+            }
+            func testB() {
+                if let value = Int(text()) { XCTAssertEqual(value, 3) } else { XCTFail("not a number") }
+            }
+            func testC() {
+                #if os(Linux)
+                XCTAssertEqual(f(), 1)
+                #endif
+                if #available(macOS 15, *) { XCTAssertEqual(f(), 1) }
+            }
+            func testD() {
+                for value in [1, 2, 3] { XCTAssertGreaterThan(f(value), 0) }
+                for value in parsed.rows { XCTAssertGreaterThan(f(value), 0) }
+            }
+            func testE() {
+                switch result() {
+                case .success(let value): XCTAssertEqual(value, 1)
+                default: break
+                }
+            }
+            func testF() {
+                guard let value = Int(text()) else { return XCTFail("no") }
+                XCTAssertEqual(value, 3)
+            }
+            """
+        let sut = try xctest(.conditionalTestLogic, methods)
+        #expect(sut == ["testA:4", "testD:17", "testE:21"])
+    }
+
+    @Test("duplicateAssert: the same check twice in a row; the same check after an action is not")
+    func duplicateAssert() throws {
+        let methods = """
+            func testA() {
+                XCTAssertEqual(cart.count, 1)
+                XCTAssertTrue(cart.isOpen)
+                XCTAssertEqual(cart.count,  1)
+            }
+            func testB() {
+                XCTAssertEqual(cart.count, 1)
+                cart.add(2)
+                XCTAssertEqual(cart.count, 1)
+            }
+            """
+        #expect(try xctest(.duplicateAssert, methods) == ["testA:6"])
+        #expect(
+            try analyzeSources(["T.swift": "import XCTest\nfinal class T: XCTestCase {\n\(methods)\n}\n"])
+                .findings.first { $0.kind == .duplicateAssert }?.finding.hint == true)
+    }
+
+    @Test("assertionRoulette: three XCTAssertTrue without a message; with messages, or two, are not")
+    func assertionRoulette() throws {
+        let methods = """
+            func testA() {
+                XCTAssertTrue(a())
+                XCTAssertTrue(b())
+                XCTAssertTrue(c())
+            }
+            func testB() {
+                XCTAssertTrue(a(), "a")
+                XCTAssertTrue(b(), "b")
+                XCTAssertTrue(c())
+            }
+            func testC() {
+                XCTAssertTrue(a())
+                XCTAssertTrue(b())
+            }
+            """
+        #expect(try xctest(.assertionRoulette, methods) == ["testA:4"])
+    }
+
+    @Test("sensitiveEquality: a check on description or String(describing:); a property named descriptionLines is not")
+    func sensitiveEquality() throws {
+        let methods = """
+            func testTotal() { XCTAssertEqual(cart.total.description, "3") }
+            func testDescribed() { XCTAssertTrue(String(describing: cart).contains("3")) }
+            func testName() { XCTAssertEqual(cart.name, "3") }
+            func testLines() { XCTAssertEqual(cart.descriptionLines, ["3"]) }
+            """
+        #expect(try xctest(.sensitiveEquality, methods) == ["testTotal:3", "testDescribed:4"])
+    }
+
+    @Test(
+        "mysteryGuest and resourceOptimism: a fixed path and the environment; Bundle.module and written files are not")
+    func mysteryGuest() throws {
+        let methods = """
+            func testA() throws {
+                let data = try Data(contentsOf: URL(fileURLWithPath: "/etc/prices.json"))
+                XCTAssertEqual(data.count, 3)
+            }
+            func testB() throws {
+                let url = try XCTUnwrap(Bundle.module.url(forResource: "prices", withExtension: "json"))
+                XCTAssertEqual(try Data(contentsOf: url).count, 3)
+            }
+            func testC() throws {
+                try "x".write(toFile: "out.txt", atomically: true, encoding: .utf8)
+                XCTAssertEqual(try String(contentsOfFile: "out.txt"), "x")
+            }
+            func testD() {
+                XCTAssertEqual(ProcessInfo.processInfo.environment["HOME"], "/root")
+            }
+            func testE() throws {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: "data.json"))
+                XCTAssertEqual(FileManager.default.contents(atPath: "data.json")?.count, 3)
+            }
+            """
+        #expect(try xctest(.mysteryGuest, methods) == ["testA:4", "testD:16", "testE:20"])
+        #expect(try xctest(.resourceOptimism, methods) == ["testA:4"])
+    }
+
+    @Test("redundantPrint: print in a test; print(to:) into a string it checks is not")
+    func redundantPrint() throws {
+        let methods = """
+            func testA() { print(total()); XCTAssertEqual(total(), 3) }
+            func testB() { var out = ""; print(total(), to: &out); XCTAssertEqual(out, "3\\n") }
+            """
+        #expect(try xctest(.redundantPrint, methods) == ["testA:3"])
+    }
+
+    @Test("eagerTest: checks of four methods of one value; four checks of one method are not")
+    func eagerTest() throws {
+        let methods = """
+            func testA() {
+                XCTAssertEqual(calc.add(1, 2), 3)
+                XCTAssertEqual(calc.subtract(3, 1), 2)
+                XCTAssertEqual(calc.multiply(2, 2), 4)
+                XCTAssertEqual(calc.divide(4, 2), 2)
+            }
+            func testB() {
+                XCTAssertEqual(calc.add(1, 2), 3)
+                XCTAssertEqual(calc.add(3, 1), 4)
+                XCTAssertEqual(names.sorted().first, "a")
+                XCTAssertEqual(names.count, 2)
+            }
+            """
+        #expect(try xctest(.eagerTest, methods) == ["testA:3"])
+    }
+
+    @Test("magicNumber: an unexplained expected number; 0, 1 and a named constant are not")
+    func magicNumber() throws {
+        let methods = """
+            func testA() { XCTAssertEqual(total(), 1337) }
+            func testB() { XCTAssertEqual(total(), 0); XCTAssertEqual(count(), 1) }
+            func testC() { XCTAssertEqual(total(), expectedTotal) }
+            """
+        #expect(try xctest(.magicNumber, methods) == ["testA:3"])
+    }
+
+    @Test(
+        "boolAssertEquality: XCTAssertTrue(a == b), XCTAssertFalse(x === y), #expect(x == true); a comparison in a closure is not"
+    )
+    func boolAssertEquality() throws {
+        let methods = """
+            func testA() { XCTAssertTrue(total() == 3) }
+            func testB() { XCTAssertFalse(cached() === fresh) }
+            func testC() { XCTAssertEqual(total(), 3) }
+            func testD() { XCTAssertTrue(items.contains { $0 == 3 }) }
+            """
+        #expect(try xctest(.boolAssertEquality, methods) == ["testA:3", "testB:4"])
+        #expect(
+            try swiftTesting(
+                .boolAssertEquality,
+                "@Test func a() { #expect(isOpen() == true) }\n@Test func b() { #expect(total() == 3) }") == ["a:2"])
+    }
+
+    @Test("litmus:ignore silences one finding of its kind at its line and keeps the reason")
+    func ignoreComment() throws {
+        let source = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() {
+                    // litmus:ignore trapInTest the fixture URL is a literal
+                    let url = URL(string: "https://example.com")!
+                    XCTAssertEqual(url.host, "example.com")
+                }
+                func testB() {
+                    let url = URL(string: "https://example.com")!  // litmus:ignore floatEquality wrong kind
+                    XCTAssertEqual(url.host, "example.com")
+                }
+            }
+            """
+        let found = try analyzeSources(["T.swift": source]).findings.filter { $0.kind == .trapInTest }
+        #expect(found.map(\.line) == [5, 9])
+        #expect(found.map(\.finding.ignored) == ["the fixture URL is a literal", nil])
+        #expect(found.map(\.finding.counts) == [false, true])
+    }
+}
+
+extension SmellDetectorTests {
+    @Test("tautology: a type's value built the same on both sides checks its == and is no tautology; f(7) twice is")
+    func constructedValueIsNoTautology() throws {
+        let methods = """
+            func testFromString() { XCTAssertEqual(Version(1, 2, 3), Version(1, 2, 3)) }
+            func testTotal() { XCTAssertEqual(total(7), total(7)) }
+            """
+        #expect(try xctest(.tautology, methods) == ["testTotal:4"])
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import LitmusCommands
+import LitmusModel
+import Testing
+
+@Suite("`litmus smells`: the static checks alone, on a package or loose files, with the audit's outputs")
+struct SmellsCommandTests {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "litmus-smells-\(UUID().uuidString)")
+
+    /// Writes `files` (relative path → text) under the root.
+    private func write(_ files: [String: String]) throws {
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Runs `litmus smells arguments` and gives its exit status.
+    private func run(_ arguments: [String]) throws -> Int32 {
+        let sut = try SmellsCommand.parse(arguments)
+        do {
+            try sut.run()
+            return 0
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        }
+    }
+
+    static let package = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(
+            name: "Shop",
+            targets: [
+                .target(name: "Shop"),
+                .testTarget(name: "ShopTests", dependencies: ["Shop"], exclude: ["Fixtures"]),
+            ]
+        )
+        """
+    static let tests = """
+        import XCTest
+        final class CartTests: XCTestCase {
+            func testTotal() throws {
+                // litmus:ignore trapInTest the fixture cart always loads
+                let cart = try! Cart.load()
+                print(cart)
+                XCTAssertEqual(cart.total, 3)
+            }
+            func testEmpty() {}
+        }
+        """
+
+    @Test("A package's test targets are read without building: findings, exit 1, the JSON and SARIF written")
+    func package() throws {
+        // Given a package whose test target has a trap, a print and an empty test, and an excluded fixture
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write([
+            "Package.swift": Self.package, "Tests/ShopTests/CartTests.swift": Self.tests,
+            "Tests/ShopTests/Fixtures/Planted/Tests/X.swift":
+                "import XCTest\nfinal class X: XCTestCase { func testX() {} }\n",
+        ])
+        let json = root.appendingPathComponent("smells.json")
+        let sarif = root.appendingPathComponent("smells.sarif")
+
+        // When
+        let status = try run([root.path, "--json", json.path, "--sarif", sarif.path])
+
+        // Then: the empty test counts against S, the print and the number are hints, the trap is ignored
+        #expect(status == 1)
+        let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
+        #expect(
+            report.findings.map(\.kind.rawValue).sorted() == [
+                "emptyTest", "magicNumber", "redundantPrint", "trapInTest",
+            ])
+        #expect(report.findings.first { $0.kind == .redundantPrint }?.hint == true)
+        #expect(report.smells?.tests == 2 && report.smells?.files == 1)
+        #expect(report.verdicts.map(\.letter) == [.fast, .selfValidating])
+        #expect(report.findings.first { $0.kind == .trapInTest }?.ignored == "the fixture cart always loads")
+        #expect(report.unmetThresholds == ["Self-validating: 1 finding, at most 0 allowed (maxSelfValidating)"])
+        let log = try String(contentsOf: sarif, encoding: .utf8)
+        #expect(log.contains("\"level\" : \"note\"") && log.contains("\"ruleId\" : \"redundantPrint\""))
+        #expect(log.contains("\"justification\" : \"the fixture cart always loads\""))
+    }
+
+    @Test("Loose files pass under a threshold that allows their findings; --max-hints makes hints fail")
+    func looseFiles() throws {
+        // Given one test file outside any package
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write(["CartTests.swift": Self.tests])
+        let file = root.appendingPathComponent("CartTests.swift").path
+
+        // When / Then
+        #expect(try run([file, "--max-self-validating", "1"]) == 0)
+        #expect(try run([file, "--max-self-validating", "1", "--max-hints", "0"]) == 1)
+    }
+
+    @Test("A path that does not exist exits 2")
+    func badPath() throws {
+        #expect(try run([root.appendingPathComponent("missing").path]) == 2)
+    }
+}
