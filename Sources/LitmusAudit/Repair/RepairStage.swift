@@ -1,5 +1,6 @@
 import Foundation
 import LitmusSupport
+import Synchronization
 
 /// The stage that looks for a verified fix of each order-dependent XCTest test bisection explained
 /// (`--fixes`), after iFixFlakies (Shi et al., ESEC/FSE 2019):
@@ -29,6 +30,8 @@ struct RepairStage {
     var timeout: Double
     /// Where progress goes.
     var progress: @Sendable (AuditProgress) -> Void
+    /// The writes of the copy's file, each with a later modification time than the last.
+    private let stamps = Stamps()
 
     /// At most this many cleaner candidates are tried per victim.
     static let candidateLimit = 5
@@ -92,7 +95,7 @@ struct RepairStage {
         }
         let url = workspace.package.appendingPathComponent(file)
         let original = try String(contentsOf: url, encoding: .utf8)
-        defer { try? original.write(to: url, atomically: true, encoding: .utf8) }
+        defer { try? stamps.write(original, to: url) }
         let failingOrder = brittle ? [victim] : [culprit, victim]
         let helpers = brittle ? [culprit] : Self.cleanerCandidates(victim: victim, polluter: culprit, among: tests)
         if helpers.isEmpty {
@@ -151,7 +154,7 @@ struct RepairStage {
     private func passes(
         _ text: String, at url: URL, order: [TestIdentity], victim: TestIdentity, counter: inout Counter
     ) async throws -> Bool {
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try stamps.write(text, to: url)
         counter.builds += 1
         let built: TestBinary
         do {
@@ -177,7 +180,7 @@ struct RepairStage {
             let mine = insertions.filter { $0.file == file }
             let url = workspace.package.appendingPathComponent(file)
             let original = try String(contentsOf: url, encoding: .utf8)
-            defer { try? original.write(to: url, atomically: true, encoding: .utf8) }
+            defer { try? stamps.write(original, to: url) }
             var text = original
             for insertion in mine {
                 text =
@@ -202,6 +205,22 @@ struct RepairStage {
             diffs.append(UnifiedDiff.of(path: file, old: original, new: text))
         }
         return diffs.joined()
+    }
+
+    /// Writes a file with a modification time at least two seconds after the last one it gave: the tries
+    /// rewrite one file within a second, and the build, which compares times, once ran the stale test
+    /// binary (seen in the toolkit's own suite: a state-setter's patch tried on the unpatched binary).
+    final class Stamps: Sendable {
+        private let last = Mutex(Date.distantPast)
+
+        func write(_ text: String, to url: URL) throws {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            let stamp = last.withLock { last in
+                last = max(Date(), last.addingTimeInterval(2))
+                return last
+            }
+            try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: url.path)
+        }
     }
 
     /// What a search ran.
