@@ -26,7 +26,9 @@ struct RealCauseEndToEndTests {
         #expect(audited.unchanged)
     }
 
-    @Test("Tests sharing a fixed folder are named as failing beside another process, the folder with them")
+    @Test(
+        "Tests sharing a fixed folder are named as failing beside another process (the folder with them when their failures name it), never blaming another test"
+    )
     func sharedFolderIsNamed() async throws {
         // Given: two test processes at a time.
         var options = FixtureAudits.standard
@@ -35,11 +37,15 @@ struct RealCauseEndToEndTests {
         let report = try await FixtureAudits.shared.audit("SharedFolder", options: options).report
         // Then: whichever tests collided in this audit are named with the folder: confirmed by the reruns
         // (failsBesideOtherProcesses), or, when a rerun beside the suite happened not to collide, as the
-        // finding their failures make with the caveat naming it. No finding blames another test or time.
+        // finding their failures make with the caveat naming the folder, or, when the failures' messages
+        // name no path (a collision seen as a wrong count), saying it may share something outside its
+        // process. No finding blames another test or time.
         let named = report.findings.filter { [.isolated, .repeatable].contains($0.letter) }
         #expect(!named.isEmpty)
         for finding in named {
-            #expect(finding.message.contains("/tmp/litmus-shared-folder-fixture"), "\(finding.message)")
+            #expect(
+                finding.message.contains("/tmp/litmus-shared-folder-fixture")
+                    || finding.message.contains("it may share something outside its process"), "\(finding.message)")
             #expect(!finding.message.contains("which pollutes shared state"), "\(finding.message)")
         }
     }
