@@ -69,7 +69,8 @@ struct SmellCorpusAccuracyTests {
             ranges[label.file] = try testRanges(in: corpus.appendingPathComponent(label.file), labels: labels)
         }
         for package in packages.sorted() {
-            let files = SmellsReport.swiftFiles(under: corpus.appendingPathComponent(package), excluding: [])
+            // The copies are stored as NAME.swift.txt, so that no Swift tool reads or reformats them.
+            let files = Self.copies(under: corpus.appendingPathComponent(package))
             let analysis = TestSourceAnalyzer().analyze(files: files)
             for finding in analysis.findings {
                 guard let file = finding.file, let line = finding.line else { continue }
@@ -95,6 +96,13 @@ struct SmellCorpusAccuracyTests {
                 truePositives: found.intersection(labelled).count)
         }
         return (rows, outside, misses)
+    }
+
+    /// The corpus's copies of Swift files under `folder` (`NAME.swift.txt`), sorted.
+    static func copies(under folder: URL) -> [URL] {
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        return (walker?.allObjects ?? []).compactMap { ($0 as? URL)?.standardizedFileURL }
+            .filter { $0.lastPathComponent.hasSuffix(".swift.txt") }.sorted { $0.path < $1.path }
     }
 
     /// The line range of each labelled method of `file` (its declaration, attributes included, to the

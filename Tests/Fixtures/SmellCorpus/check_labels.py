@@ -48,7 +48,7 @@ def main():
             continue
         rel = entry["file"]
         full = os.path.join(HERE, rel)
-        if not rel.endswith(".swift") or not os.path.isfile(full):
+        if not rel.endswith(".swift.txt") or not os.path.isfile(full):
             problems.append(f"{where}: no file {rel}")
             continue
         if rel not in lines_cache:
@@ -91,7 +91,7 @@ def main():
     labelled_files = {e["file"] for e in labels if isinstance(e, dict) and "file" in e}
     for root, _, files in os.walk(HERE):
         for name in files:
-            if name.endswith(".swift"):
+            if name.endswith(".swift.txt"):
                 rel = os.path.relpath(os.path.join(root, name), HERE)
                 with open(os.path.join(root, name), encoding="utf-8") as f:
                     has_tests = re.search(r"\bfunc\s+test|@Test\b|\bit\s*\(", f.read())
