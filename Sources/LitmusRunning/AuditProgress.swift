@@ -1,4 +1,5 @@
 import LitmusModel
+
 /// What an audit reports while it runs, for a progress display.
 public enum AuditProgress: Sendable, Equatable {
     /// A phase began (building, running the suite, running each test alone, …).

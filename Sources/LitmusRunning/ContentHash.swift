@@ -1,4 +1,5 @@
 import LitmusModel
+
 /// FNV-1a, 64 bits: a stable hash of bytes (Swift's `Hasher` is seeded per process), for cache keys.
 package enum ContentHash {
     /// The hash of `bytes`.

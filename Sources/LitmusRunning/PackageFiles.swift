@@ -41,7 +41,7 @@ package struct PackageFiles: Sendable, Equatable {
 
     /// The names that are SwiftPM's, git's or the build's, never a test's doing.
     static func isKept(_ name: String) -> Bool {
-        name.hasPrefix(".build") || name == ".swiftpm" || name == ".git" || name == "Package.resolved"
+        PackageWorkspace.isNotCopied(name) || name == "Package.resolved"
     }
 
     /// The files under `root` now (symbolic links as themselves, not followed).

@@ -123,6 +123,12 @@ package struct PackageWorkspace: Sendable {
         return errors.isEmpty ? [String(output.suffix(2000))] : errors
     }
 
+    /// Whether a file or folder of the package is left out of its copy: a build folder (`.build*`), `.git`,
+    /// `.swiftpm`.
+    package static func isNotCopied(_ name: String) -> Bool {
+        name.hasPrefix(".build") || name == ".git" || name == ".swiftpm"
+    }
+
     /// Deletes the scratch folder, and the test processes' temporary folders.
     package func remove() {
         AuditResources.shared.delete(directory: root)
@@ -171,7 +177,7 @@ package struct PackageWorkspace: Sendable {
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
         for name in try fileManager.contentsOfDirectory(atPath: source.path) {
-            if name == ".git" || name == ".swiftpm" || name.hasPrefix(".build") { continue }
+            if Self.isNotCopied(name) { continue }
             let from = source.appendingPathComponent(name)
             let to = destination.appendingPathComponent(name)
             let attributes = try fileManager.attributesOfItem(atPath: from.path)
@@ -215,7 +221,7 @@ extension PackageWorkspace {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let relative = enumerator?.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".build") || name == ".git" || name == ".swiftpm" {
+            if Self.isNotCopied(name) {
                 enumerator?.skipDescendants()
                 continue
             }

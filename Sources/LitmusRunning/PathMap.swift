@@ -1,4 +1,5 @@
 import LitmusModel
+
 /// The one place where a path in the audit's copy of the package is mapped back to the package: to a
 /// path relative to it (`Tests/AppTests/CartTests.swift`, for findings and tests), or to the path in
 /// the package the user named (for messages that print paths, such as a test's failure).

@@ -24,9 +24,7 @@ enum WorkspaceSync {
         return written
     }
 
-    private static func skipped(_ name: String) -> Bool {
-        name == ".git" || name == ".swiftpm" || name.hasPrefix(".build")
-    }
+    private static func skipped(_ name: String) -> Bool { PackageWorkspace.isNotCopied(name) }
 
     private static func sync(
         folder: String, original: URL, copy: URL, root: URL, preserving: Set<String>, written: inout [String]
