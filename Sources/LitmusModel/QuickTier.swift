@@ -8,22 +8,32 @@ import Foundation
 /// The tests are dealt into `spread` shares by the rule `--shard` deals them with
 /// (``Shard/share(of:by:)``: round robin over the sorted ids), which does not depend on the seed; the
 /// seed picks the share: share `seed % spread` (from 0). With random seeds nothing guarantees that `spread`
-/// audits pick `spread` different shares.
+/// audits pick `spread` different shares. `--share S` pins the share (the replay line of a quick audit
+/// names it: with a history, the share was the history's choice, which the seed alone does not bring back).
 public struct QuickTier: Codable, Sendable, Hashable {
     /// How many quick audits spread the alone runs over (`--spread`, default 5).
     public var spread: Int
+    /// The share to run alone, from 1 (`--share`), whatever the seed or a history would pick; `nil`: theirs.
+    public var share: Int?
 
     /// The default of `--spread`.
     public static let defaultSpread = 5
 
-    /// A quick tier spreading the alone runs over `spread` audits.
-    public init(spread: Int = QuickTier.defaultSpread) {
+    /// A quick tier spreading the alone runs over `spread` audits, running share `share` (from 1) alone
+    /// when given.
+    public init(spread: Int = QuickTier.defaultSpread, share: Int? = nil) {
         self.spread = spread
+        self.share = share
     }
 
     /// Why `spread` cannot be a spread (`must be at least 1 (it is 0)`), or `nil`.
     public static func problem(spread: Int) -> String? {
         spread < 1 ? "must be at least 1 (it is \(spread))" : nil
+    }
+
+    /// Why `share` cannot be a share of `spread` (`must be from 1 to 5 (it is 6)`), or `nil`.
+    public static func problem(share: Int, spread: Int) -> String? {
+        (1...max(1, spread)).contains(share) ? nil : "must be from 1 to \(max(1, spread)) (it is \(share))"
     }
 
     /// The share (from 0) an audit with `seed` runs alone: `seed % spread`.
@@ -74,6 +84,8 @@ public struct QuickScope: Codable, Sendable, Hashable {
     public var addedFailing: Int
     /// Whether the share was the one a history had run alone least recently (`true`), or the seed's (`nil`).
     public var fromHistory: Bool?
+    /// Whether `--share` named the share (`true`), or the seed or a history picked it (`nil`).
+    public var pinned: Bool?
     /// With `--since`: how many ran alone only because the change may touch them; `nil` without.
     public var addedSince: Int?
     /// Why every test ran alone (`--since` with no kept lines that hold), else `nil`.
@@ -82,7 +94,7 @@ public struct QuickScope: Codable, Sendable, Hashable {
     /// Creates the value from every field.
     public init(
         share: Int, spread: Int, tests: Int, ranAlone: Int, inShare: Int, failed: [TestID], addedFailing: Int,
-        addedSince: Int? = nil, everyTestAloneBecause: String? = nil, fromHistory: Bool? = nil
+        addedSince: Int? = nil, everyTestAloneBecause: String? = nil, fromHistory: Bool? = nil, pinned: Bool? = nil
     ) {
         self.share = share
         self.spread = spread
@@ -94,6 +106,7 @@ public struct QuickScope: Codable, Sendable, Hashable {
         self.addedSince = addedSince
         self.everyTestAloneBecause = everyTestAloneBecause
         self.fromHistory = fromHistory
+        self.pinned = pinned
     }
 
     /// `share 2 of 5`.
@@ -101,11 +114,18 @@ public struct QuickScope: Codable, Sendable, Hashable {
 
     /// How many ran alone and why: `7 of 24 tests alone: 5 of share 2 of 5, 2 more that failed in this run`.
     public var aloneSentence: String {
-        var why = ["\(inShare) of \(shareName)" + (fromHistory == true ? " (the history's least recently alone)" : "")]
+        let picked =
+            pinned == true ? " (--share)" : fromHistory == true ? " (the history's least recently alone)" : ""
+        var why = ["\(inShare) of \(shareName)" + picked]
         if addedFailing > 0 { why.append("\(addedFailing) more that failed in this run") }
         if let addedSince, addedSince > 0 { why.append("\(addedSince) more that --since selects") }
         if let everyTestAloneBecause { why = ["every test: \(everyTestAloneBecause)"] }
         return "\(ranAlone) of \(tests) tests alone: \(why.joined(separator: ", "))"
+    }
+
+    /// The flags that run this share alone again: `--quick --share 2`, with `--spread K` when not the default.
+    public var replayFlags: String {
+        "--quick" + (spread == QuickTier.defaultSpread ? "" : " --spread \(spread)") + " --share \(share)"
     }
 
     /// The report's line under its header: `Quick audit (--quick): share 2 of 5 …`.

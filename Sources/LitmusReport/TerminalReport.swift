@@ -97,7 +97,9 @@ public struct TerminalReport: Sendable {
             out.append(paint("Thresholds not met:", 31))
             out += report.unmetThresholds.map { "  - \($0)" }
         }
-        out.append("Replay these random choices: litmus audit --replay \(report.seed) \(Shell.quoted(report.package))")
+        let quick = report.quick.map { $0.replayFlags + " " } ?? ""
+        out.append(
+            "Replay these random choices: litmus audit \(quick)--replay \(report.seed) \(Shell.quoted(report.package))")
         return out.joined(separator: "\n") + "\n"
     }
 

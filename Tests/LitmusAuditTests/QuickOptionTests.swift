@@ -37,4 +37,15 @@ struct QuickOptionTests {
         #expect(try AuditCommand.parse(["/nowhere", "--quick", "--spread", "2"]).resolvedOptions().quick?.spread == 2)
         #expect(try AuditCommand.parse(["/nowhere"]).resolvedOptions().quick == nil)
     }
+
+    @Test("--share names the share run alone; outside 1 to --spread, or without --quick, it is refused")
+    func share() throws {
+        #expect(try AuditCommand.parse(["/nowhere", "--quick", "--share", "4"]).resolvedOptions().quick?.share == 4)
+        #expect(try AuditCommand.parse(["/nowhere", "--quick"]).resolvedOptions().quick?.share == nil)
+        #expect(refusal(["--quick", "--share", "6"]) == "--share must be from 1 to 5 (it is 6)")
+        #expect(refusal(["--quick", "--spread", "2", "--share", "3"]) == "--share must be from 1 to 2 (it is 3)")
+        #expect(refusal(["--quick", "--share", "0"]) == "--share must be from 1 to 5 (it is 0)")
+        #expect(
+            refusal(["--share", "2"]) == "--share 2 needs --quick: it names the quick audit's share run alone.")
+    }
 }

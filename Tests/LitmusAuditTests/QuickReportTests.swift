@@ -46,6 +46,8 @@ struct QuickReportTests {
                 "Quick audit (--quick): 1 suite run, 1 parallel run, at most 1 random half; 7 of 24 tests alone: 5 of "
                     + "share 3 of 5, 2 more that failed in this run; the other shares run alone in the next audits "
                     + "(consecutive seeds cover every test in 5)"))
+        // and its replay line names the share, which a history may have picked and the seed cannot bring back
+        #expect(lines.last == "Replay these random choices: litmus audit --quick --share 3 --replay 42 /pkg")
     }
 
     @Test("The JSON report has a quick object, and its options the spread; a full audit has neither")

@@ -50,6 +50,24 @@ struct QuickTierTests {
         #expect(ranAlone(seeds: [7], tier: sut) == ranAlone(seeds: [12], tier: sut))
     }
 
+    @Test("--share pins the share: the seed's and the history's choices give way, and the sentence says so")
+    func pinnedShare() throws {
+        // Given: shares of 3 ({a, d, g}, {b, e}, {c, f}); seed 0 would pick the first, and a history in which
+        // b and e never ran alone would pick the second
+        let lastAlone: [TestID: Date] = Dictionary(
+            uniqueKeysWithValues: ["M.T/a", "M.T/d", "M.T/g", "M.T/c", "M.T/f"].map { (TestID($0), Date()) })
+        // When
+        let sut = AloneScope.quick(
+            tests, tier: QuickTier(spread: 3, share: 3), seed: 0, failing: [], since: nil, lastAlone: lastAlone)
+        // Then
+        #expect(sut.filter(tests).map(\.id) == ["M.T/c", "M.T/f"])
+        let quick = try #require(sut.quick)
+        #expect(quick.share == 3)
+        #expect(quick.fromHistory == nil)
+        #expect(quick.aloneSentence == "2 of 7 tests alone: 2 of share 3 of 3 (--share)")
+        #expect(quick.replayFlags == "--quick --spread 3 --share 3")
+    }
+
     @Test("A test that failed in this run's suite or parallel run runs alone though it is not in the share")
     func failingTestAdded() throws {
         // Given: seed 0 picks share 1 of 3 (a, d, g); c failed

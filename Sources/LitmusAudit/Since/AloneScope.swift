@@ -42,7 +42,8 @@ package struct AloneScope: Sendable, Hashable, Codable {
         AloneScope(tests: Set(tests.filter { $0.file.map(changes.touches(file:)) ?? false }.map(\.id)), reason: nil)
     }
 
-    /// `--quick`: the tests of `tier`'s share for `seed`, those of `failing` (they failed in this audit's
+    /// `--quick`: the tests of `tier`'s share (its pinned one, else the history's least recently alone
+    /// with `lastAlone`, else the seed's), those of `failing` (they failed in this audit's
     /// suite or parallel run, which run before the alone runs), and with `--since` those of `since`
     /// (every test when it takes every test).
     package static func quick(
@@ -50,8 +51,10 @@ package struct AloneScope: Sendable, Hashable, Codable {
         lastAlone: [TestID: Date]? = nil
     ) -> AloneScope {
         let ids = tests.map(\.id)
+        let fromHistory = tier.share == nil ? lastAlone : nil
         let index =
-            lastAlone.map { tier.leastRecentShare(of: ids, lastAlone: $0, seed: seed) }
+            tier.share.map { $0 - 1 }
+            ?? fromHistory.map { tier.leastRecentShare(of: ids, lastAlone: $0, seed: seed) }
             ?? tier.shareIndex(seed: seed)
         let share = Set(tier.share(index, of: ids, by: \.self))
         let failed = Set(ids.filter(failing.contains))
@@ -61,7 +64,9 @@ package struct AloneScope: Sendable, Hashable, Codable {
             share: index + 1, spread: tier.spread, tests: ids.count, ranAlone: chosen.count, inShare: share.count,
             failed: failed.sorted(), addedFailing: failed.subtracting(share).count,
             addedSince: since.map { _ in touched.subtracting(share).subtracting(failed).count },
-            everyTestAloneBecause: since?.tests == nil ? since?.reason : nil, fromHistory: lastAlone.map { _ in true })
+            everyTestAloneBecause: since?.tests == nil ? since?.reason : nil,
+            fromHistory: fromHistory.map { _ in true },
+            pinned: tier.share.map { _ in true })
         return AloneScope(tests: chosen, reason: nil, quick: scope)
     }
 
