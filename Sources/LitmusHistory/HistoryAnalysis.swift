@@ -48,7 +48,7 @@ public enum HistoryAnalysis {
         let indexed = index(audits)
         let summaries = tests.map { summarizeTest($0, in: audits, indexed: indexed) }
         let flaky = Set(summaries.filter { $0.flips > 0 }.map(\.test))
-        let findings = findings(of: audits, flaky: summaries.filter { $0.flips > 0 })
+        let findings = findings(of: audits, flaky: summaries.filter { $0.flips > 0 }, durations: summaries)
         let notes = carried(\.notes, of: audits, flaky: flaky)
         let day = today.formatted(.iso8601.year().month().day())
         let advice = summaries.filter { !$0.quarantined && $0.flips > 0 && $0.flipRate >= quarantineRate }
@@ -134,7 +134,7 @@ public enum HistoryAnalysis {
         return HistoryTestSummary(
             test: test, audits: observed, trials: trials, flips: flips,
             flipRate: trials == 0 ? 0 : Double(flips) / Double(trials), interval: wilson(flips, of: trials),
-            medianMilliseconds: medians.isEmpty ? nil : median(medians),
+            medianMilliseconds: medians.isEmpty ? nil : median(medians), timedAudits: medians.count,
             firstFlip: first.map { HistoryMark(run: $0.id, commit: $0.commit, date: $0.date) },
             // Three trials on one code that did not flip, then one that did.
             newlyFlaky: firstFlipRun != nil && trialsBeforeFirstFlip >= 3,
@@ -147,10 +147,15 @@ public enum HistoryAnalysis {
         runs.map { run in Dictionary(run.tests.map { ($0.test, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
 
-    /// The findings of the window's audits: see the type's description.
-    static func findings(of audits: [HistoryRun], flaky: [HistoryTestSummary]) -> [Finding] {
-        var findings = carried(\.findings, of: audits, flaky: Set(flaky.map(\.test)))
+    /// The findings of the window's audits: see the type's description. With `durations` (each test's
+    /// summary over the window), Fast's slow tests are judged on the median over the audits
+    /// (``slowFindings(_:latest:durations:)``), not on the latest audit's one or few runs.
+    static func findings(of audits: [HistoryRun], flaky: [HistoryTestSummary], durations: [HistoryTestSummary] = [])
+        -> [Finding]
+    {
         guard let latest = audits.last else { return [] }
+        var findings = slowFindings(
+            carried(\.findings, of: audits, flaky: Set(flaky.map(\.test))), latest: latest, durations: durations)
         let quarantined = Set(latest.tests.filter(\.quarantined).map(\.test))
         let places = Dictionary(
             audits.flatMap(\.findings).compactMap { finding in finding.test.map { ($0, finding) } },
@@ -194,6 +199,39 @@ public enum HistoryAnalysis {
             decided.formUnion(ranAlone)
         }
         return sorted(carried)
+    }
+
+    /// `findings` with Fast's slow tests judged over the window: each test of `latest` with a budget
+    /// there (``HistoryTestRun/budgetMilliseconds``) and a median duration over the audits in `durations`
+    /// is slow when that median is over the budget, whatever the latest audit found; a test without a
+    /// budget (a performance test, a run recorded before the history kept budgets) keeps the latest
+    /// audit's finding. A quick audit measures one duration per test, so one noisy run no longer decides.
+    static func slowFindings(_ findings: [Finding], latest: HistoryRun, durations: [HistoryTestSummary]) -> [Finding] {
+        let budgets = Dictionary(
+            latest.tests.compactMap { test in test.budgetMilliseconds.map { (test.test, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        let medians = Dictionary(
+            durations.compactMap { summary in summary.medianMilliseconds.map { (summary.test, (summary, $0)) } },
+            uniquingKeysWith: { first, _ in first })
+        let judged = Set(budgets.keys).intersection(medians.keys)
+        var kept = findings.filter { finding in
+            finding.kind != .slowTest || finding.test.map { !judged.contains($0) } ?? true
+        }
+        let places = Dictionary(
+            findings.filter { $0.kind == .slowTest }.compactMap { finding in finding.test.map { ($0, finding) } },
+            uniquingKeysWith: { first, _ in first })
+        for test in judged.sorted() {
+            guard let budget = budgets[test], let (summary, median) = medians[test], median > budget else { continue }
+            let place = places[test]
+            let shown = median.rounded() > budget ? "\(Int(median.rounded()))" : String(format: "%.1f", median)
+            kept.append(
+                Finding(
+                    kind: .slowTest, test: test, file: place?.file, line: place?.line,
+                    message:
+                        "\(test.shortName) takes \(shown) ms (median over \(summary.timedAudits) audits), over the "
+                        + "\(Int(budget)) ms budget"))
+        }
+        return kept
     }
 
     private static func sorted(_ findings: [Finding]) -> [Finding] {

@@ -13,7 +13,7 @@ public final class HistoryStore: Sendable {
     private let queue: DatabaseQueue
 
     /// The schema's versions, oldest first: a file is migrated to the last.
-    static let versions = ["v1", "v2"]
+    static let versions = ["v1", "v2", "v3"]
 
     /// Opens the history at `file`, creating it (and its folder) when missing, migrating it when written
     /// by an earlier litmus. Throws ``HistoryError`` when it cannot be read, is not a history, or is newer.
@@ -44,6 +44,13 @@ public final class HistoryStore: Sendable {
                         file: file.path,
                         reason:
                             "an SQLite database of something else (tables \(tables.sorted().joined(separator: ", ")))")
+                }
+                // Another program's GRDB database whose migrations bear our names lacks our tables: refused
+                // before a later migration of ours alters a table it does not have.
+                if tables.contains("grdb_migrations"), try migrator.appliedIdentifiers(db).contains("v1"),
+                    let missing = Self.columns.keys.sorted().first(where: { !tables.contains($0) })
+                {
+                    throw HistoryError.notAHistory(file: file.path, reason: "it has no table \(missing)")
                 }
             }
             // GRDB reads which migrations ran before it takes the write lock, so two processes opening a
@@ -88,7 +95,7 @@ public final class HistoryStore: Sendable {
             "quarantinedTests",
         ],
         "test": ["id", "name"],
-        "observation": ["run", "test", "suite", "parallel", "alone", "milliseconds", "quarantined"],
+        "observation": ["run", "test", "suite", "parallel", "alone", "milliseconds", "quarantined", "budget"],
         "finding": ["run", "kind", "test", "file", "line", "message", "quarantined", "note"],
     ]
 
@@ -107,7 +114,8 @@ public final class HistoryStore: Sendable {
         return nil
     }
 
-    /// The schema: v1 the runs, their tests' outcomes and findings; v2 the trend's figures per run.
+    /// The schema: v1 the runs, their tests' outcomes and findings; v2 the trend's figures per run; v3 each
+    /// test's duration budget per run (the history's Fast judges the median over runs against it).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -142,6 +150,9 @@ public final class HistoryStore: Sendable {
                     ALTER TABLE run ADD COLUMN quarantinedTests INTEGER;
                     """)
         }
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "ALTER TABLE observation ADD COLUMN budget REAL")
+        }
         return migrator
     }
 
@@ -162,7 +173,7 @@ public final class HistoryStore: Sendable {
                     var testIDs = try Self.testIDs(db)
                     let insertTest = try db.makeStatement(sql: "INSERT INTO test(name) VALUES (?)")
                     let insertObservation = try db.makeStatement(
-                        sql: "INSERT INTO observation VALUES (?, ?, ?, ?, ?, ?, ?)")
+                        sql: "INSERT INTO observation VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
                     let insertFinding = try db.makeStatement(sql: "INSERT INTO finding VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
                     for run in runs {
                         let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM run WHERE uuid = ?", arguments: [run.id])
@@ -193,6 +204,7 @@ public final class HistoryStore: Sendable {
                             try insertObservation.execute(arguments: [
                                 runID, testID, OutcomeCode.text(test.suite), OutcomeCode.text(test.parallel),
                                 OutcomeCode.text([test.alone]), test.milliseconds, test.quarantined,
+                                test.budgetMilliseconds,
                             ])
                         }
                         for (finding, note) in run.findings.map({ ($0, false) }) + run.notes.map({ ($0, true) }) {
@@ -246,7 +258,7 @@ public final class HistoryStore: Sendable {
                             parallel: OutcomeCode.outcomes(row["parallel"]),
                             alone: OutcomeCode.outcomes(row["alone"]).first ?? .notRun,
                             milliseconds: row["milliseconds"],
-                            quarantined: row["quarantined"]))
+                            quarantined: row["quarantined"], budgetMilliseconds: row["budget"]))
                 }
                 var findings: [Int64: [Finding]] = [:]
                 var notes: [Int64: [Finding]] = [:]

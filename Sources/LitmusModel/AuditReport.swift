@@ -28,13 +28,17 @@ public struct TestReport: Codable, Sendable, Hashable {
     public var coveredLines: [String: LineSet]
     /// Its outcome in each of Swift Testing's parallel runs; absent for XCTest.
     public var parallelOutcomes: [TestOutcome]? = nil
+    /// The budget Fast judged its median against, in milliseconds (its own by class or tag, else
+    /// `--budget-ms`); absent for a performance test, which Fast does not judge, and in older reports. A
+    /// history judges the median over its runs against it.
+    public var budgetMilliseconds: Double? = nil
 
     /// Creates the value from every field.
     package init(
         id: TestID, name: String, library: TestLibrary, file: String? = nil, line: Int? = nil,
         suiteOutcomes: [TestOutcome], aloneOutcome: TestOutcome, durationsMilliseconds: [Double],
         medianMilliseconds: Double, flipRate: Double, issues: [String], coveredLines: [String: LineSet],
-        parallelOutcomes: [TestOutcome]? = nil
+        parallelOutcomes: [TestOutcome]? = nil, budgetMilliseconds: Double? = nil
     ) {
         self.id = id
         self.name = name
@@ -49,6 +53,7 @@ public struct TestReport: Codable, Sendable, Hashable {
         self.issues = issues
         self.coveredLines = coveredLines
         self.parallelOutcomes = parallelOutcomes
+        self.budgetMilliseconds = budgetMilliseconds
     }
 }
 

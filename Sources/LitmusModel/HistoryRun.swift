@@ -97,7 +97,8 @@ public struct HistoryRun: Codable, Sendable, Hashable {
                 test: test.id, suite: test.suiteOutcomes, parallel: test.parallelOutcomes ?? [],
                 alone: test.aloneOutcome,
                 milliseconds: test.durationsMilliseconds.isEmpty ? nil : test.medianMilliseconds,
-                quarantined: report.quarantine?.tests.contains(test.id) ?? false)
+                quarantined: report.quarantine?.tests.contains(test.id) ?? false,
+                budgetMilliseconds: test.budgetMilliseconds)
         }
         let measured = report.tests.filter { !$0.durationsMilliseconds.isEmpty }
         self.init(
@@ -126,11 +127,14 @@ public struct HistoryTestRun: Codable, Sendable, Hashable {
     public var milliseconds: Double?
     /// Whether it was in the package's `.litmus-quarantine`.
     public var quarantined: Bool
+    /// The budget its median was judged against in that run (``TestReport/budgetMilliseconds``); `nil` for a
+    /// performance test, and in runs recorded before the history kept it.
+    public var budgetMilliseconds: Double?
 
     /// Creates the value from every field.
     public init(
         test: TestID, suite: [TestOutcome], parallel: [TestOutcome] = [], alone: TestOutcome,
-        milliseconds: Double? = nil, quarantined: Bool = false
+        milliseconds: Double? = nil, quarantined: Bool = false, budgetMilliseconds: Double? = nil
     ) {
         self.test = test
         self.suite = suite
@@ -138,5 +142,6 @@ public struct HistoryTestRun: Codable, Sendable, Hashable {
         self.alone = alone
         self.milliseconds = milliseconds
         self.quarantined = quarantined
+        self.budgetMilliseconds = budgetMilliseconds
     }
 }

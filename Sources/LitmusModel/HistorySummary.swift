@@ -86,6 +86,8 @@ public struct HistoryTestSummary: Codable, Sendable, Hashable {
     public var interval: ClosedRange<Double>
     /// The median of its median durations over the window, in milliseconds.
     public var medianMilliseconds: Double?
+    /// How many audits of the window measured its duration (the medians `medianMilliseconds` is taken over).
+    public var timedAudits: Int
     /// Where it first flipped in the window, when it did.
     public var firstFlip: HistoryMark?
     /// Whether it flipped only after trials that did not: newly flaky, since `firstFlip`.
@@ -98,7 +100,8 @@ public struct HistoryTestSummary: Codable, Sendable, Hashable {
     /// Creates the value from every field.
     public init(
         test: TestID, audits: Int, trials: Int, flips: Int, flipRate: Double, interval: ClosedRange<Double>,
-        medianMilliseconds: Double?, firstFlip: HistoryMark?, newlyFlaky: Bool, lastAlone: Date?, quarantined: Bool
+        medianMilliseconds: Double?, timedAudits: Int = 0, firstFlip: HistoryMark?, newlyFlaky: Bool, lastAlone: Date?,
+        quarantined: Bool
     ) {
         self.test = test
         self.audits = audits
@@ -107,6 +110,7 @@ public struct HistoryTestSummary: Codable, Sendable, Hashable {
         self.flipRate = flipRate
         self.interval = interval
         self.medianMilliseconds = medianMilliseconds
+        self.timedAudits = timedAudits
         self.firstFlip = firstFlip
         self.newlyFlaky = newlyFlaky
         self.lastAlone = lastAlone

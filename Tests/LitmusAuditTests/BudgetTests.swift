@@ -72,6 +72,19 @@ struct BudgetTests {
         #expect(sut.budget(of: untagged) == nil)
     }
 
+    @Test("The report keeps the budget each test was judged against, for a history; a performance test has none")
+    func budgetPerTest() {
+        // Given: a tag budget of 1 s; the untagged test's line holds a `measure` block
+        var options = AuditOptions()
+        options.budgets = DurationBudgets(tags: ["endToEnd": 1000])
+        var analysis = SourceAnalysis()
+        analysis.measuringTests = ["Tests/MTests/Cart.swift": [5]]
+        // Then
+        #expect(FastJudge.budget(of: tagged, options: options, analysis: SourceAnalysis())?.milliseconds == 1000)
+        #expect(FastJudge.budget(of: browserTest, options: options, analysis: analysis)?.milliseconds == 100)
+        #expect(FastJudge.budget(of: untagged, options: options, analysis: analysis) == nil)
+    }
+
     @Test("The configuration file's budgets are read, and a budget of 0 is refused naming its key and the file")
     func configuration() throws {
         // Given

@@ -129,6 +129,40 @@ struct HistoryAnalysisTests {
             HistoryAnalysis.summarize(runs, file: "h", runsInFile: 3, trend: [], releaseAfter: 4).releasable.isEmpty)
     }
 
+    @Test(
+        "Fast from the history: a test is slow when its median over the audits is over its budget, not when the latest run was"
+    )
+    func slowOverTheWindow() throws {
+        // Given: three audits at budget 100 ms; T.k was slow only in the latest (its finding there), T.l only
+        // before it; T.m, a performance test, has no budget and keeps the latest audit's finding
+        let durations: [String: [Double]] = ["T.k": [80, 90, 150], "T.l": [120, 130, 95], "T.m": [500, 500, 500]]
+        let runs = (0..<3).map { index in
+            var made = run(index + 1, ["T.k": ("P", "N"), "T.l": ("P", "N"), "T.m": ("P", "N")])
+            for test in made.tests.indices {
+                let name = made.tests[test].test.rawValue
+                made.tests[test].milliseconds = durations[name]?[index]
+                made.tests[test].budgetMilliseconds = name == "T.m" ? nil : 100
+            }
+            if index == 2 {
+                made.findings = [
+                    Finding(kind: .slowTest, test: "T.k", file: "Tests/K.swift", line: 4, message: "T.k takes 150 ms"),
+                    Finding(kind: .slowTest, test: "T.m", message: "T.m takes 500 ms"),
+                ]
+            }
+            return made
+        }
+
+        // When
+        let summary = HistoryAnalysis.summarize(runs, file: "h", runsInFile: 3, trend: [])
+
+        // Then
+        let slow = summary.findings.filter { $0.kind == .slowTest }
+        #expect(slow.map(\.test) == ["T.l", "T.m"])
+        let l = try #require(slow.first)
+        #expect(l.message == "T.l takes 120 ms (median over 3 audits), over the 100 ms budget")
+        #expect(slow.last?.message == "T.m takes 500 ms")
+    }
+
     @Test("Tests that ran alone in no audit of the window are listed as still to run alone")
     func notYetAlone() {
         let runs = [run(1, ["T.i": ("P", "P"), "T.j": ("P", "N")])]

@@ -94,6 +94,34 @@ struct HistoryStoreTests {
         #expect(try store.count() == 2)
     }
 
+    @Test("A file of schema version 2 is migrated to keep each test's budget; its runs have none, new runs keep it")
+    func migratesVersion2() throws {
+        // Given: a file with the first two migrations and one run
+        let scratch = ScratchFolder()
+        let file = scratch.file("v2.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try HistoryStore.migrator.migrate(queue, upTo: "v2")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO run(uuid, date, kind, package, fingerprint, machine, wallSeconds)
+                    VALUES ('old', 86400, 'audit', '/p', 'c1', 'm', 2.5);
+                    INSERT INTO test(name) VALUES ('T.a');
+                    INSERT INTO observation VALUES (1, 1, 'P', '', 'P', 3.0, 0);
+                    """)
+        }
+        try queue.close()
+        var new = run(2, ["T.a": ("P", "N")])
+        new.tests[0].budgetMilliseconds = 250
+
+        // When
+        let store = try HistoryStore(file: file)
+        try store.append(new)
+
+        // Then
+        #expect(try store.runs().map { $0.tests.first?.budgetMilliseconds } == [nil, 250])
+    }
+
     @Test("A file a newer litmus wrote is refused, naming it")
     func newerRefused() throws {
         // Given

@@ -17,7 +17,9 @@ public enum ReportAssembly {
                 flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),
                 coveredLines: record.coveredLines[test.id] ?? [:],
                 parallelOutcomes: test.library == .swiftTesting
-                    ? observations.parallelRuns.map { $0.outcome(of: test) } : nil)
+                    ? observations.parallelRuns.map { $0.outcome(of: test) } : nil,
+                budgetMilliseconds: FastJudge.budget(of: test, options: options, analysis: record.analysis)?
+                    .milliseconds)
         }
         let held = Self.quarantine(
             record.quarantine, tests: tests, findings: judgement.findings, failingTests: judgement.failingTests)

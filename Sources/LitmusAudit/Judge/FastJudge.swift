@@ -3,24 +3,33 @@ import Foundation
 /// F: a test whose median duration over the suite runs is over the budget. (Sleeps in the test code,
 /// the other F finding, are found in the sources: ``SelfValidatingJudge`` passes them on.)
 enum FastJudge {
-    /// The slow-test finding of `test`, if its median exceeds its budget: its own (by XCTest class or
-    /// Swift Testing tag, ``DurationBudgets``), else `--budget-ms`.
+    /// The slow-test finding of `test`, if its median exceeds its budget (``budget(of:options:analysis:)``).
     static func finding(for test: TestIdentity, in observations: Observations, _ context: JudgingContext) -> Finding? {
-        // A performance test's duration is its measurement's (XCTest runs the block ten times): it says so
-        // as an S finding, and is no slow unit test.
-        if let file = test.file, let line = test.line, context.analysis.measuringTests[file]?.contains(line) == true {
+        guard let (budget, source) = budget(of: test, options: context.options, analysis: context.analysis) else {
             return nil
         }
         let durations = observations.durations(of: test)
         let median = Statistics.median(durations)
-        let own = context.options.budgets.budget(of: test)
-        let budget = own?.milliseconds ?? context.options.budgetMilliseconds
         guard median > budget else { return nil }
-        let whose = own.map { " of its \($0.source)" } ?? ""
+        let whose = source.map { " of its \($0)" } ?? ""
         return Judge.finding(
             .slowTest, test,
             "\(test.name) takes \(milliseconds(median, over: budget)) ms (median of \(durations.count) runs), over the \(Int(budget)) ms budget\(whose)"
         )
+    }
+
+    /// The budget `test`'s median is judged against: its own (by XCTest class or Swift Testing tag,
+    /// ``DurationBudgets``, with what gives it: `tag endToEnd`), else `--budget-ms` (no source); `nil` for a
+    /// performance test, whose duration is its measurement's (XCTest runs the block ten times): it says so
+    /// as an S finding, and is no slow unit test. The report keeps it per test, for the history's Fast.
+    static func budget(of test: TestIdentity, options: AuditOptions, analysis: SourceAnalysis)
+        -> (milliseconds: Double, source: String?)?
+    {
+        if let file = test.file, let line = test.line, analysis.measuringTests[file]?.contains(line) == true {
+            return nil
+        }
+        let own = options.budgets.budget(of: test)
+        return (own?.milliseconds ?? options.budgetMilliseconds, own?.source)
     }
 
     /// `median` in whole milliseconds, or with as many decimals as it takes to show it is over `budget`
