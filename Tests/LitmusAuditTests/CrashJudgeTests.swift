@@ -216,6 +216,37 @@ struct CrashJudgeTests {
 
 @Suite("Durations in findings")
 struct DurationTextTests {
+    @Test(
+        "A test measured by one suite run only is judged with its alone run too: slow in both is slow, slow once is not"
+    )
+    func oneSuiteRunWithItsAloneRun() {
+        // Given: one suite run; a took 300 ms there and 280 ms alone, b 109 ms there and 10 ms alone, c 300 ms
+        // and never ran alone (a quick audit's other share)
+        let tests = ["a", "b", "c"].map {
+            TestIdentity(library: .xctest, id: TestID("M.T/\($0)"), file: "Tests/M/T.swift", line: 3)
+        }
+        let suite = ObservedRun(results: [
+            tests[0].id: TestResult(outcome: .passed, duration: 0.3),
+            tests[1].id: TestResult(outcome: .passed, duration: 0.109),
+            tests[2].id: TestResult(outcome: .passed, duration: 0.3),
+        ])
+        let observed = Observations(
+            tests: tests, suiteRuns: [suite],
+            alone: [
+                tests[0].id: TestResult(outcome: .passed, duration: 0.28),
+                tests[1].id: TestResult(outcome: .passed, duration: 0.01),
+            ])
+        let context = JudgingContext(options: AuditOptions(), seed: 1)
+        // When
+        let found = tests.compactMap { FastJudge.finding(for: $0, in: observed, context) }
+        // Then
+        #expect(
+            found.map(\.message) == [
+                "T.a takes 290 ms (median of 1 suite run and its alone run), over the 100 ms budget",
+                "T.c takes 300 ms (median of 1 runs), over the 100 ms budget",
+            ])
+    }
+
     @Test("A median just over the budget shows the tenth that puts it over, a clear one whole milliseconds")
     func overBudget() {
         #expect(FastJudge.milliseconds(100.4, over: 100) == "100.4")

@@ -8,14 +8,27 @@ enum FastJudge {
         guard let (budget, source) = budget(of: test, options: context.options, analysis: context.analysis) else {
             return nil
         }
-        let durations = observations.durations(of: test)
+        let (durations, runs) = samples(of: test, in: observations)
         let median = Statistics.median(durations)
         guard median > budget else { return nil }
         let whose = source.map { " of its \($0)" } ?? ""
         return Judge.finding(
             .slowTest, test,
-            "\(test.name) takes \(milliseconds(median, over: budget)) ms (median of \(durations.count) runs), over the \(Int(budget)) ms budget\(whose)"
+            "\(test.name) takes \(milliseconds(median, over: budget)) ms (median of \(runs)), over the \(Int(budget)) ms budget\(whose)"
         )
+    }
+
+    /// The durations `test` is judged on, and how to say which runs they are: its suite runs' (`3 runs`);
+    /// when only one suite run measured it (a quick audit, or the others crashed or timed out), its alone
+    /// run's duration too, when it ran alone (`1 suite run and its alone run`): one duration on a loaded
+    /// machine is too little to call a test slow (on Files 4.3.0 under the load of other builds, a test of
+    /// 10 ms alone took 109 ms in the one suite run that measured it).
+    static func samples(of test: TestIdentity, in observations: Observations) -> (durations: [Double], runs: String) {
+        let durations = observations.durations(of: test)
+        guard durations.count == 1, let alone = observations.alone[test.id],
+            alone.outcome == .passed || alone.outcome == .failed
+        else { return (durations, "\(durations.count) runs") }
+        return (durations + [alone.duration * 1000], "1 suite run and its alone run")
     }
 
     /// The budget `test`'s median is judged against: its own (by XCTest class or Swift Testing tag,
