@@ -5,7 +5,8 @@ import SwiftSyntax
 /// control (`#if`, `#available`, the platform, the environment), an `if` whose other branch fails or
 /// checks too (`if let x { check(x) } else { XCTFail() }`), a `switch` every case of which checks or
 /// fails, a `guard … else { XCTFail() }`, a loop over a literal collection, a literal range or
-/// `allCases` (it always iterates), and the failure calls themselves (`XCTFail`, `Issue.record`).
+/// `allCases` (it always iterates), an `if let` whose value an earlier check requires
+/// (``RequiredBefore``), and the failure calls themselves (`XCTFail`, `Issue.record`).
 enum ConditionalLogicDetector {
     /// Words of a condition on something the test does not control.
     static let uncontrolled = [
@@ -24,7 +25,7 @@ enum ConditionalLogicDetector {
             } ?? [])
         var flagged: [(Syntax, String)] = []
         for assertion in test.assertions where !isFailureOnly(assertion) || isUnderFlag(assertion) {
-            if let why = skipper(of: assertion, in: body, literalNames: literalNames)
+            if let why = skipper(of: assertion, in: body, literalNames: literalNames, assertions: test.assertions)
                 ?? silentGuard(before: assertion)
             {
                 flagged.append((assertion, why))
@@ -49,12 +50,15 @@ enum ConditionalLogicDetector {
     }
 
     /// What can skip `node` in the test's `body`, the innermost first, or `nil`.
-    private static func skipper(of node: Syntax, in body: Syntax, literalNames: Set<String>) -> String? {
+    private static func skipper(of node: Syntax, in body: Syntax, literalNames: Set<String>, assertions: [Syntax])
+        -> String?
+    {
         var child = node
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
             if let branch = syntax.as(IfExprSyntax.self), !isUncontrolled(branch.conditions.trimmedDescription),
-                !readsOnly(branch.conditions, literalNames)
+                !readsOnly(branch.conditions, literalNames),
+                !RequiredBefore.covers(branch, assertions: assertions, body: body)
             {
                 let other: Syntax? =
                     child.id == branch.body.id ? branch.elseBody.map(Syntax.init) : Syntax(branch.body)
