@@ -86,6 +86,33 @@ struct SmellsCommandTests {
         #expect(log.contains("\"justification\" : \"the fixture cart always loads\""))
     }
 
+    @Test(
+        "The manifest SwiftPM reads is the version-specific one of the highest version not above the compiler's")
+    func versionSpecificManifest() throws {
+        // Given: Package.swift declares no test target; Package@swift-5.3.swift does, Package@swift-99.swift
+        // (too new) another
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = { (name: String) in
+            "// swift-tools-version: 5.3\nimport PackageDescription\nlet package = Package(name: \"Shop\", "
+                + "targets: [.testTarget(name: \"\(name)\", path: \"Tests\")])\n"
+        }
+        try write([
+            "Package.swift":
+                "// swift-tools-version: 4.2\nimport PackageDescription\nlet package = Package(name: \"Shop\")\n",
+            "Package@swift-5.3.swift": target("ShopTests"), "Package@swift-99.swift": target("FutureTests"),
+            "Tests/CartTests.swift": Self.tests,
+        ])
+        let json = root.appendingPathComponent("smells.json")
+
+        // When
+        _ = try run([root.path, "--json", json.path])
+
+        // Then
+        let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
+        #expect(report.smells?.files == 1)
+        #expect(report.findings.contains { $0.kind == .emptyTest })
+    }
+
     @Test("Loose files pass under a threshold that allows their findings; --max-hints makes hints fail")
     func looseFiles() throws {
         // Given one test file outside any package

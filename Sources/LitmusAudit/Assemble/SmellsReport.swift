@@ -96,7 +96,7 @@ public enum SmellsReport {
     /// The Swift files of a package's test targets by module: each `.testTarget` of its Package.swift,
     /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name.
     static func testTargets(ofPackage package: URL) throws -> [String: [URL]] {
-        let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(contentsOf: manifest(of: package), encoding: .utf8)
         var modules: [String: [URL]] = [:]
         for call in Parser.parse(source: manifest).descendants(of: FunctionCallExprSyntax.self) {
             guard call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "testTarget",
@@ -116,6 +116,40 @@ public enum SmellsReport {
                 under: folder, excluding: skipped.map { folder.appendingPathComponent($0).standardizedFileURL.path })
         }
         return modules
+    }
+
+    /// The manifest SwiftPM reads for `package`: the version-specific `Package@swift-X[.Y[.Z]].swift` of
+    /// the highest version not above this compiler's, else `Package.swift` (mxcl/Version 2.0.0 declares
+    /// its test target only in `Package@swift-5.3.swift`).
+    static func manifest(of package: URL, compiler: [Int] = compilerVersion) -> URL {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []
+        let versioned = names.compactMap { name -> (version: [Int], name: String)? in
+            guard name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") else { return nil }
+            let text = name.dropFirst("Package@swift-".count).dropLast(".swift".count)
+            let parts = text.split(separator: ".").map { Int($0) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+            return (parts.compactMap { $0 }, name)
+        }
+        let fitting = versioned.filter { $0.version == compiler || $0.version.lexicographicallyPrecedes(compiler) }
+        guard let best = fitting.max(by: { $0.version.lexicographicallyPrecedes($1.version) }) else {
+            return package.appendingPathComponent("Package.swift")
+        }
+        return package.appendingPathComponent(best.name)
+    }
+
+    /// The version of the compiler that built litmus, as SwiftPM compares manifests' versions.
+    static var compilerVersion: [Int] {
+        #if compiler(>=7.0)
+            return [7, 0]
+        #elseif compiler(>=6.3)
+            return [6, 3]
+        #elseif compiler(>=6.2)
+            return [6, 2]
+        #elseif compiler(>=6.1)
+            return [6, 1]
+        #else
+            return [6, 0]
+        #endif
     }
 
     /// The `.swift` files under `folder`, sorted, leaving out those under `excluded` paths.
