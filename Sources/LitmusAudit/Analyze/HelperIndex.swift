@@ -36,6 +36,9 @@ struct HelperIndex {
     var sleeping: Set<String> = []
     /// Whether the test targets declare a function named `expect` (then `expect(x)` is not Nimble's).
     var declaresExpect = false
+    /// Types other tests run as fixtures: `X` of `X.self` passed to a call that runs tests
+    /// (``FixtureRuns``), such as Quick's own `qck_runSpec(FunctionalTests_ItSpec.self)`.
+    var runTypes: Set<String> = []
 
     /// The names each function calls in its own statements, not in closures (work handed to others).
     private var directCalls: [String: Set<String>] = [:]
@@ -57,6 +60,7 @@ struct HelperIndex {
             let name = function.name.text
             if name == "expect" { declaresExpect = true }
             guard let body = function.body else { continue }
+            runTypes.formUnion(FixtureRuns.types(runIn: Syntax(body)))
             let called = CallCollector.names(in: Syntax(body))
             calls[name, default: []].formUnion(called)
             directCalls[name, default: []].formUnion(

@@ -43,7 +43,9 @@ def main():
     for i, entry in enumerate(labels):
         where = f"labels[{i}] ({entry.get('test', '?')})"
         keys = set(entry)
-        if keys != {"file", "line", "test", "framework", "smells"}:
+        # notSmells: a kind the method has the shape of but is not a smell there, with why (a fixture
+        # another test runs); the accuracy test counts it as a negative.
+        if keys - {"notSmells"} != {"file", "line", "test", "framework", "smells"}:
             problems.append(f"{where}: keys are {sorted(keys)}")
             continue
         rel = entry["file"]

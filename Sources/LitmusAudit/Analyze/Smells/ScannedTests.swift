@@ -27,6 +27,7 @@ enum ScannedTests {
             }
             let name = (module.isEmpty ? "" : module + ".") + "\(owner).\(function.name.text)"
             var found = test(function, name: name, shown: "\(owner).\(function.name.text)", .xctest)
+            found.owner = owner
             found.calledByTests =
                 !function.signature.parameterClause.parameters.isEmpty && called.contains(function.name.text)
             tests.append(found)
@@ -42,7 +43,7 @@ enum ScannedTests {
                 let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
                 tests.append(
                     ScannedTest(
-                        name: name, shown: name, framework: .quick, declaration: Syntax(call),
+                        name: name, shown: name, framework: .quick, owner: spec.name.text, declaration: Syntax(call),
                         body: closure.map(Syntax.init), statements: closure?.statements,
                         switchedOff: off || called == "xit" || called == "pending"))
             }

@@ -11,6 +11,9 @@ struct ScannedTest {
     /// Its name for people, in messages.
     var shown: String
     var framework: Framework
+    /// The class or extended type it is declared in (the spec, for a Quick example); `nil` for a free
+    /// `@Test` function.
+    var owner: String? = nil
     /// Its declaration: the function, or the `it` call.
     var declaration: Syntax
     /// Its body: the function's code block, or the example's closure; `nil` for a `pending` example.
@@ -106,6 +109,7 @@ extension SmellScan {
         converter: SourceLocationConverter, compiles: (Syntax) -> Bool
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
+            .filter { test in !(test.owner.map(helpers.runTypes.contains) ?? false) }
         return tests.flatMap { test in
             smells(of: test, helpers: helpers).filter { compiles($0.node) }.map { smell in
                 AnalyzedFinding(

@@ -1,0 +1,61 @@
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("Test classes other tests run as fixtures get no smell", .tags(.parsing))
+struct FixtureRunsTests {
+    private let specs = """
+        import Quick
+        import XCTest
+        final class FunctionalTests_PendingSpec: QuickSpec {
+            override class func spec() {
+                it("is empty on purpose") {}
+                xit("is pending on purpose") { fail() }
+            }
+        }
+        final class BundleTests: XCTestCase {
+            func testEmpty() {}
+        }
+        """
+
+    @Test("A spec passed to qck_runSpec, or in the array of qck_runSpecs, is a fixture: its empty example is no smell")
+    func runSpec() throws {
+        let runner = """
+            import XCTest
+            final class PendingTests: XCTestCase {
+                func testPendingRuns() {
+                    let result = qck_runSpecs([FunctionalTests_PendingSpec.self])
+                    XCTAssertEqual(result?.executionCount, 1)
+                    _ = Bundle(for: BundleTests.self)
+                }
+            }
+            """
+        let found = try analyzedFindings(.emptyTest, in: ["Specs.swift": specs, "Runner.swift": runner])
+        let ignored = try analyzedFindings(.ignoredTest, in: ["Specs.swift": specs, "Runner.swift": runner])
+        // Then: the spec's examples are not named; BundleTests, only located by Bundle(for:), still is
+        #expect(found == ["BundleTests.testEmpty:10"])
+        #expect(ignored == [])
+    }
+
+    @Test("The near miss: without a test that runs the spec, its empty and pending examples are found")
+    func notRun() throws {
+        let found = try analyzedFindings(.emptyTest, in: ["Specs.swift": specs])
+        #expect(found.contains { $0.hasPrefix("FunctionalTests_PendingSpec.") })
+        #expect(try analyzedFindings(.ignoredTest, in: ["Specs.swift": specs]).count == 1)
+    }
+
+    @Test("XCTestSuite(forTestCaseClass:) and defaultTestSuite run a class as a fixture too")
+    func suites() {
+        let body = """
+            func testRuns() {
+                XCTestSuite(forTestCaseClass: AFixture.self).run()
+                BFixture.defaultTestSuite.run()
+                _ = String(describing: CNotRun.self)
+            }
+            """
+        let tree = Parser.parse(source: body)
+        #expect(FixtureRuns.types(runIn: Syntax(tree)) == ["AFixture", "BFixture"])
+    }
+}
