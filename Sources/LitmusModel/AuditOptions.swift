@@ -116,6 +116,8 @@ public struct AuditOptions: AuditSettings {
     public var slowestCount = 5
     /// The limits.
     public var thresholds = AuditThresholds()
+    /// Hints off by default to report too (``FindingKind/optInHints``: `magicNumber`).
+    public var extraHints: [String] = []
     /// `--quick`: the per-change tier (``QuickTier``); `nil`: the full audit. Not a setting of the
     /// configuration file: the JSON report's `options` hold it only in a quick audit.
     public var quick: QuickTier?
@@ -179,13 +181,26 @@ public struct AuditOptions: AuditSettings {
     public static let slowestCount = AuditSetting<Self>("slowestCount", \.slowestCount) {
         $0 < 0 ? "must be 0 or more (it is \($0))" : nil
     }
+    /// `extraHints` (file only): hints off by default to report too.
+    public static let extraHints = AuditSetting<Self>("extraHints", \.extraHints) { names in
+        let known = FindingKind.optInHints.map(\.rawValue).sorted()
+        return names.first { !known.contains($0) }.map {
+            "names \($0), which is not a hint off by default (those are: \(known.joined(separator: ", ")))"
+        }
+    }
+
+    /// Whether a finding of `kind` is reported: every kind but the opt-in hints not in ``extraHints``.
+    public func reports(_ kind: FindingKind) -> Bool {
+        !FindingKind.optInHints.contains(kind) || extraHints.contains(kind.rawValue)
+    }
+
     /// `thresholds` (file: an object of ``AuditThresholds/settings``; each has a flag too).
     public static let thresholds = AuditSetting<Self>("thresholds", \.thresholds) { $0.problem }
 
     /// Every setting: the configuration file's decoder and ``validate()`` read this list.
     public static let settings = [
         runs, budgetMilliseconds, budgets, randomSubsets, parallelism, timeoutSeconds, schedule, coverage,
-        testLines, slowestCount, thresholds,
+        testLines, slowestCount, extraHints, thresholds,
     ]
 
     /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are

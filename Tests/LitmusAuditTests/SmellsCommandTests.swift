@@ -69,12 +69,13 @@ struct SmellsCommandTests {
         // When
         let status = try run([root.path, "--json", json.path, "--sarif", sarif.path])
 
-        // Then: the empty test counts against S, the print and the number are hints, the trap is ignored
+        // Then: the empty test counts against S, the print is a hint (the number 3 too, only when
+        // extraHints asks), the trap is ignored
         #expect(status == 1)
         let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
         #expect(
             report.findings.map(\.kind.rawValue).sorted() == [
-                "emptyTest", "magicNumber", "redundantPrint", "trapInTest",
+                "emptyTest", "redundantPrint", "trapInTest",
             ])
         #expect(report.findings.first { $0.kind == .redundantPrint }?.hint == true)
         #expect(report.smells?.tests == 2 && report.smells?.files == 1)
@@ -111,6 +112,38 @@ struct SmellsCommandTests {
         let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
         #expect(report.smells?.files == 1)
         #expect(report.findings.contains { $0.kind == .emptyTest })
+    }
+
+    @Test("magicNumber is reported only when extraHints asks; an unknown name there is refused, naming the known")
+    func extraHints() throws {
+        // Given the tests with an unexplained 3, and two configuration files
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write([
+            "CartTests.swift": Self.tests, "on.json": #"{"extraHints": ["magicNumber"]}"#,
+            "bad.json": #"{"extraHints": ["sensitiveEquality"]}"#,
+        ])
+        let file = root.appendingPathComponent("CartTests.swift").path
+        let json = root.appendingPathComponent("smells.json")
+        let kinds = { () throws -> [String] in
+            try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json)).findings.map(\.kind.rawValue)
+        }
+
+        // When / Then
+        _ = try run([file, "--json", json.path])
+        #expect(try !kinds().contains("magicNumber"))
+        _ = try run([file, "--json", json.path, "--config", root.appendingPathComponent("on.json").path])
+        #expect(try kinds().contains("magicNumber"))
+        #expect(throws: (any Error).self) {
+            try AuditOptions.load(from: root.appendingPathComponent("bad.json"))
+        }
+        #expect(
+            AuditOptions.extraHints.problem(
+                {
+                    var options = AuditOptions()
+                    options.extraHints = ["sensitiveEquality"]
+                    return options
+                }())
+                == "names sensitiveEquality, which is not a hint off by default (those are: magicNumber)")
     }
 
     @Test("Loose files pass under a threshold that allows their findings; --max-hints makes hints fail")

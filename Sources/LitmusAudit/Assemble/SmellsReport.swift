@@ -55,7 +55,7 @@ public enum SmellsReport {
             count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
         }
         let prefix = here.hasSuffix("/") ? here : here + "/"
-        let findings = analysis.findings.map { found -> Finding in
+        let findings = analysis.findings.filter { options.reports($0.kind) }.map { found -> Finding in
             var finding = found.finding
             finding.test = found.testID ?? found.testName.map { TestID(rawValue: $0) }
             if let file = finding.file, file.hasPrefix(prefix) { finding.file = String(file.dropFirst(prefix.count)) }

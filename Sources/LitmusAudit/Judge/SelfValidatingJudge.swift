@@ -4,7 +4,7 @@
 enum SelfValidatingJudge {
     /// The analysis's findings and the never-ran classes and methods.
     static func findings(_ observations: Observations, _ context: JudgingContext) -> [Finding] {
-        var findings = context.analysis.findings.map { found in
+        var findings = context.analysis.findings.filter { context.options.reports($0.kind) }.map { found in
             var tied = found.finding
             tied.test = test(named: found, among: observations.tests)?.id ?? found.testID
             return tied
