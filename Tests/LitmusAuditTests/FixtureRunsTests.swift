@@ -46,16 +46,22 @@ struct FixtureRunsTests {
         #expect(try analyzedFindings(.ignoredTest, in: ["Specs.swift": specs]).count == 1)
     }
 
-    @Test("XCTestSuite(forTestCaseClass:) and defaultTestSuite run a class as a fixture too")
+    @Test(
+        "XCTestSuite(forTestCaseClass:), forTestCaseWithName:, defaultTestSuite and testInvocations run a class as a fixture too"
+    )
     func suites() {
         let body = """
             func testRuns() {
                 XCTestSuite(forTestCaseClass: AFixture.self).run()
                 BFixture.defaultTestSuite.run()
                 _ = String(describing: CNotRun.self)
+                _ = qck_runSpecs([_DFocused.self])
+                _ = EInvoked.testInvocations
+                _ = XCTestSuite(forTestCaseWithName: "FNamed/example1")
             }
             """
         let tree = Parser.parse(source: body)
-        #expect(FixtureRuns.types(runIn: Syntax(tree)) == ["AFixture", "BFixture"])
+        #expect(
+            FixtureRuns.types(runIn: Syntax(tree)) == ["AFixture", "BFixture", "_DFocused", "EInvoked", "FNamed"])
     }
 }

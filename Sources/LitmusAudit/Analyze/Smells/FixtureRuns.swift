@@ -6,7 +6,8 @@ import SwiftSyntax
 /// smell (on Quick 7.6.2, 50 empty and 15 ignored examples of such specs were false findings). A class
 /// counts when `X.self` is an argument (or in an array argument) of a call whose name says it runs tests
 /// (`run…`, `…Suite…`: `qck_runSpecs([A.self, B.self])`, `XCTestSuite(forTestCaseClass: A.self)`), or
-/// when a test reads `X.defaultTestSuite`; `Bundle(for: X.self)` and the like do not count.
+/// when a test reads `X.defaultTestSuite` or `X.testInvocations`, or makes
+/// `XCTestSuite(forTestCaseWithName: "X")`; `Bundle(for: X.self)` and the like do not count.
 enum FixtureRuns {
     /// The types `body` runs as fixtures.
     static func types(runIn body: Syntax) -> Set<String> {
@@ -16,19 +17,31 @@ enum FixtureRuns {
                 for access in call.arguments.flatMap({ $0.expression.descendants(of: MemberAccessExprSyntax.self) })
                 where access.declName.baseName.text == "self" {
                     if let type = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                        type.first?.isUppercase == true, type != "Self"
+                        isTypeName(type)
                     {
                         found.insert(type)
                     }
                 }
             } else if let access = node.as(MemberAccessExprSyntax.self),
-                access.declName.baseName.text == "defaultTestSuite",
-                let type = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type != "Self"
+                ["defaultTestSuite", "testInvocations"].contains(access.declName.baseName.text),
+                let type = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, isTypeName(type)
             {
                 found.insert(type)
             }
+            if let call = node.as(FunctionCallExprSyntax.self),
+                CallCollector.calledName(call.calledExpression) == "XCTestSuite",
+                call.arguments.first?.label?.text == "forTestCaseWithName",
+                let name = SmellScan.literalText(call.arguments.first?.expression)
+            {
+                found.insert(String(name.prefix { $0 != "/" }))
+            }
         }
         return found
+    }
+
+    /// A type's name: capitalised after any leading underscores (`_FunctionalTests_FocusedSpec`), not `Self`.
+    private static func isTypeName(_ name: String) -> Bool {
+        name != "Self" && name.drop { $0 == "_" }.first?.isUppercase == true
     }
 
     /// Whether `call`'s name says it runs tests: it contains `run` or `suite` (any case).

@@ -55,7 +55,8 @@ enum ReadabilityDetector {
     /// The numeric literals that are a whole operand of a check (the expected value), other than
     /// ``plainNumbers``, an `accuracy:`, and a number the test explains (``MagicNumberContext``).
     private static func magicNumbers(_ test: ScannedTest) -> [Syntax] {
-        let context = MagicNumberContext(test)
+        // Made at the first candidate: most tests compare no number, and a Quick example's context reads its spec.
+        var context: MagicNumberContext?
         var found: [Syntax] = []
         for assertion in test.assertions {
             guard let name = SmellScan.assertionName(assertion) else { continue }
@@ -78,7 +79,9 @@ enum ReadabilityDetector {
                 operands.append(count)
             }
             for operand in operands where isNumber(operand) && !plainNumbers.contains(operand.trimmedDescription) {
-                if context.explains(operand, in: assertion, operands: operands, arguments: arguments) { continue }
+                let explaining = context ?? MagicNumberContext(test)
+                context = explaining
+                if explaining.explains(operand, in: assertion, operands: operands, arguments: arguments) { continue }
                 found.append(Syntax(operand))
             }
         }
