@@ -39,6 +39,19 @@ struct FixtureRunsTests {
         #expect(ignored == [])
     }
 
+    @Test("A runner the Linux build does not compile still makes its spec a fixture: the smells read every #if branch")
+    func runnerUnderIf() throws {
+        let runner = """
+            #if canImport(Darwin)
+            import XCTest
+            final class PendingTests: XCTestCase {
+                func testPendingRuns() { XCTAssertEqual(FunctionalTests_PendingSpec.testInvocations.count, 2) }
+            }
+            #endif
+            """
+        #expect(try analyzedFindings(.ignoredTest, in: ["Specs.swift": specs, "Runner.swift": runner]) == [])
+    }
+
     @Test("The near miss: without a test that runs the spec, its empty and pending examples are found")
     func notRun() throws {
         let found = try analyzedFindings(.emptyTest, in: ["Specs.swift": specs])

@@ -143,7 +143,7 @@ struct SmellsCommandTests {
                     options.extraHints = ["sensitiveEquality"]
                     return options
                 }())
-                == "names sensitiveEquality, which is not a hint off by default (those are: magicNumber)")
+                == "names sensitiveEquality, which is not a hint off by default (those are: eagerTest, magicNumber)")
     }
 
     @Test("Loose files pass under a threshold that allows their findings; --max-hints makes hints fail")

@@ -124,7 +124,8 @@ public struct TestSourceAnalyzer: Sendable {
         }
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
-        let helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
+        var helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
+        helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // The classes of the target that inherit from something: those whose extensions may declare tests.
         let testClassNames = Set(
             parsed.flatMap { file in
