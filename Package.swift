@@ -146,7 +146,8 @@ let package = Package(
         ),
         // LitmusHTTPStubServer: the live service `litmus-har verify`'s exit status is tested against.
         .testTarget(
-            name: "LitmusCLITests", dependencies: ["LitmusHARTool", "LitmusHTTPStubServer", "LitmusHTTPStubs"],
+            name: "LitmusCLITests",
+            dependencies: ["LitmusHARTool", "LitmusHTTPStubServer", "LitmusHTTPStubs", "LitmusSupport"],
             exclude: ["Fixtures"]),
         // `swift package litmus VERB …`: `litmus` run in the package it is invoked in (docs/using-litmus.md).
         .plugin(

@@ -112,7 +112,7 @@ struct HARReplayedRequestTests {
             error?.description == """
                 me.har cannot be replayed as recorded, so nothing was sent:
                   - entry 0 (GET https://api.example.com/me): request header Authorization was redacted when \
-                recorded. Give its value: litmus-har verify --header 'Authorization: VALUE' (headers: in code).
+                recorded. Give its value: litmus har verify --header 'Authorization: VALUE' (headers: in code).
                 """)
         let requests = try HARVerification.replayedRequests(
             har(entry), file: "me.har", against: target, headers: ["authorization": "Bearer t"])
