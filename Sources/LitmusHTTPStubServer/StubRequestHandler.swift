@@ -133,17 +133,20 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 break
             }
             self.writeHead(response, version: head.version, keepAlive: keepAlive, context: context)
-            loop.scheduleTask(in: Self.timeAmount(response.responseDelay)) {
-                guard context.channel.isActive else { return }
-                if case .truncated(let count)? = response.fault {
+            if case .truncated(let count)? = response.fault {
+                loop.scheduleTask(in: Self.timeAmount(response.responseDelay)) {
+                    guard context.channel.isActive else { return }
                     // The head promised the whole body: its first bytes, then the connection goes.
                     let part = ByteBuffer(bytes: response.body.prefix(count))
                     context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(part)))).assumeIsolated()
                         .whenComplete { _ in context.close(promise: nil) }
-                    return
                 }
-                self.writeBody(response, keepAlive: keepAlive, context: context)
+                return
             }
+            context.flush()
+            let parts = response.bodyParts
+            let step = Self.timeAmount(response.responseDelay / max(1, parts.count))
+            self.writeBody(parts[...], every: step, keepAlive: keepAlive, context: context)
         }
     }
 
@@ -181,13 +184,25 @@ final class StubRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.head(head)), promise: nil)
     }
 
-    private func writeBody(_ response: StubResponse, keepAlive: Bool, context: ChannelHandlerContext) {
-        if !response.body.isEmpty {
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
-        }
-        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
-            done.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    /// Sends `parts`, each flushed on its own after `step` (a slow body arrives in pieces, as over a slow
+    /// network), then ends the response.
+    private func writeBody(
+        _ parts: ArraySlice<Data>, every step: TimeAmount, keepAlive: Bool, context: ChannelHandlerContext
+    ) {
+        let loop = context.eventLoop.assumeIsolated()
+        loop.scheduleTask(in: step) {
+            guard context.channel.isActive else { return }
+            if let part = parts.first {
+                context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: part)))), promise: nil)
+                if parts.count > 1 {
+                    self.writeBody(parts.dropFirst(), every: step, keepAlive: keepAlive, context: context)
+                    return
+                }
+            }
+            let done = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
+            if !keepAlive {
+                done.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            }
         }
     }
 
