@@ -231,3 +231,41 @@ final class HTTPSUpstream: Sendable {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+
+    /// Counts the authentication challenges a session's delegate is asked, and refuses each.
+    private final class TrustDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+        let asked = Mutex(0)
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            asked.withLock { $0 += 1 }
+            completionHandler(.performDefaultHandling, nil)
+        }
+    }
+
+    @Suite("Linux's URLSession and a certificate it does not trust", .tags(.endToEnd))
+    struct LinuxURLSessionTrustTests {
+        @Test("It fails the request without asking its delegate about server trust: a run's CA cannot be trusted there")
+        func noServerTrustChallenge() async throws {
+            let upstream = try await HTTPSUpstream.start(answering: "{}")
+            let delegate = TrustDelegate()
+            let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+            let error = await #expect(throws: URLError.self) {
+                _ = try await session.data(from: URL(string: "https://127.0.0.1:\(upstream.port)/albums")!)
+            }
+            session.invalidateAndCancel()
+            try await upstream.stop()
+            // curl's verification failure, as URLError(.unknown): the certificate was checked against the system's
+            // roots only.
+            #expect(error?.code == .unknown)
+            #expect(error?.localizedDescription.contains("certificate") == true, "\(String(describing: error))")
+            #expect(delegate.asked.withLock { $0 } == 0)
+            #expect(upstream.authorizations.isEmpty)
+        }
+    }
+#endif
