@@ -31,6 +31,8 @@ public final class RunCertificateAuthority: Sendable {
     /// ``certificate`` in DER: `SecCertificateCreateWithData` on Apple platforms reads these bytes.
     public let certificateDER: [UInt8]
     private let key: Certificate.PrivateKey
+    /// ``certificate`` as NIOSSL reads it, for the clients' trust roots and the servers' chains.
+    private let trusted: NIOSSLCertificate
     private let validity: ClosedRange<Date>
     /// The TLS contexts made so far, by host: one certificate per host per run.
     private let contexts = Mutex<[String: NIOSSLContext]>([:])
@@ -55,6 +57,7 @@ public final class RunCertificateAuthority: Sendable {
             issuerPrivateKey: key)
         certificatePEM = try certificate.serializeAsPEM().pemString
         certificateDER = try Self.der(certificate)
+        trusted = try NIOSSLCertificate(bytes: certificateDER, format: .der)
     }
 
     /// What ``HTTPStubServer/start(_:upstream:https:)`` needs to open HTTPS tunnels with this
@@ -67,8 +70,7 @@ public final class RunCertificateAuthority: Sendable {
     /// A client configuration trusting this authority alone (AsyncHTTPClient's `tlsConfiguration`).
     public var clientTLSConfiguration: TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
-        // The certificate was made here and serializes; NIOSSL reads what swift-certificates writes.
-        configuration.trustRoots = .certificates([try! NIOSSLCertificate(bytes: certificateDER, format: .der)])
+        configuration.trustRoots = .certificates([trusted])
         return configuration
     }
 
@@ -80,7 +82,7 @@ public final class RunCertificateAuthority: Sendable {
         var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: [
                 .certificate(try NIOSSLCertificate(bytes: try Self.der(leaf), format: .der)),
-                .certificate(try NIOSSLCertificate(bytes: certificateDER, format: .der)),
+                .certificate(trusted),
             ],
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(leafKey.pemRepresentation.utf8), format: .pem)))
         configuration.applicationProtocols = ["http/1.1"]
