@@ -14,6 +14,9 @@ let package = Package(
         .plugin(name: "LitmusSpecsPlugin", targets: ["LitmusSpecsPlugin"]),
         .library(name: "LitmusHTTPStubs", targets: ["LitmusHTTPStubs"]),
         .library(name: "LitmusHTTPStubServer", targets: ["LitmusHTTPStubServer"]),
+        // The stub server as an HTTPS recording proxy: a per-run certificate authority, the only product that
+        // builds swift-certificates and swift-crypto.
+        .library(name: "LitmusHTTPStubCertificates", targets: ["LitmusHTTPStubCertificates"]),
         // The same stubs as a swift-openapi `ClientTransport`: the only product that builds OpenAPIRuntime.
         .library(name: "LitmusOpenAPIStubs", targets: ["LitmusOpenAPIStubs"]),
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
@@ -50,6 +53,12 @@ let package = Package(
         // LitmusOpenAPIStubs only (and its tests): no other target builds them.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // TLS in the stub server's CONNECT tunnels (AsyncHTTPClient builds it already).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // LitmusHTTPStubCertificates only (and its tests): the per-run certificate authority.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // MARK: Support: what every part needs once (source files, durations), `package` access, no product.
@@ -146,7 +155,8 @@ let package = Package(
         ),
         // LitmusHTTPStubServer: the live service `litmus-har verify`'s exit status is tested against.
         .testTarget(
-            name: "LitmusCLITests", dependencies: ["LitmusHARTool", "LitmusHTTPStubServer", "LitmusHTTPStubs"],
+            name: "LitmusCLITests",
+            dependencies: ["LitmusHARTool", "LitmusHTTPStubServer", "LitmusHTTPStubs", "LitmusSupport"],
             exclude: ["Fixtures"]),
         // `swift package litmus VERB …`: `litmus` run in the package it is invoked in (docs/using-litmus.md).
         .plugin(
@@ -209,8 +219,34 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // Terminates the TLS of CONNECT tunnels when given an HTTPSInterception.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // Records through the real client it stands in for (LitmusUI builds it already).
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        // A certificate authority made for one run, in memory, issuing the stub server's certificates for the
+        // hosts tunnelled through it: HTTPS recorded through the server as a proxy.
+        .target(
+            name: "LitmusHTTPStubCertificates",
+            dependencies: [
+                "LitmusHTTPStubServer",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        .testTarget(
+            name: "LitmusHTTPStubCertificatesTests",
+            dependencies: [
+                "LitmusHTTPStubCertificates", "LitmusHTTPStubServer", "LitmusHTTPStubs",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(

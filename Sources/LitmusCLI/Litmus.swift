@@ -18,5 +18,6 @@ struct Litmus: AsyncParsableCommand {
         HistoryCommand.self,
         CleanCommand.self,
         DoublesCommand.self,
+        HARForwardCommand.self,
     ]
 }

@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import LitmusHTTPStubs
 
-/// `litmus-har`: commands on HAR recordings (docs/http-stubs.md). An executable of its own, not a
-/// subcommand of `litmus`: LitmusHTTPStubs links the test frameworks and IssueReportingTestSupport, a
-/// dynamic library of the build folder, which `litmus` must not need to start once copied elsewhere.
+/// `litmus-har`, which `litmus har` runs: commands on HAR recordings (docs/http-stubs.md). An executable
+/// of its own, not a subcommand of `litmus`: LitmusHTTPStubs links the test frameworks and
+/// IssueReportingTestSupport, a dynamic library of the build folder, which `litmus` must not need to start
+/// once copied elsewhere; `litmus har` replaces itself with this program.
 @main
 struct HARCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -28,6 +28,11 @@ import Synchronization
 /// on its registry): requests no entry answers go to the real server through AsyncHTTPClient, either
 /// the `upstream` the server stands in for (a base-URL swap), or the URL a request in absolute form
 /// names (the server as a plain-http proxy, `curl --proxy http://127.0.0.1:<port> http://…`).
+///
+/// Given an ``HTTPSInterception`` (LitmusHTTPStubCertificates' `RunCertificateAuthority` makes one), it
+/// is an HTTPS proxy too: a `CONNECT host:443` is answered `200`, the tunnel's TLS is ended with a
+/// certificate for `host` that the test's client trusts, and its requests are matched, replayed and
+/// recorded as `https://host/…`, forwarded to the real server over TLS.
 public final class HTTPStubServer: Sendable {
     /// The registry answering requests.
     public let stubs: HTTPStubs
@@ -54,17 +59,22 @@ public final class HTTPStubServer: Sendable {
     }
 
     /// Starts serving `stubs` on 127.0.0.1 and a port the system picks. Call ``stop()`` when done, or
-    /// use ``serving(_:upstream:_:)``, which cannot forget to.
+    /// use ``serving(_:upstream:https:_:)``, which cannot forget to.
     ///
     /// With an `upstream` (`https://api.example.com`), the server stands in for it (a base-URL swap): a
     /// request for `/search?q=a` is matched, and recorded, as `https://api.example.com/search?q=a`, so the
     /// HAR holds the real URLs and replays through a session too. Without one, requests in absolute form
     /// (the server used as a plain-http proxy) are recorded from the URL they name.
-    public static func start(_ stubs: HTTPStubs, upstream: URL? = nil) async throws -> HTTPStubServer {
+    ///
+    /// With `https`, `CONNECT` tunnels are opened and their TLS ended with its certificates (see
+    /// ``HTTPSInterception``); without, `CONNECT` is refused.
+    public static func start(
+        _ stubs: HTTPStubs, upstream: URL? = nil, https: HTTPSInterception? = nil
+    ) async throws -> HTTPStubServer {
         // A group of its own: shutting it down closes the listener and every open connection with it.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = OpenConnections()
-        let forwarder = RecordingForwarder(upstream: upstream, group: group)
+        let forwarder = RecordingForwarder(upstream: upstream, group: group, tls: https?.upstreamTLS)
         let port = PortBox()
         do {
             let channel = try await ServerBootstrap(group: group)
@@ -75,7 +85,7 @@ public final class HTTPStubServer: Sendable {
                     return channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                         try channel.pipeline.syncOperations.addHandler(
-                            StubRequestHandler(stubs: stubs, forwarder: forwarder, port: port.value))
+                            StubRequestHandler(stubs: stubs, forwarder: forwarder, port: port.value, https: https))
                     }
                 }
                 .bind(host: "127.0.0.1", port: 0)
@@ -94,12 +104,14 @@ public final class HTTPStubServer: Sendable {
         }
     }
 
-    /// Runs `body` with a server serving `stubs` (standing in for `upstream`, if given; see
-    /// ``start(_:upstream:)``), and stops the server when `body` returns or throws.
+    /// Runs `body` with a server serving `stubs` (standing in for `upstream`, if given, and opening HTTPS
+    /// tunnels with `https`, if given; see ``start(_:upstream:https:)``), and stops the server when `body`
+    /// returns or throws.
     public static func serving<Result>(
-        _ stubs: HTTPStubs, upstream: URL? = nil, _ body: (HTTPStubServer) async throws -> Result
+        _ stubs: HTTPStubs, upstream: URL? = nil, https: HTTPSInterception? = nil,
+        _ body: (HTTPStubServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(stubs, upstream: upstream)
+        let server = try await start(stubs, upstream: upstream, https: https)
         do {
             let result = try await body(server)
             try await server.stop()

@@ -3,6 +3,7 @@ import Foundation
 import LitmusHTTPStubs
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import Synchronization
 
 /// Sends the requests a recording records to the real server through AsyncHTTPClient, and keeps the
@@ -11,12 +12,15 @@ final class RecordingForwarder: Sendable {
     /// Where requests sent to the server itself (not as a proxy) go, if anywhere.
     let upstream: URL?
     private let group: any EventLoopGroup
+    /// The TLS the real HTTPS servers are reached with; the client's default (the system's roots) when nil.
+    private let tls: TLSConfiguration?
     /// Made on the first recorded request: a server that only replays never starts a client.
     private let client = Mutex<HTTPClient?>(nil)
 
-    init(upstream: URL?, group: any EventLoopGroup) {
+    init(upstream: URL?, group: any EventLoopGroup, tls: TLSConfiguration? = nil) {
         self.upstream = upstream
         self.group = group
+        self.tls = tls
     }
 
     private var httpClient: HTTPClient {
@@ -26,7 +30,7 @@ final class RecordingForwarder: Sendable {
             let made = HTTPClient(
                 eventLoopGroup: group,
                 configuration: HTTPClient.Configuration(
-                    redirectConfiguration: .disallow, decompression: .enabled(limit: .none)))
+                    tlsConfiguration: tls, redirectConfiguration: .disallow, decompression: .enabled(limit: .none)))
             client = made
             return made
         }

@@ -28,6 +28,9 @@ public struct StubResponse: Sendable, Equatable {
     public var requestDelay: Duration
     /// How long to wait between the response head and its body (a slow download).
     public var responseDelay: Duration
+    /// In how many pieces a delayed body arrives, spread evenly over ``responseDelay``, where the client
+    /// sees pieces (the loopback server and the OpenAPI transport; through URLSession it arrives whole).
+    public var bodyPieces: Int
     /// How the response goes wrong on the wire, if it does (``StubFault``).
     public var fault: StubFault?
     /// The distribution each request draws an added request delay from, if any.
@@ -41,6 +44,7 @@ public struct StubResponse: Sendable, Equatable {
         self.networkError = nil
         self.requestDelay = .zero
         self.responseDelay = .zero
+        self.bodyPieces = 1
         self.fault = nil
         self.latency = nil
     }
@@ -112,13 +116,28 @@ public struct StubResponse: Sendable, Equatable {
         return response
     }
 
-    /// This response after a delay: `request` before the response starts, `response` before its body.
-    /// Litmus waits with `Task.sleep` and stops waiting when the task is cancelled.
-    public func delayed(request: Duration = .zero, response: Duration = .zero) -> StubResponse {
+    /// This response after a delay: `request` before the response starts, `response` over its body (a
+    /// slow body). Where the client sees the body arrive in pieces (the loopback server, the OpenAPI
+    /// transport), it comes in `pieces` parts (fewer when it has fewer bytes), one every `response /
+    /// pieces`, the last after `response`; through URLSession it arrives whole after `response`. Litmus
+    /// waits with `Task.sleep` and stops waiting when the task is cancelled.
+    public func delayed(request: Duration = .zero, response: Duration = .zero, pieces: Int = 4) -> StubResponse {
         var delayed = self
         delayed.requestDelay = request
         delayed.responseDelay = response
+        delayed.bodyPieces = max(1, pieces)
         return delayed
+    }
+
+    /// The body as it is sent after the response delay: ``bodyPieces`` parts of near-equal length (one
+    /// part with no delay; none for an empty body).
+    package var bodyParts: [Data] {
+        guard !body.isEmpty else { return [] }
+        let count = responseDelay > .zero ? min(max(1, bodyPieces), body.count) : 1
+        let bytes = [UInt8](body)
+        return (0..<count).map { index in
+            Data(bytes[(index * bytes.count / count)..<((index + 1) * bytes.count / count)])
+        }
     }
 
     /// This response without `Content-Encoding`, `Content-Length` and `Transfer-Encoding`: a recorded

@@ -177,19 +177,24 @@ public struct HTTPStubsTransport: ClientTransport {
         guard cut != nil || response.responseDelay > .zero else {
             return (head, response.body.isEmpty ? nil : HTTPBody(response.body))
         }
-        let (body, delay) = (response.body, response.responseDelay)
+        let (body, delay, parts) = (response.body, response.responseDelay, response.bodyParts)
         let stream = AsyncThrowingStream<HTTPBody.ByteChunk, any Error> { continuation in
             let task = Task {
                 do {
-                    try await Task.sleep(for: delay)
-                    let part = body.prefix(cut ?? body.count)
-                    if !part.isEmpty { continuation.yield(ArraySlice(part)) }
-                    if cut == nil {
+                    guard let cut else {
+                        // A slow body: its pieces spread over the delay, the last one after it.
+                        for part in parts.isEmpty ? [Data()] : parts {
+                            try await Task.sleep(for: delay / max(1, parts.count))
+                            if !part.isEmpty { continuation.yield(ArraySlice(part)) }
+                        }
                         continuation.finish()
-                    } else {
-                        continuation.finish(
-                            throwing: URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+                        return
                     }
+                    try await Task.sleep(for: delay)
+                    let part = body.prefix(cut)
+                    if !part.isEmpty { continuation.yield(ArraySlice(part)) }
+                    continuation.finish(
+                        throwing: URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url]))
                 } catch {
                     continuation.finish(throwing: error)
                 }

@@ -116,19 +116,31 @@ struct TCPFaultTests {
         }
     }
 
-    @Test("A slow body: the head, then the body after the response delay, whole")
+    @Test("A slow body: the head at once, then the body in pieces over the response delay, as a slow network")
     func slowBody() async throws {
-        stubs.stub(.path("/a"), .string(album).delayed(response: .milliseconds(200)))
+        let body = String(repeating: "0123456789", count: 3)
+        // 3 pieces 300 ms apart: the client reads each as it comes, unless its loop stalls for 600 ms.
+        stubs.stub(.path("/a"), .string(body).delayed(response: .milliseconds(900), pieces: 3))
         try await HTTPStubServer.serving(stubs) { server in
-            let clock = ContinuousClock()
-            let start = clock.now
             let response = try await HTTPClient.shared.execute(
                 HTTPClientRequest(url: server.url("/a").absoluteString), timeout: .seconds(10))
-            let body = try await response.body.collect(upTo: 1024)
+            var pieces: [String] = []
+            for try await chunk in response.body { pieces.append(String(buffer: chunk)) }
             #expect(response.status == .ok)
-            #expect(response.headers.first(name: "Content-Length") == "\(album.utf8.count)")
-            #expect(String(buffer: body) == album)
-            #expect(clock.now - start >= .milliseconds(200))
+            #expect(response.headers.first(name: "Content-Length") == "30")
+            #expect(pieces.joined() == body)
+            // Order, not time: the first piece was read as a piece of its own, before the server wrote the last.
+            #expect(pieces.count >= 2)
+            #expect(pieces.first.map { $0.count < body.count && body.hasPrefix($0) } == true)
         }
+    }
+
+    @Test("StubResponse.bodyParts: near-equal pieces, no more than the bytes, one without a delay")
+    func bodyParts() {
+        let delayed = StubResponse.string("abcdefghij").delayed(response: .milliseconds(1), pieces: 3)
+        #expect(delayed.bodyParts.map { String(decoding: $0, as: UTF8.self) } == ["abc", "def", "ghij"])
+        #expect(StubResponse.string("ab").delayed(response: .milliseconds(1), pieces: 4).bodyParts.count == 2)
+        #expect(StubResponse.string("abcdefghij").delayed(response: .zero, pieces: 3).bodyParts.count == 1)
+        #expect(StubResponse.status(204).delayed(response: .milliseconds(1)).bodyParts.isEmpty)
     }
 }

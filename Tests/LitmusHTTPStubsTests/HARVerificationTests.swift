@@ -72,6 +72,51 @@ struct HARChangeTests {
         #expect(HARChange.changes(recorded: .status(204), live: .status(204)).isEmpty)
     }
 
+    @Test("A text body that is not JSON: its lines removed and added, and the first line that differs")
+    func textBody() {
+        let recorded = StubResponse.string("Hoist\nBilly Breathes\nRift\n")
+        #expect(HARChange.changes(recorded: recorded, live: .string("Hoist\nBilly Breathes\nRift\n")).isEmpty)
+        #expect(
+            HARChange.changes(recorded: recorded, live: .string("Hoist\nFarmhouse\nRift\nJunta\n")).map(
+                \.description) == [
+                    #"text body: 1 line removed, 2 added (3 lines, now 4); first at line 2: "Billy Breathes", now "Farmhouse""#
+                ])
+        #expect(
+            HARChange.changes(recorded: recorded, live: .string("Hoist\n")).map(\.description) == [
+                #"text body: 2 lines removed, 0 added (3 lines, now 1); first at line 2: "Billy Breathes", now (none)"#
+            ])
+        #expect(
+            HARChange.changes(recorded: recorded, live: .string("Hoist\r\nBilly Breathes\r\nRift")).map(\.description)
+                == ["text body: the same lines, other line ends"])
+        let html = StubResponse.data(Data("<p>a</p>\u{1}".utf8), headers: ["Content-Type": "text/html"])
+        #expect(
+            HARChange.changes(recorded: html, live: html.adding(headers: [:]).replacingBody("<p>b</p>\u{1}")).map(
+                \.description) == [
+                    #"text body: 1 line removed, 1 added (1 line, now 1); first at line 1: "<p>a</p>\#u{1}", now "<p>b</p>\#u{1}""#
+                ])
+    }
+
+    @Test("A binary body: its length and hash, recorded and live; a text body that turned binary says so")
+    func binaryBody() {
+        let png = StubResponse.data(Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF]), headers: ["Content-Type": "image/png"])
+        #expect(HARChange.changes(recorded: png, live: png).isEmpty)
+        #expect(
+            HARChange.changes(recorded: png, live: png.replacingBody(Data([0x89, 0x50, 0x4E, 0x47, 0x00]))).map(
+                \.description) == [
+                    "body: binary, 6 bytes, FNV-1a 64 \(HARChange.BodyDigest(png.body, isText: false).hash), now binary, "
+                        + "5 bytes, FNV-1a 64 \(HARChange.BodyDigest(Data([0x89, 0x50, 0x4E, 0x47, 0x00]), isText: false).hash)"
+                ])
+        #expect(
+            HARChange.changes(recorded: .string("ok"), live: .string("").replacingBody(Data([0xFF, 0xFE]))).map(
+                \.description) == [
+                    "body: text, 2 bytes, FNV-1a 64 08b05d07b5566bef, now binary, 2 bytes, FNV-1a 64 "
+                        + HARChange.BodyDigest(Data([0xFF, 0xFE]), isText: false).hash
+                ])
+        // FNV-1a 64's published check values.
+        #expect(HARChange.BodyDigest(Data(), isText: true).hash == "cbf29ce484222325")
+        #expect(HARChange.BodyDigest(Data("a".utf8), isText: true).hash == "af63dc4c8601ec8c")
+    }
+
     @Test("A top-level array compares its elements")
     func topLevelArray() {
         let changes = HARChange.changes(recorded: .string(#"[{"id":1}]"#), live: .string(#"[{"id":1,"x":true}]"#))
@@ -112,7 +157,7 @@ struct HARReplayedRequestTests {
             error?.description == """
                 me.har cannot be replayed as recorded, so nothing was sent:
                   - entry 0 (GET https://api.example.com/me): request header Authorization was redacted when \
-                recorded. Give its value: litmus-har verify --header 'Authorization: VALUE' (headers: in code).
+                recorded. Give its value: litmus har verify --header 'Authorization: VALUE' (headers: in code).
                 """)
         let requests = try HARVerification.replayedRequests(
             har(entry), file: "me.har", against: target, headers: ["authorization": "Bearer t"])
@@ -153,5 +198,17 @@ struct HARReplayedRequestTests {
         }
         #expect(error == .invalidTarget("ftp://x"))
         #expect(error?.description.contains("http://127.0.0.1:8080") == true)
+    }
+}
+
+extension StubResponse {
+    /// This response with `text` as its body, its headers kept.
+    fileprivate func replacingBody(_ text: String) -> StubResponse { replacingBody(Data(text.utf8)) }
+
+    /// This response with `body` as its body, its headers kept.
+    fileprivate func replacingBody(_ body: Data) -> StubResponse {
+        var response = self
+        response.body = body
+        return response
     }
 }

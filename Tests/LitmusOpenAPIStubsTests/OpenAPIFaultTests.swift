@@ -64,4 +64,17 @@ struct OpenAPIFaultTests {
         #expect(try await albumClient(stubs).getAlbum(path: .init(albumId: 1)).ok.body.json.title == "Hoist")
         #expect(clock.now - start >= .milliseconds(20))
     }
+
+    @Test("A slow body's stream yields its pieces one by one, the whole body in order")
+    func slowBodyInPieces() async throws {
+        stubs.stub(.path("/v1/albums/1"), json(hoist).delayed(response: .milliseconds(30), pieces: 3))
+        let (response, body) = try await stubs.transport().send(
+            .init(method: .get, scheme: nil, authority: nil, path: "/albums/1"), body: nil,
+            baseURL: try Servers.Server1.url(), operationID: "getAlbum")
+        var pieces: [[UInt8]] = []
+        for try await chunk in try #require(body) { pieces.append(Array(chunk)) }
+        #expect(response.status.code == 200)
+        #expect(pieces.count == 3)
+        #expect(pieces.flatMap { $0 } == Array(hoist.utf8))
+    }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import LitmusJSON
 
-/// One way a live service's answer differs from the recorded one (`litmus-har verify`): the status, a
-/// header, or the shape of the JSON body by key path. Values that merely differ (another album's title)
-/// are not changes; a field that appeared, disappeared or holds another kind of value is.
+/// One way a live service's answer differs from the recorded one (`litmus har verify`): the status, a
+/// header, the shape of the JSON body by key path, or the content of a body that is not JSON. In a JSON
+/// body, values that merely differ (another album's title) are not changes; a field that appeared,
+/// disappeared or holds another kind of value is. A text body that is not JSON changes when its lines do,
+/// a binary body when its bytes do.
 public struct HARChange: Sendable, Equatable, CustomStringConvertible {
     /// What changed.
     public enum Kind: Sendable, Equatable {
@@ -25,6 +27,70 @@ public struct HARChange: Sendable, Equatable, CustomStringConvertible {
         case bodyNoLongerJSON(live: String)
         /// The live body is JSON; the recorded one was not.
         case bodyNowJSON
+        /// A text body that is not JSON, with other lines: how many of the recorded lines are gone and how
+        /// many live ones are new (a line diff), and the first line that differs.
+        case textChanged(TextDifference)
+        /// A binary body (or one that turned binary or text) with other bytes: each one's length and hash.
+        case bytesChanged(recorded: BodyDigest, live: BodyDigest)
+    }
+
+    /// How a text body's lines changed (``Kind/textChanged(_:)``).
+    public struct TextDifference: Sendable, Equatable {
+        /// Recorded lines the live body does not have (by a longest common subsequence of lines).
+        public var removed: Int
+        /// Live lines the recorded body does not have.
+        public var added: Int
+        /// The recorded body's number of lines.
+        public var recordedLines: Int
+        /// The live body's number of lines.
+        public var liveLines: Int
+        /// The first line, counting from 1, where the two differ.
+        public var firstLine: Int
+        /// The recorded line there (shortened to 60 characters), or nil past its end.
+        public var recordedLine: String?
+        /// The live line there (shortened to 60 characters), or nil past its end.
+        public var liveLine: String?
+
+        /// The difference between two texts.
+        public init(
+            removed: Int, added: Int, recordedLines: Int, liveLines: Int, firstLine: Int, recordedLine: String?,
+            liveLine: String?
+        ) {
+            self.removed = removed
+            self.added = added
+            self.recordedLines = recordedLines
+            self.liveLines = liveLines
+            self.firstLine = firstLine
+            self.recordedLine = recordedLine
+            self.liveLine = liveLine
+        }
+    }
+
+    /// A body's length and a hash of its bytes (FNV-1a, 64 bits, in hexadecimal): enough to tell two apart.
+    public struct BodyDigest: Sendable, Equatable, CustomStringConvertible {
+        /// Whether it was read as text (UTF-8) or bytes.
+        public var isText: Bool
+        /// Its length in bytes.
+        public var length: Int
+        /// FNV-1a 64 of its bytes, 16 hexadecimal digits.
+        public var hash: String
+
+        /// The digest of `body`.
+        public init(_ body: Data, isText: Bool) {
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in body {
+                value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            let digits = String(value, radix: 16)
+            self.isText = isText
+            self.length = body.count
+            self.hash = String(repeating: "0", count: 16 - digits.count) + digits
+        }
+
+        /// `binary, 1024 bytes, FNV-1a 64 0123456789abcdef`.
+        public var description: String {
+            "\(isText ? "text" : "binary"), \(length) \(length == 1 ? "byte" : "bytes"), FNV-1a 64 \(hash)"
+        }
     }
 
     /// What changed.
@@ -47,6 +113,8 @@ public struct HARChange: Sendable, Equatable, CustomStringConvertible {
         case .fieldRetyped(let path, let recorded, let live): "JSON field \(path): \(recorded), now \(live)"
         case .bodyNoLongerJSON(let live): "body: JSON, now \(live)"
         case .bodyNowJSON: "body: not JSON, now JSON"
+        case .textChanged(let text): Self.describe(text)
+        case .bytesChanged(let recorded, let live): "body: \(recorded), now \(live)"
         }
     }
 
@@ -74,9 +142,93 @@ public struct HARChange: Sendable, Equatable, CustomStringConvertible {
         case (let before?, let after?): changes += jsonChanges(recorded: before, live: after)
         case (.some, nil): changes.append(HARChange(.bodyNoLongerJSON(live: describe(live.body))))
         case (nil, .some) where !recorded.body.isEmpty: changes.append(HARChange(.bodyNowJSON))
+        case (nil, nil) where recorded.body != live.body: changes.append(bodyChange(recorded: recorded, live: live))
         default: break
         }
         return changes
+    }
+
+    /// How two bodies that are not JSON, and not the same bytes, differ: by lines when both are text,
+    /// else by length and hash.
+    private static func bodyChange(recorded: StubResponse, live: StubResponse) -> HARChange {
+        let (before, after) = (text(of: recorded), text(of: live))
+        guard let before, let after else {
+            return HARChange(
+                .bytesChanged(
+                    recorded: BodyDigest(recorded.body, isText: before != nil),
+                    live: BodyDigest(live.body, isText: after != nil)))
+        }
+        return HARChange(.textChanged(lineDifference(before, after)))
+    }
+
+    /// The body as text: UTF-8 with a text media type, or, without one, UTF-8 holding no control
+    /// characters but tabs and line ends. Nil for bytes.
+    private static func text(of response: StubResponse) -> String? {
+        guard let text = String(data: response.body, encoding: .utf8) else { return nil }
+        if let type = mediaType(response),
+            type.hasPrefix("text/")
+                || ["xml", "javascript", "html", "csv", "yaml", "x-www-form-urlencoded"].contains(
+                    where: { type.contains($0) })
+        {
+            return text
+        }
+        let isPlain = text.unicodeScalars.allSatisfy { $0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value) }
+        return isPlain ? text : nil
+    }
+
+    /// The lines removed and added between two texts, by their longest common subsequence of lines (by
+    /// counts alone past a million line pairs), and the first line that differs.
+    static func lineDifference(_ recorded: String, _ live: String) -> TextDifference {
+        let old = lines(recorded)
+        let new = lines(live)
+        let common: Int
+        if old.count * new.count <= 1_000_000 {
+            var previous = [Int](repeating: 0, count: new.count + 1)
+            for line in old {
+                var current = [Int](repeating: 0, count: new.count + 1)
+                for (index, other) in new.enumerated() {
+                    current[index + 1] = line == other ? previous[index] + 1 : max(previous[index + 1], current[index])
+                }
+                previous = current
+            }
+            common = previous[new.count]
+        } else {
+            var counts: [Substring: Int] = [:]
+            for line in old { counts[line, default: 0] += 1 }
+            common = new.reduce(0) { found, line in
+                guard let left = counts[line], left > 0 else { return found }
+                counts[line] = left - 1
+                return found + 1
+            }
+        }
+        let first = zip(old, new).prefix { $0 == $1 }.count
+        func shortened(_ lines: [Substring]) -> String? {
+            guard first < lines.count else { return nil }
+            let line = lines[first]
+            return line.count > 60 ? line.prefix(59) + "…" : String(line)
+        }
+        return TextDifference(
+            removed: old.count - common, added: new.count - common, recordedLines: old.count, liveLines: new.count,
+            firstLine: first + 1, recordedLine: shortened(old), liveLine: shortened(new))
+    }
+
+    private static func lines(_ text: String) -> [Substring] {
+        guard !text.isEmpty else { return [] }
+        // "\r\n" is one Character in Swift: both line ends split the same way.
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    private static func describe(_ text: TextDifference) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        func quoted(_ line: String?) -> String { line.map { "\"\($0)\"" } ?? "(none)" }
+        var summary = "text body: \(count(text.removed, "line")) removed, \(text.added) added "
+        summary += "(\(count(text.recordedLines, "line")), now \(text.liveLines))"
+        if text.removed == 0 && text.added == 0 {
+            return "text body: the same lines, other line ends"
+        }
+        return summary + "; first at line \(text.firstLine): \(quoted(text.recordedLine)), now \(quoted(text.liveLine))"
     }
 
     /// The fields of `live` added, removed or retyped against `recorded`, by key path: object keys joined

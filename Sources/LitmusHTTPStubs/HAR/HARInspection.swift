@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `litmus-har inspect FILE` prints about a recording before it is committed or replayed: its
+/// What `litmus har inspect FILE` prints about a recording before it is committed or replayed: its
 /// entries, the matcher each one becomes under the default rules, the values that read `REDACTED`, and
 /// its age.
 package struct HARInspection {

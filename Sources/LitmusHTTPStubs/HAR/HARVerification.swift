@@ -6,7 +6,7 @@ import LitmusJSON
 #endif
 
 /// A recording replayed against a live service, and what changed since it was recorded
-/// (`litmus-har verify FILE --against URL`): each entry's request is sent to the service, its answer
+/// (`litmus har verify FILE --against URL`): each entry's request is sent to the service, its answer
 /// compared with the recorded one (``HARChange``).
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public struct HARVerification: Sendable, CustomStringConvertible {
     /// Whether any entry's answer changed.
     public var hasChanges: Bool { entries.contains { !$0.changes.isEmpty } }
 
-    /// The report `litmus-har verify` prints: each entry and its changes, then a summary and the fix.
+    /// The report `litmus har verify` prints: each entry and its changes, then a summary and the fix.
     public var description: String {
         var lines = ["\(file) against \(target.absoluteString): \(entries.count) \(plural(entries.count, "entry"))"]
         for entry in entries {
@@ -142,7 +142,7 @@ public struct HARVerification: Sendable, CustomStringConvertible {
             for header in redactedHeaders.keys.sorted() {
                 problems.append(
                     "\(name): request header \(header) was redacted when recorded. Give its value: "
-                        + "litmus-har verify --header '\(header): VALUE' (headers: in code).")
+                        + "litmus har verify --header '\(header): VALUE' (headers: in code).")
             }
             let redactedItems = request.queryItems.filter { $0.value == placeholder }.map(\.name)
             let redactedFields = redactedBodyFields(request, placeholder: placeholder)
