@@ -4,78 +4,65 @@ import LitmusSupport
 /// Times one recorded call on a generated spy against a hand-written spy doing the same, and on a
 /// generated spy stubbed with argument matchers (`given(…search(term: .equal("Phish"), limit: .any))`):
 ///
-///     swift run -c release DoublesCallBenchmark
+///     swift run -c release DoublesCallBenchmark [CALLS_PER_ROUND]
 ///
-/// Each round makes fresh spies and calls each one million times; the figures are the medians of
-/// nine rounds, measured with ContinuousClock, in nanoseconds per call.
+/// Each round makes fresh spies and calls each one million times through the protocol, the three
+/// taking turns going first; the figures are the medians of nine rounds, measured with
+/// ContinuousClock, in nanoseconds per call, and the ratios are the generated spies' to the
+/// hand-written one's in the same run. CALLS_PER_ROUND (one million unless given) may be made smaller
+/// for a run under `valgrind --tool=callgrind`.
 @main
 enum DoublesCallBenchmark {
-    static let callsPerRound = 1_000_000
+    static let callsPerRound = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
 
     static func main() {
         let clock = ContinuousClock()
-        var generated: [Duration] = []
-        var handWritten: [Duration] = []
-        var matched: [Duration] = []
+        var measured = Durations()
         var checksum = 0
         for round in 0..<9 {
             let generatedSpy = SearchingMock()
             generatedSpy.double.search.stubbedResult = ["Big Boat"]
             let handWrittenSpy = HandWrittenSearchingSpy()
             handWrittenSpy.stub(["Big Boat"])
-            let searching: any Searching = generatedSpy
-            let handWrittenSearching: any Searching = handWrittenSpy
-            // The spy measured first in a round page-faults fresh heap memory that the second then
-            // reuses as its arrays grow, so the two take turns going first.
-            if round.isMultiple(of: 2) {
-                generated.append(
-                    clock.measure {
-                        for index in 0..<callsPerRound {
-                            checksum &+= searching.search(term: "Phish", limit: index).count
-                        }
-                    })
-                handWritten.append(
-                    clock.measure {
-                        for index in 0..<callsPerRound {
-                            checksum &+= handWrittenSearching.search(term: "Phish", limit: index).count
-                        }
-                    })
-            } else {
-                handWritten.append(
-                    clock.measure {
-                        for index in 0..<callsPerRound {
-                            checksum &+= handWrittenSearching.search(term: "Phish", limit: index).count
-                        }
-                    })
-                generated.append(
-                    clock.measure {
-                        for index in 0..<callsPerRound {
-                            checksum &+= searching.search(term: "Phish", limit: index).count
-                        }
-                    })
-            }
             let matchedSpy = SearchingMock()
             given(matchedSpy.double.search(term: .any, limit: .any)).willReturn([])
             given(matchedSpy.double.search(term: .equal("Phish"), limit: .any)).willReturn(["Big Boat"])
+            let searching: any Searching = generatedSpy
+            let handWrittenSearching: any Searching = handWrittenSpy
             let matchedSearching: any Searching = matchedSpy
-            matched.append(
-                clock.measure {
-                    for index in 0..<callsPerRound {
-                        checksum &+= matchedSearching.search(term: "Phish", limit: index).count
-                    }
-                })
+            let spies: [(spy: any Searching, durations: WritableKeyPath<Durations, [Duration]>)] = [
+                (searching, \.generated), (handWrittenSearching, \.handWritten), (matchedSearching, \.matched),
+            ]
+            // The spy measured first in a round page-faults fresh heap memory that the next ones then
+            // reuse as their arrays grow, so the three take turns going first.
+            for turn in 0..<spies.count {
+                let (spy, durations) = spies[(round + turn) % spies.count]
+                measured[keyPath: durations].append(
+                    clock.measure {
+                        for index in 0..<callsPerRound {
+                            checksum &+= spy.search(term: "Phish", limit: index).count
+                        }
+                    })
+            }
             precondition(matchedSpy.double.search.callCount == callsPerRound)
             precondition(generatedSpy.double.search.callCount == callsPerRound)
             precondition(handWrittenSpy.callCount == callsPerRound)
         }
-        let generatedNanoseconds = nanosecondsPerCall(generated)
-        let handWrittenNanoseconds = nanosecondsPerCall(handWritten)
+        let generatedNanoseconds = nanosecondsPerCall(measured.generated)
+        let handWrittenNanoseconds = nanosecondsPerCall(measured.handWritten)
         print("generated spy:    \(rounded(generatedNanoseconds)) ns per recorded call (median of 9 rounds)")
         print("hand-written spy: \(rounded(handWrittenNanoseconds)) ns per recorded call (median of 9 rounds)")
-        let matchedNanoseconds = nanosecondsPerCall(matched)
+        let matchedNanoseconds = nanosecondsPerCall(measured.matched)
         print("generated spy, stubbed with matchers: \(rounded(matchedNanoseconds)) ns per recorded call")
         print("ratio: \(rounded(generatedNanoseconds / handWrittenNanoseconds))x  (checksum \(checksum))")
         print("ratio with matchers: \(rounded(matchedNanoseconds / handWrittenNanoseconds))x (goal: at most 1.5x)")
+    }
+
+    /// Each spy's rounds.
+    struct Durations {
+        var generated: [Duration] = []
+        var handWritten: [Duration] = []
+        var matched: [Duration] = []
     }
 
     static func nanosecondsPerCall(_ durations: [Duration]) -> Double {

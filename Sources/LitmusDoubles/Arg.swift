@@ -10,8 +10,24 @@
 public struct Arg<Value> {
     /// How the matcher reads in failure messages: `any`, `3`, `nil`, `1...5`.
     public let description: String
-    /// Whether `value` matches.
-    public let matches: (Value) -> Bool
+    /// What the matcher checks. `.any` and `.equal` are kept as values, not closures, so that a generated
+    /// double's matching closure, compiled for the arguments' types, checks them inline: a matcher-stubbed
+    /// call then calls no closure but the one of the whole call (DoublesCallBenchmark).
+    @usableFromInline let test: Test
+
+    @usableFromInline
+    enum Test {
+        case any
+        /// A value equal to the first, which `isEqual` checks where `Value` is not known to be `Equatable`.
+        case equal(Value, isEqual: (Value) -> Bool)
+        case predicate((Value) -> Bool)
+    }
+
+    @usableFromInline
+    init(description: String, test: Test) {
+        self.description = description
+        self.test = test
+    }
 
     /// A matcher of your own: `description` says what it accepts, in failure messages.
     ///
@@ -21,13 +37,22 @@ public struct Arg<Value> {
     /// }
     /// ```
     public init(_ description: String, _ matches: @escaping (Value) -> Bool) {
-        self.description = description
-        self.matches = matches
+        self.init(description: description, test: .predicate(matches))
+    }
+
+    /// Whether `value` matches.
+    @inlinable
+    public func matches(_ value: Value) -> Bool {
+        switch test {
+        case .any: true
+        case .equal(_, let isEqual): isEqual(value)
+        case .predicate(let predicate): predicate(value)
+        }
     }
 
     /// Any value.
     @inlinable
-    public static var any: Self { Self("any") { _ in true } }
+    public static var any: Self { Self(description: "any", test: .any) }
 
     /// A value `predicate` accepts; `description` names it in failure messages.
     public static func `where`(
@@ -43,13 +68,24 @@ extension Arg where Value: Equatable {
     /// A value equal to `expected`.
     @inlinable
     public static func equal(_ expected: Value) -> Self {
-        Self(quoted(expected)) { $0 == expected }
+        Self(description: quoted(expected), test: .equal(expected, isEqual: { $0 == expected }))
     }
 
     /// Any value but `unexpected`.
     @inlinable
     public static func notEqual(_ unexpected: Value) -> Self {
         Self("not \(quoted(unexpected))") { $0 != unexpected }
+    }
+
+    /// Whether `value` matches: the same as the unconstrained ``matches(_:)``, with `.equal` compared
+    /// here, inline where `Value` is known (as in a generated double's matching closure).
+    @inlinable
+    public func matches(_ value: Value) -> Bool {
+        switch test {
+        case .any: true
+        case .equal(let expected, _): value == expected
+        case .predicate(let predicate): predicate(value)
+        }
     }
 }
 

@@ -14,9 +14,11 @@ struct CallLog<Arguments, Result, Handler> {
     /// The stubs `given(…)` made, oldest first; the newest whose arguments match wins over ``stub``.
     @usableFromInline var matchedStubs: [MatchedStub] = []
 
-    /// A stub for the calls whose arguments `matches` accepts.
+    /// A stub for the calls whose arguments `matches` accepts. A class, so that a call reads its
+    /// closure through an unretained reference (see ``matchedResolution()``): loaded from an array of
+    /// structs, the closure's context was retained and released around every match.
     @usableFromInline
-    struct MatchedStub {
+    final class MatchedStub {
         @usableFromInline let matches: (Arguments) -> Bool
         @usableFromInline let stub: Stub
 
@@ -67,8 +69,13 @@ struct CallLog<Arguments, Result, Handler> {
     func matchedResolution() -> Resolution {
         let latest = arguments.count - 1
         var index = matchedStubs.count - 1
-        // Newest first; the arguments are passed where they are stored, not copied out.
-        while index >= 0, !matchedStubs[index].matches(arguments[latest]) {
+        // Newest first. The stubs and the arguments are borrowed where they are stored, not copied out:
+        // the log is locked and matchers cannot reach it, so neither is released while a matcher runs.
+        while index >= 0 {
+            let matched = Unmanaged.passUnretained(matchedStubs[index])._withUnsafeGuaranteedRef { matched in
+                arguments.withUnsafeBufferPointer { matched.matches($0[latest]) }
+            }
+            if matched { break }
             index -= 1
         }
         switch index >= 0 ? matchedStubs[index].stub : stub {

@@ -25,7 +25,9 @@ extension RequirementEmitter {
         _ returnType: TypeSyntax?,
         _ diagnostics: inout [GeneratorDiagnostic]
     ) {
-        let suppressed = { (text: String) in text.contains("~Copyable") || text.contains("~Escapable") }
+        let suppressed = { (text: String) in
+            MadeValues.contains("~Copyable", in: text) || MadeValues.contains("~Escapable", in: text)
+        }
         var names = Set(
             genericParameters?.parameters.filter { suppressed($0.trimmedDescription) }.map(\.name.text) ?? [])
         for requirement in whereClause?.requirements ?? [] where suppressed(requirement.trimmedDescription) {
