@@ -3,7 +3,8 @@ import SwiftSyntax
 /// Traps in a test: `try!`, a force unwrap (`x!`), a force cast (`as!`), `fatalError`,
 /// `preconditionFailure`. A trap ends the test process: under Swift Testing every test of the process,
 /// and the report says "crashed", not which check failed. A force unwrap of `URL(string: "literal")`
-/// counts too (docs/audit.md says why).
+/// counts too (a bad literal makes it `nil`); one that cannot be `nil` does not: a string literal's
+/// `.data(using: .utf8)` (or `.utf16`, `.utf32`, `.unicode`), which every Swift string can encode.
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
 
@@ -13,7 +14,7 @@ enum TrapDetector {
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
             traps.append((Syntax(node), "`try!`"))
         }
-        for node in test.all(ForceUnwrapExprSyntax.self) {
+        for node in test.all(ForceUnwrapExprSyntax.self) where !cannotBeNil(node.expression) {
             traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
         }
         for node in test.all(AsExprSyntax.self)
@@ -40,6 +41,22 @@ enum TrapDetector {
                     "\(test.shown) can trap: \(first.1), which ends the whole test process instead of failing this test",
                     traps.count))
         ]
+    }
+
+    /// The Unicode encodings every Swift string can be encoded in: `data(using:)` never returns `nil` for them.
+    static let unicodeEncodings: Set<String> = ["utf8", "utf16", "utf32", "unicode"]
+
+    /// Whether `expression` cannot be `nil`: a string literal's `.data(using: .utf8)` (interpolations
+    /// allowed: the result is still a Swift string, which a Unicode encoding always takes).
+    static func cannotBeNil(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "data", member.base?.is(StringLiteralExprSyntax.self) == true,
+            call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "using",
+            let encoding = argument.expression.as(MemberAccessExprSyntax.self),
+            encoding.base == nil || encoding.base?.trimmedDescription == "String.Encoding"
+        else { return false }
+        return unicodeEncodings.contains(encoding.declName.baseName.text)
     }
 
     /// A trap inside Nimble's `expect { … }.to(throwAssertion())`, which catches it on purpose.
