@@ -23,8 +23,10 @@ struct SmellRefinementTests {
             func testC() { XCTAssertEqual(fetch(URL(string: "https://example.com")!), 7) }
             func testD() { XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
             func testE() { XCTAssertEqual(parse("é".data(using: .ascii)!), 7) }
+            func testF() { let text = "1234567"; XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
+            func testG() { let text = NSString("1234567"); XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
             """#
-        #expect(try xctest(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+        #expect(try xctest(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testG:9"])
     }
 
     @Test("sensitiveEquality: a test named for the description checks it on purpose; other tests still count")
@@ -110,7 +112,17 @@ struct SmellRefinementTests {
                 group.wait()
             }
             """
+        // And a call of another type's method that shares a checking helper's name is no check
+        let helper = """
+            func testD() {
+                let done = expectation(for: progress, keyPath: "fraction", expectedValue: 1.0)
+                DispatchQueue.global().async { try? fileManager.createDirectory(at: url) }
+                wait(for: [done], timeout: 10)
+            }
+            func createDirectory(for name: String) { XCTAssertNoThrow(try make(name)) }
+            """
         #expect(try xctest(.unawaitedAssertion, methods) == ["testA:7"])
+        #expect(try xctest(.unawaitedAssertion, helper).isEmpty)
     }
 
     @Test("tautology (Redundant Assertion): checks of literals alone that always pass; a literal and a value are not")

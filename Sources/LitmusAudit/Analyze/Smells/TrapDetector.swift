@@ -14,7 +14,8 @@ enum TrapDetector {
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
             traps.append((Syntax(node), "`try!`"))
         }
-        for node in test.all(ForceUnwrapExprSyntax.self) where !cannotBeNil(node.expression) {
+        let strings = stringNames(test)
+        for node in test.all(ForceUnwrapExprSyntax.self) where !cannotBeNil(node.expression, strings: strings) {
             traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
         }
         for node in test.all(AsExprSyntax.self)
@@ -46,12 +47,29 @@ enum TrapDetector {
     /// The Unicode encodings every Swift string can be encoded in: `data(using:)` never returns `nil` for them.
     static let unicodeEncodings: Set<String> = ["utf8", "utf16", "utf32", "unicode"]
 
-    /// Whether `expression` cannot be `nil`: a string literal's `.data(using: .utf8)` (interpolations
-    /// allowed: the result is still a Swift string, which a Unicode encoding always takes).
-    static func cannotBeNil(_ expression: ExprSyntax) -> Bool {
+    /// The names the test binds to a Swift string: `let text = "1234567"`, `var name: String = …`
+    /// (swift-extras-base64's `let test = "1234567"; test.data(using: .utf8)!`).
+    static func stringNames(_ test: ScannedTest) -> Set<String> {
+        Set(
+            test.all(PatternBindingSyntax.self).compactMap { binding in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+                let isString =
+                    binding.typeAnnotation?.type.trimmedDescription == "String"
+                    || (binding.typeAnnotation == nil
+                        && binding.initializer?.value.is(StringLiteralExprSyntax.self) == true)
+                return isString ? name : nil
+            })
+    }
+
+    /// Whether `expression` cannot be `nil`: a Swift string's `.data(using: .utf8)`, the string a literal
+    /// (interpolations allowed) or a name the test bound to one (`strings`): a Unicode encoding takes
+    /// every Swift string.
+    static func cannotBeNil(_ expression: ExprSyntax, strings: Set<String> = []) -> Bool {
         guard let call = expression.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "data", member.base?.is(StringLiteralExprSyntax.self) == true,
+            member.declName.baseName.text == "data", let base = member.base,
+            base.is(StringLiteralExprSyntax.self)
+                || strings.contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""),
             call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "using",
             let encoding = argument.expression.as(MemberAccessExprSyntax.self),
             encoding.base == nil || encoding.base?.trimmedDescription == "String.Encoding"
