@@ -18,18 +18,21 @@ enum EqualityShapeDetector {
         let generic =
             test.declaration.as(FunctionDeclSyntax.self)?.genericParameterClause?.trimmedDescription.contains(
                 "FloatingPoint") ?? false
-        let floatNames = floatingPointNames(test)
+        // The test's floating-point names, read only for a test comparing a name with another value.
+        var floatNames: Set<String>?
         var booleans: [(Syntax, String)] = []
         var descriptions: [Syntax] = []
         for assertion in test.assertions {
             guard let name = SmellScan.assertionName(assertion) else { continue }
             let arguments = SmellScan.arguments(assertion)
             let operands = compared(name, arguments, assertion)
-            let floating =
-                generic
-                || operands.contains {
-                    isFloatLiteral($0) || floatNames.contains($0.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
+            var floating = generic || operands.contains(where: isFloatLiteral)
+            if !floating, operands.count == 2, operands.contains(where: { $0.is(DeclReferenceExprSyntax.self) }) {
+                if floatNames == nil { floatNames = floatingPointNames(test) }
+                floating = operands.contains {
+                    floatNames?.contains($0.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "") == true
                 }
+            }
             if floating, operands.count == 2, !operands.allSatisfy(isFloatLiteral),
                 !operands.contains(where: { $0.is(TupleExprSyntax.self) }),
                 !arguments.contains(where: { $0.label?.text == "accuracy" })
