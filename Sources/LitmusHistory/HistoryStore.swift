@@ -13,7 +13,7 @@ public final class HistoryStore: Sendable {
     private let queue: DatabaseQueue
 
     /// The schema's versions, oldest first: a file is migrated to the last.
-    static let versions = ["v1", "v2", "v3"]
+    static let versions = ["v1", "v2", "v3", "v4"]
 
     /// Opens the history at `file`, creating it (and its folder) when missing, migrating it when written
     /// by an earlier litmus. Throws ``HistoryError`` when it cannot be read, is not a history, or is newer.
@@ -96,7 +96,7 @@ public final class HistoryStore: Sendable {
         ],
         "test": ["id", "name"],
         "observation": ["run", "test", "suite", "parallel", "alone", "milliseconds", "quarantined", "budget"],
-        "finding": ["run", "kind", "test", "file", "line", "message", "quarantined", "note"],
+        "finding": ["run", "kind", "test", "file", "line", "message", "quarantined", "note", "ignored"],
     ]
 
     /// The first table or column of ``columns`` the database lacks, said as a reason; `nil` when none.
@@ -115,7 +115,8 @@ public final class HistoryStore: Sendable {
     }
 
     /// The schema: v1 the runs, their tests' outcomes and findings; v2 the trend's figures per run; v3 each
-    /// test's duration budget per run (the history's Fast judges the median over runs against it).
+    /// test's duration budget per run (the history's Fast judges the median over runs against it); v4 the
+    /// reason a finding was silenced with (`// litmus:ignore <kind> <reason>`).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -153,6 +154,13 @@ public final class HistoryStore: Sendable {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: "ALTER TABLE observation ADD COLUMN budget REAL")
         }
+        migrator.registerMigration("v4") { db in
+            // Another program's database with these migrations' names has no such table: left to the check
+            // of the columns, which names it.
+            if try db.tableExists("finding") {
+                try db.execute(sql: "ALTER TABLE finding ADD COLUMN ignored TEXT")
+            }
+        }
         return migrator
     }
 
@@ -174,7 +182,11 @@ public final class HistoryStore: Sendable {
                     let insertTest = try db.makeStatement(sql: "INSERT INTO test(name) VALUES (?)")
                     let insertObservation = try db.makeStatement(
                         sql: "INSERT INTO observation VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-                    let insertFinding = try db.makeStatement(sql: "INSERT INTO finding VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                    let insertFinding = try db.makeStatement(
+                        sql: """
+                            INSERT INTO finding(run, kind, test, file, line, message, quarantined, note, ignored)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """)
                     for run in runs {
                         let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM run WHERE uuid = ?", arguments: [run.id])
                         if known == true { continue }
@@ -210,7 +222,7 @@ public final class HistoryStore: Sendable {
                         for (finding, note) in run.findings.map({ ($0, false) }) + run.notes.map({ ($0, true) }) {
                             try insertFinding.execute(arguments: [
                                 runID, finding.kind.rawValue, finding.test?.rawValue, finding.file, finding.line,
-                                finding.message, finding.quarantined ?? false, note,
+                                finding.message, finding.quarantined ?? false, note, finding.ignored,
                             ])
                         }
                         added += 1
@@ -269,6 +281,7 @@ public final class HistoryStore: Sendable {
                         kind: kind, test: (row["test"] as String?).map(TestID.init(rawValue:)), file: row["file"],
                         line: row["line"], message: row["message"])
                     finding.quarantined = (row["quarantined"] as Bool) ? true : nil
+                    finding.ignored = row["ignored"]
                     if row["note"] as Bool {
                         notes[run, default: []].append(finding)
                     } else {

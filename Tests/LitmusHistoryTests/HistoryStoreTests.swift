@@ -122,6 +122,36 @@ struct HistoryStoreTests {
         #expect(try store.runs().map { $0.tests.first?.budgetMilliseconds } == [nil, 250])
     }
 
+    @Test("A finding silenced with litmus:ignore keeps its reason; a file of schema version 2 gains the column")
+    func keepsIgnoredReason() throws {
+        // Given: a file as version 2 wrote it, with one finding
+        let scratch = ScratchFolder()
+        let file = scratch.file("v2.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try HistoryStore.migrator.migrate(queue, upTo: "v2")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO run(uuid, date, kind, package, fingerprint, machine, wallSeconds)
+                    VALUES ('old', 86400, 'audit', '/p', 'c1', 'm', 2.5);
+                    INSERT INTO finding VALUES (1, 'trapInTest', 'T.a', 'Tests/A.swift', 3, 'can trap', 0, 0);
+                    """)
+        }
+        try queue.close()
+        var silenced = Finding(kind: .trapInTest, test: "T.b", file: "Tests/B.swift", line: 7, message: "can trap")
+        silenced.ignored = "the fixture URL is a literal"
+        let newer = run(2, ["T.b": ("P", "P")], findings: [silenced])
+
+        // When
+        let store = try HistoryStore(file: file)
+        try store.append(newer)
+        let runs = try store.runs()
+
+        // Then: the old finding has no reason, the new one its own
+        #expect(runs.map { $0.findings.map(\.ignored) } == [[nil], ["the fixture URL is a literal"]])
+        #expect(runs.last == newer)
+    }
+
     @Test("A file a newer litmus wrote is refused, naming it")
     func newerRefused() throws {
         // Given

@@ -96,5 +96,12 @@ struct HostBuildConfiguration: BuildConfiguration {
     var targetAtomicBitWidths: [Int] { [8, 16, 32, 64] }
     var endianness: Endianness { .little }
     var languageVersion: VersionTuple { VersionTuple(6, 0) }
-    var compilerVersion: VersionTuple { VersionTuple(6, 3) }
+    /// The compiler that built litmus, which builds the tests too (`swift build` of the same toolchain).
+    var compilerVersion: VersionTuple {
+        #if compiler(>=6.4)
+            VersionTuple(6, 4)
+        #else
+            VersionTuple(6, 3)
+        #endif
+    }
 }

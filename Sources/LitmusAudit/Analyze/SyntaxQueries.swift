@@ -161,12 +161,36 @@ enum SwallowedErrorIntent {
     /// `try? fileManager.createParentDirectoryStructure(for:)`, read for the smell corpus).
     static let fixtureCalls: Set<String> = [
         "createDirectory", "createParentDirectoryStructure", "createFile", "copyItem", "createSymbolicLink",
+        // Foundation's URL API, making a fixture file immutable before the call under test (ZIPFoundation).
+        "setResourceValues",
     ]
 
     /// Whether `expression`'s discarded error is not the error under test.
     static func isIntended(_ expression: TryExprSyntax) -> Bool {
         isInCleanup(expression) || isCleanup(expression.expression) || isWaitOnly(expression.expression)
-            || isFixture(expression.expression)
+            || isFixture(expression.expression) || callsCheckingClosure(expression)
+    }
+
+    /// Whether `expression` calls a closure the same function declared whose body checks the error itself
+    /// (`let addition = { XCTAssertPOSIXError(try archive.addEntry(…), throwsErrorWithCode: .EMFILE) }`,
+    /// then `try? addition()`: ZIPFoundation, read for the smell corpus): the error under test is checked
+    /// inside, and `try?` drops only what the closure's signature lets through.
+    static func callsCheckingClosure(_ expression: TryExprSyntax) -> Bool {
+        guard let call = unwrapped(expression.expression).as(FunctionCallExprSyntax.self),
+            call.arguments.isEmpty, call.trailingClosure == nil,
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        var scope = expression.parent
+        while let node = scope, !node.is(FunctionDeclSyntax.self), !node.is(SourceFileSyntax.self) {
+            scope = node.parent
+        }
+        guard let function = scope else { return false }
+        return function.descendants(of: PatternBindingSyntax.self).contains { binding in
+            guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                let closure = binding.initializer?.value.as(ClosureExprSyntax.self)
+            else { return false }
+            return CallCollector.names(in: Syntax(closure)).contains(where: TestSourceAnalyzer.asserts)
+        }
     }
 
     /// A call that makes a fixture's folder or file.

@@ -32,6 +32,7 @@ enum TautologyDetector {
             if name == "XCTAssertNil", arguments.first?.expression.is(NilLiteralExprSyntax.self) == true {
                 return "XCTAssertNil(nil) is always true"
             }
+            if let redundant = LiteralCheck.alwaysPasses(name, arguments) { return redundant }
             // Nimble: expect(x).to(equal(x))
             if name == "to", let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 let expectCall = member.base?.as(FunctionCallExprSyntax.self),
@@ -52,6 +53,12 @@ enum TautologyDetector {
             !isTwoEvaluationsCompared(first, in: macro)
         {
             return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
+        }
+        if let macro = node.as(MacroExpansionExprSyntax.self),
+            macro.macroName.text == "expect" || macro.macroName.text == "require",
+            let first = macro.arguments.first?.expression, LiteralCheck.evaluate(first) == true
+        {
+            return "#\(macro.macroName.text)(\(first.trimmedDescription)) compares literals: it is always true"
         }
         return nil
     }

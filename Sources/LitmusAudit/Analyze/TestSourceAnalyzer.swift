@@ -2,71 +2,6 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
-/// What the sources of the test targets declare, and what reading them finds (Self-validating and Fast).
-public struct SourceAnalysis: Sendable, Codable {
-    /// A class declaring tests: an XCTestCase subclass with `test…` methods, or a Quick spec.
-    public struct TestClass: Sendable, Hashable, Codable {
-        /// Its name.
-        public var name: String
-        /// Its test module (the target's module name, the first part of its tests' identifiers); empty
-        /// when the files were analyzed without their targets.
-        public var module = ""
-        /// Its file.
-        public var file: String
-        /// Its line.
-        public var line: Int
-        /// Whether it is a Quick spec (`QuickSpec` / `AsyncSpec`), which declares no `test…` method.
-        public var isSpec: Bool
-        /// Its `test…` methods with their lines.
-        public var testMethods: [String: Int]
-        /// Whether XCTest ran it, given the classes whose tests ran, each as `Module.Class` (or `Class`
-        /// when its module is unknown): itself, or for a spec the class LitmusSpecs generates to run it
-        /// on Linux (`<Spec>_Examples`, `<Namespace>_<Spec>_Examples`), in its own module. Two test
-        /// targets may each declare a class of the same name: only its own module's counts.
-        public func ran(among classes: Set<String>) -> Bool {
-            // Without a module, any module's class of that name.
-            let names =
-                module.isEmpty
-                ? Set(classes.map { String($0.split(separator: ".").last ?? Substring($0)) })
-                : Set(classes.filter { $0.hasPrefix(module + ".") }.map { String($0.dropFirst(module.count + 1)) })
-            return names.contains(name)
-                || (isSpec && names.contains { $0 == "\(name)_Examples" || $0.hasSuffix("_\(name)_Examples") })
-        }
-
-        /// The name the analysis gives its test method `method`: `Module.Class.method`.
-        public func testName(_ method: String) -> String {
-            (module.isEmpty ? "" : module + ".") + "\(name).\(method)"
-        }
-
-        /// The identifier XCTest gives its test method `method`: `Module.Class/method`.
-        public func testID(_ method: String) -> TestID {
-            TestID((module.isEmpty ? "" : module + ".") + "\(name)/\(method)")
-        }
-    }
-
-    /// Test classes and specs.
-    public var classes: [TestClass] = []
-    /// Findings, each naming its test as `Class.method` or the function's name, with an absolute file path.
-    public var findings: [AnalyzedFinding] = []
-    /// The checks of each test, named as the findings name it.
-    public var assertionSites: [AssertionSites] = []
-    /// The checks of each helper (a function of the test targets that asserts and is no test), by name:
-    /// one entry per declaration, as same-named helpers cannot be told apart by name.
-    public var helperSites: [String: [AssertionSites]] = [:]
-    /// `Tests/LinuxMain.swift`, when the package has one: on Linux it decides which tests run.
-    public var linuxMain: String?
-    /// The spec classes a `QCKMain` entry point in `Tests/LinuxMain.swift` runs (`AfterSuiteTests.self`):
-    /// Quick's own runner runs them under `swift test`, but they are not listed to XCTest (`--list-tests`),
-    /// so the audit cannot run them one by one.
-    public var entryPointSpecs: [String] = []
-    /// The capitalized names (types, mostly) each test file uses, sorted: what a crash in a dependency is
-    /// matched against, to tell which of the tests running it likely came from.
-    public var typeNames: [String: [String]] = [:]
-    /// The lines of the test functions that call XCTest's `measure`, by file: performance tests, whose
-    /// duration is the measurement's (ten runs of the block), not a slow unit test's.
-    public var measuringTests: [String: [Int]] = [:]
-}
-
 /// Reads test sources with swift-syntax: tests without assertions (helpers that assert are followed
 /// across files), tautological assertions, `try?` discarding the error under test, expectations never
 /// waited for, sleeps, and the test classes and specs the runner should have run.
@@ -80,8 +15,19 @@ public struct TestSourceAnalyzer: Sendable {
     ]
     static let assertingPrefixes = ["XCTAssert", "assert", "Assert", "verify", "expect", "waitUntil"]
 
-    /// Creates an analyzer.
-    public init() {}
+    /// The version of the Swift compiler the tests are built with, as its components (`[6, 3]`): from 6.4
+    /// Swift Testing reports an XCTest assertion's failure in a `@Test` (ST-0021), so such a check is
+    /// advice there, not a check that cannot fail.
+    public var compilerVersion: [Int]
+
+    /// Creates an analyzer for tests built by `compilerVersion` (by default the toolchain's, as the
+    /// analysis's build configuration knows it).
+    public init(compilerVersion: [Int]? = nil) {
+        self.compilerVersion = compilerVersion ?? HostBuildConfiguration().compilerVersion.components
+    }
+
+    /// Whether Swift Testing reports XCTest's failures in a `@Test` (Swift 6.4 and later, ST-0021).
+    var swiftTestingReportsXCTestFailures: Bool { !compilerVersion.lexicographicallyPrecedes([6, 4]) }
 
     /// Analyzes the given files (the sources of one test target whose module is not known).
     public func analyze(files: [URL]) -> SourceAnalysis { analyze(modules: ["": files]) }
@@ -220,7 +166,7 @@ public struct TestSourceAnalyzer: Sendable {
         let smells = SmellScan.findings(
             in: file.tree, file: file.file, module: module, testClasses: testClasses, helpers: helpers,
             // Every branch of an `#if`: a smell in a test another platform compiles is still one.
-            converter: file.converter, compiles: { _ in true })
+            converter: file.converter, compiles: { _ in true }, compiledHere: { file.compiled.compiles($0) })
         let empty = Set(smells.filter { $0.kind == .emptyTest }.compactMap(\.testName))
         analysis.findings.removeAll {
             $0.kind == .noAssertion && $0.file == file.file && empty.contains($0.testName ?? "")
@@ -324,10 +270,11 @@ public struct TestSourceAnalyzer: Sendable {
                         ? "\(shown) is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
                         : "\(shown) asserts nothing: it passes whatever the code does"))
         }
+        // In every `#if` branch, as the smells are read: a `try?` on the call under test swallows its error on
+        // the platform that compiles it (ZIPFoundation's `#if os(macOS)` comparison with the system's zip).
         for tryExpression in body.descendants(of: TryExprSyntax.self)
         where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
-            && tryExpression.resultIsDiscarded && file.compiled.compiles(tryExpression)
-            && !SwallowedErrorIntent.isIntended(tryExpression)
+            && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
         {
             found.append(
                 AnalyzedFinding(
@@ -342,17 +289,23 @@ public struct TestSourceAnalyzer: Sendable {
                     kind: .unwaitedExpectation, testName: test, file: file.file, line: file.line(function),
                     message: "\(shown) creates an expectation and never waits for it"))
         }
+        let reported = swiftTestingReportsXCTestFailures
         let ignored =
             library == .swiftTesting
-            ? IgnoredCheckDetector.xctestAssertions(in: body, test: shown, helpers: helpers)
+            ? IgnoredCheckDetector.xctestAssertions(in: body, test: shown, helpers: helpers, reported: reported)
                 .map { (FindingKind.xctestAssertionInSwiftTesting, $0) }
             : IgnoredCheckDetector.expectMacros(in: body, test: shown, helpers: helpers).map { (.expectInXCTest, $0) }
         let unawaited = IgnoredCheckDetector.unawaitedAssertions(in: body, test: shown, helpers: helpers)
             .map { (FindingKind.unawaitedAssertion, $0) }
         for (kind, place) in ignored + unawaited where file.compiled.compiles(place.node) {
-            found.append(
-                AnalyzedFinding(
-                    kind: kind, testName: test, file: file.file, line: file.line(place.node), message: place.message))
+            var finding = AnalyzedFinding(
+                kind: kind, testName: test, file: file.file, line: file.line(place.node), message: place.message)
+            // From Swift 6.4 the check fails the test: advice to use the test's own framework, not a smell.
+            if kind == .xctestAssertionInSwiftTesting && reported {
+                finding.finding.hint = true
+                finding.finding.fix = IgnoredCheckDetector.reportedXCTestAssertionFix
+            }
+            found.append(finding)
         }
         found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
         return found
@@ -377,20 +330,6 @@ public struct TestSourceAnalyzer: Sendable {
             return AnalyzedFinding(
                 kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
                 message: "\(shown) calls \(name)(…), a helper that sleeps")
-        }
-    }
-}
-
-extension SourceAnalysis {
-    /// The classes a `QCKMain([A.self, B.self], …)` call's first list names, in `linuxMain`'s text; none
-    /// without such a call.
-    static func qckMainSpecs(in linuxMain: String) -> [String] {
-        guard let call = linuxMain.range(of: "QCKMain(") else { return [] }
-        let rest = linuxMain[call.upperBound...]
-        guard let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") else { return [] }
-        return rest[rest.index(after: open)..<close].split(separator: ",").compactMap { item in
-            let name = item.trimmingCharacters(in: .whitespacesAndNewlines)
-            return name.hasSuffix(".self") ? String(name.dropLast(5)) : nil
         }
     }
 }

@@ -8,6 +8,8 @@ enum EqualityShapeDetector {
     static let truthAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue"]
     /// The assertions of a Boolean that may be handed an equality.
     static let booleanAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue", "XCTAssertFalse"]
+    /// The checks whose only argument is a failure's message.
+    static let messageOnly: Set<String> = ["XCTFail", "fail", "record"]
 
     static func smells(_ test: ScannedTest) -> [Smell] {
         var floats: [Syntax] = []
@@ -16,13 +18,21 @@ enum EqualityShapeDetector {
         let generic =
             test.declaration.as(FunctionDeclSyntax.self)?.genericParameterClause?.trimmedDescription.contains(
                 "FloatingPoint") ?? false
+        // The test's floating-point names, read only for a test comparing a name with another value.
+        var floatNames: Set<String>?
         var booleans: [(Syntax, String)] = []
         var descriptions: [Syntax] = []
         for assertion in test.assertions {
             guard let name = SmellScan.assertionName(assertion) else { continue }
             let arguments = SmellScan.arguments(assertion)
             let operands = compared(name, arguments, assertion)
-            let floating = generic || operands.contains(where: isFloatLiteral)
+            var floating = generic || operands.contains(where: isFloatLiteral)
+            if !floating, operands.count == 2, operands.contains(where: { $0.is(DeclReferenceExprSyntax.self) }) {
+                if floatNames == nil { floatNames = floatingPointNames(test) }
+                floating = operands.contains {
+                    floatNames?.contains($0.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "") == true
+                }
+            }
             if floating, operands.count == 2, !operands.allSatisfy(isFloatLiteral),
                 !operands.contains(where: { $0.is(TupleExprSyntax.self) }),
                 !arguments.contains(where: { $0.label?.text == "accuracy" })
@@ -31,7 +41,8 @@ enum EqualityShapeDetector {
             }
             if let shape = booleanShape(name, arguments) { booleans.append((assertion, shape)) }
             let checked = operands.isEmpty ? arguments.filter { $0.label == nil }.map(\.expression) : operands
-            if checked.contains(where: readsDescription) { descriptions.append(assertion) }
+            // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing.
+            if !messageOnly.contains(name), checked.contains(where: readsDescription) { descriptions.append(assertion) }
         }
         var found: [Smell] = []
         if let first = floats.first {
@@ -48,7 +59,7 @@ enum EqualityShapeDetector {
                     kind: .boolAssertEquality, node: first.0,
                     message: SmellScan.counted("\(test.shown) \(first.1)", booleans.count)))
         }
-        if let first = descriptions.first {
+        if let first = descriptions.first, !testsDescription(test) {
             found.append(
                 Smell(
                     kind: .sensitiveEquality, node: first,
@@ -108,6 +119,37 @@ enum EqualityShapeDetector {
         return nil
     }
 
+    /// The floating-point types a test may declare a value of.
+    static let floatingPointTypes: Set<String> = [
+        "Double", "Float", "CGFloat", "Float32", "Float64", "Float80", "Float16", "TimeInterval",
+    ]
+
+    /// The names the test declares as floating-point values: `let x: Double = …`, `var y = Float(…)`,
+    /// `let z = 0.5` (a float literal makes a `Double`), and its own parameters of such a type.
+    static func floatingPointNames(_ test: ScannedTest) -> Set<String> {
+        var names: Set<String> = []
+        func isFloatType(_ type: TypeSyntax?) -> Bool {
+            guard var text = type?.trimmedDescription else { return false }
+            if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+            return floatingPointTypes.contains(text)
+        }
+        for binding in test.all(PatternBindingSyntax.self) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let value = binding.initializer?.value
+            let madeByType = value?.as(FunctionCallExprSyntax.self).map {
+                floatingPointTypes.contains($0.calledExpression.trimmedDescription)
+            }
+            if isFloatType(binding.typeAnnotation?.type) || madeByType == true || value.map(isFloatLiteral) == true {
+                names.insert(name)
+            }
+        }
+        for parameter in test.declaration.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? []
+        where isFloatType(parameter.type) {
+            names.insert((parameter.secondName ?? parameter.firstName).text)
+        }
+        return names
+    }
+
     /// A floating-point literal (`0.1`, `-2.5`, `42.0`).
     static func isFloatLiteral(_ expression: ExprSyntax) -> Bool {
         var inner = expression
@@ -141,6 +183,14 @@ enum EqualityShapeDetector {
             return "compares with a Boolean literal in XCTAssertEqual: XCTAssertTrue/XCTAssertFalse says the same"
         }
         return nil
+    }
+
+    /// Whether the test's name says the description is what it tests (`testDescription`,
+    /// `debugDescription_namesTheCase`, `testContainerDescribesRegistration`): checking the text is then the
+    /// test's point, not a smell.
+    static func testsDescription(_ test: ScannedTest) -> Bool {
+        let name = (test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown).lowercased()
+        return ["description", "describes", "describing", "stringconvertible"].contains(where: name.contains)
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`.

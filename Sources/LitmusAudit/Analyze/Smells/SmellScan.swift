@@ -45,18 +45,26 @@ struct Smell {
 /// is a function of one test, in a file of its own.
 enum SmellScan {
     /// The smells of `test`, at most one of each kind (the first place, the message counting the others).
-    static func smells(of scanned: ScannedTest, helpers: HelperIndex) -> [Smell] {
+    static func smells(of scanned: ScannedTest, helpers: HelperIndex, compiledHere: Bool = true) -> [Smell] {
         var found: [Smell] = []
         found += EmptyAndIgnoredDetector.smells(scanned)
         guard let body = scanned.body, !scanned.switchedOff else { return found }
         var test = scanned
         test.nodes = body.descendants(of: Syntax.self)
         test.assertions = assertions(in: test.nodes, helpers: helpers)
+        found += QuickAssertionDetector.smells(test, helpers: helpers, alreadyFound: found)
         found += TrapDetector.smells(test)
         found += EqualityShapeDetector.smells(test)
         found += ExpectationUseDetector.smells(test)
         found += ConditionalLogicDetector.smells(test, helpers: helpers)
         found += RepetitionDetector.smells(test)
+        // The analysis reads the tests this platform compiles for unawaited checks; a test only another
+        // platform compiles (a whole file under `#if os(macOS)`, ZIPFoundation's progress tests) is read here.
+        if !compiledHere, let block = scanned.declaration.as(FunctionDeclSyntax.self)?.body {
+            found += IgnoredCheckDetector.unawaitedAssertions(in: block, test: test.shown, helpers: helpers).map {
+                Smell(kind: .unawaitedAssertion, node: $0.node, message: $0.message)
+            }
+        }
         found += ResourceDetector.smells(test)
         found += ReadabilityDetector.smells(test)
         return found
@@ -106,12 +114,14 @@ extension SmellScan {
     /// analysis does (``TestSourceAnalyzer``); an empty test is no longer also a test without assertions.
     static func findings(
         in tree: SourceFileSyntax, file: String, module: String, testClasses: Set<String>, helpers: HelperIndex,
-        converter: SourceLocationConverter, compiles: (Syntax) -> Bool
+        converter: SourceLocationConverter, compiles: (Syntax) -> Bool, compiledHere: (Syntax) -> Bool = { _ in true }
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
             .filter { test in !(test.owner.map(helpers.runTypes.contains) ?? false) }
         return tests.flatMap { test in
-            smells(of: test, helpers: helpers).filter { compiles($0.node) }.map { smell in
+            smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
+                compiles($0.node)
+            }.map { smell in
                 AnalyzedFinding(
                     kind: smell.kind, testName: test.name, file: file,
                     line: smell.node.startLocation(converter: converter).line, message: smell.message)

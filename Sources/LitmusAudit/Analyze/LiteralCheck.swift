@@ -1,0 +1,104 @@
+import SwiftSyntax
+
+/// Redundant Assertion (testsmells.org) beyond a value compared with itself: a check of literals alone,
+/// whose outcome the source fixes (`XCTAssertNotEqual(1, 2)`, `XCTAssertTrue(2 > 1)`, `#expect("a" != "b")`,
+/// `XCTAssertNotNil("x")`). Only checks that always pass: one that always fails is noticed at once.
+enum LiteralCheck {
+    /// The XCTest assertions comparing two arguments, with the comparison each asserts.
+    private static let comparing: [String: String] = [
+        "XCTAssertEqual": "==", "XCTAssertNotEqual": "!=", "XCTAssertGreaterThan": ">", "XCTAssertLessThan": "<",
+        "XCTAssertGreaterThanOrEqual": ">=", "XCTAssertLessThanOrEqual": "<=",
+    ]
+
+    /// Why the XCTest assertion `name` of `arguments` always passes, or `nil`.
+    static func alwaysPasses(_ name: String, _ arguments: [LabeledExprSyntax]) -> String? {
+        guard let first = arguments.first?.expression else { return nil }
+        if let op = comparing[name], arguments.count >= 2, arguments[1].label == nil,
+            compare(first, op, arguments[1].expression) == true
+        {
+            return
+                "\(name)(\(first.trimmedDescription), \(arguments[1].expression.trimmedDescription)) compares literals: it is always true"
+        }
+        if ["XCTAssert", "XCTAssertTrue"].contains(name), evaluate(first) == true {
+            return "\(name)(\(first.trimmedDescription)) compares literals: it is always true"
+        }
+        if name == "XCTAssertFalse", evaluate(first) == false {
+            return "XCTAssertFalse(\(first.trimmedDescription)) compares literals: it is always true"
+        }
+        if name == "XCTAssertNotNil", literal(first) != nil {
+            return "XCTAssertNotNil(\(first.trimmedDescription)) checks a literal, which is never nil"
+        }
+        return nil
+    }
+
+    /// The value of `a op b` when both sides are literals of one kind, else `nil`.
+    static func evaluate(_ expression: ExprSyntax) -> Bool? {
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
+            return compare(infix.leftOperand, op, infix.rightOperand)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text {
+                return compare(elements[0], op, elements[2])
+            }
+        }
+        return nil
+    }
+
+    /// A literal's value: an integer, a string without interpolation, or a Boolean.
+    private enum Value: Comparable {
+        case integer(Int)
+        case text(String)
+        case boolean(Bool)
+
+        static func < (left: Value, right: Value) -> Bool {
+            switch (left, right) {
+            case (.integer(let a), .integer(let b)): a < b
+            case (.text(let a), .text(let b)): a < b
+            default: false
+            }
+        }
+
+        func sameKind(as other: Value) -> Bool {
+            switch (self, other) {
+            case (.integer, .integer), (.text, .text), (.boolean, .boolean): true
+            default: false
+            }
+        }
+    }
+
+    private static func literal(_ expression: ExprSyntax) -> Value? {
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            return Int(integer.literal.text.replacingOccurrences(of: "_", with: "")).map(Value.integer)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+            let integer = prefix.expression.as(IntegerLiteralExprSyntax.self)
+        {
+            return Int(integer.literal.text.replacingOccurrences(of: "_", with: "")).map { .integer(-$0) }
+        }
+        if let string = expression.as(StringLiteralExprSyntax.self),
+            string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
+        {
+            return .text(string.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined())
+        }
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
+            return .boolean(boolean.literal.tokenKind == .keyword(.true))
+        }
+        return nil
+    }
+
+    private static func compare(_ left: ExprSyntax, _ op: String, _ right: ExprSyntax) -> Bool? {
+        guard let a = literal(left), let b = literal(right), a.sameKind(as: b) else { return nil }
+        switch op {
+        case "==": return a == b
+        case "!=": return a != b
+        case "<": return a < b
+        case ">": return b < a
+        case "<=": return a == b || a < b
+        case ">=": return a == b || b < a
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+@testable import LitmusRunning
+
+/// The smell checks' second round (issue #33): what the corpus and real packages showed them to get
+/// wrong, and the smells added after; each with a positive, a negative and the near miss.
+@Suite("Test smells: the corrections the corpus asked for, and the later smells")
+struct SmellRefinementTests {
+    /// The findings of `kind` in one XCTest file whose class holds `methods`, as `method:line` (the
+    /// class starts on line 2, so the first method's line is 3).
+    private func xctest(_ kind: FindingKind, _ methods: String) throws -> [String] {
+        let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+        return try analyzedFindings(kind, in: ["T.swift": source]).map { $0.replacingOccurrences(of: "T.", with: "") }
+    }
+
+    @Test("trapInTest: a string literal's UTF-8 data cannot be nil; URL(string:) of a literal and other data can")
+    func literalDataIsNoTrap() throws {
+        let methods = #"""
+            func testA() { XCTAssertEqual(parse("1234567".data(using: .utf8)!), 7) }
+            func testB() { XCTAssertEqual(parse("a\(x)".data(using: String.Encoding.utf16)!), 7) }
+            func testC() { XCTAssertEqual(fetch(URL(string: "https://example.com")!), 7) }
+            func testD() { XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
+            func testE() { XCTAssertEqual(parse("é".data(using: .ascii)!), 7) }
+            func testF() { let text = "1234567"; XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
+            func testG() { let text = NSString("1234567"); XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
+            """#
+        #expect(try xctest(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testG:9"])
+    }
+
+    @Test("sensitiveEquality: a test named for the description checks it on purpose; other tests still count")
+    func descriptionUnderTest() throws {
+        let methods = """
+            func testDescription() { XCTAssertEqual(Version(1, 2, 3).description, "1.2.3") }
+            func testContainerDescribesRegistration() { XCTAssertEqual(container.description, "[]") }
+            func testDebugDescription_namesTheCase() { XCTAssertEqual(value.debugDescription, "a") }
+            func testTotal() { XCTAssertEqual(cart.total.description, "3") }
+            func testLoad() { do { try cart.load() } catch { XCTFail("\\(String(describing: error))") } }
+            """
+        #expect(try xctest(.sensitiveEquality, methods) == ["testTotal:6"])
+    }
+
+    @Test("swallowedError: try? on a closure that checks the error itself is not; on the call under test it is")
+    func tryOnACheckingClosure() throws {
+        let methods = """
+            func testA() {
+                let addition = { XCTAssertThrowsError(try archive.add("x")) }
+                runWithLimit(0) { try? addition() }
+            }
+            func testB() {
+                let addition = { try archive.add("x") }
+                runWithLimit(0) { try? addition() }
+                XCTAssertEqual(archive.count, 1)
+            }
+            func testC() {
+                try? archive.add("x")
+                XCTAssertEqual(archive.count, 1)
+            }
+            """
+        #expect(try xctest(.swallowedError, methods) == ["testB:9", "testC:13"])
+    }
+
+    @Test("noAssertion in Quick: an example that checks nothing; expect, a plain try, an empty or skipped one are not")
+    func quickExampleWithoutCheck() throws {
+        let spec = """
+            import Quick
+            import Nimble
+            final class CartSpec: QuickSpec {
+                override class func spec() {
+                    describe("a cart") {
+                        it("totals") { expect(total()).to(equal(3)) }
+                        it("adds") { cart.add(1) }
+                        it("loads") { try cart.load() }
+                        it("is empty") { }
+                        it("skips") { throw XCTSkip("later") }
+                        it("checks in a helper") { checkTotal(3) }
+                    }
+                }
+            }
+            func checkTotal(_ value: Int) { expect(total()).to(equal(value)) }
+            """
+        #expect(try analyzedFindings(.noAssertion, in: ["CartSpec.swift": spec]) == ["CartSpec.a cart adds:7"])
+    }
+
+    @Test("unawaitedAssertion: checks on a queue while the test waits only for an expectation that work never fulfils")
+    func waitsForAnotherExpectation() throws {
+        let methods = """
+            func testA() {
+                let done = expectation(for: progress, keyPath: "fraction", expectedValue: 1.0)
+                DispatchQueue.global().async {
+                    try? unzip(progress: progress)
+                    XCTAssert(itemsExist())
+                }
+                wait(for: [done], timeout: 10)
+            }
+            func testB() {
+                let done = expectation(description: "unzipped")
+                DispatchQueue.global().async {
+                    XCTAssert(itemsExist())
+                    done.fulfill()
+                }
+                wait(for: [done], timeout: 10)
+            }
+            func testC() {
+                let group = DispatchGroup()
+                group.enter()
+                DispatchQueue.global().async {
+                    XCTAssert(itemsExist())
+                    group.leave()
+                }
+                group.wait()
+            }
+            """
+        // And a call of another type's method that shares a checking helper's name is no check
+        let helper = """
+            func testD() {
+                let done = expectation(for: progress, keyPath: "fraction", expectedValue: 1.0)
+                DispatchQueue.global().async { try? fileManager.createDirectory(at: url) }
+                wait(for: [done], timeout: 10)
+            }
+            func createDirectory(for name: String) { XCTAssertNoThrow(try make(name)) }
+            """
+        #expect(try xctest(.unawaitedAssertion, methods) == ["testA:7"])
+        #expect(try xctest(.unawaitedAssertion, helper).isEmpty)
+    }
+
+    @Test("tautology (Redundant Assertion): checks of literals alone that always pass; a literal and a value are not")
+    func literalChecks() throws {
+        let methods = """
+            func testA() { XCTAssertNotEqual(1, 2) }
+            func testB() { XCTAssertTrue(2 > 1) }
+            func testC() { XCTAssertNotNil("x") }
+            func testD() { XCTAssertFalse("a" == "b") }
+            func testE() { XCTAssertEqual(2, 3) }
+            func testF() { XCTAssertNotEqual(total(), 2) }
+            func testG() { XCTAssertTrue(count > 1) }
+            """
+        #expect(try xctest(.tautology, methods) == ["testA:3", "testB:4", "testC:5", "testD:6"])
+        let testing = "import Testing\n@Test func a() { #expect(1 < 2) }\n@Test func b() { #expect(total() < 2) }\n"
+        #expect(try analyzedFindings(.tautology, in: ["S.swift": testing]) == ["a:2"])
+    }
+
+    @Test("floatEquality: a value the test declares Double, Float or CGFloat compared exactly; an Int is not")
+    func declaredFloatingPoint() throws {
+        let methods = """
+            func testA() { let expected: Double = ratio(3); XCTAssertEqual(ratio(), expected) }
+            func testB() { let expected = Float(3); XCTAssertEqual(ratio(), expected) }
+            func testC() { let expected: Double = 0.3; XCTAssertEqual(ratio(), expected, accuracy: 0.01) }
+            func testD() { let expected: Int = count(3); XCTAssertEqual(count(), expected) }
+            func testE() { let half = 0.5; #expect(ratio() == half) }
+            """
+        #expect(try xctest(.floatEquality, methods) == ["testA:3", "testB:4", "testE:7"])
+        let testing = """
+            import Testing
+            @Test(arguments: [0.5, 1.5]) func scaled(by factor: CGFloat) { #expect(scale(factor) == factor) }
+            @Test(arguments: [1, 2]) func counted(by step: Int) { #expect(count(step) == step) }
+            """
+        #expect(try analyzedFindings(.floatEquality, in: ["S.swift": testing]) == ["scaled:2"])
+    }
+
+    @Test("xctestAssertionInSwiftTesting: a check that cannot fail before Swift 6.4, advice (a hint) from 6.4 on")
+    func xctestAssertionFollowsTheToolchain() throws {
+        // Given a @Test calling XCTAssertEqual, and an XCTest method doing the same
+        let folder = try SmellRefinementTests.folder(with: [
+            "S.swift": "import Testing\nimport XCTest\n@Test func total() { XCTAssertEqual(sum([1, 2]), 3) }\n",
+            "T.swift": "import XCTest\nfinal class T: XCTestCase { func testA() { XCTAssertEqual(sum([1]), 1) } }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+
+        // When the analysis reads them for Swift 6.3 and for 6.4
+        let before = TestSourceAnalyzer(compilerVersion: [6, 3]).analyze(files: folder.files).findings.filter {
+            $0.kind == .xctestAssertionInSwiftTesting
+        }
+        let after = TestSourceAnalyzer(compilerVersion: [6, 4]).analyze(files: folder.files).findings.filter {
+            $0.kind == .xctestAssertionInSwiftTesting
+        }
+
+        // Then 6.3 counts it against Self-validating, 6.4 makes it a hint with advice; the XCTest method is neither
+        #expect(before.map(\.testName) == ["total"])
+        #expect(before.first?.finding.hint == false)
+        #expect(before.first?.message.contains("can never fail the test") == true)
+        #expect(after.map(\.testName) == ["total"])
+        #expect(after.first?.finding.hint == true)
+        #expect(after.first?.finding.counts == false)
+        #expect(after.first?.message.contains("ST-0021") == true)
+        #expect(after.first?.finding.fix.contains("Prefer #expect") == true)
+        #expect(TestSourceAnalyzer(compilerVersion: [7, 0]).swiftTestingReportsXCTestFailures)
+        #expect(!TestSourceAnalyzer(compilerVersion: [6, 3, 1]).swiftTestingReportsXCTestFailures)
+    }
+
+    /// A temporary folder holding `files` (name → source), and their URLs.
+    static func folder(with files: [String: String]) throws -> (url: URL, files: [URL]) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-smells-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let written = try files.sorted { $0.key < $1.key }.map { name, source in
+            let file = url.appendingPathComponent(name)
+            try source.write(to: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        return (url, written)
+    }
+}
