@@ -11,15 +11,23 @@ package enum ListeningSockets {
             guard !inodes.isEmpty else { return [] }
             var found: Set<String> = []
             for table in ["tcp", "tcp6"] {
-                guard let text = try? String(contentsOfFile: "/proc/\(pid)/net/\(table)", encoding: .utf8) else {
-                    continue
-                }
+                guard let text = procText("/proc/\(pid)/net/\(table)") else { continue }
                 for row in listening(in: text) where inodes.contains(row.inode) { found.insert(row.address) }
             }
             return found.sorted()
         #else
             return []
         #endif
+    }
+
+    /// The whole text of a file of /proc, read to its end: /proc reports a size of 0, and a read that
+    /// trusts the size (or takes one buffer) gets the first page only. A busy process's `net/tcp` holds
+    /// hundreds of rows, and its listening socket was missed beyond the first 4 KB.
+    static func procText(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The inodes of `pid`'s sockets, from its descriptors' links (`socket:[12345]`).

@@ -78,3 +78,24 @@ struct FixtureRunsTests {
             FixtureRuns.types(runIn: Syntax(tree)) == ["AFixture", "BFixture", "_DFocused", "EInvoked", "FNamed"])
     }
 }
+
+@Suite("mysteryGuest: a server on the loopback host the test calls is its own", .tags(.parsing))
+struct LoopbackGuestTests {
+    @Test("URLSession.shared to 127.0.0.1 or localhost is no mystery guest; to another host it is")
+    func loopback() throws {
+        let methods = """
+            func testLocal() async throws {
+                let port = try await startServer()
+                _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\\(port)")!)
+            }
+            func testSocket() async throws {
+                _ = URLSession.shared.webSocketTask(with: URL(string: "ws://localhost:\\(port)/socket")!)
+            }
+            func testRemote() async throws {
+                _ = try await URLSession.shared.data(from: URL(string: "https://pie.dev/get")!)
+            }
+            """
+        let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+        #expect(try analyzedFindings(.mysteryGuest, in: ["T.swift": source]) == ["T.testRemote:11"])
+    }
+}

@@ -101,6 +101,44 @@ struct NeverRanTests {
         #expect(findings.filter { $0.kind == .neverRan }.count == 1)
     }
 
+    @Test(
+        "A test its list names only for other platforms (#if os(macOS)) is a note, not a finding: the package chose it"
+    )
+    func listedForOtherPlatforms() throws {
+        // Given: ZIPFoundation 0.9.20's shape: allTests adds darwinOnlyTests, empty on Linux
+        var analysis = try analysis([
+            "ZipTests": [
+                "ZipTests.swift": """
+                import XCTest
+                final class ZipTests: XCTestCase {
+                    func testUnzip() { XCTAssertTrue(ok) }
+                    func testProgress() { XCTAssertTrue(ok) }
+                    func testForgotten() { XCTAssertTrue(ok) }
+                    static var allTests = [("testUnzip", testUnzip)] + darwinOnlyTests
+                    static var darwinOnlyTests: [(String, (ZipTests) -> () throws -> Void)] {
+                        #if os(macOS)
+                        return [("testProgress", testProgress)]
+                        #else
+                        return []
+                        #endif
+                    }
+                }
+                """
+            ]
+        ])
+        analysis.linuxMain = "Tests/LinuxMain.swift"
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        // When
+        let sut = SelfValidatingJudge.judged(observations(ran: ["ZipTests.ZipTests/testUnzip"]), context)
+        // Then: the forgotten test is a finding; the one listed for macOS only, a note saying so
+        #expect(sut.findings.filter { $0.kind == .neverRan }.map(\.test) == ["ZipTests.ZipTests/testForgotten"])
+        #expect(
+            sut.notes.map(\.message) == [
+                "ZipTests.testProgress does not run on Linux, by the package's choice: its test list names it only for "
+                    + "other platforms (in an #if the Linux build does not compile)"
+            ])
+    }
+
     @Test("Without a manifest, a class that never ran is not blamed on one, nor on QuickSpecs")
     func classNeverRanWithoutManifest() throws {
         let analysis = try analysis(["GraphTests": ["Union.swift": unionTests]])

@@ -15,7 +15,7 @@ struct SmellRefinementTests {
         return try analyzedFindings(kind, in: ["T.swift": source]).map { $0.replacingOccurrences(of: "T.", with: "") }
     }
 
-    @Test("trapInTest: a string literal's UTF-8 data cannot be nil; URL(string:) of a literal and other data can")
+    @Test("trapInTest: a string's UTF-8 data cannot be nil; URL(string:) of a literal, ASCII and an NSString's can")
     func literalDataIsNoTrap() throws {
         let methods = #"""
             func testA() { XCTAssertEqual(parse("1234567".data(using: .utf8)!), 7) }
@@ -26,7 +26,33 @@ struct SmellRefinementTests {
             func testF() { let text = "1234567"; XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
             func testG() { let text = NSString("1234567"); XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
             """#
-        #expect(try xctest(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testG:9"])
+        #expect(try xctest(.trapInTest, methods) == ["testC:5", "testE:7", "testG:9"])
+    }
+
+    @Test("sensitiveEquality: a suite named for interpolation checks text on purpose; another suite's test counts")
+    func interpolationSuite() throws {
+        let source = """
+            import Testing
+            struct MetadataValueInterpolationTests {
+                @Test func defaultNil() { #expect(value.description == "nil") }
+            }
+            struct CartTests {
+                @Test func total() { #expect(cart.total.description == "3") }
+            }
+            """
+        let found = try analyzedFindings(.sensitiveEquality, in: ["S.swift": source])
+        #expect(found.count == 1 && found.first?.contains("total") == true, "\(found)")
+    }
+
+    @Test("trapInTest: Test.current and a fixture run's result cannot be nil; another optional can")
+    func runningTestsNoTrap() throws {
+        let methods = """
+            func testA() { XCTAssertEqual(Test.current!.name, "a") }
+            func testB() { let result = qck_runSpec(FunctionalTests_ItSpec.self); XCTAssertEqual(result!.failureCount, 0) }
+            func testC() { XCTAssertEqual(qck_runSpecs([A.self, B.self])!.executionCount, 2) }
+            func testD() { let result = fetch(); XCTAssertEqual(result!.count, 0) }
+            """
+        #expect(try xctest(.trapInTest, methods) == ["testD:6"])
     }
 
     @Test("sensitiveEquality: a test named for the description checks it on purpose; other tests still count")

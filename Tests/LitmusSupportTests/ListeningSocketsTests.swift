@@ -33,6 +33,38 @@ struct ListeningSocketsTests {
     }
 
     #if os(Linux)
+        @Test("Every listening socket is found, also those beyond the first page of /proc/net/tcp")
+        func manySockets() throws {
+            // Given: 120 listening sockets, about 18 KB of /proc/net/tcp rows (a read that takes the first page
+            // saw 27 rows)
+            let sockets = (0..<120).map { _ in Self.listeningSocket() }
+            defer { sockets.forEach { close($0.socket) } }
+            // When
+            let found = Set(ListeningSockets.addresses(of: getpid()))
+            // Then
+            let missing = sockets.map { "127.0.0.1:\($0.port)" }.filter { !found.contains($0) }
+            #expect(missing.isEmpty, "\(missing.count) of 120 not found")
+        }
+
+        /// A socket of this process listening on a free port of 127.0.0.1, and the port.
+        static func listeningSocket() -> (socket: Int32, port: UInt16) {
+            let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            _ = listen(socket, 1)
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &length) }
+            }
+            return (socket, UInt16(bigEndian: address.sin_port))
+        }
+
         @Test("A process listening on a port of 127.0.0.1 is found with it; one that does not, with none")
         func ownSocket() throws {
             // Given: this process listens on a free port

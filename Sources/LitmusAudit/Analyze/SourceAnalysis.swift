@@ -53,6 +53,10 @@ public struct SourceAnalysis: Sendable, Codable {
     public var helperSites: [String: [AssertionSites]] = [:]
     /// `Tests/LinuxMain.swift`, when the package has one: on Linux it decides which tests run.
     public var linuxMain: String?
+    /// The test names written as strings only in a branch of an `#if` the Linux build does not compile
+    /// (`("testZipItemProgress", testZipItemProgress)` in a list under `#if os(macOS)`): tests the
+    /// package runs on other platforms only, by its own choice; `nil` in records written before.
+    public var listedForOtherPlatforms: [String]?
     /// The spec classes a `QCKMain` entry point in `Tests/LinuxMain.swift` runs (`AfterSuiteTests.self`):
     /// Quick's own runner runs them under `swift test`, but they are not listed to XCTest (`--list-tests`),
     /// so the audit cannot run them one by one.

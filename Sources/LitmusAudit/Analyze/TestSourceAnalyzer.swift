@@ -70,6 +70,14 @@ public struct TestSourceAnalyzer: Sendable {
         }
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
+        let otherPlatforms = parsed.flatMap { file in
+            file.tree.descendants(of: StringLiteralExprSyntax.self).filter { !file.compiled.compiles($0) }
+                .compactMap { SmellScan.literalText(ExprSyntax($0)) }.filter { $0.hasPrefix("test") }
+        }
+        if !otherPlatforms.isEmpty {
+            analysis.listedForOtherPlatforms = Array(Set((analysis.listedForOtherPlatforms ?? []) + otherPlatforms))
+                .sorted()
+        }
         var helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // The classes of the target that inherit from something: those whose extensions may declare tests.

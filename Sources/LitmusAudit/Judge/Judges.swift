@@ -170,7 +170,7 @@ struct Judge: Sendable {
         ],
         reads: [.runs, .analysis]
     ) { input in
-        JudgeOutput(findings: SelfValidatingJudge.findings(input.observations, input.context))
+        SelfValidatingJudge.judged(input.observations, input.context)
     }
 
     /// S at run time: issues recorded after their test had ended (``LateIssueJudge``), except where the

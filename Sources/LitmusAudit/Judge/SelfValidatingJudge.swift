@@ -2,6 +2,26 @@
 /// unwaited expectations; and sleeps, which count against F by their kind), each tied to the test it
 /// names, and the test classes, specs and test methods in the sources that never ran.
 enum SelfValidatingJudge {
+    /// The analysis's findings and the never-ran classes and methods, and the notes of the methods a
+    /// package lists for other platforms only.
+    static func judged(_ observations: Observations, _ context: JudgingContext) -> JudgeOutput {
+        let all = findings(observations, context)
+        let otherPlatforms = Set(context.analysis.listedForOtherPlatforms ?? [])
+        let (notes, findings) = all.reduce(into: ([Finding](), [Finding]())) { split, finding in
+            guard finding.kind == .neverRan, let method = finding.test?.rawValue.split(separator: "/").last,
+                otherPlatforms.contains(String(method))
+            else { return split.1.append(finding) }
+            var note = finding
+            note.message =
+                finding.message.components(separatedBy: " is in the sources").first.map {
+                    "\($0) does not run on Linux, by the package's choice: its test list names it only for other "
+                        + "platforms (in an #if the Linux build does not compile)"
+                } ?? finding.message
+            split.0.append(note)
+        }
+        return JudgeOutput(findings: findings, notes: notes)
+    }
+
     /// The analysis's findings and the never-ran classes and methods.
     static func findings(_ observations: Observations, _ context: JudgingContext) -> [Finding] {
         var findings = context.analysis.findings.filter { context.options.reports($0.kind) }.map { found in

@@ -185,12 +185,16 @@ enum EqualityShapeDetector {
         return nil
     }
 
-    /// Whether the test's name says the description is what it tests (`testDescription`,
-    /// `debugDescription_namesTheCase`, `testContainerDescribesRegistration`): checking the text is then the
+    /// Whether the test's name, or its class's or suite's, says the description is what it tests
+    /// (`testDescription`, `debugDescription_namesTheCase`, `testContainerDescribesRegistration`, a suite
+    /// `MetadataValueInterpolationTests` of how values read in a string): checking the text is then the
     /// test's point, not a smell.
     static func testsDescription(_ test: ScannedTest) -> Bool {
-        let name = (test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown).lowercased()
-        return ["description", "describes", "describing", "stringconvertible"].contains(where: name.contains)
+        let names = [test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown, test.owner ?? ""]
+        return names.map { $0.lowercased() }.contains { name in
+            ["description", "describes", "describing", "stringconvertible", "interpolation"].contains(
+                where: name.contains)
+        }
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`.

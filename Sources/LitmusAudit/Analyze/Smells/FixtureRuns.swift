@@ -45,7 +45,7 @@ enum FixtureRuns {
     }
 
     /// Whether `call`'s name says it runs tests: it contains `run` or `suite` (any case).
-    private static func runsTests(_ call: FunctionCallExprSyntax) -> Bool {
+    static func runsTests(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = CallCollector.calledName(call.calledExpression)?.lowercased() else { return false }
         return name.contains("run") || name.contains("suite")
     }

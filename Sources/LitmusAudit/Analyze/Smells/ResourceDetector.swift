@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Mystery Guest (a test reading the environment, the network, or a file by a fixed path outside its
 /// fixtures) and Resource Optimism (reading such a file without checking that it is there). Files from
 /// `Bundle.module`, `Bundle(for:)`, `#filePath`, or a temporary folder are the test's own fixtures; a
-/// path the test writes first is its own too.
+/// path the test writes first is its own too, and so is a server on the loopback host it calls.
 enum ResourceDetector {
     /// Calls that read a file, with the label of the argument naming it.
     static let fileReads: [String: String] = [
@@ -41,7 +41,7 @@ enum ResourceDetector {
             switch (base, member.declName.baseName.text) {
             case (let base?, "environment") where base.hasSuffix("processInfo"):
                 guest = (Syntax(member), "reads the environment (ProcessInfo.processInfo.environment)")
-            case ("URLSession", "shared"):
+            case ("URLSession", "shared") where !talksToLoopback(test):
                 guest = (Syntax(member), "calls the network (URLSession.shared)")
             case ("Bundle", "main"):
                 guest = (Syntax(member), "reads Bundle.main, the test runner's bundle, not the test's own")
@@ -63,6 +63,16 @@ enum ResourceDetector {
                     message: "\(test.shown) reads a file by a fixed path without checking that it exists"))
         }
         return found
+    }
+
+    /// Whether the test's string literals name the loopback host (`http://127.0.0.1:\(port)`,
+    /// `ws://localhost:…`): its network calls go to a server it started itself, no outside resource
+    /// (FlyingFox 0.27.1's server tests were six false findings).
+    private static func talksToLoopback(_ test: ScannedTest) -> Bool {
+        test.all(StringSegmentSyntax.self).contains { segment in
+            let text = segment.content.text
+            return ["://127.0.0.1", "://localhost", "://[::1]"].contains { text.contains($0) }
+        }
     }
 
     /// `getenv("X")`.

@@ -19,7 +19,9 @@ enum ScannedTests {
         for function in file.descendants(of: FunctionDeclSyntax.self) where compiles(Syntax(function)) {
             if isSwiftTestingTest(function) {
                 let name = TestSourceAnalyzer.swiftTestingName(function)
-                tests.append(test(function, name: name, shown: name, .swiftTesting))
+                var found = test(function, name: name, shown: name, .swiftTesting)
+                found.owner = enclosingType(of: Syntax(function))
+                tests.append(found)
                 continue
             }
             guard let owner = xctestOwner(function, testClasses: testClasses), isXCTestShaped(function) else {
@@ -57,6 +59,22 @@ enum ScannedTests {
         ScannedTest(
             name: name, shown: shown, framework: framework, declaration: Syntax(function),
             body: function.body.map(Syntax.init), statements: function.body?.statements)
+    }
+
+    /// The name of the type (or extended type) a declaration is in, if any.
+    static func enclosingType(of node: Syntax) -> String? {
+        var current = node.parent
+        while let syntax = current {
+            if let declaration = syntax.as(StructDeclSyntax.self) { return declaration.name.text }
+            if let declaration = syntax.as(ClassDeclSyntax.self) { return declaration.name.text }
+            if let declaration = syntax.as(ActorDeclSyntax.self) { return declaration.name.text }
+            if let declaration = syntax.as(EnumDeclSyntax.self) { return declaration.name.text }
+            if let declaration = syntax.as(ExtensionDeclSyntax.self) {
+                return declaration.extendedType.trimmedDescription
+            }
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// `@Test`.

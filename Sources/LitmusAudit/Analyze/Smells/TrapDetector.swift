@@ -3,8 +3,9 @@ import SwiftSyntax
 /// Traps in a test: `try!`, a force unwrap (`x!`), a force cast (`as!`), `fatalError`,
 /// `preconditionFailure`. A trap ends the test process: under Swift Testing every test of the process,
 /// and the report says "crashed", not which check failed. A force unwrap of `URL(string: "literal")`
-/// counts too (a bad literal makes it `nil`); one that cannot be `nil` does not: a string literal's
-/// `.data(using: .utf8)` (or `.utf16`, `.utf32`, `.unicode`), which every Swift string can encode.
+/// counts too (a bad literal makes it `nil`); one that cannot be `nil` does not (``cannotBeNil(_:objcStrings:runs:)``):
+/// a string's `.data(using: .utf8)` (or `.utf16`, `.utf32`, `.unicode`), which every Swift string can
+/// encode, `Test.current`, and the result of running a fixture's tests.
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
 
@@ -14,16 +15,12 @@ enum TrapDetector {
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
             traps.append((Syntax(node), "`try!`"))
         }
-        // The test's string names, read only for a test that unwraps a `.data(…)` call.
-        var strings: Set<String>?
+        // The names the test binds to an NSString or to a test run, read only for a test that unwraps.
+        var bound: (objcStrings: Set<String>, runs: Set<String>)?
         for node in test.all(ForceUnwrapExprSyntax.self) {
-            if node.expression.as(FunctionCallExprSyntax.self).flatMap({ CallCollector.calledName($0.calledExpression) }
-            )
-                == "data"
-            {
-                if strings == nil { strings = stringNames(test) }
-                if cannotBeNil(node.expression, strings: strings ?? []) { continue }
-            }
+            let names = bound ?? (objcStringNames(test), fixtureRunNames(test))
+            bound = names
+            if cannotBeNil(node.expression, objcStrings: names.objcStrings, runs: names.runs) { continue }
             traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
         }
         for node in test.all(AsExprSyntax.self)
@@ -55,29 +52,47 @@ enum TrapDetector {
     /// The Unicode encodings every Swift string can be encoded in: `data(using:)` never returns `nil` for them.
     static let unicodeEncodings: Set<String> = ["utf8", "utf16", "utf32", "unicode"]
 
-    /// The names the test binds to a Swift string: `let text = "1234567"`, `var name: String = …`
-    /// (swift-extras-base64's `let test = "1234567"; test.data(using: .utf8)!`).
-    static func stringNames(_ test: ScannedTest) -> Set<String> {
+    /// The names the test binds to an `NSString` (`let text = NSString("…")`, `var text: NSString`), whose
+    /// UTF-8 data can be `nil` (a lone surrogate).
+    static func objcStringNames(_ test: ScannedTest) -> Set<String> {
         Set(
             test.all(PatternBindingSyntax.self).compactMap { binding in
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
-                let isString =
-                    binding.typeAnnotation?.type.trimmedDescription == "String"
-                    || (binding.typeAnnotation == nil
-                        && binding.initializer?.value.is(StringLiteralExprSyntax.self) == true)
-                return isString ? name : nil
+                let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                let made = binding.initializer?.value.trimmedDescription ?? ""
+                return type.hasPrefix("NS") || made.hasPrefix("NSString(") || made.hasPrefix("NSMutableString(")
+                    ? name : nil
             })
     }
 
-    /// Whether `expression` cannot be `nil`: a Swift string's `.data(using: .utf8)`, the string a literal
-    /// (interpolations allowed) or a name the test bound to one (`strings`): a Unicode encoding takes
-    /// every Swift string.
-    static func cannotBeNil(_ expression: ExprSyntax, strings: Set<String> = []) -> Bool {
-        guard let call = expression.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+    /// The names the test binds to the result of running a fixture's tests (`let result =
+    /// qck_runSpec(FunctionalTests_ItSpec.self)`), which the run always gives (``FixtureRuns``).
+    static func fixtureRunNames(_ test: ScannedTest) -> Set<String> {
+        Set(
+            test.all(PatternBindingSyntax.self).compactMap { binding in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), FixtureRuns.runsTests(call),
+                    !FixtureRuns.types(runIn: Syntax(call)).isEmpty
+                else { return nil }
+                return name
+            })
+    }
+
+    /// Whether `expression` cannot be `nil`, so unwrapping it cannot trap:
+    /// - `.data(using:)` a Unicode encoding of a string (any but one the test bound to an `NSString`,
+    ///   `objcStrings`): every Swift string encodes in UTF-8, -16 and -32 (FlyingFox 0.27.1 unwraps 33);
+    /// - `Test.current` inside a test, which Swift Testing sets while the test runs;
+    /// - the result of running a fixture's tests (`qck_runSpec(X.self)`, or a name in `runs` bound to
+    ///   one), which XCTest's suite run always gives (Quick 7.6.2's functional tests unwrap 23).
+    static func cannotBeNil(_ expression: ExprSyntax, objcStrings: Set<String> = [], runs: Set<String> = []) -> Bool {
+        if expression.trimmedDescription == "Test.current" { return true }
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, runs.contains(name) { return true }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        if FixtureRuns.runsTests(call), !FixtureRuns.types(runIn: Syntax(call)).isEmpty { return true }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "data", let base = member.base,
-            base.is(StringLiteralExprSyntax.self)
-                || strings.contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""),
+            !objcStrings.contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""),
+            !base.trimmedDescription.hasPrefix("NS"),
             call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "using",
             let encoding = argument.expression.as(MemberAccessExprSyntax.self),
             encoding.base == nil || encoding.base?.trimmedDescription == "String.Encoding"
