@@ -99,3 +99,22 @@ struct LoopbackGuestTests {
         #expect(try analyzedFindings(.mysteryGuest, in: ["T.swift": source]) == ["T.testRemote:11"])
     }
 }
+
+@Suite("emptyTest: an empty example named for not crashing checks its spec's set-up", .tags(.parsing))
+struct NamedForRunningTests {
+    @Test("it(\"does not crash\") {} is no empty test; it(\"works\") {} is")
+    func doesNotCrash() throws {
+        let source = """
+            import Quick
+            final class CrossSpec: QuickSpec {
+                override class func spec() {
+                    _ = OtherSpec()
+                    it("does not crash") {}
+                    it("works") {}
+                }
+            }
+            """
+        let found = try analyzedFindings(.emptyTest, in: ["S.swift": source])
+        #expect(found.count == 1 && found.first?.contains("works") == true, "\(found)")
+    }
+}

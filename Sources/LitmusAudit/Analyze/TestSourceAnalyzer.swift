@@ -29,6 +29,13 @@ public struct TestSourceAnalyzer: Sendable {
     /// Whether Swift Testing reports XCTest's failures in a `@Test` (Swift 6.4 and later, ST-0021).
     var swiftTestingReportsXCTestFailures: Bool { !compilerVersion.lexicographicallyPrecedes([6, 4]) }
 
+    /// Whether a test's name says running it is the check (`allLogLevelsDoNotCrash`,
+    /// `compileInitializeStandardStreamLogHandlers`, Quick's `it("does not crash")`): no trap, it built.
+    static func namedForRunning(_ name: String) -> Bool {
+        let words = name.lowercased().filter { $0.isLetter }
+        return ["notcrash", "nocrash", "nottrap", "notthrow", "compile"].contains(where: words.contains)
+    }
+
     /// Analyzes the given files (the sources of one test target whose module is not known).
     public func analyze(files: [URL]) -> SourceAnalysis { analyze(modules: ["": files]) }
 
@@ -267,9 +274,7 @@ public struct TestSourceAnalyzer: Sendable {
             || CallCollector.hasPlainTry(in: Syntax(body))
         // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
         // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
-        let name = function.name.text.lowercased()
-        let namedForRunning = ["notcrash", "nocrash", "nottrap", "notthrow", "compile"].contains(where: name.contains)
-        if !assertsSomething && !namedForRunning {
+        if !assertsSomething && !Self.namedForRunning(function.name.text) {
             let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
             found.append(
                 AnalyzedFinding(

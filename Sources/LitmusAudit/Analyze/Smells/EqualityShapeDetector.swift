@@ -20,6 +20,8 @@ enum EqualityShapeDetector {
                 "FloatingPoint") ?? false
         // The test's floating-point names, read only for a test comparing a name with another value.
         var floatNames: Set<String>?
+        // The numbers the test writes, read only for a test comparing a float literal.
+        var numbers: MagicNumberContext?
         var booleans: [(Syntax, String)] = []
         var descriptions: [Syntax] = []
         for assertion in test.assertions {
@@ -37,7 +39,14 @@ enum EqualityShapeDetector {
                 !operands.contains(where: { $0.is(TupleExprSyntax.self) }),
                 !arguments.contains(where: { $0.label?.text == "accuracy" })
             {
-                floats.append(assertion)
+                // A literal the test wrote elsewhere too is the value it gave, passed through (FlyingFox's
+                // `Double(parameter: "10.5") == 10.5`): exact, with no arithmetic to round.
+                let echoed = operands.filter(isFloatLiteral).contains { literal in
+                    let context = numbers ?? MagicNumberContext(test)
+                    numbers = context
+                    return context.writtenElsewhere(literal)
+                }
+                if !echoed { floats.append(assertion) }
             }
             if let shape = booleanShape(name, arguments) { booleans.append((assertion, shape)) }
             let checked = operands.isEmpty ? arguments.filter { $0.label == nil }.map(\.expression) : operands

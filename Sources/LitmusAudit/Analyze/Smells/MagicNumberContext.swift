@@ -116,6 +116,15 @@ struct MagicNumberContext {
         return Syntax(spec).descendants(of: Syntax.self).filter { !skipped.contains($0.id) }
     }
 
+    /// Whether the number `operand` is also written elsewhere in the test, as a literal or in a string
+    /// (`Double(parameter: "10.5") == 10.5`, `shrink(within: 1.5...10)` … `== 1.5`): the value the test
+    /// gave, passed through, not computed.
+    func writtenElsewhere(_ operand: ExprSyntax) -> Bool {
+        let value = Self.value(operand.trimmedDescription).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        let inside = Set(operand.descendants(of: Syntax.self).map(\.id)).union([operand.id])
+        return written[value]?.contains { !inside.contains($0) } == true
+    }
+
     /// The text of the check's message: its first string-literal argument that is not an operand.
     private static func message(_ arguments: [LabeledExprSyntax], _ operands: [ExprSyntax]) -> String? {
         let compared = Set(operands.map(\.id))
