@@ -138,7 +138,7 @@ extension StubResponse {
     }
 
     /// This response after a latency drawn from `distribution` for each request, before it starts
-    /// (added to any ``delayed(request:response:)``).
+    /// (added to any ``delayed(request:response:pieces:)``).
     public func latency(_ distribution: LatencyDistribution) -> StubResponse {
         var response = self
         response.latency = distribution
