@@ -95,8 +95,7 @@ struct LoopbackGuestTests {
                 _ = try await URLSession.shared.data(from: URL(string: "https://pie.dev/get")!)
             }
             """
-        let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
-        #expect(try analyzedFindings(.mysteryGuest, in: ["T.swift": source]) == ["T.testRemote:11"])
+        #expect(try xctestFindings(.mysteryGuest, methods) == ["testRemote:11"])
     }
 }
 

@@ -4,14 +4,6 @@ import Testing
 
 @Suite("conditionalTestLogic: an if let whose value an earlier check requires cannot skip its checks", .tags(.parsing))
 struct RequiredBeforeTests {
-    /// The conditionalTestLogic findings in one XCTest class of `methods`, as `method:line`.
-    private func found(_ methods: String) throws -> [String] {
-        let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
-        return try analyzedFindings(.conditionalTestLogic, in: ["T.swift": source]).map {
-            $0.replacingOccurrences(of: "T.", with: "")
-        }
-    }
-
     @Test("After XCTAssertFalse(R.isEmpty), a count above 0 or XCTAssertNotNil(E), if let on R.last or E is covered")
     func covered() throws {
         let methods = """
@@ -35,7 +27,7 @@ struct RequiredBeforeTests {
                 if let first = result.first { XCTAssertEqual(first, 1) }
             }
             """
-        #expect(try found(methods) == [])
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == [])
     }
 
     @Test("Near misses stay flagged: the check after the if, under another if, a count of 0, another collection")
@@ -66,7 +58,7 @@ struct RequiredBeforeTests {
                 if let value = cache.value(for: "j") { XCTAssertEqual(value, 1) }
             }
             """
-        let sut = try found(methods)
+        let sut = try xctestFindings(.conditionalTestLogic, methods)
         #expect(sut == ["testA:5", "testB:10", "testC:16", "testD:21", "testE:25"])
     }
 }

@@ -6,12 +6,6 @@ import Testing
 /// Each test smell on small sources: a positive, a negative, and the near miss that must not be flagged.
 @Suite("Test smells: the catalog's, and Swift's own")
 struct SmellDetectorTests {
-    /// The findings of `kind` in one XCTest file whose class holds `methods`, as `method:line` (the
-    /// class starts on line 2, so the first method's line is 3).
-    private func xctest(_ kind: FindingKind, _ methods: String) throws -> [String] {
-        let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
-        return try analyzedFindings(kind, in: ["T.swift": source]).map { $0.replacingOccurrences(of: "T.", with: "") }
-    }
 
     /// The findings of `kind` in one Swift Testing file of `functions`, as `function:line`.
     private func swiftTesting(_ kind: FindingKind, _ functions: String) throws -> [String] {
@@ -29,8 +23,8 @@ struct SmellDetectorTests {
             func testC() { XCTAssertEqual(1 + 1, 2) }
             """
         // When / Then
-        #expect(try xctest(.emptyTest, methods) == ["testA:3", "testB:4"])
-        #expect(try xctest(.noAssertion, methods).isEmpty)
+        #expect(try xctestFindings(.emptyTest, methods) == ["testA:3", "testB:4"])
+        #expect(try xctestFindings(.noAssertion, methods).isEmpty)
         #expect(try swiftTesting(.emptyTest, "@Test func a() {}\n@Test func b() throws { try run() }") == ["a:2"])
     }
 
@@ -60,7 +54,7 @@ struct SmellDetectorTests {
             func testF() { testE(1) }
             func testG() throws { try XCTSkipIf(isLinux); XCTAssertEqual(f(), 1) }
             """
-        #expect(try xctest(.ignoredTest, methods) == ["testA:3", "xtestC:10", "testD:11"])
+        #expect(try xctestFindings(.ignoredTest, methods) == ["testA:3", "xtestC:10", "testD:11"])
         // And Quick examples
         let spec = """
             import Quick
@@ -91,7 +85,7 @@ struct SmellDetectorTests {
             }
             func testD() { guard let x = f() else { fatalError("no") }; XCTAssertEqual(x, 1) }
             """
-        #expect(try xctest(.trapInTest, methods) == ["testA:4", "testB:7", "testD:12"])
+        #expect(try xctestFindings(.trapInTest, methods) == ["testA:4", "testB:7", "testD:12"])
         let message = try analyzeSources(["T.swift": "import XCTest\nfinal class T: XCTestCase {\n\(methods)\n}\n"])
             .findings.first { $0.kind == .trapInTest }?.message
         #expect(message?.contains("(and 1 more)") == true)
@@ -107,7 +101,7 @@ struct SmellDetectorTests {
             func testE() { expect(1.2) == (9.3, 10) }
             func testF<T: BinaryFloatingPoint>(_: T.Type) { XCTAssertEqual(T.sum(x, y), half) }
             """
-        #expect(try xctest(.floatEquality, methods) == ["testA:3", "testC:5", "testF:8"])
+        #expect(try xctestFindings(.floatEquality, methods) == ["testA:3", "testC:5", "testF:8"])
         #expect(
             try swiftTesting(
                 .floatEquality,
@@ -147,7 +141,7 @@ struct SmellDetectorTests {
                 wait(for: [done], timeout: 1)
             }
             """
-        let sut = try xctest(.expectationFulfilledTwice, methods)
+        let sut = try xctestFindings(.expectationFulfilledTwice, methods)
         #expect(sut == ["testA:6", "testD:29"])
     }
 
@@ -182,7 +176,7 @@ struct SmellDetectorTests {
                 XCTAssertEqual(value, 3)
             }
             """
-        let sut = try xctest(.conditionalTestLogic, methods)
+        let sut = try xctestFindings(.conditionalTestLogic, methods)
         #expect(sut == ["testA:4", "testD:17", "testE:21"])
     }
 
@@ -200,7 +194,7 @@ struct SmellDetectorTests {
                 XCTAssertEqual(cart.count, 1)
             }
             """
-        #expect(try xctest(.duplicateAssert, methods) == ["testA:6"])
+        #expect(try xctestFindings(.duplicateAssert, methods) == ["testA:6"])
         #expect(
             try analyzeSources(["T.swift": "import XCTest\nfinal class T: XCTestCase {\n\(methods)\n}\n"])
                 .findings.first { $0.kind == .duplicateAssert }?.finding.hint == true)
@@ -224,7 +218,7 @@ struct SmellDetectorTests {
                 XCTAssertTrue(b())
             }
             """
-        #expect(try xctest(.assertionRoulette, methods) == ["testA:4"])
+        #expect(try xctestFindings(.assertionRoulette, methods) == ["testA:4"])
     }
 
     @Test("sensitiveEquality: a check on description or String(describing:); a property named descriptionLines is not")
@@ -235,7 +229,7 @@ struct SmellDetectorTests {
             func testName() { XCTAssertEqual(cart.name, "3") }
             func testLines() { XCTAssertEqual(cart.descriptionLines, ["3"]) }
             """
-        #expect(try xctest(.sensitiveEquality, methods) == ["testTotal:3", "testDescribed:4"])
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testTotal:3", "testDescribed:4"])
     }
 
     @Test(
@@ -262,8 +256,8 @@ struct SmellDetectorTests {
                 XCTAssertEqual(FileManager.default.contents(atPath: "data.json")?.count, 3)
             }
             """
-        #expect(try xctest(.mysteryGuest, methods) == ["testA:4", "testD:16", "testE:20"])
-        #expect(try xctest(.resourceOptimism, methods) == ["testA:4"])
+        #expect(try xctestFindings(.mysteryGuest, methods) == ["testA:4", "testD:16", "testE:20"])
+        #expect(try xctestFindings(.resourceOptimism, methods) == ["testA:4"])
     }
 
     @Test("redundantPrint: print in a test; print(to:) into a string it checks is not")
@@ -272,7 +266,7 @@ struct SmellDetectorTests {
             func testA() { print(total()); XCTAssertEqual(total(), 3) }
             func testB() { var out = ""; print(total(), to: &out); XCTAssertEqual(out, "3\\n") }
             """
-        #expect(try xctest(.redundantPrint, methods) == ["testA:3"])
+        #expect(try xctestFindings(.redundantPrint, methods) == ["testA:3"])
     }
 
     @Test("eagerTest: checks of four methods of one value; four checks of one method are not")
@@ -291,7 +285,7 @@ struct SmellDetectorTests {
                 XCTAssertEqual(names.count, 2)
             }
             """
-        #expect(try xctest(.eagerTest, methods) == ["testA:3"])
+        #expect(try xctestFindings(.eagerTest, methods) == ["testA:3"])
     }
 
     @Test("magicNumber: an unexplained expected number; 0, 1 and a named constant are not")
@@ -301,7 +295,7 @@ struct SmellDetectorTests {
             func testB() { XCTAssertEqual(total(), 0); XCTAssertEqual(count(), 1) }
             func testC() { XCTAssertEqual(total(), expectedTotal) }
             """
-        #expect(try xctest(.magicNumber, methods) == ["testA:3"])
+        #expect(try xctestFindings(.magicNumber, methods) == ["testA:3"])
     }
 
     @Test(
@@ -314,7 +308,7 @@ struct SmellDetectorTests {
             func testC() { XCTAssertEqual(total(), 3) }
             func testD() { XCTAssertTrue(items.contains { $0 == 3 }) }
             """
-        #expect(try xctest(.boolAssertEquality, methods) == ["testA:3", "testB:4"])
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testA:3", "testB:4"])
         #expect(
             try swiftTesting(
                 .boolAssertEquality,
@@ -351,6 +345,6 @@ extension SmellDetectorTests {
             func testFromString() { XCTAssertEqual(Version(1, 2, 3), Version(1, 2, 3)) }
             func testTotal() { XCTAssertEqual(total(7), total(7)) }
             """
-        #expect(try xctest(.tautology, methods) == ["testTotal:4"])
+        #expect(try xctestFindings(.tautology, methods) == ["testTotal:4"])
     }
 }

@@ -8,12 +8,6 @@ import Testing
 /// wrong, and the smells added after; each with a positive, a negative and the near miss.
 @Suite("Test smells: the corrections the corpus asked for, and the later smells")
 struct SmellRefinementTests {
-    /// The findings of `kind` in one XCTest file whose class holds `methods`, as `method:line` (the
-    /// class starts on line 2, so the first method's line is 3).
-    private func xctest(_ kind: FindingKind, _ methods: String) throws -> [String] {
-        let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
-        return try analyzedFindings(kind, in: ["T.swift": source]).map { $0.replacingOccurrences(of: "T.", with: "") }
-    }
 
     @Test("trapInTest: a string's UTF-8 data and a literal URL cannot be nil; ASCII data and an NSString's can")
     func literalDataIsNoTrap() throws {
@@ -26,7 +20,7 @@ struct SmellRefinementTests {
             func testF() { let text = "1234567"; XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
             func testG() { let text = NSString("1234567"); XCTAssertEqual(parse(text.data(using: .utf8)!), 7) }
             """#
-        #expect(try xctest(.trapInTest, methods) == ["testE:7", "testG:9"])
+        #expect(try xctestFindings(.trapInTest, methods) == ["testE:7", "testG:9"])
     }
 
     @Test("sensitiveEquality: a suite named for interpolation checks text on purpose; another suite's test counts")
@@ -52,7 +46,7 @@ struct SmellRefinementTests {
             func testC() { XCTAssertEqual(get(URL(string: "http://\(host())/x")!), 7) }
             func testD() { XCTAssertEqual(get(URL(string: path)!), 7) }
             """#
-        #expect(try xctest(.trapInTest, methods) == ["testC:5", "testD:6"])
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
     }
 
     @Test("floatEquality: a float literal the test wrote elsewhere is passed through, exact; a computed one is not")
@@ -62,7 +56,7 @@ struct SmellRefinementTests {
             func testB() { let value = JSONValue(10.5); XCTAssertEqual(value.number, 10.5) }
             func testC() { XCTAssertEqual(average([0.1, 0.2]), 0.15) }
             """
-        #expect(try xctest(.floatEquality, methods) == ["testC:5"])
+        #expect(try xctestFindings(.floatEquality, methods) == ["testC:5"])
     }
 
     @Test("trapInTest: Test.current and a fixture run's result cannot be nil; another optional can")
@@ -73,7 +67,7 @@ struct SmellRefinementTests {
             func testC() { XCTAssertEqual(qck_runSpecs([A.self, B.self])!.executionCount, 2) }
             func testD() { let result = fetch(); XCTAssertEqual(result!.count, 0) }
             """
-        #expect(try xctest(.trapInTest, methods) == ["testD:6"])
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6"])
     }
 
     @Test("sensitiveEquality: a test named for the description checks it on purpose; other tests still count")
@@ -85,7 +79,7 @@ struct SmellRefinementTests {
             func testTotal() { XCTAssertEqual(cart.total.description, "3") }
             func testLoad() { do { try cart.load() } catch { XCTFail("\\(String(describing: error))") } }
             """
-        #expect(try xctest(.sensitiveEquality, methods) == ["testTotal:6"])
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testTotal:6"])
     }
 
     @Test("swallowedError: try? on a closure that checks the error itself is not; on the call under test it is")
@@ -105,7 +99,7 @@ struct SmellRefinementTests {
                 XCTAssertEqual(archive.count, 1)
             }
             """
-        #expect(try xctest(.swallowedError, methods) == ["testB:9", "testC:13"])
+        #expect(try xctestFindings(.swallowedError, methods) == ["testB:9", "testC:13"])
     }
 
     @Test("noAssertion in Quick: an example that checks nothing; expect, a plain try, an empty or skipped one are not")
@@ -168,8 +162,8 @@ struct SmellRefinementTests {
             }
             func createDirectory(for name: String) { XCTAssertNoThrow(try make(name)) }
             """
-        #expect(try xctest(.unawaitedAssertion, methods) == ["testA:7"])
-        #expect(try xctest(.unawaitedAssertion, helper).isEmpty)
+        #expect(try xctestFindings(.unawaitedAssertion, methods) == ["testA:7"])
+        #expect(try xctestFindings(.unawaitedAssertion, helper).isEmpty)
     }
 
     @Test("tautology (Redundant Assertion): checks of literals alone that always pass; a literal and a value are not")
@@ -183,7 +177,7 @@ struct SmellRefinementTests {
             func testF() { XCTAssertNotEqual(total(), 2) }
             func testG() { XCTAssertTrue(count > 1) }
             """
-        #expect(try xctest(.tautology, methods) == ["testA:3", "testB:4", "testC:5", "testD:6"])
+        #expect(try xctestFindings(.tautology, methods) == ["testA:3", "testB:4", "testC:5", "testD:6"])
         let testing = "import Testing\n@Test func a() { #expect(1 < 2) }\n@Test func b() { #expect(total() < 2) }\n"
         #expect(try analyzedFindings(.tautology, in: ["S.swift": testing]) == ["a:2"])
     }
@@ -197,7 +191,7 @@ struct SmellRefinementTests {
             func testD() { let expected: Int = count(3); XCTAssertEqual(count(), expected) }
             func testE() { let half = 0.5; #expect(ratio() == half) }
             """
-        #expect(try xctest(.floatEquality, methods) == ["testA:3", "testB:4", "testE:7"])
+        #expect(try xctestFindings(.floatEquality, methods) == ["testA:3", "testB:4", "testE:7"])
         let testing = """
             import Testing
             @Test(arguments: [0.5, 1.5]) func scaled(by factor: CGFloat) { #expect(scale(factor) == factor) }

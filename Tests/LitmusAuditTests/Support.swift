@@ -42,3 +42,10 @@ func analyzeSources(_ files: [String: String]) throws -> SourceAnalysis {
 func analyzedFindings(_ kind: FindingKind, in files: [String: String]) throws -> [String] {
     try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
 }
+
+/// The findings of `kind` in one XCTest file whose class `T` holds `methods`, as `method:line` (the class
+/// starts on line 2, so the first method's line is 3).
+func xctestFindings(_ kind: FindingKind, _ methods: String) throws -> [String] {
+    let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+    return try analyzedFindings(kind, in: ["T.swift": source]).map { $0.replacingOccurrences(of: "T.", with: "") }
+}

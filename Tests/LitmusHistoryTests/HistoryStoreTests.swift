@@ -61,23 +61,32 @@ struct HistoryStoreTests {
         #expect(try one.runs(last: 2).map(\.id) == ["run-2", "run-3"])
     }
 
-    @Test("A file of schema version 1 is migrated when opened, its runs kept")
-    func migratesVersion1() throws {
-        // Given: a file with only the first migration, and one run written as version 1 wrote it
-        let scratch = ScratchFolder()
-        let file = scratch.file("v1.sqlite")
+    /// A history file as schema `version` wrote it (its migrations up to that one), holding one run, `old`,
+    /// and `rows` (SQL inserting what that run observed, in that version's columns).
+    static func oldHistory(upTo version: String, in scratch: ScratchFolder, rows: String) throws -> URL {
+        let file = scratch.file("\(version).sqlite")
         let queue = try DatabaseQueue(path: file.path)
-        try HistoryStore.migrator.migrate(queue, upTo: "v1")
+        try HistoryStore.migrator.migrate(queue, upTo: version)
         try queue.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO run(uuid, date, kind, package, fingerprint, machine, wallSeconds)
                     VALUES ('old', 86400, 'audit', '/p', 'c1', 'm', 2.5);
-                    INSERT INTO test(name) VALUES ('T.a');
-                    INSERT INTO observation VALUES (1, 1, 'PPP', '', 'P', 3.0, 0);
+                    \(rows)
                     """)
         }
         try queue.close()
+        return file
+    }
+
+    @Test("A file of schema version 1 is migrated when opened, its runs kept")
+    func migratesVersion1() throws {
+        // Given: a file with only the first migration, and one run written as version 1 wrote it
+        let scratch = ScratchFolder()
+        let file = try Self.oldHistory(
+            upTo: "v1", in: scratch,
+            rows:
+                "INSERT INTO test(name) VALUES ('T.a'); INSERT INTO observation VALUES (1, 1, 'PPP', '', 'P', 3.0, 0);")
 
         // When
         let store = try HistoryStore(file: file)
@@ -98,19 +107,9 @@ struct HistoryStoreTests {
     func migratesVersion2() throws {
         // Given: a file with the first two migrations and one run
         let scratch = ScratchFolder()
-        let file = scratch.file("v2.sqlite")
-        let queue = try DatabaseQueue(path: file.path)
-        try HistoryStore.migrator.migrate(queue, upTo: "v2")
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO run(uuid, date, kind, package, fingerprint, machine, wallSeconds)
-                    VALUES ('old', 86400, 'audit', '/p', 'c1', 'm', 2.5);
-                    INSERT INTO test(name) VALUES ('T.a');
-                    INSERT INTO observation VALUES (1, 1, 'P', '', 'P', 3.0, 0);
-                    """)
-        }
-        try queue.close()
+        let file = try Self.oldHistory(
+            upTo: "v2", in: scratch,
+            rows: "INSERT INTO test(name) VALUES ('T.a'); INSERT INTO observation VALUES (1, 1, 'P', '', 'P', 3.0, 0);")
         var new = run(2, ["T.a": ("P", "N")])
         new.tests[0].budgetMilliseconds = 250
 
@@ -126,18 +125,9 @@ struct HistoryStoreTests {
     func keepsIgnoredReason() throws {
         // Given: a file as version 2 wrote it, with one finding
         let scratch = ScratchFolder()
-        let file = scratch.file("v2.sqlite")
-        let queue = try DatabaseQueue(path: file.path)
-        try HistoryStore.migrator.migrate(queue, upTo: "v2")
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO run(uuid, date, kind, package, fingerprint, machine, wallSeconds)
-                    VALUES ('old', 86400, 'audit', '/p', 'c1', 'm', 2.5);
-                    INSERT INTO finding VALUES (1, 'trapInTest', 'T.a', 'Tests/A.swift', 3, 'can trap', 0, 0);
-                    """)
-        }
-        try queue.close()
+        let file = try Self.oldHistory(
+            upTo: "v2", in: scratch,
+            rows: "INSERT INTO finding VALUES (1, 'trapInTest', 'T.a', 'Tests/A.swift', 3, 'can trap', 0, 0);")
         var silenced = Finding(kind: .trapInTest, test: "T.b", file: "Tests/B.swift", line: 7, message: "can trap")
         silenced.ignored = "the fixture URL is a literal"
         let newer = run(2, ["T.b": ("P", "P")], findings: [silenced])
