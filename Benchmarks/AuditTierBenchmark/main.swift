@@ -6,7 +6,9 @@
 //      binary run as `swift test` runs it (the XCTest tests, then Swift Testing's), without SwiftPM's
 //      loading of the package graph, three times (a second ratio);
 //   3. `litmus audit --quick --replay 7` and (unless --quick-only) the full `litmus audit --replay 7`, each
-//      timed by its report: wall time minus build time.
+//      timed by its report: wall time minus build time;
+//   4. the quick tier's floor: what its serial suite run and its share of alone processes cost at the
+//      least, run by hand (`floor`), which no scheduling of the audit can go under.
 // Generated packages of N tests (half XCTest, half Swift Testing, 50 per class or suite, each asserting
 // one sum) show how the cost grows with the suite.
 // Run: swift run -c release AuditTierBenchmark --litmus PATH [--generated 200,2000] [--quick-only NAME,…] PACKAGE…
@@ -77,6 +79,35 @@ defer { try? FileManager.default.removeItem(at: scratch) }
     return (result.status, (ContinuousClock.now - start).inSeconds)
 }
 
+/// The least the quick audit's own runs can cost on this machine, from its report: the suite run one test
+/// at a time (XCTest's process, then Swift Testing's with `--no-parallel`, as the audit runs it for order
+/// and durations without contention) plus one process per test of its alone share, each at the cost of one
+/// alone process of that test's library (the median of 9), `processesAtOnce` at a time. Nothing else of
+/// the audit (describe, parallel run, random half, coverage, judging) is counted.
+@MainActor func floor(binary: URL, copy: URL, report: URL) async throws -> Double? {
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any] ?? [:]
+    let tests = (object["tests"] as? [[String: Any]] ?? []).filter { $0["aloneOutcome"] as? String != "notRun" }
+    let width = ((object["conduct"] as? [String: Any])?["processesAtOnce"] as? Int).map { max(1, $0) } ?? 1
+    var seconds = 0.0
+    for library in ["XCTest", "Swift Testing"] {
+        let alone = tests.filter { $0["library"] as? String == library }
+        guard let id = alone.first?["id"] as? String else { continue }
+        let arguments =
+            library == "XCTest"
+            ? [id]
+            : [
+                "--testing-library", "swift-testing", "--no-parallel", "--filter",
+                "^" + NSRegularExpression.escapedPattern(for: id) + "$",
+            ]
+        var each: [Double] = []
+        for _ in 0..<9 { each.append(try await run(binary, arguments, in: copy).seconds) }
+        seconds += each.sorted()[4] * Double(alone.count) / Double(width)
+    }
+    seconds += try await run(binary, [], in: copy).seconds
+    seconds += try await run(binary, ["--testing-library", "swift-testing", "--no-parallel"], in: copy).seconds
+    return seconds
+}
+
 /// The report's wall time after the build, and its test count.
 func afterBuild(_ report: URL) throws -> (seconds: Double, tests: Int, alone: Int) {
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any] ?? [:]
@@ -89,9 +120,10 @@ func afterBuild(_ report: URL) throws -> (seconds: Double, tests: Int, alone: In
 let packages = try arguments.map { URL(fileURLWithPath: $0).standardizedFileURL } + generated.map(generate)
 let swift = URL(fileURLWithPath: "/usr/bin/env")
 say(
-    "package | tests | swift test --skip-build (median of 3) | its test binary alone (median of 3) | quick after the build | full after the build"
+    "package | tests | swift test --skip-build (median of 3) | its test binary alone (median of 3) | quick after the build | "
+        + "the quick tier's floor (its serial suite run and alone share) | full after the build"
 )
-say("---|---|---|---|---|---")
+say("---|---|---|---|---|---|---")
 for package in packages {
     let name = package.lastPathComponent
     let build = scratch.appendingPathComponent("build-\(name)")
@@ -133,6 +165,7 @@ for package in packages {
     }
     let binaryBaseline = direct.isEmpty ? Double.nan : direct.sorted()[1]
     var cells: [String] = []
+    var quickFloor = "n/a"
     for tier in ["quick", "full"] {
         if tier == "full", quickOnly.contains(name) {
             cells.append("not run (--quick-only)")
@@ -150,10 +183,13 @@ for package in packages {
             String(
                 format: "%.1f s, **%.1f times** (%.1f times the binary; %d alone)", measured.seconds,
                 measured.seconds / baseline, measured.seconds / binaryBaseline, measured.alone))
+        if tier == "quick", let binary, let least = try await floor(binary: binary, copy: copy, report: report) {
+            quickFloor = String(format: "%.1f s, %.1f times", least, least / baseline)
+        }
     }
     say(
         String(
-            format: "%@ | %d | %.2f s (%@) | %.2f s (%@) | %@ | %@", name, built?.tests ?? 0, baseline,
+            format: "%@ | %d | %.2f s (%@) | %.2f s (%@) | %@ | %@ | %@", name, built?.tests ?? 0, baseline,
             baselines.map { String(format: "%.2f", $0) }.joined(separator: ", "), binaryBaseline,
-            direct.map { String(format: "%.2f", $0) }.joined(separator: ", "), cells[0], cells[1]))
+            direct.map { String(format: "%.2f", $0) }.joined(separator: ", "), cells[0], quickFloor, cells[1]))
 }
