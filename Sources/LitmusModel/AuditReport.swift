@@ -259,6 +259,12 @@ public struct AuditConduct: Codable, Sendable, Hashable {
     public var rechecked: Int
     /// Of those, the tests that passed with nothing beside them and failed again beside another process.
     public var failedBesideOthers: Int
+    /// Tests timed again alone, with nothing beside them, because their runs disagreed about their
+    /// budget (over it in some, within it in others); `nil` when none was.
+    public var retimed: Int?
+    /// Of those, the tests within their budget when timed again, so no slow test; `nil` when none was
+    /// timed again.
+    public var withinBudgetWhenRetimed: Int?
 
     /// One sentence: `2 test processes at a time; 1 crashed; …`.
     public var sentence: String {
@@ -273,6 +279,11 @@ public struct AuditConduct: Codable, Sendable, Hashable {
             parts.append(
                 "ran \(rechecked) test\(rechecked == 1 ? "" : "s") again that failed only beside another process: "
                     + "\(failedBesideOthers) failed again beside one and passed alone (see I)")
+        }
+        if let retimed, retimed > 0 {
+            parts.append(
+                "timed \(retimed) test\(retimed == 1 ? "" : "s") again alone, over the budget in some runs only: "
+                    + "\(withinBudgetWhenRetimed ?? 0) within it (see F)")
         }
         return parts.joined(separator: "; ")
     }

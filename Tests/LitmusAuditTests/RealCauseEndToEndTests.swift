@@ -27,6 +27,29 @@ struct RealCauseEndToEndTests {
     }
 
     @Test(
+        "A test over the budget in some runs only is timed again alone and is no slow test when it fits; one slow in every run still is"
+    )
+    func busyMachineIsNoSlowTest() async throws {
+        // Given: the fixture's test is slow (400 ms) in the first two processes that run it, as ZIPFoundation's
+        // unzip was in two suite runs of three beside other builds; its markers are in a folder of this
+        // process's, the parent of the audit's test processes
+        let markers = "/tmp/litmus-busy-machine-\(getpid())"
+        try? FileManager.default.removeItem(atPath: markers)
+        defer { try? FileManager.default.removeItem(atPath: markers) }
+        // When
+        let audited = try await FixtureAudits.shared.audit("BusyMachine")
+        let report = audited.report
+        // Then
+        #expect(
+            report.findings(.slowTest).map(\.test?.rawValue) == ["TallyTests.TallyTests/testAlwaysSlow"],
+            "\(report.findings(.slowTest).map(\.message))")
+        #expect(report.conduct?.retimed == 1)
+        #expect(report.conduct?.withinBudgetWhenRetimed == 1)
+        #expect(report.conduct?.sentence.contains("timed 1 test again alone") == true)
+        #expect(audited.unchanged)
+    }
+
+    @Test(
         "Tests sharing a fixed folder are named as failing beside another process (the folder with them when their failures name it), never blaming another test"
     )
     func sharedFolderIsNamed() async throws {

@@ -37,6 +37,16 @@ public enum ReportAssembly {
             endedLeftovers: observations.processes.map(\.process.leftovers.count).reduce(0, +),
             rechecked: observations.interference.count,
             failedBesideOthers: observations.interference.values.filter(\.confirmed).count)
+        if let retimed = observations.retimed, !retimed.isEmpty {
+            report.conduct?.retimed = retimed.count
+            report.conduct?.withinBudgetWhenRetimed =
+                observations.tests.filter { test in
+                    guard let quiet = retimed[test.id], !quiet.isEmpty,
+                        let budget = FastJudge.budget(of: test, options: options, analysis: record.analysis)
+                    else { return false }
+                    return Statistics.median(quiet) <= budget.milliseconds
+                }.count
+        }
         return report
     }
 

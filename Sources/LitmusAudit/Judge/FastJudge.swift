@@ -1,6 +1,7 @@
 import Foundation
 
-/// F: a test whose median duration over the suite runs is over the budget. (Sleeps in the test code,
+/// F: a test whose median duration over the suite runs is over the budget (and, when its runs disagreed,
+/// over it again in runs alone with nothing beside it: ``needsRetiming(_:in:budget:quick:)``). (Sleeps in the test code,
 /// the other F finding, are found in the sources: ``SelfValidatingJudge`` passes them on.)
 enum FastJudge {
     /// The slow-test finding of `test`, if its median exceeds its budget (``budget(of:options:analysis:)``).
@@ -12,10 +13,33 @@ enum FastJudge {
         let median = Statistics.median(durations)
         guard median > budget else { return nil }
         let whose = source.map { " of its \($0)" } ?? ""
+        if let quiet = observations.retimed?[test.id], !quiet.isEmpty {
+            let quietMedian = Statistics.median(quiet)
+            guard quietMedian > budget else { return nil }
+            return Judge.finding(
+                .slowTest, test,
+                "\(test.name) takes \(milliseconds(quietMedian, over: budget)) ms (median of \(quiet.count) runs alone "
+                    + "with nothing beside it; \(milliseconds(median, over: budget)) ms over \(runs)), over the "
+                    + "\(Int(budget)) ms budget\(whose)"
+            )
+        }
         return Judge.finding(
             .slowTest, test,
             "\(test.name) takes \(milliseconds(median, over: budget)) ms (median of \(runs)), over the \(Int(budget)) ms budget\(whose)"
         )
+    }
+
+    /// Whether `test`'s runs disagree about `budget` enough to time it again alone before judging it
+    /// (``RunStage/retimeSlow(_:xctests:)``): its median is over the budget and another of its durations
+    /// is within it; or, in a full audit, a single run measured it (the others crashed or timed out). A
+    /// test over the budget in every run is slow without more runs, and a quick audit's single duration
+    /// of a test that did not run alone is left to the history's median over audits.
+    static func needsRetiming(_ test: TestIdentity, in observations: Observations, budget: Double, quick: Bool)
+        -> Bool
+    {
+        let durations = samples(of: test, in: observations).durations
+        guard let fastest = durations.min(), Statistics.median(durations) > budget else { return false }
+        return durations.count == 1 ? !quick : fastest <= budget
     }
 
     /// The durations `test` is judged on, and how to say which runs they are: its suite runs' (`3 runs`);

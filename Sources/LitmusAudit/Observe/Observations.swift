@@ -52,6 +52,10 @@ struct Observations: Sendable, Codable {
     /// The tests run again because they failed only while another test process ran beside them, by
     /// identifier (``InterferenceCheck``).
     var interference: [TestID: InterferenceCheck] = [:]
+    /// The durations in milliseconds of the tests timed again alone because their runs disagreed about
+    /// their budget (``RunStage/retimeSlow(_:xctests:)``), by identifier; `nil` when none was (and in a
+    /// record written before tests were timed again).
+    var retimed: [TestID: [Double]]?
     /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier.
     var profiles: [TestID: [URL]] = [:]
     /// The exit status of `--list-tests`: not 0 when the binary does not speak XCTest's protocol.
