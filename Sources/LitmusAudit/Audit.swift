@@ -277,6 +277,9 @@ public struct Audit: Sendable {
                     testLines: readsTestLines)
             }
         }
+        if let coverage = measured?.coverage {
+            measured?.coverage = PlatformOnlyUse.marked(coverage, package: package)
+        }
         var coveredLines = measured?.coveredLines ?? [:]
         if let measured, readsTestLines, let kept = workspace.kept {
             coveredLines = try keepLines(

@@ -69,6 +69,9 @@ public struct FileCoverage: Codable, Sendable, Hashable {
     public var coveredRegions: Int
     /// Regions.
     public var regions: Int
+    /// For a file no test executes whose declarations are used only in code this platform's build does not
+    /// compile (an `#if canImport(Darwin)` on Linux), the first file that uses them there; `nil` otherwise.
+    public var usedOnlyOnOtherPlatformsBy: String?
 
     /// Creates the value from every field.
     package init(file: String, coveredLines: Int, lines: Int, coveredRegions: Int, regions: Int) {

@@ -192,6 +192,7 @@ struct Judge: Sendable {
 
     /// T: source files no test executes (``ThoroughJudge``).
     static let thorough = Judge("thorough", kinds: [.uncoveredFile], reads: [.coverage]) { input in
-        JudgeOutput(findings: ThoroughJudge.findings(input.context))
+        let judged = ThoroughJudge.judged(input.context)
+        return JudgeOutput(findings: judged.findings, notes: judged.notes)
     }
 }

@@ -2,12 +2,28 @@
 /// `--min-line-coverage`, is decided with the others in ``ReportAssembly``.)
 enum ThoroughJudge {
     /// One finding per source file with executable lines and none executed.
-    static func findings(_ context: JudgingContext) -> [Finding] {
-        guard let coverage = context.coverage else { return [] }
-        return coverage.files.filter { $0.coveredLines == 0 && $0.lines > 0 }.map { file in
-            Finding(
-                kind: .uncoveredFile, file: file.file,
-                message: "\(file.file) is never executed by any test (\(file.lines) executable lines)")
+    static func findings(_ context: JudgingContext) -> [Finding] { judged(context).findings }
+
+    /// The findings, and as notes the files no test executes whose declarations only code this platform
+    /// does not compile uses (``PlatformOnlyUse``): nothing here can execute them.
+    static func judged(_ context: JudgingContext) -> (findings: [Finding], notes: [Finding]) {
+        guard let coverage = context.coverage else { return ([], []) }
+        var findings: [Finding] = []
+        var notes: [Finding] = []
+        for file in coverage.files where file.coveredLines == 0 && file.lines > 0 {
+            if let user = file.usedOnlyOnOtherPlatformsBy {
+                notes.append(
+                    Finding(
+                        kind: .uncoveredFile, file: file.file,
+                        message: "\(file.file) is never executed here, and cannot be: only \(user) uses it, in code "
+                            + "this platform's build does not compile (an #if)"))
+            } else {
+                findings.append(
+                    Finding(
+                        kind: .uncoveredFile, file: file.file,
+                        message: "\(file.file) is never executed by any test (\(file.lines) executable lines)"))
+            }
         }
+        return (findings, notes)
     }
 }
