@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The static checks against what the real-package corpus's readers called false (Tests/Corpus/verdicts):
+/// each rule with what it leaves alone, what it still finds, and the near miss.
+@Suite("Test smells: the false findings of the real-package corpus")
+struct RealCodeSmellTests {
+
+    /// The lines of the findings of `kind` in one Swift Testing file (its first test on line 3).
+    private func swiftTestingLines(_ kind: FindingKind, _ tests: String) throws -> [Int] {
+        let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
+        return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == kind }.compactMap(\.line)
+    }
+
+    @Test("sensitiveEquality: a description compared with the text the test wrote into the value is a round trip")
+    func descriptionOfWrittenText() throws {
+        let methods = #"""
+            func testA() { let value: Meta = .attributed("hello", attributes: [a]); XCTAssertEqual(value.description, "hello") }
+            func testB() { log(["key": "\("value", attributes: { _ in })"]); XCTAssertEqual(entries[0]["key"]?.description, "value") }
+            func testC() { let value = Meta.attributed(42, attributes: []); XCTAssertEqual(value.description, "42") }
+            func testD() { let cart = Cart(name: "hello"); XCTAssertEqual(cart.description, "Cart: hello") }
+            func testE() { XCTAssertEqual(a.description, "x"); XCTAssertEqual(b.description, "x") }
+            func testF() { let name = "x"; XCTAssertEqual(String(describing: a), "\(name)") }
+            """#
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
+
+    @Test("boolAssertEquality: no finding where no rewrite exists (an optional, another literal type, metatypes)")
+    func booleanWithoutRewrite() throws {
+        let tests = """
+                @Test func optional() { #expect(response.headers[.date]?.isEmpty == false) }
+                @Test func made() throws { let val = try JSONValue(true as Any); #expect(val == true) }
+                @Test func sameCall() throws { #expect(try json.value(for: "a") == 7); #expect(try json.value(for: "b") == true) }
+                @Test func declared() { let done: Bool? = finish(); #expect(done == true) }
+                @Test func plain() { let ok = Bool(check()); #expect(ok == true) }
+                @Test func notOptional() { #expect(response.headers.isEmpty == false) }
+                @Test func otherCall() { #expect(json.count() == 7); #expect(json.isEmpty() == true) }
+            """
+        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [7, 8, 9])
+        let methods = """
+            func testA() { XCTAssert(spy.types.first == Animal.self) }
+            func testB() { XCTAssertTrue(type(of: pet) == Dog.self) }
+            func testC() { XCTAssertTrue(pet.kind == Kind.dog) }
+            func testD() { XCTAssertEqual(result?.isValid, true) }
+            func testE() { XCTAssertEqual(result.isValid, true) }
+            """
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7"])
+    }
+}
