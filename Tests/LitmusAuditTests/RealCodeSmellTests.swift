@@ -48,4 +48,31 @@ struct RealCodeSmellTests {
             """
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7"])
     }
+
+    @Test("conditionalTestLogic: an if on a loop's element adds checks when the loop checks every element before it")
+    func ifAddsToElementChecks() throws {
+        let methods = """
+            func testA() {
+                for entry in archive {
+                    do {
+                        XCTAssertEqual(try archive.extract(entry), entry.checksum)
+                        if entry.type == .file { XCTAssertEqual(crc(entry), entry.checksum) }
+                    } catch { XCTFail("extract") }
+                }
+            }
+            func testB() {
+                for entry in archive { if entry.type != .directory { XCTAssertEqual(crc(entry), entry.checksum) } }
+            }
+            func testC() {
+                for entry in archive { XCTAssertTrue(exists(entry)); if archive.isCompressed { XCTAssertEqual(crc(entry), 1) } }
+            }
+            func testD() {
+                for entry in archive {
+                    do { try extract(entry) } catch { XCTAssertNil(error) }
+                    if entry.type == .file { XCTAssertEqual(crc(entry), entry.checksum) }
+                }
+            }
+            """
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testB:12", "testC:15", "testD:20"])
+    }
 }
