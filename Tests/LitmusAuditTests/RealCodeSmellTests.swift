@@ -75,4 +75,37 @@ struct RealCodeSmellTests {
             """
         #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testB:12", "testC:15", "testD:20"])
     }
+
+    @Test("trapInTest: the base address of a value's bytes and an http(s) response cast hold; a collection's may not")
+    func valueBytesAndHTTPResponses() throws {
+        let tests = """
+                @Test func a() { withUnsafeBytes(of: addr) { raw in let typed = raw.bindMemory(to: In.self); #expect(typed.baseAddress!.pointee.port == 1) } }
+                @Test func b() { withUnsafeBytes(of: addr) { #expect($0.bindMemory(to: UInt8.self).baseAddress!.pointee == 1) } }
+                @Test func c() { data.withUnsafeBytes { raw in #expect(raw.baseAddress!.load(as: UInt8.self) == 1) } }
+                @Test func d() { withUnsafeBytes(of: addr) { raw in #expect(other.baseAddress!.pointee == 1) } }
+                @Test func e() async throws {
+                    let (_, response) = try await URLSession.shared.data(for: URLRequest(url: URL(string: "https://a.b/c")!))
+                    #expect((response as! HTTPURLResponse).statusCode == 200)
+                }
+                @Test func f() async throws {
+                    let (_, response) = try await URLSession.shared.data(from: URL(string: "ftp://a.b/c")!)
+                    #expect((response as! HTTPURLResponse).statusCode == 200)
+                }
+                @Test func g() async throws { let response = try await fetch(); #expect((response as! HTTPURLResponse).statusCode == 200) }
+            """
+        #expect(try swiftTestingLines(.trapInTest, tests) == [5, 6, 13, 15])
+        let methods = """
+            func testA() async throws {
+                let (_, response) = try await session.data(from: URL(string: "http://127.0.0.1:\\(port)/x")!)
+                let http = response as! HTTPURLResponse
+                XCTAssertEqual(http.statusCode, 200)
+            }
+            func testB() async throws {
+                let (_, response) = try await session.data(from: url)
+                let http = response as! URLResponse
+                XCTAssertEqual(http.mimeType, "a")
+            }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:10"])
+    }
 }
