@@ -108,4 +108,49 @@ struct RealCodeSmellTests {
             """
         #expect(try xctestFindings(.trapInTest, methods) == ["testB:10"])
     }
+
+    @Test("assertionRoulette: assertions are counted per build configuration; a check of an unwrapped name cannot fail")
+    func roulettePerConfiguration() throws {
+        let methods = """
+            func testA() {
+            #if canImport(Darwin)
+            #if SWIFT_PACKAGE
+                XCTAssertEqual(result?.count, 7)
+            #else
+                XCTAssertEqual(result?.count, 10)
+            #endif
+            #else
+                XCTAssertEqual(result?.count, 2)
+            #endif
+            }
+            func testB() {
+                XCTAssertEqual(a, 1)
+            #if os(Linux)
+                XCTAssertEqual(b, 2)
+            #endif
+                XCTAssertTrue(c)
+            }
+            func testC() {
+            #if canImport(Darwin)
+                XCTAssertEqual(a, 1)
+            #else
+                XCTAssertEqual(b, 2)
+            #endif
+                XCTAssertTrue(c)
+            }
+            func testD() {
+                XCTAssertNotNil(archive)
+                guard let entry = archive["a"], let link = archive["b"] else { return XCTFail("no entry") }
+                XCTAssertNotNil(entry)
+                XCTAssertNotNil(link)
+                XCTAssertTrue(entry.isFile)
+            }
+            func testE() {
+                XCTAssertNotNil(archive)
+                XCTAssertNotNil(archive["a"])
+                XCTAssertTrue(archive.isOpen)
+            }
+            """
+        #expect(try xctestFindings(.assertionRoulette, methods) == ["testB:15", "testE:37"])
+    }
 }
