@@ -37,8 +37,9 @@ struct RealCodeSmellTests {
                 @Test func plain() { let ok = Bool(check()); #expect(ok == true) }
                 @Test func notOptional() { #expect(response.headers.isEmpty == false) }
                 @Test func otherCall() { #expect(json.count() == 7); #expect(json.isEmpty() == true) }
+                @Test func unwrapped() { var done: Bool! = finish(); #expect(done == true) }
             """
-        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [7, 8, 9])
+        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [7, 8, 9, 10])
         let methods = """
             func testA() { XCTAssert(spy.types.first == Animal.self) }
             func testB() { XCTAssertTrue(type(of: pet) == Dog.self) }

@@ -319,7 +319,7 @@ struct LiteralTypedValues {
         for binding in test.all(PatternBindingSyntax.self) {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let type = binding.typeAnnotation?.type.trimmedDescription {
-                if type != "Bool" { typedNames.insert(name) }
+                if !["Bool", "Bool!", "Swift.Bool"].contains(type) { typedNames.insert(name) }
             } else if let value = binding.initializer?.value,
                 let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self),
                 let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
