@@ -36,10 +36,11 @@ struct SmellCorpusAccuracyTests {
         "conditionalTestLogic": (100, 100), "unawaitedAssertion": (100, 100),
         "xctestAssertionInSwiftTesting": (100, nil), "expectInXCTest": (100, nil),
         "unevaluatedExpectation": (100, nil),
-        // Hints: advice, measured and held where they are.
+        // Hints: advice, measured and held where they are. boolAssertEquality: 20 of 26 since the label of a
+        // `Bool?` compared with `false` was taken away (it was found; no other finding changed).
         "duplicateAssert": (100, 0), "assertionRoulette": (100, 96), "sensitiveEquality": (100, 100),
         "mysteryGuest": (100, 50), "resourceOptimism": (0, 0), "redundantPrint": (100, 100), "sleepInTest": (100, 80),
-        "eagerTest": (0, 0), "magicNumber": (100, 25), "boolAssertEquality": (95, 77),
+        "eagerTest": (0, 0), "magicNumber": (100, 25), "boolAssertEquality": (95, 76),
     ]
 
     /// One row of the table.

@@ -24,6 +24,10 @@ enum EqualityShapeDetector {
         var numbers: MagicNumberContext?
         var booleans: [(Syntax, String)] = []
         var descriptions: [Syntax] = []
+        // What tells a Boolean-literal comparison from a Bool's, read only for a test that makes one.
+        var literalTypes: LiteralTypedValues?
+        // The texts the test writes outside its checks, read only for a test comparing a description.
+        var writtenTexts: Set<String>?
         for assertion in test.assertions {
             guard let name = SmellScan.assertionName(assertion) else { continue }
             let arguments = SmellScan.arguments(assertion)
@@ -48,10 +52,23 @@ enum EqualityShapeDetector {
                 }
                 if !echoed { floats.append(assertion) }
             }
-            if let shape = booleanShape(name, arguments) { booleans.append((assertion, shape)) }
+            if let shape = booleanShape(
+                name, arguments,
+                literalTypes: {
+                    let context = literalTypes ?? LiteralTypedValues(test)
+                    literalTypes = context
+                    return context
+                })
+            {
+                booleans.append((assertion, shape))
+            }
             let checked = operands.isEmpty ? arguments.filter { $0.label == nil }.map(\.expression) : operands
             // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing.
-            if !messageOnly.contains(name), checked.contains(where: readsDescription) { descriptions.append(assertion) }
+            if !messageOnly.contains(name), checked.contains(where: readsDescription) {
+                let texts = writtenTexts ?? textsWritten(test)
+                writtenTexts = texts
+                if !echoesText(operands, texts) { descriptions.append(assertion) }
+            }
         }
         var found: [Smell] = []
         if let first = floats.first {
@@ -170,24 +187,32 @@ enum EqualityShapeDetector {
 
     /// Why an assertion states an equality as a Boolean, or `nil`: `XCTAssert(a == b)`,
     /// `XCTAssertTrue(a == b)`, `XCTAssertFalse(a === b)`, `XCTAssertTrue(x == nil)`,
-    /// `XCTAssertEqual(x, true)`, `#expect(x == true)`.
-    private static func booleanShape(_ name: String, _ arguments: [LabeledExprSyntax]) -> String? {
+    /// `XCTAssertEqual(x, true)`, `#expect(x == true)`. Not when no rewrite exists: a comparison of
+    /// metatypes (`x == Animal.self`: neither Equatable nor AnyObject), or a Boolean literal compared with
+    /// what is no `Bool` (``LiteralTypedValues``).
+    private static func booleanShape(
+        _ name: String, _ arguments: [LabeledExprSyntax], literalTypes: () -> LiteralTypedValues
+    ) -> String? {
         guard let first = arguments.first?.expression else { return nil }
-        if booleanAssertions.contains(name), let (_, op, _) = comparison(first),
-            ["==", "!=", "===", "!=="].contains(op)
+        if booleanAssertions.contains(name), let (left, op, right) = comparison(first),
+            ["==", "!=", "===", "!=="].contains(op), !isMetatype(left), !isMetatype(right)
         {
             return
                 "asserts `\(name)(\(first.trimmedDescription.prefix(50)))`: XCTAssertEqual, XCTAssertIdentical or XCTAssertNil would print both sides when it fails"
         }
         if name == "#expect", let (left, op, right) = comparison(first), op == "==" || op == "!=",
-            left.is(BooleanLiteralExprSyntax.self) || right.is(BooleanLiteralExprSyntax.self)
+            let value = left.is(BooleanLiteralExprSyntax.self)
+                ? right : right.is(BooleanLiteralExprSyntax.self) ? left : nil,
+            !literalTypes().isNotBool(value)
         {
             return
                 "compares with a Boolean literal (`#expect(\(first.trimmedDescription.prefix(50)))`): #expect(x) or #expect(!x) says the same"
         }
         if name == "XCTAssertEqual", arguments.count >= 2,
-            arguments[0].expression.is(BooleanLiteralExprSyntax.self)
-                || arguments[1].expression.is(BooleanLiteralExprSyntax.self)
+            let value = arguments[0].expression.is(BooleanLiteralExprSyntax.self)
+                ? arguments[1].expression
+                : arguments[1].expression.is(BooleanLiteralExprSyntax.self) ? arguments[0].expression : nil,
+            !literalTypes().isNotBool(value)
         {
             return "compares with a Boolean literal in XCTAssertEqual: XCTAssertTrue/XCTAssertFalse says the same"
         }
@@ -206,6 +231,58 @@ enum EqualityShapeDetector {
         }
     }
 
+    /// A metatype, `Animal.self` or `type(of: x)`: compared with `==`, no XCTAssertEqual (not Equatable)
+    /// or XCTAssertIdentical (not AnyObject) form exists (Swinject's `spy.types.first == Animal.self`).
+    static func isMetatype(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+            let base = member.base?.trimmedDescription, base.first?.isUppercase == true
+        {
+            return true
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "type",
+            call.arguments.first?.label?.text == "of"
+        {
+            return true
+        }
+        return false
+    }
+
+    /// The texts the test writes outside its checks: its string literals with no interpolation, nested
+    /// ones included (`"\("value", attributes: …)"` writes `value`), and its integer literals.
+    static func textsWritten(_ test: ScannedTest) -> Set<String> {
+        let checked = Set(test.assertions.flatMap { [$0.id] + $0.descendants(of: Syntax.self).map(\.id) })
+        var texts: Set<String> = []
+        for node in test.nodes where !checked.contains(node.id) {
+            if let literal = node.as(StringLiteralExprSyntax.self), let text = plainText(literal), !text.isEmpty {
+                texts.insert(text)
+            } else if let literal = node.as(IntegerLiteralExprSyntax.self) {
+                texts.insert(literal.literal.text.replacingOccurrences(of: "_", with: ""))
+            }
+        }
+        return texts
+    }
+
+    /// Whether a description is compared with a text the test itself wrote into a value (`.attributed(
+    /// "hello", …)` … `value.description == "hello"`; `.attributed(42, …)` … `== "42"`): the description
+    /// hands back the text the test gave, a round trip through a carrier whose text only its description
+    /// reads (swift-log's attributed metadata values), not a rendering whose format may change.
+    static func echoesText(_ operands: [ExprSyntax], _ written: Set<String>) -> Bool {
+        guard operands.count == 2 else { return false }
+        return operands.contains { operand in
+            guard let literal = operand.as(StringLiteralExprSyntax.self), let text = plainText(literal) else {
+                return false
+            }
+            return written.contains(text)
+        }
+    }
+
+    /// The text of a string literal with no interpolation, or `nil`.
+    static func plainText(_ literal: StringLiteralExprSyntax) -> String? {
+        guard literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) else { return nil }
+        return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+    }
+
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`.
     private static func readsDescription(_ expression: ExprSyntax) -> Bool {
         let nodes = [Syntax(expression)] + expression.descendants(of: Syntax.self)
@@ -221,5 +298,105 @@ enum EqualityShapeDetector {
             }
             return false
         }
+    }
+}
+
+/// What a value compared with a Boolean literal is, when the test shows it is no `Bool`, so that neither
+/// `#expect(x)` nor `XCTAssertTrue(x)` would compile and `== true` is the only check (FlyingFox's):
+/// - an optional, reached through `?.` (`headers[.date]?.isEmpty == false`: present and not empty);
+/// - a name the test binds to another type's initializer (`let val = try JSONValue(true as Any)`) or
+///   declares of another type (`let flag: JSONValue`, `let done: Bool?`);
+/// - a value the test also compares with a number or a string, by its name or the function it calls
+///   (`json.getValue(for: "$.age") == 7` … `json.getValue(for: "$.isAdmin") == true`): a type
+///   expressible by several literals, such as a JSON value.
+struct LiteralTypedValues {
+    /// The names bound to a value of a type other than `Bool`.
+    private var typedNames: Set<String> = []
+    /// The names and called functions compared with a number or a string literal.
+    private var comparedWithOtherLiterals: Set<String> = []
+
+    init(_ test: ScannedTest) {
+        for binding in test.all(PatternBindingSyntax.self) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if let type = binding.typeAnnotation?.type.trimmedDescription {
+                if !["Bool", "Bool!", "Swift.Bool"].contains(type) { typedNames.insert(name) }
+            } else if let value = binding.initializer?.value,
+                let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self),
+                let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                type.first?.isUppercase == true, type != "Bool"
+            {
+                typedNames.insert(name)
+            }
+        }
+        for assertion in test.assertions {
+            guard let name = SmellScan.assertionName(assertion) else { continue }
+            let arguments = SmellScan.arguments(assertion)
+            var pairs: [(ExprSyntax, ExprSyntax)] = []
+            if EqualityShapeDetector.equalityAssertions.contains(name) || name == "XCTAssertNotEqual",
+                arguments.count >= 2
+            {
+                pairs.append((arguments[0].expression, arguments[1].expression))
+            } else if let first = arguments.first?.expression,
+                let (left, op, right) = EqualityShapeDetector.comparison(first), op == "==" || op == "!="
+            {
+                pairs.append((left, right))
+            }
+            for (left, right) in pairs {
+                if Self.isOtherLiteral(right), let key = Self.key(left) { comparedWithOtherLiterals.insert(key) }
+                if Self.isOtherLiteral(left), let key = Self.key(right) { comparedWithOtherLiterals.insert(key) }
+            }
+        }
+    }
+
+    /// Whether `value`, compared with a Boolean literal, is shown to be no `Bool`.
+    func isNotBool(_ value: ExprSyntax) -> Bool {
+        if Self.readsOptionalChain(value) { return true }
+        let inner = Self.unwrapped(value)
+        if let name = inner.as(DeclReferenceExprSyntax.self)?.baseName.text, typedNames.contains(name) { return true }
+        return Self.key(value).map(comparedWithOtherLiterals.contains) ?? false
+    }
+
+    /// A number or a string literal.
+    private static func isOtherLiteral(_ expression: ExprSyntax) -> Bool {
+        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(StringLiteralExprSyntax.self)
+    }
+
+    /// What names a compared value: the function a call calls (`json.getValue`), or the expression.
+    private static func key(_ expression: ExprSyntax) -> String? {
+        let inner = unwrapped(expression)
+        if let call = inner.as(FunctionCallExprSyntax.self) {
+            return "call " + call.calledExpression.trimmedDescription
+        }
+        return inner.trimmedDescription
+    }
+
+    /// The expression inside `try`, `await`, parentheses and a force unwrap.
+    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        if let tried = expression.as(TryExprSyntax.self) { return unwrapped(tried.expression) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return unwrapped(awaited.expression) }
+        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped(unwrap.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return unwrapped(only.expression)
+        }
+        return expression
+    }
+
+    /// Whether `expression` reaches its value through `?.`, so it is optional (`a?.b`, `a?.b.c()`, `a[k]?.d`).
+    private static func readsOptionalChain(_ expression: ExprSyntax) -> Bool {
+        var current: ExprSyntax? = unwrapped(expression)
+        while let node = current {
+            if node.is(OptionalChainingExprSyntax.self) { return true }
+            if let member = node.as(MemberAccessExprSyntax.self) {
+                current = member.base
+            } else if let call = node.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let subscripted = node.as(SubscriptCallExprSyntax.self) {
+                current = subscripted.calledExpression
+            } else {
+                current = nil
+            }
+        }
+        return false
     }
 }

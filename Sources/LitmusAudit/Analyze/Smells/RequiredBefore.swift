@@ -112,14 +112,14 @@ enum RequiredBefore {
         }
     }
 
-    /// Whether `node` runs whenever the test's `body` does: no `if`, `switch`, loop, `guard` body or
-    /// closure between them.
-    private static func isUnconditional(_ node: Syntax, in body: Syntax) -> Bool {
+    /// Whether `node` runs whenever `body` (the test's, or a loop's) does: no `if`, `switch`, loop,
+    /// `guard` body, `catch` or closure between them.
+    static func isUnconditional(_ node: Syntax, in body: Syntax) -> Bool {
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
             if syntax.is(IfExprSyntax.self) || syntax.is(SwitchCaseSyntax.self) || syntax.is(ForStmtSyntax.self)
                 || syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self)
-                || syntax.is(GuardStmtSyntax.self)
+                || syntax.is(GuardStmtSyntax.self) || syntax.is(CatchClauseSyntax.self)
                 || syntax.is(ClosureExprSyntax.self)
             {
                 return false

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// and the report says "crashed", not which check failed. An unwrap that cannot be `nil` does not count
 /// (``cannotBeNil(_:objcStrings:runs:)``): a URL or UUID parsed from a fixed literal,
 /// a string's `.data(using: .utf8)` (or `.utf16`, `.utf32`, `.unicode`), which every Swift string can
-/// encode, `Test.current`, and the result of running a fixture's tests.
+/// encode, `Test.current`, the result of running a fixture's tests, and the base address of a value's
+/// bytes (``isValueBufferAddress(_:test:)``); nor a cast that holds (``isHTTPResponseCast(_:to:test:)``).
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
 
@@ -23,10 +24,13 @@ enum TrapDetector {
             if cannotBeNil(node.expression, objcStrings: names.objcStrings, runs: names.runs) { continue }
             // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
             if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { continue }
+            if isValueBufferAddress(node.expression, test: test) { continue }
             traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
         }
         for node in test.all(AsExprSyntax.self)
-        where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
+        where node.questionOrExclamationMark?.tokenKind == .exclamationMark
+            && !isHTTPResponseCast(node.expression, to: node.type, test: test)
+        {
             traps.append((Syntax(node), "a force cast `\(node.trimmedDescription.prefix(50))`"))
         }
         for call in test.all(FunctionCallExprSyntax.self) {
@@ -38,6 +42,13 @@ enum TrapDetector {
         // Unfolded sequences hold `as!` as an UnresolvedAsExpr.
         for node in test.all(UnresolvedAsExprSyntax.self)
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
+            if let elements = node.parent?.as(ExprListSyntax.self).map(Array.init),
+                let index = elements.firstIndex(where: { $0.id == node.id }), index > 0, index + 1 < elements.count,
+                let type = elements[index + 1].as(TypeExprSyntax.self)?.type,
+                isHTTPResponseCast(elements[index - 1], to: type, test: test)
+            {
+                continue
+            }
             traps.append((Syntax(node), "a force cast `as!`"))
         }
         traps.removeAll { isExpectedTrap($0.0) }
@@ -125,6 +136,106 @@ enum TrapDetector {
                     $0.expression.is(DeclReferenceExprSyntax.self) || $0.expression.is(MemberAccessExprSyntax.self)
                 }
         }
+    }
+
+    /// The calls that lend a closure the bytes of a value (`withUnsafeBytes(of: addrIn) { … }`): the
+    /// buffer spans the value's memory, so its base address is never `nil` (FlyingFox 0.27.1's socket
+    /// address tests). Not a collection's `withUnsafeBytes { … }`, whose buffer is empty, with a `nil`
+    /// base, when the collection is.
+    static let valueByteCalls: Set<String> = ["withUnsafeBytes", "withUnsafeMutableBytes"]
+
+    /// Whether `expression` is the base address of the bytes of a value, or of those bytes bound to a
+    /// type: `buffer.baseAddress` where `buffer` is the closure parameter of `withUnsafeBytes(of: x)`, or
+    /// `buffer.bindMemory(to: T.self)` (`assumingMemoryBound(to:)`) of one, or a name the test binds to
+    /// such a binding. `bindMemory` keeps the base address it binds.
+    static func isValueBufferAddress(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "baseAddress",
+            let base = member.base
+        else { return false }
+        return isValueBuffer(base, test: test, depth: 0)
+    }
+
+    private static func isValueBuffer(_ expression: ExprSyntax, test: ScannedTest, depth: Int) -> Bool {
+        guard depth < 4 else { return false }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            ["bindMemory", "assumingMemoryBound"].contains(member.declName.baseName.text), let base = member.base
+        {
+            return isValueBuffer(base, test: test, depth: depth + 1)
+        }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        if closureParameterOfValueBytes(name, around: Syntax(expression)) { return true }
+        return test.all(PatternBindingSyntax.self).contains { binding in
+            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                && binding.initializer.map { value in
+                    value.value.is(FunctionCallExprSyntax.self)
+                        && isValueBuffer(value.value, test: test, depth: depth + 1)
+                } == true
+        }
+    }
+
+    /// Whether `name` at `node` is the parameter (or `$0`) of a closure around it that
+    /// `withUnsafeBytes(of: value)` calls.
+    private static func closureParameterOfValueBytes(_ name: String, around node: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                let parameters: [String]
+                switch closure.signature?.parameterClause {
+                case .simpleInput(let names): parameters = names.map(\.name.text)
+                case .parameterClause(let clause):
+                    parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+                case nil: parameters = ["$0"]
+                }
+                if parameters.contains(name) {
+                    let call =
+                        closure.parent?.as(FunctionCallExprSyntax.self)
+                        ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                    guard let call, let called = CallCollector.calledName(call.calledExpression) else { return false }
+                    return valueByteCalls.contains(called) && call.arguments.first?.label?.text == "of"
+                }
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// Whether `value as! HTTPURLResponse` casts the response of a URLSession request to an `http(s)` URL
+    /// (`let (_, response) = try await URLSession.shared.data(for: request)` in a test whose URLs are all
+    /// `https://…` literals): URLSession gives an `HTTPURLResponse` for those or throws before, so the
+    /// cast holds (FlyingFox 0.27.1). A test that also writes another scheme, or a response of anything
+    /// else, still counts.
+    static func isHTTPResponseCast(_ value: ExprSyntax, to type: TypeSyntax, test: ScannedTest) -> Bool {
+        guard type.trimmedDescription == "HTTPURLResponse",
+            let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        let fromSession = test.all(PatternBindingSyntax.self).contains { binding in
+            guard let tuple = binding.pattern.as(TuplePatternSyntax.self), tuple.elements.count == 2,
+                tuple.elements.last?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                var made = binding.initializer?.value
+            else { return false }
+            while true {
+                if let tried = made.as(TryExprSyntax.self) {
+                    made = tried.expression
+                } else if let awaited = made.as(AwaitExprSyntax.self) {
+                    made = awaited.expression
+                } else {
+                    break
+                }
+            }
+            guard let call = made.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                ["data", "upload", "download", "bytes"].contains(member.declName.baseName.text),
+                let session = member.base?.trimmedDescription
+            else { return false }
+            return session.contains("URLSession") || session.lowercased().hasSuffix("session")
+        }
+        guard fromSession else { return false }
+        let urls = test.all(StringLiteralExprSyntax.self).compactMap { literal -> String? in
+            let text = literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+            return text.contains("://") || text.hasPrefix("data:") || text.hasPrefix("file:") ? text : nil
+        }
+        return !urls.isEmpty && urls.allSatisfy { $0.hasPrefix("https://") || $0.hasPrefix("http://") }
     }
 
     /// A trap inside Nimble's `expect { … }.to(throwAssertion())`, which catches it on purpose.

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The static checks against what the real-package corpus's readers called false (Tests/Corpus/verdicts):
+/// each rule with what it leaves alone, what it still finds, and the near miss.
+@Suite("Test smells: the false findings of the real-package corpus")
+struct RealCodeSmellTests {
+
+    /// The lines of the findings of `kind` in one Swift Testing file (its first test on line 3).
+    private func swiftTestingLines(_ kind: FindingKind, _ tests: String) throws -> [Int] {
+        let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
+        return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == kind }.compactMap(\.line)
+    }
+
+    @Test("sensitiveEquality: a description compared with the text the test wrote into the value is a round trip")
+    func descriptionOfWrittenText() throws {
+        let methods = #"""
+            func testA() { let value: Meta = .attributed("hello", attributes: [a]); XCTAssertEqual(value.description, "hello") }
+            func testB() { log(["key": "\("value", attributes: { _ in })"]); XCTAssertEqual(entries[0]["key"]?.description, "value") }
+            func testC() { let value = Meta.attributed(42, attributes: []); XCTAssertEqual(value.description, "42") }
+            func testD() { let cart = Cart(name: "hello"); XCTAssertEqual(cart.description, "Cart: hello") }
+            func testE() { XCTAssertEqual(a.description, "x"); XCTAssertEqual(b.description, "x") }
+            func testF() { let name = "x"; XCTAssertEqual(String(describing: a), "\(name)") }
+            """#
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
+
+    @Test("boolAssertEquality: no finding where no rewrite exists (an optional, another literal type, metatypes)")
+    func booleanWithoutRewrite() throws {
+        let tests = """
+                @Test func optional() { #expect(response.headers[.date]?.isEmpty == false) }
+                @Test func made() throws { let val = try JSONValue(true as Any); #expect(val == true) }
+                @Test func sameCall() throws { #expect(try json.value(for: "a") == 7); #expect(try json.value(for: "b") == true) }
+                @Test func declared() { let done: Bool? = finish(); #expect(done == true) }
+                @Test func plain() { let ok = Bool(check()); #expect(ok == true) }
+                @Test func notOptional() { #expect(response.headers.isEmpty == false) }
+                @Test func otherCall() { #expect(json.count() == 7); #expect(json.isEmpty() == true) }
+                @Test func unwrapped() { var done: Bool! = finish(); #expect(done == true) }
+            """
+        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [7, 8, 9, 10])
+        let methods = """
+            func testA() { XCTAssert(spy.types.first == Animal.self) }
+            func testB() { XCTAssertTrue(type(of: pet) == Dog.self) }
+            func testC() { XCTAssertTrue(pet.kind == Kind.dog) }
+            func testD() { XCTAssertEqual(result?.isValid, true) }
+            func testE() { XCTAssertEqual(result.isValid, true) }
+            """
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7"])
+    }
+
+    @Test("conditionalTestLogic: an if on a loop's element adds checks when the loop checks every element before it")
+    func ifAddsToElementChecks() throws {
+        let methods = """
+            func testA() {
+                for entry in archive {
+                    do {
+                        XCTAssertEqual(try archive.extract(entry), entry.checksum)
+                        if entry.type == .file { XCTAssertEqual(crc(entry), entry.checksum) }
+                    } catch { XCTFail("extract") }
+                }
+            }
+            func testB() {
+                for entry in archive { if entry.type != .directory { XCTAssertEqual(crc(entry), entry.checksum) } }
+            }
+            func testC() {
+                for entry in archive { XCTAssertTrue(exists(entry)); if archive.isCompressed { XCTAssertEqual(crc(entry), 1) } }
+            }
+            func testD() {
+                for entry in archive {
+                    do { try extract(entry) } catch { XCTAssertNil(error) }
+                    if entry.type == .file { XCTAssertEqual(crc(entry), entry.checksum) }
+                }
+            }
+            """
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testB:12", "testC:15", "testD:20"])
+    }
+
+    @Test("trapInTest: the base address of a value's bytes and an http(s) response cast hold; a collection's may not")
+    func valueBytesAndHTTPResponses() throws {
+        let tests = """
+                @Test func a() { withUnsafeBytes(of: addr) { raw in let typed = raw.bindMemory(to: In.self); #expect(typed.baseAddress!.pointee.port == 1) } }
+                @Test func b() { withUnsafeBytes(of: addr) { #expect($0.bindMemory(to: UInt8.self).baseAddress!.pointee == 1) } }
+                @Test func c() { data.withUnsafeBytes { raw in #expect(raw.baseAddress!.load(as: UInt8.self) == 1) } }
+                @Test func d() { withUnsafeBytes(of: addr) { raw in #expect(other.baseAddress!.pointee == 1) } }
+                @Test func e() async throws {
+                    let (_, response) = try await URLSession.shared.data(for: URLRequest(url: URL(string: "https://a.b/c")!))
+                    #expect((response as! HTTPURLResponse).statusCode == 200)
+                }
+                @Test func f() async throws {
+                    let (_, response) = try await URLSession.shared.data(from: URL(string: "ftp://a.b/c")!)
+                    #expect((response as! HTTPURLResponse).statusCode == 200)
+                }
+                @Test func g() async throws { let response = try await fetch(); #expect((response as! HTTPURLResponse).statusCode == 200) }
+            """
+        #expect(try swiftTestingLines(.trapInTest, tests) == [5, 6, 13, 15])
+        let methods = """
+            func testA() async throws {
+                let (_, response) = try await session.data(from: URL(string: "http://127.0.0.1:\\(port)/x")!)
+                let http = response as! HTTPURLResponse
+                XCTAssertEqual(http.statusCode, 200)
+            }
+            func testB() async throws {
+                let (_, response) = try await session.data(from: url)
+                let http = response as! URLResponse
+                XCTAssertEqual(http.mimeType, "a")
+            }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:10"])
+    }
+
+    @Test("assertionRoulette: assertions are counted per build configuration; a check of an unwrapped name cannot fail")
+    func roulettePerConfiguration() throws {
+        let methods = """
+            func testA() {
+            #if canImport(Darwin)
+            #if SWIFT_PACKAGE
+                XCTAssertEqual(result?.count, 7)
+            #else
+                XCTAssertEqual(result?.count, 10)
+            #endif
+            #else
+                XCTAssertEqual(result?.count, 2)
+            #endif
+            }
+            func testB() {
+                XCTAssertEqual(a, 1)
+            #if os(Linux)
+                XCTAssertEqual(b, 2)
+            #endif
+                XCTAssertTrue(c)
+            }
+            func testC() {
+            #if canImport(Darwin)
+                XCTAssertEqual(a, 1)
+            #else
+                XCTAssertEqual(b, 2)
+            #endif
+                XCTAssertTrue(c)
+            }
+            func testD() {
+                XCTAssertNotNil(archive)
+                guard let entry = archive["a"], let link = archive["b"] else { return XCTFail("no entry") }
+                XCTAssertNotNil(entry)
+                XCTAssertNotNil(link)
+                XCTAssertTrue(entry.isFile)
+            }
+            func testE() {
+                XCTAssertNotNil(archive)
+                XCTAssertNotNil(archive["a"])
+                XCTAssertTrue(archive.isOpen)
+            }
+            """
+        #expect(try xctestFindings(.assertionRoulette, methods) == ["testB:15", "testE:37"])
+    }
+}
