@@ -14,19 +14,24 @@ public struct Arg<Value> {
     /// double's matching closure, compiled for the arguments' types, checks them inline: a matcher-stubbed
     /// call then calls no closure but the one of the whole call (DoublesCallBenchmark).
     @usableFromInline let test: Test
+    /// The value `.equal` expects, kept beside `test` rather than in its case: bound from the case, it
+    /// was copied for every check (a retain and a release of a `String`).
+    @usableFromInline let expected: Value?
 
     @usableFromInline
     enum Test {
         case any
-        /// A value equal to the first, which `isEqual` checks where `Value` is not known to be `Equatable`.
-        case equal(Value, isEqual: (Value) -> Bool)
+        /// A value equal to ``expected``, which `isEqual` checks where `Value` is not known to be
+        /// `Equatable`.
+        case equal(isEqual: (Value) -> Bool)
         case predicate((Value) -> Bool)
     }
 
     @usableFromInline
-    init(description: String, test: Test) {
+    init(description: String, test: Test, expected: Value? = nil) {
         self.description = description
         self.test = test
+        self.expected = expected
     }
 
     /// A matcher of your own: `description` says what it accepts, in failure messages.
@@ -45,7 +50,7 @@ public struct Arg<Value> {
     public func matches(_ value: Value) -> Bool {
         switch test {
         case .any: true
-        case .equal(_, let isEqual): isEqual(value)
+        case .equal(let isEqual): isEqual(value)
         case .predicate(let predicate): predicate(value)
         }
     }
@@ -68,7 +73,7 @@ extension Arg where Value: Equatable {
     /// A value equal to `expected`.
     @inlinable
     public static func equal(_ expected: Value) -> Self {
-        Self(description: quoted(expected), test: .equal(expected, isEqual: { $0 == expected }))
+        Self(description: quoted(expected), test: .equal(isEqual: { $0 == expected }), expected: expected)
     }
 
     /// Any value but `unexpected`.
@@ -83,7 +88,7 @@ extension Arg where Value: Equatable {
     public func matches(_ value: Value) -> Bool {
         switch test {
         case .any: true
-        case .equal(let expected, _): value == expected
+        case .equal: value == expected.unsafelyUnwrapped
         case .predicate(let predicate): predicate(value)
         }
     }

@@ -51,48 +51,62 @@ struct CallLog<Arguments, Result, Handler> {
     ///
     /// This is the hot path of every double: the arguments move into the history, a stubbed
     /// value is copied out directly, and any other stub is left for the caller to finish outside
-    /// the lock (a handler gets a copy of the stored arguments), so a handler may call the double
-    /// again.
+    /// the lock (a handler gets a copy of the arguments), so a handler may call the double again.
+    /// Stubs made with `given(…)` are matched before the arguments move: the matchers borrow them
+    /// where they are, while read from the history they were copied for each matcher (a retain and
+    /// a release of each `String` among them).
     @inlinable @inline(__always)
     mutating func record(_ call: consuming Arguments, number: UInt64) -> Resolution {
+        guard matchedStubs.isEmpty else {
+            let resolution = matchedResolution(of: call)
+            arguments.append(call)
+            sequenceNumbers.append(number)
+            return resolution
+        }
         arguments.append(call)
         sequenceNumbers.append(number)
-        if matchedStubs.isEmpty, case .value(let result) = stub {
+        if case .value(let result) = stub {
             return .value(result)
         }
-        return resolutionWithoutValue()
+        return resolutionWithoutMatch()
     }
 
-    /// The stub of the latest call when stubs were made with `given(…)`: the newest one whose
-    /// arguments match, else the plain stub.
+    /// The stub of a call when stubs were made with `given(…)`: the newest one whose arguments match,
+    /// else the plain stub.
     @inlinable
-    func matchedResolution() -> Resolution {
-        let latest = arguments.count - 1
+    func matchedResolution(of call: Arguments) -> Resolution {
         var index = matchedStubs.count - 1
-        // Newest first. The stubs and the arguments are borrowed where they are stored, not copied out:
-        // the log is locked and matchers cannot reach it, so neither is released while a matcher runs.
+        // Newest first. Each stub is read through an unretained reference: the log is locked and
+        // matchers cannot reach it, so none is released while a matcher runs.
         while index >= 0 {
-            let matched = Unmanaged.passUnretained(matchedStubs[index])._withUnsafeGuaranteedRef { matched in
-                arguments.withUnsafeBufferPointer { matched.matches($0[latest]) }
+            let matched = Unmanaged.passUnretained(matchedStubs[index])
+            if matched._withUnsafeGuaranteedRef({ $0.matches(call) }) {
+                // Read in place: copying the stub out to switch over it copied its enum twice.
+                return matched._withUnsafeGuaranteedRef { resolution(of: $0.stub, for: call) }
             }
-            if matched { break }
             index -= 1
         }
-        switch index >= 0 ? matchedStubs[index].stub : stub {
-        case .value(let result): return .value(result)
-        case .error(let error): return .error(error)
-        case .handler(let handler): return .handler(handler, arguments[latest])
-        case nil: return .unstubbed
+        guard let stub else { return .unstubbed }
+        return resolution(of: stub, for: call)
+    }
+
+    /// The resolution `stub` gives `call`.
+    @inlinable
+    func resolution(of stub: Stub, for call: Arguments) -> Resolution {
+        switch stub {
+        case .value(let result):
+            return .value(result)
+        case .error(let error):
+            return .error(error)
+        case .handler(let handler):
+            return .handler(handler, call)
         }
     }
 
-    /// The resolution of the latest call when the stub is not a value: an error, the handler
-    /// with a copy of the call's arguments, or nothing stubbed.
+    /// The resolution of the latest call, recorded, by the plain stub: an error, the handler with a
+    /// copy of the call's arguments, or nothing stubbed.
     @inlinable
-    func resolutionWithoutValue() -> Resolution {
-        if !matchedStubs.isEmpty {
-            return matchedResolution()
-        }
+    func resolutionWithoutMatch() -> Resolution {
         switch stub {
         case .value(let result):
             return .value(result)

@@ -3,6 +3,14 @@ import LitmusSupport
 import SwiftParser
 import SwiftSyntax
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Values of the module's own types that a double can make when a member returning one is not
 /// stubbed and the type has no `DefaultValue`: `Token()` (OpenCombine's `CombineIdentifier` has an
 /// `init()`), a static `none`, `zero`, `empty` or `default` of the type (`Subscribers.Demand.none`),
@@ -83,58 +91,58 @@ enum MadeValues {
         hasWord(namedOneOf: names, after: ["struct", "class", "enum", "actor"], in: text)
     }
 
-    /// Whether one of `names` follows one of `keywords` in `text` (`extension Token`), word by word
-    /// over the UTF-8 bytes.
+    /// Whether one of `names` follows one of `keywords` in `text` (`extension Token`) as whole words,
+    /// with only other bytes than a word's between them. The names are rarer than the keywords or
+    /// than words in general: each is looked for (``occurrences(of:in:_:)``), and the word before it
+    /// compared with the keywords; going word by word over every byte took 4 % of the generation
+    /// benchmark's samples (`perf record`).
     static func hasWord(namedOneOf names: Set<String>, after keywords: [String], in text: String) -> Bool {
+        let keywords = keywords.map { Array($0.utf8) }
         var text = text
         return text.withUTF8 { bytes in
-            let keywords = keywords.map { Array($0.utf8) }
-            let wanted = Set(names.map { Array($0.utf8) })
-            // Most words are neither: only a word of a keyword's length is compared with the keywords,
-            // and only one of a wanted name's length is looked up (which copies it).
-            let keywordLengths = keywords.reduce(into: Set<Int>()) { $0.insert($1.count) }
-            let wantedLengths = wanted.reduce(into: Set<Int>()) { $0.insert($1.count) }
-            var previousIsKeyword = false
-            var index = 0
-            while index < bytes.count {
-                guard isIdentifierByte(bytes[index]) else {
-                    index += 1
-                    continue
+            names.contains { name in
+                occurrences(of: name, in: bytes) { start, end in
+                    guard start == 0 || !isIdentifierByte(bytes[start - 1]),
+                        end == bytes.count || !isIdentifierByte(bytes[end])
+                    else { return false }
+                    // The word before: back over the bytes between, then over the word itself.
+                    var wordEnd = start
+                    while wordEnd > 0, !isIdentifierByte(bytes[wordEnd - 1]) { wordEnd -= 1 }
+                    var wordStart = wordEnd
+                    while wordStart > 0, isIdentifierByte(bytes[wordStart - 1]) { wordStart -= 1 }
+                    return keywords.contains { $0.elementsEqual(bytes[wordStart..<wordEnd]) }
                 }
-                let start = index
-                while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
-                let length = index - start
-                if previousIsKeyword, wantedLengths.contains(length),
-                    wanted.contains(Array(UnsafeBufferPointer(rebasing: bytes[start..<index])))
-                {
-                    return true
-                }
-                previousIsKeyword =
-                    keywordLengths.contains(length)
-                    && keywords.contains { keyword in
-                        keyword.count == length && keyword.indices.allSatisfy { keyword[$0] == bytes[start + $0] }
-                    }
             }
-            return false
         }
     }
 
-    /// Whether `text` holds `part`, compared byte by byte: Foundation's `String.contains`, which the
-    /// module's imports make the one called, went through CFStringFind and UTF-16 (about 3 % of the
+    /// Whether `text` holds `part`, compared on the UTF-8 bytes: Foundation's `String.contains`, which
+    /// the module's imports make the one called, went through CFStringFind and UTF-16 (about 3 % of the
     /// generation benchmark's samples, per `perf record`).
     static func contains(_ part: String, in text: String) -> Bool {
-        let part = Array(part.utf8)
-        guard let first = part.first else { return true }
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= part.count else { return false }
-            var index = 0
-            let last = bytes.count - part.count
-            while index <= last {
-                if bytes[index] == first, part.indices.allSatisfy({ bytes[index + $0] == part[$0] }) {
+        return text.withUTF8 { bytes in occurrences(of: part, in: bytes) { _, _ in true } }
+    }
+
+    /// Whether `accept` accepts one of the places `part` occurs in `bytes` (its start and end), tried
+    /// in order: `memchr` finds each place the first byte is, `memcmp` compares the rest.
+    static func occurrences(
+        of part: String,
+        in bytes: UnsafeBufferPointer<UInt8>,
+        _ accept: (_ start: Int, _ end: Int) -> Bool
+    ) -> Bool {
+        var part = part
+        return part.withUTF8 { part in
+            guard let first = part.first else { return accept(0, 0) }
+            guard bytes.count >= part.count, let base = bytes.baseAddress else { return false }
+            var start = 0
+            let end = bytes.count - part.count + 1  // one past the last place `part` may start
+            while start < end, let found = memchr(base + start, Int32(first), end - start) {
+                let index = UnsafeRawPointer(base).distance(to: found)
+                if memcmp(base + index, part.baseAddress!, part.count) == 0, accept(index, index + part.count) {
                     return true
                 }
-                index += 1
+                start = index + 1
             }
             return false
         }

@@ -53,3 +53,30 @@ struct TypeSkeletonTests {
         #expect(MadeValues.typeSkeleton(of: "struct A { func f() { _ = /a+/ } }") == nil)
     }
 }
+
+@Suite("A file declares a wanted type when the type's name follows struct, class, enum or actor as a word")
+struct DeclaresTypeTests {
+    @Test(
+        "The name right after a keyword, across blanks, line breaks or other bytes than a word's",
+        arguments: ["public struct Token {", "enum\n    Token: Int {", "final class Token{}", "x = 1; actor Token {}"])
+    func declared(text: String) {
+        #expect(MadeValues.declaresType(namedOneOf: ["Other", "Token"], in: text))
+    }
+
+    @Test(
+        "The name inside a longer word, after a word that is not a keyword, or a keyword inside a longer word",
+        arguments: [
+            "struct Tokens {", "struct MyToken {", "let Token = 1", "structure Token", "extension Token {}", "Token",
+        ])
+    func notDeclared(text: String) {
+        #expect(!MadeValues.declaresType(namedOneOf: ["Token"], in: text))
+    }
+
+    @Test("Substrings are found on the bytes, the first and last places included")
+    func substrings() {
+        #expect(MadeValues.contains("init()", in: "init() {}"))
+        #expect(MadeValues.contains(" none:", in: "static let none:"))
+        #expect(!MadeValues.contains("init()", in: "init(x: Int)"))
+        #expect(!MadeValues.contains("enum ", in: "enum"))
+    }
+}
