@@ -170,6 +170,22 @@ public struct TestSourceAnalyzer: Sendable {
             }
             addSmells(of: file, module: module, testClasses: testClassNames, helpers: helpers, into: &analysis)
         }
+        addMainActorSharedState(of: parsed, into: &analysis)
+    }
+
+    /// The target's main-actor tests that write state other tests read (``MainActorSharedStateDetector``: it
+    /// reads the whole target at once), and the `litmus:ignore` comments of that kind.
+    private func addMainActorSharedState(of parsed: [ParsedFile], into analysis: inout SourceAnalysis) {
+        let found = MainActorSharedStateDetector.findings(
+            in: parsed.map { .init(tree: $0.tree, text: $0.text, file: $0.file, converter: $0.converter) })
+        guard !found.isEmpty else { return }
+        analysis.findings += found
+        for file in parsed where found.contains(where: { $0.file == file.file }) {
+            var comments = IgnoreComments(text: file.text)
+            // The other kinds' comments were applied with the file's smells.
+            comments.directives.removeAll { $0.kind != FindingKind.mainActorSharedState.rawValue }
+            comments.apply(to: &analysis.findings, file: file.file)
+        }
     }
 
     /// The test smells of `file` (``SmellScan``): an empty test is reported as empty, not also as asserting
