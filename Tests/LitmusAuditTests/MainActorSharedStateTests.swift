@@ -141,6 +141,33 @@ struct MainActorSharedStateTests {
         #expect(try found(["E.swift": elsewhere]) == ["CartTests/empties:3"])
     }
 
+    @Test("litmus smells gives an I verdict listing the hint, which passes; no I verdict when there is none")
+    func smellsReport() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-mainactor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shared = folder.appendingPathComponent("CartTests.swift")
+        try """
+        import Testing
+        @MainActor struct CartTests {
+            @Test func empties() { Cart.count = 0; #expect(Cart.isEmpty) }
+            @Test func adds() { Cart.add(1); #expect(Cart.count == 1) }
+        }
+        """.write(to: shared, atomically: true, encoding: .utf8)
+        let report = try SmellsReport.make(paths: [shared.path], options: AuditOptions())
+        let isolated = try #require(report.verdicts.first { $0.letter == .isolated })
+        #expect(isolated.passed && isolated.summary.hasPrefix("1 hint"), "\(isolated.summary)")
+        #expect(report.verdicts.map(\.letter) == [.fast, .isolated, .selfValidating])
+        #expect(report.findings.filter { $0.kind == .mainActorSharedState && $0.hint }.count == 1)
+        // The same tests without the main actor: no I verdict.
+        let plain = folder.appendingPathComponent("PlainTests.swift")
+        try String(contentsOf: shared, encoding: .utf8).replacingOccurrences(of: "@MainActor ", with: "")
+            .write(to: plain, atomically: true, encoding: .utf8)
+        let none = try SmellsReport.make(paths: [plain.path], options: AuditOptions())
+        #expect(!none.verdicts.contains { $0.letter == .isolated })
+    }
+
     @Test("litmus:ignore mainActorSharedState silences the finding, with its reason")
     func ignored() throws {
         let source = """
