@@ -58,11 +58,13 @@ public struct TestSourceAnalyzer: Sendable {
         var tree: SourceFileSyntax
         var converter: SourceLocationConverter
         var compiled: CompiledRegions
+        /// Every node of the tree, in source order: walked once, read by each query below.
+        var all: [Syntax]
 
         func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
         /// The nodes of type `T` the build compiles.
         func compiledNodes<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
-            tree.descendants(of: type).filter(compiled.compiles)
+            all.compactMap { $0.as(T.self) }.filter(compiled.compiles)
         }
     }
 
@@ -73,12 +75,12 @@ public struct TestSourceAnalyzer: Sendable {
             return ParsedFile(
                 file: url.path, text: text, tree: tree,
                 converter: SourceLocationConverter(fileName: url.path, tree: tree),
-                compiled: CompiledRegions(tree))
+                compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self))
         }
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
         let otherPlatforms = parsed.flatMap { file in
-            file.tree.descendants(of: StringLiteralExprSyntax.self).filter { !file.compiled.compiles($0) }
+            file.all.compactMap { $0.as(StringLiteralExprSyntax.self) }.filter { !file.compiled.compiles($0) }
                 .compactMap { SmellScan.literalText(ExprSyntax($0)) }.filter { $0.hasPrefix("test") }
         }
         if !otherPlatforms.isEmpty {
