@@ -80,12 +80,17 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     /// Hint: `XCTAssert(a == b)`, `XCTAssertTrue(a == b)`, `#expect(x == true)`: a failure does not say
     /// what differed.
     case boolAssertEquality
+    /// Hint (Isolated): a Swift Testing test isolated to the main actor that writes state other tests of its
+    /// target read or write (a `static var`, a global, a shared instance's property): it passes only because
+    /// the main actor runs those tests one at a time.
+    case mainActorSharedState
 
     /// The letter of FIRST the finding counts against.
     public var letter: Letter {
         switch self {
         case .slowTest, .sleepInTest: return .fast
-        case .failsOnlyWithOthers, .passesOnlyWithOthers, .leftProcessRunning, .leftFiles, .failsBesideOtherProcesses:
+        case .failsOnlyWithOthers, .passesOnlyWithOthers, .leftProcessRunning, .leftFiles, .failsBesideOtherProcesses,
+            .mainActorSharedState:
             return .isolated
         case .flaky, .crashed: return .repeatable
         case .noAssertion, .tautology, .swallowedError, .unwaitedExpectation, .neverRan, .xctestAssertionInSwiftTesting,
@@ -106,7 +111,7 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
         switch self {
         case .duplicateAssert, .assertionRoulette, .sensitiveEquality, .mysteryGuest, .resourceOptimism,
             .redundantPrint,
-            .eagerTest, .magicNumber, .boolAssertEquality:
+            .eagerTest, .magicNumber, .boolAssertEquality, .mainActorSharedState:
             return true
         default: return false
         }
@@ -221,6 +226,7 @@ extension FindingKind {
         case .eagerTest: return "Eager test"
         case .magicNumber: return "Magic number"
         case .boolAssertEquality: return "Equality asserted as a Boolean"
+        case .mainActorSharedState: return "Shared state only the main actor serializes"
         }
     }
 }
@@ -262,6 +268,9 @@ extension FindingKind {
         case .boolAssertEquality:
             return
                 "Use `XCTAssertEqual(a, b)` (or `#expect(x)` for a Boolean): a failure then prints both values."
+        case .mainActorSharedState:
+            return
+                "Give each test its own state (an instance property of the suite, a `@TaskLocal` bound with `withValue`, the dependency injected), or say the dependence with `@Suite(.serialized)` around the tests that share it."
         default: return ""
         }
     }

@@ -58,11 +58,13 @@ public struct TestSourceAnalyzer: Sendable {
         var tree: SourceFileSyntax
         var converter: SourceLocationConverter
         var compiled: CompiledRegions
+        /// Every node of the tree, in source order: walked once, read by each query below.
+        var all: [Syntax]
 
         func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
         /// The nodes of type `T` the build compiles.
         func compiledNodes<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
-            tree.descendants(of: type).filter(compiled.compiles)
+            all.compactMap { $0.as(T.self) }.filter(compiled.compiles)
         }
     }
 
@@ -73,12 +75,12 @@ public struct TestSourceAnalyzer: Sendable {
             return ParsedFile(
                 file: url.path, text: text, tree: tree,
                 converter: SourceLocationConverter(fileName: url.path, tree: tree),
-                compiled: CompiledRegions(tree))
+                compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self))
         }
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
         let otherPlatforms = parsed.flatMap { file in
-            file.tree.descendants(of: StringLiteralExprSyntax.self).filter { !file.compiled.compiles($0) }
+            file.all.compactMap { $0.as(StringLiteralExprSyntax.self) }.filter { !file.compiled.compiles($0) }
                 .compactMap { SmellScan.literalText(ExprSyntax($0)) }.filter { $0.hasPrefix("test") }
         }
         if !otherPlatforms.isEmpty {
@@ -169,6 +171,22 @@ public struct TestSourceAnalyzer: Sendable {
                 }
             }
             addSmells(of: file, module: module, testClasses: testClassNames, helpers: helpers, into: &analysis)
+        }
+        addMainActorSharedState(of: parsed, into: &analysis)
+    }
+
+    /// The target's main-actor tests that write state other tests read (``MainActorSharedStateDetector``: it
+    /// reads the whole target at once), and the `litmus:ignore` comments of that kind.
+    private func addMainActorSharedState(of parsed: [ParsedFile], into analysis: inout SourceAnalysis) {
+        let found = MainActorSharedStateDetector.findings(
+            in: parsed.map { .init(tree: $0.tree, text: $0.text, file: $0.file, converter: $0.converter) })
+        guard !found.isEmpty else { return }
+        analysis.findings += found
+        for file in parsed where found.contains(where: { $0.file == file.file }) {
+            var comments = IgnoreComments(text: file.text)
+            // The other kinds' comments were applied with the file's smells.
+            comments.directives.removeAll { $0.kind != FindingKind.mainActorSharedState.rawValue }
+            comments.apply(to: &analysis.findings, file: file.file)
         }
     }
 

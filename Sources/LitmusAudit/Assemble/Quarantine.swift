@@ -15,7 +15,8 @@ extension ReportAssembly {
             return marked
         }
         let unstable = Set(
-            findings.filter { $0.letter == .repeatable || $0.letter == .isolated }.compactMap(\.test) + failingTests)
+            findings.filter { ($0.letter == .repeatable || $0.letter == .isolated) && !$0.hint }.compactMap(\.test)
+                + failingTests)
         let used = Set(held.values)
         return (
             marked,

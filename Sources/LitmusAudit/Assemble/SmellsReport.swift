@@ -76,6 +76,19 @@ public enum SmellsReport {
                 Verdict(letter: letter, passed: rule.failure == nil, findings: count, summary: summary))
             if let failure = rule.failure { unmet.append(failure) }
         }
+        // Isolated has one static check, a hint (mainActorSharedState): its verdict only when it found
+        // something, after Fast as FIRST orders them; the rest of the letter needs the tests run.
+        let isolated = findings.filter { $0.letter == .isolated }
+        if !isolated.isEmpty {
+            let hints = isolated.filter { $0.hint && $0.ignored == nil }.count
+            let ignored = isolated.filter { $0.ignored != nil }.count
+            let summary =
+                "\(ReportAssembly.counted(hints, "hint")) (main-actor tests sharing state; `litmus audit` runs the "
+                + "tests for order dependence)" + (ignored > 0 ? "; \(ignored) ignored (litmus:ignore)" : "")
+            verdicts.insert(
+                Verdict(letter: .isolated, passed: true, findings: 0, summary: summary),
+                at: verdicts.firstIndex { $0.letter == .selfValidating } ?? verdicts.endIndex)
+        }
         if let failure = ReportAssembly.hintRule(findings, options.thresholds) { unmet.append(failure) }
         var report = AuditReport(
             // The folder the paths are named from: SARIF's and GitHub's paths are relative to it.

@@ -158,7 +158,7 @@ struct Judge: Sendable {
             notes: LeftoverJudge.unattributedFiles(input.observations))
     }
 
-    /// S (and F's sleeps): what the static analysis found, and the tests that never ran (``SelfValidatingJudge``).
+    /// S (and F's sleeps, I's main-actor shared state): what the static analysis found, and the tests that never ran (``SelfValidatingJudge``).
     static let selfValidating = Judge(
         "self-validating",
         kinds: [
@@ -166,7 +166,7 @@ struct Judge: Sendable {
             .xctestAssertionInSwiftTesting, .expectInXCTest, .unevaluatedExpectation, .emptyTest, .ignoredTest,
             .trapInTest, .floatEquality, .expectationFulfilledTwice, .conditionalTestLogic, .duplicateAssert,
             .assertionRoulette, .sensitiveEquality, .mysteryGuest, .resourceOptimism, .redundantPrint, .eagerTest,
-            .magicNumber, .boolAssertEquality,
+            .magicNumber, .boolAssertEquality, .mainActorSharedState,
         ],
         reads: [.runs, .analysis]
     ) { input in

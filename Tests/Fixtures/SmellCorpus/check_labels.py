@@ -21,13 +21,13 @@ SELF_VALIDATING = {
 HINTS = {
     "duplicateAssert", "assertionRoulette", "sensitiveEquality", "mysteryGuest",
     "resourceOptimism", "redundantPrint", "sleepInTest", "eagerTest",
-    "magicNumber", "boolAssertEquality",
+    "magicNumber", "boolAssertEquality", "mainActorSharedState",
 }
 KINDS = SELF_VALIDATING | HINTS
 FRAMEWORKS = {"xctest", "swift-testing", "quick"}
 DECLARATION = {
     "xctest": re.compile(r"(?i)\bfunc\s+\w*test\w*"),
-    "swift-testing": re.compile(r"\bfunc\s+\w+"),
+    "swift-testing": re.compile(r"\bfunc\s+(\w+|`[^`]+`)"),
     "quick": re.compile(r"\b[xf]?it\s*\("),
 }
 
