@@ -152,7 +152,7 @@ struct TestSourceAnalyzerTests {
     }
 
     @Test(
-        "A sleep that is a loop's poll interval while it waits for a condition is no finding; a fixed wait is, and a Task's sleep is its work"
+        "A sleep that is a loop's poll interval while it waits for a condition (a while, a repeat, a counted for with a where) is no finding; a fixed wait is, one per element too, and a Task's sleep is its work"
     )
     func pollInterval() throws {
         let analysis = try analyze([
@@ -164,11 +164,13 @@ struct TestSourceAnalyzerTests {
                 for _ in 0..<3 { Thread.sleep(forTimeInterval: 0.1) }
                 while !done() { Task { try await Task.sleep(for: .seconds(1)) } }
                 try await Task.sleep(for: .seconds(1))
+                for _ in 0..<60_000 where !done() { try await Task.sleep(for: .milliseconds(1)) }
+                for item in items where item.ready { usleep(10) }
                 #expect(done())
             }
             """
         ])
-        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [5, 7])
+        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [5, 7, 9])
     }
 
     @Test("A QuickSpec is a test class even without test methods")

@@ -58,6 +58,13 @@ enum CallCollector {
         var node = call.parent
         while let current = node {
             if current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self) { return true }
+            // `for _ in 0..<n where !done`: a poll bounded by a count, its condition in the `where`; a loop
+            // over elements (`for item in items where item.ready`) sleeps once per element.
+            if let loop = current.as(ForStmtSyntax.self), loop.whereClause != nil,
+                loop.pattern.is(WildcardPatternSyntax.self)
+            {
+                return true
+            }
             if current.is(ForStmtSyntax.self) || current.is(ClosureExprSyntax.self)
                 || current.is(FunctionDeclSyntax.self)
             {
