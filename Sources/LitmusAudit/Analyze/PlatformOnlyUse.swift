@@ -27,43 +27,28 @@ enum PlatformOnlyUse {
     }
 
     /// The names `tree` declares at its top level and in its extensions and types: functions, properties,
-    /// types and type aliases (initializers, subscripts and operators have no name to look for).
+    /// types, protocols and type aliases (initializers, subscripts and operators have no name to look for).
     static func declaredNames(_ tree: SourceFileSyntax) -> Set<String> {
-        final class Collector: SyntaxVisitor {
-            var names: Set<String> = []
-            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-                if case .identifier(let name) = node.name.tokenKind { names.insert(name) }
-                return .skipChildren
-            }
-            override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-                for binding in node.bindings {
+        var names: Set<String> = []
+        func collect(_ node: Syntax) {
+            if let variable = node.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
                     if let pattern = binding.pattern.as(IdentifierPatternSyntax.self) {
                         names.insert(pattern.identifier.text)
                     }
                 }
-                return .skipChildren
+                return
             }
-            override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-                names.insert(node.name.text)
-                return .visitChildren
+            if node.is(ClosureExprSyntax.self) { return }
+            if let named = node.asProtocol(NamedDeclSyntax.self), case .identifier(let name) = named.name.tokenKind {
+                names.insert(name)
+                // A function's or a type alias's body holds only its locals; a type's holds its members.
+                if node.is(FunctionDeclSyntax.self) || node.is(TypeAliasDeclSyntax.self) { return }
             }
-            override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-                names.insert(node.name.text)
-                return .visitChildren
-            }
-            override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-                names.insert(node.name.text)
-                return .visitChildren
-            }
-            override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-                names.insert(node.name.text)
-                return .skipChildren
-            }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            for child in node.children(viewMode: .sourceAccurate) { collect(child) }
         }
-        let collector = Collector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        return collector.names
+        collect(Syntax(tree))
+        return names
     }
 
     /// `coverage` with each file no test executes marked when only code this build does not compile uses

@@ -41,10 +41,10 @@ public enum ReportAssembly {
             report.conduct?.retimed = retimed.count
             report.conduct?.withinBudgetWhenRetimed =
                 observations.tests.filter { test in
-                    guard let quiet = retimed[test.id], !quiet.isEmpty,
+                    guard let quiet = FastJudge.retimed(test, in: observations),
                         let budget = FastJudge.budget(of: test, options: options, analysis: record.analysis)
                     else { return false }
-                    return Statistics.median(quiet) <= budget.milliseconds
+                    return quiet.median <= budget.milliseconds
                 }.count
         }
         return report

@@ -13,12 +13,11 @@ enum FastJudge {
         let median = Statistics.median(durations)
         guard median > budget else { return nil }
         let whose = source.map { " of its \($0)" } ?? ""
-        if let quiet = observations.retimed?[test.id], !quiet.isEmpty {
-            let quietMedian = Statistics.median(quiet)
+        if let (quietMedian, count) = retimed(test, in: observations) {
             guard quietMedian > budget else { return nil }
             return Judge.finding(
                 .slowTest, test,
-                "\(test.name) takes \(milliseconds(quietMedian, over: budget)) ms (median of \(quiet.count) runs alone "
+                "\(test.name) takes \(milliseconds(quietMedian, over: budget)) ms (median of \(count) runs alone "
                     + "with nothing beside it; \(milliseconds(median, over: budget)) ms over \(runs)), over the "
                     + "\(Int(budget)) ms budget\(whose)"
             )
@@ -27,6 +26,13 @@ enum FastJudge {
             .slowTest, test,
             "\(test.name) takes \(milliseconds(median, over: budget)) ms (median of \(runs)), over the \(Int(budget)) ms budget\(whose)"
         )
+    }
+
+    /// The median of `test`'s durations when timed again alone (``RunStage/retimeSlow(_:xctests:)``), and
+    /// how many runs it is of; `nil` when it was not timed again.
+    static func retimed(_ test: TestIdentity, in observations: Observations) -> (median: Double, runs: Int)? {
+        guard let quiet = observations.retimed?[test.id], !quiet.isEmpty else { return nil }
+        return (Statistics.median(quiet), quiet.count)
     }
 
     /// Whether `test`'s runs disagree about `budget` enough to time it again alone before judging it

@@ -106,114 +106,6 @@ struct RunStage: Sendable {
         return observations
     }
 
-    /// How many more times a quick audit runs alone a test whose outcome changed between its runs.
-    static let confirmingRuns = 2
-
-    /// A quick audit (``QuickTier``) runs each kind of run once, so a test that failed among the others
-    /// and passed alone (or the other way round) may be order-dependent, share state with a test beside
-    /// it, or merely be flaky: the full audit tells them apart by its repeated runs. Here each test that
-    /// ran alone and whose outcome changed between its runs runs alone ``confirmingRuns`` more times,
-    /// one after the other in the same folder as its first alone run; if those outcomes differ, the test
-    /// is flaky (``RepeatableJudge``), not an isolation finding.
-    func confirmAlone(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
-        guard options.quick != nil, shard == nil else { return observations }
-        var observations = try await runFailedInHalvesAlone(observations, xctests: xctests)
-        let changed = observations.tests.filter { test in
-            guard let alone = observations.alone[test.id]?.outcome, alone == .passed || alone.isFailure else {
-                return false
-            }
-            let others = (observations.suiteRuns + observations.parallelRuns + observations.randomHalves)
-                .compactMap { $0.results[test.id]?.outcome }.filter { $0 == .passed || $0.isFailure }
-            return others.contains { $0.isFailure != alone.isFailure }
-        }
-        guard !changed.isEmpty else { return observations }
-        progress(
-            .phase(
-                "Running alone again \(changed.count) test\(changed.count == 1 ? "" : "s") whose outcome changed, \(Self.confirmingRuns) times each"
-            ))
-        var log = RunLog()
-        for (done, test) in changed.enumerated() {
-            for again in 1...Self.confirmingRuns {
-                let run = try await binary.run([test], all: xctests, profile: "again-\(again)")
-                log.record(run, as: "\(test.name) alone again", kind: .alone(test: test.id), paths: paths)
-                if let result = observed(run).results[test.id] {
-                    observations.aloneAgain = observations.aloneAgain ?? [:]
-                    observations.aloneAgain?[test.id, default: []].append(result)
-                }
-            }
-            progress(.step(done: done + 1, total: changed.count))
-        }
-        observations.timedOutRuns += log.timedOut
-        observations.processes += log.processes
-        return observations
-    }
-
-    /// How many times a test whose runs disagree about its budget runs alone again to be timed.
-    static let retimingRuns = 3
-
-    /// A test over its budget in some runs and within it in others (``FastJudge/needsRetiming(_:in:budget:quick:)``)
-    /// may be slow, or may have shared a machine busy with other work: on ZIPFoundation 0.9.20, beside
-    /// other builds, a test that unzips 2.5 MB took 159, 161 and 72 ms in the suite runs and was called
-    /// slow. Each such test runs alone ``retimingRuns`` more times here, one after the other, with no other
-    /// test process beside it, and ``FastJudge`` judges it on those durations. A shard leaves it to the
-    /// merged judges' runs (none: a shard's record is judged as it was run).
-    func retimeSlow(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
-        guard shard == nil else { return observations }
-        let quick = options.quick != nil
-        let slow = observations.tests.filter { test in
-            guard let budget = FastJudge.budget(of: test, options: options, analysis: SourceAnalysis()) else {
-                return false
-            }
-            return FastJudge.needsRetiming(test, in: observations, budget: budget.milliseconds, quick: quick)
-        }
-        guard !slow.isEmpty else { return observations }
-        progress(
-            .phase(
-                "Timing again alone \(slow.count) test\(slow.count == 1 ? "" : "s") over the budget in some runs only, "
-                    + "\(Self.retimingRuns) times each, nothing beside"))
-        var observations = observations
-        var log = RunLog()
-        for (done, test) in slow.enumerated() {
-            for again in 1...Self.retimingRuns {
-                let run = try await binary.run([test], all: xctests, profile: "retime-\(again)")
-                log.record(run, as: "\(test.name) timed again alone", kind: .alone(test: test.id), paths: paths)
-                if let result = observed(run).results[test.id], result.outcome == .passed || result.outcome == .failed {
-                    observations.retimed = observations.retimed ?? [:]
-                    observations.retimed?[test.id, default: []].append(result.duration * 1000)
-                }
-            }
-            progress(.step(done: done + 1, total: slow.count))
-        }
-        observations.timedOutRuns += log.timedOut
-        observations.processes += log.processes
-        return observations
-    }
-
-    /// A quick audit runs alone every test that failed in its runs; the random halves may run after the
-    /// alone runs (or beside them), so a test that failed only in a half runs alone here.
-    func runFailedInHalvesAlone(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
-        let failed = Self.failing(in: observations.randomHalves)
-        let late = observations.tests.filter { failed.contains($0.id) && observations.alone[$0.id] == nil }
-        guard !late.isEmpty else { return observations }
-        progress(
-            .phase("Running alone \(late.count) test\(late.count == 1 ? "" : "s") that failed only in a random half"))
-        var observations = observations
-        var log = RunLog()
-        var runs: [(TestIdentity, TestBinary.Run)] = []
-        for test in late { runs.append((test, try await binary.runAlone(test, all: xctests, profile: "alone"))) }
-        record(alone: runs, into: &observations, log: &log)
-        observations.aloneScope?.tests?.formUnion(late.map(\.id))
-        if var quick = observations.aloneScope?.quick {
-            quick.ranAlone += late.count
-            quick.addedFailing += late.count
-            quick.failed = (quick.failed + late.map(\.id)).sorted()
-            observations.aloneScope?.quick = quick
-        }
-        observations.timedOutRuns += log.timedOut
-        observations.processes += log.processes
-        return observations
-    }
-
     /// Bisection by running tests: each attempt runs a subset of the candidates, then the victim, in one
     /// process.
     func bisector(for xctests: [TestIdentity]) -> Bisect {
@@ -405,7 +297,7 @@ struct RunStage: Sendable {
     }
 
     /// A run as the judges see it: failure messages name the package's files, not the copy's.
-    private func observed(_ run: TestBinary.Run) -> ObservedRun {
+    func observed(_ run: TestBinary.Run) -> ObservedRun {
         ObservedRun(
             results: run.results.mapValues { result in
                 var mapped = result

@@ -1,0 +1,101 @@
+import SwiftSyntax
+
+/// What a value compared with a Boolean literal is, when the test shows it is no `Bool`, so that neither
+/// `#expect(x)` nor `XCTAssertTrue(x)` would compile and `== true` is the only check (FlyingFox's):
+/// - an optional, reached through `?.` (`headers[.date]?.isEmpty == false`: present and not empty);
+/// - a name the test binds to another type's initializer (`let val = try JSONValue(true as Any)`) or
+///   declares of another type (`let flag: JSONValue`, `let done: Bool?`);
+/// - a value the test also compares with a number or a string, by its name or the function it calls
+///   (`json.getValue(for: "$.age") == 7` … `json.getValue(for: "$.isAdmin") == true`): a type
+///   expressible by several literals, such as a JSON value.
+struct LiteralTypedValues {
+    /// The names bound to a value of a type other than `Bool`.
+    private var typedNames: Set<String> = []
+    /// The names and called functions compared with a number or a string literal.
+    private var comparedWithOtherLiterals: Set<String> = []
+
+    init(_ test: ScannedTest) {
+        for binding in test.all(PatternBindingSyntax.self) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if let type = binding.typeAnnotation?.type.trimmedDescription {
+                if !["Bool", "Bool!", "Swift.Bool"].contains(type) { typedNames.insert(name) }
+            } else if let value = binding.initializer?.value,
+                let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self),
+                let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                type.first?.isUppercase == true, type != "Bool"
+            {
+                typedNames.insert(name)
+            }
+        }
+        for assertion in test.assertions {
+            guard let name = SmellScan.assertionName(assertion) else { continue }
+            let arguments = SmellScan.arguments(assertion)
+            var pairs: [(ExprSyntax, ExprSyntax)] = []
+            if EqualityShapeDetector.equalityAssertions.contains(name) || name == "XCTAssertNotEqual",
+                arguments.count >= 2
+            {
+                pairs.append((arguments[0].expression, arguments[1].expression))
+            } else if let first = arguments.first?.expression,
+                let (left, op, right) = EqualityShapeDetector.comparison(first), op == "==" || op == "!="
+            {
+                pairs.append((left, right))
+            }
+            for (left, right) in pairs {
+                if Self.isOtherLiteral(right), let key = Self.key(left) { comparedWithOtherLiterals.insert(key) }
+                if Self.isOtherLiteral(left), let key = Self.key(right) { comparedWithOtherLiterals.insert(key) }
+            }
+        }
+    }
+
+    /// Whether `value`, compared with a Boolean literal, is shown to be no `Bool`.
+    func isNotBool(_ value: ExprSyntax) -> Bool {
+        if Self.readsOptionalChain(value) { return true }
+        let inner = Self.unwrapped(value)
+        if let name = inner.as(DeclReferenceExprSyntax.self)?.baseName.text, typedNames.contains(name) { return true }
+        return Self.key(value).map(comparedWithOtherLiterals.contains) ?? false
+    }
+
+    /// A number or a string literal.
+    private static func isOtherLiteral(_ expression: ExprSyntax) -> Bool {
+        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(StringLiteralExprSyntax.self)
+    }
+
+    /// What names a compared value: the function a call calls (`json.getValue`), or the expression.
+    private static func key(_ expression: ExprSyntax) -> String? {
+        let inner = unwrapped(expression)
+        if let call = inner.as(FunctionCallExprSyntax.self) {
+            return "call " + call.calledExpression.trimmedDescription
+        }
+        return inner.trimmedDescription
+    }
+
+    /// The expression inside `try`, `await`, parentheses and a force unwrap.
+    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        if let tried = expression.as(TryExprSyntax.self) { return unwrapped(tried.expression) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return unwrapped(awaited.expression) }
+        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped(unwrap.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return unwrapped(only.expression)
+        }
+        return expression
+    }
+
+    /// Whether `expression` reaches its value through `?.`, so it is optional (`a?.b`, `a?.b.c()`, `a[k]?.d`).
+    private static func readsOptionalChain(_ expression: ExprSyntax) -> Bool {
+        var current: ExprSyntax? = unwrapped(expression)
+        while let node = current {
+            if node.is(OptionalChainingExprSyntax.self) { return true }
+            if let member = node.as(MemberAccessExprSyntax.self) {
+                current = member.base
+            } else if let call = node.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let subscripted = node.as(SubscriptCallExprSyntax.self) {
+                current = subscripted.calledExpression
+            } else {
+                current = nil
+            }
+        }
+        return false
+    }
+}
