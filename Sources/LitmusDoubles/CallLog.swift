@@ -73,7 +73,7 @@ struct CallLog<Arguments, Result, Handler> {
 
     /// The stub of a call when stubs were made with `given(…)`: the newest one whose arguments match,
     /// else the plain stub.
-    @inlinable
+    @inlinable @inline(__always)
     func matchedResolution(of call: Arguments) -> Resolution {
         var index = matchedStubs.count - 1
         // Newest first. Each stub is read through an unretained reference: the log is locked and

@@ -18,8 +18,6 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
     public let name: String
     @usableFromInline let context: DoubleContext
     @usableFromInline let state = Mutex(Log())
-    /// The thread running this member's `given(…)` matchers, if any.
-    @usableFromInline let matchingThread = MatchingThread()
 
     @usableFromInline typealias Log = CallLog<Arguments, Result, Handler>
 
@@ -112,26 +110,30 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
     }
 
     /// Appends the call and reads the stub under the lock (see ``CallLog/record(_:number:)``):
-    /// one atomic add for the global sequence number, one lock, and no copy of the arguments but
-    /// the one stored.
+    /// one lock, one thread-specific lookup for the call's sequence number (``CallingThread``), and
+    /// no copy of the arguments but the one stored.
     ///
     /// Stubs made with `given(…)` are matched here too, under the lock: copying them out to match
     /// outside cost a matcher-stubbed call twice as much again (DoublesCallBenchmark). A matcher that
-    /// calls its own member is reported (``MatchingThread``) rather than left waiting for the lock.
+    /// calls its own member is reported rather than left waiting for the lock: the calling thread
+    /// knows whose matchers it runs.
     @inlinable @inline(__always)
     func record(_ arguments: consuming Arguments) -> Log.Resolution {
-        if matchingThread.isCurrent {
+        // The calling thread's own state, which only this thread uses.
+        let thread = CallingThread.current(context.order.threadKey)
+        if thread.pointee.isMatching(ObjectIdentifier(self)) {
             reportReentrantMatcher()
             return .unstubbed
         }
         var call: Transfer<Arguments>? = Transfer(arguments)
         return state.withLock { log in
-            // The counter is read here, not passed in: passing it would retain and release it.
-            let number = context.sequence.next()
+            let number = context.order.number(for: thread)
             guard !log.matchedStubs.isEmpty else {
                 return Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number))
             }
-            return matchingThread.running { Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number)) }
+            thread.pointee.startMatching(ObjectIdentifier(self))
+            defer { thread.pointee.endMatching() }
+            return Transfer(log.record(call.take().unsafelyUnwrapped.value, number: number))
         }.value
     }
 
@@ -145,7 +147,7 @@ public final class CallRecorder<Arguments, Result, Handler>: RecordingMember, St
     /// Runs `body` with the calls and stubs locked; from inside one of this member's own matchers (which
     /// run with them locked) reports that and gives `instead`, rather than waiting for the lock for ever.
     func locked<Value>(or instead: @autoclosure () -> Value, _ body: (inout Log) -> Value) -> Value {
-        if matchingThread.isCurrent {
+        if CallingThread.current().pointee.isMatching(ObjectIdentifier(self)) {
             reportReentrantMatcher()
             return instead()
         }
@@ -185,7 +187,7 @@ extension CallRecorder {
     public func recordForwarded(_ arguments: Arguments) {
         locked(or: ()) { log in
             log.arguments.append(arguments)
-            log.sequenceNumbers.append(context.sequence.next())
+            log.sequenceNumbers.append(context.order.number())
         }
     }
 }

@@ -10,8 +10,8 @@ public final class DoubleContext: Sendable {
     /// Whether an unstubbed call is a failure (``DoubleMode/strict``) or returns a default.
     public let mode: DoubleMode
     let location: SourceLocation
-    /// The process-wide call counter, held here so a call does not look the global up each time.
-    @usableFromInline let sequence: AtomicCounter
+    /// The process-wide call order, held here so a call does not look the global up each time.
+    @usableFromInline let order: CallOrder
 
     /// Makes the context of one double; generated initializers pass the caller's location.
     public init(
@@ -25,7 +25,7 @@ public final class DoubleContext: Sendable {
         self.typeName = typeName
         self.mode = mode
         self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.sequence = CallSequence.counter
+        self.order = CallOrder.process
     }
 }
 

@@ -153,12 +153,6 @@ public struct StubTypeMismatchError: Error, CustomStringConvertible {
     public var description: String { "\(member) \(problem)" }
 }
 
-/// Orders calls across every double in the process.
-@usableFromInline
-enum CallSequence {
-    @usableFromInline static let counter = AtomicCounter()
-}
-
 /// Reports a failure to whichever test framework runs the test (XCTest or Swift Testing).
 func reportFailure(_ message: String, at location: SourceLocation) {
     TestReporter.fail(message, at: location)
