@@ -142,4 +142,26 @@ struct AuditMergeTests {
         #expect(sut?.regionPercent == 50)
         #expect(CoverageReport.widest([]) == nil)
     }
+
+    @Test("A file only other platforms' code uses keeps its mark in the merged coverage, so it stays a note")
+    func platformOnlyMarkKept() throws {
+        // Given: both shards found the file unexecuted and used only under an inactive #if
+        func shard(_ covered: Int) -> CoverageReport {
+            var platformOnly = FileCoverage(
+                file: "Sources/Q/Bundle.swift", coveredLines: 0, lines: 4, coveredRegions: 0, regions: 2)
+            platformOnly.usedOnlyOnOtherPlatformsBy = "Sources/Q/Darwin.swift"
+            return CoverageReport(files: [
+                platformOnly,
+                FileCoverage(
+                    file: "Sources/Q/Q.swift", coveredLines: covered, lines: 10, coveredRegions: covered, regions: 10),
+            ])
+        }
+
+        // When
+        let merged = try #require(CoverageReport.widest([shard(0), shard(7)]))
+
+        // Then
+        #expect(merged.files.map(\.usedOnlyOnOtherPlatformsBy) == ["Sources/Q/Darwin.swift", nil])
+        #expect(merged.files.map(\.coveredLines) == [0, 7])
+    }
 }
