@@ -254,6 +254,7 @@ public struct Audit: Sendable {
         }
         let measuresLines = options.coverage && toolchain.profdata != nil && toolchain.cov != nil
         runs.aloneRule = aloneRule(stored: storedLines, measuresLines: measuresLines)
+        runs.analysis = analysis
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
         var observations = try await runs.observe(listing, clock: &phases)
         // A test that failed only while another test process ran beside it runs again, alone and beside

@@ -41,6 +41,19 @@ struct RetimingTests {
         #expect(quick.map(\.id.rawValue) == ["M.T/t0"])
     }
 
+    @Test("A performance test (measure { }) is never timed again: its duration is its measurement's")
+    func performanceTestsKeepTheirRuns() {
+        // Given: two tests whose runs disagree about the budget, the second a performance test
+        let (tests, observed) = observations([[159, 161, 72], [159, 161, 72]])
+        var analysis = SourceAnalysis()
+        analysis.measuringTests["Tests/M/T.swift"] = [tests[1].line ?? 0]
+        // When
+        let retimed = FastJudge.toRetime(observed, options: AuditOptions(), analysis: analysis)
+        // Then
+        #expect(retimed.map(\.id.rawValue) == ["M.T/t0"])
+        #expect(FastJudge.toRetime(observed, options: AuditOptions(), analysis: SourceAnalysis()).count == 2)
+    }
+
     @Test("A quick audit's suite run and alone run disagreeing is timed again; within the budget alone is not")
     func quickSamples() {
         // Given: one suite run each; t0 180 ms there and 80 alone (median 130, over), t1 109 and 10 alone

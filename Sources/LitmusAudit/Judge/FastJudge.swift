@@ -35,6 +35,17 @@ enum FastJudge {
         return (Statistics.median(quiet), quiet.count)
     }
 
+    /// The tests to time again alone (``needsRetiming(_:in:budget:quick:)``), each against its own budget;
+    /// never a performance test, which has none (``budget(of:options:analysis:)``).
+    static func toRetime(_ observations: Observations, options: AuditOptions, analysis: SourceAnalysis)
+        -> [TestIdentity]
+    {
+        observations.tests.filter { test in
+            guard let budget = budget(of: test, options: options, analysis: analysis) else { return false }
+            return needsRetiming(test, in: observations, budget: budget.milliseconds, quick: options.quick != nil)
+        }
+    }
+
     /// Whether `test`'s runs disagree about `budget` enough to time it again alone before judging it
     /// (``RunStage/retimeSlow(_:xctests:)``): its median is over the budget and another of its durations
     /// is within it; or, in a full audit, a single run measured it (the others crashed or timed out). A

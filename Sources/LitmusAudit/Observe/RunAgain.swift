@@ -57,13 +57,7 @@ extension RunStage {
     /// merged judges' runs (none: a shard's record is judged as it was run).
     func retimeSlow(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
         guard shard == nil else { return observations }
-        let quick = options.quick != nil
-        let slow = observations.tests.filter { test in
-            guard let budget = FastJudge.budget(of: test, options: options, analysis: SourceAnalysis()) else {
-                return false
-            }
-            return FastJudge.needsRetiming(test, in: observations, budget: budget.milliseconds, quick: quick)
-        }
+        let slow = FastJudge.toRetime(observations, options: options, analysis: analysis)
         guard !slow.isEmpty else { return observations }
         progress(
             .phase(

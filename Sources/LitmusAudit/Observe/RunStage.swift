@@ -19,6 +19,9 @@ struct RunStage: Sendable {
     var shard: Shard?
     /// `--since` or `--quick`: which of the tests run alone (``AloneScope``); `nil`: every test.
     var aloneRule: AloneScope.Rule?
+    /// The static analysis of the test sources, for the budgets slow tests are timed again against (a
+    /// performance test has none).
+    var analysis = SourceAnalysis()
 
     /// How many test processes run at once.
     var width: Int { Self.width(options) }
