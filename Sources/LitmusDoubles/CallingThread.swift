@@ -6,6 +6,8 @@ import Synchronization
     import Glibc
 #elseif canImport(Musl)
     import Musl
+#elseif canImport(Android)
+    import Android
 #endif
 
 /// What the thread making a call knows: where its calls stand in the order of every double's calls,
@@ -38,23 +40,23 @@ struct CallingThread {
     /// read from the global, the key cost a call of its accessor each time.
     @inlinable
     static func current(_ key: ThreadKey = callingThreadKey) -> UnsafeMutablePointer<CallingThread> {
-        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
             if let pointer = pthread_getspecific(key) {
                 return pointer.assumingMemoryBound(to: CallingThread.self)
             }
-            return attached()
+            return attached(key)
         #else
             return onlyThread
         #endif
     }
 
-    /// A new state for this thread, freed when the thread ends.
+    /// A new state for this thread, kept under `key` and freed when the thread ends.
     @usableFromInline
-    static func attached() -> UnsafeMutablePointer<CallingThread> {
+    static func attached(_ key: ThreadKey) -> UnsafeMutablePointer<CallingThread> {
         let thread = UnsafeMutablePointer<CallingThread>.allocate(capacity: 1)
         thread.initialize(to: CallingThread())
-        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-            pthread_setspecific(callingThreadKey, thread)
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+            pthread_setspecific(key, thread)
         #endif
         return thread
     }
@@ -83,7 +85,7 @@ struct CallingThread {
     }
 }
 
-#if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+#if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
     @usableFromInline typealias ThreadKey = pthread_key_t
 
     /// The key of each thread's ``CallingThread``, released when the thread ends.
@@ -106,11 +108,15 @@ struct CallingThread {
         thread.deinitialize(count: 1)
         thread.deallocate()
     }
-#else
+#elseif os(WASI)
     @usableFromInline typealias ThreadKey = Int
     @usableFromInline let callingThreadKey: ThreadKey = 0
-    /// Where there are no pthreads (and so no threads but one), the one state.
-    @usableFromInline nonisolated(unsafe) let onlyThread = CallingThread.attached()
+    /// WebAssembly (WASI) runs one thread: the one state.
+    @usableFromInline nonisolated(unsafe) let onlyThread = CallingThread.attached(callingThreadKey)
+#else
+    #error(
+        "LitmusDoubles keeps each thread's call order with pthread keys; this platform has neither them nor only one thread"
+    )
 #endif
 
 /// The process's call order (see ``CallingThread``): its newest epoch, and where each thread's state is.
@@ -129,6 +135,8 @@ struct CallOrder: @unchecked Sendable {
     @usableFromInline static let countBits: UInt64 = 24
     /// The count at which a thread takes a new epoch, the count's bits being full.
     @usableFromInline static let countLimit: UInt64 = 1 << countBits - 1
+    /// The first epoch a number cannot hold above its count.
+    @usableFromInline static let epochLimit: UInt64 = 1 << (64 - countBits)
 
     /// The process's.
     @usableFromInline static let process = CallOrder()
@@ -155,6 +163,10 @@ struct CallOrder: @unchecked Sendable {
         } else {
             thread.pointee.epoch = epochs.pointee.wrappingAdd(1, ordering: .relaxed).newValue
             thread.pointee.count = 0
+            // 2^40 epochs: a thread taking over from another a million times a second for twelve days.
+            precondition(
+                thread.pointee.epoch < Self.epochLimit,
+                "LitmusDoubles ran out of epochs to order calls across doubles (\(Self.epochLimit) taken)")
         }
         return thread.pointee.epoch << Self.countBits | thread.pointee.count
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusDoubles
+import Synchronization
 import Testing
 
 /// given(…) stubs calls by their arguments and verify(…) counts them, through `Arg` matchers.
@@ -161,8 +162,16 @@ struct ArgumentMatcherTests {
     func nestedMatchers() {
         let outer = AlbumSearchMock()
         let inner = AlbumSearchMock()
-        given(inner.double.search(term: .where { _ in outer.double.search.callCount >= 0 }, limit: .any))
-            .willReturn(phish)
+        let read = Mutex<[Int]>([])
+        given(
+            inner.double.search(
+                term: .where { _ in
+                    let count = outer.double.search.callCount
+                    read.withLock { $0.append(count) }
+                    return true
+                }, limit: .any)
+        )
+        .willReturn(phish)
         given(outer.double.search(term: .where { _ in !inner.search(term: "Wilco", limit: 1).isEmpty }, limit: .any))
             .willReturn(phish)
 
@@ -176,6 +185,7 @@ struct ArgumentMatcherTests {
                 "AlbumSearchMock.search(term:limit:) was used by a matcher of its own given(…)")
         }
         #expect(found == phish)
+        #expect(read.withLock { $0 } == [0])
         #expect(inner.double.search.callCount == 1)
         #expect(outer.double.search.callCount == 1)
         #expect(inner.search(term: "Wilco", limit: 1) == phish)

@@ -34,18 +34,22 @@ struct CallOrderTests {
         #expect(order.epochs.pointee.load(ordering: .relaxed) == 3)
     }
 
-    @Test("A thread whose count is full takes a new epoch rather than running into the epoch's bits")
+    @Test(
+        "A thread counts up to the count's last value, then takes a new epoch rather than running into the epoch's bits"
+    )
     func fullCount() {
         let order = CallOrder()
         var thread = CallingThread()
         let first = number(order, &thread)
-        thread.count = CallOrder.countLimit
+        thread.count = CallOrder.countLimit - 1
 
+        let last = number(order, &thread)
         let next = number(order, &thread)
 
-        #expect(next > first + CallOrder.countLimit)
-        #expect(thread.count == 0)
+        #expect(CallOrder.countLimit < 1 << CallOrder.countBits)
+        #expect(last == first | CallOrder.countLimit)
         #expect(next == 2 << CallOrder.countBits)
+        #expect(thread.count == 0)
     }
 
     @Test("Calls on threads that hand over to each other are numbered in the order they happened")
