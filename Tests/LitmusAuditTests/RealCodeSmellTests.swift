@@ -27,6 +27,35 @@ struct RealCodeSmellTests {
         #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
     }
 
+    @Test("sensitiveEquality: a Codable error's context message and a test named for string conversion are no detour")
+    func codingErrorMessages() throws {
+        let tests = """
+                @Test func corrupted() {
+                    do { _ = try decode("x") } catch {
+                        guard case .dataCorrupted(let context) = error as? DecodingError else { return }
+                        #expect(context.debugDescription == "Invalid sign")
+                    }
+                }
+                @Test func missing() {
+                    do { _ = try decode("x") } catch DecodingError.keyNotFound(_, let context) {
+                        #expect(context.debugDescription == "No key")
+                    } catch {}
+                }
+                @Test func bound() {
+                    if case let .typeMismatch(_, context) = error { #expect(context.debugDescription == "Wrong") }
+                }
+                @Test func conversionToString() { #expect(BigInt(-256).description == "-256") }
+                @Test func other() {
+                    if case .dataCorrupted(let context) = error { #expect(value.debugDescription == "x") }
+                }
+                @Test func described() {
+                    if case .dataCorrupted(let context) = error { #expect(context.description == "x") }
+                }
+                @Test func conversion() { #expect(BigInt(-256).description == "-256") }
+            """
+        #expect(try swiftTestingLines(.sensitiveEquality, tests) == [19, 22, 24])
+    }
+
     @Test("boolAssertEquality: no finding where no rewrite exists (an optional, another literal type, metatypes)")
     func booleanWithoutRewrite() throws {
         let tests = """
