@@ -7,7 +7,9 @@ import SwiftSyntax
 /// fails, a `guard … else { XCTFail() }`, a loop over a literal collection, a literal range or
 /// `allCases` (it always iterates), an `if let` whose value an earlier check requires
 /// (``RequiredBefore``), an `if` on a loop's element that adds checks to those the loop makes of every
-/// element (``addsToElementChecks(_:assertions:)``), and the failure calls themselves (`XCTFail`, `Issue.record`).
+/// element (``addsToElementChecks(_:assertions:)``), an `if` or a `guard` on the elements of loops over a
+/// table the test wrote out (``tableLoopElements(around:in:literalNames:)``), and the failure calls
+/// themselves (`XCTFail`, `Issue.record`).
 enum ConditionalLogicDetector {
     /// Words of a condition on something the test does not control.
     static let uncontrolled = [
