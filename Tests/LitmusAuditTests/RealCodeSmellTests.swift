@@ -27,6 +27,35 @@ struct RealCodeSmellTests {
         #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
     }
 
+    @Test("sensitiveEquality: a Codable error's context message and a test named for string conversion are no detour")
+    func codingErrorMessages() throws {
+        let tests = """
+                @Test func corrupted() {
+                    do { _ = try decode("x") } catch {
+                        guard case .dataCorrupted(let context) = error as? DecodingError else { return }
+                        #expect(context.debugDescription == "Invalid sign")
+                    }
+                }
+                @Test func missing() {
+                    do { _ = try decode("x") } catch DecodingError.keyNotFound(_, let context) {
+                        #expect(context.debugDescription == "No key")
+                    } catch {}
+                }
+                @Test func bound() {
+                    if case let .typeMismatch(_, context) = error { #expect(context.debugDescription == "Wrong") }
+                }
+                @Test func conversionToString() { #expect(BigInt(-256).description == "-256") }
+                @Test func other() {
+                    if case .dataCorrupted(let context) = error { #expect(value.debugDescription == "x") }
+                }
+                @Test func described() {
+                    if case .dataCorrupted(let context) = error { #expect(context.description == "x") }
+                }
+                @Test func conversion() { #expect(BigInt(-256).description == "-256") }
+            """
+        #expect(try swiftTestingLines(.sensitiveEquality, tests) == [19, 22, 24])
+    }
+
     @Test("boolAssertEquality: no finding where no rewrite exists (an optional, another literal type, metatypes)")
     func booleanWithoutRewrite() throws {
         let tests = """
@@ -77,6 +106,37 @@ struct RealCodeSmellTests {
         #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testB:12", "testC:15", "testD:20"])
     }
 
+    @Test(
+        "conditionalTestLogic: a guard or an if on the elements of loops over tables the test wrote out decides by the table"
+    )
+    func branchOnWrittenTable() throws {
+        let tests = """
+                @Test func ranges() {
+                    for i in -5 ... 5 { for j in -5 ... 5 { guard i != 0 || j >= 0 else { continue }; #expect(power(i, j) == i ^ j) } }
+                }
+                @Test func literal() {
+                    for p in [0, 1, 2, 3] { if p > 0 { #expect(shift(p) == 1 << p) } }
+                }
+                @Test func bound() {
+                    let cases = [1, 2]
+                    for c in cases { guard c.isMultiple(of: 2) else { continue }; #expect(half(c) * 2 == c) }
+                }
+                @Test func produced() {
+                    for p in values() { guard p.words.count > 1 else { continue }; #expect(count(p) == 2) }
+                }
+                @Test func computed() {
+                    for i in 0 ..< 3 { let r = run(i); guard r.ok else { continue }; #expect(r.value == i) }
+                }
+                @Test func mixed() {
+                    for i in 0 ..< 3 { guard i != limit else { continue }; #expect(run(i) == i) }
+                }
+                @Test func variableRange() {
+                    for i in 0 ..< n { guard i > 0 else { continue }; #expect(run(i) == i) }
+                }
+            """
+        #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [14, 17, 20, 23])
+    }
+
     @Test("trapInTest: the base address of a value's bytes and an http(s) response cast hold; a collection's may not")
     func valueBytesAndHTTPResponses() throws {
         let tests = """
@@ -108,6 +168,22 @@ struct RealCodeSmellTests {
             }
             """
         #expect(try xctestFindings(.trapInTest, methods) == ["testB:10"])
+    }
+
+    @Test(
+        "trapInTest: an unwrap inside if E != nil or after guard E != nil is no trap; in the else or of another value it is"
+    )
+    func unwrapCheckedNonNil() throws {
+        let tests = """
+                @Test func a() { let err = parse(); if err != nil { #expect(err!.line == 1) } }
+                @Test func b() { let err = parse(); if nil != err, strict { #expect(err!.line == 1) } }
+                @Test func c() { let err = parse(); guard err != nil else { return }; #expect(err!.line == 1) }
+                @Test func d() { let err = parse(); if err != nil { } else { #expect(err!.line == 1) } }
+                @Test func e() { let err = parse(); if other != nil { #expect(err!.line == 1) } }
+                @Test func f() { let err = parse(); if err != nil { run { #expect(err!.line == 1) } } }
+                @Test func g() { let err = parse(); if err == nil { #expect(err!.line == 1) } }
+            """
+        #expect(try swiftTestingLines(.trapInTest, tests) == [6, 7, 8, 9])
     }
 
     @Test("assertionRoulette: assertions are counted per build configuration; a check of an unwrapped name cannot fail")

@@ -61,4 +61,69 @@ struct RequiredBeforeTests {
         let sut = try xctestFindings(.conditionalTestLogic, methods)
         #expect(sut == ["testA:5", "testB:10", "testC:16", "testD:21", "testE:25"])
     }
+
+    /// The lines of the conditionalTestLogic findings in one Swift Testing file (its first test on line 3).
+    private func swiftTestingLines(_ tests: String) throws -> [Int] {
+        let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
+        return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == .conditionalTestLogic }
+            .compactMap(\.line)
+    }
+
+    @Test(
+        "#expect(E != nil), XCTAssert(E != nil) and #expect(R.count == N) cover if let on E and R.first, and if E != nil"
+    )
+    func comparisonsCover() throws {
+        let tests = """
+                @Test func bound() {
+                    let value: [Int]? = try parser.value()
+                    #expect(value != nil)
+                    if let value = value { #expect(value == [0, 1]) }
+                }
+                @Test func compared() {
+                    let err = parse("<uh oh>")
+                    #expect(err != nil)
+                    if err != nil { #expect(err!.line == 1) }
+                }
+                @Test func counted() {
+                    let result = search()
+                    #expect(result.count == 2)
+                    if let first = result.first { #expect(first == 1) }
+                }
+            """
+        #expect(try swiftTestingLines(tests) == [])
+        let methods = """
+            func testA() {
+                XCTAssert(cache.value != nil)
+                if let value = cache.value { XCTAssertEqual(value, 1) }
+            }
+            """
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == [])
+    }
+
+    @Test("Near misses of the comparisons stay flagged: == nil, another value, the check after, another condition")
+    func comparisonNearMisses() throws {
+        let tests = """
+                @Test func isNil() {
+                    #expect(value == nil)
+                    if let value = value { #expect(value == [0, 1]) }
+                }
+                @Test func other() {
+                    #expect(other != nil)
+                    if let value = value { #expect(value == [0, 1]) }
+                }
+                @Test func after() {
+                    if err != nil { #expect(err!.line == 1) }
+                    #expect(err != nil)
+                }
+                @Test func andMore() {
+                    #expect(err != nil)
+                    if err != nil, strict { #expect(err!.line == 1) }
+                }
+                @Test func zeroCount() {
+                    #expect(result.count == 0)
+                    if let first = result.first { #expect(first == 1) }
+                }
+            """
+        #expect(try swiftTestingLines(tests) == [5, 9, 12, 17, 21])
+    }
 }

@@ -7,7 +7,9 @@ import SwiftSyntax
 /// fails, a `guard … else { XCTFail() }`, a loop over a literal collection, a literal range or
 /// `allCases` (it always iterates), an `if let` whose value an earlier check requires
 /// (``RequiredBefore``), an `if` on a loop's element that adds checks to those the loop makes of every
-/// element (``addsToElementChecks(_:assertions:)``), and the failure calls themselves (`XCTFail`, `Issue.record`).
+/// element (``addsToElementChecks(_:assertions:)``), an `if` or a `guard` on the elements of loops over a
+/// table the test wrote out (``tableLoopElements(around:in:literalNames:)``), and the failure calls
+/// themselves (`XCTFail`, `Issue.record`).
 enum ConditionalLogicDetector {
     /// Words of a condition on something the test does not control.
     static let uncontrolled = [
@@ -26,8 +28,14 @@ enum ConditionalLogicDetector {
             } ?? [])
         var flagged: [(Syntax, String)] = []
         for assertion in test.assertions where !isFailureOnly(assertion) || isUnderFlag(assertion) {
-            if let why = skipper(of: assertion, in: body, literalNames: literalNames, assertions: test.assertions)
-                ?? silentGuard(before: assertion)
+            // The elements of the loops over the test's own tables around the check: a branch on them is
+            // decided by the table, as one on a parameterized test's argument.
+            let tableNames = literalNames.union(
+                tableLoopElements(around: assertion, in: body, literalNames: literalNames))
+            if let why = skipper(
+                of: assertion, in: body, literalNames: literalNames, tableNames: tableNames,
+                assertions: test.assertions)
+                ?? silentGuard(before: assertion, tableNames: tableNames)
             {
                 flagged.append((assertion, why))
             }
@@ -51,14 +59,16 @@ enum ConditionalLogicDetector {
     }
 
     /// What can skip `node` in the test's `body`, the innermost first, or `nil`.
-    private static func skipper(of node: Syntax, in body: Syntax, literalNames: Set<String>, assertions: [Syntax])
-        -> String?
-    {
+    /// A branch on `tableNames` (the test's table, its parameters, the elements of its loops over them)
+    /// is the table's, not a skip.
+    private static func skipper(
+        of node: Syntax, in body: Syntax, literalNames: Set<String>, tableNames: Set<String>, assertions: [Syntax]
+    ) -> String? {
         var child = node
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
             if let branch = syntax.as(IfExprSyntax.self), !isUncontrolled(branch.conditions.trimmedDescription),
-                !readsOnly(branch.conditions, literalNames),
+                !readsOnly(branch.conditions, tableNames),
                 !RequiredBefore.covers(branch, assertions: assertions, body: body),
                 !addsToElementChecks(branch, assertions: assertions)
             {
@@ -117,9 +127,52 @@ enum ConditionalLogicDetector {
         return false
     }
 
+    /// The names the `for` loops around `node` (inside `body`) bind to the elements of a table the test
+    /// wrote out (``isWrittenTable(_:literalNames:)``): `i` and `j` of `for i in -5...5 { for j in -5...5
+    /// { … } }`. A condition that reads only these skips the same cases of the test's own table every run
+    /// (attaswift/BigInt 6.0.1's `guard i != 0 || j >= 0 else { continue }`, 0 to a negative power). Not
+    /// the elements of what the code under test gave (`for entry in archive`), even where the loop is
+    /// taken to iterate.
+    private static func tableLoopElements(around node: Syntax, in body: Syntax, literalNames: Set<String>)
+        -> Set<String>
+    {
+        var names: Set<String> = []
+        var child = node
+        var current = node.parent
+        while let syntax = current, syntax.id != body.id {
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { break }
+            if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
+                isWrittenTable(loop.sequence, literalNames: literalNames)
+            {
+                names.formUnion(loop.pattern.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text))
+                if let single = loop.pattern.as(IdentifierPatternSyntax.self) { names.insert(single.identifier.text) }
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return names
+    }
+
+    /// Whether `sequence` is a table the test wrote out: a non-empty array literal, a range between
+    /// integer literals (`-5...5`, `0..<3`), a name the test bound to a literal collection or a parameter
+    /// (`literalNames`), or `allCases`.
+    private static func isWrittenTable(_ sequence: ExprSyntax, literalNames: Set<String>) -> Bool {
+        if let array = sequence.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        if let name = sequence.as(DeclReferenceExprSyntax.self)?.baseName.text { return literalNames.contains(name) }
+        if let member = sequence.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "allCases" }
+        let isInteger = { (expression: ExprSyntax) -> Bool in
+            if expression.is(IntegerLiteralExprSyntax.self) { return true }
+            guard let prefix = expression.as(PrefixOperatorExprSyntax.self) else { return false }
+            return prefix.operator.text == "-" && prefix.expression.is(IntegerLiteralExprSyntax.self)
+        }
+        guard let (low, op, high) = EqualityShapeDetector.comparison(sequence) else { return false }
+        return ["...", "..<"].contains(op) && isInteger(low) && isInteger(high)
+    }
+
     /// A `guard` before `node` in a block around it whose `else` leaves without failing
     /// (`guard let x = f() else { return }`): when it leaves, the check is skipped and the test passes.
-    private static func silentGuard(before node: Syntax) -> String? {
+    /// Not a guard whose conditions read only `tableNames`, the test's own table.
+    private static func silentGuard(before node: Syntax, tableNames: Set<String>) -> String? {
         var current = node.parent
         var item: Syntax = node
         while let syntax = current {
@@ -128,6 +181,7 @@ enum ConditionalLogicDetector {
                     if statement.id == item.id { break }
                     guard let guardStatement = statement.item.as(GuardStmtSyntax.self),
                         !isUncontrolled(guardStatement.conditions.trimmedDescription),
+                        !readsOnly(guardStatement.conditions, tableNames),
                         !checksOrFails(Syntax(guardStatement.body))
                     else { continue }
                     return

@@ -28,6 +28,8 @@ enum EqualityShapeDetector {
         var literalTypes: LiteralTypedValues?
         // The texts the test writes outside its checks, read only for a test comparing a description.
         var writtenTexts: Set<String>?
+        // The names the test binds to the context of a Codable error, read only for a test reading a description.
+        var contexts: Set<String>?
         for assertion in test.assertions {
             guard let name = SmellScan.assertionName(assertion) else { continue }
             let arguments = SmellScan.arguments(assertion)
@@ -64,10 +66,14 @@ enum EqualityShapeDetector {
             }
             let checked = operands.isEmpty ? arguments.filter { $0.label == nil }.map(\.expression) : operands
             // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing.
-            if !messageOnly.contains(name), checked.contains(where: readsDescription) {
-                let texts = writtenTexts ?? textsWritten(test)
-                writtenTexts = texts
-                if !echoesText(operands, texts) { descriptions.append(assertion) }
+            if !messageOnly.contains(name), checked.contains(where: { readsDescription($0) }) {
+                let names = contexts ?? codingErrorContexts(test)
+                contexts = names
+                if checked.contains(where: { readsDescription($0, contexts: names) }) {
+                    let texts = writtenTexts ?? textsWritten(test)
+                    writtenTexts = texts
+                    if !echoesText(operands, texts) { descriptions.append(assertion) }
+                }
             }
         }
         var found: [Smell] = []
@@ -226,7 +232,7 @@ enum EqualityShapeDetector {
     static func testsDescription(_ test: ScannedTest) -> Bool {
         let names = [test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown, test.owner ?? ""]
         return names.map { $0.lowercased() }.contains { name in
-            ["description", "describes", "describing", "stringconvertible", "interpolation"].contains(
+            ["description", "describes", "describing", "stringconvertible", "interpolation", "tostring"].contains(
                 where: name.contains)
         }
     }
@@ -283,12 +289,48 @@ enum EqualityShapeDetector {
         return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
     }
 
-    /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`.
-    private static func readsDescription(_ expression: ExprSyntax) -> Bool {
+    /// The cases of `DecodingError` and `EncodingError` that carry a `Context`.
+    static let codingErrorCases: Set<String> = [
+        "dataCorrupted", "keyNotFound", "typeMismatch", "valueNotFound", "invalidValue",
+    ]
+
+    /// The names the test binds to the context of a Codable error (`case .dataCorrupted(let context)`,
+    /// `catch DecodingError.keyNotFound(_, let context)`): its `debugDescription` is a stored `String`,
+    /// the message the decoder threw, not a rendering of a value (attaswift/BigInt 6.0.1's
+    /// `#expect(context.debugDescription == "Invalid big integer sign")`, 3 false findings).
+    static func codingErrorContexts(_ test: ScannedTest) -> Set<String> {
+        var names: Set<String> = []
+        for call in test.all(FunctionCallExprSyntax.self) {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                codingErrorCases.contains(member.declName.baseName.text),
+                let last = call.arguments.last?.expression
+            else { continue }
+            names.formUnion(last.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text))
+            // `case let .dataCorrupted(context)`: the `let` binds the names the pattern writes.
+            if let reference = last.as(DeclReferenceExprSyntax.self),
+                sequence(first: Syntax(call), next: { $0.parent }).contains(where: {
+                    $0.is(ValueBindingPatternSyntax.self)
+                })
+            {
+                names.insert(reference.baseName.text)
+            }
+        }
+        return names
+    }
+
+    /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not the
+    /// `debugDescription` of a name in `contexts`, a Codable error's context.
+    private static func readsDescription(_ expression: ExprSyntax, contexts: Set<String> = []) -> Bool {
         let nodes = [Syntax(expression)] + expression.descendants(of: Syntax.self)
         return nodes.contains { node in
-            if let member = node.as(MemberAccessExprSyntax.self), member.base != nil {
-                return ["description", "debugDescription"].contains(member.declName.baseName.text)
+            if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
+                let name = member.declName.baseName.text
+                if name == "debugDescription", let reference = base.as(DeclReferenceExprSyntax.self),
+                    contexts.contains(reference.baseName.text)
+                {
+                    return false
+                }
+                return ["description", "debugDescription"].contains(name)
             }
             if let call = node.as(FunctionCallExprSyntax.self),
                 call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",

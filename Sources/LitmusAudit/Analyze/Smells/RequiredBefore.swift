@@ -8,7 +8,11 @@ import SwiftSyntax
 /// `if` (not under another `if`, `switch`, loop, `guard` or closure):
 /// - for `R.first` or `R.last`: `XCTAssertFalse(R.isEmpty)`, `XCTAssert(!R.isEmpty)`, `#expect(!R.isEmpty)`,
 ///   `R.count` compared equal to a positive literal, greater than 0 or at least 1;
-/// - for any value `E`: `XCTAssertNotNil(E)` or `#expect(E != nil)`.
+/// - for any value `E`: `XCTAssertNotNil(E)`, `XCTAssert(E != nil)` or `#expect(E != nil)`, the
+///   comparison as the parser leaves it (a sequence) or folded (SWXMLHash 8.1.1's conversion tests:
+///   six `if let value = value` after `#expect(value != nil)` were called skippable).
+/// The condition may also be `E != nil` itself (`if err != nil { #expect(err!.line == 1) }` after
+/// `#expect(err != nil)`).
 enum RequiredBefore {
     /// Whether every condition of `branch` binds a value the checks of `assertions` before it require.
     static func covers(_ branch: IfExprSyntax, assertions: [Syntax], body: Syntax) -> Bool {
@@ -16,6 +20,12 @@ enum RequiredBefore {
         guard !earlier.isEmpty else { return false }
         let required = Set(earlier.flatMap(requiredValues))
         return branch.conditions.allSatisfy { element in
+            if let expression = element.condition.as(ExprSyntax.self),
+                let (left, op, right) = EqualityShapeDetector.comparison(expression), op == "!=",
+                right.is(NilLiteralExprSyntax.self)
+            {
+                return required.contains(left.trimmedDescription)
+            }
             guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
                 let value = binding.initializer?.value
             else { return false }
@@ -61,20 +71,16 @@ enum RequiredBefore {
         {
             return [collection + ".isEmpty == false"]
         }
-        guard let infix = expression.as(InfixOperatorExprSyntax.self),
-            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
-        else { return [] }
+        guard let (left, op, right) = EqualityShapeDetector.comparison(expression) else { return [] }
         switch op {
-        case "!=" where infix.rightOperand.is(NilLiteralExprSyntax.self):
-            return [infix.leftOperand.trimmedDescription]
+        case "!=" where right.is(NilLiteralExprSyntax.self):
+            return [left.trimmedDescription]
         case "==":
-            return positiveCount(infix.leftOperand, infix.rightOperand).map { [$0 + ".isEmpty == false"] } ?? []
+            return positiveCount(left, right).map { [$0 + ".isEmpty == false"] } ?? []
         case ">":
-            return countAbove(infix.leftOperand, infix.rightOperand, atLeast: 0).map { [$0 + ".isEmpty == false"] }
-                ?? []
+            return countAbove(left, right, atLeast: 0).map { [$0 + ".isEmpty == false"] } ?? []
         case ">=":
-            return countAbove(infix.leftOperand, infix.rightOperand, atLeast: 1).map { [$0 + ".isEmpty == false"] }
-                ?? []
+            return countAbove(left, right, atLeast: 1).map { [$0 + ".isEmpty == false"] } ?? []
         default:
             return []
         }

@@ -6,7 +6,9 @@ import SwiftSyntax
 /// (``cannotBeNil(_:objcStrings:runs:)``): a URL or UUID parsed from a fixed literal,
 /// a string's `.data(using: .utf8)` (or `.utf16`, `.utf32`, `.unicode`), which every Swift string can
 /// encode, `Test.current`, the result of running a fixture's tests, and the base address of a value's
-/// bytes (``isValueBufferAddress(_:test:)``); nor a cast that holds (``isHTTPResponseCast(_:to:test:)``).
+/// bytes (``isValueBufferAddress(_:test:)``), and an unwrap inside `if E != nil { … }` or after
+/// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``); nor a cast that holds
+/// (``isHTTPResponseCast(_:to:test:)``).
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
 
@@ -25,6 +27,7 @@ enum TrapDetector {
             // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
             if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { continue }
             if isValueBufferAddress(node.expression, test: test) { continue }
+            if isCheckedNonNil(node.expression) { continue }
             traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
         }
         for node in test.all(AsExprSyntax.self)
@@ -236,6 +239,45 @@ enum TrapDetector {
             return text.contains("://") || text.hasPrefix("data:") || text.hasPrefix("file:") ? text : nil
         }
         return !urls.isEmpty && urls.allSatisfy { $0.hasPrefix("https://") || $0.hasPrefix("http://") }
+    }
+
+    /// Whether the unwrapped `expression` sits in the body of an `if` one of whose conditions is
+    /// `expression != nil`, or after a `guard expression != nil else { … }` in a block around it (both
+    /// as the parser leaves them): there it is not `nil` (SWXMLHash 8.1.1's `if err != nil {
+    /// #expect(err!.line == 1) }`). Not in the `else` of such an `if`, and not across a closure or a
+    /// function around the unwrap.
+    static func isCheckedNonNil(_ expression: ExprSyntax) -> Bool {
+        let unwrapped = expression.trimmedDescription
+        let checksNonNil = { (conditions: ConditionElementListSyntax) in
+            conditions.contains { element in
+                guard let condition = element.condition.as(ExprSyntax.self),
+                    let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "!="
+                else { return false }
+                return (right.is(NilLiteralExprSyntax.self) && left.trimmedDescription == unwrapped)
+                    || (left.is(NilLiteralExprSyntax.self) && right.trimmedDescription == unwrapped)
+            }
+        }
+        var child = Syntax(expression)
+        var current = child.parent
+        while let syntax = current {
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id, checksNonNil(branch.conditions) {
+                return true
+            }
+            if let list = syntax.as(CodeBlockItemListSyntax.self) {
+                for statement in list {
+                    if statement.id == child.id { break }
+                    if let guardStatement = statement.item.as(GuardStmtSyntax.self),
+                        checksNonNil(guardStatement.conditions)
+                    {
+                        return true
+                    }
+                }
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return false
     }
 
     /// A trap inside Nimble's `expect { … }.to(throwAssertion())`, which catches it on purpose.
