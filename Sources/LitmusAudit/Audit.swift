@@ -235,7 +235,11 @@ public struct Audit: Sendable {
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
-        var analysis = workspace.paths.relative(TestSourceAnalyzer().analyze(modules: layout.testModules))
+        var analyzer = TestSourceAnalyzer()
+        analyzer.sourceFiles = layout.sourceFolders.flatMap {
+            SmellsReport.swiftFiles(under: workspace.package.appendingPathComponent($0), excluding: [])
+        }
+        var analysis = workspace.paths.relative(analyzer.analyze(modules: layout.testModules))
         let linuxMain = "Tests/LinuxMain.swift"
         if FileManager.default.fileExists(atPath: workspace.package.appendingPathComponent(linuxMain).path) {
             analysis.linuxMain = linuxMain

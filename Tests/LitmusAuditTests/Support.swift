@@ -24,18 +24,22 @@ func resourceText(_ name: String) throws -> String {
     String(decoding: try resource(name), as: UTF8.self)
 }
 
-/// Analyzes `files` (name → source) written to a fresh temporary folder.
-func analyzeSources(_ files: [String: String]) throws -> SourceAnalysis {
+/// Analyzes `files` (name → source) written to a fresh temporary folder, with `packageSources` as the
+/// package's own sources.
+func analyzeSources(_ files: [String: String], packageSources: [String: String] = [:]) throws -> SourceAnalysis {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-analyzer-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var urls: [URL] = []
-    for (name, source) in files.sorted(by: { $0.key < $1.key }) {
-        let url = folder.appendingPathComponent(name)
-        try source.write(to: url, atomically: true, encoding: .utf8)
-        urls.append(url)
+    func written(_ files: [String: String], prefix: String) throws -> [URL] {
+        try files.sorted(by: { $0.key < $1.key }).map { name, source in
+            let url = folder.appendingPathComponent(prefix + name)
+            try source.write(to: url, atomically: true, encoding: .utf8)
+            return url
+        }
     }
-    return TestSourceAnalyzer().analyze(files: urls)
+    var analyzer = TestSourceAnalyzer()
+    analyzer.sourceFiles = try written(packageSources, prefix: "source-")
+    return analyzer.analyze(files: try written(files, prefix: ""))
 }
 
 /// The findings of `kind` in `files` (name → source), as `test:line`.

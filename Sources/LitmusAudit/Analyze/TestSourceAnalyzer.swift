@@ -19,6 +19,9 @@ public struct TestSourceAnalyzer: Sendable {
     /// Swift Testing reports an XCTest assertion's failure in a `@Test` (ST-0021), so such a check is
     /// advice there, not a check that cannot fail.
     public var compilerVersion: [Int]
+    /// The package's own source files (its targets that are not tests), read only when a smell needs
+    /// what a function there returns (``SourceFunctions``); none: such smells are judged without them.
+    public var sourceFiles: [URL] = []
 
     /// Creates an analyzer for tests built by `compilerVersion` (by default the toolchain's, as the
     /// analysis's build configuration knows it).
@@ -44,8 +47,9 @@ public struct TestSourceAnalyzer: Sendable {
     /// of the same name by its module.
     public func analyze(modules: [String: [URL]]) -> SourceAnalysis {
         var analysis = SourceAnalysis()
+        let sources = sourceFiles.isEmpty ? nil : SourceFunctions(files: sourceFiles)
         for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
-            analyze(target: files, module: module, into: &analysis)
+            analyze(target: files, module: module, sources: sources, into: &analysis)
         }
         analysis.markCallsOfFailingHelpers()
         return analysis
@@ -68,7 +72,9 @@ public struct TestSourceAnalyzer: Sendable {
         }
     }
 
-    private func analyze(target files: [URL], module: String, into analysis: inout SourceAnalysis) {
+    private func analyze(
+        target files: [URL], module: String, sources: SourceFunctions?, into analysis: inout SourceAnalysis
+    ) {
         let parsed: [ParsedFile] = files.compactMap { url in
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
             let tree = Parser.parse(source: text)
@@ -88,6 +94,7 @@ public struct TestSourceAnalyzer: Sendable {
                 .sorted()
         }
         var helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
+        helpers.sources = sources
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // The classes of the target that inherit from something: those whose extensions may declare tests.
         let testClassNames = Set(

@@ -24,6 +24,8 @@ public enum SmellsReport {
         let started = ContinuousClock.now
         let here = FileManager.default.currentDirectoryPath
         var modules: [String: [URL]] = [:]
+        // A package's own sources (its files outside the test targets), for what their functions return.
+        var sourceFiles: [URL] = []
         for path in paths {
             let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here, isDirectory: true))
                 .standardizedFileURL
@@ -35,7 +37,11 @@ public enum SmellsReport {
             if isFolder.boolValue,
                 FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
             {
-                for (module, files) in try testTargets(ofPackage: url) { modules[module, default: []] += files }
+                let tests = try testTargets(ofPackage: url)
+                for (module, files) in tests { modules[module, default: []] += files }
+                // Every other Swift file of the package (its targets may live anywhere: SWXMLHash's in Source/).
+                let testFiles = Set(tests.values.joined().map(\.path))
+                sourceFiles += swiftFiles(under: url, excluding: []).filter { !testFiles.contains($0.path) }
             } else if isFolder.boolValue {
                 modules["", default: []] += swiftFiles(under: url, excluding: [])
             } else if url.pathExtension == "swift" {
@@ -50,7 +56,9 @@ public enum SmellsReport {
                 path: paths.joined(separator: " "),
                 reason: "no Swift test file found there; give a test folder or files")
         }
-        let analysis = TestSourceAnalyzer().analyze(modules: modules)
+        var analyzer = TestSourceAnalyzer()
+        analyzer.sourceFiles = sourceFiles
+        let analysis = analyzer.analyze(modules: modules)
         let tests = modules.values.joined().reduce(0) { count, url in
             count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
         }

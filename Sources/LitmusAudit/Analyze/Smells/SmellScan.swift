@@ -53,7 +53,7 @@ enum SmellScan {
         test.nodes = body.descendants(of: Syntax.self)
         test.assertions = assertions(in: test.nodes, helpers: helpers)
         found += QuickAssertionDetector.smells(test, helpers: helpers, alreadyFound: found)
-        found += TrapDetector.smells(test)
+        found += TrapDetector.smells(test, sources: helpers.sources)
         found += EqualityShapeDetector.smells(test)
         found += ExpectationUseDetector.smells(test)
         found += ConditionalLogicDetector.smells(test, helpers: helpers)

@@ -7,12 +7,13 @@ import SwiftSyntax
 /// a string's `.data(using: .utf8)` (or `.utf16`, `.utf32`, `.unicode`), which every Swift string can
 /// encode, `Test.current`, the result of running a fixture's tests, and the base address of a value's
 /// bytes (``isValueBufferAddress(_:test:)``), and an unwrap inside `if E != nil { … }` or after
-/// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``); nor a cast that holds
+/// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), and a property every
+/// test finds set from a function that returns no optional (``AssignedAtSetUp``); nor a cast that holds
 /// (``isHTTPResponseCast(_:to:test:)``).
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
 
-    static func smells(_ test: ScannedTest) -> [Smell] {
+    static func smells(_ test: ScannedTest, sources: SourceFunctions? = nil) -> [Smell] {
         var traps: [(Syntax, String)] = []
         for node in test.all(TryExprSyntax.self)
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
@@ -28,6 +29,7 @@ enum TrapDetector {
             if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { continue }
             if isValueBufferAddress(node.expression, test: test) { continue }
             if isCheckedNonNil(node.expression) { continue }
+            if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { continue }
             traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
         }
         for node in test.all(AsExprSyntax.self)

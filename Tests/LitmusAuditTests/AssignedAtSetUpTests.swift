@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// trapInTest and a property every test finds set (drmohundro/SWXMLHash 8.1.1: `var xml: XMLIndexer?`,
+/// `xml = XMLHash.parse(…)` in each suite's `init()`, then `xml!["root"]` in 89 tests).
+@Suite("trapInTest: an unwrap of a property init() or setUp() always sets from a function that returns no optional")
+struct AssignedAtSetUpTests {
+    /// The package's own source: `parse` returns a value, `find` an optional, `make` a generic result.
+    private let library = """
+        public enum XMLHash {
+            public static func parse(_ text: String) -> XMLIndexer { XMLIndexer(text) }
+            public static func find(_ text: String) -> XMLIndexer? { nil }
+            public static func make<T>(_ text: String) -> T { fatalError() }
+        }
+        public struct XMLIndexer { init(_ text: String) {} }
+        """
+
+    /// The lines of trapInTest findings in a Swift Testing suite whose members are `members`.
+    private func trapLines(_ members: String, sources: Bool = true) throws -> [Int] {
+        let file = "import Testing\nstruct ParsingTests {\n" + members + "\n}\n"
+        return try analyzeSources(
+            ["ParsingTests.swift": file], packageSources: sources ? ["XMLHash.swift": library] : [:]
+        )
+        .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+    }
+
+    @Test("Set in init() from a function the sources declare with a plain result: no trap")
+    func setInInit() throws {
+        let members = """
+            var xml: XMLIndexer?
+            init() {
+                xml = XMLHash.parse("<root/>")
+            }
+            @Test func root() { #expect(xml!.name == "root") }
+            @Test func viaSelf() { #expect(self.xml!.name == "root") }
+            """
+        #expect(try trapLines(members) == [])
+    }
+
+    @Test("Without the package's sources, or from a function returning an optional or a generic, the unwrap is a trap")
+    func stillATrap() throws {
+        let members = { (value: String) in
+            """
+            var xml: XMLIndexer?
+            init() {
+                xml = \(value)
+            }
+            @Test func root() { #expect(xml!.name == "root") }
+            """
+        }
+        #expect(try trapLines(members("XMLHash.parse(\"<root/>\")"), sources: false) == [7])
+        #expect(try trapLines(members("XMLHash.find(\"<root/>\")")) == [7])
+        #expect(try trapLines(members("XMLHash.make(\"<root/>\")")) == [7])
+        #expect(try trapLines(members("try? XMLHash.parse(\"<root/>\")")) == [7])
+        #expect(try trapLines(members("XMLIndexer(\"<root/>\")")) == [7])
+    }
+
+    @Test("Near misses: set only under an if, set to nil by a test, or an init that does not set it")
+    func nearMisses() throws {
+        let underIf = """
+            var xml: XMLIndexer?
+            init() {
+                if Bool.random() { xml = XMLHash.parse("<root/>") }
+            }
+            @Test func root() { #expect(xml!.name == "root") }
+            """
+        let clearedByATest = """
+            var xml: XMLIndexer?
+            init() {
+                xml = XMLHash.parse("<root/>")
+            }
+            @Test mutating func cleared() { xml = nil; #expect(xml!.name == "root") }
+            """
+        let secondInit = """
+            var xml: XMLIndexer?
+            init() {
+                xml = XMLHash.parse("<root/>")
+            }
+            init(other: Int) {}
+            @Test func root() { #expect(xml!.name == "root") }
+            """
+        #expect(try trapLines(underIf) == [7])
+        #expect(try trapLines(clearedByATest) == [7])
+        #expect(try trapLines(secondInit) == [8])
+    }
+
+    @Test("XCTest: set in setUp() from such a function: no trap")
+    func setInSetUp() throws {
+        let file = """
+            import XCTest
+            final class ParsingTests: XCTestCase {
+                var xml: XMLIndexer!
+                override func setUp() {
+                    super.setUp()
+                    xml = XMLHash.parse("<root/>")
+                }
+                func testRoot() { XCTAssertEqual(xml!.name, "root") }
+            }
+            """
+        let findings = try analyzeSources(["ParsingTests.swift": file], packageSources: ["XMLHash.swift": library])
+            .findings.filter { $0.kind == .trapInTest }
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+}
