@@ -236,9 +236,8 @@ public struct Audit: Sendable {
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
         var analyzer = TestSourceAnalyzer()
-        analyzer.sourceFiles = layout.sourceFolders.flatMap {
-            SmellsReport.swiftFiles(under: workspace.package.appendingPathComponent($0), excluding: [])
-        }
+        let sourceFolders = layout.sourceFolders.map { workspace.package.appendingPathComponent($0) }
+        analyzer.sourceFiles = { sourceFolders.flatMap { SmellsReport.swiftFiles(under: $0, excluding: []) } }
         var analysis = workspace.paths.relative(analyzer.analyze(modules: layout.testModules))
         let linuxMain = "Tests/LinuxMain.swift"
         if FileManager.default.fileExists(atPath: workspace.package.appendingPathComponent(linuxMain).path) {

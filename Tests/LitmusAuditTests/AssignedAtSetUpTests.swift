@@ -7,14 +7,17 @@ import Testing
 /// `xml = XMLHash.parse(…)` in each suite's `init()`, then `xml!["root"]` in 89 tests).
 @Suite("trapInTest: an unwrap of a property init() or setUp() always sets from a function that returns no optional")
 struct AssignedAtSetUpTests {
-    /// The package's own source: `parse` returns a value, `find` an optional, `make` a generic result.
+    /// The package's own source: `parse` returns a value, `find` an optional, `make` a generic result,
+    /// `wrapped` an `Optional<…>`, `first` a value (a name the standard library also uses).
     private let library = """
         public enum XMLHash {
             public static func parse(_ text: String) -> XMLIndexer { XMLIndexer(text) }
             public static func find(_ text: String) -> XMLIndexer? { nil }
             public static func make<T>(_ text: String) -> T { fatalError() }
+            public static func wrapped(_ text: String) -> Optional<XMLIndexer> { nil }
         }
         public struct XMLIndexer { init(_ text: String) {} }
+        public struct Catalog { public func first(where: (Int) -> Bool) -> XMLIndexer { XMLIndexer("") } }
         """
 
     /// The lines of trapInTest findings in a Swift Testing suite whose members are `members`.
@@ -55,6 +58,56 @@ struct AssignedAtSetUpTests {
         #expect(try trapLines(members("XMLHash.make(\"<root/>\")")) == [7])
         #expect(try trapLines(members("try? XMLHash.parse(\"<root/>\")")) == [7])
         #expect(try trapLines(members("XMLIndexer(\"<root/>\")")) == [7])
+        #expect(try trapLines(members("XMLHash.wrapped(\"<root/>\")")) == [7])
+        // `first` of a value (the standard library's, here), not of a type the package declares
+        #expect(try trapLines(members("items.first(where: { _ in true })")) == [7])
+    }
+
+    @Test(
+        "Near misses the review found: an operator's value, a local of the same name, a weak property, a setUp nothing calls"
+    )
+    func reviewNearMisses() throws {
+        let operatorValue = """
+            var xml: XMLIndexer?
+            init() {
+                xml = XMLHash.parse("<root/>")
+            }
+            @Test mutating func cleared() { xml = Bool.random() ? nil : xml; #expect(xml!.name == "root") }
+            """
+        let local = """
+            var xml: XMLIndexer?
+            init() {
+                xml = XMLHash.parse("<root/>")
+            }
+            @Test func shadowed() { let xml = XMLHash.find("<root/>"); #expect(xml!.name == "root") }
+            """
+        let weak = """
+            weak var xml: XMLIndexer?
+            init() {
+                xml = XMLHash.parse("<root/>")
+            }
+            @Test func root() { #expect(xml!.name == "root") }
+            """
+        let structSetUp = """
+            var xml: XMLIndexer?
+            func setUp() {
+                xml = XMLHash.parse("<root/>")
+            }
+            @Test func root() { #expect(xml!.name == "root") }
+            """
+        let returnFirst = """
+            var xml: XMLIndexer?
+            init() {
+                guard Bool.random() else { return }
+                xml = XMLHash.parse("<root/>")
+            }
+            @Test func root() { #expect(xml!.name == "root") }
+            """
+        #expect(try trapLines(operatorValue) == [7])
+        #expect(try trapLines(local) == [7])
+        #expect(try trapLines(weak) == [7])
+        #expect(try trapLines(structSetUp) == [7])
+        #expect(try trapLines(returnFirst) == [8])
     }
 
     @Test("Near misses: set only under an if, set to nil by a test, or an init that does not set it")

@@ -38,7 +38,8 @@ func analyzeSources(_ files: [String: String], packageSources: [String: String] 
         }
     }
     var analyzer = TestSourceAnalyzer()
-    analyzer.sourceFiles = try written(packageSources, prefix: "source-")
+    let sources = try written(packageSources, prefix: "source-")
+    analyzer.sourceFiles = { sources }
     return analyzer.analyze(files: try written(files, prefix: ""))
 }
 

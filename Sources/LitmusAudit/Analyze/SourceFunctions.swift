@@ -2,51 +2,105 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
-/// The functions the package's own sources (its targets that are not tests) declare, read only when a
-/// test's smell needs one: whether every function of a name returns a value that cannot be `nil`.
-/// A test's force unwrap of a property its suite's `init()` set from such a call cannot trap
-/// (drmohundro/SWXMLHash's suites: `var xml: XMLIndexer?`, `xml = XMLHash.parse(…)` in `init()`, then
-/// `xml!["root"]` in 89 tests).
+/// The functions and types the package declares (its own sources, and its tests, whose helpers a test
+/// may call by the same name), read only when a test's smell needs one: whether every function of a
+/// name returns a value that cannot be `nil` (a type of the package's own), and whether a type of a name
+/// is the package's. A test's
+/// force unwrap of a property its suite's `init()` set from such a call cannot trap (drmohundro/SWXMLHash's
+/// suites: `var xml: XMLIndexer?`, `xml = XMLHash.parse(…)` in `init()`, then `xml!["root"]` in 89 tests).
 final class SourceFunctions: @unchecked Sendable {
-    private let files: [URL]
-    /// The files' texts, read at the first question.
+    /// The files, listed at the first question.
+    private let list: () -> [URL]
     private var texts: [String]?
-    private var answers: [String: Bool] = [:]
+    /// Whether each function name seen so far returns no optional, by name; files parsed once.
+    private var functions: [String: Bool] = [:]
+    private var parsed: Set<Int> = []
+    private var types: [String: Bool] = [:]
+    private var memo: [String: Bool] = [:]
     private let lock = NSLock()
 
-    init(files: [URL]) {
-        self.files = files
+    /// The declarations of the files `list` gives when first asked.
+    init(files list: @escaping () -> [URL]) {
+        self.list = list
     }
 
-    /// Whether the sources declare a function `name` and none of that name returns an optional (`T?`,
-    /// `T!`) or a generic parameter (which an optional may fill).
+    convenience init(files: [URL]) {
+        self.init { files }
+    }
+
+    /// Whether the files declare a function `name` and none of that name returns anything but a plain
+    /// named type that is neither optional (`T?`, `T!`, `Optional<T>`), nor generic, nor a type alias or
+    /// associated type of the package's.
     func returnsNonOptional(_ name: String) -> Bool {
         lock.withLock {
-            if let known = answers[name] { return known }
-            let answer = declaredNonOptional(name)
-            answers[name] = answer
-            return answer
+            let texts = loaded()
+            for (index, text) in texts.enumerated() where !parsed.contains(index) && text.contains("func \(name)") {
+                parsed.insert(index)
+                record(Parser.parse(source: text))
+            }
+            return functions[name] ?? false
         }
     }
 
-    private func declaredNonOptional(_ name: String) -> Bool {
-        if texts == nil {
-            texts = files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+    /// Whether the files declare a type `name` (`struct`, `class`, `enum`, `actor`).
+    func declaresType(_ name: String) -> Bool {
+        lock.withLock {
+            declaredType(name)
         }
-        var found = false
-        for text in texts ?? [] where text.contains("func \(name)") {
-            let tree = Parser.parse(source: text)
-            for function in tree.descendants(of: FunctionDeclSyntax.self) where function.name.text == name {
-                guard let type = function.signature.returnClause?.type else { continue }
-                let generic = Set(function.genericParameterClause?.parameters.map(\.name.text) ?? [])
-                if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
-                    || generic.contains(type.trimmedDescription)
-                {
-                    return false
-                }
-                found = true
-            }
+    }
+
+    /// ``declaresType(_:)``, with the lock held.
+    private func declaredType(_ name: String) -> Bool {
+        if let known = types[name] { return known }
+        let declared = loaded().contains { text in
+            ["struct", "class", "enum", "actor"].contains { keyword in declares(text, "\(keyword) \(name)") }
         }
-        return found
+        types[name] = declared
+        return declared
+    }
+
+    /// The answer `compute` gives for `key`, computed once.
+    func remembered(_ key: String, _ compute: () -> Bool) -> Bool {
+        if let known = lock.withLock({ memo[key] }) { return known }
+        let answer = compute()
+        lock.withLock { memo[key] = answer }
+        return answer
+    }
+
+    private func loaded() -> [String] {
+        if let texts { return texts }
+        let read = list().compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        texts = read
+        return read
+    }
+
+    /// Whether `text` holds `phrase` followed by a character that ends a name.
+    private func declares(_ text: String, _ phrase: String) -> Bool {
+        var rest = text[...]
+        while let range = rest.range(of: phrase) {
+            let next = rest[range.upperBound...].first
+            if next.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
+    private func record(_ tree: SourceFileSyntax) {
+        for function in tree.descendants(of: FunctionDeclSyntax.self) {
+            let name = function.name.text
+            functions[name] = (functions[name] ?? true) && isPlainResult(function)
+        }
+    }
+
+    /// Whether `function` returns a plain named type the package declares (a struct, class, enum or
+    /// actor of its own, without generic arguments): never an optional (`T?`, `T!`, `Optional<T>`), a
+    /// generic parameter, a type alias or an associated type, which an optional may fill.
+    private func isPlainResult(_ function: FunctionDeclSyntax) -> Bool {
+        guard let type = function.signature.returnClause?.type.as(IdentifierTypeSyntax.self),
+            type.genericArgumentClause == nil
+        else { return false }
+        let name = type.name.text
+        let generic = function.genericParameterClause?.parameters.map(\.name.text) ?? []
+        return !generic.contains(name) && declaredType(name)
     }
 }

@@ -19,9 +19,10 @@ public struct TestSourceAnalyzer: Sendable {
     /// Swift Testing reports an XCTest assertion's failure in a `@Test` (ST-0021), so such a check is
     /// advice there, not a check that cannot fail.
     public var compilerVersion: [Int]
-    /// The package's own source files (its targets that are not tests), read only when a smell needs
-    /// what a function there returns (``SourceFunctions``); none: such smells are judged without them.
-    public var sourceFiles: [URL] = []
+    /// The package's own source files (its targets that are not tests), listed and read only when a smell
+    /// needs what a function there returns (``SourceFunctions``, which reads the test files too); none:
+    /// such smells are judged without them.
+    public var sourceFiles: @Sendable () -> [URL] = { [] }
 
     /// Creates an analyzer for tests built by `compilerVersion` (by default the toolchain's, as the
     /// analysis's build configuration knows it).
@@ -47,7 +48,9 @@ public struct TestSourceAnalyzer: Sendable {
     /// of the same name by its module.
     public func analyze(modules: [String: [URL]]) -> SourceAnalysis {
         var analysis = SourceAnalysis()
-        let sources = sourceFiles.isEmpty ? nil : SourceFunctions(files: sourceFiles)
+        let list = sourceFiles
+        let tests = modules.values.flatMap { $0 }
+        let sources = SourceFunctions { list() + tests }
         for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
             analyze(target: files, module: module, sources: sources, into: &analysis)
         }

@@ -24,8 +24,8 @@ public enum SmellsReport {
         let started = ContinuousClock.now
         let here = FileManager.default.currentDirectoryPath
         var modules: [String: [URL]] = [:]
-        // A package's own sources (its files outside the test targets), for what their functions return.
-        var sourceFiles: [URL] = []
+        // Each package's folder and test files, for its own sources: what their functions return.
+        var packages: [(folder: URL, tests: Set<String>)] = []
         for path in paths {
             let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here, isDirectory: true))
                 .standardizedFileURL
@@ -39,9 +39,10 @@ public enum SmellsReport {
             {
                 let tests = try testTargets(ofPackage: url)
                 for (module, files) in tests { modules[module, default: []] += files }
-                // Every other Swift file of the package (its targets may live anywhere: SWXMLHash's in Source/).
+                // Every other Swift file of the package (its targets may live anywhere: SWXMLHash's in Source/),
+                // outside hidden and vendored folders, listed only if a smell needs them.
                 let testFiles = Set(tests.values.joined().map(\.path))
-                sourceFiles += swiftFiles(under: url, excluding: []).filter { !testFiles.contains($0.path) }
+                packages.append((url.standardizedFileURL, testFiles))
             } else if isFolder.boolValue {
                 modules["", default: []] += swiftFiles(under: url, excluding: [])
             } else if url.pathExtension == "swift" {
@@ -57,7 +58,14 @@ public enum SmellsReport {
                 reason: "no Swift test file found there; give a test folder or files")
         }
         var analyzer = TestSourceAnalyzer()
-        analyzer.sourceFiles = sourceFiles
+        let sourcePackages = packages
+        analyzer.sourceFiles = {
+            sourcePackages.flatMap { package in
+                swiftFiles(under: package.folder, excluding: []).filter { file in
+                    !package.tests.contains(file.path) && !isVendored(file.path.dropFirst(package.folder.path.count))
+                }
+            }
+        }
         let analysis = analyzer.analyze(modules: modules)
         let tests = modules.values.joined().reduce(0) { count, url in
             count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
@@ -174,6 +182,14 @@ public enum SmellsReport {
     }
 
     /// The `.swift` files under `folder`, sorted, leaving out those under `excluded` paths.
+    /// Whether a path inside a package is in a hidden or vendored folder (`.git`, `.build`, `Pods`,
+    /// `Carthage`, `node_modules`), whose files are not the package's sources.
+    static func isVendored(_ path: Substring) -> Bool {
+        path.split(separator: "/").dropLast().contains {
+            $0.hasPrefix(".") || ["Pods", "Carthage", "node_modules"].contains(String($0))
+        }
+    }
+
     static func swiftFiles(under folder: URL, excluding excluded: [String]) -> [URL] {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
             return []

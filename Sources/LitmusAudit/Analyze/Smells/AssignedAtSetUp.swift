@@ -1,30 +1,43 @@
 import SwiftSyntax
 
 /// A stored optional property of a test's type that every test finds set: each `init()` (a Swift Testing
-/// suite makes one instance per test) or `setUp()` sets it, in its own statements, and every assignment
-/// of it anywhere in the type is the result of a function the package's sources declare with a result
-/// that is not optional (``SourceFunctions``). A force unwrap of it (`xml!`, `self.xml!`) cannot trap.
-/// Anything else (an assignment under an `if`, from `try?`, `nil`, a type's initializer, an optional
-/// chain; the property passed `inout`; another `init` that does not set it) leaves the unwrap a trap.
+/// suite makes one instance per test) or the `override func setUp()` of a final XCTest class sets it, in
+/// its own statements before any `return`, `guard` or `throw`, and every assignment of it anywhere in the
+/// file is `x = <call>` of a function the package's sources declare with a result that is not optional,
+/// reached from a type the sources declare (``SourceFunctions``). A force unwrap of it (`xml!`,
+/// `self.xml!`) cannot trap.
+///
+/// Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, a type's
+/// initializer, an optional chain or an operator (`a ?? b`, `c ? nil : d`); the property passed `inout`;
+/// another `init` that does not set it; a `weak`, `unowned`, `static`, `lazy` or wrapped property; a
+/// `setUp` nothing calls (in a struct, with parameters, not an override) or in a class a subclass may
+/// override; and a bare `x` the test also declares (a parameter, a local, a closure's parameter).
 enum AssignedAtSetUp {
     /// Whether `expression`, a force unwrap's operand in `test`, is such a property.
     static func cannotBeNil(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
         guard let sources, let name = propertyName(expression),
-            let type = enclosingType(of: test.declaration),
-            isOptionalStoredProperty(name, in: type)
+            let type = enclosingType(of: test.declaration)
         else { return false }
-        var assignments: [SequenceExprSyntax] = []
-        for node in type.descendants(of: Syntax.self) {
-            if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name { return false }
-            if let sequence = node.as(SequenceExprSyntax.self), let assigned = assignedName(sequence), assigned == name
-            {
-                assignments.append(sequence)
-            }
+        if expression.is(DeclReferenceExprSyntax.self), declaresLocally(name, test.declaration) { return false }
+        return sources.remembered("\(type.id.hashValue)|\(type.position.utf8Offset)|\(name)") {
+            isSetBeforeEveryTest(name, in: type, sources: sources)
         }
-        guard !assignments.isEmpty,
-            assignments.allSatisfy({ isNonOptionalCall(Array($0.elements)[2], sources: sources) })
-        else { return false }
-        return isSetBeforeEveryTest(assignments, type: type)
+    }
+
+    private static func isSetBeforeEveryTest(_ name: String, in type: Syntax, sources: SourceFunctions) -> Bool {
+        guard isPlainOptionalStoredProperty(name, in: type) else { return false }
+        // Every assignment in the file: an extension, or another type, may set it too.
+        var assignments: [SequenceExprSyntax] = []
+        for node in type.root.descendants(of: Syntax.self) {
+            if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name { return false }
+            guard let sequence = node.as(SequenceExprSyntax.self) else { continue }
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name
+            else { continue }
+            guard elements.count == 3, isNonOptionalCall(elements[2], sources: sources) else { return false }
+            assignments.append(sequence)
+        }
+        return !assignments.isEmpty && isSetUpBy(assignments, type: type)
     }
 
     /// `x` for `x` or `self.x`.
@@ -38,7 +51,22 @@ enum AssignedAtSetUp {
         return nil
     }
 
-    /// The type (or extension) whose member `declaration` is.
+    /// Whether the test declares `name` itself: a parameter, a local, a closure's parameter.
+    private static func declaresLocally(_ name: String, _ declaration: Syntax) -> Bool {
+        declaration.descendants(of: Syntax.self).contains { node in
+            if let parameter = node.as(FunctionParameterSyntax.self) {
+                return (parameter.secondName ?? parameter.firstName).text == name
+            }
+            if let pattern = node.as(IdentifierPatternSyntax.self) { return pattern.identifier.text == name }
+            if let shorthand = node.as(ClosureShorthandParameterSyntax.self) { return shorthand.name.text == name }
+            if let parameter = node.as(ClosureParameterSyntax.self) {
+                return (parameter.secondName ?? parameter.firstName).text == name
+            }
+            return false
+        }
+    }
+
+    /// The struct, class or actor whose member `declaration` is (not an extension's).
     private static func enclosingType(of declaration: Syntax) -> Syntax? {
         var node = declaration.parent
         while let current = node {
@@ -46,6 +74,7 @@ enum AssignedAtSetUp {
             {
                 return current
             }
+            if current.is(ExtensionDeclSyntax.self) { return nil }
             node = current.parent
         }
         return nil
@@ -56,15 +85,16 @@ enum AssignedAtSetUp {
             ?? type.as(ActorDeclSyntax.self)?.memberBlock.members
     }
 
-    /// Whether the type declares `var name: T?` (or `T!`), with no value or `nil`.
-    private static func isOptionalStoredProperty(_ name: String, in type: Syntax) -> Bool {
+    /// Whether the type declares `var name: T?` (or `T!`), with no value or `nil`, no attribute (a
+    /// property wrapper) and no modifier but access control (not `weak`, `unowned`, `static`, `lazy`).
+    private static func isPlainOptionalStoredProperty(_ name: String, in type: Syntax) -> Bool {
         for member in members(of: type) ?? [] {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings
-            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                && binding.accessorBlock == nil
-            {
-                guard let annotated = binding.typeAnnotation?.type,
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                let access: Set<String> = ["private", "fileprivate", "internal", "public", "package"]
+                guard variable.attributes.isEmpty, variable.modifiers.allSatisfy({ access.contains($0.name.text) }),
+                    binding.accessorBlock == nil, let annotated = binding.typeAnnotation?.type,
                     annotated.is(OptionalTypeSyntax.self) || annotated.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
                 else { return false }
                 let value = binding.initializer?.value
@@ -74,15 +104,9 @@ enum AssignedAtSetUp {
         return false
     }
 
-    /// The property `x = …` assigns (unfolded: `x`, `=`, the value).
-    private static func assignedName(_ sequence: SequenceExprSyntax) -> String? {
-        let elements = Array(sequence.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
-        return propertyName(elements[0])
-    }
-
     /// A call (under `try` or `await`) of a function the sources declare with a result that is not
-    /// optional, reached without an optional chain; not a type's initializer.
+    /// optional, on a type the sources declare (`XMLHash.parse(…)`, `XMLHash.config { … }.parse(…)`) or
+    /// a function of their own (`parse(…)`); not a type's initializer, nor through an optional chain.
     private static func isNonOptionalCall(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
         var value = value
         while true {
@@ -97,35 +121,70 @@ enum AssignedAtSetUp {
         guard let call = value.as(FunctionCallExprSyntax.self),
             Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
         else { return false }
-        let name: String
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            name = member.declName.baseName.text
-        } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else {
-            return false
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return name.first?.isLowercase == true && sources.returnsNonOptional(name)
         }
-        guard let first = name.first, first.isLowercase else { return false }
-        return sources.returnsNonOptional(name)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let root = receiverRoot(member), sources.declaresType(root)
+        else { return false }
+        return sources.returnsNonOptional(member.declName.baseName.text)
     }
 
-    /// Whether one of `assignments` is a statement of its own in every `init` of the type (there is one at
-    /// least), or in `setUp()` / `setUpWithError()`.
-    private static func isSetBeforeEveryTest(_ assignments: [SequenceExprSyntax], type: Syntax) -> Bool {
-        let topLevel = assignments.compactMap { assignment -> Syntax? in
-            // The assignment is an item of the statements of the function's own body.
+    /// The type a chain of calls starts from: `XMLHash` of `XMLHash.config { … }.parse(…)`; `nil` when it
+    /// starts from a value (`items.first(where:)`).
+    private static func receiverRoot(_ member: MemberAccessExprSyntax) -> String? {
+        var base = member.base
+        while let current = base {
+            if let reference = current.as(DeclReferenceExprSyntax.self) {
+                let name = reference.baseName.text
+                return name.first?.isUppercase == true ? name : nil
+            }
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                base = call.calledExpression
+            } else if let access = current.as(MemberAccessExprSyntax.self) {
+                base = access.base
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether one of `assignments` is a statement of its own, before any `return`, `guard` or `throw`,
+    /// in every `init` of the type (there is one at least), or in the `override func setUp()` (or
+    /// `setUpWithError()`) of a final class.
+    private static func isSetUpBy(_ assignments: [SequenceExprSyntax], type: Syntax) -> Bool {
+        let settingFunctions = assignments.compactMap { assignment -> Syntax? in
             guard let item = assignment.parent?.as(CodeBlockItemSyntax.self),
-                let block = item.parent?.parent?.as(CodeBlockSyntax.self)
+                let statements = item.parent?.as(CodeBlockItemListSyntax.self),
+                let block = statements.parent?.as(CodeBlockSyntax.self), let function = block.parent
             else { return nil }
-            return block.parent
+            for earlier in statements {
+                if earlier.id == item.id { return function }
+                if earlier.item.is(ReturnStmtSyntax.self) || earlier.item.is(GuardStmtSyntax.self)
+                    || earlier.item.is(ThrowStmtSyntax.self)
+                {
+                    return nil
+                }
+            }
+            return nil
         }
-        let setUps = topLevel.filter {
-            guard let function = $0.as(FunctionDeclSyntax.self) else { return false }
-            return ["setUp", "setUpWithError"].contains(function.name.text)
+        let members = (members(of: type) ?? []).map(\.decl)
+        if let finalClass = type.as(ClassDeclSyntax.self),
+            finalClass.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) })
+        {
+            let setUps = members.compactMap { $0.as(FunctionDeclSyntax.self) }.filter { function in
+                ["setUp", "setUpWithError"].contains(function.name.text)
+                    && function.signature.parameterClause.parameters.isEmpty
+                    && function.modifiers.contains { $0.name.tokenKind == .keyword(.override) }
+            }
+            if setUps.contains(where: { setUp in settingFunctions.contains { $0.id == Syntax(setUp).id } }) {
+                return true
+            }
         }
-        if !setUps.isEmpty { return true }
-        let initializers = (members(of: type) ?? []).compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+        let initializers = members.compactMap { $0.as(InitializerDeclSyntax.self) }
         return !initializers.isEmpty
-            && initializers.allSatisfy { initializer in topLevel.contains { $0.id == Syntax(initializer).id } }
+            && initializers.allSatisfy { initializer in settingFunctions.contains { $0.id == Syntax(initializer).id } }
     }
 }
