@@ -104,19 +104,12 @@ struct CallLog<Arguments, Result, Handler> {
     }
 
     /// The resolution of the latest call, recorded, by the plain stub: an error, the handler with a
-    /// copy of the call's arguments, or nothing stubbed.
+    /// copy of the call's arguments, or nothing stubbed. (A stubbed value returns before this, in
+    /// ``record(_:number:)``.)
     @inlinable
     func resolutionWithoutMatch() -> Resolution {
-        switch stub {
-        case .value(let result):
-            return .value(result)
-        case .error(let error):
-            return .error(error)
-        case .handler(let handler):
-            return .handler(handler, arguments[arguments.count - 1])
-        case nil:
-            return .unstubbed
-        }
+        guard let stub else { return .unstubbed }
+        return resolution(of: stub, for: arguments[arguments.count - 1])
     }
 
     var stubbedResult: Result? {

@@ -40,6 +40,14 @@ struct AssignedAtSetUpTests {
             @Test func viaSelf() { #expect(self.xml!.name == "root") }
             """
         #expect(try trapLines(members) == [])
+        let throwing = """
+            var xml: XMLIndexer?
+            init() async throws {
+                xml = try await XMLHash.parse("<root/>")
+            }
+            @Test func root() { #expect(xml!.name == "root") }
+            """
+        #expect(try trapLines(throwing) == [])
     }
 
     @Test("Without the package's sources, or from a function returning an optional or a generic, the unwrap is a trap")

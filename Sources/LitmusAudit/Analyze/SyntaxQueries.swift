@@ -128,6 +128,25 @@ extension DeclSyntaxProtocol {
     }
 }
 
+extension ExprSyntax {
+    /// The value under its `try`, `try!` and `await` (`XMLHash.parse(x)` of `try await XMLHash.parse(x)`);
+    /// never under `try?`, which makes the value optional.
+    var withoutTryOrAwait: ExprSyntax {
+        var value = self
+        while true {
+            if let tried = value.as(TryExprSyntax.self),
+                tried.questionOrExclamationMark?.tokenKind != .postfixQuestionMark
+            {
+                value = tried.expression
+            } else if let awaited = value.as(AwaitExprSyntax.self) {
+                value = awaited.expression
+            } else {
+                return value
+            }
+        }
+    }
+}
+
 extension TryExprSyntax {
     /// Whether the value of this `try?` is thrown away: a statement of its own, or `_ = try? …`.
     var resultIsDiscarded: Bool {

@@ -104,21 +104,11 @@ enum AssignedAtSetUp {
         return false
     }
 
-    /// A call (under `try` or `await`) of a function the sources declare with a result that is not
+    /// A call (under `try`, `try!` or `await`) of a function the sources declare with a result that is not
     /// optional, on a type the sources declare (`XMLHash.parse(…)`, `XMLHash.config { … }.parse(…)`) or
     /// a function of their own (`parse(…)`); not a type's initializer, nor through an optional chain.
     private static func isNonOptionalCall(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
-        var value = value
-        while true {
-            if let tried = value.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil {
-                value = tried.expression
-            } else if let awaited = value.as(AwaitExprSyntax.self) {
-                value = awaited.expression
-            } else {
-                break
-            }
-        }
-        guard let call = value.as(FunctionCallExprSyntax.self),
+        guard let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
             Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
         else { return false }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {

@@ -217,18 +217,8 @@ enum TrapDetector {
         let fromSession = test.all(PatternBindingSyntax.self).contains { binding in
             guard let tuple = binding.pattern.as(TuplePatternSyntax.self), tuple.elements.count == 2,
                 tuple.elements.last?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
-                var made = binding.initializer?.value
-            else { return false }
-            while true {
-                if let tried = made.as(TryExprSyntax.self) {
-                    made = tried.expression
-                } else if let awaited = made.as(AwaitExprSyntax.self) {
-                    made = awaited.expression
-                } else {
-                    break
-                }
-            }
-            guard let call = made.as(FunctionCallExprSyntax.self),
+                let made = binding.initializer?.value.withoutTryOrAwait,
+                let call = made.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 ["data", "upload", "download", "bytes"].contains(member.declName.baseName.text),
                 let session = member.base?.trimmedDescription
