@@ -119,7 +119,8 @@ public struct MutateCommand: AsyncParsableCommand {
         let interruption = Interruption.install(command: "litmus mutate")
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
-        let folder = try buildFolder.take(for: package, use: "mutate", command: "litmus mutate")
+        // The audit's folder: the dependencies its build compiled are compiled for this one too.
+        let folder = try buildFolder.take(for: package, command: "litmus mutate")
         defer { folder.release() }
         var testing = MutationTesting(
             package: package, parallelism: parallel, timeoutFloor: timeoutFloor,

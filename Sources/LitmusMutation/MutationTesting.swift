@@ -70,7 +70,9 @@ public struct MutationTesting: Sendable {
         let layout = try await Self.describe(workspace, toolchain: toolchain)
         // Refused before the schemata are built: with no test, no mutant can be detected.
         guard !layout.testModules.isEmpty else { throw AuditError.noTestBinary(path: package.path) }
-        return try await run(in: workspace, toolchain: toolchain, layout: layout, progress: progress)
+        // Built with the audit's flags: in the audit's build folder, only the mutated modules compile again.
+        return try await run(
+            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags, progress: progress)
     }
 
     /// Runs it in `workspace`, a copy of the package (the audit's, with `buildArguments` its build's, so
@@ -165,7 +167,7 @@ public struct MutationTesting: Sendable {
         let mutatedFiles = Set(wanted.map(\.file))
         var partial: MutationPartial?
         if let shard {
-            let commit = await PartialHeader.commit(of: package, scratch: try workspace.folder("git"))
+            let commit = await Git.head(of: package)
             partial = MutationPartial(
                 header: PartialHeader(kind: .mutation, shard: shard, commit: commit, package: layout.name),
                 mutantIDs: wanted.map(\.id))

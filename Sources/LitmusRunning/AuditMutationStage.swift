@@ -8,7 +8,7 @@ package protocol AuditMutationStage: Sendable {
     /// `measured` is what the audit's alone runs and coverage found of each test (`nil` without coverage).
     func run(
         in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, measured: [MeasuredTest]?,
-        progress: @escaping @Sendable (AuditProgress) -> Void
+        progress: @escaping @Sendable (RunProgress) -> Void
     ) async throws -> AuditMutationResult
 }
 

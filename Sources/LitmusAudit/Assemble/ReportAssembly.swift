@@ -13,7 +13,7 @@ public enum ReportAssembly {
             return TestReport(
                 id: test.id, name: test.name, library: test.library, file: test.file, line: test.line,
                 suiteOutcomes: outcomes, aloneOutcome: observations.aloneOutcome(of: test),
-                durationsMilliseconds: durations, medianMilliseconds: Statistics.median(durations),
+                durationsMilliseconds: durations, medianMilliseconds: durations.median,
                 flipRate: Statistics.flipRate(outcomes), issues: observations.issues(of: test),
                 coveredLines: record.coveredLines[test.id] ?? [:],
                 parallelOutcomes: test.library == .swiftTesting

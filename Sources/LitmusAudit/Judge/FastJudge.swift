@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// F: a test whose median duration over the suite runs is over the budget (and, when its runs disagreed,
 /// over it again in runs alone with nothing beside it: ``needsRetiming(_:in:budget:quick:)``). (Sleeps in the test code,
@@ -10,7 +11,7 @@ enum FastJudge {
             return nil
         }
         let (durations, runs) = samples(of: test, in: observations)
-        let median = Statistics.median(durations)
+        let median = durations.median
         guard median > budget else { return nil }
         let whose = source.map { " of its \($0)" } ?? ""
         if let (quietMedian, count) = retimed(test, in: observations) {
@@ -32,7 +33,13 @@ enum FastJudge {
     /// how many runs it is of; `nil` when it was not timed again.
     static func retimed(_ test: TestIdentity, in observations: Observations) -> (median: Double, runs: Int)? {
         guard let quiet = observations.retimed?[test.id], !quiet.isEmpty else { return nil }
-        return (Statistics.median(quiet), quiet.count)
+        return (quiet.median, quiet.count)
+    }
+
+    /// The rule the run stage times tests again by (``toRetime(_:options:analysis:)``), on these options
+    /// and budgets: the audit hands it to the stage.
+    static func retimeRule(options: AuditOptions, analysis: SourceAnalysis) -> RetimeRule {
+        RetimeRule { toRetime($0, options: options, analysis: analysis) }
     }
 
     /// The tests to time again alone (``needsRetiming(_:in:budget:quick:)``), each against its own budget;
@@ -55,7 +62,7 @@ enum FastJudge {
         -> Bool
     {
         let durations = samples(of: test, in: observations).durations
-        guard let fastest = durations.min(), Statistics.median(durations) > budget else { return false }
+        guard let fastest = durations.min(), durations.median > budget else { return false }
         return durations.count == 1 ? !quick : fastest <= budget
     }
 

@@ -12,7 +12,7 @@ extension RunStage {
     /// it, or merely be flaky: the full audit tells them apart by its repeated runs. Here each test that
     /// ran alone and whose outcome changed between its runs runs alone ``confirmingRuns`` more times,
     /// one after the other in the same folder as its first alone run; if those outcomes differ, the test
-    /// is flaky (``RepeatableJudge``), not an isolation finding.
+    /// is flaky, not an isolation finding.
     func confirmAlone(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
         guard options.quick != nil, shard == nil else { return observations }
         var observations = try await runFailedInHalvesAlone(observations, xctests: xctests)
@@ -49,15 +49,15 @@ extension RunStage {
     /// How many times a test whose runs disagree about its budget runs alone again to be timed.
     static let retimingRuns = 3
 
-    /// A test over its budget in some runs and within it in others (``FastJudge/needsRetiming(_:in:budget:quick:)``)
-    /// may be slow, or may have shared a machine busy with other work: on ZIPFoundation 0.9.20, beside
-    /// other builds, a test that unzips 2.5 MB took 159, 161 and 72 ms in the suite runs and was called
-    /// slow. Each such test runs alone ``retimingRuns`` more times here, one after the other, with no other
-    /// test process beside it, and ``FastJudge`` judges it on those durations. A shard leaves it to the
+    /// A test over its budget in some runs and within it in others (the ``retime`` rule) may be slow, or
+    /// may have shared a machine busy with other work: on ZIPFoundation 0.9.20, beside other builds, a test
+    /// that unzips 2.5 MB took 159, 161 and 72 ms in the suite runs and was called slow. Each such test
+    /// runs alone ``retimingRuns`` more times here, one after the other, with no other test process beside
+    /// it, and the Fast letter is judged on those durations. A shard leaves it to the
     /// merged judges' runs (none: a shard's record is judged as it was run).
     func retimeSlow(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
         guard shard == nil else { return observations }
-        let slow = FastJudge.toRetime(observations, options: options, analysis: analysis)
+        let slow = retime.tests(observations)
         guard !slow.isEmpty else { return observations }
         progress(
             .phase(

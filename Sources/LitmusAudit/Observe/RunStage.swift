@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The stage that runs the tests: discovery, the suite runs, the parallel runs, each test alone and the
 /// random halves, observed into an ``Observations`` value; and, for the judges, bisection. It decides
@@ -13,15 +14,15 @@ struct RunStage: Sendable {
     /// Maps the copy's paths back to the package.
     var paths: PathMap
     /// Where progress goes.
-    var progress: @Sendable (AuditProgress) -> Void
+    var progress: @Sendable (RunProgress) -> Void
     /// The shard this process runs: suite run 1, its share of the other whole-suite runs (``RunShare``)
     /// and of the alone runs; `nil`: all of them.
     var shard: Shard?
     /// `--since` or `--quick`: which of the tests run alone (``AloneScope``); `nil`: every test.
     var aloneRule: AloneScope.Rule?
-    /// The static analysis of the test sources, for the budgets slow tests are timed again against (a
-    /// performance test has none).
-    var analysis = SourceAnalysis()
+    /// Which tests to time again alone after the runs, over their budget in some runs only (the audit
+    /// gives the Fast judge's rule).
+    var retime = RetimeRule.none
 
     /// How many test processes run at once.
     var width: Int { Self.width(options) }
