@@ -251,7 +251,14 @@ public struct Audit: Sendable {
         // What the runs need of the judges, as values: which tests to time again.
         runs.retime = FastJudge.retimeRule(options: options, analysis: analysis)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
+        // How busy the machine is while the tests run, so a duration measured on a busy machine is judged
+        // as it would be on a free core (the Fast judge reads each run's load).
+        let probe = CPUShareProbe(clock: TestBinary.now)
+        runs.probe = probe
+        probe.start()
+        defer { _ = probe.stop() }
         var observations = try await runs.observe(listing, clock: &phases)
+        _ = probe.stop()
         // A test that failed only while another test process ran beside it runs again, alone and beside
         // a copy of itself (a shard leaves it to its runs: the merged judges see no check).
         if shard == nil {

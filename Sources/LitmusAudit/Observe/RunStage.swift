@@ -23,6 +23,8 @@ struct RunStage: Sendable {
     /// Which tests to time again alone after the runs, over their budget in some runs only (the audit
     /// gives the Fast judge's rule).
     var retime = RetimeRule.none
+    /// How busy the machine is, measured beside the runs; each observed run keeps the load during it.
+    var probe: CPUShareProbe?
 
     /// How many test processes run at once.
     var width: Int { Self.width(options) }
@@ -256,7 +258,12 @@ struct RunStage: Sendable {
         log: inout RunLog
     ) {
         for (test, run) in runs {
-            observations.alone[test.id] = observed(run).results[test.id]
+            let observed = observed(run)
+            observations.alone[test.id] = observed.results[test.id]
+            if let machine = observed.machine {
+                observations.aloneLoad = observations.aloneLoad ?? [:]
+                observations.aloneLoad?[test.id] = machine
+            }
             observations.profiles[test.id] = run.profiles
             if !run.changedInPackage.isEmpty {
                 observations.changedWhileAlone = observations.changedWhileAlone ?? [:]
@@ -302,7 +309,14 @@ struct RunStage: Sendable {
 
     /// A run as the judges see it: failure messages name the package's files, not the copy's.
     func observed(_ run: TestBinary.Run) -> ObservedRun {
-        ObservedRun(
+        let spans = run.processes.map { $0.start...$0.end }
+        let machine = probe.flatMap { probe -> MachineLoad? in
+            guard let first = spans.map(\.lowerBound).min(), let last = spans.map(\.upperBound).max() else {
+                return nil
+            }
+            return MachineLoad(probe.samples.during(first...last))
+        }
+        return ObservedRun(
             results: run.results.mapValues { result in
                 var mapped = result
                 mapped.issues = result.issues.map(paths.originalText)
@@ -310,7 +324,7 @@ struct RunStage: Sendable {
                     RecordedIssue(message: issue.message, file: issue.file.map(paths.relative), line: issue.line)
                 }
                 return mapped
-            }, order: run.order)
+            }, order: run.order, machine: machine)
     }
 
 }
