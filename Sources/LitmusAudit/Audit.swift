@@ -236,9 +236,16 @@ public struct Audit: Sendable {
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
         var analyzer = TestSourceAnalyzer()
+        analyzer.checks = Set(options.checks)
         let sourceFolders = layout.sourceFolders.map { workspace.package.appendingPathComponent($0) }
         analyzer.sourceFiles = { sourceFolders.flatMap { SmellsReport.swiftFiles(under: $0, excluding: []) } }
+        // The compiler's types and resolved names of the test sources decide the static findings.
+        progress(.phase("Reading the compiler's types of the test sources (swiftc -dump-ast)"))
+        let typedStage = TypedFactsStage(
+            build: workspace.build, modules: layout.testModules, scratch: try workspace.folder("typed"))
+        analyzer.typedFacts = await phases.measure("typed") { await typedStage.read() }
         var analysis = workspace.paths.relative(analyzer.analyze(modules: layout.testModules))
+        analysis.typedFactsProblem = analyzer.typedFacts?.problem.map(workspace.paths.originalText)
         let linuxMain = "Tests/LinuxMain.swift"
         if FileManager.default.fileExists(atPath: workspace.package.appendingPathComponent(linuxMain).path) {
             analysis.linuxMain = linuxMain
