@@ -61,7 +61,7 @@ struct TypedShapesTests {
             ])
     }
 
-    @Test("boolAssertEquality: not a Bool?, a Boolean-literal type, tuples; a Bool and Equatable values are")
+    @Test("boolAssertEquality: not a Bool? (an optional chain's too), a Boolean-literal type, tuples; a Bool is")
     func booleans() throws {
         #expect(
             try Self.found(.boolAssertEquality, typed: true) == [

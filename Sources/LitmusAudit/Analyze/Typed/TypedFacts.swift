@@ -68,7 +68,7 @@ public struct TypedFileFacts: Sendable, Codable {
     var types: [String] = []
     /// The declarations' USRs the facts name.
     var declarations: [String] = []
-    /// The facts, sorted by start, then by end (outermost first).
+    /// The facts, sorted by start, then by end, the outermost first (of the same place too).
     private(set) var facts: [TypedFact] = []
 
     /// An empty file.
@@ -104,10 +104,14 @@ public struct TypedFileFacts: Sendable, Codable {
                     typeIndex: typeNumber, declarationIndex: declarationNumber, implicit: implicit))
         }
 
-        /// The file's facts, sorted, each once.
+        /// The file's facts, sorted, each once. Of facts with the same place, the outermost comes first: the
+        /// reader adds a node after its children, so the later added is the outer.
         func finish() -> TypedFileFacts {
             var done = file
-            let sorted = file.facts.sorted { ($0.start, -$0.end) < ($1.start, -$1.end) }
+            let sorted = file.facts.enumerated().sorted {
+                ($0.1.start, -$0.1.end, -$0.0) < ($1.1.start, -$1.1.end, -$1.0)
+            }
+            .map(\.1)
             done.facts = sorted.enumerated().filter { index, fact in index == 0 || sorted[index - 1] != fact }.map(\.1)
             return done
         }

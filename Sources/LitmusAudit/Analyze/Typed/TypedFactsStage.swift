@@ -73,7 +73,7 @@ public struct TypedFactsStage: Sendable {
     /// The key of a module's inputs: the compiler, the dump's arguments, every source's content, and the
     /// version of the facts' format.
     static func key(of compile: ModuleCompile) -> String {
-        var bytes = Array("facts 1\n\(compile.executable)\n".utf8)
+        var bytes = Array("facts 2\n\(compile.executable)\n".utf8)
         bytes += compile.dumpArguments.joined(separator: "\n").utf8
         for source in compile.sources {
             bytes += Array("\n\(source)\n".utf8)

@@ -3,19 +3,26 @@ import SwiftSyntax
 /// The facts of a syntax node: the compiler's places are the byte offsets of a node's first and last
 /// tokens, as swift-syntax counts them in the same file.
 extension TypedFileFacts {
-    /// The type of the expression `node`: the type the compiler gave the expression as written (not the
-    /// conversions it wrapped around it), or `nil` when the facts have none there.
+    /// The type of the expression `node`: the type the compiler gave the expression as written, the
+    /// outermost of its place (`error?.description.hasPrefix("x")` is a `Bool?`, its call inside a `Bool`),
+    /// not a conversion it wrapped around it; `nil` when the facts have none there.
     public func type(of node: some SyntaxProtocol) -> TypedType? {
         guard let (start, end) = Self.span(of: node) else { return nil }
         let candidates = facts(from: start, to: end)
         let chosen =
-            candidates.first { !$0.implicit && $0.typeIndex >= 0 && !Self.wrappers.contains(kind(of: $0)) }
+            candidates.first { $0.typeIndex >= 0 && !Self.conversions.contains(kind(of: $0)) }
             ?? candidates.first { $0.typeIndex >= 0 }
         return chosen.flatMap(type(of:))
     }
 
-    /// Kinds that wrap an expression without being what was written.
-    static let wrappers: Set<String> = ["paren_expr", "autoclosure_expr", "load_expr", "inject_into_optional"]
+    /// Kinds the compiler wraps around an expression to convert it where it is used: not its own type.
+    static let conversions: Set<String> = [
+        "autoclosure_expr", "load_expr", "inject_into_optional", "function_conversion_expr", "erasure_expr",
+        "derived_to_base_expr", "abi_safe_conversion_expr", "underlying_to_opaque_expr", "metatype_conversion_expr",
+        "covariant_function_conversion_expr", "covariant_return_conversion_expr", "pointer_to_pointer",
+        "array_to_pointer", "string_to_pointer", "inout_to_pointer", "existential_metatype_to_object",
+        "collection_upcast_expr", "unresolved_type_conversion_expr", "any_hashable_erasure_expr",
+    ]
 
     /// The declaration `call` calls: the function, method or initializer the compiler resolved it to.
     public func declaration(calledBy call: FunctionCallExprSyntax) -> TypedDeclaration? {

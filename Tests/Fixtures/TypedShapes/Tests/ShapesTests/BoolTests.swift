@@ -14,6 +14,11 @@ struct BoolTests {
         #expect(answer == true)
     }
 
+    @Test func optionalChain() {
+        let settings: Settings? = Settings()
+        #expect(settings?.isLoaded == true)
+    }
+
     @Test func loadedFlag() {
         #expect(Settings().isLoaded == true)
     }
