@@ -236,7 +236,11 @@ public struct Audit: Sendable {
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
-        let analysis = analyze(layout, in: workspace)
+        progress(.phase("Reading the compiler's types of the test sources (swiftc -dump-ast)"))
+        let typedStage = TypedFactsStage(
+            build: workspace.build, modules: layout.testModules, scratch: try workspace.folder("typed"))
+        let typedFacts = await phases.measure("typed") { await typedStage.read() }
+        let analysis = analyze(layout, typedFacts: typedFacts, in: workspace)
 
         // Discover and run: the suite runs, the parallel runs, each test alone, the random halves (a shard:
         // suite run 1 and its share of the rest).
@@ -287,13 +291,20 @@ public struct Audit: Sendable {
             phases: phases)
     }
 
-    /// The static analysis of the test targets `layout` names, in the copy, with the package's own
-    /// sources at hand for the smells that read them, and a stale `Tests/LinuxMain.swift` noted.
-    private func analyze(_ layout: PackageLayout, in workspace: PackageWorkspace) -> SourceAnalysis {
+    /// The static analysis of the test targets `layout` names, in the copy, decided with the compiler's
+    /// `typedFacts` where it could give them, the package's own sources at hand for the smells that read
+    /// them, and a stale `Tests/LinuxMain.swift` noted.
+    private func analyze(_ layout: PackageLayout, typedFacts: TypedFacts?, in workspace: PackageWorkspace)
+        -> SourceAnalysis
+    {
         var analyzer = TestSourceAnalyzer()
+        analyzer.checks = Set(options.checks)
         let sourceFolders = layout.sourceFolders.map { workspace.package.appendingPathComponent($0) }
         analyzer.sourceFiles = { sourceFolders.flatMap { SwiftFiles.under($0) } }
+        // The compiler's types and resolved names of the test sources decide the static findings.
+        analyzer.typedFacts = typedFacts
         var analysis = workspace.paths.relative(analyzer.analyze(modules: layout.testModules))
+        analysis.typedFactsProblem = typedFacts?.problem.map(workspace.paths.originalText)
         let linuxMain = "Tests/LinuxMain.swift"
         let linuxMainURL = workspace.package.appendingPathComponent(linuxMain)
         if FileManager.default.fileExists(atPath: linuxMainURL.path) {

@@ -118,6 +118,9 @@ public struct AuditOptions: AuditSettings {
     public var thresholds = AuditThresholds()
     /// Hints off by default to report too (``FindingKind/optInHints``: `magicNumber`).
     public var extraHints: [String] = []
+    /// The package's own functions that check, by the name they are called by (`assertRendered`): a test
+    /// calling one asserts something, as one calling `XCTAssertEqual` does (file only, `checks`).
+    public var checks: [String] = []
     /// `--quick`: the per-change tier (``QuickTier``); `nil`: the full audit. Not a setting of the
     /// configuration file: the JSON report's `options` hold it only in a quick audit.
     public var quick: QuickTier?
@@ -189,6 +192,15 @@ public struct AuditOptions: AuditSettings {
         }
     }
 
+    /// `checks` (file only): the package's own checks, by function name.
+    public static let checks = AuditSetting<Self>("checks", \.checks) { names in
+        names.first { name in
+            name.isEmpty || name.first?.isNumber == true || !name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }.map {
+            "names `\($0)`, which is not a function's name: write each as it is called (`assertRendered`)"
+        }
+    }
+
     /// Whether a finding of `kind` is reported: every kind but the opt-in hints not in ``extraHints``.
     public func reports(_ kind: FindingKind) -> Bool {
         !FindingKind.optInHints.contains(kind) || extraHints.contains(kind.rawValue)
@@ -200,7 +212,7 @@ public struct AuditOptions: AuditSettings {
     /// Every setting: the configuration file's decoder and ``validate()`` read this list.
     public static let settings = [
         runs, budgetMilliseconds, budgets, randomSubsets, parallelism, timeoutSeconds, schedule, coverage,
-        testLines, slowestCount, extraHints, thresholds,
+        testLines, slowestCount, extraHints, checks, thresholds,
     ]
 
     /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are

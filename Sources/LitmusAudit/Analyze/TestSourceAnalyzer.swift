@@ -23,6 +23,12 @@ public struct TestSourceAnalyzer: Sendable {
     /// needs what a function there returns (``SourceFunctions``, which reads the test files too); none:
     /// such smells are judged without them.
     public var sourceFiles: @Sendable () -> [URL] = { [] }
+    /// What the compiler knows of the test sources (``TypedFacts``): the audit reads it from its build;
+    /// `nil` without a build (`litmus smells`), when the findings whose rules ask it are unconfirmed.
+    public var typedFacts: TypedFacts?
+    /// The package's own checks, by function name (`checks` in `.litmus-audit.json`): a test calling one
+    /// asserts something, as one calling a library's check does (``LibraryChecks``).
+    public var checks: Set<String> = []
 
     /// Creates an analyzer for tests built by `compilerVersion` (by default the toolchain's, as the
     /// analysis's build configuration knows it).
@@ -63,7 +69,7 @@ public struct TestSourceAnalyzer: Sendable {
     }
 
     /// One parsed file of a test target, with what its build compiles.
-    private struct ParsedFile {
+    struct ParsedFile {
         var file: String
         var text: String
         var tree: SourceFileSyntax
@@ -71,6 +77,12 @@ public struct TestSourceAnalyzer: Sendable {
         var compiled: CompiledRegions
         /// Every node of the tree, in source order: walked once, read by each query below.
         var all: [Syntax]
+        /// What the compiler knows of the file, if anything.
+        var typed: TypedFileFacts?
+        /// Why ``typed`` is missing, for the findings its rules could not confirm.
+        var unconfirmed: String
+        /// The modules it imports.
+        var imports: Set<String>
 
         func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
         /// The nodes of type `T` the build compiles.
@@ -88,7 +100,9 @@ public struct TestSourceAnalyzer: Sendable {
             return ParsedFile(
                 file: url.path, text: text, tree: tree,
                 converter: SourceLocationConverter(fileName: url.path, tree: tree),
-                compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self))
+                compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self),
+                typed: typedFacts?.file(url.path), unconfirmed: typedFacts?.missing(url.path) ?? TypedFacts.noBuild,
+                imports: LibraryChecks.imports(of: tree))
         }
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
@@ -100,7 +114,8 @@ public struct TestSourceAnalyzer: Sendable {
             analysis.listedForOtherPlatforms = Array(Set((analysis.listedForOtherPlatforms ?? []) + otherPlatforms))
                 .sorted()
         }
-        var helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
+        var helpers = HelperIndex(
+            functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) }, configured: checks)
         helpers.sources = sources
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // The classes of the target that inherit from something: those whose extensions may declare tests.
@@ -118,7 +133,10 @@ public struct TestSourceAnalyzer: Sendable {
                     analysis.helperSites[function.name.text, default: []].append(sites)
                 }
             }
-            for declaration in file.compiledNodes(ClassDeclSyntax.self) {
+            // The compiler's facts, where there are any, say which classes the build compiled: an `#if` on a
+            // module the package does not have (`canImport(Combine) || canImport(OpenCombine)`) leaves it out.
+            for declaration in file.compiledNodes(ClassDeclSyntax.self)
+            where file.typed?.declares("class_decl", named: declaration.name) ?? true {
                 let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
                 let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
                 let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
@@ -137,8 +155,10 @@ public struct TestSourceAnalyzer: Sendable {
             // file, so each test is located where it is written.
             // An extension of a class named for tests (`…Tests`, `…Test`) whose declaration is elsewhere.
             for declaration in file.compiledNodes(ExtensionDeclSyntax.self)
-            where testClassNames.contains(declaration.extendedType.trimmedDescription)
-                || ["Tests", "Test"].contains(where: declaration.extendedType.trimmedDescription.hasSuffix)
+            where
+                (testClassNames.contains(declaration.extendedType.trimmedDescription)
+                || ["Tests", "Test"].contains(where: declaration.extendedType.trimmedDescription.hasSuffix))
+                && file.typed?.declares("extension_decl", named: declaration.extendedType) ?? true
             {
                 let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
                 guard !testMethods.isEmpty else { continue }
@@ -213,7 +233,8 @@ public struct TestSourceAnalyzer: Sendable {
         let smells = SmellScan.findings(
             in: file.tree, file: file.file, module: module, testClasses: testClasses, helpers: helpers,
             // Every branch of an `#if`: a smell in a test another platform compiles is still one.
-            converter: file.converter, compiles: { _ in true }, compiledHere: { file.compiled.compiles($0) })
+            converter: file.converter, compiles: { _ in true }, compiledHere: { file.compiled.compiles($0) },
+            typed: file.typed, unconfirmed: file.unconfirmed)
         let empty = Set(smells.filter { $0.kind == .emptyTest }.compactMap(\.testName))
         analysis.findings.removeAll {
             $0.kind == .noAssertion && $0.file == file.file && empty.contains($0.testName ?? "")
@@ -292,89 +313,5 @@ public struct TestSourceAnalyzer: Sendable {
 
     private func isSwiftTestingTest(_ function: FunctionDeclSyntax) -> Bool {
         function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
-    }
-
-    private func findings(
-        in function: FunctionDeclSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
-        file: ParsedFile
-    ) -> [AnalyzedFinding] {
-        guard let body = function.body else { return [] }
-        var found: [AnalyzedFinding] = []
-        let called = CallCollector.names(in: Syntax(body))
-        let assertsSomething =
-            called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.asserting)
-            || CallCollector.hasPlainTry(in: Syntax(body))
-        // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
-        // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
-        if !assertsSomething && !Self.namedForRunning(function.name.text) {
-            let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
-            found.append(
-                AnalyzedFinding(
-                    kind: .noAssertion, testName: test, file: file.file, line: file.line(function),
-                    message: measures
-                        ? "\(shown) is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
-                        : "\(shown) asserts nothing: it passes whatever the code does"))
-        }
-        // In every `#if` branch, as the smells are read: a `try?` on the call under test swallows its error on
-        // the platform that compiles it (ZIPFoundation's `#if os(macOS)` comparison with the system's zip).
-        for tryExpression in body.descendants(of: TryExprSyntax.self)
-        where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
-            && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
-        {
-            found.append(
-                AnalyzedFinding(
-                    kind: .swallowedError, testName: test, file: file.file, line: file.line(tryExpression),
-                    message: "\(shown) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
-        }
-        let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
-        let waits = called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
-        if createsExpectation && !waits {
-            found.append(
-                AnalyzedFinding(
-                    kind: .unwaitedExpectation, testName: test, file: file.file, line: file.line(function),
-                    message: "\(shown) creates an expectation and never waits for it"))
-        }
-        let reported = swiftTestingReportsXCTestFailures
-        let ignored =
-            library == .swiftTesting
-            ? IgnoredCheckDetector.xctestAssertions(in: body, test: shown, helpers: helpers, reported: reported)
-                .map { (FindingKind.xctestAssertionInSwiftTesting, $0) }
-            : IgnoredCheckDetector.expectMacros(in: body, test: shown, helpers: helpers).map { (.expectInXCTest, $0) }
-        let unawaited = IgnoredCheckDetector.unawaitedAssertions(in: body, test: shown, helpers: helpers)
-            .map { (FindingKind.unawaitedAssertion, $0) }
-        for (kind, place) in ignored + unawaited where file.compiled.compiles(place.node) {
-            var finding = AnalyzedFinding(
-                kind: kind, testName: test, file: file.file, line: file.line(place.node), message: place.message)
-            // From Swift 6.4 the check fails the test: advice to use the test's own framework, not a smell.
-            if kind == .xctestAssertionInSwiftTesting && reported {
-                finding.finding.hint = true
-                finding.finding.fix = IgnoredCheckDetector.reportedXCTestAssertionFix
-            }
-            found.append(finding)
-        }
-        found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
-        return found
-    }
-
-    /// The waits for time in `scope` (a test's body, or a Quick example): its own sleeps, and its calls of
-    /// helpers that sleep, each reported where the test makes it.
-    private func sleeps(
-        in scope: some SyntaxProtocol, test: String, shown: String, helpers: HelperIndex, file: ParsedFile
-    ) -> [AnalyzedFinding] {
-        let direct = SleepDetector.directCalls(in: scope).filter(file.compiled.compiles)
-        return direct.compactMap { call -> AnalyzedFinding? in
-            if CallCollector.isSleep(call) {
-                guard !CallCollector.isPollInterval(call) else { return nil }
-                return AnalyzedFinding(
-                    kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
-                    message: "\(shown) sleeps: \(call.trimmedDescription.prefix(60))")
-            }
-            guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
-                helpers.sleeping.contains(name)
-            else { return nil }
-            return AnalyzedFinding(
-                kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
-                message: "\(shown) calls \(name)(…), a helper that sleeps")
-        }
     }
 }

@@ -58,6 +58,7 @@ public enum SmellsReport {
                 reason: "no Swift test file found there; give a test folder or files")
         }
         var analyzer = TestSourceAnalyzer()
+        analyzer.checks = Set(options.checks)
         let sourcePackages = packages
         analyzer.sourceFiles = {
             sourcePackages.flatMap { package in

@@ -19,7 +19,19 @@ enum SelfValidatingJudge {
                 } ?? finding.message
             split.0.append(note)
         }
-        return JudgeOutput(findings: findings, notes: notes)
+        return JudgeOutput(findings: findings, notes: notes + typedFactsNote(findings, context.analysis))
+    }
+
+    /// One line naming why the compiler's typed facts are missing, when its findings are unconfirmed for it.
+    static func typedFactsNote(_ findings: [Finding], _ analysis: SourceAnalysis) -> [Finding] {
+        guard let problem = analysis.typedFactsProblem else { return [] }
+        let unconfirmed = findings.filter { $0.unconfirmed != nil }.count
+        return [
+            Finding(
+                kind: .noAssertion,
+                message: "\(unconfirmed) static finding\(unconfirmed == 1 ? " is" : "s are") unconfirmed, read from "
+                    + "the syntax alone: \(problem)")
+        ]
     }
 
     /// The analysis's findings and the never-ran classes and methods.

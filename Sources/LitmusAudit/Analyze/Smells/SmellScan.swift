@@ -29,6 +29,9 @@ struct ScannedTest {
     var nodes: [Syntax] = []
     /// Its assertions, in source order.
     var assertions: [Syntax] = []
+    /// What the compiler knows of its file: types and resolved declarations (``TypedFacts``); `nil` without
+    /// a build, when a rule that asks them reports its finding as unconfirmed.
+    var typed: TypedFileFacts? = nil
 
     /// The nodes of type `T` in its body.
     func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
@@ -39,6 +42,9 @@ struct Smell {
     var kind: FindingKind
     var node: Syntax
     var message: String
+    /// Why its rule asked the compiler's facts and had no answer (``ScannedTest/typed``); `nil` when it had one,
+    /// or asked nothing.
+    var unconfirmed: Unconfirmed? = nil
 }
 
 /// Reads the tests of a file for the catalog's smells (docs/audit.md, "Test smells"): each detector
@@ -82,6 +88,7 @@ enum SmellScan {
             else { return false }
             return TestSourceAnalyzer.asserts(name) || name == "to" || name == "toNot" || name == "notTo"
                 || (helpers?.checking.contains(name) == true && CallCollector.mayCallHelper(call))
+                || helpers?.configured.contains(name) == true
         }
     }
 
@@ -114,17 +121,22 @@ extension SmellScan {
     /// analysis does (``TestSourceAnalyzer``); an empty test is no longer also a test without assertions.
     static func findings(
         in tree: SourceFileSyntax, file: String, module: String, testClasses: Set<String>, helpers: HelperIndex,
-        converter: SourceLocationConverter, compiles: (Syntax) -> Bool, compiledHere: (Syntax) -> Bool = { _ in true }
+        converter: SourceLocationConverter, compiles: (Syntax) -> Bool, compiledHere: (Syntax) -> Bool = { _ in true },
+        typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
             .filter { test in !(test.owner.map(helpers.runTypes.contains) ?? false) }
-        return tests.flatMap { test in
-            smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
+        return tests.flatMap { scanned in
+            var test = scanned
+            test.typed = typed
+            return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
                 compiles($0.node)
             }.map { smell in
-                AnalyzedFinding(
+                var finding = AnalyzedFinding(
                     kind: smell.kind, testName: test.name, file: file,
                     line: smell.node.startLocation(converter: converter).line, message: smell.message)
+                finding.finding.unconfirmed = smell.unconfirmed?.reason(file: unconfirmed)
+                return finding
             }
         }
     }
