@@ -94,16 +94,7 @@ public struct TestSourceAnalyzer: Sendable {
     private func analyze(
         target files: [URL], module: String, sources: SourceFunctions?, into analysis: inout SourceAnalysis
     ) {
-        let parsed: [ParsedFile] = files.compactMap { url in
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-            let tree = Parser.parse(source: text)
-            return ParsedFile(
-                file: url.path, text: text, tree: tree,
-                converter: SourceLocationConverter(fileName: url.path, tree: tree),
-                compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self),
-                typed: typedFacts?.file(url.path), unconfirmed: typedFacts?.missing(url.path) ?? TypedFacts.noBuild,
-                imports: LibraryChecks.imports(of: tree))
-        }
+        let parsed: [ParsedFile] = files.compactMap(parse)
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
         let otherPlatforms = parsed.flatMap { file in
@@ -133,80 +124,115 @@ public struct TestSourceAnalyzer: Sendable {
                     analysis.helperSites[function.name.text, default: []].append(sites)
                 }
             }
-            // The compiler's facts, where there are any, say which classes the build compiled: an `#if` on a
-            // module the package does not have (`canImport(Combine) || canImport(OpenCombine)`) leaves it out.
-            for declaration in file.compiledNodes(ClassDeclSyntax.self)
-            where file.typed?.declares("class_decl", named: declaration.name) ?? true {
-                let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-                let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
-                let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
-                guard isSpec || (!testMethods.isEmpty && !inherited.isEmpty) else { continue }
-                let testClass = SourceAnalysis.TestClass(
-                    name: declaration.name.text, module: module, file: file.file, line: file.line(declaration),
-                    isSpec: isSpec,
-                    testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
-                analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
-                if isSpec {
-                    analysis.findings += specSleeps(in: declaration, spec: testClass.name, helpers: helpers, file: file)
-                }
-            }
-            // Tests declared in an extension of a test class, often in a file of their own
-            // (weichsel/ZIPFoundation's `extension ZIPFoundationTests`): an entry of their own, with that
-            // file, so each test is located where it is written.
-            // An extension of a class named for tests (`…Tests`, `…Test`) whose declaration is elsewhere.
-            for declaration in file.compiledNodes(ExtensionDeclSyntax.self)
-            where
-                (testClassNames.contains(declaration.extendedType.trimmedDescription)
-                || ["Tests", "Test"].contains(where: declaration.extendedType.trimmedDescription.hasSuffix))
-                && file.typed?.declares("extension_decl", named: declaration.extendedType) ?? true
-            {
-                let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
-                guard !testMethods.isEmpty else { continue }
-                let testClass = SourceAnalysis.TestClass(
-                    name: declaration.extendedType.trimmedDescription, module: module, file: file.file,
-                    line: file.line(declaration), isSpec: false,
-                    testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
-                analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
-            }
-            for function in file.compiledNodes(FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
-                let name = Self.swiftTestingName(function)
-                analysis.findings += findings(
-                    in: function, test: name, shown: name, library: .swiftTesting, helpers: helpers, file: file)
-                analysis.assertionSites +=
-                    AssertionSites.find(
-                        in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
-                    ).map { [$0] } ?? []
-            }
-            analysis.typeNames[file.file] = Self.typeNames(in: file)
-            let measuring = file.compiledNodes(FunctionDeclSyntax.self).filter { function in
-                isXCTestMethod(function)
-                    && function.body.map { body in
-                        CallCollector.names(in: Syntax(body)).contains { ["measure", "measureMetrics"].contains($0) }
-                    } == true
-            }.map { file.line($0) }
-            if !measuring.isEmpty { analysis.measuringTests[file.file] = measuring }
-            for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
-            where file.compiled.compiles(call) {
-                let owner = call.enclosingFunctionName ?? "test code"
-                analysis.findings.append(
-                    AnalyzedFinding(
-                        kind: .unevaluatedExpectation, testName: owner, file: file.file, line: file.line(call),
-                        message:
-                            "\(owner): `\(call.trimmedDescription.prefix(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
-                    ))
-            }
-            for node in file.compiledNodes(Syntax.self) {
-                if let message = TautologyDetector.message(for: node) {
-                    let owner = node.enclosingFunctionName ?? "test code"
-                    analysis.findings.append(
-                        AnalyzedFinding(
-                            kind: .tautology, testName: owner, file: file.file, line: file.line(node),
-                            message: "\(owner): \(message)"))
-                }
-            }
+            analyzeTestClasses(
+                of: file, module: module, testClassNames: testClassNames, helpers: helpers, into: &analysis)
+            analyzeSwiftTestingTests(of: file, helpers: helpers, into: &analysis)
+            analyzeChecks(of: file, helpers: helpers, into: &analysis)
             addSmells(of: file, module: module, testClasses: testClassNames, helpers: helpers, into: &analysis)
         }
         addMainActorSharedState(of: parsed, into: &analysis)
+    }
+
+    /// `url` read and parsed, with the compiler's facts of it; `nil` when it cannot be read.
+    private func parse(_ url: URL) -> ParsedFile? {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        let tree = Parser.parse(source: text)
+        return ParsedFile(
+            file: url.path, text: text, tree: tree,
+            converter: SourceLocationConverter(fileName: url.path, tree: tree),
+            compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self),
+            typed: typedFacts?.file(url.path), unconfirmed: typedFacts?.missing(url.path) ?? TypedFacts.noBuild,
+            imports: LibraryChecks.imports(of: tree))
+    }
+
+    /// The XCTest classes and Quick specs of `file` the build compiles, and the tests declared in extensions
+    /// of test classes, each analyzed.
+    private func analyzeTestClasses(
+        of file: ParsedFile, module: String, testClassNames: Set<String>, helpers: HelperIndex,
+        into analysis: inout SourceAnalysis
+    ) {
+        // The compiler's facts, where there are any, say which classes the build compiled: an `#if` on a
+        // module the package does not have (`canImport(Combine) || canImport(OpenCombine)`) leaves it out.
+        for declaration in file.compiledNodes(ClassDeclSyntax.self)
+        where file.typed?.declares("class_decl", named: declaration.name) ?? true {
+            let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
+            let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
+            guard isSpec || (!testMethods.isEmpty && !inherited.isEmpty) else { continue }
+            let testClass = SourceAnalysis.TestClass(
+                name: declaration.name.text, module: module, file: file.file, line: file.line(declaration),
+                isSpec: isSpec,
+                testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
+            analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
+            if isSpec {
+                analysis.findings += specSleeps(in: declaration, spec: testClass.name, helpers: helpers, file: file)
+            }
+        }
+        // Tests declared in an extension of a test class, often in a file of their own
+        // (weichsel/ZIPFoundation's `extension ZIPFoundationTests`): an entry of their own, with that
+        // file, so each test is located where it is written.
+        // An extension of a class named for tests (`…Tests`, `…Test`) whose declaration is elsewhere.
+        for declaration in file.compiledNodes(ExtensionDeclSyntax.self)
+        where
+            (testClassNames.contains(declaration.extendedType.trimmedDescription)
+            || ["Tests", "Test"].contains(where: declaration.extendedType.trimmedDescription.hasSuffix))
+            && file.typed?.declares("extension_decl", named: declaration.extendedType) ?? true
+        {
+            let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
+            guard !testMethods.isEmpty else { continue }
+            let testClass = SourceAnalysis.TestClass(
+                name: declaration.extendedType.trimmedDescription, module: module, file: file.file,
+                line: file.line(declaration), isSpec: false,
+                testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
+            analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
+        }
+    }
+
+    /// The Swift Testing tests of `file`, each analyzed; its type names; its performance tests.
+    private func analyzeSwiftTestingTests(
+        of file: ParsedFile, helpers: HelperIndex, into analysis: inout SourceAnalysis
+    ) {
+        for function in file.compiledNodes(FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
+            let name = Self.swiftTestingName(function)
+            analysis.findings += findings(
+                in: function, test: name, shown: name, library: .swiftTesting, helpers: helpers, file: file)
+            analysis.assertionSites +=
+                AssertionSites.find(
+                    in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
+                ).map { [$0] } ?? []
+        }
+        analysis.typeNames[file.file] = Self.typeNames(in: file)
+        let measuring = file.compiledNodes(FunctionDeclSyntax.self).filter { function in
+            isXCTestMethod(function)
+                && function.body.map { body in
+                    CallCollector.names(in: Syntax(body)).contains { ["measure", "measureMetrics"].contains($0) }
+                } == true
+        }.map { file.line($0) }
+        if !measuring.isEmpty { analysis.measuringTests[file.file] = measuring }
+    }
+
+    /// The checks of `file` that cannot fail or are never evaluated: Nimble expectations with no matcher
+    /// call, and tautologies.
+    private func analyzeChecks(of file: ParsedFile, helpers: HelperIndex, into analysis: inout SourceAnalysis) {
+        for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
+        where file.compiled.compiles(call) {
+            let owner = call.enclosingFunctionName ?? "test code"
+            analysis.findings.append(
+                AnalyzedFinding(
+                    kind: .unevaluatedExpectation, testName: owner, file: file.file, line: file.line(call),
+                    message:
+                        "\(owner): `\(call.trimmedDescription.prefix(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
+                ))
+        }
+        for node in file.compiledNodes(Syntax.self) {
+            if let message = TautologyDetector.message(for: node) {
+                let owner = node.enclosingFunctionName ?? "test code"
+                analysis.findings.append(
+                    AnalyzedFinding(
+                        kind: .tautology, testName: owner, file: file.file, line: file.line(node),
+                        message: "\(owner): \(message)"))
+            }
+        }
     }
 
     /// The target's main-actor tests that write state other tests read (``MainActorSharedStateDetector``: it

@@ -45,7 +45,8 @@ struct RealCauseEndToEndTests {
             "\(report.findings(.slowTest).map(\.message))")
         // The slow-every-run test is timed again too when the machine was busy while it ran (its durations
         // then have a free core's estimate): its sleep is then told from computing.
-        let busy = report.tests.first { $0.id.rawValue == "TallyTests.TallyTests/testAlwaysSlow" }?
+        let busy =
+            report.tests.first { $0.id.rawValue == "TallyTests.TallyTests/testAlwaysSlow" }?
             .freeCoreMilliseconds != nil
         #expect(report.conduct?.retimed == (busy ? 2 : 1))
         #expect(report.conduct?.withinBudgetWhenRetimed == 1)
