@@ -28,6 +28,12 @@ public struct AnalyzedFinding: Sendable, Hashable, Codable {
         self.testName = testName
     }
 
+    /// A finding of the never-run family, of `cause`'s kind and fix, in the test the analysis calls `testName`.
+    init(cause: NeverRunCause, testName: String?, file: String?, line: Int?, message: String) {
+        finding = Finding(cause: cause, file: file, line: line, message: message)
+        self.testName = testName
+    }
+
     /// Reads the finding's keys, `test` holding the analysis's name: the shape shard partials have always
     /// had.
     public init(from decoder: any Decoder) throws {

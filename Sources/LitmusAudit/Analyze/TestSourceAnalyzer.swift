@@ -23,6 +23,12 @@ public struct TestSourceAnalyzer: Sendable {
     /// needs what a function there returns (``SourceFunctions``, which reads the test files too); none:
     /// such smells are judged without them.
     public var sourceFiles: @Sendable () -> [URL] = { [] }
+    /// The platforms the package's tests are built for (this run's and its CI workflows'), against which a
+    /// test inside an `#if` is compiled out everywhere (``CompiledOutDetector``); every platform by default.
+    var platforms = BuildPlatforms.unknown
+    /// The custom conditions the build defines (`DEBUG` in a debug build, `-Xswiftc -DNAME`, enabled traits):
+    /// which `#if` clauses the checks read as compiled.
+    var conditions: Set<String> = ["DEBUG"]
 
     /// Creates an analyzer for tests built by `compilerVersion` (by default the toolchain's, as the
     /// analysis's build configuration knows it).
@@ -84,7 +90,8 @@ public struct TestSourceAnalyzer: Sendable {
             return ParsedFile(
                 file: url.path, text: text, tree: tree,
                 converter: SourceLocationConverter(fileName: url.path, tree: tree),
-                compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self))
+                compiled: CompiledRegions(tree, configuration: HostBuildConfiguration(conditions: conditions)),
+                all: tree.descendants(of: Syntax.self))
         }
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
@@ -99,6 +106,17 @@ public struct TestSourceAnalyzer: Sendable {
         var helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
         helpers.sources = sources
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
+        // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its
+        // smells, below).
+        let files = parsed.map { file in
+            NeverRunDetector.File(
+                file: file.file, converter: file.converter, nodes: file.all, compiles: { file.compiled.compiles($0) })
+        }
+        analysis.findings += NeverRunDetector.findings(
+            in: files, module: module, types: TargetTypes(files: parsed.map(\.all)), sources: sources,
+            skipping: helpers.runTypes)
+        analysis.findings += CompiledOutDetector.findings(
+            in: Array(zip(parsed.map(\.tree), files)), module: module, platforms: platforms)
         // The classes of the target that inherit from something: those whose extensions may declare tests.
         let testClassNames = Set(
             parsed.flatMap { file in

@@ -66,7 +66,17 @@ public enum SmellsReport {
                 }
             }
         }
-        let analysis = analyzer.analyze(modules: modules)
+        // The build's conditions decide the `#if` clauses read as compiled; where the tests are built, those
+        // compiled nowhere: one package's platforms; loose files, any.
+        let build = PackageBuild(options: options)
+        analyzer.conditions = build.conditions
+        if packages.count == 1, let package = packages.first {
+            analyzer.platforms = BuildPlatforms.read(package: package.folder, defines: build.conditions)
+        }
+        var analysis = analyzer.analyze(modules: modules)
+        for package in packages {
+            analysis.findings += uncompiledTests(in: package.folder, tests: package.tests)
+        }
         let tests = modules.values.joined().reduce(0) { count, url in
             count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
         }
@@ -125,26 +135,26 @@ public enum SmellsReport {
     /// The Swift files of a package's test targets by module: each `.testTarget` of its Package.swift,
     /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name.
     static func testTargets(ofPackage package: URL) throws -> [String: [URL]] {
-        let manifest = try String(contentsOf: manifest(of: package), encoding: .utf8)
+        let text = try String(contentsOf: manifest(of: package), encoding: .utf8)
         var modules: [String: [URL]] = [:]
-        for call in Parser.parse(source: manifest).descendants(of: FunctionCallExprSyntax.self) {
-            guard call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "testTarget",
-                let name = SmellScan.literalText(call.arguments.first { $0.label?.text == "name" }?.expression)
-            else { continue }
-            let path =
-                SmellScan.literalText(call.arguments.first { $0.label?.text == "path" }?.expression) ?? "Tests/\(name)"
-            let skipped = ["exclude", "resources"].flatMap { label in
-                call.arguments.first { $0.label?.text == label }.map {
-                    $0.expression.descendants(of: StringLiteralExprSyntax.self).compactMap {
-                        SmellScan.literalText(ExprSyntax($0))
-                    }
-                } ?? []
-            }
-            let folder = package.appendingPathComponent(path)
-            modules[name.replacingOccurrences(of: "-", with: "_")] = swiftFiles(
-                under: folder, excluding: skipped.map { folder.appendingPathComponent($0).standardizedFileURL.path })
+        for target in ManifestTargets(text: text).targets where target.isTest {
+            let folder = package.appendingPathComponent(target.path)
+            modules[target.name.replacingOccurrences(of: "-", with: "_")] = swiftFiles(
+                under: folder,
+                excluding: (target.excluded + target.resources).map {
+                    folder.appendingPathComponent($0).standardizedFileURL.path
+                })
         }
         return modules
+    }
+
+    /// The files of tests in `package` that no target its manifest's text declares compiles, when that text
+    /// names every target (``UncompiledTestFiles``); `tests` are its test targets' files.
+    static func uncompiledTests(in package: URL, tests: Set<String>) -> [AnalyzedFinding] {
+        let manifest = manifest(of: package)
+        let targets = ManifestTargets.read(manifest)
+        guard targets.complete, !targets.targets.isEmpty else { return [] }
+        return UncompiledTestFiles(package: package, manifest: manifest, targets: targets, compiled: tests).findings()
     }
 
     /// The manifest SwiftPM reads for `package`: the version-specific `Package@swift-X[.Y[.Z]].swift` of

@@ -40,6 +40,8 @@ enum SelfValidatingJudge {
         let ranClasses = Set(ran.compactMap(\.qualifiedXCTestClass))
         let ranMethods = Set(ran.compactMap(\.qualifiedOutputName))
         let manifest = analysis.linuxMain
+        // What the sources already say never runs, and why (``NeverRunDetector``): not named twice.
+        let known = Set(analysis.findings.filter { $0.kind == .neverRan }.compactMap(\.testName))
         var findings: [Finding] = []
         // A class whose tests are also declared in extensions has an entry per declaration: one finding.
         var classesNeverRan = Set<String>()
@@ -47,22 +49,25 @@ enum SelfValidatingJudge {
             // A spec Quick's QCKMain runs under `swift test` ran, though not as a test XCTest lists.
             if declaration.isSpec && analysis.entryPointSpecs.contains(declaration.name) { continue }
             guard declaration.ran(among: ranClasses) else {
-                if classesNeverRan.insert(declaration.module + "." + declaration.name).inserted {
+                let methods = declaration.testMethods.keys.map(declaration.testName)
+                if !methods.contains(where: known.contains),
+                    classesNeverRan.insert(declaration.module + "." + declaration.name).inserted
+                {
                     findings.append(neverRan(class: declaration, manifest: manifest))
                 }
                 continue
             }
             guard !declaration.isSpec else { continue }
             for (method, line) in declaration.testMethods.sorted(by: { $0.value < $1.value })
-            where !ranMethods.contains(declaration.testName(method)) {
-                var finding = Finding(
-                    kind: .neverRan, test: declaration.testID(method), file: declaration.file, line: line,
+            where !ranMethods.contains(declaration.testName(method)) && !known.contains(declaration.testName(method)) {
+                let finding = Finding(
+                    cause: manifest == nil ? .notDiscovered : .leftOutOfManifest, test: declaration.testID(method),
+                    file: declaration.file, line: line,
                     message: "\(declaration.name).\(method) is in the sources and never ran: "
                         + (manifest.map {
                             "on Linux \($0) decides which tests run, and its lists (allTests) leave this one out"
                         }
                             ?? "the runner did not list it"))
-                finding.fix = manifest.map(manifestFix) ?? FindingKind.neverRan.fix
                 findings.append(finding)
             }
         }
@@ -72,30 +77,23 @@ enum SelfValidatingJudge {
     private static func neverRan(class declaration: SourceAnalysis.TestClass, manifest: String?) -> Finding {
         let what = declaration.isSpec ? "The spec" : "The test class"
         let why: String
-        var fix = FindingKind.neverRan.fix
+        let cause: NeverRunCause
         if declaration.isSpec {
             why = "on Linux a QuickSpec runs only when an entry point (QCKMain) lists it"
-            fix =
-                "List the spec in a QCKMain entry point, or apply LitmusSpecsPlugin to its test target (docs/specs.md), or port it to XCTest or Swift Testing."
+            cause = .specWithoutEntryPoint
         } else if let manifest {
             why = "on Linux \(manifest) decides which tests run, and it leaves this class out"
-            fix = manifestFix(manifest)
+            cause = .leftOutOfManifest
         } else {
             why = "its tests are not discovered"
+            cause = .notDiscovered
         }
-        var finding = Finding(
-            kind: .neverRan,
+        return Finding(
+            cause: cause,
             // The class as the runner names it (`swift test --filter Module.Class` runs it).
             test: TestID(declaration.module.isEmpty ? declaration.name : "\(declaration.module).\(declaration.name)"),
             file: declaration.file, line: declaration.line,
             message: "\(what) \(declaration.name) is in the sources and never ran: \(why)")
-        finding.fix = fix
-        return finding
-    }
-
-    /// The fix of a test a Linux test manifest leaves out.
-    private static func manifestFix(_ manifest: String) -> String {
-        "Delete \(manifest) and the allTests lists (XCTestManifests.swift): SwiftPM discovers every test on Linux since Swift 5.4. Or add the test to its class's allTests."
     }
 
     /// The discovered test a finding of the analysis names: `Module.Class.method` for XCTest; for Swift

@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import LitmusCommands
+import Testing
+
+@testable import LitmusAudit
+@testable import LitmusRunning
+@testable import LitmusSupport
+
+/// The package's own build options and test environment, as `.litmus-audit.json` and the command lines of
+/// `litmus audit`, `mutate` and `smells` give them (docs/audit.md, "Building the package as its CI does").
+@Suite("Build options and test environment passed through", .tags(.parsing))
+struct BuildOptionsTests {
+    /// A configuration file holding `text`, deleted by the caller.
+    private func configuration(_ text: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-build-\(UUID()).json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test("The file's keys are read; the command line's configuration and traits win, its -- options come after")
+    func fileAndCommandLine() throws {
+        // Given
+        let file = try configuration(
+            #"{"buildArguments": ["-Xswiftc", "-DNETWORK"], "configuration": "release", "traits": ["Fast"], "testEnvironment": {"API_HOST": "localhost"}}"#
+        )
+        defer { try? FileManager.default.removeItem(at: file) }
+        // When
+        let sut = try AuditCommand.parse([
+            "/nowhere", "--config", file.path, "--traits", "Fast,Slow", "--test-env", "TOKEN=a=b", "--",
+            "--enable-test-discovery",
+        ]).resolvedOptions()
+        // Then
+        #expect(sut.buildArguments == ["-Xswiftc", "-DNETWORK", "--enable-test-discovery"])
+        #expect(sut.configuration == .release)
+        #expect(sut.traits == ["Fast", "Slow"])
+        #expect(sut.testEnvironment.variables == ["API_HOST": "localhost", "TOKEN": "a=b"])
+        #expect(
+            sut.swiftBuildArguments == [
+                "-c", "release", "--traits", "Fast,Slow", "-Xswiftc", "-DNETWORK", "--enable-test-discovery",
+            ])
+    }
+
+    @Test("litmus mutate and litmus smells take the same build options")
+    func mutateAndSmells() throws {
+        // When
+        let mutate = try MutateCommand.parse(["/nowhere", "--configuration", "release", "--", "-Xswiftc", "-DX"])
+        let smells = try SmellsCommand.parse(["/nowhere", "Tests", "--traits", "Fast", "--", "-Xswiftc", "-DX"])
+        // Then
+        var options = AuditOptions()
+        mutate.packageBuild.apply(to: &options)
+        mutate.swiftBuild.apply(to: &options)
+        #expect(options.swiftBuildArguments == ["-c", "release", "-Xswiftc", "-DX"])
+        #expect(smells.readPaths == ["/nowhere", "Tests"])
+        #expect(try smells.resolvedOptions().swiftBuildArguments == ["--traits", "Fast", "-Xswiftc", "-DX"])
+    }
+
+    @Test(
+        "An option litmus decides, a variable it sets, a bad value: refused naming it, before any work",
+        arguments: [
+            (["--", "--scratch-path", "/tmp/x"], "holds --scratch-path, which litmus decides"),
+            (["--", "--package-path=/elsewhere"], "holds --package-path, which litmus decides"),
+            (["--test-env", "TMPDIR=/tmp/x"], "sets TMPDIR, which litmus sets in every test process itself"),
+            (["--test-env", "NOVALUE"], "--test-env takes NAME=VALUE, not NOVALUE"),
+            (["--configuration", "fast"], "--configuration takes debug or release, not fast"),
+            (["--traits", "A,,B"], "traits holds an empty name"),
+        ])
+    func refusals(arguments: [String], message: String) {
+        let error = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere"] + arguments) }
+        #expect(error.map { AuditCommand.message(for: $0) }?.contains(message) == true)
+    }
+
+    @Test("A file holding an option litmus decides is refused naming the file and the key")
+    func refusedInTheFile() throws {
+        let file = try configuration(#"{"buildArguments": ["--build-path", "here"]}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let error = #expect(throws: AuditError.self) { try AuditOptions.load(from: file) }
+        #expect(error?.description.contains("buildArguments holds --build-path, which litmus decides") == true)
+        #expect(error?.description.contains(file.path) == true)
+    }
+
+    @Test("The configuration is SwiftPM's last -c or --configuration, not a value -Xswiftc passes on")
+    func configurationValue() {
+        #expect(SwiftBuildConfiguration.value(in: []) == nil)
+        #expect(SwiftBuildConfiguration.value(in: ["-c", "release"]) == "release")
+        #expect(SwiftBuildConfiguration.value(in: ["-c", "release", "--configuration=debug"]) == "debug")
+        #expect(SwiftBuildConfiguration.value(in: ["-crelease"]) == "release")
+        #expect(SwiftBuildConfiguration.value(in: ["-Xswiftc", "-c"]) == nil)
+        #expect(PackageBuild(arguments: ["-c", "release"]).configurationFolder == "release")
+        #expect(PackageBuild().configurationFolder == "debug")
+    }
+
+    @Test("The build's conditions: DEBUG when debug, each -D given to the compiler, the traits named")
+    func conditions() {
+        let sut = PackageBuild(arguments: [
+            "-Xswiftc", "-DNETWORK", "-Xswiftc", "-D", "-Xswiftc", "SLOW", "--traits", "Fast,Zlib", "-c", "release",
+        ])
+        #expect(sut.conditions == ["NETWORK", "SLOW", "Fast", "Zlib"])
+        #expect(PackageBuild().conditions == ["DEBUG"])
+        #expect(PackageBuild(arguments: ["--enable-test-discovery"]).discoversTests)
+    }
+
+    @Test("The default build keeps the build cache's folder; other options or variables take one of their own")
+    func cacheVariant() throws {
+        // Given
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-variant-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = BuildCache(root: root)
+        let package = URL(fileURLWithPath: "/tmp/pkg/Examples")
+        let release = PackageBuild(arguments: ["-c", "release"]).cacheVariant
+        let variables = PackageBuild(testEnvironment: ["API_HOST": "localhost"]).cacheVariant
+        // When
+        let plain = try cache.acquire(for: package, variant: PackageBuild().cacheVariant)
+        let built = try cache.acquire(for: package, use: "mutate", variant: release)
+        defer { plain.release() }
+        defer { built.release() }
+        // Then
+        #expect(PackageBuild().cacheVariant == nil)
+        #expect(release != nil && variables != nil && release != variables)
+        #expect(plain.folder.lastPathComponent == "Examples-10bf3a455a6f65e0")
+        #expect(built.folder.lastPathComponent == "Examples-10bf3a455a6f65e0-\(release ?? "")-mutate")
+        for folder in [plain.folder, built.folder] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        #expect(cache.names(of: package).count == 2)
+    }
+
+    @Test("A stale LinuxMain calling __allTests names --enable-test-discovery; with it given, the plain error")
+    func staleLinuxMainHint() {
+        // Given: what the build of onevcat/Rainbow 4.2.2 printed
+        let errors = [
+            "/tmp/Rainbow/LinuxMain.swift:6:10: error: module 'RainbowTests' has no member named '__allTests'"
+        ]
+        // When
+        let hinted = BuildStage.failure(path: "/tmp/Rainbow", errors: errors, build: PackageBuild())
+        let plain = BuildStage.failure(
+            path: "/tmp/Rainbow", errors: errors, build: PackageBuild(arguments: ["--enable-test-discovery"]))
+        // Then
+        #expect(
+            hinted
+                == .buildNeedsOption(
+                    path: "/tmp/Rainbow", errors: errors, option: "--enable-test-discovery",
+                    why:
+                        "LinuxMain.swift:6 calls `__allTests`, a test list the package no longer generates; with --enable-test-discovery SwiftPM ignores LinuxMain.swift and finds the tests itself"
+                ))
+        #expect(hinted.description.contains("litmus audit /tmp/Rainbow -- --enable-test-discovery"))
+        #expect(plain == .buildFailed(path: "/tmp/Rainbow", errors: errors))
+    }
+
+    @Test("SwiftPM's refusal of a given option is told from a build error, with its own message")
+    func rejection() {
+        // Given: what swift build 6.3.1 printed, exit status 64
+        let output =
+            "error: Unknown option '--frobnicate'\nUsage: swift build <options>\n  See 'build -help' for more information.\n"
+        let refused = ChildProcessResult(status: 64, timedOut: false, output: output)
+        // When / Then
+        #expect(
+            BuildStage.rejection(refused, arguments: ["--frobnicate"])
+                == .buildOptionRejected(arguments: ["--frobnicate"], message: "error: Unknown option '--frobnicate'"))
+        #expect(BuildStage.rejection(refused, arguments: []) == nil)
+        #expect(
+            BuildStage.rejection(ChildProcessResult(status: 1, timedOut: false, output: output), arguments: ["-x"])
+                == nil)
+    }
+
+    @Test("A report names the test variables without their values")
+    func environmentRedacted() throws {
+        var options = AuditOptions()
+        options.testEnvironment = ["TOKEN": "s3cret"]
+        let json = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
+        #expect(json.contains(#""TOKEN":"(set)""#))
+        #expect(!json.contains("s3cret"))
+    }
+
+    @Test("litmus smells reads an #if by the build's conditions: -Xswiftc -DNAME compiles its branch")
+    func smellsFollowDefines() throws {
+        // Given: a test only a build defining NETWORK compiles, which asserts nothing
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-defines-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        import XCTest
+        #if NETWORK
+            final class NetTests: XCTestCase {
+                func testFetch() { _ = fetch() }
+            }
+        #endif
+        """.write(to: folder.appendingPathComponent("NetTests.swift"), atomically: true, encoding: .utf8)
+        var defined = AuditOptions()
+        defined.buildArguments = ["-Xswiftc", "-DNETWORK"]
+        // When
+        let plain = try SmellsReport.make(paths: [folder.path], options: AuditOptions())
+        let built = try SmellsReport.make(paths: [folder.path], options: defined)
+        // Then: read only where the build compiles it
+        #expect(!plain.findings.map(\.kind).contains(.noAssertion))
+        #expect(built.findings.map(\.kind).contains(.noAssertion))
+    }
+}
