@@ -7,7 +7,7 @@ import Testing
 /// for, and in files no target compiles (docs/audit.md, "Tests that never run").
 @Suite("Tests no build compiles")
 struct UncompiledTestsTests {
-    /// The compiledOut findings of one XCTest file built for `platforms`, as `test:line`.
+    /// The compiledOut findings and notes of one XCTest file built for `platforms`, as `finding test:line`.
     private func compiledOut(_ source: String, _ platforms: BuildPlatforms) throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ifs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -17,7 +17,7 @@ struct UncompiledTestsTests {
         var analyzer = TestSourceAnalyzer()
         analyzer.platforms = platforms
         return analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }.map {
-            "\($0.testName ?? "-"):\($0.line ?? 0)"
+            "\($0.isNote ? "note" : "finding") \($0.testName ?? "-"):\($0.line ?? 0)"
         }
     }
 
@@ -49,26 +49,33 @@ struct UncompiledTestsTests {
         #endif
         """
 
-    @Test("With a Linux-only CI: macOS-only tests, #if false and an undefined flag are named, one per #if")
+    @Test("With a Linux-only CI: #if false is a finding; macOS-only tests and an undefined flag, notes; one per #if")
     func linuxOnlyCI() throws {
         // When / Then: not the test either platform compiles, a flag a manifest names, nor DEBUG or arch
-        #expect(try compiledOut(classes, linuxCI) == ["MacTests.testA:4", "DeadTests.testC:9", "FlagTests.testE:15"])
+        #expect(
+            try compiledOut(classes, linuxCI) == [
+                "note MacTests.testA:4", "finding DeadTests.testC:9", "note FlagTests.testE:15",
+            ])
     }
 
-    @Test("With no CI workflow every platform may build the tests: only #if false is named")
+    @Test("With no CI workflow every platform may build the tests: the macOS-only ones are no note")
     func noWorkflow() throws {
-        #expect(try compiledOut(classes, .unknown) == ["DeadTests.testC:9"])
+        // Then: no manifest here names USE_ZLIB either
+        #expect(
+            try compiledOut(classes, .unknown) == [
+                "finding DeadTests.testC:9", "note FlagTests.testE:15", "note ZlibTests.testF:17",
+            ])
     }
 
     @Test("A CI workflow that builds for macOS too: the macOS-only tests run there")
     func macOSInCI() throws {
         var platforms = linuxCI
         platforms.platforms = ["Linux", "macOS"]
-        #expect(try compiledOut(classes, platforms) == ["DeadTests.testC:9", "FlagTests.testE:15"])
+        #expect(try compiledOut(classes, platforms) == ["finding DeadTests.testC:9", "note FlagTests.testE:15"])
     }
 
-    @Test("The message names the #if, its line and the platforms it is false on")
-    func message() throws {
+    @Test("The messages name the #if, its line and, for a note, the platforms it is false on")
+    func messages() throws {
         // Given
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ifm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -78,13 +85,31 @@ struct UncompiledTestsTests {
         var analyzer = TestSourceAnalyzer()
         analyzer.platforms = linuxCI
         // When
-        let finding = try #require(analyzer.analyze(files: [file]).findings.first { $0.finding.cause == .compiledOut })
+        let found = analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }
         // Then
         #expect(
-            finding.message
-                == "2 tests (MacTests.testA, MacTests.testB) are inside `#if os(macOS)` (line 2), which is false on Linux, every platform this run (Linux) and the CI workflow .github/workflows/ci.yml builds for: no build compiles them, so they never run"
-        )
-        #expect(finding.kind == .neverRan)
+            found.map(\.message) == [
+                "2 tests (MacTests.testA, MacTests.testB) are inside `#if os(macOS)` (line 2), which is false on Linux, every platform this run (Linux) and the CI workflow .github/workflows/ci.yml builds for, with the conditions its manifests, workflows and options define: they never run there, by the package's choice (another platform, or a flag no build passes)",
+                "DeadTests.testC is inside `#if false` (line 8), which is false on every platform: no build compiles it, so it never runs",
+                "FlagTests.testE is inside `#if UNDEFINED_FLAG` (line 14), which is false on Linux, every platform this run (Linux) and the CI workflow .github/workflows/ci.yml builds for, with the conditions its manifests, workflows and options define: it never runs there, by the package's choice (another platform, or a flag no build passes)",
+            ])
+        #expect(found.allSatisfy { $0.kind == .neverRan })
+    }
+
+    @Test("A note of the sources is a note of the audit's report, failing no letter")
+    func noteInTheJudgement() throws {
+        // Given
+        var analysis = SourceAnalysis()
+        var note = AnalyzedFinding(
+            cause: .compiledOut, testName: "MacTests.testA", file: "Tests/T.swift", line: 4, message: "a note")
+        note.isNote = true
+        analysis.findings = [note]
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        // When
+        let sut = SelfValidatingJudge.judged(Observations(tests: [], suiteRuns: [], alone: [:]), context)
+        // Then
+        #expect(sut.findings.isEmpty)
+        #expect(sut.notes.map(\.message) == ["a note"])
     }
 
     @Test("A workflow's platforms and -D conditions are read, and the manifests' names count as conditions")

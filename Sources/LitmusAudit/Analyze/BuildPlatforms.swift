@@ -20,8 +20,8 @@ struct BuildPlatforms: Sendable, Equatable {
     /// no workflow, every platform.
     var source: String?
     /// The custom conditions some build may define: named in a manifest (`.define("X")`, a trait), in a
-    /// workflow (`-D X`, `-Xswiftc -DX`) or in this run's build arguments. Any other stays undefined
-    /// wherever the package is built, when a workflow says where that is.
+    /// workflow (`-D X`, `-Xswiftc -DX`) or in this run's build arguments. Any other is defined by no build
+    /// of the package's own (a developer may pass it by hand).
     var conditions: Set<String> = []
 
     /// Every platform, any condition: nothing known of where the tests run.

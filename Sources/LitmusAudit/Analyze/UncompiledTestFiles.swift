@@ -133,9 +133,12 @@ struct UncompiledTestFiles {
         "__snapshots__", "examples", "example", "templates", "corpus",
     ]
 
-    /// Whether the file at `relative` lies in a folder of data.
+    /// Whether the file at `relative` lies in a folder of data: one named above, or for fixtures of any kind
+    /// (`LintFixtures`, `TestFixtures`).
     private static func isData(_ relative: String) -> Bool {
-        relative.split(separator: "/").dropLast().contains { dataFolders.contains($0.lowercased()) }
+        relative.split(separator: "/").dropLast().contains { folder in
+            dataFolders.contains(folder.lowercased()) || folder.lowercased().contains("fixture")
+        }
     }
 
     /// The method name of an XCTest test (`Class.method`).

@@ -81,12 +81,14 @@ public enum SmellsReport {
             count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
         }
         let prefix = here.hasSuffix("/") ? here : here + "/"
-        let findings = analysis.findings.filter { options.reports($0.kind) }.map { found -> Finding in
+        let all = analysis.findings.filter { options.reports($0.kind) }.map { found -> (Finding, Bool) in
             var finding = found.finding
             finding.test = found.testID ?? found.testName.map { TestID(rawValue: $0) }
             if let file = finding.file, file.hasPrefix(prefix) { finding.file = String(file.dropFirst(prefix.count)) }
-            return finding
-        }.sorted { ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message) }
+            return (finding, found.isNote)
+        }.sorted { ($0.0.letter, $0.0.location ?? "", $0.0.message) < ($1.0.letter, $1.0.location ?? "", $1.0.message) }
+        let findings = all.filter { !$0.1 }.map(\.0)
+        let notes = all.filter(\.1).map(\.0)
         var verdicts: [Verdict] = []
         var unmet: [String] = []
         for letter in [Letter.fast, .selfValidating] {
@@ -123,6 +125,7 @@ public enum SmellsReport {
             verdicts: verdicts, failingTests: [], unmetThresholds: unmet)
         report.litmusVersion = LitmusVersion.current
         report.smells = SmellsScope(paths: paths, files: files, tests: tests)
+        report.notes = notes.isEmpty ? nil : notes
         return report
     }
 

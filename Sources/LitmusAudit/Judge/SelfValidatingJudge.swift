@@ -2,12 +2,13 @@
 /// unwaited expectations; and sleeps, which count against F by their kind), each tied to the test it
 /// names, and the test classes, specs and test methods in the sources that never ran.
 enum SelfValidatingJudge {
-    /// The analysis's findings and the never-ran classes and methods, and the notes of the methods a
-    /// package lists for other platforms only.
+    /// The analysis's findings and the never-ran classes and methods; the analysis's notes, and those of the
+    /// methods a package lists for other platforms only.
     static func judged(_ observations: Observations, _ context: JudgingContext) -> JudgeOutput {
         let all = findings(observations, context)
         let otherPlatforms = Set(context.analysis.listedForOtherPlatforms ?? [])
-        let (notes, findings) = all.reduce(into: ([Finding](), [Finding]())) { split, finding in
+        let analysisNotes = context.analysis.findings.filter(\.isNote).map { tied($0, among: observations.tests) }
+        let (notes, findings) = all.reduce(into: (analysisNotes, [Finding]())) { split, finding in
             guard finding.kind == .neverRan, let method = finding.test?.rawValue.split(separator: "/").last,
                 otherPlatforms.contains(String(method))
             else { return split.1.append(finding) }
@@ -24,10 +25,8 @@ enum SelfValidatingJudge {
 
     /// The analysis's findings and the never-ran classes and methods.
     static func findings(_ observations: Observations, _ context: JudgingContext) -> [Finding] {
-        var findings = context.analysis.findings.filter { context.options.reports($0.kind) }.map { found in
-            var tied = found.finding
-            tied.test = test(named: found, among: observations.tests)?.id ?? found.testID
-            return tied
+        var findings = context.analysis.findings.filter { context.options.reports($0.kind) && !$0.isNote }.map {
+            tied($0, among: observations.tests)
         }
         findings += neverRan(observations, context.analysis)
         return findings
@@ -94,6 +93,13 @@ enum SelfValidatingJudge {
             test: TestID(declaration.module.isEmpty ? declaration.name : "\(declaration.module).\(declaration.name)"),
             file: declaration.file, line: declaration.line,
             message: "\(what) \(declaration.name) is in the sources and never ran: \(why)")
+    }
+
+    /// A finding of the analysis, naming the discovered test it is in (else the test the sources name).
+    private static func tied(_ found: AnalyzedFinding, among tests: [TestIdentity]) -> Finding {
+        var tied = found.finding
+        tied.test = test(named: found, among: tests)?.id ?? found.testID
+        return tied
     }
 
     /// The discovered test a finding of the analysis names: `Module.Class.method` for XCTest; for Swift
