@@ -138,7 +138,7 @@ public struct MutateCommand: AsyncParsableCommand {
         let interruption = Interruption.install(command: "litmus mutate")
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
-        let build = try packageBuildOptions(of: package)
+        let build = try packageBuild(of: package)
         let folder = try buildFolder.take(
             for: package, use: "mutate", variant: build.cacheVariant, command: "litmus mutate")
         defer { folder.release() }
@@ -191,7 +191,7 @@ public struct MutateCommand: AsyncParsableCommand {
     /// How the package is built: `.litmus-audit.json`'s `buildArguments`, `configuration`, `traits` and
     /// `testEnvironment` (when the package holds one), then the command line's; a file that cannot be read
     /// exits 2, naming it.
-    private func packageBuildOptions(of package: URL) throws -> PackageBuild {
+    package func packageBuild(of package: URL) throws -> PackageBuild {
         var options = AuditOptions()
         let file = package.appendingPathComponent(AuditOptions.fileName)
         if FileManager.default.fileExists(atPath: file.path) {

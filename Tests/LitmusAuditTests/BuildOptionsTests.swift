@@ -55,6 +55,22 @@ struct BuildOptionsTests {
         #expect(try smells.resolvedOptions().swiftBuildArguments == ["--traits", "Fast", "-Xswiftc", "-DX"])
     }
 
+    @Test("litmus mutate reads the package's .litmus-audit.json for its build, then its own flags")
+    func mutateReadsTheFile() throws {
+        // Given
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-mutate-\(UUID())")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try #"{"buildArguments": ["--enable-test-discovery"], "testEnvironment": {"API_HOST": "localhost"}}"#
+            .write(to: package.appendingPathComponent(".litmus-audit.json"), atomically: true, encoding: .utf8)
+        // When
+        let sut = try MutateCommand.parse([package.path, "--traits", "Fast", "--test-env", "TOKEN=t"])
+            .packageBuild(of: package)
+        // Then
+        #expect(sut.arguments == ["--traits", "Fast", "--enable-test-discovery"])
+        #expect(sut.testEnvironment == ["API_HOST": "localhost", "TOKEN": "t"])
+    }
+
     @Test(
         "An option litmus decides, a variable it sets, a bad value: refused naming it, before any work",
         arguments: [
