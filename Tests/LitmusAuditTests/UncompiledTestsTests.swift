@@ -168,7 +168,7 @@ struct UncompiledTestsTests {
         "import XCTest\nfinal class OldTests: XCTestCase {\n    func testA() { XCTAssertTrue(ok) }\n}\n"
 
     @Test(
-        "Files of tests no target compiles are named: excluded by name, outside every target; not data, resources, nested packages"
+        "Files of tests no target compiles are named: excluded by name, in Tests outside every target; not data, resources, scripts"
     )
     func filesNoTargetCompiles() throws {
         // Given
@@ -189,6 +189,7 @@ struct UncompiledTestsTests {
             "Tests/PTests/Fixtures/Sample.swift": testFile,
             "Tests/PTests/Planted/Tests/X.swift": testFile,
             "Tests/Inputs/Generated.swift": testFile,
+            "scripts/real-tests.swift": testFile,
             "Tests/OldTests/OldTests.swift": testFile,
             "Tests/OldTests/Helpers.swift": "func helper() {}\n",
             "Examples/Package.swift": "// swift-tools-version:5.9\n",

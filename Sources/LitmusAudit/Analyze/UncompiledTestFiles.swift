@@ -4,7 +4,8 @@ import SwiftSyntax
 
 /// Files of a package that declare tests (a `@Test`, an XCTest class's `test…` methods, a Quick spec) and that
 /// no target compiles (docs/audit.md, "Tests that never run"): excluded by name by their test target, outside
-/// every target's folder, or in a test folder only another `Package@swift-…` manifest (or a condition of the
+/// every target's folder in a folder where the package keeps its tests (`Tests`, or where its manifests put
+/// test targets), or in a test folder only another `Package@swift-…` manifest (or a condition of the
 /// manifest) declares as a target. A file in a nested package (a folder with a Package.swift of its own), in a
 /// hidden or vendored folder, among a target's resources, in a folder its target excludes or in a folder named
 /// for data (`Fixtures`, `Inputs`, …) is data a test reads, not tests.
@@ -94,7 +95,7 @@ struct UncompiledTestFiles {
                 "the test target \(name) excludes it by name (`exclude:` in \(manifest.lastPathComponent))"
             )
         }
-        guard !Self.isData(relative) else { return nil }
+        guard !Self.isData(relative), isInTestRoot(relative, read: read) else { return nil }
         for target in read.targets where target.isTest && Self.isInside(relative, any: [target.path]) {
             return (
                 .targetNotBuilt,
@@ -113,6 +114,18 @@ struct UncompiledTestFiles {
             }
         }
         return (.fileNotCompiled, "it is outside every target's folder")
+    }
+
+    /// Whether the file at `relative` lies under a folder where the package keeps its tests: `Tests`, or the
+    /// first folder of a test target's path in any of its manifests. A file of tests elsewhere (a script's
+    /// `scripts/…-tests.swift` a script copies into a package of its own) is run some other way.
+    private func isInTestRoot(_ relative: String, read: ManifestTargets) -> Bool {
+        let manifests =
+            [read] + ManifestTargets.otherManifests(of: package, besides: manifest).map(ManifestTargets.read)
+        let roots = Set(
+            manifests.flatMap(\.targets).filter(\.isTest).compactMap { $0.path.split(separator: "/").first }
+                .map(String.init) + ["Tests"])
+        return roots.contains { relative.hasPrefix($0 + "/") }
     }
 
     /// Whether the file at `relative` lies in a folder with a Package.swift of its own, below the package's.
