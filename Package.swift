@@ -22,8 +22,6 @@ let package = Package(
         .library(name: "LitmusUI", targets: ["LitmusUI"]),
         .library(name: "LitmusAudit", targets: ["LitmusAudit"]),
         .library(name: "LitmusCommands", targets: ["LitmusCommands"]),
-        // LitmusCommands' earlier name, deprecated, kept so that packages using it still build.
-        .library(name: "LitmusAuditCommand", targets: ["LitmusAuditCommand"]),
         .library(name: "LitmusReport", targets: ["LitmusReport"]),
         .library(name: "LitmusModel", targets: ["LitmusModel"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
@@ -35,9 +33,6 @@ let package = Package(
         .library(name: "LitmusDoubles", targets: ["LitmusDoubles"]),
         .library(name: "LitmusDoublesMacro", targets: ["LitmusDoublesMacro"]),
         .plugin(name: "LitmusDoublesPlugin", targets: ["LitmusDoublesPlugin"]),
-        // The doubles' earlier names, deprecated, kept so that packages using them still build (docs/doubles.md).
-        .library(name: "LitmusMockable", targets: ["LitmusMockable"]),
-        .plugin(name: "LitmusMocksPlugin", targets: ["LitmusDoublesPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -131,8 +126,6 @@ let package = Package(
             ]
         ),
         .target(name: "LitmusDoublesMacro", dependencies: ["LitmusDoubles", "LitmusDoublesMacroPlugin"]),
-        // Deprecated: LitmusDoublesMacro's earlier name, re-exporting it.
-        .target(name: "LitmusMockable", dependencies: ["LitmusDoublesMacro"]),
         .executableTarget(name: "LitmusDoublesTool", dependencies: ["LitmusDoublesGenerator", "LitmusSupport"]),
         .plugin(
             name: "LitmusDoublesPlugin",
@@ -343,7 +336,7 @@ let package = Package(
         .target(
             name: "LitmusHistory",
             dependencies: [
-                "LitmusModel", "LitmusRunning", "LitmusSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "LitmusModel", "LitmusSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(
@@ -384,7 +377,6 @@ let package = Package(
                 .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
-        .target(name: "LitmusAuditCommand", dependencies: ["LitmusCommands"]),
         .executableTarget(
             name: "MutationBenchmark",
             dependencies: ["LitmusMutation", "LitmusAudit", "LitmusSupport"],
@@ -397,14 +389,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The tools' tests mirror their modules: the audit's in folders named after its stages (and EndToEnd/, the
+        // fixture audits), the values, the running of a package and the commands in targets of their own.
         .testTarget(
             name: "LitmusAuditTests",
             dependencies: [
                 "LitmusAudit", "LitmusCommands", "LitmusMutation", "LitmusReport", "LitmusRunning", "LitmusSupport",
-                "LitmusAuditCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")]
+        ),
+        .testTarget(name: "LitmusModelTests", dependencies: ["LitmusModel", "LitmusSupport"]),
+        .testTarget(
+            name: "LitmusRunningTests",
+            dependencies: ["LitmusRunning", "LitmusModel", "LitmusSupport"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "LitmusCommandsTests",
+            dependencies: [
+                "LitmusCommands", "LitmusAudit", "LitmusReport", "LitmusSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // MARK: Report: one self-contained HTML page of an audit and a mutation run (docs/report.md).

@@ -103,13 +103,6 @@ let package = Package(
             path: "Settings/Tests/SettingsTests",
             plugins: [.plugin(name: "LitmusSpecsPlugin", package: "Litmus")]
         ),
-        // MARK: The doubles' earlier product names, deprecated: this target builds only while they still work.
-        .testTarget(
-            name: "DoublesEarlierNamesTests",
-            dependencies: [.product(name: "LitmusMockable", package: "Litmus")],
-            path: "DoublesEarlierNames",
-            plugins: [.plugin(name: "LitmusMocksPlugin", package: "Litmus")]
-        ),
     ],
     swiftLanguageModes: [.v6]
 )

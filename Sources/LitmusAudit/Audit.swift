@@ -50,7 +50,7 @@ public struct Audit: Sendable {
 
     /// Runs the audit and returns its report. The package is never written to; the scratch folder is
     /// deleted at the end.
-    public func run(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws -> AuditReport {
+    public func run(progress: @escaping @Sendable (RunProgress) -> Void = { _ in }) async throws -> AuditReport {
         try await perform(progress: progress).report
     }
 
@@ -58,7 +58,7 @@ public struct Audit: Sendable {
     ///
     /// The stages, top to bottom: each returns a value the next one reads; only the run and coverage
     /// stages start test processes, and only the judges decide findings.
-    public func perform(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws
+    public func perform(progress: @escaping @Sendable (RunProgress) -> Void = { _ in }) async throws
         -> AuditOutcome
     {
         let clock = ContinuousClock()
@@ -105,7 +105,7 @@ public struct Audit: Sendable {
     /// Runs this audit's ``shard`` (every stage, but only suite run 1 and its share of the other runs and
     /// of the bisections) and returns its partial report, for `litmus merge` to judge with the other
     /// shards'.
-    public func runShard(progress: @escaping @Sendable (AuditProgress) -> Void = { _ in }) async throws
+    public func runShard(progress: @escaping @Sendable (RunProgress) -> Void = { _ in }) async throws
         -> AuditPartial
     {
         let shard = try shard ?? Shard(index: 1, count: 1)
@@ -114,10 +114,11 @@ public struct Audit: Sendable {
         let gathered = try await gather(progress: progress)
         defer { gathered.workspace.remove() }
         var record = gathered.record
-        try await record.recordBisections(shard: shard, through: gathered.bisect)
+        let requests = try await Judge.shardBisectionRequests(record.observations, record.judgingContext, shard: shard)
+        try await record.recordBisections(requests, through: gathered.bisect)
         record.wallSeconds = (clock.now - started).inSeconds
         record.observations.profiles = [:]
-        let commit = await PartialHeader.commit(of: package, scratch: try gathered.workspace.folder("git"))
+        let commit = await Git.head(of: package)
         return AuditPartial(
             header: PartialHeader(kind: .audit, shard: shard, commit: commit, package: gathered.name),
             record: record)
@@ -202,7 +203,7 @@ public struct Audit: Sendable {
 
     /// The stages up to judging, each returning what the next reads. The scratch folder is the caller's to
     /// delete once it returns (``Gathered/workspace``); gathering deletes it when a stage throws.
-    private func gather(progress: @escaping @Sendable (AuditProgress) -> Void) async throws -> Gathered {
+    private func gather(progress: @escaping @Sendable (RunProgress) -> Void) async throws -> Gathered {
         let clock = ContinuousClock()
         let started = clock.now
 
@@ -228,7 +229,7 @@ public struct Audit: Sendable {
     /// ``gather(progress:)``'s stages in `workspace`: build, discover and run, coverage, the bisections.
     private func gather(
         in workspace: PackageWorkspace, quarantine: Quarantine, toolchain: Toolchain, files: [String: String],
-        started: ContinuousClock.Instant, progress: @escaping @Sendable (AuditProgress) -> Void
+        started: ContinuousClock.Instant, progress: @escaping @Sendable (RunProgress) -> Void
     ) async throws -> Gathered {
         let clock = ContinuousClock()
 
@@ -241,24 +242,7 @@ public struct Audit: Sendable {
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
-        var analyzer = TestSourceAnalyzer()
-        let sourceFolders = layout.sourceFolders.map { workspace.package.appendingPathComponent($0) }
-        analyzer.sourceFiles = { sourceFolders.flatMap { SmellsReport.swiftFiles(under: $0, excluding: []) } }
-        analyzer.conditions = build.conditions
-        analyzer.platforms = BuildPlatforms.read(package: workspace.package, defines: build.conditions)
-        var analyzed = analyzer.analyze(modules: layout.testModules)
-        analyzed.findings += UncompiledTestFiles(layout: layout, package: workspace.package).findings()
-        var analysis = workspace.paths.relative(analyzed)
-        // With --enable-test-discovery SwiftPM ignores the LinuxMain.swift: its lists decide nothing.
-        let linuxMain = "Tests/LinuxMain.swift"
-        if !build.discoversTests,
-            FileManager.default.fileExists(atPath: workspace.package.appendingPathComponent(linuxMain).path)
-        {
-            analysis.linuxMain = linuxMain
-            let text =
-                (try? String(contentsOf: workspace.package.appendingPathComponent(linuxMain), encoding: .utf8)) ?? ""
-            analysis.entryPointSpecs = SourceAnalysis.qckMainSpecs(in: text)
-        }
+        let analysis = analyze(layout, in: workspace)
 
         // Discover and run: the suite runs, the parallel runs, each test alone, the random halves (a shard:
         // suite run 1 and its share of the rest).
@@ -270,9 +254,17 @@ public struct Audit: Sendable {
         }
         let measuresLines = options.coverage && toolchain.profdata != nil && toolchain.cov != nil
         runs.aloneRule = aloneRule(stored: storedLines, measuresLines: measuresLines)
-        runs.analysis = analysis
+        // What the runs need of the judges, as values: which tests to time again.
+        runs.retime = FastJudge.retimeRule(options: options, analysis: analysis)
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
+        // How busy the machine is while the tests run, so a duration measured on a busy machine is judged
+        // as it would be on a free core (the Fast judge reads each run's load).
+        let probe = CPUShareProbe(clock: TestBinary.now)
+        runs.probe = probe
+        probe.start()
+        defer { _ = probe.stop() }
         var observations = try await runs.observe(listing, clock: &phases)
+        _ = probe.stop()
         // A test that failed only while another test process ran beside it runs again, alone and beside
         // a copy of itself (a shard leaves it to its runs: the merged judges see no check).
         if shard == nil {
@@ -281,55 +273,100 @@ public struct Audit: Sendable {
             }
         }
 
-        // Coverage: of the sources, and of each test alone.
-        var measured: CoverageStage.Measured?
-        if options.coverage, let profdata = toolchain.profdata, let cov = toolchain.cov {
-            progress(.phase("Measuring coverage of the sources (llvm-cov)"))
-            measured = try await phases.measure("coverage") {
-                try await CoverageStage(
-                    profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
-                    paths: workspace.paths, sourceFolders: layout.sourceFolders, width: runs.width, progress: progress
-                ).measure(
-                    observations, checks: AssertionNeverRanJudge.positions(observations, analysis),
-                    testLines: readsTestLines)
-            }
-        }
-        if let coverage = measured?.coverage {
-            measured?.coverage = PlatformOnlyUse.marked(coverage, package: package)
-        }
-        var coveredLines = measured?.coveredLines ?? [:]
-        if let measured, readsTestLines, let kept = workspace.kept {
-            coveredLines = try keepLines(
-                measured.coveredLines, of: observations, stored: storedLines, files: files, in: kept)
-        }
-        let coverageProblem =
-            options.coverage && (toolchain.profdata == nil || toolchain.cov == nil)
-            ? "llvm-profdata or llvm-cov was not found beside swift: install the whole toolchain, or audit with "
-                + "--no-coverage"
-            : measured?.problem
+        // Coverage: of the sources, and of each test alone, with the counts of the checks the judges read.
+        let checks = AssertionNeverRanJudge.positions(observations, analysis)
+        let coverage = try await measureCoverage(
+            observations, checks: checks, binary: binary, in: workspace, layout: layout, toolchain: toolchain,
+            width: runs.width, stored: storedLines, files: files, phases: &phases, progress: progress)
         let record = AuditRecord(
             package: package.path, seed: seed, options: options, buildSeconds: buildSeconds,
-            observations: observations, analysis: analysis, coverage: measured?.coverage,
-            coverageProblem: coverageProblem, coveredLines: coveredLines, executions: measured?.executions ?? [:],
-            quarantine: quarantine)
+            observations: observations, analysis: analysis, coverage: coverage.measured?.coverage,
+            coverageProblem: coverage.problem, coveredLines: coverage.lines,
+            executions: coverage.measured?.executions ?? [:], quarantine: quarantine)
 
         progress(.phase("Comparing runs; bisecting any test that behaves differently among the others"))
-        // The fast schedule learns every bisection the judges (a shard: the merged judges) will ask for
-        // and runs them side by side.
-        let context = record.judgingContext
         let bisect = try await phases.measure("bisect") {
-            guard options.schedule == .fast else { return runs.bisector(for: listing.tests) }
-            let requests =
-                if let shard {
-                    try await Judge.shardBisectionRequests(observations, context, shard: shard)
-                } else {
-                    try await Judge.bisectionRequests(observations, context)
-                }
-            return try await runs.bisections(
-                requests, xctests: listing.tests, alone: Set(observations.interference.keys))
+            try await bisector(for: record, runs: runs, xctests: listing.tests)
         }
         return Gathered(
             record: record, bisect: bisect, workspace: workspace, toolchain: toolchain, binary: binary, layout: layout,
             phases: phases)
+    }
+
+    /// The static analysis of the test targets `layout` names, in the copy, with the package's own
+    /// sources at hand for the smells that read them, and a stale `Tests/LinuxMain.swift` noted.
+    private func analyze(_ layout: PackageLayout, in workspace: PackageWorkspace) -> SourceAnalysis {
+        var analyzer = TestSourceAnalyzer()
+        let sourceFolders = layout.sourceFolders.map { workspace.package.appendingPathComponent($0) }
+        analyzer.sourceFiles = { sourceFolders.flatMap { SwiftFiles.under($0) } }
+        // The build's conditions decide the #if clauses read; where the tests are built, those compiled nowhere.
+        analyzer.conditions = build.conditions
+        analyzer.platforms = BuildPlatforms.read(package: workspace.package, defines: build.conditions)
+        var analyzed = analyzer.analyze(modules: layout.testModules)
+        analyzed.findings += UncompiledTestFiles(layout: layout, package: workspace.package).findings()
+        var analysis = workspace.paths.relative(analyzed)
+        // With --enable-test-discovery SwiftPM ignores the LinuxMain.swift: its lists decide nothing.
+        let linuxMain = "Tests/LinuxMain.swift"
+        let linuxMainURL = workspace.package.appendingPathComponent(linuxMain)
+        if !build.discoversTests, FileManager.default.fileExists(atPath: linuxMainURL.path) {
+            analysis.linuxMain = linuxMain
+            let text = (try? String(contentsOf: linuxMainURL, encoding: .utf8)) ?? ""
+            analysis.entryPointSpecs = SourceAnalysis.qckMainSpecs(in: text)
+        }
+        return analysis
+    }
+
+    /// What the coverage stage measured, the lines each test executed alone (with those kept from earlier
+    /// audits for the tests that did not run alone), and why coverage could not be measured.
+    private struct MeasuredCoverage {
+        var measured: CoverageStage.Measured?
+        var lines: [TestID: [String: LineSet]]
+        var problem: String?
+    }
+
+    /// Coverage of the sources and of each test alone (and the execution counts of `checks`), when asked
+    /// for and the toolchain can measure it; the lines each test executed are kept in the build folder.
+    private func measureCoverage(
+        _ observations: Observations, checks: [TestID: CheckPositions], binary: TestBinary,
+        in workspace: PackageWorkspace, layout: PackageLayout, toolchain: Toolchain, width: Int,
+        stored: Result<TestLinesStore, TestLinesStore.Dropped>?, files: [String: String], phases: inout PhaseClock,
+        progress: @escaping @Sendable (RunProgress) -> Void
+    ) async throws -> MeasuredCoverage {
+        guard options.coverage else { return MeasuredCoverage(lines: [:]) }
+        guard let profdata = toolchain.profdata, let cov = toolchain.cov else {
+            return MeasuredCoverage(
+                lines: [:],
+                problem: "llvm-profdata or llvm-cov was not found beside swift: install the whole toolchain, or "
+                    + "audit with --no-coverage")
+        }
+        progress(.phase("Measuring coverage of the sources (llvm-cov)"))
+        let stage = CoverageStage(
+            profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"), paths: workspace.paths,
+            sourceFolders: layout.sourceFolders, width: width, progress: progress)
+        var measured = try await phases.measure("coverage") {
+            try await stage.measure(observations, checks: checks, testLines: readsTestLines)
+        }
+        if let coverage = measured.coverage {
+            measured.coverage = PlatformOnlyUse.marked(coverage, package: package)
+        }
+        var lines = measured.coveredLines
+        if readsTestLines, let kept = workspace.kept {
+            lines = try keepLines(measured.coveredLines, of: observations, stored: stored, files: files, in: kept)
+        }
+        return MeasuredCoverage(measured: measured, lines: lines, problem: measured.problem)
+    }
+
+    /// Bisection for the judges of `record`: the fast schedule learns every bisection the judges (a shard:
+    /// the merged judges) will ask for and runs them side by side; the full one bisects when asked.
+    private func bisector(for record: AuditRecord, runs: RunStage, xctests: [TestIdentity]) async throws -> Bisect {
+        guard options.schedule == .fast else { return runs.bisector(for: xctests) }
+        let observations = record.observations
+        let requests =
+            if let shard {
+                try await Judge.shardBisectionRequests(observations, record.judgingContext, shard: shard)
+            } else {
+                try await Judge.bisectionRequests(observations, record.judgingContext)
+            }
+        return try await runs.bisections(requests, xctests: xctests, alone: Set(observations.interference.keys))
     }
 }

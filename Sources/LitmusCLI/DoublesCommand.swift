@@ -134,14 +134,13 @@ enum SourceFinder {
                 files.append(path)
                 continue
             }
-            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+            guard FileManager.default.isReadableFile(atPath: path) else {
                 throw ValidationError("\(path) cannot be read; check its permissions.")
             }
-            let before = files.count
-            while let relative = enumerator.nextObject() as? String {
-                if relative.hasSuffix(".swift") { files.append(path + "/" + relative) }
-            }
-            if files.count == before {
+            let base = URL(fileURLWithPath: path).standardizedFileURL.path
+            let found = SwiftFiles.under(URL(fileURLWithPath: path)).map { path + $0.path.dropFirst(base.count) }
+            files += found
+            if found.isEmpty {
                 throw ValidationError("\(path) holds no .swift file; pass the module's source folder.")
             }
         }

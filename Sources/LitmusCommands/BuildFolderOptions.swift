@@ -22,8 +22,8 @@ public struct BuildFolderOptions: ParsableArguments {
     /// Creates the options (ArgumentParser fills them).
     public init() {}
 
-    /// The build folder to use for `package`: `--build-path`'s, or the build cache's folder (`use` names
-    /// a folder of a command's own, `variant` one of a build with options of its own, as
+    /// The build folder to use for `package`: `--build-path`'s, or the build cache's folder (the same for
+    /// `litmus audit` and `litmus mutate`; `variant`: one of a build with options of its own,
     /// ``BuildCache/acquire(for:use:variant:)``), locked until
     /// ``BuildFolder/release()``; no folder with `--no-build-cache` or when the package has no
     /// Package.swift (the command then names the problem). A cache that cannot be used is reported as
@@ -32,7 +32,7 @@ public struct BuildFolderOptions: ParsableArguments {
     /// A build folder or a cache inside the package (its links and the package's resolved) is refused
     /// here, before anything is created: the copy would land inside what it copies.
     public func take(
-        for package: URL, use: String? = nil, variant: String? = nil, command: String,
+        for package: URL, variant: String? = nil, command: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> BuildFolder {
         do {
@@ -49,7 +49,7 @@ public struct BuildFolderOptions: ParsableArguments {
                 throw AuditError.cacheInsidePackage(
                     cache: PackageWorkspace.shown(cache.root), package: PackageWorkspace.shown(package))
             }
-            let lock = try cache.acquire(for: package, use: use, variant: variant)
+            let lock = try cache.acquire(for: package, variant: variant)
             return BuildFolder(url: lock.folder, cached: (cache, lock))
         } catch let error as AuditError {
             throw CommandFailure.exit(error, command: command)
@@ -57,7 +57,7 @@ public struct BuildFolderOptions: ParsableArguments {
     }
 }
 
-/// The build folder a command runs in, from ``BuildFolderOptions/take(for:use:variant:command:environment:)``.
+/// The build folder a command runs in, from ``BuildFolderOptions/take(for:variant:command:environment:)``.
 public struct BuildFolder {
     /// The folder to keep the build in; `nil`: a scratch folder deleted afterwards.
     public let url: URL?

@@ -12,7 +12,7 @@ package final class Interruption {
     /// When the audit was interrupted, waits for the signal handler to finish cleaning up and exit, so
     /// the failures the interruption caused (a killed build) are neither reported nor race the cleanup.
     package static func waitIfInterrupted() async throws {
-        while AuditResources.shared.isReleased { try await Task.sleep(for: .seconds(1)) }
+        while RunResources.shared.isReleased { try await Task.sleep(for: .seconds(1)) }
     }
 
     /// Starts handling the signals; keep the value alive while the command runs. `command` (`litmus
@@ -22,7 +22,7 @@ package final class Interruption {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                AuditResources.shared.releaseAll()
+                RunResources.shared.releaseAll()
                 FileHandle.standardError.write(
                     Data("\n\(command): interrupted; every test process was ended and nothing was changed.\n".utf8))
                 exit(128 + number)

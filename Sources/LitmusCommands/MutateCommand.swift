@@ -138,9 +138,10 @@ public struct MutateCommand: AsyncParsableCommand {
         let interruption = Interruption.install(command: "litmus mutate")
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
+        // The audit's folder (of a build with the same options): the dependencies its build compiled are
+        // compiled for this one too.
         let build = try packageBuild(of: package)
-        let folder = try buildFolder.take(
-            for: package, use: "mutate", variant: build.cacheVariant, command: "litmus mutate")
+        let folder = try buildFolder.take(for: package, variant: build.cacheVariant, command: "litmus mutate")
         defer { folder.release() }
         var testing = MutationTesting(
             package: package, parallelism: parallel, timeoutFloor: timeoutFloor,

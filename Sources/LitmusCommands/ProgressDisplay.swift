@@ -12,7 +12,7 @@ final class ProgressDisplay: Sendable {
 
     init(enabled: Bool) { self.enabled = enabled }
 
-    func show(_ progress: AuditProgress) {
+    func show(_ progress: RunProgress) {
         guard enabled else { return }
         switch progress {
         case .phase(let title):

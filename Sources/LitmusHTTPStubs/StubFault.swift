@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -27,14 +28,14 @@ public enum StubFault: Sendable, Equatable {
 public final class LatencyDistribution: Sendable, Equatable, CustomStringConvertible {
     /// What the distribution is, in words: `uniform 5 ms...50 ms, seed 42`.
     public let description: String
-    private let generator: Mutex<SplitMix64>
-    private let draw: @Sendable (inout SplitMix64) -> Duration
+    private let generator: Mutex<SeededGenerator>
+    private let draw: @Sendable (inout SeededGenerator) -> Duration
 
     private init(
-        description: String, seed: UInt64, draw: @escaping @Sendable (inout SplitMix64) -> Duration
+        description: String, seed: UInt64, draw: @escaping @Sendable (inout SeededGenerator) -> Duration
     ) {
         self.description = description
-        self.generator = Mutex(SplitMix64(seed: seed))
+        self.generator = Mutex(SeededGenerator(seed: seed))
         self.draw = draw
     }
 
@@ -73,28 +74,6 @@ public final class LatencyDistribution: Sendable, Equatable, CustomStringConvert
     /// The same distribution object.
     public static func == (lhs: LatencyDistribution, rhs: LatencyDistribution) -> Bool {
         lhs === rhs
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64).
-struct SplitMix64: Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in 0..<1.
-    mutating func nextUnit() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusModel
+import LitmusSupport
 
 /// The verdicts a history's runs add up to (``HistorySummary``), from the runs alone: nothing here
 /// reads a file, so a test builds the runs by hand.
@@ -134,7 +135,7 @@ public enum HistoryAnalysis {
         return HistoryTestSummary(
             test: test, audits: observed, trials: trials, flips: flips,
             flipRate: trials == 0 ? 0 : Double(flips) / Double(trials), interval: wilson(flips, of: trials),
-            medianMilliseconds: medians.isEmpty ? nil : median(medians), timedAudits: medians.count,
+            medianMilliseconds: medians.isEmpty ? nil : medians.median, timedAudits: medians.count,
             firstFlip: first.map { HistoryMark(run: $0.id, commit: $0.commit, date: $0.date) },
             // Three trials on one code that did not flip, then one that did.
             newlyFlaky: firstFlipRun != nil && trialsBeforeFirstFlip >= 3,
@@ -248,11 +249,5 @@ public enum HistoryAnalysis {
         return seen.allSatisfy { entry in
             !(entry.suite + entry.parallel + [entry.alone]).contains(where: \.isFailure)
         }
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

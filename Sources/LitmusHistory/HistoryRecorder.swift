@@ -1,6 +1,5 @@
 import Foundation
 import LitmusModel
-import LitmusRunning
 import LitmusSupport
 
 /// Appends what audits and mutation runs observed to a history (`--history`), and tells a quick audit
@@ -22,9 +21,8 @@ public struct HistoryRecorder: Sendable {
     )
         throws -> URL
     {
-        let cache = try BuildCache.standard(environment: environment)
-        return cache.root.deletingLastPathComponent().appendingPathComponent("history")
-            .appendingPathComponent(BuildCache.key(for: package) + ".sqlite")
+        LitmusCacheFolder.standard(environment: environment).appendingPathComponent("history")
+            .appendingPathComponent(LitmusCacheFolder.key(for: package) + ".sqlite")
     }
 
     /// Records `report`, an audit of `package` that ended at `date`: its run, with the flaky count the
@@ -91,18 +89,13 @@ public struct HistoryRecorder: Sendable {
 public enum CodeFingerprint {
     /// The commit (when in a git work tree) and the fingerprint of `package`.
     public static func of(_ package: URL) async -> (commit: String?, fingerprint: String) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "litmus-fingerprint-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
         // A package git does not track (in an ignored folder of another repository) has no commit of its own.
-        if let commit = await PartialHeader.commit(of: package, scratch: scratch),
-            !(await git(["ls-files", "--", "Package.swift"], in: package, scratch: scratch)).isEmpty
+        if let commit = await Git.head(of: package),
+            !(await Git.output(["ls-files", "--", "Package.swift"], in: package) ?? "").isEmpty
         {
-            let changes = await git(
-                ["status", "--porcelain=v1", "--untracked-files=all", "."], in: package, scratch: scratch)
-            let diff = await git(["diff", "HEAD", "--binary", "--", "."], in: package, scratch: scratch)
-            return (commit, ContentHash.hex(commit + "\n" + changes + "\n" + diff))
+            let changes = await Git.output(["status", "--porcelain=v1", "--untracked-files=all", "."], in: package)
+            let diff = await Git.output(["diff", "HEAD", "--binary", "--", "."], in: package)
+            return (commit, ContentHash.hex(commit + "\n" + (changes ?? "") + "\n" + (diff ?? "")))
         }
         return (nil, files(of: package))
     }
@@ -125,12 +118,5 @@ public enum CodeFingerprint {
             }
         }
         return ContentHash.hex(text)
-    }
-
-    private static func git(_ arguments: [String], in folder: URL, scratch: URL) async -> String {
-        let result = try? await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: folder,
-            outputFile: scratch.appendingPathComponent("git-\(UUID().uuidString).txt"), timeout: 60)
-        return result?.output ?? ""
     }
 }

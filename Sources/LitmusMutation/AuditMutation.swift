@@ -16,13 +16,9 @@ public struct AuditMutation: AuditMutationStage {
         self.timeoutFloor = timeoutFloor
     }
 
-    /// Was the whole report, read after the audit ran; the audit now returns it.
-    @available(*, deprecated, message: "Audit.perform returns every mutant: AuditOutcome.mutation")
-    public var report: MutationReport? { nil }
-
     package func run(
         in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, build: PackageBuild,
-        measured: [MeasuredTest]?, progress: @escaping @Sendable (AuditProgress) -> Void
+        measured: [MeasuredTest]?, progress: @escaping @Sendable (RunProgress) -> Void
     ) async throws -> AuditMutationResult {
         var testing = MutationTesting(
             package: workspace.original, parallelism: parallelism, timeoutFloor: timeoutFloor)

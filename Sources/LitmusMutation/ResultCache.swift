@@ -1,6 +1,7 @@
 import Foundation
 import LitmusModel
 import LitmusRunning
+import LitmusSupport
 
 /// The results of the last `litmus mutate` of a package, kept in its build folder
 /// (`mutation-results.json`), so that a mutant whose file, covering tests and those tests' sources are

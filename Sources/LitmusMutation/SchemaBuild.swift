@@ -139,12 +139,7 @@ package struct SchemaBuild {
     }
 
     private static func swiftFiles(in folder: String, root: URL) throws -> [String] {
-        let base = root.appendingPathComponent(folder)
-        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
-        var paths: [String] = []
-        while let name = enumerator.nextObject() as? String {
-            if name.hasSuffix(".swift") { paths.append(folder + "/" + name) }
-        }
-        return paths.sorted()
+        let base = root.appendingPathComponent(folder).standardizedFileURL.path
+        return SwiftFiles.under(root.appendingPathComponent(folder)).map { folder + $0.path.dropFirst(base.count) }
     }
 }

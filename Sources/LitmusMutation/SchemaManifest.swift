@@ -1,6 +1,7 @@
 import Foundation
 import LitmusModel
 import LitmusRunning
+import LitmusSupport
 
 /// What the last schemata build in a kept build folder wrote into its copy of the package, kept beside
 /// it (`schemata.json`), so that a run on unchanged sources recompiles nothing.

@@ -9,7 +9,7 @@ package protocol AuditMutationStage: Sendable {
     /// without coverage).
     func run(
         in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, build: PackageBuild,
-        measured: [MeasuredTest]?, progress: @escaping @Sendable (AuditProgress) -> Void
+        measured: [MeasuredTest]?, progress: @escaping @Sendable (RunProgress) -> Void
     ) async throws -> AuditMutationResult
 }
 

@@ -41,17 +41,7 @@ public struct BuildCache: Sendable {
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> BuildCache
     {
-        let base: URL
-        if let litmus = environment["LITMUS_CACHE_DIR"], !litmus.isEmpty {
-            base = URL(fileURLWithPath: litmus)
-        } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg).appendingPathComponent("litmus")
-        } else {
-            let home =
-                environment["HOME"].map { URL(fileURLWithPath: $0) }
-                ?? FileManager.default.homeDirectoryForCurrentUser
-            base = home.appendingPathComponent(".cache").appendingPathComponent("litmus")
-        }
+        let base = LitmusCacheFolder.standard(environment: environment)
         var limit = defaultLimitBytes
         if let text = environment[limitVariable] {
             guard let megabytes = Int64(text), megabytes > 0 else {
@@ -65,17 +55,15 @@ public struct BuildCache: Sendable {
 
     /// The key of a package: its folder's name and the FNV-1a hash of its absolute path, in hex
     /// (`Examples-3f2a…`): the same package always has the same key, two packages of one name two keys.
-    public static func key(for package: URL) -> String {
-        let name = package.standardizedFileURL.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        return "\(name.isEmpty ? "package" : name)-\(ContentHash.hex(package.standardizedFileURL.path))"
-    }
+    public static func key(for package: URL) -> String { LitmusCacheFolder.key(for: package) }
 
     /// Locks a build folder for `package`: its own, or when another audit holds that, the next free one
     /// (`<key>-2`, `<key>-3`, …). Keep the returned lock until the audit ends.
-    /// `litmus mutate` passes `use: "mutate"` for a folder of its own (`<key>-mutate`): its copy holds the
-    /// mutants' schemata, and sharing the audit's folder would recompile both every time. A build with
-    /// options of its own passes its `variant` (``PackageBuild/cacheVariant``: `<key>-b1a2b3c4d`), so that a
-    /// build with other options never reuses, nor rebuilds, this one's folder.
+    /// `use` names a folder of a command's own (`<key>-<use>`); `litmus audit` and `litmus mutate` share the
+    /// package's folder, so the dependencies one compiled serve the other (only the mutated modules, and
+    /// the same modules back, compile again when they take turns). A build with options of its own passes
+    /// its `variant` (``PackageBuild/cacheVariant``: `<key>-b1a2b3c4d`), so that a build with other options
+    /// never reuses, nor rebuilds, this one's folder.
     public func acquire(for package: URL, use: String? = nil, variant: String? = nil) throws -> BuildCacheLock {
         try makeRoot()
         let key = Self.key(for: package, use: use, variant: variant)

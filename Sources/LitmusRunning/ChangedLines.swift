@@ -108,18 +108,12 @@ public struct ChangedLines: Sendable, Hashable {
     /// The lines of `package` changed since `ref`, from git. Throws ``AuditError/badSince(ref:reason:)``
     /// when git is missing, the package is not in a git repository or `ref` names no commit.
     public static func since(_ ref: String, in package: URL) async throws -> ChangedLines {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        guard
-            let folder = (path.split(separator: ":").map(String.init) + ["/usr/bin"]).first(where: {
-                FileManager.default.isExecutableFile(atPath: "\($0)/git")
-            })
-        else { throw AuditError.badSince(ref: ref, reason: "git is not on PATH") }
-        let git = URL(fileURLWithPath: folder).appendingPathComponent("git")
+        guard Git.executable != nil else { throw AuditError.badSince(ref: ref, reason: "git is not on PATH") }
         func run(_ arguments: [String]) async throws -> ChildProcessResult {
-            try await ChildProcess.run(
-                git, ["-c", "core.quotePath=true"] + arguments, in: package.standardizedFileURL,
-                environment: ["GIT_OPTIONAL_LOCKS": "0"], unsetting: ["GIT_DIR", "GIT_WORK_TREE"],
-                timeout: 120)
+            guard let result = try await Git.run(arguments, in: package) else {
+                throw AuditError.badSince(ref: ref, reason: "git is not on PATH")
+            }
+            return result
         }
         // `--end-of-options` keeps a ref such as `-x` from being read as an option.
         let verify = try await run(["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"])

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusModel
+import LitmusSupport
 
 /// How the audited package is built and its tests run beyond what litmus itself asks: the `swift build`
 /// options its CI passes (`-c release`, `--traits`, `-Xswiftc -DFLAG`, `--enable-test-discovery`) and the

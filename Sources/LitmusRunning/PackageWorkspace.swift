@@ -41,7 +41,7 @@ package struct PackageWorkspace: Sendable {
         } catch let error where FileFault.isDiskFull(error) {
             throw AuditError.diskFull(path: fileManager.temporaryDirectory.path, during: "making the scratch folder")
         }
-        AuditResources.shared.track(directory: root)
+        RunResources.shared.track(directory: root)
         guard let buildFolder else {
             let package = root.appendingPathComponent(original.lastPathComponent)
             try copyTree(from: original, to: package)
@@ -131,8 +131,8 @@ package struct PackageWorkspace: Sendable {
 
     /// Deletes the scratch folder, and the test processes' temporary folders.
     package func remove() {
-        AuditResources.shared.delete(directory: root)
-        AuditResources.shared.delete(directory: testTemporary)
+        RunResources.shared.delete(directory: root)
+        RunResources.shared.delete(directory: testTemporary)
     }
 
     /// Where the test processes' temporary folders (`TMPDIR`) go: beside the scratch folder, with a short
@@ -147,7 +147,7 @@ package struct PackageWorkspace: Sendable {
     package func makeTestTemporary() throws -> URL {
         let folder = testTemporary
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        AuditResources.shared.track(directory: folder)
+        RunResources.shared.track(directory: folder)
         return folder
     }
 

@@ -42,9 +42,7 @@ package struct ProcessTag: Sendable, Hashable {
     /// learns it when a process starts with it. Two runs never use one build folder at once (its lock).
     package static func stable(for key: String) -> ProcessTag {
         // FNV-1a: the same number for the same key in every process, unlike `Hasher`.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return ProcessTag(value: "litmus-stable-\(String(hash, radix: 16))")
+        ProcessTag(value: "litmus-stable-\(String(ContentHash.fnv1a(key.utf8), radix: 16))")
     }
 
     /// Whether this tag is one ``next()`` handed out in this run (the ``Lifeline`` ends those by their

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusJSON
+import LitmusSupport
 import LitmusTestReporting
 
 /// When an accessibility snapshot is recorded instead of checked: `LITMUS_UI_RECORD`.

@@ -73,7 +73,7 @@ struct BrowserSession: Sendable {
             return try await DevToolsConnection.open(
                 debuggerAddress: debuggerAddress, window: window, timeout: .seconds(5))
         } catch {
-            PhaseTiming.noteOnce("devtools unavailable, calls go through chromedriver: \(error)")
+            ActionPhases.noteOnce("devtools unavailable, calls go through chromedriver: \(error)")
             return nil
         }
     }
@@ -95,7 +95,7 @@ struct BrowserSession: Sendable {
         do {
             try await command()
         } catch let error as WebDriverError where error.code == "timeout" {
-            PhaseTiming.noteOnce("\(error.command) timed out (\(error.message)); trying once more")
+            ActionPhases.noteOnce("\(error.command) timed out (\(error.message)); trying once more")
             try await command()
         }
     }

@@ -62,7 +62,7 @@ actor SessionPool<Session: Sendable> {
         case .slot:
             return try await creatingInSlot()
         case .overflow:
-            PhaseTiming.noteOnce(
+            ActionPhases.noteOnce(
                 "no browser session came back within \(overflowAfter) (\(limit) at most at once): started one more")
             live += 1
             return try await creatingInSlot()

@@ -21,7 +21,7 @@ extension XCUIApplication {
         do {
             try await devTools.enableTraceEvents(timeout: BrowserSession.commandTimeout)
         } catch {
-            PhaseTiming.noteOnce("the UI trace records no console messages or requests: \(error)")
+            ActionPhases.noteOnce("the UI trace records no console messages or requests: \(error)")
         }
         return recorder
     }

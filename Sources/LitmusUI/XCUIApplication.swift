@@ -84,7 +84,7 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
     /// `LITMUS_UI_TRACE` is neither `on`, `off` nor `failure`.
     public func launch() async throws {
         try await terminate()
-        var phases = PhaseTiming("launch")
+        var phases = ActionPhases("launch")
         let (arguments, environment, chosenMode) = settings.withLock { ($0.arguments, $0.environment, $0.traceMode) }
         let mode = try chosenMode ?? UITraceMode.fromEnvironment()
         // The app starts while the browser window is found (on the first launch: while Chromium starts).
@@ -163,7 +163,7 @@ public final class XCUIApplication: Sendable, XCUIElementTypeQueryProvider {
             return running
         }
         guard let instance else { return }
-        var phases = PhaseTiming("terminate")
+        var phases = ActionPhases("terminate")
         if let recorder = instance.recorder {
             if testFailed { recorder.fail("The test failed (its tearDown said so).") }
             await finishRecording(recorder, on: instance.session)

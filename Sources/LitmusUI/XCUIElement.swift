@@ -176,7 +176,7 @@ public struct XCUIElement: Sendable, XCUIElementTypeQueryProvider, CustomStringC
             let session = try query.app.session()
             let deadline = ContinuousClock.now + query.app.timeout
             var last = JSONValue.null
-            var phases = PhaseTiming(name)
+            var phases = ActionPhases(name)
             let then = target.inPage.map { "'\($0)'" } ?? "null"
             repeat {
                 last = try await query.app.retrying {

@@ -176,7 +176,7 @@ struct MergeEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let package = MutateEndToEndTests.fixtures.appendingPathComponent("Planted").path
-        let lock = try await keptBuild("Planted", use: nil)
+        let lock = try await keptBuild("Planted")
         defer { lock.release() }
         // A 250 ms budget, as the fixture audits use (FixtureAudits.standard): a merged report's suite runs come
         // from two processes at two times, and under load a trivial test's median near 100 ms would be Fast

@@ -148,8 +148,8 @@ struct MutateEndToEndTests {
     /// llvm tools all do.
     private static func uses(_ folder: String, _ pid: Int32) -> Bool {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-        // The folder's own path, whole: kept folders are `<key>-mutate`, `<key>-mutate-2`, … (a prefix of
-        // one another), and command lines separate arguments with NUL.
+        // The folder's own path, whole: kept folders are `<key>`, `<key>-2`, … (a prefix of one another), and
+        // command lines separate arguments with NUL.
         return String(decoding: data, as: UTF8.self).split(separator: "\0").contains {
             $0 == folder || $0.hasPrefix(folder + "/") || $0.contains("=" + folder + "/")
         }

@@ -4,6 +4,7 @@ import Testing
 
 @testable import LitmusMutation
 @testable import LitmusRunning
+@testable import LitmusSupport
 
 @Suite("What the last schemata build wrote, kept so that unchanged sources are not written and compiled again")
 struct SchemaManifestTests {

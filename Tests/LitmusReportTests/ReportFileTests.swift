@@ -210,17 +210,3 @@ struct AuditHTMLOptionTests {
         #expect(sut.html == "audit.html")
     }
 }
-
-@Suite("Earlier names")
-struct EarlierNameTests {
-    @available(*, deprecated, message: "uses LitmusReport.MutationReport, the deprecated alias, on purpose")
-    @Test("`LitmusReport.MutationReport`, the earlier name of `StrykerReport`, still compiles and reads a report")
-    func mutationReportAlias() throws {
-        // When
-        let report = try JSONDecoder().decode(
-            LitmusReport.MutationReport.self, from: Data(#"{"schemaVersion": "2", "files": {}}"#.utf8))
-
-        // Then
-        #expect(report == StrykerReport(files: [:]))
-    }
-}

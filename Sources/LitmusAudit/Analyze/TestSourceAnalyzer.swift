@@ -33,8 +33,12 @@ public struct TestSourceAnalyzer: Sendable {
     /// Creates an analyzer for tests built by `compilerVersion` (by default the toolchain's, as the
     /// analysis's build configuration knows it).
     public init(compilerVersion: [Int]? = nil) {
-        self.compilerVersion = compilerVersion ?? HostBuildConfiguration().compilerVersion.components
+        self.compilerVersion = compilerVersion ?? Self.toolchainVersion
     }
+
+    /// The version of the compiler that built litmus, as the analysis's build configuration knows it
+    /// (`[6, 3]`): what SwiftPM compares manifests' versions with, and the analysis's default.
+    static var toolchainVersion: [Int] { HostBuildConfiguration().compilerVersion.components }
 
     /// Whether Swift Testing reports XCTest's failures in a `@Test` (Swift 6.4 and later, ST-0021).
     var swiftTestingReportsXCTestFailures: Bool { !compilerVersion.lexicographicallyPrecedes([6, 4]) }

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import SwiftParser
 import SwiftSyntax
 
@@ -27,7 +28,7 @@ struct UncompiledTestFiles {
     init(layout: PackageLayout, package: URL) {
         let absolute = { (path: String) in package.appendingPathComponent(path).standardizedFileURL.path }
         self.package = package
-        manifest = SmellsReport.manifest(of: package)
+        manifest = PackageManifest.manifest(of: package)
         compiled = Set(layout.testModules.values.joined().map(\.standardizedFileURL.path))
         testFolders = layout.testFolders.mapValues(absolute)
         otherFolders = (layout.sourceFolders + layout.pluginFolders).map(absolute)
@@ -51,11 +52,11 @@ struct UncompiledTestFiles {
     /// The findings: one per file, at its first test.
     func findings() -> [AnalyzedFinding] {
         let root = package.standardizedFileURL.path
-        return SmellsReport.swiftFiles(under: package, excluding: []).compactMap { url -> AnalyzedFinding? in
+        return SwiftFiles.under(package).compactMap { url -> AnalyzedFinding? in
             let path = url.path
             let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
             guard !compiled.contains(path), relative.contains("/") || !relative.hasPrefix("Package"),
-                !SmellsReport.isVendored(relative[...]),
+                !SwiftFiles.isVendored(relative[...]),
                 !Self.isInside(path, any: otherFolders + resources), !inNestedPackage(relative),
                 let text = try? String(contentsOf: url, encoding: .utf8),
                 ["XCTestCase", "@Test", "QuickSpec", "AsyncSpec"].contains(where: text.contains)

@@ -37,14 +37,14 @@ public enum SmellsReport {
             if isFolder.boolValue,
                 FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
             {
-                let tests = try testTargets(ofPackage: url)
+                let tests = try PackageManifest.testTargets(of: url)
                 for (module, files) in tests { modules[module, default: []] += files }
                 // Every other Swift file of the package (its targets may live anywhere: SWXMLHash's in Source/),
                 // outside hidden and vendored folders, listed only if a smell needs them.
                 let testFiles = Set(tests.values.joined().map(\.path))
                 packages.append((url.standardizedFileURL, testFiles))
             } else if isFolder.boolValue {
-                modules["", default: []] += swiftFiles(under: url, excluding: [])
+                modules["", default: []] += SwiftFiles.under(url)
             } else if url.pathExtension == "swift" {
                 modules["", default: []].append(url)
             } else {
@@ -61,8 +61,9 @@ public enum SmellsReport {
         let sourcePackages = packages
         analyzer.sourceFiles = {
             sourcePackages.flatMap { package in
-                swiftFiles(under: package.folder, excluding: []).filter { file in
-                    !package.tests.contains(file.path) && !isVendored(file.path.dropFirst(package.folder.path.count))
+                SwiftFiles.under(package.folder).filter { file in
+                    !package.tests.contains(file.path)
+                        && !SwiftFiles.isVendored(file.path.dropFirst(package.folder.path.count))
                 }
             }
         }
@@ -75,7 +76,7 @@ public enum SmellsReport {
         }
         var analysis = analyzer.analyze(modules: modules)
         for package in packages {
-            analysis.findings += uncompiledTests(in: package.folder, tests: package.tests)
+            analysis.findings += PackageManifest.uncompiledTests(in: package.folder, tests: package.tests)
         }
         let tests = modules.values.joined().reduce(0) { count, url in
             count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
@@ -133,83 +134,5 @@ public enum SmellsReport {
     private static func countTests(_ text: String) -> Int {
         let tree = Parser.parse(source: text)
         return ScannedTests.collect(in: tree, module: "", testClasses: [], compiles: { _ in true }).count
-    }
-
-    /// The Swift files of a package's test targets by module: each `.testTarget` of its Package.swift,
-    /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name.
-    static func testTargets(ofPackage package: URL) throws -> [String: [URL]] {
-        let text = try String(contentsOf: manifest(of: package), encoding: .utf8)
-        var modules: [String: [URL]] = [:]
-        for target in ManifestTargets(text: text).targets where target.isTest {
-            let folder = package.appendingPathComponent(target.path)
-            modules[target.name.replacingOccurrences(of: "-", with: "_")] = swiftFiles(
-                under: folder,
-                excluding: (target.excluded + target.resources).map {
-                    folder.appendingPathComponent($0).standardizedFileURL.path
-                })
-        }
-        return modules
-    }
-
-    /// The files of tests in `package` that no target its manifest's text declares compiles, when that text
-    /// names every target (``UncompiledTestFiles``); `tests` are its test targets' files.
-    static func uncompiledTests(in package: URL, tests: Set<String>) -> [AnalyzedFinding] {
-        let manifest = manifest(of: package)
-        let targets = ManifestTargets.read(manifest)
-        guard targets.complete, !targets.targets.isEmpty else { return [] }
-        return UncompiledTestFiles(package: package, manifest: manifest, targets: targets, compiled: tests).findings()
-    }
-
-    /// The manifest SwiftPM reads for `package`: the version-specific `Package@swift-X[.Y[.Z]].swift` of
-    /// the highest version not above this compiler's, else `Package.swift` (mxcl/Version 2.0.0 declares
-    /// its test target only in `Package@swift-5.3.swift`).
-    static func manifest(of package: URL, compiler: [Int] = compilerVersion) -> URL {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []
-        let versioned = names.compactMap { name -> (version: [Int], name: String)? in
-            guard name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") else { return nil }
-            let text = name.dropFirst("Package@swift-".count).dropLast(".swift".count)
-            let parts = text.split(separator: ".").map { Int($0) }
-            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
-            return (parts.compactMap { $0 }, name)
-        }
-        let fitting = versioned.filter { $0.version == compiler || $0.version.lexicographicallyPrecedes(compiler) }
-        guard let best = fitting.max(by: { $0.version.lexicographicallyPrecedes($1.version) }) else {
-            return package.appendingPathComponent("Package.swift")
-        }
-        return package.appendingPathComponent(best.name)
-    }
-
-    /// The version of the compiler that built litmus, as SwiftPM compares manifests' versions.
-    static var compilerVersion: [Int] {
-        #if compiler(>=7.0)
-            return [7, 0]
-        #elseif compiler(>=6.3)
-            return [6, 3]
-        #elseif compiler(>=6.2)
-            return [6, 2]
-        #elseif compiler(>=6.1)
-            return [6, 1]
-        #else
-            return [6, 0]
-        #endif
-    }
-
-    /// The `.swift` files under `folder`, sorted, leaving out those under `excluded` paths.
-    /// Whether a path inside a package is in a hidden or vendored folder (`.git`, `.build`, `Pods`,
-    /// `Carthage`, `node_modules`), whose files are not the package's sources.
-    static func isVendored(_ path: Substring) -> Bool {
-        path.split(separator: "/").dropLast().contains {
-            $0.hasPrefix(".") || ["Pods", "Carthage", "node_modules"].contains(String($0))
-        }
-    }
-
-    static func swiftFiles(under folder: URL, excluding excluded: [String]) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-            return []
-        }
-        return walker.compactMap { $0 as? URL }.map(\.standardizedFileURL).filter { url in
-            url.pathExtension == "swift" && !url.path.contains("/.build")
-                && !excluded.contains { url.path == $0 || url.path.hasPrefix($0 + "/") }
-        }.sorted { $0.path < $1.path }
     }
 }

@@ -49,14 +49,6 @@ enum AssertionNeverRanJudge {
         }
     }
 
-    /// The positions to count for a test that passed alone.
-    struct CheckPositions: Sendable, Hashable {
-        /// Its checks' positions and those of the helpers it calls that check.
-        var all: [SourcePosition]
-        /// Whether all of them are in the test's own body (no helper's).
-        var inBodyOnly: Bool
-    }
-
     /// The positions to count for each test that passed alone: its checks' and its helpers'.
     static func positions(_ observations: Observations, _ analysis: SourceAnalysis) -> [TestID: CheckPositions] {
         var result: [TestID: CheckPositions] = [:]

@@ -34,7 +34,7 @@ enum CrashJudge {
         let alwaysBeside = crashed.allSatisfy { recorded in
             observations.processes.contains { $0.process != recorded.process && $0.process.overlaps(recorded.process) }
         }
-        let shared = InterferenceJudge.sharedPaths(in: crashed.flatMap { $0.process.crash?.message ?? [] })
+        let shared = InterferenceCheck.sharedPaths(in: crashed.flatMap { $0.process.crash?.message ?? [] })
         guard alwaysBeside, !shared.isEmpty else { return "" }
         return "; each crash came while another test process ran beside it, and what it printed names "
             + shared.map { "`\($0)`" }.joined(separator: ", ") + ": the processes likely share it"

@@ -19,7 +19,7 @@ struct CoverageStage: Sendable {
     /// How many merges run at once.
     var width: Int
     /// Where progress goes.
-    var progress: @Sendable (AuditProgress) -> Void
+    var progress: @Sendable (RunProgress) -> Void
 
     /// What it measured: coverage of the sources (nil when no profile could be read), per test the
     /// source lines it executes alone (`"12-18,22"` per file; no entry when its alone run left no
@@ -42,7 +42,7 @@ struct CoverageStage: Sendable {
     /// picks are read from a single export of those tests' merged alone runs; the other tests get an
     /// export of their own.
     func measure(
-        _ observations: Observations, checks: [TestID: AssertionNeverRanJudge.CheckPositions], testLines: Bool
+        _ observations: Observations, checks: [TestID: CheckPositions], testLines: Bool
     ) async throws -> Measured {
         let folder = binary.scratch.appendingPathComponent("profiles")
         let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
@@ -117,7 +117,7 @@ struct CoverageStage: Sendable {
     /// alone runs counts each position as its own test's run did. A position in a helper is never
     /// counted so: the analysis does not see every call of a helper (one inside an assertion's argument,
     /// one on another value), so another test's run may execute it too.
-    static func ownedByOne(_ checks: [TestID: AssertionNeverRanJudge.CheckPositions]) -> [TestID: Set<SourcePosition>] {
+    static func ownedByOne(_ checks: [TestID: CheckPositions]) -> [TestID: Set<SourcePosition>] {
         var owners: [SourcePosition: Int] = [:]
         for checks in checks.values {
             for position in Set(checks.all) { owners[position, default: 0] += 1 }

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The fast schedule (`--schedule fast`, the default): the same processes as the full one, fewer waits.
 extension RunStage {

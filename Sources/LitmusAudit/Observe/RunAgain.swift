@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The runs a finished observation asks for again (``RunStage/finish(_:_:)``): a quick audit's tests
 /// whose outcome changed, run alone again; the tests that failed only in a random half, run alone; and
@@ -12,7 +13,7 @@ extension RunStage {
     /// it, or merely be flaky: the full audit tells them apart by its repeated runs. Here each test that
     /// ran alone and whose outcome changed between its runs runs alone ``confirmingRuns`` more times,
     /// one after the other in the same folder as its first alone run; if those outcomes differ, the test
-    /// is flaky (``RepeatableJudge``), not an isolation finding.
+    /// is flaky, not an isolation finding.
     func confirmAlone(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
         guard options.quick != nil, shard == nil else { return observations }
         var observations = try await runFailedInHalvesAlone(observations, xctests: xctests)
@@ -49,15 +50,15 @@ extension RunStage {
     /// How many times a test whose runs disagree about its budget runs alone again to be timed.
     static let retimingRuns = 3
 
-    /// A test over its budget in some runs and within it in others (``FastJudge/needsRetiming(_:in:budget:quick:)``)
-    /// may be slow, or may have shared a machine busy with other work: on ZIPFoundation 0.9.20, beside
-    /// other builds, a test that unzips 2.5 MB took 159, 161 and 72 ms in the suite runs and was called
-    /// slow. Each such test runs alone ``retimingRuns`` more times here, one after the other, with no other
-    /// test process beside it, and ``FastJudge`` judges it on those durations. A shard leaves it to the
+    /// A test over its budget in some runs and within it in others (the ``retime`` rule) may be slow, or
+    /// may have shared a machine busy with other work: on ZIPFoundation 0.9.20, beside other builds, a test
+    /// that unzips 2.5 MB took 159, 161 and 72 ms in the suite runs and was called slow. Each such test
+    /// runs alone ``retimingRuns`` more times here, one after the other, with no other test process beside
+    /// it, and the Fast letter is judged on those durations. A shard leaves it to the
     /// merged judges' runs (none: a shard's record is judged as it was run).
     func retimeSlow(_ observations: Observations, xctests: [TestIdentity]) async throws -> Observations {
         guard shard == nil else { return observations }
-        let slow = FastJudge.toRetime(observations, options: options, analysis: analysis)
+        let slow = retime.tests(observations)
         guard !slow.isEmpty else { return observations }
         progress(
             .phase(
@@ -65,13 +66,24 @@ extension RunStage {
                     + "\(Self.retimingRuns) times each, nothing beside"))
         var observations = observations
         var log = RunLog()
+        // What a test process spends before its first test (the runtime, the listing): one listing's
+        // processor time, taken with nothing beside it, as each run below is.
+        let before = ChildrenProcessorTime.seconds()
+        _ = try await binary.list()
+        let startup = ChildrenProcessorTime.seconds() - before
         for (done, test) in slow.enumerated() {
             for again in 1...Self.retimingRuns {
+                let before = ChildrenProcessorTime.seconds()
                 let run = try await binary.run([test], all: xctests, profile: "retime-\(again)")
+                let processor = ChildrenProcessorTime.seconds() - before
                 log.record(run, as: "\(test.name) timed again alone", kind: .alone(test: test.id), paths: paths)
-                if let result = observed(run).results[test.id], result.outcome == .passed || result.outcome == .failed {
+                let observed = observed(run)
+                if let result = observed.results[test.id], result.outcome == .passed || result.outcome == .failed {
                     observations.retimed = observations.retimed ?? [:]
-                    observations.retimed?[test.id, default: []].append(result.duration * 1000)
+                    observations.retimed?[test.id, default: []].append(
+                        Timing(
+                            milliseconds: result.duration * 1000, machine: observed.machine,
+                            processorMilliseconds: max(0, processor - startup) * 1000))
                 }
             }
             progress(.step(done: done + 1, total: slow.count))

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The stage that runs the tests: discovery, the suite runs, the parallel runs, each test alone and the
 /// random halves, observed into an ``Observations`` value; and, for the judges, bisection. It decides
@@ -13,15 +14,17 @@ struct RunStage: Sendable {
     /// Maps the copy's paths back to the package.
     var paths: PathMap
     /// Where progress goes.
-    var progress: @Sendable (AuditProgress) -> Void
+    var progress: @Sendable (RunProgress) -> Void
     /// The shard this process runs: suite run 1, its share of the other whole-suite runs (``RunShare``)
     /// and of the alone runs; `nil`: all of them.
     var shard: Shard?
     /// `--since` or `--quick`: which of the tests run alone (``AloneScope``); `nil`: every test.
     var aloneRule: AloneScope.Rule?
-    /// The static analysis of the test sources, for the budgets slow tests are timed again against (a
-    /// performance test has none).
-    var analysis = SourceAnalysis()
+    /// Which tests to time again alone after the runs, over their budget in some runs only (the audit
+    /// gives the Fast judge's rule).
+    var retime = RetimeRule.none
+    /// How busy the machine is, measured beside the runs; each observed run keeps the load during it.
+    var probe: CPUShareProbe?
 
     /// How many test processes run at once.
     var width: Int { Self.width(options) }
@@ -255,7 +258,12 @@ struct RunStage: Sendable {
         log: inout RunLog
     ) {
         for (test, run) in runs {
-            observations.alone[test.id] = observed(run).results[test.id]
+            let observed = observed(run)
+            observations.alone[test.id] = observed.results[test.id]
+            if let machine = observed.machine {
+                observations.aloneLoad = observations.aloneLoad ?? [:]
+                observations.aloneLoad?[test.id] = machine
+            }
             observations.profiles[test.id] = run.profiles
             if !run.changedInPackage.isEmpty {
                 observations.changedWhileAlone = observations.changedWhileAlone ?? [:]
@@ -301,7 +309,14 @@ struct RunStage: Sendable {
 
     /// A run as the judges see it: failure messages name the package's files, not the copy's.
     func observed(_ run: TestBinary.Run) -> ObservedRun {
-        ObservedRun(
+        let spans = run.processes.map { $0.start...$0.end }
+        let machine = probe.flatMap { probe -> MachineLoad? in
+            guard let first = spans.map(\.lowerBound).min(), let last = spans.map(\.upperBound).max() else {
+                return nil
+            }
+            return MachineLoad(probe.samples.during(first...last))
+        }
+        return ObservedRun(
             results: run.results.mapValues { result in
                 var mapped = result
                 mapped.issues = result.issues.map(paths.originalText)
@@ -309,7 +324,7 @@ struct RunStage: Sendable {
                     RecordedIssue(message: issue.message, file: issue.file.map(paths.relative), line: issue.line)
                 }
                 return mapped
-            }, order: run.order)
+            }, order: run.order, machine: machine)
     }
 
 }

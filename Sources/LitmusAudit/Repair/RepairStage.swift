@@ -29,7 +29,7 @@ struct RepairStage {
     /// A build's time limit, in seconds.
     var timeout: Double
     /// Where progress goes.
-    var progress: @Sendable (AuditProgress) -> Void
+    var progress: @Sendable (RunProgress) -> Void
     /// The package's own build options, as the audit built it (a patched build recompiles only the file).
     var build = PackageBuild()
     /// The writes of the copy's file, each with a later modification time than the last.

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The source lines each test executed alone, from the audits of a package that measured them (`--since`,
 /// `--html`, `--test-lines`, `--mutation`), kept in its build folder (`test-lines.json`) for a later

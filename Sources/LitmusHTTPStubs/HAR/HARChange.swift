@@ -1,5 +1,6 @@
 import Foundation
 import LitmusJSON
+import LitmusSupport
 
 /// One way a live service's answer differs from the recorded one (`litmus har verify`): the status, a
 /// header, the shape of the JSON body by key path, or the content of a body that is not JSON. In a JSON
@@ -77,14 +78,9 @@ public struct HARChange: Sendable, Equatable, CustomStringConvertible {
 
         /// The digest of `body`.
         public init(_ body: Data, isText: Bool) {
-            var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in body {
-                value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            let digits = String(value, radix: 16)
             self.isText = isText
             self.length = body.count
-            self.hash = String(repeating: "0", count: 16 - digits.count) + digits
+            self.hash = ContentHash.hex(body)
         }
 
         /// `binary, 1024 bytes, FNV-1a 64 0123456789abcdef`.
@@ -183,15 +179,7 @@ public struct HARChange: Sendable, Equatable, CustomStringConvertible {
         let new = lines(live)
         let common: Int
         if old.count * new.count <= 1_000_000 {
-            var previous = [Int](repeating: 0, count: new.count + 1)
-            for line in old {
-                var current = [Int](repeating: 0, count: new.count + 1)
-                for (index, other) in new.enumerated() {
-                    current[index + 1] = line == other ? previous[index] + 1 : max(previous[index + 1], current[index])
-                }
-                previous = current
-            }
-            common = previous[new.count]
+            common = LineDiff.edits(old, new).filter { $0.mark == " " }.count
         } else {
             var counts: [Substring: Int] = [:]
             for line in old { counts[line, default: 0] += 1 }

@@ -1,0 +1,52 @@
+import Foundation
+import LitmusSupport
+import SwiftParser
+import SwiftSyntax
+
+/// What a package's manifest declares, read without SwiftPM (`litmus smells` builds nothing): its test
+/// targets and their files (``ManifestTargets``), and the files of tests no target compiles.
+enum PackageManifest {
+    /// The Swift files of a package's test targets by module: each `.testTarget` of its Package.swift,
+    /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name.
+    static func testTargets(of package: URL) throws -> [String: [URL]] {
+        let text = try String(contentsOf: manifest(of: package), encoding: .utf8)
+        var modules: [String: [URL]] = [:]
+        for target in ManifestTargets(text: text).targets where target.isTest {
+            let folder = package.appendingPathComponent(target.path)
+            modules[target.name.replacingOccurrences(of: "-", with: "_")] = SwiftFiles.under(
+                folder,
+                excluding: (target.excluded + target.resources).map {
+                    folder.appendingPathComponent($0).standardizedFileURL.path
+                })
+        }
+        return modules
+    }
+
+    /// The files of tests in `package` that no target its manifest's text declares compiles, when that text
+    /// names every target (``UncompiledTestFiles``); `tests` are its test targets' files.
+    static func uncompiledTests(in package: URL, tests: Set<String>) -> [AnalyzedFinding] {
+        let manifest = manifest(of: package)
+        let targets = ManifestTargets.read(manifest)
+        guard targets.complete, !targets.targets.isEmpty else { return [] }
+        return UncompiledTestFiles(package: package, manifest: manifest, targets: targets, compiled: tests).findings()
+    }
+
+    /// The manifest SwiftPM reads for `package`: the version-specific `Package@swift-X[.Y[.Z]].swift` of
+    /// the highest version not above this compiler's, else `Package.swift` (mxcl/Version 2.0.0 declares
+    /// its test target only in `Package@swift-5.3.swift`).
+    static func manifest(of package: URL, compiler: [Int] = TestSourceAnalyzer.toolchainVersion) -> URL {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []
+        let versioned = names.compactMap { name -> (version: [Int], name: String)? in
+            guard name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") else { return nil }
+            let text = name.dropFirst("Package@swift-".count).dropLast(".swift".count)
+            let parts = text.split(separator: ".").map { Int($0) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+            return (parts.compactMap { $0 }, name)
+        }
+        let fitting = versioned.filter { $0.version == compiler || $0.version.lexicographicallyPrecedes(compiler) }
+        guard let best = fitting.max(by: { $0.version.lexicographicallyPrecedes($1.version) }) else {
+            return package.appendingPathComponent("Package.swift")
+        }
+        return package.appendingPathComponent(best.name)
+    }
+}
