@@ -45,6 +45,9 @@ public struct Audit: Sendable {
         self.shard = shard
     }
 
+    /// The package's own build options and test environment, from ``options``.
+    var build: PackageBuild { PackageBuild(options: options) }
+
     /// Runs the audit and returns its report. The package is never written to; the scratch folder is
     /// deleted at the end.
     public func run(progress: @escaping @Sendable (RunProgress) -> Void = { _ in }) async throws -> AuditReport {
@@ -70,9 +73,10 @@ public struct Audit: Sendable {
         // Repair: the fixes of order-dependent tests, before mutation rebuilds the copy with its schemata.
         var fixes: String?
         if repairs {
-            let stage = RepairStage(
+            var stage = RepairStage(
                 workspace: gathered.workspace, toolchain: gathered.toolchain, binary: gathered.binary,
                 tests: record.observations.tests, timeout: options.timeoutSeconds, progress: progress)
+            stage.build = build
             let findings = judgement.findings
             let repaired = try await gathered.phases.measure("repair") { try await stage.repair(findings) }
             judgement.findings = repaired.findings
@@ -84,7 +88,7 @@ public struct Audit: Sendable {
             let stage = gathered
             mutated = try await gathered.phases.measure("mutation") {
                 try await mutation.run(
-                    in: stage.workspace, toolchain: stage.toolchain, layout: stage.layout,
+                    in: stage.workspace, toolchain: stage.toolchain, layout: stage.layout, build: build,
                     measured: record.measuredTests, progress: progress)
             }
             record.mutation = mutated?.summary
@@ -230,8 +234,10 @@ public struct Audit: Sendable {
         let clock = ContinuousClock()
 
         // Build: the tests once, with coverage; the layout; the test sources read.
-        progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
-        let builder = BuildStage(toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds)
+        let builder = BuildStage(
+            toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds, build: build)
+        progress(
+            .phase("Building the tests once (swift build --build-tests \(builder.flags.joined(separator: " ")))"))
         let binary = try await builder.build()
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
@@ -301,13 +307,19 @@ public struct Audit: Sendable {
         analyzer.checks = Set(options.checks)
         let sourceFolders = layout.sourceFolders.map { workspace.package.appendingPathComponent($0) }
         analyzer.sourceFiles = { sourceFolders.flatMap { SwiftFiles.under($0) } }
-        // The compiler's types and resolved names of the test sources decide the static findings.
+        // The compiler's types and resolved names of the test sources decide the static findings; the build's
+        // conditions decide the #if clauses read; where the tests are built, those compiled nowhere.
         analyzer.typedFacts = typedFacts
-        var analysis = workspace.paths.relative(analyzer.analyze(modules: layout.testModules))
+        analyzer.conditions = build.conditions
+        analyzer.platforms = BuildPlatforms.read(package: workspace.package, defines: build.conditions)
+        var analyzed = analyzer.analyze(modules: layout.testModules)
+        analyzed.findings += UncompiledTestFiles(layout: layout, package: workspace.package).findings()
+        var analysis = workspace.paths.relative(analyzed)
         analysis.typedFactsProblem = typedFacts?.problem.map(workspace.paths.originalText)
+        // With --enable-test-discovery SwiftPM ignores the LinuxMain.swift: its lists decide nothing.
         let linuxMain = "Tests/LinuxMain.swift"
         let linuxMainURL = workspace.package.appendingPathComponent(linuxMain)
-        if FileManager.default.fileExists(atPath: linuxMainURL.path) {
+        if !build.discoversTests, FileManager.default.fileExists(atPath: linuxMainURL.path) {
             analysis.linuxMain = linuxMain
             let text = (try? String(contentsOf: linuxMainURL, encoding: .utf8)) ?? ""
             analysis.entryPointSpecs = SourceAnalysis.qckMainSpecs(in: text)

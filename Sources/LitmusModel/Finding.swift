@@ -63,6 +63,9 @@ public struct Finding: Codable, Sendable, Hashable {
     /// (`litmus smells` builds nothing; a module whose typed AST could not be produced): reported and counted
     /// as usual, the reason beside it. `nil` when confirmed, or when its rule asks nothing of the types.
     public var unconfirmed: String?
+    /// Why the test never runs, for a finding of the never-run family (``FindingKind/neverRan``,
+    /// ``FindingKind/ignoredTest``); `nil` for other kinds, and in reports written before it was named.
+    public var cause: NeverRunCause?
 
     /// Whether it counts against its letter: not quarantined, no hint, not ignored.
     public var counts: Bool { quarantined != true && !hint && ignored == nil }
@@ -86,7 +89,7 @@ public struct Finding: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, letter, test, file, line, message, fix, quarantined, hint, ignored, unconfirmed, repair
+        case kind, letter, test, file, line, message, fix, quarantined, hint, ignored, unconfirmed, repair, cause
     }
 
     /// Decodes a finding of any version of the report (keys absent or `null`); `quarantined: false` reads
@@ -105,13 +108,14 @@ public struct Finding: Codable, Sendable, Hashable {
         ignored = try container.decodeIfPresent(String.self, forKey: .ignored)
         unconfirmed = try container.decodeIfPresent(String.self, forKey: .unconfirmed)
         repair = try container.decodeIfPresent(Repair.self, forKey: .repair)
+        cause = try container.decodeIfPresent(NeverRunCause.self, forKey: .cause)
     }
 
     /// Every key for every kind, so a reader of the JSON finds the same fields in each finding: `test`,
     /// `file` and `line` are `null` when the finding concerns no test or place, `quarantined` is `false`
     /// when its test is not quarantined, `hint` is `false` for a finding that counts, `ignored` `null`
     /// unless a `litmus:ignore` comment silences it, `unconfirmed` `null` unless the compiler's types could not
-    /// confirm it.
+    /// confirm it, `cause` `null` unless it is of the never-run family.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
@@ -126,5 +130,6 @@ public struct Finding: Codable, Sendable, Hashable {
         try container.encode(ignored, forKey: .ignored)
         try container.encode(unconfirmed, forKey: .unconfirmed)
         try container.encodeIfPresent(repair, forKey: .repair)
+        try container.encode(cause, forKey: .cause)
     }
 }

@@ -36,6 +36,8 @@ public struct MutationTesting: Sendable {
     public var changes: ChangedLines?
     /// The share of the mutants to run, when a CI worker runs one shard (``Shard``); `nil` runs them all.
     public var shard: Shard?
+    /// The package's own build options and test environment (`.litmus-audit.json`'s, and the command's).
+    package var build = PackageBuild()
 
     /// Creates a run over the package at `package`.
     public init(
@@ -70,9 +72,11 @@ public struct MutationTesting: Sendable {
         let layout = try await Self.describe(workspace, toolchain: toolchain)
         // Refused before the schemata are built: with no test, no mutant can be detected.
         guard !layout.testModules.isEmpty else { throw AuditError.noTestBinary(path: package.path) }
-        // Built with the audit's flags: in the audit's build folder, only the mutated modules compile again.
+        // Built with the audit's flags (and the package's own): in the audit's build folder, only the mutated
+        // modules compile again.
         return try await run(
-            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags, progress: progress)
+            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags + build.arguments,
+            progress: progress)
     }
 
     /// Runs it in `workspace`, a copy of the package (the audit's, with `buildArguments` its build's, so
@@ -97,9 +101,11 @@ public struct MutationTesting: Sendable {
         let buildSeconds = (clock.now - started).inSeconds
         // A process per mutant: no output file or coverage profile (a binary built with coverage after an
         // audit writes one into the scratch) is kept.
-        let runner = TestBinary(
+        var binary = TestBinary(
             executable: executable, workingDirectory: workspace.package, scratch: try workspace.folder("runs"),
             timeout: 600, keepsFiles: false)
+        binary.environment = self.build.testEnvironment
+        let runner = binary
 
         // Reach: which tests execute which mutant's code.
         let (tests, usable, baselineNotes) = try await reach(

@@ -29,6 +29,12 @@ public struct TestSourceAnalyzer: Sendable {
     /// The package's own checks, by function name (`checks` in `.litmus-audit.json`): a test calling one
     /// asserts something, as one calling a library's check does (``LibraryChecks``).
     public var checks: Set<String> = []
+    /// The platforms the package's tests are built for (this run's and its CI workflows'), against which a
+    /// test inside an `#if` is compiled out everywhere (``CompiledOutDetector``); every platform by default.
+    var platforms = BuildPlatforms.unknown
+    /// The custom conditions the build defines (`DEBUG` in a debug build, `-Xswiftc -DNAME`, enabled traits):
+    /// which `#if` clauses the checks read as compiled.
+    var conditions: Set<String> = ["DEBUG"]
 
     /// Creates an analyzer for tests built by `compilerVersion` (by default the toolchain's, as the
     /// analysis's build configuration knows it).
@@ -109,6 +115,17 @@ public struct TestSourceAnalyzer: Sendable {
             functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) }, configured: checks)
         helpers.sources = sources
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
+        // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its
+        // smells, below).
+        let files = parsed.map { file in
+            NeverRunDetector.File(
+                file: file.file, converter: file.converter, nodes: file.all, compiles: { file.compiled.compiles($0) })
+        }
+        analysis.findings += NeverRunDetector.findings(
+            in: files, module: module, types: TargetTypes(files: parsed.map(\.all)), sources: sources,
+            skipping: helpers.runTypes)
+        analysis.findings += CompiledOutDetector.findings(
+            in: Array(zip(parsed.map(\.tree), files)), module: module, platforms: platforms)
         // The classes of the target that inherit from something: those whose extensions may declare tests.
         let testClassNames = Set(
             parsed.flatMap { file in
@@ -140,7 +157,8 @@ public struct TestSourceAnalyzer: Sendable {
         return ParsedFile(
             file: url.path, text: text, tree: tree,
             converter: SourceLocationConverter(fileName: url.path, tree: tree),
-            compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self),
+            compiled: CompiledRegions(tree, configuration: HostBuildConfiguration(conditions: conditions)),
+            all: tree.descendants(of: Syntax.self),
             typed: typedFacts?.file(url.path), unconfirmed: typedFacts?.missing(url.path) ?? TypedFacts.noBuild,
             imports: LibraryChecks.imports(of: tree))
     }

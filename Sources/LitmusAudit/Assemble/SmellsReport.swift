@@ -40,17 +40,29 @@ public enum SmellsReport {
                 }
             }
         }
-        let analysis = analyzer.analyze(modules: modules)
+        // The build's conditions decide the `#if` clauses read as compiled; where the tests are built, those
+        // compiled nowhere: one package's platforms; loose files, any.
+        let build = PackageBuild(options: options)
+        analyzer.conditions = build.conditions
+        if packages.count == 1, let package = packages.first {
+            analyzer.platforms = BuildPlatforms.read(package: package.folder, defines: build.conditions)
+        }
+        var analysis = analyzer.analyze(modules: modules)
+        for package in packages {
+            analysis.findings += PackageManifest.uncompiledTests(in: package.folder, tests: package.tests)
+        }
         let tests = modules.values.joined().reduce(0) { count, url in
             count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
         }
         let prefix = here.hasSuffix("/") ? here : here + "/"
-        let findings = analysis.findings.filter { options.reports($0.kind) }.map { found -> Finding in
+        let all = analysis.findings.filter { options.reports($0.kind) }.map { found -> (Finding, Bool) in
             var finding = found.finding
             finding.test = found.testID ?? found.testName.map { TestID(rawValue: $0) }
             if let file = finding.file, file.hasPrefix(prefix) { finding.file = String(file.dropFirst(prefix.count)) }
-            return finding
-        }.sorted { ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message) }
+            return (finding, found.isNote)
+        }.sorted { ($0.0.letter, $0.0.location ?? "", $0.0.message) < ($1.0.letter, $1.0.location ?? "", $1.0.message) }
+        let findings = all.filter { !$0.1 }.map(\.0)
+        let notes = all.filter(\.1).map(\.0)
         var (verdicts, unmet) = Self.verdicts(of: findings, options: options)
         if let failure = ReportAssembly.hintRule(findings, options.thresholds) { unmet.append(failure) }
         var report = AuditReport(
@@ -60,6 +72,7 @@ public enum SmellsReport {
             verdicts: verdicts, failingTests: [], unmetThresholds: unmet)
         report.litmusVersion = LitmusVersion.current
         report.smells = SmellsScope(paths: paths, files: files, tests: tests)
+        report.notes = notes.isEmpty ? nil : notes
         return report
     }
 

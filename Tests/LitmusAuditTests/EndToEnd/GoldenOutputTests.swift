@@ -47,8 +47,8 @@ struct GoldenOutputTests {
         #expect(
             keys == [
                 [
-                    "file", "fix", "hint", "ignored", "kind", "letter", "line", "message", "quarantined", "test",
-                    "unconfirmed",
+                    "cause", "file", "fix", "hint", "ignored", "kind", "letter", "line", "message", "quarantined",
+                    "test", "unconfirmed",
                 ]
             ])
     }

@@ -22,6 +22,9 @@ struct ScannedTest {
     var statements: CodeBlockItemListSyntax?
     /// Whether Quick switches it off (`xit`, `pending`, or inside `xdescribe`/`xcontext`).
     var switchedOff = false
+    /// The call that switches it off: the `xit` or `pending` itself, or the outermost `xdescribe`/`xcontext`
+    /// around it (a comment above it says why).
+    var switchedOffBy: Syntax? = nil
     /// Whether it is a `test…(_:)` method with parameters that other tests call: a helper shaped like a
     /// test, read for smells, never an ignored test.
     var calledByTests = false
@@ -45,6 +48,8 @@ struct Smell {
     /// Why its rule asked the compiler's facts and had no answer (``ScannedTest/typed``); `nil` when it had one,
     /// or asked nothing.
     var unconfirmed: Unconfirmed? = nil
+    /// Why the test never runs, for a smell of the never-run family.
+    var cause: NeverRunCause? = nil
 }
 
 /// Reads the tests of a file for the catalog's smells (docs/audit.md, "Test smells"): each detector
@@ -131,12 +136,16 @@ extension SmellScan {
             test.typed = typed
             return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
                 compiles($0.node)
-            }.map { smell in
-                var finding = AnalyzedFinding(
+            }.map { smell -> AnalyzedFinding in
+                var found = AnalyzedFinding(
                     kind: smell.kind, testName: test.name, file: file,
                     line: smell.node.startLocation(converter: converter).line, message: smell.message)
-                finding.finding.unconfirmed = smell.unconfirmed?.reason(file: unconfirmed)
-                return finding
+                found.finding.unconfirmed = smell.unconfirmed?.reason(file: unconfirmed)
+                if let cause = smell.cause {
+                    found.finding.cause = cause
+                    found.finding.fix = cause.fix
+                }
+                return found
             }
         }
     }
