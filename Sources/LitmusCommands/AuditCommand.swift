@@ -150,15 +150,19 @@ public struct AuditCommand: AsyncParsableCommand {
     public func run() async throws {
         let package = URL(fileURLWithPath: path)
         // What can be refused is refused before any work, and before the seed is printed: a report that
-        // cannot be written, a folder that is no package, a build or temporary folder inside it.
+        // cannot be written, a folder that is no package, a build or temporary folder inside it, a
+        // configuration file that cannot be used.
         try AuditOutput.checkOutputs(
             [("--json", json), ("--junit", junit), ("--html", html), ("--fixes", fixes)], ci: ci,
             command: "litmus audit")
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw CommandFailure.exit(AuditError.notAPackage(path: package.path), command: "litmus audit")
         }
+        var options: AuditOptions
         do {
             try PackageWorkspace.refuseTemporaryFolderInside(package: package)
+            // A configuration file that cannot be used is the audit's input, not a threshold: exit 2.
+            options = try resolvedOptions()
         } catch {
             throw CommandFailure.exit(error, command: "litmus audit")
         }
@@ -167,7 +171,6 @@ public struct AuditCommand: AsyncParsableCommand {
         let display = ProgressDisplay(enabled: !quiet)
         let folder = try buildFolder.take(for: package, command: "litmus audit")
         defer { folder.release() }
-        var options = try resolvedOptions()
         let runsMutation = mutation || options.thresholds.minMutationScore > 0
         // These read each test's own lines: --since to pick the tests touching the changes, the page to
         // shade the lines tests execute (mutation testing asks for them itself: `Audit`).
