@@ -36,6 +36,7 @@ public struct JUnitReport: Sendable {
                 body = "<skipped/>"
             }
             body += reruns(of: test, failing: failing)
+            if let output = test.output { body += "<system-out>\(text(output))</system-out>" }
             let time = String(test.medianMilliseconds / 1000)
             cases.append(
                 "    <testcase classname=\"\(attribute(className))\" name=\"\(attribute(test.name))\" time=\"\(time)\">\(body)</testcase>"
