@@ -63,14 +63,17 @@ enum ConfigurationCheck {
         }
     }
 
-    /// The problem of a key `key` that the object at `path` does not declare: the nearest declared key
-    /// there, else where a key of that name belongs, else the keys it takes.
+    /// The problem of a key `key` that the object at `path` does not declare: the declared key whose flag
+    /// it is (`timeout`), else the nearest declared key there, else where a key of that name belongs, else
+    /// the keys it takes.
     private static func unknown(
         _ key: String, at path: [String], among known: [ConfigurationShape.Member], root: ConfigurationShape
     ) -> ConfigurationProblem {
         let full = (path + [key]).joined(separator: ".")
         let what = path.isEmpty ? "is not a setting" : "is not a key of `\(path.joined(separator: "."))`"
-        if let nearest = nearest(to: key, among: known.map(\.key)) {
+        if let nearest = known.first(where: { $0.flag.map(plain) == plain(key) })?.key
+            ?? nearest(to: key, among: known.map(\.key))
+        {
             return ConfigurationProblem(path: full, reason: "\(what): did you mean `\(nearest)`?")
         }
         if let elsewhere = place(of: key, in: root, at: []), elsewhere != path + [key] {
@@ -87,6 +90,11 @@ enum ConfigurationCheck {
         let scored = keys.map { ($0, distance(key.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(1, min(key.count, best.0.count) / 4) ? best.0 : nil
+    }
+
+    /// A key or flag without case, dashes and underscores: `budget-ms` and `budgetMs` are one.
+    private static func plain(_ name: String) -> String {
+        name.lowercased().filter { $0 != "-" && $0 != "_" }
     }
 
     /// The key path of a declared object key named `key`, anywhere in `shape`.

@@ -27,11 +27,14 @@ public indirect enum ConfigurationShape: Sendable, Equatable {
         public var key: String
         /// Its value's shape.
         public var shape: ConfigurationShape
+        /// Another name a person may write for it: its command-line flag (`timeout` for `timeoutSeconds`).
+        public var flag: String?
 
-        /// The member `key` of shape `shape`.
-        public init(_ key: String, _ shape: ConfigurationShape) {
+        /// The member `key` of shape `shape`, whose flag is `flag`.
+        public init(_ key: String, _ shape: ConfigurationShape, flag: String? = nil) {
             self.key = key
             self.shape = shape
+            self.flag = flag
         }
     }
 
@@ -110,6 +113,6 @@ extension ConfigurationValue where Self: CaseIterable & RawRepresentable, RawVal
 extension AuditSettings {
     /// An object of its ``AuditSettings/settings``' keys: what the configuration file holds for it.
     public static var configurationShape: ConfigurationShape {
-        .object(settings.map { ConfigurationShape.Member($0.key, $0.shape) })
+        .object(settings.map { ConfigurationShape.Member($0.key, $0.shape, flag: $0.flag) })
     }
 }

@@ -46,6 +46,21 @@ struct ConfigurationFileTests {
         #expect(try reason(json) == expected)
     }
 
+    @Test(
+        "A setting written as its command-line flag is pointed to its key",
+        arguments: [
+            (#"{"timeout": 60}"#, "`timeout` is not a setting: did you mean `timeoutSeconds`?"),
+            (#"{"budgetMs": 50}"#, "`budgetMs` is not a setting: did you mean `budgetMilliseconds`?"),
+            (#"{"jobs": 2}"#, "`jobs` is not a setting: did you mean `parallelism`?"),
+            (
+                #"{"thresholds": {"maxFailing": 1}}"#,
+                "`thresholds.maxFailing` is not a key of `thresholds`: did you mean `maxFailingTests`?"
+            ),
+        ])
+    func flagNamePointsToKey(json: String, expected: String) throws {
+        #expect(try reason(json) == expected)
+    }
+
     @Test("A threshold written at the top is pointed to where it belongs")
     func keyInTheWrongObject() throws {
         #expect(try reason(#"{"maxFast": 2}"#) == "`maxFast` is not a setting: did you mean `thresholds.maxFast`?")
