@@ -1,13 +1,10 @@
-import ArgumentParser
 import Foundation
-import LitmusCommands
+import LitmusModel
 import Testing
 
-@testable import LitmusAudit
-
 /// `.litmus-audit.json` (or `--config FILE`) checked against the settings it may hold: a typo in a key
-/// is refused with the nearest known key, at any depth, a value of the wrong kind names its key path and
-/// what was expected, and every such error exits 2 (could not be done), never 1 (a threshold not met).
+/// is refused with the nearest known key, at any depth, and a value of the wrong kind names its key path
+/// and what was expected (LitmusCommandsTests' ConfigurationExitTests: each exits 2).
 @Suite("The audit's configuration file, checked against its settings")
 struct ConfigurationFileTests {
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-config-\(UUID())")
@@ -163,41 +160,5 @@ struct ConfigurationFileTests {
         #expect(throws: AuditError.badConfiguration(path: file.path, reason: "there is no such file")) {
             try AuditOptions.load(from: file)
         }
-    }
-
-    /// A package folder with only a Package.swift, and the build folder the audit would make.
-    private func package() throws -> (package: URL, build: URL) {
-        let package = root.appendingPathComponent("M")
-        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
-        try "// swift-tools-version: 6.1\n".write(
-            to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        return (package, root.appendingPathComponent("build"))
-    }
-
-    @Test(
-        "Every configuration error exits 2, before anything is built",
-        arguments: [#"{"runz": 3}"#, #"{"runs": 1.5}"#, "{runs: 5", #"{"runs": 0}"#])
-    func exitsTwo(json: String) async throws {
-        // Given
-        defer { try? FileManager.default.removeItem(at: root) }
-        let (package, build) = try package()
-        try json.write(to: package.appendingPathComponent(".litmus-audit.json"), atomically: true, encoding: .utf8)
-        let sut = try AuditCommand.parse([package.path, "--build-path", build.path])
-        // Then
-        await #expect(throws: ExitCode(2)) { try await sut.run() }
-        #expect(!FileManager.default.fileExists(atPath: build.path))
-    }
-
-    @Test("--config naming a missing file exits 2, before anything is built")
-    func missingConfigExitsTwo() async throws {
-        // Given
-        defer { try? FileManager.default.removeItem(at: root) }
-        let (package, build) = try package()
-        let sut = try AuditCommand.parse([
-            package.path, "--config", root.appendingPathComponent("missing.json").path, "--build-path", build.path,
-        ])
-        // Then
-        await #expect(throws: ExitCode(2)) { try await sut.run() }
-        #expect(!FileManager.default.fileExists(atPath: build.path))
     }
 }

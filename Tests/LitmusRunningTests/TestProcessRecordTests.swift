@@ -1,7 +1,7 @@
 import Foundation
+import LitmusModel
 import Testing
 
-@testable import LitmusAudit
 @testable import LitmusRunning
 @testable import LitmusSupport
 
