@@ -307,7 +307,7 @@ let package = Package(
         ),
 
         // MARK: Model: the values the tools exchange and write (reports, findings, tests, options): Codable only.
-        .target(name: "LitmusModel", dependencies: ["LitmusSupport"]),
+        .target(name: "LitmusModel", dependencies: ["LitmusJSON", "LitmusSupport"]),
 
         // MARK: Running a package: its copy and build folder, the build, the test binary and its processes,
         // what both tools (audit and mutation) build on.

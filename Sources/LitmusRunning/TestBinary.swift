@@ -154,15 +154,17 @@ package struct TestBinary: Sendable {
     }
 
     /// The record of a process of `library` that ended as `output` says, after `seconds`, having started
-    /// `order` with `results`: a crash when a signal ended it, or it exited while a test ran, and it was
-    /// not killed at the time limit.
+    /// `order` with `results`: a crash when a signal ended it, or it exited while a test ran, whatever its
+    /// status (a test that calls `exit(0)`, or closes the standard output XCTest reports on, leaves its
+    /// test unended in a process that exits 0), and it was not killed at the time limit. A lost report on
+    /// a full disk never gets here (``refuseLostOutput(_:started:results:silent:)``).
     static func process(
         _ library: TestLibrary, _ output: ChildProcessResult, seconds: Double, order: [TestID],
         results: [TestID: TestResult]
     ) -> TestProcess {
         let end = now()
         let inFlight = order.filter { results[$0]?.outcome == .crashed }
-        let crashed = !output.timedOut && (output.signal != nil || (!inFlight.isEmpty && output.status != 0))
+        let crashed = !output.timedOut && (output.signal != nil || !inFlight.isEmpty)
         return TestProcess(
             library: library, start: end - seconds, end: end, tests: order,
             crash: crashed
