@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -58,7 +57,8 @@ package enum ChildProcess {
     /// environment, `tag` or one of its own, so that whatever it left running, in any group, is ended
     /// when it ends, and ended by the ``Lifeline`` if this process is killed first (a `swift build`
     /// and its compilers too); with a `tag`, those it left running are also listed in the result's
-    /// `leftovers`.
+    /// `leftovers`. Its time limit is kept on a thread of its own (``TimeLimit``), so that it fires however
+    /// busy the cooperative pool is.
     package static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         unsetting: Set<String> = [], outputFile: URL? = nil, errorFile: URL? = nil, timeout: Double,
@@ -79,18 +79,13 @@ package enum ChildProcess {
                 standardOutput: .file(output.path), standardError: errorFile.map { .file($0.path) } ?? .standardOutput)
         }
         defer { registry.forget(process: pid) }
-        let timedOut = Mutex(false)
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(timeout))
-            timedOut.withLock { $0 = true }
-            ProcessTree.terminate(pid)
-        }
-        defer { watchdog.cancel() }
+        let limit = TimeLimit(seconds: timeout) { ProcessTree.terminate(pid) }
         let termination = await withTaskCancellationHandler {
             await Self.termination(of: pid)
         } onCancel: {
             ProcessTree.terminate(pid)
         }
+        let timedOut = limit.end()
         // What it left running, looked for before its group is killed, so a process it left in its own
         // group counts too; then that group goes with it.
         let leftovers = ProcessTag.endLeftovers(of: ownTag)
@@ -100,7 +95,7 @@ package enum ChildProcess {
         var signal: Int32?
         if case .signaled(let number) = termination { signal = number }
         return ChildProcessResult(
-            status: termination?.status ?? -1, timedOut: timedOut.withLock { $0 },
+            status: termination?.status ?? -1, timedOut: timedOut,
             output: String(decoding: data, as: UTF8.self), signal: signal, leftovers: tag == nil ? [] : leftovers)
     }
 }
