@@ -13,8 +13,11 @@ import Synchronization
 /// process holds; when this process ends, however, the kernel closes that end, and the watchdog ends
 /// every tagged process and deletes the folders. A run that exits has ended and deleted them already and
 /// says so (``release()``, at `exit`): the watchdog then finds nothing of this run, and leaves the stable
-/// tags alone, whose processes may be a later run's by then. (Linux's `PR_SET_PDEATHSIG` would reach
-/// direct children only, and no such call exists on Apple platforms.)
+/// tags alone, whose processes may be a later run's by then. On Linux each program
+/// ``ChildProcess/run(_:_:in:environment:unsetting:outputFile:errorFile:timeout:tag:registry:)`` starts
+/// also has a reaper that holds such a pipe (``ReapedChild``) and ends all under it, tagged or not; the
+/// watchdog ends what no reaper holds. (Linux's `PR_SET_PDEATHSIG` would reach direct children only, and
+/// no such call exists on Apple platforms.)
 package final class Lifeline: Sendable {
     /// The lifeline of this process, started by the first process or folder that needs it. A run that
     /// exits (`exit`, normally or after SIGINT/SIGTERM) has ended what it started, so it releases it then

@@ -57,11 +57,11 @@ import Testing
                 // Then
                 #expect(
                     ended == .exited(signal == SIGTERM ? 143 : 130), "try \(attempt): litmus ended as \(ended as Any)")
-                let left = await ProcessTag.running(where: ofThisRun, settlingWithin: 10)
+                let left = await ProcessTag.running(where: ofThisRun, settlingWithin: 60)
                 #expect(left.isEmpty, "try \(attempt): left running: \(left.map(\.command))")
                 // (As for processes, within seconds: what a stage still running made after the deletion
                 // goes with the lifeline's sweep once litmus has exited.)
-                let scratch = await Self.scratchFolders(in: temporary, settlingWithin: 5)
+                let scratch = await Self.scratchFolders(in: temporary, settlingWithin: 60)
                 #expect(scratch.isEmpty, "try \(attempt): scratch folders left: \(scratch)")
             }
         }

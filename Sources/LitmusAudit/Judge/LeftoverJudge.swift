@@ -1,8 +1,9 @@
 import Foundation
 import LitmusSupport
 
-/// I: what a test left behind: processes running after it ended (found by the tag every process the
-/// audit starts carries, ``ProcessTag``, in any process group, and ended), and files (``LeftFiles``).
+/// I: what a test left behind: processes running after it ended (found under its process's reaper on
+/// Linux, in any process group or session and whatever their environment, elsewhere by the tag every
+/// process the audit starts carries, ``ProcessTag``; and ended), and files (``LeftFiles``).
 enum LeftoverJudge {
     /// One finding per test whose alone run left processes running; and one for each other run whose
     /// leftovers no alone run explains.
