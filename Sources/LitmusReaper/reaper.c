@@ -33,8 +33,9 @@
 enum { report_descriptor = 3, hold_descriptor = 4 };
 
 /// The longest the reaper spends ending what is under it before it exits anyway (a process in
-/// uninterruptible sleep may take long to die).
-static const double ending_seconds = 5;
+/// uninterruptible sleep may take long to die; on a busy machine a killed one takes a while to be
+/// scheduled and end).
+static const double ending_seconds = 60;
 
 int litmus_reaper_available(void) { return 1; }
 

@@ -39,7 +39,7 @@ import Testing
                 // take milliseconds), litmus gets the signal.
                 var firstSeen: [Int32: ContinuousClock.Instant] = [:]
                 var hanging: LeftoverProcess?
-                let deadline = ContinuousClock.now + .seconds(600)
+                let deadline = ContinuousClock.now + .seconds(1800)
                 while hanging == nil && ContinuousClock.now < deadline && kill(litmus, 0) == 0 {
                     try await Task.sleep(for: .milliseconds(100))
                     let tests = ProcessTag.running(where: ofThisRun).filter { $0.command.contains(".xctest") }

@@ -168,10 +168,10 @@ import Testing
         /// What litmus printed on standard error.
         var errors: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
-        /// Polls every 0.1 s, for at most ten minutes while `litmus` runs, for a process of the folder
-        /// that `matches`.
+        /// Polls every 0.1 s, for at most half an hour while `litmus` runs (the fixture's build, on a busy
+        /// machine), for a process of the folder that `matches`.
         func waitFor(_ litmus: pid_t, _ matches: (LeftoverProcess) -> Bool) async throws -> LeftoverProcess? {
-            let deadline = ContinuousClock.now + .seconds(600)
+            let deadline = ContinuousClock.now + .seconds(1800)
             while ContinuousClock.now < deadline && kill(litmus, 0) == 0 {
                 if let found = processes().first(where: matches) { return found }
                 try await Task.sleep(for: .milliseconds(100))

@@ -31,8 +31,8 @@ struct RealCauseEndToEndTests {
     )
     func busyMachineIsNoSlowTest() async throws {
         // Given: the fixture's test is slow (400 ms) in the first two processes that run it, as ZIPFoundation's
-        // unzip was in two suite runs of three beside other builds; its markers are in a folder of this
-        // process's, the parent of the audit's test processes
+        // unzip was in two suite runs of three beside other builds; its markers are in a folder named after
+        // this process, which runs the audit
         let markers = "/tmp/litmus-busy-machine-\(getpid())"
         try? FileManager.default.removeItem(atPath: markers)
         defer { try? FileManager.default.removeItem(atPath: markers) }

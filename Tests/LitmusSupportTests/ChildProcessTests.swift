@@ -47,13 +47,13 @@ struct ChildProcessTests {
     )
     func timeoutWithThePoolBlocked() async throws {
         defer { try? FileManager.default.removeItem(at: output) }
-        // Given: `sleep 30` (a shell that prints its process id and becomes the sleep) under a 0.2 s limit
+        // Given: `sleep 600` (a shell that prints its process id and becomes the sleep) under a 0.2 s limit
         let output = self.output
         let ended = Flag()
         let running = Task {
             defer { ended.raise() }
             return try await ChildProcess.run(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", "echo $$; exec sleep 30"],
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "echo $$; exec sleep 600"],
                 in: FileManager.default.temporaryDirectory, outputFile: output, timeout: 0.2)
         }
         guard let sleeper = try await printedProcessID(in: output, unless: ended) else {
@@ -64,10 +64,10 @@ struct ChildProcessTests {
         }
 
         // When: more tasks than the pool has threads each block their thread until the sleep is gone, or
-        // until 20 s have passed (well before the sleep would end by itself): a timer that needs a thread
-        // of the pool to fire cannot fire before then
+        // until 5 minutes have passed (well before the sleep would end by itself): a timer that needs a
+        // thread of the pool to fire cannot fire before then
         let blockers = (0..<(ProcessInfo.processInfo.activeProcessorCount * 2 + 2)).map { _ in
-            Task { blockUntilGone(sleeper, orUntil: ContinuousClock.now + .seconds(20)) }
+            Task { blockUntilGone(sleeper, orUntil: ContinuousClock.now + .seconds(300)) }
         }
         var goneWhileBlocked: [Bool] = []
         for blocker in blockers { goneWhileBlocked.append(await blocker.value) }
@@ -104,7 +104,7 @@ struct ChildProcessTests {
     #if os(Linux)
         @Test(
             "A child that exits leaving a process in the background is done when it exits, and that process is killed with it",
-            .timeLimit(.minutes(1)))
+            .timeLimit(.minutes(10)))
         func exitLeavingABackgroundProcess() async throws {
             defer { try? FileManager.default.removeItem(at: output) }
             // Given: a shell that starts a long sleep in the background and exits at once. The sleep holds
@@ -117,7 +117,7 @@ struct ChildProcessTests {
             #expect(result.status == 3)
             #expect(!result.timedOut)
             let background = try #require(pid_t(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
-            let deadline = ContinuousClock.now + .seconds(5)
+            let deadline = ContinuousClock.now + .seconds(120)
             while ProcessTree.isAlive(background) && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
             }
@@ -162,11 +162,11 @@ struct ChildProcessTests {
                 in: FileManager.default.temporaryDirectory,
                 outputFile: output, timeout: 600, registry: registry)
         }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(300)
         while (try? String(contentsOf: output, encoding: .utf8))?.contains("started") != true {
             guard ContinuousClock.now < deadline else {
                 registry.releaseAll()
-                Issue.record("the child process never printed \"started\" within 30 s")
+                Issue.record("the child process never printed \"started\" within 5 minutes")
                 return
             }
             // A poll that gives its thread back: a yield-only loop can hold one of the two cooperative

@@ -118,7 +118,7 @@ struct ProcessHygieneTests {
                 ], environment: ProcessInfo.processInfo.environment, tag: ProcessTag.next(),
                 directory: FileManager.default.temporaryDirectory.path, standardOutput: .null, standardError: .null)
             var sleeps: [LeftoverProcess] = []
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + .seconds(300)
             while sleeps.count < 2 && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
                 sleeps = sut.remaining().map(LeftoverProcess.init(running:)).filter {
