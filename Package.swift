@@ -58,7 +58,10 @@ let package = Package(
     targets: [
         // MARK: Support: what every part needs once (source files, durations), `package` access, no product.
         // Foundation only: the plugins' tools and the runtimes link it without anything heavy.
-        .target(name: "LitmusSupport"),
+        .target(name: "LitmusSupport", dependencies: ["LitmusReaper"]),
+        // C: the reaper every child process starts under on Linux, a constructor of whatever executable links
+        // LitmusSupport (Sources/LitmusReaper/reaper.c says why and how).
+        .target(name: "LitmusReaper"),
         .testTarget(name: "LitmusSupportTests", dependencies: ["LitmusSupport"]),
         // One adapter to XCTest and Swift Testing (IssueReporting) for doubles, HTTP stubs and UI; no product.
         .target(
