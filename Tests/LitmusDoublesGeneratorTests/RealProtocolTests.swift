@@ -11,6 +11,21 @@ struct RealProtocolTests {
         sut.generate(from: [.init(path: "Sources/Kit/Kit.swift", text: text)], parents: parents)
     }
 
+    @Test("A subscript without parameter names (Foundation's `subscript<K>(_: K.Type)`) is recorded as subscriptMember")
+    func subscriptWithoutNames() {
+        let output = generate("public protocol Attributes { subscript(_: Int) -> String { get } }")
+
+        #expect(output.source.contains("let subscriptMember: LitmusDoubles.Member<Int, String>"))
+        #expect(!output.source.contains("let subscript:"))
+    }
+
+    @Test("A generic subscript's optional value is recorded as Any without a warning (`newValue as Any`)")
+    func genericSubscriptSetter() {
+        let output = generate("public protocol Attributes { subscript<K>(key: K.Type) -> K? { get set } }")
+
+        #expect(output.source.contains("subscriptKeySetter.call((key: key, newValue: newValue as Any))"))
+    }
+
     @Test("An unavailable protocol (Swinject's ResolverType) is skipped with a warning naming it; the rest are doubled")
     func unavailableProtocol() throws {
         let output = generate(
