@@ -143,9 +143,11 @@ struct StandardProtocolTests {
         #expect(!output.source.contains("subscript(bounds:"))
     }
 
-    @Test("A settable restatement wins: MutableCollection's subscript(position:) has a setter")
+    @Test("A settable restatement wins: MutableCollection's subscript(position:), not RangeReplaceableCollection's")
     func settableRestatementWins() {
-        let output = doubles(of: "protocol Grid: MutableCollection where Element == Int, Index == Int {}")
+        // RangeReplaceableCollection's get-only restatement is collected after MutableCollection's.
+        let output = doubles(
+            of: "protocol Grid: MutableCollection, RangeReplaceableCollection where Element == Int, Index == Int {}")
 
         #expect(output.source.contains("subscript(position: Index) -> Element {\n        get {"))
         #expect(output.source.contains("let subscriptPositionSetter"))
