@@ -37,7 +37,6 @@ enum StandardProtocols {
     /// A protocol of the table, parsed: its members are its requirements, in the table's order.
     struct Parsed: Sendable {
         let name: String
-        let module: String
         let decl: ProtocolDeclSyntax
         /// The implementations of each requirement that has some, by the requirement's syntax.
         let defaults: [SyntaxIdentifier: [Default]]
@@ -71,18 +70,12 @@ enum StandardProtocols {
                 defaults[member.decl.id]?.contains { $0.protocolName == name && $0.constraints.isEmpty } == true
             }
         let parsed = Parsed(
-            name: name, module: entry.module, decl: decl, defaults: defaults, isCustomizable: isCustomizable)
+            name: name, decl: decl, defaults: defaults, isCustomizable: isCustomizable)
         return cache.withLock { stored in
             if let earlier = stored[name] { return earlier }
             stored[name] = parsed
             return parsed
         }
-    }
-
-    /// Whether the table knows `written`, or Apple platforms declare it in Objective-C.
-    static func knows(_ written: String) -> Bool {
-        let name = plainName(written)
-        return entry(named: name) != nil || objectiveCNames.contains(name)
     }
 
     /// Whether Apple platforms declare `written` in Objective-C (Foundation's `NS…` protocols and
