@@ -97,21 +97,7 @@ extension ProtocolAnalysis {
         let bindings = Dictionary(
             associatedTypes.compactMap { type in type.boundType.map { (type.name, $0) } },
             uniquingKeysWith: { first, _ in first })
-        // Overloads differ in their parameters' types (DurationProtocol's two `/`), a restatement
-        // in nothing but its result (`var id: UUID` for `var id: ID`).
-        func key(_ requirement: Requirement) -> String {
-            let parameters: FunctionParameterListSyntax? =
-                switch requirement {
-                case .method(let decl): decl.signature.parameterClause.parameters
-                case .subscript(let decl): decl.parameterClause.parameters
-                case .initializer(let decl): decl.signature.parameterClause.parameters
-                case .property: nil
-                }
-            let types = (parameters ?? []).map {
-                Self.substitute(bindings, in: $0.type.trimmedDescription.replacingSelfPrefix).filter { $0 != " " }
-            }
-            return (requirement.isStatic ? "static " : "") + requirement.signature + types.joined(separator: ",")
-        }
+        let key = { (requirement: Requirement) in Self.restatementKey(of: requirement, bindings: bindings) }
         var own: [String: Int] = [:]
         for (index, requirement) in requirements.enumerated() where standardProtocol(of: requirement) == nil {
             own[key(requirement)] = own[key(requirement)] ?? index
@@ -151,6 +137,23 @@ extension ProtocolAnalysis {
             defaults[requirement.syntax.id] = implementations[key(requirement)]
         }
         return (answerKeys, defaults)
+    }
+
+    /// What a restatement of `requirement` shares with it: its scope, name, labels and parameters' types
+    /// (with `bindings` written in). Overloads differ in their parameters' types (DurationProtocol's two
+    /// `/`), a restatement in nothing but its result (`var id: UUID` for `var id: ID`).
+    private static func restatementKey(of requirement: Requirement, bindings: [String: String]) -> String {
+        let parameters: FunctionParameterListSyntax? =
+            switch requirement {
+            case .method(let decl): decl.signature.parameterClause.parameters
+            case .subscript(let decl): decl.parameterClause.parameters
+            case .initializer(let decl): decl.signature.parameterClause.parameters
+            case .property: nil
+            }
+        let types = (parameters ?? []).map {
+            substitute(bindings, in: $0.type.trimmedDescription.replacingSelfPrefix).filter { $0 != " " }
+        }
+        return (requirement.isStatic ? "static " : "") + requirement.signature + types.joined(separator: ",")
     }
 
     /// Binds the associated type that `library`'s type is (`var id: ID`) to the type `restating`

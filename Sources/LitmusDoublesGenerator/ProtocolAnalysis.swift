@@ -122,16 +122,7 @@ struct ProtocolAnalysis {
             {
                 continue
             }
-            let advice =
-                seesWholeModule
-                ? (anchor != nil
-                    ? "a protocol the table of the standard library's and Foundation's protocols does not hold "
-                        + "(scripts/standard-protocols keeps their public protocols); write this double by hand"
-                    : "it is declared outside this module, so the generator cannot see its requirements; "
-                        + "give the sources of the module declaring it (`litmus doubles … --parent <its Sources "
-                        + "folder>`), or write this double by hand")
-                : "the generator cannot see its requirements here; generate the double with the LitmusDoublesPlugin "
-                    + "or `litmus doubles`, which read the whole module, or write this double by hand"
+            let advice = unknownParentAdvice(inLibraryProtocol: anchor != nil)
             diagnostics.append(
                 GeneratorDiagnostic(.error, "\(decl.name.text) inherits from \(name): \(advice)", at: inherited)
             )
@@ -162,6 +153,22 @@ struct ProtocolAnalysis {
         for member in decl.memberBlock.members {
             classify(member.decl, in: decl, condition: condition)
         }
+    }
+
+    /// Why a parent the analysis cannot find is not doubled, and what to do: the parent of a library
+    /// protocol is missing from the table; the module's own parent is another module's (plugin, CLI) or
+    /// out of the macro's sight.
+    private func unknownParentAdvice(inLibraryProtocol: Bool) -> String {
+        if inLibraryProtocol {
+            return "a protocol the table of the standard library's and Foundation's protocols does not hold "
+                + "(scripts/standard-protocols keeps their public protocols); write this double by hand"
+        }
+        return seesWholeModule
+            ? "it is declared outside this module, so the generator cannot see its requirements; give the sources "
+                + "of the module declaring it (`litmus doubles … --parent <its Sources folder>`), or write this double "
+                + "by hand"
+            : "the generator cannot see its requirements here; generate the double with the LitmusDoublesPlugin "
+                + "or `litmus doubles`, which read the whole module, or write this double by hand"
     }
 
     private mutating func collectAttributes(of decl: ProtocolDeclSyntax) {

@@ -152,6 +152,23 @@ struct StandardProtocolExpansionTests {
         }
     }
 
+    @Test("A library protocol whose parent the table lacks is an error on the inherited type, naming both")
+    func libraryParentOutsideTheTable() {
+        assertMacro {
+            """
+            @Mockable
+            protocol Codec: UnicodeCodec {}
+            """
+        } diagnostics: {
+            """
+            @Mockable
+            protocol Codec: UnicodeCodec {}
+                            ┬───────────
+                            ╰─ 🛑 UnicodeCodec inherits from _UnicodeEncoding: a protocol the table of the standard library's and Foundation's protocols does not hold (scripts/standard-protocols keeps their public protocols); write this double by hand (in UnicodeCodec, which Codec inherits)
+            """
+        }
+    }
+
     @Test("A library protocol Apple platforms declare in Objective-C is an error on the inherited type")
     func objectiveCProtocol() {
         assertMacro {
