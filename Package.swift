@@ -167,7 +167,9 @@ let package = Package(
         .testTarget(
             name: "LitmusDoublesGeneratorTests",
             dependencies: [
-                "LitmusDoublesGenerator", "LitmusDoublesExpansion", "LitmusCLI",
+                "LitmusDoublesGenerator", "LitmusDoublesExpansion", "LitmusCLI", "LitmusSupport",
+                // Built for StandardProtocolTableTests, which type-checks generated doubles against it.
+                "LitmusDoubles",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),
