@@ -184,15 +184,26 @@ extension ChildProcess {
 
     /// Waits for child `pid` to exit, off the cooperative thread pool, reaps it, and says how it ended;
     /// `nil` when it is not a child of this process or was reaped already.
-    package static func termination(of pid: pid_t) async -> Termination? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Termination?, Never>) in
+    package static func termination(of pid: pid_t) async -> Termination? { await ending(of: pid).termination }
+
+    /// Waits for child `pid` to exit, off the cooperative thread pool, reaps it, and says how it ended and
+    /// the processor time (user and system) it and the children it waited for spent (`wait4`'s usage): its
+    /// own, however many other processes ran beside it. `nil`s when it is not a child of this process or
+    /// was reaped already.
+    package static func ending(of pid: pid_t) async -> (termination: Termination?, processorSeconds: Double?) {
+        await withCheckedContinuation {
+            (continuation: CheckedContinuation<(termination: Termination?, processorSeconds: Double?), Never>) in
             Thread.detachNewThread {
                 var status: Int32 = 0
+                var usage = rusage()
                 var result: pid_t
                 repeat {
-                    result = waitpid(pid, &status, 0)
+                    result = wait4(pid, &status, 0, &usage)
                 } while result == -1 && errno == EINTR
-                continuation.resume(returning: result == pid ? Termination(waitStatus: status) : nil)
+                guard result == pid else { return continuation.resume(returning: (nil, nil)) }
+                func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+                continuation.resume(
+                    returning: (Termination(waitStatus: status), seconds(usage.ru_utime) + seconds(usage.ru_stime)))
             }
         }
     }

@@ -21,6 +21,10 @@ package struct ChildProcessResult: Sendable {
     /// The processes it left running, found after it ended (and then ended): under its reaper on Linux,
     /// else by their ``ProcessTag``; empty when it was started without a tag.
     package var leftovers: [LeftoverProcess] = []
+    /// The processor time (user and system) it spent, with every process it started and waited for (and,
+    /// under a reaper, what it left running), in seconds: its own, however busy the machine was; `nil` when
+    /// it could not be read.
+    package var processorSeconds: Double? = nil
 }
 
 /// How a process ended: its exit status, or the signal that ended it.
@@ -92,8 +96,9 @@ package enum ChildProcess {
         if case .signaled(let number) = ending.termination { signal = number }
         return ChildProcessResult(
             status: ending.termination?.status ?? -1, timedOut: ending.timedOut,
-            output: String(decoding: data, as: UTF8.self), signal: signal, leftovers: tag == nil ? [] : ending.leftovers
-        )
+            output: String(decoding: data, as: UTF8.self), signal: signal,
+            leftovers: tag == nil ? [] : ending.leftovers,
+            processorSeconds: ending.processorSeconds)
     }
 }
 
@@ -114,6 +119,7 @@ private struct Launch {
         var termination: Termination?
         var timedOut: Bool
         var leftovers: [LeftoverProcess]
+        var processorSeconds: Double?
     }
 
     /// Runs the program under a reaper (``ReapedChild``): what is under the reaper once the program ended
@@ -141,11 +147,15 @@ private struct Launch {
         let reaperEnd = await child.release()
         switch end {
         case .ended(let termination):
-            return Ending(termination: termination, timedOut: timedOut, leftovers: leftovers)
+            return Ending(
+                termination: termination, timedOut: timedOut, leftovers: leftovers,
+                processorSeconds: reaperEnd.processorSeconds)
         case .notStarted(let number):
             throw ChildProcessError(executable: arguments[0], reason: String(cString: strerror(number)))
         case .unknown:
-            return Ending(termination: reaperEnd, timedOut: timedOut, leftovers: leftovers)
+            return Ending(
+                termination: reaperEnd.termination, timedOut: timedOut, leftovers: leftovers,
+                processorSeconds: reaperEnd.processorSeconds)
         }
     }
 
@@ -159,8 +169,8 @@ private struct Launch {
         }
         defer { registry.forget(process: pid) }
         let limit = TimeLimit(seconds: timeout) { ProcessTree.terminate(pid) }
-        let termination = await withTaskCancellationHandler {
-            await ChildProcess.termination(of: pid)
+        let ended = await withTaskCancellationHandler {
+            await ChildProcess.ending(of: pid)
         } onCancel: {
             ProcessTree.terminate(pid)
         }
@@ -169,7 +179,9 @@ private struct Launch {
         // group counts too; then that group goes with it.
         let leftovers = ProcessTag.endLeftovers(of: tag)
         kill(-pid, SIGKILL)
-        return Ending(termination: termination, timedOut: timedOut, leftovers: leftovers)
+        return Ending(
+            termination: ended.termination, timedOut: timedOut, leftovers: leftovers,
+            processorSeconds: ended.processorSeconds)
     }
 }
 

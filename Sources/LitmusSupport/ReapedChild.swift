@@ -97,10 +97,11 @@ package struct ReapedChild: Sendable {
     }
 
     /// Lets the reaper end whatever is still under it and exit, and waits (on a thread of its own) until it
-    /// has; its own termination.
-    package func release() async -> Termination? {
+    /// has; its own termination, and the processor time of everything it reaped (the program, and what the
+    /// program left running) with its own.
+    package func release() async -> (termination: Termination?, processorSeconds: Double?) {
         close(hold)
         close(report)
-        return await ChildProcess.termination(of: reaper)
+        return await ChildProcess.ending(of: reaper)
     }
 }

@@ -32,6 +32,25 @@ struct ChildProcessTests {
         #expect(result.status == 4)
     }
 
+    @Test("Each child's processor time is its own, whatever another child beside it spends")
+    func processorTimeOfItsOwn() async throws {
+        // Given: a shell counting to 300,000 (a few hundred milliseconds of processor time) and, at the same
+        // time, one waiting on a 0.5 s sleep, which spends almost none
+        let folder = FileManager.default.temporaryDirectory
+        let counting = "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done"
+        // When
+        async let busy = ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", counting], in: folder, timeout: 600)
+        async let idle = ChildProcess.run(URL(fileURLWithPath: "/bin/sleep"), ["0.5"], in: folder, timeout: 600)
+        let (counted, slept) = try await (busy, idle)
+        // Then: the counting spent processor time (its shell, under a reaper of its own on Linux), the sleep
+        // a small part of it; a process-wide count of children's time would give each a share of the other's
+        let countedSeconds = try #require(counted.processorSeconds)
+        let sleptSeconds = try #require(slept.processorSeconds)
+        #expect(countedSeconds > 0.05)
+        #expect(sleptSeconds < countedSeconds / 5)
+    }
+
     @Test("A process past its time limit is killed and reported as timed out")
     func timeout() async throws {
         defer { try? FileManager.default.removeItem(at: output) }

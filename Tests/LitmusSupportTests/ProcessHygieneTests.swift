@@ -131,7 +131,7 @@ struct ProcessHygieneTests {
             let ended = await sut.release()
 
             // Then: once the reaper has exited, neither sleep runs
-            #expect(ended == .exited(0))
+            #expect(ended.termination == .exited(0))
             #expect(sleeps.allSatisfy { !ProcessTree.isAlive($0.pid) }, "still running: \(sleeps)")
         }
 
