@@ -162,22 +162,25 @@ public struct AuditCommand: AsyncParsableCommand {
     public func run() async throws {
         let package = URL(fileURLWithPath: path)
         // What can be refused is refused before any work, and before the seed is printed: a report that
-        // cannot be written, a folder that is no package, a build or temporary folder inside it.
+        // cannot be written, a folder that is no package, a build or temporary folder inside it, a
+        // configuration file that cannot be used.
         try AuditOutput.checkOutputs(
             [("--json", json), ("--junit", junit), ("--html", html), ("--fixes", fixes)], ci: ci,
             command: "litmus audit")
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw CommandFailure.exit(AuditError.notAPackage(path: package.path), command: "litmus audit")
         }
+        var options: AuditOptions
         do {
             try PackageWorkspace.refuseTemporaryFolderInside(package: package)
+            // A configuration file that cannot be used is the audit's input, not a threshold: exit 2.
+            options = try resolvedOptions()
         } catch {
             throw CommandFailure.exit(error, command: "litmus audit")
         }
         let interruption = Interruption.install(command: "litmus audit")
         defer { withExtendedLifetime(interruption) {} }
         let display = ProgressDisplay(enabled: !quiet)
-        var options = try resolvedOptions()
         // A build with options of its own has a folder of its own in the build cache.
         let folder = try buildFolder.take(
             for: package, variant: PackageBuild(options: options).cacheVariant, command: "litmus audit")

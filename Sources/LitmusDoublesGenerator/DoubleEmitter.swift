@@ -41,7 +41,9 @@ struct DoubleEmitter {
                 initializerIsolation: initializerIsolation,
                 forwards: forwarding && !requirement.isStatic,
                 defaults: defaults,
-                answeredByDefault: defaults?.answered.contains(index) == true
+                answeredByDefault: defaults?.answered.contains(index) == true,
+                ownAnswer: analysis.ownAnswers[requirement.syntax.id],
+                staticRecorders: staticProperty.name
             ).emit(diagnostics: &diagnostics)
             if let condition {
                 for index in emitted.recorders.indices { emitted.recorders[index].condition = condition.text }
@@ -55,7 +57,7 @@ struct DoubleEmitter {
                 trampolines.append(trampoline)
                 answered.append((helperWitnesses.count - 1, memberName))
             }
-            if requirement.isStatic {
+            if requirement.isStatic || analysis.ownAnswers[requirement.syntax.id] == .decoding {
                 statics.add(emitted.recorders)
             } else {
                 instance.add(emitted.recorders)
@@ -66,12 +68,21 @@ struct DoubleEmitter {
             }
         }
         if !statics.isEmpty, !analysis.genericAssociatedTypes.isEmpty {
+            let signatures = statics.recorders.map(\.signature)
+            let more = signatures.count > 4 ? " and \(signatures.count - 4) more" : ""
+            let members = signatures.prefix(4).joined(separator: ", ") + more
+            let generics = analysis.genericAssociatedTypes.map(\.name).joined(separator: ", ")
+            let decoding =
+                analysis.ownAnswers.values.contains(.decoding)
+                ? "; Decodable's init(from:) is one, so that a test stubs it before decoding" : ""
             diagnostics.append(
                 GeneratorDiagnostic(
                     .error,
-                    "\(analysis.decl.name.text) has static requirements and associated types: a generic double "
-                        + "cannot store the static members' calls (Swift has no static stored properties in generic "
-                        + "types); write this double by hand",
+                    "\(analysis.decl.name.text) has static requirements (\(members)\(decoding)) and associated types "
+                        + "(\(generics)): "
+                        + "a generic double cannot store the static members' calls (Swift has no static stored "
+                        + "properties in generic types); bind the associated types in a where clause, or write this "
+                        + "double by hand",
                     at: analysis.decl.name
                 )
             )
@@ -88,9 +99,10 @@ struct DoubleEmitter {
             header(typeName: name, kind: analysis.isActor ? "actor" : "final class", conformances: ", Sendable"))
         for associated in analysis.associatedTypes {
             guard let bound = associated.boundType else { continue }
+            let note = associated.bindingNote ?? "which the protocol binds with `\(associated.name) == \(bound)`"
+            lines.append("    /// `\(associated.name)`, \(note).")
             lines.append(
-                "    /// `\(associated.name)`, which the protocol binds with `\(associated.name) == \(bound)`.")
-            lines.append("    \(prefix)typealias \(associated.name) = \(bound)")
+                "    \(prefix)typealias \(associated.name) = \(ProtocolAnalysis.substitute(["Self": name], in: bound))")
             lines.append("")
         }
         lines.append(contentsOf: membersStruct(named: "Members", instance, doc: "every instance member"))

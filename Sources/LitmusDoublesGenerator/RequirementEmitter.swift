@@ -20,6 +20,10 @@ struct RequirementEmitter {
     var defaults: DefaultsPlan?
     /// Whether an unstubbed call of this requirement is answered by its extension's default.
     var answeredByDefault = false
+    /// What the double answers, unstubbed, for a library requirement it satisfies by itself.
+    var ownAnswer: OwnAnswer?
+    /// The double's static recorders' property, where `Decodable`'s `init(from:)` is recorded.
+    var staticRecorders = "double"
 
     struct Emitted {
         var recorders: [Recorder]
@@ -38,7 +42,7 @@ struct RequirementEmitter {
         case .method(let decl): return method(decl, diagnostics: &diagnostics)
         case .property(let decl, let binding): return property(decl, binding, diagnostics: &diagnostics)
         case .subscript(let decl): return subscriptMember(decl, diagnostics: &diagnostics)
-        case .initializer(let decl): return initializer(decl)
+        case .initializer(let decl): return ownAnswer == .decoding ? decodingInitializer(decl) : initializer(decl)
         }
     }
 
@@ -172,7 +176,10 @@ struct RequirementEmitter {
             return emitted
         }
         let effects = Effects(getter?.effectSpecifiers)
-        let call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
+        var call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
+        if case .value(let answer)? = ownAnswer, !effects.isAsync, case .none = effects.throwing {
+            call = "\(recorder).call((), unstubbed: { \(answer) })"
+        }
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
         var witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
         if forwards || answeredByDefault {

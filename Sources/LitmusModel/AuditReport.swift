@@ -36,6 +36,9 @@ public struct TestReport: Codable, Sendable, Hashable {
     /// `--budget-ms`); absent for a performance test, which Fast does not judge, and in older reports. A
     /// history judges the median over its runs against it.
     public var budgetMilliseconds: Double? = nil
+    /// The end of what it printed (at most 4 KiB) in its first run that did not pass and printed something
+    /// (``TestResult/output``); XCTest's tests only. Absent when it passed every run or printed nothing.
+    public var output: String? = nil
 
     /// Creates the value from every field.
     package init(

@@ -15,7 +15,7 @@ public struct HistoryTerminalReport: Sendable {
                 + "(--last \(summary.window))")
         guard summary.audits > 0 else {
             lines.append("No audit recorded yet: litmus audit records each run here.")
-            return lines.joined(separator: "\n") + "\n"
+            return lines.map(VisibleText.terminal).joined(separator: "\n") + "\n"
         }
         let flaky = summary.flaky
         lines.append("")
@@ -97,7 +97,7 @@ public struct HistoryTerminalReport: Sendable {
                 lines.append("  " + fields.joined(separator: "  "))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(VisibleText.terminal).joined(separator: "\n") + "\n"
     }
 
     private static func figure(_ value: Double?, _ format: String) -> String {
