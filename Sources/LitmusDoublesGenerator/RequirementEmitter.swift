@@ -257,25 +257,9 @@ struct RequirementEmitter {
                 defaultCall: called.map { "\(defaults?.trampoline(for: memberName) ?? "")(\($0))" }, indent: 12)
             body = "        get\(effectText) {\n\(get)\n        }"
         }
-        var helperWitness: String?
-        var trampoline: String?
-        if let defaults, let indexes {
-            let marks = Forwarding.marks(getterEffects)
-            helperWitness =
-                "    \(helperAttributes(decl.attributes))\(modifierText)subscript\(tail) {\n"
-                + "        get\(effectText) { \(marks)litmusDouble[\(indexes)] }\n"
-                + (hasSetter
-                    ? "        \(defaults.isClass ? "set" : "nonmutating set") { litmusDouble[\(indexes)] = newValue }\n"
-                    : "")
-                + "    }"
-            if answeredByDefault {
-                let effectsText = (getterEffects.isAsync ? " async" : "") + (marks.hasPrefix("try") ? " throws" : "")
-                trampoline =
-                    "    \(helperAttributes(decl.attributes))fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))"
-                    + (decl.genericParameterClause.map(text.render) ?? "") + parameterClause(parameters) + effectsText
-                    + returnText + whereText + " {\n        \(marks)self[\(indexes)]\n    }"
-            }
-        }
+        let (helperWitness, trampoline) = subscriptHelpers(
+            decl, indexes: indexes, getter: (getterEffects, effectText), hasSetter: hasSetter,
+            modifiers: modifierText, tail: tail, result: returnText + whereText)
         if hasSetter {
             let setterArguments = arguments(parameters, generics: generics, appending: ("newValue", valueType))
             recorders.append(
@@ -299,6 +283,32 @@ struct RequirementEmitter {
         return Emitted(
             recorders: recorders, witness: "    \(header) {\n\(body)\n    }", helperWitness: helperWitness,
             trampoline: trampoline)
+    }
+
+    /// The subscript's witness in the helper type of ``DefaultsPlan`` and, when an extension's default
+    /// answers it, the function through which the double reaches that default; `nil`s without defaults or
+    /// when its indexes cannot be passed on. `tail` is its declaration after `subscript` and `result` the
+    /// result and `where` clause.
+    private func subscriptHelpers(
+        _ decl: SubscriptDeclSyntax, indexes: String?, getter: (effects: Effects, text: String), hasSetter: Bool,
+        modifiers modifierText: String, tail: String, result: String
+    ) -> (helperWitness: String?, trampoline: String?) {
+        guard let defaults, let indexes else { return (nil, nil) }
+        let marks = Forwarding.marks(getter.effects)
+        let helperWitness =
+            "    \(helperAttributes(decl.attributes))\(modifierText)subscript\(tail) {\n"
+            + "        get\(getter.text) { \(marks)litmusDouble[\(indexes)] }\n"
+            + (hasSetter
+                ? "        \(defaults.isClass ? "set" : "nonmutating set") { litmusDouble[\(indexes)] = newValue }\n"
+                : "")
+            + "    }"
+        guard answeredByDefault else { return (helperWitness, nil) }
+        let effectsText = (getter.effects.isAsync ? " async" : "") + (marks.hasPrefix("try") ? " throws" : "")
+        let trampoline =
+            "    \(helperAttributes(decl.attributes))fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))"
+            + (decl.genericParameterClause.map(text.render) ?? "") + parameterClause(decl.parameterClause.parameters)
+            + effectsText + result + " {\n        \(marks)self[\(indexes)]\n    }"
+        return (helperWitness, trampoline)
     }
 
     // MARK: Initializers

@@ -12,9 +12,31 @@ public struct TerminalReport: Sendable {
 
     /// The report as text.
     public func render(_ report: AuditReport) -> String {
+        if let smells = report.smells { return renderSmells(report, smells) }
+        var out = header(report)
+        out.append("")
+        out += verdictLines(report)
+        out += details(report)
+        out.append("")
+        if report.unmetThresholds.isEmpty {
+            out.append(paint("All thresholds met.", 32))
+        } else {
+            out.append(paint("Thresholds not met:", 31))
+            out += report.unmetThresholds.map { shown("  - \($0)") }
+        }
+        let quick = report.quick.map { $0.replayFlags + " " } ?? ""
+        out.append(
+            shown(
+                "Replay these random choices: litmus audit \(quick)--replay \(report.seed) \(Shell.quoted(report.package))"
+            ))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// What was audited and how: the package, its tests, the runs and the seed, the scope of `--since`, and
+    /// a suite that was not observed.
+    private func header(_ report: AuditReport) -> [String] {
         var out: [String] = []
         let seconds = String(format: "%.1f", report.wallSeconds)
-        if let smells = report.smells { return renderSmells(report, smells) }
         out.append(shown("litmus audit \(report.package)"))
         out.append(
             "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
@@ -45,7 +67,12 @@ public struct TerminalReport: Sendable {
             out.append("")
             out += headline(unobserved)
         }
-        out.append("")
+        return out
+    }
+
+    /// A line per letter, its findings and notes under it.
+    private func verdictLines(_ report: AuditReport) -> [String] {
+        var out: [String] = []
         for verdict in report.verdicts {
             let mark =
                 report.tests.isEmpty
@@ -60,6 +87,13 @@ public struct TerminalReport: Sendable {
                 out.append(shown("     note: \(note.message)" + (note.location.map { "  [\($0)]" } ?? "")))
             }
         }
+        return out
+    }
+
+    /// The slowest tests, coverage per file, the failing tests, the runs that timed out and the
+    /// quarantine.
+    private func details(_ report: AuditReport) -> [String] {
+        var out: [String] = []
         // A test that never finished a suite run (it hung, or never started) has no duration to show.
         let slowest = report.tests.filter { !$0.durationsMilliseconds.isEmpty }.sorted {
             $0.medianMilliseconds > $1.medianMilliseconds
@@ -94,19 +128,7 @@ public struct TerminalReport: Sendable {
             out.append("")
             out += Self.quarantine(quarantine).map(shown)
         }
-        out.append("")
-        if report.unmetThresholds.isEmpty {
-            out.append(paint("All thresholds met.", 32))
-        } else {
-            out.append(paint("Thresholds not met:", 31))
-            out += report.unmetThresholds.map { shown("  - \($0)") }
-        }
-        let quick = report.quick.map { $0.replayFlags + " " } ?? ""
-        out.append(
-            shown(
-                "Replay these random choices: litmus audit \(quick)--replay \(report.seed) \(Shell.quoted(report.package))"
-            ))
-        return out.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// The report of `litmus smells`: what it read, the verdicts of the letters its checks judge with
