@@ -93,6 +93,7 @@ public struct Audit: Sendable {
         var report = ReportAssembly.assemble(record, judgement, wallSeconds: (clock.now - started).inSeconds)
         report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + gathered.phases.timings
         let alone = record.observations.aloneScope
+        report = IsolationReport.describe(report, alone)
         if let since { report = ChangedScope.limit(report, to: since, alone: alone?.quick == nil ? alone : nil) }
         if let quick = alone?.quick { report = QuickReport.describe(report, quick, ranAlone: alone?.tests ?? []) }
         return AuditOutcome(report: report, mutation: mutated?.report, fixes: fixes)
@@ -126,11 +127,16 @@ public struct Audit: Sendable {
     /// `stored` lines (``TestLinesStore``) do not put out of scope; without, those whose file changed;
     /// every test with `--mutation`, which reads every test's lines, or when no lines can be read. A
     /// shard (`--since` is refused with one) runs its share of every test.
+    ///
+    /// Without `--since`, the tests' footprints choose (``AloneScope/Rule/footprints``): only the tests that can
+    /// share state run alone, and a quick audit deals its shares among them.
     private func aloneRule(stored: Result<TestLinesStore, TestLinesStore.Dropped>?, measuresLines: Bool)
         -> AloneScope.Rule?
     {
         let sinceRule = sinceRule(stored: stored, measuresLines: measuresLines)
-        guard let quick = options.quick, shard == nil else { return sinceRule }
+        guard let quick = options.quick, shard == nil else {
+            return sinceRule ?? (choosesByFootprints ? .footprints : nil)
+        }
         let since: AloneScope.Rule? =
             mutation != nil ? .everyTest("--mutation reads the lines of every test") : sinceRule
         return .quick(quick, seed: seed, since: since, lastAlone: lastRanAlone)
@@ -161,6 +167,45 @@ public struct Audit: Sendable {
     /// the tests in scope, mutation testing to choose the tests that reach a mutant.
     private var readsTestLines: Bool { options.testLines || since != nil || mutation != nil }
 
+    /// Whether the tests' footprints choose which tests run alone: not in a shard (it runs its share of every
+    /// test), nor with `--since` (its kept lines choose them). A test that does not run alone gets its own
+    /// coverage from suite run 1 (``TestProfiles``), which `--html`, `--test-lines` and `--mutation` read.
+    private var choosesByFootprints: Bool { shard == nil && since == nil }
+
+    /// The stage measuring footprints from suite run 1 when ``choosesByFootprints``, or why it cannot.
+    private func footprintStage(
+        binary: TestBinary, workspace: PackageWorkspace, toolchain: Toolchain
+    ) throws -> Result<FootprintStage, FootprintProblem>? {
+        guard choosesByFootprints else { return nil }
+        #if os(Linux)
+            if let reason = workspace.observer.reason {
+                return .failure(.init(reason: "no footprint observer: \(reason)"))
+            }
+            guard options.coverage else {
+                return .failure(.init(reason: "they are read from coverage (--no-coverage)"))
+            }
+            guard let profdata = toolchain.profdata, let cov = toolchain.cov else {
+                return .failure(.init(reason: "llvm-profdata or llvm-cov was not found beside swift"))
+            }
+            let modules = Self.builtModules(in: workspace.build)
+            let cache = workspace.kept?.appendingPathComponent("footprint-sites.json")
+            return .success(
+                FootprintStage(
+                    profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
+                    sites: { files in try await SharedStateSites.find(in: files, builtModules: modules, cache: cache) })
+            )
+        #else
+            return .failure(.init(reason: "footprints are measured on Linux only"))
+        #endif
+    }
+
+    /// The modules the build compiled (SwiftPM's `<Module>.build` folders): their code has coverage.
+    static func builtModules(in build: URL) -> Set<String> {
+        let debug = build.appendingPathComponent("debug")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
+        return Set(names.filter { $0.hasSuffix(".build") }.map { String($0.dropLast(".build".count)) })
+    }
+
     /// Writes the lines each test executed alone into the kept build folder (``TestLinesStore``), with the
     /// package's `files` as this audit found them, and returns `coveredLines` with those of the
     /// tests whose alone run `--since` skipped taken from the store (nothing they depend on changed). A
@@ -170,8 +215,9 @@ public struct Audit: Sendable {
         _ coveredLines: [TestID: [String: LineSet]], of observations: Observations,
         stored: Result<TestLinesStore, TestLinesStore.Dropped>?, files: [String: String], in kept: URL
     ) throws -> [TestID: [String: LineSet]] {
+        let byID = Dictionary(observations.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let measured = coveredLines.filter { id, _ in
-            let outcome = observations.alone[id]?.outcome
+            let outcome = byID[id].map(observations.measuredOutcome(of:))
             return outcome == .passed || outcome == .failed
         }
         let earlier = (try? stored?.get()) ?? TestLinesStore(package: package.path, files: [:], tests: [:])
@@ -180,7 +226,7 @@ public struct Audit: Sendable {
         try store.write(to: kept)
         var lines = coveredLines
         let skipped = observations.tests.filter { observations.aloneScope?.tests?.contains($0.id) == false }
-        for test in skipped { lines[test.id] = store.tests[test.id] }
+        for test in skipped where lines[test.id] == nil { lines[test.id] = store.tests[test.id] }
         return lines
     }
 
@@ -231,8 +277,9 @@ public struct Audit: Sendable {
 
         // Build: the tests once, with coverage; the layout; the test sources read.
         progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
-        let builder = BuildStage(toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds)
-        let binary = try await builder.build()
+        var builder = BuildStage(toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds)
+        let binary = try await builder.buildLeavingOutAFailingObserver()
+        let workspace = builder.workspace
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
@@ -250,6 +297,11 @@ public struct Audit: Sendable {
         runs.aloneRule = aloneRule(stored: storedLines, measuresLines: measuresLines)
         // What the runs need of the judges, as values: which tests to time again.
         runs.retime = FastJudge.retimeRule(options: options, analysis: analysis)
+        switch try footprintStage(binary: binary, workspace: workspace, toolchain: toolchain) {
+        case .success(let stage): runs.footprint = stage
+        case .failure(let problem): runs.footprintsUnavailable = problem.reason
+        case nil: break
+        }
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
         var observations = try await runs.observe(listing, clock: &phases)
         // A test that failed only while another test process ran beside it runs again, alone and beside

@@ -32,6 +32,9 @@ public struct TestReport: Codable, Sendable, Hashable {
     /// `--budget-ms`); absent for a performance test, which Fast does not judge, and in older reports. A
     /// history judges the median over its runs against it.
     public var budgetMilliseconds: Double? = nil
+    /// Why its footprint made it a candidate for the alone runs or not; absent when footprints did not choose
+    /// them (docs/audit.md, "Isolation from footprints").
+    public var isolation: IsolationEvidence? = nil
 
     /// Creates the value from every field.
     package init(
@@ -195,6 +198,9 @@ public struct AuditReport: Codable, Sendable {
     public var changedScope: ChangedScope?
     /// With `--quick`: the share run alone and why each other test ran alone; absent in a full audit.
     public var quick: QuickScope?
+    /// How footprints chose the tests run alone, or why they could not; absent when they were not asked to
+    /// (`--since`, `--mutation`, `--html`, `--test-lines`, a shard).
+    public var isolation: IsolationScope?
     /// Remarks that fail no letter (tests where only some checks never ran); absent when there is none.
     public var notes: [Finding]?
     /// What the audit itself did that can change what a test sees: processes side by side, crashes,

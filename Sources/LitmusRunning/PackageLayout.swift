@@ -27,7 +27,8 @@ package struct PackageLayout: Sendable {
         var testModules: [String: [URL]] = [:]
         var testFolders: [String: String] = [:]
         var pluginFolders: [String] = []
-        for target in description.targets {
+        // The footprint observer the audit adds to its copy is no target of the package's.
+        for target in description.targets where target.name != FootprintObserver.target {
             if target.type == "test" {
                 let folder = root.appendingPathComponent(target.path)
                 let files = (target.sources ?? []).filter { $0.hasSuffix(".swift") }.map {

@@ -44,7 +44,8 @@ struct HistoryEndToEndTests {
             try await halves[index % 2].record(report, package: kept.package)
         }
 
-        // Then: each audit ran a share no earlier one had, so every test ran alone once
+        // Then: each audit ran a share no earlier one had, so every test its footprint makes a candidate ran alone
+        // once, and the others needed not
         #expect(Set(shares) == [1, 2, 3, 4, 5])
         let summary = try history.summary()
         #expect(summary.notYetAlone.isEmpty)
