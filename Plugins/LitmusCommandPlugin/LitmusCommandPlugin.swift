@@ -3,7 +3,9 @@ import PackagePlugin
 
 /// `swift package litmus VERB …`: the `litmus` command run in the package it is invoked in (docs/using-litmus.md).
 /// SwiftPM builds `litmus` for the host on first use; the plugin runs it with the arguments given, in the
-/// package's folder, so `swift package litmus audit` audits the package. On macOS the plugin runs in
+/// package's folder, so `swift package litmus audit` audits the package. SwiftPM hands a plugin its arguments
+/// as they are, `--` included, so `swift package litmus audit -- --enable-test-discovery` passes the package's
+/// own `swift build` options through unchanged. On macOS the plugin runs in
 /// SwiftPM's sandbox, which `litmus audit`, `mutate` and `clean` cannot work in (they build the package
 /// in a folder of their own and run its tests): give `--disable-sandbox` (`swift package
 /// --disable-sandbox litmus audit`); a verb that writes into the package needs

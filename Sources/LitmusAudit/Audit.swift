@@ -45,6 +45,9 @@ public struct Audit: Sendable {
         self.shard = shard
     }
 
+    /// The package's own build options and test environment, from ``options``.
+    var build: PackageBuild { PackageBuild(options: options) }
+
     /// Runs the audit and returns its report. The package is never written to; the scratch folder is
     /// deleted at the end.
     public func run(progress: @escaping @Sendable (RunProgress) -> Void = { _ in }) async throws -> AuditReport {
@@ -70,9 +73,10 @@ public struct Audit: Sendable {
         // Repair: the fixes of order-dependent tests, before mutation rebuilds the copy with its schemata.
         var fixes: String?
         if repairs {
-            let stage = RepairStage(
+            var stage = RepairStage(
                 workspace: gathered.workspace, toolchain: gathered.toolchain, binary: gathered.binary,
                 tests: record.observations.tests, timeout: options.timeoutSeconds, progress: progress)
+            stage.build = build
             let findings = judgement.findings
             let repaired = try await gathered.phases.measure("repair") { try await stage.repair(findings) }
             judgement.findings = repaired.findings
@@ -84,7 +88,7 @@ public struct Audit: Sendable {
             let stage = gathered
             mutated = try await gathered.phases.measure("mutation") {
                 try await mutation.run(
-                    in: stage.workspace, toolchain: stage.toolchain, layout: stage.layout,
+                    in: stage.workspace, toolchain: stage.toolchain, layout: stage.layout, build: build,
                     measured: record.measuredTests, progress: progress)
             }
             record.mutation = mutated?.summary
@@ -276,14 +280,20 @@ public struct Audit: Sendable {
         let clock = ContinuousClock()
 
         // Build: the tests once, with coverage; the layout; the test sources read.
-        progress(.phase("Building the tests once (swift build --build-tests --enable-code-coverage)"))
-        var builder = BuildStage(toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds)
+        var builder = BuildStage(
+            toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds, build: build)
+        progress(
+            .phase("Building the tests once (swift build --build-tests \(builder.flags.joined(separator: " ")))"))
         let binary = try await builder.buildLeavingOutAFailingObserver()
         let workspace = builder.workspace
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
-        let analysis = analyze(layout, in: workspace)
+        progress(.phase("Reading the compiler's types of the test sources (swiftc -dump-ast)"))
+        let typedStage = TypedFactsStage(
+            build: workspace.build, modules: layout.testModules, scratch: try workspace.folder("typed"))
+        let typedFacts = await phases.measure("typed") { await typedStage.read() }
+        let analysis = analyze(layout, typedFacts: typedFacts, in: workspace)
 
         // Discover and run: the suite runs, the parallel runs, each test alone, the random halves (a shard:
         // suite run 1 and its share of the rest).
@@ -303,7 +313,14 @@ public struct Audit: Sendable {
         case nil: break
         }
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
+        // How busy the machine is while the tests run, so a duration measured on a busy machine is judged
+        // as it would be on a free core (the Fast judge reads each run's load).
+        let probe = CPUShareProbe(clock: TestBinary.now)
+        runs.probe = probe
+        probe.start()
+        defer { _ = probe.stop() }
         var observations = try await runs.observe(listing, clock: &phases)
+        _ = probe.stop()
         // A test that failed only while another test process ran beside it runs again, alone and beside
         // a copy of itself (a shard leaves it to its runs: the merged judges see no check).
         if shard == nil {
@@ -332,16 +349,29 @@ public struct Audit: Sendable {
             phases: phases)
     }
 
-    /// The static analysis of the test targets `layout` names, in the copy, with the package's own
-    /// sources at hand for the smells that read them, and a stale `Tests/LinuxMain.swift` noted.
-    private func analyze(_ layout: PackageLayout, in workspace: PackageWorkspace) -> SourceAnalysis {
+    /// The static analysis of the test targets `layout` names, in the copy, decided with the compiler's
+    /// `typedFacts` where it could give them, the package's own sources at hand for the smells that read
+    /// them, and a stale `Tests/LinuxMain.swift` noted.
+    private func analyze(_ layout: PackageLayout, typedFacts: TypedFacts?, in workspace: PackageWorkspace)
+        -> SourceAnalysis
+    {
         var analyzer = TestSourceAnalyzer()
+        analyzer.checks = Set(options.checks)
         let sourceFolders = layout.sourceFolders.map { workspace.package.appendingPathComponent($0) }
         analyzer.sourceFiles = { sourceFolders.flatMap { SwiftFiles.under($0) } }
-        var analysis = workspace.paths.relative(analyzer.analyze(modules: layout.testModules))
+        // The compiler's types and resolved names of the test sources decide the static findings; the build's
+        // conditions decide the #if clauses read; where the tests are built, those compiled nowhere.
+        analyzer.typedFacts = typedFacts
+        analyzer.conditions = build.conditions
+        analyzer.platforms = BuildPlatforms.read(package: workspace.package, defines: build.conditions)
+        var analyzed = analyzer.analyze(modules: layout.testModules)
+        analyzed.findings += UncompiledTestFiles(layout: layout, package: workspace.package).findings()
+        var analysis = workspace.paths.relative(analyzed)
+        analysis.typedFactsProblem = typedFacts?.problem.map(workspace.paths.originalText)
+        // With --enable-test-discovery SwiftPM ignores the LinuxMain.swift: its lists decide nothing.
         let linuxMain = "Tests/LinuxMain.swift"
         let linuxMainURL = workspace.package.appendingPathComponent(linuxMain)
-        if FileManager.default.fileExists(atPath: linuxMainURL.path) {
+        if !build.discoversTests, FileManager.default.fileExists(atPath: linuxMainURL.path) {
             analysis.linuxMain = linuxMain
             let text = (try? String(contentsOf: linuxMainURL, encoding: .utf8)) ?? ""
             analysis.entryPointSpecs = SourceAnalysis.qckMainSpecs(in: text)

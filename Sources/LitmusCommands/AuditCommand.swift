@@ -29,6 +29,12 @@ public struct AuditCommand: AsyncParsableCommand {
     /// The settings' flags (`--runs`, `--max-fast`, …), each described once in LitmusAudit.
     @OptionGroup public var settings: AuditSettingFlags
 
+    /// How the package is built: `--configuration`, `--traits`.
+    @OptionGroup public var packageBuild: PackageBuildFlags
+
+    /// `--test-env NAME=VALUE`.
+    @OptionGroup public var testEnvironment: TestEnvironmentFlag
+
     /// The seed to replay.
     @Option(name: .customLong("replay"), help: "Replay the random choices of an earlier audit from its printed seed.")
     public var seed: UInt64?
@@ -102,6 +108,9 @@ public struct AuditCommand: AsyncParsableCommand {
         set { changedSince.ref = newValue }
     }
 
+    /// Options of `swift build` after `--`: the last positional argument, after `path`.
+    @OptionGroup public var swiftBuild: SwiftBuildArguments
+
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
@@ -116,6 +125,9 @@ public struct AuditCommand: AsyncParsableCommand {
             if FileManager.default.fileExists(atPath: implicit.path) { options = try AuditOptions.load(from: implicit) }
         }
         settings.apply(to: &options)
+        packageBuild.apply(to: &options)
+        swiftBuild.apply(to: &options)
+        testEnvironment.apply(to: &options)
         return quick.tier.map(options.quickened) ?? options
     }
 
@@ -165,9 +177,11 @@ public struct AuditCommand: AsyncParsableCommand {
         let interruption = Interruption.install(command: "litmus audit")
         defer { withExtendedLifetime(interruption) {} }
         let display = ProgressDisplay(enabled: !quiet)
-        let folder = try buildFolder.take(for: package, command: "litmus audit")
-        defer { folder.release() }
         var options = try resolvedOptions()
+        // A build with options of its own has a folder of its own in the build cache.
+        let folder = try buildFolder.take(
+            for: package, variant: PackageBuild(options: options).cacheVariant, command: "litmus audit")
+        defer { folder.release() }
         let runsMutation = mutation || options.thresholds.minMutationScore > 0
         // These read each test's own lines: --since to pick the tests touching the changes, the page to
         // shade the lines tests execute (mutation testing asks for them itself: `Audit`).

@@ -23,7 +23,8 @@ public struct BuildFolderOptions: ParsableArguments {
     public init() {}
 
     /// The build folder to use for `package`: `--build-path`'s, or the build cache's folder (the same for
-    /// `litmus audit` and `litmus mutate`, ``BuildCache/acquire(for:use:)``), locked until
+    /// `litmus audit` and `litmus mutate`; `variant`: one of a build with options of its own,
+    /// ``BuildCache/acquire(for:use:variant:)``), locked until
     /// ``BuildFolder/release()``; no folder with `--no-build-cache` or when the package has no
     /// Package.swift (the command then names the problem). A cache that cannot be used is reported as
     /// `command: message` and exits 2.
@@ -31,7 +32,7 @@ public struct BuildFolderOptions: ParsableArguments {
     /// A build folder or a cache inside the package (its links and the package's resolved) is refused
     /// here, before anything is created: the copy would land inside what it copies.
     public func take(
-        for package: URL, command: String,
+        for package: URL, variant: String? = nil, command: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> BuildFolder {
         do {
@@ -48,7 +49,7 @@ public struct BuildFolderOptions: ParsableArguments {
                 throw AuditError.cacheInsidePackage(
                     cache: PackageWorkspace.shown(cache.root), package: PackageWorkspace.shown(package))
             }
-            let lock = try cache.acquire(for: package)
+            let lock = try cache.acquire(for: package, variant: variant)
             return BuildFolder(url: lock.folder, cached: (cache, lock))
         } catch let error as AuditError {
             throw CommandFailure.exit(error, command: command)
@@ -56,7 +57,7 @@ public struct BuildFolderOptions: ParsableArguments {
     }
 }
 
-/// The build folder a command runs in, from ``BuildFolderOptions/take(for:command:environment:)``.
+/// The build folder a command runs in, from ``BuildFolderOptions/take(for:variant:command:environment:)``.
 public struct BuildFolder {
     /// The folder to keep the build in; `nil`: a scratch folder deleted afterwards.
     public let url: URL?

@@ -54,6 +54,12 @@ public struct MutateCommand: AsyncParsableCommand {
     /// Where to build, and keep the results.
     @OptionGroup public var buildFolder: BuildFolderOptions
 
+    /// How the package is built: `--configuration`, `--traits`.
+    @OptionGroup public var packageBuild: PackageBuildFlags
+
+    /// `--test-env NAME=VALUE`.
+    @OptionGroup public var testEnvironment: TestEnvironmentFlag
+
     /// SARIF, and GitHub's annotations and summary.
     @OptionGroup public var ci: CIReportOptions
 
@@ -93,6 +99,9 @@ public struct MutateCommand: AsyncParsableCommand {
         set { changedSince.ref = newValue }
     }
 
+    /// Options of `swift build` after `--`: the last positional argument, after `path`.
+    @OptionGroup public var swiftBuild: SwiftBuildArguments
+
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
@@ -100,6 +109,16 @@ public struct MutateCommand: AsyncParsableCommand {
     /// do (exit 64): it writes its partial --json only.
     public func validate() throws {
         try JobsOption.check(earlierJobs, flag: "--parallel")
+        // What the command line gives is refused here (exit 64); a bad file, by run() (exit 2).
+        var given = AuditOptions()
+        packageBuild.apply(to: &given)
+        swiftBuild.apply(to: &given)
+        testEnvironment.apply(to: &given)
+        do {
+            try given.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
         guard try shard.shard() != nil else { return }
         try shard.requireJSON(json)
         guard html == nil, minMutationScore == nil, ci.sarif == nil else {
@@ -119,13 +138,16 @@ public struct MutateCommand: AsyncParsableCommand {
         let interruption = Interruption.install(command: "litmus mutate")
         defer { withExtendedLifetime(interruption) {} }
         let package = URL(fileURLWithPath: path)
-        // The audit's folder: the dependencies its build compiled are compiled for this one too.
-        let folder = try buildFolder.take(for: package, command: "litmus mutate")
+        // The audit's folder (of a build with the same options): the dependencies its build compiled are
+        // compiled for this one too.
+        let build = try packageBuild(of: package)
+        let folder = try buildFolder.take(for: package, variant: build.cacheVariant, command: "litmus mutate")
         defer { folder.release() }
         var testing = MutationTesting(
             package: package, parallelism: parallel, timeoutFloor: timeoutFloor,
             buildFolder: folder.url, shard: shard)
         testing.reuseResults = !noCache
+        testing.build = build
         let quiet = self.quiet
         if let cached = folder.cacheFolder, !quiet {
             FileHandle.standardError.write(
@@ -165,6 +187,25 @@ public struct MutateCommand: AsyncParsableCommand {
         }
         try MutationOutput.emit(
             report, json: json, html: html, minMutationScore: minMutationScore, ci: ci, command: "litmus mutate")
+    }
+
+    /// How the package is built: `.litmus-audit.json`'s `buildArguments`, `configuration`, `traits` and
+    /// `testEnvironment` (when the package holds one), then the command line's; a file that cannot be read
+    /// exits 2, naming it.
+    package func packageBuild(of package: URL) throws -> PackageBuild {
+        var options = AuditOptions()
+        let file = package.appendingPathComponent(AuditOptions.fileName)
+        if FileManager.default.fileExists(atPath: file.path) {
+            do {
+                options = try AuditOptions.load(from: file)
+            } catch {
+                throw CommandFailure.exit(error, command: "litmus mutate")
+            }
+        }
+        packageBuild.apply(to: &options)
+        swiftBuild.apply(to: &options)
+        testEnvironment.apply(to: &options)
+        return PackageBuild(options: options)
     }
 
     private static func line(for event: MutationProgress) -> String {

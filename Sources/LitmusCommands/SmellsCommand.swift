@@ -21,9 +21,21 @@ public struct SmellsCommand: ParsableCommand {
             docs/audit.md lists every smell with its fix.
             """)
 
-    /// What to read.
-    @Argument(help: "A package, test folders or .swift files (default: the current folder).")
+    /// What to read, then after `--` the options of `swift build` (``readPaths`` and ``buildArguments``).
+    @Argument(
+        help:
+            "A package, test folders or .swift files (default: the current folder); after --, options of swift build (-- -Xswiftc -DNETWORK), added to buildArguments."
+    )
     public var paths: [String] = []
+
+    /// The paths to read: the arguments before the first that starts with `-` (one that only `--` lets
+    /// through).
+    public var readPaths: [String] { Array(paths.prefix { !$0.hasPrefix("-") }) }
+
+    /// The options of `swift build` given after `--`: from the first argument that starts with `-` on. An
+    /// array of positional arguments cannot be followed by another (ArgumentParser refuses it), so they
+    /// share one.
+    var buildArguments: [String] { Array(paths.drop { !$0.hasPrefix("-") }) }
 
     /// Where to write JSON.
     @Option(help: "Write the report as JSON to this file (- for standard output).")
@@ -41,13 +53,17 @@ public struct SmellsCommand: ParsableCommand {
     /// SARIF, and GitHub's annotations and summary.
     @OptionGroup public var ci: CIReportOptions
 
+    /// How the package is built, which decides the `#if` clauses read as compiled: `--configuration`,
+    /// `--traits` (and the options after `--` in ``paths``: `-Xswiftc -DNAME`).
+    @OptionGroup public var packageBuild: PackageBuildFlags
+
     /// Creates the command (ArgumentParser fills it).
     public init() {}
 
     /// The options: the configuration file's thresholds, then the flags.
-    func resolvedOptions() throws -> AuditOptions {
+    public func resolvedOptions() throws -> AuditOptions {
         var options = AuditOptions()
-        let first = paths.first ?? "."
+        let first = readPaths.first ?? "."
         if let config {
             options = try AuditOptions.load(from: URL(fileURLWithPath: config))
         } else {
@@ -55,6 +71,8 @@ public struct SmellsCommand: ParsableCommand {
             if FileManager.default.fileExists(atPath: implicit.path) { options = try AuditOptions.load(from: implicit) }
         }
         for flag in [maxSelfValidating, maxFast, maxHints] { flag?.apply(to: &options) }
+        packageBuild.apply(to: &options)
+        options.buildArguments += buildArguments
         return options
     }
 
@@ -64,7 +82,8 @@ public struct SmellsCommand: ParsableCommand {
         try AuditOutput.checkOutputs([("--json", json)], ci: ci, command: "litmus smells")
         let report: AuditReport
         do {
-            report = try SmellsReport.make(paths: paths.isEmpty ? ["."] : paths, options: try resolvedOptions())
+            report = try SmellsReport.make(
+                paths: readPaths.isEmpty ? ["."] : readPaths, options: try resolvedOptions())
         } catch {
             throw CommandFailure.exit(error, command: "litmus smells")
         }

@@ -8,6 +8,11 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case notAPackage(path: String)
     /// `swift build --build-tests` failed; `errors` are the compiler's error lines.
     case buildFailed(path: String, errors: [String])
+    /// `swift build --build-tests` failed where a known option of `swift build` makes it build: `option`,
+    /// for the reason `why` (a stale `LinuxMain.swift` calling `__allTests`: `--enable-test-discovery`).
+    case buildNeedsOption(path: String, errors: [String], option: String, why: String)
+    /// SwiftPM refused the `swift build` options given to litmus (`arguments`), with its own `message`.
+    case buildOptionRejected(arguments: [String], message: String)
     /// The package built, but has no test target.
     case noTestBinary(path: String)
     /// A tool of the Swift toolchain is missing.
@@ -45,6 +50,15 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
             let shown = errors.prefix(20).joined(separator: "\n  ")
             return "The tests of \(path) do not build (swift build --build-tests failed):\n  \(shown)\n"
                 + "Fix these errors (`swift build --build-tests` in the package shows them all), then run again."
+        case .buildNeedsOption(let path, let errors, let option, let why):
+            let shown = errors.prefix(20).joined(separator: "\n  ")
+            return "The tests of \(path) do not build (swift build --build-tests failed):\n  \(shown)\n"
+                + "\(why): pass `\(option)` to swift build, as its CI may (`litmus audit \(path) -- \(option)`, or "
+                + "\"buildArguments\": [\"\(option)\"] in .litmus-audit.json)."
+        case .buildOptionRejected(let arguments, let message):
+            return "swift build refused the build options \(arguments.joined(separator: " ")): \(message)\n"
+                + "Fix them (swift build --help lists its options) where they are given: after `--` on the command "
+                + "line, or buildArguments, configuration or traits in .litmus-audit.json."
         case .noTestBinary(let path):
             return "\(path) has no test target: add one (Tests/<Name>Tests), so that its tests can be run."
         case .toolMissing(let name):

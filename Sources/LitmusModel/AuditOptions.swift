@@ -118,6 +118,18 @@ public struct AuditOptions: AuditSettings {
     public var thresholds = AuditThresholds()
     /// Hints off by default to report too (``FindingKind/optInHints``: `magicNumber`).
     public var extraHints: [String] = []
+    /// The package's own functions that check, by the name they are called by (`assertRendered`): a test
+    /// calling one asserts something, as one calling `XCTAssertEqual` does (file only, `checks`).
+    public var checks: [String] = []
+    /// `swift build` options the package's tests need, after the audit's own (`-Xswiftc -DNETWORK`,
+    /// `--enable-test-discovery`): what its CI passes. The command line's `-- <options>` adds to them.
+    public var buildArguments: [String] = []
+    /// The configuration the tests are built in.
+    public var configuration = SwiftBuildConfiguration.debug
+    /// The package traits to enable; none: the package's default traits.
+    public var traits: TraitList = []
+    /// Variables set in every test process's environment (the build's environment is litmus's own).
+    public var testEnvironment = TestEnvironment()
     /// `--quick`: the per-change tier (``QuickTier``); `nil`: the full audit. Not a setting of the
     /// configuration file: the JSON report's `options` hold it only in a quick audit.
     public var quick: QuickTier?
@@ -189,6 +201,40 @@ public struct AuditOptions: AuditSettings {
         }
     }
 
+    /// `checks` (file only): the package's own checks, by function name.
+    public static let checks = AuditSetting<Self>("checks", \.checks) { names in
+        names.first { name in
+            name.isEmpty || name.first?.isNumber == true || !name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }.map {
+            "names `\($0)`, which is not a function's name: write each as it is called (`assertRendered`)"
+        }
+    }
+    /// `buildArguments` (file; the command line's `-- <swift build options>` adds to them).
+    public static let buildArguments = AuditSetting<Self>("buildArguments", \.buildArguments) {
+        BuildArgumentRules.problem(arguments: $0)
+    }
+    /// `--configuration`, `configuration`.
+    public static let configuration = AuditSetting<Self>(
+        "configuration", \.configuration, flag: "configuration",
+        help: "The configuration to build the tests in, as swift build -c", valueText: "debug or release")
+    /// `--traits`, `traits`.
+    public static let traits = AuditSetting<Self>(
+        "traits", \.traits, flag: "traits",
+        help: "The package traits to enable, comma-separated, as swift build --traits",
+        defaultText: "the package's default traits", valueText: "trait names"
+    ) { $0.problem }
+    /// `testEnvironment` (file; `--test-env NAME=VALUE` on the command line).
+    public static let testEnvironment = AuditSetting<Self>("testEnvironment", \.testEnvironment) {
+        BuildArgumentRules.problem(environment: $0.variables)
+    }
+
+    /// The options of the audit's `swift build` besides its own: the configuration (when not debug), the
+    /// traits, then ``buildArguments``.
+    public var swiftBuildArguments: [String] {
+        (configuration == .debug ? [] : ["-c", configuration.rawValue])
+            + (traits.names.isEmpty ? [] : ["--traits", traits.description]) + buildArguments
+    }
+
     /// Whether a finding of `kind` is reported: every kind but the opt-in hints not in ``extraHints``.
     public func reports(_ kind: FindingKind) -> Bool {
         !FindingKind.optInHints.contains(kind) || extraHints.contains(kind.rawValue)
@@ -200,7 +246,7 @@ public struct AuditOptions: AuditSettings {
     /// Every setting: the configuration file's decoder and ``validate()`` read this list.
     public static let settings = [
         runs, budgetMilliseconds, budgets, randomSubsets, parallelism, timeoutSeconds, schedule, coverage,
-        testLines, slowestCount, extraHints, thresholds,
+        testLines, slowestCount, extraHints, checks, thresholds, buildArguments, configuration, traits, testEnvironment,
     ]
 
     /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are

@@ -20,6 +20,10 @@ public struct TestReport: Codable, Sendable, Hashable {
     public var durationsMilliseconds: [Double]
     /// The median of `durationsMilliseconds`.
     public var medianMilliseconds: Double
+    /// When the machine was busy while it ran: the median of what its durations would have been on a free
+    /// core (each divided by how many times slower than a free core a thread ran meanwhile), what its
+    /// budget is judged against and what the history keeps; `nil` when the machine was not busy.
+    public var freeCoreMilliseconds: Double?
     /// Changes of outcome between consecutive suite runs divided by runs minus one.
     public var flipRate: Double
     /// The failure messages of its first failing run, if any.

@@ -59,6 +59,13 @@ public struct Finding: Codable, Sendable, Hashable {
     /// Why it is silenced, when a `// litmus:ignore <kind> <reason>` comment on or above its line
     /// silences it: reported, counted against no letter.
     public var ignored: String?
+    /// Why the compiler's types could not confirm it, for a static finding whose rule asks them and had none
+    /// (`litmus smells` builds nothing; a module whose typed AST could not be produced): reported and counted
+    /// as usual, the reason beside it. `nil` when confirmed, or when its rule asks nothing of the types.
+    public var unconfirmed: String?
+    /// Why the test never runs, for a finding of the never-run family (``FindingKind/neverRan``,
+    /// ``FindingKind/ignoredTest``); `nil` for other kinds, and in reports written before it was named.
+    public var cause: NeverRunCause?
 
     /// Whether it counts against its letter: not quarantined, no hint, not ignored.
     public var counts: Bool { quarantined != true && !hint && ignored == nil }
@@ -82,7 +89,7 @@ public struct Finding: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, letter, test, file, line, message, fix, quarantined, hint, ignored, repair
+        case kind, letter, test, file, line, message, fix, quarantined, hint, ignored, unconfirmed, repair, cause
     }
 
     /// Decodes a finding of any version of the report (keys absent or `null`); `quarantined: false` reads
@@ -99,13 +106,16 @@ public struct Finding: Codable, Sendable, Hashable {
         quarantined = try container.decodeIfPresent(Bool.self, forKey: .quarantined) == true ? true : nil
         hint = try container.decodeIfPresent(Bool.self, forKey: .hint) ?? kind.isHint
         ignored = try container.decodeIfPresent(String.self, forKey: .ignored)
+        unconfirmed = try container.decodeIfPresent(String.self, forKey: .unconfirmed)
         repair = try container.decodeIfPresent(Repair.self, forKey: .repair)
+        cause = try container.decodeIfPresent(NeverRunCause.self, forKey: .cause)
     }
 
     /// Every key for every kind, so a reader of the JSON finds the same fields in each finding: `test`,
     /// `file` and `line` are `null` when the finding concerns no test or place, `quarantined` is `false`
     /// when its test is not quarantined, `hint` is `false` for a finding that counts, `ignored` `null`
-    /// unless a `litmus:ignore` comment silences it.
+    /// unless a `litmus:ignore` comment silences it, `unconfirmed` `null` unless the compiler's types could not
+    /// confirm it, `cause` `null` unless it is of the never-run family.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
@@ -118,6 +128,8 @@ public struct Finding: Codable, Sendable, Hashable {
         try container.encode(quarantined ?? false, forKey: .quarantined)
         try container.encode(hint, forKey: .hint)
         try container.encode(ignored, forKey: .ignored)
+        try container.encode(unconfirmed, forKey: .unconfirmed)
         try container.encodeIfPresent(repair, forKey: .repair)
+        try container.encode(cause, forKey: .cause)
     }
 }

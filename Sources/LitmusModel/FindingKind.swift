@@ -29,7 +29,9 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     case swallowedError
     /// S: an expectation created and never waited for.
     case unwaitedExpectation
-    /// S: a test class or spec in the sources that never ran (a QuickSpec on Linux).
+    /// S: a test that looks alive and that no runner runs: a `test…` without `@Test` in a Swift Testing
+    /// suite, an XCTest method of a shape or place discovery skips, a file no target compiles, an `#if` false
+    /// wherever it is built, a class or spec the runs never saw (``Finding/cause`` says which, ``NeverRunCause``).
     case neverRan
     /// S: `XCTAssert…`/`XCTFail` in a Swift Testing test or a helper it calls: Swift Testing before 6.4
     /// drops the failure and the test passes.
@@ -48,8 +50,9 @@ public enum FindingKind: String, Codable, Sendable, CaseIterable {
     case uncoveredFile
     /// S: a test whose body is empty, or holds only comments.
     case emptyTest
-    /// S: a test switched off without a reason: `.disabled()` with no comment or bug, an unconditional
-    /// `XCTSkip`, Quick's `xit`/`xdescribe`, a `test…` method XCTest cannot run (it takes parameters).
+    /// S: a test switched off on purpose without a reason: `.disabled()` with no comment or bug,
+    /// `.enabled(if: false)`, an unconditional `XCTSkip`, Quick's `xit`/`xdescribe`/`pending`, a method renamed
+    /// `xtest…` (``Finding/cause`` says which); with ``neverRan``, the never-run family.
     case ignoredTest
     /// S: `try!`, a force unwrap or `fatalError` in a test: a trap ends every test of the process.
     case trapInTest
@@ -204,7 +207,7 @@ extension FindingKind {
         case .tautology: return "Assertion that cannot fail"
         case .swallowedError: return "Swallowed error"
         case .unwaitedExpectation: return "Expectation never waited for"
-        case .neverRan: return "Test never ran"
+        case .neverRan: return "Test that never runs"
         case .xctestAssertionInSwiftTesting: return "XCTest assertion in a Swift Testing test"
         case .expectInXCTest: return "#expect in an XCTest test"
         case .unevaluatedExpectation: return "Nimble expectation never evaluated"

@@ -96,7 +96,8 @@ public struct HistoryRun: Codable, Sendable, Hashable {
             HistoryTestRun(
                 test: test.id, suite: test.suiteOutcomes, parallel: test.parallelOutcomes ?? [],
                 alone: test.aloneOutcome,
-                milliseconds: test.durationsMilliseconds.isEmpty ? nil : test.medianMilliseconds,
+                milliseconds: test.durationsMilliseconds.isEmpty
+                    ? nil : test.freeCoreMilliseconds ?? test.medianMilliseconds,
                 quarantined: report.quarantine?.tests.contains(test.id) ?? false,
                 budgetMilliseconds: test.budgetMilliseconds, isolated: test.isolation.map { !$0.candidate })
         }

@@ -17,13 +17,15 @@ public struct AuditMutation: AuditMutationStage {
     }
 
     package func run(
-        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, measured: [MeasuredTest]?,
-        progress: @escaping @Sendable (RunProgress) -> Void
+        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, build: PackageBuild,
+        measured: [MeasuredTest]?, progress: @escaping @Sendable (RunProgress) -> Void
     ) async throws -> AuditMutationResult {
-        let testing = MutationTesting(
+        var testing = MutationTesting(
             package: workspace.original, parallelism: parallelism, timeoutFloor: timeoutFloor)
+        testing.build = build
+        let stage = BuildStage(toolchain: toolchain, workspace: workspace, timeout: 600, build: build)
         let report = try await testing.run(
-            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags, measured: measured
+            in: workspace, toolchain: toolchain, layout: layout, buildArguments: stage.flags, measured: measured
         ) { event in
             switch event {
             case .phase(let text): progress(.phase("Mutation testing: " + text))

@@ -36,6 +36,8 @@ public struct MutationTesting: Sendable {
     public var changes: ChangedLines?
     /// The share of the mutants to run, when a CI worker runs one shard (``Shard``); `nil` runs them all.
     public var shard: Shard?
+    /// The package's own build options and test environment (`.litmus-audit.json`'s, and the command's).
+    package var build = PackageBuild()
 
     /// Creates a run over the package at `package`.
     public init(
@@ -50,7 +52,7 @@ public struct MutationTesting: Sendable {
         self.buildFolder = buildFolder
     }
 
-    private var width: Int {
+    var width: Int {
         ProcessesAtOnce.width(asked: parallelism)
     }
 
@@ -70,9 +72,11 @@ public struct MutationTesting: Sendable {
         let layout = try await Self.describe(workspace, toolchain: toolchain)
         // Refused before the schemata are built: with no test, no mutant can be detected.
         guard !layout.testModules.isEmpty else { throw AuditError.noTestBinary(path: package.path) }
-        // Built with the audit's flags: in the audit's build folder, only the mutated modules compile again.
+        // Built with the audit's flags (and the package's own): in the audit's build folder, only the mutated
+        // modules compile again.
         return try await run(
-            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags, progress: progress)
+            in: workspace, toolchain: toolchain, layout: layout, buildArguments: BuildStage.flags + build.arguments,
+            progress: progress)
     }
 
     /// Runs it in `workspace`, a copy of the package (the audit's, with `buildArguments` its build's, so
@@ -85,6 +89,7 @@ public struct MutationTesting: Sendable {
     ) async throws -> MutationReport {
         let clock = ContinuousClock()
         let started = clock.now
+        // Build: every mutant in its schema, one build.
         var build = try SchemaBuild(
             workspace: workspace, toolchain: toolchain, sourceFolders: layout.sourceFolders,
             buildArguments: buildArguments, previous: reuseResults ? SchemaManifest.load(from: workspace.kept) : nil)
@@ -96,28 +101,28 @@ public struct MutationTesting: Sendable {
         let buildSeconds = (clock.now - started).inSeconds
         // A process per mutant: no output file or coverage profile (a binary built with coverage after an
         // audit writes one into the scratch) is kept.
-        let runner = TestBinary(
+        var binary = TestBinary(
             executable: executable, workingDirectory: workspace.package, scratch: try workspace.folder("runs"),
             timeout: 600, keepsFiles: false)
+        binary.environment = self.build.testEnvironment
+        let runner = binary
 
+        // Reach: which tests execute which mutant's code.
         let (tests, usable, baselineNotes) = try await reach(
             build.mutants, measured: measured, workspace: workspace, runner: runner, progress: progress)
-        var notes = baselineNotes
-        notes.forEach { progress(.note($0)) }
+        let notes = Notes(baselineNotes, progress: progress)
 
+        // The mutants to run: the changed lines', the shard's, those no earlier result answers.
         let wanted = build.mutants.filter { mutant in
             changes?.touches(file: mutant.file, lines: mutant.start.line...mutant.end.line) ?? true
         }
         // A shard runs its share; every shard built the same schemata and measured the same coverage.
         let mutants = shard?.share(of: wanted, by: \.id) ?? wanted
-        let rejected = build.rejected
         var store = try await ResultStore(
             testing: self, workspace: workspace, layout: layout, files: build.files, coverage: usable,
             toolchain: toolchain)
-        if let warning = store.warning {
-            notes.append(warning)
-            progress(.note(warning))
-        }
+        if let warning = store.warning { notes.add(warning) }
+        let rejected = build.rejected
         let reused = mutants.compactMap { rejected[$0.id] == nil ? store.reusable($0) : nil }
         let reusedIDs = Set(reused.map(\.mutant.id))
         let toRun = mutants.filter { rejected[$0.id] == nil && !reusedIDs.contains($0.id) }
@@ -125,30 +130,10 @@ public struct MutationTesting: Sendable {
             progress(.note("\(reused.count) of \(reused.count + toRun.count) results reused from the last run"))
         }
 
-        progress(.phase("Sanity check: each mutated file's probe must make a test that reaches it fail"))
-        let filesToRun = Set(toRun.map(\.file))
-        let sanity = SanityCheck(
-            runner: runner, exactReach: measured == nil, limit: limit, scratch: try workspace.folder("coverage"),
-            note: { note in
-                notes.append(note)
-                progress(.note(note))
-            })
-        try await sanity.check(build.files.filter { filesToRun.contains($0.path) }, reach: usable)
-
-        let share = shard.map { " (shard \($0) of \(wanted.count))" } ?? ""
-        progress(
-            .phase(
-                "Running \(toRun.count) \(toRun.count == 1 ? "mutant" : "mutants")\(share) against the tests that reach them, \(width) at a time"
-            ))
-        let tally = Tally(total: toRun.count)
-        let covering = usable
-        let results = try await concurrentMap(toRun, width: width) { mutant in
-            let reaching = covering.filter { $0.reached.contains(mutant.id) }.sorted { $0.seconds < $1.seconds }
-            var result = try await self.test(mutant, reaching, runner: runner)
-            result.reason = result.reason.map { workspace.originalPath(of: $0) }
-            progress(tally.record(result.status))
-            return result
-        }
+        // Run: the sanity check, then each mutant against the tests that reach it.
+        let results = try await runMutants(
+            toRun, of: wanted.count, files: build.files, covering: usable, exactReach: measured == nil,
+            runner: runner, workspace: workspace, notes: notes, progress: progress)
         var byID = Dictionary(uniqueKeysWithValues: (results + reused).map { ($0.mutant.id, $0) })
         for mutant in mutants where rejected[mutant.id] != nil {
             byID[mutant.id] = MutantResult(
@@ -156,175 +141,63 @@ public struct MutationTesting: Sendable {
                 testsCompleted: 0, durationMilliseconds: 0)
         }
         try store.save(results)
+
+        // Hints for what survived, then the report.
         let hinted = try await hints(
             for: mutants.compactMap { byID[$0.id] }, files: build.files, covering: usable, counted: measured == nil,
             runner: runner, workspace: workspace, progress: progress)
         for result in hinted.results { byID[result.mutant.id] = result }
-        if let note = hinted.note {
-            notes.append(note)
-            progress(.note(note))
-        }
+        if let note = hinted.note { notes.add(note) }
         let mutatedFiles = Set(wanted.map(\.file))
-        var partial: MutationPartial?
-        if let shard {
-            let commit = await Git.head(of: package)
-            partial = MutationPartial(
-                header: PartialHeader(kind: .mutation, shard: shard, commit: commit, package: layout.name),
-                mutantIDs: wanted.map(\.id))
-        }
         return MutationReport(
             package: package.path,
             sources: Dictionary(
                 uniqueKeysWithValues: build.files.filter { mutatedFiles.contains($0.path) }.map { ($0.path, $0.text) }),
-            results: mutants.compactMap { byID[$0.id] }, tests: tests, notes: notes,
+            results: mutants.compactMap { byID[$0.id] }, tests: tests, notes: notes.all,
             wallSeconds: (clock.now - started).inSeconds, buildSeconds: buildSeconds, since: changes?.ref,
-            partial: partial)
+            partial: await partial(of: wanted, package: layout.name))
     }
 
-    /// The tests, each passing test's reach (the mutants whose code it executes) and a note per test
-    /// left out: from `measured` (the audit's alone runs and lines) when given, else from each test run
-    /// alone with the switch recording what it reaches.
-    private func reach(
-        _ all: [Mutant], measured: [MeasuredTest]?, workspace: PackageWorkspace, runner: TestBinary,
+    /// The sanity check of the files `toRun` mutates, then each of `toRun` against the tests of `covering`
+    /// that reach it, ``width`` at a time.
+    private func runMutants(
+        _ toRun: [Mutant], of wanted: Int, files: [SchemaBuild.File], covering: [Coverage], exactReach: Bool,
+        runner: TestBinary, workspace: PackageWorkspace, notes: Notes,
         progress: @escaping @Sendable (MutationProgress) -> Void
-    ) async throws -> (tests: [TestIdentity], usable: [Coverage], notes: [String]) {
-        let tests: [TestIdentity]
-        var usable: [Coverage] = []
-        var notes: [String] = []
-        if let measured {
-            progress(.phase("The tests, and the mutants each one reaches: from the audit's alone runs and their lines"))
-            tests = measured.map { workspace.relative($0.test) }
-            for (test, known) in zip(tests, measured) {
-                guard known.passed else {
-                    notes.append("\(test.name) does not pass alone: it is left out of the kills")
-                    continue
-                }
-                usable.append(Coverage(test: test, seconds: known.seconds, reached: known.reaches(all)))
-            }
-        } else {
-            progress(.phase("Finding the tests, and the mutants each one reaches (each test alone, no mutant on)"))
-            // Their files relative to the package (the report's testFiles), not in the scratch copy.
-            tests = try await runner.discover().map(workspace.relative)
-            let coverageFolder = try workspace.folder("coverage")
-            let baseline = try await concurrentMap(Array(tests.enumerated()), width: width) { pair in
-                let file = coverageFolder.appendingPathComponent("test-\(pair.offset).txt")
-                let outcome = try await runner.run(
-                    [pair.element], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path], timeout: 600,
-                    profile: "reach")
-                return (outcome, Coverage.counted(in: file))
-            }
-            for (test, (outcome, hits)) in zip(tests, baseline) {
-                guard outcome.results[test.id]?.outcome == .passed else {
-                    notes.append("\(test.name) does not pass without mutants: it is left out of the kills")
-                    continue
-                }
-                usable.append(Coverage(test: test, seconds: outcome.seconds, reached: Set(hits.keys), hits: hits))
-            }
-        }
-        return (tests, usable, notes)
-    }
+    ) async throws -> [MutantResult] {
+        progress(.phase("Sanity check: each mutated file's probe must make a test that reaches it fail"))
+        let filesToRun = Set(toRun.map(\.file))
+        let sanity = SanityCheck(
+            runner: runner, exactReach: exactReach, limit: limit, scratch: try workspace.folder("coverage"),
+            note: { notes.add($0) })
+        try await sanity.check(files.filter { filesToRun.contains($0.path) }, reach: covering)
 
-    /// Each undetected mutant of `results` with its hint: the check that would kill it, and the covering
-    /// test that ran its code most often. Without counts (`counted` false: the reach came from the
-    /// audit's lines), the tests covering a survivor run alone once more to count, and a note says what
-    /// that cost.
-    private func hints(
-        for results: [MutantResult], files: [SchemaBuild.File], covering: [Coverage], counted: Bool,
-        runner: TestBinary, workspace: PackageWorkspace, progress: @escaping @Sendable (MutationProgress) -> Void
-    ) async throws -> (results: [MutantResult], note: String?) {
-        let undetected = results.filter(\.isUndetected)
-        guard !undetected.isEmpty else { return ([], nil) }
-        var covering = covering
-        var note: String?
-        let survivors = Set(undetected.filter { $0.status == .survived }.map(\.mutant.id))
-        let toCount = covering.indices.filter { !covering[$0].reached.isDisjoint(with: survivors) }
-        if !counted, !toCount.isEmpty {
-            progress(
-                .phase("Counting how often each test covering a survivor runs its code (each alone, no mutant on)"))
-            let started = ContinuousClock.now
-            let folder = try workspace.folder("hints")
-            let tests = toCount.map { covering[$0] }
-            let counts = try await concurrentMap(Array(tests.enumerated()), width: width) { pair in
-                let file = folder.appendingPathComponent("test-\(pair.offset).txt")
-                _ = try await runner.run(
-                    [pair.element.test], environment: ["LITMUS_MUTANT": "0", "LITMUS_COVERAGE": file.path],
-                    timeout: limit([pair.element]), profile: "hints")
-                return Coverage.counted(in: file)
-            }
-            for (index, hits) in zip(toCount, counts) { covering[index].hits = hits }
-            let seconds = (ContinuousClock.now - started).inSeconds
-            note =
-                "Hints: \(toCount.count) \(toCount.count == 1 ? "test" : "tests") covering survivors ran alone once more to count how often "
-                + "they run each survivor's code (\(String(format: "%.1f", seconds)) s)"
-        }
-        var checks: [Int: String] = [:]
-        for file in files {
-            let mutants = undetected.map(\.mutant).filter { $0.file == file.path }
-            guard !mutants.isEmpty else { continue }
-            checks.merge(SurvivorChecks.checks(for: mutants, source: file.text)) { first, _ in first }
-        }
-        let hinted = undetected.map { result in
-            var result = result
-            let check = checks[result.mutant.id] ?? "No check can be derived: the mutated file's text is not known."
-            if result.status == .noCoverage {
-                result.hint = SurvivorHint(check: "No test runs this code. " + check)
-            } else {
-                let reaching = covering.filter { $0.reached.contains(result.mutant.id) }
-                let closest = SurvivorHint.closest(to: result.mutant.id, among: reaching)
-                result.hint = SurvivorHint(check: check, closestTest: closest?.test, executions: closest?.executions)
-            }
+        let share = shard.map { " (shard \($0) of \(wanted))" } ?? ""
+        progress(
+            .phase(
+                "Running \(toRun.count) \(toRun.count == 1 ? "mutant" : "mutants")\(share) against the tests that reach them, \(width) at a time"
+            ))
+        let tally = Tally(total: toRun.count)
+        return try await concurrentMap(toRun, width: width) { mutant in
+            let reaching = covering.filter { $0.reached.contains(mutant.id) }.sorted { $0.seconds < $1.seconds }
+            var result = try await self.test(mutant, reaching, runner: runner)
+            result.reason = result.reason.map { workspace.originalPath(of: $0) }
+            progress(tally.record(result.status))
             return result
         }
-        return (hinted, note)
     }
 
-    /// Runs the tests covering `mutant`, fastest first: the fastest alone, then the rest in one process
-    /// per library, stopping at the first failure.
-    private func test(_ mutant: Mutant, _ covering: [Coverage], runner: TestBinary) async throws -> MutantResult {
-        var result = MutantResult(
-            mutant: mutant, status: .noCoverage, reason: nil, coveredBy: covering.map(\.test.id), killedBy: [],
-            testsCompleted: 0, durationMilliseconds: 0)
-        guard let fastest = covering.first else { return result }
-        let rest = covering.dropFirst()
-        let batches =
-            [[fastest]]
-            + [TestLibrary.swiftTesting, .xctest].map { library in
-                rest.filter { $0.test.library == library }
-            }
-            .filter { !$0.isEmpty }
-        result.status = .survived
-        for batch in batches {
-            let outcome = try await runner.run(
-                batch.map(\.test), environment: ["LITMUS_MUTANT": String(mutant.id)], timeout: limit(batch),
-                profile: "mutant")
-            result.durationMilliseconds += Int(outcome.seconds * 1000)
-            result.testsCompleted +=
-                outcome.results.values.filter { $0.outcome == .passed || $0.outcome == .failed }
-                .count
-            let failed = batch.map(\.test.id).filter { outcome.results[$0]?.outcome == .failed }
-            let crashed = batch.map(\.test.id).filter { outcome.results[$0]?.outcome == .crashed }
-            if outcome.timedOut {
-                result.status = .timeout
-                result.killedBy = crashed.isEmpty ? batch.map(\.test.id) : crashed
-                result.reason = "ran past its time limit of \(Int(limit(batch).rounded())) s"
-            } else if !failed.isEmpty {
-                result.status = .killed
-                result.killedBy = failed
-                result.reason = failed.compactMap { outcome.results[$0]?.issues.first }.first
-            } else if !crashed.isEmpty || outcome.status != 0 {
-                result.status = .runtimeError
-                result.killedBy = crashed.isEmpty ? batch.map(\.test.id) : crashed
-                result.reason = "the test process crashed (exit status \(outcome.status))"
-            } else {
-                continue
-            }
-            return result
-        }
-        return result
+    /// A shard's header and the ids of every mutant its run wanted, for `litmus merge`; `nil` unsharded.
+    private func partial(of wanted: [Mutant], package name: String) async -> MutationPartial? {
+        guard let shard else { return nil }
+        let commit = await Git.head(of: package)
+        return MutationPartial(
+            header: PartialHeader(kind: .mutation, shard: shard, commit: commit, package: name),
+            mutantIDs: wanted.map(\.id))
     }
 
     /// Several times the tests' own durations, with a floor.
-    private func limit(_ tests: [Coverage]) -> Double {
+    func limit(_ tests: [Coverage]) -> Double {
         timeoutFloor + timeoutFactor * tests.reduce(0) { $0 + $1.seconds }
     }
 
@@ -332,64 +205,26 @@ public struct MutationTesting: Sendable {
     package static func describe(_ workspace: PackageWorkspace, toolchain: Toolchain) async throws -> PackageLayout {
         try await BuildStage(toolchain: toolchain, workspace: workspace, timeout: 600).describe()
     }
-
 }
 
-/// A test that passes without mutants, its time alone, the mutants whose switch it reaches and, when its
-/// alone run counted them, how often it evaluated each.
-struct Coverage: Sendable {
-    var test: TestIdentity
-    var seconds: Double
-    var reached: Set<Int>
-    /// How often the test evaluated each reached mutant's switch; `nil` when only lines were measured
-    /// (the audit's coverage).
-    var hits: [Int: Int]? = nil
+/// The run's notes, in the order they came, each also shown as progress when it comes.
+final class Notes: Sendable {
+    private let notes: Mutex<[String]>
+    private let progress: @Sendable (MutationProgress) -> Void
 
-    /// The mutant ids the switches recorded in `file` (`LITMUS_COVERAGE`), one a line; none when absent.
-    static func recorded(in file: URL) -> Set<Int> { Set(counted(in: file).keys) }
-
-    /// The mutant ids the switches recorded in `file` with how often each was evaluated (`id count`
-    /// lines; a line of an id alone counts once); none when absent.
-    static func counted(in file: URL) -> [Int: Int] {
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        var counts: [Int: Int] = [:]
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            guard let id = fields.first.flatMap({ Int($0) }) else { continue }
-            let count = fields.count > 1 ? Int(fields[1]) ?? 1 : 1
-            counts[id, default: 0] += max(count, 1)
-        }
-        return counts
+    /// The notes so far (`initial`, shown now), and where later ones are shown.
+    init(_ initial: [String], progress: @escaping @Sendable (MutationProgress) -> Void) {
+        notes = Mutex(initial)
+        self.progress = progress
+        initial.forEach { progress(.note($0)) }
     }
-}
 
-extension MeasuredTest {
-    /// The ids of `mutants` on lines this test executed.
-    func reaches(_ mutants: [Mutant]) -> Set<Int> {
-        Set(
-            mutants.filter { mutant in
-                lines[mutant.file]?.overlaps(mutant.start.line...mutant.end.line) ?? false
-            }.map(\.id))
+    /// Adds `note` and shows it.
+    func add(_ note: String) {
+        notes.withLock { $0.append(note) }
+        progress(.note(note))
     }
-}
 
-/// Counts finished mutants for the progress line, and estimates the time left from the pace so far.
-final class Tally: Sendable {
-    private let state: Mutex<(done: Int, detected: Int, survived: Int)> = Mutex((0, 0, 0))
-    private let total: Int
-    private let started = ContinuousClock.now
-
-    init(total: Int) { self.total = total }
-
-    func record(_ status: MutantStatus) -> MutationProgress {
-        let (done, detected, survived) = state.withLock { state in
-            state.done += 1
-            if status.isDetected { state.detected += 1 }
-            if status == .survived { state.survived += 1 }
-            return state
-        }
-        let seconds = (ContinuousClock.now - started).inSeconds
-        let left = done == 0 ? 0 : seconds / Double(done) * Double(total - done)
-        return .mutants(done: done, total: total, detected: detected, survived: survived, secondsLeft: left)
-    }
+    /// Every note, in order.
+    var all: [String] { notes.withLock { $0 } }
 }

@@ -102,8 +102,10 @@ package struct SchemaBuild {
                 }
             }
             guard !blamedFiles.isEmpty else {
-                throw AuditError.buildFailed(
-                    path: workspace.original.path, errors: workspace.buildErrors(in: result.output))
+                let build = PackageBuild(arguments: buildArguments)
+                if let rejected = BuildStage.rejection(result, arguments: buildArguments) { throw rejected }
+                throw BuildStage.failure(
+                    path: workspace.original.path, errors: workspace.buildErrors(in: result.output), build: build)
             }
             log("Build \(round): \(rejected.count) mutants rejected by the compiler so far; rebuilding without them")
             for file in files where blamedFiles.contains(file.path) { schemata[file.path] = try write(file) }
@@ -128,7 +130,7 @@ package struct SchemaBuild {
     }
 
     private func testBinary() throws -> URL {
-        let debug = workspace.build.appendingPathComponent("debug")
+        let debug = workspace.build.appendingPathComponent(PackageBuild(arguments: buildArguments).configurationFolder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
         guard let name = names.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
             throw AuditError.noTestBinary(path: workspace.original.path)

@@ -24,24 +24,34 @@ enum SurvivorChecks {
             return "No check can be derived: the code at line \(mutant.start.line) is not the code that was mutated."
         }
         let place = enclosingName(of: node).map { " in `\($0)`" } ?? ""
-        let infix = nodes.lazy.compactMap { $0.as(InfixOperatorExprSyntax.self) }.first
+        guard infixOperators.contains(mutant.mutationOperator) else { return check(for: mutant, at: node, place) }
+        guard let infix = nodes.lazy.compactMap({ $0.as(InfixOperatorExprSyntax.self) }).first else {
+            return underivable(mutant)
+        }
+        return check(for: mutant, infix: infix, place)
+    }
+
+    /// The operators that mutate an infix expression, whose check reads its two sides.
+    private static let infixOperators: Set<MutationOperator> = [
+        .relationalBoundary, .negatedRelational, .arithmetic, .compoundAssignment, .logicalConnector, .rangeOperator,
+        .nilCoalescing,
+    ]
+
+    /// The check of a mutant of `infix` (one of ``infixOperators``), in `place`.
+    private static func check(for mutant: Mutant, infix: InfixOperatorExprSyntax, _ place: String) -> String {
         let original = mutant.original
         let replacement = mutant.replacement
         switch mutant.mutationOperator {
         case .relationalBoundary:
-            guard let infix else { return underivable(mutant) }
             return boundary(infix, original, replacement)
         case .negatedRelational:
-            guard let infix else { return underivable(mutant) }
             let mutated = "\(code(infix.leftOperand)) \(replacement) \(code(infix.rightOperand))"
             return
                 "No test checks an outcome that depends on `\(code(infix))`: the tests pass with `\(mutated)` instead. "
                 + "Assert on a result where it is true and on one where it is false."
         case .arithmetic:
-            guard let infix else { return underivable(mutant) }
             return arithmetic(infix, original, replacement)
         case .compoundAssignment:
-            guard let infix else { return underivable(mutant) }
             let target = code(infix.leftOperand)
             let value = code(infix.rightOperand)
             let identity = original == "+=" || original == "-=" ? "0" : "1"
@@ -52,12 +62,32 @@ enum SurvivorChecks {
             return
                 "No test checks `\(target)` after `\(code(infix))`\(place) with `\(value)` other than \(identity): the tests pass with `\(target) \(replacement) \(value)` instead."
         case .logicalConnector:
-            guard let infix else { return underivable(mutant) }
             let left = code(infix.leftOperand)
             let right = code(infix.rightOperand)
             return
                 "No test has exactly one of `\(left)` and `\(right)` true, the only cases where `\(original)` and `\(replacement)` differ: "
                 + "add one and check its outcome."
+        case .rangeOperator:
+            let range = code(infix)
+            let bound = code(infix.rightOperand)
+            let op = infix.operator.trimmedDescription
+            return op == "..<"
+                ? "No test notices `\(range)`\(place) reaching `\(bound)` too: check the last element or the count."
+                : "No test notices `\(range)`\(place) stopping before `\(bound)`: check the last element or the count."
+        case .nilCoalescing:
+            return
+                "No test gives `\(code(infix.leftOperand))` a value (other than `\(code(infix.rightOperand))`) and checks the result\(place): "
+                + "the tests pass when it always takes `\(code(infix.rightOperand))`."
+        default:
+            return underivable(mutant)
+        }
+    }
+
+    /// The check of a mutant of `node` that is no infix expression, in `place`.
+    private static func check(for mutant: Mutant, at node: Syntax, _ place: String) -> String {
+        let original = mutant.original
+        let replacement = mutant.replacement
+        switch mutant.mutationOperator {
         case .negatedCondition:
             return negatedCondition(node, place)
         case .booleanLiteral:
@@ -68,19 +98,6 @@ enum SurvivorChecks {
                 "No test checks an outcome that depends on the value \(original)\(place): the tests pass with \(replacement) instead."
         case .stringLiteral:
             return "No test checks the text \(oneLine(original))\(place): the tests pass with \(replacement) instead."
-        case .rangeOperator:
-            guard let infix else { return underivable(mutant) }
-            let range = code(infix)
-            let bound = code(infix.rightOperand)
-            let op = infix.operator.trimmedDescription
-            return op == "..<"
-                ? "No test notices `\(range)`\(place) reaching `\(bound)` too: check the last element or the count."
-                : "No test notices `\(range)`\(place) stopping before `\(bound)`: check the last element or the count."
-        case .nilCoalescing:
-            guard let infix else { return underivable(mutant) }
-            return
-                "No test gives `\(code(infix.leftOperand))` a value (other than `\(code(infix.rightOperand))`) and checks the result\(place): "
-                + "the tests pass when it always takes `\(code(infix.rightOperand))`."
         case .returnValue:
             let function = enclosingName(of: node).map { "`\($0)`" } ?? "the function"
             return
@@ -97,6 +114,8 @@ enum SurvivorChecks {
             }
             return
                 "No test checks `\(call)` with arguments that differ: the tests pass with `\(replacement)` instead."
+        default:
+            return underivable(mutant)
         }
     }
 

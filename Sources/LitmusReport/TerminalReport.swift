@@ -111,8 +111,13 @@ public struct TerminalReport: Sendable {
             "litmus smells \(smells.paths.map(Shell.quoted).joined(separator: " "))",
             "\(smells.tests) tests in \(smells.files) Swift files, read in \(String(format: "%.1f", report.wallSeconds)) s; "
                 + "no test was built or run (the static checks of litmus audit)",
-            "",
         ]
+        if report.findings.contains(where: { $0.unconfirmed != nil }) {
+            out.append(
+                "Findings marked (unconfirmed) are read from the syntax alone: nothing was built, and `litmus audit` "
+                    + "decides them with the compiler's types")
+        }
+        out.append("")
         for verdict in report.verdicts {
             let mark = verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
             out.append(
@@ -165,7 +170,7 @@ public struct TerminalReport: Sendable {
     /// What a finding that counts against no letter is: `(quarantined) `, `(hint) `, `(ignored: reason) `.
     static func marks(_ finding: Finding) -> String {
         (finding.quarantined == true ? "(quarantined) " : "") + (finding.hint ? "(hint) " : "")
-            + (finding.ignored.map { "(ignored: \($0)) " } ?? "")
+            + (finding.ignored.map { "(ignored: \($0)) " } ?? "") + (finding.unconfirmed == nil ? "" : "(unconfirmed) ")
     }
 
     /// Why no test was judged, and what the binary did when run as `swift test` would.

@@ -4,11 +4,12 @@ import LitmusModel
 /// (so only the mutated modules are compiled again). LitmusMutation provides it; the audit passes it the
 /// workspace and gets back the whole run: the summary its report carries and every mutant.
 package protocol AuditMutationStage: Sendable {
-    /// Runs it in `workspace`, whose tests the audit has built (`layout` is the package's targets);
-    /// `measured` is what the audit's alone runs and coverage found of each test (`nil` without coverage).
+    /// Runs it in `workspace`, whose tests the audit has built (`layout` is the package's targets) with
+    /// `build`'s options; `measured` is what the audit's alone runs and coverage found of each test (`nil`
+    /// without coverage).
     func run(
-        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, measured: [MeasuredTest]?,
-        progress: @escaping @Sendable (RunProgress) -> Void
+        in workspace: PackageWorkspace, toolchain: Toolchain, layout: PackageLayout, build: PackageBuild,
+        measured: [MeasuredTest]?, progress: @escaping @Sendable (RunProgress) -> Void
     ) async throws -> AuditMutationResult
 }
 

@@ -61,10 +61,12 @@ public struct BuildCache: Sendable {
     /// (`<key>-2`, `<key>-3`, …). Keep the returned lock until the audit ends.
     /// `use` names a folder of a command's own (`<key>-<use>`); `litmus audit` and `litmus mutate` share the
     /// package's folder, so the dependencies one compiled serve the other (only the mutated modules, and
-    /// the same modules back, compile again when they take turns).
-    public func acquire(for package: URL, use: String? = nil) throws -> BuildCacheLock {
+    /// the same modules back, compile again when they take turns). A build with options of its own passes
+    /// its `variant` (``PackageBuild/cacheVariant``: `<key>-b1a2b3c4d`), so that a build with other options
+    /// never reuses, nor rebuilds, this one's folder.
+    public func acquire(for package: URL, use: String? = nil, variant: String? = nil) throws -> BuildCacheLock {
         try makeRoot()
-        let key = Self.key(for: package) + (use.map { "-\($0)" } ?? "")
+        let key = Self.key(for: package, use: use, variant: variant)
         for index in 1... {
             if let lock = try take(index == 1 ? key : "\(key)-\(index)") { return lock }
         }
@@ -78,11 +80,11 @@ public struct BuildCache: Sendable {
     /// `pause` runs between two tries (20 ms by default); the folder is tried once more at the time limit,
     /// so a waiter that was not scheduled for a while still finds a folder let go meanwhile.
     public func acquireWaiting(
-        for package: URL, use: String? = nil, timeout: Duration = .seconds(600),
+        for package: URL, use: String? = nil, variant: String? = nil, timeout: Duration = .seconds(600),
         pause: @Sendable () async throws -> Void = { try await Task.sleep(for: .milliseconds(20)) }
     ) async throws -> BuildCacheLock {
         try makeRoot()
-        let key = Self.key(for: package) + (use.map { "-\($0)" } ?? "")
+        let key = Self.key(for: package, use: use, variant: variant)
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
@@ -90,7 +92,13 @@ public struct BuildCache: Sendable {
             if clock.now >= deadline { break }
             try await pause()
         }
-        return try acquire(for: package, use: use)
+        return try acquire(for: package, use: use, variant: variant)
+    }
+
+    /// The name of the folder of `package` for `use` and `variant`: `<key>`, `<key>-<variant>`,
+    /// `<key>-<variant>-<use>`.
+    static func key(for package: URL, use: String?, variant: String?) -> String {
+        ([key(for: package)] + [variant, use].compactMap { $0 }).joined(separator: "-")
     }
 
     /// Creates the cache's folder; one that cannot be made is an ``AuditError/cacheUnusable(path:reason:)``
@@ -167,8 +175,8 @@ public struct BuildCache: Sendable {
         return candidates.compactMap { remove(named: $0.name) ? $0.name : nil }
     }
 
-    /// Deletes the build folders of `package` (its own, any `-2`…, and `litmus mutate`'s `-mutate`…) that
-    /// no audit holds; returns the names deleted.
+    /// Deletes the build folders of `package` (its own, any `-2`…, `litmus mutate`'s `-mutate`…, and those
+    /// of builds with options of their own, `-b1a2b3c4d`…) that no audit holds; returns the names deleted.
     @discardableResult
     public func remove(package: URL) -> [String] {
         names(of: package).filter(remove(named:))
@@ -197,10 +205,15 @@ public struct BuildCache: Sendable {
         return !FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path)
     }
 
+    /// Whether `name` is another folder of the package whose key is `key`: a second one (`-2`), mutation's
+    /// (`-mutate`), a build with options of its own (`-b1a2b3c4d`), or any of them together.
     private static func isSecondFolder(_ name: String, of key: String) -> Bool {
         guard name.hasPrefix(key + "-") else { return false }
-        let rest = name.dropFirst(key.count + 1)
-        return Int(rest) != nil || rest == "mutate" || (rest.hasPrefix("mutate-") && Int(rest.dropFirst(7)) != nil)
+        return name.dropFirst(key.count + 1).split(separator: "-", omittingEmptySubsequences: false).allSatisfy {
+            part in
+            Int(part) != nil || part == "mutate"
+                || (part.count == 9 && part.hasPrefix("b") && part.dropFirst().allSatisfy(\.isHexDigit))
+        }
     }
 
     /// The bytes of the regular files under `folder` (symbolic links are not followed).

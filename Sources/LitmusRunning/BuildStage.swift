@@ -10,17 +10,25 @@ package struct BuildStage: Sendable {
     package var workspace: PackageWorkspace
     /// The time limit of one test process, given to the binary.
     package var timeout: Double
+    /// The package's own build options and test environment.
+    package var build: PackageBuild
 
-    /// A stage building `workspace` with `toolchain`; `timeout` is given to the test binary.
-    package init(toolchain: Toolchain, workspace: PackageWorkspace, timeout: Double) {
+    /// A stage building `workspace` with `toolchain` and `build`'s options; `timeout` is given to the test
+    /// binary.
+    package init(toolchain: Toolchain, workspace: PackageWorkspace, timeout: Double, build: PackageBuild = .init()) {
         self.toolchain = toolchain
         self.workspace = workspace
         self.timeout = timeout
+        self.build = build
     }
 
-    /// The flags of the build besides `--build-tests` and the paths: a later build in the same folder
-    /// with the same flags (mutation testing's, after an audit) compiles only what changed.
+    /// Litmus's own flags of the build besides `--build-tests` and the paths.
     package static let flags = ["--enable-code-coverage"]
+
+    /// The flags of the build besides `--build-tests` and the paths, the package's after litmus's: a later
+    /// build in the same folder with the same flags (mutation testing's, after an audit) compiles only what
+    /// changed.
+    package var flags: [String] { Self.flags + build.arguments }
 
     /// Builds the tests (`swift build --build-tests --enable-code-coverage`) and finds their binary.
     ///
@@ -39,6 +47,7 @@ package struct BuildStage: Sendable {
             result = try await runBuild()
         }
         guard result.status == 0 else {
+            if let rejected = Self.rejection(result, arguments: build.arguments) { throw rejected }
             if FileFault.reportsDiskFull(result.output) {
                 // A build cut short by a full disk is no error of the package. When the temporary folder is the
                 // full one, SwiftPM stopped before writing anything; otherwise what the build left half-written
@@ -53,10 +62,10 @@ package struct BuildStage: Sendable {
                     path: workspace.build.deletingLastPathComponent().path,
                     during: "the build (its half-written build folder was deleted: the next audit builds anew)")
             }
-            throw AuditError.buildFailed(
-                path: workspace.original.path, errors: workspace.buildErrors(in: result.output))
+            throw Self.failure(
+                path: workspace.original.path, errors: workspace.buildErrors(in: result.output), build: build)
         }
-        let debug = workspace.build.appendingPathComponent("debug")
+        let debug = workspace.build.appendingPathComponent(build.configurationFolder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
         guard let name = names.sorted().first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
             throw AuditError.noTestBinary(path: workspace.original.path)
@@ -64,6 +73,7 @@ package struct BuildStage: Sendable {
         var binary = TestBinary(
             executable: debug.appendingPathComponent(name), workingDirectory: workspace.package,
             scratch: try workspace.folder("runs"), timeout: timeout)
+        binary.environment = build.testEnvironment
         // The test processes' temporary folder is the run's, deleted with it: what the tests leave there
         // does not pile up on the machine. One for every run, so processes side by side still share it
         // as they would under `swift test --parallel`; an alone run gets its own (``TestBinary/runAlone``).
@@ -100,10 +110,42 @@ package struct BuildStage: Sendable {
     private func runBuild() async throws -> ChildProcessResult {
         try await workspace.runSwift(
             toolchain.swift,
-            ["build", "--build-tests"] + Self.flags + [
+            ["build", "--build-tests"] + flags + [
                 "--package-path", workspace.package.path, "--scratch-path", workspace.build.path,
             ],
             outputFile: try workspace.buildLog, timeout: 3600)
+    }
+
+    /// SwiftPM's refusal of the package's own build options (`arguments`): it exits 64, the argument parser's
+    /// status, and prints its message and usage; `nil` for any other failure.
+    package static func rejection(_ result: ChildProcessResult, arguments: [String]) -> AuditError? {
+        guard !arguments.isEmpty, result.status == 64 else { return nil }
+        let lines = result.output.split(separator: "\n").map(String.init)
+        guard lines.contains(where: { $0.hasPrefix("Usage: swift build") }),
+            let message = lines.first(where: { $0.hasPrefix("error:") })
+        else { return nil }
+        return .buildOptionRejected(arguments: arguments, message: message)
+    }
+
+    /// The error of a build that failed with `errors`: with the option that would fix it when one is known (a
+    /// stale `LinuxMain.swift` calling `__allTests`, which `--enable-test-discovery` makes SwiftPM ignore), and
+    /// `build` does not pass it yet.
+    package static func failure(path: String, errors: [String], build: PackageBuild) -> AuditError {
+        if !build.discoversTests, errors.contains(where: { $0.contains("__allTests") }),
+            let line = errors.first(where: { $0.contains("__allTests") && $0.contains("LinuxMain.swift") })
+                ?? errors.first(where: { $0.contains("__allTests") })
+        {
+            // `/path/LinuxMain.swift:6:10: error: …` names `LinuxMain.swift:6`.
+            let place = line.components(separatedBy: ": error:").first.map {
+                $0.split(separator: "/").last.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } ?? $0
+            }
+            return .buildNeedsOption(
+                path: path, errors: errors, option: "--enable-test-discovery",
+                why: "\(place ?? "LinuxMain.swift") calls `__allTests`, a test list the package no longer "
+                    + "generates; with --enable-test-discovery SwiftPM ignores LinuxMain.swift and finds the tests itself"
+            )
+        }
+        return .buildFailed(path: path, errors: errors)
     }
 
     /// Whether any of a failed build's error lines is a compiler's, at `file:line:column: error:` (the

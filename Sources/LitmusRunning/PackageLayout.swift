@@ -19,6 +19,8 @@ package struct PackageLayout: Sendable {
     package var dependentTests: [String: Set<String>] = [:]
     /// Folders (relative to the package) of the plugin targets.
     package var pluginFolders: [String] = []
+    /// The targets' resources (files or folders, relative to the package).
+    package var resources: [String] = []
 
     /// Reads the layout from SwiftPM's JSON description of the package at `root`.
     package static func read(_ data: Data, root: URL) throws -> PackageLayout {
@@ -27,8 +29,15 @@ package struct PackageLayout: Sendable {
         var testModules: [String: [URL]] = [:]
         var testFolders: [String: String] = [:]
         var pluginFolders: [String] = []
+        var resources: [String] = []
         // The footprint observer the audit adds to its copy is no target of the package's.
         for target in description.targets where target.name != FootprintObserver.target {
+            resources += (target.resources ?? []).map { resource in
+                // SwiftPM gives each resource's absolute path; older versions one relative to the target.
+                resource.path.hasPrefix("/")
+                    ? resource.path.replacingOccurrences(of: root.path + "/", with: "")
+                    : target.path + "/" + resource.path
+            }
             if target.type == "test" {
                 let folder = root.appendingPathComponent(target.path)
                 let files = (target.sources ?? []).filter { $0.hasSuffix(".swift") }.map {
@@ -44,7 +53,8 @@ package struct PackageLayout: Sendable {
         }
         return PackageLayout(
             name: description.name ?? "", sourceFolders: sourceFolders, testModules: testModules,
-            testFolders: testFolders, dependentTests: dependents(of: description.targets), pluginFolders: pluginFolders)
+            testFolders: testFolders, dependentTests: dependents(of: description.targets), pluginFolders: pluginFolders,
+            resources: resources)
     }
 
     /// For each target folder that is not a test's, the test modules depending on it (`target_dependencies`,
@@ -76,12 +86,16 @@ package struct PackageLayout: Sendable {
         var type: String
         var sources: [String]?
         var targetDependencies: [String]?
+        var resources: [Resource]?
+
+        /// One resource of a target.
+        struct Resource: Decodable { var path: String }
 
         /// The module a test target's tests are named after: its C99 name.
         var module: String { c99name ?? name ?? path }
 
         enum CodingKeys: String, CodingKey {
-            case name, c99name, path, type, sources
+            case name, c99name, path, type, sources, resources
             case targetDependencies = "target_dependencies"
         }
     }

@@ -14,9 +14,10 @@ package struct TestBinary: Sendable {
     package var scratch: URL
     /// The time limit of one process, in seconds.
     package var timeout: Double
-    /// Variables set in every process's environment over this process's own (mutation testing's
-    /// `LITMUS_MUTANT`, `LITMUS_COVERAGE`); the coverage profile's `LLVM_PROFILE_FILE` is always its own.
-    var environment: [String: String] = [:]
+    /// Variables set in every process's environment over this process's own (the package's test
+    /// environment, mutation testing's `LITMUS_MUTANT`, `LITMUS_COVERAGE`); the coverage profile's
+    /// `LLVM_PROFILE_FILE` is always its own.
+    package var environment: [String: String] = [:]
     /// Whether each process's output file and coverage profiles stay in the scratch folder after its run
     /// (the audit reads the profiles). Mutation testing, which runs a process per mutant, keeps none:
     /// they are removed once read, and its runs list no profile.
@@ -254,13 +255,13 @@ package struct TestBinary: Sendable {
         return run
     }
 
-    /// Runs `tests` as ``run(_:all:profile:)`` does, with `environment` set in their processes and each
+    /// Runs `tests` as ``run(_:all:profile:)`` does, with `environment` set in their processes too and each
     /// process limited to `timeout` seconds: mutation testing's runs (the active mutant, the recording).
     package func run(
         _ tests: [TestIdentity], environment: [String: String], timeout: Double, profile: String
     ) async throws -> Run {
         var binary = self
-        binary.environment = environment
+        binary.environment.merge(environment) { $1 }
         binary.timeout = timeout
         return try await binary.run(tests, all: tests, profile: profile)
     }

@@ -58,11 +58,12 @@ package enum ChildProcess {
     /// environment, `tag` or one of its own, so that whatever it left running, in any group, is ended
     /// when it ends, and ended by the ``Lifeline`` if this process is killed first (a `swift build`
     /// and its compilers too); with a `tag`, those it left running are also listed in the result's
-    /// `leftovers`.
+    /// `leftovers`. With `readsOutput` false, the result's `output` is empty and the output stays in
+    /// `outputFile` alone (a compiler's dump of many megabytes is read from there once, not copied).
     package static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         unsetting: Set<String> = [], outputFile: URL? = nil, errorFile: URL? = nil, timeout: Double,
-        tag: ProcessTag? = nil, registry: ChildProcessRegistry = .shared
+        tag: ProcessTag? = nil, registry: ChildProcessRegistry = .shared, readsOutput: Bool = true
     ) async throws -> ChildProcessResult {
         let output =
             outputFile
@@ -96,7 +97,7 @@ package enum ChildProcess {
         let leftovers = ProcessTag.endLeftovers(of: ownTag)
         kill(-pid, SIGKILL)
         try Task.checkCancellation()
-        let data = (try? Data(contentsOf: output)) ?? Data()
+        let data = readsOutput ? (try? Data(contentsOf: output)) ?? Data() : Data()
         var signal: Int32?
         if case .signaled(let number) = termination { signal = number }
         return ChildProcessResult(

@@ -24,10 +24,10 @@ func changes(in source: String, by mutationOperator: MutationOperator) -> [Strin
 /// `.build/litmus-fixtures`, the folder LitmusAuditTests' fixture audits keep theirs in, so a fixture is built
 /// from nothing once and later runs compile only what changed. It is the folder `litmus mutate` and `litmus audit`
 /// share, as they do for a user's package. A test of another process or task holding it is waited for, so the
-/// fixture is never built twice at once.
-func keptBuild(_ name: String) async throws -> BuildCacheLock {
+/// fixture is never built twice at once. A build with options of its own (`variant`) keeps a folder of its own.
+func keptBuild(_ name: String, variant: String? = nil) async throws -> BuildCacheLock {
     let fixture = MutateEndToEndTests.fixtures.appendingPathComponent(name)
     let root = MutateEndToEndTests.fixtures.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build").appendingPathComponent("litmus-fixtures")
-    return try await BuildCache(root: root).acquireWaiting(for: fixture)
+    return try await BuildCache(root: root).acquireWaiting(for: fixture, variant: variant)
 }

@@ -12,6 +12,9 @@ public struct AnalyzedFinding: Sendable, Hashable, Codable {
     /// `Module.Class/method`), for a test the runner never ran; `nil` for a Swift Testing test (its
     /// identifier holds the place the runner reports) or a helper.
     public var testID: TestID?
+    /// Whether it is a note: a remark that fails no letter (a test the package builds only for a platform or
+    /// a condition its CI never builds, by its own choice), reported in the report's `notes`.
+    public var isNote = false
 
     /// Its kind.
     public var kind: FindingKind { finding.kind }
@@ -28,23 +31,33 @@ public struct AnalyzedFinding: Sendable, Hashable, Codable {
         self.testName = testName
     }
 
+    /// A finding of the never-run family, of `cause`'s kind and fix, in the test the analysis calls `testName`.
+    init(cause: NeverRunCause, testName: String?, file: String?, line: Int?, message: String) {
+        finding = Finding(cause: cause, file: file, line: line, message: message)
+        self.testName = testName
+    }
+
     /// Reads the finding's keys, `test` holding the analysis's name: the shape shard partials have always
-    /// had.
+    /// had (`note` absent: a finding).
     public init(from decoder: any Decoder) throws {
         finding = try Finding(from: decoder)
         testName = finding.test?.rawValue
         finding.test = nil
-        testID = try decoder.container(keyedBy: Keys.self).decodeIfPresent(TestID.self, forKey: .testID)
+        let container = try decoder.container(keyedBy: Keys.self)
+        testID = try container.decodeIfPresent(TestID.self, forKey: .testID)
+        isNote = try container.decodeIfPresent(Bool.self, forKey: .note) ?? false
     }
 
-    /// Writes the finding's keys, `test` holding the analysis's name, and `testID` when known.
+    /// Writes the finding's keys, `test` holding the analysis's name, `testID` when known, and `note` when
+    /// it is one.
     public func encode(to encoder: any Encoder) throws {
         var named = finding
         named.test = testName.map(TestID.init(rawValue:))
         try named.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(testID, forKey: .testID)
+        if isNote { try container.encode(true, forKey: .note) }
     }
 
-    private enum Keys: String, CodingKey { case testID }
+    private enum Keys: String, CodingKey { case testID, note }
 }

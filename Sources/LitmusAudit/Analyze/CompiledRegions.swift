@@ -16,8 +16,8 @@ struct CompiledRegions {
     func compiles(_ node: some SyntaxProtocol) -> Bool { regions.isActive(node) == .active }
 }
 
-/// The build configuration of the audit's own build of the tests: this platform, a debug build, the
-/// running toolchain. What cannot be known without the compiler (which modules `canImport` finds) is
+/// The build configuration of the audit's own build of the tests: this platform, its conditions (a debug
+/// build's `DEBUG` unless told otherwise), the running toolchain. What cannot be known without the compiler (which modules `canImport` finds) is
 /// answered from the modules only Apple platforms (or Windows) have: every other module is taken as
 /// importable, as the package's own and its dependencies' are.
 struct HostBuildConfiguration: BuildConfiguration {
@@ -31,7 +31,10 @@ struct HostBuildConfiguration: BuildConfiguration {
         "Accelerate", "Vision", "XCTAutomationSupport", "Spatial", "RealityKit", "_Concurrency_Darwin",
     ]
 
-    func isCustomConditionSet(name: String) throws -> Bool { name == "DEBUG" }
+    /// The custom conditions the build defines: `DEBUG` in a debug build, and what `-D` and the traits add.
+    var conditions: Set<String> = ["DEBUG"]
+
+    func isCustomConditionSet(name: String) throws -> Bool { conditions.contains(name) }
     func hasFeature(name: String) throws -> Bool { true }
     func hasAttribute(name: String) throws -> Bool { true }
 

@@ -52,8 +52,14 @@ struct HelperIndex {
     /// Declarations that expand `#expect`, themselves or through a helper (tests are not helpers).
     private var reachingExpectMacro: Set<Int> = []
 
-    /// Indexes `functions`, every function declared in the test targets.
-    init(functions: [FunctionDeclSyntax]) {
+    /// The functions the package names as checks of its own (`checks` in `.litmus-audit.json`): a call of one
+    /// by that name, on any receiver, is a check.
+    var configured: Set<String> = []
+
+    /// Indexes `functions`, every function declared in the test targets; the functions named `configured`
+    /// check, as XCTest's assertions do.
+    init(functions: [FunctionDeclSyntax], configured: Set<String> = []) {
+        self.configured = configured
         var assertingSeeds: Set<String> = []
         var checkingSeeds: Set<String> = []
         var sleepingSeeds: Set<String> = []
@@ -67,7 +73,7 @@ struct HelperIndex {
             calls[name, default: []].formUnion(called)
             directCalls[name, default: []].formUnion(
                 SleepDetector.directCalls(in: body).compactMap { CallCollector.calledName($0.calledExpression) })
-            let checks = called.contains(where: TestSourceAnalyzer.asserts)
+            let checks = called.contains(where: TestSourceAnalyzer.asserts) || !called.isDisjoint(with: configured)
             if checks || CallCollector.hasPlainTry(in: Syntax(body)) { assertingSeeds.insert(name) }
             if checks { checkingSeeds.insert(name) }
             if !Self.isTest(function), !SleepDetector.waits(in: body).isEmpty { sleepingSeeds.insert(name) }

@@ -4,31 +4,31 @@ import SwiftParser
 import SwiftSyntax
 
 /// What a package's manifest declares, read without SwiftPM (`litmus smells` builds nothing): its test
-/// targets and their files.
+/// targets and their files (``ManifestTargets``), and the files of tests no target compiles.
 enum PackageManifest {
     /// The Swift files of a package's test targets by module: each `.testTarget` of its Package.swift,
     /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name.
     static func testTargets(of package: URL) throws -> [String: [URL]] {
-        let manifest = try String(contentsOf: manifest(of: package), encoding: .utf8)
+        let text = try String(contentsOf: manifest(of: package), encoding: .utf8)
         var modules: [String: [URL]] = [:]
-        for call in Parser.parse(source: manifest).descendants(of: FunctionCallExprSyntax.self) {
-            guard call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "testTarget",
-                let name = SmellScan.literalText(call.arguments.first { $0.label?.text == "name" }?.expression)
-            else { continue }
-            let path =
-                SmellScan.literalText(call.arguments.first { $0.label?.text == "path" }?.expression) ?? "Tests/\(name)"
-            let skipped = ["exclude", "resources"].flatMap { label in
-                call.arguments.first { $0.label?.text == label }.map {
-                    $0.expression.descendants(of: StringLiteralExprSyntax.self).compactMap {
-                        SmellScan.literalText(ExprSyntax($0))
-                    }
-                } ?? []
-            }
-            let folder = package.appendingPathComponent(path)
-            modules[name.replacingOccurrences(of: "-", with: "_")] = SwiftFiles.under(
-                folder, excluding: skipped.map { folder.appendingPathComponent($0).standardizedFileURL.path })
+        for target in ManifestTargets(text: text).targets where target.isTest {
+            let folder = package.appendingPathComponent(target.path)
+            modules[target.name.replacingOccurrences(of: "-", with: "_")] = SwiftFiles.under(
+                folder,
+                excluding: (target.excluded + target.resources).map {
+                    folder.appendingPathComponent($0).standardizedFileURL.path
+                })
         }
         return modules
+    }
+
+    /// The files of tests in `package` that no target its manifest's text declares compiles, when that text
+    /// names every target (``UncompiledTestFiles``); `tests` are its test targets' files.
+    static func uncompiledTests(in package: URL, tests: Set<String>) -> [AnalyzedFinding] {
+        let manifest = manifest(of: package)
+        let targets = ManifestTargets.read(manifest)
+        guard targets.complete, !targets.targets.isEmpty else { return [] }
+        return UncompiledTestFiles(package: package, manifest: manifest, targets: targets, compiled: tests).findings()
     }
 
     /// The manifest SwiftPM reads for `package`: the version-specific `Package@swift-X[.Y[.Z]].swift` of

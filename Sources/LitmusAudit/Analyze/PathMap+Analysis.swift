@@ -12,6 +12,7 @@ extension PathMap {
         mapped.findings = analysis.findings.map { found in
             var relocated = found
             relocated.finding.file = found.finding.file.map(relative)
+            relocated.finding.unconfirmed = found.finding.unconfirmed.map(originalText)
             return relocated
         }
         mapped.assertionSites = analysis.assertionSites.map(relative)

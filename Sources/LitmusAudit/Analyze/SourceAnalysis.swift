@@ -67,6 +67,10 @@ public struct SourceAnalysis: Sendable, Codable {
     /// The lines of the test functions that call XCTest's `measure`, by file: performance tests, whose
     /// duration is the measurement's (ten runs of the block), not a slow unit test's.
     public var measuringTests: [String: [Int]] = [:]
+    /// Why the compiler's typed facts of some test module are missing (its typed AST could not be produced),
+    /// when the audit built the tests: its static findings that ask them are unconfirmed. `nil` when every
+    /// module had its facts, and for `litmus smells`, which builds nothing.
+    public var typedFactsProblem: String?
 }
 
 extension SourceAnalysis {

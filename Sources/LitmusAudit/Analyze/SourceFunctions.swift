@@ -12,6 +12,10 @@ final class SourceFunctions: @unchecked Sendable {
     /// The files, listed at the first question.
     private let list: () -> [URL]
     private var texts: [String]?
+    /// The files' names, beside their texts.
+    private var names: [String] = []
+    /// The files parsed for their classes, by index.
+    private var classTrees: [Int: SourceFileSyntax] = [:]
     /// Whether each function name seen so far returns no optional, by name; files parsed once.
     private var functions: [String: Bool] = [:]
     private var parsed: Set<Int> = []
@@ -59,6 +63,50 @@ final class SourceFunctions: @unchecked Sendable {
         return declared
     }
 
+    /// The `test…()` methods a test class of another module passes on to its subclasses, when the files
+    /// declare the class `name` and its chain of superclasses there reaches `XCTestCase`: its own and its
+    /// superclasses' instance methods named `test…` without parameters, with the name of its file; `nil`
+    /// when the files do not declare such a class.
+    func inheritedTests(of name: String) -> (methods: [String], file: String)? {
+        lock.withLock {
+            var methods: [String] = []
+            var file: String?
+            var current = name
+            var seen: Set<String> = []
+            while seen.insert(current).inserted {
+                guard let (declaration, url) = classDeclaration(current) else { return nil }
+                file = file ?? url
+                methods += declaration.memberBlock.members.compactMap { member -> String? in
+                    guard let function = member.decl.as(FunctionDeclSyntax.self),
+                        NeverRunDetector.isTestName(function.name.text),
+                        function.signature.parameterClause.parameters.isEmpty,
+                        !function.modifiers.contains(where: {
+                            ["static", "class", "private", "fileprivate"].contains($0.name.text)
+                        })
+                    else { return nil }
+                    return function.name.text
+                }
+                guard let base = TargetTypes.firstInherited(declaration.inheritanceClause) else { return nil }
+                if base == "XCTestCase" { return file.map { (methods, $0) } }
+                current = base
+            }
+            return nil
+        }
+    }
+
+    /// The class `name` the files declare, with its file's name; parsed once per file.
+    private func classDeclaration(_ name: String) -> (ClassDeclSyntax, String)? {
+        let texts = loaded()
+        for (index, text) in texts.enumerated() where declares(text, "class \(name)") {
+            let tree = classTrees[index] ?? Parser.parse(source: text)
+            classTrees[index] = tree
+            if let declaration = tree.descendants(of: ClassDeclSyntax.self).first(where: { $0.name.text == name }) {
+                return (declaration, names[index])
+            }
+        }
+        return nil
+    }
+
     /// The answer `compute` gives for `key`, computed once.
     func remembered(_ key: String, _ compute: () -> Bool) -> Bool {
         if let known = lock.withLock({ memo[key] }) { return known }
@@ -69,9 +117,12 @@ final class SourceFunctions: @unchecked Sendable {
 
     private func loaded() -> [String] {
         if let texts { return texts }
-        let read = list().compactMap { try? String(contentsOf: $0, encoding: .utf8) }
-        texts = read
-        return read
+        let read = list().compactMap { url in
+            (try? String(contentsOf: url, encoding: .utf8)).map { (url.lastPathComponent, $0) }
+        }
+        names = read.map(\.0)
+        texts = read.map(\.1)
+        return read.map(\.1)
     }
 
     /// Whether `text` holds `phrase` followed by a character that ends a name.

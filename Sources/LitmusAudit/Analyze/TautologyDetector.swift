@@ -19,7 +19,8 @@ enum TautologyDetector {
                 return "\(name) compares \(arguments[0].expression.trimmedDescription) with itself"
             }
             if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression),
-                !(isSelfComparison(first.expression) && isNamedForReflexivity(call)),
+                !(isSelfComparison(first.expression) && isNamedForReflexivity(call)
+                    && comparison(first.expression)?.1 != "==="),
                 !isTwoEvaluationsCompared(first.expression, in: call)
             {
                 return "\(name)(\(first.expression.trimmedDescription)) is always true"
@@ -48,7 +49,7 @@ enum TautologyDetector {
         if let macro = node.as(MacroExpansionExprSyntax.self),
             macro.macroName.text == "expect" || macro.macroName.text == "require",
             let first = macro.arguments.first?.expression, isAlwaysTrue(first),
-            !(isSelfComparison(first)
+            !(isSelfComparison(first) && comparison(first)?.1 != "==="
                 && (isNamedForReflexivity(macro) || comparesClosureParameter(first) || testsItsType(first))),
             !isTwoEvaluationsCompared(first, in: macro)
         {
@@ -82,6 +83,8 @@ enum TautologyDetector {
             !expression.descendants(of: FunctionCallExprSyntax.self).isEmpty
             || !expression.descendants(of: MemberAccessExprSyntax.self).filter { $0.base != nil }.isEmpty
         guard evaluates else { return false }
+        // Identity of what is made or read twice can differ: a container asked twice for its scoped instance, a
+        // provider's computed `instance` (Swinject's scope tests).
         if identity { return true }
         let function = (node.enclosingFunctionName ?? "").lowercased()
         return [

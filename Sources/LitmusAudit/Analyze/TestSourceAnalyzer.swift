@@ -23,6 +23,18 @@ public struct TestSourceAnalyzer: Sendable {
     /// needs what a function there returns (``SourceFunctions``, which reads the test files too); none:
     /// such smells are judged without them.
     public var sourceFiles: @Sendable () -> [URL] = { [] }
+    /// What the compiler knows of the test sources (``TypedFacts``): the audit reads it from its build;
+    /// `nil` without a build (`litmus smells`), when the findings whose rules ask it are unconfirmed.
+    public var typedFacts: TypedFacts?
+    /// The package's own checks, by function name (`checks` in `.litmus-audit.json`): a test calling one
+    /// asserts something, as one calling a library's check does (``LibraryChecks``).
+    public var checks: Set<String> = []
+    /// The platforms the package's tests are built for (this run's and its CI workflows'), against which a
+    /// test inside an `#if` is compiled out everywhere (``CompiledOutDetector``); every platform by default.
+    var platforms = BuildPlatforms.unknown
+    /// The custom conditions the build defines (`DEBUG` in a debug build, `-Xswiftc -DNAME`, enabled traits):
+    /// which `#if` clauses the checks read as compiled.
+    var conditions: Set<String> = ["DEBUG"]
 
     /// Creates an analyzer for tests built by `compilerVersion` (by default the toolchain's, as the
     /// analysis's build configuration knows it).
@@ -63,7 +75,7 @@ public struct TestSourceAnalyzer: Sendable {
     }
 
     /// One parsed file of a test target, with what its build compiles.
-    private struct ParsedFile {
+    struct ParsedFile {
         var file: String
         var text: String
         var tree: SourceFileSyntax
@@ -71,6 +83,12 @@ public struct TestSourceAnalyzer: Sendable {
         var compiled: CompiledRegions
         /// Every node of the tree, in source order: walked once, read by each query below.
         var all: [Syntax]
+        /// What the compiler knows of the file, if anything.
+        var typed: TypedFileFacts?
+        /// Why ``typed`` is missing, for the findings its rules could not confirm.
+        var unconfirmed: String
+        /// The modules it imports.
+        var imports: Set<String>
 
         func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
         /// The nodes of type `T` the build compiles.
@@ -82,14 +100,7 @@ public struct TestSourceAnalyzer: Sendable {
     private func analyze(
         target files: [URL], module: String, sources: SourceFunctions?, into analysis: inout SourceAnalysis
     ) {
-        let parsed: [ParsedFile] = files.compactMap { url in
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-            let tree = Parser.parse(source: text)
-            return ParsedFile(
-                file: url.path, text: text, tree: tree,
-                converter: SourceLocationConverter(fileName: url.path, tree: tree),
-                compiled: CompiledRegions(tree), all: tree.descendants(of: Syntax.self))
-        }
+        let parsed: [ParsedFile] = files.compactMap(parse)
         // Every function in the target the build compiles, by name, with what it reaches through the
         // helpers it calls.
         let otherPlatforms = parsed.flatMap { file in
@@ -100,9 +111,21 @@ public struct TestSourceAnalyzer: Sendable {
             analysis.listedForOtherPlatforms = Array(Set((analysis.listedForOtherPlatforms ?? []) + otherPlatforms))
                 .sorted()
         }
-        var helpers = HelperIndex(functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) })
+        var helpers = HelperIndex(
+            functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) }, configured: checks)
         helpers.sources = sources
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
+        // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its
+        // smells, below).
+        let files = parsed.map { file in
+            NeverRunDetector.File(
+                file: file.file, converter: file.converter, nodes: file.all, compiles: { file.compiled.compiles($0) })
+        }
+        analysis.findings += NeverRunDetector.findings(
+            in: files, module: module, types: TargetTypes(files: parsed.map(\.all)), sources: sources,
+            skipping: helpers.runTypes)
+        analysis.findings += CompiledOutDetector.findings(
+            in: Array(zip(parsed.map(\.tree), files)), module: module, platforms: platforms)
         // The classes of the target that inherit from something: those whose extensions may declare tests.
         let testClassNames = Set(
             parsed.flatMap { file in
@@ -118,75 +141,116 @@ public struct TestSourceAnalyzer: Sendable {
                     analysis.helperSites[function.name.text, default: []].append(sites)
                 }
             }
-            for declaration in file.compiledNodes(ClassDeclSyntax.self) {
-                let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-                let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
-                let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
-                guard isSpec || (!testMethods.isEmpty && !inherited.isEmpty) else { continue }
-                let testClass = SourceAnalysis.TestClass(
-                    name: declaration.name.text, module: module, file: file.file, line: file.line(declaration),
-                    isSpec: isSpec,
-                    testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
-                analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
-                if isSpec {
-                    analysis.findings += specSleeps(in: declaration, spec: testClass.name, helpers: helpers, file: file)
-                }
-            }
-            // Tests declared in an extension of a test class, often in a file of their own
-            // (weichsel/ZIPFoundation's `extension ZIPFoundationTests`): an entry of their own, with that
-            // file, so each test is located where it is written.
-            // An extension of a class named for tests (`…Tests`, `…Test`) whose declaration is elsewhere.
-            for declaration in file.compiledNodes(ExtensionDeclSyntax.self)
-            where testClassNames.contains(declaration.extendedType.trimmedDescription)
-                || ["Tests", "Test"].contains(where: declaration.extendedType.trimmedDescription.hasSuffix)
-            {
-                let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
-                guard !testMethods.isEmpty else { continue }
-                let testClass = SourceAnalysis.TestClass(
-                    name: declaration.extendedType.trimmedDescription, module: module, file: file.file,
-                    line: file.line(declaration), isSpec: false,
-                    testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
-                analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
-            }
-            for function in file.compiledNodes(FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
-                let name = Self.swiftTestingName(function)
-                analysis.findings += findings(
-                    in: function, test: name, shown: name, library: .swiftTesting, helpers: helpers, file: file)
-                analysis.assertionSites +=
-                    AssertionSites.find(
-                        in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
-                    ).map { [$0] } ?? []
-            }
-            analysis.typeNames[file.file] = Self.typeNames(in: file)
-            let measuring = file.compiledNodes(FunctionDeclSyntax.self).filter { function in
-                isXCTestMethod(function)
-                    && function.body.map { body in
-                        CallCollector.names(in: Syntax(body)).contains { ["measure", "measureMetrics"].contains($0) }
-                    } == true
-            }.map { file.line($0) }
-            if !measuring.isEmpty { analysis.measuringTests[file.file] = measuring }
-            for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
-            where file.compiled.compiles(call) {
-                let owner = call.enclosingFunctionName ?? "test code"
-                analysis.findings.append(
-                    AnalyzedFinding(
-                        kind: .unevaluatedExpectation, testName: owner, file: file.file, line: file.line(call),
-                        message:
-                            "\(owner): `\(call.trimmedDescription.prefix(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
-                    ))
-            }
-            for node in file.compiledNodes(Syntax.self) {
-                if let message = TautologyDetector.message(for: node) {
-                    let owner = node.enclosingFunctionName ?? "test code"
-                    analysis.findings.append(
-                        AnalyzedFinding(
-                            kind: .tautology, testName: owner, file: file.file, line: file.line(node),
-                            message: "\(owner): \(message)"))
-                }
-            }
+            analyzeTestClasses(
+                of: file, module: module, testClassNames: testClassNames, helpers: helpers, into: &analysis)
+            analyzeSwiftTestingTests(of: file, helpers: helpers, into: &analysis)
+            analyzeChecks(of: file, helpers: helpers, into: &analysis)
             addSmells(of: file, module: module, testClasses: testClassNames, helpers: helpers, into: &analysis)
         }
         addMainActorSharedState(of: parsed, into: &analysis)
+    }
+
+    /// `url` read and parsed, with the compiler's facts of it; `nil` when it cannot be read.
+    private func parse(_ url: URL) -> ParsedFile? {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        let tree = Parser.parse(source: text)
+        return ParsedFile(
+            file: url.path, text: text, tree: tree,
+            converter: SourceLocationConverter(fileName: url.path, tree: tree),
+            compiled: CompiledRegions(tree, configuration: HostBuildConfiguration(conditions: conditions)),
+            all: tree.descendants(of: Syntax.self),
+            typed: typedFacts?.file(url.path), unconfirmed: typedFacts?.missing(url.path) ?? TypedFacts.noBuild,
+            imports: LibraryChecks.imports(of: tree))
+    }
+
+    /// The XCTest classes and Quick specs of `file` the build compiles, and the tests declared in extensions
+    /// of test classes, each analyzed.
+    private func analyzeTestClasses(
+        of file: ParsedFile, module: String, testClassNames: Set<String>, helpers: HelperIndex,
+        into analysis: inout SourceAnalysis
+    ) {
+        // The compiler's facts, where there are any, say which classes the build compiled: an `#if` on a
+        // module the package does not have (`canImport(Combine) || canImport(OpenCombine)`) leaves it out.
+        for declaration in file.compiledNodes(ClassDeclSyntax.self)
+        where file.typed?.declares("class_decl", named: declaration.name) ?? true {
+            let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
+            let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
+            guard isSpec || (!testMethods.isEmpty && !inherited.isEmpty) else { continue }
+            let testClass = SourceAnalysis.TestClass(
+                name: declaration.name.text, module: module, file: file.file, line: file.line(declaration),
+                isSpec: isSpec,
+                testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
+            analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
+            if isSpec {
+                analysis.findings += specSleeps(in: declaration, spec: testClass.name, helpers: helpers, file: file)
+            }
+        }
+        // Tests declared in an extension of a test class, often in a file of their own
+        // (weichsel/ZIPFoundation's `extension ZIPFoundationTests`): an entry of their own, with that
+        // file, so each test is located where it is written.
+        // An extension of a class named for tests (`…Tests`, `…Test`) whose declaration is elsewhere.
+        for declaration in file.compiledNodes(ExtensionDeclSyntax.self)
+        where
+            (testClassNames.contains(declaration.extendedType.trimmedDescription)
+            || ["Tests", "Test"].contains(where: declaration.extendedType.trimmedDescription.hasSuffix))
+            && file.typed?.declares("extension_decl", named: declaration.extendedType) ?? true
+        {
+            let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
+            guard !testMethods.isEmpty else { continue }
+            let testClass = SourceAnalysis.TestClass(
+                name: declaration.extendedType.trimmedDescription, module: module, file: file.file,
+                line: file.line(declaration), isSpec: false,
+                testMethods: Dictionary(testMethods.map { ($0.name.text, file.line($0)) }) { first, _ in first })
+            analyzeTests(testMethods, of: testClass, helpers: helpers, file: file, into: &analysis)
+        }
+    }
+
+    /// The Swift Testing tests of `file`, each analyzed; its type names; its performance tests.
+    private func analyzeSwiftTestingTests(
+        of file: ParsedFile, helpers: HelperIndex, into analysis: inout SourceAnalysis
+    ) {
+        for function in file.compiledNodes(FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
+            let name = Self.swiftTestingName(function)
+            analysis.findings += findings(
+                in: function, test: name, shown: name, library: .swiftTesting, helpers: helpers, file: file)
+            analysis.assertionSites +=
+                AssertionSites.find(
+                    in: function, named: name, file: file.file, helpers: helpers, converter: file.converter
+                ).map { [$0] } ?? []
+        }
+        analysis.typeNames[file.file] = Self.typeNames(in: file)
+        let measuring = file.compiledNodes(FunctionDeclSyntax.self).filter { function in
+            isXCTestMethod(function)
+                && function.body.map { body in
+                    CallCollector.names(in: Syntax(body)).contains { ["measure", "measureMetrics"].contains($0) }
+                } == true
+        }.map { file.line($0) }
+        if !measuring.isEmpty { analysis.measuringTests[file.file] = measuring }
+    }
+
+    /// The checks of `file` that cannot fail or are never evaluated: Nimble expectations with no matcher
+    /// call, and tautologies.
+    private func analyzeChecks(of file: ParsedFile, helpers: HelperIndex, into analysis: inout SourceAnalysis) {
+        for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
+        where file.compiled.compiles(call) {
+            let owner = call.enclosingFunctionName ?? "test code"
+            analysis.findings.append(
+                AnalyzedFinding(
+                    kind: .unevaluatedExpectation, testName: owner, file: file.file, line: file.line(call),
+                    message:
+                        "\(owner): `\(call.trimmedDescription.prefix(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
+                ))
+        }
+        for node in file.compiledNodes(Syntax.self) {
+            if let message = TautologyDetector.message(for: node) {
+                let owner = node.enclosingFunctionName ?? "test code"
+                analysis.findings.append(
+                    AnalyzedFinding(
+                        kind: .tautology, testName: owner, file: file.file, line: file.line(node),
+                        message: "\(owner): \(message)"))
+            }
+        }
     }
 
     /// The target's main-actor tests that write state other tests read (``MainActorSharedStateDetector``: it
@@ -213,7 +277,8 @@ public struct TestSourceAnalyzer: Sendable {
         let smells = SmellScan.findings(
             in: file.tree, file: file.file, module: module, testClasses: testClasses, helpers: helpers,
             // Every branch of an `#if`: a smell in a test another platform compiles is still one.
-            converter: file.converter, compiles: { _ in true }, compiledHere: { file.compiled.compiles($0) })
+            converter: file.converter, compiles: { _ in true }, compiledHere: { file.compiled.compiles($0) },
+            typed: file.typed, unconfirmed: file.unconfirmed)
         let empty = Set(smells.filter { $0.kind == .emptyTest }.compactMap(\.testName))
         analysis.findings.removeAll {
             $0.kind == .noAssertion && $0.file == file.file && empty.contains($0.testName ?? "")
@@ -292,89 +357,5 @@ public struct TestSourceAnalyzer: Sendable {
 
     private func isSwiftTestingTest(_ function: FunctionDeclSyntax) -> Bool {
         function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
-    }
-
-    private func findings(
-        in function: FunctionDeclSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
-        file: ParsedFile
-    ) -> [AnalyzedFinding] {
-        guard let body = function.body else { return [] }
-        var found: [AnalyzedFinding] = []
-        let called = CallCollector.names(in: Syntax(body))
-        let assertsSomething =
-            called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.asserting)
-            || CallCollector.hasPlainTry(in: Syntax(body))
-        // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
-        // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
-        if !assertsSomething && !Self.namedForRunning(function.name.text) {
-            let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
-            found.append(
-                AnalyzedFinding(
-                    kind: .noAssertion, testName: test, file: file.file, line: file.line(function),
-                    message: measures
-                        ? "\(shown) is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
-                        : "\(shown) asserts nothing: it passes whatever the code does"))
-        }
-        // In every `#if` branch, as the smells are read: a `try?` on the call under test swallows its error on
-        // the platform that compiles it (ZIPFoundation's `#if os(macOS)` comparison with the system's zip).
-        for tryExpression in body.descendants(of: TryExprSyntax.self)
-        where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
-            && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
-        {
-            found.append(
-                AnalyzedFinding(
-                    kind: .swallowedError, testName: test, file: file.file, line: file.line(tryExpression),
-                    message: "\(shown) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
-        }
-        let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
-        let waits = called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
-        if createsExpectation && !waits {
-            found.append(
-                AnalyzedFinding(
-                    kind: .unwaitedExpectation, testName: test, file: file.file, line: file.line(function),
-                    message: "\(shown) creates an expectation and never waits for it"))
-        }
-        let reported = swiftTestingReportsXCTestFailures
-        let ignored =
-            library == .swiftTesting
-            ? IgnoredCheckDetector.xctestAssertions(in: body, test: shown, helpers: helpers, reported: reported)
-                .map { (FindingKind.xctestAssertionInSwiftTesting, $0) }
-            : IgnoredCheckDetector.expectMacros(in: body, test: shown, helpers: helpers).map { (.expectInXCTest, $0) }
-        let unawaited = IgnoredCheckDetector.unawaitedAssertions(in: body, test: shown, helpers: helpers)
-            .map { (FindingKind.unawaitedAssertion, $0) }
-        for (kind, place) in ignored + unawaited where file.compiled.compiles(place.node) {
-            var finding = AnalyzedFinding(
-                kind: kind, testName: test, file: file.file, line: file.line(place.node), message: place.message)
-            // From Swift 6.4 the check fails the test: advice to use the test's own framework, not a smell.
-            if kind == .xctestAssertionInSwiftTesting && reported {
-                finding.finding.hint = true
-                finding.finding.fix = IgnoredCheckDetector.reportedXCTestAssertionFix
-            }
-            found.append(finding)
-        }
-        found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
-        return found
-    }
-
-    /// The waits for time in `scope` (a test's body, or a Quick example): its own sleeps, and its calls of
-    /// helpers that sleep, each reported where the test makes it.
-    private func sleeps(
-        in scope: some SyntaxProtocol, test: String, shown: String, helpers: HelperIndex, file: ParsedFile
-    ) -> [AnalyzedFinding] {
-        let direct = SleepDetector.directCalls(in: scope).filter(file.compiled.compiles)
-        return direct.compactMap { call -> AnalyzedFinding? in
-            if CallCollector.isSleep(call) {
-                guard !CallCollector.isPollInterval(call) else { return nil }
-                return AnalyzedFinding(
-                    kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
-                    message: "\(shown) sleeps: \(call.trimmedDescription.prefix(60))")
-            }
-            guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
-                helpers.sleeping.contains(name)
-            else { return nil }
-            return AnalyzedFinding(
-                kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
-                message: "\(shown) calls \(name)(…), a helper that sleeps")
-        }
     }
 }

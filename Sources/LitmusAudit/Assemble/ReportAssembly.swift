@@ -8,9 +8,10 @@ public enum ReportAssembly {
         let observations = record.observations
         let options = record.options
         let tests = observations.tests.map { test in
-            let durations = observations.durations(of: test)
+            let timings = observations.timings(of: test)
+            let durations = timings.map(\.milliseconds)
             let outcomes = observations.suiteOutcomes(of: test)
-            return TestReport(
+            var report = TestReport(
                 id: test.id, name: test.name, library: test.library, file: test.file, line: test.line,
                 suiteOutcomes: outcomes, aloneOutcome: observations.aloneOutcome(of: test),
                 durationsMilliseconds: durations, medianMilliseconds: durations.median,
@@ -20,6 +21,13 @@ public enum ReportAssembly {
                     ? observations.parallelRuns.map { $0.outcome(of: test) } : nil,
                 budgetMilliseconds: FastJudge.budget(of: test, options: options, analysis: record.analysis)?
                     .milliseconds)
+            let retimed = observations.retimed?[test.id] ?? []
+            if let judged = [retimed, timings].first(where: { !$0.isEmpty }), FastJudge.busyMachine(judged) != nil {
+                report.freeCoreMilliseconds =
+                    FastJudge.freeCore(judged)
+                    ?? judged.map { $0.milliseconds / max(1, $0.machine?.slowdown ?? 1) }.median
+            }
+            return report
         }
         let held = Self.quarantine(
             record.quarantine, tests: tests, findings: judgement.findings, failingTests: judgement.failingTests)

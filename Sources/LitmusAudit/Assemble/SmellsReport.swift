@@ -23,8 +23,66 @@ public enum SmellsReport {
     public static func make(paths: [String], options: AuditOptions) throws -> AuditReport {
         let started = ContinuousClock.now
         let here = FileManager.default.currentDirectoryPath
+        let (modules, packages) = try inputs(paths, here: here)
+        let files = modules.values.reduce(0) { $0 + $1.count }
+        guard files > 0 else {
+            throw BadPath(
+                path: paths.joined(separator: " "),
+                reason: "no Swift test file found there; give a test folder or files")
+        }
+        var analyzer = TestSourceAnalyzer()
+        analyzer.checks = Set(options.checks)
+        analyzer.sourceFiles = {
+            packages.flatMap { package in
+                SwiftFiles.under(package.folder).filter { file in
+                    !package.tests.contains(file.path)
+                        && !SwiftFiles.isVendored(file.path.dropFirst(package.folder.path.count))
+                }
+            }
+        }
+        // The build's conditions decide the `#if` clauses read as compiled; where the tests are built, those
+        // compiled nowhere: one package's platforms; loose files, any.
+        let build = PackageBuild(options: options)
+        analyzer.conditions = build.conditions
+        if packages.count == 1, let package = packages.first {
+            analyzer.platforms = BuildPlatforms.read(package: package.folder, defines: build.conditions)
+        }
+        var analysis = analyzer.analyze(modules: modules)
+        for package in packages {
+            analysis.findings += PackageManifest.uncompiledTests(in: package.folder, tests: package.tests)
+        }
+        let tests = modules.values.joined().reduce(0) { count, url in
+            count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
+        }
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        let all = analysis.findings.filter { options.reports($0.kind) }.map { found -> (Finding, Bool) in
+            var finding = found.finding
+            finding.test = found.testID ?? found.testName.map { TestID(rawValue: $0) }
+            if let file = finding.file, file.hasPrefix(prefix) { finding.file = String(file.dropFirst(prefix.count)) }
+            return (finding, found.isNote)
+        }.sorted { ($0.0.letter, $0.0.location ?? "", $0.0.message) < ($1.0.letter, $1.0.location ?? "", $1.0.message) }
+        let findings = all.filter { !$0.1 }.map(\.0)
+        let notes = all.filter(\.1).map(\.0)
+        var (verdicts, unmet) = Self.verdicts(of: findings, options: options)
+        if let failure = ReportAssembly.hintRule(findings, options.thresholds) { unmet.append(failure) }
+        var report = AuditReport(
+            // The folder the paths are named from: SARIF's and GitHub's paths are relative to it.
+            package: here, seed: 0, options: options,
+            wallSeconds: (ContinuousClock.now - started).inSeconds, buildSeconds: 0, tests: [], findings: findings,
+            verdicts: verdicts, failingTests: [], unmetThresholds: unmet)
+        report.litmusVersion = LitmusVersion.current
+        report.smells = SmellsScope(paths: paths, files: files, tests: tests)
+        report.notes = notes.isEmpty ? nil : notes
+        return report
+    }
+
+    /// The test files of `paths` (relative to `here`) by module, and each package's folder with its test
+    /// files (for its own sources: what their functions return). Throws ``BadPath`` for a path that is
+    /// neither a package, a folder nor a `.swift` file.
+    private static func inputs(_ paths: [String], here: String) throws
+        -> (modules: [String: [URL]], packages: [(folder: URL, tests: Set<String>)])
+    {
         var modules: [String: [URL]] = [:]
-        // Each package's folder and test files, for its own sources: what their functions return.
         var packages: [(folder: URL, tests: Set<String>)] = []
         for path in paths {
             let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here, isDirectory: true))
@@ -41,8 +99,7 @@ public enum SmellsReport {
                 for (module, files) in tests { modules[module, default: []] += files }
                 // Every other Swift file of the package (its targets may live anywhere: SWXMLHash's in Source/),
                 // outside hidden and vendored folders, listed only if a smell needs them.
-                let testFiles = Set(tests.values.joined().map(\.path))
-                packages.append((url.standardizedFileURL, testFiles))
+                packages.append((url.standardizedFileURL, Set(tests.values.joined().map(\.path))))
             } else if isFolder.boolValue {
                 modules["", default: []] += SwiftFiles.under(url)
             } else if url.pathExtension == "swift" {
@@ -51,33 +108,14 @@ public enum SmellsReport {
                 throw BadPath(path: path, reason: "not a .swift file; give a package, a test folder or a .swift file")
             }
         }
-        let files = modules.values.reduce(0) { $0 + $1.count }
-        guard files > 0 else {
-            throw BadPath(
-                path: paths.joined(separator: " "),
-                reason: "no Swift test file found there; give a test folder or files")
-        }
-        var analyzer = TestSourceAnalyzer()
-        let sourcePackages = packages
-        analyzer.sourceFiles = {
-            sourcePackages.flatMap { package in
-                SwiftFiles.under(package.folder).filter { file in
-                    !package.tests.contains(file.path)
-                        && !SwiftFiles.isVendored(file.path.dropFirst(package.folder.path.count))
-                }
-            }
-        }
-        let analysis = analyzer.analyze(modules: modules)
-        let tests = modules.values.joined().reduce(0) { count, url in
-            count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
-        }
-        let prefix = here.hasSuffix("/") ? here : here + "/"
-        let findings = analysis.findings.filter { options.reports($0.kind) }.map { found -> Finding in
-            var finding = found.finding
-            finding.test = found.testID ?? found.testName.map { TestID(rawValue: $0) }
-            if let file = finding.file, file.hasPrefix(prefix) { finding.file = String(file.dropFirst(prefix.count)) }
-            return finding
-        }.sorted { ($0.letter, $0.location ?? "", $0.message) < ($1.letter, $1.location ?? "", $1.message) }
+        return (modules, packages)
+    }
+
+    /// The verdicts of the letters the static checks judge (Fast's sleeps, Self-validating; Isolated's hint
+    /// when it found one) against the thresholds, and the thresholds not met.
+    private static func verdicts(of findings: [Finding], options: AuditOptions) -> (
+        verdicts: [Verdict], unmet: [String]
+    ) {
         var verdicts: [Verdict] = []
         var unmet: [String] = []
         for letter in [Letter.fast, .selfValidating] {
@@ -106,15 +144,7 @@ public enum SmellsReport {
                 Verdict(letter: .isolated, passed: true, findings: 0, summary: summary),
                 at: verdicts.firstIndex { $0.letter == .selfValidating } ?? verdicts.endIndex)
         }
-        if let failure = ReportAssembly.hintRule(findings, options.thresholds) { unmet.append(failure) }
-        var report = AuditReport(
-            // The folder the paths are named from: SARIF's and GitHub's paths are relative to it.
-            package: here, seed: 0, options: options,
-            wallSeconds: (ContinuousClock.now - started).inSeconds, buildSeconds: 0, tests: [], findings: findings,
-            verdicts: verdicts, failingTests: [], unmetThresholds: unmet)
-        report.litmusVersion = LitmusVersion.current
-        report.smells = SmellsScope(paths: paths, files: files, tests: tests)
-        return report
+        return (verdicts, unmet)
     }
 
     /// The tests of one file, as the smell detectors find them.

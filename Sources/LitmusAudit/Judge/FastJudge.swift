@@ -5,35 +5,113 @@ import LitmusSupport
 /// over it again in runs alone with nothing beside it: ``needsRetiming(_:in:budget:quick:)``). (Sleeps in the test code,
 /// the other F finding, are found in the sources: ``SelfValidatingJudge`` passes them on.)
 enum FastJudge {
-    /// The slow-test finding of `test`, if its median exceeds its budget (``budget(of:options:analysis:)``).
-    static func finding(for test: TestIdentity, in observations: Observations, _ context: JudgingContext) -> Finding? {
+    /// A machine that runs a thread this many times slower than a free core is busy: a duration measured
+    /// there is judged as it would be on a free core (``onFreeCore(_:)``).
+    static let busy = 1.5
+
+    /// What Fast says of `test`: a slow-test finding when its median exceeds its budget
+    /// (``budget(of:options:analysis:)``), or a note when it does only as measured on a busy machine.
+    static func judge(_ test: TestIdentity, in observations: Observations, _ context: JudgingContext)
+        -> (finding: Finding?, note: Finding?)
+    {
         guard let (budget, source) = budget(of: test, options: context.options, analysis: context.analysis) else {
-            return nil
+            return (nil, nil)
         }
-        let (durations, runs) = samples(of: test, in: observations)
-        let median = durations.median
-        guard median > budget else { return nil }
-        let whose = source.map { " of its \($0)" } ?? ""
-        if let (quietMedian, count) = retimed(test, in: observations) {
-            guard quietMedian > budget else { return nil }
-            return Judge.finding(
-                .slowTest, test,
-                "\(test.name) takes \(milliseconds(quietMedian, over: budget)) ms (median of \(count) runs alone "
-                    + "with nothing beside it; \(milliseconds(median, over: budget)) ms over \(runs)), over the "
-                    + "\(Int(budget)) ms budget\(whose)"
+        let (timings, runs) = samples(of: test, in: observations)
+        let median = timings.map(\.milliseconds).median
+        guard median > budget else { return (nil, nil) }
+        let theBudget = "the \(Int(budget)) ms budget" + (source.map { " of its \($0)" } ?? "")
+        let over = ", over \(theBudget)"
+        var judged = timings
+        var what = "median of \(runs)"
+        if let quiet = observations.retimed?[test.id], !quiet.isEmpty {
+            guard quiet.map(\.milliseconds).median > budget else { return (nil, nil) }
+            judged = quiet
+            what =
+                "median of \(quiet.count) runs alone with nothing beside it; \(milliseconds(median, over: budget)) ms "
+                + "over \(runs)"
+        }
+        let takes = "\(test.name) takes \(milliseconds(judged.map(\.milliseconds).median, over: budget)) ms (\(what))"
+        guard let busy = busyMachine(judged) else { return (Judge.finding(.slowTest, test, takes + over), nil) }
+        // Measured on a busy machine: judged on what a free core would have taken.
+        if let free = freeCore(judged) {
+            guard free > budget else {
+                return (
+                    nil,
+                    Judge.finding(
+                        .slowTest, test,
+                        "\(takes) on a busy machine (\(busy)): \(shown(free)) ms on a free core, within \(theBudget), so "
+                            + "not judged slow")
+                )
+            }
+            return (
+                Judge.finding(
+                    .slowTest, test,
+                    "\(takes)\(over), measured on a busy machine (\(busy)); \(milliseconds(free, over: budget)) ms on a "
+                        + "free core"), nil
             )
         }
-        return Judge.finding(
-            .slowTest, test,
-            "\(test.name) takes \(milliseconds(median, over: budget)) ms (median of \(runs)), over the \(Int(budget)) ms budget\(whose)"
+        // No processor time to split computing from waiting: over the budget even if all of it was computing,
+        // it is slow; otherwise it cannot be told.
+        let least = judged.map { $0.milliseconds / max(1, $0.machine?.slowdown ?? 1) }.median
+        guard least > budget else {
+            return (
+                nil,
+                Judge.finding(
+                    .slowTest, test,
+                    "\(takes) on a busy machine (\(busy)): between \(shown(least)) and \(shown(median)) ms on a free "
+                        + "core, and it could not be timed again to tell; not judged slow against \(theBudget)")
+            )
+        }
+        return (
+            Judge.finding(
+                .slowTest, test,
+                "\(takes)\(over), measured on a busy machine (\(busy)); at least "
+                    + "\(milliseconds(least, over: budget)) ms on a free core"), nil
         )
+    }
+
+    /// Milliseconds as a note shows them: whole from 10, else with one decimal.
+    private static func shown(_ milliseconds: Double) -> String {
+        milliseconds >= 10 ? "\(Int(milliseconds.rounded()))" : String(format: "%.1f", milliseconds)
+    }
+
+    /// The median of what `timings` would have taken on a free core (``onFreeCore(_:)``); `nil` when one
+    /// of them ran on a busy machine without its processor time.
+    static func freeCore(_ timings: [Timing]) -> Double? {
+        let free = timings.map(onFreeCore)
+        guard free.allSatisfy({ $0 != nil }) else { return nil }
+        return free.compactMap { $0 }.median
+    }
+
+    /// What `timing` would have taken on a free core: as measured on a quiet machine; on a busy one, the
+    /// processor time it used ran `slowdown` times slower, and the rest (waiting, sleeping) did not, so
+    /// the duration less the processor time times (slowdown − 1); `nil` on a busy machine without the
+    /// processor time.
+    static func onFreeCore(_ timing: Timing) -> Double? {
+        guard let slowdown = timing.machine?.slowdown, slowdown > busy else { return timing.milliseconds }
+        guard let processor = timing.processorMilliseconds else { return nil }
+        let computing = min(processor, timing.milliseconds)
+        return max(computing, timing.milliseconds - computing * (slowdown - 1))
+    }
+
+    /// How busy the machine was over `timings`, in words, when any of them ran on a busy machine:
+    /// `a thread ran 9.1 times slower than on a free core, load 28.4 on 2 cores`; `nil` otherwise.
+    static func busyMachine(_ timings: [Timing]) -> String? {
+        let busyRuns = timings.compactMap(\.machine).filter { $0.slowdown > busy }
+        guard !busyRuns.isEmpty else { return nil }
+        let slowdown = busyRuns.map(\.slowdown).median
+        let load = busyRuns.compactMap(\.load).max().map {
+            ", load \(String(format: "%.1f", $0)) on \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        }
+        return "a thread ran \(String(format: "%.1f", slowdown)) times slower than on a free core\(load ?? "")"
     }
 
     /// The median of `test`'s durations when timed again alone (``RunStage/retimeSlow(_:xctests:)``), and
     /// how many runs it is of; `nil` when it was not timed again.
     static func retimed(_ test: TestIdentity, in observations: Observations) -> (median: Double, runs: Int)? {
         guard let quiet = observations.retimed?[test.id], !quiet.isEmpty else { return nil }
-        return (quiet.median, quiet.count)
+        return (quiet.map(\.milliseconds).median, quiet.count)
     }
 
     /// The rule the run stage times tests again by (``toRetime(_:options:analysis:)``), on these options
@@ -61,8 +139,12 @@ enum FastJudge {
     static func needsRetiming(_ test: TestIdentity, in observations: Observations, budget: Double, quick: Bool)
         -> Bool
     {
-        let durations = samples(of: test, in: observations).durations
+        let timings = samples(of: test, in: observations).timings
+        let durations = timings.map(\.milliseconds)
         guard let fastest = durations.min(), durations.median > budget else { return false }
+        // Measured on a busy machine: timed again, alone, with its processor time, to tell computing (which
+        // the load slows) from waiting (which it does not).
+        if busyMachine(timings) != nil { return true }
         return durations.count == 1 ? !quick : fastest <= budget
     }
 
@@ -71,12 +153,13 @@ enum FastJudge {
     /// run's duration too, when it ran alone (`1 suite run and its alone run`): one duration on a loaded
     /// machine is too little to call a test slow (on Files 4.3.0 under the load of other builds, a test of
     /// 10 ms alone took 109 ms in the one suite run that measured it).
-    static func samples(of test: TestIdentity, in observations: Observations) -> (durations: [Double], runs: String) {
-        let durations = observations.durations(of: test)
-        guard durations.count == 1, let alone = observations.alone[test.id],
+    static func samples(of test: TestIdentity, in observations: Observations) -> (timings: [Timing], runs: String) {
+        let timings = observations.timings(of: test)
+        guard timings.count == 1, let alone = observations.alone[test.id],
             alone.outcome == .passed || alone.outcome == .failed
-        else { return (durations, "\(durations.count) runs") }
-        return (durations + [alone.duration * 1000], "1 suite run and its alone run")
+        else { return (timings, "\(timings.count) runs") }
+        let aloneRun = Timing(milliseconds: alone.duration * 1000, machine: observations.aloneLoad?[test.id])
+        return (timings + [aloneRun], "1 suite run and its alone run")
     }
 
     /// The budget `test`'s median is judged against: its own (by XCTest class or Swift Testing tag,

@@ -137,10 +137,8 @@ struct Judge: Sendable {
 
     /// F: each test's median duration against its budget (``FastJudge``).
     static let fast = Judge("fast", kinds: [.slowTest], reads: [.runs, .analysis]) { input in
-        JudgeOutput(
-            findings: input.observations.tests.compactMap {
-                FastJudge.finding(for: $0, in: input.observations, input.context)
-            })
+        let judged = input.observations.tests.map { FastJudge.judge($0, in: input.observations, input.context) }
+        return JudgeOutput(findings: judged.compactMap(\.finding), notes: judged.compactMap(\.note))
     }
 
     /// R: a process that crashed or was killed, as one finding naming the test that caused it

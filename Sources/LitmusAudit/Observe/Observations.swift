@@ -6,11 +6,14 @@ struct ObservedRun: Sendable, Hashable, Codable {
     var results: [TestID: TestResult]
     /// Identifiers in the order the tests started.
     var order: [TestID]
+    /// How busy the machine was while it ran; `nil` when it was not measured.
+    var machine: MachineLoad?
 
     /// Creates an observed run.
-    init(results: [TestID: TestResult], order: [TestID] = []) {
+    init(results: [TestID: TestResult], order: [TestID] = [], machine: MachineLoad? = nil) {
         self.results = results
         self.order = order
+        self.machine = machine
     }
 
     /// The outcome of a test in this run, `.notRun` when it did not start.
@@ -37,6 +40,8 @@ struct Observations: Sendable, Codable {
     var suiteRuns: [ObservedRun]
     /// Each test alone in a fresh process, by identifier.
     var alone: [TestID: TestResult]
+    /// How busy the machine was during each test's alone run, by identifier; `nil` when not measured.
+    var aloneLoad: [TestID: MachineLoad]?
     /// A quick audit's further alone runs of the tests whose outcome changed between its runs
     /// (``RunStage/confirmAlone(_:xctests:)``), by identifier, in order; `nil` in a full audit, and in a
     /// record written before quick audits ran tests alone again (so it still decodes).
@@ -52,10 +57,10 @@ struct Observations: Sendable, Codable {
     /// The tests run again because they failed only while another test process ran beside them, by
     /// identifier (``InterferenceCheck``).
     var interference: [TestID: InterferenceCheck] = [:]
-    /// The durations in milliseconds of the tests timed again alone because their runs disagreed about
-    /// their budget (``RunStage/retimeSlow(_:xctests:)``), by identifier; `nil` when none was (and in a
-    /// record written before tests were timed again).
-    var retimed: [TestID: [Double]]?
+    /// The durations of the tests timed again alone because their runs disagreed about their budget or
+    /// ran on a busy machine (``RunStage/retimeSlow(_:xctests:)``), by identifier; `nil` when none was (and
+    /// in a record written before tests were timed again).
+    var retimed: [TestID: [Timing]]?
     /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier.
     var profiles: [TestID: [URL]] = [:]
     /// The exit status of `--list-tests`: not 0 when the binary does not speak XCTest's protocol.
@@ -116,12 +121,15 @@ struct Observations: Sendable, Codable {
     func measuredOutcome(of test: TestIdentity) -> TestOutcome { measuredResult(of: test)?.outcome ?? .notRun }
 
     /// The test's durations in the suite runs where it passed or failed, in milliseconds.
-    func durations(of test: TestIdentity) -> [Double] {
+    func durations(of test: TestIdentity) -> [Double] { timings(of: test).map(\.milliseconds) }
+
+    /// The test's durations in the suite runs where it passed or failed, each with the machine's load.
+    func timings(of test: TestIdentity) -> [Timing] {
         suiteRuns.compactMap { run in
             guard let result = run.results[test.id], result.outcome == .passed || result.outcome == .failed else {
                 return nil
             }
-            return result.duration * 1000
+            return Timing(milliseconds: result.duration * 1000, machine: run.machine)
         }
     }
 

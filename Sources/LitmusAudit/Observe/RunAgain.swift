@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 
 /// The runs a finished observation asks for again (``RunStage/finish(_:_:)``): a quick audit's tests
 /// whose outcome changed, run alone again; the tests that failed only in a random half, run alone; and
@@ -65,13 +66,24 @@ extension RunStage {
                     + "\(Self.retimingRuns) times each, nothing beside"))
         var observations = observations
         var log = RunLog()
+        // What a test process spends before its first test (the runtime, the listing): one listing's
+        // processor time, taken with nothing beside it, as each run below is.
+        let before = ChildrenProcessorTime.seconds()
+        _ = try await binary.list()
+        let startup = ChildrenProcessorTime.seconds() - before
         for (done, test) in slow.enumerated() {
             for again in 1...Self.retimingRuns {
+                let before = ChildrenProcessorTime.seconds()
                 let run = try await binary.run([test], all: xctests, profile: "retime-\(again)")
+                let processor = ChildrenProcessorTime.seconds() - before
                 log.record(run, as: "\(test.name) timed again alone", kind: .alone(test: test.id), paths: paths)
-                if let result = observed(run).results[test.id], result.outcome == .passed || result.outcome == .failed {
+                let observed = observed(run)
+                if let result = observed.results[test.id], result.outcome == .passed || result.outcome == .failed {
                     observations.retimed = observations.retimed ?? [:]
-                    observations.retimed?[test.id, default: []].append(result.duration * 1000)
+                    observations.retimed?[test.id, default: []].append(
+                        Timing(
+                            milliseconds: result.duration * 1000, machine: observed.machine,
+                            processorMilliseconds: max(0, processor - startup) * 1000))
                 }
             }
             progress(.step(done: done + 1, total: slow.count))

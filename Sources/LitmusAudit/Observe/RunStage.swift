@@ -29,6 +29,8 @@ struct RunStage: Sendable {
     /// Why footprints cannot be measured though the audit chooses its alone runs by them (the observer is not in
     /// the copy, no coverage): the report says it, and every test runs alone.
     var footprintsUnavailable: String?
+    /// How busy the machine is, measured beside the runs; each observed run keeps the load during it.
+    var probe: CPUShareProbe?
 
     /// How many test processes run at once.
     var width: Int { Self.width(options) }
@@ -302,7 +304,12 @@ struct RunStage: Sendable {
         log: inout RunLog
     ) {
         for (test, run) in runs {
-            observations.alone[test.id] = observed(run).results[test.id]
+            let observed = observed(run)
+            observations.alone[test.id] = observed.results[test.id]
+            if let machine = observed.machine {
+                observations.aloneLoad = observations.aloneLoad ?? [:]
+                observations.aloneLoad?[test.id] = machine
+            }
             observations.profiles[test.id] = run.profiles
             if !run.changedInPackage.isEmpty {
                 observations.changedWhileAlone = observations.changedWhileAlone ?? [:]
@@ -357,7 +364,14 @@ struct RunStage: Sendable {
 
     /// A run as the judges see it: failure messages name the package's files, not the copy's.
     func observed(_ run: TestBinary.Run) -> ObservedRun {
-        ObservedRun(
+        let spans = run.processes.map { $0.start...$0.end }
+        let machine = probe.flatMap { probe -> MachineLoad? in
+            guard let first = spans.map(\.lowerBound).min(), let last = spans.map(\.upperBound).max() else {
+                return nil
+            }
+            return MachineLoad(probe.samples.during(first...last))
+        }
+        return ObservedRun(
             results: run.results.mapValues { result in
                 var mapped = result
                 mapped.issues = result.issues.map(paths.originalText)
@@ -365,7 +379,7 @@ struct RunStage: Sendable {
                     RecordedIssue(message: issue.message, file: issue.file.map(paths.relative), line: issue.line)
                 }
                 return mapped
-            }, order: run.order)
+            }, order: run.order, machine: machine)
     }
 
 }

@@ -30,6 +30,8 @@ struct RepairStage {
     var timeout: Double
     /// Where progress goes.
     var progress: @Sendable (RunProgress) -> Void
+    /// The package's own build options, as the audit built it (a patched build recompiles only the file).
+    var build = PackageBuild()
     /// The writes of the copy's file, each with a later modification time than the last.
     private let stamps = Stamps()
 
@@ -158,9 +160,11 @@ struct RepairStage {
         counter.builds += 1
         let built: TestBinary
         do {
-            built = try await BuildStage(toolchain: toolchain, workspace: workspace, timeout: timeout).build()
+            built = try await BuildStage(toolchain: toolchain, workspace: workspace, timeout: timeout, build: build)
+                .build()
         } catch let error as AuditError {
             if case .buildFailed = error { return false }
+            if case .buildNeedsOption = error { return false }
             throw error
         }
         var runner = binary

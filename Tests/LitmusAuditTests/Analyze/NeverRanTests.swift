@@ -149,6 +149,51 @@ struct NeverRanTests {
             finding.message == "The test class UnionTests is in the sources and never ran: its tests are not discovered"
         )
         #expect(!finding.message.contains("LinuxMain"))
+        #expect(finding.cause == .notDiscovered)
+    }
+
+    @Test("Each finding of the runs names its cause: a manifest's omission, a spec with no entry point")
+    func causesOfTheRuns() throws {
+        // Given: a class whose second method LinuxMain leaves out, and a spec
+        var analysis = try analysis([
+            "InkTests": [
+                "ListTests.swift": """
+                import XCTest
+                final class ListTests: XCTestCase {
+                    func testOrderedList() { XCTAssertTrue(ok) }
+                    func testOrderedIndentedList() { XCTAssertTrue(ok) }
+                }
+                """,
+                "CartSpec.swift": "import Quick\nfinal class CartSpec: QuickSpec {}\n",
+            ]
+        ])
+        analysis.linuxMain = "Tests/LinuxMain.swift"
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        // When
+        let findings = SelfValidatingJudge.findings(observations(ran: ["InkTests.ListTests/testOrderedList"]), context)
+        // Then
+        #expect(
+            findings.filter { $0.kind == .neverRan }.compactMap(\.cause).map(\.rawValue).sorted() == [
+                "leftOutOfManifest", "specWithoutEntryPoint",
+            ])
+        #expect(findings.first { $0.cause == .specWithoutEntryPoint }?.fix.contains("QCKMain") == true)
+    }
+
+    @Test("A class the sources already say never runs (under NSObject) is named once, by that cause")
+    func namedOnceByItsCause() throws {
+        // Given: a class that inherits NSObject, not XCTestCase, and never ran
+        let analysis = try analysis([
+            "CartTests": [
+                "Cart.swift":
+                    "import XCTest\nfinal class CartTests: NSObject {\n    func testTotal() { XCTAssertEqual(total(), 3) }\n}\n"
+            ]
+        ])
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        // When
+        let findings = SelfValidatingJudge.findings(observations(ran: []), context).filter { $0.kind == .neverRan }
+        // Then
+        #expect(findings.map(\.cause) == [.notATestCase])
+        #expect(findings.map(\.test) == ["CartTests.CartTests/testTotal"])
     }
 }
 

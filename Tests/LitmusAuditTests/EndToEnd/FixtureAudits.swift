@@ -128,8 +128,9 @@ actor FixtureAudits {
     /// Takes a kept folder for the fixture `name` and copies the fixture (and the fixtures it depends on)
     /// into it afresh, with the repository's modification times, so an unchanged fixture recompiles
     /// nothing there.
-    static func kept(_ name: String) async throws -> Kept {
-        let lock = try await builds.acquireWaiting(for: fixtures.appendingPathComponent(name))
+    /// `variant` is a build with options of its own (``PackageBuild/cacheVariant``), kept in a folder of its own.
+    static func kept(_ name: String, variant: String? = nil) async throws -> Kept {
+        let lock = try await builds.acquireWaiting(for: fixtures.appendingPathComponent(name), variant: variant)
         do {
             let sources = lock.folder.appendingPathComponent("sources")
             try? FileManager.default.removeItem(at: sources)

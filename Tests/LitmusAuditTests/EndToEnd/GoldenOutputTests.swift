@@ -45,7 +45,12 @@ struct GoldenOutputTests {
         #expect(Set(findings.compactMap { $0["kind"] as? String }).count > 10)
         let keys = Set(findings.map { $0.keys.sorted() })
         #expect(
-            keys == [["file", "fix", "hint", "ignored", "kind", "letter", "line", "message", "quarantined", "test"]])
+            keys == [
+                [
+                    "cause", "file", "fix", "hint", "ignored", "kind", "letter", "line", "message", "quarantined",
+                    "test", "unconfirmed",
+                ]
+            ])
     }
 
     @Test("The mutation run of Mutation: terminal and Stryker JSON")

@@ -43,9 +43,14 @@ struct RealCauseEndToEndTests {
         #expect(
             report.findings(.slowTest).map(\.test?.rawValue) == ["TallyTests.TallyTests/testAlwaysSlow"],
             "\(report.findings(.slowTest).map(\.message))")
-        #expect(report.conduct?.retimed == 1)
+        // The slow-every-run test is timed again too when the machine was busy while it ran (its durations
+        // then have a free core's estimate): its sleep is then told from computing.
+        let busy =
+            report.tests.first { $0.id.rawValue == "TallyTests.TallyTests/testAlwaysSlow" }?
+            .freeCoreMilliseconds != nil
+        #expect(report.conduct?.retimed == (busy ? 2 : 1))
         #expect(report.conduct?.withinBudgetWhenRetimed == 1)
-        #expect(report.conduct?.sentence.contains("timed 1 test again alone") == true)
+        #expect(report.conduct?.sentence.contains("timed \(busy ? "2 tests" : "1 test") again alone") == true)
         #expect(audited.unchanged)
     }
 

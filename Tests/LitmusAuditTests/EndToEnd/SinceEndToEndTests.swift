@@ -19,6 +19,7 @@ struct SinceEndToEndTests {
             var test = test
             test.durationsMilliseconds = []
             test.medianMilliseconds = 0
+            test.freeCoreMilliseconds = nil
             test.aloneOutcome = .notRun
             return test
         }

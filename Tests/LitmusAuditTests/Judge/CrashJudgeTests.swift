@@ -238,7 +238,7 @@ struct DurationTextTests {
             ])
         let context = JudgingContext(options: AuditOptions(), seed: 1)
         // When
-        let found = tests.compactMap { FastJudge.finding(for: $0, in: observed, context) }
+        let found = tests.compactMap { FastJudge.judge($0, in: observed, context).finding }
         // Then
         #expect(
             found.map(\.message) == [
@@ -273,7 +273,7 @@ struct PerformanceBudgetTests {
         analysis.measuringTests = ["Tests/M/P.swift": [26]]
         let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
         // Then
-        #expect(FastJudge.finding(for: tests[0], in: observed, context) == nil)
-        #expect(FastJudge.finding(for: tests[1], in: observed, context)?.kind == .slowTest)
+        #expect(FastJudge.judge(tests[0], in: observed, context).finding == nil)
+        #expect(FastJudge.judge(tests[1], in: observed, context).finding?.kind == .slowTest)
     }
 }

@@ -68,10 +68,13 @@ struct RetimingTests {
     func judgedOnTheQuietRuns() {
         // Given: two tests over the budget in two suite runs of three; t0 fits it alone, t1 does not
         var (tests, observed) = observations([[159, 161, 72], [150, 140, 90]])
-        observed.retimed = [tests[0].id: [61, 58, 70], tests[1].id: [128, 131, 130]]
+        observed.retimed = [
+            tests[0].id: [61, 58, 70].map { Timing(milliseconds: $0) },
+            tests[1].id: [128, 131, 130].map { Timing(milliseconds: $0) },
+        ]
         let context = JudgingContext(options: AuditOptions(), seed: 1)
         // When
-        let found = tests.compactMap { FastJudge.finding(for: $0, in: observed, context) }
+        let found = tests.compactMap { FastJudge.judge($0, in: observed, context).finding }
         // Then
         #expect(
             found.map(\.message) == [
@@ -87,7 +90,7 @@ struct RetimingTests {
         let context = JudgingContext(options: AuditOptions(), seed: 1)
         // Then
         #expect(
-            FastJudge.finding(for: tests[0], in: observed, context)?.message
+            FastJudge.judge(tests[0], in: observed, context).finding?.message
                 == "T.t0 takes 125 ms (median of 3 runs), over the 100 ms budget")
     }
 }

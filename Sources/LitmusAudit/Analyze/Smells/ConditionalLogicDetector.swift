@@ -22,20 +22,24 @@ enum ConditionalLogicDetector {
         guard let body = test.body else { return [] }
         // The parameters of a test run with arguments (`@Test(arguments: […])`): a branch on them is the
         // test's own table, decided for each case it lists.
-        let literalNames = literalCollections(test).union(
+        let literalNames = literalCollections(test).union(memberTables(test)).union(
             test.declaration.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map {
                 ($0.secondName ?? $0.firstName).text
             } ?? [])
+        // The sizes the test fixes, read only for a check inside a `stride`.
+        var sizes: [String: Int]?
         var flagged: [(Syntax, String)] = []
         for assertion in test.assertions where !isFailureOnly(assertion) || isUnderFlag(assertion) {
             // The elements of the loops over the test's own tables around the check: a branch on them is
             // decided by the table, as one on a parameterized test's argument.
             let tableNames = literalNames.union(
                 tableLoopElements(around: assertion, in: body, literalNames: literalNames))
+            let fixed = sizes ?? fixedSizes(test)
+            sizes = fixed
             if let why = skipper(
                 of: assertion, in: body, literalNames: literalNames, tableNames: tableNames,
-                assertions: test.assertions)
-                ?? silentGuard(before: assertion, tableNames: tableNames)
+                assertions: test.assertions, sizes: fixed)
+                ?? silentGuard(before: assertion, tableNames: tableNames, assertions: test.assertions, body: body)
             {
                 flagged.append((assertion, why))
             }
@@ -62,7 +66,8 @@ enum ConditionalLogicDetector {
     /// A branch on `tableNames` (the test's table, its parameters, the elements of its loops over them)
     /// is the table's, not a skip.
     private static func skipper(
-        of node: Syntax, in body: Syntax, literalNames: Set<String>, tableNames: Set<String>, assertions: [Syntax]
+        of node: Syntax, in body: Syntax, literalNames: Set<String>, tableNames: Set<String>, assertions: [Syntax],
+        sizes: [String: Int]
     ) -> String? {
         var child = node
         var current = node.parent
@@ -88,7 +93,8 @@ enum ConditionalLogicDetector {
                 return
                     "in `\(switchCase.label.trimmedDescription.prefix(40))` of a switch some case of which checks nothing"
             } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
-                !alwaysIterates(loop.sequence, literalNames: literalNames)
+                !alwaysIterates(loop.sequence, literalNames: literalNames, sizes: sizes),
+                !requiresIterating(loop, assertions: assertions, body: body)
             {
                 return "inside `for … in \(loop.sequence.trimmedDescription.prefix(40))`, which may not iterate"
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
@@ -153,26 +159,12 @@ enum ConditionalLogicDetector {
         return names
     }
 
-    /// Whether `sequence` is a table the test wrote out: a non-empty array literal, a range between
-    /// integer literals (`-5...5`, `0..<3`), a name the test bound to a literal collection or a parameter
-    /// (`literalNames`), or `allCases`.
-    private static func isWrittenTable(_ sequence: ExprSyntax, literalNames: Set<String>) -> Bool {
-        if let array = sequence.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
-        if let name = sequence.as(DeclReferenceExprSyntax.self)?.baseName.text { return literalNames.contains(name) }
-        if let member = sequence.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "allCases" }
-        let isInteger = { (expression: ExprSyntax) -> Bool in
-            if expression.is(IntegerLiteralExprSyntax.self) { return true }
-            guard let prefix = expression.as(PrefixOperatorExprSyntax.self) else { return false }
-            return prefix.operator.text == "-" && prefix.expression.is(IntegerLiteralExprSyntax.self)
-        }
-        guard let (low, op, high) = EqualityShapeDetector.comparison(sequence) else { return false }
-        return ["...", "..<"].contains(op) && isInteger(low) && isInteger(high)
-    }
-
     /// A `guard` before `node` in a block around it whose `else` leaves without failing
     /// (`guard let x = f() else { return }`): when it leaves, the check is skipped and the test passes.
     /// Not a guard whose conditions read only `tableNames`, the test's own table.
-    private static func silentGuard(before node: Syntax, tableNames: Set<String>) -> String? {
+    private static func silentGuard(before node: Syntax, tableNames: Set<String>, assertions: [Syntax], body: Syntax)
+        -> String?
+    {
         var current = node.parent
         var item: Syntax = node
         while let syntax = current {
@@ -182,7 +174,9 @@ enum ConditionalLogicDetector {
                     guard let guardStatement = statement.item.as(GuardStmtSyntax.self),
                         !isUncontrolled(guardStatement.conditions.trimmedDescription),
                         !readsOnly(guardStatement.conditions, tableNames),
-                        !checksOrFails(Syntax(guardStatement.body))
+                        !checksOrFails(Syntax(guardStatement.body)),
+                        !RequiredBefore.covers(
+                            guardStatement.conditions, at: Syntax(guardStatement), assertions: assertions, body: body)
                     else { continue }
                     return
                         "after `guard \(guardStatement.conditions.trimmedDescription.prefix(40))`, whose else leaves without failing"
@@ -216,10 +210,45 @@ enum ConditionalLogicDetector {
     /// Whether every name `conditions` read (besides literals and members) is one of `names`: the
     /// test's own table or parameters.
     private static func readsOnly(_ conditions: ConditionElementListSyntax, _ names: Set<String>) -> Bool {
-        let read = conditions.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
-            reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
-        }.map(\.baseName.text)
+        // `if let x` (no value written) reads `x`.
+        let unwrapped = conditions.compactMap { element -> String? in
+            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self), binding.initializer == nil
+            else { return nil }
+            return binding.pattern.trimmedDescription
+        }
+        let read =
+            conditions.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+            }.map(\.baseName.text) + unwrapped
         return !read.isEmpty && read.allSatisfy(names.contains)
+    }
+
+    /// Whether a check of the loop's scope, before or after it and outside it, requires what it goes over
+    /// to be non-empty (`XCTAssertEqual(items.count, 3)` after `for item in items { … }`): when the loop
+    /// does not iterate, that check fails, so the loop's checks cannot be skipped while the test passes.
+    private static func requiresIterating(_ loop: ForStmtSyntax, assertions: [Syntax], body: Syntax) -> Bool {
+        var sequence = loop.sequence
+        // What a method makes of the same elements (`items.enumerated()`, `items.indices`) is as long.
+        while true {
+            if let call = sequence.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                ["enumerated", "reversed", "sorted", "shuffled"].contains(member.declName.baseName.text)
+            {
+                sequence = base
+            } else if let member = sequence.as(MemberAccessExprSyntax.self), let base = member.base,
+                ["indices", "keys", "values", "lazy"].contains(member.declName.baseName.text)
+            {
+                sequence = base
+            } else {
+                break
+            }
+        }
+        let nonEmpty = sequence.trimmedDescription + ".isEmpty == false"
+        let scope = RequiredBefore.scope(of: Syntax(loop), in: body)
+        return assertions.contains { check in
+            !RequiredBefore.isInside(check, Syntax(loop)) && RequiredBefore.isUnconditional(check, in: scope)
+                && RequiredBefore.requiredValues(check).contains(nonEmpty)
+        }
     }
 
     /// Whether a condition reads what the test does not control.
@@ -237,73 +266,5 @@ enum ConditionalLogicDetector {
             else { return false }
             return TestSourceAnalyzer.asserts(name) || ["to", "toNot", "notTo", "fatalError"].contains(name)
         }
-    }
-
-    /// Whether a loop over `sequence` always iterates, as far as the test decides: a table the test wrote
-    /// (a literal collection, a range, a name, `self.cases`, `Self.table`, `allCases`, what a method or
-    /// helper makes of them), or `zip`/`stride`/`enumerated`/`indices`/a subscript of those. A property
-    /// of a value the test got from the code under test (`csv.rows` of a local `csv`,
-    /// `Mirror(reflecting: x).children`) may be empty.
-    private static func alwaysIterates(_ sequence: ExprSyntax, literalNames: Set<String>) -> Bool {
-        let iterates = { (expression: ExprSyntax) in
-            alwaysIterates(expression, literalNames: literalNames)
-        }
-        if let tried = sequence.as(TryExprSyntax.self) { return iterates(tried.expression) }
-        if let awaited = sequence.as(AwaitExprSyntax.self) { return iterates(awaited.expression) }
-        if let array = sequence.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
-        if let tuple = sequence.as(TupleExprSyntax.self), let only = tuple.elements.first, tuple.elements.count == 1 {
-            return iterates(only.expression)
-        }
-        if let subscripted = sequence.as(SubscriptCallExprSyntax.self) { return iterates(subscripted.calledExpression) }
-        if let call = sequence.as(FunctionCallExprSyntax.self) {
-            if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-                if ["zip", "stride", "product"].contains(name) {
-                    return call.arguments.allSatisfy { iterates($0.expression) }
-                }
-                if name == "XCTUnwrap" || name.first?.isUppercase == true, let first = call.arguments.first {
-                    return iterates(first.expression)
-                }
-                return true
-            }
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-                ["enumerated", "reversed", "sorted", "dropLast", "dropFirst", "shuffled"].contains(
-                    member.declName.baseName.text)
-            {
-                return iterates(base)
-            }
-            return true
-        }
-        guard let member = sequence.as(MemberAccessExprSyntax.self) else { return true }
-        guard let base = member.base else { return true }
-        let name = member.declName.baseName.text
-        if ["indices", "keys", "values", "lazy"].contains(name) { return iterates(base) }
-        if name == "allCases" || ["self", "Self"].contains(base.trimmedDescription) { return true }
-        if let reference = base.as(DeclReferenceExprSyntax.self) {
-            let root = reference.baseName.text
-            return root.first?.isUppercase == true || literalNames.contains(root)
-        }
-        if let call = base.as(FunctionCallExprSyntax.self),
-            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
-        {
-            return false
-        }
-        return iterates(base)
-    }
-
-    /// The names the test binds to a non-empty literal array or dictionary (`let cases = [(1, 2), …]`).
-    private static func literalCollections(_ test: ScannedTest) -> Set<String> {
-        Set(
-            test.all(PatternBindingSyntax.self).compactMap { binding in
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let value = binding.initializer?.value
-                else { return nil }
-                if let array = value.as(ArrayExprSyntax.self), !array.elements.isEmpty { return name }
-                if let dictionary = value.as(DictionaryExprSyntax.self),
-                    dictionary.content.is(DictionaryElementListSyntax.self)
-                {
-                    return name
-                }
-                return nil
-            })
     }
 }

@@ -4,8 +4,9 @@ import SwiftSyntax
 enum EmptyAndIgnoredDetector {
     static func smells(_ test: ScannedTest) -> [Smell] {
         var found: [Smell] = []
-        if let ignored = ignored(test) {
-            found.append(Smell(kind: .ignoredTest, node: test.declaration, message: "\(test.shown) \(ignored)"))
+        if let (cause, ignored) = ignored(test) {
+            found.append(
+                Smell(kind: cause.kind, node: test.declaration, message: "\(test.shown) \(ignored)", cause: cause))
         }
         // An empty example named for not crashing (`it("does not crash") {}`) checks what its spec's set-up
         // did: that running got this far (Quick 7.6.2's cross-referencing specs).
@@ -21,11 +22,15 @@ enum EmptyAndIgnoredDetector {
     }
 
     /// Why the test is switched off without a reason, or `nil`.
-    private static func ignored(_ test: ScannedTest) -> String? {
+    private static func ignored(_ test: ScannedTest) -> (NeverRunCause, String)? {
         switch test.framework {
         case .quick:
-            if test.switchedOff {
-                return "is switched off (xit, pending, or an xdescribe/xcontext around it): it never runs"
+            // A comment above the `xit`, `pending` or `xdescribe` that switches it off says why.
+            if test.switchedOff, !(test.switchedOffBy.map(hasComment) ?? false) {
+                return (
+                    .pendingWithoutReason,
+                    "is switched off (xit, pending, or an xdescribe/xcontext around it) with no comment saying why: it never runs"
+                )
             }
             return test.statements.flatMap(unconditionalSkip)
         case .swiftTesting:
@@ -33,21 +38,18 @@ enum EmptyAndIgnoredDetector {
         case .xctest:
             guard let function = test.declaration.as(FunctionDeclSyntax.self) else { return nil }
             // A comment above says why (argument-parser's `disabled_testParsing_BadlyFormedPositional`).
-            if let prefix = ScannedTests.switchedOffPrefix(function.name.text), !hasComment(function),
+            if let prefix = ScannedTests.switchedOffPrefix(function.name.text), !hasComment(Syntax(function)),
                 !test.calledByTests
             {
-                return "is switched off by its name (the prefix \(prefix)): XCTest never runs it"
-            }
-            if !function.signature.parameterClause.parameters.isEmpty && !test.calledByTests {
-                return "takes parameters: XCTest never runs it, and nothing calls it"
+                return (.renamedOff, "is switched off by its name (the prefix \(prefix)): XCTest never runs it")
             }
             return function.body.flatMap { unconditionalSkip($0.statements) }
         }
     }
 
     /// `@Test(.disabled())` with no comment (a `//` above the test is Swift Testing's comment) and no
-    /// `.bug(…)`, or `@Test(.enabled(if: false))`.
-    private static func disabledWithoutReason(_ function: FunctionDeclSyntax) -> String? {
+    /// `.bug(…)`, or `@Test(.enabled(if: false))` / `.disabled(if: true)`.
+    private static func disabledWithoutReason(_ function: FunctionDeclSyntax) -> (NeverRunCause, String)? {
         guard
             let attribute = function.attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: {
                 $0.attributeName.trimmedDescription == "Test"
@@ -57,22 +59,28 @@ enum EmptyAndIgnoredDetector {
         let traits = arguments.compactMap { $0.expression.as(FunctionCallExprSyntax.self) }
         let names = traits.compactMap { CallCollector.calledName($0.calledExpression) }
         guard !names.contains("bug") else { return nil }
-        let commented = hasComment(function)
+        let commented = hasComment(Syntax(function))
         for trait in traits {
             let name = CallCollector.calledName(trait.calledExpression)
+            let condition = trait.arguments.first?.expression.trimmedDescription
             if name == "disabled", trait.arguments.isEmpty, !commented {
-                return "is switched off by .disabled() with no reason: say why, with a comment or .bug(…)"
+                return (
+                    .disabledWithoutReason,
+                    "is switched off by .disabled() with no reason: say why, with a comment or .bug(…)"
+                )
             }
-            if name == "enabled", trait.arguments.first?.expression.trimmedDescription == "false" {
-                return "is switched off by .enabled(if: false): it never runs"
+            if (name == "enabled" && condition == "false") || (name == "disabled" && condition == "true") {
+                return (
+                    .conditionAlwaysFalse, "is switched off by .\(name ?? "")(if: \(condition ?? "")): it never runs"
+                )
             }
         }
         return nil
     }
 
-    /// Whether a comment precedes `function`.
-    private static func hasComment(_ function: FunctionDeclSyntax) -> Bool {
-        function.leadingTrivia.contains { piece in
+    /// Whether a comment precedes `node` (a function, or the call switching an example off).
+    private static func hasComment(_ node: Syntax) -> Bool {
+        node.leadingTrivia.contains { piece in
             switch piece {
             case .lineComment, .blockComment, .docLineComment, .docBlockComment: return true
             default: return false
@@ -82,13 +90,13 @@ enum EmptyAndIgnoredDetector {
 
     /// `throw XCTSkip(…)`, `try XCTSkipIf(true…)` or `try XCTSkipUnless(false…)` as a statement of
     /// the test's body itself (not under a condition or an `#if`).
-    private static func unconditionalSkip(_ statements: CodeBlockItemListSyntax) -> String? {
+    private static func unconditionalSkip(_ statements: CodeBlockItemListSyntax) -> (NeverRunCause, String)? {
         for item in statements {
             if let statement = item.item.as(ThrowStmtSyntax.self),
                 let call = statement.expression.as(FunctionCallExprSyntax.self),
                 CallCollector.calledName(call.calledExpression) == "XCTSkip"
             {
-                return "always throws XCTSkip: it never runs its checks"
+                return (.alwaysSkips, "always throws XCTSkip: it never runs its checks")
             }
             let expression = item.item.as(ExprSyntax.self).map { $0.as(TryExprSyntax.self)?.expression ?? $0 }
             guard let call = expression?.as(FunctionCallExprSyntax.self),
@@ -96,7 +104,7 @@ enum EmptyAndIgnoredDetector {
                 let first = call.arguments.first?.expression.trimmedDescription
             else { continue }
             if (name == "XCTSkipIf" && first == "true") || (name == "XCTSkipUnless" && first == "false") {
-                return "always skips (\(name)(\(first))): it never runs its checks"
+                return (.alwaysSkips, "always skips (\(name)(\(first))): it never runs its checks")
             }
         }
         return nil

@@ -12,17 +12,9 @@ enum EqualityShapeDetector {
     static let messageOnly: Set<String> = ["XCTFail", "fail", "record"]
 
     static func smells(_ test: ScannedTest) -> [Smell] {
-        var floats: [Syntax] = []
-        // A test generic over floating-point types (`<T: BinaryFloatingPoint>`) compares them; `Real` alone
-        // is also the scalar of a complex number, which compares exactly.
-        let generic =
-            test.declaration.as(FunctionDeclSyntax.self)?.genericParameterClause?.trimmedDescription.contains(
-                "FloatingPoint") ?? false
-        // The test's floating-point names, read only for a test comparing a name with another value.
-        var floatNames: Set<String>?
-        // The numbers the test writes, read only for a test comparing a float literal.
-        var numbers: MagicNumberContext?
-        var booleans: [(Syntax, String)] = []
+        var floats: [(node: Syntax, unconfirmed: Unconfirmed?)] = []
+        var floatRule = FloatComparison(test)
+        var booleans: [(node: Syntax, message: String, unconfirmed: Unconfirmed?)] = []
         var descriptions: [Syntax] = []
         // What tells a Boolean-literal comparison from a Bool's, read only for a test that makes one.
         var literalTypes: LiteralTypedValues?
@@ -34,35 +26,18 @@ enum EqualityShapeDetector {
             guard let name = SmellScan.assertionName(assertion) else { continue }
             let arguments = SmellScan.arguments(assertion)
             let operands = compared(name, arguments, assertion)
-            var floating = generic || operands.contains(where: isFloatLiteral)
-            if !floating, operands.count == 2, operands.contains(where: { $0.is(DeclReferenceExprSyntax.self) }) {
-                if floatNames == nil { floatNames = floatingPointNames(test) }
-                floating = operands.contains {
-                    floatNames?.contains($0.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "") == true
-                }
+            if let unconfirmed = floatRule.judge(operands: operands, arguments: arguments) {
+                floats.append((assertion, unconfirmed))
             }
-            if floating, operands.count == 2, !operands.allSatisfy(isFloatLiteral),
-                !operands.contains(where: { $0.is(TupleExprSyntax.self) }),
-                !arguments.contains(where: { $0.label?.text == "accuracy" })
-            {
-                // A literal the test wrote elsewhere too is the value it gave, passed through (FlyingFox's
-                // `Double(parameter: "10.5") == 10.5`): exact, with no arithmetic to round.
-                let echoed = operands.filter(isFloatLiteral).contains { literal in
-                    let context = numbers ?? MagicNumberContext(test)
-                    numbers = context
-                    return context.writtenElsewhere(literal)
-                }
-                if !echoed { floats.append(assertion) }
-            }
-            if let shape = booleanShape(
-                name, arguments,
+            if let shape = BooleanComparison.shape(
+                name, arguments, test: test,
                 literalTypes: {
                     let context = literalTypes ?? LiteralTypedValues(test)
                     literalTypes = context
                     return context
                 })
             {
-                booleans.append((assertion, shape))
+                booleans.append((assertion, shape.message, shape.unconfirmed))
             }
             let checked = operands.isEmpty ? arguments.filter { $0.label == nil }.map(\.expression) : operands
             // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing.
@@ -80,16 +55,17 @@ enum EqualityShapeDetector {
         if let first = floats.first {
             found.append(
                 Smell(
-                    kind: .floatEquality, node: first,
+                    kind: .floatEquality, node: first.node,
                     message: SmellScan.counted(
-                        "\(test.shown) compares floating-point values with == (`\(first.trimmedDescription.prefix(60))`): rounding makes it fail or pass by accident",
-                        floats.count)))
+                        "\(test.shown) compares floating-point values with == (`\(first.node.trimmedDescription.prefix(60))`): rounding makes it fail or pass by accident",
+                        floats.count), unconfirmed: first.unconfirmed))
         }
         if let first = booleans.first {
             found.append(
                 Smell(
-                    kind: .boolAssertEquality, node: first.0,
-                    message: SmellScan.counted("\(test.shown) \(first.1)", booleans.count)))
+                    kind: .boolAssertEquality, node: first.node,
+                    message: SmellScan.counted("\(test.shown) \(first.message)", booleans.count),
+                    unconfirmed: first.unconfirmed))
         }
         if let first = descriptions.first, !testsDescription(test) {
             found.append(
@@ -147,80 +123,6 @@ enum EqualityShapeDetector {
             if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text {
                 return (elements[0], op, elements[2])
             }
-        }
-        return nil
-    }
-
-    /// The floating-point types a test may declare a value of.
-    static let floatingPointTypes: Set<String> = [
-        "Double", "Float", "CGFloat", "Float32", "Float64", "Float80", "Float16", "TimeInterval",
-    ]
-
-    /// The names the test declares as floating-point values: `let x: Double = …`, `var y = Float(…)`,
-    /// `let z = 0.5` (a float literal makes a `Double`), and its own parameters of such a type.
-    static func floatingPointNames(_ test: ScannedTest) -> Set<String> {
-        var names: Set<String> = []
-        func isFloatType(_ type: TypeSyntax?) -> Bool {
-            guard var text = type?.trimmedDescription else { return false }
-            if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
-            return floatingPointTypes.contains(text)
-        }
-        for binding in test.all(PatternBindingSyntax.self) {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            let value = binding.initializer?.value
-            let madeByType = value?.as(FunctionCallExprSyntax.self).map {
-                floatingPointTypes.contains($0.calledExpression.trimmedDescription)
-            }
-            if isFloatType(binding.typeAnnotation?.type) || madeByType == true || value.map(isFloatLiteral) == true {
-                names.insert(name)
-            }
-        }
-        for parameter in test.declaration.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? []
-        where isFloatType(parameter.type) {
-            names.insert((parameter.secondName ?? parameter.firstName).text)
-        }
-        return names
-    }
-
-    /// A floating-point literal (`0.1`, `-2.5`, `42.0`).
-    static func isFloatLiteral(_ expression: ExprSyntax) -> Bool {
-        var inner = expression
-        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            inner = prefix.expression
-        }
-        return inner.is(FloatLiteralExprSyntax.self)
-    }
-
-    /// Why an assertion states an equality as a Boolean, or `nil`: `XCTAssert(a == b)`,
-    /// `XCTAssertTrue(a == b)`, `XCTAssertFalse(a === b)`, `XCTAssertTrue(x == nil)`,
-    /// `XCTAssertEqual(x, true)`, `#expect(x == true)`. Not when no rewrite exists: a comparison of
-    /// metatypes (`x == Animal.self`: neither Equatable nor AnyObject), or a Boolean literal compared with
-    /// what is no `Bool` (``LiteralTypedValues``).
-    private static func booleanShape(
-        _ name: String, _ arguments: [LabeledExprSyntax], literalTypes: () -> LiteralTypedValues
-    ) -> String? {
-        guard let first = arguments.first?.expression else { return nil }
-        if booleanAssertions.contains(name), let (left, op, right) = comparison(first),
-            ["==", "!=", "===", "!=="].contains(op), !isMetatype(left), !isMetatype(right)
-        {
-            return
-                "asserts `\(name)(\(first.trimmedDescription.prefix(50)))`: XCTAssertEqual, XCTAssertIdentical or XCTAssertNil would print both sides when it fails"
-        }
-        if name == "#expect", let (left, op, right) = comparison(first), op == "==" || op == "!=",
-            let value = left.is(BooleanLiteralExprSyntax.self)
-                ? right : right.is(BooleanLiteralExprSyntax.self) ? left : nil,
-            !literalTypes().isNotBool(value)
-        {
-            return
-                "compares with a Boolean literal (`#expect(\(first.trimmedDescription.prefix(50)))`): #expect(x) or #expect(!x) says the same"
-        }
-        if name == "XCTAssertEqual", arguments.count >= 2,
-            let value = arguments[0].expression.is(BooleanLiteralExprSyntax.self)
-                ? arguments[1].expression
-                : arguments[1].expression.is(BooleanLiteralExprSyntax.self) ? arguments[0].expression : nil,
-            !literalTypes().isNotBool(value)
-        {
-            return "compares with a Boolean literal in XCTAssertEqual: XCTAssertTrue/XCTAssertFalse says the same"
         }
         return nil
     }

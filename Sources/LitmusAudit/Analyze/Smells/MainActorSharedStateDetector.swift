@@ -73,43 +73,9 @@ enum MainActorSharedStateDetector {
                     ScannedTests.isSwiftTestingTest(function)
                 else { continue }
                 let end = body.endPosition
-                let bodyNodes = nodes[(start + 1)...].prefix { $0.position < end }
                 let types = enclosingTypes(of: Syntax(function))
-                let owner = types.first
-                var keys: Set<String> = []
-                var writes: [(key: String, node: Syntax)] = []
-                var restored: Set<String> = []
-                var awaits: [AbsolutePosition] = []
-                for node in bodyNodes {
-                    if node.is(AwaitExprSyntax.self) {
-                        if !inDefer(node) { awaits.append(node.position) }
-                        continue
-                    }
-                    if let access = node.as(MemberAccessExprSyntax.self) {
-                        // The whole chain once: from its outermost member access.
-                        if node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id { continue }
-                        if let chain = chain(ExprSyntax(access), owner: owner, globals: globals) {
-                            keys.formUnion(prefixes(chain))
-                        }
-                        continue
-                    }
-                    if let reference = node.as(DeclReferenceExprSyntax.self), globals.contains(reference.baseName.text),
-                        node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id
-                    {
-                        keys.insert(reference.baseName.text)
-                        continue
-                    }
-                    guard let (target, place) = writtenExpression(node),
-                        let chain = chain(target, owner: owner, globals: globals)
-                    else { continue }
-                    let key = chain.joined(separator: ".")
-                    if inDefer(node) { restored.insert(key) } else { writes.append((key: key, node: place)) }
-                }
-                // A write undone in a `defer` with no suspension after it: no other main-actor test can run
-                // while the value is changed.
-                writes.removeAll { write in
-                    restored.contains(write.key) && !awaits.contains { $0 > write.node.position }
-                }
+                let (keys, writes) = accesses(
+                    in: nodes[(start + 1)...].prefix { $0.position < end }, owner: types.first, globals: globals)
                 let isolated = isMainActor(function.attributes) || types.contains { mainActorTypes.contains($0) }
                 tests.append(
                     Test(
@@ -120,40 +86,84 @@ enum MainActorSharedStateDetector {
                         keys: keys, writes: writes))
             }
         }
-        var findings: [AnalyzedFinding] = []
-        for test in tests where test.mainActor && !test.writes.isEmpty {
-            var first: (key: String, node: Syntax, others: [String])?
-            var count = 0
-            for (key, node) in test.writes {
-                let others = tests.filter { other in
-                    (other.function.id != test.function.id || test.casesInParallel) && other.keys.contains(key)
-                        && other.serializedSuites.isDisjoint(with: test.serializedSuites)
-                }.map(\.name)
-                guard !others.isEmpty else { continue }
-                count += 1
-                if first == nil { first = (key, node, others) }
-            }
-            guard let (key, node, others) = first else { continue }
-            let file = files[test.file]
-            let line = node.startLocation(converter: file.converter).line
-            let suspends =
-                test.function.body?.descendants(of: AwaitExprSyntax.self).contains {
-                    $0.position > node.position
-                } == true
-            let named = others.prefix(3).map { $0 == test.name ? "its other cases (arguments)" : "\($0)" }
-            let shown =
-                named.joined(separator: ", ") + (others.count > 3 ? " and \(others.count - 3) more" : "")
-            let message =
-                "\(test.name) is isolated to the main actor and writes `\(key)` (line \(line)), shared state that "
-                + "\(shown) also \(others.count == 1 ? "reads or writes" : "read or write"): it passes only because "
-                + "the main actor runs these tests one at a time"
-                + (suspends ? ", and an `await` after the write lets another main-actor test run in between" : "")
-            findings.append(
-                AnalyzedFinding(
-                    kind: .mainActorSharedState, testName: test.name, file: file.file, line: line,
-                    message: SmellScan.counted(message, count)))
+        return tests.compactMap { test in
+            test.mainActor && !test.writes.isEmpty ? finding(for: test, among: tests, in: files[test.file]) : nil
         }
-        return findings
+    }
+
+    /// What a test's body (`bodyNodes`) reads or writes of the shared state (`keys`, every prefix of each
+    /// chain), and the writes no `defer` undoes before a suspension.
+    private static func accesses(
+        in bodyNodes: some Sequence<Syntax>, owner: String?, globals: Set<String>
+    ) -> (keys: Set<String>, writes: [(key: String, node: Syntax)]) {
+        var keys: Set<String> = []
+        var writes: [(key: String, node: Syntax)] = []
+        var restored: Set<String> = []
+        var awaits: [AbsolutePosition] = []
+        for node in bodyNodes {
+            if node.is(AwaitExprSyntax.self) {
+                if !inDefer(node) { awaits.append(node.position) }
+                continue
+            }
+            if let access = node.as(MemberAccessExprSyntax.self) {
+                // The whole chain once: from its outermost member access.
+                if node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id { continue }
+                if let chain = chain(ExprSyntax(access), owner: owner, globals: globals) {
+                    keys.formUnion(prefixes(chain))
+                }
+                continue
+            }
+            if let reference = node.as(DeclReferenceExprSyntax.self), globals.contains(reference.baseName.text),
+                node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id
+            {
+                keys.insert(reference.baseName.text)
+                continue
+            }
+            guard let (target, place) = writtenExpression(node),
+                let chain = chain(target, owner: owner, globals: globals)
+            else { continue }
+            let key = chain.joined(separator: ".")
+            if inDefer(node) { restored.insert(key) } else { writes.append((key: key, node: place)) }
+        }
+        // A write undone in a `defer` with no suspension after it: no other main-actor test can run while
+        // the value is changed.
+        writes.removeAll { write in
+            restored.contains(write.key) && !awaits.contains { $0 > write.node.position }
+        }
+        return (keys, writes)
+    }
+
+    /// The finding of a main-actor `test` whose writes other `tests` read or write, in `file`; `nil` when
+    /// no other test shares what it writes.
+    private static func finding(for test: Test, among tests: [Test], in file: File) -> AnalyzedFinding? {
+        var first: (key: String, node: Syntax, others: [String])?
+        var count = 0
+        for (key, node) in test.writes {
+            let others = tests.filter { other in
+                (other.function.id != test.function.id || test.casesInParallel) && other.keys.contains(key)
+                    && other.serializedSuites.isDisjoint(with: test.serializedSuites)
+            }.map(\.name)
+            guard !others.isEmpty else { continue }
+            count += 1
+            if first == nil { first = (key, node, others) }
+        }
+        guard let (key, node, others) = first else { return nil }
+        let line = node.startLocation(converter: file.converter).line
+        let suspends =
+            test.function.body?.descendants(of: AwaitExprSyntax.self).contains {
+                $0.position > node.position
+            } == true
+        let named = others.prefix(3).map { $0 == test.name ? "its other cases (arguments)" : "\($0)" }
+        let shown =
+            named.joined(separator: ", ") + (others.count > 3 ? " and \(others.count - 3) more" : "")
+        let message =
+            "\(test.name) is isolated to the main actor and writes `\(key)` (line \(line)), shared state that "
+            + "\(shown) also \(others.count == 1 ? "reads or writes" : "read or write"): it passes only because "
+            + "the main actor runs these tests one at a time"
+            + (suspends ? ", and an `await` after the write lets another main-actor test run in between" : "")
+        return AnalyzedFinding(
+            kind: .mainActorSharedState, testName: test.name, file: file.file, line: line,
+            message: SmellScan.counted(message, count))
     }
 
     /// The names of the variables declared at the top level of a file (through `#if`), `let`s left out,

@@ -19,19 +19,14 @@ enum ReadabilityDetector {
 
     static func smells(_ test: ScannedTest) -> [Smell] {
         var found: [Smell] = []
-        let prints = test.all(FunctionCallExprSyntax.self).filter { call in
-            guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                printing.contains(name)
-            else { return false }
-            return !call.arguments.contains { $0.label?.text == "to" }
-        }
+        let prints = printCalls(test)
         if let first = prints.first {
             found.append(
                 Smell(
-                    kind: .redundantPrint, node: Syntax(first),
+                    kind: .redundantPrint, node: Syntax(first.call),
                     message: SmellScan.counted(
-                        "\(test.shown) prints (`\(first.trimmedDescription.prefix(50))`): output nobody reads when the test passes",
-                        prints.count)))
+                        "\(test.shown) prints (`\(first.call.trimmedDescription.prefix(50))`): output nobody reads when the test passes",
+                        prints.count), unconfirmed: first.unconfirmed))
         }
         let magic = magicNumbers(test)
         if let first = magic.first {
@@ -50,6 +45,47 @@ enum ReadabilityDetector {
                 ))
         }
         return found
+    }
+
+    /// The calls of the standard library's `print`, `debugPrint` and `dump`, or Foundation's `NSLog`, in the
+    /// test: not `print(…, to: &out)`, which writes into a string the test reads, nor one in a check's
+    /// message (`#expect(x, "\(dump(y))"`), which runs only when the check fails. The compiler's facts tell
+    /// the library's function from the package's own of the same name (`print(ast:)`, which returns the text
+    /// the test checks); without them a call is kept, unconfirmed.
+    static func printCalls(_ test: ScannedTest) -> [(call: FunctionCallExprSyntax, unconfirmed: Unconfirmed?)] {
+        test.all(FunctionCallExprSyntax.self).compactMap { call in
+            guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                printing.contains(name), !call.arguments.contains(where: { $0.label?.text == "to" }),
+                !isInCheckMessage(call, assertions: test.assertions)
+            else { return nil }
+            switch test.declaration(calledBy: call) {
+            case .known(let declaration):
+                let library = name == "NSLog" ? TypedDeclaration.foundationModules : ["Swift"]
+                return library.contains(declaration.module ?? "") ? (call, nil) : nil
+            case .unknown(let why): return (call, why)
+            }
+        }
+    }
+
+    /// Whether `node` lies in the message of a check (an argument after its operands): evaluated only when
+    /// the check fails.
+    static func isInCheckMessage(_ node: FunctionCallExprSyntax, assertions: [Syntax]) -> Bool {
+        var current = Syntax(node).parent
+        while let syntax = current {
+            if let argument = syntax.as(LabeledExprSyntax.self),
+                let list = argument.parent?.as(LabeledExprListSyntax.self),
+                let owner = list.parent, assertions.contains(where: { $0.id == owner.id }),
+                let name = SmellScan.assertionName(owner)
+            {
+                let index = list.firstIndex { $0.id == argument.id }.map {
+                    list.distance(from: list.startIndex, to: $0)
+                }
+                let operands = ["#expect", "#require"].contains(name) ? 1 : RepetitionDetector.operandCounts[name] ?? 0
+                return (index ?? 0) >= operands || ["message", "comment"].contains(argument.label?.text ?? "")
+            }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// The numeric literals that are a whole operand of a check (the expected value), other than

@@ -35,23 +35,143 @@ enum RepetitionDetector {
         return found
     }
 
-    /// The second of two identical check statements in one block with only checks between them.
+    /// The second of two identical check statements in one block with the same bindings: only checks
+    /// between them, or nothing between them that can change what they read. A name the check reads keeps
+    /// its value when it is a `let` of a value type (a struct, an enum, a tuple, `Int`, `String`, `Array`…:
+    /// the compiler's facts say; without them, a `let` bound to a literal), or a `var` of one that nothing
+    /// between mentions. A class's instance can change through any call between, so a check of one read
+    /// again after a call is no repeat.
     private static func duplicate(_ test: ScannedTest) -> Syntax? {
+        var bindings: [String: VariableDeclSyntax]?
         for list in test.all(CodeBlockItemListSyntax.self) {
-            var seen: Set<String> = []
-            for item in list {
-                guard let text = checkText(item) else {
-                    seen.removeAll()
-                    continue
+            let items = Array(list)
+            for (index, item) in items.enumerated() {
+                guard let text = checkText(item) else { continue }
+                for later in items.indices.dropFirst(index + 1) where checkText(items[later]) == text {
+                    let between = items[(index + 1)..<later]
+                    if between.allSatisfy({ checkText($0) != nil }) { return Syntax(items[later]) }
+                    let declared = bindings ?? localBindings(test)
+                    bindings = declared
+                    if readsOnlyUnchanged(item, between: between, bindings: declared, test: test) {
+                        return Syntax(items[later])
+                    }
                 }
-                if !seen.insert(text).inserted { return Syntax(item) }
+            }
+            // A check that calls something is a repeat too when every name it reads is a `let` of the test that
+            // nothing between mentions (Files' `XCTAssertFalse(subfolderWithFile.isEmpty())` after making
+            // another folder; ZIPFoundation's same `zipItem(at: tempURL, to: tempURL)` checked twice).
+            for (index, item) in items.enumerated() {
+                guard let text = checkText(item, allowingCalls: true), checkText(item) == nil else { continue }
+                for later in items.indices.dropFirst(index + 1)
+                where checkText(items[later], allowingCalls: true) == text {
+                    let declared = bindings ?? localBindings(test)
+                    bindings = declared
+                    if readsOnlyUnmentioned(item, between: items[(index + 1)..<later], bindings: declared) {
+                        return Syntax(items[later])
+                    }
+                }
             }
         }
         return nil
     }
 
+    /// Whether every name the check `item` reads is a `let` of the test declared before it that nothing in
+    /// `between` mentions.
+    private static func readsOnlyUnmentioned(
+        _ item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, bindings: [String: VariableDeclSyntax]
+    ) -> Bool {
+        let read = readNames(item)
+        guard !read.isEmpty else { return false }
+        let mentioned = Set(
+            between.flatMap { statement in
+                statement.descendants(of: DeclReferenceExprSyntax.self).map(\.baseName.text)
+                    + statement.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text)
+            })
+        return read.allSatisfy { reference in
+            let name = reference.baseName.text
+            guard let declaration = bindings[name], declaration.position < item.position else { return false }
+            return declaration.bindingSpecifier.tokenKind == .keyword(.let) && !mentioned.contains(name)
+        }
+    }
+
+    /// The names a check reads: not the functions it calls, nor members, nor types.
+    private static func readNames(_ item: CodeBlockItemSyntax) -> [DeclReferenceExprSyntax] {
+        item.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
+            let node = Syntax(reference)
+            let isMember = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == reference.id
+            let isCalled =
+                node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+                || node.parent?.is(MacroExpansionExprSyntax.self) == true
+            return !isMember && !isCalled && reference.baseName.text.first?.isUppercase == false
+        }
+    }
+
+    /// Calls that take from what they are called on: a check calling one twice reads two different values.
+    static let consuming: Set<String> = [
+        "next", "pop", "popLast", "popFirst", "removeFirst", "removeLast", "dequeue", "read", "readLine", "receive",
+        "take", "poll", "advance", "makeIterator", "random", "randomElement", "shuffled", "now", "Date", "UUID",
+    ]
+
+    /// The test's local variables, by name (the first declaration of each).
+    private static func localBindings(_ test: ScannedTest) -> [String: VariableDeclSyntax] {
+        var found: [String: VariableDeclSyntax] = [:]
+        for declaration in test.all(VariableDeclSyntax.self) {
+            for binding in declaration.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    found[name] == nil
+                else { continue }
+                found[name] = declaration
+            }
+        }
+        return found
+    }
+
+    /// Whether every name the check `item` reads keeps its value across `between`.
+    private static func readsOnlyUnchanged(
+        _ item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, bindings: [String: VariableDeclSyntax],
+        test: ScannedTest
+    ) -> Bool {
+        let read = readNames(item)
+        guard !read.isEmpty else { return false }
+        let mentioned = Set(
+            between.flatMap { statement in
+                statement.descendants(of: DeclReferenceExprSyntax.self).map(\.baseName.text)
+                    + statement.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text)
+            })
+        return read.allSatisfy { reference in
+            let name = reference.baseName.text
+            guard let declaration = bindings[name], declaration.position < item.position else { return false }
+            let isLet = declaration.bindingSpecifier.tokenKind == .keyword(.let)
+            let isValue: Bool
+            switch test.type(of: reference) {
+            case .known(let type): isValue = type.isValue
+            case .unknown:
+                isValue =
+                    declaration.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }?
+                    .initializer.map { isLiteral($0.value) } ?? false
+            }
+            return isValue && (isLet || !mentioned.contains(name))
+        }
+    }
+
+    /// A literal value: a number, a string without interpolation, a Boolean, or an array of literals.
+    private static func isLiteral(_ expression: ExprSyntax) -> Bool {
+        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(BooleanLiteralExprSyntax.self)
+        {
+            return true
+        }
+        if let text = expression.as(StringLiteralExprSyntax.self) {
+            return EqualityShapeDetector.plainText(text) != nil
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return array.elements.allSatisfy { isLiteral($0.expression) }
+        }
+        return false
+    }
+
     /// The text of a statement that is one check, without spaces, or `nil`.
-    private static func checkText(_ item: CodeBlockItemSyntax) -> String? {
+    private static func checkText(_ item: CodeBlockItemSyntax, allowingCalls: Bool = false) -> String? {
         let statement = Syntax(item.item)
         let nodes =
             [statement] + (statement.as(ExprSyntax.self)?.as(TryExprSyntax.self).map { [Syntax($0.expression)] } ?? [])
@@ -68,6 +188,7 @@ enum RepetitionDetector {
         // iterated twice, a guess made again), so only checks of values already there are compared.
         let computes = statement.descendants(of: FunctionCallExprSyntax.self).contains { call in
             guard let name = CallCollector.calledName(call.calledExpression) else { return true }
+            if allowingCalls { return consuming.contains(name) }
             return !(name.hasPrefix("XCTAssert") || ["expect", "to", "toNot", "notTo", "equal"].contains(name))
         }
         guard isCheck, !computes, statement.descendants(of: AwaitExprSyntax.self).isEmpty else { return nil }
@@ -129,11 +250,21 @@ enum RepetitionDetector {
     }
 
     /// The `#if` declarations around `node`, each with the index of the clause that holds it and how many
-    /// ways it compiles (its clauses, and none of them when it has no `#else`).
+    /// ways it compiles (its clauses, and none of them when it has no `#else`); and the same for an `if`
+    /// on what the test does not control, such as `if #available(…) { … } else { … }`: one way per platform,
+    /// never both in one run.
     private static func clauses(of node: Syntax) -> [SyntaxIdentifier: (index: Int, ways: Int)] {
         var found: [SyntaxIdentifier: (index: Int, ways: Int)] = [:]
+        var child = node
         var current = node.parent
         while let syntax = current {
+            if let branch = syntax.as(IfExprSyntax.self),
+                ConditionalLogicDetector.isUncontrolled(branch.conditions.trimmedDescription),
+                child.id == branch.body.id || child.id == branch.elseBody?.id
+            {
+                found[branch.id] = (child.id == branch.body.id ? 0 : 1, 2)
+            }
+            child = syntax
             if let clause = syntax.as(IfConfigClauseSyntax.self),
                 let declaration = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
                 let index = Array(declaration.clauses).firstIndex(where: { $0.id == clause.id })

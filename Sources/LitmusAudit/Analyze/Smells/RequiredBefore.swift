@@ -13,22 +13,43 @@ import SwiftSyntax
 ///   six `if let value = value` after `#expect(value != nil)` were called skippable).
 /// The condition may also be `E != nil` itself (`if err != nil { #expect(err!.line == 1) }` after
 /// `#expect(err != nil)`).
+///
+/// A check after the branch counts too, when nothing but the branch lies between (the path that skips it
+/// reaches that check, which fails): `if let y = x as? T { … }` then `XCTAssertNotNil(x as? T)` or
+/// `#expect(x is T)`; and so does a later check of a `var` that only the branch sets (`handled = true`
+/// in the branch, `XCTAssertTrue(handled)` after it). The scope is the innermost loop body, closure or
+/// function around the branch: a check before it in the same loop body ran in the same iteration.
 enum RequiredBefore {
-    /// Whether every condition of `branch` binds a value the checks of `assertions` before it require.
+    /// Whether every condition of `branch` binds a value the checks of `assertions` around it require.
     static func covers(_ branch: IfExprSyntax, assertions: [Syntax], body: Syntax) -> Bool {
-        let earlier = assertions.filter { $0.position < branch.position && isUnconditional($0, in: body) }
-        guard !earlier.isEmpty else { return false }
-        let required = Set(earlier.flatMap(requiredValues))
-        return branch.conditions.allSatisfy { element in
+        covers(branch.conditions, at: Syntax(branch), assertions: assertions, body: body)
+            || laterCheckReadsBranchFlag(branch, assertions: assertions, body: body)
+    }
+
+    /// Whether every one of `conditions` (of an `if` or a `guard` at `statement`) binds a value an
+    /// unconditional check of its scope, before it or after it, requires.
+    static func covers(
+        _ conditions: ConditionElementListSyntax, at statement: Syntax, assertions: [Syntax], body: Syntax
+    ) -> Bool {
+        let scope = self.scope(of: statement, in: body)
+        let around = assertions.filter { check in
+            !isInside(check, statement) && isUnconditional(check, in: scope)
+                && (check.position < statement.position || statement.is(IfExprSyntax.self))
+        }
+        guard !around.isEmpty else { return false }
+        let required = Set(around.flatMap(requiredValues))
+        return conditions.allSatisfy { element in
             if let expression = element.condition.as(ExprSyntax.self),
                 let (left, op, right) = EqualityShapeDetector.comparison(expression), op == "!=",
                 right.is(NilLiteralExprSyntax.self)
             {
                 return required.contains(left.trimmedDescription)
             }
-            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
-                let value = binding.initializer?.value
-            else { return false }
+            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self) else { return false }
+            // `if let x` unwraps `x` itself.
+            guard let value = binding.initializer?.value else {
+                return required.contains(binding.pattern.trimmedDescription)
+            }
             let text = value.trimmedDescription
             if required.contains(text) { return true }
             guard let member = value.as(MemberAccessExprSyntax.self), let base = member.base,
@@ -36,6 +57,84 @@ enum RequiredBefore {
             else { return false }
             return required.contains(base.trimmedDescription + ".isEmpty == false")
         }
+    }
+
+    /// The innermost loop body, closure or function body around `node`, within `body`.
+    static func scope(of node: Syntax, in body: Syntax) -> Syntax {
+        var current = node.parent
+        while let syntax = current, syntax.id != body.id {
+            if let loop = syntax.as(ForStmtSyntax.self) { return Syntax(loop.body) }
+            if let loop = syntax.as(WhileStmtSyntax.self) { return Syntax(loop.body) }
+            if syntax.is(ClosureExprSyntax.self) { return syntax }
+            current = syntax.parent
+        }
+        return body
+    }
+
+    /// Whether `node` lies inside `container`.
+    static func isInside(_ node: Syntax, _ container: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.id == container.id { return true }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// Whether a check after `branch`, unconditional in its scope, reads a `var` declared before the branch
+    /// that only the branch sets (`found = true`, `count += 1`, `values.append(y)`): when the branch is
+    /// skipped the variable keeps its first value, which that check is there to refuse.
+    static func laterCheckReadsBranchFlag(_ branch: IfExprSyntax, assertions: [Syntax], body: Syntax) -> Bool {
+        let scope = self.scope(of: Syntax(branch), in: body)
+        let set = Set(setNames(in: Syntax(branch.body)))
+        guard !set.isEmpty else { return false }
+        let flags = set.filter { name in
+            let declared = scope.descendants(of: VariableDeclSyntax.self).contains { declaration in
+                declaration.bindingSpecifier.tokenKind == .keyword(.var) && declaration.position < branch.position
+                    && declaration.bindings.contains {
+                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    }
+            }
+            let setOutside = setSites(of: name, in: scope).contains { !isInside($0, Syntax(branch)) }
+            return declared && !setOutside
+        }
+        return assertions.contains { check in
+            check.position >= branch.endPosition && isUnconditional(check, in: scope)
+                && check.descendants(of: DeclReferenceExprSyntax.self).contains { flags.contains($0.baseName.text) }
+        }
+    }
+
+    /// The names `node` sets: assigned (`x = …`, `x += …`) or changed in place (`x.append(…)`).
+    private static func setNames(in node: Syntax) -> [String] {
+        node.descendants(of: DeclReferenceExprSyntax.self).filter { isSet($0) }.map(\.baseName.text)
+    }
+
+    /// The places `node` sets `name`.
+    private static func setSites(of name: String, in node: Syntax) -> [Syntax] {
+        node.descendants(of: DeclReferenceExprSyntax.self).filter { $0.baseName.text == name && isSet($0) }
+            .map(Syntax.init)
+    }
+
+    /// Whether `reference` is set where it stands: the left side of an assignment, or the base of a
+    /// mutating call of a collection (`append`, `insert`, `remove…`).
+    private static func isSet(_ reference: DeclReferenceExprSyntax) -> Bool {
+        let node = Syntax(reference)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+            member.parent?.is(FunctionCallExprSyntax.self) == true,
+            ["append", "insert", "removeAll", "removeFirst", "removeLast", "formUnion", "toggle"].contains(
+                member.declName.baseName.text)
+        {
+            return true
+        }
+        guard let list = node.parent?.as(ExprListSyntax.self), let index = list.firstIndex(where: { $0.id == node.id })
+        else { return false }
+        let next = list.index(after: index)
+        guard next < list.endIndex else { return false }
+        if list[next].is(AssignmentExprSyntax.self) { return true }
+        return list[next].as(BinaryOperatorExprSyntax.self).map {
+            ["+=", "-=", "*=", "|=", "&="].contains($0.operator.text)
+        }
+            ?? false
     }
 
     /// What `check` requires, as texts: `E` for a value it requires present, `R.isEmpty == false` for a
@@ -70,6 +169,15 @@ enum RequiredBefore {
             let collection = isEmptyCheck(prefix.expression)
         {
             return [collection + ".isEmpty == false"]
+        }
+        if let check = expression.as(IsExprSyntax.self) {
+            return ["\(check.expression.trimmedDescription) as? \(check.type.trimmedDescription)"]
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let value = sequence.elements.first, let type = sequence.elements.last?.as(TypeExprSyntax.self),
+            Array(sequence.elements)[1].is(UnresolvedIsExprSyntax.self)
+        {
+            return ["\(value.trimmedDescription) as? \(type.type.trimmedDescription)"]
         }
         guard let (left, op, right) = EqualityShapeDetector.comparison(expression) else { return [] }
         switch op {

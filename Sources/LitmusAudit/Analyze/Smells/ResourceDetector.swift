@@ -48,13 +48,18 @@ enum ResourceDetector {
             default: break
             }
         }
+        var unconfirmed: Unconfirmed?
+        if guest == nil, let network = NetworkReach.reach(test) {
+            guest = (network.node, network.message)
+            unconfirmed = network.unconfirmed
+        }
         if let guest {
             found.append(
                 Smell(
                     kind: .mysteryGuest, node: guest.0,
                     message:
-                        "\(test.shown) \(guest.1): what it depends on is outside the test, where a reader cannot see it"
-                ))
+                        "\(test.shown) \(guest.1): what it depends on is outside the test, where a reader cannot see it",
+                    unconfirmed: unconfirmed))
         }
         if let optimistic {
             found.append(

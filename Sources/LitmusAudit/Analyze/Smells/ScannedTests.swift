@@ -39,7 +39,7 @@ enum ScannedTests {
                 guard let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                     examples.contains(called)
                 else { continue }
-                let (path, off) = groupPath(of: call, in: spec)
+                let (path, group) = groupPath(of: call, in: spec)
                 let words = path + [SmellScan.literalText(call.arguments.first?.expression) ?? "?"]
                 let name = "\(spec.name.text).\(words.joined(separator: " "))"
                 let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
@@ -47,7 +47,8 @@ enum ScannedTests {
                     ScannedTest(
                         name: name, shown: name, framework: .quick, owner: spec.name.text, declaration: Syntax(call),
                         body: closure.map(Syntax.init), statements: closure?.statements,
-                        switchedOff: off || called == "xit" || called == "pending"))
+                        switchedOff: group != nil || called == "xit" || called == "pending",
+                        switchedOffBy: called == "xit" || called == "pending" ? Syntax(call) : group))
             }
         }
         return tests
@@ -141,11 +142,11 @@ enum ScannedTests {
         } == true
     }
 
-    /// The descriptions of the groups around an example, outermost first, and whether one switches it
-    /// off (`xdescribe`, `xcontext`).
-    private static func groupPath(of call: FunctionCallExprSyntax, in spec: ClassDeclSyntax) -> ([String], Bool) {
+    /// The descriptions of the groups around an example, outermost first, and the outermost that switches
+    /// it off (`xdescribe`, `xcontext`), if one does.
+    private static func groupPath(of call: FunctionCallExprSyntax, in spec: ClassDeclSyntax) -> ([String], Syntax?) {
         var path: [String] = []
-        var off = false
+        var off: Syntax?
         var current = call.parent
         while let node = current, node.id != spec.id {
             if let group = node.as(FunctionCallExprSyntax.self),
@@ -153,7 +154,7 @@ enum ScannedTests {
                 groups.contains(name)
             {
                 path.insert(SmellScan.literalText(group.arguments.first?.expression) ?? "?", at: 0)
-                if name.hasPrefix("x") { off = true }
+                if name.hasPrefix("x") { off = Syntax(group) }
             }
             current = node.parent
         }

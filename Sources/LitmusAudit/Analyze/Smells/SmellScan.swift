@@ -22,6 +22,9 @@ struct ScannedTest {
     var statements: CodeBlockItemListSyntax?
     /// Whether Quick switches it off (`xit`, `pending`, or inside `xdescribe`/`xcontext`).
     var switchedOff = false
+    /// The call that switches it off: the `xit` or `pending` itself, or the outermost `xdescribe`/`xcontext`
+    /// around it (a comment above it says why).
+    var switchedOffBy: Syntax? = nil
     /// Whether it is a `test…(_:)` method with parameters that other tests call: a helper shaped like a
     /// test, read for smells, never an ignored test.
     var calledByTests = false
@@ -29,6 +32,9 @@ struct ScannedTest {
     var nodes: [Syntax] = []
     /// Its assertions, in source order.
     var assertions: [Syntax] = []
+    /// What the compiler knows of its file: types and resolved declarations (``TypedFacts``); `nil` without
+    /// a build, when a rule that asks them reports its finding as unconfirmed.
+    var typed: TypedFileFacts? = nil
 
     /// The nodes of type `T` in its body.
     func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
@@ -39,6 +45,11 @@ struct Smell {
     var kind: FindingKind
     var node: Syntax
     var message: String
+    /// Why its rule asked the compiler's facts and had no answer (``ScannedTest/typed``); `nil` when it had one,
+    /// or asked nothing.
+    var unconfirmed: Unconfirmed? = nil
+    /// Why the test never runs, for a smell of the never-run family.
+    var cause: NeverRunCause? = nil
 }
 
 /// Reads the tests of a file for the catalog's smells (docs/audit.md, "Test smells"): each detector
@@ -82,6 +93,7 @@ enum SmellScan {
             else { return false }
             return TestSourceAnalyzer.asserts(name) || name == "to" || name == "toNot" || name == "notTo"
                 || (helpers?.checking.contains(name) == true && CallCollector.mayCallHelper(call))
+                || helpers?.configured.contains(name) == true
         }
     }
 
@@ -114,17 +126,26 @@ extension SmellScan {
     /// analysis does (``TestSourceAnalyzer``); an empty test is no longer also a test without assertions.
     static func findings(
         in tree: SourceFileSyntax, file: String, module: String, testClasses: Set<String>, helpers: HelperIndex,
-        converter: SourceLocationConverter, compiles: (Syntax) -> Bool, compiledHere: (Syntax) -> Bool = { _ in true }
+        converter: SourceLocationConverter, compiles: (Syntax) -> Bool, compiledHere: (Syntax) -> Bool = { _ in true },
+        typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
             .filter { test in !(test.owner.map(helpers.runTypes.contains) ?? false) }
-        return tests.flatMap { test in
-            smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
+        return tests.flatMap { scanned in
+            var test = scanned
+            test.typed = typed
+            return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
                 compiles($0.node)
-            }.map { smell in
-                AnalyzedFinding(
+            }.map { smell -> AnalyzedFinding in
+                var found = AnalyzedFinding(
                     kind: smell.kind, testName: test.name, file: file,
                     line: smell.node.startLocation(converter: converter).line, message: smell.message)
+                found.finding.unconfirmed = smell.unconfirmed?.reason(file: unconfirmed)
+                if let cause = smell.cause {
+                    found.finding.cause = cause
+                    found.finding.fix = cause.fix
+                }
+                return found
             }
         }
     }

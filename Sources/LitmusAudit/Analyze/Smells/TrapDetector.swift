@@ -22,6 +22,13 @@ enum TrapDetector {
         // The names the test binds to an NSString or to a test run, read only for a test that unwraps.
         var bound: (objcStrings: Set<String>, runs: Set<String>)?
         for node in test.all(ForceUnwrapExprSyntax.self) {
+            switch FailableLiteral.judge(node.expression, test: test) {
+            case .cannotFail: continue
+            case .canFail:
+                traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
+                continue
+            case .notRead: break
+            }
             let names = bound ?? (objcStringNames(test), fixtureRunNames(test))
             bound = names
             if cannotBeNil(node.expression, objcStrings: names.objcStrings, runs: names.runs) { continue }

@@ -1,0 +1,98 @@
+import SwiftSyntax
+
+/// Errors a test catches and then lets go: a `catch` that only prints or logs the error (`catch {
+/// print(error) }`) swallows it as `try?` does, and `XCTAssertThrowsError(error)` in a `catch` checks a
+/// value that cannot throw: it fails whenever the code throws, and when it does not, nothing checks that it
+/// should have. Both are swallowedError. Not: a `catch` that checks, fails or throws, one after a `do`
+/// whose body fails when nothing is thrown (`try f(); XCTFail("no error")`: printing the expected error is
+/// fine there), nor one around clean-up, waiting or making fixtures only (``SwallowedErrorIntent``).
+enum CaughtErrors {
+    /// The calls that only show a value.
+    static let showing: Set<String> = ["print", "debugPrint", "dump", "NSLog", "log", "debug", "info", "error"]
+
+    /// The swallowed errors of a test's `body`: each `catch` that lets its error go, with why.
+    static func swallowed(in body: CodeBlockSyntax, test shown: String) -> [(node: Syntax, message: String)] {
+        body.descendants(of: DoStmtSyntax.self).flatMap { statement -> [(node: Syntax, message: String)] in
+            guard !statement.catchClauses.isEmpty, !failsWhenNothingThrows(statement.body),
+                !triesOnlyIntended(statement.body)
+            else { return [] }
+            return statement.catchClauses.compactMap { clause in
+                if let misused = assertThrowsOfCaughtError(clause) {
+                    return (
+                        Syntax(misused),
+                        "\(shown) checks `\(misused.trimmedDescription.prefix(50))` in a catch: the caught error cannot throw, so the check fails whenever the code throws and nothing checks that it throws"
+                    )
+                }
+                guard onlyShows(clause.body) else { return nil }
+                return (
+                    Syntax(clause),
+                    "\(shown) catches an error and only prints it (`\(clause.trimmedDescription.prefix(50))`): the test passes whatever is thrown"
+                )
+            }
+        }
+    }
+
+    /// Whether a `catch` body does nothing but show values (or nothing at all).
+    private static func onlyShows(_ body: CodeBlockSyntax) -> Bool {
+        body.statements.allSatisfy { item in
+            guard
+                let call = item.item.as(FunctionCallExprSyntax.self)
+                    ?? item.item.as(ExprSyntax.self)?.as(
+                        FunctionCallExprSyntax.self),
+                let name = CallCollector.calledName(call.calledExpression)
+            else { return false }
+            return showing.contains(name)
+        }
+    }
+
+    /// `XCTAssertThrowsError(E)` in `clause` where `E` holds no `try` and no call: a value, which cannot throw.
+    private static func assertThrowsOfCaughtError(_ clause: CatchClauseSyntax) -> FunctionCallExprSyntax? {
+        clause.body.descendants(of: FunctionCallExprSyntax.self).first { call in
+            guard CallCollector.calledName(call.calledExpression) == "XCTAssertThrowsError",
+                let value = call.arguments.first?.expression
+            else { return false }
+            return value.descendants(of: TryExprSyntax.self).isEmpty
+                && value.descendants(of: FunctionCallExprSyntax.self).isEmpty
+        }
+    }
+
+    /// Whether a `do` body fails when nothing is thrown: a failure call (`XCTFail`, `Issue.record`, `fail`)
+    /// after its first `try`, at its own level.
+    private static func failsWhenNothingThrows(_ body: CodeBlockSyntax) -> Bool {
+        var tried = false
+        for item in body.statements {
+            if !item.descendants(of: TryExprSyntax.self).isEmpty { tried = true }
+            let failures = item.descendants(of: FunctionCallExprSyntax.self).compactMap {
+                CallCollector.calledName($0.calledExpression)
+            }.filter { ["XCTFail", "record", "fail"].contains($0) }
+            if tried, !failures.isEmpty { return true }
+        }
+        return false
+    }
+
+    /// Whether every `try` of a `do` body is clean-up, waiting or a fixture's making.
+    private static func triesOnlyIntended(_ body: CodeBlockSyntax) -> Bool {
+        let tries = body.descendants(of: TryExprSyntax.self)
+        return !tries.isEmpty
+            && tries.allSatisfy { attempt in
+                SwallowedErrorIntent.isInCleanup(attempt) || SwallowedErrorIntent.isCleanup(attempt.expression)
+                    || SwallowedErrorIntent.isWaitOnly(attempt.expression)
+                    || SwallowedErrorIntent.isFixture(attempt.expression)
+            }
+    }
+
+    /// `_ = try …decode(…)` in `body`: a decoded value thrown away, whose round trip only checks that
+    /// decoding does not throw.
+    static func discardedDecode(in body: CodeBlockSyntax) -> Syntax? {
+        body.descendants(of: SequenceExprSyntax.self).lazy.compactMap { sequence -> Syntax? in
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[0].is(DiscardAssignmentExprSyntax.self),
+                elements[1].is(AssignmentExprSyntax.self),
+                let attempt = elements[2].as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil,
+                let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+                CallCollector.calledName(call.calledExpression) == "decode"
+            else { return nil }
+            return Syntax(sequence)
+        }.first
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// The targets a manifest's text declares (`.target(name:path:exclude:resources:)`, `.testTarget(…)`, …),
+/// read with swift-syntax, without running it: what `litmus smells` knows of a package it does not build,
+/// and what tells the audit which manifest declares a test folder SwiftPM did not build.
+struct ManifestTargets {
+    /// One target as the text declares it.
+    struct Target: Equatable {
+        var name: String
+        var isTest: Bool
+        /// Its folder, relative to the package: `path:`, else `Tests/<name>` or `Sources/<name>`.
+        var path: String
+        /// What `exclude:` names, relative to its folder.
+        var excluded: [String]
+        /// What `resources:` names, relative to its folder.
+        var resources: [String]
+    }
+
+    /// The targets, in the text's order.
+    var targets: [Target] = []
+    /// Whether every target's name and path are literals: otherwise the text does not tell them all.
+    var complete = true
+
+    /// The targets of the manifest `text`.
+    init(text: String) {
+        let kinds: Set<String> = ["target", "testTarget", "executableTarget", "macro", "plugin", "systemLibrary"]
+        for call in Parser.parse(source: text).descendants(of: FunctionCallExprSyntax.self) {
+            guard let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                kinds.contains(kind)
+            else { continue }
+            func literal(_ label: String) -> String? {
+                SmellScan.literalText(call.arguments.first { $0.label?.text == label }?.expression)
+            }
+            func literals(_ label: String) -> [String] {
+                call.arguments.first { $0.label?.text == label }.map {
+                    $0.expression.descendants(of: StringLiteralExprSyntax.self).compactMap {
+                        SmellScan.literalText(ExprSyntax($0))
+                    }
+                } ?? []
+            }
+            guard let name = literal("name"),
+                call.arguments.first(where: { $0.label?.text == "path" }).map({ _ in literal("path") != nil }) ?? true
+            else {
+                complete = false
+                continue
+            }
+            let isTest = kind == "testTarget"
+            targets.append(
+                Target(
+                    name: name, isTest: isTest,
+                    path: literal("path")
+                        ?? (isTest ? "Tests/\(name)" : (kind == "plugin" ? "Plugins/" : "Sources/") + name),
+                    excluded: literals("exclude"), resources: literals("resources")))
+        }
+    }
+
+    /// The targets of the manifest at `url`; none when it cannot be read.
+    static func read(_ url: URL) -> ManifestTargets {
+        ManifestTargets(text: (try? String(contentsOf: url, encoding: .utf8)) ?? "")
+    }
+
+    /// The manifests of `package` besides `read`, the one SwiftPM reads (`Package@swift-5.9.swift`, …).
+    static func otherManifests(of package: URL, besides read: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []
+        return names.filter {
+            ($0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")))
+                && $0 != read.lastPathComponent
+        }.sorted().map { package.appendingPathComponent($0) }
+    }
+}

@@ -1,0 +1,89 @@
+import SwiftSyntax
+
+/// boolAssertEquality: an equality asserted as a Boolean (`XCTAssertTrue(a == b)`), or a comparison with a
+/// Boolean literal (`#expect(x == true)`, `XCTAssertEqual(x, true)`), whose failure does not print what
+/// differed. Advice only where the rewrite it gives compiles: the compiler's types decide. A comparison
+/// with a literal is advice for a non-optional `Bool` only (not a `Bool?`, nor a type expressible by a
+/// Boolean literal); `a == b` is, unless its `==` is a free function (tuples', or a type's that is not
+/// `Equatable`), which `XCTAssertEqual` cannot call. Without types, the syntax decides (``LiteralTypedValues``)
+/// and the advice is unconfirmed.
+enum BooleanComparison {
+    /// Why an assertion states an equality as a Boolean, and why it is unconfirmed, or `nil`.
+    static func shape(
+        _ name: String, _ arguments: [LabeledExprSyntax], test: ScannedTest, literalTypes: () -> LiteralTypedValues
+    ) -> (message: String, unconfirmed: Unconfirmed?)? {
+        guard let first = arguments.first?.expression else { return nil }
+        if EqualityShapeDetector.booleanAssertions.contains(name),
+            let (left, op, right) = EqualityShapeDetector.comparison(first), ["==", "!=", "===", "!=="].contains(op),
+            !EqualityShapeDetector.isMetatype(left), !EqualityShapeDetector.isMetatype(right)
+        {
+            var unconfirmed: Unconfirmed?
+            if op == "==" || op == "!=" {
+                switch equatableOperator(first, test: test) {
+                case .known(false): return nil
+                case .known(true): break
+                case .unknown(let why): unconfirmed = why
+                }
+            }
+            return (
+                "asserts `\(name)(\(first.trimmedDescription.prefix(50)))`: XCTAssertEqual, XCTAssertIdentical or XCTAssertNil would print both sides when it fails",
+                unconfirmed
+            )
+        }
+        if name == "#expect", let (left, op, right) = EqualityShapeDetector.comparison(first), op == "==" || op == "!=",
+            let value = left.is(BooleanLiteralExprSyntax.self)
+                ? right : right.is(BooleanLiteralExprSyntax.self) ? left : nil
+        {
+            return isBool(value, test: test, literalTypes: literalTypes).map {
+                (
+                    "compares with a Boolean literal (`#expect(\(first.trimmedDescription.prefix(50)))`): #expect(x) or #expect(!x) says the same",
+                    $0
+                )
+            }
+        }
+        if name == "XCTAssertEqual", arguments.count >= 2,
+            let value = arguments[0].expression.is(BooleanLiteralExprSyntax.self)
+                ? arguments[1].expression
+                : arguments[1].expression.is(BooleanLiteralExprSyntax.self) ? arguments[0].expression : nil
+        {
+            return isBool(value, test: test, literalTypes: literalTypes).map {
+                ("compares with a Boolean literal in XCTAssertEqual: XCTAssertTrue/XCTAssertFalse says the same", $0)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `value` is a `Bool`: `.some(nil)` when the types say so, `.some(why)` when only the syntax
+    /// does, `nil` when it is not.
+    private static func isBool(_ value: ExprSyntax, test: ScannedTest, literalTypes: () -> LiteralTypedValues)
+        -> Unconfirmed??
+    {
+        switch test.type(of: value) {
+        case .known(let type): return type.isBool ? .some(nil) : nil
+        case .unknown(let why): return literalTypes().isNotBool(value) ? nil : .some(why)
+        }
+    }
+
+    /// Whether the `==` or `!=` of `comparison` is one `XCTAssertEqual` can call: a static member of a
+    /// type (its `Equatable` witness, or the protocol's requirement), not a free function.
+    private static func equatableOperator(_ comparison: ExprSyntax, test: ScannedTest) -> TypedAnswer<Bool> {
+        let token: TokenSyntax?
+        if let infix = comparison.as(InfixOperatorExprSyntax.self) {
+            token = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator
+        } else {
+            token = comparison.as(SequenceExprSyntax.self).flatMap {
+                Array($0.elements).dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator
+            }
+        }
+        guard let token else { return .unknown(.notAtPlace) }
+        let answer = test.ask { facts in
+            facts.facts(startingAt: token.positionAfterSkippingLeadingTrivia.utf8Offset).first {
+                $0.declarationIndex >= 0
+            }.flatMap(facts.declaration(of:))
+        }
+        switch answer {
+        case .known(let declaration): return .known(declaration.usr.hasSuffix("FZ"))
+        case .unknown(let why): return .unknown(why)
+        }
+    }
+}

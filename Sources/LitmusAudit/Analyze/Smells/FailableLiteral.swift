@@ -1,0 +1,119 @@
+import Foundation
+import SwiftSyntax
+
+/// An unwrap that cannot fail: a failable initializer of Foundation or the standard library given a string
+/// literal that it parses (`Decimal(string: "1.5")!`, `Data(base64Encoded: "aGk=")!`, `Int("42")!`), or a
+/// Swift string's data in a Unicode encoding (`s.data(using: .utf8)!`, `.data(using: e)!` where every value
+/// the test gives `e` is one). The literal is parsed here, with the same initializer: what parses here
+/// parses in the test, every run; what does not traps on the first one, and is reported. The compiler's
+/// facts confirm the initializer is the library's (a package may declare a `Decimal(string:)` of its own)
+/// and the string a Swift `String`; without them the names decide.
+enum FailableLiteral {
+    /// The failable initializers read, by type and argument label, with how each parses a text.
+    static let initializers: [String: (label: String?, parses: @Sendable (String) -> Bool)] = [
+        "Decimal": ("string", { Decimal(string: $0) != nil }),
+        "URL": ("string", { URL(string: $0) != nil }),
+        "URLComponents": ("string", { URLComponents(string: $0) != nil }),
+        "UUID": ("uuidString", { UUID(uuidString: $0) != nil }),
+        "Data": ("base64Encoded", { Data(base64Encoded: $0) != nil }),
+        "Int": (nil, { Int($0) != nil }), "Int8": (nil, { Int8($0) != nil }), "Int16": (nil, { Int16($0) != nil }),
+        "Int32": (nil, { Int32($0) != nil }), "Int64": (nil, { Int64($0) != nil }), "UInt": (nil, { UInt($0) != nil }),
+        "UInt8": (nil, { UInt8($0) != nil }), "UInt16": (nil, { UInt16($0) != nil }),
+        "UInt32": (nil, { UInt32($0) != nil }), "UInt64": (nil, { UInt64($0) != nil }),
+        "Double": (nil, { Double($0) != nil }), "Float": (nil, { Float($0) != nil }),
+        "Bool": (nil, { Bool($0) != nil }),
+    ]
+
+    /// What an unwrapped expression is.
+    enum Verdict {
+        /// It cannot be `nil`.
+        case cannotFail
+        /// It is a parse of a literal that does not parse, or not the library's initializer: it can trap.
+        case canFail
+        /// None of the shapes read here.
+        case notRead
+    }
+
+    /// Whether unwrapping `expression` in `test` can trap, as far as these shapes tell.
+    static func judge(_ expression: ExprSyntax, test: ScannedTest) -> Verdict {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return .notRead }
+        if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let initializer = initializers[type], call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label?.text == initializer.label,
+            let text = argument.expression.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText)
+        {
+            guard isLibrary(call, test: test) else { return .canFail }
+            return initializer.parses(text) ? .cannotFail : .canFail
+        }
+        return isUnicodeData(call, test: test) ? .cannotFail : .notRead
+    }
+
+    /// Whether `call` calls Foundation's or the standard library's declaration: by the compiler's facts, or
+    /// by its name when there are none.
+    private static func isLibrary(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        guard case .known(let declaration) = test.declaration(calledBy: call) else { return true }
+        let module = declaration.module ?? ""
+        return module == "Swift" || TypedDeclaration.foundationModules.contains(module)
+    }
+
+    /// `s.data(using: E)` of a Swift `String` (or `Substring`) with `E` a Unicode encoding, or a name every
+    /// value of which the test makes one: every Swift string encodes in UTF-8, -16 and -32. The facts tell
+    /// the string's type; without them, a name the test binds to an `NSString` is no Swift string.
+    private static func isUnicodeData(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "data", let base = member.base, call.arguments.count == 1,
+            let argument = call.arguments.first, argument.label?.text == "using"
+        else { return false }
+        switch test.type(of: base) {
+        case .known(let type):
+            guard ["$sSSD", "$sSsD"].contains(type.mangled) else { return false }
+        case .unknown:
+            guard !base.trimmedDescription.hasPrefix("NS"),
+                !TrapDetector.objcStringNames(test).contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
+            else { return false }
+        }
+        if let encoding = argument.expression.as(MemberAccessExprSyntax.self) { return isUnicode(encoding) }
+        guard let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        let values = valuesGiven(to: name, in: test)
+        return !values.isEmpty && values.allSatisfy { $0.as(MemberAccessExprSyntax.self).map(isUnicode) ?? false }
+    }
+
+    /// `.utf8`, `String.Encoding.utf16`, … .
+    private static func isUnicode(_ encoding: MemberAccessExprSyntax) -> Bool {
+        (encoding.base == nil || encoding.base?.trimmedDescription == "String.Encoding")
+            && TrapDetector.unicodeEncodings.contains(encoding.declName.baseName.text)
+    }
+
+    /// Every value the test gives `name`: a `let`'s value, the elements of the array literal a `for` loop
+    /// binding it goes over, the arguments of a parameterized `@Test` of that parameter. None when anything
+    /// else may set it (a `var`, a parameter of another kind).
+    static func valuesGiven(to name: String, in test: ScannedTest) -> [ExprSyntax] {
+        var values: [ExprSyntax] = []
+        for binding in test.all(PatternBindingSyntax.self)
+        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            guard binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
+                let value = binding.initializer?.value
+            else { return [] }
+            values.append(value)
+        }
+        for loop in test.all(ForStmtSyntax.self)
+        where loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            guard let array = loop.sequence.as(ArrayExprSyntax.self) else { return [] }
+            values += array.elements.map(\.expression)
+        }
+        if let function = test.declaration.as(FunctionDeclSyntax.self),
+            function.signature.parameterClause.parameters.contains(where: {
+                ($0.secondName ?? $0.firstName).text == name
+            })
+        {
+            guard function.signature.parameterClause.parameters.count == 1,
+                let arguments = function.attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: {
+                    $0.attributeName.trimmedDescription == "Test"
+                })?.arguments?.as(LabeledExprListSyntax.self)?.first(where: { $0.label?.text == "arguments" }),
+                let array = arguments.expression.as(ArrayExprSyntax.self)
+            else { return [] }
+            values += array.elements.map(\.expression)
+        }
+        return values
+    }
+}

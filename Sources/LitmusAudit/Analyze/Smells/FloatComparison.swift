@@ -1,0 +1,159 @@
+import SwiftSyntax
+
+/// floatEquality: an equality check of floating-point values without a tolerance. The syntax proposes every
+/// equality with two operands; the compiler's types decide: a `Float`, `Double`, `Float16`, `Float80` or
+/// `CGFloat` operand (optional or not) makes it one, a `Decimal` or a type compared as text does not.
+/// Without types, the syntax decides as it can (a floating-point literal, a name the test declares
+/// floating-point, a test generic over floating point), and the finding is unconfirmed. Not either way: a
+/// value exact by construction, written with integers whose quotient a binary fraction holds
+/// (`1200/100` is 12), or a literal the test wrote elsewhere too (the value it gave, passed through).
+struct FloatComparison {
+    let test: ScannedTest
+    /// Whether the test is generic over floating-point types (`<T: BinaryFloatingPoint>`); `Real` alone is
+    /// also the scalar of a complex number, which compares exactly.
+    private let generic: Bool
+    /// The test's floating-point names, read only for a test comparing a name.
+    private var floatNames: Set<String>?
+    /// The numbers the test writes, read only for a test comparing a literal.
+    private var numbers: MagicNumberContext?
+
+    init(_ test: ScannedTest) {
+        self.test = test
+        generic =
+            test.declaration.as(FunctionDeclSyntax.self)?.genericParameterClause?.trimmedDescription.contains(
+                "FloatingPoint") ?? false
+    }
+
+    /// Whether the check comparing `operands` is a floatEquality, and why it is unconfirmed if it is one the
+    /// types could not confirm; `nil` when it is none.
+    mutating func judge(operands: [ExprSyntax], arguments: [LabeledExprSyntax]) -> Unconfirmed?? {
+        guard operands.count == 2, !operands.allSatisfy(Self.isFloatLiteral),
+            !operands.contains(where: { $0.is(TupleExprSyntax.self) }),
+            !arguments.contains(where: { $0.label?.text == "accuracy" })
+        else { return nil }
+        let types = operands.compactMap { test.type(of: $0).value }
+        var unconfirmed: Unconfirmed?
+        if types.isEmpty {
+            guard syntaxSaysFloating(operands) else { return nil }
+            unconfirmed = test.type(of: operands[0]).unconfirmed
+        } else if !types.contains(where: \.isFloatingPoint) {
+            return nil
+        }
+        if operands.contains(where: { Self.exactValue($0) }) { return nil }
+        // A literal the test wrote elsewhere too is the value it gave, passed through (FlyingFox's
+        // `Double(parameter: "10.5") == 10.5`): exact, with no arithmetic to round.
+        for literal in operands where Self.isFloatLiteral(literal) {
+            let context = numbers ?? MagicNumberContext(test)
+            numbers = context
+            if context.writtenElsewhere(literal) { return nil }
+        }
+        return .some(unconfirmed)
+    }
+
+    /// What the syntax alone tells: a floating-point literal, a name the test declares floating-point, a
+    /// test generic over floating point.
+    private mutating func syntaxSaysFloating(_ operands: [ExprSyntax]) -> Bool {
+        if generic || operands.contains(where: Self.isFloatLiteral) { return true }
+        guard operands.contains(where: { $0.is(DeclReferenceExprSyntax.self) }) else { return false }
+        let names = floatNames ?? Self.floatingPointNames(test)
+        floatNames = names
+        return operands.contains { names.contains($0.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "") }
+    }
+
+    /// The floating-point types a test may declare a value of.
+    static let floatingPointTypes: Set<String> = [
+        "Double", "Float", "CGFloat", "Float32", "Float64", "Float80", "Float16", "TimeInterval",
+    ]
+
+    /// The names the test declares as floating-point values: `let x: Double = …`, `var y = Float(…)`,
+    /// `let z = 0.5` (a float literal makes a `Double`), and its own parameters of such a type.
+    static func floatingPointNames(_ test: ScannedTest) -> Set<String> {
+        var names: Set<String> = []
+        func isFloatType(_ type: TypeSyntax?) -> Bool {
+            guard var text = type?.trimmedDescription else { return false }
+            if text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+            return floatingPointTypes.contains(text)
+        }
+        for binding in test.all(PatternBindingSyntax.self) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let value = binding.initializer?.value
+            let madeByType = value?.as(FunctionCallExprSyntax.self).map {
+                floatingPointTypes.contains($0.calledExpression.trimmedDescription)
+            }
+            if isFloatType(binding.typeAnnotation?.type) || madeByType == true || value.map(isFloatLiteral) == true {
+                names.insert(name)
+            }
+        }
+        for parameter in test.declaration.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? []
+        where isFloatType(parameter.type) {
+            names.insert((parameter.secondName ?? parameter.firstName).text)
+        }
+        return names
+    }
+
+    /// A floating-point literal (`0.1`, `-2.5`, `42.0`).
+    static func isFloatLiteral(_ expression: ExprSyntax) -> Bool {
+        var inner = expression
+        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            inner = prefix.expression
+        }
+        return inner.is(FloatLiteralExprSyntax.self)
+    }
+
+    /// Whether `expression` is written with integer literals alone (`12`, `1200/100`, `-(3 * 4)`) and its
+    /// exact value is a binary fraction a `Double` holds: compared with `==`, it rounds nothing.
+    static func exactValue(_ expression: ExprSyntax) -> Bool {
+        guard let value = rational(expression) else { return false }
+        var denominator = value.denominator
+        while denominator % 2 == 0 { denominator /= 2 }
+        return denominator == 1 && value.numerator.magnitude <= 1 << 53
+    }
+
+    /// The exact value of an expression of integer literals, `+`, `-`, `*`, `/` and parentheses, as a
+    /// reduced fraction; `nil` for anything else, or on overflow.
+    static func rational(_ expression: ExprSyntax) -> (numerator: Int, denominator: Int)? {
+        if let literal = expression.as(IntegerLiteralExprSyntax.self) {
+            return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")).map { ($0, 1) }
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return rational(only.expression)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+            let inner = rational(prefix.expression)
+        {
+            return (-inner.numerator, inner.denominator)
+        }
+        guard let (left, op, right) = EqualityShapeDetector.comparison(expression), let a = rational(left),
+            let b = rational(right)
+        else { return nil }
+        let product: (Int, Int) -> Int? = { x, y in
+            let (value, overflow) = x.multipliedReportingOverflow(by: y)
+            return overflow ? nil : value
+        }
+        var result: (Int, Int)?
+        switch op {
+        case "*":
+            result = product(a.numerator, b.numerator).flatMap { n in
+                product(a.denominator, b.denominator).map { (n, $0) }
+            }
+        case "/":
+            guard b.numerator != 0 else { return nil }
+            result = product(a.numerator, b.denominator).flatMap { n in
+                product(a.denominator, b.numerator).map { (n, $0) }
+            }
+        case "+", "-":
+            guard let x = product(a.numerator, b.denominator), let y = product(b.numerator, a.denominator),
+                let d = product(a.denominator, b.denominator)
+            else { return nil }
+            let (sum, overflow) = op == "+" ? x.addingReportingOverflow(y) : x.subtractingReportingOverflow(y)
+            result = overflow ? nil : (sum, d)
+        default: return nil
+        }
+        guard var (numerator, denominator) = result else { return nil }
+        if denominator < 0 { (numerator, denominator) = (-numerator, -denominator) }
+        let divisor = gcd(numerator.magnitude, UInt(denominator))
+        return (numerator / Int(divisor), denominator / Int(divisor))
+    }
+
+    private static func gcd(_ a: UInt, _ b: UInt) -> UInt { b == 0 ? max(a, 1) : gcd(b, a % b) }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SwiftSyntax
+
+/// A test that reaches a host on the network (a Mystery Guest: the host, its data and its uptime are
+/// outside the test): it makes a request (a URLSession's `data`, `dataTask`, `download`, `upload`,
+/// `bytes` or `webSocketTask`, `Data(contentsOf:)` or `String(contentsOf:)` of a URL, AsyncHTTPClient's
+/// `execute`, `get`, `post`) and writes a URL whose host is not the loopback host (`https://api.github.com/…`).
+/// Not: a test whose URLs all name the loopback host (a server it started), nor one that stubs its requests
+/// (a `URLProtocol` in the session's `protocolClasses`, `URLProtocol.registerClass`, an HTTP stub). The
+/// compiler's facts confirm the request is Foundation's or AsyncHTTPClient's; without them the names decide,
+/// and the finding is unconfirmed.
+enum NetworkReach {
+    /// The requests of a URLSession (on a receiver named for a session).
+    static let sessionRequests: Set<String> = [
+        "data", "dataTask", "download", "downloadTask", "upload", "uploadTask", "bytes", "webSocketTask",
+    ]
+    /// AsyncHTTPClient's requests (on a receiver named for a client).
+    static let clientRequests: Set<String> = ["execute", "get", "post", "put", "delete"]
+    /// The modules a request confirmed by the facts is declared in.
+    static let networkModules: Set<String> = TypedDeclaration.foundationModules.union(["AsyncHTTPClient"])
+    /// Words of a test that stubs its requests.
+    static let stubbing = ["protocolClasses", "registerClass", "HTTPStubs", "stub(", "Stub", "Mock", "mock"]
+
+    /// The request that reaches a host, its message, and why it is unconfirmed; `nil` when there is none.
+    static func reach(_ test: ScannedTest) -> (node: Syntax, message: String, unconfirmed: Unconfirmed?)? {
+        let hosts = remoteHosts(test)
+        guard let host = hosts.first else { return nil }
+        let text = test.body?.trimmedDescription ?? ""
+        guard !stubbing.contains(where: text.contains) else { return nil }
+        for call in test.all(FunctionCallExprSyntax.self) where isRequest(call) {
+            var unconfirmed: Unconfirmed?
+            switch test.declaration(calledBy: call) {
+            case .known(let declaration):
+                guard networkModules.contains(declaration.module ?? "") else { continue }
+            case .unknown(let why): unconfirmed = why
+            }
+            return (
+                Syntax(call),
+                "reaches the host \(host) on the network (`\(call.trimmedDescription.prefix(50))`)", unconfirmed
+            )
+        }
+        return nil
+    }
+
+    /// Whether `call` looks like a request.
+    private static func isRequest(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = CallCollector.calledName(call.calledExpression) else { return false }
+        if ["Data", "String", "NSData"].contains(name) {
+            return call.arguments.first?.label?.text == "contentsOf"
+                && !(call.arguments.first?.expression.trimmedDescription.contains("fileURLWithPath") ?? false)
+        }
+        guard
+            let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+                .lowercased()
+        else { return false }
+        if sessionRequests.contains(name) { return receiver.contains("session") }
+        return clientRequests.contains(name) && receiver.contains("client")
+    }
+
+    /// The hosts of the test's URL literals (`http`, `https`, `ws`, `wss`) that are not the loopback host.
+    static func remoteHosts(_ test: ScannedTest) -> [String] {
+        test.all(StringLiteralExprSyntax.self).compactMap { literal in
+            guard let first = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text,
+                let scheme = ["https://", "http://", "wss://", "ws://"].first(where: first.hasPrefix)
+            else { return nil }
+            let rest = first.dropFirst(scheme.count)
+            let host =
+                rest.hasPrefix("[")
+                ? String(rest.prefix { $0 != "]" }) + "]" : String(rest.prefix { !["/", ":", "?", "#"].contains($0) })
+            guard !host.isEmpty, !isLoopback(host) else { return nil }
+            return host
+        }
+    }
+
+    /// `localhost`, `127.x.x.x`, `[::1]`, `0.0.0.0`.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.") || host.hasPrefix("[::1") || host == "0.0.0.0"
+            || host.hasSuffix(".localhost")
+    }
+}

@@ -1,0 +1,108 @@
+import SwiftSyntax
+
+/// What the analysis finds in one test's body besides its smells: no assertion, swallowed errors,
+/// expectations never waited for, the other framework's checks, unawaited checks, sleeps.
+extension TestSourceAnalyzer {
+    func findings(
+        in function: FunctionDeclSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
+        file: ParsedFile
+    ) -> [AnalyzedFinding] {
+        guard let body = function.body else { return [] }
+        var found: [AnalyzedFinding] = []
+        let called = CallCollector.names(in: Syntax(body))
+        // Explicit checks: assertions, helpers and library functions that check, the package's own checks.
+        let checksExplicitly =
+            called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.checking)
+            || !called.isDisjoint(with: checks)
+            || LibraryChecks.makesCheck(in: Syntax(body), typed: file.typed, imports: file.imports)
+        let assertsSomething =
+            checksExplicitly || !called.isDisjoint(with: helpers.asserting)
+            || CallCollector.hasPlainTry(in: Syntax(body))
+        // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
+        // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
+        if !assertsSomething && !Self.namedForRunning(function.name.text) {
+            let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
+            found.append(
+                AnalyzedFinding(
+                    kind: .noAssertion, testName: test, file: file.file, line: file.line(function),
+                    message: measures
+                        ? "\(shown) is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
+                        : "\(shown) asserts nothing: it passes whatever the code does"))
+        } else if !checksExplicitly, let decode = CaughtErrors.discardedDecode(in: body) {
+            // A round trip whose decoded value is thrown away checks only that decoding does not throw.
+            found.append(
+                AnalyzedFinding(
+                    kind: .noAssertion, testName: test, file: file.file, line: file.line(decode),
+                    message:
+                        "\(shown) decodes and throws the result away (`\(decode.trimmedDescription.prefix(50))`), and checks nothing else: only that decoding does not throw is checked"
+                ))
+        }
+        // In every `#if` branch, as the smells are read: a `try?` on the call under test swallows its error on
+        // the platform that compiles it (ZIPFoundation's `#if os(macOS)` comparison with the system's zip).
+        for tryExpression in body.descendants(of: TryExprSyntax.self)
+        where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+            && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
+        {
+            found.append(
+                AnalyzedFinding(
+                    kind: .swallowedError, testName: test, file: file.file, line: file.line(tryExpression),
+                    message: "\(shown) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
+        }
+        for swallowed in CaughtErrors.swallowed(in: body, test: shown) {
+            found.append(
+                AnalyzedFinding(
+                    kind: .swallowedError, testName: test, file: file.file, line: file.line(swallowed.node),
+                    message: swallowed.message))
+        }
+        let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
+        let waits = called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
+        if createsExpectation && !waits {
+            found.append(
+                AnalyzedFinding(
+                    kind: .unwaitedExpectation, testName: test, file: file.file, line: file.line(function),
+                    message: "\(shown) creates an expectation and never waits for it"))
+        }
+        let reported = swiftTestingReportsXCTestFailures
+        let ignored =
+            library == .swiftTesting
+            ? IgnoredCheckDetector.xctestAssertions(in: body, test: shown, helpers: helpers, reported: reported)
+                .map { (FindingKind.xctestAssertionInSwiftTesting, $0) }
+            : IgnoredCheckDetector.expectMacros(in: body, test: shown, helpers: helpers).map { (.expectInXCTest, $0) }
+        let unawaited = IgnoredCheckDetector.unawaitedAssertions(in: body, test: shown, helpers: helpers)
+            .map { (FindingKind.unawaitedAssertion, $0) }
+        for (kind, place) in ignored + unawaited where file.compiled.compiles(place.node) {
+            var finding = AnalyzedFinding(
+                kind: kind, testName: test, file: file.file, line: file.line(place.node), message: place.message)
+            // From Swift 6.4 the check fails the test: advice to use the test's own framework, not a smell.
+            if kind == .xctestAssertionInSwiftTesting && reported {
+                finding.finding.hint = true
+                finding.finding.fix = IgnoredCheckDetector.reportedXCTestAssertionFix
+            }
+            found.append(finding)
+        }
+        found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
+        return found
+    }
+
+    /// The waits for time in `scope` (a test's body, or a Quick example): its own sleeps, and its calls of
+    /// helpers that sleep, each reported where the test makes it.
+    func sleeps(
+        in scope: some SyntaxProtocol, test: String, shown: String, helpers: HelperIndex, file: ParsedFile
+    ) -> [AnalyzedFinding] {
+        let direct = SleepDetector.directCalls(in: scope).filter(file.compiled.compiles)
+        return direct.compactMap { call -> AnalyzedFinding? in
+            if CallCollector.isSleep(call) {
+                guard !CallCollector.isPollInterval(call) else { return nil }
+                return AnalyzedFinding(
+                    kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
+                    message: "\(shown) sleeps: \(call.trimmedDescription.prefix(60))")
+            }
+            guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
+                helpers.sleeping.contains(name)
+            else { return nil }
+            return AnalyzedFinding(
+                kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
+                message: "\(shown) calls \(name)(…), a helper that sleeps")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import SwiftSyntax
+
+/// The functions of testing libraries that check, by the module that declares them: a test calling one
+/// asserts something though it calls no `XCTAssert…` (a TestStore's `send` and `receive` assert exhaustively,
+/// `assertSnapshot` compares with the recorded snapshot). With the compiler's facts a call is one of them by
+/// its declaration's USR; without, by its name and the file's imports.
+enum LibraryChecks {
+    /// The checks of each library module, by base name.
+    static let byModule: [String: Set<String>] = [
+        "XCTest": [
+            "XCTFail", "XCTUnwrap", "XCTExpectFailure", "wait", "waitForExpectations", "fulfillment",
+        ],
+        "Testing": ["record", "withKnownIssue", "confirmation"],
+        "Nimble": [
+            "expect", "expecta", "require", "requirea", "unwrap", "unwrapa", "pollUnwrap", "pollUnwrapa", "fail",
+            "waitUntil", "to", "toNot", "notTo", "toEventually", "toEventuallyNot", "toAlways", "toNever",
+        ],
+        "SnapshotTesting": ["assertSnapshot", "assertSnapshots", "verifySnapshot"],
+        "InlineSnapshotTesting": ["assertInlineSnapshot"],
+        "CustomDump": ["expectNoDifference", "expectDifference", "XCTAssertNoDifference", "XCTAssertDifference"],
+        "IssueReporting": ["reportIssue", "withExpectedIssue", "withKnownIssue"],
+        "MacroTesting": ["assertMacro"],
+    ]
+
+    /// Checks that are members of a library's type: a TestStore's actions and a TestClock's run.
+    static let byType: [(module: String, type: String, names: Set<String>)] = [
+        (
+            "ComposableArchitecture", "TestStore",
+            ["send", "receive", "finish", "skipReceivedActions", "skipInFlightEffects", "assert"]
+        ),
+        ("Clocks", "TestClock", ["run", "checkSuspension"]),
+        ("Clocks", "UnimplementedClock", ["init", "UnimplementedClock"]),
+    ]
+
+    /// Whether `declaration`, called by the name `name`, is a library's check.
+    static func isCheck(_ declaration: TypedDeclaration, name: String) -> Bool {
+        guard let module = declaration.module else { return false }
+        if module == "XCTest", name.hasPrefix("XCTAssert") { return true }
+        if byModule[module]?.contains(name) == true { return true }
+        return byType.contains { entry in
+            entry.module == module && entry.names.contains(name) && declaration.isMember(of: entry.type, in: module)
+        }
+    }
+
+    /// Whether `call`, read from the syntax alone in a file importing `imports`, looks like a library's
+    /// check the name list of ``TestSourceAnalyzer`` does not hold: a TestStore's action on a receiver named
+    /// for a store (`store.send(.tap)`) where ComposableArchitecture is imported, a test clock's `run` on a
+    /// receiver named for a clock where Clocks is, IssueReporting's `reportIssue`.
+    static func looksLikeCheck(_ call: FunctionCallExprSyntax, imports: Set<String>) -> Bool {
+        guard let name = CallCollector.calledName(call.calledExpression) else { return false }
+        if ["reportIssue", "withExpectedIssue"].contains(name) { return true }
+        guard
+            let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased()
+        else { return name == "UnimplementedClock" && imports.contains("Clocks") }
+        if imports.contains("ComposableArchitecture"), receiver.hasSuffix("store"),
+            byType[0].names.contains(name)
+        {
+            return true
+        }
+        return imports.contains("Clocks") && receiver.hasSuffix("clock") && ["run", "checkSuspension"].contains(name)
+    }
+
+    /// Whether some call under `node` is a library's check: by its declaration where the facts know it,
+    /// else by its name and the file's imports.
+    static func makesCheck(in node: Syntax, typed: TypedFileFacts?, imports: Set<String>) -> Bool {
+        node.descendants(of: FunctionCallExprSyntax.self).contains { call in
+            guard let name = CallCollector.calledName(call.calledExpression) else { return false }
+            if let declaration = typed?.declaration(calledBy: call) { return isCheck(declaration, name: name) }
+            return looksLikeCheck(call, imports: imports)
+        }
+    }
+
+    /// The modules `file` imports.
+    static func imports(of file: SourceFileSyntax) -> Set<String> {
+        Set(file.descendants(of: ImportDeclSyntax.self).compactMap { $0.path.first?.name.text })
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import LitmusRunning
+import LitmusSupport
+
+/// The typed facts of the test modules of the audit's build: for each, its compile arguments read from
+/// the build description (``ModuleCompile``), its typed AST dumped by the same compiler (one process per
+/// module) and read (``TypedASTReader``). Kept beside the build (`litmus-typed/MODULE.json`), keyed by the
+/// compiler, the arguments and every source's content: the same inputs are never dumped twice.
+///
+/// A module whose AST cannot be produced (the compiler refuses a flag, crashes, runs past its time) has no
+/// facts; ``TypedFacts/problem`` names it and why, and the audit goes on with the syntax alone.
+public struct TypedFactsStage: Sendable {
+    /// SwiftPM's build folder (its scratch path): `debug/description.json` is read there, the facts kept.
+    public var build: URL
+    /// The test modules, each with the files the analysis reads.
+    public var modules: [String: [URL]]
+    /// The time one dump may take, in seconds.
+    public var timeout: Double = 900
+    /// Where the dumps' output and diagnostics go while they are read (deleted after).
+    public var scratch: URL
+
+    /// A stage reading the facts of `modules` from the build in `build`.
+    public init(build: URL, modules: [String: [URL]], scratch: URL) {
+        self.build = build
+        self.modules = modules
+        self.scratch = scratch
+    }
+
+    /// The facts of every test module that could be dumped; the problems of the others.
+    public func read() async -> TypedFacts {
+        let description = build.appendingPathComponent("debug").appendingPathComponent("description.json")
+        let compiles: [String: ModuleCompile]
+        do {
+            compiles = try ModuleCompile.read(description: description)
+        } catch {
+            return TypedFacts(problem: "no typed AST: \(error)")
+        }
+        var facts = TypedFacts(problem: nil)
+        for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
+            guard let compile = compiles[module] else {
+                facts.merge(TypedFacts(problem: "no typed AST of \(module): the build description does not compile it"))
+                continue
+            }
+            facts.merge(await read(compile, files: Set(files.map(\.standardizedFileURL.path))))
+        }
+        return facts
+    }
+
+    /// The facts of one module: kept ones when its inputs did not change, else dumped and kept.
+    func read(_ compile: ModuleCompile, files: Set<String>) async -> TypedFacts {
+        let key = Self.key(of: compile)
+        let kept = build.appendingPathComponent("litmus-typed").appendingPathComponent("\(compile.module).json")
+        if let data = try? Data(contentsOf: kept), let stored = try? JSONDecoder().decode(Kept.self, from: data),
+            stored.key == key
+        {
+            return TypedFacts(files: stored.files)
+        }
+        let dumped = await dump(compile, files: files)
+        if dumped.problem == nil, let data = try? JSONEncoder().encode(Kept(key: key, files: dumped.files)) {
+            try? FileManager.default.createDirectory(
+                at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: kept, options: .atomic)
+        }
+        return dumped
+    }
+
+    /// What is kept for a module: the key of its inputs and its files' facts.
+    private struct Kept: Codable {
+        var key: String
+        var files: [String: TypedFileFacts]
+    }
+
+    /// The key of a module's inputs: the compiler, the dump's arguments, every source's content, and the
+    /// version of the facts' format.
+    static func key(of compile: ModuleCompile) -> String {
+        var bytes = Array("facts 2\n\(compile.executable)\n".utf8)
+        bytes += compile.dumpArguments.joined(separator: "\n").utf8
+        for source in compile.sources {
+            bytes += Array("\n\(source)\n".utf8)
+            bytes += (try? Data(contentsOf: URL(fileURLWithPath: source))) ?? Data()
+        }
+        return ContentHash.hex(bytes)
+    }
+
+    /// Runs the compiler on `compile` and reads the facts of `files` from its dump.
+    func dump(_ compile: ModuleCompile, files: Set<String>) async -> TypedFacts {
+        let output = scratch.appendingPathComponent("typed-\(compile.module).json")
+        let errors = scratch.appendingPathComponent("typed-\(compile.module).log")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result: ChildProcessResult
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            result = try await SwiftTemporaryFolder.using { temporary in
+                try await ChildProcess.run(
+                    URL(fileURLWithPath: compile.executable), compile.dumpArguments, in: scratch,
+                    environment: ["TMPDIR": temporary.path], outputFile: output, errorFile: errors, timeout: timeout,
+                    readsOutput: false)
+            }
+        } catch {
+            return TypedFacts(problem: "no typed AST of \(compile.module): \(error)")
+        }
+        if let problem = Self.problem(of: result, module: compile.module, errors: errors) {
+            return TypedFacts(problem: problem)
+        }
+        do {
+            let data = try Data(contentsOf: output, options: .alwaysMapped)
+            let read = try TypedASTReader.read(data) { files.contains($0) }
+            // Only places in the files themselves: a macro's expansion the reader did not see as one is
+            // numbered past the file's end.
+            return TypedFacts(
+                files: Dictionary(
+                    uniqueKeysWithValues: read.map { path, facts in
+                        let length = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+                        return (path, length.map { facts.within(length: $0) } ?? facts)
+                    }))
+        } catch {
+            return TypedFacts(problem: "no typed AST of \(compile.module): \(error)")
+        }
+    }
+
+    /// Why a dump failed, in one line naming the module and the compiler's first error; `nil` when it did not.
+    static func problem(of result: ChildProcessResult, module: String, errors: URL) -> String? {
+        let diagnostics = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        let firstError = diagnostics.split(separator: "\n").first { $0.contains("error:") }.map {
+            ": " + $0.trimmingCharacters(in: .whitespaces).prefix(200)
+        }
+        if result.timedOut { return "no typed AST of \(module): the compiler ran past its time limit" }
+        if let signal = result.signal {
+            return "no typed AST of \(module): the compiler crashed (signal \(signal))\(firstError ?? "")"
+        }
+        guard result.status != 0 else { return nil }
+        return "no typed AST of \(module): the compiler exited \(result.status)\(firstError ?? "")"
+    }
+}

@@ -1,0 +1,158 @@
+/// A type as the compiler's typed AST writes it: mangled and canonical (`$sSdD` is `Double`, and so is
+/// `TimeInterval`; `$sSdSgD` is `Double?`). Read only for the few shapes the rules ask about.
+public struct TypedType: Sendable, Hashable, CustomStringConvertible {
+    /// The mangled type, `$s…D`.
+    public var mangled: String
+
+    /// The type `mangled` names.
+    public init(mangled: String) { self.mangled = mangled }
+
+    /// The mangling between `$s` and the final `D`.
+    private var body: Substring {
+        var text = Substring(mangled)
+        if text.hasPrefix("$s") { text = text.dropFirst(2) }
+        if text.hasSuffix("D") { text = text.dropLast() }
+        // An lvalue (`@lvalue Double`, a `var` being assigned) is the value's type.
+        if text.hasSuffix("z") { text = text.dropLast() }
+        return text
+    }
+
+    /// Whether it is an optional (`T?`).
+    public var isOptional: Bool { body.hasSuffix("Sg") }
+
+    /// The type without its optionals (`Double` of `Double??`).
+    public var unwrapped: TypedType {
+        var text = body
+        while text.hasSuffix("Sg") { text = text.dropLast(2) }
+        return TypedType(mangled: "$s\(text)D")
+    }
+
+    /// The manglings of the floating-point types: `Double` (and `TimeInterval`), `Float`, `Float16`, `Float80`,
+    /// and `CGFloat` wherever it is declared (Foundation on Linux, CoreGraphics or CoreFoundation on Apple
+    /// platforms).
+    static let floatingPoint: Set<Substring> = [
+        "Sd", "Sf", "s7Float16V", "s7Float80V", "10Foundation7CGFloatV", "12CoreGraphics7CGFloatV",
+        "14CoreFoundation7CGFloatV",
+    ]
+
+    /// Whether it is a floating-point type, or an optional of one.
+    public var isFloatingPoint: Bool { Self.floatingPoint.contains(unwrapped.body) }
+
+    /// Whether it is exactly `Bool` (not `Bool?`, not a type expressible by a Boolean literal).
+    public var isBool: Bool { body == "Sb" }
+
+    /// Whether it is a tuple.
+    public var isTuple: Bool { unwrapped.body.hasSuffix("t") }
+
+    /// The standard library's value types written as a two-letter substitution (`Si` Int, `SS` String, `Sa`
+    /// Array, `SD` Dictionary, `Sh` Set, `Sq` Optional, …).
+    static let standardValues: Set<Substring> = [
+        "Si", "Su", "Sd", "Sf", "Sb", "SS", "Ss", "Sa", "SD", "Sh", "Sq", "Sn", "SN", "Sc", "SJ", "s4Int8V",
+    ]
+
+    /// Whether it is a value type (a struct, an enum, a tuple, the standard library's `Int`, `String`, `Array`
+    /// …): a `let` of it cannot change between two reads. `false` for a class, an actor, an existential, a
+    /// function, or a shape this reading does not know.
+    public var isValue: Bool {
+        let text = unwrapped.body
+        if text.hasSuffix("t") { return true }
+        let prefix = text.prefix(2)
+        if Self.standardValues.contains(prefix), text.count == 2 || text.dropFirst(2).first == "y" { return true }
+        guard let kind = Self.outerKind(text) else { return false }
+        return kind == "V" || kind == "O"
+    }
+
+    /// The kind letter of the outermost nominal type of a mangling (`V` struct, `O` enum, `C` class, `P`
+    /// protocol), reading its context's identifiers (`10Foundation4DateV`) up to its generic arguments
+    /// (`y…G`); `nil` for any other shape.
+    static func outerKind(_ text: Substring) -> Character? {
+        var index = text.startIndex
+        var kind: Character?
+        if text.first == "s" { index = text.index(after: index) }
+        while index < text.endIndex {
+            let character = text[index]
+            if let digit = character.wholeNumberValue {
+                // A word substitution (`0…`) is more than this reading knows.
+                guard digit != 0 else { return nil }
+                var length = 0
+                while index < text.endIndex, let value = text[index].wholeNumberValue {
+                    length = length * 10 + value
+                    index = text.index(after: index)
+                }
+                guard let end = text.index(index, offsetBy: length, limitedBy: text.endIndex) else { return nil }
+                index = end
+                continue
+            }
+            guard "VCOP".contains(character) else { return character == "y" ? kind : nil }
+            kind = character
+            index = text.index(after: index)
+        }
+        return kind
+    }
+
+    public var description: String {
+        switch unwrapped.body {
+        case "Sd": return isOptional ? "Double?" : "Double"
+        case "Sf": return isOptional ? "Float?" : "Float"
+        case "Sb": return isOptional ? "Bool?" : "Bool"
+        default: return mangled
+        }
+    }
+}
+
+/// A declaration as the compiler names it: its USR (`s:s5print_9separator10terminatoryypd_S2StF`, the
+/// standard library's `print`).
+public struct TypedDeclaration: Sendable, Hashable, CustomStringConvertible {
+    /// The USR.
+    public var usr: String
+
+    /// The declaration named `usr`.
+    public init(usr: String) { self.usr = usr }
+
+    /// The module that declares it (`Swift` for `s:s…` and the standard library's types' members; the
+    /// extension's module for `s:SS20FoundationEssentialsE4data…`), or `nil` when the USR does not say.
+    public var module: String? {
+        guard usr.hasPrefix("s:") else { return usr.hasPrefix("c:") ? "C" : nil }
+        let text = usr.dropFirst(2)
+        if text.first == "s" { return "Swift" }
+        if text.first == "S" {
+            // A member of a standard library type, or of an extension of one declared in another module.
+            let rest = text.dropFirst(2)
+            if let module = Self.identifier(at: rest),
+                rest.dropFirst(String(module.count).count + module.count)
+                    .first == "E"
+            {
+                return String(module)
+            }
+            return "Swift"
+        }
+        return Self.identifier(at: text).map(String.init)
+    }
+
+    /// The modules Foundation's declarations live in: `Foundation`, and on Linux and recent Apple platforms
+    /// the modules under it (`FoundationEssentials`: `Data`, `URL`, `Decimal`, `UUID`).
+    public static let foundationModules: Set<String> = [
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+    ]
+
+    /// Whether the standard library declares it.
+    public var isStandardLibrary: Bool { module == "Swift" }
+
+    /// Whether it is a member of the type `type` (`TestStore`) of `module`: its USR names the type in the
+    /// module's context.
+    public func isMember(of type: String, in module: String) -> Bool {
+        guard self.module == module else { return false }
+        return usr.contains("\(module.count)\(module)\(type.count)\(type)")
+    }
+
+    /// The length-prefixed identifier at the start of `text` (`20FoundationEssentials…`), if any.
+    private static func identifier(at text: Substring) -> Substring? {
+        let digits = text.prefix { $0.isNumber }
+        guard let length = Int(digits), length > 0, digits.first != "0" else { return nil }
+        let rest = text.dropFirst(digits.count)
+        guard rest.count >= length else { return nil }
+        return rest.prefix(length)
+    }
+
+    public var description: String { usr }
+}

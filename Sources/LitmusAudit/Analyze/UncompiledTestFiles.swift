@@ -1,0 +1,170 @@
+import Foundation
+import LitmusSupport
+import SwiftParser
+import SwiftSyntax
+
+/// Files of a package that declare tests (a `@Test`, an XCTest class's `test…` methods, a Quick spec) and that
+/// no target compiles (docs/audit.md, "Tests that never run"): excluded by name by their test target, outside
+/// every target's folder in a folder where the package keeps its tests (`Tests`, or where its manifests put
+/// test targets), or in a test folder only another `Package@swift-…` manifest (or a condition of the
+/// manifest) declares as a target. A file in a nested package (a folder with a Package.swift of its own), in a
+/// hidden or vendored folder, among a target's resources, in a folder its target excludes or in a folder named
+/// for data (`Fixtures`, `Inputs`, …) is data a test reads, not tests.
+struct UncompiledTestFiles {
+    /// The package's folder.
+    var package: URL
+    /// The manifest SwiftPM reads there (Package.swift, or the `Package@swift-…` file for this toolchain).
+    var manifest: URL
+    /// The Swift files the test targets compile, absolute.
+    var compiled: Set<String>
+    /// Each test target's folder, absolute, by target name.
+    var testFolders: [String: String]
+    /// The folders of the other targets, absolute.
+    var otherFolders: [String]
+    /// The targets' resources (files or folders), absolute.
+    var resources: [String]
+
+    /// The files of the package at `package` (the audit's copy), as `swift package describe` laid it out.
+    init(layout: PackageLayout, package: URL) {
+        let absolute = { (path: String) in package.appendingPathComponent(path).standardizedFileURL.path }
+        self.package = package
+        manifest = PackageManifest.manifest(of: package)
+        compiled = Set(layout.testModules.values.joined().map(\.standardizedFileURL.path))
+        testFolders = layout.testFolders.mapValues(absolute)
+        otherFolders = (layout.sourceFolders + layout.pluginFolders).map(absolute)
+        resources = layout.resources.map(absolute)
+    }
+
+    /// The files of the package at `package` as the text of the manifest SwiftPM reads declares them
+    /// (`litmus smells`, which builds nothing); `compiled` are its test targets' files.
+    init(package: URL, manifest: URL, targets: ManifestTargets, compiled: Set<String>) {
+        let absolute = { (path: String) in package.appendingPathComponent(path).standardizedFileURL.path }
+        self.package = package
+        self.manifest = manifest
+        self.compiled = compiled
+        testFolders = Dictionary(
+            targets.targets.filter(\.isTest).map { ($0.name, absolute($0.path)) }
+        ) { first, _ in first }
+        otherFolders = targets.targets.filter { !$0.isTest }.map { absolute($0.path) }
+        resources = targets.targets.flatMap { target in target.resources.map { absolute(target.path + "/" + $0) } }
+    }
+
+    /// The findings: one per file, at its first test.
+    func findings() -> [AnalyzedFinding] {
+        let root = package.standardizedFileURL.path
+        return SwiftFiles.under(package).compactMap { url -> AnalyzedFinding? in
+            let path = url.path
+            let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+            guard !compiled.contains(path), relative.contains("/") || !relative.hasPrefix("Package"),
+                !SwiftFiles.isVendored(relative[...]),
+                !Self.isInside(path, any: otherFolders + resources), !inNestedPackage(relative),
+                let text = try? String(contentsOf: url, encoding: .utf8),
+                ["XCTestCase", "@Test", "QuickSpec", "AsyncSpec"].contains(where: text.contains)
+            else { return nil }
+            let tree = Parser.parse(source: text)
+            let tests = ScannedTests.collect(in: tree, module: "", testClasses: [], compiles: { _ in true })
+                .filter { $0.framework != .xctest || NeverRunDetector.isTestName(Self.method(of: $0)) }
+            guard let first = tests.first, let (cause, why) = reason(for: path, relative: relative) else { return nil }
+            let names = tests.prefix(3).map(\.shown).joined(separator: ", ") + (tests.count > 3 ? ", …" : "")
+            var findings = [
+                AnalyzedFinding(
+                    cause: cause, testName: first.name, file: path,
+                    line: first.declaration.startLocation(
+                        converter: SourceLocationConverter(fileName: path, tree: tree)
+                    )
+                    .line,
+                    message:
+                        "\(relative) declares \(tests.count == 1 ? "a test" : "\(tests.count) tests") (\(names)) and no "
+                        + "target compiles it: \(why), so \(tests.count == 1 ? "it never runs" : "they never run")")
+            ]
+            IgnoreComments(text: text).apply(to: &findings, file: path)
+            return findings.first
+        }
+    }
+
+    /// Why no target compiles the file at `path`; `nil` when it is data: in a folder its target excludes, or a
+    /// folder named for fixtures, or left out for a reason the manifest's text does not tell.
+    private func reason(for path: String, relative: String) -> (NeverRunCause, String)? {
+        let read = ManifestTargets.read(manifest)
+        if let (name, folder) = testFolders.first(where: { Self.isInside(path, any: [$0.value]) }) {
+            let inTarget = String(path.dropFirst(folder.count + 1))
+            guard read.targets.contains(where: { $0.name == name && $0.excluded.contains(inTarget) }) else {
+                return nil
+            }
+            return (
+                .excludedFromTarget,
+                "the test target \(name) excludes it by name (`exclude:` in \(manifest.lastPathComponent))"
+            )
+        }
+        guard !Self.isData(relative), isInTestRoot(relative, read: read) else { return nil }
+        for target in read.targets where target.isTest && Self.isInside(relative, any: [target.path]) {
+            return (
+                .targetNotBuilt,
+                "\(manifest.lastPathComponent) declares its folder as the test target \(target.name) under a "
+                    + "condition that does not hold here"
+            )
+        }
+        for other in ManifestTargets.otherManifests(of: package, besides: manifest) {
+            for target in ManifestTargets.read(other).targets
+            where target.isTest && Self.isInside(relative, any: [target.path]) {
+                return (
+                    .targetNotBuilt,
+                    "only \(other.lastPathComponent) declares its folder as the test target \(target.name), and "
+                        + "this toolchain reads \(manifest.lastPathComponent)"
+                )
+            }
+        }
+        return (.fileNotCompiled, "it is outside every target's folder")
+    }
+
+    /// Whether the file at `relative` lies under a folder where the package keeps its tests: `Tests`, or the
+    /// first folder of a test target's path in any of its manifests. A file of tests elsewhere (a script's
+    /// `scripts/…-tests.swift` a script copies into a package of its own) is run some other way.
+    private func isInTestRoot(_ relative: String, read: ManifestTargets) -> Bool {
+        let manifests =
+            [read] + ManifestTargets.otherManifests(of: package, besides: manifest).map(ManifestTargets.read)
+        let roots = Set(
+            manifests.flatMap(\.targets).filter(\.isTest).compactMap { $0.path.split(separator: "/").first }
+                .map(String.init) + ["Tests"])
+        return roots.contains { relative.hasPrefix($0 + "/") }
+    }
+
+    /// Whether the file at `relative` lies in a folder with a Package.swift of its own, below the package's.
+    private func inNestedPackage(_ relative: String) -> Bool {
+        var folder = (relative as NSString).deletingLastPathComponent
+        while !folder.isEmpty && folder != "." && folder != "/" {
+            let manifest = package.appendingPathComponent(folder).appendingPathComponent("Package.swift")
+            if FileManager.default.fileExists(atPath: manifest.path) { return true }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return false
+    }
+
+    /// Folders whose Swift files are data a test reads (inputs of a code generator's tests, a tool's
+    /// fixtures), not tests: by the name of any folder on the path.
+    static let dataFolders: Set<String> = [
+        "fixtures", "fixture", "resources", "inputs", "input", "samples", "testdata", "data", "snapshots",
+        "__snapshots__", "examples", "example", "templates", "corpus",
+    ]
+
+    /// Whether the file at `relative` lies in a folder of data: one named above, or for fixtures of any kind
+    /// (`LintFixtures`, `TestFixtures`).
+    private static func isData(_ relative: String) -> Bool {
+        relative.split(separator: "/").dropLast().contains { folder in
+            dataFolders.contains(folder.lowercased()) || folder.lowercased().contains("fixture")
+        }
+    }
+
+    /// The method name of an XCTest test (`Class.method`).
+    private static func method(of test: ScannedTest) -> String {
+        test.shown.split(separator: ".").last.map(String.init) ?? test.shown
+    }
+
+    /// Whether `path` is one of `folders` or inside one.
+    static func isInside(_ path: String, any folders: [String]) -> Bool {
+        folders.contains { folder in
+            let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            return !trimmed.isEmpty && (path == trimmed || path.hasPrefix(trimmed + "/"))
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// An expression of the calculator, printed by ``print(ast:)``.
+public indirect enum Expression: Sendable {
+    case number(Int)
+    case sum(Expression, Expression)
+}
+
+/// The text of an expression: the package's own `print`, which returns what it prints.
+public func print(ast: Expression) -> String {
+    switch ast {
+    case .number(let value): return "\(value)"
+    case .sum(let left, let right): return "\(print(ast: left)) + \(print(ast: right))"
+    }
+}
+
+/// The sum of `values`.
+public func sum(_ values: [Int]) -> Int { values.reduce(0, +) }
+
+/// `numerator` divided by `denominator`, in floating point.
+public func ratio(_ numerator: Int, _ denominator: Int) -> Double { Double(numerator) / Double(denominator) }
+
+/// An amount of money in cents.
+public struct Money: Equatable, Sendable {
+    public var cents: Int
+    public init(cents: Int) { self.cents = cents }
+    /// The amount in dollars, a quotient of integers.
+    public var dollars: Double { Double(cents) / 100 }
+}
+
+/// A price read from its text, exactly: a `Decimal`, not a floating-point number.
+public struct Price: Sendable {
+    public var amount: Decimal
+    public init(text: String) { amount = Decimal(string: text) ?? 0 }
+}
+
+/// A version written as a number (`1.2`), compared as its text.
+public struct Version: Equatable, ExpressibleByFloatLiteral, Sendable {
+    public var text: String
+    public init(floatLiteral value: Double) { text = "\(value)" }
+    public init(text: String) { self.text = text }
+}
+
+/// A yes-or-no answer that is not a `Bool`.
+public struct Answer: Equatable, ExpressibleByBooleanLiteral, Sendable {
+    public var yes: Bool
+    public init(booleanLiteral value: Bool) { yes = value }
+}
+
+/// Settings whose values may be unset.
+public struct Settings: Sendable {
+    public init() {}
+    /// Whether `feature` is on, `nil` when unset.
+    public func isEnabled(_ feature: String) -> Bool? { feature == "dark" ? true : nil }
+    /// Whether the settings were read.
+    public var isLoaded: Bool { true }
+}
+
+/// An item of a catalog.
+public struct Item: Equatable, Sendable {
+    public var name: String
+    public var price: Int
+}
+
+/// The items of the catalog.
+public func makeItems() -> [Item] { [Item(name: "a", price: 1), Item(name: "b", price: 2), Item(name: "c", price: 3)] }
+
+/// A catalog of items.
+public struct Catalog: Sendable {
+    public var items: [Item]
+}
+
+/// The catalog.
+public func makeCatalog() -> Catalog { Catalog(items: makeItems()) }
+
+/// The item named `name`, if the catalog has one.
+public func item(named name: String) -> Item? { makeItems().first { $0.name == name } }
+
+/// A shape.
+public protocol Shape: Sendable {}
+
+/// A circle.
+public struct Circle: Shape {
+    public var radius: Int
+}
+
+/// A square.
+public struct Square: Shape {
+    public var side: Int
+}
+
+/// The shape a test gets.
+public func makeShape() -> any Shape { Circle(radius: 2) }
+
+/// The sum of the bytes of `bytes`.
+public func checksum(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 + Int($1) } }
+
+/// A cart, shared by reference.
+public final class Cart: @unchecked Sendable {
+    public private(set) var count = 0
+    public init() {}
+    public func add() { count += 1 }
+    public func remove() { count -= 1 }
+}
+
+/// A channel whose `send` only delivers: it checks nothing.
+public struct Channel: Sendable {
+    public init() {}
+    public func send(_ message: String) {}
+}

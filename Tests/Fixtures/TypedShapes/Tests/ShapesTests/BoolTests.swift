@@ -1,0 +1,35 @@
+import Shapes
+import Testing
+import XCTest
+
+/// boolAssertEquality: advice only where its rewrite compiles: not for a `Bool?`, a type expressible by a
+/// Boolean literal, or tuples; for a `Bool` and an `Equatable` value it stands.
+struct BoolTests {
+    @Test func optionalFlag() {
+        #expect(Settings().isEnabled("dark") == true)
+    }
+
+    @Test func answerLiteral() {
+        let answer: Answer = true
+        #expect(answer == true)
+    }
+
+    @Test func optionalChain() {
+        let settings: Settings? = Settings()
+        #expect(settings?.isLoaded == true)
+    }
+
+    @Test func loadedFlag() {
+        #expect(Settings().isLoaded == true)
+    }
+}
+
+final class BoolEqualityTests: XCTestCase {
+    func testPairs() {
+        XCTAssertTrue((sum([1]), sum([2])) == (1, 2))
+    }
+
+    func testMoney() {
+        XCTAssertTrue(Money(cents: sum([1, 2])) == Money(cents: 3))
+    }
+}

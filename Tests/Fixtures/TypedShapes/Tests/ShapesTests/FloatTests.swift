@@ -1,0 +1,28 @@
+import Foundation
+import Shapes
+import XCTest
+
+/// floatEquality: a `Decimal` or a type compared as text is no floating-point value, and a quotient of
+/// integers a binary fraction holds is exact; a computed `Double` compared with `==` is the smell.
+final class FloatTests: XCTestCase {
+    func testDecimalAmount() {
+        XCTAssertEqual(Price(text: "25").amount / 2, 12.5)
+    }
+
+    func testVersionComparedAsText() {
+        let version = Version(text: ["1", "2"].joined(separator: "."))
+        XCTAssertEqual(version, 1.2)
+    }
+
+    func testExactQuotient() {
+        XCTAssertEqual(Money(cents: 1200).dollars, 1200 / 100)
+    }
+
+    func testComputedRatios() {
+        XCTAssertEqual(ratio(1, 4) * 3, ratio(3, 4))
+    }
+
+    func testRatioLiteral() {
+        XCTAssertEqual(ratio(1, 10), 0.1)
+    }
+}

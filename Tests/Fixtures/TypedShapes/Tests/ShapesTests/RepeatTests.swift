@@ -1,0 +1,24 @@
+import Shapes
+import XCTest
+
+/// duplicateAssert: the same check twice with the same bindings, though a call lies between, when what it
+/// reads is a value no call can change; not a class's instance, which the call may change.
+final class RepeatTests: XCTestCase {
+    func testTotalCheckedTwice() {
+        let cart = Cart()
+        cart.add()
+        let total = cart.count
+        XCTAssertEqual(total, 1)
+        cart.add()
+        XCTAssertEqual(total, 1)
+    }
+
+    func testCartCheckedAfterEachChange() {
+        let cart = Cart()
+        cart.add()
+        XCTAssertEqual(cart.count, 1)
+        cart.add()
+        cart.remove()
+        XCTAssertEqual(cart.count, 1)
+    }
+}

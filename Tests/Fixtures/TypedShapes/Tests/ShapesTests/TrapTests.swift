@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+/// trapInTest: an unwrap of a failable initializer given a literal that parses cannot fail, nor a Swift
+/// string's data in a Unicode encoding; a literal that does not parse, or a value, still can.
+final class TrapTests: XCTestCase {
+    func testParsedLiterals() {
+        let price = Decimal(string: "1.5")!
+        let bytes = Data(base64Encoded: "aGVsbG8=")!
+        let count = Int("42")!
+        XCTAssertEqual(bytes.count + count, 47)
+        XCTAssertEqual(price, Decimal(15) / 10)
+    }
+
+    func testUnicodeData() {
+        let text = "caf\u{e9}"
+        for encoding in [String.Encoding.utf8, .utf16] {
+            XCTAssertFalse(text.data(using: encoding)!.isEmpty)
+        }
+        XCTAssertEqual(text.data(using: .utf8)!.count, 5)
+    }
+
+    func testLiteralThatDoesNotParse() {
+        // Never called: the fixture's tests run in an audit, and this unwrap traps.
+        let parse = { Decimal(string: "one")! }
+        XCTAssertNotNil(parse as Any)
+    }
+
+    func testValueFromOutside() {
+        let input = ProcessInfo.processInfo.environment["INPUT"] ?? ""
+        XCTAssertGreaterThanOrEqual(Data(base64Encoded: input)!.count, 0)
+    }
+
+    func testASCIIData() {
+        let text = "cafe"
+        XCTAssertFalse(text.data(using: .ascii)!.isEmpty)
+    }
+}

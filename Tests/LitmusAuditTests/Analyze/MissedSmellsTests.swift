@@ -1,0 +1,300 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The smells a labelled corpus of real tests showed the analysis missed (issue 48, "the misses"), and two
+/// shapes it reported wrongly from the syntax alone; each beside a near miss.
+@Suite(
+    "The misses: repeats, network hosts, identity tautologies, caught errors, thrown-away round trips",
+    .tags(.parsing))
+struct MissedSmellsTests {
+    @Test("The same check of a literal-bound let is a repeat across calls; of a class's property it is not")
+    func duplicateAcrossCalls() throws {
+        let found = try xctestFindings(
+            .duplicateAssert,
+            """
+            func testA() {
+                let expected = 3
+                XCTAssertEqual(expected, cart.total)
+                cart.refresh()
+                XCTAssertEqual(expected, cart.total)
+            }
+            func testB() {
+                let label = "Total"
+                XCTAssertEqual(label, "Total")
+                cart.refresh()
+                XCTAssertEqual(label, "Total")
+            }
+            func testC() {
+                XCTAssertEqual(cart.count, 1)
+                cart.add()
+                XCTAssertEqual(cart.count, 1)
+            }
+            func testD() {
+                var label = "Total"
+                XCTAssertEqual(label, "Total")
+                label = "Sum"
+                XCTAssertEqual(label, "Total")
+            }
+            """)
+        #expect(found == ["testB:13"])
+    }
+
+    @Test("A request to a host on the network is a mystery guest; the loopback host or stubbed requests are not")
+    func networkHosts() throws {
+        let found = try xctestFindings(
+            .mysteryGuest,
+            """
+            func testA() async throws {
+                let session = URLSession(configuration: .ephemeral)
+                let (data, _) = try await session.data(from: URL(string: "https://api.github.com/zen")!)
+                XCTAssertFalse(data.isEmpty)
+            }
+            func testB() throws {
+                let data = try Data(contentsOf: URL(string: "https://example.org/prices.json")!)
+                XCTAssertFalse(data.isEmpty)
+            }
+            func testC() async throws {
+                let session = URLSession(configuration: .ephemeral)
+                let (data, _) = try await session.data(from: URL(string: "http://127.0.0.1:\\(port)/zen")!)
+                XCTAssertFalse(data.isEmpty)
+            }
+            func testD() async throws {
+                let configuration = URLSessionConfiguration.ephemeral
+                configuration.protocolClasses = [StubProtocol.self]
+                let session = URLSession(configuration: configuration)
+                let (data, _) = try await session.data(from: URL(string: "https://api.github.com/zen")!)
+                XCTAssertFalse(data.isEmpty)
+            }
+            func testE() {
+                XCTAssertEqual(URL(string: "https://api.github.com/zen")?.host, "api.github.com")
+            }
+            """)
+        #expect(found == ["testA:5", "testB:9"])
+    }
+
+    @Test("Identity of a name with itself is a tautology in any test; of what is read or made twice it is not")
+    func identity() throws {
+        let found = try xctestFindings(
+            .tautology,
+            """
+            func testIdentity() {
+                let view = View()
+                XCTAssertTrue(view === view)
+            }
+            func testDelegate() {
+                XCTAssertTrue(sut.delegate === sut.delegate)
+            }
+            func testScope() {
+                XCTAssertTrue(container.resolve(A.self) === container.resolve(A.self))
+            }
+            """)
+        #expect(found == ["testIdentity:5"])
+    }
+
+    @Test("A catch that only prints swallows the error; one after a do that fails when nothing throws does not")
+    func caughtAndPrinted() throws {
+        let found = try xctestFindings(
+            .swallowedError,
+            """
+            func testA() {
+                do {
+                    let total = try cart.checkout()
+                    XCTAssertEqual(total, 3)
+                } catch {
+                    print(error)
+                }
+            }
+            func testB() {
+                do {
+                    try cart.checkout()
+                    XCTFail("an empty cart checks out")
+                } catch {
+                    print(error)
+                }
+            }
+            func testC() {
+                do {
+                    try cart.checkout()
+                } catch {
+                    XCTFail("\\(error)")
+                }
+            }
+            func testD() {
+                do {
+                    try FileManager.default.removeItem(at: folder)
+                } catch {
+                    print(error)
+                }
+            }
+            """)
+        #expect(found == ["testA:7"])
+    }
+
+    @Test("XCTAssertThrowsError of the caught error checks nothing; of a call in the do it does")
+    func assertThrowsOfCaughtError() throws {
+        let found = try xctestFindings(
+            .swallowedError,
+            """
+            func testA() {
+                do {
+                    let data = try encoder.encode(policy)
+                    XCTAssertFalse(data.isEmpty)
+                } catch {
+                    XCTAssertThrowsError(error)
+                }
+            }
+            func testB() {
+                XCTAssertThrowsError(try encoder.encode(policy))
+            }
+            """)
+        #expect(found == ["testA:8"])
+    }
+
+    @Test("A round trip whose decoded value is thrown away checks nothing else; one whose value is checked does")
+    func discardedDecode() throws {
+        let found = try xctestFindings(
+            .noAssertion,
+            """
+            func testA() throws {
+                let encoded = try encoder.encode(foo)
+                _ = try decoder.decode(Foo.self, from: encoded)
+            }
+            func testB() throws {
+                let encoded = try encoder.encode(foo)
+                let decoded = try decoder.decode(Foo.self, from: encoded)
+                XCTAssertEqual(decoded, foo)
+            }
+            func testC() throws {
+                let encoded = try encoder.encode(foo)
+                _ = try decoder.decode(Foo.self, from: encoded)
+                XCTAssertFalse(encoded.isEmpty)
+            }
+            """)
+        #expect(found == ["testA:5"])
+    }
+
+    @Test("A cast dispatch followed by a check of a flag only its branch sets cannot skip its checks")
+    func dispatchFlag() throws {
+        let found = try xctestFindings(
+            .conditionalTestLogic,
+            """
+            func testA() {
+                let shape = makeShape()
+                var checked = false
+                if let circle = shape as? Circle {
+                    XCTAssertEqual(circle.radius, 2)
+                    checked = true
+                }
+                XCTAssertTrue(checked)
+            }
+            func testB() {
+                let shape = makeShape()
+                var checked = false
+                checked = true
+                if let circle = shape as? Circle {
+                    XCTAssertEqual(circle.radius, 2)
+                    checked = true
+                }
+                XCTAssertTrue(checked)
+            }
+            """)
+        #expect(found == ["testB:17"])
+    }
+
+    @Test("assertionRoulette counts the two ways of if #available apart; the ways of an if the test decides together")
+    func availability() throws {
+        let found = try xctestFindings(
+            .assertionRoulette,
+            """
+            func testA() {
+                if #available(macOS 14, *) {
+                    XCTAssertEqual(a, 1)
+                    XCTAssertEqual(b, 2)
+                } else {
+                    XCTAssertEqual(a, 1)
+                    XCTAssertTrue(c)
+                }
+            }
+            func testB() {
+                if flag {
+                    XCTAssertEqual(a, 1)
+                    XCTAssertEqual(b, 2)
+                } else {
+                    XCTAssertEqual(a, 1)
+                    XCTAssertTrue(c)
+                }
+            }
+            """)
+        #expect(found == ["testB:14"])
+    }
+}
+
+/// What the package names as its own checks, and what a failed typed dump leaves.
+@Suite("A package's own checks; findings unconfirmed when the typed AST could not be produced", .tags(.parsing))
+struct ConfiguredChecksTests {
+    /// The analysis of one XCTest file `source`, with `configure` applied to the analyzer.
+    private func analysis(_ source: String, _ configure: (inout TestSourceAnalyzer) -> Void) throws -> SourceAnalysis {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-checks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("T.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        var sut = TestSourceAnalyzer()
+        configure(&sut)
+        return sut.analyze(files: [file])
+    }
+
+    private let source = """
+        import XCTest
+        final class T: XCTestCase {
+            func testRendered() { renderer.compareRendering(page) }
+            func testPrinted() { print(page) }
+        }
+        """
+
+    @Test("A function named in `checks` is a check, on any receiver; other calls are not")
+    func configured() throws {
+        // When
+        let configured = try analysis(source) { $0.checks = ["compareRendering"] }
+        let plain = try analysis(source) { _ in }
+
+        // Then
+        #expect(configured.findings.filter { $0.kind == .noAssertion }.map(\.testName) == ["T.testPrinted"])
+        #expect(plain.findings.filter { $0.kind == .noAssertion }.count == 2)
+    }
+
+    @Test("`checks` in .litmus-audit.json is read, and a name that is no function's is refused, naming it")
+    func setting() throws {
+        // Given
+        let good = #"{"checks": ["assertRendered", "verify_layout"]}"#
+        let bad = #"{"checks": ["renderer.assertRendered"]}"#
+
+        // When
+        let options = try JSONDecoder().decode(AuditOptions.self, from: Data(good.utf8))
+        let refused = try JSONDecoder().decode(AuditOptions.self, from: Data(bad.utf8))
+
+        // Then
+        #expect(options.checks == ["assertRendered", "verify_layout"])
+        #expect(throws: AuditError.self) { try refused.validate() }
+        #expect(AuditOptions.checks.problem(refused)?.contains("`renderer.assertRendered`") == true)
+    }
+
+    @Test("Without the typed AST, a finding whose rule asks it is unconfirmed with the reason, and one note says so")
+    func unconfirmed() throws {
+        // Given
+        let problem = "no typed AST of AppTests: the compiler exited 1: error: unknown argument: '-frobnicate'"
+
+        // When
+        var analysis = try analysis(source) { $0.typedFacts = TypedFacts(problem: problem) }
+        analysis.typedFactsProblem = problem
+        let prints = analysis.findings.filter { $0.kind == .redundantPrint }
+        let note = SelfValidatingJudge.typedFactsNote(prints.map(\.finding), analysis)
+
+        // Then
+        #expect(prints.map(\.finding.unconfirmed) == [problem])
+        #expect(note.map(\.message) == ["1 static finding is unconfirmed, read from the syntax alone: \(problem)"])
+        #expect(analysis.findings.filter { $0.kind == .noAssertion }.allSatisfy { $0.finding.unconfirmed == nil })
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The stage that dumps each test module's typed AST, run against a stand-in compiler (a shell script the
+/// build description names): what it keeps, when it dumps again, and what it says when the compiler fails.
+@Suite("Typed facts: dumped once per module and kept with the build; a failed dump is named", .tags(.endToEnd))
+struct TypedFactsStageTests {
+    /// A build folder whose description compiles `AppTests` from one source with `compiler`'s script.
+    private struct Build {
+        var folder: URL
+        var source: URL
+        var calls: URL
+
+        init(compiler script: String) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-stage-\(UUID().uuidString)")
+            let debug = folder.appendingPathComponent("debug")
+            try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
+            source = folder.appendingPathComponent("A.swift")
+            try "let a = 1\n".write(to: source, atomically: true, encoding: .utf8)
+            calls = folder.appendingPathComponent("calls")
+            let compiler = folder.appendingPathComponent("swiftc")
+            try ("#!/bin/sh\necho called >> '\(calls.path)'\n" + script).write(
+                to: compiler, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: compiler.path)
+            let description: [String: Any] = [
+                "swiftCommands": [
+                    "C.AppTests": [
+                        "moduleName": "AppTests", "executable": compiler.path, "sources": [source.path],
+                        "importPath": folder.path, "otherArguments": ["-DDEBUG"],
+                    ]
+                ]
+            ]
+            try JSONSerialization.data(withJSONObject: description).write(
+                to: debug.appendingPathComponent("description.json"))
+        }
+
+        var stage: TypedFactsStage {
+            TypedFactsStage(
+                build: folder, modules: ["AppTests": [source]], scratch: folder.appendingPathComponent("scratch"))
+        }
+
+        var callCount: Int {
+            ((try? String(contentsOf: calls, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+    }
+
+    /// A compiler whose dump names its last argument, the source, with one fact of it.
+    private static let dumping = """
+        for last; do :; done
+        printf '{"_kind":"source_file","filename":"%s","items":[{"_kind":"integer_literal_expr",\
+        "range":{"start":8,"end":8},"type":"$sSiD"}]}' "$last"
+
+        """
+
+    @Test("The facts are dumped once and kept: the same inputs again read the kept facts, a changed source dumps anew")
+    func kept() async throws {
+        // Given
+        let build = try Build(compiler: Self.dumping)
+        defer { try? FileManager.default.removeItem(at: build.folder) }
+
+        // When
+        let first = await build.stage.read()
+        let second = await build.stage.read()
+        try "let a = 2\n".write(to: build.source, atomically: true, encoding: .utf8)
+        let third = await build.stage.read()
+
+        // Then
+        #expect(first.problem == nil)
+        #expect(first.file(build.source.path)?.count == 1)
+        #expect(second.file(build.source.path)?.count == 1)
+        #expect(third.file(build.source.path)?.count == 1)
+        #expect(build.callCount == 2)
+    }
+
+    @Test("A compiler that refuses a flag leaves no facts and one line naming the module and its error")
+    func refused() async throws {
+        // Given
+        let build = try Build(compiler: "echo \"error: unknown argument: '-frobnicate'\" >&2\nexit 1\n")
+        defer { try? FileManager.default.removeItem(at: build.folder) }
+
+        // When
+        let facts = await build.stage.read()
+
+        // Then
+        #expect(facts.files.isEmpty)
+        #expect(
+            facts.problem == "no typed AST of AppTests: the compiler exited 1: error: unknown argument: '-frobnicate'")
+    }
+
+    @Test("A compiler that crashes leaves no facts and says so, with its signal")
+    func crashed() async throws {
+        // Given
+        let build = try Build(compiler: "kill -SEGV $$\n")
+        defer { try? FileManager.default.removeItem(at: build.folder) }
+
+        // When
+        let facts = await build.stage.read()
+
+        // Then
+        #expect(facts.files.isEmpty)
+        #expect(facts.problem == "no typed AST of AppTests: the compiler crashed (signal 11)")
+    }
+
+    @Test("A build with no description, or none of a test module, names what is missing")
+    func missing() async throws {
+        // Given
+        let build = try Build(compiler: "")
+        defer { try? FileManager.default.removeItem(at: build.folder) }
+        var other = build.stage
+        other.modules = ["OtherTests": [build.source]]
+        var nowhere = build.stage
+        nowhere.build = build.folder.appendingPathComponent("none")
+
+        // When
+        let unknown = await other.read()
+        let absent = await nowhere.read()
+
+        // Then
+        #expect(unknown.problem == "no typed AST of OtherTests: the build description does not compile it")
+        #expect(absent.problem?.hasSuffix("description.json: SwiftPM wrote no build description there") == true)
+    }
+}

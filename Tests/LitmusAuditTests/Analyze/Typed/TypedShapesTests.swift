@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The static findings decided by the compiler's facts, on the TypedShapes fixture (Tests/Fixtures/TypedShapes):
+/// each shape that names and syntax got wrong on real packages, beside a near miss still reported. The facts
+/// are the checked-in ones (Resources/typed/TypedShapes.facts.json, which TypedFactsEndToEndTests holds to
+/// what the compiler gives), so no test here compiles. Each test also reads the same files without facts, as
+/// `litmus smells` does: what the syntax alone says, and that it says it is unconfirmed.
+@Suite("Typed facts decide the static findings: the shapes names got wrong, and their near misses")
+struct TypedShapesTests {
+    static let tests = FixtureAudits.fixtures.appendingPathComponent("TypedShapes/Tests/ShapesTests")
+
+    /// The fixture's test files.
+    static var files: [URL] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: tests.path)) ?? []).sorted().map {
+            tests.appendingPathComponent($0)
+        }
+    }
+
+    /// The checked-in facts, by the fixture's files' paths here.
+    static func facts() throws -> TypedFacts {
+        let kept = try JSONDecoder().decode(
+            [String: TypedFileFacts].self, from: try resource("typed/TypedShapes.facts.json"))
+        let root = FixtureAudits.fixtures.appendingPathComponent("TypedShapes").path
+        return TypedFacts(files: Dictionary(uniqueKeysWithValues: kept.map { ("\(root)/\($0.key)", $0.value) }))
+    }
+
+    /// The analysis of the fixture's tests, with the facts or without.
+    static func analysis(typed: Bool) throws -> SourceAnalysis {
+        var sut = TestSourceAnalyzer()
+        sut.typedFacts = typed ? try facts() : nil
+        return sut.analyze(modules: ["ShapesTests": files])
+    }
+
+    /// The tests with a finding of `kind` (their methods' names), and whether each is unconfirmed.
+    static func found(_ kind: FindingKind, typed: Bool) throws -> [String: Bool] {
+        let findings = try analysis(typed: typed).findings.filter { $0.kind == kind }
+        return Dictionary(
+            findings.map { (String($0.testName?.split(separator: ".").last ?? ""), $0.finding.unconfirmed != nil) }
+        ) { first, _ in first }
+    }
+
+    @Test("redundantPrint: the package's own print(ast:) and a dump in a check's message are none; print is")
+    func prints() throws {
+        #expect(try Self.found(.redundantPrint, typed: true) == ["PrintTests/standardPrint": false])
+        #expect(
+            try Self.found(.redundantPrint, typed: false) == [
+                "PrintTests/ownPrintReturnsTheText": true, "PrintTests/standardPrint": true,
+            ])
+    }
+
+    @Test("floatEquality: not a Decimal, a type compared as text, an exact quotient; computed Doubles are one")
+    func floats() throws {
+        #expect(
+            try Self.found(.floatEquality, typed: true) == ["testComputedRatios": false, "testRatioLiteral": false])
+        #expect(
+            try Self.found(.floatEquality, typed: false) == [
+                "testDecimalAmount": true, "testVersionComparedAsText": true, "testRatioLiteral": true,
+            ])
+    }
+
+    @Test("boolAssertEquality: not a Bool? (an optional chain's too), a Boolean-literal type, tuples; a Bool is")
+    func booleans() throws {
+        #expect(
+            try Self.found(.boolAssertEquality, typed: true) == [
+                "BoolTests/loadedFlag": false, "testMoney": false,
+            ])
+        let untyped = try Self.found(.boolAssertEquality, typed: false)
+        #expect(untyped["BoolTests/optionalFlag"] == true)
+        #expect(untyped["testPairs"] == true)
+    }
+
+    @Test("trapInTest: literals that parse and Unicode data cannot fail; a bad literal, a value, ASCII can")
+    func traps() throws {
+        let typed = try Self.found(.trapInTest, typed: true)
+        #expect(Set(typed.keys) == ["testLiteralThatDoesNotParse", "testValueFromOutside", "testASCIIData"])
+        #expect(Set(try Self.found(.trapInTest, typed: false).keys) == Set(typed.keys))
+    }
+
+    @Test("conditionalTestLogic: a way through is skippable only when no check on it or after it fails")
+    func conditionals() throws {
+        let found = try Self.found(.conditionalTestLogic, typed: true)
+        #expect(
+            Set(found.keys) == [
+                "testEveryItemIsPriced", "testNamedItemsUnchecked", "testSquareDispatch", "testBufferOfAnySize",
+                "testTableFilteredByTheCode",
+            ])
+    }
+
+    @Test("neverRan: a class in an #if on a module the package lacks is not compiled, so not expected to run")
+    func compiledClasses() throws {
+        let typed = try Self.analysis(typed: true).classes.map(\.name)
+        let untyped = try Self.analysis(typed: false).classes.map(\.name)
+        #expect(!typed.contains("PublisherTests"))
+        #expect(typed.contains("FoundationTests"))
+        #expect(untyped.contains("PublisherTests"))
+    }
+
+    @Test("noAssertion: a TestStore's actions check; a package's own send does not")
+    func libraryChecks() throws {
+        #expect(try Self.found(.noAssertion, typed: true).keys.sorted() == ["testChannel"])
+        #expect(try Self.found(.noAssertion, typed: false).keys.sorted() == ["testChannel"])
+    }
+
+    @Test("duplicateAssert: a value checked twice is a repeat whatever lies between; a class's instance is not")
+    func repeats() throws {
+        #expect(try Self.found(.duplicateAssert, typed: true) == ["testTotalCheckedTwice": false])
+        #expect(try Self.found(.duplicateAssert, typed: false) == [:])
+    }
+}

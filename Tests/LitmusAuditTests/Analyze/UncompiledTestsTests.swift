@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// Tests no build compiles: inside an `#if` false on every platform this run and the CI workflows build
+/// for, and in files no target compiles (docs/audit.md, "Tests that never run").
+@Suite("Tests no build compiles")
+struct UncompiledTestsTests {
+    /// The compiledOut findings and notes of one XCTest file built for `platforms`, as `finding test:line`.
+    private func compiledOut(_ source: String, _ platforms: BuildPlatforms) throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ifs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("T.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        var analyzer = TestSourceAnalyzer()
+        analyzer.platforms = platforms
+        return analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }.map {
+            "\($0.isNote ? "note" : "finding") \($0.testName ?? "-"):\($0.line ?? 0)"
+        }
+    }
+
+    private let linuxCI = BuildPlatforms(
+        platforms: ["Linux"], source: "this run (Linux) and the CI workflow .github/workflows/ci.yml",
+        conditions: ["USE_ZLIB"])
+
+    private let classes = """
+        import XCTest
+        #if os(macOS)
+        final class MacTests: XCTestCase {
+            func testA() { XCTAssertTrue(ok) }
+            func testB() { XCTAssertTrue(ok) }
+        }
+        #endif
+        #if false
+        final class DeadTests: XCTestCase { func testC() { XCTAssertTrue(ok) } }
+        #endif
+        #if os(macOS) || os(Linux)
+        final class BothTests: XCTestCase { func testD() { XCTAssertTrue(ok) } }
+        #endif
+        #if UNDEFINED_FLAG
+        final class FlagTests: XCTestCase { func testE() { XCTAssertTrue(ok) } }
+        #elseif USE_ZLIB
+        final class ZlibTests: XCTestCase { func testF() { XCTAssertTrue(ok) } }
+        #endif
+        #if DEBUG && arch(arm64)
+        final class ArmTests: XCTestCase { func testG() { XCTAssertTrue(ok) } }
+        #endif
+        """
+
+    @Test("With a Linux-only CI: #if false is a finding; macOS-only tests and an undefined flag, notes; one per #if")
+    func linuxOnlyCI() throws {
+        // When / Then: not the test either platform compiles, a flag a manifest names, nor DEBUG or arch
+        #expect(
+            try compiledOut(classes, linuxCI) == [
+                "note MacTests.testA:4", "finding DeadTests.testC:9", "note FlagTests.testE:15",
+            ])
+    }
+
+    @Test("With no CI workflow every platform may build the tests: the macOS-only ones are no note")
+    func noWorkflow() throws {
+        // Then: no manifest here names USE_ZLIB either
+        #expect(
+            try compiledOut(classes, .unknown) == [
+                "finding DeadTests.testC:9", "note FlagTests.testE:15", "note ZlibTests.testF:17",
+            ])
+    }
+
+    @Test("A CI workflow that builds for macOS too: the macOS-only tests run there")
+    func macOSInCI() throws {
+        var platforms = linuxCI
+        platforms.platforms = ["Linux", "macOS"]
+        #expect(try compiledOut(classes, platforms) == ["finding DeadTests.testC:9", "note FlagTests.testE:15"])
+    }
+
+    @Test("The messages name the #if, its line and, for a note, the platforms it is false on")
+    func messages() throws {
+        // Given
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ifm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("T.swift")
+        try classes.write(to: file, atomically: true, encoding: .utf8)
+        var analyzer = TestSourceAnalyzer()
+        analyzer.platforms = linuxCI
+        // When
+        let found = analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }
+        // Then
+        #expect(
+            found.map(\.message) == [
+                "2 tests (MacTests.testA, MacTests.testB) are inside `#if os(macOS)` (line 2), which is false on Linux, every platform this run (Linux) and the CI workflow .github/workflows/ci.yml builds for, with the conditions its manifests, workflows and options define: they never run there, by the package's choice (another platform, or a flag no build passes)",
+                "DeadTests.testC is inside `#if false` (line 8), which is false on every platform: no build compiles it, so it never runs",
+                "FlagTests.testE is inside `#if UNDEFINED_FLAG` (line 14), which is false on Linux, every platform this run (Linux) and the CI workflow .github/workflows/ci.yml builds for, with the conditions its manifests, workflows and options define: it never runs there, by the package's choice (another platform, or a flag no build passes)",
+            ])
+        #expect(found.allSatisfy { $0.kind == .neverRan })
+    }
+
+    @Test("A note of the sources is a note of the audit's report, failing no letter")
+    func noteInTheJudgement() throws {
+        // Given
+        var analysis = SourceAnalysis()
+        var note = AnalyzedFinding(
+            cause: .compiledOut, testName: "MacTests.testA", file: "Tests/T.swift", line: 4, message: "a note")
+        note.isNote = true
+        analysis.findings = [note]
+        let context = JudgingContext(options: AuditOptions(), seed: 1, analysis: analysis)
+        // When
+        let sut = SelfValidatingJudge.judged(Observations(tests: [], suiteRuns: [], alone: [:]), context)
+        // Then
+        #expect(sut.findings.isEmpty)
+        #expect(sut.notes.map(\.message) == ["a note"])
+    }
+
+    @Test("A workflow's platforms and -D conditions are read, and the manifests' names count as conditions")
+    func readsWorkflows() throws {
+        // Given: a package whose workflow runs on Ubuntu and macOS and defines a flag
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ci-\(UUID().uuidString)")
+        let workflows = package.appendingPathComponent(".github/workflows")
+        try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try """
+        jobs:
+          test:
+            strategy:
+              matrix:
+                os: [ubuntu-latest, macos-14]
+            runs-on: ${{ matrix.os }}
+            steps:
+              - run: swift test -Xswiftc -DNETWORK_TESTS
+        """.write(to: workflows.appendingPathComponent("ci.yml"), atomically: true, encoding: .utf8)
+        try """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "P", targets: [.target(name: "P", swiftSettings: [.define("FAST_PATH")])])
+        """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        // When
+        let platforms = BuildPlatforms.read(package: package)
+        // Then
+        #expect(platforms.platforms == ["Linux", "macOS"])
+        #expect(platforms.conditions.isSuperset(of: ["NETWORK_TESTS", "FAST_PATH"]))
+        #expect(platforms.source == "this run (Linux) and the CI workflow .github/workflows/ci.yml")
+    }
+
+    @Test("A package without a workflow has every platform, and no source")
+    func noWorkflowRead() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-noci-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        let platforms = BuildPlatforms.read(package: package)
+        #expect(platforms.platforms == BuildPlatforms.all)
+        #expect(platforms.source == nil)
+    }
+
+    /// A package with `files` (path → text) in a temporary folder, deleted by the caller.
+    private func package(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-unc-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    private let testFile =
+        "import XCTest\nfinal class OldTests: XCTestCase {\n    func testA() { XCTAssertTrue(ok) }\n}\n"
+
+    @Test(
+        "Files of tests no target compiles are named: excluded by name, in Tests outside every target; not data, resources, scripts"
+    )
+    func filesNoTargetCompiles() throws {
+        // Given
+        let root = try package([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "P"),
+                .testTarget(
+                    name: "PTests", dependencies: ["P"], exclude: ["Excluded.swift", "Planted"],
+                    resources: [.copy("Fixtures")]),
+            ])
+            """,
+            "Sources/P/P.swift": "public let p = 1\n",
+            "Tests/PTests/PTests.swift": "import XCTest\nfinal class PTests: XCTestCase { func testP() {} }\n",
+            "Tests/PTests/Excluded.swift": testFile,
+            "Tests/PTests/Fixtures/Sample.swift": testFile,
+            "Tests/PTests/Planted/Tests/X.swift": testFile,
+            "Tests/Inputs/Generated.swift": testFile,
+            "scripts/real-tests.swift": testFile,
+            "Tests/OldTests/OldTests.swift": testFile,
+            "Tests/OldTests/Helpers.swift": "func helper() {}\n",
+            "Examples/Package.swift": "// swift-tools-version:5.9\n",
+            "Examples/Tests/ETests/ETests.swift": testFile,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // When
+        let tests = Set(try PackageManifest.testTargets(of: root).values.joined().map(\.path))
+        let findings = PackageManifest.uncompiledTests(in: root, tests: tests)
+        // Then
+        #expect(
+            findings.map { "\($0.file.map { String($0.dropFirst(root.path.count + 1)) } ?? "-"):\($0.line ?? 0)" }
+                .sorted() == ["Tests/OldTests/OldTests.swift:3", "Tests/PTests/Excluded.swift:3"])
+        #expect(
+            findings.map(\.message).sorted() == [
+                "Tests/OldTests/OldTests.swift declares a test (OldTests.testA) and no target compiles it: it is outside every target's folder, so it never runs",
+                "Tests/PTests/Excluded.swift declares a test (OldTests.testA) and no target compiles it: the test target PTests excludes it by name (`exclude:` in Package.swift), so it never runs",
+            ])
+        #expect(
+            findings.compactMap(\.finding.cause).map(\.rawValue).sorted() == ["excludedFromTarget", "fileNotCompiled"])
+        #expect(findings.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.ignoredTest, .neverRan])
+    }
+
+    @Test("A test folder only another manifest declares is a target this toolchain does not build")
+    func targetOfAnotherManifest() throws {
+        // Given: SwiftPM 6.3 reads Package@swift-5.9.swift, which has no LegacyTests
+        let root = try package([
+            "Package.swift": """
+            // swift-tools-version:5.5
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "LegacyTests")])
+            """,
+            "Package@swift-5.9.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "P")])
+            """,
+            "Sources/P/P.swift": "public let p = 1\n",
+            "Tests/LegacyTests/OldTests.swift": testFile,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // When
+        let findings = PackageManifest.uncompiledTests(in: root, tests: [])
+        // Then
+        #expect(findings.map { $0.finding.cause } == [.targetNotBuilt])
+        #expect(
+            findings.first?.message
+                == "Tests/LegacyTests/OldTests.swift declares a test (OldTests.testA) and no target compiles it: only Package.swift declares its folder as the test target LegacyTests, and this toolchain reads Package@swift-5.9.swift, so it never runs"
+        )
+    }
+}

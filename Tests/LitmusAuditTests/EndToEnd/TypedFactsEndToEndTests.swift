@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The audit of the TypedShapes fixture with the compiler's facts: its build's typed AST read beside the
+/// build, and the static findings decided by it. Also holds the facts the unit tests read
+/// (Resources/typed/TypedShapes.facts.json) to what the compiler gives: `LITMUS_RECORD_TYPED_FACTS=1` writes
+/// them anew after a change to the fixture.
+@Suite(
+    "Typed facts end to end: the fixture's audit decides its static findings by the compiler's facts",
+    .tags(.endToEnd))
+struct TypedFactsEndToEndTests {
+    @Test("The audit reads the typed AST of the test module and decides the findings by it")
+    func audit() async throws {
+        // When
+        let audited = try await FixtureAudits.shared.audit("TypedShapes")
+        let report = audited.report
+
+        // Then
+        #expect(report.phases?.contains { $0.phase == "typed" } == true)
+        #expect(report.findings.allSatisfy { $0.unconfirmed == nil })
+        #expect(report.notes?.contains { $0.message.contains("unconfirmed") } != true)
+        let floats = report.findings(.floatEquality).compactMap(\.test?.rawValue)
+        #expect(
+            floats.sorted() == ["ShapesTests.FloatTests/testComputedRatios", "ShapesTests.FloatTests/testRatioLiteral"])
+        #expect(!report.findings(.neverRan).contains { $0.message.contains("PublisherTests") })
+        #expect(report.findings(.redundantPrint).count == 1)
+        #expect(audited.unchanged)
+    }
+
+    @Test("The facts kept beside the fixture's build are the checked-in ones the unit tests read")
+    func checkedInFacts() async throws {
+        // Given: the fixture audited, its facts kept in its build folder
+        _ = try await FixtureAudits.shared.audit("TypedShapes")
+        let kept = try await FixtureAudits.kept("TypedShapes")
+        defer { kept.release() }
+        let tests = kept.package.appendingPathComponent("Tests/ShapesTests")
+        let files = try FileManager.default.contentsOfDirectory(atPath: tests.path).map {
+            tests.appendingPathComponent($0)
+        }
+
+        // When
+        let facts = await TypedFactsStage(
+            build: kept.buildFolder.appendingPathComponent("build"), modules: ["ShapesTests": files],
+            scratch: kept.buildFolder.appendingPathComponent("typed-scratch")
+        ).read()
+
+        // Then
+        #expect(facts.problem == nil)
+        // The audit's copy of the fixture in its build folder: paths from the fixture's folder on.
+        let relative = Dictionary(
+            uniqueKeysWithValues: facts.files.map { path, facts in
+                (String(path[path.range(of: "/TypedShapes/", options: .backwards)!.upperBound...]), facts)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let fresh = try encoder.encode(relative)
+        let checkedIn = FixtureAudits.fixtures.deletingLastPathComponent().appendingPathComponent(
+            "LitmusAuditTests/Resources/typed/TypedShapes.facts.json")
+        if ProcessInfo.processInfo.environment["LITMUS_RECORD_TYPED_FACTS"] != nil {
+            try fresh.write(to: checkedIn)
+        }
+        #expect(relative.keys.sorted() == files.map { "Tests/ShapesTests/\($0.lastPathComponent)" }.sorted())
+        #expect(Self.withoutPathHashes(fresh) == Self.withoutPathHashes(try Data(contentsOf: checkedIn)))
+    }
+
+    /// `facts` with the hash of the source file's path that the names of macro expansions carry (`@Test`'s
+    /// `…fMu_33_CA8A9E20…`) taken out: the checkout's folder differs from one machine to the next.
+    static func withoutPathHashes(_ facts: Data) -> String {
+        String(decoding: facts, as: UTF8.self).replacing(/fMu(\d*)_(\d+)_[0-9A-F]{32}/) { match in
+            "fMu\(match.1)_\(match.2)_<path hash>"
+        }
+    }
+}
