@@ -171,45 +171,6 @@ public struct Audit: Sendable {
     /// the tests in scope, mutation testing to choose the tests that reach a mutant.
     private var readsTestLines: Bool { options.testLines || since != nil || mutation != nil }
 
-    /// Whether the tests' footprints choose which tests run alone: not in a shard (it runs its share of every
-    /// test), nor with `--since` (its kept lines choose them). A test that does not run alone gets its own
-    /// coverage from suite run 1 (``TestProfiles``), which `--html`, `--test-lines` and `--mutation` read.
-    private var choosesByFootprints: Bool { shard == nil && since == nil }
-
-    /// The stage measuring footprints from suite run 1 when ``choosesByFootprints``, or why it cannot.
-    private func footprintStage(
-        binary: TestBinary, workspace: PackageWorkspace, toolchain: Toolchain
-    ) throws -> Result<FootprintStage, FootprintProblem>? {
-        guard choosesByFootprints else { return nil }
-        #if os(Linux)
-            if let reason = workspace.observer.reason {
-                return .failure(.init(reason: "no footprint observer: \(reason)"))
-            }
-            guard options.coverage else {
-                return .failure(.init(reason: "they are read from coverage (--no-coverage)"))
-            }
-            guard let profdata = toolchain.profdata, let cov = toolchain.cov else {
-                return .failure(.init(reason: "llvm-profdata or llvm-cov was not found beside swift"))
-            }
-            let modules = Self.builtModules(in: workspace.build)
-            let cache = workspace.kept?.appendingPathComponent("footprint-sites.json")
-            return .success(
-                FootprintStage(
-                    profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
-                    sites: { files in try await SharedStateSites.find(in: files, builtModules: modules, cache: cache) })
-            )
-        #else
-            return .failure(.init(reason: "footprints are measured on Linux only"))
-        #endif
-    }
-
-    /// The modules the build compiled (SwiftPM's `<Module>.build` folders): their code has coverage.
-    static func builtModules(in build: URL) -> Set<String> {
-        let debug = build.appendingPathComponent("debug")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
-        return Set(names.filter { $0.hasSuffix(".build") }.map { String($0.dropLast(".build".count)) })
-    }
-
     /// Writes the lines each test executed alone into the kept build folder (``TestLinesStore``), with the
     /// package's `files` as this audit found them, and returns `coveredLines` with those of the
     /// tests whose alone run `--since` skipped taken from the store (nothing they depend on changed). A

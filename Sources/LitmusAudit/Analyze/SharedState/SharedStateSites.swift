@@ -38,6 +38,24 @@ package enum SharedStateSites {
                     return placed
                 }
             })
+        let found = try await references(
+            in: Array(zip(texts, facts)), names: names, builtModules: builtModules, earlier: earlier.references,
+            into: &kept)
+        if let cache { kept.write(to: cache) }
+        var result: [String: [StateAccess]] = [:]
+        for ((file, _), accesses) in zip(texts, found) where !accesses.isEmpty { result[file] = accesses }
+        return result
+    }
+
+    /// The second pass: the accesses of each of `files` (its text, and its facts with their hash), its calls and
+    /// the references to `names`, read again only when the file or what its references resolve to changed
+    /// (`earlier`, by file, hash and a digest of every declaration and `builtModules`); what was read is put in
+    /// `kept`.
+    private static func references(
+        in files: [((String, String), (String, Facts))], names: StateNames, builtModules: Set<String>,
+        earlier references: [String: [StateAccess]], into kept: inout Kept
+    ) async throws -> [[StateAccess]] {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let all = names.all
         // What a file's references resolve to depends on every declaration and on the modules built.
         let declared = (names.globals.values.flatMap { $0 } + names.statics.values.flatMap { $0 }).map {
@@ -45,8 +63,7 @@ package enum SharedStateSites {
             "\(declaration.owner ?? "").\(declaration.name)\(declaration.lazy)\(declaration.file)"
         }
         let digest = ContentHash.hex(declared.sorted().joined(separator: ",") + "|" + builtModules.sorted().joined())
-        let references = earlier.references
-        let found = try await concurrentMap(Array(zip(texts, facts)), width: width) { pair -> [StateAccess] in
+        let found = try await concurrentMap(files, width: width) { pair -> [StateAccess] in
             let ((file, text), (hash, fact)) = pair
             let opaque = fact.imports.first {
                 !StateAPIs.toolchainModules.contains($0) && !builtModules.contains($0)
@@ -67,7 +84,7 @@ package enum SharedStateSites {
                 return placed
             }
         }
-        for (((file, _), (hash, fact)), accesses) in zip(zip(texts, facts), found) {
+        for (((file, _), (hash, fact)), accesses) in zip(files, found) {
             kept.references["\(hash)-\(digest)-\(file)"] = accesses.dropFirst(fact.calls.count).map {
                 (access: StateAccess) -> StateAccess in
                 var bare = access
@@ -75,10 +92,7 @@ package enum SharedStateSites {
                 return bare
             }
         }
-        if let cache { kept.write(to: cache) }
-        var result: [String: [StateAccess]] = [:]
-        for ((file, _), accesses) in zip(texts, found) where !accesses.isEmpty { result[file] = accesses }
-        return result
+        return found
     }
 
     /// The identifiers of a text, cheaply: whether a file can name any declared state at all.
