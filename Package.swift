@@ -58,7 +58,10 @@ let package = Package(
     targets: [
         // MARK: Support: what every part needs once (source files, durations), `package` access, no product.
         // Foundation only: the plugins' tools and the runtimes link it without anything heavy.
-        .target(name: "LitmusSupport"),
+        .target(name: "LitmusSupport", dependencies: ["LitmusReaper"]),
+        // C: the reaper every child process starts under on Linux, a constructor of whatever executable links
+        // LitmusSupport (Sources/LitmusReaper/reaper.c says why and how).
+        .target(name: "LitmusReaper"),
         .testTarget(name: "LitmusSupportTests", dependencies: ["LitmusSupport"]),
         // One adapter to XCTest and Swift Testing (IssueReporting) for doubles, HTTP stubs and UI; no product.
         .target(
@@ -164,7 +167,9 @@ let package = Package(
         .testTarget(
             name: "LitmusDoublesGeneratorTests",
             dependencies: [
-                "LitmusDoublesGenerator", "LitmusDoublesExpansion", "LitmusCLI",
+                "LitmusDoublesGenerator", "LitmusDoublesExpansion", "LitmusCLI", "LitmusSupport",
+                // Built for StandardProtocolTableTests, which type-checks generated doubles against it.
+                "LitmusDoubles",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),
@@ -307,7 +312,7 @@ let package = Package(
         ),
 
         // MARK: Model: the values the tools exchange and write (reports, findings, tests, options): Codable only.
-        .target(name: "LitmusModel", dependencies: ["LitmusSupport"]),
+        .target(name: "LitmusModel", dependencies: ["LitmusJSON", "LitmusSupport"]),
 
         // MARK: Running a package: its copy and build folder, the build, the test binary and its processes,
         // what both tools (audit and mutation) build on.

@@ -77,6 +77,41 @@ struct RealDoublesTests {
         #expect(span.double.end.callCount == 1)
     }
 
+    @Test("Tracing TracerInstant (Comparable, Hashable): < is a static stub the library's ordering uses")
+    func tracerInstant() {
+        TracerInstantMock.withStaticMock {
+            let early = TracerInstantMock()
+            let late = TracerInstantMock()
+            early.double.nanosecondsSinceEpoch.stubbedResult = 2_000_000
+            late.double.nanosecondsSinceEpoch.stubbedResult = 5_000_000
+            TracerInstantMock.double.operatorLess.handler = { pair in
+                pair.lhs.nanosecondsSinceEpoch < pair.rhs.nanosecondsSinceEpoch
+            }
+            let span = SpanMock()
+
+            span.end(at: late)
+
+            #expect([late, early].sorted().first === early)
+            #expect(late >= early)
+            #expect(early.millisecondsSinceEpoch == 2)
+            #expect(Set([early, late, early]).count == 2)
+            #expect((span.double.end.lastArguments as? TracerInstantMock) === late)
+        }
+    }
+
+    @Test("Swinject ServiceKeyOption (CustomStringConvertible): the double's name describes it until stubbed")
+    func serviceKeyOption() {
+        let option = ServiceKeyOptionMock(mode: .strict)
+
+        #expect("\(option)" == "ServiceKeyOptionMock")
+        option.double.description.stubbedResult = "name: primary"
+        option.double.isEqualTo.stubbedResult = true
+
+        #expect("\(option)" == "name: primary")
+        #expect(option.isEqualTo(ServiceKeyOptionMock()))
+        #expect(option.double.isEqualTo.callCount == 1)
+    }
+
     @Test("OpenCombine Subscriber: combineIdentifier is the extension's default, one per double; a demand is .none")
     func subscriber() {
         let subscriber = SubscriberMock<Int, Never>()

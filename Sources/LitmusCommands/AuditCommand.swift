@@ -161,23 +161,10 @@ public struct AuditCommand: AsyncParsableCommand {
     /// observed, 3 when a test process ran past `--timeout` (the report is incomplete).
     public func run() async throws {
         let package = URL(fileURLWithPath: path)
-        // What can be refused is refused before any work, and before the seed is printed: a report that
-        // cannot be written, a folder that is no package, a build or temporary folder inside it.
-        try AuditOutput.checkOutputs(
-            [("--json", json), ("--junit", junit), ("--html", html), ("--fixes", fixes)], ci: ci,
-            command: "litmus audit")
-        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            throw CommandFailure.exit(AuditError.notAPackage(path: package.path), command: "litmus audit")
-        }
-        do {
-            try PackageWorkspace.refuseTemporaryFolderInside(package: package)
-        } catch {
-            throw CommandFailure.exit(error, command: "litmus audit")
-        }
+        var options = try acceptedOptions(for: package)
         let interruption = Interruption.install(command: "litmus audit")
         defer { withExtendedLifetime(interruption) {} }
         let display = ProgressDisplay(enabled: !quiet)
-        var options = try resolvedOptions()
         // A build with options of its own has a folder of its own in the build cache.
         let folder = try buildFolder.take(
             for: package, variant: PackageBuild(options: options).cacheVariant, command: "litmus audit")
@@ -222,7 +209,31 @@ public struct AuditCommand: AsyncParsableCommand {
         display.finish()
         let recorded = await history.record(
             outcome.report, package: package, command: "litmus audit", summarize: html != nil)
-        // The page embeds every mutant, as `litmus report --mutation` does.
+        try write(outcome, history: recorded, display: display)
+        if outcome.report.exitCode != 0 { throw ExitCode(outcome.report.exitCode) }
+    }
+
+    /// The options of an audit of `package`, once what can be refused is refused, before any work and
+    /// before the seed is printed: a report that cannot be written, a folder that is no package, a build or
+    /// temporary folder inside it, a configuration file that cannot be used (exit 2, not a threshold's 1).
+    private func acceptedOptions(for package: URL) throws -> AuditOptions {
+        try AuditOutput.checkOutputs(
+            [("--json", json), ("--junit", junit), ("--html", html), ("--fixes", fixes)], ci: ci,
+            command: "litmus audit")
+        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+            throw CommandFailure.exit(AuditError.notAPackage(path: package.path), command: "litmus audit")
+        }
+        do {
+            try PackageWorkspace.refuseTemporaryFolderInside(package: package)
+            return try resolvedOptions()
+        } catch {
+            throw CommandFailure.exit(error, command: "litmus audit")
+        }
+    }
+
+    /// Writes the reports the flags ask for (the page embeds every mutant, as `litmus report --mutation`
+    /// does) and the verified patches.
+    private func write(_ outcome: AuditOutcome, history recorded: HistorySummary?, display: ProgressDisplay) throws {
         try AuditOutput.exitingOnOutputError(command: "litmus audit") {
             try AuditOutput.emit(
                 outcome.report, json: json, junit: junit, html: html, mutation: outcome.mutation, history: recorded,
@@ -238,6 +249,5 @@ public struct AuditCommand: AsyncParsableCommand {
                 )
             }
         }
-        if outcome.report.exitCode != 0 { throw ExitCode(outcome.report.exitCode) }
     }
 }

@@ -124,7 +124,11 @@ public struct HistoryMergeCommand: AsyncParsableCommand {
     /// The verb's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Add the runs of other histories (of CI shards or workers) to one, each run once.")
+        abstract: "Add the runs of other histories (of CI shards or workers) to one, each run once.",
+        discussion: """
+            Every history that can be read is merged; each one that cannot (missing, damaged, not a history) \
+            is named, and the exit status is then 2.
+            """)
 
     /// The history to add to.
     @Argument(help: "The history to add the runs to (created if missing).")
@@ -142,19 +146,38 @@ public struct HistoryMergeCommand: AsyncParsableCommand {
         if others.isEmpty { throw ValidationError("Give the histories to add after \(into).") }
     }
 
-    /// Adds the runs.
+    /// Adds the runs of every history that can be read; names each one that cannot, and then exits 2 (the
+    /// others are merged all the same). A target that cannot be used stops the merge at once.
     public func run() async throws {
+        let command = "litmus history merge"
+        let target: HistoryStore
         do {
-            for other in others where !FileManager.default.fileExists(atPath: other) {
-                throw HistoryError.missing(file: other)
-            }
-            let target = try HistoryStore(file: URL(fileURLWithPath: into))
-            for other in others {
-                let added = try target.merge(try HistoryStore(file: URL(fileURLWithPath: other)))
-                print("Added \(added) run\(added == 1 ? "" : "s") of \(other) to \(into).")
-            }
+            target = try HistoryStore(file: URL(fileURLWithPath: into))
         } catch let error as HistoryError {
-            FileHandle.standardError.write(Data("litmus history merge: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("\(command): \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        var unread: [String] = []
+        for other in others {
+            do {
+                guard FileManager.default.fileExists(atPath: other) else { throw HistoryError.missing(file: other) }
+                let source = try HistoryStore(file: URL(fileURLWithPath: other))
+                let added = try target.merge(source)
+                print("Added \(added) run\(added == 1 ? "" : "s") of \(other) to \(into).")
+            } catch let error as HistoryError {
+                FileHandle.standardError.write(Data("\(command): \(error.description)\n".utf8))
+                // Writing the target failed: the histories after this one would fail the same way.
+                guard error.file != target.file.path else { throw ExitCode(2) }
+                unread.append(other)
+            }
+        }
+        guard unread.isEmpty else {
+            let merged = others.count - unread.count
+            FileHandle.standardError.write(
+                Data(
+                    ("\(command): \(unread.count) of \(others.count) histories could not be merged: "
+                        + "\(unread.joined(separator: ", ")) (the \(merged) other\(merged == 1 ? " was" : "s were") "
+                        + "merged into \(into)).\n").utf8))
             throw ExitCode(2)
         }
     }

@@ -58,6 +58,41 @@ extension CallRecorder where Handler == (Arguments) throws -> Result {
         }
     }
 
+    /// Records a call of a member that cannot throw and returns its stub, or, unstubbed, `answer()`:
+    /// the double's own answer (its identity, its name), in either mode and without a failure.
+    @inlinable
+    public func call(_ arguments: consuming Arguments, unstubbed answer: () -> Result) -> Result {
+        let resolution = record(arguments)
+        switch resolution {
+        case .value(let result):
+            return result
+        case .unstubbed:
+            return answer()
+        default:
+            switch outcome(of: resolution, returning: Result.self) {
+            case .success(let result):
+                return result
+            case .failure(let error):
+                return resultWithoutStub(after: error)
+            }
+        }
+    }
+
+    /// Records a call of a throwing member and returns or throws its stub, or, unstubbed, what
+    /// `answer` returns or throws, in either mode and without a failure.
+    @inlinable
+    public func callThrowing(_ arguments: consuming Arguments, unstubbed answer: () throws -> Result) throws -> Result {
+        let resolution = record(arguments)
+        switch resolution {
+        case .value(let result):
+            return result
+        case .unstubbed:
+            return try answer()
+        default:
+            return try outcome(of: resolution, returning: Result.self).get()
+        }
+    }
+
     /// Records a call of a generic member whose result is type-erased, and returns it as `Value`.
     @inlinable @inline(__always)
     public func call<Value>(_ arguments: consuming Arguments, returning type: Value.Type) -> Value

@@ -133,6 +133,25 @@ public struct UnstubbedCallError: Error, CustomStringConvertible {
     }
 }
 
+/// What a double's `init(from:)` (a protocol inheriting `Decodable`) throws when no test stubbed it:
+/// a double holds nothing to decode, so decoding one fails unless the test says what it does.
+public struct UnstubbedDecodingError: Error, CustomStringConvertible {
+    /// The double's type name, e.g. `PersistedMock`.
+    public let double: String
+
+    /// Makes the error of the double named `double`.
+    public init(double: String) {
+        self.double = double
+    }
+
+    /// Names the double and the stub to write.
+    public var description: String {
+        "\(double).init(from:) was called but not stubbed, and a double holds nothing to decode: stub it "
+            + "(\(double).double.initializerFrom.stub() lets decoding succeed, a handler may read the decoder, "
+            + "stubbedError fails it)"
+    }
+}
+
 /// What a throwing generic member throws when it was stubbed with a value of another type than
 /// the call returns (e.g. `stubbedResult = "42"` for `decode(Int.self, …)`).
 public struct StubTypeMismatchError: Error, CustomStringConvertible {

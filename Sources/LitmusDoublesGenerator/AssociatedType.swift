@@ -10,4 +10,10 @@ struct AssociatedType {
     /// The type a same-type requirement binds it to (`Input == Request`), or `nil`: then it is a
     /// generic parameter of the double.
     var boundType: String?
+    /// The default a library protocol declares for it (`IndexingIterator<Self>` for Collection's
+    /// `Iterator`), bound when nothing else binds it; `nil` for the module's own associated types.
+    var standardDefault: String?
+    /// How the double's typealias came about when no same-type requirement bound it, for its doc
+    /// comment: `the default Collection declares`.
+    var bindingNote: String?
 }

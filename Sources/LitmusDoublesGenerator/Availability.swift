@@ -19,4 +19,16 @@ enum Availability {
         }
         return nil
     }
+
+    /// Whether `attributes` deprecate the declaration everywhere (`@available(*, deprecated, …)`).
+    static func isDeprecated(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { element in
+            guard let attribute = element.as(AttributeSyntax.self),
+                attribute.attributeName.trimmedDescription == "available",
+                case .availability(let arguments)? = attribute.arguments
+            else { return false }
+            let parts = arguments.map { $0.trimmedDescription.trimmingCharacters(in: ", ") }
+            return parts.first == "*" && parts.contains("deprecated")
+        }
+    }
 }

@@ -53,7 +53,8 @@ struct DefaultsPlan {
         var answered: Set<Int> = []
         var needsClass = analysis.isClassBound
         for (index, requirement) in analysis.requirements.enumerated() where analysis.conditions[index] == nil {
-            guard let member = analysis.extensionDefaults.first(where: { ExtensionDefaults.matches(requirement, $0) })
+            guard !takesOwnership(requirement),
+                let member = analysis.extensionDefaults.first(where: { ExtensionDefaults.matches(requirement, $0) })
             else { continue }
             answered.insert(index)
             needsClass = needsClass || member.needsClass
@@ -62,6 +63,23 @@ struct DefaultsPlan {
         let generics = analysis.genericAssociatedTypes.map(\.name)
         let doubleType = generics.isEmpty ? doubleName : doubleName + "<" + generics.joined(separator: ", ") + ">"
         return DefaultsPlan(doubleName: doubleName, doubleType: doubleType, isClass: needsClass, answered: answered)
+    }
+
+    /// Whether a parameter of `requirement` is `consuming` or `borrowing` (swift-nio's `enqueue(_ job:
+    /// consuming ExecutorJob)`): the default is called inside a closure (`runningDefault { … }`), which
+    /// cannot capture such a parameter, so the member is doubled without reaching its default.
+    static func takesOwnership(_ requirement: Requirement) -> Bool {
+        let parameters: FunctionParameterListSyntax
+        switch requirement {
+        case .method(let decl): parameters = decl.signature.parameterClause.parameters
+        case .subscript(let decl): parameters = decl.parameterClause.parameters
+        case .property, .initializer: return false
+        }
+        return parameters.contains { parameter in
+            parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+                ["consuming", "borrowing", "__owned", "__shared"].contains($0.trimmedDescription)
+            } == true
+        }
     }
 
     /// The arguments a call passes on, labelled as a function's (`id: id`), or `""` for a property;

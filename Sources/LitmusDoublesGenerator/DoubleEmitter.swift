@@ -14,23 +14,69 @@ struct DoubleEmitter {
         !analysis.globalActorAttributes.isEmpty && !analysis.isActor ? "nonisolated " : ""
     }
 
-    func emit(diagnostics: inout [GeneratorDiagnostic]) -> String {
-        let associated = Set(analysis.associatedTypes.map(\.name))
-        var text = TypeText(selfType: name, associatedTypes: associated, closureAliases: analysis.closureAliases)
-        text.madeValues = analysis.madeValues
-        let names = MemberNaming.names(for: analysis.requirements, conditions: analysis.conditions)
-        let (instanceProperty, staticProperty) = RecordersProperty.forInstanceAndStatic(analysis.requirements)
+    /// What the requirements' emitters wrote: the recorders of the instance and static members, each
+    /// requirement's witness, and what the defaults of the protocol's extensions need.
+    private struct Witnesses {
         var instance = RecorderSet()
         var statics = RecorderSet()
         var witnesses: [String] = []
         var hasEmptyInitializer = false
-        let forwarding = Forwarding.isPossible(for: analysis)
-        let defaults = DefaultsPlan.make(for: analysis, doubleName: name)
         var helperWitnesses: [String] = []
         var trampolines: [String] = []
         var answered: [(index: Int, recorder: String)] = []
+    }
+
+    func emit(diagnostics: inout [GeneratorDiagnostic]) -> String {
+        let (instanceProperty, staticProperty) = RecordersProperty.forInstanceAndStatic(analysis.requirements)
+        let forwarding = Forwarding.isPossible(for: analysis)
+        let defaults = DefaultsPlan.make(for: analysis, doubleName: name)
+        let emitted = witnesses(
+            instanceProperty: instanceProperty, staticProperty: staticProperty, forwarding: forwarding,
+            defaults: defaults, diagnostics: &diagnostics)
+        if let problem = staticsProblem(emitted.statics) { diagnostics.append(problem) }
+        var lines = classHeader(emitted, instanceProperty: instanceProperty, staticProperty: staticProperty)
+        lines += initializers(
+            instanceProperty, forwarding: forwarding, defaults: defaults,
+            hasEmptyInitializer: emitted.hasEmptyInitializer)
+        for witness in emitted.witnesses {
+            lines.append("")
+            lines.append(witness)
+        }
+        lines.append(contentsOf: identityWitnesses(isolated: isolated))
+        lines.append("}")
+        if let defaults {
+            for (index, recorder) in emitted.answered {
+                var others = emitted.helperWitnesses
+                others.remove(at: index)
+                lines += defaultsHelper(defaults, recorder: recorder, witnesses: others)
+            }
+            let protocolName = analysis.decl.name.text
+            lines += [
+                "",
+                "/// Calls through `\(protocolName)` the members whose extension default answers `\(name)`'s unstubbed calls.",
+                "extension \(protocolName) {",
+                emitted.trampolines.joined(separator: "\n\n"),
+                "}",
+            ]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether the double is isolated: an actor, or a protocol with a global actor.
+    private var isolated: Bool { !analysis.globalActorAttributes.isEmpty || analysis.isActor }
+
+    /// Each requirement's witness and recorders, under the `#if` of its declaration.
+    private func witnesses(
+        instanceProperty: RecordersProperty, staticProperty: RecordersProperty, forwarding: Bool,
+        defaults: DefaultsPlan?, diagnostics: inout [GeneratorDiagnostic]
+    ) -> Witnesses {
+        var text = TypeText(
+            selfType: name, associatedTypes: Set(analysis.associatedTypes.map(\.name)),
+            closureAliases: analysis.closureAliases)
+        text.madeValues = analysis.madeValues
+        let names = MemberNaming.names(for: analysis.requirements, conditions: analysis.conditions)
+        var result = Witnesses()
         for (index, (requirement, memberName)) in zip(analysis.requirements, names).enumerated() {
-            let condition = analysis.conditions[index]
             var emitted = RequirementEmitter(
                 requirement: requirement,
                 memberName: memberName,
@@ -41,42 +87,61 @@ struct DoubleEmitter {
                 initializerIsolation: initializerIsolation,
                 forwards: forwarding && !requirement.isStatic,
                 defaults: defaults,
-                answeredByDefault: defaults?.answered.contains(index) == true
+                answeredByDefault: defaults?.answered.contains(index) == true,
+                ownAnswer: analysis.ownAnswers[requirement.syntax.id],
+                staticRecorders: staticProperty.name
             ).emit(diagnostics: &diagnostics)
-            if let condition {
+            if let condition = analysis.conditions[index] {
                 for index in emitted.recorders.indices { emitted.recorders[index].condition = condition.text }
                 emitted.witness = IfCondition.wrap([emitted.witness], in: condition.text).joined(separator: "\n")
                 emitted.helperWitness = emitted.helperWitness.map {
                     IfCondition.wrap([$0], in: condition.text).joined(separator: "\n")
                 }
             }
-            if let helperWitness = emitted.helperWitness { helperWitnesses.append(helperWitness) }
+            if let helperWitness = emitted.helperWitness { result.helperWitnesses.append(helperWitness) }
             if let trampoline = emitted.trampoline {
-                trampolines.append(trampoline)
-                answered.append((helperWitnesses.count - 1, memberName))
+                result.trampolines.append(trampoline)
+                result.answered.append((result.helperWitnesses.count - 1, memberName))
             }
-            if requirement.isStatic {
-                statics.add(emitted.recorders)
+            if requirement.isStatic || analysis.ownAnswers[requirement.syntax.id] == .decoding {
+                result.statics.add(emitted.recorders)
             } else {
-                instance.add(emitted.recorders)
+                result.instance.add(emitted.recorders)
             }
-            witnesses.append(emitted.witness)
+            result.witnesses.append(emitted.witness)
             if case .initializer(let decl) = requirement, decl.signature.parameterClause.parameters.isEmpty {
-                hasEmptyInitializer = true
+                result.hasEmptyInitializer = true
             }
         }
-        if !statics.isEmpty, !analysis.genericAssociatedTypes.isEmpty {
-            diagnostics.append(
-                GeneratorDiagnostic(
-                    .error,
-                    "\(analysis.decl.name.text) has static requirements and associated types: a generic double "
-                        + "cannot store the static members' calls (Swift has no static stored properties in generic "
-                        + "types); write this double by hand",
-                    at: analysis.decl.name
-                )
-            )
-        }
-        let isolated = !analysis.globalActorAttributes.isEmpty || analysis.isActor
+        return result
+    }
+
+    /// The error of a generic double with static members, whose calls it cannot store; `nil` otherwise.
+    private func staticsProblem(_ statics: RecorderSet) -> GeneratorDiagnostic? {
+        guard !statics.isEmpty, !analysis.genericAssociatedTypes.isEmpty else { return nil }
+        let signatures = statics.recorders.map(\.signature)
+        let more = signatures.count > 4 ? " and \(signatures.count - 4) more" : ""
+        let members = signatures.prefix(4).joined(separator: ", ") + more
+        let generics = analysis.genericAssociatedTypes.map(\.name).joined(separator: ", ")
+        let decoding =
+            analysis.ownAnswers.values.contains(.decoding)
+            ? "; Decodable's init(from:) is one, so that a test stubs it before decoding" : ""
+        return GeneratorDiagnostic(
+            .error,
+            "\(analysis.decl.name.text) has static requirements (\(members)\(decoding)) and associated types "
+                + "(\(generics)): "
+                + "a generic double cannot store the static members' calls (Swift has no static stored "
+                + "properties in generic types); bind the associated types in a where clause, or write this "
+                + "double by hand",
+            at: analysis.decl.name
+        )
+    }
+
+    /// The double's declaration up to its initializers: its documentation, the associated types it binds,
+    /// the recorders' types and properties, and the helpers' properties.
+    private func classHeader(
+        _ emitted: Witnesses, instanceProperty: RecordersProperty, staticProperty: RecordersProperty
+    ) -> [String] {
         var lines: [String] = []
         lines.append(
             "/// A test double of `\(analysis.decl.name.text)`, generated by Litmus: a spy, a stub and a mock.")
@@ -88,22 +153,33 @@ struct DoubleEmitter {
             header(typeName: name, kind: analysis.isActor ? "actor" : "final class", conformances: ", Sendable"))
         for associated in analysis.associatedTypes {
             guard let bound = associated.boundType else { continue }
+            let note = associated.bindingNote ?? "which the protocol binds with `\(associated.name) == \(bound)`"
+            lines.append("    /// `\(associated.name)`, \(note).")
             lines.append(
-                "    /// `\(associated.name)`, which the protocol binds with `\(associated.name) == \(bound)`.")
-            lines.append("    \(prefix)typealias \(associated.name) = \(bound)")
+                "    \(prefix)typealias \(associated.name) = \(ProtocolAnalysis.substitute(["Self": name], in: bound))")
             lines.append("")
         }
-        lines.append(contentsOf: membersStruct(named: "Members", instance, doc: "every instance member"))
+        lines.append(contentsOf: membersStruct(named: "Members", emitted.instance, doc: "every instance member"))
         lines.append("")
         let nonisolated = isolated ? "nonisolated " : ""
         lines.append("    /// The calls, arguments and stubs of every instance member.")
         lines.append("    \(prefix)\(nonisolated)let \(instanceProperty.name): Members")
         lines.append(contentsOf: earlierName(of: instanceProperty, isStatic: false, nonisolated: nonisolated))
-        if !statics.isEmpty {
+        if !emitted.statics.isEmpty {
             lines.append("")
-            lines.append(contentsOf: membersStruct(named: "StaticMembers", statics, doc: "every static member"))
+            lines.append(contentsOf: membersStruct(named: "StaticMembers", emitted.statics, doc: "every static member"))
             lines.append(contentsOf: staticMock(staticProperty, nonisolated: nonisolated))
         }
+        return lines
+    }
+
+    /// The helpers' properties (the extensions' defaults, the forwardee) and the initializers: a strict or
+    /// relaxed double, and one forwarding to a real instance when the protocol allows it.
+    private func initializers(
+        _ instanceProperty: RecordersProperty, forwarding: Bool, defaults: DefaultsPlan?, hasEmptyInitializer: Bool
+    ) -> [String] {
+        var lines: [String] = []
+        let nonisolated = isolated ? "nonisolated " : ""
         if let defaults, defaults.isClass {
             lines.append("")
             lines.append(
@@ -138,79 +214,7 @@ struct DoubleEmitter {
             lines.append("        mode: \(runtime).DoubleMode = .relaxed,")
             lines += initializerBody(instanceProperty, forwardee: "\(runtime).Forwardee(real)")
         }
-        for witness in witnesses {
-            lines.append("")
-            lines.append(witness)
-        }
-        lines.append(contentsOf: identityWitnesses(isolated: isolated))
-        lines.append("}")
-        if let defaults {
-            for (index, recorder) in answered {
-                var others = helperWitnesses
-                others.remove(at: index)
-                lines += defaultsHelper(defaults, recorder: recorder, witnesses: others)
-            }
-            let protocolName = analysis.decl.name.text
-            lines += [
-                "",
-                "/// Calls through `\(protocolName)` the members whose extension default answers `\(name)`'s unstubbed calls.",
-                "extension \(protocolName) {",
-                trampolines.joined(separator: "\n\n"),
-                "}",
-            ]
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The helper type of ``DefaultsPlan`` for the requirement recorded by `recorder`: every other
-    /// requirement's witness calls the double (`witnesses`), and this one's is the extension's default.
-    private func defaultsHelper(_ defaults: DefaultsPlan, recorder: String, witnesses: [String]) -> [String] {
-        let protocolName = analysis.decl.name.text
-        let helperName = defaults.helperName(for: recorder)
-        var lines = [
-            "",
-            "/// Conforms to `\(protocolName)` without `\(recorder)`, so that calling it runs the default of the",
-            "/// protocol's extension; its other members call the double. `\(name)` answers an unstubbed call with it.",
-        ]
-        if defaults.isClass {
-            lines.append(
-                header(typeName: helperName, kind: "fileprivate final class", conformances: ", @unchecked Sendable"))
-            lines += associatedTypeAliases()
-            lines += [
-                "    // Set once, in init: the double keeps its helper, so the helper refers to it weakly.",
-                "    private weak var litmusWeakDouble: \(defaults.doubleType)?",
-                "",
-                "    init(_ double: \(defaults.doubleType)) {",
-                "        litmusWeakDouble = double",
-                "    }",
-                "",
-                "    private var litmusDouble: \(defaults.doubleType) {",
-                "        guard let litmusWeakDouble else {",
-                "            fatalError(",
-                "                \"\(name) was released while a value made by the default of \(recorder) still uses it; \"",
-                "                    + \"keep the double as long as that value\")",
-                "        }",
-                "        return litmusWeakDouble",
-                "    }",
-            ]
-        } else {
-            lines.append(header(typeName: helperName, kind: "fileprivate struct", conformances: ", Sendable"))
-            lines += associatedTypeAliases()
-            lines.append("    let litmusDouble: \(defaults.doubleType)")
-        }
-        for witness in witnesses {
-            lines.append("")
-            lines.append(witness)
-        }
-        lines.append("}")
         return lines
-    }
-
-    /// `typealias Input = Request` for each associated type the protocol binds.
-    private func associatedTypeAliases() -> [String] {
-        analysis.associatedTypes.compactMap { associated in
-            associated.boundType.map { "    typealias \(associated.name) = \($0)" }
-        }
     }
 
     /// The rest of an initializer after its `mode` parameter: the source location, the recorders and,
@@ -314,7 +318,7 @@ struct DoubleEmitter {
     }
 
     /// The declaration's first line: `final class NameMock<Element>: Name, Sendable where … {`.
-    private func header(typeName: String, kind: String, conformances: String) -> String {
+    func header(typeName: String, kind: String, conformances: String) -> String {
         let generics = analysis.genericAssociatedTypes.map { associated -> String in
             associated.constraints.isEmpty
                 ? associated.name : associated.name + ": " + associated.constraints.joined(separator: " & ")

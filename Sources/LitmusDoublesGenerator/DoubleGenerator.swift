@@ -77,16 +77,17 @@ public struct DoubleGenerator: Sendable {
         analysis.extensionDefaults = extensionDefaults
         let name = decl.name.text + options.suffix
         guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
-            return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)
+            return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics.map(analysis.anchored))
         }
         let access = accessLevel ?? analysis.accessLevel
         let emitter = DoubleEmitter(name: name, analysis: analysis, access: access)
         let body = emitter.emit(diagnostics: &analysis.diagnostics)
-        guard !analysis.diagnostics.contains(where: { $0.severity == .error }) else {
-            return GeneratedDouble(name: name, source: nil, diagnostics: analysis.diagnostics)
+        let diagnostics = analysis.diagnostics.map(analysis.anchored)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            return GeneratedDouble(name: name, source: nil, diagnostics: diagnostics)
         }
         let source = options.condition.map { "#if \($0)\n\(body)\n#endif" } ?? body
-        return GeneratedDouble(name: name, source: source, diagnostics: analysis.diagnostics)
+        return GeneratedDouble(name: name, source: source, diagnostics: diagnostics)
     }
 }
 

@@ -10,7 +10,7 @@ struct ProtocolAnalysis {
     var associatedTypes: [AssociatedType] = []
     /// Same-type requirements of where clauses (`Input == Request`), resolved once every
     /// associated type is known.
-    private var sameTypeRequirements: [(left: String, right: String)] = []
+    var sameTypeRequirements: [(left: String, right: String)] = []
     var whereRequirements: [String] = []
     var globalActorAttributes: [String] = []
     var isActor = false
@@ -26,6 +26,18 @@ struct ProtocolAnalysis {
     var extensionDefaults: [ExtensionDefault] = []
     /// Whether the protocol or a parent inherits `AnyObject`, so only a class conforms.
     var isClassBound = false
+    /// The library protocols (``StandardProtocols``) the protocol inherits, directly or not, markers
+    /// such as `Sendable` and `Equatable` included: the extensions of these reach the double.
+    var standardAncestors: Set<String> = []
+    /// For each library protocol's parsed declaration, by its tree's root: its name, and the inherited
+    /// type of the module's protocol through which it came, where its diagnostics are reported.
+    var standardOrigins: [SyntaxIdentifier: (name: String, anchor: Syntax)] = [:]
+    /// The where clauses the library protocols contribute, as ``whereRequirements`` and associated
+    /// types hold them: those naming an associated type bound to the library's default are dropped.
+    var standardClauses: Set<String> = []
+    /// What an unstubbed call of a requirement answers instead of the usual default (``OwnAnswer``),
+    /// by the requirement's syntax.
+    var ownAnswers: [SyntaxIdentifier: OwnAnswer] = [:]
 
     /// Inherited names the double satisfies by being a final `Sendable` class or an actor (`Error`
     /// has no requirement a `Sendable` class lacks).
@@ -33,16 +45,6 @@ struct ProtocolAnalysis {
         "Sendable", "AnyObject", "Actor", "AnyActor", "SendableMetatype", "Copyable", "Escapable", "~Copyable",
         "~Escapable", "Swift.Sendable", "Swift.Actor", "_Concurrency.Actor", "_SendableMetatype", "Error",
         "Swift.Error",
-    ]
-
-    /// Protocols of the standard library a protocol may inherit, which `--parent` cannot bring.
-    static let standardLibraryProtocols: Set<String> = [
-        "Comparable", "Codable", "Encodable", "Decodable", "CustomStringConvertible",
-        "CustomDebugStringConvertible", "LosslessStringConvertible", "Identifiable", "Sequence", "Collection",
-        "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "RangeReplaceableCollection",
-        "IteratorProtocol", "AsyncSequence", "AsyncIteratorProtocol", "RawRepresentable", "CaseIterable",
-        "TextOutputStream", "TextOutputStreamable", "Strideable", "Numeric", "SerialExecutor", "Executor",
-        "TaskExecutor", "CustomReflectable", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral",
     ]
 
     /// Inherited protocols the double satisfies by identity: two doubles are equal when they are the same object.
@@ -66,80 +68,10 @@ struct ProtocolAnalysis {
         self.seesWholeModule = seesWholeModule
         let known = Dictionary(grouping: inherited, by: \.decl.name.text)
         var visited: Set<SyntaxIdentifier> = []
-        collect(decl, condition: nil, known: known, visited: &visited)
+        collect(decl, condition: nil, known: known, visited: &visited, anchor: nil)
         bindSameTypes()
-    }
-
-    /// The associated types that are generic parameters of the double: those no same-type
-    /// requirement binds to a type.
-    var genericAssociatedTypes: [AssociatedType] { associatedTypes.filter { $0.boundType == nil } }
-
-    /// An associated type bound by `Input == Request` becomes `typealias Input = Request` in the
-    /// double, since a generic parameter cannot be made equal to a type; other same-type
-    /// requirements stay in the double's where clause.
-    private mutating func bindSameTypes() {
-        let names = Set(associatedTypes.map(\.name))
-        // `Element == Iterator.Element` relates two generic types: it stays a where clause.
-        func mentionsAssociatedType(_ type: String) -> Bool {
-            type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { names.contains(String($0)) }
-        }
-        func bound(_ name: String) -> String? { associatedTypes.first { $0.name == name }?.boundType }
-        for (left, right) in sameTypeRequirements {
-            let leftIndex = associatedTypes.firstIndex { $0.name == left }
-            let rightIndex = associatedTypes.firstIndex { $0.name == right }
-            if bound(left) == right || bound(right) == left {
-                continue  // a descendant restating its parent's binding
-            } else if let leftIndex, !mentionsAssociatedType(right), associatedTypes[leftIndex].boundType == nil {
-                associatedTypes[leftIndex].boundType = right
-            } else if let rightIndex, !mentionsAssociatedType(left), associatedTypes[rightIndex].boundType == nil {
-                associatedTypes[rightIndex].boundType = left
-            } else if leftIndex != nil, let rightIndex, associatedTypes[rightIndex].boundType == nil {
-                // `A == B`: two generic parameters cannot be made equal; B becomes a typealias of A.
-                associatedTypes[rightIndex].boundType = left
-            } else {
-                whereRequirements.append("\(left) == \(right)")
-            }
-        }
-        // What a binding fixed is written as its type wherever the double's clauses name it.
-        let bindings = Dictionary(
-            associatedTypes.compactMap { type in type.boundType.map { (type.name, $0) } },
-            uniquingKeysWith: { first, _ in first }
-        )
-        guard !bindings.isEmpty else { return }
-        whereRequirements = whereRequirements.map { Self.substitute(bindings, in: $0) }
-        for index in associatedTypes.indices where associatedTypes[index].boundType == nil {
-            associatedTypes[index].constraints = associatedTypes[index].constraints.map {
-                Self.substitute(bindings, in: $0)
-            }
-            associatedTypes[index].whereRequirements = associatedTypes[index].whereRequirements.map {
-                Self.substitute(bindings, in: $0)
-            }
-        }
-    }
-
-    /// `text` with each name of `bindings` (not a member after a `.`) replaced by its type:
-    /// `B.Element == A` with `A == Int` becomes `B.Element == Int`.
-    static func substitute(_ bindings: [String: String], in text: String) -> String {
-        var result = ""
-        var word = ""
-        var previous: Character = " "
-        func flush() {
-            if !word.isEmpty {
-                result += previous == "." ? word : (bindings[word] ?? word)
-                word = ""
-            }
-        }
-        for character in text {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-            } else {
-                flush()
-                result.append(character)
-                previous = character
-            }
-        }
-        flush()
-        return result
+        resolveStandardRequirements()
+        substituteBindings()
     }
 
     var accessLevel: String {
@@ -148,11 +80,15 @@ struct ProtocolAnalysis {
         return found == "private" ? "fileprivate" : (found ?? "")
     }
 
-    private mutating func collect(
+    /// Collects the requirements of `decl` and of what it inherits. `anchor` is `nil` for the module's
+    /// protocols; for a library protocol's declaration (``StandardProtocols``) it is the inherited type
+    /// of the module's protocol that brought it, where its diagnostics are reported.
+    mutating func collect(
         _ decl: ProtocolDeclSyntax,
         condition: IfCondition?,
         known: [String: [(decl: ProtocolDeclSyntax, condition: IfCondition?)]],
-        visited: inout Set<SyntaxIdentifier>
+        visited: inout Set<SyntaxIdentifier>,
+        anchor: Syntax?
     ) {
         guard visited.insert(decl.id).inserted else { return }
         collectAttributes(of: decl)
@@ -165,29 +101,28 @@ struct ProtocolAnalysis {
                 isClassBound = true
             }
             if ProtocolAnalysis.markerProtocols.contains(name) {
+                standardAncestors.insert(StandardProtocols.plainName(name))
                 continue
             }
             if ProtocolAnalysis.identityProtocols.contains(name) {
                 identityConformances.insert(name.hasSuffix("Hashable") ? "Hashable" : "Equatable")
+                standardAncestors.insert(StandardProtocols.plainName(name))
                 continue
             }
-            if let parents = known[name] {
+            if anchor == nil, let parents = known[name] {
                 for parent in parents {
                     let both = IfCondition.both(condition, parent.condition)
-                    collect(parent.decl, condition: both, known: known, visited: &visited)
+                    collect(parent.decl, condition: both, known: known, visited: &visited, anchor: nil)
                 }
                 continue
             }
-            let advice =
-                seesWholeModule
-                ? (ProtocolAnalysis.standardLibraryProtocols.contains(name)
-                    ? "a standard library protocol whose requirements the generator does not know; "
-                        + "write this double by hand"
-                    : "it is declared outside this module, so the generator cannot see its requirements; "
-                        + "give the sources of the module declaring it (`litmus doubles … --parent <its Sources "
-                        + "folder>`), or write this double by hand")
-                : "the generator cannot see its requirements here; generate the double with the LitmusDoublesPlugin "
-                    + "or `litmus doubles`, which read the whole module, or write this double by hand"
+            if collectStandard(
+                name, inheritedBy: decl, at: anchor ?? Syntax(inherited), condition: condition, known: known,
+                visited: &visited)
+            {
+                continue
+            }
+            let advice = unknownParentAdvice(inLibraryProtocol: anchor != nil)
             diagnostics.append(
                 GeneratorDiagnostic(.error, "\(decl.name.text) inherits from \(name): \(advice)", at: inherited)
             )
@@ -195,12 +130,10 @@ struct ProtocolAnalysis {
         for clause in decl.genericWhereClause?.requirements ?? [] {
             let text = clause.requirement.trimmedDescription
             if let sameType = clause.requirement.as(SameTypeRequirementSyntax.self) {
-                sameTypeRequirements.append(
-                    (
-                        sameType.leftType.trimmedDescription.replacingSelfPrefix,
-                        sameType.rightType.trimmedDescription.replacingSelfPrefix
-                    )
-                )
+                let left = sameType.leftType.trimmedDescription.replacingSelfPrefix
+                let right = sameType.rightType.trimmedDescription.replacingSelfPrefix
+                sameTypeRequirements.append((left, right))
+                if anchor != nil { standardClauses.insert("\(left) == \(right)") }
             } else if text.hasPrefix("Self:") || text.hasPrefix("Self :") {
                 let constraint = text.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: " ")
                 if constraint == "AnyObject" { isClassBound = true }
@@ -214,11 +147,28 @@ struct ProtocolAnalysis {
                 )
             } else {
                 whereRequirements.append(text.replacingSelfPrefix)
+                if anchor != nil { standardClauses.insert(text.replacingSelfPrefix) }
             }
         }
         for member in decl.memberBlock.members {
             classify(member.decl, in: decl, condition: condition)
         }
+    }
+
+    /// Why a parent the analysis cannot find is not doubled, and what to do: the parent of a library
+    /// protocol is missing from the table; the module's own parent is another module's (plugin, CLI) or
+    /// out of the macro's sight.
+    private func unknownParentAdvice(inLibraryProtocol: Bool) -> String {
+        if inLibraryProtocol {
+            return "a protocol the table of the standard library's and Foundation's protocols does not hold "
+                + "(scripts/standard-protocols keeps their public protocols); write this double by hand"
+        }
+        return seesWholeModule
+            ? "it is declared outside this module, so the generator cannot see its requirements; give the sources "
+                + "of the module declaring it (`litmus doubles … --parent <its Sources folder>`), or write this double "
+                + "by hand"
+            : "the generator cannot see its requirements here; generate the double with the LitmusDoublesPlugin "
+                + "or `litmus doubles`, which read the whole module, or write this double by hand"
     }
 
     private mutating func collectAttributes(of decl: ProtocolDeclSyntax) {
@@ -293,7 +243,7 @@ struct ProtocolAnalysis {
                     )
                 )
             } else {
-                merge(associated)
+                merge(associated, isStandard: standardOrigins[decl.root.id] != nil)
             }
         } else if let alias = member.as(TypeAliasDeclSyntax.self) {
             if ClosureAliases.namesFunctionType(alias) { closureAliases.insert(alias.name.text) }
@@ -351,40 +301,7 @@ struct ProtocolAnalysis {
         }
     }
 
-    /// Adds `decl`'s constraints to the associated type of its name: a child protocol may
-    /// constrain what its parent declared (`associatedtype Source` in the parent,
-    /// `associatedtype Source: RequestContextSource` in the child).
-    private mutating func merge(_ decl: AssociatedTypeDeclSyntax) {
-        let constraints = decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        var requirements: [String] = []
-        for clause in decl.genericWhereClause?.requirements ?? [] {
-            if let sameType = clause.requirement.as(SameTypeRequirementSyntax.self) {
-                // `associatedtype Body where Body == Never` binds it like a protocol's where clause does.
-                sameTypeRequirements.append(
-                    (
-                        sameType.leftType.trimmedDescription.replacingSelfPrefix,
-                        sameType.rightType.trimmedDescription.replacingSelfPrefix
-                    )
-                )
-            } else {
-                requirements.append(clause.requirement.trimmedDescription.replacingSelfPrefix)
-            }
-        }
-        guard let index = associatedTypes.firstIndex(where: { $0.name == decl.name.text }) else {
-            associatedTypes.append(
-                AssociatedType(name: decl.name.text, constraints: constraints, whereRequirements: requirements)
-            )
-            return
-        }
-        for constraint in constraints where !associatedTypes[index].constraints.contains(constraint) {
-            associatedTypes[index].constraints.append(constraint)
-        }
-        for requirement in requirements where !associatedTypes[index].whereRequirements.contains(requirement) {
-            associatedTypes[index].whereRequirements.append(requirement)
-        }
-    }
-
-    private mutating func add(_ requirement: Requirement, condition: IfCondition?) {
+    mutating func add(_ requirement: Requirement, condition: IfCondition?) {
         requirements.append(requirement)
         conditions.append(condition)
     }

@@ -69,7 +69,7 @@ enum MemberNaming {
             named.append((key, index))
             let unique = count == 1 ? base : base + "\(count)"
             // Keywords, and `mock`: the recorders' own property was named so before `double`.
-            return ["mock", "init", "self", "Type"].contains(unique) ? unique + "Member" : unique
+            return ["mock", "init", "self", "Type", "subscript"].contains(unique) ? unique + "Member" : unique
         }
     }
 

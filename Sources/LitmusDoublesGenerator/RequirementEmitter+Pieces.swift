@@ -69,7 +69,8 @@ extension RequirementEmitter {
             }
         }
         if let extra {
-            stored.append((extra.label, extra.label, extra.type))
+            // A generic subscript's value is recorded as `Any`, which an optional is not implicitly.
+            stored.append((extra.label, extra.type == "Any" ? "\(extra.label) as Any" : extra.label, extra.type))
         }
         switch stored.count {
         case 0:
@@ -169,5 +170,29 @@ extension RequirementEmitter {
     func accessorList(_ block: AccessorBlockSyntax?) -> [AccessorDeclSyntax] {
         guard let block, case .accessors(let list) = block.accessors else { return [] }
         return Array(list)
+    }
+}
+
+extension RequirementEmitter {
+    // MARK: Decodable
+
+    /// `Decodable`'s `init(from:)` (``OwnAnswer/decoding``): the double's recorders are made as in any
+    /// initializer, and the call is recorded in its static ones, which a test stubs before decoding;
+    /// unstubbed, it throws `UnstubbedDecodingError`.
+    func decodingInitializer(_ decl: InitializerDeclSyntax) -> Emitted {
+        let parameters = decl.signature.parameterClause.parameters
+        let recorded = arguments(parameters, generics: [])
+        let header = access + initializerIsolation + "init" + parameterClause(parameters) + " throws"
+        let context = "\(runtime).DoubleContext(typeName: \"\(text.selfType)\", mode: .relaxed)"
+        let error = "\(runtime).UnstubbedDecodingError(double: \"\(text.selfType)\")"
+        let witness = """
+                \(header) {
+                    self.\(recorders) = Members(\(context))
+                    try Self.\(staticRecorders).\(memberName).callThrowing(\(recorded.expression), unstubbed: { throw \(error) })
+                }
+            """
+        let recorder = Recorder(
+            name: memberName, type: "\(runtime).Member<\(recorded.type), Void>", signature: requirement.signature)
+        return Emitted(recorders: [recorder], witness: witness)
     }
 }

@@ -20,6 +20,10 @@ struct RequirementEmitter {
     var defaults: DefaultsPlan?
     /// Whether an unstubbed call of this requirement is answered by its extension's default.
     var answeredByDefault = false
+    /// What the double answers, unstubbed, for a library requirement it satisfies by itself.
+    var ownAnswer: OwnAnswer?
+    /// The double's static recorders' property, where `Decodable`'s `init(from:)` is recorded.
+    var staticRecorders = "double"
 
     struct Emitted {
         var recorders: [Recorder]
@@ -38,7 +42,7 @@ struct RequirementEmitter {
         case .method(let decl): return method(decl, diagnostics: &diagnostics)
         case .property(let decl, let binding): return property(decl, binding, diagnostics: &diagnostics)
         case .subscript(let decl): return subscriptMember(decl, diagnostics: &diagnostics)
-        case .initializer(let decl): return initializer(decl)
+        case .initializer(let decl): return ownAnswer == .decoding ? decodingInitializer(decl) : initializer(decl)
         }
     }
 
@@ -172,7 +176,10 @@ struct RequirementEmitter {
             return emitted
         }
         let effects = Effects(getter?.effectSpecifiers)
-        let call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
+        var call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
+        if case .value(let answer)? = ownAnswer, !effects.isAsync, case .none = effects.throwing {
+            call = "\(recorder).call((), unstubbed: { \(answer) })"
+        }
         let effectText = getter?.effectSpecifiers.map { " " + text.render($0) } ?? ""
         var witness = "    \(header) {\n        get\(effectText) { \(call) }\n    }"
         if forwards || answeredByDefault {
@@ -250,25 +257,9 @@ struct RequirementEmitter {
                 defaultCall: called.map { "\(defaults?.trampoline(for: memberName) ?? "")(\($0))" }, indent: 12)
             body = "        get\(effectText) {\n\(get)\n        }"
         }
-        var helperWitness: String?
-        var trampoline: String?
-        if let defaults, let indexes {
-            let marks = Forwarding.marks(getterEffects)
-            helperWitness =
-                "    \(helperAttributes(decl.attributes))\(modifierText)subscript\(tail) {\n"
-                + "        get\(effectText) { \(marks)litmusDouble[\(indexes)] }\n"
-                + (hasSetter
-                    ? "        \(defaults.isClass ? "set" : "nonmutating set") { litmusDouble[\(indexes)] = newValue }\n"
-                    : "")
-                + "    }"
-            if answeredByDefault {
-                let effectsText = (getterEffects.isAsync ? " async" : "") + (marks.hasPrefix("try") ? " throws" : "")
-                trampoline =
-                    "    \(helperAttributes(decl.attributes))fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))"
-                    + (decl.genericParameterClause.map(text.render) ?? "") + parameterClause(parameters) + effectsText
-                    + returnText + whereText + " {\n        \(marks)self[\(indexes)]\n    }"
-            }
-        }
+        let (helperWitness, trampoline) = subscriptHelpers(
+            decl, indexes: indexes, getter: (getterEffects, effectText), hasSetter: hasSetter,
+            modifiers: modifierText, tail: tail, result: returnText + whereText)
         if hasSetter {
             let setterArguments = arguments(parameters, generics: generics, appending: ("newValue", valueType))
             recorders.append(
@@ -292,6 +283,32 @@ struct RequirementEmitter {
         return Emitted(
             recorders: recorders, witness: "    \(header) {\n\(body)\n    }", helperWitness: helperWitness,
             trampoline: trampoline)
+    }
+
+    /// The subscript's witness in the helper type of ``DefaultsPlan`` and, when an extension's default
+    /// answers it, the function through which the double reaches that default; `nil`s without defaults or
+    /// when its indexes cannot be passed on. `tail` is its declaration after `subscript` and `result` the
+    /// result and `where` clause.
+    private func subscriptHelpers(
+        _ decl: SubscriptDeclSyntax, indexes: String?, getter: (effects: Effects, text: String), hasSetter: Bool,
+        modifiers modifierText: String, tail: String, result: String
+    ) -> (helperWitness: String?, trampoline: String?) {
+        guard let defaults, let indexes else { return (nil, nil) }
+        let marks = Forwarding.marks(getter.effects)
+        let helperWitness =
+            "    \(helperAttributes(decl.attributes))\(modifierText)subscript\(tail) {\n"
+            + "        get\(getter.text) { \(marks)litmusDouble[\(indexes)] }\n"
+            + (hasSetter
+                ? "        \(defaults.isClass ? "set" : "nonmutating set") { litmusDouble[\(indexes)] = newValue }\n"
+                : "")
+            + "    }"
+        guard answeredByDefault else { return (helperWitness, nil) }
+        let effectsText = (getter.effects.isAsync ? " async" : "") + (marks.hasPrefix("try") ? " throws" : "")
+        let trampoline =
+            "    \(helperAttributes(decl.attributes))fileprivate \(modifierText)func \(defaults.trampoline(for: memberName))"
+            + (decl.genericParameterClause.map(text.render) ?? "") + parameterClause(decl.parameterClause.parameters)
+            + effectsText + result + " {\n        \(marks)self[\(indexes)]\n    }"
+        return (helperWitness, trampoline)
     }
 
     // MARK: Initializers

@@ -217,11 +217,17 @@ package enum RecordingClient {
         throw URLError(.httpTooManyRedirects)
     }
 
-    /// A session with no stubs and no cache that hands redirects back, so each hop is recorded.
+    /// A session with no stubs, no cache and no cookie storage that hands redirects back, so each hop is
+    /// recorded. It is shared by every recording of the process, so it must keep nothing between requests:
+    /// a cookie one test's server set would go out with another test's request. The cookies a request
+    /// carries are those its own client put in its `Cookie` header.
     private static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
         return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }()
 

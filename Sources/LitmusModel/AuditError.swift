@@ -17,7 +17,7 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case noTestBinary(path: String)
     /// A tool of the Swift toolchain is missing.
     case toolMissing(name: String)
-    /// A configuration file could not be read.
+    /// A configuration file could not be read, or holds a key, a value or a shape its settings do not take.
     case badConfiguration(path: String, reason: String)
     /// A line of the package's `.litmus-quarantine` is malformed; `location` is `file:line`.
     case badQuarantine(location: String, reason: String)
@@ -65,7 +65,7 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
             return "\(name) was not found on PATH nor beside `swift`: install the Swift toolchain (swift.org) "
                 + "and put its usr/bin on PATH."
         case .badConfiguration(let path, let reason):
-            return "The audit configuration \(path) cannot be read: \(reason). docs/audit.md lists its keys."
+            return "The audit configuration \(path) cannot be used: \(reason). docs/audit.md lists its keys."
         case .badQuarantine(let location, let reason):
             return "\(location): \(reason). The quarantine file holds one test id a line with its reason "
                 + "(docs/audit.md, Quarantine)."

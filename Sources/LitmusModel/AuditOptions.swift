@@ -1,7 +1,7 @@
 import Foundation
 
 /// The limits an audit is held to; any unmet one makes `litmus audit` exit non-zero.
-public struct AuditThresholds: AuditSettings {
+public struct AuditThresholds: AuditSettings, ConfigurationValue {
     /// Findings allowed against Fast.
     public var maxFast = 0
     /// Findings allowed against Isolated.
@@ -77,9 +77,10 @@ public struct AuditThresholds: AuditSettings {
         try AuditSetting.decode(Self.settings, into: &self, from: decoder)
     }
 
-    /// Why a threshold is out of range (`maxFast must be 0 or more (it is -1)`), or `nil`.
+    /// Why a threshold is out of range (`.maxFast must be 0 or more (it is -1)`, after the key
+    /// `thresholds`), or `nil`.
     var problem: String? {
-        Self.settings.lazy.compactMap { setting in setting.problem(self).map { "\(setting.key) \($0)" } }.first
+        Self.settings.lazy.compactMap { setting in setting.problem(self).map { ".\(setting.key) \($0)" } }.first
     }
 
     private static func atLeastZero(_ value: Int) -> String? { value < 0 ? "must be 0 or more (it is \(value))" : nil }
@@ -249,20 +250,28 @@ public struct AuditOptions: AuditSettings {
         testLines, slowestCount, extraHints, checks, thresholds, buildArguments, configuration, traits, testEnvironment,
     ]
 
-    /// Reads options from a JSON file; missing keys keep their defaults, and values out of range are
-    /// an error naming the file and the key.
-    public static func load(from url: URL) throws -> AuditOptions {
+    /// Reads options from a JSON file; missing keys keep their defaults. A file that is missing or not
+    /// JSON, a key no setting declares (with the nearest one), a value of the wrong kind and a value out of
+    /// range are ``AuditError/badConfiguration(path:reason:)``, naming the file, the key path and what
+    /// was expected.
+    public static func load(from url: URL) throws(AuditError) -> AuditOptions {
+        let data = try ConfigurationFile.contents(of: url)
+        let problems = try ConfigurationFile.problems(in: data, at: url, shape: configurationShape)
+        guard problems.isEmpty else {
+            throw .badConfiguration(path: url.path, reason: problems.map(\.description).joined(separator: "; "))
+        }
         var options: AuditOptions
         do {
-            options = try JSONDecoder().decode(AuditOptions.self, from: Data(contentsOf: url))
+            options = try JSONDecoder().decode(AuditOptions.self, from: data)
             options.quick = nil  // only `--quick` makes an audit quick
         } catch {
-            throw AuditError.badConfiguration(path: url.path, reason: "\(error)")
+            throw .badConfiguration(path: url.path, reason: "\(error)")
         }
         do {
             try options.validate()
-        } catch AuditError.badOption(let key, let reason) {
-            throw AuditError.badConfiguration(path: url.path, reason: "\(key) \(reason)")
+        } catch {
+            guard case .badOption(let key, let reason) = error else { throw error }
+            throw .badConfiguration(path: url.path, reason: "`\(key)` \(reason)")
         }
         return options
     }
@@ -270,7 +279,14 @@ public struct AuditOptions: AuditSettings {
     /// Throws ``AuditError/badOption(key:reason:)`` for the first value out of range.
     public func validate() throws(AuditError) {
         for setting in Self.settings {
-            if let reason = setting.problem(self) { throw .badOption(key: setting.key, reason: reason) }
+            guard let reason = setting.problem(self) else { continue }
+            // A setting holding settings (`thresholds`, `budgets`) starts its problem with the rest of the
+            // key path: `.maxFast must be 0 or more`.
+            guard reason.hasPrefix("."), let space = reason.firstIndex(of: " ") else {
+                throw .badOption(key: setting.key, reason: reason)
+            }
+            throw .badOption(
+                key: setting.key + reason[..<space], reason: String(reason[reason.index(after: space)...]))
         }
     }
 
@@ -289,7 +305,7 @@ public struct AuditOptions: AuditSettings {
 /// has that class's budget; else a Swift Testing test with tags named in `tags` has the largest of
 /// theirs; else `budgetMilliseconds` holds. In `.litmus-audit.json`:
 /// `"budgets": {"tags": {"endToEnd": 5000}, "classes": {"InterruptionTests": 3000}}`.
-public struct DurationBudgets: Codable, Sendable, Hashable {
+public struct DurationBudgets: Codable, Sendable, Hashable, ConfigurationValue {
     /// By Swift Testing tag, without the leading dot (`endToEnd`).
     public var tags: [String: Double] = [:]
     /// By XCTest class, without its module (`HTTPStubsXCTestTests`).
@@ -300,6 +316,13 @@ public struct DurationBudgets: Codable, Sendable, Hashable {
         self.tags = tags
         self.classes = classes
     }
+
+    /// Its two keys, each an object of budgets by name.
+    public static var configurationShape: ConfigurationShape {
+        .object(CodingKeys.allCases.map { .init($0.rawValue, [String: Double].configurationShape) })
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case tags, classes }
 
     /// Decodes budgets; either key may be missing.
     public init(from decoder: any Decoder) throws {
@@ -319,6 +342,6 @@ public struct DurationBudgets: Codable, Sendable, Hashable {
     var problem: String? {
         let all = tags.map { ("tags.\($0.key)", $0.value) } + classes.map { ("classes.\($0.key)", $0.value) }
         guard let bad = all.sorted(by: { $0.0 < $1.0 }).first(where: { $0.1 <= 0 }) else { return nil }
-        return "\(bad.0) must be above 0 (it is \(bad.1))"
+        return ".\(bad.0) must be above 0 (it is \(bad.1))"
     }
 }

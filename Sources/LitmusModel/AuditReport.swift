@@ -39,6 +39,9 @@ public struct TestReport: Codable, Sendable, Hashable {
     /// Why its footprint made it a candidate for the alone runs or not; absent when footprints did not choose
     /// them (docs/audit.md, "Isolation from footprints").
     public var isolation: IsolationEvidence? = nil
+    /// The end of what it printed (at most 4 KiB) in its first run that did not pass and printed something
+    /// (``TestResult/output``); XCTest's tests only. Absent when it passed every run or printed nothing.
+    public var output: String? = nil
 
     /// Creates the value from every field.
     package init(

@@ -8,7 +8,9 @@ import LitmusSupport
 /// random halves share a second pool; bisections run side by side, and each skips the confirming run
 /// whose answer the suite runs already gave. `full` is the earlier schedule, one phase after the other, kept
 /// so that the two can be compared (docs/audit.md, "What an audit costs").
-public enum AuditSchedule: String, Codable, Sendable, Hashable, CaseIterable, LosslessStringConvertible {
+public enum AuditSchedule: String, Codable, Sendable, Hashable, CaseIterable, LosslessStringConvertible,
+    ConfigurationValue
+{
     /// The pooled schedule.
     case fast
     /// One phase after the other, each bisection confirming its evidence first.

@@ -4,6 +4,9 @@ import Foundation
 public protocol AuditSettings: Codable, Sendable, Hashable {
     /// The defaults.
     init()
+
+    /// Every setting it holds: the configuration file's keys for it, in the order they are declared.
+    static var settings: [AuditSetting<Self>] { get }
 }
 
 /// One setting of an audit, described once: where `Root` stores it, its key in the configuration file,
@@ -19,6 +22,8 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     public let help: String
     /// What the flag takes, for its error on a bad value (`a number`, `fast or full`).
     public let valueText: String
+    /// The shape its value takes in the configuration file, which the file is checked against.
+    public let shape: ConfigurationShape
     private let decodeValue: @Sendable (inout Root, KeyedDecodingContainer<SettingKey>) throws -> Void
     private let parseValue: @Sendable (String) -> AuditOverride<Root>?
     private let check: @Sendable (Root) -> String?
@@ -27,7 +32,7 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     /// says what it is; the default is appended, as `defaultText` when given (`one per core`), else as
     /// `Root()` holds it. `problem` says why a value is out of range (`nil`: it is not); `valueText` says
     /// what the flag takes.
-    init<Value: Codable & Sendable & LosslessStringConvertible>(
+    init<Value: Codable & Sendable & LosslessStringConvertible & ConfigurationValue>(
         _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, flag: String, help: String,
         defaultText: String? = nil, valueText: String = "a number",
         problem: @escaping @Sendable (Value) -> String? = { _ in nil }
@@ -41,14 +46,14 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     }
 
     /// A setting only the configuration file holds.
-    init<Value: Codable & Sendable>(
+    init<Value: Codable & Sendable & ConfigurationValue>(
         _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable,
         problem: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) {
         self.init(key, path, flag: nil, help: "", valueText: "", problem: problem) { _ in nil }
     }
 
-    private init<Value: Codable & Sendable>(
+    private init<Value: Codable & Sendable & ConfigurationValue>(
         _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, flag: String?, help: String,
         valueText: String, problem: @escaping @Sendable (Value) -> String?,
         parse: @escaping @Sendable (String) -> AuditOverride<Root>?
@@ -57,6 +62,7 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
         self.flag = flag
         self.help = help
         self.valueText = valueText
+        shape = Value.configurationShape
         decodeValue = { root, container in
             if let value = try container.decodeIfPresent(Value.self, forKey: SettingKey(key)) {
                 root[keyPath: path] = value
@@ -73,7 +79,7 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     /// and its range; the configuration file holds it in `Outer`'s own object, which `Root` decodes.
     public func within<Outer>(_ path: WritableKeyPath<Outer, Root> & Sendable) -> AuditSetting<Outer> {
         AuditSetting<Outer>(
-            key: key, flag: flag, help: help, valueText: valueText,
+            key: key, flag: flag, help: help, valueText: valueText, shape: shape,
             decodeValue: { _, _ in },
             parseValue: { text in
                 parseValue(text).map { inner in AuditOverride { inner.apply(to: &$0[keyPath: path]) } }
@@ -82,7 +88,7 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
     }
 
     private init(
-        key: String, flag: String?, help: String, valueText: String,
+        key: String, flag: String?, help: String, valueText: String, shape: ConfigurationShape,
         decodeValue: @escaping @Sendable (inout Root, KeyedDecodingContainer<SettingKey>) throws -> Void,
         parseValue: @escaping @Sendable (String) -> AuditOverride<Root>?, check: @escaping @Sendable (Root) -> String?
     ) {
@@ -90,6 +96,7 @@ public struct AuditSetting<Root: AuditSettings>: Sendable {
         self.flag = flag
         self.help = help
         self.valueText = valueText
+        self.shape = shape
         self.decodeValue = decodeValue
         self.parseValue = parseValue
         self.check = check

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The configuration SwiftPM builds the tests in (`--configuration`, `configuration`; SwiftPM's `-c`).
-public enum SwiftBuildConfiguration: String, Codable, Sendable, Hashable, CaseIterable, LosslessStringConvertible {
+public enum SwiftBuildConfiguration: String, Codable, Sendable, Hashable, CaseIterable, LosslessStringConvertible,
+    ConfigurationValue
+{
     /// SwiftPM's default: unoptimized, `DEBUG` defined, testable imports.
     case debug
     /// Optimized, as `swift build -c release`.
@@ -16,7 +18,12 @@ public enum SwiftBuildConfiguration: String, Codable, Sendable, Hashable, CaseIt
 
 /// The package traits to enable (`--traits A,B`, `traits`), as SwiftPM's `--traits` takes them; empty: the
 /// package's default traits.
-public struct TraitList: Codable, Sendable, Hashable, LosslessStringConvertible, ExpressibleByArrayLiteral {
+public struct TraitList: Codable, Sendable, Hashable, LosslessStringConvertible, ExpressibleByArrayLiteral,
+    ConfigurationValue
+{
+    /// A list of trait names.
+    public static var configurationShape: ConfigurationShape { .list(.text) }
+
     /// The traits, in order.
     public var names: [String]
 
@@ -125,7 +132,10 @@ extension SwiftBuildConfiguration {
 
 /// Variables set in every test process (`testEnvironment`, `--test-env NAME=VALUE`). A report names them
 /// without their values (`"(set)"`): a token a test needs stays out of the JSON and the history.
-public struct TestEnvironment: Codable, Sendable, Hashable, ExpressibleByDictionaryLiteral {
+public struct TestEnvironment: Codable, Sendable, Hashable, ExpressibleByDictionaryLiteral, ConfigurationValue {
+    /// An object of variable names, each value a string.
+    public static var configurationShape: ConfigurationShape { .map(.text) }
+
     /// The variables and their values.
     public var variables: [String: String]
 

@@ -173,6 +173,10 @@ public struct TestResult: Hashable, Codable, Sendable {
     /// Issues recorded with its test id after it ended (work it started that nothing waited for); they
     /// do not change its outcome.
     public var lateIssues: [RecordedIssue] = []
+    /// The end of what it printed (at most 4 KiB), when it did not pass or skip: XCTest's tests only, whose
+    /// output lies between their records; `nil` when it passed, printed nothing, or ran under Swift
+    /// Testing (whose tests share one output).
+    public var output: String?
 
     /// Creates a result.
     public init(

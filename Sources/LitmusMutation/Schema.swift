@@ -197,4 +197,20 @@ extension Schema {
         guard let statement = visitor.found else { return [] }
         return Set(spans.filter { $0.range.overlaps(statement) }.flatMap(\.mutants))
     }
+
+    /// The mutants in the innermost body (a function's, an accessor's, a closure's: braces included)
+    /// holding `line`:`column` (1-based): what to drop when the error is about the body as a whole and
+    /// points at its closing brace, outside every statement. A getter whose `while true` loop returns
+    /// needs no return after it; with `true` behind a switch the compiler no longer knows the loop never
+    /// ends ("missing return in getter", swift-case-paths' EnumReflection.swift).
+    public func mutants(inBodyAt line: Int, column: Int) -> Set<Int> {
+        let tree = Parser.parse(source: text)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let offset = converter.position(ofLine: line, column: column).utf8Offset
+        let bodies = tree.descendants(of: Syntax.self).filter {
+            $0.is(CodeBlockSyntax.self) || $0.is(AccessorBlockSyntax.self) || $0.is(ClosureExprSyntax.self)
+        }.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPositionBeforeTrailingTrivia.utf8Offset }
+        guard let body = bodies.filter({ $0.contains(offset) }).min(by: { $0.count < $1.count }) else { return [] }
+        return Set(spans.filter { $0.range.overlaps(body) }.flatMap(\.mutants))
+    }
 }

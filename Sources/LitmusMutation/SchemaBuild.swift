@@ -91,10 +91,12 @@ package struct SchemaBuild {
                 let absolute = workspace.package.appendingPathComponent(file.path).path
                 for error in CompilerErrors.parse(result.output, file: absolute) {
                     // A type checker that gave up blames the whole statement's mutants; any other error
-                    // the code it points at, else the statement's.
+                    // the code it points at, else the statement's, else the body's (an error at its
+                    // closing brace, as "missing return" is).
                     var blamed =
                         error.givesUp ? [] : schema.mutants(blamedFor: error.line, column: error.column)
                     if blamed.isEmpty { blamed = schema.mutants(inStatementAt: error.line, column: error.column) }
+                    if blamed.isEmpty { blamed = schema.mutants(inBodyAt: error.line, column: error.column) }
                     for id in blamed.sorted() where rejected[id] == nil {
                         rejected[id] = error.message
                         blamedFiles.insert(file.path)

@@ -99,10 +99,13 @@ public struct GitHubReport: Sendable {
         return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 
-    /// A message escaped: `%`, carriage return and line feed.
+    /// A message escaped: `%`, carriage return and line feed; any other control character shown as
+    /// `\u{1B}` (``VisibleText/terminal(_:)``), since the job's log is a terminal's.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        VisibleText.terminal(
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        )
+        .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// A property escaped: as a message, and `:` and `,`.
@@ -172,8 +175,8 @@ public struct GitHubReport: Sendable {
         line(text).replacingOccurrences(of: "|", with: "\\|")
     }
 
-    /// Text on one line.
+    /// Text on one line, its other control characters shown (``VisibleText/terminal(_:)``).
     private static func line(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        VisibleText.terminal(text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " "))
     }
 }

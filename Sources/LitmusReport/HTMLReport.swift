@@ -52,7 +52,8 @@ public struct HTMLReport: Sendable {
 
     /// JSON that can sit inside `<script>`: `<`, `>` and `&` occur in JSON only inside strings, where
     /// `\u003c` means the same, so no `</script>` or `<!--` in a test name can end the element early.
-    /// U+2028 and U+2029 are escaped too, as some tools still read them as line ends.
+    /// U+2028 and U+2029 are escaped too, as some tools still read them as line ends, and DEL and the C1
+    /// controls, which HTML does not allow raw (JSON escapes the C0 controls itself).
     static func embeddable(_ json: Data) -> String {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(json.count + json.count / 16)
@@ -67,10 +68,17 @@ public struct HTMLReport: Sendable {
                 index += 3
                 continue
             }
+            // C1 controls (U+0080 to U+009F: C2 80 to C2 9F), which HTML calls a parse error in any text.
+            if byte == 0xC2, index + 1 < json.endIndex, (0x80...0x9F).contains(json[index + 1]) {
+                escaped += Array("\\u00\(String(json[index + 1], radix: 16))".utf8)
+                index += 2
+                continue
+            }
             switch byte {
             case UInt8(ascii: "<"): escaped += Array("\\u003c".utf8)
             case UInt8(ascii: ">"): escaped += Array("\\u003e".utf8)
             case UInt8(ascii: "&"): escaped += Array("\\u0026".utf8)
+            case 0x7F: escaped += Array("\\u007f".utf8)
             default: escaped.append(byte)
             }
             index += 1

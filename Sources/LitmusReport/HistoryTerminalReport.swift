@@ -15,8 +15,18 @@ public struct HistoryTerminalReport: Sendable {
                 + "(--last \(summary.window))")
         guard summary.audits > 0 else {
             lines.append("No audit recorded yet: litmus audit records each run here.")
-            return lines.joined(separator: "\n") + "\n"
+            return lines.map(VisibleText.terminal).joined(separator: "\n") + "\n"
         }
+        lines += Self.flakyLines(summary)
+        lines += Self.findingLines(summary)
+        lines += Self.adviceLines(summary)
+        lines += Self.trendLines(summary)
+        return lines.map(VisibleText.terminal).joined(separator: "\n") + "\n"
+    }
+
+    /// The flaky tests, each with its flip rate and first flip.
+    private static func flakyLines(_ summary: HistorySummary) -> [String] {
+        var lines: [String] = []
         let flaky = summary.flaky
         lines.append("")
         lines.append("Flaky tests (\(flaky.count)): outcome changes between identical runs on the same code")
@@ -31,6 +41,12 @@ public struct HistoryTerminalReport: Sendable {
             if test.quarantined { line += " [quarantined]" }
             lines.append(line)
         }
+        return lines
+    }
+
+    /// The findings the audits add up to, by letter, and the notes.
+    private static func findingLines(_ summary: HistorySummary) -> [String] {
+        var lines: [String] = []
         lines.append("")
         lines.append("Findings the audits add up to (\(summary.findings.count)):")
         for letter in Letter.allCases {
@@ -50,6 +66,13 @@ public struct HistoryTerminalReport: Sendable {
                 lines.append("    \(note.kind.title)\(note.location.map { " (\($0))" } ?? ""): \(note.message)")
             }
         }
+        return lines
+    }
+
+    /// The slowest tests, and what the quarantine advice says: tests to add, tests to release, tests not yet
+    /// run alone.
+    private static func adviceLines(_ summary: HistorySummary) -> [String] {
+        var lines: [String] = []
         let slowest = summary.tests.compactMap { test in test.medianMilliseconds.map { (test.test, $0) } }
             .sorted { $0.1 > $1.1 }.prefix(5)
         if !slowest.isEmpty {
@@ -78,6 +101,12 @@ public struct HistoryTerminalReport: Sendable {
                 "Not yet run alone in these audits (\(summary.notYetAlone.count) of \(summary.tests.count) tests): their "
                     + "isolation checks come with the next quick audits or a full one.")
         }
+        return lines
+    }
+
+    /// The last ten runs, a line each.
+    private static func trendLines(_ summary: HistorySummary) -> [String] {
+        var lines: [String] = []
         let recent = summary.trend.suffix(10)
         if recent.count > 1 {
             lines.append("")
@@ -97,7 +126,7 @@ public struct HistoryTerminalReport: Sendable {
                 lines.append("  " + fields.joined(separator: "  "))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private static func figure(_ value: Double?, _ format: String) -> String {

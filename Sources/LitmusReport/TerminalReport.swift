@@ -12,39 +12,68 @@ public struct TerminalReport: Sendable {
 
     /// The report as text.
     public func render(_ report: AuditReport) -> String {
+        if let smells = report.smells { return renderSmells(report, smells) }
+        var out = header(report)
+        out.append("")
+        out += verdictLines(report)
+        out += details(report)
+        out.append("")
+        if report.unmetThresholds.isEmpty {
+            out.append(paint("All thresholds met.", 32))
+        } else {
+            out.append(paint("Thresholds not met:", 31))
+            out += report.unmetThresholds.map { shown("  - \($0)") }
+        }
+        let quick = report.quick.map { $0.replayFlags + " " } ?? ""
+        out.append(
+            shown(
+                "Replay these random choices: litmus audit \(quick)--replay \(report.seed) \(Shell.quoted(report.package))"
+            ))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// What was audited and how: the package, its tests, the runs and the seed, the scope of `--since`, and
+    /// a suite that was not observed.
+    private func header(_ report: AuditReport) -> [String] {
         var out: [String] = []
         let seconds = String(format: "%.1f", report.wallSeconds)
-        if let smells = report.smells { return renderSmells(report, smells) }
-        out.append("litmus audit \(report.package)")
+        out.append(shown("litmus audit \(report.package)"))
         out.append(
             "\(report.tests.count) tests (\(count(report, .xctest)) XCTest, \(count(report, .swiftTesting)) Swift Testing), "
                 + (report.quick.map { "quick audit (\($0.shareName)), " } ?? "")
                 + "\(report.options.runs) run\(report.options.runs == 1 ? "" : "s"), seed \(report.seed), \(seconds) s (build \(String(format: "%.1f", report.buildSeconds)) s)"
         )
-        if let conduct = report.conduct { out.append("How it ran: \(conduct.sentence)") }
+        if let conduct = report.conduct { out.append(shown("How it ran: \(conduct.sentence)")) }
         if let quick = report.quick { out.append(quick.sentence) }
         if let isolation = report.isolation { out.append(isolation.sentence) }
         if let scope = report.changedScope {
             let basis =
                 scope.byCoverage ? "changed test files and per-test coverage" : "changed test files only (no coverage)"
             out.append(
-                "Since \(scope.since): findings of the \(scope.tests.count) tests touching \(scope.changedFiles.count) "
-                    + "changed files (by \(basis))")
+                shown(
+                    "Since \(scope.since): findings of the \(scope.tests.count) tests touching \(scope.changedFiles.count) "
+                        + "changed files (by \(basis))"))
             if let ran = scope.ranAlone {
                 let why =
                     scope.byCoverage
                     ? "by the lines they executed alone in an earlier audit here, they touch no change"
                     : "their files did not change"
-                out.append("Ran \(ran) of \(report.tests.count) tests alone: the others are out of scope (\(why))")
+                out.append(
+                    shown("Ran \(ran) of \(report.tests.count) tests alone: the others are out of scope (\(why))"))
             } else if let reason = scope.everyTestAloneBecause {
-                out.append("Ran every test alone: \(reason)")
+                out.append(shown("Ran every test alone: \(reason)"))
             }
         }
         if let unobserved = report.unobservedSuite {
             out.append("")
             out += headline(unobserved)
         }
-        out.append("")
+        return out
+    }
+
+    /// A line per letter, its findings and notes under it.
+    private func verdictLines(_ report: AuditReport) -> [String] {
+        var out: [String] = []
         for verdict in report.verdicts {
             let mark =
                 report.tests.isEmpty
@@ -52,13 +81,20 @@ public struct TerminalReport: Sendable {
                 : verdict.notMeasured != nil
                     ? paint("NOT MEASURED", 31) : verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
             out.append(
-                "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
+                "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(shown(verdict.summary))"
             )
             out += findingLines(report.findings(for: verdict.letter))
             for note in report.notes ?? [] where note.letter == verdict.letter {
-                out.append("     note: \(note.message)" + (note.location.map { "  [\($0)]" } ?? ""))
+                out.append(shown("     note: \(note.message)" + (note.location.map { "  [\($0)]" } ?? "")))
             }
         }
+        return out
+    }
+
+    /// The slowest tests, coverage per file, the failing tests, the runs that timed out and the
+    /// quarantine.
+    private func details(_ report: AuditReport) -> [String] {
+        var out: [String] = []
         // A test that never finished a suite run (it hung, or never started) has no duration to show.
         let slowest = report.tests.filter { !$0.durationsMilliseconds.isEmpty }.sorted {
             $0.medianMilliseconds > $1.medianMilliseconds
@@ -67,7 +103,7 @@ public struct TerminalReport: Sendable {
             out.append("")
             out.append("Slowest tests (median of the suite runs):")
             for test in slowest {
-                out.append("  \(String(format: "%8.1f", test.medianMilliseconds)) ms  \(test.name)")
+                out.append("  \(String(format: "%8.1f", test.medianMilliseconds)) ms  \(shown(test.name))")
             }
         }
         if let coverage = report.coverage, !coverage.files.isEmpty {
@@ -76,12 +112,14 @@ public struct TerminalReport: Sendable {
             for file in coverage.files {
                 let percent = file.lines == 0 ? 100 : Double(file.coveredLines) / Double(file.lines) * 100
                 out.append(
-                    "  \(String(format: "%5.1f", percent))%  \(file.coveredLines)/\(file.lines) lines  \(file.file)")
+                    "  \(String(format: "%5.1f", percent))%  \(file.coveredLines)/\(file.lines) lines  \(shown(file.file))"
+                )
             }
         }
         if !report.failingTests.isEmpty {
             out.append("")
-            out.append("Failing on every run and alone: " + report.failingTests.map(\.rawValue).joined(separator: ", "))
+            out.append(
+                shown("Failing on every run and alone: " + report.failingTests.map(\.rawValue).joined(separator: ", ")))
         }
         if !report.timedOutRuns.isEmpty {
             out.append("")
@@ -89,26 +127,16 @@ public struct TerminalReport: Sendable {
         }
         if let quarantine = report.quarantine {
             out.append("")
-            out += Self.quarantine(quarantine)
+            out += Self.quarantine(quarantine).map(shown)
         }
-        out.append("")
-        if report.unmetThresholds.isEmpty {
-            out.append(paint("All thresholds met.", 32))
-        } else {
-            out.append(paint("Thresholds not met:", 31))
-            out += report.unmetThresholds.map { "  - \($0)" }
-        }
-        let quick = report.quick.map { $0.replayFlags + " " } ?? ""
-        out.append(
-            "Replay these random choices: litmus audit \(quick)--replay \(report.seed) \(Shell.quoted(report.package))")
-        return out.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// The report of `litmus smells`: what it read, the verdicts of the letters its checks judge with
     /// their findings and fixes, and the thresholds.
     private func renderSmells(_ report: AuditReport, _ smells: SmellsScope) -> String {
         var out = [
-            "litmus smells \(smells.paths.map(Shell.quoted).joined(separator: " "))",
+            shown("litmus smells \(smells.paths.map(Shell.quoted).joined(separator: " "))"),
             "\(smells.tests) tests in \(smells.files) Swift files, read in \(String(format: "%.1f", report.wallSeconds)) s; "
                 + "no test was built or run (the static checks of litmus audit)",
         ]
@@ -121,7 +149,7 @@ public struct TerminalReport: Sendable {
         for verdict in report.verdicts {
             let mark = verdict.passed ? paint("PASS", 32) : paint("FAIL", 31)
             out.append(
-                "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(verdict.summary)"
+                "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(shown(verdict.summary))"
             )
             out += findingLines(report.findings(for: verdict.letter))
         }
@@ -130,7 +158,7 @@ public struct TerminalReport: Sendable {
             out.append(paint("All thresholds met.", 32))
         } else {
             out.append(paint("Thresholds not met:", 31))
-            out += report.unmetThresholds.map { "  - \($0)" }
+            out += report.unmetThresholds.map { shown("  - \($0)") }
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -140,15 +168,15 @@ public struct TerminalReport: Sendable {
         var out: [String] = []
         for finding in findings {
             out.append(
-                "     - \(Self.marks(finding))\(finding.message)" + (finding.location.map { "  [\($0)]" } ?? ""))
-            out += repairLines(finding.repair)
+                shown("     - \(Self.marks(finding))\(finding.message)" + (finding.location.map { "  [\($0)]" } ?? "")))
+            out += repairLines(finding.repair).map(shown)
         }
         // Each fix once, in the kinds' order: most are the kind's, some are a finding's own.
         let fixes = findings.map { ($0.kind, $0.fix) }
         for kind in FindingKind.allCases {
-            var shown: Set<String> = []
-            for (found, fix) in fixes where found == kind && shown.insert(fix).inserted {
-                out.append("       fix (\(kind.rawValue)): \(fix)")
+            var listed: Set<String> = []
+            for (found, fix) in fixes where found == kind && listed.insert(fix).inserted {
+                out.append(shown("       fix (\(kind.rawValue)): \(fix)"))
             }
         }
         return out
@@ -175,12 +203,13 @@ public struct TerminalReport: Sendable {
 
     /// Why no test was judged, and what the binary did when run as `swift test` would.
     private func headline(_ unobserved: UnobservedSuite) -> [String] {
-        var lines = [paint("NO TEST OBSERVED: ", 31) + unobserved.reason]
-        let shown = unobserved.failures.isEmpty ? unobserved.lastLines : unobserved.failures
+        var lines = [paint("NO TEST OBSERVED: ", 31) + shown(unobserved.reason)]
+        let printed = unobserved.failures.isEmpty ? unobserved.lastLines : unobserved.failures
         let what = unobserved.failures.isEmpty ? "its last lines" : "the failures it printed"
         lines.append(
-            "Run once as swift test would: exit status \(unobserved.exitStatus)" + (shown.isEmpty ? "" : "; \(what):"))
-        lines += shown.map { "  \($0)" }
+            "Run once as swift test would: exit status \(unobserved.exitStatus)" + (printed.isEmpty ? "" : "; \(what):")
+        )
+        lines += printed.map { shown("  \($0)") }
         return lines
     }
 
@@ -215,7 +244,7 @@ public struct TerminalReport: Sendable {
             var line = "  - \(run.run)" + (run.seed.map { " (seed \($0))" } ?? "") + ", \(run.library.rawValue)"
             if !run.unfinished.isEmpty { line += "; unfinished: \(listed(run.unfinished))" }
             if !run.notStarted.isEmpty { line += "; never started: \(listed(run.notStarted))" }
-            lines.append(line)
+            lines.append(shown(line))
         }
         return lines
     }
@@ -223,6 +252,10 @@ public struct TerminalReport: Sendable {
     private func count(_ report: AuditReport, _ library: TestLibrary) -> Int {
         report.tests.filter { $0.library == library }.count
     }
+
+    /// Text from the tests (names, messages, what they printed) with its control characters shown, never
+    /// sent to the terminal (``VisibleText/terminal(_:)``): only ``paint(_:_:)`` writes escape sequences.
+    private func shown(_ text: String) -> String { VisibleText.terminal(text) }
 
     private func paint(_ text: String, _ code: Int) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -29,9 +29,13 @@ public struct ProcessCrash: Sendable, Hashable, Codable {
     /// a dependency says about the test that caused it.
     public var symbols: [String] = []
 
-    /// A sentence for the signal: `SIGILL (a trap: fatalError, a failed precondition, …)`.
+    /// A sentence for the signal: `SIGILL (a trap: fatalError, a failed precondition, …)`; for an exit, its
+    /// status and what leaves a test unended.
     package var signalDescription: String {
-        guard let signal else { return "exit status \(status)" }
+        guard let signal else {
+            return "exit status \(status) while a test ran, its end never reported (the test called exit(), or "
+                + "closed the standard output its runner reports on)"
+        }
         switch signal {
         case SIGILL: return "SIGILL (a Swift trap: fatalError, a failed precondition or force unwrap)"
         case SIGTRAP: return "SIGTRAP (a Swift trap: fatalError, a failed precondition or force unwrap)"
@@ -44,10 +48,12 @@ public struct ProcessCrash: Sendable, Hashable, Codable {
         }
     }
 
-    /// The crash described in `output`, the process's standard output and error, when it ended by
-    /// `signal` (or with `status` while tests ran).
+    /// The crash described in `output`, the process's standard output and error (its last MiB), when it
+    /// ended by `signal` (or with `status` while tests ran).
     static func read(output: String, signal: Int32?, status: Int32) -> ProcessCrash {
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A process prints why it dies as it dies: its last MiB says it, however much its tests printed before.
+        let tail = output.utf8.count > 1 << 20 ? String(decoding: output.utf8.suffix(1 << 20), as: UTF8.self) : output
+        let lines = tail.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let markers = [
             "Fatal error", "Precondition failed", "Assertion failed", "*** Program crashed", "Unexpectedly found nil",
             "Illegal instruction", "Segmentation fault", "Abort", "Trace/breakpoint trap",

@@ -53,6 +53,9 @@ package struct TestBinary: Sendable {
         package var status: Int32 = 0
         /// The wall time of its process, in seconds; of several, their times added.
         package var seconds: Double = 0
+        /// The processor time its processes spent (``ChildProcessResult/processorSeconds``), added; `nil`
+        /// when one could not be read.
+        package var processorSeconds: Double? = 0
         /// Its processes, as they ended (XCTest's and Swift Testing's side by side, when both ran).
         package var processes: [TestProcess] = []
         /// What an alone run (``runAlone(_:all:profile:)``) left in the temporary folder it was given,
@@ -99,6 +102,8 @@ package struct TestBinary: Sendable {
         /// The exit status of the listing process: not 0 when the binary does not speak XCTest's
         /// protocol (a LinuxMain.swift that runs another framework ignores the flag and runs its checks).
         package var status: Int32
+        /// The processor time the listing process spent: what any test process spends before its first test.
+        package var processorSeconds: Double? = nil
     }
 
     /// The clock of every process's start and end (``TestProcess``): seconds since the first use.
@@ -111,7 +116,7 @@ package struct TestBinary: Sendable {
     package func list() async throws -> Listing {
         let (output, _, _) = try await process(["--list-tests"], output: "list", profile: "list")
         let tests = XCTestOutputParser().parseListing(output.output).map { TestIdentity(library: .xctest, id: $0) }
-        return Listing(tests: tests, status: output.status)
+        return Listing(tests: tests, status: output.status, processorSeconds: output.processorSeconds)
     }
 
     /// Lists the XCTest tests (`--list-tests`).
@@ -157,7 +162,7 @@ package struct TestBinary: Sendable {
             output.timedOut ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results)] : []
         return Run(
             results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles,
-            status: output.status, seconds: seconds,
+            status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
             processes: [Self.process(.xctest, output, seconds: seconds, order: order, results: results)],
             footprints: footprints.map { [.xctest: $0] } ?? [:])
     }
@@ -168,15 +173,17 @@ package struct TestBinary: Sendable {
     }
 
     /// The record of a process of `library` that ended as `output` says, after `seconds`, having started
-    /// `order` with `results`: a crash when a signal ended it, or it exited while a test ran, and it was
-    /// not killed at the time limit.
+    /// `order` with `results`: a crash when a signal ended it, or it exited while a test ran, whatever its
+    /// status (a test that calls `exit(0)`, or closes the standard output XCTest reports on, leaves its
+    /// test unended in a process that exits 0), and it was not killed at the time limit. A lost report on
+    /// a full disk never gets here (``refuseLostOutput(_:started:results:silent:)``).
     static func process(
         _ library: TestLibrary, _ output: ChildProcessResult, seconds: Double, order: [TestID],
         results: [TestID: TestResult]
     ) -> TestProcess {
         let end = now()
         let inFlight = order.filter { results[$0]?.outcome == .crashed }
-        let crashed = !output.timedOut && (output.signal != nil || (!inFlight.isEmpty && output.status != 0))
+        let crashed = !output.timedOut && (output.signal != nil || !inFlight.isEmpty)
         return TestProcess(
             library: library, start: end - seconds, end: end, tests: order,
             crash: crashed
@@ -207,7 +214,7 @@ package struct TestBinary: Sendable {
             output.timedOut ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results)] : []
         return Run(
             results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts,
-            profiles: profiles, status: output.status, seconds: seconds,
+            profiles: profiles, status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
             processes: [
                 Self.process(.swiftTesting, output, seconds: seconds, order: stream.startOrder, results: stream.results)
             ], footprints: footprints.map { [.swiftTesting: $0] } ?? [:])
@@ -342,6 +349,7 @@ extension TestBinary.Run {
             footprints.merge(run.footprints) { $1 }
             if status == 0 { status = run.status }
             seconds += run.seconds
+            processorSeconds = processorSeconds.flatMap { sum in run.processorSeconds.map { sum + $0 } }
             processes += run.processes
         }
     }

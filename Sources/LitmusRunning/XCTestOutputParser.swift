@@ -1,6 +1,12 @@
 import Foundation
 import LitmusModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads what an XCTest runner prints (swift-corelibs-xctest on Linux, Xcode's on Apple platforms) into
 /// one result per test.
 ///
@@ -26,56 +32,122 @@ public struct XCTestOutputParser: Sendable {
     /// Creates a parser.
     public init() {}
 
+    /// The most a test's ``TestResult/output`` keeps of what it printed: its last 4 KiB.
+    public static let outputTail = 4096
+
     /// The tests named in `output`, in the order they started.
+    ///
+    /// One pass over the output's bytes (a test may print megabytes): only a line holding a record is
+    /// read as text; any other line a test prints is kept in its bounded tail (``outputTail``), for the
+    /// test's result when it did not pass. A record is found after text the test printed without a line
+    /// end (XCTest prints to the same stream, so `print(x, terminator: "")` runs into its next record)
+    /// when it ends the test that is running; any other text in a line is the test's own.
     public func parse(_ output: String) -> [Entry] {
+        var text = output
+        return text.withUTF8 { bytes in
+            var reader = Reader()
+            var start = 0
+            while start < bytes.count {
+                let end = Self.lineEnd(in: bytes, from: start)
+                var line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+                reader.read(line, parser: self)
+                start = end + 1
+            }
+            return reader.finish()
+        }
+    }
+
+    /// The entries of one output as they are read, with the open test's issues and printed tail.
+    private struct Reader {
         var entries: [Entry] = []
         var open: (name: String, issues: [String])?
-        for rawLine in output.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if let record = testCaseRecord(line) {
+        var printed = OutputTail(limit: XCTestOutputParser.outputTail)
+
+        /// Reads one line (without its line end): a record, a failure of the running test, or its output.
+        mutating func read(_ line: UnsafeBufferPointer<UInt8>, parser: XCTestOutputParser) {
+            if let marker = XCTestOutputParser.find(XCTestOutputParser.recordMarker, in: line),
+                let record = parser.testCaseRecord(Self.text(UnsafeBufferPointer(rebasing: line[marker...]))),
+                marker == 0 || (record.name == open?.name && record.event != "started")
+            {
+                if marker > 0 { printed.append(UnsafeBufferPointer(rebasing: line[..<marker])) }
                 switch record.event {
                 case "started":
-                    if let unfinished = open {
-                        entries.append(
-                            Entry(
-                                outputName: unfinished.name,
-                                result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
-                    }
+                    if let unfinished = open { end(unfinished, outcome: .crashed, seconds: 0) }
                     open = (record.name, [])
+                    printed = OutputTail(limit: XCTestOutputParser.outputTail)
                 case "passed", "failed", "skipped":
                     let outcome: TestOutcome =
                         record.event == "passed" ? .passed : record.event == "failed" ? .failed : .skipped
                     let issues = open?.name == record.name ? open?.issues ?? [] : []
-                    entries.append(
-                        Entry(
-                            outputName: record.name,
-                            result: .init(outcome: outcome, duration: record.seconds ?? 0, issues: issues)))
-                    open = nil
+                    end((record.name, issues), outcome: outcome, seconds: record.seconds ?? 0)
                 default:
-                    break
+                    if open != nil { printed.append(line) }
                 }
-            } else if let issue = failureRecord(line), open != nil, issue.test == open?.name {
+            } else if XCTestOutputParser.find(XCTestOutputParser.errorMarker, in: line) != nil,
+                let issue = parser.failureRecord(Substring(Self.text(line))), open != nil, issue.test == open?.name
+            {
                 open?.issues.append(issue.message)
+            } else if open != nil {
+                printed.append(line)
             }
         }
-        if let unfinished = open {
-            entries.append(
-                Entry(
-                    outputName: unfinished.name,
-                    result: .init(outcome: .crashed, duration: 0, issues: unfinished.issues)))
+
+        /// Ends `test` with `outcome`; what it printed is kept when it did not pass.
+        mutating func end(_ test: (name: String, issues: [String]), outcome: TestOutcome, seconds: Double) {
+            var result = TestResult(outcome: outcome, duration: seconds, issues: test.issues)
+            if outcome != .passed, outcome != .skipped { result.output = printed.text }
+            entries.append(Entry(outputName: test.name, result: result))
+            open = nil
+            printed = OutputTail(limit: XCTestOutputParser.outputTail)
         }
-        return entries
+
+        /// The entries, a test still running at the end of the output ended as crashed.
+        mutating func finish() -> [Entry] {
+            if let unfinished = open { end(unfinished, outcome: .crashed, seconds: 0) }
+            return entries
+        }
+
+        static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// What starts a record: `Test Case '`.
+    static let recordMarker = Array("Test Case '".utf8)
+    /// What a failure line holds: `: error: `.
+    static let errorMarker = Array(": error: ".utf8)
+
+    /// The index in `line` where `marker` starts, if it occurs: `memchr` to each place its first byte is,
+    /// `memcmp` there (`memmem` is a GNU extension the C library's module does not declare).
+    static func find(_ marker: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = line.baseAddress, line.count >= marker.count else { return nil }
+        let last = line.count - marker.count
+        var from = 0
+        while from <= last, let hit = memchr(base + from, Int32(marker[0]), last - from + 1) {
+            let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + index, marker, marker.count) == 0 { return index }
+            from = index + 1
+        }
+        return nil
+    }
+
+    /// The index of the line feed ending the line at `start`, or the end of `bytes`.
+    static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// `Test Case 'NAME' EVENT …` split into its parts; `nil` for any other line.
-    private func testCaseRecord(_ line: Substring) -> (name: String, event: String, seconds: Double?)? {
+    private func testCaseRecord(_ line: String) -> (name: String, event: String, seconds: Double?)? {
         let prefix = "Test Case '"
         guard line.hasPrefix(prefix) else { return nil }
         let rest = line.dropFirst(prefix.count)
         guard let quote = rest.range(of: "' ") else { return nil }
         let name = normalizedName(rest[..<quote.lowerBound])
         let tail = rest[quote.upperBound...]
-        let event = tail.prefix { $0 != " " }
+        // Apple's runner ends its `started.` with a full stop.
+        var event = tail.prefix { $0 != " " }
+        if event.hasSuffix(".") { event = event.dropLast() }
         var seconds: Double?
         if let open = tail.firstIndex(of: "("), let close = tail.range(of: " seconds)") {
             seconds = Double(tail[tail.index(after: open)..<close.lowerBound])

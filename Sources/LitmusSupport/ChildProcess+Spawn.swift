@@ -27,10 +27,13 @@ extension ChildProcess {
 
     /// Spawns `arguments` (the first is an absolute path) in `directory` (this process's when `nil`) with
     /// exactly `environment`, in a new process group, with no signal blocked, every signal's default
-    /// action, and descriptors 0, 1 and 2 as given and no other. Returns its process id.
+    /// action, descriptors 0, 1 and 2 as given, `passing` as 3, 4, … (``ChildProcess/run(_:_:in:environment:unsetting:outputFile:errorFile:timeout:tag:registry:)``'s
+    /// reaper), and no other; `program`, when given, is the file to run, with `arguments` as its whole
+    /// argument list (its `argv[0]` too). Returns its process id.
     package static func spawn(
         _ arguments: [String], environment: [String: String], directory: String? = nil,
-        standardInput: Redirection = .null, standardOutput: Redirection = .null, standardError: Redirection = .null
+        standardInput: Redirection = .null, standardOutput: Redirection = .null, standardError: Redirection = .null,
+        passing: [Int32] = [], program: String? = nil
     ) throws(ChildProcessError) -> pid_t {
         #if os(Linux)
             var actions = posix_spawn_file_actions_t()
@@ -75,15 +78,28 @@ extension ChildProcess {
         // another thread creates while this spawns (a child holding a pipe's write end keeps its reader
         // waiting): close every descriptor from 3 in the child, or else those open now.
         let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        // The passed descriptors, first copied above any number they go to (a copy is closed on exec).
+        let copies = passing.map { fcntl($0, F_DUPFD_CLOEXEC, 3 + Int32(passing.count)) }
+        defer { for copy in copies where copy >= 0 { close(copy) } }
+        guard !copies.contains(where: { $0 < 0 }) else {
+            throw ChildProcessError(executable: arguments[0], reason: String(cString: strerror(errno)))
+        }
         #if os(Linux)
-            let closedFromThree = Self.addCloseFrom.map { $0(&actions, 3) == 0 } ?? false
-            if !closedFromThree {
+            let closesFrom = Self.addCloseFrom
+            if closesFrom == nil {
                 for descriptor in inheritableDescriptors() where descriptor > 2 {
                     posix_spawn_file_actions_addclose(&actions, descriptor)
                 }
             }
+            for (offset, copy) in copies.enumerated() {
+                posix_spawn_file_actions_adddup2(&actions, copy, 3 + Int32(offset))
+            }
+            _ = closesFrom.map { $0(&actions, 3 + Int32(copies.count)) }
             posix_spawnattr_setflags(&attributes, Int16(flags))
         #else
+            for (offset, copy) in copies.enumerated() {
+                posix_spawn_file_actions_adddup2(&actions, copy, 3 + Int32(offset))
+            }
             posix_spawnattr_setflags(&attributes, Int16(flags | POSIX_SPAWN_CLOEXEC_DEFAULT))
         #endif
 
@@ -92,9 +108,9 @@ extension ChildProcess {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        let status = posix_spawn(&pid, program ?? arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else {
-            throw ChildProcessError(executable: arguments[0], reason: String(cString: strerror(status)))
+            throw ChildProcessError(executable: program ?? arguments[0], reason: String(cString: strerror(status)))
         }
         return pid
     }
@@ -168,15 +184,26 @@ extension ChildProcess {
 
     /// Waits for child `pid` to exit, off the cooperative thread pool, reaps it, and says how it ended;
     /// `nil` when it is not a child of this process or was reaped already.
-    package static func termination(of pid: pid_t) async -> Termination? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Termination?, Never>) in
+    package static func termination(of pid: pid_t) async -> Termination? { await ending(of: pid).termination }
+
+    /// Waits for child `pid` to exit, off the cooperative thread pool, reaps it, and says how it ended and
+    /// the processor time (user and system) it and the children it waited for spent (`wait4`'s usage): its
+    /// own, however many other processes ran beside it. `nil`s when it is not a child of this process or
+    /// was reaped already.
+    package static func ending(of pid: pid_t) async -> (termination: Termination?, processorSeconds: Double?) {
+        await withCheckedContinuation {
+            (continuation: CheckedContinuation<(termination: Termination?, processorSeconds: Double?), Never>) in
             Thread.detachNewThread {
                 var status: Int32 = 0
+                var usage = rusage()
                 var result: pid_t
                 repeat {
-                    result = waitpid(pid, &status, 0)
+                    result = wait4(pid, &status, 0, &usage)
                 } while result == -1 && errno == EINTR
-                continuation.resume(returning: result == pid ? Termination(waitStatus: status) : nil)
+                guard result == pid else { return continuation.resume(returning: (nil, nil)) }
+                func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+                continuation.resume(
+                    returning: (Termination(waitStatus: status), seconds(usage.ru_utime) + seconds(usage.ru_stime)))
             }
         }
     }

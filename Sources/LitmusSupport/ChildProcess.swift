@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,9 +18,13 @@ package struct ChildProcessResult: Sendable {
     /// The signal that ended it, when one did (a crash's SIGILL, SIGSEGV, SIGABRT, or the SIGKILL of its
     /// time limit); `nil` when it exited.
     package var signal: Int32? = nil
-    /// The processes it left running, found by their ``ProcessTag`` after it ended (and then ended);
-    /// empty when it was started without a tag.
+    /// The processes it left running, found after it ended (and then ended): under its reaper on Linux,
+    /// else by their ``ProcessTag``; empty when it was started without a tag.
     package var leftovers: [LeftoverProcess] = []
+    /// The processor time (user and system) it spent, with every process it started and waited for (and,
+    /// under a reaper, what it left running), in seconds: its own, however busy the machine was; `nil` when
+    /// it could not be read.
+    package var processorSeconds: Double? = nil
 }
 
 /// How a process ended: its exit status, or the signal that ended it.
@@ -53,13 +56,17 @@ package enum ChildProcess {
     /// the variables in `unsetting` removed. Its standard output goes to `outputFile` (a temporary file,
     /// deleted once read, when none is given), and its standard error to `errorFile` when given, else
     /// with its standard output. It starts in a process group of its own, with no signal blocked and
-    /// none of this process's other descriptors (``spawn(_:environment:directory:standardInput:standardOutput:standardError:)``);
-    /// when it ends, its group is killed. Every process it starts carries a ``ProcessTag`` in its
-    /// environment, `tag` or one of its own, so that whatever it left running, in any group, is ended
-    /// when it ends, and ended by the ``Lifeline`` if this process is killed first (a `swift build`
-    /// and its compilers too); with a `tag`, those it left running are also listed in the result's
-    /// `leftovers`. With `readsOutput` false, the result's `output` is empty and the output stays in
-    /// `outputFile` alone (a compiler's dump of many megabytes is read from there once, not copied).
+    /// none of this process's other descriptors (``spawn(_:environment:directory:standardInput:standardOutput:standardError:passing:)``).
+    /// On Linux it runs under a reaper of its own (``ReapedChild``): whatever it starts stays under the
+    /// reaper, whatever its process group, session or environment, so what it left running when it ends
+    /// is found there and ended, and the reaper ends it all if this process is killed first. Every process
+    /// it starts also carries a ``ProcessTag`` in its environment, `tag` or one of its own, by which the
+    /// ``Lifeline`` ends what it can still find if this process is killed (a `swift build` and its
+    /// compilers too), and by which, on other systems, what it left running is found; with a `tag`, those
+    /// it left running are also listed in the result's `leftovers`. Its time limit is kept on a thread of
+    /// its own (``TimeLimit``), so that it fires however busy the cooperative pool is. With `readsOutput`
+    /// false, the result's `output` is empty and the output stays in `outputFile` alone (a compiler's dump
+    /// of many megabytes is read from there once, not copied).
     package static func run(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         unsetting: Set<String> = [], outputFile: URL? = nil, errorFile: URL? = nil, timeout: Double,
@@ -74,35 +81,107 @@ package enum ChildProcess {
         let ownTag = tag ?? ProcessTag.next()
         variables[ProcessTag.variable] = ownTag.value
         Lifeline.shared.endIfKilled(ownTag)
-        let pid = try registry.start { () throws(ChildProcessError) -> pid_t in
-            try Self.spawn(
-                [executable.path] + arguments, environment: variables, directory: directory.path,
-                standardOutput: .file(output.path), standardError: errorFile.map { .file($0.path) } ?? .standardOutput)
-        }
-        defer { registry.forget(process: pid) }
-        let timedOut = Mutex(false)
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(timeout))
-            timedOut.withLock { $0 = true }
-            ProcessTree.terminate(pid)
-        }
-        defer { watchdog.cancel() }
-        let termination = await withTaskCancellationHandler {
-            await Self.termination(of: pid)
-        } onCancel: {
-            ProcessTree.terminate(pid)
-        }
-        // What it left running, looked for before its group is killed, so a process it left in its own
-        // group counts too; then that group goes with it.
-        let leftovers = ProcessTag.endLeftovers(of: ownTag)
-        kill(-pid, SIGKILL)
+        let launch = Launch(
+            arguments: [executable.path] + arguments, environment: variables, tag: ownTag, directory: directory.path,
+            standardOutput: .file(output.path), standardError: errorFile.map { .file($0.path) } ?? .standardOutput,
+            timeout: timeout, registry: registry)
+        #if os(Linux)
+            let ending = try await ReapedChild.isAvailable ? launch.runUnderReaper() : launch.runDirectly()
+        #else
+            let ending = try await launch.runDirectly()
+        #endif
         try Task.checkCancellation()
         let data = readsOutput ? (try? Data(contentsOf: output)) ?? Data() : Data()
         var signal: Int32?
-        if case .signaled(let number) = termination { signal = number }
+        if case .signaled(let number) = ending.termination { signal = number }
         return ChildProcessResult(
-            status: termination?.status ?? -1, timedOut: timedOut.withLock { $0 },
-            output: String(decoding: data, as: UTF8.self), signal: signal, leftovers: tag == nil ? [] : leftovers)
+            status: ending.termination?.status ?? -1, timedOut: ending.timedOut,
+            output: String(decoding: data, as: UTF8.self), signal: signal,
+            leftovers: tag == nil ? [] : ending.leftovers,
+            processorSeconds: ending.processorSeconds)
+    }
+}
+
+/// One program to run: what ``ChildProcess/run(_:_:in:environment:unsetting:outputFile:errorFile:timeout:tag:registry:)``
+/// starts, under a reaper (Linux) or directly, and how it ended.
+private struct Launch {
+    var arguments: [String]
+    var environment: [String: String]
+    var tag: ProcessTag
+    var directory: String
+    var standardOutput: ChildProcess.Redirection
+    var standardError: ChildProcess.Redirection
+    var timeout: Double
+    var registry: ChildProcessRegistry
+
+    /// How the program ended, whether its time limit ended it, and what it left running (ended since).
+    struct Ending {
+        var termination: Termination?
+        var timedOut: Bool
+        var leftovers: [LeftoverProcess]
+        var processorSeconds: Double?
+    }
+
+    /// Runs the program under a reaper (``ReapedChild``): what is under the reaper once the program ended
+    /// is what it left running; the reaper ends it as it exits.
+    func runUnderReaper() async throws -> Ending {
+        var started: ReapedChild?
+        _ = try registry.start { () throws(ChildProcessError) -> pid_t in
+            let child = try ReapedChild.spawn(
+                arguments, environment: environment, tag: tag, directory: directory, standardOutput: standardOutput,
+                standardError: standardError)
+            started = child
+            return child.reaper
+        }
+        guard let child = started else { throw ChildProcessRegistryReleased() }
+        defer { registry.forget(process: child.reaper) }
+        let limit = TimeLimit(seconds: timeout) { ProcessTree.terminate(child.reaper) }
+        let end = await withTaskCancellationHandler {
+            await child.programEnded()
+        } onCancel: {
+            ProcessTree.terminate(child.reaper)
+        }
+        let timedOut = limit.end()
+        // Listed while they run, in any process group or session; the reaper ends them as it exits.
+        let leftovers = child.remaining().map(LeftoverProcess.init(running:))
+        let reaperEnd = await child.release()
+        switch end {
+        case .ended(let termination):
+            return Ending(
+                termination: termination, timedOut: timedOut, leftovers: leftovers,
+                processorSeconds: reaperEnd.processorSeconds)
+        case .notStarted(let number):
+            throw ChildProcessError(executable: arguments[0], reason: String(cString: strerror(number)))
+        case .unknown:
+            return Ending(
+                termination: reaperEnd.termination, timedOut: timedOut, leftovers: leftovers,
+                processorSeconds: reaperEnd.processorSeconds)
+        }
+    }
+
+    /// Runs the program as a child of this process; what it left running is found by its tag (on Linux;
+    /// elsewhere nothing is found).
+    func runDirectly() async throws -> Ending {
+        let pid = try registry.start { () throws(ChildProcessError) -> pid_t in
+            try ChildProcess.spawn(
+                arguments, environment: environment, directory: directory, standardOutput: standardOutput,
+                standardError: standardError)
+        }
+        defer { registry.forget(process: pid) }
+        let limit = TimeLimit(seconds: timeout) { ProcessTree.terminate(pid) }
+        let ended = await withTaskCancellationHandler {
+            await ChildProcess.ending(of: pid)
+        } onCancel: {
+            ProcessTree.terminate(pid)
+        }
+        let timedOut = limit.end()
+        // What it left running, looked for before its group is killed, so a process it left in its own
+        // group counts too; then that group goes with it.
+        let leftovers = ProcessTag.endLeftovers(of: tag)
+        kill(-pid, SIGKILL)
+        return Ending(
+            termination: ended.termination, timedOut: timedOut, leftovers: leftovers,
+            processorSeconds: ended.processorSeconds)
     }
 }
 

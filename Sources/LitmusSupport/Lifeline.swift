@@ -9,13 +9,15 @@ import Synchronization
 
 /// What must not outlive this process however it ends, SIGKILL included: the processes carrying a tag
 /// of this run or a stable tag it named (``ProcessTag``), and the scratch folders it named. A watchdog
-/// (`/bin/sh`, in a process
-/// group of its own) holds the read end of a pipe whose write end only this process holds; when this
-/// process ends, however, the kernel closes that end, and the watchdog ends every tagged process and
-/// deletes the folders. A run that exits has ended and deleted them already and says so (``release()``,
-/// at `exit`): the watchdog then finds nothing of this run, and leaves the stable tags alone, whose
-/// processes may be a later run's by then. (Linux's `PR_SET_PDEATHSIG` would reach direct children only, and no such call exists
-/// on Apple platforms.)
+/// (`/bin/sh`, in a process group of its own) holds the read end of a pipe whose write end only this
+/// process holds; when this process ends, however, the kernel closes that end, and the watchdog ends
+/// every tagged process and deletes the folders. A run that exits has ended and deleted them already and
+/// says so (``release()``, at `exit`): the watchdog then finds nothing of this run, and leaves the stable
+/// tags alone, whose processes may be a later run's by then. On Linux each program
+/// ``ChildProcess/run(_:_:in:environment:unsetting:outputFile:errorFile:timeout:tag:registry:)`` starts
+/// also has a reaper that holds such a pipe (``ReapedChild``) and ends all under it, tagged or not; the
+/// watchdog ends what no reaper holds. (Linux's `PR_SET_PDEATHSIG` would reach direct children only, and
+/// no such call exists on Apple platforms.)
 package final class Lifeline: Sendable {
     /// The lifeline of this process, started by the first process or folder that needs it. A run that
     /// exits (`exit`, normally or after SIGINT/SIGTERM) has ended what it started, so it releases it then
@@ -103,7 +105,8 @@ package final class Lifeline: Sendable {
     /// exits having cleaned up (the stable tags are forgotten), until end of file (this process ended,
     /// or `cut()`), then kills every process whose tag starts with `$1` or is one of the
     /// tags (again until two sweeps in a row find none: one may have started another), and deletes the
-    /// folders. /proc on Linux; `ps -E` elsewhere.
+    /// folders. On Linux one `grep` reads every /proc/PID/environ in a sweep (a `tr` and a `grep` per
+    /// process made a sweep take tens of seconds on a busy machine, issue #52); `ps -E` elsewhere.
     static let script = """
         trap '' INT TERM HUP
         folders=""
@@ -122,9 +125,18 @@ package final class Lifeline: Sendable {
           [ -n "$1" ] && printf '%s\\n' "$tags" | grep -qxF -- "$1"
         }
         prefix=$1
+        [ -n "$prefix" ] || exit 0
+        # The tags as basic regular expressions, one a line and none empty (an empty one would match every
+        # process): this run's by their start, the stable ones whole.
+        quote='s/[][\\.*^$/]/\\\\&/g'
+        patterns=$(printf '%s\\n' "$prefix" "$tags" | sed -n "$quote; 1s/^/^LITMUS_PROCESS_TAG=/p; 1!s/^\\(..*\\)\\$/^LITMUS_PROCESS_TAG=\\1\\$/p")
         sweep() {
           found=1
-          if [ -d /proc/self ]; then
+          if [ -d /proc/self ] && printf 'a\\000' | grep -qz a 2>/dev/null; then
+            pids=$(printf '%s\\n' "$patterns" | grep -lasz -f - /proc/[0-9]*/environ 2>/dev/null \\
+              | sed -n 's|^/proc/\\([0-9]*\\)/environ$|\\1|p')
+            for pid in $pids; do kill -KILL "$pid" 2>/dev/null && found=0; done
+          elif [ -d /proc/self ]; then
             for environ in /proc/[0-9]*/environ; do
               pid=${environ#/proc/}; pid=${pid%/environ}
               tag=$(tr '\\000' '\\n' < "$environ" 2>/dev/null | grep -m1 '^LITMUS_PROCESS_TAG=')

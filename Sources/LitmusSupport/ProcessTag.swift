@@ -14,7 +14,9 @@ import Synchronization
 ///
 /// Every tag of one Litmus process starts with ``run``, so a watchdog can end all of them at once when
 /// Litmus itself is killed (``Lifeline``). Finding tagged processes reads /proc: on other systems
-/// nothing is found (a known gap, said in docs/audit.md).
+/// nothing is found (a known gap, said in docs/audit.md). A test can drop the tag (a `Process` given an
+/// environment of its own): on Linux what a program left running is found under its reaper instead
+/// (``ReapedChild``), and the tag is what the ``Lifeline`` and other systems go by.
 package struct ProcessTag: Sendable, Hashable {
     /// The environment variable.
     package static let variable = "LITMUS_PROCESS_TAG"
@@ -75,8 +77,7 @@ package struct ProcessTag: Sendable, Hashable {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             return entries.compactMap(Int32.init).filter { $0 != own }.sorted().compactMap { pid in
                 guard let tag = tagValue(of: pid), matches(tag), ProcessTree.isAlive(pid) else { return nil }
-                return LeftoverProcess(
-                    pid: pid, command: commandLine(of: pid), listening: ListeningSockets.addresses(of: pid))
+                return LeftoverProcess(running: pid)
             }
         #else
             return []
@@ -106,16 +107,6 @@ package struct ProcessTag: Sendable, Hashable {
         }
         return nil
     }
-
-    /// `pid`'s command line, its arguments separated by spaces, at most 200 characters.
-    private static func commandLine(of pid: Int32) -> String {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
-            return "process \(pid)"
-        }
-        let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        let line = words.joined(separator: " ")
-        return line.count > 200 ? String(line.prefix(199)) + "…" : line
-    }
 }
 
 /// A process a run left running after the process that started it (directly or not) ended.
@@ -131,6 +122,21 @@ package struct LeftoverProcess: Sendable, Hashable, Codable {
         self.pid = pid
         self.command = command
         self.listening = listening
+    }
+
+    /// Running process `pid` as /proc shows it: its command line and the addresses it listens on.
+    package init(running pid: Int32) {
+        self.init(pid: pid, command: Self.commandLine(of: pid), listening: ListeningSockets.addresses(of: pid))
+    }
+
+    /// `pid`'s command line, its arguments separated by spaces, at most 200 characters.
+    private static func commandLine(of pid: Int32) -> String {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
+            return "process \(pid)"
+        }
+        let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        let line = words.joined(separator: " ")
+        return line.count > 200 ? String(line.prefix(199)) + "…" : line
     }
 
     private enum CodingKeys: String, CodingKey { case pid, command, listening }

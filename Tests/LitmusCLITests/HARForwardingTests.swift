@@ -13,7 +13,7 @@
         {
             try await ChildProcess.run(
                 executable, arguments, in: FileManager.default.temporaryDirectory, environment: environment,
-                timeout: 60)
+                timeout: 600)
         }
 
         @Test("litmus har inspect FILE prints what litmus-har inspect FILE prints, and exits as it does")

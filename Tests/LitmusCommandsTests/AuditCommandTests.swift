@@ -90,7 +90,7 @@ struct AuditCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try #"{"runs": 0}"#.write(to: file, atomically: true, encoding: .utf8)
         let error = #expect(throws: AuditError.self) { try AuditOptions.load(from: file) }
-        #expect(error == .badConfiguration(path: file.path, reason: "runs must be at least 1 (it is 0)"))
+        #expect(error == .badConfiguration(path: file.path, reason: "`runs` must be at least 1 (it is 0)"))
     }
 
     /// The help, rendered once for every flag's case (rendering it per case took 351 ms in all).
@@ -120,7 +120,7 @@ struct AuditCommandTests {
         let negative = #expect(throws: (any Error).self) { try AuditCommand.parse(["/nowhere", "--max-fast=-1"]) }
         #expect(
             AuditCommand.message(for: try #require(negative)).contains(
-                "thresholds maxFast must be 0 or more (it is -1)"))
+                "thresholds.maxFast must be 0 or more (it is -1)"))
         let coverage = #expect(throws: (any Error).self) {
             try AuditCommand.parse(["/nowhere", "--min-line-coverage", "101"])
         }

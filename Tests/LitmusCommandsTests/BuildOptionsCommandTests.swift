@@ -88,7 +88,7 @@ struct BuildOptionsCommandTests {
         let file = try configuration(#"{"buildArguments": ["--build-path", "here"]}"#)
         defer { try? FileManager.default.removeItem(at: file) }
         let error = #expect(throws: AuditError.self) { try AuditOptions.load(from: file) }
-        #expect(error?.description.contains("buildArguments holds --build-path, which litmus decides") == true)
+        #expect(error?.description.contains("`buildArguments` holds --build-path, which litmus decides") == true)
         #expect(error?.description.contains(file.path) == true)
     }
 

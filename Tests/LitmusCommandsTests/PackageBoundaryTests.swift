@@ -166,7 +166,7 @@ struct PackageBoundaryTests {
         try FileManager.default.createDirectory(at: workspace.build, withIntermediateDirectories: true)
         try Data("half".utf8).write(to: workspace.build.appendingPathComponent("build.db"))
         let sut = BuildStage(
-            toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 30)
+            toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 600)
 
         // When
         let error = await #expect(throws: AuditError.self) { _ = try await sut.build() }
@@ -266,7 +266,7 @@ struct PackageBoundaryTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: root.appendingPathComponent("kept"))
         return BuildStage(
-            toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 30)
+            toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 600)
     }
 }
 

@@ -71,7 +71,7 @@ struct DiagnosticExpansionTests {
             @Mockable
             protocol Registry {
                      ┬───────
-                     ╰─ 🛑 Registry has static requirements and associated types: a generic double cannot store the static members' calls (Swift has no static stored properties in generic types); write this double by hand
+                     ╰─ 🛑 Registry has static requirements (register(_:)) and associated types (Entry): a generic double cannot store the static members' calls (Swift has no static stored properties in generic types); bind the associated types in a where clause, or write this double by hand
                 associatedtype Entry
                 static func register(_ entry: Entry)
             }

@@ -58,6 +58,17 @@ struct DoublesCommandTests {
         #expect(written.isEmpty)
     }
 
+    @Test("A protocol refining the standard library's is written as a double with the library's requirements")
+    func standardLibraryRefinement() throws {
+        let text = "protocol Named: CustomStringConvertible, Comparable { var name: String { get } }\n"
+
+        let written = try splitDoubles(of: text, in: "Named.swift")
+
+        let double = try #require(written["NamedMock.swift"])
+        #expect(double.contains("self.double.description.call((), unstubbed: { String(describing: Self.self) })"))
+        #expect(double.contains("static func <(lhs: NamedMock, rhs: NamedMock) -> Bool"))
+    }
+
     /// Runs `litmus doubles --split` on a fresh module of one file, `name` holding `text`, and returns
     /// the files it wrote (name to contents); the module's folder is removed after.
     private func splitDoubles(of text: String, in name: String) throws -> [String: String] {

@@ -195,6 +195,27 @@ struct ExtensionDefaultExpansionTests {
         #expect(!output.source.contains("StoreMockDefault"))
     }
 
+    @Test("A member taking a consuming parameter keeps no default (swift-nio's enqueue(_:)); the others do")
+    func consumingParameterKeepsNoDefault() {
+        let output = generate([
+            """
+            protocol Loop {
+                func enqueue(_ job: consuming Job)
+                func name() -> String
+            }
+            extension Loop {
+                func enqueue(_ job: consuming Job) {}
+                func name() -> String { "loop" }
+            }
+            """
+        ])
+
+        #expect(output.doubles == ["LoopMock"])
+        #expect(output.source.contains("self.double.name.usesDefault(())"))
+        #expect(!output.source.contains("self.double.enqueue.usesDefault"))
+        #expect(output.source.contains("litmusDouble.enqueue(job)"))
+    }
+
     @Test("Helpers and trampolines keep @available and @discardableResult, not @inlinable (swift-nio's requirements)")
     func attributesOfHelpers() throws {
         let output = generate([

@@ -22,7 +22,7 @@ final class AsyncHandlerXCTests: XCTestCase {
             events.append("call returned")
             return user
         }
-        await fulfillment(of: [started], timeout: 10)
+        await fulfillment(of: [started], timeout: 600)
         events.append("test released")
         release.yield()
         let user = try await call.value

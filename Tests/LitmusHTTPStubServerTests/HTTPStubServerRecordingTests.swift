@@ -132,6 +132,6 @@ final class HTTPStubServerRecordingTests {
 /// it talks to needs the cooperative threads this would block.
 private func run(_ executable: String, _ arguments: String...) async throws -> String {
     try await ChildProcess.run(
-        URL(fileURLWithPath: executable), arguments, in: FileManager.default.temporaryDirectory, timeout: 60
+        URL(fileURLWithPath: executable), arguments, in: FileManager.default.temporaryDirectory, timeout: 600
     ).output
 }

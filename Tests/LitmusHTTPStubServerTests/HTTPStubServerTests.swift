@@ -174,6 +174,6 @@ struct HTTPStubServerTests {
         // The client notices the close within milliseconds when the machine is idle; the limit is for a
         // loaded one, where the shared event loop that sees it can be seconds late (a full run at load 8
         // once took over 5 s). A connection the server leaves open still fails the test.
-        #expect(try await closes(connection, within: .seconds(20)))
+        #expect(try await closes(connection, within: .seconds(120)))
     }
 }

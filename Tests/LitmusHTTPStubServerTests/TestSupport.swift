@@ -31,7 +31,8 @@ extension HTTPClient {
         if let body {
             request.body = .bytes(ByteBuffer(string: body))
         }
-        let response = try await execute(request, timeout: .seconds(10))
+        // A bound on liveness, not a speed: on a busy machine a 10 s deadline passed (issue #52).
+        let response = try await execute(request, timeout: .seconds(120))
         let bytes = try await response.body.collect(upTo: 10 * 1024 * 1024)
         return Fetched(
             status: Int(response.status.code),

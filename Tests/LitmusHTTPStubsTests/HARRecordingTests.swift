@@ -68,7 +68,7 @@ struct HARRecordingTests {
         // When
         let slow = Task { try await stubs.fetch("https://api.example.com/slow") }
         // The slow request is sent first: the real server has it before the fast one leaves.
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(120)
         while upstream.requests.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         _ = try await stubs.fetch("https://api.example.com/fast")
         _ = try await slow.value

@@ -46,7 +46,7 @@ final class HTTPStubsXCTestTests: XCTestCase {
             receivedError.withLock { $0 = error as? URLError }
             searchExpectation.fulfill()
         }.resume()
-        wait(for: [searchExpectation], timeout: 5)
+        wait(for: [searchExpectation], timeout: 600)
 
         // Then
         XCTAssertEqual(receivedError.withLock { $0?.code }, .notConnectedToInternet)

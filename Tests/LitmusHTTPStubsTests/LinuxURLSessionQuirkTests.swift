@@ -227,7 +227,7 @@ private final class FailingProtocol: BareProtocol {
             // spawns at that instant would inherit the pipe and keep the read waiting)
             let result = try await ChildProcess.run(
                 probe, [], in: FileManager.default.temporaryDirectory,
-                environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: 60)
+                environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: 600)
 
             // Then: Foundation's fatalError ended it (a trap: SIGILL on x86_64, SIGTRAP on arm64)
             #expect([SIGILL, SIGTRAP].contains(result.status))

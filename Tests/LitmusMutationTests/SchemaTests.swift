@@ -99,4 +99,38 @@ struct SchemaTests {
                     "the compiler is unable to type-check this expression in reasonable time; try breaking up the expression into distinct sub-expressions"
             ).givesUp)
     }
+
+    @Test("An error at a body's closing brace blames the mutants of that body, no other's")
+    func blameBody() throws {
+        // Given: a getter whose `while true` loop is its only way out, and a function after it; with `true`
+        // behind its switch, the compiler says "missing return in getter" at the getter's closing brace
+        let source = """
+            struct S {
+              var n: Int {
+                var i = 0
+                while true {
+                  if i > 3 { return i }
+                  i += 1
+                }
+              }
+              func g(a: Int) -> Int { a + 1 }
+            }
+            """
+        let found = mutants(in: source)
+        let sut = Schema(source: source, mutants: found, fileNumber: 1)
+        let getter = Set(found.filter { (3...7).contains($0.start.line) }.map(\.id))
+        let function = Set(found.filter { $0.start.line == 9 }.map(\.id))
+        let lines = sut.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let brace = try #require(lines.firstIndex { $0.hasPrefix("  func g") }) - 1
+        try #require(lines[brace] == "  }")
+
+        // When
+        let blamed = sut.mutants(inBodyAt: brace + 1, column: 3)
+
+        // Then
+        #expect(!getter.isEmpty && !function.isEmpty)
+        #expect(blamed == getter)
+        #expect(sut.mutants(inStatementAt: brace + 1, column: 3).isEmpty)
+    }
+
 }

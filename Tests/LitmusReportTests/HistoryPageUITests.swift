@@ -82,9 +82,9 @@ struct HistoryPageUITests {
         let page = folder.appendingPathComponent("history.html")
         try HTMLReport(audit: nil, history: Self.summary).write(to: page)
         let app = XCUIApplication(url: page)
-        app.timeout = .seconds(10)
+        app.timeout = .seconds(60)
         try await app.run { (sut: XCUIApplication) async throws in
-            #expect(try await sut.descendants(matching: .any)["trends"].waitForExistence(timeout: 10))
+            #expect(try await sut.descendants(matching: .any)["trends"].waitForExistence(timeout: 120))
             try await body(sut)
         }
     }

@@ -225,9 +225,9 @@ struct ReportPageUITests {
         let page = folder.appendingPathComponent("report.html")
         try HTMLReport(auditJSON: audit, mutationJSON: mutation).write(to: page)
         let app = XCUIApplication(url: page)
-        app.timeout = .seconds(10)
+        app.timeout = .seconds(60)
         try await app.run { (sut: XCUIApplication) async throws in
-            #expect(try await sut.descendants(matching: .any)[ready].waitForExistence(timeout: 10))
+            #expect(try await sut.descendants(matching: .any)[ready].waitForExistence(timeout: 120))
             try await body(sut)
         }
     }

@@ -153,6 +153,8 @@ struct SARIFReportTests {
                 audit: JSONDecoder().decode(AuditReport.self, from: golden("planted.report.json")),
                 mutation: JSONDecoder().decode(StrykerReport.self, from: golden("mutation.stryker.json"))
             ).json(),
+            // Names and messages with control characters, quotes, a 10 kB line, bytes that were not UTF-8.
+            "hostile.sarif": try SARIFReport(audit: HostileTextReportTests.report(), mutation: nil).json(),
             // A control the schema must refuse: a log without its version.
             "broken.sarif": Data(#"{"runs": []}"#.utf8),
         ]
@@ -175,10 +177,11 @@ struct SARIFReportTests {
         // Then
         try #require(result.status == 0, "python3 with jsonschema failed (pip install jsonschema):\n\(result.output)")
         let verdicts = result.output.split(separator: "\n").map(String.init).filter { $0.contains(".sarif ") }
-        #expect(verdicts.count == 5)
+        #expect(verdicts.count == 6)
         #expect(
             verdicts.filter { $0.hasSuffix(" valid") } == [
-                "audit.sarif valid", "both.sarif valid", "golden.sarif valid", "mutation.sarif valid",
+                "audit.sarif valid", "both.sarif valid", "golden.sarif valid", "hostile.sarif valid",
+                "mutation.sarif valid",
             ])
         #expect(verdicts.contains { $0.hasPrefix("broken.sarif invalid") })
     }

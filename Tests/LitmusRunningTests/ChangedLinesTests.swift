@@ -109,7 +109,7 @@ struct ChangedLinesGitTests {
     private func git(_ arguments: [String], in folder: URL) async throws {
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments, in: folder, timeout: 60)
+            ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments, in: folder, timeout: 600)
         #expect(result.status == 0, "git \(arguments): \(result.output)")
     }
 

@@ -32,7 +32,7 @@ struct SwiftTemporaryFolderTests {
         // When: a stand-in for swift prints its environment's two variables
         let result = try await sut.runSwift(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "printf '%s\\n%s' \"$TMPDIR\" \"$LLVM_PROFILE_FILE\""],
-            outputFile: nil, timeout: 30)
+            outputFile: nil, timeout: 600)
 
         // Then
         let shared = SwiftTemporaryFolder.folder.path

@@ -32,7 +32,7 @@ struct TestBinaryTests {
         try script.write(to: executable, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: executable.path)
         return TestBinary(
-            executable: executable, workingDirectory: folder, scratch: scratch, timeout: 30, keepsFiles: keepsFiles)
+            executable: executable, workingDirectory: folder, scratch: scratch, timeout: 600, keepsFiles: keepsFiles)
     }
 
     /// The files left in the scratch folder and its `profiles` folder.
@@ -50,8 +50,8 @@ struct TestBinaryTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let sut = try binary(keepsFiles: false)
         // When
-        let passing = try await sut.run([test], environment: ["LITMUS_PROBE": "pass"], timeout: 30, profile: "p")
-        let failing = try await sut.run([test], environment: ["LITMUS_PROBE": "fail"], timeout: 30, profile: "f")
+        let passing = try await sut.run([test], environment: ["LITMUS_PROBE": "pass"], timeout: 600, profile: "p")
+        let failing = try await sut.run([test], environment: ["LITMUS_PROBE": "fail"], timeout: 600, profile: "f")
         // Then
         #expect(passing.results[test.id]?.outcome == .passed)
         #expect(failing.results[test.id]?.outcome == .failed)
@@ -65,7 +65,7 @@ struct TestBinaryTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let sut = try binary(keepsFiles: false)
         // When
-        let run = try await sut.run([test], environment: [:], timeout: 30, profile: "m")
+        let run = try await sut.run([test], environment: [:], timeout: 600, profile: "m")
         // Then
         #expect(run.results[test.id] != nil)
         #expect(run.profiles.isEmpty)

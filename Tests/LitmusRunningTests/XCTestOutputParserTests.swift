@@ -53,4 +53,72 @@ struct XCTestOutputParserTests {
                 "LibTests.ATests/testZPolluter", "LibTests.BTests/testB",
             ])
     }
+
+    @Test("A failing test keeps the end of what it printed; a passing one keeps nothing")
+    func outputOfAFailure() {
+        // Given
+        let output = """
+            Test Case 'ATests.testA' started at 2026-01-01 00:00:00.000
+            printed by A
+            Test Case 'ATests.testA' passed (0.001 seconds)
+            Test Case 'ATests.testB' started at 2026-01-01 00:00:00.001
+            first line of B
+            /tmp/B.swift:3: error: ATests.testB : XCTAssertTrue failed
+            last line of B\r
+            Test Case 'ATests.testB' failed (0.002 seconds)
+
+            """
+        // When
+        let entries = sut.parse(output)
+        // Then
+        #expect(entries.map(\.result.output) == [nil, "first line of B\nlast line of B"])
+        #expect(entries.last?.result.issues == ["/tmp/B.swift:3: XCTAssertTrue failed"])
+    }
+
+    @Test("A test's output is kept to its last 4 KiB, starting on a character, with how much came before")
+    func outputBounded() throws {
+        // Given: 100,000 lines of 10 bytes, then a line of two-byte characters longer than the tail
+        var output = "Test Case 'ATests.testChatty' started at 2026-01-01 00:00:00.000\n"
+        output += String(repeating: "123456789\n", count: 100_000)
+        output += String(repeating: "é", count: 3000) + "\n"
+        output += "Test Case 'ATests.testChatty' failed (1.000 seconds)\n"
+        // When
+        let kept = try #require(sut.parse(output).first?.result.output)
+        // Then
+        let lines = kept.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2)
+        #expect(lines.first == "[1001906 bytes before]")
+        #expect(lines.last.map { $0.utf8.count } == 4094)
+        #expect(lines.last?.allSatisfy { $0 == "é" } == true)
+    }
+
+    @Test("A record after text the test printed without a line end is still read, the text kept as its output")
+    func recordAfterUnterminatedOutput() {
+        // Given
+        let output = """
+            Test Case 'ATests.testA' started at 2026-01-01 00:00:00.000
+            no line end hereTest Case 'ATests.testA' failed (0.003 seconds)
+            Test Case 'ATests.testB' started at 2026-01-01 00:00:00.003
+            Test Case 'ATests.testB' passed (0.001 seconds)
+
+            """
+        // When
+        let entries = sut.parse(output)
+        // Then
+        #expect(entries.map(\.result.outcome) == [.failed, .passed])
+        #expect(entries.first?.result.output == "no line end here")
+    }
+
+    @Test("Bytes that are not UTF-8 in a test's output are read as U+FFFD, the records around them intact")
+    func notUTF8() {
+        // Given
+        var bytes = Array("Test Case 'ATests.testA' started at 2026-01-01 00:00:00.000\nbad ".utf8)
+        bytes += [0xFF, 0xFE, 0xC3, 0x28, 0x0A]
+        bytes += Array("Test Case 'ATests.testA' failed (0.003 seconds)\n".utf8)
+        // When
+        let entries = sut.parse(String(decoding: bytes, as: UTF8.self))
+        // Then
+        #expect(entries.map(\.result.outcome) == [.failed])
+        #expect(entries.first?.result.output == "bad \u{FFFD}\u{FFFD}\u{FFFD}(")
+    }
 }

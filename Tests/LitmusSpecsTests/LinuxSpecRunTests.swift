@@ -83,7 +83,7 @@
             let result = try await ChildProcess.run(
                 URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments,
                 in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), environment: environment,
-                timeout: 60)
+                timeout: 600)
             return (result.status, result.output)
         }
     }

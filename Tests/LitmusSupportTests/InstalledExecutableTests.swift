@@ -18,7 +18,7 @@ struct InstalledExecutableTests {
 
         // When
         let result = try await ChildProcess.run(
-            installed, ["--version"], in: folder, unsetting: ["LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH"], timeout: 60)
+            installed, ["--version"], in: folder, unsetting: ["LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH"], timeout: 600)
 
         // Then (with `litmus har` linking LitmusHTTPStubs it exited 127: libIssueReportingTestSupport.so not found)
         #expect(result.status == 0, "the copied litmus printed: \(result.output)")

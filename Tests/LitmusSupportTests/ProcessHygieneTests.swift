@@ -50,7 +50,7 @@ struct ProcessHygieneTests {
         func signalReported() async throws {
             let result = try await ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sh"), ["-c", "kill -ILL $$"], in: FileManager.default.temporaryDirectory,
-                timeout: 10)
+                timeout: 600)
             #expect(result.signal == SIGILL)
             #expect(result.status == SIGILL)
         }
@@ -59,7 +59,7 @@ struct ProcessHygieneTests {
         func exitIsNoSignal() async throws {
             let result = try await ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sh"), ["-c", "exit 4"], in: FileManager.default.temporaryDirectory,
-                timeout: 10)
+                timeout: 600)
             #expect(result.signal == nil)
             #expect(result.status == 4)
         }
@@ -71,7 +71,7 @@ struct ProcessHygieneTests {
             // When
             let result = try await ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sh"), ["-c", "setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!"],
-                in: FileManager.default.temporaryDirectory, timeout: 10, tag: tag)
+                in: FileManager.default.temporaryDirectory, timeout: 600, tag: tag)
             // Then: the sleep is the one leftover, named by its command line, and it no longer runs
             let left = try #require(pid_t(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(result.leftovers.map(\.pid) == [left])
@@ -79,11 +79,67 @@ struct ProcessHygieneTests {
             #expect(!ProcessTree.isAlive(left))
         }
 
+        @Test(
+            "Processes a child left running with environments of their own (no tag), one through a subshell that exited, are found and ended"
+        )
+        func untaggedLeftoversFound() async throws {
+            // Given: a shell that starts two sleeps, each with an environment of its own and in a session of its
+            // own, the second from a subshell that exits at once (an orphan while the shell still runs), and
+            // exits once both run
+            let script = """
+                env -i /usr/bin/setsid /bin/sleep 301 </dev/null >/dev/null 2>&1 & first=$!
+                second=$( (env -i /usr/bin/setsid /bin/sleep 302 </dev/null >/dev/null 2>&1 & echo $!) )
+                for pid in $first $second; do until [ "$(cat /proc/$pid/comm 2>/dev/null)" = sleep ]; do :; done; done
+                echo $first $second
+                """
+            // When
+            let result = try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: FileManager.default.temporaryDirectory,
+                timeout: 600, tag: ProcessTag.next())
+            // Then: both are its leftovers, named by their command lines, and neither runs any more
+            let sleeps = result.output.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+            #expect(sleeps.count == 2, "the shell printed \(result.output)")
+            #expect(Set(result.leftovers.map(\.pid)) == Set(sleeps))
+            #expect(Set(result.leftovers.map(\.command)) == ["/bin/sleep 301", "/bin/sleep 302"])
+            #expect(
+                sleeps.allSatisfy { !ProcessTree.isAlive($0) }, "still running: \(sleeps.filter(ProcessTree.isAlive))")
+        }
+
+        @Test(
+            "A reaper let go of while its program runs, as when Litmus is killed, ends the program and what it started, tag or not"
+        )
+        func reaperLetGoEndsAll() async throws {
+            // Given: under a reaper, a shell that starts a sleep with an environment of its own in a session of
+            // its own, then becomes a sleep itself
+            let sut = try ReapedChild.spawn(
+                [
+                    "/bin/sh", "-c",
+                    "env -i /usr/bin/setsid /bin/sleep 303 </dev/null >/dev/null 2>&1 & exec /bin/sleep 304",
+                ], environment: ProcessInfo.processInfo.environment, tag: ProcessTag.next(),
+                directory: FileManager.default.temporaryDirectory.path, standardOutput: .null, standardError: .null)
+            var sleeps: [LeftoverProcess] = []
+            let deadline = ContinuousClock.now + .seconds(300)
+            while sleeps.count < 2 && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+                sleeps = sut.remaining().map(LeftoverProcess.init(running:)).filter {
+                    $0.command.hasPrefix("/bin/sleep")
+                }
+            }
+            try #require(sleeps.count == 2, "under the reaper: \(sut.remaining().map(LeftoverProcess.init(running:)))")
+
+            // When: the pipe it holds closes, as the kernel closes it when Litmus dies
+            let ended = await sut.release()
+
+            // Then: once the reaper has exited, neither sleep runs
+            #expect(ended.termination == .exited(0))
+            #expect(sleeps.allSatisfy { !ProcessTree.isAlive($0.pid) }, "still running: \(sleeps)")
+        }
+
         @Test("A tagged child that leaves nothing running has no leftover")
         func noLeftover() async throws {
             let result = try await ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sh"), ["-c", "sleep 0.01"], in: FileManager.default.temporaryDirectory,
-                timeout: 10, tag: ProcessTag.next())
+                timeout: 600, tag: ProcessTag.next())
             #expect(result.leftovers.isEmpty)
         }
 
@@ -108,7 +164,7 @@ struct ProcessHygieneTests {
             // Then (`setsid` forked: the sleeper is its child, found by its tag)
             await ChildProcess.reap(sleeper)
             #expect(!FileManager.default.fileExists(atPath: folder.path))
-            let left = await ProcessTag.running(where: { $0 == prefix + "1" }, settlingWithin: 5)
+            let left = await ProcessTag.running(where: { $0 == prefix + "1" }, settlingWithin: 60)
             #expect(left.isEmpty, "still running: \(left.map(\.command))")
         }
 
@@ -134,7 +190,7 @@ struct ProcessHygieneTests {
             await ChildProcess.reap(watchdog)
 
             // Then
-            let toldLeft = await ProcessTag.running(where: { $0 == told.value }, settlingWithin: 5)
+            let toldLeft = await ProcessTag.running(where: { $0 == told.value }, settlingWithin: 60)
             #expect(toldLeft.isEmpty, "still running: \(toldLeft.map(\.command))")
             #expect(untold.running().count == 1)
         }
@@ -168,7 +224,7 @@ struct ProcessHygieneTests {
 
             // Then
             #expect(stable.running().count == 1)
-            let ownLeft = await ProcessTag.running(where: { $0 == prefix + "1" }, settlingWithin: 5)
+            let ownLeft = await ProcessTag.running(where: { $0 == prefix + "1" }, settlingWithin: 60)
             #expect(ownLeft.isEmpty, "still running: \(ownLeft.map(\.command))")
             #expect(!FileManager.default.fileExists(atPath: folder.path))
         }

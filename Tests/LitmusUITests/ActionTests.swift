@@ -138,8 +138,8 @@ struct ActionTests {
               document.body.appendChild(p); }, 300);</script>
             """)
         try await app.run { (sut: XCUIApplication) async throws in
-            #expect(try await sut.staticTexts["Saved"].waitForNonExistence(timeout: 5))
-            #expect(try await sut.staticTexts["Done"].waitForExistence(timeout: 5))
+            #expect(try await sut.staticTexts["Saved"].waitForNonExistence(timeout: 120))
+            #expect(try await sut.staticTexts["Done"].waitForExistence(timeout: 120))
             #expect(try await !sut.staticTexts["Never"].waitForExistence(timeout: 0.2))
         }
     }
@@ -153,7 +153,7 @@ struct ActionTests {
               if (n === 3) clearInterval(t); }, 50);</script>
             """)
         try await app.run { (sut: XCUIApplication) async throws in
-            #expect(try await sut.staticTexts["count"].wait(until: { $0.label == "3" }, timeout: 5))
+            #expect(try await sut.staticTexts["count"].wait(until: { $0.label == "3" }, timeout: 120))
             #expect(try await !sut.staticTexts["count"].wait(until: { $0.label == "4" }, timeout: 0.2))
         }
     }

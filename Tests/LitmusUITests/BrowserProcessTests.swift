@@ -121,7 +121,7 @@ struct BrowserProcessTests {
 
         sut.releaseLifeline()  // what the kernel does when the test process is killed
 
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(120)
         while !livingProcesses(inSession: group).isEmpty && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))  // poll interval: the kill is asynchronous
         }
@@ -132,7 +132,7 @@ struct BrowserProcessTests {
         #expect(!FileManager.default.fileExists(atPath: sut.temporaryFolder))
         // The DevTools socket closed with Chromium: a call fails at once instead of waiting.
         let error = await #expect(throws: DevToolsError.self) {
-            try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
+            try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(120))
         }
         if case .closed = error {} else { Issue.record("not closed: \(String(describing: error))") }
         await sut.stop()

@@ -27,8 +27,8 @@ struct DevToolsCallsTests {
     @Test("Each call is sent with a new integer id, its method and params, and gets its own answer")
     func answersByID() async throws {
         let (sut, wire) = calls()
-        let first = sut.send("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
-        let second = sut.send("Input.dispatchMouseEvent", ["type": "mousePressed"], timeout: .seconds(10))
+        let first = sut.send("Runtime.evaluate", ["expression": "1"], timeout: .seconds(120))
+        let second = sut.send("Input.dispatchMouseEvent", ["type": "mousePressed"], timeout: .seconds(120))
         #expect(wire.sent.map { $0["id"] } == [1, 2])
         #expect(wire.sent.map { $0["method"] } == ["Runtime.evaluate", "Input.dispatchMouseEvent"])
         #expect(wire.sent[1]["params"] == ["type": "mousePressed"])
@@ -42,14 +42,14 @@ struct DevToolsCallsTests {
     func integerID() {
         let lines = Mutex<[String]>([])
         let sut = DevToolsCalls { text in lines.withLock { $0.append(text) } }
-        _ = sut.send("Page.enable", timeout: .seconds(10))
+        _ = sut.send("Page.enable", timeout: .seconds(120))
         #expect(lines.withLock { $0.first?.hasPrefix(#"{"id":1,"#) } == true)
     }
 
     @Test("A call awaited before its answer arrives gets it; an event before the answer is ignored")
     func eventBeforeAnswer() async throws {
         let (sut, wire) = calls()
-        let answer = Task { try await sut.call("Runtime.evaluate", ["expression": "2"], timeout: .seconds(10)) }
+        let answer = Task { try await sut.call("Runtime.evaluate", ["expression": "2"], timeout: .seconds(120)) }
         while wire.sent.isEmpty { await Task.yield() }
         sut.receive(#"{"method":"Runtime.executionContextCreated","params":{"context":{"id":7}}}"#)
         sut.receive("not JSON at all")
@@ -60,7 +60,7 @@ struct DevToolsCallsTests {
     @Test("An error answer fails the call with the browser's code and message, naming the method")
     func errorAnswer() async throws {
         let (sut, _) = calls()
-        let sent = sut.send("Runtime.evaluate", timeout: .seconds(10))
+        let sent = sut.send("Runtime.evaluate", timeout: .seconds(120))
         sut.receive(#"{"id":1,"error":{"code":-32000,"message":"Execution context was destroyed."}}"#)
         let error = await #expect(throws: DevToolsError.self) { try await sut.answer(to: sent) }
         #expect(
@@ -72,14 +72,14 @@ struct DevToolsCallsTests {
     @Test("A closed socket fails the waiting calls and every later one, saying why")
     func closedSocket() async throws {
         let (sut, wire) = calls()
-        let waiting = Task { try await sut.call("Input.dispatchMouseEvent", timeout: .seconds(10)) }
+        let waiting = Task { try await sut.call("Input.dispatchMouseEvent", timeout: .seconds(120)) }
         while wire.sent.isEmpty { await Task.yield() }
         sut.close(reason: "Chromium ended")
         let error = await #expect(throws: DevToolsError.self) { try await waiting.value }
         #expect(error == .closed(method: "Input.dispatchMouseEvent", reason: "Chromium ended"))
         #expect(error?.isRetryable == false)
         let later = await #expect(throws: DevToolsError.self) {
-            try await sut.call("Network.clearBrowserCookies", timeout: .seconds(10))
+            try await sut.call("Network.clearBrowserCookies", timeout: .seconds(120))
         }
         #expect(later == .closed(method: "Network.clearBrowserCookies", reason: "Chromium ended"))
         #expect(wire.sent.count == 1)
@@ -89,7 +89,7 @@ struct DevToolsCallsTests {
     func dialog() async throws {
         let wire = Wire()
         let sut = DevToolsCalls(transmit: wire.transmit, onEvent: DevToolsConnection.handle)
-        let tap = sut.send("Input.dispatchMouseEvent", ["type": "mouseReleased"], timeout: .seconds(10))
+        let tap = sut.send("Input.dispatchMouseEvent", ["type": "mouseReleased"], timeout: .seconds(120))
         sut.receive(#"{"method":"Page.javascriptDialogOpening","params":{"type":"confirm","message":"Sure?"}}"#)
         let error = await #expect(throws: DevToolsError.self) { try await sut.answer(to: tap) }
         #expect(error == .dialogOpened(method: "Input.dispatchMouseEvent", type: "confirm", message: "Sure?"))
@@ -108,12 +108,12 @@ struct DevToolsCallsTests {
         sut.receive(#"{"method":"Page.javascriptDialogOpening","params":{"type":"alert","message":"Saved"}}"#)
         #expect(wire.sent.map(\.["method"]) == ["Page.handleJavaScriptDialog"])
 
-        let next = sut.send("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
+        let next = sut.send("Runtime.evaluate", ["expression": "1"], timeout: .seconds(120))
         let error = await #expect(throws: DevToolsError.self) { try await sut.answer(to: next) }
         #expect(error == .dialogOpened(method: "Runtime.evaluate", type: "alert", message: "Saved"))
         #expect(wire.sent.count == 1)
 
-        let after = sut.send("Runtime.evaluate", ["expression": "2"], timeout: .seconds(10))
+        let after = sut.send("Runtime.evaluate", ["expression": "2"], timeout: .seconds(120))
         sut.receive(#"{"id":\#(try #require(wire.sent.last?["id"].number.map(Int.init))),"result":{"ok":true}}"#)
         #expect(try await sut.answer(to: after) == ["ok": true])
     }

@@ -26,13 +26,13 @@ struct DirectDevToolsTests {
             """
             const r = document.getElementById('b').getBoundingClientRect();
             return {x: Math.floor(r.left + r.width / 2), y: Math.floor(r.top + r.height / 2)};
-            """, waits: false, timeout: .seconds(10))
+            """, waits: false, timeout: .seconds(120))
         try await sut.tap(atX: Int(try #require(point["x"].number)), y: Int(try #require(point["y"].number)))
         let label = try await sut.evaluate(
-            "return document.getElementById('b').textContent;", waits: false, timeout: .seconds(10))
+            "return document.getElementById('b').textContent;", waits: false, timeout: .seconds(120))
         #expect(label == "tapped")
         let later = try await sut.evaluate(
-            "setTimeout(() => done(arguments[0] + 1), 5);", 41, waits: true, timeout: .seconds(10))
+            "setTimeout(() => done(arguments[0] + 1), 5);", 41, waits: true, timeout: .seconds(120))
         #expect(later == 42)
     }
 
@@ -41,7 +41,7 @@ struct DirectDevToolsTests {
         try await withSession { sut in
             try await sut.navigate(to: Self.button)
             let value = try await sut.evaluate(
-                "return {element: document.getElementById('b'), count: 1};", waits: false, timeout: .seconds(10))
+                "return {element: document.getElementById('b'), count: 1};", waits: false, timeout: .seconds(120))
             #expect(value == ["element": .null, "count": 1])
         }
     }
@@ -54,24 +54,24 @@ struct DirectDevToolsTests {
     private func cutOff(_ sut: BrowserSession) async throws {
         try await sut.navigate(to: Self.button)
         let waiting = Task {
-            try await sut.evaluate("document.title = 'waiting';", waits: true, timeout: .seconds(10))
+            try await sut.evaluate("document.title = 'waiting';", waits: true, timeout: .seconds(120))
         }
-        let started = ContinuousClock.now + .seconds(10)
+        let started = ContinuousClock.now + .seconds(120)
         var title = JSONValue.null
         while title != "waiting" && ContinuousClock.now < started {
-            title = try await sut.evaluate("return document.title;", waits: false, timeout: .seconds(10))
+            title = try await sut.evaluate("return document.title;", waits: false, timeout: .seconds(120))
         }
         try #require(title == "waiting", "the waiting call never ran")
         try await sut.navigate(to: Self.button)  // a new document, the same URL
         let error = await #expect(throws: DevToolsError.self) { try await waiting.value }
         #expect(error?.isRetryable == true, "\(String(describing: error))")
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(120)
         var label = JSONValue.null
         while label != "tap me" && ContinuousClock.now < deadline {
             label =
                 (try? await sut.evaluate(
                     "return document.getElementById('b').textContent;", waits: false,
-                    timeout: .seconds(10))) ?? .null
+                    timeout: .seconds(120))) ?? .null
         }
         #expect(label == "tap me")
     }
@@ -83,7 +83,7 @@ struct DirectDevToolsTests {
             let start = ContinuousClock.now
             let error = await #expect(throws: DevToolsError.self) { try await sut.buttons["go"].tap() }
             #expect(error == .dialogOpened(method: "Input.dispatchMouseEvent", type: "alert", message: "hi"))
-            #expect(ContinuousClock.now - start < .seconds(5))
+            #expect(ContinuousClock.now - start < .seconds(30))  // not after the tap's 60 s timeout
             #expect(try await sut.buttons.element.label == "after")
         }
     }
@@ -94,7 +94,7 @@ struct DirectDevToolsTests {
             let devTools = try #require(sut.devTools)
             try await sut.delete()
             let error = await #expect(throws: DevToolsError.self) {
-                try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(10))
+                try await devTools.call("Runtime.evaluate", ["expression": "1"], timeout: .seconds(120))
             }
             if case .closed = error {} else { Issue.record("not closed: \(String(describing: error))") }
             #expect(error?.description.contains("closed") == true)
@@ -107,9 +107,9 @@ struct DirectDevToolsTests {
             let devTools = try #require(sut.devTools)
             #expect(devTools.isOpen)
             devTools.close()
-            let deadline = ContinuousClock.now + .seconds(1)
+            let deadline = ContinuousClock.now + .seconds(120)
             while devTools.isOpen && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            #expect(!devTools.isOpen, "the socket was still open a second after close()")
+            #expect(!devTools.isOpen, "the socket was still open two minutes after close()")
             try await sut.delete()  // not back to the pool: its connection is gone
         }
     }

@@ -31,7 +31,7 @@ import Testing
             await ChildProcess.reap(child.processID)
 
             // Nothing here is this process's child to wait for, and /proc sends no notice: poll it.
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(120)
             // Chromium's crash handlers leave its session (they double-fork) and end by themselves when
             // it dies; they are found by the folder in their command line.
             while isLiving(launched.watchdog) || !livingProcesses(inSession: launched.driver).isEmpty

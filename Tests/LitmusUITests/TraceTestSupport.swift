@@ -14,7 +14,7 @@ func domFrames(
     of viewer: XCUIApplication, until accepted: ([(tree: String, marked: String?)]) -> Bool
 ) async throws -> [(tree: String, marked: String?)] {
     let devTools = try #require(try viewer.session().devTools, "the viewer's session has no DevTools connection")
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(120)
     var frames: [(tree: String, marked: String?)] = []
     // A frame's target appears, and its document renders, without notice to this process: poll for them.
     while ContinuousClock.now < deadline {
@@ -22,11 +22,11 @@ func domFrames(
         for index in 0..<4 {
             guard
                 let frame = try? await DevToolsConnection.open(
-                    debuggerAddress: devTools.debuggerAddress, target: "DOM frame \(index)", timeout: .seconds(5),
+                    debuggerAddress: devTools.debuggerAddress, target: "DOM frame \(index)", timeout: .seconds(120),
                     matching: iframe(index))
             else { break }
-            let tree = try? await frame.call("Accessibility.getFullAXTree", timeout: .seconds(10))
-            let document = try? await frame.call("DOM.getDocument", ["depth": -1], timeout: .seconds(10))
+            let tree = try? await frame.call("Accessibility.getFullAXTree", timeout: .seconds(120))
+            let document = try? await frame.call("DOM.getDocument", ["depth": -1], timeout: .seconds(120))
             frame.close()
             frames.append(
                 (

@@ -76,7 +76,7 @@ struct TraceUITests {
     func failingJourney() async throws {
         try await ShoppingListPage.serving { url in
             let app = XCUIApplication(url: url)
-            app.timeout = .seconds(5)  // the last tap fails after it; a busy machine needs the others to have time
+            app.timeout = .seconds(20)  // the last tap fails after it; a busy machine needs the others to have time
             try await app.run { (sut: XCUIApplication) async throws in
                 try await sut.textFields["Item"].typeText("milk")
                 try await sut.buttons["Add"].tap()
@@ -209,7 +209,7 @@ struct TraceUITests {
         // Given: a trace written in this process by a journey that failed
         let error = try await ShoppingListPage.serving { url in
             let app = XCUIApplication(url: url)
-            app.timeout = .seconds(5)  // the last tap fails after it; a busy machine needs the others to have time
+            app.timeout = .seconds(20)  // the last tap fails after it; a busy machine needs the others to have time
             app.traceMode = .on  // a screenshot after each action, for the picture
             return await #expect(throws: XCUIElementError.self) {
                 try await app.run { (sut: XCUIApplication) async throws in
@@ -242,7 +242,7 @@ struct TraceUITests {
         let viewer = XCUIApplication(url: URL(fileURLWithPath: path))
         viewer.traceMode = .off
         try await viewer.run { (sut: XCUIApplication) async throws in
-            #expect(try await sut.tables["Timeline"].waitForExistence(timeout: 10))
+            #expect(try await sut.tables["Timeline"].waitForExistence(timeout: 120))
             try await body(sut)
         }
     }

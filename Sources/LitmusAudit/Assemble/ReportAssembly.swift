@@ -27,6 +27,7 @@ public enum ReportAssembly {
                     FastJudge.freeCore(judged)
                     ?? judged.map { $0.milliseconds / max(1, $0.machine?.slowdown ?? 1) }.median
             }
+            report.output = observations.output(of: test)
             return report
         }
         let held = Self.quarantine(

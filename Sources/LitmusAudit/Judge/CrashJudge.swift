@@ -83,7 +83,8 @@ enum CrashJudge {
         let (first, culprit) = crashes[0]
         let crash = first.process.crash!
         let runs = crashes.map(\.0.run.description).joined(separator: ", ")
-        let why = crash.message.first.map { "`\($0)`" } ?? crash.signalDescription
+        // What it printed about why, and how it ended (once, when it printed nothing).
+        let why = crash.message.first.map { "`\($0)`, \(crash.signalDescription)" } ?? crash.signalDescription
         let beside = besideOthers(crashes.map(\.0), observations)
         let culprits = Set(crashes.compactMap(\.culprit?.id))
         if culprits.count > 1,
@@ -97,8 +98,8 @@ enum CrashJudge {
             }.joined(separator: ", ")
             return Finding(
                 kind: .crashed, test: nil, file: frame.file, line: frame.line,
-                message: "\(frame.function) crashed its test process in \(crashes.count) runs (\(each)): \(why), "
-                    + crash.signalDescription + beside)
+                message: "\(frame.function) crashed its test process in \(crashes.count) runs (\(each)): \(why)"
+                    + beside)
         }
         let others = Set(crashes.flatMap(\.0.process.inFlight)).subtracting(culprit.map { [$0.id] } ?? [])
         let collateral =
@@ -112,7 +113,7 @@ enum CrashJudge {
             return Finding(
                 kind: .crashed, test: culprit.id, file: frame?.file ?? culprit.file,
                 line: frame?.line ?? culprit.line,
-                message: "\(culprit.name) crashed its test process (\(runs)): \(why), \(crash.signalDescription)"
+                message: "\(culprit.name) crashed its test process (\(runs)): \(why)"
                     + (frame == nil ? "" : ", in its own code") + collateral + beside)
         }
         let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
@@ -145,7 +146,7 @@ enum CrashJudge {
         return Finding(
             kind: .crashed, test: nil, file: testFrame?.file, line: testFrame?.line,
             message:
-                "The \(first.process.library.rawValue) process of \(runs) crashed: \(why), \(crash.signalDescription)"
+                "The \(first.process.library.rawValue) process of \(runs) crashed: \(why)"
                 + culpritText + (running.isEmpty ? "" : " (their outcomes in that run are not judged)"))
     }
 }

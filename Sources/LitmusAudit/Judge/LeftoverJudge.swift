@@ -1,18 +1,18 @@
 import Foundation
 import LitmusSupport
 
-/// I: what a test left behind: processes running after it ended (found by the tag every process the
-/// audit starts carries, ``ProcessTag``, in any process group, and ended), and files (``LeftFiles``).
+/// I: what a test left behind: processes running after it ended (found under its process's reaper on
+/// Linux, in any process group or session and whatever their environment, elsewhere by the tag every
+/// process the audit starts carries, ``ProcessTag``; and ended), and files (``LeftFiles``).
 enum LeftoverJudge {
-    /// One finding per test whose alone run left processes running; and one for each other run whose
-    /// leftovers no alone run explains.
+    /// One finding per test whose alone run left processes running (its first such run: a test timed again
+    /// alone leaves them again); and one for each other run whose leftovers no alone run explains.
     static func findings(_ observations: Observations, _ analysis: SourceAnalysis = SourceAnalysis()) -> [Finding] {
         let byID = Dictionary(observations.tests.map { ($0.id, $0) }) { first, _ in first }
         var findings: [Finding] = []
         var named: Set<TestID> = []
         for recorded in observations.processes where !recorded.process.leftovers.isEmpty {
-            guard case .alone(let id) = recorded.run, let test = byID[id] else { continue }
-            named.insert(id)
+            guard case .alone(let id) = recorded.run, let test = byID[id], named.insert(id).inserted else { continue }
             findings.append(
                 Judge.finding(
                     .leftProcessRunning, test,

@@ -140,6 +140,12 @@ struct Observations: Sendable, Codable {
         results(of: test).first { !$0.issues.isEmpty }?.issues ?? []
     }
 
+    /// The end of what the test printed in its first run, in ``issues(of:)``'s order, that kept any (a run
+    /// it did not pass).
+    func output(of test: TestIdentity) -> String? {
+        results(of: test).lazy.compactMap(\.output).first
+    }
+
     /// Every issue `test` recorded, in every run and in the reruns of its interference check.
     func allIssues(of test: TestIdentity) -> [String] {
         results(of: test).flatMap(\.issues) + (interference[test.id]?.reproducedIssues ?? [])

@@ -67,15 +67,11 @@ extension RunStage {
         var observations = observations
         var log = RunLog()
         // What a test process spends before its first test (the runtime, the listing): one listing's
-        // processor time, taken with nothing beside it, as each run below is.
-        let before = ChildrenProcessorTime.seconds()
-        _ = try await binary.list()
-        let startup = ChildrenProcessorTime.seconds() - before
+        // processor time, its own as each run's below is, whatever runs beside it.
+        let startup = try await binary.list().processorSeconds ?? 0
         for (done, test) in slow.enumerated() {
             for again in 1...Self.retimingRuns {
-                let before = ChildrenProcessorTime.seconds()
                 let run = try await binary.run([test], all: xctests, profile: "retime-\(again)")
-                let processor = ChildrenProcessorTime.seconds() - before
                 log.record(run, as: "\(test.name) timed again alone", kind: .alone(test: test.id), paths: paths)
                 let observed = observed(run)
                 if let result = observed.results[test.id], result.outcome == .passed || result.outcome == .failed {
@@ -83,7 +79,7 @@ extension RunStage {
                     observations.retimed?[test.id, default: []].append(
                         Timing(
                             milliseconds: result.duration * 1000, machine: observed.machine,
-                            processorMilliseconds: max(0, processor - startup) * 1000))
+                            processorMilliseconds: run.processorSeconds.map { max(0, $0 - startup) * 1000 }))
                 }
             }
             progress(.step(done: done + 1, total: slow.count))

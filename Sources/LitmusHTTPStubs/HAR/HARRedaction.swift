@@ -46,11 +46,25 @@ public struct HARRedaction: Sendable, Equatable {
         return redacted
     }
 
-    /// `entry` with its secrets replaced.
+    /// `entry` with its secrets replaced: where they are named, and wherever else their values appear
+    /// (``hiding(_:cookieNames:in:)``).
     public func redact(_ entry: HAR.Entry) -> HAR.Entry {
+        let sent = entry.request.headers.map { (name: $0.name, value: $0.value) }
+        let post = entry.request.postData?.encoding == nil ? entry.request.postData : nil
+        let requestSecrets =
+            secrets(headers: sent, url: entry.request.url, body: post?.text, mimeType: post?.mimeType ?? "")
+            + entry.request.cookies.map(\.value).filter { $0.count >= Self.shortestTravellingSecret }
+        let responseSecrets = (requestSecrets + secrets(in: entry.response)).sorted { $0.count > $1.count }
+        let cookieNames = redactedCookieNames(sent, cookies: entry.request.cookies)
         var entry = entry
-        entry.request.headers = redact(entry.request.headers)
-        entry.response.headers = redact(entry.response.headers)
+        entry.request.headers = redact(entry.request.headers).map {
+            HAR.Header(name: $0.name, value: hiding(requestSecrets, in: $0.value))
+        }
+        // A redirect's URL carries the named query items too, whatever their length.
+        entry.response.headers = redact(entry.response.headers).map {
+            $0.name.lowercased() == "location" ? HAR.Header(name: $0.name, value: redact(url: $0.value)) : $0
+        }
+        entry.response.redirectURL = redact(url: entry.response.redirectURL)
         if headers.contains("cookie") {
             entry.request.cookies = entry.request.cookies.map { HAR.Cookie(name: $0.name, value: placeholder) }
         }
@@ -71,24 +85,35 @@ public struct HARRedaction: Sendable, Equatable {
         if let text = entry.response.content.text, entry.response.content.encoding == nil {
             entry.response.content.text = redact(body: text, mimeType: entry.response.content.mimeType)
         }
+        if var post = entry.request.postData, post.encoding == nil {
+            post.text = hiding(requestSecrets, in: post.text)
+            entry.request.postData = post
+        }
+        entry.response = hiding(responseSecrets, cookieNames: cookieNames, in: entry.response)
         return entry
     }
 
     /// `request` as it would be recorded: what replay matches against recorded entries.
     func redact(_ request: RecordedRequest) -> RecordedRequest {
         var redacted = request
-        if request.headers.keys.contains(where: { headers.contains($0.lowercased()) }) {
+        let text = request.body.isEmpty ? nil : request.bodyText
+        let type = request.header("Content-Type") ?? ""
+        let secrets = secrets(
+            headers: request.headers.map { (name: $0.key, value: $0.value) }, url: request.url.absoluteString,
+            body: text, mimeType: type)
+        if !secrets.isEmpty || request.headers.keys.contains(where: { headers.contains($0.lowercased()) }) {
             redacted.headers = Dictionary(
                 uniqueKeysWithValues: request.headers.map {
-                    ($0.key, headers.contains($0.key.lowercased()) ? placeholder : $0.value)
+                    ($0.key, headers.contains($0.key.lowercased()) ? placeholder : hiding(secrets, in: $0.value))
                 })
         }
         if !queryItems.isEmpty, request.url.query != nil {
             let text = redact(url: request.url.absoluteString)
             if text != request.url.absoluteString, let url = URL(string: text) { redacted.url = url }
         }
-        if !request.body.isEmpty, !jsonFields.isEmpty || !queryItems.isEmpty, let text = request.bodyText {
-            let body = redact(body: text, mimeType: request.header("Content-Type") ?? "")
+        if let text {
+            // Named fields first, then their values wherever else the body holds them, as recorded.
+            let body = hiding(secrets, in: redact(body: text, mimeType: type))
             if body != text { redacted.body = Data(body.utf8) }
         }
         return redacted

@@ -123,7 +123,7 @@ struct CoverageProblemTests {
             at: scratch.appendingPathComponent("profiles"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let binary = TestBinary(
-            executable: URL(fileURLWithPath: "/bin/true"), workingDirectory: folder, scratch: scratch, timeout: 30)
+            executable: URL(fileURLWithPath: "/bin/true"), workingDirectory: folder, scratch: scratch, timeout: 600)
         return CoverageStage(
             profdata: try tool("llvm-profdata", profdata), cov: try tool("llvm-cov", cov), binary: binary, logs: logs,
             paths: PathMap(copy: folder.path, original: "/pkg"), sourceFolders: ["Sources"], width: 1,

@@ -39,7 +39,7 @@ import Testing
                 // take milliseconds), litmus gets the signal.
                 var firstSeen: [Int32: ContinuousClock.Instant] = [:]
                 var hanging: LeftoverProcess?
-                let deadline = ContinuousClock.now + .seconds(600)
+                let deadline = ContinuousClock.now + .seconds(1800)
                 while hanging == nil && ContinuousClock.now < deadline && kill(litmus, 0) == 0 {
                     try await Task.sleep(for: .milliseconds(100))
                     let tests = ProcessTag.running(where: ofThisRun).filter { $0.command.contains(".xctest") }
@@ -57,11 +57,11 @@ import Testing
                 // Then
                 #expect(
                     ended == .exited(signal == SIGTERM ? 143 : 130), "try \(attempt): litmus ended as \(ended as Any)")
-                let left = await ProcessTag.running(where: ofThisRun, settlingWithin: 10)
+                let left = await ProcessTag.running(where: ofThisRun, settlingWithin: 60)
                 #expect(left.isEmpty, "try \(attempt): left running: \(left.map(\.command))")
                 // (As for processes, within seconds: what a stage still running made after the deletion
                 // goes with the lifeline's sweep once litmus has exited.)
-                let scratch = await Self.scratchFolders(in: temporary, settlingWithin: 5)
+                let scratch = await Self.scratchFolders(in: temporary, settlingWithin: 60)
                 #expect(scratch.isEmpty, "try \(attempt): scratch folders left: \(scratch)")
             }
         }

@@ -51,7 +51,7 @@
             return try await ChildProcess.run(
                 URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments, in: folder,
                 environment: [FrameworkInteropProbes.environmentKey: "1"],
-                outputFile: folder.appendingPathComponent("output.log"), timeout: 60)
+                outputFile: folder.appendingPathComponent("output.log"), timeout: 600)
         }
     }
 #endif

@@ -148,4 +148,60 @@ struct HistoryFaultEndToEndTests {
         #expect(said.contains("This run was not recorded; its report is complete."))
         #expect(try Data(contentsOf: scratch.history) == garbage)
     }
+
+    @Test("history merge INTO a corrupt b merges a and b, names the corrupt file, exits 2 and leaves it as it was")
+    func mergePastACorruptHistory() async throws {
+        // Given: two histories of one run each, and a file of garbage between them
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var sources: [String] = []
+        for (name, seed) in [("a.sqlite", UInt64(1)), ("b.sqlite", 2)] {
+            let file = scratch.folder.appendingPathComponent(name).path
+            let status = try await scratch.run([
+                "history", "add", try scratch.report("r\(seed).json", tests: 5, seed: seed), "--history", file,
+            ])
+            try #require(status == 0)
+            sources.append(file)
+        }
+        let corrupt = scratch.folder.appendingPathComponent("corrupt.sqlite")
+        let garbage = Data(repeating: 0x41, count: 8192)
+        try garbage.write(to: corrupt)
+        let errors = scratch.folder.appendingPathComponent("merge-errors.txt")
+
+        // When
+        let result = try await ChildProcess.run(
+            try #require(BuiltExecutable.named("litmus")),
+            ["history", "merge", scratch.history.path, sources[0], corrupt.path, sources[1]],
+            in: scratch.folder, errorFile: errors, timeout: 120)
+
+        // Then
+        let said = try String(contentsOf: errors, encoding: .utf8)
+        #expect(result.status == 2)
+        #expect(Set(try HistoryStore(file: scratch.history).runs().compactMap(\.seed)) == [1, 2])
+        #expect(result.output.contains("Added 1 run of \(sources[1])"))
+        #expect(said.contains("The history \(corrupt.path) cannot be read"))
+        #expect(said.contains("1 of 3 histories could not be merged: \(corrupt.path)"))
+        #expect(try Data(contentsOf: corrupt) == garbage)
+    }
+
+    @Test("history merge with a missing history among others merges the others and names it")
+    func mergePastAMissingHistory() async throws {
+        // Given
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let source = scratch.folder.appendingPathComponent("a.sqlite").path
+        let added = try await scratch.run([
+            "history", "add", try scratch.report("r.json", tests: 5, seed: 7), "--history", source,
+        ])
+        try #require(added == 0)
+        let missing = scratch.folder.appendingPathComponent("missing.sqlite").path
+
+        // When
+        let status = try await scratch.run(["history", "merge", scratch.history.path, missing, source])
+
+        // Then
+        #expect(status == 2)
+        #expect(try HistoryStore(file: scratch.history).runs().compactMap(\.seed) == [7])
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
 }

@@ -31,8 +31,8 @@ struct RealCauseEndToEndTests {
     )
     func busyMachineIsNoSlowTest() async throws {
         // Given: the fixture's test is slow (400 ms) in the first two processes that run it, as ZIPFoundation's
-        // unzip was in two suite runs of three beside other builds; its markers are in a folder of this
-        // process's, the parent of the audit's test processes
+        // unzip was in two suite runs of three beside other builds; its markers are in a folder named after
+        // this process, which runs the audit
         let markers = "/tmp/litmus-busy-machine-\(getpid())"
         try? FileManager.default.removeItem(atPath: markers)
         defer { try? FileManager.default.removeItem(atPath: markers) }
@@ -96,15 +96,43 @@ struct RealCauseEndToEndTests {
             leftovers.allSatisfy {
                 $0.test == nil || $0.test == "HelperTests.HelperTests/testHelperStarts"
                     || $0.test == "HelperTests.HelperTests/testServerStarts"
+                    || $0.test == "HelperTests.HelperTests/testWorkerStarts"
             })
         #expect(report.failingTests.isEmpty, "testNothingIsBlocked failed: a test process started with signals blocked")
-        let commands = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
-            (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map {
+        let commands = try Self.runningCommands()
+        #expect(!commands.contains("/bin/sleep\u{0}300\u{0}"), "a helper the audit should have ended still runs")
+        #expect(!commands.contains { $0.contains("s.listen(); print(s.getsockname()") }, "a server still runs")
+    }
+
+    @Test(
+        "A test that starts a process with an environment of its own (no tag) is named, and that process and what it started, in a session of its own too, are ended"
+    )
+    func untaggedLeftoverIsNamed() async throws {
+        // When
+        let report = try await FixtureAudits.shared.audit("Leaky").report
+        // Then
+        let named = report.findings(.leftProcessRunning).filter {
+            $0.test == "HelperTests.HelperTests/testWorkerStarts"
+        }
+        #expect(named.count == 1, "\(report.findings(.leftProcessRunning))")
+        #expect(named.first?.message.contains("sleep 30") == true, "\(named)")
+        let commands = try Self.runningCommands()
+        #expect(!commands.contains("sleep\u{0}305\u{0}"), "the sleep in a session of its own still runs")
+        #expect(!commands.contains("sleep\u{0}306\u{0}"), "the worker's sleep still runs")
+    }
+
+    /// The command line of every process running now in the fixtures' kept folders (the working directory
+    /// of the fixtures' tests and what they start), its arguments separated by NULs: not another
+    /// checkout's audit of the same fixture, which may run on the same machine.
+    private static func runningCommands() throws -> [String] {
+        let kept = FixtureAudits.builds.root.path
+        return try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid in
+            let directory = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")) ?? ""
+            guard directory.hasPrefix(kept) else { return nil }
+            return (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map {
                 String(decoding: $0, as: UTF8.self)
             }
         }
-        #expect(!commands.contains("/bin/sleep\u{0}300\u{0}"), "a helper the audit should have ended still runs")
-        #expect(!commands.contains { $0.contains("s.listen(); print(s.getsockname()") }, "a server still runs")
     }
 
     @Test("A test that leaves a file in the package or in its temporary folder is named; nothing of them is left")

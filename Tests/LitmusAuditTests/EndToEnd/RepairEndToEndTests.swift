@@ -53,7 +53,7 @@ struct RepairEndToEndTests {
         // When: the patches are applied to a copy of the package, and its failing orders run
         let copy = try FixtureAudits.copy("Cleaners", into: scratch.appendingPathComponent("applied"))
         let git = try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git", "apply", fixes.path], in: copy, timeout: 60)
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "apply", fixes.path], in: copy, timeout: 600)
         #expect(git.status == 0, "git apply: \(git.output)")
         let swift = try Toolchain.locate().swift
         let build = try await ChildProcess.run(

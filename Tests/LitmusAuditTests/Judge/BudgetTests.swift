@@ -103,7 +103,7 @@ struct BudgetTests {
 
         // Then
         #expect(options.budgets == DurationBudgets(tags: ["endToEnd": 5000]))
-        #expect("\(error.map { "\($0)" } ?? "")".contains("budgets classes.SlowTests must be above 0 (it is 0.0)"))
+        #expect("\(error.map { "\($0)" } ?? "")".contains("`budgets.classes.SlowTests` must be above 0 (it is 0.0)"))
         #expect("\(error.map { "\($0)" } ?? "")".contains(bad.path))
     }
 

@@ -212,6 +212,24 @@ struct CrashJudgeTests {
         #expect(judgement.findings.first?.message.contains("`sleep 300`") == true)
         #expect(judgement.findings.first?.letter == .isolated)
     }
+
+    @Test("A test whose alone runs left processes running several times (timed again alone) is one finding")
+    func leftoverOncePerTest() async throws {
+        // Given: the test's alone run and its run timed again alone each left a process
+        let processes = [1, 3].map { start in
+            RunProcess(
+                run: .alone(test: server.id),
+                process: TestProcess(
+                    library: .xctest, start: Double(start), end: Double(start + 1), tests: [server.id],
+                    leftovers: [LeftoverProcess(pid: 4242 + Int32(start), command: "sleep 300")]))
+        }
+        let observed = observations([server, client], parallel: [], processes: processes)
+        // When
+        let judgement = try await judge(observed)
+        // Then
+        #expect(judgement.findings.map(\.kind) == [.leftProcessRunning])
+        #expect(judgement.findings.first?.test == server.id)
+    }
 }
 
 @Suite("Durations in findings")

@@ -115,7 +115,7 @@ struct MutationVerdictTests {
         bad.thresholds.minMutationScore = -1
         #expect(
             throws: AuditError.badOption(
-                key: "thresholds", reason: "minMutationScore must be 0 to 100 (it is -1.0)")
+                key: "thresholds.minMutationScore", reason: "must be 0 to 100 (it is -1.0)")
         ) {
             try bad.validate()
         }

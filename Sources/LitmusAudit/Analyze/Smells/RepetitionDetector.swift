@@ -82,11 +82,7 @@ enum RepetitionDetector {
     ) -> Bool {
         let read = readNames(item)
         guard !read.isEmpty else { return false }
-        let mentioned = Set(
-            between.flatMap { statement in
-                statement.descendants(of: DeclReferenceExprSyntax.self).map(\.baseName.text)
-                    + statement.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text)
-            })
+        let mentioned = mentionedNames(in: between)
         return read.allSatisfy { reference in
             let name = reference.baseName.text
             guard let declaration = bindings[name], declaration.position < item.position else { return false }
@@ -126,6 +122,15 @@ enum RepetitionDetector {
         return found
     }
 
+    /// Every name the statements refer to or bind.
+    private static func mentionedNames(in statements: ArraySlice<CodeBlockItemSyntax>) -> Set<String> {
+        Set(
+            statements.flatMap { statement in
+                statement.descendants(of: DeclReferenceExprSyntax.self).map(\.baseName.text)
+                    + statement.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text)
+            })
+    }
+
     /// Whether every name the check `item` reads keeps its value across `between`.
     private static func readsOnlyUnchanged(
         _ item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, bindings: [String: VariableDeclSyntax],
@@ -133,11 +138,7 @@ enum RepetitionDetector {
     ) -> Bool {
         let read = readNames(item)
         guard !read.isEmpty else { return false }
-        let mentioned = Set(
-            between.flatMap { statement in
-                statement.descendants(of: DeclReferenceExprSyntax.self).map(\.baseName.text)
-                    + statement.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text)
-            })
+        let mentioned = mentionedNames(in: between)
         return read.allSatisfy { reference in
             let name = reference.baseName.text
             guard let declaration = bindings[name], declaration.position < item.position else { return false }

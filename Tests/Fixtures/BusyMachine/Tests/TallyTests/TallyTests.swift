@@ -8,9 +8,15 @@ import XCTest
     import Darwin
 #endif
 
-/// The folder of markers, one per audit: the audit is the parent of every test process it runs, and the
-/// end-to-end test that runs the audit removes `/tmp/litmus-busy-machine-<its pid>` before and after.
-let markers = "/tmp/litmus-busy-machine-\(getppid())"
+/// The folder of markers, one per audit, named after the audit's process: the end-to-end test that runs
+/// the audit removes `/tmp/litmus-busy-machine-<its pid>` before and after. The tag of every process the
+/// audit starts begins with its process id (`LITMUS_PROCESS_TAG=litmus-<pid>-…`); the test process's
+/// parent is no longer the audit on Linux, where each runs under a reaper of its own.
+let markers: String = {
+    let tag = ProcessInfo.processInfo.environment["LITMUS_PROCESS_TAG"] ?? ""
+    let audit = tag.split(separator: "-").dropFirst().first.map(String.init) ?? "\(getppid())"
+    return "/tmp/litmus-busy-machine-\(audit)"
+}()
 
 final class TallyTests: XCTestCase {
     /// Slow (400 ms) in the first two processes that run it, fast after: each of those takes a marker

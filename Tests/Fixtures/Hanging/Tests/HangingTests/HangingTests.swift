@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 import XCTest
 
@@ -10,7 +11,14 @@ final class HangingTests: XCTestCase {
         XCTAssertEqual(answer(), 42)
     }
 
-    func testB_hangs() {
+    // Planted too: before it hangs it starts a helper with an environment of its own (so without the
+    // audit's tag), which must end with the run however the run ends.
+    func testB_hangs() throws {
+        let helper = Process()
+        helper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        helper.arguments = ["600"]
+        helper.environment = ["PATH": "/usr/bin:/bin"]
+        try helper.run()
         DispatchSemaphore(value: 0).wait()
         XCTAssertEqual(answer(), 42)
     }

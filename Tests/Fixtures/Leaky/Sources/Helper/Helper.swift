@@ -9,6 +9,22 @@ public func startHelper(seconds: Int) throws -> Process {
     return process
 }
 
+/// Starts a shell with an environment of its own (`PATH` alone, as tests often give one) that runs a
+/// `sleep` for `seconds` and another in a session of its own, and returns it once it says both started.
+public func startWorker(seconds: Int) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+        "-c", "setsid sleep \(seconds) </dev/null >/dev/null 2>&1 & sleep \(seconds + 1) & echo started; wait",
+    ]
+    process.environment = ["PATH": "/usr/bin:/bin"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    _ = output.fileHandleForReading.availableData
+    return process
+}
+
 /// The signals blocked in this process, as /proc/self/status shows them (`SigBlk`), in hexadecimal.
 public func blockedSignals() throws -> String {
     let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)

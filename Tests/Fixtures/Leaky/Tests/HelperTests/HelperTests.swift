@@ -9,6 +9,13 @@ final class HelperTests: XCTestCase {
         XCTAssertTrue(helper.isRunning)
     }
 
+    // Planted: a worker started with an environment of its own (so without the audit's tag), with a
+    // sleep of its own and one in a session of its own; nothing ends them.
+    func testWorkerStarts() throws {
+        let worker = try startWorker(seconds: 305)
+        XCTAssertTrue(worker.isRunning)
+    }
+
     // Planted: a server left listening on a port.
     func testServerStarts() throws {
         let server = try startServer(seconds: 300)

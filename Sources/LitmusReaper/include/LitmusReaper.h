@@ -1,0 +1,14 @@
+#ifndef LITMUS_REAPER_H
+#define LITMUS_REAPER_H
+
+/// The environment variable that makes a program linking LitmusSupport start as a reaper (Linux): its
+/// value is the process tag (`LITMUS_PROCESS_TAG`) to give the program the reaper runs, empty for none.
+#define LITMUS_REAPER_VARIABLE "LITMUS_REAPER_TAG"
+
+/// The reaper's first argument, by which it is seen in /proc and `ps`.
+#define LITMUS_REAPER_NAME "litmus-reaper"
+
+/// 1 where a program linking LitmusSupport can start as a reaper (Linux), else 0.
+int litmus_reaper_available(void);
+
+#endif
