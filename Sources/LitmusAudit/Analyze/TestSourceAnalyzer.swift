@@ -348,8 +348,12 @@ public struct TestSourceAnalyzer: Sendable {
         assertingNames.contains(name) || assertingPrefixes.contains { name.hasPrefix($0) }
     }
 
+    /// A `test…()` method XCTest would run: not static, class or private, and not a Swift Testing test
+    /// (`@Test func testExitCode()` in an extension of a suite named `…Tests`, as swiftlang/swift-subprocess
+    /// writes them, is Swift Testing's whatever its name).
     private func isXCTestMethod(_ function: FunctionDeclSyntax) -> Bool {
-        function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty
+        !isSwiftTestingTest(function) && function.name.text.hasPrefix("test")
+            && function.signature.parameterClause.parameters.isEmpty
             && !function.modifiers.contains {
                 $0.name.text == "static" || $0.name.text == "class" || $0.name.text == "private"
             }

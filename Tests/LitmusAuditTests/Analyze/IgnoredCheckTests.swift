@@ -65,6 +65,36 @@ struct IgnoredCheckTests {
         #expect(sut == ["XTests.testA:4"])
     }
 
+    @Test("A @Test named test… in an extension of a suite named …Tests is Swift Testing's, not an XCTest method")
+    func swiftTestingTestInExtension() throws {
+        // Given: swiftlang/swift-subprocess's shape, `@Test func testX()` in an extension of a `@Suite` struct
+        // named for tests, in another file; and an XCTest class's extension, whose #expect still counts
+        let files = [
+            "Suite.swift": "import Testing\n@Suite struct SubprocessUnixTests {}\n",
+            "Unix.swift": """
+            import Testing
+            extension SubprocessUnixTests {
+                @Test func testExitCode() async throws { #expect(1 == 1 + 0) }
+            }
+            """,
+            "X.swift": """
+            import Testing
+            import XCTest
+            final class XTests: XCTestCase {}
+            extension XTests {
+                func testA() { #expect(1 == 2) }
+            }
+            """,
+        ]
+
+        // When they are analyzed
+        let sut = try analyzeSources(files)
+
+        // Then only the XCTest method's #expect is found, and the suite is no XCTest class that could never run
+        #expect(sut.findings.filter { $0.kind == .expectInXCTest }.map { $0.testName ?? "-" } == ["XTests.testA"])
+        #expect(sut.classes.map(\.name) == ["XTests"])
+    }
+
     @Test(
         "A test is not a helper, nor is a method of another value: .success(x) and channel.write(x) are not helper calls"
     )

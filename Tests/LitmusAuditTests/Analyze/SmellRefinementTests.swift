@@ -49,6 +49,18 @@ struct SmellRefinementTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
     }
 
+    @Test("trapInTest: a parse of a let bound to a literal that parses cannot fail; of a var, or a bad literal, can")
+    func letBoundLiteral() throws {
+        // swift-asn1's shape: `let encodedPrivateKey = "MHcC…"`, then `Data(base64Encoded: encodedPrivateKey)!`
+        let methods = """
+            func testA() { let key = "AQID"; XCTAssertEqual(Data(base64Encoded: key)!.count, 3) }
+            func testB() { var key = "AQID"; key += "="; XCTAssertEqual(Data(base64Encoded: key)!.count, 3) }
+            func testC() { let key = "not base64!"; XCTAssertEqual(Data(base64Encoded: key)!.count, 3) }
+            func testD() { let key = "AQID"; for key in keys { XCTAssertEqual(Data(base64Encoded: key)!.count, 3) } }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:4", "testC:5", "testD:6"])
+    }
+
     @Test("floatEquality: a float literal the test wrote elsewhere is passed through, exact; a computed one is not")
     func echoedFloat() throws {
         let methods = """

@@ -40,12 +40,34 @@ enum FailableLiteral {
         if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let initializer = initializers[type], call.arguments.count == 1, let argument = call.arguments.first,
             argument.label?.text == initializer.label,
-            let text = argument.expression.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText)
+            let text = literalText(argument.expression, test: test)
         {
             guard isLibrary(call, test: test) else { return .canFail }
             return initializer.parses(text) ? .cannotFail : .canFail
         }
         return isUnicodeData(call, test: test) ? .cannotFail : .notRead
+    }
+
+    /// The text of `expression` when it is a plain string literal, or the name of the test's one `let` bound
+    /// to one (swift-asn1's `let encodedPrivateKey = "MHcC…"` then `Data(base64Encoded: encodedPrivateKey)!`);
+    /// `nil` otherwise (a `var`, a name declared twice, a literal with interpolations).
+    private static func literalText(_ expression: ExprSyntax, test: ScannedTest) -> String? {
+        if let literal = expression.as(StringLiteralExprSyntax.self) { return EqualityShapeDetector.plainText(literal) }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        // Bound once in the test, by no other pattern (`if let`, `for`, `case let`) nor closure parameter.
+        let bindings = test.all(PatternBindingSyntax.self).filter {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+        let patterns = test.all(IdentifierPatternSyntax.self).filter { $0.identifier.text == name }
+        let parameters =
+            test.all(ClosureShorthandParameterSyntax.self).map(\.name.text)
+            + test.all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
+        guard bindings.count == 1, patterns.count == 1, !parameters.contains(name), let binding = bindings.first,
+            let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            declaration.bindingSpecifier.tokenKind == .keyword(.let),
+            let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self)
+        else { return nil }
+        return EqualityShapeDetector.plainText(literal)
     }
 
     /// Whether `call` calls Foundation's or the standard library's declaration: by the compiler's facts, or
