@@ -323,7 +323,9 @@ let package = Package(
                 // The manifest's local dependencies are read from its syntax (LocalDependencies).
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            ],
+            // The footprint observer the audit adds to its copy of a package (FootprintObserver).
+            resources: [.embedInCode("Resources/FootprintObserver.swift")]
         ),
 
         // MARK: Audit: `litmus audit` holds a package's tests to FIRST.

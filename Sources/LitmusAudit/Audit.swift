@@ -97,6 +97,7 @@ public struct Audit: Sendable {
         var report = ReportAssembly.assemble(record, judgement, wallSeconds: (clock.now - started).inSeconds)
         report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + gathered.phases.timings
         let alone = record.observations.aloneScope
+        report = IsolationReport.describe(report, alone)
         if let since { report = ChangedScope.limit(report, to: since, alone: alone?.quick == nil ? alone : nil) }
         if let quick = alone?.quick { report = QuickReport.describe(report, quick, ranAlone: alone?.tests ?? []) }
         return AuditOutcome(report: report, mutation: mutated?.report, fixes: fixes)
@@ -130,11 +131,16 @@ public struct Audit: Sendable {
     /// `stored` lines (``TestLinesStore``) do not put out of scope; without, those whose file changed;
     /// every test with `--mutation`, which reads every test's lines, or when no lines can be read. A
     /// shard (`--since` is refused with one) runs its share of every test.
+    ///
+    /// Without `--since`, the tests' footprints choose (``AloneScope/Rule/footprints``): only the tests that can
+    /// share state run alone, and a quick audit deals its shares among them.
     private func aloneRule(stored: Result<TestLinesStore, TestLinesStore.Dropped>?, measuresLines: Bool)
         -> AloneScope.Rule?
     {
         let sinceRule = sinceRule(stored: stored, measuresLines: measuresLines)
-        guard let quick = options.quick, shard == nil else { return sinceRule }
+        guard let quick = options.quick, shard == nil else {
+            return sinceRule ?? (choosesByFootprints ? .footprints : nil)
+        }
         let since: AloneScope.Rule? =
             mutation != nil ? .everyTest("--mutation reads the lines of every test") : sinceRule
         return .quick(quick, seed: seed, since: since, lastAlone: lastRanAlone)
@@ -174,8 +180,9 @@ public struct Audit: Sendable {
         _ coveredLines: [TestID: [String: LineSet]], of observations: Observations,
         stored: Result<TestLinesStore, TestLinesStore.Dropped>?, files: [String: String], in kept: URL
     ) throws -> [TestID: [String: LineSet]] {
+        let byID = Dictionary(observations.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let measured = coveredLines.filter { id, _ in
-            let outcome = observations.alone[id]?.outcome
+            let outcome = byID[id].map(observations.measuredOutcome(of:))
             return outcome == .passed || outcome == .failed
         }
         let earlier = (try? stored?.get()) ?? TestLinesStore(package: package.path, files: [:], tests: [:])
@@ -184,7 +191,7 @@ public struct Audit: Sendable {
         try store.write(to: kept)
         var lines = coveredLines
         let skipped = observations.tests.filter { observations.aloneScope?.tests?.contains($0.id) == false }
-        for test in skipped { lines[test.id] = store.tests[test.id] }
+        for test in skipped where lines[test.id] == nil { lines[test.id] = store.tests[test.id] }
         return lines
     }
 
@@ -234,11 +241,12 @@ public struct Audit: Sendable {
         let clock = ContinuousClock()
 
         // Build: the tests once, with coverage; the layout; the test sources read.
-        let builder = BuildStage(
+        var builder = BuildStage(
             toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds, build: build)
         progress(
             .phase("Building the tests once (swift build --build-tests \(builder.flags.joined(separator: " ")))"))
-        let binary = try await builder.build()
+        let binary = try await builder.buildLeavingOutAFailingObserver()
+        let workspace = builder.workspace
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
         let layout = try await phases.measure("describe") { try await builder.describe() }
@@ -260,6 +268,11 @@ public struct Audit: Sendable {
         runs.aloneRule = aloneRule(stored: storedLines, measuresLines: measuresLines)
         // What the runs need of the judges, as values: which tests to time again.
         runs.retime = FastJudge.retimeRule(options: options, analysis: analysis)
+        switch try footprintStage(binary: binary, workspace: workspace, toolchain: toolchain) {
+        case .success(let stage): runs.footprint = stage
+        case .failure(let problem): runs.footprintsUnavailable = problem.reason
+        case nil: break
+        }
         let listing = try await phases.measure("discover") { try await runs.discover(located: analysis) }
         // How busy the machine is while the tests run, so a duration measured on a busy machine is judged
         // as it would be on a free core (the Fast judge reads each run's load).

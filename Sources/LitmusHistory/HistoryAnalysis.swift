@@ -61,7 +61,9 @@ public enum HistoryAnalysis {
         let releasable = summaries.filter { $0.quarantined && !flaky.contains($0.test) }.filter { summary in
             held(summary.test, in: indexed, runs: releaseAfter)
         }.map(\.test)
-        let aloneSomewhere = Set(summaries.filter { $0.lastAlone != nil }.map(\.test))
+        // A test the latest audit's footprints found isolated needs no alone run.
+        let isolated = Set(latest.tests.filter { $0.isolated == true }.map(\.test))
+        let aloneSomewhere = Set(summaries.filter { $0.lastAlone != nil }.map(\.test)).union(isolated)
         return HistorySummary(
             file: file, runsInFile: runsInFile, audits: audits.count, window: window, tests: summaries,
             findings: findings, notes: notes, quarantineAdvice: advice, releasable: releasable,
@@ -178,8 +180,9 @@ public enum HistoryAnalysis {
     }
 
     /// The findings (or notes) `list` gives of the window's audits: the latest audit's, but each test's
-    /// alone findings from the latest audit that ran it alone, none for a test of `flaky`, and none of
-    /// the runs' own flaky findings for those tests (the history's replace them).
+    /// alone findings from the latest audit that ran it alone (or whose footprints found it isolated: its
+    /// stretch of the serial run was its own run there), none for a test of `flaky`, and none of the runs' own
+    /// flaky findings for those tests (the history's replace them).
     static func carried(_ list: KeyPath<HistoryRun, [Finding]>, of audits: [HistoryRun], flaky: Set<TestID>)
         -> [Finding]
     {
@@ -190,7 +193,8 @@ public enum HistoryAnalysis {
         }
         var decided: Set<TestID> = []
         for run in audits.reversed() {
-            let ranAlone = Set(run.tests.filter { $0.alone != .notRun }.map(\.test)).subtracting(decided)
+            let ranAlone = Set(run.tests.filter { $0.alone != .notRun || $0.isolated == true }.map(\.test))
+                .subtracting(decided)
             carried += run[keyPath: list].filter { finding in
                 guard aloneKinds.contains(finding.kind), let test = finding.test else { return false }
                 // What a test left behind is a fact of its alone run, not a claim about order that a

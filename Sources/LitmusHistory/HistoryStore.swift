@@ -13,7 +13,7 @@ public final class HistoryStore: Sendable {
     private let queue: DatabaseQueue
 
     /// The schema's versions, oldest first: a file is migrated to the last.
-    static let versions = ["v1", "v2", "v3", "v4"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5"]
 
     /// Opens the history at `file`, creating it (and its folder) when missing, migrating it when written
     /// by an earlier litmus. Throws ``HistoryError`` when it cannot be read, is not a history, or is newer.
@@ -86,84 +86,6 @@ public final class HistoryStore: Sendable {
             || (error.resultCode == .SQLITE_ERROR && (error.message ?? "").contains("already exists"))
     }
 
-    /// The columns each table must have: a database whose migrations have this schema's names but not
-    /// its tables (another program's, written with GRDB too) is refused, never read.
-    static let columns: [String: Set<String>] = [
-        "run": [
-            "id", "uuid", "date", "kind", "package", "gitCommit", "fingerprint", "machine", "seed", "litmusVersion",
-            "wallSeconds", "share", "spread", "suiteSeconds", "linePercent", "mutationScore", "flakyTests",
-            "quarantinedTests",
-        ],
-        "test": ["id", "name"],
-        "observation": ["run", "test", "suite", "parallel", "alone", "milliseconds", "quarantined", "budget"],
-        "finding": ["run", "kind", "test", "file", "line", "message", "quarantined", "note", "ignored"],
-    ]
-
-    /// The first table or column of ``columns`` the database lacks, said as a reason; `nil` when none.
-    static func missingColumn(_ db: Database) throws -> String? {
-        for (table, expected) in columns.sorted(by: { $0.key < $1.key }) {
-            let present = Set(
-                try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]).map {
-                    $0["name"] as String
-                })
-            if present.isEmpty { return "it has no table \(table)" }
-            if let column = expected.subtracting(present).sorted().first {
-                return "its table \(table) has no column \(column)"
-            }
-        }
-        return nil
-    }
-
-    /// The schema: v1 the runs, their tests' outcomes and findings; v2 the trend's figures per run; v3 each
-    /// test's duration budget per run (the history's Fast judges the median over runs against it); v4 the
-    /// reason a finding was silenced with (`// litmus:ignore <kind> <reason>`).
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE run(
-                        id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, date REAL NOT NULL, kind TEXT NOT NULL,
-                        package TEXT NOT NULL, gitCommit TEXT, fingerprint TEXT NOT NULL, machine TEXT NOT NULL,
-                        seed TEXT, litmusVersion TEXT, wallSeconds REAL NOT NULL, share INTEGER, spread INTEGER);
-                    CREATE INDEX run_date ON run(date);
-                    CREATE TABLE test(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-                    CREATE TABLE observation(
-                        run INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
-                        test INTEGER NOT NULL REFERENCES test(id),
-                        suite TEXT NOT NULL, parallel TEXT NOT NULL, alone TEXT NOT NULL,
-                        milliseconds REAL, quarantined INTEGER NOT NULL,
-                        PRIMARY KEY(run, test)) WITHOUT ROWID;
-                    CREATE TABLE finding(
-                        run INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
-                        kind TEXT NOT NULL, test TEXT, file TEXT, line INTEGER, message TEXT NOT NULL,
-                        quarantined INTEGER NOT NULL, note INTEGER NOT NULL DEFAULT 0);
-                    CREATE INDEX finding_run ON finding(run);
-                    """)
-        }
-        migrator.registerMigration("v2") { db in
-            try db.execute(
-                sql: """
-                    ALTER TABLE run ADD COLUMN suiteSeconds REAL;
-                    ALTER TABLE run ADD COLUMN linePercent REAL;
-                    ALTER TABLE run ADD COLUMN mutationScore REAL;
-                    ALTER TABLE run ADD COLUMN flakyTests INTEGER;
-                    ALTER TABLE run ADD COLUMN quarantinedTests INTEGER;
-                    """)
-        }
-        migrator.registerMigration("v3") { db in
-            try db.execute(sql: "ALTER TABLE observation ADD COLUMN budget REAL")
-        }
-        migrator.registerMigration("v4") { db in
-            // Another program's database with these migrations' names has no such table: left to the check
-            // of the columns, which names it.
-            if try db.tableExists("finding") {
-                try db.execute(sql: "ALTER TABLE finding ADD COLUMN ignored TEXT")
-            }
-        }
-        return migrator
-    }
-
     /// Appends `run` in one transaction; a run already in the history (by its id) is not added again.
     /// Returns whether it was added.
     @discardableResult
@@ -181,7 +103,7 @@ public final class HistoryStore: Sendable {
                     var testIDs = try Self.testIDs(db)
                     let insertTest = try db.makeStatement(sql: "INSERT INTO test(name) VALUES (?)")
                     let insertObservation = try db.makeStatement(
-                        sql: "INSERT INTO observation VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                        sql: "INSERT INTO observation VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
                     let insertFinding = try db.makeStatement(
                         sql: """
                             INSERT INTO finding(run, kind, test, file, line, message, quarantined, note, ignored)
@@ -216,7 +138,7 @@ public final class HistoryStore: Sendable {
                             try insertObservation.execute(arguments: [
                                 runID, testID, OutcomeCode.text(test.suite), OutcomeCode.text(test.parallel),
                                 OutcomeCode.text([test.alone]), test.milliseconds, test.quarantined,
-                                test.budgetMilliseconds,
+                                test.budgetMilliseconds, test.isolated,
                             ])
                         }
                         for (finding, note) in run.findings.map({ ($0, false) }) + run.notes.map({ ($0, true) }) {
@@ -270,7 +192,8 @@ public final class HistoryStore: Sendable {
                             parallel: OutcomeCode.outcomes(row["parallel"]),
                             alone: OutcomeCode.outcomes(row["alone"]).first ?? .notRun,
                             milliseconds: row["milliseconds"],
-                            quarantined: row["quarantined"], budgetMilliseconds: row["budget"]))
+                            quarantined: row["quarantined"], budgetMilliseconds: row["budget"],
+                            isolated: row["isolated"]))
                 }
                 var findings: [Int64: [Finding]] = [:]
                 var notes: [Int64: [Finding]] = [:]

@@ -36,6 +36,9 @@ public struct TestReport: Codable, Sendable, Hashable {
     /// `--budget-ms`); absent for a performance test, which Fast does not judge, and in older reports. A
     /// history judges the median over its runs against it.
     public var budgetMilliseconds: Double? = nil
+    /// Why its footprint made it a candidate for the alone runs or not; absent when footprints did not choose
+    /// them (docs/audit.md, "Isolation from footprints").
+    public var isolation: IsolationEvidence? = nil
     /// The end of what it printed (at most 4 KiB) in its first run that did not pass and printed something
     /// (``TestResult/output``); XCTest's tests only. Absent when it passed every run or printed nothing.
     public var output: String? = nil
@@ -202,6 +205,9 @@ public struct AuditReport: Codable, Sendable {
     public var changedScope: ChangedScope?
     /// With `--quick`: the share run alone and why each other test ran alone; absent in a full audit.
     public var quick: QuickScope?
+    /// How footprints chose the tests run alone, or why they could not; absent when they were not asked to
+    /// (`--since`, `--mutation`, `--html`, `--test-lines`, a shard).
+    public var isolation: IsolationScope?
     /// Remarks that fail no letter (tests where only some checks never ran); absent when there is none.
     public var notes: [Finding]?
     /// What the audit itself did that can change what a test sees: processes side by side, crashes,

@@ -99,7 +99,7 @@ public struct HistoryRun: Codable, Sendable, Hashable {
                 milliseconds: test.durationsMilliseconds.isEmpty
                     ? nil : test.freeCoreMilliseconds ?? test.medianMilliseconds,
                 quarantined: report.quarantine?.tests.contains(test.id) ?? false,
-                budgetMilliseconds: test.budgetMilliseconds)
+                budgetMilliseconds: test.budgetMilliseconds, isolated: test.isolation.map { !$0.candidate })
         }
         let measured = report.tests.filter { !$0.durationsMilliseconds.isEmpty }
         self.init(
@@ -131,11 +131,15 @@ public struct HistoryTestRun: Codable, Sendable, Hashable {
     /// The budget its median was judged against in that run (``TestReport/budgetMilliseconds``); `nil` for a
     /// performance test, and in runs recorded before the history kept it.
     public var budgetMilliseconds: Double?
+    /// Whether its footprint said it touches no state another test writes, so it needed no alone run
+    /// (``TestReport/isolation``); `nil` when footprints did not choose that run's alone runs.
+    public var isolated: Bool?
 
     /// Creates the value from every field.
     public init(
         test: TestID, suite: [TestOutcome], parallel: [TestOutcome] = [], alone: TestOutcome,
-        milliseconds: Double? = nil, quarantined: Bool = false, budgetMilliseconds: Double? = nil
+        milliseconds: Double? = nil, quarantined: Bool = false, budgetMilliseconds: Double? = nil,
+        isolated: Bool? = nil
     ) {
         self.test = test
         self.suite = suite
@@ -144,5 +148,6 @@ public struct HistoryTestRun: Codable, Sendable, Hashable {
         self.milliseconds = milliseconds
         self.quarantined = quarantined
         self.budgetMilliseconds = budgetMilliseconds
+        self.isolated = isolated
     }
 }

@@ -24,7 +24,9 @@ public struct HistorySummary: Codable, Sendable {
     public var quarantineAdvice: [QuarantineAdvice]
     /// Quarantined tests that held (no flip, no failure) over their last runs: ready to release.
     public var releasable: [TestID]
-    /// Tests of the latest audit that ran alone in no audit of the window: their isolation checks are to come.
+    /// Tests of the latest audit that ran alone in no audit of the window and that its footprints did not find
+    /// isolated (a test touching no state another test writes needs no alone run): their isolation checks are to
+    /// come.
     public var notYetAlone: [TestID]
     /// The trend: one point per run, oldest first (the last 200).
     public var trend: [TrendPoint]

@@ -45,6 +45,7 @@ public struct TerminalReport: Sendable {
         )
         if let conduct = report.conduct { out.append(shown("How it ran: \(conduct.sentence)")) }
         if let quick = report.quick { out.append(quick.sentence) }
+        if let isolation = report.isolation { out.append(isolation.sentence) }
         if let scope = report.changedScope {
             let basis =
                 scope.byCoverage ? "changed test files and per-test coverage" : "changed test files only (no coverage)"

@@ -85,6 +85,27 @@ package struct BuildStage: Sendable {
         return binary
     }
 
+    /// ``build()``, tried once more without the footprint observer (``FootprintObserver``) when it fails while
+    /// the copy holds it: when that build succeeds, the observer is what failed, and the audit measures no
+    /// footprints (``PackageWorkspace/observer`` says why; a kept build folder remembers it). A build that
+    /// fails without it too fails with the package's errors.
+    package mutating func buildLeavingOutAFailingObserver() async throws -> TestBinary {
+        do {
+            return try await build()
+        } catch AuditError.buildFailed(_, let errors) where workspace.observer == .installed {
+            try workspace.leaveOutObserver(
+                because: "the footprint observer did not build here: \(errors.first ?? "no error line")")
+            do {
+                return try await build()
+            } catch {
+                if let kept = workspace.kept {
+                    try? FileManager.default.removeItem(at: kept.appendingPathComponent(FootprintObserver.leftOutFile))
+                }
+                throw error
+            }
+        }
+    }
+
     /// One `swift build` of the tests in the copy, into the build folder.
     private func runBuild() async throws -> ChildProcessResult {
         try await workspace.runSwift(

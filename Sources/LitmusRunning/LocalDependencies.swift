@@ -13,11 +13,15 @@ import SwiftSyntax
 /// reads a dependency's folder, so the dependency is not written to either. Paths inside the package
 /// stay relative: the copy holds those folders.
 package enum LocalDependencies {
-    /// Rewrites the manifests of `copy`, a copy of the package at `original`.
-    static func rewriteManifests(in copy: URL, original: URL) throws {
+    /// Rewrites the manifests of `copy`, a copy of the package at `original` (whose manifests it reads), with
+    /// the footprint observer's target when `observer` (``FootprintObserver/adding(to:)``).
+    static func rewriteManifests(in copy: URL, original: URL, observer: Bool = false) throws {
         for file in try manifests(in: copy) {
+            let source = original.appendingPathComponent(file.lastPathComponent)
             let manifest = try String(contentsOf: file, encoding: .utf8)
-            let rewritten = absolutized(manifest, packageFolder: original)
+            let text = (try? String(contentsOf: source, encoding: .utf8)) ?? manifest
+            let absolute = absolutized(text, packageFolder: original)
+            let rewritten = observer ? (try? FootprintObserver.adding(to: absolute).get()) ?? absolute : absolute
             if rewritten != manifest { try rewritten.write(to: file, atomically: true, encoding: .utf8) }
         }
     }
@@ -42,7 +46,7 @@ package enum LocalDependencies {
     }
 
     /// The folders of the local dependencies named by absolute paths in the manifests of `package` (in a
-    /// copy, after ``rewriteManifests(in:original:)``: every local dependency outside the package).
+    /// copy, after ``rewriteManifests(in:original:observer:)``: every local dependency outside the package).
     static func folders(namedIn package: URL) -> [URL] {
         var folders: Set<String> = []
         for file in (try? manifests(in: package)) ?? [] {

@@ -30,7 +30,8 @@ package struct PackageLayout: Sendable {
         var testFolders: [String: String] = [:]
         var pluginFolders: [String] = []
         var resources: [String] = []
-        for target in description.targets {
+        // The footprint observer the audit adds to its copy is no target of the package's.
+        for target in description.targets where target.name != FootprintObserver.target {
             resources += (target.resources ?? []).map { resource in
                 // SwiftPM gives each resource's absolute path; older versions one relative to the target.
                 resource.path.hasPrefix("/")

@@ -19,6 +19,8 @@ package struct PackageWorkspace: Sendable {
     package var build: URL
     /// The build folder kept between audits, if any (`--build-path` or the ``BuildCache``).
     package var kept: URL?
+    /// Whether the copy holds the footprint observer (``FootprintObserver``), and why not.
+    package var observer: FootprintObserver.Status = .leftOut("the copy was made without it")
 
     /// Copies `original` into a new scratch folder. With a `buildFolder` (kept between audits), the
     /// copy and SwiftPM's scratch path live there instead, at stable paths, so dependencies are not
@@ -42,19 +44,54 @@ package struct PackageWorkspace: Sendable {
             throw AuditError.diskFull(path: fileManager.temporaryDirectory.path, during: "making the scratch folder")
         }
         RunResources.shared.track(directory: root)
+        let observer = observerStatus(of: original, kept: buildFolder)
         guard let buildFolder else {
             let package = root.appendingPathComponent(original.lastPathComponent)
             try copyTree(from: original, to: package)
-            try LocalDependencies.rewriteManifests(in: package, original: original.standardizedFileURL)
+            try LocalDependencies.rewriteManifests(
+                in: package, original: original.standardizedFileURL, observer: observer == .installed)
+            if observer == .installed { try FootprintObserver.install(in: package) }
             return PackageWorkspace(
                 original: original, root: root, package: package, build: root.appendingPathComponent("build"),
-                kept: nil)
+                kept: nil, observer: observer)
         }
         let package = copyFolder(of: original, in: buildFolder)
-        try WorkspaceSync.sync(from: original.standardizedFileURL, to: package, preserving: preserving)
+        try WorkspaceSync.sync(
+            from: original.standardizedFileURL, to: package, preserving: preserving, observer: observer == .installed)
+        if observer == .installed {
+            try FootprintObserver.install(in: package)
+        } else {
+            FootprintObserver.remove(from: package)
+        }
         return PackageWorkspace(
             original: original, root: root, package: package, build: buildFolder.appendingPathComponent("build"),
-            kept: buildFolder)
+            kept: buildFolder, observer: observer)
+    }
+
+    /// Whether the copy of `original` gets the footprint observer: not when the kept build folder says it did
+    /// not build there, nor when the package's manifest cannot take it (``FootprintObserver/adding(to:)``).
+    private static func observerStatus(of original: URL, kept: URL?) -> FootprintObserver.Status {
+        if let reason = FootprintObserver.leftOut(in: kept) { return .leftOut(reason) }
+        let manifest = original.appendingPathComponent("Package.swift")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
+            return .leftOut("Package.swift could not be read")
+        }
+        switch FootprintObserver.adding(to: text) {
+        case .success: return .installed
+        case .failure(let leftOut): return .leftOut(leftOut.reason)
+        }
+    }
+
+    /// Takes the footprint observer out of the copy (its manifests and its folder) for `reason`, noted in the
+    /// kept build folder so that later audits there build without it.
+    package mutating func leaveOutObserver(because reason: String) throws {
+        observer = .leftOut(reason)
+        FootprintObserver.remove(from: package)
+        try LocalDependencies.rewriteManifests(in: package, original: original.standardizedFileURL, observer: false)
+        if let kept {
+            try reason.write(
+                to: kept.appendingPathComponent(FootprintObserver.leftOutFile), atomically: true, encoding: .utf8)
+        }
     }
 
     /// Refuses a build folder that is the package or lies inside it, its links and the package's resolved

@@ -64,6 +64,9 @@ package struct TestBinary: Sendable {
         /// The files of the package's copy that changed while an alone run ran (its own doing, or that
         /// of a process beside it), relative to the package; empty for other runs.
         package var changedInPackage: [String] = []
+        /// The footprint files its processes wrote (``FootprintObserver``), one per process asked for them, by
+        /// the process's framework.
+        package var footprints: [TestLibrary: URL] = [:]
 
         /// Whether a process of this run was killed at its time limit.
         package var timedOut: Bool { !timeouts.isEmpty }
@@ -130,10 +133,15 @@ package struct TestBinary: Sendable {
         try await process([], output: "direct", profile: "direct").result
     }
 
-    /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`.
-    package func runXCTests(_ ids: [TestID]?, known: [TestIdentity], profile: String) async throws -> Run {
+    /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`; with `footprint`,
+    /// the footprint observer writes which code each test executed (``Run/footprints``).
+    package func runXCTests(_ ids: [TestID]?, known: [TestIdentity], profile: String, footprint: Bool = false)
+        async throws -> Run
+    {
         let arguments = ids.map { [$0.map(\.rawValue).joined(separator: ",")] } ?? []
-        let (output, seconds, profiles) = try await process(arguments, output: "xctest", profile: profile)
+        let footprints = footprint ? footprintFile(profile) : nil
+        let (output, seconds, profiles) = try await process(
+            arguments, output: "xctest", profile: profile, footprint: footprints)
         // XCTest prints `Class.method` without the module: two test targets may each have that test. The
         // runner runs them in the listing's order, so the n-th `Class.method` printed is the n-th listed.
         let asked = ids.map(Set.init)
@@ -155,7 +163,13 @@ package struct TestBinary: Sendable {
         return Run(
             results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles,
             status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
-            processes: [Self.process(.xctest, output, seconds: seconds, order: order, results: results)])
+            processes: [Self.process(.xctest, output, seconds: seconds, order: order, results: results)],
+            footprints: footprints.map { [.xctest: $0] } ?? [:])
+    }
+
+    /// Where a process named `profile` writes its footprints.
+    private func footprintFile(_ profile: String) -> URL {
+        scratch.appendingPathComponent("footprint-\(profile)-\(UUID().uuidString).txt")
     }
 
     /// The record of a process of `library` that ended as `output` says, after `seconds`, having started
@@ -178,15 +192,20 @@ package struct TestBinary: Sendable {
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
-    /// same every run) unless `parallel`: `ids` (full event stream identifiers) or all when `nil`.
-    package func runSwiftTests(_ ids: [TestID]?, profile: String, parallel: Bool = false) async throws -> Run {
+    /// same every run) unless `parallel`: `ids` (full event stream identifiers) or all when `nil`; with
+    /// `footprint` (one at a time only), the footprint observer writes which code each test executed.
+    package func runSwiftTests(_ ids: [TestID]?, profile: String, parallel: Bool = false, footprint: Bool = false)
+        async throws -> Run
+    {
         let events = scratch.appendingPathComponent("events-\(UUID().uuidString).jsonl")
         var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
         for id in ids ?? [] {
             arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id.rawValue) + "$"]
         }
-        let (output, seconds, profiles) = try await process(arguments, output: "swift-testing", profile: profile)
+        let footprints = footprint && !parallel ? footprintFile(profile) : nil
+        let (output, seconds, profiles) = try await process(
+            arguments, output: "swift-testing", profile: profile, footprint: footprints)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)
         try refuseLostOutput(output, started: stream.startOrder, results: stream.results, silent: stream.tests.isEmpty)
@@ -198,7 +217,7 @@ package struct TestBinary: Sendable {
             profiles: profiles, status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
             processes: [
                 Self.process(.swiftTesting, output, seconds: seconds, order: stream.startOrder, results: stream.results)
-            ])
+            ], footprints: footprints.map { [.swiftTesting: $0] } ?? [:])
     }
 
     /// Throws ``AuditError/diskFull(path:during:)`` when a process that exited 0 on its own left a test
@@ -257,15 +276,19 @@ package struct TestBinary: Sendable {
     /// Runs one process with `arguments`, its output in a file named after `output` and its coverage
     /// profiles named after `profile`: how it ended, what it printed, its wall time, and the profiles
     /// it wrote when the binary keeps them (else its output file and profiles are removed).
-    private func process(_ arguments: [String], output: String, profile: String) async throws
-        -> (result: ChildProcessResult, seconds: Double, profiles: [URL])
+    private func process(_ arguments: [String], output: String, profile: String, footprint: URL? = nil)
+        async throws -> (result: ChildProcessResult, seconds: Double, profiles: [URL])
     {
         let profiles = ProfileFiles(in: scratch, named: profile)
         let file = scratch.appendingPathComponent("\(output)-\(UUID().uuidString).txt")
+        var variables = environment.merging(profiles.environment) { $1 }
+        variables[FootprintObserver.environmentVariable] = footprint?.path
+        // A footprint variable this process inherited (an audit run inside an observed test) is never passed on.
+        let unset = footprint == nil ? [FootprintObserver.environmentVariable] : []
         let started = ContinuousClock.now
         let result = try await ChildProcess.run(
             executable, arguments, in: workingDirectory,
-            environment: environment.merging(profiles.environment) { $1 }, unsetting: ProfileFiles.inheritedState,
+            environment: variables, unsetting: ProfileFiles.inheritedState.union(unset),
             outputFile: file, timeout: timeout, tag: .next())
         let seconds = (ContinuousClock.now - started).inSeconds
         guard !keepsFiles else { return (result, seconds, profiles.written()) }
@@ -323,6 +346,7 @@ extension TestBinary.Run {
             order += run.order
             timeouts += run.timeouts
             profiles += run.profiles
+            footprints.merge(run.footprints) { $1 }
             if status == 0 { status = run.status }
             seconds += run.seconds
             processorSeconds = processorSeconds.flatMap { sum in run.processorSeconds.map { sum + $0 } }

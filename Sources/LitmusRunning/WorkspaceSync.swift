@@ -12,22 +12,27 @@ import LitmusModel
 /// ``PackageWorkspace/runSwift(_:_:environment:outputFile:timeout:)``), except SwiftPM's own
 /// Package.resolved when the package has none. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor
 /// deleted. Manifests get their local dependencies pointed at the real folders (``LocalDependencies``)
-/// before comparing.
+/// before comparing, and with `observer` the footprint observer's target (``FootprintObserver``), whose
+/// folder the sync leaves alone.
 enum WorkspaceSync {
     /// Makes `copy` hold what `original` holds, except the files at `preserving` (relative paths), which
     /// it neither writes nor deletes; returns the relative paths of the files it wrote.
     @discardableResult
-    static func sync(from original: URL, to copy: URL, preserving: Set<String> = []) throws -> [String] {
+    static func sync(from original: URL, to copy: URL, preserving: Set<String> = [], observer: Bool = false) throws
+        -> [String]
+    {
         var written: [String] = []
         try sync(
-            folder: "", original: original, copy: copy, root: original, preserving: preserving, written: &written)
+            folder: "", original: original, copy: copy, root: original,
+            preserving: preserving.union([FootprintObserver.target]), observer: observer, written: &written)
         return written
     }
 
     private static func skipped(_ name: String) -> Bool { PackageWorkspace.isNotCopied(name) }
 
     private static func sync(
-        folder: String, original: URL, copy: URL, root: URL, preserving: Set<String>, written: inout [String]
+        folder: String, original: URL, copy: URL, root: URL, preserving: Set<String>, observer: Bool,
+        written: inout [String]
     ) throws {
         let fileManager = FileManager.default
         let source = folder.isEmpty ? original : original.appendingPathComponent(folder)
@@ -52,8 +57,10 @@ enum WorkspaceSync {
                 if isFile(to) { try fileManager.removeItem(at: to) }
                 try sync(
                     folder: relative, original: original, copy: copy, root: root, preserving: preserving,
-                    written: &written)
-            } else if try update(file: to, from: from, attributes: attributes, manifest: folder.isEmpty, root: root) {
+                    observer: observer, written: &written)
+            } else if try update(
+                file: to, from: from, attributes: attributes, manifest: folder.isEmpty, root: root, observer: observer)
+            {
                 written.append(relative)
             }
         }
@@ -66,14 +73,14 @@ enum WorkspaceSync {
 
     /// Writes `file` when its contents differ from what it should hold; returns whether it wrote.
     private static func update(
-        file: URL, from source: URL, attributes: [FileAttributeKey: Any], manifest: Bool, root: URL
+        file: URL, from source: URL, attributes: [FileAttributeKey: Any], manifest: Bool, root: URL, observer: Bool
     ) throws -> Bool {
         let fileManager = FileManager.default
         var expected = try Data(contentsOf: source)
         let name = source.lastPathComponent
         if manifest, name.hasPrefix("Package"), name.hasSuffix(".swift") {
-            let text = String(decoding: expected, as: UTF8.self)
-            expected = Data(LocalDependencies.absolutized(text, packageFolder: root).utf8)
+            let text = LocalDependencies.absolutized(String(decoding: expected, as: UTF8.self), packageFolder: root)
+            expected = Data((observer ? (try? FootprintObserver.adding(to: text).get()) ?? text : text).utf8)
         }
         let modified = attributes[.modificationDate] as? Date
         if isFile(file), let existing = try? Data(contentsOf: file), existing == expected {

@@ -168,4 +168,18 @@ struct HistoryAnalysisTests {
         let runs = [run(1, ["T.i": ("P", "P"), "T.j": ("P", "N")])]
         #expect(HistoryAnalysis.summarize(runs, file: "h", runsInFile: 1, trend: []).notYetAlone == ["T.j"])
     }
+
+    @Test("A test the latest audit's footprints found isolated is not still to run alone; one found isolated before is")
+    func isolatedNeedsNoAloneRun() {
+        // Given: T.j isolated in the latest audit, T.k only in an earlier one
+        var earlier = run(1, ["T.j": ("P", "N"), "T.k": ("P", "N")])
+        earlier.tests[1].isolated = true
+        var latest = run(2, ["T.j": ("P", "N"), "T.k": ("P", "N")])
+        latest.tests[0].isolated = true
+        latest.tests[1].isolated = false
+
+        // When / Then
+        let summary = HistoryAnalysis.summarize([earlier, latest], file: "h", runsInFile: 2, trend: [])
+        #expect(summary.notYetAlone == ["T.k"])
+    }
 }

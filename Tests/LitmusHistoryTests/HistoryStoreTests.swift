@@ -142,6 +142,27 @@ struct HistoryStoreTests {
         #expect(runs.last == newer)
     }
 
+    @Test("A file of schema version 4 gains whether each test's footprint found it isolated; old runs do not know")
+    func migratesVersion4() throws {
+        // Given: a file with the first four migrations and one run
+        let scratch = ScratchFolder()
+        let file = try Self.oldHistory(
+            upTo: "v4", in: scratch,
+            rows:
+                "INSERT INTO test(name) VALUES ('T.a'); INSERT INTO observation VALUES (1, 1, 'P', '', 'P', 3.0, 0, NULL);"
+        )
+        var new = run(2, ["T.a": ("P", "N"), "T.b": ("P", "P")])
+        new.tests[0].isolated = true
+        new.tests[1].isolated = false
+
+        // When
+        let store = try HistoryStore(file: file)
+        try store.append(new)
+
+        // Then
+        #expect(try store.runs().map { $0.tests.map(\.isolated) } == [[nil], [true, false]])
+    }
+
     @Test("A file a newer litmus wrote is refused, naming it")
     func newerRefused() throws {
         // Given

@@ -128,8 +128,11 @@ struct MergeEndToEndTests {
     /// worker it counts from its suite run 1: the finding is the same, its counts are not). Everything
     /// else (every finding, verdict, other outcome, failure message, covered line, killed process, the
     /// seed and the options) must be equal.
-    private static func auditWithoutDurations(_ data: Data) throws -> NSDictionary {
+    /// `spared`: the tests an unsharded audit's footprints spared the alone run (a shard runs its share of every
+    /// test alone), whose outcome alone is left out of both reports, with the footprints' evidence.
+    private static func auditWithoutDurations(_ data: Data, spared: Set<String> = []) throws -> NSDictionary {
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["isolation"] = nil
         object["wallSeconds"] = nil
         object["buildSeconds"] = nil
         object["phases"] = nil
@@ -140,13 +143,23 @@ struct MergeEndToEndTests {
             let flipped = (test["flipRate"] as? Double ?? 0) > 0
             let measured = ["durationsMilliseconds", "medianMilliseconds", "freeCoreMilliseconds"]
             let counted = flipped ? ["suiteOutcomes", "parallelOutcomes", "flipRate", "issues"] : []
-            return test.filter { !(measured + counted).contains($0.key) }
+            let chosen = ["isolation"] + (spared.contains(test["id"] as? String ?? "") ? ["aloneOutcome"] : [])
+            return test.filter { !(measured + counted + chosen).contains($0.key) }
         }
         let text = String(
             decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
         let scrubbed = Self.withoutSchedule(text).replacing(
             /passed [0-9]+ of ([0-9]+) identical runs \(flip rate [0-9.]+\)/, with: "passed N identical runs")
         return try #require(try JSONSerialization.jsonObject(with: Data(scrubbed.utf8)) as? NSDictionary)
+    }
+
+    /// The tests whose footprints spared them the alone run in the audit report `data` (`tests[].isolation`).
+    private static func spared(_ data: Data) throws -> Set<String> {
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        return Set(
+            tests.filter { ($0["isolation"] as? [String: Any])?["verdict"] as? String == "isolated" }
+                .compactMap { $0["id"] as? String })
     }
 
     /// What differs between two normalized audit reports, for a failure message: the top-level keys
@@ -204,8 +217,13 @@ struct MergeEndToEndTests {
         // Then: the same exit status (findings over the thresholds), findings, verdicts and outcomes
         #expect(whole.status == 1, "\(whole.errors)")
         #expect(merge.status == whole.status, "\(merge.errors)")
-        let merged = try Self.auditWithoutDurations(Data(contentsOf: URL(fileURLWithPath: file("merged.json"))))
-        let unsharded = try Self.auditWithoutDurations(Data(contentsOf: URL(fileURLWithPath: file("whole.json"))))
+        // The unsharded audit ran alone only the tests its footprints made candidates; the shards, every test
+        let wholeReport = try Data(contentsOf: URL(fileURLWithPath: file("whole.json")))
+        let spared = try Self.spared(wholeReport)
+        #expect(!spared.isEmpty)
+        let merged = try Self.auditWithoutDurations(
+            Data(contentsOf: URL(fileURLWithPath: file("merged.json"))), spared: spared)
+        let unsharded = try Self.auditWithoutDurations(wholeReport, spared: spared)
         #expect(merged == unsharded, "\(Self.auditDifference(merged, unsharded))")
         #expect((merged["findings"] as? [Any])?.count ?? 0 > 5)
         let junit = { (name: String) in

@@ -7,9 +7,10 @@ import SwiftSyntax
 /// no target compiles (docs/audit.md, "Tests that never run"): excluded by name by their test target, outside
 /// every target's folder in a folder where the package keeps its tests (`Tests`, or where its manifests put
 /// test targets), or in a test folder only another `Package@swift-…` manifest (or a condition of the
-/// manifest) declares as a target. A file in a nested package (a folder with a Package.swift of its own), in a
-/// hidden or vendored folder, among a target's resources, in a folder its target excludes or in a folder named
-/// for data (`Fixtures`, `Inputs`, …) is data a test reads, not tests.
+/// manifest) declares as a target. The footprint observer the audit adds to its copy is not among them. A file
+/// in a nested package (a folder with a Package.swift of its own), in a hidden or vendored folder, among a
+/// target's resources, in a folder its target excludes or in a folder named for data (`Fixtures`, `Inputs`, …)
+/// is data a test reads, not tests.
 struct UncompiledTestFiles {
     /// The package's folder.
     var package: URL
@@ -55,8 +56,9 @@ struct UncompiledTestFiles {
         return SwiftFiles.under(package).compactMap { url -> AnalyzedFinding? in
             let path = url.path
             let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+            // The footprint observer, which the audit adds to its copy, is no file of the package.
             guard !compiled.contains(path), relative.contains("/") || !relative.hasPrefix("Package"),
-                !SwiftFiles.isVendored(relative[...]),
+                !relative.hasPrefix(FootprintObserver.target + "/"), !SwiftFiles.isVendored(relative[...]),
                 !Self.isInside(path, any: otherFolders + resources), !inNestedPackage(relative),
                 let text = try? String(contentsOf: url, encoding: .utf8),
                 ["XCTestCase", "@Test", "QuickSpec", "AsyncSpec"].contains(where: text.contains)

@@ -1,5 +1,6 @@
 /// S, at run time: the checks a passing test makes (as the static analysis finds them, in the test and
-/// in the helpers it calls) that its alone run never executed, read from the test targets' coverage.
+/// in the helpers it calls) that its own run never executed, read from the test targets' coverage: its alone
+/// run, or its stretch of suite run 1 when its footprint spared it the alone run.
 /// All of them never ran: the finding `assertionNeverRan`. Some: a note, which fails no letter.
 enum AssertionNeverRanJudge {
     /// The findings and the notes, leaving out the tests `existing` findings name for unawaited work
@@ -11,7 +12,7 @@ enum AssertionNeverRanJudge {
         var notes: [Finding] = []
         let analysis = context.analysis
         let unawaited = Set(existing.filter { $0.kind == .unawaitedAssertion }.compactMap(\.test))
-        for test in observations.tests where observations.aloneOutcome(of: test) == .passed {
+        for test in observations.tests where observations.measuredOutcome(of: test) == .passed {
             guard !unawaited.contains(test.id), let counts = context.executions[test.id],
                 let own = sites(of: test, in: analysis), !own.sites.isEmpty
             else { continue }
@@ -49,10 +50,11 @@ enum AssertionNeverRanJudge {
         }
     }
 
-    /// The positions to count for each test that passed alone: its checks' and its helpers'.
+    /// The positions to count for each test that passed in its own run (alone, or its stretch of suite run 1):
+    /// its checks' and its helpers'.
     static func positions(_ observations: Observations, _ analysis: SourceAnalysis) -> [TestID: CheckPositions] {
         var result: [TestID: CheckPositions] = [:]
-        for test in observations.tests where observations.aloneOutcome(of: test) == .passed {
+        for test in observations.tests where observations.measuredOutcome(of: test) == .passed {
             guard let own = sites(of: test, in: analysis), !own.sites.isEmpty else { continue }
             var positions = own.positions
             var pending = own.sites.compactMap(\.helper)

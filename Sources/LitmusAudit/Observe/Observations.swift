@@ -70,8 +70,12 @@ struct Observations: Sendable, Codable {
     /// Which of the audit's suite runs, parallel runs and random halves `suiteRuns`, `parallelRuns` and
     /// `randomHalves` hold, in that order, when not all of them (a shard's record); `nil`: all.
     var share: RunShare?
-    /// With `--since`, which tests ran alone (the others' alone runs were skipped); `nil`: every test.
+    /// With `--since`, `--quick` or footprints, which tests ran alone (the others' alone runs were skipped), and
+    /// why; `nil`: every test.
     var aloneScope: AloneScope?
+    /// The tests whose ``profiles`` are their own from suite run 1 (the footprint observer saw what each
+    /// executed there), not from an alone run; `nil` when there are none.
+    var profiledInSuite: Set<TestID>?
     /// What each test left behind in its alone run (``LeftFiles``), by identifier: files in the package's
     /// copy (confirmed by running it alone again) and in its temporary folder; `nil` in a record written
     /// before files were checked.
@@ -104,6 +108,17 @@ struct Observations: Sendable, Codable {
 
     /// The test's outcome alone, `.notRun` when it did not start.
     func aloneOutcome(of test: TestIdentity) -> TestOutcome { alone[test.id]?.outcome ?? .notRun }
+
+    /// The run its own coverage profile (``profiles``) was measured in: its alone run, or suite run 1 when its
+    /// profile came from there (``profiledInSuite``); `nil` when it has neither.
+    func measuredResult(of test: TestIdentity) -> TestResult? {
+        if let own = alone[test.id] { return own }
+        guard profiledInSuite?.contains(test.id) == true else { return nil }
+        return suiteRuns.first?.results[test.id]
+    }
+
+    /// The outcome of ``measuredResult(of:)``, `.notRun` when there is none.
+    func measuredOutcome(of test: TestIdentity) -> TestOutcome { measuredResult(of: test)?.outcome ?? .notRun }
 
     /// The test's durations in the suite runs where it passed or failed, in milliseconds.
     func durations(of test: TestIdentity) -> [Double] { timings(of: test).map(\.milliseconds) }

@@ -37,11 +37,13 @@ extension RunStage {
             let processes = [true, false].compactMap { results[PooledJob.suite(index: index, xctest: $0).key] }
             return suiteRun(index, merging: processes, log: &log)
         }
+        let tests = xctests + swiftTests
+        let footprints = try await measureFootprints(
+            of: [true, false].compactMap { results[PooledJob.suite(index: 1, xctest: $0).key] }, clock: &clock)
 
         // The parallel runs keep the machine to themselves: each uses every core, and another process
         // beside it would change the overlaps it is there to observe.
-        let tests = xctests + swiftTests
-        let halves = halves(of: tests)
+        let halves = halves(of: tests, footprints: footprints)
         let share = share(parallelRuns: parallelRunCount(swiftTests), randomHalves: halves.count)
         let parallelRuns = try await clock.measure("parallelRuns") {
             try await runParallel(share.parallel, of: share.parallelRunCount, log: &log)
@@ -49,7 +51,7 @@ extension RunStage {
 
         var jobs = share.halves.map { PooledJob.half(index: $0 - 1, tests: halves[$0 - 1]) }
         let (alone, scope) = aloneShare(
-            of: tests, failing: Self.failing(in: suiteRuns + parallelRuns))
+            of: tests, failing: Self.failing(in: suiteRuns + parallelRuns), footprints: footprints?.map(\.footprints))
         jobs += alone.map(PooledJob.alone)
         progress(
             .phase(
@@ -60,6 +62,7 @@ extension RunStage {
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         observations.aloneScope = scope
         record(alone: alone.map { ($0, pooled[PooledJob.alone($0).key]!) }, into: &observations, log: &log)
+        try recordSuiteProfiles(footprints, into: &observations)
         observations.randomHalves = share.halves.map { $0 - 1 }.map { index in
             randomHalf(
                 index, of: halves.count, pooled[PooledJob.half(index: index, tests: []).key]!, log: &log)
@@ -75,23 +78,26 @@ extension RunStage {
     private func pool(_ jobs: [PooledJob], xctests: [TestIdentity]) async throws -> [String: TestBinary.Run] {
         let binary = self.binary
         let progress = self.progress
+        let observed = footprint != nil
         let done = try await concurrentMap(jobs, width: width) { job in
-            try await Self.run(job, binary: binary, xctests: xctests)
+            try await Self.run(job, binary: binary, xctests: xctests, observed: observed)
         } onEach: { count in
             progress(.step(done: count, total: jobs.count))
         }
         return Dictionary(zip(jobs.map(\.key), done), uniquingKeysWith: { first, _ in first })
     }
 
-    /// Runs one job's process, with the profile name the full schedule gives it.
-    private static func run(_ job: PooledJob, binary: TestBinary, xctests: [TestIdentity]) async throws
-        -> TestBinary.Run
+    /// Runs one job's process, with the profile name the full schedule gives it; suite run 1's processes with
+    /// the footprint observer when `observed`.
+    private static func run(_ job: PooledJob, binary: TestBinary, xctests: [TestIdentity], observed: Bool)
+        async throws -> TestBinary.Run
     {
         switch job {
         case .suite(let index, xctest: true):
-            try await binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x")
+            try await binary.runXCTests(
+                nil, known: xctests, profile: "suite-\(index)-x", footprint: observed && index == 1)
         case .suite(let index, xctest: false):
-            try await binary.runSwiftTests(nil, profile: "suite-\(index)-s")
+            try await binary.runSwiftTests(nil, profile: "suite-\(index)-s", footprint: observed && index == 1)
         case .alone(let test):
             try await binary.runAlone(test, all: xctests, profile: "alone")
         case .half(let index, let tests):

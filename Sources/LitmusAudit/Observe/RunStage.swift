@@ -23,6 +23,12 @@ struct RunStage: Sendable {
     /// Which tests to time again alone after the runs, over their budget in some runs only (the audit
     /// gives the Fast judge's rule).
     var retime = RetimeRule.none
+    /// The footprints of suite run 1, which then runs with the footprint observer: the alone runs and random
+    /// halves are chosen from them (``AloneScope/Rule``); `nil`: none are measured.
+    var footprint: FootprintStage?
+    /// Why footprints cannot be measured though the audit chooses its alone runs by them (the observer is not in
+    /// the copy, no coverage): the report says it, and every test runs alone.
+    var footprintsUnavailable: String?
     /// How busy the machine is, measured beside the runs; each observed run keeps the load during it.
     var probe: CPUShareProbe?
 
@@ -63,11 +69,12 @@ struct RunStage: Sendable {
         if options.schedule == .fast { return try await observePooled(listing, clock: &clock) }
         let xctests = listing.tests
         var log = RunLog()
-        let (suiteRuns, swiftTests) = try await clock.measure("suiteRuns") {
+        let (suiteRuns, swiftTests, observed) = try await clock.measure("suiteRuns") {
             try await runSuite(xctests: xctests, log: &log)
         }
         let tests = xctests + swiftTests
-        let halves = halves(of: tests)
+        let footprints = try await measureFootprints(of: observed, clock: &clock)
+        let halves = halves(of: tests, footprints: footprints)
         let share = share(parallelRuns: parallelRunCount(swiftTests), randomHalves: halves.count)
         let parallelRuns = try await clock.measure("parallelRuns") {
             try await runParallel(share.parallel, of: share.parallelRunCount, log: &log)
@@ -75,7 +82,7 @@ struct RunStage: Sendable {
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         let before = PackageFiles.snapshot(of: binary.workingDirectory)
         try await clock.measure("aloneRuns") {
-            try await runEachAlone(&observations, xctests: xctests, log: &log)
+            try await runEachAlone(&observations, xctests: xctests, footprints: footprints, log: &log)
         }
         observations.randomHalves = try await clock.measure("randomHalves") {
             try await runRandomHalves(halves, share.halves, xctests: xctests, log: &log)
@@ -140,35 +147,50 @@ struct RunStage: Sendable {
 
     // MARK: The runs
 
+    /// The suite runs, the Swift Testing tests their stream declared, and the processes of suite run 1 (which
+    /// the footprint observer watched, when there is a ``footprint`` stage).
     private func runSuite(xctests: [TestIdentity], log: inout RunLog) async throws
-        -> ([ObservedRun], [TestIdentity])
+        -> ([ObservedRun], [TestIdentity], [TestBinary.Run])
     {
         let indices = share().suite
         progress(.phase("Running the whole suite \(Self.times(indices.count, of: max(1, options.runs)))"))
         var swiftTests: [TestIdentity] = []
         var suiteRuns: [ObservedRun] = []
+        var observed: [TestBinary.Run] = []
         for (done, index) in indices.enumerated() {
-            let (run, declared) = try await suiteRun(index, xctests: xctests, log: &log)
+            let (run, declared, processes) = try await suiteRun(index, xctests: xctests, log: &log)
             if swiftTests.isEmpty { swiftTests = declared }
+            if index == 1 { observed = processes }
             suiteRuns.append(run)
             progress(.step(done: done + 1, total: indices.count))
         }
-        return (suiteRuns, swiftTests)
+        return (suiteRuns, swiftTests, observed)
     }
 
-    /// Suite run `index`: XCTest in one process and Swift Testing in another, side by side; and the Swift
-    /// Testing tests its stream declared.
+    /// Suite run `index`: XCTest in one process and Swift Testing in another, side by side; the Swift
+    /// Testing tests its stream declared; and its processes (run 1's with the footprint observer).
     func suiteRun(_ index: Int, xctests: [TestIdentity], log: inout RunLog) async throws
-        -> (ObservedRun, [TestIdentity])
+        -> (ObservedRun, [TestIdentity], [TestBinary.Run])
     {
         let binary = self.binary
+        let observed = footprint != nil && index == 1
         async let xctestRun =
-            xctests.isEmpty ? nil : binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x")
-        async let swiftRun = binary.runSwiftTests(nil, profile: "suite-\(index)-s")
+            xctests.isEmpty
+            ? nil : binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x", footprint: observed)
+        async let swiftRun = binary.runSwiftTests(nil, profile: "suite-\(index)-s", footprint: observed)
         let (x, s) = try await (xctestRun, swiftRun)
-        return (
-            suiteRun(index, merging: [x, s].compactMap { $0 }, log: &log), s.declared.map(paths.relative)
-        )
+        let processes = [x, s].compactMap { $0 }
+        return (suiteRun(index, merging: processes, log: &log), s.declared.map(paths.relative), processes)
+    }
+
+    /// The footprints of the `observed` processes of suite run 1, timed as the phase `footprints`; `nil` when
+    /// the audit measures none.
+    func measureFootprints(of observed: [TestBinary.Run], clock: inout PhaseClock) async throws
+        -> Result<FootprintRun, FootprintProblem>?
+    {
+        guard let footprint else { return footprintsUnavailable.map { .failure(FootprintProblem(reason: $0)) } }
+        progress(.phase("Reading each test's footprint of shared state from suite run 1"))
+        return try await clock.measure("footprints") { try await footprint.measure(TestBinary.Run(merging: observed)) }
     }
 
     /// The processes of suite run `index` as one observed run.
@@ -209,10 +231,12 @@ struct RunStage: Sendable {
 
     /// Each test alone in a fresh process, `width` at once; each keeps its own coverage profiles.
     private func runEachAlone(
-        _ observations: inout Observations, xctests: [TestIdentity], log: inout RunLog
+        _ observations: inout Observations, xctests: [TestIdentity],
+        footprints: Result<FootprintRun, FootprintProblem>?, log: inout RunLog
     ) async throws {
         let failing = Self.failing(in: observations.suiteRuns + observations.parallelRuns)
-        let (tests, scope) = aloneShare(of: observations.tests, failing: failing)
+        let (tests, scope) = aloneShare(
+            of: observations.tests, failing: failing, footprints: footprints?.map(\.footprints))
         observations.aloneScope = scope
         let share = shard.map { " (shard \($0) of \(observations.tests.count))" } ?? ""
         let count = Self.aloneCount(tests.count, of: observations.tests.count, scope)
@@ -225,6 +249,26 @@ struct RunStage: Sendable {
             progress(.step(done: done, total: tests.count))
         }
         record(alone: Array(zip(tests, runs)), into: &observations, log: &log)
+        try recordSuiteProfiles(footprints, into: &observations)
+    }
+
+    /// Gives each test that did not run alone its own coverage profile from the serial run the footprint
+    /// observer watched (``TestProfiles``), so the coverage stage reads its checks' counts and lines as it
+    /// reads an alone run's; ``Observations/profiledInSuite`` names them.
+    func recordSuiteProfiles(
+        _ footprints: Result<FootprintRun, FootprintProblem>?, into observations: inout Observations
+    ) throws {
+        guard let run = footprints.flatMap({ try? $0.get() }) else { return }
+        let folder = binary.scratch.appendingPathComponent("footprint-profiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var profiled: Set<TestID> = []
+        for (index, test) in observations.tests.enumerated() where observations.alone[test.id] == nil {
+            let url = folder.appendingPathComponent("test-\(index).profraw")
+            guard try run.profiles.write(test.id, to: url) else { continue }
+            observations.profiles[test.id] = [url]
+            profiled.insert(test.id)
+        }
+        observations.profiledInSuite = profiled
     }
 
     /// `each of 180 tests`, with `--since` `14 of 180 tests (those the changes may touch)`, with `--quick`
@@ -245,9 +289,11 @@ struct RunStage: Sendable {
     /// The tests this process runs alone, and the `--since` or `--quick` scope that chose them: a shard's
     /// share, or the tests the scope keeps (`failing`: those that failed in the suite or parallel runs),
     /// else all.
-    func aloneShare(of tests: [TestIdentity], failing: Set<TestID> = []) -> (tests: [TestIdentity], scope: AloneScope?)
-    {
-        let scope = aloneRule?.scope(for: tests, failing: failing)
+    func aloneShare(
+        of tests: [TestIdentity], failing: Set<TestID> = [],
+        footprints: Result<Footprints, FootprintProblem>? = nil
+    ) -> (tests: [TestIdentity], scope: AloneScope?) {
+        let scope = aloneRule?.scope(for: tests, failing: failing, footprints: footprints)
         let chosen = scope?.filter(tests) ?? tests
         return (shard?.share(of: chosen, by: \.id) ?? chosen, scope)
     }
@@ -293,10 +339,19 @@ struct RunStage: Sendable {
         return observed
     }
 
-    /// The random halves of `tests` chosen from the seed; none for `--random-subsets 0` or under 3 tests.
-    func halves(of tests: [TestIdentity]) -> [[TestIdentity]] {
-        guard options.randomSubsets > 0, tests.count > 2 else { return [] }
-        return RandomHalves.choose(from: tests, count: options.randomSubsets, seed: seed)
+    /// The random halves of `tests` chosen from the seed; none for `--random-subsets 0` or under 3 tests. With
+    /// measured `footprints`, they are drawn from the tests whose footprints meet another's
+    /// (``IsolationCandidates/meeting``): reordering the others changes nothing they see.
+    func halves(of tests: [TestIdentity], footprints: Result<FootprintRun, FootprintProblem>? = nil)
+        -> [[TestIdentity]]
+    {
+        var drawn = tests
+        if let measured = footprints.flatMap({ try? $0.get() }) {
+            let meeting = IsolationCandidates.choose(tests, footprints: measured.footprints).meeting
+            drawn = tests.filter { meeting.contains($0.id) }
+        }
+        guard options.randomSubsets > 0, drawn.count > 2 else { return [] }
+        return RandomHalves.choose(from: drawn, count: options.randomSubsets, seed: seed)
     }
 
     /// Random half `index` (from 0) of `count` as observed.

@@ -17,6 +17,11 @@ package struct AloneScope: Sendable, Hashable, Codable {
     package var reason: String?
     /// With `--quick`: the share and why each other test runs alone (``QuickTier``); `nil` otherwise.
     package var quick: QuickScope?
+    /// When footprints chose the tests (``IsolationCandidates``): why each test is a candidate or not; `nil`
+    /// when they did not.
+    package var isolation: IsolationCandidates?
+    /// Why footprints were asked for and could not be measured (every test then runs alone, as without them).
+    package var unmeasuredFootprints: String?
 
     /// Every test runs alone, for `reason`.
     package static func everyTest(_ reason: String) -> AloneScope { AloneScope(tests: nil, reason: reason) }
@@ -48,26 +53,38 @@ package struct AloneScope: Sendable, Hashable, Codable {
     /// (every test when it takes every test).
     package static func quick(
         _ tests: [TestIdentity], tier: QuickTier, seed: UInt64, failing: Set<TestID>, since: AloneScope?,
-        lastAlone: [TestID: Date]? = nil
+        lastAlone: [TestID: Date]? = nil, isolation: IsolationCandidates? = nil
     ) -> AloneScope {
-        let ids = tests.map(\.id)
+        // With footprints, the shares are dealt among the candidates only: the others need no alone run. A test
+        // that failed here runs alone anyway, and is left out of the deal, which stays the same from run to run.
+        let candidates = isolation?.dealt
+        let ids = tests.map(\.id).filter { candidates?.contains($0) ?? true }
         let fromHistory = tier.share == nil ? lastAlone : nil
         let index =
             tier.share.map { $0 - 1 }
             ?? fromHistory.map { tier.leastRecentShare(of: ids, lastAlone: $0, seed: seed) }
             ?? tier.shareIndex(seed: seed)
         let share = Set(tier.share(index, of: ids, by: \.self))
-        let failed = Set(ids.filter(failing.contains))
-        let touched = since.map { $0.tests ?? Set(ids) } ?? []
+        let failed = Set(tests.map(\.id).filter(failing.contains))
+        let touched = since.map { $0.tests ?? Set(tests.map(\.id)) } ?? []
         let chosen = share.union(failed).union(touched)
         let scope = QuickScope(
-            share: index + 1, spread: tier.spread, tests: ids.count, ranAlone: chosen.count, inShare: share.count,
+            share: index + 1, spread: tier.spread, tests: tests.count, ranAlone: chosen.count, inShare: share.count,
             failed: failed.sorted(), addedFailing: failed.subtracting(share).count,
             addedSince: since.map { _ in touched.subtracting(share).subtracting(failed).count },
             everyTestAloneBecause: since?.tests == nil ? since?.reason : nil,
             fromHistory: fromHistory.map { _ in true },
             pinned: tier.share.map { _ in true })
-        return AloneScope(tests: chosen, reason: nil, quick: scope)
+        return AloneScope(tests: chosen, reason: nil, quick: scope, isolation: isolation)
+    }
+
+    /// The candidates of `isolation` (``IsolationCandidates``) and the tests of `failing`: the full audit's alone
+    /// runs when footprints were measured.
+    package static func candidates(_ tests: [TestIdentity], isolation: IsolationCandidates, failing: Set<TestID>)
+        -> AloneScope
+    {
+        let chosen = isolation.candidates.union(failing)
+        return AloneScope(tests: Set(tests.map(\.id).filter(chosen.contains)), reason: nil, isolation: isolation)
     }
 
     /// The tests of `tests` this scope runs alone, in their order.
@@ -89,20 +106,39 @@ extension AloneScope {
         /// The tests the kept lines do not put out of scope (``AloneScope/choose(_:changes:previous:)``).
         case byLines(ChangedLines, previous: TestLinesStore)
         /// `--quick`: the share `seed` picks (or with `lastAlone`, from a history, the least recently run
-        /// alone), the tests that failed, and those of `since` (``AloneScope/quick(_:tier:seed:failing:since:lastAlone:)``).
+        /// alone), the tests that failed, and those of `since`
+        /// (``AloneScope/quick(_:tier:seed:failing:since:lastAlone:isolation:)``); with footprints, the shares
+        /// are dealt among their candidates.
         case quick(QuickTier, seed: UInt64, since: Rule?, lastAlone: [TestID: Date]? = nil)
+        /// The candidates the tests' footprints give and the tests that failed
+        /// (``AloneScope/candidates(_:isolation:failing:)``); every test when the footprints were not measured.
+        case footprints
 
-        /// The scope this rule gives `tests`, of which `failing` failed in the suite or parallel runs.
-        package func scope(for tests: [TestIdentity], failing: Set<TestID> = []) -> AloneScope {
+        /// The scope this rule gives `tests`, of which `failing` failed in the suite or parallel runs, with the
+        /// `footprints` measured in the first suite run (`nil`: none were asked for).
+        package func scope(
+            for tests: [TestIdentity], failing: Set<TestID> = [],
+            footprints: Result<Footprints, FootprintProblem>? = nil
+        ) -> AloneScope {
+            let measured: Footprints? = footprints.flatMap { try? $0.get() }
+            let isolation = measured.map { IsolationCandidates.choose(tests, footprints: $0, failed: failing) }
+            var scope: AloneScope
             switch self {
-            case .everyTest(let reason): .everyTest(reason)
-            case .byFile(let changes): AloneScope.byFile(tests, changes: changes)
-            case .byLines(let changes, let previous): AloneScope.choose(tests, changes: changes, previous: previous)
+            case .everyTest(let reason): scope = .everyTest(reason)
+            case .byFile(let changes): scope = AloneScope.byFile(tests, changes: changes)
+            case .byLines(let changes, let previous):
+                scope = AloneScope.choose(tests, changes: changes, previous: previous)
             case .quick(let tier, let seed, let since, let lastAlone):
-                AloneScope.quick(
+                scope = AloneScope.quick(
                     tests, tier: tier, seed: seed, failing: failing, since: since?.scope(for: tests, failing: failing),
-                    lastAlone: lastAlone)
+                    lastAlone: lastAlone, isolation: isolation)
+            case .footprints:
+                scope =
+                    isolation.map { AloneScope.candidates(tests, isolation: $0, failing: failing) }
+                    ?? .everyTest("the footprints were not measured")
             }
+            if case .failure(let problem) = footprints { scope.unmeasuredFootprints = problem.reason }
+            return scope
         }
     }
 }

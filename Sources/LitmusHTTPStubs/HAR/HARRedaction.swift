@@ -47,7 +47,7 @@ public struct HARRedaction: Sendable, Equatable {
     }
 
     /// `entry` with its secrets replaced: where they are named, and wherever else their values appear
-    /// (``hiding(_:cookieNames:in:)``).
+    /// (`hiding(_:cookieNames:in:)`).
     public func redact(_ entry: HAR.Entry) -> HAR.Entry {
         let sent = entry.request.headers.map { (name: $0.name, value: $0.value) }
         let post = entry.request.postData?.encoding == nil ? entry.request.postData : nil

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LitmusAudit
+@testable import LitmusRunning
 
 /// Tests no build compiles: inside an `#if` false on every platform this run and the CI workflows build
 /// for, and in files no target compiles (docs/audit.md, "Tests that never run").
@@ -239,5 +240,37 @@ struct UncompiledTestsTests {
             findings.first?.message
                 == "Tests/LegacyTests/OldTests.swift declares a test (OldTests.testA) and no target compiles it: only Package.swift declares its folder as the test target LegacyTests, and this toolchain reads Package@swift-5.9.swift, so it never runs"
         )
+    }
+
+    @Test("The footprint observer the audit adds to its copy is no file of tests the package leaves uncompiled")
+    func footprintObserverInTheCopy() throws {
+        // Given: a copy with the observer's target appended to its manifest and its folder written, as the audit
+        // makes it, and a file of the package's own that no target compiles
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "PTests")])
+            """
+        let root = try package([
+            "Package.swift": try FootprintObserver.adding(to: manifest).get(),
+            "Sources/P/P.swift": "public let p = 1\n",
+            "Tests/PTests/PTests.swift": "import XCTest\nfinal class PTests: XCTestCase { func testP() {} }\n",
+            "Tests/OldTests/OldTests.swift": testFile,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FootprintObserver.install(in: root)
+
+        // When: read with the layout SwiftPM describes, which leaves the observer out (``PackageLayout``)
+        let layout = PackageLayout(
+            sourceFolders: ["Sources/P"],
+            testModules: ["PTests": [root.appendingPathComponent("Tests/PTests/PTests.swift")]],
+            testFolders: ["PTests": "Tests/PTests"])
+        let findings = UncompiledTestFiles(layout: layout, package: root).findings()
+
+        // Then: the package's own file only
+        #expect(
+            findings.map { $0.file.map { String($0.dropFirst(root.path.count + 1)) } ?? "-" } == [
+                "Tests/OldTests/OldTests.swift"
+            ])
     }
 }

@@ -45,7 +45,7 @@ actor FixtureAudits {
     }
 
     /// The fixtures a fixture names by a relative path (`.package(path: "../Punctuation")`).
-    static let localDependencies = ["Clean": ["Punctuation"]]
+    static let localDependencies = ["Clean": ["Punctuation"], "HiddenState": ["HiddenStateKit"]]
 
     /// Copies a fixture, and the fixtures it depends on, side by side to a temporary folder; returns the
     /// fixture's copy (the caller deletes its parent folder).

@@ -104,15 +104,7 @@ public struct TypedFactsStage: Sendable {
         }
         do {
             let data = try Data(contentsOf: output, options: .alwaysMapped)
-            let read = try TypedASTReader.read(data) { files.contains($0) }
-            // Only places in the files themselves: a macro's expansion the reader did not see as one is
-            // numbered past the file's end.
-            return TypedFacts(
-                files: Dictionary(
-                    uniqueKeysWithValues: read.map { path, facts in
-                        let length = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-                        return (path, length.map { facts.within(length: $0) } ?? facts)
-                    }))
+            return TypedFacts(files: try TypedASTReader.read(data) { files.contains($0) })
         } catch {
             return TypedFacts(problem: "no typed AST of \(compile.module): \(error)")
         }

@@ -1,9 +1,11 @@
 import Foundation
 
+@testable import LitmusAudit
+
 extension TypedFileFacts {
     /// These facts without those that end past the file's `length` bytes: places in a macro's expansion
-    /// buffer, which the compiler numbers after the file's own bytes (and whose text names the checkout's
-    /// folder, so they differ from one machine to the next). None is a place in the file.
+    /// buffer, which the compiler numbers after the file's own bytes and whose text names the checkout's
+    /// folder, so they differ from one machine to the next (TypedFactsEndToEndTests compares the rest).
     func within(length: Int) -> TypedFileFacts {
         guard facts.contains(where: { Int($0.end) > length }) else { return self }
         var builder = Builder()

@@ -1,0 +1,148 @@
+import Foundation
+import LitmusSupport
+import SwiftParser
+import SwiftSyntax
+
+/// The places in the sources a test binary was built from (the package's, its tests', its dependencies') where
+/// code touches state tests can share (``StateAccess``), read with swift-syntax in two passes: each file's
+/// declarations of global and static state, its calls of the toolchain's functions that touch such state
+/// (``StateAPIs``) and its imports; then, in the files that name any declared state (or import a module built
+/// without coverage), the references to it. Each file's results are kept by its contents' hash in `cache` (a
+/// file in the kept build folder), so an unchanged dependency is read once.
+package enum SharedStateSites {
+    /// The accesses of `files` (absolute paths), by file. A module a file imports that is neither the
+    /// toolchain's nor among `builtModules` (the modules the build compiled, with coverage) makes its functions
+    /// unseen.
+    package static func find(in files: [String], builtModules: Set<String>, cache: URL?) async throws
+        -> [String: [StateAccess]]
+    {
+        let earlier = cache.flatMap(Kept.load) ?? Kept()
+        // Only what this audit read is kept, so files that changed or went do not pile up.
+        var kept = Kept()
+        let texts = files.compactMap { file in
+            (try? String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8)).map { (file, $0) }
+        }
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let known = earlier.facts
+        let facts = try await concurrentMap(texts, width: width) { file, text in
+            let hash = ContentHash.hex(text)
+            return (hash, known[hash] ?? Facts.read(text))
+        }
+        for (hash, fact) in facts { kept.facts[hash] = fact }
+        // A file-private declaration is its file's: the facts, read from the text alone, do not say which.
+        let names = StateNames(
+            zip(texts, facts).flatMap { text, fact in
+                fact.1.declarations.map { declaration in
+                    var placed = declaration
+                    if placed.filePrivate { placed.file = text.0 }
+                    return placed
+                }
+            })
+        let found = try await references(
+            in: Array(zip(texts, facts)), names: names, builtModules: builtModules, earlier: earlier.references,
+            into: &kept)
+        if let cache { kept.write(to: cache) }
+        var result: [String: [StateAccess]] = [:]
+        for ((file, _), accesses) in zip(texts, found) where !accesses.isEmpty { result[file] = accesses }
+        return result
+    }
+
+    /// The second pass: the accesses of each of `files` (its text, and its facts with their hash), its calls and
+    /// the references to `names`, read again only when the file or what its references resolve to changed
+    /// (`earlier`, by file, hash and a digest of every declaration and `builtModules`); what was read is put in
+    /// `kept`.
+    private static func references(
+        in files: [((String, String), (String, Facts))], names: StateNames, builtModules: Set<String>,
+        earlier references: [String: [StateAccess]], into kept: inout Kept
+    ) async throws -> [[StateAccess]] {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let all = names.all
+        // What a file's references resolve to depends on every declaration and on the modules built.
+        let declared = (names.globals.values.flatMap { $0 } + names.statics.values.flatMap { $0 }).map {
+            (declaration: StateDeclaration) in
+            "\(declaration.owner ?? "").\(declaration.name)\(declaration.lazy)\(declaration.file)"
+        }
+        let digest = ContentHash.hex(declared.sorted().joined(separator: ",") + "|" + builtModules.sorted().joined())
+        let found = try await concurrentMap(files, width: width) { pair -> [StateAccess] in
+            let ((file, text), (hash, fact)) = pair
+            let opaque = fact.imports.first {
+                !StateAPIs.toolchainModules.contains($0) && !builtModules.contains($0)
+            }
+            var accesses = fact.calls
+            let key = "\(hash)-\(digest)-\(file)"
+            if let cached = references[key] {
+                accesses += cached
+            } else if opaque != nil || !Self.words(of: text).isDisjoint(with: all) {
+                let tree = Parser.parse(source: text)
+                let finder = StateReferenceFinder(names: names, file: file, tree: tree, opaque: opaque)
+                finder.walk(tree)
+                accesses += finder.accesses
+            }
+            return accesses.map { access in
+                var placed = access
+                placed.file = file
+                return placed
+            }
+        }
+        for (((file, _), (hash, fact)), accesses) in zip(files, found) {
+            kept.references["\(hash)-\(digest)-\(file)"] = accesses.dropFirst(fact.calls.count).map {
+                (access: StateAccess) -> StateAccess in
+                var bare = access
+                bare.file = ""
+                return bare
+            }
+        }
+        return found
+    }
+
+    /// The identifiers of a text, cheaply: whether a file can name any declared state at all.
+    static func words(of text: String) -> Set<String> {
+        var words: Set<String> = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "_" || CharacterSet.alphanumerics.contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.insert(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.insert(current) }
+        return words
+    }
+
+    /// What the first pass reads of one file (its accesses without a file: the same text anywhere reads the same).
+    struct Facts: Codable, Sendable, Hashable {
+        var declarations: [StateDeclaration]
+        var calls: [StateAccess]
+        var imports: [String]
+
+        static func read(_ text: String) -> Facts {
+            let tree = Parser.parse(source: text)
+            let declarations = StateDeclarationFinder()
+            declarations.walk(tree)
+            let calls = StateCallFinder(file: "", tree: tree)
+            calls.walk(tree)
+            return Facts(declarations: declarations.declarations, calls: calls.accesses, imports: calls.imports)
+        }
+    }
+
+    /// The cache: facts by a file's hash, references by its hash and the names they were resolved against.
+    struct Kept: Codable, Sendable {
+        static let version = 1
+        var version = Kept.version
+        var facts: [String: Facts] = [:]
+        var references: [String: [StateAccess]] = [:]
+
+        static func load(from url: URL) -> Kept? {
+            guard let data = try? Data(contentsOf: url), let kept = try? JSONDecoder().decode(Kept.self, from: data),
+                kept.version == version
+            else { return nil }
+            return kept
+        }
+
+        func write(to url: URL) {
+            try? JSONEncoder().encode(self).write(to: url, options: .atomic)
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import SwiftParser
+import Testing
+
+@testable import LitmusAudit
+
+/// The accesses of `source` (one file named `F.swift`), resolved against the declarations of `source` and
+/// `others`, as `state r|w|rw line`, by line (and by text on one line).
+private func accesses(_ source: String, others: [String] = [], opaque: String? = nil) -> [String] {
+    let declarations = ([source] + others).enumerated().flatMap { index, text in
+        SharedStateSites.Facts.read(text).declarations.map { declaration in
+            var placed = declaration
+            if placed.filePrivate { placed.file = index == 0 ? "F.swift" : "Other\(index).swift" }
+            return placed
+        }
+    }
+    let tree = Parser.parse(source: source)
+    let references = StateReferenceFinder(names: StateNames(declarations), file: "F.swift", tree: tree, opaque: opaque)
+    references.walk(tree)
+    let calls = StateCallFinder(file: "F.swift", tree: tree)
+    calls.walk(tree)
+    return (calls.accesses + references.accesses).sorted { ($0.line, $0.column) < ($1.line, $1.column) }.map {
+        (line: $0.line, text: "\($0.state.described) \($0.reads ? "r" : "")\($0.writes ? "w" : "") \($0.line)")
+    }.sorted { ($0.line, $0.text) < ($1.line, $1.text) }.map(\.text)
+}
+
+/// The state `source` declares, as `state lazy?`.
+private func declared(_ source: String) -> [String] {
+    SharedStateSites.Facts.read(source).declarations.map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
+}
+
+@Suite("The sources' shared state: what a footprint can name")
+struct SharedStateTests {
+    @Test("Global and static variables are state; constants of literals, computed properties and task locals are not")
+    func declarations() {
+        // Given: a file with every kind of declaration
+        let source = """
+            var counter = 0
+            let limit = 10
+            let greeting = "Hello, \\(name)"
+            nonisolated(unsafe) let cache: [Int] = []
+            enum Registry {
+                static var names: [String] = []
+                static let shared = Store()
+                static let prefix = "x"
+                static var computed: Int { names.count }
+                @TaskLocal static var scoped = 0
+                static let logger: TaskLocal<Int> = TaskLocal(wrappedValue: 0)
+                var instance = 1
+            }
+            extension Registry { static var extra = [1] }
+            func f() { var local = 1; local += 1 }
+            """
+
+        // When: its declarations are read
+        let sut = declared(source)
+
+        // Then: the variables, the unsafe constant and the lazily set constants; nothing else
+        #expect(
+            sut == [
+                "`counter`", "`greeting` lazy", "`cache`", "`Registry.names`", "`Registry.shared` lazy",
+                "`Registry.extra`",
+            ])
+    }
+
+    @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")
+    func referencesAndHowTheyAreUsed() {
+        // Given: uses of a global and a static, and of a lazily set constant
+        let source = """
+            var basket: [Int] = []
+            enum Store { static var total = 0; static let shared = Box() }
+            func uses() {
+                basket = []
+                print(basket)
+                basket.append(1)
+                Store.total += 2
+                swap(&Store.total, &other)
+                _ = Store.shared
+            }
+            """
+
+        // When: its accesses are found
+        let sut = accesses(source)
+
+        // Then: each with how it is used; the lazily set constant is read and written by its first reader
+        #expect(
+            sut == [
+                "`basket` w 4", "`basket` r 5", "`basket` rw 6", "`Store.total` rw 7", "`Store.total` rw 8",
+                "`Store.shared` rw 9",
+            ])
+    }
+
+    @Test("A static of another file's type is found by its type's name, not by a member of the same name")
+    func staticsByTypeName() {
+        // Given: a dependency's static, used through its type and by an unrelated instance member
+        let dependency = "public enum Registry { public static var names: [String] = [] }"
+        let test = """
+            func a() { Registry.names.append("a") }
+            func b(_ other: Other) { _ = other.names; _ = Kit.Registry.names }
+            """
+
+        // When: the test's accesses are resolved against the dependency's declarations
+        let sut = accesses(test, others: [dependency])
+
+        // Then: the qualified uses touch the static; the instance member does not
+        #expect(sut == ["`Registry.names` rw 1", "`Registry.names` r 2"])
+    }
+
+    @Test("A private global is another file's only in its own file: a name there is something else")
+    func privateToItsFile() {
+        // Given: a private global of another file, and one of this file, both named `basket`
+        let other = "nonisolated(unsafe) private var basket: [Int] = []"
+        let mine = """
+            nonisolated(unsafe) fileprivate var count = 0
+            func f() { guard let basket = [[1]].first else { return }; _ = basket; count += 1 }
+            """
+
+        // When: this file's accesses are resolved
+        let sut = accesses(mine, others: [other])
+
+        // Then: its own private global, named with its file; the other file's is not this `basket`
+        #expect(sut == ["`count (F.swift)` rw 2"])
+    }
+
+    @Test("The process's state: the environment, the current directory, signals, the umask, the locale")
+    func processState() {
+        // Given: calls that read and change the process's state
+        let source = """
+            setenv("MODE", "strict", 1)
+            _ = getenv("MODE")
+            _ = ProcessInfo.processInfo.environment["MODE"]
+            FileManager.default.changeCurrentDirectoryPath("/tmp")
+            _ = FileManager.default.currentDirectoryPath
+            signal(SIGPIPE, SIG_IGN)
+            umask(0o22)
+            setlocale(LC_ALL, "C")
+            UserDefaults.standard.set(1, forKey: "k")
+            """
+
+        // When: its accesses are found
+        let sut = accesses(source)
+
+        // Then: each names its state, with how it is touched
+        #expect(
+            sut == [
+                "the environment w 1", "the environment r 2", "the environment r 3", "the current directory w 4",
+                "the current directory r 5", "the signal handlers rw 6", "the umask rw 7", "the locale rw 8",
+                "`UserDefaults.standard` rw 9",
+            ])
+    }
+
+    @Test("A file at a literal path is that file; a computed one is any file and reads the current directory")
+    func files() {
+        // Given: a literal absolute path, a relative one, a computed one, and one in a folder of the test's own
+        let source = """
+            func write(_ url: URL) throws {
+                FileManager.default.createFile(atPath: "/tmp/shared.txt", contents: nil)
+                _ = FileManager.default.fileExists(atPath: "notes.txt")
+                try Data().write(to: url)
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+                let file = folder.appendingPathComponent("a")
+                _ = try String(contentsOf: file, encoding: .utf8)
+            }
+            """
+
+        // When: its accesses are found
+        let sut = accesses(source)
+
+        // Then: the literal paths as themselves (the relative one in the current directory), the computed one
+        // as any file, and the unique one as the test's own
+        #expect(
+            sut == [
+                "the file /tmp/shared.txt rw 2", "the current directory r 3", "the file notes.txt r 3",
+                "files at paths the code computes rw 4", "the current directory r 4",
+                "files in a folder of its own r 7",
+            ])
+    }
+
+    @Test("The network, a process started, a function looked up by name")
+    func networkProcessesAndLookups() {
+        // Given: a fixed port, port 0, a session, a process, dlsym
+        let source = """
+            _ = try server.bind(host: "127.0.0.1", port: 8080)
+            _ = try server.bind(host: "127.0.0.1", port: 0)
+            _ = try await URLSession.shared.data(from: url)
+            let process = Process()
+            _ = dlsym(handle, "f")
+            """
+
+        // When: its accesses are found
+        let sut = accesses(source)
+
+        // Then: the fixed port, not port 0; the session; the process; the lookup as unseen
+        #expect(sut.count == 5)
+        #expect(sut[0] == "the network (port 8080) rw 1")
+        #expect(sut[1].hasPrefix("the network rw 3"))
+        #expect(sut[3] == "a process it starts, whose work the footprint cannot see rw 4")
+        #expect(sut[4].hasPrefix("what it cannot see into (it looks code up by name (dlsym)"))
+    }
+
+    @Test("Writing into a stream with write(to: &output) is no file; an import of another platform's module is none")
+    func notFilesNorImports() {
+        // Given: a value written into a string, and Windows' C library imported for Windows only
+        let source = """
+            #if os(Windows)
+            import CRT
+            #else
+            import Glibc
+            #endif
+            func describe(_ value: some TextOutputStreamable) -> String {
+                var output = ""
+                value.write(to: &output)
+                return output
+            }
+            """
+
+        // When: its facts are read
+        let sut = SharedStateSites.Facts.read(source)
+
+        // Then: no access, and only the module this platform compiles
+        #expect(sut.calls.isEmpty)
+        #expect(sut.imports == ["Glibc"])
+    }
+
+    @Test("A file importing a module built without coverage makes every function of it unseen")
+    func opaqueModule() {
+        // Given: a file of two functions that imports a system library's module
+        let source = """
+            import CZlib
+            func a() { compress() }
+            func b() {
+                decompress()
+            }
+            """
+
+        // When: its accesses are found, the module being opaque
+        let sut = accesses(source, opaque: "CZlib")
+
+        // Then: each function body is unseen
+        #expect(sut.count == 2)
+        #expect(sut.allSatisfy { $0.hasPrefix("what it cannot see into (it calls into CZlib") })
+    }
+
+    @Test("States meet when they are the same, a file and its folder, any file and a file, and the unseen")
+    func meeting() {
+        #expect(SharedState.global("a").meets(.global("a")))
+        #expect(!SharedState.global("a").meets(.global("b")))
+        #expect(SharedState.file("/tmp/x").meets(.file("/tmp/x/y")))
+        #expect(!SharedState.file("/tmp/x").meets(.file("/tmp/xy")))
+        #expect(SharedState.file(nil).meets(.file("/tmp/x")))
+        #expect(!SharedState.ownFile.meets(.file(nil)))
+        #expect(SharedState.process.meets(.file(nil)))
+        #expect(!SharedState.process.meets(.environment))
+        #expect(SharedState.unseen("x").meets(.environment))
+        #expect(!SharedState.network(1).meets(.network(2)))
+        #expect(SharedState.network(nil).meets(.network(2)))
+    }
+}

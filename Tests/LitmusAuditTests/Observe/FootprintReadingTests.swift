@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// A raw profile of format `version` with one record per function of `counts` counters, laid out as the
+/// LLVM profile runtime writes it: the header, the records, then the counters.
+private func rawProfile(version: UInt64 = 10, counts: [Int], names: [UInt64], magic: UInt64 = RawProfile.magic) -> Data
+{
+    var words: [UInt64] = []
+    let recordSize = 64
+    let dataBytes = counts.count * recordSize
+    // The runtime's counters start where the records end: CountersDelta is that distance.
+    let header: [UInt64] = [
+        magic, version, 0, UInt64(counts.count), 0, UInt64(counts.reduce(0, +)), 0, 0, 0, 0, UInt64(dataBytes), 0, 0,
+    ]
+    words += header + (version == 10 ? [0, 0, 2] : [2])
+    var bytes = words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
+    var firstCounter = 0
+    for (index, count) in counts.enumerated() {
+        var record = [UInt8](repeating: 0, count: recordSize)
+        func put(_ value: UInt64, at offset: Int) {
+            for byte in 0..<8 { record[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte))) }
+        }
+        put(names[index], at: 0)
+        // CounterPtr is relative to the record: the counters' start plus this function's, minus where it lies.
+        put(UInt64(bitPattern: Int64(dataBytes + firstCounter * 8 - index * recordSize)), at: 16)
+        put(UInt64(count), at: 48)
+        bytes += record
+        firstCounter += count
+    }
+    return Data(bytes + [UInt8](repeating: 0, count: firstCounter * 8))
+}
+
+@Suite("Reading footprints: the observer's log, the raw profile, the functions' places")
+struct FootprintReadingTests {
+    @Test("MD5 gives the RFC's digests, and a name's hash is the digest's first eight bytes, little-endian")
+    func md5() {
+        let hex = { (bytes: [UInt8]) in bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(hex(MD5.digest([])) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(hex(MD5.digest(Array("abc".utf8))) == "900150983cd24fb0d6963f7d28e17f72")
+        #expect(
+            hex(MD5.digest(Array(String(repeating: "1234567890", count: 8).utf8))) == "57edf4a22be3c955ac49da2e2107b67a"
+        )
+        #expect(NameHash.of("abc") == 0xb04f_d23c_9850_0190)
+    }
+
+    @Test("A log reads its count, and each stretch's test (or none) and counters")
+    func log() throws {
+        // Given: what the observer writes for two tests and the code around them
+        let text = "N\t\t12\nO\t\t0-2\nT\tM.C/testA\t3,5-7\nO\t\t\nT\tM.s()/F.swift:3:2\t8-11\n"
+
+        // When: it is read
+        let sut = try FootprintLog.read(text)
+
+        // Then: the stretches in order, with their counters
+        #expect(sut.counters == 12)
+        #expect(sut.stretches.map(\.test) == [nil, "M.C/testA", nil, "M.s()/F.swift:3:2"])
+        #expect(sut.stretches[1].counters == [3...3, 5...7])
+        #expect(sut.stretches[2].counters.isEmpty)
+    }
+
+    @Test("A log without its count, or with a line of another shape, is refused with the reason")
+    func unreadableLogs() {
+        #expect(throws: FootprintLog.Unreadable.self) { try FootprintLog.read("T\ta\t1\n") }
+        #expect(throws: FootprintLog.Unreadable.self) { try FootprintLog.read("N\t\t3\nX\ta\t1\n") }
+        #expect(throws: FootprintLog.Unreadable.self) { try FootprintLog.read("N\t\t3\nT\ta\t2-1\n") }
+    }
+
+    @Test("A raw profile gives each function's name hash and the indices of its counters")
+    func rawProfiles() throws {
+        // Given: a version 10 profile of three functions of 1, 3 and 2 counters, and the same in version 9
+        let names: [UInt64] = [11, 22, 33]
+
+        // When: both are read
+        let ten = try RawProfile.read(rawProfile(counts: [1, 3, 2], names: names))
+        let nine = try RawProfile.read(rawProfile(version: 9, counts: [1, 3, 2], names: names))
+
+        // Then: the counters follow each other in the records' order
+        #expect(ten.counterCount == 6)
+        #expect(ten.functions.map(\.nameHash) == names)
+        #expect(ten.functions.map(\.counters) == [0..<1, 1..<4, 4..<6])
+        #expect(nine.functions == ten.functions)
+    }
+
+    @Test("A profile of another format, single-byte counters or another machine's is refused")
+    func otherProfiles() {
+        #expect(throws: RawProfile.Unreadable.self) {
+            try RawProfile.read(rawProfile(version: 8, counts: [1], names: [1]))
+        }
+        #expect(throws: RawProfile.Unreadable.self) {
+            try RawProfile.read(rawProfile(version: 10 | (1 << 60), counts: [1], names: [1]))
+        }
+        #expect(throws: RawProfile.Unreadable.self) {
+            try RawProfile.read(rawProfile(counts: [1], names: [1], magic: 7))
+        }
+        #expect(throws: RawProfile.Unreadable.self) { try RawProfile.read(Data([1, 2, 3])) }
+    }
+
+    @Test("A place in the sources belongs to the innermost function holding it: a closure before its test")
+    func innermostFunction() throws {
+        // Given: llvm-cov's functions of a file, a test whose closure spans lines 4 to 6
+        let export = """
+            {"data":[{"functions":[
+            {"name":"$stest","regions":[[2,20,9,2,1,0,0,0],[3,5,3,9,1,0,0,0]],"filenames":["/p/T.swift"]},
+            {"name":"$stestclosure","regions":[[4,10,6,6,1,0,0,0]],"filenames":["/p/T.swift"]}
+            ]}]}
+            """
+
+        // When: places are looked up
+        let sut = try FunctionMap.read(fromExport: Data(export.utf8))
+
+        // Then: inside the closure, the closure; elsewhere in the body, the test; outside, none
+        #expect(sut.function(in: "/p/T.swift", line: 5, column: 1)?.hashes.first == NameHash.of("$stestclosure"))
+        #expect(sut.function(in: "/p/T.swift", line: 3, column: 6)?.hashes.first == NameHash.of("$stest"))
+        #expect(sut.function(in: "/p/T.swift", line: 12, column: 1) == nil)
+        #expect(sut.function(in: "/p/Other.swift", line: 3, column: 6) == nil)
+        #expect(sut.function(in: "/p/T.swift", line: 3, column: 6)?.hashes.last == NameHash.of("/p/T.swift:$stest"))
+    }
+
+    @Test("Each test's footprint holds the accesses of the functions whose counters changed while it ran")
+    func footprintsOfStretches() throws {
+        // Given: two functions, each holding one access, and a log where test A ran the first, B the second, and
+        // code outside the tests both
+        let profile = try RawProfile.read(
+            rawProfile(counts: [2, 2], names: [NameHash.of("$sa"), NameHash.of("/p/K.swift:$sb")]))
+        let functions = try FunctionMap.read(
+            fromExport: Data(
+                """
+                {"data":[{"functions":[
+                {"name":"$sa","regions":[[1,1,3,1,1,0,0,0]],"filenames":["/p/K.swift"]},
+                {"name":"$sb","regions":[[5,1,8,1,1,0,0,0]],"filenames":["/p/K.swift"]}]}]}
+                """.utf8))
+        let write = StateAccess(
+            .global("Registry.names"), reads: true, writes: true, file: "/p/K.swift", line: 2, column: 3)
+        let read = StateAccess(.environment, reads: true, writes: false, file: "/p/K.swift", line: 6, column: 3)
+        let log = try FootprintLog.read("N\t\t4\nO\t\t1,3\nT\tM.C/testA\t0\nT\tM.C/testB\t2-3\nT\tM.C/testC\t\n")
+
+        // When: the footprints are put together
+        let sut = FunctionIndex(profile: profile, functions: functions, accesses: ["/p/K.swift": [write, read]])
+            .footprints(of: [(log, .xctest)])
+
+        // Then: A touched the static, B the environment, C nothing, and code outside the tests both
+        #expect(sut.tests["M.C/testA"] == [write])
+        #expect(sut.tests["M.C/testB"] == [read])
+        #expect(sut.tests["M.C/testC"] == [])
+        #expect(sut.outside == [.xctest: [write, read]])
+    }
+}
