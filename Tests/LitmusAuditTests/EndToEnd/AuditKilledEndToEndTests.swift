@@ -21,7 +21,8 @@ import Testing
             defer { if !reaped { _ = kill(litmus, SIGKILL) } }
 
             // When: a compiler of the build runs, litmus is killed
-            let compiler = try await run.waitFor(litmus) { $0.command.contains("swift-frontend") }
+            let compiler = await run.waitFor(
+                litmus, tooLate: { $0.command.contains(".xctest") }, { $0.command.contains("swift-frontend") })
             try #require(compiler != nil, "no compiler of the build was seen; litmus printed: \(run.errors)")
             kill(litmus, SIGKILL)
             await ChildProcess.reap(litmus)
@@ -50,15 +51,15 @@ import Testing
 
             // When: a test process of the run has run for half a second (a hanging test: the others take
             // milliseconds), litmus is killed
-            var firstSeen: [Int32: ContinuousClock.Instant] = [:]
-            let hanging = try await run.waitFor(litmus) { process in
-                guard process.command.contains(".xctest") else { return false }
-                let seen = firstSeen[process.pid, default: .now]
-                firstSeen[process.pid] = seen
-                return ContinuousClock.now - seen > .seconds(0.5)
+            var hanging: LeftoverProcess?
+            while hanging == nil, kill(litmus, 0) == 0,
+                let candidate = await run.waitFor(litmus, { $0.command.contains(".xctest") })
+            {
+                try await Task.sleep(for: .milliseconds(500))
+                if ProcessTree.isAlive(candidate.pid) { hanging = candidate }
             }
             try #require(hanging != nil, "no test process ran for 0.5 s; litmus printed: \(run.errors)")
-            let helper = try await run.waitFor(litmus) { $0.command == "/bin/sleep 600" }
+            let helper = await run.waitFor(litmus) { $0.command == "/bin/sleep 600" }
             try #require(helper != nil, "the hanging test's helper was not seen; litmus printed: \(run.errors)")
             let scratchBefore = try run.scratchFolders()
             // Two busy processes per core from the kill until the checks are done: a busy machine, as a shared
@@ -92,7 +93,7 @@ import Testing
             let litmus = try run.start()
             var reaped = false
             defer { if !reaped { _ = kill(litmus, SIGKILL) } }
-            let testProcess = try await run.waitFor(litmus) { $0.command.contains(".xctest") }
+            let testProcess = await run.waitFor(litmus) { $0.command.contains(".xctest") }
             try #require(testProcess != nil, "no test process was seen; litmus printed: \(run.errors)")
 
             // When
@@ -168,15 +169,28 @@ import Testing
         /// What litmus printed on standard error.
         var errors: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
-        /// Polls every 0.1 s, for at most half an hour while `litmus` runs (the fixture's build, on a busy
-        /// machine), for a process of the folder that `matches`.
-        func waitFor(_ litmus: pid_t, _ matches: (LeftoverProcess) -> Bool) async throws -> LeftoverProcess? {
-            let deadline = ContinuousClock.now + .seconds(1800)
-            while ContinuousClock.now < deadline && kill(litmus, 0) == 0 {
-                if let found = processes().first(where: matches) { return found }
-                try await Task.sleep(for: .milliseconds(100))
+        /// Polls every 0.1 s, on a thread of its own (a poll on the cooperative pool, which the other tests'
+        /// work can hold for a minute, missed a whole build), for at most half an hour while `litmus` runs
+        /// (the fixture's build, on a busy machine), for a process of the folder that `matches`; `nil` at
+        /// once when a process that means it is too late appears (`tooLate`: a test process, once the build
+        /// it waits for is over).
+        func waitFor(
+            _ litmus: pid_t, tooLate: @escaping @Sendable (LeftoverProcess) -> Bool = { _ in false },
+            _ matches: @escaping @Sendable (LeftoverProcess) -> Bool
+        ) async -> LeftoverProcess? {
+            let run = self
+            return await withCheckedContinuation { (continuation: CheckedContinuation<LeftoverProcess?, Never>) in
+                Thread.detachNewThread {
+                    let deadline = Date().addingTimeInterval(1800)
+                    while Date() < deadline && kill(litmus, 0) == 0 {
+                        let running = run.processes()
+                        if let found = running.first(where: matches) { return continuation.resume(returning: found) }
+                        if running.contains(where: tooLate) { return continuation.resume(returning: nil) }
+                        Thread.sleep(forTimeInterval: 0.1)
+                    }
+                    continuation.resume(returning: nil)
+                }
             }
-            return nil
         }
 
         /// The running processes (zombies aside) whose command line or working directory names the folder.
