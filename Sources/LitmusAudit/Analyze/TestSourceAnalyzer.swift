@@ -67,8 +67,9 @@ public struct TestSourceAnalyzer: Sendable {
         let list = sourceFiles
         let tests = modules.values.flatMap { $0 }
         let sources = SourceFunctions { list() + tests }
+        let support = supportFunctions(in: list())
         for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
-            analyze(target: files, module: module, sources: sources, into: &analysis)
+            analyze(target: files, module: module, sources: sources, support: support, into: &analysis)
         }
         analysis.markCallsOfFailingHelpers()
         return analysis
@@ -97,8 +98,22 @@ public struct TestSourceAnalyzer: Sendable {
         }
     }
 
+    /// The functions of the package's test-support libraries: its targets that are not tests, in the files
+    /// that import XCTest or Swift Testing (swift-async-algorithms' `validate { … }`, which records a failure
+    /// for any difference from its diagram). A test calling one checks what it checks, as it would a helper
+    /// in its own target.
+    func supportFunctions(in files: [URL]) -> [FunctionDeclSyntax] {
+        files.filter { url in
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
+            return text.contains("import XCTest") || text.contains("import Testing")
+        }.compactMap(parse).filter { !$0.imports.isDisjoint(with: ["XCTest", "Testing"]) }.flatMap {
+            $0.compiledNodes(FunctionDeclSyntax.self)
+        }
+    }
+
     private func analyze(
-        target files: [URL], module: String, sources: SourceFunctions?, into analysis: inout SourceAnalysis
+        target files: [URL], module: String, sources: SourceFunctions?, support: [FunctionDeclSyntax] = [],
+        into analysis: inout SourceAnalysis
     ) {
         let parsed: [ParsedFile] = files.compactMap(parse)
         // Every function in the target the build compiles, by name, with what it reaches through the
@@ -112,7 +127,7 @@ public struct TestSourceAnalyzer: Sendable {
                 .sorted()
         }
         var helpers = HelperIndex(
-            functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) }, configured: checks)
+            functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) } + support, configured: checks)
         helpers.sources = sources
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its

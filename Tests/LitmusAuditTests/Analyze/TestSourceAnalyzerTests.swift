@@ -53,6 +53,35 @@ struct TestSourceAnalyzerTests {
         #expect(!analysis.classes.contains { $0.name == "String" })
     }
 
+    @Test(
+        "A check of the package's own test-support library (a target that is not a test importing XCTest) counts",
+        arguments: [true, false])
+    func helperInATestSupportLibrary(importsXCTest: Bool) throws {
+        // Given: swift-async-algorithms' shape, `validate { … }` declared in its AsyncAlgorithms_XCTest
+        // library, recording a failure through a function of its own.
+        let test = """
+            import XCTest
+            final class ZipTests: XCTestCase {
+                func testZip() { validate { "ab|" } }
+            }
+            """
+        let support = """
+            \(importsXCTest ? "import XCTest" : "import Foundation")
+            extension XCTestCase {
+                func recordFailure(_ text: String) { XCTFail(text) }
+                public func validate(_ build: () -> String) {
+                    if build().isEmpty { recordFailure("empty diagram") }
+                }
+            }
+            """
+
+        // When
+        let analysis = try analyzeSources(["ZipTests.swift": test], packageSources: ["ValidationTest.swift": support])
+
+        // Then: a failure it records is the test's; a library that cannot reach XCTest checks nothing.
+        #expect(kinds(analysis, test: "ZipTests.testZip") == (importsXCTest ? [] : [.noAssertion]))
+    }
+
     @Test("A helper that asserts, declared in another file, makes its caller self-validating")
     func helperAcrossFiles() throws {
         let analysis = try analyze([
