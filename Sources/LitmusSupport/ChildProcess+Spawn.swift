@@ -174,9 +174,10 @@ extension ChildProcess {
         }
     }
 
-    /// Whether process `pid` is alive (a zombie counts as alive until reaped).
+    /// Whether process `pid` runs: a zombie, which has ended but is not reaped yet, does not (`kill(pid, 0)`
+    /// would answer for it, so a wait for a process that died at once would last its whole time limit).
     package static func isRunning(_ pid: pid_t) -> Bool {
-        kill(pid, 0) == 0
+        ProcessTree.isAlive(pid)
     }
 
     /// Waits for child `pid` to exit, off the cooperative thread pool.

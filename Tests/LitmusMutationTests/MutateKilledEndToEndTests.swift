@@ -94,7 +94,8 @@ import Testing
         }
 
         /// A `litmus mutate` started and let run until one of its test processes has run for 1.5 s (the
-        /// spinning mutant: the others take milliseconds); killed with SIGKILL if the test leaves it.
+        /// spinning mutant: the others take milliseconds); killed with SIGKILL if the test leaves it. A run
+        /// that ends first fails the test at once, saying what litmus printed.
         private final class Started {
             let pid: pid_t
             private var running = true
@@ -116,20 +117,11 @@ import Testing
                 pid: try ChildProcess.spawn(
                     [executable.path, "mutate", package.path, "--no-cache", "--quiet"], environment: environment,
                     directory: folder.path, standardError: .file(folder.appendingPathComponent("\(name).txt").path)))
-            var firstSeen: [Int32: ContinuousClock.Instant] = [:]
-            var spinning: LeftoverProcess?
-            let deadline = ContinuousClock.now + .seconds(1800)  // the fixture's build, on a busy machine
-            while spinning == nil && ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(200))
-                let testProcesses = ProcessTag.running(where: started.ofThisRun).filter {
-                    $0.command.contains(".xctest")
-                }
-                for process in testProcesses where firstSeen[process.pid] == nil { firstSeen[process.pid] = .now }
-                spinning = testProcesses.first {
-                    ContinuousClock.now - firstSeen[$0.pid, default: .now] > .seconds(1.5)
-                }
-                if kill(started.pid, 0) != 0 { break }
-            }
+            // The fixture's build comes first, on a busy machine: up to half an hour.
+            let ofThisRun = started.ofThisRun
+            let spinning = await ProcessWatch.firstRunning(
+                for: 1.5, of: { ProcessTag.running(where: ofThisRun).filter { $0.command.contains(".xctest") } },
+                while: started.pid)
             let errors = (try? String(contentsOf: folder.appendingPathComponent("\(name).txt"), encoding: .utf8)) ?? ""
             try #require(spinning != nil, "no test process of litmus mutate ran for 1.5 s; it printed: \(errors)")
             return started

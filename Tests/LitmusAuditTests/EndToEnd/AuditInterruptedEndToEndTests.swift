@@ -33,19 +33,13 @@ import Testing
                     standardError: .file(folder.appendingPathComponent("stderr-\(attempt).txt").path))
                 var reaped = false
                 defer { if !reaped { _ = kill(litmus, SIGKILL) } }
-                let ofThisRun = { (tag: String) in tag.hasPrefix("litmus-\(litmus)-") }
+                let ofThisRun: @Sendable (String) -> Bool = { tag in tag.hasPrefix("litmus-\(litmus)-") }
 
                 // When: a test process of the run has run for half a second (a hanging test: the others
                 // take milliseconds), litmus gets the signal.
-                var firstSeen: [Int32: ContinuousClock.Instant] = [:]
-                var hanging: LeftoverProcess?
-                let deadline = ContinuousClock.now + .seconds(1800)
-                while hanging == nil && ContinuousClock.now < deadline && kill(litmus, 0) == 0 {
-                    try await Task.sleep(for: .milliseconds(100))
-                    let tests = ProcessTag.running(where: ofThisRun).filter { $0.command.contains(".xctest") }
-                    for process in tests where firstSeen[process.pid] == nil { firstSeen[process.pid] = .now }
-                    hanging = tests.first { ContinuousClock.now - firstSeen[$0.pid, default: .now] > .seconds(0.5) }
-                }
+                let hanging = await ProcessWatch.firstRunning(
+                    for: 0.5, of: { ProcessTag.running(where: ofThisRun).filter { $0.command.contains(".xctest") } },
+                    while: litmus)
                 let errors =
                     (try? String(
                         contentsOf: folder.appendingPathComponent("stderr-\(attempt).txt"), encoding: .utf8)) ?? ""

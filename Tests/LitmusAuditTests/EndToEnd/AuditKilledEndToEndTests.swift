@@ -51,13 +51,8 @@ import Testing
 
             // When: a test process of the run has run for half a second (a hanging test: the others take
             // milliseconds), litmus is killed
-            var hanging: LeftoverProcess?
-            while hanging == nil, kill(litmus, 0) == 0,
-                let candidate = await run.waitFor(litmus, { $0.command.contains(".xctest") })
-            {
-                try await Task.sleep(for: .milliseconds(500))
-                if ProcessTree.isAlive(candidate.pid) { hanging = candidate }
-            }
+            let hanging = await ProcessWatch.firstRunning(
+                for: 0.5, of: { run.processes().filter { $0.command.contains(".xctest") } }, while: litmus)
             try #require(hanging != nil, "no test process ran for 0.5 s; litmus printed: \(run.errors)")
             let helper = await run.waitFor(litmus) { $0.command == "/bin/sleep 600" }
             try #require(helper != nil, "the hanging test's helper was not seen; litmus printed: \(run.errors)")
@@ -182,7 +177,7 @@ import Testing
             return await withCheckedContinuation { (continuation: CheckedContinuation<LeftoverProcess?, Never>) in
                 Thread.detachNewThread {
                     let deadline = Date().addingTimeInterval(1800)
-                    while Date() < deadline && kill(litmus, 0) == 0 {
+                    while Date() < deadline && ProcessTree.isAlive(litmus) {
                         let running = run.processes()
                         if let found = running.first(where: matches) { return continuation.resume(returning: found) }
                         if running.contains(where: tooLate) { return continuation.resume(returning: nil) }

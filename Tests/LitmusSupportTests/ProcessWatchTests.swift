@@ -1,0 +1,55 @@
+import Foundation
+import LitmusSupport
+import Testing
+
+#if os(Linux)
+    @Suite("Waiting for a process of a run to have run for a while", .timeLimit(.minutes(1)))
+    struct ProcessWatchTests {
+        @Test("A process's age is the kernel's: under a second for one just started, more for this one")
+        func ageFromTheKernel() async throws {
+            let sleeper = try ChildProcess.spawn(["/bin/sleep", "30"], environment: [:])
+            defer {
+                kill(sleeper, SIGKILL)
+                _ = waitpid(sleeper, nil, 0)
+            }
+
+            let young = try #require(ProcessWatch.age(of: sleeper))
+            let own = try #require(ProcessWatch.age(of: getpid()))
+
+            #expect(young >= 0 && young < own)
+            #expect(ProcessWatch.age(of: -1) == nil)
+        }
+
+        @Test("The candidate that has run long enough is found while its owner runs")
+        func findsTheLongRunning() async throws {
+            let sleeper = try ChildProcess.spawn(["/bin/sleep", "30"], environment: [:])
+            defer {
+                kill(sleeper, SIGKILL)
+                _ = waitpid(sleeper, nil, 0)
+            }
+
+            let found = await ProcessWatch.firstRunning(
+                for: 0.3, of: { [LeftoverProcess(running: sleeper)] }, while: getpid())
+
+            #expect(found?.pid == sleeper)
+            #expect(try #require(ProcessWatch.age(of: sleeper)) >= 0.3)
+        }
+
+        @Test("An owner that ended, a zombie not yet reaped, ends the wait at once, not after the limit")
+        func endedOwner() async throws {
+            // Given: an owner that has exited and that nobody has reaped (`kill(pid, 0)` still answers 0).
+            let owner = try ChildProcess.spawn(["/bin/true"], environment: [:])
+            defer { _ = waitpid(owner, nil, 0) }
+            var info = siginfo_t()
+            _ = waitid(P_PID, id_t(owner), &info, WEXITED | WNOWAIT)
+            #expect(kill(owner, 0) == 0)
+
+            // When: waiting with a limit far past the suite's time limit
+            let found = await ProcessWatch.firstRunning(for: 0.1, of: { [] }, while: owner, limit: 3600)
+
+            // Then
+            #expect(found == nil)
+            #expect(!ProcessTree.isAlive(owner))
+        }
+    }
+#endif
