@@ -202,6 +202,24 @@ struct SmellDetectorTests {
                 .findings.first { $0.kind == .duplicateAssert }?.finding.hint == true)
     }
 
+    @Test("duplicateAssert: spaces between tokens do not tell checks apart; spaces inside a string literal do")
+    func duplicateAssertKeepsLiteralSpaces() throws {
+        // Given: swift-configuration's decoder refusing "48 " and then " 48", and a repeat written apart.
+        let methods = """
+            func testA() {
+                XCTAssertNil(decoded["48 "])
+                XCTAssertNil(decoded[" 48"])
+            }
+            func testB() {
+                XCTAssertNil(decoded[ "48" ])
+                XCTAssertNil(decoded["48"])
+            }
+            """
+
+        // Then
+        #expect(try xctestFindings(.duplicateAssert, methods) == ["testB:9"])
+    }
+
     @Test("assertionRoulette: three XCTAssertTrue without a message; with messages, or two, are not")
     func assertionRoulette() throws {
         let methods = """

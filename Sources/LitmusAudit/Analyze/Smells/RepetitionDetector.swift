@@ -193,7 +193,14 @@ enum RepetitionDetector {
             return !(name.hasPrefix("XCTAssert") || ["expect", "to", "toNot", "notTo", "equal"].contains(name))
         }
         guard isCheck, !computes, statement.descendants(of: AwaitExprSyntax.self).isEmpty else { return nil }
-        return statement.trimmedDescription.filter { !$0.isWhitespace }
+        return tokenText(statement)
+    }
+
+    /// A statement's tokens without the spaces and comments between them: two checks written apart the same
+    /// way read the same, while a string literal keeps its spaces (`decode("48 ")` is not `decode(" 48")`:
+    /// swift-configuration; the trailing spaces of `"deploy.bat   "`: swift-subprocess).
+    static func tokenText(_ node: Syntax) -> String {
+        node.tokens(viewMode: .sourceAccurate).map(\.text).joined(separator: " ")
     }
 
     /// The assertion name used at least twice without a message in a test of three XCTest assertions or

@@ -109,4 +109,13 @@ struct TypedShapesTests {
         #expect(try Self.found(.duplicateAssert, typed: true) == ["testTotalCheckedTwice": false])
         #expect(try Self.found(.duplicateAssert, typed: false) == [:])
     }
+
+    @Test("sensitiveEquality: a description the package writes is checked on purpose; a URL's text is not")
+    func descriptions() throws {
+        #expect(try Self.found(.sensitiveEquality, typed: true) == ["TextTests/addressComparedAsText": false])
+        #expect(
+            try Self.found(.sensitiveEquality, typed: false) == [
+                "TextTests/ownTextIsTheProvider": true, "TextTests/addressComparedAsText": true,
+            ])
+    }
 }

@@ -108,3 +108,10 @@ public struct Channel: Sendable {
     public init() {}
     public func send(_ message: String) {}
 }
+
+/// A provider whose description the package writes: its text is behaviour its tests pin down.
+public struct Provider: CustomStringConvertible, Sendable {
+    public var name: String
+    public init(name: String) { self.name = name }
+    public var description: String { "\(name)[0 values]" }
+}
