@@ -93,7 +93,7 @@ struct SmellDetectorTests {
         #expect(message?.contains("(and 1 more)") == true)
     }
 
-    @Test("floatEquality: == on a floating-point literal without accuracy; accuracy:, integers and a tuple are not")
+    @Test("floatEquality: == on a floating-point literal without accuracy; accuracy:, integers, a tuple, nil are not")
     func floatEquality() throws {
         let methods = """
             func testA() { XCTAssertEqual(ratio(), 0.3) }
@@ -102,7 +102,9 @@ struct SmellDetectorTests {
             func testD() { XCTAssertEqual(count(), 3) }
             func testE() { expect(1.2) == (9.3, 10) }
             func testF<T: BinaryFloatingPoint>(_: T.Type) { XCTAssertEqual(T.sum(x, y), half) }
+            func testG<T: BinaryFloatingPoint>(_: T.Type) { XCTAssertEqual(T.parse(text), nil) }
             """
+        // testG asks whether there is a value: no rounding reaches a comparison with nil.
         #expect(try xctestFindings(.floatEquality, methods) == ["testA:3", "testC:5", "testF:8"])
         #expect(
             try swiftTesting(

@@ -27,8 +27,10 @@ struct FloatComparison {
     /// Whether the check comparing `operands` is a floatEquality, and why it is unconfirmed if it is one the
     /// types could not confirm; `nil` when it is none.
     mutating func judge(operands: [ExprSyntax], arguments: [LabeledExprSyntax]) -> Unconfirmed?? {
+        // A comparison with `nil` asks whether there is a value, not what it is: no rounding reaches it
+        // (swift-configuration's `config.double(forKey: "timeout") == nil`, swift-metrics').
         guard operands.count == 2, !operands.allSatisfy(Self.isFloatLiteral),
-            !operands.contains(where: { $0.is(TupleExprSyntax.self) }),
+            !operands.contains(where: { $0.is(TupleExprSyntax.self) || $0.is(NilLiteralExprSyntax.self) }),
             !arguments.contains(where: { $0.label?.text == "accuracy" })
         else { return nil }
         let types = operands.compactMap { test.type(of: $0).value }
