@@ -80,10 +80,14 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Whether `error` is what a migration meets when another process migrates the file at the same time.
+    /// Whether `error` is what a migration meets when another process migrates the file at the same time:
+    /// the lock, or the change already made (a table that "already exists", a "duplicate column name" of a
+    /// later migration's `ALTER TABLE … ADD COLUMN`: two new histories appended to at once).
     static func isRace(_ error: DatabaseError) -> Bool {
-        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
-            || (error.resultCode == .SQLITE_ERROR && (error.message ?? "").contains("already exists"))
+        let message = error.message ?? ""
+        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            || (error.resultCode == .SQLITE_ERROR
+                && (message.contains("already exists") || message.contains("duplicate column name")))
     }
 
     /// Appends `run` in one transaction; a run already in the history (by its id) is not added again.

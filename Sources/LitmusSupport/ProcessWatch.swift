@@ -35,6 +35,29 @@ package enum ProcessWatch {
         }
     }
 
+    /// Sends `owner` `signal` as soon as `path` exists while it runs, polled every millisecond on a thread
+    /// of its own for at most `limit` seconds; whether it was sent. For a file that exists only for a
+    /// moment (SQLite's journal during a transaction): a poll on the cooperative pool, waiting for a free
+    /// thread between looks, missed the whole moment on a busy machine, and a signal sent after a hop back
+    /// to the pool would come late.
+    package static func signal(_ owner: pid_t, _ signal: Int32, whenExists path: String, limit: Double = 600) async
+        -> Bool
+    {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(limit)
+                while Date() < deadline && ProcessTree.isAlive(owner) {
+                    if FileManager.default.fileExists(atPath: path) {
+                        kill(owner, signal)
+                        return continuation.resume(returning: true)
+                    }
+                    usleep(1000)
+                }
+                continuation.resume(returning: false)
+            }
+        }
+    }
+
     /// How long process `pid` has run, by the kernel's record of its start (Linux: /proc/PID/stat's start
     /// time against /proc/uptime); `nil` elsewhere or once it is gone.
     package static func age(of pid: pid_t) -> Double? {

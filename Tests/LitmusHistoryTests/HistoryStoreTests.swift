@@ -79,6 +79,20 @@ struct HistoryStoreTests {
         return file
     }
 
+    @Test(
+        "A migration that finds the lock taken or its change made by another process is tried again; other errors are not",
+        arguments: [
+            ("database is locked", ResultCode.SQLITE_BUSY, true),
+            ("table run already exists", ResultCode.SQLITE_ERROR, true),
+            // Two new histories appended to at once: the second process's v3 meets the first one's column.
+            ("duplicate column name: budget", ResultCode.SQLITE_ERROR, true),
+            ("no such table: run", ResultCode.SQLITE_ERROR, false),
+            ("disk I/O error", ResultCode.SQLITE_IOERR, false),
+        ])
+    func migrationRaces(message: String, code: ResultCode, isRace: Bool) {
+        #expect(HistoryStore.isRace(DatabaseError(resultCode: code, message: message)) == isRace)
+    }
+
     @Test("A file of schema version 1 is migrated when opened, its runs kept")
     func migratesVersion1() throws {
         // Given: a file with only the first migration, and one run written as version 1 wrote it

@@ -35,6 +35,27 @@ import Testing
             #expect(try #require(ProcessWatch.age(of: sleeper)) >= 0.3)
         }
 
+        @Test("A file that appears while the owner runs gets the owner its signal; one that never does, none")
+        func signalWhenAFileAppears() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-watch-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let marker = folder.appendingPathComponent("journal").path
+            let writer = try ChildProcess.spawn(
+                ["/bin/sh", "-c", "sleep 0.2; : > \"$0\"; sleep 30", marker], environment: [:])
+            let quiet = try ChildProcess.spawn(["/bin/sleep", "0.2"], environment: [:])
+
+            let signalled = await ProcessWatch.signal(writer, SIGKILL, whenExists: marker)
+            let ended = await ChildProcess.termination(of: writer)
+            let notSignalled = await ProcessWatch.signal(quiet, SIGKILL, whenExists: marker + "-never")
+            let quietEnded = await ChildProcess.termination(of: quiet)
+
+            #expect(signalled)
+            #expect(ended == .signaled(SIGKILL))
+            #expect(!notSignalled)
+            #expect(quietEnded == .exited(0))
+        }
+
         @Test("An owner that ended, a zombie not yet reaped, ends the wait at once, not after the limit")
         func endedOwner() async throws {
             // Given: an owner that has exited and that nobody has reaped (`kill(pid, 0)` still answers 0).

@@ -70,16 +70,7 @@ struct HistoryFaultEndToEndTests {
 
         // When: litmus is killed once its append's transaction has begun (SQLite's journal exists)
         let litmus = try scratch.start(["history", "add", big, "--history", scratch.history.path])
-        let journal = scratch.history.path + "-journal"
-        var sawJournal = false
-        for _ in 0..<60_000 where !sawJournal {
-            if FileManager.default.fileExists(atPath: journal) {
-                sawJournal = true
-                kill(litmus, SIGKILL)
-            } else {
-                try await Task.sleep(for: .milliseconds(1))
-            }
-        }
+        let sawJournal = await ProcessWatch.signal(litmus, SIGKILL, whenExists: scratch.history.path + "-journal")
         let termination = await ChildProcess.termination(of: litmus)
         try #require(sawJournal, "the append's journal never appeared")
         try #require(termination?.status != 0, "litmus ended before it was killed")
