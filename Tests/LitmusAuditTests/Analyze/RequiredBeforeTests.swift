@@ -131,4 +131,42 @@ struct RequiredBeforeTests {
         // `after`'s check after the if covers it since issue 48: when `err` is nil, that check fails.
         #expect(try swiftTestingLines(tests) == [5, 9, 17, 21])
     }
+
+    @Test("A branch in a callback whose effect a check after the call reads cannot skip its checks; an unread one can")
+    func callbackEffects() throws {
+        // GraphQLSwift/GraphQL 4.3.0's visitor tests: the branch returns the edited node, or records what it visited
+        let tests = """
+                @Test func returned() {
+                    let edited = visit(root) { node in
+                        if let field = node as? Field { #expect(field.name == "a"); return .node(field) }
+                        return .continue
+                    }
+                    #expect(edited.count == 1)
+                }
+                @Test func appended() {
+                    var visited: [String] = []
+                    walk(root) { node in
+                        if let name = node as? Name { #expect(!name.value.isEmpty); visited.append(name.value) }
+                        if let set = node as? SelectionSet { visited.append(set.id) }
+                    }
+                    #expect(visited == ["a", "set"])
+                }
+                @Test func unread() {
+                    var count = 0
+                    walk(root) { node in
+                        if let name = node as? Name { #expect(!name.value.isEmpty); count += 1 }
+                    }
+                    #expect(root != nil)
+                }
+                @Test func readUnderIf() {
+                    var visited: [String] = []
+                    walk(root) { node in
+                        if let name = node as? Name { #expect(!name.value.isEmpty); visited.append(name.value) }
+                    }
+                    if strict { #expect(visited == ["a"]) }
+                }
+            """
+        // Then the branch nothing after it observes, and one observed only under another condition, still skip
+        #expect(try swiftTestingLines(tests) == [21, 28])
+    }
 }

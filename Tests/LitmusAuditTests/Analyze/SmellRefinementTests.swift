@@ -61,6 +61,19 @@ struct SmellRefinementTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testB:4", "testC:5", "testD:6"])
     }
 
+    @Test("trapInTest: base64 with literal options is parsed with those options; other options are not read")
+    func base64WithOptions() throws {
+        // Yams 6.2.2's shape: `Data(base64Encoded: base64String, options: .ignoreUnknownCharacters)!`
+        let methods = """
+            func testA() { let b = "AQ ID"; XCTAssertEqual(Data(base64Encoded: b, options: .ignoreUnknownCharacters)!.count, 3) }
+            func testB() { XCTAssertEqual(Data(base64Encoded: "AQID", options: [])!.count, 3) }
+            func testC() { XCTAssertEqual(Data(base64Encoded: "AQ ID", options: [])!.count, 3) }
+            func testD() { XCTAssertEqual(Data(base64Encoded: "AQID", options: chosen)!.count, 3) }
+            """
+        // Then a literal the options do not let parse, and options the test does not write, still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
+    }
+
     @Test("floatEquality: a float literal the test wrote elsewhere is passed through, exact; a computed one is not")
     func echoedFloat() throws {
         let methods = """

@@ -2,7 +2,8 @@ import Foundation
 import SwiftSyntax
 
 /// An unwrap that cannot fail: a failable initializer of Foundation or the standard library given a string
-/// literal that it parses (`Decimal(string: "1.5")!`, `Data(base64Encoded: "aGk=")!`, `Int("42")!`), or a
+/// literal that it parses (`Decimal(string: "1.5")!`, `Data(base64Encoded: "aGk=")!`, with literal options
+/// too, `Int("42")!`), or a
 /// Swift string's data in a Unicode encoding (`s.data(using: .utf8)!`, `.data(using: e)!` where every value
 /// the test gives `e` is one). The literal is parsed here, with the same initializer: what parses here
 /// parses in the test, every run; what does not traps on the first one, and is reported. The compiler's
@@ -38,14 +39,33 @@ enum FailableLiteral {
     static func judge(_ expression: ExprSyntax, test: ScannedTest) -> Verdict {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return .notRead }
         if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let initializer = initializers[type], call.arguments.count == 1, let argument = call.arguments.first,
+            let initializer = initializers[type], let argument = call.arguments.first,
             argument.label?.text == initializer.label,
             let text = literalText(argument.expression, test: test)
         {
-            guard isLibrary(call, test: test) else { return .canFail }
-            return initializer.parses(text) ? .cannotFail : .canFail
+            if call.arguments.count == 1 {
+                guard isLibrary(call, test: test) else { return .canFail }
+                return initializer.parses(text) ? .cannotFail : .canFail
+            }
+            if type == "Data", call.arguments.count == 2, let options = base64Options(call.arguments.last) {
+                guard isLibrary(call, test: test) else { return .canFail }
+                return Data(base64Encoded: text, options: options) != nil ? .cannotFail : .canFail
+            }
         }
         return isUnicodeData(call, test: test) ? .cannotFail : .notRead
+    }
+
+    /// The options of `Data(base64Encoded: text, options: …)` when the test writes them as a literal
+    /// (`.ignoreUnknownCharacters`, `[]`, `[.ignoreUnknownCharacters]`; Yams 6.2.2 decodes its fixtures so).
+    private static func base64Options(_ argument: LabeledExprSyntax?) -> Data.Base64DecodingOptions? {
+        guard let argument, argument.label?.text == "options" else { return nil }
+        switch argument.expression.trimmedDescription.replacingOccurrences(of: " ", with: "") {
+        case "[]": return []
+        case ".ignoreUnknownCharacters", "[.ignoreUnknownCharacters]",
+            "Data.Base64DecodingOptions.ignoreUnknownCharacters":
+            return .ignoreUnknownCharacters
+        default: return nil
+        }
     }
 
     /// The text of `expression` when it is a plain string literal, or the name of the test's one `let` bound
@@ -72,7 +92,7 @@ enum FailableLiteral {
 
     /// Whether `call` calls Foundation's or the standard library's declaration: by the compiler's facts, or
     /// by its name when there are none.
-    private static func isLibrary(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+    static func isLibrary(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
         guard case .known(let declaration) = test.declaration(calledBy: call) else { return true }
         let module = declaration.module ?? ""
         return module == "Swift" || TypedDeclaration.foundationModules.contains(module)

@@ -81,27 +81,83 @@ enum RequiredBefore {
         return false
     }
 
-    /// Whether a check after `branch`, unconditional in its scope, reads a `var` declared before the branch
-    /// that only the branch sets (`found = true`, `count += 1`, `values.append(y)`): when the branch is
-    /// skipped the variable keeps its first value, which that check is there to refuse.
+    /// Whether a check after `branch`, unconditional in its scope, reads what only the branch leaves: a `var`
+    /// declared before the branch that only the branch sets (`found = true`, `count += 1`), or a collection
+    /// every setter of which adds to it (`visited.append(x)` here and in other branches): when the branch is
+    /// skipped the variable keeps another value, which that check is there to refuse. When the branch is in
+    /// a closure passed to a call (a visitor's callback, a sequence's `forEach`), the checks after that
+    /// statement in the scope around count too, and so does a value the branch returns from the closure,
+    /// through the name the statement binds (`let edited = visit(root) { if let n = node as? Field { …;
+    /// return .node(m) }; return .continue }` then `#expect(edited … )`: GraphQLSwift/GraphQL 4.3.0's
+    /// visitor tests).
     static func laterCheckReadsBranchFlag(_ branch: IfExprSyntax, assertions: [Syntax], body: Syntax) -> Bool {
-        let scope = self.scope(of: Syntax(branch), in: body)
         let set = Set(setNames(in: Syntax(branch.body)))
-        guard !set.isEmpty else { return false }
-        let flags = set.filter { name in
-            let declared = scope.descendants(of: VariableDeclSyntax.self).contains { declaration in
-                declaration.bindingSpecifier.tokenKind == .keyword(.var) && declaration.position < branch.position
-                    && declaration.bindings.contains {
-                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                    }
+        var scope = self.scope(of: Syntax(branch), in: body)
+        var after = branch.endPosition
+        var results: Set<String> = []
+        let returns = returnsValue(Syntax(branch.body), from: scope)
+        while true {
+            let flags = set.filter { isFlag($0, setOnlyBy: branch, in: scope) }.union(results)
+            if !flags.isEmpty,
+                assertions.contains(where: { check in
+                    check.position >= after && isUnconditional(check, in: scope)
+                        && check.descendants(of: DeclReferenceExprSyntax.self).contains {
+                            flags.contains($0.baseName.text)
+                        }
+                })
+            {
+                return true
             }
-            let setOutside = setSites(of: name, in: scope).contains { !isInside($0, Syntax(branch)) }
-            return declared && !setOutside
+            guard scope.is(ClosureExprSyntax.self) else { return false }
+            let outer = self.scope(of: scope, in: body)
+            if returns, results.isEmpty { results = boundNames(ofStatementHolding: scope, in: outer) }
+            after = scope.endPosition
+            scope = outer
         }
-        return assertions.contains { check in
-            check.position >= branch.endPosition && isUnconditional(check, in: scope)
-                && check.descendants(of: DeclReferenceExprSyntax.self).contains { flags.contains($0.baseName.text) }
+    }
+
+    /// Whether `name` is a `var` declared in `scope` before `branch` that only `branch` sets, or that every
+    /// place sets by adding to it (`append`, `insert`).
+    private static func isFlag(_ name: String, setOnlyBy branch: IfExprSyntax, in scope: Syntax) -> Bool {
+        let declared = scope.descendants(of: VariableDeclSyntax.self).contains { declaration in
+            declaration.bindingSpecifier.tokenKind == .keyword(.var) && declaration.position < branch.position
+                && declaration.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                }
         }
+        guard declared else { return false }
+        let sites = setSites(of: name, in: scope)
+        return !sites.contains { !isInside($0, Syntax(branch)) } || sites.allSatisfy(isAddition)
+    }
+
+    /// Whether `node` holds a `return` of a value from `closure` (not from a closure inside it).
+    private static func returnsValue(_ node: Syntax, from closure: Syntax) -> Bool {
+        guard closure.is(ClosureExprSyntax.self) else { return false }
+        return node.descendants(of: ReturnStmtSyntax.self).contains { statement in
+            guard statement.expression != nil else { return false }
+            var current = statement.parent
+            while let syntax = current {
+                if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) {
+                    return syntax.id == closure.id
+                }
+                current = syntax.parent
+            }
+            return false
+        }
+    }
+
+    /// The names the statement of `scope` that holds `node` binds (`let edited = visit(…) { … }`).
+    private static func boundNames(ofStatementHolding node: Syntax, in scope: Syntax) -> Set<String> {
+        var current = node.parent
+        while let syntax = current, syntax.id != scope.id {
+            if let declaration = syntax.as(VariableDeclSyntax.self) {
+                return Set(
+                    declaration.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
+            }
+            if syntax.is(CodeBlockItemSyntax.self) { return [] }
+            current = syntax.parent
+        }
+        return []
     }
 
     /// The names `node` sets: assigned (`x = …`, `x += …`) or changed in place (`x.append(…)`).
@@ -113,6 +169,12 @@ enum RequiredBefore {
     private static func setSites(of name: String, in node: Syntax) -> [Syntax] {
         node.descendants(of: DeclReferenceExprSyntax.self).filter { $0.baseName.text == name && isSet($0) }
             .map(Syntax.init)
+    }
+
+    /// Whether `site` (a place ``setSites(of:in:)`` found) adds to a collection: `x.append(…)`, `x.insert(…)`.
+    private static func isAddition(_ site: Syntax) -> Bool {
+        guard let member = site.parent?.as(MemberAccessExprSyntax.self) else { return false }
+        return ["append", "insert", "formUnion"].contains(member.declName.baseName.text)
     }
 
     /// Whether `reference` is set where it stands: the left side of an assignment, or the base of a

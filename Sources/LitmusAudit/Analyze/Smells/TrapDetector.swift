@@ -8,7 +8,8 @@ import SwiftSyntax
 /// encode, `Test.current`, the result of running a fixture's tests, and the base address of a value's
 /// bytes (``isValueBufferAddress(_:test:)``), and an unwrap inside `if E != nil { … }` or after
 /// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), and a property every
-/// test finds set from a function that returns no optional (``AssignedAtSetUp``); nor a cast that holds
+/// test finds set from a function that returns no optional (``AssignedAtSetUp``), and the library's values
+/// that are never `nil` (``NeverNil``); nor a cast that holds
 /// (``isHTTPResponseCast(_:to:test:)``).
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
@@ -35,6 +36,7 @@ enum TrapDetector {
             // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
             if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { continue }
             if isValueBufferAddress(node.expression, test: test) { continue }
+            if NeverNil.holds(node.expression, test: test) { continue }
             if isCheckedNonNil(node.expression) { continue }
             if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { continue }
             traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))

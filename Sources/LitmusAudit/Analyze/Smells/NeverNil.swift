@@ -1,0 +1,208 @@
+import SwiftSyntax
+
+/// Optionals the standard library and Foundation never leave `nil` in the shapes read here, whatever the
+/// package under test does, so a force unwrap of one cannot trap:
+/// - `HTTPURLResponse(url:statusCode:httpVersion:headerFields:)`, failable by its declaration only:
+///   swift-corelibs-foundation has no path that returns `nil`, and a test builds a stub's response with it
+///   (mattt/EventSource 1.1.1 unwraps 12);
+/// - `String(data: d, encoding: .utf8)` of what `JSONEncoder` encoded (`d` the call, or the test's one `let`
+///   bound to it): JSONEncoder writes UTF-8 whatever the value's `encode(to:)` does;
+/// - a continuation a test takes out of a stream's build closure (`var c: AsyncStream<T>.Continuation!`,
+///   `AsyncStream { c = $0 }`, then `c!`): `AsyncStream` and `AsyncThrowingStream` call that closure before
+///   their initializer returns, so every later statement finds it set;
+/// - the base address of a buffer that is not empty: `$0` of `withUnsafeBufferPointer` (or `…Bytes`,
+///   `…Mutable…`) of a non-empty array literal, or of the test's one `let` bound to one, and a buffer the
+///   test allocates with a positive literal size (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`).
+///
+/// The compiler's facts confirm the declaration is the library's where they are known (a package may
+/// declare an `HTTPURLResponse` or a `JSONEncoder` of its own); without them the names decide.
+enum NeverNil {
+    /// Whether unwrapping `expression` in `test` cannot trap by one of the shapes above.
+    static func holds(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return isStubResponse(call, test: test) || isEncodedJSONText(call, test: test)
+        }
+        if let name = expression.as(DeclReferenceExprSyntax.self) {
+            return isStreamContinuation(name, test: test)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "baseAddress",
+            let base = member.base
+        {
+            return isNonEmptyBuffer(base, test: test)
+        }
+        return false
+    }
+
+    /// `HTTPURLResponse(url:statusCode:httpVersion:headerFields:)`.
+    private static func isStubResponse(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "HTTPURLResponse",
+            call.arguments.map({ $0.label?.text ?? "_" }) == ["url", "statusCode", "httpVersion", "headerFields"]
+        else { return false }
+        return FailableLiteral.isLibrary(call, test: test)
+    }
+
+    /// `String(data: d, encoding: .utf8)` with `d` JSONEncoder's output.
+    private static func isEncodedJSONText(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+            call.arguments.map({ $0.label?.text ?? "_" }) == ["data", "encoding"],
+            let data = call.arguments.first?.expression, let encoding = call.arguments.last?.expression,
+            let member = encoding.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "utf8",
+            member.base == nil || member.base?.trimmedDescription == "String.Encoding",
+            FailableLiteral.isLibrary(call, test: test)
+        else { return false }
+        if let name = data.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            guard let value = onlyLetValue(of: name, in: test) else { return false }
+            return isJSONEncoding(value, test: test)
+        }
+        return isJSONEncoding(data, test: test)
+    }
+
+    /// `try JSONEncoder().encode(x)`, or `encoder.encode(x)` of a name the test binds once, with `let`, to
+    /// `JSONEncoder()`.
+    private static func isJSONEncoding(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+        guard let call = expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "encode", let base = member.base
+        else { return false }
+        if case .known(let declaration) = test.declaration(calledBy: call) {
+            return TypedDeclaration.foundationModules.contains(declaration.module ?? "")
+                && declaration.usr.contains("11JSONEncoder")
+        }
+        let encoder = base.as(DeclReferenceExprSyntax.self).flatMap { onlyLetValue(of: $0.baseName.text, in: test) }
+        return [base, encoder].contains { $0?.trimmedDescription == "JSONEncoder()" }
+    }
+
+    /// Whether `name` is a continuation every assignment of which, in the test, is in the build closure of
+    /// an `AsyncStream` or `AsyncThrowingStream` initializer whose statement comes before the unwrap.
+    private static func isStreamContinuation(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
+        let text = name.baseName.text
+        var assignedInStream = false
+        for sequence in test.all(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+                elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == text
+            else { continue }
+            guard let stream = streamInitializer(around: Syntax(sequence)),
+                stream.endPosition <= name.position
+            else { return false }
+            assignedInStream = true
+        }
+        let passedInOut = test.all(InOutExprSyntax.self).contains { $0.expression.trimmedDescription == text }
+        return assignedInStream && !passedInOut
+    }
+
+    /// The `AsyncStream(…) { … }` call whose closure `node` is in, if that is the nearest closure around it.
+    private static func streamInitializer(around node: Syntax) -> FunctionCallExprSyntax? {
+        var current = node.parent
+        while let syntax = current {
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                let call =
+                    closure.parent?.as(FunctionCallExprSyntax.self)
+                    ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                guard let call else { return nil }
+                let called = call.calledExpression.trimmedDescription
+                let type = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
+                let streams = ["AsyncStream", "AsyncThrowingStream"]
+                return streams.contains { type == $0 || type.hasPrefix("\($0)<") } ? call : nil
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// The calls that lend a closure a buffer of a collection's elements or bytes.
+    static let bufferCalls: Set<String> = [
+        "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes",
+    ]
+
+    /// Whether `base` is a buffer that is not empty: a closure parameter of a buffer call on a non-empty array
+    /// literal (or the test's one `let` bound to one), or a name the test binds once to a buffer it allocates
+    /// with a positive literal size.
+    private static func isNonEmptyBuffer(_ base: ExprSyntax, test: ScannedTest) -> Bool {
+        guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        if let value = onlyBinding(of: name, in: test) {
+            return isPositiveAllocation(value)
+        }
+        guard let call = bufferCall(lending: name, around: Syntax(base)),
+            let collection = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        else { return false }
+        let array =
+            collection.as(ArrayExprSyntax.self)
+            ?? collection.as(DeclReferenceExprSyntax.self).flatMap {
+                onlyLetValue(of: $0.baseName.text, in: test)?.as(ArrayExprSyntax.self)
+            }
+        return array.map { !$0.elements.isEmpty } ?? false
+    }
+
+    /// `Unsafe…BufferPointer….allocate(capacity: N)` or `(byteCount: N, alignment: …)` with `N` a positive
+    /// integer literal.
+    private static func isPositiveAllocation(_ value: ExprSyntax) -> Bool {
+        guard let call = value.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "allocate",
+            member.base?.trimmedDescription.hasPrefix("Unsafe") == true,
+            let size = call.arguments.first, ["capacity", "byteCount"].contains(size.label?.text ?? ""),
+            let literal = size.expression.as(IntegerLiteralExprSyntax.self),
+            let count = Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
+        else { return false }
+        return count > 0
+    }
+
+    /// The buffer call (`xs.withUnsafeBufferPointer { … }`) whose closure's parameter (or `$0`) is `name`.
+    private static func bufferCall(lending name: String, around node: Syntax) -> FunctionCallExprSyntax? {
+        var current = node.parent
+        while let syntax = current {
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                let parameters: [String]
+                switch closure.signature?.parameterClause {
+                case .simpleInput(let names): parameters = names.map(\.name.text)
+                case .parameterClause(let clause):
+                    parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+                case nil: parameters = ["$0"]
+                }
+                if parameters.contains(name) {
+                    let call =
+                        closure.parent?.as(FunctionCallExprSyntax.self)
+                        ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                    guard let call, let called = CallCollector.calledName(call.calledExpression),
+                        bufferCalls.contains(called), call.arguments.isEmpty
+                    else { return nil }
+                    return call
+                }
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// The value of `name` when the test binds it once, with `let`, and by no other pattern.
+    private static func onlyLetValue(of name: String, in test: ScannedTest) -> ExprSyntax? {
+        guard let value = onlyBinding(of: name, in: test),
+            test.all(PatternBindingSyntax.self).first(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            })?.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
+        else { return nil }
+        return value
+    }
+
+    /// The value of `name` when the test binds it once (`let` or `var` never assigned again), by no other
+    /// pattern, and no closure takes a parameter of that name.
+    private static func onlyBinding(of name: String, in test: ScannedTest) -> ExprSyntax? {
+        let bindings = test.all(PatternBindingSyntax.self).filter {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+        let patterns = test.all(IdentifierPatternSyntax.self).filter { $0.identifier.text == name }
+        let parameters =
+            test.all(ClosureShorthandParameterSyntax.self).map(\.name.text)
+            + test.all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
+        let assigned = test.all(SequenceExprSyntax.self).contains { sequence in
+            let elements = Array(sequence.elements)
+            return elements.count >= 3 && elements[1].is(AssignmentExprSyntax.self)
+                && elements[0].trimmedDescription == name
+        }
+        guard bindings.count == 1, patterns.count == 1, !parameters.contains(name), !assigned,
+            let value = bindings.first?.initializer?.value
+        else { return nil }
+        return value
+    }
+}

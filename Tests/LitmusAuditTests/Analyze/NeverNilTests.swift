@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// ``NeverNil``: the library's optionals that are never `nil` in the shapes read, so their unwraps are no
+/// trap; each shape with the near miss that still traps.
+@Suite("trapInTest: the library's optionals that are never nil")
+struct NeverNilTests {
+
+    @Test("A stub's HTTPURLResponse(url:statusCode:httpVersion:headerFields:) is never nil; another initializer may be")
+    func stubResponse() throws {
+        // Given mattt/EventSource's shape, a mock handler building its response, and a response made otherwise
+        let methods = """
+            func testA() { let r = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])!; XCTAssertEqual(send(r), 1) }
+            func testB() { let r = HTTPURLResponse(url: url, statusCode: code, httpVersion: nil, headerFields: nil)!; XCTAssertEqual(send(r), 1) }
+            func testC() { let r = HTTPURLResponse(coder: archive)!; XCTAssertEqual(send(r), 1) }
+            func testD() { let r = response as? HTTPURLResponse; XCTAssertEqual(send(r!), 1) }
+            """
+        // Then only the archive's and the cast's unwraps are traps
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
+    }
+
+    @Test("JSONEncoder's output read as UTF-8 is never nil; another encoding, or data from elsewhere, may be")
+    func encodedJSONText() throws {
+        // Given attaswift/BigInt's shape (`let json = try JSONEncoder().encode(a)`, then the text of it)
+        let methods = """
+            func testA() throws { let json = try JSONEncoder().encode(a); XCTAssertEqual(String(data: json, encoding: .utf8)!, "1") }
+            func testB() throws { XCTAssertEqual(String(data: try JSONEncoder().encode(a), encoding: .utf8)!, "1") }
+            func testC() throws { let e = JSONEncoder(); XCTAssertEqual(String(data: try e.encode(a), encoding: .utf8)!, "1") }
+            func testD() throws { let json = try JSONEncoder().encode(a); XCTAssertEqual(String(data: json, encoding: .ascii)!, "1") }
+            func testE() throws { let json = try sut.serialize(a); XCTAssertEqual(String(data: json, encoding: .utf8)!, "1") }
+            func testF() throws { var json = try JSONEncoder().encode(a); json = other; XCTAssertEqual(String(data: json, encoding: .utf8)!, "1") }
+            """
+        // Then the package's own serializer, ASCII, and data changed after encoding still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
+
+    @Test("A continuation taken in a stream's build closure is set after it; one set elsewhere, or later, may not be")
+    func streamContinuation() throws {
+        // Given swift-service-lifecycle's shape: `var cont: AsyncStream<Void>.Continuation!`, `AsyncStream { cont = $0 }`
+        let methods = """
+            func testA() { var cont: AsyncStream<Void>.Continuation!; let s = AsyncStream<Void> { cont = $0 }; cont!.finish(); XCTAssertNotNil(s) }
+            func testB() { var c: AsyncThrowingStream<Int, Error>.Continuation?; let s = AsyncThrowingStream<Int, Error>(bufferingPolicy: .unbounded) { c = $0 }; c!.finish(); XCTAssertNotNil(s) }
+            func testC() { var cont: AsyncStream<Void>.Continuation!; cont!.finish(); let s = AsyncStream<Void> { cont = $0 }; XCTAssertNotNil(s) }
+            func testD() { var cont: AsyncStream<Void>.Continuation!; let s = AsyncStream<Void> { cont = $0 }; cont = nil; cont!.finish(); XCTAssertNotNil(s) }
+            func testE() { var cont: Later.Continuation!; let s = Later { cont = $0 }; cont!.finish(); XCTAssertNotNil(s) }
+            """
+        // Then an unwrap before the stream, after a reset, or of another type's closure still traps
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
+    @Test("The base address of a buffer that is not empty is never nil; of an empty or unknown one it may be")
+    func nonEmptyBuffers() throws {
+        // Given apple/swift-system's shapes: a literal array's buffer, and a buffer allocated with a size
+        let methods = """
+            func testA() { let source: [CChar] = [0x61, 0]; source.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "a") } }
+            func testB() { [1, 2].withUnsafeBytes { raw in XCTAssertEqual(sum(raw.baseAddress!), 3) } }
+            func testC() { let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1); XCTAssertEqual(fill(buf.baseAddress!), 64) }
+            func testD() { let source: [CChar] = []; source.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "") } }
+            func testE() { items.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "a") } }
+            func testF() { let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: n, alignment: 1); XCTAssertEqual(fill(buf.baseAddress!), 64) }
+            """
+        // Then the empty array, an array the test did not write, and a size it did not fix still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
+}
