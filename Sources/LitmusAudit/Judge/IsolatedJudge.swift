@@ -30,6 +30,11 @@ enum IsolatedJudge {
             let request = BisectionRequest(
                 victim: test, candidates: candidates, wantFailure: wantFailure, reproduced: reproduced)
             let result = try await bisect(request)
+            if result.culprits.isEmpty, measures(test, context.analysis) {
+                return .orderDependent(
+                    Judge.finding(.flaky, test, performanceMessage(test)), timedOut: result.timedOutRuns,
+                    explained: true)
+            }
             let culprits = result.culprits.map(\.name).joined(separator: " + ")
             var finding = Judge.finding(
                 wantFailure ? .failsOnlyWithOthers : .passesOnlyWithOthers, test,
@@ -72,5 +77,21 @@ enum IsolatedJudge {
             return .orderDependent(parallel, timedOut: [], explained: true)
         }
         return inSuite.isFailure && alone.isFailure ? .alwaysFails : .isolated
+    }
+
+    /// Whether `test` measures its own speed with XCTest's `measure { … }` (a performance test).
+    static func measures(_ test: TestIdentity, _ analysis: SourceAnalysis) -> Bool {
+        guard let file = test.file, let line = test.line else { return false }
+        return analysis.measuringTests[file]?.contains(line) == true
+    }
+
+    /// Why a performance test's outcome changed with no test to blame: Linux XCTest fails a `measure` block
+    /// whose ten timings spread more than 10% (its relative standard deviation), so the verdict follows the
+    /// machine's load, not the tests before it (stencilproject/Stencil 0.15.1's `testPerformance`, which
+    /// failed in a random half; weichsel/ZIPFoundation 0.9.20's five, read flaky for the same cause).
+    static func performanceMessage(_ test: TestIdentity) -> String {
+        "\(test.name) is a performance test (XCTest's measure { … }) whose outcome changed between runs, with no "
+            + "test before it to blame (bisection named none): Linux XCTest fails a measure block whose ten timings "
+            + "spread more than 10%, so it passes or fails with the machine's load"
     }
 }

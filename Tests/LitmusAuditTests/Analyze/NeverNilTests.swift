@@ -64,4 +64,23 @@ struct NeverNilTests {
         // Then the empty array, an array the test did not write, and a size it did not fix still trap
         #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8"])
     }
+
+    @Test("A character of a string the test wrote, given to a closure by its array, is never nil; of others it may be")
+    func charactersOfWrittenStrings() throws {
+        // Given apple/swift-algorithms' shape: `["Apple", "Banana"].keyed(by: { $0.first! })`, then the result's unwraps
+        let methods = """
+            func testA() { let d = ["Apple", "Banana"].keyed(by: { $0.first! }); XCTAssertEqual(d.count, 2) }
+            func testB() { let names = ["David", "Kyle"]; let c = names.chunked(on: { name in name.last! }); XCTAssertEqual(c.count, 2) }
+            func testC() { let d = EmptyCollection<String>().keyed(by: { $0.first! }); XCTAssertEqual(d.count, 0) }
+            func testD() { let d = ["Apple", ""].keyed(by: { $0.first! }); XCTAssertEqual(d.count, 2) }
+            func testE() { let d = names.keyed(by: { $0.first! }); XCTAssertEqual(d.count, 2) }
+            func testF() { let d = ["Apple", "Banana"].keyed(by: { $0.first! }); XCTAssertEqual(d["A"]!, "Apple") }
+            """
+        // Then an empty string, strings the test did not write, and the result's own unwrap still trap
+        let found = try xctestFindings(.trapInTest, methods)
+        #expect(found == ["testD:6", "testE:7", "testF:8"])
+        let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+        let messages = try analyzeSources(["T.swift": source]).findings.filter { $0.kind == .trapInTest }.map(\.message)
+        #expect(messages.last?.contains(#"d["A"]!"#) == true, "\(messages)")
+    }
 }

@@ -230,4 +230,25 @@ struct RealCodeSmellTests {
             """
         #expect(try xctestFindings(.assertionRoulette, methods) == ["testB:15", "testE:37"])
     }
+
+    @Test("assertionRoulette: a failure call in a catch is no check to tell apart; three checks still are")
+    func rouletteWithoutFailureCalls() throws {
+        // CoreOffice/XMLCoder 0.18.2's shape: two checks, and a failure report when decoding throws
+        let methods = """
+            func testA() {
+                XCTAssertEqual(a, 1)
+                do { XCTAssertEqual(try decode(b), 2) } catch { XCTAssert(false, "failed to decode: \\(error)") }
+            }
+            func testB() {
+                XCTAssertEqual(a, 1)
+                do { XCTAssertEqual(try decode(b), 2) } catch { XCTFail("failed to decode: \\(error)") }
+            }
+            func testC() {
+                XCTAssertEqual(a, 1)
+                do { XCTAssertEqual(try decode(b), 2) } catch { XCTFail("failed: \\(error)") }
+                XCTAssertTrue(c)
+            }
+            """
+        #expect(try xctestFindings(.assertionRoulette, methods) == ["testC:12"])
+    }
 }

@@ -191,6 +191,21 @@ struct JudgeTests {
             ])
     }
 
+    @Test("A performance test that changes outcome with no culprit is flaky on its timings; with a culprit it is not")
+    func performanceTestWithoutCulprit() async throws {
+        // Given: the victim calls XCTest's measure (Stencil 0.15.1's testPerformance), failing in a random half
+        var measuring = context
+        measuring.analysis.measuringTests = [victim.file ?? "": [victim.line ?? 0]]
+        let observed = observations(victimInSuite: [.passed], victimAlone: .passed, halves: [halfWhereTheVictimFails])
+        // When bisection names no test before it, and when it names one
+        let unexplained = try await sut.judge(observed, measuring) { _ in BisectionResult(culprits: []) }
+        let explained = try await sut.judge(observed, measuring) { _ in BisectionResult(culprits: [self.second]) }
+        // Then the first is a timing flake, the second still an order dependence
+        #expect(unexplained.findings.map(\.kind) == [.flaky])
+        #expect(unexplained.findings.first?.message.contains("timings spread more than 10%") == true)
+        #expect(explained.findings.map(\.kind) == [.failsOnlyWithOthers])
+    }
+
     @Test("A test that fails in a random half is bisected over the tests before it in that half, naming the seed")
     func failsOnlyWithOthersInAHalf() async throws {
         // Given

@@ -12,7 +12,9 @@ import SwiftSyntax
 ///   their initializer returns, so every later statement finds it set;
 /// - the base address of a buffer that is not empty: `$0` of `withUnsafeBufferPointer` (or `…Bytes`,
 ///   `…Mutable…`) of a non-empty array literal, or of the test's one `let` bound to one, and a buffer the
-///   test allocates with a positive literal size (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`).
+///   test allocates with a positive literal size (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`);
+/// - the first or last character of a string the test wrote, given to a closure by a method of its array
+///   literal (`["Apple", "Banana"].keyed(by: { $0.first! })`).
 ///
 /// The compiler's facts confirm the declaration is the library's where they are known (a package may
 /// declare an `HTTPURLResponse` or a `JSONEncoder` of its own); without them the names decide.
@@ -30,7 +32,59 @@ enum NeverNil {
         {
             return isNonEmptyBuffer(base, test: test)
         }
+        if let member = expression.as(MemberAccessExprSyntax.self),
+            ["first", "last"].contains(member.declName.baseName.text),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        {
+            return isElementOfWrittenStrings(base, test: test)
+        }
         return false
+    }
+
+    /// Whether `name` is a parameter of a closure passed to a method of a collection the test wrote out of
+    /// non-empty string literals (`["Apple", "Banana"].keyed(by: { $0.first! })`, or the test's one `let`
+    /// bound to such an array), or of an `EmptyCollection`, which calls it never: each string it is given
+    /// has a first and a last character (apple/swift-algorithms 1.2.1's `chunked(on:)` and `keyed(by:)`
+    /// tests).
+    private static func isElementOfWrittenStrings(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
+        guard let closure = closure(taking: name.baseName.text, around: Syntax(name)), let call = hostCall(of: closure),
+            let collection = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        else { return false }
+        if let made = collection.as(FunctionCallExprSyntax.self),
+            made.calledExpression.trimmedDescription.hasPrefix("EmptyCollection")
+        {
+            return true
+        }
+        let array =
+            collection.as(ArrayExprSyntax.self)
+            ?? collection.as(DeclReferenceExprSyntax.self).flatMap {
+                onlyLetValue(of: $0.baseName.text, in: test)?.as(ArrayExprSyntax.self)
+            }
+        guard let array, !array.elements.isEmpty else { return false }
+        return array.elements.allSatisfy { element in
+            element.expression.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText)
+                .map { !$0.isEmpty } ?? false
+        }
+    }
+
+    /// The innermost closure around `node` that takes a parameter named `name` (`$0` for one without a
+    /// signature), if it is the nearest closure.
+    private static func closure(taking name: String, around node: Syntax) -> ClosureExprSyntax? {
+        var current = node.parent
+        while let syntax = current {
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                let parameters: [String]
+                switch closure.signature?.parameterClause {
+                case .simpleInput(let names): parameters = names.map(\.name.text)
+                case .parameterClause(let clause):
+                    parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+                case nil: parameters = ["$0", "$1", "$2"]
+                }
+                return parameters.contains(name) ? closure : nil
+            }
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// `HTTPURLResponse(url:statusCode:httpVersion:headerFields:)`.
@@ -96,10 +150,7 @@ enum NeverNil {
         var current = node.parent
         while let syntax = current {
             if let closure = syntax.as(ClosureExprSyntax.self) {
-                let call =
-                    closure.parent?.as(FunctionCallExprSyntax.self)
-                    ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                guard let call else { return nil }
+                guard let call = hostCall(of: closure) else { return nil }
                 let called = call.calledExpression.trimmedDescription
                 let type = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
                 let streams = ["AsyncStream", "AsyncThrowingStream"]
@@ -150,29 +201,17 @@ enum NeverNil {
 
     /// The buffer call (`xs.withUnsafeBufferPointer { … }`) whose closure's parameter (or `$0`) is `name`.
     private static func bufferCall(lending name: String, around node: Syntax) -> FunctionCallExprSyntax? {
-        var current = node.parent
-        while let syntax = current {
-            if let closure = syntax.as(ClosureExprSyntax.self) {
-                let parameters: [String]
-                switch closure.signature?.parameterClause {
-                case .simpleInput(let names): parameters = names.map(\.name.text)
-                case .parameterClause(let clause):
-                    parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-                case nil: parameters = ["$0"]
-                }
-                if parameters.contains(name) {
-                    let call =
-                        closure.parent?.as(FunctionCallExprSyntax.self)
-                        ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                    guard let call, let called = CallCollector.calledName(call.calledExpression),
-                        bufferCalls.contains(called), call.arguments.isEmpty
-                    else { return nil }
-                    return call
-                }
-            }
-            current = syntax.parent
-        }
-        return nil
+        guard let closure = closure(taking: name, around: node), let call = hostCall(of: closure),
+            let called = CallCollector.calledName(call.calledExpression), bufferCalls.contains(called),
+            call.arguments.isEmpty
+        else { return nil }
+        return call
+    }
+
+    /// The call `closure` is passed to, as its trailing closure or an argument.
+    private static func hostCall(of closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
     }
 
     /// The value of `name` when the test binds it once, with `let`, and by no other pattern.
