@@ -217,10 +217,7 @@ enum RepetitionDetector {
         var counted:
             [(name: String, node: Syntax, unlabelled: Bool, clauses: [SyntaxIdentifier: (index: Int, ways: Int)])] =
                 []
-        // A failure call (`XCTFail`, `XCTAssert(false, "…")` in a `catch`) reports a path the test did not expect:
-        // no check whose failure must be told apart from another's (CoreOffice/XMLCoder 0.18.2's
-        // `do { …; XCTAssertEqual(xml, expected) } catch { XCTAssert(false, "failed to decode: \(error)") }`).
-        for assertion in test.assertions where !ConditionalLogicDetector.isFailureOnly(assertion) {
+        for assertion in test.assertions {
             guard let call = assertion.as(FunctionCallExprSyntax.self),
                 let name = CallCollector.calledName(call.calledExpression), name.hasPrefix("XCTAssert")
             else { continue }
