@@ -227,12 +227,18 @@ enum SwallowedErrorIntent {
         return fixtureCalls.contains(name)
     }
 
-    /// Inside a `defer`, a `deinit`, a `tearDown` method, or a closure passed to `addTeardownBlock` or
-    /// Quick's `afterEach`.
+    /// Inside a `defer`, a `deinit`, a `catch` that throws again, a `tearDown` method, or a closure passed to
+    /// `addTeardownBlock` or Quick's `afterEach`.
     static func isInCleanup(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let node = current {
             if node.is(DeferStmtSyntax.self) || node.is(DeinitializerDeclSyntax.self) { return true }
+            // A `catch` that throws again: what it tries on the way out is clean-up on a path already failing.
+            if let clause = node.as(CatchClauseSyntax.self),
+                clause.body.statements.contains(where: { $0.item.is(ThrowStmtSyntax.self) })
+            {
+                return true
+            }
             if let function = node.as(FunctionDeclSyntax.self) { return cleanupScopes.contains(function.name.text) }
             if let closure = node.as(ClosureExprSyntax.self),
                 let call = closure.parent?.as(FunctionCallExprSyntax.self)
@@ -246,12 +252,21 @@ enum SwallowedErrorIntent {
         return false
     }
 
-    /// A call named for clean-up: `removeItem`, `folder.delete()`, `socket.close()`, `Socket.unlink(…)`.
+    /// A call named for clean-up: `removeItem`, `folder.delete()`, `socket.close()`, `Socket.unlink(…)`, and
+    /// a chain that waits for one (`pool.close().get()`, `group.shutdownGracefully().wait()`: vapor/async-kit
+    /// 1.22.0's pool tests).
     static func isCleanup(_ expression: ExprSyntax) -> Bool {
-        guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self),
-            let name = CallCollector.calledName(call.calledExpression)
-        else { return false }
-        return cleanupVerbs.contains { verb in
+        var current: ExprSyntax? = unwrapped(expression)
+        while let call = current?.as(FunctionCallExprSyntax.self) {
+            if let name = CallCollector.calledName(call.calledExpression), isCleanupName(name) { return true }
+            current = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        }
+        return false
+    }
+
+    /// Whether `name` starts with a clean-up verb as a word (`close`, `closeAll`; not `closest`).
+    private static func isCleanupName(_ name: String) -> Bool {
+        cleanupVerbs.contains { verb in
             name.hasPrefix(verb)
                 && (name.count == verb.count || name[name.index(name.startIndex, offsetBy: verb.count)].isUppercase)
         }

@@ -160,7 +160,7 @@ struct NeverRunFamilyTests {
         #expect(findings.first?.finding.cause == .inheritedFromOtherModule)
     }
 
-    @Test("Each switched-off test names its cause; a comment above an xit or xdescribe is a reason")
+    @Test("Each switched-off test names its cause; a comment above, or a skip's message, is a reason")
     func switchedOffCauses() throws {
         // Given
         let testing = """
@@ -170,12 +170,16 @@ struct NeverRunFamilyTests {
             @Test(.disabled(if: true)) func c() { #expect(f() == 1) }
             @Test(.disabled("the sandbox refuses it")) func d() { #expect(f() == 1) }
             @Test(.disabled(if: isCI)) func e() { #expect(f() == 1) }
+            @Test(.enabled(if: false, "Skipped until we decide on the rules")) func g() { #expect(f() == 1) }
             """
         let xctest = """
             import XCTest
             final class T: XCTestCase {
-                func testA() throws { throw XCTSkip("later") }
+                func testA() throws { throw XCTSkip() }
                 func xtestB() { XCTAssertTrue(ok) }
+                func testC() throws { try XCTSkipIf(true, "Memory blows up: suspend does not stop traffic") }
+                func testD() throws { try XCTSkipIf(true) }
+                func testE() throws { throw XCTSkip("") }
             }
             """
         let spec = """
@@ -194,11 +198,14 @@ struct NeverRunFamilyTests {
                 }
             }
             """
+        // A test that always skips checks nothing on purpose, with a reason or without: no noAssertion
+        #expect(try analyzedFindings(.noAssertion, in: ["T.swift": xctest]) == [])
         // When / Then
         #expect(
             try neverRun(["S.swift": testing, "T.swift": xctest, "CartSpec.swift": spec]) == [
                 "CartSpec.a cart discounts:6 pendingWithoutReason", "CartSpec.a cart taxes:9 pendingWithoutReason",
-                "T.testA:3 alwaysSkips", "T.xtestB:4 renamedOff", "a:2 disabledWithoutReason",
+                "T.testA:3 alwaysSkips", "T.testD:6 alwaysSkips", "T.testE:7 alwaysSkips", "T.xtestB:4 renamedOff",
+                "a:2 disabledWithoutReason",
                 "b:3 conditionAlwaysFalse", "c:4 conditionAlwaysFalse",
             ])
     }

@@ -36,6 +36,30 @@ struct StaticIntentTests {
         #expect(found == [])
     }
 
+    @Test("try? of a clean-up waited for, or in a catch that throws again, is clean-up; in a catch that ends it is not")
+    func cleanupOnTheWayOut() throws {
+        // vapor/async-kit 1.22.0: `catch { try? await pool.close().get(); throw error }`
+        let found = try findings(
+            .swallowedError,
+            """
+            import Testing
+            @Test func pooling() async throws {
+                do { #expect(try await pool.request().get() != nil) } catch { try? await pool.close().get(); throw error }
+                try? group.shutdownGracefully().wait()
+            }
+            @Test func pruning() async throws {
+                do { #expect(try await pool.request().get() != nil) } catch { try? await pool.request().get() }
+            }
+            @Test func swallowing() async throws {
+                do { #expect(try await pool.request().get() != nil) } catch { try? sut.retry(); throw error }
+                try? sut.save().get()
+            }
+            """)
+        // Then a catch that ends swallows what it tries; a non-clean-up chain still counts
+        #expect(found.count == 2, "\(found)")
+        #expect(found.allSatisfy { $0.contains("pruning") || $0.contains("swallowing") }, "\(found)")
+    }
+
     @Test("A sleep's cancellation and an awaited task's error are discarded on purpose")
     func waitingTry() async throws {
         let found = try findings(

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Empty Test and Ignored Test: a test with nothing in it, and a test switched off without a reason.
@@ -69,7 +70,11 @@ enum EmptyAndIgnoredDetector {
                     "is switched off by .disabled() with no reason: say why, with a comment or .bug(…)"
                 )
             }
-            if (name == "enabled" && condition == "false") || (name == "disabled" && condition == "true") {
+            // A comment argument (`.enabled(if: false, "Skipped until we decide on the rules")`) or a comment
+            // above says why, as `.disabled("why")` does (swift-subprocess 1.0.2's, read false on first contact).
+            if (name == "enabled" && condition == "false") || (name == "disabled" && condition == "true"),
+                trait.arguments.count == 1, !commented
+            {
                 return (
                     .conditionAlwaysFalse, "is switched off by .\(name ?? "")(if: \(condition ?? "")): it never runs"
                 )
@@ -88,25 +93,55 @@ enum EmptyAndIgnoredDetector {
         }
     }
 
-    /// `throw XCTSkip(…)`, `try XCTSkipIf(true…)` or `try XCTSkipUnless(false…)` as a statement of
-    /// the test's body itself (not under a condition or an `#if`).
+    /// `throw XCTSkip()`, `try XCTSkipIf(true)` or `try XCTSkipUnless(false)` as a statement of the test's
+    /// body itself (not under a condition or an `#if`), with no reason: no message, and no comment above the
+    /// statement. A message says why, as `.disabled("why")` does: XCTest reports the skip with it
+    /// (apple/swift-openapi-urlsession 1.4.0's `XCTSkipIf(true, "Memory blows up because …")`, read false on
+    /// first contact).
     private static func unconditionalSkip(_ statements: CodeBlockItemListSyntax) -> (NeverRunCause, String)? {
         for item in statements {
-            if let statement = item.item.as(ThrowStmtSyntax.self),
-                let call = statement.expression.as(FunctionCallExprSyntax.self),
-                CallCollector.calledName(call.calledExpression) == "XCTSkip"
-            {
-                return (.alwaysSkips, "always throws XCTSkip: it never runs its checks")
-            }
-            let expression = item.item.as(ExprSyntax.self).map { $0.as(TryExprSyntax.self)?.expression ?? $0 }
-            guard let call = expression?.as(FunctionCallExprSyntax.self),
-                let name = CallCollector.calledName(call.calledExpression),
-                let first = call.arguments.first?.expression.trimmedDescription
-            else { continue }
-            if (name == "XCTSkipIf" && first == "true") || (name == "XCTSkipUnless" && first == "false") {
-                return (.alwaysSkips, "always skips (\(name)(\(first))): it never runs its checks")
-            }
+            guard let (call, skip) = alwaysSkipping(item), !hasComment(Syntax(item)) else { continue }
+            let message = skip == "XCTSkip" ? call.arguments.first : call.arguments.dropFirst().first
+            guard !givesReason(message) else { continue }
+            return skip == "XCTSkip"
+                ? (.alwaysSkips, "always throws XCTSkip with no reason: it never runs its checks")
+                : (.alwaysSkips, "always skips (\(skip)) with no reason: it never runs its checks")
         }
         return nil
+    }
+
+    /// Whether `statements` (a test's body) skip the test whatever happens, with or without a reason: a
+    /// skipped test checks nothing on purpose, which is no noAssertion (ignoredTest asks for the reason).
+    static func alwaysSkips(_ statements: CodeBlockItemListSyntax) -> Bool {
+        statements.contains { alwaysSkipping($0) != nil }
+    }
+
+    /// The skip `item` makes whatever happens, with what it shows: `throw XCTSkip(…)` (`XCTSkip`), `try
+    /// XCTSkipIf(true…)` (`XCTSkipIf(true)`) or `try XCTSkipUnless(false…)`.
+    private static func alwaysSkipping(_ item: CodeBlockItemSyntax) -> (FunctionCallExprSyntax, String)? {
+        if let statement = item.item.as(ThrowStmtSyntax.self),
+            let call = statement.expression.as(FunctionCallExprSyntax.self),
+            CallCollector.calledName(call.calledExpression) == "XCTSkip"
+        {
+            return (call, "XCTSkip")
+        }
+        let expression = item.item.as(ExprSyntax.self).map { $0.as(TryExprSyntax.self)?.expression ?? $0 }
+        guard let call = expression?.as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(call.calledExpression),
+            let first = call.arguments.first?.expression.trimmedDescription,
+            (name == "XCTSkipIf" && first == "true") || (name == "XCTSkipUnless" && first == "false")
+        else { return nil }
+        return (call, "\(name)(\(first))")
+    }
+
+    /// Whether `argument` is a skip's message that says something (not an empty string literal).
+    private static func givesReason(_ argument: LabeledExprSyntax?) -> Bool {
+        guard let argument, argument.label == nil || argument.label?.text == "message" else { return false }
+        if let literal = argument.expression.as(StringLiteralExprSyntax.self),
+            EqualityShapeDetector.plainText(literal)?.trimmingCharacters(in: .whitespaces).isEmpty == true
+        {
+            return false
+        }
+        return true
     }
 }

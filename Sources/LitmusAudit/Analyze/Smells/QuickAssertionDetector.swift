@@ -3,11 +3,13 @@ import SwiftSyntax
 /// noAssertion for Quick examples (the analysis reads XCTest methods and `@Test` functions for it, and
 /// the smell scan reads the examples): an `it` whose closure calls no check, as ``TestSourceAnalyzer``
 /// defines one (Nimble's `expect`/`fail`/`waitUntil`, XCTest's, a helper that checks, a plain `try`).
-/// An empty example is an emptyTest and one that only skips an ignoredTest, not also this.
+/// An empty example is an emptyTest, and one that always skips checks nothing on purpose (an ignoredTest when it
+/// gives no reason): neither is this.
 enum QuickAssertionDetector {
     static func smells(_ test: ScannedTest, helpers: HelperIndex, alreadyFound: [Smell]) -> [Smell] {
-        guard test.framework == .quick, let body = test.body, test.statements?.isEmpty == false,
-            !alreadyFound.contains(where: { $0.kind == .emptyTest || $0.kind == .ignoredTest })
+        guard test.framework == .quick, let body = test.body, let statements = test.statements, !statements.isEmpty,
+            !alreadyFound.contains(where: { $0.kind == .emptyTest || $0.kind == .ignoredTest }),
+            !EmptyAndIgnoredDetector.alwaysSkips(statements)
         else { return [] }
         let called = Set(
             test.all(FunctionCallExprSyntax.self).compactMap { CallCollector.calledName($0.calledExpression) }
