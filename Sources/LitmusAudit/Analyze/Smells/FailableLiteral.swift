@@ -38,7 +38,7 @@ enum FailableLiteral {
     /// Whether unwrapping `expression` in `test` can trap, as far as these shapes tell.
     static func judge(_ expression: ExprSyntax, test: ScannedTest) -> Verdict {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return .notRead }
-        if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        if let type = initializedType(call, test: test),
             let initializer = initializers[type], let argument = call.arguments.first,
             argument.label?.text == initializer.label,
             let text = literalText(argument.expression, test: test)
@@ -53,6 +53,21 @@ enum FailableLiteral {
             }
         }
         return isUnicodeData(call, test: test) ? .cannotFail : .notRead
+    }
+
+    /// The type `call` initializes: its name (`URL(string: …)`), or, for an implicit member (`url:
+    /// .init(string: "https://apple.com/")`, vapor/multipart-kit 4.7.1), the Foundation type the compiler's
+    /// facts say it resolves to (without them, none: it is not read).
+    private static func initializedType(_ call: FunctionCallExprSyntax, test: ScannedTest) -> String? {
+        if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text { return name }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "init",
+            case .known(let declaration) = test.declaration(calledBy: call),
+            TypedDeclaration.foundationModules.contains(declaration.module ?? "")
+        else { return nil }
+        return ["URL", "URLComponents", "UUID", "Data", "Decimal"].first {
+            declaration.usr.contains("\($0.count)\($0)V")
+        }
     }
 
     /// The options of `Data(base64Encoded: text, options: …)` when the test writes them as a literal

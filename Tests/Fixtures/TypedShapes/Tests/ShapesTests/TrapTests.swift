@@ -31,8 +31,24 @@ final class TrapTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Data(base64Encoded: input)!.count, 0)
     }
 
+    func testImplicitURLOfALiteral() {
+        let request = Request(url: .init(string: "https://apple.com/")!)
+        XCTAssertEqual(request.url.host, "apple.com")
+    }
+
+    func testImplicitURLThatDoesNotParse() {
+        // Never called: the fixture's tests run in an audit, and this unwrap traps.
+        let make = { Request(url: .init(string: "")!) }
+        XCTAssertNotNil(make as Any)
+    }
+
     func testASCIIData() {
         let text = "cafe"
         XCTAssertFalse(text.data(using: .ascii)!.isEmpty)
     }
+}
+
+/// A request made with an implicit member: `.init(string:)` is `URL(string:)`.
+struct Request {
+    var url: URL
 }
