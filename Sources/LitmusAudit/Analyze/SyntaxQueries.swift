@@ -241,8 +241,7 @@ enum SwallowedErrorIntent {
             }
             if let function = node.as(FunctionDeclSyntax.self) { return cleanupScopes.contains(function.name.text) }
             if let closure = node.as(ClosureExprSyntax.self),
-                let call = closure.parent?.as(FunctionCallExprSyntax.self)
-                    ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let call = closure.hostCall,
                 let name = CallCollector.calledName(call.calledExpression), cleanupScopes.contains(name)
             {
                 return true

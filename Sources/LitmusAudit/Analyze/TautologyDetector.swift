@@ -137,14 +137,10 @@ enum TautologyDetector {
         else { return false }
         var node = expression.parent
         while let current = node {
-            if let closure = current.as(ClosureExprSyntax.self), let clause = closure.signature?.parameterClause {
-                let names: [String]
-                switch clause {
-                case .simpleInput(let shorthand): names = shorthand.map(\.name.text)
-                case .parameterClause(let parameters):
-                    names = parameters.parameters.map { ($0.secondName ?? $0.firstName).text }
-                }
-                if names.contains(name) { return true }
+            if let closure = current.as(ClosureExprSyntax.self), let names = closure.parameterNames,
+                names.contains(name)
+            {
+                return true
             }
             node = current.parent
         }

@@ -89,19 +89,7 @@ enum FailableLiteral {
     private static func literalText(_ expression: ExprSyntax, test: ScannedTest) -> String? {
         if let literal = expression.as(StringLiteralExprSyntax.self) { return EqualityShapeDetector.plainText(literal) }
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        // Bound once in the test, by no other pattern (`if let`, `for`, `case let`) nor closure parameter.
-        let bindings = test.all(PatternBindingSyntax.self).filter {
-            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-        }
-        let patterns = test.all(IdentifierPatternSyntax.self).filter { $0.identifier.text == name }
-        let parameters =
-            test.all(ClosureShorthandParameterSyntax.self).map(\.name.text)
-            + test.all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
-        guard bindings.count == 1, patterns.count == 1, !parameters.contains(name), let binding = bindings.first,
-            let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
-            declaration.bindingSpecifier.tokenKind == .keyword(.let),
-            let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self)
-        else { return nil }
+        guard let literal = test.onlyLetValue(of: name)?.as(StringLiteralExprSyntax.self) else { return nil }
         return EqualityShapeDetector.plainText(literal)
     }
 

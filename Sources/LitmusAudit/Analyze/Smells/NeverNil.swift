@@ -47,7 +47,7 @@ enum NeverNil {
     /// has a first and a last character (apple/swift-algorithms 1.2.1's `chunked(on:)` and `keyed(by:)`
     /// tests).
     private static func isElementOfWrittenStrings(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
-        guard let closure = closure(taking: name.baseName.text, around: Syntax(name)), let call = hostCall(of: closure),
+        guard let closure = closure(taking: name.baseName.text, around: Syntax(name)), let call = closure.hostCall,
             let collection = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
         else { return false }
         if let made = collection.as(FunctionCallExprSyntax.self),
@@ -58,7 +58,7 @@ enum NeverNil {
         let array =
             collection.as(ArrayExprSyntax.self)
             ?? collection.as(DeclReferenceExprSyntax.self).flatMap {
-                onlyLetValue(of: $0.baseName.text, in: test)?.as(ArrayExprSyntax.self)
+                test.onlyLetValue(of: $0.baseName.text)?.as(ArrayExprSyntax.self)
             }
         guard let array, !array.elements.isEmpty else { return false }
         return array.elements.allSatisfy { element in
@@ -73,13 +73,7 @@ enum NeverNil {
         var current = node.parent
         while let syntax = current {
             if let closure = syntax.as(ClosureExprSyntax.self) {
-                let parameters: [String]
-                switch closure.signature?.parameterClause {
-                case .simpleInput(let names): parameters = names.map(\.name.text)
-                case .parameterClause(let clause):
-                    parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-                case nil: parameters = ["$0", "$1", "$2"]
-                }
+                let parameters = closure.parameterNames ?? ["$0", "$1", "$2"]
                 return parameters.contains(name) ? closure : nil
             }
             current = syntax.parent
@@ -105,7 +99,7 @@ enum NeverNil {
             FailableLiteral.isLibrary(call, test: test)
         else { return false }
         if let name = data.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            guard let value = onlyLetValue(of: name, in: test) else { return false }
+            guard let value = test.onlyLetValue(of: name) else { return false }
             return isJSONEncoding(value, test: test)
         }
         return isJSONEncoding(data, test: test)
@@ -122,7 +116,7 @@ enum NeverNil {
             return TypedDeclaration.foundationModules.contains(declaration.module ?? "")
                 && declaration.usr.contains("11JSONEncoder")
         }
-        let encoder = base.as(DeclReferenceExprSyntax.self).flatMap { onlyLetValue(of: $0.baseName.text, in: test) }
+        let encoder = base.as(DeclReferenceExprSyntax.self).flatMap { test.onlyLetValue(of: $0.baseName.text) }
         return [base, encoder].contains { $0?.trimmedDescription == "JSONEncoder()" }
     }
 
@@ -150,7 +144,7 @@ enum NeverNil {
         var current = node.parent
         while let syntax = current {
             if let closure = syntax.as(ClosureExprSyntax.self) {
-                guard let call = hostCall(of: closure) else { return nil }
+                guard let call = closure.hostCall else { return nil }
                 let called = call.calledExpression.trimmedDescription
                 let type = called.hasSuffix(".init") ? String(called.dropLast(5)) : called
                 let streams = ["AsyncStream", "AsyncThrowingStream"]
@@ -171,7 +165,7 @@ enum NeverNil {
     /// with a positive literal size.
     private static func isNonEmptyBuffer(_ base: ExprSyntax, test: ScannedTest) -> Bool {
         guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        if let value = onlyBinding(of: name, in: test) {
+        if let value = test.onlyBinding(of: name) {
             return isPositiveAllocation(value)
         }
         guard let call = bufferCall(lending: name, around: Syntax(base)),
@@ -180,7 +174,7 @@ enum NeverNil {
         let array =
             collection.as(ArrayExprSyntax.self)
             ?? collection.as(DeclReferenceExprSyntax.self).flatMap {
-                onlyLetValue(of: $0.baseName.text, in: test)?.as(ArrayExprSyntax.self)
+                test.onlyLetValue(of: $0.baseName.text)?.as(ArrayExprSyntax.self)
             }
         return array.map { !$0.elements.isEmpty } ?? false
     }
@@ -201,47 +195,10 @@ enum NeverNil {
 
     /// The buffer call (`xs.withUnsafeBufferPointer { … }`) whose closure's parameter (or `$0`) is `name`.
     private static func bufferCall(lending name: String, around node: Syntax) -> FunctionCallExprSyntax? {
-        guard let closure = closure(taking: name, around: node), let call = hostCall(of: closure),
+        guard let closure = closure(taking: name, around: node), let call = closure.hostCall,
             let called = CallCollector.calledName(call.calledExpression), bufferCalls.contains(called),
             call.arguments.isEmpty
         else { return nil }
         return call
-    }
-
-    /// The call `closure` is passed to, as its trailing closure or an argument.
-    private static func hostCall(of closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
-        closure.parent?.as(FunctionCallExprSyntax.self)
-            ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-    }
-
-    /// The value of `name` when the test binds it once, with `let`, and by no other pattern.
-    private static func onlyLetValue(of name: String, in test: ScannedTest) -> ExprSyntax? {
-        guard let value = onlyBinding(of: name, in: test),
-            test.all(PatternBindingSyntax.self).first(where: {
-                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-            })?.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
-        else { return nil }
-        return value
-    }
-
-    /// The value of `name` when the test binds it once (`let` or `var` never assigned again), by no other
-    /// pattern, and no closure takes a parameter of that name.
-    private static func onlyBinding(of name: String, in test: ScannedTest) -> ExprSyntax? {
-        let bindings = test.all(PatternBindingSyntax.self).filter {
-            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-        }
-        let patterns = test.all(IdentifierPatternSyntax.self).filter { $0.identifier.text == name }
-        let parameters =
-            test.all(ClosureShorthandParameterSyntax.self).map(\.name.text)
-            + test.all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
-        let assigned = test.all(SequenceExprSyntax.self).contains { sequence in
-            let elements = Array(sequence.elements)
-            return elements.count >= 3 && elements[1].is(AssignmentExprSyntax.self)
-                && elements[0].trimmedDescription == name
-        }
-        guard bindings.count == 1, patterns.count == 1, !parameters.contains(name), !assigned,
-            let value = bindings.first?.initializer?.value
-        else { return nil }
-        return value
     }
 }

@@ -194,18 +194,10 @@ enum TrapDetector {
         var current = node.parent
         while let syntax = current {
             if let closure = syntax.as(ClosureExprSyntax.self) {
-                let parameters: [String]
-                switch closure.signature?.parameterClause {
-                case .simpleInput(let names): parameters = names.map(\.name.text)
-                case .parameterClause(let clause):
-                    parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-                case nil: parameters = ["$0"]
-                }
+                let parameters = closure.parameterNames ?? ["$0"]
                 if parameters.contains(name) {
-                    let call =
-                        closure.parent?.as(FunctionCallExprSyntax.self)
-                        ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                    guard let call, let called = CallCollector.calledName(call.calledExpression) else { return false }
+                    guard let call = closure.hostCall, let called = CallCollector.calledName(call.calledExpression)
+                    else { return false }
                     return valueByteCalls.contains(called) && call.arguments.first?.label?.text == "of"
                 }
             }

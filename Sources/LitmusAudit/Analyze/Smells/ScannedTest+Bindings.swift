@@ -1,0 +1,53 @@
+import SwiftSyntax
+
+/// What a test binds a name to, as the smell checks read it: the one value of a name the test binds once.
+extension ScannedTest {
+    /// The value of `name` when the test binds it once, with `let`, by no other pattern (`if let`, `for`,
+    /// `case let`), and no closure takes a parameter of that name.
+    func onlyLetValue(of name: String) -> ExprSyntax? {
+        guard let value = onlyBinding(of: name),
+            all(PatternBindingSyntax.self).first(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            })?.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
+        else { return nil }
+        return value
+    }
+
+    /// The value of `name` when the test binds it once (`let`, or `var` never assigned again), by no other
+    /// pattern, and no closure takes a parameter of that name.
+    func onlyBinding(of name: String) -> ExprSyntax? {
+        let bindings = all(PatternBindingSyntax.self).filter {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+        let patterns = all(IdentifierPatternSyntax.self).filter { $0.identifier.text == name }
+        let parameters =
+            all(ClosureShorthandParameterSyntax.self).map(\.name.text)
+            + all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
+        let assigned = all(SequenceExprSyntax.self).contains { sequence in
+            let elements = Array(sequence.elements)
+            return elements.count >= 3 && elements[1].is(AssignmentExprSyntax.self)
+                && elements[0].trimmedDescription == name
+        }
+        guard bindings.count == 1, patterns.count == 1, !parameters.contains(name), !assigned,
+            let value = bindings.first?.initializer?.value
+        else { return nil }
+        return value
+    }
+}
+
+extension ClosureExprSyntax {
+    /// The names of the closure's parameters (`x` of `{ x in … }`, `a, b` of `{ (a: Int, b) in … }`), or
+    /// `nil` when it declares none and reads them as `$0`, `$1`, ….
+    var parameterNames: [String]? {
+        switch signature?.parameterClause {
+        case .simpleInput(let names): names.map(\.name.text)
+        case .parameterClause(let clause): clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: nil
+        }
+    }
+
+    /// The call the closure is passed to, as its trailing closure or an argument.
+    var hostCall: FunctionCallExprSyntax? {
+        parent?.as(FunctionCallExprSyntax.self) ?? parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+}
