@@ -47,7 +47,9 @@ enum InterferenceJudge {
     /// `finding` with what the rerun showed when it could not confirm interference: every failure came
     /// while another process ran beside it and the test passed each rerun alone, so the reader weighs the
     /// finding's cause against a resource the processes share. A finding whose tests bisection named
-    /// (`explained`) is left as it is: a polluter's victim passing alone is what it predicts.
+    /// (`explained`) is left as it is: a polluter's victim passing alone is what it predicts. A test called
+    /// passesOnlyWithOthers (it failed alone) that passed each rerun alone with nothing beside it is
+    /// failsBesideOtherProcesses instead: the process beside its alone run failed it.
     static func caveat(_ finding: Finding, _ observations: Observations, explained: Bool = false) -> Finding {
         guard !explained, let id = finding.test, let check = observations.interference[id],
             !check.confirmed,
@@ -57,6 +59,17 @@ enum InterferenceJudge {
         var noted = finding
         let shared = InterferenceCheck.sharedPaths(in: observations.issues(of: test))
         let such = shared.isEmpty ? "" : ", such as " + shared.map { "`\($0)`" }.joined(separator: ", ")
+        // "Passes only with others" says the test fails alone; it passed every run alone with nothing beside
+        // it, so what failed it was the process beside its alone run, not a test it needs first
+        // (hummingbird-project/swift-mustache 2.1.1's LibraryTests, which all write `./templates`).
+        if finding.kind == .passesOnlyWithOthers {
+            return Judge.finding(
+                .failsBesideOtherProcesses, test,
+                "\(test.name) failed alone only while another test process of the package ran beside it, and passed "
+                    + "each of its \(check.exclusiveRuns) runs with nothing beside it: it needs no other test to run first, "
+                    + "but it may share something outside its process\(such) (the failure was not seen again beside "
+                    + "another process)")
+        }
         noted.message +=
             " (each failure came while another test process ran beside it, and rerun alone it passed "
             + "\(check.exclusivePasses) of \(check.exclusiveRuns) runs: it may share something outside its process"

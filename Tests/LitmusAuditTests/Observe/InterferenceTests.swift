@@ -157,6 +157,26 @@ struct InterferenceTests {
                     + "it may share something outside its process, such as `/root/.filesTest/folder`)") == true)
     }
 
+    @Test("Passes only with others, yet every rerun alone with nothing beside it passed: the process beside failed it")
+    func passesOnlyWithOthersBesideAProcess() {
+        // Given swift-mustache's LibraryTests: failed in its alone run, which had another process beside it
+        var observed = observations()
+        observed.interference[victim.id] = InterferenceCheck(
+            failedIn: [.alone(test: victim.id)], beside: [.suite(index: 2)], exclusiveRuns: 2, exclusivePasses: 2,
+            reproduced: nil)
+        let unnamed = Finding(
+            kind: .passesOnlyWithOthers, test: victim.id,
+            message:
+                "FilesTests.testWritingData passed among the others and failed alone, but no test run before it made "
+                + "it pass")
+        // When
+        let noted = InterferenceJudge.caveat(unnamed, observed)
+        // Then it is no order dependence but a process beside it; a named culprit keeps the order finding
+        #expect(noted.kind == .failsBesideOtherProcesses)
+        #expect(noted.message.contains("passed each of its 2 runs with nothing beside it"))
+        #expect(InterferenceJudge.caveat(unnamed, observed, explained: true).kind == .passesOnlyWithOthers)
+    }
+
     @Test("An order finding whose polluter bisection named gets no caveat: passing alone is what it predicts")
     func explainedOrderNoCaveat() {
         // Given: Planted's testC fails after testA in every suite run, which had another process beside it.
