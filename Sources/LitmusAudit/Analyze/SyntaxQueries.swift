@@ -256,8 +256,12 @@ enum SwallowedErrorIntent {
     /// 1.22.0's pool tests).
     static func isCleanup(_ expression: ExprSyntax) -> Bool {
         var current: ExprSyntax? = unwrapped(expression)
-        while let call = current?.as(FunctionCallExprSyntax.self) {
-            if let name = CallCollector.calledName(call.calledExpression), isCleanupName(name) { return true }
+        while let call = current?.as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(call.calledExpression)
+        {
+            if isCleanupName(name) { return true }
+            // Only a wait for what the call before it started (`.get()`, `.wait()`) passes its error through.
+            guard ["get", "wait"].contains(name) else { return false }
             current = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
         }
         return false

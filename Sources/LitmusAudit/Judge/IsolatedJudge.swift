@@ -9,7 +9,8 @@ enum IsolatedJudge {
         case alwaysFails
         /// It depends on other tests (or is polluted by them): the finding, the processes bisection had
         /// killed at the time limit, and whether its cause is established (bisection named the tests
-        /// involved, or every parallel run disagreed with the serial ones).
+        /// involved, or every parallel run disagreed with the serial ones). Also a performance test's timing
+        /// flake (``performanceMessage(_:)``), whose cause is its measurement, not another test.
         case orderDependent(Finding, timedOut: [TimedOutRun], explained: Bool)
     }
 
@@ -30,7 +31,7 @@ enum IsolatedJudge {
             let request = BisectionRequest(
                 victim: test, candidates: candidates, wantFailure: wantFailure, reproduced: reproduced)
             let result = try await bisect(request)
-            if result.culprits.isEmpty, measures(test, context.analysis) {
+            if result.culprits.isEmpty, result.timedOutRuns.isEmpty, measures(test, context.analysis) {
                 return .orderDependent(
                     Judge.finding(.flaky, test, performanceMessage(test)), timedOut: result.timedOutRuns,
                     explained: true)

@@ -165,8 +165,25 @@ struct RequiredBeforeTests {
                     }
                     if strict { #expect(visited == ["a"]) }
                 }
+                @Test func loggedAnyway() {
+                    var log: [String] = []
+                    log.append("start")
+                    walk(root) { node in
+                        if let name = node as? Name { #expect(!name.value.isEmpty); log.append(name.value) }
+                    }
+                    #expect(!log.isEmpty)
+                }
+                @Test func returnedFromAnInnerClosure() {
+                    let edited = visit(root) { node in
+                        _ = node.children.map { child in if let f = child as? Field { #expect(f.ok); return 1 }; return 2 }
+                        return .continue
+                    }
+                    #expect(edited.count == 1)
+                }
             """
-        // Then the branch nothing after it observes, and one observed only under another condition, still skip
-        #expect(try swiftTestingLines(tests) == [21, 28])
+        // Then the branch nothing after it observes, one observed only under another condition, one whose
+        // collection an unconditional append fills anyway, and a value returned from an inner closure still skip
+        let lines = try swiftTestingLines(tests)
+        #expect(lines == [21, 28, 36, 42], "\(lines)")
     }
 }

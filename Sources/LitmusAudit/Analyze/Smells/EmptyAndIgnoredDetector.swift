@@ -49,7 +49,8 @@ enum EmptyAndIgnoredDetector {
     }
 
     /// `@Test(.disabled())` with no comment (a `//` above the test is Swift Testing's comment) and no
-    /// `.bug(…)`, or `@Test(.enabled(if: false))` / `.disabled(if: true)`.
+    /// `.bug(…)`, or `@Test(.enabled(if: false))` / `.disabled(if: true)` with neither a comment argument nor a
+    /// comment above.
     private static func disabledWithoutReason(_ function: FunctionDeclSyntax) -> (NeverRunCause, String)? {
         guard
             let attribute = function.attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: {
@@ -94,13 +95,12 @@ enum EmptyAndIgnoredDetector {
     }
 
     /// `throw XCTSkip()`, `try XCTSkipIf(true)` or `try XCTSkipUnless(false)` as a statement of the test's
-    /// body itself (not under a condition or an `#if`), with no reason: no message, and no comment above the
-    /// statement. A message says why, as `.disabled("why")` does: XCTest reports the skip with it
+    /// body itself (not under a condition or an `#if`), with no reason: no message. A message says why, as `.disabled("why")` does: XCTest reports the skip with it
     /// (apple/swift-openapi-urlsession 1.4.0's `XCTSkipIf(true, "Memory blows up because …")`, read false on
     /// first contact).
     private static func unconditionalSkip(_ statements: CodeBlockItemListSyntax) -> (NeverRunCause, String)? {
         for item in statements {
-            guard let (call, skip) = alwaysSkipping(item), !hasComment(Syntax(item)) else { continue }
+            guard let (call, skip) = alwaysSkipping(item) else { continue }
             let message = skip == "XCTSkip" ? call.arguments.first : call.arguments.dropFirst().first
             guard !givesReason(message) else { continue }
             return skip == "XCTSkip"

@@ -2,8 +2,8 @@ import Foundation
 import SwiftSyntax
 
 /// An unwrap that cannot fail: a failable initializer of Foundation or the standard library given a string
-/// literal that it parses (`Decimal(string: "1.5")!`, `Data(base64Encoded: "aGk=")!`, with literal options
-/// too, `Int("42")!`), or a
+/// literal that it parses (`Decimal(string: "1.5")!`, `Data(base64Encoded: "aGk=")!` with or without literal
+/// options, `Int("42")!`), or a
 /// Swift string's data in a Unicode encoding (`s.data(using: .utf8)!`, `.data(using: e)!` where every value
 /// the test gives `e` is one). The literal is parsed here, with the same initializer: what parses here
 /// parses in the test, every run; what does not traps on the first one, and is reported. The compiler's

@@ -14,7 +14,8 @@ import SwiftSyntax
 ///   `…Mutable…`) of a non-empty array literal, or of the test's one `let` bound to one, and a buffer the
 ///   test allocates with a positive literal size (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`);
 /// - the first or last character of a string the test wrote, given to a closure by a method of its array
-///   literal (`["Apple", "Banana"].keyed(by: { $0.first! })`).
+///   literal that takes only closures (`["Apple", "Banana"].keyed(by: { $0.first! })`), or by an
+///   `EmptyCollection`, which never calls it.
 ///
 /// The compiler's facts confirm the declaration is the library's where they are known (a package may
 /// declare an `HTTPURLResponse` or a `JSONEncoder` of its own); without them the names decide.
@@ -47,7 +48,9 @@ enum NeverNil {
     /// has a first and a last character (apple/swift-algorithms 1.2.1's `chunked(on:)` and `keyed(by:)`
     /// tests).
     private static func isElementOfWrittenStrings(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
+        // A method that takes only closures hands them the elements (`reduce("")` hands `$0` its accumulator).
         guard let closure = closure(taking: name.baseName.text, around: Syntax(name)), let call = closure.hostCall,
+            call.arguments.allSatisfy({ $0.expression.is(ClosureExprSyntax.self) }),
             let collection = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
         else { return false }
         if let made = collection.as(FunctionCallExprSyntax.self),
@@ -121,7 +124,8 @@ enum NeverNil {
     }
 
     /// Whether `name` is a continuation every assignment of which, in the test, is in the build closure of
-    /// an `AsyncStream` or `AsyncThrowingStream` initializer whose statement comes before the unwrap.
+    /// an `AsyncStream` or `AsyncThrowingStream` initializer whose statement runs, unconditionally, before the
+    /// unwrap in a block that holds it.
     private static func isStreamContinuation(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
         let text = name.baseName.text
         var assignedInStream = false
@@ -131,12 +135,25 @@ enum NeverNil {
                 elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == text
             else { continue }
             guard let stream = streamInitializer(around: Syntax(sequence)),
-                stream.endPosition <= name.position
+                stream.endPosition <= name.position, runsBefore(stream, name)
             else { return false }
             assignedInStream = true
         }
         let passedInOut = test.all(InOutExprSyntax.self).contains { $0.expression.trimmedDescription == text }
         return assignedInStream && !passedInOut
+    }
+
+    /// Whether `call`'s statement runs, unconditionally, in a block that holds `node`: not under an `if`, a
+    /// loop or a closure (a `Task { … }`) that `node` is outside of.
+    private static func runsBefore(_ call: FunctionCallExprSyntax, _ node: DeclReferenceExprSyntax) -> Bool {
+        var current = call.parent
+        while let syntax = current {
+            if let list = syntax.as(CodeBlockItemListSyntax.self), RequiredBefore.isInside(Syntax(node), syntax) {
+                return RequiredBefore.isUnconditional(Syntax(call), in: Syntax(list))
+            }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// The `AsyncStream(…) { … }` call whose closure `node` is in, if that is the nearest closure around it.

@@ -95,7 +95,8 @@ enum RequiredBefore {
         var scope = self.scope(of: Syntax(branch), in: body)
         var after = branch.endPosition
         var results: Set<String> = []
-        let returns = returnsValue(Syntax(branch.body), from: scope)
+        // Only a value returned from the innermost closure reaches its call's result.
+        var returns = returnsValue(Syntax(branch.body), from: scope)
         while true {
             let flags = set.filter { isFlag($0, setOnlyBy: branch, in: scope) }.union(results)
             if !flags.isEmpty,
@@ -110,7 +111,8 @@ enum RequiredBefore {
             }
             guard scope.is(ClosureExprSyntax.self) else { return false }
             let outer = self.scope(of: scope, in: body)
-            if returns, results.isEmpty { results = boundNames(ofStatementHolding: scope, in: outer) }
+            if returns { results = boundNames(ofStatementHolding: scope, in: outer) }
+            returns = false
             after = scope.endPosition
             scope = outer
         }
@@ -127,7 +129,10 @@ enum RequiredBefore {
         }
         guard declared else { return false }
         let sites = setSites(of: name, in: scope)
-        return !sites.contains { !isInside($0, Syntax(branch)) } || sites.allSatisfy(isAddition)
+        // Every other setter adds to it in a branch of its own: an unconditional `log.append(…)` would make the
+        // later check hold whether this branch ran or not.
+        return !sites.contains { !isInside($0, Syntax(branch)) }
+            || sites.allSatisfy { isAddition($0) && (isInside($0, Syntax(branch)) || !isUnconditional($0, in: scope)) }
     }
 
     /// Whether `node` holds a `return` of a value from `closure` (not from a closure inside it).
@@ -171,7 +176,8 @@ enum RequiredBefore {
             .map(Syntax.init)
     }
 
-    /// Whether `site` (a place ``setSites(of:in:)`` found) adds to a collection: `x.append(…)`, `x.insert(…)`.
+    /// Whether `site` (a place ``setSites(of:in:)`` found) adds to a collection: `x.append(…)`, `x.insert(…)`,
+    /// `x.formUnion(…)`.
     private static func isAddition(_ site: Syntax) -> Bool {
         guard let member = site.parent?.as(MemberAccessExprSyntax.self) else { return false }
         return ["append", "insert", "formUnion"].contains(member.declName.baseName.text)
