@@ -115,7 +115,11 @@ import Testing
         ) async throws -> Started {
             let started = Started(
                 pid: try ChildProcess.spawn(
-                    [executable.path, "mutate", package.path, "--no-cache", "--quiet"], environment: environment,
+                    // A time limit of 10 minutes for each mutant's run: the spinning mutant is still spinning when
+                    // the signal comes, however long the machine took to notice it (with the default 5 s, a loaded
+                    // CI run saw mutate end it, finish and exit 0 before the SIGINT).
+                    [executable.path, "mutate", package.path, "--no-cache", "--quiet", "--timeout-floor", "600"],
+                    environment: environment,
                     directory: folder.path, standardError: .file(folder.appendingPathComponent("\(name).txt").path)))
             // The fixture's build comes first, on a busy machine: up to half an hour.
             let ofThisRun = started.ofThisRun
