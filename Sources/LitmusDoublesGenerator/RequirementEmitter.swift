@@ -148,32 +148,8 @@ struct RequirementEmitter {
         let helperHeader = "    \(helperAttributes(decl.attributes))\(modifierText)var \(propertyName): \(type) {\n"
         let recorder = "\(owner).\(memberName)"
         if hasSetter {
-            var witness = """
-                    \(header) {
-                        get { \(recorder).get() }
-                        set { \(recorder).set(newValue) }
-                    }
-                """
-            if forwards {
-                let get = Forwarding.getter(
-                    "\(recorder).getter", arguments: "()", member: ".\(propertyName)",
-                    effects: Effects(nil as FunctionEffectSpecifiersSyntax?),
-                    otherwise: "\(recorder).get()", indent: 12)
-                let set = Forwarding.setter(
-                    "\(recorder).setter", arguments: "newValue", member: ".\(propertyName)",
-                    otherwise: "\(recorder).set(newValue)", indent: 12)
-                witness = "    \(header) {\n        get {\n\(get)\n        }\n        set {\n\(set)\n        }\n    }"
-            }
-            var property = Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)
-            property.fallback = text.madeValue(of: typeAnnotation.type)
-            var emitted = Emitted(recorders: [property], witness: witness)
-            if let defaults {
-                let set = defaults.isClass ? "set" : "nonmutating set"
-                emitted.helperWitness =
-                    helperHeader + "        get { litmusDouble.\(propertyName) }\n"
-                    + "        \(set) { litmusDouble.\(propertyName) = newValue }\n    }"
-            }
-            return emitted
+            return settableProperty(
+                propertyName, type: type, typeSyntax: typeAnnotation.type, header: header, helperHeader: helperHeader)
         }
         let effects = Effects(getter?.effectSpecifiers)
         var call = callExpression(recorder: recorder, arguments: "()", effects: effects, genericResult: nil)
@@ -206,6 +182,40 @@ struct RequirementEmitter {
                     + "\(defaults.trampoline(for: memberName)): \(type) {\n"
                     + "        get\(effectText) { \(marks)self.\(propertyName) }\n    }"
             }
+        }
+        return emitted
+    }
+
+    /// A `{ get set }` property: one recorder for both accessors, forwarded or answered by the default
+    /// implementation's helper when the double has one.
+    private func settableProperty(
+        _ propertyName: String, type: String, typeSyntax: TypeSyntax, header: String, helperHeader: String
+    ) -> Emitted {
+        let recorder = "\(owner).\(memberName)"
+        var witness = """
+                \(header) {
+                    get { \(recorder).get() }
+                    set { \(recorder).set(newValue) }
+                }
+            """
+        if forwards {
+            let get = Forwarding.getter(
+                "\(recorder).getter", arguments: "()", member: ".\(propertyName)",
+                effects: Effects(nil as FunctionEffectSpecifiersSyntax?),
+                otherwise: "\(recorder).get()", indent: 12)
+            let set = Forwarding.setter(
+                "\(recorder).setter", arguments: "newValue", member: ".\(propertyName)",
+                otherwise: "\(recorder).set(newValue)", indent: 12)
+            witness = "    \(header) {\n        get {\n\(get)\n        }\n        set {\n\(set)\n        }\n    }"
+        }
+        var property = Recorder(name: memberName, type: "\(runtime).Property<\(type)>", signature: propertyName)
+        property.fallback = text.madeValue(of: typeSyntax)
+        var emitted = Emitted(recorders: [property], witness: witness)
+        if let defaults {
+            let set = defaults.isClass ? "set" : "nonmutating set"
+            emitted.helperWitness =
+                helperHeader + "        get { litmusDouble.\(propertyName) }\n"
+                + "        \(set) { litmusDouble.\(propertyName) = newValue }\n    }"
         }
         return emitted
     }

@@ -8,38 +8,9 @@ extension TestSourceAnalyzer {
         file: ParsedFile
     ) -> [AnalyzedFinding] {
         guard let body = function.body else { return [] }
-        var found: [AnalyzedFinding] = []
         let called = CallCollector.names(in: Syntax(body))
-        // Explicit checks: assertions, helpers and library functions that check, the package's own checks.
-        let checksExplicitly =
-            called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.checking)
-            || !called.isDisjoint(with: checks)
-            || LibraryChecks.makesCheck(in: Syntax(body), typed: file.typed, imports: file.imports)
-        let assertsSomething =
-            checksExplicitly || !called.isDisjoint(with: helpers.asserting)
-            || CallCollector.hasPlainTry(in: Syntax(body))
-        // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
-        // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
-        // A test that always skips checks nothing on purpose: ignoredTest asks for its reason.
-        if !assertsSomething && !Self.namedForRunning(function.name.text)
-            && !EmptyAndIgnoredDetector.alwaysSkips(body.statements)
-        {
-            let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
-            found.append(
-                AnalyzedFinding(
-                    kind: .noAssertion, testName: test, file: file.file, line: file.line(function),
-                    message: measures
-                        ? "\(shown) is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
-                        : "\(shown) asserts nothing: it passes whatever the code does"))
-        } else if !checksExplicitly, let decode = CaughtErrors.discardedDecode(in: body) {
-            // A round trip whose decoded value is thrown away checks only that decoding does not throw.
-            found.append(
-                AnalyzedFinding(
-                    kind: .noAssertion, testName: test, file: file.file, line: file.line(decode),
-                    message:
-                        "\(shown) decodes and throws the result away (`\(decode.trimmedDescription.prefix(50))`), and checks nothing else: only that decoding does not throw is checked"
-                ))
-        }
+        var found = checkFindings(
+            in: function, body: body, called: called, test: test, shown: shown, helpers: helpers, file: file)
         // In every `#if` branch, as the smells are read: a `try?` on the call under test swallows its error on
         // the platform that compiles it (ZIPFoundation's `#if os(macOS)` comparison with the system's zip).
         for tryExpression in body.descendants(of: TryExprSyntax.self)
@@ -65,6 +36,58 @@ extension TestSourceAnalyzer {
                     kind: .unwaitedExpectation, testName: test, file: file.file, line: file.line(function),
                     message: "\(shown) creates an expectation and never waits for it"))
         }
+        found += ignoredChecks(in: body, test: test, shown: shown, library: library, helpers: helpers, file: file)
+        found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
+        return found
+    }
+
+    /// A test that checks nothing: no assertion, no helper or library check, no plain `try`, or a round trip
+    /// whose decoded value is thrown away.
+    private func checkFindings(
+        in function: FunctionDeclSyntax, body: CodeBlockSyntax, called: Set<String>, test: String, shown: String,
+        helpers: HelperIndex, file: ParsedFile
+    ) -> [AnalyzedFinding] {
+        // Explicit checks: assertions, helpers and library functions that check, the package's own checks.
+        let checksExplicitly =
+            called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.checking)
+            || !called.isDisjoint(with: checks)
+            || LibraryChecks.makesCheck(in: Syntax(body), typed: file.typed, imports: file.imports)
+        let assertsSomething =
+            checksExplicitly || !called.isDisjoint(with: helpers.asserting)
+            || CallCollector.hasPlainTry(in: Syntax(body))
+        // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
+        // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
+        // A test that always skips checks nothing on purpose: ignoredTest asks for its reason.
+        if !assertsSomething && !Self.namedForRunning(function.name.text)
+            && !EmptyAndIgnoredDetector.alwaysSkips(body.statements)
+        {
+            let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
+            return [
+                AnalyzedFinding(
+                    kind: .noAssertion, testName: test, file: file.file, line: file.line(function),
+                    message: measures
+                        ? "\(shown) is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does"
+                        : "\(shown) asserts nothing: it passes whatever the code does")
+            ]
+        }
+        if !checksExplicitly, let decode = CaughtErrors.discardedDecode(in: body) {
+            // A round trip whose decoded value is thrown away checks only that decoding does not throw.
+            return [
+                AnalyzedFinding(
+                    kind: .noAssertion, testName: test, file: file.file, line: file.line(decode),
+                    message:
+                        "\(shown) decodes and throws the result away (`\(decode.trimmedDescription.prefix(50))`), and checks nothing else: only that decoding does not throw is checked"
+                )
+            ]
+        }
+        return []
+    }
+
+    /// The checks no framework reports: the other framework's assertions, and assertions never awaited.
+    private func ignoredChecks(
+        in body: CodeBlockSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
+        file: ParsedFile
+    ) -> [AnalyzedFinding] {
         let reported = swiftTestingReportsXCTestFailures
         let ignored =
             library == .swiftTesting
@@ -73,7 +96,7 @@ extension TestSourceAnalyzer {
             : IgnoredCheckDetector.expectMacros(in: body, test: shown, helpers: helpers).map { (.expectInXCTest, $0) }
         let unawaited = IgnoredCheckDetector.unawaitedAssertions(in: body, test: shown, helpers: helpers)
             .map { (FindingKind.unawaitedAssertion, $0) }
-        for (kind, place) in ignored + unawaited where file.compiled.compiles(place.node) {
+        return (ignored + unawaited).filter { file.compiled.compiles($0.1.node) }.map { kind, place in
             var finding = AnalyzedFinding(
                 kind: kind, testName: test, file: file.file, line: file.line(place.node), message: place.message)
             // From Swift 6.4 the check fails the test: advice to use the test's own framework, not a smell.
@@ -81,10 +104,8 @@ extension TestSourceAnalyzer {
                 finding.finding.hint = true
                 finding.finding.fix = IgnoredCheckDetector.reportedXCTestAssertionFix
             }
-            found.append(finding)
+            return finding
         }
-        found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
-        return found
     }
 
     /// The waits for time in `scope` (a test's body, or a Quick example): its own sleeps, and its calls of

@@ -80,13 +80,26 @@ enum RepetitionDetector {
     private static func readsOnlyUnmentioned(
         _ item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, bindings: [String: VariableDeclSyntax]
     ) -> Bool {
+        everyNameRead(by: item, between: between, bindings: bindings) { _, _, isLet, mentioned in
+            isLet && !mentioned
+        }
+    }
+
+    /// Whether `item` reads at least one name, each declared in `bindings` before it, and `keeps` holds for
+    /// each: given its reference, its declaration, whether that is a `let`, and whether `between` mentions it.
+    private static func everyNameRead(
+        by item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, bindings: [String: VariableDeclSyntax],
+        keeps: (DeclReferenceExprSyntax, VariableDeclSyntax, _ isLet: Bool, _ mentioned: Bool) -> Bool
+    ) -> Bool {
         let read = readNames(item)
         guard !read.isEmpty else { return false }
         let mentioned = mentionedNames(in: between)
         return read.allSatisfy { reference in
             let name = reference.baseName.text
             guard let declaration = bindings[name], declaration.position < item.position else { return false }
-            return declaration.bindingSpecifier.tokenKind == .keyword(.let) && !mentioned.contains(name)
+            return keeps(
+                reference, declaration, declaration.bindingSpecifier.tokenKind == .keyword(.let),
+                mentioned.contains(name))
         }
     }
 
@@ -131,27 +144,23 @@ enum RepetitionDetector {
             })
     }
 
-    /// Whether every name the check `item` reads keeps its value across `between`.
+    /// Whether every name the check `item` reads keeps its value across `between`: a value, not a reference,
+    /// that is a `let` or that nothing between mentions.
     private static func readsOnlyUnchanged(
         _ item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, bindings: [String: VariableDeclSyntax],
         test: ScannedTest
     ) -> Bool {
-        let read = readNames(item)
-        guard !read.isEmpty else { return false }
-        let mentioned = mentionedNames(in: between)
-        return read.allSatisfy { reference in
-            let name = reference.baseName.text
-            guard let declaration = bindings[name], declaration.position < item.position else { return false }
-            let isLet = declaration.bindingSpecifier.tokenKind == .keyword(.let)
+        everyNameRead(by: item, between: between, bindings: bindings) { reference, declaration, isLet, mentioned in
             let isValue: Bool
             switch test.type(of: reference) {
             case .known(let type): isValue = type.isValue
             case .unknown:
+                let name = reference.baseName.text
                 isValue =
                     declaration.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }?
                     .initializer.map { isLiteral($0.value) } ?? false
             }
-            return isValue && (isLet || !mentioned.contains(name))
+            return isValue && (isLet || !mentioned)
         }
     }
 
