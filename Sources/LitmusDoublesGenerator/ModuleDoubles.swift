@@ -95,41 +95,10 @@ public struct ModuleDoubles: Sendable {
         let candidates = files.map { (file: $0, keywords: Self.protocolKeywordCount(in: $0.text)) }
         let parsedFiles = Self.parse(candidates.filter { $0.keywords > 0 }, skim: skim)
         let parentProtocols = Self.protocols(of: parents, skim: skim)
-        var found: [(protocolDecl: ProtocolDeclSyntax, condition: IfCondition?, file: ParsedFile)] = []
-        var warnings: [Warning] = []
-        for parsed in parsedFiles {
-            warnings += parsed.syntaxErrors
-            for (protocolDecl, condition) in parsed.topLevelProtocols {
-                found.append((protocolDecl, condition, parsed))
-            }
-            for protocolDecl in parsed.nestedProtocols {
-                warnings.append(
-                    parsed.warning(
-                        "protocol \(protocolDecl.name.text) is nested in another declaration; only top-level "
-                            + "protocols are doubled: move it to the top level, or write this double by hand",
-                        at: protocolDecl.name
-                    )
-                )
-            }
-        }
-        // A name may be declared once per clause of an #if (`#if A protocol P … #else protocol P …`):
-        // each is doubled under its condition. Two declarations that can coexist are an error.
-        var byName: [String: [Declared]] = [:]
-        var doubled: Set<SyntaxIdentifier> = []
-        for (protocolDecl, condition, file) in found {
-            let name = protocolDecl.name.text
-            if byName[name, default: []].contains(where: { IfCondition.mayCoexist($0.condition, condition) }) {
-                warnings.append(
-                    file.warning(
-                        "protocol \(name) is declared twice in \(moduleName); only the first is doubled",
-                        at: protocolDecl.name
-                    )
-                )
-                continue
-            }
-            byName[name, default: []].append(Declared(decl: protocolDecl, condition: condition, file: file))
-            doubled.insert(protocolDecl.id)
-        }
+        var (found, warnings) = Self.topLevelProtocols(of: parsedFiles)
+        let declared = once(found, warnings: &warnings)
+        var byName = declared.byName
+        let doubled = declared.doubled
         // The parents' protocols stand behind the module's own: a name the module declares is its own.
         for (name, declarations) in parentProtocols where byName[name] == nil {
             byName[name] = declarations
@@ -139,27 +108,19 @@ public struct ModuleDoubles: Sendable {
         let resultTypes = MadeValues.resultTypes(
             of: found.map(\.protocolDecl) + parentProtocols.values.flatMap { $0.map(\.decl) })
         let madeValues = MadeValues.find(resultTypes, in: parents.flatMap(\.files), publicOnly: true, skim: skim)
-            .merging(
-                MadeValues.find(resultTypes, in: files, publicOnly: !isTestable, skim: skim),
-                uniquingKeysWith: { _, own in own })
+            .merging(MadeValues.find(resultTypes, in: files, publicOnly: !isTestable, skim: skim)) { _, own in own }
         // Defaults are looked for in the extensions of the protocols doubled and of their parents.
-        var protocolNames: Set<String> = []
+        var names: Set<String> = []
         var extended: [ProtocolDeclSyntax] = []
         var ancestorsOf: [SyntaxIdentifier: [Ancestor]] = [:]
         for (protocolDecl, condition, _) in found where doubled.contains(protocolDecl.id) {
             let ancestors = Self.ancestors(of: protocolDecl, under: condition, in: byName)
             ancestorsOf[protocolDecl.id] = ancestors
-            for decl in [protocolDecl] + ancestors.map(\.decl) where protocolNames.insert(decl.name.text).inserted {
+            for decl in [protocolDecl] + ancestors.map(\.decl) where names.insert(decl.name.text).inserted {
                 extended.append(decl)
             }
         }
-        let memberNames = ExtensionDefaults.memberNames(of: extended)
-        var extensionDefaults = ExtensionDefaults.find(
-            for: protocolNames, memberNames: memberNames, in: parents.flatMap(\.files), publicOnly: true, skim: skim)
-        extensionDefaults.merge(
-            ExtensionDefaults.find(
-                for: protocolNames, memberNames: memberNames, in: files, publicOnly: !isTestable, skim: skim),
-            uniquingKeysWith: +)
+        let extensionDefaults = defaults(of: extended, in: files, parents: parents, skim: skim)
         var sources: [String] = []
         var doubles: [String] = []
         var imports: [String] = []
@@ -193,21 +154,100 @@ public struct ModuleDoubles: Sendable {
             guard let source = double.source else { continue }
             sources.append(condition.map { IfCondition.wrap([source], in: $0.text).joined(separator: "\n") } ?? source)
             doubles.append(double.name)
-            // The module itself is imported by the header; `import StoreKit` in the module Store is not it.
-            // A parent from another module brings that module and its file's imports.
-            let parentFiles = ancestors.compactMap { $0.parentModule }.filter { $0.file !== file }
-            for source in [file] + parentFiles.map({ $0.file }) {
-                for (importDecl, condition) in source.imports where importDecl.path.first?.name.text != moduleName {
-                    let text =
-                        condition.map { "#if \($0)\n\(importDecl.trimmedDescription)\n#endif" }
-                        ?? importDecl.trimmedDescription
-                    if !imports.contains(text) { imports.append(text) }
-                }
+            addImports(of: file, ancestors: ancestors, to: &imports)
+        }
+        let headerText = header(imports: imports)
+        let source = ([headerText] + sources.map { $0 + "\n" }).joined(separator: "\n")
+        return Output(
+            source: source, doubles: doubles, warnings: warnings, header: headerText, doubleSources: sources,
+            droppedNonPublic: droppedNonPublic)
+    }
+
+    /// The default implementations in extensions of `extended`, by protocol name: the parents' public
+    /// ones, and the module's own (internal ones too when the double is `@testable`), which come after.
+    func defaults(
+        of extended: [ProtocolDeclSyntax], in files: [SourceFile], parents: [ParentModule], skim: Bool
+    ) -> [String: [ExtensionDefault]] {
+        let names = Set(extended.map(\.name.text))
+        let memberNames = ExtensionDefaults.memberNames(of: extended)
+        return ExtensionDefaults.find(
+            for: names, memberNames: memberNames, in: parents.flatMap(\.files), publicOnly: true, skim: skim
+        ).merging(
+            ExtensionDefaults.find(
+                for: names, memberNames: memberNames, in: files, publicOnly: !isTestable, skim: skim),
+            uniquingKeysWith: +)
+    }
+
+    /// A protocol declared at the top level of one of the module's files, under its `#if` condition.
+    typealias FoundProtocol = (protocolDecl: ProtocolDeclSyntax, condition: IfCondition?, file: ParsedFile)
+
+    /// The top-level protocols of `parsedFiles`, and the files' syntax errors and nested protocols as warnings.
+    static func topLevelProtocols(of parsedFiles: [ParsedFile]) -> (found: [FoundProtocol], warnings: [Warning]) {
+        var found: [FoundProtocol] = []
+        var warnings: [Warning] = []
+        for parsed in parsedFiles {
+            warnings += parsed.syntaxErrors
+            for (protocolDecl, condition) in parsed.topLevelProtocols {
+                found.append((protocolDecl, condition, parsed))
             }
-            for parent in parentFiles where !imports.contains("import \(parent.name)") {
-                imports.append("import \(parent.name)")
+            for protocolDecl in parsed.nestedProtocols {
+                warnings.append(
+                    parsed.warning(
+                        "protocol \(protocolDecl.name.text) is nested in another declaration; only top-level "
+                            + "protocols are doubled: move it to the top level, or write this double by hand",
+                        at: protocolDecl.name
+                    )
+                )
             }
         }
+        return (found, warnings)
+    }
+
+    /// The declarations of `found` by name, and those that are doubled. A name may be declared once per
+    /// clause of an #if (`#if A protocol P … #else protocol P …`): each is doubled under its condition.
+    /// Two declarations that can coexist are an error: the second gets a warning.
+    func once(
+        _ found: [FoundProtocol], warnings: inout [Warning]
+    ) -> (byName: [String: [Declared]], doubled: Set<SyntaxIdentifier>) {
+        var byName: [String: [Declared]] = [:]
+        var doubled: Set<SyntaxIdentifier> = []
+        for (protocolDecl, condition, file) in found {
+            let name = protocolDecl.name.text
+            if byName[name, default: []].contains(where: { IfCondition.mayCoexist($0.condition, condition) }) {
+                warnings.append(
+                    file.warning(
+                        "protocol \(name) is declared twice in \(moduleName); only the first is doubled",
+                        at: protocolDecl.name
+                    )
+                )
+                continue
+            }
+            byName[name, default: []].append(Declared(decl: protocolDecl, condition: condition, file: file))
+            doubled.insert(protocolDecl.id)
+        }
+        return (byName, doubled)
+    }
+
+    /// Adds the imports a double of a protocol of `file` needs to `imports`, each once. The module itself is
+    /// imported by the header; `import StoreKit` in the module Store is not it. A parent from another module
+    /// brings that module and its file's imports.
+    func addImports(of file: ParsedFile, ancestors: [Ancestor], to imports: inout [String]) {
+        let parentFiles = ancestors.compactMap { $0.parentModule }.filter { $0.file !== file }
+        for source in [file] + parentFiles.map({ $0.file }) {
+            for (importDecl, condition) in source.imports where importDecl.path.first?.name.text != moduleName {
+                let text =
+                    condition.map { "#if \($0)\n\(importDecl.trimmedDescription)\n#endif" }
+                    ?? importDecl.trimmedDescription
+                if !imports.contains(text) { imports.append(text) }
+            }
+        }
+        for parent in parentFiles where !imports.contains("import \(parent.name)") {
+            imports.append("import \(parent.name)")
+        }
+    }
+
+    /// The generated file's header: what made it, and its imports, sorted, then the module's.
+    func header(imports: [String]) -> String {
         var header = [
             "// Generated by Litmus (LitmusDoublesPlugin or `litmus doubles`) from the module \(moduleName). Do not edit.",
             "// swift-format-ignore-file",
@@ -215,11 +255,7 @@ public struct ModuleDoubles: Sendable {
         ]
         header += imports.filter { $0 != "import LitmusDoubles" }.sorted()
         header.append(isTestable ? "@testable import \(moduleName)" : "import \(moduleName)")
-        let headerText = header.joined(separator: "\n") + "\n"
-        let source = ([headerText] + sources.map { $0 + "\n" }).joined(separator: "\n")
-        return Output(
-            source: source, doubles: doubles, warnings: warnings, header: headerText, doubleSources: sources,
-            droppedNonPublic: droppedNonPublic)
+        return header.joined(separator: "\n") + "\n"
     }
 
     /// The top-level protocols of `parents` by name, each with its `#if` condition and module.

@@ -46,33 +46,13 @@ extension ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        for (descriptor, redirection) in [(0, standardInput), (1, standardOutput), (2, standardError)] {
-            switch redirection {
-            case .null:
-                posix_spawn_file_actions_addopen(
-                    &actions, Int32(descriptor), "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-            case .descriptor(let own):
-                posix_spawn_file_actions_adddup2(&actions, own, Int32(descriptor))
-            case .file(let path):
-                posix_spawn_file_actions_addopen(&actions, Int32(descriptor), path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            case .standardOutput:
-                posix_spawn_file_actions_adddup2(&actions, 1, Int32(descriptor))
-            }
-        }
+        addRedirections(&actions, [(0, standardInput), (1, standardOutput), (2, standardError)])
         if let directory {
             guard addChangeDirectory(&actions, directory) == 0 else {
                 throw ChildProcessError(executable: arguments[0], reason: "it cannot be started in \(directory)")
             }
         }
-        // Threads of this process block signals (SIGCHLD and SIGTERM among them); a child inherits that
-        // mask, and `sh` then never sees its own child exit, nor a test process SIGTERM. Start it with
-        // no signal blocked and every signal's default action (an ignored SIGINT would be inherited too).
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        startsWithDefaultSignals(&attributes)
         posix_spawnattr_setpgroup(&attributes, 0)
         // Sockets and pipes of this process that lack close-on-exec must not reach the child, nor one
         // another thread creates while this spawns (a child holding a pipe's write end keeps its reader
@@ -113,6 +93,47 @@ extension ChildProcess {
             throw ChildProcessError(executable: program ?? arguments[0], reason: String(cString: strerror(status)))
         }
         return pid
+    }
+
+    #if os(Linux)
+        /// posix_spawn's file actions, as this platform's C API types them.
+        typealias SpawnFileActions = posix_spawn_file_actions_t
+        /// posix_spawn's attributes, as this platform's C API types them.
+        typealias SpawnAttributes = posix_spawnattr_t
+    #else
+        /// posix_spawn's file actions, as this platform's C API types them.
+        typealias SpawnFileActions = posix_spawn_file_actions_t?
+        /// posix_spawn's attributes, as this platform's C API types them.
+        typealias SpawnAttributes = posix_spawnattr_t?
+    #endif
+
+    /// Adds to `actions` what gives the child each descriptor of `redirections` (0, 1 or 2) as asked.
+    private static func addRedirections(_ actions: inout SpawnFileActions, _ redirections: [(Int32, Redirection)]) {
+        for (descriptor, redirection) in redirections {
+            switch redirection {
+            case .null:
+                posix_spawn_file_actions_addopen(
+                    &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .descriptor(let own):
+                posix_spawn_file_actions_adddup2(&actions, own, descriptor)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .standardOutput:
+                posix_spawn_file_actions_adddup2(&actions, 1, descriptor)
+            }
+        }
+    }
+
+    /// Threads of this process block signals (SIGCHLD and SIGTERM among them); a child inherits that mask,
+    /// and `sh` then never sees its own child exit, nor a test process SIGTERM. The child starts with no
+    /// signal blocked and every signal's default action (an ignored SIGINT would be inherited too).
+    private static func startsWithDefaultSignals(_ attributes: inout SpawnAttributes) {
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
     }
 
     /// Spawns `arguments` (the first is an absolute path) in a new process group, with `standardInput`
