@@ -23,6 +23,16 @@ struct SmellRefinementTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testE:7", "testG:9"])
     }
 
+    @Test("trapInTest: a string's data in UTF-16 or UTF-32 of either byte order cannot be nil; in Latin-1 it can")
+    func byteOrderedUnicodeDataIsNoTrap() throws {
+        let methods = #"""
+            func testA() { XCTAssertEqual(parse("a,b\n😆".data(using: .utf16BigEndian)!), 7) }
+            func testB() { let encoding = String.Encoding.utf32LittleEndian; XCTAssertEqual(parse("x".data(using: encoding)!), 7) }
+            func testC() { XCTAssertEqual(parse("😆".data(using: .isoLatin1)!), 7) }
+            """#
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5"])
+    }
+
     @Test("sensitiveEquality: a suite named for interpolation checks text on purpose; another suite's test counts")
     func interpolationSuite() throws {
         let source = """
