@@ -94,6 +94,25 @@ struct SmellRefinementTests {
         #expect(try xctestFindings(.floatEquality, methods) == ["testC:5"])
     }
 
+    @Test("floatEquality: a number parsed from the test's text, or a value it gave a call, passed through, is exact")
+    func givenFloat() throws {
+        let methods = #"""
+            func testA() throws { var input = "123.123E2 Hello"[...].utf8; XCTAssertEqual(123.123E2, try parser.parse(&input)) }
+            func testB() { let value: Double = reading(); recorder.record(value); XCTAssertEqual(recorder.lastValue, value) }
+            func testC() { XCTAssertEqual(ratio("0.35"), 0.3) }
+            func testD() { let value: Double = reading(); print(value); XCTAssertEqual(sut.total, value) }
+            func testE() throws { var input = "21.55"; XCTAssertEqual(try parse(&input), 1.5) }
+            func testF() { let value: Double = reading(); recorder.record(value + 1); XCTAssertEqual(recorder.lastValue, value) }
+            func testG() throws { var input = "-.123 Hello"[...].utf8; XCTAssertEqual(-0.123, try parser.parse(&input)) }
+            func testH() { meter.set(42); XCTAssertEqual(meter.lastValue, 42.0) }
+            func testI() { meter.set(42); XCTAssertEqual(meter.lastValue, 42.5, "not 42") }
+            """#
+        // testC's 0.3 is part of 0.35; testD only prints the value; testE's 1.5 is part of 21.55; testF gave
+        // value + 1, not value; testI gave 42, and its message is no input.
+        let found = try xctestFindings(.floatEquality, methods)
+        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testI:11"], "\(found)")
+    }
+
     @Test("trapInTest: Test.current and a fixture run's result cannot be nil; another optional can")
     func runningTestsNoTrap() throws {
         let methods = """

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// floatEquality: an equality check of floating-point values without a tolerance. The syntax proposes every
@@ -6,7 +7,10 @@ import SwiftSyntax
 /// Without types, the syntax decides as it can (a floating-point literal, a name the test declares
 /// floating-point, a test generic over floating point), and the finding is unconfirmed. Not either way: a
 /// value exact by construction, written with integers whose quotient a binary fraction holds
-/// (`1200/100` is 12), or a literal the test wrote elsewhere too (the value it gave, passed through).
+/// (`1200/100` is 12), or a value the test gave, passed through: a literal it wrote elsewhere too, a literal
+/// whose number is written in the text the test gave (a parser's `123.123E2` of `"123.123E2 Hello"`, which a
+/// correctly rounded conversion makes the very same value), or a name the test passed to a call
+/// (`recorder.record(value)` … `recorder.lastValue == value`).
 struct FloatComparison {
     let test: ScannedTest
     /// Whether the test is generic over floating-point types (`<T: BinaryFloatingPoint>`); `Real` alone is
@@ -16,6 +20,12 @@ struct FloatComparison {
     private var floatNames: Set<String>?
     /// The numbers the test writes, read only for a test comparing a literal.
     private var numbers: MagicNumberContext?
+    /// The magnitudes of the numbers the test gives outside its checks (``numbersGiven(_:)``), read only for a
+    /// test comparing a literal.
+    private var givenNumbers: Set<Double>?
+    /// The arguments of the calls the test makes that are not checks, as written, read only for a test
+    /// comparing a name.
+    private var passed: Set<String>?
 
     init(_ test: ScannedTest) {
         self.test = test
@@ -48,8 +58,119 @@ struct FloatComparison {
             let context = numbers ?? MagicNumberContext(test)
             numbers = context
             if context.writtenElsewhere(literal) { return nil }
+            let given = givenNumbers ?? Self.numbersGiven(test)
+            givenNumbers = given
+            if let value = Self.magnitude(of: literal), given.contains(value) { return nil }
+        }
+        for operand in operands where Self.isName(operand) {
+            let arguments = passed ?? Self.passedArguments(test)
+            passed = arguments
+            if arguments.contains(operand.trimmedDescription) { return nil }
         }
         return .some(unconfirmed)
+    }
+
+    /// The magnitudes of the numbers the test writes outside its checks: its number literals (`meter.set(42)`)
+    /// and the numbers in the text of its string literals (a parser's input, `"-.123 Hello"`), interpolations
+    /// left out. A message is part of its check: no input.
+    private static func numbersGiven(_ test: ScannedTest) -> Set<Double> {
+        let checked = checkedNodes(test)
+        var numbers: Set<Double> = []
+        for node in test.nodes where !checked.contains(node.id) {
+            if node.is(IntegerLiteralExprSyntax.self) || node.is(FloatLiteralExprSyntax.self) {
+                if let literal = node.as(ExprSyntax.self), let value = magnitude(of: literal) { numbers.insert(value) }
+            } else if let segment = node.as(StringSegmentSyntax.self) {
+                numbers.formUnion(numbersWritten(in: segment.content.text))
+            }
+        }
+        return numbers
+    }
+
+    /// The magnitude of a number literal, its sign and `_` separators aside.
+    static func magnitude(of literal: ExprSyntax) -> Double? {
+        var text = literal.trimmedDescription.replacingOccurrences(of: "_", with: "")
+        if text.hasPrefix("-") { text.removeFirst() }
+        return Double(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The magnitudes of the decimal numbers written in `text`: each run of digits with an optional fraction
+    /// and exponent (`123.123E2`, `.123`), not part of a word (`utf8`).
+    static func numbersWritten(in text: String) -> Set<Double> {
+        var found: Set<Double> = []
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let startsNumber =
+                characters[index].isASCII && characters[index].isNumber
+                || (characters[index] == "." && index + 1 < characters.count && characters[index + 1].isASCII
+                    && characters[index + 1].isNumber)
+            guard startsNumber, index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_")
+            else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, characters[end].isASCII, characters[end].isNumber || characters[end] == "." {
+                end += 1
+            }
+            if end < characters.count, "eE".contains(characters[end]) {
+                var exponent = end + 1
+                if exponent < characters.count, "+-".contains(characters[exponent]) { exponent += 1 }
+                let digits = exponent
+                while exponent < characters.count, characters[exponent].isASCII, characters[exponent].isNumber {
+                    exponent += 1
+                }
+                if exponent > digits { end = exponent }
+            }
+            if end < characters.count, characters[end].isLetter || characters[end] == "_" {
+                index = end
+                continue
+            }
+            if let value = Double(String(characters[index..<end])) { found.insert(value) }
+            index = end
+        }
+        return found
+    }
+
+    /// The nodes of the test's checks; without `record` called on another value than the test
+    /// (`recorder.record(value)` gives a metric a value; XCTest's and Swift Testing's `record` are the test's own).
+    private static func checkedNodes(_ test: ScannedTest) -> Set<SyntaxIdentifier> {
+        Set(
+            test.assertions.filter { !recordsOnAnother($0) }.flatMap {
+                [$0.id] + $0.descendants(of: Syntax.self).map(\.id)
+            })
+    }
+
+    /// `x.record(…)` with `x` not `self`, `Issue` or `XCTContext`.
+    private static func recordsOnAnother(_ node: Syntax) -> Bool {
+        guard let member = node.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "record", let base = member.base?.trimmedDescription
+        else { return false }
+        return !["self", "Issue", "XCTContext", "super"].contains(base)
+    }
+
+    /// Calls that read a value without giving it to the code under test: printing it, converting it.
+    private static let readsOnly: Set<String> = [
+        "print", "debugPrint", "dump", "String", "Float", "Double", "Int", "CGFloat", "Float80", "Float16",
+    ]
+
+    /// A name, or a name subscripted (`value`, `values[i]`).
+    private static func isName(_ expression: ExprSyntax) -> Bool {
+        if expression.is(DeclReferenceExprSyntax.self) { return true }
+        guard let subscripted = expression.as(SubscriptCallExprSyntax.self) else { return false }
+        return subscripted.calledExpression.is(DeclReferenceExprSyntax.self)
+    }
+
+    /// The arguments, as written, of the calls the test makes outside its checks: the values it gives the
+    /// code under test.
+    private static func passedArguments(_ test: ScannedTest) -> Set<String> {
+        let checked = checkedNodes(test)
+        var arguments: Set<String> = []
+        for call in test.all(FunctionCallExprSyntax.self)
+        where !checked.contains(call.id) && !readsOnly.contains(call.calledExpression.trimmedDescription) {
+            for argument in call.arguments { arguments.insert(argument.expression.trimmedDescription) }
+        }
+        return arguments
     }
 
     /// What the syntax alone tells: a floating-point literal, a name the test declares floating-point, a
