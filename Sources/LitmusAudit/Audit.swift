@@ -371,7 +371,9 @@ public struct Audit: Sendable {
             try await stage.measure(observations, checks: checks, testLines: readsTestLines)
         }
         if let coverage = measured.coverage {
-            measured.coverage = PlatformOnlyUse.marked(coverage, package: package)
+            measured.coverage = PlatformOnlyUse.marked(
+                coverage, package: package, sourceFolders: layout.sourceFolders,
+                testFolders: layout.testFolders.values.sorted())
         }
         var lines = measured.coveredLines
         if readsTestLines, let kept = workspace.kept {

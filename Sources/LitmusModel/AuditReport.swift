@@ -82,6 +82,9 @@ public struct FileCoverage: Codable, Sendable, Hashable {
     /// For a file no test executes whose declarations are used only in code this platform's build does not
     /// compile (an `#if canImport(Darwin)` on Linux), the first file that uses them there; `nil` otherwise.
     public var usedOnlyOnOtherPlatformsBy: String?
+    /// For a file no test executes that no test of this package needs to: why (test support, a target that
+    /// imports XCTest or Testing; code kept for compatibility, every declaration deprecated); `nil` otherwise.
+    public var needsNoTest: String?
 
     /// Creates the value from every field.
     package init(file: String, coveredLines: Int, lines: Int, coveredRegions: Int, regions: Int) {

@@ -51,28 +51,119 @@ enum PlatformOnlyUse {
         return names
     }
 
-    /// `coverage` with each file no test executes marked when only code this build does not compile uses
-    /// it (``user(of:siblings:)``), reading the sources under `package`: the other Swift files of the
-    /// file's target folder (`Sources/<Target>/…`).
-    static func marked(_ coverage: CoverageReport, package: URL) -> CoverageReport {
+    /// `coverage` with each file no test executes marked when no test of the package needs to execute it
+    /// (``needsNoTest(_:testSupport:)``, its target among `sourceFolders`), or when only code this build does not
+    /// compile uses it (``user(of:siblings:)``): the other Swift files of the file's target folder
+    /// (`Sources/<Target>/…`), or the tests (the Swift files under `testFolders`). Folders are relative to
+    /// `package`, whose sources are read.
+    static func marked(
+        _ coverage: CoverageReport, package: URL, sourceFolders: [String] = [], testFolders: [String] = []
+    ) -> CoverageReport {
         var marked = coverage
+        var tests: [(path: String, text: String)]?
+        var support: [String: String]?
         for index in marked.files.indices where marked.files[index].coveredLines == 0 && marked.files[index].lines > 0 {
             let file = marked.files[index].file
             let parts = file.split(separator: "/")
             guard parts.count > 2,
                 let text = try? String(contentsOf: package.appendingPathComponent(file), encoding: .utf8)
             else { continue }
-            let target = parts.prefix(2).joined(separator: "/")
-            let folder = package.appendingPathComponent(target)
-            let siblings = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
-                .filter { $0.hasSuffix(".swift") }.sorted().map { target + "/" + $0 }.filter { $0 != file }
-                .compactMap { path in
-                    (try? String(contentsOf: package.appendingPathComponent(path), encoding: .utf8)).map {
-                        (path: path, text: $0)
-                    }
-                }
-            marked.files[index].usedOnlyOnOtherPlatformsBy = user(of: text, siblings: siblings)
+            let testSupport = support ?? testSupportTargets(sourceFolders, in: package)
+            support = testSupport
+            let target =
+                sourceFolders.filter { file.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+                ?? parts.prefix(2).joined(separator: "/")
+            if let reason = needsNoTest(text, testSupport: testSupport[target]) {
+                marked.files[index].needsNoTest = reason
+                continue
+            }
+            let siblings = swiftFiles(under: target, in: package).filter { $0.path != file }
+            let testFiles = tests ?? testFolders.flatMap { swiftFiles(under: $0, in: package) }
+            tests = testFiles
+            marked.files[index].usedOnlyOnOtherPlatformsBy = user(of: text, siblings: siblings + testFiles)
         }
         return marked
+    }
+
+    /// The Swift files under `folder` (relative to `package`), each with its path relative to `package`.
+    private static func swiftFiles(under folder: String, in package: URL) -> [(path: String, text: String)] {
+        let root = package.appendingPathComponent(folder)
+        return (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted().map { folder + "/" + $0 }
+            .compactMap { path in
+                (try? String(contentsOf: package.appendingPathComponent(path), encoding: .utf8)).map {
+                    (path: path, text: $0)
+                }
+            }
+    }
+
+    /// The targets among `folders` that are test support, each with what makes it so: a target that imports
+    /// XCTest or Testing in code this build compiles, in a package whose other targets do not (swift-numerics'
+    /// `_TestSupport`; sql-kit's `SQLKitBenchmark`, which database drivers run against their databases). In a
+    /// testing library, where every target imports one (Nimble, Quick), none is: the library is under test.
+    static func testSupportTargets(_ folders: [String], in package: URL) -> [String: String] {
+        var importing: [String: String] = [:]
+        for folder in folders {
+            for file in swiftFiles(under: folder, in: package) {
+                let tree = Parser.parse(source: file.text)
+                let regions = CompiledRegions(tree)
+                let module = tree.descendants(of: ImportDeclSyntax.self).first { importDecl in
+                    regions.compiles(importDecl)
+                        && ["XCTest", "Testing"].contains(importDecl.path.first?.name.text ?? "")
+                }?.path.first?.name.text
+                if let module {
+                    importing[folder] = "\(file.path) imports \(module)"
+                    break
+                }
+            }
+        }
+        return importing.count < folders.count ? importing : [:]
+    }
+
+    /// Why no test of the package needs to execute the source file `text`, or `nil`:
+    /// - its target is test support (`testSupport`, what makes it so: ``testSupportTargets(_:in:)``), the code
+    ///   of tests, not code under test;
+    /// - every declaration of it that holds code is deprecated or unavailable (`@available(*, deprecated,
+    ///   renamed: …)`, or inside a type or extension so marked): kept so that old code still compiles.
+    static func needsNoTest(_ text: String, testSupport: String?) -> String? {
+        if let testSupport {
+            return "its target is test support (\(testSupport), and the package's other targets do not): code "
+                + "the tests run, not code under test"
+        }
+        let withCode = Parser.parse(source: text).descendants(of: Syntax.self).filter(holdsCode)
+        if !withCode.isEmpty, withCode.allSatisfy(isDeprecated) {
+            return "every declaration in it that holds code is deprecated: it is kept so that old code still compiles"
+        }
+        return nil
+    }
+
+    /// A declaration with a body of code: a function, an initializer, a deinitializer, a subscript, or a
+    /// computed property's accessors.
+    private static func holdsCode(_ node: Syntax) -> Bool {
+        if let function = node.as(FunctionDeclSyntax.self) { return function.body != nil }
+        if let initializer = node.as(InitializerDeclSyntax.self) { return initializer.body != nil }
+        if node.is(DeinitializerDeclSyntax.self) || node.is(SubscriptDeclSyntax.self) { return true }
+        if let variable = node.as(VariableDeclSyntax.self) {
+            return variable.bindings.contains { $0.accessorBlock != nil || $0.initializer != nil }
+        }
+        return false
+    }
+
+    /// Whether `node`, or a declaration around it, is marked deprecated, unavailable or obsoleted.
+    private static func isDeprecated(_ node: Syntax) -> Bool {
+        var current: Syntax? = node
+        while let syntax = current {
+            if let attributes = syntax.asProtocol(WithAttributesSyntax.self)?.attributes {
+                for attribute in attributes {
+                    guard let attribute = attribute.as(AttributeSyntax.self),
+                        attribute.attributeName.trimmedDescription == "available"
+                    else { continue }
+                    let arguments = attribute.arguments?.trimmedDescription ?? ""
+                    if ["deprecated", "unavailable", "obsoleted"].contains(where: arguments.contains) { return true }
+                }
+            }
+            current = syntax.parent
+        }
+        return false
     }
 }

@@ -5,13 +5,19 @@ enum ThoroughJudge {
     static func findings(_ context: JudgingContext) -> [Finding] { judged(context).findings }
 
     /// The findings, and as notes the files no test executes whose declarations only code this platform
-    /// does not compile uses (``PlatformOnlyUse``): nothing here can execute them.
+    /// does not compile uses (``PlatformOnlyUse``): nothing here can execute them; and those no test needs to
+    /// execute (test support, deprecated code: ``PlatformOnlyUse/needsNoTest(_:target:)``).
     static func judged(_ context: JudgingContext) -> (findings: [Finding], notes: [Finding]) {
         guard let coverage = context.coverage else { return ([], []) }
         var findings: [Finding] = []
         var notes: [Finding] = []
         for file in coverage.files where file.coveredLines == 0 && file.lines > 0 {
-            if let user = file.usedOnlyOnOtherPlatformsBy {
+            if let reason = file.needsNoTest {
+                notes.append(
+                    Finding(
+                        kind: .uncoveredFile, file: file.file,
+                        message: "\(file.file) is never executed by the tests, and needs not be: \(reason)"))
+            } else if let user = file.usedOnlyOnOtherPlatformsBy {
                 notes.append(
                     Finding(
                         kind: .uncoveredFile, file: file.file,

@@ -87,4 +87,103 @@ struct PlatformOnlyUseTests {
                     + "not compile (an #if)"
             ])
     }
+
+    /// Writes `files` (path: text) into a new folder, a package's sources and tests; returns the folder.
+    private func package(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("platform-only-\(UUID().uuidString)")
+        for (path, text) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        return root
+    }
+
+    /// A coverage report in which each of `files` has five lines, none executed.
+    private func uncovered(_ files: [String]) -> CoverageReport {
+        CoverageReport(
+            linePercent: 0, regionPercent: 0,
+            files: files.map { FileCoverage(file: $0, coveredLines: 0, lines: 5, coveredRegions: 0, regions: 1) })
+    }
+
+    @Test("A file only tests this build does not compile use is named with that test (swift-clocks' Darwin tests)")
+    func onlyUncompiledTests() throws {
+        let root = try package([
+            "Sources/Clocks/UnimplementedClock.swift": "public struct UnimplementedClock { public init() {} }\n",
+            "Sources/Clocks/TestClock.swift": "public struct TestClock { public init() {} }\n",
+            "Tests/ClocksTests/UnimplementedClockTests.swift":
+                "#if DEBUG && canImport(Darwin)\nfunc testIt() { _ = UnimplementedClock() }\n#endif\n",
+            "Tests/ClocksTests/TestClockTests.swift": "func testIt() { _ = TestClock() }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let marked = PlatformOnlyUse.marked(
+            uncovered(["Sources/Clocks/UnimplementedClock.swift", "Sources/Clocks/TestClock.swift"]), package: root,
+            sourceFolders: ["Sources/Clocks"], testFolders: ["Tests/ClocksTests"])
+        #if os(Linux)
+            #expect(marked.files[0].usedOnlyOnOtherPlatformsBy == "Tests/ClocksTests/UnimplementedClockTests.swift")
+        #endif
+        // A test this build compiles uses TestClock: never executed, it stays a finding.
+        #expect(marked.files[1].usedOnlyOnOtherPlatformsBy == nil && marked.files[1].needsNoTest == nil)
+    }
+
+    @Test("A target importing XCTest beside targets that do not is test support; in a testing library none is")
+    func testSupport() throws {
+        let root = try package([
+            "Sources/SQLKit/Query.swift": "public struct Query {}\n",
+            "Sources/SQLKitBenchmark/Union.swift": "import XCTest\npublic func testUnion() { XCTAssert(true) }\n",
+            "Sources/SQLKitBenchmark/Upsert.swift": "public func testUpsert() {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let marked = PlatformOnlyUse.marked(
+            uncovered(["Sources/SQLKitBenchmark/Upsert.swift", "Sources/SQLKit/Query.swift"]), package: root,
+            sourceFolders: ["Sources/SQLKit", "Sources/SQLKitBenchmark"])
+        #expect(
+            marked.files[0].needsNoTest
+                == "its target is test support (Sources/SQLKitBenchmark/Union.swift imports XCTest, and the "
+                + "package's other targets do not): code the tests run, not code under test")
+        #expect(marked.files[1].needsNoTest == nil)
+        // Nimble's shape: every target imports XCTest, so the library itself is what its tests test.
+        let library = try package([
+            "Sources/Nimble/Expectation.swift": "import XCTest\npublic struct Expectation {}\n",
+            "Sources/NimbleSupport/Fail.swift": "import XCTest\npublic func fail() {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: library) }
+        #expect(PlatformOnlyUse.testSupportTargets(["Sources/Nimble", "Sources/NimbleSupport"], in: library).isEmpty)
+    }
+
+    @Test("A file whose every declaration with code is deprecated needs no test; one current function does")
+    func deprecated() {
+        let shims = """
+            @available(*, deprecated, renamed: "expectNoDifference")
+            public func XCTAssertNoDifference<T>(_ a: T, _ b: T) { expectNoDifference(a, b) }
+            @available(*, deprecated, message: "Use Box.make")
+            extension Box { public static func old() -> Box { Box() } }
+            """
+        #expect(
+            PlatformOnlyUse.needsNoTest(shims, testSupport: nil)
+                == "every declaration in it that holds code is deprecated: it is kept so that old code still compiles")
+        #expect(PlatformOnlyUse.needsNoTest(shims + "\npublic func current() { }\n", testSupport: nil) == nil)
+        #expect(
+            PlatformOnlyUse.needsNoTest("@available(macOS 10.15, *)\npublic func f() { }\n", testSupport: nil) == nil)
+        #expect(PlatformOnlyUse.needsNoTest("public protocol P { func f() }\n", testSupport: nil) == nil)
+    }
+
+    @Test("The thorough judge makes a file no test needs a note with the reason")
+    func needsNoTestIsANote() {
+        var shim = FileCoverage(
+            file: "Sources/CustomDump/XCTAssertNoDifference.swift", coveredLines: 0, lines: 3, coveredRegions: 0,
+            regions: 1)
+        shim.needsNoTest =
+            "every declaration in it that holds code is deprecated: it is kept so that old code still compiles"
+        var context = JudgingContext(options: AuditOptions(), seed: 1)
+        context.coverage = CoverageReport(linePercent: 0, regionPercent: 0, files: [shim])
+        let judged = ThoroughJudge.judged(context)
+        #expect(judged.findings.isEmpty)
+        #expect(
+            judged.notes.map(\.message) == [
+                "Sources/CustomDump/XCTAssertNoDifference.swift is never executed by the tests, and needs not be: "
+                    + "every declaration in it that holds code is deprecated: it is kept so that old code still compiles"
+            ])
+    }
 }
