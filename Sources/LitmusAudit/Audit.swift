@@ -373,7 +373,7 @@ public struct Audit: Sendable {
         if let coverage = measured.coverage {
             measured.coverage = PlatformOnlyUse.marked(
                 coverage, package: package, sourceFolders: layout.sourceFolders,
-                testFolders: layout.testFolders.values.sorted())
+                testFolders: layout.testFolders.values.sorted(), testOnlyFolders: layout.testSupportFolders)
         }
         var lines = measured.coveredLines
         if readsTestLines, let kept = workspace.kept {

@@ -17,6 +17,9 @@ package struct PackageLayout: Sendable {
     /// For each folder of a target that is not a test, the test modules that depend on it, directly or
     /// through other targets.
     package var dependentTests: [String: Set<String>] = [:]
+    /// Folders (relative to the package) of the library targets no product holds that test targets depend
+    /// on: the tests' own support (swift-numerics' `_TestSupport`), no code under test.
+    package var testSupportFolders: Set<String> = []
     /// Folders (relative to the package) of the plugin targets.
     package var pluginFolders: [String] = []
     /// The targets' resources (files or folders, relative to the package).
@@ -51,10 +54,15 @@ package struct PackageLayout: Sendable {
                 sourceFolders.append(target.path)
             }
         }
+        let dependentTests = dependents(of: description.targets)
+        let testSupport = description.targets.filter { target in
+            target.type == "library" && (target.productMemberships ?? []).isEmpty
+                && !(dependentTests[target.path] ?? []).isEmpty
+        }.map(\.path)
         return PackageLayout(
             name: description.name ?? "", sourceFolders: sourceFolders, testModules: testModules,
-            testFolders: testFolders, dependentTests: dependents(of: description.targets), pluginFolders: pluginFolders,
-            resources: resources)
+            testFolders: testFolders, dependentTests: dependentTests, testSupportFolders: Set(testSupport),
+            pluginFolders: pluginFolders, resources: resources)
     }
 
     /// For each target folder that is not a test's, the test modules depending on it (`target_dependencies`,
@@ -86,6 +94,7 @@ package struct PackageLayout: Sendable {
         var type: String
         var sources: [String]?
         var targetDependencies: [String]?
+        var productMemberships: [String]?
         var resources: [Resource]?
 
         /// One resource of a target.
@@ -97,6 +106,7 @@ package struct PackageLayout: Sendable {
         enum CodingKeys: String, CodingKey {
             case name, c99name, path, type, sources, resources
             case targetDependencies = "target_dependencies"
+            case productMemberships = "product_memberships"
         }
     }
 }

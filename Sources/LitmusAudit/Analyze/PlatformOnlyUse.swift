@@ -57,7 +57,8 @@ enum PlatformOnlyUse {
     /// (`Sources/<Target>/…`), or the tests (the Swift files under `testFolders`). Folders are relative to
     /// `package`, whose sources are read.
     static func marked(
-        _ coverage: CoverageReport, package: URL, sourceFolders: [String] = [], testFolders: [String] = []
+        _ coverage: CoverageReport, package: URL, sourceFolders: [String] = [], testFolders: [String] = [],
+        testOnlyFolders: Set<String> = []
     ) -> CoverageReport {
         var marked = coverage
         var tests: [(path: String, text: String)]?
@@ -68,7 +69,7 @@ enum PlatformOnlyUse {
             guard parts.count > 2,
                 let text = try? String(contentsOf: package.appendingPathComponent(file), encoding: .utf8)
             else { continue }
-            let testSupport = support ?? testSupportTargets(sourceFolders, in: package)
+            let testSupport = support ?? testSupportTargets(sourceFolders, in: package, testOnly: testOnlyFolders)
             support = testSupport
             let target =
                 sourceFolders.filter { file.hasPrefix($0 + "/") }.max { $0.count < $1.count }
@@ -101,9 +102,16 @@ enum PlatformOnlyUse {
     /// XCTest or Testing in code this build compiles, in a package whose other targets do not (swift-numerics'
     /// `_TestSupport`; sql-kit's `SQLKitBenchmark`, which database drivers run against their databases). In a
     /// testing library, where every target imports one (Nimble, Quick), none is: the library is under test.
-    static func testSupportTargets(_ folders: [String], in package: URL) -> [String: String] {
+    /// And the library targets of `testOnly`, which no product holds and tests depend on (swift-numerics'
+    /// `_TestSupport`).
+    static func testSupportTargets(
+        _ folders: [String], in package: URL, testOnly: Set<String> = []
+    ) -> [String: String] {
+        let onlyForTests = Dictionary(
+            uniqueKeysWithValues: testOnly.sorted().map { ($0, "no product holds \($0), and tests depend on it") })
         var importing: [String: String] = [:]
-        for folder in folders {
+        let candidates = folders.filter { !testOnly.contains($0) }
+        for folder in candidates {
             for file in swiftFiles(under: folder, in: package) {
                 let tree = Parser.parse(source: file.text)
                 let regions = CompiledRegions(tree)
@@ -112,12 +120,12 @@ enum PlatformOnlyUse {
                         && ["XCTest", "Testing"].contains(importDecl.path.first?.name.text ?? "")
                 }?.path.first?.name.text
                 if let module {
-                    importing[folder] = "\(file.path) imports \(module)"
+                    importing[folder] = "\(file.path) imports \(module), and the package's other targets do not"
                     break
                 }
             }
         }
-        return importing.count < folders.count ? importing : [:]
+        return (importing.count < candidates.count ? importing : [:]).merging(onlyForTests) { imports, _ in imports }
     }
 
     /// Why no test of the package needs to execute the source file `text`, or `nil`:
@@ -127,8 +135,7 @@ enum PlatformOnlyUse {
     ///   renamed: …)`, or inside a type or extension so marked): kept so that old code still compiles.
     static func needsNoTest(_ text: String, testSupport: String?) -> String? {
         if let testSupport {
-            return "its target is test support (\(testSupport), and the package's other targets do not): code "
-                + "the tests run, not code under test"
+            return "its target is test support (\(testSupport)): code the tests run, not code under test"
         }
         let withCode = Parser.parse(source: text).descendants(of: Syntax.self).filter(holdsCode)
         if !withCode.isEmpty, withCode.allSatisfy(isDeprecated) {

@@ -150,6 +150,13 @@ struct PlatformOnlyUseTests {
         ])
         defer { try? FileManager.default.removeItem(at: library) }
         #expect(PlatformOnlyUse.testSupportTargets(["Sources/Nimble", "Sources/NimbleSupport"], in: library).isEmpty)
+        // swift-numerics' shape: a library no product holds, imported by its tests, XCTest or not; beside it,
+        // a testing library's own targets are still under test.
+        #expect(
+            PlatformOnlyUse.testSupportTargets(
+                ["Sources/Nimble", "Sources/NimbleSupport", "Sources/_TestSupport"], in: library,
+                testOnly: ["Sources/_TestSupport"])
+                == ["Sources/_TestSupport": "no product holds Sources/_TestSupport, and tests depend on it"])
     }
 
     @Test("A file whose every declaration with code is deprecated needs no test; one current function does")
