@@ -21,6 +21,22 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
     }
 
+    @Test("A fixed time zone or a named calendar is never nil; a zone past 18 hours, or of another name, may be")
+    func fixedZoneAndCalendar() throws {
+        // Given pointfreeco/swift-custom-dump's date tests, and near misses
+        let methods = """
+            func testA() { let c = NSCalendar(calendarIdentifier: .gregorian)!; c.timeZone = TimeZone(secondsFromGMT: 0)!; XCTAssertEqual(show(c), "1") }
+            func testB() { XCTAssertEqual(show(TimeZone(secondsFromGMT: -5 * 3600)!), "1") }
+            func testC() { XCTAssertEqual(show(TimeZone(identifier: "UTC")!, TimeZone(abbreviation: "GMT")!), "1") }
+            func testD() { XCTAssertEqual(show(TimeZone(secondsFromGMT: 20 * 3600)!), "1") }
+            func testE() { XCTAssertEqual(show(TimeZone(identifier: "Europe/Atlantis")!), "1") }
+            func testF() { XCTAssertEqual(show(TimeZone(secondsFromGMT: offset)!), "1") }
+            func testG() { XCTAssertEqual(show(NSCalendar(calendarIdentifier: identifier)!), "1") }
+            """
+        // Then 20 hours, an unknown zone, and values the test does not write still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
+    }
+
     @Test("JSONEncoder's output read as UTF-8 is never nil; another encoding, or data from elsewhere, may be")
     func encodedJSONText() throws {
         // Given attaswift/BigInt's shape (`let json = try JSONEncoder().encode(a)`, then the text of it)

@@ -15,7 +15,11 @@ import SwiftSyntax
 ///   test allocates with a positive literal size (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`);
 /// - the first or last character of a string the test wrote, given to a closure by a method of its array
 ///   literal that takes only closures (`["Apple", "Banana"].keyed(by: { $0.first! })`), or by an
-///   `EmptyCollection`, which never calls it.
+///   `EmptyCollection`, which never calls it;
+/// - a fixed time zone or calendar: `TimeZone(secondsFromGMT:)` of integer literals within Foundation's
+///   ±18 hours, `TimeZone(identifier:)` or `TimeZone(abbreviation:)` of `"GMT"` or `"UTC"`, and
+///   `NSCalendar(calendarIdentifier:)` of one of the identifiers Foundation names (`.gregorian`)
+///   (pointfreeco/swift-custom-dump 1.7.3's date tests).
 ///
 /// The compiler's facts confirm the declaration is the library's where they are known (a package may
 /// declare an `HTTPURLResponse` or a `JSONEncoder` of its own); without them the names decide.
@@ -24,6 +28,7 @@ enum NeverNil {
     static func holds(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return isStubResponse(call, test: test) || isEncodedJSONText(call, test: test)
+                || isFixedZoneOrCalendar(call, test: test)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
             return isStreamContinuation(name, test: test)
@@ -91,6 +96,40 @@ enum NeverNil {
         else { return false }
         return FailableLiteral.isLibrary(call, test: test)
     }
+
+    /// `TimeZone(secondsFromGMT: 3600)` (integer literals, `5 * 3600` too, within ±18 hours),
+    /// `TimeZone(identifier: "UTC")` or `TimeZone(abbreviation: "GMT")`, `NSCalendar(calendarIdentifier: .gregorian)`.
+    private static func isFixedZoneOrCalendar(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            call.arguments.count == 1, let argument = call.arguments.first, let label = argument.label?.text
+        else { return false }
+        let value = argument.expression
+        let fixed: Bool
+        switch (type, label) {
+        case ("TimeZone", "secondsFromGMT"):
+            guard let seconds = FloatComparison.rational(value), seconds.denominator == 1 else { return false }
+            fixed = seconds.numerator.magnitude <= 18 * 3600
+        case ("TimeZone", "identifier"), ("TimeZone", "abbreviation"):
+            let text = value.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText)
+            fixed = text == "UTC" || text == "GMT"
+        case ("NSCalendar", "calendarIdentifier"):
+            guard let member = value.as(MemberAccessExprSyntax.self) else { return false }
+            let base = member.base?.trimmedDescription
+            fixed =
+                (base == nil || base == "NSCalendar.Identifier" || base == "Calendar.Identifier")
+                && calendarIdentifiers.contains(member.declName.baseName.text)
+        default:
+            return false
+        }
+        return fixed && FailableLiteral.isLibrary(call, test: test)
+    }
+
+    /// The calendar identifiers Foundation names (`NSCalendar.Identifier`), each of a calendar it has.
+    private static let calendarIdentifiers: Set<String> = [
+        "gregorian", "buddhist", "chinese", "coptic", "ethiopicAmeteMihret", "ethiopicAmeteAlem", "hebrew",
+        "ISO8601", "iso8601", "indian", "islamic", "islamicCivil", "japanese", "persian", "republicOfChina",
+        "islamicTabular", "islamicUmmAlQura",
+    ]
 
     /// `String(data: d, encoding: .utf8)` with `d` JSONEncoder's output.
     private static func isEncodedJSONText(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
