@@ -137,6 +137,32 @@ struct RealCodeSmellTests {
         #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [14, 17, 20, 23])
     }
 
+    @Test("conditionalTestLogic: a guard on the offsets of forEach over the test's table decides by the table")
+    func branchOnForEachOffsets() throws {
+        // swift-identified-collections' shape: every pair of its arrays but an array and itself
+        let tests = """
+                @Test func pairs() {
+                    let arrays = [make(1), make(2), make(3)]
+                    arrays.enumerated().forEach { lhsIndex, lhs in
+                        arrays.enumerated().forEach { rhsIndex, rhs in guard rhsIndex != lhsIndex else { return }; #expect(lhs != rhs) }
+                    }
+                }
+                @Test func indices() {
+                    let arrays = [make(1), make(2)]
+                    arrays.indices.forEach { i in guard i > 0 else { return }; #expect(arrays[i] != arrays[0]) }
+                }
+                @Test func produced() {
+                    sut.items().enumerated().forEach { index, item in guard index > 0 else { return }; #expect(item.ok) }
+                }
+                @Test func other() {
+                    let arrays = [make(1), make(2)]
+                    arrays.map { a in guard a.ok else { return a }; #expect(a.valid); return a }
+                }
+            """
+        // The code under test's items, and a closure that is no forEach, still skip
+        #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [14, 18])
+    }
+
     @Test("trapInTest: the base address of a value's bytes and an http(s) response cast hold; a collection's may not")
     func valueBytesAndHTTPResponses() throws {
         let tests = """

@@ -133,12 +133,15 @@ enum ConditionalLogicDetector {
         return false
     }
 
-    /// The names the `for` loops around `node` (inside `body`) bind to the elements of a table the test
-    /// wrote out (``isWrittenTable(_:literalNames:)``): `i` and `j` of `for i in -5...5 { for j in -5...5
-    /// { … } }`. A condition that reads only these skips the same cases of the test's own table every run
-    /// (attaswift/BigInt 6.0.1's `guard i != 0 || j >= 0 else { continue }`, 0 to a negative power). Not
-    /// the elements of what the code under test gave (`for entry in archive`), even where the loop is
-    /// taken to iterate.
+    /// The names the loops around `node` (inside `body`) bind to the elements of a table the test wrote out
+    /// (``isWrittenTable(_:literalNames:)``), or to their offsets (`.enumerated()`, `.indices`): `i` and `j`
+    /// of `for i in -5...5 { for j in -5...5 { … } }`, `lhsIndex` and `rhsIndex` of
+    /// `arrays.enumerated().forEach { lhsIndex, lhs in arrays.enumerated().forEach { rhsIndex, rhs in … } }`.
+    /// A condition that reads only these skips the same cases of the test's own table every run
+    /// (attaswift/BigInt 6.0.1's `guard i != 0 || j >= 0 else { continue }`, 0 to a negative power;
+    /// swift-identified-collections 1.1.1's `guard rhsIndex != lhsIndex else { return }`, an array and
+    /// itself). Not the elements of what the code under test gave (`for entry in archive`), even where the
+    /// loop is taken to iterate.
     private static func tableLoopElements(around node: Syntax, in body: Syntax, literalNames: Set<String>)
         -> Set<String>
     {
@@ -146,9 +149,18 @@ enum ConditionalLogicDetector {
         var child = node
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
-            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { break }
+            if syntax.is(FunctionDeclSyntax.self) { break }
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                // A `forEach` over the table binds its elements, as a `for` loop does; another closure ends
+                // the walk.
+                guard let call = closure.hostCall, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    member.declName.baseName.text == "forEach", let sequence = member.base,
+                    isWrittenTable(tableViewed(by: sequence), literalNames: literalNames)
+                else { break }
+                names.formUnion(closure.parameterNames ?? [])
+            }
             if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
-                isWrittenTable(loop.sequence, literalNames: literalNames)
+                isWrittenTable(tableViewed(by: loop.sequence), literalNames: literalNames)
             {
                 names.formUnion(loop.pattern.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text))
                 if let single = loop.pattern.as(IdentifierPatternSyntax.self) { names.insert(single.identifier.text) }
@@ -157,6 +169,23 @@ enum ConditionalLogicDetector {
             current = syntax.parent
         }
         return names
+    }
+
+    /// The collection `sequence` goes over with its offsets: `table` of `table.enumerated()` or
+    /// `table.indices`; `sequence` itself otherwise.
+    private static func tableViewed(by sequence: ExprSyntax) -> ExprSyntax {
+        if let call = sequence.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "enumerated", let base = member.base
+        {
+            return base
+        }
+        if let member = sequence.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "indices",
+            let base = member.base
+        {
+            return base
+        }
+        return sequence
     }
 
     /// A `guard` before `node` in a block around it whose `else` leaves without failing
