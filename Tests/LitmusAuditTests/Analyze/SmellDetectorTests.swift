@@ -282,6 +282,22 @@ struct SmellDetectorTests {
         #expect(try xctestFindings(.resourceOptimism, methods) == ["testA:4"])
     }
 
+    @Test("mysteryGuest: the environment read only to skip the test is a switch; read as data, or past a check, not")
+    func environmentSwitch() throws {
+        // Given pointfreeco/swift-case-paths' and swift-snapshot-testing's CI switches, and near misses
+        let methods = """
+            func testA() throws { try XCTSkipIf(ProcessInfo.processInfo.environment["CI"] != nil); XCTAssertEqual(f(), 1) }
+            func testB() { guard ProcessInfo.processInfo.environment["CI"] == nil else { return }; XCTAssertEqual(f(), 1) }
+            func testC() throws { if getenv("GITHUB_WORKFLOW") != nil { throw XCTSkip("no images on CI") }; XCTAssertEqual(f(), 1) }
+            func testD() { guard let home = ProcessInfo.processInfo.environment["HOME"] else { return }; XCTAssertEqual(f(home), 1) }
+            func testE() { if ProcessInfo.processInfo.environment["CI"] != nil { XCTAssertEqual(f(), 2) } else { XCTAssertEqual(f(), 1) } }
+            func testF() { guard ProcessInfo.processInfo.environment["CI"] == nil else { XCTFail("on CI"); return }; XCTAssertEqual(f(), 1) }
+            """
+        // Then a value the test uses (testD), a branch that checks otherwise (testE) and a failure (testF) count
+        let found = try xctestFindings(.mysteryGuest, methods)
+        #expect(found == ["testD:6", "testE:7", "testF:8"], "\(found)")
+    }
+
     @Test("redundantPrint: print in a test; print(to:) into a string it checks is not")
     func redundantPrint() throws {
         let methods = """

@@ -31,7 +31,9 @@ enum ResourceDetector {
         var guest: (Syntax, String)?
         var optimistic: Syntax?
         for call in calls {
-            if guest == nil, let environment = readsEnvironment(call) { guest = (Syntax(call), environment) }
+            if guest == nil, let environment = readsEnvironment(call), !isSkipSwitch(Syntax(call)) {
+                guest = (Syntax(call), environment)
+            }
             guard let path = fixedPath(read: call), !written.contains(path) else { continue }
             if guest == nil { guest = (Syntax(call), "reads the file \(path.prefix(60)) by a fixed path") }
             if optimistic == nil, !checksExistence { optimistic = Syntax(call) }
@@ -39,7 +41,7 @@ enum ResourceDetector {
         for member in test.all(MemberAccessExprSyntax.self) where guest == nil {
             let base = member.base?.trimmedDescription
             switch (base, member.declName.baseName.text) {
-            case (let base?, "environment") where base.hasSuffix("processInfo"):
+            case (let base?, "environment") where base.hasSuffix("processInfo") && !isSkipSwitch(Syntax(member)):
                 guest = (Syntax(member), "reads the environment (ProcessInfo.processInfo.environment)")
             case ("URLSession", "shared") where !talksToLoopback(test):
                 guest = (Syntax(member), "calls the network (URLSession.shared)")
@@ -78,6 +80,48 @@ enum ResourceDetector {
             let text = segment.content.text
             return ["://127.0.0.1", "://localhost", "://[::1]"].contains { text.contains($0) }
         }
+    }
+
+    /// Whether `node` is read only to decide whether the test runs at all: in the condition of `XCTSkipIf` or
+    /// `XCTSkipUnless`, or of a `guard` or an `if` whose way out only returns or throws (`guard
+    /// ProcessInfo.processInfo.environment["CI"] == nil else { return }`). Such a read is a switch the reader
+    /// sees, not data the test depends on (pointfreeco/swift-case-paths 1.10.0's 23 tests skipped on CI,
+    /// swift-snapshot-testing 1.19.7's `GITHUB_WORKFLOW`).
+    static func isSkipSwitch(_ node: Syntax) -> Bool {
+        var child = node
+        var current = node.parent
+        while let syntax = current {
+            // A value bound from it (`guard let home = …["HOME"]`) is data the test goes on with.
+            if syntax.is(CodeBlockItemSyntax.self) || syntax.is(ClosureExprSyntax.self)
+                || syntax.is(OptionalBindingConditionSyntax.self)
+            {
+                return false
+            }
+            if let call = syntax.as(FunctionCallExprSyntax.self),
+                ["XCTSkipIf", "XCTSkipUnless"].contains(CallCollector.calledName(call.calledExpression) ?? ""),
+                child.id != call.calledExpression.id
+            {
+                return true
+            }
+            if let guardStatement = syntax.as(GuardStmtSyntax.self), child.id == guardStatement.conditions.id {
+                return onlyLeaves(guardStatement.body)
+            }
+            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.conditions.id {
+                return branch.elseBody == nil && onlyLeaves(branch.body)
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// A block that only returns (nothing) or throws.
+    private static func onlyLeaves(_ block: CodeBlockSyntax) -> Bool {
+        !block.statements.isEmpty
+            && block.statements.allSatisfy { item in
+                if let statement = item.item.as(ReturnStmtSyntax.self) { return statement.expression == nil }
+                return item.item.is(ThrowStmtSyntax.self)
+            }
     }
 
     /// `getenv("X")`.
