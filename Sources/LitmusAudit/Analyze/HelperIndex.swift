@@ -91,8 +91,14 @@ struct HelperIndex {
                     scope: function.enclosingFunction?.id,
                     calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper)))
             byName[name, default: []].append(index)
-            if called.contains(where: IgnoredCheckDetector.isXCTestAssertion) { xctestSeeds.insert(index) }
-            if body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" }) {
+            // A helper that reports to both frameworks (`if Test.current != nil { Issue.record(…) } else {
+            // XCTFail(…) }`, swift-snapshot-testing 1.19.7's recordIssue) fails the test whichever runs it.
+            let callsXCTest = called.contains(where: IgnoredCheckDetector.isXCTestAssertion)
+            let reportsToSwiftTesting = Self.reportsToSwiftTesting(body)
+            if callsXCTest && !reportsToSwiftTesting { xctestSeeds.insert(index) }
+            if !callsXCTest,
+                body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" })
+            {
                 expectSeeds.insert(index)
             }
         }
@@ -101,6 +107,16 @@ struct HelperIndex {
         sleeping = Self.callers(of: sleepingSeeds, over: directCalls)
         reachingXCTestAssertion = reach(xctestSeeds)
         reachingExpectMacro = reach(expectSeeds)
+    }
+
+    /// Whether `body` reports a failure to Swift Testing: `#expect`, `#require`, or `Issue.record`.
+    static func reportsToSwiftTesting(_ body: CodeBlockSyntax) -> Bool {
+        body.descendants(of: MacroExpansionExprSyntax.self).contains {
+            ["expect", "require"].contains($0.macroName.text)
+        }
+            || body.descendants(of: MemberAccessExprSyntax.self).contains {
+                $0.declName.baseName.text == "record" && $0.base?.trimmedDescription == "Issue"
+            }
     }
 
     /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail`.

@@ -45,6 +45,36 @@ struct IgnoredCheckTests {
         #expect(sut.first?.message.hasPrefix("S/a calls checkSum, a helper that calls XCTAssert…/XCTFail") == true)
     }
 
+    @Test("A helper that reports to Swift Testing too (Issue.record when Test.current is set) is no ignored check")
+    func helperReportingToBothFrameworks() throws {
+        // Given swift-snapshot-testing's recordIssue, reached from assertSnapshot, and a helper that reports to
+        // XCTest alone
+        let files = [
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func a() { assertSnapshot(of: 1) }
+                @Test func b() { checkSum(2) }
+            }
+            """,
+            "Helpers.swift": """
+            import Testing
+            import XCTest
+            func assertSnapshot(of value: Int) { if value != 1 { recordIssue("differs") } }
+            func recordIssue(_ message: String) {
+                if Test.current != nil { Issue.record(Comment(rawValue: message)) } else { XCTFail(message) }
+            }
+            func checkSum(_ x: Int) { XCTAssertEqual(x, 2) }
+            """,
+        ]
+
+        // When they are analyzed
+        let sut = try analyzeSources(files).findings.filter { $0.kind == .xctestAssertionInSwiftTesting }
+
+        // Then only the XCTest-only helper's call is found
+        #expect(sut.map { "\($0.testName ?? "-"):\($0.line ?? 0)" } == ["S/b:4"])
+    }
+
     @Test("#expect in an XCTest method is found at its line; #require, which throws and fails it, is not")
     func expectInXCTest() throws {
         // Given an XCTest class using Swift Testing's macros
