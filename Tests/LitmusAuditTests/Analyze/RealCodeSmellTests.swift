@@ -79,6 +79,18 @@ struct RealCodeSmellTests {
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7"])
     }
 
+    @Test("boolAssertEquality: a tuple written out on either side has no XCTAssertEqual to offer; a value does")
+    func tupleComparison() throws {
+        // Given pointfreeco/swift-case-paths' shape, with no compiler facts
+        let methods = """
+            func testA() throws { let pair = try XCTUnwrap(project() as? (Int, String)); XCTAssert(pair == (42, "Blob")) }
+            func testB() { XCTAssertTrue((a, b) != (1, 2)) }
+            func testC() { XCTAssert(total == (42)) }
+            """
+        // Then only the parenthesised value, no tuple, gets the advice
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5"])
+    }
+
     @Test("conditionalTestLogic: an if on a loop's element adds checks when the loop checks every element before it")
     func ifAddsToElementChecks() throws {
         let methods = """

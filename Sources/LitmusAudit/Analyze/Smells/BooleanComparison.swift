@@ -17,6 +17,10 @@ enum BooleanComparison {
             let (left, op, right) = EqualityShapeDetector.comparison(first), ["==", "!=", "===", "!=="].contains(op),
             !EqualityShapeDetector.isMetatype(left), !EqualityShapeDetector.isMetatype(right)
         {
+            // A tuple written out on either side (`pair == (42, "Blob")`) compares tuples, whose `==` is a free
+            // function XCTAssertEqual cannot call, whatever the facts say (pointfreeco/swift-case-paths 1.10.0).
+            let isTuple = { (side: ExprSyntax) in (side.as(TupleExprSyntax.self)?.elements.count ?? 0) > 1 }
+            if isTuple(left) || isTuple(right) { return nil }
             var unconfirmed: Unconfirmed?
             if op == "==" || op == "!=" {
                 switch equatableOperator(first, test: test) {
