@@ -37,6 +37,26 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
     }
 
+    @Test("A key a constant dictionary literal writes is never missing; another key, or a var's, may be")
+    func writtenKey() throws {
+        // Given vapor/jwt-kit's file-level tables of certificates by algorithm
+        let source = """
+            import XCTest
+            let certs: [Algorithm: [String]] = [.es256: ["a"], .rs256: ["b"]]
+            let keys: [Algorithm: Key] = try! [.es256: Key(pem: "p")]
+            var loose: [Algorithm: [String]] = [.es256: ["a"]]
+            final class T: XCTestCase {
+                func testA() { XCTAssertEqual(verify(certs[.es256]!, keys[.es256]!), 1) }
+                func testB() { XCTAssertEqual(verify(certs[.eddsa]!), 1) }
+                func testC() { XCTAssertEqual(verify(loose[.es256]!), 1) }
+                func testD() { let local = ["x": 1]; XCTAssertEqual(local["x"]!, 1) }
+            }
+            """
+        // Then a key the literal does not write, and a var's table, still trap
+        let found = try analyzedFindings(.trapInTest, in: ["T.swift": source])
+        #expect(found == ["T.testB:7", "T.testC:8"], "\(found)")
+    }
+
     @Test("JSONEncoder's output read as UTF-8 is never nil; another encoding, or data from elsewhere, may be")
     func encodedJSONText() throws {
         // Given attaswift/BigInt's shape (`let json = try JSONEncoder().encode(a)`, then the text of it)
@@ -47,6 +67,7 @@ struct NeverNilTests {
             func testD() throws { let json = try JSONEncoder().encode(a); XCTAssertEqual(String(data: json, encoding: .ascii)!, "1") }
             func testE() throws { let json = try sut.serialize(a); XCTAssertEqual(String(data: json, encoding: .utf8)!, "1") }
             func testF() throws { var json = try JSONEncoder().encode(a); json = other; XCTAssertEqual(String(data: json, encoding: .utf8)!, "1") }
+            func testG() throws { let json = try JSONEncoder().encode(a); XCTAssertEqual(String(bytes: json, encoding: .utf8)!, "1") }
             """
         // Then the package's own serializer, ASCII, and data changed after encoding still trap
         #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8"])

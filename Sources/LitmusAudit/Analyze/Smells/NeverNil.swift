@@ -16,6 +16,9 @@ import SwiftSyntax
 /// - the first or last character of a string the test wrote, given to a closure by a method of its array
 ///   literal that takes only closures (`["Apple", "Banana"].keyed(by: { $0.first! })`), or by an
 ///   `EmptyCollection`, which never calls it;
+/// - the value of a key written in a dictionary literal bound to a `let` of the test or of its file
+///   (`x5cCerts[.es256]!` of `let x5cCerts: [JWK.Algorithm: [String]] = [.es256: […], …]`, vapor/jwt-kit
+///   5.8.0): a constant that holds that key;
 /// - a fixed time zone or calendar: `TimeZone(secondsFromGMT:)` of integer literals within Foundation's
 ///   ±18 hours, `TimeZone(identifier:)` or `TimeZone(abbreviation:)` of `"GMT"` or `"UTC"`, and
 ///   `NSCalendar(calendarIdentifier:)` of one of the identifiers Foundation names (`.gregorian`)
@@ -32,6 +35,9 @@ enum NeverNil {
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
             return isStreamContinuation(name, test: test)
+        }
+        if let lookup = expression.as(SubscriptCallExprSyntax.self) {
+            return isWrittenKey(lookup, test: test)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "baseAddress",
             let base = member.base
@@ -97,6 +103,31 @@ enum NeverNil {
         return FailableLiteral.isLibrary(call, test: test)
     }
 
+    /// `table[key]` where `table` is a `let` of the test, or of the file at its top level, bound to a dictionary
+    /// literal (under `try`/`try!` too) with `key` among the keys it writes, as written (`.es256`, `"a"`).
+    /// A `var`, a name bound twice, or a key the literal does not write is no constant lookup.
+    private static func isWrittenKey(_ lookup: SubscriptCallExprSyntax, test: ScannedTest) -> Bool {
+        guard let name = lookup.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            lookup.arguments.count == 1, let key = lookup.arguments.first, key.label == nil
+        else { return false }
+        let file = test.declaration.root.as(SourceFileSyntax.self)
+        let topLevel = (file?.statements ?? []).compactMap { $0.item.as(VariableDeclSyntax.self) }
+        let local = test.all(VariableDeclSyntax.self)
+        let bindings = (topLevel + local).filter { declaration in
+            declaration.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        }
+        guard bindings.count == 1, let declaration = bindings.first,
+            declaration.bindingSpecifier.tokenKind == .keyword(.let),
+            var value = declaration.bindings.first(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            })?.initializer?.value
+        else { return false }
+        if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
+        guard case .elements(let elements) = value.as(DictionaryExprSyntax.self)?.content else { return false }
+        let wanted = key.expression.trimmedDescription
+        return elements.contains { $0.key.trimmedDescription == wanted }
+    }
+
     /// `TimeZone(secondsFromGMT: 3600)` (integer literals, `5 * 3600` too, within ±18 hours),
     /// `TimeZone(identifier: "UTC")` or `TimeZone(abbreviation: "GMT")`, `NSCalendar(calendarIdentifier: .gregorian)`.
     private static func isFixedZoneOrCalendar(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
@@ -131,10 +162,10 @@ enum NeverNil {
         "islamicTabular", "islamicUmmAlQura",
     ]
 
-    /// `String(data: d, encoding: .utf8)` with `d` JSONEncoder's output.
+    /// `String(data: d, encoding: .utf8)` (or `String(bytes: d, encoding: .utf8)`) with `d` JSONEncoder's output.
     private static func isEncodedJSONText(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
         guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
-            call.arguments.map({ $0.label?.text ?? "_" }) == ["data", "encoding"],
+            [["data", "encoding"], ["bytes", "encoding"]].contains(call.arguments.map({ $0.label?.text ?? "_" })),
             let data = call.arguments.first?.expression, let encoding = call.arguments.last?.expression,
             let member = encoding.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "utf8",
             member.base == nil || member.base?.trimmedDescription == "String.Encoding",
