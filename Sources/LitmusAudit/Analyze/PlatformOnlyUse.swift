@@ -141,7 +141,31 @@ enum PlatformOnlyUse {
         if !withCode.isEmpty, withCode.allSatisfy(isDeprecated) {
             return "every declaration in it that holds code is deprecated: it is kept so that old code still compiles"
         }
+        if !withCode.isEmpty, withCode.allSatisfy(isInCompilerPlugin) {
+            return "it is a compiler plugin's entry point (`@main` and `CompilerPlugin`): the compiler runs it, and "
+                + "tests expand the macros it lists directly"
+        }
         return nil
+    }
+
+    /// Whether `node` is inside a `@main` type that conforms to `CompilerPlugin` (a macro target's entry point,
+    /// pointfreeco/swift-case-paths 1.10.0's `CasePathsPlugin`).
+    private static func isInCompilerPlugin(_ node: Syntax) -> Bool {
+        var current: Syntax? = node
+        while let syntax = current {
+            if let type = syntax.asProtocol(DeclGroupSyntax.self),
+                type.attributes.contains(where: {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+                }),
+                type.inheritanceClause?.inheritedTypes.contains(where: {
+                    $0.type.trimmedDescription.hasSuffix("CompilerPlugin")
+                }) == true
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// A declaration with a body of code: a function, an initializer, a deinitializer, a subscript, or a

@@ -176,6 +176,21 @@ struct PlatformOnlyUseTests {
         #expect(PlatformOnlyUse.needsNoTest("public protocol P { func f() }\n", testSupport: nil) == nil)
     }
 
+    @Test("A macro target's @main CompilerPlugin needs no test; a @main app, or a plugin beside other code, does")
+    func compilerPlugin() {
+        let plugin = """
+            import SwiftCompilerPlugin
+            @main
+            struct CasePathsPlugin: CompilerPlugin {
+                let providingMacros: [Macro.Type] = [CasePathableMacro.self]
+            }
+            """
+        #expect(PlatformOnlyUse.needsNoTest(plugin, testSupport: nil)?.hasPrefix("it is a compiler plugin's") == true)
+        #expect(
+            PlatformOnlyUse.needsNoTest("@main struct App { static func main() { run() } }\n", testSupport: nil) == nil)
+        #expect(PlatformOnlyUse.needsNoTest(plugin + "\nfunc helper() -> Int { 1 }\n", testSupport: nil) == nil)
+    }
+
     @Test("The thorough judge makes a file no test needs a note with the reason")
     func needsNoTestIsANote() {
         var shim = FileCoverage(
