@@ -149,6 +149,21 @@ struct SmellDetectorTests {
         #expect(sut == ["testA:6", "testD:29"])
     }
 
+    @Test("expectationFulfilledTwice: a name bound again in another closure is another expectation; one bound once is")
+    func expectationPerBinding() throws {
+        // Given combine-schedulers' shape, an expectation bound in each of two closures, and one bound once
+        let methods = """
+            func testA() {
+                XCTExpectFailure { let e = expectation(description: "a"); run { e.fulfill() }; wait(for: [e], timeout: 1) }
+                XCTExpectFailure { let e = expectation(description: "b"); run { e.fulfill() }; wait(for: [e], timeout: 1) }
+            }
+            func testB() {
+                XCTExpectFailure { let e = expectation(description: "a"); run { e.fulfill() }; rerun { e.fulfill() }; wait(for: [e], timeout: 1) }
+            }
+            """
+        #expect(try xctestFindings(.expectationFulfilledTwice, methods) == ["testB:8"])
+    }
+
     @Test(
         "conditionalTestLogic: a check only when an if holds; #if, #available, else-XCTFail and literal loops are not")
     func conditionalTestLogic() throws {

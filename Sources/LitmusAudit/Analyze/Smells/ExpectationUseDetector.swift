@@ -20,7 +20,14 @@ enum ExpectationUseDetector {
                 member.base?.trimmedDescription == name
                     && ["expectedFulfillmentCount", "assertForOverFulfill"].contains(member.declName.baseName.text)
             }
-            guard !configured, fulfils.count >= 2, let pair = firstNonExclusivePair(fulfils) else { continue }
+            // Fulfils of one binding: a name bound again in another closure is another expectation
+            // (combine-schedulers 1.2.2 binds `let expectation` in each of three `XCTExpectFailure { … }`).
+            let byBinding = Dictionary(grouping: fulfils) { binding(of: name, visibleAt: Syntax($0)) }
+            guard !configured,
+                let pair = byBinding.values.filter({ $0.count >= 2 }).compactMap(firstNonExclusivePair).min(by: {
+                    $0.position < $1.position
+                })
+            else { continue }
             found.append(
                 Smell(
                     kind: .expectationFulfilledTwice, node: Syntax(pair),
@@ -30,6 +37,26 @@ enum ExpectationUseDetector {
         }
         if found.isEmpty, let short = shortWait(test) { found.append(short) }
         return found
+    }
+
+    /// Where the declaration binding `name` that `node` sees starts: the nearest one before it in a block
+    /// around it.
+    private static func binding(of name: String, visibleAt node: Syntax) -> AbsolutePosition? {
+        var child = node
+        var current = node.parent
+        while let syntax = current {
+            if let items = syntax.as(CodeBlockItemListSyntax.self) {
+                let declaration = items.filter { $0.position < child.position }.last { item in
+                    item.item.as(VariableDeclSyntax.self)?.bindings.contains {
+                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    } == true
+                }
+                if let declaration { return declaration.position }
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// The names the test binds to a new expectation: `let e = expectation(description:)`,
