@@ -11,19 +11,62 @@ enum PlatformOnlyUse {
     /// `text` declares, when every use of those names in them is in code this build does not compile;
     /// `nil` when one is compiled, when none is used, or when the file declares no name.
     static func user(of text: String, siblings: [(path: String, text: String)]) -> String? {
-        let names = declaredNames(Parser.parse(source: text))
+        user(of: text, siblings: siblings, tests: [])
+    }
+
+    /// ``user(of:siblings:)`` with the package's `tests` too, where only the names the file declares at its
+    /// top level are looked for (its types and functions: swift-clocks 1.1.1's `UnimplementedClock`, whose
+    /// tests are inside `#if DEBUG && canImport(Darwin)`), since its members' names (`now`, `sleep`) are any
+    /// test's words; a file that declares none there (extensions only) is looked for by all its names.
+    static func user(
+        of text: String, siblings: [(path: String, text: String)], tests: [(path: String, text: String)]
+    ) -> String? {
+        let tree = Parser.parse(source: text)
+        let names = declaredNames(tree)
         guard !names.isEmpty else { return nil }
+        let topLevel = topLevelNames(tree)
+        let inSources = uses(of: names, in: siblings)
+        let inTests = uses(of: topLevel.isEmpty ? names : topLevel, in: tests)
+        if inSources.compiled || inTests.compiled { return nil }
+        return inSources.first ?? inTests.first
+    }
+
+    /// Whether `files` use one of `names` in code this build compiles, and the first file that uses one.
+    private static func uses(of names: Set<String>, in files: [(path: String, text: String)]) -> (
+        compiled: Bool, first: String?
+    ) {
         var first: String?
-        for sibling in siblings {
-            let tree = Parser.parse(source: sibling.text)
+        for file in files {
+            let tree = Parser.parse(source: file.text)
             let regions = CompiledRegions(tree)
             for token in tree.tokens(viewMode: .sourceAccurate) {
                 guard case .identifier(let name) = token.tokenKind, names.contains(name) else { continue }
-                if regions.compiles(token) { return nil }
-                first = first ?? sibling.path
+                if regions.compiles(token) { return (true, first) }
+                first = first ?? file.path
             }
         }
-        return first
+        return (false, first)
+    }
+
+    /// The names of the types and functions `tree` declares at its top level, inside `#if` clauses too.
+    static func topLevelNames(_ tree: SourceFileSyntax) -> Set<String> {
+        var names: Set<String> = []
+        func collect(_ items: CodeBlockItemListSyntax) {
+            for item in items {
+                if let clauses = item.item.as(IfConfigDeclSyntax.self)?.clauses {
+                    for clause in clauses {
+                        if case .statements(let inner)? = clause.elements { collect(inner) }
+                    }
+                    continue
+                }
+                guard let named = item.item.asProtocol(NamedDeclSyntax.self), !item.item.is(VariableDeclSyntax.self),
+                    case .identifier(let name) = named.name.tokenKind
+                else { continue }
+                names.insert(name)
+            }
+        }
+        collect(tree.statements)
+        return names
     }
 
     /// The names `tree` declares at its top level and in its extensions and types: functions, properties,
@@ -81,7 +124,7 @@ enum PlatformOnlyUse {
             let siblings = swiftFiles(under: target, in: package).filter { $0.path != file }
             let testFiles = tests ?? testFolders.flatMap { swiftFiles(under: $0, in: package) }
             tests = testFiles
-            marked.files[index].usedOnlyOnOtherPlatformsBy = user(of: text, siblings: siblings + testFiles)
+            marked.files[index].usedOnlyOnOtherPlatformsBy = user(of: text, siblings: siblings, tests: testFiles)
         }
         return marked
     }

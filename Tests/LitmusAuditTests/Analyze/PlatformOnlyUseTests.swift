@@ -110,11 +110,13 @@ struct PlatformOnlyUseTests {
     @Test("A file only tests this build does not compile use is named with that test (swift-clocks' Darwin tests)")
     func onlyUncompiledTests() throws {
         let root = try package([
-            "Sources/Clocks/UnimplementedClock.swift": "public struct UnimplementedClock { public init() {} }\n",
+            "Sources/Clocks/UnimplementedClock.swift":
+                "public struct UnimplementedClock { public init() {}\n public var now: Int { 0 } }\n",
             "Sources/Clocks/TestClock.swift": "public struct TestClock { public init() {} }\n",
             "Tests/ClocksTests/UnimplementedClockTests.swift":
-                "#if DEBUG && canImport(Darwin)\nfunc testIt() { _ = UnimplementedClock() }\n#endif\n",
-            "Tests/ClocksTests/TestClockTests.swift": "func testIt() { _ = TestClock() }\n",
+                "#if DEBUG && canImport(Darwin)\nfunc testIt() { _ = UnimplementedClock().now }\n#endif\n",
+            // A compiled test's `now` is another clock's: a member's name is no use of this file.
+            "Tests/ClocksTests/TestClockTests.swift": "func testIt() { _ = TestClock().now }\n",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let marked = PlatformOnlyUse.marked(
