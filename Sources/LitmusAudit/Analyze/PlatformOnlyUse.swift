@@ -14,10 +14,11 @@ enum PlatformOnlyUse {
         user(of: text, siblings: siblings, tests: [])
     }
 
-    /// ``user(of:siblings:)`` with the package's `tests` too, where only the names the file declares at its
-    /// top level are looked for (its types and functions: swift-clocks 1.1.1's `UnimplementedClock`, whose
-    /// tests are inside `#if DEBUG && canImport(Darwin)`), since its members' names (`now`, `sleep`) are any
-    /// test's words; a file that declares none there (extensions only) is looked for by all its names.
+    /// ``user(of:siblings:)`` with the package's `tests` too. Only the names the file declares at its top
+    /// level are looked for (its types and functions: swift-clocks 1.1.1's `UnimplementedClock`, whose tests
+    /// are inside `#if DEBUG && canImport(Darwin)`), since its members' names (`now`, `sleep`) are any other
+    /// clock's words; a file that declares none there (extensions only, Quick's `URL.fileName`) is looked for
+    /// by all its names.
     static func user(
         of text: String, siblings: [(path: String, text: String)], tests: [(path: String, text: String)]
     ) -> String? {
@@ -25,8 +26,9 @@ enum PlatformOnlyUse {
         let names = declaredNames(tree)
         guard !names.isEmpty else { return nil }
         let topLevel = topLevelNames(tree)
-        let inSources = uses(of: names, in: siblings)
-        let inTests = uses(of: topLevel.isEmpty ? names : topLevel, in: tests)
+        let looked = topLevel.isEmpty ? names : topLevel
+        let inSources = uses(of: looked, in: siblings)
+        let inTests = uses(of: looked, in: tests)
         if inSources.compiled || inTests.compiled { return nil }
         return inSources.first ?? inTests.first
     }

@@ -112,7 +112,9 @@ struct PlatformOnlyUseTests {
         let root = try package([
             "Sources/Clocks/UnimplementedClock.swift":
                 "public struct UnimplementedClock { public init() {}\n public var now: Int { 0 } }\n",
-            "Sources/Clocks/TestClock.swift": "public struct TestClock { public init() {} }\n",
+            // A sibling's `now` is its own member: no use of UnimplementedClock.
+            "Sources/Clocks/TestClock.swift":
+                "public struct TestClock { public init() {}\n public var now: Int { 1 } }\n",
             "Tests/ClocksTests/UnimplementedClockTests.swift":
                 "#if DEBUG && canImport(Darwin)\nfunc testIt() { _ = UnimplementedClock().now }\n#endif\n",
             // A compiled test's `now` is another clock's: a member's name is no use of this file.

@@ -106,11 +106,15 @@ struct SmellRefinementTests {
             func testG() throws { var input = "-.123 Hello"[...].utf8; XCTAssertEqual(-0.123, try parser.parse(&input)) }
             func testH() { meter.set(42); XCTAssertEqual(meter.lastValue, 42.0) }
             func testI() { meter.set(42); XCTAssertEqual(meter.lastValue, 42.5, "not 42") }
+            func testJ() throws { var input = "12345678901234567890 Hello"[...].utf8; let x: Double = try parser.parse(&input); XCTAssertEqual(12_345_678_901_234_567_168, x) }
+            func testK() throws { let x: Float = try parser.parse(&input); XCTAssertEqual(Float.infinity, x); XCTAssertEqual(.zero, -x + x) }
+            func testL() { let x: Double = ratio(); XCTAssertEqual(x, .pi) }
             """#
         // testC's 0.3 is part of 0.35; testD only prints the value; testE's 1.5 is part of 21.55; testF gave
-        // value + 1, not value; testI gave 42, and its message is no input.
+        // value + 1, not value; testI gave 42, and its message is no input; testJ's integer is the double its
+        // text rounds to; infinity and zero are no rounding's accident (testK), pi is (testL).
         let found = try xctestFindings(.floatEquality, methods)
-        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testI:11"], "\(found)")
+        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testI:11", "testL:14"], "\(found)")
     }
 
     @Test("trapInTest: Test.current and a fixture run's result cannot be nil; another optional can")

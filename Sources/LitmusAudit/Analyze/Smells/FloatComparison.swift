@@ -51,10 +51,10 @@ struct FloatComparison {
         } else if !types.contains(where: \.isFloatingPoint) {
             return nil
         }
-        if operands.contains(where: { Self.exactValue($0) }) { return nil }
+        if operands.contains(where: { Self.exactValue($0) || Self.isExactSpecial($0) }) { return nil }
         // A literal the test wrote elsewhere too is the value it gave, passed through (FlyingFox's
         // `Double(parameter: "10.5") == 10.5`): exact, with no arithmetic to round.
-        for literal in operands where Self.isFloatLiteral(literal) {
+        for literal in operands where Self.isFloatLiteral(literal) || Self.isIntegerLiteral(literal) {
             let context = numbers ?? MagicNumberContext(test)
             numbers = context
             if context.writtenElsewhere(literal) { return nil }
@@ -212,6 +212,28 @@ struct FloatComparison {
             names.insert((parameter.secondName ?? parameter.firstName).text)
         }
         return names
+    }
+
+    /// An integer literal, signed or not (`12`, `-1_000`).
+    static func isIntegerLiteral(_ expression: ExprSyntax) -> Bool {
+        var inner = expression
+        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            inner = prefix.expression
+        }
+        return inner.is(IntegerLiteralExprSyntax.self)
+    }
+
+    /// `.infinity`, `-.infinity` or `.zero` (of any floating-point type: `Float.infinity`): values no rounding
+    /// lands on by accident (swift-parsing 0.15.2's overflowing parse, `XCTAssertEqual(Float.infinity, parsed)`).
+    static func isExactSpecial(_ expression: ExprSyntax) -> Bool {
+        var inner = expression
+        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            inner = prefix.expression
+        }
+        guard let member = inner.as(MemberAccessExprSyntax.self),
+            ["infinity", "zero"].contains(member.declName.baseName.text)
+        else { return false }
+        return member.base == nil || floatingPointTypes.contains(member.base?.trimmedDescription ?? "")
     }
 
     /// A floating-point literal (`0.1`, `-2.5`, `42.0`).
