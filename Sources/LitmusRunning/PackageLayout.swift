@@ -18,7 +18,8 @@ package struct PackageLayout: Sendable {
     /// through other targets.
     package var dependentTests: [String: Set<String>] = [:]
     /// Folders (relative to the package) of the library targets no product holds that test targets depend
-    /// on: the tests' own support (swift-numerics' `_TestSupport`), no code under test.
+    /// on, in a package whose products hold others: the tests' own support (swift-numerics' `_TestSupport`),
+    /// no code under test.
     package var testSupportFolders: Set<String> = []
     /// Folders (relative to the package) of the plugin targets.
     package var pluginFolders: [String] = []
@@ -55,8 +56,11 @@ package struct PackageLayout: Sendable {
             }
         }
         let dependentTests = dependents(of: description.targets)
+        // Only in a package whose products hold some library: one that declares none (an app, a fixture)
+        // tests its targets as they are.
+        let hasProducts = description.targets.contains { !($0.productMemberships ?? []).isEmpty }
         let testSupport = description.targets.filter { target in
-            target.type == "library" && (target.productMemberships ?? []).isEmpty
+            hasProducts && target.type == "library" && (target.productMemberships ?? []).isEmpty
                 && !(dependentTests[target.path] ?? []).isEmpty
         }.map(\.path)
         return PackageLayout(

@@ -28,4 +28,22 @@ struct PackageLayoutTests {
         #expect(sut.testSupportFolders == ["Sources/_TestSupport"])
         #expect(sut.sourceFolders == ["Sources/RealModule", "Sources/_TestSupport", "Sources/Unused"])
     }
+
+    @Test("A package that declares no product has no test support: its tests test its targets")
+    func noProducts() throws {
+        // Given the audit's Planted fixture's shape: one library, no product, its test target on it
+        let json = #"""
+            {"name": "Planted", "targets": [
+              {"name": "Planted", "c99name": "Planted", "path": "Sources/Planted", "type": "library", "sources": []},
+              {"name": "PlantedTests", "c99name": "PlantedTests", "path": "Tests/PlantedTests", "type": "test",
+               "sources": ["T.swift"], "target_dependencies": ["Planted"]}
+            ]}
+            """#
+
+        // When
+        let sut = try PackageLayout.read(Data(json.utf8), root: URL(fileURLWithPath: "/p"))
+
+        // Then
+        #expect(sut.testSupportFolders.isEmpty)
+    }
 }
