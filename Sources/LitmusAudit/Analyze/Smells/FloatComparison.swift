@@ -216,21 +216,21 @@ struct FloatComparison {
 
     /// An integer literal, signed or not (`12`, `-1_000`).
     static func isIntegerLiteral(_ expression: ExprSyntax) -> Bool {
-        var inner = expression
-        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            inner = prefix.expression
+        unsigned(expression).is(IntegerLiteralExprSyntax.self)
+    }
+
+    /// `expression` without a leading `-`.
+    private static func unsigned(_ expression: ExprSyntax) -> ExprSyntax {
+        guard let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" else {
+            return expression
         }
-        return inner.is(IntegerLiteralExprSyntax.self)
+        return prefix.expression
     }
 
     /// `.infinity`, `-.infinity` or `.zero` (of any floating-point type: `Float.infinity`): values no rounding
     /// lands on by accident (swift-parsing 0.15.2's overflowing parse, `XCTAssertEqual(Float.infinity, parsed)`).
     static func isExactSpecial(_ expression: ExprSyntax) -> Bool {
-        var inner = expression
-        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            inner = prefix.expression
-        }
-        guard let member = inner.as(MemberAccessExprSyntax.self),
+        guard let member = unsigned(expression).as(MemberAccessExprSyntax.self),
             ["infinity", "zero"].contains(member.declName.baseName.text)
         else { return false }
         return member.base == nil || floatingPointTypes.contains(member.base?.trimmedDescription ?? "")
@@ -238,11 +238,7 @@ struct FloatComparison {
 
     /// A floating-point literal (`0.1`, `-2.5`, `42.0`).
     static func isFloatLiteral(_ expression: ExprSyntax) -> Bool {
-        var inner = expression
-        if let prefix = inner.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            inner = prefix.expression
-        }
-        return inner.is(FloatLiteralExprSyntax.self)
+        unsigned(expression).is(FloatLiteralExprSyntax.self)
     }
 
     /// Whether `expression` is written with integer literals alone (`12`, `1200/100`, `-(3 * 4)`) and its
