@@ -43,6 +43,18 @@ func analyzeSources(_ files: [String: String], packageSources: [String: String] 
     return analyzer.analyze(files: try written(files, prefix: ""))
 }
 
+/// A new temporary folder holding `files` (path relative to it → text), its folders made; the caller removes it.
+func temporaryFolder(_ files: [String: String], named prefix: String = "litmus-test-files") throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    for (path, text) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    return root
+}
+
 /// The findings of `kind` in `files` (name → source), as `test:line`.
 func analyzedFindings(_ kind: FindingKind, in files: [String: String]) throws -> [String] {
     try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }

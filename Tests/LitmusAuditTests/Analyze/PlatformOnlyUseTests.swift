@@ -88,18 +88,6 @@ struct PlatformOnlyUseTests {
             ])
     }
 
-    /// Writes `files` (path: text) into a new folder, a package's sources and tests; returns the folder.
-    private func package(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("platform-only-\(UUID().uuidString)")
-        for (path, text) in files {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        return root
-    }
-
     /// A coverage report in which each of `files` has five lines, none executed.
     private func uncovered(_ files: [String]) -> CoverageReport {
         CoverageReport(
@@ -109,7 +97,7 @@ struct PlatformOnlyUseTests {
 
     @Test("A file only tests this build does not compile use is named with that test (swift-clocks' Darwin tests)")
     func onlyUncompiledTests() throws {
-        let root = try package([
+        let root = try temporaryFolder([
             "Sources/Clocks/UnimplementedClock.swift":
                 "public struct UnimplementedClock { public init() {}\n public var now: Int { 0 } }\n",
             // A sibling's `now` is its own member: no use of UnimplementedClock.
@@ -133,7 +121,7 @@ struct PlatformOnlyUseTests {
 
     @Test("A target importing XCTest beside targets that do not is test support; in a testing library none is")
     func testSupport() throws {
-        let root = try package([
+        let root = try temporaryFolder([
             "Sources/SQLKit/Query.swift": "public struct Query {}\n",
             "Sources/SQLKitBenchmark/Union.swift": "import XCTest\npublic func testUnion() { XCTAssert(true) }\n",
             "Sources/SQLKitBenchmark/Upsert.swift": "public func testUpsert() {}\n",
@@ -148,7 +136,7 @@ struct PlatformOnlyUseTests {
                 + "package's other targets do not): code the tests run, not code under test")
         #expect(marked.files[1].needsNoTest == nil)
         // Nimble's shape: every target imports XCTest, so the library itself is what its tests test.
-        let library = try package([
+        let library = try temporaryFolder([
             "Sources/Nimble/Expectation.swift": "import XCTest\npublic struct Expectation {}\n",
             "Sources/NimbleSupport/Fail.swift": "import XCTest\npublic func fail() {}\n",
         ])

@@ -153,18 +153,6 @@ struct UncompiledTestsTests {
         #expect(platforms.source == nil)
     }
 
-    /// A package with `files` (path → text) in a temporary folder, deleted by the caller.
-    private func package(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-unc-\(UUID().uuidString)")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return root
-    }
-
     private let testFile =
         "import XCTest\nfinal class OldTests: XCTestCase {\n    func testA() { XCTAssertTrue(ok) }\n}\n"
 
@@ -173,7 +161,7 @@ struct UncompiledTestsTests {
     )
     func filesNoTargetCompiles() throws {
         // Given
-        let root = try package([
+        let root = try temporaryFolder([
             "Package.swift": """
             // swift-tools-version:5.9
             import PackageDescription
@@ -217,7 +205,7 @@ struct UncompiledTestsTests {
     @Test("A test folder only another manifest declares is a target this toolchain does not build")
     func targetOfAnotherManifest() throws {
         // Given: SwiftPM 6.3 reads Package@swift-5.9.swift, which has no LegacyTests
-        let root = try package([
+        let root = try temporaryFolder([
             "Package.swift": """
             // swift-tools-version:5.5
             import PackageDescription
@@ -251,7 +239,7 @@ struct UncompiledTestsTests {
             import PackageDescription
             let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "PTests")])
             """
-        let root = try package([
+        let root = try temporaryFolder([
             "Package.swift": try FootprintObserver.adding(to: manifest).get(),
             "Sources/P/P.swift": "public let p = 1\n",
             "Tests/PTests/PTests.swift": "import XCTest\nfinal class PTests: XCTestCase { func testP() {} }\n",

@@ -26,22 +26,10 @@ struct LeftFilesTests {
         }
     }
 
-    /// A new folder with `files` (path → text), removed by the caller.
-    private func folder(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("left-files-\(UUID().uuidString)")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: false, encoding: .utf8)
-        }
-        return root
-    }
-
     @Test("A snapshot's difference names created, changed and deleted files, never SwiftPM's or git's")
     func snapshotDifference() throws {
         // Given
-        let root = try folder(["Package.swift": "// p", "Sources/A/A.swift": "let a = 1", "notes.txt": "x"])
+        let root = try temporaryFolder(["Package.swift": "// p", "Sources/A/A.swift": "let a = 1", "notes.txt": "x"])
         defer { try? FileManager.default.removeItem(at: root) }
         let before = PackageFiles.snapshot(of: root)
 
@@ -67,8 +55,8 @@ struct LeftFilesTests {
     @Test("Restoring puts the copy back as the package is: a new file removed, a changed or deleted one copied again")
     func restore() throws {
         // Given: a package and its copy, in which a test wrote
-        let original = try folder(["Package.swift": "// p", "data.json": "{}", "keep.txt": "k"])
-        let copy = try folder(["Package.swift": "// p", "data.json": "{}", "keep.txt": "k"])
+        let original = try temporaryFolder(["Package.swift": "// p", "data.json": "{}", "keep.txt": "k"])
+        let copy = try temporaryFolder(["Package.swift": "// p", "data.json": "{}", "keep.txt": "k"])
         defer {
             try? FileManager.default.removeItem(at: original)
             try? FileManager.default.removeItem(at: copy)

@@ -195,24 +195,12 @@ struct AloneScopeTests {
         #expect(throws: unusable) { try TestLinesStore.load(from: folder)?.get() }
     }
 
-    /// Writes `files` (path: text) under a new temporary folder and returns it.
-    private func folder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID().uuidString)")
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
-        return folder
-    }
-
     @Test(
         "The package's files are hashed by relative path and a dependency's by absolute path, build folders, .git, .swiftpm and the package inside its dependency left out"
     )
     func hashes() throws {
         // Given: a package inside its local dependency, each with files that do not count
-        let root = try folder([
+        let root = try temporaryFolder([
             "Shared/Package.swift": "manifest", "Shared/Sources/S/S.swift": "s", "Shared/.build/debug/S.o": "built",
             "Shared/.git/HEAD": "ref", "Shared/App/Sources/A/A.swift": "a", "Shared/App/.swiftpm/x": "x",
         ])
@@ -233,7 +221,7 @@ struct AloneScopeTests {
     )
     func localDependencies() throws {
         // Given: App names Shared and its own Inner; Shared names Base by a relative path and App back
-        let root = try folder([
+        let root = try temporaryFolder([
             "App/Package.swift": #"let p = [.package(path: "../Shared"), .package(path: "Inner")]"#,
             "Shared/Package.swift": #"let p = [.package(path: "../Base"), .package(path: "../App")]"#,
             "Base/Package.swift": "let p = 1",
