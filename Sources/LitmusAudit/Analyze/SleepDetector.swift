@@ -11,6 +11,34 @@ enum SleepDetector {
         directCalls(in: scope).filter { CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) }
     }
 
+    /// The sleeps in work `scope` hands off and then waits for: a closure that sleeps before it fulfils an
+    /// expectation, in a test whose own statements wait for expectations (`wait(for:timeout:)`,
+    /// `waitForExpectations`, `fulfillment(of:)`) and invert none. The wait lasts at least as long as the
+    /// sleep (Swinject 2.10.0's thread-safety test holds 25 queued closures until a date a second ahead). A
+    /// closure that sleeps after it fulfils, or fulfils nothing (the work a timeout is tested on), does not
+    /// make the test wait.
+    static func awaitedSleeps(in scope: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
+        let waits = directCalls(in: scope).contains { call in
+            ["wait", "waitForExpectations", "fulfillment"].contains(
+                CallCollector.calledName(call.calledExpression) ?? "")
+        }
+        let inverts = scope.descendants(of: MemberAccessExprSyntax.self).contains {
+            $0.declName.baseName.text == "isInverted"
+        }
+        guard waits, !inverts else { return [] }
+        return scope.descendants(of: ClosureExprSyntax.self).flatMap { closure -> [FunctionCallExprSyntax] in
+            let calls = directCalls(in: closure.statements)
+            guard
+                let fulfil = calls.last(where: { CallCollector.calledName($0.calledExpression) == "fulfill" })?
+                    .positionAfterSkippingLeadingTrivia
+            else { return [] }
+            return calls.filter {
+                CallCollector.isSleep($0) && !CallCollector.isPollInterval($0)
+                    && $0.positionAfterSkippingLeadingTrivia < fulfil
+            }
+        }
+    }
+
     /// The calls of `scope`'s own statements: not those in a closure or a local function inside it.
     static func directCalls(in scope: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
         let owner = Syntax(scope)

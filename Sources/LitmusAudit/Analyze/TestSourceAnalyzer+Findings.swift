@@ -114,7 +114,12 @@ extension TestSourceAnalyzer {
         in scope: some SyntaxProtocol, test: String, shown: String, helpers: HelperIndex, file: ParsedFile
     ) -> [AnalyzedFinding] {
         let direct = SleepDetector.directCalls(in: scope).filter(file.compiled.compiles)
-        return direct.compactMap { call -> AnalyzedFinding? in
+        let awaited = SleepDetector.awaitedSleeps(in: scope).filter(file.compiled.compiles).map { call in
+            AnalyzedFinding(
+                kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
+                message: "\(shown) waits for work that sleeps first: \(call.trimmedDescription.prefix(60))")
+        }
+        let own = direct.compactMap { call -> AnalyzedFinding? in
             if CallCollector.isSleep(call) {
                 guard !CallCollector.isPollInterval(call) else { return nil }
                 return AnalyzedFinding(
@@ -128,5 +133,6 @@ extension TestSourceAnalyzer {
                 kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
                 message: "\(shown) calls \(name)(…), a helper that sleeps")
         }
+        return own + awaited
     }
 }

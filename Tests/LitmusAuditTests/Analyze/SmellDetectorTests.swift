@@ -297,6 +297,43 @@ struct SmellDetectorTests {
         #expect(try xctestFindings(.resourceOptimism, methods) == ["testA:4"])
     }
 
+    @Test(
+        "mysteryGuest: the machine's own folders and paths; a temporary folder, a path only read or a named volume not")
+    func machinePlaces() throws {
+        // Given the shapes of JohnSundell/Files' real caches folder and ZIPFoundation's macOS-only tests, and near misses
+        let methods = """
+            func testA() { XCTAssertNotNil(try Folder.matching(.cachesDirectory)) }
+            func testB() throws { try FileManager.default.zipItem(at: URL(fileURLWithPath: "/System/Library/Frameworks/Foundation.framework"), to: out) }
+            func testC() throws { let target = URL(fileURLWithPath: "/test.zip"); try fileManager.zipItem(at: folder, to: target) }
+            func testD() { let home = NSHomeDirectory(); XCTAssertFalse(home.isEmpty) }
+            func testE() { XCTAssertThrowsError(try FileManager.typeForItem(at: URL(fileURLWithPath: "/nonexistant"))) }
+            func testF() throws { try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: NSTemporaryDirectory())) }
+            func testG() throws { try fileManager.createDirectory(atPath: "/tmp/x", withIntermediateDirectories: true) }
+            func testH() { XCTAssertEqual(URL(fileURLWithPath: "/a/b").lastPathComponent, "b") }
+            func testI() { let volume = URL(fileURLWithPath: "/Volumes/\\(name)"); XCTAssertNotNil(mount(volume)) }
+            func testJ() { XCTAssertEqual(Scheme.documentDirectory.rawValue, 9) }
+            """
+        // Then the machine's folders (A, D), a system path (B), a fixed path written (C) and a named volume (I)
+        #expect(try xctestFindings(.mysteryGuest, methods) == ["testA:3", "testB:4", "testC:5", "testD:6", "testI:11"])
+        // And only the system path may be missing: the user's folders are there, a named volume is the test's
+        #expect(try xctestFindings(.resourceOptimism, methods) == ["testB:4"])
+    }
+
+    @Test(
+        "resourceOptimism: a host reached with no check that it can be; a skip, a known issue or a URLError expected not"
+    )
+    func unreachableHost() throws {
+        // Given FlyingFox's request to pie.dev, and near misses
+        let methods = """
+            @Test func a() async throws { let (_, r) = try await URLSession.shared.data(for: URLRequest(url: URL(string: "https://pie.dev/status/208")!)); #expect(r != nil) }
+            @Test(.enabled(if: online)) func b() async throws { _ = try await URLSession.shared.data(from: URL(string: "https://pie.dev/")!) }
+            @Test func c() async { await #expect(throws: URLError.self) { try await URLSession.shared.data(from: URL(string: "https://x.invalid/")!) } }
+            @Test func d() async throws { _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:8080/")!) }
+            """
+        #expect(try swiftTesting(.resourceOptimism, methods) == ["a:2"])
+        #expect(try swiftTesting(.mysteryGuest, methods) == ["a:2", "b:3", "c:4"])
+    }
+
     @Test("mysteryGuest: the environment read only to skip the test is a switch; read as data, or past a check, not")
     func environmentSwitch() throws {
         // Given pointfreeco/swift-case-paths' and swift-snapshot-testing's CI switches, and near misses
@@ -362,6 +399,13 @@ struct SmellDetectorTests {
             func testD() { XCTAssertTrue(items.contains { $0 == 3 }) }
             """
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testA:3", "testB:4"])
+        // A cast on one side (Swinject's `c.a as? ADependingOnB === a`, argument-parser's `as Any? == nil`)
+        let casts = """
+            func testA() { XCTAssert(c.a as? ADependingOnB === a) }
+            func testB() { XCTAssertFalse(child.value as Any? == nil) }
+            func testC() { XCTAssertTrue(value as? Int ?? 0 > 1) }
+            """
+        #expect(try xctestFindings(.boolAssertEquality, casts) == ["testA:3", "testB:4"])
         #expect(
             try swiftTesting(
                 .boolAssertEquality,

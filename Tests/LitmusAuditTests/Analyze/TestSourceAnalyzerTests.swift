@@ -202,6 +202,41 @@ struct TestSourceAnalyzerTests {
         #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [5, 7, 9])
     }
 
+    @Test("A sleep in work the test waits for is its wait; work that sleeps after it fulfils, or never fulfils, is not")
+    func awaitedSleeps() throws {
+        // Given Swinject's thread-safety test (25 closures queued that sleep until a date, then fulfil), and near misses
+        let analysis = try analyze([
+            "Q.swift": """
+            import XCTest
+            final class QTests: XCTestCase {
+                func testA() {
+                    let done = expectation(description: "done")
+                    DispatchQueue.global().async { Thread.sleep(until: start); work(); done.fulfill() }
+                    wait(for: [done], timeout: 10)
+                }
+                func testB() {
+                    let done = expectation(description: "done")
+                    DispatchQueue.global().async { done.fulfill(); Thread.sleep(forTimeInterval: 1) }
+                    wait(for: [done], timeout: 10)
+                }
+                func testC() {
+                    server.handler = { _ in usleep(2_000_000); return .ok }
+                    XCTAssertThrowsError(try client.get(timeout: 0.1))
+                }
+                func testD() {
+                    let never = expectation(description: "never"); never.isInverted = true
+                    DispatchQueue.global().async { usleep(10); never.fulfill() }
+                    wait(for: [never], timeout: 0.1)
+                }
+            }
+            """
+        ])
+        // Then only testA waits for the sleep
+        let sleeps = analysis.findings.filter { $0.kind == .sleepInTest }
+        #expect(sleeps.map(\.testName) == ["QTests.testA"])
+        #expect(sleeps.map(\.line) == [5])
+    }
+
     @Test("A QuickSpec is a test class even without test methods")
     func quickSpec() throws {
         let analysis = try analyze([

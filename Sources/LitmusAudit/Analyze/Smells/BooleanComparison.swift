@@ -13,17 +13,12 @@ enum BooleanComparison {
         _ name: String, _ arguments: [LabeledExprSyntax], test: ScannedTest, literalTypes: () -> LiteralTypedValues
     ) -> (message: String, unconfirmed: Unconfirmed?)? {
         guard let first = arguments.first?.expression else { return nil }
-        if EqualityShapeDetector.booleanAssertions.contains(name),
-            let (left, op, right) = EqualityShapeDetector.comparison(first), ["==", "!=", "===", "!=="].contains(op),
-            !EqualityShapeDetector.isMetatype(left), !EqualityShapeDetector.isMetatype(right)
+        if EqualityShapeDetector.booleanAssertions.contains(name), let token = equalityOperator(first),
+            ["==", "!=", "===", "!=="].contains(token.text)
         {
-            // A tuple written out on either side (`pair == (42, "Blob")`) compares tuples, whose `==` is a free
-            // function XCTAssertEqual cannot call, whatever the facts say (pointfreeco/swift-case-paths 1.10.0).
-            let isTuple = { (side: ExprSyntax) in (side.as(TupleExprSyntax.self)?.elements.count ?? 0) > 1 }
-            if isTuple(left) || isTuple(right) { return nil }
             var unconfirmed: Unconfirmed?
-            if op == "==" || op == "!=" {
-                switch equatableOperator(first, test: test) {
+            if token.text == "==" || token.text == "!=" {
+                switch equatableOperator(token, test: test) {
                 case .known(false): return nil
                 case .known(true): break
                 case .unknown(let why): unconfirmed = why
@@ -57,6 +52,31 @@ enum BooleanComparison {
         return nil
     }
 
+    /// The operator of an equality or identity an assertion states as a Boolean, when a rewrite can state
+    /// it: not of metatypes (`Animal.self`, no XCTAssertEqual or XCTAssertIdentical form), nor of a tuple
+    /// written out on either side (`pair == (42, "Blob")`: tuples' `==` is a free function XCTAssertEqual
+    /// cannot call, whatever the facts say; pointfreeco/swift-case-paths 1.10.0). A cast on one side
+    /// (`c.a as? A === a`) is neither.
+    private static func equalityOperator(_ expression: ExprSyntax) -> TokenSyntax? {
+        if let token = EqualityShapeDetector.castComparison(expression) { return token }
+        guard let (left, _, right) = EqualityShapeDetector.comparison(expression) else { return nil }
+        let isTuple = { (side: ExprSyntax) in (side.as(TupleExprSyntax.self)?.elements.count ?? 0) > 1 }
+        guard !EqualityShapeDetector.isMetatype(left), !EqualityShapeDetector.isMetatype(right), !isTuple(left),
+            !isTuple(right)
+        else { return nil }
+        return operatorToken(expression)
+    }
+
+    /// The operator token of `a op b`, folded or not.
+    private static func operatorToken(_ comparison: ExprSyntax) -> TokenSyntax? {
+        if let infix = comparison.as(InfixOperatorExprSyntax.self) {
+            return infix.operator.as(BinaryOperatorExprSyntax.self)?.operator
+        }
+        return comparison.as(SequenceExprSyntax.self).flatMap {
+            Array($0.elements).dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator
+        }
+    }
+
     /// Whether `value` is a `Bool`: `.some(nil)` when the types say so, `.some(why)` when only the syntax
     /// does, `nil` when it is not.
     private static func isBool(_ value: ExprSyntax, test: ScannedTest, literalTypes: () -> LiteralTypedValues)
@@ -68,18 +88,9 @@ enum BooleanComparison {
         }
     }
 
-    /// Whether the `==` or `!=` of `comparison` is one `XCTAssertEqual` can call: a static member of a
+    /// Whether the `==` or `!=` at `token` is one `XCTAssertEqual` can call: a static member of a
     /// type (its `Equatable` witness, or the protocol's requirement), not a free function.
-    private static func equatableOperator(_ comparison: ExprSyntax, test: ScannedTest) -> TypedAnswer<Bool> {
-        let token: TokenSyntax?
-        if let infix = comparison.as(InfixOperatorExprSyntax.self) {
-            token = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator
-        } else {
-            token = comparison.as(SequenceExprSyntax.self).flatMap {
-                Array($0.elements).dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator
-            }
-        }
-        guard let token else { return .unknown(.notAtPlace) }
+    private static func equatableOperator(_ token: TokenSyntax, test: ScannedTest) -> TypedAnswer<Bool> {
         let answer = test.ask { facts in
             facts.facts(startingAt: token.positionAfterSkippingLeadingTrivia.utf8Offset).first {
                 $0.declarationIndex >= 0

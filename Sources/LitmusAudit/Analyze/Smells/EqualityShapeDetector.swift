@@ -114,6 +114,17 @@ enum EqualityShapeDetector {
         return []
     }
 
+    /// A comparison with a cast on one side (`c.a as? A === a`, `child.value as Any? == nil`), which the
+    /// parser leaves as five elements a cast binds tighter than the comparison: its operator's token.
+    static func castComparison(_ expression: ExprSyntax) -> TokenSyntax? {
+        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 5
+        else { return nil }
+        for (cast, op) in [(1, 3), (3, 1)] where elements[cast].is(UnresolvedAsExprSyntax.self) {
+            return elements[op].as(BinaryOperatorExprSyntax.self)?.operator
+        }
+        return nil
+    }
+
     /// `a op b`, folded or not.
     static func comparison(_ expression: ExprSyntax) -> (ExprSyntax, String, ExprSyntax)? {
         if let infix = expression.as(InfixOperatorExprSyntax.self),

@@ -29,14 +29,22 @@ enum ResourceDetector {
                 CallCollector.calledName(call.calledExpression) ?? "")
         }
         var guest: (Syntax, String)?
-        var optimistic: Syntax?
+        var optimistic: (node: Syntax, message: String)?
         for call in calls {
             if guest == nil, let environment = readsEnvironment(call), !isSkipSwitch(Syntax(call)) {
                 guest = (Syntax(call), environment)
             }
             guard let path = fixedPath(read: call), !written.contains(path) else { continue }
             if guest == nil { guest = (Syntax(call), "reads the file \(path.prefix(60)) by a fixed path") }
-            if optimistic == nil, !checksExistence { optimistic = Syntax(call) }
+            if optimistic == nil, !checksExistence {
+                optimistic = (Syntax(call), "reads a file by a fixed path without checking that it exists")
+            }
+        }
+        if let place = MachinePlaces.place(test) {
+            if guest == nil { guest = (place.node, place.message) }
+            if optimistic == nil, place.mayBeMissing, !checksExistence {
+                optimistic = (place.node, "works on the machine's own files without checking that they are there")
+            }
         }
         for member in test.all(MemberAccessExprSyntax.self) where guest == nil {
             let base = member.base?.trimmedDescription
@@ -51,9 +59,14 @@ enum ResourceDetector {
             }
         }
         var unconfirmed: Unconfirmed?
-        if guest == nil, let network = NetworkReach.reach(test) {
-            guest = (network.node, network.message)
-            unconfirmed = network.unconfirmed
+        if let network = NetworkReach.reach(test) {
+            if guest == nil {
+                guest = (network.node, network.message)
+                unconfirmed = network.unconfirmed
+            }
+            if optimistic == nil, !checksReachability(test) {
+                optimistic = (network.node, "reaches a host on the network without checking that it can be reached")
+            }
         }
         if let guest {
             found.append(
@@ -65,11 +78,17 @@ enum ResourceDetector {
         }
         if let optimistic {
             found.append(
-                Smell(
-                    kind: .resourceOptimism, node: optimistic,
-                    message: "\(test.shown) reads a file by a fixed path without checking that it exists"))
+                Smell(kind: .resourceOptimism, node: optimistic.node, message: "\(test.shown) \(optimistic.message)"))
         }
         return found
+    }
+
+    /// Whether the test, its attributes included, skips or expects a failure when the network or the host
+    /// is not there: a skip (`XCTSkipUnless`, `.enabled(if:)`, `.disabled(if:)`), a known issue, or a
+    /// `URLError` it catches or expects (`#expect(throws: URLError.self)` of a host that cannot exist).
+    private static func checksReachability(_ test: ScannedTest) -> Bool {
+        let text = test.declaration.trimmedDescription
+        return ["XCTSkip", ".enabled(if", ".disabled(if", "withKnownIssue", "URLError"].contains(where: text.contains)
     }
 
     /// Whether the test's string literals name the loopback host (`http://127.0.0.1:\(port)`,
