@@ -175,6 +175,40 @@ struct RealCodeSmellTests {
         #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [14, 18])
     }
 
+    @Test("conditionalTestLogic: a loop whose running total is checked after it against another value cannot skip")
+    func accumulatedInLoop() throws {
+        // vapor/sqlite-nio's shape: the loop sums a row's columns and the sum is checked after it; near misses
+        let tests = """
+                @Test func summed() {
+                    var i = 0
+                    for column in row.columns { #expect(column.name == "foo"); i += column.value }
+                    #expect(i == 3)
+                }
+                @Test func collected() {
+                    var names: [String] = []
+                    for column in row.columns { #expect(!column.name.isEmpty); names.append(column.name) }
+                    XCTAssertEqual(names, ["a", "b"])
+                }
+                @Test func checkedAtStart() {
+                    var i = 0
+                    for column in row.columns { #expect(column.ok); i += 1 }
+                    #expect(i == 0)
+                }
+                @Test func checkedInside() {
+                    var i = 0
+                    for column in row.columns { i += 1; #expect(column.ok); #expect(i > 0) }
+                }
+                @Test func otherName() {
+                    var i = 0
+                    for column in row.columns { #expect(column.ok); i += 1 }
+                    #expect(total == 3)
+                }
+            """
+        // Then a check the start value passes (15), one inside the loop (20) and one of another name (24) still skip
+        let lines = try swiftTestingLines(.conditionalTestLogic, tests)
+        #expect(lines == [15, 20, 24], "\(lines)")
+    }
+
     @Test("trapInTest: the base address of a value's bytes and an http(s) response cast hold; a collection's may not")
     func valueBytesAndHTTPResponses() throws {
         let tests = """

@@ -77,6 +77,79 @@ extension ConditionalLogicDetector {
         return iterates(base)
     }
 
+    /// Whether the loop's body changes a variable the test starts at a literal (`var i = 0`, `var names:
+    /// [String] = []`) that an unconditional check after the loop compares with another literal (`#expect(i
+    /// == 3)`, `XCTAssertEqual(names, ["a"])`): when the loop does not iterate, the variable keeps its start
+    /// and that check fails (vapor/sqlite-nio 1.13.2 sums a row's columns in the loop, then checks the sum).
+    static func checksAccumulator(_ loop: ForStmtSyntax, assertions: [Syntax], body: Syntax) -> Bool {
+        let changed = Set(
+            loop.body.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
+                let elements = Array(sequence.elements)
+                guard elements.count >= 3,
+                    elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1])
+                else { return nil }
+                return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+                + loop.body.descendants(of: FunctionCallExprSyntax.self).compactMap { call -> String? in
+                    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                        ["append", "insert", "formUnion", "merge"].contains(member.declName.baseName.text)
+                    else { return nil }
+                    return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+                })
+        let starts = Dictionary(
+            body.descendants(of: PatternBindingSyntax.self).compactMap { binding -> (String, String)? in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    changed.contains(name),
+                    let value = binding.initializer?.value, isLiteral(value)
+                else { return nil }
+                return (name, value.trimmedDescription)
+            }
+        ) { first, _ in first }
+        let scope = RequiredBefore.scope(of: Syntax(loop), in: body)
+        return assertions.contains { check in
+            guard check.position >= loop.endPosition, RequiredBefore.isUnconditional(check, in: scope) else {
+                return false
+            }
+            return comparedPairs(check).contains { name, other in
+                starts[name].map { isLiteral(other) && other.trimmedDescription != $0 } ?? false
+            }
+        }
+    }
+
+    /// `+=`, `-=`, `*=`, `|=` and the other compound assignments.
+    private static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
+        guard let text = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+        return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
+    }
+
+    /// A number, text, Boolean, `nil` or array literal.
+    private static func isLiteral(_ expression: ExprSyntax) -> Bool {
+        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(StringLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+            || expression.is(NilLiteralExprSyntax.self) || expression.is(ArrayExprSyntax.self)
+    }
+
+    /// The name and the other side of each equality a check states: `a == b` anywhere in it, and the two
+    /// arguments of `XCTAssertEqual`.
+    private static func comparedPairs(_ check: Syntax) -> [(String, ExprSyntax)] {
+        var sides: [(ExprSyntax, ExprSyntax)] = check.descendants(of: ExprSyntax.self).compactMap { expression in
+            guard let (left, op, right) = EqualityShapeDetector.comparison(expression), op == "==" else { return nil }
+            return (left, right)
+        }
+        if let call = check.as(FunctionCallExprSyntax.self),
+            CallCollector.calledName(call.calledExpression) == "XCTAssertEqual",
+            call.arguments.count >= 2
+        {
+            let arguments = Array(call.arguments)
+            sides.append((arguments[0].expression, arguments[1].expression))
+        }
+        return sides.flatMap { left, right in
+            [(left, right), (right, left)].compactMap { name, other in
+                name.as(DeclReferenceExprSyntax.self).map { ($0.baseName.text, other) }
+            }
+        }
+    }
+
     /// Whether `stride(from: a, to: b, by: c)` (or `through:`) iterates, when its bounds and step are
     /// numbers the test fixed (``constant(_:sizes:)``); `nil` when one is not.
     static func strideIterates(_ call: FunctionCallExprSyntax, sizes: [String: Int]) -> Bool? {

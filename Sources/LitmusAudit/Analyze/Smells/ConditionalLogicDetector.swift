@@ -94,7 +94,8 @@ enum ConditionalLogicDetector {
                     "in `\(switchCase.label.trimmedDescription.prefix(40))` of a switch some case of which checks nothing"
             } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
                 !alwaysIterates(loop.sequence, literalNames: literalNames, sizes: sizes),
-                !requiresIterating(loop, assertions: assertions, body: body)
+                !requiresIterating(loop, assertions: assertions, body: body),
+                !checksAccumulator(loop, assertions: assertions, body: body)
             {
                 return "inside `for … in \(loop.sequence.trimmedDescription.prefix(40))`, which may not iterate"
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
