@@ -41,6 +41,42 @@ struct MissedSmellsTests {
         #expect(found == ["testB:13"])
     }
 
+    @Test("A check of a let an observer closure changes is no repeat across calls; of a let no closure reads it is")
+    func duplicateOfObservedValue() throws {
+        // Given vapor/sqlite-nio's shape: an observer the test registers appends to a box it checks twice
+        let found = try xctestFindings(
+            .duplicateAssert,
+            """
+            func testA() async throws {
+                let updates = Box()
+                let token = db.addObserver { event in updates.append(event) }
+                try await db.exec("INSERT 1")
+                XCTAssertEqual(updates.count(), 1)
+                token.cancel()
+                try await db.exec("INSERT 2")
+                XCTAssertEqual(updates.count(), 1)
+            }
+            func testB() async throws {
+                let updates = Box()
+                db.addObserver { event in log(event) }
+                XCTAssertEqual(updates.count(), 0)
+                try await db.exec("INSERT 1")
+                XCTAssertEqual(updates.count(), 0)
+            }
+            func testC() {
+                performTest {
+                    let folder = try makeFolder()
+                    XCTAssertFalse(folder.isEmpty())
+                    try makeOtherFolder()
+                    XCTAssertFalse(folder.isEmpty())
+                }
+            }
+            """)
+        // Then the observed box (testA) is no repeat; a box no closure reads (testB) and a check inside the
+        // closure that holds the whole test (testC, JohnSundell/Files' performTest) still are
+        #expect(found == ["testB:17", "testC:24"])
+    }
+
     @Test("A request to a host on the network is a mystery guest; the loopback host or stubbed requests are not")
     func networkHosts() throws {
         let found = try xctestFindings(

@@ -66,13 +66,27 @@ enum RepetitionDetector {
                 where checkText(items[later], allowingCalls: true) == text {
                     let declared = bindings ?? localBindings(test)
                     bindings = declared
-                    if readsOnlyUnmentioned(item, between: items[(index + 1)..<later], bindings: declared) {
+                    if readsOnlyUnmentioned(item, between: items[(index + 1)..<later], bindings: declared),
+                        capturedElsewhere(test, besides: item).isDisjoint(with: readNames(item).map(\.baseName.text))
+                    {
                         return Syntax(items[later])
                     }
                 }
             }
         }
         return nil
+    }
+
+    /// The names the test's closures read, but for closures around `item` or inside it: a closure the test
+    /// hands off (an observer, a callback) can change what such a name holds whenever anything between two
+    /// checks runs (vapor/sqlite-nio 1.13.2's `updates.count()` checked again after `token.cancel()` and
+    /// another insert, the observer appending to `updates`).
+    private static func capturedElsewhere(_ test: ScannedTest, besides item: CodeBlockItemSyntax) -> Set<String> {
+        let around = Syntax(item)
+        return Set(
+            test.all(ClosureExprSyntax.self).filter { closure in
+                !RequiredBefore.isInside(around, Syntax(closure)) && !RequiredBefore.isInside(Syntax(closure), around)
+            }.flatMap { $0.descendants(of: DeclReferenceExprSyntax.self).map(\.baseName.text) })
     }
 
     /// Whether every name the check `item` reads is a `let` of the test declared before it that nothing in
