@@ -8,7 +8,9 @@ enum SleepDetector {
     /// The sleeps that make `scope` (a function's body, or a closure the test runner calls as a test:
     /// Quick's `it`) wait.
     static func waits(in scope: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
-        directCalls(in: scope).filter { CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) }
+        directCalls(in: scope).filter {
+            CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) && !isYield($0)
+        }
     }
 
     /// The sleeps in work `scope` hands off and then waits for: a closure that sleeps before it fulfils an
@@ -33,10 +35,46 @@ enum SleepDetector {
                     .positionAfterSkippingLeadingTrivia
             else { return [] }
             return calls.filter {
-                CallCollector.isSleep($0) && !CallCollector.isPollInterval($0)
+                CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) && !isYield($0)
                     && $0.positionAfterSkippingLeadingTrivia < fulfil
             }
         }
+    }
+
+    /// Whether `call` sleeps a millisecond or less, by a literal (`Task.sleep(nanoseconds: 1)`,
+    /// `Task.sleep(for: .milliseconds(1))`, `usleep(1000)`, `Thread.sleep(forTimeInterval: 0.001)`): a
+    /// suspension point that lets other work run (a hop off the task, tests interleaved), not a wait for
+    /// time; no event could take its place (pointfreeco/swift-dependencies 1.17.1). A test that makes many
+    /// is slow by them, and slowTest says so.
+    static func isYield(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let argument = call.arguments.first, call.arguments.count == 1 else { return false }
+        let seconds: Double?
+        switch (CallCollector.calledName(call.calledExpression), argument.label?.text) {
+        case ("sleep", "nanoseconds"): seconds = number(argument.expression).map { $0 / 1e9 }
+        case ("usleep", nil): seconds = number(argument.expression).map { $0 / 1e6 }
+        case ("sleep", "forTimeInterval"): seconds = number(argument.expression)
+        case ("sleep", "for"): seconds = duration(argument.expression)
+        default: seconds = nil
+        }
+        return seconds.map { $0 <= 0.001 } ?? false
+    }
+
+    /// The seconds of `.milliseconds(1)`, `.microseconds(…)`, `.nanoseconds(…)` or `.seconds(…)` of a literal.
+    private static func duration(_ expression: ExprSyntax) -> Double? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let only = call.arguments.first,
+            let value = number(only.expression),
+            let unit = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        else { return nil }
+        let scale = ["seconds": 1, "milliseconds": 1e-3, "microseconds": 1e-6, "nanoseconds": 1e-9][unit]
+        return scale.map { value * $0 }
+    }
+
+    /// An integer or floating-point literal's value.
+    private static func number(_ expression: ExprSyntax) -> Double? {
+        let text =
+            expression.as(IntegerLiteralExprSyntax.self)?.literal.text
+            ?? expression.as(FloatLiteralExprSyntax.self)?.literal.text
+        return text.flatMap { Double($0.replacingOccurrences(of: "_", with: "")) }
     }
 
     /// The calls of `scope`'s own statements: not those in a closure or a local function inside it.

@@ -51,11 +51,13 @@ public struct TestSourceAnalyzer: Sendable {
 
     /// Whether a test's name says running it is the check (`allLogLevelsDoNotCrash`,
     /// `compileInitializeStandardStreamLogHandlers`, Quick's `it("does not crash")`, Stencil's
-    /// `testTokenizeIncorrectSyntaxWithoutCrashing`): no trap, it built.
+    /// `testTokenizeIncorrectSyntaxWithoutCrashing`, swift-dependencies' `testDeadlock`): no trap, no hang, it built.
     static func namedForRunning(_ name: String) -> Bool {
         let words = name.lowercased().filter { $0.isLetter }
-        return ["notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile"].contains(
-            where: words.contains)
+        return [
+            "notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile", "deadlock",
+            "nothang",
+        ].contains(where: words.contains)
     }
 
     /// Analyzes the given files (the sources of one test target whose module is not known).

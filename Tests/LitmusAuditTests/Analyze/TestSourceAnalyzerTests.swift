@@ -173,7 +173,7 @@ struct TestSourceAnalyzerTests {
             import XCTest
             final class ZTests: XCTestCase {
                 func testA() async throws { try await Task.sleep(for: .seconds(1)); XCTAssertTrue(ok) }
-                func testB() { Thread.sleep(forTimeInterval: 0.1); usleep(10); XCTAssertTrue(ok) }
+                func testB() { Thread.sleep(forTimeInterval: 0.1); usleep(10_000); XCTAssertTrue(ok) }
             }
             """
         ])
@@ -189,17 +189,40 @@ struct TestSourceAnalyzerTests {
             import Testing
             @Test func polls() async throws {
                 while !done() { try await Task.sleep(for: .milliseconds(5)) }
-                repeat { usleep(10) } while !done()
+                repeat { usleep(10_000) } while !done()
                 for _ in 0..<3 { Thread.sleep(forTimeInterval: 0.1) }
                 while !done() { Task { try await Task.sleep(for: .seconds(1)) } }
                 try await Task.sleep(for: .seconds(1))
-                for _ in 0..<60_000 where !done() { try await Task.sleep(for: .milliseconds(1)) }
-                for item in items where item.ready { usleep(10) }
+                for _ in 0..<60_000 where !done() { try await Task.sleep(for: .milliseconds(5)) }
+                for item in items where item.ready { usleep(10_000) }
                 #expect(done())
             }
             """
         ])
         #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [5, 7, 9])
+    }
+
+    @Test(
+        "A sleep of a millisecond or less is a suspension point, not a wait; a longer one, or one not written out, is")
+    func yields() throws {
+        // Given swift-dependencies' hop off the task and its 1 ms interleaving, and near misses
+        let analysis = try analyze([
+            "Y.swift": """
+            import Testing
+            @Test func yields() async throws {
+                try await Task.sleep(nanoseconds: 1)
+                try await Task.sleep(for: .milliseconds(1))
+                usleep(1_000)
+                Thread.sleep(forTimeInterval: 0.001)
+                try await Task.sleep(for: .milliseconds(2))
+                usleep(1_001)
+                try await Task.sleep(nanoseconds: delay)
+                #expect(done())
+            }
+            """
+        ])
+        // Then only the sleeps over a millisecond, or of a length the test does not write, are waits
+        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [7, 8, 9])
     }
 
     @Test("A sleep in work the test waits for is its wait; work that sleeps after it fulfils, or never fulfils, is not")
@@ -225,7 +248,7 @@ struct TestSourceAnalyzerTests {
                 }
                 func testD() {
                     let never = expectation(description: "never"); never.isInverted = true
-                    DispatchQueue.global().async { usleep(10); never.fulfill() }
+                    DispatchQueue.global().async { usleep(10_000); never.fulfill() }
                     wait(for: [never], timeout: 0.1)
                 }
             }
