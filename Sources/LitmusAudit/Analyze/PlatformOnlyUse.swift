@@ -18,7 +18,7 @@ enum PlatformOnlyUse {
     /// level are looked for (its types and functions: swift-clocks 1.1.1's `UnimplementedClock`, whose tests
     /// are inside `#if DEBUG && canImport(Darwin)`), since its members' names (`now`, `sleep`) are any other
     /// clock's words; a file that declares none there (extensions only, Quick's `URL.fileName`) is looked for
-    /// by all its names.
+    /// by its extensions' members (``extensionMemberNames(_:)``), and one with none of those by all its names.
     static func user(
         of text: String, siblings: [(path: String, text: String)], tests: [(path: String, text: String)]
     ) -> String? {
@@ -26,7 +26,8 @@ enum PlatformOnlyUse {
         let names = declaredNames(tree)
         guard !names.isEmpty else { return nil }
         let topLevel = topLevelNames(tree)
-        let looked = topLevel.isEmpty ? names : topLevel
+        let extended = extensionMemberNames(tree)
+        let looked = !topLevel.isEmpty ? topLevel : !extended.isEmpty ? extended : names
         let inSources = uses(of: looked, in: siblings)
         let inTests = uses(of: looked, in: tests)
         if inSources.compiled || inTests.compiled { return nil }
@@ -65,6 +66,38 @@ enum PlatformOnlyUse {
                     case .identifier(let name) = named.name.tokenKind
                 else { continue }
                 names.insert(name)
+            }
+        }
+        collect(tree.statements)
+        return names
+    }
+
+    /// The names of the members of `tree`'s top-level extensions, inside `#if` clauses too: a nested type's
+    /// name, not its members' (swift-dependencies 1.17.1's `DependencyValues.notificationCenter`, whose
+    /// private key type's `liveValue` and `testValue` are every dependency's words, and whose only tests are
+    /// inside `#if canImport(Combine)`).
+    static func extensionMemberNames(_ tree: SourceFileSyntax) -> Set<String> {
+        var names: Set<String> = []
+        func collect(_ items: CodeBlockItemListSyntax) {
+            for item in items {
+                if let clauses = item.item.as(IfConfigDeclSyntax.self)?.clauses {
+                    for clause in clauses {
+                        if case .statements(let inner)? = clause.elements { collect(inner) }
+                    }
+                }
+                guard let members = item.item.as(ExtensionDeclSyntax.self)?.memberBlock.members else { continue }
+                for member in members {
+                    if let variable = member.decl.as(VariableDeclSyntax.self) {
+                        names.formUnion(
+                            variable.bindings.compactMap {
+                                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                            })
+                    } else if let named = member.decl.asProtocol(NamedDeclSyntax.self),
+                        case .identifier(let name) = named.name.tokenKind
+                    {
+                        names.insert(name)
+                    }
+                }
             }
         }
         collect(tree.statements)

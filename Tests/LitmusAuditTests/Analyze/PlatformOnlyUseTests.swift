@@ -119,6 +119,32 @@ struct PlatformOnlyUseTests {
         #expect(marked.files[1].usedOnlyOnOtherPlatformsBy == nil && marked.files[1].needsNoTest == nil)
     }
 
+    @Test("An extension's member only uncompiled tests use is looked for by name, not by its nested type's members")
+    func extensionMembers() {
+        // Given swift-dependencies' NotificationCenter.swift: a property in an extension and a private key type
+        let file = """
+            #if canImport(Foundation)
+            extension DependencyValues {
+                public var notificationCenter: NotificationCenter { self[Key.self] }
+                private enum Key: DependencyKey { static let liveValue = NotificationCenter.default }
+            }
+            #endif
+            """
+        // And a sibling that declares another key's `liveValue`, a compiled use of that word
+        let sibling = ("Sources/Dependencies/UUID.swift", "enum UUIDKey { static let liveValue = 1 }\n")
+        let onlyCombine = (
+            "Tests/DependenciesTests/NotificationCenterTests.swift",
+            "#if canImport(Combine)\nfunc testPost() { _ = values.notificationCenter }\n#endif\n"
+        )
+        let compiled = ("Tests/DependenciesTests/Other.swift", "func testPost() { _ = values.notificationCenter }\n")
+        // Then tests only another platform compiles use it; a compiled test's use leaves it uncovered
+        #if os(Linux)
+            #expect(
+                PlatformOnlyUse.user(of: file, siblings: [sibling], tests: [onlyCombine]) == onlyCombine.0)
+        #endif
+        #expect(PlatformOnlyUse.user(of: file, siblings: [sibling], tests: [onlyCombine, compiled]) == nil)
+    }
+
     @Test("A target importing XCTest beside targets that do not is test support; in a testing library none is")
     func testSupport() throws {
         let root = try temporaryFolder([
