@@ -209,6 +209,28 @@ struct RealCodeSmellTests {
         #expect(lines == [15, 20, 24], "\(lines)")
     }
 
+    @Test("trapInTest: NIO's set-up from literals and embedded values cannot trap; a text that is no address can")
+    func embeddedNIO() throws {
+        // Given apple/swift-nio-extras' shapes, and near misses
+        let tests = """
+                @Test func a() { let address = try! SocketAddress(ipAddress: "127.0.0.1", port: 80); #expect(address.port == 80) }
+                @Test func b() { send(to: try! .init(ipAddress: "::1", port: port)); #expect(sent()) }
+                @Test func c() { let a = try! SocketAddress.makeAddressResolvingHost("localhost", port: 0); #expect(a.port == 0) }
+                @Test func d() { let loop = EmbeddedEventLoop(); defer { try! loop.syncShutdownGracefully() }; #expect(run(loop)) }
+                @Test func e() { let channel = EmbeddedChannel(); (channel.eventLoop as! EmbeddedEventLoop).run(); #expect(done()) }
+                @Test func f() { let address = try! SocketAddress(ipAddress: "256.1.1.1", port: 80); #expect(address.port == 80) }
+                @Test func g() { let a = try! SocketAddress.makeAddressResolvingHost("example.org", port: 80); #expect(a.port == 80) }
+                @Test func h() { let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1); defer { try! loop.syncShutdownGracefully() }; #expect(run(loop)) }
+                @Test func i() { (channel.eventLoop as! EmbeddedEventLoop).run(); #expect(done()) }
+                @Test func j() { let address = try! SocketAddress(ipAddress: "1::2::3", port: 80); #expect(address.port == 80) }
+            """
+        // Then a text that is no address (f, j), a host to resolve (g), another loop (h) and a channel of
+        // unknown type (i) still can
+        #expect(try swiftTestingLines(.trapInTest, tests) == [8, 9, 10, 11, 12])
+        #expect(EmbeddedNIO.isIPAddress("::ffff:1.2.3.4") && EmbeddedNIO.isIPAddress("1:2:3:4:5:6:7:8"))
+        #expect(!EmbeddedNIO.isIPAddress("01.2.3.4") && !EmbeddedNIO.isIPAddress("1:2:3:4:5:6:7"))
+    }
+
     @Test("trapInTest: the base address of a value's bytes and an http(s) response cast hold; a collection's may not")
     func valueBytesAndHTTPResponses() throws {
         let tests = """

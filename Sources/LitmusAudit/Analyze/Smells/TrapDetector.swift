@@ -10,14 +10,16 @@ import SwiftSyntax
 /// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), and a property every
 /// test finds set from a function that returns no optional (``AssignedAtSetUp``), and the library's values
 /// that are never `nil` (``NeverNil``); nor a cast that holds
-/// (``isHTTPResponseCast(_:to:test:)``).
+/// (``isHTTPResponseCast(_:to:test:)``), nor SwiftNIO's set-up that cannot fail (``EmbeddedNIO``).
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
 
     static func smells(_ test: ScannedTest, sources: SourceFunctions? = nil) -> [Smell] {
         var traps: [(Syntax, String)] = []
         for node in test.all(TryExprSyntax.self)
-        where node.questionOrExclamationMark?.tokenKind == .exclamationMark {
+        where node.questionOrExclamationMark?.tokenKind == .exclamationMark
+            && !EmbeddedNIO.cannotThrow(node.expression, test: test)
+        {
             traps.append((Syntax(node), "`try!`"))
         }
         // The names the test binds to an NSString or to a test run, read only for a test that unwraps.
@@ -44,6 +46,7 @@ enum TrapDetector {
         for node in test.all(AsExprSyntax.self)
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !isHTTPResponseCast(node.expression, to: node.type, test: test)
+            && !EmbeddedNIO.castHolds(node.expression, to: node.type, test: test)
         {
             traps.append((Syntax(node), "a force cast `\(node.trimmedDescription.prefix(50))`"))
         }
@@ -60,6 +63,7 @@ enum TrapDetector {
                 let index = elements.firstIndex(where: { $0.id == node.id }), index > 0, index + 1 < elements.count,
                 let type = elements[index + 1].as(TypeExprSyntax.self)?.type,
                 isHTTPResponseCast(elements[index - 1], to: type, test: test)
+                    || EmbeddedNIO.castHolds(elements[index - 1], to: type, test: test)
             {
                 continue
             }
