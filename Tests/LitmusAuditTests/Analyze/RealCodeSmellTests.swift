@@ -27,6 +27,17 @@ struct RealCodeSmellTests {
         #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
     }
 
+    @Test("sensitiveEquality: two descriptions compared change together; a description and a literal do not")
+    func twoDescriptions() throws {
+        // Given vapor/sqlite-nio's decoded date compared with the date it stored, by their descriptions
+        let tests = """
+                @Test func a() { #expect(decoded?.description == date.description) }
+                @Test func b() { #expect(String(describing: decoded) == String(describing: date)) }
+                @Test func c() { #expect(decoded?.description == "2024-01-01 00:00:00 +0000") }
+            """
+        #expect(try swiftTestingLines(.sensitiveEquality, tests) == [5])
+    }
+
     @Test("sensitiveEquality: a Codable error's context message and a test named for string conversion are no detour")
     func codingErrorMessages() throws {
         let tests = """
