@@ -41,11 +41,11 @@ enum SleepDetector {
         }
     }
 
-    /// Whether `call` sleeps a millisecond or less, by a literal (`Task.sleep(nanoseconds: 1)`,
-    /// `Task.sleep(for: .milliseconds(1))`, `usleep(1000)`, `Thread.sleep(forTimeInterval: 0.001)`): a
-    /// suspension point that lets other work run (a hop off the task, tests interleaved), not a wait for
-    /// time; no event could take its place (pointfreeco/swift-dependencies 1.17.1). A test that makes many
-    /// is slow by them, and slowTest says so.
+    /// Whether `call` sleeps a microsecond or less, by a literal (`Task.sleep(nanoseconds: 1)`,
+    /// `.nanoseconds(1_000)`, `usleep(1)`): a suspension point, a hop off the task (pointfreeco/swift-dependencies
+    /// 1.17.1 checks that a scope survives one), no wait for time. A millisecond is one: it gives other work
+    /// time to run and synchronizes by timing, which a loaded machine breaks (swift-async-algorithms 1.1.4's
+    /// `Task.sleep(nanoseconds: 1_000_000)` before checking what another task consumed).
     static func isYield(_ call: FunctionCallExprSyntax) -> Bool {
         guard let argument = call.arguments.first, call.arguments.count == 1 else { return false }
         let seconds: Double?
@@ -56,7 +56,7 @@ enum SleepDetector {
         case ("sleep", "for"): seconds = duration(argument.expression)
         default: seconds = nil
         }
-        return seconds.map { $0 <= 0.001 } ?? false
+        return seconds.map { $0 <= 1.000_001e-6 } ?? false  // a microsecond, whatever the rounding of its unit
     }
 
     /// The seconds of `.milliseconds(1)`, `.microseconds(…)`, `.nanoseconds(…)` or `.seconds(…)` of a literal.

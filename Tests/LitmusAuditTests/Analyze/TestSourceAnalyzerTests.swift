@@ -203,26 +203,27 @@ struct TestSourceAnalyzerTests {
     }
 
     @Test(
-        "A sleep of a millisecond or less is a suspension point, not a wait; a longer one, or one not written out, is")
+        "A sleep of a microsecond or less is a suspension point, not a wait; a millisecond, or a length not written, is"
+    )
     func yields() throws {
-        // Given swift-dependencies' hop off the task and its 1 ms interleaving, and near misses
+        // Given swift-dependencies' hop off the task, and near misses (swift-async-algorithms' 1 ms sleeps)
         let analysis = try analyze([
             "Y.swift": """
             import Testing
             @Test func yields() async throws {
                 try await Task.sleep(nanoseconds: 1)
+                try await Task.sleep(for: .nanoseconds(1_000))
+                usleep(1)
+                try await Task.sleep(nanoseconds: 1_000_000)
                 try await Task.sleep(for: .milliseconds(1))
                 usleep(1_000)
-                Thread.sleep(forTimeInterval: 0.001)
-                try await Task.sleep(for: .milliseconds(2))
-                usleep(1_001)
                 try await Task.sleep(nanoseconds: delay)
                 #expect(done())
             }
             """
         ])
-        // Then only the sleeps over a millisecond, or of a length the test does not write, are waits
-        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [7, 8, 9])
+        // Then the sleeps of a millisecond, or of a length the test does not write, are waits
+        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [6, 7, 8, 9])
     }
 
     @Test("A sleep in work the test waits for is its wait; work that sleeps after it fulfils, or never fulfils, is not")
