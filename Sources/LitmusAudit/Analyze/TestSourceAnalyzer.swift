@@ -133,6 +133,8 @@ public struct TestSourceAnalyzer: Sendable {
         var helpers = HelperIndex(
             functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) } + support, configured: checks)
         helpers.sources = sources
+        helpers.checkingTypes = CheckingTypes.names(
+            in: parsed.flatMap { file in file.compiledNodes(DeclSyntax.self).filter(\.isNominalType) })
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its
         // smells, below).

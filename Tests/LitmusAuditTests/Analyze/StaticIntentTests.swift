@@ -307,6 +307,30 @@ struct StaticIntentTests {
         #expect(found == ["logsEveryLevel:4", "tokenizeWithoutChecking:6"])
     }
 
+    @Test(
+        "A test that names a type of its target whose members check asserts through it; one naming another type does not"
+    )
+    func checkingTypes() throws {
+        // Given swift-dependencies' shapes: a key whose testValue reports an issue, and an outer key that reads an
+        // inner one whose value's deinit fails the test; a plain type beside them
+        let source = """
+            import XCTest
+            final class KeyTests: XCTestCase {
+                func testReports() { @Dependency(ReportingKey.self) var client; _ = client }
+                func testReentrant() { @Dependency(OuterKey.self) var outer; _ = outer }
+                func testPlain() { @Dependency(PlainKey.self) var plain; _ = plain }
+            }
+            private struct ReportingKey: TestDependencyKey { static var testValue: Self { reportIssue("Override"); return Self() } }
+            private struct OuterKey: TestDependencyKey { static var testValue: Self { _ = InnerKey.testValue; return Self() } }
+            private struct InnerKey { static var testValue: Self { final class Ref { deinit { XCTFail("dropped") } }; return Self() } }
+            private struct PlainKey { static var testValue: Self { assertIsolated(); return Self() } }
+            """
+        // When
+        let found = try analyzedFindings(.noAssertion, in: ["KeyTests.swift": source])
+        // Then only the test naming a type that checks nothing (a run-time assertion fails no test) asserts nothing
+        #expect(found == ["KeyTests.testPlain:5"])
+    }
+
     @Test("A value compared with itself in a test named for its type checks the type's own ==")
     func namedForItsType() throws {
         // Given: swift-property-based's FixedSeedTests; Xoshiro writes its own == and hash.
