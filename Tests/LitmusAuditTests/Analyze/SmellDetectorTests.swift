@@ -359,6 +359,20 @@ struct SmellDetectorTests {
         #expect(try xctestFindings(.redundantPrint, methods) == ["testA:3"])
     }
 
+    @Test(
+        "redundantPrint: a print beside a failure runs only when the test fails; one in a catch that goes on does not")
+    func printBesideFailure() throws {
+        // Given swift-nio-extras' `catch { print(error); XCTFail(…) }`, and near misses
+        let methods = """
+            func testA() { do { try run() } catch { print(error); XCTFail("Unexpected error: \\(error)") } }
+            func testB() { do { try run() } catch { print(error) }; XCTAssertTrue(done()) }
+            func testC() { guard let x = load() else { print("none"); XCTFail("no value"); return }; XCTAssertEqual(x, 1) }
+            func testD() { print(total()); XCTAssertEqual(total(), 3); if total() > 3 { XCTFail("too much") } }
+            """
+        // Then a catch that swallows the error (B) and a print outside the failing block (D) still count
+        #expect(try xctestFindings(.redundantPrint, methods) == ["testB:4", "testD:6"])
+    }
+
     @Test("eagerTest: checks of four methods of one value; four checks of one method are not")
     func eagerTest() throws {
         let methods = """

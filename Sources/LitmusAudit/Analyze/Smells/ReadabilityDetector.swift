@@ -49,14 +49,15 @@ enum ReadabilityDetector {
 
     /// The calls of the standard library's `print`, `debugPrint` and `dump`, or Foundation's `NSLog`, in the
     /// test: not `print(…, to: &out)`, which writes into a string the test reads, nor one in a check's
-    /// message (`#expect(x, "\(dump(y))"`), which runs only when the check fails. The compiler's facts tell
+    /// message (`#expect(x, "\(dump(y))"`), which runs only when the check fails, nor one beside a failure
+    /// (``isBesideFailure(_:test:)``). The compiler's facts tell
     /// the library's function from the package's own of the same name (`print(ast:)`, which returns the text
     /// the test checks); without them a call is kept, unconfirmed.
     static func printCalls(_ test: ScannedTest) -> [(call: FunctionCallExprSyntax, unconfirmed: Unconfirmed?)] {
         test.all(FunctionCallExprSyntax.self).compactMap { call in
             guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                 printing.contains(name), !call.arguments.contains(where: { $0.label?.text == "to" }),
-                !isInCheckMessage(call, assertions: test.assertions)
+                !isInCheckMessage(call, assertions: test.assertions), !isBesideFailure(call, test: test)
             else { return nil }
             switch test.declaration(calledBy: call) {
             case .known(let declaration):
@@ -64,6 +65,17 @@ enum ReadabilityDetector {
                 return library.contains(declaration.module ?? "") ? (call, nil) : nil
             case .unknown(let why): return (call, why)
             }
+        }
+    }
+
+    /// Whether `call` is a statement of a block that also fails the test (`catch { print(error); XCTFail(…) }`,
+    /// apple/swift-nio-extras 1.35.2): the block runs only when the test fails, and the print is part of
+    /// what it says then.
+    static func isBesideFailure(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        guard let block = call.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        let failures = test.assertions.filter(ConditionalLogicDetector.isFailureOnly)
+        return block.contains { item in
+            failures.contains { failure in failure.id == item.item.id || failure.parent?.id == item.item.id }
         }
     }
 
