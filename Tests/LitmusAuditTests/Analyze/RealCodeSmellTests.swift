@@ -214,10 +214,22 @@ struct RealCodeSmellTests {
                     for column in row.columns { #expect(column.ok); i += 1 }
                     #expect(total == 3)
                 }
+                @Test func collectedWhile() {
+                    var next = read()
+                    var buffer = ByteBuffer.of(bytes: [])
+                    while let part = next { #expect(part.isBody); buffer.writeBuffer(&part.data); next = read() }
+                    XCTAssertEqual(buffer, ByteBuffer.of(string: body))
+                }
+                @Test func comparedWithItself() {
+                    var buffer = ByteBuffer.of(bytes: [])
+                    while let part = next() { #expect(part.isBody); buffer.writeBuffer(&part.data) }
+                    XCTAssertEqual(buffer, buffer.slice())
+                }
             """
-        // Then a check the start value passes (15), one inside the loop (20) and one of another name (24) still skip
+        // Then a check the start value passes (15), one inside the loop (20), one of another name (24) and one
+        // against the variable itself (35) still skip; a `while let` that collects (nio-extras' body parts) does not
         let lines = try swiftTestingLines(.conditionalTestLogic, tests)
-        #expect(lines == [15, 20, 24], "\(lines)")
+        #expect(lines == [15, 20, 24, 35], "\(lines)")
     }
 
     @Test("trapInTest: NIO's set-up from literals and embedded values cannot trap; a text that is no address can")

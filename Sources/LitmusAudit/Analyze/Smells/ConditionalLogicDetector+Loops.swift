@@ -77,41 +77,50 @@ extension ConditionalLogicDetector {
         return iterates(base)
     }
 
-    /// Whether the loop's body changes a variable the test starts at a literal (`var i = 0`, `var names:
-    /// [String] = []`) that an unconditional check after the loop compares with another literal (`#expect(i
-    /// == 3)`, `XCTAssertEqual(names, ["a"])`): when the loop does not iterate, the variable keeps its start
-    /// and that check fails (vapor/sqlite-nio 1.13.2 sums a row's columns in the loop, then checks the sum).
-    static func checksAccumulator(_ loop: ForStmtSyntax, assertions: [Syntax], body: Syntax) -> Bool {
+    /// Whether the loop's body changes a variable the test declares with `var` before it (`var i = 0`, `var
+    /// buffer = ByteBuffer.of(bytes: [])`: assigned, or a method called on it, or passed `&buffer`) that an
+    /// unconditional check after the loop compares with something other than its start (`#expect(i == 3)`,
+    /// `XCTAssertEqual(buffer, ByteBuffer.of(string: body))`): when the loop does not iterate, the variable
+    /// keeps its start and that check fails (vapor/sqlite-nio 1.13.2 sums a row's columns in a `for`;
+    /// apple/swift-nio-extras 1.35.2 collects a response's body parts in a `while let`).
+    static func checksAccumulator(_ loop: Syntax, body loopBody: CodeBlockSyntax, assertions: [Syntax], in body: Syntax)
+        -> Bool
+    {
         let changed = Set(
-            loop.body.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
+            loopBody.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
                 let elements = Array(sequence.elements)
                 guard elements.count >= 3,
                     elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1])
                 else { return nil }
                 return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
             }
-                + loop.body.descendants(of: FunctionCallExprSyntax.self).compactMap { call -> String? in
-                    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                        ["append", "insert", "formUnion", "merge"].contains(member.declName.baseName.text)
-                    else { return nil }
-                    return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+                + loopBody.descendants(of: FunctionCallExprSyntax.self).compactMap { call -> String? in
+                    call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
+                        .baseName.text
+                }
+                + loopBody.descendants(of: InOutExprSyntax.self).compactMap {
+                    $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 })
         let starts = Dictionary(
             body.descendants(of: PatternBindingSyntax.self).compactMap { binding -> (String, String)? in
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    changed.contains(name),
-                    let value = binding.initializer?.value, isLiteral(value)
+                    changed.contains(name), binding.position < loop.position,
+                    binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var),
+                    let value = binding.initializer?.value
                 else { return nil }
                 return (name, value.trimmedDescription)
             }
         ) { first, _ in first }
-        let scope = RequiredBefore.scope(of: Syntax(loop), in: body)
+        let scope = RequiredBefore.scope(of: loop, in: body)
         return assertions.contains { check in
             guard check.position >= loop.endPosition, RequiredBefore.isUnconditional(check, in: scope) else {
                 return false
             }
             return comparedPairs(check).contains { name, other in
-                starts[name].map { isLiteral(other) && other.trimmedDescription != $0 } ?? false
+                let mentionsName = other.descendants(of: DeclReferenceExprSyntax.self).contains {
+                    $0.baseName.text == name
+                }
+                return starts[name].map { other.trimmedDescription != $0 && !mentionsName } ?? false
             }
         }
     }
@@ -120,13 +129,6 @@ extension ConditionalLogicDetector {
     private static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
         guard let text = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
         return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
-    }
-
-    /// A number, text, Boolean, `nil` or array literal.
-    private static func isLiteral(_ expression: ExprSyntax) -> Bool {
-        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
-            || expression.is(StringLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
-            || expression.is(NilLiteralExprSyntax.self) || expression.is(ArrayExprSyntax.self)
     }
 
     /// The name and the other side of each equality a check states: `a == b` anywhere in it, and the two

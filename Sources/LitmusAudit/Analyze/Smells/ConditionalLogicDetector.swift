@@ -95,11 +95,12 @@ enum ConditionalLogicDetector {
             } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
                 !alwaysIterates(loop.sequence, literalNames: literalNames, sizes: sizes),
                 !requiresIterating(loop, assertions: assertions, body: body),
-                !checksAccumulator(loop, assertions: assertions, body: body)
+                !checksAccumulator(Syntax(loop), body: loop.body, assertions: assertions, in: body)
             {
                 return "inside `for … in \(loop.sequence.trimmedDescription.prefix(40))`, which may not iterate"
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
-                !isUncontrolled(loop.conditions.trimmedDescription)
+                !isUncontrolled(loop.conditions.trimmedDescription),
+                !checksAccumulator(Syntax(loop), body: loop.body, assertions: assertions, in: body)
             {
                 return "inside `while \(loop.conditions.trimmedDescription.prefix(40))`, which may not iterate"
             }
