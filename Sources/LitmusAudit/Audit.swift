@@ -371,7 +371,7 @@ public struct Audit: Sendable {
             try await stage.measure(observations, checks: checks, testLines: readsTestLines)
         }
         if let coverage = measured.coverage {
-            measured.coverage = PlatformOnlyUse.marked(
+            measured.coverage = UncoveredFileReasons.marked(
                 coverage, package: package, sourceFolders: layout.sourceFolders,
                 testFolders: layout.testFolders.values.sorted(), testOnlyFolders: layout.testSupportFolders)
         }

@@ -5,8 +5,8 @@ enum ThoroughJudge {
     static func findings(_ context: JudgingContext) -> [Finding] { judged(context).findings }
 
     /// The findings, and as notes the files no test executes whose declarations only code this platform
-    /// does not compile uses (``PlatformOnlyUse``): nothing here can execute them; and those no test needs to
-    /// execute (test support, deprecated code: ``PlatformOnlyUse/needsNoTest(_:target:)``).
+    /// does not compile uses (``UncoveredFileReasons``): nothing here can execute them; and those no test needs to
+    /// execute (test support, deprecated code: ``UncoveredFileReasons/needsNoTest(_:testSupport:)``).
     static func judged(_ context: JudgingContext) -> (findings: [Finding], notes: [Finding]) {
         guard let coverage = context.coverage else { return ([], []) }
         var findings: [Finding] = []

@@ -2,11 +2,12 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
-/// Whether a source file no test executes is used only by code this platform's build does not compile.
-/// Quick 7.6.2's `URL+FileName.swift` declares `URL.fileName`, and its only caller is inside `#if
-/// canImport(Darwin)`: on Linux nothing can execute it, and calling it never executed says nothing of the
-/// tests. A file whose names are used nowhere, or anywhere this build compiles, is left as it is.
-enum PlatformOnlyUse {
+/// Why a source file no test executes is no finding of the tests, when it is not: only code this platform's
+/// build does not compile uses it (``user(of:siblings:tests:)``: Quick 7.6.2's `URL+FileName.swift` declares
+/// `URL.fileName`, and its only caller is inside `#if canImport(Darwin)`: on Linux nothing can execute it), or
+/// no test needs to execute it (``needsNoTest(_:testSupport:)``: test support, deprecated code, a macro's
+/// entry point). A file whose names are used nowhere, or anywhere this build compiles, is left a finding.
+enum UncoveredFileReasons {
     /// The first file of `siblings` (path and text, the other files of `file`'s target) that uses a name
     /// `text` declares, when every use of those names in them is in code this build does not compile;
     /// `nil` when one is compiled, when none is used, or when the file declares no name.

@@ -4,8 +4,8 @@ import Testing
 @testable import LitmusAudit
 @testable import LitmusModel
 
-@Suite("Source files only other platforms' code uses")
-struct PlatformOnlyUseTests {
+@Suite("Uncovered source files that no test here needs: other platforms' code, test support, deprecated code")
+struct UncoveredFileReasonsTests {
     /// Quick 7.6.2's `Sources/Quick/URL+FileName.swift`.
     let fileName = """
         import Foundation
@@ -25,7 +25,7 @@ struct PlatformOnlyUseTests {
 
     @Test("A file whose only caller is in an #if this build does not compile is named with that caller")
     func onlyDarwinCaller() {
-        let user = PlatformOnlyUse.user(
+        let user = UncoveredFileReasons.user(
             of: fileName,
             siblings: [
                 ("Sources/Quick/NSBundle+CurrentTestBundle.swift", caller(darwinOnly: true)),
@@ -40,7 +40,7 @@ struct PlatformOnlyUseTests {
 
     @Test("A caller this build compiles, beside one it does not, leaves the file an uncovered file")
     func compiledCaller() {
-        let user = PlatformOnlyUse.user(
+        let user = UncoveredFileReasons.user(
             of: fileName,
             siblings: [
                 ("Sources/Quick/A.swift", caller(darwinOnly: true)),
@@ -51,7 +51,8 @@ struct PlatformOnlyUseTests {
 
     @Test("A file nothing uses is left an uncovered file: dead code everywhere")
     func unused() {
-        #expect(PlatformOnlyUse.user(of: fileName, siblings: [("Sources/Quick/World.swift", "let x = 1\n")]) == nil)
+        #expect(
+            UncoveredFileReasons.user(of: fileName, siblings: [("Sources/Quick/World.swift", "let x = 1\n")]) == nil)
     }
 
     @Test("The names looked for are the file's functions, properties and types, not their locals")
@@ -62,7 +63,7 @@ struct PlatformOnlyUseTests {
             extension Box { static let empty = Box() }
             """
         #expect(
-            PlatformOnlyUse.declaredNames(.init(stringLiteral: tree))
+            UncoveredFileReasons.declaredNames(.init(stringLiteral: tree))
                 == ["Box", "width", "area", "Size", "empty"])
     }
 
@@ -109,7 +110,7 @@ struct PlatformOnlyUseTests {
             "Tests/ClocksTests/TestClockTests.swift": "func testIt() { _ = TestClock().now }\n",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let marked = PlatformOnlyUse.marked(
+        let marked = UncoveredFileReasons.marked(
             uncovered(["Sources/Clocks/UnimplementedClock.swift", "Sources/Clocks/TestClock.swift"]), package: root,
             sourceFolders: ["Sources/Clocks"], testFolders: ["Tests/ClocksTests"])
         #if os(Linux)
@@ -140,9 +141,9 @@ struct PlatformOnlyUseTests {
         // Then tests only another platform compiles use it; a compiled test's use leaves it uncovered
         #if os(Linux)
             #expect(
-                PlatformOnlyUse.user(of: file, siblings: [sibling], tests: [onlyCombine]) == onlyCombine.0)
+                UncoveredFileReasons.user(of: file, siblings: [sibling], tests: [onlyCombine]) == onlyCombine.0)
         #endif
-        #expect(PlatformOnlyUse.user(of: file, siblings: [sibling], tests: [onlyCombine, compiled]) == nil)
+        #expect(UncoveredFileReasons.user(of: file, siblings: [sibling], tests: [onlyCombine, compiled]) == nil)
     }
 
     @Test("A target importing XCTest beside targets that do not is test support; in a testing library none is")
@@ -153,7 +154,7 @@ struct PlatformOnlyUseTests {
             "Sources/SQLKitBenchmark/Upsert.swift": "public func testUpsert() {}\n",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let marked = PlatformOnlyUse.marked(
+        let marked = UncoveredFileReasons.marked(
             uncovered(["Sources/SQLKitBenchmark/Upsert.swift", "Sources/SQLKit/Query.swift"]), package: root,
             sourceFolders: ["Sources/SQLKit", "Sources/SQLKitBenchmark"])
         #expect(
@@ -167,11 +168,12 @@ struct PlatformOnlyUseTests {
             "Sources/NimbleSupport/Fail.swift": "import XCTest\npublic func fail() {}\n",
         ])
         defer { try? FileManager.default.removeItem(at: library) }
-        #expect(PlatformOnlyUse.testSupportTargets(["Sources/Nimble", "Sources/NimbleSupport"], in: library).isEmpty)
+        #expect(
+            UncoveredFileReasons.testSupportTargets(["Sources/Nimble", "Sources/NimbleSupport"], in: library).isEmpty)
         // swift-numerics' shape: a library no product holds, imported by its tests, XCTest or not; beside it,
         // a testing library's own targets are still under test.
         #expect(
-            PlatformOnlyUse.testSupportTargets(
+            UncoveredFileReasons.testSupportTargets(
                 ["Sources/Nimble", "Sources/NimbleSupport", "Sources/_TestSupport"], in: library,
                 testOnly: ["Sources/_TestSupport"])
                 == ["Sources/_TestSupport": "no product holds Sources/_TestSupport, and tests depend on it"])
@@ -186,12 +188,13 @@ struct PlatformOnlyUseTests {
             extension Box { public static func old() -> Box { Box() } }
             """
         #expect(
-            PlatformOnlyUse.needsNoTest(shims, testSupport: nil)
+            UncoveredFileReasons.needsNoTest(shims, testSupport: nil)
                 == "every declaration in it that holds code is deprecated: it is kept so that old code still compiles")
-        #expect(PlatformOnlyUse.needsNoTest(shims + "\npublic func current() { }\n", testSupport: nil) == nil)
+        #expect(UncoveredFileReasons.needsNoTest(shims + "\npublic func current() { }\n", testSupport: nil) == nil)
         #expect(
-            PlatformOnlyUse.needsNoTest("@available(macOS 10.15, *)\npublic func f() { }\n", testSupport: nil) == nil)
-        #expect(PlatformOnlyUse.needsNoTest("public protocol P { func f() }\n", testSupport: nil) == nil)
+            UncoveredFileReasons.needsNoTest("@available(macOS 10.15, *)\npublic func f() { }\n", testSupport: nil)
+                == nil)
+        #expect(UncoveredFileReasons.needsNoTest("public protocol P { func f() }\n", testSupport: nil) == nil)
     }
 
     @Test("A macro target's @main CompilerPlugin needs no test; a @main app, or a plugin beside other code, does")
@@ -203,10 +206,12 @@ struct PlatformOnlyUseTests {
                 let providingMacros: [Macro.Type] = [CasePathableMacro.self]
             }
             """
-        #expect(PlatformOnlyUse.needsNoTest(plugin, testSupport: nil)?.hasPrefix("it is a compiler plugin's") == true)
         #expect(
-            PlatformOnlyUse.needsNoTest("@main struct App { static func main() { run() } }\n", testSupport: nil) == nil)
-        #expect(PlatformOnlyUse.needsNoTest(plugin + "\nfunc helper() -> Int { 1 }\n", testSupport: nil) == nil)
+            UncoveredFileReasons.needsNoTest(plugin, testSupport: nil)?.hasPrefix("it is a compiler plugin's") == true)
+        #expect(
+            UncoveredFileReasons.needsNoTest("@main struct App { static func main() { run() } }\n", testSupport: nil)
+                == nil)
+        #expect(UncoveredFileReasons.needsNoTest(plugin + "\nfunc helper() -> Int { 1 }\n", testSupport: nil) == nil)
     }
 
     @Test("The thorough judge makes a file no test needs a note with the reason")
