@@ -5,10 +5,18 @@ import SwiftSyntax
 enum CallCollector {
     /// The base names of every function, method and macro called under `node` (`XCTAssertEqual`,
     /// `verify` in `sut.verify()`, `expect` in `#expect`).
+    /// A value's `record` (a metrics recorder's `recorder.record(42)`) is not Swift Testing's
+    /// `Issue.record`: it is left out (apple/swift-metrics 2.13.0's recorders).
     static func names(in node: Syntax) -> Set<String> {
         var names: Set<String> = []
         for call in node.descendants(of: FunctionCallExprSyntax.self) {
-            if let name = calledName(call.calledExpression) { names.insert(name) }
+            guard let name = calledName(call.calledExpression) else { continue }
+            if name == "record", let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+                !["Issue", "Testing.Issue", "self", "Self"].contains(base.trimmedDescription)
+            {
+                continue
+            }
+            names.insert(name)
         }
         for macro in node.descendants(of: MacroExpansionExprSyntax.self) { names.insert(macro.macroName.text) }
         return names

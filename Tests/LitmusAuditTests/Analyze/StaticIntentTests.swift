@@ -331,6 +331,21 @@ struct StaticIntentTests {
         #expect(found == ["KeyTests.testPlain:5"])
     }
 
+    @Test("Issue.record checks; a value's record (a metrics recorder) does not")
+    func recordIsNoCheck() throws {
+        // Given apple/swift-metrics' recorders beside Swift Testing's Issue.record
+        let source = """
+            import Testing
+            @Test func recorded() { let recorder = Recorder(label: "r"); recorder.record(42) }
+            @Test func reported() { if total() != 3 { Issue.record("total is \\(total())") } }
+            @Test func ownHelper() { record(total()) }
+            """
+        // When
+        let found = try analyzedFindings(.noAssertion, in: ["Metrics.swift": source])
+        // Then a recorder's `record` is no check; Issue.record and a bare call (a helper's name) are
+        #expect(found == ["recorded:2"])
+    }
+
     @Test("A value compared with itself in a test named for its type checks the type's own ==")
     func namedForItsType() throws {
         // Given: swift-property-based's FixedSeedTests; Xoshiro writes its own == and hash.
