@@ -232,6 +232,23 @@ struct RealCodeSmellTests {
         #expect(lines == [15, 20, 24, 35], "\(lines)")
     }
 
+    @Test(
+        "trapInTest: an element of a non-empty literal cannot be nil; conditionalTestLogic: while true always iterates")
+    func literalElementsAndEndlessLoops() throws {
+        // Given swift-websocket's random letter and its ping loop, and near misses
+        let tests = """
+                @Test func a() { let c = "abcdefghijkl".randomElement()!; #expect(send(c)) }
+                @Test func b() { let n = [1, 2, 3].max()!; #expect(send(n)) }
+                @Test func c() { let c = "".randomElement()!; #expect(send(c)) }
+                @Test func d() { let c = letters.randomElement()!; #expect(send(c)) }
+                @Test func e() { while true { #expect(ping()); if done() { return } } }
+                @Test func f() { while more() { #expect(ping()) } }
+            """
+        // Then an empty literal (c), a collection from elsewhere (d) and a loop on a condition (f) still count
+        #expect(try swiftTestingLines(.trapInTest, tests) == [5, 6])
+        #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [8])
+    }
+
     @Test("trapInTest: NIO's set-up from literals and embedded values cannot trap; a text that is no address can")
     func embeddedNIO() throws {
         // Given apple/swift-nio-extras' shapes, and near misses

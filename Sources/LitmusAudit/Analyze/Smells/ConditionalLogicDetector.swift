@@ -100,6 +100,8 @@ enum ConditionalLogicDetector {
                 return "inside `for … in \(loop.sequence.trimmedDescription.prefix(40))`, which may not iterate"
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
                 !isUncontrolled(loop.conditions.trimmedDescription),
+                // `while true` always runs its body (swift-websocket 1.6.2's ping loop).
+                loop.conditions.trimmedDescription != "true",
                 !checksAccumulator(Syntax(loop), body: loop.body, assertions: assertions, in: body)
             {
                 return "inside `while \(loop.conditions.trimmedDescription.prefix(40))`, which may not iterate"

@@ -19,6 +19,7 @@ import SwiftSyntax
 /// - the value of a key written in a dictionary literal bound to a `let` of the test or of its file
 ///   (`x5cCerts[.es256]!` of `let x5cCerts: [JWK.Algorithm: [String]] = [.es256: […], …]`, vapor/jwt-kit
 ///   5.8.0): a constant that holds that key;
+/// - an element a non-empty literal gives (`"abc".randomElement()`, `[1, 2].max()`);
 /// - a fixed time zone or calendar: `TimeZone(secondsFromGMT:)` of integer literals within Foundation's
 ///   ±18 hours, `TimeZone(identifier:)` or `TimeZone(abbreviation:)` of `"GMT"` or `"UTC"`, and
 ///   `NSCalendar(calendarIdentifier:)` of one of the identifiers Foundation names (`.gregorian`)
@@ -31,7 +32,7 @@ enum NeverNil {
     static func holds(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return isStubResponse(call, test: test) || isEncodedJSONText(call, test: test)
-                || isFixedZoneOrCalendar(call, test: test)
+                || isFixedZoneOrCalendar(call, test: test) || isElementOfWrittenLiteral(call)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
             return isStreamContinuation(name, test: test)
@@ -51,6 +52,20 @@ enum NeverNil {
             return isElementOfWrittenStrings(base, test: test)
         }
         return false
+    }
+
+    /// Whether `call` takes an element of a non-empty literal the test wrote: `"abcdefghijkl".randomElement()`,
+    /// `[1, 2, 3].randomElement()`, `.min()`, `.max()` (hummingbird-project/swift-websocket 1.6.2 picks a random
+    /// letter so); an empty literal, or a collection from elsewhere, may have none.
+    private static func isElementOfWrittenLiteral(_ call: FunctionCallExprSyntax) -> Bool {
+        guard call.arguments.isEmpty, call.trailingClosure == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            ["randomElement", "min", "max"].contains(member.declName.baseName.text), let base = member.base
+        else { return false }
+        if let array = base.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        guard let literal = base.as(StringLiteralExprSyntax.self), let text = EqualityShapeDetector.plainText(literal)
+        else { return false }
+        return !text.isEmpty
     }
 
     /// Whether `name` is a parameter of a closure passed to a method of a collection the test wrote out of
