@@ -233,6 +233,19 @@ struct RealCodeSmellTests {
     }
 
     @Test(
+        "conditionalTestLogic: an if whose every branch calls a checking helper checks either way; a silent one skips")
+    func helperOnEveryBranch() throws {
+        // Given swift-websocket's Autobahn tests: a few cases or all of them, checked by one helper
+        let tests = """
+                func autobahn(cases: [Int]) { for c in cases { #expect(run(c)) } }
+                @Test func a() { if !runAll { autobahn(cases: [1, 2]) } else { autobahn(cases: [1, 2, 3]) } }
+                @Test func b() { if !runAll { autobahn(cases: [1, 2]) } else { log("skipped") } }
+            """
+        // Then only the if whose other branch checks nothing skips a check
+        #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [5])
+    }
+
+    @Test(
         "trapInTest: an element of a non-empty literal cannot be nil; conditionalTestLogic: while true always iterates")
     func literalElementsAndEndlessLoops() throws {
         // Given swift-websocket's random letter and its ping loop, and near misses
