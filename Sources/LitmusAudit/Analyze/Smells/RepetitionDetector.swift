@@ -174,6 +174,12 @@ enum RepetitionDetector {
                     declaration.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }?
                     .initializer.map { isLiteral($0.value) } ?? false
             }
+            // A property of a struct may be computed over a reference it holds (apple/swift-nio-ssh 0.15.1's
+            // `harness.flushedMessages`, the writes a class delegate saw): across a call it may change.
+            let readsMember = reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id == reference.id
+            if readsMember && between.contains(where: { !$0.descendants(of: FunctionCallExprSyntax.self).isEmpty }) {
+                return false
+            }
             return isValue && (isLet || !mentioned)
         }
     }

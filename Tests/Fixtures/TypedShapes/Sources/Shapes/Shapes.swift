@@ -103,6 +103,16 @@ public final class Cart: @unchecked Sendable {
     public func remove() { count -= 1 }
 }
 
+/// A test harness, a struct, whose `flushed` reads what a class it holds was sent: a `let` of it can
+/// change across a call.
+public struct Harness: Sendable {
+    public let sink = Cart()
+    public init() {}
+    public var flushed: Int { sink.count }
+    public func send() { sink.add() }
+    public func close() {}
+}
+
 /// A channel whose `send` only delivers: it checks nothing.
 public struct Channel: Sendable {
     public init() {}
