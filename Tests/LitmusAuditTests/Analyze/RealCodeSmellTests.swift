@@ -38,6 +38,18 @@ struct RealCodeSmellTests {
         #expect(try swiftTestingLines(.sensitiveEquality, tests) == [5])
     }
 
+    @Test(
+        "sensitiveEquality: a description in an assertion's message is printed only when it fails; in its operand it counts"
+    )
+    func descriptionInMessage() throws {
+        // Given vapor/fluent-sqlite-driver's checks of an error's Bool properties, the error's text as the message
+        let methods = #"""
+            func testA() { XCTAssertTrue(error.isSyntaxError, "\(String(reflecting: error))") }
+            func testB() { XCTAssertTrue(String(reflecting: error).contains("syntax"), "no syntax error") }
+            """#
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testB:4"])
+    }
+
     @Test("sensitiveEquality: a Codable error's context message and a test named for string conversion are no detour")
     func codingErrorMessages() throws {
         let tests = """

@@ -39,7 +39,14 @@ enum EqualityShapeDetector {
             {
                 booleans.append((assertion, shape.message, shape.unconfirmed))
             }
-            let checked = operands.isEmpty ? arguments.filter { $0.label == nil }.map(\.expression) : operands
+            // Without operands, the unlabelled arguments an assertion checks (`XCTAssertTrue(x, message)` checks
+            // `x`: its message, `"\(String(reflecting: $0))"`, is only printed when it fails; vapor's
+            // fluent-sqlite-driver 4.9.0).
+            let checked =
+                operands.isEmpty
+                ? Array(
+                    arguments.filter { $0.label == nil }.map(\.expression).prefix(
+                        RepetitionDetector.operandCounts[name] ?? Int.max)) : operands
             // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing; two descriptions
             // compared with each other change together when the format does (vapor/sqlite-nio 1.13.2's
             // `decoded?.description == date.description`).
