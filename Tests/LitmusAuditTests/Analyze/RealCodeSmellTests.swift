@@ -244,6 +244,30 @@ struct RealCodeSmellTests {
         #expect(lines == [15, 20, 24, 35], "\(lines)")
     }
 
+    @Test("trapInTest: a fixed formatter's date of a literal that parses cannot be nil; one left to the machine can")
+    func fixedDateFormat() throws {
+        // Given hummingbird-auth's RFC 6238 dates, and near misses
+        let tests = """
+                @Test func a() {
+                    let f = DateFormatter()
+                    f.locale = Locale(identifier: "en_US_POSIX"); f.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"; f.timeZone = TimeZone(secondsFromGMT: 0)
+                    #expect(code(f.date(from: "2005-03-18T01:58:29Z")!) == 7_081_804)
+                }
+                @Test func b() {
+                    let f = DateFormatter()
+                    f.locale = Locale(identifier: "en_US_POSIX"); f.dateFormat = "yyyy-MM-dd"; f.timeZone = TimeZone(identifier: "UTC")
+                    #expect(code(f.date(from: "18/03/2005")!) == 1)
+                }
+                @Test func c() {
+                    let f = DateFormatter()
+                    f.dateFormat = "yyyy-MM-dd"
+                    #expect(code(f.date(from: "2005-03-18")!) == 1)
+                }
+            """
+        // Then a text that does not parse (b) and a formatter of the machine's locale and zone (c) still count
+        #expect(try swiftTestingLines(.trapInTest, tests) == [11, 16])
+    }
+
     @Test(
         "conditionalTestLogic: an if whose every branch calls a checking helper checks either way; a silent one skips")
     func helperOnEveryBranch() throws {

@@ -20,6 +20,7 @@ import SwiftSyntax
 ///   (`x5cCerts[.es256]!` of `let x5cCerts: [JWK.Algorithm: [String]] = [.es256: […], …]`, vapor/jwt-kit
 ///   5.8.0): a constant that holds that key;
 /// - an element a non-empty literal gives (`"abc".randomElement()`, `[1, 2].max()`);
+/// - a fixed formatter's date of a literal that parses (``FixedDateFormat``);
 /// - a fixed time zone or calendar: `TimeZone(secondsFromGMT:)` of integer literals within Foundation's
 ///   ±18 hours, `TimeZone(identifier:)` or `TimeZone(abbreviation:)` of `"GMT"` or `"UTC"`, and
 ///   `NSCalendar(calendarIdentifier:)` of one of the identifiers Foundation names (`.gregorian`)
@@ -33,6 +34,7 @@ enum NeverNil {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return isStubResponse(call, test: test) || isEncodedJSONText(call, test: test)
                 || isFixedZoneOrCalendar(call, test: test) || isElementOfWrittenLiteral(call)
+                || FixedDateFormat.cannotFail(call, test: test)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
             return isStreamContinuation(name, test: test)
