@@ -52,25 +52,33 @@ enum UncoveredFileReasons {
         return (false, first)
     }
 
-    /// The names of the types and functions `tree` declares at its top level, inside `#if` clauses too.
-    static func topLevelNames(_ tree: SourceFileSyntax) -> Set<String> {
-        var names: Set<String> = []
+    /// The statements and declarations at `tree`'s top level, those inside `#if` clauses too.
+    static func topLevelItems(_ tree: SourceFileSyntax) -> [CodeBlockItemSyntax] {
+        var found: [CodeBlockItemSyntax] = []
         func collect(_ items: CodeBlockItemListSyntax) {
             for item in items {
-                if let clauses = item.item.as(IfConfigDeclSyntax.self)?.clauses {
-                    for clause in clauses {
-                        if case .statements(let inner)? = clause.elements { collect(inner) }
-                    }
+                guard let clauses = item.item.as(IfConfigDeclSyntax.self)?.clauses else {
+                    found.append(item)
                     continue
                 }
-                guard let named = item.item.asProtocol(NamedDeclSyntax.self), !item.item.is(VariableDeclSyntax.self),
-                    case .identifier(let name) = named.name.tokenKind
-                else { continue }
-                names.insert(name)
+                for clause in clauses {
+                    if case .statements(let inner)? = clause.elements { collect(inner) }
+                }
             }
         }
         collect(tree.statements)
-        return names
+        return found
+    }
+
+    /// The names of the types and functions `tree` declares at its top level, inside `#if` clauses too.
+    static func topLevelNames(_ tree: SourceFileSyntax) -> Set<String> {
+        Set(
+            topLevelItems(tree).compactMap { item in
+                guard let named = item.item.asProtocol(NamedDeclSyntax.self), !item.item.is(VariableDeclSyntax.self),
+                    case .identifier(let name) = named.name.tokenKind
+                else { return nil }
+                return name
+            })
     }
 
     /// The names of the members of `tree`'s top-level extensions, inside `#if` clauses too: a nested type's
@@ -78,31 +86,19 @@ enum UncoveredFileReasons {
     /// private key type's `liveValue` and `testValue` are every dependency's words, and whose only tests are
     /// inside `#if canImport(Combine)`).
     static func extensionMemberNames(_ tree: SourceFileSyntax) -> Set<String> {
-        var names: Set<String> = []
-        func collect(_ items: CodeBlockItemListSyntax) {
-            for item in items {
-                if let clauses = item.item.as(IfConfigDeclSyntax.self)?.clauses {
-                    for clause in clauses {
-                        if case .statements(let inner)? = clause.elements { collect(inner) }
-                    }
-                }
-                guard let members = item.item.as(ExtensionDeclSyntax.self)?.memberBlock.members else { continue }
-                for member in members {
-                    if let variable = member.decl.as(VariableDeclSyntax.self) {
-                        names.formUnion(
-                            variable.bindings.compactMap {
-                                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-                            })
-                    } else if let named = member.decl.asProtocol(NamedDeclSyntax.self),
-                        case .identifier(let name) = named.name.tokenKind
-                    {
-                        names.insert(name)
-                    }
-                }
-            }
+        let members = topLevelItems(tree).compactMap { $0.item.as(ExtensionDeclSyntax.self) }.flatMap {
+            $0.memberBlock.members
         }
-        collect(tree.statements)
-        return names
+        return Set(
+            members.flatMap { member -> [String] in
+                if let variable = member.decl.as(VariableDeclSyntax.self) {
+                    return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+                }
+                guard let named = member.decl.asProtocol(NamedDeclSyntax.self),
+                    case .identifier(let name) = named.name.tokenKind
+                else { return [] }
+                return [name]
+            })
     }
 
     /// The names `tree` declares at its top level and in its extensions and types: functions, properties,
