@@ -34,8 +34,9 @@ struct HelperIndex {
     /// Functions that wait for time (`sleep`, `Task.sleep`, … in their own body, outside closures and poll
     /// loops), themselves or through a helper, by name: a test calling one waits for time too.
     var sleeping: Set<String> = []
-    /// Types of the test targets that check when a test names them (``CheckingTypes``).
-    var checkingTypes: Set<String> = []
+    /// Types of the test targets that check when a test names them, with the files whose tests can use each
+    /// (``CheckingTypes``).
+    var checkingTypes: [String: Set<String>] = [:]
     /// The functions of the package's own sources, for what their results can be; `nil` without them.
     var sources: SourceFunctions?
     /// Whether the test targets declare a function named `expect` (then `expect(x)` is not Nimble's).

@@ -52,7 +52,7 @@ extension TestSourceAnalyzer {
             called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.checking)
             || !called.isDisjoint(with: checks)
             || LibraryChecks.makesCheck(in: Syntax(body), typed: file.typed, imports: file.imports)
-            || !CheckingTypes.mentionedTypes(in: Syntax(body)).isDisjoint(with: helpers.checkingTypes)
+            || CheckingTypes.checksThrough(Syntax(body), file: file.file, checking: helpers.checkingTypes)
         let assertsSomething =
             checksExplicitly || !called.isDisjoint(with: helpers.asserting)
             || CallCollector.hasPlainTry(in: Syntax(body))

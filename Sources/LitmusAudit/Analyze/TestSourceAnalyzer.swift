@@ -54,10 +54,12 @@ public struct TestSourceAnalyzer: Sendable {
     /// `testTokenizeIncorrectSyntaxWithoutCrashing`, swift-dependencies' `testDeadlock`): no trap, no hang, it built.
     static func namedForRunning(_ name: String) -> Bool {
         let words = name.lowercased().filter { $0.isLetter }
+        // A test named only for a deadlock (`testDeadlock`) checks that it does not happen; one named for a
+        // deadlock detector (`testDeadlockDetectorFindsCycle`) checks what the detector finds.
         return [
-            "notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile", "deadlock",
-            "nothang",
-        ].contains(where: words.contains)
+            "notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile", "nodeadlock",
+            "notdeadlock", "withoutdeadlock", "nothang",
+        ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words)
     }
 
     /// Analyzes the given files (the sources of one test target whose module is not known).
@@ -134,7 +136,9 @@ public struct TestSourceAnalyzer: Sendable {
             functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) } + support, configured: checks)
         helpers.sources = sources
         helpers.checkingTypes = CheckingTypes.names(
-            in: parsed.flatMap { file in file.compiledNodes(DeclSyntax.self).filter(\.isNominalType) })
+            in: parsed.flatMap { file in
+                file.compiledNodes(DeclSyntax.self).filter(\.isNominalType).map { ($0, file.file) }
+            })
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its
         // smells, below).

@@ -71,10 +71,18 @@ struct MissedSmellsTests {
                     XCTAssertFalse(folder.isEmpty())
                 }
             }
+            func testD() {
+                let updates = Box()
+                log(events.map { $0.updates })
+                XCTAssertEqual(updates.count(), 0)
+                refresh()
+                XCTAssertEqual(updates.count(), 0)
+            }
             """)
         // Then the observed box (testA) is no repeat; a box no closure reads (testB) and a check inside the
         // closure that holds the whole test (testC, JohnSundell/Files' performTest) still are
-        #expect(found == ["testB:17", "testC:24"])
+        // and a closure that reads only a member of that name (testD's `$0.updates`) changes nothing
+        #expect(found == ["testB:17", "testC:24", "testD:32"])
     }
 
     @Test("A request to a host on the network is a mystery guest; the loopback host or stubbed requests are not")

@@ -226,20 +226,20 @@ struct RealCodeSmellTests {
                     for column in row.columns { #expect(column.ok); i += 1 }
                     #expect(total == 3)
                 }
-                @Test func collectedWhile() {
+                @Test func countedWhile() {
                     var next = read()
-                    var buffer = ByteBuffer.of(bytes: [])
-                    while let part = next { #expect(part.isBody); buffer.writeBuffer(&part.data); next = read() }
-                    XCTAssertEqual(buffer, ByteBuffer.of(string: body))
+                    var parts = 0
+                    while let part = next { #expect(part.isBody); parts += 1; next = read() }
+                    XCTAssertEqual(parts, 3)
                 }
-                @Test func comparedWithItself() {
-                    var buffer = ByteBuffer.of(bytes: [])
-                    while let part = next() { #expect(part.isBody); buffer.writeBuffer(&part.data) }
-                    XCTAssertEqual(buffer, buffer.slice())
+                @Test func comparedWithAName() {
+                    var seen = 0
+                    for cell in row.cells { #expect(cell.ok); seen += 1 }
+                    XCTAssertEqual(seen, expectedCount)
                 }
             """
         // Then a check the start value passes (15), one inside the loop (20), one of another name (24) and one
-        // against the variable itself (35) still skip; a `while let` that collects (nio-extras' body parts) does not
+        // against what is not a literal (35: `expectedCount` may be 0) still skip; a `while let` that counts does not
         let lines = try swiftTestingLines(.conditionalTestLogic, tests)
         #expect(lines == [15, 20, 24, 35], "\(lines)")
     }

@@ -312,6 +312,7 @@ struct SmellDetectorTests {
             func testH() { XCTAssertEqual(URL(fileURLWithPath: "/a/b").lastPathComponent, "b") }
             func testI() { let volume = URL(fileURLWithPath: "/Volumes/\\(name)"); XCTAssertNotNil(mount(volume)) }
             func testJ() { XCTAssertEqual(Scheme.documentDirectory.rawValue, 9) }
+            func testK() { XCTAssertEqual(URL(fileURLWithPath: "/Users/a/b.txt").pathExtension, "txt") }
             """
         // Then the machine's folders (A, D), a system path (B), a fixed path written (C) and a named volume (I)
         #expect(try xctestFindings(.mysteryGuest, methods) == ["testA:3", "testB:4", "testC:5", "testD:6", "testI:11"])
@@ -368,9 +369,11 @@ struct SmellDetectorTests {
             func testB() { do { try run() } catch { print(error) }; XCTAssertTrue(done()) }
             func testC() { guard let x = load() else { print("none"); XCTFail("no value"); return }; XCTAssertEqual(x, 1) }
             func testD() { print(total()); XCTAssertEqual(total(), 3); if total() > 3 { XCTFail("too much") } }
+            func testE() { do { print("decoding"); _ = try decode(json); XCTFail("expected an error") } catch { XCTAssertTrue(error is DecodingError) } }
             """
         // Then a catch that swallows the error (B) and a print outside the failing block (D) still count
-        #expect(try xctestFindings(.redundantPrint, methods) == ["testB:4", "testD:6"])
+        // and a do block that leaves by its try before the failure (E) prints on passing runs
+        #expect(try xctestFindings(.redundantPrint, methods) == ["testB:4", "testD:6", "testE:7"])
     }
 
     @Test("eagerTest: checks of four methods of one value; four checks of one method are not")

@@ -299,12 +299,13 @@ struct StaticIntentTests {
             @Test func tokenizeIncorrectSyntaxWithoutCrashing() { _ = [1].first }
             @Test func tokenizeWithoutChecking() { _ = [1].first }
             @Test func deadlock() { _ = [1].first }
+            @Test func deadlockDetectorFindsCycle() { _ = [1].first }
             """
         // When
         let found = try analyzedFindings(.noAssertion, in: ["Levels.swift": source])
         // Then Stencil 0.15.1's `testTokenizeIncorrectSyntaxWithoutCrashing` runs as its check too, and so does
         // swift-dependencies 1.17.1's `testDeadlock`, which would hang
-        #expect(found == ["logsEveryLevel:4", "tokenizeWithoutChecking:6"])
+        #expect(found == ["logsEveryLevel:4", "tokenizeWithoutChecking:6", "deadlockDetectorFindsCycle:8"])
     }
 
     @Test(
@@ -319,16 +320,23 @@ struct StaticIntentTests {
                 func testReports() { @Dependency(ReportingKey.self) var client; _ = client }
                 func testReentrant() { @Dependency(OuterKey.self) var outer; _ = outer }
                 func testPlain() { @Dependency(PlainKey.self) var plain; _ = plain }
+                func testFixture() { _ = render(Fixture.sample) }
             }
             private struct ReportingKey: TestDependencyKey { static var testValue: Self { reportIssue("Override"); return Self() } }
             private struct OuterKey: TestDependencyKey { static var testValue: Self { _ = InnerKey.testValue; return Self() } }
             private struct InnerKey { static var testValue: Self { final class Ref { deinit { XCTFail("dropped") } }; return Self() } }
             private struct PlainKey { static var testValue: Self { assertIsolated(); return Self() } }
+            enum Fixture { static let sample = 1; static func load(_ name: String) -> Int { XCTFail("missing \\(name)"); return 0 } }
             """
         // When
         let found = try analyzedFindings(.noAssertion, in: ["KeyTests.swift": source])
         // Then only the test naming a type that checks nothing (a run-time assertion fails no test) asserts nothing
-        #expect(found == ["KeyTests.testPlain:5"])
+        // And a type whose method checks, run only when the test calls it, checks nothing of a test that
+        // uses its data; a private type of another file does not count
+        let other = "import XCTest\nfinal class OtherTests: XCTestCase { func testOther() { _ = ReportingKey.self } }\n"
+        let both = try analyzedFindings(.noAssertion, in: ["KeyTests.swift": source, "OtherTests.swift": other])
+        #expect(found == ["KeyTests.testPlain:5", "KeyTests.testFixture:6"])
+        #expect(both.contains("OtherTests.testOther:2"))
     }
 
     @Test("Issue.record checks; a value's record (a metrics recorder) does not")

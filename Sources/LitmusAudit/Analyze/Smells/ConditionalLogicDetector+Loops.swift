@@ -79,10 +79,10 @@ extension ConditionalLogicDetector {
 
     /// Whether the loop's body changes a variable the test declares with `var` before it (`var i = 0`, `var
     /// buffer = ByteBuffer.of(bytes: [])`: assigned, or a method called on it, or passed `&buffer`) that an
-    /// unconditional check after the loop compares with something other than its start (`#expect(i == 3)`,
-    /// `XCTAssertEqual(buffer, ByteBuffer.of(string: body))`): when the loop does not iterate, the variable
-    /// keeps its start and that check fails (vapor/sqlite-nio 1.13.2 sums a row's columns in a `for`;
-    /// apple/swift-nio-extras 1.35.2 collects a response's body parts in a `while let`).
+    /// unconditional check after the loop compares with a literal other than its start (`#expect(i == 3)`,
+    /// `XCTAssertEqual(names, ["a", "b"])`): when the loop does not iterate, the variable keeps its start and
+    /// that check fails (vapor/sqlite-nio 1.13.2 sums a row's columns in a `for`; a `while let` that counts
+    /// parts too).
     static func checksAccumulator(_ loop: Syntax, body loopBody: CodeBlockSyntax, assertions: [Syntax], in body: Syntax)
         -> Bool
     {
@@ -116,13 +116,19 @@ extension ConditionalLogicDetector {
             guard check.position >= loop.endPosition, RequiredBefore.isUnconditional(check, in: scope) else {
                 return false
             }
+            // Only a literal tells the expected value from the start: `XCTAssertEqual(seen, rows.count)` passes
+            // when `rows` is empty and the loop skipped its checks.
             return comparedPairs(check).contains { name, other in
-                let mentionsName = other.descendants(of: DeclReferenceExprSyntax.self).contains {
-                    $0.baseName.text == name
-                }
-                return starts[name].map { other.trimmedDescription != $0 && !mentionsName } ?? false
+                starts[name].map { isLiteral(other) && other.trimmedDescription != $0 } ?? false
             }
         }
+    }
+
+    /// A number, text, Boolean, `nil` or array literal.
+    private static func isLiteral(_ expression: ExprSyntax) -> Bool {
+        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(StringLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+            || expression.is(NilLiteralExprSyntax.self) || expression.is(ArrayExprSyntax.self)
     }
 
     /// `+=`, `-=`, `*=`, `|=` and the other compound assignments.

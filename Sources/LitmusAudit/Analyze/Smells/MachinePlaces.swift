@@ -39,7 +39,9 @@ enum MachinePlaces {
             if name == "NSHomeDirectory" {
                 return (Syntax(call), "works in the user's home folder (NSHomeDirectory())", false)
             }
-            if name == "URL", let path = fileURLPath(call), machineRoots.contains(where: path.hasPrefix) {
+            if name == "URL", let path = fileURLPath(call), machineRoots.contains(where: path.hasPrefix),
+                isHandedToCall(call, test: test)
+            {
                 let named = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.segments.count != 1
                 return (Syntax(call), "works on the machine's \(path.prefix(60))", !named)
             }
@@ -56,6 +58,18 @@ enum MachinePlaces {
             }
         }
         return nil
+    }
+
+    /// Whether the file URL `url` is given to a call, itself or by the name the test binds it to
+    /// (`fileManager.zipItem(at: testBundleURL, to: …)`): a URL only taken apart (`URL(fileURLWithPath:
+    /// "/Users/a/b.txt").pathExtension`) touches nothing of the machine.
+    private static func isHandedToCall(_ url: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        let isArgument = { (node: Syntax) in node.parent?.is(LabeledExprSyntax.self) == true }
+        if isArgument(Syntax(url)) { return true }
+        guard let binding = url.parent?.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        return test.all(DeclReferenceExprSyntax.self).contains { $0.baseName.text == name && isArgument(Syntax($0)) }
     }
 
     /// Whether `.name` is FileManager's or URL's: written with no base (`.cachesDirectory`, the argument of

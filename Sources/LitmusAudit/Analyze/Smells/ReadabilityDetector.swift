@@ -71,8 +71,12 @@ enum ReadabilityDetector {
     /// Whether `call` is a statement of a block that also fails the test (`catch { print(error); XCTFail(…) }`,
     /// apple/swift-nio-extras 1.35.2): the block runs only when the test fails, and the print is part of
     /// what it says then.
+    /// Only a `catch` block's or a `guard`'s `else`: a `do` block may leave by a `try` before its failure, so
+    /// its print runs on passing runs too.
     static func isBesideFailure(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
-        guard let block = call.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        guard let block = call.parent?.parent?.as(CodeBlockItemListSyntax.self),
+            let owner = block.parent?.parent, owner.is(CatchClauseSyntax.self) || owner.is(GuardStmtSyntax.self)
+        else { return false }
         let failures = test.assertions.filter(ConditionalLogicDetector.isFailureOnly)
         return block.contains { item in
             failures.contains { failure in failure.id == item.item.id || failure.parent?.id == item.item.id }

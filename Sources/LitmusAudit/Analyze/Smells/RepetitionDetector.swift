@@ -83,10 +83,15 @@ enum RepetitionDetector {
     /// another insert, the observer appending to `updates`).
     private static func capturedElsewhere(_ test: ScannedTest, besides item: CodeBlockItemSyntax) -> Set<String> {
         let around = Syntax(item)
+        let references = test.all(ClosureExprSyntax.self).filter { closure in
+            !RequiredBefore.isInside(around, Syntax(closure)) && !RequiredBefore.isInside(Syntax(closure), around)
+        }.flatMap { $0.descendants(of: DeclReferenceExprSyntax.self) }
+        // A member's name (`$0.name`) is no name of the test's; a `let` of a literal cannot change.
         return Set(
-            test.all(ClosureExprSyntax.self).filter { closure in
-                !RequiredBefore.isInside(around, Syntax(closure)) && !RequiredBefore.isInside(Syntax(closure), around)
-            }.flatMap { $0.descendants(of: DeclReferenceExprSyntax.self).map(\.baseName.text) })
+            references.filter { reference in
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+                    && !(test.onlyLetValue(of: reference.baseName.text).map(isLiteral) ?? false)
+            }.map(\.baseName.text))
     }
 
     /// Whether every name the check `item` reads is a `let` of the test declared before it that nothing in
@@ -176,8 +181,16 @@ enum RepetitionDetector {
             }
             // A property of a struct may be computed over a reference it holds (apple/swift-nio-ssh 0.15.1's
             // `harness.flushedMessages`, the writes a class delegate saw): across a call it may change.
+            // Not a literal's, nor a standard library value's (`let items = [1, 2, 3]`: `items.count`).
             let readsMember = reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id == reference.id
-            if readsMember && between.contains(where: { !$0.descendants(of: FunctionCallExprSyntax.self).isEmpty }) {
+            let holdsOwnValue: Bool
+            switch test.type(of: reference) {
+            case .known(let type): holdsOwnValue = type.isStandardLibraryValue
+            case .unknown: holdsOwnValue = true
+            }
+            if readsMember, !holdsOwnValue,
+                between.contains(where: { !$0.descendants(of: FunctionCallExprSyntax.self).isEmpty })
+            {
                 return false
             }
             return isValue && (isLet || !mentioned)

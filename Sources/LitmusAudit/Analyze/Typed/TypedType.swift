@@ -50,6 +50,13 @@ public struct TypedType: Sendable, Hashable, CustomStringConvertible {
         "Si", "Su", "Sd", "Sf", "Sb", "SS", "Ss", "Sa", "SD", "Sh", "Sq", "Sn", "SN", "Sc", "SJ", "s4Int8V",
     ]
 
+    /// Whether it is one of the standard library's value types written as a substitution (`Int`, `String`,
+    /// `[Int]`, `[String: Int]`, …), or an optional of one: no property of it reads a reference.
+    public var isStandardLibraryValue: Bool {
+        let text = unwrapped.body
+        return Self.standardValues.contains(text.prefix(2)) && (text.count == 2 || text.dropFirst(2).first == "y")
+    }
+
     /// Whether it is a value type (a struct, an enum, a tuple, the standard library's `Int`, `String`, `Array`
     /// …): a `let` of it cannot change between two reads. `false` for a class, an actor, an existential, a
     /// function, or a shape this reading does not know.

@@ -22,6 +22,14 @@ final class RepeatTests: XCTestCase {
         XCTAssertEqual(harness.flushed, 1)
     }
 
+    func testArrayCountCheckedTwice() {
+        let cart = Cart()
+        let items = [1, 2, 3]
+        XCTAssertEqual(items.count, 3)
+        cart.add()
+        XCTAssertEqual(items.count, 3)
+    }
+
     func testCartCheckedAfterEachChange() {
         let cart = Cart()
         cart.add()
