@@ -4,7 +4,7 @@ import Synchronization
 
 /// The protocols of the standard library and Foundation, which a protocol of the module may inherit
 /// and `--parent` cannot bring: their declarations and requirements, as the libraries' symbol graphs
-/// give them (StandardProtocols+Table.swift, written by scripts/standard-protocols), so that no front
+/// give them (StandardProtocols+Table*.swift, written by scripts/standard-protocols), so that no front
 /// end runs the toolchain. Each is parsed the first time a protocol inherits it, then kept.
 enum StandardProtocols {
     /// One protocol of the table, as its library declares it.

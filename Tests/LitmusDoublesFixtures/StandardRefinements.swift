@@ -1,5 +1,5 @@
 // Protocols refining the standard library's and Foundation's protocols (issue #53): the LitmusDoublesPlugin
-// doubles each from the generator's table of those protocols (StandardProtocols+Table.swift).
+// doubles each from the generator's table of those protocols (StandardProtocols+Table*.swift).
 import Foundation
 
 /// A row of a list, identified by itself: `Identifiable` without an `id` of its own type, and `Hashable`.

@@ -19,19 +19,24 @@ struct StandardProtocolTableTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-table-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let written = folder.appendingPathComponent("Table.swift")
 
         // When
         let result = try await ChildProcess.run(
-            Self.repository.appendingPathComponent("scripts/standard-protocols"), ["--output", written.path],
+            Self.repository.appendingPathComponent("scripts/standard-protocols"), ["--output", folder.path],
             in: folder, timeout: 1200)
 
-        // Then
+        // Then every file of the table it writes is the checked-in one, and no other is checked in
         try #require(result.status == 0, "scripts/standard-protocols failed:\n\(result.output)")
-        let checkedIn = Self.repository.appendingPathComponent(
-            "Sources/LitmusDoublesGenerator/StandardProtocols+Table.swift")
-        let expected = try String(contentsOf: checkedIn, encoding: .utf8)
-        #expect(try String(contentsOf: written, encoding: .utf8) == expected)
+        let sources = Self.repository.appendingPathComponent("Sources/LitmusDoublesGenerator")
+        let isTable = { (name: String) in name.hasPrefix("StandardProtocols+Table") && name.hasSuffix(".swift") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(isTable).sorted()
+        let checkedIn = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter(isTable).sorted()
+        #expect(written == checkedIn)
+        #expect(written.contains("StandardProtocols+Table.swift"))
+        for name in written {
+            let expected = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == expected, "\(name)")
+        }
     }
 
     @Test(
