@@ -46,6 +46,19 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
+    /// Whether the files declare a function `name` that returns `Data`, and every such function returns a
+    /// string's UTF-8 (``UTF8Text``): the text of what it returns is never `nil`.
+    func returnsUTF8Text(_ name: String) -> Bool {
+        let texts = lock.withLock { loaded() }
+        return remembered("utf8Text|\(name)") {
+            let verdicts = texts.filter { declares($0, "func \(name)") }.flatMap { text in
+                Parser.parse(source: text).descendants(of: FunctionDeclSyntax.self).filter { $0.name.text == name }
+                    .compactMap(UTF8Text.verdict)
+            }
+            return verdicts.contains(.text) && !verdicts.contains(.other)
+        }
+    }
+
     /// Whether the files declare a type `name` (`struct`, `class`, `enum`, `actor`).
     func declaresType(_ name: String) -> Bool {
         lock.withLock {

@@ -73,6 +73,78 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8"])
     }
 
+    @Test("The text of data the package's function makes of a string's UTF-8 is never nil; of other data it may be")
+    func packageUTF8Text() throws {
+        // Given CoreOffice/XMLCoder's shape: its encoder returns `….data(using: .utf8, allowLossyConversion: true)!`
+        // and an overload forwards to it; a serializer of raw bytes; and two `pack` functions, one of them binary
+        let library = """
+            public final class Coder {
+                public func encode<T>(_ value: T, root: String?) throws -> Data {
+                    let text = "<" + (root ?? "a") + ">" + String(describing: value) + "</" + (root ?? "a") + ">"
+                    return text.data(using: .utf8, allowLossyConversion: true)!
+                }
+                public func encode<T>(_ value: T) throws -> Data { try encode(value, root: nil) }
+                public func serialize(_ value: Int) -> Data { Data([UInt8(value & 0xFF), 0xC3]) }
+                public func pack(_ value: String) -> Data { Data(value.utf8) }
+                public func pack(_ value: Int) -> Data { withUnsafeBytes(of: value) { Data($0) } }
+            }
+            """
+        let tests = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() throws { let d = try Coder().encode(1, root: "r"); XCTAssertEqual(String(data: d, encoding: .utf8)!, "<r>1</r>") }
+                func testB() throws { let text = try String(data: Coder().encode(1), encoding: .utf8)!; XCTAssertEqual(text, "<a>1</a>") }
+                func testC() throws { let d = try Coder().encode(1); let text = String(data: d, encoding: .utf8); XCTAssertEqual(text!, "<a>1</a>") }
+                func testD() { XCTAssertEqual(String(data: Coder().serialize(1), encoding: .utf8)!, "x") }
+                func testE() { XCTAssertEqual(String(data: Coder().pack("x"), encoding: .utf8)!, "x") }
+                func testF() throws { let d = try Coder().encode(1); XCTAssertEqual(String(data: d, encoding: .isoLatin1)!, "<a>1</a>") }
+                func testG() throws { let text = try String(data: Coder().encode(1), encoding: .utf8); XCTAssertEqual(text!.count, 7) }
+            }
+            """
+        // When it is analyzed with and without the package's sources
+        func traps(_ sources: [String: String]) throws -> [String] {
+            try analyzeSources(["T.swift": tests], packageSources: sources).findings
+                .filter { $0.kind == .trapInTest }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        }
+        // Then the encoder's text is no trap; raw bytes, a name one of whose functions is binary, another
+        // encoding, and anything without the sources still trap
+        #expect(try traps(["Coder.swift": library]) == ["T.testD:6", "T.testE:7", "T.testF:8"])
+        #expect(try traps([:]).count == 7)
+    }
+
+    @Test(
+        "A string's UTF-8 read back as UTF-8 is never nil, by the let in scope; other bytes, or a name bound otherwise, may be"
+    )
+    func stringUTF8ReadBack() throws {
+        // Given XMLCoder's shapes: a fixture's XML at the file's top level, and one `let data` per `do` block
+        let tests = """
+            import XCTest
+            let fixture = \"""
+            <a>1</a>
+            \""".data(using: .utf8)!
+            let raw = Data([0xFF, 0xFE])
+            final class T: XCTestCase {
+                func testA() { XCTAssertEqual(String(data: fixture, encoding: .utf8)!, "<a>1</a>") }
+                func testB() { XCTAssertEqual(String(data: raw, encoding: .utf8)!, "x") }
+                func testC() {
+                    do { let data = Data("a".utf8); XCTAssertEqual(String(data: data, encoding: .utf8)!, "a") }
+                    do { let data = "b".data(using: .utf8)!; XCTAssertEqual(String(data: data, encoding: .utf8)!, "b") }
+                }
+                func testD() {
+                    do { let data = Data("a".utf8); XCTAssertEqual(data.count, 1) }
+                    if let data = load() { XCTAssertEqual(String(data: data, encoding: .utf8)!, "b") }
+                }
+                func testE() { var fixture = load(); fixture.append(0xFF); XCTAssertEqual(String(data: fixture, encoding: .utf8)!, "x") }
+                func testF() { let text = String(data: fixture, encoding: .utf8); XCTAssertEqual(text!, "<a>1</a>") }
+            }
+            """
+        // When it is analyzed
+        let found = try analyzeSources(["T.swift": tests]).findings.filter { $0.kind == .trapInTest }
+            .map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        // Then raw bytes, a name an `if let` binds, and a local name hiding the fixture still trap
+        #expect(found == ["T.testB:8", "T.testD:15", "T.testE:17"], "\(found)")
+    }
+
     @Test("A continuation taken in a stream's build closure is set after it; one set elsewhere, or later, may not be")
     func streamContinuation() throws {
         // Given swift-service-lifecycle's shape: `var cont: AsyncStream<Void>.Continuation!`, `AsyncStream { cont = $0 }`

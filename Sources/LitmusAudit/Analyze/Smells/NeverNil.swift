@@ -30,13 +30,19 @@ import SwiftSyntax
 /// declare an `HTTPURLResponse` or a `JSONEncoder` of its own); without them the names decide.
 enum NeverNil {
     /// Whether unwrapping `expression` in `test` cannot trap by one of the shapes above.
-    static func holds(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+    static func holds(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions? = nil) -> Bool {
         if let call = expression.as(FunctionCallExprSyntax.self) {
-            return isStubResponse(call, test: test) || isEncodedJSONText(call, test: test)
+            return isStubResponse(call, test: test) || isEncodedText(call, test: test, sources: sources)
                 || isFixedZoneOrCalendar(call, test: test) || isElementOfWrittenLiteral(call)
                 || FixedDateFormat.cannotFail(call, test: test)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
+            if let value = test.letValue(of: name.baseName.text, at: Syntax(name)),
+                !value.is(DeclReferenceExprSyntax.self),
+                holds(value.withoutTryOrAwait, test: test, sources: sources)
+            {
+                return true
+            }
             return isStreamContinuation(name, test: test)
         }
         if let lookup = expression.as(SubscriptCallExprSyntax.self) {
@@ -179,8 +185,11 @@ enum NeverNil {
         "islamicTabular", "islamicUmmAlQura",
     ]
 
-    /// `String(data: d, encoding: .utf8)` (or `String(bytes: d, encoding: .utf8)`) with `d` JSONEncoder's output.
-    private static func isEncodedJSONText(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+    /// `String(data: d, encoding: .utf8)` (or `String(bytes: d, encoding: .utf8)`) with `d` JSONEncoder's output,
+    /// or what a function of the package returns that makes its `Data` of a string's UTF-8 (``UTF8Text``).
+    private static func isEncodedText(_ call: FunctionCallExprSyntax, test: ScannedTest, sources: SourceFunctions?)
+        -> Bool
+    {
         guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
             [["data", "encoding"], ["bytes", "encoding"]].contains(call.arguments.map({ $0.label?.text ?? "_" })),
             let data = call.arguments.first?.expression, let encoding = call.arguments.last?.expression,
@@ -188,11 +197,52 @@ enum NeverNil {
             member.base == nil || member.base?.trimmedDescription == "String.Encoding",
             FailableLiteral.isLibrary(call, test: test)
         else { return false }
-        if let name = data.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            guard let value = test.onlyLetValue(of: name) else { return false }
-            return isJSONEncoding(value, test: test)
+        var value = data
+        if let name = data.as(DeclReferenceExprSyntax.self) {
+            guard
+                let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
+                    ?? fileLetValue(of: name, test: test)
+            else { return false }
+            value = bound
         }
-        return isJSONEncoding(data, test: test)
+        return UTF8Text.isStringUTF8(value) || isJSONEncoding(value, test: test)
+            || isPackageText(value, test: test, sources: sources)
+    }
+
+    /// The value of a `let` the test's file declares once at its top level (a fixture's XML written as
+    /// `let xml = """…""".data(using: .utf8)!`).
+    private static func fileLetValue(of name: DeclReferenceExprSyntax, test: ScannedTest) -> ExprSyntax? {
+        let file = test.declaration.root.as(SourceFileSyntax.self)
+        let lets = (file?.statements ?? []).compactMap { $0.item.as(VariableDeclSyntax.self) }.filter {
+            $0.bindingSpecifier.tokenKind == .keyword(.let)
+                && $0.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name.baseName.text
+                }
+        }
+        let shadowed =
+            test.all(IdentifierPatternSyntax.self).contains { $0.identifier.text == name.baseName.text }
+            || test.all(ClosureShorthandParameterSyntax.self).contains { $0.name.text == name.baseName.text }
+            || test.all(ClosureParameterSyntax.self).contains {
+                ($0.secondName ?? $0.firstName).text == name.baseName.text
+            }
+        guard lets.count == 1, !shadowed else { return nil }
+        return lets.first?.bindings.first {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name.baseName.text
+        }?.initializer?.value
+    }
+
+    /// A call of a function the package declares, every one of that name returning a string's UTF-8; not one
+    /// the compiler resolves to Foundation (whose encoders are judged above).
+    private static func isPackageText(_ value: ExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
+        guard let sources, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(call.calledExpression)
+        else { return false }
+        if case .known(let declaration) = test.declaration(calledBy: call),
+            TypedDeclaration.foundationModules.contains(declaration.module ?? "") || declaration.isStandardLibrary
+        {
+            return false
+        }
+        return sources.returnsUTF8Text(name)
     }
 
     /// `try JSONEncoder().encode(x)`, or `encoder.encode(x)` of a name the test binds once, with `let`, to

@@ -33,6 +33,39 @@ extension ScannedTest {
         else { return nil }
         return value
     }
+
+    /// The value `name` has at `use`: ``onlyLetValue(of:)``, or, when the test binds the name more than
+    /// once and every time by a plain `let name = …` (one per `do { }` block, say), the one Swift's scopes
+    /// give it there: the nearest `let` before `use` in a block around it. `nil` when something else binds
+    /// or assigns the name (an `if let`, a closure's parameter, a `for` pattern, a `var`).
+    func letValue(of name: String, at use: Syntax) -> ExprSyntax? {
+        if let only = onlyLetValue(of: name) { return only }
+        let patterns = all(IdentifierPatternSyntax.self).filter { $0.identifier.text == name }
+        let declarations = patterns.compactMap {
+            $0.parent?.as(PatternBindingSyntax.self)?.parent?.parent?.as(VariableDeclSyntax.self)
+        }
+        let parameters =
+            all(ClosureShorthandParameterSyntax.self).map(\.name.text)
+            + all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
+        guard declarations.count == patterns.count, !parameters.contains(name),
+            declarations.allSatisfy({ $0.bindingSpecifier.tokenKind == .keyword(.let) && $0.bindings.count == 1 })
+        else { return nil }
+        var current = use.parent
+        while let node = current {
+            if let block = node.as(CodeBlockItemListSyntax.self) {
+                let before = block.filter { $0.endPosition <= use.position }
+                for item in before.reversed() {
+                    guard let declaration = item.item.as(VariableDeclSyntax.self),
+                        let binding = declaration.bindings.first,
+                        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    else { continue }
+                    return binding.initializer?.value
+                }
+            }
+            current = node.parent
+        }
+        return nil
+    }
 }
 
 extension ClosureExprSyntax {

@@ -38,7 +38,7 @@ enum TrapDetector {
             // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
             if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { continue }
             if isValueBufferAddress(node.expression, test: test) { continue }
-            if NeverNil.holds(node.expression, test: test) { continue }
+            if NeverNil.holds(node.expression, test: test, sources: sources) { continue }
             if isCheckedNonNil(node.expression) { continue }
             if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { continue }
             traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))

@@ -1,0 +1,83 @@
+import SwiftSyntax
+
+/// Data that is a string's UTF-8 by construction, read from the package's function that returns it:
+/// `String(data: d, encoding: .utf8)` of such data is never `nil`, so a test's force unwrap of it cannot
+/// trap (CoreOffice/XMLCoder 0.18.2: `XMLEncoder.encode(_:withRootKey:…)` returns
+/// `element.toXMLString(…).data(using: .utf8, allowLossyConversion: true)!`, and 45 of its tests unwrap
+/// the text of what it encoded).
+enum UTF8Text {
+    /// What the functions of one name, each declared to return `Data`, return: `text` when every value
+    /// returned is a string's UTF-8 (`s.data(using: .utf8)`, with or without `!` or more arguments, or
+    /// `Data(s.utf8)`) or what a function of the same name returns (an overload it forwards to), and at
+    /// least one is a string's UTF-8.
+    enum Verdict {
+        case text, forwards, other
+    }
+
+    /// The verdict on `function`, when it is declared to return `Data` (`nil` otherwise: it is not asked).
+    static func verdict(on function: FunctionDeclSyntax) -> Verdict? {
+        guard let type = function.signature.returnClause?.type.as(IdentifierTypeSyntax.self),
+            type.name.text == "Data", type.genericArgumentClause == nil
+        else { return nil }
+        guard let body = function.body else { return .other }
+        var values = body.descendants(of: ReturnStmtSyntax.self).filter { isOwn($0, of: function) }.map(\.expression)
+        if values.isEmpty, body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
+            values = [only]
+        }
+        let verdicts = values.map { $0.map { judge($0, name: function.name.text) } ?? .other }
+        if verdicts.isEmpty || verdicts.contains(.other) { return .other }
+        return verdicts.contains(.text) ? .text : .forwards
+    }
+
+    /// Whether `statement` returns from `function` itself, not from a closure or function inside it.
+    private static func isOwn(_ statement: ReturnStmtSyntax, of function: FunctionDeclSyntax) -> Bool {
+        var current = statement.parent
+        while let node = current {
+            if node.id == function.id { return true }
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) || node.is(AccessorBlockSyntax.self)
+            {
+                return false
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// `s.data(using: .utf8 …)`, `Data(s.utf8)`, or a call of a function named `name` (`encode(…)`,
+    /// `self.encode(…)`), under `try`, `await` or a force unwrap.
+    private static func judge(_ value: ExprSyntax, name: String) -> Verdict {
+        var expression = value.withoutTryOrAwait
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression.withoutTryOrAwait }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return .other }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "data", let encoding = call.arguments.first,
+                encoding.label?.text == "using", isUTF8(encoding.expression)
+            {
+                return .text
+            }
+            let base = member.base?.trimmedDescription
+            return member.declName.baseName.text == name && (base == "self" || base == "Self") ? .forwards : .other
+        }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            if reference.baseName.text == name { return .forwards }
+            if reference.baseName.text == "Data", call.arguments.count == 1, let bytes = call.arguments.first,
+                bytes.label == nil, bytes.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "utf8"
+            {
+                return .text
+            }
+        }
+        return .other
+    }
+
+    /// Whether `value` is a string's UTF-8: `s.data(using: .utf8)` (under `try` or `!`) or `Data(s.utf8)`.
+    static func isStringUTF8(_ value: ExprSyntax) -> Bool {
+        judge(value, name: "") == .text
+    }
+
+    /// `.utf8` or `String.Encoding.utf8`.
+    static func isUTF8(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "utf8"
+        else { return false }
+        return member.base == nil || member.base?.trimmedDescription == "String.Encoding"
+    }
+}
