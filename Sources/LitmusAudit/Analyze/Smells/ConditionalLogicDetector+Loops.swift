@@ -139,7 +139,7 @@ extension ConditionalLogicDetector {
 
     /// The name and the other side of each equality a check states: `a == b` anywhere in it, and the two
     /// arguments of `XCTAssertEqual`.
-    private static func comparedPairs(_ check: Syntax) -> [(String, ExprSyntax)] {
+    static func comparedPairs(_ check: Syntax) -> [(String, ExprSyntax)] {
         var sides: [(ExprSyntax, ExprSyntax)] = check.descendants(of: ExprSyntax.self).compactMap { expression in
             guard let (left, op, right) = EqualityShapeDetector.comparison(expression), op == "==" else { return nil }
             return (left, right)

@@ -88,7 +88,10 @@ enum ConditionalLogicDetector {
             } else if let switchCase = syntax.as(SwitchCaseSyntax.self),
                 let statement = switchCase.parent?.parent?.as(SwitchExprSyntax.self),
                 !isUncontrolled(statement.subject.trimmedDescription),
-                statement.cases.contains(where: { !checksOrFails(Syntax($0), assertions: assertions) })
+                statement.cases.contains(where: { !checksOrFails(Syntax($0), assertions: assertions) }),
+                !switchesOnCheckedCount(
+                    statement, assertions: assertions, in: body,
+                    checks: { checksOrFails(Syntax($0), assertions: assertions) })
             {
                 return
                     "in `\(switchCase.label.trimmedDescription.prefix(40))` of a switch some case of which checks nothing"
@@ -293,6 +296,7 @@ enum ConditionalLogicDetector {
     /// all) }` checks on either way).
     private static func checksOrFails(_ branch: Syntax, assertions: [Syntax]) -> Bool {
         if assertions.contains(where: { RequiredBefore.isInside($0, branch) }) { return true }
+        let local = localCheckingFunctions(assertions)
         return branch.descendants(of: Syntax.self).contains { node in
             if node.is(ThrowStmtSyntax.self) { return true }
             if let macro = node.as(MacroExpansionExprSyntax.self) {
@@ -301,7 +305,28 @@ enum ConditionalLogicDetector {
             guard let call = node.as(FunctionCallExprSyntax.self),
                 let name = CallCollector.calledName(call.calledExpression)
             else { return false }
-            return TestSourceAnalyzer.asserts(name) || ["to", "toNot", "notTo", "fatalError"].contains(name)
+            return TestSourceAnalyzer.asserts(name) || local.contains(name)
+                || ["to", "toNot", "notTo", "fatalError", "preconditionFailure"].contains(name)
         }
+    }
+
+    /// The functions declared inside another function (a test's own local helper, `func check(_ child:)`)
+    /// that hold one of the test's checks: a call of one checks (apple/swift-argument-parser 1.8.2's
+    /// MirrorTests switches over a mirror's children, each case calling the test's `checkChildValue`).
+    private static func localCheckingFunctions(_ assertions: [Syntax]) -> Set<String> {
+        Set(
+            assertions.compactMap { check -> String? in
+                var current = check.parent
+                var innermost: FunctionDeclSyntax?
+                while let node = current {
+                    if let declaration = node.as(FunctionDeclSyntax.self) {
+                        // A function around the innermost one: that one is local to it.
+                        if let innermost { return innermost.name.text }
+                        innermost = declaration
+                    }
+                    current = node.parent
+                }
+                return nil
+            })
     }
 }
