@@ -16,12 +16,9 @@ enum EqualityShapeDetector {
         var floatRule = FloatComparison(test)
         var booleans: [(node: Syntax, message: String, unconfirmed: Unconfirmed?)] = []
         var descriptions: [(node: Syntax, unconfirmed: Unconfirmed?)] = []
+        var descriptionRule = DescriptionComparison(test)
         // What tells a Boolean-literal comparison from a Bool's, read only for a test that makes one.
         var literalTypes: LiteralTypedValues?
-        // The texts the test writes outside its checks, read only for a test comparing a description.
-        var writtenTexts: Set<String>?
-        // The names the test binds to the context of a Codable error, read only for a test reading a description.
-        var contexts: Set<String>?
         for assertion in test.assertions {
             guard let name = SmellScan.assertionName(assertion) else { continue }
             let arguments = SmellScan.arguments(assertion)
@@ -39,29 +36,8 @@ enum EqualityShapeDetector {
             {
                 booleans.append((assertion, shape.message, shape.unconfirmed))
             }
-            // Without operands, the unlabelled arguments an assertion checks (`XCTAssertTrue(x, message)` checks
-            // `x`: its message, `"\(String(reflecting: $0))"`, is only printed when it fails; vapor's
-            // fluent-sqlite-driver 4.9.0).
-            let checked =
-                operands.isEmpty
-                ? Array(
-                    arguments.filter { $0.label == nil }.map(\.expression).prefix(
-                        RepetitionDetector.operandCounts[name] ?? Int.max)) : operands
-            // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing; two descriptions
-            // compared with each other change together when the format does (vapor/sqlite-nio 1.13.2's
-            // `decoded?.description == date.description`).
-            let bothDescriptions = operands.count == 2 && operands.allSatisfy { readsDescription($0) }
-            if !messageOnly.contains(name), !bothDescriptions, checked.contains(where: { readsDescription($0) }) {
-                let names = contexts ?? codingErrorContexts(test)
-                contexts = names
-                if checked.contains(where: { readsDescription($0, contexts: names) }) {
-                    let texts = writtenTexts ?? textsWritten(test)
-                    writtenTexts = texts
-                    let own = ownDescriptions(checked, test: test)
-                    if !echoesText(operands, texts), own.value != true {
-                        descriptions.append((assertion, own.unconfirmed))
-                    }
-                }
+            if let unconfirmed = descriptionRule.judge(name, arguments, operands: operands) {
+                descriptions.append((assertion, unconfirmed))
             }
         }
         var found: [Smell] = []
@@ -89,6 +65,44 @@ enum EqualityShapeDetector {
                         descriptions.count), unconfirmed: first.unconfirmed))
         }
         return found
+    }
+
+    /// sensitiveEquality's judgement of one test's checks; what it reads of the test (the texts it writes
+    /// outside its checks, the names it binds to a Codable error's context) is read once, and only for a
+    /// test that compares a description.
+    struct DescriptionComparison {
+        let test: ScannedTest
+        private var writtenTexts: Set<String>?
+        private var contexts: Set<String>?
+
+        init(_ test: ScannedTest) { self.test = test }
+
+        /// Whether the check `name` (with `arguments`, comparing `operands`) compares a description, and why
+        /// it is unconfirmed if the types could not confirm it; `nil` when it does not.
+        mutating func judge(_ name: String, _ arguments: [LabeledExprSyntax], operands: [ExprSyntax]) -> Unconfirmed?? {
+            // Without operands, the unlabelled arguments an assertion checks (`XCTAssertTrue(x, message)` checks
+            // `x`: its message, `"\(String(reflecting: $0))"`, is only printed when it fails; vapor's
+            // fluent-sqlite-driver 4.9.0).
+            let checked =
+                operands.isEmpty
+                ? Array(
+                    arguments.filter { $0.label == nil }.map(\.expression).prefix(
+                        RepetitionDetector.operandCounts[name] ?? Int.max)) : operands
+            // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing; two descriptions
+            // compared with each other change together when the format does (vapor/sqlite-nio 1.13.2's
+            // `decoded?.description == date.description`).
+            let bothDescriptions = operands.count == 2 && operands.allSatisfy { readsDescription($0) }
+            guard !messageOnly.contains(name), !bothDescriptions, checked.contains(where: { readsDescription($0) })
+            else { return nil }
+            let names = contexts ?? codingErrorContexts(test)
+            contexts = names
+            guard checked.contains(where: { readsDescription($0, contexts: names) }) else { return nil }
+            let texts = writtenTexts ?? textsWritten(test)
+            writtenTexts = texts
+            let own = ownDescriptions(checked, test: test)
+            guard !echoesText(operands, texts), own.value != true else { return nil }
+            return .some(own.unconfirmed)
+        }
     }
 
     /// The two sides an equality assertion compares: `XCTAssertEqual(a, b)`, `#expect(a == b)`,
