@@ -10,7 +10,9 @@ import LitmusModel
 /// modification time. Files the package no longer has (or that a test wrote into its working directory) are
 /// deleted (a stale `default.profraw` too: builds no longer write one there,
 /// ``PackageWorkspace/runSwift(_:_:environment:outputFile:timeout:)``), except SwiftPM's own
-/// Package.resolved when the package has none. Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor
+/// Package.resolved when the package has none; one the package had and has deleted goes too (its pins may
+/// name revisions the package no longer asks for), told from SwiftPM's by a note in the copy's `.swiftpm`
+/// (``resolvedFromPackage``). Build folders (`.build*`), `.git` and `.swiftpm` are neither copied nor
 /// deleted. Manifests get their local dependencies pointed at the real folders (``LocalDependencies``)
 /// before comparing, and with `observer` the footprint observer's target (``FootprintObserver``), whose
 /// folder the sync leaves alone.
@@ -22,11 +24,26 @@ enum WorkspaceSync {
         -> [String]
     {
         var written: [String] = []
+        let fileManager = FileManager.default
+        let note = copy.appendingPathComponent(resolvedFromPackage)
+        let packageResolves = fileManager.fileExists(atPath: original.appendingPathComponent("Package.resolved").path)
+        if !packageResolves, fileManager.fileExists(atPath: note.path) {
+            try? fileManager.removeItem(at: copy.appendingPathComponent("Package.resolved"))
+            try fileManager.removeItem(at: note)
+        }
         try sync(
             folder: "", original: original, copy: copy, root: original,
             preserving: preserving.union([FootprintObserver.target]), observer: observer, written: &written)
+        if packageResolves {
+            try fileManager.createDirectory(at: note.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: note)
+        }
         return written
     }
+
+    /// The note, in the copy, that its Package.resolved is the package's (copied by the sync), not the one
+    /// SwiftPM wrote when the package had none.
+    static let resolvedFromPackage = ".swiftpm/litmus-resolved-from-package"
 
     private static func skipped(_ name: String) -> Bool { PackageWorkspace.isNotCopied(name) }
 

@@ -79,6 +79,26 @@ struct WorkspaceSyncTests {
         #expect(names == ["Package.resolved", "Package.swift"])
     }
 
+    @Test("A Package.resolved the package deleted leaves the copy; SwiftPM's own, written after, stays")
+    func deletedResolvedFileLeaves() throws {
+        // Given a package whose Package.resolved pins revisions, synced once
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("// swift-tools-version: 6.1\n", "Package.swift")
+        try write(#"{"pins": ["stale"]}"#, "Package.resolved")
+        try WorkspaceSync.sync(from: original, to: copy)
+        let resolved = copy.appendingPathComponent("Package.resolved")
+
+        // When the package deletes it and is synced again
+        try FileManager.default.removeItem(at: original.appendingPathComponent("Package.resolved"))
+        try WorkspaceSync.sync(from: original, to: copy)
+
+        // Then the copy's goes; and the one SwiftPM then writes there is kept by the next sync
+        #expect(!FileManager.default.fileExists(atPath: resolved.path))
+        try #"{"pins": ["swiftpm"]}"#.write(to: resolved, atomically: false, encoding: .utf8)
+        try WorkspaceSync.sync(from: original, to: copy)
+        #expect(try String(contentsOf: resolved, encoding: .utf8) == #"{"pins": ["swiftpm"]}"#)
+    }
+
     @Test("The manifest's path to a folder outside the package becomes absolute in the copy")
     func manifestIsRewritten() throws {
         // Given
