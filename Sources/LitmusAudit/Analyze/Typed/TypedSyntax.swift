@@ -7,6 +7,12 @@ extension TypedFileFacts {
     /// outermost of its place (`error?.description.hasPrefix("x")` is a `Bool?`, its call inside a `Bool`),
     /// not a conversion it wrapped around it; `nil` when the facts have none there.
     public func type(of node: some SyntaxProtocol) -> TypedType? {
+        // `try x`, `try! x` and `await x` have the type of `x`; an operand written so in a sequence
+        // (`#expect(try await a() == true)` gives `await a()`) has no fact of its own place: the compiler's
+        // `await` spans the whole comparison.
+        if let expression = Syntax(node).as(ExprSyntax.self), expression.withoutTryOrAwait.id != expression.id {
+            return type(of: expression.withoutTryOrAwait)
+        }
         guard let (start, end) = Self.span(of: node) else { return nil }
         let candidates = facts(from: start, to: end)
         let chosen =

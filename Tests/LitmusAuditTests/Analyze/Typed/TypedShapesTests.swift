@@ -65,7 +65,7 @@ struct TypedShapesTests {
     func booleans() throws {
         #expect(
             try Self.found(.boolAssertEquality, typed: true) == [
-                "BoolTests/loadedFlag": false, "testMoney": false,
+                "BoolTests/loadedFlag": false, "BoolTests/awaitedLoadedFlag": false, "testMoney": false,
             ])
         let untyped = try Self.found(.boolAssertEquality, typed: false)
         #expect(untyped["BoolTests/optionalFlag"] == true)

@@ -54,6 +54,10 @@ public struct Settings: Sendable {
     public func isEnabled(_ feature: String) -> Bool? { feature == "dark" ? true : nil }
     /// Whether the settings were read.
     public var isLoaded: Bool { true }
+    /// Whether `feature` is on, read from a store that may fail; `nil` when unset.
+    public func fetch(_ feature: String) async throws -> Bool? { isEnabled(feature) }
+    /// Whether the store could be read.
+    public func fetchLoaded() async throws -> Bool { true }
 }
 
 /// An item of a catalog.

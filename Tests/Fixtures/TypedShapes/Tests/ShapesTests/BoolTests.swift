@@ -22,6 +22,14 @@ struct BoolTests {
     @Test func loadedFlag() {
         #expect(Settings().isLoaded == true)
     }
+
+    @Test func awaitedOptionalFlag() async throws {
+        #expect(try await Settings().fetch("dark") == true)
+    }
+
+    @Test func awaitedLoadedFlag() async throws {
+        #expect(try await Settings().fetchLoaded() == true)
+    }
 }
 
 final class BoolEqualityTests: XCTestCase {
