@@ -14,7 +14,9 @@ import LitmusModel
 /// taken apart by position, never by a loose pattern:
 /// `Test Case 'Class.test' started at …`, `Test Case 'Class.test' passed (0.001 seconds)` (or `failed`,
 /// `skipped`), and failure lines `path:line: error: Class.test : message`. Apple's form
-/// `Test Case '-[Module.Class test]' …` is read too. A test that started and never ended is `crashed`.
+/// `Test Case '-[Module.Class test]' …` is read too. A test that started and never ended is `crashed`; one
+/// started again while it runs (a child process it spawned, running it in the same output) is still the
+/// one test.
 public struct XCTestOutputParser: Sendable {
     /// One test as the output names it, in the order it started.
     public struct Entry: Hashable, Sendable {
@@ -73,6 +75,14 @@ public struct XCTestOutputParser: Sendable {
                 if marker > 0 { printed.append(UnsafeBufferPointer(rebasing: line[..<marker])) }
                 switch record.event {
                 case "started":
+                    // The running test started again before it ended: a child process it spawned runs it in
+                    // the same output (OpenCombine 0.14.0's `assertCrashes` runs the test again in a child that
+                    // is meant to crash, and the test passes when it does). The test is still running: only
+                    // the parent's own end, or none, decides it.
+                    if open?.name == record.name {
+                        printed.append(line)
+                        break
+                    }
                     if let unfinished = open { end(unfinished, outcome: .crashed, seconds: 0) }
                     open = (record.name, [])
                     printed = OutputTail(limit: XCTestOutputParser.outputTail)
@@ -93,11 +103,17 @@ public struct XCTestOutputParser: Sendable {
             }
         }
 
-        /// Ends `test` with `outcome`; what it printed is kept when it did not pass.
+        /// Ends `test` with `outcome`; what it printed is kept when it did not pass. A second end of the test
+        /// that ended last, with no test started between, is the parent's after its child's: it replaces it.
         mutating func end(_ test: (name: String, issues: [String]), outcome: TestOutcome, seconds: Double) {
             var result = TestResult(outcome: outcome, duration: seconds, issues: test.issues)
             if outcome != .passed, outcome != .skipped { result.output = printed.text }
-            entries.append(Entry(outputName: test.name, result: result))
+            if open == nil, let last = entries.last, last.outputName == test.name {
+                result.issues = last.result.issues + result.issues
+                entries[entries.count - 1] = Entry(outputName: test.name, result: result)
+            } else {
+                entries.append(Entry(outputName: test.name, result: result))
+            }
             open = nil
             printed = OutputTail(limit: XCTestOutputParser.outputTail)
         }

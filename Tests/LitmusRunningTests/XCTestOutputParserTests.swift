@@ -37,6 +37,37 @@ struct XCTestOutputParserTests {
         #expect(entries.map(\.result.outcome) == [.passed, .crashed])
     }
 
+    @Test(
+        "A test started again while it runs (a child process running it) ends as the parent says; a crash still shows")
+    func childRunsTheTest() {
+        // Given OpenCombine's assertCrashes: the test runs itself again in a child, which crashes as expected, and
+        // passes; a child that ends without the crash expected, after which its parent fails; and a child that
+        // crashes when its parent process dies too, before its end
+        let output = """
+            Test Case 'SubjectTests.testCrashOnZeroDemand' started at 2026-11-27 10:00:00.000
+            Test Case 'SubjectTests.testCrashOnZeroDemand' started at 2026-11-27 10:00:00.100
+            Fatal error: Zero demand
+            Test Case 'SubjectTests.testCrashOnZeroDemand' passed (0.2 seconds)
+            Test Case 'SubjectTests.testBreakpoint' started at 2026-11-27 10:00:00.200
+            Test Case 'SubjectTests.testBreakpoint' started at 2026-11-27 10:00:00.210
+            Test Case 'SubjectTests.testBreakpoint' passed (0.01 seconds)
+            Test Case 'SubjectTests.testBreakpoint' failed (0.05 seconds)
+            Test Case 'SubjectTests.testSend' started at 2026-11-27 10:00:00.300
+            Test Case 'SubjectTests.testSend' started at 2026-11-27 10:00:00.400
+            Fatal error: boom
+            """
+
+        // When
+        let entries = sut.parse(output)
+
+        // Then
+        #expect(
+            entries.map(\.outputName) == [
+                "SubjectTests.testCrashOnZeroDemand", "SubjectTests.testBreakpoint", "SubjectTests.testSend",
+            ])
+        #expect(entries.map(\.result.outcome) == [.passed, .failed, .crashed])
+    }
+
     @Test("Apple's form -[Module.Class test] reads as Class.test")
     func appleForm() {
         let entries = sut.parse(

@@ -52,7 +52,9 @@ enum RepetitionDetector {
                     if between.allSatisfy({ checkText($0) != nil }) { return Syntax(items[later]) }
                     let declared = bindings ?? localBindings(test)
                     bindings = declared
-                    if readsOnlyUnchanged(item, between: between, bindings: declared, test: test) {
+                    if readsOnlyUnchanged(item, between: between, bindings: declared, test: test),
+                        !readsCapturedElsewhere(item, test: test)
+                    {
                         return Syntax(items[later])
                     }
                 }
@@ -66,8 +68,10 @@ enum RepetitionDetector {
                 where checkText(items[later], allowingCalls: true) == text {
                     let declared = bindings ?? localBindings(test)
                     bindings = declared
-                    if readsOnlyUnmentioned(item, between: items[(index + 1)..<later], bindings: declared),
-                        capturedElsewhere(test, besides: item).isDisjoint(with: readNames(item).map(\.baseName.text))
+                    let between = items[(index + 1)..<later]
+                    if readsOnlyUnmentioned(item, between: between, bindings: declared),
+                        !readsCapturedElsewhere(item, test: test),
+                        !readsReferencePropertyAcrossCall(item, between: between, test: test)
                     {
                         return Syntax(items[later])
                     }
@@ -75,6 +79,35 @@ enum RepetitionDetector {
             }
         }
         return nil
+    }
+
+    /// Whether the check `item` reads a name a closure the test hands off can change (``capturedElsewhere``):
+    /// a `var value` a sink's `receiveValue: { value = $0 }` sets changes whenever anything between two checks
+    /// runs (OpenCombine 0.14.0's `XCTAssertEqual(value, 42)` checked again after `publisher.send(completion:)`).
+    private static func readsCapturedElsewhere(_ item: CodeBlockItemSyntax, test: ScannedTest) -> Bool {
+        !capturedElsewhere(test, besides: item).isDisjoint(with: readNames(item).map(\.baseName.text))
+    }
+
+    /// Whether the check `item` reads a property (not a method's result) of a name whose type the compiler
+    /// does not know for a standard library value, while a statement between the two checks calls something:
+    /// an instance of a class (OpenCombine's `subscriber.history`, a `TrackingSubscriber` the subject it
+    /// subscribed to appends to), or a struct's property computed over one, changes through any call that
+    /// reaches it.
+    private static func readsReferencePropertyAcrossCall(
+        _ item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, test: ScannedTest
+    ) -> Bool {
+        guard between.contains(where: { !$0.descendants(of: FunctionCallExprSyntax.self).isEmpty }) else {
+            return false
+        }
+        return readNames(item).contains { reference in
+            guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+                member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != member.id
+            else { return false }
+            switch test.type(of: reference) {
+            case .known(let type): return !type.isStandardLibraryValue
+            case .unknown: return true
+            }
+        }
     }
 
     /// The names the test's closures read, but for closures around `item` or inside it: a closure the test
@@ -135,9 +168,13 @@ enum RepetitionDetector {
     }
 
     /// Calls that take from what they are called on: a check calling one twice reads two different values.
+    /// And commands, which act each time they are called: a check of what `send("b")` returns, made twice,
+    /// checks two sends (OpenCombine's demand after each value a subject sends).
     static let consuming: Set<String> = [
         "next", "pop", "popLast", "popFirst", "removeFirst", "removeLast", "dequeue", "read", "readLine", "receive",
         "take", "poll", "advance", "makeIterator", "random", "randomElement", "shuffled", "now", "Date", "UUID",
+        "send", "write", "append", "insert", "push", "enqueue", "emit", "post", "request", "publish", "increment",
+        "decrement", "step", "tick",
     ]
 
     /// The test's local variables, by name (the first declaration of each).
