@@ -12,7 +12,7 @@ struct DuplicateAssertTests {
         "A var a handed-off closure sets, a class's property across a call, and a command called twice repeat nothing")
     func handedOffAndCommands() throws {
         // Given a sink's closure setting `value`, a subscriber whose history a subject appends to, a `send`
-        // whose returned demand is checked twice; and near misses: an Int nobody captures, and a query of a
+        // whose returned demand is checked twice, a property set between (a subject's setter sends); and near misses: an Int nobody captures, and a query of a
         // `let` called again with nothing between mentioning it
         let methods = """
             func testA() {
@@ -45,6 +45,12 @@ struct DuplicateAssertTests {
                 XCTAssertFalse(folder.isEmpty())
                 other.run()
                 XCTAssertFalse(folder.isEmpty())
+            }
+            func testF() {
+                let subscriber = Tracking()
+                XCTAssertEqual(subscriber.history, [.subscription("S")])
+                subject.value += 1
+                XCTAssertEqual(subscriber.history, [.subscription("S")])
             }
             """
         // Then only the uncaptured Int and the query of a `let` are repeats

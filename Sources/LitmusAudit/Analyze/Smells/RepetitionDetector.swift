@@ -96,7 +96,7 @@ enum RepetitionDetector {
     private static func readsReferencePropertyAcrossCall(
         _ item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, test: ScannedTest
     ) -> Bool {
-        guard between.contains(where: { !$0.descendants(of: FunctionCallExprSyntax.self).isEmpty }) else {
+        guard runsCode(between) else {
             return false
         }
         return readNames(item).contains { reference in
@@ -107,6 +107,23 @@ enum RepetitionDetector {
             case .known(let type): return !type.isStandardLibraryValue
             case .unknown: return true
             }
+        }
+    }
+
+    /// Whether a statement of `between` runs code that can reach another instance: a call, or an assignment to
+    /// a property (`subject.value += 1`: a setter, or an observer such as a subject's sending to its subscribers,
+    /// OpenCombine's `CurrentValueSubject`).
+    private static func runsCode(_ between: ArraySlice<CodeBlockItemSyntax>) -> Bool {
+        between.contains { item in
+            !item.descendants(of: FunctionCallExprSyntax.self).isEmpty
+                || item.descendants(of: SequenceExprSyntax.self).contains { sequence in
+                    let elements = Array(sequence.elements)
+                    let assigns =
+                        elements.count >= 3
+                        && (elements[1].is(AssignmentExprSyntax.self)
+                            || (elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") ?? false))
+                    return assigns && elements[0].is(MemberAccessExprSyntax.self)
+                }
         }
     }
 
@@ -226,7 +243,7 @@ enum RepetitionDetector {
             case .unknown: holdsOwnValue = true
             }
             if readsMember, !holdsOwnValue,
-                between.contains(where: { !$0.descendants(of: FunctionCallExprSyntax.self).isEmpty })
+                runsCode(between)
             {
                 return false
             }
