@@ -5,8 +5,10 @@ import SwiftSyntax
 /// - `HTTPURLResponse(url:statusCode:httpVersion:headerFields:)`, failable by its declaration only:
 ///   swift-corelibs-foundation has no path that returns `nil`, and a test builds a stub's response with it
 ///   (mattt/EventSource 1.1.1 unwraps 12);
-/// - `String(data: d, encoding: .utf8)` of what `JSONEncoder` encoded (`d` the call, or the test's one `let`
-///   bound to it): JSONEncoder writes UTF-8 whatever the value's `encode(to:)` does;
+/// - `String(data: d, encoding: .utf8)` of what `JSONEncoder` encoded (`d` the call, or the `let` in scope
+///   bound to it): JSONEncoder writes UTF-8 whatever the value's `encode(to:)` does; of a string's UTF-8
+///   (`s.data(using: .utf8)!`, `Data(s.utf8)`, bound in scope or by the file's top-level `let`); or of what a
+///   function of the package returns when every function of its name there does the same (``UTF8Text``);
 /// - a continuation a test takes out of a stream's build closure (`var c: AsyncStream<T>.Continuation!`,
 ///   `AsyncStream { c = $0 }`, then `c!`): `AsyncStream` and `AsyncThrowingStream` call that closure before
 ///   their initializer returns, so every later statement finds it set;
