@@ -132,7 +132,7 @@ extension ConditionalLogicDetector {
     }
 
     /// `+=`, `-=`, `*=`, `|=` and the other compound assignments.
-    private static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
+    static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
         guard let text = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
         return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
     }

@@ -48,13 +48,8 @@ extension ConditionalLogicDetector {
     private static func countsOnce(_ counter: String, in loopBody: CodeBlockSyntax) -> Bool {
         let changes = loopBody.descendants(of: SequenceExprSyntax.self).filter { sequence in
             let elements = Array(sequence.elements)
-            guard elements.count >= 3, elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == counter,
-                let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text
-                    ?? elements[1].as(
-                        AssignmentExprSyntax.self
-                    ).map({ _ in "=" })
-            else { return false }
-            return op.hasSuffix("=") && !["==", "!=", "<=", ">="].contains(op)
+            return elements.count >= 3 && elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == counter
+                && (elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1]))
         }
         guard changes.count == 1, let change = changes.first else { return false }
         let elements = Array(change.elements)

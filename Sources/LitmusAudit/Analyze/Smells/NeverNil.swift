@@ -135,12 +135,10 @@ enum NeverNil {
         guard let name = lookup.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             lookup.arguments.count == 1, let key = lookup.arguments.first, key.label == nil
         else { return false }
-        let file = test.declaration.root.as(SourceFileSyntax.self)
-        let topLevel = (file?.statements ?? []).compactMap { $0.item.as(VariableDeclSyntax.self) }
-        let local = test.all(VariableDeclSyntax.self)
-        let bindings = (topLevel + local).filter { declaration in
+        let local = test.all(VariableDeclSyntax.self).filter { declaration in
             declaration.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
         }
+        let bindings = test.fileDeclarations(binding: name) + local
         guard bindings.count == 1, let declaration = bindings.first,
             declaration.bindingSpecifier.tokenKind == .keyword(.let),
             var value = declaration.bindings.first(where: {
@@ -195,9 +193,7 @@ enum NeverNil {
         guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
             [["data", "encoding"], ["bytes", "encoding"]].contains(call.arguments.map({ $0.label?.text ?? "_" })),
             let data = call.arguments.first?.expression, let encoding = call.arguments.last?.expression,
-            let member = encoding.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "utf8",
-            member.base == nil || member.base?.trimmedDescription == "String.Encoding",
-            FailableLiteral.isLibrary(call, test: test)
+            UTF8Text.isUTF8(encoding), FailableLiteral.isLibrary(call, test: test)
         else { return false }
         var value = data
         if let name = data.as(DeclReferenceExprSyntax.self) {
@@ -214,22 +210,11 @@ enum NeverNil {
     /// The value of a `let` the test's file declares once at its top level (a fixture's XML written as
     /// `let xml = """…""".data(using: .utf8)!`).
     private static func fileLetValue(of name: DeclReferenceExprSyntax, test: ScannedTest) -> ExprSyntax? {
-        let file = test.declaration.root.as(SourceFileSyntax.self)
-        let lets = (file?.statements ?? []).compactMap { $0.item.as(VariableDeclSyntax.self) }.filter {
-            $0.bindingSpecifier.tokenKind == .keyword(.let)
-                && $0.bindings.contains {
-                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name.baseName.text
-                }
-        }
-        let shadowed =
-            test.all(IdentifierPatternSyntax.self).contains { $0.identifier.text == name.baseName.text }
-            || test.all(ClosureShorthandParameterSyntax.self).contains { $0.name.text == name.baseName.text }
-            || test.all(ClosureParameterSyntax.self).contains {
-                ($0.secondName ?? $0.firstName).text == name.baseName.text
-            }
-        guard lets.count == 1, !shadowed else { return nil }
+        let text = name.baseName.text
+        let lets = test.fileDeclarations(binding: text).filter { $0.bindingSpecifier.tokenKind == .keyword(.let) }
+        guard lets.count == 1, !test.bindsLocally(text) else { return nil }
         return lets.first?.bindings.first {
-            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name.baseName.text
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == text
         }?.initializer?.value
     }
 

@@ -121,7 +121,7 @@ enum RepetitionDetector {
                     let assigns =
                         elements.count >= 3
                         && (elements[1].is(AssignmentExprSyntax.self)
-                            || (elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") ?? false))
+                            || ConditionalLogicDetector.isCompoundAssignment(elements[1]))
                     return assigns && elements[0].is(MemberAccessExprSyntax.self)
                 }
         }

@@ -20,9 +20,7 @@ extension ScannedTest {
             $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
         }
         let patterns = all(IdentifierPatternSyntax.self).filter { $0.identifier.text == name }
-        let parameters =
-            all(ClosureShorthandParameterSyntax.self).map(\.name.text)
-            + all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
+        let parameters = closureParameterNames
         let assigned = all(SequenceExprSyntax.self).contains { sequence in
             let elements = Array(sequence.elements)
             return elements.count >= 3 && elements[1].is(AssignmentExprSyntax.self)
@@ -32,6 +30,27 @@ extension ScannedTest {
             let value = bindings.first?.initializer?.value
         else { return nil }
         return value
+    }
+
+    /// The names the test's closures take as parameters (`x` of `{ x in … }`, `a` of `{ (a: Int) in … }`).
+    var closureParameterNames: [String] {
+        all(ClosureShorthandParameterSyntax.self).map(\.name.text)
+            + all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
+    }
+
+    /// Whether the test binds `name` itself: a pattern of its own (`let`, `var`, `if let`, `for`) or a closure's
+    /// parameter, which hides a declaration of its file of the same name.
+    func bindsLocally(_ name: String) -> Bool {
+        all(IdentifierPatternSyntax.self).contains { $0.identifier.text == name }
+            || closureParameterNames.contains(name)
+    }
+
+    /// The declarations of the test's file, at its top level, that bind `name` (`let fixture = …`).
+    func fileDeclarations(binding name: String) -> [VariableDeclSyntax] {
+        let file = declaration.root.as(SourceFileSyntax.self)
+        return (file?.statements ?? []).compactMap { $0.item.as(VariableDeclSyntax.self) }.filter { declaration in
+            declaration.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        }
     }
 
     /// The value `name` has at `use`: ``onlyLetValue(of:)``, or, when the test binds the name more than
@@ -44,9 +63,7 @@ extension ScannedTest {
         let declarations = patterns.compactMap {
             $0.parent?.as(PatternBindingSyntax.self)?.parent?.parent?.as(VariableDeclSyntax.self)
         }
-        let parameters =
-            all(ClosureShorthandParameterSyntax.self).map(\.name.text)
-            + all(ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text }
+        let parameters = closureParameterNames
         guard declarations.count == patterns.count, !parameters.contains(name),
             declarations.allSatisfy({ $0.bindingSpecifier.tokenKind == .keyword(.let) && $0.bindings.count == 1 })
         else { return nil }
