@@ -254,7 +254,7 @@ public struct Audit: Sendable {
         let typedStage = TypedFactsStage(
             build: workspace.build, modules: layout.testModules, scratch: try workspace.folder("typed"))
         let typedFacts = await phases.measure("typed") { await typedStage.read() }
-        let analysis = analyze(layout, typedFacts: typedFacts, in: workspace)
+        let analysis = await phases.measure("analysis") { analyze(layout, typedFacts: typedFacts, in: workspace) }
 
         // Discover and run: the suite runs, the parallel runs, each test alone, the random halves (a shard:
         // suite run 1 and its share of the rest).
@@ -291,9 +291,8 @@ public struct Audit: Sendable {
         }
 
         // Coverage: of the sources, and of each test alone, with the counts of the checks the judges read.
-        let checks = AssertionNeverRanJudge.positions(observations, analysis)
         let coverage = try await measureCoverage(
-            observations, checks: checks, binary: binary, in: workspace, layout: layout, toolchain: toolchain,
+            observations, analysis: analysis, binary: binary, in: workspace, layout: layout, toolchain: toolchain,
             width: runs.width, stored: storedLines, files: files, phases: &phases, progress: progress)
         let record = AuditRecord(
             package: package.path, seed: seed, options: options, buildSeconds: buildSeconds,
@@ -348,10 +347,10 @@ public struct Audit: Sendable {
         var problem: String?
     }
 
-    /// Coverage of the sources and of each test alone (and the execution counts of `checks`), when asked
-    /// for and the toolchain can measure it; the lines each test executed are kept in the build folder.
+    /// Coverage of the sources and of each test alone (and the execution counts of the checks `analysis` finds),
+    /// when asked for and the toolchain can measure it; the lines each test executed are kept in the build folder.
     private func measureCoverage(
-        _ observations: Observations, checks: [TestID: CheckPositions], binary: TestBinary,
+        _ observations: Observations, analysis: SourceAnalysis, binary: TestBinary,
         in workspace: PackageWorkspace, layout: PackageLayout, toolchain: Toolchain, width: Int,
         stored: Result<TestLinesStore, TestLinesStore.Dropped>?, files: [String: String], phases: inout PhaseClock,
         progress: @escaping @Sendable (RunProgress) -> Void
@@ -364,6 +363,7 @@ public struct Audit: Sendable {
                     + "audit with --no-coverage")
         }
         progress(.phase("Measuring coverage of the sources (llvm-cov)"))
+        let checks = await phases.measure("checkPositions") { AssertionNeverRanJudge.positions(observations, analysis) }
         let stage = CoverageStage(
             profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"), paths: workspace.paths,
             sourceFolders: layout.sourceFolders, width: width, progress: progress)

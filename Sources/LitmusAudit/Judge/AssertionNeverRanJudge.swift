@@ -12,9 +12,10 @@ enum AssertionNeverRanJudge {
         var notes: [Finding] = []
         let analysis = context.analysis
         let unawaited = Set(existing.filter { $0.kind == .unawaitedAssertion }.compactMap(\.test))
+        let index = SitesIndex(analysis.assertionSites)
         for test in observations.tests where observations.measuredOutcome(of: test) == .passed {
             guard !unawaited.contains(test.id), let counts = context.executions[test.id],
-                let own = sites(of: test, in: analysis), !own.sites.isEmpty
+                let own = index.sites(of: test), !own.sites.isEmpty
             else { continue }
             var checker = Checker(counts: counts, helpers: analysis.helperSites)
             let silent = own.sites.filter { !checker.ran($0) }
@@ -43,10 +44,35 @@ enum AssertionNeverRanJudge {
         return (findings, notes)
     }
 
-    /// The checks of `test`, found by the name the analysis gives it.
-    static func sites(of test: TestIdentity, in analysis: SourceAnalysis) -> AssertionSites? {
-        analysis.assertionSites.first {
-            SelfValidatingJudge.test(named: $0.name, file: $0.file, among: [test]) != nil
+    /// The analysis's checks by the names a discovered test answers to, built once for every test: the
+    /// names ``SelfValidatingJudge/test(named:file:among:)`` matches, read the other way (`Module.Class.method`
+    /// for XCTest; for Swift Testing, in the test's file, its `Suite/function` name or any part of it after a
+    /// `/`).
+    struct SitesIndex {
+        private let all: [AssertionSites]
+        private let byName: [String: [Int]]
+
+        init(_ all: [AssertionSites]) {
+            self.all = all
+            var byName: [String: [Int]] = [:]
+            for (index, sites) in all.enumerated() { byName[sites.name, default: []].append(index) }
+            self.byName = byName
+        }
+
+        /// The checks of `test`: the first sites, in the analysis's order, whose name is the test's.
+        func sites(of test: TestIdentity) -> AssertionSites? {
+            let candidates: [Int]
+            switch test.library {
+            case .xctest:
+                candidates = [test.qualifiedOutputName, test.xctestOutputName].compactMap { $0 }.flatMap {
+                    byName[$0] ?? []
+                }
+            case .swiftTesting:
+                let base = test.name.prefix { $0 != "(" }
+                let names = [base] + base.indices.filter { base[$0] == "/" }.map { base[base.index(after: $0)...] }
+                candidates = names.flatMap { byName[String($0)] ?? [] }.filter { all[$0].file == test.file }
+            }
+            return candidates.min().map { all[$0] }
         }
     }
 
@@ -54,8 +80,9 @@ enum AssertionNeverRanJudge {
     /// its checks' and its helpers'.
     static func positions(_ observations: Observations, _ analysis: SourceAnalysis) -> [TestID: CheckPositions] {
         var result: [TestID: CheckPositions] = [:]
+        let index = SitesIndex(analysis.assertionSites)
         for test in observations.tests where observations.measuredOutcome(of: test) == .passed {
-            guard let own = sites(of: test, in: analysis), !own.sites.isEmpty else { continue }
+            guard let own = index.sites(of: test), !own.sites.isEmpty else { continue }
             var positions = own.positions
             var pending = own.sites.compactMap(\.helper)
             var seen = Set(pending)

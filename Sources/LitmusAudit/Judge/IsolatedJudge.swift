@@ -73,7 +73,7 @@ enum IsolatedJudge {
                     + "it made it fail when bisected: \(outside)")
         }
         if let parallel = ParallelJudge.orderDependent(
-            test, in: observations, sleeps: ParallelJudge.sleeps(of: test, observations, context.analysis))
+            test, in: observations, sleeps: { ParallelJudge.sleeps(of: test, observations, context.analysis) })
         {
             return .orderDependent(parallel, timedOut: [], explained: true)
         }

@@ -25,9 +25,10 @@ enum ParallelJudge {
 
     /// I: the test passes one at a time and alone and fails in every parallel run, or fails one at a time
     /// and alone and passes in every parallel run; `nil` when the parallel runs agree with the others.
-    static func orderDependent(_ test: TestIdentity, in observations: Observations, sleeps: [Finding] = [])
-        -> Finding?
-    {
+    /// `sleeps` (the sleeps of the test's body, for the message) is read only when there is a finding.
+    static func orderDependent(
+        _ test: TestIdentity, in observations: Observations, sleeps: () -> [Finding] = { [] }
+    ) -> Finding? {
         let runs = observations.parallelRuns.filter { $0.outcome(of: test) != .notRun }
         guard !runs.isEmpty, let inSuite = observations.suiteRuns.first?.outcome(of: test) else { return nil }
         let alone = observations.aloneOutcome(of: test)
@@ -43,7 +44,7 @@ enum ParallelJudge {
                 .failsOnlyWithOthers, test,
                 "\(test.name) passes alone and one test at a time, and fails in \(count): "
                     + "it shares state with a test running at the same time"
-                    + waits(sleeps) + concurrency(of: test, in: runs, observations))
+                    + waits(sleeps()) + concurrency(of: test, in: runs, observations))
         }
         return nil
     }

@@ -67,14 +67,14 @@ struct CoverageStage: Sendable {
         var measured = Measured(coverage: CoverageReport(files: files))
         let sourceFiles = testLines ? files.map { paths.copy + "/" + $0.file } : []
         let profiles = observations.profiles
+        let suite = SuiteProfiles(observations, folder: logs)
         var together =
-            testLines ? [:] : Self.ownedByOne(checks).filter { !(profiles[$0.key] ?? []).isEmpty }
+            testLines ? [:] : Self.ownedByOne(checks).filter { !(profiles[$0.key] ?? []).isEmpty || suite.has($0.key) }
         if !together.isEmpty {
             // When the merged profile cannot be read, each of these tests gets its own export below.
-            if let counts = try await counts(
-                of: together.values.flatMap { $0 }, in: together.keys.sorted().flatMap { profiles[$0] ?? [] },
-                name: "checks")
-            {
+            let inputs =
+                try together.keys.sorted().flatMap { profiles[$0] ?? [] } + suite.write(together.keys, name: "checks")
+            if let counts = try await counts(of: together.values.flatMap { $0 }, in: inputs, name: "checks") {
                 for (test, positions) in together {
                     measured.executions[test] = counts.filter { positions.contains($0.key) }
                 }
@@ -86,7 +86,7 @@ struct CoverageStage: Sendable {
         let progress = self.progress
         let perTest = try await concurrentMap(tests, width: width) {
             pair -> ([String: LineSet]?, [SourcePosition: Int]?) in
-            let own = profiles[pair.element.id] ?? []
+            let own = try profiles[pair.element.id] ?? suite.write([pair.element.id], name: "test-\(pair.offset)")
             let output = logs.appendingPathComponent("test-\(pair.offset).profdata")
             let positions = checks[pair.element.id]?.all ?? []
             guard !own.isEmpty, !sourceFiles.isEmpty || !positions.isEmpty, try await merge(own, into: output) else {
@@ -110,6 +110,32 @@ struct CoverageStage: Sendable {
             measured.executions[pair.element.id] = measuredTest.1
         }
         return measured
+    }
+
+    /// The profiles of the tests measured in suite run 1 (``Observations/suiteProfiles``), written into `folder`
+    /// as the stage reads them.
+    private struct SuiteProfiles: Sendable {
+        var profiles: TestProfiles?
+        var tests: Set<TestID>
+        var folder: URL
+
+        init(_ observations: Observations, folder: URL) {
+            profiles = observations.suiteProfiles
+            tests = profiles == nil ? [] : observations.profiledInSuite ?? []
+            self.folder = folder
+        }
+
+        /// Whether `test`'s profile is one of them.
+        func has(_ test: TestID) -> Bool { tests.contains(test) }
+
+        /// The profile of those of `tests` measured there, all in one file (`name.profraw`); none when there
+        /// are none.
+        func write(_ tests: some Collection<TestID>, name: String) throws -> [URL] {
+            let own = tests.filter(has)
+            let url = folder.appendingPathComponent("\(name).profraw")
+            guard let profiles, !own.isEmpty, try profiles.write(own, to: url) else { return [] }
+            return [url]
+        }
     }
 
     /// The tests whose every check position is in the test's own body and belongs to no other test (an

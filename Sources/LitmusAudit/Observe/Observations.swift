@@ -61,7 +61,8 @@ struct Observations: Sendable, Codable {
     /// ran on a busy machine (``RunStage/retimeSlow(_:xctests:)``), by identifier; `nil` when none was (and
     /// in a record written before tests were timed again).
     var retimed: [TestID: [Timing]]?
-    /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier.
+    /// The coverage profiles (`.profraw`) of each test's alone run, by test identifier (those of suite run 1 are
+    /// ``suiteProfiles``).
     var profiles: [TestID: [URL]] = [:]
     /// The exit status of `--list-tests`: not 0 when the binary does not speak XCTest's protocol.
     var listingStatus: Int32 = 0
@@ -87,6 +88,16 @@ struct Observations: Sendable, Codable {
     /// doing or that of a process beside it; where ``RunStage/checkLeftFiles(since:_:xctests:)`` looks
     /// first for the test that leaves a file.
     var changedWhileAlone: [TestID: [String]]?
+    /// The profiles of the tests of ``profiledInSuite``, as suite run 1 ran them, which the coverage stage writes
+    /// as it needs them; `nil` without footprints. Never recorded: a shard's or a history's record holds no
+    /// profile.
+    var suiteProfiles: TestProfiles?
+
+    private enum CodingKeys: String, CodingKey {
+        case tests, suiteRuns, alone, aloneLoad, aloneAgain, randomHalves, parallelRuns, timedOutRuns, processes
+        case interference, retimed, profiles, listingStatus, directRun, share, aloneScope, profiledInSuite
+        case leftFiles, unattributedFiles, changedWhileAlone
+    }
 
     /// Observations of `tests` over `suiteRuns` and their alone runs.
     init(

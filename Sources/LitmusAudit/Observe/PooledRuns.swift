@@ -62,7 +62,7 @@ extension RunStage {
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         observations.aloneScope = scope
         record(alone: alone.map { ($0, pooled[PooledJob.alone($0).key]!) }, into: &observations, log: &log)
-        try recordSuiteProfiles(footprints, into: &observations)
+        recordSuiteProfiles(footprints, into: &observations)
         observations.randomHalves = share.halves.map { $0 - 1 }.map { index in
             randomHalf(
                 index, of: halves.count, pooled[PooledJob.half(index: index, tests: []).key]!, log: &log)
@@ -70,8 +70,10 @@ extension RunStage {
         observations.timedOutRuns = log.timedOut
         observations.processes = log.processes
         observations.share = shard == nil ? nil : share
-        try await checkLeftFiles(since: before, &observations, xctests: xctests)
-        return try await finish(observations, listing)
+        try await clock.measure("leftFiles") {
+            try await checkLeftFiles(since: before, &observations, xctests: xctests)
+        }
+        return try await clock.measure("runAgain") { try await finish(observations, listing) }
     }
 
     /// Runs `jobs`, `width` at a time, in their order; each one's process by its ``PooledJob/key``.

@@ -90,8 +90,10 @@ struct RunStage: Sendable {
         observations.timedOutRuns = log.timedOut
         observations.processes = log.processes
         observations.share = shard == nil ? nil : share
-        try await checkLeftFiles(since: before, &observations, xctests: xctests)
-        return try await finish(observations, listing)
+        try await clock.measure("leftFiles") {
+            try await checkLeftFiles(since: before, &observations, xctests: xctests)
+        }
+        return try await clock.measure("runAgain") { try await finish(observations, listing) }
     }
 
     /// How many parallel runs: `runs`, when there is a Swift Testing test.
@@ -249,26 +251,20 @@ struct RunStage: Sendable {
             progress(.step(done: done, total: tests.count))
         }
         record(alone: Array(zip(tests, runs)), into: &observations, log: &log)
-        try recordSuiteProfiles(footprints, into: &observations)
+        recordSuiteProfiles(footprints, into: &observations)
     }
 
     /// Gives each test that did not run alone its own coverage profile from the serial run the footprint
     /// observer watched (``TestProfiles``), so the coverage stage reads its checks' counts and lines as it
-    /// reads an alone run's; ``Observations/profiledInSuite`` names them.
+    /// reads an alone run's; ``Observations/profiledInSuite`` names them. Nothing is written here: the coverage
+    /// stage writes the profiles it reads.
     func recordSuiteProfiles(
         _ footprints: Result<FootprintRun, FootprintProblem>?, into observations: inout Observations
-    ) throws {
+    ) {
         guard let run = footprints.flatMap({ try? $0.get() }) else { return }
-        let folder = binary.scratch.appendingPathComponent("footprint-profiles")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var profiled: Set<TestID> = []
-        for (index, test) in observations.tests.enumerated() where observations.alone[test.id] == nil {
-            let url = folder.appendingPathComponent("test-\(index).profraw")
-            guard try run.profiles.write(test.id, to: url) else { continue }
-            observations.profiles[test.id] = [url]
-            profiled.insert(test.id)
-        }
-        observations.profiledInSuite = profiled
+        observations.suiteProfiles = run.profiles
+        observations.profiledInSuite = Set(
+            observations.tests.map(\.id).filter { observations.alone[$0] == nil && run.profiles.has($0) })
     }
 
     /// `each of 180 tests`, with `--since` `14 of 180 tests (those the changes may touch)`, with `--quick`

@@ -279,4 +279,33 @@ struct AssertionNeverRanTests {
             relative: { String($0.dropFirst("/copy/".count)) })
         #expect(counts == [at(3, 20): 1, at(5, 9): 0, at(7, 1): 1])
     }
+
+    @Test("The index of checks by test finds what the name-by-name search finds, for every kind of name")
+    func sitesIndexAgreesWithTheSearch() {
+        let other = "Tests/MTests/Other.swift"
+        let sites = [
+            AssertionSites(name: "M.CartTests.testTotals", file: file, sites: [site(5)], checksByTry: false),
+            AssertionSites(name: "CartTests.testTotals", file: file, sites: [site(6)], checksByTry: false),
+            AssertionSites(name: "Totals/sum", file: file, sites: [site(7)], checksByTry: false),
+            AssertionSites(name: "sum", file: other, sites: [site(8)], checksByTry: false),
+            AssertionSites(name: "Outer/Totals/sum", file: other, sites: [site(9)], checksByTry: false),
+            AssertionSites(name: "M.Other.testNothing", file: other, sites: [site(10)], checksByTry: false),
+        ]
+        let tests = [
+            test,
+            TestIdentity(library: .xctest, id: "N.CartTests/testTotals", file: file, line: 3),
+            TestIdentity(library: .swiftTesting, id: "M.Totals/sum()/CartTests.swift:4:2", file: file, line: 4),
+            TestIdentity(library: .swiftTesting, id: "M.Outer/Totals/sum()/Other.swift:4:2", file: other, line: 4),
+            TestIdentity(library: .swiftTesting, id: "M.Totals/sum()/Elsewhere.swift:4:2", file: "E.swift", line: 4),
+            TestIdentity(library: .xctest, id: "M.Missing/testGone", file: file, line: 9),
+        ]
+        let index = AssertionNeverRanJudge.SitesIndex(sites)
+        let found = tests.map { index.sites(of: $0)?.sites.first?.position.line }
+        let searched = tests.map { test in
+            sites.first { SelfValidatingJudge.test(named: $0.name, file: $0.file, among: [test]) != nil }?
+                .sites.first?.position.line
+        }
+        #expect(found == [5, 6, 7, 8, nil, nil])
+        #expect(found == searched)
+    }
 }

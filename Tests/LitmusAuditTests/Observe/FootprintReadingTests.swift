@@ -146,4 +146,39 @@ struct FootprintReadingTests {
         #expect(sut.tests["M.C/testC"] == [])
         #expect(sut.outside == [.xctest: [write, read]])
     }
+
+    @Test(
+        "A profile written for tests holds the functions they ran, each counter grown by as much as in all their stretches"
+    )
+    func testProfiles() throws {
+        // Given: three functions of 2, 1 and 2 counters; A ran counter 0 twice and counter 3 four times, B counters
+        // 0 and 1, code outside the tests counter 2
+        let profile = try RawProfile.read(rawProfile(counts: [2, 1, 2], names: [11, 22, 33]))
+        let log = try FootprintLog.read("N\t\t5\nT\tM.C/testA\t0,3*4\nT\tM.C/testB\t0-1\nT\tM.C/testA\t0\nO\t\t2\n")
+        let sut = TestProfiles(template: profile, logs: [log])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("profiles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // When: A's, B's, both tests' and a test the run never saw are written
+        func written(_ tests: [TestID]) throws -> (names: [UInt64], counters: [UInt64])? {
+            let url = folder.appendingPathComponent("\(tests.count)-\(UUID().uuidString).profraw")
+            guard try sut.write(tests, to: url) else { return nil }
+            let read = try RawProfile.read(try Data(contentsOf: url))
+            let start = read.recordsStart + read.functions.count * RawProfile.recordSize
+            let counters = (0..<read.counterCount).map { index in
+                (0..<8).reduce(UInt64(0)) { $0 | UInt64(read.bytes[start + index * 8 + $1]) << (8 * UInt64($1)) }
+            }
+            return (read.functions.map(\.nameHash), counters)
+        }
+
+        // Then: each holds its functions only, with the counts of its own stretches, added up for both
+        #expect(try written(["M.C/testA"])?.names == [11, 33])
+        #expect(try written(["M.C/testA"])?.counters == [2, 0, 4, 0])
+        #expect(try written(["M.C/testB"])?.names == [11])
+        #expect(try written(["M.C/testB"])?.counters == [1, 1])
+        #expect(try written(["M.C/testA", "M.C/testB"])?.counters == [3, 1, 4, 0])
+        #expect(try written(["M.C/testC"]) == nil)
+        #expect(sut.has("M.C/testA") && !sut.has("M.C/testC"))
+    }
 }

@@ -201,19 +201,27 @@ struct TestProfiles: Sendable {
         }
     }
 
-    /// Writes `test`'s profile to `url`; whether it had one (a test the run did not see end has none).
-    func write(_ test: TestID, to url: URL) throws -> Bool {
-        guard let own = stretches[test] else { return false }
-        var functions: Set<Int> = []
-        for range in own.flatMap(\.counters) {
-            for counter in range where counter < functionOf.count && functionOf[counter] >= 0 {
-                functions.insert(Int(functionOf[counter]))
+    /// Whether the run saw `test` (a test the run did not see end has no stretch, so no profile).
+    func has(_ test: TestID) -> Bool { stretches[test] != nil }
+
+    /// Writes the profile of `tests` to `url`, their counters added up as llvm-profdata would merge their
+    /// profiles (one profile for many tests is one input to merge, not one per test); whether any of them had
+    /// one.
+    func write(_ tests: some Sequence<TestID>, to url: URL) throws -> Bool {
+        var growth: [Int: UInt64] = [:]
+        var seen = false
+        for stretch in tests.compactMap({ stretches[$0] }).joined() {
+            seen = true
+            for range in stretch.counters {
+                for counter in range { growth[counter, default: 0] &+= stretch.larger[counter] ?? 1 }
             }
         }
-        let data = template.trimmed(to: functions.sorted()) { counter in
-            own.reduce(0) { $0 &+ $1.growth(of: counter) }
-        }
-        try data.write(to: url)
+        guard seen else { return false }
+        let functions = Set(
+            growth.keys.compactMap { counter in
+                counter < functionOf.count && functionOf[counter] >= 0 ? Int(functionOf[counter]) : nil
+            })
+        try template.trimmed(to: functions.sorted()) { growth[$0] ?? 0 }.write(to: url)
         return true
     }
 }
