@@ -33,6 +33,9 @@ struct HostBuildConfiguration: BuildConfiguration {
 
     /// The custom conditions the build defines: `DEBUG` in a debug build, and what `-D` and the traits add.
     var conditions: Set<String> = ["DEBUG"]
+    /// When known, the modules the build compiled: `canImport` of a module neither among them nor the
+    /// toolchain's is false (XMLCoder's `#elseif canImport(OpenCombine)`, without OpenCombine in its graph).
+    var built: Set<String>? = nil
 
     func isCustomConditionSet(name: String) throws -> Bool { conditions.contains(name) }
     func hasFeature(name: String) throws -> Bool { true }
@@ -40,6 +43,7 @@ struct HostBuildConfiguration: BuildConfiguration {
 
     func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) throws -> Bool {
         guard let module = importPath.first?.1 else { return false }
+        if let built, !built.contains(module), !StateAPIs.toolchainModules.contains(module) { return false }
         #if os(Linux)
             return !Self.foreignModules.contains(module)
         #elseif canImport(Darwin)

@@ -222,6 +222,55 @@ struct SharedStateTests {
         #expect(sut.imports == ["Glibc"])
     }
 
+    @Test("A call with argument labels is no C function: remove(at:) is the code's own, remove(path) is a file")
+    func labelledCallsAreNoCFunctions() {
+        // Given: a collection's own remove(at:) and remove(subrange:), and C's remove and unlink of a path
+        let source = """
+            struct Arguments {
+                mutating func take(_ index: Int) {
+                    defer { remove(at: index) }
+                    remove(subrange: 0..<index)
+                    _ = remove(path)
+                    _ = unlink(path)
+                }
+            }
+            """
+
+        // When: its accesses are found
+        let sut = accesses(source)
+
+        // Then: only the unlabelled calls touch files
+        #expect(
+            sut == [
+                "files at paths the code computes rw 5", "the current directory r 5",
+                "files at paths the code computes rw 6", "the current directory r 6",
+            ])
+    }
+
+    @Test("An import under #if canImport of a module the build did not compile is not compiled, so not opaque")
+    func importsOfModulesNotBuilt() {
+        // Given: XMLCoder's shape: Combine on Apple platforms, else OpenCombine where it can be imported, and an
+        // unguarded import of a system library's module
+        let source = """
+            #if canImport(Combine)
+            import Combine
+            #elseif canImport(OpenCombine)
+            import OpenCombine
+            #endif
+            import CZlib
+            """
+
+        // When: its facts are read with the modules built known, without OpenCombine and with it, and unknown
+        let without = SharedStateSites.Facts.read(source, built: ["XMLCoder", "XMLCoderTests"])
+        let with = SharedStateSites.Facts.read(source, built: ["XMLCoder", "OpenCombine"])
+        let unknown = SharedStateSites.Facts.read(source)
+
+        // Then: OpenCombine is imported only when it was built (or, not knowing, when it may be); CZlib always
+        #expect(without.imports == ["CZlib"])
+        #expect(with.imports == ["OpenCombine", "CZlib"])
+        #expect(unknown.imports == ["OpenCombine", "CZlib"])
+    }
+
     @Test("A file importing a module built without coverage makes every function of it unseen")
     func opaqueModule() {
         // Given: a file of two functions that imports a system library's module

@@ -24,9 +24,11 @@ package enum SharedStateSites {
         }
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let known = earlier.facts
+        // Which imports are compiled depends on the modules built: the facts are kept by both.
+        let modules = ContentHash.hex(builtModules.sorted().joined(separator: ","))
         let facts = try await concurrentMap(texts, width: width) { file, text in
-            let hash = ContentHash.hex(text)
-            return (hash, known[hash] ?? Facts.read(text))
+            let hash = ContentHash.hex(text) + "-" + modules
+            return (hash, known[hash] ?? Facts.read(text, built: builtModules))
         }
         for (hash, fact) in facts { kept.facts[hash] = fact }
         // A file-private declaration is its file's: the facts, read from the text alone, do not say which.
@@ -117,11 +119,13 @@ package enum SharedStateSites {
         var calls: [StateAccess]
         var imports: [String]
 
-        static func read(_ text: String) -> Facts {
+        /// The facts of `text`, its imports those compiled when the build compiled the modules `built` (when
+        /// known).
+        static func read(_ text: String, built: Set<String>? = nil) -> Facts {
             let tree = Parser.parse(source: text)
             let declarations = StateDeclarationFinder()
             declarations.walk(tree)
-            let calls = StateCallFinder(file: "", tree: tree)
+            let calls = StateCallFinder(file: "", tree: tree, built: built)
             calls.walk(tree)
             return Facts(declarations: declarations.declarations, calls: calls.accesses, imports: calls.imports)
         }
@@ -129,7 +133,7 @@ package enum SharedStateSites {
 
     /// The cache: facts by a file's hash, references by its hash and the names they were resolved against.
     struct Kept: Codable, Sendable {
-        static let version = 1
+        static let version = 2
         var version = Kept.version
         var facts: [String: Facts] = [:]
         var references: [String: [StateAccess]] = [:]

@@ -12,11 +12,13 @@ final class StateCallFinder: SyntaxVisitor {
     private(set) var accesses: [StateAccess] = []
     private(set) var imports: [String] = []
 
-    init(file: String, tree: SourceFileSyntax) {
+    /// `built`: the modules the build compiled, when known (an import under `#if canImport` of another is not
+    /// compiled).
+    init(file: String, tree: SourceFileSyntax, built: Set<String>? = nil) {
         self.file = file
         converter = SourceLocationConverter(fileName: file, tree: tree)
         unique = UniqueNames.find(in: tree)
-        regions = CompiledRegions(tree)
+        regions = CompiledRegions(tree, configuration: HostBuildConfiguration(built: built))
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -48,8 +50,11 @@ final class StateCallFinder: SyntaxVisitor {
     private func effect(of call: FunctionCallExprSyntax) -> StateAPIs.Effect? {
         if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
             let label = call.arguments.first?.label?.text ?? ""
+            // The C library's functions take no argument labels: `remove(at: index)` is a method of the code's
+            // own (swift-argument-parser's SplitArguments), not C's `remove(path)`.
+            let unlabelled = call.arguments.allSatisfy { $0.label == nil }
             return StateAPIs.initializers["\(name)(\(label)"] ?? StateAPIs.initializers["\(name)("]
-                ?? StateAPIs.functions[name]
+                ?? (unlabelled ? StateAPIs.functions[name] : nil)
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
