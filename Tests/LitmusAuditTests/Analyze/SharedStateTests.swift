@@ -63,6 +63,39 @@ struct SharedStateTests {
             ])
     }
 
+    @Test(
+        "A constant of a fixed value is no state: whichever test sets it first, it is the same, and nothing changes it")
+    func fixedConstants() {
+        // Given: constants of regular expressions, a queue, enum cases and options (GraphQL's), and constants whose
+        // value depends on who sets it first or can change after
+        let source = """
+            let validName = try! NSRegularExpression(pattern: "^[_a-z]+$", options: [.caseInsensitive])
+            let keys: [Kind: [String]] = [.name: [], .document: ["definitions"]]
+            let colon = UInt8(ascii: ":")
+            enum Cache {
+                static let queue = DispatchQueue(label: "cache", attributes: .concurrent)
+                static let pretty = Options(rawValue: 1 << 0)
+            }
+            let formatter = ISO8601DateFormatter()
+            let here = URL(fileURLWithPath: "notes")
+            let hosts = try! String(contentsOfFile: "/etc/hosts")
+            let defaults = makeDefaults()
+            let id = try! ScalarType(name: "ID")
+            let home = URL(string: "https://example.com/\\(path)")
+            var pattern = try! NSRegularExpression(pattern: "a", options: [])
+            """
+
+        // When: its declarations are read
+        let sut = declared(source)
+
+        // Then: the fixed constants are none; the others are set lazily; a variable is one whatever its value
+        #expect(
+            sut == [
+                "`formatter` lazy", "`here` lazy", "`hosts` lazy", "`defaults` lazy", "`id` lazy", "`home` lazy",
+                "`pattern`",
+            ])
+    }
+
     @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")
     func referencesAndHowTheyAreUsed() {
         // Given: uses of a global and a static, and of a lazily set constant

@@ -8,8 +8,8 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
     package var name: String
     /// The type declaring it (an extension's type, the innermost of nested types), `nil` for a global.
     package var owner: String?
-    /// Whether its value is set by its first reader (a constant or variable with an initializer that is no
-    /// literal): every reference then writes it as well as reads it.
+    /// Whether its value is set by its first reader (a constant or variable whose initializer is not
+    /// ``StateSyntax/isFixed(_:)``): every reference then writes it as well as reads it.
     package var lazy: Bool
     /// Whether it is `private` or `fileprivate` (or a member of such a type): only its own file can name it.
     package var filePrivate = false
@@ -25,8 +25,8 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
 
 /// Finds the ``StateDeclaration``s of one file: `var`s at its top level, `static` and `class` stored
 /// variables of its types and extensions, `nonisolated(unsafe)` ones, and those constants (global or static)
-/// whose initializer is not a literal. Computed properties, `@TaskLocal`s (scoped to a task) and constants
-/// of literals are no shared state.
+/// whose initializer is not fixed (``StateSyntax/isFixed(_:)``). Computed properties, `@TaskLocal`s (scoped to
+/// a task) and constants of fixed values are no shared state.
 final class StateDeclarationFinder: SyntaxVisitor {
     private(set) var declarations: [StateDeclaration] = []
     private var owners: [String] = []
@@ -68,7 +68,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
                 !Self.isComputed(binding), !binding.trimmedDescription.contains("TaskLocal")
             else { continue }
             let initializer = binding.initializer?.value
-            let lazy = initializer.map { !StateSyntax.isLiteral($0) } ?? false
+            let lazy = initializer.map { !StateSyntax.isFixed($0) } ?? false
             guard isVar || unsafe || lazy else { continue }
             var declaration = StateDeclaration(name: name, owner: atTopLevel ? nil : owners.last, lazy: lazy)
             declaration.filePrivate = Self.isFilePrivate(node.modifiers) || privateOwners.contains(true)
@@ -132,4 +132,45 @@ enum StateSyntax {
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "self" }
         return false
     }
+
+    /// Whether an initializer gives the same value whichever test reads it first, and a value no test can
+    /// change afterwards: a literal; an enum case or option (`.caseInsensitive`, `.name("x")`); an array or
+    /// dictionary of such; `Type(rawValue: …)`; or a value of a toolchain type that holds nothing that changes
+    /// (``fixedTypes``: a regular expression, a dispatch queue, a character set, a number), built from fixed
+    /// arguments, with `try`. GraphQL's `try! NSRegularExpression(pattern: "…", options: [])` is fixed; a
+    /// formatter, a mutable collection, a package's own type, a call of a function, `URL(fileURLWithPath:)`
+    /// (the current directory decides it) and a file read are not.
+    static func isFixed(_ expression: ExprSyntax) -> Bool {
+        if isLiteral(expression) { return true }
+        if let attempt = expression.as(TryExprSyntax.self) { return isFixed(attempt.expression) }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.base == nil }
+        // `1 << 0`, `.a | .b`: operators between fixed values (the parser's unfolded sequence).
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return sequence.elements.allSatisfy { $0.is(BinaryOperatorExprSyntax.self) || isFixed($0) }
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return array.elements.allSatisfy { isFixed($0.expression) }
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return true }
+            return elements.allSatisfy { isFixed($0.key) && isFixed($0.value) }
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            call.arguments.allSatisfy({ isFixed($0.expression) })
+        else { return false }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.base == nil }
+        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        let label = call.arguments.first?.label?.text ?? ""
+        if call.arguments.count == 1, label == "rawValue" { return true }
+        return fixedTypes.contains(type) && StateAPIs.initializers["\(type)(\(label)"] == nil
+            && !(type == "URL" && label != "string")
+    }
+
+    /// The toolchain's types whose values hold nothing a test can change, by name.
+    static let fixedTypes: Set<String> = [
+        "NSRegularExpression", "Regex", "CharacterSet", "DispatchQueue", "Locale", "TimeZone", "Calendar", "URL",
+        "Date", "Decimal", "UUID", "Data", "String", "Character", "Substring", "Set", "Array", "Dictionary",
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "Bool", "Duration", "ClosedRange", "Range",
+    ]
 }
