@@ -8,13 +8,7 @@ enum RepeatableJudge {
     static func finding(for test: TestIdentity, in observations: Observations, _ context: JudgingContext) -> Finding? {
         let outcomes = observations.suiteOutcomes(of: test)
         let flips = Statistics.flipRate(outcomes)
-        if flips > 0 {
-            let passes = outcomes.filter { $0 == .passed }.count
-            return Judge.finding(
-                .flaky, test,
-                "\(test.name) passed \(passes) of \(outcomes.count) identical runs (flip rate \(String(format: "%.2f", flips)))"
-            )
-        }
+        if flips > 0 { return Judge.finding(.flaky, test, flakyMessage(test, outcomes, flips, observations, context)) }
         if let parallel = ParallelJudge.flaky(test, in: observations) { return parallel }
         if let again = observations.aloneAgain?[test.id], let first = observations.alone[test.id] {
             let alone = ([first] + again).map(\.outcome).filter { $0 == .passed || $0.isFailure }
@@ -35,5 +29,28 @@ enum RepeatableJudge {
         }
         let message = observations.issues(of: test).first ?? "no message"
         return Judge.finding(.crashed, test, "\(test.name) crashed or timed out (\(message))")
+    }
+
+    /// `T passed 1 of 2 identical runs (flip rate 1.00); it hung and was killed at the 600 s time limit
+    /// (--timeout) in suite run 1 of 3, parallel suite run 2 of 3; it never started in 1 (its process ended
+    /// before)`: the runs counted are those it ran in, and a failure that was a hang says so.
+    private static func flakyMessage(
+        _ test: TestIdentity, _ outcomes: [TestOutcome], _ flips: Double, _ observations: Observations,
+        _ context: JudgingContext
+    ) -> String {
+        let ran = outcomes.filter { $0 != .notRun }
+        let passes = ran.filter { $0 == .passed }.count
+        var message =
+            "\(test.name) passed \(passes) of \(ran.count) identical runs (flip rate \(String(format: "%.2f", flips)))"
+        let hung = observations.timedOutRuns.filter { $0.unfinished.contains(test.id) }.map(\.run)
+        if !hung.isEmpty {
+            let limit = String(format: "%g s", context.options.timeoutSeconds)
+            message +=
+                "; it hung and was killed at the \(limit) time limit (--timeout) in \(hung.joined(separator: ", "))"
+        }
+        if ran.count < outcomes.count {
+            message += "; it never started in \(outcomes.count - ran.count) (its process ended before)"
+        }
+        return message
     }
 }
