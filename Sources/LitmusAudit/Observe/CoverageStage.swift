@@ -76,7 +76,10 @@ struct CoverageStage: Sendable {
                 try together.keys.sorted().flatMap { profiles[$0] ?? [] } + suite.write(together.keys, name: "checks")
             if let counts = try await counts(of: together.values.flatMap { $0 }, in: inputs, name: "checks") {
                 for (test, positions) in together {
-                    measured.executions[test] = counts.filter { positions.contains($0.key) }
+                    // Each test's own positions looked up, not every count filtered for each test.
+                    measured.executions[test] = Dictionary(
+                        uniqueKeysWithValues: positions.compactMap { position in counts[position].map { (position, $0) }
+                        })
                 }
             } else {
                 together = [:]
