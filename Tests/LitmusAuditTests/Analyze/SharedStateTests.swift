@@ -7,13 +7,14 @@ import Testing
 /// The accesses of `source` (one file named `F.swift`), resolved against the declarations of `source` and
 /// `others`, as `state r|w|rw line`, by line (and by text on one line).
 private func accesses(_ source: String, others: [String] = [], opaque: String? = nil) -> [String] {
-    let declarations = ([source] + others).enumerated().flatMap { index, text in
-        SharedStateSites.Facts.read(text).declarations.map { declaration in
-            var placed = declaration
-            if placed.filePrivate { placed.file = index == 0 ? "F.swift" : "Other\(index).swift" }
-            return placed
-        }
-    }
+    let declarations = StateDeclaration.state(
+        of: ([source] + others).enumerated().flatMap { index, text in
+            SharedStateSites.Facts.read(text).declarations.map { declaration in
+                var placed = declaration
+                if placed.filePrivate { placed.file = index == 0 ? "F.swift" : "Other\(index).swift" }
+                return placed
+            }
+        })
     let tree = Parser.parse(source: source)
     let references = StateReferenceFinder(names: StateNames(declarations), file: "F.swift", tree: tree, opaque: opaque)
     references.walk(tree)
@@ -26,7 +27,9 @@ private func accesses(_ source: String, others: [String] = [], opaque: String? =
 
 /// The state `source` declares, as `state lazy?`.
 private func declared(_ source: String) -> [String] {
-    SharedStateSites.Facts.read(source).declarations.map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
+    StateDeclaration.state(of: SharedStateSites.Facts.read(source).declarations).map {
+        "\($0.state.described)\($0.lazy ? " lazy" : "")"
+    }
 }
 
 @Suite("The sources' shared state: what a footprint can name")
@@ -93,6 +96,44 @@ struct SharedStateTests {
             sut == [
                 "`formatter` lazy", "`here` lazy", "`hosts` lazy", "`defaults` lazy", "`id` lazy", "`home` lazy",
                 "`pattern`",
+            ])
+    }
+
+    @Test("A constant naming only fixed constants and enum cases is fixed, over every file; one naming state is not")
+    func fixedThroughReferences() {
+        // Given: FlyingFox's shape (a set of a static array of a type's constants), enum cases with and without
+        // payloads, and constants that name state, a package's own value, a shared object or a static function
+        let source = """
+            struct Method {
+                static let get = Method(rawValue: "GET")
+                static let sorted = [Method.get, .post]
+                static let post = Method(rawValue: "POST")
+            }
+            let allMethods = Set(Method.sorted)
+            let word: Token = .word("x")
+            let custom = Custom()
+            let customs = [custom]
+            let named = Set(Registry.names)
+            let shadowed: [String] = [.names]
+            let made: Token = .make("x")
+            let here: Locale = .current
+            """
+        let other = """
+            enum Token { case word(String), number }
+            enum Registry { static var names: [String] = [] }
+            """
+
+        // When: the state of both files is resolved
+        let sut = StateDeclaration.state(
+            of: [source, other].flatMap { SharedStateSites.Facts.read($0).declarations }
+        ).map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
+
+        // Then: only the variable and the constants that name it, a package's value, a static function or a
+        // shared object
+        #expect(
+            sut == [
+                "`custom` lazy", "`customs` lazy", "`named` lazy", "`shadowed` lazy", "`made` lazy", "`here` lazy",
+                "`Registry.names`",
             ])
     }
 

@@ -33,13 +33,14 @@ package enum SharedStateSites {
         for (hash, fact) in facts { kept.facts[hash] = fact }
         // A file-private declaration is its file's: the facts, read from the text alone, do not say which.
         let names = StateNames(
-            zip(texts, facts).flatMap { text, fact in
-                fact.1.declarations.map { declaration in
-                    var placed = declaration
-                    if placed.filePrivate { placed.file = text.0 }
-                    return placed
-                }
-            })
+            StateDeclaration.state(
+                of: zip(texts, facts).flatMap { text, fact in
+                    fact.1.declarations.map { declaration in
+                        var placed = declaration
+                        if placed.filePrivate { placed.file = text.0 }
+                        return placed
+                    }
+                }))
         let found = try await references(
             in: Array(zip(texts, facts)), names: names, builtModules: builtModules, earlier: earlier.references,
             into: &kept)
@@ -133,7 +134,7 @@ package enum SharedStateSites {
 
     /// The cache: facts by a file's hash, references by its hash and the names they were resolved against.
     struct Kept: Codable, Sendable {
-        static let version = 2
+        static let version = 3
         var version = Kept.version
         var facts: [String: Facts] = [:]
         var references: [String: [StateAccess]] = [:]

@@ -9,12 +9,22 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
     /// The type declaring it (an extension's type, the innermost of nested types), `nil` for a global.
     package var owner: String?
     /// Whether its value is set by its first reader (a constant or variable whose initializer is not
-    /// ``StateSyntax/isFixed(_:)``): every reference then writes it as well as reads it.
+    /// fixed, ``StateSyntax/fixedReferences(_:owner:)``): every reference then writes it as well as reads it.
     package var lazy: Bool
     /// Whether it is `private` or `fileprivate` (or a member of such a type): only its own file can name it.
     package var filePrivate = false
     /// For a file-private one, its file (set once the file is known; empty in a file's facts).
     package var file = ""
+    /// A constant of a fixed value, or an enum case: no state, kept so that another constant's initializer
+    /// naming it can be found fixed (``dependsOn``).
+    package var fixed = false
+    /// A constant whose initializer is fixed once each constant it names is (`Owner.name`, `name`, `.name` for an
+    /// implicit member, alternatives joined by `|`): ``state(of:)`` decides over every file; until then it is
+    /// ``lazy``.
+    package var dependsOn: [String]? = nil
+
+    /// `Owner.name`, or `name` for a global.
+    var key: String { owner.map { "\($0).\(name)" } ?? name }
 
     /// The state it is: `Owner.name`, or `name` for a global; a file-private one with its file's name.
     package var state: SharedState {
@@ -23,9 +33,47 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
     }
 }
 
+extension StateDeclaration {
+    /// The state among `all` (every file's declarations): the declarations that are not fixed, once each
+    /// constant whose initializer names only constants found fixed (or enum cases) is fixed too, until none
+    /// changes. `.name` resolves when no static of that name is state (an option or a case of another
+    /// module's type), `.name()` only to an enum case; a name that resolves to nothing known stays unknown, so
+    /// the constant naming it stays set lazily.
+    package static func state(of all: [StateDeclaration]) -> [StateDeclaration] {
+        var fixed = Set(all.filter(\.fixed).map(\.key))
+        let cases = Set(all.filter { $0.fixed && $0.dependsOn == nil }.map(\.name))
+        var unresolved = Set(all.indices.filter { !all[$0].fixed })
+        func resolves(_ reference: String) -> Bool {
+            reference.split(separator: "|").contains { alternative in
+                if alternative.hasPrefix("."), alternative.hasSuffix("()") {
+                    return cases.contains(String(alternative.dropFirst().dropLast(2)))
+                }
+                if alternative.hasPrefix(".") {
+                    let name = String(alternative.dropFirst())
+                    return !StateSyntax.sharedMembers.contains(name)
+                        && !unresolved.contains { all[$0].owner != nil && all[$0].name == name }
+                }
+                return fixed.contains(String(alternative))
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for index in unresolved.sorted() {
+                guard let references = all[index].dependsOn, references.allSatisfy(resolves) else { continue }
+                fixed.insert(all[index].key)
+                unresolved.remove(index)
+                changed = true
+            }
+        }
+        return unresolved.sorted().map { all[$0] }
+    }
+}
+
 /// Finds the ``StateDeclaration``s of one file: `var`s at its top level, `static` and `class` stored
 /// variables of its types and extensions, `nonisolated(unsafe)` ones, and those constants (global or static)
-/// whose initializer is not fixed (``StateSyntax/isFixed(_:)``). Computed properties, `@TaskLocal`s (scoped to
+/// whose initializer is not fixed (``StateSyntax/fixedReferences(_:owner:)``), with the constants and enum cases
+/// others may name (``StateDeclaration/fixed``). Computed properties, `@TaskLocal`s (scoped to
 /// a task) and constants of fixed values are no shared state.
 final class StateDeclarationFinder: SyntaxVisitor {
     private(set) var declarations: [StateDeclaration] = []
@@ -67,11 +115,27 @@ final class StateDeclarationFinder: SyntaxVisitor {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 !Self.isComputed(binding), !binding.trimmedDescription.contains("TaskLocal")
             else { continue }
-            let initializer = binding.initializer?.value
-            let lazy = initializer.map { !StateSyntax.isFixed($0) } ?? false
-            guard isVar || unsafe || lazy else { continue }
-            var declaration = StateDeclaration(name: name, owner: atTopLevel ? nil : owners.last, lazy: lazy)
+            let owner = atTopLevel ? nil : owners.last
+            let references = binding.initializer.flatMap { StateSyntax.fixedReferences($0.value, owner: owner) }
+            let lazy = binding.initializer != nil && references != []
+            var declaration = StateDeclaration(name: name, owner: owner, lazy: lazy)
             declaration.filePrivate = Self.isFilePrivate(node.modifiers) || privateOwners.contains(true)
+            if !isVar && !unsafe {
+                // A constant: none when fixed, else fixed once what it names is.
+                declaration.fixed = !lazy
+                declaration.dependsOn = lazy ? references : nil
+            }
+            declarations.append(declaration)
+        }
+        return .skipChildren
+    }
+
+    /// An enum's cases are fixed values another constant may name.
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let owner = owners.last else { return .skipChildren }
+        for element in node.elements {
+            var declaration = StateDeclaration(name: element.name.text, owner: owner, lazy: false)
+            declaration.fixed = true
             declarations.append(declaration)
         }
         return .skipChildren
@@ -133,38 +197,68 @@ enum StateSyntax {
         return false
     }
 
-    /// Whether an initializer gives the same value whichever test reads it first, and a value no test can
-    /// change afterwards: a literal; an enum case or option (`.caseInsensitive`, `.name("x")`); an array or
-    /// dictionary of such; `Type(rawValue: …)`; or a value of a toolchain type that holds nothing that changes
-    /// (``fixedTypes``: a regular expression, a dispatch queue, a character set, a number), built from fixed
-    /// arguments, with `try`. GraphQL's `try! NSRegularExpression(pattern: "…", options: [])` is fixed; a
-    /// formatter, a mutable collection, a package's own type, a call of a function, `URL(fileURLWithPath:)`
+    /// The constants an initializer names, when it gives the same value whichever test reads it first and a
+    /// value no test can change afterwards, provided each of them does (empty: fixed outright); `nil` when
+    /// it may not. Fixed: a literal; an enum case or option (`.caseInsensitive`, `.name("x")`); an array or
+    /// dictionary of such; `Type(rawValue: …)`; operators between fixed values; a value of a toolchain type
+    /// that holds nothing that changes (``fixedTypes``: a regular expression, a dispatch queue, a number) built
+    /// from fixed arguments, with `try`. A name (`Type.member`, `member`, `.member`) is a constant to resolve
+    /// over every file (``StateDeclaration/state(of:)``). GraphQL's `try! NSRegularExpression(pattern: "…",
+    /// options: [])` is fixed; FlyingFox's `Set(HTTPMethod.sortedMethods)` is once `sortedMethods` is; a
+    /// formatter, a mutable collection, a package's own type, a function's result, `URL(fileURLWithPath:)`
     /// (the current directory decides it) and a file read are not.
-    static func isFixed(_ expression: ExprSyntax) -> Bool {
-        if isLiteral(expression) { return true }
-        if let attempt = expression.as(TryExprSyntax.self) { return isFixed(attempt.expression) }
-        if let member = expression.as(MemberAccessExprSyntax.self) { return member.base == nil }
+    static func fixedReferences(_ expression: ExprSyntax, owner: String?) -> [String]? {
+        func all(_ parts: [ExprSyntax]) -> [String]? {
+            var names: [String] = []
+            for part in parts {
+                guard let more = fixedReferences(part, owner: owner) else { return nil }
+                names += more
+            }
+            return names
+        }
+        if isLiteral(expression) { return [] }
+        if let attempt = expression.as(TryExprSyntax.self) { return fixedReferences(attempt.expression, owner: owner) }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return [owner.map { "\($0).\(name)|\(name)" } ?? name]
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return memberReference(member, owner: owner) }
         // `1 << 0`, `.a | .b`: operators between fixed values (the parser's unfolded sequence).
         if let sequence = expression.as(SequenceExprSyntax.self) {
-            return sequence.elements.allSatisfy { $0.is(BinaryOperatorExprSyntax.self) || isFixed($0) }
+            return all(sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) })
         }
-        if let array = expression.as(ArrayExprSyntax.self) {
-            return array.elements.allSatisfy { isFixed($0.expression) }
-        }
+        if let array = expression.as(ArrayExprSyntax.self) { return all(array.elements.map(\.expression)) }
         if let dictionary = expression.as(DictionaryExprSyntax.self) {
-            guard case .elements(let elements) = dictionary.content else { return true }
-            return elements.allSatisfy { isFixed($0.key) && isFixed($0.value) }
+            guard case .elements(let elements) = dictionary.content else { return [] }
+            return all(elements.flatMap { [$0.key, $0.value] })
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
-            call.arguments.allSatisfy({ isFixed($0.expression) })
-        else { return false }
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.base == nil }
-        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+            let arguments = all(call.arguments.map(\.expression))
+        else { return nil }
+        // `.name("x")`: an enum case's payload (a static function is no case, so it does not resolve).
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
+            return arguments + [".\(member.declName.baseName.text)()"]
+        }
+        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         let label = call.arguments.first?.label?.text ?? ""
-        if call.arguments.count == 1, label == "rawValue" { return true }
-        return fixedTypes.contains(type) && StateAPIs.initializers["\(type)(\(label)"] == nil
+        if call.arguments.count == 1, label == "rawValue" { return arguments }
+        let fixed =
+            fixedTypes.contains(type) && StateAPIs.initializers["\(type)(\(label)"] == nil
             && !(type == "URL" && label != "string")
+        return fixed ? arguments : nil
     }
+
+    /// `.name` (an implicit member), `Type.name` or `Self.name` as a constant to resolve; `nil` for another base.
+    private static func memberReference(_ member: MemberAccessExprSyntax, owner: String?) -> [String]? {
+        let name = member.declName.baseName.text
+        guard let base = member.base else { return [".\(name)"] }
+        guard let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        if type == "Self" || type == "self" { return owner.map { ["\($0).\(name)"] } }
+        return ["\(type).\(name)"]
+    }
+
+    /// Implicit members that name a shared object, not a case or an option: never fixed.
+    static let sharedMembers: Set<String> = ["shared", "standard", "default", "current", "main", "processInfo"]
 
     /// The toolchain's types whose values hold nothing a test can change, by name.
     static let fixedTypes: Set<String> = [
