@@ -151,14 +151,33 @@ public struct TimedOutRun: Codable, Sendable, Hashable {
     public var unfinished: [TestID]
     /// The identifiers of the tests asked of it that never started.
     public var notStarted: [TestID]
+    /// The time limit it was killed at, in seconds: `--timeout`, or a parallel run's own, shorter one (five
+    /// times the slowest one-at-a-time run of the same tests, at least 60 s); `nil` in a report written before
+    /// it was recorded.
+    public var limitSeconds: Double?
 
     /// Creates the record of a killed process.
-    public init(run: String, seed: UInt64? = nil, library: TestLibrary, unfinished: [TestID], notStarted: [TestID]) {
+    public init(
+        run: String, seed: UInt64? = nil, library: TestLibrary, unfinished: [TestID], notStarted: [TestID],
+        limitSeconds: Double? = nil
+    ) {
         self.run = run
         self.seed = seed
         self.library = library
         self.unfinished = unfinished
         self.notStarted = notStarted
+        self.limitSeconds = limitSeconds
+    }
+
+    /// The seconds of its time limit: its own, else `--timeout`'s (`timeout`).
+    public func seconds(timeout: Double) -> Double { limitSeconds ?? timeout }
+
+    /// `600 s (--timeout)`, or a parallel run's own, shorter limit: `100 s (five times the slowest one-at-a-time
+    /// run)`.
+    public func limit(timeout: Double) -> String {
+        let seconds = self.seconds(timeout: timeout)
+        let shown = String(format: "%g s", seconds)
+        return seconds < timeout ? "\(shown) (five times the slowest one-at-a-time run)" : "\(shown) (--timeout)"
     }
 }
 

@@ -91,7 +91,7 @@ public struct JUnitReport: Sendable {
             let undone = (run.unfinished.map { "unfinished: \($0)" } + run.notStarted.map { "never started: \($0)" })
             cases.append(
                 (
-                    "    <testcase classname=\"litmus.audit\" name=\"\(attribute("timeout \(run.run)"))\" time=\"\(report.options.timeoutSeconds)\"><failure message=\"\(attribute("killed at the time limit (--timeout)" + (run.seed.map { ", seed \($0)" } ?? "")))\">\(text(undone.joined(separator: "\n")))</failure></testcase>",
+                    "    <testcase classname=\"litmus.audit\" name=\"\(attribute("timeout \(run.run)"))\" time=\"\(run.seconds(timeout: report.options.timeoutSeconds))\"><failure message=\"\(attribute("killed at the time limit of \(run.limit(timeout: report.options.timeoutSeconds))" + (run.seed.map { ", seed \($0)" } ?? "")))\">\(text(undone.joined(separator: "\n")))</failure></testcase>",
                     true
                 ))
         }

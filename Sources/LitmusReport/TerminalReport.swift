@@ -233,15 +233,18 @@ public struct TerminalReport: Sendable {
     private func timeouts(_ report: AuditReport) -> [String] {
         let names = Dictionary(report.tests.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let listed = { (ids: [TestID]) in ids.map { names[$0] ?? $0.rawValue }.joined(separator: ", ") }
-        let limit = String(format: "%g", report.options.timeoutSeconds)
+        let timeout = report.options.timeoutSeconds
+        let limits = Set(report.timedOutRuns.map { $0.limit(timeout: timeout) })
+        let limit = limits.count == 1 ? limits.first! : "its time limit"
         var lines = [
             paint(
                 "Timed out: \(report.timedOutRuns.count) test process\(report.timedOutRuns.count == 1 ? "" : "es") ran past "
-                    + "\(limit) s (--timeout) and \(report.timedOutRuns.count == 1 ? "was" : "were") killed; "
+                    + "\(limit) and \(report.timedOutRuns.count == 1 ? "was" : "were") killed; "
                     + "the audit is incomplete (exit 3):", 31)
         ]
         for run in report.timedOutRuns {
             var line = "  - \(run.run)" + (run.seed.map { " (seed \($0))" } ?? "") + ", \(run.library.rawValue)"
+            if limits.count > 1 { line += ", killed at \(run.limit(timeout: timeout))" }
             if !run.unfinished.isEmpty { line += "; unfinished: \(listed(run.unfinished))" }
             if !run.notStarted.isEmpty { line += "; never started: \(listed(run.notStarted))" }
             lines.append(shown(line))

@@ -14,6 +14,12 @@ public enum RunKind: Sendable, Hashable, Codable {
     /// Random half `index` (from 1).
     case half(index: Int)
 
+    /// Whether it is a suite run (one test at a time, the whole suite).
+    public var isSuite: Bool {
+        if case .suite = self { return true }
+        return false
+    }
+
     /// `suite run 2`, `parallel run 1`, `random half 2`, `M.Tests/testA alone`.
     public var description: String {
         switch self {

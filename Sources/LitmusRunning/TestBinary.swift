@@ -80,18 +80,23 @@ package struct TestBinary: Sendable {
         var unfinished: [TestID]
         /// The tests asked of it that never started.
         var notStarted: [TestID]
+        /// The time limit it was killed at, in seconds.
+        var limit: Double
 
-        /// What a process asked for `asked` left undone, from the `results` it gave before it was killed.
-        init(library: TestLibrary, asked: [TestID], results: [TestID: TestResult]) {
+        /// What a process asked for `asked` left undone, from the `results` it gave before it was killed at
+        /// `limit` seconds.
+        init(library: TestLibrary, asked: [TestID], results: [TestID: TestResult], limit: Double) {
             self.library = library
             unfinished = asked.filter { results[$0]?.outcome == .crashed }
             notStarted = asked.filter { results[$0] == nil }
+            self.limit = limit
         }
 
         /// The record of this process in the report, as the run named `run`.
         package func record(as run: String, seed: UInt64? = nil) -> TimedOutRun {
             TimedOutRun(
-                run: run, seed: seed, library: library, unfinished: unfinished, notStarted: notStarted)
+                run: run, seed: seed, library: library, unfinished: unfinished, notStarted: notStarted,
+                limitSeconds: limit)
         }
     }
 
@@ -159,7 +164,8 @@ package struct TestBinary: Sendable {
         }
         try refuseLostOutput(output, started: order, results: results)
         let timeouts =
-            output.timedOut ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results)] : []
+            output.timedOut
+            ? [Timeout(library: .xctest, asked: ids ?? known.map(\.id), results: results, limit: timeout)] : []
         return Run(
             results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles,
             status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
@@ -211,7 +217,8 @@ package struct TestBinary: Sendable {
         try refuseLostOutput(output, started: stream.startOrder, results: stream.results, silent: stream.tests.isEmpty)
         let asked = ids ?? stream.tests.map(\.id)
         let timeouts =
-            output.timedOut ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results)] : []
+            output.timedOut
+            ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results, limit: timeout)] : []
         return Run(
             results: stream.results, order: stream.startOrder, declared: stream.tests, timeouts: timeouts,
             profiles: profiles, status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,

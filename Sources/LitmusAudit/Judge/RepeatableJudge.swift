@@ -22,18 +22,17 @@ enum RepeatableJudge {
         }
         guard outcomes.first == .crashed || observations.aloneOutcome(of: test) == .crashed else { return nil }
         if let killed = observations.timedOutRuns.first(where: { $0.unfinished.contains(test.id) }) {
-            let limit = String(format: "%g s", context.options.timeoutSeconds)
             return Judge.finding(
                 .crashed, test,
-                "\(test.name) ran past the \(limit) time limit (--timeout) and was killed (\(killed.run))")
+                "\(test.name) ran past its time limit, \(killed.limit(timeout: context.options.timeoutSeconds)), and was "
+                    + "killed (\(killed.run))")
         }
         let message = observations.issues(of: test).first ?? "no message"
         return Judge.finding(.crashed, test, "\(test.name) crashed or timed out (\(message))")
     }
 
-    /// `T passed 1 of 2 identical runs (flip rate 1.00); it hung and was killed at the 600 s time limit
-    /// (--timeout) in suite run 1 of 3, parallel suite run 2 of 3; it never started in 1 (its process ended
-    /// before)`: the runs counted are those it ran in, and a failure that was a hang says so.
+    /// `T passed 1 of 2 identical runs (flip rate 1.00); it hung and was killed at its time limit in suite run 1
+    /// of 3 (600 s (--timeout)); it never started in 1 (its process ended before)`: the runs counted are those it ran in, and a failure that was a hang says so.
     private static func flakyMessage(
         _ test: TestIdentity, _ outcomes: [TestOutcome], _ flips: Double, _ observations: Observations,
         _ context: JudgingContext
@@ -42,12 +41,10 @@ enum RepeatableJudge {
         let passes = ran.filter { $0 == .passed }.count
         var message =
             "\(test.name) passed \(passes) of \(ran.count) identical runs (flip rate \(String(format: "%.2f", flips)))"
-        let hung = observations.timedOutRuns.filter { $0.unfinished.contains(test.id) }.map(\.run)
-        if !hung.isEmpty {
-            let limit = String(format: "%g s", context.options.timeoutSeconds)
-            message +=
-                "; it hung and was killed at the \(limit) time limit (--timeout) in \(hung.joined(separator: ", "))"
+        let hung = observations.timedOutRuns.filter { $0.unfinished.contains(test.id) }.map { killed in
+            "\(killed.run) (\(killed.limit(timeout: context.options.timeoutSeconds)))"
         }
+        if !hung.isEmpty { message += "; it hung and was killed at its time limit in \(hung.joined(separator: ", "))" }
         if ran.count < outcomes.count {
             message += "; it never started in \(outcomes.count - ran.count) (its process ended before)"
         }

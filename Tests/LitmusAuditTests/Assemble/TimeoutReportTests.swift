@@ -36,19 +36,20 @@ struct TimeoutReportTests {
             "M.T/testA": TestResult(outcome: .passed, duration: 0.1),
             hanging: TestResult(outcome: .crashed, duration: 0),
         ]
-        let sut = TestBinary.Timeout(library: .xctest, asked: ["M.T/testA", hanging, later], results: results)
+        let sut = TestBinary.Timeout(
+            library: .xctest, asked: ["M.T/testA", hanging, later], results: results, limit: 600)
         #expect(sut.unfinished == [hanging])
         #expect(sut.notStarted == [later])
         #expect(
             sut.record(as: "random half 2 of 2", seed: 7)
                 == TimedOutRun(
                     run: "random half 2 of 2", seed: 7, library: .xctest, unfinished: [hanging],
-                    notStarted: [later]))
+                    notStarted: [later], limitSeconds: 600))
     }
 
     @Test("A run made of two processes keeps the timeout of the one that was killed")
     func merging() {
-        let killed = TestBinary.Timeout(library: .swiftTesting, asked: ["S/f()"], results: [:])
+        let killed = TestBinary.Timeout(library: .swiftTesting, asked: ["S/f()"], results: [:], limit: 600)
         let xctest = TestBinary.Run(
             results: [later: TestResult(outcome: .passed, duration: 0)], order: [later], declared: [])
         let swiftTesting = TestBinary.Run(results: [:], order: [], declared: [], timeouts: [killed])
@@ -88,12 +89,37 @@ struct TimeoutReportTests {
         let xml = JUnitReport().render(sut)
         #expect(
             xml.contains(
-                #"<testcase classname="litmus.audit" name="timeout random half 2 of 2" time="5.0"><failure message="killed at the time limit (--timeout), seed 7">unfinished: M.CartTests/testB_hangs"#
+                #"<testcase classname="litmus.audit" name="timeout random half 2 of 2" time="5.0"><failure message="killed at the time limit of 5 s (--timeout), seed 7">unfinished: M.CartTests/testB_hangs"#
             ))
         let object = try #require(
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(sut)) as? [String: Any])
         let runs = try #require(object["timedOutRuns"] as? [[String: Any]])
         #expect(runs.first?["run"] as? String == "random half 2 of 2")
         #expect(runs.first?["notStarted"] as? [String] == [later.rawValue])
+    }
+
+    @Test(
+        "A parallel run's time limit is five times the slowest one-at-a-time run, at least 60 s, never over --timeout")
+    func parallelLimit() {
+        #expect(RunStage.parallelLimit(serialSeconds: [20, 18], timeout: 600) == 100)
+        #expect(RunStage.parallelLimit(serialSeconds: [3], timeout: 600) == 60)
+        #expect(RunStage.parallelLimit(serialSeconds: [200], timeout: 600) == 600)
+        #expect(RunStage.parallelLimit(serialSeconds: [20], timeout: 30) == 30)
+        #expect(RunStage.parallelLimit(serialSeconds: [], timeout: 600) == 600)
+    }
+
+    @Test("A run killed at a limit of its own says so in the terminal, JUnit and its findings; --timeout's says that")
+    func ownLimit() {
+        let parallel = TimedOutRun(
+            run: "parallel suite run 1 of 3", library: .swiftTesting, unfinished: [hanging], notStarted: [],
+            limitSeconds: 60)
+        let text = TerminalReport().render(report(timedOutRuns: [parallel, half]))
+        #expect(text.contains("Timed out: 2 test processes ran past its time limit and were killed"))
+        #expect(text.contains("  - parallel suite run 1 of 3, Swift Testing, killed at 5 s (--timeout)") == false)
+        #expect(parallel.limit(timeout: 600) == "60 s (five times the slowest one-at-a-time run)")
+        #expect(parallel.limit(timeout: 60) == "60 s (--timeout)")
+        #expect(half.limit(timeout: 5) == "5 s (--timeout)")
+        let xml = JUnitReport().render(report(timedOutRuns: [parallel]))
+        #expect(xml.contains(#"time="60.0"><failure message="killed at the time limit of 60 s (--timeout)""#))
     }
 }

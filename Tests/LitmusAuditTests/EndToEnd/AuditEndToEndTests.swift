@@ -289,7 +289,8 @@ struct AuditEndToEndTests {
             report.timedOutRuns.contains { $0.run == "parallel suite run 1 of 1" && $0.unfinished == [swiftHanging] })
         #expect(
             report.findings(.crashed).first { $0.test == hanging }?.message
-                == "HangingTests.testB_hangs ran past the 4 s time limit (--timeout) and was killed (suite run 1 of 1)")
+                == "HangingTests.testB_hangs ran past its time limit, 4 s (--timeout), and was killed (suite run 1 of 1)"
+        )
     }
 
     @Test("A package whose tests do not build gets an error naming the file and the failure")

@@ -105,8 +105,8 @@ struct JudgeTests {
         // Then: flaky over the two runs it ran in, naming the hang, and the run it never started in
         #expect(
             judgement.findings.first { $0.test == victim.id }?.message
-                == "CartTests.testC passed 1 of 2 identical runs (flip rate 1.00); it hung and was killed at the 5 s "
-                + "time limit (--timeout) in suite run 1 of 3; it never started in 1 (its process ended before)")
+                == "CartTests.testC passed 1 of 2 identical runs (flip rate 1.00); it hung and was killed at its time "
+                + "limit in suite run 1 of 3 (5 s (--timeout)); it never started in 1 (its process ended before)")
     }
 
     @Test("A test that crashed in the suite is named with its first failure message")
@@ -132,7 +132,7 @@ struct JudgeTests {
         // Then
         #expect(
             judgement.findings.map(\.message) == [
-                "CartTests.testC ran past the 5 s time limit (--timeout) and was killed (suite run 1 of 1)"
+                "CartTests.testC ran past its time limit, 5 s (--timeout), and was killed (suite run 1 of 1)"
             ])
     }
 
