@@ -296,6 +296,29 @@ struct SharedStateTests {
         #expect(sut.imports == ["Glibc"])
     }
 
+    @Test(
+        "A file importing the compiler's Builtin module (swift-atomics') is seen; one importing an unbuilt module is not"
+    )
+    func builtinIsTheToolchains() async throws {
+        // Given: swift-atomics' shape, a file of atomic operations importing Builtin, and a file importing a
+        // module the build did not compile
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("builtin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let atomics = folder.appendingPathComponent("Primitives.native.swift")
+        let opaque = folder.appendingPathComponent("Z.swift")
+        try "import Builtin\nfunc load(_ p: Builtin.RawPointer) { _ = Builtin.atomicload_seqcst_Int64(p) }\n"
+            .write(to: atomics, atomically: true, encoding: .utf8)
+        try "import CZlib\nfunc squeeze() { compress() }\n".write(to: opaque, atomically: true, encoding: .utf8)
+
+        // When: their accesses are found, no module built
+        let sut = try await SharedStateSites.find(in: [atomics.path, opaque.path], builtModules: [], cache: nil)
+
+        // Then: nothing in the atomics file; the other's function unseen
+        #expect(sut[atomics.path] == nil)
+        #expect(sut[opaque.path]?.map(\.state.described).first?.hasPrefix("what it cannot see into") == true)
+    }
+
     @Test("A call with argument labels is no C function: remove(at:) is the code's own, remove(path) is a file")
     func labelledCallsAreNoCFunctions() {
         // Given: a collection's own remove(at:) and remove(subrange:), and C's remove and unlink of a path
