@@ -85,6 +85,8 @@ struct SharedStateTests {
             let defaults = makeDefaults()
             let id = try! ScalarType(name: "ID")
             let home = URL(string: "https://example.com/\\(path)")
+            let enabledKey: CodingUserInfoKey = .init(rawValue: "vendor-extensions-enabled")!
+            let parsed: Version = .init(major: 1)!
             var pattern = try! NSRegularExpression(pattern: "a", options: [])
             """
 
@@ -95,7 +97,7 @@ struct SharedStateTests {
         #expect(
             sut == [
                 "`formatter` lazy", "`here` lazy", "`hosts` lazy", "`defaults` lazy", "`id` lazy", "`home` lazy",
-                "`pattern`",
+                "`parsed` lazy", "`pattern`",
             ])
     }
 

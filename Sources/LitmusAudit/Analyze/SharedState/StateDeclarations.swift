@@ -218,6 +218,10 @@ enum StateSyntax {
         }
         if isLiteral(expression) { return [] }
         if let attempt = expression.as(TryExprSyntax.self) { return fixedReferences(attempt.expression, owner: owner) }
+        // A fixed value unwrapped is the same value every time, or the same trap.
+        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
+            return fixedReferences(unwrap.expression, owner: owner)
+        }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             return [owner.map { "\($0).\(name)|\(name)" } ?? name]
@@ -235,13 +239,16 @@ enum StateSyntax {
         guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
             let arguments = all(call.arguments.map(\.expression))
         else { return nil }
-        // `.name("x")`: an enum case's payload (a static function is no case, so it does not resolve).
+        let label = call.arguments.first?.label?.text ?? ""
+        let rawValue = call.arguments.count == 1 && label == "rawValue"
+        // `.name("x")`: an enum case's payload (a static function is no case, so it does not resolve);
+        // `.init(rawValue: "x")`, the declared type's raw value (OpenAPIKit's `CodingUserInfoKey`).
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
-            return arguments + [".\(member.declName.baseName.text)()"]
+            let name = member.declName.baseName.text
+            return name == "init" && rawValue ? arguments : arguments + [".\(name)()"]
         }
         guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        let label = call.arguments.first?.label?.text ?? ""
-        if call.arguments.count == 1, label == "rawValue" { return arguments }
+        if rawValue { return arguments }
         let fixed =
             fixedTypes.contains(type) && StateAPIs.initializers["\(type)(\(label)"] == nil
             && !(type == "URL" && label != "string")
