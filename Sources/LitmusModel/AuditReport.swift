@@ -173,11 +173,12 @@ public struct TimedOutRun: Codable, Sendable, Hashable {
     public func seconds(timeout: Double) -> Double { limitSeconds ?? timeout }
 
     /// `600 s (--timeout)`, or a parallel run's own, shorter limit: `100 s (five times the slowest one-at-a-time
-    /// run)`.
+    /// run, at least 60 s)`.
     public func limit(timeout: Double) -> String {
         let seconds = self.seconds(timeout: timeout)
         let shown = String(format: "%g s", seconds)
-        return seconds < timeout ? "\(shown) (five times the slowest one-at-a-time run)" : "\(shown) (--timeout)"
+        return seconds < timeout
+            ? "\(shown) (five times the slowest one-at-a-time run, at least 60 s)" : "\(shown) (--timeout)"
     }
 }
 

@@ -124,7 +124,9 @@ struct CoverageStage: Sendable {
 
         init(_ observations: Observations, folder: URL) {
             profiles = observations.suiteProfiles
-            tests = profiles == nil ? [] : observations.profiledInSuite ?? []
+            // A test that ran alone after all (a quick audit's confirming run) is measured by that run alone.
+            tests =
+                profiles == nil ? [] : (observations.profiledInSuite ?? []).filter { observations.profiles[$0] == nil }
             self.folder = folder
         }
 

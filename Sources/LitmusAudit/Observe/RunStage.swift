@@ -211,9 +211,9 @@ struct RunStage: Sendable {
         progress(.phase("Running the Swift Testing tests in parallel \(Self.times(indices.count, of: count))"))
         var binary = self.binary
         binary.timeout = Self.parallelLimit(
-            serialSeconds: log.processes.filter { $0.process.library == .swiftTesting && $0.run.isSuite }.map {
-                $0.process.end - $0.process.start
-            }, timeout: binary.timeout)
+            serialSeconds: log.processes.filter {
+                $0.process.library == .swiftTesting && $0.run.isSuite && $0.process.crash == nil
+            }.map { $0.process.end - $0.process.start }, timeout: binary.timeout)
         var runs: [ObservedRun] = []
         for (done, index) in indices.enumerated() {
             let run = try await binary.runSwiftTests(nil, profile: "parallel-\(index)", parallel: true)
@@ -224,7 +224,7 @@ struct RunStage: Sendable {
     }
 
     /// The time limit of a parallel run: five times the slowest one-at-a-time run of the same tests (the
-    /// suite runs' Swift Testing processes, `serialSeconds`), at least 60 s, never over `--timeout`
+    /// suite runs' Swift Testing processes that did not crash, `serialSeconds`), at least 60 s, never over `--timeout`
     /// (`timeout`). The tests side by side finish sooner than one at a time, not five times later: a parallel
     /// run past that hangs (swift-subprocess 1.0.2's hung in two of three runs, each killed at `--timeout`'s
     /// 600 s while its serial runs took 20 s). Without a serial run to go by, `--timeout`.

@@ -74,6 +74,7 @@ struct SharedStateTests {
         let source = """
             let validName = try! NSRegularExpression(pattern: "^[_a-z]+$", options: [.caseInsensitive])
             let keys: [Kind: [String]] = [.name: [], .document: ["definitions"]]
+            enum Kind { case name, document }
             let colon = UInt8(ascii: ":")
             enum Cache {
                 static let queue = DispatchQueue(label: "cache", attributes: .concurrent)
@@ -96,8 +97,8 @@ struct SharedStateTests {
         // Then: the fixed constants are none; the others are set lazily; a variable is one whatever its value
         #expect(
             sut == [
-                "`formatter` lazy", "`here` lazy", "`hosts` lazy", "`defaults` lazy", "`id` lazy", "`home` lazy",
-                "`parsed` lazy", "`pattern`",
+                "`Cache.queue` lazy", "`formatter` lazy", "`here` lazy", "`hosts` lazy", "`defaults` lazy", "`id` lazy",
+                "`home` lazy", "`parsed` lazy", "`pattern`",
             ])
     }
 
@@ -119,10 +120,16 @@ struct SharedStateTests {
             let shadowed: [String] = [.names]
             let made: Token = .make("x")
             let here: Locale = .current
+            let started = Date()
+            let t0: Date = .now
+            let instance: Registry = .instance
+            let channel = Channel(rawValue: 1)
+            let home = String(env: "HOME")
             """
         let other = """
-            enum Token { case word(String), number }
-            enum Registry { static var names: [String] = [] }
+            enum Token { case word(String), number; static func make(_ text: String) -> Token { .word(text) } }
+            enum Registry { static var names: [String] = []; static var instance: Registry { .init() } }
+            final class Channel { let rawValue: Int; init(rawValue: Int) { self.rawValue = rawValue } }
             """
 
         // When: the state of both files is resolved
@@ -135,7 +142,7 @@ struct SharedStateTests {
         #expect(
             sut == [
                 "`custom` lazy", "`customs` lazy", "`named` lazy", "`shadowed` lazy", "`made` lazy", "`here` lazy",
-                "`Registry.names`",
+                "`started` lazy", "`t0` lazy", "`instance` lazy", "`channel` lazy", "`home` lazy", "`Registry.names`",
             ])
     }
 

@@ -22,6 +22,13 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
     /// implicit member, alternatives joined by `|`): ``state(of:)`` decides over every file; until then it is
     /// ``lazy``.
     package var dependsOn: [String]? = nil
+    /// An enum case (a fixed value, and the only thing `.name(…)` resolves to).
+    package var isCase = false
+    /// A computed static or global property, or a static function: no state of its own, but what it gives is not
+    /// known, so a constant naming it (or `.name` of the same name) is not fixed.
+    package var computed = false
+    /// A class the sources declare: `Name(rawValue:)` of it is an instance a holder can change.
+    package var isClass = false
 
     /// `Owner.name`, or `name` for a global.
     var key: String { owner.map { "\($0).\(name)" } ?? name }
@@ -34,39 +41,46 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
 }
 
 extension StateDeclaration {
-    /// The state among `all` (every file's declarations): the declarations that are not fixed, once each
-    /// constant whose initializer names only constants found fixed (or enum cases) is fixed too, until none
-    /// changes. `.name` resolves when no static of that name is state (an option or a case of another
-    /// module's type), `.name()` only to an enum case; a name that resolves to nothing known stays unknown, so
-    /// the constant naming it stays set lazily.
+    /// The state among `all` (every file's declarations): the variables and the constants not found fixed. A
+    /// constant naming only constants found fixed and enum cases is fixed too, until none changes. A name
+    /// resolves only when every declaration of it is fixed (`Owner.name` first, when it exists, else the global
+    /// `name`); `.name` to a case or a fixed constant of that name, and no state, computed property or function
+    /// of it; `~name` (an option of a toolchain type's argument) when no such state, property or function
+    /// exists; `.name()` only to an enum case; `class:Name` when the sources declare no class `Name`. A name
+    /// that resolves to nothing known stays unknown, so the constant naming it stays set lazily.
     package static func state(of all: [StateDeclaration]) -> [StateDeclaration] {
-        var fixed = Set(all.filter(\.fixed).map(\.key))
-        let cases = Set(all.filter { $0.fixed && $0.dependsOn == nil }.map(\.name))
-        var unresolved = Set(all.indices.filter { !all[$0].fixed })
+        var resolved = Set(all.indices.filter { all[$0].fixed })
+        let byKey = Dictionary(grouping: all.indices.filter { !all[$0].isClass }, by: { all[$0].key })
+        let statics = Dictionary(grouping: all.indices.filter { all[$0].owner != nil }, by: { all[$0].name })
+        let classes = Set(all.filter(\.isClass).map(\.name))
+        func isFixed(_ index: Int) -> Bool { resolved.contains(index) && !all[index].computed }
         func resolves(_ reference: String) -> Bool {
-            reference.split(separator: "|").contains { alternative in
-                if alternative.hasPrefix("."), alternative.hasSuffix("()") {
-                    return cases.contains(String(alternative.dropFirst().dropLast(2)))
-                }
-                if alternative.hasPrefix(".") {
-                    let name = String(alternative.dropFirst())
-                    return !StateSyntax.sharedMembers.contains(name)
-                        && !unresolved.contains { all[$0].owner != nil && all[$0].name == name }
-                }
-                return fixed.contains(String(alternative))
+            let alternatives = reference.split(separator: "|").map(String.init)
+            // `Owner.name|name`: the type's own member shadows a global of the same name.
+            let key = alternatives.first { byKey[$0] != nil } ?? alternatives[0]
+            if key.hasPrefix("class:") { return !classes.contains(String(key.dropFirst(6))) }
+            if key.hasPrefix("."), key.hasSuffix("()") {
+                let named = statics[String(key.dropFirst().dropLast(2))] ?? []
+                return named.contains { all[$0].isCase } && named.allSatisfy(isFixed)
             }
+            if key.hasPrefix(".") || key.hasPrefix("~") {
+                let name = String(key.dropFirst())
+                let named = statics[name] ?? []
+                guard !StateSyntax.sharedMembers.contains(name), named.allSatisfy(isFixed) else { return false }
+                return key.hasPrefix("~") || !named.isEmpty
+            }
+            return byKey[key].map { $0.allSatisfy(isFixed) } ?? false
         }
         var changed = true
         while changed {
             changed = false
-            for index in unresolved.sorted() {
+            for index in all.indices where !resolved.contains(index) {
                 guard let references = all[index].dependsOn, references.allSatisfy(resolves) else { continue }
-                fixed.insert(all[index].key)
-                unresolved.remove(index)
+                resolved.insert(index)
                 changed = true
             }
         }
-        return unresolved.sorted().map { all[$0] }
+        return all.indices.filter { !resolved.contains($0) && !all[$0].computed && !all[$0].isClass }.map { all[$0] }
     }
 }
 
@@ -83,7 +97,12 @@ final class StateDeclarationFinder: SyntaxVisitor {
 
     init() { super.init(viewMode: .sourceAccurate) }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.modifiers) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        var declaration = StateDeclaration(name: node.name.text, owner: nil, lazy: false)
+        declaration.isClass = true
+        declarations.append(declaration)
+        return enter(node.name.text, node.modifiers)
+    }
     override func visitPost(_ node: ClassDeclSyntax) { leave() }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.modifiers) }
     override func visitPost(_ node: StructDeclSyntax) { leave() }
@@ -113,10 +132,22 @@ final class StateDeclarationFinder: SyntaxVisitor {
         for binding in node.bindings {
             // A task local's value is scoped to a task: the static only holds the `TaskLocal` itself.
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                !Self.isComputed(binding), !binding.trimmedDescription.contains("TaskLocal")
+                !binding.trimmedDescription.contains("TaskLocal")
             else { continue }
             let owner = atTopLevel ? nil : owners.last
+            if Self.isComputed(binding) {
+                var computed = StateDeclaration(name: name, owner: owner, lazy: false)
+                computed.computed = true
+                declarations.append(computed)
+                continue
+            }
+            // `.init(rawValue:)` is the annotated type's: fixed unless the sources declare it a class.
+            let annotated = binding.typeAnnotation.map { StateSyntax.lastComponent(of: $0.type.trimmedDescription) }
             let references = binding.initializer.flatMap { StateSyntax.fixedReferences($0.value, owner: owner) }
+                .flatMap { names -> [String]? in
+                    guard names.contains("class:?") else { return names }
+                    return annotated.map { type in names.map { $0 == "class:?" ? "class:\(type)" : $0 } }
+                }
             let lazy = binding.initializer != nil && references != []
             var declaration = StateDeclaration(name: name, owner: owner, lazy: lazy)
             declaration.filePrivate = Self.isFilePrivate(node.modifiers) || privateOwners.contains(true)
@@ -130,12 +161,25 @@ final class StateDeclarationFinder: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// A static function: what it returns is not known (a constant naming it, `.make("x")`, is not fixed).
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let modifiers = Set(node.modifiers.map(\.name.text))
+        guard let owner = owners.last, modifiers.contains("static") || modifiers.contains("class") else {
+            return .skipChildren
+        }
+        var declaration = StateDeclaration(name: node.name.text, owner: owner, lazy: false)
+        declaration.computed = true
+        declarations.append(declaration)
+        return .skipChildren
+    }
+
     /// An enum's cases are fixed values another constant may name.
     override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let owner = owners.last else { return .skipChildren }
         for element in node.elements {
             var declaration = StateDeclaration(name: element.name.text, owner: owner, lazy: false)
             declaration.fixed = true
+            declaration.isCase = true
             declarations.append(declaration)
         }
         return .skipChildren
@@ -207,26 +251,30 @@ enum StateSyntax {
     /// options: [])` is fixed; FlyingFox's `Set(HTTPMethod.sortedMethods)` is once `sortedMethods` is; a
     /// formatter, a mutable collection, a package's own type, a function's result, `URL(fileURLWithPath:)`
     /// (the current directory decides it) and a file read are not.
-    static func fixedReferences(_ expression: ExprSyntax, owner: String?) -> [String]? {
-        func all(_ parts: [ExprSyntax]) -> [String]? {
+    static func fixedReferences(_ expression: ExprSyntax, owner: String?, option: Bool = false) -> [String]? {
+        func all(_ parts: [ExprSyntax], option: Bool = option) -> [String]? {
             var names: [String] = []
             for part in parts {
-                guard let more = fixedReferences(part, owner: owner) else { return nil }
+                guard let more = fixedReferences(part, owner: owner, option: option) else { return nil }
                 names += more
             }
             return names
         }
         if isLiteral(expression) { return [] }
-        if let attempt = expression.as(TryExprSyntax.self) { return fixedReferences(attempt.expression, owner: owner) }
+        if let attempt = expression.as(TryExprSyntax.self) {
+            return fixedReferences(attempt.expression, owner: owner, option: option)
+        }
         // A fixed value unwrapped is the same value every time, or the same trap.
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
-            return fixedReferences(unwrap.expression, owner: owner)
+            return fixedReferences(unwrap.expression, owner: owner, option: option)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             return [owner.map { "\($0).\(name)|\(name)" } ?? name]
         }
-        if let member = expression.as(MemberAccessExprSyntax.self) { return memberReference(member, owner: owner) }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return memberReference(member, owner: owner, option: option)
+        }
         // `1 << 0`, `.a | .b`: operators between fixed values (the parser's unfolded sequence).
         if let sequence = expression.as(SequenceExprSyntax.self) {
             return all(sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) })
@@ -236,42 +284,58 @@ enum StateSyntax {
             guard case .elements(let elements) = dictionary.content else { return [] }
             return all(elements.flatMap { [$0.key, $0.value] })
         }
-        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
-            let arguments = all(call.arguments.map(\.expression))
-        else { return nil }
-        let label = call.arguments.first?.label?.text ?? ""
-        let rawValue = call.arguments.count == 1 && label == "rawValue"
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
+        let labels = call.arguments.map { $0.label?.text ?? "" }
+        let rawValue = labels == ["rawValue"]
         // `.name("x")`: an enum case's payload (a static function is no case, so it does not resolve);
-        // `.init(rawValue: "x")`, the declared type's raw value (OpenAPIKit's `CodingUserInfoKey`).
+        // `.init(rawValue: "x")`: the declared type's raw value (OpenAPIKit's `CodingUserInfoKey`), unless a class.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
             let name = member.declName.baseName.text
-            return name == "init" && rawValue ? arguments : arguments + [".\(name)()"]
+            guard let arguments = all(call.arguments.map(\.expression), option: false) else { return nil }
+            return arguments + [name == "init" && rawValue ? "class:?" : ".\(name)()"]
         }
-        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        if rawValue { return arguments }
-        let fixed =
-            fixedTypes.contains(type) && StateAPIs.initializers["\(type)(\(label)"] == nil
-            && !(type == "URL" && label != "string")
-        return fixed ? arguments : nil
+        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            type.first?.isUppercase == true
+        else { return nil }
+        if rawValue { return all(call.arguments.map(\.expression), option: false).map { $0 + ["class:\(type)"] } }
+        // A toolchain type's own initializer (one of its labels: an extension's init could run anything), whose
+        // implicit members are its options.
+        guard let allowed = fixedInitializers[type], allowed.contains(labels.first ?? "") else { return nil }
+        return all(call.arguments.map(\.expression), option: true)
     }
 
     /// `.name` (an implicit member), `Type.name` or `Self.name` as a constant to resolve; `nil` for another base.
-    private static func memberReference(_ member: MemberAccessExprSyntax, owner: String?) -> [String]? {
+    private static func memberReference(_ member: MemberAccessExprSyntax, owner: String?, option: Bool) -> [String]? {
         let name = member.declName.baseName.text
-        guard let base = member.base else { return [".\(name)"] }
+        guard let base = member.base else { return [option ? "~\(name)" : ".\(name)"] }
         guard let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         if type == "Self" || type == "self" { return owner.map { ["\($0).\(name)"] } }
         return ["\(type).\(name)"]
     }
 
-    /// Implicit members that name a shared object, not a case or an option: never fixed.
-    static let sharedMembers: Set<String> = ["shared", "standard", "default", "current", "main", "processInfo"]
-
-    /// The toolchain's types whose values hold nothing a test can change, by name.
-    static let fixedTypes: Set<String> = [
-        "NSRegularExpression", "Regex", "CharacterSet", "DispatchQueue", "Locale", "TimeZone", "Calendar", "URL",
-        "Date", "Decimal", "UUID", "Data", "String", "Character", "Substring", "Set", "Array", "Dictionary",
-        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
-        "Bool", "Duration", "ClosedRange", "Range",
+    /// Implicit members that name a shared object, a moment or a fresh mutable value, not a case or an option:
+    /// never fixed.
+    static let sharedMembers: Set<String> = [
+        "shared", "standard", "default", "current", "main", "processInfo", "now", "ephemeral", "system", "local",
+        "autoupdatingCurrent",
     ]
+
+    /// The toolchain's types whose values hold nothing a test can change and do not depend on when they are made,
+    /// with the first argument labels of the initializers that make them from their arguments alone (`""`: none).
+    /// Not `Date()`, `UUID()` (a moment, a random value), `Calendar` (the default time zone when made),
+    /// `DispatchQueue` (suspended or retargeted through any holder), `URL(fileURLWithPath:)` (the current
+    /// directory), a file read.
+    static let fixedInitializers: [String: Set<String>] = {
+        var table: [String: Set<String>] = [
+            "NSRegularExpression": ["pattern"], "Regex": [""], "CharacterSet": ["charactersIn"],
+            "Locale": ["identifier"], "TimeZone": ["identifier", "secondsFromGMT"], "URL": ["string"],
+            "Decimal": ["", "string"], "String": [""], "Character": [""], "Substring": [""], "Set": [""],
+            "Array": ["", "repeating"], "Dictionary": ["uniqueKeysWithValues"], "Double": [""], "Float": [""],
+            "Bool": [""], "ClosedRange": ["uncheckedBounds"], "Range": ["uncheckedBounds"],
+        ]
+        for integer in ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"] {
+            table[integer] = ["", "ascii", "exactly", "truncatingIfNeeded", "clamping", "bitPattern"]
+        }
+        return table
+    }()
 }
