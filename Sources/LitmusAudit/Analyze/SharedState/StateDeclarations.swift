@@ -243,11 +243,12 @@ enum StateSyntax {
 
     /// The constants an initializer names, when it gives the same value whichever test reads it first and a
     /// value no test can change afterwards, provided each of them does (empty: fixed outright); `nil` when
-    /// it may not. Fixed: a literal; an enum case or option (`.caseInsensitive`, `.name("x")`); an array or
-    /// dictionary of such; `Type(rawValue: …)`; operators between fixed values; a value of a toolchain type
-    /// that holds nothing that changes (``fixedTypes``: a regular expression, a dispatch queue, a number) built
-    /// from fixed arguments, with `try`. A name (`Type.member`, `member`, `.member`) is a constant to resolve
-    /// over every file (``StateDeclaration/state(of:)``). GraphQL's `try! NSRegularExpression(pattern: "…",
+    /// it may not. Fixed: a literal; an array or dictionary of fixed values; operators between them; a value of a
+    /// toolchain type that holds nothing that changes, made by one of its ``fixedInitializers`` from fixed
+    /// arguments (whose implicit members, `~name`, are its options), with `try` or `!`. To resolve over every
+    /// file (``StateDeclaration/state(of:)``): a name (`Type.member`, `member`), an implicit member (`.name`, a
+    /// declared case or fixed constant), a case's payload (`.name(…)`), and `Type(rawValue:)` or
+    /// `.init(rawValue:)` (`class:Type`, fixed unless the sources declare `Type` a class). GraphQL's `try! NSRegularExpression(pattern: "…",
     /// options: [])` is fixed; FlyingFox's `Set(HTTPMethod.sortedMethods)` is once `sortedMethods` is; a
     /// formatter, a mutable collection, a package's own type, a function's result, `URL(fileURLWithPath:)`
     /// (the current directory decides it) and a file read are not.
