@@ -15,20 +15,31 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
     package var filePrivate = false
     /// For a file-private one, its file (set once the file is known; empty in a file's facts).
     package var file = ""
-    /// A constant of a fixed value, or an enum case: no state, kept so that another constant's initializer
-    /// naming it can be found fixed (``dependsOn``).
-    package var fixed = false
+    /// What the declaration is: state, or one of the things kept only so that a constant naming it can be
+    /// decided (``state(of:)``).
+    package var role = Role.state
     /// A constant whose initializer is fixed once each constant it names is (`Owner.name`, `name`, `.name` for an
     /// implicit member, alternatives joined by `|`): ``state(of:)`` decides over every file; until then it is
     /// ``lazy``.
     package var dependsOn: [String]? = nil
-    /// An enum case (a fixed value, and the only thing `.name(…)` resolves to).
-    package var isCase = false
-    /// A computed static or global property, or a static function: no state of its own, but what it gives is not
-    /// known, so a constant naming it (or `.name` of the same name) is not fixed.
-    package var computed = false
-    /// A class the sources declare: `Name(rawValue:)` of it is an instance a holder can change.
-    package var isClass = false
+
+    /// What a declaration is.
+    package enum Role: String, Hashable, Codable, Sendable {
+        /// A variable, or a constant not known to be fixed.
+        case state
+        /// A constant of a fixed value: no state.
+        case fixedValue
+        /// An enum case: a fixed value, and the only thing `.name(…)` resolves to.
+        case enumCase
+        /// A computed static or global property, or a static function: no state of its own, but what it gives
+        /// is not known, so a constant naming it (or `.name` of the same name) is not fixed.
+        case computed
+        /// A class the sources declare: `Name(rawValue:)` of it is an instance a holder can change.
+        case classType
+    }
+
+    /// Whether it is a fixed value from the start (a fixed constant or a case).
+    var fixed: Bool { role == .fixedValue || role == .enumCase }
 
     /// `Owner.name`, or `name` for a global.
     var key: String { owner.map { "\($0).\(name)" } ?? name }
@@ -50,10 +61,10 @@ extension StateDeclaration {
     /// that resolves to nothing known stays unknown, so the constant naming it stays set lazily.
     package static func state(of all: [StateDeclaration]) -> [StateDeclaration] {
         var resolved = Set(all.indices.filter { all[$0].fixed })
-        let byKey = Dictionary(grouping: all.indices.filter { !all[$0].isClass }, by: { all[$0].key })
+        let byKey = Dictionary(grouping: all.indices.filter { all[$0].role != .classType }, by: { all[$0].key })
         let statics = Dictionary(grouping: all.indices.filter { all[$0].owner != nil }, by: { all[$0].name })
-        let classes = Set(all.filter(\.isClass).map(\.name))
-        func isFixed(_ index: Int) -> Bool { resolved.contains(index) && !all[index].computed }
+        let classes = Set(all.filter { $0.role == .classType }.map(\.name))
+        func isFixed(_ index: Int) -> Bool { resolved.contains(index) }
         func resolves(_ reference: String) -> Bool {
             let alternatives = reference.split(separator: "|").map(String.init)
             // `Owner.name|name`: the type's own member shadows a global of the same name.
@@ -61,7 +72,7 @@ extension StateDeclaration {
             if key.hasPrefix("class:") { return !classes.contains(String(key.dropFirst(6))) }
             if key.hasPrefix("."), key.hasSuffix("()") {
                 let named = statics[String(key.dropFirst().dropLast(2))] ?? []
-                return named.contains { all[$0].isCase } && named.allSatisfy(isFixed)
+                return named.contains { all[$0].role == .enumCase } && named.allSatisfy(isFixed)
             }
             if key.hasPrefix(".") || key.hasPrefix("~") {
                 let name = String(key.dropFirst())
@@ -80,7 +91,7 @@ extension StateDeclaration {
                 changed = true
             }
         }
-        return all.indices.filter { !resolved.contains($0) && !all[$0].computed && !all[$0].isClass }.map { all[$0] }
+        return all.indices.filter { !resolved.contains($0) && all[$0].role == .state }.map { all[$0] }
     }
 }
 
@@ -99,7 +110,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         var declaration = StateDeclaration(name: node.name.text, owner: nil, lazy: false)
-        declaration.isClass = true
+        declaration.role = .classType
         declarations.append(declaration)
         return enter(node.name.text, node.modifiers)
     }
@@ -137,7 +148,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
             let owner = atTopLevel ? nil : owners.last
             if Self.isComputed(binding) {
                 var computed = StateDeclaration(name: name, owner: owner, lazy: false)
-                computed.computed = true
+                computed.role = .computed
                 declarations.append(computed)
                 continue
             }
@@ -153,7 +164,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
             declaration.filePrivate = Self.isFilePrivate(node.modifiers) || privateOwners.contains(true)
             if !isVar && !unsafe {
                 // A constant: none when fixed, else fixed once what it names is.
-                declaration.fixed = !lazy
+                declaration.role = lazy ? .state : .fixedValue
                 declaration.dependsOn = lazy ? references : nil
             }
             declarations.append(declaration)
@@ -168,7 +179,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
             return .skipChildren
         }
         var declaration = StateDeclaration(name: node.name.text, owner: owner, lazy: false)
-        declaration.computed = true
+        declaration.role = .computed
         declarations.append(declaration)
         return .skipChildren
     }
@@ -178,8 +189,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
         guard let owner = owners.last else { return .skipChildren }
         for element in node.elements {
             var declaration = StateDeclaration(name: element.name.text, owner: owner, lazy: false)
-            declaration.fixed = true
-            declaration.isCase = true
+            declaration.role = .enumCase
             declarations.append(declaration)
         }
         return .skipChildren
