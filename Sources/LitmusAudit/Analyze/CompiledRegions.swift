@@ -28,7 +28,7 @@ struct HostBuildConfiguration: BuildConfiguration {
         "WatchConnectivity",
         "CryptoKit", "Network", "Security", "SystemConfiguration", "MobileCoreServices", "UniformTypeIdentifiers",
         "QuartzCore", "Metal", "AVFoundation", "Photos", "CoreLocation", "MapKit", "StoreKit", "CloudKit",
-        "Accelerate", "Vision", "XCTAutomationSupport", "Spatial", "RealityKit", "_Concurrency_Darwin",
+        "Accelerate", "Vision", "XCTAutomationSupport", "Spatial", "RealityKit", "_Concurrency_Darwin", "Compression",
     ]
 
     /// The custom conditions the build defines: `DEBUG` in a debug build, and what `-D` and the traits add.
@@ -41,8 +41,52 @@ struct HostBuildConfiguration: BuildConfiguration {
     func hasFeature(name: String) throws -> Bool { true }
     func hasAttribute(name: String) throws -> Bool { true }
 
+    /// The toolchain's C libraries and Foundation's parts, as this host has them (the audit builds with the
+    /// toolchain litmus was built with): `#if canImport(Glibc) … #elseif canImport(Musl)` takes the branch the
+    /// build takes.
+    static let hostModules: [String: Bool] = {
+        var modules: [String: Bool] = [:]
+        #if canImport(Glibc)
+            modules["Glibc"] = true
+        #else
+            modules["Glibc"] = false
+        #endif
+        #if canImport(Musl)
+            modules["Musl"] = true
+        #else
+            modules["Musl"] = false
+        #endif
+        #if canImport(Android)
+            modules["Android"] = true
+        #else
+            modules["Android"] = false
+        #endif
+        #if canImport(WASILibc)
+            modules["WASILibc"] = true
+        #else
+            modules["WASILibc"] = false
+        #endif
+        #if canImport(Darwin)
+            modules["Darwin"] = true
+        #else
+            modules["Darwin"] = false
+        #endif
+        #if canImport(FoundationNetworking)
+            modules["FoundationNetworking"] = true
+        #else
+            modules["FoundationNetworking"] = false
+        #endif
+        #if canImport(FoundationEssentials)
+            modules["FoundationEssentials"] = true
+        #else
+            modules["FoundationEssentials"] = false
+        #endif
+        return modules
+    }()
+
     func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) throws -> Bool {
         guard let module = importPath.first?.1 else { return false }
+        if let answer = Self.hostModules[module] { return answer }
         if let built, !built.contains(module), !StateAPIs.toolchainModules.contains(module) { return false }
         #if os(Linux)
             return !Self.foreignModules.contains(module)

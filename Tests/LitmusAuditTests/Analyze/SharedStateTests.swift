@@ -125,9 +125,13 @@ struct SharedStateTests {
             let instance: Registry = .instance
             let channel = Channel(rawValue: 1)
             let home = String(env: "HOME")
+            let delay: Duration = .seconds(5)
+            let handler: Handler = .number
+            let units: [Unit] = [.seconds(1), .number]
             """
         let other = """
             enum Token { case word(String), number; static func make(_ text: String) -> Token { .word(text) } }
+            enum Unit { case seconds(Int), number }
             enum Registry { static var names: [String] = []; static var instance: Registry { .init() } }
             final class Channel { let rawValue: Int; init(rawValue: Int) { self.rawValue = rawValue } }
             """
@@ -137,12 +141,14 @@ struct SharedStateTests {
             of: [source, other].flatMap { SharedStateSites.Facts.read($0).declarations }
         ).map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
 
-        // Then: only the variable and the constants that name it, a package's value, a static function or a
-        // shared object
+        // Then: only the variable and the constants that name it, a package's value, a static function, a shared
+        // object, or an implicit member of a type the sources do not declare (a case of the same name elsewhere
+        // is another type's)
         #expect(
             sut == [
                 "`custom` lazy", "`customs` lazy", "`named` lazy", "`shadowed` lazy", "`made` lazy", "`here` lazy",
-                "`started` lazy", "`t0` lazy", "`instance` lazy", "`channel` lazy", "`home` lazy", "`Registry.names`",
+                "`started` lazy", "`t0` lazy", "`instance` lazy", "`channel` lazy", "`home` lazy", "`delay` lazy",
+                "`handler` lazy", "`Registry.names`",
             ])
     }
 
@@ -355,8 +361,8 @@ struct SharedStateTests {
 
     @Test("An import under #if canImport of a module the build did not compile is not compiled, so not opaque")
     func importsOfModulesNotBuilt() {
-        // Given: XMLCoder's shape: Combine on Apple platforms, else OpenCombine where it can be imported, and an
-        // unguarded import of a system library's module
+        // Given: XMLCoder's shape: Combine on Apple platforms, else OpenCombine where it can be imported, an
+        // unguarded import of a system library's module, and a choice of C library
         let source = """
             #if canImport(Combine)
             import Combine
@@ -364,17 +370,69 @@ struct SharedStateTests {
             import OpenCombine
             #endif
             import CZlib
+            #if canImport(Darwin)
+            import Darwin
+            #elseif canImport(Musl)
+            import Musl
+            #elseif canImport(Glibc)
+            import Glibc
+            #endif
             """
+        // The C library the toolchain gives this host, as the build finds it.
+        #if canImport(Darwin)
+            let libc = "Darwin"
+        #elseif canImport(Musl)
+            let libc = "Musl"
+        #else
+            let libc = "Glibc"
+        #endif
 
         // When: its facts are read with the modules built known, without OpenCombine and with it, and unknown
         let without = SharedStateSites.Facts.read(source, built: ["XMLCoder", "XMLCoderTests"])
         let with = SharedStateSites.Facts.read(source, built: ["XMLCoder", "OpenCombine"])
         let unknown = SharedStateSites.Facts.read(source)
 
-        // Then: OpenCombine is imported only when it was built (or, not knowing, when it may be); CZlib always
-        #expect(without.imports == ["CZlib"])
-        #expect(with.imports == ["OpenCombine", "CZlib"])
-        #expect(unknown.imports == ["OpenCombine", "CZlib"])
+        // Then: OpenCombine is imported only when it was built (or, not knowing, when it may be); CZlib always; of
+        // the C libraries, the host's (not Musl on a glibc host, whose branch comes first)
+        #expect(without.imports == ["CZlib", libc])
+        #expect(with.imports == ["OpenCombine", "CZlib", libc])
+        #expect(unknown.imports == ["OpenCombine", "CZlib", libc])
+    }
+
+    @Test("A system library's module, which nothing compiles, is importable: the build's plan names its module map")
+    func systemLibraryModules() throws {
+        // Given: a build folder with a compiled module and a plan passing GRDB's shape of system library module map
+        // (its module, a submodule, a comment) to the compiles
+        let build = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: build) }
+        try FileManager.default.createDirectory(
+            at: build.appendingPathComponent("debug/GRDB.build"), withIntermediateDirectories: true)
+        let map = build.appendingPathComponent("module.modulemap")
+        try """
+        // module Commented {
+        module GRDBSQLite [system] {
+            header "shim.h"
+            module Extra { header "extra.h" }
+            link "sqlite3"
+        }
+        """.write(to: map, atomically: true, encoding: .utf8)
+        try #"  args: ["-Xcc","-fmodule-map-file=\#(map.path)","-I"]"#.write(
+            to: build.appendingPathComponent("debug.yaml"), atomically: true, encoding: .utf8)
+        let source = """
+            #if canImport(GRDBSQLite)
+            import GRDBSQLite
+            #else
+            import SQLite3
+            #endif
+            """
+
+        // When: the build's modules are read, and the file's imports with them
+        let modules = Audit.builtModules(in: build)
+        let facts = SharedStateSites.Facts.read(source, built: modules)
+
+        // Then: the system library's module is found, not its submodule or the comment, and its branch is compiled
+        #expect(modules == ["GRDB", "GRDBSQLite"])
+        #expect(facts.imports == ["GRDBSQLite"])
     }
 
     @Test("A file importing a module built without coverage makes every function of it unseen")

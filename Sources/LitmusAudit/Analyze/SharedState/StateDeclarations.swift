@@ -70,15 +70,19 @@ extension StateDeclaration {
             // `Owner.name|name`: the type's own member shadows a global of the same name.
             let key = alternatives.first { byKey[$0] != nil } ?? alternatives[0]
             if key.hasPrefix("class:") { return !classes.contains(String(key.dropFirst(6))) }
-            if key.hasPrefix("."), key.hasSuffix("()") {
-                let named = statics[String(key.dropFirst().dropLast(2))] ?? []
-                return named.contains { all[$0].role == .enumCase } && named.allSatisfy(isFixed)
+            if key.hasPrefix(".") {
+                // `.name@Type,…`: a member of one of the types the annotation names.
+                let parts = key.dropFirst().split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+                let types = Set((parts.count > 1 ? parts[1] : "").split(separator: ",").map(String.init))
+                let call = parts[0].hasSuffix("()")
+                let name = String(call ? parts[0].dropLast(2) : parts[0])
+                let named = (statics[name] ?? []).filter { all[$0].owner.map(types.contains) == true }
+                guard !named.isEmpty, named.allSatisfy(isFixed) else { return false }
+                return call ? named.contains { all[$0].role == .enumCase } : !StateSyntax.sharedMembers.contains(name)
             }
-            if key.hasPrefix(".") || key.hasPrefix("~") {
+            if key.hasPrefix("~") {
                 let name = String(key.dropFirst())
-                let named = statics[name] ?? []
-                guard !StateSyntax.sharedMembers.contains(name), named.allSatisfy(isFixed) else { return false }
-                return key.hasPrefix("~") || !named.isEmpty
+                return !StateSyntax.sharedMembers.contains(name) && (statics[name] ?? []).allSatisfy(isFixed)
             }
             return byKey[key].map { $0.allSatisfy(isFixed) } ?? false
         }
@@ -152,12 +156,20 @@ final class StateDeclarationFinder: SyntaxVisitor {
                 declarations.append(computed)
                 continue
             }
-            // `.init(rawValue:)` is the annotated type's: fixed unless the sources declare it a class.
+            // `.init(rawValue:)` is the annotated type's: fixed unless the sources declare it a class. An implicit
+            // member (`.name`, `.name(…)`) is a member of a type the annotation names (`Token`, `[Kind: [String]]`),
+            // or without one, of the declaring type or a type the initializer names (`[Method.get, .post]`).
             let annotated = binding.typeAnnotation.map { StateSyntax.lastComponent(of: $0.type.trimmedDescription) }
             let references = binding.initializer.flatMap { StateSyntax.fixedReferences($0.value, owner: owner) }
                 .flatMap { names -> [String]? in
-                    guard names.contains("class:?") else { return names }
-                    return annotated.map { type in names.map { $0 == "class:?" ? "class:\(type)" : $0 } }
+                    let context =
+                        binding.typeAnnotation.map { StateSyntax.typeNames(in: $0.type, owner: owner) }
+                        ?? StateSyntax.namedTypes(names, owner: owner)
+                    let typed = names.map {
+                        $0.hasPrefix(".") ? "\($0)@\(context.sorted().joined(separator: ","))" : $0
+                    }
+                    guard typed.contains("class:?") else { return typed }
+                    return annotated.map { type in typed.map { $0 == "class:?" ? "class:\(type)" : $0 } }
                 }
             let lazy = binding.initializer != nil && references != []
             var declaration = StateDeclaration(name: name, owner: owner, lazy: lazy)
@@ -225,6 +237,32 @@ enum StateSyntax {
     static func lastComponent(of type: String) -> String {
         let bare = type.prefix { $0 != "<" }
         return String(bare.split(separator: ".").last ?? Substring(bare))
+    }
+
+    /// The names of the types `type` writes (`Token`, `Kind` and `String` of `[Kind: [String]]`, `Set` and
+    /// `Method` of `Set<Kit.Method>?`), `Self` as `owner`: the types an implicit member of a value of it can
+    /// belong to.
+    static func typeNames(in type: TypeSyntax, owner: String?) -> Set<String> {
+        var names: Set<String> = []
+        for node in [Syntax(type)] + type.descendants(of: Syntax.self) {
+            if let identifier = node.as(IdentifierTypeSyntax.self) {
+                names.insert(identifier.name.text)
+            } else if let member = node.as(MemberTypeSyntax.self) {
+                names.insert(member.name.text)
+            }
+        }
+        if names.remove("Self") != nil, let owner { names.insert(owner) }
+        return names
+    }
+
+    /// The types the references of an initializer with no annotation name (`Method` of `Method.get`), and the
+    /// declaring type: what an implicit member beside them can belong to.
+    static func namedTypes(_ references: [String], owner: String?) -> Set<String> {
+        var names = Set(owner.map { [$0] } ?? [])
+        for reference in references where reference.first?.isUppercase == true {
+            if let dot = reference.firstIndex(of: ".") { names.insert(String(reference[..<dot])) }
+        }
+        return names
     }
 
     /// Whether an initializer is a literal whose value no reader can change: a number, a string without

@@ -36,10 +36,52 @@ extension Audit {
         #endif
     }
 
-    /// The modules the build compiled (SwiftPM's `<Module>.build` folders): their code has coverage.
+    /// The modules the build compiled (SwiftPM's `<Module>.build` folders), whose code has coverage, and those its
+    /// compiles were given module maps of (`-fmodule-map-file=` in its plan, `debug.yaml`): a system library's
+    /// (GRDB's `GRDBSQLite`), which `#if canImport` finds though nothing compiled it.
     static func builtModules(in build: URL) -> Set<String> {
         let debug = build.appendingPathComponent("debug")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
+        let plan = (try? String(contentsOf: build.appendingPathComponent("debug.yaml"), encoding: .utf8)) ?? ""
         return Set(names.filter { $0.hasSuffix(".build") }.map { String($0.dropLast(".build".count)) })
+            .union(
+                ModuleMaps.files(inPlan: plan).flatMap { url in
+                    ModuleMaps.modules((try? String(contentsOf: url, encoding: .utf8)) ?? "")
+                })
+    }
+}
+
+/// Clang module maps, as a build plan names them.
+enum ModuleMaps {
+    /// The module maps a build plan passes to its compiles (`-fmodule-map-file=PATH`), once each.
+    static func files(inPlan plan: String) -> [URL] {
+        var paths: Set<String> = []
+        var rest = plan[...]
+        while let flag = rest.range(of: "-fmodule-map-file=") {
+            let path = rest[flag.upperBound...].prefix { !" \"',\n]".contains($0) }
+            if !path.isEmpty { paths.insert(String(path)) }
+            rest = rest[flag.upperBound...]
+        }
+        return paths.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    /// The top-level modules a module map declares (`module CZlib [system] {`, `framework module X`), not its
+    /// submodules.
+    static func modules(_ text: String) -> [String] {
+        var names: [String] = []
+        var depth = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let code = line.prefix { $0 != "/" }
+            if depth == 0 {
+                let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" || $0 == "[" })
+                if let index = words.firstIndex(of: "module"), index + 1 < words.count,
+                    words[..<index].allSatisfy({ ["explicit", "framework", "extern"].contains($0) })
+                {
+                    names.append(String(words[index + 1]))
+                }
+            }
+            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+        }
+        return names
     }
 }
