@@ -32,7 +32,8 @@ enum RepeatableJudge {
     }
 
     /// `T passed 1 of 2 identical runs (flip rate 1.00); it hung and was killed at its time limit in suite run 1
-    /// of 3 (600 s (--timeout)); it never started in 1 (its process ended before)`: the runs counted are those it ran in, and a failure that was a hang says so.
+    /// of 3 (600 s (--timeout)); it never started in 1 (its process ended before)`: the suite runs counted are those
+    /// it ran in, and a failure that was a hang in one of them says so.
     private static func flakyMessage(
         _ test: TestIdentity, _ outcomes: [TestOutcome], _ flips: Double, _ observations: Observations,
         _ context: JudgingContext
@@ -41,9 +42,12 @@ enum RepeatableJudge {
         let passes = ran.filter { $0 == .passed }.count
         var message =
             "\(test.name) passed \(passes) of \(ran.count) identical runs (flip rate \(String(format: "%.2f", flips)))"
-        let hung = observations.timedOutRuns.filter { $0.unfinished.contains(test.id) }.map { killed in
-            "\(killed.run) (\(killed.limit(timeout: context.options.timeoutSeconds)))"
-        }
+        // Only the suite runs the count is of: a hang in a parallel or alone run is another run's.
+        let suiteRuns = Set(outcomes.indices.map { RunShare.suiteRunName($0 + 1, of: outcomes.count) })
+        let hung = observations.timedOutRuns.filter { $0.unfinished.contains(test.id) && suiteRuns.contains($0.run) }
+            .map { killed in
+                "\(killed.run) (\(killed.limit(timeout: context.options.timeoutSeconds)))"
+            }
         if !hung.isEmpty { message += "; it hung and was killed at its time limit in \(hung.joined(separator: ", "))" }
         if ran.count < outcomes.count {
             message += "; it never started in \(outcomes.count - ran.count) (its process ended before)"

@@ -124,9 +124,7 @@ struct CoverageStage: Sendable {
 
         init(_ observations: Observations, folder: URL) {
             profiles = observations.suiteProfiles
-            // A test that ran alone after all (a quick audit's confirming run) is measured by that run alone.
-            tests =
-                profiles == nil ? [] : (observations.profiledInSuite ?? []).filter { observations.profiles[$0] == nil }
+            tests = observations.measuredInSuite
             self.folder = folder
         }
 

@@ -93,6 +93,13 @@ struct Observations: Sendable, Codable {
     /// profile.
     var suiteProfiles: TestProfiles?
 
+    /// The tests whose coverage is their profile of suite run 1 (``suiteProfiles``): those of ``profiledInSuite``
+    /// that did not run alone after all (a quick audit's confirming run), which are measured by that run alone.
+    var measuredInSuite: Set<TestID> {
+        guard suiteProfiles != nil else { return [] }
+        return (profiledInSuite ?? []).filter { profiles[$0] == nil }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case tests, suiteRuns, alone, aloneLoad, aloneAgain, randomHalves, parallelRuns, timedOutRuns, processes
         case interference, retimed, profiles, listingStatus, directRun, share, aloneScope, profiledInSuite

@@ -108,6 +108,31 @@ struct TimeoutReportTests {
         #expect(RunStage.parallelLimit(serialSeconds: [], timeout: 600) == 600)
     }
 
+    @Test("A parallel run's time limit goes by the suite runs' Swift Testing processes that did not crash")
+    func parallelLimitAfterRuns() {
+        // Given: a serial Swift Testing process of 20 s; one of 150 s that crashed (its backtrace took the time);
+        // an XCTest process of 300 s; a parallel run and a test alone of 200 s
+        func process(_ run: RunKind, _ library: TestLibrary, seconds: Double, crashed: Bool = false) -> RunProcess {
+            RunProcess(
+                run: run,
+                process: TestProcess(
+                    library: library, start: 0, end: seconds, tests: [],
+                    crash: crashed ? ProcessCrash(signal: 4, status: 4, message: [], frames: []) : nil))
+        }
+        let processes = [
+            process(.suite(index: 1), .swiftTesting, seconds: 20),
+            process(.suite(index: 2), .swiftTesting, seconds: 150, crashed: true),
+            process(.suite(index: 1), .xctest, seconds: 300), process(.parallel(index: 1), .swiftTesting, seconds: 200),
+            process(.alone(test: later), .swiftTesting, seconds: 200),
+        ]
+
+        // When
+        let sut = RunStage.parallelLimit(after: processes, timeout: 600)
+
+        // Then: five times the 20 s run
+        #expect(sut == 100)
+    }
+
     @Test("A run killed at a limit of its own says so in the terminal, JUnit and its findings; --timeout's says that")
     func ownLimit() {
         let parallel = TimedOutRun(

@@ -92,17 +92,19 @@ struct JudgeTests {
     @Test("A flaky test's runs are those it ran in, and a failure that was a hang says where it was killed")
     func flakyHang() async throws {
         // Given: the victim hangs in suite run 1 (killed, unfinished), never starts in run 2 (its process ended
-        // in another test's hang) and passes in run 3
+        // in another test's hang) and passes in run 3; it hung in a parallel run too
         var observed = observations(victimInSuite: [.crashed, .notRun, .passed], victimAlone: .passed)
         observed.timedOutRuns = [
             TimedOutRun(run: "suite run 1 of 3", library: .xctest, unfinished: [victim.id], notStarted: []),
             TimedOutRun(run: "suite run 2 of 3", library: .xctest, unfinished: [second.id], notStarted: [victim.id]),
+            TimedOutRun(run: "parallel suite run 1 of 3", library: .xctest, unfinished: [victim.id], notStarted: []),
         ]
 
         // When
         let (judgement, _) = try await judge(observed)
 
-        // Then: flaky over the two runs it ran in, naming the hang, and the run it never started in
+        // Then: flaky over the two suite runs it ran in, naming the hang there (not the parallel run's, which the
+        // count is not of), and the run it never started in
         #expect(
             judgement.findings.first { $0.test == victim.id }?.message
                 == "CartTests.testC passed 1 of 2 identical runs (flip rate 1.00); it hung and was killed at its time "

@@ -181,4 +181,20 @@ struct FootprintReadingTests {
         #expect(try written(["M.C/testC"]) == nil)
         #expect(sut.has("M.C/testA") && !sut.has("M.C/testC"))
     }
+
+    @Test("A test profiled in suite run 1 that then ran alone (a quick audit's confirming run) is measured by that run")
+    func measuredInSuite() throws {
+        // Given: A and B profiled in suite run 1, B run alone again afterwards
+        var sut = Observations(tests: [], suiteRuns: [], alone: [:])
+        sut.profiledInSuite = ["M.C/testA", "M.C/testB"]
+        sut.profiles = ["M.C/testB": [URL(fileURLWithPath: "/tmp/alone-B.profraw")]]
+        #expect(sut.measuredInSuite == [], "without the run's profiles, no test is measured by them")
+
+        // When: the run's profiles are kept
+        sut.suiteProfiles = TestProfiles(
+            template: try RawProfile.read(rawProfile(counts: [1], names: [11])), logs: [])
+
+        // Then: A is measured by suite run 1, B by its run alone
+        #expect(sut.measuredInSuite == ["M.C/testA"])
+    }
 }
