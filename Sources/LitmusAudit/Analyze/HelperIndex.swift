@@ -39,6 +39,8 @@ struct HelperIndex {
     var checkingTypes: [String: Set<String>] = [:]
     /// The functions of the package's own sources, for what their results can be; `nil` without them.
     var sources: SourceFunctions?
+    /// The texts the package's own sources write; `nil` without them.
+    var texts: PackageTexts?
     /// Whether the test targets declare a function named `expect` (then `expect(x)` is not Nimble's).
     var declaresExpect = false
     /// Types other tests run as fixtures: `X` of `X.self` passed to a call that runs tests

@@ -73,9 +73,10 @@ public struct TestSourceAnalyzer: Sendable {
         let list = sourceFiles
         let tests = modules.values.flatMap { $0 }
         let sources = SourceFunctions { list() + tests }
+        let texts = PackageTexts(files: list)
         let support = supportFunctions(in: list())
         for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
-            analyze(target: files, module: module, sources: sources, support: support, into: &analysis)
+            analyze(target: files, module: module, sources: sources, texts: texts, support: support, into: &analysis)
         }
         analysis.markCallsOfFailingHelpers()
         return analysis
@@ -118,8 +119,8 @@ public struct TestSourceAnalyzer: Sendable {
     }
 
     private func analyze(
-        target files: [URL], module: String, sources: SourceFunctions?, support: [FunctionDeclSyntax] = [],
-        into analysis: inout SourceAnalysis
+        target files: [URL], module: String, sources: SourceFunctions?, texts: PackageTexts? = nil,
+        support: [FunctionDeclSyntax] = [], into analysis: inout SourceAnalysis
     ) {
         let parsed: [ParsedFile] = files.compactMap(parse)
         // Every function in the target the build compiles, by name, with what it reaches through the
@@ -135,6 +136,7 @@ public struct TestSourceAnalyzer: Sendable {
         var helpers = HelperIndex(
             functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) } + support, configured: checks)
         helpers.sources = sources
+        helpers.texts = texts
         helpers.checkingTypes = CheckingTypes.names(
             in: parsed.flatMap { file in
                 file.compiledNodes(DeclSyntax.self).filter(\.isNominalType).map { ($0, file.file) }

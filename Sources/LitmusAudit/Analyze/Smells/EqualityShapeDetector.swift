@@ -11,12 +11,12 @@ enum EqualityShapeDetector {
     /// The checks whose only argument is a failure's message.
     static let messageOnly: Set<String> = ["XCTFail", "fail", "record"]
 
-    static func smells(_ test: ScannedTest) -> [Smell] {
+    static func smells(_ test: ScannedTest, texts: PackageTexts? = nil) -> [Smell] {
         var floats: [(node: Syntax, unconfirmed: Unconfirmed?)] = []
         var floatRule = FloatComparison(test)
         var booleans: [(node: Syntax, message: String, unconfirmed: Unconfirmed?)] = []
         var descriptions: [(node: Syntax, unconfirmed: Unconfirmed?)] = []
-        var descriptionRule = DescriptionComparison(test)
+        var descriptionRule = DescriptionComparison(test, texts: texts)
         // What tells a Boolean-literal comparison from a Bool's, read only for a test that makes one.
         var literalTypes: LiteralTypedValues?
         for assertion in test.assertions {
@@ -72,10 +72,15 @@ enum EqualityShapeDetector {
     /// test that compares a description.
     struct DescriptionComparison {
         let test: ScannedTest
+        /// The texts the package's own sources write, if known.
+        let texts: PackageTexts?
         private var writtenTexts: Set<String>?
         private var contexts: Set<String>?
 
-        init(_ test: ScannedTest) { self.test = test }
+        init(_ test: ScannedTest, texts: PackageTexts? = nil) {
+            self.test = test
+            self.texts = texts
+        }
 
         /// Whether the check `name` (with `arguments`, comparing `operands`) compares a description, and why
         /// it is unconfirmed if the types could not confirm it; `nil` when it does not.
@@ -100,8 +105,22 @@ enum EqualityShapeDetector {
             let texts = writtenTexts ?? textsWritten(test)
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
-            guard !echoesText(operands, texts), own.value != true else { return nil }
+            guard !echoesText(operands, texts), own.value != true, !packageWrites(operands) else { return nil }
             return .some(own.unconfirmed)
+        }
+
+        /// Whether a description is compared with a text the package's own sources write (an error's message,
+        /// `String(describing: error) == "You cannot look up remote JSON references …"`): the package's
+        /// description, written on purpose and pinned down on purpose, as ``ownDescriptions(_:test:)`` finds by the
+        /// facts where the type is known (here it is `any Error`).
+        private func packageWrites(_ operands: [ExprSyntax]) -> Bool {
+            guard let texts, operands.count == 2 else { return false }
+            return operands.contains { operand in
+                guard let literal = operand.as(StringLiteralExprSyntax.self), let text = plainText(literal) else {
+                    return false
+                }
+                return texts.writes(text)
+            }
         }
     }
 

@@ -31,6 +31,8 @@ struct TypedShapesTests {
     static func analysis(typed: Bool) throws -> SourceAnalysis {
         var sut = TestSourceAnalyzer()
         sut.typedFacts = typed ? try facts() : nil
+        let sources = FixtureAudits.fixtures.appendingPathComponent("TypedShapes/Sources/Shapes/Shapes.swift")
+        sut.sourceFiles = { [sources] }
         return sut.analyze(modules: ["ShapesTests": files])
     }
 
@@ -124,12 +126,43 @@ struct TypedShapesTests {
         #expect(Set(untyped.keys) == ["testArrayCountCheckedTwice"], "\(untyped)")
     }
 
-    @Test("sensitiveEquality: a description the package writes is checked on purpose; a URL's text is not")
+    @Test("sensitiveEquality: the package's description, its error's message, a field are none; a URL's, a struct's is")
     func descriptions() throws {
-        #expect(try Self.found(.sensitiveEquality, typed: true) == ["TextTests/addressComparedAsText": false])
+        #expect(
+            try Self.found(.sensitiveEquality, typed: true) == [
+                "TextTests/addressComparedAsText": false, "TextTests/pointComparedAsText": false,
+            ])
+        // Without facts, the error's message is still found in the package's sources; a struct's text made by
+        // the standard library needs no facts; the rest is unconfirmed.
         #expect(
             try Self.found(.sensitiveEquality, typed: false) == [
-                "TextTests/ownTextIsTheProvider": true, "TextTests/addressComparedAsText": true,
+                "TextTests/ownTextIsTheProvider": true, "TextTests/parameterField": true,
+                "TextTests/pointComparedAsText": false, "TextTests/addressComparedAsText": true,
             ])
+    }
+
+    @Test("A text the package writes: a literal's fixed parts around values, long enough to be a message")
+    func packageTexts() throws {
+        // Given: a file of messages, with and without interpolations, and a short format
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("texts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Errors.swift")
+        try #"""
+        let a = "You cannot create references to components that do not exist. '\(name)' was not found in \(kind)."
+        let b = "\(count) values were \"missing\""
+        let c = "\(key): \(value)"
+        """#.write(to: file, atomically: true, encoding: .utf8)
+        let sut = PackageTexts(files: { [file] })
+
+        // Then: a text made from a message with values for its interpolations, escapes read; not another text,
+        // nor one the short format fits, nor one mostly made of values
+        #expect(
+            sut.writes(
+                "You cannot create references to components that do not exist. 'hello' was not found in schemas."))
+        #expect(sut.writes("3 values were \"missing\""))
+        #expect(!sut.writes("You cannot create references to components. 'hello' was not found in schemas."))
+        #expect(!sut.writes("name: value"))
+        #expect(!sut.writes("10000000000000000000000000000000000000000 values were \"missing\""))
     }
 }

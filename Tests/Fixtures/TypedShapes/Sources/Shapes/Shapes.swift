@@ -129,3 +129,39 @@ public struct Provider: CustomStringConvertible, Sendable {
     public init(name: String) { self.name = name }
     public var description: String { "\(name)[0 values]" }
 }
+
+/// A parameter of an API document: its `description` is a field of the document, not a rendering.
+public struct Parameter: Sendable {
+    public var name: String
+    public var description: String?
+    public init(name: String, description: String?) {
+        self.name = name
+        self.description = description
+    }
+}
+
+/// The error of a lookup, whose message is the package's own text.
+public enum LookupError: Error, CustomStringConvertible {
+    case remote(String)
+    public var description: String {
+        switch self {
+        case .remote(let name): "You cannot look up remote references ('\(name)') in this document."
+        }
+    }
+}
+
+/// Looks `name` up; remote names are refused.
+public func lookUp(_ name: String) throws -> Int {
+    guard !name.hasPrefix("http") else { throw LookupError.remote(name) }
+    return name.count
+}
+
+/// A point, described by the standard library's reflection.
+public struct Point: Sendable {
+    public var x: Int
+    public var y: Int
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}

@@ -3,11 +3,33 @@ import Shapes
 import Testing
 
 /// sensitiveEquality: a description the package writes, checked on purpose (swift-configuration's
-/// `provider.description == "TestSnapshot"`), is none; a value compared through the text the standard
+/// `provider.description == "TestSnapshot"`, OpenAPIKit's error messages), and a stored field named `description`
+/// (OpenAPIKit's parameters, read in a closure) are none; a value compared through the text the standard
 /// library or Foundation makes of it is one.
 struct TextTests {
     @Test func ownTextIsTheProvider() {
         #expect(Provider(name: "Test").description == "Test[0 values]")
+    }
+
+    @Test func parameterField() {
+        let parameters = [Parameter(name: "id", description: "the identifier")]
+        #expect(parameters.contains { $0.description == "the identifier" })
+        #expect(parameters.map { parameter in parameter.description } == ["the identifier"])
+    }
+
+    @Test func ownErrorMessage() {
+        do {
+            _ = try lookUp("https://example.com/a.json")
+            Issue.record("a remote name was looked up")
+        } catch {
+            #expect(
+                String(describing: error)
+                    == "You cannot look up remote references ('https://example.com/a.json') in this document.")
+        }
+    }
+
+    @Test func pointComparedAsText() {
+        #expect(String(describing: Point(x: 1, y: 2)) == "Point(x: 1, y: 2)")
     }
 
     @Test func addressComparedAsText() {

@@ -1,0 +1,123 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// The texts the package's own sources (its targets that are not tests) write in string literals, each as its
+/// fixed parts around its interpolations: what tells a message the package wrote on purpose (an error's
+/// `description`, "You cannot look up remote JSON references …") from a value's rendering. Read once, at the
+/// first question.
+final class PackageTexts: @unchecked Sendable {
+    /// A string literal: its fixed parts, in order, with whether an interpolation comes before, between and
+    /// after them.
+    struct Pattern: Hashable {
+        var parts: [String]
+        var opensWithValue: Bool
+        var closesWithValue: Bool
+
+        /// The characters of its fixed parts.
+        var fixedLength: Int { parts.reduce(0) { $0 + $1.count } }
+
+        /// Whether `text` is this literal with some value for each interpolation.
+        func matches(_ text: String) -> Bool {
+            guard !parts.isEmpty else { return false }
+            var rest = Substring(text)
+            for (index, part) in parts.enumerated() {
+                let first = index == 0 && !opensWithValue
+                if first {
+                    guard rest.hasPrefix(part) else { return false }
+                    rest = rest.dropFirst(part.count)
+                } else if index == parts.count - 1 && !closesWithValue {
+                    return rest.hasSuffix(part) && rest.count >= part.count
+                } else {
+                    guard let found = rest.range(of: part) else { return false }
+                    rest = rest[found.upperBound...]
+                }
+            }
+            return closesWithValue || rest.isEmpty
+        }
+    }
+
+    /// The least a literal's fixed parts must hold, in characters, for a text matching it to be the package's
+    /// own: `"\(name): \(value)"` fits any text with a colon.
+    static let fixedMinimum = 12
+
+    private let list: () -> [URL]
+    private var patterns: [Pattern]?
+    private let lock = NSLock()
+
+    /// The texts of the files `list` gives when first asked.
+    init(files list: @escaping () -> [URL]) { self.list = list }
+
+    /// Whether `text` is one the package writes: a literal of its sources whose fixed parts hold at least
+    /// ``fixedMinimum`` characters and half of `text`, with values in its interpolations.
+    func writes(_ text: String) -> Bool {
+        let patterns = lock.withLock {
+            if let patterns = self.patterns { return patterns }
+            let read = Self.patterns(in: list())
+            self.patterns = read
+            return read
+        }
+        return patterns.contains { pattern in
+            pattern.fixedLength >= Self.fixedMinimum && 2 * pattern.fixedLength >= text.count
+                && pattern.matches(text)
+        }
+    }
+
+    /// The patterns of the string literals of `files` long enough to count.
+    static func patterns(in files: [URL]) -> [Pattern] {
+        var found: Set<Pattern> = []
+        for url in files {
+            guard let text = try? String(contentsOf: url, encoding: .utf8), text.contains("\"") else { continue }
+            for literal in Parser.parse(source: text).descendants(of: StringLiteralExprSyntax.self) {
+                if let pattern = pattern(of: literal), pattern.fixedLength >= fixedMinimum { found.insert(pattern) }
+            }
+        }
+        return Array(found)
+    }
+
+    /// The fixed parts of `literal` and where its interpolations are.
+    static func pattern(of literal: StringLiteralExprSyntax) -> Pattern? {
+        var parts: [String] = []
+        var opens = false
+        var last: Bool?
+        for segment in literal.segments {
+            if let text = segment.as(StringSegmentSyntax.self) {
+                let unescaped = unescape(text.content.text)
+                if last == false, let previous = parts.popLast() {
+                    parts.append(previous + unescaped)
+                } else {
+                    parts.append(unescaped)
+                }
+                last = false
+            } else {
+                if last == nil { opens = true }
+                last = true
+            }
+        }
+        guard !parts.isEmpty else { return nil }
+        return Pattern(parts: parts, opensWithValue: opens, closesWithValue: last == true)
+    }
+
+    /// The text of a literal's segment, its common escapes read.
+    private static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                case "0": result.append("\0")
+                default: result.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
