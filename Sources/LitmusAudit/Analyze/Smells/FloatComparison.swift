@@ -54,7 +54,7 @@ struct FloatComparison {
         if operands.contains(where: { Self.exactValue($0) || Self.isExactSpecial($0) }) { return nil }
         // A literal the test wrote elsewhere too is the value it gave, passed through (FlyingFox's
         // `Double(parameter: "10.5") == 10.5`): exact, with no arithmetic to round.
-        for literal in operands where Self.isFloatLiteral(literal) || Self.isIntegerLiteral(literal) {
+        for literal in operands.map(Self.uncast) where Self.isFloatLiteral(literal) || Self.isIntegerLiteral(literal) {
             let context = numbers ?? MagicNumberContext(test)
             numbers = context
             if context.writtenElsewhere(literal) { return nil }
@@ -84,6 +84,18 @@ struct FloatComparison {
             }
         }
         return numbers
+    }
+
+    /// `2.5` of `2.5 as Float` (folded or not, OpenAPIKit's `… as? Float == 2.5 as Float`): the value a cast
+    /// gives its type; any other expression as it is.
+    static func uncast(_ expression: ExprSyntax) -> ExprSyntax {
+        if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil { return cast.expression }
+        if let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+            let cast = elements[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil
+        {
+            return elements[0]
+        }
+        return expression
     }
 
     /// The magnitude of a number literal, its sign and `_` separators aside.
@@ -176,7 +188,7 @@ struct FloatComparison {
     /// What the syntax alone tells: a floating-point literal, a name the test declares floating-point, a
     /// test generic over floating point.
     private mutating func syntaxSaysFloating(_ operands: [ExprSyntax]) -> Bool {
-        if generic || operands.contains(where: Self.isFloatLiteral) { return true }
+        if generic || operands.map(Self.uncast).contains(where: Self.isFloatLiteral) { return true }
         guard operands.contains(where: { $0.is(DeclReferenceExprSyntax.self) }) else { return false }
         let names = floatNames ?? Self.floatingPointNames(test)
         floatNames = names
