@@ -87,6 +87,8 @@ struct HostBuildConfiguration: BuildConfiguration {
     func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) throws -> Bool {
         guard let module = importPath.first?.1 else { return false }
         if let answer = Self.hostModules[module] { return answer }
+        // A module the build compiled is there, whatever its name (a package's own `Network`).
+        if let built, built.contains(module) { return true }
         if let built, !built.contains(module), !StateAPIs.toolchainModules.contains(module) { return false }
         #if os(Linux)
             return !Self.foreignModules.contains(module)

@@ -128,10 +128,16 @@ struct SharedStateTests {
             let delay: Duration = .seconds(5)
             let handler: Handler = .number
             let units: [Unit] = [.seconds(1), .number]
+            let priority: Priority = .custom(.high)
+            let level: Priority = .high
+            struct Route { static let a = Route(rawValue: "a"); static let b = Route(rawValue: "b"); static let all = [Route.a, .b] }
             """
         let other = """
             enum Token { case word(String), number; static func make(_ text: String) -> Token { .word(text) } }
             enum Unit { case seconds(Int), number }
+            enum Priority { case high, low, custom(Threshold) }
+            struct Threshold { static var high = Threshold(90) }
+            enum Flags { static var b = 0 }
             enum Registry { static var names: [String] = []; static var instance: Registry { .init() } }
             final class Channel { let rawValue: Int; init(rawValue: Int) { self.rawValue = rawValue } }
             """
@@ -142,13 +148,15 @@ struct SharedStateTests {
         ).map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
 
         // Then: only the variable and the constants that name it, a package's value, a static function, a shared
-        // object, or an implicit member of a type the sources do not declare (a case of the same name elsewhere
-        // is another type's)
+        // object, an implicit member of a type the sources do not declare (a case of the same name elsewhere
+        // is another type's), one in a case's payload (whose type the syntax does not know), or one without an
+        // annotation where any type's member of that name is state
         #expect(
             sut == [
                 "`custom` lazy", "`customs` lazy", "`named` lazy", "`shadowed` lazy", "`made` lazy", "`here` lazy",
                 "`started` lazy", "`t0` lazy", "`instance` lazy", "`channel` lazy", "`home` lazy", "`delay` lazy",
-                "`handler` lazy", "`Registry.names`",
+                "`handler` lazy", "`priority` lazy", "`Route.all` lazy", "`Threshold.high` lazy", "`Flags.b`",
+                "`Registry.names`",
             ])
     }
 
@@ -397,13 +405,17 @@ struct SharedStateTests {
         #expect(without.imports == ["CZlib", libc])
         #expect(with.imports == ["OpenCombine", "CZlib", libc])
         #expect(unknown.imports == ["OpenCombine", "CZlib", libc])
+        // A package's own module named as an Apple one is there when the build compiled it
+        let own = SharedStateSites.Facts.read("#if canImport(Network)\nimport Network\n#endif", built: ["Network"])
+        #expect(own.imports == ["Network"])
     }
 
     @Test("A system library's module, which nothing compiles, is importable: the build's plan names its module map")
-    func systemLibraryModules() throws {
-        // Given: a build folder with a compiled module and a plan passing GRDB's shape of system library module map
-        // (its module, a submodule, a comment) to the compiles
-        let build = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
+    func systemLibraryModules() async throws {
+        // Given: a build folder (its path with a space) with a compiled module and a plan passing GRDB's shape of
+        // system library module map (its module, a submodule, comments, a header at an absolute path) to the
+        // compiles, and a file of the package that imports the system library under #if canImport
+        let build = FileManager.default.temporaryDirectory.appendingPathComponent("plan \(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: build) }
         try FileManager.default.createDirectory(
             at: build.appendingPathComponent("debug/GRDB.build"), withIntermediateDirectories: true)
@@ -411,28 +423,35 @@ struct SharedStateTests {
         try """
         // module Commented {
         module GRDBSQLite [system] {
-            header "shim.h"
+            header "/usr/include/sqlite3.h" /* module Hidden { */
             module Extra { header "extra.h" }
             link "sqlite3"
         }
+        framework module Second { umbrella header "Second.h" }
         """.write(to: map, atomically: true, encoding: .utf8)
         try #"  args: ["-Xcc","-fmodule-map-file=\#(map.path)","-I"]"#.write(
             to: build.appendingPathComponent("debug.yaml"), atomically: true, encoding: .utf8)
-        let source = """
-            #if canImport(GRDBSQLite)
-            import GRDBSQLite
-            #else
-            import SQLite3
-            #endif
-            """
+        let file = build.appendingPathComponent("Database.swift")
+        try """
+        #if canImport(GRDBSQLite)
+        import GRDBSQLite
+        #else
+        import SQLite3
+        #endif
+        func open() { sqlite3_open() }
+        """.write(to: file, atomically: true, encoding: .utf8)
 
-        // When: the build's modules are read, and the file's imports with them
-        let modules = Audit.builtModules(in: build)
-        let facts = SharedStateSites.Facts.read(source, built: modules)
+        // When: the build's modules are read, and the file's accesses with them
+        let built = Audit.builtModules(in: build)
+        let mapped = Audit.mappedModules(in: build)
+        let sut = try await SharedStateSites.find(
+            in: [file.path], builtModules: built, importable: built.union(mapped), cache: nil)
 
-        // Then: the system library's module is found, not its submodule or the comment, and its branch is compiled
-        #expect(modules == ["GRDB", "GRDBSQLite"])
-        #expect(facts.imports == ["GRDBSQLite"])
+        // Then: the system library's module is found, not its submodules or the comments; its branch is compiled,
+        // and as it has no coverage, the function importing it is unseen
+        #expect(built == ["GRDB"])
+        #expect(mapped == ["GRDBSQLite", "Second"])
+        #expect(sut[file.path]?.map(\.state.described).first?.contains("GRDBSQLite") == true)
     }
 
     @Test("A file importing a module built without coverage makes every function of it unseen")

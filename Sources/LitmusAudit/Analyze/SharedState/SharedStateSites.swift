@@ -12,10 +12,11 @@ import SwiftSyntax
 package enum SharedStateSites {
     /// The accesses of `files` (absolute paths), by file. A module a file imports that is neither the
     /// toolchain's nor among `builtModules` (the modules the build compiled, with coverage) makes its functions
-    /// unseen.
-    package static func find(in files: [String], builtModules: Set<String>, cache: URL?) async throws
-        -> [String: [StateAccess]]
-    {
+    /// unseen; `#if canImport` finds those and the other `importable` ones (a system library's), by default none.
+    package static func find(
+        in files: [String], builtModules: Set<String>, importable: Set<String> = [], cache: URL?
+    ) async throws -> [String: [StateAccess]] {
+        let importable = importable.union(builtModules)
         let earlier = cache.flatMap(Kept.load) ?? Kept()
         // Only what this audit read is kept, so files that changed or went do not pile up.
         var kept = Kept()
@@ -25,10 +26,10 @@ package enum SharedStateSites {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let known = earlier.facts
         // Which imports are compiled depends on the modules built: the facts are kept by both.
-        let modules = ContentHash.hex(builtModules.sorted().joined(separator: ","))
+        let modules = ContentHash.hex(importable.sorted().joined(separator: ","))
         let facts = try await concurrentMap(texts, width: width) { file, text in
             let hash = ContentHash.hex(text) + "-" + modules
-            return (hash, known[hash] ?? Facts.read(text, built: builtModules))
+            return (hash, known[hash] ?? Facts.read(text, built: importable))
         }
         for (hash, fact) in facts { kept.facts[hash] = fact }
         // A file-private declaration is its file's: the facts, read from the text alone, do not say which.

@@ -55,8 +55,8 @@ extension StateDeclaration {
     /// The state among `all` (every file's declarations): the variables and the constants not found fixed. A
     /// constant naming only constants found fixed and enum cases is fixed too, until none changes. A name
     /// resolves only when every declaration of it is fixed (`Owner.name` first, when it exists, else the global
-    /// `name`); `.name` to a case or a fixed constant of that name, and no state, computed property or function
-    /// of it; `~name` (an option of a toolchain type's argument) when no such state, property or function
+    /// `name`); `.name@Types` to a case or a fixed constant of that name of one of `Types` (with `*`, and no
+    /// state, computed property or function of that name of any type); `~name` (an option of a toolchain type's argument) when no such state, property or function
     /// exists; `.name()` only to an enum case; `class:Name` when the sources declare no class `Name`. A name
     /// that resolves to nothing known stays unknown, so the constant naming it stays set lazily.
     package static func state(of all: [StateDeclaration]) -> [StateDeclaration] {
@@ -71,13 +71,15 @@ extension StateDeclaration {
             let key = alternatives.first { byKey[$0] != nil } ?? alternatives[0]
             if key.hasPrefix("class:") { return !classes.contains(String(key.dropFirst(6))) }
             if key.hasPrefix(".") {
-                // `.name@Type,…`: a member of one of the types the annotation names.
+                // `.name@Type,…`: a member of one of the types the annotation names; with `*` (no annotation, the
+                // types only guessed), every member of that name must be fixed too.
                 let parts = key.dropFirst().split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
                 let types = Set((parts.count > 1 ? parts[1] : "").split(separator: ",").map(String.init))
                 let call = parts[0].hasSuffix("()")
                 let name = String(call ? parts[0].dropLast(2) : parts[0])
                 let named = (statics[name] ?? []).filter { all[$0].owner.map(types.contains) == true }
                 guard !named.isEmpty, named.allSatisfy(isFixed) else { return false }
+                if types.contains("*"), !(statics[name] ?? []).allSatisfy(isFixed) { return false }
                 return call ? named.contains { all[$0].role == .enumCase } : !StateSyntax.sharedMembers.contains(name)
             }
             if key.hasPrefix("~") {
@@ -164,7 +166,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
                 .flatMap { names -> [String]? in
                     let context =
                         binding.typeAnnotation.map { StateSyntax.typeNames(in: $0.type, owner: owner) }
-                        ?? StateSyntax.namedTypes(names, owner: owner)
+                        ?? StateSyntax.namedTypes(names, owner: owner).union(["*"])
                     let typed = names.map {
                         $0.hasPrefix(".") ? "\($0)@\(context.sorted().joined(separator: ","))" : $0
                     }
@@ -338,15 +340,24 @@ enum StateSyntax {
         let rawValue = labels == ["rawValue"]
         // `.name("x")`: an enum case's payload (a static function is no case, so it does not resolve);
         // `.init(rawValue: "x")`: the declared type's raw value (OpenAPIKit's `CodingUserInfoKey`), unless a class.
+        // An implicit member among the arguments is of the payload's type, which the syntax does not know: not
+        // resolved (`.custom(.high)` may be another type's `static var high`).
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
             let name = member.declName.baseName.text
-            guard let arguments = all(call.arguments.map(\.expression), option: false) else { return nil }
+            guard let arguments = all(call.arguments.map(\.expression), option: false),
+                !arguments.contains(where: { $0.hasPrefix(".") })
+            else { return nil }
             return arguments + [name == "init" && rawValue ? "class:?" : ".\(name)()"]
         }
         guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             type.first?.isUppercase == true
         else { return nil }
-        if rawValue { return all(call.arguments.map(\.expression), option: false).map { $0 + ["class:\(type)"] } }
+        if rawValue {
+            guard let arguments = all(call.arguments.map(\.expression), option: false),
+                !arguments.contains(where: { $0.hasPrefix(".") })
+            else { return nil }
+            return arguments + ["class:\(type)"]
+        }
         // A toolchain type's own initializer (one of its labels: an extension's init could run anything), whose
         // implicit members are its options.
         guard let allowed = fixedInitializers[type], allowed.contains(labels.first ?? "") else { return nil }

@@ -25,62 +25,111 @@ extension Audit {
                 return .failure(.init(reason: "llvm-profdata or llvm-cov was not found beside swift"))
             }
             let modules = Self.builtModules(in: workspace.build)
+            let importable = modules.union(Self.mappedModules(in: workspace.build))
             let cache = workspace.kept?.appendingPathComponent("footprint-sites.json")
             return .success(
                 FootprintStage(
                     profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
-                    sites: { files in try await SharedStateSites.find(in: files, builtModules: modules, cache: cache) })
-            )
+                    sites: { files in
+                        try await SharedStateSites.find(
+                            in: files, builtModules: modules, importable: importable, cache: cache)
+                    }))
         #else
             return .failure(.init(reason: "footprints are measured on Linux only"))
         #endif
     }
 
-    /// The modules the build compiled (SwiftPM's `<Module>.build` folders), whose code has coverage, and those its
-    /// compiles were given module maps of (`-fmodule-map-file=` in its plan, `debug.yaml`): a system library's
-    /// (GRDB's `GRDBSQLite`), which `#if canImport` finds though nothing compiled it.
+    /// The modules the build compiled (SwiftPM's `<Module>.build` folders): their code has coverage.
     static func builtModules(in build: URL) -> Set<String> {
         let debug = build.appendingPathComponent("debug")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
-        let plan = (try? String(contentsOf: build.appendingPathComponent("debug.yaml"), encoding: .utf8)) ?? ""
         return Set(names.filter { $0.hasSuffix(".build") }.map { String($0.dropLast(".build".count)) })
-            .union(
-                ModuleMaps.files(inPlan: plan).flatMap { url in
-                    ModuleMaps.modules((try? String(contentsOf: url, encoding: .utf8)) ?? "")
-                })
+    }
+
+    /// The modules the build's compiles were given module maps of (`-fmodule-map-file=` in its plan, `debug.yaml`):
+    /// a system library's (GRDB's `GRDBSQLite`), which `#if canImport` finds though nothing compiled it, and
+    /// whose code has no coverage.
+    static func mappedModules(in build: URL) -> Set<String> {
+        let plan = (try? String(contentsOf: build.appendingPathComponent("debug.yaml"), encoding: .utf8)) ?? ""
+        return Set(
+            ModuleMaps.files(inPlan: plan).flatMap { url in
+                ModuleMaps.modules((try? String(contentsOf: url, encoding: .utf8)) ?? "")
+            })
     }
 }
 
 /// Clang module maps, as a build plan names them.
 enum ModuleMaps {
-    /// The module maps a build plan passes to its compiles (`-fmodule-map-file=PATH`), once each.
+    /// The module maps a build plan passes to its compiles (`"-fmodule-map-file=PATH"`, each argument a quoted
+    /// string of the plan), once each.
     static func files(inPlan plan: String) -> [URL] {
         var paths: Set<String> = []
         var rest = plan[...]
         while let flag = rest.range(of: "-fmodule-map-file=") {
-            let path = rest[flag.upperBound...].prefix { !" \"',\n]".contains($0) }
-            if !path.isEmpty { paths.insert(String(path)) }
+            var path = ""
+            var escaped = false
+            for character in rest[flag.upperBound...] {
+                if escaped {
+                    path.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" || character == "\n" {
+                    break
+                } else {
+                    path.append(character)
+                }
+            }
+            if !path.isEmpty { paths.insert(path) }
             rest = rest[flag.upperBound...]
         }
         return paths.sorted().map { URL(fileURLWithPath: $0) }
     }
 
     /// The top-level modules a module map declares (`module CZlib [system] {`, `framework module X`), not its
-    /// submodules.
+    /// submodules: `module NAME` outside every brace, its comments and quoted paths left out.
     static func modules(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var word = ""
+        var state = (quoted: false, lineComment: false, blockComment: false)
+        var previous: Character = " "
+        func end() {
+            if !word.isEmpty { tokens.append(word) }
+            word = ""
+        }
+        for character in text {
+            defer { previous = character }
+            if state.lineComment {
+                state.lineComment = character != "\n"
+            } else if state.blockComment {
+                state.blockComment = !(previous == "*" && character == "/")
+            } else if state.quoted {
+                state.quoted = character != "\""
+            } else if character == "/" && previous == "/" || character == "*" && previous == "/" {
+                word.removeLast()
+                end()
+                if character == "/" { state.lineComment = true } else { state.blockComment = true }
+            } else if character == "\"" {
+                end()
+                state.quoted = true
+            } else if character == "{" || character == "}" {
+                end()
+                tokens.append(String(character))
+            } else if character.isWhitespace || character == "[" || character == "]" {
+                end()
+            } else {
+                word.append(character)
+            }
+        }
+        end()
         var names: [String] = []
         var depth = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let code = line.prefix { $0 != "/" }
-            if depth == 0 {
-                let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" || $0 == "[" })
-                if let index = words.firstIndex(of: "module"), index + 1 < words.count,
-                    words[..<index].allSatisfy({ ["explicit", "framework", "extern"].contains($0) })
-                {
-                    names.append(String(words[index + 1]))
-                }
+        for (index, token) in tokens.enumerated() {
+            if token == "{" { depth += 1 }
+            if token == "}" { depth -= 1 }
+            if depth == 0, token == "module", index + 1 < tokens.count, !["{", "}", "*"].contains(tokens[index + 1]) {
+                names.append(tokens[index + 1])
             }
-            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
         }
         return names
     }
