@@ -63,11 +63,17 @@ final class PackageTexts: @unchecked Sendable {
         }
     }
 
-    /// The patterns of the string literals of `files` long enough to count.
+    /// The patterns of the string literals of `files` long enough to count; not of test code among them: a
+    /// manifest, a file in a `Tests` or `Fixtures` folder, a test-support library's file (one importing XCTest or
+    /// Swift Testing), where a test's expected texts may be written.
     static func patterns(in files: [URL]) -> [Pattern] {
         var found: Set<Pattern> = []
-        for url in files {
-            guard let text = try? String(contentsOf: url, encoding: .utf8), text.contains("\"") else { continue }
+        for url in files where !isTestCode(url) {
+            guard let text = try? String(contentsOf: url, encoding: .utf8), text.contains("\""),
+                !text.split(separator: "\n").contains(where: { line in
+                    ["import XCTest", "import Testing"].contains { line.hasPrefix($0) }
+                })
+            else { continue }
             for literal in Parser.parse(source: text).descendants(of: StringLiteralExprSyntax.self) {
                 if let pattern = pattern(of: literal), pattern.fixedLength >= fixedMinimum { found.insert(pattern) }
             }
@@ -75,18 +81,32 @@ final class PackageTexts: @unchecked Sendable {
         return Array(found)
     }
 
-    /// The fixed parts of `literal` and where its interpolations are.
+    /// Whether `url` is a manifest or in a folder of tests or fixtures (below its last `Sources` folder, if any: a
+    /// fixture package's own sources are product code).
+    private static func isTestCode(_ url: URL) -> Bool {
+        let components = url.pathComponents
+        let below = components.lastIndex(of: "Sources").map { components[($0 + 1)...] } ?? components[...]
+        return url.lastPathComponent == "Package.swift" || below.contains { ["Tests", "Fixtures"].contains($0) }
+    }
+
+    /// The fixed parts of `literal` and where its interpolations are, escapes read as the compiler reads them;
+    /// `nil` for a multi-line literal with interpolations (its indentation is not the text's) or a part that does
+    /// not read.
     static func pattern(of literal: StringLiteralExprSyntax) -> Pattern? {
+        if let whole = literal.representedLiteralValue {
+            return Pattern(parts: [whole], opensWithValue: false, closesWithValue: false)
+        }
+        guard literal.openingQuote.tokenKind == .stringQuote else { return nil }
         var parts: [String] = []
         var opens = false
         var last: Bool?
         for segment in literal.segments {
             if let text = segment.as(StringSegmentSyntax.self) {
-                let unescaped = unescape(text.content.text)
+                guard let read = unescaped(text, pounds: literal.openingPounds?.text ?? "") else { return nil }
                 if last == false, let previous = parts.popLast() {
-                    parts.append(previous + unescaped)
+                    parts.append(previous + read)
                 } else {
-                    parts.append(unescaped)
+                    parts.append(read)
                 }
                 last = false
             } else {
@@ -98,26 +118,12 @@ final class PackageTexts: @unchecked Sendable {
         return Pattern(parts: parts, opensWithValue: opens, closesWithValue: last == true)
     }
 
-    /// The text of a literal's segment, its common escapes read.
-    private static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var result = ""
-        var escaped = false
-        for character in text {
-            if escaped {
-                switch character {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "0": result.append("\0")
-                default: result.append(character)
-                }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
+    /// The text of a single-line literal's segment as the compiler reads it: the segment alone, written as a
+    /// literal of the same delimiters and read by the parser (`\"`, `\u{…}`, `\#n` in a raw string).
+    private static func unescaped(_ segment: StringSegmentSyntax, pounds: String) -> String? {
+        let raw = segment.content.text
+        guard raw.contains("\\") else { return raw }
+        return Parser.parse(source: "_ = \(pounds)\"\(raw)\"\(pounds)").descendants(of: StringLiteralExprSyntax.self)
+            .first?.representedLiteralValue
     }
 }

@@ -105,8 +105,29 @@ enum EqualityShapeDetector {
             let texts = writtenTexts ?? textsWritten(test)
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
-            guard !echoesText(operands, texts), own.value != true, !packageWrites(operands) else { return nil }
+            guard !echoesText(operands, texts), own.value != true else { return nil }
+            if !rendersToolchainValue(checked, own: own), packageWrites(operands) { return nil }
             return .some(own.unconfirmed)
+        }
+
+        /// Whether the facts say a description compared is the standard library's or Foundation's text of a
+        /// value: a `description` member of theirs (`own` is known false with one to ask), or `String(describing:)`
+        /// of a concrete type of theirs (`URL`, `Int`), whose text no literal of the package makes its own.
+        private func rendersToolchainValue(_ expressions: [ExprSyntax], own: TypedAnswer<Bool>) -> Bool {
+            let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+            let members = nodes.contains { node in
+                guard let member = node.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
+                return ["description", "debugDescription"].contains(member.declName.baseName.text)
+            }
+            if members, own.value == false { return true }
+            return nodes.contains { node in
+                guard let call = node.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+                    let argument = call.arguments.first, ["describing", "reflecting"].contains(argument.label?.text),
+                    let type = test.type(of: argument.expression).value
+                else { return false }
+                return type.isToolchainConcrete
+            }
         }
 
         /// Whether a description is compared with a text the package's own sources write (an error's message,
@@ -116,9 +137,7 @@ enum EqualityShapeDetector {
         private func packageWrites(_ operands: [ExprSyntax]) -> Bool {
             guard let texts, operands.count == 2 else { return false }
             return operands.contains { operand in
-                guard let literal = operand.as(StringLiteralExprSyntax.self), let text = plainText(literal) else {
-                    return false
-                }
+                guard let text = operand.as(StringLiteralExprSyntax.self)?.representedLiteralValue else { return false }
                 return texts.writes(text)
             }
         }

@@ -212,7 +212,10 @@ public enum TypedASTReader {
                 }
             case .declaration:
                 if isKey("decl_usr"), stack.count >= 2 { stack[stack.count - 2].declaration = text(range) }
-            case .range: break
+            case .range:
+                // A place in a macro's expansion buffer (`@Test`'s peers, `#expect`'s code): its offsets are that
+                // buffer's, not the file's, and would land on unrelated places of the file.
+                if isKey("buffer_id"), stack.count >= 2 { stack[stack.count - 2].expanded = true }
             }
         }
 
@@ -230,6 +233,13 @@ public enum TypedASTReader {
         private mutating func close() {
             let frame = stack.removeLast()
             guard frame.role == .node, let kind = frame.kind else { return }
+            // A key path's component names its member but has no place: the key path has, and its last member is
+            // what it reads (`$0.description` through `@dynamicMemberLookup` is an implicit `\.description`).
+            if kind == "member", frame.start == nil, let declaration = frame.declaration,
+                let path = stack.lastIndex(where: { $0.kind == "keypath_expr" })
+            {
+                stack[path].declaration = declaration
+            }
             if kind == "source_file" {
                 if let done = builder, let name = frame.filename { files[name] = done.finish() }
                 builder = nil

@@ -16,6 +16,8 @@ public struct TypedFactsStage: Sendable {
     public var modules: [String: [URL]]
     /// The time one dump may take, in seconds.
     public var timeout: Double = 900
+    /// How many modules are dumped at once: one per core.
+    public var width = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Where the dumps' output and diagnostics go while they are read (deleted after).
     public var scratch: URL
 
@@ -35,14 +37,18 @@ public struct TypedFactsStage: Sendable {
         } catch {
             return TypedFacts(problem: "no typed AST: \(error)")
         }
+        // One compiler per core (each module's dump is one frontend process), merged in the modules' order.
+        let each =
+            (try? await concurrentMap(modules.sorted(by: { $0.key < $1.key }), width: width) {
+                (module: (key: String, value: [URL])) async -> TypedFacts in
+                guard let compile = compiles[module.key] else {
+                    return TypedFacts(
+                        problem: "no typed AST of \(module.key): the build description does not compile it")
+                }
+                return await read(compile, files: Set(module.value.map(\.standardizedFileURL.path)))
+            }) ?? []
         var facts = TypedFacts(problem: nil)
-        for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
-            guard let compile = compiles[module] else {
-                facts.merge(TypedFacts(problem: "no typed AST of \(module): the build description does not compile it"))
-                continue
-            }
-            facts.merge(await read(compile, files: Set(files.map(\.standardizedFileURL.path))))
-        }
+        for moduleFacts in each { facts.merge(moduleFacts) }
         return facts
     }
 
@@ -73,7 +79,7 @@ public struct TypedFactsStage: Sendable {
     /// The key of a module's inputs: the compiler, the dump's arguments, every source's content, and the
     /// version of the facts' format.
     static func key(of compile: ModuleCompile) -> String {
-        var bytes = Array("facts 2\n\(compile.executable)\n".utf8)
+        var bytes = Array("facts 4\n\(compile.executable)\n".utf8)
         bytes += compile.dumpArguments.joined(separator: "\n").utf8
         for source in compile.sources {
             bytes += Array("\n\(source)\n".utf8)

@@ -52,6 +52,15 @@ extension TypedFileFacts {
                 return declaration(of: found)
             }
         }
+        // A member found through `@dynamicMemberLookup` (`param.description` of a wrapper): the compiler's key path
+        // to the member starts at the dot, and names it.
+        if let member = reference.as(MemberAccessExprSyntax.self),
+            let found = facts(startingAt: member.period.positionAfterSkippingLeadingTrivia.utf8Offset).first(where: {
+                $0.declarationIndex >= 0 && kind(of: $0) == "keypath_expr"
+            })
+        {
+            return declaration(of: found)
+        }
         // A member reached through its base (`x.count`: the fact spans `x.count`).
         guard let (start, end) = Self.span(of: reference) else { return nil }
         return facts(from: start, to: end).first { $0.declarationIndex >= 0 }.flatMap(declaration(of:))

@@ -69,6 +69,19 @@ public struct TypedType: Sendable, Hashable, CustomStringConvertible {
         return kind == "V" || kind == "O"
     }
 
+    /// Whether it is a concrete type of the standard library or Foundation (`Int`, `[String]`, `URL`, `Date`, or an
+    /// optional of one): a text made of it is theirs. Not an existential (`any Error`: the value is any type's),
+    /// nor a shape this reading does not know.
+    public var isToolchainConcrete: Bool {
+        let text = unwrapped.body
+        guard !text.hasSuffix("_p"), !text.hasSuffix("XP") else { return false }
+        if isStandardLibraryValue || (text.first == "s" && Self.outerKind(text) != nil) { return true }
+        let digits = text.prefix { $0.isNumber }
+        guard let length = Int(digits), length > 0, text.count >= digits.count + length else { return false }
+        let module = String(text.dropFirst(digits.count).prefix(length))
+        return TypedDeclaration.foundationModules.contains(module) && Self.outerKind(text) != nil
+    }
+
     /// The kind letter of the outermost nominal type of a mangling (`V` struct, `O` enum, `C` class, `P`
     /// protocol), reading its context's identifiers (`10Foundation4DateV`) up to its generic arguments
     /// (`y…G`); `nil` for any other shape.

@@ -131,9 +131,11 @@ struct TypedShapesTests {
         #expect(
             try Self.found(.sensitiveEquality, typed: true) == [
                 "TextTests/addressComparedAsText": false, "TextTests/pointComparedAsText": false,
+                "TextTests/userAddressAsText": false, "TextTests/userAddressDescribed": false,
             ])
-        // Without facts, the error's message is still found in the package's sources; a struct's text made by
-        // the standard library needs no facts; the rest is unconfirmed.
+        // Without facts, the error's message is still found in the package's sources (and so is the URL's text,
+        // which only the facts tell is Foundation's); a struct's text made by the standard library needs no
+        // facts; the rest is unconfirmed.
         #expect(
             try Self.found(.sensitiveEquality, typed: false) == [
                 "TextTests/ownTextIsTheProvider": true, "TextTests/parameterField": true,
@@ -143,17 +145,28 @@ struct TypedShapesTests {
 
     @Test("A text the package writes: a literal's fixed parts around values, long enough to be a message")
     func packageTexts() throws {
-        // Given: a file of messages, with and without interpolations, and a short format
+        // Given: a file of messages, with and without interpolations, and a short format; texts in a
+        // test-support library and in a fixture
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("texts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Errors.swift")
+        let file = folder.appendingPathComponent("Sources/Kit/Errors.swift")
+        let support = folder.appendingPathComponent("Sources/KitTestSupport/Expected.swift")
+        let fixture = folder.appendingPathComponent("Tests/Fixtures/Expected.swift")
+        for url in [file, support, fixture] {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        try "import XCTest\nlet expected = \"The support library expects this text.\"\n".write(
+            to: support, atomically: true, encoding: .utf8)
+        try "let expected = \"The fixture expects this other text.\"\n".write(
+            to: fixture, atomically: true, encoding: .utf8)
         try #"""
         let a = "You cannot create references to components that do not exist. '\(name)' was not found in \(kind)."
         let b = "\(count) values were \"missing\""
         let c = "\(key): \(value)"
         """#.write(to: file, atomically: true, encoding: .utf8)
-        let sut = PackageTexts(files: { [file] })
+        let sut = PackageTexts(files: { [file, support, fixture] })
 
         // Then: a text made from a message with values for its interpolations, escapes read; not another text,
         // nor one the short format fits, nor one mostly made of values
@@ -164,5 +177,7 @@ struct TypedShapesTests {
         #expect(!sut.writes("You cannot create references to components. 'hello' was not found in schemas."))
         #expect(!sut.writes("name: value"))
         #expect(!sut.writes("10000000000000000000000000000000000000000 values were \"missing\""))
+        #expect(!sut.writes("The support library expects this text."), "a test-support library's text is the tests'")
+        #expect(!sut.writes("The fixture expects this other text."), "a fixture's text is the tests'")
     }
 }

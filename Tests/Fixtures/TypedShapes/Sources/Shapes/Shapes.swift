@@ -140,12 +140,20 @@ public struct Parameter: Sendable {
     }
 }
 
+/// A parameter as an API document's reference resolves it: its fields are the parameter's.
+@dynamicMemberLookup
+public struct ResolvedParameter: Sendable {
+    public var underlying: Parameter
+    public init(_ underlying: Parameter) { self.underlying = underlying }
+    public subscript<T>(dynamicMember path: KeyPath<Parameter, T>) -> T { underlying[keyPath: path] }
+}
+
 /// The error of a lookup, whose message is the package's own text.
 public enum LookupError: Error, CustomStringConvertible {
     case remote(String)
     public var description: String {
         switch self {
-        case .remote(let name): "You cannot look up remote references ('\(name)') in this document."
+        case .remote(let name): "You cannot look up remote references ('\(name)') in this \"document\"."
         }
     }
 }
@@ -164,4 +172,9 @@ public struct Point: Sendable {
         self.x = x
         self.y = y
     }
+}
+
+/// The address of a user of the API, made from the package's template.
+public func userAddress(_ id: Int) -> URL {
+    URL(string: "https://api.example.com/v1/users/\(id)")!
 }

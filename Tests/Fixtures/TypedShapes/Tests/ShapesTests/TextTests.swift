@@ -4,8 +4,8 @@ import Testing
 
 /// sensitiveEquality: a description the package writes, checked on purpose (swift-configuration's
 /// `provider.description == "TestSnapshot"`, OpenAPIKit's error messages), and a stored field named `description`
-/// (OpenAPIKit's parameters, read in a closure) are none; a value compared through the text the standard
-/// library or Foundation makes of it is one.
+/// (OpenAPIKit's parameters, read in a closure, directly or through `@dynamicMemberLookup`) are none; a value compared through the text the standard
+/// library or Foundation makes of it is one, even when the package writes the same text (a URL from its template).
 struct TextTests {
     @Test func ownTextIsTheProvider() {
         #expect(Provider(name: "Test").description == "Test[0 values]")
@@ -15,6 +15,8 @@ struct TextTests {
         let parameters = [Parameter(name: "id", description: "the identifier")]
         #expect(parameters.contains { $0.description == "the identifier" })
         #expect(parameters.map { parameter in parameter.description } == ["the identifier"])
+        let resolved = parameters.map(ResolvedParameter.init)
+        #expect(resolved.contains { $0.description == "the identifier" })
     }
 
     @Test func ownErrorMessage() {
@@ -24,8 +26,16 @@ struct TextTests {
         } catch {
             #expect(
                 String(describing: error)
-                    == "You cannot look up remote references ('https://example.com/a.json') in this document.")
+                    == "You cannot look up remote references ('https://example.com/a.json') in this \"document\".")
         }
+    }
+
+    @Test func userAddressAsText() {
+        #expect(userAddress(42).description == "https://api.example.com/v1/users/42")
+    }
+
+    @Test func userAddressDescribed() {
+        #expect(String(describing: userAddress(7)) == "https://api.example.com/v1/users/7")
     }
 
     @Test func pointComparedAsText() {
