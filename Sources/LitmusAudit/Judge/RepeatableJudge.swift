@@ -43,7 +43,9 @@ enum RepeatableJudge {
         var message =
             "\(test.name) passed \(passes) of \(ran.count) identical runs (flip rate \(String(format: "%.2f", flips)))"
         // Only the suite runs the count is of: a hang in a parallel or alone run is another run's.
-        let suiteRuns = Set(outcomes.indices.map { RunShare.suiteRunName($0 + 1, of: outcomes.count) })
+        let suiteRuns = Set(
+            observations.share.map { share in share.suite.map { share.name(of: .suite($0)) } }
+                ?? outcomes.indices.map { RunShare.suiteRunName($0 + 1, of: outcomes.count) })
         let hung = observations.timedOutRuns.filter { $0.unfinished.contains(test.id) && suiteRuns.contains($0.run) }
             .map { killed in
                 "\(killed.run) (\(killed.limit(timeout: context.options.timeoutSeconds)))"

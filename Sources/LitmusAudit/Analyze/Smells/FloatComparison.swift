@@ -86,8 +86,8 @@ struct FloatComparison {
         return numbers
     }
 
-    /// `2.5` of `2.5 as Float` (folded or not, OpenAPIKit's `… as? Float == 2.5 as Float`): the value a cast
-    /// gives its type; any other expression as it is.
+    /// `2.5` of `2.5 as Float` (folded, or an assertion's unfolded argument: OpenAPIKit's `XCTAssertEqual(… as?
+    /// Float, 2.5 as Float)`): the value a cast gives its type; any other expression as it is.
     static func uncast(_ expression: ExprSyntax) -> ExprSyntax {
         if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil { return cast.expression }
         if let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
