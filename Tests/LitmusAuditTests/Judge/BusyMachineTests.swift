@@ -123,6 +123,19 @@ struct BusyMachineTests {
         #expect(!FastJudge.needsRetiming(quietTest, in: quietRuns, budget: 100, quick: false))
     }
 
+    @Test("A test over twice its budget in every run with the load taken out is slow without timing it again")
+    func slowBeyondLoad() {
+        // Given: 20 s tests on a machine 1.8 times slower than a free core, and one the load could explain
+        let (slow, slowRuns) = observations([22_000, 22_500, 23_000], slowdown: 1.8)
+        let (near, nearRuns) = observations([390, 400, 410], slowdown: 2)
+
+        // Then
+        #expect(!FastJudge.needsRetiming(slow, in: slowRuns, budget: 100, quick: false))
+        #expect(FastJudge.needsRetiming(near, in: nearRuns, budget: 100, quick: false))
+        let judged = FastJudge.judge(slow, in: slowRuns, context)
+        #expect(judged.finding?.message.hasSuffix("at least 12500 ms on a free core") == true)
+    }
+
     @Test("The report keeps the free-core median of a test measured on a busy machine, for the history")
     func freeCoreInReport() {
         // Given
