@@ -20,8 +20,11 @@ enum RepeatableJudge {
                         + "so what it did among the other tests says nothing of order")
             }
         }
-        guard outcomes.first == .crashed || observations.aloneOutcome(of: test) == .crashed else { return nil }
-        if let killed = observations.timedOutRuns.first(where: { $0.unfinished.contains(test.id) }) {
+        let crashedIn = crashedRuns(test, outcomes, observations)
+        guard !crashedIn.isEmpty else { return nil }
+        if let killed = observations.timedOutRuns.first(where: {
+            $0.unfinished.contains(test.id) && crashedIn.contains($0.run)
+        }) {
             return Judge.finding(
                 .crashed, test,
                 "\(test.name) ran past its time limit, \(killed.limit(timeout: context.options.timeoutSeconds)), and was "
@@ -29,6 +32,22 @@ enum RepeatableJudge {
         }
         let message = observations.issues(of: test).first ?? "no message"
         return Judge.finding(.crashed, test, "\(test.name) crashed or timed out (\(message))")
+    }
+
+    /// The names of the runs that make `test` crashed: its first suite run (a shard's first) and its alone run,
+    /// those of them in which it crashed. A time limit it reached in another run (a parallel one) is not this
+    /// finding's.
+    static func crashedRuns(_ test: TestIdentity, _ outcomes: [TestOutcome], _ observations: Observations) -> Set<
+        String
+    > {
+        var runs: Set<String> = []
+        if outcomes.first == .crashed {
+            runs.insert(
+                observations.share.flatMap { share in share.suite.first.map { share.name(of: .suite($0)) } }
+                    ?? RunShare.suiteRunName(1, of: outcomes.count))
+        }
+        if observations.aloneOutcome(of: test) == .crashed { runs.insert("\(test.name) alone") }
+        return runs
     }
 
     /// `T passed 1 of 2 identical runs (flip rate 1.00); it hung and was killed at its time limit in suite run 1

@@ -138,6 +138,19 @@ struct JudgeTests {
             ])
     }
 
+    @Test("A crash is named with the run it crashed in, not with a time limit it reached in another run")
+    func crashedNotTimedOut() async throws {
+        // Given: crashed in suite run 1 of 1 (a message of its own); killed at the limit only in a parallel run
+        var observed = observations(victimInSuite: [.crashed], victimAlone: .passed)
+        observed.timedOutRuns = [
+            TimedOutRun(run: "parallel suite run 1 of 1", library: .xctest, unfinished: [victim.id], notStarted: [])
+        ]
+        // When
+        let (judgement, _) = try await judge(observed)
+        // Then
+        #expect(judgement.findings.map(\.message) == ["CartTests.testC crashed or timed out (boom)"])
+    }
+
     @Test("A test that passes among the others and fails alone needs the test bisection names")
     func passesOnlyWithOthersAlone() async throws {
         // Given
