@@ -7,20 +7,40 @@ import SwiftSyntax
 /// targets and their files (``ManifestTargets``), and the files of tests no target compiles.
 enum PackageManifest {
     /// The Swift files of a package's test targets by module: each `.testTarget` of its Package.swift,
-    /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name.
+    /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name. When the text does
+    /// not name every target (a manifest that makes its targets in a function of its own, apple/swift-collections
+    /// 1.6.0), each folder of `Tests/` that no target read claims is one more, by SwiftPM's convention: its
+    /// tests are read rather than none.
     static func testTargets(of package: URL) throws -> [String: [URL]] {
         let text = try String(contentsOf: manifest(of: package), encoding: .utf8)
+        let read = ManifestTargets(text: text)
         var modules: [String: [URL]] = [:]
-        for target in ManifestTargets(text: text).targets where target.isTest {
+        for target in read.targets where target.isTest {
             let folder = package.appendingPathComponent(target.path)
-            modules[target.name.replacingOccurrences(of: "-", with: "_")] = SwiftFiles.under(
+            modules[moduleName(target.name)] = SwiftFiles.under(
                 folder,
                 excluding: (target.excluded + target.resources).map {
                     folder.appendingPathComponent($0).standardizedFileURL.path
                 })
         }
+        guard !read.complete else { return modules }
+        let claimed = Set(read.targets.map { package.appendingPathComponent($0.path).standardizedFileURL.path })
+        let tests = package.appendingPathComponent("Tests")
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: tests.path)) ?? []
+        for name in folders.sorted() where !name.hasPrefix(".") && modules[moduleName(name)] == nil {
+            let folder = tests.appendingPathComponent(name).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue,
+                !claimed.contains(folder.path)
+            else { continue }
+            let files = SwiftFiles.under(folder)
+            if !files.isEmpty { modules[moduleName(name)] = files }
+        }
         return modules
     }
+
+    /// A target's module name: SwiftPM's, `-` as `_`.
+    private static func moduleName(_ target: String) -> String { target.replacingOccurrences(of: "-", with: "_") }
 
     /// The files of tests in `package` that no target its manifest's text declares compiles, when that text
     /// names every target (``UncompiledTestFiles``); `tests` are its test targets' files.
