@@ -23,6 +23,11 @@ public struct TestSourceAnalyzer: Sendable {
     /// needs what a function there returns (``SourceFunctions``, which reads the test files too); none:
     /// such smells are judged without them.
     public var sourceFiles: @Sendable () -> [URL] = { [] }
+    /// The package and the folders of its targets that are not tests (relative to it), when known: the
+    /// test-support libraries among them (``UncoveredFileReasons/testSupportTargets(_:in:testOnly:)``) lend
+    /// every function of theirs as a helper, not only those of their files that import XCTest or Testing
+    /// (``supportFunctions(in:)``).
+    public var sourceTargets: (package: URL, folders: [String])?
     /// What the compiler knows of the test sources (``TypedFacts``): the audit reads it from its build;
     /// `nil` without a build (`litmus smells`), when the findings whose rules ask it are unconfirmed.
     public var typedFacts: TypedFacts?
@@ -105,17 +110,28 @@ public struct TestSourceAnalyzer: Sendable {
         }
     }
 
-    /// The functions of the package's test-support libraries: its targets that are not tests, in the files
-    /// that import XCTest or Swift Testing (swift-async-algorithms' `validate { … }`, which records a failure
-    /// for any difference from its diagram). A test calling one checks what it checks, as it would a helper
-    /// in its own target.
+    /// The functions of the package's test-support libraries: of its targets that are not tests, those in the
+    /// files that import XCTest or Swift Testing (swift-async-algorithms' `validate { … }`, which records a
+    /// failure for any difference from its diagram), and every function of a target that is test support
+    /// (``sourceTargets``): apple/swift-collections 1.6.0's `checkHashable`, in a file of
+    /// `_CollectionsTestSupport` that imports no testing library, calls its `expectEqual`, which calls
+    /// `XCTFail`. A test calling one checks what it checks, as it would a helper in its own target.
     func supportFunctions(in files: [URL]) -> [FunctionDeclSyntax] {
-        files.filter { url in
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
-            return text.contains("import XCTest") || text.contains("import Testing")
-        }.compactMap(parse).filter { !$0.imports.isDisjoint(with: ["XCTest", "Testing"]) }.flatMap {
-            $0.compiledNodes(FunctionDeclSyntax.self)
-        }
+        let support =
+            sourceTargets.map { targets in
+                UncoveredFileReasons.testSupportTargets(targets.folders, in: targets.package).keys.map {
+                    targets.package.appendingPathComponent($0).standardizedFileURL.path + "/"
+                }
+            } ?? []
+        return files.compactMap { url -> ParsedFile? in
+            let path = url.standardizedFileURL.path
+            if support.contains(where: { path.hasPrefix($0) }) { return parse(url) }
+            guard let text = try? String(contentsOf: url, encoding: .utf8),
+                text.contains("import XCTest") || text.contains("import Testing"),
+                let file = parse(url), !file.imports.isDisjoint(with: ["XCTest", "Testing"])
+            else { return nil }
+            return file
+        }.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) }
     }
 
     private func analyze(

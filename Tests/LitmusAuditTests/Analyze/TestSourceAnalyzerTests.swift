@@ -82,6 +82,45 @@ struct TestSourceAnalyzerTests {
         #expect(kinds(analysis, test: "ZipTests.testZip") == (importsXCTest ? [] : [.noAssertion]))
     }
 
+    @Test(
+        "Every function of a test-support target is a helper, its files importing no testing library too; not a library's",
+        arguments: [true, false])
+    func helperInATestSupportTarget(supportImportsXCTest: Bool) throws {
+        // Given: apple/swift-collections 1.6.0's shape: `checkHashable` in a file of _CollectionsTestSupport that
+        // imports no testing library calls `expectEqual`, declared in a file of it that imports XCTest; and a
+        // library target with the same shape, under test, which imports no testing library
+        let root = try temporaryFolder([
+            "Tests/Support/Assertions.swift": """
+            \(supportImportsXCTest ? "import XCTest" : "import Foundation")
+            public func expectEqual<T: Equatable>(_ a: T, _ b: T) { if a != b { XCTFail("\\(a) != \\(b)") } }
+            """,
+            "Tests/Support/CheckHashable.swift":
+                "public func checkHashable<T: Hashable>(_ a: T) { expectEqual(a, a) }\n",
+            "Sources/Lib/Lib.swift":
+                "public func checkSorted(_ a: [Int]) -> Bool { precondition(!a.isEmpty); return true }\n",
+            "Tests/LibTests/LibTests.swift": """
+            import XCTest
+            final class LibTests: XCTestCase {
+                func testHashable() { checkHashable(1) }
+                func testSorted() { _ = checkSorted([1]) }
+            }
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        var analyzer = TestSourceAnalyzer()
+        let sources = ["Tests/Support/Assertions.swift", "Tests/Support/CheckHashable.swift", "Sources/Lib/Lib.swift"]
+            .map { root.appendingPathComponent($0) }
+        analyzer.sourceFiles = { sources }
+        analyzer.sourceTargets = (root, ["Tests/Support", "Sources/Lib"])
+
+        // When
+        let analysis = analyzer.analyze(files: [root.appendingPathComponent("Tests/LibTests/LibTests.swift")])
+
+        // Then: the support target's check counts; the library's function checks nothing
+        #expect(kinds(analysis, test: "LibTests.testHashable") == (supportImportsXCTest ? [] : [.noAssertion]))
+        #expect(kinds(analysis, test: "LibTests.testSorted") == [.noAssertion])
+    }
+
     @Test("A helper that asserts, declared in another file, makes its caller self-validating")
     func helperAcrossFiles() throws {
         let analysis = try analyze([
