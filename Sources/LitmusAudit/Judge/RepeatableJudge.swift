@@ -46,7 +46,7 @@ enum RepeatableJudge {
                 observations.share.flatMap { share in share.suite.first.map { share.name(of: .suite($0)) } }
                     ?? RunShare.suiteRunName(1, of: outcomes.count))
         }
-        if observations.aloneOutcome(of: test) == .crashed { runs.insert("\(test.name) alone") }
+        if observations.aloneOutcome(of: test) == .crashed { runs.insert(RunShare.aloneRunName(test)) }
         return runs
     }
 

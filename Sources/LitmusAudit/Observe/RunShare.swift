@@ -84,6 +84,8 @@ struct RunShare: Sendable, Hashable, Codable {
     static func suiteRunName(_ index: Int, of count: Int) -> String { "suite run \(index) of \(count)" }
     /// `parallel suite run 2 of 3`.
     static func parallelRunName(_ index: Int, of count: Int) -> String { "parallel suite run \(index) of \(count)" }
+    /// `T.testA alone`: the run of one test alone in a fresh process.
+    static func aloneRunName(_ test: TestIdentity) -> String { "\(test.name) alone" }
     /// `random half 1 of 2`.
     static func randomHalfName(_ index: Int, of count: Int) -> String { "random half \(index) of \(count)" }
 }

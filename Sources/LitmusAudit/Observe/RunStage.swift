@@ -288,7 +288,7 @@ struct RunStage: Sendable {
                 observations.leftFiles = observations.leftFiles ?? [:]
                 observations.leftFiles?[test.id, default: LeftFiles()].temporaryFolder = run.leftInTemporaryFolder
             }
-            log.record(run, as: "\(test.name) alone", kind: .alone(test: test.id), paths: paths)
+            log.record(run, as: RunShare.aloneRunName(test), kind: .alone(test: test.id), paths: paths)
         }
     }
 
