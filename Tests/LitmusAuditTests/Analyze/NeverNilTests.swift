@@ -57,6 +57,36 @@ struct NeverNilTests {
         #expect(found == ["T.testB:7", "T.testC:8"], "\(found)")
     }
 
+    @Test("A constant dictionary read by the keys the test walks is never missing; by another table's keys it may be")
+    func walkedKey() throws {
+        // Given swift-collections 1.6.0's `withEvery("input", in: inputs.keys) { input in inputs[input]! }`
+        let source = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() {
+                    let inputs: [String: Int] = ["a": 1, "b": 2]
+                    withEvery("input", in: inputs.keys) { input in XCTAssertEqual(inputs[input]!, 1) }
+                    for key in inputs.keys.sorted() { XCTAssertEqual(inputs[key]!, 1) }
+                    inputs.keys.forEach { key in XCTAssertEqual(inputs[key]!, 1) }
+                }
+                func testB() {
+                    let inputs: [String: Int] = ["a": 1]
+                    let others: [String: Int] = ["b": 1]
+                    for key in others.keys { XCTAssertEqual(inputs[key]!, 1) }
+                    withEvery("input", in: inputs.keys, others.keys) { a, b in XCTAssertEqual(inputs[b]!, 1) }
+                }
+                func testC() {
+                    var inputs: [String: Int] = ["a": 1]
+                    for key in inputs.keys { XCTAssertEqual(inputs[key]!, 1) }
+                }
+            }
+            """
+        // When analyzed
+        let found = try analyzedFindings(.trapInTest, in: ["T.swift": source])
+        // Then another table's keys, a closure of two parameters, and a var's table still trap
+        #expect(found == ["T.testB:12", "T.testC:17"], "\(found)")
+    }
+
     @Test("JSONEncoder's output read as UTF-8 is never nil; another encoding, or data from elsewhere, may be")
     func encodedJSONText() throws {
         // Given attaswift/BigInt's shape (`let json = try JSONEncoder().encode(a)`, then the text of it)

@@ -129,7 +129,8 @@ enum NeverNil {
     }
 
     /// `table[key]` where `table` is a `let` of the test, or of the file at its top level, bound to a dictionary
-    /// literal (under `try`/`try!` too) with `key` among the keys it writes, as written (`.es256`, `"a"`).
+    /// literal (under `try`/`try!` too) with `key` among the keys it writes, as written (`.es256`, `"a"`), or
+    /// with `key` one of its keys as the test walks them (``walksKeys(of:with:)``).
     /// A `var`, a name bound twice, or a key the literal does not write is no constant lookup.
     private static func isWrittenKey(_ lookup: SubscriptCallExprSyntax, test: ScannedTest) -> Bool {
         guard let name = lookup.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -147,8 +148,54 @@ enum NeverNil {
         else { return false }
         if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
         guard case .elements(let elements) = value.as(DictionaryExprSyntax.self)?.content else { return false }
+        if let walked = key.expression.as(DeclReferenceExprSyntax.self), walksKeys(of: name, with: walked) {
+            return true
+        }
         let wanted = key.expression.trimmedDescription
         return elements.contains { $0.key.trimmedDescription == wanted }
+    }
+
+    /// Whether `key` is the element of a walk of `table.keys` around it: `for key in table.keys` (sorted or
+    /// not), `table.keys.forEach { key in … }`, or a helper handed `table.keys` and a closure of one parameter,
+    /// `key` (swift-collections 1.6.0's `withEvery("input", in: inputs.keys) { input in inputs[input]! }`): the
+    /// only thing of the key's type the walk has to give is one of the table's keys.
+    private static func walksKeys(of table: String, with key: DeclReferenceExprSyntax) -> Bool {
+        let isKeys = { (expression: ExprSyntax) -> Bool in
+            var walked = expression
+            if let call = walked.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "sorted", let base = member.base
+            {
+                walked = base
+            }
+            guard let member = walked.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "keys" else {
+                return false
+            }
+            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == table
+        }
+        let name = key.baseName.text
+        var current = key.parent
+        while let node = current {
+            if let loop = node.as(ForStmtSyntax.self) {
+                if loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return isKeys(loop.sequence)
+                }
+            } else if let closure = node.as(ClosureExprSyntax.self), let parameters = closure.parameterNames {
+                if parameters.contains(name) {
+                    guard parameters.count == 1, let call = closure.hostCall else { return false }
+                    if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                        member.declName.baseName.text == "forEach", let base = member.base
+                    {
+                        return isKeys(base)
+                    }
+                    return call.arguments.contains { isKeys($0.expression) }
+                }
+            } else if node.is(FunctionDeclSyntax.self) {
+                return false
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// `TimeZone(secondsFromGMT: 3600)` (integer literals, `5 * 3600` too, within ±18 hours),
