@@ -77,85 +77,10 @@ extension ConditionalLogicDetector {
         return iterates(base)
     }
 
-    /// Whether the loop's body changes a variable the test declares with `var` before it (`var i = 0`, `var
-    /// buffer = ByteBuffer.of(bytes: [])`: assigned, or a method called on it, or passed `&buffer`) that an
-    /// unconditional check after the loop compares with a literal other than its start (`#expect(i == 3)`,
-    /// `XCTAssertEqual(names, ["a", "b"])`): when the loop does not iterate, the variable keeps its start and
-    /// that check fails (vapor/sqlite-nio 1.13.2 sums a row's columns in a `for`; a `while let` that counts
-    /// parts too).
-    static func checksAccumulator(_ loop: Syntax, body loopBody: CodeBlockSyntax, assertions: [Syntax], in body: Syntax)
-        -> Bool
-    {
-        let changed = Set(
-            loopBody.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
-                let elements = Array(sequence.elements)
-                guard elements.count >= 3,
-                    elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1])
-                else { return nil }
-                return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
-            }
-                + loopBody.descendants(of: FunctionCallExprSyntax.self).compactMap { call -> String? in
-                    call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
-                        .baseName.text
-                }
-                + loopBody.descendants(of: InOutExprSyntax.self).compactMap {
-                    $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                })
-        let starts = Dictionary(
-            body.descendants(of: PatternBindingSyntax.self).compactMap { binding -> (String, String)? in
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    changed.contains(name), binding.position < loop.position,
-                    binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var),
-                    let value = binding.initializer?.value
-                else { return nil }
-                return (name, value.trimmedDescription)
-            }
-        ) { first, _ in first }
-        let scope = RequiredBefore.scope(of: loop, in: body)
-        return assertions.contains { check in
-            guard check.position >= loop.endPosition, RequiredBefore.isUnconditional(check, in: scope) else {
-                return false
-            }
-            // Only a literal tells the expected value from the start: `XCTAssertEqual(seen, rows.count)` passes
-            // when `rows` is empty and the loop skipped its checks.
-            return comparedPairs(check).contains { name, other in
-                starts[name].map { isLiteral(other) && other.trimmedDescription != $0 } ?? false
-            }
-        }
-    }
-
-    /// A number, text, Boolean, `nil` or array literal.
-    private static func isLiteral(_ expression: ExprSyntax) -> Bool {
-        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
-            || expression.is(StringLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
-            || expression.is(NilLiteralExprSyntax.self) || expression.is(ArrayExprSyntax.self)
-    }
-
     /// `+=`, `-=`, `*=`, `|=` and the other compound assignments.
     static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
         guard let text = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
         return text.count >= 2 && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(text)
-    }
-
-    /// The name and the other side of each equality a check states: `a == b` anywhere in it, and the two
-    /// arguments of `XCTAssertEqual`.
-    static func comparedPairs(_ check: Syntax) -> [(String, ExprSyntax)] {
-        var sides: [(ExprSyntax, ExprSyntax)] = check.descendants(of: ExprSyntax.self).compactMap { expression in
-            guard let (left, op, right) = EqualityShapeDetector.comparison(expression), op == "==" else { return nil }
-            return (left, right)
-        }
-        if let call = check.as(FunctionCallExprSyntax.self),
-            CallCollector.calledName(call.calledExpression) == "XCTAssertEqual",
-            call.arguments.count >= 2
-        {
-            let arguments = Array(call.arguments)
-            sides.append((arguments[0].expression, arguments[1].expression))
-        }
-        return sides.flatMap { left, right in
-            [(left, right), (right, left)].compactMap { name, other in
-                name.as(DeclReferenceExprSyntax.self).map { ($0.baseName.text, other) }
-            }
-        }
     }
 
     /// Whether `stride(from: a, to: b, by: c)` (or `through:`) iterates, when its bounds and step are

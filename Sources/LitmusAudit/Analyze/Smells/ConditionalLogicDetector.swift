@@ -98,14 +98,18 @@ enum ConditionalLogicDetector {
             } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
                 !alwaysIterates(loop.sequence, literalNames: literalNames, sizes: sizes),
                 !requiresIterating(loop, assertions: assertions, body: body),
-                !checksAccumulator(Syntax(loop), body: loop.body, assertions: assertions, in: body)
+                !checksAccumulator(
+                    Syntax(loop), region: Syntax(loop.body), inputs: [Syntax(loop.sequence)], assertions: assertions,
+                    in: body, tableNames: tableNames)
             {
                 return "inside `for … in \(loop.sequence.trimmedDescription.prefix(40))`, which may not iterate"
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
                 !isUncontrolled(loop.conditions.trimmedDescription),
                 // `while true` always runs its body (swift-websocket 1.6.2's ping loop).
                 loop.conditions.trimmedDescription != "true",
-                !checksAccumulator(Syntax(loop), body: loop.body, assertions: assertions, in: body)
+                !checksAccumulator(
+                    Syntax(loop), region: Syntax(loop.body), inputs: [Syntax(loop.conditions)], assertions: assertions,
+                    in: body, tableNames: tableNames)
             {
                 return "inside `while \(loop.conditions.trimmedDescription.prefix(40))`, which may not iterate"
             }
@@ -212,7 +216,9 @@ enum ConditionalLogicDetector {
                         !readsOnly(guardStatement.conditions, tableNames),
                         !checksOrFails(Syntax(guardStatement.body), assertions: assertions),
                         !RequiredBefore.covers(
-                            guardStatement.conditions, at: Syntax(guardStatement), assertions: assertions, body: body)
+                            guardStatement.conditions, at: Syntax(guardStatement), assertions: assertions, body: body),
+                        !cutShortLoopShows(
+                            guardStatement, in: list, tableNames: tableNames, assertions: assertions, body: body)
                     else { continue }
                     return
                         "after `guard \(guardStatement.conditions.trimmedDescription.prefix(40))`, whose else leaves without failing"
@@ -223,6 +229,31 @@ enum ConditionalLogicDetector {
             current = syntax.parent
         }
         return nil
+    }
+
+    /// Whether `guardStatement` (in `list`) only cuts a loop short (`guard !next.isEmpty else { break }`,
+    /// `… else { continue }`, right in the loop's body) and a check after the loop notices what the rest of
+    /// the body did not change (``checksAccumulator(_:region:inputs:assertions:in:tableNames:)``).
+    private static func cutShortLoopShows(
+        _ guardStatement: GuardStmtSyntax, in list: CodeBlockItemListSyntax, tableNames: Set<String>,
+        assertions: [Syntax], body: Syntax
+    ) -> Bool {
+        guard let last = guardStatement.body.statements.last?.item,
+            last.is(BreakStmtSyntax.self) || last.is(ContinueStmtSyntax.self),
+            let block = list.parent?.as(CodeBlockSyntax.self)
+        else { return false }
+        let loop: (Syntax, Syntax)?
+        if let forLoop = block.parent?.as(ForStmtSyntax.self) {
+            loop = (Syntax(forLoop), Syntax(forLoop.sequence))
+        } else if let whileLoop = block.parent?.as(WhileStmtSyntax.self) {
+            loop = (Syntax(whileLoop), Syntax(whileLoop.conditions))
+        } else {
+            loop = nil
+        }
+        guard let (statement, inputs) = loop else { return false }
+        return checksAccumulator(
+            statement, region: Syntax(block), inputs: [Syntax(guardStatement.conditions), inputs],
+            assertions: assertions, in: body, tableNames: tableNames)
     }
 
     /// Whether a failure call sits right under an `if` on a bare flag (`if isRunningFunctionalTests {

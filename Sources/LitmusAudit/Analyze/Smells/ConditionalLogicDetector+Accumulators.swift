@@ -1,0 +1,259 @@
+import SwiftSyntax
+
+/// A skipped path that a later check notices: the path changes a variable (a count, a collection it fills,
+/// a buffer it writes), and a check after it, on every way through, compares that variable with a value
+/// the skip does not decide and that differs from the variable's start. When the path is skipped the
+/// variable keeps its start and that check fails, so the path's own checks cannot be skipped while the
+/// test passes (vapor/sqlite-nio 1.13.2 sums a row's columns in a `for`; swift-nio-extras 1.35.2 fills a
+/// buffer in a `while let` and compares it with the body the test wrote; swift-collections 1.6.0 walks a
+/// dictionary it filled with `payload + 1` entries and checks `seen.count == payload + 1` after the walk).
+extension ConditionalLogicDetector {
+    /// Whether skipping `region` (a loop's body, which a `guard … else { break }` in it may also cut
+    /// short) shows in a check after `skipper`: see the type's summary. `inputs` are what decides the skip
+    /// (a loop's sequence or condition, a `guard`'s conditions): a value read from them
+    /// (`XCTAssertEqual(seen, rows.count)` after `for row in rows`) is as empty as the skip, and tells
+    /// nothing. `tableNames` are the test's own values (its parameters, its literal tables).
+    static func checksAccumulator(
+        _ skipper: Syntax, region: Syntax, inputs: [Syntax], assertions: [Syntax], in body: Syntax,
+        tableNames: Set<String> = []
+    ) -> Bool {
+        let changed = changedNames(in: region)
+        let starts = Dictionary(
+            body.descendants(of: PatternBindingSyntax.self).compactMap { binding -> (String, String)? in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    changed.contains(name), binding.position < skipper.position,
+                    binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var),
+                    let value = binding.initializer?.value
+                else { return nil }
+                return (name, value.trimmedDescription)
+            }
+        ) { first, _ in first }
+        guard !starts.isEmpty else { return false }
+        let values = localValues(in: body, outside: region)
+        let decided = reached(from: Set(inputs.flatMap(readNames)), through: values).union(changed)
+        let scope = RequiredBefore.scope(of: skipper, in: body)
+        return assertions.contains { check in
+            guard check.position >= skipper.endPosition, RequiredBefore.isUnconditional(check, in: scope) else {
+                return false
+            }
+            return comparedValues(check).contains { compared in
+                guard let start = starts[compared.name], compared.other.trimmedDescription != start else {
+                    return false
+                }
+                let read = reached(from: Set(readNames(Syntax(compared.other))), through: values)
+                guard read.filter({ $0.first?.isUppercase != true }).isDisjoint(with: decided) else { return false }
+                return differs(
+                    compared.other, whole: compared.whole,
+                    isMade: { isTestMade($0, values: values, tableNames: tableNames, seen: []) })
+            }
+        }
+    }
+
+    /// Whether `other` cannot be what a skipped path leaves: a literal (for a property of the variable, `count`
+    /// or `isEmpty`, not one an empty start has: `0`, `[]`, `""`, `nil`, a Boolean), a closed range
+    /// (`0 ... i`, never empty) or what a type makes of one (`Array(0 ... n)`), a number plus a positive literal (`payload + 1`, never a count of 0), or a
+    /// value the test made itself from literals (``isTestMade(_:values:tableNames:seen:)``). A name the test
+    /// does not bind (`expectedCount`) may be that start.
+    private static func differs(_ other: ExprSyntax, whole: Bool, isMade: (ExprSyntax) -> Bool) -> Bool {
+        if isLiteral(other) {
+            return whole || !["0", "[]", "[:]", "\"\"", "nil", "true", "false"].contains(other.trimmedDescription)
+        }
+        // What a type makes of one such value (`Array(0 ... n)`).
+        if let call = other.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            call.arguments.first?.label == nil,
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true,
+            let argument = call.arguments.first?.expression, differs(argument, whole: whole, isMade: isMade)
+        {
+            return true
+        }
+        if let (low, op, high) = EqualityShapeDetector.comparison(other) {
+            if op == "..." { return true }
+            if op == "+",
+                let number = [low, high].compactMap({ $0.as(IntegerLiteralExprSyntax.self) }).first,
+                let value = Int(number.literal.text.replacingOccurrences(of: "_", with: "")), value > 0
+            {
+                return true
+            }
+        }
+        return isMade(other)
+    }
+
+    /// Whether the test made `expression` itself: a literal, one of its `tableNames`, a name it binds only to
+    /// such values (`var body = ""` then `body += "Lorem ipsum…"`), or what a type makes of them
+    /// (`ByteBuffer.of(string: body)`, `String(count)`), their members and their arithmetic.
+    private static func isTestMade(
+        _ expression: ExprSyntax, values: [String: [ExprSyntax]], tableNames: Set<String>, seen: Set<String>
+    ) -> Bool {
+        let made = { (inner: ExprSyntax) in
+            isTestMade(inner, values: values, tableNames: tableNames, seen: seen)
+        }
+        if isLiteral(expression) { return true }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if tableNames.contains(name) { return true }
+            guard !seen.contains(name), let written = values[name], !written.isEmpty else { return false }
+            return written.allSatisfy {
+                isTestMade($0, values: values, tableNames: tableNames, seen: seen.union([name]))
+            }
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return true }
+            return base.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true || made(base)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return sequence.elements.allSatisfy { $0.is(BinaryOperatorExprSyntax.self) || made($0) }
+        }
+        if let tuple = expression.as(TupleExprSyntax.self) { return tuple.elements.allSatisfy { made($0.expression) } }
+        if let array = expression.as(ArrayExprSyntax.self) { return array.elements.allSatisfy { made($0.expression) } }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+            let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? call.calledExpression
+            return callee.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
+                && call.arguments.allSatisfy { made($0.expression) }
+        }
+        return false
+    }
+
+    /// What each name of the test is given: its initial value and every value assigned to it (`x = e`, `x += e`).
+    /// Not the names `region` declares: a check after it reads another of that name (swift-collections 1.6.0's
+    /// `let payload = item.key.payload` in a walk, beside the `payload` of the closure around it).
+    private static func localValues(in body: Syntax, outside region: Syntax) -> [String: [ExprSyntax]] {
+        var values: [String: [ExprSyntax]] = [:]
+        for binding in body.descendants(of: PatternBindingSyntax.self)
+        where !RequiredBefore.isInside(Syntax(binding), region) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value
+            else { continue }
+            values[name, default: []].append(value)
+        }
+        for sequence in body.descendants(of: SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1]),
+                let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { continue }
+            values[name, default: []].append(elements[2])
+        }
+        return values
+    }
+
+    /// `names` and every name read by the values given to them, and so on.
+    private static func reached(from names: Set<String>, through values: [String: [ExprSyntax]]) -> Set<String> {
+        var reached = names
+        var next = Array(names)
+        while let name = next.popLast() {
+            for value in values[name] ?? [] {
+                for read in readNames(Syntax(value)) where reached.insert(read).inserted { next.append(read) }
+            }
+        }
+        return reached
+    }
+
+    /// The names `node` reads: its references, not the member names after a dot.
+    private static func readNames(_ node: Syntax) -> [String] {
+        var references = node.descendants(of: DeclReferenceExprSyntax.self)
+        if let only = node.as(DeclReferenceExprSyntax.self) { references.append(only) }
+        return
+            references.filter { reference in
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+            }
+            .map(\.baseName.text)
+    }
+
+    /// The names `region` changes: assigned (`i = …`, `i += …`), a method called on (`seen.insert(x)`,
+    /// `buffer.writeBuffer(&part)`) or passed `inout` (`&buffer`).
+    private static func changedNames(in region: Syntax) -> Set<String> {
+        Set(
+            region.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
+                let elements = Array(sequence.elements)
+                guard elements.count >= 3,
+                    elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1])
+                else { return nil }
+                return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+                + region.descendants(of: FunctionCallExprSyntax.self).compactMap { call -> String? in
+                    call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
+                        .baseName.text
+                }
+                + region.descendants(of: InOutExprSyntax.self).compactMap {
+                    $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                })
+    }
+
+    /// A number, text, Boolean, `nil` or array literal.
+    private static func isLiteral(_ expression: ExprSyntax) -> Bool {
+        expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(StringLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+            || expression.is(NilLiteralExprSyntax.self) || expression.is(ArrayExprSyntax.self)
+    }
+
+    /// The name and the other side of each equality a check states of a variable as a whole: `a == b`
+    /// anywhere in it, and the two values of an equality assertion (`XCTAssertEqual`, `expectEqual`).
+    static func comparedPairs(_ check: Syntax) -> [(String, ExprSyntax)] {
+        comparedValues(check).filter(\.whole).map { ($0.name, $0.other) }
+    }
+
+    /// The variables each equality `check` states compares, as a whole (`seen`) or by a property or a
+    /// method's result (`seen.count`, `actual.sorted()`), with the other side: `a == b` anywhere in it, and
+    /// the first two values of an equality assertion (`XCTAssertEqual`, `expectEqual`,
+    /// `expectEqualElements`, `expectNoDifference`).
+    static func comparedValues(_ check: Syntax) -> [(name: String, whole: Bool, other: ExprSyntax)] {
+        var sides: [(ExprSyntax, ExprSyntax)] = check.descendants(of: ExprSyntax.self).compactMap(equalitySides)
+        if let call = check.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression),
+            (name.contains("Equal") && !name.contains("NotEqual")) || name == "expectNoDifference",
+            call.arguments.count >= 2
+        {
+            let arguments = Array(call.arguments)
+            sides.append((arguments[0].expression, arguments[1].expression))
+        }
+        return sides.flatMap { left, right in
+            [(left, right), (right, left)].compactMap { side, other in
+                root(of: side).map { (name: $0.name, whole: $0.whole, other: other) }
+            }
+        }
+    }
+
+    /// The two sides of `a == b`, folded (an infix expression) or as the parser leaves it, where either
+    /// side may be arithmetic (`seen.count == payload + 1`); not an equality joined to others by `&&` or `||`.
+    private static func equalitySides(_ expression: ExprSyntax) -> (ExprSyntax, ExprSyntax)? {
+        if let (left, op, right) = EqualityShapeDetector.comparison(expression) {
+            return op == "==" ? (left, right) : nil
+        }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        let operators = elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+        guard operators.filter({ $0 == "==" }).count == 1,
+            !operators.contains(where: { ["&&", "||", "!=", "<", ">", "<=", ">=", "??"].contains($0) }),
+            let index = elements.firstIndex(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "==" })
+        else { return nil }
+        let side = { (part: ArraySlice<ExprSyntax>) -> ExprSyntax in
+            part.count == 1
+                ? part[part.startIndex] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(Array(part))))
+        }
+        return (side(elements[..<index]), side(elements[(index + 1)...]))
+    }
+
+    /// The variable `expression` reads: itself (`seen`, whole), or the base of its properties and of the
+    /// methods called on it (`seen.count`, `actual.sorted()`, `buffer!.readableBytes`).
+    private static func root(of expression: ExprSyntax) -> (name: String, whole: Bool)? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return (reference.baseName.text, true) }
+        var current = expression
+        while true {
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let call = current.as(FunctionCallExprSyntax.self),
+                call.calledExpression.is(MemberAccessExprSyntax.self)
+            {
+                current = call.calledExpression
+            } else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrapped.expression
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                current = chained.expression
+            } else {
+                break
+            }
+        }
+        guard current.id != expression.id, let reference = current.as(DeclReferenceExprSyntax.self) else {
+            return nil
+        }
+        return (reference.baseName.text, false)
+    }
+}

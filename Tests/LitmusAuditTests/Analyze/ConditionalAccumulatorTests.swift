@@ -1,0 +1,98 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// A skippable path whose skip a later check would notice (ConditionalLogicDetector+Accumulators.swift):
+/// the shapes the corpus's readers called false, each beside the near miss that must still be found.
+@Suite(
+    "conditionalTestLogic: a path that changes what a later check compares cannot be skipped unnoticed", .tags(.parsing)
+)
+struct ConditionalAccumulatorTests {
+    /// The lines of the conditionalTestLogic findings in one Swift Testing file (its first test on line 3).
+    private func lines(_ tests: String) throws -> [Int] {
+        let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
+        return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == .conditionalTestLogic }
+            .compactMap(\.line)
+    }
+
+    @Test("A walk that fills a set checked after it against a count plus one, or a closed range, is noticed")
+    func countPlusOne() throws {
+        // Given swift-collections 1.6.0's walks of a dictionary it filled, and near misses
+        let tests = """
+                @Test func walked() {
+                    var seen: Set<Int> = []
+                    var i = d.startIndex
+                    while i != d.endIndex {
+                        let payload = d[i].key
+                        #expect(d[i].ok); seen.insert(payload); i = d.index(after: i)
+                    }
+                    #expect(seen.count == payload + 1)
+                }
+                @Test func sorted() {
+                    var actual: Set<Int> = []
+                    while true {
+                        let next = it.nextSpan()
+                        guard !next.isEmpty else { break }
+                        for j in next.indices { #expect(actual.insert(next[j]).inserted) }
+                    }
+                    XCTAssertEqual(actual.sorted(), Array(0 ... n))
+                }
+                @Test func againstTheWalked() {
+                    var seen: Set<Int> = []
+                    var i = d.startIndex
+                    while i != d.endIndex { #expect(d[i].ok); seen.insert(d[i].key); i = d.index(after: i) }
+                    #expect(seen.count == d.count)
+                }
+                @Test func againstZero() {
+                    var seen: Set<Int> = []
+                    for item in sut.items { #expect(item.ok); seen.insert(item.key) }
+                    XCTAssertEqual(seen.count, 0)
+                }
+                @Test func cutShortUnchecked() {
+                    var actual: Set<Int> = []
+                    while true {
+                        let next = it.nextSpan()
+                        guard !next.isEmpty else { break }
+                        for j in next.indices { #expect(actual.insert(next[j]).inserted) }
+                    }
+                }
+            """
+        // When analyzed
+        let found = try lines(tests)
+        // Then a count read from what the loop walks (24), one an empty walk leaves (29), and a guard that cuts
+        // a loop short with no check after it (37) are still found
+        #expect(found == [24, 29, 37], "\(found)")
+    }
+
+    @Test("A buffer filled in a while let and compared with what the test wrote is noticed; with what it read is not")
+    func bufferAgainstWrittenBody() throws {
+        // Given swift-nio-extras 1.35.2's decompression tests, and near misses
+        let tests = """
+                @Test func filled() {
+                    var body = ""
+                    for _ in 1...10 { body += "Lorem ipsum" }
+                    var next = read()
+                    var buffer = ByteBuffer.of(bytes: [])
+                    while let part = next { #expect(part.isBody); buffer.writeBuffer(part.bytes); next = read() }
+                    XCTAssertEqual(buffer, ByteBuffer.of(string: body))
+                }
+                @Test func againstWhatItRead() {
+                    let body = response.body
+                    var next = read()
+                    var buffer = ByteBuffer.of(bytes: [])
+                    while let part = next { #expect(part.isBody); buffer.writeBuffer(part.bytes); next = read() }
+                    XCTAssertEqual(buffer, ByteBuffer.of(string: body))
+                }
+                @Test func againstTheDecider() {
+                    var next = read()
+                    var parts: [Part] = []
+                    while let part = next { #expect(part.isBody); parts.append(part); next = read() }
+                    XCTAssertEqual(parts, all(next))
+                }
+            """
+        // When analyzed
+        let found = try lines(tests)
+        // Then a value the code under test gave (15) and one read from what decides the loop (21) are still found
+        #expect(found == [15, 21], "\(found)")
+    }
+}
