@@ -97,6 +97,41 @@ struct UncompiledTestsTests {
         #expect(found.allSatisfy { $0.kind == .neverRan })
     }
 
+    @Test("A test no build compiles is blamed on the #if false around it, not on a flag's #if outside that")
+    func deadInsideAFlag() throws {
+        // Given swift-collections 1.6.0's `#if false // FIXME` inside a trait's `#if`, and two platforms' #ifs
+        let source = """
+            import XCTest
+            final class T: XCTestCase {
+            #if UnstableContainersPreview
+            #if false // FIXME: Update
+                func testA() { XCTAssertTrue(ok) }
+            #endif
+            #endif
+            #if os(macOS)
+            #if os(Linux)
+                func testB() { XCTAssertTrue(ok) }
+            #endif
+            #endif
+            }
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ifn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("T.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        var analyzer = TestSourceAnalyzer()
+        analyzer.platforms = linuxCI
+        // When
+        let found = analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }.map(\.message)
+        // Then the #if false is named; where no one #if is false everywhere, the outermost this build leaves out
+        #expect(
+            found == [
+                "T.testA is inside `#if false` (line 4), which is false on every platform: no build compiles it, so it never runs",
+                "T.testB is inside `#if os(macOS)` (line 8), which is false on every platform: no build compiles it, so it never runs",
+            ])
+    }
+
     @Test("A note of the sources is a note of the audit's report, failing no letter")
     func noteInTheJudgement() throws {
         // Given

@@ -44,7 +44,8 @@ enum CompiledOutDetector {
             where !file.compiles(test.declaration) {
                 let dead = compiledNowhere(test.declaration, .unknown, undefined: .unknown)
                 guard dead || compiledNowhere(test.declaration, platforms, undefined: .no),
-                    let clause = outermostClause(of: test.declaration, leftOutBy: file.compiles)
+                    let clause = (dead ? clauseFalseEverywhere(around: test.declaration) : nil)
+                        ?? outermostClause(of: test.declaration, leftOutBy: file.compiles)
                 else { continue }
                 if let index = groups.firstIndex(where: { $0.clause.id == clause.id && $0.dead == dead }) {
                     groups[index].tests.append(test)
@@ -222,6 +223,18 @@ enum CompiledOutDetector {
             current = ancestor.parent
         }
         return clauses
+    }
+
+    /// The outermost clause around `node` that is false on every platform whatever a build defines (`#if
+    /// false`): the cause of a test no build compiles, not a clause outside it that a flag may turn on
+    /// (swift-collections 1.6.0's `#if false // FIXME` inside `#if UnstableContainersPreview`, a trait its CI
+    /// enables). `nil` when no one clause is (`#if os(Linux)` inside `#if os(macOS)`).
+    private static func clauseFalseEverywhere(around node: Syntax) -> IfConfigClauseSyntax? {
+        enclosingClauses(of: node).last { clause in
+            BuildPlatforms.unknown.platforms.allSatisfy {
+                value(of: clause, on: $0, .unknown, undefined: .unknown) == .no
+            }
+        }
     }
 
     /// The outermost clause around `node` that this platform's build leaves out.
