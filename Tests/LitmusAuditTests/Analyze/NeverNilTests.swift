@@ -79,12 +79,21 @@ struct NeverNilTests {
                     var inputs: [String: Int] = ["a": 1]
                     for key in inputs.keys { XCTAssertEqual(inputs[key]!, 1) }
                 }
+                func testD() {
+                    let inputs: [String: Int] = ["a": 1]
+                    for key in inputs.keys { if let key = aliases[key] { XCTAssertEqual(inputs[key]!, 1) } }
+                }
+                func testE() {
+                    let inputs: [String: Int] = ["a": 1]
+                    for key in inputs.keys { let key = key.uppercased(); XCTAssertEqual(inputs[key]!, 1) }
+                }
             }
             """
         // When analyzed
         let found = try analyzedFindings(.trapInTest, in: ["T.swift": source])
-        // Then another table's keys, a closure of two parameters, and a var's table still trap
-        #expect(found == ["T.testB:12", "T.testC:17"], "\(found)")
+        // Then another table's keys, a closure of two parameters, a var's table, and a key bound again inside
+        // the walk still trap
+        #expect(found == ["T.testB:12", "T.testC:17", "T.testD:21", "T.testE:25"], "\(found)")
     }
 
     @Test("JSONEncoder's output read as UTF-8 is never nil; another encoding, or data from elsewhere, may be")

@@ -14,91 +14,102 @@ extension ConditionalLogicDetector {
     /// (`XCTAssertEqual(seen, rows.count)` after `for row in rows`) is as empty as the skip, and tells
     /// nothing. `tableNames` are the test's own values (its parameters, its literal tables).
     static func checksAccumulator(
-        _ skipper: Syntax, region: Syntax, inputs: [Syntax], assertions: [Syntax], in body: Syntax,
-        tableNames: Set<String> = []
+        _ skipper: Syntax, region: [Syntax], inputs: [Syntax], assertions: [Syntax], in body: Syntax,
+        tableNames: Set<String>
     ) -> Bool {
-        let changed = changedNames(in: region)
+        let changed = Set(region.flatMap { changeSites(in: $0).map(\.name) })
+        let scope = RequiredBefore.scope(of: skipper, in: body)
         let starts = Dictionary(
             body.descendants(of: PatternBindingSyntax.self).compactMap { binding -> (String, String)? in
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                     changed.contains(name), binding.position < skipper.position,
                     binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var),
-                    let value = binding.initializer?.value
+                    RequiredBefore.scope(of: Syntax(binding), in: body).id == scope.id,
+                    let value = binding.initializer?.value, isLiteral(value) || isEmptyValue(value),
+                    !changes(of: name, in: scope, from: binding.endPosition, to: skipper.position)
                 else { return nil }
                 return (name, value.trimmedDescription)
             }
         ) { first, _ in first }
         guard !starts.isEmpty else { return false }
         let values = localValues(in: body, outside: region)
+        let mutated = Set(changeSites(in: body).filter { !$0.assigned }.map(\.name))
         let decided = reached(from: Set(inputs.flatMap(readNames)), through: values).union(changed)
-        let scope = RequiredBefore.scope(of: skipper, in: body)
         return assertions.contains { check in
             guard check.position >= skipper.endPosition, RequiredBefore.isUnconditional(check, in: scope) else {
                 return false
             }
             return comparedValues(check).contains { compared in
-                guard let start = starts[compared.name], compared.other.trimmedDescription != start else {
-                    return false
-                }
+                guard let start = starts[compared.name],
+                    !changes(of: compared.name, in: scope, from: skipper.endPosition, to: check.position),
+                    !sameValue(compared.other.trimmedDescription, start)
+                else { return false }
                 let read = reached(from: Set(readNames(Syntax(compared.other))), through: values)
-                guard read.filter({ $0.first?.isUppercase != true }).isDisjoint(with: decided) else { return false }
+                guard read.isDisjoint(with: decided) else { return false }
                 return differs(
-                    compared.other, whole: compared.whole,
-                    isMade: { isTestMade($0, values: values, tableNames: tableNames, seen: []) })
+                    compared.other, whole: compared.whole, fromEmpty: isEmptyValue(start) || start == "0",
+                    isMade: { isTestMade($0, values: values, mutated: mutated, tableNames: tableNames, seen: []) })
             }
         }
     }
 
-    /// Whether `other` cannot be what a skipped path leaves: a literal (for a property of the variable, `count`
-    /// or `isEmpty`, not one an empty start has: `0`, `[]`, `""`, `nil`, a Boolean), a closed range
-    /// (`0 ... i`, never empty) or what a type makes of one (`Array(0 ... n)`), a number plus a positive literal (`payload + 1`, never a count of 0), or a
-    /// value the test made itself from literals (``isTestMade(_:values:tableNames:seen:)``). A name the test
-    /// does not bind (`expectedCount`) may be that start.
-    private static func differs(_ other: ExprSyntax, whole: Bool, isMade: (ExprSyntax) -> Bool) -> Bool {
+    /// Whether `other` cannot be what a skipped path leaves, its start being a literal or an empty value: a
+    /// literal other than the start (for a property of the variable, `count` or `isEmpty`, only from an empty
+    /// start, and not one an empty value has: `0`, `[]`, `""`, `nil`, a Boolean); from an empty start, a closed
+    /// range (`0 ... i`, never empty) or what a type makes of one (`Array(0 ... n)`), or a number plus a
+    /// positive literal (`payload + 1`); or a value the test made itself from literals
+    /// (``isTestMade(_:values:mutated:tableNames:seen:)``). A name the test does not bind (`expectedCount`) may
+    /// be that start.
+    private static func differs(
+        _ other: ExprSyntax, whole: Bool, fromEmpty: Bool, isMade: (ExprSyntax) -> Bool
+    ) -> Bool {
+        if !whole && !fromEmpty { return false }
         if isLiteral(other) {
             return whole || !["0", "[]", "[:]", "\"\"", "nil", "true", "false"].contains(other.trimmedDescription)
         }
+        guard fromEmpty else { return isMade(other) }
         // What a type makes of one such value (`Array(0 ... n)`).
         if let call = other.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
             call.arguments.first?.label == nil,
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true,
-            let argument = call.arguments.first?.expression, differs(argument, whole: whole, isMade: isMade)
+            let argument = call.arguments.first?.expression,
+            differs(argument, whole: whole, fromEmpty: fromEmpty, isMade: isMade)
         {
             return true
         }
         if let (low, op, high) = EqualityShapeDetector.comparison(other) {
             if op == "..." { return true }
-            if op == "+",
-                let number = [low, high].compactMap({ $0.as(IntegerLiteralExprSyntax.self) }).first,
-                let value = Int(number.literal.text.replacingOccurrences(of: "_", with: "")), value > 0
-            {
-                return true
-            }
+            if op == "+", let value = [low, high].compactMap(integer).first, value > 0 { return true }
         }
         return isMade(other)
     }
 
     /// Whether the test made `expression` itself: a literal, one of its `tableNames`, a name it binds only to
-    /// such values (`var body = ""` then `body += "Lorem ipsum…"`), or what a type makes of them
-    /// (`ByteBuffer.of(string: body)`, `String(count)`), their members and their arithmetic.
+    /// such values and changes only by assigning them (`var body = ""` then `body += "Lorem ipsum…"`; not one
+    /// a method changes, `expected.append(contentsOf: …)`), what a type makes of them (`ByteBuffer.of(string:
+    /// body)`, `String(count)`), an enumeration's case (`.ok`), their members and their arithmetic. Not a
+    /// type's property (`Catalog.shared`): that is the code under test's.
     private static func isTestMade(
-        _ expression: ExprSyntax, values: [String: [ExprSyntax]], tableNames: Set<String>, seen: Set<String>
+        _ expression: ExprSyntax, values: [String: [ExprSyntax]], mutated: Set<String>, tableNames: Set<String>,
+        seen: Set<String>
     ) -> Bool {
         let made = { (inner: ExprSyntax) in
-            isTestMade(inner, values: values, tableNames: tableNames, seen: seen)
+            isTestMade(inner, values: values, mutated: mutated, tableNames: tableNames, seen: seen)
         }
         if isLiteral(expression) { return true }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if tableNames.contains(name) { return true }
-            guard !seen.contains(name), let written = values[name], !written.isEmpty else { return false }
+            guard !seen.contains(name), !mutated.contains(name), let written = values[name], !written.isEmpty else {
+                return false
+            }
             return written.allSatisfy {
-                isTestMade($0, values: values, tableNames: tableNames, seen: seen.union([name]))
+                isTestMade($0, values: values, mutated: mutated, tableNames: tableNames, seen: seen.union([name]))
             }
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             guard let base = member.base else { return true }
-            return base.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true || made(base)
+            return base.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase != true && made(base)
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             return sequence.elements.allSatisfy { $0.is(BinaryOperatorExprSyntax.self) || made($0) }
@@ -113,13 +124,45 @@ extension ConditionalLogicDetector {
         return false
     }
 
+    /// An empty value: `[]`, `""`, `[:]`, or a call with no arguments or only empty ones (`Set<Int>()`,
+    /// `ByteBuffer.of(bytes: [])`).
+    private static func isEmptyValue(_ text: String) -> Bool { ["[]", "\"\"", "[:]"].contains(text) }
+
+    private static func isEmptyValue(_ value: ExprSyntax) -> Bool {
+        if isEmptyValue(value.trimmedDescription) { return true }
+        guard let call = value.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return false }
+        return call.arguments.allSatisfy { isEmptyValue($0.expression.trimmedDescription) }
+    }
+
+    /// Whether two texts are the same value: equal, or equal numbers (`0.0` and `0`).
+    private static func sameValue(_ text: String, _ other: String) -> Bool {
+        if text == other { return true }
+        guard let number = Double(text.replacingOccurrences(of: "_", with: "")),
+            let otherNumber = Double(other.replacingOccurrences(of: "_", with: ""))
+        else { return false }
+        return number == otherNumber
+    }
+
+    private static func integer(_ expression: ExprSyntax) -> Int? {
+        expression.as(IntegerLiteralExprSyntax.self).flatMap {
+            Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+    }
+
+    /// Whether `scope` changes `name` between the two positions (``changeSites(in:)``).
+    private static func changes(
+        of name: String, in scope: Syntax, from start: AbsolutePosition, to end: AbsolutePosition
+    ) -> Bool {
+        changeSites(in: scope).contains { $0.name == name && $0.position >= start && $0.position < end }
+    }
+
     /// What each name of the test is given: its initial value and every value assigned to it (`x = e`, `x += e`).
     /// Not the names `region` declares: a check after it reads another of that name (swift-collections 1.6.0's
     /// `let payload = item.key.payload` in a walk, beside the `payload` of the closure around it).
-    private static func localValues(in body: Syntax, outside region: Syntax) -> [String: [ExprSyntax]] {
+    private static func localValues(in body: Syntax, outside region: [Syntax]) -> [String: [ExprSyntax]] {
         var values: [String: [ExprSyntax]] = [:]
         for binding in body.descendants(of: PatternBindingSyntax.self)
-        where !RequiredBefore.isInside(Syntax(binding), region) {
+        where !region.contains(where: { Syntax(binding).id == $0.id || RequiredBefore.isInside(Syntax(binding), $0) }) {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let value = binding.initializer?.value
             else { continue }
@@ -158,24 +201,29 @@ extension ConditionalLogicDetector {
             .map(\.baseName.text)
     }
 
-    /// The names `region` changes: assigned (`i = …`, `i += …`), a method called on (`seen.insert(x)`,
-    /// `buffer.writeBuffer(&part)`) or passed `inout` (`&buffer`).
-    private static func changedNames(in region: Syntax) -> Set<String> {
-        Set(
-            region.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
-                let elements = Array(sequence.elements)
-                guard elements.count >= 3,
-                    elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1])
-                else { return nil }
-                return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
-            }
-                + region.descendants(of: FunctionCallExprSyntax.self).compactMap { call -> String? in
-                    call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
-                        .baseName.text
-                }
-                + region.descendants(of: InOutExprSyntax.self).compactMap {
-                    $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                })
+    /// The places `node` changes a name: assigned (`i = …`, `i += …`), a method called on it (`seen.insert(x)`,
+    /// `buffer.writeBuffer(&part)`) or passed `inout` (`&buffer`); `assigned` for the first.
+    private static func changeSites(in node: Syntax) -> [(name: String, position: AbsolutePosition, assigned: Bool)] {
+        var sites: [(name: String, position: AbsolutePosition, assigned: Bool)] = []
+        for sequence in node.descendants(of: SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1]),
+                let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { continue }
+            sites.append((name, sequence.position, true))
+        }
+        for call in node.descendants(of: FunctionCallExprSyntax.self) {
+            guard
+                let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?
+                    .as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { continue }
+            sites.append((name, call.position, false))
+        }
+        for passed in node.descendants(of: InOutExprSyntax.self) {
+            guard let name = passed.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { continue }
+            sites.append((name, passed.position, false))
+        }
+        return sites
     }
 
     /// A number, text, Boolean, `nil` or array literal.
@@ -185,24 +233,21 @@ extension ConditionalLogicDetector {
             || expression.is(NilLiteralExprSyntax.self) || expression.is(ArrayExprSyntax.self)
     }
 
-    /// The name and the other side of each equality a check states of a variable as a whole: `a == b`
-    /// anywhere in it, and the two values of an equality assertion (`XCTAssertEqual`, `expectEqual`).
-    static func comparedPairs(_ check: Syntax) -> [(String, ExprSyntax)] {
-        comparedValues(check).filter(\.whole).map { ($0.name, $0.other) }
-    }
-
-    /// The variables each equality `check` states compares, as a whole (`seen`) or by a property or a
-    /// method's result (`seen.count`, `actual.sorted()`), with the other side: `a == b` anywhere in it, and
-    /// the first two values of an equality assertion (`XCTAssertEqual`, `expectEqual`,
-    /// `expectEqualElements`, `expectNoDifference`).
+    /// The variables an equality `check` states compares, as a whole (`seen`) or by a property or a method's
+    /// result (`seen.count`, `actual.sorted()`), with the other side: the first two values of an equality
+    /// assertion (`XCTAssertEqual`, `expectEqual`, `expectEqualElements`, `expectNoDifference`), or the
+    /// equality that is the whole condition of `#expect`, `#require`, `XCTAssert` or `XCTAssertTrue` (not one
+    /// under `!`, `||` or another call: `XCTAssertFalse(a == b)` holds when they differ).
     static func comparedValues(_ check: Syntax) -> [(name: String, whole: Bool, other: ExprSyntax)] {
-        var sides: [(ExprSyntax, ExprSyntax)] = check.descendants(of: ExprSyntax.self).compactMap(equalitySides)
-        if let call = check.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression),
-            (name.contains("Equal") && !name.contains("NotEqual")) || name == "expectNoDifference",
-            call.arguments.count >= 2
+        let name = SmellScan.assertionName(check) ?? ""
+        let arguments = SmellScan.arguments(check).filter { $0.label == nil }.map(\.expression)
+        var sides: [(ExprSyntax, ExprSyntax)] = []
+        if equalityAssertions.contains(name), arguments.count >= 2 {
+            sides.append((arguments[0], arguments[1]))
+        } else if ["#expect", "#require", "XCTAssert", "XCTAssertTrue", "expectTrue"].contains(name),
+            let condition = arguments.first, let pair = equalitySides(condition)
         {
-            let arguments = Array(call.arguments)
-            sides.append((arguments[0].expression, arguments[1].expression))
+            sides.append(pair)
         }
         return sides.flatMap { left, right in
             [(left, right), (right, left)].compactMap { side, other in
@@ -210,6 +255,11 @@ extension ConditionalLogicDetector {
             }
         }
     }
+
+    /// The assertions that state two values are equal.
+    static let equalityAssertions: Set<String> = [
+        "XCTAssertEqual", "expectEqual", "expectEqualElements", "expectNoDifference", "XCTAssertNoDifference",
+    ]
 
     /// The two sides of `a == b`, folded (an infix expression) or as the parser leaves it, where either
     /// side may be arithmetic (`seen.count == payload + 1`); not an equality joined to others by `&&` or `||`.

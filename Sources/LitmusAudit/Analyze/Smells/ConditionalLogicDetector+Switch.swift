@@ -84,5 +84,10 @@ extension ConditionalLogicDetector {
         return nil
     }
 
+    /// The name and the other side of each equality a check states of a variable as a whole.
+    private static func comparedPairs(_ check: Syntax) -> [(String, ExprSyntax)] {
+        comparedValues(check).filter(\.whole).map { ($0.name, $0.other) }
+    }
+
     private static func integer(_ text: String) -> Int? { Int(text.replacingOccurrences(of: "_", with: "")) }
 }

@@ -99,7 +99,7 @@ enum ConditionalLogicDetector {
                 !alwaysIterates(loop.sequence, literalNames: literalNames, sizes: sizes),
                 !requiresIterating(loop, assertions: assertions, body: body),
                 !checksAccumulator(
-                    Syntax(loop), region: Syntax(loop.body), inputs: [Syntax(loop.sequence)], assertions: assertions,
+                    Syntax(loop), region: [Syntax(loop.body)], inputs: [Syntax(loop.sequence)], assertions: assertions,
                     in: body, tableNames: tableNames)
             {
                 return "inside `for … in \(loop.sequence.trimmedDescription.prefix(40))`, which may not iterate"
@@ -108,7 +108,8 @@ enum ConditionalLogicDetector {
                 // `while true` always runs its body (swift-websocket 1.6.2's ping loop).
                 loop.conditions.trimmedDescription != "true",
                 !checksAccumulator(
-                    Syntax(loop), region: Syntax(loop.body), inputs: [Syntax(loop.conditions)], assertions: assertions,
+                    Syntax(loop), region: [Syntax(loop.body)], inputs: [Syntax(loop.conditions)],
+                    assertions: assertions,
                     in: body, tableNames: tableNames)
             {
                 return "inside `while \(loop.conditions.trimmedDescription.prefix(40))`, which may not iterate"
@@ -232,14 +233,16 @@ enum ConditionalLogicDetector {
     }
 
     /// Whether `guardStatement` (in `list`) only cuts a loop short (`guard !next.isEmpty else { break }`,
-    /// `… else { continue }`, right in the loop's body) and a check after the loop notices what the rest of
-    /// the body did not change (``checksAccumulator(_:region:inputs:assertions:in:tableNames:)``).
+    /// `… else { continue }`, with no label, right in the loop's body) and a check after the loop notices what
+    /// the statements after the guard did not change
+    /// (``checksAccumulator(_:region:inputs:assertions:in:tableNames:)``).
     private static func cutShortLoopShows(
         _ guardStatement: GuardStmtSyntax, in list: CodeBlockItemListSyntax, tableNames: Set<String>,
         assertions: [Syntax], body: Syntax
     ) -> Bool {
         guard let last = guardStatement.body.statements.last?.item,
-            last.is(BreakStmtSyntax.self) || last.is(ContinueStmtSyntax.self),
+            last.as(BreakStmtSyntax.self).map({ $0.label == nil })
+                ?? last.as(ContinueStmtSyntax.self).map({ $0.label == nil }) ?? false,
             let block = list.parent?.as(CodeBlockSyntax.self)
         else { return false }
         let loop: (Syntax, Syntax)?
@@ -251,8 +254,9 @@ enum ConditionalLogicDetector {
             loop = nil
         }
         guard let (statement, inputs) = loop else { return false }
+        let after = list.filter { $0.position >= guardStatement.endPosition }.map(Syntax.init)
         return checksAccumulator(
-            statement, region: Syntax(block), inputs: [Syntax(guardStatement.conditions), inputs],
+            statement, region: after, inputs: [Syntax(guardStatement.conditions), inputs],
             assertions: assertions, in: body, tableNames: tableNames)
     }
 

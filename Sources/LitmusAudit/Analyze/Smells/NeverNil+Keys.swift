@@ -1,0 +1,103 @@
+import SwiftSyntax
+
+/// Lookups in a dictionary the test wrote out that cannot be missing: a key the literal writes, or one of its
+/// keys as the test walks them.
+extension NeverNil {
+    /// `table[key]` where `table` is a `let` of the test, or of the file at its top level, bound to a dictionary
+    /// literal (under `try`/`try!` too) with `key` among the keys it writes, as written (`.es256`, `"a"`), or
+    /// with `key` one of its keys as the test walks them (``walksKeys(of:with:)``).
+    /// A `var`, a name bound twice, or a key the literal does not write is no constant lookup.
+    static func isWrittenKey(_ lookup: SubscriptCallExprSyntax, test: ScannedTest) -> Bool {
+        guard let name = lookup.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            lookup.arguments.count == 1, let key = lookup.arguments.first, key.label == nil
+        else { return false }
+        let local = test.all(VariableDeclSyntax.self).filter { declaration in
+            declaration.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        }
+        let bindings = test.fileDeclarations(binding: name) + local
+        guard bindings.count == 1, let declaration = bindings.first,
+            declaration.bindingSpecifier.tokenKind == .keyword(.let),
+            var value = declaration.bindings.first(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            })?.initializer?.value
+        else { return false }
+        if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
+        guard case .elements(let elements) = value.as(DictionaryExprSyntax.self)?.content else { return false }
+        if let walked = key.expression.as(DeclReferenceExprSyntax.self), walksKeys(of: name, with: walked) {
+            return true
+        }
+        let wanted = key.expression.trimmedDescription
+        return elements.contains { $0.key.trimmedDescription == wanted }
+    }
+
+    /// Whether `key` is the element of a walk of `table.keys` around it: `for key in table.keys` (sorted or
+    /// not), `table.keys.forEach { key in … }`, or a helper handed `table.keys` and a closure of one parameter,
+    /// `key` (swift-collections 1.6.0's `withEvery("input", in: inputs.keys) { input in inputs[input]! }`): the
+    /// only thing of the key's type the walk has to give is one of the table's keys.
+    private static func walksKeys(of table: String, with key: DeclReferenceExprSyntax) -> Bool {
+        let isKeys = { (expression: ExprSyntax) -> Bool in
+            var walked = expression
+            if let call = walked.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "sorted", let base = member.base
+            {
+                walked = base
+            }
+            guard let member = walked.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "keys" else {
+                return false
+            }
+            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == table
+        }
+        let name = key.baseName.text
+        var child = Syntax(key)
+        var current = key.parent
+        while let node = current {
+            // A name bound between the lookup and the walk is another key, or another table.
+            if let list = node.as(CodeBlockItemListSyntax.self),
+                list.contains(where: { $0.position < child.position && binds([name, table], in: Syntax($0.item)) })
+            {
+                return false
+            }
+            if let branch = node.as(IfExprSyntax.self), child.id != branch.conditions.id,
+                binds([name, table], in: Syntax(branch.conditions))
+            {
+                return false
+            }
+            if let loop = node.as(ForStmtSyntax.self), child.id == loop.body.id {
+                if loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return isKeys(loop.sequence)
+                }
+                if binds([name, table], in: Syntax(loop.pattern)) { return false }
+            } else if let closure = node.as(ClosureExprSyntax.self), let parameters = closure.parameterNames {
+                if parameters.contains(table) { return false }
+                if parameters.contains(name) {
+                    guard parameters.count == 1, let call = closure.hostCall else { return false }
+                    if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                        member.declName.baseName.text == "forEach", let base = member.base
+                    {
+                        return isKeys(base)
+                    }
+                    return call.arguments.contains { isKeys($0.expression) }
+                }
+            } else if node.is(FunctionDeclSyntax.self) {
+                return false
+            }
+            child = node
+            current = node.parent
+        }
+        return false
+    }
+
+    /// Whether `node` (a statement, a pattern, an `if`'s conditions) binds one of `names`: `let key = …`, `if let
+    /// key`, `for (key, value) in …`. Not inside a closure or a function it holds.
+    private static func binds(_ names: Set<String>, in node: Syntax) -> Bool {
+        if let pattern = node.as(IdentifierPatternSyntax.self) { return names.contains(pattern.identifier.text) }
+        if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
+        if let binding = node.as(OptionalBindingConditionSyntax.self), binding.initializer == nil,
+            names.contains(binding.pattern.trimmedDescription)
+        {
+            return true
+        }
+        return node.children(viewMode: .sourceAccurate).contains { binds(names, in: $0) }
+    }
+}
