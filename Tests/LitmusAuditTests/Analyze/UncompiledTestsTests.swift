@@ -10,6 +10,13 @@ import Testing
 struct UncompiledTestsTests {
     /// The compiledOut findings and notes of one XCTest file built for `platforms`, as `finding test:line`.
     private func compiledOut(_ source: String, _ platforms: BuildPlatforms) throws -> [String] {
+        try compiledOutFindings(source, platforms).map {
+            "\($0.isNote ? "note" : "finding") \($0.testName ?? "-"):\($0.line ?? 0)"
+        }
+    }
+
+    /// The compiledOut findings and notes of one XCTest file, `T.swift`, built for `platforms`.
+    private func compiledOutFindings(_ source: String, _ platforms: BuildPlatforms) throws -> [AnalyzedFinding] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ifs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -17,9 +24,7 @@ struct UncompiledTestsTests {
         try source.write(to: file, atomically: true, encoding: .utf8)
         var analyzer = TestSourceAnalyzer()
         analyzer.platforms = platforms
-        return analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }.map {
-            "\($0.isNote ? "note" : "finding") \($0.testName ?? "-"):\($0.line ?? 0)"
-        }
+        return analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }
     }
 
     private let linuxCI = BuildPlatforms(
@@ -77,16 +82,8 @@ struct UncompiledTestsTests {
 
     @Test("The messages name the #if, its line and, for a note, the platforms it is false on")
     func messages() throws {
-        // Given
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ifm-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("T.swift")
-        try classes.write(to: file, atomically: true, encoding: .utf8)
-        var analyzer = TestSourceAnalyzer()
-        analyzer.platforms = linuxCI
         // When
-        let found = analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }
+        let found = try compiledOutFindings(classes, linuxCI)
         // Then
         #expect(
             found.map(\.message) == [
@@ -115,15 +112,8 @@ struct UncompiledTestsTests {
             #endif
             }
             """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-ifn-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("T.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        var analyzer = TestSourceAnalyzer()
-        analyzer.platforms = linuxCI
         // When
-        let found = analyzer.analyze(files: [file]).findings.filter { $0.finding.cause == .compiledOut }.map(\.message)
+        let found = try compiledOutFindings(source, linuxCI).map(\.message)
         // Then the #if false is named; where no one #if is false everywhere, the outermost this build leaves out
         #expect(
             found == [
