@@ -154,12 +154,14 @@ enum CrashJudge {
 extension Observations {
     /// These observations with what a crash explains taken out: the tests a crash found running (its
     /// collateral, and its culprit, which the crash finding names) did not finish in that run, so their
-    /// outcome there is `notRun`, as for a test the process never reached.
+    /// outcome there is `notRun`, as for a test the process never reached. So is a test a suite run killed at
+    /// its time limit was at when the run as a whole ran out of time (``unfinishedOnlyForTime()``).
     func withoutCrashCollateral() -> Observations {
         var explained = self
         for recorded in processes where recorded.process.crash != nil {
             for test in recorded.process.inFlight { explained.setOutcome(.notRun, of: test, in: recorded.run) }
         }
+        for (test, run) in unfinishedOnlyForTime() { explained.setOutcome(.notRun, of: test, in: run) }
         return explained
     }
 

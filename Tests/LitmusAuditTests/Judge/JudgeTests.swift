@@ -151,6 +151,38 @@ struct JudgeTests {
         #expect(judgement.findings.map(\.message) == ["CartTests.testC crashed or timed out (boom)"])
     }
 
+    @Test("A suite run that ran out of time as a whole calls the test it was at neither hung nor flaky")
+    func runOutOfTime() async throws {
+        // Given: suite run 1 of 3 killed at its 5 s limit while the victim (10 ms elsewhere) ran; the tests before
+        // it took 4.9 s of the limit in one case, 20 ms in the other (the victim had the rest to itself)
+        func observed(othersTook seconds: Double) -> Observations {
+            var observed = observations(victimInSuite: [.crashed, .passed, .passed], victimAlone: .passed)
+            observed.suiteRuns[0].results[first.id]?.duration = seconds / 2
+            observed.suiteRuns[0].results[second.id]?.duration = seconds / 2
+            observed.timedOutRuns = [
+                TimedOutRun(
+                    run: "suite run 1 of 3", library: .xctest, unfinished: [victim.id], notStarted: [],
+                    limitSeconds: 5)
+            ]
+            observed.processes = [
+                RunProcess(
+                    run: .suite(index: 1),
+                    process: TestProcess(
+                        library: .xctest, start: 0, end: 5, tests: [first.id, second.id, victim.id]))
+            ]
+            return observed
+        }
+        // When
+        let (outOfTime, _) = try await judge(observed(othersTook: 4.9))
+        let (hung, _) = try await judge(observed(othersTook: 0.02))
+        // Then
+        #expect(outOfTime.findings.filter { $0.test == victim.id }.map(\.message) == [])
+        #expect(
+            hung.findings.filter { $0.test == victim.id }.map(\.message) == [
+                "CartTests.testC passed 2 of 3 identical runs (flip rate 0.50); it hung and was killed at its time limit in suite run 1 of 3 (5 s (--timeout))"
+            ])
+    }
+
     @Test("A test that passes among the others and fails alone needs the test bisection names")
     func passesOnlyWithOthersAlone() async throws {
         // Given
