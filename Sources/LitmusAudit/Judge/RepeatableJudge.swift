@@ -61,14 +61,19 @@ enum RepeatableJudge {
         let passes = ran.filter { $0 == .passed }.count
         var message =
             "\(test.name) passed \(passes) of \(ran.count) identical runs (flip rate \(String(format: "%.2f", flips)))"
-        // Only the suite runs the count is of: a hang in a parallel or alone run is another run's.
-        let suiteRuns = Set(
+        // Only the suite runs the count is of, where it was running when its run was killed: a hang in a parallel
+        // or alone run is another run's, and a run it is not judged in (``Observations/unfinishedOnlyForTime()``)
+        // is no hang of its own.
+        let names =
             observations.share.map { share in share.suite.map { share.name(of: .suite($0)) } }
-                ?? outcomes.indices.map { RunShare.suiteRunName($0 + 1, of: outcomes.count) })
-        let hung = observations.timedOutRuns.filter { $0.unfinished.contains(test.id) && suiteRuns.contains($0.run) }
-            .map { killed in
-                "\(killed.run) (\(killed.limit(timeout: context.options.timeoutSeconds)))"
-            }
+            ?? outcomes.indices.map { RunShare.suiteRunName($0 + 1, of: outcomes.count) }
+        let killedWhileRunning = Set(zip(names, outcomes).filter { $0.1 == .crashed }.map(\.0))
+        let hung = observations.timedOutRuns.filter {
+            $0.unfinished.contains(test.id) && killedWhileRunning.contains($0.run)
+        }
+        .map { killed in
+            "\(killed.run) (\(killed.limit(timeout: context.options.timeoutSeconds)))"
+        }
         if !hung.isEmpty { message += "; it hung and was killed at its time limit in \(hung.joined(separator: ", "))" }
         if ran.count < outcomes.count {
             message += "; it never started in \(outcomes.count - ran.count) (its process ended before)"

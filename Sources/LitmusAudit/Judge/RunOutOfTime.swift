@@ -15,6 +15,7 @@ extension Observations {
             guard case .suite(let index) = recorded.run,
                 let killed = timedOutRuns.first(where: {
                     $0.run == RunShare.suiteRunName(index, of: share.suiteRunCount)
+                        && $0.library == recorded.process.library
                 }),
                 let position = share.runs.compactMap(\.suiteIndex).firstIndex(of: index), position < suiteRuns.count
             else { continue }
@@ -22,8 +23,9 @@ extension Observations {
             let results = suiteRuns[position].results
             let finished = process.tests.compactMap { results[$0] }
                 .filter { $0.outcome != .crashed && $0.outcome != .notRun }.map(\.duration).reduce(0, +)
-            let ranFor = (process.end - process.start) - finished
+            // The process's time past the limit is the kill's and the reaping's, not the test's.
             let limit = killed.limitSeconds ?? (process.end - process.start)
+            let ranFor = min(process.end - process.start, limit) - finished
             for test in killed.unfinished where process.tests.contains(test) {
                 guard let longest = longestFinishedRun(of: test), ranFor <= limit / 10,
                     ranFor <= max(10 * longest, 1)

@@ -153,22 +153,26 @@ struct JudgeTests {
 
     @Test("A suite run that ran out of time as a whole calls the test it was at neither hung nor flaky")
     func runOutOfTime() async throws {
-        // Given: suite run 1 of 3 killed at its 5 s limit while the victim (10 ms elsewhere) ran; the tests before
-        // it took 4.9 s of the limit in one case, 20 ms in the other (the victim had the rest to itself)
+        // Given: suite run 1 of 3 killed at its 5 s limit (its process ended 0.5 s later, reaped) while the victim
+        // (10 ms elsewhere) ran; the tests before it took 4.9 s of the limit in one case, 20 ms in the other (the
+        // victim had the rest to itself)
         func observed(othersTook seconds: Double) -> Observations {
             var observed = observations(victimInSuite: [.crashed, .passed, .passed], victimAlone: .passed)
             observed.suiteRuns[0].results[first.id]?.duration = seconds / 2
             observed.suiteRuns[0].results[second.id]?.duration = seconds / 2
+            // The run's Swift Testing process was killed too, and is recorded first.
             observed.timedOutRuns = [
                 TimedOutRun(
+                    run: "suite run 1 of 3", library: .swiftTesting, unfinished: [], notStarted: [], limitSeconds: 5),
+                TimedOutRun(
                     run: "suite run 1 of 3", library: .xctest, unfinished: [victim.id], notStarted: [],
-                    limitSeconds: 5)
+                    limitSeconds: 5),
             ]
             observed.processes = [
                 RunProcess(
                     run: .suite(index: 1),
                     process: TestProcess(
-                        library: .xctest, start: 0, end: 5, tests: [first.id, second.id, victim.id]))
+                        library: .xctest, start: 0, end: 5.5, tests: [first.id, second.id, victim.id]))
             ]
             return observed
         }
