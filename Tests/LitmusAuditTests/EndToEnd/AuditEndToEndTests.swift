@@ -74,7 +74,7 @@ struct AuditEndToEndTests {
         let report = try await planted()
         let late = try #require(report.tests.first { $0.name == "totalCheckedLate()" })
         let finding = try #require(report.findings(.unawaitedAssertion).first { $0.test == late.id })
-        #expect(finding.location == "Tests/PlantedTests/LateChecks.swift:19")
+        #expect(finding.location == "Tests/PlantedTests/LateChecks.swift:21")
         #expect(finding.message.hasPrefix("totalCheckedLate() recorded an issue after it had ended (suite run 1 of 3)"))
         #expect(finding.message.contains("Expectation failed: (total([1, 2]) → 3) == (first + 1 → 4)"))
         // Not "order-dependent, polluter not found", and not a failure of the test.

@@ -10,17 +10,57 @@ import Testing
 // one has ended, however busy the machine: after a fixed 20 ms the check could still beat the end of
 // its test and fail it), and that test waits for the check, so it arrives before the process ends in
 // every such run. Alone, or in a parallel run, it waits 2 s: by then its test has long ended.
+// The Task waits suspended, polling nothing: code of it that ran while the tests between ran would be
+// counted in their footprints, and whether it did would depend on how busy the machine is.
 @Test("A receipt's total, checked again in a Task nobody awaits")
 func totalCheckedLate() async {
     let first = await Task { total([1, 2]) }.value
     lateCheck.withLock { $0.pending = true }
     Task {
-        await waitAtMost(.seconds(2)) { lateCheck.withLock { $0.nextStarted } }
+        await untilTheNextTestStarts(atMost: .seconds(2))
         #expect(total([1, 2]) == first + 1)
         lateCheck.withLock { $0.recorded = true }
     }
 }
 
 /// Whether totalCheckedLate() started its late check in this process, whether the test after it (one at
-/// a time) has started, and whether the check ran.
-let lateCheck = Mutex((pending: false, nextStarted: false, recorded: false))
+/// a time) has started, whether the check ran, and the late check waiting for the next test.
+struct LateCheck {
+    var pending = false
+    var nextStarted = false
+    var recorded = false
+    var waiting: CheckedContinuation<Void, Never>?
+
+    /// Marks the next test started; the late check waiting for it, to resume.
+    mutating func startNext() -> CheckedContinuation<Void, Never>? {
+        nextStarted = true
+        return stopWaiting()
+    }
+
+    /// The late check waiting, to resume; none waits any more.
+    mutating func stopWaiting() -> CheckedContinuation<Void, Never>? {
+        defer { waiting = nil }
+        return waiting
+    }
+}
+
+let lateCheck = Mutex(LateCheck())
+
+/// Suspends until the test after this one (one at a time) starts or `limit` has passed, whichever comes first.
+func untilTheNextTestStarts(atMost limit: Duration) async {
+    await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+            await withCheckedContinuation { continuation in
+                let started = lateCheck.withLock { state in
+                    if !state.nextStarted { state.waiting = continuation }
+                    return state.nextStarted
+                }
+                if started { continuation.resume() }
+            }
+        }
+        group.addTask { try? await Task.sleep(for: limit) }
+        await group.next()
+        group.cancelAll()
+        lateCheck.withLock { $0.stopWaiting() }?.resume()
+    }
+}

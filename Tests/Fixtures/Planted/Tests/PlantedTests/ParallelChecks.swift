@@ -37,7 +37,7 @@ func tallyPricesAnotherCart() async {
 /// Yields until `condition` holds (in a parallel run) or a pending late check ran (one at a time), at most 2 s.
 func waitForTheOtherCart(until condition: () -> Bool) async {
     if CommandLine.arguments.contains("--no-parallel") {
-        lateCheck.withLock { $0.nextStarted = true }
+        lateCheck.withLock { $0.startNext() }?.resume()
         await waitAtMost(.seconds(2)) { lateCheck.withLock { !$0.pending || $0.recorded } }
     } else {
         await waitAtMost(.seconds(2), until: condition)
