@@ -47,6 +47,9 @@ struct HelperIndex {
     /// (``FixtureRuns``), such as Quick's own `qck_runSpec(FunctionalTests_ItSpec.self)`, in any branch
     /// of an `#if` (the smell checks read them all).
     var runTypes: Set<String> = []
+    /// Helpers that run a test's closure once per case of a table made only of their other arguments
+    /// (``TableHelpers``), by name.
+    var tableHelpers: Set<String> = []
 
     /// The names each function calls in its own statements, not in closures (work handed to others).
     private var directCalls: [String: Set<String>] = [:]

@@ -125,14 +125,15 @@ public struct TestSourceAnalyzer: Sendable {
             analysis.listedForOtherPlatforms = Array(Set((analysis.listedForOtherPlatforms ?? []) + otherPlatforms))
                 .sorted()
         }
-        var helpers = HelperIndex(
-            functions: parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) } + support, configured: checks)
+        let functions = parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) } + support
+        var helpers = HelperIndex(functions: functions, configured: checks)
         helpers.sources = sources
         helpers.texts = texts
-        helpers.checkingTypes = CheckingTypes.names(
-            in: parsed.flatMap { file in
-                file.compiledNodes(DeclSyntax.self).filter(\.isNominalType).map { ($0, file.file) }
-            })
+        let types = parsed.flatMap { file in
+            file.compiledNodes(DeclSyntax.self).filter(\.isNominalType).map { ($0, file.file) }
+        }
+        helpers.checkingTypes = CheckingTypes.names(in: types)
+        helpers.tableHelpers = TableHelpers.names(in: functions, records: TableHelpers.records(in: types.map(\.0)))
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its
         // smells, below).
