@@ -75,8 +75,17 @@ enum RepeatableJudge {
             "\(killed.run) (\(killed.limit(timeout: context.options.timeoutSeconds)))"
         }
         if !hung.isEmpty { message += "; it hung and was killed at its time limit in \(hung.joined(separator: ", "))" }
-        if ran.count < outcomes.count {
-            message += "; it never started in \(outcomes.count - ran.count) (its process ended before)"
+        // A run it was at when the run as a whole ran out of time is not judged, but it did start there.
+        let notRun = Set(zip(names, outcomes).filter { $0.1 == .notRun }.map(\.0))
+        let outOfTime = Set(
+            observations.timedOutRuns.filter { $0.unfinished.contains(test.id) && notRun.contains($0.run) }.map(\.run))
+        if !outOfTime.isEmpty {
+            message +=
+                "; it was not judged in \(outOfTime.sorted().joined(separator: ", ")) (the run as a whole ran out of time while it ran)"
+        }
+        if ran.count + outOfTime.count < outcomes.count {
+            message +=
+                "; it never started in \(outcomes.count - ran.count - outOfTime.count) (its process ended before)"
         }
         return message
     }

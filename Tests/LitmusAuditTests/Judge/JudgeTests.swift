@@ -187,6 +187,32 @@ struct JudgeTests {
             ])
     }
 
+    @Test(
+        "A flaky test's message names the run it was not judged in, run out of time, apart from a run it never started in"
+    )
+    func flakyAndOutOfTime() async throws {
+        // Given: the victim failed in suite run 2 and passed in run 3; run 1 ran out of time as a whole while it ran
+        var observed = observations(victimInSuite: [.crashed, .failed, .passed], victimAlone: .passed)
+        observed.suiteRuns[0].results[first.id]?.duration = 2.45
+        observed.suiteRuns[0].results[second.id]?.duration = 2.45
+        observed.timedOutRuns = [
+            TimedOutRun(
+                run: "suite run 1 of 3", library: .xctest, unfinished: [victim.id], notStarted: [], limitSeconds: 5)
+        ]
+        observed.processes = [
+            RunProcess(
+                run: .suite(index: 1),
+                process: TestProcess(library: .xctest, start: 0, end: 5.5, tests: [first.id, second.id, victim.id]))
+        ]
+        // When
+        let (judgement, _) = try await judge(observed)
+        // Then
+        #expect(
+            judgement.findings.filter { $0.test == victim.id }.map(\.message) == [
+                "CartTests.testC passed 1 of 2 identical runs (flip rate 1.00); it was not judged in suite run 1 of 3 (the run as a whole ran out of time while it ran)"
+            ])
+    }
+
     @Test("A test that passes among the others and fails alone needs the test bisection names")
     func passesOnlyWithOthersAlone() async throws {
         // Given
