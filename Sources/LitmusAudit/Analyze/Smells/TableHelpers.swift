@@ -15,9 +15,16 @@ enum TableHelpers {
     /// The names of the functions among `functions` that hand their closure only cases of their other arguments;
     /// `records` are the test targets' plain records (``records(in:)``), which a case may be.
     static func names(in functions: [FunctionDeclSyntax], records: Set<String>) -> Set<String> {
-        let handing = functions.filter { handsCases($0, records: records) }.map(\.name.text)
-        let others = functions.filter { !handsCases($0, records: records) }.map(\.name.text)
-        return Set(handing).subtracting(others)
+        var handing: Set<String> = []
+        var others: Set<String> = []
+        for function in functions {
+            if handsCases(function, records: records) {
+                handing.insert(function.name.text)
+            } else {
+                others.insert(function.name.text)
+            }
+        }
+        return handing.subtracting(others)
     }
 
     /// The structs among `types` that hold only numbers, Booleans and strings, set only from their initializers'
