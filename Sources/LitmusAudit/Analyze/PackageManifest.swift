@@ -6,37 +6,81 @@ import SwiftSyntax
 /// What a package's manifest declares, read without SwiftPM (`litmus smells` builds nothing): its test
 /// targets and their files (``ManifestTargets``), and the files of tests no target compiles.
 enum PackageManifest {
-    /// The Swift files of a package's test targets by module: each `.testTarget` of its Package.swift,
-    /// in `Tests/<name>` or its `path:`, without what `exclude:` and `resources:` name. When the text does
-    /// not name every target (a manifest that makes its targets in a function of its own, apple/swift-collections
-    /// 1.6.0), each folder of `Tests/` that no target read claims is one more, by SwiftPM's convention: its
-    /// tests are read rather than none.
-    static func testTargets(of package: URL) throws -> [String: [URL]] {
+    /// A package's targets as its manifest's text declares them: the Swift files of its test targets by
+    /// module, and the folders of its other targets, relative to the package (a test-support library among
+    /// them lends its checks to the tests: ``TestSourceAnalyzer/sourceTargets``).
+    struct Targets {
+        /// The test targets' files by module.
+        var tests: [String: [URL]] = [:]
+        /// The other targets' folders.
+        var others: [String] = []
+    }
+
+    /// The Swift files of a package's test targets by module (``targets(of:)``).
+    static func testTargets(of package: URL) throws -> [String: [URL]] { try targets(of: package).tests }
+
+    /// The targets of a package: each `.testTarget` of its Package.swift, in `Tests/<name>` or its `path:`,
+    /// without what `exclude:` and `resources:` name, and the folders of its other targets. When the text
+    /// does not name every target (a manifest that makes its targets in a function of its own,
+    /// apple/swift-collections 1.6.0), each folder of `Tests/` that no target read claims is one more, by
+    /// SwiftPM's convention: a test target if a file of it declares a test, else another target (swift-collections'
+    /// `_CollectionsTestSupport`, its checks). Its tests are read rather than none.
+    static func targets(of package: URL) throws -> Targets {
         let text = try String(contentsOf: manifest(of: package), encoding: .utf8)
         let read = ManifestTargets(text: text)
-        var modules: [String: [URL]] = [:]
-        for target in read.targets where target.isTest {
+        var found = Targets()
+        for target in read.targets {
+            guard target.isTest else {
+                found.others.append(target.path)
+                continue
+            }
             let folder = package.appendingPathComponent(target.path)
-            modules[moduleName(target.name)] = SwiftFiles.under(
+            found.tests[moduleName(target.name)] = SwiftFiles.under(
                 folder,
                 excluding: (target.excluded + target.resources).map {
                     folder.appendingPathComponent($0).standardizedFileURL.path
                 })
         }
-        guard !read.complete else { return modules }
+        guard !read.complete else { return found }
         let claimed = Set(read.targets.map { package.appendingPathComponent($0.path).standardizedFileURL.path })
         let tests = package.appendingPathComponent("Tests")
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: tests.path)) ?? []
-        for name in folders.sorted() where !name.hasPrefix(".") && modules[moduleName(name)] == nil {
+        for name in folders.sorted() where !name.hasPrefix(".") && found.tests[moduleName(name)] == nil {
             let folder = tests.appendingPathComponent(name).standardizedFileURL
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue,
                 !claimed.contains(folder.path)
             else { continue }
             let files = SwiftFiles.under(folder)
-            if !files.isEmpty { modules[moduleName(name)] = files }
+            if files.contains(where: declaresATest) {
+                found.tests[moduleName(name)] = files
+            } else if !files.isEmpty {
+                found.others.append("Tests/\(name)")
+            }
         }
-        return modules
+        return found
+    }
+
+    /// Whether the Swift file at `url` declares a test: a `test…` method without parameters in a class that
+    /// inherits (from XCTestCase or a base class of the package's: swift-collections' `CollectionTestCase`),
+    /// a `@Test` function or `@Suite` type, or a Quick spec's `spec()`. Comments (a doc comment's example
+    /// `func testFoo()`) are not read.
+    private static func declaresATest(_ url: URL) -> Bool {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
+        let tree = Parser.parse(source: text)
+        return tree.descendants(of: FunctionDeclSyntax.self).contains { function in
+            let name = function.name.text
+            let attributes = function.attributes.compactMap {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+            }
+            if attributes.contains("Test") { return true }
+            guard name.hasPrefix("test") || name == "spec", function.signature.parameterClause.parameters.isEmpty
+            else { return false }
+            let owner = sequence(first: Syntax(function), next: \.parent).dropFirst().first {
+                $0.asProtocol(DeclGroupSyntax.self) != nil
+            }
+            return owner?.as(ClassDeclSyntax.self)?.inheritanceClause != nil
+        } || tree.descendants(of: AttributeSyntax.self).contains { $0.attributeName.trimmedDescription == "Suite" }
     }
 
     /// A target's module name: SwiftPM's, `-` as `_`.

@@ -46,6 +46,8 @@ public enum SmellsReport {
         analyzer.conditions = build.conditions
         if packages.count == 1, let package = packages.first {
             analyzer.platforms = BuildPlatforms.read(package: package.folder, defines: build.conditions)
+            // Its other targets, as the audit has them: a test-support library's checks count in the tests.
+            analyzer.sourceTargets = (package.folder, package.others)
         }
         var analysis = analyzer.analyze(modules: modules)
         for package in packages {
@@ -77,13 +79,13 @@ public enum SmellsReport {
     }
 
     /// The test files of `paths` (relative to `here`) by module, and each package's folder with its test
-    /// files (for its own sources: what their functions return). Throws ``BadPath`` for a path that is
+    /// files (for its own sources: what their functions return) and its other targets' folders. Throws ``BadPath`` for a path that is
     /// neither a package, a folder nor a `.swift` file.
     private static func inputs(_ paths: [String], here: String) throws
-        -> (modules: [String: [URL]], packages: [(folder: URL, tests: Set<String>)])
+        -> (modules: [String: [URL]], packages: [(folder: URL, tests: Set<String>, others: [String])])
     {
         var modules: [String: [URL]] = [:]
-        var packages: [(folder: URL, tests: Set<String>)] = []
+        var packages: [(folder: URL, tests: Set<String>, others: [String])] = []
         for path in paths {
             let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here, isDirectory: true))
                 .standardizedFileURL
@@ -95,11 +97,12 @@ public enum SmellsReport {
             if isFolder.boolValue,
                 FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
             {
-                let tests = try PackageManifest.testTargets(of: url)
-                for (module, files) in tests { modules[module, default: []] += files }
+                let targets = try PackageManifest.targets(of: url)
+                for (module, files) in targets.tests { modules[module, default: []] += files }
                 // Every other Swift file of the package (its targets may live anywhere: SWXMLHash's in Source/),
                 // outside hidden and vendored folders, listed only if a smell needs them.
-                packages.append((url.standardizedFileURL, Set(tests.values.joined().map(\.path))))
+                packages.append(
+                    (url.standardizedFileURL, Set(targets.tests.values.joined().map(\.path)), targets.others))
             } else if isFolder.boolValue {
                 modules["", default: []] += SwiftFiles.under(url)
             } else if url.pathExtension == "swift" {

@@ -56,4 +56,61 @@ struct PackageManifestTests {
         // Then
         #expect(found == ["ATests": ["Tests/ATests/ATests.swift"]])
     }
+
+    /// swift-collections 1.6.0's shape: targets made in a function, a test-support library in Tests/ whose base
+    /// class the tests inherit and whose doc comments show a `func testFoo()`.
+    private let supportPackage = [
+        "Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        func tests(_ name: String) -> Target { .testTarget(name: name, dependencies: ["A", "Support"]) }
+        func support(_ name: String) -> Target { .target(name: name, dependencies: ["A"], path: "Tests/\\(name)") }
+        let package = Package(name: "A", targets: [.target(name: "A"), support("Support"), tests("DTests")])
+        """,
+        "Sources/A/A.swift": "public func twice(_ x: Int) -> Int { x * 2 }\n",
+        "Tests/Support/BaseCase.swift": """
+        import XCTest
+        /// Subclass it:
+        ///
+        ///     final class MyTests: BaseCase {
+        ///         func testFoo() { expectSame(1, 1) }
+        ///     }
+        open class BaseCase: XCTestCase {}
+        public func expectSame(_ a: Int, _ b: Int) { if a != b { XCTFail("\\(a) is not \\(b)") } }
+        """,
+        "Tests/Support/Checks.swift": "import A\npublic func checkTwice(_ x: Int) { expectSame(twice(x), x + x) }\n",
+        "Tests/DTests/DTests.swift": """
+        import Support
+        import XCTest
+        final class DTests: BaseCase {
+            func testTwice() { checkTwice(3) }
+        }
+        """,
+        "Tests/Loose/Fixture.swift": "let fixture = [1, 2]\n",
+    ]
+
+    @Test("In a manifest that does not name every target, a folder of Tests that declares no test is another target")
+    func supportFolderOfTests() throws {
+        // Given
+        let root = try temporaryFolder(supportPackage)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // When
+        let found = try PackageManifest.targets(of: root)
+        // Then: DTests, whose class inherits the support's base class, is a test target; the support and the
+        // loose folder (no test in either) are not.
+        #expect(found.tests.keys.sorted() == ["DTests"])
+        #expect(found.others.sorted() == ["Sources/A", "Tests/Loose", "Tests/Support"])
+    }
+
+    @Test("litmus smells on a package counts the checks its test-support target makes, as the audit does")
+    func smellsReadTheSupportTarget() throws {
+        // Given: a test whose one check is the support's checkTwice, in a file that imports no testing library
+        let root = try temporaryFolder(supportPackage)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // When
+        let report = try SmellsReport.make(paths: [root.path], options: AuditOptions())
+        // Then: it checks what checkTwice checks; no test asserts nothing
+        #expect(report.smells?.tests == 1)
+        #expect(report.findings.filter { $0.kind == .noAssertion }.isEmpty, "\(report.findings.map(\.message))")
+    }
 }
