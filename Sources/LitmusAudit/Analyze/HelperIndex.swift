@@ -41,6 +41,8 @@ struct HelperIndex {
     var sources: SourceFunctions?
     /// The texts the package's own sources write; `nil` without them.
     var texts: PackageTexts?
+    /// The package's code under test, whose own checks a test exercises (``CodeUnderTest``).
+    var codeUnderTest: CodeUnderTest?
     /// Whether the test targets declare a function named `expect` (then `expect(x)` is not Nimble's).
     var declaresExpect = false
     /// Types other tests run as fixtures: `X` of `X.self` passed to a call that runs tests

@@ -7,8 +7,17 @@ enum TautologyDetector {
     ]
     private static let truthAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue"]
 
-    /// A sentence describing the tautology at `node`, or `nil`.
-    static func message(for node: Syntax) -> String? {
+    /// A sentence describing the tautology at `node`, or `nil`. A check whose function or macro the package's
+    /// code under test declares (`underTest`: a testing library's own `equal` matcher, `XCTAssertEqual`,
+    /// `#expect`) is a test of that check, which fails when the check is wrong: no tautology.
+    static func message(for node: Syntax, underTest: (String) -> Bool = { _ in false }) -> String? {
+        guard let (message, check) = candidate(for: node), !underTest(check) else { return nil }
+        return message
+    }
+
+    /// A sentence describing what looks like a tautology at `node`, with the name of the function or macro
+    /// that checks it.
+    private static func candidate(for node: Syntax) -> (message: String, check: String)? {
         if let call = node.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression) {
             let arguments = Array(call.arguments)
             if equalityAssertions.contains(name), arguments.count >= 2,
@@ -16,24 +25,24 @@ enum TautologyDetector {
                 !checksReflexivity(call, arguments),
                 !comparesTwoEvaluations(arguments[0].expression, in: call, identity: name == "XCTAssertIdentical")
             {
-                return "\(name) compares \(arguments[0].expression.trimmedDescription) with itself"
+                return ("\(name) compares \(arguments[0].expression.trimmedDescription) with itself", name)
             }
             if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression),
                 !(isSelfComparison(first.expression) && isNamedForReflexivity(call)
                     && comparison(first.expression)?.1 != "==="),
                 !isTwoEvaluationsCompared(first.expression, in: call)
             {
-                return "\(name)(\(first.expression.trimmedDescription)) is always true"
+                return ("\(name)(\(first.expression.trimmedDescription)) is always true", name)
             }
             if name == "XCTAssertFalse", let first = arguments.first,
                 first.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
             {
-                return "XCTAssertFalse(false) is always true"
+                return ("XCTAssertFalse(false) is always true", name)
             }
             if name == "XCTAssertNil", arguments.first?.expression.is(NilLiteralExprSyntax.self) == true {
-                return "XCTAssertNil(nil) is always true"
+                return ("XCTAssertNil(nil) is always true", name)
             }
-            if let redundant = LiteralCheck.alwaysPasses(name, arguments) { return redundant }
+            if let redundant = LiteralCheck.alwaysPasses(name, arguments) { return (redundant, name) }
             // Nimble: expect(x).to(equal(x))
             if name == "to", let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 let expectCall = member.base?.as(FunctionCallExprSyntax.self),
@@ -43,7 +52,7 @@ enum TautologyDetector {
                 CallCollector.calledName(matcher.calledExpression) == "equal",
                 matcher.arguments.first?.expression.trimmedDescription == actual
             {
-                return "expect(\(actual)).to(equal(\(actual))) compares a value with itself"
+                return ("expect(\(actual)).to(equal(\(actual))) compares a value with itself", "equal")
             }
         }
         if let macro = node.as(MacroExpansionExprSyntax.self),
@@ -53,13 +62,16 @@ enum TautologyDetector {
                 && (isNamedForReflexivity(macro) || comparesClosureParameter(first) || testsItsType(first))),
             !isTwoEvaluationsCompared(first, in: macro)
         {
-            return "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true"
+            return ("#\(macro.macroName.text)(\(first.trimmedDescription)) is always true", macro.macroName.text)
         }
         if let macro = node.as(MacroExpansionExprSyntax.self),
             macro.macroName.text == "expect" || macro.macroName.text == "require",
             let first = macro.arguments.first?.expression, LiteralCheck.evaluate(first) == true
         {
-            return "#\(macro.macroName.text)(\(first.trimmedDescription)) compares literals: it is always true"
+            return (
+                "#\(macro.macroName.text)(\(first.trimmedDescription)) compares literals: it is always true",
+                macro.macroName.text
+            )
         }
         return nil
     }

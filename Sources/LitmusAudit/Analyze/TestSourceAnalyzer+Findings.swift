@@ -55,7 +55,7 @@ extension TestSourceAnalyzer {
             || CheckingTypes.checksThrough(Syntax(body), file: file.file, checking: helpers.checkingTypes)
         let assertsSomething =
             checksExplicitly || !called.isDisjoint(with: helpers.asserting)
-            || CallCollector.hasPlainTry(in: Syntax(body))
+            || CallCollector.hasPlainTry(in: Syntax(body)) || tearDownChecks(after: function, helpers: helpers)
         // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
         // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
         // A test that always skips checks nothing on purpose: ignoredTest asks for its reason.
@@ -82,6 +82,25 @@ extension TestSourceAnalyzer {
             ]
         }
         return []
+    }
+
+    /// Whether the XCTest class of `function` checks in its `tearDown` (`tearDownWithError`), which XCTest runs
+    /// after each of its tests and whose failure fails that test: apple/swift-atomics 1.3.0's
+    /// `StrongReferenceRace` tests only race, and its `tearDown` asserts that no instance leaked.
+    private func tearDownChecks(after function: FunctionDeclSyntax, helpers: HelperIndex) -> Bool {
+        guard
+            let owner = sequence(first: Syntax(function), next: \.parent).dropFirst().first(where: {
+                $0.asProtocol(DeclGroupSyntax.self) != nil
+            })?.as(ClassDeclSyntax.self)
+        else { return false }
+        return owner.memberBlock.members.contains { member in
+            guard let method = member.decl.as(FunctionDeclSyntax.self),
+                ["tearDown", "tearDownWithError"].contains(method.name.text),
+                method.signature.parameterClause.parameters.isEmpty, let body = method.body
+            else { return false }
+            let called = CallCollector.names(in: Syntax(body))
+            return called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.checking)
+        }
     }
 
     /// The checks no framework reports: the other framework's assertions, and assertions never awaited.

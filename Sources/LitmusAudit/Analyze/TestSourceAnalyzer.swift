@@ -80,8 +80,11 @@ public struct TestSourceAnalyzer: Sendable {
         let sources = SourceFunctions { list() + tests }
         let texts = PackageTexts(files: list)
         let support = supportFunctions(in: list())
+        let underTest = CodeUnderTest(package: sourceTargets?.package, folders: sourceTargets?.folders ?? [])
         for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
-            analyze(target: files, module: module, sources: sources, texts: texts, support: support, into: &analysis)
+            analyze(
+                target: files, module: module, sources: sources, texts: texts, underTest: underTest, support: support,
+                into: &analysis)
         }
         analysis.markCallsOfFailingHelpers()
         return analysis
@@ -112,7 +115,7 @@ public struct TestSourceAnalyzer: Sendable {
 
     private func analyze(
         target files: [URL], module: String, sources: SourceFunctions?, texts: PackageTexts? = nil,
-        support: [FunctionDeclSyntax] = [], into analysis: inout SourceAnalysis
+        underTest: CodeUnderTest? = nil, support: [FunctionDeclSyntax] = [], into analysis: inout SourceAnalysis
     ) {
         let parsed: [ParsedFile] = files.compactMap(parse)
         // Every function in the target the build compiles, by name, with what it reaches through the
@@ -129,6 +132,7 @@ public struct TestSourceAnalyzer: Sendable {
         var helpers = HelperIndex(functions: functions, configured: checks)
         helpers.sources = sources
         helpers.texts = texts
+        helpers.codeUnderTest = underTest
         let types = parsed.flatMap { file in
             file.compiledNodes(DeclSyntax.self).filter(\.isNominalType).map { ($0, file.file) }
         }
@@ -263,7 +267,9 @@ public struct TestSourceAnalyzer: Sendable {
                 ))
         }
         for node in file.compiledNodes(Syntax.self) {
-            if let message = TautologyDetector.message(for: node) {
+            if let message = TautologyDetector.message(
+                for: node, underTest: { helpers.codeUnderTest?.declares($0) ?? false })
+            {
                 let owner = node.enclosingFunctionName ?? "test code"
                 analysis.findings.append(
                     AnalyzedFinding(

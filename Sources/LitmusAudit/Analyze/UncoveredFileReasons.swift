@@ -162,7 +162,7 @@ enum UncoveredFileReasons {
     }
 
     /// The Swift files under `folder` (relative to `package`), each with its path relative to `package`.
-    private static func swiftFiles(under folder: String, in package: URL) -> [(path: String, text: String)] {
+    static func swiftFiles(under folder: String, in package: URL) -> [(path: String, text: String)] {
         let root = package.appendingPathComponent(folder)
         return (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted().map { folder + "/" + $0 }

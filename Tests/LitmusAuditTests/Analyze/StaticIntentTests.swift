@@ -374,4 +374,28 @@ struct StaticIntentTests {
         // Then
         #expect(found == ["testTotal:9"])
     }
+
+    @Test(
+        "A test whose class checks in tearDown is checked after it runs; a tearDown that only cleans up checks nothing")
+    func tearDownChecks() throws {
+        // Given: apple/swift-atomics 1.3.0's StrongReferenceRace shape, a race whose tearDown asserts no leak
+        let source = """
+            import XCTest
+            final class RaceTests: XCTestCase {
+                override func tearDown() { XCTAssertEqual(Node.instances, 0, "Leak") }
+                func testLoad() { race(iterations: 10) }
+            }
+            final class CleanTests: XCTestCase {
+                override func tearDown() { Node.reset() }
+                func testLoad() { race(iterations: 10) }
+            }
+            final class PlainTests: XCTestCase {
+                func testLoad() { race(iterations: 10) }
+            }
+            """
+        // When
+        let found = try analyzedFindings(.noAssertion, in: ["RaceTests.swift": source])
+        // Then
+        #expect(found == ["CleanTests.testLoad:8", "PlainTests.testLoad:11"])
+    }
 }

@@ -38,7 +38,7 @@ enum ConditionalLogicDetector {
             let fixed = sizes ?? fixedSizes(test)
             sizes = fixed
             if let why = skipper(
-                of: assertion, in: body, literalNames: literalNames, tableNames: tableNames,
+                of: assertion, in: body, test: test, literalNames: literalNames, tableNames: tableNames,
                 assertions: test.assertions, sizes: fixed)
                 ?? silentGuard(before: assertion, tableNames: tableNames, assertions: test.assertions, body: body)
             {
@@ -67,8 +67,8 @@ enum ConditionalLogicDetector {
     /// A branch on `tableNames` (the test's table, its parameters, the elements of its loops over them)
     /// is the table's, not a skip.
     private static func skipper(
-        of node: Syntax, in body: Syntax, literalNames: Set<String>, tableNames: Set<String>, assertions: [Syntax],
-        sizes: [String: Int]
+        of node: Syntax, in body: Syntax, test: ScannedTest, literalNames: Set<String>, tableNames: Set<String>,
+        assertions: [Syntax], sizes: [String: Int]
     ) -> String? {
         var child = node
         var current = node.parent
@@ -76,7 +76,7 @@ enum ConditionalLogicDetector {
             if let branch = syntax.as(IfExprSyntax.self), !isUncontrolled(branch.conditions.trimmedDescription),
                 !readsOnly(branch.conditions, tableNames),
                 !RequiredBefore.covers(branch, assertions: assertions, body: body),
-                !addsToElementChecks(branch, assertions: assertions)
+                !JustMade.covers(branch, test: test), !addsToElementChecks(branch, assertions: assertions)
             {
                 let other: Syntax? =
                     child.id == branch.body.id ? branch.elseBody.map(Syntax.init) : Syntax(branch.body)

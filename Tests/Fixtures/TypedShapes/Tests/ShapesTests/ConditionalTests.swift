@@ -49,6 +49,24 @@ final class ConditionalTests: XCTestCase {
         XCTAssertTrue(checked)
     }
 
+    func testJustMadeMoney() {
+        var subject: Money? = Money(cents: 1)
+        if let made = subject { XCTAssertEqual(made.cents, 1) }
+        subject = nil
+        XCTAssertNil(subject)
+    }
+
+    func testFoundItemMayBeMissing() {
+        let subject: Item? = item(named: "z")
+        if let found = subject { XCTAssertEqual(found.name, "z") }
+    }
+
+    func testMadeMoneyReplaced() {
+        var subject: Money? = Money(cents: 1)
+        subject = nil
+        if let subject { XCTAssertEqual(subject.cents, 1) }
+    }
+
     func testSquareDispatch() {
         let shape = makeShape()
         if let square = shape as? Square { XCTAssertEqual(square.side, 2) }
