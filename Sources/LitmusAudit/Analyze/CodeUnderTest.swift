@@ -3,35 +3,62 @@ import SwiftParser
 import SwiftSyntax
 
 /// The top-level functions and macros of the package's code under test: its targets that are neither tests
-/// nor test support (``UncoveredFileReasons/testSupportTargets(_:in:testOnly:)``), read only when a rule
-/// asks. A check made with one of them tests it: in a testing library's own tests (Quick/Nimble 14.0.0's
-/// `expect(1).to(equal(1))`, whose `equal` is the matcher under test) a value compared with itself checks
-/// that the matcher matches, and fails when it does not.
+/// nor test support (``UncoveredFileReasons/testSupportTargets(_:in:testOnly:)``, and none under `Tests/`), read
+/// only when a rule asks. A check made with one of them tests it: in a testing library's own tests
+/// (Quick/Nimble 14.0.0's `expect(1).to(equal(1))`, whose `equal` is the matcher under test) a value compared
+/// with itself checks that the matcher matches, and fails when it does not.
 final class CodeUnderTest: @unchecked Sendable {
+    /// A check a test makes: a function called with some arguments, or a macro.
+    struct Check: Hashable {
+        var name: String
+        var isMacro: Bool
+        /// The arguments of the call, for a function.
+        var arguments: Int = 0
+    }
+
+    /// A top-level declaration that can make a check: its name, whether it is a macro, and how many arguments
+    /// it takes (without the defaulted ones, and with them).
+    struct Declaration: Hashable {
+        var name: String
+        var isMacro: Bool
+        var fewest: Int
+        var most: Int
+    }
+
     private let package: URL?
     private let folders: [String]
     private var texts: [String]?
-    private var answers: [String: Bool] = [:]
+    private var answers: [Check: Bool] = [:]
     private let lock = NSLock()
 
     /// The code of `folders` (relative to `package`), the package's targets that are not tests; none when
     /// `package` is `nil` (loose test files).
     init(package: URL?, folders: [String]) {
         self.package = package
-        self.folders = folders
+        self.folders = folders.filter { $0.split(separator: "/").first != "Tests" }
     }
 
-    /// Whether the code under test declares a function or macro `name` at the top level of a file (one a
-    /// test can call unqualified), in a part of the file this build compiles or not.
-    func declares(_ name: String) -> Bool {
+    /// The modules of the code under test, by its folders' names (SwiftPM's, `-` as `_`).
+    var modules: Set<String> {
+        Set(folders.compactMap { $0.split(separator: "/").last.map { $0.replacingOccurrences(of: "-", with: "_") } })
+    }
+
+    /// Whether the code under test declares `check` at the top level of a file (one a test can call
+    /// unqualified), not `private` or `fileprivate`: a macro for a macro, a function for a call, taking its
+    /// number of arguments.
+    func declares(_ check: Check) -> Bool {
         lock.withLock {
-            if let known = answers[name] { return known }
-            let texts = loaded()
-            let found = texts.contains { text in
-                (text.contains("func \(name)") || text.contains("macro \(name)"))
-                    && Self.topLevelNames(in: Parser.parse(source: text)).contains(name)
+            if let known = answers[check] { return known }
+            let keyword = check.isMacro ? "macro \(check.name)" : "func \(check.name)"
+            let found = loaded().contains { text in
+                text.contains(keyword)
+                    && Self.topLevelDeclarations(in: Parser.parse(source: text)).contains { declaration in
+                        declaration.name == check.name && declaration.isMacro == check.isMacro
+                            && (check.isMacro
+                                || (declaration.fewest...declaration.most).contains(check.arguments))
+                    }
             }
-            answers[name] = found
+            answers[check] = found
             return found
         }
     }
@@ -48,15 +75,25 @@ final class CodeUnderTest: @unchecked Sendable {
         return read
     }
 
-    /// The names of the functions and macros declared at the top level of `tree`, inside `#if` clauses too.
-    static func topLevelNames(in tree: SourceFileSyntax) -> Set<String> {
-        var names: Set<String> = []
+    /// The functions and macros declared at the top level of `tree`, inside `#if` clauses too, but for the
+    /// `private` and `fileprivate` ones.
+    static func topLevelDeclarations(in tree: SourceFileSyntax) -> [Declaration] {
+        var found: [Declaration] = []
+        func visible(_ modifiers: DeclModifierListSyntax) -> Bool {
+            !modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
+        }
+        func counts(_ parameters: FunctionParameterListSyntax) -> (Int, Int) {
+            let variadic = parameters.contains { $0.ellipsis != nil }
+            let fewest = parameters.filter { $0.defaultValue == nil && $0.ellipsis == nil }.count
+            return (fewest, variadic ? Int.max : parameters.count)
+        }
         func read(_ items: CodeBlockItemListSyntax) {
             for item in items {
-                if let function = item.item.as(FunctionDeclSyntax.self) {
-                    names.insert(function.name.text)
-                } else if let macro = item.item.as(MacroDeclSyntax.self) {
-                    names.insert(macro.name.text)
+                if let function = item.item.as(FunctionDeclSyntax.self), visible(function.modifiers) {
+                    let (fewest, most) = counts(function.signature.parameterClause.parameters)
+                    found.append(.init(name: function.name.text, isMacro: false, fewest: fewest, most: most))
+                } else if let macro = item.item.as(MacroDeclSyntax.self), visible(macro.modifiers) {
+                    found.append(.init(name: macro.name.text, isMacro: true, fewest: 0, most: Int.max))
                 } else if let conditions = item.item.as(IfConfigDeclSyntax.self) {
                     for clause in conditions.clauses {
                         if let nested = clause.elements?.as(CodeBlockItemListSyntax.self) { read(nested) }
@@ -65,6 +102,6 @@ final class CodeUnderTest: @unchecked Sendable {
             }
         }
         read(tree.statements)
-        return names
+        return found
     }
 }

@@ -62,25 +62,30 @@ enum PackageManifest {
     }
 
     /// Whether the Swift file at `url` declares a test: a `test…` method without parameters in a class that
-    /// inherits (from XCTestCase or a base class of the package's: swift-collections' `CollectionTestCase`),
-    /// a `@Test` function or `@Suite` type, or a Quick spec's `spec()`. Comments (a doc comment's example
-    /// `func testFoo()`) are not read.
+    /// inherits (from XCTestCase or a base class of the package's: swift-collections' `CollectionTestCase`) or in
+    /// an extension of a type named for tests (`extension FooTests`), a `@Test` function or `@Suite` type
+    /// (`@Testing.Test` too), or a Quick spec's `spec()`. Comments (a doc comment's example `func testFoo()`) are
+    /// not read.
     private static func declaresATest(_ url: URL) -> Bool {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
         let tree = Parser.parse(source: text)
+        let attributes = Set(
+            tree.descendants(of: AttributeSyntax.self).compactMap {
+                $0.attributeName.trimmedDescription.split(separator: ".").last.map(String.init)
+            })
+        if !attributes.isDisjoint(with: ["Test", "Suite"]) { return true }
         return tree.descendants(of: FunctionDeclSyntax.self).contains { function in
             let name = function.name.text
-            let attributes = function.attributes.compactMap {
-                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
-            }
-            if attributes.contains("Test") { return true }
             guard name.hasPrefix("test") || name == "spec", function.signature.parameterClause.parameters.isEmpty
             else { return false }
             let owner = sequence(first: Syntax(function), next: \.parent).dropFirst().first {
                 $0.asProtocol(DeclGroupSyntax.self) != nil
             }
+            if let type = owner?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription {
+                return ["Tests", "Test", "TestCase", "Spec"].contains(where: type.hasSuffix)
+            }
             return owner?.as(ClassDeclSyntax.self)?.inheritanceClause != nil
-        } || tree.descendants(of: AttributeSyntax.self).contains { $0.attributeName.trimmedDescription == "Suite" }
+        }
     }
 
     /// A target's module name: SwiftPM's, `-` as `_`.

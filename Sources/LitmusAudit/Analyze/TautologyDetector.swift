@@ -8,16 +8,21 @@ enum TautologyDetector {
     private static let truthAssertions: Set<String> = ["XCTAssert", "XCTAssertTrue"]
 
     /// A sentence describing the tautology at `node`, or `nil`. A check whose function or macro the package's
-    /// code under test declares (`underTest`: a testing library's own `equal` matcher, `XCTAssertEqual`,
-    /// `#expect`) is a test of that check, which fails when the check is wrong: no tautology.
-    static func message(for node: Syntax, underTest: (String) -> Bool = { _ in false }) -> String? {
-        guard let (message, check) = candidate(for: node), !underTest(check) else { return nil }
-        return message
+    /// code under test declares (`underTest`, asked with the check and the call that makes it: a testing
+    /// library's own `equal` matcher, `XCTAssertEqual`, `#expect`) is a test of that check, which fails when the
+    /// check is wrong: no tautology.
+    static func message(
+        for node: Syntax,
+        underTest: (CodeUnderTest.Check, FunctionCallExprSyntax?) -> Bool = { _, _ in false }
+    ) -> String? {
+        guard let found = candidate(for: node), !underTest(found.check, found.call) else { return nil }
+        return found.message
     }
 
-    /// A sentence describing what looks like a tautology at `node`, with the name of the function or macro
-    /// that checks it.
-    private static func candidate(for node: Syntax) -> (message: String, check: String)? {
+    /// A sentence describing what looks like a tautology at `node`, with the check that makes it and its call.
+    private static func candidate(for node: Syntax) -> (
+        message: String, check: CodeUnderTest.Check, call: FunctionCallExprSyntax?
+    )? {
         if let call = node.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression) {
             let arguments = Array(call.arguments)
             if equalityAssertions.contains(name), arguments.count >= 2,
@@ -25,24 +30,39 @@ enum TautologyDetector {
                 !checksReflexivity(call, arguments),
                 !comparesTwoEvaluations(arguments[0].expression, in: call, identity: name == "XCTAssertIdentical")
             {
-                return ("\(name) compares \(arguments[0].expression.trimmedDescription) with itself", name)
+                return (
+                    "\(name) compares \(arguments[0].expression.trimmedDescription) with itself",
+                    .init(name: name, isMacro: false, arguments: arguments.count), call
+                )
             }
             if truthAssertions.contains(name), let first = arguments.first, isAlwaysTrue(first.expression),
                 !(isSelfComparison(first.expression) && isNamedForReflexivity(call)
                     && comparison(first.expression)?.1 != "==="),
                 !isTwoEvaluationsCompared(first.expression, in: call)
             {
-                return ("\(name)(\(first.expression.trimmedDescription)) is always true", name)
+                return (
+                    "\(name)(\(first.expression.trimmedDescription)) is always true",
+                    .init(name: name, isMacro: false, arguments: arguments.count), call
+                )
             }
             if name == "XCTAssertFalse", let first = arguments.first,
                 first.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
             {
-                return ("XCTAssertFalse(false) is always true", name)
+                return (
+                    "XCTAssertFalse(false) is always true",
+                    .init(name: name, isMacro: false, arguments: arguments.count),
+                    call
+                )
             }
             if name == "XCTAssertNil", arguments.first?.expression.is(NilLiteralExprSyntax.self) == true {
-                return ("XCTAssertNil(nil) is always true", name)
+                return (
+                    "XCTAssertNil(nil) is always true", .init(name: name, isMacro: false, arguments: arguments.count),
+                    call
+                )
             }
-            if let redundant = LiteralCheck.alwaysPasses(name, arguments) { return (redundant, name) }
+            if let redundant = LiteralCheck.alwaysPasses(name, arguments) {
+                return (redundant, .init(name: name, isMacro: false, arguments: arguments.count), call)
+            }
             // Nimble: expect(x).to(equal(x))
             if name == "to", let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 let expectCall = member.base?.as(FunctionCallExprSyntax.self),
@@ -52,7 +72,10 @@ enum TautologyDetector {
                 CallCollector.calledName(matcher.calledExpression) == "equal",
                 matcher.arguments.first?.expression.trimmedDescription == actual
             {
-                return ("expect(\(actual)).to(equal(\(actual))) compares a value with itself", "equal")
+                return (
+                    "expect(\(actual)).to(equal(\(actual))) compares a value with itself",
+                    .init(name: "equal", isMacro: false, arguments: matcher.arguments.count), matcher
+                )
             }
         }
         if let macro = node.as(MacroExpansionExprSyntax.self),
@@ -62,7 +85,10 @@ enum TautologyDetector {
                 && (isNamedForReflexivity(macro) || comparesClosureParameter(first) || testsItsType(first))),
             !isTwoEvaluationsCompared(first, in: macro)
         {
-            return ("#\(macro.macroName.text)(\(first.trimmedDescription)) is always true", macro.macroName.text)
+            return (
+                "#\(macro.macroName.text)(\(first.trimmedDescription)) is always true",
+                .init(name: macro.macroName.text, isMacro: true), nil
+            )
         }
         if let macro = node.as(MacroExpansionExprSyntax.self),
             macro.macroName.text == "expect" || macro.macroName.text == "require",
@@ -70,7 +96,7 @@ enum TautologyDetector {
         {
             return (
                 "#\(macro.macroName.text)(\(first.trimmedDescription)) compares literals: it is always true",
-                macro.macroName.text
+                .init(name: macro.macroName.text, isMacro: true), nil
             )
         }
         return nil

@@ -10,7 +10,8 @@ extension TestSourceAnalyzer {
         guard let body = function.body else { return [] }
         let called = CallCollector.names(in: Syntax(body))
         var found = checkFindings(
-            in: function, body: body, called: called, test: test, shown: shown, helpers: helpers, file: file)
+            in: function, body: body, called: called, test: test, shown: shown, library: library, helpers: helpers,
+            file: file)
         // In every `#if` branch, as the smells are read: a `try?` on the call under test swallows its error on
         // the platform that compiles it (ZIPFoundation's `#if os(macOS)` comparison with the system's zip).
         for tryExpression in body.descendants(of: TryExprSyntax.self)
@@ -45,7 +46,7 @@ extension TestSourceAnalyzer {
     /// whose decoded value is thrown away.
     private func checkFindings(
         in function: FunctionDeclSyntax, body: CodeBlockSyntax, called: Set<String>, test: String, shown: String,
-        helpers: HelperIndex, file: ParsedFile
+        library: TestLibrary, helpers: HelperIndex, file: ParsedFile
     ) -> [AnalyzedFinding] {
         // Explicit checks: assertions, helpers and library functions that check, the package's own checks.
         let checksExplicitly =
@@ -55,7 +56,8 @@ extension TestSourceAnalyzer {
             || CheckingTypes.checksThrough(Syntax(body), file: file.file, checking: helpers.checkingTypes)
         let assertsSomething =
             checksExplicitly || !called.isDisjoint(with: helpers.asserting)
-            || CallCollector.hasPlainTry(in: Syntax(body)) || tearDownChecks(after: function, helpers: helpers)
+            || CallCollector.hasPlainTry(in: Syntax(body))
+            || (library == .xctest && tearDownChecks(after: function, helpers: helpers))
         // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
         // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
         // A test that always skips checks nothing on purpose: ignoredTest asks for its reason.
@@ -84,9 +86,11 @@ extension TestSourceAnalyzer {
         return []
     }
 
-    /// Whether the XCTest class of `function` checks in its `tearDown` (`tearDownWithError`), which XCTest runs
-    /// after each of its tests and whose failure fails that test: apple/swift-atomics 1.3.0's
-    /// `StrongReferenceRace` tests only race, and its `tearDown` asserts that no instance leaked.
+    /// Whether the XCTest class of `function` checks a value in its `tearDown` (`tearDownWithError`): the
+    /// instance method that overrides XCTest's, which runs after each of its tests and whose failure fails that
+    /// test (apple/swift-atomics 1.3.0's `StrongReferenceRace` tests only race, and its `tearDown` asserts that
+    /// no instance leaked). Not `class func tearDown()`, run once after the class; not a clean-up that only
+    /// checks it did not throw (`XCTAssertNoThrow`, `XCTUnwrap`, a `try`) or waits.
     private func tearDownChecks(after function: FunctionDeclSyntax, helpers: HelperIndex) -> Bool {
         guard
             let owner = sequence(first: Syntax(function), next: \.parent).dropFirst().first(where: {
@@ -96,12 +100,22 @@ extension TestSourceAnalyzer {
         return owner.memberBlock.members.contains { member in
             guard let method = member.decl.as(FunctionDeclSyntax.self),
                 ["tearDown", "tearDownWithError"].contains(method.name.text),
-                method.signature.parameterClause.parameters.isEmpty, let body = method.body
+                method.signature.parameterClause.parameters.isEmpty, let body = method.body,
+                method.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),
+                !method.modifiers.contains(where: { [.keyword(.class), .keyword(.static)].contains($0.name.tokenKind) })
             else { return false }
             let called = CallCollector.names(in: Syntax(body))
-            return called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.checking)
+            return !called.isDisjoint(with: Self.valueChecks) || !called.isDisjoint(with: helpers.checking)
         }
     }
+
+    /// The XCTest assertions that check a value (not `XCTAssertNoThrow`, `XCTUnwrap` or a wait).
+    static let valueChecks: Set<String> = [
+        "XCTAssert", "XCTAssertTrue", "XCTAssertFalse", "XCTAssertEqual", "XCTAssertNotEqual", "XCTAssertNil",
+        "XCTAssertNotNil", "XCTAssertIdentical", "XCTAssertNotIdentical", "XCTAssertGreaterThan",
+        "XCTAssertGreaterThanOrEqual", "XCTAssertLessThan", "XCTAssertLessThanOrEqual", "XCTAssertEqualWithAccuracy",
+        "XCTAssertThrowsError", "XCTFail",
+    ]
 
     /// The checks no framework reports: the other framework's assertions, and assertions never awaited.
     private func ignoredChecks(

@@ -268,7 +268,15 @@ public struct TestSourceAnalyzer: Sendable {
         }
         for node in file.compiledNodes(Syntax.self) {
             if let message = TautologyDetector.message(
-                for: node, underTest: { helpers.codeUnderTest?.declares($0) ?? false })
+                for: node,
+                underTest: { check, call in
+                    guard let underTest = helpers.codeUnderTest, underTest.declares(check) else { return false }
+                    // The compiler's facts, where they name the module the call resolved to, decide whose check it is.
+                    if let call, let module = file.typed?.declaration(calledBy: call)?.module {
+                        return underTest.modules.contains(module)
+                    }
+                    return true
+                })
             {
                 let owner = node.enclosingFunctionName ?? "test code"
                 analysis.findings.append(

@@ -88,18 +88,45 @@ struct CodeUnderTestTests {
         #expect(try tautologies(package(matcher: methods)).count == 1)
     }
 
-    @Test("Top-level names are read inside #if clauses, and not inside types")
-    func topLevelNames() {
+    @Test("A function named like a check is not the macro, and one of another arity is not the matcher called")
+    func otherKindOrArity() throws {
+        // Given: the code under test declares `func expect` and a two-argument `equal`, no `macro expect`
+        var files = package(
+            matcher: matcher.replacingOccurrences(
+                of: "public func equal<T: Equatable>(_ expected: T) -> Matcher<T> { Matcher { $0 == expected } }",
+                with: "public func equal(_ a: Double, _ b: Double) -> Bool { a == b }"))
+        files["Tests/MatchingTests/MacroTests.swift"] = """
+            import Testing
+            @Test func same() { #expect(1 == 1) }
+            """
+        // Then: both checks are still tautologies
+        #expect(try tautologies(files).count == 2)
+    }
+
+    @Test("Top-level declarations are read inside #if clauses, not inside types, and not private ones")
+    func topLevelDeclarations() {
         let tree = Parser.parse(
             source: """
-                func a() {}
+                func a(_ x: Int, _ y: Int = 0) {}
                 #if DEBUG
                 macro b() = #externalMacro(module: "M", type: "B")
                 #else
-                func c() {}
+                func c(_ values: Int...) {}
                 #endif
                 struct S { func d() {} }
+                private func e() {}
                 """)
-        #expect(CodeUnderTest.topLevelNames(in: tree) == ["a", "b", "c"])
+        #expect(
+            CodeUnderTest.topLevelDeclarations(in: tree) == [
+                .init(name: "a", isMacro: false, fewest: 1, most: 2),
+                .init(name: "b", isMacro: true, fewest: 0, most: Int.max),
+                .init(name: "c", isMacro: false, fewest: 0, most: Int.max),
+            ])
+    }
+
+    @Test("Folders under Tests/ are never code under test")
+    func testsFoldersAreNot() {
+        let sut = CodeUnderTest(package: URL(fileURLWithPath: "/p"), folders: ["Sources/A-B", "Tests/Support"])
+        #expect(sut.modules == ["A_B"])
     }
 }

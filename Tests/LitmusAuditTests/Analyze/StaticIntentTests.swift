@@ -392,10 +392,35 @@ struct StaticIntentTests {
             final class PlainTests: XCTestCase {
                 func testLoad() { race(iterations: 10) }
             }
+            final class OnceTests: XCTestCase {
+                override class func tearDown() { XCTAssertEqual(Pool.open, 0) }
+                func testLoad() { race(iterations: 10) }
+            }
+            final class NoThrowTests: XCTestCase {
+                override func tearDownWithError() throws { XCTAssertNoThrow(try Node.removeAll()) }
+                func testLoad() { race(iterations: 10) }
+            }
+            final class OwnTearDownTests: XCTestCase {
+                func tearDown() { XCTAssertEqual(Node.instances, 0) }
+                func testLoad() { race(iterations: 10) }
+            }
+            """
+        let suite = """
+            import Testing
+            @Suite final class RaceSuite {
+                func tearDown() { #expect(Node.instances == 0) }
+                @Test func load() { race(iterations: 10) }
+            }
             """
         // When
-        let found = try analyzedFindings(.noAssertion, in: ["RaceTests.swift": source])
-        // Then
-        #expect(found == ["CleanTests.testLoad:8", "PlainTests.testLoad:11"])
+        let found = try analyzedFindings(.noAssertion, in: ["RaceTests.swift": source, "RaceSuite.swift": suite])
+        // Then: only RaceTests' per-test tearDown checks its test; a class-level tearDown runs once, a clean-up
+        // that checks it did not throw checks nothing, a method that overrides nothing is never called by XCTest,
+        // and Swift Testing calls no tearDown
+        #expect(
+            Set(found) == [
+                "CleanTests.testLoad:8", "PlainTests.testLoad:11", "OnceTests.testLoad:15", "NoThrowTests.testLoad:19",
+                "OwnTearDownTests.testLoad:23", "RaceSuite/load:4",
+            ])
     }
 }

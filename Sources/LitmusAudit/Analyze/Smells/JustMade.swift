@@ -22,31 +22,35 @@ enum JustMade {
                 guard let reference = value.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else {
                     return false
                 }
-                name = reference.baseName.text
+                name = plain(reference.baseName.text)
             } else {
-                name = binding.pattern.trimmedDescription
+                name = plain(binding.pattern.trimmedDescription)
             }
             return madeNotNil(name, before: before, test: test)
         }
     }
 
-    /// Whether the last of `statements` that names `name` declares it alone, with a value the compiler types
-    /// as not optional.
+    /// Whether the last of `statements` that names `name` declares it alone, with no modifier or attribute
+    /// (`weak`, a property wrapper), from a value the compiler types as not optional.
     private static func madeNotNil(_ name: String, before statements: [CodeBlockItemSyntax], test: ScannedTest)
         -> Bool
     {
         for statement in statements.reversed() {
             if let declaration = statement.item.as(VariableDeclSyntax.self), declaration.bindings.count == 1,
                 let binding = declaration.bindings.first,
-                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                binding.pattern.as(IdentifierPatternSyntax.self).map({ plain($0.identifier.text) }) == name
             {
-                guard let value = binding.initializer?.value, case .known(let type) = test.type(of: value) else {
-                    return false
-                }
+                // A `weak` or `unowned` local lets its value go; a wrapper's value is the wrapper's to give.
+                guard declaration.modifiers.isEmpty, declaration.attributes.isEmpty,
+                    let value = binding.initializer?.value, case .known(let type) = test.type(of: value)
+                else { return false }
                 return !type.isOptional
             }
-            if statement.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) { return false }
+            if statement.tokens(viewMode: .sourceAccurate).contains(where: { plain($0.text) == name }) { return false }
         }
         return false
     }
+
+    /// A name without the backticks that may quote it (`` `v` `` is `v`).
+    private static func plain(_ name: String) -> String { name.filter { $0 != "`" } }
 }

@@ -95,6 +95,7 @@ struct TypedShapesTests {
             Set(found.keys) == [
                 "testEveryItemIsPriced", "testNamedItemsUnchecked", "testSquareDispatch", "testBufferOfAnySize",
                 "testTableFilteredByTheCode", "testFoundItemMayBeMissing", "testMadeMoneyReplaced",
+                "testWeakCartMayBeGone",
             ])
         // Without the facts, the value just made may be a failable initializer's: its branch is a skip.
         #expect(try Self.found(.conditionalTestLogic, typed: false).keys.contains("testJustMadeMoney"))

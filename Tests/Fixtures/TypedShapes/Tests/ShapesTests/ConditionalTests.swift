@@ -67,6 +67,12 @@ final class ConditionalTests: XCTestCase {
         if let subject { XCTAssertEqual(subject.cents, 1) }
     }
 
+    func testWeakCartMayBeGone() {
+        // Released as soon as it is made: no strong reference holds it.
+        weak var held: Cart? = Cart()
+        if let held { XCTAssertEqual(held.count, 0) }
+    }
+
     func testSquareDispatch() {
         let shape = makeShape()
         if let square = shape as? Square { XCTAssertEqual(square.side, 2) }
