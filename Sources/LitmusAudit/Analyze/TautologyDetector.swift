@@ -63,20 +63,7 @@ enum TautologyDetector {
             if let redundant = LiteralCheck.alwaysPasses(name, arguments) {
                 return (redundant, .init(name: name, isMacro: false, arguments: arguments.count), call)
             }
-            // Nimble: expect(x).to(equal(x))
-            if name == "to", let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                let expectCall = member.base?.as(FunctionCallExprSyntax.self),
-                CallCollector.calledName(expectCall.calledExpression) == "expect",
-                let actual = expectCall.arguments.first?.expression.trimmedDescription,
-                let matcher = arguments.first?.expression.as(FunctionCallExprSyntax.self),
-                CallCollector.calledName(matcher.calledExpression) == "equal",
-                matcher.arguments.first?.expression.trimmedDescription == actual
-            {
-                return (
-                    "expect(\(actual)).to(equal(\(actual))) compares a value with itself",
-                    .init(name: "equal", isMacro: false, arguments: matcher.arguments.count), matcher
-                )
-            }
+            if name == "to", let found = nimbleSelfComparison(call) { return found }
         }
         if let macro = node.as(MacroExpansionExprSyntax.self),
             macro.macroName.text == "expect" || macro.macroName.text == "require",
@@ -100,6 +87,24 @@ enum TautologyDetector {
             )
         }
         return nil
+    }
+
+    /// Nimble's `expect(x).to(equal(x))`: the sentence, the matcher's check and its call.
+    private static func nimbleSelfComparison(_ call: FunctionCallExprSyntax) -> (
+        message: String, check: CodeUnderTest.Check, call: FunctionCallExprSyntax?
+    )? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let expectCall = member.base?.as(FunctionCallExprSyntax.self),
+            CallCollector.calledName(expectCall.calledExpression) == "expect",
+            let actual = expectCall.arguments.first?.expression.trimmedDescription,
+            let matcher = call.arguments.first?.expression.as(FunctionCallExprSyntax.self),
+            CallCollector.calledName(matcher.calledExpression) == "equal",
+            matcher.arguments.first?.expression.trimmedDescription == actual
+        else { return nil }
+        return (
+            "expect(\(actual)).to(equal(\(actual))) compares a value with itself",
+            .init(name: "equal", isMacro: false, arguments: matcher.arguments.count), matcher
+        )
     }
 
     /// Whether a comparison of `expression` with itself compares two evaluations on purpose: each side
