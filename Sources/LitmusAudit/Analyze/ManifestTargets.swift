@@ -16,6 +16,9 @@ struct ManifestTargets {
         var excluded: [String]
         /// What `resources:` names, relative to its folder.
         var resources: [String]
+        /// Whether this platform's manifest declares it: outside every `#if`, or in each one's active clause
+        /// (Quick/Nimble 14.0.0 declares `NimbleObjectiveC` under `#if os(macOS)`).
+        var declaredHere = true
     }
 
     /// The targets, in the text's order.
@@ -26,7 +29,9 @@ struct ManifestTargets {
     /// The targets of the manifest `text`.
     init(text: String) {
         let kinds: Set<String> = ["target", "testTarget", "executableTarget", "macro", "plugin", "systemLibrary"]
-        for call in Parser.parse(source: text).descendants(of: FunctionCallExprSyntax.self) {
+        let tree = Parser.parse(source: text)
+        let regions = CompiledRegions(tree)
+        for call in tree.descendants(of: FunctionCallExprSyntax.self) {
             guard let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
                 kinds.contains(kind)
             else { continue }
@@ -52,7 +57,8 @@ struct ManifestTargets {
                     name: name, isTest: isTest,
                     path: literal("path")
                         ?? (isTest ? "Tests/\(name)" : (kind == "plugin" ? "Plugins/" : "Sources/") + name),
-                    excluded: literals("exclude"), resources: literals("resources")))
+                    excluded: literals("exclude"), resources: literals("resources"),
+                    declaredHere: regions.compiles(call)))
         }
     }
 

@@ -31,7 +31,8 @@ enum PackageManifest {
         var found = Targets()
         for target in read.targets {
             guard target.isTest else {
-                found.others.append(target.path)
+                // A target this platform's manifest does not declare is not built here, as the audit has it.
+                if target.declaredHere { found.others.append(target.path) }
                 continue
             }
             let folder = package.appendingPathComponent(target.path)
