@@ -28,6 +28,8 @@ final class CodeUnderTest: @unchecked Sendable {
     private let package: URL?
     private let folders: [String]
     private var texts: [String]?
+    /// The folders of the targets that are not test support, once ``loaded()`` read them.
+    private var underTest: [String] = []
     private var answers: [Check: Bool] = [:]
     private let lock = NSLock()
 
@@ -38,9 +40,15 @@ final class CodeUnderTest: @unchecked Sendable {
         self.folders = folders.filter { $0.split(separator: "/").first != "Tests" }
     }
 
-    /// The modules of the code under test, by its folders' names (SwiftPM's, `-` as `_`).
+    /// The modules of the code under test (not its test support), by its folders' names (SwiftPM's, `-` as `_`).
     var modules: Set<String> {
-        Set(folders.compactMap { $0.split(separator: "/").last.map { $0.replacingOccurrences(of: "-", with: "_") } })
+        lock.withLock {
+            _ = loaded()
+            return Set(
+                underTest.compactMap {
+                    $0.split(separator: "/").last.map { $0.replacingOccurrences(of: "-", with: "_") }
+                })
+        }
     }
 
     /// Whether the code under test declares `check` at the top level of a file (one a test can call
@@ -68,7 +76,8 @@ final class CodeUnderTest: @unchecked Sendable {
         if let texts { return texts }
         guard let package else { return [] }
         let support = UncoveredFileReasons.testSupportTargets(folders, in: package)
-        let read = folders.filter { support[$0] == nil }.flatMap {
+        underTest = folders.filter { support[$0] == nil }
+        let read = underTest.flatMap {
             UncoveredFileReasons.swiftFiles(under: $0, in: package).map(\.text)
         }
         texts = read

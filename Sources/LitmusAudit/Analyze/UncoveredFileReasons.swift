@@ -174,7 +174,7 @@ enum UncoveredFileReasons {
     }
 
     /// The targets among `folders` that are test support, each with what makes it so: a target that imports
-    /// XCTest or Testing in code this build compiles, in a package whose other targets do not (swift-numerics'
+    /// XCTest or Testing in code this build compiles, in a package whose other targets with Swift files do not (swift-numerics'
     /// `_TestSupport`; sql-kit's `SQLKitBenchmark`, which database drivers run against their databases). In a
     /// testing library, where every target imports one (Nimble, Quick), none is: the library is under test.
     /// And the library targets of `testOnly`, which no product holds and tests depend on (swift-numerics'
@@ -185,11 +185,14 @@ enum UncoveredFileReasons {
         let onlyForTests = Dictionary(
             uniqueKeysWithValues: testOnly.sorted().map { ($0, "no product holds \($0), and tests depend on it") })
         var importing: [String: String] = [:]
-        let candidates = folders.filter { !testOnly.contains($0) }
+        // A target with no Swift file (C, Objective-C: Quick/Nimble 14.0.0's NimbleObjectiveC) is no Swift
+        // library the others could be told from.
+        let files = Dictionary(uniqueKeysWithValues: folders.map { ($0, swiftFiles(under: $0, in: package)) })
+        let candidates = folders.filter { !testOnly.contains($0) && files[$0]?.isEmpty == false }
         for folder in candidates {
             // Only a file whose text names one of the modules is parsed (`import XCTest`, `import class
             // XCTest.XCTestCase`): a large package's sources mostly do not.
-            for file in swiftFiles(under: folder, in: package)
+            for file in files[folder] ?? []
             where file.text.contains("XCTest") || file.text.contains("Testing") {
                 let tree = Parser.parse(source: file.text)
                 let regions = CompiledRegions(tree)

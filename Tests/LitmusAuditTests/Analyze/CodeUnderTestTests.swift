@@ -17,13 +17,15 @@ struct CodeUnderTestTests {
                 .target(name: "Matching"), .target(name: "Support", dependencies: ["Matching"]),
                 .testTarget(name: "MatchingTests", dependencies: ["Matching", "Support"]),
             ])
-            // Quick/Nimble 14.0.0's shape: an Objective-C target, no Swift in it, on macOS alone.
+            // Quick/Nimble 14.0.0's shape: an Objective-C target, no Swift in it, on macOS alone; and a C one.
             #if os(macOS)
             package.targets.append(.target(name: "MatchingObjectiveC", dependencies: ["Matching"]))
             #endif
+            package.targets.append(.target(name: "CMatching"))
             """,
             "Sources/Matching/Matching.swift": matcher,
             "Sources/MatchingObjectiveC/Stringify.m": "int stringify(void) { return 0; }\n",
+            "Sources/CMatching/shim.c": "int shim(void) { return 0; }\n",
             // Like Nimble's NimbleSharedTestHelpers: every target imports XCTest, so none is test support.
             "Sources/Support/Support.swift": support ?? "import XCTest\npublic func failsWith() { XCTFail() }\n",
             "Tests/MatchingTests/EqualTests.swift": """

@@ -38,8 +38,9 @@ struct TestSourceAnalyzerFindingsTests {
             """
         let suite = """
             import Testing
-            @Suite final class RaceSuite {
-                func tearDown() { #expect(Node.instances == 0) }
+            class Base { func tearDown() {} }
+            @Suite final class RaceSuite: Base {
+                override func tearDown() { #expect(Node.instances == 0) }
                 @Test func load() { race(iterations: 10) }
             }
             """
@@ -51,7 +52,7 @@ struct TestSourceAnalyzerFindingsTests {
         #expect(
             Set(found) == [
                 "CleanTests.testLoad:8", "PlainTests.testLoad:11", "OnceTests.testLoad:15", "NoThrowTests.testLoad:19",
-                "OwnTearDownTests.testLoad:23", "RaceSuite/load:4",
+                "OwnTearDownTests.testLoad:23", "RaceSuite/load:5",
             ])
     }
 }
