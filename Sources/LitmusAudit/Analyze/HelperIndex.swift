@@ -224,4 +224,10 @@ extension SyntaxProtocol {
         }
         return nil
     }
+
+    /// The nearest type declaration or extension this node is nested in (a class, struct, enum, actor,
+    /// protocol or extension), if any.
+    var enclosingDeclarationGroup: Syntax? {
+        sequence(first: Syntax(self), next: \.parent).dropFirst().first { $0.asProtocol(DeclGroupSyntax.self) != nil }
+    }
 }

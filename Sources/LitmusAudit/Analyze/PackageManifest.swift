@@ -79,9 +79,7 @@ enum PackageManifest {
             let name = function.name.text
             guard name.hasPrefix("test") || name == "spec", function.signature.parameterClause.parameters.isEmpty
             else { return false }
-            let owner = sequence(first: Syntax(function), next: \.parent).dropFirst().first {
-                $0.asProtocol(DeclGroupSyntax.self) != nil
-            }
+            let owner = function.enclosingDeclarationGroup
             if let type = owner?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription {
                 return ["Tests", "Test", "TestCase", "Spec"].contains(where: type.hasSuffix)
             }

@@ -93,9 +93,7 @@ extension TestSourceAnalyzer {
     /// checks it did not throw (`XCTAssertNoThrow`, `XCTUnwrap`, a `try`) or waits.
     private func tearDownChecks(after function: FunctionDeclSyntax, helpers: HelperIndex) -> Bool {
         guard
-            let owner = sequence(first: Syntax(function), next: \.parent).dropFirst().first(where: {
-                $0.asProtocol(DeclGroupSyntax.self) != nil
-            })?.as(ClassDeclSyntax.self)
+            let owner = function.enclosingDeclarationGroup?.as(ClassDeclSyntax.self)
         else { return false }
         return owner.memberBlock.members.contains { member in
             guard let method = member.decl.as(FunctionDeclSyntax.self),
