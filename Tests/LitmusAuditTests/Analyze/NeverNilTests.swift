@@ -204,7 +204,8 @@ struct NeverNilTests {
 
     @Test("The base address of a buffer that is not empty is never nil; of an empty or unknown one it may be")
     func nonEmptyBuffers() throws {
-        // Given apple/swift-system's shapes: a literal array's buffer, and a buffer allocated with a size
+        // Given apple/swift-system's and ordo-one/malloc-interposer's shapes: a literal array's buffer, and a buffer
+        // allocated with a size
         let methods = """
             func testA() { let source: [CChar] = [0x61, 0]; source.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "a") } }
             func testB() { [1, 2].withUnsafeBytes { raw in XCTAssertEqual(sum(raw.baseAddress!), 3) } }
@@ -212,9 +213,14 @@ struct NeverNilTests {
             func testD() { let source: [CChar] = []; source.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "") } }
             func testE() { items.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "a") } }
             func testF() { let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: n, alignment: 1); XCTAssertEqual(fill(buf.baseAddress!), 64) }
+            func testG() { withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { buffer in XCTAssertFalse(owned(buffer.baseAddress!)) } }
+            func testH() { withUnsafeTemporaryAllocation(of: Int.self, capacity: 2) { XCTAssertEqual(fill($0.baseAddress!), 2) } }
+            func testI() { withUnsafeTemporaryAllocation(byteCount: 0, alignment: 16) { buffer in XCTAssertFalse(owned(buffer.baseAddress!)) } }
+            func testJ() { withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { XCTAssertEqual(fill($0.baseAddress!), 2) } }
             """
-        // Then the empty array, an array the test did not write, and a size it did not fix still trap
-        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8"])
+        // Then the empty array, an array the test did not write, and a size it did not fix (or fixed at zero) still trap
+        #expect(
+            try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testI:11", "testJ:12"])
     }
 
     @Test("A character of a string the test wrote, given to a closure by its array, is never nil; of others it may be")

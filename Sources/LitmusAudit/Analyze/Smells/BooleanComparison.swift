@@ -6,7 +6,8 @@ import SwiftSyntax
 /// with a literal is advice for a non-optional `Bool` only (not a `Bool?`, nor a type expressible by a
 /// Boolean literal); `a == b` is, unless its `==` is a free function (tuples', or a type's that is not
 /// `Equatable`), which `XCTAssertEqual` cannot call. Without types, the syntax decides (``LiteralTypedValues``)
-/// and the advice is unconfirmed.
+/// and the advice is unconfirmed. A comparison with a literal in a generated file is no advice: the literal is
+/// the generator's substitution (``GeneratedSource``).
 enum BooleanComparison {
     /// Why an assertion states an equality as a Boolean, and why it is unconfirmed, or `nil`.
     static func shape(
@@ -29,6 +30,7 @@ enum BooleanComparison {
                 unconfirmed
             )
         }
+        if GeneratedSource.isGenerated(first) { return nil }
         if name == "#expect", let (left, op, right) = EqualityShapeDetector.comparison(first), op == "==" || op == "!=",
             let value = left.is(BooleanLiteralExprSyntax.self)
                 ? right : right.is(BooleanLiteralExprSyntax.self) ? left : nil

@@ -98,7 +98,9 @@ enum ConditionalLogicDetector {
                     "in `\(switchCase.label.trimmedDescription.prefix(40))` of a switch some case of which checks nothing"
             } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
                 !alwaysIterates(loop.sequence, literalNames: literalNames, sizes: sizes),
-                !requiresIterating(loop, assertions: assertions, body: body),
+                !requiresIterating(
+                    loop, assertions: assertions, body: body,
+                    isTable: { alwaysIterates($0, literalNames: literalNames, sizes: sizes) }),
                 !checksAccumulator(
                     Syntax(loop), region: [Syntax(loop.body)], inputs: [Syntax(loop.sequence)], assertions: assertions,
                     in: body, tableNames: tableNames)
@@ -253,8 +255,32 @@ enum ConditionalLogicDetector {
     /// Whether a check of the loop's scope, before or after it and outside it, requires what it goes over
     /// to be non-empty (`XCTAssertEqual(items.count, 3)` after `for item in items { … }`): when the loop
     /// does not iterate, that check fails, so the loop's checks cannot be skipped while the test passes.
-    private static func requiresIterating(_ loop: ForStmtSyntax, assertions: [Syntax], body: Syntax) -> Bool {
-        var sequence = loop.sequence
+    /// A `zip` iterates when each of its two sequences does (a table the test wrote, `isTable`, or one such a
+    /// check requires); and a `zip` of two sequences whose counts a check equates goes over every element of
+    /// both, so that when it does not iterate there was nothing to compare (vapor/fluent-kit 1.57.0's
+    /// `XCTAssertEqual(db.sqlSerializers.count, expectedQueries.count)` before `for … in zip(expectedQueries,
+    /// db.sqlSerializers)`, and `XCTAssertEqual(serializer.binds.count, binds.count)` before `zip(binds,
+    /// serializer.binds)`).
+    private static func requiresIterating(
+        _ loop: ForStmtSyntax, assertions: [Syntax], body: Syntax, isTable: (ExprSyntax) -> Bool
+    ) -> Bool {
+        let scope = RequiredBefore.scope(of: Syntax(loop), in: body)
+        let unconditional = assertions.filter { check in
+            !RequiredBefore.isInside(check, Syntax(loop)) && RequiredBefore.isUnconditional(check, in: scope)
+        }
+        if let call = loop.sequence.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "zip", call.arguments.count == 2
+        {
+            let sides = call.arguments.map(\.expression)
+            return countsEquated(sides[0], sides[1], by: unconditional)
+                || sides.allSatisfy { isTable($0) || required($0, by: unconditional) }
+        }
+        return required(loop.sequence, by: unconditional)
+    }
+
+    /// Whether one of `checks` requires `sequence` (or what a method makes of its elements) to be non-empty.
+    private static func required(_ sequence: ExprSyntax, by checks: [Syntax]) -> Bool {
+        var sequence = sequence
         // What a method makes of the same elements (`items.enumerated()`, `items.indices`) is as long.
         while true {
             if let call = sequence.as(FunctionCallExprSyntax.self),
@@ -271,10 +297,27 @@ enum ConditionalLogicDetector {
             }
         }
         let nonEmpty = sequence.trimmedDescription + ".isEmpty == false"
-        let scope = RequiredBefore.scope(of: Syntax(loop), in: body)
-        return assertions.contains { check in
-            !RequiredBefore.isInside(check, Syntax(loop)) && RequiredBefore.isUnconditional(check, in: scope)
-                && RequiredBefore.requiredValues(check).contains(nonEmpty)
+        return checks.contains { RequiredBefore.requiredValues($0).contains(nonEmpty) }
+    }
+
+    /// Whether one of `checks` states `a.count == b.count`, either way round (`XCTAssertEqual`, `#expect`,
+    /// `XCTAssert`, `XCTAssertTrue`).
+    private static func countsEquated(_ a: ExprSyntax, _ b: ExprSyntax, by checks: [Syntax]) -> Bool {
+        let counts = Set([a, b].map { $0.trimmedDescription + ".count" })
+        return checks.contains { check in
+            guard let name = SmellScan.assertionName(check) else { return false }
+            let arguments = SmellScan.arguments(check).filter { $0.label == nil }.map(\.expression)
+            let compared: [ExprSyntax]
+            if name == "XCTAssertEqual", arguments.count >= 2 {
+                compared = Array(arguments.prefix(2))
+            } else if ["XCTAssert", "XCTAssertTrue", "#expect", "#require"].contains(name), let first = arguments.first,
+                let (left, op, right) = EqualityShapeDetector.comparison(first), op == "=="
+            {
+                compared = [left, right]
+            } else {
+                return false
+            }
+            return Set(compared.map(\.trimmedDescription)) == counts
         }
     }
 

@@ -101,13 +101,35 @@ enum EqualityShapeDetector {
             else { return nil }
             let names = contexts ?? codingErrorContexts(test)
             contexts = names
-            guard checked.contains(where: { readsDescription($0, contexts: names) }) else { return nil }
+            guard checked.contains(where: { readsDescription($0, contexts: names, isText: isText) }) else { return nil }
             let texts = writtenTexts ?? textsWritten(test)
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
             guard !echoesText(operands, texts), own.value != true else { return nil }
             if !rendersToolchainValue(checked, own: own), packageWrites(operands) { return nil }
             return .some(own.unconfirmed)
+        }
+
+        /// Whether `base` is a text, whose `description` is itself and renders nothing: by the facts, or, without
+        /// them, a string literal cast to a text type (`("foobar" as NSString).description`, Quick/Nimble 14.0.0).
+        private func isText(_ base: ExprSyntax) -> Bool {
+            var inner = base
+            while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first
+            {
+                inner = only.expression
+            }
+            if let type = test.type(of: inner).value { return type.isText }
+            let cast: (value: ExprSyntax, type: String)? =
+                if let folded = inner.as(AsExprSyntax.self), folded.questionOrExclamationMark == nil {
+                    (folded.expression, folded.type.trimmedDescription)
+                } else if let elements = inner.as(SequenceExprSyntax.self).map({ Array($0.elements) }),
+                    elements.count == 3,
+                    elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil
+                {
+                    (elements[0], elements[2].trimmedDescription)
+                } else { nil }
+            guard let cast, cast.value.is(StringLiteralExprSyntax.self) else { return false }
+            return ["String", "Substring", "NSString", "NSMutableString"].contains(cast.type)
         }
 
         /// Whether the facts say a description compared is the standard library's or Foundation's text of a
@@ -325,12 +347,16 @@ enum EqualityShapeDetector {
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not the
-    /// `debugDescription` of a name in `contexts`, a Codable error's context.
-    private static func readsDescription(_ expression: ExprSyntax, contexts: Set<String> = []) -> Bool {
+    /// `debugDescription` of a name in `contexts`, a Codable error's context, nor the `description` of a text
+    /// (`isText`), which is the text itself (a `String`'s `debugDescription` quotes and escapes it: a rendering).
+    private static func readsDescription(
+        _ expression: ExprSyntax, contexts: Set<String> = [], isText: (ExprSyntax) -> Bool = { _ in false }
+    ) -> Bool {
         let nodes = [Syntax(expression)] + expression.descendants(of: Syntax.self)
         return nodes.contains { node in
             if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
                 let name = member.declName.baseName.text
+                if name == "description", isText(base) { return false }
                 if name == "debugDescription", let reference = base.as(DeclReferenceExprSyntax.self),
                     contexts.contains(reference.baseName.text)
                 {

@@ -14,7 +14,8 @@ import SwiftSyntax
 ///   their initializer returns, so every later statement finds it set;
 /// - the base address of a buffer that is not empty: `$0` of `withUnsafeBufferPointer` (or `…Bytes`,
 ///   `…Mutable…`) of a non-empty array literal, or of the test's one `let` bound to one, and a buffer the
-///   test allocates with a positive literal size (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`);
+///   test allocates with a positive literal size (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`,
+///   `withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { $0 … }`);
 /// - the first or last character of a string the test wrote, given to a closure by a method of its array
 ///   literal that takes only closures (`["Apple", "Banana"].keyed(by: { $0.first! })`), or by an
 ///   `EmptyCollection`, which never calls it;
@@ -286,6 +287,11 @@ enum NeverNil {
         if let value = test.onlyBinding(of: name) {
             return isPositiveAllocation(value)
         }
+        if let call = temporaryAllocation(lending: name, around: Syntax(base)) {
+            return call.arguments.first { ["capacity", "byteCount"].contains($0.label?.text ?? "") }.map {
+                isPositiveLiteral($0.expression)
+            } ?? false
+        }
         guard let call = bufferCall(lending: name, around: Syntax(base)),
             let collection = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
         else { return false }
@@ -304,11 +310,26 @@ enum NeverNil {
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "allocate",
             member.base?.trimmedDescription.hasPrefix("Unsafe") == true,
-            let size = call.arguments.first, ["capacity", "byteCount"].contains(size.label?.text ?? ""),
-            let literal = size.expression.as(IntegerLiteralExprSyntax.self),
+            let size = call.arguments.first, ["capacity", "byteCount"].contains(size.label?.text ?? "")
+        else { return false }
+        return isPositiveLiteral(size.expression)
+    }
+
+    /// Whether `expression` is an integer literal above zero.
+    private static func isPositiveLiteral(_ expression: ExprSyntax) -> Bool {
+        guard let literal = expression.as(IntegerLiteralExprSyntax.self),
             let count = Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
         else { return false }
         return count > 0
+    }
+
+    /// The `withUnsafeTemporaryAllocation(byteCount:alignment:)` or `(of:capacity:)` call whose closure's parameter
+    /// (or `$0`) is `name`: the buffer it lends holds the size it was given (ordo-one/malloc-interposer 1.6.1).
+    private static func temporaryAllocation(lending name: String, around node: Syntax) -> FunctionCallExprSyntax? {
+        guard let closure = closure(taking: name, around: node), let call = closure.hostCall,
+            CallCollector.calledName(call.calledExpression) == "withUnsafeTemporaryAllocation"
+        else { return nil }
+        return call
     }
 
     /// The buffer call (`xs.withUnsafeBufferPointer { … }`) whose closure's parameter (or `$0`) is `name`.

@@ -105,8 +105,10 @@ enum ReadabilityDetector {
     }
 
     /// The numeric literals that are a whole operand of a check (the expected value), other than
-    /// ``plainNumbers``, an `accuracy:`, and a number the test explains (``MagicNumberContext``).
+    /// ``plainNumbers``, an `accuracy:`, and a number the test explains (``MagicNumberContext``); none in a
+    /// generated file, whose numbers are its generator's substitutions (``GeneratedSource``).
     private static func magicNumbers(_ test: ScannedTest) -> [Syntax] {
+        if GeneratedSource.isGenerated(test.declaration) { return [] }
         // Made at the first candidate: most tests compare no number, and a Quick example's context reads its spec.
         var context: MagicNumberContext?
         var found: [Syntax] = []

@@ -41,6 +41,15 @@ public struct TypedType: Sendable, Hashable, CustomStringConvertible {
     /// Whether it is exactly `Bool` (not `Bool?`, not a type expressible by a Boolean literal).
     public var isBool: Bool { body == "Sb" }
 
+    /// Whether it is a text whose `description` is the text itself: `String`, `Substring`, `Character`, or
+    /// Foundation's `NSString` (`So8NSStringC` where Objective-C declares it); not an optional of one.
+    public var isText: Bool {
+        [
+            "SS", "Ss", "SJ", "So8NSStringC", "10Foundation8NSStringC", "So15NSMutableStringC",
+            "10Foundation15NSMutableStringC",
+        ].contains(body)
+    }
+
     /// Whether it is a tuple.
     public var isTuple: Bool { unwrapped.body.hasSuffix("t") }
 

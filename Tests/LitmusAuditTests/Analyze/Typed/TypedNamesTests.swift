@@ -21,6 +21,14 @@ struct TypedNamesTests {
         #expect(!TypedType(mangled: "$s6Shapes6AnswerVD").isBool)
     }
 
+    @Test("A text is String, Substring, Character or NSString, whose description is itself; not an optional of one")
+    func text() {
+        let texts = ["$sSSD", "$sSsD", "$sSJD", "$s10Foundation8NSStringCD", "$sSo8NSStringCD"]
+        let others = ["$sSSSgD", "$sSiD", "$s10Foundation8NSNumberCD", "$s6Shapes8NSStringCD", "$sSaySSGD"]
+        #expect(texts.filter { TypedType(mangled: $0).isText } == texts)
+        #expect(others.filter { TypedType(mangled: $0).isText } == [])
+    }
+
     @Test("Value types are told from classes, protocols and unknown shapes")
     func values() {
         let values = ["$sSiD", "$sSSD", "$sSaySiGD", "$s6Shapes5MoneyVD", "$s6Shapes5ShapeOD", "$sSi_SitD", "$sSiSgD"]

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The checks of an equality's shape (EqualityShapeDetector): here, what sensitiveEquality reads as a
+/// description.
+@Suite("sensitiveEquality: a text's description is the text; any other value's is a rendering")
+struct EqualityShapeDetectorTests {
+    @Test(
+        "A string literal cast to NSString or String is checked as text; a number's or a String's debugDescription is not"
+    )
+    func textDescription() throws {
+        // Given Quick/Nimble 14.0.0's shape, with no compiler facts
+        let methods = """
+            func testA() { XCTAssertEqual(("foobar" as NSString).description, "foobar") }
+            func testB() { XCTAssertTrue(("foobar" as String).description.hasPrefix("foo")) }
+            func testC() { XCTAssertEqual((1 as NSNumber).description, "1") }
+            func testD() { XCTAssertEqual(("foobar" as String).debugDescription, "\\"foobar\\"") }
+            func testE() { XCTAssertEqual((name as NSString).description, "foobar") }
+            func testF() { XCTAssertEqual(("foobar" as? NSString)?.description, "foobar") }
+            """
+        // Then the number, the quoted text and the casts the syntax cannot vouch for are descriptions
+        #expect(
+            try xctestFindings(.sensitiveEquality, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
+    }
+}
