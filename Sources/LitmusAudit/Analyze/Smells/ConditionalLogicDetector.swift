@@ -110,6 +110,7 @@ enum ConditionalLogicDetector {
                 !isUncontrolled(loop.conditions.trimmedDescription),
                 // `while true` always runs its body (swift-websocket 1.6.2's ping loop).
                 loop.conditions.trimmedDescription != "true",
+                !drainsFilledGroup(loop, isTable: { alwaysIterates($0, literalNames: literalNames, sizes: sizes) }),
                 !checksAccumulator(
                     Syntax(loop), region: [Syntax(loop.body)], inputs: [Syntax(loop.conditions)],
                     assertions: assertions,
