@@ -31,10 +31,23 @@ struct ManifestTargets {
         let kinds: Set<String> = ["target", "testTarget", "executableTarget", "macro", "plugin", "systemLibrary"]
         let tree = Parser.parse(source: text)
         let regions = CompiledRegions(tree)
+        let kind = { (call: FunctionCallExprSyntax) -> String? in
+            call.calledExpression.as(MemberAccessExprSyntax.self).map(\.declName.baseName.text).flatMap {
+                kinds.contains($0) ? $0 : nil
+            }
+        }
+        func isInsideTarget(_ call: FunctionCallExprSyntax) -> Bool {
+            var current = call.parent
+            while let node = current {
+                if let outer = node.as(FunctionCallExprSyntax.self), kind(outer) != nil { return true }
+                current = node.parent
+            }
+            return false
+        }
         for call in tree.descendants(of: FunctionCallExprSyntax.self) {
-            guard let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                kinds.contains(kind)
-            else { continue }
+            // A target named inside another's arguments is a dependency on it (`dependencies:
+            // [.target(name: "FluentKit")]`, vapor/fluent-kit 1.57.0), not a declaration.
+            guard let kind = kind(call), !isInsideTarget(call) else { continue }
             func literal(_ label: String) -> String? {
                 SmellScan.literalText(call.arguments.first { $0.label?.text == label }?.expression)
             }

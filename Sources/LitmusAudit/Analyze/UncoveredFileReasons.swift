@@ -187,8 +187,12 @@ enum UncoveredFileReasons {
         var importing: [String: String] = [:]
         // A target with no Swift file (C, Objective-C: Quick/Nimble 14.0.0's NimbleObjectiveC) is no Swift
         // library the others could be told from.
-        let files = Dictionary(uniqueKeysWithValues: folders.map { ($0, swiftFiles(under: $0, in: package)) })
-        let candidates = folders.filter { !testOnly.contains($0) && files[$0]?.isEmpty == false }
+        let files = Dictionary(
+            folders.map { ($0, swiftFiles(under: $0, in: package)) }, uniquingKeysWith: { first, _ in first })
+        var seen: Set<String> = []
+        let candidates = folders.filter {
+            seen.insert($0).inserted && !testOnly.contains($0) && files[$0]?.isEmpty == false
+        }
         for folder in candidates {
             // Only a file whose text names one of the modules is parsed (`import XCTest`, `import class
             // XCTest.XCTestCase`): a large package's sources mostly do not.
