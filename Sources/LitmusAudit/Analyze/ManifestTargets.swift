@@ -44,6 +44,7 @@ struct ManifestTargets {
             }
             return false
         }
+        var bareNames: Set<String> = []
         for call in tree.descendants(of: FunctionCallExprSyntax.self) {
             // A target named inside another's arguments is a dependency on it (`dependencies:
             // [.target(name: "FluentKit")]`, vapor/fluent-kit 1.57.0), not a declaration.
@@ -65,13 +66,24 @@ struct ManifestTargets {
                 continue
             }
             let isTest = kind == "testTarget"
-            targets.append(
-                Target(
-                    name: name, isTest: isTest,
-                    path: literal("path")
-                        ?? (isTest ? "Tests/\(name)" : (kind == "plugin" ? "Plugins/" : "Sources/") + name),
-                    excluded: literals("exclude"), resources: literals("resources"),
-                    declaredHere: regions.compiles(call)))
+            let target = Target(
+                name: name, isTest: isTest,
+                path: literal("path")
+                    ?? (isTest ? "Tests/\(name)" : (kind == "plugin" ? "Plugins/" : "Sources/") + name),
+                excluded: literals("exclude"), resources: literals("resources"),
+                declaredHere: regions.compiles(call))
+            // A name read twice (a dependency written outside any target, `let deps = [.target(name: "Core")]`)
+            // is one target: a call with more than a name and a condition is its declaration; else the first.
+            let bare = call.arguments.allSatisfy { ["name", "condition"].contains($0.label?.text ?? "") }
+            if let index = targets.firstIndex(where: { $0.name == name }) {
+                if !bare, bareNames.contains(name) {
+                    targets[index] = target
+                    bareNames.remove(name)
+                }
+                continue
+            }
+            if bare { bareNames.insert(name) }
+            targets.append(target)
         }
     }
 

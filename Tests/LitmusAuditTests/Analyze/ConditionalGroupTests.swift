@@ -7,7 +7,7 @@ import Testing
 @Suite("conditionalTestLogic: a loop that drains a task group the test filled")
 struct ConditionalGroupTests {
     @Test(
-        "Children added before the loop, directly or over a table, cover it; added maybe, or after, or elsewhere, not")
+        "Children added before the loop, directly or over a table, cover it; maybe added, after, or drained first, not")
     func filledGroups() throws {
         // Given grpc/grpc-swift-2 2.4.3's shape: ten children, each result checked
         let methods = """
@@ -44,13 +44,44 @@ struct ConditionalGroupTests {
             }
             func testF() async throws {
                 await withTaskGroup(of: Int.self) { group in
-                    while let value = await other.next() { XCTAssertEqual(value, 7) }
+                    while let value = await group.next() { XCTAssertEqual(value, 7) }
                     group.addTask { await fetch() }
                 }
             }
+            func testG() async throws {
+                await withTaskGroup(of: Int.self) { group in
+                    group.addTask { await fetch() }
+                    await group.waitForAll()
+                    while let value = await group.next() { XCTAssertEqual(value, 7) }
+                }
+            }
+            func testH() async throws {
+                await withTaskGroup(of: Int.self) { group in
+                    for index in 0 ..< 3 {
+                        guard index > 0 else { continue }
+                        group.addTask { await fetch(index) }
+                    }
+                    while let value = await group.next() { XCTAssertEqual(value, 7) }
+                }
+            }
+            func testI() async throws {
+                await runAll { group in
+                    group.addTask { await fetch() }
+                    while let value = await group.next() { XCTAssertEqual(value, 7) }
+                }
+            }
+            func testJ() async throws {
+                await withTaskGroup(of: Int.self) { group in
+                    group.addTask { await fetch() }
+                    group.cancelAll()
+                    while let value = await group.next() { XCTAssertEqual(value, 7) }
+                }
+            }
             """
-        // Then a child that may not be added, or a loop over another sequence, may still skip every check
+        // Then a child that may not be added, added after the loop, or whose result was taken before it, or a group
+        // that is not a task group's, may still skip every check
         let found = try xctestFindings(.conditionalTestLogic, methods)
-        #expect(found == ["testC:19", "testD:25", "testE:31", "testF:36"])
+        #expect(
+            found == ["testC:19", "testD:25", "testE:31", "testF:36", "testG:44", "testH:53", "testI:59"])
     }
 }

@@ -19,9 +19,11 @@ struct EqualityShapeDetectorTests {
             func testD() { XCTAssertEqual(("foobar" as String).debugDescription, "\\"foobar\\"") }
             func testE() { XCTAssertEqual((name as NSString).description, "foobar") }
             func testF() { XCTAssertEqual(("foobar" as? NSString)?.description, "foobar") }
+            func testG() { XCTAssertEqual(("\\(cart)" as NSString).description, "Cart") }
+            func testH() { XCTAssertEqual(("a" as Character).description, "a") }
             """
         // Then the number, the quoted text and the casts the syntax cannot vouch for are descriptions
         #expect(
-            try xctestFindings(.sensitiveEquality, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
+            try xctestFindings(.sensitiveEquality, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
     }
 }

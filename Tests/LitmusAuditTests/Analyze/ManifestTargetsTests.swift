@@ -10,10 +10,11 @@ struct ManifestTargetsTests {
     func dependencyIsNoDeclaration() {
         // Given vapor/fluent-kit 1.57.0's shape: `.target(name:)` as a dependency of other targets
         let manifest = """
+            let shared: [Target.Dependency] = [.target(name: "FluentKit")]
             let package = Package(
                 name: "fluent-kit",
                 targets: [
-                    .target(name: "FluentKit", dependencies: [.product(name: "NIO", package: "swift-nio")]),
+                    .target(name: "FluentKit", dependencies: [.product(name: "NIO", package: "swift-nio")], path: "Kit"),
                     .target(name: "FluentSQL", dependencies: [.target(name: "FluentKit")]),
                     .testTarget(name: "FluentKitTests", dependencies: [.target(name: "FluentSQL"), "FluentKit"]),
                 ]
@@ -22,7 +23,7 @@ struct ManifestTargetsTests {
         let targets = ManifestTargets(text: manifest).targets
         // Then each target is read once, with its folder
         #expect(targets.map(\.name) == ["FluentKit", "FluentSQL", "FluentKitTests"])
-        #expect(targets.map(\.path) == ["Sources/FluentKit", "Sources/FluentSQL", "Tests/FluentKitTests"])
+        #expect(targets.map(\.path) == ["Kit", "Sources/FluentSQL", "Tests/FluentKitTests"])
     }
 
     @Test("A folder named twice is one candidate of test support, not a crash")

@@ -110,7 +110,7 @@ enum ConditionalLogicDetector {
                 !isUncontrolled(loop.conditions.trimmedDescription),
                 // `while true` always runs its body (swift-websocket 1.6.2's ping loop).
                 loop.conditions.trimmedDescription != "true",
-                !drainsFilledGroup(loop, isTable: { alwaysIterates($0, literalNames: literalNames, sizes: sizes) }),
+                !drainsFilledGroup(loop, literalNames: literalNames),
                 !checksAccumulator(
                     Syntax(loop), region: [Syntax(loop.body)], inputs: [Syntax(loop.conditions)],
                     assertions: assertions,
@@ -257,11 +257,11 @@ enum ConditionalLogicDetector {
     /// to be non-empty (`XCTAssertEqual(items.count, 3)` after `for item in items { … }`): when the loop
     /// does not iterate, that check fails, so the loop's checks cannot be skipped while the test passes.
     /// A `zip` iterates when each of its two sequences does (a table the test wrote, `isTable`, or one such a
-    /// check requires); and a `zip` of two sequences whose counts a check equates goes over every element of
-    /// both, so that when it does not iterate there was nothing to compare (vapor/fluent-kit 1.57.0's
+    /// check requires), and when one does and a check equates the two counts (vapor/fluent-kit 1.57.0's
     /// `XCTAssertEqual(db.sqlSerializers.count, expectedQueries.count)` before `for … in zip(expectedQueries,
     /// db.sqlSerializers)`, and `XCTAssertEqual(serializer.binds.count, binds.count)` before `zip(binds,
-    /// serializer.binds)`).
+    /// serializer.binds)`, `binds` an element of that table). Two counts equated, neither side the test's, may
+    /// both be 0.
     private static func requiresIterating(
         _ loop: ForStmtSyntax, assertions: [Syntax], body: Syntax, isTable: (ExprSyntax) -> Bool
     ) -> Bool {
@@ -273,8 +273,9 @@ enum ConditionalLogicDetector {
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "zip", call.arguments.count == 2
         {
             let sides = call.arguments.map(\.expression)
-            return countsEquated(sides[0], sides[1], by: unconditional)
-                || sides.allSatisfy { isTable($0) || required($0, by: unconditional) }
+            let iterates = sides.map { isTable($0) || required($0, by: unconditional) }
+            return !iterates.contains(false)
+                || (iterates.contains(true) && countsEquated(sides[0], sides[1], by: unconditional))
         }
         return required(loop.sequence, by: unconditional)
     }

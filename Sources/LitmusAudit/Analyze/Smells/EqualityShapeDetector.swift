@@ -96,7 +96,7 @@ enum EqualityShapeDetector {
             // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing; two descriptions
             // compared with each other change together when the format does (vapor/sqlite-nio 1.13.2's
             // `decoded?.description == date.description`).
-            let bothDescriptions = operands.count == 2 && operands.allSatisfy { readsDescription($0) }
+            let bothDescriptions = operands.count == 2 && operands.allSatisfy { readsDescription($0, isText: isText) }
             guard !messageOnly.contains(name), !bothDescriptions, checked.contains(where: { readsDescription($0) })
             else { return nil }
             let names = contexts ?? codingErrorContexts(test)
@@ -128,8 +128,10 @@ enum EqualityShapeDetector {
                 {
                     (elements[0], elements[2].trimmedDescription)
                 } else { nil }
-            guard let cast, cast.value.is(StringLiteralExprSyntax.self) else { return false }
-            return ["String", "Substring", "NSString", "NSMutableString"].contains(cast.type)
+            // A literal with nothing interpolated: `"\(x)"` renders `x`.
+            guard let cast, cast.value.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) != nil
+            else { return false }
+            return ["String", "Substring", "Character", "NSString"].contains(cast.type)
         }
 
         /// Whether the facts say a description compared is the standard library's or Foundation's text of a
