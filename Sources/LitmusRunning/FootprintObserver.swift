@@ -1,5 +1,6 @@
 import Foundation
 import LitmusModel
+import LitmusSupport
 import SwiftParser
 import SwiftSyntax
 
@@ -14,6 +15,26 @@ package enum FootprintObserver {
     package static let target = "LitmusFootprintObserver"
     /// The variable naming the file a test process writes its footprints to.
     package static let environmentVariable = "LITMUS_FOOTPRINT_FILE"
+    /// The variable saying what the observer notes (``Watch``).
+    package static let watchVariable = "LITMUS_FOOTPRINT_WATCH"
+
+    /// What the observer notes in a test process.
+    package enum Watch: Sendable, Hashable {
+        /// Which code each test executed (its profile counters), and its processor time.
+        case footprints
+        /// Each test's processor time alone: no counters are compared at the boundaries, so the durations the
+        /// runner measures hold none of that work (``RunStage/retimeSlow(_:xctests:)``'s runs).
+        case processorTime
+
+        /// The value of ``watchVariable``.
+        var value: String {
+            switch self {
+            case .footprints: "footprints"
+            case .processorTime: "processor"
+            }
+        }
+    }
+
     /// The file in a kept build folder that says why the observer was left out of its builds.
     static let leftOutFile = "footprint-observer-left-out.txt"
 
@@ -71,8 +92,8 @@ package enum FootprintObserver {
         return finder.name
     }
 
-    /// Writes the observer's source into `copy` when it is not there already, with a fixed modification date,
-    /// so an unchanged observer never makes SwiftPM recompile or link again.
+    /// Writes the observer's source into `copy` when it is not there already, with a modification date of its
+    /// own (``modificationDate(of:)``), so an unchanged observer never makes SwiftPM recompile or link again.
     static func install(in copy: URL) throws {
         let folder = copy.appendingPathComponent(target)
         let file = folder.appendingPathComponent("FootprintObserver.swift")
@@ -80,8 +101,14 @@ package enum FootprintObserver {
         if (try? Data(contentsOf: file)) == data { return }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try data.write(to: file)
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes([.modificationDate: modificationDate(of: data)], ofItemAtPath: file.path)
+    }
+
+    /// The modification date the observer's source `data` is written with: the same for the same source, so a
+    /// kept build does not compile it again; another for another, because the compiler tells a changed source
+    /// by its date. With one fixed date, a kept build went on linking the observer an earlier Litmus wrote.
+    static func modificationDate(of data: Data) -> Date {
+        Date(timeIntervalSince1970: 1_700_000_000 + Double(ContentHash.fnv1a(data) % 100_000_000))
     }
 
     /// Removes the observer's folder from `copy`.

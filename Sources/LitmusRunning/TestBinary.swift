@@ -138,13 +138,13 @@ package struct TestBinary: Sendable {
         try await process([], output: "direct", profile: "direct").result
     }
 
-    /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`; with `footprint`,
-    /// the footprint observer writes which code each test executed (``Run/footprints``).
-    package func runXCTests(_ ids: [TestID]?, known: [TestIdentity], profile: String, footprint: Bool = false)
-        async throws -> Run
-    {
+    /// Runs XCTest tests in one process: `ids` (in the runner's own order) or all when `nil`; with `observer`,
+    /// the footprint observer writes which code each test executed, or its processor time (``Run/footprints``).
+    package func runXCTests(
+        _ ids: [TestID]?, known: [TestIdentity], profile: String, observer: FootprintObserver.Watch? = nil
+    ) async throws -> Run {
         let arguments = ids.map { [$0.map(\.rawValue).joined(separator: ",")] } ?? []
-        let footprints = footprint ? footprintFile(profile) : nil
+        let footprints = observer.map { (file: footprintFile(profile), watch: $0) }
         let (output, seconds, profiles) = try await process(
             arguments, output: "xctest", profile: profile, footprint: footprints)
         // XCTest prints `Class.method` without the module: two test targets may each have that test. The
@@ -170,7 +170,7 @@ package struct TestBinary: Sendable {
             results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles,
             status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
             processes: [Self.process(.xctest, output, seconds: seconds, order: order, results: results)],
-            footprints: footprints.map { [.xctest: $0] } ?? [:])
+            footprints: footprints.map { [.xctest: $0.file] } ?? [:])
     }
 
     /// Where a process named `profile` writes its footprints.
@@ -199,17 +199,18 @@ package struct TestBinary: Sendable {
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
     /// same every run) unless `parallel`: `ids` (full event stream identifiers) or all when `nil`; with
-    /// `footprint` (one at a time only), the footprint observer writes which code each test executed.
-    package func runSwiftTests(_ ids: [TestID]?, profile: String, parallel: Bool = false, footprint: Bool = false)
-        async throws -> Run
-    {
+    /// `observer` (one at a time only), the footprint observer writes which code each test executed, or its
+    /// processor time.
+    package func runSwiftTests(
+        _ ids: [TestID]?, profile: String, parallel: Bool = false, observer: FootprintObserver.Watch? = nil
+    ) async throws -> Run {
         let events = scratch.appendingPathComponent("events-\(UUID().uuidString).jsonl")
         var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
         for id in ids ?? [] {
             arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id.rawValue) + "$"]
         }
-        let footprints = footprint && !parallel ? footprintFile(profile) : nil
+        let footprints = parallel ? nil : observer.map { (file: footprintFile(profile), watch: $0) }
         let (output, seconds, profiles) = try await process(
             arguments, output: "swift-testing", profile: profile, footprint: footprints)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
@@ -224,7 +225,7 @@ package struct TestBinary: Sendable {
             profiles: profiles, status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
             processes: [
                 Self.process(.swiftTesting, output, seconds: seconds, order: stream.startOrder, results: stream.results)
-            ], footprints: footprints.map { [.swiftTesting: $0] } ?? [:])
+            ], footprints: footprints.map { [.swiftTesting: $0.file] } ?? [:])
     }
 
     /// Throws ``AuditError/diskFull(path:during:)`` when a process that exited 0 on its own left a test
@@ -242,12 +243,17 @@ package struct TestBinary: Sendable {
             path: scratch.path, during: "the test runs (what a test process reported was lost: \(reason))")
     }
 
-    /// Runs `tests` in as few processes as their libraries need (XCTest and Swift Testing side by side).
-    package func run(_ tests: [TestIdentity], all: [TestIdentity], profile: String) async throws -> Run {
+    /// Runs `tests` in as few processes as their libraries need (XCTest and Swift Testing side by side); with
+    /// `observer`, each process with the footprint observer noting that (``Run/footprints``).
+    package func run(
+        _ tests: [TestIdentity], all: [TestIdentity], profile: String, observer: FootprintObserver.Watch? = nil
+    ) async throws -> Run {
         let xctests = tests.filter { $0.library == .xctest }.map(\.id)
         let swiftTests = tests.filter { $0.library == .swiftTesting }.map(\.id)
-        async let xctestRun: Run? = xctests.isEmpty ? nil : runXCTests(xctests, known: all, profile: profile + "-x")
-        async let swiftRun: Run? = swiftTests.isEmpty ? nil : runSwiftTests(swiftTests, profile: profile + "-s")
+        async let xctestRun: Run? =
+            xctests.isEmpty ? nil : runXCTests(xctests, known: all, profile: profile + "-x", observer: observer)
+        async let swiftRun: Run? =
+            swiftTests.isEmpty ? nil : runSwiftTests(swiftTests, profile: profile + "-s", observer: observer)
         return Run(merging: try await [xctestRun, swiftRun].compactMap { $0 })
     }
 
@@ -283,15 +289,17 @@ package struct TestBinary: Sendable {
     /// Runs one process with `arguments`, its output in a file named after `output` and its coverage
     /// profiles named after `profile`: how it ended, what it printed, its wall time, and the profiles
     /// it wrote when the binary keeps them (else its output file and profiles are removed).
-    private func process(_ arguments: [String], output: String, profile: String, footprint: URL? = nil)
-        async throws -> (result: ChildProcessResult, seconds: Double, profiles: [URL])
-    {
+    private func process(
+        _ arguments: [String], output: String, profile: String,
+        footprint: (file: URL, watch: FootprintObserver.Watch)? = nil
+    ) async throws -> (result: ChildProcessResult, seconds: Double, profiles: [URL]) {
         let profiles = ProfileFiles(in: scratch, named: profile)
         let file = scratch.appendingPathComponent("\(output)-\(UUID().uuidString).txt")
         var variables = environment.merging(profiles.environment) { $1 }
-        variables[FootprintObserver.environmentVariable] = footprint?.path
-        // A footprint variable this process inherited (an audit run inside an observed test) is never passed on.
-        let unset = footprint == nil ? [FootprintObserver.environmentVariable] : []
+        variables[FootprintObserver.environmentVariable] = footprint?.file.path
+        variables[FootprintObserver.watchVariable] = footprint?.watch.value
+        // Footprint variables this process inherited (an audit run inside an observed test) are never passed on.
+        let unset = footprint == nil ? [FootprintObserver.environmentVariable, FootprintObserver.watchVariable] : []
         let started = ContinuousClock.now
         let result = try await ChildProcess.run(
             executable, arguments, in: workingDirectory,

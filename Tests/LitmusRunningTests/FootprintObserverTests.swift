@@ -57,6 +57,38 @@ struct FootprintObserverTests {
     }
 
     @Test(
+        "An observer an earlier Litmus wrote, with the one date every observer had, is replaced with a date of its own; the same source gets the same date"
+    )
+    func changedObserverGetsAnotherDate() throws {
+        // Given: a copy holding an earlier observer, dated as every observer was (the compiler then took the new
+        // one for the old and linked the old)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("copy/LitmusFootprintObserver/FootprintObserver.swift")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "// an earlier observer\n".write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: file.path)
+        let seconds = { (url: URL) throws -> Int in
+            let date = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+            return Int(try #require(date).timeIntervalSince1970)
+        }
+
+        // When: this observer is installed there
+        try FootprintObserver.install(in: folder.appendingPathComponent("copy"))
+
+        // Then: the file is this observer, with another date, which is the one this source always gets
+        #expect(try String(contentsOf: file, encoding: .utf8) == FootprintObserver.source)
+        #expect(try seconds(file) != 1_700_000_000)
+        #expect(
+            try seconds(file)
+                == Int(
+                    FootprintObserver.modificationDate(of: Data(FootprintObserver.source.utf8)).timeIntervalSince1970))
+        #expect(
+            FootprintObserver.modificationDate(of: Data("a".utf8))
+                != FootprintObserver.modificationDate(of: Data("b".utf8)))
+    }
+
+    @Test(
         "A kept copy holds the observer and its manifest; a second sync writes neither again; the package is untouched")
     func keptCopy() throws {
         // Given: a package synced once into a kept build folder

@@ -97,9 +97,10 @@ extension RunStage {
         switch job {
         case .suite(let index, xctest: true):
             try await binary.runXCTests(
-                nil, known: xctests, profile: "suite-\(index)-x", footprint: observed && index == 1)
+                nil, known: xctests, profile: "suite-\(index)-x", observer: observed && index == 1 ? .footprints : nil)
         case .suite(let index, xctest: false):
-            try await binary.runSwiftTests(nil, profile: "suite-\(index)-s", footprint: observed && index == 1)
+            try await binary.runSwiftTests(
+                nil, profile: "suite-\(index)-s", observer: observed && index == 1 ? .footprints : nil)
         case .alone(let test):
             try await binary.runAlone(test, all: xctests, profile: "alone")
         case .half(let index, let tests):

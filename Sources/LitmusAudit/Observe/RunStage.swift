@@ -178,8 +178,11 @@ struct RunStage: Sendable {
         let observed = footprint != nil && index == 1
         async let xctestRun =
             xctests.isEmpty
-            ? nil : binary.runXCTests(nil, known: xctests, profile: "suite-\(index)-x", footprint: observed)
-        async let swiftRun = binary.runSwiftTests(nil, profile: "suite-\(index)-s", footprint: observed)
+            ? nil
+            : binary.runXCTests(
+                nil, known: xctests, profile: "suite-\(index)-x", observer: observed ? .footprints : nil)
+        async let swiftRun = binary.runSwiftTests(
+            nil, profile: "suite-\(index)-s", observer: observed ? .footprints : nil)
         let (x, s) = try await (xctestRun, swiftRun)
         let processes = [x, s].compactMap { $0 }
         return (suiteRun(index, merging: processes, log: &log), s.declared.map(paths.relative), processes)

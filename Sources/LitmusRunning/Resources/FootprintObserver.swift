@@ -3,8 +3,10 @@
 // LITMUS_FOOTPRINT_FILE in a test process (one serial suite run), the observer notes, at each test's start and
 // end, how much each LLVM profile counter grew since the last boundary, and writes one line per stretch:
 // `T<tab>test id<tab>counters` for a test, `O<tab><tab>counters` for code run outside any test, the counters as
-// `3,5-9,12*4` (each grew by 1, but 12 by 4). Without that variable it does nothing. The counters are compared
-// with a copy, never reset, so the process's own coverage profile stays whole.
+// `3,5-9,12*4` (each grew by 1, but 12 by 4), and, after a test's stretch, `P<tab>test id<tab>microseconds`: the
+// processor time the process spent between the test's start and end, the boundaries' own work left out; with
+// LITMUS_FOOTPRINT_WATCH=processor, those lines alone. Without LITMUS_FOOTPRINT_FILE it does nothing. The counters are compared with a copy, never reset, so the process's own coverage
+// profile stays whole.
 #if os(Linux)
     import Foundation
     #if canImport(XCTest)
@@ -27,16 +29,24 @@
         private var seen: [UInt64] = []
         private var file: UnsafeMutablePointer<FILE>?
         private var running: [String] = []
+        /// The process's processor time when each running test started, in microseconds.
+        private var startedAt: [String: UInt64] = [:]
         /// Whether this process writes footprints. The variable is then taken out of its environment, so a
         /// process a test starts (an exit test runs the binary again) does not write over the file.
         let active: Bool
 
         private init() {
             let path = getenv("LITMUS_FOOTPRINT_FILE").map { String(cString: $0) }
+            // `processor`: the tests' processor times alone, with no counters compared at the boundaries (which
+            // would add their cost to the durations the runner measures).
+            let counting = getenv("LITMUS_FOOTPRINT_WATCH").map { String(cString: $0) } != "processor"
             unsetenv("LITMUS_FOOTPRINT_FILE")
+            unsetenv("LITMUS_FOOTPRINT_WATCH")
             file = path.flatMap { fopen($0, "w") }
             active = file != nil
-            guard let begin = litmusBeginCounters(), let end = litmusEndCounters(), end > begin else { return }
+            guard counting, let begin = litmusBeginCounters(), let end = litmusEndCounters(), end > begin else {
+                return
+            }
             seen = Array(UnsafeBufferPointer(start: begin, count: end - begin))
             write("N\t\t\(seen.count)")
         }
@@ -47,14 +57,30 @@
             defer { lock.unlock() }
             flush(to: running.last)
             running.append(id)
+            startedAt[id] = Self.processorMicroseconds()
         }
 
         /// A test ends: what ran since the last boundary is its own.
         func ended(_ id: String) {
+            let now = Self.processorMicroseconds()
             lock.lock()
             defer { lock.unlock() }
             flush(to: id)
             if let index = running.lastIndex(of: id) { running.remove(at: index) }
+            if let start = startedAt.removeValue(forKey: id), let now { write("P\t\(Self.line(id))\t\(now &- start)") }
+        }
+
+        /// The processor time of the whole process (every thread: an async test's work runs on others), in
+        /// microseconds.
+        private static func processorMicroseconds() -> UInt64? {
+            var time = timespec()
+            guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return nil }
+            return UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec) / 1000
+        }
+
+        /// `id` as one field of a line.
+        private static func line(_ id: String) -> String {
+            id.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
         }
 
         /// The process ends: what ran since the last boundary belongs to no test.
@@ -85,7 +111,7 @@
                 if delta > 1 { items.append("\(index)*\(delta)") }
             }
             close(before: seen.count)
-            let name = (id ?? "").replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+            let name = Self.line(id ?? "")
             write("\(id == nil ? "O" : "T")\t\(name)\t\(items.joined(separator: ","))")
         }
 

@@ -60,6 +60,23 @@ struct FootprintReadingTests {
         #expect(sut.stretches[2].counters.isEmpty)
     }
 
+    @Test("A test's processor time is no stretch, and reads by the test's name, from a log with counters or without")
+    func processorTimes() throws {
+        // Given: a footprint log with a test's processor time after its stretch, and one with processor times alone
+        let footprints = "N\t\t4\nT\tM.C/testA\t0-1\nP\tM.C/testA\t2500\nO\t\t3\n"
+        let alone = "P\tM.s()/F.swift:3:2\t41\nP\tM.C/testB\tlots\nP\tM.C/testA\t7\nP\tM.C/testA\t1500000\n"
+
+        // When: both are read
+        let log = try FootprintLog.read(footprints)
+        let times = FootprintLog.processorMilliseconds(in: alone)
+
+        // Then: the stretches are the counters' alone; the times are in milliseconds, a malformed line is none,
+        // and a test run twice keeps its last run's
+        #expect(log.stretches.map(\.test) == ["M.C/testA", nil])
+        #expect(FootprintLog.processorMilliseconds(in: footprints) == ["M.C/testA": 2.5])
+        #expect(times == ["M.s()/F.swift:3:2": 0.041, "M.C/testA": 1500])
+    }
+
     @Test("A log without its count, or with a line of another shape, is refused with the reason")
     func unreadableLogs() {
         #expect(throws: FootprintLog.Unreadable.self) { try FootprintLog.read("T\ta\t1\n") }

@@ -28,8 +28,9 @@ struct FootprintLog: Sendable, Hashable {
     }
 
     /// Reads the observer's lines: `N<tab><tab>count`, then `T<tab>id<tab>counters` and `O<tab><tab>counters`
-    /// (`counters` as `3,5-9,12*4`: each grew by 1, but 12 by 4). A process cut short leaves a log whose last
-    /// stretch is missing: what it has still reads.
+    /// (`counters` as `3,5-9,12*4`: each grew by 1, but 12 by 4); a test's processor time (`P<tab>id<tab>µs`,
+    /// ``processorMilliseconds(in:)``) is no stretch. A process cut short leaves a log whose last stretch is
+    /// missing: what it has still reads.
     static func read(_ text: String) throws(Unreadable) -> FootprintLog {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
         guard let header = lines.next()?.split(separator: "\t", omittingEmptySubsequences: false),
@@ -38,6 +39,7 @@ struct FootprintLog: Sendable, Hashable {
         var log = FootprintLog(counters: count, stretches: [])
         while let line = lines.next() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count == 3, fields[0] == "P" { continue }
             guard fields.count == 3, fields[0] == "T" || fields[0] == "O" else {
                 throw Unreadable(reason: "a line is neither a test's stretch nor one outside tests: \(line.prefix(80))")
             }
@@ -48,6 +50,20 @@ struct FootprintLog: Sendable, Hashable {
                 Stretch(test: fields[0] == "T" ? String(fields[1]) : nil, counters: stretch.0, larger: stretch.1))
         }
         return log
+    }
+
+    /// The processor time the process spent in each test, between its start and its end, in milliseconds, by the
+    /// test's identifier as the runner names it (of its last run in the process): the observer's `P<tab>id<tab>microseconds` lines, whatever else the
+    /// log holds (a binary without coverage counters writes these alone). Unlike the process's processor time, it
+    /// leaves out the process's start and end (the runtime's loading, the listing, the coverage profile's writing).
+    static func processorMilliseconds(in text: String) -> [String: Double] {
+        var times: [String: Double] = [:]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 3, fields[0] == "P", let microseconds = UInt64(fields[2]) else { continue }
+            times[String(fields[1])] = Double(microseconds) / 1000
+        }
+        return times
     }
 
     /// `3,5-9,12*4` as ranges and the larger growths; `nil` when it is not that.
