@@ -84,6 +84,44 @@ struct SmellRefinementTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
     }
 
+    @Test(
+        "trapInTest: a parse of a constant of the test's type or file, or of each literal of an array mapped, cannot fail; of a var, a bad element or another name, can"
+    )
+    func constantLiterals() throws {
+        // swift-certificates 1.21.1's shapes: `Data(base64Encoded: Self.base64EncodedSampleCert, options:
+        // .ignoreUnknownCharacters)!` of a `static let` multi-line literal, and `Self.codesignCerts.map { … $0 … }`
+        let source = #"""
+            import XCTest
+            let fileKey = "AQID"
+            final class T: XCTestCase {
+                static let sample = """
+                    AQ
+                    ID
+                    """
+                static var changing = "AQID"
+                static let certs = ["AQID", "AQIDBA=="]
+                static let broken = ["AQID", "not base64!"]
+                func testA() { XCTAssertEqual(Data(base64Encoded: Self.sample, options: .ignoreUnknownCharacters)!.count, 3) }
+                func testB() { XCTAssertEqual(Data(base64Encoded: T.changing)!.count, 3) }
+                func testC() { XCTAssertEqual(Self.certs.map { Data(base64Encoded: $0)! }.count, 2) }
+                func testD() { XCTAssertEqual(Self.broken.map { Data(base64Encoded: $0)! }.count, 2) }
+                func testE() { XCTAssertEqual(Data(base64Encoded: fileKey)!.count, 3) }
+                func testF() { XCTAssertEqual(Data(base64Encoded: Self.sample)!.count, 3) }
+                func testG() { XCTAssertEqual(Self.certs.map { key in Data(base64Encoded: other)! }.count, 2) }
+                func testH() { XCTAssertEqual(["AQID"].map { key in Data(base64Encoded: key)! }.count, 1) }
+                func testI() { XCTAssertEqual(Data(base64Encoded: Self.more)!.count, 3) }
+                func testJ() { XCTAssertEqual(Data(base64Encoded: Other.more)!.count, 3) }
+            }
+            extension T { static let more = "AQID" }
+            """#
+        // Then: the var, the array with a bad element, the multi-line literal without the option (its newline
+        // does not decode), a name no literal gives, and another type's constant may trap
+        let found = try analyzedFindings(.trapInTest, in: ["T.swift": source]).map {
+            $0.replacingOccurrences(of: "T.", with: "")
+        }
+        #expect(found == ["testB:12", "testD:14", "testF:16", "testG:17", "testJ:20"])
+    }
+
     @Test("floatEquality: a float literal the test wrote elsewhere is passed through, exact; a computed one is not")
     func echoedFloat() throws {
         let methods = """

@@ -41,15 +41,15 @@ enum FailableLiteral {
         if let type = initializedType(call, test: test),
             let initializer = initializers[type], let argument = call.arguments.first,
             argument.label?.text == initializer.label,
-            let text = literalText(argument.expression, test: test)
+            let texts = literalTexts(argument.expression, test: test)
         {
             if call.arguments.count == 1 {
                 guard isLibrary(call, test: test) else { return .canFail }
-                return initializer.parses(text) ? .cannotFail : .canFail
+                return texts.allSatisfy(initializer.parses) ? .cannotFail : .canFail
             }
             if type == "Data", call.arguments.count == 2, let options = base64Options(call.arguments.last) {
                 guard isLibrary(call, test: test) else { return .canFail }
-                return Data(base64Encoded: text, options: options) != nil ? .cannotFail : .canFail
+                return texts.allSatisfy { Data(base64Encoded: $0, options: options) != nil } ? .cannotFail : .canFail
             }
         }
         return isUnicodeData(call, test: test) ? .cannotFail : .notRead
@@ -83,14 +83,52 @@ enum FailableLiteral {
         }
     }
 
-    /// The text of `expression` when it is a plain string literal, or the name of the test's one `let` bound
-    /// to one (swift-asn1's `let encodedPrivateKey = "MHcC…"` then `Data(base64Encoded: encodedPrivateKey)!`);
-    /// `nil` otherwise (a `var`, a name declared twice, a literal with interpolations).
-    private static func literalText(_ expression: ExprSyntax, test: ScannedTest) -> String? {
-        if let literal = expression.as(StringLiteralExprSyntax.self) { return EqualityShapeDetector.plainText(literal) }
+    /// Every text `expression` can be, when each is a plain string literal (none interpolated): a literal; the
+    /// test's one `let` bound to one (swift-asn1's `let encodedPrivateKey = "MHcC…"` then
+    /// `Data(base64Encoded: encodedPrivateKey)!`); a constant of the test's type or file
+    /// (``ScannedTest/constantValue(of:)``: swift-certificates 1.21.1's `Self.base64EncodedSampleCert`); or the
+    /// parameter of a closure mapping an array of such literals (`Self.codesignCerts.map { Data(base64Encoded:
+    /// $0, …)! }`). `nil` otherwise (a `var`, a name declared twice, a literal with interpolations).
+    private static func literalTexts(_ expression: ExprSyntax, test: ScannedTest) -> [String]? {
+        if let elements = mappedElements(expression, test: test) {
+            let texts = elements.compactMap { text(of: $0, test: test) }
+            return texts.count == elements.count && !texts.isEmpty ? texts : nil
+        }
+        return text(of: expression, test: test).map { [$0] }
+    }
+
+    /// The text of `expression` when it is, or names, one plain string literal (``literalTexts(_:test:)``);
+    /// `nil` for one with an escape (`\n`), whose source text is not its value.
+    private static func text(of expression: ExprSyntax, test: ScannedTest) -> String? {
+        let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let value =
+            expression.is(StringLiteralExprSyntax.self)
+            ? expression : name.flatMap { test.onlyLetValue(of: $0) } ?? test.constantValue(of: expression)
+        guard let text = value?.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText),
+            !text.contains("\\")
+        else { return nil }
+        return text
+    }
+
+    /// The elements `expression` goes over when it is the parameter of the closure it is in (`$0`, or the one
+    /// name it declares), and that closure is given to `map`, `compactMap`, `flatMap` or `forEach` of an array
+    /// literal, or of a constant bound to one; `nil` otherwise.
+    private static func mappedElements(_ expression: ExprSyntax, test: ScannedTest) -> [ExprSyntax]? {
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        guard let literal = test.onlyLetValue(of: name)?.as(StringLiteralExprSyntax.self) else { return nil }
-        return EqualityShapeDetector.plainText(literal)
+        var node = expression.parent
+        while let current = node, !current.is(ClosureExprSyntax.self) { node = current.parent }
+        guard let closure = node?.as(ClosureExprSyntax.self),
+            closure.parameterNames.map({ $0 == [name] }) ?? (name == "$0"),
+            let host = closure.hostCall, host.trailingClosure?.id == closure.id,
+            let member = host.calledExpression.as(MemberAccessExprSyntax.self),
+            ["map", "compactMap", "flatMap", "forEach"].contains(member.declName.baseName.text),
+            let base = member.base
+        else { return nil }
+        let array =
+            base.as(ArrayExprSyntax.self)
+            ?? (base.as(DeclReferenceExprSyntax.self).flatMap { test.onlyLetValue(of: $0.baseName.text) }
+            ?? test.constantValue(of: base))?.as(ArrayExprSyntax.self)
+        return array.map { $0.elements.map(\.expression) }
     }
 
     /// Whether `call` calls Foundation's or the standard library's declaration: by the compiler's facts, or

@@ -53,6 +53,38 @@ extension ScannedTest {
         }
     }
 
+    /// The value of a constant the test reads but does not bind: `Self.name` or `Owner.name` of a `static let`
+    /// of the test's own type (declared in it or an extension of it in the file), or `name` of a `let` at the
+    /// file's top level; `nil` when the file declares it more than once, with `var`, or as anything else.
+    func constantValue(of expression: ExprSyntax) -> ExprSyntax? {
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, !bindsLocally(name) {
+            let declarations = fileDeclarations(binding: name)
+            guard declarations.count == 1, let only = declarations.first else { return nil }
+            return Self.letValue(of: name, in: only)
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let owner = ScannedTests.enclosingType(of: declaration),
+            base.trimmedDescription == "Self" || base.trimmedDescription == owner
+        else { return nil }
+        let name = member.declName.baseName.text
+        let declarations = declaration.root.descendants(of: VariableDeclSyntax.self).filter { variable in
+            variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+                && variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+                && ScannedTests.enclosingType(of: Syntax(variable)) == owner
+        }
+        guard declarations.count == 1, let only = declarations.first else { return nil }
+        return Self.letValue(of: name, in: only)
+    }
+
+    /// The value `declaration` gives `name` when it is a `let` binding it alone with a value.
+    private static func letValue(of name: String, in declaration: VariableDeclSyntax) -> ExprSyntax? {
+        guard declaration.bindingSpecifier.tokenKind == .keyword(.let), declaration.bindings.count == 1,
+            let binding = declaration.bindings.first,
+            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        else { return nil }
+        return binding.initializer?.value
+    }
+
     /// The value `name` has at `use`: ``onlyLetValue(of:)``, or, when the test binds the name more than
     /// once and every time by a plain `let name = …` (one per `do { }` block, say), the one Swift's scopes
     /// give it there: the nearest `let` before `use` in a block around it. `nil` when something else binds
