@@ -16,6 +16,9 @@ struct ManifestTargets {
         var excluded: [String]
         /// What `resources:` names, relative to its folder.
         var resources: [String]
+        /// How `resources:` puts each in the target's bundle: `.copy("x")` and `.process("x")` (the others, as
+        /// `.embedInCode`, are in no bundle).
+        var bundled: [BundledResource] = []
         /// Whether this platform's manifest declares it: outside every `#if`, or in each one's active clause
         /// (Quick/Nimble 14.0.0 declares `NimbleObjectiveC` under `#if os(macOS)`).
         var declaredHere = true
@@ -71,6 +74,7 @@ struct ManifestTargets {
                 path: literal("path")
                     ?? (isTest ? "Tests/\(name)" : (kind == "plugin" ? "Plugins/" : "Sources/") + name),
                 excluded: literals("exclude"), resources: literals("resources"),
+                bundled: BundledResource.read(call.arguments.first { $0.label?.text == "resources" }?.expression),
                 declaredHere: regions.compiles(call))
             // A name read twice (a dependency written outside any target, `let deps = [.target(name: "Core")]`)
             // is one target: a call with more than a name and a condition is its declaration; else the first.

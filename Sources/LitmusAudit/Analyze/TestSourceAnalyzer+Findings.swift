@@ -3,6 +3,19 @@ import SwiftSyntax
 /// What the analysis finds in one test's body besides its smells: no assertion, swallowed errors,
 /// expectations never waited for, the other framework's checks, unawaited checks, sleeps.
 extension TestSourceAnalyzer {
+    /// Whether a test's name says running it is the check (`allLogLevelsDoNotCrash`,
+    /// `compileInitializeStandardStreamLogHandlers`, Quick's `it("does not crash")`, Stencil's
+    /// `testTokenizeIncorrectSyntaxWithoutCrashing`, swift-dependencies' `testDeadlock`): no trap, no hang, it built.
+    static func namedForRunning(_ name: String) -> Bool {
+        let words = name.lowercased().filter { $0.isLetter }
+        // A test named only for a deadlock (`testDeadlock`) checks that it does not happen; one named for a
+        // deadlock detector (`testDeadlockDetectorFindsCycle`) checks what the detector finds.
+        return [
+            "notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile", "nodeadlock",
+            "notdeadlock", "withoutdeadlock", "nothang",
+        ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words)
+    }
+
     func findings(
         in function: FunctionDeclSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
         file: ParsedFile

@@ -34,6 +34,8 @@ public struct TestSourceAnalyzer: Sendable {
     /// The package's own checks, by function name (`checks` in `.litmus-audit.json`): a test calling one
     /// asserts something, as one calling a library's check does (``LibraryChecks``).
     public var checks: Set<String> = []
+    /// The files each test target puts in `Bundle.module`, by module (``BundledResource/testBundles(of:)``).
+    public var bundles: [String: Set<String>] = [:]
     /// The platforms the package's tests are built for (this run's and its CI workflows'), against which a
     /// test inside an `#if` is compiled out everywhere (``CompiledOutDetector``); every platform by default.
     var platforms = BuildPlatforms.unknown
@@ -53,19 +55,6 @@ public struct TestSourceAnalyzer: Sendable {
 
     /// Whether Swift Testing reports XCTest's failures in a `@Test` (Swift 6.4 and later, ST-0021).
     var swiftTestingReportsXCTestFailures: Bool { !compilerVersion.lexicographicallyPrecedes([6, 4]) }
-
-    /// Whether a test's name says running it is the check (`allLogLevelsDoNotCrash`,
-    /// `compileInitializeStandardStreamLogHandlers`, Quick's `it("does not crash")`, Stencil's
-    /// `testTokenizeIncorrectSyntaxWithoutCrashing`, swift-dependencies' `testDeadlock`): no trap, no hang, it built.
-    static func namedForRunning(_ name: String) -> Bool {
-        let words = name.lowercased().filter { $0.isLetter }
-        // A test named only for a deadlock (`testDeadlock`) checks that it does not happen; one named for a
-        // deadlock detector (`testDeadlockDetectorFindsCycle`) checks what the detector finds.
-        return [
-            "notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile", "nodeadlock",
-            "notdeadlock", "withoutdeadlock", "nothang",
-        ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words)
-    }
 
     /// Analyzes the given files (the sources of one test target whose module is not known).
     public func analyze(files: [URL]) -> SourceAnalysis { analyze(modules: ["": files]) }
@@ -312,7 +301,7 @@ public struct TestSourceAnalyzer: Sendable {
             in: file.tree, file: file.file, module: module, testClasses: testClasses, helpers: helpers,
             // Every branch of an `#if`: a smell in a test another platform compiles is still one.
             converter: file.converter, compiles: { _ in true }, compiledHere: { file.compiled.compiles($0) },
-            typed: file.typed, unconfirmed: file.unconfirmed)
+            typed: file.typed, unconfirmed: file.unconfirmed, bundled: bundles[module])
         let empty = Set(smells.filter { $0.kind == .emptyTest }.compactMap(\.testName))
         analysis.findings.removeAll {
             $0.kind == .noAssertion && $0.file == file.file && empty.contains($0.testName ?? "")

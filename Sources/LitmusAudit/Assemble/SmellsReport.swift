@@ -48,6 +48,7 @@ public enum SmellsReport {
             analyzer.platforms = BuildPlatforms.read(package: package.folder, defines: build.conditions)
             // Its other targets, as the audit has them: a test-support library's checks count in the tests.
             analyzer.sourceTargets = (package.folder, package.others)
+            analyzer.bundles = BundledResource.testBundles(of: package.folder)
         }
         var analysis = analyzer.analyze(modules: modules)
         for package in packages {

@@ -97,8 +97,8 @@ extension RunStage {
     /// process's processor time less `startup` seconds, a listing's. That difference also holds what the
     /// process's start and end cost beyond a listing's (loading the test's code, writing its coverage
     /// profile), which on a loaded machine grows: the free-core estimate multiplies it by the slowdown
-    /// (``FastJudge/onFreeCore(_:)``): on CI at load 33, a test that sleeps 300 ms was then judged within a
-    /// 250 ms budget on a free core.
+    /// (``FastJudge/onFreeCore(_:)``): most likely why CI at load 33 once noted a test that sleeps 300 ms as
+    /// not slow against a 250 ms budget.
     static func processor(of test: TestID, in run: TestBinary.Run, startup: Double) -> Double? {
         for file in run.footprints.values {
             guard let text = try? String(contentsOf: file, encoding: .utf8),

@@ -113,13 +113,19 @@ struct SmellRefinementTests {
                 func testJ() { XCTAssertEqual(Data(base64Encoded: Other.more)!.count, 3) }
             }
             extension T { static let more = "AQID" }
+            let hidden = "AQID"
+            final class U: XCTestCase {
+                var hidden = "not base64!"
+                func testK() { XCTAssertEqual(Data(base64Encoded: hidden)!.count, 3) }
+            }
             """#
         // Then: the var, the array with a bad element, the multi-line literal without the option (its newline
-        // does not decode), a name no literal gives, and another type's constant may trap
+        // does not decode), a name no literal gives, another type's constant, and a file's constant a property
+        // hides may trap
         let found = try analyzedFindings(.trapInTest, in: ["T.swift": source]).map {
-            $0.replacingOccurrences(of: "T.", with: "")
+            $0.replacingOccurrences(of: "T.", with: "").replacingOccurrences(of: "U.", with: "")
         }
-        #expect(found == ["testB:12", "testD:14", "testF:16", "testG:17", "testJ:20"])
+        #expect(found == ["testB:12", "testD:14", "testF:16", "testG:17", "testJ:20", "testK:26"])
     }
 
     @Test("floatEquality: a float literal the test wrote elsewhere is passed through, exact; a computed one is not")

@@ -38,6 +38,7 @@ enum FailableLiteral {
     /// Whether unwrapping `expression` in `test` can trap, as far as these shapes tell.
     static func judge(_ expression: ExprSyntax, test: ScannedTest) -> Verdict {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return .notRead }
+        if BundledResource.isBundled(call, test: test) { return .cannotFail }
         if let type = initializedType(call, test: test),
             let initializer = initializers[type], let argument = call.arguments.first,
             argument.label?.text == initializer.label,

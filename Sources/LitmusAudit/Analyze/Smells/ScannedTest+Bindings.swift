@@ -55,11 +55,18 @@ extension ScannedTest {
 
     /// The value of a constant the test reads but does not bind: `Self.name` or `Owner.name` of a `static let`
     /// of the test's own type (declared in it or an extension of it in the file), or `name` of a `let` at the
-    /// file's top level; `nil` when the file declares it more than once, with `var`, or as anything else.
+    /// file's top level; `nil` when the file declares it more than once (a property or parameter of that name
+    /// would hide it), with `var`, or as anything else.
     func constantValue(of expression: ExprSyntax) -> ExprSyntax? {
         if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, !bindsLocally(name) {
+            let root = declaration.root
             let declarations = fileDeclarations(binding: name)
-            guard declarations.count == 1, let only = declarations.first else { return nil }
+            guard declarations.count == 1, let only = declarations.first,
+                root.descendants(of: IdentifierPatternSyntax.self).filter({ $0.identifier.text == name }).count == 1,
+                !root.descendants(of: FunctionParameterSyntax.self).contains(where: {
+                    ($0.secondName ?? $0.firstName).text == name
+                })
+            else { return nil }
             return Self.letValue(of: name, in: only)
         }
         guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,

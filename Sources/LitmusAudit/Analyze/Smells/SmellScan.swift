@@ -35,6 +35,9 @@ struct ScannedTest {
     /// What the compiler knows of its file: types and resolved declarations (``TypedFacts``); `nil` without
     /// a build, when a rule that asks them reports its finding as unconfirmed.
     var typed: TypedFileFacts? = nil
+    /// The files the test's target puts in its bundle, relative to its top level (``BundledResource``); `nil`
+    /// when not known (loose files, a manifest that does not say).
+    var bundled: Set<String>? = nil
 
     /// The nodes of type `T` in its body.
     func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
@@ -127,13 +130,14 @@ extension SmellScan {
     static func findings(
         in tree: SourceFileSyntax, file: String, module: String, testClasses: Set<String>, helpers: HelperIndex,
         converter: SourceLocationConverter, compiles: (Syntax) -> Bool, compiledHere: (Syntax) -> Bool = { _ in true },
-        typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild
+        typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild, bundled: Set<String>? = nil
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
             .filter { test in !(test.owner.map(helpers.runTypes.contains) ?? false) }
         return tests.flatMap { scanned in
             var test = scanned
             test.typed = typed
+            test.bundled = bundled
             return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
                 compiles($0.node)
             }.map { smell -> AnalyzedFinding in
