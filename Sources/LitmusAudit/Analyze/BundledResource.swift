@@ -22,49 +22,74 @@ struct BundledResource: Equatable, Sendable {
             guard let call = element.expression.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 let rule = Rule(rawValue: member.declName.baseName.text),
-                let path = SmellScan.literalText(call.arguments.first?.expression)
+                // `.process("x", localization: .base)` puts `x` in a localization's folder: not read.
+                call.arguments.count == 1,
+                let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self),
+                let path = EqualityShapeDetector.plainText(literal)
             else { return nil }
             return BundledResource(rule: rule, path: path)
         }
     }
 
     /// The paths, relative to the bundle's top level, of the files `resources` put in the bundle of the target
-    /// whose folder is `folder`, as they are on disk now (a resource not there puts nothing).
-    static func files(_ resources: [BundledResource], in folder: URL) -> Set<String> {
+    /// whose folder is `folder`, as they are on disk now (a resource not there puts nothing), but for what
+    /// `excluded` names (relative to the folder). Of a processed folder, only the plain files SwiftPM flattens:
+    /// none hidden (`.x`), none inside a folder with an extension (a localization's `en.lproj`, an asset
+    /// catalog, a `.docc` catalog), which it places otherwise or not at all.
+    static func files(_ resources: [BundledResource], in folder: URL, excluding excluded: [String] = []) -> Set<String>
+    {
+        let trim = { (path: String) in path.hasSuffix("/") ? String(path.dropLast()) : path }
+        let left = excluded.map(trim)
+        let isExcluded = { (path: String) in left.contains { path == $0 || path.hasPrefix($0 + "/") } }
         var files: Set<String> = []
-        for resource in resources {
-            let trimmed = resource.path.hasSuffix("/") ? String(resource.path.dropLast()) : resource.path
-            let url = folder.appendingPathComponent(trimmed)
+        for resource in resources where !isExcluded(trim(resource.path)) {
+            let url = folder.appendingPathComponent(trim(resource.path))
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
             let name = url.lastPathComponent
             guard isFolder.boolValue else {
-                files.insert(name)
+                if resource.rule == .copy || !name.hasPrefix(".") { files.insert(name) }
                 continue
             }
             let inside = FileManager.default.enumerator(atPath: url.path)
             while let relative = inside?.nextObject() as? String {
                 var isSubfolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: url.path + "/" + relative, isDirectory: &isSubfolder)
-                guard !isSubfolder.boolValue else { continue }
-                files.insert(resource.rule == .copy ? name + "/" + relative : (relative as NSString).lastPathComponent)
+                guard FileManager.default.fileExists(atPath: url.path + "/" + relative, isDirectory: &isSubfolder),
+                    !isSubfolder.boolValue, !isExcluded(trim(resource.path) + "/" + relative)
+                else { continue }
+                let components = relative.split(separator: "/")
+                if resource.rule == .copy {
+                    files.insert(name + "/" + relative)
+                } else if !components.contains(where: { $0.hasPrefix(".") }),
+                    !components.dropLast().contains(where: { $0.contains(".") }), let file = components.last
+                {
+                    files.insert(String(file))
+                }
             }
         }
         return files
     }
 
     /// The files each test target of the package at `package` puts in its bundle, by target, under its name and
-    /// its module's (`My-Tests` is module `My_Tests`): from the manifest SwiftPM reads, `Package.swift`, where its
-    /// entry is declared on this platform.
+    /// its module's (`My-Tests` is module `My_Tests`, `1Tests` `_1Tests`): from the manifest SwiftPM reads for
+    /// this compiler (``PackageManifest/manifest(of:compiler:)``), where its entry is declared on this platform.
     static func testBundles(of package: URL) -> [String: Set<String>] {
-        let targets = ManifestTargets.read(package.appendingPathComponent("Package.swift")).targets
+        let targets = ManifestTargets.read(PackageManifest.manifest(of: package)).targets
         var bundles: [String: Set<String>] = [:]
         for target in targets where target.isTest && target.declaredHere && !target.bundled.isEmpty {
-            let found = files(target.bundled, in: package.appendingPathComponent(target.path))
+            let found = files(
+                target.bundled, in: package.appendingPathComponent(target.path), excluding: target.excluded)
             bundles[target.name] = found
-            bundles[String(target.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })] = found
+            bundles[moduleName(of: target.name)] = found
         }
         return bundles
+    }
+
+    /// The module SwiftPM names a target `name` (its C99 name): each character not a letter, digit or `_` as
+    /// `_`, and a `_` before a leading digit.
+    static func moduleName(of name: String) -> String {
+        let mapped = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return mapped.first?.isNumber == true ? "_" + mapped : mapped
     }
 }
 
@@ -88,7 +113,9 @@ extension BundledResource {
         for argument in call.arguments {
             guard let label = argument.label?.text, labels.contains(label) else { return false }
             if argument.expression.is(NilLiteralExprSyntax.self) { continue }
-            guard let text = SmellScan.literalText(argument.expression), !text.contains("\\") else { return false }
+            guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
+                let text = EqualityShapeDetector.plainText(literal), !text.contains("\\")
+            else { return false }
             values[label] = text
         }
         guard let name = values[labels[0]], !name.isEmpty else { return false }

@@ -66,24 +66,25 @@ extension RunStage {
                     + "\(Self.retimingRuns) times each, nothing beside"))
         var observations = observations
         var log = RunLog()
-        // What a test process spends before its first test (the runtime, the listing): one listing's
-        // processor time, its own as each run's below is, whatever runs beside it. Only where the footprint
-        // observer cannot say the test's own (``processor(of:in:startup:)``).
-        let startup = try await binary.list().processorSeconds ?? 0
+        // What a test process spends before its first test (the runtime, the listing): one listing's processor
+        // time, measured when a run has no figure of the footprint observer's (``timeAlone(_:all:binary:again:)``).
+        var startup: Double?
         for (done, test) in slow.enumerated() {
             for again in 1...Self.retimingRuns {
-                let run = try await binary.run(
-                    [test], all: xctests, profile: "retime-\(again)", observer: .processorTime)
+                var (run, processor) = try await Self.timeAlone(test, all: xctests, binary: binary, again: again)
                 log.record(run, as: "\(test.name) timed again alone", kind: .alone(test: test.id), paths: paths)
+                if processor == nil, let total = run.processorSeconds {
+                    if startup == nil { startup = try await binary.list().processorSeconds ?? 0 }
+                    processor = max(0, total - (startup ?? 0)) * 1000
+                }
                 let observed = observed(run)
                 if let result = observed.results[test.id], result.outcome == .passed || result.outcome == .failed {
                     observations.retimed = observations.retimed ?? [:]
                     observations.retimed?[test.id, default: []].append(
                         Timing(
                             milliseconds: result.duration * 1000, machine: observed.machine,
-                            processorMilliseconds: Self.processor(of: test.id, in: run, startup: startup)))
+                            processorMilliseconds: processor))
                 }
-                for file in run.footprints.values { try? FileManager.default.removeItem(at: file) }
             }
             progress(.step(done: done + 1, total: slow.count))
         }
@@ -92,21 +93,24 @@ extension RunStage {
         return observations
     }
 
-    /// The processor time `test` used in `run`, a process of its own: what the footprint observer measured
-    /// in the process between the test's start and end; else (no observer in the copy, or not on Linux) the
-    /// process's processor time less `startup` seconds, a listing's. That difference also holds what the
-    /// process's start and end cost beyond a listing's (loading the test's code, writing its coverage
-    /// profile), which on a loaded machine grows: the free-core estimate multiplies it by the slowdown
-    /// (``FastJudge/onFreeCore(_:)``): most likely why CI at load 33 once noted a test that sleeps 300 ms as
-    /// not slow against a 250 ms budget.
-    static func processor(of test: TestID, in run: TestBinary.Run, startup: Double) -> Double? {
-        for file in run.footprints.values {
-            guard let text = try? String(contentsOf: file, encoding: .utf8),
-                let own = FootprintLog.processorMilliseconds(in: text)[test.rawValue]
-            else { continue }
-            return own
-        }
-        return run.processorSeconds.map { max(0, $0 - startup) * 1000 }
+    /// Runs `test` alone, as run `again` of its timing again, with the footprint observer noting its processor
+    /// time in its process, between its start and end: that figure, `nil` when the observer gave none (not in
+    /// the copy, not on Linux, a test whose name the observer writes otherwise). The caller then takes the
+    /// process's processor time less a listing's, which also holds what the process's start and end cost beyond
+    /// a listing's (loading the test's code, writing its coverage profile); on a loaded machine that grows, and
+    /// the free-core estimate multiplies it by the slowdown (``FastJudge/onFreeCore(_:)``): most likely why CI
+    /// at load 33 once noted a test that sleeps 300 ms as not slow against a 250 ms budget.
+    static func timeAlone(_ test: TestIdentity, all: [TestIdentity], binary: TestBinary, again: Int) async throws
+        -> (run: TestBinary.Run, processor: Double?)
+    {
+        let run = try await binary.run([test], all: all, profile: "retime-\(again)", observer: .processorTime)
+        defer { for file in run.footprints.values { try? FileManager.default.removeItem(at: file) } }
+        let own = run.footprints.values.lazy.compactMap { file in
+            (try? String(contentsOf: file, encoding: .utf8)).flatMap {
+                FootprintLog.processorMilliseconds(in: $0)[test.id.rawValue]
+            }
+        }.first
+        return (run, own)
     }
 
     /// A quick audit runs alone every test that failed in its runs; the random halves may run after the

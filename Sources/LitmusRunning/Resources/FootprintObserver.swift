@@ -3,10 +3,11 @@
 // LITMUS_FOOTPRINT_FILE in a test process (one serial suite run), the observer notes, at each test's start and
 // end, how much each LLVM profile counter grew since the last boundary, and writes one line per stretch:
 // `T<tab>test id<tab>counters` for a test, `O<tab><tab>counters` for code run outside any test, the counters as
-// `3,5-9,12*4` (each grew by 1, but 12 by 4), and, after a test's stretch, `P<tab>test id<tab>microseconds`: the
-// processor time the process spent between the test's start and end, the boundaries' own work left out; with
-// LITMUS_FOOTPRINT_WATCH=processor, those lines alone. Without LITMUS_FOOTPRINT_FILE it does nothing. The counters are compared with a copy, never reset, so the process's own coverage
-// profile stays whole.
+// `3,5-9,12*4` (each grew by 1, but 12 by 4), and, after a test's stretch, `P<tab>test id<tab>microseconds`:
+// the processor time the process (and the children it waited for) spent between the test's start and end,
+// the boundaries' own work left out; with LITMUS_FOOTPRINT_WATCH=processor, those lines alone. Without
+// LITMUS_FOOTPRINT_FILE it does nothing. The counters are compared with a copy, never reset, so the process's
+// own coverage profile stays whole.
 #if os(Linux)
     import Foundation
     #if canImport(XCTest)
@@ -70,12 +71,23 @@
             if let start = startedAt.removeValue(forKey: id), let now { write("P\t\(Self.line(id))\t\(now &- start)") }
         }
 
-        /// The processor time of the whole process (every thread: an async test's work runs on others), in
-        /// microseconds.
+        /// The processor time of the whole process (every thread: an async test's work runs on others) and of
+        /// the child processes it waited for (a test that runs a tool computes there), in microseconds.
         private static func processorMicroseconds() -> UInt64? {
             var time = timespec()
-            guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return nil }
-            return UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec) / 1000
+            var children = rusage()
+            #if canImport(Glibc)
+                let waitedFor = __rusage_who_t(RUSAGE_CHILDREN.rawValue)
+            #else
+                let waitedFor = RUSAGE_CHILDREN
+            #endif
+            guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0, getrusage(waitedFor, &children) == 0 else {
+                return nil
+            }
+            let waited = [children.ru_utime, children.ru_stime].reduce(UInt64(0)) {
+                $0 + UInt64($1.tv_sec) * 1_000_000 + UInt64($1.tv_usec)
+            }
+            return UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec) / 1000 + waited
         }
 
         /// `id` as one field of a line.

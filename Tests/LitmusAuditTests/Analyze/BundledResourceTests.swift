@@ -15,13 +15,19 @@ struct BundledResourceTests {
             let package = Package(name: "Certs", targets: [
                 .target(name: "Certs"),
                 .testTarget(
-                    name: "CertsTests", dependencies: ["Certs"],
+                    name: "CertsTests", dependencies: ["Certs"], exclude: ["Processed/skip.pem"],
                     resources: [
                         .copy("Vectors/"), .copy("Single/root.der"), .process("Processed"), .embedInCode("key.bin"),
-                        .copy("Missing/"),
+                        .copy("Missing/"), .process("Localized.txt", localization: .base),
                     ]),
+                .testTarget(name: "Certs-Extra", resources: [.copy("data.json")]),
             ])
             """,
+            "Tests/CertsTests/Processed/skip.pem": "x",
+            "Tests/CertsTests/Processed/.hidden.pem": "x",
+            "Tests/CertsTests/Processed/en.lproj/local.strings": "x",
+            "Tests/CertsTests/Localized.txt": "x",
+            "Tests/Certs-Extra/data.json": "x",
             "Sources/Certs/Certs.swift": "public func parse(_ url: URL) -> Int { 1 }\n",
             "Tests/CertsTests/Vectors/rsa/md4.der": "x",
             "Tests/CertsTests/Single/root.der": "x",
@@ -41,8 +47,11 @@ struct BundledResourceTests {
         let bundles = BundledResource.testBundles(of: root)
 
         // Then: the copied folder keeps its tree under its name, the copied file is at the top, the processed
-        // folder's file is flattened; what is embedded in code or missing is in no bundle
+        // folder's plain file is flattened; what is embedded in code, missing, excluded, hidden, in a localization's
+        // folder or given a localization is not counted; a target is found by its module's name too
         #expect(bundles["CertsTests"] == ["Vectors/rsa/md4.der", "root.der", "leaf.pem"])
+        #expect(bundles["Certs_Extra"] == ["data.json"])
+        #expect(BundledResource.moduleName(of: "1 Tests") == "_1_Tests")
     }
 
     @Test(
@@ -64,6 +73,9 @@ struct BundledResourceTests {
                 func testG() { XCTAssertEqual(parse(Bundle.module.url(forResource: name, withExtension: "der")!), 1) }
                 func testH() { XCTAssertEqual(parse(Bundle.module.url(forResource: "key", withExtension: "bin")!), 1) }
                 func testI() { XCTAssertEqual(parse(Bundle.module.url(forResource: "root.der", withExtension: nil)!), 1) }
+                func testJ() { XCTAssertEqual(parse(Bundle.module.url(forResource: "\\(prefix)md4", withExtension: "der", subdirectory: "Vectors/rsa")!), 1) }
+                func testK() { XCTAssertEqual(parse(Bundle.module.url(forResource: "local", withExtension: "strings")!), 1) }
+                func testL() { XCTAssertEqual(parse(Bundle.module.url(forResource: "skip", withExtension: "pem")!), 1) }
             }
             """
         let root = try temporaryFolder(package(test: test))
@@ -75,8 +87,8 @@ struct BundledResourceTests {
                 $0.test?.rawValue.split(separator: ".").last.map(String.init)
             }
 
-        // Then: a missing file, a subfolder the processing flattened, the main bundle, a name that is no literal,
-        // and a file embedded in code may be nil
-        #expect(found.sorted() == ["testD", "testE", "testF", "testG", "testH"])
+        // Then: a missing file, a subfolder the processing flattened, the main bundle, a name that is no literal
+        // (or interpolated), a file embedded in code, in a localization's folder or excluded may be nil
+        #expect(found.sorted() == ["testD", "testE", "testF", "testG", "testH", "testJ", "testK", "testL"])
     }
 }

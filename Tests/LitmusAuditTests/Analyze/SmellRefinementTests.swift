@@ -118,14 +118,31 @@ struct SmellRefinementTests {
                 var hidden = "not base64!"
                 func testK() { XCTAssertEqual(Data(base64Encoded: hidden)!.count, 3) }
             }
+            let keyed = "AQID"
+            final class V: XCTestCase {
+                static let certs = ["AQID"]
+                static let escaped = "AQ\u{49}D"
+                func decode(keyed: String) {}
+                func testL() { XCTAssertEqual(Data(base64Encoded: keyed)!.count, 3) }
+                func testM() { XCTAssertEqual(Data(base64Encoded: Self.escaped)!.count, 3) }
+                func testN() { XCTAssertEqual(Self.certs.map { s in for s in ["!"] { _ = Data(base64Encoded: s)! }; return 1 }.count, 1) }
+                func testO() { XCTAssertEqual(Self.certs.map { _ in other.map { Data(base64Encoded: $0)! } }.count, 1) }
+                func testP() { XCTAssertEqual(Self.certs.map { Data(base64Encoded: $0)! }.count, 1) }
+            }
             """#
         // Then: the var, the array with a bad element, the multi-line literal without the option (its newline
-        // does not decode), a name no literal gives, another type's constant, and a file's constant a property
-        // hides may trap
+        // does not decode), a name no literal gives, another type's constant, a file's constant a property or a
+        // parameter may hide, a literal with an escape, a closure's parameter bound again inside it, and `$0` of
+        // a closure inside the mapping one may trap
         let found = try analyzedFindings(.trapInTest, in: ["T.swift": source]).map {
             $0.replacingOccurrences(of: "T.", with: "").replacingOccurrences(of: "U.", with: "")
+                .replacingOccurrences(of: "V.", with: "")
         }
-        #expect(found == ["testB:12", "testD:14", "testF:16", "testG:17", "testJ:20", "testK:26"])
+        #expect(
+            found == [
+                "testB:12", "testD:14", "testF:16", "testG:17", "testJ:20", "testK:26", "testL:33", "testM:34",
+                "testN:35", "testO:36",
+            ])
     }
 
     @Test("floatEquality: a float literal the test wrote elsewhere is passed through, exact; a computed one is not")

@@ -92,23 +92,25 @@ enum FailableLiteral {
     /// $0, …)! }`). `nil` otherwise (a `var`, a name declared twice, a literal with interpolations).
     private static func literalTexts(_ expression: ExprSyntax, test: ScannedTest) -> [String]? {
         if let elements = mappedElements(expression, test: test) {
-            let texts = elements.compactMap { text(of: $0, test: test) }
+            // The elements as written: a name among them is of the declaration's scope, not the test's.
+            let texts = elements.compactMap { $0.as(StringLiteralExprSyntax.self).flatMap(plainText) }
             return texts.count == elements.count && !texts.isEmpty ? texts : nil
         }
         return text(of: expression, test: test).map { [$0] }
     }
 
-    /// The text of `expression` when it is, or names, one plain string literal (``literalTexts(_:test:)``);
-    /// `nil` for one with an escape (`\n`), whose source text is not its value.
+    /// The text of `expression` when it is, or names, one plain string literal (``literalTexts(_:test:)``).
     private static func text(of expression: ExprSyntax, test: ScannedTest) -> String? {
         let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
         let value =
             expression.is(StringLiteralExprSyntax.self)
             ? expression : name.flatMap { test.onlyLetValue(of: $0) } ?? test.constantValue(of: expression)
-        guard let text = value?.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText),
-            !text.contains("\\")
-        else { return nil }
-        return text
+        return value?.as(StringLiteralExprSyntax.self).flatMap(plainText)
+    }
+
+    /// The text of a literal with nothing interpolated and no escape (`\n`), whose source text is its value.
+    private static func plainText(_ literal: StringLiteralExprSyntax) -> String? {
+        EqualityShapeDetector.plainText(literal).flatMap { $0.contains("\\") ? nil : $0 }
     }
 
     /// The elements `expression` goes over when it is the parameter of the closure it is in (`$0`, or the one
@@ -120,6 +122,10 @@ enum FailableLiteral {
         while let current = node, !current.is(ClosureExprSyntax.self) { node = current.parent }
         guard let closure = node?.as(ClosureExprSyntax.self),
             closure.parameterNames.map({ $0 == [name] }) ?? (name == "$0"),
+            // A name the closure binds again inside (`if let s = other`, a `for s in`) is not the element.
+            !closure.statements.descendants(of: IdentifierPatternSyntax.self).contains(where: {
+                $0.identifier.text == name
+            }),
             let host = closure.hostCall, host.trailingClosure?.id == closure.id,
             let member = host.calledExpression.as(MemberAccessExprSyntax.self),
             ["map", "compactMap", "flatMap", "forEach"].contains(member.declName.baseName.text),

@@ -52,10 +52,11 @@ struct FootprintLog: Sendable, Hashable {
         return log
     }
 
-    /// The processor time the process spent in each test, between its start and its end, in milliseconds, by the
-    /// test's identifier as the runner names it (of its last run in the process): the observer's `P<tab>id<tab>microseconds` lines, whatever else the
-    /// log holds (a binary without coverage counters writes these alone). Unlike the process's processor time, it
-    /// leaves out the process's start and end (the runtime's loading, the listing, the coverage profile's writing).
+    /// The processor time the process spent in each test, between its start and its end, in milliseconds, by
+    /// the test's identifier as the runner names it (of its last run in the process): the observer's
+    /// `P<tab>id<tab>microseconds` lines, whatever else the log holds (a binary without coverage counters
+    /// writes these alone). Unlike the process's processor time, it leaves out the process's start and end
+    /// (the runtime's loading, the listing, the coverage profile's writing).
     static func processorMilliseconds(in text: String) -> [String: Double] {
         var times: [String: Double] = [:]
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
