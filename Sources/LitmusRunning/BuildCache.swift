@@ -77,10 +77,14 @@ public struct BuildCache: Sendable {
     /// task holds it, up to `timeout`; after that, like ``acquire(for:use:)``, the next free one. For a
     /// caller that would rather wait for a warm folder than build a second one from nothing: the toolkit's
     /// own tests share each fixture's build this way, where two audits at once used to build it twice.
+    /// The default waits an hour: on a loaded machine the tests before a waiter can hold a fixture's folder
+    /// for more than ten minutes between them, and the second folder a shorter wait fell back to (a clean
+    /// clone's run built one fixture in four) was built from nothing beside them, slowing the very runs that
+    /// were late. A holder that dies lets go of its lock, so only a live holder is waited for.
     /// `pause` runs between two tries (20 ms by default); the folder is tried once more at the time limit,
     /// so a waiter that was not scheduled for a while still finds a folder let go meanwhile.
     public func acquireWaiting(
-        for package: URL, use: String? = nil, variant: String? = nil, timeout: Duration = .seconds(600),
+        for package: URL, use: String? = nil, variant: String? = nil, timeout: Duration = .seconds(3600),
         pause: @Sendable () async throws -> Void = { try await Task.sleep(for: .milliseconds(20)) }
     ) async throws -> BuildCacheLock {
         try makeRoot()

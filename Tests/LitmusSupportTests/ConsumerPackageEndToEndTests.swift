@@ -7,6 +7,12 @@ import Testing
 /// and LitmusSpecs through its plugin, builds and passes its tests, and runs `swift package litmus` (the
 /// command plugin). Slow: it builds Litmus's products, swift-syntax (for the doubles' plugin) and
 /// `litmus` from nothing, and audits the consumer with `swift package litmus audit`.
+///
+/// The consumer is built and tested the way its audit builds it (`--enable-code-coverage`), in the audit's
+/// build folder (`--build-path`): the audit, and the mutation run after it, then compile only the package's
+/// own targets. Before, the audit compiled every dependency a second time in a folder of its own, a third
+/// of this test's time. The `swift package` calls keep a build folder of their own: SwiftPM locks the one it
+/// runs in while the plugin runs, and the audit's `swift build` would wait on that lock for good.
 @Suite("A package that depends on Litmus by version builds and tests", .tags(.endToEnd))
 struct ConsumerPackageEndToEndTests {
     @Test("A consumer package by file:// URL and version builds, runs its specs, and holds no build output")
@@ -38,10 +44,19 @@ struct ConsumerPackageEndToEndTests {
         // kept in the scratch folder.
         let temporary = scratch.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let places = [
-            "--package-path", consumer.path, "--scratch-path", scratch.appendingPathComponent("build").path,
+        let caches = [
             "--cache-path", scratch.appendingPathComponent("cache").path, "--manifest-cache", "local",
         ]
+        let places =
+            [
+                "--package-path", consumer.path, "--scratch-path", scratch.appendingPathComponent("build").path,
+            ] + caches
+        let auditFolder = scratch.appendingPathComponent("audit-build")
+        let auditBuild =
+            [
+                "--package-path", consumer.path, "--scratch-path", auditFolder.appendingPathComponent("build").path,
+                "--enable-code-coverage",
+            ] + caches
         let clock = ContinuousClock()
         var last = clock.now
         /// Prints how long the step since the last call took, so a slow CI run says where its time went.
@@ -49,10 +64,14 @@ struct ConsumerPackageEndToEndTests {
             print("Consumer package: \(step) took \((clock.now - last).inSeconds) s")
             last = clock.now
         }
-        _ = try await run(["swift", "build", "--build-tests"] + places, in: scratch, temporary: temporary)
-        took("swift build --build-tests")
-        let test = try await run(["swift", "test", "--skip-build"] + places, in: scratch, temporary: temporary)
-        took("swift test --skip-build")
+        _ = try await run(["swift", "build", "--build-tests"] + auditBuild, in: scratch, temporary: temporary)
+        took("swift build --build-tests --enable-code-coverage")
+        let test = try await run(["swift", "test", "--skip-build"] + auditBuild, in: scratch, temporary: temporary)
+        took("swift test --skip-build --enable-code-coverage")
+        // A build with coverage instruments its host tools too, and one of them, run in the package's folder,
+        // writes its counters to `default.profraw` there: this test's doing, not Litmus's (the audit builds a
+        // copy). It goes, so that the check at the end holds Litmus's own commands to leaving nothing there.
+        try? FileManager.default.removeItem(at: consumer.appendingPathComponent("default.profraw"))
 
         // Then: the two XCTest tests, the spec's one example and its generated check all ran and passed.
         #expect(test.contains("Executed 4 tests, with 0 failures"), "swift test printed:\n\(test)")
@@ -68,16 +87,24 @@ struct ConsumerPackageEndToEndTests {
         #expect(unknown.status != 0)
         #expect(unknown.output.contains("swift package litmus has no command 'frobnicate'"), "\(unknown.output)")
         // `swift package litmus audit` audits the package it is run in: every test observed, and its build
-        // folder in the cache (here under the scratch folder), not in the package.
+        // folder the one given (outside the package, where the consumer was built above).
         let report = scratch.appendingPathComponent("audit.json")
+        let kept = ["--build-path", auditFolder.path]
         let audit = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["swift", "package"] + places + ["litmus", "audit", "--quiet", "--json", report.path], in: scratch,
+            ["swift", "package"] + places + ["litmus", "audit", "--quiet", "--json", report.path] + kept, in: scratch,
             environment: [
                 "TMPDIR": temporary.path, "XDG_CACHE_HOME": scratch.appendingPathComponent("cache-home").path,
             ], timeout: 3600)
         took("swift package litmus audit")
         #expect(audit.status == 0, "swift package litmus audit printed:\n\(audit.output)")
+        // … and it compiled none of the dependencies the consumer's own build compiled there.
+        let auditLog = try String(contentsOf: auditFolder.appendingPathComponent("last-build.log"), encoding: .utf8)
+        for dependency in ["Nimble", "Quick", "SwiftSyntax", "LitmusHTTPStubs"] {
+            #expect(
+                !auditLog.contains("Compiling \(dependency) "),
+                "the audit compiled \(dependency) again:\n\(auditLog.suffix(4000))")
+        }
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any],
             "swift package litmus audit wrote no report:\n\(audit.output)")
@@ -97,7 +124,8 @@ struct ConsumerPackageEndToEndTests {
         // they are tested on the built `litmus` in their own suites.
         let mutation = scratch.appendingPathComponent("mutation.json")
         let mutating = try await run(
-            ["swift", "package"] + places + ["litmus", "mutate", "--quiet", "--json", mutation.path], in: scratch,
+            ["swift", "package"] + places + ["litmus", "mutate", "--quiet", "--json", mutation.path] + kept,
+            in: scratch,
             temporary: temporary, environment: ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache-home").path])
         took("swift package litmus mutate")
         let stryker = try #require(
