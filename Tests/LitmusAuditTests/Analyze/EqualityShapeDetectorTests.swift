@@ -26,4 +26,22 @@ struct EqualityShapeDetectorTests {
         #expect(
             try xctestFindings(.sensitiveEquality, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
     }
+
+    @Test(
+        "An integer's description is its digits, not a rendering: a literal's or a count's; a float's or an unknown value's is one"
+    )
+    func integerDescription() throws {
+        // Given swift-openapi-hummingbird 2.1.0's shape, with no compiler facts, and its near misses
+        let methods = """
+            func testA() { XCTAssertEqual(response.headers[.contentLength], "👋".utf8.count.description) }
+            func testB() { XCTAssertEqual(42.description, "42") }
+            func testC() { XCTAssertEqual((items.count).description, "3") }
+            func testD() { XCTAssertEqual(1.5.description, "1.5") }
+            func testE() { XCTAssertEqual(size.description, "3") }
+            func testF() { XCTAssertEqual(url.description, "https://shop.example") }
+            func testG() { XCTAssertEqual(items.first.description, "Optional(3)") }
+            """
+        // Then the renderings of a float, of values of unknown types and of an optional are descriptions
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
+    }
 }

@@ -96,12 +96,15 @@ enum EqualityShapeDetector {
             // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing; two descriptions
             // compared with each other change together when the format does (vapor/sqlite-nio 1.13.2's
             // `decoded?.description == date.description`).
-            let bothDescriptions = operands.count == 2 && operands.allSatisfy { readsDescription($0, isText: isText) }
+            let bothDescriptions =
+                operands.count == 2 && operands.allSatisfy { readsDescription($0, fixed: hasFixedDescription) }
             guard !messageOnly.contains(name), !bothDescriptions, checked.contains(where: { readsDescription($0) })
             else { return nil }
             let names = contexts ?? codingErrorContexts(test)
             contexts = names
-            guard checked.contains(where: { readsDescription($0, contexts: names, isText: isText) }) else { return nil }
+            guard checked.contains(where: { readsDescription($0, contexts: names, fixed: hasFixedDescription) }) else {
+                return nil
+            }
             let texts = writtenTexts ?? textsWritten(test)
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
@@ -110,15 +113,24 @@ enum EqualityShapeDetector {
             return .some(own.unconfirmed)
         }
 
-        /// Whether `base` is a text, whose `description` is itself and renders nothing: by the facts, or, without
-        /// them, a string literal cast to a text type (`("foobar" as NSString).description`, Quick/Nimble 14.0.0).
-        private func isText(_ base: ExprSyntax) -> Bool {
+        /// Whether `base` is a text, whose `description` is itself and renders nothing, or an integer, whose
+        /// `description` is its digits: a fixed text, not a rendering a new version could change
+        /// (`headers[.contentLength] == body.utf8.count.description`, swift-openapi-hummingbird 2.1.0). By the
+        /// facts; without them, a string literal cast to a text type (`("foobar" as NSString).description`,
+        /// Quick/Nimble 14.0.0), an integer literal, or a `count`, which is an `Int` on every collection.
+        private func hasFixedDescription(_ base: ExprSyntax) -> Bool {
             var inner = base
             while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first
             {
                 inner = only.expression
             }
-            if let type = test.type(of: inner).value { return type.isText }
+            if let type = test.type(of: inner).value { return type.isText || type.isInteger }
+            if inner.is(IntegerLiteralExprSyntax.self) { return true }
+            if let member = inner.as(MemberAccessExprSyntax.self), member.base != nil,
+                member.declName.baseName.text == "count"
+            {
+                return true
+            }
             let cast: (value: ExprSyntax, type: String)? =
                 if let folded = inner.as(AsExprSyntax.self), folded.questionOrExclamationMark == nil {
                     (folded.expression, folded.type.trimmedDescription)
@@ -349,16 +361,17 @@ enum EqualityShapeDetector {
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not the
-    /// `debugDescription` of a name in `contexts`, a Codable error's context, nor the `description` of a text
-    /// (`isText`), which is the text itself (a `String`'s `debugDescription` quotes and escapes it: a rendering).
+    /// `debugDescription` of a name in `contexts`, a Codable error's context, nor the `description` of a text or an
+    /// integer (`fixed`), which is the text itself or its digits (a `String`'s `debugDescription` quotes and escapes
+    /// it: a rendering).
     private static func readsDescription(
-        _ expression: ExprSyntax, contexts: Set<String> = [], isText: (ExprSyntax) -> Bool = { _ in false }
+        _ expression: ExprSyntax, contexts: Set<String> = [], fixed: (ExprSyntax) -> Bool = { _ in false }
     ) -> Bool {
         let nodes = [Syntax(expression)] + expression.descendants(of: Syntax.self)
         return nodes.contains { node in
             if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
                 let name = member.declName.baseName.text
-                if name == "description", isText(base) { return false }
+                if name == "description", fixed(base) { return false }
                 if name == "debugDescription", let reference = base.as(DeclReferenceExprSyntax.self),
                     contexts.contains(reference.baseName.text)
                 {

@@ -50,6 +50,15 @@ public struct TypedType: Sendable, Hashable, CustomStringConvertible {
         ].contains(body)
     }
 
+    /// The manglings of the standard library's fixed-width integers: `Int`, `UInt` and their sized kin.
+    static let integers: Set<Substring> = [
+        "Si", "Su", "s4Int8V", "s5Int16V", "s5Int32V", "s5Int64V", "s5UInt8V", "s6UInt16V", "s6UInt32V", "s6UInt64V",
+    ]
+
+    /// Whether it is one of the standard library's integers (`Int`, `UInt8`, …), whose `description` is its
+    /// decimal digits on every platform and in every version; not an optional of one (`Optional(3)`).
+    public var isInteger: Bool { Self.integers.contains(body) }
+
     /// Whether it is a tuple.
     public var isTuple: Bool { unwrapped.body.hasSuffix("t") }
 

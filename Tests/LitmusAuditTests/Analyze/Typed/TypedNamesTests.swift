@@ -29,6 +29,14 @@ struct TypedNamesTests {
         #expect(others.filter { TypedType(mangled: $0).isText } == [])
     }
 
+    @Test("An integer is one of the standard library's: Int, UInt and their sized kin; not an optional, not a float")
+    func integer() {
+        let integers = ["$sSiD", "$sSuD", "$ss5Int64VD", "$ss5UInt8VD", "$ss6UInt32VD", "$ss4Int8VD"]
+        let others = ["$sSiSgD", "$sSdD", "$s10Foundation8NSNumberCD", "$s6Shapes5Int64VD", "$sSaySiGD", "$sSSD"]
+        #expect(integers.filter { TypedType(mangled: $0).isInteger } == integers)
+        #expect(others.filter { TypedType(mangled: $0).isInteger } == [])
+    }
+
     @Test("Value types are told from classes, protocols and unknown shapes")
     func values() {
         let values = ["$sSiD", "$sSSD", "$sSaySiGD", "$s6Shapes5MoneyVD", "$s6Shapes5ShapeOD", "$sSi_SitD", "$sSiSgD"]
