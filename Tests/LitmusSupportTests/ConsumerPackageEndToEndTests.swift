@@ -98,8 +98,10 @@ struct ConsumerPackageEndToEndTests {
             ], timeout: 3600)
         took("swift package litmus audit")
         #expect(audit.status == 0, "swift package litmus audit printed:\n\(audit.output)")
-        // … and it compiled none of the dependencies the consumer's own build compiled there.
+        // … and it compiled none of the dependencies the consumer's own build compiled there, only the copy's own
+        // module (at a path of its own: the check that the log is the build's, in the form it is read in).
         let auditLog = try String(contentsOf: auditFolder.appendingPathComponent("last-build.log"), encoding: .utf8)
+        #expect(auditLog.contains("Compiling Shop "), "the audit's build log:\n\(auditLog.suffix(4000))")
         for dependency in ["Nimble", "Quick", "SwiftSyntax", "LitmusHTTPStubs"] {
             #expect(
                 !auditLog.contains("Compiling \(dependency) "),

@@ -42,8 +42,26 @@ struct TextTests {
         #expect(String(describing: Point(x: 1, y: 2)) == "Point(x: 1, y: 2)")
     }
 
+    /// A header's text against a length's digits: an integer's description is its digits, no rendering.
+    @Test func lengthAsText() {
+        let body = "Tea"
+        let headers = ["Content-Length": "3"]
+        #expect(headers["Content-Length"] == body.utf8.count.description)
+    }
+
+    /// A count that is a `Double` renders it (`3.0`): the facts tell it from an `Int`, which a `count` is taken for
+    /// without them.
+    @Test func fractionalCountAsText() {
+        #expect(Gauge(count: 3).count.description == "3.0")
+    }
+
     @Test func addressComparedAsText() {
         let address = URL(fileURLWithPath: "/tmp").appendingPathComponent("a")
         #expect(address.description == "file:///tmp/a")
     }
+}
+
+/// A count kept as a `Double`.
+struct Gauge {
+    var count: Double
 }
