@@ -177,7 +177,7 @@ struct ChildProcessTests {
         let registry = ChildProcessRegistry()
         let running = Task {
             try await ChildProcess.run(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", "echo started; sleep 30"],
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "echo started; sleep 3600"],
                 in: FileManager.default.temporaryDirectory,
                 outputFile: output, timeout: 600, registry: registry)
         }

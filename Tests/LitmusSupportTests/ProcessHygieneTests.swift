@@ -8,6 +8,10 @@ import Testing
 
 /// How the processes Litmus starts begin and end: the signals they see, what they leave running, and
 /// what the lifeline ends when Litmus itself is killed.
+///
+/// The processes left running sleep for an hour, and every test ends its own: a test of this suite waited
+/// for a free thread of the pool for 340 s in a CI run beside every other test, and the `sleep 300` it
+/// was to find had ended by itself by then (the test failed, the product had not).
 @Suite("Processes start clean and leave nothing behind", .tags(.endToEnd))
 struct ProcessHygieneTests {
     #if os(Linux)
@@ -70,12 +74,12 @@ struct ProcessHygieneTests {
             let tag = ProcessTag.next()
             // When
             let result = try await ChildProcess.run(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", "setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $!"],
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!"],
                 in: FileManager.default.temporaryDirectory, timeout: 600, tag: tag)
             // Then: the sleep is the one leftover, named by its command line, and it no longer runs
             let left = try #require(pid_t(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(result.leftovers.map(\.pid) == [left])
-            #expect(result.leftovers.first?.command == "sleep 300")
+            #expect(result.leftovers.first?.command == "sleep 3600")
             #expect(!ProcessTree.isAlive(left))
         }
 
@@ -87,8 +91,8 @@ struct ProcessHygieneTests {
             // own, the second from a subshell that exits at once (an orphan while the shell still runs), and
             // exits once both run
             let script = """
-                env -i /usr/bin/setsid /bin/sleep 301 </dev/null >/dev/null 2>&1 & first=$!
-                second=$( (env -i /usr/bin/setsid /bin/sleep 302 </dev/null >/dev/null 2>&1 & echo $!) )
+                env -i /usr/bin/setsid /bin/sleep 3601 </dev/null >/dev/null 2>&1 & first=$!
+                second=$( (env -i /usr/bin/setsid /bin/sleep 3602 </dev/null >/dev/null 2>&1 & echo $!) )
                 for pid in $first $second; do until [ "$(cat /proc/$pid/comm 2>/dev/null)" = sleep ]; do :; done; done
                 echo $first $second
                 """
@@ -100,7 +104,7 @@ struct ProcessHygieneTests {
             let sleeps = result.output.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
             #expect(sleeps.count == 2, "the shell printed \(result.output)")
             #expect(Set(result.leftovers.map(\.pid)) == Set(sleeps))
-            #expect(Set(result.leftovers.map(\.command)) == ["/bin/sleep 301", "/bin/sleep 302"])
+            #expect(Set(result.leftovers.map(\.command)) == ["/bin/sleep 3601", "/bin/sleep 3602"])
             #expect(
                 sleeps.allSatisfy { !ProcessTree.isAlive($0) }, "still running: \(sleeps.filter(ProcessTree.isAlive))")
         }
@@ -114,7 +118,7 @@ struct ProcessHygieneTests {
             let sut = try ReapedChild.spawn(
                 [
                     "/bin/sh", "-c",
-                    "env -i /usr/bin/setsid /bin/sleep 303 </dev/null >/dev/null 2>&1 & exec /bin/sleep 304",
+                    "env -i /usr/bin/setsid /bin/sleep 3603 </dev/null >/dev/null 2>&1 & exec /bin/sleep 3604",
                 ], environment: ProcessInfo.processInfo.environment, tag: ProcessTag.next(),
                 directory: FileManager.default.temporaryDirectory.path, standardOutput: .null, standardError: .null)
             var sleeps: [LeftoverProcess] = []
@@ -155,8 +159,10 @@ struct ProcessHygieneTests {
             sut.deleteIfKilled(folder)
             var environment = ProcessInfo.processInfo.environment
             environment[ProcessTag.variable] = prefix + "1"
-            let sleeper = try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "300"], environment: environment)
-            defer { _ = kill(sleeper, SIGKILL) }
+            let sleeper = try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "3600"], environment: environment)
+            // By its tag, not its process id: `setsid` forks and exits, and the id of a reaped process is
+            // anyone's once the kernel hands it out again (after 32768 processes on this kind of machine).
+            defer { ProcessTag.running(where: { $0 == prefix + "1" }).forEach { ProcessTree.terminate($0.pid) } }
             // When
             let watchdog = try #require(sut.watchdogProcessID)
             sut.cut()
@@ -180,7 +186,7 @@ struct ProcessHygieneTests {
                 var environment = ProcessInfo.processInfo.environment
                 environment[ProcessTag.variable] = tag.value
                 await ChildProcess.reap(
-                    try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "300"], environment: environment))
+                    try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "3600"], environment: environment))
             }
             defer { _ = ProcessTag.endLeftovers(of: untold) }
             let watchdog = try #require(sut.watchdogProcessID)
@@ -213,7 +219,7 @@ struct ProcessHygieneTests {
                 var environment = ProcessInfo.processInfo.environment
                 environment[ProcessTag.variable] = tag
                 await ChildProcess.reap(
-                    try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "300"], environment: environment))
+                    try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "3600"], environment: environment))
             }
             defer { _ = ProcessTag.endLeftovers(of: stable) }
             let watchdog = try #require(sut.watchdogProcessID)

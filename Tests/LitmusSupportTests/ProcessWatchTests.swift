@@ -10,7 +10,7 @@ import Testing
     struct ProcessWatchTests {
         @Test("A process's age is the kernel's: under a second for one just started, more for this one")
         func ageFromTheKernel() async throws {
-            let sleeper = try ChildProcess.spawn(["/bin/sleep", "30"], environment: [:])
+            let sleeper = try ChildProcess.spawn(["/bin/sleep", "600"], environment: [:])
             defer {
                 kill(sleeper, SIGKILL)
                 _ = waitpid(sleeper, nil, 0)
@@ -25,7 +25,7 @@ import Testing
 
         @Test("The candidate that has run long enough is found while its owner runs")
         func findsTheLongRunning() async throws {
-            let sleeper = try ChildProcess.spawn(["/bin/sleep", "30"], environment: [:])
+            let sleeper = try ChildProcess.spawn(["/bin/sleep", "600"], environment: [:])
             defer {
                 kill(sleeper, SIGKILL)
                 _ = waitpid(sleeper, nil, 0)
@@ -45,7 +45,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: folder) }
             let marker = folder.appendingPathComponent("journal").path
             let writer = try ChildProcess.spawn(
-                ["/bin/sh", "-c", "sleep 0.2; : > \"$0\"; sleep 30", marker], environment: [:])
+                ["/bin/sh", "-c", "sleep 0.2; : > \"$0\"; sleep 600", marker], environment: [:])
             let quiet = try ChildProcess.spawn(["/bin/sleep", "0.2"], environment: [:])
 
             let signalled = await ProcessWatch.signal(writer, SIGKILL, whenExists: marker)
