@@ -130,7 +130,7 @@ struct TypedShapesTests {
     }
 
     @Test(
-        "sensitiveEquality: the package's description, its error's message, a field, an Int's digits are none; a URL's, a struct's, a Double's is"
+        "sensitiveEquality: the package's description (a member or `String(describing:)`), its error's message, a field, an Int's digits are none; a URL's, a struct's, a Double's is"
     )
     func descriptions() throws {
         #expect(
@@ -140,13 +140,14 @@ struct TypedShapesTests {
                 "TextTests/fractionalCountAsText": false,
             ])
         // Without facts, the error's message is still found in the package's sources (and so is the URL's text,
-        // which only the facts tell is Foundation's); a struct's text made by the standard library needs no
-        // facts; the rest is unconfirmed. A `count` is taken for an `Int` (a length's digits, none), so the
-        // `Double` one is missed: only the facts tell its `3.0`.
+        // which only the facts tell is Foundation's); whether a type prints its own text or its fields only the
+        // facts tell, so both `String(describing:)` are unconfirmed, as is the rest. A `count` is taken for an
+        // `Int` (a length's digits, none), so the `Double` one is missed: only the facts tell its `3.0`.
         #expect(
             try Self.found(.sensitiveEquality, typed: false) == [
                 "TextTests/ownTextIsTheProvider": true, "TextTests/parameterField": true,
-                "TextTests/pointComparedAsText": false, "TextTests/addressComparedAsText": true,
+                "TextTests/ownTextDescribed": true, "TextTests/pointComparedAsText": true,
+                "TextTests/addressComparedAsText": true,
             ])
     }
 

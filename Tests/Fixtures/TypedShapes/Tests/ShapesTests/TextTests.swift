@@ -11,6 +11,12 @@ struct TextTests {
         #expect(Provider(name: "Test").description == "Test[0 values]")
     }
 
+    /// `String(describing:)` of a type that says how it prints: the text its declaration wrote (swift-certificates'
+    /// `String(describing: Certificate.Version.v1) == "X509v1"`), unlike a struct's fields (`pointComparedAsText`).
+    @Test func ownTextDescribed() {
+        #expect(String(describing: Provider(name: "Test")) == "Test[0 values]")
+    }
+
     @Test func parameterField() {
         let parameters = [Parameter(name: "id", description: "the identifier")]
         #expect(parameters.contains { $0.description == "the identifier" })

@@ -1,0 +1,263 @@
+import SwiftSyntax
+
+/// sensitiveEquality: text made from a value's description, compared where the value was meant.
+extension EqualityShapeDetector {
+    /// sensitiveEquality's judgement of one test's checks; what it reads of the test (the texts it writes
+    /// outside its checks, the names it binds to a Codable error's context) is read once, and only for a
+    /// test that compares a description.
+    struct DescriptionComparison {
+        let test: ScannedTest
+        /// The texts the package's own sources write, if known.
+        let texts: PackageTexts?
+        private var writtenTexts: Set<String>?
+        private var contexts: Set<String>?
+
+        init(_ test: ScannedTest, texts: PackageTexts? = nil) {
+            self.test = test
+            self.texts = texts
+        }
+
+        /// Whether the check `name` (with `arguments`, comparing `operands`) compares a description, and why
+        /// it is unconfirmed if the types could not confirm it; `nil` when it does not.
+        mutating func judge(_ name: String, _ arguments: [LabeledExprSyntax], operands: [ExprSyntax]) -> Unconfirmed?? {
+            // Without operands, the unlabelled arguments an assertion checks (`XCTAssertTrue(x, message)` checks
+            // `x`: its message, `"\(String(reflecting: $0))"`, is only printed when it fails; vapor's
+            // fluent-sqlite-driver 4.9.0).
+            let checked =
+                operands.isEmpty
+                ? Array(
+                    arguments.filter { $0.label == nil }.map(\.expression).prefix(
+                        RepetitionDetector.operandCounts[name] ?? Int.max)) : operands
+            // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing; two descriptions
+            // compared with each other change together when the format does (vapor/sqlite-nio 1.13.2's
+            // `decoded?.description == date.description`).
+            let bothDescriptions =
+                operands.count == 2 && operands.allSatisfy { readsDescription($0, fixed: hasFixedDescription) }
+            guard !messageOnly.contains(name), !bothDescriptions, checked.contains(where: { readsDescription($0) })
+            else { return nil }
+            let names = contexts ?? codingErrorContexts(test)
+            contexts = names
+            guard checked.contains(where: { readsDescription($0, contexts: names, fixed: hasFixedDescription) }) else {
+                return nil
+            }
+            let texts = writtenTexts ?? textsWritten(test)
+            writtenTexts = texts
+            let own = ownDescriptions(checked, test: test)
+            guard !echoesText(operands, texts), own.value != true else { return nil }
+            if !rendersToolchainValue(checked, own: own), packageWrites(operands) { return nil }
+            return .some(own.unconfirmed)
+        }
+
+        /// Whether `base` is a text, whose `description` is itself and renders nothing, or an integer, whose
+        /// `description` is its digits: a fixed text, not a rendering a new version could change
+        /// (`headers[.contentLength] == body.utf8.count.description`, swift-openapi-hummingbird 2.1.0). By the
+        /// facts; without them, a string literal cast to a text type (`("foobar" as NSString).description`,
+        /// Quick/Nimble 14.0.0), an integer literal, or a `count`, which is an `Int` on every collection.
+        private func hasFixedDescription(_ base: ExprSyntax) -> Bool {
+            var inner = base
+            while let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first
+            {
+                inner = only.expression
+            }
+            if let type = test.type(of: inner).value { return type.isText || type.isInteger }
+            if inner.is(IntegerLiteralExprSyntax.self) { return true }
+            if let member = inner.as(MemberAccessExprSyntax.self), member.base != nil,
+                member.declName.baseName.text == "count"
+            {
+                return true
+            }
+            let cast: (value: ExprSyntax, type: String)? =
+                if let folded = inner.as(AsExprSyntax.self), folded.questionOrExclamationMark == nil {
+                    (folded.expression, folded.type.trimmedDescription)
+                } else if let elements = inner.as(SequenceExprSyntax.self).map({ Array($0.elements) }),
+                    elements.count == 3,
+                    elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil
+                {
+                    (elements[0], elements[2].trimmedDescription)
+                } else { nil }
+            // A literal with nothing interpolated: `"\(x)"` renders `x`.
+            guard let cast, cast.value.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) != nil
+            else { return false }
+            return ["String", "Substring", "Character", "NSString"].contains(cast.type)
+        }
+
+        /// Whether the facts say a description compared is the standard library's or Foundation's text of a
+        /// value: a `description` member of theirs (`own` is known false with one to ask), or `String(describing:)`
+        /// of a concrete type of theirs (`URL`, `Int`), whose text no literal of the package makes its own.
+        private func rendersToolchainValue(_ expressions: [ExprSyntax], own: TypedAnswer<Bool>) -> Bool {
+            let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+            let members = nodes.contains { node in
+                guard let member = node.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
+                return ["description", "debugDescription"].contains(member.declName.baseName.text)
+            }
+            if members, own.value == false { return true }
+            return nodes.contains { node in
+                guard let call = node.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+                    let argument = call.arguments.first, ["describing", "reflecting"].contains(argument.label?.text),
+                    let type = test.type(of: argument.expression).value
+                else { return false }
+                return type.isToolchainConcrete
+            }
+        }
+
+        /// Whether a description is compared with a text the package's own sources write (an error's message,
+        /// `String(describing: error) == "You cannot look up remote JSON references …"`): the package's
+        /// description, written on purpose and pinned down on purpose, as ``ownDescriptions(_:test:)`` finds by the
+        /// facts where the type is known (here it is `any Error`).
+        private func packageWrites(_ operands: [ExprSyntax]) -> Bool {
+            guard let texts, operands.count == 2 else { return false }
+            return operands.contains { operand in
+                guard let text = operand.as(StringLiteralExprSyntax.self)?.representedLiteralValue else { return false }
+                return texts.writes(text)
+            }
+        }
+    }
+
+    /// Whether the test's name, or its class's or suite's, says the description is what it tests
+    /// (`testDescription`, `debugDescription_namesTheCase`, `testContainerDescribesRegistration`, a suite
+    /// `MetadataValueInterpolationTests` of how values read in a string): checking the text is then the
+    /// test's point, not a smell.
+    static func testsDescription(_ test: ScannedTest) -> Bool {
+        let names = [test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown, test.owner ?? ""]
+        return names.map { $0.lowercased() }.contains { name in
+            ["description", "describes", "describing", "stringconvertible", "interpolation", "tostring"].contains(
+                where: name.contains)
+        }
+    }
+
+    /// The texts the test writes outside its checks: its string literals with no interpolation, nested
+    /// ones included (`"\("value", attributes: …)"` writes `value`), and its integer literals.
+    static func textsWritten(_ test: ScannedTest) -> Set<String> {
+        let checked = Set(test.assertions.flatMap { [$0.id] + $0.descendants(of: Syntax.self).map(\.id) })
+        var texts: Set<String> = []
+        for node in test.nodes where !checked.contains(node.id) {
+            if let literal = node.as(StringLiteralExprSyntax.self), let text = plainText(literal), !text.isEmpty {
+                texts.insert(text)
+            } else if let literal = node.as(IntegerLiteralExprSyntax.self) {
+                texts.insert(literal.literal.text.replacingOccurrences(of: "_", with: ""))
+            }
+        }
+        return texts
+    }
+
+    /// Whether a description is compared with a text the test itself wrote into a value (`.attributed(
+    /// "hello", …)` … `value.description == "hello"`; `.attributed(42, …)` … `== "42"`): the description
+    /// hands back the text the test gave, a round trip through a carrier whose text only its description
+    /// reads (swift-log's attributed metadata values), not a rendering whose format may change.
+    static func echoesText(_ operands: [ExprSyntax], _ written: Set<String>) -> Bool {
+        guard operands.count == 2 else { return false }
+        return operands.contains { operand in
+            guard let literal = operand.as(StringLiteralExprSyntax.self), let text = plainText(literal) else {
+                return false
+            }
+            return written.contains(text)
+        }
+    }
+
+    /// The cases of `DecodingError` and `EncodingError` that carry a `Context`.
+    static let codingErrorCases: Set<String> = [
+        "dataCorrupted", "keyNotFound", "typeMismatch", "valueNotFound", "invalidValue",
+    ]
+
+    /// The names the test binds to the context of a Codable error (`case .dataCorrupted(let context)`,
+    /// `catch DecodingError.keyNotFound(_, let context)`): its `debugDescription` is a stored `String`,
+    /// the message the decoder threw, not a rendering of a value (attaswift/BigInt 6.0.1's
+    /// `#expect(context.debugDescription == "Invalid big integer sign")`, 3 false findings).
+    static func codingErrorContexts(_ test: ScannedTest) -> Set<String> {
+        var names: Set<String> = []
+        for call in test.all(FunctionCallExprSyntax.self) {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                codingErrorCases.contains(member.declName.baseName.text),
+                let last = call.arguments.last?.expression
+            else { continue }
+            names.formUnion(last.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text))
+            // `case let .dataCorrupted(context)`: the `let` binds the names the pattern writes.
+            if let reference = last.as(DeclReferenceExprSyntax.self),
+                sequence(first: Syntax(call), next: { $0.parent }).contains(where: {
+                    $0.is(ValueBindingPatternSyntax.self)
+                })
+            {
+                names.insert(reference.baseName.text)
+            }
+        }
+        return names
+    }
+
+    /// Whether every description `expressions` read is a `description` or `debugDescription` the package (or a
+    /// library it uses) declares, by the compiler's facts: a text someone wrote on purpose, which a test pins
+    /// down on purpose (swift-configuration's `provider.description == "TestSnapshot"`, swift-w3c-trace-context's
+    /// caret under the bad character), not a value compared through the text the standard library or
+    /// Foundation makes of it (`Int`'s, `URL`'s, a struct's fields as reflection lists them). `String(describing:
+    /// x)` is the package's text when the compiler chose the initializer for a `CustomStringConvertible` and `x`
+    /// is no type of the toolchain's; `String(reflecting:)` never is. Unknown without facts.
+    private static func ownDescriptions(_ expressions: [ExprSyntax], test: ScannedTest) -> TypedAnswer<Bool> {
+        let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+        let members = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter {
+            $0.base != nil && ["description", "debugDescription"].contains($0.declName.baseName.text)
+        }
+        let calls = nodes.compactMap { $0.as(FunctionCallExprSyntax.self) }.filter {
+            $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String"
+                && ["describing", "reflecting"].contains($0.arguments.first?.label?.text)
+        }
+        guard !members.isEmpty || !calls.isEmpty else { return .known(false) }
+        var own = true
+        for member in members {
+            switch test.ask({ $0.declaration(of: ExprSyntax(member)) }) {
+            case .unknown(let why): return .unknown(why)
+            case .known(let declaration):
+                // The facts at the place may name another declaration (inside `#expect`, `count.description`
+                // of an `Int` is found as the macro's `__requiringTry`): only a `description` property answers.
+                guard declaration.usr.contains("11descriptionSS") || declaration.usr.contains("16debugDescriptionSS")
+                else { return .unknown(.notAtPlace) }
+                let module = declaration.module ?? "Swift"
+                if module == "Swift" || TypedDeclaration.foundationModules.contains(module) { own = false }
+            }
+        }
+        for call in calls {
+            guard call.arguments.first?.label?.text == "describing", let argument = call.arguments.first?.expression
+            else {
+                own = false
+                continue
+            }
+            switch (test.ask { $0.declaration(of: call.calledExpression) }, test.type(of: argument)) {
+            case (.unknown(let why), _), (_, .unknown(let why)): return .unknown(why)
+            case (.known(let initializer), .known(let type)):
+                guard initializer.usr.contains("10describing") else { return .unknown(.notAtPlace) }
+                // The general initializer reflects the value (a struct's fields, an enum's case name); the one
+                // for a `CustomStringConvertible` prints the text its declaration wrote.
+                if !initializer.usr.contains("23CustomStringConvertibleRz") || type.isToolchainConcrete { own = false }
+            }
+        }
+        return .known(own)
+    }
+
+    /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not the
+    /// `debugDescription` of a name in `contexts`, a Codable error's context, nor the `description` of a text or an
+    /// integer (`fixed`), which is the text itself or its digits (a `String`'s `debugDescription` quotes and escapes
+    /// it: a rendering).
+    private static func readsDescription(
+        _ expression: ExprSyntax, contexts: Set<String> = [], fixed: (ExprSyntax) -> Bool = { _ in false }
+    ) -> Bool {
+        let nodes = [Syntax(expression)] + expression.descendants(of: Syntax.self)
+        return nodes.contains { node in
+            if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
+                let name = member.declName.baseName.text
+                if name == "description", fixed(base) { return false }
+                if name == "debugDescription", let reference = base.as(DeclReferenceExprSyntax.self),
+                    contexts.contains(reference.baseName.text)
+                {
+                    return false
+                }
+                return ["description", "debugDescription"].contains(name)
+            }
+            if let call = node.as(FunctionCallExprSyntax.self),
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+                let label = call.arguments.first?.label?.text
+            {
+                return label == "describing" || label == "reflecting"
+            }
+            return false
+        }
+    }
+}
