@@ -72,6 +72,7 @@ struct ProcessHygieneTests {
         func leftoverFound() async throws {
             // Given: a shell that starts a sleep in a new session (out of its process group) and exits
             let tag = ProcessTag.next()
+            defer { _ = ProcessTag.endLeftovers(of: tag) }
             // When
             let result = try await ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sh"), ["-c", "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!"],
@@ -96,6 +97,8 @@ struct ProcessHygieneTests {
                 for pid in $first $second; do until [ "$(cat /proc/$pid/comm 2>/dev/null)" = sleep ]; do :; done; done
                 echo $first $second
                 """
+            // They carry no tag: should the run not end them, they are ended by their command lines.
+            defer { Self.end(running: ["/bin/sleep 3601", "/bin/sleep 3602"]) }
             // When
             let result = try await ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: FileManager.default.temporaryDirectory,
@@ -129,12 +132,13 @@ struct ProcessHygieneTests {
                     $0.command.hasPrefix("/bin/sleep")
                 }
             }
-            try #require(sleeps.count == 2, "under the reaper: \(sut.remaining().map(LeftoverProcess.init(running:)))")
+            let listed = sut.remaining().map(LeftoverProcess.init(running:))
 
             // When: the pipe it holds closes, as the kernel closes it when Litmus dies
             let ended = await sut.release()
 
             // Then: once the reaper has exited, neither sleep runs
+            try #require(sleeps.count == 2, "under the reaper: \(listed)")
             #expect(ended.termination == .exited(0))
             #expect(sleeps.allSatisfy { !ProcessTree.isAlive($0.pid) }, "still running: \(sleeps)")
         }
@@ -188,7 +192,7 @@ struct ProcessHygieneTests {
                 await ChildProcess.reap(
                     try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "3600"], environment: environment))
             }
-            defer { _ = ProcessTag.endLeftovers(of: untold) }
+            defer { [told, untold].forEach { _ = ProcessTag.endLeftovers(of: $0) } }
             let watchdog = try #require(sut.watchdogProcessID)
 
             // When
@@ -221,7 +225,10 @@ struct ProcessHygieneTests {
                 await ChildProcess.reap(
                     try ChildProcess.spawn(["/usr/bin/setsid", "sleep", "3600"], environment: environment))
             }
-            defer { _ = ProcessTag.endLeftovers(of: stable) }
+            defer {
+                _ = ProcessTag.endLeftovers(of: stable)
+                ProcessTag.running(where: { $0 == prefix + "1" }).forEach { ProcessTree.terminate($0.pid) }
+            }
             let watchdog = try #require(sut.watchdogProcessID)
 
             // When: the process says it ends having cleaned up (as at exit), and ends
@@ -253,6 +260,14 @@ struct ProcessHygieneTests {
             try await ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sleep"), ["30"], in: FileManager.default.temporaryDirectory, timeout: 60,
                 registry: registry)
+        }
+    }
+
+    /// Ends every process whose command line is one of `commands` (processes of a test that carry no tag).
+    private static func end(running commands: Set<String>) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for pid in entries.compactMap(Int32.init) where commands.contains(LeftoverProcess(running: pid).command) {
+            ProcessTree.terminate(pid)
         }
     }
 }

@@ -49,6 +49,7 @@ import Testing
             let quiet = try ChildProcess.spawn(["/bin/sleep", "0.2"], environment: [:])
 
             let signalled = await ProcessWatch.signal(writer, SIGKILL, whenExists: marker)
+            if !signalled { kill(writer, SIGKILL) }  // not reaped yet: still its id
             let ended = await ChildProcess.termination(of: writer)
             let notSignalled = await ProcessWatch.signal(quiet, SIGKILL, whenExists: marker + "-never")
             let quietEnded = await ChildProcess.termination(of: quiet)

@@ -44,4 +44,22 @@ struct EqualityShapeDetectorTests {
         // Then the renderings of a float, of values of unknown types and of an optional are descriptions
         #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
     }
+
+    @Test(
+        "A description read through a cast to the protocol that declares it checks the conformance; through another cast it is a rendering"
+    )
+    func conformanceDescription() throws {
+        // Given OpenCombine 0.14.0's shape (its subscribers describe themselves as Apple's Combine does), with no
+        // compiler facts, and its near misses
+        let methods = """
+            func testA() { XCTAssertEqual((inner as? CustomStringConvertible)?.description, "FlatMap") }
+            func testB() { XCTAssertEqual((Subscriptions.empty as! CustomStringConvertible).description, "Empty") }
+            func testC() { XCTAssertEqual((failure as? CustomDebugStringConvertible)?.debugDescription, "Failure") }
+            func testD() { XCTAssertEqual((inner as? Named)?.description, "FlatMap") }
+            func testE() { XCTAssertEqual((inner as? CustomStringConvertible)?.debugDescription, "FlatMap") }
+            func testF() { XCTAssertEqual(inner.description, "FlatMap") }
+            """
+        // Then a cast to another protocol, the other protocol's member and no cast are descriptions
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
 }

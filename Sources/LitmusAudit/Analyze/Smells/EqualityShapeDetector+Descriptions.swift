@@ -189,8 +189,10 @@ extension EqualityShapeDetector {
     /// down on purpose (swift-configuration's `provider.description == "TestSnapshot"`, swift-w3c-trace-context's
     /// caret under the bad character), not a value compared through the text the standard library or
     /// Foundation makes of it (`Int`'s, `URL`'s, a struct's fields as reflection lists them). `String(describing:
-    /// x)` is the package's text when the compiler chose the initializer for a `CustomStringConvertible` and `x`
-    /// is no type of the toolchain's; `String(reflecting:)` never is. Unknown without facts.
+    /// x)` is such a text when the compiler chose the initializer for a `CustomStringConvertible` and `x` is a
+    /// concrete type outside the toolchain (``TypedType/isConcreteOutsideToolchain``); `String(reflecting:)` never
+    /// is. One description known not to be is the answer, whatever the facts cannot say of the others; otherwise
+    /// unknown where they cannot say (without facts, always).
     private static func ownDescriptions(_ expressions: [ExprSyntax], test: ScannedTest) -> TypedAnswer<Bool> {
         let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
         let members = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter {
@@ -200,36 +202,47 @@ extension EqualityShapeDetector {
             $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String"
                 && ["describing", "reflecting"].contains($0.arguments.first?.label?.text)
         }
-        guard !members.isEmpty || !calls.isEmpty else { return .known(false) }
-        var own = true
-        for member in members {
-            switch test.ask({ $0.declaration(of: ExprSyntax(member)) }) {
-            case .unknown(let why): return .unknown(why)
-            case .known(let declaration):
+        var answers = members.map { member in
+            test.ask { $0.declaration(of: ExprSyntax(member)) }.map { declaration -> Bool? in
                 // The facts at the place may name another declaration (inside `#expect`, `count.description`
                 // of an `Int` is found as the macro's `__requiringTry`): only a `description` property answers.
                 guard declaration.usr.contains("11descriptionSS") || declaration.usr.contains("16debugDescriptionSS")
-                else { return .unknown(.notAtPlace) }
+                else { return nil }
                 let module = declaration.module ?? "Swift"
-                if module == "Swift" || TypedDeclaration.foundationModules.contains(module) { own = false }
+                return module != "Swift" && !TypedDeclaration.foundationModules.contains(module)
             }
         }
         for call in calls {
             guard call.arguments.first?.label?.text == "describing", let argument = call.arguments.first?.expression
             else {
-                own = false
+                answers.append(.known(false))
                 continue
             }
-            switch (test.ask { $0.declaration(of: call.calledExpression) }, test.type(of: argument)) {
-            case (.unknown(let why), _), (_, .unknown(let why)): return .unknown(why)
-            case (.known(let initializer), .known(let type)):
-                guard initializer.usr.contains("10describing") else { return .unknown(.notAtPlace) }
-                // The general initializer reflects the value (a struct's fields, an enum's case name); the one
-                // for a `CustomStringConvertible` prints the text its declaration wrote.
-                if !initializer.usr.contains("23CustomStringConvertibleRz") || type.isToolchainConcrete { own = false }
+            // Among the facts that start where the call does (`String(describing: x).contains("3")` starts with
+            // `contains`'s), the initializer's. The general one reflects the value (a struct's fields, an enum's
+            // case name); the one for a `CustomStringConvertible` prints the text its declaration wrote.
+            let initializer = test.ask { typed in
+                typed.facts(startingAt: call.positionAfterSkippingLeadingTrivia.utf8Offset).lazy
+                    .compactMap(typed.declaration(of:)).first { $0.usr.hasPrefix("s:SS10describing") }
+            }
+            switch initializer {
+            case .known(let declaration) where !declaration.usr.contains("23CustomStringConvertibleRz"):
+                answers.append(.known(false))
+            case .known:
+                answers.append(test.type(of: argument).map { type -> Bool? in type.isConcreteOutsideToolchain })
+            case .unknown(let why): answers.append(.unknown(why))
             }
         }
-        return .known(own)
+        guard !answers.isEmpty else { return .known(false) }
+        if answers.contains(where: { $0.value == false }) { return .known(false) }
+        for answer in answers {
+            switch answer {
+            case .unknown(let why): return .unknown(why)
+            case .known(nil): return .unknown(.notAtPlace)
+            case .known: continue
+            }
+        }
+        return .known(true)
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not the
@@ -244,6 +257,7 @@ extension EqualityShapeDetector {
             if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
                 let name = member.declName.baseName.text
                 if name == "description", fixed(base) { return false }
+                if castsToConformance(base, of: name) { return false }
                 if name == "debugDescription", let reference = base.as(DeclReferenceExprSyntax.self),
                     contexts.contains(reference.baseName.text)
                 {
@@ -259,5 +273,37 @@ extension EqualityShapeDetector {
             }
             return false
         }
+    }
+
+    /// Whether `base` is a value cast to the protocol that declares `name`
+    /// (`(subscriber as? CustomStringConvertible)?.description`, `(x as! CustomDebugStringConvertible).debugDescription`):
+    /// the test checks that the value conforms and what its conformance says, the text written on purpose
+    /// (OpenCombine 0.14.0's subscribers, which describe themselves as Apple's Combine does), not a rendering.
+    private static func castsToConformance(_ base: ExprSyntax, of name: String) -> Bool {
+        let conformance = name == "description" ? "CustomStringConvertible" : "CustomDebugStringConvertible"
+        var inner = base
+        while true {
+            if let chained = inner.as(OptionalChainingExprSyntax.self) {
+                inner = chained.expression
+            } else if let forced = inner.as(ForceUnwrapExprSyntax.self) {
+                inner = forced.expression
+            } else if let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first
+            {
+                inner = only.expression
+            } else {
+                break
+            }
+        }
+        let type: String? =
+            if let cast = inner.as(AsExprSyntax.self) {
+                cast.type.trimmedDescription
+            } else if let elements = inner.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+                elements[1].is(UnresolvedAsExprSyntax.self)
+            {
+                elements[2].trimmedDescription
+            } else { nil }
+        guard let type else { return false }
+        return type == conformance || type == "any " + conformance
     }
 }

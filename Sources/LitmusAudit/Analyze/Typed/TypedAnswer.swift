@@ -34,6 +34,14 @@ enum TypedAnswer<Value> {
         if case .unknown(let why) = self { return why }
         return nil
     }
+
+    /// The answer with `transform` applied to its value, if known.
+    func map<Other>(_ transform: (Value) -> Other) -> TypedAnswer<Other> {
+        switch self {
+        case .known(let value): .known(transform(value))
+        case .unknown(let why): .unknown(why)
+        }
+    }
 }
 
 extension ScannedTest {

@@ -100,6 +100,18 @@ public struct TypedType: Sendable, Hashable, CustomStringConvertible {
         return TypedDeclaration.foundationModules.contains(module) && Self.outerKind(text) != nil
     }
 
+    /// Whether it is a concrete struct, enum or class (or an optional of one) outside the toolchain: not the
+    /// standard library's or Foundation's, not imported from C or Objective-C (`So…`: `NSNumber` on Apple
+    /// platforms), not a `CGFloat` wherever it is declared. Not an existential (`any P`: the value inside may be an
+    /// `Int`), a generic parameter, nor a shape this reading does not know.
+    public var isConcreteOutsideToolchain: Bool {
+        let text = unwrapped.body
+        guard !isToolchainConcrete, !isFloatingPoint, !text.hasPrefix("So"), let kind = Self.outerKind(text) else {
+            return false
+        }
+        return kind != "P"
+    }
+
     /// The kind letter of the outermost nominal type of a mangling (`V` struct, `O` enum, `C` class, `P`
     /// protocol), reading its context's identifiers (`10Foundation4DateV`) up to its generic arguments
     /// (`y…G`); `nil` for any other shape.

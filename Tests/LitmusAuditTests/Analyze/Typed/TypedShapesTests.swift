@@ -130,14 +130,14 @@ struct TypedShapesTests {
     }
 
     @Test(
-        "sensitiveEquality: the package's description (a member or `String(describing:)`), its error's message, a field, an Int's digits are none; a URL's, a struct's, a Double's is"
+        "sensitiveEquality: the package's description (a member or `String(describing:)`), its error's message, a field, an Int's digits are none; a URL's, a struct's, a Double's, an existential's is"
     )
     func descriptions() throws {
         #expect(
             try Self.found(.sensitiveEquality, typed: true) == [
                 "TextTests/addressComparedAsText": false, "TextTests/pointComparedAsText": false,
                 "TextTests/userAddressAsText": false, "TextTests/userAddressDescribed": false,
-                "TextTests/fractionalCountAsText": false,
+                "TextTests/fractionalCountAsText": false, "TextTests/existentialDescribed": false,
             ])
         // Without facts, the error's message is still found in the package's sources (and so is the URL's text,
         // which only the facts tell is Foundation's); whether a type prints its own text or its fields only the
@@ -146,8 +146,8 @@ struct TypedShapesTests {
         #expect(
             try Self.found(.sensitiveEquality, typed: false) == [
                 "TextTests/ownTextIsTheProvider": true, "TextTests/parameterField": true,
-                "TextTests/ownTextDescribed": true, "TextTests/pointComparedAsText": true,
-                "TextTests/addressComparedAsText": true,
+                "TextTests/ownTextDescribed": true, "TextTests/existentialDescribed": true,
+                "TextTests/pointComparedAsText": true, "TextTests/addressComparedAsText": true,
             ])
     }
 

@@ -17,6 +17,12 @@ struct TextTests {
         #expect(String(describing: Provider(name: "Test")) == "Test[0 values]")
     }
 
+    /// Through an existential the compiler picks the general initializer: the value inside may be any type's.
+    @Test func existentialDescribed() {
+        let value: any CustomStringConvertible = Provider(name: "Test")
+        #expect(String(describing: value) == "Test[0 values]")
+    }
+
     @Test func parameterField() {
         let parameters = [Parameter(name: "id", description: "the identifier")]
         #expect(parameters.contains { $0.description == "the identifier" })
