@@ -58,8 +58,10 @@ struct EqualityShapeDetectorTests {
             func testD() { XCTAssertEqual((inner as? Named)?.description, "FlatMap") }
             func testE() { XCTAssertEqual((inner as? CustomStringConvertible)?.debugDescription, "FlatMap") }
             func testF() { XCTAssertEqual(inner.description, "FlatMap") }
+            func testG() { XCTAssertEqual((inner as? CustomStringConvertible)?.description, tracking.description) }
             """
-        // Then a cast to another protocol, the other protocol's member and no cast are descriptions
+        // Then a cast to another protocol, the other protocol's member and no cast are descriptions; one compared
+        // with another description is still a pair that changes together
         #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
     }
 }
