@@ -68,17 +68,9 @@ extension EqualityShapeDetector {
             {
                 return true
             }
-            let cast: (value: ExprSyntax, type: String)? =
-                if let folded = inner.as(AsExprSyntax.self), folded.questionOrExclamationMark == nil {
-                    (folded.expression, folded.type.trimmedDescription)
-                } else if let elements = inner.as(SequenceExprSyntax.self).map({ Array($0.elements) }),
-                    elements.count == 3,
-                    elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil
-                {
-                    (elements[0], elements[2].trimmedDescription)
-                } else { nil }
-            // A literal with nothing interpolated: `"\(x)"` renders `x`.
-            guard let cast, cast.value.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) != nil
+            // A plain `as` of a literal with nothing interpolated: `"\(x)"` renders `x`.
+            guard let cast = EqualityShapeDetector.cast(inner), !cast.conditional,
+                cast.value.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) != nil
             else { return false }
             return ["String", "Substring", "Character", "NSString"].contains(cast.type)
         }
@@ -298,15 +290,18 @@ extension EqualityShapeDetector {
                 break
             }
         }
-        let type: String? =
-            if let cast = inner.as(AsExprSyntax.self) {
-                cast.type.trimmedDescription
-            } else if let elements = inner.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
-                elements[1].is(UnresolvedAsExprSyntax.self)
-            {
-                elements[2].trimmedDescription
-            } else { nil }
-        guard let type else { return false }
+        guard let type = cast(inner)?.type else { return false }
         return type == conformance || type == "any " + conformance
+    }
+
+    /// `value as Type`, `as?` or `as!` (`conditional`), folded or as the parser leaves it (three elements).
+    static func cast(_ expression: ExprSyntax) -> (value: ExprSyntax, type: String, conditional: Bool)? {
+        if let folded = expression.as(AsExprSyntax.self) {
+            return (folded.expression, folded.type.trimmedDescription, folded.questionOrExclamationMark != nil)
+        }
+        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+            let operation = elements[1].as(UnresolvedAsExprSyntax.self)
+        else { return nil }
+        return (elements[0], elements[2].trimmedDescription, operation.questionOrExclamationMark != nil)
     }
 }
