@@ -48,6 +48,9 @@ package struct TestProcess: Sendable, Hashable, Codable {
     package var inFlight: [TestID] = []
     /// What it left running after it ended (each was ended by the audit).
     package var leftovers: [LeftoverProcess] = []
+    /// The tests that failed in it; `nil` in a record written before it was kept. A run's name does not tell:
+    /// a test timed again alone has the name of its first alone run (`.alone`), not that run's outcome.
+    package var failed: [TestID]? = nil
 
     /// Whether it ran while `other` ran.
     package func overlaps(_ other: TestProcess) -> Bool { start < other.end && other.start < end }

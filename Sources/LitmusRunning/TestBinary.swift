@@ -194,7 +194,8 @@ package struct TestBinary: Sendable {
             library: library, start: end - seconds, end: end, tests: order,
             crash: crashed
                 ? ProcessCrash.read(output: output.output, signal: output.signal, status: output.status) : nil,
-            inFlight: crashed ? inFlight : [], leftovers: output.leftovers)
+            inFlight: crashed ? inFlight : [], leftovers: output.leftovers,
+            failed: order.filter { results[$0]?.outcome == .failed })
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the

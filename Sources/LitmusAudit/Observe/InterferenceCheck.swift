@@ -91,6 +91,16 @@ extension Observations {
         }
     }
 
+    /// Whether `test` failed in `recorded`'s process: by the process's own record, else (a record from before
+    /// it was kept) by its run's outcome. The run's outcome alone is not enough: the processes that timed a test
+    /// again alone, with nothing beside them, share its alone run's name, and a failure of that alone run
+    /// beside another process read as theirs made a test sharing a folder with the processes beside it look
+    /// like it failed on its own (flaky, with no word of the process beside it).
+    func failed(_ test: TestID, in recorded: RunProcess) -> Bool {
+        if let failed = recorded.process.failed { return failed.contains(test) }
+        return outcome(of: test, in: recorded.run) == .failed
+    }
+
     /// The tests that failed at least once, and only in processes that had another test process running
     /// beside them, with those runs and the runs beside them: what ``InterferenceCheck`` runs again. A
     /// crash's collateral is not a failure here (``withoutCrashCollateral()``).
@@ -100,7 +110,7 @@ extension Observations {
             var failedIn: [RunKind] = []
             var beside: [RunKind] = []
             for recorded in observed.processes where recorded.process.tests.contains(test.id) {
-                guard observed.outcome(of: test.id, in: recorded.run) == .failed else { continue }
+                guard observed.failed(test.id, in: recorded) else { continue }
                 let others = observed.processes.filter { other in
                     other.process != recorded.process && other.process.overlaps(recorded.process)
                 }

@@ -64,6 +64,37 @@ struct InterferenceTests {
         #expect(observed.interferenceSuspects().isEmpty)
     }
 
+    @Test(
+        "A test whose alone run failed beside another process is still a suspect after passing the runs that timed it again alone"
+    )
+    func timedAgainAloneIsNoFailure() throws {
+        // Given: the victim failed in its alone run while random half 1 ran beside it (SharedFolder's fixture on a
+        // busy machine), then passed three runs timing it again alone, with nothing beside them. Those runs have its
+        // alone run's name; each process keeps its own failures.
+        var observed = observations(secondRunBeside: false)
+        observed.suiteRuns[0].results[victim.id] = result(.passed)
+        observed.alone[victim.id] = result(.failed, "error: '/tmp/shared/notes' could not be found")
+        var aloneRun = process(10, 11, [victim])
+        aloneRun.failed = [victim.id]
+        var half = process(10.5, 12, [other])
+        half.failed = []
+        observed.processes += [
+            RunProcess(run: .alone(test: victim.id), process: aloneRun),
+            RunProcess(run: .half(index: 1), process: half),
+        ]
+        for start in [20.0, 22, 24] {
+            var timed = process(start, start + 1, [victim])
+            timed.failed = []
+            observed.processes.append(RunProcess(run: .alone(test: victim.id), process: timed))
+        }
+        // When
+        let suspects = observed.interferenceSuspects()
+        // Then
+        #expect(suspects.map(\.test.id) == [victim.id])
+        #expect(suspects.first?.failedIn == [.alone(test: victim.id)])
+        #expect(suspects.first?.beside == [.half(index: 1)])
+    }
+
     @Test("A confirmed check is one isolation finding naming the runs, the reruns and the shared path, not flaky")
     func confirmedIsOneFinding() async throws {
         // Given
