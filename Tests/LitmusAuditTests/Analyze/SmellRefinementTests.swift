@@ -173,12 +173,15 @@ struct SmellRefinementTests {
             func testJ() throws { var input = "12345678901234567890 Hello"[...].utf8; let x: Double = try parser.parse(&input); XCTAssertEqual(12_345_678_901_234_567_168, x) }
             func testK() throws { let x: Float = try parser.parse(&input); XCTAssertEqual(Float.infinity, x); XCTAssertEqual(.zero, -x + x) }
             func testL() { let x: Double = ratio(); XCTAssertEqual(x, .pi) }
+            func testM() { let value: Double = reading(); gauge.record(-value); XCTAssertEqual(recorder.values.first, -value) }
+            func testN() { let value: Double = reading(); gauge.record(value); XCTAssertEqual(recorder.values.first, -value) }
             """#
         // testC's 0.3 is part of 0.35; testD only prints the value; testE's 1.5 is part of 21.55; testF gave
         // value + 1, not value; testI gave 42, and its message is no input; testJ's integer is the double its
-        // text rounds to; infinity and zero are no rounding's accident (testK), pi is (testL).
+        // text rounds to; infinity and zero are no rounding's accident (testK), pi is (testL); testM gave -value
+        // (swift-metrics 2.13.0's destroyingGauge), testN gave value and compares -value.
         let found = try xctestFindings(.floatEquality, methods)
-        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testI:11", "testL:14"], "\(found)")
+        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testI:11", "testL:14", "testN:16"], "\(found)")
     }
 
     @Test("trapInTest: Test.current and a fixture run's result cannot be nil; another optional can")

@@ -9,8 +9,8 @@ import SwiftSyntax
 /// value exact by construction, written with integers whose quotient a binary fraction holds
 /// (`1200/100` is 12), or a value the test gave, passed through: a literal it wrote elsewhere too, a literal
 /// whose number is written in the text the test gave (a parser's `123.123E2` of `"123.123E2 Hello"`, which a
-/// correctly rounded conversion makes the very same value), or a name the test passed to a call
-/// (`recorder.record(value)` … `recorder.lastValue == value`).
+/// correctly rounded conversion makes the very same value), or a name the test passed to a call, negated or not
+/// (`recorder.record(value)` … `recorder.lastValue == value`; `record(-value)` … `== -value`).
 struct FloatComparison {
     let test: ScannedTest
     /// Whether the test is generic over floating-point types (`<T: BinaryFloatingPoint>`); `Real` alone is
@@ -166,8 +166,9 @@ struct FloatComparison {
         "print", "debugPrint", "dump", "String", "Float", "Double", "Int", "CGFloat", "Float80", "Float16",
     ]
 
-    /// A name, or a name subscripted (`value`, `values[i]`).
+    /// A name, a name subscripted, or either negated (`value`, `values[i]`, `-value`): negation is exact.
     private static func isName(_ expression: ExprSyntax) -> Bool {
+        let expression = unsigned(expression)
         if expression.is(DeclReferenceExprSyntax.self) { return true }
         guard let subscripted = expression.as(SubscriptCallExprSyntax.self) else { return false }
         return subscripted.calledExpression.is(DeclReferenceExprSyntax.self)
@@ -189,10 +190,11 @@ struct FloatComparison {
     /// test generic over floating point.
     private mutating func syntaxSaysFloating(_ operands: [ExprSyntax]) -> Bool {
         if generic || operands.map(Self.uncast).contains(where: Self.isFloatLiteral) { return true }
-        guard operands.contains(where: { $0.is(DeclReferenceExprSyntax.self) }) else { return false }
+        let references = operands.compactMap { Self.unsigned($0).as(DeclReferenceExprSyntax.self) }
+        guard !references.isEmpty else { return false }
         let names = floatNames ?? Self.floatingPointNames(test)
         floatNames = names
-        return operands.contains { names.contains($0.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "") }
+        return references.contains { names.contains($0.baseName.text) }
     }
 
     /// The floating-point types a test may declare a value of.
