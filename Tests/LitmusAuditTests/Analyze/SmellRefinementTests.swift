@@ -158,6 +158,28 @@ struct SmellRefinementTests {
         #expect(try xctestFindings(.floatEquality, methods) == ["testC:5", "testE:7"])
     }
 
+    @Test("floatEquality: a literal the test class's fixtures write, read back, is exact; another class's is not")
+    func fixtureFloat() throws {
+        let source = """
+            import XCTest
+            final class TableTests: XCTestCase {
+                let table: [String: Double] = ["Double": 50.10475]
+                var rate = 0.0
+                override func setUp() { rate = 2.5 }
+                func testRead() { XCTAssertEqual(table["Double"]!, 50.10475) }
+                func testRate() { XCTAssertEqual(scaled(rate), 2.5) }
+                func testTripled() { XCTAssertEqual(table["Double"]! * 3, 150.31425) }
+            }
+            final class OtherTests: XCTestCase {
+                func testRead() { XCTAssertEqual(reading(), 50.10475) }
+            }
+            """
+        // TOMLKit 0.6.0's testRetrieveValuesFromTable reads its class's `testTable` back; testTripled computes a
+        // number no fixture writes, and OtherTests writes no fixture.
+        let found = try analyzedFindings(.floatEquality, in: ["T.swift": source])
+        #expect(found == ["TableTests.testTripled:8", "OtherTests.testRead:11"], "\(found)")
+    }
+
     @Test("floatEquality: a number parsed from the test's text, or a value it gave a call, passed through, is exact")
     func givenFloat() throws {
         let methods = #"""

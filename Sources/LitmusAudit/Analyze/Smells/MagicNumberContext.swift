@@ -40,6 +40,8 @@ struct MagicNumberContext {
         var nodes = test.nodes
         if test.framework == .quick, let spec = Self.spec(around: test.declaration) {
             nodes += Self.outsideExamples(spec)
+        } else {
+            nodes += Self.fixtures(around: test.declaration)
         }
         // The calls the test makes, not those of its checks (seven XCTAssertEqual explain no 7).
         let checked = Set(test.assertions.flatMap { [$0.id] + $0.descendants(of: Syntax.self).map(\.id) })
@@ -114,6 +116,33 @@ struct MagicNumberContext {
             if let closure { skipped.formUnion(Syntax(closure).descendants(of: Syntax.self).map(\.id)) }
         }
         return Syntax(spec).descendants(of: Syntax.self).filter { !skipped.contains($0.id) }
+    }
+
+    /// The nodes of the fixtures the type around a test method writes: its stored properties' initial values
+    /// and its `setUp`, `setUpWithError` and `init` bodies (TOMLKit 0.6.0's `let testTable = ["Double": 50.10475,
+    /// …]`, read back in `testRetrieveValuesFromTable`).
+    private static func fixtures(around method: Syntax) -> [Syntax] {
+        var current = method.parent
+        while let node = current, !node.is(ClassDeclSyntax.self), !node.is(StructDeclSyntax.self) {
+            current = node.parent
+        }
+        let members =
+            current?.as(ClassDeclSyntax.self)?.memberBlock.members ?? current?.as(StructDeclSyntax.self)?.memberBlock
+            .members ?? []
+        return members.flatMap { member -> [Syntax] in
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.compactMap(\.initializer).flatMap { Syntax($0).descendants(of: Syntax.self) }
+            }
+            if let function = member.decl.as(FunctionDeclSyntax.self),
+                ["setUp", "setUpWithError"].contains(function.name.text), let body = function.body
+            {
+                return Syntax(body).descendants(of: Syntax.self)
+            }
+            if let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body {
+                return Syntax(body).descendants(of: Syntax.self)
+            }
+            return []
+        }
     }
 
     /// Whether the number `operand` is also written elsewhere in the test, as a literal or in a string
