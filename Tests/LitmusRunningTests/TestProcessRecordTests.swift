@@ -35,6 +35,13 @@ struct TestProcessRecordTests {
         #expect(record(status: 1, last: .failed).crash == nil)
     }
 
+    @Test("A process keeps the tests that failed in it: not those that passed, nor the one it crashed in")
+    func failedTestsKept() {
+        #expect(record(status: 1, last: .failed).failed == ["M.ATests/testB"])
+        #expect(record(status: 0, last: .passed).failed == [])
+        #expect(record(status: 0, last: .crashed).failed == [])
+    }
+
     @Test("A process killed at its time limit is no crash (near miss)")
     func timedOut() {
         #expect(record(status: 9, signal: 9, timedOut: true, last: .crashed).crash == nil)

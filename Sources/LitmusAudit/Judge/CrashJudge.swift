@@ -182,7 +182,9 @@ extension Observations {
                 randomHalves[position].results[test]?.outcome = outcome
             }
         case .alone(let id):
-            if id == test { alone[test]?.outcome = outcome }
+            // The processes that run a test alone again have its alone run's name: a crash of one of them is no
+            // outcome of the first, which is changed only when it crashed itself.
+            if id == test, alone[test]?.outcome == .crashed { alone[test]?.outcome = outcome }
         }
     }
 }

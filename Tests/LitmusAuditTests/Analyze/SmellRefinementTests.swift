@@ -165,19 +165,39 @@ struct SmellRefinementTests {
             final class TableTests: XCTestCase {
                 let table: [String: Double] = ["Double": 50.10475]
                 var rate = 0.0
+                static var allTests = [("testRead", testRead), ("testRate", testRate)]
                 override func setUp() { rate = 2.5 }
                 func testRead() { XCTAssertEqual(table["Double"]!, 50.10475) }
-                func testRate() { XCTAssertEqual(scaled(rate), 2.5) }
+                func testRate() { XCTAssertEqual(self.rate, 2.5) }
+                func testScaled() { XCTAssertEqual(scaled(rate), 2.5) }
                 func testTripled() { XCTAssertEqual(table["Double"]! * 3, 150.31425) }
+            }
+            extension TableTests {
+                func testReadAgain() { XCTAssertEqual(table["Double"], 50.10475) }
             }
             final class OtherTests: XCTestCase {
                 func testRead() { XCTAssertEqual(reading(), 50.10475) }
             }
             """
-        // TOMLKit 0.6.0's testRetrieveValuesFromTable reads its class's `testTable` back; testTripled computes a
-        // number no fixture writes, and OtherTests writes no fixture.
+        // TOMLKit 0.6.0's testRetrieveValuesFromTable reads its class's `testTable` back, as testRate its `rate` and
+        // the extension's test the class's table; testScaled computes from a fixture, testTripled a number no
+        // fixture writes, and OtherTests writes no fixture.
         let found = try analyzedFindings(.floatEquality, in: ["T.swift": source])
-        #expect(found == ["TableTests.testTripled:8", "OtherTests.testRead:11"], "\(found)")
+        #expect(
+            found == ["TableTests.testScaled:9", "TableTests.testTripled:10", "OtherTests.testRead:16"], "\(found)")
+        // A number a fixture writes explains a magicNumber; an XCTest manifest lists tests: its three tuples explain
+        // no 3.
+        let manifest = """
+            import XCTest
+            final class CountTests: XCTestCase {
+                let limit = 1337
+                static var allTests = [("testCount", testCount), ("testLimit", testLimit), ("testThird", testThird)]
+                func testCount() { XCTAssertEqual(sut.count, 3) }
+                func testLimit() { XCTAssertEqual(sut.total, 1337) }
+                func testThird() {}
+            }
+            """
+        #expect(try analyzedFindings(.magicNumber, in: ["T.swift": manifest]) == ["CountTests.testCount:5"])
     }
 
     @Test("floatEquality: a number parsed from the test's text, or a value it gave a call, passed through, is exact")

@@ -107,6 +107,31 @@ struct CrashJudgeTests {
         #expect(finding.message.contains("it ended 3 other tests"))
     }
 
+    @Test("A crash while a test is timed again alone leaves its first alone run's outcome as it was")
+    func crashTimedAgainAloneIsNotTheAloneRun() {
+        // Given: the culprit failed in its first alone run, then crashed in a run timing it again alone (the same
+        // run name, `.alone`), and crashed in the first alone run of a bystander
+        let crash = ProcessCrash(signal: SIGILL, status: SIGILL, message: ["Fatal error"], frames: [])
+        var observed = observations([culprit, bystanders[0]], parallel: [], processes: [])
+        observed.alone = [culprit.id: result(.failed), bystanders[0].id: result(.crashed)]
+        observed.processes = [
+            RunProcess(
+                run: .alone(test: culprit.id),
+                process: TestProcess(
+                    library: .xctest, start: 1, end: 2, tests: [culprit.id], crash: crash, inFlight: [culprit.id])),
+            RunProcess(
+                run: .alone(test: bystanders[0].id),
+                process: TestProcess(
+                    library: .xctest, start: 3, end: 4, tests: [bystanders[0].id], crash: crash,
+                    inFlight: [bystanders[0].id])),
+        ]
+        // When
+        let explained = observed.withoutCrashCollateral()
+        // Then: the failure stays; the crash of the first alone run is the crash's, not the test's
+        #expect(explained.alone[culprit.id]?.outcome == .failed)
+        #expect(explained.alone[bystanders[0].id]?.outcome == .notRun)
+    }
+
     @Test("Crashes with one cause in several runs are one finding listing the runs")
     func crashesGroupByCause() async throws {
         // Given

@@ -95,6 +95,17 @@ struct InterferenceTests {
         #expect(suspects.first?.beside == [.half(index: 1)])
     }
 
+    @Test("A process recorded before its failures were kept is read by its run's outcome")
+    func recordWithoutFailuresReadsTheRun() {
+        // Given: the processes of observations() carry no record of their failures (a shard record of an older
+        // Litmus)
+        let observed = observations()
+        // Then: suite run 1's failure is read from the run, as before
+        #expect(observed.processes.allSatisfy { $0.process.failed == nil })
+        #expect(observed.failed(victim.id, in: observed.processes[0]))
+        #expect(!observed.failed(victim.id, in: observed.processes[1]))
+    }
+
     @Test("A confirmed check is one isolation finding naming the runs, the reruns and the shared path, not flaky")
     func confirmedIsOneFinding() async throws {
         // Given

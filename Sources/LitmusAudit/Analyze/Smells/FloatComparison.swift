@@ -57,7 +57,8 @@ struct FloatComparison {
         for literal in operands.map(Self.uncast) where Self.isFloatLiteral(literal) || Self.isIntegerLiteral(literal) {
             let context = numbers ?? MagicNumberContext(test)
             numbers = context
-            if context.writtenElsewhere(literal) { return nil }
+            let other = operands.first { Self.uncast($0).id != literal.id }
+            if context.writtenElsewhere(literal, comparedWith: other) { return nil }
             let given = givenNumbers ?? Self.numbersGiven(test)
             givenNumbers = given
             if let value = Self.magnitude(of: literal), given.contains(value) { return nil }

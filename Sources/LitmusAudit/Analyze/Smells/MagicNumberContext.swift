@@ -26,6 +26,9 @@ struct MagicNumberContext {
     private var arraySizes: Set<Int> = []
     /// The numbers the test's name says.
     private var named: Set<String> = []
+    /// The fixtures of the test's type, whose numbers count as written by the test (``TestFixtures``).
+    private var fixtures: TestFixtures?
+    private var fixtureNodes: Set<SyntaxIdentifier> = []
 
     /// Number words a test's name may use, with their value.
     private static let words: [String: Int] = [
@@ -41,7 +44,10 @@ struct MagicNumberContext {
         if test.framework == .quick, let spec = Self.spec(around: test.declaration) {
             nodes += Self.outsideExamples(spec)
         } else {
-            nodes += Self.fixtures(around: test.declaration)
+            let fixtures = TestFixtures(around: test.declaration)
+            self.fixtures = fixtures
+            fixtureNodes = Set(fixtures.nodes.map(\.id))
+            nodes += fixtures.nodes
         }
         // The calls the test makes, not those of its checks (seven XCTAssertEqual explain no 7).
         let checked = Set(test.assertions.flatMap { [$0.id] + $0.descendants(of: Syntax.self).map(\.id) })
@@ -118,40 +124,18 @@ struct MagicNumberContext {
         return Syntax(spec).descendants(of: Syntax.self).filter { !skipped.contains($0.id) }
     }
 
-    /// The nodes of the fixtures the type around a test method writes: its stored properties' initial values
-    /// and its `setUp`, `setUpWithError` and `init` bodies (TOMLKit 0.6.0's `let testTable = ["Double": 50.10475,
-    /// …]`, read back in `testRetrieveValuesFromTable`).
-    private static func fixtures(around method: Syntax) -> [Syntax] {
-        var current = method.parent
-        while let node = current, !node.is(ClassDeclSyntax.self), !node.is(StructDeclSyntax.self) {
-            current = node.parent
-        }
-        let members =
-            current?.as(ClassDeclSyntax.self)?.memberBlock.members ?? current?.as(StructDeclSyntax.self)?.memberBlock
-            .members ?? []
-        return members.flatMap { member -> [Syntax] in
-            if let variable = member.decl.as(VariableDeclSyntax.self) {
-                return variable.bindings.compactMap(\.initializer).flatMap { Syntax($0).descendants(of: Syntax.self) }
-            }
-            if let function = member.decl.as(FunctionDeclSyntax.self),
-                ["setUp", "setUpWithError"].contains(function.name.text), let body = function.body
-            {
-                return Syntax(body).descendants(of: Syntax.self)
-            }
-            if let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body {
-                return Syntax(body).descendants(of: Syntax.self)
-            }
-            return []
-        }
-    }
-
     /// Whether the number `operand` is also written elsewhere in the test, as a literal or in a string
     /// (`Double(parameter: "10.5") == 10.5`, `shrink(within: 1.5...10)` … `== 1.5`): the value the test
-    /// gave, passed through, not computed.
-    func writtenElsewhere(_ operand: ExprSyntax) -> Bool {
+    /// gave, passed through, not computed. Written only in its type's fixtures, it counts when `compared`
+    /// reads a fixture back (``TestFixtures/reads(_:)``): `mean(samples) == 2.5` computes, whatever the
+    /// fixture `samples` holds.
+    func writtenElsewhere(_ operand: ExprSyntax, comparedWith compared: ExprSyntax?) -> Bool {
         let value = Self.value(operand.trimmedDescription).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         let inside = Set(operand.descendants(of: Syntax.self).map(\.id)).union([operand.id])
-        return written[value]?.contains { !inside.contains($0) } == true
+        let places = written[value]?.filter { !inside.contains($0) } ?? []
+        if places.contains(where: { !fixtureNodes.contains($0) }) { return true }
+        guard !places.isEmpty, let compared, let fixtures else { return false }
+        return fixtures.reads(compared)
     }
 
     /// The text of the check's message: its first string-literal argument that is not an operand.
