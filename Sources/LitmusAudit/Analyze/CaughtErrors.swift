@@ -58,7 +58,7 @@ enum CaughtErrors {
 
     /// Whether a `do` body fails when nothing is thrown: a failure call (`XCTFail`, `Issue.record`, `fail`)
     /// after its first `try`, at its own level.
-    private static func failsWhenNothingThrows(_ body: CodeBlockSyntax) -> Bool {
+    static func failsWhenNothingThrows(_ body: CodeBlockSyntax) -> Bool {
         var tried = false
         for item in body.statements {
             if !item.descendants(of: TryExprSyntax.self).isEmpty { tried = true }

@@ -1,12 +1,12 @@
 import SwiftSyntax
 
-/// Conditional Test Logic that can let a broken test pass: a check under an `if`, a `switch` case or a
-/// loop, where another way through checks nothing. Not flagged: conditions on what the test does not
-/// control (`#if`, `#available`, the platform, the environment), an `if` whose other branch fails or
-/// checks too (`if let x { check(x) } else { XCTFail() }`), a `switch` every case of which checks or
+/// Conditional Test Logic that can let a broken test pass: a check under an `if`, a `switch` case, a
+/// loop or a `catch`, where another way through checks nothing. Not flagged: conditions on what the test
+/// does not control (`#if`, `#available`, the platform, the environment), an `if` whose other branch fails
+/// or checks too (`if let x { check(x) } else { XCTFail() }`), a `switch` every case of which checks or
 /// fails, a `guard … else { XCTFail() }`, a loop over a literal collection, a literal range or
-/// `allCases` (it always iterates), an `if let` whose value an earlier check requires
-/// (``RequiredBefore``), an `if` on a loop's element that adds checks to those the loop makes of every
+/// `allCases` (it always iterates), a `catch` after a `do` that fails, or checks, when nothing is thrown
+/// (`try f(); XCTFail("no error")`), an `if let` whose value an earlier check requires (``RequiredBefore``), an `if` on a loop's element that adds checks to those the loop makes of every
 /// element (``addsToElementChecks(_:assertions:)``), an `if` or a `guard` on the elements of loops over a
 /// table the test wrote out (``tableLoopElements(around:in:literalNames:)``), and the failure calls
 /// themselves (`XCTFail`, `Issue.record`).
@@ -117,11 +117,29 @@ enum ConditionalLogicDetector {
                     in: body, tableNames: tableNames)
             {
                 return "inside `while \(loop.conditions.trimmedDescription.prefix(40))`, which may not iterate"
+            } else if let clause = syntax.as(CatchClauseSyntax.self), child.id == clause.body.id,
+                let statement = clause.parent?.parent?.as(DoStmtSyntax.self),
+                !CaughtErrors.failsWhenNothingThrows(statement.body),
+                !checksWhenNothingThrows(statement, assertions: assertions)
+            {
+                return
+                    "in `catch \(clause.catchItems.trimmedDescription.prefix(40))`, which runs only when the `do` throws"
             }
             child = syntax
             current = syntax.parent
         }
         return nil
+    }
+
+    /// Whether a check runs when `statement`'s body throws nothing: one in its body, one after it, or one around
+    /// it (Nimble 14.0.0's `failsWithErrorMessage("…") { do { try requireFail(…) } catch { … } }` checks the
+    /// failure the closure records). CwlCatchException 2.2.1's `do { try catchExceptionAsError { throw urlError } }
+    /// catch let error as URLError { XCTAssertEqual(error, urlError) }` checks nothing when nothing is thrown.
+    private static func checksWhenNothingThrows(_ statement: DoStmtSyntax, assertions: [Syntax]) -> Bool {
+        assertions.contains {
+            RequiredBefore.isInside($0, Syntax(statement.body)) || $0.position >= statement.endPosition
+                || RequiredBefore.isInside(Syntax(statement), $0)
+        }
     }
 
     /// Whether `branch` only adds checks for some elements of a `for` loop around it: its condition
