@@ -5,9 +5,9 @@ import PackagePlugin
 /// The plugin asks SwiftPM to build the `litmus` product (the first time it compiles it; then it is up to date)
 /// and runs it with the arguments given, in the package's folder, so `swift package litmus audit` audits the
 /// package. It declares no tool: a plugin's tool is compiled for the host apart from the package's own modules,
-/// so `litmus`'s libraries (LitmusAudit, GRDB, swift-syntax, …) were compiled twice in every build of this
-/// package, and a package whose tests use Litmus's libraries compiled them twice too. SwiftPM hands a plugin its arguments
-/// as they are, `--` included, so `swift package litmus audit -- --enable-test-discovery` passes the package's
+/// so `litmus`'s own libraries (LitmusAudit, LitmusCommands, GRDB, …) were compiled twice in every build of this
+/// package. In a build folder of its own, SwiftPM first builds the tools of the package's build plugins. SwiftPM
+/// hands a plugin its arguments as they are, `--` included, so `swift package litmus audit -- --enable-test-discovery` passes the package's
 /// own `swift build` options through unchanged. On macOS the plugin runs in
 /// SwiftPM's sandbox, which `litmus audit`, `mutate` and `clean` cannot work in (they build the package
 /// in a folder of their own and run its tests): give `--disable-sandbox` (`swift package

@@ -6,10 +6,11 @@ import SwiftSyntax
 /// or checks too (`if let x { check(x) } else { XCTFail() }`), a `switch` every case of which checks or
 /// fails, a `guard … else { XCTFail() }`, a loop over a literal collection, a literal range or
 /// `allCases` (it always iterates), a `catch` after a `do` that fails, or checks, when nothing is thrown
-/// (`try f(); XCTFail("no error")`), an `if let` whose value an earlier check requires (``RequiredBefore``), an `if` on a loop's element that adds checks to those the loop makes of every
-/// element (``addsToElementChecks(_:assertions:)``), an `if` or a `guard` on the elements of loops over a
-/// table the test wrote out (``tableLoopElements(around:in:literalNames:)``), and the failure calls
-/// themselves (`XCTFail`, `Issue.record`).
+/// (`try f(); XCTFail("no error")`), an `if let` whose value an earlier check requires (``RequiredBefore``),
+/// an `if` on a loop's element that adds checks to those the loop makes of every element
+/// (``addsToElementChecks(_:assertions:)``), an `if` or a `guard` on the elements of loops over a table the
+/// test wrote out (``tableLoopElements(around:in:literalNames:)``), and the failure calls themselves
+/// (`XCTFail`, `Issue.record`).
 enum ConditionalLogicDetector {
     /// Words of a condition on something the test does not control.
     static let uncontrolled = [

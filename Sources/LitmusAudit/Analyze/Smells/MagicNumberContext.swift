@@ -28,7 +28,6 @@ struct MagicNumberContext {
     private var named: Set<String> = []
     /// The fixtures of the test's type, whose numbers count as written by the test (``TestFixtures``).
     private var fixtures: TestFixtures?
-    private var fixtureNodes: Set<SyntaxIdentifier> = []
 
     /// Number words a test's name may use, with their value.
     private static let words: [String: Int] = [
@@ -46,7 +45,6 @@ struct MagicNumberContext {
         } else {
             let fixtures = TestFixtures(around: test.declaration)
             self.fixtures = fixtures
-            fixtureNodes = Set(fixtures.nodes.map(\.id))
             nodes += fixtures.nodes
         }
         // The calls the test makes, not those of its checks (seven XCTAssertEqual explain no 7).
@@ -133,7 +131,7 @@ struct MagicNumberContext {
         let value = Self.value(operand.trimmedDescription).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         let inside = Set(operand.descendants(of: Syntax.self).map(\.id)).union([operand.id])
         let places = written[value]?.filter { !inside.contains($0) } ?? []
-        if places.contains(where: { !fixtureNodes.contains($0) }) { return true }
+        if places.contains(where: { fixtures?.ids.contains($0) != true }) { return true }
         guard !places.isEmpty, let compared, let fixtures else { return false }
         return fixtures.reads(compared)
     }

@@ -8,6 +8,8 @@ import SwiftSyntax
 struct TestFixtures {
     /// The nodes that write the fixtures.
     private(set) var nodes: [Syntax] = []
+    /// Their identifiers: whether a node is a fixture's.
+    private(set) var ids: Set<SyntaxIdentifier> = []
     /// The names of the type's stored properties, and of those its set-up assigns.
     private(set) var properties: Set<String> = []
 
@@ -22,6 +24,7 @@ struct TestFixtures {
             blocks.append(declared)
         }
         for member in blocks.flatMap(\.members) { read(member.decl) }
+        ids = Set(nodes.map(\.id))
     }
 
     private mutating func read(_ declaration: DeclSyntax) {
