@@ -26,8 +26,8 @@ let package = Package(
         .library(name: "LitmusModel", targets: ["LitmusModel"]),
         .executable(name: "litmus", targets: ["LitmusCLI"]),
         .executable(name: "litmus-har", targets: ["LitmusHARTool"]),
-        // `litmus` again, under its target's name: the command plugin's tool until it built `litmus` itself, kept so
-        // that a package naming it still resolves.
+        // `swift package litmus …` (LitmusCommandPlugin). The plugin's tool is found by its target's name, which
+        // SwiftPM builds as a product of that name: `litmus` again, under its target's name.
         .executable(name: "LitmusCLI", targets: ["LitmusCLI"]),
         .plugin(name: "LitmusCommandPlugin", targets: ["LitmusCommandPlugin"]),
         .library(name: "LitmusDoubles", targets: ["LitmusDoubles"]),
@@ -160,9 +160,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "litmus",
-                    description: "Run litmus (audit, mutate, report, merge, history, doubles, clean) in this package."))
-            // No tool: the plugin asks SwiftPM to build the `litmus` product, which a tool dependency would have
-            // compiled a second time for the host, with every library it uses.
+                    description: "Run litmus (audit, mutate, report, merge, history, doubles, clean) in this package.")),
+            dependencies: ["LitmusCLI"]
         ),
         .target(name: "LitmusDoublesFixtures", path: "Tests/LitmusDoublesFixtures"),
         .testTarget(

@@ -2,12 +2,12 @@ import Foundation
 import PackagePlugin
 
 /// `swift package litmus VERB …`: the `litmus` command run in the package it is invoked in (docs/using-litmus.md).
-/// The plugin asks SwiftPM to build the `litmus` product (the first time it compiles it; then it is up to date)
-/// and runs it with the arguments given, in the package's folder, so `swift package litmus audit` audits the
-/// package. It declares no tool: a plugin's tool is compiled for the host apart from the package's own modules,
-/// so `litmus`'s own libraries (LitmusAudit, LitmusCommands, GRDB, …) were compiled twice in every build of this
-/// package. In a build folder of its own, SwiftPM first builds the tools of the package's build plugins. SwiftPM
-/// hands a plugin its arguments as they are, `--` included, so `swift package litmus audit -- --enable-test-discovery` passes the package's
+/// SwiftPM builds `litmus` for the host on first use; the plugin runs it with the arguments given, in the
+/// package's folder, so `swift package litmus audit` audits the package. It is a tool, not a product the plugin
+/// asks SwiftPM to build: a tool is compiled for the host with swift-syntax's host copy, which a package using the
+/// doubles' macro or plugin compiles anyway, while the `litmus` product needs a second copy of swift-syntax (the
+/// consumer test's plugin step took 445–494 s that way against 301–325 s as a tool). SwiftPM hands a plugin its arguments
+/// as they are, `--` included, so `swift package litmus audit -- --enable-test-discovery` passes the package's
 /// own `swift build` options through unchanged. On macOS the plugin runs in
 /// SwiftPM's sandbox, which `litmus audit`, `mutate` and `clean` cannot work in (they build the package
 /// in a folder of their own and run its tests): give `--disable-sandbox` (`swift package
@@ -24,7 +24,7 @@ struct LitmusCommandPlugin: CommandPlugin {
         guard Self.verbs.contains(verb) || ["--help", "-h", "--version", "help"].contains(verb) else {
             throw LitmusPluginError.unknownVerb(verb)
         }
-        let litmus = try Self.built(by: packageManager)
+        let litmus = try context.tool(named: "LitmusCLI").url
         let process = Process()
         process.executableURL = litmus
         process.arguments = arguments
@@ -37,18 +37,6 @@ struct LitmusCommandPlugin: CommandPlugin {
     }
 }
 
-extension LitmusCommandPlugin {
-    /// The `litmus` executable, built by SwiftPM in the package's build folder, its progress shown as it builds.
-    static func built(by packageManager: PackageManager) throws -> URL {
-        let result = try packageManager.build(
-            .product("litmus"), parameters: .init(configuration: .debug, logging: .concise, echoLogs: true))
-        guard result.succeeded, let built = result.builtArtifacts.first(where: { $0.kind == .executable }) else {
-            throw LitmusPluginError.notBuilt(log: result.logText)
-        }
-        return built.url
-    }
-}
-
 /// Why `swift package litmus` stopped.
 enum LitmusPluginError: Error, CustomStringConvertible {
     /// No subcommand was given.
@@ -57,8 +45,6 @@ enum LitmusPluginError: Error, CustomStringConvertible {
     case unknownVerb(String)
     /// `litmus` exited with a failure.
     case failed(verb: String, status: Int32)
-    /// SwiftPM could not build `litmus`.
-    case notBuilt(log: String)
 
     var description: String {
         switch self {
@@ -68,9 +54,6 @@ enum LitmusPluginError: Error, CustomStringConvertible {
         case .unknownVerb(let verb):
             return "swift package litmus has no command '\(verb)': give one of "
                 + "\(LitmusCommandPlugin.verbs.joined(separator: ", ")) (swift package litmus --help lists them)."
-        case .notBuilt(let log):
-            return "swift package litmus could not build the litmus executable (swift build --product litmus shows "
-                + "why):\n\(log.suffix(4000))"
         case .failed(let verb, let status):
             return "litmus \(verb) exited with status \(status) (1: a threshold not met, 2: it could not run; "
                 + "its output above says why)."
