@@ -16,6 +16,7 @@ enum CaughtErrors {
             guard !statement.catchClauses.isEmpty, !failsWhenNothingThrows(statement.body),
                 !triesOnlyIntended(statement.body)
             else { return [] }
+            let checkedAfter = checkedNilAfter(statement)
             return statement.catchClauses.compactMap { clause in
                 if let misused = assertThrowsOfCaughtError(clause) {
                     return (
@@ -23,13 +24,81 @@ enum CaughtErrors {
                         "\(shown) checks `\(misused.trimmedDescription.prefix(50))` in a catch: the caught error cannot throw, so the check fails whenever the code throws and nothing checks that it throws"
                     )
                 }
-                guard onlyShows(clause.body) else { return nil }
+                guard onlyShows(clause.body), !checkedAfter else { return nil }
+                let does = clause.body.statements.isEmpty ? "does nothing with it" : "only prints it"
                 return (
                     Syntax(clause),
-                    "\(shown) catches an error and only prints it (`\(clause.trimmedDescription.prefix(50))`): the test passes whatever is thrown"
+                    "\(shown) catches an error and \(does) (`\(clause.trimmedDescription.prefix(50))`): the test passes whatever is thrown"
                 )
             }
         }
+    }
+
+    /// Whether the `do` only assigns optionals declared before it with no value (`var encoded: Data?`,
+    /// `encoded = try form.encode()`), nothing between the declaration and the `do` names them, and the
+    /// statements right after it require each not `nil` (`XCTAssertNotNil(encoded)`, `XCTUnwrap`, `#require`): a
+    /// throw leaves it `nil`, and that check fails (Alamofire 5.12.0's `do { encodedData = try
+    /// multipartFormData.encode() } catch { // No-op }`, then `XCTAssertNotNil(encodedData, …)`). Only the
+    /// error's text is lost.
+    static func checkedNilAfter(_ statement: DoStmtSyntax) -> Bool {
+        guard let item = statement.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        var assigned: [String] = []
+        for inner in statement.body.statements {
+            guard let elements = inner.item.as(SequenceExprSyntax.self)?.elements.map({ $0 }), elements.count == 3,
+                elements[1].is(AssignmentExprSyntax.self), elements[2].is(TryExprSyntax.self),
+                let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return false }
+            assigned.append(name)
+        }
+        guard !assigned.isEmpty else { return false }
+        let before = Array(list.prefix { $0.id != item.id })
+        let checks = list.drop { $0.id != item.id }.dropFirst().prefix(assigned.count).compactMap {
+            requiredNotNil($0.item)?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
+        return assigned.allSatisfy { name in declaredNil(name, in: before) } && Set(checks) == Set(assigned)
+    }
+
+    /// Whether `name` is declared among `items` as a `var` of an optional type with no value, or `nil`, and no
+    /// item after that declaration names it.
+    private static func declaredNil(_ name: String, in items: [CodeBlockItemSyntax]) -> Bool {
+        guard
+            let index = items.lastIndex(where: { item in
+                item.item.as(VariableDeclSyntax.self)?.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                } ?? false
+            }),
+            let declaration = items[index].item.as(VariableDeclSyntax.self),
+            declaration.bindingSpecifier.tokenKind == .keyword(.var),
+            let binding = declaration.bindings.first(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            }),
+            binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) ?? false,
+            binding.initializer.map({ $0.value.is(NilLiteralExprSyntax.self) }) ?? true
+        else { return false }
+        return !items[(index + 1)...].contains { later in
+            later.descendants(of: DeclReferenceExprSyntax.self).contains { $0.baseName.text == name }
+        }
+    }
+
+    /// What `item` requires not `nil`: the argument of `XCTAssertNotNil`, `XCTUnwrap` or `#require` (after any
+    /// `try`, or as a `let`'s value).
+    private static func requiredNotNil(_ item: CodeBlockItemSyntax.Item) -> ExprSyntax? {
+        var expression: ExprSyntax? = item.as(ExprSyntax.self)
+        if let declaration = item.as(VariableDeclSyntax.self) {
+            expression = declaration.bindings.first?.initializer?.value
+        }
+        if let tried = expression?.as(TryExprSyntax.self) { expression = tried.expression }
+        if let call = expression?.as(FunctionCallExprSyntax.self),
+            ["XCTAssertNotNil", "XCTUnwrap"].contains(CallCollector.calledName(call.calledExpression))
+        {
+            return call.arguments.first?.expression
+        }
+        if let macro = expression?.as(MacroExpansionExprSyntax.self), macro.macroName.text == "require" {
+            return macro.arguments.first?.expression
+        }
+        return nil
     }
 
     /// Whether a `catch` body does nothing but show values (or nothing at all).

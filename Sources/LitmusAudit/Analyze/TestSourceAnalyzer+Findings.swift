@@ -74,8 +74,9 @@ extension TestSourceAnalyzer {
         // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
         // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
         // A test that always skips checks nothing on purpose: ignoredTest asks for its reason.
+        // A test that only hands values to a function that discards them checks that they compile.
         if !assertsSomething && !Self.namedForRunning(function.name.text)
-            && !EmptyAndIgnoredDetector.alwaysSkips(body.statements)
+            && !EmptyAndIgnoredDetector.alwaysSkips(body.statements) && !CompileOnlyCheck.onlyTypeChecks(function)
         {
             let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
             return [

@@ -48,6 +48,94 @@ struct SmellRefinementTests {
         #expect(found.count == 1 && found.first?.contains("total") == true, "\(found)")
     }
 
+    @Test(
+        "sensitiveEquality: a suite named Printable, or a test named for printing, checks text on purpose; a blueprint does not"
+    )
+    func printableSuite() throws {
+        // SwiftyJSON 5.0.2's `PrintableTests` (Swift 1's name of CustomStringConvertible) and `testNumberPrint`
+        let source = """
+            import XCTest
+            final class PrintableTests: XCTestCase {
+                func testNumber() { XCTAssertEqual(json.description, "1234567890") }
+            }
+            final class BaseTests: XCTestCase {
+                func testNumberPrint() { XCTAssertEqual(json.description, "1234567890") }
+                func testBlueprint() { XCTAssertEqual(json.description, "1234567890") }
+            }
+            """
+        let found = try analyzedFindings(.sensitiveEquality, in: ["S.swift": source])
+        #expect(found == ["BaseTests.testBlueprint:7"], "\(found)")
+    }
+
+    @Test(
+        "boolAssertEquality: an inequality with a literal or nil is no advice; one of two computed values, or an equality, is"
+    )
+    func inequalityWithLiteral() throws {
+        // SwiftyJSON 5.0.2's shapes: `XCTAssertTrue(jsonL1 != "not equal")`, `XCTAssert(string != nil)` and
+        // `XCTAssertFalse(jsonL1 == 34343)`: a failure means the value is the literal, which the line shows.
+        let methods = """
+            func testA() { XCTAssertTrue(json != "not equal") }
+            func testB() { XCTAssert(data != nil) }
+            func testC() { XCTAssertFalse(json == 34343) }
+            func testD() { XCTAssertTrue(first != second) }
+            func testE() { XCTAssertTrue(json == "equal") }
+            func testF() { XCTAssertFalse(json != -1) }
+            """
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
+
+    @Test(
+        "noAssertion: a test that only hands values to a function discarding them checks that they compile; one that runs them does not"
+    )
+    func compileOnlyTests() throws {
+        // Alamofire 5.12.0's `testThatCacheResponseCacherCanBeCreatedStaticallyFromProtocol`
+        let source = """
+            import XCTest
+            final class StaticHandlerTests: XCTestCase {
+                func take(_ handler: any Handler) { _ = handler }
+                func run(_ handler: any Handler) { handler.handle() }
+                func testCacheCanBeCreatedStatically() { take(.cache) }
+                func testModifyCanBeCreatedStatically() {
+                    // Given, When, Then
+                    self.take(.modify { _ in nil })
+                }
+                func testCacheHandles() { run(.cache) }
+                func testCacheThenPrints() { take(.cache); print(cache) }
+                func keep(_ handler: any Handler) { _ = handler }
+                func keep(_ count: Int) { store(count) }
+                func testKeepOverloaded() { keep(.cache) }
+                func testCacheMade() { take(makeHandler()) }
+            }
+            """
+        #expect(
+            try analyzedFindings(.noAssertion, in: ["T.swift": source]) == [
+                "StaticHandlerTests.testCacheHandles:10", "StaticHandlerTests.testCacheThenPrints:11",
+                "StaticHandlerTests.testKeepOverloaded:14", "StaticHandlerTests.testCacheMade:15",
+            ])
+    }
+
+    @Test(
+        "swallowedError: a catch after a do that only sets an optional a check requires after it loses only the text; without that check it swallows"
+    )
+    func swallowedButCheckedAfter() throws {
+        // Alamofire 5.12.0's `do { encodedData = try multipartFormData.encode() } catch { // No-op }`, then
+        // `XCTAssertNotNil(encodedData, …)`
+        let methods = """
+            func testA() { var data: Data?; do { data = try form.encode() } catch {}; XCTAssertNotNil(data) }
+            func testB() throws { var data: Data? = nil; do { data = try form.encode() } catch {}; let d = try XCTUnwrap(data); XCTAssertEqual(d.count, 3) }
+            func testC() { var data: Data?; do { data = try form.encode() } catch {}; XCTAssertEqual(data?.count, 3) }
+            func testD() { var data = Data(); do { data = try form.encode() } catch {}; XCTAssertNotNil(data) }
+            func testE() { var data: Data?; do { data = try form.encode(); try form.reset() } catch {}; XCTAssertNotNil(data) }
+            func testF() { var data: Data?; data = fallback; do { data = try form.encode() } catch {}; XCTAssertNotNil(data) }
+            func testG() { var data: Data?; do { data = try form.encode() } catch { XCTAssertThrowsError(error) }; XCTAssertNotNil(data) }
+            func testH() { var data: Data? = Data(); do { data = try form.encode() } catch {}; XCTAssertNotNil(data) }
+            """
+        #expect(
+            try xctestFindings(.swallowedError, methods) == [
+                "testC:5", "testD:6", "testE:7", "testF:8", "testG:9", "testH:10",
+            ])
+    }
+
     @Test("trapInTest: a URL or UUID of a fixed literal (names interpolated) never traps; of a call's text it may")
     func fixedLiterals() throws {
         let methods = #"""
@@ -57,6 +145,108 @@ struct SmellRefinementTests {
             func testD() { XCTAssertEqual(get(URL(string: path)!), 7) }
             """#
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
+    }
+
+    @Test(
+        "trapInTest: a fixed HTTP field name that is a token cannot be nil; one with a space, a name's, or another type's can"
+    )
+    func httpFieldNameLiteral() throws {
+        // swift-openapi-generator 1.14.3's shape: `request.headerFields[HTTPField.Name("X-Extra-Arguments")!]`
+        let methods = """
+            func testA() { XCTAssertEqual(fields[HTTPField.Name("X-Request-ID")!], "7") }
+            func testB() { XCTAssertEqual(fields[HTTPField.Name("bad name")!], "7") }
+            func testC() { XCTAssertEqual(fields[HTTPField.Name(name)!], "7") }
+            func testD() { XCTAssertEqual(fields[Other.Name("x-id")!], "7") }
+            func testE() { XCTAssertEqual(fields[HTTPField.Name("")!], "7") }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:4", "testC:5", "testD:6", "testE:7"])
+    }
+
+    @Test(
+        "trapInTest: an implicit .init of a field name the facts say is HTTPField.Name's is read as one; another's is not"
+    )
+    func implicitHTTPFieldName() throws {
+        // swift-openapi-generator 1.14.3's `XCTAssertEqual(request.headerFields, [.init("My-Request-UUID")!: "abcd"])`
+        let source = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { XCTAssertEqual(fields, [.init("My-Request-UUID")!: "abcd"]) }
+                func testB() { XCTAssertEqual(fields, [.init("My-Request-UUID")!: "abcd"]) }
+            }
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-http-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("T.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        // The facts: testA's `init` is swift-http-types' HTTPField.Name.init?(_:), testB's a package's own type's.
+        let inits = source.utf8.indices.filter { source.utf8[$0...].starts(with: "init(".utf8) }.map {
+            source.utf8.distance(from: source.utf8.startIndex, to: $0)
+        }
+        let usrs = ["s:9HTTPTypes9HTTPFieldV4NameVyAESgSScfc", "s:4Shop9FieldNameVyACSgSScfc"]
+        var sut = TestSourceAnalyzer()
+        sut.typedFacts = TypedFacts(files: [
+            file.path: TypedFileFacts(
+                zip(inits, usrs).map {
+                    (start: $0, end: $0 + 3, kind: "declref_expr", type: nil, declaration: $1, implicit: false)
+                })
+        ])
+        let traps = sut.analyze(files: [file]).findings.filter { $0.kind == .trapInTest }.compactMap(\.testName)
+        #expect(traps == ["T.testB"])
+    }
+
+    @Test(
+        "ignoredTest: a reason opening the body, or above a class whose every test is off, says why; a step (// Given), one further down, or above a class that runs tests, does not"
+    )
+    func ignoredTestReasons() throws {
+        // Alamofire 5.12.0's shapes: `// Disabled due to HTTPBin flakiness.` above a class of two disabled tests,
+        // and `func disabled_testRevoked…() { // Disabled due to the instability of … revocation testing`.
+        let source = """
+            import XCTest
+            // Disabled due to HTTPBin flakiness.
+            final class DigestTests: XCTestCase {
+                func disabled_testA() { XCTAssertEqual(f(), 1) }
+                func disabled_testB() { XCTAssertEqual(f(), 1) }
+            }
+            final class TLSTests: XCTestCase {
+                func disabled_testC() {
+                    // Left for debugging: revocation checks are unstable on every platform.
+                    XCTAssertEqual(f(), 1)
+                }
+                func disabled_testD() {
+                    XCTAssertEqual(f(), 1)
+                    // Disabled: flaky on Linux (a comment, but not opening the body).
+                    XCTAssertEqual(g(), 1)
+                }
+                func testE() { XCTAssertEqual(f(), 1) }
+            }
+            // Tests of the cart, disabled: the server is flaky.
+            final class CartTests: XCTestCase {
+                func disabled_testF() { XCTAssertEqual(f(), 1) }
+                func testG() { XCTAssertEqual(f(), 1) }
+            }
+            final class UploadTests: XCTestCase {
+                func disabled_testH() {
+                    // Given
+                    XCTAssertEqual(f(), 1)
+                }
+                func disabled_testI() { // Given a request that fails, and an unknown issuer
+                    XCTAssertEqual(f(), 1)
+                }
+            }
+            // Disabled: the server is flaky.
+            final class MixedTests: XCTestCase {
+                func disabled_testJ() { XCTAssertEqual(f(), 1) }
+                #if os(macOS)
+                func testK() { XCTAssertEqual(f(), 1) }
+                #endif
+            }
+            """
+        #expect(
+            try analyzedFindings(.ignoredTest, in: ["T.swift": source]) == [
+                "TLSTests.disabled_testD:12", "CartTests.disabled_testF:21", "UploadTests.disabled_testH:25",
+                "UploadTests.disabled_testI:29", "MixedTests.disabled_testJ:35",
+            ])
     }
 
     @Test("trapInTest: a parse of a let bound to a literal that parses cannot fail; of a var, or a bad literal, can")

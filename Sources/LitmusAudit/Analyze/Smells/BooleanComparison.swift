@@ -15,7 +15,7 @@ enum BooleanComparison {
     ) -> (message: String, unconfirmed: Unconfirmed?)? {
         guard let first = arguments.first?.expression else { return nil }
         if EqualityShapeDetector.booleanAssertions.contains(name), let token = equalityOperator(first),
-            ["==", "!=", "===", "!=="].contains(token.text)
+            ["==", "!=", "===", "!=="].contains(token.text), !failsOnlyOnALiteral(name, first, token: token)
         {
             var unconfirmed: Unconfirmed?
             if token.text == "==" || token.text == "!=" {
@@ -52,6 +52,40 @@ enum BooleanComparison {
             }
         }
         return nil
+    }
+
+    /// Whether the assertion fails only when a value equals a literal (`XCTAssert(x != nil)`, `XCTAssertTrue(s !=
+    /// "not equal")`, `XCTAssertFalse(n == 34343)`, SwiftyJSON 5.0.2's): XCTAssertNotEqual or XCTAssertNotNil
+    /// would print that literal, which the line already shows, so the rewrite adds nothing. An inequality of two
+    /// values the test computes still is advice (the failure would print their common value).
+    static func failsOnlyOnALiteral(_ name: String, _ expression: ExprSyntax, token: TokenSyntax) -> Bool {
+        let negative = name == "XCTAssertFalse" ? ["==", "==="] : ["!=", "!=="]
+        guard negative.contains(token.text), let (left, _, right) = EqualityShapeDetector.comparison(expression)
+        else { return false }
+        return isLiteral(left) || isLiteral(right)
+    }
+
+    /// A literal with nothing interpolated: `nil`, a number, a Boolean, a string, or an array or dictionary of them.
+    private static func isLiteral(_ expression: ExprSyntax) -> Bool {
+        if expression.is(NilLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+            || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+        {
+            return true
+        }
+        if let text = expression.as(StringLiteralExprSyntax.self) {
+            return EqualityShapeDetector.plainText(text) != nil
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return isLiteral(prefix.expression)
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return array.elements.allSatisfy { isLiteral($0.expression) }
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return true }
+            return elements.allSatisfy { isLiteral($0.key) && isLiteral($0.value) }
+        }
+        return false
     }
 
     /// The operator of an equality or identity an assertion states as a Boolean, when a rewrite can state

@@ -38,9 +38,10 @@ enum EmptyAndIgnoredDetector {
             return test.declaration.as(FunctionDeclSyntax.self).flatMap(disabledWithoutReason)
         case .xctest:
             guard let function = test.declaration.as(FunctionDeclSyntax.self) else { return nil }
-            // A comment above says why (argument-parser's `disabled_testParsing_BadlyFormedPositional`).
+            // A comment above says why (argument-parser's `disabled_testParsing_BadlyFormedPositional`), or one
+            // opening its body, or one above a class whose every test is switched off (Alamofire 5.12.0's).
             if let prefix = ScannedTests.switchedOffPrefix(function.name.text), !hasComment(Syntax(function)),
-                !test.calledByTests
+                !opensWithComment(function), !explainedByItsClass(function), !test.calledByTests
             {
                 return (.renamedOff, "is switched off by its name (the prefix \(prefix)): XCTest never runs it")
             }
@@ -82,6 +83,53 @@ enum EmptyAndIgnoredDetector {
             }
         }
         return nil
+    }
+
+    /// Whether a comment opens `function`'s body, before its first statement (Alamofire 5.12.0's
+    /// `disabled_testRevokedCertificate…() { // Disabled due to the instability of … revocation testing`).
+    /// A comment there must give a reason (``givesReason(_:)``): Alamofire's other switched-off test opens with
+    /// `// Given`, a step of the test, not why it is off.
+    private static func opensWithComment(_ function: FunctionDeclSyntax) -> Bool {
+        guard let body = function.body else { return false }
+        return givesReason(body.leftBrace.trailingTrivia)
+            || givesReason(body.statements.first.map { $0.leadingTrivia } ?? body.rightBrace.leadingTrivia)
+    }
+
+    /// The stems of words of a comment that says why a test is off, each the start of a word (`disabled`,
+    /// `flakiness`, `instability`, `skipped`); words a test's own steps use (`fails`, `hangs`, `until`,
+    /// `unknown`, `issue a request`) are none.
+    static let reasonStems = [
+        "disabl", "flak", "unstab", "instab", "skip", "broken", "todo", "fixme", "workaround", "radar", "unsupported",
+        "bug", "because",
+    ]
+    /// Phrases of such a comment.
+    static let reasonPhrases = ["due to", "not supported", "for debugging"]
+
+    /// Whether `trivia` holds a comment that says why (``reasonStems``, ``reasonPhrases``), not a step
+    /// (`// Given`, `// Given a request that fails`).
+    private static func givesReason(_ trivia: Trivia) -> Bool {
+        trivia.contains { piece in
+            switch piece {
+            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
+                let lower = text.lowercased()
+                let words = lower.split { !$0.isLetter }
+                return reasonPhrases.contains(where: lower.contains)
+                    || words.contains { word in reasonStems.contains(where: word.hasPrefix) }
+            default: return false
+            }
+        }
+    }
+
+    /// Whether a comment giving a reason precedes the class `function` is declared in and every test of that class
+    /// is switched off by its name, so that the comment is about them (Alamofire 5.12.0's `// Disabled due to HTTPBin
+    /// flakiness.` above a class of two `disabled_test…` methods).
+    private static func explainedByItsClass(_ function: FunctionDeclSyntax) -> Bool {
+        guard let members = function.parent?.parent?.as(MemberBlockItemListSyntax.self),
+            let type = members.parent?.parent?.as(ClassDeclSyntax.self), givesReason(type.leadingTrivia)
+        else { return false }
+        // Every function of the class, those inside an `#if` of it too: one that runs is not covered by the comment.
+        let names = members.descendants(of: FunctionDeclSyntax.self).map(\.name.text)
+        return !names.contains { $0.hasPrefix("test") }
     }
 
     /// Whether a comment precedes `node` (a function, or the call switching an example off).

@@ -110,14 +110,37 @@ extension EqualityShapeDetector {
 
     /// Whether the test's name, or its class's or suite's, says the description is what it tests
     /// (`testDescription`, `debugDescription_namesTheCase`, `testContainerDescribesRegistration`, a suite
-    /// `MetadataValueInterpolationTests` of how values read in a string): checking the text is then the
-    /// test's point, not a smell.
+    /// `MetadataValueInterpolationTests` of how values read in a string, SwiftyJSON 5.0.2's `PrintableTests`,
+    /// Swift 1's name of `CustomStringConvertible`, and its `testNumberPrint`): checking the text is then the
+    /// test's point, not a smell. "print" counts as a word of the name (`testNumberPrint`, `testPrints_total`),
+    /// not inside one (`testBlueprint`).
     static func testsDescription(_ test: ScannedTest) -> Bool {
         let names = [test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown, test.owner ?? ""]
-        return names.map { $0.lowercased() }.contains { name in
-            ["description", "describes", "describing", "stringconvertible", "interpolation", "tostring"].contains(
-                where: name.contains)
+        return names.contains { name in
+            let lower = name.lowercased()
+            return [
+                "description", "describes", "describing", "stringconvertible", "interpolation", "tostring", "printable",
+            ].contains(where: lower.contains)
+                || words(of: name).contains { ["print", "prints", "printed", "printing"].contains($0) }
         }
+    }
+
+    /// The words of a camel-cased or snake-cased name, lowercased, digits apart (`testPrint2Lines` → test, print, 2,
+    /// lines).
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            let startsWord = character.isUppercase || (character.isNumber != (current.last?.isNumber ?? false))
+            if character == "_" || (startsWord && !current.isEmpty) {
+                if !current.isEmpty { words.append(current) }
+                current = character == "_" ? "" : String(character).lowercased()
+            } else {
+                current += String(character).lowercased()
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// The texts the test writes outside its checks: its string literals with no interpolation, nested

@@ -1,9 +1,9 @@
 import Foundation
 import SwiftSyntax
 
-/// An unwrap that cannot fail: a failable initializer of Foundation or the standard library given a string
-/// literal that it parses (`Decimal(string: "1.5")!`, `Data(base64Encoded: "aGk=")!` with or without literal
-/// options, `Int("42")!`), or a
+/// An unwrap that cannot fail: a failable initializer of Foundation, the standard library or swift-http-types given
+/// a string literal that it parses (`Decimal(string: "1.5")!`, `Data(base64Encoded: "aGk=")!` with or without
+/// literal options, `Int("42")!`, `HTTPField.Name("x-request-id")!`), or a
 /// Swift string's data in a Unicode encoding (`s.data(using: .utf8)!`, `.data(using: e)!` where every value
 /// the test gives `e` is one). The literal is parsed here, with the same initializer: what parses here
 /// parses in the test, every run; what does not traps on the first one, and is reported. The compiler's
@@ -23,7 +23,23 @@ enum FailableLiteral {
         "UInt32": (nil, { UInt32($0) != nil }), "UInt64": (nil, { UInt64($0) != nil }),
         "Double": (nil, { Double($0) != nil }), "Float": (nil, { Float($0) != nil }),
         "Bool": (nil, { Bool($0) != nil }),
+        // swift-http-types' `HTTPField.Name("x-request-id")!`: nil only for a name that is no RFC 9110 token
+        // (swift-openapi-generator 1.14.3's tests unwrap fixed header names so).
+        "HTTPField.Name": (nil, { isHTTPToken($0) }),
     ]
+
+    /// The module that declares each initializer of ``initializers`` that is neither Foundation's nor the
+    /// standard library's.
+    static let modules = ["HTTPField.Name": "HTTPTypes"]
+
+    /// Whether `text` is an RFC 9110 token, as swift-http-types checks a field name: not empty, and only
+    /// letters, digits and ``!#$%&'*+-.^_`|~``.
+    static func isHTTPToken(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+            }
+    }
 
     /// What an unwrapped expression is.
     enum Verdict {
@@ -45,7 +61,7 @@ enum FailableLiteral {
             let texts = literalTexts(argument.expression, test: test)
         {
             if call.arguments.count == 1 {
-                guard isLibrary(call, test: test) else { return .canFail }
+                guard isLibrary(call, test: test, module: modules[type]) else { return .canFail }
                 return texts.allSatisfy(initializer.parses) ? .cannotFail : .canFail
             }
             if type == "Data", call.arguments.count == 2, let options = base64Options(call.arguments.last) {
@@ -61,11 +77,19 @@ enum FailableLiteral {
     /// facts say it resolves to (without them, none: it is not read).
     private static func initializedType(_ call: FunctionCallExprSyntax, test: ScannedTest) -> String? {
         if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text { return name }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        {
+            let name = "\(base.baseName.text).\(member.declName.baseName.text)"
+            return modules[name] == nil ? nil : name
+        }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
             member.declName.baseName.text == "init",
-            case .known(let declaration) = test.declaration(calledBy: call),
-            TypedDeclaration.foundationModules.contains(declaration.module ?? "")
+            case .known(let declaration) = test.declaration(calledBy: call)
         else { return nil }
+        // swift-openapi-generator 1.14.3's `[.init("My-Request-UUID")!: "abcd-1234"]`, a `[HTTPField.Name: String]`.
+        if declaration.module == "HTTPTypes", declaration.usr.contains("9HTTPFieldV4NameV") { return "HTTPField.Name" }
+        guard TypedDeclaration.foundationModules.contains(declaration.module ?? "") else { return nil }
         return ["URL", "URLComponents", "UUID", "Data", "Decimal"].first {
             declaration.usr.contains("\($0.count)\($0)V")
         }
@@ -138,11 +162,12 @@ enum FailableLiteral {
         return array.map { $0.elements.map(\.expression) }
     }
 
-    /// Whether `call` calls Foundation's or the standard library's declaration: by the compiler's facts, or
-    /// by its name when there are none.
-    static func isLibrary(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+    /// Whether `call` calls Foundation's or the standard library's declaration (or `module`'s, when given): by
+    /// the compiler's facts, or by its name when there are none.
+    static func isLibrary(_ call: FunctionCallExprSyntax, test: ScannedTest, module expected: String? = nil) -> Bool {
         guard case .known(let declaration) = test.declaration(calledBy: call) else { return true }
         let module = declaration.module ?? ""
+        if let expected { return module == expected }
         return module == "Swift" || TypedDeclaration.foundationModules.contains(module)
     }
 

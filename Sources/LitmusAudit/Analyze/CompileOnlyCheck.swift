@@ -1,0 +1,59 @@
+import SwiftSyntax
+
+/// A test whose check is the compiler's: every statement of its body hands values to a function of its own type
+/// that only discards them (`_ = handler`), so what it checks is that those values type-check as that function's
+/// parameters, as Alamofire 5.12.0's 22 `testThat…CanBeCreatedStaticallyFromProtocol` tests do
+/// (`takeCachedResponseHandler(.cache)`, with `func takeCachedResponseHandler(_ handler: any
+/// CachedResponseHandler) { _ = handler }`): removing the static member breaks the build, not a run. No
+/// noAssertion for it. A function that does anything else with its parameters (stores, calls, returns one) is
+/// code the test runs, and the test still asserts nothing; so is an argument that runs code (`take(makeClient())`,
+/// `take(sut.parse(input))`): only implicit members (`.cache`, `.json()`, `.modify { … }`) and literals are values
+/// whose making is the compiler's business. A name with an overload that does more is not read as discarding.
+enum CompileOnlyCheck {
+    /// Whether every statement of `function`'s body calls a discarding function of the type it is declared in.
+    static func onlyTypeChecks(_ function: FunctionDeclSyntax) -> Bool {
+        guard let statements = function.body?.statements, !statements.isEmpty,
+            let members = function.parent?.parent?.as(MemberBlockItemListSyntax.self)
+        else { return false }
+        let functions = members.descendants(of: FunctionDeclSyntax.self)
+        let discarding = Set(functions.filter(onlyDiscardsParameters).map(\.name.text)).subtracting(
+            functions.filter { !onlyDiscardsParameters($0) }.map(\.name.text))
+        return statements.allSatisfy { item in
+            guard let call = item.item.as(FunctionCallExprSyntax.self),
+                call.arguments.allSatisfy({ isMadeByTheCompiler($0.expression) })
+            else { return false }
+            let name =
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                    member.base?.trimmedDescription == "self" ? member.declName.baseName.text : nil
+                }
+            return name.map(discarding.contains) ?? false
+        }
+    }
+
+    /// An implicit member (`.cache`), a call of one (`.json()`, `.modify { _, _ in nil }`), or a literal.
+    static func isMadeByTheCompiler(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.base == nil }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        {
+            return member.base == nil
+        }
+        return expression.is(StringLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+            || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+            || expression.is(NilLiteralExprSyntax.self)
+    }
+
+    /// Whether `helper` takes parameters and its body is nothing but `_ = parameter` for some of them.
+    static func onlyDiscardsParameters(_ helper: FunctionDeclSyntax) -> Bool {
+        let parameters = Set(helper.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        guard !parameters.isEmpty, let statements = helper.body?.statements, !statements.isEmpty else { return false }
+        return statements.allSatisfy { item in
+            guard let assignment = item.item.as(SequenceExprSyntax.self)?.elements.map({ $0 }), assignment.count == 3,
+                assignment[0].is(DiscardAssignmentExprSyntax.self), assignment[1].is(AssignmentExprSyntax.self),
+                let name = assignment[2].as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return false }
+            return parameters.contains(name)
+        }
+    }
+}
