@@ -31,7 +31,8 @@ enum CompileOnlyCheck {
         }
     }
 
-    /// An implicit member (`.cache`), a call of one (`.json()`, `.modify { _, _ in nil }`), or a literal.
+    /// An implicit member (`.cache`), a call of one (`.json()`, `.modify { _, _ in nil }`), or a literal
+    /// (``StateSyntax/isLiteral(_:)``: a closure too, which the compiler makes and the call only discards).
     static func isMadeByTheCompiler(_ expression: ExprSyntax) -> Bool {
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.base == nil }
         if let call = expression.as(FunctionCallExprSyntax.self),
@@ -39,9 +40,7 @@ enum CompileOnlyCheck {
         {
             return member.base == nil
         }
-        return expression.is(StringLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
-            || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
-            || expression.is(NilLiteralExprSyntax.self)
+        return StateSyntax.isLiteral(expression)
     }
 
     /// Whether `helper` takes parameters and its body is nothing but `_ = parameter` for some of them.

@@ -174,11 +174,9 @@ struct SmellRefinementTests {
                 func testB() { XCTAssertEqual(fields, [.init("My-Request-UUID")!: "abcd"]) }
             }
             """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-http-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder(["T.swift": source], named: "litmus-http")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("T.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
         // The facts: testA's `init` is swift-http-types' HTTPField.Name.init?(_:), testB's a package's own type's.
         let inits = source.utf8.indices.filter { source.utf8[$0...].starts(with: "init(".utf8) }.map {
             source.utf8.distance(from: source.utf8.startIndex, to: $0)

@@ -62,30 +62,7 @@ enum BooleanComparison {
         let negative = name == "XCTAssertFalse" ? ["==", "==="] : ["!=", "!=="]
         guard negative.contains(token.text), let (left, _, right) = EqualityShapeDetector.comparison(expression)
         else { return false }
-        return isLiteral(left) || isLiteral(right)
-    }
-
-    /// A literal with nothing interpolated: `nil`, a number, a Boolean, a string, or an array or dictionary of them.
-    private static func isLiteral(_ expression: ExprSyntax) -> Bool {
-        if expression.is(NilLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
-            || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
-        {
-            return true
-        }
-        if let text = expression.as(StringLiteralExprSyntax.self) {
-            return EqualityShapeDetector.plainText(text) != nil
-        }
-        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            return isLiteral(prefix.expression)
-        }
-        if let array = expression.as(ArrayExprSyntax.self) {
-            return array.elements.allSatisfy { isLiteral($0.expression) }
-        }
-        if let dictionary = expression.as(DictionaryExprSyntax.self) {
-            guard case .elements(let elements) = dictionary.content else { return true }
-            return elements.allSatisfy { isLiteral($0.key) && isLiteral($0.value) }
-        }
-        return false
+        return StateSyntax.isLiteral(left) || StateSyntax.isLiteral(right)
     }
 
     /// The operator of an equality or identity an assertion states as a Boolean, when a rewrite can state
