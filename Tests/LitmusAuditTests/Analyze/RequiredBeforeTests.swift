@@ -187,3 +187,35 @@ struct RequiredBeforeTests {
         #expect(lines == [21, 28, 36, 42], "\(lines)")
     }
 }
+
+@Suite("conditionalTestLogic in a Quick spec's example")
+struct RequiredBeforeSpecTests {
+    @Test("A branch in a spec's `it` closure is judged, and the search around it ends at the example")
+    func branchInAnExample() throws {
+        // Given Moya 15.0.3's shape: an `it` whose whole body is a closure, a check only under an if (this took
+        // for ever: the search for a later check climbed from the example's closure to the example again)
+        let source = """
+            import Quick
+            import Nimble
+            final class MultipartSpec: QuickSpec {
+                override func spec() {
+                    it("initializes") {
+                        if ok {
+                            expect(url) == fileURL
+                        }
+                    }
+                    it("provides a file") {
+                        var found = false
+                        if case .file(let url) = data.provider { found = true; expect(url) == fileURL }
+                        expect(found) == true
+                    }
+                }
+            }
+            """
+        // When
+        let findings = try analyzeSources(["MultipartSpec.swift": source]).findings
+            .filter { $0.kind == .conditionalTestLogic }
+        // Then the first example can pass checking nothing; the second fails when the branch is skipped
+        #expect(findings.compactMap(\.line) == [7])
+    }
+}

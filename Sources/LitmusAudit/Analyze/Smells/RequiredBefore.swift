@@ -109,7 +109,8 @@ enum RequiredBefore {
             {
                 return true
             }
-            guard scope.is(ClosureExprSyntax.self) else { return false }
+            // The body itself may be a closure (a Quick spec's `it { }`): nothing around it is the test's.
+            guard scope.is(ClosureExprSyntax.self), scope.id != body.id else { return false }
             let outer = self.scope(of: scope, in: body)
             if returns { results = boundNames(ofStatementHolding: scope, in: outer) }
             returns = false
