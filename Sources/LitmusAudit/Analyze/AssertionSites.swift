@@ -160,7 +160,7 @@ public struct AssertionSites: Sendable, Hashable, Codable {
                 deciding = false
             } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id {
                 skipper(
-                    "the for loop over \(loop.sequence.trimmedDescription.prefix(40)) (line \(line(loop))), which did not iterate",
+                    "the for loop over \(loop.sequence.quoted(40)) (line \(line(loop))), which did not iterate",
                     loop.body.statements)
                 deciding = false
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id {
@@ -180,7 +180,7 @@ public struct AssertionSites: Sendable, Hashable, Codable {
                 decide(guardStatement)
             } else if let switchCase = syntax.as(SwitchCaseSyntax.self) {
                 skipper(
-                    "the `\(switchCase.label.trimmedDescription.prefix(40))` (line \(line(switchCase))), never matched",
+                    "the `\(switchCase.label.quoted(40))` (line \(line(switchCase))), never matched",
                     switchCase.statements)
                 if let statement = switchCase.parent?.parent?.as(SwitchExprSyntax.self) { decide(statement) }
             } else if let clause = syntax.as(CatchClauseSyntax.self) {

@@ -21,14 +21,14 @@ enum CaughtErrors {
                 if let misused = assertThrowsOfCaughtError(clause) {
                     return (
                         Syntax(misused),
-                        "\(shown) checks `\(misused.trimmedDescription.prefix(50))` in a catch: the caught error cannot throw, so the check fails whenever the code throws and nothing checks that it throws"
+                        "\(shown) checks `\(misused.quoted(50))` in a catch: the caught error cannot throw, so the check fails whenever the code throws and nothing checks that it throws"
                     )
                 }
                 guard onlyShows(clause.body), !checkedAfter else { return nil }
                 let does = clause.body.statements.isEmpty ? "does nothing with it" : "only prints it"
                 return (
                     Syntax(clause),
-                    "\(shown) catches an error and \(does) (`\(clause.trimmedDescription.prefix(50))`): the test passes whatever is thrown"
+                    "\(shown) catches an error and \(does) (`\(clause.quoted(50))`): the test passes whatever is thrown"
                 )
             }
         }

@@ -85,6 +85,23 @@ enum CallCollector {
 }
 
 extension SyntaxProtocol {
+    /// This node's source as a finding's message quotes it: on one line (any spaces, line breaks and comments
+    /// between two tokens are one space) and at most `limit` characters, cut after a whole token and ended with
+    /// "…" when it is longer, so a message never stops inside a name or a string, nor spans lines.
+    func quoted(_ limit: Int) -> String {
+        var shown = ""
+        var spaceBefore = false
+        for token in tokens(viewMode: .sourceAccurate) {
+            let piece = (!shown.isEmpty && (spaceBefore || !token.leadingTrivia.isEmpty) ? " " : "") + token.text
+            if shown.count + piece.count > limit {
+                return shown.isEmpty ? String(token.text.prefix(limit)) + "…" : shown + " …"
+            }
+            shown += piece
+            spaceBefore = !token.trailingTrivia.isEmpty
+        }
+        return shown
+    }
+
     /// The name of the function (or closure's function) this node is in.
     var enclosingFunctionName: String? {
         var current = parent

@@ -34,7 +34,7 @@ extension TestSourceAnalyzer {
             found.append(
                 AnalyzedFinding(
                     kind: .swallowedError, testName: test, file: file.file, line: file.line(tryExpression),
-                    message: "\(shown) discards an error with `\(tryExpression.trimmedDescription.prefix(60))`"))
+                    message: "\(shown) discards an error with `\(tryExpression.quoted(60))`"))
         }
         for swallowed in CaughtErrors.swallowed(in: body, test: shown) {
             found.append(
@@ -93,7 +93,7 @@ extension TestSourceAnalyzer {
                 AnalyzedFinding(
                     kind: .noAssertion, testName: test, file: file.file, line: file.line(decode),
                     message:
-                        "\(shown) decodes and throws the result away (`\(decode.trimmedDescription.prefix(50))`), and checks nothing else: only that decoding does not throw is checked"
+                        "\(shown) decodes and throws the result away (`\(decode.quoted(50))`), and checks nothing else: only that decoding does not throw is checked"
                 )
             ]
         }
@@ -163,14 +163,14 @@ extension TestSourceAnalyzer {
         let awaited = SleepDetector.awaitedSleeps(in: scope).filter(file.compiled.compiles).map { call in
             AnalyzedFinding(
                 kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
-                message: "\(shown) waits for work that sleeps first: \(call.trimmedDescription.prefix(60))")
+                message: "\(shown) waits for work that sleeps first: \(call.quoted(60))")
         }
         let own = direct.compactMap { call -> AnalyzedFinding? in
             if CallCollector.isSleep(call) {
                 guard !CallCollector.isPollInterval(call), !SleepDetector.isYield(call) else { return nil }
                 return AnalyzedFinding(
                     kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
-                    message: "\(shown) sleeps: \(call.trimmedDescription.prefix(60))")
+                    message: "\(shown) sleeps: \(call.quoted(60))")
             }
             guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
                 helpers.sleeping.contains(name)

@@ -252,7 +252,7 @@ public struct TestSourceAnalyzer: Sendable {
                 AnalyzedFinding(
                     kind: .unevaluatedExpectation, testName: owner, file: file.file, line: file.line(call),
                     message:
-                        "\(owner): `\(call.trimmedDescription.prefix(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
+                        "\(owner): `\(call.quoted(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
                 ))
         }
         for node in file.compiledNodes(Syntax.self) {

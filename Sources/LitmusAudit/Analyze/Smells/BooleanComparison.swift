@@ -26,7 +26,7 @@ enum BooleanComparison {
                 }
             }
             return (
-                "asserts `\(name)(\(first.trimmedDescription.prefix(50)))`: XCTAssertEqual, XCTAssertIdentical or XCTAssertNil would print both sides when it fails",
+                "asserts `\(name)(\(first.quoted(50)))`: XCTAssertEqual, XCTAssertIdentical or XCTAssertNil would print both sides when it fails",
                 unconfirmed
             )
         }
@@ -37,7 +37,7 @@ enum BooleanComparison {
         {
             return isBool(value, test: test, literalTypes: literalTypes).map {
                 (
-                    "compares with a Boolean literal (`#expect(\(first.trimmedDescription.prefix(50)))`): #expect(x) or #expect(!x) says the same",
+                    "compares with a Boolean literal (`#expect(\(first.quoted(50)))`): #expect(x) or #expect(!x) says the same",
                     $0
                 )
             }

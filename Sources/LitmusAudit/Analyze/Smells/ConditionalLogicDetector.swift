@@ -51,7 +51,7 @@ enum ConditionalLogicDetector {
             Smell(
                 kind: .conditionalTestLogic, node: first.0,
                 message: SmellScan.counted(
-                    "\(test.shown) checks `\(first.0.trimmedDescription.prefix(50))` only \(first.1): when it is not, nothing is checked and the test passes",
+                    "\(test.shown) checks `\(first.0.quoted(50))` only \(first.1): when it is not, nothing is checked and the test passes",
                     flagged.count))
         ]
     }
@@ -84,7 +84,7 @@ enum ConditionalLogicDetector {
                 if child.id == branch.body.id || child.id == branch.elseBody?.id,
                     !(other.map { checksOrFails($0, assertions: assertions) } ?? false)
                 {
-                    return "when `if \(branch.conditions.trimmedDescription.prefix(40))` "
+                    return "when `if \(branch.conditions.quoted(40))` "
                         + (child.id == branch.body.id ? "holds" : "does not hold")
                 }
             } else if let switchCase = syntax.as(SwitchCaseSyntax.self),
@@ -96,7 +96,7 @@ enum ConditionalLogicDetector {
                     checks: { checksOrFails(Syntax($0), assertions: assertions) })
             {
                 return
-                    "in `\(switchCase.label.trimmedDescription.prefix(40))` of a switch some case of which checks nothing"
+                    "in `\(switchCase.label.quoted(40))` of a switch some case of which checks nothing"
             } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
                 !alwaysIterates(loop.sequence, literalNames: literalNames, sizes: sizes),
                 !requiresIterating(
@@ -106,7 +106,7 @@ enum ConditionalLogicDetector {
                     Syntax(loop), region: [Syntax(loop.body)], inputs: [Syntax(loop.sequence)], assertions: assertions,
                     in: body, tableNames: tableNames)
             {
-                return "inside `for … in \(loop.sequence.trimmedDescription.prefix(40))`, which may not iterate"
+                return "inside `for … in \(loop.sequence.quoted(40))`, which may not iterate"
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
                 !isUncontrolled(loop.conditions.trimmedDescription),
                 // `while true` always runs its body (swift-websocket 1.6.2's ping loop).
@@ -117,14 +117,14 @@ enum ConditionalLogicDetector {
                     assertions: assertions,
                     in: body, tableNames: tableNames)
             {
-                return "inside `while \(loop.conditions.trimmedDescription.prefix(40))`, which may not iterate"
+                return "inside `while \(loop.conditions.quoted(40))`, which may not iterate"
             } else if let clause = syntax.as(CatchClauseSyntax.self), child.id == clause.body.id,
                 let statement = clause.parent?.parent?.as(DoStmtSyntax.self),
                 !CaughtErrors.failsWhenNothingThrows(statement.body),
                 !checksWhenNothingThrows(statement, assertions: assertions)
             {
                 return
-                    "in `catch \(clause.catchItems.trimmedDescription.prefix(40))`, which runs only when the `do` throws"
+                    "in `catch \(clause.catchItems.quoted(40))`, which runs only when the `do` throws"
             }
             child = syntax
             current = syntax.parent
@@ -200,7 +200,7 @@ enum ConditionalLogicDetector {
                             guardStatement, in: list, tableNames: tableNames, assertions: assertions, body: body)
                     else { continue }
                     return
-                        "after `guard \(guardStatement.conditions.trimmedDescription.prefix(40))`, whose else leaves without failing"
+                        "after `guard \(guardStatement.conditions.quoted(40))`, whose else leaves without failing"
                 }
             }
             if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return nil }

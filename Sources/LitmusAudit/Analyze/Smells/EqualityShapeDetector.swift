@@ -46,7 +46,7 @@ enum EqualityShapeDetector {
                 Smell(
                     kind: .floatEquality, node: first.node,
                     message: SmellScan.counted(
-                        "\(test.shown) compares floating-point values with == (`\(first.node.trimmedDescription.prefix(60))`): rounding makes it fail or pass by accident",
+                        "\(test.shown) compares floating-point values with == (`\(first.node.quoted(60))`): rounding makes it fail or pass by accident",
                         floats.count), unconfirmed: first.unconfirmed))
         }
         if let first = booleans.first {
@@ -61,7 +61,7 @@ enum EqualityShapeDetector {
                 Smell(
                     kind: .sensitiveEquality, node: first.node,
                     message: SmellScan.counted(
-                        "\(test.shown) checks a description (`\(first.node.trimmedDescription.prefix(60))`): a change to the text breaks it though the value is right",
+                        "\(test.shown) checks a description (`\(first.node.quoted(60))`): a change to the text breaks it though the value is right",
                         descriptions.count), unconfirmed: first.unconfirmed))
         }
         return found

@@ -31,7 +31,7 @@ enum MachinePlaces {
             let name = member.declName.baseName.text
             guard userFolders.contains(name), isFolderOwner(member.base, name: name) else { continue }
             return (
-                Syntax(member), "works in the machine's own folder (`\(member.trimmedDescription.prefix(50))`)", false
+                Syntax(member), "works in the machine's own folder (`\(member.quoted(50))`)", false
             )
         }
         for call in test.all(FunctionCallExprSyntax.self) {

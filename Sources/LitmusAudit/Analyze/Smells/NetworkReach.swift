@@ -36,7 +36,7 @@ enum NetworkReach {
             }
             return (
                 Syntax(call),
-                "reaches the host \(host) on the network (`\(call.trimmedDescription.prefix(50))`)", unconfirmed
+                "reaches the host \(host) on the network (`\(call.quoted(50))`)", unconfirmed
             )
         }
         return nil

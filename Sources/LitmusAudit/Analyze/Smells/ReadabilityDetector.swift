@@ -25,7 +25,7 @@ enum ReadabilityDetector {
                 Smell(
                     kind: .redundantPrint, node: Syntax(first.call),
                     message: SmellScan.counted(
-                        "\(test.shown) prints (`\(first.call.trimmedDescription.prefix(50))`): output nobody reads when the test passes",
+                        "\(test.shown) prints (`\(first.call.quoted(50))`): output nobody reads when the test passes",
                         prints.count), unconfirmed: first.unconfirmed))
         }
         let magic = magicNumbers(test)

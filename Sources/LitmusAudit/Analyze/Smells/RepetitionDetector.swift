@@ -21,7 +21,7 @@ enum RepetitionDetector {
                 Smell(
                     kind: .duplicateAssert, node: duplicate,
                     message:
-                        "\(test.shown) checks `\(duplicate.trimmedDescription.prefix(60))` twice, with nothing between that could change the answer"
+                        "\(test.shown) checks `\(duplicate.quoted(60))` twice, with nothing between that could change the answer"
                 ))
         }
         if test.framework == .xctest, let roulette = roulette(test) {

@@ -146,7 +146,7 @@ enum ResourceDetector {
     /// `getenv("X")`.
     private static func readsEnvironment(_ call: FunctionCallExprSyntax) -> String? {
         guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "getenv" else { return nil }
-        return "reads the environment (\(call.trimmedDescription.prefix(40)))"
+        return "reads the environment (\(call.quoted(40)))"
     }
 
     /// The literal path a file read names (`Data(contentsOf: URL(fileURLWithPath: "/etc/x"))`,

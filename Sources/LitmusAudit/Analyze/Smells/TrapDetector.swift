@@ -28,7 +28,7 @@ enum TrapDetector {
             switch FailableLiteral.judge(node.expression, test: test) {
             case .cannotFail: continue
             case .canFail:
-                traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
+                traps.append((Syntax(node), "a force unwrap `\(node.quoted(50))`"))
                 continue
             case .notRead: break
             }
@@ -41,14 +41,14 @@ enum TrapDetector {
             if NeverNil.holds(node.expression, test: test, sources: sources) { continue }
             if isCheckedNonNil(node.expression) { continue }
             if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { continue }
-            traps.append((Syntax(node), "a force unwrap `\(node.trimmedDescription.prefix(50))`"))
+            traps.append((Syntax(node), "a force unwrap `\(node.quoted(50))`"))
         }
         for node in test.all(AsExprSyntax.self)
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !isHTTPResponseCast(node.expression, to: node.type, test: test)
             && !EmbeddedNIO.castHolds(node.expression, to: node.type, test: test)
         {
-            traps.append((Syntax(node), "a force cast `\(node.trimmedDescription.prefix(50))`"))
+            traps.append((Syntax(node), "a force cast `\(node.quoted(50))`"))
         }
         for call in test.all(FunctionCallExprSyntax.self) {
             guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
