@@ -84,11 +84,16 @@ public struct TerminalReport: Sendable {
                 "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(shown(verdict.summary))"
             )
             out += findingLines(report.findings(for: verdict.letter))
-            for note in report.notes ?? [] where note.letter == verdict.letter {
-                out.append(shown("     note: \(note.message)" + (note.location.map { "  [\($0)]" } ?? "")))
-            }
+            out += noteLines(report, verdict.letter)
         }
         return out
+    }
+
+    /// The notes of `letter`: remarks that fail no letter, each on a line with its place.
+    private func noteLines(_ report: AuditReport, _ letter: Letter) -> [String] {
+        (report.notes ?? []).filter { $0.letter == letter }.map {
+            shown("     note: \($0.message)" + ($0.location.map { "  [\($0)]" } ?? ""))
+        }
     }
 
     /// The slowest tests, coverage per file, the failing tests, the runs that timed out and the
@@ -152,6 +157,7 @@ public struct TerminalReport: Sendable {
                 "\(verdict.letter.rawValue)  \(verdict.letter.word.padding(toLength: 16, withPad: " ", startingAt: 0))\(mark)  \(shown(verdict.summary))"
             )
             out += findingLines(report.findings(for: verdict.letter))
+            out += noteLines(report, verdict.letter)
         }
         out.append("")
         if report.unmetThresholds.isEmpty {

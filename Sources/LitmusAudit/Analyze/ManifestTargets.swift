@@ -91,6 +91,23 @@ struct ManifestTargets {
         }
     }
 
+    /// The targets `text` declares only in line comments, each run of commented lines read as code (Moya 15's
+    /// `//        .testTarget( // dev`, uncommented by hand to run its tests).
+    static func commentedOut(in text: String) -> [Target] {
+        var runs: [[Substring]] = [[]]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let code = line.drop { $0 == " " || $0 == "\t" }
+            if code.hasPrefix("//") {
+                runs[runs.count - 1].append(code.dropFirst(2))
+            } else if !runs[runs.count - 1].isEmpty {
+                runs.append([])
+            }
+        }
+        return runs.filter { $0.contains { $0.contains("Target(") } }.flatMap {
+            ManifestTargets(text: $0.joined(separator: "\n")).targets
+        }
+    }
+
     /// The targets of the manifest at `url`; none when it cannot be read.
     static func read(_ url: URL) -> ManifestTargets {
         ManifestTargets(text: (try? String(contentsOf: url, encoding: .utf8)) ?? "")

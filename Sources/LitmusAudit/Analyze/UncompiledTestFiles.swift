@@ -53,6 +53,7 @@ struct UncompiledTestFiles {
     /// The findings: one per file, at its first test.
     func findings() -> [AnalyzedFinding] {
         let root = package.standardizedFileURL.path
+        let projects = xcodeProjects()
         return SwiftFiles.under(package).compactMap { url -> AnalyzedFinding? in
             let path = url.path
             let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
@@ -68,19 +69,39 @@ struct UncompiledTestFiles {
                 .filter { $0.framework != .xctest || NeverRunDetector.isTestName(Self.method(of: $0)) }
             guard let first = tests.first, let (cause, why) = reason(for: path, relative: relative) else { return nil }
             let names = tests.prefix(3).map(\.shown).joined(separator: ", ") + (tests.count > 3 ? ", …" : "")
-            var findings = [
-                AnalyzedFinding(
-                    cause: cause, testName: first.name, file: path,
-                    line: first.declaration.startLocation(
-                        converter: SourceLocationConverter(fileName: path, tree: tree)
-                    )
+            let declares = "\(relative) declares \(tests.count == 1 ? "a test" : "\(tests.count) tests") (\(names))"
+            // An Xcode project that builds the file runs its tests there (Moya 15 on its CI): `swift test` alone
+            // misses them, which is a note, not a test that never runs.
+            let project = projects.first { $0.text.contains(url.lastPathComponent) }
+            var finding = AnalyzedFinding(
+                cause: cause, testName: first.name, file: path,
+                line: first.declaration.startLocation(converter: SourceLocationConverter(fileName: path, tree: tree))
                     .line,
-                    message:
-                        "\(relative) declares \(tests.count == 1 ? "a test" : "\(tests.count) tests") (\(names)) and no "
-                        + "target compiles it: \(why), so \(tests.count == 1 ? "it never runs" : "they never run")")
-            ]
+                message: project.map {
+                    "\(declares) that only \($0.name) builds: no target of the package compiles it (\(why)), so "
+                        + (tests.count == 1 ? "it runs" : "they run") + " through Xcode alone, never under `swift test`"
+                }
+                    ?? "\(declares) and no target compiles it: \(why), so \(tests.count == 1 ? "it never runs" : "they never run")"
+            )
+            finding.isNote = project != nil
+            var findings = [finding]
             IgnoreComments(text: text).apply(to: &findings, file: path)
             return findings.first
+        }
+    }
+
+    /// The Xcode projects at the package's top or one folder down (`Moya.xcodeproj`), each its name and the text
+    /// of its project.pbxproj, which names every file a target of it builds.
+    private func xcodeProjects() -> [(name: String, text: String)] {
+        let files = FileManager.default
+        let below = (try? files.contentsOfDirectory(atPath: package.path))?.filter { !$0.hasPrefix(".") } ?? []
+        return ([""] + below.map { $0 + "/" }).flatMap { folder in
+            ((try? files.contentsOfDirectory(atPath: package.appendingPathComponent(folder).path)) ?? [])
+                .filter { $0.hasSuffix(".xcodeproj") }
+                .compactMap { name in
+                    let pbxproj = package.appendingPathComponent(folder + name + "/project.pbxproj")
+                    return (try? String(contentsOf: pbxproj, encoding: .utf8)).map { (folder + name, $0) }
+                }
         }
     }
 
@@ -115,6 +136,15 @@ struct UncompiledTestFiles {
                         + "this toolchain reads \(manifest.lastPathComponent)"
                 )
             }
+        }
+        if let target = ManifestTargets.commentedOut(in: (try? String(contentsOf: manifest, encoding: .utf8)) ?? "")
+            .first(where: { $0.isTest && Self.isInside(relative, any: [$0.path]) })
+        {
+            return (
+                .targetNotBuilt,
+                "\(manifest.lastPathComponent) declares its folder as the test target \(target.name) only in a comment "
+                    + "(`// .testTarget(`)"
+            )
         }
         return (.fileNotCompiled, "it is outside every target's folder")
     }

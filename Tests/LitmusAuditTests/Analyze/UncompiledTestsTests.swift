@@ -227,6 +227,91 @@ struct UncompiledTestsTests {
         #expect(findings.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.ignoredTest, .neverRan])
     }
 
+    @Test(
+        "A test target declared only in a comment is named; `litmus smells` reports its files, though no target is a test's"
+    )
+    func testTargetInAComment() throws {
+        // Given Moya 15.0.3's manifest, whose test target its contributors uncomment by hand, and a prose comment
+        let root = try temporaryFolder([
+            "Package.swift": """
+            // swift-tools-version:5.3
+            import PackageDescription
+            // The test target below is for development: .testTarget( is uncommented to run the tests.
+            let package = Package(name: "Moya", targets: [
+                .target(name: "Moya"),
+            //        .testTarget( // dev
+            //            name: "MoyaTests",  // dev
+            //            dependencies: [ // dev
+            //                .product(name: "Quick", package: "Quick"), // dev
+            //            ] // dev
+            //        ) // dev
+            ])
+            """,
+            "Sources/Moya/Moya.swift": "public let moya = 1\n",
+            "Tests/MoyaTests/OldTests.swift": testFile,
+            "Tests/Other/OtherTests.swift": testFile,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // When
+        let findings = PackageManifest.uncompiledTests(in: root, tests: [])
+        let report = try SmellsReport.make(paths: [root.path], options: AuditOptions())
+        // Then the commented target's file is named for the comment, the other file for no target
+        #expect(
+            findings.map(\.message).sorted() == [
+                "Tests/MoyaTests/OldTests.swift declares a test (OldTests.testA) and no target compiles it: Package.swift declares its folder as the test target MoyaTests only in a comment (`// .testTarget(`), so it never runs",
+                "Tests/Other/OtherTests.swift declares a test (OldTests.testA) and no target compiles it: it is outside every target's folder, so it never runs",
+            ])
+        #expect(findings.compactMap(\.finding.cause).map(\.rawValue).sorted() == ["fileNotCompiled", "targetNotBuilt"])
+        #expect(report.findings.compactMap(\.cause).map(\.rawValue).sorted() == ["fileNotCompiled", "targetNotBuilt"])
+    }
+
+    @Test(
+        "A file of tests only an Xcode project builds is a note that `swift test` misses it; one it does not name, a finding"
+    )
+    func testsOnlyXcodeBuilds() throws {
+        // Given Moya 15.0.3's layout: its CI tests through Moya.xcodeproj, whose project names the spec file
+        let root = try temporaryFolder([
+            "Package.swift": """
+            // swift-tools-version:5.3
+            import PackageDescription
+            let package = Package(name: "Moya", targets: [.target(name: "Moya")])
+            """,
+            "Moya.xcodeproj/project.pbxproj": "/* OldTests.swift in Sources */ = {isa = PBXBuildFile; };\n",
+            "Sources/Moya/Moya.swift": "public let moya = 1\n",
+            "Tests/MoyaTests/OldTests.swift": testFile,
+            "Tests/MoyaTests/Forgotten.swift": testFile,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // When
+        let findings = PackageManifest.uncompiledTests(in: root, tests: [])
+        // Then
+        #expect(
+            findings.map {
+                "\($0.isNote ? "note" : "finding") \($0.file.map { String($0.dropFirst(root.path.count + 1)) } ?? "-")"
+            }.sorted() == [
+                "finding Tests/MoyaTests/Forgotten.swift", "note Tests/MoyaTests/OldTests.swift",
+            ])
+        #expect(
+            findings.first { $0.isNote }?.message
+                == "Tests/MoyaTests/OldTests.swift declares a test (OldTests.testA) that only Moya.xcodeproj builds: no target of the package compiles it (it is outside every target's folder), so it runs through Xcode alone, never under `swift test`"
+        )
+    }
+
+    @Test("A package with no test file anywhere is still no input to `litmus smells`")
+    func noTestsAnywhere() throws {
+        // Given a package whose only file is a source
+        let root = try temporaryFolder([
+            "Package.swift":
+                "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"P\")])\n",
+            "Sources/P/P.swift": "public let p = 1\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Then
+        #expect(throws: SmellsReport.BadPath.self) {
+            try SmellsReport.make(paths: [root.path], options: AuditOptions())
+        }
+    }
+
     @Test("A test folder only another manifest declares is a target this toolchain does not build")
     func targetOfAnotherManifest() throws {
         // Given: SwiftPM 6.3 reads Package@swift-5.9.swift, which has no LegacyTests
