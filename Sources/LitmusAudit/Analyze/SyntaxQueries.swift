@@ -24,11 +24,31 @@ enum CallCollector {
 
     /// Whether `call` may call a helper of the test targets: a plain call or a call on `self`/`Self`.
     static func mayCallHelper(_ call: FunctionCallExprSyntax) -> Bool {
-        if call.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) { return !callsParameter(call) }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
             return false
         }
         return ["self", "Self"].contains(base.trimmedDescription)
+    }
+
+    /// Whether `call` calls, by a bare name, a parameter of a closure or function around it: a value handed to
+    /// it, not a function of the package's (the swift-composable-architecture 1.25.5 reducers' `.run { send in
+    /// await send(.response) }`, whose `send` is no TestStore's).
+    static func callsParameter(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var current = call.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self), closure.parameterNames?.contains(name) == true {
+                return true
+            }
+            if let function = node.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.contains {
+                    ($0.secondName ?? $0.firstName).text == name
+                }
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// Whether `node` holds a plain `try` (not `try?`): a thrown error fails the test, so it validates.

@@ -84,4 +84,43 @@ struct HelperResolutionTests {
         // When it is analyzed, then only the test that waits for nothing is found
         #expect(try analyzedFindings(.unawaitedAssertion, in: ["X.swift": source]) == ["XTests.testB:9"])
     }
+
+    @Test("A call of a closure's or function's parameter is no helper of the same name")
+    func parameterIsNoHelper() throws {
+        // Given swift-composable-architecture 1.25.5's shape: a checking helper named send, and a reducer's effect
+        // calling the send it is handed, only in one case of a switch
+        let files = [
+            "Helpers.swift": """
+            import XCTest
+            func send(_ action: Int, file: StaticString = #filePath) { XCTAssertGreaterThan(action, 0, file: file) }
+            """,
+            "T.swift": """
+            import XCTest
+            final class T: XCTestCase {
+                func testEffect() async {
+                    let reducer = Reduce { action in
+                        switch action {
+                        case 1: return .run { send in await send(2) }
+                        default: return .none
+                        }
+                    }
+                    XCTAssertNotNil(reducer)
+                }
+                func testHelper() async {
+                    switch mode {
+                    case 1: send(2)
+                    default: break
+                    }
+                }
+                func handle(send: (Int) -> Void) { if ok { send(1) } }
+            }
+            """,
+        ]
+
+        // When they are analyzed
+        let sut = try analyzedFindings(.conditionalTestLogic, in: files)
+
+        // Then the handed send is no check that a case can skip; the helper called in one case is
+        #expect(sut == ["T.testHelper:14"])
+    }
 }

@@ -188,6 +188,121 @@ struct RequiredBeforeTests {
     }
 }
 
+@Suite("conditionalTestLogic after a check of the same condition, or an unwrap that records its failure")
+struct RequiredConditionTests {
+    /// The tests of the Swift Testing file `source` with a conditionalTestLogic finding.
+    private func skippable(_ source: String) throws -> [String] {
+        try analyzeSources(["S.swift": source]).findings.filter { $0.kind == .conditionalTestLogic }.compactMap(
+            \.testName)
+    }
+
+    @Test("An if on a condition a check before requires as written cannot skip; on another condition it can")
+    func sameCondition() throws {
+        // Given WasmKit 0.4.2's `#expect(trap.callStack.count >= 2)` then `if trap.callStack.count >= 2`, and near misses
+        let source = """
+            import Testing
+            struct S {
+                @Test func same() {
+                    #expect(stack.count >= 2)
+                    if stack.count >= 2 { #expect(stack[1] == 4) }
+                }
+                @Test func weaker() {
+                    #expect(stack.count >= 1)
+                    if stack.count >= 2 { #expect(stack[1] == 4) }
+                }
+                @Test func underIf() {
+                    if strict { #expect(stack.count >= 2) }
+                    if stack.count >= 2 { #expect(stack[1] == 4) }
+                }
+                @Test func changedBetween() {
+                    #expect(stack.count >= 2)
+                    stack.removeAll()
+                    if stack.count >= 2 { #expect(stack[1] == 4) }
+                }
+                @Test func calls() {
+                    #expect(depth() >= 2)
+                    if depth() >= 2 { #expect(stack[1] == 4) }
+                }
+            }
+            """
+        // Then the weaker check, the conditional one, one with a statement between and a call leave it skippable
+        #expect(try skippable(source) == ["S/weaker", "S/underIf", "S/changedBetween", "S/calls"])
+    }
+
+    @Test("A search loop that returns after its checks and fails after the loop cannot pass checking nothing")
+    func searchLoop() throws {
+        // Given WasmKit 0.4.2's component tests, and near misses: no failure after the loop, no return in the branch
+        let source = """
+            import Testing
+            struct S {
+                @Test func found() throws {
+                    for d in decls {
+                        if case .enum(let labels) = d { #expect(labels == ["red"]); return }
+                    }
+                    Issue.record("No enum found")
+                }
+                @Test func foundNested() throws {
+                    let it = try #require(items.first)
+                    for d in it.declarations {
+                        if case .type(let vt) = d {
+                            if case .enum(let labels) = vt { #expect(labels == ["red"]); return }
+                        }
+                    }
+                    Issue.record("No enum found")
+                }
+                @Test func notFailed() throws {
+                    for d in decls {
+                        if case .enum(let labels) = d { #expect(labels == ["red"]); return }
+                    }
+                    print("none")
+                }
+                @Test func leavesBetween() throws {
+                    for d in decls {
+                        if case .enum(let labels) = d { #expect(labels == ["red"]); return }
+                    }
+                    if decls.isEmpty { return }
+                    Issue.record("No enum found")
+                }
+                @Test func noReturn() throws {
+                    for d in decls {
+                        if case .enum(let labels) = d { #expect(labels == ["red"]) }
+                    }
+                    Issue.record("No enum found")
+                }
+            }
+            """
+        // Then only the search that can end silently, and the branch that does not leave, are findings
+        #expect(try skippable(source) == ["S/notFailed", "S/leavesBetween", "S/noReturn"])
+    }
+
+    @Test("A guard on `try? XCTUnwrap` or `try? #require` fails the test before it leaves; on another try? it does not")
+    func unwrapThatRecords() throws {
+        // Given vapor/postgres-nio 1.33.2's error handlers, and a near miss
+        let methods = """
+            func testA() { XCTAssertThrowsError(try run()) { error in
+                guard let e = try? XCTUnwrap(error as? PostgresError) else { return }
+                XCTAssertEqual(e.code, 1) } }
+            func testB() { XCTAssertThrowsError(try run()) { error in
+                guard let e = try? decode(error) else { return }
+                XCTAssertEqual(e.code, 1) } }
+            func testC() throws { if let e = try? XCTUnwrap(value) { XCTAssertEqual(e.code, 1) } }
+            func testD() throws { guard let e = try? XCTUnwrap(value), e.isReady else { return }; XCTAssertEqual(e.code, 1) }
+            """
+        // Then the guard on a decode, and one with a condition besides the unwrap, can leave without failing
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testB:8", "testD:10"])
+        // And in Swift Testing, `#require` records; XCTUnwrap, with no XCTest case running, and a throwing argument do not
+        let tests = """
+            import Testing
+            struct S {
+                @Test func required() { if let e = try? #require(value) { #expect(e.code == 1) } }
+                @Test func xctUnwrap() { if let e = try? XCTUnwrap(value) { #expect(e.code == 1) } }
+                @Test func throwing() { if let e = try? #require(try load()) { #expect(e.code == 1) } }
+            }
+            """
+        #expect(try skippable(tests) == ["S/xctUnwrap", "S/throwing"])
+    }
+}
+
 @Suite("conditionalTestLogic in a Quick spec's example")
 struct RequiredBeforeSpecTests {
     @Test("A branch in a spec's `it` closure is judged, and the search around it ends at the example")

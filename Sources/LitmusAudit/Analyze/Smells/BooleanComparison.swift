@@ -5,7 +5,7 @@ import SwiftSyntax
 /// differed. Advice only where the rewrite it gives compiles: the compiler's types decide. A comparison
 /// with a literal is advice for a non-optional `Bool` only (not a `Bool?`, nor a type expressible by a
 /// Boolean literal); `a == b` is, unless its `==` is a free function (tuples', or a type's that is not
-/// `Equatable`), which `XCTAssertEqual` cannot call. Without types, the syntax decides (``LiteralTypedValues``)
+/// `Equatable`), which `XCTAssertEqual` cannot call, or compares two types (``operandsDiffer(_:test:)``). Without types, the syntax decides (``LiteralTypedValues``)
 /// and the advice is unconfirmed. A comparison with a literal in a generated file is no advice: the literal is
 /// the generator's substitution (``GeneratedSource``).
 enum BooleanComparison {
@@ -21,7 +21,7 @@ enum BooleanComparison {
             if token.text == "==" || token.text == "!=" {
                 switch equatableOperator(token, test: test) {
                 case .known(false): return nil
-                case .known(true): break
+                case .known(true): if operandsDiffer(first, test: test) { return nil }
                 case .unknown(let why): unconfirmed = why
                 }
             }
@@ -52,6 +52,19 @@ enum BooleanComparison {
             }
         }
         return nil
+    }
+
+    /// Whether the compiler typed the two sides of the comparison `expression` differently (optionals aside): their
+    /// `==` is then a type's own heterogeneous one, `static func == <D: DataProtocol>(lhs: Self, rhs: D)`, and
+    /// XCTAssertEqual, which takes two values of one Equatable type, would not compile (apple/swift-crypto 4.5.2
+    /// compares MACs, digests and shared secrets with `Data` so). A subclass compared with its base loses the
+    /// advice too, though XCTAssertEqual would take them as the base.
+    private static func operandsDiffer(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+        guard let (left, _, right) = EqualityShapeDetector.comparison(expression),
+            !left.is(NilLiteralExprSyntax.self), !right.is(NilLiteralExprSyntax.self),
+            case .known(let leftType) = test.type(of: left), case .known(let rightType) = test.type(of: right)
+        else { return false }
+        return leftType.unwrapped.mangled != rightType.unwrapped.mangled
     }
 
     /// Whether the assertion fails only when a value equals a literal (`XCTAssert(x != nil)`, `XCTAssertTrue(s !=

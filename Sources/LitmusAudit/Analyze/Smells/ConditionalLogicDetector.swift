@@ -41,7 +41,9 @@ enum ConditionalLogicDetector {
             if let why = skipper(
                 of: assertion, in: body, test: test, literalNames: literalNames, tableNames: tableNames,
                 assertions: test.assertions, sizes: fixed)
-                ?? silentGuard(before: assertion, tableNames: tableNames, assertions: test.assertions, body: body)
+                ?? silentGuard(
+                    before: assertion, tableNames: tableNames, assertions: test.assertions, body: body,
+                    framework: test.framework)
             {
                 flagged.append((assertion, why))
             }
@@ -82,7 +84,10 @@ enum ConditionalLogicDetector {
                 let other: Syntax? =
                     child.id == branch.body.id ? branch.elseBody.map(Syntax.init) : Syntax(branch.body)
                 if child.id == branch.body.id || child.id == branch.elseBody?.id,
-                    !(other.map { checksOrFails($0, assertions: assertions) } ?? false)
+                    !(other.map { checksOrFails($0, assertions: assertions) } ?? false),
+                    child.id != branch.body.id
+                        || !(failsWhenFalse(branch.conditions, framework: test.framework)
+                            || searchFailsAfterLoop(from: node, body: body))
                 {
                     return "when `if \(branch.conditions.quoted(40))` "
                         + (child.id == branch.body.id ? "holds" : "does not hold")
@@ -104,7 +109,8 @@ enum ConditionalLogicDetector {
                     isTable: { alwaysIterates($0, literalNames: literalNames, sizes: sizes) }),
                 !checksAccumulator(
                     Syntax(loop), region: [Syntax(loop.body)], inputs: [Syntax(loop.sequence)], assertions: assertions,
-                    in: body, tableNames: tableNames)
+                    in: body, tableNames: tableNames),
+                !searchFailsAfterLoop(from: node, body: body)
             {
                 return "inside `for … in \(loop.sequence.quoted(40))`, which may not iterate"
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
@@ -171,7 +177,10 @@ enum ConditionalLogicDetector {
     /// A `guard` before `node` in a block around it whose `else` leaves without failing
     /// (`guard let x = f() else { return }`): when it leaves, the check is skipped and the test passes.
     /// Not a guard whose conditions read only `tableNames`, the test's own table.
-    private static func silentGuard(before node: Syntax, tableNames: Set<String>, assertions: [Syntax], body: Syntax)
+    private static func silentGuard(
+        before node: Syntax, tableNames: Set<String>, assertions: [Syntax], body: Syntax,
+        framework: ScannedTest.Framework
+    )
         -> String?
     {
         var current = node.parent
@@ -192,6 +201,7 @@ enum ConditionalLogicDetector {
                     }
                     guard let guardStatement = statement.item.as(GuardStmtSyntax.self),
                         !isUncontrolled(guardStatement.conditions.trimmedDescription),
+                        !failsWhenFalse(guardStatement.conditions, framework: framework),
                         !readsOnly(guardStatement.conditions, derived),
                         !checksOrFails(Syntax(guardStatement.body), assertions: assertions),
                         !RequiredBefore.covers(
@@ -344,6 +354,75 @@ enum ConditionalLogicDetector {
 
     /// Whether a condition reads what the test does not control.
     static func isUncontrolled(_ condition: String) -> Bool { uncontrolled.contains { condition.contains($0) } }
+
+    /// Whether `check` sits in a block that leaves the test (`return`) from inside a loop that a failure follows
+    /// (`for d in decls { if case .enum(let labels) = d { #expect(…); return } }` then `Issue.record("no enum
+    /// found")` as the loop's next statement): a search whose checks run on the element it finds, and that fails
+    /// when it finds none (swiftwasm/WasmKit 0.4.2's component tests).
+    static func searchFailsAfterLoop(from check: Syntax, body: Syntax) -> Bool {
+        // The block holding the check ends by leaving the test.
+        var block = check.parent
+        while let node = block, !node.is(CodeBlockItemListSyntax.self) { block = node.parent }
+        guard let statements = block?.as(CodeBlockItemListSyntax.self),
+            statements.last?.item.is(ReturnStmtSyntax.self) == true
+        else { return false }
+        var current = check.parent
+        while let node = current, node.id != body.id {
+            // A `do` whose `catch` takes what the failure throws; a closure or function the `return` leaves.
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self)
+                || node.as(DoStmtSyntax.self).map({ !$0.catchClauses.isEmpty }) == true
+            {
+                return false
+            }
+            if node.is(ForStmtSyntax.self) || node.is(WhileStmtSyntax.self) || node.is(RepeatStmtSyntax.self),
+                let item = node.parent?.as(CodeBlockItemSyntax.self),
+                let next = item.parent?.as(CodeBlockItemListSyntax.self)?.first(where: {
+                    $0.position >= item.endPosition
+                })
+            {
+                return isFailure(next.item)
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// Whether `statement` fails the test whenever it runs: `XCTFail(…)`, `Issue.record(…)`, Nimble's
+    /// `fail(…)`, or a `throw`.
+    private static func isFailure(_ statement: CodeBlockItemSyntax.Item) -> Bool {
+        if statement.is(ThrowStmtSyntax.self) { return true }
+        let expression = statement.as(ExprSyntax.self)
+        let call = (expression?.as(TryExprSyntax.self)?.expression ?? expression)?.as(FunctionCallExprSyntax.self)
+        guard let call, let name = CallCollector.calledName(call.calledExpression) else { return false }
+        if name == "record" {
+            return call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "Issue"
+        }
+        // Nimble's `fail(…)` called bare, not a member of another type (`promise.fail(error)`).
+        return call.calledExpression.is(DeclReferenceExprSyntax.self) && (name == "XCTFail" || name == "fail")
+    }
+
+    /// Whether every one of `conditions` binds an unwrap that records a failure when it finds nil (`let e = try?
+    /// XCTUnwrap(error as? PostgresError)`, `let v = try? #require(x)`): the condition is false only once the test
+    /// has failed (vapor/postgres-nio 1.33.2's error handlers).
+    /// XCTUnwrap records only in an XCTest test (with no test case running, swift-corelibs-xctest records nothing),
+    /// `#require` only in a Swift Testing one, and neither records an error its argument throws, which `try?`
+    /// then swallows (`try? #require(try load())`).
+    static func failsWhenFalse(_ conditions: ConditionElementListSyntax, framework: ScannedTest.Framework) -> Bool {
+        !conditions.isEmpty
+            && conditions.allSatisfy { element in
+                guard case .optionalBinding(let binding) = element.condition,
+                    let attempt = binding.initializer?.value.as(TryExprSyntax.self),
+                    attempt.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+                else { return false }
+                let unwrapped = attempt.expression.as(AwaitExprSyntax.self)?.expression ?? attempt.expression
+                guard unwrapped.descendants(of: TryExprSyntax.self).isEmpty else { return false }
+                if let call = unwrapped.as(FunctionCallExprSyntax.self) {
+                    return framework == .xctest && CallCollector.calledName(call.calledExpression) == "XCTUnwrap"
+                }
+                return framework == .swiftTesting
+                    && unwrapped.as(MacroExpansionExprSyntax.self)?.macroName.text == "require"
+            }
+    }
 
     /// Whether `branch` checks or fails: an assertion, a failure, a `throw`, or `fatalError`.
     /// One of the test's `assertions` in it counts too: a call of a helper that checks (swift-websocket

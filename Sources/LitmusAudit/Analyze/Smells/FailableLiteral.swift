@@ -183,7 +183,9 @@ enum FailableLiteral {
         case .known(let type):
             guard ["$sSSD", "$sSsD"].contains(type.mangled) else { return false }
         case .unknown:
-            guard !base.trimmedDescription.hasPrefix("NS"),
+            // `body?.data(using: .utf8)` is nil when `body` is.
+            guard !base.trimmedDescription.hasPrefix("NS"), !base.is(OptionalChainingExprSyntax.self),
+                base.descendants(of: OptionalChainingExprSyntax.self).isEmpty,
                 !TrapDetector.objcStringNames(test).contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
             else { return false }
         }

@@ -12,7 +12,8 @@ import SwiftSyntax
 ///   comparison as the parser leaves it (a sequence) or folded (SWXMLHash 8.1.1's conversion tests:
 ///   six `if let value = value` after `#expect(value != nil)` were called skippable).
 /// The condition may also be `E != nil` itself (`if err != nil { #expect(err!.line == 1) }` after
-/// `#expect(err != nil)`).
+/// `#expect(err != nil)`), or any condition, calling nothing, that the check right before the `if` requires as
+/// written (`if n >= 2` right after `#expect(n >= 2)`).
 ///
 /// A check after the branch counts too, when nothing but the branch lies between (the path that skips it
 /// reaches that check, which fails): `if let y = x as? T { … }` then `XCTAssertNotNil(x as? T)` or
@@ -39,6 +40,11 @@ enum RequiredBefore {
         guard !around.isEmpty else { return false }
         let required = Set(around.flatMap(requiredValues))
         return conditions.allSatisfy { element in
+            if let expression = element.condition.as(ExprSyntax.self),
+                checkedRightBefore(expression, at: statement, assertions: around)
+            {
+                return true
+            }
             if let expression = element.condition.as(ExprSyntax.self),
                 let (left, op, right) = EqualityShapeDetector.comparison(expression), op == "!=",
                 right.is(NilLiteralExprSyntax.self)
@@ -225,11 +231,31 @@ enum RequiredBefore {
         case "XCTAssertGreaterThanOrEqual" where arguments.count >= 2:
             return countAbove(arguments[0], arguments[1], atLeast: 1).map(nonEmpty) ?? []
         case "XCTAssert", "XCTAssertTrue", "#expect", "#require":
-            return condition(first)
+            // The condition itself, as written: an `if` on the same condition cannot skip once it passed.
+            return condition(first) + [holds(first)]
         default:
             return []
         }
     }
+
+    /// Whether the statement right before `statement` (in its block) is a check requiring `condition` as written,
+    /// and the condition calls nothing: nothing between them can change its value.
+    private static func checkedRightBefore(_ condition: ExprSyntax, at statement: Syntax, assertions: [Syntax]) -> Bool
+    {
+        guard condition.descendants(of: FunctionCallExprSyntax.self).isEmpty,
+            let item = statement.parent?.as(ExpressionStmtSyntax.self)?.parent?.as(CodeBlockItemSyntax.self)
+                ?? statement.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            let previous = list.last(where: { $0.endPosition <= item.position })
+        else { return false }
+        return assertions.contains { check in
+            isInside(check, Syntax(previous)) && requiredValues(check).contains(holds(condition))
+        }
+    }
+
+    /// The text ``requiredValues(_:)`` gives for a Boolean `condition` a check requires to hold as written
+    /// (WasmKit 0.4.2: `#expect(trap.callStack.count >= 2)` then `if trap.callStack.count >= 2 { … }`).
+    private static func holds(_ condition: ExprSyntax) -> String { "holds: " + condition.trimmedDescription }
 
     /// What a Boolean condition requires: `!R.isEmpty`, `R.count == N` (N > 0), `R.count > 0`,
     /// `R.count >= 1`, `E != nil`.

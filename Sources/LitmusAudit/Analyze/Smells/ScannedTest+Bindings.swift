@@ -92,6 +92,20 @@ extension ScannedTest {
         return binding.initializer?.value
     }
 
+    /// Whether `binding` (of a `let` or `var`) is in scope at `use`: a statement of a block around the use, ended
+    /// before it (not a `let` of a `do { }` block the use comes after).
+    static func isVisible(_ binding: PatternBindingSyntax, at use: Syntax) -> Bool {
+        guard let statement = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
+            let block = statement.parent, statement.endPosition <= use.position
+        else { return false }
+        var current = use.parent
+        while let node = current {
+            if node.id == block.id { return true }
+            current = node.parent
+        }
+        return false
+    }
+
     /// The value `name` has at `use`: ``onlyLetValue(of:)``, or, when the test binds the name more than
     /// once and every time by a plain `let name = …` (one per `do { }` block, say), the one Swift's scopes
     /// give it there: the nearest `let` before `use` in a block around it. `nil` when something else binds

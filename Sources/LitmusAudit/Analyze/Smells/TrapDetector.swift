@@ -19,30 +19,21 @@ enum TrapDetector {
         for node in test.all(TryExprSyntax.self)
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !EmbeddedNIO.cannotThrow(node.expression, test: test)
+            && !LiteralJSON.cannotThrow(node.expression, test: test)
         {
             traps.append((Syntax(node), "`try!`"))
         }
         // The names the test binds to an NSString or to a test run, read only for a test that unwraps.
         var bound: (objcStrings: Set<String>, runs: Set<String>)?
-        for node in test.all(ForceUnwrapExprSyntax.self) {
-            switch FailableLiteral.judge(node.expression, test: test) {
-            case .cannotFail: continue
-            case .canFail:
-                traps.append((Syntax(node), "a force unwrap `\(node.quoted(50))`"))
-                continue
-            case .notRead: break
-            }
+        let names = {
             let names = bound ?? (objcStringNames(test), fixtureRunNames(test))
             bound = names
-            if cannotBeNil(node.expression, objcStrings: names.objcStrings, runs: names.runs) { continue }
-            // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
-            if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { continue }
-            if isValueBufferAddress(node.expression, test: test) { continue }
-            if NeverNil.holds(node.expression, test: test, sources: sources) { continue }
-            if isCheckedNonNil(node.expression) { continue }
-            if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { continue }
-            traps.append((Syntax(node), "a force unwrap `\(node.quoted(50))`"))
+            return names
         }
+        traps += test.all(ForceUnwrapExprSyntax.self).filter {
+            !cannotTrap($0, test: test, sources: sources, names: names)
+        }
+        .map { (Syntax($0), "a force unwrap `\($0.quoted(50))`") }
         for node in test.all(AsExprSyntax.self)
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !isHTTPResponseCast(node.expression, to: node.type, test: test)
@@ -52,7 +43,8 @@ enum TrapDetector {
         }
         for call in test.all(FunctionCallExprSyntax.self) {
             guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
-                trappingCalls.contains(reference.baseName.text)
+                trappingCalls.contains(reference.baseName.text),
+                !isInGuardThatHolds(call, test: test, sources: sources, names: names())
             else { continue }
             traps.append((Syntax(call), "`\(reference.baseName.text)`"))
         }
@@ -78,6 +70,72 @@ enum TrapDetector {
                     "\(test.shown) can trap: \(first.1), which ends the whole test process instead of failing this test",
                     traps.count))
         ]
+    }
+
+    /// Whether the unwrap `node` cannot trap: its value is never `nil` by what the sources show.
+    private static func cannotTrap(
+        _ node: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions?,
+        names: () -> (objcStrings: Set<String>, runs: Set<String>)
+    ) -> Bool {
+        switch FailableLiteral.judge(node.expression, test: test) {
+        case .cannotFail: return true
+        case .canFail: return false
+        case .notRead: break
+        }
+        if neverNil(node.expression, test: test, sources: sources, names: names()) { return true }
+        // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
+        if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { return true }
+        if isValueBufferAddress(node.expression, test: test) { return true }
+        if isCheckedNonNil(node.expression) { return true }
+        if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { return true }
+        // A constant bound to such a value (`let data = json.data(using: .utf8)`, then `data!`: Moya 15.0.3).
+        if let name = node.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let value = test.letValue(of: name, at: Syntax(node)),
+            let binding = value.parent?.parent?.as(PatternBindingSyntax.self),
+            ScannedTest.isVisible(binding, at: Syntax(node)),
+            neverNil(value, test: test, sources: sources, names: names())
+        {
+            return true
+        }
+        return false
+    }
+
+    /// Whether `value` is never `nil` by what the sources show: a fixed literal parsed (``FailableLiteral``), a
+    /// string's Unicode data or a fixture run (``cannotBeNil(_:objcStrings:runs:)``), a library's value that is
+    /// never `nil` (``NeverNil``), or `try?` of what cannot throw (``LiteralJSON``).
+    private static func neverNil(
+        _ value: ExprSyntax, test: ScannedTest, sources: SourceFunctions?,
+        names: (objcStrings: Set<String>, runs: Set<String>)
+    ) -> Bool {
+        if let attempt = value.as(TryExprSyntax.self),
+            attempt.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+        {
+            return LiteralJSON.cannotThrow(attempt.expression, test: test)
+        }
+        return FailableLiteral.judge(value, test: test) == .cannotFail
+            || cannotBeNil(value, objcStrings: names.objcStrings, runs: names.runs)
+            || NeverNil.holds(value, test: test, sources: sources)
+    }
+
+    /// Whether `call` (a `fatalError`) is in the `else` of a `guard` every condition of which binds a value that
+    /// is never `nil`, so it never runs (Moya 15.0.3: `guard let data = string.data(using: .utf8) else {
+    /// fatalError(…) }`, and `try? JSONSerialization.data(withJSONObject:)` of a literal).
+    private static func isInGuardThatHolds(
+        _ call: FunctionCallExprSyntax, test: ScannedTest, sources: SourceFunctions?,
+        names: (objcStrings: Set<String>, runs: Set<String>)
+    ) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(ClosureExprSyntax.self), !node.is(FunctionDeclSyntax.self) {
+            if let guardStatement = node.as(GuardStmtSyntax.self) {
+                return guardStatement.conditions.allSatisfy { element in
+                    guard case .optionalBinding(let binding) = element.condition, let value = binding.initializer?.value
+                    else { return false }
+                    return neverNil(value, test: test, sources: sources, names: names)
+                }
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// The Unicode encodings every Swift string can be encoded in, in either byte order: `data(using:)` never
@@ -127,6 +185,9 @@ enum TrapDetector {
         if FixtureRuns.runsTests(call), !FixtureRuns.types(runIn: Syntax(call)).isEmpty { return true }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "data", let base = member.base,
+            // `body?.data(using: .utf8)` is nil when `body` is.
+            !base.is(OptionalChainingExprSyntax.self),
+            base.descendants(of: OptionalChainingExprSyntax.self).isEmpty,
             !objcStrings.contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""),
             !base.trimmedDescription.hasPrefix("NS"),
             call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "using",

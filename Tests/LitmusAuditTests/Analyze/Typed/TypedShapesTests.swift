@@ -63,7 +63,7 @@ struct TypedShapesTests {
             ])
     }
 
-    @Test("boolAssertEquality: not a Bool? (an optional chain's too), a Boolean-literal type, tuples; a Bool is")
+    @Test("boolAssertEquality: not a Bool? (an optional chain's too), a Boolean-literal type, tuples, two types")
     func booleans() throws {
         #expect(
             try Self.found(.boolAssertEquality, typed: true) == [
@@ -73,6 +73,8 @@ struct TypedShapesTests {
         #expect(untyped["BoolTests/optionalFlag"] == true)
         // A tuple written out needs no facts: the syntax shows it (a free `==`, no XCTAssertEqual to offer).
         #expect(untyped["testPairs"] == nil)
+        // A code compared with bytes by its own `==`: only the facts show the two types, which no XCTAssertEqual takes.
+        #expect(untyped["testTagAgainstBytes"] == true)
     }
 
     @Test("trapInTest: literals that parse (URL's too, as .init) and Unicode data cannot fail; a bad one, a value can")

@@ -29,6 +29,16 @@ public struct Money: Equatable, Sendable {
 }
 
 /// A price read from its text, exactly: a `Decimal`, not a floating-point number.
+/// A message authentication code, compared with any bytes by an `==` of its own (as swift-crypto's `MessageAuthenticationCode`
+/// compares with a `DataProtocol`): no `XCTAssertEqual` takes a code and bytes.
+public struct Tag: Equatable, Sendable {
+    public var bytes: [UInt8]
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public static func == <Bytes: Collection>(lhs: Tag, rhs: Bytes) -> Bool where Bytes.Element == UInt8 {
+        lhs.bytes.elementsEqual(rhs)
+    }
+}
+
 public struct Price: Sendable {
     public var amount: Decimal
     public init(text: String) { amount = Decimal(string: text) ?? 0 }

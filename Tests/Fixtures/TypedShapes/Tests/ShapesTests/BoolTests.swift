@@ -40,4 +40,8 @@ final class BoolEqualityTests: XCTestCase {
     func testMoney() {
         XCTAssertTrue(Money(cents: sum([1, 2])) == Money(cents: 3))
     }
+
+    func testTagAgainstBytes() {
+        XCTAssertTrue(Tag(bytes: [1, 2]) == [UInt8]([1, 2]))
+    }
 }
