@@ -1,0 +1,74 @@
+import SwiftSyntax
+
+/// Branches whose skipping cannot pass silently because the test fails on the way out: a search loop that records
+/// an issue when it finds nothing, and an unwrap that records its failure before the `else` runs.
+extension ConditionalLogicDetector {
+    /// Whether `check` sits in a block that leaves the test (`return`) from inside a loop that a failure follows
+    /// (`for d in decls { if case .enum(let labels) = d { #expect(…); return } }` then `Issue.record("no enum
+    /// found")` as the loop's next statement): a search whose checks run on the element it finds, and that fails
+    /// when it finds none (swiftwasm/WasmKit 0.4.2's component tests).
+    static func searchFailsAfterLoop(from check: Syntax, body: Syntax) -> Bool {
+        // The block holding the check ends by leaving the test.
+        var block = check.parent
+        while let node = block, !node.is(CodeBlockItemListSyntax.self) { block = node.parent }
+        guard let statements = block?.as(CodeBlockItemListSyntax.self),
+            statements.last?.item.is(ReturnStmtSyntax.self) == true
+        else { return false }
+        var current = check.parent
+        while let node = current, node.id != body.id {
+            // A `do` whose `catch` takes what the failure throws; a closure or function the `return` leaves.
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self)
+                || node.as(DoStmtSyntax.self).map({ !$0.catchClauses.isEmpty }) == true
+            {
+                return false
+            }
+            if node.is(ForStmtSyntax.self) || node.is(WhileStmtSyntax.self) || node.is(RepeatStmtSyntax.self),
+                let item = node.parent?.as(CodeBlockItemSyntax.self),
+                let next = item.parent?.as(CodeBlockItemListSyntax.self)?.first(where: {
+                    $0.position >= item.endPosition
+                })
+            {
+                return isFailure(next.item)
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// Whether `statement` fails the test whenever it runs: `XCTFail(…)`, `Issue.record(…)`, Nimble's
+    /// `fail(…)`, or a `throw`.
+    private static func isFailure(_ statement: CodeBlockItemSyntax.Item) -> Bool {
+        if statement.is(ThrowStmtSyntax.self) { return true }
+        let expression = statement.as(ExprSyntax.self)
+        let call = (expression?.as(TryExprSyntax.self)?.expression ?? expression)?.as(FunctionCallExprSyntax.self)
+        guard let call, let name = CallCollector.calledName(call.calledExpression) else { return false }
+        if name == "record" {
+            return call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "Issue"
+        }
+        // Nimble's `fail(…)` called bare, not a member of another type (`promise.fail(error)`).
+        return call.calledExpression.is(DeclReferenceExprSyntax.self) && (name == "XCTFail" || name == "fail")
+    }
+
+    /// Whether every one of `conditions` binds an unwrap that records a failure when it finds nil (`let e = try?
+    /// XCTUnwrap(error as? PostgresError)`, `let v = try? #require(x)`): the condition is false only once the test
+    /// has failed (vapor/postgres-nio 1.33.2's error handlers).
+    /// XCTUnwrap records only in an XCTest test (with no test case running, swift-corelibs-xctest records nothing),
+    /// `#require` only in a Swift Testing one, and neither records an error its argument throws, which `try?`
+    /// then swallows (`try? #require(try load())`).
+    static func failsWhenFalse(_ conditions: ConditionElementListSyntax, framework: ScannedTest.Framework) -> Bool {
+        !conditions.isEmpty
+            && conditions.allSatisfy { element in
+                guard case .optionalBinding(let binding) = element.condition,
+                    let attempt = binding.initializer?.value.as(TryExprSyntax.self),
+                    attempt.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+                else { return false }
+                let unwrapped = attempt.expression.as(AwaitExprSyntax.self)?.expression ?? attempt.expression
+                guard unwrapped.descendants(of: TryExprSyntax.self).isEmpty else { return false }
+                if let call = unwrapped.as(FunctionCallExprSyntax.self) {
+                    return framework == .xctest && CallCollector.calledName(call.calledExpression) == "XCTUnwrap"
+                }
+                return framework == .swiftTesting
+                    && unwrapped.as(MacroExpansionExprSyntax.self)?.macroName.text == "require"
+            }
+    }
+}
