@@ -5,7 +5,8 @@ import SwiftSyntax
 /// value that cannot throw: it fails whenever the code throws, and when it does not, nothing checks that it
 /// should have. Both are swallowedError. Not: a `catch` that checks, fails or throws, one after a `do`
 /// whose body fails when nothing is thrown (`try f(); XCTFail("no error")`: printing the expected error is
-/// fine there), nor one around clean-up, waiting or making fixtures only (``SwallowedErrorIntent``).
+/// fine there), nor one around clean-up, waiting or making fixtures only (``SwallowedErrorIntent``), nor a
+/// catch of a named error (``catchesAll(_:)``).
 enum CaughtErrors {
     /// The calls that only show a value.
     static let showing: Set<String> = ["print", "debugPrint", "dump", "NSLog", "log", "debug", "info", "error"]
@@ -24,7 +25,7 @@ enum CaughtErrors {
                         "\(shown) checks `\(misused.quoted(50))` in a catch: the caught error cannot throw, so the check fails whenever the code throws and nothing checks that it throws"
                     )
                 }
-                guard onlyShows(clause.body), !checkedAfter else { return nil }
+                guard onlyShows(clause.body), !checkedAfter, catchesAll(clause) else { return nil }
                 let does = clause.body.statements.isEmpty ? "does nothing with it" : "only prints it"
                 return (
                     Syntax(clause),
@@ -99,6 +100,39 @@ enum CaughtErrors {
             return macro.arguments.first?.expression
         }
         return nil
+    }
+
+    /// Whether `clause` catches every error (`catch`, `catch let error`): a catch of a named error (`catch
+    /// TestClient.Error.connectionClosing {}`, `catch is CancellationError`, `catch let e as DecodingError`) is
+    /// the outcome the test allows, and every other error still fails it (hummingbird 2.28.1's idle-handler
+    /// tests catch the two ways a server may close the connection so).
+    static func catchesAll(_ clause: CatchClauseSyntax) -> Bool {
+        guard let item = clause.catchItems.first else { return true }
+        guard clause.catchItems.count == 1, item.whereClause == nil, let pattern = item.pattern else { return false }
+        return pattern.as(ValueBindingPatternSyntax.self)?.pattern.is(IdentifierPatternSyntax.self) ?? false
+    }
+
+    /// Whether `attempt` (`try? f { … throw E() }`) can discard only errors the test throws itself: `f` is a
+    /// function of the test targets that `rethrows` (in `rethrowing`), so it throws only what its closures
+    /// throw, and no closure given to it holds a `try` (postgres-nio 1.33.2's `try? await
+    /// factory.nextConnectAttempt { _ in throw ConnectionCreationError() }`, a connection made to fail on
+    /// purpose).
+    static func throwsOnlyOwnErrors(_ attempt: TryExprSyntax, rethrowing: Set<String>) -> Bool {
+        guard let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(call.calledExpression), rethrowing.contains(name)
+        else { return false }
+        let closures =
+            call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+            + [call.trailingClosure].compactMap { $0 } + call.additionalTrailingClosures.map(\.closure)
+        // Another argument may be a function value that throws anything: only closures and literals are read.
+        let literalsOrClosures = call.arguments.allSatisfy { argument in
+            let value = argument.expression
+            return value.is(ClosureExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
+                || value.is(IntegerLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self)
+                || value.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+        }
+        return literalsOrClosures && !closures.isEmpty
+            && closures.allSatisfy { $0.descendants(of: TryExprSyntax.self).isEmpty }
     }
 
     /// Whether a `catch` body does nothing but show values (or nothing at all).

@@ -65,6 +65,9 @@ struct HelperIndex {
     /// The functions the package names as checks of its own (`checks` in `.litmus-audit.json`): a call of one
     /// by that name, on any receiver, is a check.
     var configured: Set<String> = []
+    /// The names of the test targets' functions every declaration of which `rethrows`: a call of one throws
+    /// only what its closures throw.
+    var rethrowing: Set<String> = []
 
     /// Indexes `functions`, every function declared in the test targets; the functions named `configured`
     /// check, as XCTest's assertions do.
@@ -75,9 +78,15 @@ struct HelperIndex {
         var sleepingSeeds: Set<String> = []
         var xctestSeeds: Set<Int> = []
         var expectSeeds: Set<Int> = []
+        var throwingOtherwise: Set<String> = []
         for function in functions {
             let name = function.name.text
             if name == "expect" { declaresExpect = true }
+            if function.signature.effectSpecifiers?.throwsClause?.throwsSpecifier.tokenKind == .keyword(.rethrows) {
+                rethrowing.insert(name)
+            } else {
+                throwingOtherwise.insert(name)
+            }
             guard let body = function.body else { continue }
             let called = CallCollector.names(in: Syntax(body))
             calls[name, default: []].formUnion(called)
@@ -112,6 +121,7 @@ struct HelperIndex {
                 expectSeeds.insert(index)
             }
         }
+        rethrowing.subtract(throwingOtherwise)
         asserting = Self.callers(of: assertingSeeds, over: calls)
         checking = Self.callers(of: checkingSeeds, over: calls)
         sleeping = Self.callers(of: sleepingSeeds, over: directCalls)

@@ -37,12 +37,26 @@ final class SourceFunctions: @unchecked Sendable {
     /// associated type of the package's.
     func returnsNonOptional(_ name: String) -> Bool {
         lock.withLock {
-            let texts = loaded()
-            for (index, text) in texts.enumerated() where !parsed.contains(index) && text.contains("func \(name)") {
-                parsed.insert(index)
-                record(Parser.parse(source: text))
-            }
+            parseDeclaring(name)
             return functions[name] ?? false
+        }
+    }
+
+    /// ``returnsNonOptional(_:)`` of the functions `name` that `owner` and its extensions declare, when they
+    /// declare any (`Application.make(.testing)` of vapor 4.122.3, whose other types declare a `make` that
+    /// returns an optional); of every function `name` otherwise.
+    func returnsNonOptional(_ name: String, of owner: String) -> Bool {
+        lock.withLock {
+            parseDeclaring(name)
+            return functions["\(owner).\(name)"] ?? functions[name] ?? false
+        }
+    }
+
+    /// Parses, once, each file that may declare a function `name` (the lock held).
+    private func parseDeclaring(_ name: String) {
+        for (index, text) in loaded().enumerated() where !parsed.contains(index) && text.contains("func \(name)") {
+            parsed.insert(index)
+            record(Parser.parse(source: text))
         }
     }
 
@@ -152,8 +166,26 @@ final class SourceFunctions: @unchecked Sendable {
     private func record(_ tree: SourceFileSyntax) {
         for function in tree.descendants(of: FunctionDeclSyntax.self) {
             let name = function.name.text
-            functions[name] = (functions[name] ?? true) && isPlainResult(function)
+            let plain = isPlainResult(function)
+            functions[name] = (functions[name] ?? true) && plain
+            if let owner = Self.owner(of: function) {
+                functions["\(owner).\(name)"] = (functions["\(owner).\(name)"] ?? true) && plain
+            }
         }
+    }
+
+    /// The type `function` is declared in: its class, struct, enum or actor, or the type its extension
+    /// extends (`Application` of `extension Application`).
+    private static func owner(of function: FunctionDeclSyntax) -> String? {
+        var current = function.parent
+        while let node = current {
+            if let declaration = node.asProtocol(NamedDeclSyntax.self), !node.is(FunctionDeclSyntax.self) {
+                return declaration.name.text
+            }
+            if let extended = node.as(ExtensionDeclSyntax.self) { return extended.extendedType.trimmedDescription }
+            current = node.parent
+        }
+        return nil
     }
 
     /// Whether `function` returns a plain named type the package declares (a struct, class, enum or

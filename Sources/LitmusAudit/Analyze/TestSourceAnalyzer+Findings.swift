@@ -30,6 +30,7 @@ extension TestSourceAnalyzer {
         for tryExpression in body.descendants(of: TryExprSyntax.self)
         where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
             && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
+            && !CaughtErrors.throwsOnlyOwnErrors(tryExpression, rethrowing: helpers.rethrowing)
         {
             found.append(
                 AnalyzedFinding(

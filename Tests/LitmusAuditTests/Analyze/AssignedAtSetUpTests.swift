@@ -164,4 +164,31 @@ struct AssignedAtSetUpTests {
             .findings.filter { $0.kind == .trapInTest }
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
+
+    @Test("A static function of the type itself is read apart from other types' functions of the name")
+    func staticOfTheType() throws {
+        // Given vapor's `app = try await Application.make(.testing)` in an async setUp, where another type's
+        // `make` returns an optional
+        let sources = """
+            public final class Application {
+                public static func make(_ environment: String) async throws -> Application { Application() }
+            }
+            public enum Pool { public static func make(_ size: Int) -> Application? { nil } }
+            """
+        func traps(_ assignment: String) throws -> [Int] {
+            let file = """
+                import XCTest
+                final class RouteTests: XCTestCase {
+                    var app: Application!
+                    override func setUp() async throws { \(assignment) }
+                    func testRoute() { XCTAssertEqual(route(self.app!), 1) }
+                }
+                """
+            return try analyzeSources(["RouteTests.swift": file], packageSources: ["Application.swift": sources])
+                .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        }
+        #expect(try traps("app = try await Application.make(\"testing\")").isEmpty)
+        // Then the other type's optional `make` leaves the unwrap a trap
+        #expect(try traps("app = Pool.make(2)") == [5])
+    }
 }

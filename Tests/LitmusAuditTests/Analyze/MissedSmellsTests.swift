@@ -118,6 +118,50 @@ struct MissedSmellsTests {
         #expect(found == ["testA:5", "testB:9"])
     }
 
+    @Test("try? of a rethrows function whose closures throw only the test's own errors swallows nothing else")
+    func ownErrorsOfRethrows() throws {
+        // Given postgres-nio's mock factory, a connection made to fail on purpose, and near misses
+        let methods = """
+            func nextConnectAttempt(_ body: (Int) throws -> Int) rethrows -> Int { try body(1) }
+            func connect(_ body: (Int) throws -> Int) throws -> Int { try body(1) }
+            func testA() { _ = try? nextConnectAttempt { _ in throw ConnectionFailed() }; XCTAssertEqual(pool.count, 0) }
+            func testB() { _ = try? nextConnectAttempt { id in try pool.open(id) }; XCTAssertEqual(pool.count, 0) }
+            func testC() { _ = try? connect { _ in throw ConnectionFailed() }; XCTAssertEqual(pool.count, 0) }
+            func testD() { _ = try? nextConnectAttempt(handler); XCTAssertEqual(pool.count, 0) }
+            """
+        // Then a closure that tries the code (B), a function that throws of its own (C), and a closure passed
+        // by name (D) still swallow
+        #expect(try xctestFindings(.swallowedError, methods) == ["testB:6", "testC:7", "testD:8"])
+    }
+
+    @Test("A request of a literal path or loopback URL reaches no other host the test writes; of a variable it may")
+    func localRequestBesideRemoteText() throws {
+        // Given hummingbird's CORS test, whose remote host is a header value of a request to its own router
+        let found = try xctestFindings(
+            .mysteryGuest,
+            """
+            func testA() async throws {
+                let response = try await client.execute(uri: "/hello", method: .get, headers: [.origin: "https://foo.com"])
+                XCTAssertEqual(response.status, .ok)
+            }
+            func testB() async throws {
+                let response = try await client.get("http://localhost:8080/hello", headers: ["Origin": "https://foo.com"])
+                XCTAssertEqual(response.status, .ok)
+            }
+            func testC() async throws {
+                let target = "https://foo.com/hello"
+                let response = try await client.get(target)
+                XCTAssertEqual(response.status, .ok)
+            }
+            func testD() async throws {
+                let response = try await client.get("https://foo.com/hello")
+                XCTAssertEqual(response.status, .ok)
+            }
+            """)
+        // Then the requests of a variable (C) and of the remote URL itself (D) still reach it
+        #expect(found == ["testC:13", "testD:17"])
+    }
+
     @Test("Identity of a name with itself is a tautology in any test; of what is read or made twice it is not")
     func identity() throws {
         let found = try xctestFindings(
@@ -174,6 +218,21 @@ struct MissedSmellsTests {
             }
             """)
         #expect(found == ["testA:7"])
+    }
+
+    @Test("A catch of a named error lets only that error go; a catch-all after it, or one binding any error, swallows")
+    func caughtNamedError() throws {
+        // Given hummingbird's `catch TestClient.Error.connectionClosing {}`, the other named forms, and near misses
+        let methods = """
+            func testA() { do { try send(.end) } catch TestClient.Error.connectionClosing {} catch ChannelError.ioOnClosedChannel {}; XCTAssertEqual(sent(), 1) }
+            func testB() { do { try send(.end) } catch is CancellationError {}; XCTAssertEqual(sent(), 1) }
+            func testC() { do { try send(.end) } catch let failure as DecodingError { print(failure) }; XCTAssertEqual(sent(), 1) }
+            func testD() { do { try send(.end) } catch TestClient.Error.connectionClosing {} catch {}; XCTAssertEqual(sent(), 1) }
+            func testE() { do { try send(.end) } catch let failure { print(failure) }; XCTAssertEqual(sent(), 1) }
+            func testF() { do { try send(.end) } catch let failure where failure is Timeout {}; XCTAssertEqual(sent(), 1) }
+            """
+        // Then the catch-all (D), the catch binding any error (E) swallow; a where clause names the error (F)
+        #expect(try xctestFindings(.swallowedError, methods) == ["testD:6", "testE:7"])
     }
 
     @Test("XCTAssertThrowsError of the caught error checks nothing; of a call in the do it does")

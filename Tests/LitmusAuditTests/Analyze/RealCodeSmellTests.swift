@@ -298,6 +298,19 @@ struct RealCodeSmellTests {
         #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [8])
     }
 
+    @Test("trapInTest: an element of a let bound to a non-empty array literal cannot be nil; of a var or [] it can")
+    func elementOfBoundLiteral() throws {
+        // Given swift-crypto's `let bytesValues: [ContiguousBytes] = [Data(), [UInt8]()]` and TCA's queues
+        let tests = """
+                @Test func a() { let values: [Any] = [Data(), [UInt8]()]; #expect(send(values.randomElement()!)) }
+                @Test func b() { let queues = [DispatchQueue.main, .global()]; #expect(send(queues.randomElement()!)) }
+                @Test func c() { var values = [1, 2]; values.removeAll(); #expect(send(values.randomElement()!)) }
+                @Test func d() { let values: [Int] = []; #expect(send(values.max()!)) }
+            """
+        // Then the var emptied on the way (c) and the empty literal (d) can trap
+        #expect(try swiftTestingLines(.trapInTest, tests) == [5, 6])
+    }
+
     @Test("trapInTest: NIO's set-up from literals and embedded values cannot trap; a text that is no address can")
     func embeddedNIO() throws {
         // Given apple/swift-nio-extras' shapes, and near misses

@@ -33,6 +33,32 @@ struct SmellRefinementTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5"])
     }
 
+    @Test("trapInTest: the ASCII data of an ASCII literal cannot be nil; of other text, or of a value, it can")
+    func asciiLiteralDataIsNoTrap() throws {
+        // Given swift-crypto 4.5.2's digest tests, `"abc".data(using: .ascii)!`, and near misses
+        let methods = #"""
+            func testA() { XCTAssertEqual(hash("abc".data(using: .ascii)!), 7) }
+            func testB() { let dst = "QUUX-V01-CS02"; XCTAssertEqual(hash(dst.data(using: String.Encoding.ascii)!), 7) }
+            func testC() { XCTAssertEqual(hash("ab😆".data(using: .ascii)!), 7) }
+            func testD() { XCTAssertEqual(hash(vector.msg.data(using: .ascii)!), 7) }
+            """#
+        // Then the literal holding an emoji, and a value the test reads, can trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
+    }
+
+    @Test("trapInTest: a literal percent-encoded with a named set cannot be nil; a value, or a set of the test's, can")
+    func percentEncodedLiteralIsNoTrap() throws {
+        // Given vapor 4.122.3's query tests, and near misses
+        let methods = #"""
+            func testA() { XCTAssertEqual(parse("name=Vapor&age=3".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!), 7) }
+            func testB() { let query = "a b"; XCTAssertEqual(parse(query.addingPercentEncoding(withAllowedCharacters: CharacterSet.urlPathAllowed)!), 7) }
+            func testC() { XCTAssertEqual(parse(input.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!), 7) }
+            func testD() { XCTAssertEqual(parse("a b".addingPercentEncoding(withAllowedCharacters: custom)!), 7) }
+            """#
+        // Then the value the test reads and the set it makes can trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
+    }
+
     @Test("sensitiveEquality: a suite named for interpolation checks text on purpose; another suite's test counts")
     func interpolationSuite() throws {
         let source = """

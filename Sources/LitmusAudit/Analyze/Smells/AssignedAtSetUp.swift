@@ -118,6 +118,10 @@ enum AssignedAtSetUp {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             let root = receiverRoot(member), sources.declaresType(root)
         else { return false }
+        // A static function of the type itself (`Application.make(.testing)`): that type's functions of the name.
+        if let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return sources.returnsNonOptional(member.declName.baseName.text, of: owner)
+        }
         return sources.returnsNonOptional(member.declName.baseName.text)
     }
 

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// a string literal that it parses (`Decimal(string: "1.5")!`, `Data(base64Encoded: "aGk=")!` with or without
 /// literal options, `Int("42")!`, `HTTPField.Name("x-request-id")!`), or a
 /// Swift string's data in a Unicode encoding (`s.data(using: .utf8)!`, `.data(using: e)!` where every value
-/// the test gives `e` is one). The literal is parsed here, with the same initializer: what parses here
+/// the test gives `e` is one), or a literal percent-encoded with a named set. The literal is parsed here, with the same initializer: what parses here
 /// parses in the test, every run; what does not traps on the first one, and is reported. The compiler's
 /// facts confirm the initializer is the library's (a package may declare a `Decimal(string:)` of its own)
 /// and the string a Swift `String`; without them the names decide.
@@ -69,7 +69,32 @@ enum FailableLiteral {
                 return texts.allSatisfy { Data(base64Encoded: $0, options: options) != nil } ? .cannotFail : .canFail
             }
         }
+        if let encoded = percentEncoded(call, test: test) { return encoded ? .cannotFail : .canFail }
         return isUnicodeData(call, test: test) ? .cannotFail : .notRead
+    }
+
+    /// The character sets `addingPercentEncoding(withAllowedCharacters:)` is given by name, by that name.
+    static let allowedCharacters: [String: CharacterSet] = [
+        "urlQueryAllowed": .urlQueryAllowed, "urlPathAllowed": .urlPathAllowed, "urlHostAllowed": .urlHostAllowed,
+        "urlFragmentAllowed": .urlFragmentAllowed, "urlUserAllowed": .urlUserAllowed,
+        "urlPasswordAllowed": .urlPasswordAllowed, "alphanumerics": .alphanumerics,
+    ]
+
+    /// Whether `call` percent-encodes, with one of Foundation's named character sets, a literal (or the
+    /// constant bound to one) and so gives a text (`"name=Vapor&age=3".addingPercentEncoding(withAllowedCharacters:
+    /// .urlQueryAllowed)!`, vapor 4.122.3's query tests): encoded here with the same set; `nil` when `call` is
+    /// not that shape.
+    private static func percentEncoded(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "addingPercentEncoding", let base = member.base,
+            call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label?.text == "withAllowedCharacters",
+            let set = argument.expression.as(MemberAccessExprSyntax.self),
+            set.base == nil || set.base?.trimmedDescription == "CharacterSet",
+            let allowed = allowedCharacters[set.declName.baseName.text], let text = text(of: base, test: test),
+            isLibrary(call, test: test)
+        else { return nil }
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) != nil
     }
 
     /// The type `call` initializes: its name (`URL(string: …)`), or, for an implicit member (`url:
@@ -173,12 +198,21 @@ enum FailableLiteral {
 
     /// `s.data(using: E)` of a Swift `String` (or `Substring`) with `E` a Unicode encoding, or a name every
     /// value of which the test makes one: every Swift string encodes in UTF-8, -16 and -32. The facts tell
-    /// the string's type; without them, a name the test binds to an `NSString` is no Swift string.
+    /// the string's type; without them, a name the test binds to an `NSString` is no Swift string. Also the
+    /// ASCII data of a literal (or the constant bound to one) whose every character is ASCII: `"abc".data(using:
+    /// .ascii)!` (swift-crypto 4.5.2's digest tests unwrap 14).
     private static func isUnicodeData(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "data", let base = member.base, call.arguments.count == 1,
             let argument = call.arguments.first, argument.label?.text == "using"
         else { return false }
+        if let encoding = argument.expression.as(MemberAccessExprSyntax.self),
+            encoding.declName.baseName.text == "ascii",
+            encoding.base == nil || encoding.base?.trimmedDescription == "String.Encoding",
+            let text = text(of: base, test: test)
+        {
+            return text.unicodeScalars.allSatisfy(\.isASCII)
+        }
         switch test.type(of: base) {
         case .known(let type):
             guard ["$sSSD", "$sSsD"].contains(type.mangled) else { return false }

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// outside the test): it makes a request (a URLSession's `data`, `dataTask`, `download`, `upload`,
 /// `bytes` or `webSocketTask`, `Data(contentsOf:)` or `String(contentsOf:)` of a URL, AsyncHTTPClient's
 /// `execute`, `get`, `post`) and writes a URL whose host is not the loopback host (`https://api.github.com/…`).
-/// Not: a test whose URLs all name the loopback host (a server it started), nor one that stubs its requests
+/// Not: a test whose URLs all name the loopback host (a server it started), a request of a literal path or
+/// loopback URL whatever other URLs the test writes (``reachesOnlyLocally(_:)``), nor one that stubs its requests
 /// (a `URLProtocol` in the session's `protocolClasses`, `URLProtocol.registerClass`, an HTTP stub). The
 /// compiler's facts confirm the request is Foundation's or AsyncHTTPClient's; without them the names decide,
 /// and the finding is unconfirmed.
@@ -27,7 +28,7 @@ enum NetworkReach {
         guard let host = hosts.first else { return nil }
         let text = test.body?.trimmedDescription ?? ""
         guard !stubbing.contains(where: text.contains) else { return nil }
-        for call in test.all(FunctionCallExprSyntax.self) where isRequest(call) {
+        for call in test.all(FunctionCallExprSyntax.self) where isRequest(call) && !reachesOnlyLocally(call) {
             var unconfirmed: Unconfirmed?
             switch test.declaration(calledBy: call) {
             case .known(let declaration):
@@ -57,16 +58,35 @@ enum NetworkReach {
         return clientRequests.contains(name) && receiver.contains("client")
     }
 
+    /// Whether `call` requests a literal path (`client.execute(uri: "/hello", …)` of a server in the process:
+    /// hummingbird 2.28.1's middleware tests, whose remote hosts are header values) or a URL of the loopback
+    /// host: whatever other URLs the test writes, this request does not reach them.
+    private static func reachesOnlyLocally(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let argument = call.arguments.first,
+            argument.label == nil || ["uri", "url", "path"].contains(argument.label?.text ?? ""),
+            let literal = argument.expression.as(StringLiteralExprSyntax.self),
+            let first = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text
+        else { return false }
+        if first.hasPrefix("/") { return true }
+        guard let scheme = ["https://", "http://", "wss://", "ws://"].first(where: first.hasPrefix) else {
+            return false
+        }
+        return isLoopback(host(first.dropFirst(scheme.count)))
+    }
+
+    /// The host a URL's text names after its scheme: `api.github.com` of `api.github.com/zen`, `[::1]`.
+    private static func host(_ rest: Substring) -> String {
+        rest.hasPrefix("[")
+            ? String(rest.prefix { $0 != "]" }) + "]" : String(rest.prefix { !["/", ":", "?", "#"].contains($0) })
+    }
+
     /// The hosts of the test's URL literals (`http`, `https`, `ws`, `wss`) that are not the loopback host.
     static func remoteHosts(_ test: ScannedTest) -> [String] {
         test.all(StringLiteralExprSyntax.self).compactMap { literal in
             guard let first = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text,
                 let scheme = ["https://", "http://", "wss://", "ws://"].first(where: first.hasPrefix)
             else { return nil }
-            let rest = first.dropFirst(scheme.count)
-            let host =
-                rest.hasPrefix("[")
-                ? String(rest.prefix { $0 != "]" }) + "]" : String(rest.prefix { !["/", ":", "?", "#"].contains($0) })
+            let host = host(first.dropFirst(scheme.count))
             guard !host.isEmpty, !isLoopback(host) else { return nil }
             return host
         }

@@ -36,7 +36,7 @@ enum NeverNil {
     static func holds(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions? = nil) -> Bool {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return isStubResponse(call, test: test) || isEncodedText(call, test: test, sources: sources)
-                || isFixedZoneOrCalendar(call, test: test) || isElementOfWrittenLiteral(call)
+                || isFixedZoneOrCalendar(call, test: test) || isElementOfWrittenLiteral(call, test: test)
                 || FixedDateFormat.cannotFail(call, test: test)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
@@ -67,13 +67,20 @@ enum NeverNil {
 
     /// Whether `call` takes an element of a non-empty literal the test wrote: `"abcdefghijkl".randomElement()`,
     /// `[1, 2, 3].randomElement()`, `.min()`, `.max()` (hummingbird-project/swift-websocket 1.6.2 picks a random
-    /// letter so); an empty literal, or a collection from elsewhere, may have none.
-    private static func isElementOfWrittenLiteral(_ call: FunctionCallExprSyntax) -> Bool {
+    /// letter so), or of the `let` in scope bound to a non-empty array literal (`queues.randomElement()` of `let
+    /// queues = [DispatchQueue.main, …]`, swift-composable-architecture 1.25.5; `bytesValues.randomElement()` of
+    /// `let bytesValues: [ContiguousBytes] = [Data(), [UInt8]()]`, swift-crypto 4.5.2); an empty literal, a `var`,
+    /// or a collection from elsewhere, may have none.
+    private static func isElementOfWrittenLiteral(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
         guard call.arguments.isEmpty, call.trailingClosure == nil,
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             ["randomElement", "min", "max"].contains(member.declName.baseName.text), let base = member.base
         else { return false }
         if let array = base.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            let array = test.letValue(of: name, at: Syntax(base))?.as(ArrayExprSyntax.self)
+            return !(array?.elements.isEmpty ?? true)
+        }
         guard let literal = base.as(StringLiteralExprSyntax.self), let text = EqualityShapeDetector.plainText(literal)
         else { return false }
         return !text.isEmpty

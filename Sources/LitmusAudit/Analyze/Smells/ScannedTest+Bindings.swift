@@ -106,35 +106,68 @@ extension ScannedTest {
         return false
     }
 
-    /// The value `name` has at `use`: ``onlyLetValue(of:)``, or, when the test binds the name more than
-    /// once and every time by a plain `let name = …` (one per `do { }` block, say), the one Swift's scopes
-    /// give it there: the nearest `let` before `use` in a block around it. `nil` when something else binds
-    /// or assigns the name (an `if let`, a closure's parameter, a `for` pattern, a `var`).
+    /// The value `name` has at `use`: ``onlyLetValue(of:)``, or else the `let` Swift's scopes give the name there:
+    /// the nearest declaration of it before `use` in a block around it, in the test or around the test (a
+    /// Quick spec's `describe` closure). `nil` when that declaration is no plain `let name = …`, or a pattern
+    /// nearer the use binds the name: a closure's parameter or capture, an `if let` or `while let` whose body
+    /// holds the use, a `guard let` before it, a `for` pattern, a `case let`, a `catch`, a function's parameter.
+    /// A name bound again where the use cannot see it (a closure's parameter after it, an `if let` of
+    /// another block: Moya 15.0.3's specs) does not hide it.
     func letValue(of name: String, at use: Syntax) -> ExprSyntax? {
         if let only = onlyLetValue(of: name) { return only }
-        let patterns = all(IdentifierPatternSyntax.self).filter { $0.identifier.text == name }
-        let declarations = patterns.compactMap {
-            $0.parent?.as(PatternBindingSyntax.self)?.parent?.parent?.as(VariableDeclSyntax.self)
-        }
-        let parameters = closureParameterNames
-        guard declarations.count == patterns.count, !parameters.contains(name),
-            declarations.allSatisfy({ $0.bindingSpecifier.tokenKind == .keyword(.let) && $0.bindings.count == 1 })
-        else { return nil }
+        var child = use
         var current = use.parent
         while let node = current {
+            if node.is(MemberBlockSyntax.self) || node.is(SourceFileSyntax.self) { return nil }
             if let block = node.as(CodeBlockItemListSyntax.self) {
-                let before = block.filter { $0.endPosition <= use.position }
-                for item in before.reversed() {
-                    guard let declaration = item.item.as(VariableDeclSyntax.self),
-                        let binding = declaration.bindings.first,
-                        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                    else { continue }
-                    return binding.initializer?.value
+                for item in block.reversed() where item.endPosition <= use.position {
+                    if let declaration = item.item.as(VariableDeclSyntax.self),
+                        declaration.bindings.contains(where: { Self.binds($0.pattern, name) })
+                    {
+                        return Self.letValue(of: name, in: declaration)
+                    }
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self),
+                        Self.binds(guardStatement.conditions, name)
+                    {
+                        return nil
+                    }
                 }
+            } else if Self.hides(name, node, from: child) {
+                return nil
             }
+            child = node
             current = node.parent
         }
         return nil
+    }
+
+    /// Whether `node`, around the use through `child`, binds `name` where the use sees it.
+    private static func hides(_ name: String, _ node: Syntax, from child: Syntax) -> Bool {
+        if let closure = node.as(ClosureExprSyntax.self) {
+            return closure.parameterNames?.contains(name) ?? (name.hasPrefix("$"))
+                || closure.signature?.capture.map { binds($0, name) } ?? false
+        }
+        if let conditional = node.as(IfExprSyntax.self) {
+            return child.id != conditional.elseBody?.id && binds(conditional.conditions, name)
+        }
+        if let loop = node.as(WhileStmtSyntax.self) { return binds(loop.conditions, name) }
+        if let loop = node.as(ForStmtSyntax.self) { return child.id == loop.body.id && binds(loop.pattern, name) }
+        if let clause = node.as(CatchClauseSyntax.self) {
+            return clause.catchItems.isEmpty ? name == "error" : binds(clause.catchItems, name)
+        }
+        if let switchCase = node.as(SwitchCaseSyntax.self) { return binds(switchCase.label, name) }
+        if let function = node.as(FunctionDeclSyntax.self) { return binds(function.signature, name) }
+        if let initializer = node.as(InitializerDeclSyntax.self) { return binds(initializer.signature, name) }
+        return false
+    }
+
+    /// Whether `node` holds a pattern or parameter binding `name`.
+    private static func binds(_ node: some SyntaxProtocol, _ name: String) -> Bool {
+        node.descendants(of: IdentifierPatternSyntax.self).contains { $0.identifier.text == name }
+            || node.descendants(of: FunctionParameterSyntax.self).contains {
+                ($0.secondName ?? $0.firstName).text == name
+            }
+            || node.descendants(of: ClosureCaptureSyntax.self).contains { $0.name.text == name }
     }
 }
 

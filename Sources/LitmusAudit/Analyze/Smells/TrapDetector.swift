@@ -3,9 +3,8 @@ import SwiftSyntax
 /// Traps in a test: `try!`, a force unwrap (`x!`), a force cast (`as!`), `fatalError`,
 /// `preconditionFailure`. A trap ends the test process: under Swift Testing every test of the process,
 /// and the report says "crashed", not which check failed. An unwrap that cannot be `nil` does not count
-/// (``cannotBeNil(_:objcStrings:runs:)``): a URL or UUID parsed from a fixed literal,
-/// a string's `.data(using: .utf8)` (or `.utf16`, `.utf32`, `.unicode`), which every Swift string can
-/// encode, `Test.current`, the result of running a fixture's tests, and the base address of a value's
+/// (``cannotBeNil(_:runs:)``): a URL or UUID parsed from a fixed literal, a failable parse of a literal that
+/// parses or a string's data in an encoding that holds it (``FailableLiteral``), `Test.current`, the result of running a fixture's tests, and the base address of a value's
 /// bytes (``isValueBufferAddress(_:test:)``), and an unwrap inside `if E != nil { … }` or after
 /// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), and a property every
 /// test finds set from a function that returns no optional (``AssignedAtSetUp``), and the library's values
@@ -23,15 +22,15 @@ enum TrapDetector {
         {
             traps.append((Syntax(node), "`try!`"))
         }
-        // The names the test binds to an NSString or to a test run, read only for a test that unwraps.
-        var bound: (objcStrings: Set<String>, runs: Set<String>)?
-        let names = {
-            let names = bound ?? (objcStringNames(test), fixtureRunNames(test))
-            bound = names
-            return names
+        // The names the test binds to a test run, read only for a test that unwraps.
+        var bound: Set<String>?
+        let runs = {
+            let runs = bound ?? fixtureRunNames(test)
+            bound = runs
+            return runs
         }
         traps += test.all(ForceUnwrapExprSyntax.self).filter {
-            !cannotTrap($0, test: test, sources: sources, names: names)
+            !cannotTrap($0, test: test, sources: sources, runs: runs)
         }
         .map { (Syntax($0), "a force unwrap `\($0.quoted(50))`") }
         for node in test.all(AsExprSyntax.self)
@@ -44,7 +43,7 @@ enum TrapDetector {
         for call in test.all(FunctionCallExprSyntax.self) {
             guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
                 trappingCalls.contains(reference.baseName.text),
-                !isInGuardThatHolds(call, test: test, sources: sources, names: names())
+                !isInGuardThatHolds(call, test: test, sources: sources, runs: runs())
             else { continue }
             traps.append((Syntax(call), "`\(reference.baseName.text)`"))
         }
@@ -75,14 +74,14 @@ enum TrapDetector {
     /// Whether the unwrap `node` cannot trap: its value is never `nil` by what the sources show.
     private static func cannotTrap(
         _ node: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions?,
-        names: () -> (objcStrings: Set<String>, runs: Set<String>)
+        runs: () -> Set<String>
     ) -> Bool {
         switch FailableLiteral.judge(node.expression, test: test) {
         case .cannotFail: return true
         case .canFail: return false
         case .notRead: break
         }
-        if neverNil(node.expression, test: test, sources: sources, names: names()) { return true }
+        if neverNil(node.expression, test: test, sources: sources, runs: runs()) { return true }
         // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
         if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { return true }
         if isValueBufferAddress(node.expression, test: test) { return true }
@@ -93,7 +92,7 @@ enum TrapDetector {
             let value = test.letValue(of: name, at: Syntax(node)),
             let binding = value.parent?.parent?.as(PatternBindingSyntax.self),
             ScannedTest.isVisible(binding, at: Syntax(node)),
-            neverNil(value, test: test, sources: sources, names: names())
+            neverNil(value, test: test, sources: sources, runs: runs())
         {
             return true
         }
@@ -101,11 +100,11 @@ enum TrapDetector {
     }
 
     /// Whether `value` is never `nil` by what the sources show: a fixed literal parsed (``FailableLiteral``), a
-    /// string's Unicode data or a fixture run (``cannotBeNil(_:objcStrings:runs:)``), a library's value that is
+    /// string's Unicode data or a fixture run (``cannotBeNil(_:runs:)``), a library's value that is
     /// never `nil` (``NeverNil``), or `try?` of what cannot throw (``LiteralJSON``).
     private static func neverNil(
         _ value: ExprSyntax, test: ScannedTest, sources: SourceFunctions?,
-        names: (objcStrings: Set<String>, runs: Set<String>)
+        runs: Set<String>
     ) -> Bool {
         if let attempt = value.as(TryExprSyntax.self),
             attempt.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
@@ -113,7 +112,7 @@ enum TrapDetector {
             return LiteralJSON.cannotThrow(attempt.expression, test: test)
         }
         return FailableLiteral.judge(value, test: test) == .cannotFail
-            || cannotBeNil(value, objcStrings: names.objcStrings, runs: names.runs)
+            || cannotBeNil(value, runs: runs)
             || NeverNil.holds(value, test: test, sources: sources)
     }
 
@@ -122,7 +121,7 @@ enum TrapDetector {
     /// fatalError(…) }`, and `try? JSONSerialization.data(withJSONObject:)` of a literal).
     private static func isInGuardThatHolds(
         _ call: FunctionCallExprSyntax, test: ScannedTest, sources: SourceFunctions?,
-        names: (objcStrings: Set<String>, runs: Set<String>)
+        runs: Set<String>
     ) -> Bool {
         var current = call.parent
         while let node = current, !node.is(ClosureExprSyntax.self), !node.is(FunctionDeclSyntax.self) {
@@ -130,7 +129,7 @@ enum TrapDetector {
                 return guardStatement.conditions.allSatisfy { element in
                     guard case .optionalBinding(let binding) = element.condition, let value = binding.initializer?.value
                     else { return false }
-                    return neverNil(value, test: test, sources: sources, names: names)
+                    return neverNil(value, test: test, sources: sources, runs: runs)
                 }
             }
             current = node.parent
@@ -171,30 +170,18 @@ enum TrapDetector {
             })
     }
 
-    /// Whether `expression` cannot be `nil`, so unwrapping it cannot trap:
-    /// - `.data(using:)` a Unicode encoding of a string (any but one the test bound to an `NSString`,
-    ///   `objcStrings`): every Swift string encodes in UTF-8, -16 and -32 (FlyingFox 0.27.1 unwraps 33);
+    /// Whether `expression` cannot be `nil`, so unwrapping it cannot trap (a string's Unicode data is
+    /// ``FailableLiteral``'s):
     /// - `Test.current` inside a test, which Swift Testing sets while the test runs;
+    /// - a URL or UUID of a fixed literal (``isFixedLiteralParse(_:)``);
     /// - the result of running a fixture's tests (`qck_runSpec(X.self)`, or a name in `runs` bound to
     ///   one), which XCTest's suite run always gives (Quick 7.6.2's functional tests unwrap 23).
-    static func cannotBeNil(_ expression: ExprSyntax, objcStrings: Set<String> = [], runs: Set<String> = []) -> Bool {
+    static func cannotBeNil(_ expression: ExprSyntax, runs: Set<String> = []) -> Bool {
         if expression.trimmedDescription == "Test.current" { return true }
         if isFixedLiteralParse(expression) { return true }
         if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, runs.contains(name) { return true }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
-        if FixtureRuns.runsTests(call), !FixtureRuns.types(runIn: Syntax(call)).isEmpty { return true }
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "data", let base = member.base,
-            // `body?.data(using: .utf8)` is nil when `body` is.
-            !base.is(OptionalChainingExprSyntax.self),
-            base.descendants(of: OptionalChainingExprSyntax.self).isEmpty,
-            !objcStrings.contains(base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""),
-            !base.trimmedDescription.hasPrefix("NS"),
-            call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "using",
-            let encoding = argument.expression.as(MemberAccessExprSyntax.self),
-            encoding.base == nil || encoding.base?.trimmedDescription == "String.Encoding"
-        else { return false }
-        return unicodeEncodings.contains(encoding.declName.baseName.text)
+        return FixtureRuns.runsTests(call) && !FixtureRuns.types(runIn: Syntax(call)).isEmpty
     }
 
     /// `URL(string: "https://…")` or `UUID(uuidString: "…")` of a string literal whose only interpolations
