@@ -102,14 +102,16 @@ enum CaughtErrors {
         return nil
     }
 
-    /// Whether `clause` catches every error (`catch`, `catch let error`): a catch of a named error (`catch
+    /// Whether `clause` catches every error (`catch`, `catch let error`, `catch _`): a catch of a named error (`catch
     /// TestClient.Error.connectionClosing {}`, `catch is CancellationError`, `catch let e as DecodingError`) is
     /// the outcome the test allows, and every other error still fails it (hummingbird 2.28.1's idle-handler
     /// tests catch the two ways a server may close the connection so).
     static func catchesAll(_ clause: CatchClauseSyntax) -> Bool {
         guard let item = clause.catchItems.first else { return true }
         guard clause.catchItems.count == 1, item.whereClause == nil, let pattern = item.pattern else { return false }
-        return pattern.as(ValueBindingPatternSyntax.self)?.pattern.is(IdentifierPatternSyntax.self) ?? false
+        let bound = pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern
+        return bound.is(IdentifierPatternSyntax.self) || bound.is(WildcardPatternSyntax.self)
+            || bound.as(ExpressionPatternSyntax.self)?.expression.is(DiscardAssignmentExprSyntax.self) == true
     }
 
     /// Whether `attempt` (`try? f { … throw E() }`) can discard only errors the test throws itself: `f` is a

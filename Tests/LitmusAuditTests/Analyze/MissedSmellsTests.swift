@@ -230,9 +230,11 @@ struct MissedSmellsTests {
             func testD() { do { try send(.end) } catch TestClient.Error.connectionClosing {} catch {}; XCTAssertEqual(sent(), 1) }
             func testE() { do { try send(.end) } catch let failure { print(failure) }; XCTAssertEqual(sent(), 1) }
             func testF() { do { try send(.end) } catch let failure where failure is Timeout {}; XCTAssertEqual(sent(), 1) }
+            func testG() { do { try send(.end) } catch _ {}; XCTAssertEqual(sent(), 1) }
             """
-        // Then the catch-all (D), the catch binding any error (E) swallow; a where clause names the error (F)
-        #expect(try xctestFindings(.swallowedError, methods) == ["testD:6", "testE:7"])
+        // Then the catch-all (D), the catch binding any error (E) and SwiftyJSON's `catch _ {}` (G) swallow; a
+        // where clause names the error (F)
+        #expect(try xctestFindings(.swallowedError, methods) == ["testD:6", "testE:7", "testG:9"])
     }
 
     @Test("XCTAssertThrowsError of the caught error checks nothing; of a call in the do it does")

@@ -21,6 +21,22 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
     }
 
+    @Test(
+        "The local address of a channel the test bound is never nil; of one closed before, or made otherwise, it may be"
+    )
+    func boundChannelAddress() throws {
+        // Given swift-nio-ssl's server channels, bound by a bootstrap or a helper that binds, and near misses
+        let methods = """
+            func testA() throws { let server = try ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).wait(); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
+            func testB() throws { let server: Channel = try serverTLSChannel(context: context, group: group); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
+            func testC() throws { let server = try serverTLSChannel(context: context, group: group); try server.close().wait(); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
+            func testD() throws { let server = makeChannel(); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
+            func testE() throws { let server = try? serverTLSChannel(context: context, group: group); XCTAssertNoThrow(try connect(to: server!.localAddress!)) }
+            """
+        // Then the channel closed before (C), one made by no throwing call (D) and a try? (E) can trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
     @Test("A fixed time zone or a named calendar is never nil; a zone past 18 hours, or of another name, may be")
     func fixedZoneAndCalendar() throws {
         // Given pointfreeco/swift-custom-dump's date tests, and near misses

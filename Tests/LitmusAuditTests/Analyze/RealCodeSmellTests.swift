@@ -298,7 +298,8 @@ struct RealCodeSmellTests {
         #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [8])
     }
 
-    @Test("trapInTest: an element of a let bound to a non-empty array literal cannot be nil; of a var or [] it can")
+    @Test(
+        "trapInTest: an element of a non-empty array literal's let, or of a literal range, cannot be nil; of [] it can")
     func elementOfBoundLiteral() throws {
         // Given swift-crypto's `let bytesValues: [ContiguousBytes] = [Data(), [UInt8]()]` and TCA's queues
         let tests = """
@@ -306,9 +307,13 @@ struct RealCodeSmellTests {
                 @Test func b() { let queues = [DispatchQueue.main, .global()]; #expect(send(queues.randomElement()!)) }
                 @Test func c() { var values = [1, 2]; values.removeAll(); #expect(send(values.randomElement()!)) }
                 @Test func d() { let values: [Int] = []; #expect(send(values.max()!)) }
+                @Test func e() { #expect(send((0..<63).randomElement()!, (30...100).randomElement()!, (1..<Int32.max).randomElement()!)) }
+                @Test func f() { #expect(send((5..<5).randomElement()!)) }
+                @Test func g() { #expect(send((0..<count).randomElement()!)) }
             """
-        // Then the var emptied on the way (c) and the empty literal (d) can trap
-        #expect(try swiftTestingLines(.trapInTest, tests) == [5, 6])
+        // Then the var emptied on the way (c), the empty literal (d), an empty range (f) and a range to a value
+        // the test reads (g) can trap
+        #expect(try swiftTestingLines(.trapInTest, tests) == [5, 6, 8, 9])
     }
 
     @Test("trapInTest: NIO's set-up from literals and embedded values cannot trap; a text that is no address can")

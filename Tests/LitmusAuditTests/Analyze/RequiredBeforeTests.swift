@@ -275,6 +275,23 @@ struct RequiredConditionTests {
         #expect(try skippable(source) == ["S/notFailed", "S/leavesBetween", "S/noReturn"])
     }
 
+    @Test("A guard on a name XCTAssertNoThrow assigned an initializer's value leaves only after that check failed")
+    func assignedInNoThrow() throws {
+        // Given async-http-client 1.37.0's prepared requests and bound servers, and near misses
+        let methods = """
+            func testA() { var prepared: PreparedRequest?; XCTAssertNoThrow(prepared = try PreparedRequest(request))
+                guard let prepared = prepared else { return }; XCTAssertEqual(prepared.poolKey, key) }
+            func testB() { var server: Channel?; XCTAssertNoThrow(server = try bootstrap.bind(host: "127.0.0.1", port: 0).wait())
+                guard let server else { return }; XCTAssertEqual(server.isActive, true) }
+            func testC() { var value: Int?; XCTAssertNoThrow(value = try container.decodeIfPresent(Int.self))
+                guard let value else { return }; XCTAssertEqual(value, 1) }
+            func testD() { var prepared: PreparedRequest?; XCTAssertNoThrow(prepared = try? PreparedRequest(request))
+                guard let prepared else { return }; XCTAssertEqual(prepared.poolKey, key) }
+            """
+        // Then a call that may give nil (C) and a try? (D) leave the guard able to skip
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testC:8", "testD:10"])
+    }
+
     @Test("A guard on `try? XCTUnwrap` or `try? #require` fails the test before it leaves; on another try? it does not")
     func unwrapThatRecords() throws {
         // Given vapor/postgres-nio 1.33.2's error handlers, and a near miss

@@ -56,6 +56,11 @@ enum NeverNil {
         {
             return isNonEmptyBuffer(base, test: test)
         }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "localAddress",
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        {
+            return isOpenChannel(base, test: test)
+        }
         if let member = expression.as(MemberAccessExprSyntax.self),
             ["first", "last"].contains(member.declName.baseName.text),
             let base = member.base?.as(DeclReferenceExprSyntax.self)
@@ -77,6 +82,12 @@ enum NeverNil {
             ["randomElement", "min", "max"].contains(member.declName.baseName.text), let base = member.base
         else { return false }
         if let array = base.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        if let range = base.as(TupleExprSyntax.self)?.elements.first?.expression,
+            base.as(TupleExprSyntax.self)?
+                .elements.count == 1
+        {
+            return isNonEmptyRange(range)
+        }
         if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
             let array = test.letValue(of: name, at: Syntax(base))?.as(ArrayExprSyntax.self)
             return !(array?.elements.isEmpty ?? true)
@@ -84,6 +95,47 @@ enum NeverNil {
         guard let literal = base.as(StringLiteralExprSyntax.self), let text = EqualityShapeDetector.plainText(literal)
         else { return false }
         return !text.isEmpty
+    }
+
+    /// Whether `name` is a channel the test opened and has not closed where its `localAddress` is read: the
+    /// `let` in scope bound to what a `try` returned (`let serverChannel = try ServerBootstrap(group:
+    /// group).bind(host: "127.0.0.1", port: 0).wait()`, or a helper that binds one), no `name.close(…)` before
+    /// the read. A channel that bound has its address until it closes; a bind that failed threw instead
+    /// (apple/swift-nio-ssl 2.37.6 unwraps 37).
+    private static func isOpenChannel(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
+        let text = name.baseName.text
+        guard let value = test.letValue(of: text, at: Syntax(name)), let attempt = value.as(TryExprSyntax.self),
+            attempt.questionOrExclamationMark == nil
+        else { return false }
+        return !test.all(FunctionCallExprSyntax.self).contains { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.base?.trimmedDescription == text, member.declName.baseName.text == "close"
+            else { return false }
+            return call.position < name.position
+        }
+    }
+
+    /// Whether `expression` is a range of integer literals that holds an element: `(0..<63)`, `(30...100)`
+    /// (async-http-client 1.37.0 picks random sizes and ports so), `0..<Int32.max`; not `5..<5`.
+    private static func isNonEmptyRange(_ expression: ExprSyntax) -> Bool {
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let range = Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["..<", "..."].contains(range), let low = integer(sequence.elements.first)
+        else { return false }
+        let upper = sequence.elements.last
+        let high = integer(upper) ?? (upper?.trimmedDescription.hasSuffix(".max") == true ? Int.max : nil)
+        guard let high else { return false }
+        return range == "..." ? low <= high : low < high
+    }
+
+    /// The value of an integer literal, negative or not.
+    private static func integer(_ expression: ExprSyntax?) -> Int? {
+        if let negative = expression?.as(PrefixOperatorExprSyntax.self), negative.operator.text == "-" {
+            return integer(negative.expression).map { -$0 }
+        }
+        return expression?.as(IntegerLiteralExprSyntax.self).flatMap {
+            Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
     }
 
     /// Whether `name` is a parameter of a closure passed to a method of a collection the test wrote out of

@@ -230,12 +230,31 @@ enum RequiredBefore {
             return countAbove(arguments[0], arguments[1], atLeast: 0).map(nonEmpty) ?? []
         case "XCTAssertGreaterThanOrEqual" where arguments.count >= 2:
             return countAbove(arguments[0], arguments[1], atLeast: 1).map(nonEmpty) ?? []
+        case "XCTAssertNoThrow":
+            return assignedByTry(first).map { [$0] } ?? []
         case "XCTAssert", "XCTAssertTrue", "#expect", "#require":
             // The condition itself, as written: an `if` on the same condition cannot skip once it passed.
             return condition(first) + [holds(first)]
         default:
             return []
         }
+    }
+
+    /// The name `expression` assigns a value that cannot be `nil` unless the check around it failed:
+    /// `XCTAssertNoThrow(request = try PreparedRequest(request))` leaves `request` unset only when the
+    /// initializer threw, which fails the check (async-http-client 1.37.0 then reads it with `guard let
+    /// request else { return }`). Read: an initializer of a type (`Name(…)`, no `init?` of the package's known)
+    /// or a future waited for (`….wait()`), under a `try` that is neither `try?` nor `try!`.
+    private static func assignedByTry(_ expression: ExprSyntax) -> String? {
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
+            let target = sequence.elements.first, target.is(DeclReferenceExprSyntax.self),
+            let attempt = sequence.elements.last?.as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil,
+            let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        let initializer = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase
+        let waited = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "wait"
+        return initializer == true || (waited && call.arguments.isEmpty) ? target.trimmedDescription : nil
     }
 
     /// Whether the statement right before `statement` (in its block) is a check requiring `condition` as written,
