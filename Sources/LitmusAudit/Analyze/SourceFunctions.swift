@@ -80,6 +80,22 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
+    /// Whether the files declare the type `name` (``declaresType(_:)``) and no failable initializer of it
+    /// (`init?`, `init!`) in it or an extension of it: each `name(…)` or `.init(…)` that makes one gives a value.
+    func initializesOnlyValues(_ name: String) -> Bool {
+        remembered("plainInit|\(name)") {
+            let texts = lock.withLock { declaredType(name) ? loaded() : [] }
+            guard !texts.isEmpty else { return false }
+            for text in texts where text.contains(name) && (text.contains("init?") || text.contains("init!")) {
+                let failable = Parser.parse(source: text).descendants(of: InitializerDeclSyntax.self).contains {
+                    $0.optionalMark != nil && Self.owner(of: Syntax($0)) == name
+                }
+                if failable { return false }
+            }
+            return true
+        }
+    }
+
     /// ``declaresType(_:)``, with the lock held.
     private func declaredType(_ name: String) -> Bool {
         if let known = types[name] { return known }
@@ -177,9 +193,16 @@ final class SourceFunctions: @unchecked Sendable {
     /// The type `function` is declared in: its class, struct, enum or actor, or the type its extension
     /// extends (`Application` of `extension Application`).
     private static func owner(of function: FunctionDeclSyntax) -> String? {
-        var current = function.parent
+        owner(of: Syntax(function))
+    }
+
+    /// The type `declaration` is a member of: its class, struct, enum or actor, or the type its extension extends.
+    private static func owner(of declaration: Syntax) -> String? {
+        var current = declaration.parent
         while let node = current {
-            if let declaration = node.asProtocol(NamedDeclSyntax.self), !node.is(FunctionDeclSyntax.self) {
+            if let declaration = node.asProtocol(NamedDeclSyntax.self), !node.is(FunctionDeclSyntax.self),
+                !node.is(InitializerDeclSyntax.self)
+            {
                 return declaration.name.text
             }
             if let extended = node.as(ExtensionDeclSyntax.self) { return extended.extendedType.trimmedDescription }

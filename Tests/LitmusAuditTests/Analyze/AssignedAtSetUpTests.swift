@@ -65,7 +65,8 @@ struct AssignedAtSetUpTests {
         #expect(try trapLines(members("XMLHash.find(\"<root/>\")")) == [7])
         #expect(try trapLines(members("XMLHash.make(\"<root/>\")")) == [7])
         #expect(try trapLines(members("try? XMLHash.parse(\"<root/>\")")) == [7])
-        #expect(try trapLines(members("XMLIndexer(\"<root/>\")")) == [7])
+        // The property's own type, which the sources declare with no `init?`, makes a value (initializerOfTheType)
+        #expect(try trapLines(members("XMLIndexer(\"<root/>\")")).isEmpty)
         #expect(try trapLines(members("XMLHash.wrapped(\"<root/>\")")) == [7])
         // `first` of a value (the standard library's, here), not of a type the package declares
         #expect(try trapLines(members("items.first(where: { _ in true })")) == [7])
@@ -163,6 +164,34 @@ struct AssignedAtSetUpTests {
         let findings = try analyzeSources(["ParsingTests.swift": file], packageSources: ["XMLHash.swift": library])
             .findings.filter { $0.kind == .trapInTest }
         #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
+    @Test("An initializer of the property's type with no failable one is a value; one with init? may be nil")
+    func initializerOfTheType() throws {
+        // Given swift-nio-http2's `self.server = .init(role: .server)` in setUp, and a type that may fail to make
+        let sources = """
+            public struct HTTP2ConnectionStateMachine { public init(role: Role) {} }
+            public struct Parser { public init?(text: String) { nil } }
+            extension HTTP2ConnectionStateMachine { public init(copying other: Self) { self = other } }
+            """
+        func traps(_ property: String, _ assignment: String) throws -> [Int] {
+            let file = """
+                import XCTest
+                final class StateTests: XCTestCase {
+                    var machine: \(property)!
+                    override func setUp() { super.setUp(); \(assignment) }
+                    func testRole() { XCTAssertEqual(check(self.machine!), 1) }
+                }
+                """
+            return try analyzeSources(["StateTests.swift": file], packageSources: ["Machine.swift": sources])
+                .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        }
+        #expect(try traps("HTTP2ConnectionStateMachine", "self.machine = .init(role: .server)").isEmpty)
+        #expect(
+            try traps("HTTP2ConnectionStateMachine", "machine = HTTP2ConnectionStateMachine(role: .client)").isEmpty)
+        // Then a type with a failable initializer, and a type the sources do not declare, leave it a trap
+        #expect(try traps("Parser", "machine = .init(text: \"x\")") == [5])
+        #expect(try traps("Channel", "machine = .init(role: .server)") == [5])
     }
 
     @Test("A static function of the type itself is read apart from other types' functions of the name")

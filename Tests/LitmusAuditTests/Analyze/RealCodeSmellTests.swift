@@ -338,6 +338,23 @@ struct RealCodeSmellTests {
         #expect(!EmbeddedNIO.isIPAddress("01.2.3.4") && !EmbeddedNIO.isIPAddress("1:2:3:4:5:6:7"))
     }
 
+    @Test(
+        "trapInTest: the event loop of a property declared an EmbeddedChannel is embedded; of another type it may not be"
+    )
+    func embeddedChannelProperty() throws {
+        // Given apple/swift-nio-http2's `var channel: EmbeddedChannel!` set in setUp, and near misses
+        let methods = """
+            var channel: EmbeddedChannel!
+            var other: Channel!
+            func testA() { (self.channel.eventLoop as! EmbeddedEventLoop).run(); XCTAssertTrue(done()) }
+            func testB() { (channel.eventLoop as! EmbeddedEventLoop).run(); XCTAssertTrue(done()) }
+            func testC() { (self.other.eventLoop as! EmbeddedEventLoop).run(); XCTAssertTrue(done()) }
+            func testD() { let channel = makeChannel(); (channel.eventLoop as! EmbeddedEventLoop).run(); XCTAssertTrue(done()) }
+            """
+        // Then a property of another type (C) and a local of the same name made otherwise (D) can trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:7", "testD:8"])
+    }
+
     @Test("trapInTest: the base address of a value's bytes and an http(s) response cast hold; a collection's may not")
     func valueBytesAndHTTPResponses() throws {
         let tests = """

@@ -7,8 +7,9 @@ import SwiftSyntax
 /// reached from a type the sources declare (``SourceFunctions``). A force unwrap of it (`xml!`,
 /// `self.xml!`) cannot trap.
 ///
-/// Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, a type's
-/// initializer, an optional chain or an operator (`a ?? b`, `c ? nil : d`); the property passed `inout`;
+/// An initializer of the property's type counts too when the sources declare that type with no failable
+/// initializer. Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, another
+/// type's initializer or one that may fail, an optional chain or an operator (`a ?? b`, `c ? nil : d`); the property passed `inout`;
 /// another `init` that does not set it; a `weak`, `unowned`, `static`, `lazy` or wrapped property; a
 /// `setUp` nothing calls (in a struct, with parameters, not an override) or in a class a subclass may
 /// override; and a bare `x` the test also declares (a parameter, a local, a closure's parameter).
@@ -34,7 +35,10 @@ enum AssignedAtSetUp {
             let elements = Array(sequence.elements)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name
             else { continue }
-            guard elements.count == 3, isNonOptionalCall(elements[2], sources: sources) else { return false }
+            guard elements.count == 3,
+                isNonOptionalCall(elements[2], sources: sources)
+                    || isInitializer(elements[2], of: propertyType(name, in: type), sources: sources)
+            else { return false }
             assignments.append(sequence)
         }
         return !assignments.isEmpty && isSetUpBy(assignments, type: type)
@@ -47,6 +51,32 @@ enum AssignedAtSetUp {
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         {
             return member.declName.baseName.text
+        }
+        return nil
+    }
+
+    /// The type a stored property of the test's type is declared with, `T` of `var channel: T!` (or `T?`,
+    /// `T`), when `expression` names it (`channel`, `self.channel`) and the test declares no `channel` of its own.
+    static func declaredType(of expression: ExprSyntax, test: ScannedTest) -> String? {
+        guard let name = propertyName(expression), let type = enclosingType(of: test.declaration) else { return nil }
+        if expression.is(DeclReferenceExprSyntax.self), declaresLocally(name, test.declaration) { return nil }
+        return propertyType(name, in: type)
+    }
+
+    /// The type the stored property `name` of `type` is declared with, without its optional.
+    private static func propertyType(_ name: String, in type: Syntax) -> String? {
+        for member in members(of: type) ?? [] {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+            else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                guard binding.accessorBlock == nil, let annotated = binding.typeAnnotation?.type else { return nil }
+                let wrapped =
+                    annotated.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
+                    ?? annotated.as(OptionalTypeSyntax.self)?.wrappedType ?? annotated
+                return wrapped.as(IdentifierTypeSyntax.self)?.name.text
+            }
         }
         return nil
     }
@@ -123,6 +153,21 @@ enum AssignedAtSetUp {
             return sources.returnsNonOptional(member.declName.baseName.text, of: owner)
         }
         return sources.returnsNonOptional(member.declName.baseName.text)
+    }
+
+    /// Whether `value` makes a `declared` (`.init(role: .server)`, `HTTP2ConnectionStateMachine(role: .server)`)
+    /// of a type the sources declare with no failable initializer: a value, never `nil` (apple/swift-nio-http2
+    /// 1.46.0's state machine tests set theirs in `setUp` so, 31 unwraps).
+    private static func isInitializer(_ value: ExprSyntax, of declared: String?, sources: SourceFunctions) -> Bool {
+        guard let declared, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
+        else { return false }
+        let made =
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base == nil && member.declName.baseName.text == "init" ? declared : nil
+            }
+        return made == declared && sources.initializesOnlyValues(declared)
     }
 
     /// The type a chain of calls starts from: `XMLHash` of `XMLHash.config { … }.parse(…)`; `nil` when it

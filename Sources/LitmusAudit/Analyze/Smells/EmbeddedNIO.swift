@@ -51,12 +51,14 @@ enum EmbeddedNIO {
         }
     }
 
-    /// Whether `expression` is a value of the NIO class `type`: by its type in the compiler's facts, or a
-    /// name the test binds once to `type(…)`.
+    /// Whether `expression` is a value of the NIO class `type`: by its type in the compiler's facts, a name the
+    /// test binds once to `type(…)`, or a stored property of the test's type declared as one (`var channel:
+    /// EmbeddedChannel!`, then `self.channel.eventLoop as! EmbeddedEventLoop`: apple/swift-nio-http2 1.46.0, 60).
     private static func isValue(_ expression: ExprSyntax, of type: String, test: ScannedTest) -> Bool {
         if case .known(let typed) = test.type(of: expression) {
             return typed.unwrapped.mangled.hasSuffix("\(type.count)\(type)CD")
         }
+        if AssignedAtSetUp.declaredType(of: expression, test: test) == type { return true }
         let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
         let value = name.flatMap(test.onlyLetValue(of:))?.as(FunctionCallExprSyntax.self)
         return value.map { CallCollector.calledName($0.calledExpression) == type } ?? false
