@@ -96,6 +96,14 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
+    /// Whether the files declare a property `name` (`var localAddress`, `let localAddress`): the package
+    /// implements what a test reads through that name.
+    func declaresProperty(_ name: String) -> Bool {
+        remembered("property|\(name)") {
+            lock.withLock { loaded().contains { declares($0, "var \(name)") || declares($0, "let \(name)") } }
+        }
+    }
+
     /// ``declaresType(_:)``, with the lock held.
     private func declaredType(_ name: String) -> Bool {
         if let known = types[name] { return known }

@@ -28,13 +28,18 @@ struct NeverNilTests {
         // Given swift-nio-ssl's server channels, bound by a bootstrap or a helper that binds, and near misses
         let methods = """
             func testA() throws { let server = try ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).wait(); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
-            func testB() throws { let server: Channel = try serverTLSChannel(context: context, group: group); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
+            func testB() throws { let server: Channel = try serverTLSChannel(context: context, group: group); defer { XCTAssertNoThrow(try server.close().wait()) }; XCTAssertNoThrow(try connect(to: server.localAddress!)) }
             func testC() throws { let server = try serverTLSChannel(context: context, group: group); try server.close().wait(); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
             func testD() throws { let server = makeChannel(); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
             func testE() throws { let server = try? serverTLSChannel(context: context, group: group); XCTAssertNoThrow(try connect(to: server!.localAddress!)) }
             """
         // Then the channel closed before (C), one made by no throwing call (D) and a try? (E) can trap
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+        // And in a package that implements channels (swift-nio-transport-services), the address is under test
+        let file = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+        let channels = "final class ListenerChannel { var localAddress: SocketAddress? { nil } }"
+        let implemented = try analyzeSources(["T.swift": file], packageSources: ["Listener.swift": channels])
+        #expect(implemented.findings.filter { $0.kind == .trapInTest }.count == 5)
     }
 
     @Test("A fixed time zone or a named calendar is never nil; a zone past 18 hours, or of another name, may be")

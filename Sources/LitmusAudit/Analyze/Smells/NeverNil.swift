@@ -59,6 +59,8 @@ enum NeverNil {
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "localAddress",
             let base = member.base?.as(DeclReferenceExprSyntax.self)
         {
+            // A package that implements channels (swift-nio-transport-services' listeners) is under test there.
+            guard let sources, !sources.declaresProperty("localAddress") else { return false }
             return isOpenChannel(base, test: test)
         }
         if let member = expression.as(MemberAccessExprSyntax.self),
@@ -100,7 +102,8 @@ enum NeverNil {
     /// Whether `name` is a channel the test opened and has not closed where its `localAddress` is read: the
     /// `let` in scope bound to what a `try` returned (`let serverChannel = try ServerBootstrap(group:
     /// group).bind(host: "127.0.0.1", port: 0).wait()`, or a helper that binds one), no `name.close(…)` before
-    /// the read. A channel that bound has its address until it closes; a bind that failed threw instead
+    /// the read but in a `defer`, which runs after it; and the package's sources declare no `localAddress` of
+    /// their own (swift-nio-transport-services 1.28.0's listener channels are the code under test, read true). A channel that bound has its address until it closes; a bind that failed threw instead
     /// (apple/swift-nio-ssl 2.37.6 unwraps 37).
     private static func isOpenChannel(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
         let text = name.baseName.text
@@ -111,6 +114,12 @@ enum NeverNil {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 member.base?.trimmedDescription == text, member.declName.baseName.text == "close"
             else { return false }
+            // A `defer` closes it when the scope ends, after the read.
+            var node = call.parent
+            while let current = node, current.id != test.declaration.id {
+                if current.is(DeferStmtSyntax.self) { return false }
+                node = current.parent
+            }
             return call.position < name.position
         }
     }
