@@ -6,7 +6,7 @@ import SwiftSyntax
 /// should have. Both are swallowedError. Not: a `catch` that checks, fails or throws, one after a `do`
 /// whose body fails when nothing is thrown (`try f(); XCTFail("no error")`: printing the expected error is
 /// fine there), nor one around clean-up, waiting or making fixtures only (``SwallowedErrorIntent``), nor a
-/// catch of a named error (``catchesAll(_:)``).
+/// catch of named error values (``catchesAll(_:)``).
 enum CaughtErrors {
     /// The calls that only show a value.
     static let showing: Set<String> = ["print", "debugPrint", "dump", "NSLog", "log", "debug", "info", "error"]
@@ -102,16 +102,23 @@ enum CaughtErrors {
         return nil
     }
 
-    /// Whether `clause` catches every error (`catch`, `catch let error`, `catch _`): a catch of a named error (`catch
-    /// TestClient.Error.connectionClosing {}`, `catch is CancellationError`, `catch let e as DecodingError`) is
-    /// the outcome the test allows, and every other error still fails it (hummingbird 2.28.1's idle-handler
-    /// tests catch the two ways a server may close the connection so).
+    /// Whether `clause` catches more than named error values: every clause but one whose every item names a
+    /// value (`catch TestClient.Error.connectionClosing {}`, `catch .ioOnClosedChannel`, `catch
+    /// Errno.notPermitted`, `catch SomeError.code(let c)`), the outcome the test allows while every other error
+    /// still fails it (hummingbird 2.28.1's idle-handler tests catch the two ways a server may close the
+    /// connection so). A type (`catch is DecodingError`, `catch let e as DecodingError`), a `where`, `_` or a
+    /// bare binding catches whatever the code under test throws of it, and is read as before.
     static func catchesAll(_ clause: CatchClauseSyntax) -> Bool {
-        guard let item = clause.catchItems.first else { return true }
-        guard clause.catchItems.count == 1, item.whereClause == nil, let pattern = item.pattern else { return false }
-        let bound = pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern
-        return bound.is(IdentifierPatternSyntax.self) || bound.is(WildcardPatternSyntax.self)
-            || bound.as(ExpressionPatternSyntax.self)?.expression.is(DiscardAssignmentExprSyntax.self) == true
+        guard !clause.catchItems.isEmpty else { return true }
+        return !clause.catchItems.allSatisfy { item in
+            guard item.whereClause == nil, let pattern = item.pattern?.as(ExpressionPatternSyntax.self) else {
+                return false
+            }
+            let named = pattern.expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? pattern.expression
+            return named.is(MemberAccessExprSyntax.self)
+                && pattern.expression.descendants(of: AsExprSyntax.self).isEmpty
+                && pattern.expression.descendants(of: IsExprSyntax.self).isEmpty
+        }
     }
 
     /// Whether `attempt` (`try? f { … throw E() }`) can discard only errors the test throws itself: `f` is a
@@ -123,6 +130,12 @@ enum CaughtErrors {
         guard let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
             let name = CallCollector.calledName(call.calledExpression), rethrowing.contains(name)
         else { return false }
+        // A receiver that is itself a call (`makeConnection().attempt { … }`) may throw its own errors.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base, !base.is(DeclReferenceExprSyntax.self)
+        {
+            return false
+        }
         let closures =
             call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
             + [call.trailingClosure].compactMap { $0 } + call.additionalTrailingClosures.map(\.closure)

@@ -81,16 +81,24 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// Whether the files declare the type `name` (``declaresType(_:)``) and no failable initializer of it
-    /// (`init?`, `init!`) in it or an extension of it: each `name(…)` or `.init(…)` that makes one gives a value.
+    /// (`init?`, `init!`) in it or an extension of it, nor make it an enum with a raw type (whose `init?(rawValue:)`
+    /// the compiler writes): each `name(…)` or `.init(…)` that makes one gives a value. A protocol extension's
+    /// `init?` is not read.
     func initializesOnlyValues(_ name: String) -> Bool {
         remembered("plainInit|\(name)") {
             let texts = lock.withLock { declaredType(name) ? loaded() : [] }
             guard !texts.isEmpty else { return false }
-            for text in texts where text.contains(name) && (text.contains("init?") || text.contains("init!")) {
-                let failable = Parser.parse(source: text).descendants(of: InitializerDeclSyntax.self).contains {
-                    $0.optionalMark != nil && Self.owner(of: Syntax($0)) == name
+            for text in texts where text.contains(name) {
+                let tree = Parser.parse(source: text)
+                // An enum with a raw type has the `init?(rawValue:)` the compiler writes.
+                let rawEnum = tree.descendants(of: EnumDeclSyntax.self).contains {
+                    $0.name.text == name && $0.inheritanceClause != nil
                 }
-                if failable { return false }
+                let failable = tree.descendants(of: InitializerDeclSyntax.self).contains {
+                    $0.optionalMark != nil
+                        && Self.owner(of: Syntax($0))?.split(separator: ".").last.map(String.init) == name
+                }
+                if rawEnum || failable { return false }
             }
             return true
         }

@@ -172,6 +172,7 @@ struct AssignedAtSetUpTests {
         let sources = """
             public struct HTTP2ConnectionStateMachine { public init(role: Role) {} }
             public struct Parser { public init?(text: String) { nil } }
+            public enum Role: String { case server, client }
             extension HTTP2ConnectionStateMachine { public init(copying other: Self) { self = other } }
             """
         func traps(_ property: String, _ assignment: String) throws -> [Int] {
@@ -191,6 +192,7 @@ struct AssignedAtSetUpTests {
             try traps("HTTP2ConnectionStateMachine", "machine = HTTP2ConnectionStateMachine(role: .client)").isEmpty)
         // Then a type with a failable initializer, and a type the sources do not declare, leave it a trap
         #expect(try traps("Parser", "machine = .init(text: \"x\")") == [5])
+        #expect(try traps("Role", "machine = Role(rawValue: \"bogus\")") == [5])
         #expect(try traps("Channel", "machine = .init(role: .server)") == [5])
     }
 

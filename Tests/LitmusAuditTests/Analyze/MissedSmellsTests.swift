@@ -128,10 +128,11 @@ struct MissedSmellsTests {
             func testB() { _ = try? nextConnectAttempt { id in try pool.open(id) }; XCTAssertEqual(pool.count, 0) }
             func testC() { _ = try? connect { _ in throw ConnectionFailed() }; XCTAssertEqual(pool.count, 0) }
             func testD() { _ = try? nextConnectAttempt(handler); XCTAssertEqual(pool.count, 0) }
+            func testE() { _ = try? makeFactory().nextConnectAttempt { _ in throw ConnectionFailed() }; XCTAssertEqual(pool.count, 0) }
             """
-        // Then a closure that tries the code (B), a function that throws of its own (C), and a closure passed
-        // by name (D) still swallow
-        #expect(try xctestFindings(.swallowedError, methods) == ["testB:6", "testC:7", "testD:8"])
+        // Then a closure that tries the code (B), a function that throws of its own (C), a closure passed by name
+        // (D) and a receiver that is a call (E) still swallow
+        #expect(try xctestFindings(.swallowedError, methods) == ["testB:6", "testC:7", "testD:8", "testE:9"])
     }
 
     @Test("A request of a literal path or loopback URL reaches no other host the test writes; of a variable it may")
@@ -157,9 +158,15 @@ struct MissedSmellsTests {
                 let response = try await client.get("https://foo.com/hello")
                 XCTAssertEqual(response.status, .ok)
             }
+            func testE() async throws {
+                let client = APIClient(baseURL: "https://api.github.com")
+                let response = try await client.get("/zen")
+                XCTAssertEqual(response.status, .ok)
+            }
             """)
-        // Then the requests of a variable (C) and of the remote URL itself (D) still reach it
-        #expect(found == ["testC:13", "testD:17"])
+        // Then the requests of a variable (C), of the remote URL itself (D) and of a path against a remote base
+        // URL (E) still reach it
+        #expect(found == ["testC:13", "testD:17", "testE:22"])
     }
 
     @Test("Identity of a name with itself is a tautology in any test; of what is read or made twice it is not")
@@ -220,21 +227,25 @@ struct MissedSmellsTests {
         #expect(found == ["testA:7"])
     }
 
-    @Test("A catch of a named error lets only that error go; a catch-all after it, or one binding any error, swallows")
+    @Test("A catch of named error values lets only those go; a type, a where, a catch-all or a binding swallows")
     func caughtNamedError() throws {
         // Given hummingbird's `catch TestClient.Error.connectionClosing {}`, the other named forms, and near misses
         let methods = """
             func testA() { do { try send(.end) } catch TestClient.Error.connectionClosing {} catch ChannelError.ioOnClosedChannel {}; XCTAssertEqual(sent(), 1) }
-            func testB() { do { try send(.end) } catch is CancellationError {}; XCTAssertEqual(sent(), 1) }
+            func testB() { do { try send(.end) } catch .ioOnClosedChannel {} catch Errno.code(let c) { print(c) }; XCTAssertEqual(sent(), 1) }
             func testC() { do { try send(.end) } catch let failure as DecodingError { print(failure) }; XCTAssertEqual(sent(), 1) }
             func testD() { do { try send(.end) } catch TestClient.Error.connectionClosing {} catch {}; XCTAssertEqual(sent(), 1) }
             func testE() { do { try send(.end) } catch let failure { print(failure) }; XCTAssertEqual(sent(), 1) }
-            func testF() { do { try send(.end) } catch let failure where failure is Timeout {}; XCTAssertEqual(sent(), 1) }
+            func testF() { do { try send(.end) } catch let failure where !(failure is Timeout) {}; XCTAssertEqual(sent(), 1) }
             func testG() { do { try send(.end) } catch _ {}; XCTAssertEqual(sent(), 1) }
+            func testH() { do { try send(.end) } catch is CancellationError {}; XCTAssertEqual(sent(), 1) }
             """
-        // Then the catch-all (D), the catch binding any error (E) and SwiftyJSON's `catch _ {}` (G) swallow; a
-        // where clause names the error (F)
-        #expect(try xctestFindings(.swallowedError, methods) == ["testD:6", "testE:7", "testG:9"])
+        // Then a type caught (C, H: every error of the type the code throws), the catch-all (D), a bare binding (E),
+        // a where clause (F) and SwiftyJSON's `catch _ {}` (G) swallow
+        #expect(
+            try xctestFindings(.swallowedError, methods) == [
+                "testC:5", "testD:6", "testE:7", "testF:8", "testG:9", "testH:10",
+            ])
     }
 
     @Test("XCTAssertThrowsError of the caught error checks nothing; of a call in the do it does")

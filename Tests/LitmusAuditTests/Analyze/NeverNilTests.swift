@@ -32,14 +32,18 @@ struct NeverNilTests {
             func testC() throws { let server = try serverTLSChannel(context: context, group: group); try server.close().wait(); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
             func testD() throws { let server = makeChannel(); XCTAssertNoThrow(try connect(to: server.localAddress!)) }
             func testE() throws { let server = try? serverTLSChannel(context: context, group: group); XCTAssertNoThrow(try connect(to: server!.localAddress!)) }
+            func testF() throws { let pipe = try NIOPipeBootstrap(group: group).takingOwnershipOfDescriptors(input: 0, output: 1).wait(); XCTAssertNoThrow(try connect(to: pipe.localAddress!)) }
+            func testG() throws { let server = try serverTLSChannel(context: context, group: group); do { defer { try? server.close().wait() } }; XCTAssertNoThrow(try connect(to: server.localAddress!)) }
             """
-        // Then the channel closed before (C), one made by no throwing call (D) and a try? (E) can trap
-        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+        // Then the channel closed before (C, G: a defer of an inner block ran), one made by no throwing call (D),
+        // a try? (E) and a pipe, which binds nothing (F), can trap
+        #expect(
+            try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
         // And in a package that implements channels (swift-nio-transport-services), the address is under test
         let file = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
         let channels = "final class ListenerChannel { var localAddress: SocketAddress? { nil } }"
         let implemented = try analyzeSources(["T.swift": file], packageSources: ["Listener.swift": channels])
-        #expect(implemented.findings.filter { $0.kind == .trapInTest }.count == 5)
+        #expect(implemented.findings.filter { $0.kind == .trapInTest }.count == 7)
     }
 
     @Test("A fixed time zone or a named calendar is never nil; a zone past 18 hours, or of another name, may be")

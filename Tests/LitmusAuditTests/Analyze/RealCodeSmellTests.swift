@@ -310,10 +310,13 @@ struct RealCodeSmellTests {
                 @Test func e() { #expect(send((0..<63).randomElement()!, (30...100).randomElement()!, (1..<Int32.max).randomElement()!)) }
                 @Test func f() { #expect(send((5..<5).randomElement()!)) }
                 @Test func g() { #expect(send((0..<count).randomElement()!)) }
+                @Test func h() { #expect(send((127..<Int8.max).randomElement()!, (0..<Limits.max).randomElement()!)) }
+                @Test func i() { do { let values = [1, 2]; #expect(values.count == 2) }; #expect(send(values.randomElement()!)) }
             """
-        // Then the var emptied on the way (c), the empty literal (d), an empty range (f) and a range to a value
-        // the test reads (g) can trap
-        #expect(try swiftTestingLines(.trapInTest, tests) == [5, 6, 8, 9])
+        // Then the var emptied on the way (c), the empty literal (d), an empty range (f), a range to a value the
+        // test reads (g), an empty range to a maximum and a maximum of the package's (h), and a name whose `let`
+        // is out of scope where it is read (i) can trap
+        #expect(try swiftTestingLines(.trapInTest, tests) == [5, 6, 8, 9, 10, 11])
     }
 
     @Test("trapInTest: NIO's set-up from literals and embedded values cannot trap; a text that is no address can")

@@ -287,9 +287,12 @@ struct RequiredConditionTests {
                 guard let value else { return }; XCTAssertEqual(value, 1) }
             func testD() { var prepared: PreparedRequest?; XCTAssertNoThrow(prepared = try? PreparedRequest(request))
                 guard let prepared else { return }; XCTAssertEqual(prepared.poolKey, key) }
+            func testE() { var value: Item?; XCTAssertNoThrow(value = try cache.get("k").wait())
+                guard let value else { return }; XCTAssertEqual(value.name, "k") }
             """
-        // Then a call that may give nil (C) and a try? (D) leave the guard able to skip
-        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testC:8", "testD:10"])
+        // Then a call that may give nil (C), a try? (D) and a future of what may be nil (E) leave the guard able
+        // to skip
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testC:8", "testD:10", "testE:12"])
     }
 
     @Test("A guard on `try? XCTUnwrap` or `try? #require` fails the test before it leaves; on another try? it does not")

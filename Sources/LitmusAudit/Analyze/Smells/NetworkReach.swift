@@ -28,7 +28,9 @@ enum NetworkReach {
         guard let host = hosts.first else { return nil }
         let text = test.body?.trimmedDescription ?? ""
         guard !stubbing.contains(where: text.contains) else { return nil }
-        for call in test.all(FunctionCallExprSyntax.self) where isRequest(call) && !reachesOnlyLocally(call) {
+        let remoteBase = givesRemoteBase(test)
+        for call in test.all(FunctionCallExprSyntax.self)
+        where isRequest(call) && (remoteBase || !reachesOnlyLocally(call)) {
             var unconfirmed: Unconfirmed?
             switch test.declaration(calledBy: call) {
             case .known(let declaration):
@@ -60,7 +62,8 @@ enum NetworkReach {
 
     /// Whether `call` requests a literal path (`client.execute(uri: "/hello", …)` of a server in the process:
     /// hummingbird 2.28.1's middleware tests, whose remote hosts are header values) or a URL of the loopback
-    /// host: whatever other URLs the test writes, this request does not reach them.
+    /// host: whatever other URLs the test writes, this request does not reach them, unless the test gives a
+    /// remote base URL (``givesRemoteBase(_:)``).
     private static func reachesOnlyLocally(_ call: FunctionCallExprSyntax) -> Bool {
         guard let argument = call.arguments.first,
             argument.label == nil || ["uri", "url", "path"].contains(argument.label?.text ?? ""),
@@ -72,6 +75,20 @@ enum NetworkReach {
             return false
         }
         return isLoopback(host(first.dropFirst(scheme.count)))
+    }
+
+    /// Whether the test passes a remote URL as an argument named for a URL or a host (`APIClient(baseURL:
+    /// "https://api.github.com")`): a request of a path may then resolve against it.
+    private static func givesRemoteBase(_ test: ScannedTest) -> Bool {
+        test.all(LabeledExprSyntax.self).contains { argument in
+            let label = argument.label?.text.lowercased() ?? ""
+            guard label.contains("url") || label.contains("host") || label.contains("server"),
+                let first = argument.expression.as(StringLiteralExprSyntax.self)?.segments.first?
+                    .as(StringSegmentSyntax.self)?.content.text,
+                let scheme = ["https://", "http://", "wss://", "ws://"].first(where: first.hasPrefix)
+            else { return false }
+            return !isLoopback(host(first.dropFirst(scheme.count)))
+        }
     }
 
     /// The host a URL's text names after its scheme: `api.github.com` of `api.github.com/zen`, `[::1]`.

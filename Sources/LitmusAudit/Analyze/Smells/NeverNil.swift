@@ -108,16 +108,24 @@ enum NeverNil {
     private static func isOpenChannel(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
         let text = name.baseName.text
         guard let value = test.letValue(of: text, at: Syntax(name)), let attempt = value.as(TryExprSyntax.self),
-            attempt.questionOrExclamationMark == nil
+            attempt.questionOrExclamationMark == nil,
+            // What binds or listens (a bootstrap's `bind`, a helper named for a server channel): a pipe has no address.
+            ["bind", "listen", "server", "channel"].contains(
+                where: attempt.expression.trimmedDescription.lowercased().contains)
         else { return false }
         return !test.all(FunctionCallExprSyntax.self).contains { call in
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 member.base?.trimmedDescription == text, member.declName.baseName.text == "close"
             else { return false }
-            // A `defer` closes it when the scope ends, after the read.
+            // A `defer` of a block around the read closes it when that block ends, after the read.
             var node = call.parent
             while let current = node, current.id != test.declaration.id {
-                if current.is(DeferStmtSyntax.self) { return false }
+                if let deferred = current.as(DeferStmtSyntax.self),
+                    let block = deferred.parent?.parent?.as(CodeBlockItemListSyntax.self),
+                    name.ancestorOrSelf(mapping: { $0.id == block.id ? $0 : nil }) != nil
+                {
+                    return false
+                }
                 node = current.parent
             }
             return call.position < name.position
@@ -132,10 +140,17 @@ enum NeverNil {
             ["..<", "..."].contains(range), let low = integer(sequence.elements.first)
         else { return false }
         let upper = sequence.elements.last
-        let high = integer(upper) ?? (upper?.trimmedDescription.hasSuffix(".max") == true ? Int.max : nil)
+        let high = integer(upper) ?? upper.flatMap { integerMaxima[$0.trimmedDescription] }
         guard let high else { return false }
         return range == "..." ? low <= high : low < high
     }
+
+    /// The standard library's integer maxima, by how a test writes them.
+    static let integerMaxima: [String: Int] = [
+        "Int.max": Int.max, "Int64.max": Int(Int64.max), "Int32.max": Int(Int32.max), "Int16.max": Int(Int16.max),
+        "Int8.max": Int(Int8.max), "UInt32.max": Int(UInt32.max), "UInt16.max": Int(UInt16.max),
+        "UInt8.max": Int(UInt8.max),
+    ]
 
     /// The value of an integer literal, negative or not.
     private static func integer(_ expression: ExprSyntax?) -> Int? {

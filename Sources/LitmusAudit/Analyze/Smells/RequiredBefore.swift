@@ -243,8 +243,9 @@ enum RequiredBefore {
     /// The name `expression` assigns a value that cannot be `nil` unless the check around it failed:
     /// `XCTAssertNoThrow(request = try PreparedRequest(request))` leaves `request` unset only when the
     /// initializer threw, which fails the check (async-http-client 1.37.0 then reads it with `guard let
-    /// request else { return }`). Read: an initializer of a type (`Name(…)`, no `init?` of the package's known)
-    /// or a future waited for (`….wait()`), under a `try` that is neither `try?` nor `try!`.
+    /// request else { return }`). Read: an initializer of a type (`Name(…)`; a throwing `init?` is not told
+    /// apart) or a channel a bootstrap bound or connected (`….bind(…).wait()`), under a `try` that is neither
+    /// `try?` nor `try!`.
     private static func assignedByTry(_ expression: ExprSyntax) -> String? {
         guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
@@ -253,8 +254,12 @@ enum RequiredBefore {
             let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self)
         else { return nil }
         let initializer = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase
-        let waited = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "wait"
-        return initializer == true || (waited && call.arguments.isEmpty) ? target.trimmedDescription : nil
+        // A channel a bootstrap bound or connected (`….bind(host:port:).wait()`); another future may hold nil.
+        let waited =
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "wait"
+            && call.arguments.isEmpty
+            && [".bind(", ".connect("].contains(where: call.calledExpression.trimmedDescription.contains)
+        return initializer == true || waited ? target.trimmedDescription : nil
     }
 
     /// Whether the statement right before `statement` (in its block) is a check requiring `condition` as written,

@@ -106,7 +106,8 @@ extension ScannedTest {
         return false
     }
 
-    /// The value `name` has at `use`: ``onlyLetValue(of:)``, or else the `let` Swift's scopes give the name there:
+    /// The value `name` has at `use`: ``onlyLetValue(of:)`` when its `let` is in scope there, or else the `let`
+    /// Swift's scopes give the name there:
     /// the nearest declaration of it before `use` in a block around it, in the test or around the test (a
     /// Quick spec's `describe` closure). `nil` when that declaration is no plain `let name = …`, or a pattern
     /// nearer the use binds the name: a closure's parameter or capture, an `if let` or `while let` whose body
@@ -114,7 +115,11 @@ extension ScannedTest {
     /// A name bound again where the use cannot see it (a closure's parameter after it, an `if let` of
     /// another block: Moya 15.0.3's specs) does not hide it.
     func letValue(of name: String, at use: Syntax) -> ExprSyntax? {
-        if let only = onlyLetValue(of: name) { return only }
+        if let only = onlyLetValue(of: name),
+            let binding = only.parent?.parent?.as(PatternBindingSyntax.self), Self.isVisible(binding, at: use)
+        {
+            return only
+        }
         var child = use
         var current = use.parent
         while let node = current {
