@@ -1,0 +1,95 @@
+import SwiftSyntax
+
+/// Values never `nil` because of what the test made: an element of a literal that holds one, and the address
+/// of a channel the test bound.
+extension NeverNil {
+    /// Whether `call` takes an element of a non-empty literal the test wrote: `"abcdefghijkl".randomElement()`,
+    /// `[1, 2, 3].randomElement()`, `.min()`, `.max()` (hummingbird-project/swift-websocket 1.6.2 picks a random
+    /// letter so), or of the `let` in scope bound to a non-empty array literal (`queues.randomElement()` of `let
+    /// queues = [DispatchQueue.main, …]`, swift-composable-architecture 1.25.5; `bytesValues.randomElement()` of
+    /// `let bytesValues: [ContiguousBytes] = [Data(), [UInt8]()]`, swift-crypto 4.5.2); an empty literal, a `var`,
+    /// or a collection from elsewhere, may have none.
+    static func isElementOfWrittenLiteral(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        guard call.arguments.isEmpty, call.trailingClosure == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            ["randomElement", "min", "max"].contains(member.declName.baseName.text), let base = member.base
+        else { return false }
+        if let array = base.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        if let range = base.as(TupleExprSyntax.self)?.elements.first?.expression,
+            base.as(TupleExprSyntax.self)?
+                .elements.count == 1
+        {
+            return isNonEmptyRange(range)
+        }
+        if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            let array = test.letValue(of: name, at: Syntax(base))?.as(ArrayExprSyntax.self)
+            return !(array?.elements.isEmpty ?? true)
+        }
+        guard let literal = base.as(StringLiteralExprSyntax.self), let text = EqualityShapeDetector.plainText(literal)
+        else { return false }
+        return !text.isEmpty
+    }
+
+    /// Whether `name` is a channel the test opened and has not closed where its `localAddress` is read: the
+    /// `let` in scope bound to what a `try` returned (`let serverChannel = try ServerBootstrap(group:
+    /// group).bind(host: "127.0.0.1", port: 0).wait()`, or a helper that binds one), no `name.close(…)` before
+    /// the read but in a `defer`, which runs after it; and the package's sources declare no `localAddress` of
+    /// their own (swift-nio-transport-services 1.28.0's listener channels are the code under test, read true). A channel that bound has its address until it closes; a bind that failed threw instead
+    /// (apple/swift-nio-ssl 2.37.6 unwraps 37).
+    static func isOpenChannel(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
+        let text = name.baseName.text
+        guard let value = test.letValue(of: text, at: Syntax(name)), let attempt = value.as(TryExprSyntax.self),
+            attempt.questionOrExclamationMark == nil,
+            // What binds or listens (a bootstrap's `bind`, a helper named for a server channel): a pipe has no address.
+            ["bind", "listen", "server", "channel"].contains(
+                where: attempt.expression.trimmedDescription.lowercased().contains)
+        else { return false }
+        return !test.all(FunctionCallExprSyntax.self).contains { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.base?.trimmedDescription == text, member.declName.baseName.text == "close"
+            else { return false }
+            // A `defer` of a block around the read closes it when that block ends, after the read.
+            var node = call.parent
+            while let current = node, current.id != test.declaration.id {
+                if let deferred = current.as(DeferStmtSyntax.self),
+                    let block = deferred.parent?.parent?.as(CodeBlockItemListSyntax.self),
+                    name.ancestorOrSelf(mapping: { $0.id == block.id ? $0 : nil }) != nil
+                {
+                    return false
+                }
+                node = current.parent
+            }
+            return call.position < name.position
+        }
+    }
+
+    /// Whether `expression` is a range of integer literals that holds an element: `(0..<63)`, `(30...100)`
+    /// (async-http-client 1.37.0 picks random sizes and ports so), `0..<Int32.max`; not `5..<5`.
+    private static func isNonEmptyRange(_ expression: ExprSyntax) -> Bool {
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let range = Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["..<", "..."].contains(range), let low = integer(sequence.elements.first)
+        else { return false }
+        let upper = sequence.elements.last
+        let high = integer(upper) ?? upper.flatMap { integerMaxima[$0.trimmedDescription] }
+        guard let high else { return false }
+        return range == "..." ? low <= high : low < high
+    }
+
+    /// The standard library's integer maxima, by how a test writes them.
+    static let integerMaxima: [String: Int] = [
+        "Int.max": Int.max, "Int64.max": Int(Int64.max), "Int32.max": Int(Int32.max), "Int16.max": Int(Int16.max),
+        "Int8.max": Int(Int8.max), "UInt32.max": Int(UInt32.max), "UInt16.max": Int(UInt16.max),
+        "UInt8.max": Int(UInt8.max),
+    ]
+
+    /// The value of an integer literal, negative or not.
+    private static func integer(_ expression: ExprSyntax?) -> Int? {
+        if let negative = expression?.as(PrefixOperatorExprSyntax.self), negative.operator.text == "-" {
+            return integer(negative.expression).map { -$0 }
+        }
+        return expression?.as(IntegerLiteralExprSyntax.self).flatMap {
+            Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+    }
+}
