@@ -200,25 +200,17 @@ final class SourceFunctions: @unchecked Sendable {
             let name = function.name.text
             let plain = isPlainResult(function)
             functions[name] = (functions[name] ?? true) && plain
-            if let owner = Self.owner(of: function) {
+            if let owner = Self.owner(of: Syntax(function)) {
                 functions["\(owner).\(name)"] = (functions["\(owner).\(name)"] ?? true) && plain
             }
         }
-    }
-
-    /// The type `function` is declared in: its class, struct, enum or actor, or the type its extension
-    /// extends (`Application` of `extension Application`).
-    private static func owner(of function: FunctionDeclSyntax) -> String? {
-        owner(of: Syntax(function))
     }
 
     /// The type `declaration` is a member of: its class, struct, enum or actor, or the type its extension extends.
     private static func owner(of declaration: Syntax) -> String? {
         var current = declaration.parent
         while let node = current {
-            if let declaration = node.asProtocol(NamedDeclSyntax.self), !node.is(FunctionDeclSyntax.self),
-                !node.is(InitializerDeclSyntax.self)
-            {
+            if let declaration = node.asProtocol(NamedDeclSyntax.self), !node.is(FunctionDeclSyntax.self) {
                 return declaration.name.text
             }
             if let extended = node.as(ExtensionDeclSyntax.self) { return extended.extendedType.trimmedDescription }
