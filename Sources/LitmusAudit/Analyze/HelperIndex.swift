@@ -50,8 +50,8 @@ struct HelperIndex {
     /// of an `#if` (the smell checks read them all).
     var runTypes: Set<String> = []
     /// Helpers that run a test's closure once per case of a table made only of their other arguments
-    /// (``TableHelpers``), by name.
-    var tableHelpers: Set<String> = []
+    /// (``TableHelpers``), by name and argument labels.
+    var tableHelpers = TableHelpers.Index()
 
     /// The names each function calls in its own statements, not in closures (work handed to others).
     private var directCalls: [String: Set<String>] = [:]

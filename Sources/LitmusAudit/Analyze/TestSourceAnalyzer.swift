@@ -126,7 +126,7 @@ public struct TestSourceAnalyzer: Sendable {
             file.compiledNodes(DeclSyntax.self).filter(\.isNominalType).map { ($0, file.file) }
         }
         helpers.checkingTypes = CheckingTypes.names(in: types)
-        helpers.tableHelpers = TableHelpers.names(in: functions, records: TableHelpers.records(in: types.map(\.0)))
+        helpers.tableHelpers = TableHelpers.index(of: functions, records: TableHelpers.records(in: types.map(\.0)))
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
         // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its
         // smells, below).

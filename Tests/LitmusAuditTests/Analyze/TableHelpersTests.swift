@@ -99,6 +99,21 @@ struct TableHelpersTests {
           }
         }
 
+        public func withEvery<Element>(
+          _ label: String,
+          by generator: () -> Element?,
+          file: StaticString = #filePath,
+          line: UInt = #line,
+          run body: (Element) throws -> Void
+        ) rethrows {
+          let context = TestContext.current
+          while let item = generator() {
+            let entry = context.push("\\(label): \\(item)", file: file, line: line)
+            defer { context.pop(entry) }
+            try body(item)
+          }
+        }
+
         public func withEvery<S: Sequence>(
           _ label: String,
           in items: S,
@@ -169,14 +184,44 @@ struct TableHelpersTests {
 
         // When
         let records = TableHelpers.records(in: types)
-        let names = TableHelpers.names(in: tree.descendants(of: FunctionDeclSyntax.self), records: records)
+        let index = TableHelpers.index(of: tree.descendants(of: FunctionDeclSyntax.self), records: records)
 
         // Then: not a record holding a value of the code under test; not a helper that hands a value the code
         // under test made (`Deque(…)`, `.init`, a method of the package), one that differs between runs, a
-        // closure's results, a closure handed on, a value lent or set again, a test function's result, a name
-        // bound again in a nested function, nor a name another declaration shares
+        // closure's results, a closure handed on, a value lent or set again, a test function's result, nor a name
+        // bound again in a nested function; `withEvery` and `withTwice` each have an overload that hands cases
         #expect(records == ["DequeLayout", "ArrayLayout"])
-        #expect(names == ["withEveryDeque", "withSomeArrayLayouts", "withEvery"])
+        #expect(index.names == ["withEveryDeque", "withSomeArrayLayouts", "withEvery", "withTwice"])
+    }
+
+    @Test(
+        "A call is a table helper's when every function its name and labels can resolve to is one",
+        arguments: [
+            ("withEvery(\"i\", in: [0, 1]) { i in }", true),
+            ("withEvery(\"i\", in: [0, 1], run: { i in })", true),
+            ("withEvery(\"i\", in: [0, 1], file: #filePath, line: 3) { i in }", true),
+            ("withEvery(\"i\", by: next) { i in }", false),
+            ("withTwice([0, 1]) { i in }", true),
+            ("withTwice([0, 1], by: { 1 }) { i in }", false),
+            ("withTwice([0, 1], { i in }, { i in })", false),
+            ("withEveryDeque(\"d\", ofCapacities: [0], startValue: 3) { layout in }", true),
+            ("withEveryDeque(\"d\", capacities: [0]) { layout in }", false),
+            ("withEveryDeque(\"d\") { layout in }", false),
+            ("withSomething(\"d\") { layout in }", false),
+        ])
+    func callsResolvedByLabels(call: String, hands: Bool) throws {
+        // Given
+        let tree = Parser.parse(source: Self.collectionsHelpers + "\n" + Self.otherHelpers)
+        let types = tree.descendants(of: DeclSyntax.self).filter(\.isNominalType)
+        let index = TableHelpers.index(
+            of: tree.descendants(of: FunctionDeclSyntax.self), records: TableHelpers.records(in: types))
+        let parsed = try #require(Parser.parse(source: call).descendants(of: FunctionCallExprSyntax.self).first)
+
+        // When
+        let resolved = index.handsCases(parsed)
+
+        // Then
+        #expect(resolved == hands)
     }
 
     @Test("A guard on the cases of a helper handed only literals is the test's table; on anything else it skips")
@@ -234,6 +279,18 @@ struct TableHelpersTests {
                         XCTAssertEqual(value, 1)
                     }
                 }
+                func testGenerated() {
+                    withEvery("i", by: { sut.next() }) { i in
+                        guard i > 0 else { return }
+                        XCTAssertEqual(i, 1)
+                    }
+                }
+                func testOverloadWithLabels() {
+                    withTwice([0, 1]) { i in
+                        guard i > 0 else { return }
+                        XCTAssertEqual(i, 1)
+                    }
+                }
                 func testAnotherMacro() {
                     withEvery("i", in: #values(sut)) { i in
                         guard i > 0 else { return }
@@ -252,7 +309,8 @@ struct TableHelpersTests {
         #expect(
             findings.compactMap(\.testName).sorted() == [
                 "DequeTests.testAnotherMacro", "DequeTests.testCalled", "DequeTests.testDeclaredAgain",
-                "DequeTests.testFetched", "DequeTests.testMadeByTheCode", "DequeTests.testSubscripted",
+                "DequeTests.testFetched", "DequeTests.testGenerated", "DequeTests.testMadeByTheCode",
+                "DequeTests.testSubscripted",
             ])
     }
 }

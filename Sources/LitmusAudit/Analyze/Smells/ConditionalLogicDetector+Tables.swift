@@ -16,7 +16,7 @@ extension ConditionalLogicDetector {
     /// literals and these names binds that helper's cases: swift-collections'
     /// `withEveryDeque("deque", ofCapacities: [0, 1, 2]) { layout in guard layout.count > 0 else { return } … }`.
     static func tableLoopElements(
-        around node: Syntax, in body: Syntax, literalNames: Set<String>, tableHelpers: Set<String>
+        around node: Syntax, in body: Syntax, literalNames: Set<String>, tableHelpers: TableHelpers.Index
     ) -> Set<String> {
         var names: Set<String> = []
         // Closures handed to a table helper, whose arguments may name the elements of tables around them.
@@ -29,9 +29,7 @@ extension ConditionalLogicDetector {
                 // A `forEach` over the table binds its elements, as a `for` loop does, and a table helper its
                 // cases; another closure ends the walk.
                 guard let call = closure.hostCall else { break }
-                if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                    tableHelpers.contains(name)
-                {
+                if tableHelpers.handsCases(call) {
                     handed.append((closure, call))
                 } else {
                     guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),

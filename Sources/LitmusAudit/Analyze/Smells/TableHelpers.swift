@@ -9,22 +9,89 @@ import SwiftSyntax
 /// from anything else: a closure it was handed (`withEvery(_:by:)`'s generator), a call of the code under test
 /// (`Deque(…)`, `.init(…)`, a method of a package's extension), a function of the test targets (it may call the
 /// code under test), a value that differs between runs (`shuffled()`), a name set again, lent with `&` or bound in
-/// a nested scope, or a closure it hands on. A name any other function of the test targets also declares is not
-/// one: a call is matched by name.
+/// a nested scope, or a closure it hands on. A call is matched to the functions of the test targets by name and
+/// argument labels (``Signature``): it is a table helper's when every function it can resolve to is one
+/// (swift-collections' `withEvery("i", in: 0 ..< 4)` is not its `withEvery("i", by: generator)`).
 enum TableHelpers {
-    /// The names of the functions among `functions` that hand their closure only cases of their other arguments;
-    /// `records` are the test targets' plain records (``records(in:)``), which a case may be.
-    static func names(in functions: [FunctionDeclSyntax], records: Set<String>) -> Set<String> {
-        var handing: Set<String> = []
-        var others: Set<String> = []
+    /// The functions among `functions` that hand their closure only cases of their other arguments, with the
+    /// others of their names; `records` are the test targets' plain records (``records(in:)``), which a case may
+    /// be.
+    static func index(of functions: [FunctionDeclSyntax], records: Set<String>) -> Index {
+        var index = Index()
         for function in functions {
-            if handsCases(function, records: records) {
-                handing.insert(function.name.text)
-            } else {
-                others.insert(function.name.text)
+            index.overloads[function.name.text, default: []].append(
+                (Signature(function), handsCases(function, records: records)))
+        }
+        return index
+    }
+
+    /// The test targets' functions by name, each with whether it hands its closure only cases.
+    struct Index {
+        fileprivate var overloads: [String: [(signature: Signature, hands: Bool)]] = [:]
+
+        /// Whether `call` resolves only to functions that hand their closure cases: at least one function of
+        /// its name takes its arguments, and every such function is a table helper.
+        func handsCases(_ call: FunctionCallExprSyntax) -> Bool {
+            guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+                return false
+            }
+            let candidates = (overloads[name] ?? []).filter { $0.signature.accepts(call) }
+            return !candidates.isEmpty && candidates.allSatisfy(\.hands)
+        }
+
+        /// The names some function of which hands its closure cases.
+        var names: Set<String> { Set(overloads.filter { $0.value.contains(where: \.hands) }.keys) }
+    }
+
+    /// What of a function's parameters tells which calls can resolve to it: each one's argument label, whether it
+    /// has a default, takes a function, or is variadic.
+    struct Signature {
+        struct Parameter {
+            var label: String?
+            var defaulted: Bool
+            var function: Bool
+            var variadic: Bool
+        }
+        var parameters: [Parameter]
+
+        init(_ function: FunctionDeclSyntax) {
+            parameters = function.signature.parameterClause.parameters.map { parameter in
+                Parameter(
+                    label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
+                    defaulted: parameter.defaultValue != nil, function: TableHelpers.holdsFunction(parameter.type),
+                    variadic: parameter.ellipsis != nil)
             }
         }
-        return handing.subtracting(others)
+
+        /// Whether `call`'s arguments fit these parameters in order, as Swift matches them: each labelled argument
+        /// to the next parameter of its label, an unlabelled trailing closure to the next that takes a function,
+        /// every parameter skipped or left over defaulted.
+        func accepts(_ call: FunctionCallExprSyntax) -> Bool {
+            var arguments: [(label: String?, trailing: Bool)] = call.arguments.map { ($0.label?.text, false) }
+            if call.trailingClosure != nil { arguments.append((nil, true)) }
+            arguments += call.additionalTrailingClosures.map { ($0.label.text, true) }
+            var next = 0
+            var argument = 0
+            while argument < arguments.count {
+                let (label, trailing) = arguments[argument]
+                while next < parameters.count {
+                    let parameter = parameters[next]
+                    if trailing && label == nil ? parameter.function : parameter.label == label { break }
+                    guard parameter.defaulted else { return false }
+                    next += 1
+                }
+                guard next < parameters.count else { return false }
+                argument += 1
+                // A variadic parameter takes the unlabelled arguments after its first.
+                if parameters[next].variadic {
+                    while argument < arguments.count, arguments[argument].label == nil, !arguments[argument].trailing {
+                        argument += 1
+                    }
+                }
+                next += 1
+            }
+            return parameters[next...].allSatisfy(\.defaulted)
+        }
     }
 
     /// The structs among `types` that hold only numbers, Booleans and strings, set only from their initializers'
@@ -93,7 +160,7 @@ enum TableHelpers {
     }
 
     /// `(X) -> Y`, `@escaping (X) throws -> Y`, `((X) -> Y)?`.
-    private static func holdsFunction(_ type: TypeSyntax) -> Bool {
+    fileprivate static func holdsFunction(_ type: TypeSyntax) -> Bool {
         !type.descendants(of: FunctionTypeSyntax.self).isEmpty
     }
 
