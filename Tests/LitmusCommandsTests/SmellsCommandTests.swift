@@ -54,12 +54,21 @@ struct SmellsCommandTests {
         }
         """
 
+    /// The code under test whose load the test's `try!` takes.
+    static let cart = """
+        public struct Cart {
+            public var total: Int
+            public static func load() throws -> Cart { Cart(total: 3) }
+        }
+        """
+
     @Test("A package's test targets are read without building: findings, exit 1, the JSON and SARIF written")
     func package() throws {
         // Given a package whose test target has a trap, a print and an empty test, and an excluded fixture
         defer { try? FileManager.default.removeItem(at: root) }
         try write([
             "Package.swift": Self.package, "Tests/ShopTests/CartTests.swift": Self.tests,
+            "Sources/Shop/Cart.swift": Self.cart,
             "Tests/ShopTests/Fixtures/Planted/Tests/X.swift":
                 "import XCTest\nfinal class X: XCTestCase { func testX() {} }\n",
         ])

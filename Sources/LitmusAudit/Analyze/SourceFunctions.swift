@@ -21,11 +21,19 @@ final class SourceFunctions: @unchecked Sendable {
     private var parsed: Set<Int> = []
     private var types: [String: Bool] = [:]
     private var memo: [String: Bool] = [:]
+    /// The names the files declare as members or at their top level, parsed once when first asked.
+    private var members: Set<String>?
     private let lock = NSLock()
 
-    /// The declarations of the files `list` gives when first asked.
-    init(files list: @escaping () -> [URL]) {
+    /// Whether the files hold the package's own sources, not only its tests: without them, a name the files do
+    /// not declare may still be the package's.
+    let readsPackage: Bool
+
+    /// The declarations of the files `list` gives when first asked; `readsPackage` when they hold the package's
+    /// own sources.
+    init(files list: @escaping () -> [URL], readsPackage: Bool = true) {
         self.list = list
+        self.readsPackage = readsPackage
     }
 
     convenience init(files: [URL]) {
@@ -109,6 +117,19 @@ final class SourceFunctions: @unchecked Sendable {
     func declaresProperty(_ name: String) -> Bool {
         remembered("property|\(name)") {
             lock.withLock { loaded().contains { declares($0, "var \(name)") || declares($0, "let \(name)") } }
+        }
+    }
+
+    /// Whether the files declare `name` as a member of a type or extension, or at their top level (a property, a
+    /// function, an enumeration's case, a type; not a local of a function's body): what a test reads through
+    /// that name may be the package's own code.
+    func declaresMember(_ name: String) -> Bool {
+        lock.withLock {
+            if let members { return members.contains(name) }
+            let collector = DeclaredNames()
+            for text in loaded() { collector.walk(Parser.parse(source: text)) }
+            members = collector.names
+            return collector.names.contains(name)
         }
     }
 
@@ -230,4 +251,32 @@ final class SourceFunctions: @unchecked Sendable {
         let generic = function.genericParameterClause?.parameters.map(\.name.text) ?? []
         return !generic.contains(name) && declaredType(name)
     }
+}
+
+/// The names a file declares outside function bodies: properties, functions, enumeration cases, types.
+private final class DeclaredNames: SyntaxVisitor {
+    var names: Set<String> = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.formUnion(
+            node.bindings.flatMap { $0.pattern.descendants(of: IdentifierPatternSyntax.self) }.map(\.identifier.text))
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .skipChildren
+    }
+
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .skipChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

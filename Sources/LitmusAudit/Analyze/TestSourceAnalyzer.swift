@@ -66,9 +66,10 @@ public struct TestSourceAnalyzer: Sendable {
         var analysis = SourceAnalysis()
         let list = sourceFiles
         let tests = modules.values.flatMap { $0 }
-        let sources = SourceFunctions { list() + tests }
+        let packageFiles = list()
+        let sources = SourceFunctions(files: { packageFiles + tests }, readsPackage: !packageFiles.isEmpty)
         let texts = PackageTexts(files: list)
-        let support = supportFunctions(in: list())
+        let support = supportFunctions(in: packageFiles)
         let underTest = CodeUnderTest(package: sourceTargets?.package, folders: sourceTargets?.folders ?? [])
         for (module, files) in modules.sorted(by: { $0.key < $1.key }) {
             analyze(

@@ -44,6 +44,75 @@ enum AssignedAtSetUp {
         return !assignments.isEmpty && isSetUpBy(assignments, type: type)
     }
 
+    /// What the stored property of the test's type that `expression` names (`channel`, `self.channel`) is given:
+    /// its declaration's value and every `x = value` in the type and its extensions in the file, with the bodies
+    /// that set the type up (each
+    /// `init`, `setUp`, `setUpWithError`), which may hand it on; `nil` when it is no stored property of the type
+    /// (computed, wrapped, `lazy`, `static`, `weak`), or is passed `inout`, set by an operator (`+=`) or within more.
+    static func assignments(
+        of expression: ExprSyntax, test: ScannedTest
+    ) -> (values: [ExprSyntax], setUps: [CodeBlockSyntax])? {
+        guard let name = propertyName(expression), let type = enclosingType(of: test.declaration) else { return nil }
+        if expression.is(DeclReferenceExprSyntax.self), declaresLocally(name, test.declaration) { return nil }
+        guard let binding = plainStoredBinding(name, in: type) else { return nil }
+        var values = binding.initializer.map { [$0.value] } ?? []
+        // The type and its extensions in the file: another type's property of the name is another property.
+        let typeName = type.asProtocol(NamedDeclSyntax.self)?.name.text
+        let extensions = type.root.descendants(of: ExtensionDeclSyntax.self).filter {
+            $0.extendedType.trimmedDescription == typeName
+        }
+        for node in ([type] + extensions.map(Syntax.init)).flatMap({ $0.descendants(of: Syntax.self) }) {
+            if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name { return nil }
+            guard let sequence = node.as(SequenceExprSyntax.self) else { continue }
+            let elements = Array(sequence.elements)
+            for index in elements.indices.dropFirst() where propertyName(elements[index - 1]) == name {
+                if elements[index].is(AssignmentExprSyntax.self) {
+                    guard index == 1, elements.count == 3 else { return nil }
+                    values.append(elements[2])
+                } else if let operation = elements[index].as(BinaryOperatorExprSyntax.self),
+                    operation.operator.text.hasSuffix("="),
+                    !["==", "!=", "<=", ">=", "===", "!=="].contains(operation.operator.text)
+                {
+                    return nil
+                }
+            }
+        }
+        let setUps = (members(of: type) ?? []).compactMap { member -> CodeBlockSyntax? in
+            if let function = member.decl.as(FunctionDeclSyntax.self),
+                ["setUp", "setUpWithError"].contains(function.name.text)
+            {
+                return function.body
+            }
+            return member.decl.as(InitializerDeclSyntax.self)?.body
+        }
+        return (values, setUps)
+    }
+
+    /// The binding of the stored property `name` of `type`: no attribute (a wrapper), no accessor, not
+    /// `static`, `class`, `lazy`, `weak` or `unowned`.
+    private static func plainStoredBinding(_ name: String, in type: Syntax) -> PatternBindingSyntax? {
+        for member in members(of: type) ?? [] {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                let access: Set<String> = ["private", "fileprivate", "internal", "public", "package", "final"]
+                guard variable.attributes.isEmpty, variable.modifiers.allSatisfy({ access.contains($0.name.text) }),
+                    binding.accessorBlock == nil
+                else { return nil }
+                return binding
+            }
+        }
+        return nil
+    }
+
+    /// `x` when `reference` is the `x` of `self.x`, or a bare `x` (not another value's member).
+    static func propertyName(naming reference: DeclReferenceExprSyntax) -> String? {
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            return propertyName(ExprSyntax(member))
+        }
+        return reference.baseName.tokenKind == .keyword(.self) ? nil : reference.baseName.text
+    }
+
     /// `x` for `x` or `self.x`.
     static func propertyName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }

@@ -70,7 +70,30 @@ enum FailableLiteral {
             }
         }
         if let encoded = percentEncoded(call, test: test) { return encoded ? .cannotFail : .canFail }
+        if let encodes = literalEncodes(call, test: test) { return encodes ? .cannotFail : .canFail }
         return isUnicodeData(call, test: test) ? .cannotFail : .notRead
+    }
+
+    /// Foundation's string encodings by the names a test writes them with.
+    static let namedEncodings: [String: String.Encoding] = [
+        "ascii": .ascii, "isoLatin1": .isoLatin1, "isoLatin2": .isoLatin2, "macOSRoman": .macOSRoman,
+        "windowsCP1250": .windowsCP1250, "windowsCP1251": .windowsCP1251, "windowsCP1252": .windowsCP1252,
+        "nonLossyASCII": .nonLossyASCII, "utf8": .utf8, "utf16": .utf16, "utf32": .utf32,
+    ]
+
+    /// Whether the data of a literal (or the constant bound to one) in an encoding the test names
+    /// (`"abc".data(using: .ascii)`, `"😆".data(using: .isoLatin1)`) is made, encoded here the same way: the
+    /// same every run, so never `nil` or always; `nil` when `call` is not that shape.
+    private static func literalEncodes(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "data", let base = member.base, call.arguments.count == 1,
+            let argument = call.arguments.first, argument.label?.text == "using",
+            let name = argument.expression.as(MemberAccessExprSyntax.self),
+            name.base == nil || name.base?.trimmedDescription == "String.Encoding",
+            let encoding = namedEncodings[name.declName.baseName.text], let text = text(of: base, test: test),
+            isLibrary(call, test: test)
+        else { return nil }
+        return text.data(using: encoding) != nil
     }
 
     /// The character sets `addingPercentEncoding(withAllowedCharacters:)` is given by name, by that name.
@@ -198,21 +221,14 @@ enum FailableLiteral {
 
     /// `s.data(using: E)` of a Swift `String` (or `Substring`) with `E` a Unicode encoding, or a name every
     /// value of which the test makes one: every Swift string encodes in UTF-8, -16 and -32. The facts tell
-    /// the string's type; without them, a name the test binds to an `NSString` is no Swift string. Also the
-    /// ASCII data of a literal (or the constant bound to one) whose every character is ASCII: `"abc".data(using:
-    /// .ascii)!` (swift-crypto 4.5.2's digest tests unwrap 14).
+    /// the string's type; without them, a name the test binds to an `NSString` is no Swift string. A literal's
+    /// data in a named encoding is ``literalEncodes(_:test:)``'s (swift-crypto 4.5.2's digest tests unwrap 14
+    /// `"abc".data(using: .ascii)!`).
     private static func isUnicodeData(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "data", let base = member.base, call.arguments.count == 1,
             let argument = call.arguments.first, argument.label?.text == "using"
         else { return false }
-        if let encoding = argument.expression.as(MemberAccessExprSyntax.self),
-            encoding.declName.baseName.text == "ascii",
-            encoding.base == nil || encoding.base?.trimmedDescription == "String.Encoding",
-            let text = text(of: base, test: test)
-        {
-            return text.unicodeScalars.allSatisfy(\.isASCII)
-        }
         switch test.type(of: base) {
         case .known(let type):
             guard ["$sSSD", "$sSsD"].contains(type.mangled) else { return false }

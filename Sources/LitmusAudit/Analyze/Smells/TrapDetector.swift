@@ -19,6 +19,7 @@ enum TrapDetector {
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !EmbeddedNIO.cannotThrow(node.expression, test: test)
             && !LiteralJSON.cannotThrow(node.expression, test: test)
+            && TrapProvenance.mayComeFromPackage(node.expression, test: test, sources: sources)
         {
             traps.append((Syntax(node), "`try!`"))
         }
@@ -30,13 +31,14 @@ enum TrapDetector {
             return runs
         }
         traps += test.all(ForceUnwrapExprSyntax.self).filter {
-            !cannotTrap($0, test: test, sources: sources, runs: runs)
+            unwrapTraps($0, test: test, sources: sources, runs: runs)
         }
         .map { (Syntax($0), "a force unwrap `\($0.quoted(50))`") }
         for node in test.all(AsExprSyntax.self)
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !isHTTPResponseCast(node.expression, to: node.type, test: test)
             && !EmbeddedNIO.castHolds(node.expression, to: node.type, test: test)
+            && TrapProvenance.mayComeFromPackage(node.expression, test: test, sources: sources)
         {
             traps.append((Syntax(node), "a force cast `\(node.quoted(50))`"))
         }
@@ -55,6 +57,7 @@ enum TrapDetector {
                 let type = elements[index + 1].as(TypeExprSyntax.self)?.type,
                 isHTTPResponseCast(elements[index - 1], to: type, test: test)
                     || EmbeddedNIO.castHolds(elements[index - 1], to: type, test: test)
+                    || !TrapProvenance.mayComeFromPackage(elements[index - 1], test: test, sources: sources)
             {
                 continue
             }
@@ -71,16 +74,26 @@ enum TrapDetector {
         ]
     }
 
+    /// Whether the unwrap `node` counts as a trap: a failable parse of a literal that does not parse traps on
+    /// every run; one of a literal that parses never does; otherwise, a value that can be `nil`
+    /// (``cannotTrap(_:test:sources:runs:)``) and can come from the package's code (``TrapProvenance``).
+    private static func unwrapTraps(
+        _ node: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions?, runs: () -> Set<String>
+    ) -> Bool {
+        switch FailableLiteral.judge(node.expression, test: test) {
+        case .cannotFail: return false
+        case .canFail: return true
+        case .notRead:
+            return !cannotTrap(node, test: test, sources: sources, runs: runs)
+                && TrapProvenance.mayComeFromPackage(node.expression, test: test, sources: sources)
+        }
+    }
+
     /// Whether the unwrap `node` cannot trap: its value is never `nil` by what the sources show.
     private static func cannotTrap(
         _ node: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions?,
         runs: () -> Set<String>
     ) -> Bool {
-        switch FailableLiteral.judge(node.expression, test: test) {
-        case .cannotFail: return true
-        case .canFail: return false
-        case .notRead: break
-        }
         if neverNil(node.expression, test: test, sources: sources, runs: runs()) { return true }
         // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
         if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { return true }

@@ -1,0 +1,168 @@
+import SwiftSyntax
+
+/// Where a trap's value comes from. A `try!`, a force unwrap or a force cast in a test ends the process when the
+/// code under test regresses: the value it takes must be able to come from the package's own code. One made
+/// only of the test's literals, the standard library's, the platform's or a dependency's API (`try!
+/// Data(contentsOf: fixture)`, `try! group.syncShutdownGracefully()`, `EmbeddedChannel().pipeline`) does not
+/// change with the package: a trap there is set-up, the same every run (every true trap finding of the corpus
+/// read a value of the package's; swift-crypto 4.5.2's `try!` of test vectors decoded by Foundation did not).
+///
+/// Read by name, conservatively: a value may come from the package when it names a type or function the
+/// package's sources or tests declare, a member they declare (`frame.payload`, `json.int16`), a function other
+/// than the standard library's, an initializer of a type the context gives (`.init(…)`), `self` or a closure's
+/// `$0`, or a name that is not a constant of the test (a parameter, a `var`, a property). A constant (`let url =
+/// …`) is read for what it holds, and for what the test hands it to before the trap (`try
+/// channel.pipeline.addHandler(FrameEncoder()).wait()`: the channel holds the package's handler from then on). A
+/// value of the process's environment (`ProcessInfo`, `environment`, `getenv`) or of a bundle's resources not
+/// known to be bundled (``BundledResource``) differs between machines, runners and builds, and counts as the
+/// package's.
+enum TrapProvenance {
+    /// Names of what differs between machines, runners and runs.
+    private static let machine: Set<String> = ["ProcessInfo", "environment", "getenv", "CommandLine", "Bundle"]
+    /// The standard library's functions that take no closure of the test's: what they give depends on their
+    /// arguments alone. Another function a test calls, declared nowhere in the package, may be a dependency's or
+    /// the package's, made by a macro or a plugin: it counts as the package's.
+    private static let standardFunctions: Set<String> = [
+        "zip", "stride", "min", "max", "abs", "repeatElement", "numericCast", "unsafeBitCast", "type",
+    ]
+
+    /// Whether `expression`, at its place in `test`, may hold a value of the package's own code. Without the
+    /// package's sources (loose files), it may.
+    static func mayComeFromPackage(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
+        guard let sources, sources.readsPackage else { return true }
+        var visiting: Set<String> = []
+        return mayComeFromPackage(Syntax(expression), test: test, sources: sources, visiting: &visiting)
+    }
+
+    private static func mayComeFromPackage(
+        _ node: Syntax, test: ScannedTest, sources: SourceFunctions, visiting: inout Set<String>
+    ) -> Bool {
+        let references =
+            (node.as(DeclReferenceExprSyntax.self).map { [$0] } ?? [])
+            + node.descendants(of: DeclReferenceExprSyntax.self)
+        // The names of `self.x`, read as the property they are.
+        var read: Set<SyntaxIdentifier> = []
+        for reference in references where !read.contains(reference.id) {
+            let name = reference.baseName.text
+            if machine.contains(name) { return true }
+            if reference.baseName.tokenKind == .keyword(.self),
+                let member = reference.parent?.as(MemberAccessExprSyntax.self),
+                member.base?.id == ExprSyntax(reference).id
+            {
+                read.insert(member.declName.id)
+                if property(ExprSyntax(member), at: reference, test: test, sources: sources, visiting: &visiting) {
+                    return true
+                }
+                continue
+            }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                // `T.self` names the type its base names; `.init(…)` initializes a type the context gives.
+                if member.base == nil, reference.baseName.tokenKind == .keyword(.`init`) { return true }
+                if reference.baseName.tokenKind != .keyword(.self), sources.declaresMember(name) { return true }
+                continue
+            }
+            switch reference.baseName.tokenKind {
+            case .keyword, .dollarIdentifier: return true
+            default: break
+            }
+            if name.first?.isUppercase == true {
+                if sources.declaresType(name) || sources.declaresMember(name) { return true }
+                continue
+            }
+            if !visiting.contains(name), let value = test.letValue(of: name, at: Syntax(reference)) {
+                visiting.insert(name)
+                if mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting)
+                    || isHandedToPackage(name, before: reference, test: test, sources: sources, visiting: &visiting)
+                {
+                    return true
+                }
+                continue
+            }
+            let called =
+                reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(reference).id
+            if !called, AssignedAtSetUp.assignments(of: ExprSyntax(reference), test: test) != nil {
+                if property(ExprSyntax(reference), at: reference, test: test, sources: sources, visiting: &visiting) {
+                    return true
+                }
+                continue
+            }
+            // A function of the standard library's the package does not declare again (`zip`, `min`).
+            if let call = reference.parent?.as(FunctionCallExprSyntax.self),
+                call.calledExpression.id == ExprSyntax(reference).id, standardFunctions.contains(name),
+                !sources.declaresMember(name)
+            {
+                continue
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Whether the stored property of the test's type `expression` names (`self.channel`, `channel`) may hold a
+    /// value of the package's: one it is given may, or a statement of the type's set-up, or of the test before
+    /// `use`, hands it to what may be the package's. One it is passed `inout` to, or not a stored property, may.
+    private static func property(
+        _ expression: ExprSyntax, at use: DeclReferenceExprSyntax, test: ScannedTest, sources: SourceFunctions,
+        visiting: inout Set<String>
+    ) -> Bool {
+        guard let name = AssignedAtSetUp.propertyName(expression), !visiting.contains("self.\(name)") else {
+            return false
+        }
+        visiting.insert("self.\(name)")
+        guard let given = AssignedAtSetUp.assignments(of: expression, test: test) else { return true }
+        for value in given.values
+        where mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting) {
+            return true
+        }
+        let regions =
+            given.setUps.map { (Syntax($0), AbsolutePosition(utf8Offset: Int.max)) }
+            + [(test.declaration, use.position)]
+        return regions.contains { region, end in
+            handsOn(
+                in: region, before: end, naming: { AssignedAtSetUp.propertyName(naming: $0) == name },
+                // What it is set to was read above.
+                skipping: { statement in
+                    guard let sequence = statement.item.as(SequenceExprSyntax.self) else { return false }
+                    return sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true
+                        && sequence.elements.first.flatMap(AssignedAtSetUp.propertyName) == name
+                }, test: test, sources: sources, visiting: &visiting)
+        }
+    }
+
+    /// Whether a statement of the test before `use` names the constant `name` beside what may be the package's
+    /// (`try channel.pipeline.addHandler(FrameEncoder()).wait()`, `HTTPClient(eventLoopGroup: group)`): an
+    /// object the test made may hold the package's state from then on.
+    private static func isHandedToPackage(
+        _ name: String, before use: DeclReferenceExprSyntax, test: ScannedTest, sources: SourceFunctions,
+        visiting: inout Set<String>
+    ) -> Bool {
+        handsOn(
+            in: test.declaration, before: use.position,
+            naming: { reference in
+                reference.baseName.text == name
+                    && reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+            },
+            // The constant's own binding was read already.
+            skipping: { statement in
+                statement.item.as(VariableDeclSyntax.self)?.bindings.contains {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                } == true
+            }, test: test, sources: sources, visiting: &visiting)
+    }
+
+    /// Whether a statement of `region` that ends before `end` and names a value (`naming`) may hold what is the
+    /// package's, beside it; not the statements `skipping` takes.
+    private static func handsOn(
+        in region: Syntax, before end: AbsolutePosition, naming: (DeclReferenceExprSyntax) -> Bool,
+        skipping: (CodeBlockItemSyntax) -> Bool, test: ScannedTest, sources: SourceFunctions,
+        visiting: inout Set<String>
+    ) -> Bool {
+        let statements = region.descendants(of: DeclReferenceExprSyntax.self).filter {
+            $0.position < end && naming($0)
+        }.compactMap { $0.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }) }
+        for statement in statements where statement.endPosition <= end && !skipping(statement) {
+            if mayComeFromPackage(Syntax(statement), test: test, sources: sources, visiting: &visiting) { return true }
+        }
+        return false
+    }
+}

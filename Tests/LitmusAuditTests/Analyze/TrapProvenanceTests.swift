@@ -1,0 +1,115 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// trapInTest counts a trap whose value can come from the package's own code: one on values made only of the
+/// test's literals and the platform's or a dependency's API is set-up, the same every run.
+@Suite("trapInTest: a trap counts when its value can come from the package's code")
+struct TrapProvenanceTests {
+    /// The package under test: a parser, a decoder of frames, and an extension of a dependency's buffer.
+    private static let package = """
+        public struct Parser {
+            public static func parse(_ text: String) throws -> Int { text.count }
+        }
+        public struct Frame { public var payload: [UInt8]? }
+        public final class FrameEncoder: ChannelOutboundHandler {}
+        public final class FrameDecoder {
+            public init() {}
+            public func nextFrame() throws -> Frame? { nil }
+        }
+        extension ByteBuffer {
+            public mutating func readFrame() -> Frame? { nil }
+        }
+        """
+
+    /// Near misses of each other: what the platform or a dependency makes of the test's literals (a shut-down
+    /// group, a file's data, a buffer's text, the first of a zip of literals), and what may be the package's (its
+    /// parser, its decoder's frame, its extension of a buffer, a closure's argument, a `var`, a property, the
+    /// environment, a function the package does not declare, a bundle's file, a channel the test gave the
+    /// package's handler before it reads; not one it gives the handler after).
+    private static let methods = #"""
+        func testA() { let group = MultiThreadedEventLoopGroup(numberOfThreads: 1); defer { try! group.syncShutdownGracefully() }; XCTAssertEqual(1, 1) }
+        func testB() { let path = "/tmp/fixture.json"; let data = try! Data(contentsOf: URL(fileURLWithPath: path)); XCTAssertEqual(data.count, 2) }
+        func testC() { let buffer = ByteBuffer(string: "abc"); XCTAssertEqual(buffer.getString(at: 0, length: 3)!, "abc") }
+        func testD() { let a = [1, 2]; let b = ["x", "y"]; XCTAssertEqual(zip(a, b).first!.0, 1) }
+        func testE() { XCTAssertEqual(try! Parser.parse("abc"), 3) }
+        func testF() throws { let decoder = FrameDecoder(); let frame = try decoder.nextFrame(); XCTAssertEqual(frame!.payload!.count, 1) }
+        func testG() { var buffer = ByteBuffer(string: "abc"); XCTAssertEqual(buffer.readFrame()!.payload, []) }
+        func testH() { XCTAssertEqual(items.map { $0.count! }, [1]) }
+        func testI() { var text: String? = "x"; XCTAssertEqual(text!, "x") }
+        func testJ() { XCTAssertEqual(self.channel!.isActive, true) }
+        func testK() { XCTAssertEqual(ProcessInfo.processInfo.environment["HOME"]!, "/root") }
+        func testL() { XCTAssertEqual(makeClient()!.name, "c") }
+        func testN() { let channel = EmbeddedChannel(); try channel.pipeline.addHandler(FrameEncoder()).wait(); XCTAssertEqual(try channel.readOutbound(as: ByteBuffer.self)!.readableBytes, 3) }
+        func testO() { let channel = EmbeddedChannel(); XCTAssertEqual(try channel.readOutbound(as: ByteBuffer.self)!.readableBytes, 3); try channel.pipeline.addHandler(FrameEncoder()).wait() }
+        func testM() { XCTAssertEqual(try! Data(contentsOf: Bundle.module.url(forResource: "f", withExtension: "json")!).count, 2) }
+        """#
+
+    @Test("Set-up of the platform's or a dependency's values is no trap; a value that may be the package's is")
+    func provenance() throws {
+        // Given
+        let file = "import XCTest\nfinal class T: XCTestCase {\n" + Self.methods + "\n}\n"
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": Self.package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then
+        #expect(
+            found.sorted() == [
+                "T.testE", "T.testF", "T.testG", "T.testH", "T.testI", "T.testJ", "T.testK", "T.testL", "T.testM",
+                "T.testN",
+            ])
+    }
+
+    @Test("A property set up from a dependency's values is set-up; one given or handed the package's is not")
+    func properties() throws {
+        // Given: swift-nio-http2 1.46.0's `self.serverChannel!`, set up as `EmbeddedChannel()`, and near misses
+        let file = """
+            import XCTest
+            final class Plain: XCTestCase {
+                var channel: EmbeddedChannel!
+                override func setUp() { self.channel = EmbeddedChannel() }
+                func testA() { XCTAssertEqual(self.channel!.isActive, false) }
+                func testB() { XCTAssertEqual(channel!.isActive, false) }
+                func testC() { try self.channel.pipeline.addHandler(FrameEncoder()).wait(); XCTAssertEqual(self.channel!.isActive, false) }
+            }
+            final class Given: XCTestCase {
+                var channel: EmbeddedChannel!
+                override func setUp() { self.channel = EmbeddedChannel(handler: FrameEncoder()) }
+                func testD() { XCTAssertEqual(self.channel!.isActive, false) }
+            }
+            final class Handed: XCTestCase {
+                var channel: EmbeddedChannel!
+                override func setUp() {
+                    self.channel = EmbeddedChannel()
+                    try! self.channel.pipeline.addHandler(FrameEncoder()).wait()
+                }
+                func testE() { XCTAssertEqual(self.channel!.isActive, false) }
+            }
+            final class Computed: XCTestCase {
+                var channel: EmbeddedChannel! { EmbeddedChannel() }
+                func testF() { XCTAssertEqual(self.channel!.isActive, false) }
+            }
+            """
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": Self.package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then
+        #expect(found.sorted() == ["Computed.testF", "Given.testD", "Handed.testE", "Plain.testC"])
+    }
+
+    @Test("Without the package's sources, any value may be the package's")
+    func looseFiles() throws {
+        // Given
+        let file = "import XCTest\nfinal class T: XCTestCase {\n" + Self.methods + "\n}\n"
+
+        // When
+        let found = try analyzeSources(["T.swift": file]).findings.filter { $0.kind == .trapInTest }
+
+        // Then
+        #expect(found.count == 15)
+    }
+}
