@@ -121,8 +121,8 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// Whether the files declare `name` as a member of a type or extension, or at their top level (a property, a
-    /// function, an enumeration's case, a type; not a local of a function's body): what a test reads through
-    /// that name may be the package's own code.
+    /// function, an enumeration's case; not an initializer, a subscript, an extended type's name, nor a local of
+    /// a function's body): what a test reads through that name may be the package's own code.
     func declaresMember(_ name: String) -> Bool {
         lock.withLock {
             if let members { return members.contains(name) }

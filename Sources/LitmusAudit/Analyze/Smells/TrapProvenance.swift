@@ -20,8 +20,9 @@ enum TrapProvenance {
     /// Names of what differs between machines, runners and runs.
     private static let machine: Set<String> = ["ProcessInfo", "environment", "getenv", "CommandLine", "Bundle"]
     /// The standard library's functions that take no closure of the test's: what they give depends on their
-    /// arguments alone. Another function a test calls, declared nowhere in the package, may be a dependency's or
-    /// the package's, made by a macro or a plugin: it counts as the package's.
+    /// arguments alone. Another lowercase function a test calls, declared nowhere in the package, may be a
+    /// dependency's or the package's, made by a macro or a plugin: it counts as the package's. A capitalised name
+    /// declared nowhere is read as the platform's or a dependency's, a type a build plugin generates too.
     private static let standardFunctions: Set<String> = [
         "zip", "stride", "min", "max", "abs", "repeatElement", "numericCast", "unsafeBitCast", "type",
     ]
