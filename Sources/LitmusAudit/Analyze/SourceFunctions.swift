@@ -121,8 +121,8 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// Whether the files declare `name` as a member of a type or extension, or at their top level (a property, a
-    /// function, an enumeration's case; not an initializer, a subscript, an extended type's name, nor a local of
-    /// a function's body): what a test reads through that name may be the package's own code.
+    /// function, an enumeration's case, a type alias; not an initializer, a subscript, an extended type's name,
+    /// nor a local of a function's body): what a test reads through that name may be the package's own code.
     func declaresMember(_ name: String) -> Bool {
         lock.withLock {
             if let members { return members.contains(name) }
@@ -253,7 +253,7 @@ final class SourceFunctions: @unchecked Sendable {
     }
 }
 
-/// The names a file declares outside function bodies: properties, functions, enumeration cases, types.
+/// The names a file declares outside function bodies: properties, functions, enumeration cases, type aliases, types.
 private final class DeclaredNames: SyntaxVisitor {
     var names: Set<String> = []
 
@@ -271,6 +271,11 @@ private final class DeclaredNames: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .skipChildren
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         names.insert(node.name.text)
         return .skipChildren
     }

@@ -96,6 +96,43 @@ struct ConditionalAccumulatorTests {
         #expect(found == [15, 21], "\(found)")
     }
 
+    @Test("A flag the path sets, checked after it to hold what only the path sets, is noticed")
+    func flagChecked() throws {
+        // Given GRDB 7.10.0's `rowFetched = true` in a cursor's walk, checked after it, and near misses
+        let tests = """
+                @Test func fetched() {
+                    var rowFetched = false
+                    while let row = try rows.next() { rowFetched = true; #expect(row.count == 3) }
+                    XCTAssertTrue(rowFetched)
+                }
+                @Test func cleared() {
+                    var pending = true
+                    while let row = try rows.next() { #expect(row.ok); pending = false }
+                    #expect(!pending)
+                }
+                @Test func stillFalse() {
+                    var rowFetched = false
+                    while let row = try rows.next() { rowFetched = true; #expect(row.count == 3) }
+                    XCTAssertFalse(rowFetched)
+                }
+                @Test func startsTrue() {
+                    var ok = true
+                    while let row = try rows.next() { #expect(row.ok); ok = row.valid }
+                    #expect(ok)
+                }
+                @Test func notChecked() {
+                    var rowFetched = false
+                    while let row = try rows.next() { rowFetched = true; #expect(row.count == 3) }
+                    print(rowFetched)
+                }
+            """
+        // When analyzed
+        let found = try lines(tests)
+        // Then a check that the flag keeps its start (15), a flag that starts as what is checked (20) and one never
+        // checked (25) are still found
+        #expect(found == [15, 20, 25], "\(found)")
+    }
+
     @Test("A count not asserted equal, a start not empty, a type's value or one changed elsewhere tells nothing")
     func reviewedNearMisses() throws {
         // Given near misses of the rule: each may pass when the loop is skipped

@@ -64,4 +64,21 @@ struct EqualityShapeDetectorTests {
         // with another description is still a pair that changes together
         #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
     }
+
+    @Test("A description checked after the same value's fields, in the same block, is the rendering checked besides")
+    func fieldsCheckedFirst() throws {
+        // Given GRDB 7.10.0's shape (an error's code, message and SQL checked, then its description), with no
+        // compiler facts, and its near misses
+        let methods = #"""
+            func testA() { do { try run() } catch let error as DatabaseError { XCTAssertEqual(error.resultCode, 1); XCTAssertEqual(error.sql, "SELECT"); XCTAssertEqual(error.description, "SQLite error 1") } }
+            func testB() { do { try run() } catch let error as DatabaseError { XCTAssertEqual(error.description, "SQLite error 1") } }
+            func testC() { do { try run() } catch let error as DatabaseError { XCTAssertEqual(error.description, "SQLite error 1"); XCTAssertEqual(error.resultCode, 1) } }
+            func testD() { do { try run() } catch let error as DatabaseError { XCTAssertEqual(error.resultCode, 1) }; do { try run() } catch let error as DatabaseError { XCTAssertEqual(error.description, "SQLite error 1") } }
+            func testE() { let error = make(); XCTAssertEqual(other.resultCode, 1); XCTAssertEqual(String(describing: error), "SQLite error 1") }
+            func testF() { let error = make(); XCTAssertEqual(error.resultCode, 1); XCTAssertEqual(String(describing: error), "SQLite error 1") }
+            """#
+        // Then a description checked alone, before the fields, after another block's, or after another value's is
+        // still one
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testB:4", "testC:5", "testD:6", "testE:7"])
+    }
 }

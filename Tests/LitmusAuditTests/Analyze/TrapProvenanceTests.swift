@@ -101,6 +101,83 @@ struct TrapProvenanceTests {
         #expect(found.sorted() == ["Computed.testF", "Given.testD", "Handed.testE", "Plain.testC"])
     }
 
+    @Test("A constant is read once for what it holds, however often the trap names it")
+    func constants() throws {
+        // Given: a bare unwrap of a constant set up from a dependency's values, and one of the package's
+        let file = #"""
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { let url = URL(fileURLWithPath: "/tmp/a"); let data = try? Data(contentsOf: url); XCTAssertEqual(data!.count, 2) }
+                func testB() { let decoder = FrameDecoder(); let frame = try? decoder.nextFrame(); XCTAssertEqual(frame!.payload, []) }
+                func testC() { let data = try? Data(contentsOf: URL(fileURLWithPath: "/tmp/a")); let same = data; XCTAssertEqual(same!.count + data!.count, 4) }
+            }
+            """#
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": Self.package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then
+        #expect(found == ["T.testB"])
+    }
+
+    @Test("The package's types named as a generic argument or a cast's target, and every operand a try! covers")
+    func typesAndOperands() throws {
+        // Given: near misses of each other, on values the test made of literals
+        let package =
+            Self.package + """
+
+                public struct Page<T: Decodable>: Decodable { public var items: [T] }
+                public typealias Frames = [Frame]
+                """
+        let file = #"""
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { let any: Any = [1]; XCTAssertEqual((any as! [Int]).count, 1) }
+                func testB() { let any: Any = [1]; XCTAssertEqual((any as! Frames).count, 1) }
+                func testC() { let data = Data("{}".utf8); XCTAssertEqual(try! JSONDecoder().decode([String: Int].self, from: data).count, 0) }
+                func testD() { let data = Data("{}".utf8); XCTAssertEqual(try! JSONDecoder().decode(Wrapper<Frame>.self, from: data).count, 0) }
+                func testE() { XCTAssertEqual(Array(repeating: 1, count: 2).first!, 1) }
+                func testG() { XCTAssertTrue(try! Data(contentsOf: URL(fileURLWithPath: "/tmp/a")).count == 2) }
+                func testH() { XCTAssertTrue(try! Data(contentsOf: URL(fileURLWithPath: "/tmp/a")).count == Parser.parse("ab")) }
+            }
+            """#
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then
+        #expect(found.sorted() == ["T.testB", "T.testD", "T.testH"])
+    }
+
+    @Test("A property a helper method of the test's type hands to the package may hold the package's values")
+    func helperMethods() throws {
+        // Given: the same set-up, with and without a helper that gives the channel the package's handler
+        let file = """
+            import XCTest
+            final class Plain: XCTestCase {
+                var channel: EmbeddedChannel!
+                override func setUp() { self.channel = EmbeddedChannel() }
+                func makeGroup() -> Int { 1 }
+                func testA() { XCTAssertEqual(self.channel!.isActive, false) }
+            }
+            final class Helped: XCTestCase {
+                var channel: EmbeddedChannel!
+                override func setUp() { self.channel = EmbeddedChannel() }
+                func addEncoder() throws { try self.channel.pipeline.addHandler(FrameEncoder()).wait() }
+                func testB() throws { try addEncoder(); XCTAssertEqual(self.channel!.isActive, false) }
+            }
+            """
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": Self.package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then
+        #expect(found == ["Helped.testB"])
+    }
+
     @Test("Without the package's sources, any value may be the package's")
     func looseFiles() throws {
         // Given

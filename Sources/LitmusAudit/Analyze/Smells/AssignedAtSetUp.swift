@@ -46,9 +46,10 @@ enum AssignedAtSetUp {
 
     /// What the stored property of the test's type that `expression` names (`channel`, `self.channel`) is given:
     /// its declaration's value and every `x = value` in the type and its extensions in the file, with the bodies
-    /// that set the type up (each
-    /// `init`, `setUp`, `setUpWithError`), which may hand it on; `nil` when it is no stored property of the type
-    /// (computed, wrapped, `lazy`, `static`, `weak`), or is passed `inout`, set by an operator (`+=`) or within more.
+    /// that may hand it on before a test reads it: each `init`, `setUp`, and every method of the type and its
+    /// extensions in the file that is not a test (a helper a test calls); `nil` when it is no stored property of
+    /// the type (computed, wrapped, `lazy`, `static`, `weak`), or is passed `inout`, set by an operator (`+=`) or
+    /// within more.
     static func assignments(
         of expression: ExprSyntax, test: ScannedTest
     ) -> (values: [ExprSyntax], setUps: [CodeBlockSyntax])? {
@@ -77,11 +78,15 @@ enum AssignedAtSetUp {
                 }
             }
         }
-        let setUps = (members(of: type) ?? []).compactMap { member -> CodeBlockSyntax? in
-            if let function = member.decl.as(FunctionDeclSyntax.self),
-                ["setUp", "setUpWithError"].contains(function.name.text)
-            {
-                return function.body
+        let memberLists = [members(of: type)].compactMap { $0 } + extensions.map(\.memberBlock.members)
+        let setUps = memberLists.flatMap { $0 }.compactMap { member -> CodeBlockSyntax? in
+            if let function = member.decl.as(FunctionDeclSyntax.self) {
+                let isTest =
+                    (function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty)
+                    || function.attributes.contains {
+                        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test"
+                    }
+                return isTest ? nil : function.body
             }
             return member.decl.as(InitializerDeclSyntax.self)?.body
         }

@@ -237,23 +237,41 @@ extension ConditionalLogicDetector {
     /// result (`seen.count`, `actual.sorted()`), with the other side: the first two values of an equality
     /// assertion (`XCTAssertEqual`, `expectEqual`, `expectEqualElements`, `expectNoDifference`), or the
     /// equality that is the whole condition of `#expect`, `#require`, `XCTAssert` or `XCTAssertTrue` (not one
-    /// under `!`, `||` or another call: `XCTAssertFalse(a == b)` holds when they differ).
+    /// under `!`, `||` or another call: `XCTAssertFalse(a == b)` holds when they differ); and a flag such a check
+    /// states is `true` (`XCTAssertTrue(rowFetched)`, `#expect(found)`), or `XCTAssertFalse` or `!` states is
+    /// `false`, compared with that literal (GRDB 7.10.0's `rowFetched = true` in a `while let row = try rows.next()`).
     static func comparedValues(_ check: Syntax) -> [(name: String, whole: Bool, other: ExprSyntax)] {
         let name = SmellScan.assertionName(check) ?? ""
         let arguments = SmellScan.arguments(check).filter { $0.label == nil }.map(\.expression)
         var sides: [(ExprSyntax, ExprSyntax)] = []
+        let truths: Set<String> = ["#expect", "#require", "XCTAssert", "XCTAssertTrue", "expectTrue"]
         if equalityAssertions.contains(name), arguments.count >= 2 {
             sides.append((arguments[0], arguments[1]))
-        } else if ["#expect", "#require", "XCTAssert", "XCTAssertTrue", "expectTrue"].contains(name),
-            let condition = arguments.first, let pair = equalitySides(condition)
-        {
+        } else if truths.contains(name), let condition = arguments.first, let pair = equalitySides(condition) {
             sides.append(pair)
+        } else if let condition = arguments.first, let flag = statedFlag(condition, true: truths.contains(name)),
+            truths.contains(name) || ["XCTAssertFalse", "expectFalse"].contains(name)
+        {
+            sides.append(flag)
         }
         return sides.flatMap { left, right in
             [(left, right), (right, left)].compactMap { side, other in
                 root(of: side).map { (name: $0.name, whole: $0.whole, other: other) }
             }
         }
+    }
+
+    /// A bare variable a Boolean check states (`rowFetched`, `!failed`), with the literal it states it is: `true`
+    /// for a check that it holds (`stated`), negated by `!`.
+    private static func statedFlag(_ condition: ExprSyntax, true stated: Bool) -> (ExprSyntax, ExprSyntax)? {
+        var value = stated
+        var inner = condition
+        if let negation = inner.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
+            value.toggle()
+            inner = negation.expression
+        }
+        guard inner.is(DeclReferenceExprSyntax.self) else { return nil }
+        return (inner, ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(value ? .true : .false))))
     }
 
     /// The assertions that state two values are equal.

@@ -17,9 +17,11 @@ extension EqualityShapeDetector {
             self.texts = texts
         }
 
-        /// Whether the check `name` (with `arguments`, comparing `operands`) compares a description, and why
-        /// it is unconfirmed if the types could not confirm it; `nil` when it does not.
-        mutating func judge(_ name: String, _ arguments: [LabeledExprSyntax], operands: [ExprSyntax]) -> Unconfirmed?? {
+        /// Whether the check `name` (with `arguments`, comparing `operands`, at `assertion`) compares a description,
+        /// and why it is unconfirmed if the types could not confirm it; `nil` when it does not.
+        mutating func judge(
+            _ name: String, _ arguments: [LabeledExprSyntax], operands: [ExprSyntax], at assertion: Syntax
+        ) -> Unconfirmed?? {
             // Without operands, the unlabelled arguments an assertion checks (`XCTAssertTrue(x, message)` checks
             // `x`: its message, `"\(String(reflecting: $0))"`, is only printed when it fails; vapor's
             // fluent-sqlite-driver 4.9.0).
@@ -42,12 +44,54 @@ extension EqualityShapeDetector {
             guard checked.contains(where: { readsDescription($0, contexts: names, fixed: hasFixedDescription) }) else {
                 return nil
             }
+            if checksFieldsFirst(checked, at: assertion) { return nil }
             let texts = writtenTexts ?? textsWritten(test)
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
             guard !echoesText(operands, texts), own.value != true else { return nil }
             if !rendersToolchainValue(checked, own: own), packageWrites(operands) { return nil }
             return .some(own.unconfirmed)
+        }
+
+        /// Whether every value whose description `checked` reads (`error.description`, `String(describing:
+        /// error)`) had another of its members checked by an assertion before `assertion`, in the same block
+        /// (`XCTAssertEqual(error.resultCode, .SQLITE_ERROR)`, `XCTAssertEqual(error.sql, sql)`, then
+        /// `XCTAssertEqual(error.description, "SQLite error 1: …")`, GRDB 7.10.0): the test checks the value by its
+        /// fields and its rendering besides, on purpose, not the value through its rendering.
+        private func checksFieldsFirst(_ checked: [ExprSyntax], at assertion: Syntax) -> Bool {
+            let nodes = checked.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+            let rendered = ["description", "debugDescription"]
+            var bases: [String] = []
+            for node in nodes {
+                if let member = node.as(MemberAccessExprSyntax.self), rendered.contains(member.declName.baseName.text) {
+                    guard let base = member.base?.as(DeclReferenceExprSyntax.self) else { return false }
+                    bases.append(base.baseName.text)
+                } else if let call = node.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+                    ["describing", "reflecting"].contains(call.arguments.first?.label?.text)
+                {
+                    guard let base = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self) else {
+                        return false
+                    }
+                    bases.append(base.baseName.text)
+                }
+            }
+            guard !bases.isEmpty,
+                let statement = assertion.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
+                let block = statement.parent
+            else { return false }
+            let earlier = test.assertions.filter { other in
+                other.endPosition <= assertion.position
+                    && other.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) })?.parent?.id == block.id
+            }
+            return bases.allSatisfy { base in
+                earlier.contains { other in
+                    other.descendants(of: MemberAccessExprSyntax.self).contains {
+                        $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == base
+                            && !rendered.contains($0.declName.baseName.text)
+                    }
+                }
+            }
         }
 
         /// Whether `base` is a text, whose `description` is itself and renders nothing, or an integer, whose

@@ -36,7 +36,7 @@ enum EqualityShapeDetector {
             {
                 booleans.append((assertion, shape.message, shape.unconfirmed))
             }
-            if let unconfirmed = descriptionRule.judge(name, arguments, operands: operands) {
+            if let unconfirmed = descriptionRule.judge(name, arguments, operands: operands, at: assertion) {
                 descriptions.append((assertion, unconfirmed))
             }
         }

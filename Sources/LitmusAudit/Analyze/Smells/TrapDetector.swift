@@ -19,7 +19,7 @@ enum TrapDetector {
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !EmbeddedNIO.cannotThrow(node.expression, test: test)
             && !LiteralJSON.cannotThrow(node.expression, test: test)
-            && TrapProvenance.mayComeFromPackage(node.expression, test: test, sources: sources)
+            && TrapProvenance.mayComeFromPackage(TrapProvenance.covered(by: node), test: test, sources: sources)
         {
             traps.append((Syntax(node), "`try!`"))
         }
@@ -38,7 +38,8 @@ enum TrapDetector {
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !isHTTPResponseCast(node.expression, to: node.type, test: test)
             && !EmbeddedNIO.castHolds(node.expression, to: node.type, test: test)
-            && TrapProvenance.mayComeFromPackage(node.expression, test: test, sources: sources)
+            && TrapProvenance.mayComeFromPackage(
+                [Syntax(node.expression), Syntax(node.type)], test: test, sources: sources)
         {
             traps.append((Syntax(node), "a force cast `\(node.quoted(50))`"))
         }
@@ -57,7 +58,8 @@ enum TrapDetector {
                 let type = elements[index + 1].as(TypeExprSyntax.self)?.type,
                 isHTTPResponseCast(elements[index - 1], to: type, test: test)
                     || EmbeddedNIO.castHolds(elements[index - 1], to: type, test: test)
-                    || !TrapProvenance.mayComeFromPackage(elements[index - 1], test: test, sources: sources)
+                    || !TrapProvenance.mayComeFromPackage(
+                        [Syntax(elements[index - 1]), Syntax(type)], test: test, sources: sources)
             {
                 continue
             }

@@ -30,17 +30,35 @@ enum TrapProvenance {
     /// Whether `expression`, at its place in `test`, may hold a value of the package's own code. Without the
     /// package's sources (loose files), it may.
     static func mayComeFromPackage(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
+        mayComeFromPackage([Syntax(expression)], test: test, sources: sources)
+    }
+
+    /// Whether one of `parts` (a cast's value and its target type) may hold a value of the package's own code.
+    static func mayComeFromPackage(_ parts: [Syntax], test: ScannedTest, sources: SourceFunctions?) -> Bool {
         guard let sources, sources.readsPackage else { return true }
         var visiting: Set<String> = []
-        return mayComeFromPackage(Syntax(expression), test: test, sources: sources, visiting: &visiting)
+        return parts.contains { mayComeFromPackage($0, test: test, sources: sources, visiting: &visiting) }
+    }
+
+    /// What a `try!` covers: its expression, and in a sequence the parser has not folded (`try! a == b()`), every
+    /// operand after it too.
+    static func covered(by attempt: TryExprSyntax) -> [Syntax] {
+        guard let elements = attempt.parent?.as(ExprListSyntax.self).map(Array.init),
+            let index = elements.firstIndex(where: { $0.id == ExprSyntax(attempt).id })
+        else { return [Syntax(attempt.expression)] }
+        return [Syntax(attempt.expression)] + elements[(index + 1)...].map(Syntax.init)
     }
 
     private static func mayComeFromPackage(
         _ node: Syntax, test: ScannedTest, sources: SourceFunctions, visiting: inout Set<String>
     ) -> Bool {
-        let references =
-            (node.as(DeclReferenceExprSyntax.self).map { [$0] } ?? [])
-            + node.descendants(of: DeclReferenceExprSyntax.self)
+        // A type the package declares (or a type alias), named as a generic argument or a cast's target
+        // (`Page<Todo>.self`, `as! Todo`).
+        for type in node.descendants(of: IdentifierTypeSyntax.self)
+        where sources.declaresType(type.name.text) || sources.declaresMember(type.name.text) {
+            return true
+        }
+        let references = node.descendants(of: DeclReferenceExprSyntax.self)
         // The names of `self.x`, read as the property they are.
         var read: Set<SyntaxIdentifier> = []
         for reference in references where !read.contains(reference.id) {
@@ -70,10 +88,13 @@ enum TrapProvenance {
                 if sources.declaresType(name) || sources.declaresMember(name) { return true }
                 continue
             }
-            if !visiting.contains(name), let value = test.letValue(of: name, at: Syntax(reference)) {
-                visiting.insert(name)
-                if mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting)
-                    || isHandedToPackage(name, before: reference, test: test, sources: sources, visiting: &visiting)
+            if let value = test.letValue(of: name, at: Syntax(reference)) {
+                // A constant read once: a second reading (a cycle, or the same `let` named again) adds nothing, as
+                // the first one would have answered.
+                let constant = "let \(name)@\(value.position.utf8Offset)"
+                if visiting.insert(constant).inserted,
+                    mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting)
+                        || isHandedToPackage(name, before: reference, test: test, sources: sources, visiting: &visiting)
                 {
                     return true
                 }
