@@ -253,7 +253,8 @@ final class SourceFunctions: @unchecked Sendable {
     }
 }
 
-/// The names a file declares outside function bodies: properties, functions, enumeration cases, type aliases, types.
+/// The names a file declares outside function bodies: properties, functions, enumeration cases, type aliases (not
+/// the names of types: ``SourceFunctions/declaresType(_:)`` reads those).
 private final class DeclaredNames: SyntaxVisitor {
     var names: Set<String> = []
 

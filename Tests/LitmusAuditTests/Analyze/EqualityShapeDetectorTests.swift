@@ -76,9 +76,16 @@ struct EqualityShapeDetectorTests {
             func testD() { do { try run() } catch let error as DatabaseError { XCTAssertEqual(error.resultCode, 1) }; do { try run() } catch let error as DatabaseError { XCTAssertEqual(error.description, "SQLite error 1") } }
             func testE() { let error = make(); XCTAssertEqual(other.resultCode, 1); XCTAssertEqual(String(describing: error), "SQLite error 1") }
             func testF() { let error = make(); XCTAssertEqual(error.resultCode, 1); XCTAssertEqual(String(describing: error), "SQLite error 1") }
+            func testG() { let error = make(); XCTAssertEqual(n, 1, "code \(error.code)"); XCTAssertEqual(error.description, "SQLite error 1") }
+            func testH() { let error = make(); XCTAssertEqual(error.localizedDescription, "boom"); XCTAssertEqual(error.description, "SQLite error 1") }
+            func testI() { var error = make(); XCTAssertEqual(error.code, 1); error = other(); XCTAssertEqual(error.description, "SQLite error 1") }
+            func testJ() { let error = make(); XCTAssertEqual(errors.map { error in error.code }, [1]); XCTAssertEqual(error.description, "SQLite error 1") }
             """#
-        // Then a description checked alone, before the fields, after another block's, or after another value's is
-        // still one
-        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testB:4", "testC:5", "testD:6", "testE:7"])
+        // Then a description checked alone, before the fields, after another block's, after another value's, after
+        // a member read in a message, another rendering, the name bound again, or a closure's own name is still one
+        #expect(
+            try xctestFindings(.sensitiveEquality, methods) == [
+                "testB:4", "testC:5", "testD:6", "testE:7", "testG:9", "testH:10", "testI:11", "testJ:12",
+            ])
     }
 }

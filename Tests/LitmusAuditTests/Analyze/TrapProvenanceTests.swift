@@ -110,6 +110,7 @@ struct TrapProvenanceTests {
                 func testA() { let url = URL(fileURLWithPath: "/tmp/a"); let data = try? Data(contentsOf: url); XCTAssertEqual(data!.count, 2) }
                 func testB() { let decoder = FrameDecoder(); let frame = try? decoder.nextFrame(); XCTAssertEqual(frame!.payload, []) }
                 func testC() { let data = try? Data(contentsOf: URL(fileURLWithPath: "/tmp/a")); let same = data; XCTAssertEqual(same!.count + data!.count, 4) }
+                func testD() { let channel = EmbeddedChannel(); let before = try channel.readOutbound(as: ByteBuffer.self); try channel.pipeline.addHandler(FrameEncoder()).wait(); let after = try channel.readOutbound(as: ByteBuffer.self); XCTAssertEqual((before ?? after)!.readableBytes, 4) }
             }
             """#
 
@@ -118,7 +119,7 @@ struct TrapProvenanceTests {
             .filter { $0.kind == .trapInTest }.compactMap(\.testName)
 
         // Then
-        #expect(found == ["T.testB"])
+        #expect(found == ["T.testB", "T.testD"])
     }
 
     @Test("The package's types named as a generic argument or a cast's target, and every operand a try! covers")
@@ -153,13 +154,15 @@ struct TrapProvenanceTests {
 
     @Test("A property a helper method of the test's type hands to the package may hold the package's values")
     func helperMethods() throws {
-        // Given: the same set-up, with and without a helper that gives the channel the package's handler
+        // Given: the same set-up, with a helper that gives the channel the package's handler, called by the test or
+        // not, and a tearDown that does after the test
         let file = """
             import XCTest
             final class Plain: XCTestCase {
                 var channel: EmbeddedChannel!
                 override func setUp() { self.channel = EmbeddedChannel() }
-                func makeGroup() -> Int { 1 }
+                func addEncoder() throws { try self.channel.pipeline.addHandler(FrameEncoder()).wait() }
+                override func tearDown() { try! self.channel.pipeline.addHandler(FrameEncoder()).wait() }
                 func testA() { XCTAssertEqual(self.channel!.isActive, false) }
             }
             final class Helped: XCTestCase {

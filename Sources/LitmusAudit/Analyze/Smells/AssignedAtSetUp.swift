@@ -47,9 +47,9 @@ enum AssignedAtSetUp {
     /// What the stored property of the test's type that `expression` names (`channel`, `self.channel`) is given:
     /// its declaration's value and every `x = value` in the type and its extensions in the file, with the bodies
     /// that may hand it on before a test reads it: each `init`, `setUp`, and every method of the type and its
-    /// extensions in the file that is not a test (a helper a test calls); `nil` when it is no stored property of
-    /// the type (computed, wrapped, `lazy`, `static`, `weak`), or is passed `inout`, set by an operator (`+=`) or
-    /// within more.
+    /// extensions in the file the test calls (``calledHelpers(from:among:)``); `nil` when it is no stored property
+    /// of the type (computed, wrapped, `lazy`, `static`, `weak`), or is passed `inout`, set by an operator (`+=`)
+    /// or within more.
     static func assignments(
         of expression: ExprSyntax, test: ScannedTest
     ) -> (values: [ExprSyntax], setUps: [CodeBlockSyntax])? {
@@ -78,19 +78,43 @@ enum AssignedAtSetUp {
                 }
             }
         }
-        let memberLists = [members(of: type)].compactMap { $0 } + extensions.map(\.memberBlock.members)
-        let setUps = memberLists.flatMap { $0 }.compactMap { member -> CodeBlockSyntax? in
+        let members = ([members(of: type)].compactMap { $0 } + extensions.map(\.memberBlock.members)).flatMap { $0 }
+        let functions = members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+        let helpers = calledHelpers(from: test.declaration, among: functions)
+        let setUps = members.compactMap { member -> CodeBlockSyntax? in
             if let function = member.decl.as(FunctionDeclSyntax.self) {
-                let isTest =
-                    (function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty)
-                    || function.attributes.contains {
-                        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test"
-                    }
-                return isTest ? nil : function.body
+                let name = function.name.text
+                return ["setUp", "setUpWithError"].contains(name) || helpers.contains(name) ? function.body : nil
             }
             return member.decl.as(InitializerDeclSyntax.self)?.body
         }
         return (values, setUps)
+    }
+
+    /// The names of the methods among `functions` the test calls, itself or through another of them (`addEncoder()`,
+    /// `self.configure()`); not a test, nor a `tearDown`, which runs after it.
+    private static func calledHelpers(from test: Syntax, among functions: [FunctionDeclSyntax]) -> Set<String> {
+        let named = Dictionary(functions.map { ($0.name.text, $0) }) { first, _ in first }
+        func calls(in node: Syntax) -> [String] {
+            node.descendants(of: FunctionCallExprSyntax.self).compactMap { call in
+                if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+                    return reference.baseName.text
+                }
+                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                else { return nil }
+                return member.declName.baseName.text
+            }
+        }
+        var helpers: Set<String> = []
+        var pending = calls(in: test)
+        while let name = pending.popLast() {
+            guard !name.hasPrefix("tearDown"), !name.hasPrefix("test"), let function = named[name],
+                helpers.insert(name).inserted
+            else { continue }
+            pending += calls(in: Syntax(function))
+        }
+        return helpers
     }
 
     /// The binding of the stored property `name` of `type`: no attribute (a wrapper), no accessor, not

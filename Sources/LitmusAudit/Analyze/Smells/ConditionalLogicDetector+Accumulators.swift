@@ -44,6 +44,12 @@ extension ConditionalLogicDetector {
                     !changes(of: compared.name, in: scope, from: skipper.endPosition, to: check.position),
                     !sameValue(compared.other.trimmedDescription, start)
                 else { return false }
+                // A flag: only one every pass through the path sets to what the check states.
+                if let flag = compared.other.as(BooleanLiteralExprSyntax.self),
+                    !setsFlag(compared.name, to: flag.literal.text, in: region)
+                {
+                    return false
+                }
                 let read = reached(from: Set(readNames(Syntax(compared.other))), through: values)
                 guard read.isDisjoint(with: decided) else { return false }
                 return differs(
@@ -245,18 +251,48 @@ extension ConditionalLogicDetector {
         let arguments = SmellScan.arguments(check).filter { $0.label == nil }.map(\.expression)
         var sides: [(ExprSyntax, ExprSyntax)] = []
         let truths: Set<String> = ["#expect", "#require", "XCTAssert", "XCTAssertTrue", "expectTrue"]
+        // `#require(x)` of an optional checks only that it is not `nil`: no flag.
+        let flagTruths = truths.subtracting(["#require"])
         if equalityAssertions.contains(name), arguments.count >= 2 {
             sides.append((arguments[0], arguments[1]))
         } else if truths.contains(name), let condition = arguments.first, let pair = equalitySides(condition) {
             sides.append(pair)
-        } else if let condition = arguments.first, let flag = statedFlag(condition, true: truths.contains(name)),
-            truths.contains(name) || ["XCTAssertFalse", "expectFalse"].contains(name)
+        } else if let condition = arguments.first, let flag = statedFlag(condition, true: flagTruths.contains(name)),
+            flagTruths.contains(name) || ["XCTAssertFalse", "expectFalse"].contains(name)
         {
             sides.append(flag)
         }
         return sides.flatMap { left, right in
             [(left, right), (right, left)].compactMap { side, other in
                 root(of: side).map { (name: $0.name, whole: $0.whole, other: other) }
+            }
+        }
+    }
+
+    /// Whether a statement of `region` (a loop's body, or the statements after a `guard` in it) sets `name` to the
+    /// literal `value`, with nothing after it that
+    /// could leave the pass (`continue`, `break`, `return`, `throw`, a `guard`): once set, the pass reaches its
+    /// checks (`rowFetched = true` in the body; a `guard … else { continue }` before it skips both). Not one under an
+    /// `if` (`if line.hasPrefix("#") { sawHeader = true; continue }`), nor one a way out follows.
+    private static func setsFlag(_ name: String, to value: String, in region: [Syntax]) -> Bool {
+        let items = region.flatMap { part -> [CodeBlockItemSyntax] in
+            if let block = part.as(CodeBlockSyntax.self) { return Array(block.statements) }
+            return part.as(CodeBlockItemSyntax.self).map { [$0] } ?? []
+        }
+        guard
+            let index = items.firstIndex(where: { statement in
+                guard let elements = statement.item.as(SequenceExprSyntax.self).map({ Array($0.elements) }) else {
+                    return false
+                }
+                return elements.count == 3 && elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                    && elements[1].is(AssignmentExprSyntax.self)
+                    && elements[2].as(BooleanLiteralExprSyntax.self)?.literal.text == value
+            })
+        else { return false }
+        return items[(index + 1)...].allSatisfy { statement in
+            !([Syntax(statement)] + statement.descendants(of: Syntax.self)).contains {
+                $0.is(ContinueStmtSyntax.self) || $0.is(BreakStmtSyntax.self) || $0.is(ReturnStmtSyntax.self)
+                    || $0.is(ThrowStmtSyntax.self) || $0.is(GuardStmtSyntax.self)
             }
         }
     }

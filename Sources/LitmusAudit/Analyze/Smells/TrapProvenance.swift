@@ -52,8 +52,8 @@ enum TrapProvenance {
     private static func mayComeFromPackage(
         _ node: Syntax, test: ScannedTest, sources: SourceFunctions, visiting: inout Set<String>
     ) -> Bool {
-        // A type the package declares (or a type alias), named as a generic argument or a cast's target
-        // (`Page<Todo>.self`, `as! Todo`).
+        // A type the package declares (a struct, class, enum or actor, or a type alias; not a protocol), named as a
+        // generic argument or a cast's target (`Page<Todo>.self`, `as! Todo`).
         for type in node.descendants(of: IdentifierTypeSyntax.self)
         where sources.declaresType(type.name.text) || sources.declaresMember(type.name.text) {
             return true
@@ -89,12 +89,17 @@ enum TrapProvenance {
                 continue
             }
             if let value = test.letValue(of: name, at: Syntax(reference)) {
-                // A constant read once: a second reading (a cycle, or the same `let` named again) adds nothing, as
-                // the first one would have answered.
+                // A constant's value is read once (a cycle, or the same `let` named again, adds nothing); what the
+                // test hands it before each place it is named, once per place.
                 let constant = "let \(name)@\(value.position.utf8Offset)"
+                let place = "handed \(name)@\(reference.position.utf8Offset)"
                 if visiting.insert(constant).inserted,
                     mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting)
-                        || isHandedToPackage(name, before: reference, test: test, sources: sources, visiting: &visiting)
+                {
+                    return true
+                }
+                if visiting.insert(place).inserted,
+                    isHandedToPackage(name, before: reference, test: test, sources: sources, visiting: &visiting)
                 {
                     return true
                 }
