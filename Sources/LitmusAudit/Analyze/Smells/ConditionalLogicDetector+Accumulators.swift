@@ -290,7 +290,7 @@ extension ConditionalLogicDetector {
             })
         else { return false }
         return items[(index + 1)...].allSatisfy { statement in
-            !([Syntax(statement)] + statement.descendants(of: Syntax.self)).contains {
+            !statement.descendants(of: Syntax.self).contains {
                 $0.is(ContinueStmtSyntax.self) || $0.is(BreakStmtSyntax.self) || $0.is(ReturnStmtSyntax.self)
                     || $0.is(ThrowStmtSyntax.self) || $0.is(GuardStmtSyntax.self)
             }

@@ -14,7 +14,7 @@ extension EqualityShapeDetector.DescriptionComparison {
             "description", "debugDescription", "localizedDescription", "errorDescription", "failureReason",
         ]
         var bases: Set<String> = []
-        for node in checked.flatMap({ [Syntax($0)] + $0.descendants(of: Syntax.self) }) {
+        for node in checked.flatMap({ $0.descendants(of: Syntax.self) }) {
             var base: ExprSyntax?
             if let member = node.as(MemberAccessExprSyntax.self), rendered.contains(member.declName.baseName.text) {
                 guard let reference = member.base else { return false }
@@ -49,8 +49,7 @@ extension EqualityShapeDetector.DescriptionComparison {
             let count = ["#expect", "#require"].contains(name) ? 1 : RepetitionDetector.operandCounts[name] ?? 1
             let operands = SmellScan.arguments(earlier).filter { $0.label == nil }.map(\.expression).prefix(count)
             for operand in operands {
-                for member in [operand.as(MemberAccessExprSyntax.self)].compactMap({ $0 })
-                    + operand.descendants(of: MemberAccessExprSyntax.self)
+                for member in operand.descendants(of: MemberAccessExprSyntax.self)
                 where !rendered.contains(member.declName.baseName.text)
                     && !Self.isInClosureOrText(member, within: operand)
                 {
