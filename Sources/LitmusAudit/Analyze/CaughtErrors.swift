@@ -106,19 +106,38 @@ enum CaughtErrors {
     /// value (`catch TestClient.Error.connectionClosing {}`, `catch .ioOnClosedChannel`, `catch
     /// Errno.notPermitted`, `catch SomeError.code(let c)`), the outcome the test allows while every other error
     /// still fails it (hummingbird 2.28.1's idle-handler tests catch the two ways a server may close the
-    /// connection so). A type (`catch is DecodingError`, `catch let e as DecodingError`), a `where`, `_` or a
-    /// bare binding catches whatever the code under test throws of it, and is read as before.
+    /// connection so), or whose `where` names the values it lets through (``namesValue(_:)``). A type (`catch is
+    /// DecodingError`, `catch let e as DecodingError`), another `where`, `_` or a bare binding catches whatever the
+    /// code under test throws of it, and is read as before.
     static func catchesAll(_ clause: CatchClauseSyntax) -> Bool {
         guard !clause.catchItems.isEmpty else { return true }
         return !clause.catchItems.allSatisfy { item in
-            guard item.whereClause == nil, let pattern = item.pattern?.as(ExpressionPatternSyntax.self) else {
-                return false
-            }
+            if let condition = item.whereClause?.condition { return namesValue(condition) }
+            guard let pattern = item.pattern?.as(ExpressionPatternSyntax.self) else { return false }
             let named = pattern.expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? pattern.expression
             return named.is(MemberAccessExprSyntax.self)
                 && pattern.expression.descendants(of: AsExprSyntax.self).isEmpty
                 && pattern.expression.descendants(of: IsExprSyntax.self).isEmpty
         }
+    }
+
+    /// Whether a catch's `where` lets only named values through: `error.code == .unsupported` (swift-nio 2.101.3's
+    /// `catch let error as FileSystemError where error.code == .unsupported { }`, a platform without extended
+    /// attributes), or several joined by `||`.
+    private static func namesValue(_ condition: ExprSyntax) -> Bool {
+        guard let sequence = condition.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        let operators = stride(from: 1, to: elements.count, by: 2).map {
+            elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text
+        }
+        let operands = stride(from: 0, to: elements.count, by: 2).map { elements[$0] }
+        // `a == .x || a == .y`: comparisons of equality joined by `||`, each with a named value on its right.
+        guard operators.count == operands.count - 1,
+            operators.enumerated().allSatisfy({ index, text in
+                text == (index % 2 == 0 ? "==" : "||")
+            }), operands.count % 2 == 0
+        else { return false }
+        return stride(from: 1, to: operands.count, by: 2).allSatisfy { operands[$0].is(MemberAccessExprSyntax.self) }
     }
 
     /// Whether `attempt` (`try? f { … throw E() }`) can discard only errors the test throws itself: `f` is a
@@ -179,7 +198,12 @@ enum CaughtErrors {
     static func failsWhenNothingThrows(_ body: CodeBlockSyntax) -> Bool {
         var tried = false
         for item in body.statements {
-            if !item.descendants(of: TryExprSyntax.self).isEmpty { tried = true }
+            // `for try await x in sequence` tries too.
+            if !item.descendants(of: TryExprSyntax.self).isEmpty
+                || item.descendants(of: ForStmtSyntax.self).contains(where: { $0.tryKeyword != nil })
+            {
+                tried = true
+            }
             let failures = item.descendants(of: FunctionCallExprSyntax.self).compactMap {
                 CallCollector.calledName($0.calledExpression)
             }.filter { ["XCTFail", "record", "fail"].contains($0) }

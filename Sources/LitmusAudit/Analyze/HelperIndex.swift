@@ -61,6 +61,9 @@ struct HelperIndex {
     private var reachingXCTestAssertion: Set<Int> = []
     /// Declarations that expand `#expect`, themselves or through a helper (tests are not helpers).
     private var reachingExpectMacro: Set<Int> = []
+    /// Declarations that throw after each of their XCTest failures (swift-nio 2.101.3's `assertNoThrowWithValue`:
+    /// `XCTFail(…)`, then `throw error`): called with `try`, they fail a Swift Testing test by the error.
+    private var throwingAfterFailure: Set<Int> = []
 
     /// The functions the package names as checks of its own (`checks` in `.litmus-audit.json`): a call of one
     /// by that name, on any receiver, is a check.
@@ -115,6 +118,9 @@ struct HelperIndex {
             let callsXCTest = called.contains(where: IgnoredCheckDetector.isXCTestAssertion)
             let reportsToSwiftTesting = Self.reportsToSwiftTesting(body)
             if callsXCTest && !reportsToSwiftTesting { xctestSeeds.insert(index) }
+            if callsXCTest, function.signature.effectSpecifiers?.throwsClause != nil, Self.throwsAfterFailing(body) {
+                throwingAfterFailure.insert(index)
+            }
             if !callsXCTest,
                 body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" })
             {
@@ -142,6 +148,36 @@ struct HelperIndex {
     /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail`.
     func reachesXCTestAssertion(_ call: FunctionCallExprSyntax) -> Bool {
         !reachingXCTestAssertion.isDisjoint(with: resolve(call))
+    }
+
+    /// Whether `call`, tried with a plain `try`, calls only helpers that throw after each XCTest failure of their own
+    /// (``throwsAfterFailing(_:)``): the thrown error fails the test whichever framework runs it.
+    func failsByThrowing(_ call: FunctionCallExprSyntax) -> Bool {
+        let resolved = resolve(call)
+        guard !resolved.isEmpty, resolved.allSatisfy(throwingAfterFailure.contains) else { return false }
+        var current = call.parent
+        while let node = current, !node.is(CodeBlockItemSyntax.self) {
+            if let attempt = node.as(TryExprSyntax.self) { return attempt.questionOrExclamationMark == nil }
+            if node.is(ClosureExprSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// Whether each XCTest failure in `body` is followed by a `throw` in the statements after it in its own block
+    /// (`XCTFail(…)`, then `if let value = defaultValue { return value } else { throw error }`).
+    static func throwsAfterFailing(_ body: CodeBlockSyntax) -> Bool {
+        body.descendants(of: FunctionCallExprSyntax.self).filter {
+            CallCollector.calledName($0.calledExpression).map(IgnoredCheckDetector.isXCTestAssertion) ?? false
+        }
+        .allSatisfy { failure in
+            guard let statement = failure.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
+                let block = statement.parent?.as(CodeBlockItemListSyntax.self)
+            else { return false }
+            return block.contains { item in
+                item.position > statement.position && !item.descendants(of: ThrowStmtSyntax.self).isEmpty
+            }
+        }
     }
 
     /// Whether `call` calls a helper that reaches `#expect`.

@@ -99,9 +99,11 @@ enum PackageManifest {
         return UncompiledTestFiles(package: package, manifest: manifest, targets: targets, compiled: tests).findings()
     }
 
-    /// The manifest SwiftPM reads for `package`: the version-specific `Package@swift-X[.Y[.Z]].swift` of
-    /// the highest version not above this compiler's, else `Package.swift` (mxcl/Version 2.0.0 declares
-    /// its test target only in `Package@swift-5.3.swift`).
+    /// The manifest SwiftPM reads for `package`: the version-specific `Package@swift-X[.Y[.Z]].swift` of this
+    /// compiler's version (`6.3.1`, then `6.3`, then `6`); else the one of the highest version below it when its
+    /// tools version is above `Package.swift`'s (mxcl/Version 2.0.0 declares its test target only in
+    /// `Package@swift-5.3.swift`); else `Package.swift` (pointfreeco/swift-sharing 2.8.2: its `Package.swift` of tools
+    /// version 6.0 wins over `Package@swift-5.9.swift` of 5.9 on Swift 6).
     static func manifest(of package: URL, compiler: [Int] = TestSourceAnalyzer.toolchainVersion) -> URL {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []
         let versioned = names.compactMap { name -> (version: [Int], name: String)? in
@@ -111,10 +113,30 @@ enum PackageManifest {
             guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
             return (parts.compactMap { $0 }, name)
         }
-        let fitting = versioned.filter { $0.version == compiler || $0.version.lexicographicallyPrecedes(compiler) }
-        guard let best = fitting.max(by: { $0.version.lexicographicallyPrecedes($1.version) }) else {
-            return package.appendingPathComponent("Package.swift")
+        let regular = package.appendingPathComponent("Package.swift")
+        for length in stride(from: min(compiler.count, 3), through: 1, by: -1) {
+            if let exact = versioned.first(where: { $0.version == Array(compiler.prefix(length)) }) {
+                return package.appendingPathComponent(exact.name)
+            }
         }
-        return package.appendingPathComponent(best.name)
+        let fitting = versioned.filter { $0.version.lexicographicallyPrecedes(compiler) }
+        guard let best = fitting.max(by: { $0.version.lexicographicallyPrecedes($1.version) }) else { return regular }
+        let specific = package.appendingPathComponent(best.name)
+        guard FileManager.default.fileExists(atPath: regular.path),
+            let own = toolsVersion(of: regular)
+        else { return specific }
+        return own.lexicographicallyPrecedes(toolsVersion(of: specific) ?? []) ? specific : regular
+    }
+
+    /// The tools version a manifest's first line declares (`// swift-tools-version: 6.0`, `//swift-tools-version:5.9`).
+    static func toolsVersion(of manifest: URL) -> [Int]? {
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8),
+            let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
+            let range = line.range(of: "swift-tools-version:", options: .caseInsensitive)
+        else { return nil }
+        let version = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            .prefix { $0.isNumber || $0 == "." }
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        return parts.isEmpty ? nil : parts
     }
 }

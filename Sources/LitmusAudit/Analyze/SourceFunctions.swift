@@ -14,8 +14,12 @@ final class SourceFunctions: @unchecked Sendable {
     private var texts: [String]?
     /// The files' names, beside their texts.
     private var names: [String] = []
-    /// The files parsed for their classes, by index.
-    private var classTrees: [Int: SourceFileSyntax] = [:]
+    /// The files parsed for their classes and types, by index.
+    private var trees: [Int: SourceFileSyntax] = [:]
+    /// The files of the package's tests (not its own sources).
+    private let testFiles: Set<URL>
+    /// Whether each file is one of the tests', by index.
+    private var ofTests: [Bool] = []
     /// Whether each function name seen so far returns no optional, by name; files parsed once.
     private var functions: [String: Bool] = [:]
     private var parsed: Set<Int> = []
@@ -30,10 +34,11 @@ final class SourceFunctions: @unchecked Sendable {
     let readsPackage: Bool
 
     /// The declarations of the files `list` gives when first asked; `readsPackage` when they hold the package's
-    /// own sources.
-    init(files list: @escaping () -> [URL], readsPackage: Bool = true) {
+    /// own sources; `tests` the files of those that are the package's tests.
+    init(files list: @escaping () -> [URL], readsPackage: Bool = true, tests: [URL] = []) {
         self.list = list
         self.readsPackage = readsPackage
+        self.testFiles = Set(tests.map(\.standardizedFileURL))
     }
 
     convenience init(files: [URL]) {
@@ -178,13 +183,37 @@ final class SourceFunctions: @unchecked Sendable {
     private func classDeclaration(_ name: String) -> (ClassDeclSyntax, String)? {
         let texts = loaded()
         for (index, text) in texts.enumerated() where declares(text, "class \(name)") {
-            let tree = classTrees[index] ?? Parser.parse(source: text)
-            classTrees[index] = tree
+            let tree = trees[index] ?? Parser.parse(source: text)
+            trees[index] = tree
             if let declaration = tree.descendants(of: ClassDeclSyntax.self).first(where: { $0.name.text == name }) {
                 return (declaration, names[index])
             }
         }
         return nil
+    }
+
+    /// The declaration of the struct or class `name` and its extensions, when the package's tests declare it and its
+    /// own sources do not (so the package's code cannot name its members): parsed once per file; `nil` otherwise.
+    func testOnlyDeclarations(of name: String) -> [DeclGroupSyntax]? {
+        lock.withLock {
+            let texts = loaded()
+            var found: [DeclGroupSyntax] = []
+            for (index, text) in texts.enumerated() where declares(text, name) {
+                let tree = trees[index] ?? Parser.parse(source: text)
+                trees[index] = tree
+                let here = tree.descendants(of: Syntax.self).compactMap { node -> DeclGroupSyntax? in
+                    if let type = node.as(ClassDeclSyntax.self), type.name.text == name { return type }
+                    if let type = node.as(StructDeclSyntax.self), type.name.text == name { return type }
+                    if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription == name {
+                        return type
+                    }
+                    return nil
+                }
+                guard here.isEmpty || ofTests[index] else { return nil }
+                found += here
+            }
+            return found.contains { !$0.is(ExtensionDeclSyntax.self) } ? found : nil
+        }
     }
 
     /// The answer `compute` gives for `key`, computed once.
@@ -198,9 +227,10 @@ final class SourceFunctions: @unchecked Sendable {
     private func loaded() -> [String] {
         if let texts { return texts }
         let read = list().compactMap { url in
-            (try? String(contentsOf: url, encoding: .utf8)).map { (url.lastPathComponent, $0) }
+            (try? String(contentsOf: url, encoding: .utf8)).map { (url, $0) }
         }
-        names = read.map(\.0)
+        names = read.map(\.0.lastPathComponent)
+        ofTests = read.map { testFiles.contains($0.0.standardizedFileURL) }
         texts = read.map(\.1)
         return read.map(\.1)
     }

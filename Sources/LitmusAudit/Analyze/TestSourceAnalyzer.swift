@@ -67,7 +67,8 @@ public struct TestSourceAnalyzer: Sendable {
         let list = sourceFiles
         let tests = modules.values.flatMap { $0 }
         let packageFiles = list()
-        let sources = SourceFunctions(files: { packageFiles + tests }, readsPackage: !packageFiles.isEmpty)
+        let sources = SourceFunctions(
+            files: { packageFiles + tests }, readsPackage: !packageFiles.isEmpty, tests: tests)
         let texts = PackageTexts(files: list)
         let support = supportFunctions(in: packageFiles)
         let underTest = CodeUnderTest(package: sourceTargets?.package, folders: sourceTargets?.folders ?? [])

@@ -166,6 +166,32 @@ struct AssignedAtSetUpTests {
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 
+    @Test("XCTest: set to nil in tearDown(), which runs after the test, is still set for it; nil elsewhere is not")
+    func clearedInTearDown() throws {
+        // Given: swift-nio 2.101.3's `self.group = nil` in tearDown, and near misses that clear it where a test reads
+        let file = { (clearing: String) in
+            """
+            import XCTest
+            final class ParsingTests: XCTestCase {
+                var xml: XMLIndexer!
+                override func setUp() {
+                    xml = XMLHash.parse("<root/>")
+                }
+                \(clearing)
+                func testRoot() { XCTAssertEqual(xml!.name, "root") }
+            }
+            """
+        }
+        let lines = { (clearing: String) in
+            try analyzeSources(["ParsingTests.swift": file(clearing)], packageSources: ["XMLHash.swift": library])
+                .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        }
+        #expect(try lines("override func tearDown() { self.xml = nil; super.tearDown() }") == [])
+        #expect(try lines("override func tearDownWithError() throws { xml = nil }") == [])
+        #expect(try lines("func reset() { xml = nil }") == [8])
+        #expect(try lines("func tearDown(_ other: Int) { xml = nil }") == [8])
+    }
+
     @Test("An initializer of the property's type with no failable one is a value; one with init? may be nil")
     func initializerOfTheType() throws {
         // Given swift-nio-http2's `self.server = .init(role: .server)` in setUp, and a type that may fail to make

@@ -65,6 +65,18 @@ struct EqualityShapeDetectorTests {
         #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
     }
 
+    @Test("A method named as a description is the package's own rendering API; the property is a rendering")
+    func descriptionMethod() throws {
+        // Given swift-markdown's tree dump `document.debugDescription()` (read false on first contact), and near misses
+        let methods = """
+            func testA() { XCTAssertEqual(document.debugDescription(), expectedDump) }
+            func testB() { XCTAssertEqual(expectedDump, document.root.debugDescription(options: .printSourceLocations)) }
+            func testC() { XCTAssertEqual(document.debugDescription, expectedDump) }
+            func testD() { XCTAssertEqual(document.children.first?.description, "Text") }
+            """
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testC:5", "testD:6"])
+    }
+
     @Test("A description checked after the same value's fields, in the same block, is the rendering checked besides")
     func fieldsCheckedFirst() throws {
         // Given GRDB 7.10.0's shape (an error's code, message and SQL checked, then its description), with no

@@ -45,6 +45,41 @@ struct IgnoredCheckTests {
         #expect(sut.first?.message.hasPrefix("S/a calls checkSum, a helper that calls XCTAssert…/XCTFail") == true)
     }
 
+    @Test(
+        "A helper that throws after its XCTFail fails a @Test by the error when tried; not with try? or without a throw"
+    )
+    func helperThrowingAfterFailure() throws {
+        // Given swift-nio 2.101.3's assertNoThrowWithValue (XCTFail, then the error thrown again when no default
+        // is given), and near misses: the error dropped by `try?`, a helper that returns after its XCTFail
+        let files = [
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func a() throws { #expect(try assertNoThrowWithValue(parse("1")) == 1) }
+                @Test func b() { _ = try? assertNoThrowWithValue(parse("1")) }
+                @Test func c() { assertNoThrowReturning(parse("1")) }
+            }
+            """,
+            "Helpers.swift": """
+            import XCTest
+            func assertNoThrowWithValue<T>(_ body: @autoclosure () throws -> T, defaultValue: T? = nil) throws -> T {
+                do {
+                    return try body()
+                } catch {
+                    XCTFail("unexpected error \\(error)")
+                    if let defaultValue { return defaultValue } else { throw error }
+                }
+            }
+            func assertNoThrowReturning(_ body: @autoclosure () throws -> Int) {
+                do { _ = try body() } catch { XCTFail("unexpected error"); return }
+            }
+            """,
+        ]
+        // Then only the call whose error is dropped, and the helper that throws nothing, cannot fail the test
+        let sut = try analyzeSources(files).findings.filter { $0.kind == .xctestAssertionInSwiftTesting }
+        #expect(sut.map { "\($0.testName ?? "-"):\($0.line ?? 0)" } == ["S/b:4", "S/c:5"])
+    }
+
     @Test("A helper that reports to Swift Testing too (Issue.record when Test.current is set) is no ignored check")
     func helperReportingToBothFrameworks() throws {
         // Given swift-snapshot-testing's recordIssue, reached from assertSnapshot, and a helper that reports to

@@ -340,6 +340,34 @@ struct UncompiledTestsTests {
         )
     }
 
+    @Test("Package.swift of a higher tools version wins over an older version-specific manifest")
+    func regularManifestOfHigherToolsVersion() throws {
+        // Given: Package.swift (tools 6.0) declares the test target, Package@swift-5.9.swift (tools 5.9) does not
+        // (pointfreeco/swift-sharing 2.8.2); SwiftPM 6.3 reads Package.swift
+        let legacy = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "P")])
+            """
+        let root = try temporaryFolder([
+            "Package.swift": """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "LegacyTests")])
+            """,
+            "Package@swift-5.9.swift": legacy,
+            "Sources/P/P.swift": "public let p = 1\n",
+            "Tests/LegacyTests/OldTests.swift": testFile,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Then: no test is left uncompiled; a manifest of this compiler's own version still wins over both
+        #expect(PackageManifest.manifest(of: root, compiler: [6, 3]).lastPathComponent == "Package.swift")
+        #expect(PackageManifest.uncompiledTests(in: root, tests: []).isEmpty)
+        try legacy.write(to: root.appendingPathComponent("Package@swift-6.3.swift"), atomically: true, encoding: .utf8)
+        #expect(PackageManifest.manifest(of: root, compiler: [6, 3]).lastPathComponent == "Package@swift-6.3.swift")
+        #expect(PackageManifest.manifest(of: root, compiler: [6, 2]).lastPathComponent == "Package.swift")
+    }
+
     @Test("The footprint observer the audit adds to its copy is no file of tests the package leaves uncompiled")
     func footprintObserverInTheCopy() throws {
         // Given: a copy with the observer's target appended to its manifest and its folder written, as the audit

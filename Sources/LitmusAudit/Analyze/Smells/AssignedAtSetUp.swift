@@ -3,8 +3,8 @@ import SwiftSyntax
 /// A stored optional property of a test's type that every test finds set: each `init()` (a Swift Testing
 /// suite makes one instance per test) or the `override func setUp()` of a final XCTest class sets it, in
 /// its own statements before any `return`, `guard` or `throw`, and every assignment of it anywhere in the
-/// file is `x = <call>` of a function the package's sources declare with a result that is not optional,
-/// reached from a type the sources declare (``SourceFunctions``). A force unwrap of it (`xml!`,
+/// file but the class's `override func tearDown()` (which runs after the test) is `x = <call>` of a function
+/// the package's sources declare with a result that is not optional, reached from a type the sources declare (``SourceFunctions``). A force unwrap of it (`xml!`,
 /// `self.xml!`) cannot trap.
 ///
 /// An initializer of the property's type counts too when the sources declare that type with no failable
@@ -33,7 +33,8 @@ enum AssignedAtSetUp {
             if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name { return false }
             guard let sequence = node.as(SequenceExprSyntax.self) else { continue }
             let elements = Array(sequence.elements)
-            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name,
+                !isInTearDown(sequence, of: type)
             else { continue }
             guard elements.count == 3,
                 isNonOptionalCall(elements[2], sources: sources)
@@ -42,6 +43,18 @@ enum AssignedAtSetUp {
             assignments.append(sequence)
         }
         return !assignments.isEmpty && isSetUpBy(assignments, type: type)
+    }
+
+    /// Whether `node` is in an XCTest `tearDown` (`tearDownWithError`) of `type`, which runs after each test and
+    /// before the next one's `setUp`: what it sets the property to (`self.group = nil`) no test reads.
+    private static func isInTearDown(_ node: SequenceExprSyntax, of type: Syntax) -> Bool {
+        guard let function = node.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }),
+            ["tearDown", "tearDownWithError"].contains(function.name.text),
+            function.signature.parameterClause.parameters.isEmpty,
+            function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),
+            function.parent?.parent?.parent?.parent?.id == type.id
+        else { return false }
+        return true
     }
 
     /// What the stored property of the test's type that `expression` names (`channel`, `self.channel`) is given:

@@ -265,8 +265,8 @@ extension EqualityShapeDetector {
         return .known(true)
     }
 
-    /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not the
-    /// `debugDescription` of a name in `contexts`, a Codable error's context, nor the `description` of a text or an
+    /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not a method of
+    /// the name (`x.debugDescription()`), not the `debugDescription` of a name in `contexts`, a Codable error's context, nor the `description` of a text or an
     /// integer (`fixed`), which is the text itself or its digits (a `String`'s `debugDescription` quotes and escapes
     /// it: a rendering).
     private static func readsDescription(
@@ -278,6 +278,10 @@ extension EqualityShapeDetector {
             if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
                 let name = member.declName.baseName.text
                 if name == "description", fixed(base) { return false }
+                // A method (`document.debugDescription(options: [])`, swift-markdown's tree dump) is no
+                // standard library's or Foundation's property: a rendering the package, or a library, wrote as its
+                // own API, pinned down on purpose as ``ownDescriptions(_:test:)`` finds by the facts.
+                if node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == member.id { return false }
                 if exemptingCasts, castsToConformance(base, of: name) { return false }
                 if name == "debugDescription", let reference = base.as(DeclReferenceExprSyntax.self),
                     contexts.contains(reference.baseName.text)
