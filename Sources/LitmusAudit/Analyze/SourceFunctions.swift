@@ -216,6 +216,25 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
+    /// Whether a class of the files inherits the class `name` (`class Derived: Name`): without one, an `override
+    /// func setUp()` of `name` is the last word on what each of its tests finds set.
+    func isSubclassed(_ name: String) -> Bool {
+        remembered("subclassed|\(name)") {
+            lock.withLock {
+                for (index, text) in loaded().enumerated() where declares(text, name) {
+                    let tree = trees[index] ?? Parser.parse(source: text)
+                    trees[index] = tree
+                    if tree.descendants(of: ClassDeclSyntax.self).contains(where: {
+                        TargetTypes.firstInherited($0.inheritanceClause) == name
+                    }) {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+    }
+
     /// The answer `compute` gives for `key`, computed once.
     func remembered(_ key: String, _ compute: () -> Bool) -> Bool {
         if let known = lock.withLock({ memo[key] }) { return known }

@@ -192,6 +192,31 @@ struct AssignedAtSetUpTests {
         #expect(try lines("func tearDown(_ other: Int) { xml = nil }") == [8])
     }
 
+    @Test("XCTest: a class no class of the tests inherits is as good as final; one a subclass inherits is not")
+    func unsubclassedClass() throws {
+        // Given swift-nio 2.101.3's `class NonBlockingFileIOTest` (not final, inherited by nothing), and a near miss
+        let file = { (subclass: String) in
+            """
+            import XCTest
+            class ParsingTests: XCTestCase {
+                var xml: XMLIndexer!
+                override func setUp() {
+                    xml = XMLHash.parse("<root/>")
+                }
+                func testRoot() { XCTAssertEqual(xml!.name, "root") }
+            }
+            \(subclass)
+            """
+        }
+        let lines = { (subclass: String) in
+            try analyzeSources(["ParsingTests.swift": file(subclass)], packageSources: ["XMLHash.swift": library])
+                .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        }
+        #expect(try lines("") == [])
+        #expect(try lines("final class OtherTests: XCTestCase {}") == [])
+        #expect(try lines("final class MoreParsingTests: ParsingTests { override func setUp() {} }") == [7])
+    }
+
     @Test("An initializer of the property's type with no failable one is a value; one with init? may be nil")
     func initializerOfTheType() throws {
         // Given swift-nio-http2's `self.server = .init(role: .server)` in setUp, and a type that may fail to make

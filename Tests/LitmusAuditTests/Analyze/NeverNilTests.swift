@@ -268,4 +268,20 @@ struct NeverNilTests {
         let messages = try analyzeSources(["T.swift": source]).findings.filter { $0.kind == .trapInTest }.map(\.message)
         #expect(messages.contains { $0.contains(#"d["A"]!"#) }, "\(messages)")
     }
+
+    @Test("The first or last element of a non-empty literal, or of a string literal's code units, is never nil")
+    func endsOfWrittenLiterals() throws {
+        // Given swift-nio 2.101.3's `"X".utf8.first!` (read false on first contact), and near misses
+        let methods = """
+            func testA() { XCTAssertEqual(send("X".utf8.first!), 1) }
+            func testB() { XCTAssertEqual(send([1, 2].last!), 1) }
+            func testC() { XCTAssertEqual(send("ab".first!), 1) }
+            func testD() { XCTAssertEqual(send("".utf8.first!), 1) }
+            func testE() { XCTAssertEqual(send([].first!), 1) }
+            func testF() { XCTAssertEqual(send(name.utf8.first!), 1) }
+            func testG() { XCTAssertEqual(send("\\(name)".first!), 1) }
+            """
+        // Then an empty literal, a name's text and an interpolation still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
+    }
 }

@@ -1,18 +1,18 @@
 import SwiftSyntax
 
 /// A stored optional property of a test's type that every test finds set: each `init()` (a Swift Testing
-/// suite makes one instance per test) or the `override func setUp()` of a final XCTest class sets it, in
-/// its own statements before any `return`, `guard` or `throw`, and every assignment of it anywhere in the
-/// file but the class's `override func tearDown()` (which runs after the test) is `x = <call>` of a function
-/// the package's sources declare with a result that is not optional, reached from a type the sources declare (``SourceFunctions``). A force unwrap of it (`xml!`,
-/// `self.xml!`) cannot trap.
+/// suite makes one instance per test) or the `override func setUp()` of an XCTest class that is final, or that no
+/// class of the tests inherits, sets it, in its own statements before any `return`, `guard` or `throw`, and every
+/// assignment of it anywhere in the file but the class's `override func tearDown()` (which runs after the test) is
+/// `x = <call>` of a function the package's sources declare with a result that is not optional, reached from a
+/// type the sources declare (``SourceFunctions``). A force unwrap of it (`xml!`, `self.xml!`) cannot trap.
 ///
 /// An initializer of the property's type counts too when the sources declare that type with no failable
 /// initializer. Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, another
 /// type's initializer or one that may fail, an optional chain or an operator (`a ?? b`, `c ? nil : d`); the property passed `inout`;
 /// another `init` that does not set it; a `weak`, `unowned`, `static`, `lazy` or wrapped property; a
-/// `setUp` nothing calls (in a struct, with parameters, not an override) or in a class a subclass may
-/// override; and a bare `x` the test also declares (a parameter, a local, a closure's parameter).
+/// `setUp` nothing calls (in a struct, with parameters, not an override) or in a class another class of the tests
+/// inherits (its `setUp` may be overridden); and a bare `x` the test also declares (a parameter, a local, a closure's parameter).
 enum AssignedAtSetUp {
     /// Whether `expression`, a force unwrap's operand in `test`, is such a property.
     static func cannotBeNil(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
@@ -42,7 +42,8 @@ enum AssignedAtSetUp {
             else { return false }
             assignments.append(sequence)
         }
-        return !assignments.isEmpty && isSetUpBy(assignments, type: type)
+        let unsubclassed = type.as(ClassDeclSyntax.self).map { !sources.isSubclassed($0.name.text) } ?? false
+        return !assignments.isEmpty && isSetUpBy(assignments, type: type, unsubclassed: unsubclassed)
     }
 
     /// Whether `node` is in an XCTest `tearDown` (`tearDownWithError`) of `type`, which runs after each test and
@@ -303,8 +304,9 @@ enum AssignedAtSetUp {
 
     /// Whether one of `assignments` is a statement of its own, before any `return`, `guard` or `throw`,
     /// in every `init` of the type (there is one at least), or in the `override func setUp()` (or
-    /// `setUpWithError()`) of a final class.
-    private static func isSetUpBy(_ assignments: [SequenceExprSyntax], type: Syntax) -> Bool {
+    /// `setUpWithError()`) of a final class, or of one no class of the tests inherits (`unsubclassed`: swift-nio
+    /// 2.101.3's `class NonBlockingFileIOTest`), whose `setUp` no override replaces.
+    private static func isSetUpBy(_ assignments: [SequenceExprSyntax], type: Syntax, unsubclassed: Bool) -> Bool {
         let settingFunctions = assignments.compactMap { assignment -> Syntax? in
             guard let item = assignment.parent?.as(CodeBlockItemSyntax.self),
                 let statements = item.parent?.as(CodeBlockItemListSyntax.self),
@@ -322,7 +324,7 @@ enum AssignedAtSetUp {
         }
         let members = (members(of: type) ?? []).map(\.decl)
         if let finalClass = type.as(ClassDeclSyntax.self),
-            finalClass.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) })
+            unsubclassed || finalClass.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) })
         {
             let setUps = members.compactMap { $0.as(FunctionDeclSyntax.self) }.filter { function in
                 ["setUp", "setUpWithError"].contains(function.name.text)

@@ -30,6 +30,21 @@ extension NeverNil {
         return !text.isEmpty
     }
 
+    /// Whether `base` is a non-empty literal, or a view of a string literal's code units or scalars (`"X".utf8`,
+    /// swift-nio 2.101.3's `"X".utf8.first!`): its first and last elements exist.
+    static func isNonEmptyLiteral(_ base: ExprSyntax) -> Bool {
+        if let array = base.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        var text = base
+        if let view = base.as(MemberAccessExprSyntax.self),
+            ["utf8", "utf16", "unicodeScalars"].contains(view.declName.baseName.text), let viewed = view.base
+        {
+            text = viewed
+        }
+        guard let literal = text.as(StringLiteralExprSyntax.self), let plain = EqualityShapeDetector.plainText(literal)
+        else { return false }
+        return !plain.isEmpty
+    }
+
     /// Whether `name` is a channel the test opened and has not closed where its `localAddress` is read: the
     /// `let` in scope bound to what a `try` returned (`let serverChannel = try ServerBootstrap(group:
     /// group).bind(host: "127.0.0.1", port: 0).wait()`, or a helper that binds one), no `name.close(…)` before

@@ -22,7 +22,8 @@ import SwiftSyntax
 /// - the value of a key written in a dictionary literal bound to a `let` of the test or of its file
 ///   (`x5cCerts[.es256]!` of `let x5cCerts: [JWK.Algorithm: [String]] = [.es256: […], …]`, vapor/jwt-kit
 ///   5.8.0): a constant that holds that key;
-/// - an element a non-empty literal gives (`"abc".randomElement()`, `[1, 2].max()`);
+/// - an element a non-empty literal gives (`"abc".randomElement()`, `[1, 2].max()`, `"X".utf8.first`,
+///   `[1, 2].last`);
 /// - a fixed formatter's date of a literal that parses (``FixedDateFormat``);
 /// - a fixed time zone or calendar: `TimeZone(secondsFromGMT:)` of integer literals within Foundation's
 ///   ±18 hours, `TimeZone(identifier:)` or `TimeZone(abbreviation:)` of `"GMT"` or `"UTC"`, and
@@ -64,10 +65,10 @@ enum NeverNil {
             return isOpenChannel(base, test: test)
         }
         if let member = expression.as(MemberAccessExprSyntax.self),
-            ["first", "last"].contains(member.declName.baseName.text),
-            let base = member.base?.as(DeclReferenceExprSyntax.self)
+            ["first", "last"].contains(member.declName.baseName.text), let base = member.base
         {
-            return isElementOfWrittenStrings(base, test: test)
+            if isNonEmptyLiteral(base) { return true }
+            return base.as(DeclReferenceExprSyntax.self).map { isElementOfWrittenStrings($0, test: test) } ?? false
         }
         return false
     }
