@@ -112,7 +112,7 @@ enum CaughtErrors {
     static func catchesAll(_ clause: CatchClauseSyntax) -> Bool {
         guard !clause.catchItems.isEmpty else { return true }
         return !clause.catchItems.allSatisfy { item in
-            if let condition = item.whereClause?.condition { return namesValue(condition) }
+            if let condition = item.whereClause?.condition { return namesValue(condition, of: boundName(item)) }
             guard let pattern = item.pattern?.as(ExpressionPatternSyntax.self) else { return false }
             let named = pattern.expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? pattern.expression
             return named.is(MemberAccessExprSyntax.self)
@@ -121,10 +121,27 @@ enum CaughtErrors {
         }
     }
 
-    /// Whether a catch's `where` lets only named values through: `error.code == .unsupported` (swift-nio 2.101.3's
-    /// `catch let error as FileSystemError where error.code == .unsupported { }`, a platform without extended
-    /// attributes), or several joined by `||`.
-    private static func namesValue(_ condition: ExprSyntax) -> Bool {
+    /// The name a catch item binds its error to (`let error as T`, `let e`), `error` when it binds none.
+    private static func boundName(_ item: CatchItemSyntax) -> String {
+        var pattern = item.pattern.map(Syntax.init)
+        if let typed = pattern?.as(ExpressionPatternSyntax.self)?.expression.as(AsExprSyntax.self)?.expression {
+            pattern = Syntax(typed)
+        }
+        if let unresolved = pattern?.as(ExpressionPatternSyntax.self)?.expression.as(SequenceExprSyntax.self) {
+            pattern = unresolved.elements.first.map(Syntax.init)
+        }
+        let names = (pattern.map { [$0] + $0.descendants(of: Syntax.self) } ?? []).compactMap {
+            $0.as(IdentifierPatternSyntax.self)?.identifier.text
+                ?? $0.as(PatternExprSyntax.self)?.pattern.as(ValueBindingPatternSyntax.self)?.pattern
+                .as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        return names.first ?? "error"
+    }
+
+    /// Whether a catch's `where` lets only named values of the caught error through: `error.code == .unsupported`
+    /// (swift-nio 2.101.3's `catch let error as FileSystemError where error.code == .unsupported { }`, a platform
+    /// without extended attributes), or several joined by `||`, each comparing a member of `error` (its bound name).
+    private static func namesValue(_ condition: ExprSyntax, of error: String) -> Bool {
         guard let sequence = condition.as(SequenceExprSyntax.self) else { return false }
         let elements = Array(sequence.elements)
         let operators = stride(from: 1, to: elements.count, by: 2).map {
@@ -133,11 +150,14 @@ enum CaughtErrors {
         let operands = stride(from: 0, to: elements.count, by: 2).map { elements[$0] }
         // `a == .x || a == .y`: comparisons of equality joined by `||`, each with a named value on its right.
         guard operators.count == operands.count - 1,
-            operators.enumerated().allSatisfy({ index, text in
-                text == (index % 2 == 0 ? "==" : "||")
-            }), operands.count % 2 == 0
+            operators.enumerated().allSatisfy({ index, text in text == (index % 2 == 0 ? "==" : "||") }),
+            operands.count % 2 == 0
         else { return false }
-        return stride(from: 1, to: operands.count, by: 2).allSatisfy { operands[$0].is(MemberAccessExprSyntax.self) }
+        return stride(from: 0, to: operands.count, by: 2).allSatisfy { index in
+            operands[index + 1].is(MemberAccessExprSyntax.self)
+                && operands[index].as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName
+                    .text == error
+        }
     }
 
     /// Whether `attempt` (`try? f { … throw E() }`) can discard only errors the test throws itself: `f` is a
@@ -198,16 +218,14 @@ enum CaughtErrors {
     static func failsWhenNothingThrows(_ body: CodeBlockSyntax) -> Bool {
         var tried = false
         for item in body.statements {
-            // `for try await x in sequence` tries too.
-            if !item.descendants(of: TryExprSyntax.self).isEmpty
-                || item.descendants(of: ForStmtSyntax.self).contains(where: { $0.tryKeyword != nil })
-            {
-                tried = true
-            }
+            if !item.descendants(of: TryExprSyntax.self).isEmpty { tried = true }
             let failures = item.descendants(of: FunctionCallExprSyntax.self).compactMap {
                 CallCollector.calledName($0.calledExpression)
             }.filter { ["XCTFail", "record", "fail"].contains($0) }
             if tried, !failures.isEmpty { return true }
+            // `for try await x in sequence` tries too, for the statements after it (a failure in its body runs
+            // only for an element, not when nothing is thrown).
+            if item.descendants(of: ForStmtSyntax.self).contains(where: { $0.tryKeyword != nil }) { tried = true }
         }
         return false
     }

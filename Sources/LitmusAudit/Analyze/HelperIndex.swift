@@ -61,9 +61,9 @@ struct HelperIndex {
     private var reachingXCTestAssertion: Set<Int> = []
     /// Declarations that expand `#expect`, themselves or through a helper (tests are not helpers).
     private var reachingExpectMacro: Set<Int> = []
-    /// Declarations that throw after each of their XCTest failures (swift-nio 2.101.3's `assertNoThrowWithValue`:
-    /// `XCTFail(…)`, then `throw error`): called with `try`, they fail a Swift Testing test by the error.
-    private var throwingAfterFailure: Set<Int> = []
+    /// Declarations whose XCTest failures are each an `XCTFail` followed by a `throw` (``throwsAfterFailing(_:)``),
+    /// with the labels of the parameters a call must leave at their default `nil` for the throw to come.
+    private var throwingAfterFailure: [Int: Set<String>] = [:]
 
     /// The functions the package names as checks of its own (`checks` in `.litmus-audit.json`): a call of one
     /// by that name, on any receiver, is a check.
@@ -118,8 +118,10 @@ struct HelperIndex {
             let callsXCTest = called.contains(where: IgnoredCheckDetector.isXCTestAssertion)
             let reportsToSwiftTesting = Self.reportsToSwiftTesting(body)
             if callsXCTest && !reportsToSwiftTesting { xctestSeeds.insert(index) }
-            if callsXCTest, function.signature.effectSpecifiers?.throwsClause != nil, Self.throwsAfterFailing(body) {
-                throwingAfterFailure.insert(index)
+            if callsXCTest, function.signature.effectSpecifiers?.throwsClause != nil,
+                let unless = Self.throwsAfterFailing(function)
+            {
+                throwingAfterFailure[index] = unless
             }
             if !callsXCTest,
                 body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" })
@@ -150,11 +152,15 @@ struct HelperIndex {
         !reachingXCTestAssertion.isDisjoint(with: resolve(call))
     }
 
-    /// Whether `call`, tried with a plain `try`, calls only helpers that throw after each XCTest failure of their own
-    /// (``throwsAfterFailing(_:)``): the thrown error fails the test whichever framework runs it.
+    /// Whether `call`, tried with a plain `try`, calls only helpers that throw right after each XCTest failure of
+    /// their own (``throwsAfterFailing(_:)``), given no argument that makes them return instead: the thrown error
+    /// fails the test whichever framework runs it.
     func failsByThrowing(_ call: FunctionCallExprSyntax) -> Bool {
         let resolved = resolve(call)
-        guard !resolved.isEmpty, resolved.allSatisfy(throwingAfterFailure.contains) else { return false }
+        let labels = Set(call.arguments.compactMap { $0.label?.text })
+        guard !resolved.isEmpty,
+            resolved.allSatisfy({ throwingAfterFailure[$0].map { $0.isDisjoint(with: labels) } ?? false })
+        else { return false }
         var current = call.parent
         while let node = current, !node.is(CodeBlockItemSyntax.self) {
             if let attempt = node.as(TryExprSyntax.self) { return attempt.questionOrExclamationMark == nil }
@@ -164,20 +170,52 @@ struct HelperIndex {
         return false
     }
 
-    /// Whether each XCTest failure in `body` is followed by a `throw` in the statements after it in its own block
-    /// (`XCTFail(…)`, then `if let value = defaultValue { return value } else { throw error }`).
-    static func throwsAfterFailing(_ body: CodeBlockSyntax) -> Bool {
-        body.descendants(of: FunctionCallExprSyntax.self).filter {
+    /// When every XCTest call of `function` is an `XCTFail` whose next statement throws: a `throw`, or (swift-nio
+    /// 2.101.3's `assertNoThrowWithValue`) `if let value = defaultValue { return value } else { throw error }` of a
+    /// parameter given `nil` by default: the labels of those parameters, which a call must leave out; otherwise `nil`
+    /// (an `XCTAssert…`, which may fail without throwing, or a failure followed by anything else).
+    static func throwsAfterFailing(_ function: FunctionDeclSyntax) -> Set<String>? {
+        guard let body = function.body else { return nil }
+        let failures = body.descendants(of: FunctionCallExprSyntax.self).filter {
             CallCollector.calledName($0.calledExpression).map(IgnoredCheckDetector.isXCTestAssertion) ?? false
         }
-        .allSatisfy { failure in
-            guard let statement = failure.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
-                let block = statement.parent?.as(CodeBlockItemListSyntax.self)
-            else { return false }
-            return block.contains { item in
-                item.position > statement.position && !item.descendants(of: ThrowStmtSyntax.self).isEmpty
-            }
+        var unless: Set<String> = []
+        for failure in failures {
+            guard CallCollector.calledName(failure.calledExpression) == "XCTFail",
+                let statement = failure.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
+                statement.item.as(FunctionCallExprSyntax.self)?.id == failure.id,
+                let block = statement.parent?.as(CodeBlockItemListSyntax.self),
+                let next = block.first(where: { $0.position > statement.position })
+            else { return nil }
+            if next.item.is(ThrowStmtSyntax.self) { continue }
+            guard let label = defaultReturn(next, in: function) else { return nil }
+            unless.insert(label)
         }
+        return failures.isEmpty ? nil : unless
+    }
+
+    /// The label of the parameter `p` when `item` is `if let x = p { …; return x } else { …; throw e }` (or `if let
+    /// p`) and `p` defaults to `nil`.
+    private static func defaultReturn(_ item: CodeBlockItemSyntax, in function: FunctionDeclSyntax) -> String? {
+        let choice =
+            item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+            ?? item.item.as(IfExprSyntax.self)
+        guard let choice, choice.conditions.count == 1,
+            let binding = choice.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+            choice.body.statements.last?.item.is(ReturnStmtSyntax.self) == true,
+            let otherwise = choice.elseBody?.as(CodeBlockSyntax.self),
+            otherwise.statements.last?.item.is(ThrowStmtSyntax.self) == true
+        else { return nil }
+        let bound =
+            binding.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        let parameter = function.signature.parameterClause.parameters.first {
+            ($0.secondName ?? $0.firstName).text == bound
+        }
+        guard let parameter, parameter.defaultValue?.value.is(NilLiteralExprSyntax.self) == true,
+            parameter.firstName.tokenKind != .wildcard
+        else { return nil }
+        return parameter.firstName.text
     }
 
     /// Whether `call` calls a helper that reaches `#expect`.

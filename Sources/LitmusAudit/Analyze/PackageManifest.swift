@@ -100,8 +100,8 @@ enum PackageManifest {
     }
 
     /// The manifest SwiftPM reads for `package`: the version-specific `Package@swift-X[.Y[.Z]].swift` of this
-    /// compiler's version (`6.3.1`, then `6.3`, then `6`); else the one of the highest version below it when its
-    /// tools version is above `Package.swift`'s (mxcl/Version 2.0.0 declares its test target only in
+    /// compiler's version as its build configuration knows it (`6.3`, then `6`); else the one of the highest version
+    /// below it when its tools version is above `Package.swift`'s (mxcl/Version 2.0.0 declares its test target only in
     /// `Package@swift-5.3.swift`); else `Package.swift` (pointfreeco/swift-sharing 2.8.2: its `Package.swift` of tools
     /// version 6.0 wins over `Package@swift-5.9.swift` of 5.9 on Swift 6).
     static func manifest(of package: URL, compiler: [Int] = TestSourceAnalyzer.toolchainVersion) -> URL {
@@ -119,13 +119,20 @@ enum PackageManifest {
                 return package.appendingPathComponent(exact.name)
             }
         }
-        let fitting = versioned.filter { $0.version.lexicographicallyPrecedes(compiler) }
-        guard let best = fitting.max(by: { $0.version.lexicographicallyPrecedes($1.version) }) else { return regular }
+        let fitting = versioned.filter { padded($0.version).lexicographicallyPrecedes(padded(compiler)) }
+        guard let best = fitting.max(by: { padded($0.version).lexicographicallyPrecedes(padded($1.version)) }) else {
+            return regular
+        }
         let specific = package.appendingPathComponent(best.name)
         guard FileManager.default.fileExists(atPath: regular.path),
             let own = toolsVersion(of: regular)
         else { return specific }
-        return own.lexicographicallyPrecedes(toolsVersion(of: specific) ?? []) ? specific : regular
+        return padded(own).lexicographicallyPrecedes(padded(toolsVersion(of: specific) ?? [])) ? specific : regular
+    }
+
+    /// `version` with as many zeros as make it three parts (`5.9` is `5.9.0`).
+    private static func padded(_ version: [Int]) -> [Int] {
+        version.count >= 3 ? version : version + Array(repeating: 0, count: 3 - version.count)
     }
 
     /// The tools version a manifest's first line declares (`// swift-tools-version: 6.0`, `//swift-tools-version:5.9`).

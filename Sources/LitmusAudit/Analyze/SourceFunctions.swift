@@ -20,6 +20,8 @@ final class SourceFunctions: @unchecked Sendable {
     private let testFiles: Set<URL>
     /// Whether each file is one of the tests', by index.
     private var ofTests: [Bool] = []
+    /// ``testOnlyDeclarations(of:)`` by name, empty for `nil`.
+    private var testDeclarations: [String: [DeclGroupSyntax]] = [:]
     /// Whether each function name seen so far returns no optional, by name; files parsed once.
     private var functions: [String: Bool] = [:]
     private var parsed: Set<Int> = []
@@ -193,27 +195,70 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// The declaration of the struct or class `name` and its extensions, when the package's tests declare it and its
-    /// own sources do not (so the package's code cannot name its members): parsed once per file; `nil` otherwise.
+    /// own sources do not (so the package's code cannot name its members): read once per name; `nil` otherwise.
     func testOnlyDeclarations(of name: String) -> [DeclGroupSyntax]? {
         lock.withLock {
-            let texts = loaded()
+            if let known = testDeclarations[name] { return known.isEmpty ? nil : known }
             var found: [DeclGroupSyntax] = []
-            for (index, text) in texts.enumerated() where declares(text, name) {
-                let tree = trees[index] ?? Parser.parse(source: text)
-                trees[index] = tree
-                let here = tree.descendants(of: Syntax.self).compactMap { node -> DeclGroupSyntax? in
-                    if let type = node.as(ClassDeclSyntax.self), type.name.text == name { return type }
-                    if let type = node.as(StructDeclSyntax.self), type.name.text == name { return type }
-                    if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription == name {
-                        return type
-                    }
-                    return nil
+            var ownedByTests = declaredType(name)
+            if ownedByTests {
+                for (index, text) in loaded().enumerated() where declares(text, name) {
+                    let here = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
+                    if !here.isEmpty && !ofTests[index] { ownedByTests = false }
+                    found += here
                 }
-                guard here.isEmpty || ofTests[index] else { return nil }
-                found += here
             }
-            return found.contains { !$0.is(ExtensionDeclSyntax.self) } ? found : nil
+            let answer = ownedByTests && found.contains { !$0.is(ExtensionDeclSyntax.self) } ? found : []
+            testDeclarations[name] = answer
+            return answer.isEmpty ? nil : answer
         }
+    }
+
+    /// Whether a protocol the files declare requires a property `name` (`var token: String? { get set }`): a
+    /// protocol extension's method may set it on any value of a conforming type.
+    func requiresProperty(_ name: String) -> Bool {
+        remembered("requirement|\(name)") {
+            lock.withLock {
+                loaded().enumerated().contains { index, text in
+                    declares(text, "var \(name)") && text.contains("protocol ")
+                        && tree(index).descendants(of: ProtocolDeclSyntax.self).contains { requirement in
+                            requirement.memberBlock.members.contains { member in
+                                member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                                } == true
+                            }
+                        }
+                }
+            }
+        }
+    }
+
+    /// The file `index` parsed, once (the lock held).
+    private func tree(_ index: Int) -> SourceFileSyntax {
+        if let tree = trees[index] { return tree }
+        let tree = Parser.parse(source: loaded()[index])
+        trees[index] = tree
+        return tree
+    }
+
+    /// The structs, classes and extensions `name` in `node`, at any depth of types (not inside functions).
+    private static func typeDeclarations(in node: Syntax, named name: String) -> [DeclGroupSyntax] {
+        var found: [DeclGroupSyntax] = []
+        if let type = node.as(ClassDeclSyntax.self), type.name.text == name { found.append(type) }
+        if let type = node.as(StructDeclSyntax.self), type.name.text == name { found.append(type) }
+        if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription == name {
+            found.append(type)
+        }
+        let members: MemberBlockItemListSyntax?
+        if let item = node.as(CodeBlockItemSyntax.self) {
+            return typeDeclarations(in: Syntax(item.item), named: name)
+        } else if let group = node.asProtocol(DeclGroupSyntax.self) {
+            members = group.memberBlock.members
+        } else {
+            members = nil
+        }
+        for member in members ?? [] { found += typeDeclarations(in: Syntax(member.decl), named: name) }
+        return found
     }
 
     /// Whether a class of the files inherits the class `name` (`class Derived: Name`): without one, an `override
@@ -222,9 +267,7 @@ final class SourceFunctions: @unchecked Sendable {
         remembered("subclassed|\(name)") {
             lock.withLock {
                 for (index, text) in loaded().enumerated() where declares(text, name) {
-                    let tree = trees[index] ?? Parser.parse(source: text)
-                    trees[index] = tree
-                    if tree.descendants(of: ClassDeclSyntax.self).contains(where: {
+                    if tree(index).descendants(of: ClassDeclSyntax.self).contains(where: {
                         TargetTypes.firstInherited($0.inheritanceClause) == name
                     }) {
                         return true

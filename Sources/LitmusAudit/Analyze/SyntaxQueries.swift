@@ -222,9 +222,11 @@ enum SwallowedErrorIntent {
         "remove", "delete", "close", "unlink", "cancel", "stop", "shutdown", "shutDown", "terminate", "invalidate",
         "disconnect", "clean", "kill", "tearDown", "teardown", "release", "dispose", "purge", "unmount", "destroy",
         "rmdir", "unregister",
-        // An embedded channel's or a stream's end (`_ = try? channel.finish()` after swift-nio 2.101.3's checks).
-        "finish",
     ]
+    /// Clean-up calls by their whole name, as the last statement of their block: an embedded channel's or a stream's
+    /// end, `_ = try? channel.finish()` after swift-nio 2.101.3's checks (not `finishDecoding()`, nor a `finish()`
+    /// a check follows, which may be the call under test).
+    static let endingNames: Set<String> = ["finish"]
     /// The functions whose bodies, and the closures whose bodies, run after a test as its clean-up.
     static let cleanupScopes: Set<String> = [
         "tearDown", "tearDownWithError", "addTeardownBlock", "afterEach", "afterSuite", "afterAll",
@@ -240,7 +242,8 @@ enum SwallowedErrorIntent {
 
     /// Whether `expression`'s discarded error is not the error under test.
     static func isIntended(_ expression: TryExprSyntax) -> Bool {
-        isInCleanup(expression) || isCleanup(expression.expression) || isWaitOnly(expression.expression)
+        isInCleanup(expression) || isCleanup(expression.expression) || isEnding(expression)
+            || isWaitOnly(expression.expression)
             || isFixture(expression.expression) || callsCheckingClosure(expression)
     }
 
@@ -312,6 +315,16 @@ enum SwallowedErrorIntent {
             current = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
         }
         return false
+    }
+
+    /// Whether `attempt` calls one of ``endingNames`` as the last statement of its block.
+    static func isEnding(_ attempt: TryExprSyntax) -> Bool {
+        guard let call = unwrapped(attempt.expression).as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(call.calledExpression), endingNames.contains(name),
+            let statement = attempt.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
+            let block = statement.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        return block.last?.id == statement.id
     }
 
     /// Whether `name` starts with a clean-up verb as a word (`close`, `closeAll`; not `closest`).

@@ -13,8 +13,10 @@ struct CaughtErrorsTests {
             func testA() { XCTAssertThrowsError(try channel.writeInbound(bad)); _ = try? channel.finish() }
             func testB() { XCTAssertEqual(sent(), 1); _ = try? channel.writeInbound(bad) }
             func testC() { XCTAssertEqual(sent(), 1); _ = try? channel.finishedReading() }
+            func testD() { parser.feed("{"); _ = try? parser.finish(); XCTAssertEqual(parser.values.count, 1) }
+            func testE() { _ = try? channel.finishDecoding() }
             """
-        #expect(try xctestFindings(.swallowedError, methods) == ["testB:4", "testC:5"])
+        #expect(try xctestFindings(.swallowedError, methods) == ["testB:4", "testC:5", "testD:6", "testE:7"])
     }
 
     @Test("A where that names the codes it lets through swallows no other error; another where does")
@@ -25,8 +27,10 @@ struct CaughtErrorsTests {
             func testC() { do { try copy() } catch let error as FileSystemError where error.code != .unsupported {}; XCTAssertEqual(sent(), 1) }
             func testD() { do { try copy() } catch let error where error.localizedDescription.isEmpty {}; XCTAssertEqual(sent(), 1) }
             func testE() { do { try copy() } catch let error as FileSystemError where error.code == code {}; XCTAssertEqual(sent(), 1) }
+            func testF() { do { try copy() } catch where Platform.current == .linux {}; XCTAssertEqual(sent(), 1) }
+            func testG() { do { try copy() } catch let failure as FileSystemError where failure.code == .unsupported {}; XCTAssertEqual(sent(), 1) }
             """
-        #expect(try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7"])
+        #expect(try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
     }
 
     @Test("A failure after a `for try await` loop fails when nothing is thrown: the expected error may be caught")
@@ -35,7 +39,8 @@ struct CaughtErrorsTests {
             func testA() async { do { for try await next in sequence { XCTAssertEqual(next, 1) }; XCTFail("expected a throw") } catch is CancellationError {} }
             func testB() async { do { for await next in sequence { XCTAssertEqual(next, 1) }; XCTFail("no throw") } catch is CancellationError {} }
             func testC() async { do { for try await next in sequence { XCTAssertEqual(next, 1) } } catch is CancellationError {} }
+            func testD() async { do { for try await next in sequence { XCTFail("unexpected \\(next)") } } catch {} }
             """
-        #expect(try xctestFindings(.swallowedError, methods) == ["testB:4", "testC:5"])
+        #expect(try xctestFindings(.swallowedError, methods) == ["testB:4", "testC:5", "testD:6"])
     }
 }

@@ -73,8 +73,10 @@ struct EqualityShapeDetectorTests {
             func testB() { XCTAssertEqual(expectedDump, document.root.debugDescription(options: .printSourceLocations)) }
             func testC() { XCTAssertEqual(document.debugDescription, expectedDump) }
             func testD() { XCTAssertEqual(document.children.first?.description, "Text") }
+            func testE() { XCTAssertEqual(date.description(with: nil), "2001-01-01 00:00:00 +0000") }
+            func testF() { XCTAssertEqual(number.description(withLocale: locale), "1,5") }
             """
-        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testC:5", "testD:6"])
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
     }
 
     @Test("A description checked after the same value's fields, in the same block, is the rendering checked besides")

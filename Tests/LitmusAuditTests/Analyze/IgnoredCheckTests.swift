@@ -58,6 +58,9 @@ struct IgnoredCheckTests {
                 @Test func a() throws { #expect(try assertNoThrowWithValue(parse("1")) == 1) }
                 @Test func b() { _ = try? assertNoThrowWithValue(parse("1")) }
                 @Test func c() { assertNoThrowReturning(parse("1")) }
+                @Test func d() throws { #expect(try assertNoThrowWithValue(parse("1"), defaultValue: 0) == 1) }
+                @Test func e() throws { try checkPositive(2) }
+                @Test func f() throws { try failThenThrow() }
             }
             """,
             "Helpers.swift": """
@@ -73,11 +76,20 @@ struct IgnoredCheckTests {
             func assertNoThrowReturning(_ body: @autoclosure () throws -> Int) {
                 do { _ = try body() } catch { XCTFail("unexpected error"); return }
             }
+            func checkPositive(_ value: Int) throws {
+                XCTAssertEqual(value, 1)
+                guard value >= 0 else { throw Failure() }
+            }
+            func failThenThrow() throws {
+                XCTFail("always")
+                throw Failure()
+            }
             """,
         ]
-        // Then only the call whose error is dropped, and the helper that throws nothing, cannot fail the test
+        // Then the call whose error is dropped, the helper that throws nothing, the default that returns instead, and
+        // an XCTAssert… that fails without throwing cannot fail the test
         let sut = try analyzeSources(files).findings.filter { $0.kind == .xctestAssertionInSwiftTesting }
-        #expect(sut.map { "\($0.testName ?? "-"):\($0.line ?? 0)" } == ["S/b:4", "S/c:5"])
+        #expect(sut.map { "\($0.testName ?? "-"):\($0.line ?? 0)" } == ["S/b:4", "S/c:5", "S/d:6", "S/e:7"])
     }
 
     @Test("A helper that reports to Swift Testing too (Issue.record when Test.current is set) is no ignored check")

@@ -38,6 +38,10 @@ struct TestMadeValueTests {
             var label: String? { x.map(String.init) }
         }
         func reset(_ record: Single) { record.uuid = nil }
+        protocol Resettable: AnyObject { var token: String? { get set } }
+        extension Resettable { func reset() { token = nil } }
+        final class Session: Resettable { var token: String?; init() {} }
+        let shared = Single()
 
         """
 
@@ -62,7 +66,7 @@ struct TestMadeValueTests {
     }
 
     @Test(
-        "Near misses: a member that sets it, a condition, nil in a loop, a computed property, a helper of the tests, the package's type"
+        "Near misses: a member or a protocol's extension that sets it, a condition, nil in a loop or a closure, a computed property, the value handed on or shared, the package's type"
     )
     func nearMisses() throws {
         let methods = """
@@ -73,12 +77,18 @@ struct TestMadeValueTests {
             func testHelper() { let record = Single(); record.uuid = "u"; reset(record); XCTAssertEqual(record.uuid!, "u") }
             func testNilGiven() { let person = Person(name: nil, age: 41); XCTAssertEqual(person.name!, "Arthur") }
             func testFromRow() { let record = Single(row: ["uuid": "u"]); XCTAssertEqual(record.uuid!, "u") }
+            func testAlias() { let record = Single(); record.uuid = "u"; let alias = record; alias.uuid = nil; XCTAssertEqual(record.uuid!, "u") }
+            func testInArray() { let record = Single(); record.uuid = "u"; resetAll([record]); XCTAssertEqual(record.uuid!, "u") }
+            func testClosure() { let record = Single(); record.uuid = "u"; (0..<2).forEach { _ in XCTAssertEqual(record.uuid!, "u"); record.uuid = nil } }
+            func testProtocol() { let s = Session(); s.token = "a"; s.reset(); XCTAssertEqual(s.token!, "a") }
+            func testShared() { shared.uuid = "u"; XCTAssertEqual(shared.uuid!, "u") }
             """
         #expect(
             try traps(methods) == [
-                "RecordTests.testComputed", "RecordTests.testConditional", "RecordTests.testFromRow",
-                "RecordTests.testHelper", "RecordTests.testLooped", "RecordTests.testNilGiven",
-                "RecordTests.testSetByMember",
+                "RecordTests.testAlias", "RecordTests.testClosure", "RecordTests.testComputed",
+                "RecordTests.testConditional", "RecordTests.testFromRow", "RecordTests.testHelper",
+                "RecordTests.testInArray", "RecordTests.testLooped", "RecordTests.testNilGiven",
+                "RecordTests.testProtocol", "RecordTests.testSetByMember", "RecordTests.testShared",
             ])
         let assigned = """
             func testAssigned() { let record = Single(); record.uuid = "u"; XCTAssertEqual(record.uuid!, "u") }

@@ -279,9 +279,13 @@ extension EqualityShapeDetector {
                 let name = member.declName.baseName.text
                 if name == "description", fixed(base) { return false }
                 // A method (`document.debugDescription(options: [])`, swift-markdown's tree dump) is no
-                // standard library's or Foundation's property: a rendering the package, or a library, wrote as its
-                // own API, pinned down on purpose as ``ownDescriptions(_:test:)`` finds by the facts.
-                if node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == member.id { return false }
+                // standard library's property: a rendering the package, or a library, wrote as its own API, pinned
+                // down on purpose as ``ownDescriptions(_:test:)`` finds by the facts; but Foundation's are its.
+                if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+                    // Foundation's own: `Date.description(with: locale)`, `NSNumber.description(withLocale:)`.
+                    return ["description", "debugDescription"].contains(name)
+                        && ["with", "withLocale"].contains(call.arguments.first?.label?.text ?? "")
+                }
                 if exemptingCasts, castsToConformance(base, of: name) { return false }
                 if name == "debugDescription", let reference = base.as(DeclReferenceExprSyntax.self),
                     contexts.contains(reference.baseName.text)

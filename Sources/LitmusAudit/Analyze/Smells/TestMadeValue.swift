@@ -12,7 +12,9 @@ import SwiftSyntax
 ///   `init`, or an `init` of the label that stores its parameter in it), or a statement of the block that binds the
 ///   value, before the unwrap, assigns it a literal;
 /// - every other assignment of it in the test is of a literal that is not `nil`, or comes in the unwrap's statement
-///   or after it with no loop around the unwrap; and the test hands the value to no function its tests declare.
+///   or after it, outside every loop and closure around the unwrap; the test names the value only as the base of a
+///   member (`record.insert(db)`: not `reset(record)`, `let alias = record`, `[record]`), binds it itself, and no
+///   protocol of the files requires a property of the name (a protocol extension's method may set it).
 enum TestMadeValue {
     static func cannotBeNil(
         _ expression: ExprSyntax, at unwrap: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions?
@@ -24,22 +26,28 @@ enum TestMadeValue {
         let name = base.baseName.text
         let property = member.declName.baseName.text
         guard let made = test.letValue(of: name, at: Syntax(unwrap))?.as(FunctionCallExprSyntax.self),
-            let typeName = madeType(made), let declarations = sources.testOnlyDeclarations(of: typeName),
+            test.declaration.position <= made.position, made.endPosition <= test.declaration.endPosition,
+            let typeName = madeType(made), !usedElsewhere(name, in: test),
+            let declarations = sources.testOnlyDeclarations(of: typeName),
             isPlainStoredProperty(property, in: declarations),
-            !declarations.contains(where: { setsOutsideInitializers(property, in: Syntax($0)) })
+            !declarations.contains(where: { setsOutsideInitializers(property, in: Syntax($0)) }),
+            !sources.requiresProperty(property)
         else { return false }
         let statement = unwrap.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) })
         let start = statement?.position ?? unwrap.position
-        let looped =
-            Syntax(unwrap).ancestorOrSelf { node in
-                node.is(ForStmtSyntax.self) || node.is(WhileStmtSyntax.self) || node.is(RepeatStmtSyntax.self)
-                    ? node : nil
-            }.map { test.declaration.position <= $0.position } ?? false
+        // The loops and closures around the unwrap in the test: an assignment after it in one of them may come
+        // before it on the next pass.
+        let repeated = repeating(around: Syntax(unwrap), in: test.declaration)
         for assignment in assignments(of: property, on: name, in: test.declaration)
-        where !isNonNilLiteral(assignment.value) && (looped || assignment.statement.position < start) {
+        where !isNonNilLiteral(assignment.value)
+            && (assignment.statement.position < start
+                || repeated.contains {
+                    $0.position <= assignment.statement.position
+                        && assignment.statement.endPosition <= $0.endPosition
+                })
+        {
             return false
         }
-        if handsToTestFunction(name, before: unwrap, test: test, sources: sources) { return false }
         return givesLiteral(made, to: property, declarations: declarations)
             || setsFirst(property, on: name, made: made, before: start)
     }
@@ -96,10 +104,28 @@ enum TestMadeValue {
             } else {
                 continue
             }
-            guard let named, AssignedAtSetUp.propertyName(named) == property else { continue }
+            guard let named,
+                AssignedAtSetUp.propertyName(named) == property
+                    || named.as(TupleExprSyntax.self)?.elements.contains(where: {
+                        AssignedAtSetUp.propertyName($0.expression) == property
+                    }) == true
+            else { continue }
             if node.ancestorOrSelf(mapping: { $0.as(InitializerDeclSyntax.self) }) == nil { return true }
         }
         return false
+    }
+
+    /// How many assignments of `property` (`p = …`, `self.p += …`, `(p, q) = …`) `region` holds.
+    private static func assignments(of property: String, in region: Syntax) -> Int {
+        region.descendants(of: SequenceExprSyntax.self).filter { sequence in
+            guard let operation = sequence.elements.dropFirst().first, isAssignment(operation),
+                let target = sequence.elements.first
+            else { return false }
+            return AssignedAtSetUp.propertyName(target) == property
+                || target.as(TupleExprSyntax.self).map { tuple in
+                    tuple.elements.contains { AssignedAtSetUp.propertyName($0.expression) == property }
+                } == true
+        }.count
     }
 
     /// `=`, or an operator that assigns (`+=`, `??=`).
@@ -165,13 +191,14 @@ enum TestMadeValue {
         }
         return !labelled.isEmpty
             && labelled.allSatisfy { initializer, parameter in
-                initializer.body?.statements.contains { statement in
-                    guard let sequence = statement.item.as(SequenceExprSyntax.self) else { return false }
-                    let elements = Array(sequence.elements)
-                    return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self)
-                        && AssignedAtSetUp.propertyName(elements[0]) == property
-                        && elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == parameter
-                } == true
+                assignments(of: property, in: Syntax(initializer)) == 1
+                    && initializer.body?.statements.contains { statement in
+                        guard let sequence = statement.item.as(SequenceExprSyntax.self) else { return false }
+                        let elements = Array(sequence.elements)
+                        return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self)
+                            && AssignedAtSetUp.propertyName(elements[0]) == property
+                            && elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == parameter
+                    } == true
             }
     }
 
@@ -193,20 +220,30 @@ enum TestMadeValue {
         }
     }
 
-    /// Whether the test, before `unwrap`, passes the value to a function its tests declare (which may set the
-    /// property), by name: `assertRecord(record)`.
-    private static func handsToTestFunction(
-        _ name: String, before unwrap: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions
-    ) -> Bool {
+    /// Whether the test names the value other than as the base of a member (`record.insert(db)`): handed to a
+    /// function, a closure, another name or a collection (`let alias = record`, `reset([record])`), it may be
+    /// changed where the test's own statements do not show.
+    private static func usedElsewhere(_ name: String, in test: ScannedTest) -> Bool {
         test.declaration.descendants(of: DeclReferenceExprSyntax.self).contains { reference in
-            guard reference.position < unwrap.position, reference.baseName.text == name,
-                let argument = reference.parent?.as(LabeledExprSyntax.self),
-                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-            else { return false }
-            let callee =
-                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            return callee.map { sources.declaresMember($0) || $0.first?.isUppercase == true } ?? true
+            guard reference.baseName.text == name else { return false }
+            let member = reference.parent?.as(MemberAccessExprSyntax.self)
+            return member?.base?.id != ExprSyntax(reference).id
         }
+    }
+
+    /// The loops (`for`, `while`, `repeat`) and closures around `node` inside `region`.
+    private static func repeating(around node: Syntax, in region: Syntax) -> [Syntax] {
+        var found: [Syntax] = []
+        var current = node.parent
+        while let ancestor = current, ancestor.id != region.id {
+            if ancestor.is(ForStmtSyntax.self) || ancestor.is(WhileStmtSyntax.self)
+                || ancestor.is(RepeatStmtSyntax.self)
+                || ancestor.is(ClosureExprSyntax.self)
+            {
+                found.append(ancestor)
+            }
+            current = ancestor.parent
+        }
+        return found
     }
 }
