@@ -166,55 +166,42 @@ struct AssignedAtSetUpTests {
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 
-    @Test("XCTest: set to nil in tearDown(), which runs after the test, is still set for it; nil elsewhere is not")
-    func clearedInTearDown() throws {
-        // Given: swift-nio 2.101.3's `self.group = nil` in tearDown, and near misses that clear it where a test reads
-        let file = { (clearing: String) in
-            """
+    /// The lines of trapInTest findings in an XCTest class `ParsingTests` (`final` or not) that sets `xml` in its
+    /// `setUp` and unwraps it in `testRoot` (line 8 with a member before it, 7 without), with `member` in the class
+    /// and `after` after it.
+    private func setUpTrapLines(final: Bool = true, member: String = "", after: String = "") throws -> [Int] {
+        let file = """
             import XCTest
-            final class ParsingTests: XCTestCase {
+            \(final ? "final " : "")class ParsingTests: XCTestCase {
                 var xml: XMLIndexer!
                 override func setUp() {
                     xml = XMLHash.parse("<root/>")
                 }
-                \(clearing)
-                func testRoot() { XCTAssertEqual(xml!.name, "root") }
+            \(member.isEmpty ? "" : "    \(member)\n")    func testRoot() { XCTAssertEqual(xml!.name, "root") }
             }
+            \(after)
             """
-        }
-        let lines = { (clearing: String) in
-            try analyzeSources(["ParsingTests.swift": file(clearing)], packageSources: ["XMLHash.swift": library])
-                .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
-        }
-        #expect(try lines("override func tearDown() { self.xml = nil; super.tearDown() }") == [])
-        #expect(try lines("override func tearDownWithError() throws { xml = nil }") == [])
-        #expect(try lines("func reset() { xml = nil }") == [8])
-        #expect(try lines("func tearDown(_ other: Int) { xml = nil }") == [8])
+        return try analyzeSources(["ParsingTests.swift": file], packageSources: ["XMLHash.swift": library])
+            .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+    }
+
+    @Test("XCTest: set to nil in tearDown(), which runs after the test, is still set for it; nil elsewhere is not")
+    func clearedInTearDown() throws {
+        // Given: swift-nio 2.101.3's `self.group = nil` in tearDown, and near misses that clear it where a test reads
+        #expect(try setUpTrapLines(member: "override func tearDown() { self.xml = nil; super.tearDown() }") == [])
+        #expect(try setUpTrapLines(member: "override func tearDownWithError() throws { xml = nil }") == [])
+        #expect(try setUpTrapLines(member: "func reset() { xml = nil }") == [8])
+        #expect(try setUpTrapLines(member: "func tearDown(_ other: Int) { xml = nil }") == [8])
     }
 
     @Test("XCTest: a class no class of the tests inherits is as good as final; one a subclass inherits is not")
     func unsubclassedClass() throws {
         // Given swift-nio 2.101.3's `class NonBlockingFileIOTest` (not final, inherited by nothing), and a near miss
-        let file = { (subclass: String) in
-            """
-            import XCTest
-            class ParsingTests: XCTestCase {
-                var xml: XMLIndexer!
-                override func setUp() {
-                    xml = XMLHash.parse("<root/>")
-                }
-                func testRoot() { XCTAssertEqual(xml!.name, "root") }
-            }
-            \(subclass)
-            """
-        }
-        let lines = { (subclass: String) in
-            try analyzeSources(["ParsingTests.swift": file(subclass)], packageSources: ["XMLHash.swift": library])
-                .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
-        }
-        #expect(try lines("") == [])
-        #expect(try lines("final class OtherTests: XCTestCase {}") == [])
-        #expect(try lines("final class MoreParsingTests: ParsingTests { override func setUp() {} }") == [7])
+        #expect(try setUpTrapLines(final: false) == [])
+        #expect(try setUpTrapLines(final: false, after: "final class OtherTests: XCTestCase {}") == [])
+        #expect(
+            try setUpTrapLines(
+                final: false, after: "final class MoreParsingTests: ParsingTests { override func setUp() {} }") == [7])
     }
 
     @Test("An initializer of the property's type with no failable one is a value; one with init? may be nil")
