@@ -2,6 +2,13 @@ import LitmusRunning
 import SwiftSyntax
 
 /// Small queries over syntax trees used by `TestSourceAnalyzer`.
+/// Operators that assign (`+=`, `??=`, `<<=`): an operator's text ending in `=` that compares nothing.
+enum CompoundAssignment {
+    static func isOperator(_ text: String) -> Bool {
+        text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+    }
+}
+
 enum CallCollector {
     /// The base names of every function, method and macro called under `node` (`XCTAssertEqual`,
     /// `verify` in `sut.verify()`, `expect` in `#expect`).

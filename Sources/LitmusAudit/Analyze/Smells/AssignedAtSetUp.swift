@@ -85,8 +85,7 @@ enum AssignedAtSetUp {
                     guard index == 1, elements.count == 3 else { return nil }
                     values.append(elements[2])
                 } else if let operation = elements[index].as(BinaryOperatorExprSyntax.self),
-                    operation.operator.text.hasSuffix("="),
-                    !["==", "!=", "<=", ">=", "===", "!=="].contains(operation.operator.text)
+                    CompoundAssignment.isOperator(operation.operator.text)
                 {
                     return nil
                 }

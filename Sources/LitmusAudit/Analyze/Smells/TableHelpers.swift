@@ -219,7 +219,9 @@ enum TableHelpers {
                     let parts = Array(sequence.elements)
                     for (index, part) in parts.enumerated().dropFirst()
                     where part.is(AssignmentExprSyntax.self)
-                        || part.as(BinaryOperatorExprSyntax.self).map({ Self.isCompoundAssignment($0.operator.text) })
+                        || part.as(BinaryOperatorExprSyntax.self).map({
+                            CompoundAssignment.isOperator($0.operator.text)
+                        })
                             == true
                     {
                         if let name = Self.rootName(parts[index - 1]) { unknown.insert(name) }
@@ -234,10 +236,6 @@ enum TableHelpers {
                     unknown.insert(name)
                 }
             }
-        }
-
-        private static func isCompoundAssignment(_ text: String) -> Bool {
-            text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
         }
 
         /// `x` of `x`, `x.count`, `x[i]`, `x.a.b`.

@@ -132,7 +132,7 @@ enum TestMadeValue {
     private static func isAssignment(_ operation: ExprSyntax) -> Bool {
         if operation.is(AssignmentExprSyntax.self) { return true }
         guard let text = operation.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
-        return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+        return CompoundAssignment.isOperator(text)
     }
 
     /// Every `name.property = value` of `region`, with its statement.
