@@ -13,8 +13,12 @@ struct HelperIndex {
         var parameters: [Parameter]
         /// The function it is declared in, for a local function.
         var scope: SyntaxIdentifier?
+        /// The type it is a member of (``TypeFamilies/owner(of:)``), `nil` for a free function.
+        var owner: String?
         /// The calls in its body that may call a helper.
         var calls: [FunctionCallExprSyntax]
+        /// Those of its own statements, not in closures (work handed to others).
+        var directCalls: [FunctionCallExprSyntax]
     }
 
     private struct Parameter {
@@ -31,9 +35,6 @@ struct HelperIndex {
     /// Functions that assert with an explicit check (a `try` alone does not count), themselves or through
     /// a helper, by name: a `try` in a `Task { }` nobody awaits checks nothing, its error goes nowhere.
     var checking: Set<String> = []
-    /// Functions that wait for time (`sleep`, `Task.sleep`, … in their own body, outside closures and poll
-    /// loops), themselves or through a helper, by name: a test calling one waits for time too.
-    var sleeping: Set<String> = []
     /// Types of the test targets that check when a test names them, with the files whose tests can use each
     /// (``CheckingTypes``).
     var checkingTypes: [String: Set<String>] = [:]
@@ -53,9 +54,12 @@ struct HelperIndex {
     /// (``TableHelpers``), by name and argument labels.
     var tableHelpers = TableHelpers.Index()
 
-    /// The names each function calls in its own statements, not in closures (work handed to others).
-    private var directCalls: [String: Set<String>] = [:]
     private var declarations: [Declaration] = []
+    /// Which types' members a call on `self` reaches (``TypeFamilies``).
+    private var families: TypeFamilies
+    /// Declarations that wait for time (`sleep`, `Task.sleep`, … in their own statements, outside closures and
+    /// poll loops), themselves or through a helper they call there: a test calling one waits for time too.
+    private var sleeping: Set<Int> = []
     private var byName: [String: [Int]] = [:]
     /// Declarations that call `XCTAssert…`/`XCTFail`, themselves or through a helper (tests are not helpers).
     private var reachingXCTestAssertion: Set<Int> = []
@@ -72,13 +76,15 @@ struct HelperIndex {
     /// only what its closures throw.
     var rethrowing: Set<String> = []
 
-    /// Indexes `functions`, every function declared in the test targets; the functions named `configured`
-    /// check, as XCTest's assertions do.
-    init(functions: [FunctionDeclSyntax], configured: Set<String> = []) {
+    /// Indexes `functions`, every function declared in the test targets, members of the types `types` (every
+    /// declaration of the targets' files) declare and extend; the functions named `configured` check, as XCTest's
+    /// assertions do.
+    init(functions: [FunctionDeclSyntax], types: [DeclSyntax] = [], configured: Set<String> = []) {
         self.configured = configured
+        families = TypeFamilies(declarations: types)
         var assertingSeeds: Set<String> = []
         var checkingSeeds: Set<String> = []
-        var sleepingSeeds: Set<String> = []
+        var sleepingSeeds: Set<Int> = []
         var xctestSeeds: Set<Int> = []
         var expectSeeds: Set<Int> = []
         var throwingOtherwise: Set<String> = []
@@ -93,15 +99,13 @@ struct HelperIndex {
             guard let body = function.body else { continue }
             let called = CallCollector.names(in: Syntax(body))
             calls[name, default: []].formUnion(called)
-            directCalls[name, default: []].formUnion(
-                SleepDetector.directCalls(in: body).compactMap { CallCollector.calledName($0.calledExpression) })
             let checks = called.contains(where: TestSourceAnalyzer.asserts) || !called.isDisjoint(with: configured)
             if checks || CallCollector.hasPlainTry(in: Syntax(body)) { assertingSeeds.insert(name) }
             if checks { checkingSeeds.insert(name) }
-            if !Self.isTest(function), !SleepDetector.waits(in: body).isEmpty { sleepingSeeds.insert(name) }
             // A test is never called as a helper: one named `success()` must not make `.success(x)` one.
             guard !Self.isTest(function) else { continue }
             let index = declarations.count
+            if !SleepDetector.waits(in: body).isEmpty { sleepingSeeds.insert(index) }
             declarations.append(
                 Declaration(
                     name: name,
@@ -110,8 +114,9 @@ struct HelperIndex {
                             label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
                             hasDefault: $0.defaultValue != nil, isVariadic: $0.ellipsis != nil)
                     },
-                    scope: function.enclosingFunction?.id,
-                    calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper)))
+                    scope: function.enclosingFunction?.id, owner: TypeFamilies.owner(of: function),
+                    calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper),
+                    directCalls: SleepDetector.directCalls(in: body).filter(CallCollector.mayCallHelper)))
             byName[name, default: []].append(index)
             // A helper that reports to both frameworks (`if Test.current != nil { Issue.record(…) } else {
             // XCTFail(…) }`, swift-snapshot-testing 1.19.7's recordIssue) fails the test whichever runs it.
@@ -132,9 +137,9 @@ struct HelperIndex {
         rethrowing.subtract(throwingOtherwise)
         asserting = Self.callers(of: assertingSeeds, over: calls)
         checking = Self.callers(of: checkingSeeds, over: calls)
-        sleeping = Self.callers(of: sleepingSeeds, over: directCalls)
-        reachingXCTestAssertion = reach(xctestSeeds)
-        reachingExpectMacro = reach(expectSeeds)
+        sleeping = reach(sleepingSeeds, through: \.directCalls)
+        reachingXCTestAssertion = reach(xctestSeeds, through: \.calls)
+        reachingExpectMacro = reach(expectSeeds, through: \.calls)
     }
 
     /// Whether `body` reports a failure to Swift Testing: `#expect`, `#require`, or `Issue.record`.
@@ -146,6 +151,9 @@ struct HelperIndex {
                 $0.declName.baseName.text == "record" && $0.base?.trimmedDescription == "Issue"
             }
     }
+
+    /// Whether `call` calls a helper that waits for time.
+    func callsSleepingHelper(_ call: FunctionCallExprSyntax) -> Bool { !sleeping.isDisjoint(with: resolve(call)) }
 
     /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail`.
     func reachesXCTestAssertion(_ call: FunctionCallExprSyntax) -> Bool {
@@ -243,9 +251,9 @@ struct HelperIndex {
         return reached
     }
 
-    /// `seeds` and every declaration that calls one of them, directly or through others.
-    private func reach(_ seeds: Set<Int>) -> Set<Int> {
-        let callees = declarations.map { declaration in Set(declaration.calls.flatMap(resolve)) }
+    /// `seeds` and every declaration that calls one of them by the calls at `path`, directly or through others.
+    private func reach(_ seeds: Set<Int>, through path: KeyPath<Declaration, [FunctionCallExprSyntax]>) -> Set<Int> {
+        let callees = declarations.map { declaration in Set(declaration[keyPath: path].flatMap(resolve)) }
         var reached = seeds
         var changed = true
         while changed {
@@ -260,7 +268,8 @@ struct HelperIndex {
     }
 
     /// The declarations `call` may call: by name, those whose parameters fit its labels; a local
-    /// function of a function enclosing the call hides the others.
+    /// function of a function enclosing the call hides the others; a call on `self` reaches its type's family
+    /// (``TypeFamilies``).
     private func resolve(_ call: FunctionCallExprSyntax) -> [Int] {
         guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
             let candidates = byName[name]
@@ -274,7 +283,8 @@ struct HelperIndex {
             if !local.isEmpty { return local }
             scope = function.enclosingFunction
         }
-        return fitting.filter { declarations[$0].scope == nil }
+        let members = fitting.filter { declarations[$0].scope == nil }.map { ($0, declarations[$0].owner) }
+        return families.reachable(members, from: call)
     }
 
     /// Whether arguments with `labels` (then `trailingClosures` closures) can call a function with

@@ -174,7 +174,7 @@ extension TestSourceAnalyzer {
                     message: "\(shown) sleeps: \(call.quoted(60))")
             }
             guard CallCollector.mayCallHelper(call), let name = CallCollector.calledName(call.calledExpression),
-                helpers.sleeping.contains(name)
+                helpers.callsSleepingHelper(call)
             else { return nil }
             return AnalyzedFinding(
                 kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),

@@ -120,13 +120,13 @@ public struct TestSourceAnalyzer: Sendable {
                 .sorted()
         }
         let functions = parsed.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) } + support
-        var helpers = HelperIndex(functions: functions, configured: checks)
+        // Every declaration of each file the build compiles.
+        let declarations = parsed.map { file in (file.compiledNodes(DeclSyntax.self), file.file) }
+        var helpers = HelperIndex(functions: functions, types: declarations.flatMap(\.0), configured: checks)
         helpers.sources = sources
         helpers.texts = texts
         helpers.codeUnderTest = underTest
-        let types = parsed.flatMap { file in
-            file.compiledNodes(DeclSyntax.self).filter(\.isNominalType).map { ($0, file.file) }
-        }
+        let types = declarations.flatMap { nodes, file in nodes.filter(\.isNominalType).map { ($0, file) } }
         helpers.checkingTypes = CheckingTypes.names(in: types)
         helpers.tableHelpers = TableHelpers.index(of: functions, records: TableHelpers.records(in: types.map(\.0)))
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }

@@ -64,6 +64,54 @@ struct HelperResolutionTests {
         #expect(try analyzedFindings(.expectInXCTest, in: files) == [])
     }
 
+    @Test("A call on self reaches its own type's methods, not a same-named method of an unrelated type")
+    func callsOnSelf() throws {
+        // Given swift-nio's shapes: a class whose advanceTime sleeps, another whose advanceTime does not, an
+        // extension of a library type calling the library's own advanceTime, and near misses
+        let files = [
+            "T.swift": """
+            import XCTest
+            final class Sleeping: XCTestCase {
+                func advanceTime(by amount: Int) { usleep(1000) }
+                func testA() { self.advanceTime(by: 1); XCTAssertTrue(fired) }
+            }
+            final class Virtual: XCTestCase {
+                func advanceTime(by amount: Int) { loop.run() }
+                func testB() { self.advanceTime(by: 1); XCTAssertTrue(fired) }
+                func testC() { advanceTime(by: 1); XCTAssertTrue(fired) }
+                func testD() { loop.advanceTime(by: 1); XCTAssertTrue(fired) }
+            }
+            extension EmbeddedEventLoop {
+                func advanceTimeForTests(by amount: Int) { self.advanceTime(by: amount) }
+            }
+            final class Embedded: XCTestCase {
+                func testE() { loop.advanceTimeForTests(by: 1); XCTAssertTrue(fired) }
+            }
+            class Base: XCTestCase {
+                func advanceTime(by amount: Int) { loop.run() }
+                func testF() { advanceTime(by: 1); XCTAssertTrue(fired) }
+            }
+            final class Real: Base {
+                override func advanceTime(by amount: Int) { usleep(1000) }
+            }
+            extension XCTestCase {
+                func pause() { sleep(1) }
+            }
+            final class Pausing: XCTestCase {
+                func testG() { self.pause(); XCTAssertTrue(fired) }
+            }
+            """
+        ]
+
+        // When they are analyzed
+        let sut = try analyzedFindings(.sleepInTest, in: files)
+
+        // Then the sleeping class's own call, the base class's call that a subclass's sleeping override answers,
+        // and a method of an extension of XCTestCase wait; the calls of the class that advances virtual time, of
+        // another value (no helper of the test's: `loop.advanceTime`), and of the library loop's own method, do not
+        #expect(sut == ["Sleeping.testA:4", "Base.testF:20", "Pausing.testG:29"])
+    }
+
     @Test("Work a test waits for through a helper named for waiting is awaited")
     func waitingHelper() throws {
         // Given an assertion in async work inside a closure that runAndWait waits for

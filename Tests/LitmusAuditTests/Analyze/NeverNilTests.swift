@@ -284,4 +284,33 @@ struct NeverNilTests {
         // Then an empty literal, a name's text and an interpolation still trap
         #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
     }
+
+    @Test(
+        "A read of exactly a ByteBuffer's readable bytes is never nil outside NIOCore's own tests; other reads may be")
+    func readsOfReadableBytes() throws {
+        // Given swift-nio's HTTP tests reading what a handler wrote, and near misses
+        let methods = """
+            func testA() { XCTAssertEqual(written.readString(length: written.readableBytes)!, "a") }
+            func testB() { XCTAssertEqual(buffers.map { $0.getString(at: $0.readerIndex, length: $0.readableBytes)! }, ["a"]) }
+            func testC() { XCTAssertEqual(self.buffer.getSlice(at: self.buffer.readerIndex, length: self.buffer.readableBytes)!, s) }
+            func testD() { XCTAssertEqual(buffer.readSlice(length: 1)!, s) }
+            func testE() { XCTAssertEqual(buffer.getString(at: 0, length: buffer.readableBytes)!, "a") }
+            func testF() { XCTAssertEqual(buffer.readString(length: other.readableBytes)!, "a") }
+            func testG() { XCTAssertEqual(next().readString(length: next().readableBytes)!, "a") }
+            func testH() { XCTAssertEqual(buffer.getString(at: buffer.writerIndex, length: buffer.readableBytes)!, "a") }
+            """
+        // Then a read of one byte, from index 0 or the writer index, of another buffer's length, or of a buffer a call
+        // hands each time, may be nil
+        #expect(
+            try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9", "testH:10"])
+        // And in NIOCore's own tests the read is the code under test: every unwrap counts
+        let file = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+        let folder = try temporaryFolder(["T.swift": file])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("T.swift")
+        let own = TestSourceAnalyzer().analyze(modules: ["NIOCoreTests": [url]]).findings
+        let other = TestSourceAnalyzer().analyze(modules: ["NIOHTTP1Tests": [url]]).findings
+        #expect(own.filter { $0.kind == .trapInTest }.count == 8)
+        #expect(other.filter { $0.kind == .trapInTest }.count == 5)
+    }
 }

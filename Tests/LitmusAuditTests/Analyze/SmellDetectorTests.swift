@@ -199,6 +199,20 @@ struct SmellDetectorTests {
         #expect(sut == ["testA:4", "testD:17", "testE:21"])
     }
 
+    @Test("conditionalTestLogic: a skip on the host's network (IPv6, multicast, an interface) is not; on a result is")
+    func hostNetworkConditions() throws {
+        // Given swift-nio 2.101.3's IPv6 and multicast tests, and near misses on what the code under test returns
+        let methods = """
+            func testA() { guard System.supportsIPv6 else { return }; XCTAssertEqual(f("::1"), 1) }
+            func testB() { guard interface.multicastSupported else { return }; XCTAssertEqual(f(interface), 1) }
+            func testC() { guard if_nametoindex("lo") != 0 else { return }; XCTAssertEqual(f("fe80::1%lo"), 1) }
+            func testD() { guard parser.supportsComments else { return }; XCTAssertEqual(f(parser), 1) }
+            func testE() { guard let address = resolve("::1") else { return }; XCTAssertEqual(f(address), 1) }
+            """
+        // Then the guards on the code under test's answers still skip its checks
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testD:6", "testE:7"])
+    }
+
     @Test("duplicateAssert: the same check twice in a row; the same check after an action is not")
     func duplicateAssert() throws {
         let methods = """

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Conditional Test Logic that can let a broken test pass: a check under an `if`, a `switch` case, a
 /// loop or a `catch`, where another way through checks nothing. Not flagged: conditions on what the test
-/// does not control (`#if`, `#available`, the platform, the environment), an `if` whose other branch fails
+/// does not control (`#if`, `#available`, the platform, the environment, the host's network), an `if` whose other branch fails
 /// or checks too (`if let x { check(x) } else { XCTFail() }`), a `switch` every case of which checks or
 /// fails, a `guard … else { XCTFail() }`, a loop over a literal collection, a literal range or
 /// `allCases` (it always iterates), a `catch` after a `do` that fails, or checks, when nothing is thrown
@@ -17,6 +17,9 @@ enum ConditionalLogicDetector {
         "#available", "#unavailable", "ProcessInfo", "environment", "isCI", "os(", "arch(", "Platform", "isLinux",
         "isMac", "isRunningOn", "canImport", "CommandLine", "getenv", "isSimulator", "operatingSystem",
         "MemoryLayout", "bitWidth",
+        // The host's network: whether it has IPv6 or multicast, an interface of a name (swift-nio 2.101.3's
+        // `guard System.supportsIPv6 else { return }` before its IPv6 cases).
+        "supportsIPv6", "IPv6Supported", "multicastSupported", "supportsMulticast", "if_nametoindex", "getifaddrs",
     ]
 
     static func smells(_ test: ScannedTest, helpers: HelperIndex) -> [Smell] {

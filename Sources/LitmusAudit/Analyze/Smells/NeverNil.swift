@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Optionals the standard library and Foundation never leave `nil` in the shapes read here, whatever the
+/// Optionals the standard library, Foundation and SwiftNIO never leave `nil` in the shapes read here, whatever the
 /// package under test does, so a force unwrap of one cannot trap:
 /// - `HTTPURLResponse(url:statusCode:httpVersion:headerFields:)`, failable by its declaration only:
 ///   swift-corelibs-foundation has no path that returns `nil`, and a test builds a stub's response with it
@@ -28,7 +28,8 @@ import SwiftSyntax
 /// - a fixed time zone or calendar: `TimeZone(secondsFromGMT:)` of integer literals within Foundation's
 ///   ±18 hours, `TimeZone(identifier:)` or `TimeZone(abbreviation:)` of `"GMT"` or `"UTC"`, and
 ///   `NSCalendar(calendarIdentifier:)` of one of the identifiers Foundation names (`.gregorian`)
-///   (pointfreeco/swift-custom-dump 1.7.3's date tests).
+///   (pointfreeco/swift-custom-dump 1.7.3's date tests);
+/// - a read of exactly the readable bytes of a SwiftNIO `ByteBuffer` (``ReadableBytes``).
 ///
 /// The compiler's facts confirm the declaration is the library's where they are known (a package may
 /// declare an `HTTPURLResponse` or a `JSONEncoder` of its own); without them the names decide.
@@ -38,7 +39,7 @@ enum NeverNil {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return isStubResponse(call, test: test) || isEncodedText(call, test: test, sources: sources)
                 || isFixedZoneOrCalendar(call, test: test) || isElementOfWrittenLiteral(call, test: test)
-                || FixedDateFormat.cannotFail(call, test: test)
+                || FixedDateFormat.cannotFail(call, test: test) || ReadableBytes.readsAll(call, test: test)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
             if let value = test.letValue(of: name.baseName.text, at: Syntax(name)),

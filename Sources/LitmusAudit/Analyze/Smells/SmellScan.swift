@@ -11,6 +11,8 @@ struct ScannedTest {
     /// Its name for people, in messages.
     var shown: String
     var framework: Framework
+    /// The module of the test target it is in (`NIOCoreTests`); empty when not known (loose files).
+    var module = ""
     /// The class or extended type it is declared in (the spec, for a Quick example); `nil` for a free
     /// `@Test` function.
     var owner: String? = nil
@@ -138,6 +140,7 @@ extension SmellScan {
             var test = scanned
             test.typed = typed
             test.bundled = bundled
+            test.module = module
             return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
                 compiles($0.node)
             }.map { smell -> AnalyzedFinding in
