@@ -69,16 +69,8 @@ struct TypeFamilies {
         while let next = pending.popLast() {
             for parent in inherited[next] ?? [] where up.insert(parent).inserted { pending.append(parent) }
         }
-        var down: Set<String> = [type]
-        var changed = true
-        while changed {
-            changed = false
-            for (name, parents) in inherited where !down.contains(name) && !parents.isDisjoint(with: down) {
-                down.insert(name)
-                changed = true
-            }
-        }
-        return up.union(down)
+        // The types that inherit it, through others: its callers, over the inheritance graph.
+        return up.union(HelperIndex.callers(of: [type], over: inherited))
     }
 
     /// The name a type declaration or extension gives its members' type.
