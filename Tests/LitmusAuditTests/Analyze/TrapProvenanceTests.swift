@@ -163,13 +163,13 @@ struct TrapProvenanceTests {
                 override func setUp() { self.channel = EmbeddedChannel() }
                 func addEncoder() throws { try self.channel.pipeline.addHandler(FrameEncoder()).wait() }
                 override func tearDown() { try! self.channel.pipeline.addHandler(FrameEncoder()).wait() }
-                func testA() { XCTAssertEqual(self.channel!.isActive, false) }
+                func testA() throws { XCTAssertEqual(try self.channel.readOutbound(as: ByteBuffer.self)!.readableBytes, 0) }
             }
             final class Helped: XCTestCase {
                 var channel: EmbeddedChannel!
                 override func setUp() { self.channel = EmbeddedChannel() }
                 func addEncoder() throws { try self.channel.pipeline.addHandler(FrameEncoder()).wait() }
-                func testB() throws { try addEncoder(); XCTAssertEqual(self.channel!.isActive, false) }
+                func testB() throws { try addEncoder(); XCTAssertEqual(try self.channel.readOutbound(as: ByteBuffer.self)!.readableBytes, 0) }
             }
             """
 

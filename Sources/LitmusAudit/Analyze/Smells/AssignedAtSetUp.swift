@@ -3,12 +3,14 @@ import SwiftSyntax
 /// A stored optional property of a test's type that every test finds set: each `init()` (a Swift Testing
 /// suite makes one instance per test) or the `override func setUp()` of an XCTest class that is final, or that no
 /// class of the tests inherits, sets it, in its own statements before any `return`, `guard` or `throw`, and every
-/// assignment of it anywhere in the file but the class's `override func tearDown()` (which runs after the test) is
-/// `x = <call>` of a function the package's sources declare with a result that is not optional, reached from a
-/// type the sources declare (``SourceFunctions``). A force unwrap of it (`xml!`, `self.xml!`) cannot trap.
+/// assignment of it anywhere in the file but the class's `override func tearDown()` (which runs after the test)
+/// gives it a value that is not optional: by the compiler's type of the value where the file has facts; without
+/// them, `x = <call>` of a function the package's sources declare with a result that is not optional, reached from
+/// a type the sources declare (``SourceFunctions``), an initializer of the property's type when the sources declare
+/// that type with no failable initializer, or `T()` of a type they do not declare (``givesValue(_:to:in:test:sources:)``).
+/// A force unwrap of it (`xml!`, `self.xml!`) cannot trap.
 ///
-/// An initializer of the property's type counts too when the sources declare that type with no failable
-/// initializer. Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, another
+/// Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, another
 /// type's initializer or one that may fail, an optional chain or an operator (`a ?? b`, `c ? nil : d`); the property passed `inout`;
 /// another `init` that does not set it; a `weak`, `unowned`, `static`, `lazy` or wrapped property; a
 /// `setUp` nothing calls (in a struct, with parameters, not an override) or in a class another class of the tests
@@ -21,11 +23,13 @@ enum AssignedAtSetUp {
         else { return false }
         if expression.is(DeclReferenceExprSyntax.self), declaresLocally(name, test.declaration) { return false }
         return sources.remembered("\(type.id.hashValue)|\(type.position.utf8Offset)|\(name)") {
-            isSetBeforeEveryTest(name, in: type, sources: sources)
+            isSetBeforeEveryTest(name, in: type, test: test, sources: sources)
         }
     }
 
-    private static func isSetBeforeEveryTest(_ name: String, in type: Syntax, sources: SourceFunctions) -> Bool {
+    private static func isSetBeforeEveryTest(
+        _ name: String, in type: Syntax, test: ScannedTest, sources: SourceFunctions
+    ) -> Bool {
         guard isPlainOptionalStoredProperty(name, in: type) else { return false }
         // Every assignment in the file: an extension, or another type, may set it too.
         var assignments: [SequenceExprSyntax] = []
@@ -36,9 +40,7 @@ enum AssignedAtSetUp {
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name,
                 !isInTearDown(sequence, of: type)
             else { continue }
-            guard elements.count == 3,
-                isNonOptionalCall(elements[2], sources: sources)
-                    || isInitializer(elements[2], of: propertyType(name, in: type), sources: sources)
+            guard elements.count == 3, givesValue(elements[2], to: name, in: type, test: test, sources: sources)
             else { return false }
             assignments.append(sequence)
         }
@@ -245,6 +247,41 @@ enum AssignedAtSetUp {
         return false
     }
 
+    /// Whether `value`, assigned to the property `name` of `type`, is never `nil`. The compiler's type of it
+    /// decides where the test's file has facts (`self.channel = EmbeddedChannel()`, `self.buffer =
+    /// channel.allocator.buffer(capacity: 128)`: not optional; `Int(text)`: optional), whatever declares it.
+    /// Without facts: a call of the package's own function with a plain result (``isNonOptionalCall(_:sources:)``),
+    /// an initializer of the property's type the package declares with no failable one
+    /// (``isInitializer(_:of:sources:)``), or one with no argument of a type it does not declare (`EmbeddedChannel()`,
+    /// `JSONEncoder()`: no library declares an `init?()` a test would call so).
+    private static func givesValue(
+        _ value: ExprSyntax, to name: String, in type: Syntax, test: ScannedTest, sources: SourceFunctions
+    ) -> Bool {
+        if let made = test.type(of: value).value { return !made.isOptional }
+        let declared = propertyType(name, in: type)
+        return isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
+            || isPlainLibraryInitializer(value, of: declared, sources: sources)
+    }
+
+    /// `T()` or `.init()` making `declared`, a type the package's sources do not declare.
+    private static func isPlainLibraryInitializer(_ value: ExprSyntax, of declared: String?, sources: SourceFunctions)
+        -> Bool
+    {
+        guard let declared, !sources.declaresType(declared),
+            let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.trailingClosure == nil
+        else { return false }
+        return madeType(by: call, declared: declared) == declared
+    }
+
+    /// The type `call` initializes: `T` of `T(…)`, `declared` of `.init(…)`.
+    private static func madeType(by call: FunctionCallExprSyntax, declared: String) -> String? {
+        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base == nil && member.declName.baseName.text == "init" ? declared : nil
+            }
+    }
+
     /// A call (under `try`, `try!` or `await`) of a function the sources declare with a result that is not
     /// optional, on a type the sources declare (`XMLHash.parse(…)`, `XMLHash.config { … }.parse(…)`) or
     /// a function of their own (`parse(…)`); not a type's initializer, nor through an optional chain.
@@ -273,12 +310,7 @@ enum AssignedAtSetUp {
         guard let declared, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
             Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
         else { return false }
-        let made =
-            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
-                member.base == nil && member.declName.baseName.text == "init" ? declared : nil
-            }
-        return made == declared && sources.initializesOnlyValues(declared)
+        return madeType(by: call, declared: declared) == declared && sources.initializesOnlyValues(declared)
     }
 
     /// The type a chain of calls starts from: `XMLHash` of `XMLHash.config { … }.parse(…)`; `nil` when it

@@ -77,17 +77,21 @@ struct TypedShapesTests {
         #expect(untyped["testTagAgainstBytes"] == true)
     }
 
-    @Test("trapInTest: literals that parse (URL's too, as .init) and Unicode data cannot fail; a bad one, a value can")
+    @Test(
+        "trapInTest: literals that parse (URL's too, as .init), Unicode data, a value setUp made cannot fail; the rest can"
+    )
     func traps() throws {
         let typed = try Self.found(.trapInTest, typed: true)
         #expect(
             Set(typed.keys) == [
                 "testLiteralThatDoesNotParse", "testValueFromOutside", "testASCIIData",
-                "testImplicitURLThatDoesNotParse",
+                "testImplicitURLThatDoesNotParse", "testEntrySetUpFound",
             ])
-        // Without the facts, `.init(string:)` of a literal is not known to be URL's: still a trap
+        // Without the facts, `.init(string:)` of a literal is not known to be URL's, nor a method of a value
+        // known to return one: still traps
         #expect(
-            Set(try Self.found(.trapInTest, typed: false).keys) == Set(typed.keys).union(["testImplicitURLOfALiteral"]))
+            Set(try Self.found(.trapInTest, typed: false).keys)
+                == Set(typed.keys).union(["testImplicitURLOfALiteral", "testEntrySetUpRead"]))
     }
 
     @Test("conditionalTestLogic: a way through is skippable only when no check on it or after it fails")

@@ -188,3 +188,11 @@ public struct Point: Sendable {
 public func userAddress(_ id: Int) -> URL {
     URL(string: "https://api.example.com/v1/users/\(id)")!
 }
+
+/// Amounts a test reads back: `entry(at:)` gives a value, `find(cents:)` may give none.
+public struct Ledger: Sendable {
+    public var entries: [Money]
+    public init(entries: [Money]) { self.entries = entries }
+    public func entry(at index: Int) -> Money { entries[index] }
+    public func find(cents: Int) -> Money? { entries.first { $0.cents == cents } }
+}

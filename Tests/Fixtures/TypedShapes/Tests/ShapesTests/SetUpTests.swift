@@ -1,0 +1,25 @@
+import Shapes
+import XCTest
+
+/// trapInTest: a property setUp always sets, unwrapped in a test. The compiler's type of what setUp gives it
+/// decides, whatever declares the call (swift-nio 2.101.3's `self.buffer = channel.allocator.buffer(capacity:
+/// 128)`, a method of a value): a result that is not optional cannot leave it `nil`; an optional one can.
+final class SetUpTests: XCTestCase {
+    private let ledger = Ledger(entries: [Money(cents: 100), Money(cents: 250)])
+    private var first: Money!
+    private var found: Money!
+
+    override func setUp() {
+        super.setUp()
+        first = ledger.entry(at: 0)
+        found = ledger.find(cents: 250)
+    }
+
+    func testEntrySetUpRead() {
+        XCTAssertEqual(first!.cents, 100)
+    }
+
+    func testEntrySetUpFound() {
+        XCTAssertEqual(found!.cents, 250)
+    }
+}
