@@ -102,6 +102,31 @@ struct RealCodeSmellTests {
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7"])
     }
 
+    @Test(
+        "boolAssertEquality: an optional written as one (try?, as?, a collection's first) has no rewrite; unwrapped it has"
+    )
+    func booleanOptionalByShape() throws {
+        // Given pointfreeco/swift-structured-queries 0.37.0's `#expect(try db.execute(…).first == false)`, and near
+        // misses: a plain try, a force unwrap, a property of another name
+        let tests = """
+                @Test func first() throws { #expect(try db.execute(query).first == false) }
+                @Test func attempted() { #expect(try? parse("x") == true) }
+                @Test func cast() { #expect(value as? Bool == true) }
+                @Test func search() { #expect(flags.first(where: { $0 }) == true) }
+                @Test func random() { #expect(flags.randomElement() == true) }
+                @Test func plainTry() throws { #expect(try parse("x") == true) }
+                @Test func unwrapped() { #expect(flags.first! == true) }
+                @Test func other() { #expect(flags.isEmpty == false) }
+            """
+        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [8, 9, 10])
+        let methods = """
+            func testA() { XCTAssertEqual(try? parse("x"), true) }
+            func testB() { XCTAssertEqual(rows.last, false) }
+            func testC() { XCTAssertEqual(try parse("x"), true) }
+            """
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5"])
+    }
+
     @Test("boolAssertEquality: a tuple written out on either side has no XCTAssertEqual to offer; a value does")
     func tupleComparison() throws {
         // Given pointfreeco/swift-case-paths' shape, with no compiler facts

@@ -2,7 +2,8 @@ import SwiftSyntax
 
 /// What a value compared with a Boolean literal is, when the test shows it is no `Bool`, so that neither
 /// `#expect(x)` nor `XCTAssertTrue(x)` would compile and `== true` is the only check (FlyingFox's):
-/// - an optional, reached through `?.` (`headers[.date]?.isEmpty == false`: present and not empty);
+/// - an optional, reached through `?.` (`headers[.date]?.isEmpty == false`: present and not empty), or written as
+///   one (`try? x`, `x as? Bool`, a collection's `.first`);
 /// - a name the test binds to another type's initializer (`let val = try JSONValue(true as Any)`) or
 ///   declares of another type (`let flag: JSONValue`, `let done: Bool?`);
 /// - a value the test also compares with a number or a string, by its name or the function it calls
@@ -49,7 +50,7 @@ struct LiteralTypedValues {
 
     /// Whether `value`, compared with a Boolean literal, is shown to be no `Bool`.
     func isNotBool(_ value: ExprSyntax) -> Bool {
-        if Self.readsOptionalChain(value) { return true }
+        if Self.readsOptionalChain(value) || Self.isOptionalByShape(value) { return true }
         let inner = Self.unwrapped(value)
         if let name = inner.as(DeclReferenceExprSyntax.self)?.baseName.text, typedNames.contains(name) { return true }
         return Self.key(value).map(comparedWithOtherLiterals.contains) ?? false
@@ -79,6 +80,45 @@ struct LiteralTypedValues {
             return unwrapped(only.expression)
         }
         return expression
+    }
+
+    /// Whether `expression` is an optional by how it is written, not unwrapped: `try? x`, `x as? T`, or what a
+    /// collection of the standard library gives as one, `.first`, `.last`, `.randomElement()`, `.min()`, `.max()`,
+    /// `.popLast()`, `.first(where:)`, `.last(where:)` (pointfreeco/swift-structured-queries 0.37.0 compares
+    /// `try db.execute(…).first == false`).
+    private static func isOptionalByShape(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        while true {
+            if let tried = current.as(TryExprSyntax.self) {
+                if tried.questionOrExclamationMark?.tokenKind == .postfixQuestionMark { return true }
+                current = tried.expression
+            } else if let awaited = current.as(AwaitExprSyntax.self) {
+                current = awaited.expression
+            } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first
+            {
+                current = only.expression
+            } else {
+                break
+            }
+        }
+        if let cast = current.as(AsExprSyntax.self) {
+            return cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+        }
+        if let member = current.as(MemberAccessExprSyntax.self), member.base != nil {
+            return ["first", "last"].contains(member.declName.baseName.text)
+        }
+        guard let call = current.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil
+        else { return false }
+        let name = member.declName.baseName.text
+        if call.arguments.isEmpty, call.trailingClosure == nil {
+            return ["randomElement", "min", "max", "popLast"].contains(name)
+        }
+        let searches =
+            call.arguments.map { $0.label?.text } == ["where"]
+            || (call.arguments.isEmpty && call.trailingClosure != nil)
+        return ["first", "last"].contains(name) && searches
     }
 
     /// Whether `expression` reaches its value through `?.`, so it is optional (`a?.b`, `a?.b.c()`, `a[k]?.d`).
