@@ -7,7 +7,7 @@ import SwiftSyntax
 /// gives it a value that is not optional: by the compiler's type of the value where the file has facts; without
 /// them, `x = <call>` of a function the package's sources declare with a result that is not optional, reached from
 /// a type the sources declare (``SourceFunctions``), an initializer of the property's type when the sources declare
-/// that type with no failable initializer, or `T()` of a type they do not declare (``givesValue(_:to:in:test:sources:)``).
+/// that type with no failable initializer, or `T()` of a type they do not declare (``givesValue(_:declared:test:sources:)``).
 /// A force unwrap of it (`xml!`, `self.xml!`) cannot trap.
 ///
 /// Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, another
@@ -40,7 +40,8 @@ enum AssignedAtSetUp {
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name,
                 !isInTearDown(sequence, of: type)
             else { continue }
-            guard elements.count == 3, givesValue(elements[2], to: name, in: type, test: test, sources: sources)
+            guard elements.count == 3,
+                givesValue(elements[2], declared: propertyType(name, in: type), test: test, sources: sources)
             else { return false }
             assignments.append(sequence)
         }
@@ -247,18 +248,16 @@ enum AssignedAtSetUp {
         return false
     }
 
-    /// Whether `value`, assigned to the property `name` of `type`, is never `nil`. The compiler's type of it
+    /// Whether `value`, assigned to a property or variable declared of the type `declared` (optional), is never `nil`. The compiler's type of it
     /// decides where the test's file has facts (`self.channel = EmbeddedChannel()`, `self.buffer =
     /// channel.allocator.buffer(capacity: 128)`: not optional; `Int(text)`: optional), whatever declares it.
     /// Without facts: a call of the package's own function with a plain result (``isNonOptionalCall(_:sources:)``),
     /// an initializer of the property's type the package declares with no failable one
     /// (``isInitializer(_:of:sources:)``), or one with no argument of a type it does not declare (`EmbeddedChannel()`,
     /// `JSONEncoder()`: no library declares an `init?()` a test would call so).
-    private static func givesValue(
-        _ value: ExprSyntax, to name: String, in type: Syntax, test: ScannedTest, sources: SourceFunctions
-    ) -> Bool {
+    static func givesValue(_ value: ExprSyntax, declared: String?, test: ScannedTest, sources: SourceFunctions) -> Bool
+    {
         if let made = test.type(of: value).value { return !made.isOptional }
-        let declared = propertyType(name, in: type)
         return isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
             || isPlainLibraryInitializer(value, of: declared, sources: sources)
     }

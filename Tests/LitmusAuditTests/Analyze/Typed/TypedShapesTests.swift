@@ -85,13 +85,13 @@ struct TypedShapesTests {
         #expect(
             Set(typed.keys) == [
                 "testLiteralThatDoesNotParse", "testValueFromOutside", "testASCIIData",
-                "testImplicitURLThatDoesNotParse", "testEntrySetUpFound",
+                "testImplicitURLThatDoesNotParse", "testEntrySetUpFound", "testEntryJustFound",
             ])
         // Without the facts, `.init(string:)` of a literal is not known to be URL's, nor a method of a value
-        // known to return one: still traps
+        // known to return a value, set up or just set: still traps
         #expect(
             Set(try Self.found(.trapInTest, typed: false).keys)
-                == Set(typed.keys).union(["testImplicitURLOfALiteral", "testEntrySetUpRead"]))
+                == Set(typed.keys).union(["testImplicitURLOfALiteral", "testEntrySetUpRead", "testEntryJustRead"]))
     }
 
     @Test("conditionalTestLogic: a way through is skippable only when no check on it or after it fails")

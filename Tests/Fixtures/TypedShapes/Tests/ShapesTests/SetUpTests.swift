@@ -23,3 +23,21 @@ final class SetUpTests: XCTestCase {
         XCTAssertEqual(found!.cents, 250)
     }
 }
+
+/// trapInTest: a variable the test has just set, unwrapped on the next line (swift-server/RediStack 1.6.3's
+/// `connectionPromise = …makePromise()`, then `connectionPromise!`): the compiler's type of the value decides.
+final class JustSetTests: XCTestCase {
+    private let ledger = Ledger(entries: [Money(cents: 100), Money(cents: 250)])
+
+    func testEntryJustRead() {
+        var entry: Money?
+        entry = ledger.entry(at: 1)
+        XCTAssertEqual(entry!.cents, 250)
+    }
+
+    func testEntryJustFound() {
+        var entry: Money?
+        entry = ledger.find(cents: 100)
+        XCTAssertEqual(entry!.cents, 100)
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// trapInTest and a variable the test has just set to a value that is not optional (swift-server/RediStack
+/// 1.6.3's `connectionPromise = …makePromise()`, then `connectionPromise!`).
+@Suite("trapInTest: an unwrap of a variable just set to a value that is not optional")
+struct JustAssignedTests {
+    /// The package's own source: `make` returns a value, `find` an optional.
+    private static let package = """
+        public struct Pool {
+            public init() {}
+            public static func make() -> Connection { Connection() }
+            public static func find(_ id: Int) -> Connection? { nil }
+        }
+        public struct Connection { public var id = 0 }
+        """
+
+    /// The tests of an XCTest class with `members` that report a trap.
+    private func traps(_ members: String) throws -> [String] {
+        let file = """
+            import XCTest
+            final class PoolTests: XCTestCase {
+                var shared: Connection?
+            \(members)
+            }
+            """
+        return try analyzeSources(["PoolTests.swift": file], packageSources: ["Pool.swift": Self.package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName).map { String($0.split(separator: ".").last!) }
+    }
+
+    @Test("Set by the statement before, or earlier with nothing naming it between: no trap")
+    func justSet() throws {
+        let members = """
+                func testA() { var c: Connection?; c = Pool.make(); XCTAssertEqual(c!.id, 0) }
+                func testB() { var c: Connection? = nil; c = Pool.make(); let other = 1; XCTAssertEqual(c!.id, other) }
+                func testC() { self.shared = Pool.make(); XCTAssertEqual(self.shared!.id, 0) }
+            """
+        #expect(try traps(members) == [])
+    }
+
+    @Test("Near misses: an optional value, a statement between that names it, a property after a call, a closure")
+    func nearMisses() throws {
+        let members = """
+                func testA() { var c: Connection?; c = Pool.find(1); XCTAssertEqual(c!.id, 0) }
+                func testB() { var c: Connection?; c = Pool.make(); reset(&c); XCTAssertEqual(c!.id, 0) }
+                func testC() { self.shared = Pool.make(); reset(); XCTAssertEqual(self.shared!.id, 0) }
+                func testD() { var c: Connection?; c = Pool.make(); later { XCTAssertEqual(c!.id, 0) } }
+                func testE() { var c: Connection?; if ready { c = Pool.make() }; XCTAssertEqual(c!.id, 0) }
+                func testF() { var c: Connection?; c = nil; XCTAssertEqual(c!.id, 0) }
+            """
+        #expect(try traps(members) == ["testA", "testB", "testC", "testD", "testE", "testF"])
+    }
+}
