@@ -32,8 +32,8 @@ enum JustAssigned {
     }
 
     /// The statement of the nearest block that holds `unwrap`, and that block's statements; `nil` when a closure
-    /// lies between them.
-    private static func statement(holding unwrap: ForceUnwrapExprSyntax) -> (
+    /// lies between them (``TaskGroupResult`` reads it too).
+    static func statement(holding unwrap: ForceUnwrapExprSyntax) -> (
         CodeBlockItemSyntax, [CodeBlockItemSyntax]
     )? {
         var node = Syntax(unwrap).parent
