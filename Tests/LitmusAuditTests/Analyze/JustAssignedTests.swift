@@ -39,7 +39,9 @@ struct JustAssignedTests {
         #expect(try traps(members) == [])
     }
 
-    @Test("Near misses: an optional value, a statement between that names it, a property after a call, a closure")
+    @Test(
+        "Near misses: an optional value, a statement between that names it, a property after a call, a closure, a weak var, a loop's condition, the property where a local hides it"
+    )
     func nearMisses() throws {
         let members = """
                 func testA() { var c: Connection?; c = Pool.find(1); XCTAssertEqual(c!.id, 0) }
@@ -48,7 +50,14 @@ struct JustAssignedTests {
                 func testD() { var c: Connection?; c = Pool.make(); later { XCTAssertEqual(c!.id, 0) } }
                 func testE() { var c: Connection?; if ready { c = Pool.make() }; XCTAssertEqual(c!.id, 0) }
                 func testF() { var c: Connection?; c = nil; XCTAssertEqual(c!.id, 0) }
+                func testG() { weak var c: Connection?; c = Pool.make(); XCTAssertEqual(c!.id, 0) }
+                func testH() { shared = Pool.make(); stop(); XCTAssertEqual(shared!.id, 0); all.forEach { shared in use(shared) } }
+                func testI() { var c: Connection?; c = Pool.make(); while c!.id < 9 { c = Pool.find(c!.id) } }
+                func testJ() { var shared: Connection?; self.shared = Pool.make(); XCTAssertEqual(shared!.id, 0) }
             """
-        #expect(try traps(members) == ["testA", "testB", "testC", "testD", "testE", "testF"])
+        #expect(
+            try traps(members) == [
+                "testA", "testB", "testC", "testD", "testE", "testF", "testG", "testH", "testI", "testJ",
+            ])
     }
 }

@@ -39,7 +39,10 @@ struct TaskGroupResultTests {
                 @Test func looped() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; for _ in 0..<n { _ = await group.next() }; #expect(await group.next()! == 1) } }
                 @Test func handed() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; drain(&group); #expect(await group.next()! == 1) } }
                 @Test func other() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; #expect(await other.next()! == 1) } }
+                @Test func twice() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; #expect(await group.next()! + group.next()! == 2) } }
+                @Test func condition() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; while await group.next()! > 0 {} } }
             """
-        #expect(try traps(tests) == ["none", "taken", "conditional", "looped", "handed", "other"])
+        #expect(
+            try traps(tests) == ["none", "taken", "conditional", "looped", "handed", "other", "twice", "condition"])
     }
 }

@@ -10,8 +10,8 @@ import SwiftSyntax
 /// that type with no failable initializer, or `T()` of a type they do not declare (``givesValue(_:declared:test:sources:)``).
 /// A force unwrap of it (`xml!`, `self.xml!`) cannot trap.
 ///
-/// Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, another
-/// type's initializer or one that may fail, an optional chain or an operator (`a ?? b`, `c ? nil : d`); the property passed `inout`;
+/// Anything else leaves the unwrap a trap: an assignment under an `if`, from `try?`, `nil`, (without facts)
+/// another type's initializer or one that may fail, an optional chain or an operator (`a ?? b`, `c ? nil : d`); the property passed `inout`;
 /// another `init` that does not set it; a `weak`, `unowned`, `static`, `lazy` or wrapped property; a
 /// `setUp` nothing calls (in a struct, with parameters, not an override) or in a class another class of the tests
 /// inherits (its `setUp` may be overridden); and a bare `x` the test also declares (a parameter, a local, a closure's parameter).
@@ -167,6 +167,13 @@ enum AssignedAtSetUp {
             return member.declName.baseName.text
         }
         return nil
+    }
+
+    /// Whether `expression` (`x`, `self.x`) names a plain stored property of the test's type (``plainStoredBinding(_:in:)``:
+    /// not `weak`, computed, observed, wrapped, `lazy` or `static`), one that holds what it was last given.
+    static func isPlainStoredProperty(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+        guard let name = propertyName(expression), let type = enclosingType(of: test.declaration) else { return false }
+        return plainStoredBinding(name, in: type) != nil
     }
 
     /// The type a stored property of the test's type is declared with, `T` of `var channel: T!` (or `T?`,

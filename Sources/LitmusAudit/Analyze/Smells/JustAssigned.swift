@@ -2,40 +2,50 @@ import SwiftSyntax
 
 /// trapInTest: an unwrap of a variable the test has just set to a value that is not optional
 /// (swift-server/RediStack 1.6.3: `connectionPromise = self.server.loop.makePromise()`, then `connectionPromise!` on
-/// the next line; apple/swift-system 1.6.3: `thePath = path.appending("foo.txt")`, then `thePath!`). The assignment,
-/// `x = value` or `self.x = value`, is an earlier statement of the block the unwrap's statement is in, and the
-/// unwrap is in no closure of its statement (which may run later). Between them no statement names a local `x`;
-/// a property, which any call may set, is set by the statement right before. The value is no optional by the
-/// compiler's type of it; without facts, by what the package's sources declare, as for a property every test finds
-/// set (``AssignedAtSetUp/givesValue(_:declared:test:sources:)``).
+/// the next line; apple/swift-system 1.6.3: `thePath = path.appending("foo.txt")`, then `thePath!`). The assignment
+/// is an earlier statement of the block that holds the unwrap's statement (a closure's body is a block of its own,
+/// so an unwrap in a closure finds only the closure's own statements before it), and the unwrap is not in the
+/// condition of a loop, which runs again. A local, `var x: T?` declared by the test with no `weak`, attribute or
+/// observer, is set by `x = value` with no statement naming `x` between; a plain stored property of the test's
+/// type (``AssignedAtSetUp/isPlainStoredProperty(_:test:)``), which any call may set, by `self.x = value` (or `x =
+/// value` when no local hides it) in the statement right before. The value is no optional by the compiler's type of
+/// it; without facts, by what the package's sources declare, as for a property every test finds set
+/// (``AssignedAtSetUp/givesValue(_:declared:test:sources:)``).
 enum JustAssigned {
     /// Whether `unwrap` reads a variable just set to a value that is not optional.
     static func cannotBeNil(_ unwrap: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
         guard let sources, let name = AssignedAtSetUp.propertyName(unwrap.expression),
-            let (item, statements) = statement(holding: unwrap)
+            let (item, statements) = statement(holding: unwrap), !isInLoopCondition(unwrap, of: item),
+            let index = statements.firstIndex(where: { $0.id == item.id })
         else { return false }
-        let local = unwrap.expression.is(DeclReferenceExprSyntax.self) && test.bindsLocally(name)
-        guard let index = statements.firstIndex(where: { $0.id == item.id }) else { return false }
+        let local = localDeclaration(of: name, test: test)
+        let readsLocal = unwrap.expression.is(DeclReferenceExprSyntax.self) && local != nil
+        if let local, readsLocal {
+            guard isPlain(local) else { return false }
+        } else if !AssignedAtSetUp.isPlainStoredProperty(unwrap.expression, test: test) {
+            return false
+        }
         for earlier in statements[..<index].reversed() {
-            if let value = assignedValue(of: name, in: earlier) {
+            if let (target, value) = assignment(of: name, in: earlier) {
+                // A bare `x =` sets the local where there is one; `self.x =` the property.
+                let setsLocal = target.is(DeclReferenceExprSyntax.self) && local != nil
+                guard setsLocal == readsLocal else { return false }
                 let declared =
-                    local
-                    ? localType(of: name, test: test) : AssignedAtSetUp.declaredType(of: unwrap.expression, test: test)
+                    readsLocal
+                    ? local.flatMap(localType) : AssignedAtSetUp.declaredType(of: unwrap.expression, test: test)
                 return AssignedAtSetUp.givesValue(value, declared: declared, test: test, sources: sources)
             }
             let names = Syntax(earlier).descendants(of: DeclReferenceExprSyntax.self).contains {
                 $0.baseName.text == name
             }
-            if !local || names { return false }
+            if !readsLocal || names { return false }
         }
         return false
     }
 
-    /// The statement of the nearest block that holds `unwrap`, and that block's statements; `nil` when a closure
-    /// lies between them (``TaskGroupResult`` reads it too).
-    static func statement(holding unwrap: ForceUnwrapExprSyntax) -> (
-        CodeBlockItemSyntax, [CodeBlockItemSyntax]
-    )? {
+    /// The statement of the nearest block that holds `unwrap`, and that block's statements (``TaskGroupResult``
+    /// reads it too); `nil` when the nearest statement holding it is in a closure's capture list.
+    static func statement(holding unwrap: ForceUnwrapExprSyntax) -> (CodeBlockItemSyntax, [CodeBlockItemSyntax])? {
         var node = Syntax(unwrap).parent
         while let current = node {
             if current.is(ClosureExprSyntax.self) { return nil }
@@ -48,8 +58,19 @@ enum JustAssigned {
         return nil
     }
 
-    /// `value` of the statement `name = value` or `self.name = value`.
-    private static func assignedValue(of name: String, in statement: CodeBlockItemSyntax) -> ExprSyntax? {
+    /// Whether `node` is in the condition of a `while` or `repeat` that `statement` is: evaluated again after
+    /// the loop's body, which may set the variable anew.
+    static func isInLoopCondition(_ node: some SyntaxProtocol, of statement: CodeBlockItemSyntax) -> Bool {
+        var current = node.parent
+        while let syntax = current, syntax.id != statement.id {
+            if syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self) { return true }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// The target and value of the statement `name = value` or `self.name = value`.
+    private static func assignment(of name: String, in statement: CodeBlockItemSyntax) -> (ExprSyntax, ExprSyntax)? {
         guard
             let sequence = statement.item.as(SequenceExprSyntax.self)
                 ?? statement.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self)
@@ -58,15 +79,28 @@ enum JustAssigned {
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
             AssignedAtSetUp.propertyName(elements[0]) == name
         else { return nil }
-        return elements[2]
+        return (elements[0], elements[2])
     }
 
-    /// `T` of the test's `var name: T?` (or `T!`).
-    private static func localType(of name: String, test: ScannedTest) -> String? {
-        let binding = test.all(PatternBindingSyntax.self).first {
+    /// The test's own `var name` (or `let`) declaration, the binding and the declaration that holds it.
+    private static func localDeclaration(of name: String, test: ScannedTest) -> PatternBindingSyntax? {
+        test.all(PatternBindingSyntax.self).first {
             $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                && $0.parent?.parent?.is(VariableDeclSyntax.self) == true
         }
-        guard let annotated = binding?.typeAnnotation?.type else { return nil }
+    }
+
+    /// Whether the local `binding` holds what it was last given: no `weak` or `unowned`, no attribute (a
+    /// wrapper), no accessor or observer.
+    private static func isPlain(_ binding: PatternBindingSyntax) -> Bool {
+        guard let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return false }
+        return declaration.attributes.isEmpty && binding.accessorBlock == nil
+            && !declaration.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
+    }
+
+    /// `T` of the local `var name: T?` (or `T!`).
+    private static func localType(of binding: PatternBindingSyntax) -> String? {
+        guard let annotated = binding.typeAnnotation?.type else { return nil }
         let wrapped =
             annotated.as(OptionalTypeSyntax.self)?.wrappedType
             ?? annotated.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// statements before it add more tasks (`group.addTask { … }`, each a statement of its own, so it runs) than they
 /// take results: `next()` gives `nil` only when no task is left, so this one gives a result (apple/swift-nio-http2
 /// 1.46.0: one `addTask`, then `group.next()!`; vapor/postgres-nio 1.31.0: `switch await taskGroup.nextResult()!`
-/// after one). A task added under a condition or in a loop, `addTaskUnlessCancelled`, a result taken in a loop or
+/// after one). A second result taken in the unwrap's statement, the unwrap in a loop's condition, a task added
+/// under a condition or in a loop, `addTaskUnlessCancelled`, a result taken in a loop or
 /// by `for await`, or the group handed elsewhere, leaves it counted.
 enum TaskGroupResult {
     /// Whether `unwrap` takes a result of a task group that still holds a task.
@@ -19,7 +20,10 @@ enum TaskGroupResult {
             let host = closure.hostCall.flatMap({ CallCollector.calledName($0.calledExpression) }),
             ["withTaskGroup", "withThrowingTaskGroup"].contains(host),
             (closure.parameterNames ?? ["$0"]).first == group,
-            let index = statements.firstIndex(where: { $0.id == item.id })
+            let index = statements.firstIndex(where: { $0.id == item.id }),
+            !JustAssigned.isInLoopCondition(unwrap, of: item),
+            // The unwrap's statement takes no other result (`group.next()! + group.next()!`).
+            Syntax(item).descendants(of: DeclReferenceExprSyntax.self).filter({ $0.baseName.text == group }).count == 1
         else { return false }
         var added = 0
         var taken = 0
