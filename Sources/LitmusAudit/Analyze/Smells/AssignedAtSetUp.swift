@@ -192,14 +192,20 @@ enum AssignedAtSetUp {
             else { continue }
             for binding in variable.bindings
             where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                guard binding.accessorBlock == nil, let annotated = binding.typeAnnotation?.type else { return nil }
-                let wrapped =
-                    annotated.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
-                    ?? annotated.as(OptionalTypeSyntax.self)?.wrappedType ?? annotated
-                return wrapped.as(IdentifierTypeSyntax.self)?.name.text
+                guard binding.accessorBlock == nil else { return nil }
+                return declaredTypeName(binding)
             }
         }
         return nil
+    }
+
+    /// `T` of a binding annotated `T?`, `T!` or `T` (a property's, or a local's for ``JustAssigned``).
+    static func declaredTypeName(_ binding: PatternBindingSyntax) -> String? {
+        guard let annotated = binding.typeAnnotation?.type else { return nil }
+        let wrapped =
+            annotated.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
+            ?? annotated.as(OptionalTypeSyntax.self)?.wrappedType ?? annotated
+        return wrapped.as(IdentifierTypeSyntax.self)?.name.text
     }
 
     /// Whether the test declares `name` itself: a parameter, a local, a closure's parameter.

@@ -32,7 +32,8 @@ enum JustAssigned {
                 guard setsLocal == readsLocal else { return false }
                 let declared =
                     readsLocal
-                    ? local.flatMap(localType) : AssignedAtSetUp.declaredType(of: unwrap.expression, test: test)
+                    ? local.flatMap(AssignedAtSetUp.declaredTypeName)
+                    : AssignedAtSetUp.declaredType(of: unwrap.expression, test: test)
                 return AssignedAtSetUp.givesValue(value, declared: declared, test: test, sources: sources)
             }
             let names = Syntax(earlier).descendants(of: DeclReferenceExprSyntax.self).contains {
@@ -96,14 +97,5 @@ enum JustAssigned {
         guard let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return false }
         return declaration.attributes.isEmpty && binding.accessorBlock == nil
             && !declaration.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
-    }
-
-    /// `T` of the local `var name: T?` (or `T!`).
-    private static func localType(of binding: PatternBindingSyntax) -> String? {
-        guard let annotated = binding.typeAnnotation?.type else { return nil }
-        let wrapped =
-            annotated.as(OptionalTypeSyntax.self)?.wrappedType
-            ?? annotated.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
-        return wrapped?.as(IdentifierTypeSyntax.self)?.name.text
     }
 }
