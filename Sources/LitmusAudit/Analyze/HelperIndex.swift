@@ -68,6 +68,9 @@ struct HelperIndex {
     /// Declarations whose XCTest failures are each an `XCTFail` followed by a `throw` (``throwsAfterFailing(_:)``),
     /// with the labels of the parameters a call must leave at their default `nil` for the throw to come.
     private var throwingAfterFailure: [Int: Set<String>] = [:]
+    /// Declarations that return `nil` only once they have recorded a failure, with the framework it fails
+    /// (``NilAfterFailure``).
+    private var nilAfterFailure: [Int: ScannedTest.Framework] = [:]
 
     /// The functions the package names as checks of its own (`checks` in `.litmus-audit.json`): a call of one
     /// by that name, on any receiver, is a check.
@@ -128,6 +131,7 @@ struct HelperIndex {
             {
                 throwingAfterFailure[index] = unless
             }
+            if let framework = NilAfterFailure.framework(of: function) { nilAfterFailure[index] = framework }
             if !callsXCTest,
                 body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" })
             {
@@ -176,6 +180,13 @@ struct HelperIndex {
             current = node.parent
         }
         return false
+    }
+
+    /// Whether `call` calls only helpers that return `nil` only once they have recorded a failure a test of
+    /// `framework` fails by (``NilAfterFailure``): `guard let x = helper(…) else { return }` leaves a failed test.
+    func failsWhenNil(_ call: FunctionCallExprSyntax, framework: ScannedTest.Framework) -> Bool {
+        let resolved = resolve(call)
+        return !resolved.isEmpty && resolved.allSatisfy { nilAfterFailure[$0] == framework }
     }
 
     /// When every XCTest call of `function` is an `XCTFail` whose next statement throws: a `throw`, or (swift-nio

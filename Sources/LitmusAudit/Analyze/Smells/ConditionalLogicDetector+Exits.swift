@@ -54,12 +54,18 @@ extension ConditionalLogicDetector {
     /// has failed (vapor/postgres-nio 1.33.2's error handlers).
     /// XCTUnwrap records only in an XCTest test (with no test case running, swift-corelibs-xctest records nothing),
     /// `#require` only in a Swift Testing one, and neither records an error its argument throws, which `try?`
-    /// then swallows (`try? #require(try load())`).
-    static func failsWhenFalse(_ conditions: ConditionElementListSyntax, framework: ScannedTest.Framework) -> Bool {
+    /// then swallows (`try? #require(try load())`). A helper of the package's that returns `nil` only once it has
+    /// recorded a failure (``HelperIndex/failsWhenNil(_:framework:)``) counts too, called with a plain `try` or
+    /// none (`guard let response = await XCTAssertNoThrowWithResult(try await …) else { return }`).
+    static func failsWhenFalse(
+        _ conditions: ConditionElementListSyntax, framework: ScannedTest.Framework, helpers: HelperIndex
+    ) -> Bool {
         !conditions.isEmpty
             && conditions.allSatisfy { element in
-                guard case .optionalBinding(let binding) = element.condition,
-                    let attempt = binding.initializer?.value.as(TryExprSyntax.self),
+                guard case .optionalBinding(let binding) = element.condition, let value = binding.initializer?.value
+                else { return false }
+                if let call = helperCall(value), helpers.failsWhenNil(call, framework: framework) { return true }
+                guard let attempt = value.as(TryExprSyntax.self),
                     attempt.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
                 else { return false }
                 let unwrapped = attempt.expression.as(AwaitExprSyntax.self)?.expression ?? attempt.expression
@@ -70,5 +76,21 @@ extension ConditionalLogicDetector {
                 return framework == .swiftTesting
                     && unwrapped.as(MacroExpansionExprSyntax.self)?.macroName.text == "require"
             }
+    }
+
+    /// The call `value` makes under a plain `try` or `await` or none; `nil` under `try?`/`try!` or for anything
+    /// else.
+    private static func helperCall(_ value: ExprSyntax) -> FunctionCallExprSyntax? {
+        var value = value
+        while true {
+            if let attempt = value.as(TryExprSyntax.self) {
+                guard attempt.questionOrExclamationMark == nil else { return nil }
+                value = attempt.expression
+            } else if let awaited = value.as(AwaitExprSyntax.self) {
+                value = awaited.expression
+            } else {
+                return value.as(FunctionCallExprSyntax.self)
+            }
+        }
     }
 }

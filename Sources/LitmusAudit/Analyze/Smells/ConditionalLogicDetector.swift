@@ -43,10 +43,10 @@ enum ConditionalLogicDetector {
             sizes = fixed
             if let why = skipper(
                 of: assertion, in: body, test: test, literalNames: literalNames, tableNames: tableNames,
-                assertions: test.assertions, sizes: fixed)
+                assertions: test.assertions, sizes: fixed, helpers: helpers)
                 ?? silentGuard(
                     before: assertion, tableNames: tableNames, assertions: test.assertions, body: body,
-                    framework: test.framework)
+                    framework: test.framework, helpers: helpers)
             {
                 flagged.append((assertion, why))
             }
@@ -74,7 +74,7 @@ enum ConditionalLogicDetector {
     /// is the table's, not a skip.
     private static func skipper(
         of node: Syntax, in body: Syntax, test: ScannedTest, literalNames: Set<String>, tableNames: Set<String>,
-        assertions: [Syntax], sizes: [String: Int]
+        assertions: [Syntax], sizes: [String: Int], helpers: HelperIndex
     ) -> String? {
         var child = node
         var current = node.parent
@@ -89,7 +89,7 @@ enum ConditionalLogicDetector {
                 if child.id == branch.body.id || child.id == branch.elseBody?.id,
                     !(other.map { checksOrFails($0, assertions: assertions) } ?? false),
                     child.id != branch.body.id
-                        || !(failsWhenFalse(branch.conditions, framework: test.framework)
+                        || !(failsWhenFalse(branch.conditions, framework: test.framework, helpers: helpers)
                             || searchFailsAfterLoop(from: node, body: body))
                 {
                     return "when `if \(branch.conditions.quoted(40))` "
@@ -182,7 +182,7 @@ enum ConditionalLogicDetector {
     /// Not a guard whose conditions read only `tableNames`, the test's own table.
     private static func silentGuard(
         before node: Syntax, tableNames: Set<String>, assertions: [Syntax], body: Syntax,
-        framework: ScannedTest.Framework
+        framework: ScannedTest.Framework, helpers: HelperIndex
     )
         -> String?
     {
@@ -204,7 +204,7 @@ enum ConditionalLogicDetector {
                     }
                     guard let guardStatement = statement.item.as(GuardStmtSyntax.self),
                         !isUncontrolled(guardStatement.conditions.trimmedDescription),
-                        !failsWhenFalse(guardStatement.conditions, framework: framework),
+                        !failsWhenFalse(guardStatement.conditions, framework: framework, helpers: helpers),
                         !readsOnly(guardStatement.conditions, derived),
                         !checksOrFails(Syntax(guardStatement.body), assertions: assertions),
                         !RequiredBefore.covers(
