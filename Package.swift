@@ -409,7 +409,9 @@ let package = Package(
         .testTarget(name: "LitmusModelTests", dependencies: ["LitmusModel", "LitmusSupport"]),
         .testTarget(
             name: "LitmusRunningTests",
-            dependencies: ["LitmusRunning", "LitmusModel", "LitmusSupport"],
+            dependencies: [
+                "LitmusRunning", "LitmusModel", "LitmusSupport", .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
             resources: [.copy("Resources")]
         ),
         .testTarget(

@@ -1,5 +1,5 @@
+import LitmusRunning
 import SwiftOperators
-import SwiftParser
 import SwiftSyntax
 
 /// One Swift source file of the code under test, and the mutants the operators find in it.
@@ -17,7 +17,7 @@ public struct MutationSource: Sendable {
 
     /// The mutants of this file, numbered from `firstID` in the order of their places in the file.
     public func mutants(firstID: Int = 1) -> [Mutant] {
-        let parsed = Parser.parse(source: text)
+        let parsed = SwiftSource.parse(text)
         let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
         let converter = SourceLocationConverter(fileName: path, tree: folded)
         let finder = MutantFinder(

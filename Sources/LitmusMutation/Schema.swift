@@ -1,4 +1,4 @@
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// The mutant schema of one file: its text with every mutant compiled in, each behind a runtime
@@ -173,7 +173,7 @@ extension Schema {
     /// type checker gives up on an expression ("unable to type-check this expression in reasonable
     /// time"), which the mutants of the statement made too costly, whatever part of it the error points at.
     public func mutants(inStatementAt line: Int, column: Int) -> Set<Int> {
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         let offset = converter.position(ofLine: line, column: column).utf8Offset
         final class Innermost: SyntaxVisitor {
@@ -204,7 +204,7 @@ extension Schema {
     /// needs no return after it; with `true` behind a switch the compiler no longer knows the loop never
     /// ends ("missing return in getter", swift-case-paths' EnumReflection.swift).
     public func mutants(inBodyAt line: Int, column: Int) -> Set<Int> {
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         let offset = converter.position(ofLine: line, column: column).utf8Offset
         let bodies = tree.descendants(of: Syntax.self).filter {

@@ -1,6 +1,6 @@
 import Foundation
+import LitmusRunning
 import SwiftOperators
-import SwiftParser
 import SwiftSyntax
 
 /// The check that would kill a surviving mutant, read from its operator and the code it changed: the
@@ -10,7 +10,7 @@ import SwiftSyntax
 enum SurvivorChecks {
     /// The check of each of `mutants` (all of the file whose text is `source`), by mutant id.
     static func checks(for mutants: [Mutant], source: String) -> [Int: String] {
-        let parsed = Parser.parse(source: source)
+        let parsed = SwiftSource.parse(source)
         let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
         var result: [Int: String] = [:]
         for mutant in mutants { result[mutant.id] = check(for: mutant, in: folded) }

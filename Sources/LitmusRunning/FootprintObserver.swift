@@ -1,7 +1,6 @@
 import Foundation
 import LitmusModel
 import LitmusSupport
-import SwiftParser
 import SwiftSyntax
 
 /// The footprint observer: a test target the audit adds to its own copy of the package (never to the package),
@@ -88,7 +87,7 @@ package enum FootprintObserver {
     /// The name of the manifest's top-level variable holding `Package(…)`.
     static func packageVariable(in manifest: String) -> String? {
         let finder = PackageVariableFinder(viewMode: .sourceAccurate)
-        finder.walk(Parser.parse(source: manifest))
+        finder.walk(SwiftSource.parse(manifest))
         return finder.name
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import LitmusModel
-import SwiftParser
 import SwiftSyntax
 
 /// Local dependencies (`.package(path: "../Shared")`) of the audited package, pointed at their real
@@ -30,7 +29,7 @@ package enum LocalDependencies {
     /// `packageFolder` made absolute against it; everything else is left as it was, byte for byte.
     static func absolutized(_ manifest: String, packageFolder: URL) -> String {
         let finder = PathLiteralFinder(viewMode: .sourceAccurate)
-        finder.walk(Parser.parse(source: manifest))
+        finder.walk(SwiftSource.parse(manifest))
         let folder = packageFolder.standardizedFileURL.path
         var bytes = Array(manifest.utf8)
         // From the last edit to the first, so earlier offsets stay valid.
@@ -52,7 +51,7 @@ package enum LocalDependencies {
         for file in (try? manifests(in: package)) ?? [] {
             guard let manifest = try? String(contentsOf: file, encoding: .utf8) else { continue }
             let finder = PathLiteralFinder(viewMode: .sourceAccurate)
-            finder.walk(Parser.parse(source: manifest))
+            finder.walk(SwiftSource.parse(manifest))
             folders.formUnion(finder.literals.map(\.value).filter { $0.hasPrefix("/") })
         }
         return folders.sorted().map { URL(fileURLWithPath: $0) }
@@ -70,7 +69,7 @@ package enum LocalDependencies {
             for file in (try? manifests(in: folder)) ?? [] {
                 guard let manifest = try? String(contentsOf: file, encoding: .utf8) else { continue }
                 let finder = PathLiteralFinder(viewMode: .sourceAccurate)
-                finder.walk(Parser.parse(source: manifest))
+                finder.walk(SwiftSource.parse(manifest))
                 for literal in finder.literals.map(\.value) {
                     let named =
                         literal.hasPrefix("/")

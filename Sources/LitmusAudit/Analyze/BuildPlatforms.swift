@@ -1,5 +1,5 @@
 import Foundation
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// The platforms a package's tests are built for, as far as it tells: this run's, and those its checked-in
@@ -58,7 +58,7 @@ struct BuildPlatforms: Sendable, Equatable {
                 continue
             }
             conditions.formUnion(
-                Parser.parse(source: text).descendants(of: StringLiteralExprSyntax.self).compactMap {
+                SwiftSource.parse(text).descendants(of: StringLiteralExprSyntax.self).compactMap {
                     SmellScan.literalText(ExprSyntax($0))
                 })
         }

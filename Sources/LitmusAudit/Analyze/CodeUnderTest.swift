@@ -1,5 +1,5 @@
 import Foundation
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// The top-level functions and macros of the package's code under test: its targets that are neither tests
@@ -60,7 +60,7 @@ final class CodeUnderTest: @unchecked Sendable {
             let keyword = check.isMacro ? "macro \(check.name)" : "func \(check.name)"
             let found = loaded().contains { text in
                 text.contains(keyword)
-                    && Self.topLevelDeclarations(in: Parser.parse(source: text)).contains { declaration in
+                    && Self.topLevelDeclarations(in: SwiftSource.parse(text)).contains { declaration in
                         declaration.name == check.name && declaration.isMacro == check.isMacro
                             && (check.isMacro
                                 || (declaration.fewest...declaration.most).contains(check.arguments))

@@ -1,5 +1,5 @@
 import Foundation
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// The targets a manifest's text declares (`.target(name:path:exclude:resources:)`, `.testTarget(…)`, …),
@@ -32,7 +32,7 @@ struct ManifestTargets {
     /// The targets of the manifest `text`.
     init(text: String) {
         let kinds: Set<String> = ["target", "testTarget", "executableTarget", "macro", "plugin", "systemLibrary"]
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         let regions = CompiledRegions(tree)
         let kind = { (call: FunctionCallExprSyntax) -> String? in
             call.calledExpression.as(MemberAccessExprSyntax.self).map(\.declName.baseName.text).flatMap {

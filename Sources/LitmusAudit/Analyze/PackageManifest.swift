@@ -1,6 +1,6 @@
 import Foundation
+import LitmusRunning
 import LitmusSupport
-import SwiftParser
 import SwiftSyntax
 
 /// What a package's manifest declares, read without SwiftPM (`litmus smells` builds nothing): its test
@@ -69,7 +69,7 @@ enum PackageManifest {
     /// not read.
     private static func declaresATest(_ url: URL) -> Bool {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         let attributes = Set(
             tree.descendants(of: AttributeSyntax.self).compactMap {
                 $0.attributeName.trimmedDescription.split(separator: ".").last.map(String.init)

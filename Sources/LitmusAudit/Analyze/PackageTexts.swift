@@ -1,5 +1,5 @@
 import Foundation
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// The texts the package's own sources (its targets that are not tests) write in string literals, each as its
@@ -74,7 +74,7 @@ final class PackageTexts: @unchecked Sendable {
                     ["import XCTest", "import Testing"].contains { line.hasPrefix($0) }
                 })
             else { continue }
-            for literal in Parser.parse(source: text).descendants(of: StringLiteralExprSyntax.self) {
+            for literal in SwiftSource.parse(text).descendants(of: StringLiteralExprSyntax.self) {
                 if let pattern = pattern(of: literal), pattern.fixedLength >= fixedMinimum { found.insert(pattern) }
             }
         }
@@ -123,7 +123,7 @@ final class PackageTexts: @unchecked Sendable {
     private static func unescaped(_ segment: StringSegmentSyntax, pounds: String) -> String? {
         let raw = segment.content.text
         guard raw.contains("\\") else { return raw }
-        return Parser.parse(source: "_ = \(pounds)\"\(raw)\"\(pounds)").descendants(of: StringLiteralExprSyntax.self)
+        return SwiftSource.parse("_ = \(pounds)\"\(raw)\"\(pounds)").descendants(of: StringLiteralExprSyntax.self)
             .first?.representedLiteralValue
     }
 }

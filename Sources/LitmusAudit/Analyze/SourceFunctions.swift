@@ -1,5 +1,5 @@
 import Foundation
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// The functions and types the package declares (its own sources, and its tests, whose helpers a test
@@ -71,7 +71,7 @@ final class SourceFunctions: @unchecked Sendable {
     private func parseDeclaring(_ name: String) {
         for (index, text) in loaded().enumerated() where !parsed.contains(index) && text.contains("func \(name)") {
             parsed.insert(index)
-            record(Parser.parse(source: text))
+            record(SwiftSource.parse(text))
         }
     }
 
@@ -81,7 +81,7 @@ final class SourceFunctions: @unchecked Sendable {
         let texts = lock.withLock { loaded() }
         return remembered("utf8Text|\(name)") {
             let verdicts = texts.filter { declares($0, "func \(name)") }.flatMap { text in
-                Parser.parse(source: text).descendants(of: FunctionDeclSyntax.self).filter { $0.name.text == name }
+                SwiftSource.parse(text).descendants(of: FunctionDeclSyntax.self).filter { $0.name.text == name }
                     .compactMap(UTF8Text.verdict)
             }
             return verdicts.contains(.text) && !verdicts.contains(.other)
@@ -104,7 +104,7 @@ final class SourceFunctions: @unchecked Sendable {
             let texts = lock.withLock { declaredType(name) ? loaded() : [] }
             guard !texts.isEmpty else { return false }
             for text in texts where text.contains(name) {
-                let tree = Parser.parse(source: text)
+                let tree = SwiftSource.parse(text)
                 // An enum with a raw type has the `init?(rawValue:)` the compiler writes.
                 let rawEnum = tree.descendants(of: EnumDeclSyntax.self).contains {
                     $0.name.text == name && $0.inheritanceClause != nil
@@ -134,7 +134,7 @@ final class SourceFunctions: @unchecked Sendable {
         lock.withLock {
             if let members { return members.contains(name) }
             let collector = DeclaredNames()
-            for text in loaded() { collector.walk(Parser.parse(source: text)) }
+            for text in loaded() { collector.walk(SwiftSource.parse(text)) }
             members = collector.names
             return collector.names.contains(name)
         }
@@ -185,7 +185,7 @@ final class SourceFunctions: @unchecked Sendable {
     private func classDeclaration(_ name: String) -> (ClassDeclSyntax, String)? {
         let texts = loaded()
         for (index, text) in texts.enumerated() where declares(text, "class \(name)") {
-            let tree = trees[index] ?? Parser.parse(source: text)
+            let tree = trees[index] ?? SwiftSource.parse(text)
             trees[index] = tree
             if let declaration = tree.descendants(of: ClassDeclSyntax.self).first(where: { $0.name.text == name }) {
                 return (declaration, names[index])
@@ -236,7 +236,7 @@ final class SourceFunctions: @unchecked Sendable {
     /// The file `index` parsed, once (the lock held).
     private func tree(_ index: Int) -> SourceFileSyntax {
         if let tree = trees[index] { return tree }
-        let tree = Parser.parse(source: loaded()[index])
+        let tree = SwiftSource.parse(loaded()[index])
         trees[index] = tree
         return tree
     }

@@ -1,5 +1,5 @@
 import Foundation
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// Reads test sources with swift-syntax: tests without assertions (helpers that assert are followed
@@ -168,7 +168,7 @@ public struct TestSourceAnalyzer: Sendable {
     /// `url` read and parsed, with the compiler's facts of it; `nil` when it cannot be read.
     func parse(_ url: URL) -> ParsedFile? {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         return ParsedFile(
             file: url.path, text: text, tree: tree,
             converter: SourceLocationConverter(fileName: url.path, tree: tree),

@@ -1,6 +1,6 @@
 import Foundation
+import LitmusRunning
 import LitmusSupport
-import SwiftParser
 import SwiftSyntax
 
 /// Files of a package that declare tests (a `@Test`, an XCTest class's `test…` methods, a Quick spec) and that
@@ -64,7 +64,7 @@ struct UncompiledTestFiles {
                 let text = try? String(contentsOf: url, encoding: .utf8),
                 ["XCTestCase", "@Test", "QuickSpec", "AsyncSpec"].contains(where: text.contains)
             else { return nil }
-            let tree = Parser.parse(source: text)
+            let tree = SwiftSource.parse(text)
             let tests = ScannedTests.collect(in: tree, module: "", testClasses: [], compiles: { _ in true })
                 .filter { $0.framework != .xctest || NeverRunDetector.isTestName(Self.method(of: $0)) }
             guard let first = tests.first, let (cause, why) = reason(for: path, relative: relative) else { return nil }

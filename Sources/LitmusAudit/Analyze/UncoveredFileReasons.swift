@@ -1,5 +1,5 @@
 import Foundation
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// Why a source file no test executes is no finding of the tests, when it is not: only code this platform's
@@ -23,7 +23,7 @@ enum UncoveredFileReasons {
     static func user(
         of text: String, siblings: [(path: String, text: String)], tests: [(path: String, text: String)]
     ) -> String? {
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         let names = declaredNames(tree)
         guard !names.isEmpty else { return nil }
         let topLevel = topLevelNames(tree)
@@ -41,7 +41,7 @@ enum UncoveredFileReasons {
     ) {
         var first: String?
         for file in files {
-            let tree = Parser.parse(source: file.text)
+            let tree = SwiftSource.parse(file.text)
             let regions = CompiledRegions(tree)
             for token in tree.tokens(viewMode: .sourceAccurate) {
                 guard case .identifier(let name) = token.tokenKind, names.contains(name) else { continue }
@@ -198,7 +198,7 @@ enum UncoveredFileReasons {
             // XCTest.XCTestCase`): a large package's sources mostly do not.
             for file in files[folder] ?? []
             where file.text.contains("XCTest") || file.text.contains("Testing") {
-                let tree = Parser.parse(source: file.text)
+                let tree = SwiftSource.parse(file.text)
                 let regions = CompiledRegions(tree)
                 let module = tree.descendants(of: ImportDeclSyntax.self).first { importDecl in
                     regions.compiles(importDecl)
@@ -222,7 +222,7 @@ enum UncoveredFileReasons {
         if let testSupport {
             return "its target is test support (\(testSupport)): code the tests run, not code under test"
         }
-        let withCode = Parser.parse(source: text).descendants(of: Syntax.self).filter(holdsCode)
+        let withCode = SwiftSource.parse(text).descendants(of: Syntax.self).filter(holdsCode)
         if !withCode.isEmpty, withCode.allSatisfy(isDeprecated) {
             return "every declaration in it that holds code is deprecated: it is kept so that old code still compiles"
         }

@@ -1,6 +1,6 @@
 import Foundation
+import LitmusRunning
 import LitmusSupport
-import SwiftParser
 import SwiftSyntax
 
 /// `litmus smells`: the audit's static checks alone (``TestSourceAnalyzer``), on a package's test
@@ -154,7 +154,7 @@ public enum SmellsReport {
 
     /// The tests of one file, as the smell detectors find them.
     private static func countTests(_ text: String) -> Int {
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         return ScannedTests.collect(in: tree, module: "", testClasses: [], compiles: { _ in true }).count
     }
 }

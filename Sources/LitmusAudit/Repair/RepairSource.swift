@@ -1,4 +1,4 @@
-import SwiftParser
+import LitmusRunning
 import SwiftSyntax
 
 /// The pieces of XCTest sources a repair reads and writes: a test method's statements (its checks left
@@ -7,7 +7,7 @@ enum RepairSource {
     /// The statements of `method` of the class `className` in `text`, as written, without the checks
     /// (`XCTAssert…`, `XCTFail`, `#expect`, `#require`); `nil` when the method is not found.
     static func statements(of method: String, in className: String, text: String) -> [String]? {
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         guard let type = classDeclaration(className, in: tree),
             let function = type.memberBlock.members.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) })
                 .first(where: { $0.name.text == method }),
@@ -20,7 +20,7 @@ enum RepairSource {
     /// `setUpWithError()`, or in a new `override func setUp()` (calling `super.setUp()` first) when it has
     /// neither; `nil` when the class is not found.
     static func inserting(_ statements: [String], intoSetUpOf className: String, text: String) -> String? {
-        let tree = Parser.parse(source: text)
+        let tree = SwiftSource.parse(text)
         guard let type = classDeclaration(className, in: tree) else { return nil }
         let bytes = Array(text.utf8)
         let classIndent = indentation(of: type.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes)

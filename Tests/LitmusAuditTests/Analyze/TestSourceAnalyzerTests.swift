@@ -24,6 +24,22 @@ struct TestSourceAnalyzerTests {
         #expect(finding.line == 3)
     }
 
+    @Test("A check after a value built by thirty nested calls is read, as in a release build; without it, none")
+    func deeplyNestedValue() throws {
+        // Given pointfreeco/swift-html 0.5.0's snapshot tests: a document of nested calls, then `assertSnapshot`
+        var value = "x"
+        for _ in 0..<30 { value = ".a(\n\(value)\n)" }
+        let checked =
+            "    func testChecked() {\n        let doc: Node = \(value)\n        assertSnapshot(of: doc, as: .html)\n    }\n"
+        let unchecked = "    func testUnchecked() {\n        let doc: Node = \(value)\n        _ = doc\n    }\n"
+        let analysis = try analyze([
+            "A.swift": "import SnapshotTesting\nimport XCTest\nfinal class ATests: XCTestCase {\n" + checked + unchecked
+                + "}\n"
+        ])
+        // Then only the test with no check asserts nothing
+        #expect(analysis.findings.filter { $0.kind == .noAssertion }.compactMap(\.testName) == ["ATests.testUnchecked"])
+    }
+
     @Test("Tests declared in an extension of a test class in another file are found there, with their lines")
     func testsInAnExtension() throws {
         // Given: weichsel/ZIPFoundation's shape, its tests spread over extensions of one class.

@@ -1,6 +1,6 @@
 import Foundation
+import LitmusRunning
 import LitmusSupport
-import SwiftParser
 import SwiftSyntax
 
 /// The places in the sources a test binary was built from (the package's, its tests', its dependencies') where
@@ -77,7 +77,7 @@ package enum SharedStateSites {
             if let cached = references[key] {
                 accesses += cached
             } else if opaque != nil || !Self.words(of: text).isDisjoint(with: all) {
-                let tree = Parser.parse(source: text)
+                let tree = SwiftSource.parse(text)
                 let finder = StateReferenceFinder(names: names, file: file, tree: tree, opaque: opaque)
                 finder.walk(tree)
                 accesses += finder.accesses
@@ -124,7 +124,7 @@ package enum SharedStateSites {
         /// The facts of `text`, its imports those compiled when the build compiled the modules `built` (when
         /// known).
         static func read(_ text: String, built: Set<String>? = nil) -> Facts {
-            let tree = Parser.parse(source: text)
+            let tree = SwiftSource.parse(text)
             let declarations = StateDeclarationFinder()
             declarations.walk(tree)
             let calls = StateCallFinder(file: "", tree: tree, built: built)
