@@ -390,6 +390,23 @@ struct SmellDetectorTests {
         #expect(try xctestFindings(.redundantPrint, methods) == ["testB:4", "testD:6", "testE:7"])
     }
 
+    @Test("redundantPrint: a print in an if branch or a catch that fails after it, by a call or a switch of failures")
+    func printOnTheWayToAFailure() throws {
+        // Given swift-numerics 1.1.1's `if !closeEnough(…) { print(…); XCTFail() }`, swift-nio-imap 0.2.0's catch whose
+        // switch fails in every case, and near misses
+        let methods = """
+            func testA() { for x in values { if !closeEnough(f(x), x) { print("f(\\(x)) is off"); XCTFail() } } }
+            func testB() { do { try verify() } catch let error as VerificationError { print(error.input); switch error.kind { case .parse: XCTFail("parse"); case .encode: XCTFail("encode") } } catch { XCTFail("\\(error)") } }
+            func testC() { do { try verify() } catch let error as VerificationError { print(error.input); switch error.kind { case .parse: XCTFail("parse"); case .encode: break } } catch { XCTFail("\\(error)") } }
+            func testD() { if !closeEnough(f(1), 1) { print("off"); if strict { XCTFail() } }; XCTAssertEqual(g(), 1) }
+            func testE() { if ready { print("early"); return; XCTFail() }; XCTAssertEqual(g(), 1) }
+            func testF() { if !closeEnough(f(1), 1) { print("off"); if strict { XCTFail("strict") } else { XCTFail("lax") } } }
+            """
+        // Then a switch with a case that fails nothing (C), a failure under a condition (D) and a return before the
+        // failure (E) leave the print running on passing runs
+        #expect(try xctestFindings(.redundantPrint, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
     @Test("eagerTest: checks of four methods of one value; four checks of one method are not")
     func eagerTest() throws {
         let methods = """

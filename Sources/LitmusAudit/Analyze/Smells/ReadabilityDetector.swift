@@ -68,19 +68,14 @@ enum ReadabilityDetector {
         }
     }
 
-    /// Whether `call` is a statement of a block that also fails the test (`catch { print(error); XCTFail(…) }`,
-    /// apple/swift-nio-extras 1.35.2): the block runs only when the test fails, and the print is part of
-    /// what it says then.
-    /// Only a `catch` block's or a `guard`'s `else`: a `do` block may leave by a `try` before its failure, so
-    /// its print runs on passing runs too.
+    /// Whether `call` is a statement of a block that records a failure every time it runs (``FailingPath``): `catch {
+    /// print(error); XCTFail(…) }` (apple/swift-nio-extras 1.35.2), `if !closeEnough(…) { print(…); XCTFail() }`
+    /// (apple/swift-numerics 1.1.1). The print is part of what the failing test says. Not a print followed by a
+    /// `try` before the failure: `do { print(x); try f(); XCTFail("no error") } catch {}` prints on passing runs.
     static func isBesideFailure(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
-        guard let block = call.parent?.parent?.as(CodeBlockItemListSyntax.self),
-            let owner = block.parent?.parent, owner.is(CatchClauseSyntax.self) || owner.is(GuardStmtSyntax.self)
-        else { return false }
-        let failures = test.assertions.filter(ConditionalLogicDetector.isFailureOnly)
-        return block.contains { item in
-            failures.contains { failure in failure.id == item.item.id || failure.parent?.id == item.item.id }
-        }
+        guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else { return false }
+        return FailingPath.recordsFailure(
+            around: statement, failures: test.assertions.filter(ConditionalLogicDetector.isFailureOnly))
     }
 
     /// Whether `node` lies in the message of a check (an argument after its operands): evaluated only when

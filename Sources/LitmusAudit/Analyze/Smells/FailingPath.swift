@@ -1,0 +1,81 @@
+import SwiftSyntax
+
+/// Statements that run only on the way to a failure: the block holding them records one, before them or after them
+/// with nothing between that can leave the block. A print there is part of what a failing test says, not output
+/// nobody reads (apple/swift-numerics 1.1.1's `if !closeEnough(…) { print(…); XCTFail() }`, apple/swift-nio-imap
+/// 0.2.0's `catch let error as VerificationError { print(…); switch error.kind { case …: XCTFail(…) … } }`,
+/// apple/swift-nio-extras 1.35.2's `catch { print(error); XCTFail(…) }`).
+enum FailingPath {
+    /// Whether `statement`'s block records a failure every time `statement` runs: a statement before it that
+    /// fails (``fails(_:failures:)``), or one after it with none between that may leave the block
+    /// (``mayLeave(_:)``: a `return`, `break`, `continue`, `throw` or `try`, which a `catch` may take). `failures`
+    /// are the test's failure calls (`XCTFail`, `Issue.record`, `XCTAssert(false)`, …).
+    static func recordsFailure(around statement: CodeBlockItemSyntax, failures: [Syntax]) -> Bool {
+        guard let block = statement.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        var after = false
+        for item in block {
+            if item.id == statement.id {
+                after = true
+                continue
+            }
+            if fails(item, failures: failures) { return true }
+            if after, mayLeave(item) { return false }
+        }
+        return false
+    }
+
+    /// Whether `item` records a failure whichever way it goes: a failure call, or an `if` with an `else` or a
+    /// `switch`, each branch of which records one before anything in it may leave.
+    static func fails(_ item: CodeBlockItemSyntax, failures: [Syntax]) -> Bool {
+        let expression =
+            item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+        guard let expression else { return false }
+        let call = expression.as(TryExprSyntax.self)?.expression ?? expression
+        if failures.contains(where: { $0.id == call.id || $0.id == expression.id }) { return true }
+        if let choice = expression.as(IfExprSyntax.self) { return fails(choice, failures: failures) }
+        if let switched = expression.as(SwitchExprSyntax.self) {
+            return !switched.cases.isEmpty
+                && switched.cases.allSatisfy { element in
+                    element.as(SwitchCaseSyntax.self).map { failsFirst($0.statements, failures: failures) } ?? false
+                }
+        }
+        return false
+    }
+
+    /// An `if` whose every way, its `else` included, fails first.
+    private static func fails(_ choice: IfExprSyntax, failures: [Syntax]) -> Bool {
+        guard failsFirst(choice.body.statements, failures: failures) else { return false }
+        switch choice.elseBody {
+        case .none: return false
+        case .codeBlock(let block): return failsFirst(block.statements, failures: failures)
+        case .ifExpr(let next): return fails(next, failures: failures)
+        }
+    }
+
+    /// Whether `statements` record a failure before any of them may leave.
+    private static func failsFirst(_ statements: CodeBlockItemListSyntax, failures: [Syntax]) -> Bool {
+        for item in statements {
+            if fails(item, failures: failures) { return true }
+            if mayLeave(item) { return false }
+        }
+        return false
+    }
+
+    /// Whether `item` may leave its block, other than by failing: a `return`, `break`, `continue`, `throw` or `try`
+    /// of its own (not of a closure in it).
+    static func mayLeave(_ item: CodeBlockItemSyntax) -> Bool {
+        let leaving = Syntax(item).descendants(of: Syntax.self).filter { node in
+            node.is(ReturnStmtSyntax.self) || node.is(BreakStmtSyntax.self) || node.is(ContinueStmtSyntax.self)
+                || node.is(ThrowStmtSyntax.self) || node.is(TryExprSyntax.self)
+        }
+        return leaving.contains { node in
+            var current = node.parent
+            while let syntax = current, syntax.id != item.id {
+                if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+                current = syntax.parent
+            }
+            return true
+        } || item.item.is(ReturnStmtSyntax.self) || item.item.is(ThrowStmtSyntax.self)
+            || item.item.is(BreakStmtSyntax.self) || item.item.is(ContinueStmtSyntax.self)
+    }
+}
