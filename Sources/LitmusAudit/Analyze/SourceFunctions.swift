@@ -127,6 +127,32 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
+    /// Whether the files declare an initializer whose first argument is labelled `label` (`init?(secondsFromGMT:`):
+    /// a call `.init(label: …)` may be the package's own.
+    func declaresInitializer(label: String) -> Bool {
+        remembered("init|\(label)") {
+            lock.withLock {
+                loaded().contains { text in
+                    ["init(", "init?(", "init!("].contains { opening in
+                        // A declaration, not a call: `.init(label:` and `Type.init(label:` call one.
+                        [":", " "].contains { after in
+                            var rest = text[...]
+                            while let range = rest.range(of: opening + label + after) {
+                                if range.lowerBound == text.startIndex
+                                    || text[text.index(before: range.lowerBound)].isWhitespace
+                                {
+                                    return true
+                                }
+                                rest = rest[range.upperBound...]
+                            }
+                            return false
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether the files declare `name` as a member of a type or extension, or at their top level (a property, a
     /// function, an enumeration's case, a type alias; not an initializer, a subscript, an extended type's name,
     /// nor a local of a function's body): what a test reads through that name may be the package's own code.

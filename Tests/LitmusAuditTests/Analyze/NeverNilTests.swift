@@ -62,6 +62,37 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
     }
 
+    @Test("`.init(secondsFromGMT: 0)` where a TimeZone is expected is fixed; past 18 hours, or the package's own, not")
+    func implicitFixedZone() throws {
+        // Given hummingbird-project/swift-jobs 1.3.1's schedules, and near misses
+        let methods = """
+            func testA() { XCTAssertEqual(schedule(.hourly(minute: 0), timeZone: .init(secondsFromGMT: 0)!), "1") }
+            func testB() { XCTAssertEqual(schedule(.hourly(minute: 0), timeZone: .init(secondsFromGMT: 20 * 3600)!), "1") }
+            func testC() { XCTAssertEqual(schedule(.hourly(minute: 0), timeZone: .init(identifier: "UTC")!), "1") }
+            """
+        // Then a zone past 18 hours (B), and a label other initializers have, unknown without facts (C), still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:4", "testC:5"])
+        // And where the package declares an initializer of that label, `.init(secondsFromGMT:)` may be its own
+        let file = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+        let own = "struct Offset { init?(secondsFromGMT: Int) { return nil } }"
+        let owned = try analyzeSources(["T.swift": file], packageSources: ["Offset.swift": own])
+        #expect(owned.findings.filter { $0.kind == .trapInTest }.count == 3)
+    }
+
+    @Test("A component a calendar was asked for is set; one it was not asked for, or of components made, may not be")
+    func requestedComponent() throws {
+        // Given hummingbird-project/swift-jobs 1.3.1's schedule tests, and near misses
+        let methods = """
+            func testA() { let c = Calendar.current.dateComponents([.hour, .minute, .second], from: date); XCTAssertEqual(next(c.second!), 1) }
+            func testB() { XCTAssertEqual(next(Calendar.current.dateComponents([.second], from: date).second!), 1) }
+            func testC() { let c = Calendar.current.dateComponents([.hour, .minute], from: date); XCTAssertEqual(next(c.second!), 1) }
+            func testD() { let c = DateComponents(hour: 1); XCTAssertEqual(next(c.second!), 1) }
+            func testE() { var c = Calendar.current.dateComponents([.second], from: date); c.second = nil; XCTAssertEqual(next(c.second!), 1) }
+            """
+        // Then a component not asked for (C), of components the test made (D) or of a var (E) may trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
     @Test("A key a constant dictionary literal writes is never missing; another key, or a var's, may be")
     func writtenKey() throws {
         // Given vapor/jwt-kit's file-level tables of certificates by algorithm

@@ -29,6 +29,8 @@ import SwiftSyntax
 ///   ±18 hours, `TimeZone(identifier:)` or `TimeZone(abbreviation:)` of `"GMT"` or `"UTC"`, and
 ///   `NSCalendar(calendarIdentifier:)` of one of the identifiers Foundation names (`.gregorian`)
 ///   (pointfreeco/swift-custom-dump 1.7.3's date tests);
+/// - a component of a date a calendar was asked for (`c.second!` of `let c = calendar.dateComponents([.second],
+///   from: date)`);
 /// - a read of exactly the readable bytes of a SwiftNIO `ByteBuffer` (``ReadableBytes``).
 ///
 /// The compiler's facts confirm the declaration is the library's where they are known (a package may
@@ -38,7 +40,8 @@ enum NeverNil {
     static func holds(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions? = nil) -> Bool {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return isStubResponse(call, test: test) || isEncodedText(call, test: test, sources: sources)
-                || isFixedZoneOrCalendar(call, test: test) || isElementOfWrittenLiteral(call, test: test)
+                || isFixedZoneOrCalendar(call, test: test, sources: sources)
+                || isElementOfWrittenLiteral(call, test: test)
                 || FixedDateFormat.cannotFail(call, test: test) || ReadableBytes.readsAll(call, test: test)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
@@ -64,6 +67,9 @@ enum NeverNil {
             // A package that implements channels (swift-nio-transport-services' listeners) is under test there.
             guard let sources, !sources.declaresProperty("localAddress") else { return false }
             return isOpenChannel(base, test: test)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), isRequestedComponent(member, test: test) {
+            return true
         }
         if let member = expression.as(MemberAccessExprSyntax.self),
             ["first", "last"].contains(member.declName.baseName.text), let base = member.base
@@ -126,9 +132,15 @@ enum NeverNil {
 
     /// `TimeZone(secondsFromGMT: 3600)` (integer literals, `5 * 3600` too, within ±18 hours),
     /// `TimeZone(identifier: "UTC")` or `TimeZone(abbreviation: "GMT")`, `NSCalendar(calendarIdentifier: .gregorian)`.
-    private static func isFixedZoneOrCalendar(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
-        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            call.arguments.count == 1, let argument = call.arguments.first, let label = argument.label?.text
+    /// Written `.init(secondsFromGMT: 0)` too, where a `TimeZone` is expected (hummingbird-project/swift-jobs 1.3.1's
+    /// schedules): `TimeZone`'s by the compiler's facts, or without them by the label when the package declares no
+    /// initializer of that label.
+    private static func isFixedZoneOrCalendar(
+        _ call: FunctionCallExprSyntax, test: ScannedTest, sources: SourceFunctions?
+    ) -> Bool {
+        guard call.arguments.count == 1, let argument = call.arguments.first, let label = argument.label?.text,
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? implicitTimeZone(call, label: label, test: test, sources: sources)
         else { return false }
         let value = argument.expression
         let fixed: Bool
@@ -149,6 +161,55 @@ enum NeverNil {
             return false
         }
         return fixed && FailableLiteral.isLibrary(call, test: test)
+    }
+
+    /// `"TimeZone"` when `call` is `.init(label: …)` of Foundation's `TimeZone`: by the compiler's facts, or without
+    /// them for the label `secondsFromGMT`, which no other initializer of Foundation or the standard library has,
+    /// when the package's sources declare no initializer of it.
+    private static func implicitTimeZone(
+        _ call: FunctionCallExprSyntax, label: String, test: ScannedTest, sources: SourceFunctions?
+    ) -> String? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "init"
+        else { return nil }
+        switch test.declaration(calledBy: call) {
+        case .known(let declaration):
+            return TypedDeclaration.foundationModules.contains(declaration.module ?? "")
+                && declaration.usr.contains("8TimeZoneV") ? "TimeZone" : nil
+        case .unknown:
+            guard label == "secondsFromGMT", sources?.declaresInitializer(label: label) != true else { return nil }
+            return "TimeZone"
+        }
+    }
+
+    /// The components of a date `Calendar.dateComponents(_:from:)` fills when asked.
+    private static let dateComponents: Set<String> = [
+        "era", "year", "month", "day", "hour", "minute", "second", "nanosecond", "weekday", "weekdayOrdinal", "quarter",
+        "weekOfMonth", "weekOfYear", "yearForWeekOfYear",
+    ]
+
+    /// Whether `member` reads a component a calendar was asked for: `c.second` of the test's `let c =
+    /// calendar.dateComponents([.hour, .minute, .second], from: date)`, or of that call itself. Foundation sets every
+    /// component it is asked for (hummingbird-project/swift-jobs 1.3.1's schedule tests). Not one it was not asked
+    /// for, nor of components the test makes or changes (`DateComponents(hour: 1)`, a `var`).
+    private static func isRequestedComponent(_ member: MemberAccessExprSyntax, test: ScannedTest) -> Bool {
+        let component = member.declName.baseName.text
+        guard dateComponents.contains(component), let base = member.base else { return false }
+        let made =
+            base.as(DeclReferenceExprSyntax.self).flatMap { test.letValue(of: $0.baseName.text, at: Syntax(member)) }
+            ?? base
+        guard let call = made.as(FunctionCallExprSyntax.self),
+            let called = call.calledExpression.as(MemberAccessExprSyntax.self),
+            called.declName.baseName.text == "dateComponents", call.arguments.count == 2,
+            call.arguments.first?.label == nil, call.arguments.last?.label?.text == "from",
+            let asked = call.arguments.first?.expression.as(ArrayExprSyntax.self),
+            FailableLiteral.isLibrary(call, test: test)
+        else { return false }
+        return asked.elements.contains { element in
+            guard let named = element.expression.as(MemberAccessExprSyntax.self) else { return false }
+            let base = named.base?.trimmedDescription
+            return (base == nil || base == "Calendar.Component") && named.declName.baseName.text == component
+        }
     }
 
     /// The calendar identifiers Foundation names (`NSCalendar.Identifier`), each of a calendar it has.
