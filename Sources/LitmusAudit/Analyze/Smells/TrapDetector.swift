@@ -352,6 +352,7 @@ enum TrapDetector {
 
     /// A trap inside Nimble's `expect { … }.to(throwAssertion())`, which catches it on purpose.
     private static func isExpectedTrap(_ node: Syntax) -> Bool {
+        if ExitTestBody.contains(node) { return true }
         var current = node.parent
         while let syntax = current {
             if let call = syntax.as(FunctionCallExprSyntax.self),
