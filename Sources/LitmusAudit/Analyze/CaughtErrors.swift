@@ -15,7 +15,7 @@ enum CaughtErrors {
     static func swallowed(in body: CodeBlockSyntax, test shown: String) -> [(node: Syntax, message: String)] {
         body.descendants(of: DoStmtSyntax.self).flatMap { statement -> [(node: Syntax, message: String)] in
             guard !statement.catchClauses.isEmpty, !failsWhenNothingThrows(statement.body),
-                !triesOnlyIntended(statement.body), !ExitTestBody.contains(statement)
+                !triesOnlyIntended(statement.body), !ExitTestBody.contains(statement, failing: true)
             else { return [] }
             let checkedAfter = checkedNilAfter(statement)
             return statement.catchClauses.compactMap { clause in

@@ -250,7 +250,7 @@ enum SwallowedErrorIntent {
     /// Whether `expression`'s discarded error is not the error under test.
     static func isIntended(_ expression: TryExprSyntax) -> Bool {
         isInCleanup(expression) || isCleanup(expression.expression) || isEnding(expression)
-            || ExitTestBody.contains(expression)
+            || ExitTestBody.contains(expression, failing: true)
             || isWaitOnly(expression.expression)
             || isFixture(expression.expression) || callsCheckingClosure(expression)
     }
