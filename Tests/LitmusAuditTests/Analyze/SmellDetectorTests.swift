@@ -401,10 +401,15 @@ struct SmellDetectorTests {
             func testD() { if !closeEnough(f(1), 1) { print("off"); if strict { XCTFail() } }; XCTAssertEqual(g(), 1) }
             func testE() { if ready { print("early"); return; XCTFail() }; XCTAssertEqual(g(), 1) }
             func testF() { if !closeEnough(f(1), 1) { print("off"); if strict { XCTFail("strict") } else { XCTFail("lax") } } }
+            func testG() { do { try verify() } catch let error as VerificationError { for input in error.inputs { print(input) }; XCTFail("\\(error)") } catch { XCTFail("\\(error)") } }
+            func testH() { do { try verify() } catch let error as VerificationError { for input in error.inputs { print(input); break }; XCTFail("\\(error)") } catch { XCTFail("\\(error)") } }
+            func testI() { for input in inputs { print(input) }; XCTAssertEqual(g(), 1) }
             """
-        // Then a switch with a case that fails nothing (C), a failure under a condition (D) and a return before the
-        // failure (E) leave the print running on passing runs
-        #expect(try xctestFindings(.redundantPrint, methods) == ["testC:5", "testD:6", "testE:7"])
+        // Then a switch with a case that fails nothing (C), a failure under a condition (D), a return before the
+        // failure (E), a loop left by a break (H) and a loop with no failure after it (I) leave the print running on
+        // passing runs; a loop in a catch that then fails (G) does not
+        #expect(
+            try xctestFindings(.redundantPrint, methods) == ["testC:5", "testD:6", "testE:7", "testH:10", "testI:11"])
     }
 
     @Test("eagerTest: checks of four methods of one value; four checks of one method are not")

@@ -8,20 +8,43 @@ import SwiftSyntax
 enum FailingPath {
     /// Whether `statement`'s block records a failure every time `statement` runs: a statement before it that
     /// fails (``fails(_:failures:)``), or one after it with none between that may leave the block
-    /// (``mayLeave(_:)``: a `return`, `break`, `continue`, `throw` or `try`, which a `catch` may take). `failures`
-    /// are the test's failure calls (`XCTFail`, `Issue.record`, `XCTAssert(false)`, …).
+    /// (``mayLeave(_:)``: a `return`, `break`, `continue`, `throw` or `try`, which a `catch` may take). When its
+    /// block records none and lets it run to the block's end, the statement that holds the block (a loop, an `if`, a
+    /// `catch`) is read the same way in its own block, up to the closure or function around them: swift-nio-imap
+    /// 0.2.0 prints the inputs in a loop, then fails in every case of a `switch` after it. `failures` are the test's
+    /// failure calls (`XCTFail`, `Issue.record`, `XCTAssert(false)`, …).
     static func recordsFailure(around statement: CodeBlockItemSyntax, failures: [Syntax]) -> Bool {
-        guard let block = statement.parent?.as(CodeBlockItemListSyntax.self) else { return false }
-        var after = false
-        for item in block {
-            if item.id == statement.id {
-                after = true
-                continue
+        var statement = statement
+        while let block = statement.parent?.as(CodeBlockItemListSyntax.self) {
+            var after = false
+            for item in block {
+                if item.id == statement.id {
+                    after = true
+                    continue
+                }
+                if fails(item, failures: failures) { return true }
+                if after, mayLeave(item) { return false }
             }
-            if fails(item, failures: failures) { return true }
-            if after, mayLeave(item) { return false }
+            guard let outer = holder(of: block) else { return false }
+            statement = outer
         }
         return false
+    }
+
+    /// The statement whose body `block` is (a loop, an `if`, a `switch` case, a `do` or its `catch`); `nil` for the
+    /// body of a closure, a function or an accessor.
+    private static func holder(of block: CodeBlockItemListSyntax) -> CodeBlockItemSyntax? {
+        var current = block.parent
+        while let node = current {
+            if let item = node.as(CodeBlockItemSyntax.self) { return item }
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) || node.is(AccessorDeclSyntax.self)
+                || node.is(InitializerDeclSyntax.self) || node.is(DeinitializerDeclSyntax.self)
+            {
+                return nil
+            }
+            current = node.parent
+        }
+        return nil
     }
 
     /// Whether `item` records a failure whichever way it goes: a failure call, or an `if` with an `else` or a
