@@ -353,4 +353,44 @@ struct RequiredBeforeSpecTests {
         // Then the first example can pass checking nothing; the second fails when the branch is skipped
         #expect(findings.compactMap(\.line) == [7])
     }
+
+    @Test(
+        "An if-let after Nimble's expect(x).toNot(beNil()) cannot skip; after another matcher, or of another value, it can"
+    )
+    func nimbleNotNil() throws {
+        // Given ReactiveSwift 7.2.1's materialize specs, and near misses
+        let source = """
+            import Quick
+            import Nimble
+            final class EventSpec: QuickSpec {
+                override class func spec() {
+                    it("reifies") {
+                        expect(latestEvent).toNot(beNil())
+                        if let event = latestEvent { expect(event.value) == 1 }
+                    }
+                    it("reifies again") {
+                        expect(latestEvent).notTo(beNil())
+                        if let event = latestEvent { expect(event.value) == 1 }
+                    }
+                    it("matches otherwise") {
+                        expect(latestEvent).toNot(equal(.completed))
+                        if let event = latestEvent { expect(event.value) == 1 }
+                    }
+                    it("checks another value") {
+                        expect(firstEvent).toNot(beNil())
+                        if let event = latestEvent { expect(event.value) == 1 }
+                    }
+                    it("fills a list") {
+                        expect(events).toNot(beEmpty())
+                        if let last = events.last { expect(last.value) == 1 }
+                    }
+                }
+            }
+            """
+        // When
+        let findings = try analyzeSources(["EventSpec.swift": source]).findings
+            .filter { $0.kind == .conditionalTestLogic }
+        // Then another matcher (line 15) and another value (line 19) leave the branch able to skip
+        #expect(findings.compactMap(\.line) == [15, 19])
+    }
 }

@@ -235,8 +235,28 @@ enum RequiredBefore {
         case "XCTAssert", "XCTAssertTrue", "#expect", "#require":
             // The condition itself, as written: an `if` on the same condition cannot skip once it passed.
             return condition(first) + [holds(first)]
+        case "toNot", "notTo":
+            return nimbleRequirement(check, matcher: first)
         default:
             return []
+        }
+    }
+
+    /// What Nimble's `expect(x).toNot(beNil())` (or `notTo`) requires: `x` not `nil`; `expect(xs).toNot(beEmpty())`:
+    /// `xs` not empty (ReactiveSwift 7.2.1's specs check `expect(latestEvent).toNot(beNil())` before `if let event =
+    /// latestEvent`).
+    private static func nimbleRequirement(_ check: Syntax, matcher: ExprSyntax) -> [String] {
+        guard let matcherCall = matcher.as(FunctionCallExprSyntax.self), matcherCall.arguments.isEmpty,
+            let matcherName = matcherCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let member = check.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
+            let subject = member.base?.as(FunctionCallExprSyntax.self),
+            subject.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "expect",
+            subject.arguments.count == 1, let value = subject.arguments.first?.expression
+        else { return [] }
+        switch matcherName {
+        case "beNil": return [value.trimmedDescription]
+        case "beEmpty": return [value.trimmedDescription + ".isEmpty == false"]
+        default: return []
         }
     }
 
