@@ -60,4 +60,28 @@ struct JustAssignedTests {
                 "testA", "testB", "testC", "testD", "testE", "testF", "testG", "testH", "testI", "testJ",
             ])
     }
+
+    @Test("Declared with a value that is not optional, read since only through unwraps: no trap")
+    func declaredSet() throws {
+        // Given ReactiveSwift 7.2.1's `var property = Optional(MutableProperty(1))` then `property!.value = 2`, …
+        let members = """
+                func testA() { var c: Connection? = Pool.make(); XCTAssertEqual(c!.id, 0) }
+                func testB() { var c = Optional(Connection()); c!.id = 2; XCTAssertEqual(c!.id, 2); c = nil }
+                func testC() { var c: Connection? = .some(Pool.make()); let id = c!.id; XCTAssertEqual(c!.id, id) }
+            """
+        #expect(try traps(members) == [])
+    }
+
+    @Test("Near misses: declared with an optional, handed on, read as an optional, set to nil, unwrapped in a closure")
+    func declaredNearMisses() throws {
+        let members = """
+                func testA() { var c: Connection? = Pool.find(1); XCTAssertEqual(c!.id, 0) }
+                func testB() { var c: Connection? = Pool.make(); reset(&c); XCTAssertEqual(c!.id, 0) }
+                func testC() { var c: Connection? = Pool.make(); use(c); XCTAssertEqual(c!.id, 0) }
+                func testD() { var c: Connection? = Pool.make(); c = nil; XCTAssertEqual(c!.id, 0) }
+                func testE() { var c: Connection? = Pool.make(); later { c = nil }; XCTAssertEqual(c!.id, 0) }
+                func testF() { var c = Optional(Connection()); later { print(c!.id) }; XCTAssertEqual(c!.id, 0) }
+            """
+        #expect(try traps(members) == ["testA", "testB", "testC", "testD", "testE", "testF"])
+    }
 }

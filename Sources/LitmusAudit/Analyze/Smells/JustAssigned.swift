@@ -26,6 +26,17 @@ enum JustAssigned {
             return false
         }
         for earlier in statements[..<index].reversed() {
+            // The local's own declaration with a value (`var property: MutableProperty<Int>? = MutableProperty(1)`,
+            // `var property = Optional(MutableProperty(1))`: ReactiveSwift 7.2.1's specs).
+            if readsLocal, let local, let declaration = earlier.item.as(VariableDeclSyntax.self),
+                declaration.bindings.contains(where: { $0.id == local.id })
+            {
+                guard let value = local.initializer?.value else { return false }
+                let made = wrapped(value)
+                return AssignedAtSetUp.givesValue(
+                    made, declared: AssignedAtSetUp.declaredTypeName(local) ?? initializedType(made), test: test,
+                    sources: sources)
+            }
             if let (target, value) = assignment(of: name, in: earlier) {
                 // A bare `x =` sets the local where there is one; `self.x =` the property.
                 let setsLocal = target.is(DeclReferenceExprSyntax.self) && local != nil
@@ -36,10 +47,7 @@ enum JustAssigned {
                     : AssignedAtSetUp.declaredType(of: unwrap.expression, test: test)
                 return AssignedAtSetUp.givesValue(value, declared: declared, test: test, sources: sources)
             }
-            let names = Syntax(earlier).descendants(of: DeclReferenceExprSyntax.self).contains {
-                $0.baseName.text == name
-            }
-            if !readsLocal || names { return false }
+            if !readsLocal || setsOrHands(name, in: earlier) { return false }
         }
         return false
     }
@@ -57,6 +65,41 @@ enum JustAssigned {
             node = current.parent
         }
         return nil
+    }
+
+    /// Whether `statement` names the local `name` other than by unwrapping it (`name!.value = 2`, `name!.lifetime`
+    /// leave it as it was): an assignment, an argument (`&name`), a closure that may set it later, a read of the
+    /// optional itself.
+    private static func setsOrHands(_ name: String, in statement: CodeBlockItemSyntax) -> Bool {
+        Syntax(statement).descendants(of: DeclReferenceExprSyntax.self).contains { reference in
+            guard reference.baseName.text == name else { return false }
+            guard reference.parent?.is(ForceUnwrapExprSyntax.self) == true else { return true }
+            var current = reference.parent
+            while let node = current, node.id != statement.id {
+                if node.is(ClosureExprSyntax.self) { return true }
+                current = node.parent
+            }
+            return false
+        }
+    }
+
+    /// The type `value` initializes by its name, generic arguments aside: `MutableProperty` of
+    /// `MutableProperty<Int>(1)`; `nil` for anything else.
+    private static func initializedType(_ value: ExprSyntax) -> String? {
+        guard let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self) else { return nil }
+        let called = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression
+        guard let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true
+        else { return nil }
+        return name
+    }
+
+    /// The value `Optional(value)` or `.some(value)` wraps; `value` itself otherwise.
+    private static func wrapped(_ value: ExprSyntax) -> ExprSyntax {
+        guard let call = value.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let argument = call.arguments.first, argument.label == nil,
+            ["Optional", ".some", "Optional.some"].contains(call.calledExpression.trimmedDescription)
+        else { return value }
+        return argument.expression
     }
 
     /// Whether `node` is in the condition of a `while` or `repeat` that `statement` is: evaluated again after
