@@ -309,6 +309,32 @@ struct StaticIntentTests {
     }
 
     @Test(
+        "A Quick example described as not deadlocking, crashing or overflowing asserts by running; another must assert")
+    func exampleNamedForRunning() throws {
+        // Given ReactiveSwift 7.2.1's examples, and near misses
+        let source = """
+            import Quick
+            import Nimble
+            final class SignalSpec: QuickSpec {
+                override class func spec() {
+                    describe("AggregateBuilder") {
+                        it("should not deadlock upon disposal") { run() }
+                        it("shouldn't overflow on a real scheduler") { run() }
+                        it("should not crash allocating memory with a few observers") { run() }
+                        it("should dispose of the observer") { run() }
+                        it("should count the overflows") { run() }
+                    }
+                }
+            }
+            """
+        // When
+        let found = try analyzeSources(["SignalSpec.swift": source]).findings.filter { $0.kind == .noAssertion }
+            .compactMap(\.line)
+        // Then only the examples described by what they do, not by what must not happen, assert nothing
+        #expect(found == [9, 10])
+    }
+
+    @Test(
         "A test that names a type of its target whose members check asserts through it; one naming another type does not"
     )
     func checkingTypes() throws {
