@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 import Testing
 
@@ -22,5 +23,28 @@ struct SwiftSourceTests {
             $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         }
         #expect(called == ["assertSnapshot"])
+    }
+
+    @Test("Two hundred and fifty nested calls parse on a thread with macOS's 512 KB stack of a concurrency thread")
+    func deepNestingOnASmallStack() {
+        // Given the deepest nesting parsed, from a thread whose stack a debug parser would overflow at 30 levels
+        let text = nested(250)
+        let parsed = Parsed()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            parsed.calls = SwiftSource.parse(text).descendants(of: FunctionCallExprSyntax.self).count
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        // When it is parsed there
+        thread.start()
+        done.wait()
+        // Then it does not crash, and every call is read
+        #expect(parsed.calls == 251)
+    }
+
+    /// What the parsing thread found.
+    private final class Parsed: @unchecked Sendable {
+        var calls = 0
     }
 }
