@@ -404,12 +404,16 @@ struct SmellDetectorTests {
             func testG() { do { try verify() } catch let error as VerificationError { for input in error.inputs { print(input) }; XCTFail("\\(error)") } catch { XCTFail("\\(error)") } }
             func testH() { do { try verify() } catch let error as VerificationError { for input in error.inputs { print(input); break }; XCTFail("\\(error)") } catch { XCTFail("\\(error)") } }
             func testI() { for input in inputs { print(input) }; XCTAssertEqual(g(), 1) }
+            func testJ() { print("closing"); promise.fail(ChannelError.closed); XCTAssertThrowsError(try promise.futureResult.wait()) }
             """
         // Then a switch with a case that fails nothing (C), a failure under a condition (D), a return before the
         // failure (E), a loop left by a break (H) and a loop with no failure after it (I) leave the print running on
         // passing runs; a loop in a catch that then fails (G) does not
+        // And a promise's `fail` (J) is no failure of the test
         #expect(
-            try xctestFindings(.redundantPrint, methods) == ["testC:5", "testD:6", "testE:7", "testH:10", "testI:11"])
+            try xctestFindings(.redundantPrint, methods) == [
+                "testC:5", "testD:6", "testE:7", "testH:10", "testI:11", "testJ:12",
+            ])
     }
 
     @Test("eagerTest: checks of four methods of one value; four checks of one method are not")

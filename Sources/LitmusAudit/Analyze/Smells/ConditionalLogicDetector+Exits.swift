@@ -39,14 +39,28 @@ extension ConditionalLogicDetector {
     /// `fail(…)`, or a `throw`.
     private static func isFailure(_ statement: CodeBlockItemSyntax.Item) -> Bool {
         if statement.is(ThrowStmtSyntax.self) { return true }
-        let expression = statement.as(ExprSyntax.self)
-        let call = (expression?.as(TryExprSyntax.self)?.expression ?? expression)?.as(FunctionCallExprSyntax.self)
-        guard let call, let name = CallCollector.calledName(call.calledExpression) else { return false }
+        return statement.as(ExprSyntax.self).map(isFailureCall) ?? false
+    }
+
+    /// Whether `expression` is a call that records a failure whenever it runs: `XCTFail(…)` and Nimble's `fail(…)`
+    /// called bare (not `promise.fail(error)`), `Issue.record(…)`, `XCTAssert(false)` or `XCTAssertTrue(false)`,
+    /// `#expect(false)` or `#expect(Bool(false))`; under `try` too.
+    static func isFailureCall(_ expression: ExprSyntax) -> Bool {
+        let unwrapped = expression.as(TryExprSyntax.self)?.expression ?? expression
+        if let macro = unwrapped.as(MacroExpansionExprSyntax.self) {
+            let first = macro.arguments.first?.expression.trimmedDescription
+            return ["expect", "require"].contains(macro.macroName.text) && (first == "false" || first == "Bool(false)")
+        }
+        guard let call = unwrapped.as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(call.calledExpression)
+        else { return false }
         if name == "record" {
             return call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "Issue"
         }
-        // Nimble's `fail(…)` called bare, not a member of another type (`promise.fail(error)`).
-        return call.calledExpression.is(DeclReferenceExprSyntax.self) && (name == "XCTFail" || name == "fail")
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self) else { return false }
+        if name == "XCTFail" || name == "fail" { return true }
+        let first = call.arguments.first?.expression.trimmedDescription
+        return ["XCTAssert", "XCTAssertTrue"].contains(name) && (first == "false" || first == "Bool(false)")
     }
 
     /// Whether every one of `conditions` binds an unwrap that records a failure when it finds nil (`let e = try?

@@ -7,13 +7,13 @@ import SwiftSyntax
 /// apple/swift-nio-extras 1.35.2's `catch { print(error); XCTFail(…) }`).
 enum FailingPath {
     /// Whether `statement`'s block records a failure every time `statement` runs: a statement before it that
-    /// fails (``fails(_:failures:)``), or one after it with none between that may leave the block
+    /// fails (``fails(_:)``), or one after it with none between that may leave the block
     /// (``mayLeave(_:)``: a `return`, `break`, `continue`, `throw` or `try`, which a `catch` may take). When its
     /// block records none and lets it run to the block's end, the statement that holds the block (a loop, an `if`, a
     /// `catch`) is read the same way in its own block, up to the closure or function around them: swift-nio-imap
-    /// 0.2.0 prints the inputs in a loop, then fails in every case of a `switch` after it. `failures` are the test's
-    /// failure calls (`XCTFail`, `Issue.record`, `XCTAssert(false)`, …).
-    static func recordsFailure(around statement: CodeBlockItemSyntax, failures: [Syntax]) -> Bool {
+    /// 0.2.0 prints the inputs in a loop, then fails in every case of a `switch` after it. A failure is a call that
+    /// records one whenever it runs (``ConditionalLogicDetector/isFailureCall(_:)``: not `promise.fail(error)`).
+    static func recordsFailure(around statement: CodeBlockItemSyntax) -> Bool {
         var statement = statement
         while let block = statement.parent?.as(CodeBlockItemListSyntax.self) {
             var after = false
@@ -22,7 +22,7 @@ enum FailingPath {
                     after = true
                     continue
                 }
-                if fails(item, failures: failures) { return true }
+                if fails(item) { return true }
                 if after, mayLeave(item) { return false }
             }
             guard let outer = holder(of: block) else { return false }
@@ -49,36 +49,35 @@ enum FailingPath {
 
     /// Whether `item` records a failure whichever way it goes: a failure call, or an `if` with an `else` or a
     /// `switch`, each branch of which records one before anything in it may leave.
-    static func fails(_ item: CodeBlockItemSyntax, failures: [Syntax]) -> Bool {
+    static func fails(_ item: CodeBlockItemSyntax) -> Bool {
         let expression =
             item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
         guard let expression else { return false }
-        let call = expression.as(TryExprSyntax.self)?.expression ?? expression
-        if failures.contains(where: { $0.id == call.id || $0.id == expression.id }) { return true }
-        if let choice = expression.as(IfExprSyntax.self) { return fails(choice, failures: failures) }
+        if ConditionalLogicDetector.isFailureCall(expression) { return true }
+        if let choice = expression.as(IfExprSyntax.self) { return fails(choice) }
         if let switched = expression.as(SwitchExprSyntax.self) {
             return !switched.cases.isEmpty
                 && switched.cases.allSatisfy { element in
-                    element.as(SwitchCaseSyntax.self).map { failsFirst($0.statements, failures: failures) } ?? false
+                    element.as(SwitchCaseSyntax.self).map { failsFirst($0.statements) } ?? false
                 }
         }
         return false
     }
 
     /// An `if` whose every way, its `else` included, fails first.
-    private static func fails(_ choice: IfExprSyntax, failures: [Syntax]) -> Bool {
-        guard failsFirst(choice.body.statements, failures: failures) else { return false }
+    private static func fails(_ choice: IfExprSyntax) -> Bool {
+        guard failsFirst(choice.body.statements) else { return false }
         switch choice.elseBody {
         case .none: return false
-        case .codeBlock(let block): return failsFirst(block.statements, failures: failures)
-        case .ifExpr(let next): return fails(next, failures: failures)
+        case .codeBlock(let block): return failsFirst(block.statements)
+        case .ifExpr(let next): return fails(next)
         }
     }
 
     /// Whether `statements` record a failure before any of them may leave.
-    private static func failsFirst(_ statements: CodeBlockItemListSyntax, failures: [Syntax]) -> Bool {
+    private static func failsFirst(_ statements: CodeBlockItemListSyntax) -> Bool {
         for item in statements {
-            if fails(item, failures: failures) { return true }
+            if fails(item) { return true }
             if mayLeave(item) { return false }
         }
         return false

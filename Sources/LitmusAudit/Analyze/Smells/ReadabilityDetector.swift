@@ -74,8 +74,7 @@ enum ReadabilityDetector {
     /// `try` before the failure: `do { print(x); try f(); XCTFail("no error") } catch {}` prints on passing runs.
     static func isBesideFailure(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
         guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else { return false }
-        return FailingPath.recordsFailure(
-            around: statement, failures: test.assertions.filter(ConditionalLogicDetector.isFailureOnly))
+        return FailingPath.recordsFailure(around: statement)
     }
 
     /// Whether `node` lies in the message of a check (an argument after its operands): evaluated only when
