@@ -185,8 +185,10 @@ struct HelperIndex {
     /// Whether `call` calls only helpers that return `nil` only once they have recorded a failure a test of
     /// `framework` fails by (``NilAfterFailure``): `guard let x = helper(…) else { return }` leaves a failed test.
     func failsWhenNil(_ call: FunctionCallExprSyntax, framework: ScannedTest.Framework) -> Bool {
+        // A Quick example runs under XCTest: an `XCTFail` fails it.
+        let failing: ScannedTest.Framework = framework == .quick ? .xctest : framework
         let resolved = resolve(call)
-        return !resolved.isEmpty && resolved.allSatisfy { nilAfterFailure[$0] == framework }
+        return !resolved.isEmpty && resolved.allSatisfy { nilAfterFailure[$0] == failing }
     }
 
     /// When every XCTest call of `function` is an `XCTFail` whose next statement throws: a `throw`, or (swift-nio

@@ -3,8 +3,8 @@ import Testing
 @testable import LitmusAudit
 
 /// conditionalTestLogic and a guard on a helper of the package's that returns `nil` only once it has recorded a
-/// failure (async-http-client 1.37.0's and swift-nio 2.101.3's `XCTAssertNoThrowWithResult`, swift-nio-http2
-/// 1.46.0's `assertStreamError`, swift-nio's `frameForFrame`).
+/// failure (async-http-client 1.37.0's and swift-nio 2.101.3's `XCTAssertNoThrowWithResult`, swift-nio's
+/// `frameForFrame`).
 @Suite("conditionalTestLogic: a guard on a helper that fails before it gives nil")
 struct NilAfterFailureTests {
     /// The tests of `tests` (XCTest methods of a class `T`) a guard or an if can skip, with `helpers` in a file of
@@ -29,11 +29,12 @@ struct NilAfterFailureTests {
         }
         func assertStreamError(_ body: @autoclosure () -> StateMachineResult) -> Error? {
             switch body() {
-            case .streamError(streamID: _, underlyingError: let error):
-                return error
-            case let result:
-                XCTFail("Expected a stream error, got \\(result)")
+            case .streamError(let error?):
+                XCTFail("unexpected \\(error)")
                 return nil
+            case let result:
+                guard let error = result.error else { XCTFail("Expected a stream error, got \\(result)"); return nil }
+                return error
             }
         }
         func frame(_ channel: Channel) -> Frame? {
@@ -56,7 +57,7 @@ struct NilAfterFailureTests {
         #expect(found == [])
     }
 
-    @Test("Near misses: under try?, a closure that may give nil, nil before failing, a property, a return in a loop")
+    @Test("Near misses: try?, a closure that may give nil, nil first, a property, a loop, a case binding, a parameter")
     func mayGiveNilSilently() throws {
         let helpers =
             failing + """
@@ -81,6 +82,16 @@ struct NilAfterFailureTests {
                     XCTFail("none")
                     return nil
                 }
+                func trailers(_ part: Part) -> Headers? {
+                    switch part {
+                    case .end(let trailers): return trailers
+                    case let other: XCTFail("\\(other)"); return nil
+                    }
+                }
+                func checked(_ response: Response?) -> Response? {
+                    if let response, response.status != .ok { XCTFail("bad"); return nil }
+                    return response
+                }
                 """
         let tests = """
             func testTried() { guard let error = try? assertStreamError(machine.send()) else { return }; XCTAssertEqual(error.code, 1) }
@@ -88,9 +99,30 @@ struct NilAfterFailureTests {
             func testFirst() { guard let value = first(items) else { return }; XCTAssertEqual(value, 1) }
             func testProperty() { guard let channel = opened(message) else { return }; XCTAssertEqual(channel, 1) }
             func testLoop() { guard let value = found(items) else { return }; XCTAssertEqual(value, 1) }
+            func testCase() { guard let headers = trailers(part) else { return }; XCTAssertEqual(headers.count, 1) }
+            func testParameter() { guard let response = checked(response) else { return }; XCTAssertEqual(response.status, .ok) }
             """
         let found = try skippable(tests, helpers: helpers)
-        #expect(found == ["testTried", "testQuiet", "testFirst", "testProperty", "testLoop"])
+        #expect(
+            found == [
+                "testTried", "testQuiet", "testFirst", "testProperty", "testLoop", "testCase", "testParameter",
+            ])
+    }
+
+    @Test("A Quick example runs under XCTest: a guard on an XCTFail helper there cannot skip silently")
+    func quickExample() throws {
+        let file = """
+            import Quick
+            import Nimble
+            final class ClientSpec: QuickSpec {
+                override class func spec() {
+                    it("gets") { guard let response = XCTAssertNoThrowWithResult(try client.get()) else { return }; expect(response.status) == .ok }
+                }
+            }
+            """
+        let found = try analyzeSources(["ClientSpec.swift": file, "Helpers.swift": "import XCTest\n" + failing])
+            .findings.filter { $0.kind == .conditionalTestLogic }
+        #expect(found.isEmpty)
     }
 
     @Test("An XCTFail helper in a Swift Testing test records nothing: its guard can still skip")

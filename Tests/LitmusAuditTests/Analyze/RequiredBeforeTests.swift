@@ -384,13 +384,18 @@ struct RequiredBeforeSpecTests {
                         expect(events).toNot(beEmpty())
                         if let last = events.last { expect(last.value) == 1 }
                     }
+                    it("calls again") {
+                        expect(iterator.next()).toNot(beNil())
+                        if let event = iterator.next() { expect(event.value) == 1 }
+                    }
                 }
             }
             """
         // When
         let findings = try analyzeSources(["EventSpec.swift": source]).findings
             .filter { $0.kind == .conditionalTestLogic }
-        // Then another matcher (line 15) and another value (line 19) leave the branch able to skip
-        #expect(findings.compactMap(\.line) == [15, 19])
+        // Then another matcher (line 15), another value (line 19) and a call, which may give another value (line
+        // 27), leave the branch able to skip
+        #expect(findings.compactMap(\.line) == [15, 19, 27])
     }
 }

@@ -3,9 +3,8 @@ import SwiftSyntax
 /// Helpers that return `nil` only once they have recorded a failure: a test's `guard let x = helper(…) else {
 /// return }` leaves only after the test has failed, so the checks after it cannot be skipped silently.
 /// swift-nio 2.101.3's and async-http-client 1.37.0's `XCTAssertNoThrowWithResult` (`do { return try await
-/// expression() } catch { XCTFail(…) }; return nil`), swift-nio-http2 1.46.0's `assertStreamError` (`switch
-/// body() { case .streamError(…, let error, …): return error; case let result: XCTFail(…); return nil }`),
-/// swift-nio-ssh 0.15.1's `assertChannelOpen`.
+/// expression() } catch { XCTFail(…) }; return nil`), swift-nio's `frameForFrame` (`guard let frame = … else {
+/// XCTFail(…); return nil }; …; return frame`).
 ///
 /// The helper's statements are followed path by path, structured as they are written: a failure call as a
 /// statement of its own marks the path failed; `do`/`catch`, `if`/`else`, `guard` and `switch` split and join
@@ -131,9 +130,11 @@ enum NilAfterFailure {
 
     /// Whether a returned `value` is written as one that cannot be `nil`: a literal, a call of one of the helper's
     /// closure parameters whose result is not optional (`return try await expression()` of `_ expression:
-    /// @autoclosure () async throws -> Result`), or a name a pattern binds to what an optional or a case holds
-    /// (`guard let frame = …`, `case .streamError(_, let error, _)`). Anything else (`nil`, `try?`, a property,
-    /// a call of another function) may be `nil` for all the syntax tells.
+    /// @autoclosure () async throws -> Result`), or a name an optional binding around the `return` unwrapped
+    /// (`guard let frame = …` before it in its block or one around it, `if let frame` whose body holds it), not one
+    /// of the helper's parameters. Anything else (`nil`, `try?`, a property, a call of another function, a value a
+    /// `case` binds, which may itself be optional: `case .end(let trailers)` of an `HTTPHeaders?`) may be `nil` for
+    /// all the syntax tells.
     static func isValue(_ value: ExprSyntax, in function: FunctionDeclSyntax) -> Bool {
         var value = value
         while true {
@@ -151,10 +152,11 @@ enum NilAfterFailure {
         {
             return true
         }
+        let parameters = function.signature.parameterClause.parameters
         if let call = value.as(FunctionCallExprSyntax.self),
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         {
-            return function.signature.parameterClause.parameters.contains { parameter in
+            return parameters.contains { parameter in
                 guard (parameter.secondName ?? parameter.firstName).text == name else { return false }
                 var type = parameter.type
                 if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
@@ -163,28 +165,46 @@ enum NilAfterFailure {
                     && !closure.returnClause.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
             }
         }
-        guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let body = function.body else {
-            return false
-        }
-        return boundValues(in: body).contains(name) && !declaredNames(in: body).contains(name)
+        guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            !parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
+        else { return false }
+        return isUnwrapped(name, at: Syntax(value), in: function)
     }
 
-    /// The names `body` binds by a pattern to what an optional holds (`guard let x = …`, `if let x`) or a case
-    /// holds (`case .some(let x)`, `if case let .frame(x) = …`).
-    private static func boundValues(in body: CodeBlockSyntax) -> Set<String> {
-        let unwrapped = body.descendants(of: OptionalBindingConditionSyntax.self).flatMap {
-            identifiers(in: $0.pattern)
+    /// Whether an optional binding of `name` holds at `node`: a `guard let name` earlier in a block around it, or an
+    /// `if let name` whose body holds it, with no declaration of `name` between (up to `function`).
+    private static func isUnwrapped(_ name: String, at node: Syntax, in function: FunctionDeclSyntax) -> Bool {
+        var child = node
+        var current = node.parent
+        while let syntax = current, syntax.id != function.id {
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+            if let choice = syntax.as(IfExprSyntax.self), choice.body.id == child.id,
+                binds(name, choice.conditions)
+            {
+                return true
+            }
+            if let list = syntax.as(CodeBlockItemListSyntax.self) {
+                for item in list.reversed() where item.endPosition <= child.position {
+                    if let guarded = item.item.as(GuardStmtSyntax.self), binds(name, guarded.conditions) { return true }
+                    if let declaration = item.item.as(VariableDeclSyntax.self),
+                        declaration.bindings.contains(where: { identifiers(in: $0.pattern).contains(name) })
+                    {
+                        return false
+                    }
+                }
+            }
+            child = syntax
+            current = syntax.parent
         }
-        let matched = body.descendants(of: ValueBindingPatternSyntax.self).filter { pattern in
-            pattern.ancestorOrSelf(mapping: { $0.as(SwitchCaseItemSyntax.self) }) != nil
-                || pattern.ancestorOrSelf(mapping: { $0.as(MatchingPatternConditionSyntax.self) }) != nil
-        }.flatMap { identifiers(in: $0.pattern) }
-        return Set(unwrapped + matched)
+        return false
     }
 
-    /// The names `body` declares with `let` or `var` (which may hold anything).
-    private static func declaredNames(in body: CodeBlockSyntax) -> Set<String> {
-        Set(body.descendants(of: PatternBindingSyntax.self).flatMap { identifiers(in: $0.pattern) })
+    /// Whether `conditions` unwrap `name` (`let name = …`, `let name`).
+    private static func binds(_ name: String, _ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.contains { element in
+            element.condition.as(OptionalBindingConditionSyntax.self).map { identifiers(in: $0.pattern) == [name] }
+                ?? false
+        }
     }
 
     /// The names `pattern` binds.

@@ -251,7 +251,9 @@ enum RequiredBefore {
             let member = check.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
             let subject = member.base?.as(FunctionCallExprSyntax.self),
             subject.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "expect",
-            subject.arguments.count == 1, let value = subject.arguments.first?.expression
+            subject.arguments.count == 1, let value = subject.arguments.first?.expression,
+            // A call may give another value the next time (`expect(iterator.next()).toNot(beNil())`).
+            value.descendants(of: FunctionCallExprSyntax.self).isEmpty, !value.is(FunctionCallExprSyntax.self)
         else { return [] }
         switch matcherName {
         case "beNil": return [value.trimmedDescription]
