@@ -130,26 +130,10 @@ final class SourceFunctions: @unchecked Sendable {
     /// Whether the files declare an initializer whose first argument is labelled `label` (`init?(secondsFromGMT:`):
     /// a call `.init(label: …)` may be the package's own.
     func declaresInitializer(label: String) -> Bool {
-        remembered("init|\(label)") {
-            lock.withLock {
-                loaded().contains { text in
-                    ["init(", "init?(", "init!("].contains { opening in
-                        // A declaration, not a call: `.init(label:` and `Type.init(label:` call one.
-                        [":", " "].contains { after in
-                            var rest = text[...]
-                            while let range = rest.range(of: opening + label + after) {
-                                if range.lowerBound == text.startIndex
-                                    || text[text.index(before: range.lowerBound)].isWhitespace
-                                {
-                                    return true
-                                }
-                                rest = rest[range.upperBound...]
-                            }
-                            return false
-                        }
-                    }
-                }
-            }
+        // A declaration starts its line's word: `.init(label:` and `Type.init(label:` call one.
+        let declaration = #"(^|\s)init[?!]?\("# + NSRegularExpression.escapedPattern(for: label) + #"[:\s]"#
+        return remembered("init|\(label)") {
+            lock.withLock { loaded().contains { $0.range(of: declaration, options: .regularExpression) != nil } }
         }
     }
 
