@@ -32,7 +32,16 @@ struct ConsumerPackageEndToEndTests {
         _ = try await run(["git", "-C", bare.path, "tag", "-f", version, head], in: scratch)
         // … and a package that depends on it as docs/using-litmus.md says.
         let consumer = scratch.appendingPathComponent("Shop")
-        let files = Self.consumerFiles(litmusURL: bare.absoluteString, version: version)
+        var files = Self.consumerFiles(litmusURL: bare.absoluteString, version: version)
+        // The build options scripts/test builds with (LITMUS_BUILD_OPTIONS: no index store, no debug
+        // information), given to every build of the consumer as a package's CI gives them: to `swift build`,
+        // to `swift package` (the plugin's build of `litmus`) and, through `.litmus-audit.json`, to the audit's.
+        let options = (ProcessInfo.processInfo.environment["LITMUS_BUILD_OPTIONS"] ?? "").split(separator: " ")
+            .map(String.init)
+        if !options.isEmpty {
+            let configuration = try JSONSerialization.data(withJSONObject: ["buildArguments": options])
+            files[".litmus-audit.json"] = String(decoding: configuration, as: UTF8.self)
+        }
         for (path, text) in files {
             let file = consumer.appendingPathComponent(path)
             try FileManager.default.createDirectory(
@@ -50,13 +59,13 @@ struct ConsumerPackageEndToEndTests {
         let places =
             [
                 "--package-path", consumer.path, "--scratch-path", scratch.appendingPathComponent("build").path,
-            ] + caches
+            ] + caches + options
         let auditFolder = scratch.appendingPathComponent("audit-build")
         let auditBuild =
             [
                 "--package-path", consumer.path, "--scratch-path", auditFolder.appendingPathComponent("build").path,
                 "--enable-code-coverage",
-            ] + caches
+            ] + caches + options
         let clock = ContinuousClock()
         var last = clock.now
         /// Prints how long the step since the last call took, so a slow CI run says where its time went.
