@@ -316,6 +316,21 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
     }
 
+    @Test("The first or last element of the test's one `let` of a non-empty literal is never nil; of a var it may be")
+    func endsOfLetLiterals() throws {
+        // Given swift-nio-ssl 2.36's `let promises = [p(), p(), p()]` then `promises.first!` (read false), and near misses
+        let methods = """
+            func testA() { let promises = [p(), p(), p()]; XCTAssertEqual(send(promises.first!), 1) }
+            func testB() { let name = "ab"; XCTAssertEqual(send(name.last!), 1) }
+            func testC() { var promises = [p()]; promises.removeAll(); XCTAssertEqual(send(promises.first!), 1) }
+            func testD() { let promises: [P] = []; XCTAssertEqual(send(promises.first!), 1) }
+            func testE() { let promises = make(); XCTAssertEqual(send(promises.first!), 1) }
+            func testF() { let promises = [p()]; run { promises in XCTAssertEqual(send(promises.first!), 1) } }
+            """
+        // Then a var, an empty literal, a value the package made and a closure's own parameter of that name still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
+    }
+
     @Test(
         "A read of exactly a ByteBuffer's readable bytes is never nil outside NIOCore's own tests; other reads may be")
     func readsOfReadableBytes() throws {

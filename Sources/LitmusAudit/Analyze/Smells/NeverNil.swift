@@ -75,7 +75,10 @@ enum NeverNil {
             ["first", "last"].contains(member.declName.baseName.text), let base = member.base
         {
             if isNonEmptyLiteral(base) { return true }
-            return base.as(DeclReferenceExprSyntax.self).map { isElementOfWrittenStrings($0, test: test) } ?? false
+            guard let name = base.as(DeclReferenceExprSyntax.self) else { return false }
+            // The test's one `let` of a non-empty literal (swift-nio-ssl's `let promises = [a, b, c]`).
+            if let value = test.onlyLetValue(of: name.baseName.text), isNonEmptyLiteral(value) { return true }
+            return isElementOfWrittenStrings(name, test: test)
         }
         return false
     }
