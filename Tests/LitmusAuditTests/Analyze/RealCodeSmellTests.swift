@@ -90,6 +90,8 @@ struct RealCodeSmellTests {
                 @Test func notOptional() { #expect(response.headers.isEmpty == false) }
                 @Test func otherCall() { #expect(json.count() == 7); #expect(json.isEmpty() == true) }
                 @Test func unwrapped() { var done: Bool! = finish(); #expect(done == true) }
+                @Test func setLater() { var done: Bool!; run { done = $0 }; #expect(done == true) }
+                @Test func setNil() { var done: Bool! = nil; run { done = $0 }; #expect(done == true) }
             """
         #expect(try swiftTestingLines(.boolAssertEquality, tests) == [7, 8, 9, 10])
         let methods = """

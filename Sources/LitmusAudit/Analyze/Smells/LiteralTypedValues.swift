@@ -5,7 +5,7 @@ import SwiftSyntax
 /// - an optional, reached through `?.` (`headers[.date]?.isEmpty == false`: present and not empty), or written as
 ///   one (`try? x`, `x as? Bool`, a collection's `.first`);
 /// - a name the test binds to another type's initializer (`let val = try JSONValue(true as Any)`) or
-///   declares of another type (`let flag: JSONValue`, `let done: Bool?`);
+///   declares of another type (`let flag: JSONValue`, `let done: Bool?`), or a `Bool!` it declares without a value;
 /// - a value the test also compares with a number or a string, by its name or the function it calls
 ///   (`json.getValue(for: "$.age") == 7` … `json.getValue(for: "$.isAdmin") == true`): a type
 ///   expressible by several literals, such as a JSON value.
@@ -19,7 +19,12 @@ struct LiteralTypedValues {
         for binding in test.all(PatternBindingSyntax.self) {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let type = binding.typeAnnotation?.type.trimmedDescription {
-                if !["Bool", "Bool!", "Swift.Bool"].contains(type) { typedNames.insert(name) }
+                // A `Bool!` left nil until a callback sets it (ReactiveX/RxSwift 6.10.2's `var changed: Bool!`) is
+                // an optional: `XCTAssertTrue(changed)` would trap where `XCTAssertEqual(changed, true)` fails.
+                let settable = binding.initializer.map { $0.value.is(NilLiteralExprSyntax.self) } ?? true
+                if !["Bool", "Bool!", "Swift.Bool"].contains(type) || (type == "Bool!" && settable) {
+                    typedNames.insert(name)
+                }
             } else if let value = binding.initializer?.value,
                 let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self),
                 let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
