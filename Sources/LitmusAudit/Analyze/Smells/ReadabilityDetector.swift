@@ -50,14 +50,15 @@ enum ReadabilityDetector {
     /// The calls of the standard library's `print`, `debugPrint` and `dump`, or Foundation's `NSLog`, in the
     /// test: not `print(…, to: &out)`, which writes into a string the test reads, nor one in a check's
     /// message (`#expect(x, "\(dump(y))"`), which runs only when the check fails, nor one beside a failure
-    /// (``isBesideFailure(_:test:)``). The compiler's facts tell
+    /// (``isBesideFailure(_:test:)``) or behind a debug switch (``DebugSwitch``). The compiler's facts tell
     /// the library's function from the package's own of the same name (`print(ast:)`, which returns the text
     /// the test checks); without them a call is kept, unconfirmed.
     static func printCalls(_ test: ScannedTest) -> [(call: FunctionCallExprSyntax, unconfirmed: Unconfirmed?)] {
         test.all(FunctionCallExprSyntax.self).compactMap { call in
             guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                 printing.contains(name), !call.arguments.contains(where: { $0.label?.text == "to" }),
-                !isInCheckMessage(call, assertions: test.assertions), !isBesideFailure(call, test: test)
+                !isInCheckMessage(call, assertions: test.assertions), !isBesideFailure(call, test: test),
+                !DebugSwitch.isBehindSwitch(Syntax(call))
             else { return nil }
             switch test.declaration(calledBy: call) {
             case .known(let declaration):
