@@ -71,6 +71,8 @@ struct HelperIndex {
     /// Declarations that return `nil` only once they have recorded a failure, with the framework it fails
     /// (``NilAfterFailure``).
     private var nilAfterFailure: [Int: ScannedTest.Framework] = [:]
+    /// Declarations that answer whether the platform can run a test (``PlatformGate``).
+    private var platformGates: Set<Int> = []
 
     /// The functions the package names as checks of its own (`checks` in `.litmus-audit.json`): a call of one
     /// by that name, on any receiver, is a check.
@@ -132,6 +134,7 @@ struct HelperIndex {
                 throwingAfterFailure[index] = unless
             }
             if let framework = NilAfterFailure.framework(of: function) { nilAfterFailure[index] = framework }
+            if PlatformGate.isGate(function) { platformGates.insert(index) }
             if !callsXCTest,
                 body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" })
             {
@@ -189,6 +192,20 @@ struct HelperIndex {
         let failing: ScannedTest.Framework = framework == .quick ? .xctest : framework
         let resolved = resolve(call)
         return !resolved.isEmpty && resolved.allSatisfy { nilAfterFailure[$0] == failing }
+    }
+
+    /// Whether `conditions` are one call, negated or not, of helpers that answer whether the platform can run a test
+    /// (``PlatformGate``): `guard ensureNewStdlib() else { return }` is a platform's gate, not the test's logic.
+    func gatesOnPlatform(_ conditions: ConditionElementListSyntax) -> Bool {
+        guard conditions.count == 1, var expression = conditions.first?.condition.as(ExprSyntax.self) else {
+            return false
+        }
+        if let negation = expression.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
+            expression = negation.expression
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        let resolved = resolve(call)
+        return !resolved.isEmpty && resolved.allSatisfy(platformGates.contains)
     }
 
     /// When every XCTest call of `function` is an `XCTFail` whose next statement throws: a `throw`, or (swift-nio

@@ -2,7 +2,8 @@ import SwiftSyntax
 
 /// Conditional Test Logic that can let a broken test pass: a check under an `if`, a `switch` case, a
 /// loop or a `catch`, where another way through checks nothing. Not flagged: conditions on what the test
-/// does not control (`#if`, `#available`, the platform, the environment, the host's network), an `if` whose other branch fails
+/// does not control (`#if`, `#available`, the platform, the environment, the host's network, a helper that asks the
+/// platform, ``PlatformGate``), an `if` whose other branch fails
 /// or checks too (`if let x { check(x) } else { XCTFail() }`), a `switch` every case of which checks or
 /// fails, a `guard … else { XCTFail() }`, a loop over a literal collection, a literal range or
 /// `allCases` (it always iterates), a `catch` after a `do` that fails, or checks, when nothing is thrown
@@ -80,6 +81,7 @@ enum ConditionalLogicDetector {
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
             if let branch = syntax.as(IfExprSyntax.self), !isUncontrolled(branch.conditions.trimmedDescription),
+                !helpers.gatesOnPlatform(branch.conditions),
                 !readsOnly(branch.conditions, tableNames),
                 !RequiredBefore.covers(branch, assertions: assertions, body: body),
                 !JustMade.covers(branch, test: test), !addsToElementChecks(branch, assertions: assertions)
@@ -204,6 +206,7 @@ enum ConditionalLogicDetector {
                     }
                     guard let guardStatement = statement.item.as(GuardStmtSyntax.self),
                         !isUncontrolled(guardStatement.conditions.trimmedDescription),
+                        !helpers.gatesOnPlatform(guardStatement.conditions),
                         !failsWhenFalse(guardStatement.conditions, framework: framework, helpers: helpers),
                         !readsOnly(guardStatement.conditions, derived),
                         !checksOrFails(Syntax(guardStatement.body), assertions: assertions),

@@ -1,0 +1,61 @@
+import SwiftSyntax
+
+/// A helper that answers whether the platform can run a test: it returns Boolean literals only, and `false` only
+/// under a condition on what the test does not control (``ConditionalLogicDetector/uncontrolled``: `#available`,
+/// `#if os(…)`, the environment). swiftlang/swift-experimental-string-processing's `ensureNewStdlib()` is `guard
+/// #available(SwiftStdlib 5.7, *) else { XCTExpectFailure { XCTFail(…) }; return false }; return true`, and its
+/// tests begin `guard ensureNewStdlib() else { return }`: a platform gate, as `guard #available(…)` written in the
+/// test would be. Not a helper that returns a value it computes, nor `false` on a condition of its own.
+enum PlatformGate {
+    /// Whether `function` is such a helper.
+    static func isGate(_ function: FunctionDeclSyntax) -> Bool {
+        guard let body = function.body, function.signature.returnClause?.type.trimmedDescription == "Bool" else {
+            return false
+        }
+        let returns = body.descendants(of: ReturnStmtSyntax.self).filter { $0.enclosingClosure(in: body) == nil }
+        var returnsFalse = false
+        for statement in returns {
+            guard let value = statement.expression?.as(BooleanLiteralExprSyntax.self) else { return false }
+            guard value.literal.tokenKind == .keyword(.false) else { continue }
+            returnsFalse = true
+            guard isUnderUncontrolledCondition(Syntax(statement), in: Syntax(body)) else { return false }
+        }
+        return returnsFalse
+    }
+
+    /// Whether `node` lies in a branch of an `if`, a `guard` or an `#if` whose condition the test does not control.
+    private static func isUnderUncontrolledCondition(_ node: Syntax, in body: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current, syntax.id != body.id {
+            if let choice = syntax.as(IfExprSyntax.self),
+                ConditionalLogicDetector.isUncontrolled(choice.conditions.trimmedDescription)
+            {
+                return true
+            }
+            if let statement = syntax.as(GuardStmtSyntax.self),
+                ConditionalLogicDetector.isUncontrolled(statement.conditions.trimmedDescription)
+            {
+                return true
+            }
+            if let clause = syntax.as(IfConfigClauseSyntax.self), let condition = clause.condition,
+                ConditionalLogicDetector.isUncontrolled(condition.trimmedDescription)
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+}
+
+extension SyntaxProtocol {
+    /// The closure around this node inside `top`, if any.
+    fileprivate func enclosingClosure(in top: some SyntaxProtocol) -> ClosureExprSyntax? {
+        var current = parent
+        while let syntax = current, syntax.id != top.id {
+            if let closure = syntax.as(ClosureExprSyntax.self) { return closure }
+            current = syntax.parent
+        }
+        return nil
+    }
+}

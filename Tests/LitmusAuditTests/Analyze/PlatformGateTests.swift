@@ -1,0 +1,51 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// conditionalTestLogic and a helper that asks whether the platform can run a test
+/// (swiftlang/swift-experimental-string-processing's `guard ensureNewStdlib() else { return }`, 17 read false on first
+/// contact).
+@Suite("conditionalTestLogic: a helper that answers whether the platform can run the test")
+struct PlatformGateTests {
+    /// The helpers the tests below call: two gates and three near misses.
+    private static let helpers = """
+        func ensureNewStdlib() -> Bool { guard #available(macOS 13, *) else { XCTExpectFailure { XCTFail("old") }; return false }; return true }
+        func onLinux() -> Bool {
+            #if os(Linux)
+            return false
+            #endif
+            return true
+        }
+        func hasValues() -> Bool { return values().count > 0 }
+        func ready() -> Bool { guard values().count > 0 else { return false }; return true }
+        func mixed() -> Bool { if #available(macOS 13, *) { return values().isEmpty }; return false }
+        """
+
+    @Test("A guard or an if on a gate is the platform's, not the test's")
+    func gates() throws {
+        // Given swift-experimental-string-processing's shape, an if on it and a gate made of #if
+        let methods =
+            Self.helpers + """
+
+                func testA() { guard ensureNewStdlib() else { return }; XCTAssertEqual(f(), 1) }
+                func testB() { if ensureNewStdlib() { XCTAssertEqual(f(), 1) } }
+                func testC() { guard onLinux() else { return }; XCTAssertEqual(f(), 1) }
+                """
+        // Then nothing is flagged
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == [])
+    }
+
+    @Test("A helper that computes its answer, or answers false on a condition of its own, still skips checks")
+    func notGates() throws {
+        // Given near misses: a computed Bool, a false on the helper's own condition, a computed value under #available
+        let methods =
+            Self.helpers + """
+
+                func testA() { guard hasValues() else { return }; XCTAssertEqual(f(), 1) }
+                func testB() { guard ready() else { return }; XCTAssertEqual(f(), 1) }
+                func testC() { if mixed() { XCTAssertEqual(f(), 1) } }
+                """
+        // Then each is flagged
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testA:13", "testB:14", "testC:15"])
+    }
+}
