@@ -213,16 +213,22 @@ enum CaughtErrors {
         }
     }
 
-    /// Whether a `do` body fails when nothing is thrown: a failure call (`XCTFail`, `Issue.record`, `fail`)
-    /// after its first `try`, at its own level.
+    /// Whether a `do` body fails when nothing is thrown: a failure call (`XCTFail`, `Issue.record`, `fail`, or
+    /// tuist/XcodeProj 9.16.0's `XCTAssertTrue(false, "Expected to throw an error but it didn't")`) after its first
+    /// `try`, at its own level.
     static func failsWhenNothingThrows(_ body: CodeBlockSyntax) -> Bool {
         var tried = false
         for item in body.statements {
             if !item.descendants(of: TryExprSyntax.self).isEmpty { tried = true }
-            let failures = item.descendants(of: FunctionCallExprSyntax.self).compactMap {
-                CallCollector.calledName($0.calledExpression)
-            }.filter { ["XCTFail", "record", "fail"].contains($0) }
-            if tried, !failures.isEmpty { return true }
+            let fails =
+                item.descendants(of: FunctionCallExprSyntax.self).contains {
+                    ["XCTFail", "record", "fail"].contains(CallCollector.calledName($0.calledExpression) ?? "")
+                        || ConditionalLogicDetector.isFailureCall(ExprSyntax($0))
+                }
+                || item.descendants(of: MacroExpansionExprSyntax.self).contains {
+                    ConditionalLogicDetector.isFailureCall(ExprSyntax($0))
+                }
+            if tried, fails { return true }
             // `for try await x in sequence` tries too, for the statements after it (a failure in its body runs
             // only for an element, not when nothing is thrown).
             if item.descendants(of: ForStmtSyntax.self).contains(where: { $0.tryKeyword != nil }) { tried = true }

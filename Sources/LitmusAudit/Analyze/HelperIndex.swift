@@ -26,6 +26,8 @@ struct HelperIndex {
         var label: String?
         var hasDefault: Bool
         var isVariadic: Bool
+        /// Whether its type is a function type that returns a value (`(Path) throws -> T?`, not `-> Void`).
+        var takesValueReturningFunction = false
     }
 
     /// The names each function calls.
@@ -117,7 +119,8 @@ struct HelperIndex {
                     parameters: function.signature.parameterClause.parameters.map {
                         Parameter(
                             label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
-                            hasDefault: $0.defaultValue != nil, isVariadic: $0.ellipsis != nil)
+                            hasDefault: $0.defaultValue != nil, isVariadic: $0.ellipsis != nil,
+                            takesValueReturningFunction: Self.returnsValue($0.type))
                     },
                     scope: function.enclosingFunction?.id, owner: TypeFamilies.owner(of: function),
                     calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper),
@@ -206,6 +209,45 @@ struct HelperIndex {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
         let resolved = resolve(call)
         return !resolved.isEmpty && resolved.allSatisfy(platformGates.contains)
+    }
+
+    /// Whether `closure`, an argument of `call` (by its label, or the trailing closure, given to the last
+    /// parameter), goes to a parameter of a function type that returns a value in every helper `call` may call:
+    /// tuist/XcodeProj 9.16.0's `testWrite(from:initModel: { try? XCScheme(path: $0) }, …)` hands the optional to
+    /// the helper, which checks it.
+    func returnsValue(of closure: ClosureExprSyntax, in call: FunctionCallExprSyntax) -> Bool {
+        let resolved = resolve(call)
+        let label: String?? =
+            call.trailingClosure?.id == closure.id
+            ? .some(nil) : call.arguments.first { $0.expression.id == closure.id }.map { $0.label?.text }
+        guard !resolved.isEmpty, let label else { return false }
+        return resolved.allSatisfy { index in
+            let parameters = declarations[index].parameters
+            let parameter =
+                label == nil && call.trailingClosure?.id == closure.id
+                ? parameters.last : parameters.first { $0.label == label }
+            return parameter?.takesValueReturningFunction ?? false
+        }
+    }
+
+    /// Whether `type` is a function type (attributed, in parentheses or optional) whose result is not `Void`.
+    private static func returnsValue(_ type: TypeSyntax) -> Bool {
+        var type = type
+        while true {
+            if let attributed = type.as(AttributedTypeSyntax.self) {
+                type = attributed.baseType
+            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first
+            {
+                type = only.type
+            } else if let optional = type.as(OptionalTypeSyntax.self) {
+                type = optional.wrappedType
+            } else {
+                break
+            }
+        }
+        guard let function = type.as(FunctionTypeSyntax.self) else { return false }
+        return !["Void", "()", "Swift.Void"].contains(function.returnClause.type.trimmedDescription)
     }
 
     /// When every XCTest call of `function` is an `XCTFail` whose next statement throws: a `throw`, or (swift-nio

@@ -19,6 +19,18 @@ extension TestSourceAnalyzer {
         ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words)
     }
 
+    /// Whether `attempt` is the one statement of a closure given to a helper's parameter of a function type that
+    /// returns a value (``HelperIndex/returnsValue(of:in:)``): its optional is the closure's result, not discarded.
+    static func isReturnedToHelper(_ attempt: TryExprSyntax, helpers: HelperIndex) -> Bool {
+        guard let statements = attempt.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self),
+            statements.count == 1, let closure = statements.parent?.as(ClosureExprSyntax.self)
+        else { return false }
+        let call =
+            closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        return call.map { helpers.returnsValue(of: closure, in: $0) } ?? false
+    }
+
     func findings(
         in function: FunctionDeclSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
         file: ParsedFile
@@ -33,6 +45,7 @@ extension TestSourceAnalyzer {
         for tryExpression in body.descendants(of: TryExprSyntax.self)
         where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
             && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
+            && !Self.isReturnedToHelper(tryExpression, helpers: helpers)
             && !CaughtErrors.throwsOnlyOwnErrors(tryExpression, rethrowing: helpers.rethrowing)
         {
             found.append(

@@ -43,4 +43,36 @@ struct CaughtErrorsTests {
             """
         #expect(try xctestFindings(.swallowedError, methods) == ["testB:4", "testC:5", "testD:6"])
     }
+
+    @Test(
+        "XCTAssertTrue(false) after the try fails when nothing is thrown, as XCTFail does; a plain assertion does not")
+    func assertFalseAfterTry() throws {
+        // Given tuist/XcodeProj 9.16.0's `do { _ = try decode(…); XCTAssertTrue(false, "Expected to throw…") } catch {}`
+        // (read false on first contact), and near misses
+        let methods = """
+            func testA() { do { _ = try decode(json); XCTAssertTrue(false, "Expected to throw") } catch {} }
+            func testB() { do { _ = try decode(json); XCTAssert(false) } catch {} }
+            func testC() { do { _ = try decode(json); XCTAssertTrue(done) } catch {} }
+            func testD() { do { XCTAssertTrue(false, "first"); _ = try decode(json) } catch {} }
+            """
+        // Then an assertion that may pass (C) and a failure before the try (D) leave the error swallowed
+        #expect(try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6"])
+    }
+
+    @Test("A try? a closure returns to a helper's value-returning parameter is the closure's result, not discarded")
+    func tryReturnedToHelper() throws {
+        // Given XcodeProj's `testWrite(from: path, initModel: { try? XCScheme(path: $0) }, …)`, whose helper checks the
+        // optional it gets, and near misses
+        let methods = """
+            func testWrite<T>(from path: String, initModel: (String) -> T?, modify: (T) -> Void) { XCTAssertNotNil(initModel(path)) }
+            func run(_ work: () -> Void) { work() }
+            func testA() { testWrite(from: "p", initModel: { try? Scheme(path: $0) }, modify: { _ in }) }
+            func testB() { testWrite(from: "p", initModel: { try? Scheme(path: $0) }) { try? $0.save() } }
+            func testC() { run { try? Scheme(path: "p") } }
+            func testD() { unknown(initModel: { try? Scheme(path: "p") }) }
+            """
+        // Then a closure given to a `-> Void` parameter (B's trailing one, C), or to a function nobody here declares (D),
+        // discards the error
+        #expect(try xctestFindings(.swallowedError, methods) == ["testB:6", "testC:7", "testD:8"])
+    }
 }
