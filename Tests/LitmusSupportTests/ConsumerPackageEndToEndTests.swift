@@ -33,9 +33,9 @@ struct ConsumerPackageEndToEndTests {
         // … and a package that depends on it as docs/using-litmus.md says.
         let consumer = scratch.appendingPathComponent("Shop")
         var files = Self.consumerFiles(litmusURL: bare.absoluteString, version: version)
-        // The build options scripts/test builds with (LITMUS_BUILD_OPTIONS: no index store, no debug
-        // information), given to every build of the consumer as a package's CI gives them: to `swift build`,
-        // to `swift package` (the plugin's build of `litmus`) and, through `.litmus-audit.json`, to the audit's.
+        // The build options scripts/test builds with (LITMUS_BUILD_OPTIONS: no debug information), given to every
+        // build of the consumer as a package's CI gives them: to `swift build`, to `swift package` (the plugin's build
+        // of `litmus`) and, through `.litmus-audit.json`, to the audit's.
         let options = (ProcessInfo.processInfo.environment["LITMUS_BUILD_OPTIONS"] ?? "").split(separator: " ")
             .map(String.init)
         if !options.isEmpty {
