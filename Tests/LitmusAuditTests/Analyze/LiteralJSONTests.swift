@@ -23,6 +23,24 @@ struct LiteralJSONTests {
             try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
     }
 
+    @Test("A literal a fixture function of the file returns, entries removed from it or not, is literal JSON")
+    func fixtureFunctionJSON() throws {
+        // Given tuist/XcodeProj 9.16.0's `var dictionary = testDictionary(); dictionary.removeValue(forKey: "dstPath")`
+        // then `try! JSONSerialization.data(withJSONObject: dictionary)` (13 read false at first contact), and near misses
+        let methods = """
+            func testDictionary() -> [String: Any] { ["dstPath": "p", "files": ["a", "b"], "mask": 0] }
+            func made() -> [String: Any] { ["date": Date()] }
+            func testA() { var dictionary = testDictionary(); dictionary.removeValue(forKey: "dstPath"); let d = try! JSONSerialization.data(withJSONObject: dictionary); XCTAssertEqual(d.count, 2) }
+            func testB() { let d = try! JSONSerialization.data(withJSONObject: testDictionary()); XCTAssertEqual(d.count, 2) }
+            func testC() { let dictionary = testDictionary(); let d = try! JSONSerialization.data(withJSONObject: dictionary); XCTAssertEqual(d.count, 2) }
+            func testD() { var dictionary = testDictionary(); dictionary["when"] = Date(); let d = try! JSONSerialization.data(withJSONObject: dictionary); XCTAssertEqual(d.count, 2) }
+            func testE() { var dictionary = testDictionary(); dictionary.merge(other) { $1 }; let d = try! JSONSerialization.data(withJSONObject: dictionary); XCTAssertEqual(d.count, 2) }
+            func testF() { let d = try! JSONSerialization.data(withJSONObject: made()); XCTAssertEqual(d.count, 2) }
+            """
+        // Then an entry set (D), a merge (E) and a fixture that returns no JSON (F) can trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:8", "testE:9", "testF:10"])
+    }
+
     @Test("A fatalError in a guard whose bindings are never nil never runs; one after a failable binding can")
     func guardThatHolds() throws {
         // Given Moya's guards on a string's UTF-8 data and on literal JSON, and near misses

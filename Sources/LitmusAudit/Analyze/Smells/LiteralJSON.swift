@@ -19,15 +19,69 @@ enum LiteralJSON {
 
     /// `expression`, or the literal a constant of that name is bound to where it is read: a `let` of a block
     /// around the read, before it, with no type or a type JSON has (`let c: Character = "a"` is no string).
+    /// A call of a function of the test's file that takes nothing and returns a literal (tuist/XcodeProj 9.16.0's
+    /// `func testDictionary() -> [String: Any] { ["files": ["a"], "buildActionMask": 0] }`) is that literal; so is a
+    /// `var` bound to one that the test changes only by removing entries (`var dictionary = testDictionary();
+    /// dictionary.removeValue(forKey: "dstPath")`), which leaves JSON JSON.
     private static func resolved(_ expression: ExprSyntax, test: ScannedTest, depth: Int) -> ExprSyntax? {
-        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return expression }
-        guard depth < 4, let value = test.letValue(of: name, at: Syntax(expression)),
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+            return returnedLiteral(expression) ?? expression
+        }
+        guard depth < 4 else { return nil }
+        if let value = removedFromOnly(name, at: Syntax(expression), test: test) { return returnedLiteral(value) }
+        guard let value = test.letValue(of: name, at: Syntax(expression)),
             let binding = value.parent?.parent?.as(PatternBindingSyntax.self),
             ScannedTest.isVisible(binding, at: Syntax(expression))
         else { return nil }
-        guard let type = binding.typeAnnotation?.type else { return value }
+        guard let type = binding.typeAnnotation?.type else { return returnedLiteral(value) ?? value }
         let names = type.descendants(of: IdentifierTypeSyntax.self).map(\.name.text)
-        return names.allSatisfy(jsonTypes.contains) ? value : nil
+        return names.allSatisfy(jsonTypes.contains) ? returnedLiteral(value) ?? value : nil
+    }
+
+    /// The array or dictionary literal that a call of a function of the same file, declared without parameters and
+    /// with that literal as its one statement, returns; `nil` for anything else.
+    private static func returnedLiteral(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.trailingClosure == nil,
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        let declared = Syntax(call).root.descendants(of: FunctionDeclSyntax.self).filter { $0.name.text == name }
+        guard declared.count == 1, let function = declared.first, function.signature.parameterClause.parameters.isEmpty,
+            let statements = function.body?.statements, statements.count == 1, let only = statements.first
+        else { return nil }
+        let value = only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression
+        guard let value, value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self) else { return nil }
+        return value
+    }
+
+    /// The value of the test's one `var` `name`, in scope at `read`, when every other use of it is a read or a call
+    /// of a `remove…` method on it (no assignment, no other method, not passed `inout`).
+    private static func removedFromOnly(_ name: String, at read: Syntax, test: ScannedTest) -> ExprSyntax? {
+        let bindings = test.all(PatternBindingSyntax.self).filter {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+        guard bindings.count == 1, let binding = bindings.first, binding.typeAnnotation == nil,
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var),
+            let value = binding.initializer?.value, ScannedTest.isVisible(binding, at: read)
+        else { return nil }
+        let uses = test.all(DeclReferenceExprSyntax.self).filter { $0.baseName.text == name }
+        let changed = uses.contains { use in
+            if let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id {
+                return !member.declName.baseName.text.hasPrefix("remove")
+            }
+            if use.parent?.is(InOutExprSyntax.self) == true { return true }
+            var assigned = Syntax(use)
+            while let parent = assigned.parent, parent.is(SubscriptCallExprSyntax.self) { assigned = parent }
+            guard let list = assigned.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard let index = elements.firstIndex(where: { $0.id == assigned.id }), index + 1 < elements.count else {
+                return false
+            }
+            return elements[index + 1].is(AssignmentExprSyntax.self)
+                || elements[index + 1].is(BinaryOperatorExprSyntax.self)
+                    && elements[index + 1].trimmedDescription.hasSuffix("=")
+        }
+        return changed ? nil : value
     }
 
     /// The types a JSON value written as a literal may be annotated with.
