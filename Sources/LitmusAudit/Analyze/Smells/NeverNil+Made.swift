@@ -107,4 +107,56 @@ extension NeverNil {
             Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
         }
     }
+
+    /// `first` or `last` of a non-empty literal, of the test's one `let` of one (swift-nio-ssl's `let promises = [a,
+    /// b, c]`), or of a string the test wrote, given to a closure (``isElementOfWrittenStrings(_:test:)``).
+    static func isEndOfWrittenLiteral(_ member: MemberAccessExprSyntax, test: ScannedTest) -> Bool {
+        guard ["first", "last"].contains(member.declName.baseName.text), let base = member.base else { return false }
+        if isNonEmptyLiteral(base) { return true }
+        guard let name = base.as(DeclReferenceExprSyntax.self) else { return false }
+        if let value = test.onlyLetValue(of: name.baseName.text), isNonEmptyLiteral(value) { return true }
+        return isElementOfWrittenStrings(name, test: test)
+    }
+
+    /// Whether `name` is a parameter of a closure passed to a method of a collection the test wrote out of
+    /// non-empty string literals (`["Apple", "Banana"].keyed(by: { $0.first! })`, or the test's one `let`
+    /// bound to such an array), or of an `EmptyCollection`, which calls it never: each string it is given
+    /// has a first and a last character (apple/swift-algorithms 1.2.1's `chunked(on:)` and `keyed(by:)`
+    /// tests).
+    static func isElementOfWrittenStrings(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
+        // A method that takes only closures hands them the elements (`reduce("")` hands `$0` its accumulator).
+        guard let closure = closure(taking: name.baseName.text, around: Syntax(name)), let call = closure.hostCall,
+            call.arguments.allSatisfy({ $0.expression.is(ClosureExprSyntax.self) }),
+            let collection = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        else { return false }
+        if let made = collection.as(FunctionCallExprSyntax.self),
+            made.calledExpression.trimmedDescription.hasPrefix("EmptyCollection")
+        {
+            return true
+        }
+        let array =
+            collection.as(ArrayExprSyntax.self)
+            ?? collection.as(DeclReferenceExprSyntax.self).flatMap {
+                test.onlyLetValue(of: $0.baseName.text)?.as(ArrayExprSyntax.self)
+            }
+        guard let array, !array.elements.isEmpty else { return false }
+        return array.elements.allSatisfy { element in
+            element.expression.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText)
+                .map { !$0.isEmpty } ?? false
+        }
+    }
+
+    /// The innermost closure around `node` that takes a parameter named `name` (`$0` for one without a
+    /// signature), if it is the nearest closure.
+    static func closure(taking name: String, around node: Syntax) -> ClosureExprSyntax? {
+        var current = node.parent
+        while let syntax = current {
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                let parameters = closure.parameterNames ?? ["$0", "$1", "$2"]
+                return parameters.contains(name) ? closure : nil
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
 }

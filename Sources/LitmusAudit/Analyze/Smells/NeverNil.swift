@@ -31,7 +31,9 @@ import SwiftSyntax
 ///   (pointfreeco/swift-custom-dump 1.7.3's date tests);
 /// - a component of a date a calendar was asked for (`c.second!` of `let c = calendar.dateComponents([.second],
 ///   from: date)`);
-/// - a read of exactly the readable bytes of a SwiftNIO `ByteBuffer` (``ReadableBytes``).
+/// - a read of exactly the readable bytes of a SwiftNIO `ByteBuffer` (``ReadableBytes``);
+/// - a weak capture in a closure its own object is given (``isWeakCaptureOfCaller(_:)``), and the element of an
+///   RxTest `.next` event the test wrote (``isRecordedNextElement(_:test:)``).
 ///
 /// The compiler's facts confirm the declaration is the library's where they are known (a package may
 /// declare an `HTTPURLResponse` or a `JSONEncoder` of its own); without them the names decide.
@@ -51,7 +53,7 @@ enum NeverNil {
             {
                 return true
             }
-            return isStreamContinuation(name, test: test)
+            return isStreamContinuation(name, test: test) || isWeakCaptureOfCaller(name)
         }
         if let lookup = expression.as(SubscriptCallExprSyntax.self) {
             return isWrittenKey(lookup, test: test)
@@ -71,58 +73,10 @@ enum NeverNil {
         if let member = expression.as(MemberAccessExprSyntax.self), isRequestedComponent(member, test: test) {
             return true
         }
-        if let member = expression.as(MemberAccessExprSyntax.self),
-            ["first", "last"].contains(member.declName.baseName.text), let base = member.base
-        {
-            if isNonEmptyLiteral(base) { return true }
-            guard let name = base.as(DeclReferenceExprSyntax.self) else { return false }
-            // The test's one `let` of a non-empty literal (swift-nio-ssl's `let promises = [a, b, c]`).
-            if let value = test.onlyLetValue(of: name.baseName.text), isNonEmptyLiteral(value) { return true }
-            return isElementOfWrittenStrings(name, test: test)
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return isEndOfWrittenLiteral(member, test: test) || isRecordedNextElement(member, test: test)
         }
         return false
-    }
-
-    /// Whether `name` is a parameter of a closure passed to a method of a collection the test wrote out of
-    /// non-empty string literals (`["Apple", "Banana"].keyed(by: { $0.first! })`, or the test's one `let`
-    /// bound to such an array), or of an `EmptyCollection`, which calls it never: each string it is given
-    /// has a first and a last character (apple/swift-algorithms 1.2.1's `chunked(on:)` and `keyed(by:)`
-    /// tests).
-    private static func isElementOfWrittenStrings(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
-        // A method that takes only closures hands them the elements (`reduce("")` hands `$0` its accumulator).
-        guard let closure = closure(taking: name.baseName.text, around: Syntax(name)), let call = closure.hostCall,
-            call.arguments.allSatisfy({ $0.expression.is(ClosureExprSyntax.self) }),
-            let collection = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
-        else { return false }
-        if let made = collection.as(FunctionCallExprSyntax.self),
-            made.calledExpression.trimmedDescription.hasPrefix("EmptyCollection")
-        {
-            return true
-        }
-        let array =
-            collection.as(ArrayExprSyntax.self)
-            ?? collection.as(DeclReferenceExprSyntax.self).flatMap {
-                test.onlyLetValue(of: $0.baseName.text)?.as(ArrayExprSyntax.self)
-            }
-        guard let array, !array.elements.isEmpty else { return false }
-        return array.elements.allSatisfy { element in
-            element.expression.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText)
-                .map { !$0.isEmpty } ?? false
-        }
-    }
-
-    /// The innermost closure around `node` that takes a parameter named `name` (`$0` for one without a
-    /// signature), if it is the nearest closure.
-    private static func closure(taking name: String, around node: Syntax) -> ClosureExprSyntax? {
-        var current = node.parent
-        while let syntax = current {
-            if let closure = syntax.as(ClosureExprSyntax.self) {
-                let parameters = closure.parameterNames ?? ["$0", "$1", "$2"]
-                return parameters.contains(name) ? closure : nil
-            }
-            current = syntax.parent
-        }
-        return nil
     }
 
     /// `HTTPURLResponse(url:statusCode:httpVersion:headerFields:)`.
