@@ -224,6 +224,29 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
+    /// Whether the package's own sources (not its tests) declare the type `name` and give it, or an extension of it,
+    /// a property or method `member` (`var description: String`): what a test reads through it is the package's code.
+    func declaresMember(_ member: String, ofType name: String) -> Bool {
+        remembered("member|\(name)|\(member)") {
+            lock.withLock {
+                guard declaredType(name) else { return false }
+                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
+                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
+                    let members = groups.flatMap(\.memberBlock.members).map(\.decl)
+                    if members.contains(where: {
+                        $0.as(FunctionDeclSyntax.self)?.name.text == member
+                            || $0.as(VariableDeclSyntax.self)?.bindings.contains {
+                                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
+                            } == true
+                    }) {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether a protocol the files declare requires a property `name` (`var token: String? { get set }`): a
     /// protocol extension's method may set it on any value of a conforming type.
     func requiresProperty(_ name: String) -> Bool {

@@ -9,12 +9,15 @@ extension EqualityShapeDetector {
         let test: ScannedTest
         /// The texts the package's own sources write, if known.
         let texts: PackageTexts?
+        /// The package's own sources, if known: for a description a type of the package declares, without facts.
+        let sources: SourceFunctions?
         private var writtenTexts: Set<String>?
         private var contexts: Set<String>?
 
-        init(_ test: ScannedTest, texts: PackageTexts? = nil) {
+        init(_ test: ScannedTest, texts: PackageTexts? = nil, sources: SourceFunctions? = nil) {
             self.test = test
             self.texts = texts
+            self.sources = sources
         }
 
         /// Whether the check `name` (with `arguments`, comparing `operands`, at `assertion`) compares a description,
@@ -49,6 +52,9 @@ extension EqualityShapeDetector {
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
             guard !echoesText(operands, texts), own.value != true else { return nil }
+            if case .unknown = own, let sources, describedByPackage(checked, test: test, sources: sources) {
+                return nil
+            }
             if !rendersToolchainValue(checked, own: own), packageWrites(operands) { return nil }
             return .some(own.unconfirmed)
         }
@@ -120,7 +126,8 @@ extension EqualityShapeDetector {
     static func testsDescription(_ test: ScannedTest) -> Bool {
         let names = [test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown, test.owner ?? ""]
         return names.contains { name in
-            let lower = name.lowercased()
+            // Snake-cased names too (`test_expression_custom_string_convertible`, `encode_to_string`).
+            let lower = name.lowercased().replacingOccurrences(of: "_", with: "")
             return [
                 "description", "describes", "describing", "stringconvertible", "interpolation", "tostring", "printable",
             ].contains(where: lower.contains)
@@ -263,6 +270,39 @@ extension EqualityShapeDetector {
             }
         }
         return .known(true)
+    }
+
+    /// Without the compiler's facts: whether every `x.description` among `expressions` reads a value the test makes with
+    /// an initializer of a type whose `description` the package's own sources declare (`let db = try Connection(
+    /// .inMemory)` then `db.description`, stephencelis/SQLite.swift 0.16.0, whose `Connection` describes itself by
+    /// its file name): the text the package chose, as an audit's facts would tell. Not a value from elsewhere, nor a
+    /// type that takes the general reflection.
+    private static func describedByPackage(_ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions)
+        -> Bool
+    {
+        let reads = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+            .compactMap { $0.as(MemberAccessExprSyntax.self) }.filter { $0.declName.baseName.text == "description" }
+        return !reads.isEmpty
+            && reads.allSatisfy { read in
+                guard let type = read.base.flatMap({ madeType($0, test: test) }) else { return false }
+                return sources.declaresMember("description", ofType: type)
+            }
+    }
+
+    /// The type `T` of `T(…)` (under `try` or `await`), of the test's binding of a name to one, or `nil`.
+    private static func madeType(_ expression: ExprSyntax, test: ScannedTest) -> String? {
+        var value = expression.withoutTryOrAwait
+        if let name = value.as(DeclReferenceExprSyntax.self),
+            let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
+                ?? test.onlyBinding(of: name.baseName.text)
+        {
+            value = bound.withoutTryOrAwait
+        }
+        guard let call = value.as(FunctionCallExprSyntax.self),
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            type.first?.isUppercase == true
+        else { return nil }
+        return type
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not a method of

@@ -11,12 +11,12 @@ enum EqualityShapeDetector {
     /// The checks whose only argument is a failure's message.
     static let messageOnly: Set<String> = ["XCTFail", "fail", "record"]
 
-    static func smells(_ test: ScannedTest, texts: PackageTexts? = nil) -> [Smell] {
+    static func smells(_ test: ScannedTest, texts: PackageTexts? = nil, sources: SourceFunctions? = nil) -> [Smell] {
         var floats: [(node: Syntax, unconfirmed: Unconfirmed?)] = []
         var floatRule = FloatComparison(test)
         var booleans: [(node: Syntax, message: String, unconfirmed: Unconfirmed?)] = []
         var descriptions: [(node: Syntax, unconfirmed: Unconfirmed?)] = []
-        var descriptionRule = DescriptionComparison(test, texts: texts)
+        var descriptionRule = DescriptionComparison(test, texts: texts, sources: sources)
         // What tells a Boolean-literal comparison from a Bool's, read only for a test that makes one.
         var literalTypes: LiteralTypedValues?
         for assertion in test.assertions {

@@ -70,7 +70,7 @@ enum SmellScan {
         test.assertions = assertions(in: test.nodes, helpers: helpers)
         found += QuickAssertionDetector.smells(test, helpers: helpers, alreadyFound: found)
         found += TrapDetector.smells(test, sources: helpers.sources)
-        found += EqualityShapeDetector.smells(test, texts: helpers.texts)
+        found += EqualityShapeDetector.smells(test, texts: helpers.texts, sources: helpers.sources)
         found += ExpectationUseDetector.smells(test)
         found += ConditionalLogicDetector.smells(test, helpers: helpers)
         found += RepetitionDetector.smells(test)
