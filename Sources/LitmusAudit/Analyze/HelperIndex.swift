@@ -26,7 +26,7 @@ struct HelperIndex {
         var label: String?
         var hasDefault: Bool
         var isVariadic: Bool
-        /// Whether its type is a function type that returns a value (`(Path) throws -> T?`, not `-> Void`).
+        /// Whether it takes a function that returns a value the function's body reads (``usesReturnedValue(of:in:)``).
         var takesValueReturningFunction = false
     }
 
@@ -120,7 +120,7 @@ struct HelperIndex {
                         Parameter(
                             label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
                             hasDefault: $0.defaultValue != nil, isVariadic: $0.ellipsis != nil,
-                            takesValueReturningFunction: Self.returnsValue($0.type))
+                            takesValueReturningFunction: Self.usesReturnedValue(of: $0, in: function))
                     },
                     scope: function.enclosingFunction?.id, owner: TypeFamilies.owner(of: function),
                     calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper),
@@ -217,21 +217,49 @@ struct HelperIndex {
     /// the helper, which checks it.
     func returnsValue(of closure: ClosureExprSyntax, in call: FunctionCallExprSyntax) -> Bool {
         let resolved = resolve(call)
-        let label: String?? =
-            call.trailingClosure?.id == closure.id
-            ? .some(nil) : call.arguments.first { $0.expression.id == closure.id }.map { $0.label?.text }
-        guard !resolved.isEmpty, let label else { return false }
+        let trailing = call.trailingClosure?.id == closure.id
+        // A labelled argument, by its label; the trailing closure, to the last parameter. An unlabelled argument is
+        // not matched (its place among defaulted and variadic parameters is not read here).
+        let label = call.arguments.first { $0.expression.id == closure.id }?.label?.text
+        guard !resolved.isEmpty, trailing || label != nil else { return false }
         return resolved.allSatisfy { index in
             let parameters = declarations[index].parameters
-            let parameter =
-                label == nil && call.trailingClosure?.id == closure.id
-                ? parameters.last : parameters.first { $0.label == label }
+            let parameter = trailing ? parameters.last : parameters.first { $0.label == label }
             return parameter?.takesValueReturningFunction ?? false
         }
     }
 
-    /// Whether `type` is a function type (attributed, in parentheses or optional) whose result is not `Void`.
-    private static func returnsValue(_ type: TypeSyntax) -> Bool {
+    /// Whether `parameter` of `function` is a function whose result is a value (not `Void`, nor a bare generic
+    /// parameter, which may be `Void?`: `func measure<T>(_ work: () -> T)`) that the body reads: it calls the parameter,
+    /// and never as a statement of its own or `_ = work()`.
+    private static func usesReturnedValue(of parameter: FunctionParameterSyntax, in function: FunctionDeclSyntax)
+        -> Bool
+    {
+        guard returnsValue(parameter.type), let body = function.body else { return false }
+        let generics = Set(function.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        if let result = functionType(parameter.type)?.returnClause.type.trimmedDescription, generics.contains(result) {
+            return false
+        }
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let calls = body.descendants(of: FunctionCallExprSyntax.self).filter {
+            $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        }
+        return !calls.isEmpty
+            && calls.allSatisfy { call in
+                var value = Syntax(call)
+                while let parent = value.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+                    value = parent
+                }
+                if value.parent?.is(CodeBlockItemSyntax.self) == true { return false }
+                guard let sequence = value.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self)
+                else { return true }
+                let elements = Array(sequence.elements)
+                return !(elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self))
+            }
+    }
+
+    /// The function type `type` is, attributed, in parentheses or optional.
+    private static func functionType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
         var type = type
         while true {
             if let attributed = type.as(AttributedTypeSyntax.self) {
@@ -243,10 +271,14 @@ struct HelperIndex {
             } else if let optional = type.as(OptionalTypeSyntax.self) {
                 type = optional.wrappedType
             } else {
-                break
+                return type.as(FunctionTypeSyntax.self)
             }
         }
-        guard let function = type.as(FunctionTypeSyntax.self) else { return false }
+    }
+
+    /// Whether `type` is a function type (attributed, in parentheses or optional) whose result is not `Void`.
+    private static func returnsValue(_ type: TypeSyntax) -> Bool {
+        guard let function = functionType(type) else { return false }
         return !["Void", "()", "Swift.Void"].contains(function.returnClause.type.trimmedDescription)
     }
 

@@ -54,9 +54,11 @@ struct CaughtErrorsTests {
             func testB() { do { _ = try decode(json); XCTAssert(false) } catch {} }
             func testC() { do { _ = try decode(json); XCTAssertTrue(done) } catch {} }
             func testD() { do { XCTAssertTrue(false, "first"); _ = try decode(json) } catch {} }
+            func testE() { do { let r = try decode(json); if r.isEmpty { XCTAssertTrue(false, "empty") } } catch {} }
             """
-        // Then an assertion that may pass (C) and a failure before the try (D) leave the error swallowed
-        #expect(try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6"])
+        // Then an assertion that may pass (C), a failure before the try (D) and one under a condition (E) leave the error
+        // swallowed
+        #expect(try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7"])
     }
 
     @Test("A try? a closure returns to a helper's value-returning parameter is the closure's result, not discarded")
@@ -66,13 +68,22 @@ struct CaughtErrorsTests {
         let methods = """
             func testWrite<T>(from path: String, initModel: (String) -> T?, modify: (T) -> Void) { XCTAssertNotNil(initModel(path)) }
             func run(_ work: () -> Void) { work() }
+            func measure<T>(label: String, _ work: () -> T) { _ = work() }
+            func twoSteps(_ make: () -> Int?, _ work: () -> Int?) { XCTAssertNotNil(make()); XCTAssertNotNil(work()) }
+            func ignore(make: () -> Int?) { _ = make() }
             func testA() { testWrite(from: "p", initModel: { try? Scheme(path: $0) }, modify: { _ in }) }
             func testB() { testWrite(from: "p", initModel: { try? Scheme(path: $0) }) { try? $0.save() } }
             func testC() { run { try? Scheme(path: "p") } }
             func testD() { unknown(initModel: { try? Scheme(path: "p") }) }
+            func testE() { measure(label: "save") { try? store.save(item) } }
+            func testF() { twoSteps({ 1 }, { try? store.count() }) }
+            func testG() { ignore(make: { try? store.count() }) }
             """
-        // Then a closure given to a `-> Void` parameter (B's trailing one, C), or to a function nobody here declares (D),
-        // discards the error
-        #expect(try xctestFindings(.swallowedError, methods) == ["testB:6", "testC:7", "testD:8"])
+        // Then a closure given to a `-> Void` parameter (B's trailing one, C), to a function nobody here declares (D), to
+        // a bare generic result (E), unlabelled (F, not matched) or to one whose result the helper drops (G) discards
+        #expect(
+            try xctestFindings(.swallowedError, methods) == [
+                "testB:9", "testC:10", "testD:11", "testE:12", "testF:13", "testG:14",
+            ])
     }
 }

@@ -18,7 +18,7 @@ struct DebugSwitchTests {
             var verbose: Bool = false
             let enablePrinting = false
             var quiet: Bool
-            override func setUp() { self.verbose = ProcessInfo.processInfo.environment["VERBOSE_TESTS"] == "true"; quiet = true }
+            override func setUp() { self.verbose = ProcessInfo.processInfo.environment["VERBOSE_TESTS"] == "true"; quiet = ProcessInfo.processInfo.environment["LOUD"] != nil }
             func testA() { let r = query(); if self.verbose { print(r) }; XCTAssertEqual(r.count, 1) }
             func testB() { let r = query(); if enablePrinting { print(r) }; XCTAssertEqual(r.count, 1) }
             func testC() { let r = query(); if quiet { print(r) }; XCTAssertEqual(r.count, 1) }
@@ -43,5 +43,25 @@ struct DebugSwitchTests {
             """
         // Then each print is still output nobody reads
         #expect(try prints(members) == ["testA:5", "testB:6", "testC:7", "testD:8", "testE:9"])
+    }
+
+    @Test("A flag declared or set on, toggled, passed inout, or on unless the environment says otherwise, prints")
+    func switchedOn() throws {
+        // Given near misses a reviewer wrote: each flag may be on in a plain run
+        let members = """
+            let enabled = true
+            var loud = false
+            var flipped = false
+            var passed = false
+            var chatty = false
+            override func setUp() { loud = true; chatty = ProcessInfo.processInfo.environment["QUIET_TESTS"] == nil; set(&passed) }
+            func testA() { if enabled { print("a") }; XCTAssertEqual(count(), 1) }
+            func testB() { if loud { print("b") }; XCTAssertEqual(count(), 1) }
+            func testC() { flipped.toggle(); if flipped { print("c") }; XCTAssertEqual(count(), 1) }
+            func testD() { if passed { print("d") }; XCTAssertEqual(count(), 1) }
+            func testE() { if chatty { print("e") }; XCTAssertEqual(count(), 1) }
+            """
+        // Then every print counts
+        #expect(try prints(members) == ["testA:9", "testB:10", "testC:11", "testD:12", "testE:13"])
     }
 }

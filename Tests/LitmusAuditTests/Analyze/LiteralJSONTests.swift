@@ -36,9 +36,12 @@ struct LiteralJSONTests {
             func testD() { var dictionary = testDictionary(); dictionary["when"] = Date(); let d = try! JSONSerialization.data(withJSONObject: dictionary); XCTAssertEqual(d.count, 2) }
             func testE() { var dictionary = testDictionary(); dictionary.merge(other) { $1 }; let d = try! JSONSerialization.data(withJSONObject: dictionary); XCTAssertEqual(d.count, 2) }
             func testF() { let d = try! JSONSerialization.data(withJSONObject: made()); XCTAssertEqual(d.count, 2) }
+            func testG() { var dictionary = testDictionary(); dictionary["files"]? = Date(); let d = try! JSONSerialization.data(withJSONObject: dictionary); XCTAssertEqual(d.count, 2) }
+            func testH() { var dictionary = testDictionary(); var other = 1; (dictionary, other) = (["d": Date()], 2); let d = try! JSONSerialization.data(withJSONObject: dictionary); XCTAssertEqual(d.count, other) }
             """
-        // Then an entry set (D), a merge (E) and a fixture that returns no JSON (F) can trap
-        #expect(try xctestFindings(.trapInTest, methods) == ["testD:8", "testE:9", "testF:10"])
+        // Then an entry set (D, G through an optional chain), a merge (E), a tuple assigned (H) and a fixture that
+        // returns no JSON (F) can trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:8", "testE:9", "testF:10", "testG:11", "testH:12"])
     }
 
     @Test("A fatalError in a guard whose bindings are never nil never runs; one after a failable binding can")

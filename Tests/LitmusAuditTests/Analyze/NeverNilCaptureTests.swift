@@ -16,9 +16,11 @@ struct NeverNilCaptureTests {
             func testB() { let s = Scheduler(); other.schedule(()) { [weak s] _ in times.append(s!.now) }; XCTAssertEqual(times.count, 1) }
             func testC() { let s = Scheduler(); s.schedule(()) { [weak s] _ in other.run { times.append(s!.now) } }; XCTAssertEqual(times.count, 1) }
             func testD() { let s = Scheduler(); s.schedule(()) { _ in times.append(s2!.now) }; XCTAssertEqual(times.count, 1) }
+            func testE() { var l: Loader? = Loader(); l!.load(u) { [weak l] _ in l!.reset() }; l = nil; XCTAssertEqual(times.count, 1) }
             """
-        // Then a closure given to another object (B), one nested in another's closure (C) and no weak capture (D) trap
-        #expect(try xctestFindings(.trapInTest, methods) == ["testB:4", "testC:5", "testD:6"])
+        // Then a closure given to another object (B), one nested in another's closure (C), no weak capture (D) and a
+        // capture of a var the test lets go (E) trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:4", "testC:5", "testD:6", "testE:7"])
     }
 
     @Test("The element of a .next event the test wrote into a hot or cold observable is never nil; of others it may be")

@@ -326,9 +326,11 @@ struct NeverNilTests {
             func testD() { let promises: [P] = []; XCTAssertEqual(send(promises.first!), 1) }
             func testE() { let promises = make(); XCTAssertEqual(send(promises.first!), 1) }
             func testF() { let promises = [p()]; run { promises in XCTAssertEqual(send(promises.first!), 1) } }
+            func testG() { let items = [1, 2]; func check(_ items: [Int]) { XCTAssertEqual(items.first!, 1) }; check([]) }
             """
-        // Then a var, an empty literal, a value the package made and a closure's own parameter of that name still trap
-        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
+        // Then a var, an empty literal, a value the package made and a closure's or a local function's own parameter of
+        // that name still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
     }
 
     @Test(

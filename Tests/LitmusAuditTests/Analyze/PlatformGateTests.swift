@@ -19,6 +19,8 @@ struct PlatformGateTests {
         func hasValues() -> Bool { return values().count > 0 }
         func ready() -> Bool { guard values().count > 0 else { return false }; return true }
         func mixed() -> Bool { if #available(macOS 13, *) { return values().isEmpty }; return false }
+        func canConnect() -> Bool { guard #available(macOS 13, *), connect() else { return false }; return true }
+        func hasFixtures() -> Bool { if #available(macOS 13, *) { if fixtures().isEmpty { return false } }; return true }
         """
 
     @Test("A guard or an if on a gate is the platform's, not the test's")
@@ -44,8 +46,14 @@ struct PlatformGateTests {
                 func testA() { guard hasValues() else { return }; XCTAssertEqual(f(), 1) }
                 func testB() { guard ready() else { return }; XCTAssertEqual(f(), 1) }
                 func testC() { if mixed() { XCTAssertEqual(f(), 1) } }
+                func testD() { guard canConnect() else { return }; XCTAssertEqual(f(), 1) }
+                func testE() { guard hasFixtures() else { return }; XCTAssertEqual(f(), 1) }
                 """
-        // Then each is flagged
-        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testA:13", "testB:14", "testC:15"])
+        // Then each is flagged, and so are a guard mixing #available with the helper's own condition (D) and an if of
+        // the helper's own inside an #available one (E)
+        #expect(
+            try xctestFindings(.conditionalTestLogic, methods) == [
+                "testA:15", "testB:16", "testC:17", "testD:18", "testE:19",
+            ])
     }
 }

@@ -92,8 +92,9 @@ struct RealCodeSmellTests {
                 @Test func unwrapped() { var done: Bool! = finish(); #expect(done == true) }
                 @Test func setLater() { var done: Bool!; run { done = $0 }; #expect(done == true) }
                 @Test func setNil() { var done: Bool! = nil; run { done = $0 }; #expect(done == true) }
+                @Test func setHere() { var done: Bool!; done = finish(); #expect(done == true) }
             """
-        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [7, 8, 9, 10])
+        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [7, 8, 9, 10, 13])
         let methods = """
             func testA() { XCTAssert(spy.types.first == Animal.self) }
             func testB() { XCTAssertTrue(type(of: pet) == Dog.self) }

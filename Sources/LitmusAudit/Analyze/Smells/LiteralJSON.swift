@@ -70,8 +70,15 @@ enum LiteralJSON {
                 return !member.declName.baseName.text.hasPrefix("remove")
             }
             if use.parent?.is(InOutExprSyntax.self) == true { return true }
+            // `name[k] = x`, `name[k]? = x`, `(name, other) = (…)`: the left side of an assignment.
             var assigned = Syntax(use)
-            while let parent = assigned.parent, parent.is(SubscriptCallExprSyntax.self) { assigned = parent }
+            while let parent = assigned.parent,
+                parent.is(SubscriptCallExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+                    || parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self)
+                    || parent.is(TupleExprSyntax.self)
+            {
+                assigned = parent
+            }
             guard let list = assigned.parent?.as(ExprListSyntax.self) else { return false }
             let elements = Array(list)
             guard let index = elements.firstIndex(where: { $0.id == assigned.id }), index + 1 < elements.count else {

@@ -21,7 +21,10 @@ struct LiteralTypedValues {
             if let type = binding.typeAnnotation?.type.trimmedDescription {
                 // A `Bool!` left nil until a callback sets it (ReactiveX/RxSwift 6.10.2's `var changed: Bool!`) is
                 // an optional: `XCTAssertTrue(changed)` would trap where `XCTAssertEqual(changed, true)` fails.
-                let settable = binding.initializer.map { $0.value.is(NilLiteralExprSyntax.self) } ?? true
+                // One the test sets itself, outside closures, before it reads it (`done = compute()`) keeps the advice.
+                let settable =
+                    (binding.initializer.map { $0.value.is(NilLiteralExprSyntax.self) } ?? true)
+                    && !Self.setOutsideClosures(name, in: test)
                 if !["Bool", "Bool!", "Swift.Bool"].contains(type) || (type == "Bool!" && settable) {
                     typedNames.insert(name)
                 }
@@ -50,6 +53,22 @@ struct LiteralTypedValues {
                 if Self.isOtherLiteral(right), let key = Self.key(left) { comparedWithOtherLiterals.insert(key) }
                 if Self.isOtherLiteral(left), let key = Self.key(right) { comparedWithOtherLiterals.insert(key) }
             }
+        }
+    }
+
+    /// Whether the test assigns `name` a value in a statement of its own, outside any closure.
+    private static func setOutsideClosures(_ name: String, in test: ScannedTest) -> Bool {
+        test.all(SequenceExprSyntax.self).contains { sequence in
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+                elements[0].trimmedDescription == name, !elements[2].is(NilLiteralExprSyntax.self)
+            else { return false }
+            var current = Syntax(sequence).parent
+            while let node = current, node.id != test.body?.id {
+                if node.is(ClosureExprSyntax.self) { return false }
+                current = node.parent
+            }
+            return true
         }
     }
 

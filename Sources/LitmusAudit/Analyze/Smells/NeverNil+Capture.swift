@@ -5,9 +5,13 @@ extension NeverNil {
     /// (or inside closures given to methods of `name` there): the object runs the closure, so it is alive when the
     /// closure reads it. ReactiveX/RxSwift 6.10.2's scheduler tests: `scheduler.scheduleRelative((), dueTime: …) {
     /// [weak scheduler] _ in times.append(scheduler!.now) }` (9 read false at first contact). Not a closure given
-    /// to another object, which may keep it past the capture's life.
-    static func isWeakCaptureOfCaller(_ name: DeclReferenceExprSyntax) -> Bool {
+    /// to another object, which may keep it past the capture's life, nor a capture of a `var` (the test may let the
+    /// object go). A limit: an object that hands the closure on to run after the test ends (an asynchronous loader) is
+    /// taken to run it itself.
+    static func isWeakCaptureOfCaller(_ name: DeclReferenceExprSyntax, test: ScannedTest) -> Bool {
         let text = name.baseName.text
+        // The test's `let` holds the object to its end; a `var` the test may set to nil (`loader = nil`) does not.
+        guard test.onlyLetValue(of: text) != nil else { return false }
         var current = Syntax(name).parent
         while let node = current {
             if let closure = node.as(ClosureExprSyntax.self) {

@@ -114,7 +114,11 @@ extension NeverNil {
         guard ["first", "last"].contains(member.declName.baseName.text), let base = member.base else { return false }
         if isNonEmptyLiteral(base) { return true }
         guard let name = base.as(DeclReferenceExprSyntax.self) else { return false }
-        if let value = test.onlyLetValue(of: name.baseName.text), isNonEmptyLiteral(value) { return true }
+        if let value = test.letValue(of: name.baseName.text, at: Syntax(name)), isNonEmptyLiteral(value),
+            !isParameter(name)
+        {
+            return true
+        }
         return isElementOfWrittenStrings(name, test: test)
     }
 
@@ -158,5 +162,26 @@ extension NeverNil {
             current = syntax.parent
         }
         return nil
+    }
+
+    /// Whether `name` is a parameter of a function or closure around it (`func check(_ items: [Int])` inside a test
+    /// that also binds `items`), which the test's own binding does not hold.
+    static func isParameter(_ name: DeclReferenceExprSyntax) -> Bool {
+        var current = Syntax(name).parent
+        while let node = current {
+            if let function = node.as(FunctionDeclSyntax.self) {
+                if function.signature.parameterClause.parameters.contains(where: {
+                    ($0.secondName ?? $0.firstName).text == name.baseName.text
+                }) {
+                    return true
+                }
+            } else if let closure = node.as(ClosureExprSyntax.self),
+                (closure.parameterNames ?? ["$0", "$1", "$2"]).contains(name.baseName.text)
+            {
+                return true
+            }
+            current = node.parent
+        }
+        return false
     }
 }

@@ -53,7 +53,7 @@ enum NeverNil {
             {
                 return true
             }
-            return isStreamContinuation(name, test: test) || isWeakCaptureOfCaller(name)
+            return isStreamContinuation(name, test: test) || isWeakCaptureOfCaller(name, test: test)
         }
         if let lookup = expression.as(SubscriptCallExprSyntax.self) {
             return isWrittenKey(lookup, test: test)

@@ -23,28 +23,25 @@ enum PlatformGate {
         return returnsFalse
     }
 
-    /// Whether `node` lies in a branch of an `if`, a `guard` or an `#if` whose condition the test does not control.
+    /// Whether the nearest `if`, `guard` or `#if` around `node` has only conditions the test does not control, each
+    /// of them (not `#available(…), Database.shared.connect()`, nor an `if` of the helper's own inside an
+    /// `#available` one).
     private static func isUnderUncontrolledCondition(_ node: Syntax, in body: Syntax) -> Bool {
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
-            if let choice = syntax.as(IfExprSyntax.self),
-                ConditionalLogicDetector.isUncontrolled(choice.conditions.trimmedDescription)
-            {
-                return true
-            }
-            if let statement = syntax.as(GuardStmtSyntax.self),
-                ConditionalLogicDetector.isUncontrolled(statement.conditions.trimmedDescription)
-            {
-                return true
-            }
-            if let clause = syntax.as(IfConfigClauseSyntax.self), let condition = clause.condition,
-                ConditionalLogicDetector.isUncontrolled(condition.trimmedDescription)
-            {
-                return true
+            if let choice = syntax.as(IfExprSyntax.self) { return allUncontrolled(choice.conditions) }
+            if let statement = syntax.as(GuardStmtSyntax.self) { return allUncontrolled(statement.conditions) }
+            if let clause = syntax.as(IfConfigClauseSyntax.self) {
+                return clause.condition.map { ConditionalLogicDetector.isUncontrolled($0.trimmedDescription) } ?? false
             }
             current = syntax.parent
         }
         return false
+    }
+
+    /// Whether every element of `conditions` is on what the test does not control.
+    private static func allUncontrolled(_ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.allSatisfy { ConditionalLogicDetector.isUncontrolled($0.condition.trimmedDescription) }
     }
 }
 

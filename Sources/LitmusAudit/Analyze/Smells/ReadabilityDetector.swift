@@ -58,7 +58,7 @@ enum ReadabilityDetector {
             guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                 printing.contains(name), !call.arguments.contains(where: { $0.label?.text == "to" }),
                 !isInCheckMessage(call, assertions: test.assertions), !isBesideFailure(call, test: test),
-                !DebugSwitch.isBehindSwitch(Syntax(call))
+                !DebugSwitch.isBehindSwitch(Syntax(call), switches: test.debugSwitches)
             else { return nil }
             switch test.declaration(calledBy: call) {
             case .known(let declaration):

@@ -51,7 +51,13 @@ enum ScannedTests {
                         switchedOffBy: called == "xit" || called == "pending" ? Syntax(call) : group))
             }
         }
-        return tests
+        // Read once for the file: the prints of any of its tests may sit behind one.
+        let switches = DebugSwitch.switches(in: Syntax(file))
+        return tests.map { test in
+            var test = test
+            test.debugSwitches = switches
+            return test
+        }
     }
 
     private static func test(

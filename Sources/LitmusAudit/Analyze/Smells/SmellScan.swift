@@ -40,6 +40,8 @@ struct ScannedTest {
     /// The files the test's target puts in its bundle, relative to its top level (``BundledResource``); `nil`
     /// when not known (loose files, a manifest that does not say).
     var bundled: Set<String>? = nil
+    /// The debug switches of its file (``DebugSwitch/switches(in:)``): a print behind one runs only when turned on.
+    var debugSwitches: Set<String> = []
 
     /// The nodes of type `T` in its body.
     func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
