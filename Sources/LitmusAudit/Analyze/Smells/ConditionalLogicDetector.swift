@@ -13,16 +13,6 @@ import SwiftSyntax
 /// test wrote out (``tableLoopElements(around:in:literalNames:)``), and the failure calls themselves
 /// (`XCTFail`, `Issue.record`).
 enum ConditionalLogicDetector {
-    /// Words of a condition on something the test does not control.
-    static let uncontrolled = [
-        "#available", "#unavailable", "ProcessInfo", "environment", "isCI", "os(", "arch(", "Platform", "isLinux",
-        "isMac", "isRunningOn", "canImport", "CommandLine", "getenv", "isSimulator", "operatingSystem",
-        "MemoryLayout", "bitWidth",
-        // The host's network: whether it has IPv6 or multicast, an interface of a name (swift-nio 2.101.3's
-        // `guard System.supportsIPv6 else { return }` before its IPv6 cases).
-        "supportsIPv6", "IPv6Supported", "multicastSupported", "supportsMulticast", "if_nametoindex", "getifaddrs",
-    ]
-
     static func smells(_ test: ScannedTest, helpers: HelperIndex) -> [Smell] {
         guard let body = test.body else { return [] }
         // The parameters of a test run with arguments (`@Test(arguments: […])`): a branch on them is the
@@ -357,9 +347,6 @@ enum ConditionalLogicDetector {
             return Set(compared.map(\.trimmedDescription)) == counts
         }
     }
-
-    /// Whether a condition reads what the test does not control.
-    static func isUncontrolled(_ condition: String) -> Bool { uncontrolled.contains { condition.contains($0) } }
 
     /// Whether `branch` checks or fails: an assertion, a failure, a `throw`, or `fatalError`.
     /// One of the test's `assertions` in it counts too: a call of a helper that checks (swift-websocket

@@ -56,3 +56,20 @@ extension SyntaxProtocol {
         return nil
     }
 }
+
+/// What the test does not control: the platform, the environment, the host (read by ``PlatformGate`` and by the
+/// conditions ``ConditionalLogicDetector`` does not flag).
+extension ConditionalLogicDetector {
+    /// Words of a condition on something the test does not control.
+    static let uncontrolled = [
+        "#available", "#unavailable", "ProcessInfo", "environment", "isCI", "os(", "arch(", "Platform", "isLinux",
+        "isMac", "isRunningOn", "canImport", "CommandLine", "getenv", "isSimulator", "operatingSystem",
+        "MemoryLayout", "bitWidth",
+        // The host's network: whether it has IPv6 or multicast, an interface of a name (swift-nio 2.101.3's
+        // `guard System.supportsIPv6 else { return }` before its IPv6 cases).
+        "supportsIPv6", "IPv6Supported", "multicastSupported", "supportsMulticast", "if_nametoindex", "getifaddrs",
+    ]
+
+    /// Whether a condition reads what the test does not control.
+    static func isUncontrolled(_ condition: String) -> Bool { uncontrolled.contains { condition.contains($0) } }
+}
