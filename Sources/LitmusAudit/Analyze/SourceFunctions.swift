@@ -19,7 +19,7 @@ final class SourceFunctions: @unchecked Sendable {
     /// The files of the package's tests (not its own sources).
     private let testFiles: Set<URL>
     /// Whether each file is one of the tests', by index.
-    private var ofTests: [Bool] = []
+    private(set) var ofTests: [Bool] = []
     /// ``testOnlyDeclarations(of:)`` by name, empty for `nil`.
     private var testDeclarations: [String: [DeclGroupSyntax]] = [:]
     /// Whether each function name seen so far returns no optional, by name; files parsed once.
@@ -29,7 +29,7 @@ final class SourceFunctions: @unchecked Sendable {
     private var memo: [String: Bool] = [:]
     /// The names the files declare as members or at their top level, parsed once when first asked.
     private var members: Set<String>?
-    private let lock = NSLock()
+    let lock = NSLock()
 
     /// Whether the files hold the package's own sources, not only its tests: without them, a name the files do
     /// not declare may still be the package's.
@@ -151,7 +151,7 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// ``declaresType(_:)``, with the lock held.
-    private func declaredType(_ name: String) -> Bool {
+    func declaredType(_ name: String) -> Bool {
         if let known = types[name] { return known }
         let declared = loaded().contains { text in
             ["struct", "class", "enum", "actor"].contains { keyword in declares(text, "\(keyword) \(name)") }
@@ -224,29 +224,6 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
-    /// Whether the package's own sources (not its tests) declare the type `name` and give it, or an extension of it,
-    /// a property or method `member` (`var description: String`): what a test reads through it is the package's code.
-    func declaresMember(_ member: String, ofType name: String) -> Bool {
-        remembered("member|\(name)|\(member)") {
-            lock.withLock {
-                guard declaredType(name) else { return false }
-                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
-                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
-                    let members = groups.flatMap(\.memberBlock.members).map(\.decl)
-                    if members.contains(where: {
-                        $0.as(FunctionDeclSyntax.self)?.name.text == member
-                            || $0.as(VariableDeclSyntax.self)?.bindings.contains {
-                                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
-                            } == true
-                    }) {
-                        return true
-                    }
-                }
-                return false
-            }
-        }
-    }
-
     /// Whether a protocol the files declare requires a property `name` (`var token: String? { get set }`): a
     /// protocol extension's method may set it on any value of a conforming type.
     func requiresProperty(_ name: String) -> Bool {
@@ -267,31 +244,11 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// The file `index` parsed, once (the lock held).
-    private func tree(_ index: Int) -> SourceFileSyntax {
+    func tree(_ index: Int) -> SourceFileSyntax {
         if let tree = trees[index] { return tree }
         let tree = SwiftSource.parse(loaded()[index])
         trees[index] = tree
         return tree
-    }
-
-    /// The structs, classes and extensions `name` in `node`, at any depth of types (not inside functions).
-    private static func typeDeclarations(in node: Syntax, named name: String) -> [DeclGroupSyntax] {
-        var found: [DeclGroupSyntax] = []
-        if let type = node.as(ClassDeclSyntax.self), type.name.text == name { found.append(type) }
-        if let type = node.as(StructDeclSyntax.self), type.name.text == name { found.append(type) }
-        if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription == name {
-            found.append(type)
-        }
-        let members: MemberBlockItemListSyntax?
-        if let item = node.as(CodeBlockItemSyntax.self) {
-            return typeDeclarations(in: Syntax(item.item), named: name)
-        } else if let group = node.asProtocol(DeclGroupSyntax.self) {
-            members = group.memberBlock.members
-        } else {
-            members = nil
-        }
-        for member in members ?? [] { found += typeDeclarations(in: Syntax(member.decl), named: name) }
-        return found
     }
 
     /// Whether a class of the files inherits the class `name` (`class Derived: Name`): without one, an `override
@@ -319,7 +276,7 @@ final class SourceFunctions: @unchecked Sendable {
         return answer
     }
 
-    private func loaded() -> [String] {
+    func loaded() -> [String] {
         if let texts { return texts }
         let read = list().compactMap { url in
             (try? String(contentsOf: url, encoding: .utf8)).map { (url, $0) }
@@ -331,7 +288,7 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// Whether `text` holds `phrase` followed by a character that ends a name.
-    private func declares(_ text: String, _ phrase: String) -> Bool {
+    func declares(_ text: String, _ phrase: String) -> Bool {
         var rest = text[...]
         while let range = rest.range(of: phrase) {
             let next = rest[range.upperBound...].first

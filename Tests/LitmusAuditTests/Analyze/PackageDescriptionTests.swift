@@ -15,6 +15,14 @@ struct PackageDescriptionTests {
         }
         public struct Row { public init() {} }
         public extension Row { var count: Int { 0 } }
+        public final class Expression {
+            public static func parse(_ text: String) -> Parsed { Parsed() }
+            public static func parse(_ text: inout Substring, upTo: String...) -> Parsed { Parsed() }
+            public static func evaluate(_ text: String) -> Row { Row() }
+            public static func maybe(_ text: String) -> Parsed? { nil }
+            public func parse(_ text: String) -> Parsed { Parsed() }
+        }
+        public struct Parsed: CustomStringConvertible { public var description: String { "" } }
         """
 
     /// The tests of an XCTest class with `members` that report a sensitiveEquality.
@@ -39,6 +47,22 @@ struct PackageDescriptionTests {
                 func testB() { XCTAssertEqual(Connection("a").description, "") }
             """
         #expect(try descriptions(members) == [])
+    }
+
+    @Test("A description the package's type declares, of a value a static function of a package type returns")
+    func madeByStaticFunction() throws {
+        // Given nicklockwood/Expression 0.13.9's `let expression = Expression.parse("a+ b", usingCache: false)` then
+        // `XCTAssertEqual(expression.description, "a + b")` (both its `parse` functions return `ParsedExpression`), and
+        // near misses: a static function returning a type without a description, an optional, and a method
+        let members = """
+                func testF() { let expression = Expression.parse("a+ b"); XCTAssertEqual(expression.description, "a + b") }
+                func testG() { XCTAssertEqual(Expression.parse("1+ 2").description, "1 + 2") }
+                func testH() { XCTAssertEqual(Expression.evaluate("1").description, "Row()") }
+                func testI() { XCTAssertEqual(Expression.maybe("1")!.description, "") }
+                func testJ() { XCTAssertEqual(expression.parse("1").description, "") }
+                func testK() { XCTAssertEqual(Unknown.parse("1").description, "") }
+            """
+        #expect(try descriptions(members) == ["testH", "testI", "testJ", "testK"])
     }
 
     @Test("A type without its own description, a value from elsewhere, or another type's description still count")

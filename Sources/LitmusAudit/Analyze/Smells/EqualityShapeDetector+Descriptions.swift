@@ -275,7 +275,8 @@ extension EqualityShapeDetector {
     /// Without the compiler's facts: whether every `x.description` among `expressions` reads a value the test makes with
     /// an initializer of a type whose `description` the package's own sources declare (`let db = try Connection(
     /// .inMemory)` then `db.description`, stephencelis/SQLite.swift 0.16.0, whose `Connection` describes itself by
-    /// its file name): the text the package chose, as an audit's facts would tell. Not a value from elsewhere, nor a
+    /// its file name), or with a static function of a package type that returns such a type
+    /// (``SourceFunctions/staticResult(of:in:declares:)``): the text the package chose, as an audit's facts would tell. Not a value from elsewhere, nor a
     /// type that takes the general reflection.
     private static func describedByPackage(_ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions)
         -> Bool
@@ -284,13 +285,24 @@ extension EqualityShapeDetector {
             .compactMap { $0.as(MemberAccessExprSyntax.self) }.filter { $0.declName.baseName.text == "description" }
         return !reads.isEmpty
             && reads.allSatisfy { read in
-                guard let type = read.base.flatMap({ madeType($0, test: test) }) else { return false }
-                return sources.declaresMember("description", ofType: type)
+                guard let call = read.base.flatMap({ madeBy($0, test: test) }) else { return false }
+                if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    type.first?.isUppercase == true
+                {
+                    return sources.declaresMember("description", ofType: type)
+                }
+                // `T.make(…)`: a static function of a type of the package, returning one of its types.
+                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    owner.first?.isUppercase == true
+                else { return false }
+                return sources.staticResult(of: member.declName.baseName.text, in: owner, declares: "description")
             }
     }
 
-    /// The type `T` of `T(…)` (under `try` or `await`), of the test's binding of a name to one, or `nil`.
-    private static func madeType(_ expression: ExprSyntax, test: ScannedTest) -> String? {
+    /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
+    /// one: `T(…)` or `T.make(…)`; `nil` for anything else.
+    private static func madeBy(_ expression: ExprSyntax, test: ScannedTest) -> FunctionCallExprSyntax? {
         var value = expression.withoutTryOrAwait
         if let name = value.as(DeclReferenceExprSyntax.self),
             let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
@@ -298,11 +310,7 @@ extension EqualityShapeDetector {
         {
             value = bound.withoutTryOrAwait
         }
-        guard let call = value.as(FunctionCallExprSyntax.self),
-            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            type.first?.isUppercase == true
-        else { return nil }
-        return type
+        return value.as(FunctionCallExprSyntax.self)
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not a method of

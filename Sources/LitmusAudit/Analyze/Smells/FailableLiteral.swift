@@ -71,6 +71,7 @@ enum FailableLiteral {
         }
         if let encoded = percentEncoded(call, test: test) { return encoded ? .cannotFail : .canFail }
         if let encodes = literalEncodes(call, test: test) { return encodes ? .cannotFail : .canFail }
+        if let found = literalFound(call, test: test) { return found ? .cannotFail : .canFail }
         return isUnicodeData(call, test: test) ? .cannotFail : .notRead
     }
 
@@ -94,6 +95,27 @@ enum FailableLiteral {
             isLibrary(call, test: test)
         else { return nil }
         return text.data(using: encoding) != nil
+    }
+
+    /// Whether a literal (or the constant bound to one) holds the literal searched for in it with `range(of:)`
+    /// (`"foobar".range(of: "bar")!`: nicklockwood/Expression 0.13.9's parser tests unwrap such ranges to name a
+    /// part of their input), or the one character searched for with `firstIndex(of:)` or `lastIndex(of:)`:
+    /// searched here the same way, so found every run or never; `nil` when `call` is not that shape (options, a
+    /// range, a locale, a text that is not a literal).
+    private static func literalFound(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "of",
+            let haystack = text(of: base, test: test), let needle = text(of: argument.expression, test: test)
+        else { return nil }
+        let found: Bool
+        switch member.declName.baseName.text {
+        case "range": found = haystack.range(of: needle) != nil
+        // One character: a longer literal is no `Character`.
+        case "firstIndex" where needle.count == 1, "lastIndex" where needle.count == 1:
+            found = haystack.contains(needle)
+        default: return nil
+        }
+        return isLibrary(call, test: test) ? found : nil
     }
 
     /// The character sets `addingPercentEncoding(withAllowedCharacters:)` is given by name, by that name.

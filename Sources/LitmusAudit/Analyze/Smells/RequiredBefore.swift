@@ -42,6 +42,7 @@ enum RequiredBefore {
         return conditions.allSatisfy { element in
             if let expression = element.condition.as(ExprSyntax.self),
                 checkedRightBefore(expression, at: statement, assertions: around)
+                    || countCheckedRightBefore(expression, at: statement, assertions: around)
             {
                 return true
             }
@@ -225,7 +226,8 @@ enum RequiredBefore {
         case "XCTAssertFalse":
             return isEmptyCheck(first).map(nonEmpty) ?? []
         case "XCTAssertEqual" where arguments.count >= 2:
-            return positiveCount(arguments[0], arguments[1]).map(nonEmpty) ?? []
+            return (positiveCount(arguments[0], arguments[1]).map(nonEmpty) ?? [])
+                + (exactCount(arguments[0], arguments[1]).map { [$0] } ?? [])
         case "XCTAssertGreaterThan" where arguments.count >= 2:
             return countAbove(arguments[0], arguments[1], atLeast: 0).map(nonEmpty) ?? []
         case "XCTAssertGreaterThanOrEqual" where arguments.count >= 2:
@@ -289,9 +291,7 @@ enum RequiredBefore {
     private static func checkedRightBefore(_ condition: ExprSyntax, at statement: Syntax, assertions: [Syntax]) -> Bool
     {
         guard condition.descendants(of: FunctionCallExprSyntax.self).isEmpty,
-            let item = statement.parent?.as(ExpressionStmtSyntax.self)?.parent?.as(CodeBlockItemSyntax.self)
-                ?? statement.parent?.as(CodeBlockItemSyntax.self),
-            let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            let (item, list) = block(holding: statement),
             let previous = list.last(where: { $0.endPosition <= item.position })
         else { return false }
         return assertions.contains { check in
@@ -325,7 +325,8 @@ enum RequiredBefore {
         case "!=" where right.is(NilLiteralExprSyntax.self):
             return [left.trimmedDescription]
         case "==":
-            return positiveCount(left, right).map { [$0 + ".isEmpty == false"] } ?? []
+            return (positiveCount(left, right).map { [$0 + ".isEmpty == false"] } ?? [])
+                + (exactCount(left, right).map { [$0] } ?? [])
         case ">":
             return countAbove(left, right, atLeast: 0).map { [$0 + ".isEmpty == false"] } ?? []
         case ">=":
@@ -340,31 +341,6 @@ enum RequiredBefore {
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty"
         else { return nil }
         return member.base?.trimmedDescription
-    }
-
-    /// `R` of `R.count` compared equal to a positive integer literal, either way round.
-    private static func positiveCount(_ left: ExprSyntax, _ right: ExprSyntax) -> String? {
-        if let collection = countOf(left), let value = integer(right), value > 0 { return collection }
-        if let collection = countOf(right), let value = integer(left), value > 0 { return collection }
-        return nil
-    }
-
-    /// `R` of `R.count` compared greater than a literal at least `atLeast`.
-    private static func countAbove(_ left: ExprSyntax, _ right: ExprSyntax, atLeast: Int) -> String? {
-        guard let collection = countOf(left), let value = integer(right), value >= atLeast else { return nil }
-        return collection
-    }
-
-    private static func countOf(_ expression: ExprSyntax) -> String? {
-        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count"
-        else { return nil }
-        return member.base?.trimmedDescription
-    }
-
-    private static func integer(_ expression: ExprSyntax) -> Int? {
-        expression.as(IntegerLiteralExprSyntax.self).flatMap {
-            Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
-        }
     }
 
     /// Whether `node` runs whenever `body` (the test's, or a loop's) does: no `if`, `switch`, loop,

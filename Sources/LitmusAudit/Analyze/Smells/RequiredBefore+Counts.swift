@@ -1,0 +1,85 @@
+import SwiftSyntax
+
+/// Counts a check requires: `XCTAssertEqual(vertices.count, 8)` (or `#expect(vertices.count == 8)`) right before
+/// `guard vertices.count >= 8 else { return }` leaves the guard's `else` only when the count is not 8, when the check
+/// has failed already (nicklockwood/Euclid 0.8's path and polygon tests, eleven such guards). Only the checks right
+/// before the branch count (the statements just before it in its block, each a check): between them nothing can
+/// change the count.
+extension RequiredBefore {
+    /// Whether `condition` compares `R.count` with an integer literal (`>=`, `>`, `==`) and a check right before
+    /// `statement` requires `R.count == N` for an `N` that satisfies it.
+    static func countCheckedRightBefore(_ condition: ExprSyntax, at statement: Syntax, assertions: [Syntax]) -> Bool {
+        guard let (left, op, right) = EqualityShapeDetector.comparison(condition), let collection = countOf(left),
+            let bound = integer(right), let (item, list) = block(holding: statement)
+        else { return false }
+        var required: [String] = []
+        for previous in list.filter({ $0.endPosition <= item.position }).reversed() {
+            // A statement that is a check and nothing else (under `try` or not).
+            let statement = previous.item.as(ExprSyntax.self)?.withoutTryOrAwait.trimmedDescription
+            let checks = assertions.filter {
+                $0.position >= previous.position && $0.endPosition <= previous.endPosition
+            }
+            guard checks.contains(where: { $0.as(ExprSyntax.self)?.withoutTryOrAwait.trimmedDescription == statement })
+            else { break }
+            required += checks.flatMap(requiredValues)
+        }
+        return required.contains { text in
+            guard let count = text.split(separator: " ").last.flatMap({ Int($0) }),
+                text == exactCountText(collection, count)
+            else { return false }
+            switch op {
+            case ">=": return count >= bound
+            case ">": return count > bound
+            case "==": return count == bound
+            default: return false
+            }
+        }
+    }
+
+    /// The statement holding `statement` (a `guard`, or an `if` as a statement) and the block it is in.
+    static func block(holding statement: Syntax) -> (CodeBlockItemSyntax, CodeBlockItemListSyntax)? {
+        guard
+            let item = statement.parent?.as(ExpressionStmtSyntax.self)?.parent?.as(CodeBlockItemSyntax.self)
+                ?? statement.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return nil }
+        return (item, list)
+    }
+
+    /// What ``requiredValues(_:)`` gives for `R.count` compared equal to an integer literal, either way round.
+    static func exactCount(_ left: ExprSyntax, _ right: ExprSyntax) -> String? {
+        if let collection = countOf(left), let value = integer(right) { return exactCountText(collection, value) }
+        if let collection = countOf(right), let value = integer(left) { return exactCountText(collection, value) }
+        return nil
+    }
+
+    private static func exactCountText(_ collection: String, _ count: Int) -> String {
+        "count: \(collection) == \(count)"
+    }
+
+    /// `R` of `R.count` compared equal to a positive integer literal, either way round.
+    static func positiveCount(_ left: ExprSyntax, _ right: ExprSyntax) -> String? {
+        if let collection = countOf(left), let value = integer(right), value > 0 { return collection }
+        if let collection = countOf(right), let value = integer(left), value > 0 { return collection }
+        return nil
+    }
+
+    /// `R` of `R.count` compared greater than a literal at least `atLeast`.
+    static func countAbove(_ left: ExprSyntax, _ right: ExprSyntax, atLeast: Int) -> String? {
+        guard let collection = countOf(left), let value = integer(right), value >= atLeast else { return nil }
+        return collection
+    }
+
+    static func countOf(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count"
+        else { return nil }
+        return member.base?.trimmedDescription
+    }
+
+    static func integer(_ expression: ExprSyntax) -> Int? {
+        expression.as(IntegerLiteralExprSyntax.self).flatMap {
+            Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+    }
+
+}

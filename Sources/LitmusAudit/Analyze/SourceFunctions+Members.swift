@@ -1,0 +1,83 @@
+import SwiftSyntax
+
+/// What the package's own types declare as members, read from their declarations and extensions (the lock held
+/// while the files are read; each answer computed once).
+extension SourceFunctions {
+    /// Whether the package's own sources (not its tests) declare the type `name` and give it, or an extension of it,
+    /// a property or method `member` (`var description: String`): what a test reads through it is the package's code.
+    func declaresMember(_ member: String, ofType name: String) -> Bool {
+        remembered("member|\(name)|\(member)") {
+            lock.withLock {
+                guard declaredType(name) else { return false }
+                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
+                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
+                    let members = groups.flatMap(\.memberBlock.members).map(\.decl)
+                    if members.contains(where: {
+                        $0.as(FunctionDeclSyntax.self)?.name.text == member
+                            || $0.as(VariableDeclSyntax.self)?.bindings.contains {
+                                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
+                            } == true
+                    }) {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+    }
+
+    /// Whether every static function `function` that the package's own sources give the type `owner` (in its
+    /// declaration or an extension) returns one plain type, not optional nor generic, that declares `member`
+    /// (``declaresMember(_:ofType:)``): `Expression.parse("a+ b").description` of nicklockwood/Expression 0.13.9,
+    /// whose `parse` returns its own `ParsedExpression`, which describes itself. `false` when no such function is
+    /// declared, or one returns another type.
+    func staticResult(of function: String, in owner: String, declares member: String) -> Bool {
+        remembered("static|\(owner).\(function)|\(member)") {
+            let results: Set<String> = lock.withLock {
+                guard declaredType(owner) else { return [] }
+                var results: Set<String> = []
+                for (index, text) in loaded().enumerated()
+                where !ofTests[index] && declares(text, owner) && declares(text, "func \(function)") {
+                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: owner) }
+                    for declaration in groups.flatMap(\.memberBlock.members).compactMap({
+                        $0.decl.as(FunctionDeclSyntax.self)
+                    })
+                    where declaration.name.text == function
+                        && declaration.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+                    {
+                        let type = declaration.signature.returnClause?.type.as(IdentifierTypeSyntax.self)
+                        let generic = declaration.genericParameterClause?.parameters.map(\.name.text) ?? []
+                        guard let type, type.genericArgumentClause == nil, !generic.contains(type.name.text) else {
+                            return ["?"]
+                        }
+                        results.insert(type.name.text == "Self" ? owner : type.name.text)
+                    }
+                }
+                return results
+            }
+            guard results.count == 1, let type = results.first, type != "?" else { return false }
+            return declaresMember(member, ofType: type)
+        }
+    }
+
+    /// The structs, classes and extensions `name` in `node`, at any depth of types (not inside functions).
+    static func typeDeclarations(in node: Syntax, named name: String) -> [DeclGroupSyntax] {
+        var found: [DeclGroupSyntax] = []
+        if let type = node.as(ClassDeclSyntax.self), type.name.text == name { found.append(type) }
+        if let type = node.as(StructDeclSyntax.self), type.name.text == name { found.append(type) }
+        if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription == name {
+            found.append(type)
+        }
+        let members: MemberBlockItemListSyntax?
+        if let item = node.as(CodeBlockItemSyntax.self) {
+            return typeDeclarations(in: Syntax(item.item), named: name)
+        } else if let group = node.asProtocol(DeclGroupSyntax.self) {
+            members = group.memberBlock.members
+        } else {
+            members = nil
+        }
+        for member in members ?? [] { found += typeDeclarations(in: Syntax(member.decl), named: name) }
+        return found
+    }
+
+}
