@@ -26,6 +26,13 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the files declare a protocol `name` (`protocol SharedContainer`).
+    func declaresProtocol(_ name: String) -> Bool {
+        remembered("protocol|\(name)") {
+            lock.withLock { loaded().contains { declares($0, "protocol \(name)") } }
+        }
+    }
+
     /// Whether every static function `function` that the package's own sources give the type `owner` (in its
     /// declaration or an extension) returns one plain type, not optional nor generic, that declares `member`
     /// (``declaresMember(_:ofType:)``): `Expression.parse("a+ b").description` of nicklockwood/Expression 0.13.9,

@@ -141,10 +141,14 @@ public struct TestSourceAnalyzer: Sendable {
             skipping: helpers.runTypes)
         analysis.findings += CompiledOutDetector.findings(
             in: Array(zip(parsed.map(\.tree), files)), module: module, platforms: platforms)
-        // The classes of the target that inherit from something: those whose extensions may declare tests.
+        // The classes of the target that may inherit a class: those that may be XCTest's, and whose extensions may
+        // declare tests.
+        let protocols = Set(parsed.flatMap { $0.compiledNodes(ProtocolDeclSyntax.self).map(\.name.text) })
         let testClassNames = Set(
             parsed.flatMap { file in
-                file.compiledNodes(ClassDeclSyntax.self).filter { $0.inheritanceClause != nil }.map(\.name.text)
+                file.compiledNodes(ClassDeclSyntax.self).filter {
+                    ScannedTests.mayInheritAClass($0, protocols: protocols, sources: sources)
+                }.map(\.name.text)
             })
         for file in parsed {
             for function in file.compiledNodes(FunctionDeclSyntax.self)
@@ -191,7 +195,7 @@ public struct TestSourceAnalyzer: Sendable {
             let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
             let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
             let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
-            guard isSpec || (!testMethods.isEmpty && !inherited.isEmpty) else { continue }
+            guard isSpec || (!testMethods.isEmpty && testClassNames.contains(declaration.name.text)) else { continue }
             let testClass = SourceAnalysis.TestClass(
                 name: declaration.name.text, module: module, file: file.file, line: file.line(declaration),
                 isSpec: isSpec,

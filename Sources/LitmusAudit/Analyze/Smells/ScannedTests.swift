@@ -103,7 +103,7 @@ enum ScannedTests {
         }
         guard let members = node?.as(MemberBlockSyntax.self) else { return nil }
         if let declaration = members.parent?.as(ClassDeclSyntax.self), declaration.inheritanceClause != nil,
-            !isSpec(declaration)
+            testClasses.isEmpty || testClasses.contains(declaration.name.text), !isSpec(declaration)
         {
             return declaration.name.text
         }
@@ -115,6 +115,27 @@ enum ScannedTests {
             return declaration.extendedType.trimmedDescription
         }
         return nil
+    }
+
+    /// Protocols of the standard library and Foundation a class may list first, having no superclass.
+    static let libraryProtocols: Set<String> = [
+        "Sendable", "@unchecked Sendable", "Equatable", "Hashable", "Comparable", "Codable", "Decodable", "Encodable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "Identifiable", "Error", "ObservableObject",
+    ]
+
+    /// Whether the class `declaration` may inherit a class (`XCTestCase`, or a base class of the package's): the
+    /// first type it lists is not a protocol of the target's files (`protocols`), of the package's sources, or of
+    /// ``libraryProtocols``. A superclass comes first in the list, so `class ProtocolClassP: ProtocolP` has none,
+    /// and its `func test() -> String?` is no test (hmlongco/Factory 2.5.3's helper classes were read as test
+    /// classes without a check).
+    static func mayInheritAClass(_ declaration: ClassDeclSyntax, protocols: Set<String>, sources: SourceFunctions?)
+        -> Bool
+    {
+        guard let first = declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription else {
+            return false
+        }
+        return !protocols.contains(first) && !libraryProtocols.contains(first)
+            && !(sources?.declaresProtocol(first) ?? false)
     }
 
     /// A method XCTest runs (`test…()`), or one named or shaped like a test it cannot run: a prefix
