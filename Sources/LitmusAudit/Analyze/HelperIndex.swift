@@ -52,6 +52,8 @@ struct HelperIndex {
     /// (``FixtureRuns``), such as Quick's own `qck_runSpec(FunctionalTests_ItSpec.self)`, in any branch
     /// of an `#if` (the smell checks read them all).
     var runTypes: Set<String> = []
+    /// Classes of the target with no superclass, which hold no XCTest tests (``ScannedTests/mayInheritAClass``).
+    var noSuperclass: Set<String> = []
     /// Helpers that run a test's closure once per case of a table made only of their other arguments
     /// (``TableHelpers``), by name and argument labels.
     var tableHelpers = TableHelpers.Index()

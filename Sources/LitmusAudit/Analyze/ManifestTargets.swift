@@ -12,6 +12,8 @@ struct ManifestTargets {
         var isTest: Bool
         /// Its folder, relative to the package: `path:`, else `Tests/<name>` or `Sources/<name>`.
         var path: String
+        /// Whether `path:` gives its folder.
+        var explicitPath = false
         /// What `exclude:` names, relative to its folder.
         var excluded: [String]
         /// What `resources:` names, relative to its folder.
@@ -73,7 +75,7 @@ struct ManifestTargets {
                 name: name, isTest: isTest,
                 path: literal("path")
                     ?? (isTest ? "Tests/\(name)" : (kind == "plugin" ? "Plugins/" : "Sources/") + name),
-                excluded: literals("exclude"), resources: literals("resources"),
+                explicitPath: literal("path") != nil, excluded: literals("exclude"), resources: literals("resources"),
                 bundled: BundledResource.read(call.arguments.first { $0.label?.text == "resources" }?.expression),
                 declaredHere: regions.compiles(call))
             // A name read twice (a dependency written outside any target, `let deps = [.target(name: "Core")]`)
@@ -108,9 +110,27 @@ struct ManifestTargets {
         }
     }
 
-    /// The targets of the manifest at `url`; none when it cannot be read.
+    /// The targets of the manifest at `url`, laid out in its folder (``laidOut(in:toolsVersion:)``); none when it
+    /// cannot be read.
     static func read(_ url: URL) -> ManifestTargets {
         ManifestTargets(text: (try? String(contentsOf: url, encoding: .utf8)) ?? "")
+            .laidOut(in: url.deletingLastPathComponent(), toolsVersion: PackageManifest.toolsVersion(of: url))
+    }
+
+    /// The targets as SwiftPM lays them out in `package`: from tools version 5.9 on, the one test target without a
+    /// `path:`, when its folder `Tests/<name>` does not exist, takes the whole `Tests` folder (SwiftPM's
+    /// PackageBuilder: kishikawakatsumi/swift-power-assert 0.12.0 keeps the files of its one test target in `Tests`,
+    /// nine read as never running on first contact).
+    func laidOut(in package: URL, toolsVersion: [Int]?) -> ManifestTargets {
+        guard let version = toolsVersion, !version.lexicographicallyPrecedes([5, 9]) else { return self }
+        let implicit = targets.indices.filter { targets[$0].isTest && !targets[$0].explicitPath }
+        guard implicit.count == 1, let index = implicit.first else { return self }
+        var isFolder: ObjCBool = false
+        let folder = package.appendingPathComponent(targets[index].path).path
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue { return self }
+        var laid = self
+        laid.targets[index].path = "Tests"
+        return laid
     }
 
     /// The manifests of `package` besides `read`, the one SwiftPM reads (`Package@swift-5.9.swift`, …).

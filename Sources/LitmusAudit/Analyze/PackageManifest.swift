@@ -26,8 +26,9 @@ enum PackageManifest {
     /// SwiftPM's convention: a test target if a file of it declares a test, else another target (swift-collections'
     /// `_CollectionsTestSupport`, its checks). Its tests are read rather than none.
     static func targets(of package: URL) throws -> Targets {
-        let text = try String(contentsOf: manifest(of: package), encoding: .utf8)
-        let read = ManifestTargets(text: text)
+        let manifest = manifest(of: package)
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let read = ManifestTargets(text: text).laidOut(in: package, toolsVersion: toolsVersion(of: manifest))
         var found = Targets()
         for target in read.targets {
             guard target.isTest else {

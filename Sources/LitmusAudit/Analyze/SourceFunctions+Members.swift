@@ -26,6 +26,19 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the package's own sources, not its tests, declare a type, function, property or case `name`.
+    func declaresOutsideTests(_ name: String) -> Bool {
+        remembered("outsideTests|\(name)") {
+            lock.withLock {
+                loaded().enumerated().contains { index, text in
+                    !ofTests[index]
+                        && ["struct", "class", "enum", "actor", "protocol", "typealias", "func", "var", "let", "case"]
+                            .contains { declares(text, "\($0) \(name)") }
+                }
+            }
+        }
+    }
+
     /// Whether the files declare a protocol `name` (`protocol SharedContainer`).
     func declaresProtocol(_ name: String) -> Bool {
         remembered("protocol|\(name)") {

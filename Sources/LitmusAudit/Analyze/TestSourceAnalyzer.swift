@@ -141,15 +141,19 @@ public struct TestSourceAnalyzer: Sendable {
             skipping: helpers.runTypes)
         analysis.findings += CompiledOutDetector.findings(
             in: Array(zip(parsed.map(\.tree), files)), module: module, platforms: platforms)
-        // The classes of the target that may inherit a class: those that may be XCTest's, and whose extensions may
-        // declare tests.
-        let protocols = Set(parsed.flatMap { $0.compiledNodes(ProtocolDeclSyntax.self).map(\.name.text) })
+        // The classes of the target that inherit from something: those whose extensions may declare tests. Not those
+        // that list a protocol first, which have no superclass.
+        let protocols = Set(parsed.flatMap { $0.all.compactMap { $0.as(ProtocolDeclSyntax.self)?.name.text } })
+        helpers.noSuperclass = Set(
+            parsed.flatMap { $0.all.compactMap { $0.as(ClassDeclSyntax.self) } }.filter {
+                $0.inheritanceClause != nil
+                    && !ScannedTests.mayInheritAClass($0, protocols: protocols, sources: sources)
+            }.map(\.name.text))
         let testClassNames = Set(
             parsed.flatMap { file in
-                file.compiledNodes(ClassDeclSyntax.self).filter {
-                    ScannedTests.mayInheritAClass($0, protocols: protocols, sources: sources)
-                }.map(\.name.text)
-            })
+                file.compiledNodes(ClassDeclSyntax.self).filter { $0.inheritanceClause != nil }.map(\.name.text)
+            }
+        ).subtracting(helpers.noSuperclass)
         for file in parsed {
             for function in file.compiledNodes(FunctionDeclSyntax.self)
             where !HelperIndex.isTest(function) && helpers.asserting.contains(function.name.text) {
@@ -195,7 +199,11 @@ public struct TestSourceAnalyzer: Sendable {
             let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
             let isSpec = inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
             let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
-            guard isSpec || (!testMethods.isEmpty && testClassNames.contains(declaration.name.text)) else { continue }
+            guard
+                isSpec
+                    || (!testMethods.isEmpty && !inherited.isEmpty
+                        && !helpers.noSuperclass.contains(declaration.name.text))
+            else { continue }
             let testClass = SourceAnalysis.TestClass(
                 name: declaration.name.text, module: module, file: file.file, line: file.line(declaration),
                 isSpec: isSpec,

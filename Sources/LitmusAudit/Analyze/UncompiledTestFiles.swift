@@ -72,7 +72,7 @@ struct UncompiledTestFiles {
             let declares = "\(relative) declares \(tests.count == 1 ? "a test" : "\(tests.count) tests") (\(names))"
             // An Xcode project that builds the file runs its tests there (Moya 15 on its CI): `swift test` alone
             // misses them, which is a note, not a test that never runs.
-            let project = projects.first { $0.text.contains(url.lastPathComponent) }
+            let project = projects.first { $0.text.contains(url.lastPathComponent) || Self.syncs(relative, $0) }
             var finding = AnalyzedFinding(
                 cause: cause, testName: first.name, file: path,
                 line: first.declaration.startLocation(converter: SourceLocationConverter(fileName: path, tree: tree))
@@ -103,6 +103,50 @@ struct UncompiledTestFiles {
                     return (try? String(contentsOf: pbxproj, encoding: .utf8)).map { (folder + name, $0) }
                 }
         }
+    }
+
+    /// Whether a project's folder synchronized with the disk (Xcode 16's `PBXFileSystemSynchronizedRootGroup`, whose
+    /// files the project.pbxproj does not name: kean/Nuke 13.2.0's `path = NukeTests;`, 74 files read as never
+    /// running on first contact) holds the file at `relative` (to the package): a folder of the file's path, below
+    /// the project's folder, ends with the group's path.
+    static func syncs(_ relative: String, _ project: (name: String, text: String)) -> Bool {
+        let base = project.name.split(separator: "/").dropLast().joined(separator: "/")
+        guard base.isEmpty || relative.hasPrefix(base + "/") else { return false }
+        let below = base.isEmpty ? relative : String(relative.dropFirst(base.count + 1))
+        let folders = "/" + below.split(separator: "/").dropLast().joined(separator: "/") + "/"
+        return synchronizedPaths(in: project.text).contains { folders.contains("/" + $0 + "/") }
+    }
+
+    /// The paths of the synchronized folders a project.pbxproj declares, each entry on one line or on several: the
+    /// `path` field of the entry's own level (`explicitFileTypes = {};` and other values nest braces).
+    private static func synchronizedPaths(in text: String) -> [String] {
+        let marker = "isa = PBXFileSystemSynchronizedRootGroup;"
+        var paths: [String] = []
+        var rest = text[...]
+        while let found = rest.range(of: marker) {
+            var depth = 1
+            var field = ""
+            var index = found.upperBound
+            while index < rest.endIndex, depth > 0 {
+                let character = rest[index]
+                if character == "{" || character == "(" { depth += 1 }
+                if character == "}" || character == ")" { depth -= 1 }
+                if depth == 1, character == ";" {
+                    let trimmed = field.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if trimmed.hasPrefix("path = ") {
+                        let path = trimmed.dropFirst("path = ".count).trimmingCharacters(
+                            in: CharacterSet(charactersIn: "\""))
+                        if !path.isEmpty { paths.append(path) }
+                    }
+                    field = ""
+                } else if depth == 1 {
+                    field.append(character)
+                }
+                index = rest.index(after: index)
+            }
+            rest = rest[index...]
+        }
+        return paths
     }
 
     /// Why no target compiles the file at `path`; `nil` when it is data: in a folder its target excludes, or a

@@ -37,4 +37,34 @@ struct ManifestTargetsTests {
             ["Sources/Kit", "Sources/KitTestSupport", "Sources/Kit", "Sources/KitTestSupport"], in: package)
         #expect(Array(support.keys) == ["Sources/KitTestSupport"])
     }
+
+    @Test("From tools version 5.9, the one test target without a path or its own folder takes the whole Tests folder")
+    func oneTestTargetTakesTests() throws {
+        // Given kishikawakatsumi/swift-power-assert 0.12.0's layout (its test files directly in Tests), and near
+        // misses: an older tools version, two test targets, a target whose own folder exists
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "PTests")])
+            """
+        let package = try temporaryFolder([
+            "Package.swift": manifest, "Sources/P/P.swift": "public let p = 1\n",
+            "Tests/ATests.swift": "import XCTest\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: package) }
+        let read = { (text: String) in
+            try Data(text.utf8).write(to: package.appendingPathComponent("Package.swift"))
+            return ManifestTargets.read(package.appendingPathComponent("Package.swift")).targets.filter(\.isTest)
+                .map(\.path)
+        }
+        // Then
+        #expect(try read(manifest) == ["Tests"])
+        #expect(try read(manifest.replacingOccurrences(of: "5.9", with: "5.8")) == ["Tests/PTests"])
+        #expect(
+            try read(manifest.replacingOccurrences(of: "]", with: ", .testTarget(name: \"QTests\")]"))
+                == ["Tests/PTests", "Tests/QTests"])
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Tests/PTests"), withIntermediateDirectories: true)
+        #expect(try read(manifest) == ["Tests/PTests"])
+    }
 }

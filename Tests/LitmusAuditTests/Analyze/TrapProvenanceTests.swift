@@ -192,4 +192,31 @@ struct TrapProvenanceTests {
         // Then
         #expect(found.count == 15)
     }
+
+    @Test("Of a test's traps, the first that calls the package's own code is named; without one, the first")
+    func namedTrap() throws {
+        // Given groue/GRMustache.swift 7.0.0's shape: its tests' helper `Bundle.ofFileDirectory(filePath:)!` before
+        // `try! repo.template(named:)` of the package, and near misses: the package's trap first, and no trap of the
+        // package's own code (a helper of the tests, then a function declared nowhere)
+        let file = #"""
+            import XCTest
+            extension Bundle { static func ofFileDirectory(filePath: String) -> Bundle? { Bundle(path: filePath) } }
+            func makeThing() -> Int? { 1 }
+            final class T: XCTestCase {
+                func testA() { let bundle = Bundle.ofFileDirectory(filePath: #filePath)!; XCTAssertEqual(try! Parser.parse(bundle.bundlePath), 3) }
+                func testB() { XCTAssertEqual(try! Parser.parse("abc"), 3); XCTAssertNotNil(Bundle.ofFileDirectory(filePath: #filePath)!) }
+                func testC() { let bundle = Bundle.ofFileDirectory(filePath: #filePath)!; XCTAssertEqual(makeThing()! + unknown()!, 3) }
+            }
+            """#
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": Self.package]).findings
+            .filter { $0.kind == .trapInTest }.map { finding in
+                let named =
+                    finding.message.contains("`try!`")
+                    ? "try!" : finding.message.contains("Bundle") ? "bundle" : "other"
+                return "\(finding.testName ?? "?"):\(named)"
+            }
+        // Then
+        #expect(found.sorted() == ["T.testA:try!", "T.testB:try!", "T.testC:bundle"], "\(found)")
+    }
 }

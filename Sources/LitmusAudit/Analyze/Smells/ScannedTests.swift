@@ -103,7 +103,7 @@ enum ScannedTests {
         }
         guard let members = node?.as(MemberBlockSyntax.self) else { return nil }
         if let declaration = members.parent?.as(ClassDeclSyntax.self), declaration.inheritanceClause != nil,
-            testClasses.isEmpty || testClasses.contains(declaration.name.text), !isSpec(declaration)
+            !isSpec(declaration)
         {
             return declaration.name.text
         }

@@ -137,7 +137,10 @@ extension SmellScan {
         typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild, bundled: Set<String>? = nil
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
-            .filter { test in !(test.owner.map(helpers.runTypes.contains) ?? false) }
+            .filter { test in
+                !(test.owner.map(helpers.runTypes.contains) ?? false)
+                    && !(test.framework == .xctest && test.owner.map(helpers.noSuperclass.contains) ?? false)
+            }
         return tests.flatMap { scanned in
             var test = scanned
             test.typed = typed

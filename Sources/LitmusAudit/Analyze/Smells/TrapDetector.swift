@@ -69,7 +69,12 @@ enum TrapDetector {
             traps.append((Syntax(node), "a force cast `as!`"))
         }
         traps.removeAll { isExpectedTrap($0.0) }
-        guard let first = traps.min(by: { $0.0.position < $1.0.position }) else { return [] }
+        // The trap named is the first that calls or names what the package's own sources declare, else the first:
+        // a regression of the package reaches it before set-up of the test's (``TrapProvenance/namesPackageSource``).
+        let preferred = traps.filter { TrapProvenance.namesPackageSource($0.0, sources: sources) }
+        guard let first = (preferred.isEmpty ? traps : preferred).min(by: { $0.0.position < $1.0.position }) else {
+            return []
+        }
         return [
             Smell(
                 kind: .trapInTest, node: first.0,
