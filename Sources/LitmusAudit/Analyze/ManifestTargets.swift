@@ -117,14 +117,15 @@ struct ManifestTargets {
             .laidOut(in: url.deletingLastPathComponent(), toolsVersion: PackageManifest.toolsVersion(of: url))
     }
 
-    /// The targets as SwiftPM lays them out in `package`: from tools version 5.9 on, the one test target without a
+    /// The targets as SwiftPM lays them out in `package`: from tools version 5.9 on, the one test target, without a
     /// `path:`, when its folder `Tests/<name>` does not exist, takes the whole `Tests` folder (SwiftPM's
     /// PackageBuilder: kishikawakatsumi/swift-power-assert 0.12.0 keeps the files of its one test target in `Tests`,
     /// nine read as never running on first contact).
     func laidOut(in package: URL, toolsVersion: [Int]?) -> ManifestTargets {
         guard let version = toolsVersion, !version.lexicographicallyPrecedes([5, 9]) else { return self }
-        let implicit = targets.indices.filter { targets[$0].isTest && !targets[$0].explicitPath }
-        guard implicit.count == 1, let index = implicit.first else { return self }
+        // SwiftPM counts every test target, with a `path:` or not (`targetsWithCommonSourceRoot`).
+        let tests = targets.indices.filter { targets[$0].isTest }
+        guard complete, tests.count == 1, let index = tests.first, !targets[index].explicitPath else { return self }
         var isFolder: ObjCBool = false
         let folder = package.appendingPathComponent(targets[index].path).path
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue { return self }

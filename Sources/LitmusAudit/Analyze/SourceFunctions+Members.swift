@@ -39,10 +39,23 @@ extension SourceFunctions {
         }
     }
 
-    /// Whether the files declare a protocol `name` (`protocol SharedContainer`).
+    /// Whether the files declare a protocol `name` at a file's top level (`protocol SharedContainer`), and no class
+    /// of that name: read from the syntax, not a comment's words.
     func declaresProtocol(_ name: String) -> Bool {
         remembered("protocol|\(name)") {
-            lock.withLock { loaded().contains { declares($0, "protocol \(name)") } }
+            lock.withLock {
+                var isProtocol = false
+                for (index, text) in loaded().enumerated() where declares(text, name) {
+                    let tree = tree(index)
+                    if tree.descendants(of: ClassDeclSyntax.self).contains(where: { $0.name.text == name }) {
+                        return false
+                    }
+                    isProtocol =
+                        isProtocol
+                        || tree.statements.contains { $0.item.as(ProtocolDeclSyntax.self)?.name.text == name }
+                }
+                return isProtocol
+            }
         }
     }
 
@@ -56,8 +69,9 @@ extension SourceFunctions {
             let results: Set<String> = lock.withLock {
                 guard declaredType(owner) else { return [] }
                 var results: Set<String> = []
+                // Every overload, the tests' extensions' too: any of another type leaves the call undecided.
                 for (index, text) in loaded().enumerated()
-                where !ofTests[index] && declares(text, owner) && declares(text, "func \(function)") {
+                where declares(text, owner) && declares(text, "func \(function)") {
                     let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: owner) }
                     for declaration in groups.flatMap(\.memberBlock.members).compactMap({
                         $0.decl.as(FunctionDeclSyntax.self)

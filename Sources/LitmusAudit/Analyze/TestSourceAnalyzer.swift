@@ -143,7 +143,13 @@ public struct TestSourceAnalyzer: Sendable {
             in: Array(zip(parsed.map(\.tree), files)), module: module, platforms: platforms)
         // The classes of the target that inherit from something: those whose extensions may declare tests. Not those
         // that list a protocol first, which have no superclass.
-        let protocols = Set(parsed.flatMap { $0.all.compactMap { $0.as(ProtocolDeclSyntax.self)?.name.text } })
+        // Protocols declared at a file's top level (a nested one is named with its type's name), not also a class's name.
+        let classes = Set(parsed.flatMap { $0.all.compactMap { $0.as(ClassDeclSyntax.self)?.name.text } })
+        let protocols = Set(
+            parsed.flatMap { file in
+                file.tree.statements.compactMap { $0.item.as(ProtocolDeclSyntax.self)?.name.text }
+            }
+        ).subtracting(classes)
         helpers.noSuperclass = Set(
             parsed.flatMap { $0.all.compactMap { $0.as(ClassDeclSyntax.self) } }.filter {
                 $0.inheritanceClause != nil

@@ -63,6 +63,10 @@ struct ManifestTargetsTests {
         #expect(
             try read(manifest.replacingOccurrences(of: "]", with: ", .testTarget(name: \"QTests\")]"))
                 == ["Tests/PTests", "Tests/QTests"])
+        // SwiftPM counts a test target with a path too: two test targets, each in its own folder
+        #expect(
+            try read(manifest.replacingOccurrences(of: "]", with: ", .testTarget(name: \"QTests\", path: \"Q\")]"))
+                == ["Tests/PTests", "Q"])
         try FileManager.default.createDirectory(
             at: package.appendingPathComponent("Tests/PTests"), withIntermediateDirectories: true)
         #expect(try read(manifest) == ["Tests/PTests"])

@@ -86,4 +86,20 @@ struct PackageDescriptionTests {
             """
         #expect(try descriptions(members) == ["test_settings_encode"])
     }
+
+    @Test("An overload of the static function in the tests, of another type, leaves the description counted")
+    func overloadInTests() throws {
+        let file = """
+            import XCTest
+            extension Expression { static func parse(_ s: String, trace: Bool) -> [Int] { [1, 2] } }
+            final class ConnectionTests: XCTestCase {
+                func testL() { XCTAssertEqual(Expression.parse("a", trace: true).description, "[1, 2]") }
+            }
+            """
+        let found = try analyzeSources(
+            ["ConnectionTests.swift": file], packageSources: ["Connection.swift": Self.package]
+        )
+        .findings.filter { $0.kind == .sensitiveEquality }.compactMap(\.testName)
+        #expect(found.map { String($0.split(separator: ".").last!) } == ["testL"])
+    }
 }

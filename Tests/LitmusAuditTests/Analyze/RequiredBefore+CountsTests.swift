@@ -44,11 +44,24 @@ struct RequiredBeforeCountsTests {
                 guard vertices.count > 8 else { return }
                 XCTAssertEqual(vertices[8], end)
             }
+            func testG() {
+                XCTAssertEqual(stack.count, 8)
+                XCTAssertEqual(stack.removeLast(), end)
+                guard stack.count >= 8 else { return }
+                XCTAssertEqual(stack[7], end)
+            }
+            func testH() {
+                XCTAssertEqual(queue.drain().count, 8)
+                guard queue.drain().count >= 8 else { return }
+                XCTAssertEqual(queue.last, end)
+            }
             """
-        // Then a count too small, a change between, another collection and a bound the count does not pass leave
-        // the guard able to skip
+        // Then a count too small, a change between, another collection, a bound the count does not pass, a check
+        // between that changes the collection and a count a call gives leave the guard able to skip
         let found = try xctestFindings(.conditionalTestLogic, methods)
-        #expect(found.map { $0.split(separator: ":")[0] } == ["testC", "testD", "testE", "testF"], "\(found)")
+        #expect(
+            found.map { $0.split(separator: ":")[0] } == ["testC", "testD", "testE", "testF", "testG", "testH"],
+            "\(found)")
     }
 
     @Test("In Swift Testing, #expect(R.count == N) right before a guard on a lower bound covers it; no check does not")

@@ -25,4 +25,20 @@ struct ScannedTestsTests {
         // Then only the classes that may inherit XCTestCase hold tests
         #expect(findings.sorted() == ["CartTests.testEmpty", "HelperTests.testHelper"], "\(findings)")
     }
+
+    @Test("A protocol nested in a type, or named in a comment, does not hide a class of that name's tests")
+    func nestedProtocolIsNoBase() throws {
+        // Given a base class and a protocol of the same name nested in an enum, and a comment naming a protocol
+        let tests = """
+            import XCTest
+            class TestCase: XCTestCase {}
+            enum Table { protocol TestCase {} }
+            final class FooTests: TestCase { func testNothing() { _ = 1 + 1 } }
+            final class BarTests: Fixture { func testNothing() { _ = 1 + 1 } }
+            """
+        let package = "/// Adopts the protocol Fixture of the tests.\npublic struct Kit {}\n"
+        let findings = try analyzeSources(["FooTests.swift": tests], packageSources: ["Kit.swift": package])
+            .findings.filter { $0.kind == .noAssertion }.compactMap(\.testName)
+        #expect(findings.sorted() == ["BarTests.testNothing", "FooTests.testNothing"], "\(findings)")
+    }
 }

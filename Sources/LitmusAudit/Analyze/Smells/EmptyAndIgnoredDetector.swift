@@ -62,7 +62,10 @@ enum EmptyAndIgnoredDetector {
         let traits = arguments.compactMap { $0.expression.as(FunctionCallExprSyntax.self) }
         let names = traits.compactMap { CallCollector.calledName($0.calledExpression) }
         guard !names.contains("bug") else { return nil }
-        let commented = hasComment(Syntax(function))
+        // A comment above the test, or after its attribute on the same line (`@Test(.disabled()) // Fails on CI`).
+        let commented =
+            hasComment(Syntax(function))
+            || attribute.trailingTrivia.contains { if case .lineComment = $0 { true } else { false } }
         for trait in traits {
             let name = CallCollector.calledName(trait.calledExpression)
             let condition = trait.arguments.first?.expression.trimmedDescription

@@ -9,7 +9,9 @@ extension RequiredBefore {
     /// Whether `condition` compares `R.count` with an integer literal (`>=`, `>`, `==`) and a check right before
     /// `statement` requires `R.count == N` for an `N` that satisfies it.
     static func countCheckedRightBefore(_ condition: ExprSyntax, at statement: Syntax, assertions: [Syntax]) -> Bool {
-        guard let (left, op, right) = EqualityShapeDetector.comparison(condition), let collection = countOf(left),
+        // A condition that calls nothing: a call may give another count each time (`queue.drain().count`).
+        guard condition.descendants(of: FunctionCallExprSyntax.self).isEmpty,
+            let (left, op, right) = EqualityShapeDetector.comparison(condition), let collection = countOf(left),
             let bound = integer(right), let (item, list) = block(holding: statement)
         else { return false }
         var required: [String] = []
@@ -21,7 +23,15 @@ extension RequiredBefore {
             }
             guard checks.contains(where: { $0.as(ExprSyntax.self)?.withoutTryOrAwait.trimmedDescription == statement })
             else { break }
-            required += checks.flatMap(requiredValues)
+            let values = checks.flatMap(requiredValues)
+            // A check that names the collection but does not require its count may change it
+            // (`XCTAssertEqual(stack.removeLast(), end)`).
+            if !values.contains(where: { $0.hasPrefix("count: \(collection) == ") }),
+                changesMaybe(collection, in: previous.trimmedDescription)
+            {
+                break
+            }
+            required += values
         }
         return required.contains { text in
             guard let count = text.split(separator: " ").last.flatMap({ Int($0) }),
@@ -34,6 +44,15 @@ extension RequiredBefore {
             default: return false
             }
         }
+    }
+
+    /// Whether `text` names `collection` other than to read it (`.first`, `.last`, `.isEmpty`, `.count`, an element).
+    private static func changesMaybe(_ collection: String, in text: String) -> Bool {
+        var rest = text
+        for read in [".first", ".last", ".isEmpty", ".count", "["] {
+            rest = rest.replacingOccurrences(of: collection + read, with: "")
+        }
+        return rest.contains(collection)
     }
 
     /// The statement holding `statement` (a `guard`, or an `if` as a statement) and the block it is in.

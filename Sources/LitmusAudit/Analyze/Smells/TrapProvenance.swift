@@ -53,7 +53,12 @@ enum TrapProvenance {
             }
             return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         }
-        return (types + called).contains { sources.declaresOutsideTests($0) }
+        // A name many packages declare to conform to a library protocol (`func encode(to:)`) tells nothing.
+        let common: Set<String> = [
+            "encode", "decode", "hash", "makeIterator", "next", "callAsFunction", "description", "init", "run",
+            "start", "stop", "close", "read", "write", "get", "set", "send", "receive", "handle", "value",
+        ]
+        return (types + called).contains { !common.contains($0) && sources.declaresOutsideTests($0) }
     }
 
     /// What a `try!` covers: its expression, and in a sequence the parser has not folded (`try! a == b()`), every
