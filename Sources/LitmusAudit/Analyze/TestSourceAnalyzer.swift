@@ -143,18 +143,8 @@ public struct TestSourceAnalyzer: Sendable {
             in: Array(zip(parsed.map(\.tree), files)), module: module, platforms: platforms)
         // The classes of the target that inherit from something: those whose extensions may declare tests. Not those
         // that list a protocol first, which have no superclass.
-        // Protocols declared at a file's top level (a nested one is named with its type's name), not also a class's name.
-        let classes = Set(parsed.flatMap { $0.all.compactMap { $0.as(ClassDeclSyntax.self)?.name.text } })
-        let protocols = Set(
-            parsed.flatMap { file in
-                file.tree.statements.compactMap { $0.item.as(ProtocolDeclSyntax.self)?.name.text }
-            }
-        ).subtracting(classes)
-        helpers.noSuperclass = Set(
-            parsed.flatMap { $0.all.compactMap { $0.as(ClassDeclSyntax.self) } }.filter {
-                $0.inheritanceClause != nil
-                    && !ScannedTests.mayInheritAClass($0, protocols: protocols, sources: sources)
-            }.map(\.name.text))
+        helpers.noSuperclass = ScannedTests.classesWithoutSuperclass(
+            in: parsed.map { ($0.tree, $0.all) }, sources: sources)
         let testClassNames = Set(
             parsed.flatMap { file in
                 file.compiledNodes(ClassDeclSyntax.self).filter { $0.inheritanceClause != nil }.map(\.name.text)

@@ -123,6 +123,22 @@ enum ScannedTests {
         "CustomStringConvertible", "CustomDebugStringConvertible", "Identifiable", "Error", "ObservableObject",
     ]
 
+    /// The classes of a target's files (each its tree and all its nodes) that list a protocol first, so have no
+    /// superclass (``mayInheritAClass(_:protocols:sources:)``): the protocols declared at a file's top level (a nested
+    /// one is named with its type's name), not also a class's name.
+    static func classesWithoutSuperclass(in files: [(SourceFileSyntax, [Syntax])], sources: SourceFunctions?)
+        -> Set<String>
+    {
+        let classes = files.flatMap { $0.1.compactMap { $0.as(ClassDeclSyntax.self) } }
+        let protocols = Set(
+            files.flatMap { tree, _ in tree.statements.compactMap { $0.item.as(ProtocolDeclSyntax.self)?.name.text } }
+        ).subtracting(classes.map(\.name.text))
+        return Set(
+            classes.filter {
+                $0.inheritanceClause != nil && !mayInheritAClass($0, protocols: protocols, sources: sources)
+            }.map(\.name.text))
+    }
+
     /// Whether the class `declaration` may inherit a class (`XCTestCase`, or a base class of the package's): the
     /// first type it lists is not a protocol of the target's files (`protocols`), of the package's sources, or of
     /// ``libraryProtocols``. A superclass comes first in the list, so `class ProtocolClassP: ProtocolP` has none,
