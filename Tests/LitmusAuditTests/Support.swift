@@ -66,3 +66,10 @@ func xctestFindings(_ kind: FindingKind, _ methods: String) throws -> [String] {
     let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
     return try analyzedFindings(kind, in: ["T.swift": source]).map { $0.replacingOccurrences(of: "T.", with: "") }
 }
+
+/// Each finding as `note PATH` or `finding PATH`, its file relative to `root`, sorted.
+func notesAndFindings(_ findings: [AnalyzedFinding], under root: URL) -> [String] {
+    findings.map {
+        "\($0.isNote ? "note" : "finding") \($0.file.map { String($0.dropFirst(root.path.count + 1)) } ?? "-")"
+    }.sorted()
+}

@@ -38,9 +38,7 @@ struct UncompiledTestFilesTests {
         let findings = PackageManifest.uncompiledTests(in: root, tests: [])
         // Then
         #expect(
-            findings.map {
-                "\($0.isNote ? "note" : "finding") \($0.file.map { String($0.dropFirst(root.path.count + 1)) } ?? "-")"
-            }.sorted() == [
+            notesAndFindings(findings, under: root) == [
                 "finding Tests/NukeTestsOld/Forgotten.swift", "note Tests/Mocks/MockTests.swift",
                 "note Tests/NukeTests/ImagePipelineTests.swift",
             ])

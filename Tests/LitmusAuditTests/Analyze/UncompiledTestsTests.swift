@@ -286,9 +286,7 @@ struct UncompiledTestsTests {
         let findings = PackageManifest.uncompiledTests(in: root, tests: [])
         // Then
         #expect(
-            findings.map {
-                "\($0.isNote ? "note" : "finding") \($0.file.map { String($0.dropFirst(root.path.count + 1)) } ?? "-")"
-            }.sorted() == [
+            notesAndFindings(findings, under: root) == [
                 "finding Tests/MoyaTests/Forgotten.swift", "note Tests/MoyaTests/OldTests.swift",
             ])
         #expect(

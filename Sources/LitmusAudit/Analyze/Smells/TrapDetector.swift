@@ -69,12 +69,7 @@ enum TrapDetector {
             traps.append((Syntax(node), "a force cast `as!`"))
         }
         traps.removeAll { isExpectedTrap($0.0) }
-        // The trap named is the first that calls or names what the package's own sources declare, else the first:
-        // a regression of the package reaches it before set-up of the test's (``TrapProvenance/namesPackageSource``).
-        let preferred = traps.filter { TrapProvenance.namesPackageSource($0.0, sources: sources) }
-        guard let first = (preferred.isEmpty ? traps : preferred).min(by: { $0.0.position < $1.0.position }) else {
-            return []
-        }
+        guard let first = named(traps, sources: sources) else { return [] }
         return [
             Smell(
                 kind: .trapInTest, node: first.0,
@@ -82,6 +77,13 @@ enum TrapDetector {
                     "\(test.shown) can trap: \(first.1), which ends the whole test process instead of failing this test",
                     traps.count))
         ]
+    }
+
+    /// The trap a finding names: the first that calls or names what the package's own sources declare, else the first:
+    /// a regression of the package reaches it before set-up of the test's (``TrapProvenance/namesPackageSource``).
+    private static func named(_ traps: [(Syntax, String)], sources: SourceFunctions?) -> (Syntax, String)? {
+        let preferred = traps.filter { TrapProvenance.namesPackageSource($0.0, sources: sources) }
+        return (preferred.isEmpty ? traps : preferred).min(by: { $0.0.position < $1.0.position })
     }
 
     /// Whether the unwrap `node` counts as a trap: a failable parse of a literal that does not parse traps on
