@@ -300,12 +300,19 @@ struct StaticIntentTests {
             @Test func tokenizeWithoutChecking() { _ = [1].first }
             @Test func deadlock() { _ = [1].first }
             @Test func deadlockDetectorFindsCycle() { _ = [1].first }
+            @Test func noStackOverflowForlargeCache() { _ = [1].first }
+            @Test func stackOverflowIsReported() { _ = [1].first }
             """
         // When
         let found = try analyzedFindings(.noAssertion, in: ["Levels.swift": source])
-        // Then Stencil 0.15.1's `testTokenizeIncorrectSyntaxWithoutCrashing` runs as its check too, and so does
-        // swift-dependencies 1.17.1's `testDeadlock`, which would hang
-        #expect(found == ["logsEveryLevel:4", "tokenizeWithoutChecking:6", "deadlockDetectorFindsCycle:8"])
+        // Then Stencil 0.15.1's `testTokenizeIncorrectSyntaxWithoutCrashing` runs as its check too, and so do
+        // swift-dependencies 1.17.1's `testDeadlock`, which would hang, and LRUCache 1.2.1's
+        // `testNoStackOverflowForlargeCache`, which would trap; a test named for a stack overflow it reports is not
+        #expect(
+            found == [
+                "logsEveryLevel:4", "tokenizeWithoutChecking:6", "deadlockDetectorFindsCycle:8",
+                "stackOverflowIsReported:10",
+            ])
     }
 
     @Test(

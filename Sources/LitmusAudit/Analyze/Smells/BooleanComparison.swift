@@ -15,7 +15,8 @@ enum BooleanComparison {
     ) -> (message: String, unconfirmed: Unconfirmed?)? {
         guard let first = arguments.first?.expression else { return nil }
         if EqualityShapeDetector.booleanAssertions.contains(name), let token = equalityOperator(first),
-            ["==", "!=", "===", "!=="].contains(token.text), !failsOnlyOnALiteral(name, first, token: token)
+            ["==", "!=", "===", "!=="].contains(token.text), !failsOnlyOnALiteral(name, first, token: token),
+            !messagePrintsBothSides(of: first, arguments: arguments)
         {
             var unconfirmed: Unconfirmed?
             if token.text == "==" || token.text == "!=" {
@@ -52,6 +53,25 @@ enum BooleanComparison {
             }
         }
         return nil
+    }
+
+    /// Whether the assertion's message interpolates both sides of `comparison` as written (Kanna 6.1.0's
+    /// `XCTAssert(xpath == testCase.xpath, "Create XPath = [\(xpath)] != [\(testCase.xpath)]")`): its failure prints
+    /// what differed already. Not sides that call anything, which the message calls again.
+    private static func messagePrintsBothSides(of comparison: ExprSyntax, arguments: [LabeledExprSyntax]) -> Bool {
+        guard let (left, _, right) = EqualityShapeDetector.comparison(comparison), arguments.count >= 2,
+            // A call may give another value when the message calls it again (`iterator.next()`).
+            ![left, right].contains(where: {
+                $0.is(FunctionCallExprSyntax.self) || $0.descendants(of: FunctionCallExprSyntax.self).count > 0
+            }),
+            let message = arguments.dropFirst().first(where: { $0.label == nil })?.expression
+                .as(StringLiteralExprSyntax.self)
+        else { return false }
+        let printed = Set(
+            message.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }.flatMap { segment in
+                segment.expressions.map(\.expression.trimmedDescription)
+            })
+        return printed.contains(left.trimmedDescription) && printed.contains(right.trimmedDescription)
     }
 
     /// Whether the compiler typed the two sides of the comparison `expression` differently (optionals aside): their

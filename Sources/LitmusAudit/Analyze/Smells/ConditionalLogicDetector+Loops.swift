@@ -178,4 +178,177 @@ extension ConditionalLogicDetector {
                 return nil
             })
     }
+
+    /// Whether `branch` only adds checks for some elements of a `for` loop around it: its condition
+    /// reads nothing but the loop's element (`if entry.type == .file`, `if entry.type != .directory`), a
+    /// property of what is iterated, not something the test decides, and the loop's body checks every
+    /// element before it, unconditionally (ZIPFoundation 0.9.20's extraction tests check each entry's
+    /// checksums and existence, then reread the content of file entries only); the element compared with the bounds of
+    /// the range the loop walks counts too (``rangeBounds(_:)``). A branch on anything else,
+    /// or in a loop with no check of its own before it, may still skip every check.
+    static func addsToElementChecks(_ branch: IfExprSyntax, assertions: [Syntax]) -> Bool {
+        var current = branch.parent
+        while let syntax = current {
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+            if let loop = syntax.as(ForStmtSyntax.self) {
+                let elements = Set(loop.pattern.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text))
+                    .union(loop.pattern.as(IdentifierPatternSyntax.self).map { [$0.identifier.text] } ?? [])
+                guard
+                    readsOnly(branch.conditions, elements)
+                        || comparesElement(branch.conditions, elements: elements, withBoundsOf: loop.sequence)
+                else { return false }
+                let loopBody = Syntax(loop.body)
+                return assertions.contains { check in
+                    check.position < branch.position && !isFailureOnly(check)
+                        && RequiredBefore.isUnconditional(check, in: loopBody)
+                }
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// Whether `conditions` are one comparison of the loop's element with what reads only the bounds of the range the
+    /// loop walks, by `<`, `<=`, `>`, `>=` or `!=` (`for i in 0 ... c` … `if i < c`, which leaves out the end index
+    /// alone: attaswift/BTree 4.1.0): it places the element in that range. Not `==`, nor a condition with more to it.
+    private static func comparesElement(
+        _ conditions: ConditionElementListSyntax, elements: Set<String>, withBoundsOf sequence: ExprSyntax
+    ) -> Bool {
+        let bounds = rangeBounds(sequence)
+        guard conditions.count == 1, !bounds.isEmpty, let condition = conditions.first?.condition.as(ExprSyntax.self),
+            let (left, op, right) = EqualityShapeDetector.comparison(condition),
+            ["<", "<=", ">", ">=", "!="].contains(op)
+        else { return false }
+        let isElement = { (side: ExprSyntax) in
+            side.as(DeclReferenceExprSyntax.self).map { elements.contains($0.baseName.text) } ?? false
+        }
+        let readsBounds = { (side: ExprSyntax) in
+            let read =
+                (side.as(DeclReferenceExprSyntax.self).map { [$0] }
+                ?? side.descendants(of: DeclReferenceExprSyntax.self))
+                .filter { $0.parent?.as(MemberAccessExprSyntax.self)?.declName.id != $0.id }.map(\.baseName.text)
+            return !read.isEmpty && read.allSatisfy(bounds.contains)
+        }
+        return (isElement(left) && readsBounds(right)) || (isElement(right) && readsBounds(left))
+    }
+
+    /// The names a range's bounds read (`c` of `0 ... c`). Nothing for another sequence.
+    private static func rangeBounds(_ sequence: ExprSyntax) -> Set<String> {
+        guard let (low, op, high) = EqualityShapeDetector.comparison(sequence), ["...", "..<"].contains(op) else {
+            return []
+        }
+        return Set(
+            [low, high].flatMap { bound in
+                (bound.as(DeclReferenceExprSyntax.self).map { [$0] }
+                    ?? bound.descendants(of: DeclReferenceExprSyntax.self))
+                    .map(\.baseName.text)
+            })
+    }
+
+    /// Whether the condition of `loop`, one comparison, holds when the test first reaches it, by integers the test
+    /// fixed (``fixedInteger(_:before:in:)``): the body then runs at least once (`let count = 42; var offset = 0;
+    /// while offset < count { … }`: attaswift/BTree 4.1.0). Not a condition on anything else.
+    static func holdsOnEntry(_ loop: WhileStmtSyntax, in body: Syntax) -> Bool {
+        guard loop.conditions.count == 1, let condition = loop.conditions.first?.condition.as(ExprSyntax.self),
+            let (left, op, right) = EqualityShapeDetector.comparison(condition),
+            let low = fixedInteger(left, before: Syntax(loop), in: body),
+            let high = fixedInteger(right, before: Syntax(loop), in: body)
+        else { return false }
+        switch op {
+        case "<": return low < high
+        case "<=": return low <= high
+        case ">": return low > high
+        case ">=": return low >= high
+        case "!=": return low != high
+        default: return false
+        }
+    }
+
+    /// The integer `expression` is at `place`: a literal, a sum, difference or product of such, or a name whose last
+    /// binding before `place`, in a block around it, gives one, with nothing between changing it (assigned, alone or
+    /// in a tuple, passed `inout`, a method called on it) and nothing binding the name again around `place` (a loop's
+    /// pattern, a closure's or function's parameter); `nil` otherwise, and for a `place` in a closure, a nested
+    /// function or a `defer` below the binding's block, which may run after later changes.
+    static func fixedInteger(_ expression: ExprSyntax, before place: Syntax, in body: Syntax, depth: Int = 0) -> Int? {
+        guard depth < 8 else { return nil }
+        let fixed = { (inner: ExprSyntax) in fixedInteger(inner, before: place, in: body, depth: depth + 1) }
+        if let literal = expression.as(IntegerLiteralExprSyntax.self) {
+            return Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return fixed(prefix.expression).map { -$0 }
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return fixed(only.expression)
+        }
+        if let (left, op, right) = EqualityShapeDetector.comparison(expression), let a = fixed(left),
+            let b = fixed(right)
+        {
+            switch op {
+            case "+": return a.addingReportingOverflow(b).overflow ? nil : a + b
+            case "-": return a.subtractingReportingOverflow(b).overflow ? nil : a - b
+            case "*": return a.multipliedReportingOverflow(by: b).overflow ? nil : a * b
+            default: return nil
+            }
+        }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let binding = body.descendants(of: PatternBindingSyntax.self).last(where: { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    && binding.endPosition <= place.position
+                    && binding.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }).map {
+                        RequiredBefore.isInside(place, Syntax($0))
+                    } == true
+            }),
+            let block = binding.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }),
+            !isBoundAgain(name, around: place, below: Syntax(block)),
+            let value = binding.initializer?.value,
+            !body.descendants(of: Syntax.self).contains(where: { node in
+                node.position >= binding.endPosition && node.position < place.position && changes(name, node)
+            })
+        else { return nil }
+        return fixed(value)
+    }
+
+    /// Whether, between `place` and `top`, a loop's pattern or a closure's parameter names `name`, or a closure, a
+    /// nested function or a `defer` holds `place`.
+    private static func isBoundAgain(_ name: String, around place: Syntax, below top: Syntax) -> Bool {
+        var current = place.parent
+        while let syntax = current, syntax.id != top.id {
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self)
+                || syntax.is(DeferStmtSyntax.self)
+            {
+                return true
+            }
+            if let loop = syntax.as(ForStmtSyntax.self),
+                loop.pattern.trimmedDescription == name
+                    || loop.pattern.descendants(of: IdentifierPatternSyntax.self).contains(where: {
+                        $0.identifier.text == name
+                    })
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// Whether `node` assigns `name` (`x = …`, `x += …`, `(x, y) = …`), passes it `inout` (`&x`) or calls a method
+    /// on it (`x.negate()`).
+    private static func changes(_ name: String, _ node: Syntax) -> Bool {
+        if let passed = node.as(InOutExprSyntax.self) {
+            return passed.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        }
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            return call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
+                .baseName.text == name
+        }
+        guard let sequence = node.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1])
+        else { return false }
+        if let tuple = elements[0].as(TupleExprSyntax.self) {
+            return tuple.elements.contains { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
+        }
+        return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
+    }
 }

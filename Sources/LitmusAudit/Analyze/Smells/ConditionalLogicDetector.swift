@@ -111,7 +111,7 @@ enum ConditionalLogicDetector {
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
                 !isUncontrolled(loop.conditions.trimmedDescription),
                 // `while true` always runs its body (swift-websocket 1.6.2's ping loop).
-                loop.conditions.trimmedDescription != "true",
+                loop.conditions.trimmedDescription != "true", !holdsOnEntry(loop, in: body),
                 !drainsFilledGroup(loop, literalNames: literalNames),
                 !checksAccumulator(
                     Syntax(loop), region: [Syntax(loop.body)], inputs: [Syntax(loop.conditions)],
@@ -142,31 +142,6 @@ enum ConditionalLogicDetector {
             RequiredBefore.isInside($0, Syntax(statement.body)) || $0.position >= statement.endPosition
                 || RequiredBefore.isInside(Syntax(statement), $0)
         }
-    }
-
-    /// Whether `branch` only adds checks for some elements of a `for` loop around it: its condition
-    /// reads nothing but the loop's element (`if entry.type == .file`, `if entry.type != .directory`), a
-    /// property of what is iterated, not something the test decides, and the loop's body checks every
-    /// element before it, unconditionally (ZIPFoundation 0.9.20's extraction tests check each entry's
-    /// checksums and existence, then reread the content of file entries only). A branch on anything else,
-    /// or in a loop with no check of its own before it, may still skip every check.
-    static func addsToElementChecks(_ branch: IfExprSyntax, assertions: [Syntax]) -> Bool {
-        var current = branch.parent
-        while let syntax = current {
-            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
-            if let loop = syntax.as(ForStmtSyntax.self) {
-                let elements = Set(loop.pattern.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text))
-                    .union(loop.pattern.as(IdentifierPatternSyntax.self).map { [$0.identifier.text] } ?? [])
-                guard readsOnly(branch.conditions, elements) else { return false }
-                let loopBody = Syntax(loop.body)
-                return assertions.contains { check in
-                    check.position < branch.position && !isFailureOnly(check)
-                        && RequiredBefore.isUnconditional(check, in: loopBody)
-                }
-            }
-            current = syntax.parent
-        }
-        return false
     }
 
     /// A `guard` before `node` in a block around it whose `else` leaves without failing
@@ -264,7 +239,7 @@ enum ConditionalLogicDetector {
 
     /// Whether every name `conditions` read (besides literals and members) is one of `names`: the
     /// test's own table or parameters.
-    private static func readsOnly(_ conditions: ConditionElementListSyntax, _ names: Set<String>) -> Bool {
+    static func readsOnly(_ conditions: ConditionElementListSyntax, _ names: Set<String>) -> Bool {
         // `if let x` (no value written) reads `x`.
         let unwrapped = conditions.compactMap { element -> String? in
             guard let binding = element.condition.as(OptionalBindingConditionSyntax.self), binding.initializer == nil

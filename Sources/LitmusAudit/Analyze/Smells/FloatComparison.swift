@@ -9,8 +9,10 @@ import SwiftSyntax
 /// value exact by construction, written with integers whose quotient a binary fraction holds
 /// (`1200/100` is 12), or a value the test gave, passed through: a literal it wrote elsewhere too, a literal
 /// whose number is written in the text the test gave (a parser's `123.123E2` of `"123.123E2 Hello"`, which a
-/// correctly rounded conversion makes the very same value), or a name the test passed to a call, negated or not
-/// (`recorder.record(value)` … `recorder.lastValue == value`; `record(-value)` … `== -value`).
+/// correctly rounded conversion makes the very same value), or a name the test passed to a call, interpolated into a
+/// text or set a member to, negated or not (`recorder.record(value)` … `recorder.lastValue == value`; `record(-value)`
+/// … `== -value`; ObjectMapper's `"{\"double\" : \(value)}"` parsed, or `object.double = value` written out and
+/// parsed back, … `== value`).
 struct FloatComparison {
     let test: ScannedTest
     /// Whether the test is generic over floating-point types (`<T: BinaryFloatingPoint>`); `Real` alone is
@@ -67,6 +69,14 @@ struct FloatComparison {
             let arguments = passed ?? Self.passedArguments(test)
             passed = arguments
             if arguments.contains(operand.trimmedDescription) { return nil }
+            // Handed on otherwise, and compared with a value read back, not with a literal (a result the test also
+            // stores or prints, `XCTAssertEqual(sum, 0.3)`, is still computed).
+            if let name = operand.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                !operands.contains(where: { Self.isFloatLiteral(Self.uncast($0)) || Self.isIntegerLiteral($0) }),
+                Self.handsOn(name, before: Syntax(operand), test: test)
+            {
+                return nil
+            }
         }
         return .some(unconfirmed)
     }
@@ -176,15 +186,80 @@ struct FloatComparison {
     }
 
     /// The arguments, as written, of the calls the test makes outside its checks: the values it gives the
-    /// code under test.
+    /// code under test (an array literal's elements and a dictionary literal's values among them).
     private static func passedArguments(_ test: ScannedTest) -> Set<String> {
         let checked = checkedNodes(test)
         var arguments: Set<String> = []
         for call in test.all(FunctionCallExprSyntax.self)
         where !checked.contains(call.id) && !readsOnly.contains(call.calledExpression.trimmedDescription) {
-            for argument in call.arguments { arguments.insert(argument.expression.trimmedDescription) }
+            for argument in call.arguments { arguments.formUnion(given(argument.expression)) }
         }
         return arguments
+    }
+
+    /// Whether the test hands `name` on before `check`, after the name's last binding there: interpolated into a text
+    /// that it passes to a call outside its checks, directly or by a name bound to it (ObjectMapper 4.4.3's `let
+    /// JSONString = "{\"double\" : \(value)}"` then `mapper.map(JSONString: JSONString)`), or set as a member or an
+    /// element, alone or in an array or dictionary literal (`object.double = value`, `object.arrayDouble = [value]`).
+    /// Not a text only printed, logged or used as a check's message.
+    private static func handsOn(_ name: String, before check: Syntax, test: ScannedTest) -> Bool {
+        let checked = checkedNodes(test)
+        let bound =
+            test.all(PatternBindingSyntax.self).last {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.endPosition <= check.position
+            }?.endPosition ?? test.declaration.position
+        let arguments = passedArguments(test)
+        let isSite = { (node: Syntax) in
+            !checked.contains(node.id) && node.position >= bound && node.endPosition <= check.position
+        }
+        for segment in test.all(ExpressionSegmentSyntax.self) where isSite(Syntax(segment)) {
+            guard segment.expressions.contains(where: { given($0.expression).contains(name) }),
+                let text = segment.ancestorOrSelf(mapping: { $0.as(StringLiteralExprSyntax.self) })
+            else { continue }
+            if arguments.contains(text.trimmedDescription) && !isReadOnly(segment, in: test) { return true }
+            if let binding = text.parent?.parent?.as(PatternBindingSyntax.self),
+                let textName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                arguments.contains(textName)
+            {
+                return true
+            }
+        }
+        for sequence in test.all(SequenceExprSyntax.self) where isSite(Syntax(sequence)) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                elements[0].is(MemberAccessExprSyntax.self) || elements[0].is(SubscriptCallExprSyntax.self),
+                given(elements[2]).contains(name)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `value` as written, and the elements of an array literal or the values of a dictionary literal it is
+    /// (`object.arrayDouble = [value]`: ObjectMapper 4.4.3).
+    private static func given(_ value: ExprSyntax) -> [String] {
+        var texts = [value.trimmedDescription]
+        if let array = value.as(ArrayExprSyntax.self) {
+            texts += array.elements.map(\.expression.trimmedDescription)
+        } else if let elements = value.as(DictionaryExprSyntax.self)?.content.as(DictionaryElementListSyntax.self) {
+            texts += elements.map(\.value.trimmedDescription)
+        }
+        return texts
+    }
+
+    /// Whether `node` is within a call that only reads what it is given (``readsOnly``: `print("\(value)")`).
+    private static func isReadOnly(_ node: ExpressionSegmentSyntax, in test: ScannedTest) -> Bool {
+        var current = node.parent
+        while let parent = current, parent.id != test.declaration.id {
+            if let call = parent.as(FunctionCallExprSyntax.self),
+                readsOnly.contains(call.calledExpression.trimmedDescription)
+            {
+                return true
+            }
+            current = parent.parent
+        }
+        return false
     }
 
     /// What the syntax alone tells: a floating-point literal, a name the test declares floating-point, a

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// value is missing the earlier check has failed. Conditional Test Logic leaves such a branch alone
 /// (SwiftGraph 4.0.0's search tests: fourteen `if let last = result.last` after `XCTAssertFalse(result
 /// .isEmpty)` were called skippable). What counts as requiring it, by an unconditional check before the
-/// `if` (not under another `if`, `switch`, loop, `guard` or closure):
+/// `if` (not under another `if`, `switch`, loop, `guard` or closure, unless the `if` is in it too):
 /// - for `R.first` or `R.last`: `XCTAssertFalse(R.isEmpty)`, `XCTAssert(!R.isEmpty)`, `#expect(!R.isEmpty)`,
 ///   `R.count` compared equal to a positive literal, greater than 0 or at least 1;
 /// - for any value `E`: `XCTAssertNotNil(E)`, `XCTAssert(E != nil)` or `#expect(E != nil)`, the
@@ -34,7 +34,9 @@ enum RequiredBefore {
     ) -> Bool {
         let scope = self.scope(of: statement, in: body)
         let around = assertions.filter { check in
-            !isInside(check, statement) && isUnconditional(check, in: scope)
+            guard !isInside(check, statement) else { return false }
+            if check.position < statement.position, runs(check, beforeReaching: statement) { return true }
+            return isUnconditional(check, in: scope)
                 && (check.position < statement.position || statement.is(IfExprSyntax.self))
         }
         guard !around.isEmpty else { return false }
@@ -341,22 +343,5 @@ enum RequiredBefore {
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty"
         else { return nil }
         return member.base?.trimmedDescription
-    }
-
-    /// Whether `node` runs whenever `body` (the test's, or a loop's) does: no `if`, `switch`, loop,
-    /// `guard` body, `catch` or closure between them.
-    static func isUnconditional(_ node: Syntax, in body: Syntax) -> Bool {
-        var current = node.parent
-        while let syntax = current, syntax.id != body.id {
-            if syntax.is(IfExprSyntax.self) || syntax.is(SwitchCaseSyntax.self) || syntax.is(ForStmtSyntax.self)
-                || syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self)
-                || syntax.is(GuardStmtSyntax.self) || syntax.is(CatchClauseSyntax.self)
-                || syntax.is(ClosureExprSyntax.self)
-            {
-                return false
-            }
-            current = syntax.parent
-        }
-        return current != nil
     }
 }

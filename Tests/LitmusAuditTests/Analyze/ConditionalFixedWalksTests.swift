@@ -1,0 +1,189 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// attaswift/BTree 4.1.0's walks over collections the test fixed, which its first audit called skippable
+/// (ConditionalLogicDetector+Accumulators.swift, ConditionalLogicDetector+Loops.swift, RequiredBefore.swift), each
+/// beside the near miss that must still be found.
+@Suite("conditionalTestLogic: a walk the test fixed cannot be skipped unnoticed", .tags(.parsing))
+struct ConditionalFixedWalksTests {
+    @Test("A counter checked after the walk against a number the test fixed notices a skipped walk")
+    func counterAgainstFixedNumber() throws {
+        // Given a walk over a set made of a range the test fixed, its steps counted and checked after it, and near
+        // misses
+        let methods = """
+            func testA() {
+                let c = 10_000
+                let set = SortedSet(0 ..< c)
+                var i = 0
+                var index = set.startIndex
+                while index != set.endIndex { XCTAssertEqual(set[index], i); set.formIndex(after: &index); i += 1 }
+                XCTAssertEqual(i, c)
+            }
+            func testB() {
+                let c = tree.count
+                var i = 0
+                var index = tree.startIndex
+                while index != tree.endIndex { XCTAssertEqual(tree[index], i); tree.formIndex(after: &index); i += 1 }
+                XCTAssertEqual(i, c)
+            }
+            func testC() {
+                let c = 0
+                var i = 0
+                var index = set.startIndex
+                while index != set.endIndex { XCTAssertEqual(set[index], i); set.formIndex(after: &index); i += 1 }
+                XCTAssertEqual(i, c)
+            }
+            func testD() {
+                var seen = [1, 2, 3]
+                var index = set.startIndex
+                while index != set.endIndex { XCTAssertEqual(set[index], 1); seen.append(1); set.formIndex(after: &index) }
+                XCTAssertEqual(seen.count, 3)
+            }
+            """
+        // Then a count the package gives (testB), a fixed zero (testC) and a count a non-empty start already has
+        // (testD) are still reported
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testB:15", "testC:22", "testD:28"], "\(found)")
+    }
+
+    @Test("A check of the element against the bounds of the range walked adds to the loop's checks")
+    func elementAgainstRangeBounds() throws {
+        // Given a walk of `0 ... c` that checks every offset and the key of all but the end index, and near misses
+        let methods = """
+            func testA() {
+                let c = tree.count
+                for i in 0 ... c {
+                    XCTAssertEqual(tree.index(offsetBy: i).offset, i)
+                    if i < c { XCTAssertEqual(tree.index(offsetBy: i).key, i) }
+                }
+            }
+            func testB() {
+                let c = tree.count
+                for i in 0 ... c {
+                    if i < c { XCTAssertEqual(tree.index(offsetBy: i).key, i) }
+                }
+            }
+            func testC() {
+                let c = tree.count
+                for i in 0 ... c {
+                    XCTAssertEqual(tree.index(offsetBy: i).offset, i)
+                    if c > 5 { XCTAssertEqual(tree.index(offsetBy: i).key, i) }
+                }
+            }
+            func testD() {
+                let c = tree.count
+                for i in 0 ... c {
+                    XCTAssertEqual(tree.index(offsetBy: i).offset, i)
+                    if i < limit { XCTAssertEqual(tree.index(offsetBy: i).key, i) }
+                }
+            }
+            """
+        // Then a loop with no check of its own (testB), a condition on the bound alone (testC) and one on a value the
+        // range does not bound (testD) are still reported
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testB:13", "testC:20", "testD:27"])
+    }
+
+    @Test("A guard right after a check that requires its value, both under one branch, leaves only when that failed")
+    func guardAfterCheckUnderOneBranch() throws {
+        // Given BTree's `if i < n { XCTAssertNotNil(index); guard let index = index else { continue } … }`, and near
+        // misses
+        let methods = """
+            func testA() {
+                for i in 0 ..< 2 * c {
+                    let index = bag.index(after: i)
+                    if i < 2 * (c - 1) {
+                        XCTAssertNotNil(index)
+                        guard let index = index else { continue }
+                        XCTAssertEqual(bag[index], i)
+                    } else {
+                        XCTAssertNil(index)
+                    }
+                }
+            }
+            func testB() {
+                for i in 0 ..< 2 * c {
+                    let index = bag.index(after: i)
+                    if i < 10 { XCTAssertNotNil(index) } else { XCTFail("late") }
+                    guard let index = index else { continue }
+                    XCTAssertEqual(bag[index], i)
+                }
+            }
+            func testC() {
+                for i in 0 ..< 2 * c {
+                    let index = bag.index(after: i)
+                    let other = bag.index(before: i)
+                    if i < 2 * (c - 1) {
+                        XCTAssertNotNil(other)
+                        guard let index = index else { continue }
+                        XCTAssertEqual(bag[index], i)
+                    } else {
+                        XCTAssertNil(index)
+                    }
+                }
+            }
+            """
+        // Then a check under another branch (testB) or of another value (testC) is still reported
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testB:20", "testC:30"], "\(found)")
+    }
+
+    @Test("A while loop whose condition holds on entry, by integers the test fixed, runs its checks")
+    func conditionHoldsOnEntry() throws {
+        // Given BTree's `let count = 42; var offset = 0; while offset < count { … }`, and near misses
+        let methods = """
+            func testA() { let count = 42; var offset = 0; while offset < count { XCTAssertEqual(f(offset), 1); offset += 1 } }
+            func testB() { let count = tree.count; var offset = 0; while offset < count { XCTAssertEqual(f(offset), 1); offset += 1 } }
+            func testC() { let count = 0; var offset = 0; while offset < count { XCTAssertEqual(f(offset), 1); offset += 1 } }
+            func testD() { let count = 42; var offset = 0; offset = start(); while offset < count { XCTAssertEqual(f(offset), 1); offset += 1 } }
+            func testE() { let count = 42; var end = count - 1; var start = 0; while start < end { XCTAssertEqual(f(start), 1); start += 1; end -= 1 } }
+            func testF() { let count = 42; var offset = 0; while offset < count && ready() { XCTAssertEqual(f(offset), 1); offset += 1 } }
+            """
+        // Then a bound the package gives (testB), one that does not hold (testC), a value set again before the loop
+        // (testD) and a condition with more to it (testF) still count
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testB:4", "testC:5", "testD:6", "testF:8"], "\(found)")
+    }
+
+    @Test("What a number or a check holds for can change: the value passed inout, bound again, set by a method, later")
+    func changedOrBoundAgain() throws {
+        // Given the near misses a review of these rules wrote, each skippable as before
+        let methods = """
+            func testA() {
+                var expected = 1
+                store.loadCount(into: &expected)
+                var seen = 0
+                for item in store.items { seen += 1; XCTAssertTrue(item.isValid) }
+                XCTAssertEqual(seen, expected)
+            }
+            func testB() {
+                let limit = 3
+                for limit in pool.limits { var i = 0; while i < limit { XCTAssertNotNil(pool.slot(i)); i += 1 } }
+            }
+            func testC() {
+                var remaining = 4
+                remaining.negate()
+                while 0 < remaining { XCTAssertTrue(queue.pop().isValid); remaining -= 1 }
+            }
+            func testD() {
+                var index = 0
+                let end = 3
+                func drain() { while index < end { XCTAssertNotNil(queue.pop()); index += 1 } }
+                index = queue.count
+                drain()
+            }
+            func testE() {
+                let item: Item? = store.first
+                XCTAssertNotNil(item)
+                store.visit { item in if let item { XCTAssertTrue(item.isValid) } }
+            }
+            func testF() {
+                let count = 5
+                for i in 0 ..< count { XCTAssertNotNil(list[i]); if i == count { XCTAssertNil(list.node(after: i)) } }
+            }
+            """
+        // Then each is still reported
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testA:7", "testB:12", "testC:17", "testD:22", "testE:29", "testF:33"], "\(found)")
+    }
+}

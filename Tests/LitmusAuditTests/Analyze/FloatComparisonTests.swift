@@ -1,0 +1,39 @@
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("floatEquality: a value the test gives the code and reads back is exact", .tags(.parsing))
+struct FloatComparisonTests {
+    @Test("A name interpolated into a text the code parses, or set on a member, is given; printed or changed it is not")
+    func givenByTextOrMember() throws {
+        // Given tristanhimmelman/ObjectMapper 4.4.3's mapping tests, which write a value into the JSON text they map
+        // or set it on an object they write out and map back, and near misses
+        let methods = #"""
+            func testA() { let value: Double = 11; let json = "{\"double\" : \(value)}"; let mapped = mapper.map(JSONString: json); XCTAssertEqual(mapped?.double, value) }
+            func testB() { let value: Double = 11; let object = BasicTypes(); object.double = value; let mapped = mapper.map(JSONString: write(object)); XCTAssertEqual(mapped?.double, value) }
+            func testC() { let value: Double = 11; var dict: [String: Double] = [:]; dict["d"] = value; XCTAssertEqual(read(dict), value) }
+            func testD() { let value: Double = reading(); print("\(value)"); XCTAssertEqual(sut.total, value) }
+            func testE() { let value: Double = reading(); let json = "{\"double\" : \(value + 1)}"; let mapped = mapper.map(JSONString: json); XCTAssertEqual(mapped?.double, value) }
+            func testF() { let value: Double = reading(); let object = BasicTypes(); object.double = value * 2; XCTAssertEqual(object.half, value) }
+            func testG() { let value: Double = reading(); var copy = 0.0; copy = value; XCTAssertEqual(sut.total, value) }
+            func testH() { let value: Double = reading(); XCTAssertEqual(sut.total, value, "expected \(value)") }
+            func testI() { let value: Double = 1.0; object.arrayDouble = [value]; XCTAssertEqual(map(write(object)).arrayDouble.first, value) }
+            func testJ() { let value: Double = 1.0; object.dictDouble = ["k": value]; XCTAssertEqual(map(write(object)).dictDouble["k"], value) }
+            func testK() { let value: Double = 1.0; object.arrayDouble = [value * 3]; XCTAssertEqual(map(write(object)).arrayDouble.first, value) }
+            func testL() { let sum: Double = calc.add(0.1, 0.2); let message = "sum was \(sum)"; XCTAssertEqual(sum, 0.3, message) }
+            func testM() { let sum: Double = calc.add(0.1, 0.2); NSLog("sum = \(sum)"); label.text = "\(sum)"; XCTAssertEqual(sum, 0.3) }
+            func testN() { let product: Double = calc.times(0.1, 3); results["p"] = product; XCTAssertEqual(product, 0.3) }
+            func testO() { for value in [1.5, 2.5] { send("\(value)") }; let value: Double = Mapper.average(); XCTAssertEqual(value, other) }
+            """#
+        // Then what it prints (testD), a value it changed before giving (testE, testF, testK), a local it set (testG),
+        // a check's own message (testH, testL), a result compared with a literal however it is stored or logged
+        // (testM, testN) and a name handed on before it was bound again (testO) are still reported; an element of an
+        // array or dictionary it sets (testI, testJ) is given
+        let found = try xctestFindings(.floatEquality, methods)
+        #expect(
+            found == [
+                "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testK:13", "testL:14", "testM:15", "testN:16",
+                "testO:17",
+            ], "\(found)")
+    }
+}
