@@ -361,4 +361,20 @@ struct NeverNilTests {
         #expect(own.filter { $0.kind == .trapInTest }.count == 8)
         #expect(other.filter { $0.kind == .trapInTest }.count == 5)
     }
+
+    @Test("An element of a non-empty literal mapped element for element is never nil; of one filtered, it may be")
+    func elementOfMappedLiteral() throws {
+        // Given nicklockwood/LRUCache 1.2.1's stress test, which picks a random key of keys it made, and near misses
+        let methods = #"""
+            func testA() { let keys = (0 ..< 1000).map { "key\($0)" }; XCTAssertEqual(send(keys.randomElement()!), 1) }
+            func testB() { let keys = [1, 2].map(String.init); XCTAssertEqual(send(keys.max()!), 1) }
+            func testC() { let keys = (0 ..< 1000).filter { $0 > limit }; XCTAssertEqual(send(keys.randomElement()!), 1) }
+            func testD() { let keys = (0 ..< n).map { "key\($0)" }; XCTAssertEqual(send(keys.randomElement()!), 1) }
+            func testE() { let keys = (0 ..< 0).map { "key\($0)" }; XCTAssertEqual(send(keys.randomElement()!), 1) }
+            func testF() { var keys = (0 ..< 9).map { "key\($0)" }; keys.removeAll(); XCTAssertEqual(send(keys.randomElement()!), 1) }
+            """#
+        // Then a filter (testC), a range the test did not fix (testD), an empty one (testE) and a `var` (testF) still
+        // trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
+    }
 }

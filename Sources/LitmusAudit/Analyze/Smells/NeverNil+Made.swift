@@ -22,12 +22,28 @@ extension NeverNil {
             return isNonEmptyRange(range)
         }
         if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            let array = test.letValue(of: name, at: Syntax(base))?.as(ArrayExprSyntax.self)
-            return !(array?.elements.isEmpty ?? true)
+            let value = test.letValue(of: name, at: Syntax(base))
+            if let array = value?.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+            return value.map(isMapOfWrittenLiteral) ?? false
         }
         guard let literal = base.as(StringLiteralExprSyntax.self), let text = EqualityShapeDetector.plainText(literal)
         else { return false }
         return !text.isEmpty
+    }
+
+    /// Whether `value` maps a non-empty literal, element for element: `(0 ..< 1000).map { "key\($0)" }`
+    /// (nicklockwood/LRUCache 1.2.1's keys), `[1, 2].map(String.init)`; not `filter` or `compactMap`, which may drop
+    /// every element.
+    private static func isMapOfWrittenLiteral(_ value: ExprSyntax) -> Bool {
+        guard let call = value.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "map",
+            let mapped = member.base, call.arguments.count + (call.trailingClosure == nil ? 0 : 1) == 1
+        else { return false }
+        if let array = mapped.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        guard let tuple = mapped.as(TupleExprSyntax.self), tuple.elements.count == 1,
+            let range = tuple.elements.first?.expression
+        else { return false }
+        return isNonEmptyRange(range)
     }
 
     /// Whether `base` is a non-empty literal, or a view of a string literal's code units or scalars (`"X".utf8`,
