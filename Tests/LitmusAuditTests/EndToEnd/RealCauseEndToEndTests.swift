@@ -43,14 +43,17 @@ struct RealCauseEndToEndTests {
         #expect(
             report.findings(.slowTest).map(\.test?.rawValue) == ["TallyTests.TallyTests/testAlwaysSlow"],
             "\(report.findings(.slowTest).map(\.message))")
-        // The slow-every-run test is timed again too when the machine was busy while it ran (its durations
-        // then have a free core's estimate): its sleep is then told from computing.
+        // The slow-every-run test is timed again too when the machine was busy while its suite runs ran: its sleep
+        // is then told from computing. A free core's estimate on it says its judged runs were busy, and then it was
+        // timed again; without one it may still have been (busy suite runs, quiet runs alone, whose estimate is none),
+        // so the count is one or two, and the sentence says which.
         let busy =
             report.tests.first { $0.id.rawValue == "TallyTests.TallyTests/testAlwaysSlow" }?
             .freeCoreMilliseconds != nil
-        #expect(report.conduct?.retimed == (busy ? 2 : 1))
+        let retimed = try #require(report.conduct?.retimed)
+        #expect(retimed == 2 || (!busy && retimed == 1), "retimed \(retimed), a free core's estimate: \(busy)")
         #expect(report.conduct?.withinBudgetWhenRetimed == 1)
-        #expect(report.conduct?.sentence.contains("timed \(busy ? "2 tests" : "1 test") again alone") == true)
+        #expect(report.conduct?.sentence.contains("timed \(retimed == 2 ? "2 tests" : "1 test") again alone") == true)
         #expect(audited.unchanged)
     }
 
