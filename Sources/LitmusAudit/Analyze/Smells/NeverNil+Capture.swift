@@ -41,7 +41,7 @@ extension NeverNil {
     private static func captures(_ closure: ClosureExprSyntax, weakly name: String) -> Bool {
         closure.signature?.capture?.items.contains { item in
             item.specifier?.specifier.tokenKind == .keyword(.weak)
-                && (item.name.text == name || item.expression.trimmedDescription == name)
+                && (item.name.text == name || item.initializer?.value.trimmedDescription == name)
         } ?? false
     }
 

@@ -315,7 +315,13 @@ enum TrapDetector {
             let text = literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
             return text.contains("://") || text.hasPrefix("data:") || text.hasPrefix("file:") ? text : nil
         }
-        return !urls.isEmpty && urls.allSatisfy { $0.hasPrefix("https://") || $0.hasPrefix("http://") }
+        return !urls.isEmpty && urls.allSatisfy(isWebURL)
+    }
+
+    /// Whether `text` starts with the `http` or `https` scheme.
+    private static func isWebURL(_ text: String) -> Bool {
+        let prefixes = ["https://", "http://"]
+        return prefixes.contains(where: text.hasPrefix)
     }
 
     /// Whether the unwrapped `expression` sits in the body of an `if` one of whose conditions is
