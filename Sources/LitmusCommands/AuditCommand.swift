@@ -225,6 +225,7 @@ public struct AuditCommand: AsyncParsableCommand {
         }
         do {
             try PackageWorkspace.refuseTemporaryFolderInside(package: package)
+            try PackageWorkspace.refuseModuleCacheInside(package: package)
             return try resolvedOptions()
         } catch {
             throw CommandFailure.exit(error, command: "litmus audit")

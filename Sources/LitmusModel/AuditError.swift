@@ -31,6 +31,8 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case cacheUnusable(path: String, reason: String)
     /// The temporary folder (`TMPDIR`), where the audit's scratch folder goes, lies inside the package.
     case temporaryFolderInsidePackage(folder: String, package: String)
+    /// The compiler's module cache the builds share (`LITMUS_MODULE_CACHE`) lies inside the package.
+    case moduleCacheInsidePackage(folder: String, package: String)
     /// A disk filled up while the audit wrote to `path` (the build, or the build cache).
     case diskFull(path: String, during: String)
     /// `swift package describe` failed, so the test sources cannot be analysed.
@@ -83,6 +85,10 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
         case .temporaryFolderInsidePackage(let folder, let package):
             return "The temporary folder \(folder) is inside the audited package \(package), which the audit never "
                 + "writes to: set TMPDIR to a folder outside it."
+        case .moduleCacheInsidePackage(let folder, let package):
+            return "The module cache \(folder) is inside the audited package \(package), which the audit never "
+                + "writes to: set LITMUS_MODULE_CACHE to a folder outside it (or unset it for the one in Litmus's "
+                + "cache folder)."
         case .diskFull(let path, let during):
             return "No space left on the disk of \(path) during \(during): this is no error of the package. Free some "
                 + "space there (litmus clean --all deletes every kept build), or point TMPDIR, LITMUS_CACHE_DIR or "

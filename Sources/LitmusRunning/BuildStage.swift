@@ -22,8 +22,9 @@ package struct BuildStage: Sendable {
         self.build = build
     }
 
-    /// Litmus's own flags of the build besides `--build-tests` and the paths.
-    package static let flags = ["--enable-code-coverage"]
+    /// Litmus's own flags of the build besides `--build-tests` and the paths: coverage, and the module cache
+    /// every build of Litmus's shares (``SharedModuleCache``).
+    package static var flags: [String] { ["--enable-code-coverage"] + SharedModuleCache.buildArguments() }
 
     /// The flags of the build besides `--build-tests` and the paths, the package's after litmus's: a later
     /// build in the same folder with the same flags (mutation testing's, after an audit) compiles only what

@@ -37,6 +37,7 @@ package struct PackageWorkspace: Sendable {
         }
         if let buildFolder { try refuseInside(buildFolder: buildFolder, package: original) }
         try refuseTemporaryFolderInside(package: original)
+        try refuseModuleCacheInside(package: original)
         let root = fileManager.temporaryDirectory.appendingPathComponent("litmus-audit-\(UUID().uuidString)")
         do {
             try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
@@ -107,6 +108,16 @@ package struct PackageWorkspace: Sendable {
         let temporary = FileManager.default.temporaryDirectory
         guard RealPath.isInside(temporary, original) else { return }
         throw AuditError.temporaryFolderInsidePackage(folder: shown(temporary), package: shown(original))
+    }
+
+    /// Refuses a module cache the builds share (``SharedModuleCache``, `LITMUS_MODULE_CACHE`) that lies inside
+    /// the package, links resolved: the compiler would write there. Called before anything is written.
+    package static func refuseModuleCacheInside(
+        package original: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        let cache = SharedModuleCache.folder(environment: environment)
+        guard RealPath.isInside(cache, original) else { return }
+        throw AuditError.moduleCacheInsidePackage(folder: shown(cache), package: shown(original))
     }
 
     /// `url`'s path as written, and where its links lead when that is elsewhere.

@@ -107,6 +107,30 @@ struct PackageBoundaryTests {
         #expect(tree(package) == before)
     }
 
+    @Test("A LITMUS_MODULE_CACHE inside the package, through a link, is refused and named, both paths shown")
+    func moduleCacheInsidePackage() throws {
+        // Given
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, link) = try packageAndLink()
+        let before = tree(package)
+        let cache = link.appendingPathComponent("modules")
+
+        // When
+        let error = #expect(throws: AuditError.self) {
+            try PackageWorkspace.refuseModuleCacheInside(
+                package: package, environment: ["LITMUS_MODULE_CACHE": cache.path])
+        }
+
+        // Then
+        let shown = "\(cache.path) (\(RealPathProbe.real(package))/modules once links are resolved)"
+        #expect(error == .moduleCacheInsidePackage(folder: shown, package: package.path))
+        #expect(error?.description.contains("set LITMUS_MODULE_CACHE to a folder outside it") == true)
+        #expect(tree(package) == before)
+        // A module cache beside the package is no problem.
+        try PackageWorkspace.refuseModuleCacheInside(
+            package: package, environment: ["LITMUS_MODULE_CACHE": root.appendingPathComponent("modules").path])
+    }
+
     @Test("A cache folder that cannot be created is named with its cause, not Foundation's code")
     func cacheCannotBeCreated() throws {
         // Given: a file where the cache's folder should be

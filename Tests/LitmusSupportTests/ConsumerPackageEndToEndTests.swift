@@ -56,16 +56,22 @@ struct ConsumerPackageEndToEndTests {
         let caches = [
             "--cache-path", scratch.appendingPathComponent("cache").path, "--manifest-cache", "local",
         ]
+        // The audit's builds use the module cache every build of Litmus's shares (in the cache folder the audit is
+        // given below, or LITMUS_MODULE_CACHE's, which scripts/test sets): the consumer's builds use it too, so the
+        // audit's build has the same compiler options and the plugin's build of `litmus` reads modules made once.
+        let cacheHome = scratch.appendingPathComponent("cache-home")
+        let moduleCache = SharedModuleCache.buildArguments(
+            environment: ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 })
         let places =
             [
                 "--package-path", consumer.path, "--scratch-path", scratch.appendingPathComponent("build").path,
-            ] + caches + options
+            ] + caches + options + moduleCache
         let auditFolder = scratch.appendingPathComponent("audit-build")
         let auditBuild =
             [
                 "--package-path", consumer.path, "--scratch-path", auditFolder.appendingPathComponent("build").path,
                 "--enable-code-coverage",
-            ] + caches + options
+            ] + moduleCache + caches + options
         let clock = ContinuousClock()
         var last = clock.now
         /// Prints how long the step since the last call took, so a slow CI run says where its time went.
@@ -103,7 +109,7 @@ struct ConsumerPackageEndToEndTests {
             URL(fileURLWithPath: "/usr/bin/env"),
             ["swift", "package"] + places + ["litmus", "audit", "--quiet", "--json", report.path] + kept, in: scratch,
             environment: [
-                "TMPDIR": temporary.path, "XDG_CACHE_HOME": scratch.appendingPathComponent("cache-home").path,
+                "TMPDIR": temporary.path, "XDG_CACHE_HOME": cacheHome.path,
             ], timeout: 3600)
         took("swift package litmus audit")
         #expect(audit.status == 0, "swift package litmus audit printed:\n\(audit.output)")
@@ -137,7 +143,7 @@ struct ConsumerPackageEndToEndTests {
         let mutating = try await run(
             ["swift", "package"] + places + ["litmus", "mutate", "--quiet", "--json", mutation.path] + kept,
             in: scratch,
-            temporary: temporary, environment: ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache-home").path])
+            temporary: temporary, environment: ["XDG_CACHE_HOME": cacheHome.path])
         took("swift package litmus mutate")
         let stryker = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: mutation)) as? [String: Any],

@@ -1,4 +1,5 @@
 import Foundation
+import LitmusSupport
 import Testing
 
 @testable import LitmusAudit
@@ -9,7 +10,7 @@ struct BuildReuseEndToEndTests {
     /// What `times` audits of a copy of `fixture` in one kept build folder give: the first build log, what
     /// the last build did again, the last report, and whether the package's files were left as they were.
     private static func audit(_ fixture: String, times: Int) async throws
-        -> (firstLog: String, rebuilt: [Substring], last: AuditReport, unchanged: Bool)
+        -> (firstLog: String, rebuilt: [Substring], last: AuditReport, unchanged: Bool, ownModuleCache: Bool)
     {
         let package = try FixtureAudits.copy(fixture)
         let buildFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -34,7 +35,13 @@ struct BuildReuseEndToEndTests {
             ["Compiling", "Wrapping AST", "Linking", "Generating"].contains(where: $0.contains)
                 && !$0.contains("Compiling plugin")
         }
-        return (firstLog, rebuilt, last, try FixtureAudits.snapshot(package.deletingLastPathComponent()) == before)
+        // SwiftPM's module cache of the build folder, which the shared one replaces (SharedModuleCache).
+        let ownModuleCache = FileManager.default.fileExists(
+            atPath: buildFolder.appendingPathComponent("build/debug/ModuleCache").path)
+        return (
+            firstLog, rebuilt, last, try FixtureAudits.snapshot(package.deletingLastPathComponent()) == before,
+            ownModuleCache
+        )
     }
 
     @Test("The second audit of an unchanged fixture compiles and links nothing and leaves the package byte-identical")
@@ -46,6 +53,11 @@ struct BuildReuseEndToEndTests {
         // Then
         #expect(run.firstLog.contains("Compiling"))
         #expect(run.rebuilt == [])
+        // … its modules made from the toolchain's interfaces in the module cache every build of Litmus's shares,
+        // none in a cache of the build folder's own.
+        #expect(!run.ownModuleCache)
+        let shared = try FileManager.default.contentsOfDirectory(atPath: SharedModuleCache.folder().path)
+        #expect(shared.contains { $0.hasPrefix("Testing-") && $0.hasSuffix(".swiftmodule") }, "\(shared)")
         #expect(
             run.last.tests.map(\.name).sorted() == [
                 "GreetingTests.testGreeting_withName_greetsThePerson", "emptyName()",
