@@ -390,6 +390,30 @@ struct StaticIntentTests {
         #expect(found == ["recorded:2"])
     }
 
+    @Test("Spectre's describe in an XCTest method runs the specs, whose failed expects fail the test")
+    func spectreDescribeChecks() throws {
+        // Given kylef/Commander 0.9.2's XCTest entry to its specs, beside the near misses
+        let specs = """
+            import XCTest
+            import Spectre
+            final class CommanderTests: XCTestCase {
+                func testRunCommander() { describe("ArgumentParser", testArgumentParser) }
+                func testTrailing() { describe("Group") { $0.it("runs") { try expect(run()) == 0 } } }
+                func testMember() { report.describe("Group", testGroup) }
+            }
+            """
+        let other = """
+            import XCTest
+            final class OtherTests: XCTestCase {
+                func testDescribe() { describe("ArgumentParser", testArgumentParser) }
+            }
+            """
+        // When
+        let found = try analyzedFindings(.noAssertion, in: ["XCTest.swift": specs, "Other.swift": other])
+        // Then a member named describe, or a describe where Spectre is not imported, checks nothing
+        #expect(found.sorted() == ["CommanderTests.testMember:6", "OtherTests.testDescribe:3"])
+    }
+
     @Test("A value compared with itself in a test named for its type checks the type's own ==")
     func namedForItsType() throws {
         // Given: swift-property-based's FixedSeedTests; Xoshiro writes its own == and hash.

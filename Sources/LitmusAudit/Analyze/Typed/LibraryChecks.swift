@@ -20,6 +20,9 @@ enum LibraryChecks {
         "CustomDump": ["expectNoDifference", "expectDifference", "XCTAssertNoDifference", "XCTAssertDifference"],
         "IssueReporting": ["reportIssue", "withExpectedIssue", "withKnownIssue"],
         "MacroTesting": ["assertMacro"],
+        // Spectre's `describe` run from an XCTest method runs the specs and reports each failed `expect` to the
+        // test case (its XCTest reporter): kylef/Commander 0.9.2's and Spectre 0.10.1's own `testRunCommander`.
+        "Spectre": ["describe", "expect"],
     ]
 
     /// Checks that are members of a library's type: a TestStore's actions and a TestClock's run.
@@ -45,10 +48,14 @@ enum LibraryChecks {
     /// Whether `call`, read from the syntax alone in a file importing `imports`, looks like a library's
     /// check the name list of ``TestSourceAnalyzer`` does not hold: a TestStore's action on a receiver named
     /// for a store (`store.send(.tap)`) where ComposableArchitecture is imported, a test clock's `run` on a
-    /// receiver named for a clock where Clocks is, IssueReporting's `reportIssue`.
+    /// receiver named for a clock where Clocks is, IssueReporting's `reportIssue`, Spectre's global `describe` where
+    /// Spectre is imported.
     static func looksLikeCheck(_ call: FunctionCallExprSyntax, imports: Set<String>) -> Bool {
         guard let name = CallCollector.calledName(call.calledExpression) else { return false }
         if ["reportIssue", "withExpectedIssue"].contains(name) { return true }
+        if name == "describe", imports.contains("Spectre"), call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            return true
+        }
         guard
             let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased()
         else { return name == "UnimplementedClock" && imports.contains("Clocks") }
