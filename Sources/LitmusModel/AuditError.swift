@@ -87,12 +87,12 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
                 + "writes to: set TMPDIR to a folder outside it."
         case .moduleCacheInsidePackage(let folder, let package):
             return "The module cache \(folder) is inside the audited package \(package), which the audit never "
-                + "writes to: set LITMUS_MODULE_CACHE to a folder outside it (or unset it for the one in Litmus's "
-                + "cache folder)."
+                + "writes to: set LITMUS_MODULE_CACHE to a folder outside it (unset, it is module-cache in Litmus's "
+                + "cache folder: LITMUS_CACHE_DIR, else $XDG_CACHE_HOME/litmus, else ~/.cache/litmus)."
         case .diskFull(let path, let during):
             return "No space left on the disk of \(path) during \(during): this is no error of the package. Free some "
-                + "space there (litmus clean --all deletes every kept build), or point TMPDIR, LITMUS_CACHE_DIR or "
-                + "--build-path at another disk, then run again."
+                + "space there (litmus clean --all deletes every kept build), or point TMPDIR, LITMUS_CACHE_DIR, "
+                + "LITMUS_MODULE_CACHE or --build-path at another disk, then run again."
         case .cannotDescribe(let path, let output):
             return "`swift package describe` failed for \(path), so its test sources cannot be read:\n  "
                 + output.suffix(1000) + "\nRun `swift package describe` in the package to see why."

@@ -12,6 +12,8 @@ package struct BuildStage: Sendable {
     package var timeout: Double
     /// The package's own build options and test environment.
     package var build: PackageBuild
+    /// The module cache the build's compiles write to (``SharedModuleCache``), for naming a full disk there.
+    package var moduleCache = SharedModuleCache.folder()
 
     /// A stage building `workspace` with `toolchain` and `build`'s options; `timeout` is given to the test
     /// binary.
@@ -57,6 +59,15 @@ package struct BuildStage: Sendable {
                 if FileFault.unwritable(temporary) != nil {
                     throw AuditError.diskFull(
                         path: temporary.path, during: "the build (swift keeps its temporary files there: TMPDIR)")
+                }
+                // The compiler writes its modules to the shared module cache, which may be on another disk: then
+                // the build folder is whole, and stays.
+                let modules = Self.nearestExisting(moduleCache)
+                if FileFault.unwritable(modules) != nil {
+                    throw AuditError.diskFull(
+                        path: modules.path,
+                        during: "the build (the compiler keeps its modules there: LITMUS_MODULE_CACHE names another "
+                            + "folder)")
                 }
                 try? FileManager.default.removeItem(at: workspace.build)
                 throw AuditError.diskFull(
@@ -115,6 +126,15 @@ package struct BuildStage: Sendable {
                 "--package-path", workspace.package.path, "--scratch-path", workspace.build.path,
             ],
             outputFile: try workspace.buildLog, timeout: 3600)
+    }
+
+    /// `folder`, or the nearest folder above it that exists.
+    static func nearestExisting(_ folder: URL) -> URL {
+        var existing = folder.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
+            existing = existing.deletingLastPathComponent()
+        }
+        return existing
     }
 
     /// SwiftPM's refusal of the package's own build options (`arguments`): it exits 64, the argument parser's

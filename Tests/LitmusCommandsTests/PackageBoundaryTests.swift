@@ -204,6 +204,39 @@ struct PackageBoundaryTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.build.path))
     }
 
+    @Test("A full disk under the shared module cache is named, and the kept build folder stays")
+    func moduleCacheOnFullDisk() async throws {
+        // Given: a swift that fails as on a full disk, and a module cache that cannot be written (below a file)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, _) = try packageAndLink()
+        let swift = root.appendingPathComponent("swift")
+        try "#!/bin/sh\necho 'error: No space left on device'\nexit 1\n".write(
+            to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let blocked = root.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocked)
+        let kept = root.appendingPathComponent("kept")
+        let workspace = try PackageWorkspace.make(copying: package, buildFolder: kept)
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(at: workspace.build, withIntermediateDirectories: true)
+        try Data("kept".utf8).write(to: workspace.build.appendingPathComponent("build.db"))
+        var sut = BuildStage(
+            toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 600)
+        sut.moduleCache = blocked.appendingPathComponent("modules")
+
+        // When
+        let error = await #expect(throws: AuditError.self) { _ = try await sut.build() }
+
+        // Then the module cache's place is named, and the build folder is left as it was
+        #expect(
+            error
+                == .diskFull(
+                    path: blocked.path,
+                    during: "the build (the compiler keeps its modules there: LITMUS_MODULE_CACHE names another folder)"
+                ))
+        #expect(FileManager.default.fileExists(atPath: workspace.build.appendingPathComponent("build.db").path))
+    }
+
     @Test("A kept build folder left unreadable (build.db not a database) is deleted and the package built anew")
     func unreadableBuildFolderIsRebuilt() async throws {
         // Given: a swift that, like SwiftPM, cannot open a build.db that is not a database, and builds when

@@ -400,6 +400,7 @@ struct StaticIntentTests {
                 func testRunCommander() { describe("ArgumentParser", testArgumentParser) }
                 func testTrailing() { describe("Group") { $0.it("runs") { try expect(run()) == 0 } } }
                 func testMember() { report.describe("Group", testGroup) }
+                func testNothing() { describe("Group") { $0.it("runs") { _ = run() } } }
             }
             """
         let other = """
@@ -410,8 +411,12 @@ struct StaticIntentTests {
             """
         // When
         let found = try analyzedFindings(.noAssertion, in: ["XCTest.swift": specs, "Other.swift": other])
-        // Then a member named describe, or a describe where Spectre is not imported, checks nothing
-        #expect(found.sorted() == ["CommanderTests.testMember:6", "OtherTests.testDescribe:3"])
+        // Then a member named describe, specs that expect nothing, or a describe where Spectre is not imported check
+        // nothing
+        #expect(
+            found.sorted() == [
+                "CommanderTests.testMember:6", "CommanderTests.testNothing:7", "OtherTests.testDescribe:3",
+            ])
     }
 
     @Test("A value compared with itself in a test named for its type checks the type's own ==")

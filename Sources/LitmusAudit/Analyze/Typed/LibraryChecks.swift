@@ -20,9 +20,8 @@ enum LibraryChecks {
         "CustomDump": ["expectNoDifference", "expectDifference", "XCTAssertNoDifference", "XCTAssertDifference"],
         "IssueReporting": ["reportIssue", "withExpectedIssue", "withKnownIssue"],
         "MacroTesting": ["assertMacro"],
-        // Spectre's `describe` run from an XCTest method runs the specs and reports each failed `expect` to the
-        // test case (its XCTest reporter): kylef/Commander 0.9.2's and Spectre 0.10.1's own `testRunCommander`.
-        "Spectre": ["describe", "expect"],
+        // Spectre's `describe` is one when it runs specs that check (``runsSpecsThatCheck(_:)``).
+        "Spectre": ["expect"],
     ]
 
     /// Checks that are members of a library's type: a TestStore's actions and a TestClock's run.
@@ -54,7 +53,7 @@ enum LibraryChecks {
         guard let name = CallCollector.calledName(call.calledExpression) else { return false }
         if ["reportIssue", "withExpectedIssue"].contains(name) { return true }
         if name == "describe", imports.contains("Spectre"), call.calledExpression.is(DeclReferenceExprSyntax.self) {
-            return true
+            return runsSpecsThatCheck(call)
         }
         guard
             let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased()
@@ -72,8 +71,27 @@ enum LibraryChecks {
     static func makesCheck(in node: Syntax, typed: TypedFileFacts?, imports: Set<String>) -> Bool {
         node.descendants(of: FunctionCallExprSyntax.self).contains { call in
             guard let name = CallCollector.calledName(call.calledExpression) else { return false }
-            if let declaration = typed?.declaration(calledBy: call) { return isCheck(declaration, name: name) }
+            if let declaration = typed?.declaration(calledBy: call) {
+                if name == "describe", declaration.module == "Spectre" { return runsSpecsThatCheck(call) }
+                return isCheck(declaration, name: name)
+            }
             return looksLikeCheck(call, imports: imports)
+        }
+    }
+
+    /// Whether Spectre's `describe` call runs specs that check: run from an XCTest method, it reports each failed
+    /// `expect` to the test case (kylef/Commander 0.9.2's `describe("ArgumentParser", testArgumentParser)`, Spectre
+    /// 0.10.1's own `testSpectre`). Specs given by name are the package's functions of specs; specs given as a closure
+    /// must call `expect` or `failure` somewhere in it, or they check nothing.
+    static func runsSpecsThatCheck(_ call: FunctionCallExprSyntax) -> Bool {
+        let closures =
+            call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+            + (call.trailingClosure.map { [$0] } ?? [])
+        guard !closures.isEmpty else { return true }
+        return closures.contains { closure in
+            Syntax(closure).descendants(of: FunctionCallExprSyntax.self).contains {
+                ["expect", "failure", "fail"].contains(CallCollector.calledName($0.calledExpression) ?? "")
+            }
         }
     }
 
