@@ -17,7 +17,7 @@ extension TestSourceAnalyzer {
         return [
             "notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile", "nodeadlock",
             "notdeadlock", "withoutdeadlock", "nothang", "notoverflow", "withoutoverflow", "nooverflow",
-            "nostackoverflow",
+            "nostackoverflow", "nothalt",
         ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words)
     }
 

@@ -302,16 +302,20 @@ struct StaticIntentTests {
             @Test func deadlockDetectorFindsCycle() { _ = [1].first }
             @Test func noStackOverflowForlargeCache() { _ = [1].first }
             @Test func stackOverflowIsReported() { _ = [1].first }
+            @Test func doesNotHaltOnLargeOutput() { _ = [1].first }
+            @Test func haltsOnLargeOutput() { _ = [1].first }
             """
         // When
         let found = try analyzedFindings(.noAssertion, in: ["Levels.swift": source])
         // Then Stencil 0.15.1's `testTokenizeIncorrectSyntaxWithoutCrashing` runs as its check too, and so do
         // swift-dependencies 1.17.1's `testDeadlock`, which would hang, and LRUCache 1.2.1's
-        // `testNoStackOverflowForlargeCache`, which would trap; a test named for a stack overflow it reports is not
+        // `testNoStackOverflowForlargeCache`, which would trap, and kareman/SwiftShell 5.1.0's
+        // `testDoesNotHaltOnLargeOutput`, which would hang; a test named for a stack overflow it reports, or for
+        // halting, is not
         #expect(
             found == [
                 "logsEveryLevel:4", "tokenizeWithoutChecking:6", "deadlockDetectorFindsCycle:8",
-                "stackOverflowIsReported:10",
+                "stackOverflowIsReported:10", "haltsOnLargeOutput:12",
             ])
     }
 
