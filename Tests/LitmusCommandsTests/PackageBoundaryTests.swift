@@ -175,22 +175,31 @@ struct PackageBoundaryTests {
         first?.release()
     }
 
-    @Test("A build cut short by a full disk is named so, and its half-written build folder is deleted")
-    func buildOnFullDisk() async throws {
-        // Given: a swift that fails as on a full disk, and a half-written build in the kept folder
-        defer { try? FileManager.default.removeItem(at: root) }
+    /// A build stage whose `swift` prints `message` and fails, over a kept build folder holding a `build.db` (the
+    /// caller removes the workspace).
+    private func stageOnFullDisk(printing message: String) throws
+        -> (sut: BuildStage, workspace: PackageWorkspace, kept: URL)
+    {
         let (package, _) = try packageAndLink()
         let swift = root.appendingPathComponent("swift")
-        try "#!/bin/sh\necho 'error: unable to write build.db: database or disk is full'\nexit 1\n".write(
-            to: swift, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho '\(message)'\nexit 1\n".write(to: swift, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         let kept = root.appendingPathComponent("kept")
         let workspace = try PackageWorkspace.make(copying: package, buildFolder: kept)
-        defer { workspace.remove() }
         try FileManager.default.createDirectory(at: workspace.build, withIntermediateDirectories: true)
         try Data("half".utf8).write(to: workspace.build.appendingPathComponent("build.db"))
         let sut = BuildStage(
             toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 600)
+        return (sut, workspace, kept)
+    }
+
+    @Test("A build cut short by a full disk is named so, and its half-written build folder is deleted")
+    func buildOnFullDisk() async throws {
+        // Given: a swift that fails as on a full disk, and a half-written build in the kept folder
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (sut, workspace, kept) = try stageOnFullDisk(
+            printing: "error: unable to write build.db: database or disk is full")
+        defer { workspace.remove() }
 
         // When
         let error = await #expect(throws: AuditError.self) { _ = try await sut.build() }
@@ -208,20 +217,10 @@ struct PackageBoundaryTests {
     func moduleCacheOnFullDisk() async throws {
         // Given: a swift that fails as on a full disk, and a module cache that cannot be written (below a file)
         defer { try? FileManager.default.removeItem(at: root) }
-        let (package, _) = try packageAndLink()
-        let swift = root.appendingPathComponent("swift")
-        try "#!/bin/sh\necho 'error: No space left on device'\nexit 1\n".write(
-            to: swift, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        var (sut, workspace, _) = try stageOnFullDisk(printing: "error: No space left on device")
+        defer { workspace.remove() }
         let blocked = root.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: blocked)
-        let kept = root.appendingPathComponent("kept")
-        let workspace = try PackageWorkspace.make(copying: package, buildFolder: kept)
-        defer { workspace.remove() }
-        try FileManager.default.createDirectory(at: workspace.build, withIntermediateDirectories: true)
-        try Data("kept".utf8).write(to: workspace.build.appendingPathComponent("build.db"))
-        var sut = BuildStage(
-            toolchain: Toolchain(swift: swift, profdata: nil, cov: nil), workspace: workspace, timeout: 600)
         sut.moduleCache = blocked.appendingPathComponent("modules")
 
         // When
