@@ -46,37 +46,23 @@ enum PlatformBranch {
         var compared: Set<String> = []
         for link in links {
             guard link.conditions.count == 1, case .expression(let condition) = link.conditions.first?.condition,
-                let sides = equalitySides(condition)
+                let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "=="
             else { return false }
-            for (side, other) in [(sides.0, sides.1), (sides.1, sides.0)] {
+            for (side, other) in [(left, right), (right, left)] {
                 guard let values = values(of: side) else { continue }
-                let name = side.trimmedDescription.filter { !$0.isWhitespace }
-                if constant != nil, constant != name { return false }
-                constant = name
+                if constant != nil, constant != written(side) { return false }
+                constant = written(side)
                 possible = values
-                compared.insert(other.trimmedDescription.filter { !$0.isWhitespace })
+                compared.insert(written(other))
             }
         }
         return constant != nil && possible.isSubset(of: compared)
     }
 
-    /// The two sides of `a == b`, folded or as the parser leaves it.
-    private static func equalitySides(_ expression: ExprSyntax) -> (ExprSyntax, ExprSyntax)? {
-        if let infix = expression.as(InfixOperatorExprSyntax.self),
-            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "=="
-        {
-            return (infix.leftOperand, infix.rightOperand)
-        }
-        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
-            elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "=="
-        else { return nil }
-        return (elements[0], elements[2])
-    }
-
     /// The values a platform's constant `expression` can have, as written in a case or a comparison; `nil` when it is
     /// none of the constants above.
     static func values(of expression: ExprSyntax) -> Set<String>? {
-        let text = expression.trimmedDescription.filter { !$0.isWhitespace }
+        let text = written(expression)
         if text == "CGFloat.NativeType.self" { return ["Double.self", "Float.self"] }
         for (type, bytes) in byteSizes {
             for member in ["size", "stride", "alignment"] where text == "MemoryLayout<\(type)>.\(member)" {
@@ -96,8 +82,11 @@ enum PlatformBranch {
     /// The values a `case` names, as written (`case 8:`, `case 4, 8:`).
     private static func caseValues(_ switchCase: SwitchCaseSyntax) -> [String] {
         guard case .case(let label) = switchCase.label else { return [] }
-        return label.caseItems.filter { $0.whereClause == nil }.map {
-            $0.pattern.trimmedDescription.filter { !$0.isWhitespace }
-        }
+        return label.caseItems.filter { $0.whereClause == nil }.map { written($0.pattern) }
+    }
+
+    /// `node` as written, without whitespace, so that `MemoryLayout< UInt >.size` reads as `MemoryLayout<UInt>.size`.
+    private static func written(_ node: some SyntaxProtocol) -> String {
+        node.trimmedDescription.filter { !$0.isWhitespace }
     }
 }
