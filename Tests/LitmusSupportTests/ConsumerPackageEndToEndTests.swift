@@ -33,10 +33,10 @@ struct ConsumerPackageEndToEndTests {
         // … and a package that depends on it as docs/using-litmus.md says.
         let consumer = scratch.appendingPathComponent("Shop")
         var files = Self.consumerFiles(litmusURL: bare.absoluteString, version: version)
-        // The build options scripts/test builds with (LITMUS_BUILD_OPTIONS: no debug information), given to every
-        // build of the consumer as a package's CI gives them: to `swift build`, to `swift package` (the plugin's build
-        // of `litmus`) and, through `.litmus-audit.json`, to the audit's.
-        let options = (ProcessInfo.processInfo.environment["LITMUS_BUILD_OPTIONS"] ?? "").split(separator: " ")
+        // The build options scripts/test gives a consumer's builds (LITMUS_CONSUMER_BUILD_OPTIONS: a debug build with no
+        // debug information), given to every build of the consumer as a package's CI gives them: to `swift build`, to
+        // `swift package` (the plugin's build of `litmus`) and, through `.litmus-audit.json`, to the audit's.
+        let options = (ProcessInfo.processInfo.environment["LITMUS_CONSUMER_BUILD_OPTIONS"] ?? "").split(separator: " ")
             .map(String.init)
         if !options.isEmpty {
             let configuration = try JSONSerialization.data(withJSONObject: ["buildArguments": options])
