@@ -252,7 +252,8 @@ public struct Audit: Sendable {
         let layout = try await phases.measure("describe") { try await builder.describe() }
         progress(.phase("Reading the compiler's types of the test sources (swiftc -dump-ast)"))
         let typedStage = TypedFactsStage(
-            build: workspace.build, modules: layout.testModules, scratch: try workspace.folder("typed"))
+            build: workspace.build, configuration: build.configurationFolder, modules: layout.testModules,
+            scratch: try workspace.folder("typed"))
         let typedFacts = await phases.measure("typed") { await typedStage.read() }
         let analysis = await phases.measure("analysis") { analyze(layout, typedFacts: typedFacts, in: workspace) }
 

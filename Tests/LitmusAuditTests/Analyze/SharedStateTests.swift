@@ -410,15 +410,18 @@ struct SharedStateTests {
         #expect(own.imports == ["Network"])
     }
 
-    @Test("A system library's module, which nothing compiles, is importable: the build's plan names its module map")
-    func systemLibraryModules() async throws {
-        // Given: a build folder (its path with a space) with a compiled module and a plan passing GRDB's shape of
-        // system library module map (its module, a submodule, comments, a header at an absolute path) to the
-        // compiles, and a file of the package that imports the system library under #if canImport
+    @Test(
+        "A system library's module, which nothing compiles, is importable: the build's plan names its module map",
+        arguments: ["debug", "release"])
+    func systemLibraryModules(configuration: String) async throws {
+        // Given: a build folder (its path with a space) with a module compiled in the configuration and its plan
+        // passing GRDB's shape of system library module map (its module, a submodule, comments, a header at an
+        // absolute path) to the compiles, and a file of the package that imports the system library under #if
+        // canImport
         let build = FileManager.default.temporaryDirectory.appendingPathComponent("plan \(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: build) }
         try FileManager.default.createDirectory(
-            at: build.appendingPathComponent("debug/GRDB.build"), withIntermediateDirectories: true)
+            at: build.appendingPathComponent("\(configuration)/GRDB.build"), withIntermediateDirectories: true)
         let map = build.appendingPathComponent("module.modulemap")
         try """
         // module Commented {
@@ -430,7 +433,7 @@ struct SharedStateTests {
         framework module Second { umbrella header "Second.h" }
         """.write(to: map, atomically: true, encoding: .utf8)
         try #"  args: ["-Xcc","-fmodule-map-file=\#(map.path)","-I"]"#.write(
-            to: build.appendingPathComponent("debug.yaml"), atomically: true, encoding: .utf8)
+            to: build.appendingPathComponent("\(configuration).yaml"), atomically: true, encoding: .utf8)
         let file = build.appendingPathComponent("Database.swift")
         try """
         #if canImport(GRDBSQLite)
@@ -442,8 +445,8 @@ struct SharedStateTests {
         """.write(to: file, atomically: true, encoding: .utf8)
 
         // When: the build's modules are read, and the file's accesses with them
-        let built = Audit.builtModules(in: build)
-        let mapped = Audit.mappedModules(in: build)
+        let built = Audit.builtModules(in: build, configuration: configuration)
+        let mapped = Audit.mappedModules(in: build, configuration: configuration)
         let sut = try await SharedStateSites.find(
             in: [file.path], builtModules: built, importable: built.union(mapped), cache: nil)
 

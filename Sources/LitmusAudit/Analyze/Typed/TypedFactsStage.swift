@@ -10,8 +10,10 @@ import LitmusSupport
 /// A module whose AST cannot be produced (the compiler refuses a flag, crashes, runs past its time) has no
 /// facts; ``TypedFacts/problem`` names it and why, and the audit goes on with the syntax alone.
 public struct TypedFactsStage: Sendable {
-    /// SwiftPM's build folder (its scratch path): `debug/description.json` is read there, the facts kept.
+    /// SwiftPM's build folder (its scratch path): `<configuration>/description.json` is read there, the facts kept.
     public var build: URL
+    /// The build's configuration folder: `debug`, or `release` for a package built as its CI builds it (`-c release`).
+    public var configuration: String
     /// The test modules, each with the files the analysis reads.
     public var modules: [String: [URL]]
     /// The time one dump may take, in seconds.
@@ -21,16 +23,17 @@ public struct TypedFactsStage: Sendable {
     /// Where the dumps' output and diagnostics go while they are read (deleted after).
     public var scratch: URL
 
-    /// A stage reading the facts of `modules` from the build in `build`.
-    public init(build: URL, modules: [String: [URL]], scratch: URL) {
+    /// A stage reading the facts of `modules` from the build in `build`, made in `configuration`.
+    public init(build: URL, configuration: String = "debug", modules: [String: [URL]], scratch: URL) {
         self.build = build
+        self.configuration = configuration
         self.modules = modules
         self.scratch = scratch
     }
 
     /// The facts of every test module that could be dumped; the problems of the others.
     public func read() async -> TypedFacts {
-        let description = build.appendingPathComponent("debug").appendingPathComponent("description.json")
+        let description = build.appendingPathComponent(configuration).appendingPathComponent("description.json")
         let compiles: [String: ModuleCompile]
         do {
             compiles = try ModuleCompile.read(description: description)

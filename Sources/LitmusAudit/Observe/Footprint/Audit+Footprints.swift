@@ -24,8 +24,9 @@ extension Audit {
             guard let profdata = toolchain.profdata, let cov = toolchain.cov else {
                 return .failure(.init(reason: "llvm-profdata or llvm-cov was not found beside swift"))
             }
-            let modules = Self.builtModules(in: workspace.build)
-            let importable = modules.union(Self.mappedModules(in: workspace.build))
+            let modules = Self.builtModules(in: workspace.build, configuration: build.configurationFolder)
+            let importable = modules.union(
+                Self.mappedModules(in: workspace.build, configuration: build.configurationFolder))
             let cache = workspace.kept?.appendingPathComponent("footprint-sites.json")
             return .success(
                 FootprintStage(
@@ -39,18 +40,20 @@ extension Audit {
         #endif
     }
 
-    /// The modules the build compiled (SwiftPM's `<Module>.build` folders): their code has coverage.
-    static func builtModules(in build: URL) -> Set<String> {
-        let debug = build.appendingPathComponent("debug")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? []
+    /// The modules the build compiled in `configuration` (SwiftPM's `<Module>.build` folders): their code has
+    /// coverage.
+    static func builtModules(in build: URL, configuration: String) -> Set<String> {
+        let folder = build.appendingPathComponent(configuration)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return Set(names.filter { $0.hasSuffix(".build") }.map { String($0.dropLast(".build".count)) })
     }
 
-    /// The modules the build's compiles were given module maps of (`-fmodule-map-file=` in its plan, `debug.yaml`):
+    /// The modules the build's compiles were given module maps of (`-fmodule-map-file=` in its plan, `debug.yaml` or `release.yaml`):
     /// a system library's (GRDB's `GRDBSQLite`), which `#if canImport` finds though nothing compiled it, and
     /// whose code has no coverage.
-    static func mappedModules(in build: URL) -> Set<String> {
-        let plan = (try? String(contentsOf: build.appendingPathComponent("debug.yaml"), encoding: .utf8)) ?? ""
+    static func mappedModules(in build: URL, configuration: String) -> Set<String> {
+        let plan =
+            (try? String(contentsOf: build.appendingPathComponent("\(configuration).yaml"), encoding: .utf8)) ?? ""
         return Set(
             ModuleMaps.files(inPlan: plan).flatMap { url in
                 ModuleMaps.modules((try? String(contentsOf: url, encoding: .utf8)) ?? "")

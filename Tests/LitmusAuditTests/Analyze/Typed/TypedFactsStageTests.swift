@@ -7,16 +7,19 @@ import Testing
 /// build description names): what it keeps, when it dumps again, and what it says when the compiler fails.
 @Suite("Typed facts: dumped once per module and kept with the build; a failed dump is named", .tags(.endToEnd))
 struct TypedFactsStageTests {
-    /// A build folder whose description compiles `AppTests` from one source with `compiler`'s script.
+    /// A build folder whose description, in `configuration`'s folder, compiles `AppTests` from one source with
+    /// `compiler`'s script.
     private struct Build {
         var folder: URL
         var source: URL
         var calls: URL
+        var configuration: String
 
-        init(compiler script: String) throws {
+        init(compiler script: String, configuration: String = "debug") throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-stage-\(UUID().uuidString)")
-            let debug = folder.appendingPathComponent("debug")
-            try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
+            self.configuration = configuration
+            let made = folder.appendingPathComponent(configuration)
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
             source = folder.appendingPathComponent("A.swift")
             try "let a = 1\n".write(to: source, atomically: true, encoding: .utf8)
             calls = folder.appendingPathComponent("calls")
@@ -33,12 +36,13 @@ struct TypedFactsStageTests {
                 ]
             ]
             try JSONSerialization.data(withJSONObject: description).write(
-                to: debug.appendingPathComponent("description.json"))
+                to: made.appendingPathComponent("description.json"))
         }
 
         var stage: TypedFactsStage {
             TypedFactsStage(
-                build: folder, modules: ["AppTests": [source]], scratch: folder.appendingPathComponent("scratch"))
+                build: folder, configuration: configuration, modules: ["AppTests": [source]],
+                scratch: folder.appendingPathComponent("scratch"))
         }
 
         var callCount: Int {
@@ -72,6 +76,24 @@ struct TypedFactsStageTests {
         #expect(second.file(build.source.path)?.count == 1)
         #expect(third.file(build.source.path)?.count == 1)
         #expect(build.callCount == 2)
+    }
+
+    @Test("A package built as its CI builds it, in release: the release folder's description is read, not debug's")
+    func releaseBuild() async throws {
+        // Given: a build made with -c release, and a stage that reads the debug folder of the same build
+        let build = try Build(compiler: Self.dumping, configuration: "release")
+        defer { try? FileManager.default.removeItem(at: build.folder) }
+        var asDebug = build.stage
+        asDebug.configuration = "debug"
+
+        // When
+        let facts = await build.stage.read()
+        let missed = await asDebug.read()
+
+        // Then
+        #expect(facts.problem == nil)
+        #expect(facts.file(build.source.path)?.count == 1)
+        #expect(missed.problem?.contains("debug/description.json") == true)
     }
 
     @Test("A compiler that refuses a flag leaves no facts and one line naming the module and its error")
