@@ -122,12 +122,16 @@ struct RealCodeSmellTests {
                 @Test func other() { #expect(flags.isEmpty == false) }
             """
         #expect(try swiftTestingLines(.boolAssertEquality, tests) == [8, 9, 10])
+        // … and SwiftGen/StencilSwiftKit 2.10.1's `XCTAssertEqual(result["hello"] as? Bool, true)`, beside a cast that
+        // cannot fail
         let methods = """
             func testA() { XCTAssertEqual(try? parse("x"), true) }
             func testB() { XCTAssertEqual(rows.last, false) }
             func testC() { XCTAssertEqual(try parse("x"), true) }
+            func testD() { XCTAssertEqual(result["hello"] as? Bool, true) }
+            func testE() { XCTAssertEqual(flag as Bool, true) }
             """
-        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5"])
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7"])
     }
 
     @Test("boolAssertEquality: a tuple written out on either side has no XCTAssertEqual to offer; a value does")

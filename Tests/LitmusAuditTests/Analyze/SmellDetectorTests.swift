@@ -371,6 +371,24 @@ struct SmellDetectorTests {
         #expect(found == ["testD:6", "testE:7", "testF:8"], "\(found)")
     }
 
+    @Test("mysteryGuest: a variable the test sets before reading it is no guest; one set after it, or another, is")
+    func environmentItSets() throws {
+        // Given thebarndog/swift-dotenv 2.0.1's tests, and near misses
+        let methods = """
+            func testA() {
+                Dotenv.set(value: "1234", forKey: "API_KEY")
+                XCTAssertEqual(Dotenv.processInfo.environment["API_KEY"], "1234")
+            }
+            func testB() { setenv("API_KEY", "1234", 1); XCTAssertEqual(String(cString: getenv("API_KEY")), "1234") }
+            func testC() { setenv("API_KEY", "1", 1); XCTAssertEqual(ProcessInfo.processInfo.environment["HOME"], "/") }
+            func testD() { XCTAssertEqual(ProcessInfo.processInfo.environment["API_KEY"], "1"); setenv("API_KEY", "1", 1) }
+            func testE() { log("API_KEY"); XCTAssertEqual(ProcessInfo.processInfo.environment["API_KEY"], "1234") }
+            """
+        // Then another variable (C), a read before the set (D) and a call that sets nothing (E) still count
+        let found = try xctestFindings(.mysteryGuest, methods)
+        #expect(found == ["testC:8", "testD:9", "testE:10"], "\(found)")
+    }
+
     @Test("redundantPrint: print in a test; print(to:) into a string it checks is not")
     func redundantPrint() throws {
         let methods = """

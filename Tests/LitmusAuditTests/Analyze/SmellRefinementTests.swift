@@ -431,13 +431,22 @@ struct SmellRefinementTests {
             func testL() { let x: Double = ratio(); XCTAssertEqual(x, .pi) }
             func testM() { let value: Double = reading(); gauge.record(-value); XCTAssertEqual(recorder.values.first, -value) }
             func testN() { let value: Double = reading(); gauge.record(value); XCTAssertEqual(recorder.values.first, -value) }
+            func testO() { let c3: Double = reading(); XCTAssertEqual(self.recodeJSON(c3), c3) }
+            func testP() { let c3: Double = reading(); XCTAssertEqual(scaled(c3), c3) }
+            func testQ() { let c3: Double = reading(); XCTAssertEqual(roundTrip(c3 * 2), c3) }
             """#
         // testC's 0.3 is part of 0.35; testD only prints the value; testE's 1.5 is part of 21.55; testF gave
         // value + 1, not value; testI gave 42, and its message is no input; testJ's integer is the double its
         // text rounds to; infinity and zero are no rounding's accident (testK), pi is (testL); testM gave -value
-        // (swift-metrics 2.13.0's destroyingGauge), testN gave value and compares -value.
+        // (swift-metrics 2.13.0's destroyingGauge), testN gave value and compares -value; testO's value goes through
+        // a JSON round trip in the check and back (objecthub/swift-numberkit 2.6), testP's through a computation, and
+        // testQ's round trip is given a computed value.
         let found = try xctestFindings(.floatEquality, methods)
-        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testI:11", "testL:14", "testN:16"], "\(found)")
+        #expect(
+            found == [
+                "testC:5", "testD:6", "testE:7", "testF:8", "testI:11", "testL:14", "testN:16", "testP:18", "testQ:19",
+            ],
+            "\(found)")
     }
 
     @Test("trapInTest: Test.current and a fixture run's result cannot be nil; another optional can")

@@ -69,6 +69,7 @@ struct FloatComparison {
             let arguments = passed ?? Self.passedArguments(test)
             passed = arguments
             if arguments.contains(operand.trimmedDescription) { return nil }
+            if operands.contains(where: { Self.passes(operand.trimmedDescription, through: $0) }) { return nil }
             // Handed on otherwise, and compared with a value read back, not with a literal (a result the test also
             // stores or prints, `XCTAssertEqual(sum, 0.3)`, is still computed).
             if let name = operand.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -234,6 +235,29 @@ struct FloatComparison {
             }
         }
         return false
+    }
+
+    /// Whether `other` is a round trip given `name` as written (`XCTAssertEqual(self.recodeJSON(c3), c3)`,
+    /// objecthub/swift-numberkit 2.6): the test's own value encoded and decoded back, which keeps every bit, compared
+    /// with itself. A call named for one (`roundTrip`, `recode`, `reencode`, or encode and decode both); any other
+    /// call computes a new value (`scale(factor) == factor`).
+    private static func passes(_ name: String, through other: ExprSyntax) -> Bool {
+        var inner = other
+        while true {
+            if let tried = inner.as(TryExprSyntax.self) {
+                inner = tried.expression
+            } else if let awaited = inner.as(AwaitExprSyntax.self) {
+                inner = awaited.expression
+            } else {
+                break
+            }
+        }
+        guard let call = inner.as(FunctionCallExprSyntax.self),
+            let called = CallCollector.calledName(call.calledExpression)?.lowercased(),
+            ["roundtrip", "recode", "reencode"].contains(where: called.contains)
+                || called.contains("encode") && called.contains("decode")
+        else { return false }
+        return call.arguments.contains { given($0.expression).contains(name) }
     }
 
     /// `value` as written, and the elements of an array literal or the values of a dictionary literal it is

@@ -129,6 +129,12 @@ struct LiteralTypedValues {
         if let cast = current.as(AsExprSyntax.self) {
             return cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
         }
+        // A cast as written, before operators are folded: `x as? T` is `x`, `as?`, `T` in sequence.
+        if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let cast = sequence.elements.dropFirst().first?.as(UnresolvedAsExprSyntax.self)
+        {
+            return cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+        }
         if let member = current.as(MemberAccessExprSyntax.self), member.base != nil {
             return ["first", "last"].contains(member.declName.baseName.text)
         }

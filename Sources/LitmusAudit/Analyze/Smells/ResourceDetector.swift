@@ -31,7 +31,9 @@ enum ResourceDetector {
         var guest: (Syntax, String)?
         var optimistic: (node: Syntax, message: String)?
         for call in calls {
-            if guest == nil, let environment = readsEnvironment(call), !isSkipSwitch(Syntax(call)) {
+            if guest == nil, let environment = readsEnvironment(call), !isSkipSwitch(Syntax(call)),
+                !readsWhatItSet(call.arguments.first?.expression, before: Syntax(call), in: calls)
+            {
                 guest = (Syntax(call), environment)
             }
             guard let path = fixedPath(read: call), !written.contains(path) else { continue }
@@ -49,7 +51,12 @@ enum ResourceDetector {
         for member in test.all(MemberAccessExprSyntax.self) where guest == nil {
             let base = member.base?.trimmedDescription
             switch (base, member.declName.baseName.text) {
-            case (let base?, "environment") where base.hasSuffix("processInfo") && !isSkipSwitch(Syntax(member)):
+            case (let base?, "environment")
+            where base.hasSuffix("processInfo") && !isSkipSwitch(Syntax(member))
+                && !readsWhatItSet(
+                    member.parent?.as(SubscriptCallExprSyntax.self)?.arguments.first?.expression,
+                    before: Syntax(member),
+                    in: calls):
                 guest = (Syntax(member), "reads the environment (ProcessInfo.processInfo.environment)")
             case ("URLSession", "shared") where !talksToLoopback(test):
                 guest = (Syntax(member), "calls the network (URLSession.shared)")
@@ -132,6 +139,27 @@ enum ResourceDetector {
             current = syntax.parent
         }
         return false
+    }
+
+    /// Whether `key`, the variable an environment read at `read` names, is a string literal that a call before it
+    /// in the test sets: `setenv("API_KEY", …)`, or a setter given the same name (`Dotenv.set(value: "1234", forKey:
+    /// "API_KEY")`, thebarndog/swift-dotenv 2.0.1). The test wrote what it reads: nothing outside it is read.
+    private static func readsWhatItSet(_ key: ExprSyntax?, before read: Syntax, in calls: [FunctionCallExprSyntax])
+        -> Bool
+    {
+        guard let name = key?.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) else {
+            return false
+        }
+        return calls.contains { call in
+            guard call.endPosition <= read.position,
+                let called = CallCollector.calledName(call.calledExpression),
+                called == "setenv" || called == "set"
+                    || called.hasPrefix("set") && called.first(where: \.isUppercase) != nil
+            else { return false }
+            return call.arguments.contains {
+                $0.expression.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) == name
+            }
+        }
     }
 
     /// A block that only returns (nothing) or throws.
