@@ -127,6 +127,25 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
+    /// Whether the files declare a property `name` and type every declaration of it optional (`open var draft: Bool?`,
+    /// `open var description: String?`, nerdishbynature/octokit.swift 0.14.0): a read of that member is no plain `Bool`,
+    /// nor `CustomStringConvertible`'s `description`, which is a `String`. A declaration without a written type, or of
+    /// another type, answers no.
+    func declaresOnlyOptionalProperty(_ name: String) -> Bool {
+        remembered("optional-property|\(name)") {
+            let texts = lock.withLock { loaded().filter { declares($0, "var \(name)") || declares($0, "let \(name)") } }
+            var seen = false
+            for text in texts {
+                for binding in SwiftSource.parse(text).descendants(of: PatternBindingSyntax.self)
+                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    guard binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true else { return false }
+                    seen = true
+                }
+            }
+            return seen
+        }
+    }
+
     /// Whether the files declare an initializer whose first argument is labelled `label` (`init?(secondsFromGMT:`):
     /// a call `.init(label: …)` may be the package's own.
     func declaresInitializer(label: String) -> Bool {

@@ -11,7 +11,8 @@ import SwiftSyntax
 enum BooleanComparison {
     /// Why an assertion states an equality as a Boolean, and why it is unconfirmed, or `nil`.
     static func shape(
-        _ name: String, _ arguments: [LabeledExprSyntax], test: ScannedTest, literalTypes: () -> LiteralTypedValues
+        _ name: String, _ arguments: [LabeledExprSyntax], test: ScannedTest, sources: SourceFunctions? = nil,
+        literalTypes: () -> LiteralTypedValues
     ) -> (message: String, unconfirmed: Unconfirmed?)? {
         guard let first = arguments.first?.expression else { return nil }
         if EqualityShapeDetector.booleanAssertions.contains(name), let token = equalityOperator(first),
@@ -36,7 +37,7 @@ enum BooleanComparison {
             let value = left.is(BooleanLiteralExprSyntax.self)
                 ? right : right.is(BooleanLiteralExprSyntax.self) ? left : nil
         {
-            return isBool(value, test: test, literalTypes: literalTypes).map {
+            return isBool(value, test: test, sources: sources, literalTypes: literalTypes).map {
                 (
                     "compares with a Boolean literal (`#expect(\(first.quoted(50)))`): #expect(x) or #expect(!x) says the same",
                     $0
@@ -48,7 +49,7 @@ enum BooleanComparison {
                 ? arguments[1].expression
                 : arguments[1].expression.is(BooleanLiteralExprSyntax.self) ? arguments[0].expression : nil
         {
-            return isBool(value, test: test, literalTypes: literalTypes).map {
+            return isBool(value, test: test, sources: sources, literalTypes: literalTypes).map {
                 ("compares with a Boolean literal in XCTAssertEqual: XCTAssertTrue/XCTAssertFalse says the same", $0)
             }
         }
@@ -125,13 +126,30 @@ enum BooleanComparison {
 
     /// Whether `value` is a `Bool`: `.some(nil)` when the types say so, `.some(why)` when only the syntax
     /// does, `nil` when it is not.
-    private static func isBool(_ value: ExprSyntax, test: ScannedTest, literalTypes: () -> LiteralTypedValues)
-        -> Unconfirmed??
-    {
+    private static func isBool(
+        _ value: ExprSyntax, test: ScannedTest, sources: SourceFunctions?, literalTypes: () -> LiteralTypedValues
+    ) -> Unconfirmed?? {
         switch test.type(of: value) {
         case .known(let type): return type.isBool ? .some(nil) : nil
-        case .unknown(let why): return literalTypes().isNotBool(value) ? nil : .some(why)
+        case .unknown(let why):
+            if literalTypes().isNotBool(value) || madeByAnotherType(value) { return nil }
+            if let sources, let member = value.as(MemberAccessExprSyntax.self), member.base != nil,
+                sources.declaresOnlyOptionalProperty(member.declName.baseName.text)
+            {
+                return nil
+            }
+            return .some(why)
         }
+    }
+
+    /// Without types: a value an initializer of a type other than `Bool` makes (`Attribute<Bool>(value: false)`,
+    /// mattpolzin/JSONAPI 5.3.1), whose comparison with a literal is that type's `ExpressibleByBooleanLiteral`.
+    private static func madeByAnotherType(_ value: ExprSyntax) -> Bool {
+        guard let call = value.as(FunctionCallExprSyntax.self) else { return false }
+        var called = call.calledExpression
+        if let generic = called.as(GenericSpecializationExprSyntax.self) { called = generic.expression }
+        guard let type = called.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return type.first?.isUppercase == true && type != "Bool"
     }
 
     /// Whether the `==` or `!=` at `token` is one `XCTAssertEqual` can call: a static member of a

@@ -40,7 +40,10 @@ extension EqualityShapeDetector {
             let bothDescriptions =
                 operands.count == 2
                 && operands.allSatisfy { readsDescription($0, fixed: hasFixedDescription, exemptingCasts: false) }
-            guard !messageOnly.contains(name), !bothDescriptions, checked.contains(where: { readsDescription($0) })
+            // Whether a description is there (`XCTAssertNotNil(e.debugDescription)`, mattpolzin/Poly 2.8.0) compares no
+            // text.
+            guard !messageOnly.contains(name), !["XCTAssertNil", "XCTAssertNotNil"].contains(name), !bothDescriptions,
+                checked.contains(where: { readsDescription($0) })
             else { return nil }
             let names = contexts ?? codingErrorContexts(test)
             contexts = names
@@ -52,7 +55,10 @@ extension EqualityShapeDetector {
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
             guard !echoesText(operands, texts), own.value != true else { return nil }
-            if case .unknown = own, let sources, describedByPackage(checked, test: test, sources: sources) {
+            if case .unknown = own, let sources,
+                describedByPackage(checked, test: test, sources: sources)
+                    || readsOptionalDescriptionField(checked, sources: sources)
+            {
                 return nil
             }
             if !rendersToolchainValue(checked, own: own), packageWrites(operands) { return nil }
@@ -300,6 +306,22 @@ extension EqualityShapeDetector {
             }
     }
 
+    /// Without the compiler's facts: whether every description `expressions` read is a `description` member that the
+    /// package's sources declare, every time, as an optional (`open var description: String?`, a GitHub status's
+    /// field, nerdishbynature/octokit.swift 0.14.0): data the value holds, not `CustomStringConvertible`'s rendering,
+    /// which is a `String`.
+    private static func readsOptionalDescriptionField(_ expressions: [ExprSyntax], sources: SourceFunctions) -> Bool {
+        let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+        let reads = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter {
+            $0.base != nil && $0.declName.baseName.text == "description"
+        }
+        let rendersElsewise = nodes.contains { node in
+            node.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                == "String"
+        }
+        return !reads.isEmpty && !rendersElsewise && sources.declaresOnlyOptionalProperty("description")
+    }
+
     /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
     /// one: `T(…)` or `T.make(…)`; `nil` for anything else.
     private static func madeBy(_ expression: ExprSyntax, test: ScannedTest) -> FunctionCallExprSyntax? {
@@ -344,8 +366,13 @@ extension EqualityShapeDetector {
             }
             if let call = node.as(FunctionCallExprSyntax.self),
                 call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
-                let label = call.arguments.first?.label?.text
+                let argument = call.arguments.first, let label = argument.label?.text
             {
+                // A type's name (`String(describing: Int.self)`, mattpolzin/JSONAPI 5.3.1's expected type names) is
+                // no value's rendering.
+                if argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "self" {
+                    return false
+                }
                 return label == "describing" || label == "reflecting"
             }
             return false

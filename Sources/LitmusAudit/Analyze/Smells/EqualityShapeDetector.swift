@@ -27,7 +27,7 @@ enum EqualityShapeDetector {
                 floats.append((assertion, unconfirmed))
             }
             if let shape = BooleanComparison.shape(
-                name, arguments, test: test,
+                name, arguments, test: test, sources: sources,
                 literalTypes: {
                     let context = literalTypes ?? LiteralTypedValues(test)
                     literalTypes = context

@@ -1,0 +1,93 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// Equality advice without the compiler's facts where the package's sources, or the value's shape, tell its type: a
+/// member the package declares only as an optional (nerdishbynature/octokit.swift 0.14.0's `open var draft: Bool?`
+/// and `open var description: String?`), a value an initializer of another type makes (mattpolzin/JSONAPI 5.3.1's
+/// `Attribute<Bool>(value: false)`), a type's name and a nil check (JSONAPI's `String(describing: Int.self)`,
+/// mattpolzin/Poly 2.8.0's `XCTAssertNotNil(e.debugDescription)`). Each read false on first contact.
+@Suite("Equality advice: a member the package declares optional, another type's literal, a type's name")
+struct DeclaredOptionalTests {
+    /// The package's own source: `draft` is only ever optional, `merged` is a Bool, `description` of a status is
+    /// a field, `title` is optional here and a String there.
+    private static let package = """
+        open class PullRequest {
+            open var draft: Bool?
+            open var merged: Bool = false
+            open var title: String?
+        }
+        open class Status { open var description: String? }
+        public struct Label { public var title: String }
+        """
+
+    /// The findings of `kind` among the tests of an XCTest class with `members`, by test name.
+    private func findings(_ kind: FindingKind, _ members: String, package: String = Self.package) throws -> [String] {
+        let file = """
+            import XCTest
+            final class PullRequestTests: XCTestCase {
+            \(members)
+            }
+            """
+        return try analyzeSources(["PullRequestTests.swift": file], packageSources: ["Model.swift": package])
+            .findings.filter { $0.kind == kind }.compactMap(\.testName)
+            .map { String($0.split(separator: ".").last!) }.sorted()
+    }
+
+    @Test("boolAssertEquality: a member the package declares only optional has no XCTAssertFalse; a Bool one has")
+    func optionalMember() throws {
+        // Given octokit's `XCTAssertEqual(pullRequest.draft, false)`, and near misses: a Bool member, a member of no
+        // declaration, and a member declared optional in one type and not in another
+        let members = """
+                func testA() { XCTAssertEqual(pullRequest.draft, false) }
+                func testB() { XCTAssertEqual(pullRequest.merged, false) }
+                func testC() { XCTAssertEqual(pullRequest.locked, false) }
+            """
+        #expect(try findings(.boolAssertEquality, members) == ["testB", "testC"])
+        let mixed = Self.package + "\npublic struct Draft { public var draft: Bool }\n"
+        #expect(
+            try findings(.boolAssertEquality, "    func testA() { XCTAssertEqual(pr.draft, false) }", package: mixed)
+                == ["testA"])
+    }
+
+    @Test("boolAssertEquality: a value another type's initializer makes compares that type's literal; Bool(…) is Bool")
+    func anotherTypesLiteral() throws {
+        // Given JSONAPI's `XCTAssertEqual(Attribute<Bool>(value: false), false)`, and `Bool(…)`
+        let members = """
+                func testA() { XCTAssertEqual(Attribute<Bool>(value: false), false) }
+                func testB() { XCTAssertEqual(Flag(true), true) }
+                func testC() { XCTAssertEqual(Bool(text), true) }
+            """
+        #expect(try findings(.boolAssertEquality, members) == ["testC"])
+    }
+
+    @Test("sensitiveEquality: a description the package declares only as an optional field is data; a rendering is not")
+    func optionalDescriptionField() throws {
+        // Given octokit's `XCTAssertEqual(status.description, "Build has completed successfully")`, and near misses:
+        // String(describing:) of the same value, and a package whose other type renders a description
+        let members = """
+                func testA() { XCTAssertEqual(status.description, "Build has completed successfully") }
+                func testB() { XCTAssertEqual(String(describing: status), "Status") }
+            """
+        #expect(try findings(.sensitiveEquality, members) == ["testB"])
+        let rendering =
+            Self.package + "\nextension Label: CustomStringConvertible { public var description: String { title } }\n"
+        #expect(
+            try findings(
+                .sensitiveEquality, "    func testA() { XCTAssertEqual(status.description, \"x\") }", package: rendering
+            ) == ["testA"])
+    }
+
+    @Test("sensitiveEquality: a type's name and a nil check of a description compare no value's rendering")
+    func typeNameAndNilCheck() throws {
+        // Given JSONAPI's expected type names and Poly's NotNil, and near misses: a value's description, in the same
+        // shapes
+        let members = """
+                func testA() { XCTAssertEqual(error.expectedTypeName, String(describing: Int.self)) }
+                func testB() { XCTAssertNotNil((error as? DecodeError).debugDescription) }
+                func testC() { XCTAssertEqual(error.expectedTypeName, String(describing: value)) }
+                func testD() { XCTAssertEqual((error as? DecodeError)?.debugDescription, "no match") }
+            """
+        #expect(try findings(.sensitiveEquality, members) == ["testC", "testD"])
+    }
+}
