@@ -19,6 +19,7 @@ struct DeclaredOptionalTests {
         }
         open class Status { open var description: String? }
         public struct Label { public var title: String }
+        public struct Flag: ExpressibleByBooleanLiteral { public init(booleanLiteral value: Bool) {} }
         """
 
     /// The findings of `kind` among the tests of an XCTest class with `members`, by test name.
@@ -42,23 +43,27 @@ struct DeclaredOptionalTests {
                 func testA() { XCTAssertEqual(pullRequest.draft, false) }
                 func testB() { XCTAssertEqual(pullRequest.merged, false) }
                 func testC() { XCTAssertEqual(pullRequest.locked, false) }
+                func testD() { let view = UIView(); XCTAssertEqual(view.draft, false) }
             """
-        #expect(try findings(.boolAssertEquality, members) == ["testB", "testC"])
+        // … and a member of the name on a value of a type the package does not declare (testD)
+        #expect(try findings(.boolAssertEquality, members) == ["testB", "testC", "testD"])
         let mixed = Self.package + "\npublic struct Draft { public var draft: Bool }\n"
         #expect(
             try findings(.boolAssertEquality, "    func testA() { XCTAssertEqual(pr.draft, false) }", package: mixed)
                 == ["testA"])
     }
 
-    @Test("boolAssertEquality: a value another type's initializer makes compares that type's literal; Bool(…) is Bool")
+    @Test("boolAssertEquality: a value a generic or a package type's initializer makes compares that type's literal")
     func anotherTypesLiteral() throws {
-        // Given JSONAPI's `XCTAssertEqual(Attribute<Bool>(value: false), false)`, and `Bool(…)`
+        // Given JSONAPI's `XCTAssertEqual(Attribute<Bool>(value: false), false)`, a package type, and near misses:
+        // `Bool(truncating:)`, and a capitalized C function that returns a Bool
         let members = """
                 func testA() { XCTAssertEqual(Attribute<Bool>(value: false), false) }
                 func testB() { XCTAssertEqual(Flag(true), true) }
-                func testC() { XCTAssertEqual(Bool(text), true) }
+                func testC() { XCTAssertEqual(Bool(truncating: number), true) }
+                func testD() { XCTAssertEqual(CFEqual(a, b), true) }
             """
-        #expect(try findings(.boolAssertEquality, members) == ["testC"])
+        #expect(try findings(.boolAssertEquality, members) == ["testC", "testD"])
     }
 
     @Test("sensitiveEquality: a description the package declares only as an optional field is data; a rendering is not")
@@ -68,8 +73,11 @@ struct DeclaredOptionalTests {
         let members = """
                 func testA() { XCTAssertEqual(status.description, "Build has completed successfully") }
                 func testB() { XCTAssertEqual(String(describing: status), "Status") }
+                func testC() { XCTAssertEqual(Date(timeIntervalSince1970: 0).description, "1970-01-01 00:00:00 +0000") }
+                func testD() { XCTAssertEqual(status.debugDescription, "Status") }
             """
-        #expect(try findings(.sensitiveEquality, members) == ["testB"])
+        // … a value of a type the package does not declare (testC), and a debugDescription (testD)
+        #expect(try findings(.sensitiveEquality, members) == ["testB", "testC", "testD"])
         let rendering =
             Self.package + "\nextension Label: CustomStringConvertible { public var description: String { title } }\n"
         #expect(
@@ -87,7 +95,12 @@ struct DeclaredOptionalTests {
                 func testB() { XCTAssertNotNil((error as? DecodeError).debugDescription) }
                 func testC() { XCTAssertEqual(error.expectedTypeName, String(describing: value)) }
                 func testD() { XCTAssertEqual((error as? DecodeError)?.debugDescription, "no match") }
+                func testE() { XCTAssertNotNil(String(describing: cart).range(of: "3")) }
+                func testF() { XCTAssertEqual(error.expectedTypeName, String(describing: value.self)) }
+                func testG() { XCTAssertEqual(String(describing: type(of: error)), String(describing: Int.self)) }
             """
-        #expect(try findings(.sensitiveEquality, members) == ["testC", "testD"])
+        // … and near misses: text made of a description (E) and a value's `.self` (F) count; a type's name compared with
+        // another description (G) is two descriptions that change together, as before
+        #expect(try findings(.sensitiveEquality, members) == ["testC", "testD", "testE", "testF"])
     }
 }

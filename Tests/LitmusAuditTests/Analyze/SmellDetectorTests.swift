@@ -383,10 +383,20 @@ struct SmellDetectorTests {
             func testC() { setenv("API_KEY", "1", 1); XCTAssertEqual(ProcessInfo.processInfo.environment["HOME"], "/") }
             func testD() { XCTAssertEqual(ProcessInfo.processInfo.environment["API_KEY"], "1"); setenv("API_KEY", "1", 1) }
             func testE() { log("API_KEY"); XCTAssertEqual(ProcessInfo.processInfo.environment["API_KEY"], "1234") }
+            func testF() { setenv("LANG", "C", 0); XCTAssertEqual(ProcessInfo.processInfo.environment["LANG"], "C") }
+            func testG() { setenv("TOKEN", "API_KEY", 1); XCTAssertEqual(String(cString: getenv("API_KEY")), "x") }
+            func testH() { defer { setenv("API_KEY", "", 1) }; XCTAssertEqual(String(cString: getenv("API_KEY")), "") }
+            func testI() {
+                UserDefaults.standard.set("abc", forKey: "API_KEY")
+                XCTAssertEqual(ProcessInfo.processInfo.environment["API_KEY"], "abc")
+            }
             """
-        // Then another variable (C), a read before the set (D) and a call that sets nothing (E) still count
+        // Then another variable (C), a read before the set (D), a call that sets nothing (E), a set that keeps a value
+        // already there (F), the name as the value (G), a set that runs after the read (H) and another store (I) still
+        // count
         let found = try xctestFindings(.mysteryGuest, methods)
-        #expect(found == ["testC:8", "testD:9", "testE:10"], "\(found)")
+        #expect(
+            found == ["testC:8", "testD:9", "testE:10", "testF:11", "testG:12", "testH:13", "testI:16"], "\(found)")
     }
 
     @Test("redundantPrint: print in a test; print(to:) into a string it checks is not")

@@ -132,8 +132,9 @@ enum BooleanComparison {
         switch test.type(of: value) {
         case .known(let type): return type.isBool ? .some(nil) : nil
         case .unknown(let why):
-            if literalTypes().isNotBool(value) || madeByAnotherType(value) { return nil }
-            if let sources, let member = value.as(MemberAccessExprSyntax.self), member.base != nil,
+            if literalTypes().isNotBool(value) || madeByAnotherType(value, sources: sources) { return nil }
+            if let sources, let member = value.as(MemberAccessExprSyntax.self), let base = member.base,
+                !madeByOtherThanPackage(base, test: test, sources: sources),
                 sources.declaresOnlyOptionalProperty(member.declName.baseName.text)
             {
                 return nil
@@ -143,13 +144,42 @@ enum BooleanComparison {
     }
 
     /// Without types: a value an initializer of a type other than `Bool` makes (`Attribute<Bool>(value: false)`,
-    /// mattpolzin/JSONAPI 5.3.1), whose comparison with a literal is that type's `ExpressibleByBooleanLiteral`.
-    private static func madeByAnotherType(_ value: ExprSyntax) -> Bool {
-        guard let call = value.as(FunctionCallExprSyntax.self) else { return false }
-        var called = call.calledExpression
-        if let generic = called.as(GenericSpecializationExprSyntax.self) { called = generic.expression }
-        guard let type = called.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        return type.first?.isUppercase == true && type != "Bool"
+    /// mattpolzin/JSONAPI 5.3.1), whose comparison with a literal is that type's `ExpressibleByBooleanLiteral`: a
+    /// generic type, or one the package's sources declare. Not a capitalized function of C or Apple's
+    /// (`SecTrustEvaluateWithError(trust, nil)`, `CFEqual(a, b)`), which returns a `Bool`.
+    private static func madeByAnotherType(_ value: ExprSyntax, sources: SourceFunctions?) -> Bool {
+        guard let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self) else { return false }
+        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+            let type = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            return type != "Bool"
+        }
+        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type != "Bool",
+            type.first?.isUppercase == true
+        else { return false }
+        return sources?.declaresType(type) ?? false
+    }
+
+    /// Whether `base` is a value the test makes with a type the package's sources do not declare (`let view =
+    /// UIView()`, then `view.isHidden`): its member is that type's, whatever the package declares of the name.
+    private static func madeByOtherThanPackage(_ base: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> Bool
+    {
+        var value = base.withoutTryOrAwait
+        if let name = value.as(DeclReferenceExprSyntax.self),
+            let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
+        {
+            value = bound.withoutTryOrAwait
+        }
+        if value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self)
+            || value.is(StringLiteralExprSyntax.self)
+        {
+            return true
+        }
+        guard let call = value.as(FunctionCallExprSyntax.self),
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            type.first?.isUppercase == true
+        else { return false }
+        return !sources.declaresType(type)
     }
 
     /// Whether the `==` or `!=` at `token` is one `XCTAssertEqual` can call: a static member of a

@@ -39,10 +39,14 @@ extension EqualityShapeDetector {
             // `(subscriber as? CustomStringConvertible)?.description == tracking.description`).
             let bothDescriptions =
                 operands.count == 2
-                && operands.allSatisfy { readsDescription($0, fixed: hasFixedDescription, exemptingCasts: false) }
+                && operands.allSatisfy {
+                    readsDescription($0, fixed: hasFixedDescription, exemptingCasts: false, exemptingTypeNames: false)
+                }
             // Whether a description is there (`XCTAssertNotNil(e.debugDescription)`, mattpolzin/Poly 2.8.0) compares no
-            // text.
-            guard !messageOnly.contains(name), !["XCTAssertNil", "XCTAssertNotNil"].contains(name), !bothDescriptions,
+            // text; something made of it (`XCTAssertNotNil(x.description.range(of: "3"))`) does.
+            let checksPresence =
+                ["XCTAssertNil", "XCTAssertNotNil"].contains(name) && checked.allSatisfy(EqualityShapeDetector.isBareDescription)
+            guard !messageOnly.contains(name), !checksPresence, !bothDescriptions,
                 checked.contains(where: { readsDescription($0) })
             else { return nil }
             let names = contexts ?? codingErrorContexts(test)
@@ -57,7 +61,7 @@ extension EqualityShapeDetector {
             guard !echoesText(operands, texts), own.value != true else { return nil }
             if case .unknown = own, let sources,
                 describedByPackage(checked, test: test, sources: sources)
-                    || readsOptionalDescriptionField(checked, sources: sources)
+                    || readsOptionalDescriptionField(checked, test: test, sources: sources)
             {
                 return nil
             }
@@ -306,20 +310,39 @@ extension EqualityShapeDetector {
             }
     }
 
-    /// Without the compiler's facts: whether every description `expressions` read is a `description` member that the
-    /// package's sources declare, every time, as an optional (`open var description: String?`, a GitHub status's
+    /// Without the compiler's facts: whether the descriptions `expressions` read are all `description` members (no
+    /// `debugDescription`, no `String(describing:)`), none of a literal or of a value made by a type the package does
+    /// not declare, and the package's sources declare that member, every time, as an optional (`open var description: String?`, a GitHub status's
     /// field, nerdishbynature/octokit.swift 0.14.0): data the value holds, not `CustomStringConvertible`'s rendering,
     /// which is a `String`.
-    private static func readsOptionalDescriptionField(_ expressions: [ExprSyntax], sources: SourceFunctions) -> Bool {
+    private static func readsOptionalDescriptionField(
+        _ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions
+    ) -> Bool {
         let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
-        let reads = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter {
-            $0.base != nil && $0.declName.baseName.text == "description"
+        let members = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter { $0.base != nil }
+        let reads = members.filter { $0.declName.baseName.text == "description" }
+        let rendersElsewise =
+            members.contains { $0.declName.baseName.text == "debugDescription" }
+            || nodes.contains { node in
+                node.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    == "String"
+            }
+        // A literal, or a value the test makes with a type the package does not declare (`Date(…).description`), is
+        // another type's description.
+        let madeElsewhere = reads.contains { read in
+            guard let base = read.base else { return true }
+            if base.is(StringLiteralExprSyntax.self) || base.is(IntegerLiteralExprSyntax.self)
+                || base.is(FloatLiteralExprSyntax.self)
+            {
+                return true
+            }
+            guard let made = madeBy(base, test: test),
+                let type = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return false }
+            return !sources.declaresType(type)
         }
-        let rendersElsewise = nodes.contains { node in
-            node.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                == "String"
-        }
-        return !reads.isEmpty && !rendersElsewise && sources.declaresOnlyOptionalProperty("description")
+        return !reads.isEmpty && !rendersElsewise && !madeElsewhere
+            && sources.declaresOnlyOptionalProperty("description")
     }
 
     /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
@@ -341,7 +364,7 @@ extension EqualityShapeDetector {
     /// it: a rendering).
     private static func readsDescription(
         _ expression: ExprSyntax, contexts: Set<String> = [], fixed: (ExprSyntax) -> Bool = { _ in false },
-        exemptingCasts: Bool = true
+        exemptingCasts: Bool = true, exemptingTypeNames: Bool = true
     ) -> Bool {
         let nodes = [Syntax(expression)] + expression.descendants(of: Syntax.self)
         return nodes.contains { node in
@@ -369,14 +392,51 @@ extension EqualityShapeDetector {
                 let argument = call.arguments.first, let label = argument.label?.text
             {
                 // A type's name (`String(describing: Int.self)`, mattpolzin/JSONAPI 5.3.1's expected type names) is
-                // no value's rendering.
-                if argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "self" {
-                    return false
-                }
+                // no value's rendering; compared with another description, it is read as one (both change together).
+                if exemptingTypeNames, isTypeName(argument.expression) { return false }
                 return label == "describing" || label == "reflecting"
             }
             return false
         }
+    }
+
+    /// `T.self` of a type written by name (capitalized, or generic: `Int.self`, `Array<Int>.self`); not `x.self` of
+    /// a value, which is the value itself.
+    private static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+            let base = member.base
+        else { return false }
+        if base.is(GenericSpecializationExprSyntax.self) { return true }
+        let name =
+            base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        return name?.first?.isUppercase == true
+    }
+
+    /// Whether `expression` is itself a description read (`(e as? E).debugDescription`, `x?.description`), through
+    /// optional chains, unwraps and parentheses: nothing made of its text.
+    private static func isBareDescription(_ expression: ExprSyntax) -> Bool {
+        var inner = expression
+        while true {
+            if let chained = inner.as(OptionalChainingExprSyntax.self) {
+                inner = chained.expression
+            } else if let forced = inner.as(ForceUnwrapExprSyntax.self) {
+                inner = forced.expression
+            } else if let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first
+            {
+                inner = only.expression
+            } else {
+                break
+            }
+        }
+        if let member = inner.as(MemberAccessExprSyntax.self), member.base != nil {
+            return ["description", "debugDescription"].contains(member.declName.baseName.text)
+        }
+        guard let call = inner.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String"
+        else { return false }
+        return ["describing", "reflecting"].contains(call.arguments.first?.label?.text ?? "")
     }
 
     /// Whether `base` is a value cast to the protocol that declares `name`

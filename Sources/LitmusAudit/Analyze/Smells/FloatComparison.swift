@@ -238,9 +238,9 @@ struct FloatComparison {
     }
 
     /// Whether `other` is a round trip given `name` as written (`XCTAssertEqual(self.recodeJSON(c3), c3)`,
-    /// objecthub/swift-numberkit 2.6): the test's own value encoded and decoded back, which keeps every bit, compared
-    /// with itself. A call named for one (`roundTrip`, `recode`, `reencode`, or encode and decode both); any other
-    /// call computes a new value (`scale(factor) == factor`).
+    /// objecthub/swift-numberkit 2.6): the test's own value encoded and decoded back, which should keep every bit
+    /// (exact equality is what such a test means), compared with itself. A call named for one (`roundTrip`, `recode`,
+    /// `reencode`, or encode and decode both); any other call computes a new value (`scale(factor) == factor`).
     private static func passes(_ name: String, through other: ExprSyntax) -> Bool {
         var inner = other
         while true {

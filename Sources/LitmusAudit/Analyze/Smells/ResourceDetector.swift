@@ -142,24 +142,53 @@ enum ResourceDetector {
     }
 
     /// Whether `key`, the variable an environment read at `read` names, is a string literal that a call before it
-    /// in the test sets: `setenv("API_KEY", …)`, or a setter given the same name (`Dotenv.set(value: "1234", forKey:
-    /// "API_KEY")`, thebarndog/swift-dotenv 2.0.1). The test wrote what it reads: nothing outside it is read.
+    /// in the test sets, not in a `defer` or in a closure the read is not in (either may run later): `setenv("API_KEY", v,
+    /// 1)` (overwriting: with 0 a value already there stays), or a setter of an environment given it as its key
+    /// (`Dotenv.set(value: "1234", forKey: "API_KEY")`, thebarndog/swift-dotenv 2.0.1: a receiver whose name says
+    /// "env", a `set` or `setX` method, the name as its `forKey:`, `key:` or first argument). The test wrote what it
+    /// reads: nothing outside it is read.
     private static func readsWhatItSet(_ key: ExprSyntax?, before read: Syntax, in calls: [FunctionCallExprSyntax])
         -> Bool
     {
         guard let name = key?.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) else {
             return false
         }
-        return calls.contains { call in
-            guard call.endPosition <= read.position,
-                let called = CallCollector.calledName(call.calledExpression),
-                called == "setenv" || called == "set"
-                    || called.hasPrefix("set") && called.first(where: \.isUppercase) != nil
-            else { return false }
-            return call.arguments.contains {
-                $0.expression.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) == name
-            }
+        let names = { (argument: LabeledExprSyntax?) in
+            argument?.expression.as(StringLiteralExprSyntax.self).flatMap(EqualityShapeDetector.plainText) == name
         }
+        return calls.contains { call in
+            guard call.endPosition <= read.position, !runsLater(Syntax(call), than: read),
+                let called = CallCollector.calledName(call.calledExpression)
+            else { return false }
+            let arguments = Array(call.arguments)
+            if called == "setenv" {
+                guard arguments.count == 3, names(arguments[0]),
+                    let overwrite = arguments[2].expression.as(IntegerLiteralExprSyntax.self).flatMap({
+                        Int($0.literal.text)
+                    })
+                else { return false }
+                return overwrite != 0
+            }
+            let isSetter = called == "set" || called.hasPrefix("set") && called.dropFirst(3).first?.isUppercase == true
+            guard isSetter,
+                let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription,
+                receiver.lowercased().contains("env")
+            else { return false }
+            let key = arguments.first { ["forKey", "key"].contains($0.label?.text ?? "") } ?? arguments.first
+            return names(key)
+        }
+    }
+
+    /// Whether `node` is inside a `defer` block, or a closure that `read` is not in, below the nearest node holding
+    /// both: code that may run after the read that follows it.
+    private static func runsLater(_ node: Syntax, than read: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.position <= read.position && read.endPosition <= syntax.endPosition { return false }
+            if syntax.is(DeferStmtSyntax.self) || syntax.is(ClosureExprSyntax.self) { return true }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// A block that only returns (nothing) or throws.
