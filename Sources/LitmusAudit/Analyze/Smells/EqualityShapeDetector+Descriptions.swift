@@ -45,7 +45,8 @@ extension EqualityShapeDetector {
             // Whether a description is there (`XCTAssertNotNil(e.debugDescription)`, mattpolzin/Poly 2.8.0) compares no
             // text; something made of it (`XCTAssertNotNil(x.description.range(of: "3"))`) does.
             let checksPresence =
-                ["XCTAssertNil", "XCTAssertNotNil"].contains(name) && checked.allSatisfy(EqualityShapeDetector.isBareDescription)
+                ["XCTAssertNil", "XCTAssertNotNil"].contains(name)
+                && checked.allSatisfy(EqualityShapeDetector.isBareDescription)
             guard !messageOnly.contains(name), !checksPresence, !bothDescriptions,
                 checked.contains(where: { readsDescription($0) })
             else { return nil }
