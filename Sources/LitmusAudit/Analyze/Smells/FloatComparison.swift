@@ -242,16 +242,7 @@ struct FloatComparison {
     /// (exact equality is what such a test means), compared with itself. A call named for one (`roundTrip`, `recode`,
     /// `reencode`, or encode and decode both); any other call computes a new value (`scale(factor) == factor`).
     private static func passes(_ name: String, through other: ExprSyntax) -> Bool {
-        var inner = other
-        while true {
-            if let tried = inner.as(TryExprSyntax.self) {
-                inner = tried.expression
-            } else if let awaited = inner.as(AwaitExprSyntax.self) {
-                inner = awaited.expression
-            } else {
-                break
-            }
-        }
+        let inner = other.withoutTryOrAwait
         guard let call = inner.as(FunctionCallExprSyntax.self),
             let called = CallCollector.calledName(call.calledExpression)?.lowercased(),
             ["roundtrip", "recode", "reencode"].contains(where: called.contains)
