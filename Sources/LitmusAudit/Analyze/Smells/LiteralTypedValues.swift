@@ -95,15 +95,12 @@ struct LiteralTypedValues {
         return inner.trimmedDescription
     }
 
-    /// The expression inside `try`, `await`, parentheses and a force unwrap.
+    /// The expression inside `try` (`try?` too), `await`, parentheses, force unwraps and optional chains.
     private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
-        if let tried = expression.as(TryExprSyntax.self) { return unwrapped(tried.expression) }
-        if let awaited = expression.as(AwaitExprSyntax.self) { return unwrapped(awaited.expression) }
-        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped(unwrap.expression) }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return unwrapped(only.expression)
-        }
-        return expression
+        let inner = expression.withoutUnwrapsOrParentheses
+        if let tried = inner.as(TryExprSyntax.self) { return unwrapped(tried.expression) }
+        if let awaited = inner.as(AwaitExprSyntax.self) { return unwrapped(awaited.expression) }
+        return inner
     }
 
     /// Whether `expression` is an optional by how it is written, not unwrapped: `try? x`, `x as? T`, or what a

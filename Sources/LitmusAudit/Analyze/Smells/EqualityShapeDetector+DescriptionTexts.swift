@@ -1,0 +1,99 @@
+import SwiftSyntax
+
+/// sensitiveEquality: what a test says of descriptions besides its checks (its name, the texts it writes, the
+/// names it binds to a Codable error's context), read to tell a pinned-down text from a rendering.
+extension EqualityShapeDetector {
+    /// Whether the test's name, or its class's or suite's, says the description is what it tests
+    /// (`testDescription`, `debugDescription_namesTheCase`, `testContainerDescribesRegistration`, a suite
+    /// `MetadataValueInterpolationTests` of how values read in a string, SwiftyJSON 5.0.2's `PrintableTests`,
+    /// Swift 1's name of `CustomStringConvertible`, and its `testNumberPrint`): checking the text is then the
+    /// test's point, not a smell. "print" counts as a word of the name (`testNumberPrint`, `testPrints_total`),
+    /// not inside one (`testBlueprint`).
+    static func testsDescription(_ test: ScannedTest) -> Bool {
+        let names = [test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown, test.owner ?? ""]
+        return names.contains { name in
+            // Snake-cased names too (`test_expression_custom_string_convertible`, `encode_to_string`).
+            let lower = name.lowercased().replacingOccurrences(of: "_", with: "")
+            return [
+                "description", "describes", "describing", "stringconvertible", "interpolation", "tostring", "printable",
+            ].contains(where: lower.contains)
+                || words(of: name).contains { ["print", "prints", "printed", "printing"].contains($0) }
+        }
+    }
+
+    /// The words of a camel-cased or snake-cased name, lowercased, digits apart (`testPrint2Lines` → test, print, 2,
+    /// lines).
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            let startsWord = character.isUppercase || (character.isNumber != (current.last?.isNumber ?? false))
+            if character == "_" || (startsWord && !current.isEmpty) {
+                if !current.isEmpty { words.append(current) }
+                current = character == "_" ? "" : String(character).lowercased()
+            } else {
+                current += String(character).lowercased()
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// The texts the test writes outside its checks: its string literals with no interpolation, nested
+    /// ones included (`"\("value", attributes: …)"` writes `value`), and its integer literals.
+    static func textsWritten(_ test: ScannedTest) -> Set<String> {
+        let checked = Set(test.assertions.flatMap { [$0.id] + $0.descendants(of: Syntax.self).map(\.id) })
+        var texts: Set<String> = []
+        for node in test.nodes where !checked.contains(node.id) {
+            if let literal = node.as(StringLiteralExprSyntax.self), let text = plainText(literal), !text.isEmpty {
+                texts.insert(text)
+            } else if let literal = node.as(IntegerLiteralExprSyntax.self) {
+                texts.insert(literal.literal.text.replacingOccurrences(of: "_", with: ""))
+            }
+        }
+        return texts
+    }
+
+    /// Whether a description is compared with a text the test itself wrote into a value (`.attributed(
+    /// "hello", …)` … `value.description == "hello"`; `.attributed(42, …)` … `== "42"`): the description
+    /// hands back the text the test gave, a round trip through a carrier whose text only its description
+    /// reads (swift-log's attributed metadata values), not a rendering whose format may change.
+    static func echoesText(_ operands: [ExprSyntax], _ written: Set<String>) -> Bool {
+        guard operands.count == 2 else { return false }
+        return operands.contains { operand in
+            guard let literal = operand.as(StringLiteralExprSyntax.self), let text = plainText(literal) else {
+                return false
+            }
+            return written.contains(text)
+        }
+    }
+
+    /// The cases of `DecodingError` and `EncodingError` that carry a `Context`.
+    static let codingErrorCases: Set<String> = [
+        "dataCorrupted", "keyNotFound", "typeMismatch", "valueNotFound", "invalidValue",
+    ]
+
+    /// The names the test binds to the context of a Codable error (`case .dataCorrupted(let context)`,
+    /// `catch DecodingError.keyNotFound(_, let context)`): its `debugDescription` is a stored `String`,
+    /// the message the decoder threw, not a rendering of a value (attaswift/BigInt 6.0.1's
+    /// `#expect(context.debugDescription == "Invalid big integer sign")`, 3 false findings).
+    static func codingErrorContexts(_ test: ScannedTest) -> Set<String> {
+        var names: Set<String> = []
+        for call in test.all(FunctionCallExprSyntax.self) {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                codingErrorCases.contains(member.declName.baseName.text),
+                let last = call.arguments.last?.expression
+            else { continue }
+            names.formUnion(last.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text))
+            // `case let .dataCorrupted(context)`: the `let` binds the names the pattern writes.
+            if let reference = last.as(DeclReferenceExprSyntax.self),
+                sequence(first: Syntax(call), next: { $0.parent }).contains(where: {
+                    $0.is(ValueBindingPatternSyntax.self)
+                })
+            {
+                names.insert(reference.baseName.text)
+            }
+        }
+        return names
+    }
+}
