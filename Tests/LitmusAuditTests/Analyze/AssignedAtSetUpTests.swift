@@ -204,6 +204,46 @@ struct AssignedAtSetUpTests {
                 final: false, after: "final class MoreParsingTests: ParsingTests { override func setUp() {} }") == [7])
     }
 
+    @Test("XCTest: a test in an extension of the class in the file finds what setUp set; one elsewhere does not")
+    func testInAnExtension() throws {
+        // Given swift-nio 2.101.3's `extension NonBlockingFileIOTest { func testAsync…() { self.fileIO!… } }` below
+        // the class
+        let more = "func testMore() { XCTAssertEqual(xml!.name, \"root\") }"
+        #expect(try setUpTrapLines(after: "extension ParsingTests { \(more) }") == [])
+        #expect(try setUpTrapLines(final: false, after: "extension ParsingTests { \(more) }") == [])
+        // Then the extension of a type this file does not declare, or of a nested type of the name, is read as before
+        #expect(try setUpTrapLines(after: "extension ElsewhereTests { \(more) }") == [9])
+        #expect(
+            try setUpTrapLines(
+                after: "enum Outer { final class ParsingTests: XCTestCase {} }\n"
+                    + "extension Outer.ParsingTests { \(more) }")
+                == [10])
+    }
+
+    @Test(
+        "XCTest: what another test sets runs on another instance; what the test itself, or a test it calls, sets does not"
+    )
+    func setByAnotherTest() throws {
+        // Given swift-nio 2.101.3's NIOAsyncWriterTests, whose deinit tests set `writer = nil`
+        #expect(try setUpTrapLines(member: "func testClears() { xml = nil; XCTAssertNil(xml) }") == [])
+        #expect(try setUpTrapLines(member: "func testPasses() { check(&xml) }") == [])
+        // Then a helper that sets it stays a trap (clearedInTearDown), and so does a test the test calls
+        let callsIt = """
+            import XCTest
+            final class ParsingTests: XCTestCase {
+                var xml: XMLIndexer!
+                override func setUp() {
+                    xml = XMLHash.parse("<root/>")
+                }
+                func testClears() { xml = nil }
+                func testRoot() { testClears(); XCTAssertEqual(xml!.name, "root") }
+            }
+            """
+        let lines = try analyzeSources(["ParsingTests.swift": callsIt], packageSources: ["XMLHash.swift": library])
+            .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        #expect(lines == [8])
+    }
+
     @Test("An initializer of the property's type with no failable one is a value; one with init? may be nil")
     func initializerOfTheType() throws {
         // Given swift-nio-http2's `self.server = .init(role: .server)` in setUp, and a type that may fail to make

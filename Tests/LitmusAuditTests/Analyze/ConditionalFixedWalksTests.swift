@@ -186,4 +186,46 @@ struct ConditionalFixedWalksTests {
         let found = try xctestFindings(.conditionalTestLogic, methods)
         #expect(found == ["testA:7", "testB:12", "testC:17", "testD:22", "testE:29", "testF:33"], "\(found)")
     }
+
+    @Test("A position counted from the length of a list the test fixed, checked after the walk, notices a skipped walk")
+    func positionInAFixedList() throws {
+        // Given swift-nio 2.101.3's HeapTests: `while let e = heap.removeRoot()` steps a position through a literal list
+        // (down from its last index, or up from 0 through `Array([…].reversed())`) and checks where it ended; near misses
+        let methods = """
+            func testA() {
+                let inputs = [16, 14, 10]
+                var position = inputs.count - 1
+                while let e = heap.removeRoot() { XCTAssertEqual(e, inputs[position]); position -= 1 }
+                XCTAssertEqual(-1, position)
+            }
+            func testB() {
+                let inputs = Array([16, 14, 10].reversed())
+                var position = 0
+                while let e = heap.removeRoot() { XCTAssertEqual(e, inputs[position]); position += 1 }
+                XCTAssertEqual(inputs.count, position)
+            }
+            func testC() {
+                let inputs: [Int] = []
+                var position = 0
+                while let e = heap.removeRoot() { XCTAssertEqual(e, inputs[position]); position += 1 }
+                XCTAssertEqual(inputs.count, position)
+            }
+            func testD() {
+                let inputs = heap.elements
+                var position = 0
+                while let e = heap.removeRoot() { XCTAssertEqual(e, inputs[position]); position += 1 }
+                XCTAssertEqual(inputs.count, position)
+            }
+            func testE() {
+                let inputs = [16, 14, 10]
+                var position = inputs.count - 3
+                while let e = heap.removeRoot() { XCTAssertEqual(e, inputs[position]); position -= 1 }
+                XCTAssertEqual(0, position)
+            }
+            """
+        // Then an empty list (testC), a list the package gives (testD) and an end the start already is (testE) are still
+        // reported
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testC:18", "testD:24", "testE:30"], "\(found)")
+    }
 }

@@ -333,6 +333,24 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
     }
 
+    @Test("The first or last element of a `let` the test made from a written range or stride is never nil")
+    func endsOfMadeLists() throws {
+        // Given swift-nio 2.101.3's `let promises = (0..<5).map { _ in makePromise() }` then `promises.last!` and
+        // swift-nio-http2 1.46.0's `stride(from: 1, to: 100, by: 2).map { HTTP2StreamID($0) }` then `.first!` (read
+        // false), and near misses
+        let methods = """
+            func testA() { let promises = (0..<5).map { _ in p() }; XCTAssertEqual(send(promises.last!), 1) }
+            func testB() { let ids = stride(from: 1, to: 100, by: 2).map { ID($0) }; XCTAssertEqual(send(ids.first!), 1) }
+            func testC() { let frames = Array(stride(from: 5, through: 1, by: -2).reversed()); XCTAssertEqual(frames.last!, 1) }
+            func testD() { let ids = stride(from: 1, to: 1, by: 2).map { ID($0) }; XCTAssertEqual(send(ids.first!), 1) }
+            func testE() { let ids = (0..<5).filter { $0 > 9 }; XCTAssertEqual(send(ids.first!), 1) }
+            func testF() { let ids = (0..<n).map { ID($0) }; XCTAssertEqual(send(ids.first!), 1) }
+            func testG() { let ids = stride(from: 1, to: 9, by: 0).map { ID($0) }; XCTAssertEqual(send(ids.first!), 1) }
+            """
+        // Then an empty stride, a filter, a range the test does not fix and a step of 0 still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
+    }
+
     @Test(
         "A read of exactly a ByteBuffer's readable bytes is never nil outside NIOCore's own tests; other reads may be")
     func readsOfReadableBytes() throws {

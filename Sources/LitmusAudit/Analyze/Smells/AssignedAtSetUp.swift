@@ -34,8 +34,12 @@ enum AssignedAtSetUp {
         // Every assignment in the file: an extension, or another type, may set it too.
         var assignments: [SequenceExprSyntax] = []
         for node in type.root.descendants(of: Syntax.self) {
-            if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name { return false }
-            guard let sequence = node.as(SequenceExprSyntax.self) else { continue }
+            if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name,
+                !inAnotherTest(node, than: test)
+            {
+                return false
+            }
+            guard let sequence = node.as(SequenceExprSyntax.self), !inAnotherTest(node, than: test) else { continue }
             let elements = Array(sequence.elements)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name,
                 !isInTearDown(sequence, of: type)
@@ -47,6 +51,18 @@ enum AssignedAtSetUp {
         }
         let unsubclassed = type.as(ClassDeclSyntax.self).map { !sources.isSubclassed($0.name.text) } ?? false
         return !assignments.isEmpty && isSetUpBy(assignments, type: type, unsubclassed: unsubclassed)
+    }
+
+    /// Whether `node` is in a test other than `test` that `test` does not call: the runner runs each test on an
+    /// instance of its own (XCTest makes one per test method, Swift Testing one suite value per test), so what
+    /// another test sets (`writer = nil` to check a deinit, swift-nio 2.101.3's NIOAsyncWriterTests) this one never
+    /// finds.
+    private static func inAnotherTest(_ node: Syntax, than test: ScannedTest) -> Bool {
+        guard let function = node.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }),
+            Syntax(function).id != test.declaration.id, HelperIndex.isTest(function)
+        else { return false }
+        let name = function.name.text
+        return !test.declaration.descendants(of: DeclReferenceExprSyntax.self).contains { $0.baseName.text == name }
     }
 
     /// Whether `node` is in an XCTest `tearDown` (`tearDownWithError`) of `type`, which runs after each test and
@@ -223,18 +239,28 @@ enum AssignedAtSetUp {
         }
     }
 
-    /// The struct, class or actor whose member `declaration` is (not an extension's).
+    /// The struct, class or actor whose member `declaration` is; for a member of an extension, the type it extends
+    /// when the file declares it (`extension NonBlockingFileIOTest { func testAsync…() }` below the class, swift-nio
+    /// 2.101.3: its tests find what the class's `setUp` set as the class's own do); `nil` for a type declared elsewhere.
     private static func enclosingType(of declaration: Syntax) -> Syntax? {
         var node = declaration.parent
         while let current = node {
-            if current.is(StructDeclSyntax.self) || current.is(ClassDeclSyntax.self) || current.is(ActorDeclSyntax.self)
-            {
-                return current
+            if isTypeDeclaration(current) { return current }
+            if let extended = current.as(ExtensionDeclSyntax.self) {
+                let name = extended.extendedType.trimmedDescription
+                return current.root.descendants(of: Syntax.self).first { candidate in
+                    isTypeDeclaration(candidate) && candidate.asProtocol(NamedDeclSyntax.self)?.name.text == name
+                        && candidate.parent.flatMap { $0.ancestorOrSelf(mapping: { isTypeDeclaration($0) ? $0 : nil }) }
+                            == nil
+                }
             }
-            if current.is(ExtensionDeclSyntax.self) { return nil }
             node = current.parent
         }
         return nil
+    }
+
+    private static func isTypeDeclaration(_ node: Syntax) -> Bool {
+        node.is(StructDeclSyntax.self) || node.is(ClassDeclSyntax.self) || node.is(ActorDeclSyntax.self)
     }
 
     private static func members(of type: Syntax) -> MemberBlockItemListSyntax? {
@@ -259,90 +285,6 @@ enum AssignedAtSetUp {
             }
         }
         return false
-    }
-
-    /// Whether `value`, assigned to a property or variable declared of the type `declared` (optional), is never `nil`. The compiler's type of it
-    /// decides where the test's file has facts (`self.channel = EmbeddedChannel()`, `self.buffer =
-    /// channel.allocator.buffer(capacity: 128)`: not optional; `Int(text)`: optional), whatever declares it.
-    /// Without facts: a call of the package's own function with a plain result (``isNonOptionalCall(_:sources:)``),
-    /// an initializer of the property's type the package declares with no failable one
-    /// (``isInitializer(_:of:sources:)``), or one with no argument of a type it does not declare (`EmbeddedChannel()`,
-    /// `JSONEncoder()`: no library declares an `init?()` a test would call so).
-    static func givesValue(_ value: ExprSyntax, declared: String?, test: ScannedTest, sources: SourceFunctions) -> Bool
-    {
-        if let made = test.type(of: value).value { return !made.isOptional }
-        return isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
-            || isPlainLibraryInitializer(value, of: declared, sources: sources)
-    }
-
-    /// `T()` or `.init()` making `declared`, a type the package's sources do not declare.
-    private static func isPlainLibraryInitializer(_ value: ExprSyntax, of declared: String?, sources: SourceFunctions)
-        -> Bool
-    {
-        guard let declared, !sources.declaresType(declared),
-            let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
-            call.trailingClosure == nil
-        else { return false }
-        return madeType(by: call, declared: declared) == declared
-    }
-
-    /// The type `call` initializes: `T` of `T(…)`, `declared` of `.init(…)`.
-    private static func madeType(by call: FunctionCallExprSyntax, declared: String) -> String? {
-        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
-                member.base == nil && member.declName.baseName.text == "init" ? declared : nil
-            }
-    }
-
-    /// A call (under `try`, `try!` or `await`) of a function the sources declare with a result that is not
-    /// optional, on a type the sources declare (`XMLHash.parse(…)`, `XMLHash.config { … }.parse(…)`) or
-    /// a function of their own (`parse(…)`); not a type's initializer, nor through an optional chain.
-    private static func isNonOptionalCall(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
-        guard let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
-            Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
-        else { return false }
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            return name.first?.isLowercase == true && sources.returnsNonOptional(name)
-        }
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let root = receiverRoot(member), sources.declaresType(root)
-        else { return false }
-        // A static function of the type itself (`Application.make(.testing)`): that type's functions of the name.
-        if let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            return sources.returnsNonOptional(member.declName.baseName.text, of: owner)
-        }
-        return sources.returnsNonOptional(member.declName.baseName.text)
-    }
-
-    /// Whether `value` makes a `declared` (`.init(role: .server)`, `HTTP2ConnectionStateMachine(role: .server)`)
-    /// of a type the sources declare with no failable initializer: a value, never `nil` (apple/swift-nio-http2
-    /// 1.46.0's state machine tests set theirs in `setUp` so, 31 unwraps).
-    private static func isInitializer(_ value: ExprSyntax, of declared: String?, sources: SourceFunctions) -> Bool {
-        guard let declared, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
-            Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
-        else { return false }
-        return madeType(by: call, declared: declared) == declared && sources.initializesOnlyValues(declared)
-    }
-
-    /// The type a chain of calls starts from: `XMLHash` of `XMLHash.config { … }.parse(…)`; `nil` when it
-    /// starts from a value (`items.first(where:)`).
-    private static func receiverRoot(_ member: MemberAccessExprSyntax) -> String? {
-        var base = member.base
-        while let current = base {
-            if let reference = current.as(DeclReferenceExprSyntax.self) {
-                let name = reference.baseName.text
-                return name.first?.isUppercase == true ? name : nil
-            }
-            if let call = current.as(FunctionCallExprSyntax.self) {
-                base = call.calledExpression
-            } else if let access = current.as(MemberAccessExprSyntax.self) {
-                base = access.base
-            } else {
-                return nil
-            }
-        }
-        return nil
     }
 
     /// Whether one of `assignments` is a statement of its own, before any `return`, `guard` or `throw`,

@@ -25,10 +25,12 @@ extension ConditionalLogicDetector {
                     changed.contains(name), binding.position < skipper.position,
                     binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var),
                     RequiredBefore.scope(of: Syntax(binding), in: body).id == scope.id,
-                    let value = binding.initializer?.value, isLiteral(value) || isEmptyValue(value),
+                    let value = binding.initializer?.value,
                     !changes(of: name, in: scope, from: binding.endPosition, to: skipper.position)
                 else { return nil }
-                return (name, value.trimmedDescription)
+                if isLiteral(value) || isEmptyValue(value) { return (name, value.trimmedDescription) }
+                // A start the test fixed otherwise (`var index = inputs.count - 1` of a literal `inputs`): its number.
+                return fixedInteger(value, before: Syntax(binding), in: body).map { (name, String($0)) }
             }
         ) { first, _ in first }
         guard !starts.isEmpty else { return false }

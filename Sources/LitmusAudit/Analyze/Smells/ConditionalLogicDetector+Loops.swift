@@ -291,6 +291,47 @@ extension ConditionalLogicDetector {
             default: return nil
             }
         }
+        // The count of a collection the test fixed (`inputs.count` of `let inputs = [16, 14, 10]`).
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count",
+            let base = member.base
+        {
+            return fixedCount(base, before: place, in: body, depth: depth + 1)
+        }
+        return boundValue(of: expression, before: place, in: body).flatMap(fixed)
+    }
+
+    /// How many elements `expression` holds at `place`: an array literal's, or a name bound to one as
+    /// ``fixedInteger(_:before:in:depth:)`` finds a bound integer, through what keeps the count (`Array(x)`,
+    /// `x.reversed()`, `x.sorted()`, `x.shuffled()`, `x.map { … }`: swift-nio 2.101.3's HeapTests walk
+    /// `Array([16, 14, …].reversed())`); `nil` for anything else (a dictionary literal, whose repeated keys trap).
+    static func fixedCount(_ expression: ExprSyntax, before place: Syntax, in body: Syntax, depth: Int = 0) -> Int? {
+        guard depth < 8 else { return nil }
+        let count = { (inner: ExprSyntax) in fixedCount(inner, before: place, in: body, depth: depth + 1) }
+        let inner = expression.withoutParentheses
+        if let array = inner.as(ArrayExprSyntax.self) { return array.elements.count }
+        if let call = inner.as(FunctionCallExprSyntax.self) {
+            if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array",
+                call.arguments.count == 1, call.arguments.first?.label == nil, call.trailingClosure == nil,
+                let argument = call.arguments.first?.expression
+            {
+                return count(argument)
+            }
+            guard let method = call.calledExpression.as(MemberAccessExprSyntax.self), let base = method.base else {
+                return nil
+            }
+            let name = method.declName.baseName.text
+            let plain = call.arguments.isEmpty && call.trailingClosure == nil
+            let mapped = name == "map" && (call.trailingClosure != nil) != (call.arguments.count == 1)
+            let sorted = name == "sorted" && (call.arguments.first?.label?.text == "by" || call.trailingClosure != nil)
+            guard (plain && ["reversed", "sorted", "shuffled"].contains(name)) || mapped || sorted else { return nil }
+            return count(base)
+        }
+        return boundValue(of: inner, before: place, in: body).flatMap(count)
+    }
+
+    /// The value the name `expression` is bound to at `place`, as ``fixedInteger(_:before:in:depth:)`` reads it: its
+    /// last binding before `place` in a block around it, nothing between changing it or binding the name again.
+    private static func boundValue(of expression: ExprSyntax, before place: Syntax, in body: Syntax) -> ExprSyntax? {
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let binding = body.descendants(of: PatternBindingSyntax.self).last(where: { binding in
                 binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
@@ -306,7 +347,7 @@ extension ConditionalLogicDetector {
                 node.position >= binding.endPosition && node.position < place.position && changes(name, node)
             })
         else { return nil }
-        return fixed(value)
+        return value
     }
 
     /// Whether, between `place` and `top`, a loop's pattern or a closure's parameter names `name`, or a closure, a

@@ -22,28 +22,57 @@ extension NeverNil {
             return isNonEmptyRange(range)
         }
         if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            let value = test.letValue(of: name, at: Syntax(base))
-            if let array = value?.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
-            return value.map(isMapOfWrittenLiteral) ?? false
+            return test.letValue(of: name, at: Syntax(base)).map(holdsWrittenElement) ?? false
         }
         guard let literal = base.as(StringLiteralExprSyntax.self), let text = EqualityShapeDetector.plainText(literal)
         else { return false }
         return !text.isEmpty
     }
 
-    /// Whether `value` maps a non-empty literal, element for element: `(0 ..< 1000).map { "key\($0)" }`
-    /// (nicklockwood/LRUCache 1.2.1's keys), `[1, 2].map(String.init)`; not `filter` or `compactMap`, which may drop
-    /// every element.
-    private static func isMapOfWrittenLiteral(_ value: ExprSyntax) -> Bool {
-        guard let call = value.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "map",
-            let mapped = member.base, call.arguments.count + (call.trailingClosure == nil ? 0 : 1) == 1
+    /// Whether `value` holds an element by how the test wrote it: a non-empty array literal, a range or a `stride` of
+    /// integer literals that holds one, or such a value mapped element for element (`(0 ..< 1000).map { "key\($0)" }`,
+    /// nicklockwood/LRUCache 1.2.1's keys; `stride(from: 1, to: 100, by: 2).map { HTTP2StreamID($0) }`, swift-nio-http2
+    /// 1.46.0's stream IDs), reversed, sorted, shuffled or made an `Array`; not `filter` or `compactMap`, which may
+    /// drop every element.
+    static func holdsWrittenElement(_ value: ExprSyntax) -> Bool {
+        let inner = value.withoutParentheses
+        if let array = inner.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        if isNonEmptyRange(inner) || isNonEmptyStride(inner) { return true }
+        guard let call = inner.as(FunctionCallExprSyntax.self) else { return false }
+        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array", call.arguments.count == 1,
+            call.arguments.first?.label == nil, call.trailingClosure == nil, let argument = call.arguments.first
+        {
+            return holdsWrittenElement(argument.expression)
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            return false
+        }
+        let given = call.arguments.count + (call.trailingClosure == nil ? 0 : 1)
+        switch member.declName.baseName.text {
+        case "map": return given == 1 && holdsWrittenElement(base)
+        case "reversed", "shuffled": return given == 0 && holdsWrittenElement(base)
+        case "sorted": return given <= 1 && holdsWrittenElement(base)
+        default: return false
+        }
+    }
+
+    /// Whether `expression` is `stride(from:to:by:)` or `stride(from:through:by:)` of integer literals that holds an
+    /// element: `stride(from: 1, through: 5, by: 2)`; not `stride(from: 5, to: 1, by: 1)`, nor a step of 0.
+    private static func isNonEmptyStride(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "stride",
+            call.arguments.count == 3
         else { return false }
-        if let array = mapped.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
-        guard let tuple = mapped.as(TupleExprSyntax.self), tuple.elements.count == 1,
-            let range = tuple.elements.first?.expression
+        let arguments = Array(call.arguments)
+        guard arguments[0].label?.text == "from", arguments[2].label?.text == "by",
+            let low = integer(arguments[0].expression), let high = integer(arguments[1].expression),
+            let step = integer(arguments[2].expression), step != 0
         else { return false }
-        return isNonEmptyRange(range)
+        switch arguments[1].label?.text {
+        case "to": return step > 0 ? low < high : low > high
+        case "through": return step > 0 ? low <= high : low >= high
+        default: return false
+        }
     }
 
     /// Whether `base` is a non-empty literal, or a view of a string literal's code units or scalars (`"X".utf8`,
@@ -130,8 +159,8 @@ extension NeverNil {
         guard ["first", "last"].contains(member.declName.baseName.text), let base = member.base else { return false }
         if isNonEmptyLiteral(base) { return true }
         guard let name = base.as(DeclReferenceExprSyntax.self) else { return false }
-        if let value = test.letValue(of: name.baseName.text, at: Syntax(name)), isNonEmptyLiteral(value),
-            !isParameter(name)
+        if let value = test.letValue(of: name.baseName.text, at: Syntax(name)),
+            isNonEmptyLiteral(value) || holdsWrittenElement(value), !isParameter(name)
         {
             return true
         }

@@ -1,0 +1,89 @@
+import SwiftSyntax
+
+/// What an assignment gives a property of a test's type (``AssignedAtSetUp``) or a local (``JustAssigned``): a value,
+/// or what may be `nil`.
+extension AssignedAtSetUp {
+    /// Whether `value`, assigned to a property or variable declared of the type `declared` (optional), is never `nil`. The compiler's type of it
+    /// decides where the test's file has facts (`self.channel = EmbeddedChannel()`, `self.buffer =
+    /// channel.allocator.buffer(capacity: 128)`: not optional; `Int(text)`: optional), whatever declares it.
+    /// Without facts: a call of the package's own function with a plain result (``isNonOptionalCall(_:sources:)``),
+    /// an initializer of the property's type the package declares with no failable one
+    /// (``isInitializer(_:of:sources:)``), or one with no argument of a type it does not declare (`EmbeddedChannel()`,
+    /// `JSONEncoder()`: no library declares an `init?()` a test would call so).
+    static func givesValue(_ value: ExprSyntax, declared: String?, test: ScannedTest, sources: SourceFunctions) -> Bool
+    {
+        if let made = test.type(of: value).value { return !made.isOptional }
+        return isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
+            || isPlainLibraryInitializer(value, of: declared, sources: sources)
+    }
+
+    /// `T()` or `.init()` making `declared`, a type the package's sources do not declare.
+    private static func isPlainLibraryInitializer(_ value: ExprSyntax, of declared: String?, sources: SourceFunctions)
+        -> Bool
+    {
+        guard let declared, !sources.declaresType(declared),
+            let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.trailingClosure == nil
+        else { return false }
+        return madeType(by: call, declared: declared) == declared
+    }
+
+    /// The type `call` initializes: `T` of `T(…)`, `declared` of `.init(…)`.
+    private static func madeType(by call: FunctionCallExprSyntax, declared: String) -> String? {
+        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base == nil && member.declName.baseName.text == "init" ? declared : nil
+            }
+    }
+
+    /// A call (under `try`, `try!` or `await`) of a function the sources declare with a result that is not
+    /// optional, on a type the sources declare (`XMLHash.parse(…)`, `XMLHash.config { … }.parse(…)`) or
+    /// a function of their own (`parse(…)`); not a type's initializer, nor through an optional chain.
+    private static func isNonOptionalCall(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
+        guard let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
+        else { return false }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return name.first?.isLowercase == true && sources.returnsNonOptional(name)
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let root = receiverRoot(member), sources.declaresType(root)
+        else { return false }
+        // A static function of the type itself (`Application.make(.testing)`): that type's functions of the name.
+        if let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return sources.returnsNonOptional(member.declName.baseName.text, of: owner)
+        }
+        return sources.returnsNonOptional(member.declName.baseName.text)
+    }
+
+    /// Whether `value` makes a `declared` (`.init(role: .server)`, `HTTP2ConnectionStateMachine(role: .server)`)
+    /// of a type the sources declare with no failable initializer: a value, never `nil` (apple/swift-nio-http2
+    /// 1.46.0's state machine tests set theirs in `setUp` so, 31 unwraps).
+    private static func isInitializer(_ value: ExprSyntax, of declared: String?, sources: SourceFunctions) -> Bool {
+        guard let declared, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
+        else { return false }
+        return madeType(by: call, declared: declared) == declared && sources.initializesOnlyValues(declared)
+    }
+
+    /// The type a chain of calls starts from: `XMLHash` of `XMLHash.config { … }.parse(…)`; `nil` when it
+    /// starts from a value (`items.first(where:)`).
+    private static func receiverRoot(_ member: MemberAccessExprSyntax) -> String? {
+        var base = member.base
+        while let current = base {
+            if let reference = current.as(DeclReferenceExprSyntax.self) {
+                let name = reference.baseName.text
+                return name.first?.isUppercase == true ? name : nil
+            }
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                base = call.calledExpression
+            } else if let access = current.as(MemberAccessExprSyntax.self) {
+                base = access.base
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+}
