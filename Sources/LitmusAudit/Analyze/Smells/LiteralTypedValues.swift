@@ -108,17 +108,13 @@ struct LiteralTypedValues {
     /// `.popLast()`, `.first(where:)`, `.last(where:)` (pointfreeco/swift-structured-queries 0.37.0 compares
     /// `try db.execute(…).first == false`).
     private static func isOptionalByShape(_ expression: ExprSyntax) -> Bool {
-        var current = expression
+        var current = expression.withoutParentheses
         while true {
             if let tried = current.as(TryExprSyntax.self) {
                 if tried.questionOrExclamationMark?.tokenKind == .postfixQuestionMark { return true }
-                current = tried.expression
+                current = tried.expression.withoutParentheses
             } else if let awaited = current.as(AwaitExprSyntax.self) {
-                current = awaited.expression
-            } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1,
-                let only = tuple.elements.first
-            {
-                current = only.expression
+                current = awaited.expression.withoutParentheses
             } else {
                 break
             }
