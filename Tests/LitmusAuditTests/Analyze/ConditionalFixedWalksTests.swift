@@ -228,4 +228,48 @@ struct ConditionalFixedWalksTests {
         let found = try xctestFindings(.conditionalTestLogic, methods)
         #expect(found == ["testC:18", "testD:24", "testE:30"], "\(found)")
     }
+
+    @Test("A check the test makes again, the same, unconditionally after the branch that samples it skips nothing")
+    func checkMadeAgainAfter() throws {
+        // Given swift-collections 1.6.0's BitSetTests: `if i % 25 == 0 { expectEqual(Array(actual), expected.sorted()) }`
+        // inside the walk, and the same check after it; near misses
+        let methods = """
+            func testA() {
+                for i in input.indices {
+                    actual.insert(input[i])
+                    if i % 25 == 0 { XCTAssertEqual(Array(actual), expected.sorted()) }
+                }
+                XCTAssertEqual(Array(actual), expected.sorted())
+            }
+            func testB() {
+                XCTAssertEqual(Array(actual), expected.sorted())
+                for i in input.indices {
+                    if i % 25 == 0 { XCTAssertEqual(Array(actual), expected.sorted()) }
+                }
+            }
+            func testC() {
+                for i in input.indices {
+                    if i % 25 == 0 { XCTAssertEqual(Array(actual), expected.sorted()) }
+                }
+                if checking { XCTAssertEqual(Array(actual), expected.sorted()) }
+            }
+            func testD() {
+                for i in input.indices {
+                    if i % 25 == 0 { XCTAssertEqual(Array(actual), expected.sorted()) }
+                }
+                XCTAssertEqual(Array(actual).count, expected.count)
+            }
+            func testE() {
+                while source.more() {
+                    XCTAssertEqual(source.requests, expected)
+                    expected += 1
+                    XCTAssertEqual(source.requests, expected)
+                }
+            }
+            """
+        // Then a repeat before it, a repeat under a branch of its own, another check after it, and a repeat inside the
+        // same loop (postgres-nio 1.33.2's PostgresRowSequenceTests) are still reported
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testB:13", "testC:18", "testD:24", "testE:30"], "\(found)")
+    }
 }

@@ -52,6 +52,23 @@ enum ConditionalLogicDetector {
         ]
     }
 
+    /// Whether the test makes `assertion` again, written the same, after `construct` (the branch or loop that may skip
+    /// it) and unconditionally in a scope that holds `construct`: when `construct` skips `assertion`, the same check
+    /// still runs (swift-collections 1.6.0's BitSetTests sample `expectEqual(Array(actual), expected.sorted())` under
+    /// `if i % 25 == 0` in a walk, then make it after the walk). Not a repeat before it, inside the same construct
+    /// (postgres-nio's `#expect(dataSource.requestCount == expected)` twice in one `while`), under a branch or loop of
+    /// its own, or a check written otherwise.
+    private static func isMadeAgain(
+        _ assertion: Syntax, past construct: Syntax, among assertions: [Syntax], in body: Syntax
+    ) -> Bool {
+        let text = assertion.trimmedDescription
+        return assertions.contains { other in
+            guard other.position >= construct.endPosition, other.trimmedDescription == text else { return false }
+            let scope = RequiredBefore.scope(of: other, in: body)
+            return RequiredBefore.isInside(construct, scope) && RequiredBefore.isUnconditional(other, in: scope)
+        }
+    }
+
     /// `XCTFail`, `Issue.record`, Nimble's `fail`, `XCTAssert(false)`, `#expect(Bool(false))`.
     static func isFailureOnly(_ node: Syntax) -> Bool {
         guard let name = SmellScan.assertionName(node) else { return false }
@@ -70,6 +87,7 @@ enum ConditionalLogicDetector {
         var child = node
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
+            var reason: String?
             if let branch = syntax.as(IfExprSyntax.self), !isUncontrolled(branch.conditions.trimmedDescription),
                 !helpers.gatesOnPlatform(branch.conditions),
                 !readsOnly(branch.conditions, tableNames),
@@ -84,7 +102,8 @@ enum ConditionalLogicDetector {
                         || !(failsWhenFalse(branch.conditions, framework: test.framework, helpers: helpers)
                             || searchFailsAfterLoop(from: node, body: body))
                 {
-                    return "when `if \(branch.conditions.quoted(40))` "
+                    reason =
+                        "when `if \(branch.conditions.quoted(40))` "
                         + (child.id == branch.body.id ? "holds" : "does not hold")
                 }
             } else if let switchCase = syntax.as(SwitchCaseSyntax.self),
@@ -95,8 +114,7 @@ enum ConditionalLogicDetector {
                     statement, assertions: assertions, in: body,
                     checks: { checksOrFails(Syntax($0), assertions: assertions) })
             {
-                return
-                    "in `\(switchCase.label.quoted(40))` of a switch some case of which checks nothing"
+                reason = "in `\(switchCase.label.quoted(40))` of a switch some case of which checks nothing"
             } else if let loop = syntax.as(ForStmtSyntax.self), child.id == loop.body.id,
                 !alwaysIterates(loop.sequence, literalNames: literalNames, sizes: sizes),
                 !requiresIterating(
@@ -107,7 +125,7 @@ enum ConditionalLogicDetector {
                     in: body, tableNames: tableNames),
                 !searchFailsAfterLoop(from: node, body: body)
             {
-                return "inside `for … in \(loop.sequence.quoted(40))`, which may not iterate"
+                reason = "inside `for … in \(loop.sequence.quoted(40))`, which may not iterate"
             } else if let loop = syntax.as(WhileStmtSyntax.self), child.id == loop.body.id,
                 !isUncontrolled(loop.conditions.trimmedDescription),
                 // `while true` always runs its body (swift-websocket 1.6.2's ping loop).
@@ -118,15 +136,15 @@ enum ConditionalLogicDetector {
                     assertions: assertions,
                     in: body, tableNames: tableNames)
             {
-                return "inside `while \(loop.conditions.quoted(40))`, which may not iterate"
+                reason = "inside `while \(loop.conditions.quoted(40))`, which may not iterate"
             } else if let clause = syntax.as(CatchClauseSyntax.self), child.id == clause.body.id,
                 let statement = clause.parent?.parent?.as(DoStmtSyntax.self),
                 !CaughtErrors.failsWhenNothingThrows(statement.body),
                 !checksWhenNothingThrows(statement, assertions: assertions)
             {
-                return
-                    "in `catch \(clause.catchItems.quoted(40))`, which runs only when the `do` throws"
+                reason = "in `catch \(clause.catchItems.quoted(40))`, which runs only when the `do` throws"
             }
+            if let reason, !isMadeAgain(node, past: syntax, among: assertions, in: body) { return reason }
             child = syntax
             current = syntax.parent
         }
