@@ -29,9 +29,14 @@ public enum SmellsReport {
         // target is commented out): only a package with neither is no input.
         let uncompiled = packages.flatMap { PackageManifest.uncompiledTests(in: $0.folder, tests: $0.tests) }
         guard files > 0 || !uncompiled.isEmpty else {
-            throw BadPath(
-                path: paths.joined(separator: " "),
-                reason: "no Swift test file found there; give a test folder or files")
+            // A package: say what was looked at, its manifest's test targets and every Swift file it holds.
+            let reason =
+                packages.isEmpty
+                ? "no Swift test file found there; give a test folder or files"
+                : "no test found: Package.swift declares no test target with a Swift file, and no Swift file of the "
+                    + "package declares a test (an XCTestCase's test method, @Test, @Suite, a Quick spec); give the "
+                    + "folder or files that hold its tests"
+            throw BadPath(path: paths.joined(separator: " "), reason: reason)
         }
         var analyzer = TestSourceAnalyzer()
         analyzer.checks = Set(options.checks)

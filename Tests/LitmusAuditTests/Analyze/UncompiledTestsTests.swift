@@ -302,12 +302,18 @@ struct UncompiledTestsTests {
             "Package.swift":
                 "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"P\")])\n",
             "Sources/P/P.swift": "public let p = 1\n",
+            "Notes/README.md": "no Swift here\n",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        // Then
-        #expect(throws: SmellsReport.BadPath.self) {
+        // Then the error says what was looked at in the package, and a folder of no Swift file says less
+        let error = #expect(throws: SmellsReport.BadPath.self) {
             try SmellsReport.make(paths: [root.path], options: AuditOptions())
         }
+        #expect(error?.reason.hasPrefix("no test found: Package.swift declares no test target") == true)
+        let loose = #expect(throws: SmellsReport.BadPath.self) {
+            try SmellsReport.make(paths: [root.appendingPathComponent("Notes").path], options: AuditOptions())
+        }
+        #expect(loose?.reason.hasPrefix("no Swift test file found there") == true)
     }
 
     @Test("A test folder only another manifest declares is a target this toolchain does not build")
