@@ -180,55 +180,6 @@ extension DeclSyntaxProtocol {
     }
 }
 
-extension ExprSyntax {
-    /// The value under its `try`, `try!` and `await` (`XMLHash.parse(x)` of `try await XMLHash.parse(x)`);
-    /// never under `try?`, which makes the value optional.
-    var withoutTryOrAwait: ExprSyntax {
-        var value = self
-        while true {
-            if let tried = value.as(TryExprSyntax.self),
-                tried.questionOrExclamationMark?.tokenKind != .postfixQuestionMark
-            {
-                value = tried.expression
-            } else if let awaited = value.as(AwaitExprSyntax.self) {
-                value = awaited.expression
-            } else {
-                return value
-            }
-        }
-    }
-}
-
-extension ExprSyntax {
-    /// The expression inside parentheses around one element (`x` of `((x))`); a tuple of more stays.
-    var withoutParentheses: ExprSyntax {
-        var value = self
-        while let tuple = value.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            value = only.expression
-        }
-        return value
-    }
-
-    /// The value read under its force unwraps, optional chains and parentheses (`x.description` of
-    /// `(x.description)!` or `x.description?`): the value itself, nothing made of it.
-    var withoutUnwrapsOrParentheses: ExprSyntax {
-        var value = self
-        while true {
-            if let chained = value.as(OptionalChainingExprSyntax.self) {
-                value = chained.expression
-            } else if let forced = value.as(ForceUnwrapExprSyntax.self) {
-                value = forced.expression
-            } else if let tuple = value.as(TupleExprSyntax.self), tuple.elements.count == 1,
-                let only = tuple.elements.first
-            {
-                value = only.expression
-            } else {
-                return value
-            }
-        }
-    }
-}
-
 extension TryExprSyntax {
     /// Whether the value of this `try?` is thrown away: a statement of its own, or `_ = try? …`.
     var resultIsDiscarded: Bool {

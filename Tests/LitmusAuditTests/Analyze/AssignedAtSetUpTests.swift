@@ -218,6 +218,20 @@ struct AssignedAtSetUpTests {
                 after: "enum Outer { final class ParsingTests: XCTestCase {} }\n"
                     + "extension Outer.ParsingTests { \(more) }")
                 == [10])
+        // and a top-level extension of a name the file declares only nested extends another (top-level) type
+        let nested = """
+            import XCTest
+            enum Outer {
+                final class ParsingTests: XCTestCase {
+                    var xml: XMLIndexer!
+                    override func setUp() { xml = XMLHash.parse("<root/>") }
+                }
+            }
+            extension ParsingTests { \(more) }
+            """
+        let lines = try analyzeSources(["ParsingTests.swift": nested], packageSources: ["XMLHash.swift": library])
+            .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        #expect(lines == [8])
     }
 
     @Test(

@@ -248,10 +248,11 @@ enum AssignedAtSetUp {
             if isTypeDeclaration(current) { return current }
             if let extended = current.as(ExtensionDeclSyntax.self) {
                 let name = extended.extendedType.trimmedDescription
+                // A type of the file not nested in another declaration (an enum, an extension): `extension T` names
+                // a top-level `T`.
                 return current.root.descendants(of: Syntax.self).first { candidate in
                     isTypeDeclaration(candidate) && candidate.asProtocol(NamedDeclSyntax.self)?.name.text == name
-                        && candidate.parent.flatMap { $0.ancestorOrSelf(mapping: { isTypeDeclaration($0) ? $0 : nil }) }
-                            == nil
+                        && candidate.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }) == nil
                 }
             }
             node = current.parent

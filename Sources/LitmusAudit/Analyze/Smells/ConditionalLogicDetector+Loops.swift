@@ -301,32 +301,16 @@ extension ConditionalLogicDetector {
     }
 
     /// How many elements `expression` holds at `place`: an array literal's, or a name bound to one as
-    /// ``fixedInteger(_:before:in:depth:)`` finds a bound integer, through what keeps the count (`Array(x)`,
-    /// `x.reversed()`, `x.sorted()`, `x.shuffled()`, `x.map { … }`: swift-nio 2.101.3's HeapTests walk
-    /// `Array([16, 14, …].reversed())`); `nil` for anything else (a dictionary literal, whose repeated keys trap).
+    /// ``fixedInteger(_:before:in:depth:)`` finds a bound integer, through the calls that keep the count
+    /// (`elementsSource`: swift-nio 2.101.3's HeapTests walk `Array([16, 14, …].reversed())`);
+    /// `nil` for anything else (a dictionary literal, whose repeated keys trap).
     static func fixedCount(_ expression: ExprSyntax, before place: Syntax, in body: Syntax, depth: Int = 0) -> Int? {
         guard depth < 8 else { return nil }
-        let count = { (inner: ExprSyntax) in fixedCount(inner, before: place, in: body, depth: depth + 1) }
-        let inner = expression.withoutParentheses
-        if let array = inner.as(ArrayExprSyntax.self) { return array.elements.count }
-        if let call = inner.as(FunctionCallExprSyntax.self) {
-            if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array",
-                call.arguments.count == 1, call.arguments.first?.label == nil, call.trailingClosure == nil,
-                let argument = call.arguments.first?.expression
-            {
-                return count(argument)
-            }
-            guard let method = call.calledExpression.as(MemberAccessExprSyntax.self), let base = method.base else {
-                return nil
-            }
-            let name = method.declName.baseName.text
-            let plain = call.arguments.isEmpty && call.trailingClosure == nil
-            let mapped = name == "map" && (call.trailingClosure != nil) != (call.arguments.count == 1)
-            let sorted = name == "sorted" && (call.arguments.first?.label?.text == "by" || call.trailingClosure != nil)
-            guard (plain && ["reversed", "sorted", "shuffled"].contains(name)) || mapped || sorted else { return nil }
-            return count(base)
+        let source = expression.elementsSource
+        if let array = source.as(ArrayExprSyntax.self) { return array.elements.count }
+        return boundValue(of: source, before: place, in: body).flatMap {
+            fixedCount($0, before: place, in: body, depth: depth + 1)
         }
-        return boundValue(of: inner, before: place, in: body).flatMap(count)
     }
 
     /// The value the name `expression` is bound to at `place`, as ``fixedInteger(_:before:in:depth:)`` reads it: its

@@ -14,13 +14,7 @@ extension NeverNil {
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             ["randomElement", "min", "max"].contains(member.declName.baseName.text), let base = member.base
         else { return false }
-        if let array = base.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
-        if let range = base.as(TupleExprSyntax.self)?.elements.first?.expression,
-            base.as(TupleExprSyntax.self)?
-                .elements.count == 1
-        {
-            return isNonEmptyRange(range)
-        }
+        if holdsWrittenElement(base) { return true }
         if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
             return test.letValue(of: name, at: Syntax(base)).map(holdsWrittenElement) ?? false
         }
@@ -35,25 +29,9 @@ extension NeverNil {
     /// 1.46.0's stream IDs), reversed, sorted, shuffled or made an `Array`; not `filter` or `compactMap`, which may
     /// drop every element.
     static func holdsWrittenElement(_ value: ExprSyntax) -> Bool {
-        let inner = value.withoutParentheses
-        if let array = inner.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
-        if isNonEmptyRange(inner) || isNonEmptyStride(inner) { return true }
-        guard let call = inner.as(FunctionCallExprSyntax.self) else { return false }
-        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array", call.arguments.count == 1,
-            call.arguments.first?.label == nil, call.trailingClosure == nil, let argument = call.arguments.first
-        {
-            return holdsWrittenElement(argument.expression)
-        }
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
-            return false
-        }
-        let given = call.arguments.count + (call.trailingClosure == nil ? 0 : 1)
-        switch member.declName.baseName.text {
-        case "map": return given == 1 && holdsWrittenElement(base)
-        case "reversed", "shuffled": return given == 0 && holdsWrittenElement(base)
-        case "sorted": return given <= 1 && holdsWrittenElement(base)
-        default: return false
-        }
+        let source = value.elementsSource
+        if let array = source.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        return isNonEmptyRange(source) || isNonEmptyStride(source)
     }
 
     /// Whether `expression` is `stride(from:to:by:)` or `stride(from:through:by:)` of integer literals that holds an
