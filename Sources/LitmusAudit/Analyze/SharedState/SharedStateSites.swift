@@ -13,14 +13,20 @@ package enum SharedStateSites {
     /// The accesses of `files` (absolute paths), by file. A module a file imports that is neither the
     /// toolchain's nor among `builtModules` (the modules the build compiled, with coverage) makes its functions
     /// unseen; `#if canImport` finds those and the other `importable` ones (a system library's), by default none.
+    ///
+    /// The state is declared in `files` and in `declaredIn`, the other sources the build compiled: coverage lists
+    /// only files holding code, and a file of declarations alone (an enum's cases, `public var counter = 0`) still
+    /// declares what the others name.
     package static func find(
-        in files: [String], builtModules: Set<String>, importable: Set<String> = [], cache: URL?
+        in files: [String], declaredIn: [String] = [], builtModules: Set<String>, importable: Set<String> = [],
+        cache: URL?
     ) async throws -> [String: [StateAccess]] {
         let importable = importable.union(builtModules)
         let earlier = cache.flatMap(Kept.load) ?? Kept()
         // Only what this audit read is kept, so files that changed or went do not pile up.
         var kept = Kept()
-        let texts = files.compactMap { file in
+        let covered = Set(files)
+        let texts = (files + declaredIn.filter { !covered.contains($0) }).compactMap { file in
             (try? String(contentsOf: URL(fileURLWithPath: file), encoding: .utf8)).map { (file, $0) }
         }
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -42,12 +48,13 @@ package enum SharedStateSites {
                         return placed
                     }
                 }))
+        // Only the covered files' code can run in a test: the others are read for their declarations alone.
+        let read = zip(texts, facts).filter { covered.contains($0.0.0) }
         let found = try await references(
-            in: Array(zip(texts, facts)), names: names, builtModules: builtModules, earlier: earlier.references,
-            into: &kept)
+            in: Array(read), names: names, builtModules: builtModules, earlier: earlier.references, into: &kept)
         if let cache { kept.write(to: cache) }
         var result: [String: [StateAccess]] = [:]
-        for ((file, _), accesses) in zip(texts, found) where !accesses.isEmpty { result[file] = accesses }
+        for (((file, _), _), accesses) in zip(read, found) where !accesses.isEmpty { result[file] = accesses }
         return result
     }
 
@@ -135,7 +142,7 @@ package enum SharedStateSites {
 
     /// The cache: facts by a file's hash, references by its hash and the names they were resolved against.
     struct Kept: Codable, Sendable {
-        static let version = 5
+        static let version = 6
         var version = Kept.version
         var facts: [String: Facts] = [:]
         var references: [String: [StateAccess]] = [:]

@@ -186,12 +186,18 @@ final class StateDeclarationFinder: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// A static function: what it returns is not known (a constant naming it, `.make("x")`, is not fixed).
+    /// A static function: what it returns is not known (a constant naming it, `.make("x")`, is not fixed). A
+    /// global function named, not called, is a fixed value: the same code whoever reads it (GraphQL's
+    /// `specifiedRules`, an array of its rule functions); a call of it is no reference (``StateSyntax``).
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let modifiers = Set(node.modifiers.map(\.name.text))
-        guard let owner = owners.last, modifiers.contains("static") || modifiers.contains("class") else {
+        guard let owner = owners.last else {
+            var function = StateDeclaration(name: node.name.text, owner: nil, lazy: false)
+            function.role = .fixedValue
+            declarations.append(function)
             return .skipChildren
         }
+        guard modifiers.contains("static") || modifiers.contains("class") else { return .skipChildren }
         var declaration = StateDeclaration(name: node.name.text, owner: owner, lazy: false)
         declaration.role = .computed
         declarations.append(declaration)

@@ -28,16 +28,27 @@ extension Audit {
             let importable = modules.union(
                 Self.mappedModules(in: workspace.build, configuration: build.configurationFolder))
             let cache = workspace.kept?.appendingPathComponent("footprint-sites.json")
+            let description = workspace.build.appendingPathComponent(build.configurationFolder)
+                .appendingPathComponent("description.json")
             return .success(
                 FootprintStage(
                     profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
                     sites: { files in
                         try await SharedStateSites.find(
-                            in: files, builtModules: modules, importable: importable, cache: cache)
+                            in: files, declaredIn: Self.compiledSources(description: description),
+                            builtModules: modules, importable: importable, cache: cache)
                     }))
         #else
             return .failure(.init(reason: "footprints are measured on Linux only"))
         #endif
+    }
+
+    /// Every Swift source the build compiled, as its description lists them (`description.json`), but the
+    /// observer's and SwiftPM's generated runner (``FootprintStage/isTestsCode(_:)``); none when it cannot be read.
+    /// Coverage lists only the files holding code.
+    static func compiledSources(description: URL) -> [String] {
+        let modules = (try? ModuleCompile.read(description: description)) ?? [:]
+        return modules.values.flatMap(\.sources).filter(FootprintStage.isTestsCode).sorted()
     }
 
     /// The modules the build compiled in `configuration` (SwiftPM's `<Module>.build` folders): their code has

@@ -56,10 +56,8 @@ struct FootprintStage: Sendable {
         let merged = logsFolder("footprint.profdata")
         try await merge(run.profiles, into: merged)
         let files = try await export(["-summary-only"], profile: merged, name: "footprint-files.json")
-        // The observer's own code, and the runner SwiftPM generates, run at every test's boundaries: no test's.
-        let sources = try CoverageReader.files(fromExport: files, include: { $0 }).map(\.file).filter {
-            !$0.contains("/\(FootprintObserver.target)/") && !$0.contains(".derived/")
-        }
+        let sources = try CoverageReader.files(fromExport: files, include: { $0 }).map(\.file).filter(
+            Self.isTestsCode)
         let accesses = try await sites(sources).filter { !$0.value.isEmpty }
         let profiles = TestProfiles(template: profile, logs: logs.map(\.0))
         guard !accesses.isEmpty else {
@@ -73,6 +71,12 @@ struct FootprintStage: Sendable {
     }
 
     private func logsFolder(_ name: String) -> URL { logs.appendingPathComponent(name) }
+
+    /// Whether code of the source at `path` can run in a test: not the observer's own, nor the runner SwiftPM
+    /// generates (`.derived/`), which run at every test's boundaries.
+    static func isTestsCode(_ path: String) -> Bool {
+        !path.contains("/\(FootprintObserver.target)/") && !path.contains(".derived/")
+    }
 
     /// Merges `profiles` into one `.profdata`.
     private func merge(_ profiles: [URL], into output: URL) async throws {

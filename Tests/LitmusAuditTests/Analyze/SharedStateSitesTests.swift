@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+/// The sources read for shared state: coverage lists only the files holding code, so the declarations of the
+/// others the build compiled are read from its description.
+@Suite("Shared state declared in files without code")
+struct SharedStateSitesTests {
+    /// A folder of its own holding `files` (name: text), and their paths in that order.
+    private static func write(_ files: [(String, String)]) throws -> (URL, [String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sites-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let paths = try files.map { name, text in
+            let url = folder.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        return (folder, paths)
+    }
+
+    @Test("A global variable declared in a file of no code is state the covered file's function writes")
+    func variableOfAFileWithoutCode() async throws {
+        // Given: a file declaring only a global variable (no function: coverage does not list it), and a file
+        // whose function bumps it
+        let (folder, paths) = try Self.write([
+            ("Counter.swift", "public var counter = 0\n"),
+            ("Bump.swift", "func bump() {\n    counter += 1\n}\n"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // When: the covered file's accesses are found, with and without the file of declarations
+        let sut = try await SharedStateSites.find(
+            in: [paths[1]], declaredIn: paths, builtModules: [], cache: nil)
+        let coveredOnly = try await SharedStateSites.find(in: [paths[1]], builtModules: [], cache: nil)
+
+        // Then: the bump reads and writes the counter, which the covered file alone does not show; the file of
+        // declarations has no access of its own (none of its code runs)
+        let access = try #require(sut[paths[1]]?.first)
+        #expect(access.state.described == "`counter`")
+        #expect(access.reads && access.writes)
+        #expect(sut[paths[0]] == nil)
+        #expect(coveredOnly[paths[1]] == nil)
+    }
+
+    @Test("A constant naming the cases of an enum declared in a file of no code is fixed (GraphQL's QueryDocumentKeys)")
+    func casesOfAFileWithoutCode() async throws {
+        // Given: GraphQL's shape: an enum of cases alone in its file, and a dictionary of its cases read by a
+        // function of another file
+        let (folder, paths) = try Self.write([
+            ("Kinds.swift", "public enum Kind: String { case name, document }\n"),
+            (
+                "Visitor.swift",
+                "let keys: [Kind: [String]] = [.name: [], .document: [\"definitions\"]]\n"
+                    + "func children(of kind: Kind) -> [String] {\n    keys[kind] ?? []\n}\n"
+            ),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // When: the covered file's accesses are found, with and without the enum's file
+        let sut = try await SharedStateSites.find(in: [paths[1]], declaredIn: paths, builtModules: [], cache: nil)
+        let coveredOnly = try await SharedStateSites.find(in: [paths[1]], builtModules: [], cache: nil)
+
+        // Then: with the cases known, the constant is a fixed value and no state; without them it stays one set
+        // lazily, which the function reads
+        #expect(sut[paths[1]] == nil)
+        #expect(coveredOnly[paths[1]]?.map(\.state.described) == ["`keys`"])
+    }
+
+    @Test("The compiled sources are every module's of the build description, but the observer's and generated ones")
+    func compiledSources() throws {
+        // Given: a build description of a library, a test module holding the footprint observer's source, and
+        // SwiftPM's generated runner
+        let root = "/work/P"
+        let description = """
+            {"swiftCommands": {
+              "C.module": {"moduleName": "Lib", "executable": "swiftc",
+                           "sources": ["\(root)/Sources/Lib/Kinds.swift", "\(root)/Sources/Lib/A.swift"]},
+              "C.observer": {"moduleName": "\(FootprintObserver.target)", "executable": "swiftc",
+                             "sources": ["\(root)/.build/x/\(FootprintObserver.target)/FootprintObserver.swift"]},
+              "C.runner": {"moduleName": "PTests", "executable": "swiftc",
+                           "sources": ["\(root)/.build/debug/PTests.derived/runner.swift"]}
+            }}
+            """
+        let (folder, paths) = try Self.write([("description.json", description)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // When: its sources are read
+        let sut = Audit.compiledSources(description: URL(fileURLWithPath: paths[0]))
+
+        // Then: the library's two files, sorted; none from a description that cannot be read
+        #expect(sut == ["\(root)/Sources/Lib/A.swift", "\(root)/Sources/Lib/Kinds.swift"])
+        #expect(Audit.compiledSources(description: folder.appendingPathComponent("missing.json")).isEmpty)
+    }
+
+    @Test("A constant naming global functions is fixed (GraphQL's specifiedRules); one calling them is not")
+    func constantOfFunctions() async throws {
+        // Given: GraphQL's shape: rule functions in a file, an array of them in a file of no code, read by a
+        // function; near misses: a constant made by calling a function, and one naming a static function
+        let (folder, paths) = try Self.write([
+            ("Rules.swift", "func uniqueNames(_ x: Int) -> Int { x }\nfunc knownTypes(_ x: Int) -> Int { x + 1 }\n"),
+            ("SpecifiedRules.swift", "let specifiedRules: [(Int) -> Int] = [uniqueNames, knownTypes]\n"),
+            (
+                "Validate.swift",
+                "let made = makeRules()\nenum Rule { static func all() -> Int { 1 } }\nlet named = Rule.all\n"
+                    + "func validate() -> Int {\n    specifiedRules.count + made.count + named()\n}\n"
+            ),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // When: the covered files' accesses are found
+        let sut = try await SharedStateSites.find(
+            in: [paths[0], paths[2]], declaredIn: paths, builtModules: [], cache: nil)
+
+        // Then: the array of functions is no state; the constant a call made, and the one naming a static function
+        // (what it gives is not known), are read as state set lazily
+        #expect(sut[paths[2]]?.map(\.state.described).sorted() == ["`made`", "`named`"])
+    }
+}
