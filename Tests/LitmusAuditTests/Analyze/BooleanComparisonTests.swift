@@ -21,4 +21,48 @@ struct BooleanComparisonTests {
         #expect(
             try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
     }
+
+    @Test("A comparison with an array or dictionary type (`[T].self`) is of metatypes: no rewrite; a value is one")
+    func sugaredMetatypes() throws {
+        // Given swift-extras/swift-extras-json 0.6.0's checks of a type mismatch's type, and near misses: values in
+        // brackets, a literal of two elements, a literal compared
+        let methods = """
+            func testA() { XCTAssertTrue(type == [JSONValue].self) }
+            func testB() { XCTAssertTrue(type == [String: JSONValue].self) }
+            func testC() { XCTAssertTrue(type == [Any]?.self) }
+            func testD() { XCTAssertTrue(values == [value].self) }
+            func testE() { XCTAssertTrue(pair == [key: value].self) }
+            func testF() { XCTAssertTrue(kinds == [Kind.a, Kind.b]) }
+            func testG() { XCTAssertTrue(names == ["Ada"]) }
+            """
+        // When: the smells are found
+        let sut = try xctestFindings(.boolAssertEquality, methods)
+
+        // Then only the types get no advice
+        #expect(sut == ["testD:6", "testE:7", "testF:8", "testG:9"])
+    }
+
+    @Test("Without types, integers of two types written out on each side compare by BinaryInteger's ==: no rewrite")
+    func integersOfTwoTypes() throws {
+        // Given apple/swift-homomorphic-encryption 1.0.7's DoubleWidthUInt tests, and near misses: one type on both
+        // sides, a side whose type is not written, two types neither of which is the standard library's integer, a
+        // variable given a type
+        let methods = """
+            func testA() { XCTAssertTrue(y == (0 as Int)) }
+            func testB() { XCTAssertTrue(DWU16(UInt16.max) == UInt16.max) }
+            func testC() { XCTAssertTrue(DWU16(0) == Int(0)) }
+            func testD() { XCTAssertTrue(DWU16(0) == DWU16.zero) }
+            func testE() { XCTAssertTrue(value == UInt16.max) }
+            func testF() { XCTAssertTrue(Dog(name: "Rex") == Animal(name: "Rex")) }
+            func testG() { XCTAssertTrue(Int(text) == Int(7)) }
+            func testH() { XCTAssertTrue(y == (count as Int)) }
+            func testI() { XCTAssertTrue(y == 0) }
+            """
+
+        // When: the smells are found
+        let sut = try xctestFindings(.boolAssertEquality, methods)
+
+        // Then: the two integer types get no advice; the others do
+        #expect(sut == ["testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11"])
+    }
 }

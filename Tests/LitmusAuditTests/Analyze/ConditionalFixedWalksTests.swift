@@ -272,4 +272,46 @@ struct ConditionalFixedWalksTests {
         let found = try xctestFindings(.conditionalTestLogic, methods)
         #expect(found == ["testB:13", "testC:18", "testD:24", "testE:30"], "\(found)")
     }
+
+    @Test(
+        "A stride up to the count of a concatenation holding a literal walks it; of an empty literal or a call, may not"
+    )
+    func strideOverConcatenation() throws {
+        // Given yaslab/CSV.swift 2.5.2's binary reader tests, which walk `[0xcc] + random(99)` two bytes at a time,
+        // and near misses: an empty literal concatenated, a count the code gives, a start past the literal's part
+        let methods = """
+            func testA() { let bytes = [0xcc] + random(99); for i in stride(from: 0, to: bytes.count, by: 2) { XCTAssertEqual(read(), bytes[i]) } }
+            func testB() { let bytes = [] + random(99); for i in stride(from: 0, to: bytes.count, by: 2) { XCTAssertEqual(read(), bytes[i]) } }
+            func testC() { let bytes = random(99); for i in stride(from: 0, to: bytes.count, by: 2) { XCTAssertEqual(read(), bytes[i]) } }
+            func testD() { let bytes = [0xcc] + random(99); for i in stride(from: 1, to: bytes.count, by: 2) { XCTAssertEqual(read(), bytes[i]) } }
+            """
+
+        // When: the smells are found
+        let sut = try xctestFindings(.conditionalTestLogic, methods)
+
+        // Then: only the walk the literal's element guarantees is no finding
+        #expect(sut == ["testB:4", "testC:5", "testD:6"])
+    }
+
+    @Test("A branch on the loop's own counter is taken when a check after the loop states the counter passed it")
+    func branchOnCheckedCounter() throws {
+        // Given HdrHistogram/hdrhistogram-swift 0.2.0's bucket walks, which check bucket 0 under `if index == 0` and
+        // the number of buckets after the walk, and near misses: a count not above the branch's, no check after,
+        // a `continue` that can skip the count, a counter that starts elsewhere or that a call may change
+        let methods = """
+            func testA() { var index = 0; for b in h.buckets() { if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(1_000, index) }
+            func testB() { var index = 0; for b in h.buckets() { if index == 5 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(index, 5) }
+            func testC() { var index = 0; for b in h.buckets() { if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertGreaterThan(b.total, 1) }
+            func testD() { var index = 0; for b in h.buckets() { if b.isEmpty { continue }; if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(1_000, index) }
+            func testE() { var index = start; for b in h.buckets() { if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(1_000, index) }
+            func testF() { var index = 7; XCTAssertEqual(7, index); index = 0; for b in h.buckets() { if index == 1 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(10_000, index, "buckets") }
+            func testG() { var index = 0; reset(&index); for b in h.buckets() { if index == 1 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(10_000, index) }
+            """
+
+        // When: the smells are found
+        let sut = try xctestFindings(.conditionalTestLogic, methods)
+
+        // Then: only the branch the later count shows taken is no finding
+        #expect(sut == ["testB:4", "testC:5", "testD:6", "testE:7", "testG:9"])
+    }
 }

@@ -36,4 +36,21 @@ struct FloatComparisonTests {
                 "testO:17",
             ], "\(found)")
     }
+
+    @Test("A name in a tuple the test hands a double to return is given; a tuple it only prints or changes is not")
+    func givenInATuple() throws {
+        // Given Kolos65/Mockable 0.6.4's GivenTests, which stub a mock to return a tuple holding the test's value
+        // and compare what the mock returns with it, and near misses
+        let methods = """
+            func testA() { let doubleValue = 2.5; given(mock).pair().willReturn((.test3, doubleValue)); let (_, value): (User, Double) = mock.pair(); XCTAssertEqual(value, doubleValue) }
+            func testB() { let doubleValue = 2.5; given(mock).pair().willReturn((.test3, doubleValue * 3)); let (_, value): (User, Double) = mock.pair(); XCTAssertEqual(value, doubleValue) }
+            func testC() { let doubleValue = 2.5; print((1, doubleValue)); let (_, value): (User, Double) = mock.pair(); XCTAssertEqual(value, doubleValue) }
+            """
+
+        // When: the smells are found
+        let found = try xctestFindings(.floatEquality, methods)
+
+        // Then: the value handed in the tuple is exact; changed first, or never handed on, it is computed
+        #expect(found == ["testB:4", "testC:5"])
+    }
 }

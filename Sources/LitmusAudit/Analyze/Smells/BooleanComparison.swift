@@ -24,7 +24,9 @@ enum BooleanComparison {
                 switch equatableOperator(token, test: test) {
                 case .known(false): return nil
                 case .known(true): if operandsDiffer(first, test: test) { return nil }
-                case .unknown(let why): unconfirmed = why
+                case .unknown(let why):
+                    if integersDiffer(first) { return nil }
+                    unconfirmed = why
                 }
             }
             return (
@@ -86,6 +88,66 @@ enum BooleanComparison {
             case .known(let leftType) = test.type(of: left), case .known(let rightType) = test.type(of: right)
         else { return false }
         return leftType.unwrapped.mangled != rightType.unwrapped.mangled
+    }
+
+    /// Without the compiler's types, whether `a == b` compares integers of two types, each written out on its side
+    /// (`DWU16(x) == UInt16.max`, `T(1) == Int(1)`), one of them the standard library's: that is `BinaryInteger`'s
+    /// `==` of two types, and XCTAssertEqual takes one (apple/swift-homomorphic-encryption 1.0.7's DoubleWidthUInt
+    /// tests). So is a literal given a standard integer type against a value (`y == (0 as Int)`): `y == 0` would do
+    /// if `y` were an `Int`. A side whose type the syntax does not show otherwise (a variable) decides nothing.
+    static func integersDiffer(_ expression: ExprSyntax) -> Bool {
+        guard let (left, _, right) = EqualityShapeDetector.comparison(expression) else { return false }
+        for (side, other) in [(left, right), (right, left)] {
+            if let type = writtenType(side), standardIntegers.contains(type), isTypedLiteral(side),
+                !StateSyntax.isLiteral(other.withoutParentheses), writtenType(other) == nil
+            {
+                return true
+            }
+        }
+        guard let leftType = writtenType(left), let rightType = writtenType(right), leftType != rightType else {
+            return false
+        }
+        return standardIntegers.contains(leftType) || standardIntegers.contains(rightType)
+    }
+
+    /// Whether `value` is a literal given its type, `(0 as Int)`, folded or not.
+    private static func isTypedLiteral(_ value: ExprSyntax) -> Bool {
+        let value = value.withoutParentheses
+        if let cast = value.as(AsExprSyntax.self) { return StateSyntax.isLiteral(cast.expression) }
+        guard let first = value.as(SequenceExprSyntax.self)?.elements.first else { return false }
+        return StateSyntax.isLiteral(first)
+    }
+
+    /// The standard library's integer types.
+    private static let standardIntegers: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
+    ]
+
+    /// The type a value's own syntax states: `x as T`, an initializer `T(…)` (a capitalized name called), or a
+    /// type's `T.max`, `T.min` or `T.zero`; `nil` otherwise.
+    private static func writtenType(_ value: ExprSyntax) -> String? {
+        let value = value.withoutParentheses
+        if let cast = value.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil {
+            return cast.type.trimmedDescription
+        }
+        // `0 as Int` as the parser leaves it, unfolded.
+        if let elements = value.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+            let cast = elements[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
+            let type = elements[2].as(TypeExprSyntax.self)
+        {
+            return type.type.trimmedDescription
+        }
+        if let call = value.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+            let called = call.calledExpression.trimmedDescription
+            return called.first?.isUppercase == true && !called.contains(".") ? called : nil
+        }
+        if let member = value.as(MemberAccessExprSyntax.self),
+            ["max", "min", "zero"].contains(member.declName.baseName.text),
+            let base = member.base?.trimmedDescription, base.first?.isUppercase == true
+        {
+            return base
+        }
+        return nil
     }
 
     /// Whether the assertion fails only when a value equals a literal (`XCTAssert(x != nil)`, `XCTAssertTrue(s !=

@@ -35,6 +35,28 @@ extension ConditionalLogicDetector {
         return false
     }
 
+    /// Whether `guardStatement`'s `else` ends in `return false` in the closure that matches the error of Swift Testing's
+    /// `#expect { … } throws: { error in … }` (or `#require`, or `throws:` given as an argument): its `false` fails
+    /// the expectation, so the guard is the check, not a way around it (swiftlang/swift-subprocess 1.0.2's
+    /// `guard let subprocessError = error as? SubprocessError else { return false }`).
+    static func failsErrorMatcher(_ guardStatement: GuardStmtSyntax) -> Bool {
+        guard let last = guardStatement.body.statements.last?.item.as(ReturnStmtSyntax.self),
+            last.expression?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false),
+            let closure = guardStatement.parent?.parent?.parent?.as(ClosureExprSyntax.self)
+        else { return false }
+        let macro: MacroExpansionExprSyntax?
+        if let trailing = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
+            trailing.label.text == "throws"
+        {
+            macro = trailing.parent?.parent?.as(MacroExpansionExprSyntax.self)
+        } else if let argument = closure.parent?.as(LabeledExprSyntax.self), argument.label?.text == "throws" {
+            macro = argument.parent?.parent?.as(MacroExpansionExprSyntax.self)
+        } else {
+            macro = nil
+        }
+        return macro.map { ["expect", "require"].contains($0.macroName.text) } ?? false
+    }
+
     /// Whether `statement` fails the test whenever it runs: `XCTFail(…)`, `Issue.record(…)`, Nimble's
     /// `fail(…)`, or a `throw`.
     private static func isFailure(_ statement: CodeBlockItemSyntax.Item) -> Bool {

@@ -91,6 +91,13 @@ extension ConditionalLogicDetector {
             let step = arguments["by"].flatMap({ constant($0, sizes: sizes) }), step != 0
         else { return nil }
         if let to = arguments["to"].flatMap({ constant($0, sizes: sizes) }) { return step > 0 ? from < to : from > to }
+        // Up to the count of a collection that holds at least a literal's elements (`[0xcc] + random(99)`).
+        if step > 0, let to = arguments["to"]?.as(MemberAccessExprSyntax.self), to.declName.baseName.text == "count",
+            let base = to.base?.as(DeclReferenceExprSyntax.self),
+            let least = sizes[base.baseName.text + ".count" + atLeast], from < least
+        {
+            return true
+        }
         if let through = arguments["through"].flatMap({ constant($0, sizes: sizes) }) {
             return step > 0 ? from <= through : from >= through
         }
@@ -100,9 +107,7 @@ extension ConditionalLogicDetector {
     /// The value of an integer the test fixed: a literal, a `let` bound to one, or `X.count` of a
     /// collection made with a fixed size (``fixedSizes(_:)``).
     static func constant(_ expression: ExprSyntax, sizes: [String: Int]) -> Int? {
-        if let literal = expression.as(IntegerLiteralExprSyntax.self) {
-            return Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
-        }
+        if let literal = expression.as(IntegerLiteralExprSyntax.self) { return integer(of: literal) }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
             return constant(prefix.expression, sizes: sizes).map { -$0 }
         }
@@ -113,9 +118,14 @@ extension ConditionalLogicDetector {
         return sizes[base.baseName.text + ".count"]
     }
 
+    /// The key suffix of a count that is a lower bound, not the size: `bytes.count≥` for `let bytes = [0xcc] +
+    /// random(99)`.
+    static let atLeast = "≥"
+
     /// The sizes the test fixes, by `let`: `n` for `let n = 16`, `buffer.count` for `let buffer =
     /// [UInt8](repeating: 0, count: 16)`, `Data(count: 16)`, `Array(repeating: x, count: n)` or an array
-    /// literal of 16 elements.
+    /// literal of 16 elements; and `bytes.count≥` (``atLeast``), the least count of a concatenation holding array
+    /// literals (`[0xcc] + random(99)`: at least 1; yaslab/CSV.swift 2.5.2's binary reader tests).
     static func fixedSizes(_ test: ScannedTest) -> [String: Int] {
         var sizes: [String: Int] = [:]
         for binding in test.all(PatternBindingSyntax.self) {
@@ -127,6 +137,8 @@ extension ConditionalLogicDetector {
                 sizes[name] = number
             } else if let array = value.as(ArrayExprSyntax.self) {
                 sizes[name + ".count"] = array.elements.count
+            } else if let least = leastConcatenatedCount(value), least > 0 {
+                sizes[name + ".count" + atLeast] = least
             } else if let call = value.as(FunctionCallExprSyntax.self),
                 let count = call.arguments.first(where: { $0.label?.text == "count" }).flatMap({
                     constant($0.expression, sizes: sizes)
@@ -137,6 +149,20 @@ extension ConditionalLogicDetector {
             }
         }
         return sizes
+    }
+
+    /// The elements of the array literals `value` concatenates with `+` (`[0xcc] + random(99)`: 1), or `nil`
+    /// when it is no concatenation holding one.
+    private static func leastConcatenatedCount(_ value: ExprSyntax) -> Int? {
+        guard let elements = value.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count >= 3,
+            elements.enumerated().allSatisfy({ index, element in
+                index % 2 == 0 || element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+            })
+        else { return nil }
+        let literals = elements.enumerated().compactMap { index, element in
+            index % 2 == 0 ? element.as(ArrayExprSyntax.self) : nil
+        }
+        return literals.isEmpty ? nil : literals.map(\.elements.count).reduce(0, +)
     }
 
     /// The stored properties of the test's type that hold a non-empty literal collection (`let cases =
@@ -262,118 +288,5 @@ extension ConditionalLogicDetector {
         case "!=": return low != high
         default: return false
         }
-    }
-
-    /// The integer `expression` is at `place`: a literal, a sum, difference or product of such, or a name whose last
-    /// binding before `place`, in a block around it, gives one, with nothing between changing it (assigned, alone or
-    /// in a tuple, passed `inout`, a method called on it) and nothing binding the name again around `place` (a loop's
-    /// pattern, a closure's or function's parameter); `nil` otherwise, and for a `place` in a closure, a nested
-    /// function or a `defer` below the binding's block, which may run after later changes.
-    static func fixedInteger(_ expression: ExprSyntax, before place: Syntax, in body: Syntax, depth: Int = 0) -> Int? {
-        guard depth < 8 else { return nil }
-        let fixed = { (inner: ExprSyntax) in fixedInteger(inner, before: place, in: body, depth: depth + 1) }
-        if let literal = expression.as(IntegerLiteralExprSyntax.self) {
-            return Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
-        }
-        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            return fixed(prefix.expression).map { -$0 }
-        }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return fixed(only.expression)
-        }
-        if let (left, op, right) = EqualityShapeDetector.comparison(expression), let a = fixed(left),
-            let b = fixed(right)
-        {
-            switch op {
-            case "+": return a.addingReportingOverflow(b).overflow ? nil : a + b
-            case "-": return a.subtractingReportingOverflow(b).overflow ? nil : a - b
-            case "*": return a.multipliedReportingOverflow(by: b).overflow ? nil : a * b
-            default: return nil
-            }
-        }
-        // The count of a collection the test fixed (`inputs.count` of `let inputs = [16, 14, 10]`).
-        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count",
-            let base = member.base
-        {
-            return fixedCount(base, before: place, in: body, depth: depth + 1)
-        }
-        return boundValue(of: expression, before: place, in: body).flatMap(fixed)
-    }
-
-    /// How many elements `expression` holds at `place`: an array literal's, or a name bound to one as
-    /// ``fixedInteger(_:before:in:depth:)`` finds a bound integer, through the calls that keep the count
-    /// (`elementsSource`: swift-nio 2.101.3's HeapTests walk `Array([16, 14, …].reversed())`);
-    /// `nil` for anything else (a dictionary literal, whose repeated keys trap).
-    static func fixedCount(_ expression: ExprSyntax, before place: Syntax, in body: Syntax, depth: Int = 0) -> Int? {
-        guard depth < 8 else { return nil }
-        let source = expression.elementsSource
-        if let array = source.as(ArrayExprSyntax.self) { return array.elements.count }
-        return boundValue(of: source, before: place, in: body).flatMap {
-            fixedCount($0, before: place, in: body, depth: depth + 1)
-        }
-    }
-
-    /// The value the name `expression` is bound to at `place`, as ``fixedInteger(_:before:in:depth:)`` reads it: its
-    /// last binding before `place` in a block around it, nothing between changing it or binding the name again.
-    private static func boundValue(of expression: ExprSyntax, before place: Syntax, in body: Syntax) -> ExprSyntax? {
-        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let binding = body.descendants(of: PatternBindingSyntax.self).last(where: { binding in
-                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                    && binding.endPosition <= place.position
-                    && binding.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }).map {
-                        RequiredBefore.isInside(place, Syntax($0))
-                    } == true
-            }),
-            let block = binding.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }),
-            !isBoundAgain(name, around: place, below: Syntax(block)),
-            let value = binding.initializer?.value,
-            !body.descendants(of: Syntax.self).contains(where: { node in
-                node.position >= binding.endPosition && node.position < place.position && changes(name, node)
-            })
-        else { return nil }
-        return value
-    }
-
-    /// Whether, between `place` and `top`, a loop's pattern or a closure's parameter names `name`, or a closure, a
-    /// nested function or a `defer` holds `place`.
-    private static func isBoundAgain(_ name: String, around place: Syntax, below top: Syntax) -> Bool {
-        var current = place.parent
-        while let syntax = current, syntax.id != top.id {
-            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self)
-                || syntax.is(DeferStmtSyntax.self)
-            {
-                return true
-            }
-            if let loop = syntax.as(ForStmtSyntax.self),
-                loop.pattern.trimmedDescription == name
-                    || loop.pattern.descendants(of: IdentifierPatternSyntax.self).contains(where: {
-                        $0.identifier.text == name
-                    })
-            {
-                return true
-            }
-            current = syntax.parent
-        }
-        return false
-    }
-
-    /// Whether `node` assigns `name` (`x = …`, `x += …`, `(x, y) = …`), passes it `inout` (`&x`) or calls a method
-    /// on it (`x.negate()`).
-    private static func changes(_ name: String, _ node: Syntax) -> Bool {
-        if let passed = node.as(InOutExprSyntax.self) {
-            return passed.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
-        }
-        if let call = node.as(FunctionCallExprSyntax.self) {
-            return call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
-                .baseName.text == name
-        }
-        guard let sequence = node.as(SequenceExprSyntax.self) else { return false }
-        let elements = Array(sequence.elements)
-        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) || isCompoundAssignment(elements[1])
-        else { return false }
-        if let tuple = elements[0].as(TupleExprSyntax.self) {
-            return tuple.elements.contains { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
-        }
-        return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
     }
 }

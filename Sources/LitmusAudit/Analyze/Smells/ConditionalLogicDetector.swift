@@ -92,7 +92,8 @@ enum ConditionalLogicDetector {
                 !helpers.gatesOnPlatform(branch.conditions),
                 !readsOnly(branch.conditions, tableNames),
                 !RequiredBefore.covers(branch, assertions: assertions, body: body),
-                !JustMade.covers(branch, test: test), !addsToElementChecks(branch, assertions: assertions)
+                !JustMade.covers(branch, test: test), !addsToElementChecks(branch, assertions: assertions),
+                !countedPassReached(branch, assertions: assertions)
             {
                 let other: Syntax? =
                     child.id == branch.body.id ? branch.elseBody.map(Syntax.init) : Syntax(branch.body)
@@ -193,6 +194,7 @@ enum ConditionalLogicDetector {
                         !failsWhenFalse(guardStatement.conditions, framework: framework, helpers: helpers),
                         !readsOnly(guardStatement.conditions, derived),
                         !checksOrFails(Syntax(guardStatement.body), assertions: assertions),
+                        !failsErrorMatcher(guardStatement),
                         !RequiredBefore.covers(
                             guardStatement.conditions, at: Syntax(guardStatement), assertions: assertions, body: body),
                         !cutShortLoopShows(

@@ -127,11 +127,12 @@ enum EqualityShapeDetector {
         return nil
     }
 
-    /// A metatype, `Animal.self` or `type(of: x)`: compared with `==`, no XCTAssertEqual (not Equatable)
-    /// or XCTAssertIdentical (not AnyObject) form exists (Swinject's `spy.types.first == Animal.self`).
+    /// A metatype, `Animal.self`, `[Animal].self`, `[String: Any].self` or `type(of: x)`: compared with `==`, no
+    /// XCTAssertEqual (not Equatable) or XCTAssertIdentical (not AnyObject) form exists (Swinject's
+    /// `spy.types.first == Animal.self`; swift-extras-json's `type == [JSONValue].self` of a type mismatch).
     static func isMetatype(_ expression: ExprSyntax) -> Bool {
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-            let base = member.base?.trimmedDescription, base.first?.isUppercase == true
+            let base = member.base, isTypeName(base)
         {
             return true
         }
@@ -142,6 +143,23 @@ enum EqualityShapeDetector {
             return true
         }
         return false
+    }
+
+    /// Whether `expression` names a type by its shape: a capitalized name (`Animal`, `Swift.Int`, `Animal?`), or
+    /// the sugar of an array or a dictionary of such (`[Animal]`, `[String: Any]?`), which as a value would be a
+    /// literal of one element (`[animal]`, lowercased, is a value).
+    private static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return isTypeName(optional.expression) }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return array.elements.count == 1 && array.elements.allSatisfy { isTypeName($0.expression) }
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content, elements.count == 1,
+                let element = elements.first
+            else { return false }
+            return isTypeName(element.key) && isTypeName(element.value)
+        }
+        return expression.trimmedDescription.first?.isUppercase == true
     }
 
     /// The text of a string literal with no interpolation, or `nil`.

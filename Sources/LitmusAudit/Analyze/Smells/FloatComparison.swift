@@ -251,12 +251,15 @@ struct FloatComparison {
         return call.arguments.contains { given($0.expression).contains(name) }
     }
 
-    /// `value` as written, and the elements of an array literal or the values of a dictionary literal it is
-    /// (`object.arrayDouble = [value]`: ObjectMapper 4.4.3).
+    /// `value` as written, and the elements of an array or tuple literal or the values of a dictionary literal it is
+    /// (`object.arrayDouble = [value]`: ObjectMapper 4.4.3; a double's stub given `(.test3, value)` to return:
+    /// Kolos65/Mockable 0.6.4).
     private static func given(_ value: ExprSyntax) -> [String] {
         var texts = [value.trimmedDescription]
         if let array = value.as(ArrayExprSyntax.self) {
             texts += array.elements.map(\.expression.trimmedDescription)
+        } else if let tuple = value.as(TupleExprSyntax.self), tuple.elements.count > 1 {
+            texts += tuple.elements.map(\.expression.trimmedDescription)
         } else if let elements = value.as(DictionaryExprSyntax.self)?.content.as(DictionaryElementListSyntax.self) {
             texts += elements.map(\.value.trimmedDescription)
         }

@@ -32,6 +32,7 @@ import SwiftSyntax
 /// - a component of a date a calendar was asked for (`c.second!` of `let c = calendar.dateComponents([.second],
 ///   from: date)`);
 /// - a read of exactly the readable bytes of a SwiftNIO `ByteBuffer` (``ReadableBytes``);
+/// - a Unicode scalar of an integer the test fixes, or walks in a range of valid scalars (``isValidScalar(_:test:)``);
 /// - a weak capture in a closure its own object is given (``isWeakCaptureOfCaller(_:)``), and the element of an
 ///   RxTest `.next` event the test wrote (``isRecordedNextElement(_:test:)``).
 ///
@@ -45,6 +46,7 @@ enum NeverNil {
                 || isFixedZoneOrCalendar(call, test: test, sources: sources)
                 || isElementOfWrittenLiteral(call, test: test)
                 || FixedDateFormat.cannotFail(call, test: test) || ReadableBytes.readsAll(call, test: test)
+                || isValidScalar(call, test: test)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self) {
             if let value = test.letValue(of: name.baseName.text, at: Syntax(name)),

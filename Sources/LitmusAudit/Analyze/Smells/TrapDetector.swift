@@ -325,45 +325,6 @@ enum TrapDetector {
         return prefixes.contains(where: text.hasPrefix)
     }
 
-    /// Whether the unwrapped `expression` sits in the body of an `if` one of whose conditions is
-    /// `expression != nil`, or after a `guard expression != nil else { … }` in a block around it (both
-    /// as the parser leaves them): there it is not `nil` (SWXMLHash 8.1.1's `if err != nil {
-    /// #expect(err!.line == 1) }`). Not in the `else` of such an `if`, and not across a closure or a
-    /// function around the unwrap.
-    static func isCheckedNonNil(_ expression: ExprSyntax) -> Bool {
-        let unwrapped = expression.trimmedDescription
-        let checksNonNil = { (conditions: ConditionElementListSyntax) in
-            conditions.contains { element in
-                guard let condition = element.condition.as(ExprSyntax.self),
-                    let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "!="
-                else { return false }
-                return (right.is(NilLiteralExprSyntax.self) && left.trimmedDescription == unwrapped)
-                    || (left.is(NilLiteralExprSyntax.self) && right.trimmedDescription == unwrapped)
-            }
-        }
-        var child = Syntax(expression)
-        var current = child.parent
-        while let syntax = current {
-            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
-            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id, checksNonNil(branch.conditions) {
-                return true
-            }
-            if let list = syntax.as(CodeBlockItemListSyntax.self) {
-                for statement in list {
-                    if statement.id == child.id { break }
-                    if let guardStatement = statement.item.as(GuardStmtSyntax.self),
-                        checksNonNil(guardStatement.conditions)
-                    {
-                        return true
-                    }
-                }
-            }
-            child = syntax
-            current = syntax.parent
-        }
-        return false
-    }
-
     /// A trap inside Nimble's `expect { … }.to(throwAssertion())`, which catches it on purpose.
     private static func isExpectedTrap(_ node: Syntax) -> Bool {
         if ExitTestBody.contains(node) { return true }

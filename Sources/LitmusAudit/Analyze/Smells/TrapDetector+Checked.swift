@@ -1,0 +1,78 @@
+import SwiftSyntax
+
+/// Unwraps a check before them makes safe: a branch or a `guard` that tests the value, a throwing check that
+/// leaves the block.
+extension TrapDetector {
+    /// Whether the unwrapped `expression` sits in the body of an `if` one of whose conditions is
+    /// `expression != nil`, or after a `guard expression != nil else { … }` in a block around it (both
+    /// as the parser leaves them): there it is not `nil` (SWXMLHash 8.1.1's `if err != nil {
+    /// #expect(err!.line == 1) }`), or after a throwing check that requires it (``throwingCheckRequires(_:)``).
+    /// Not in the `else` of such an `if`, and not across a closure or a function around the unwrap.
+    static func isCheckedNonNil(_ expression: ExprSyntax) -> Bool {
+        let unwrapped = expression.trimmedDescription
+        let checksNonNil = { (conditions: ConditionElementListSyntax) in
+            conditions.contains { element in
+                guard let condition = element.condition.as(ExprSyntax.self),
+                    let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "!="
+                else { return false }
+                return (right.is(NilLiteralExprSyntax.self) && left.trimmedDescription == unwrapped)
+                    || (left.is(NilLiteralExprSyntax.self) && right.trimmedDescription == unwrapped)
+            }
+        }
+        var child = Syntax(expression)
+        var current = child.parent
+        while let syntax = current {
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id, checksNonNil(branch.conditions) {
+                return true
+            }
+            if let list = syntax.as(CodeBlockItemListSyntax.self) {
+                for statement in list {
+                    if statement.id == child.id { break }
+                    if let guardStatement = statement.item.as(GuardStmtSyntax.self),
+                        checksNonNil(guardStatement.conditions)
+                    {
+                        return true
+                    }
+                    if throwingCheckRequires(statement.item).contains(unwrapped) { return true }
+                }
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// What a throwing check as a statement requires of the rest of its block, which it leaves when it fails:
+    /// Spectre's `try expect(E) != nil` requires `E`; `try expect(X.count) == N` (N above 0) requires `X.first` and
+    /// `X.last` (yonaskolb/XcodeGen 2.45.4: `try expect(phases.count) == 1`, then `phases.first!`); `try
+    /// expect(E?.count) == n`, `n` an integer literal or a count, requires `E` (`phase.files!` after `try
+    /// expect(phase.files?.count) == paths.count`). Nimble's `expect`, which does not throw, is no such check.
+    private static func throwingCheckRequires(_ item: CodeBlockItemSyntax.Item) -> [String] {
+        // `try` covers the whole comparison; the parser leaves it on the first operand (`try expect(x) == 1`).
+        guard let expression = item.as(ExprSyntax.self),
+            let (tried, op, right) = EqualityShapeDetector.comparison(
+                expression.as(TryExprSyntax.self)?.expression ?? expression),
+            let attempt = expression.as(TryExprSyntax.self) ?? tried.as(TryExprSyntax.self),
+            attempt.questionOrExclamationMark == nil,
+            let call = (tried.as(TryExprSyntax.self)?.expression ?? tried).as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "expect",
+            call.arguments.count == 1, let subject = call.arguments.first?.expression
+        else { return [] }
+        if op == "!=", right.is(NilLiteralExprSyntax.self) { return [subject.trimmedDescription] }
+        // `try expect(E?.count) == n` (n a count or an integer literal, never nil) fails when `E` is nil.
+        if op == "==", let chained = subject.as(MemberAccessExprSyntax.self)?.base?.as(OptionalChainingExprSyntax.self),
+            right.is(IntegerLiteralExprSyntax.self)
+                || right.as(MemberAccessExprSyntax.self).map({
+                    $0.declName.baseName.text == "count" && !$0.trimmedDescription.contains("?")
+                }) == true
+        {
+            return [chained.expression.trimmedDescription]
+        }
+        guard op == "==", let count = right.as(IntegerLiteralExprSyntax.self).flatMap(ConditionalLogicDetector.integer),
+            count > 0, let member = subject.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count",
+            let base = member.base?.trimmedDescription
+        else { return [] }
+        return ["\(base).first", "\(base).last"]
+    }
+}

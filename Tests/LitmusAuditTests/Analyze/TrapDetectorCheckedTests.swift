@@ -1,0 +1,30 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// ``TrapDetector/isCheckedNonNil(_:)``: an unwrap a check before it makes safe.
+@Suite("trapInTest: unwraps a throwing check before them makes safe")
+struct TrapDetectorCheckedTests {
+    @Test("Spectre's try expect(x.count) == 1 leaves the block when it fails: x.first! after it is no trap")
+    func throwingCountCheck() throws {
+        // Given yonaskolb/XcodeGen 2.45.4's specs, which check a count with Spectre's throwing expect before taking
+        // the first element, and near misses: a count of 0, Nimble's expect (it does not throw), a check of another
+        // collection, an unwrap before the check, a count compared with a value that may be nil
+        let methods = """
+            func testA() throws { let phases = target.phases(); try expect(phases.count) == 1; XCTAssertEqual(phases.first!.name, "x") }
+            func testB() throws { let phase = target.phase(); try expect(phase) != nil; XCTAssertEqual(phase!.name, "x") }
+            func testC() throws { let phases = target.phases(); try expect(phases.count) == 0; XCTAssertEqual(phases.first!.name, "x") }
+            func testD() throws { let phases = target.phases(); expect(phases.count) == 1; XCTAssertEqual(phases.first!.name, "x") }
+            func testE() throws { let phases = target.phases(); try expect(others.count) == 1; XCTAssertEqual(phases.first!.name, "x") }
+            func testF() throws { let phases = target.phases(); XCTAssertEqual(phases.first!.name, "x"); try expect(phases.count) == 1 }
+            func testG() throws { let phase = target.phase(); try expect(phase.files?.count) == paths.count; XCTAssertEqual(phase.files!.count, 1) }
+            func testH() throws { let phase = target.phase(); try expect(phase.files?.count) == expected; XCTAssertEqual(phase.files!.count, 1) }
+            """
+
+        // When: the smells are found
+        let sut = try xctestFindings(.trapInTest, methods)
+
+        // Then: only the unwraps the throwing check guards are no traps
+        #expect(sut == ["testC:5", "testD:6", "testE:7", "testF:8", "testH:10"])
+    }
+}
