@@ -46,7 +46,7 @@ struct BooleanComparisonTests {
     func integersOfTwoTypes() throws {
         // Given apple/swift-homomorphic-encryption 1.0.7's DoubleWidthUInt tests, and near misses: one type on both
         // sides, a side whose type is not written, two types neither of which is the standard library's integer, a
-        // variable given a type
+        // variable given a type, a type alias of the other side's type, a property's `max`
         let methods = """
             func testA() { XCTAssertTrue(y == (0 as Int)) }
             func testB() { XCTAssertTrue(DWU16(UInt16.max) == UInt16.max) }
@@ -57,12 +57,15 @@ struct BooleanComparisonTests {
             func testG() { XCTAssertTrue(Int(text) == Int(7)) }
             func testH() { XCTAssertTrue(y == (count as Int)) }
             func testI() { XCTAssertTrue(y == 0) }
+            func testJ() { typealias Byte = UInt8; XCTAssertTrue(UInt8(v) == Byte.max) }
+            func testK() { XCTAssertTrue(Int(n) == Pool.limits.max) }
+            func testL() { typealias DWU16 = DoubleWidthUInt<UInt8>; XCTAssertTrue(DWU16(UInt16.max) == UInt16.max) }
             """
 
         // When: the smells are found
         let sut = try xctestFindings(.boolAssertEquality, methods)
 
         // Then: the two integer types get no advice; the others do
-        #expect(sut == ["testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11"])
+        #expect(sut == ["testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12", "testK:13"])
     }
 }

@@ -297,7 +297,8 @@ struct ConditionalFixedWalksTests {
     func branchOnCheckedCounter() throws {
         // Given HdrHistogram/hdrhistogram-swift 0.2.0's bucket walks, which check bucket 0 under `if index == 0` and
         // the number of buckets after the walk, and near misses: a count not above the branch's, no check after,
-        // a `continue` that can skip the count, a counter that starts elsewhere or that a call may change
+        // a `continue` that can skip the count, a counter that starts elsewhere or that a call may change, one added
+        // to before the branch, written again in the loop or after it, the `else`, and one another loop counted
         let methods = """
             func testA() { var index = 0; for b in h.buckets() { if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(1_000, index) }
             func testB() { var index = 0; for b in h.buckets() { if index == 5 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(index, 5) }
@@ -306,12 +307,21 @@ struct ConditionalFixedWalksTests {
             func testE() { var index = start; for b in h.buckets() { if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(1_000, index) }
             func testF() { var index = 7; XCTAssertEqual(7, index); index = 0; for b in h.buckets() { if index == 1 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(10_000, index, "buckets") }
             func testG() { var index = 0; reset(&index); for b in h.buckets() { if index == 1 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(10_000, index) }
+            func testH() { var index = 0; for b in h.buckets() { index += 1; if index == 0 { XCTAssertEqual(b.count, 9) } }; XCTAssertEqual(1_000, index) }
+            func testI() { var index = 0; for b in h.buckets() { if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1; index = 0 }; XCTAssertEqual(1_000, index) }
+            func testJ() { var index = 0; for b in h.buckets() { if index == 0 { print(b) } else { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(1, index) }
+            func testK() { var index = 0; for b in h.buckets() { if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1 }; for _ in extra { index += 1 }; XCTAssertEqual(1_000, index) }
+            func testL() { var index = 0; for b in a { index += 1 }; for b in h.buckets() { if index == 0 { XCTAssertEqual(b.count, 9) }; index += 1 }; XCTAssertEqual(1_000, index) }
             """
 
         // When: the smells are found
         let sut = try xctestFindings(.conditionalTestLogic, methods)
 
         // Then: only the branch the later count shows taken is no finding
-        #expect(sut == ["testB:4", "testC:5", "testD:6", "testE:7", "testG:9"])
+        #expect(
+            sut == [
+                "testB:4", "testC:5", "testD:6", "testE:7", "testG:9", "testH:10", "testI:11", "testJ:12", "testK:13",
+                "testL:14",
+            ])
     }
 }

@@ -91,6 +91,11 @@ struct SharedStateSitesTests {
         // Then: the library's two files, sorted; none from a description that cannot be read
         #expect(sut == ["\(root)/Sources/Lib/A.swift", "\(root)/Sources/Lib/Kinds.swift"])
         #expect(Audit.compiledSources(description: folder.appendingPathComponent("missing.json")).isEmpty)
+        // … and a description with no source is a problem: the footprints are then not measured
+        #expect(throws: FootprintProblem.self) {
+            try Audit.declarationSources(description: folder.appendingPathComponent("missing.json"))
+        }
+        #expect(try Audit.declarationSources(description: URL(fileURLWithPath: paths[0])).count == 2)
     }
 
     @Test("A constant naming global functions is fixed (GraphQL's specifiedRules); one calling them is not")
@@ -115,5 +120,31 @@ struct SharedStateSitesTests {
         // Then: the array of functions is no state; the constant a call made, and the one naming a static function
         // (what it gives is not known), are read as state set lazily
         #expect(sut[paths[2]]?.map(\.state.described).sorted() == ["`made`", "`named`"])
+    }
+
+    @Test("A bare name in a type is not a global function when some type declares a static of that name")
+    func bareNameInATypeIsNoGlobalFunction() async throws {
+        // Given: a constant inside a nested type naming its enclosing type's static variable by its bare name, and a
+        // global function of the same name elsewhere in the build; near miss: a bare name no type declares a static
+        // of
+        let (folder, paths) = try Self.write([
+            ("Verbosity.swift", "func verbosity(_ v: Int) -> String { \"\" }\nfunc level(_ v: Int) -> Int { v }\n"),
+            (
+                "Settings.swift",
+                "enum Settings {\n    static var verbosity = 1\n    enum Snapshot {\n        static let initial = verbosity\n"
+                    + "        static let named = level\n    }\n}\n"
+                    + "func read() -> Int {\n    Settings.Snapshot.initial + Settings.Snapshot.named(1)\n}\n"
+            ),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // When: the covered files' accesses are found
+        let sut = try await SharedStateSites.find(in: paths, builtModules: [], cache: nil)
+
+        // Then: the constant taking the enclosing type's static is state set lazily, which `read` touches; the one
+        // naming the global function is fixed
+        let described = sut[paths[1]]?.map(\.state.described) ?? []
+        #expect(described.contains("`Snapshot.initial`"))
+        #expect(!described.contains("`Snapshot.named`"))
     }
 }

@@ -21,10 +21,17 @@ struct TrapDetectorCheckedTests {
             func testH() throws { let phase = target.phase(); try expect(phase.files?.count) == expected; XCTAssertEqual(phase.files!.count, 1) }
             """
 
-        // When: the smells are found
-        let sut = try xctestFindings(.trapInTest, methods)
+        // When: the smells are found in a file importing Spectre, and in one importing Nimble
+        let spectre = try analyzedFindings(
+            .trapInTest, in: ["T.swift": "import Spectre\nfinal class T: XCTestCase {\n" + methods + "\n}\n"])
+        let nimble = try analyzedFindings(
+            .trapInTest, in: ["T.swift": "import Nimble\nfinal class T: XCTestCase {\n" + methods + "\n}\n"])
 
-        // Then: only the unwraps the throwing check guards are no traps
-        #expect(sut == ["testC:5", "testD:6", "testE:7", "testF:8", "testH:10"])
+        // Then: only the unwraps Spectre's throwing check guards are no traps; with Nimble's, every one traps
+        #expect(
+            spectre.map { $0.replacingOccurrences(of: "T.", with: "") } == [
+                "testC:5", "testD:6", "testE:7", "testF:8", "testH:10",
+            ])
+        #expect(nimble.count == 8)
     }
 }

@@ -27,7 +27,8 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
     package enum Role: String, Hashable, Codable, Sendable {
         /// A variable, or a constant not known to be fixed.
         case state
-        /// A constant of a fixed value: no state.
+        /// A constant of a fixed value, or a global function (named, not called, it is the same code whoever
+        /// reads it): no state.
         case fixedValue
         /// An enum case: a fixed value, and the only thing `.name(…)` resolves to.
         case enumCase
@@ -67,8 +68,11 @@ extension StateDeclaration {
         func isFixed(_ index: Int) -> Bool { resolved.contains(index) }
         func resolves(_ reference: String) -> Bool {
             let alternatives = reference.split(separator: "|").map(String.init)
-            // `Owner.name|name`: the type's own member shadows a global of the same name.
+            // `Owner.name|name`: the type's own member shadows a global of the same name. Inside a type, a bare name
+            // may also be an enclosing type's, a superclass's or a protocol's static, which the owner does not say:
+            // the global is taken only when no type declares a static of that name.
             let key = alternatives.first { byKey[$0] != nil } ?? alternatives[0]
+            if alternatives.count > 1, key == alternatives.last, statics[key] != nil { return false }
             if key.hasPrefix("class:") { return !classes.contains(String(key.dropFirst(6))) }
             if key.hasPrefix(".") {
                 // `.name@Type,…`: a member of one of the types the annotation names; with `*` (no annotation, the

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// differed. Advice only where the rewrite it gives compiles: the compiler's types decide. A comparison
 /// with a literal is advice for a non-optional `Bool` only (not a `Bool?`, nor a type expressible by a
 /// Boolean literal); `a == b` is, unless its `==` is a free function (tuples', or a type's that is not
-/// `Equatable`), which `XCTAssertEqual` cannot call, or compares two types (``operandsDiffer(_:test:)``). Without types, the syntax decides (``LiteralTypedValues``)
+/// `Equatable`), which `XCTAssertEqual` cannot call, or compares two types (``operandsDiffer(_:test:)``; without types,
+/// integers of two types written out, ``integersDiffer(_:)``). Without types, the syntax decides (``LiteralTypedValues``)
 /// and the advice is unconfirmed. A comparison with a literal in a generated file is no advice: the literal is
 /// the generator's substitution (``GeneratedSource``).
 enum BooleanComparison {
@@ -97,17 +98,30 @@ enum BooleanComparison {
     /// if `y` were an `Int`. A side whose type the syntax does not show otherwise (a variable) decides nothing.
     static func integersDiffer(_ expression: ExprSyntax) -> Bool {
         guard let (left, _, right) = EqualityShapeDetector.comparison(expression) else { return false }
+        let written = { (side: ExprSyntax) in writtenType(side).map { aliased($0, in: Syntax(expression).root) } }
         for (side, other) in [(left, right), (right, left)] {
-            if let type = writtenType(side), standardIntegers.contains(type), isTypedLiteral(side),
-                !StateSyntax.isLiteral(other.withoutParentheses), writtenType(other) == nil
+            if let type = written(side), standardIntegers.contains(type), isTypedLiteral(side),
+                !StateSyntax.isLiteral(other.withoutParentheses), written(other) == nil
             {
                 return true
             }
         }
-        guard let leftType = writtenType(left), let rightType = writtenType(right), leftType != rightType else {
+        guard let leftType = written(left), let rightType = written(right), leftType != rightType else {
             return false
         }
         return standardIntegers.contains(leftType) || standardIntegers.contains(rightType)
+    }
+
+    /// `type` with the file's type aliases of it followed (`typealias Byte = UInt8`: `Byte` is `UInt8`; the
+    /// toolchain's own, `CInt`, are not known and stay a name of their own).
+    private static func aliased(_ type: String, in root: Syntax) -> String {
+        var type = type
+        for _ in 0..<4 {
+            guard let alias = root.descendants(of: TypeAliasDeclSyntax.self).first(where: { $0.name.text == type })
+            else { break }
+            type = alias.initializer.value.trimmedDescription
+        }
+        return type
     }
 
     /// Whether `value` is a literal given its type, `(0 as Int)`, folded or not.
@@ -143,7 +157,7 @@ enum BooleanComparison {
         }
         if let member = value.as(MemberAccessExprSyntax.self),
             ["max", "min", "zero"].contains(member.declName.baseName.text),
-            let base = member.base?.trimmedDescription, base.first?.isUppercase == true
+            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true
         {
             return base
         }

@@ -12,22 +12,77 @@ extension ConditionalLogicDetector {
         _ statement: SwitchExprSyntax, assertions: [Syntax], in body: Syntax, checks: (SwitchCaseSyntax) -> Bool
     ) -> Bool {
         guard let counter = statement.subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let loop = enclosingLoop(of: Syntax(statement), in: body), let loopBody = loopBody(of: loop),
-            countsOnce(counter, in: loopBody), startsAtZero(counter, before: loop, in: body),
-            let end = checkedEnd(of: counter, after: loop, assertions: assertions, in: body), end > 0
+            let loop = enclosingLoop(of: Syntax(statement), in: body),
+            let end = countedPasses(counter, of: loop, assertions: assertions, in: body), end > 0
         else { return false }
         var covered: Set<Int> = []
         for item in statement.cases {
             guard let switchCase = item.as(SwitchCaseSyntax.self) else { return false }
             guard case .case(let label) = switchCase.label else { continue }
-            let values = label.caseItems.map { integer($0.pattern.trimmedDescription) }
+            let values = label.caseItems.map {
+                $0.pattern.as(ExpressionPatternSyntax.self)?.expression.as(IntegerLiteralExprSyntax.self)
+                    .flatMap(integer(of:))
+            }
             if checks(switchCase) { covered.formUnion(values.compactMap { $0 }) }
         }
         return (0..<end).allSatisfy(covered.contains)
     }
 
+    /// How many passes `loop` made, when it counts them in `counter`: its body adds one to it in a statement of its
+    /// own and changes it nowhere else (no `continue` there skips that), the last statement before the loop that
+    /// names it sets it to 0 (`var counter = 0`, `counter = 0`), and an unconditional check after the loop, with
+    /// nothing between naming it but checks, says it equals an integer literal (`XCTAssertEqual(i, 2)`); `nil`
+    /// otherwise.
+    static func countedPasses(_ counter: String, of loop: Syntax, assertions: [Syntax], in body: Syntax) -> Int? {
+        guard let loopBody = loopBody(of: loop), countsOnce(counter, in: loopBody),
+            !loopBody.descendants(of: ContinueStmtSyntax.self).contains(where: { _ in true }),
+            let item = loop.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            let end = checkedEnd(of: counter, after: loop, assertions: assertions, in: body)
+        else { return nil }
+        let checks = Set(assertions.map(\.id))
+        let naming = list.filter { names(counter, $0) && !isCheck($0, among: checks) }
+        guard let start = naming.last(where: { $0.endPosition <= item.position }), setsToZero(counter, start.item),
+            !naming.contains(where: { $0.position >= item.endPosition && $0.endPosition <= end.check.endPosition })
+        else { return nil }
+        return end.value
+    }
+
+    /// Whether `item`'s tokens name `counter`.
+    private static func names(_ counter: String, _ item: CodeBlockItemSyntax) -> Bool {
+        item.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(counter) }
+    }
+
+    /// Whether `item` is one of the test's `checks` (under `try` or `await` too).
+    private static func isCheck(_ item: CodeBlockItemSyntax, among checks: Set<SyntaxIdentifier>) -> Bool {
+        var node = Syntax(item.item)
+        while !checks.contains(node.id) {
+            if let attempt = node.as(TryExprSyntax.self) {
+                node = Syntax(attempt.expression)
+            } else if let wait = node.as(AwaitExprSyntax.self) {
+                node = Syntax(wait.expression)
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether `statement` is `var counter = 0` (or `let`, or typed) or `counter = 0`.
+    private static func setsToZero(_ counter: String, _ statement: CodeBlockItemSyntax.Item) -> Bool {
+        if let declaration = statement.as(VariableDeclSyntax.self) {
+            return declaration.bindings.count == 1
+                && declaration.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == counter
+                && declaration.bindings.first?.initializer?.value.trimmedDescription == "0"
+        }
+        guard let elements = statement.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3
+        else { return false }
+        return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == counter
+            && elements[1].is(AssignmentExprSyntax.self) && elements[2].trimmedDescription == "0"
+    }
+
     /// The nearest `for`, `while` or `repeat` loop around `node` inside `body`.
-    private static func enclosingLoop(of node: Syntax, in body: Syntax) -> Syntax? {
+    static func enclosingLoop(of node: Syntax, in body: Syntax) -> Syntax? {
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
             if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return nil }
@@ -39,7 +94,7 @@ extension ConditionalLogicDetector {
         return nil
     }
 
-    private static func loopBody(of loop: Syntax) -> CodeBlockSyntax? {
+    static func loopBody(of loop: Syntax) -> CodeBlockSyntax? {
         loop.as(ForStmtSyntax.self)?.body ?? loop.as(WhileStmtSyntax.self)?.body ?? loop.as(RepeatStmtSyntax.self)?.body
     }
 
@@ -59,26 +114,16 @@ extension ConditionalLogicDetector {
             && !loopBody.descendants(of: InOutExprSyntax.self).contains { $0.expression.trimmedDescription == counter }
     }
 
-    /// Whether the test declares `var counter = 0` before the loop, once.
-    private static func startsAtZero(_ counter: String, before loop: Syntax, in body: Syntax) -> Bool {
-        let bindings = body.descendants(of: PatternBindingSyntax.self).filter {
-            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == counter
-        }
-        guard bindings.count == 1, let binding = bindings.first, binding.position < loop.position,
-            binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var)
-        else { return false }
-        return binding.initializer?.value.trimmedDescription == "0"
-    }
-
-    /// The integer literal an unconditional check after the loop says `counter` equals.
+    /// The integer literal the first unconditional check after the loop that says `counter` equals one names, and
+    /// that check.
     private static func checkedEnd(of counter: String, after loop: Syntax, assertions: [Syntax], in body: Syntax)
-        -> Int?
+        -> (value: Int, check: Syntax)?
     {
         let scope = RequiredBefore.scope(of: loop, in: body)
         for check in assertions
         where check.position >= loop.endPosition && RequiredBefore.isUnconditional(check, in: scope) {
             for (name, other) in comparedPairs(check) where name == counter {
-                if let end = integer(other.trimmedDescription) { return end }
+                if let end = other.as(IntegerLiteralExprSyntax.self).flatMap(integer(of:)) { return (end, check) }
             }
         }
         return nil
@@ -89,5 +134,4 @@ extension ConditionalLogicDetector {
         comparedValues(check).filter(\.whole).map { ($0.name, $0.other) }
     }
 
-    private static func integer(_ text: String) -> Int? { Int(text.replacingOccurrences(of: "_", with: "")) }
 }

@@ -93,7 +93,7 @@ enum ConditionalLogicDetector {
                 !readsOnly(branch.conditions, tableNames),
                 !RequiredBefore.covers(branch, assertions: assertions, body: body),
                 !JustMade.covers(branch, test: test), !addsToElementChecks(branch, assertions: assertions),
-                !countedPassReached(branch, assertions: assertions)
+                child.id != branch.body.id || !countedPassReached(branch, assertions: assertions, in: body)
             {
                 let other: Syntax? =
                     child.id == branch.body.id ? branch.elseBody.map(Syntax.init) : Syntax(branch.body)

@@ -132,7 +132,7 @@ enum EqualityShapeDetector {
     /// `spy.types.first == Animal.self`; swift-extras-json's `type == [JSONValue].self` of a type mismatch).
     static func isMetatype(_ expression: ExprSyntax) -> Bool {
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-            let base = member.base, isTypeName(base)
+            let base = member.base, isTypeSpelling(base)
         {
             return true
         }
@@ -148,16 +148,16 @@ enum EqualityShapeDetector {
     /// Whether `expression` names a type by its shape: a capitalized name (`Animal`, `Swift.Int`, `Animal?`), or
     /// the sugar of an array or a dictionary of such (`[Animal]`, `[String: Any]?`), which as a value would be a
     /// literal of one element (`[animal]`, lowercased, is a value).
-    private static func isTypeName(_ expression: ExprSyntax) -> Bool {
-        if let optional = expression.as(OptionalChainingExprSyntax.self) { return isTypeName(optional.expression) }
+    private static func isTypeSpelling(_ expression: ExprSyntax) -> Bool {
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return isTypeSpelling(optional.expression) }
         if let array = expression.as(ArrayExprSyntax.self) {
-            return array.elements.count == 1 && array.elements.allSatisfy { isTypeName($0.expression) }
+            return array.elements.count == 1 && array.elements.allSatisfy { isTypeSpelling($0.expression) }
         }
         if let dictionary = expression.as(DictionaryExprSyntax.self) {
             guard case .elements(let elements) = dictionary.content, elements.count == 1,
                 let element = elements.first
             else { return false }
-            return isTypeName(element.key) && isTypeName(element.value)
+            return isTypeSpelling(element.key) && isTypeSpelling(element.value)
         }
         return expression.trimmedDescription.first?.isUppercase == true
     }

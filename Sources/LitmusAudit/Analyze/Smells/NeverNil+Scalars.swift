@@ -37,23 +37,37 @@ extension NeverNil {
     /// (vapor/multipart-kit 4.7.1).
     private static func mappedRange(named name: String, around place: Syntax, in body: Syntax) -> ClosedRange<Int>? {
         guard let closure = place.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) }),
-            RequiredBefore.isInside(Syntax(closure), body)
-        else { return nil }
-        let parameters = closure.signature?.parameterClause.map { clause -> [String] in
-            switch clause {
-            case .simpleInput(let names): return names.map(\.name.text)
-            case .parameterClause(let list): return list.parameters.map { ($0.secondName ?? $0.firstName).text }
-            }
-        }
-        guard parameters.map({ $0 == [name] }) ?? (name == "$0"),
-            let call = closure.parent?.as(FunctionCallExprSyntax.self)
-                ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-            let method = call.calledExpression.as(MemberAccessExprSyntax.self),
+            RequiredBefore.isInside(Syntax(closure), body),
+            closure.parameterNames.map({ $0 == [name] }) ?? (name == "$0"),
+            !isRebound(name, before: place, below: Syntax(closure.statements)),
+            let call = closure.hostCall, let method = call.calledExpression.as(MemberAccessExprSyntax.self),
             ["map", "compactMap", "flatMap", "forEach", "filter", "allSatisfy", "contains", "first"].contains(
                 method.declName.baseName.text),
             let base = method.base
         else { return nil }
         return fixedRange(base.withoutParentheses, before: Syntax(call), in: body)
+    }
+
+    /// Whether `name` is bound again between `top` and `place`: a `let` or `var` of that name before `place` in a
+    /// block holding it (`let index = index + 0xD800`), or a closure between them whose parameter it is (or, for
+    /// `$0`, any closure between them).
+    private static func isRebound(_ name: String, before place: Syntax, below top: Syntax) -> Bool {
+        let rebinding = top.descendants(of: PatternBindingSyntax.self).contains { binding in
+            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                && binding.endPosition <= place.position
+                && binding.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }).map {
+                    RequiredBefore.isInside(place, Syntax($0))
+                } == true
+        }
+        if rebinding { return true }
+        var current = place.parent
+        while let node = current, node.id != top.id {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                if closure.parameterNames.map({ $0.contains(name) }) ?? (name == "$0") { return true }
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// The values of `A...B` (or a non-empty `A..<B`), its bounds fixed at `place`.
@@ -81,6 +95,7 @@ extension NeverNil {
                 continue
             }
             guard loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
+            if isRebound(name, before: place, below: Syntax(loop.body)) { return nil }
             return fixedRange(loop.sequence.withoutParentheses, before: Syntax(loop), in: body)
         }
         return nil

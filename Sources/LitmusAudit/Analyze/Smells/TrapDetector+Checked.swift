@@ -43,14 +43,23 @@ extension TrapDetector {
         return false
     }
 
+    /// Whether the file `root` imports Spectre, whose `expect` throws.
+    private static func importsSpectre(_ root: Syntax) -> Bool {
+        root.as(SourceFileSyntax.self)?.statements.contains {
+            $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "Spectre"
+        } ?? false
+    }
+
     /// What a throwing check as a statement requires of the rest of its block, which it leaves when it fails:
     /// Spectre's `try expect(E) != nil` requires `E`; `try expect(X.count) == N` (N above 0) requires `X.first` and
     /// `X.last` (yonaskolb/XcodeGen 2.45.4: `try expect(phases.count) == 1`, then `phases.first!`); `try
     /// expect(E?.count) == n`, `n` an integer literal or a count, requires `E` (`phase.files!` after `try
-    /// expect(phase.files?.count) == paths.count`). Nimble's `expect`, which does not throw, is no such check.
+    /// expect(phase.files?.count) == paths.count`). Only in a file that imports Spectre: Nimble's `expect`, which
+    /// does not throw, is no such check.
     private static func throwingCheckRequires(_ item: CodeBlockItemSyntax.Item) -> [String] {
-        // `try` covers the whole comparison; the parser leaves it on the first operand (`try expect(x) == 1`).
-        guard let expression = item.as(ExprSyntax.self),
+        // `try` covers the whole comparison; the parser leaves it on the first operand (`try expect(x) == 1`). Nimble's
+        // `expect` compiles under `try` too (with a warning) and does not leave: the file must import Spectre.
+        guard let expression = item.as(ExprSyntax.self), importsSpectre(Syntax(item).root),
             let (tried, op, right) = EqualityShapeDetector.comparison(
                 expression.as(TryExprSyntax.self)?.expression ?? expression),
             let attempt = expression.as(TryExprSyntax.self) ?? tried.as(TryExprSyntax.self),

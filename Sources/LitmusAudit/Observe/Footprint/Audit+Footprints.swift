@@ -35,7 +35,7 @@ extension Audit {
                     profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
                     sites: { files in
                         try await SharedStateSites.find(
-                            in: files, declaredIn: Self.compiledSources(description: description),
+                            in: files, declaredIn: try Self.declarationSources(description: description),
                             builtModules: modules, importable: importable, cache: cache)
                     }))
         #else
@@ -49,6 +49,19 @@ extension Audit {
     static func compiledSources(description: URL) -> [String] {
         let modules = (try? ModuleCompile.read(description: description)) ?? [:]
         return modules.values.flatMap(\.sources).filter(FootprintStage.isTestsCode).sorted()
+    }
+
+    /// ``compiledSources(description:)``, or a problem when there are none: without them a declaration in a file of
+    /// no code would go unread (a global variable, no state), so the footprints are not measured and every test runs
+    /// alone.
+    static func declarationSources(description: URL) throws -> [String] {
+        let sources = compiledSources(description: description)
+        guard !sources.isEmpty else {
+            throw FootprintProblem(
+                reason: "the build description \(description.lastPathComponent) lists no source: "
+                    + "the declarations in files without code cannot be read")
+        }
+        return sources
     }
 
     /// The modules the build compiled in `configuration` (SwiftPM's `<Module>.build` folders): their code has
