@@ -60,6 +60,12 @@ func analyzedFindings(_ kind: FindingKind, in files: [String: String]) throws ->
     try analyzeSources(files).findings.filter { $0.kind == kind }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
 }
 
+/// The lines of the findings of `kind` in one Swift Testing file whose struct holds `tests` (its first test on line 3).
+func swiftTestingLines(_ kind: FindingKind, _ tests: String) throws -> [Int] {
+    let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
+    return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == kind }.compactMap(\.line)
+}
+
 /// The findings of `kind` in one XCTest file whose class `T` holds `methods`, as `method:line` (the class
 /// starts on line 2, so the first method's line is 3).
 func xctestFindings(_ kind: FindingKind, _ methods: String) throws -> [String] {

@@ -8,13 +8,6 @@ import Testing
     "conditionalTestLogic: a path that changes what a later check compares cannot be skipped unnoticed", .tags(.parsing)
 )
 struct ConditionalAccumulatorTests {
-    /// The lines of the conditionalTestLogic findings in one Swift Testing file (its first test on line 3).
-    private func lines(_ tests: String) throws -> [Int] {
-        let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
-        return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == .conditionalTestLogic }
-            .compactMap(\.line)
-    }
-
     @Test("A walk that fills a set checked after it against a count plus one, or a closed range, is noticed")
     func countPlusOne() throws {
         // Given swift-collections 1.6.0's walks of a dictionary it filled, and near misses
@@ -58,7 +51,7 @@ struct ConditionalAccumulatorTests {
                 }
             """
         // When analyzed
-        let found = try lines(tests)
+        let found = try swiftTestingLines(.conditionalTestLogic, tests)
         // Then a count read from what the loop walks (24), one an empty walk leaves (29), and a guard that cuts
         // a loop short with no check after it (37) are still found
         #expect(found == [24, 29, 37], "\(found)")
@@ -91,7 +84,7 @@ struct ConditionalAccumulatorTests {
                 }
             """
         // When analyzed
-        let found = try lines(tests)
+        let found = try swiftTestingLines(.conditionalTestLogic, tests)
         // Then a value the code under test gave (15) and one read from what decides the loop (21) are still found
         #expect(found == [15, 21], "\(found)")
     }
@@ -153,7 +146,7 @@ struct ConditionalAccumulatorTests {
                 }
             """
         // When analyzed
-        let found = try lines(tests)
+        let found = try swiftTestingLines(.conditionalTestLogic, tests)
         // Then a check that the flag keeps its start (15), a flag that starts as what is checked (20), one never
         // checked (25), one set only on a path that skips the checks (32) or before a way out of the pass (41) are
         // still found; one set after the way out is not: once set, the pass reaches its check
@@ -205,7 +198,7 @@ struct ConditionalAccumulatorTests {
                 }
             """
         // When analyzed
-        let found = try lines(tests)
+        let found = try swiftTestingLines(.conditionalTestLogic, tests)
         // Then every one is still found
         #expect(found == [5, 10, 15, 20, 27, 32, 38], "\(found)")
     }

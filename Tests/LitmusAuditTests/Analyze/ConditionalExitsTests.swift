@@ -5,13 +5,6 @@ import Testing
 /// ``ConditionalLogicDetector/failsErrorMatcher(_:)``: a `guard` whose `else` fails the expectation it is part of.
 @Suite("conditionalTestLogic: a guard that fails the error matcher it is in", .tags(.parsing))
 struct ConditionalExitsTests {
-    /// The lines of the conditionalTestLogic findings in one Swift Testing file (its first test on line 3).
-    private func lines(_ tests: String) throws -> [Int] {
-        let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
-        return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == .conditionalTestLogic }
-            .compactMap(\.line)
-    }
-
     @Test("In #expect's throws: closure, guard … else { return false } fails the expectation; return true does not")
     func guardInErrorMatcher() throws {
         // Given swiftlang/swift-subprocess 1.0.2's error matchers (a trailing `throws:` closure, and one given as an
@@ -24,7 +17,7 @@ struct ConditionalExitsTests {
             """
 
         // When: the smells are found
-        let sut = try lines(tests)
+        let sut = try swiftTestingLines(.conditionalTestLogic, tests)
 
         // Then: the guard returning true, and the one in a closure that is no matcher, may skip the check
         #expect(sut == [4, 5])

@@ -8,12 +8,6 @@ import Testing
 @Suite("Test smells: the false findings of the real-package corpus")
 struct RealCodeSmellTests {
 
-    /// The lines of the findings of `kind` in one Swift Testing file (its first test on line 3).
-    private func swiftTestingLines(_ kind: FindingKind, _ tests: String) throws -> [Int] {
-        let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
-        return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == kind }.compactMap(\.line)
-    }
-
     @Test("sensitiveEquality: a description compared with the text the test wrote into the value is a round trip")
     func descriptionOfWrittenText() throws {
         let methods = #"""

@@ -65,13 +65,6 @@ struct RequiredBeforeTests {
         #expect(sut == ["testB:10", "testC:16", "testD:21", "testE:25"])
     }
 
-    /// The lines of the conditionalTestLogic findings in one Swift Testing file (its first test on line 3).
-    private func swiftTestingLines(_ tests: String) throws -> [Int] {
-        let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
-        return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == .conditionalTestLogic }
-            .compactMap(\.line)
-    }
-
     @Test(
         "#expect(E != nil), XCTAssert(E != nil) and #expect(R.count == N) cover if let on E and R.first, and if E != nil"
     )
@@ -93,7 +86,7 @@ struct RequiredBeforeTests {
                     if let first = result.first { #expect(first == 1) }
                 }
             """
-        #expect(try swiftTestingLines(tests) == [])
+        #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [])
         let methods = """
             func testA() {
                 XCTAssert(cache.value != nil)
@@ -129,7 +122,7 @@ struct RequiredBeforeTests {
                 }
             """
         // `after`'s check after the if covers it since issue 48: when `err` is nil, that check fails.
-        #expect(try swiftTestingLines(tests) == [5, 9, 17, 21])
+        #expect(try swiftTestingLines(.conditionalTestLogic, tests) == [5, 9, 17, 21])
     }
 
     @Test("A branch in a callback whose effect a check after the call reads cannot skip its checks; an unread one can")
@@ -183,7 +176,7 @@ struct RequiredBeforeTests {
             """
         // Then the branch nothing after it observes, one observed only under another condition, one whose
         // collection an unconditional append fills anyway, and a value returned from an inner closure still skip
-        let lines = try swiftTestingLines(tests)
+        let lines = try swiftTestingLines(.conditionalTestLogic, tests)
         #expect(lines == [21, 28, 36, 42], "\(lines)")
     }
 }
