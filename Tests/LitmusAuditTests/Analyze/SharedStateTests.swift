@@ -7,16 +7,16 @@ import Testing
 /// The accesses of `source` (one file named `F.swift`), resolved against the declarations of `source` and
 /// `others`, as `state r|w|rw line`, by line (and by text on one line).
 private func accesses(_ source: String, others: [String] = [], opaque: String? = nil) -> [String] {
-    let declarations = StateDeclaration.state(
-        of: ([source] + others).enumerated().flatMap { index, text in
-            SharedStateSites.Facts.read(text).declarations.map { declaration in
-                var placed = declaration
-                if placed.filePrivate { placed.file = index == 0 ? "F.swift" : "Other\(index).swift" }
-                return placed
-            }
-        })
+    let all = ([source] + others).enumerated().flatMap { index, text in
+        SharedStateSites.Facts.read(text).declarations.map { declaration in
+            var placed = declaration
+            if placed.filePrivate { placed.file = index == 0 ? "F.swift" : "Other\(index).swift" }
+            return placed
+        }
+    }
+    let names = StateNames(StateDeclaration.state(of: all), functions: Set(all.filter(\.function).map(\.name)))
     let tree = Parser.parse(source: source)
-    let references = StateReferenceFinder(names: StateNames(declarations), file: "F.swift", tree: tree, opaque: opaque)
+    let references = StateReferenceFinder(names: names, file: "F.swift", tree: tree, opaque: opaque)
     references.walk(tree)
     let calls = StateCallFinder(file: "F.swift", tree: tree)
     calls.walk(tree)
@@ -158,6 +158,125 @@ struct SharedStateTests {
                 "`handler` lazy", "`priority` lazy", "`Route.all` lazy", "`Threshold.high` lazy", "`Flags.b`",
                 "`Registry.names`",
             ])
+    }
+
+    @Test("A package struct's value made from literals by an initializer that only stores them is fixed")
+    func plainStructInitializers() {
+        // Given: FlyingFox's shape (a struct whose init(_:) hands its text, uppercased, to init(rawValue:), which stores
+        // it; a set of constants it makes; a set of the sorted ones), a memberwise one, and near misses: a class, an
+        // init that reads a global, assigns a bare name, or branches, a struct whose property default is a moment
+        // or is wrapped, a struct also declared a class elsewhere, an init whose labels no declaration has
+        let source = """
+            struct Header: Hashable {
+                var rawValue: String
+                init(rawValue: String) { self.rawValue = rawValue }
+                init(_ rawValue: String) { self.init(rawValue: rawValue.uppercased()) }
+                static let cookie = Header("Cookie")
+                static let host: Header = .init("Host")
+                static let all: Set<Header> = [.cookie, .host]
+                static let sorted = [Header.cookie, Header.host]
+                static let set = Set(Header.sorted)
+            }
+            struct Point { var x: Int; var y = 0; let z = 1 }
+            let origin = Point(x: 0, y: 0)
+            let partial = Point(x: 0)
+            final class Box { var value: String; init(_ value: String) { self.value = value } }
+            let box = Box("x")
+            var prefix = "a"
+            struct Prefixed { var text: String; init(_ text: String) { self.text = prefix + text } }
+            let prefixed = Prefixed("b")
+            var seen = 0
+            struct Counted { var text: String; init(_ text: String) { seen = 1; self.text = text } }
+            let counted = Counted("c")
+            struct Checked { var text: String; init(_ text: String) { if text.isEmpty { self.text = "-" } else { self.text = text } } }
+            let checked = Checked("d")
+            struct Stamped { var text: String; var at = Date(); init(_ text: String) { self.text = text } }
+            let stamped = Stamped("e")
+            struct Wrapped { @Clamped var level = 1; init(level: Int) { self.level = level } }
+            let wrapped = Wrapped(level: 2)
+            struct Either { var text: String; init(_ text: String) { self.text = text } }
+            let either = Either("f")
+            let labelled = Header(name: "g")
+            let fromState = Header(prefix)
+            """
+        let other = """
+            final class Either { var text: String; init(_ text: String) { self.text = text } }
+            """
+
+        // When: the state of both files is resolved
+        let sut = StateDeclaration.state(
+            of: [source, other].flatMap { SharedStateSites.Facts.read($0).declarations }
+        ).map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
+
+        // Then: the header constants, the sets of them and the memberwise point are fixed; the rest are set lazily
+        #expect(
+            sut == [
+                "`partial` lazy", "`box` lazy", "`prefix`", "`prefixed` lazy", "`seen`", "`counted` lazy",
+                "`checked` lazy", "`stamped` lazy", "`wrapped` lazy", "`either` lazy", "`labelled` lazy",
+                "`fromState` lazy",
+            ])
+    }
+
+    @Test(
+        "Another platform's #if clause declares nothing here; a C library's constant is fixed, a type's member is not")
+    func platformsAndCConstants() {
+        // Given: FlyingFox's sockets (a Windows-only global of the C name, constants of Glibc's macros and
+        // structs), and near misses: a toolchain type's member, a C-like name a type declares as state, one the
+        // sources declare as a variable, a lowercase C global, a call of an unknown function in the module
+        let source = """
+            #if os(Windows)
+            let EINPROGRESS = WSAEINPROGRESS
+            #else
+            var onLinux = 0
+            #endif
+            enum Socket {
+                static let stream = Int32(SOCK_STREAM.rawValue)
+                static let any = Glibc.in_addr(s_addr: Glibc.in_addr_t(0))
+                static let flag = O_NONBLOCK
+                static let temporary = URL.temporaryDirectory
+                static let limit = MAX_OPEN
+                static let out = stdout
+                static let made = Glibc.makeThing(1)
+            }
+            enum Limits { static var MAX_OPEN = 10 }
+            var VERBOSE = false
+            let verbose = VERBOSE
+            """
+
+        // When: its declarations are read
+        let sut = declared(source)
+
+        // Then: the Windows constant is not this build's; the other platform's fallbacks and C constants are fixed
+        #expect(
+            sut == [
+                "`onLinux`", "`Socket.temporary` lazy", "`Socket.limit` lazy", "`Socket.out` lazy",
+                "`Socket.made` lazy", "`Limits.MAX_OPEN`", "`VERBOSE`", "`verbose` lazy",
+            ])
+    }
+
+    @Test("A labelled call of a declared function is its call, not a reference to a stored value of that name")
+    func labelledCallsOfFunctions() {
+        // Given: FlyingFox's frames (a static function `close(code:)` and, in its tests, a lazily set `close`),
+        // and near misses: an unlabelled call and the bare name, which may be the stored value, and a labelled
+        // call of a stored value where no function has that name (its callAsFunction)
+        let source = """
+            struct Frame {
+                static func close(code: Int) -> Frame { Frame() }
+                static let close = Frame.close(code: 1000)
+                static let handler = Handler()
+            }
+            func uses() {
+                _ = Frame.close(code: 1)
+                _ = Frame.close
+                Frame.handler(request: 1)
+            }
+            """
+
+        // When: its accesses are found
+        let sut = accesses(source)
+
+        // Then: the labelled call of the function touches nothing; the others touch the stored values
+        #expect(sut == ["`Frame.close` rw 8", "`Frame.handler` rw 9"])
     }
 
     @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")

@@ -39,15 +39,16 @@ package enum SharedStateSites {
         }
         for (hash, fact) in facts { kept.facts[hash] = fact }
         // A file-private declaration is its file's: the facts, read from the text alone, do not say which.
+        let declarations = zip(texts, facts).flatMap { text, fact in
+            fact.1.declarations.map { declaration in
+                var placed = declaration
+                if placed.filePrivate { placed.file = text.0 }
+                return placed
+            }
+        }
         let names = StateNames(
-            StateDeclaration.state(
-                of: zip(texts, facts).flatMap { text, fact in
-                    fact.1.declarations.map { declaration in
-                        var placed = declaration
-                        if placed.filePrivate { placed.file = text.0 }
-                        return placed
-                    }
-                }))
+            StateDeclaration.state(of: declarations),
+            functions: Set(declarations.filter(\.function).map(\.name)))
         // Only the covered files' code can run in a test: the others are read for their declarations alone.
         let read = zip(texts, facts).filter { covered.contains($0.0.0) }
         let found = try await references(
@@ -73,7 +74,9 @@ package enum SharedStateSites {
             (declaration: StateDeclaration) in
             "\(declaration.owner ?? "").\(declaration.name)\(declaration.lazy)\(declaration.file)"
         }
-        let digest = ContentHash.hex(declared.sorted().joined(separator: ",") + "|" + builtModules.sorted().joined())
+        let digest = ContentHash.hex(
+            declared.sorted().joined(separator: ",") + "|" + builtModules.sorted().joined() + "|"
+                + names.functions.sorted().joined(separator: ","))
         let found = try await concurrentMap(files, width: width) { pair -> [StateAccess] in
             let ((file, text), (hash, fact)) = pair
             let opaque = fact.imports.first {
@@ -132,9 +135,10 @@ package enum SharedStateSites {
         /// known).
         static func read(_ text: String, built: Set<String>? = nil) -> Facts {
             let tree = SwiftSource.parse(text)
-            let declarations = StateDeclarationFinder()
+            let regions = CompiledRegions(tree, configuration: HostBuildConfiguration(built: built))
+            let declarations = StateDeclarationFinder(regions: regions)
             declarations.walk(tree)
-            let calls = StateCallFinder(file: "", tree: tree, built: built)
+            let calls = StateCallFinder(file: "", tree: tree, built: built, regions: regions)
             calls.walk(tree)
             return Facts(declarations: declarations.declarations, calls: calls.accesses, imports: calls.imports)
         }
@@ -142,7 +146,7 @@ package enum SharedStateSites {
 
     /// The cache: facts by a file's hash, references by its hash and the names they were resolved against.
     struct Kept: Codable, Sendable {
-        static let version = 6
+        static let version = 7
         var version = Kept.version
         var facts: [String: Facts] = [:]
         var references: [String: [StateAccess]] = [:]

@@ -22,6 +22,9 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
     /// implicit member, alternatives joined by `|`): ``state(of:)`` decides over every file; until then it is
     /// ``lazy``.
     package var dependsOn: [String]? = nil
+    /// Whether it is a function (a static one, or a global): a call of its name with argument labels is its
+    /// call, not a stored value's (``StateNames/functions``).
+    package var function = false
 
     /// What a declaration is.
     package enum Role: String, Hashable, Codable, Sendable {
@@ -37,6 +40,12 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
         case computed
         /// A class the sources declare: `Name(rawValue:)` of it is an instance a holder can change.
         case classType
+        /// A struct the sources declare (``Initializers/structName``), fixed once the defaults of its stored
+        /// properties are: what its plain initializers make from fixed arguments is fixed.
+        case structType
+        /// An initializer of a struct or of an extension (`init(_:)`), fixed once its body only stores what it
+        /// names (``Initializers/bodyReferences(_:owner:)``); a struct declaring none has its memberwise one.
+        case initializer
     }
 
     /// Whether it is a fixed value from the start (a fixed constant or a case).
@@ -74,6 +83,10 @@ extension StateDeclaration {
             let key = alternatives.first { byKey[$0] != nil } ?? alternatives[0]
             if alternatives.count > 1, key == alternatives.last, statics[key] != nil { return false }
             if key.hasPrefix("class:") { return !classes.contains(String(key.dropFirst(6))) }
+            // A struct of the name a class also has (in another module) may be either.
+            if key.hasSuffix(".\(Initializers.structName)"), classes.contains(String(key.prefix { $0 != "." })) {
+                return false
+            }
             if key.hasPrefix(".") {
                 // `.name@Type,…`: a member of one of the types the annotation names; with `*` (no annotation, the
                 // types only guessed), every member of that name must be fixed too.
@@ -90,7 +103,11 @@ extension StateDeclaration {
                 let name = String(key.dropFirst())
                 return !StateSyntax.sharedMembers.contains(name) && (statics[name] ?? []).allSatisfy(isFixed)
             }
-            return byKey[key].map { $0.allSatisfy(isFixed) } ?? false
+            if let declared = byKey[key] { return declared.allSatisfy(isFixed) }
+            // Declared nowhere in the sources: a C library's constant (a macro, an enum's case) when spelled as
+            // one, and not a static some type may hold (`SOCK_STREAM`, `SOCK_STREAM.rawValue`).
+            let name = alternatives[alternatives.count - 1]
+            return StateSyntax.isImportedConstant(name) && statics[String(name.prefix { $0 != "." })] == nil
         }
         var changed = true
         while changed {
@@ -115,8 +132,34 @@ final class StateDeclarationFinder: SyntaxVisitor {
     private var owners: [String] = []
     /// Whether each owner is file-private.
     private var privateOwners: [Bool] = []
+    /// For each owner, what is known of it when it is a struct (`nil` for another type or an extension).
+    private var structs: [StructShape?] = []
+    /// What each owner is: a struct, an extension (of a type declared elsewhere) or another type.
+    private var kinds: [OwnerKind] = []
 
-    init() { super.init(viewMode: .sourceAccurate) }
+    private enum OwnerKind { case structType, extensionOfType, other }
+
+    /// What a struct's body says of the values it makes: its stored properties' defaults (`nil` once one is not
+    /// fixed, or is wrapped), the labels of its memberwise initializer, and whether it declares an initializer.
+    private struct StructShape {
+        var defaults: [String]? = []
+        var memberwise: [String] = []
+        var declaresInitializer = false
+    }
+
+    /// The `#if` clauses this platform compiles, when known: a declaration of another platform's clause
+    /// (FlyingFox's `let EINPROGRESS = WSAEINPROGRESS` for Windows) is not this build's.
+    private let regions: CompiledRegions?
+
+    init(regions: CompiledRegions? = nil) {
+        self.regions = regions
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        guard let regions, let elements = node.elements else { return .visitChildren }
+        return regions.compiles(elements) ? .visitChildren : .skipChildren
+    }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         var declaration = StateDeclaration(name: node.name.text, owner: nil, lazy: false)
@@ -125,15 +168,33 @@ final class StateDeclarationFinder: SyntaxVisitor {
         return enter(node.name.text, node.modifiers)
     }
     override func visitPost(_ node: ClassDeclSyntax) { leave() }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.modifiers) }
-    override func visitPost(_ node: StructDeclSyntax) { leave() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.modifiers, shape: StructShape())
+    }
+    override func visitPost(_ node: StructDeclSyntax) {
+        if let shape = structs.last ?? nil {
+            var type = StateDeclaration(name: Initializers.structName, owner: node.name.text, lazy: false)
+            type.role = .structType
+            type.dependsOn = shape.defaults
+            declarations.append(type)
+            if !shape.declaresInitializer {
+                let name = Initializers.name(labels: shape.memberwise)
+                var memberwise = StateDeclaration(name: name, owner: node.name.text, lazy: false)
+                memberwise.role = .initializer
+                memberwise.dependsOn = []
+                declarations.append(memberwise)
+            }
+        }
+        leave()
+    }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.modifiers) }
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.modifiers) }
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(StateSyntax.lastComponent(of: node.extendedType.trimmedDescription), node.modifiers)
+        enter(
+            StateSyntax.lastComponent(of: node.extendedType.trimmedDescription), node.modifiers, kind: .extensionOfType)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
     // Locals of functions and closures are no shared state.
@@ -145,6 +206,10 @@ final class StateDeclarationFinder: SyntaxVisitor {
         let modifiers = Set(node.modifiers.map(\.name.text))
         let isStatic = modifiers.contains("static") || modifiers.contains("class")
         let atTopLevel = owners.isEmpty
+        if !isStatic, !atTopLevel, (structs.last ?? nil) != nil {
+            storedProperty(node)
+            return .skipChildren
+        }
         guard isStatic || atTopLevel,
             !node.attributes.contains(where: { $0.trimmedDescription.hasPrefix("@TaskLocal") })
         else { return .skipChildren }
@@ -162,10 +227,12 @@ final class StateDeclarationFinder: SyntaxVisitor {
                 declarations.append(computed)
                 continue
             }
-            // `.init(rawValue:)` is the annotated type's: fixed unless the sources declare it a class. An implicit
+            // `.init(rawValue:)` is the annotated type's: fixed unless the sources declare it a class; another
+            // `.init(…)` is the annotated type's initializer, fixed when it is a plain struct's. An implicit
             // member (`.name`, `.name(…)`) is a member of a type the annotation names (`Token`, `[Kind: [String]]`),
             // or without one, of the declaring type or a type the initializer names (`[Method.get, .post]`).
             let annotated = binding.typeAnnotation.map { StateSyntax.lastComponent(of: $0.type.trimmedDescription) }
+                .map { $0 == "Self" ? owner ?? $0 : $0 }
             let references = binding.initializer.flatMap { StateSyntax.fixedReferences($0.value, owner: owner) }
                 .flatMap { names -> [String]? in
                     let context =
@@ -174,8 +241,12 @@ final class StateDeclarationFinder: SyntaxVisitor {
                     let typed = names.map {
                         $0.hasPrefix(".") ? "\($0)@\(context.sorted().joined(separator: ","))" : $0
                     }
-                    guard typed.contains("class:?") else { return typed }
-                    return annotated.map { type in typed.map { $0 == "class:?" ? "class:\(type)" : $0 } }
+                    guard typed.contains(where: { $0 == "class:?" || $0.hasPrefix("?.") }) else { return typed }
+                    return annotated.map { type in
+                        typed.map {
+                            $0 == "class:?" ? "class:\(type)" : $0.hasPrefix("?.") ? type + $0.dropFirst() : $0
+                        }
+                    }
                 }
             let lazy = binding.initializer != nil && references != []
             var declaration = StateDeclaration(name: name, owner: owner, lazy: lazy)
@@ -198,14 +269,53 @@ final class StateDeclarationFinder: SyntaxVisitor {
         guard let owner = owners.last else {
             var function = StateDeclaration(name: node.name.text, owner: nil, lazy: false)
             function.role = .fixedValue
+            function.function = true
             declarations.append(function)
             return .skipChildren
         }
         guard modifiers.contains("static") || modifiers.contains("class") else { return .skipChildren }
         var declaration = StateDeclaration(name: node.name.text, owner: owner, lazy: false)
         declaration.role = .computed
+        declaration.function = true
         declarations.append(declaration)
         return .skipChildren
+    }
+
+    /// A struct's initializer (or one an extension adds to a type): fixed once its body only stores fixed values.
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let owner = owners.last, let kind = kinds.last, kind != .other else { return .skipChildren }
+        if kind == .structType { structs[structs.count - 1]?.declaresInitializer = true }
+        var declaration = StateDeclaration(name: Initializers.name(of: node), owner: owner, lazy: false)
+        declaration.role = .initializer
+        declaration.dependsOn = Initializers.bodyReferences(node, owner: owner)
+        declarations.append(declaration)
+        return .skipChildren
+    }
+
+    /// An instance property of a struct: its default, which each initializer sets, and its memberwise label.
+    private func storedProperty(_ node: VariableDeclSyntax) {
+        guard var shape = structs.last ?? nil, !node.modifiers.contains(where: { $0.name.text == "lazy" }) else {
+            return
+        }
+        let isVar = node.bindingSpecifier.tokenKind == .keyword(.var)
+        for binding in node.bindings where !Self.isComputed(binding) {
+            if !node.attributes.isEmpty { shape.defaults = nil }
+            if let value = binding.initializer?.value {
+                let references = StateSyntax.fixedReferences(value, owner: owners.last)
+                if let references, !references.contains(where: { $0.hasPrefix(".") || $0.contains("?") }) {
+                    shape.defaults? += references
+                } else {
+                    shape.defaults = nil
+                }
+            }
+            guard isVar || binding.initializer == nil else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                shape.defaults = nil
+                continue
+            }
+            shape.memberwise.append(name)
+        }
+        structs[structs.count - 1] = shape
     }
 
     /// An enum's cases are fixed values another constant may name.
@@ -219,15 +329,21 @@ final class StateDeclarationFinder: SyntaxVisitor {
         return .skipChildren
     }
 
-    private func enter(_ owner: String, _ modifiers: DeclModifierListSyntax) -> SyntaxVisitorContinueKind {
+    private func enter(
+        _ owner: String, _ modifiers: DeclModifierListSyntax, kind: OwnerKind = .other, shape: StructShape? = nil
+    ) -> SyntaxVisitorContinueKind {
         owners.append(owner)
         privateOwners.append(Self.isFilePrivate(modifiers))
+        kinds.append(shape != nil ? .structType : kind)
+        structs.append(shape)
         return .visitChildren
     }
 
     private func leave() {
         owners.removeLast()
         privateOwners.removeLast()
+        kinds.removeLast()
+        structs.removeLast()
     }
 
     /// Whether `private` or `fileprivate` keeps a declaration to its file.

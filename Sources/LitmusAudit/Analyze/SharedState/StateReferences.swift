@@ -7,9 +7,13 @@ package struct StateNames: Hashable, Codable, Sendable {
     package var globals: [String: [StateDeclaration]] = [:]
     /// The statics, by their own name (several types may declare one).
     package var statics: [String: [StateDeclaration]] = [:]
+    /// The names of the functions the sources declare (static or global): `Type.name(label: …)` of one of them is
+    /// its call, even where a stored value has the same name.
+    package var functions: Set<String> = []
 
-    /// The names of `declarations`.
-    package init(_ declarations: [StateDeclaration]) {
+    /// The names of `declarations` (the state), and of `functions`.
+    package init(_ declarations: [StateDeclaration], functions: Set<String> = []) {
+        self.functions = functions
         for declaration in declarations {
             if declaration.owner == nil {
                 globals[declaration.name, default: []].append(declaration)
@@ -76,6 +80,7 @@ final class StateReferenceFinder: SyntaxVisitor {
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
             return .skipChildren
         }
+        if isFunctionCall(of: Syntax(node), named: node.baseName.text) { return .skipChildren }
         let name = node.baseName.text
         var found = (names.globals[name] ?? []).filter(visible)
         if let owner = owners.last { found += (names.statics[name] ?? []).filter { $0.owner == owner && visible($0) } }
@@ -85,7 +90,9 @@ final class StateReferenceFinder: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.text
-        guard let candidates = names.statics[name], let base = node.base else { return .visitChildren }
+        guard let candidates = names.statics[name], let base = node.base,
+            !isFunctionCall(of: Syntax(node), named: name)
+        else { return .visitChildren }
         let written = base.trimmedDescription
         let owner: String?
         switch written {
@@ -97,6 +104,17 @@ final class StateReferenceFinder: SyntaxVisitor {
         }
         if let owner { record(candidates.filter { $0.owner == owner && visible($0) }, at: ExprSyntax(node)) }
         return .visitChildren
+    }
+
+    /// Whether `node` is called with argument labels where a function of its `name` is declared
+    /// (`WSFrame.close(code: code)`): that function's call, not a stored value's of the same name (FlyingFox's
+    /// tests add `static let close`), since a closure takes no labels. (A stored value's `callAsFunction` may;
+    /// without a function of that name, it stays a reference.)
+    private func isFunctionCall(of node: Syntax, named name: String) -> Bool {
+        guard names.functions.contains(name), let call = node.parent?.as(FunctionCallExprSyntax.self),
+            call.calledExpression.id == node.id
+        else { return false }
+        return call.arguments.contains { $0.label != nil }
     }
 
     private func enter(_ owner: String) -> SyntaxVisitorContinueKind {

@@ -66,31 +66,41 @@ enum StateSyntax {
     /// arguments (whose implicit members, `~name`, are its options), with `try` or `!`. To resolve over every
     /// file (``StateDeclaration/state(of:)``): a name (`Type.member`, `member`), an implicit member (`.name`, a
     /// declared case or fixed constant), a case's payload (`.name(…)`), and `Type(rawValue:)` or
-    /// `.init(rawValue:)` (`class:Type`, fixed unless the sources declare `Type` a class). GraphQL's `try! NSRegularExpression(pattern: "…",
-    /// options: [])` is fixed; FlyingFox's `Set(HTTPMethod.sortedMethods)` is once `sortedMethods` is; a
-    /// formatter, a mutable collection, a package's own type, a function's result, `URL(fileURLWithPath:)`
-    /// (the current directory decides it) and a file read are not.
-    static func fixedReferences(_ expression: ExprSyntax, owner: String?, option: Bool = false) -> [String]? {
+    /// `.init(rawValue:)` (`class:Type`, fixed unless the sources declare `Type` a class), and another initializer
+    /// `Type(…)` or `.init(…)` of a package struct that only stores what it is given (``Initializers``). GraphQL's
+    /// `try! NSRegularExpression(pattern: "…", options: [])` is fixed; FlyingFox's `Set(HTTPMethod.sortedMethods)`
+    /// is once `sortedMethods` is, and its `HTTPMethod("GET")` once `HTTPMethod.init(_:)` is; a formatter, a
+    /// mutable collection, a class's instance, a function's result, `URL(fileURLWithPath:)` (the current
+    /// directory decides it) and a file read are not.
+    ///
+    /// In an initializer's body, `parameters` (names and written types) are given: a parameter is fixed, and so is
+    /// a String parameter's `uppercased()` or `lowercased()` (``Initializers``).
+    static func fixedReferences(
+        _ expression: ExprSyntax, owner: String?, option: Bool = false, parameters: [String: String] = [:]
+    ) -> [String]? {
         func all(_ parts: [ExprSyntax], option: Bool = option) -> [String]? {
             var names: [String] = []
             for part in parts {
-                guard let more = fixedReferences(part, owner: owner, option: option) else { return nil }
+                guard let more = fixedReferences(part, owner: owner, option: option, parameters: parameters)
+                else { return nil }
                 names += more
             }
             return names
         }
         if isLiteral(expression) { return [] }
         if let attempt = expression.as(TryExprSyntax.self) {
-            return fixedReferences(attempt.expression, owner: owner, option: option)
+            return fixedReferences(attempt.expression, owner: owner, option: option, parameters: parameters)
         }
         // A fixed value unwrapped is the same value every time, or the same trap.
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
-            return fixedReferences(unwrap.expression, owner: owner, option: option)
+            return fixedReferences(unwrap.expression, owner: owner, option: option, parameters: parameters)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
+            if parameters[name] != nil { return [] }
             return [owner.map { "\($0).\(name)|\(name)" } ?? name]
         }
+        if Initializers.isPureCall(expression, parameters: parameters) { return [] }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             return memberReference(member, owner: owner, option: option)
         }
@@ -115,7 +125,21 @@ enum StateSyntax {
             guard let arguments = all(call.arguments.map(\.expression), option: false),
                 !arguments.contains(where: { $0.hasPrefix(".") })
             else { return nil }
-            return arguments + [name == "init" && rawValue ? "class:?" : ".\(name)()"]
+            guard name == "init" else { return arguments + [".\(name)()"] }
+            // `.init(…)` of the annotated type (`?`, which the declaration fills in).
+            return arguments + (rawValue ? ["class:?"] : Initializers.references(type: "?", labels: labels))
+        }
+        // A C struct of the platform's C library, made from its fields (`Glibc.in_addr(s_addr: 0)`: a C function
+        // takes no labels), or a number of one of its integer types (`Glibc.in_addr_t(0)`).
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let module = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, cModules.contains(module),
+            (!labels.isEmpty && !labels.contains(""))
+                || (labels == [""] && member.declName.baseName.text.hasSuffix("_t"))
+        {
+            guard let arguments = all(call.arguments.map(\.expression), option: false),
+                !arguments.contains(where: { $0.hasPrefix(".") })
+            else { return nil }
+            return arguments
         }
         guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             type.first?.isUppercase == true
@@ -128,9 +152,33 @@ enum StateSyntax {
         }
         // A toolchain type's own initializer (one of its labels: an extension's init could run anything), whose
         // implicit members are its options.
-        guard let allowed = fixedInitializers[type], allowed.contains(labels.first ?? "") else { return nil }
-        return all(call.arguments.map(\.expression), option: true)
+        if let allowed = fixedInitializers[type] {
+            guard allowed.contains(labels.first ?? "") else { return nil }
+            return all(call.arguments.map(\.expression), option: true)
+        }
+        // A package struct's initializer that only stores what it is given (``Initializers``).
+        guard let arguments = all(call.arguments.map(\.expression), option: false),
+            !arguments.contains(where: { $0.hasPrefix(".") })
+        else { return nil }
+        return arguments + Initializers.references(type: type, labels: labels)
     }
+
+    /// Whether `reference` (`NAME`, `NAME.rawValue`, `Glibc.NAME`) is spelled as a C library's constant:
+    /// capitals, digits and underscores with a capital first, as a macro or an imported enum's case is, which no
+    /// test can change. A name the sources declare is resolved as theirs before this is asked; a toolchain type's
+    /// member (`URL.temporaryDirectory`) is no constant.
+    static func isImportedConstant(_ reference: String) -> Bool {
+        var parts = reference.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.count > 1, cModules.contains(parts[0]) { parts.removeFirst() }
+        guard let name = parts.first, parts.count == 1 || parts[1...] == ["rawValue"],
+            let first = name.first, first.isUppercase, name.count > 1
+        else { return false }
+        return name.allSatisfy { $0 == "_" || $0.isNumber || ($0.isLetter && $0.isUppercase) }
+    }
+
+    /// The C libraries of the platforms: `Glibc.in_addr(s_addr: 0)` is an imported C struct, made from its
+    /// fields alone.
+    static let cModules: Set<String> = ["Glibc", "Musl", "Darwin", "Android", "WinSDK", "ucrt", "Bionic"]
 
     /// `.name` (an implicit member), `Type.name` or `Self.name` as a constant to resolve; `nil` for another base.
     private static func memberReference(_ member: MemberAccessExprSyntax, owner: String?, option: Bool) -> [String]? {
