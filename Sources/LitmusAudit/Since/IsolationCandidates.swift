@@ -131,7 +131,10 @@ package struct IsolationCandidates: Sendable, Hashable, Codable {
                 writer.test != test
                     && (writer.library == library || state.crossesProcesses || written.crossesProcesses)
             }
-            if let writer = byState[state]?.first(where: { reaches($0, state) }) { return .some(writer.test) }
+            // The same state meets itself, but for files of a test's own (each test's are other files).
+            if state.meets(state), let writer = byState[state]?.first(where: { reaches($0, state) }) {
+                return .some(writer.test)
+            }
             if let (_, writer) = wide.first(where: { reaches($0.1, $0.0) && $0.0.meets(state) }) {
                 return .some(writer.test)
             }

@@ -392,6 +392,44 @@ struct SharedStateTests {
             ])
     }
 
+    @Test(
+        "A file a helper of the file only ever makes at a unique path is the test's own; a helper that may not is any")
+    func uniqueFilesFromHelpers() {
+        // Given: FlyingFox's cache tests (a helper returning a file under a UUID's name, which the test binds to a
+        // name of the helper's own local and removes), and
+        // near misses: a helper with one fixed return, one returning what it is given (not unique), one returning nothing
+        let source = """
+            func test() throws {
+                let url = try makeTempFile()
+                try FileManager.default.removeItem(at: url)
+                try FileManager.default.removeItem(at: makeFixedOrTemp(true))
+                try FileManager.default.removeItem(at: passThrough(base))
+                try FileManager.default.removeItem(at: touch())
+            }
+            func makeTempFile() throws -> URL {
+                let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(UUID().uuidString)
+                return url
+            }
+            func makeFixedOrTemp(_ fixed: Bool) -> URL {
+                if fixed { return URL(fileURLWithPath: "/tmp/fixed") }
+                return FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            }
+            func passThrough(_ path: URL) -> URL { path }
+            func touch() { _ = [1].map { return $0 } }
+            """
+
+        // When: its accesses are found
+        let sut = accesses(source)
+
+        // Then: only the first helper's file is the test's own
+        #expect(
+            sut == [
+                "files in a folder of its own rw 3", "files at paths the code computes rw 4",
+                "the current directory r 4", "files at paths the code computes rw 5", "the current directory r 5",
+                "files at paths the code computes rw 6", "the current directory r 6",
+            ])
+    }
+
     @Test("The network, a process started, a function looked up by name")
     func networkProcessesAndLookups() {
         // Given: a fixed port, port 0, a session, a process, dlsym

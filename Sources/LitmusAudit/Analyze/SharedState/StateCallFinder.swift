@@ -123,7 +123,8 @@ final class StateCallFinder: SyntaxVisitor {
 }
 
 /// The names a file only ever sets from a unique name (`let folder = temporary.appendingPathComponent(
-/// UUID().uuidString)`, a property set so in `setUp`), followed through the names set from them.
+/// UUID().uuidString)`, a property set so in `setUp`), followed through the names set from them, and the functions
+/// of the file that only ever return one (FlyingFox's `makeTempFile(contents:)`, whose result a test removes).
 enum UniqueNames {
     /// The unique names of `tree`.
     static func find(in tree: SourceFileSyntax) -> Set<String> {
@@ -168,6 +169,43 @@ enum UniqueNames {
             return .visitChildren
         }
 
+        /// A function's value is what each of its `return`s gives (or its one expression): a function without
+        /// one gives nothing that could be unique. A returned constant of the function's own body is read as its
+        /// value (`let url = …UUID()…; return url`): names are the file's, and the callers' `let url =
+        /// makeTempFile()` would otherwise make a cycle no name leaves.
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard let body = node.body else { return .visitChildren }
+            let returns = ReturnCollector(viewMode: .sourceAccurate)
+            returns.walk(body.statements)
+            var results = returns.values
+            if results.isEmpty, body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
+                results = [only]
+            }
+            var constants: [String: [ExprSyntax]] = [:]
+            for statement in body.statements {
+                guard let declaration = statement.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in declaration.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let value = binding.initializer?.value
+                    else { continue }
+                    // A `var` may be set again: only a constant bound once is its value.
+                    constants[name, default: []].append(
+                        declaration.bindingSpecifier.tokenKind == .keyword(.let)
+                            ? value : ExprSyntax(NilLiteralExprSyntax()))
+                }
+            }
+            results = results.map { result in
+                guard let name = result.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    let bound = constants[name], bound.count == 1
+                else { return result }
+                return bound[0]
+            }
+            if !results.isEmpty {
+                values[node.name.text, default: []] += results.map { UniqueNames.words(of: Syntax($0)) }
+            }
+            return .visitChildren
+        }
+
         override func visit(_ node: ExprListSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node)
             for index in elements.indices.dropLast(2) where elements[index + 1].is(AssignmentExprSyntax.self) {
@@ -177,5 +215,18 @@ enum UniqueNames {
             }
             return .visitChildren
         }
+    }
+
+    /// The values a function's own `return`s give (not those of the closures and functions inside it); a bare
+    /// `return` gives an empty value, never unique.
+    private final class ReturnCollector: SyntaxVisitor {
+        var values: [ExprSyntax] = []
+
+        override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+            values.append(node.expression ?? ExprSyntax(NilLiteralExprSyntax()))
+            return .skipChildren
+        }
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }
 }
