@@ -14,7 +14,7 @@ private func accesses(_ source: String, others: [String] = [], opaque: String? =
             return placed
         }
     }
-    let names = StateNames(StateDeclaration.state(of: all), functions: Set(all.filter(\.function).map(\.name)))
+    let names = StateNames(StateDeclaration.state(of: all), functions: StateNames.functions(all))
     let tree = Parser.parse(source: source)
     let references = StateReferenceFinder(names: names, file: "F.swift", tree: tree, opaque: opaque)
     references.walk(tree)
@@ -198,6 +198,20 @@ struct SharedStateTests {
             let either = Either("f")
             let labelled = Header(name: "g")
             let fromState = Header(prefix)
+            final class Counter { var count = 0; init(start: Int) { count = start }; init(rawValue: Int) {} }
+            struct Holder { var counter: Counter?; var start = 0 }
+            let heldMade: Holder = Holder(counter: .init(start: 1))
+            let heldRaw: Holder = Holder(counter: .init(rawValue: 1))
+            enum Nest { struct Store { init() {} } }
+            actor Store { var items: [Int] = [] }
+            let store = Store()
+            struct Logged { var _x = 0; init(x: Int) { self._x = 0; self.x = x } }
+            extension Logged { var x: Int { get { _x } set { prefix += "set"; _x = newValue } } }
+            let logged = Logged(x: 1)
+            @MemberwiseInit struct Generated { var a: Int }
+            let generated = Generated(a: 1)
+            struct Delegating { var t: String; init(raw: String) { self.t = prefix + raw }; init(_ t: String) { self.init(raw: t) } }
+            let delegating = Delegating("x")
             """
         let other = """
             final class Either { var text: String; init(_ text: String) { self.text = text } }
@@ -208,12 +222,16 @@ struct SharedStateTests {
             of: [source, other].flatMap { SharedStateSites.Facts.read($0).declarations }
         ).map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
 
-        // Then: the header constants, the sets of them and the memberwise point are fixed; the rest are set lazily
+        // Then: the header constants, the sets of them and the memberwise points (a defaulted `var` left out) are
+        // fixed; the rest are set lazily: among them a struct holding a class's instance made by an implicit
+        // `.init` (an argument's type is not the annotation's), a struct of the name an actor also has, a setter
+        // run by an initializer, a macro that may add code, a delegation to an initializer that reads state
         #expect(
             sut == [
-                "`partial` lazy", "`box` lazy", "`prefix`", "`prefixed` lazy", "`seen`", "`counted` lazy",
-                "`checked` lazy", "`stamped` lazy", "`wrapped` lazy", "`either` lazy", "`labelled` lazy",
-                "`fromState` lazy",
+                "`box` lazy", "`prefix`", "`prefixed` lazy", "`seen`", "`counted` lazy", "`checked` lazy",
+                "`stamped` lazy", "`wrapped` lazy", "`either` lazy", "`labelled` lazy", "`fromState` lazy",
+                "`heldMade` lazy", "`heldRaw` lazy", "`store` lazy", "`logged` lazy", "`generated` lazy",
+                "`delegating` lazy",
             ])
     }
 
@@ -241,16 +259,31 @@ struct SharedStateTests {
             enum Limits { static var MAX_OPEN = 10 }
             var VERBOSE = false
             let verbose = VERBOSE
+            var O_LEVEL = Level.low
+            let level = O_LEVEL.rawValue
+            let width = COLS
+            #if ENABLE_METRICS
+            var retries = 3
+            #endif
+            #if swift(>=6.0)
+            let modern = 1
+            #else
+            var legacy = 0
+            #endif
             """
 
         // When: its declarations are read
         let sut = declared(source)
 
-        // Then: the Windows constant is not this build's; the other platform's fallbacks and C constants are fixed
+        // Then: the Windows constant is not this build's; the other platform's fallbacks and C constants are fixed.
+        // A declared global's raw value, a capitals name of no C family (curses' `COLS` is a variable) and what a
+        // custom condition or the language mode may compile stay
         #expect(
             sut == [
                 "`onLinux`", "`Socket.temporary` lazy", "`Socket.limit` lazy", "`Socket.out` lazy",
-                "`Socket.made` lazy", "`Limits.MAX_OPEN`", "`VERBOSE`", "`verbose` lazy",
+                "`Socket.made` lazy", "`Limits.MAX_OPEN`", "`VERBOSE`", "`verbose` lazy", "`O_LEVEL` lazy",
+                "`level` lazy",
+                "`width` lazy", "`retries`", "`legacy`",
             ])
     }
 
@@ -277,6 +310,18 @@ struct SharedStateTests {
 
         // Then: the labelled call of the function touches nothing; the others touch the stored values
         #expect(sut == ["`Frame.close` rw 8", "`Frame.handler` rw 9"])
+
+        // Near misses: a function of that name in another type, and a value callable with labels
+        let callable = """
+            struct Counter { var n = 0; mutating func callAsFunction(by: Int) { n += by } }
+            enum Other { static func counter(by: Int) {} }
+            enum K {
+                static var counter = Counter()
+                static func counter(of: Int) {}
+                static func f() { K.counter(by: 1); counter(by: 2); Other.counter(by: 3) }
+            }
+            """
+        #expect(accesses(callable) == ["`K.counter` rw 6", "`K.counter` rw 6"])
     }
 
     @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")

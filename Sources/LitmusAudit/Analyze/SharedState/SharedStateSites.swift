@@ -46,9 +46,7 @@ package enum SharedStateSites {
                 return placed
             }
         }
-        let names = StateNames(
-            StateDeclaration.state(of: declarations),
-            functions: Set(declarations.filter(\.function).map(\.name)))
+        let names = StateNames(StateDeclaration.state(of: declarations), functions: StateNames.functions(declarations))
         // Only the covered files' code can run in a test: the others are read for their declarations alone.
         let read = zip(texts, facts).filter { covered.contains($0.0.0) }
         let found = try await references(
@@ -135,10 +133,9 @@ package enum SharedStateSites {
         /// known).
         static func read(_ text: String, built: Set<String>? = nil) -> Facts {
             let tree = SwiftSource.parse(text)
-            let regions = CompiledRegions(tree, configuration: HostBuildConfiguration(built: built))
-            let declarations = StateDeclarationFinder(regions: regions)
+            let declarations = StateDeclarationFinder(built: built)
             declarations.walk(tree)
-            let calls = StateCallFinder(file: "", tree: tree, built: built, regions: regions)
+            let calls = StateCallFinder(file: "", tree: tree, built: built)
             calls.walk(tree)
             return Facts(declarations: declarations.declarations, calls: calls.accesses, imports: calls.imports)
         }
@@ -146,7 +143,7 @@ package enum SharedStateSites {
 
     /// The cache: facts by a file's hash, references by its hash and the names they were resolved against.
     struct Kept: Codable, Sendable {
-        static let version = 8
+        static let version = 9
         var version = Kept.version
         var facts: [String: Facts] = [:]
         var references: [String: [StateAccess]] = [:]

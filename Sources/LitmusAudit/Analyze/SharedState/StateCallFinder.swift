@@ -13,12 +13,12 @@ final class StateCallFinder: SyntaxVisitor {
     private(set) var imports: [String] = []
 
     /// `built`: the modules the build compiled, when known (an import under `#if canImport` of another is not
-    /// compiled); `regions`, the file's compiled clauses when already found from them.
-    init(file: String, tree: SourceFileSyntax, built: Set<String>? = nil, regions: CompiledRegions? = nil) {
+    /// compiled).
+    init(file: String, tree: SourceFileSyntax, built: Set<String>? = nil) {
         self.file = file
         converter = SourceLocationConverter(fileName: file, tree: tree)
         unique = UniqueNames.find(in: tree)
-        self.regions = regions ?? CompiledRegions(tree, configuration: HostBuildConfiguration(built: built))
+        regions = CompiledRegions(tree, configuration: HostBuildConfiguration(built: built))
         super.init(viewMode: .sourceAccurate)
     }
 

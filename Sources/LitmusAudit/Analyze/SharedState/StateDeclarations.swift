@@ -107,7 +107,8 @@ extension StateDeclaration {
             // Declared nowhere in the sources: a C library's constant (a macro, an enum's case) when spelled as
             // one, and not a static some type may hold (`SOCK_STREAM`, `SOCK_STREAM.rawValue`).
             let name = alternatives[alternatives.count - 1]
-            return StateSyntax.isImportedConstant(name) && statics[String(name.prefix { $0 != "." })] == nil
+            let base = String(name.prefix { $0 != "." })
+            return StateSyntax.isImportedConstant(name) && statics[base] == nil && byKey[base] == nil
         }
         var changed = true
         while changed {
@@ -139,59 +140,84 @@ final class StateDeclarationFinder: SyntaxVisitor {
 
     private enum OwnerKind { case structType, extensionOfType, other }
 
-    /// What a struct's body says of the values it makes: its stored properties' defaults (`nil` once one is not
-    /// fixed, or is wrapped), the labels of its memberwise initializer, and whether it declares an initializer.
-    private struct StructShape {
-        var defaults: [String]? = []
-        var memberwise: [String] = []
-        var declaresInitializer = false
-    }
+    /// The modules the build compiled, when known: with the platform, what decides which `#if` clauses are
+    /// certainly not compiled (``CertainClauses``). A declaration of another platform's clause (FlyingFox's `let
+    /// EINPROGRESS = WSAEINPROGRESS` for Windows) is not this build's; one under a custom condition may be.
+    private let built: Set<String>?
 
-    /// The `#if` clauses this platform compiles, when known: a declaration of another platform's clause
-    /// (FlyingFox's `let EINPROGRESS = WSAEINPROGRESS` for Windows) is not this build's.
-    private let regions: CompiledRegions?
-
-    init(regions: CompiledRegions? = nil) {
-        self.regions = regions
+    init(built: Set<String>? = nil) {
+        self.built = built
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-        guard let regions, let elements = node.elements else { return .visitChildren }
-        return regions.compiles(elements) ? .visitChildren : .skipChildren
+        CertainClauses.certainlyInactive(node, built: built) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         var declaration = StateDeclaration(name: node.name.text, owner: nil, lazy: false)
         declaration.role = .classType
         declarations.append(declaration)
+        notStruct(node.name.text, callable: node.attributes)
         return enter(node.name.text, node.modifiers)
     }
     override func visitPost(_ node: ClassDeclSyntax) { leave() }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(node.name.text, node.modifiers, shape: StructShape())
+        var shape = StructShape()
+        // An attached macro may add initializers or storage the syntax does not show.
+        if node.attributes.contains(where: { !Initializers.plainAttributes.contains(Self.attributeName($0)) }) {
+            shape.defaults = nil
+        }
+        notStruct(nil, callable: node.attributes)
+        return enter(node.name.text, node.modifiers, shape: shape)
     }
     override func visitPost(_ node: StructDeclSyntax) {
         if let shape = structs.last ?? nil {
-            var type = StateDeclaration(name: Initializers.structName, owner: node.name.text, lazy: false)
-            type.role = .structType
-            type.dependsOn = shape.defaults
-            declarations.append(type)
-            if !shape.declaresInitializer {
-                let name = Initializers.name(labels: shape.memberwise)
-                var memberwise = StateDeclaration(name: name, owner: node.name.text, lazy: false)
-                memberwise.role = .initializer
-                memberwise.dependsOn = []
-                declarations.append(memberwise)
-            }
+            declarations += shape.declarations(of: node.name.text)
         }
         leave()
     }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.modifiers) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        notStruct(node.name.text, callable: node.attributes)
+        return enter(node.name.text, node.modifiers)
+    }
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text, node.modifiers) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        notStruct(node.name.text, callable: node.attributes)
+        return enter(node.name.text, node.modifiers)
+    }
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        notStruct(node.name.text, callable: node.attributes)
+        return .skipChildren
+    }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        notStruct(node.name.text, callable: node.attributes)
+        return .skipChildren
+    }
+    /// A macro expanded in a struct's body may add what the syntax does not show.
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if (structs.last ?? nil) != nil { structs[structs.count - 1]?.defaults = nil }
+        return .skipChildren
+    }
+
+    /// Another type of the name `name` (types are known by their last name only: `Store` may be a nested struct
+    /// and an actor elsewhere), so `name(…)` may not be a struct's; and a `@dynamicCallable` type, whose values
+    /// are called with labels (``StateNames/functions``).
+    private func notStruct(_ name: String?, callable attributes: AttributeListSyntax) {
+        if let name {
+            var other = StateDeclaration(name: Initializers.structName, owner: name, lazy: false)
+            other.role = .structType
+            declarations.append(other)
+        }
+        if attributes.contains(where: { Self.attributeName($0) == "dynamicCallable" }) {
+            declarations.append(Initializers.callableMarker)
+        }
+    }
+
+    private static func attributeName(_ attribute: AttributeListSyntax.Element) -> String {
+        attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "#if"
+    }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(
             StateSyntax.lastComponent(of: node.extendedType.trimmedDescription), node.modifiers, kind: .extensionOfType)
@@ -206,8 +232,8 @@ final class StateDeclarationFinder: SyntaxVisitor {
         let modifiers = Set(node.modifiers.map(\.name.text))
         let isStatic = modifiers.contains("static") || modifiers.contains("class")
         let atTopLevel = owners.isEmpty
-        if !isStatic, !atTopLevel, (structs.last ?? nil) != nil {
-            storedProperty(node)
+        if !isStatic, !atTopLevel {
+            instanceProperty(node)
             return .skipChildren
         }
         guard isStatic || atTopLevel,
@@ -266,6 +292,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
     /// `specifiedRules`, an array of its rule functions); a call of it is no reference (``StateSyntax``).
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let modifiers = Set(node.modifiers.map(\.name.text))
+        if node.name.text == "callAsFunction" { declarations.append(Initializers.callableMarker) }
         guard let owner = owners.last else {
             var function = StateDeclaration(name: node.name.text, owner: nil, lazy: false)
             function.role = .fixedValue
@@ -292,28 +319,44 @@ final class StateDeclarationFinder: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// An instance property of a struct: its default, which each initializer sets, and its memberwise label.
-    private func storedProperty(_ node: VariableDeclSyntax) {
-        guard var shape = structs.last ?? nil, !node.modifiers.contains(where: { $0.name.text == "lazy" }) else {
+    /// An instance property: of a struct, its default, which each initializer sets, and its memberwise label; a
+    /// computed one (of a struct or an extension) runs code when an initializer sets it (``Initializers``).
+    private func instanceProperty(_ node: VariableDeclSyntax) {
+        guard var shape = structs.last ?? nil else {
+            if kinds.last == .extensionOfType, let owner = owners.last {
+                for binding in node.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        declarations.append(Initializers.computedProperty(name, of: owner))
+                    }
+                }
+            }
             return
         }
+        guard !node.modifiers.contains(where: { $0.name.text == "lazy" }) else { return }
         let isVar = node.bindingSpecifier.tokenKind == .keyword(.var)
-        for binding in node.bindings where !Self.isComputed(binding) {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                shape.defaults = nil
+                continue
+            }
+            if Self.isComputed(binding) {
+                shape.computed.append(name)
+                continue
+            }
             if !node.attributes.isEmpty { shape.defaults = nil }
+            shape.stored.append(name)
             if let value = binding.initializer?.value {
                 let references = StateSyntax.fixedReferences(value, owner: owners.last)
-                if let references, !references.contains(where: { $0.hasPrefix(".") || $0.contains("?") }) {
+                if let references, !references.contains(where: StateSyntax.isImplicit) {
                     shape.defaults? += references
                 } else {
                     shape.defaults = nil
                 }
             }
+            // A `let` with a value is not the memberwise initializer's; a `var` with one may be left out.
             guard isVar || binding.initializer == nil else { continue }
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
-                shape.defaults = nil
-                continue
-            }
-            shape.memberwise.append(name)
+            let optional = binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
+            shape.memberwise.append((name, defaulted: binding.initializer != nil || (isVar && optional)))
         }
         structs[structs.count - 1] = shape
     }

@@ -7,9 +7,17 @@ package struct StateNames: Hashable, Codable, Sendable {
     package var globals: [String: [StateDeclaration]] = [:]
     /// The statics, by their own name (several types may declare one).
     package var statics: [String: [StateDeclaration]] = [:]
-    /// The names of the functions the sources declare (static or global): `Type.name(label: …)` of one of them is
-    /// its call, even where a stored value has the same name.
+    /// The functions the sources declare, as `Type.name` (static) or `name` (global): `Type.name(label: …)` of
+    /// one of them is its call, even where a stored value has the same name. Empty where some value can be called
+    /// with labels (``functions(_:)``).
     package var functions: Set<String> = []
+
+    /// The functions among `declarations`; none when a `callAsFunction` or a `@dynamicCallable` type is declared
+    /// (``Initializers/callableMarker``): a stored value's call may then take labels too.
+    package static func functions(_ declarations: [StateDeclaration]) -> Set<String> {
+        if declarations.contains(Initializers.callableMarker) { return [] }
+        return Set(declarations.filter(\.function).map(\.key))
+    }
 
     /// The names of `declarations` (the state), and of `functions`.
     package init(_ declarations: [StateDeclaration], functions: Set<String> = []) {
@@ -80,7 +88,8 @@ final class StateReferenceFinder: SyntaxVisitor {
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
             return .skipChildren
         }
-        if isFunctionCall(of: Syntax(node), named: node.baseName.text) { return .skipChildren }
+        let functions = [owners.last.map { "\($0).\(node.baseName.text)" }, node.baseName.text].compactMap { $0 }
+        if isFunctionCall(of: Syntax(node), declaredAs: functions) { return .skipChildren }
         let name = node.baseName.text
         var found = (names.globals[name] ?? []).filter(visible)
         if let owner = owners.last { found += (names.statics[name] ?? []).filter { $0.owner == owner && visible($0) } }
@@ -90,9 +99,7 @@ final class StateReferenceFinder: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.text
-        guard let candidates = names.statics[name], let base = node.base,
-            !isFunctionCall(of: Syntax(node), named: name)
-        else { return .visitChildren }
+        guard let candidates = names.statics[name], let base = node.base else { return .visitChildren }
         let written = base.trimmedDescription
         let owner: String?
         switch written {
@@ -102,16 +109,19 @@ final class StateReferenceFinder: SyntaxVisitor {
             let last = StateSyntax.lastComponent(of: written)
             owner = last.first?.isUppercase == true ? last : nil
         }
-        if let owner { record(candidates.filter { $0.owner == owner && visible($0) }, at: ExprSyntax(node)) }
+        if let owner, !isFunctionCall(of: Syntax(node), declaredAs: ["\(owner).\(name)"]) {
+            record(candidates.filter { $0.owner == owner && visible($0) }, at: ExprSyntax(node))
+        }
         return .visitChildren
     }
 
-    /// Whether `node` is called with argument labels where a function of its `name` is declared
-    /// (`WSFrame.close(code: code)`): that function's call, not a stored value's of the same name (FlyingFox's
-    /// tests add `static let close`), since a closure takes no labels. (A stored value's `callAsFunction` may;
-    /// without a function of that name, it stays a reference.)
-    private func isFunctionCall(of node: Syntax, named name: String) -> Bool {
-        guard names.functions.contains(name), let call = node.parent?.as(FunctionCallExprSyntax.self),
+    /// Whether `node` is called with argument labels where its type (or the file's globals) declares a function of
+    /// its name (`WSFrame.close(code: code)`, `functions`: `WSFrame.close`): that function's call, not a stored
+    /// value's of the same name (FlyingFox's tests add `static let close`), since a closure takes no labels (a
+    /// `callAsFunction` may: ``StateNames/functions(_:)``).
+    private func isFunctionCall(of node: Syntax, declaredAs functions: [String]) -> Bool {
+        guard functions.contains(where: names.functions.contains),
+            let call = node.parent?.as(FunctionCallExprSyntax.self),
             call.calledExpression.id == node.id
         else { return false }
         return call.arguments.contains { $0.label != nil }

@@ -123,7 +123,7 @@ enum StateSyntax {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
             let name = member.declName.baseName.text
             guard let arguments = all(call.arguments.map(\.expression), option: false),
-                !arguments.contains(where: { $0.hasPrefix(".") })
+                !arguments.contains(where: isImplicit)
             else { return nil }
             guard name == "init" else { return arguments + [".\(name)()"] }
             // `.init(…)` of the annotated type (`?`, which the declaration fills in).
@@ -137,7 +137,7 @@ enum StateSyntax {
                 || (labels == [""] && member.declName.baseName.text.hasSuffix("_t"))
         {
             guard let arguments = all(call.arguments.map(\.expression), option: false),
-                !arguments.contains(where: { $0.hasPrefix(".") })
+                !arguments.contains(where: isImplicit)
             else { return nil }
             return arguments
         }
@@ -146,7 +146,7 @@ enum StateSyntax {
         else { return nil }
         if rawValue {
             guard let arguments = all(call.arguments.map(\.expression), option: false),
-                !arguments.contains(where: { $0.hasPrefix(".") })
+                !arguments.contains(where: isImplicit)
             else { return nil }
             return arguments + ["class:\(type)"]
         }
@@ -158,23 +158,47 @@ enum StateSyntax {
         }
         // A package struct's initializer that only stores what it is given (``Initializers``).
         guard let arguments = all(call.arguments.map(\.expression), option: false),
-            !arguments.contains(where: { $0.hasPrefix(".") })
+            !arguments.contains(where: isImplicit)
         else { return nil }
         return arguments + Initializers.references(type: type, labels: labels)
     }
 
-    /// Whether `reference` (`NAME`, `NAME.rawValue`, `Glibc.NAME`) is spelled as a C library's constant:
-    /// capitals, digits and underscores with a capital first, as a macro or an imported enum's case is, which no
-    /// test can change. A name the sources declare is resolved as theirs before this is asked; a toolchain type's
-    /// member (`URL.temporaryDirectory`) is no constant.
+    /// Whether `reference` names an implicit member, whose type only the declaration's annotation can give:
+    /// `.name`, `.init(…)` (`?.init(_:)`, `?.(struct)`) or `.init(rawValue:)` (`class:?`). Among a call's
+    /// arguments the annotation is the outer value's, not theirs: such an argument is not resolved.
+    static func isImplicit(_ reference: String) -> Bool {
+        reference.hasPrefix(".") || reference.hasPrefix("?.") || reference == "class:?"
+    }
+
+    /// Whether `reference` (`NAME`, `NAME.rawValue`, `Glibc.NAME`) names a C library's constant: a name of one of
+    /// the C libraries' families of macros and enum cases (`SOCK_STREAM`, `O_NONBLOCK`, `AF_INET`, an errno
+    /// `EINPROGRESS`, a signal `SIGPIPE`), which no test can change. Not any name in capitals: C's mutable globals
+    /// are imported as variables too (curses' `COLS`, a package's own `extern int LOG_LEVEL`). A name the sources
+    /// declare is resolved as theirs before this is asked; a toolchain type's member (`URL.temporaryDirectory`)
+    /// is no constant.
     static func isImportedConstant(_ reference: String) -> Bool {
         var parts = reference.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.count > 1, cModules.contains(parts[0]) { parts.removeFirst() }
         guard let name = parts.first, parts.count == 1 || parts[1...] == ["rawValue"],
-            let first = name.first, first.isUppercase, name.count > 1
+            name.allSatisfy({ $0 == "_" || $0.isNumber || ($0.isLetter && $0.isUppercase) })
         else { return false }
-        return name.allSatisfy { $0 == "_" || $0.isNumber || ($0.isLetter && $0.isUppercase) }
+        // A family's prefix (`SOCK_`) needs a member after it; a whole name (`PATH_MAX`, `R_OK`) is one itself.
+        if cMacroPrefixes.contains(where: { name.hasPrefix($0) && (name.count > $0.count || !$0.hasSuffix("_")) }) {
+            return true
+        }
+        // errno's `EAGAIN`, `E2BIG`; signals' `SIGPIPE`: capitals and digits after the letter, no underscore.
+        return (name.hasPrefix("E") || name.hasPrefix("SIG")) && name.count > 3 && !name.contains("_")
     }
+
+    /// The prefixes of the C libraries' families of constants (sockets, files, signals' actions, polling,
+    /// addresses, access modes, locale categories, dynamic loading, memory mapping).
+    static let cMacroPrefixes: [String] = [
+        "SOCK_", "AF_", "PF_", "O_", "IPPROTO_", "IPV6_", "IP_", "SO_", "SOL_", "S_I", "F_", "FD_", "MSG_", "POLL",
+        "EPOLL", "INADDR_", "TCP_", "SEEK_", "CLOCK_", "SA_", "SHUT_", "AI_", "NI_", "EAI_", "STDIN_", "STDOUT_",
+        "STDERR_", "EXIT_", "MAP_", "PROT_", "RTLD_", "LC_", "WNOHANG", "WUNTRACED", "R_OK", "W_OK", "X_OK",
+        "PATH_MAX", "NAME_MAX", "INT8_", "INT16_", "INT32_", "INT64_", "UINT8_", "UINT16_", "UINT32_", "UINT64_",
+        "SIZE_MAX", "DT_", "AT_", "UTIME_", "PTHREAD_", "SCHED_", "RLIMIT_", "PRIO_", "IN6ADDR_", "NSIG",
+    ]
 
     /// The C libraries of the platforms: `Glibc.in_addr(s_addr: 0)` is an imported C struct, made from its
     /// fields alone.
