@@ -385,6 +385,9 @@ struct SmellRefinementTests {
                 func testRate() { XCTAssertEqual(self.rate, 2.5) }
                 func testScaled() { XCTAssertEqual(scaled(rate), 2.5) }
                 func testTripled() { XCTAssertEqual(table["Double"]! * 3, 150.31425) }
+                let document: [String: Any] = ["doubleTest": 0.04]
+                func testCast() { XCTAssertEqual(document["doubleTest"] as? Double, 0.04) }
+                func testSum() { XCTAssertEqual(document.values.compactMap { $0 as? Double }.reduce(0, +), 0.04) }
             }
             extension TableTests {
                 func testReadAgain() { XCTAssertEqual(table["Double"], 50.10475) }
@@ -395,10 +398,14 @@ struct SmellRefinementTests {
             """
         // TOMLKit 0.6.0's testRetrieveValuesFromTable reads its class's `testTable` back, as testRate its `rate` and
         // the extension's test the class's table; testScaled computes from a fixture, testTripled a number no
-        // fixture writes, and OtherTests writes no fixture.
+        // fixture writes, and OtherTests writes no fixture. BSON 8.2.2's testDictionaryLiteral reads its document's
+        // number back through a cast (testCast); testSum adds its numbers up.
         let found = try analyzedFindings(.floatEquality, in: ["T.swift": source])
         #expect(
-            found == ["TableTests.testScaled:9", "TableTests.testTripled:10", "OtherTests.testRead:16"], "\(found)")
+            found == [
+                "TableTests.testScaled:9", "TableTests.testTripled:10", "TableTests.testSum:13",
+                "OtherTests.testRead:19",
+            ], "\(found)")
         // A number a fixture writes explains a magicNumber; an XCTest manifest lists tests: its three tuples explain
         // no 3.
         let manifest = """

@@ -423,6 +423,36 @@ struct StaticIntentTests {
             ])
     }
 
+    @Test("SwiftCheck's property(…) <- forAll { … } runs the property and fails the test on a counterexample")
+    func swiftCheckProperties() throws {
+        // Given thoughtbot/Runes v5.1.0's specs, beside the near misses
+        let specs = """
+            import XCTest
+            import SwiftCheck
+            final class ArraySpec: XCTestCase {
+                func testFunctor() { property("identity law") <- forAll { (xs: [Int]) in xs == xs } }
+                func testReported() { reportProperty("law") <- forAll { (xs: [Int]) in xs == xs } }
+                func testBuilt() { _ = property("law") }
+                func testMember() { laws.property("law") <- forAll { (xs: [Int]) in xs == xs } }
+            }
+            """
+        let other = """
+            import XCTest
+            final class OtherSpec: XCTestCase {
+                func testFunctor() { property("identity law") <- forAll { (xs: [Int]) in xs == xs } }
+            }
+            """
+        // When
+        let found = try analyzedFindings(.noAssertion, in: ["ArraySpec.swift": specs, "Other.swift": other])
+        // Then a property only reported, only built, a member of that name, or one where SwiftCheck is not
+        // imported checks nothing
+        #expect(
+            found.sorted() == [
+                "ArraySpec.testBuilt:6", "ArraySpec.testMember:7", "ArraySpec.testReported:5",
+                "OtherSpec.testFunctor:3",
+            ])
+    }
+
     @Test("A value compared with itself in a test named for its type checks the type's own ==")
     func namedForItsType() throws {
         // Given: swift-property-based's FixedSeedTests; Xoshiro writes its own == and hash.

@@ -54,13 +54,15 @@ struct TestFixtures {
         return nil
     }
 
-    /// Whether `expression` reads a fixture back: a chain of members, subscripts and unwraps rooted at one of
-    /// ``properties`` (`testTable["Double"]!.double!`, `self.table.first`), with no call and no operator in
-    /// it: what the fixture holds, not something computed from it.
+    /// Whether `expression` reads a fixture back: a chain of members, subscripts, unwraps and casts rooted at one
+    /// of ``properties`` (`testTable["Double"]!.double!`, `self.table.first`, `document["x"] as? Double`), with no
+    /// call and no other operator in it: what the fixture holds, not something computed from it.
     func reads(_ expression: ExprSyntax) -> Bool {
         var current = expression
         while true {
-            if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
+            if let cast = EqualityShapeDetector.cast(current) {
+                current = cast.value
+            } else if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
                 current = unwrap.expression
             } else if let chained = current.as(OptionalChainingExprSyntax.self) {
                 current = chained.expression

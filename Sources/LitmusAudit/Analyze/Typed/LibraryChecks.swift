@@ -48,10 +48,13 @@ enum LibraryChecks {
     /// check the name list of ``TestSourceAnalyzer`` does not hold: a TestStore's action on a receiver named
     /// for a store (`store.send(.tap)`) where ComposableArchitecture is imported, a test clock's `run` on a
     /// receiver named for a clock where Clocks is, IssueReporting's `reportIssue`, Spectre's global `describe` where
-    /// Spectre is imported.
+    /// Spectre is imported, SwiftCheck's `property(…) <- …` where SwiftCheck is.
     static func looksLikeCheck(_ call: FunctionCallExprSyntax, imports: Set<String>) -> Bool {
         guard let name = CallCollector.calledName(call.calledExpression) else { return false }
         if ["reportIssue", "withExpectedIssue"].contains(name) { return true }
+        if name == "property", imports.contains("SwiftCheck"), call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            return isPropertyChecked(call)
+        }
         if name == "describe", imports.contains("Spectre"), call.calledExpression.is(DeclReferenceExprSyntax.self) {
             return runsSpecsThatCheck(call)
         }
@@ -73,6 +76,7 @@ enum LibraryChecks {
             guard let name = CallCollector.calledName(call.calledExpression) else { return false }
             if let declaration = typed?.declaration(calledBy: call) {
                 if name == "describe", declaration.module == "Spectre" { return runsSpecsThatCheck(call) }
+                if name == "property", declaration.module == "SwiftCheck" { return isPropertyChecked(call) }
                 return isCheck(declaration, name: name)
             }
             return looksLikeCheck(call, imports: imports)
@@ -93,6 +97,19 @@ enum LibraryChecks {
                 ["expect", "failure", "fail"].contains(CallCollector.calledName($0.calledExpression) ?? "")
             }
         }
+    }
+
+    /// Whether SwiftCheck's `property("…")` is checked: `property("law") <- forAll { … }` runs the property and
+    /// fails the test (`XCTFail`) on a counterexample (thoughtbot/Runes' specs). Without `<-` it only builds a
+    /// value; `reportProperty` only prints, and is another name.
+    static func isPropertyChecked(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let list = call.parent?.as(ExprListSyntax.self) else { return false }
+        var elements = list.makeIterator()
+        while let element = elements.next() {
+            guard element.id == call.id else { continue }
+            return elements.next()?.as(BinaryOperatorExprSyntax.self)?.operator.text == "<-"
+        }
+        return false
     }
 
     /// The modules `file` imports.
