@@ -114,17 +114,35 @@ enum StateSyntax {
             return all(elements.flatMap { [$0.key, $0.value] })
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
+        return callReferences(call, owner: owner, parameters: parameters)
+    }
+
+    /// ``fixedReferences(_:owner:option:parameters:)`` of a call: an enum case's payload, `.init(…)`, a C struct,
+    /// `Type(rawValue:)`, a toolchain type's initializer, a package struct's.
+    private static func callReferences(
+        _ call: FunctionCallExprSyntax, owner: String?, parameters: [String: String]
+    ) -> [String]? {
         let labels = call.arguments.map { $0.label?.text ?? "" }
         let rawValue = labels == ["rawValue"]
+        // The arguments' constants, none an implicit member (of the argument's type, which the syntax does not know:
+        // `.custom(.high)` may be another type's `static var high`); `option`: a toolchain initializer's, whose
+        // implicit members are its options.
+        func arguments(option: Bool = false) -> [String]? {
+            var names: [String] = []
+            for argument in call.arguments {
+                guard
+                    let more = fixedReferences(
+                        argument.expression, owner: owner, option: option, parameters: parameters)
+                else { return nil }
+                names += more
+            }
+            return option || !names.contains(where: isImplicit) ? names : nil
+        }
         // `.name("x")`: an enum case's payload (a static function is no case, so it does not resolve);
         // `.init(rawValue: "x")`: the declared type's raw value (OpenAPIKit's `CodingUserInfoKey`), unless a class.
-        // An implicit member among the arguments is of the payload's type, which the syntax does not know: not
-        // resolved (`.custom(.high)` may be another type's `static var high`).
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
             let name = member.declName.baseName.text
-            guard let arguments = all(call.arguments.map(\.expression), option: false),
-                !arguments.contains(where: isImplicit)
-            else { return nil }
+            guard let arguments = arguments() else { return nil }
             guard name == "init" else { return arguments + [".\(name)()"] }
             // `.init(…)` of the annotated type (`?`, which the declaration fills in).
             return arguments + (rawValue ? ["class:?"] : Initializers.references(type: "?", labels: labels))
@@ -136,31 +154,19 @@ enum StateSyntax {
             (!labels.isEmpty && !labels.contains(""))
                 || (labels == [""] && member.declName.baseName.text.hasSuffix("_t"))
         {
-            guard let arguments = all(call.arguments.map(\.expression), option: false),
-                !arguments.contains(where: isImplicit)
-            else { return nil }
-            return arguments
+            return arguments()
         }
         guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             type.first?.isUppercase == true
         else { return nil }
-        if rawValue {
-            guard let arguments = all(call.arguments.map(\.expression), option: false),
-                !arguments.contains(where: isImplicit)
-            else { return nil }
-            return arguments + ["class:\(type)"]
-        }
-        // A toolchain type's own initializer (one of its labels: an extension's init could run anything), whose
-        // implicit members are its options.
+        if rawValue { return arguments().map { $0 + ["class:\(type)"] } }
+        // A toolchain type's own initializer (one of its labels: an extension's init could run anything).
         if let allowed = fixedInitializers[type] {
             guard allowed.contains(labels.first ?? "") else { return nil }
-            return all(call.arguments.map(\.expression), option: true)
+            return arguments(option: true)
         }
         // A package struct's initializer that only stores what it is given (``Initializers``).
-        guard let arguments = all(call.arguments.map(\.expression), option: false),
-            !arguments.contains(where: isImplicit)
-        else { return nil }
-        return arguments + Initializers.references(type: type, labels: labels)
+        return arguments().map { $0 + Initializers.references(type: type, labels: labels) }
     }
 
     /// Whether `reference` names an implicit member, whose type only the declaration's annotation can give:
