@@ -51,7 +51,8 @@ extension RunStage {
 
         var jobs = share.halves.map { PooledJob.half(index: $0 - 1, tests: halves[$0 - 1]) }
         let (alone, scope) = aloneShare(
-            of: tests, failing: Self.failing(in: suiteRuns + parallelRuns), footprints: footprints?.map(\.footprints))
+            of: tests, failing: Self.failing(in: suiteRuns + parallelRuns, processes: log.processes, tests: tests),
+            footprints: footprints?.map(\.footprints))
         jobs += alone.map(PooledJob.alone)
         progress(
             .phase(

@@ -212,7 +212,8 @@ struct RunStage: Sendable {
         _ observations: inout Observations, xctests: [TestIdentity],
         footprints: Result<FootprintRun, FootprintProblem>?, log: inout RunLog
     ) async throws {
-        let failing = Self.failing(in: observations.suiteRuns + observations.parallelRuns)
+        let failing = Self.failing(
+            in: observations.suiteRuns + observations.parallelRuns, processes: log.processes, tests: observations.tests)
         let (tests, scope) = aloneShare(
             of: observations.tests, failing: failing, footprints: footprints?.map(\.footprints))
         observations.aloneScope = scope
@@ -256,6 +257,34 @@ struct RunStage: Sendable {
     /// The tests that failed or crashed in any of `runs`.
     static func failing(in runs: [ObservedRun]) -> Set<TestID> {
         Set(runs.flatMap { run in run.results.filter { $0.value.outcome.isFailure }.map(\.key) })
+    }
+
+    /// The tests that failed in any of `runs`, or crashed there of their own: a test that was only running beside
+    /// the test whose crash ended their process (``CrashJudge/culprit(of:_:among:)``, from the crashed thread's
+    /// backtrace) is the crash's collateral, which the R finding names once, and its alone run would show nothing
+    /// of it (FlyingFox's one crashing test ended ~100 others in a parallel run, and each ran alone). A crash with
+    /// no culprit found leaves every test it ended failed.
+    static func failing(in runs: [ObservedRun], processes: [RunProcess], tests: [TestIdentity]) -> Set<TestID> {
+        var culprits: Set<TestID> = []
+        var collateral: Set<TestID> = []
+        var unexplained: Set<TestID> = []
+        for recorded in processes {
+            guard let crash = recorded.process.crash else { continue }
+            guard let culprit = CrashJudge.culprit(of: recorded.process, crash, among: tests) else {
+                unexplained.formUnion(recorded.process.inFlight)
+                continue
+            }
+            culprits.insert(culprit.id)
+            collateral.formUnion(recorded.process.inFlight)
+        }
+        // A test any crash may have been its own stays failed.
+        collateral.subtract(culprits.union(unexplained))
+        return Set(
+            runs.flatMap { run in
+                run.results.filter { id, result in
+                    result.outcome == .failed || (result.outcome == .crashed && !collateral.contains(id))
+                }.map(\.key)
+            })
     }
 
     /// The tests this process runs alone, and the `--since` or `--quick` scope that chose them: a shard's

@@ -77,6 +77,42 @@ struct CrashJudgeTests {
         #expect(!crash.symbols.contains("Runner"))
     }
 
+    @Test(
+        "The tests a crash ended beside its culprit do not run alone for it; the culprit, a failure and a crash with no culprit do"
+    )
+    func crashCollateralRunsNotAlone() {
+        // Given: parallel run 1 crashed while the culprit and two bystanders ran (FlyingFox's shape), a third test
+        // failed on its own, and a second process crashed with no frame in any test while the client, the server and
+        // one bystander ran
+        let crash = ProcessCrash(
+            signal: SIGILL, status: SIGILL, message: ["Fatal error: the ledger was closed while in use"],
+            frames: [
+                .init(function: "closingNeedsTheLedgerAlone()", file: "Tests/LedgerTests/LedgerTests.swift", line: 23)
+            ])
+        let ended = [culprit, bystanders[0], bystanders[1]]
+        let crashed = TestProcess(
+            library: .swiftTesting, start: 1, end: 2, tests: ended.map(\.id), crash: crash, inFlight: ended.map(\.id))
+        let unexplained = TestProcess(
+            library: .xctest, start: 1, end: 2, tests: [client.id],
+            crash: ProcessCrash(signal: SIGILL, status: SIGILL, message: ["Fatal error"], frames: []),
+            inFlight: [client.id, server.id, bystanders[1].id])
+        var outcomes = Dictionary(uniqueKeysWithValues: ended.map { ($0.id, result(.crashed)) })
+        outcomes[bystanders[2].id] = result(.failed)
+        outcomes[client.id] = result(.crashed)
+        outcomes[server.id] = result(.crashed)
+        let tests = [culprit, client, server] + bystanders
+        // When
+        let failing = RunStage.failing(
+            in: [ObservedRun(results: outcomes)],
+            processes: [
+                RunProcess(run: .parallel(index: 1), process: crashed),
+                RunProcess(run: .parallel(index: 1), process: unexplained),
+            ], tests: tests)
+        // Then
+        // (bystanders[1] was also running when the unexplained crash came, which may have been its own)
+        #expect(failing == [culprit.id, bystanders[1].id, bystanders[2].id, client.id, server.id])
+    }
+
     @Test("A crash is one finding naming the test whose frame crashed; the tests it ended are not flaky")
     func crashNamesCulpritNotCollateral() async throws {
         // Given: parallel run 1 crashed while all four ran; run 2 passed.
