@@ -43,6 +43,30 @@ struct SharedStateSitesTests {
         #expect(coveredOnly[paths[1]] == nil)
     }
 
+    @Test("A global of an executable's main.swift is its module's alone; other modules' names are something else")
+    func scriptGlobalsStayInTheirModule() async throws {
+        // Given: swift-argument-parser 1.8.2's example `roll`, whose main.swift declares `let options = …parse…`, a
+        // file of the library whose local is named `options`, and (the near miss) another file of `roll`
+        let (folder, paths) = try Self.write([
+            ("main.swift", "let options = RollOptions.parseOrExit()\n"),
+            ("Definition.swift", "func help() -> Int {\n    let options = 1\n    return options\n}\n"),
+            ("Roll.swift", "func roll() -> Int {\n    options.count\n}\n"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let modules = [paths[0]: "roll", paths[1]: "ArgumentParser", paths[2]: "roll"]
+
+        // When: the covered files' accesses are found, with the modules and without them
+        let sut = try await SharedStateSites.find(
+            in: [paths[1], paths[2]], declaredIn: paths, builtModules: [], modules: modules, cache: nil)
+        let unknown = try await SharedStateSites.find(
+            in: [paths[1], paths[2]], declaredIn: paths, builtModules: [], cache: nil)
+
+        // Then: only roll's own file reads the global; with no modules known, both do (as before)
+        #expect(sut[paths[1]] == nil)
+        #expect(sut[paths[2]]?.map(\.state.described) == ["`options`"])
+        #expect(unknown[paths[1]]?.isEmpty == false)
+    }
+
     @Test("A constant naming the cases of an enum declared in a file of no code is fixed (GraphQL's QueryDocumentKeys)")
     func casesOfAFileWithoutCode() async throws {
         // Given: GraphQL's shape: an enum of cases alone in its file, and a dictionary of its cases read by a

@@ -17,9 +17,11 @@ package enum SharedStateSites {
     /// The state is declared in `files` and in `declaredIn`, the other sources the build compiled: coverage lists
     /// only files holding code, and a file of declarations alone (an enum's cases, `public var counter = 0`) still
     /// declares what the others name.
+    ///
+    /// `modules`: each compiled file's module, when known: a global of a `main.swift` is its module's alone.
     package static func find(
         in files: [String], declaredIn: [String] = [], builtModules: Set<String>, importable: Set<String> = [],
-        cache: URL?
+        modules: [String: String] = [:], cache: URL?
     ) async throws -> [String: [StateAccess]] {
         let importable = importable.union(builtModules)
         let earlier = cache.flatMap(Kept.load) ?? Kept()
@@ -32,9 +34,9 @@ package enum SharedStateSites {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let known = earlier.facts
         // Which imports are compiled depends on the modules built: the facts are kept by both.
-        let modules = ContentHash.hex(importable.sorted().joined(separator: ","))
+        let importHash = ContentHash.hex(importable.sorted().joined(separator: ","))
         let facts = try await concurrentMap(texts, width: width) { file, text in
-            let hash = ContentHash.hex(text) + "-" + modules
+            let hash = ContentHash.hex(text) + "-" + importHash
             return (hash, known[hash] ?? Facts.read(text, built: importable))
         }
         for (hash, fact) in facts { kept.facts[hash] = fact }
@@ -43,6 +45,9 @@ package enum SharedStateSites {
             fact.1.declarations.map { declaration in
                 var placed = declaration
                 if placed.filePrivate { placed.file = text.0 }
+                if placed.owner == nil, URL(fileURLWithPath: text.0).lastPathComponent == "main.swift" {
+                    placed.module = modules[text.0]
+                }
                 return placed
             }
         }
@@ -50,7 +55,8 @@ package enum SharedStateSites {
         // Only the covered files' code can run in a test: the others are read for their declarations alone.
         let read = zip(texts, facts).filter { covered.contains($0.0.0) }
         let found = try await references(
-            in: Array(read), names: names, builtModules: builtModules, earlier: earlier.references, into: &kept)
+            in: Array(read), names: names, builtModules: builtModules, modules: modules, earlier: earlier.references,
+            into: &kept)
         if let cache { kept.write(to: cache) }
         var result: [String: [StateAccess]] = [:]
         for (((file, _), _), accesses) in zip(read, found) where !accesses.isEmpty { result[file] = accesses }
@@ -63,14 +69,14 @@ package enum SharedStateSites {
     /// `kept`.
     private static func references(
         in files: [((String, String), (String, Facts))], names: StateNames, builtModules: Set<String>,
-        earlier references: [String: [StateAccess]], into kept: inout Kept
+        modules: [String: String], earlier references: [String: [StateAccess]], into kept: inout Kept
     ) async throws -> [[StateAccess]] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let all = names.all
         // What a file's references resolve to depends on every declaration and on the modules built.
         let declared = (names.globals.values.flatMap { $0 } + names.statics.values.flatMap { $0 }).map {
             (declaration: StateDeclaration) in
-            "\(declaration.owner ?? "").\(declaration.name)\(declaration.lazy)\(declaration.file)"
+            "\(declaration.owner ?? "").\(declaration.name)\(declaration.lazy)\(declaration.file)\(declaration.module ?? "")"
         }
         let digest = ContentHash.hex(
             declared.sorted().joined(separator: ",") + "|" + builtModules.sorted().joined() + "|"
@@ -86,7 +92,8 @@ package enum SharedStateSites {
                 accesses += cached
             } else if opaque != nil || !Self.words(of: text).isDisjoint(with: all) {
                 let tree = SwiftSource.parse(text)
-                let finder = StateReferenceFinder(names: names, file: file, tree: tree, opaque: opaque)
+                let finder = StateReferenceFinder(
+                    names: names, file: file, tree: tree, opaque: opaque, module: modules[file])
                 finder.walk(tree)
                 accesses += finder.accesses
             }

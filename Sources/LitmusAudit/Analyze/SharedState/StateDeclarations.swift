@@ -15,6 +15,9 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
     package var filePrivate = false
     /// For a file-private one, its file (set once the file is known; empty in a file's facts).
     package var file = ""
+    /// For a global of an executable's `main.swift` (top-level code), its module: no other module can name it
+    /// (swift-argument-parser's example `roll` declares `let options`, which its library's locals named).
+    package var module: String? = nil
     /// What the declaration is: state, or one of the things kept only so that a constant naming it can be
     /// decided (``state(of:)``).
     package var role = Role.state

@@ -51,9 +51,13 @@ final class StateReferenceFinder: SyntaxVisitor {
     private var owners: [String] = []
     private(set) var accesses: [StateAccess] = []
 
-    init(names: StateNames, file: String, tree: SourceFileSyntax, opaque: String? = nil) {
+    /// The module of the file, when known: a `main.swift`'s global is only its module's (``StateDeclaration/module``).
+    private let module: String?
+
+    init(names: StateNames, file: String, tree: SourceFileSyntax, opaque: String? = nil, module: String? = nil) {
         self.names = names
         self.file = file
+        self.module = module
         self.opaque = opaque
         converter = SourceLocationConverter(fileName: file, tree: tree)
         super.init(viewMode: .sourceAccurate)
@@ -132,9 +136,10 @@ final class StateReferenceFinder: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// Whether this file can name `declaration`: a file-private one only in its own file.
+    /// Whether this file can name `declaration`: a file-private one only in its own file, a `main.swift`'s global
+    /// only in its module.
     private func visible(_ declaration: StateDeclaration) -> Bool {
-        !declaration.filePrivate || declaration.file == file
+        (!declaration.filePrivate || declaration.file == file) && (declaration.module.map { $0 == module } ?? true)
     }
 
     private func record(_ declarations: [StateDeclaration], at expression: ExprSyntax) {

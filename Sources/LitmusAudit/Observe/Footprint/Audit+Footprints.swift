@@ -36,7 +36,8 @@ extension Audit {
                     sites: { files in
                         try await SharedStateSites.find(
                             in: files, declaredIn: try Self.declarationSources(description: description),
-                            builtModules: modules, importable: importable, cache: cache)
+                            builtModules: modules, importable: importable,
+                            modules: Self.compiledModules(description: description), cache: cache)
                     }))
         #else
             return .failure(.init(reason: "footprints are measured on Linux only"))
@@ -49,6 +50,16 @@ extension Audit {
     static func compiledSources(description: URL) -> [String] {
         let modules = (try? ModuleCompile.read(description: description)) ?? [:]
         return modules.values.flatMap(\.sources).filter(FootprintStage.isTestsCode).sorted()
+    }
+
+    /// Each compiled source's module, as the build's description lists them; none when it cannot be read.
+    static func compiledModules(description: URL) -> [String: String] {
+        let modules = (try? ModuleCompile.read(description: description)) ?? [:]
+        var byFile: [String: String] = [:]
+        for compile in modules.values {
+            for source in compile.sources { byFile[source] = compile.module }
+        }
+        return byFile
     }
 
     /// ``compiledSources(description:)``, or a problem when there are none: without them a declaration in a file of
