@@ -84,7 +84,8 @@ extension TestSourceAnalyzer {
         let checksExplicitly =
             called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.checking)
             || !called.isDisjoint(with: checks)
-            || LibraryChecks.makesCheck(in: Syntax(body), typed: file.typed, imports: file.imports)
+            || LibraryChecks.makesCheck(
+                in: Syntax(body), typed: file.typed, imports: file.imports, xctest: library != .swiftTesting)
             || CheckingTypes.checksThrough(Syntax(body), file: file.file, checking: helpers.checkingTypes)
         let assertsSomething =
             checksExplicitly || !called.isDisjoint(with: helpers.asserting)

@@ -13,7 +13,7 @@ enum CrashJudge {
         var order: [String] = []
         for recorded in observations.processes {
             guard let crash = recorded.process.crash else { continue }
-            let culprit = culprit(of: recorded.process, crash, among: observations.tests)
+            let culprit = CrashCulprit.of(recorded.process, crash, among: observations.tests)
             // One cause: the same place in the tests' sources (a setUp that traps, whichever test it ran
             // for), else the same test, else the same message.
             let place = crash.frames.first { frame in
@@ -38,42 +38,6 @@ enum CrashJudge {
         guard alwaysBeside, !shared.isEmpty else { return "" }
         return "; each crash came while another test process ran beside it, and what it printed names "
             + shared.map { "`\($0)`" }.joined(separator: ", ") + ": the processes likely share it"
-    }
-
-    /// The test that crashed `process`: the test whose function a frame of the crashed thread is in (the
-    /// innermost such frame), else, when one test alone was running, that one.
-    static func culprit(of process: TestProcess, _ crash: ProcessCrash, among tests: [TestIdentity]) -> TestIdentity? {
-        let running = Set(process.inFlight)
-        let candidates = tests.filter { running.contains($0.id) } + tests.filter { !running.contains($0.id) }
-        for frame in crash.frames {
-            let function = frame.function.split(separator: "(").first.map(String.init) ?? frame.function
-            let named = candidates.filter { test in
-                test.file.map { frame.file.hasSuffix($0) || $0.hasSuffix(frame.file) } ?? false
-                    && baseName(of: test) == lastComponent(of: function)
-            }
-            if let test = named.first { return test }
-            // A frame in a test's file but in no test's name (a closure, a helper): the nearest test above it
-            // that was running.
-            let inFile = tests.filter { test in
-                running.contains(test.id)
-                    && (test.file.map { frame.file.hasSuffix($0) || $0.hasSuffix(frame.file) } ?? false)
-                    && (test.line ?? .max) <= frame.line
-            }
-            if let nearest = inFile.max(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { return nearest }
-        }
-        guard process.inFlight.count == 1 else { return nil }
-        return tests.first { $0.id == process.inFlight[0] }
-    }
-
-    /// `closingNeedsTheLedgerAlone` of `Suite/closingNeedsTheLedgerAlone()`, `testA` of `Class.testA`.
-    private static func baseName(of test: TestIdentity) -> String {
-        let name = test.name.split(separator: "(").first.map(String.init) ?? test.name
-        return lastComponent(of: name)
-    }
-
-    /// The last component of a dotted or slashed name.
-    private static func lastComponent(of name: String) -> String {
-        String(name.split(whereSeparator: { $0 == "." || $0 == "/" || $0 == " " }).last ?? Substring(name))
     }
 
     /// The finding of crashes with one cause.

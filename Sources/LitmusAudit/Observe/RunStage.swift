@@ -260,31 +260,33 @@ struct RunStage: Sendable {
     }
 
     /// The tests that failed in any of `runs`, or crashed there of their own: a test that was only running beside
-    /// the test whose crash ended their process (``CrashJudge/culprit(of:_:among:)``, from the crashed thread's
-    /// backtrace) is the crash's collateral, which the R finding names once, and its alone run would show nothing
-    /// of it (FlyingFox's one crashing test ended ~100 others in a parallel run, and each ran alone). A crash with
-    /// no culprit found leaves every test it ended failed.
+    /// the test whose crash ended its process, which a frame of the crashed thread names (``CrashCulprit``), is the
+    /// crash's collateral, which the R finding names once, and its alone run would show nothing of it (FlyingFox's
+    /// one crashing test ended ~100 others in a parallel run, and each ran alone). The culprits run alone; a test
+    /// that crashed more often than crashes with a named culprit ended it (a timeout, a crash with no culprit)
+    /// stays failed.
     static func failing(in runs: [ObservedRun], processes: [RunProcess], tests: [TestIdentity]) -> Set<TestID> {
         var culprits: Set<TestID> = []
-        var collateral: Set<TestID> = []
-        var unexplained: Set<TestID> = []
+        var spared: [TestID: Int] = [:]
         for recorded in processes {
-            guard let crash = recorded.process.crash else { continue }
-            guard let culprit = CrashJudge.culprit(of: recorded.process, crash, among: tests) else {
-                unexplained.formUnion(recorded.process.inFlight)
-                continue
-            }
+            guard let crash = recorded.process.crash,
+                let culprit = CrashCulprit.of(recorded.process, crash, among: tests, named: true)
+            else { continue }
             culprits.insert(culprit.id)
-            collateral.formUnion(recorded.process.inFlight)
+            for test in recorded.process.inFlight { spared[test, default: 0] += 1 }
         }
-        // A test any crash may have been its own stays failed.
-        collateral.subtract(culprits.union(unexplained))
-        return Set(
-            runs.flatMap { run in
-                run.results.filter { id, result in
-                    result.outcome == .failed || (result.outcome == .crashed && !collateral.contains(id))
-                }.map(\.key)
-            })
+        var crashes: [TestID: Int] = [:]
+        var failed: Set<TestID> = culprits
+        for run in runs {
+            for (test, result) in run.results {
+                if result.outcome == .failed { failed.insert(test) }
+                if result.outcome == .crashed { crashes[test, default: 0] += 1 }
+            }
+        }
+        for (test, count) in crashes where culprits.contains(test) || count > spared[test, default: 0] {
+            failed.insert(test)
+        }
+        return failed
     }
 
     /// The tests this process runs alone, and the `--since` or `--quick` scope that chose them: a shard's

@@ -131,10 +131,10 @@ package struct IsolationCandidates: Sendable, Hashable, Codable {
                 writer.test != test
                     && (writer.library == library || state.crossesProcesses || written.crossesProcesses)
             }
-            // The same state meets itself, but for files of a test's own (each test's are other files).
-            if state.meets(state), let writer = byState[state]?.first(where: { reaches($0, state) }) {
-                return .some(writer.test)
-            }
+            // The same state meets itself, files of a test's own too: a unique name made once per process (a static
+            // `root` of a UUID's name) is shared by the tests of that process, which the footprint cannot tell from
+            // one made per test.
+            if let writer = byState[state]?.first(where: { reaches($0, state) }) { return .some(writer.test) }
             if let (_, writer) = wide.first(where: { reaches($0.1, $0.0) && $0.0.meets(state) }) {
                 return .some(writer.test)
             }

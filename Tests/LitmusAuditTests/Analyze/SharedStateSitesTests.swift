@@ -46,24 +46,27 @@ struct SharedStateSitesTests {
     @Test("A global of an executable's main.swift is its module's alone; other modules' names are something else")
     func scriptGlobalsStayInTheirModule() async throws {
         // Given: swift-argument-parser 1.8.2's example `roll`, whose main.swift declares `let options = …parse…`, a
-        // file of the library whose local is named `options`, and (the near miss) another file of `roll`
+        // file of the library whose local is named `options`, and (the near misses) another file of `roll` and a
+        // test of it that imports it
         let (folder, paths) = try Self.write([
             ("main.swift", "let options = RollOptions.parseOrExit()\n"),
             ("Definition.swift", "func help() -> Int {\n    let options = 1\n    return options\n}\n"),
             ("Roll.swift", "func roll() -> Int {\n    options.count\n}\n"),
+            ("RollTests.swift", "@testable import roll\nfunc testRoll() -> Int {\n    options.count\n}\n"),
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let modules = [paths[0]: "roll", paths[1]: "ArgumentParser", paths[2]: "roll"]
+        let modules = [paths[0]: "roll", paths[1]: "ArgumentParser", paths[2]: "roll", paths[3]: "rollTests"]
 
         // When: the covered files' accesses are found, with the modules and without them
         let sut = try await SharedStateSites.find(
-            in: [paths[1], paths[2]], declaredIn: paths, builtModules: [], modules: modules, cache: nil)
+            in: [paths[1], paths[2], paths[3]], declaredIn: paths, builtModules: ["roll"], modules: modules, cache: nil)
         let unknown = try await SharedStateSites.find(
             in: [paths[1], paths[2]], declaredIn: paths, builtModules: [], cache: nil)
 
-        // Then: only roll's own file reads the global; with no modules known, both do (as before)
+        // Then: only roll's own file and the tests importing roll read the global; with no modules known, all do
         #expect(sut[paths[1]] == nil)
         #expect(sut[paths[2]]?.map(\.state.described) == ["`options`"])
+        #expect(sut[paths[3]]?.map(\.state.described) == ["`options`"])
         #expect(unknown[paths[1]]?.isEmpty == false)
     }
 

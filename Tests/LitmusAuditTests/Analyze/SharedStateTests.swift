@@ -442,7 +442,9 @@ struct SharedStateTests {
     func uniqueFilesFromHelpers() {
         // Given: FlyingFox's cache tests (a helper returning a file under a UUID's name, which the test binds to a
         // name of the helper's own local and removes), and
-        // near misses: a helper with one fixed return, one returning what it is given (not unique), one returning nothing
+        // near misses: a helper with one fixed return, one returning what it is given (not unique), one returning
+        // nothing, one returning a cached name or a fresh one (its `url` bound twice), a member call of the helper's
+        // name, and a helper returning what it is handed
         let source = """
             func test() throws {
                 let url = try makeTempFile()
@@ -450,7 +452,16 @@ struct SharedStateTests {
                 try FileManager.default.removeItem(at: makeFixedOrTemp(true))
                 try FileManager.default.removeItem(at: passThrough(base))
                 try FileManager.default.removeItem(at: touch())
+                try FileManager.default.removeItem(at: scratch())
+                try FileManager.default.removeItem(at: Bundle.module.makeTempFile(forResource: "a"))
+                try FileManager.default.removeItem(at: copy(base))
             }
+            func scratch() -> URL {
+                if let url = cached { return url }
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+                return url
+            }
+            func copy(_ source: URL) -> URL { source }
             func makeTempFile() throws -> URL {
                 let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(UUID().uuidString)
                 return url
@@ -472,6 +483,9 @@ struct SharedStateTests {
                 "files in a folder of its own rw 3", "files at paths the code computes rw 4",
                 "the current directory r 4", "files at paths the code computes rw 5", "the current directory r 5",
                 "files at paths the code computes rw 6", "the current directory r 6",
+                "files at paths the code computes rw 7", "the current directory r 7",
+                "files at paths the code computes rw 8", "the current directory r 8",
+                "files at paths the code computes rw 9", "the current directory r 9",
             ])
     }
 

@@ -434,7 +434,10 @@ struct StaticIntentTests {
                 func testReported() { reportProperty("law") <- forAll { (xs: [Int]) in xs == xs } }
                 func testBuilt() { _ = property("law") }
                 func testMember() { laws.property("law") <- forAll { (xs: [Int]) in xs == xs } }
+                func testConstant() { property("law") <- true }
             }
+            import Testing
+            @Test func swiftTestingProperty() { property("law") <- forAll { (xs: [Int]) in xs == xs } }
             """
         let other = """
             import XCTest
@@ -444,12 +447,13 @@ struct StaticIntentTests {
             """
         // When
         let found = try analyzedFindings(.noAssertion, in: ["ArraySpec.swift": specs, "Other.swift": other])
-        // Then a property only reported, only built, a member of that name, or one where SwiftCheck is not
-        // imported checks nothing
+        // Then a property only reported, only built, a member of that name, one given no quantifier, one in a Swift
+        // Testing test (which does not hear XCTFail), or one where SwiftCheck is not imported checks nothing
         #expect(
             found.sorted() == [
-                "ArraySpec.testBuilt:6", "ArraySpec.testMember:7", "ArraySpec.testReported:5",
-                "OtherSpec.testFunctor:3",
+                "ArraySpec.testBuilt:6", "ArraySpec.testConstant:8", "ArraySpec.testMember:7",
+                "ArraySpec.testReported:5",
+                "OtherSpec.testFunctor:3", "swiftTestingProperty:11",
             ])
     }
 

@@ -78,12 +78,12 @@ struct CrashJudgeTests {
     }
 
     @Test(
-        "The tests a crash ended beside its culprit do not run alone for it; the culprit, a failure and a crash with no culprit do"
+        "The tests a crash ended beside its named culprit do not run alone for it; the culprit, a failure, another crash do"
     )
     func crashCollateralRunsNotAlone() {
-        // Given: parallel run 1 crashed while the culprit and two bystanders ran (FlyingFox's shape), a third test
-        // failed on its own, and a second process crashed with no frame in any test while the client, the server and
-        // one bystander ran
+        // Given: parallel run 1 crashed in the culprit's frame while two bystanders ran (FlyingFox's shape) and a
+        // third test failed on its own; in parallel run 2 a process crashed with no frame in any test while the
+        // client, the server and one of the bystanders ran
         let crash = ProcessCrash(
             signal: SIGILL, status: SIGILL, message: ["Fatal error: the ledger was closed while in use"],
             frames: [
@@ -92,25 +92,48 @@ struct CrashJudgeTests {
         let ended = [culprit, bystanders[0], bystanders[1]]
         let crashed = TestProcess(
             library: .swiftTesting, start: 1, end: 2, tests: ended.map(\.id), crash: crash, inFlight: ended.map(\.id))
+        let unexplainedTests = [client.id, server.id, bystanders[1].id]
         let unexplained = TestProcess(
-            library: .xctest, start: 1, end: 2, tests: [client.id],
+            library: .swiftTesting, start: 3, end: 4, tests: unexplainedTests,
             crash: ProcessCrash(signal: SIGILL, status: SIGILL, message: ["Fatal error"], frames: []),
-            inFlight: [client.id, server.id, bystanders[1].id])
-        var outcomes = Dictionary(uniqueKeysWithValues: ended.map { ($0.id, result(.crashed)) })
-        outcomes[bystanders[2].id] = result(.failed)
-        outcomes[client.id] = result(.crashed)
-        outcomes[server.id] = result(.crashed)
+            inFlight: unexplainedTests)
+        var first = Dictionary(uniqueKeysWithValues: ended.map { ($0.id, result(.crashed)) })
+        first[bystanders[2].id] = result(.failed)
+        let second = Dictionary(uniqueKeysWithValues: unexplainedTests.map { ($0, result(.crashed)) })
         let tests = [culprit, client, server] + bystanders
         // When
         let failing = RunStage.failing(
-            in: [ObservedRun(results: outcomes)],
+            in: [ObservedRun(results: first), ObservedRun(results: second)],
             processes: [
                 RunProcess(run: .parallel(index: 1), process: crashed),
-                RunProcess(run: .parallel(index: 1), process: unexplained),
+                RunProcess(run: .parallel(index: 2), process: unexplained),
             ], tests: tests)
-        // Then
-        // (bystanders[1] was also running when the unexplained crash came, which may have been its own)
+        // Then: only the bystander the named crash alone ended is spared (the other crashed a second time, in a
+        // crash that may have been its own)
         #expect(failing == [culprit.id, bystanders[1].id, bystanders[2].id, client.id, server.id])
+    }
+
+    @Test("A culprit to spare others must be named by a frame, and be the only test of that name")
+    func namedCulpritsOnly() {
+        // Given: a crash in a helper of the culprit's file (only the nearest running test above it could be
+        // guessed), and one in a frame naming a test two suites of the file have
+        let helper = ProcessCrash(
+            signal: SIGILL, status: SIGILL, message: ["Fatal error"],
+            frames: [.init(function: "helper(_:)", file: "Tests/LedgerTests/LedgerTests.swift", line: 40)])
+        let twin = TestIdentity(
+            library: .swiftTesting, id: "OtherLedgerTests/entry1()/LedgerTests.swift:90:2",
+            file: "Tests/LedgerTests/LedgerTests.swift", line: 90)
+        let ambiguous = ProcessCrash(
+            signal: SIGILL, status: SIGILL, message: ["Fatal error"],
+            frames: [.init(function: "entry1()", file: "Tests/LedgerTests/LedgerTests.swift", line: 32)])
+        let running = [culprit.id, bystanders[0].id, twin.id]
+        let process = TestProcess(
+            library: .swiftTesting, start: 1, end: 2, tests: running, crash: helper, inFlight: running)
+        let tests = [culprit, twin] + bystanders
+        // When / Then: the guess names a culprit for the finding, but none sure enough to spare the others
+        #expect(CrashCulprit.of(process, helper, among: tests) != nil)
+        #expect(CrashCulprit.of(process, helper, among: tests, named: true) == nil)
+        #expect(CrashCulprit.of(process, ambiguous, among: tests, named: true) == nil)
     }
 
     @Test("A crash is one finding naming the test whose frame crashed; the tests it ended are not flaky")

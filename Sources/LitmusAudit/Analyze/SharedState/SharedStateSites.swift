@@ -93,7 +93,8 @@ package enum SharedStateSites {
             } else if opaque != nil || !Self.words(of: text).isDisjoint(with: all) {
                 let tree = SwiftSource.parse(text)
                 let finder = StateReferenceFinder(
-                    names: names, file: file, tree: tree, opaque: opaque, module: modules[file])
+                    names: names, file: file, tree: tree, opaque: opaque, module: modules[file],
+                    imports: Set(fact.imports))
                 finder.walk(tree)
                 accesses += finder.accesses
             }
@@ -150,7 +151,7 @@ package enum SharedStateSites {
 
     /// The cache: facts by a file's hash, references by its hash and the names they were resolved against.
     struct Kept: Codable, Sendable {
-        static let version = 9
+        static let version = 10
         var version = Kept.version
         var facts: [String: Facts] = [:]
         var references: [String: [StateAccess]] = [:]

@@ -148,12 +148,27 @@ enum UniqueNames {
     }
 
     /// The identifiers of `node`'s tokens.
+    /// An unqualified call (`makeTempFile()`, `self.makeTempFile()`, `Self.makeTempFile()`) also gives
+    /// `func:makeTempFile`: a function of the file is matched by its calls alone, not by a member or label of
+    /// its name (`Bundle.module.url(forResource:)` is no call of the file's `url()`).
     static func words(of node: Syntax) -> Set<String> {
-        Set(
+        var words = Set(
             node.tokens(viewMode: .sourceAccurate).compactMap { token in
                 if case .identifier(let text) = token.tokenKind { return text }
                 return nil
             })
+        for call in [node].compactMap({ $0.as(FunctionCallExprSyntax.self) })
+            + node.descendants(of: FunctionCallExprSyntax.self)
+        {
+            if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                words.insert("func:\(name)")
+            } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                ["self", "Self"].contains(member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
+            {
+                words.insert("func:\(member.declName.baseName.text)")
+            }
+        }
+        return words
     }
 
     /// Every value each name is bound or assigned to in a file, as the words of the value.
@@ -174,35 +189,51 @@ enum UniqueNames {
         /// value (`let url = …UUID()…; return url`): names are the file's, and the callers' `let url =
         /// makeTempFile()` would otherwise make a cycle no name leaves.
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            guard let body = node.body else { return .visitChildren }
+            let key = "func:\(node.name.text)"
+            // A requirement without a body, or a method another type may override, may give anything.
+            guard let body = node.body,
+                !node.modifiers.contains(where: { ["override", "open"].contains($0.name.text) })
+            else {
+                values[key, default: []].append([])
+                return .visitChildren
+            }
             let returns = ReturnCollector(viewMode: .sourceAccurate)
             returns.walk(body.statements)
             var results = returns.values
             if results.isEmpty, body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
                 results = [only]
             }
-            var constants: [String: [ExprSyntax]] = [:]
+            let parameters = Set(node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            // Every name the function binds, however (`let`, `if let`, `for`, a closure's): a returned name bound
+            // once, by a constant of the body's own statements, is that constant's value.
+            var bindings: [String: Int] = [:]
+            for pattern in body.statements.descendants(of: IdentifierPatternSyntax.self) {
+                bindings[pattern.identifier.text, default: 0] += 1
+            }
+            var constants: [String: ExprSyntax] = [:]
             for statement in body.statements {
-                guard let declaration = statement.item.as(VariableDeclSyntax.self) else { continue }
+                guard let declaration = statement.item.as(VariableDeclSyntax.self),
+                    declaration.bindingSpecifier.tokenKind == .keyword(.let)
+                else { continue }
                 for binding in declaration.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                         let value = binding.initializer?.value
                     else { continue }
-                    // A `var` may be set again: only a constant bound once is its value.
-                    constants[name, default: []].append(
-                        declaration.bindingSpecifier.tokenKind == .keyword(.let)
-                            ? value : ExprSyntax(NilLiteralExprSyntax()))
+                    constants[name] = value
                 }
             }
-            results = results.map { result in
-                guard let name = result.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                    let bound = constants[name], bound.count == 1
-                else { return result }
-                return bound[0]
+            let values = results.map { result -> Set<String> in
+                var value = result
+                if let name = result.as(DeclReferenceExprSyntax.self)?.baseName.text, bindings[name] != nil {
+                    // A name the function binds is its own local, not the file's name: its one constant, or unknown.
+                    guard bindings[name] == 1, let constant = constants[name] else { return [] }
+                    value = constant
+                }
+                let words = UniqueNames.words(of: Syntax(value))
+                // What a parameter gives is the caller's: never this function's own unique name.
+                return words.isDisjoint(with: parameters) ? words : []
             }
-            if !results.isEmpty {
-                values[node.name.text, default: []] += results.map { UniqueNames.words(of: Syntax($0)) }
-            }
+            if !values.isEmpty { self.values[key, default: []] += values }
             return .visitChildren
         }
 

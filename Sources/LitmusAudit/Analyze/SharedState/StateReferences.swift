@@ -51,13 +51,19 @@ final class StateReferenceFinder: SyntaxVisitor {
     private var owners: [String] = []
     private(set) var accesses: [StateAccess] = []
 
-    /// The module of the file, when known: a `main.swift`'s global is only its module's (``StateDeclaration/module``).
+    /// The module of the file, when known, and the modules it imports: a `main.swift`'s global is only its
+    /// module's and its importers' (a test target's `@testable import roll`) (``StateDeclaration/module``).
     private let module: String?
+    private let imports: Set<String>
 
-    init(names: StateNames, file: String, tree: SourceFileSyntax, opaque: String? = nil, module: String? = nil) {
+    init(
+        names: StateNames, file: String, tree: SourceFileSyntax, opaque: String? = nil, module: String? = nil,
+        imports: Set<String> = []
+    ) {
         self.names = names
         self.file = file
         self.module = module
+        self.imports = imports
         self.opaque = opaque
         converter = SourceLocationConverter(fileName: file, tree: tree)
         super.init(viewMode: .sourceAccurate)
@@ -137,9 +143,11 @@ final class StateReferenceFinder: SyntaxVisitor {
     }
 
     /// Whether this file can name `declaration`: a file-private one only in its own file, a `main.swift`'s global
-    /// only in its module.
+    /// only in its module and in a file importing it (or one whose module is not known).
     private func visible(_ declaration: StateDeclaration) -> Bool {
-        (!declaration.filePrivate || declaration.file == file) && (declaration.module.map { $0 == module } ?? true)
+        guard !declaration.filePrivate || declaration.file == file else { return false }
+        guard let home = declaration.module, let module else { return true }
+        return home == module || imports.contains(home)
     }
 
     private func record(_ declarations: [StateDeclaration], at expression: ExprSyntax) {

@@ -49,11 +49,11 @@ enum LibraryChecks {
     /// for a store (`store.send(.tap)`) where ComposableArchitecture is imported, a test clock's `run` on a
     /// receiver named for a clock where Clocks is, IssueReporting's `reportIssue`, Spectre's global `describe` where
     /// Spectre is imported, SwiftCheck's `property(…) <- …` where SwiftCheck is.
-    static func looksLikeCheck(_ call: FunctionCallExprSyntax, imports: Set<String>) -> Bool {
+    static func looksLikeCheck(_ call: FunctionCallExprSyntax, imports: Set<String>, xctest: Bool = true) -> Bool {
         guard let name = CallCollector.calledName(call.calledExpression) else { return false }
         if ["reportIssue", "withExpectedIssue"].contains(name) { return true }
         if name == "property", imports.contains("SwiftCheck"), call.calledExpression.is(DeclReferenceExprSyntax.self) {
-            return isPropertyChecked(call)
+            return xctest && isPropertyChecked(call)
         }
         if name == "describe", imports.contains("Spectre"), call.calledExpression.is(DeclReferenceExprSyntax.self) {
             return runsSpecsThatCheck(call)
@@ -71,15 +71,17 @@ enum LibraryChecks {
 
     /// Whether some call under `node` is a library's check: by its declaration where the facts know it,
     /// else by its name and the file's imports.
-    static func makesCheck(in node: Syntax, typed: TypedFileFacts?, imports: Set<String>) -> Bool {
+    /// `xctest`: whether the test is XCTest's (SwiftCheck reports through `XCTFail`, which a Swift Testing test
+    /// does not hear).
+    static func makesCheck(in node: Syntax, typed: TypedFileFacts?, imports: Set<String>, xctest: Bool = true) -> Bool {
         node.descendants(of: FunctionCallExprSyntax.self).contains { call in
             guard let name = CallCollector.calledName(call.calledExpression) else { return false }
             if let declaration = typed?.declaration(calledBy: call) {
                 if name == "describe", declaration.module == "Spectre" { return runsSpecsThatCheck(call) }
-                if name == "property", declaration.module == "SwiftCheck" { return isPropertyChecked(call) }
+                if name == "property", declaration.module == "SwiftCheck" { return xctest && isPropertyChecked(call) }
                 return isCheck(declaration, name: name)
             }
-            return looksLikeCheck(call, imports: imports)
+            return looksLikeCheck(call, imports: imports, xctest: xctest)
         }
     }
 
@@ -101,13 +103,18 @@ enum LibraryChecks {
 
     /// Whether SwiftCheck's `property("…")` is checked: `property("law") <- forAll { … }` runs the property and
     /// fails the test (`XCTFail`) on a counterexample (thoughtbot/Runes' specs). Without `<-` it only builds a
-    /// value; `reportProperty` only prints, and is another name.
+    /// value; `reportProperty` only prints, and is another name; a property given no quantifier (`<- true`)
+    /// checks nothing the line does not show.
     static func isPropertyChecked(_ call: FunctionCallExprSyntax) -> Bool {
         guard let list = call.parent?.as(ExprListSyntax.self) else { return false }
         var elements = list.makeIterator()
         while let element = elements.next() {
             guard element.id == call.id else { continue }
-            return elements.next()?.as(BinaryOperatorExprSyntax.self)?.operator.text == "<-"
+            guard elements.next()?.as(BinaryOperatorExprSyntax.self)?.operator.text == "<-",
+                let quantifier = elements.next()?.as(FunctionCallExprSyntax.self)
+            else { return false }
+            return ["forAll", "forAllNoShrink", "forAllShrink", "exists"].contains(
+                CallCollector.calledName(quantifier.calledExpression) ?? "")
         }
         return false
     }
