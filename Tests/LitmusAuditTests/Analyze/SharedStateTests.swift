@@ -25,9 +25,9 @@ private func accesses(_ source: String, others: [String] = [], opaque: String? =
     }.sorted { ($0.line, $0.text) < ($1.line, $1.text) }.map(\.text)
 }
 
-/// The state `source` declares, as `state lazy?`.
-private func declared(_ source: String) -> [String] {
-    StateDeclaration.state(of: SharedStateSites.Facts.read(source).declarations).map {
+/// The state `source` declares, resolved with `others`' declarations too, as `state lazy?`.
+private func declared(_ source: String, others: [String] = []) -> [String] {
+    StateDeclaration.state(of: ([source] + others).flatMap { SharedStateSites.Facts.read($0).declarations }).map {
         "\($0.state.described)\($0.lazy ? " lazy" : "")"
     }
 }
@@ -143,9 +143,7 @@ struct SharedStateTests {
             """
 
         // When: the state of both files is resolved
-        let sut = StateDeclaration.state(
-            of: [source, other].flatMap { SharedStateSites.Facts.read($0).declarations }
-        ).map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
+        let sut = declared(source, others: [other])
 
         // Then: only the variable and the constants that name it, a package's value, a static function, a shared
         // object, an implicit member of a type the sources do not declare (a case of the same name elsewhere
@@ -218,9 +216,7 @@ struct SharedStateTests {
             """
 
         // When: the state of both files is resolved
-        let sut = StateDeclaration.state(
-            of: [source, other].flatMap { SharedStateSites.Facts.read($0).declarations }
-        ).map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
+        let sut = declared(source, others: [other])
 
         // Then: the header constants, the sets of them and the memberwise points (a defaulted `var` left out) are
         // fixed; the rest are set lazily: among them a struct holding a class's instance made by an implicit
