@@ -22,10 +22,6 @@ extension StateDeclaration {
             let key = alternatives.first { byKey[$0] != nil } ?? alternatives[0]
             if alternatives.count > 1, key == alternatives.last, statics[key] != nil { return false }
             if key.hasPrefix("class:") { return !classes.contains(String(key.dropFirst(6))) }
-            // A struct of the name a class also has (in another module) may be either.
-            if key.hasSuffix(".\(Initializers.structName)"), classes.contains(String(key.prefix { $0 != "." })) {
-                return false
-            }
             if key.hasPrefix(".") {
                 // `.name@Type,…`: a member of one of the types the annotation names; with `*` (no annotation, the
                 // types only guessed), every member of that name must be fixed too.
