@@ -220,16 +220,11 @@ public struct BuildCache: Sendable {
         }
     }
 
-    /// The bytes of the regular files under `folder` (symbolic links are not followed).
+    /// The bytes of the regular files under `folder` (symbolic links are not followed), read by ``FileWalk``.
     static func size(of folder: URL) -> Int64 {
         var total: Int64 = 0
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys)
-        while let url = enumerator?.nextObject() as? URL {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
-                continue
-            }
-            total += Int64(values.fileSize ?? 0)
+        FileWalk.files(under: folder.path) { _, status in
+            if FileWalk.isRegularFile(status) { total += Int64(status.st_size) }
         }
         return total
     }

@@ -44,25 +44,12 @@ package struct PackageFiles: Sendable, Equatable {
         PackageWorkspace.isNotCopied(name) || name == "Package.resolved"
     }
 
-    /// The files under `root` now (symbolic links as themselves, not followed).
+    /// The files under `root` now (symbolic links as themselves, not followed), read by ``FileWalk``.
     package static func snapshot(of root: URL) -> PackageFiles {
         let root = root.standardizedFileURL
         var stamps: [String: Stamp] = [:]
-        let keys: [URLResourceKey] = [.isDirectoryKey, .isSymbolicLinkKey, .fileSizeKey, .contentModificationDateKey]
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys)
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        while let url = enumerator?.nextObject() as? URL {
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(prefix) else { continue }
-            let relative = String(path.dropFirst(prefix.count))
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            if isKept(url.lastPathComponent) {
-                if values?.isDirectory == true { enumerator?.skipDescendants() }
-                continue
-            }
-            if values?.isDirectory == true, values?.isSymbolicLink != true { continue }
-            stamps[relative] = Stamp(
-                size: values?.fileSize ?? 0, modified: values?.contentModificationDate ?? .distantPast)
+        FileWalk.files(under: root.path, skipping: isKept) { path, status in
+            stamps[path] = Stamp(size: Int(status.st_size), modified: FileWalk.modification(of: status))
         }
         return PackageFiles(root: root, stamps: stamps)
     }

@@ -320,6 +320,65 @@ struct SharedStateTests {
         #expect(accesses(callable) == ["`K.counter` rw 6", "`K.counter` rw 6"])
     }
 
+    @Test("A private dispatch queue of literals that its file only hands work to is no state; any other use keeps it")
+    func queuesOnlyGivenWork() {
+        // Given: GraphQL's reader/writer queues around its caches, a global and a static, only given work
+        let source = """
+            import Dispatch
+            private let cacheQueue = DispatchQueue(label: "graphql.cache", attributes: .concurrent)
+            final class Schema {
+                private static let fields = DispatchQueue(label: "fields", qos: .userInitiated, attributes: [.concurrent])
+                var cache: [String: Int] = [:]
+                func read() -> [String: Int] { cacheQueue.sync { cache } }
+                func write() { cacheQueue.sync(flags: .barrier) { cache = [:] }; Self.fields.async { } }
+                func later() { Schema.fields.asyncAfter(deadline: .now()) { } }
+            }
+            """
+
+        // When / Then: neither is state
+        #expect(declared(source) == [])
+
+        // Near misses: a queue suspended, handed on, named again or retargeted, one not private, one made with
+        // a target or from a value, and a private variable
+        let suspended = """
+            private let queue = DispatchQueue(label: "q")
+            func pause() { queue.suspend() }
+            func work() { queue.sync { } }
+            """
+        let handedOn = """
+            private let queue = DispatchQueue(label: "q")
+            func work() { queue.sync { } }
+            func give() { run(on: queue) }
+            """
+        let aliased = """
+            private let queue = DispatchQueue(label: "q")
+            private let same = queue
+            """
+        let moduleWide = """
+            let queue = DispatchQueue(label: "q")
+            func work() { queue.sync { } }
+            """
+        let targeted = """
+            private let queue = DispatchQueue(label: "q", target: .global())
+            func work() { queue.sync { } }
+            """
+        let computedLabel = """
+            private let queue = DispatchQueue(label: "q.\\(prefix)")
+            func work() { queue.sync { } }
+            """
+        let variable = """
+            private var queue = DispatchQueue(label: "q")
+            func work() { queue.sync { } }
+            """
+        #expect(declared(suspended) == ["`queue (main)` lazy"])
+        #expect(declared(handedOn) == ["`queue (main)` lazy"])
+        #expect(declared(aliased) == ["`queue (main)` lazy", "`same (main)` lazy"])
+        #expect(declared(moduleWide) == ["`queue` lazy"])
+        #expect(declared(targeted) == ["`queue (main)` lazy"])
+        #expect(declared(computedLabel) == ["`queue (main)` lazy"])
+        #expect(declared(variable) == ["`queue (main)` lazy"])
+    }
+
     @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")
     func referencesAndHowTheyAreUsed() {
         // Given: uses of a global and a static, and of a lazily set constant

@@ -49,6 +49,9 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
         /// An initializer of a struct or of an extension (`init(_:)`), fixed once its body only stores what it
         /// names (``Initializers/bodyReferences(_:owner:)``); a struct declaring none has its memberwise one.
         case initializer
+        /// A file-private dispatch queue its file only hands work to (``WorkQueues``): no state, yet no fixed
+        /// value either (a constant naming it is not fixed).
+        case workQueue
     }
 
     /// Whether it is a fixed value from the start (a fixed constant or a case).
@@ -81,6 +84,10 @@ final class StateDeclarationFinder: SyntaxVisitor {
 
     private enum OwnerKind { case structType, extensionOfType, other }
 
+    /// The declarations (their indices) of file-private constants holding a queue of literals: no state once the
+    /// whole file is read and shows it only given work (``WorkQueues``).
+    private var queues: [Int] = []
+
     /// The modules the build compiled, when known: with the platform, what decides which `#if` clauses are
     /// certainly not compiled (``CertainClauses``). A declaration of another platform's clause (FlyingFox's `let
     /// EINPROGRESS = WSAEINPROGRESS` for Windows) is not this build's; one under a custom condition may be.
@@ -89,6 +96,14 @@ final class StateDeclarationFinder: SyntaxVisitor {
     init(built: Set<String>? = nil) {
         self.built = built
         super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visitPost(_ node: SourceFileSyntax) {
+        for index in queues where WorkQueues.onlyGivenWork(declarations[index].name, in: node) {
+            declarations[index].role = .workQueue
+            declarations[index].lazy = false
+            declarations[index].dependsOn = nil
+        }
     }
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
@@ -222,6 +237,10 @@ final class StateDeclarationFinder: SyntaxVisitor {
                 // A constant: none when fixed, else fixed once what it names is.
                 declaration.role = lazy ? .state : .fixedValue
                 declaration.dependsOn = lazy ? references : nil
+                if declaration.filePrivate, let value = binding.initializer?.value, WorkQueues.isQueueOfLiterals(value)
+                {
+                    queues.append(declarations.count)
+                }
             }
             declarations.append(declaration)
         }
