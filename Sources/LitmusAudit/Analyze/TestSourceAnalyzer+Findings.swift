@@ -33,6 +33,23 @@ extension TestSourceAnalyzer {
         return call.map { helpers.returnsValue(of: closure, in: $0) } ?? false
     }
 
+    /// Whether `attempt` is the one statement of a closure given to `map` or `flatMap` (the only argument, or the
+    /// trailing closure): its optional is the transform's value, kept as `let x = try? f()` keeps it (HTMLString
+    /// 6.0.1's `guard let text = url.flatMap({ try? String(contentsOf: $0) }) else { return XCTFail(…) }`).
+    /// `compactMap` drops the `nil`s, and with them the errors: still discarded.
+    static func isTransformed(_ attempt: TryExprSyntax) -> Bool {
+        guard let statements = attempt.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self),
+            statements.count == 1, let closure = statements.parent?.as(ClosureExprSyntax.self)
+        else { return false }
+        let call =
+            closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        guard let call, call.arguments.count + (call.trailingClosure == nil ? 0 : 1) == 1,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        else { return false }
+        return ["map", "flatMap"].contains(member.declName.baseName.text)
+    }
+
     func findings(
         in function: FunctionDeclSyntax, test: String, shown: String, library: TestLibrary, helpers: HelperIndex,
         file: ParsedFile
@@ -47,7 +64,7 @@ extension TestSourceAnalyzer {
         for tryExpression in body.descendants(of: TryExprSyntax.self)
         where tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
             && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
-            && !Self.isReturnedToHelper(tryExpression, helpers: helpers)
+            && !Self.isReturnedToHelper(tryExpression, helpers: helpers) && !Self.isTransformed(tryExpression)
             && !CaughtErrors.throwsOnlyOwnErrors(tryExpression, rethrowing: helpers.rethrowing)
         {
             found.append(

@@ -19,6 +19,20 @@ struct CaughtErrorsTests {
         #expect(try xctestFindings(.swallowedError, methods) == ["testB:4", "testC:5", "testD:6", "testE:7"])
     }
 
+    @Test("A try? that is a map or flatMap closure's value is kept, as a let keeps it; compactMap drops the error")
+    func transformedAttempt() throws {
+        // Given HTMLString 6.0.1's fixture read (false on first contact), and near misses: compactMap, a closure of
+        // two statements, a forEach
+        let methods = """
+            func testA() { guard let text = url.flatMap({ try? String(contentsOf: $0) }) else { return XCTFail("no text") }; XCTAssertEqual(text, "a") }
+            func testB() { let texts = urls.map { try? String(contentsOf: $0) }; XCTAssertEqual(texts.count, 2) }
+            func testC() { let texts = urls.compactMap { try? String(contentsOf: $0) }; XCTAssertEqual(texts.count, 2) }
+            func testD() { let texts = urls.map { url in log(url); try? String(contentsOf: url) }; XCTAssertEqual(texts.count, 2) }
+            func testE() { urls.forEach { try? write($0) }; XCTAssertEqual(count(), 2) }
+            """
+        #expect(try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
     @Test("A where that names the codes it lets through swallows no other error; another where does")
     func whereNamesCodes() throws {
         let methods = """

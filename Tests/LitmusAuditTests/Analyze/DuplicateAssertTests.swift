@@ -56,4 +56,35 @@ struct DuplicateAssertTests {
         // Then only the uncaptured Int and the query of a `let` are repeats
         #expect(try xctestFindings(.duplicateAssert, methods) == ["testD:26", "testE:32"])
     }
+
+    @Test("A check calling a read, a next or a wait again checks another value; a query called again is a repeat")
+    func readingCallsCalledAgain() throws {
+        // Given CodableCSV 0.6.7's reader and CombineExpectations v0.10.0's recorder (false on first contact), and near
+        // misses: a query whose name only starts with the letters of a verb, and a reading call's result stored once
+        let methods = """
+            func testA() {
+                let reader = try CSVReader(input: text)
+                XCTAssertNotNil(try reader.readRow())
+                XCTAssertNotNil(try reader.readRow())
+            }
+            func testB() throws {
+                let recorder = publisher.record()
+                try XCTAssertEqual(wait(for: recorder.prefix(1), timeout: 1), [0])
+                try XCTAssertEqual(wait(for: recorder.prefix(1), timeout: 1), [0])
+            }
+            func testC() {
+                let reader = Reader()
+                XCTAssertTrue(reader.readiness())
+                XCTAssertTrue(reader.readiness())
+            }
+            func testD() throws {
+                let reader = try CSVReader(input: text)
+                let row = try reader.readRow()
+                XCTAssertNotNil(row)
+                XCTAssertNotNil(row)
+            }
+            """
+        // Then only the query and the stored row are repeats
+        #expect(try xctestFindings(.duplicateAssert, methods) == ["testC:16", "testD:22"])
+    }
 }

@@ -21,6 +21,33 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
     }
 
+    @Test("An end of a collection an earlier clause of the same condition found not empty is there; otherwise not")
+    func guardedEnd() throws {
+        // Given CodableCSV 0.6.7's `if f.scalars.count == 1, t.contains(f.scalars.first!)` (read as the wrong cause on
+        // first contact), an `&&`, a `guard` and the first statement of the `if`'s body, and near misses: a later
+        // clause, an `||`, another collection, a count of 0, a call, a separate statement, a later statement of the
+        // body, the `else`
+        let methods = """
+            func testA() { if f.scalars.count == 1, t.contains(f.scalars.first!) { XCTAssertEqual(send(t), 1) } }
+            func testB() { XCTAssertTrue(!rows.isEmpty && rows.last! == "a") }
+            func testC() { guard items.count > 0, let item = items.first!.name else { return }; XCTAssertEqual(item, "a") }
+            func testD() { if t.contains(f.scalars.first!), f.scalars.count == 1 { XCTAssertEqual(send(t), 1) } }
+            func testE() { XCTAssertTrue(rows.isEmpty || rows.last! == "a") }
+            func testF() { if other.count == 1, t.contains(f.scalars.first!) { XCTAssertEqual(send(t), 1) } }
+            func testG() { if f.count >= 0, t.contains(f.first!) { XCTAssertEqual(send(t), 1) } }
+            func testH() { if make().count == 1, t.contains(make().first!) { XCTAssertEqual(send(t), 1) } }
+            func testI() { XCTAssertEqual(rows.count, 1); XCTAssertEqual(rows.first!, "a") }
+            func testJ() { if f.scalars.count == 1 { toTrim.remove(f.scalars.first!) }; XCTAssertEqual(toTrim, []) }
+            func testK() { if f.scalars.count == 1 { f.scalars.removeAll(); toTrim.remove(f.scalars.first!) }; XCTAssertEqual(toTrim, []) }
+            func testL() { if f.scalars.count == 1 { } else { toTrim.remove(f.scalars.first!) }; XCTAssertEqual(toTrim, []) }
+            """
+        // Then only the near misses trap
+        #expect(
+            try xctestFindings(.trapInTest, methods) == [
+                "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11", "testK:13", "testL:14",
+            ])
+    }
+
     @Test(
         "The local address of a channel the test bound is never nil; of one closed before, or made otherwise, it may be"
     )

@@ -23,7 +23,8 @@ import SwiftSyntax
 ///   (`x5cCerts[.es256]!` of `let x5cCerts: [JWK.Algorithm: [String]] = [.es256: […], …]`, vapor/jwt-kit
 ///   5.8.0): a constant that holds that key;
 /// - an element a non-empty literal gives (`"abc".randomElement()`, `[1, 2].max()`, `"X".utf8.first`,
-///   `[1, 2].last`);
+///   `[1, 2].last`), and an end of a collection an earlier clause of the same condition found not empty
+///   (``isGuardedEnd(_:)``);
 /// - a fixed formatter's date of a literal that parses (``FixedDateFormat``);
 /// - a fixed time zone or calendar: `TimeZone(secondsFromGMT:)` of integer literals within Foundation's
 ///   ±18 hours, `TimeZone(identifier:)` or `TimeZone(abbreviation:)` of `"GMT"` or `"UTC"`, and
@@ -77,6 +78,7 @@ enum NeverNil {
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             return isEndOfWrittenLiteral(member, test: test) || isRecordedNextElement(member, test: test)
+                || isGuardedEnd(member)
         }
         return false
     }

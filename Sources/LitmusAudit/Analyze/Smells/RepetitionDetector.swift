@@ -191,8 +191,22 @@ enum RepetitionDetector {
         "next", "pop", "popLast", "popFirst", "removeFirst", "removeLast", "dequeue", "read", "readLine", "receive",
         "take", "poll", "advance", "makeIterator", "random", "randomElement", "shuffled", "now", "Date", "UUID",
         "send", "write", "append", "insert", "push", "enqueue", "emit", "post", "request", "publish", "increment",
-        "decrement", "step", "tick",
+        "decrement", "step", "tick", "wait",
     ]
+
+    /// The verbs a consuming call's name may also start with, followed by a capital: CodableCSV 0.6.7's
+    /// `reader.readRow()` checked twice reads two rows; CombineExpectations v0.10.0's `wait(for:
+    /// recorder.prefix(1), timeout: 1)` waits again (both read false on first contact). `readiness()` is no read.
+    static let consumingPrefixes = ["read", "next", "pop", "take", "dequeue", "receive", "poll", "wait"]
+
+    /// Whether a call of `name` takes from what it is called on or acts each time (``consuming``,
+    /// ``consumingPrefixes``).
+    static func isConsuming(_ name: String) -> Bool {
+        consuming.contains(name)
+            || consumingPrefixes.contains { verb in
+                name.hasPrefix(verb) && name.dropFirst(verb.count).first.map { $0.isUppercase } == true
+            }
+    }
 
     /// The test's local variables, by name (the first declaration of each).
     private static func localBindings(_ test: ScannedTest) -> [String: VariableDeclSyntax] {
@@ -285,7 +299,7 @@ enum RepetitionDetector {
         // iterated twice, a guess made again), so only checks of values already there are compared.
         let computes = statement.descendants(of: FunctionCallExprSyntax.self).contains { call in
             guard let name = CallCollector.calledName(call.calledExpression) else { return true }
-            if allowingCalls { return consuming.contains(name) }
+            if allowingCalls { return isConsuming(name) }
             return !(name.hasPrefix("XCTAssert") || ["expect", "to", "toNot", "notTo", "equal"].contains(name))
         }
         guard isCheck, !computes, statement.descendants(of: AwaitExprSyntax.self).isEmpty else { return nil }
