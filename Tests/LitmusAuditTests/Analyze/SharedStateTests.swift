@@ -25,11 +25,16 @@ private func accesses(_ source: String, others: [String] = [], opaque: String? =
     }.sorted { ($0.line, $0.text) < ($1.line, $1.text) }.map(\.text)
 }
 
-/// The state `source` declares, resolved with `others`' declarations too, as `state lazy?`.
+/// The state `source` (one file named `F.swift`) declares, resolved with `others`' declarations too, as `state lazy?`.
 private func declared(_ source: String, others: [String] = []) -> [String] {
-    StateDeclaration.state(of: ([source] + others).flatMap { SharedStateSites.Facts.read($0).declarations }).map {
-        "\($0.state.described)\($0.lazy ? " lazy" : "")"
+    let all = ([source] + others).enumerated().flatMap { index, text in
+        SharedStateSites.Facts.read(text).declarations.map { declaration in
+            var placed = declaration
+            if placed.filePrivate { placed.file = index == 0 ? "F.swift" : "Other\(index).swift" }
+            return placed
+        }
     }
+    return StateDeclaration.state(of: all).map { "\($0.state.described)\($0.lazy ? " lazy" : "")" }
 }
 
 @Suite("The sources' shared state: what a footprint can name")
@@ -370,13 +375,13 @@ struct SharedStateTests {
             private var queue = DispatchQueue(label: "q")
             func work() { queue.sync { } }
             """
-        #expect(declared(suspended) == ["`queue (main)` lazy"])
-        #expect(declared(handedOn) == ["`queue (main)` lazy"])
-        #expect(declared(aliased) == ["`queue (main)` lazy", "`same (main)` lazy"])
+        #expect(declared(suspended) == ["`queue (F.swift)` lazy"])
+        #expect(declared(handedOn) == ["`queue (F.swift)` lazy"])
+        #expect(declared(aliased) == ["`queue (F.swift)` lazy", "`same (F.swift)` lazy"])
         #expect(declared(moduleWide) == ["`queue` lazy"])
-        #expect(declared(targeted) == ["`queue (main)` lazy"])
-        #expect(declared(computedLabel) == ["`queue (main)` lazy"])
-        #expect(declared(variable) == ["`queue (main)` lazy"])
+        #expect(declared(targeted) == ["`queue (F.swift)` lazy"])
+        #expect(declared(computedLabel) == ["`queue (F.swift)` lazy"])
+        #expect(declared(variable) == ["`queue (F.swift)` lazy"])
     }
 
     @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")
