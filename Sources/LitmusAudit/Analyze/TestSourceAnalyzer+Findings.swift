@@ -21,16 +21,23 @@ extension TestSourceAnalyzer {
         ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words)
     }
 
+    /// The closure `attempt` is the one statement of, and the call it is given to (by a label, or as the trailing
+    /// closure); `nil` when it is not so.
+    private static func soleStatementClosure(of attempt: TryExprSyntax) -> (
+        closure: ClosureExprSyntax, call: FunctionCallExprSyntax
+    )? {
+        guard let statements = attempt.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self),
+            statements.count == 1, let closure = statements.parent?.as(ClosureExprSyntax.self),
+            let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        return (closure, call)
+    }
+
     /// Whether `attempt` is the one statement of a closure given to a helper's parameter of a function type that
     /// returns a value (``HelperIndex/returnsValue(of:in:)``): its optional is the closure's result, not discarded.
     static func isReturnedToHelper(_ attempt: TryExprSyntax, helpers: HelperIndex) -> Bool {
-        guard let statements = attempt.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self),
-            statements.count == 1, let closure = statements.parent?.as(ClosureExprSyntax.self)
-        else { return false }
-        let call =
-            closure.parent?.as(FunctionCallExprSyntax.self)
-            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
-        return call.map { helpers.returnsValue(of: closure, in: $0) } ?? false
+        soleStatementClosure(of: attempt).map { helpers.returnsValue(of: $0.closure, in: $0.call) } ?? false
     }
 
     /// Whether `attempt` is the one statement of a closure given to `map` or `flatMap` (the only argument, or the
@@ -38,13 +45,8 @@ extension TestSourceAnalyzer {
     /// 6.0.1's `guard let text = url.flatMap({ try? String(contentsOf: $0) }) else { return XCTFail(…) }`).
     /// `compactMap` drops the `nil`s, and with them the errors: still discarded.
     static func isTransformed(_ attempt: TryExprSyntax) -> Bool {
-        guard let statements = attempt.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self),
-            statements.count == 1, let closure = statements.parent?.as(ClosureExprSyntax.self)
-        else { return false }
-        let call =
-            closure.parent?.as(FunctionCallExprSyntax.self)
-            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
-        guard let call, call.arguments.count + (call.trailingClosure == nil ? 0 : 1) == 1,
+        guard let call = soleStatementClosure(of: attempt)?.call,
+            call.arguments.count + (call.trailingClosure == nil ? 0 : 1) == 1,
             let member = call.calledExpression.as(MemberAccessExprSyntax.self)
         else { return false }
         return ["map", "flatMap"].contains(member.declName.baseName.text)
