@@ -62,6 +62,9 @@ let package = Package(
         // C: the reaper every child process starts under on Linux, a constructor of whatever executable links
         // LitmusSupport (Sources/LitmusReaper/reaper.c says why and how).
         .target(name: "LitmusReaper"),
+        // The same reaper as a program of its own, built beside `litmus` (a dependency of LitmusCLI): it starts
+        // without loading what `litmus` links (ReapedChild.program).
+        .executableTarget(name: "litmus-reaper", dependencies: ["LitmusReaper"], path: "Sources/LitmusReaperTool"),
         .testTarget(name: "LitmusSupportTests", dependencies: ["LitmusSupport"]),
         // One adapter to XCTest and Swift Testing (IssueReporting) for doubles, HTTP stubs and UI; no product.
         .target(
@@ -139,7 +142,7 @@ let package = Package(
             name: "LitmusCLI",
             dependencies: [
                 "LitmusDoublesGenerator", "LitmusSupport",
-                "LitmusCommands",
+                "LitmusCommands", "litmus-reaper",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

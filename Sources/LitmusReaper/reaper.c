@@ -257,8 +257,44 @@ __attribute__((constructor)) static void litmus_reaper_start(void) {
     _exit(run(arguments + 1, environment));
 }
 
+int litmus_reaper_protocol_of(const char *path) {
+    int output[2];
+    if (pipe(output) != 0) return -1;
+    fcntl(output[0], F_SETFD, FD_CLOEXEC);
+    fcntl(output[1], F_SETFD, FD_CLOEXEC);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    char *arguments[] = {(char *)path, NULL};
+    char *environment[] = {NULL};
+    pid_t child = 0;
+    int started = posix_spawn(&child, path, &actions, NULL, arguments, environment);
+    posix_spawn_file_actions_destroy(&actions);
+    close(output[1]);
+    char text[64] = {0};
+    size_t size = 0;
+    while (started == 0 && size < sizeof text - 1) {
+        ssize_t count = read(output[0], text + size, sizeof text - 1 - size);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) break;
+        size += (size_t)count;
+    }
+    close(output[0]);
+    if (started != 0) return -1;
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    int protocol = -1;
+    char name[32] = {0};
+    if (sscanf(text, "%31s %d", name, &protocol) != 2 || strcmp(name, LITMUS_REAPER_NAME) != 0) return -1;
+    return protocol;
+}
+
 #else
 
 int litmus_reaper_available(void) { return 0; }
+
+int litmus_reaper_protocol_of(const char *path) { return -1; }
 
 #endif

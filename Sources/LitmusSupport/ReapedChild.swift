@@ -7,9 +7,9 @@ import LitmusReaper
     import Darwin
 #endif
 
-/// A program started under a reaper of its own (Linux): the executable this process runs, started again
-/// as `litmus-reaper` (Sources/LitmusReaper/reaper.c), which marks itself a child subreaper and starts the
-/// program. Whatever the program starts, in any process group or session and whatever environment it
+/// A program started under a reaper of its own (Linux): the `litmus-reaper` program beside this executable
+/// (``program``), else the executable this process runs, started again as `litmus-reaper`
+/// (Sources/LitmusReaper/reaper.c), which marks itself a child subreaper and starts the program. Whatever the program starts, in any process group or session and whatever environment it
 /// gives it, stays under the reaper when its parent ends: after the program ends, what is still running
 /// under the reaper is what it left running (``remaining()``). No variable a test can drop is needed to
 /// find it, and if this process dies (SIGKILL included) the reaper ends the program and all of it.
@@ -26,6 +26,30 @@ package struct ReapedChild: Sendable {
     /// this code is in it) and can start itself again through /proc/self/exe.
     package static var isAvailable: Bool {
         litmus_reaper_available() == 1 && FileManager.default.isExecutableFile(atPath: "/proc/self/exe")
+    }
+
+    /// The program a reaper runs: `litmus-reaper` beside this executable, built with it (a few C functions,
+    /// started in a fraction of a millisecond), when it speaks this protocol; else this executable again,
+    /// whose start loads every library it links (about 8 ms of processor time for `litmus`, once per test
+    /// process an audit starts).
+    package static let program: String = program(besides: executableFolder())
+
+    /// `litmus-reaper` in `folder` when it is there and speaks ``LITMUS_REAPER_PROTOCOL``, else /proc/self/exe.
+    package static func program(besides folder: String?) -> String {
+        guard let folder else { return "/proc/self/exe" }
+        let tool = folder + "/" + LITMUS_REAPER_NAME
+        guard FileManager.default.isExecutableFile(atPath: tool),
+            litmus_reaper_protocol_of(tool) == LITMUS_REAPER_PROTOCOL
+        else { return "/proc/self/exe" }
+        return tool
+    }
+
+    /// The folder of the executable this process runs, through /proc/self/exe; `nil` where it cannot be read.
+    private static func executableFolder() -> String? {
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     /// How the program ended, as the reaper says.
@@ -62,7 +86,7 @@ package struct ReapedChild: Sendable {
             let reaper = try ChildProcess.spawn(
                 [LITMUS_REAPER_NAME] + arguments, environment: variables, directory: directory,
                 standardOutput: standardOutput, standardError: standardError, passing: [report.write, hold.read],
-                program: "/proc/self/exe")
+                program: program)
             return ReapedChild(reaper: reaper, report: report.read, hold: hold.write)
         } catch {
             close(report.read)
