@@ -37,6 +37,9 @@ struct HelperIndex {
     /// Functions that assert with an explicit check (a `try` alone does not count), themselves or through
     /// a helper, by name: a `try` in a `Task { }` nobody awaits checks nothing, its error goes nowhere.
     var checking: Set<String> = []
+    /// Functions that call `waitForExpectations`, themselves or through a helper, by name: a test calling one waits
+    /// for every expectation it made with `expectation(description:)` (Kitura-net's `performServerTest`).
+    var waitingForAll: Set<String> = []
     /// Types of the test targets that check when a test names them, with the files whose tests can use each
     /// (``CheckingTypes``).
     var checkingTypes: [String: Set<String>] = [:]
@@ -149,6 +152,7 @@ struct HelperIndex {
         rethrowing.subtract(throwingOtherwise)
         asserting = Self.callers(of: assertingSeeds, over: calls)
         checking = Self.callers(of: checkingSeeds, over: calls)
+        waitingForAll = Self.callers(of: ["waitForExpectations"], over: calls)
         sleeping = reach(sleepingSeeds, through: \.directCalls)
         reachingXCTestAssertion = reach(xctestSeeds, through: \.calls)
         reachingExpectMacro = reach(expectSeeds, through: \.calls)

@@ -5,9 +5,13 @@ import SwiftSyntax
 extension SourceFunctions {
     /// Whether the package's own sources (not its tests) declare the type `name` and give it, or an extension of it,
     /// a property or method `member` (`var description: String`): what a test reads through it is the package's code.
-    func declaresMember(_ member: String, ofType name: String) -> Bool {
-        remembered("member|\(name)|\(member)") {
+    /// A type alias of the package is read as the type it names (Pathos 0.4.2's `typealias POSIXBinaryString =
+    /// CString<CChar>`, whose `description` an extension of `CString` declares).
+    func declaresMember(_ member: String, ofType written: String) -> Bool {
+        remembered("member|\(written)|\(member)") {
             lock.withLock {
+                var name = written
+                if !declaredType(name), let aliased = aliasedType(name) { name = aliased }
                 guard declaredType(name) else { return false }
                 for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
                     let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
@@ -95,6 +99,23 @@ extension SourceFunctions {
     }
 
     /// The structs, classes and extensions `name` in `node`, at any depth of types (not inside functions).
+    /// The type every `typealias name = …` of the package's own sources names (its last component, without
+    /// generic arguments), the lock held; `nil` when there is none, or two name different types.
+    private func aliasedType(_ name: String) -> String? {
+        var named: Set<String> = []
+        for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, "typealias \(name)") {
+            for alias in tree(index).descendants(of: TypeAliasDeclSyntax.self) where alias.name.text == name {
+                let type = alias.initializer.value
+                guard
+                    let last = type.as(IdentifierTypeSyntax.self)?.name.text
+                        ?? type.as(MemberTypeSyntax.self)?.name.text
+                else { return nil }
+                named.insert(last)
+            }
+        }
+        return named.count == 1 ? named.first : nil
+    }
+
     static func typeDeclarations(in node: Syntax, named name: String) -> [DeclGroupSyntax] {
         var found: [DeclGroupSyntax] = []
         if let type = node.as(ClassDeclSyntax.self), type.name.text == name { found.append(type) }

@@ -81,7 +81,11 @@ extension TestSourceAnalyzer {
                     message: swallowed.message))
         }
         let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
-        let waits = called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
+        // A helper that waits for every expectation waits for those `expectation(description:)` made, not for an
+        // `XCTestExpectation(description:)`, which no test case knows of.
+        let waits =
+            called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
+            || (!called.contains("XCTestExpectation") && !called.isDisjoint(with: helpers.waitingForAll))
         if createsExpectation && !waits {
             found.append(
                 AnalyzedFinding(

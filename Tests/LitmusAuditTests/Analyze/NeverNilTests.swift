@@ -306,6 +306,30 @@ struct NeverNilTests {
             try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testI:11", "testJ:12"])
     }
 
+    @Test(
+        "The base address of an array of repeated values of a positive count is never nil; of a count not fixed, or an array changed, it may be"
+    )
+    func repeatedArrays() throws {
+        // Given Kitura-net's shape: `var array = [UInt8](repeating: 0, count: arrayValuesToFill)`, `let arrayValuesToFill = 64`
+        let methods = """
+            func testA() { var array = [UInt8](repeating: 0, count: 64); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
+            func testB() { let n = 64; var array = [UInt8](repeating: 0, count: n); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) }; XCTAssertEqual(array.reduce(0, +), 3) }
+            func testC() { let array = Array(repeating: 1, count: 2); array.withUnsafeBufferPointer { XCTAssertEqual(sum($0.baseAddress!), 2) } }
+            func testD() { var array = [UInt8](repeating: 0, count: n); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
+            func testE() { var array = [UInt8](repeating: 0, count: 0); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
+            func testF() { var array = [UInt8](repeating: 0, count: 64); array.removeAll(); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
+            func testG() { var array = [UInt8](repeating: 0, count: 64); clear(&array); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
+            func testH() { var array = [UInt8](repeating: 0, count: 64); array = []; array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
+            func testI() { var array = Store(repeating: 0, count: 64); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
+            """
+        // Then a count the test did not fix (or fixed at zero), an array emptied, handed on inout or assigned again, and
+        // a type that is not Array still trap
+        #expect(
+            try xctestFindings(.trapInTest, methods) == [
+                "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11",
+            ])
+    }
+
     @Test("A character of a string the test wrote, given to a closure by its array, is never nil; of others it may be")
     func charactersOfWrittenStrings() throws {
         // Given apple/swift-algorithms' shape: `["Apple", "Banana"].keyed(by: { $0.first! })`, then the result's unwraps

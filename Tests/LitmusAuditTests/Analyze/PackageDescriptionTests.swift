@@ -23,6 +23,15 @@ struct PackageDescriptionTests {
             public func parse(_ text: String) -> Parsed { Parsed() }
         }
         public struct Parsed: CustomStringConvertible { public var description: String { "" } }
+        struct CString<Unit> { init(_ string: String) {} }
+        extension CString where Unit == CChar { var description: String { "" } }
+        typealias POSIXBinaryString = CString<CChar>
+        typealias Rows = Row
+        #if os(Windows)
+        typealias NativeString = CString<UInt16>
+        #else
+        typealias NativeString = Row
+        #endif
         """
 
     /// The tests of an XCTest class with `members` that report a sensitiveEquality.
@@ -74,6 +83,19 @@ struct PackageDescriptionTests {
                 func testE() { let date = Date(timeIntervalSince1970: 0); XCTAssertEqual(date.description, "1970-01-01 00:00:00 +0000") }
             """
         #expect(try descriptions(members) == ["testC", "testD", "testE"])
+    }
+
+    @Test("A type alias of the package is read as the type it names; one of two types, or of a type without it, is not")
+    func typeAlias() throws {
+        // Given Pathos 0.4.2's `XCTAssertEqual(POSIXBinaryString(content).description, content)`, `typealias
+        // POSIXBinaryString = CString<CChar>`, and near misses: an alias of a type without a description, and an alias
+        // declared twice for two types
+        let members = """
+                func testM() { XCTAssertEqual(POSIXBinaryString("a").description, "a") }
+                func testN() { XCTAssertEqual(Rows().description, "Row()") }
+                func testO() { XCTAssertEqual(NativeString("a").description, "a") }
+            """
+        #expect(try descriptions(members) == ["testN", "testO"])
     }
 
     @Test("A snake-cased test name that names string conversion says the description is what it tests")

@@ -221,6 +221,36 @@ struct TestSourceAnalyzerTests {
         #expect(analysis.findings.filter { $0.kind == .unwaitedExpectation }.map(\.testName) == ["WTests.testA"])
     }
 
+    @Test(
+        "A helper of another file that waits for every expectation waits for the test's `expectation(description:)`; not for an XCTestExpectation, nor when it waits for none"
+    )
+    func expectationWaitedByHelper() throws {
+        // Given Kitura-net's shape: the base class's `performServerTest` calls `waitExpectation`, which calls
+        // `waitForExpectations(timeout:)`
+        let analysis = try analyze([
+            "Base.swift": """
+            import XCTest
+            class BaseTest: XCTestCase {
+                func performServerTest(_ work: () -> Void) { work(); waitExpectation(timeout: 10) }
+                func waitExpectation(timeout: Double) { waitForExpectations(timeout: timeout) }
+                func performWithoutWaiting(_ work: () -> Void) { work() }
+            }
+            """,
+            "W.swift": """
+            import XCTest
+            final class WTests: BaseTest {
+                func testA() { let e = expectation(description: "x"); performServerTest { e.fulfill() }; XCTAssertTrue(ok) }
+                func testB() { let e = XCTestExpectation(description: "x"); performServerTest { e.fulfill() }; XCTAssertTrue(ok) }
+                func testC() { let e = expectation(description: "x"); performWithoutWaiting { e.fulfill() }; XCTAssertTrue(ok) }
+            }
+            """,
+        ])
+        #expect(
+            analysis.findings.filter { $0.kind == .unwaitedExpectation }.map(\.testName) == [
+                "WTests.testB", "WTests.testC",
+            ])
+    }
+
     @Test("Sleeps are found wherever the test code calls them")
     func sleeps() throws {
         let analysis = try analyze([

@@ -297,8 +297,9 @@ enum NeverNil {
     ]
 
     /// Whether `base` is a buffer that is not empty: a closure parameter of a buffer call on a non-empty array
-    /// literal (or the test's one `let` bound to one), or a name the test binds once to a buffer it allocates
-    /// with a positive literal size.
+    /// literal (or the test's one `let` bound to one, or a name bound once to an array of repeated values,
+    /// ``isRepeatedArray(_:test:)``), or a name the test binds once to a buffer it allocates with a positive
+    /// literal size.
     private static func isNonEmptyBuffer(_ base: ExprSyntax, test: ScannedTest) -> Bool {
         guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         if let value = test.onlyBinding(of: name) {
@@ -317,7 +318,8 @@ enum NeverNil {
             ?? collection.as(DeclReferenceExprSyntax.self).flatMap {
                 test.onlyLetValue(of: $0.baseName.text)?.as(ArrayExprSyntax.self)
             }
-        return array.map { !$0.elements.isEmpty } ?? false
+        if let array { return !array.elements.isEmpty }
+        return collection.as(DeclReferenceExprSyntax.self).map { isRepeatedArray($0, test: test) } ?? false
     }
 
     /// `Unsafe…BufferPointer….allocate(capacity: N)` or `(byteCount: N, alignment: …)` with `N` a positive
@@ -333,7 +335,7 @@ enum NeverNil {
     }
 
     /// Whether `expression` is an integer literal above zero.
-    private static func isPositiveLiteral(_ expression: ExprSyntax) -> Bool {
+    static func isPositiveLiteral(_ expression: ExprSyntax) -> Bool {
         guard let literal = expression.as(IntegerLiteralExprSyntax.self),
             let count = Int(literal.literal.text.replacingOccurrences(of: "_", with: ""))
         else { return false }
