@@ -24,7 +24,8 @@ enum PackageManifest {
     /// does not name every target (a manifest that makes its targets in a function of its own,
     /// apple/swift-collections 1.6.0), each folder of `Tests/` that no target read claims is one more, by
     /// SwiftPM's convention: a test target if a file of it declares a test, else another target (swift-collections'
-    /// `_CollectionsTestSupport`, its checks). Its tests are read rather than none.
+    /// `_CollectionsTestSupport`, its checks). Its tests are read rather than none. So too for a manifest of Swift 3,
+    /// without a tools version, whose targets are all its folders by convention.
     static func targets(of package: URL) throws -> Targets {
         let manifest = manifest(of: package)
         let text = try String(contentsOf: manifest, encoding: .utf8)
@@ -43,7 +44,9 @@ enum PackageManifest {
                     folder.appendingPathComponent($0).standardizedFileURL.path
                 })
         }
-        guard !read.complete else { return found }
+        // A manifest without a tools version is one of Swift 3 (`.Package(url:majorVersion:)`, kylef/JSONWebToken.swift
+        // 2.2.0), whose targets are its folders by convention: it names none, yet its Tests/ folders are its test targets.
+        guard !read.complete || toolsVersion(of: manifest) == nil else { return found }
         let claimed = Set(read.targets.map { package.appendingPathComponent($0.path).standardizedFileURL.path })
         let tests = package.appendingPathComponent("Tests")
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: tests.path)) ?? []

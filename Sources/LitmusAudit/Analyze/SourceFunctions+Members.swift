@@ -30,6 +30,35 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the package's own sources (not its tests) declare an enum `type` with a case `name`, and nothing else
+    /// of the name `type` but its extensions.
+    func declaresCase(_ name: String, ofEnum type: String) -> Bool {
+        remembered("case|\(type)|\(name)") {
+            lock.withLock {
+                var found = false
+                for (index, text) in loaded().enumerated() where declares(text, type) {
+                    let tree = tree(index)
+                    let others =
+                        tree.descendants(of: StructDeclSyntax.self).contains { $0.name.text == type }
+                        || tree.descendants(of: ClassDeclSyntax.self).contains { $0.name.text == type }
+                    if others { return false }
+                    guard !ofTests[index] else { continue }
+                    found =
+                        found
+                        || tree.descendants(of: EnumDeclSyntax.self).contains { declaration in
+                            declaration.name.text == type
+                                && declaration.memberBlock.members.contains { member in
+                                    member.decl.as(EnumCaseDeclSyntax.self)?.elements.contains {
+                                        $0.name.text == name
+                                    } == true
+                                }
+                        }
+                }
+                return found
+            }
+        }
+    }
+
     /// Whether the package's own sources, not its tests, declare a type, function, property or case `name`.
     func declaresOutsideTests(_ name: String) -> Bool {
         remembered("outsideTests|\(name)") {
@@ -120,6 +149,7 @@ extension SourceFunctions {
         var found: [DeclGroupSyntax] = []
         if let type = node.as(ClassDeclSyntax.self), type.name.text == name { found.append(type) }
         if let type = node.as(StructDeclSyntax.self), type.name.text == name { found.append(type) }
+        if let type = node.as(EnumDeclSyntax.self), type.name.text == name { found.append(type) }
         if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription == name {
             found.append(type)
         }

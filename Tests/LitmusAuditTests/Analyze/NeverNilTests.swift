@@ -307,6 +307,48 @@ struct NeverNilTests {
     }
 
     @Test(
+        "A value an earlier operand of the same && found not nil is there; after an ||, of another value or a call, not"
+    )
+    func checkedNotNil() throws {
+        // Given ollama-swift 1.8.0's `res.thinking != nil && !res.thinking!.isEmpty`
+        let methods = """
+            func testA() { for res in items { if res.thinking != nil && !res.thinking!.isEmpty { XCTAssertTrue(ok) } } }
+            func testB() { if nil != box.value, box.value!.isEmpty { XCTAssertTrue(ok) } }
+            func testC() { if box.value != nil || box.value!.isEmpty { XCTAssertTrue(ok) } }
+            func testD() { if box.other != nil && box.value!.isEmpty { XCTAssertTrue(ok) } }
+            func testE() { if make().value != nil && make().value!.isEmpty { XCTAssertTrue(ok) } }
+            func testF() { XCTAssertTrue(box.value!.isEmpty && box.value != nil) }
+            """
+        // Then an ||, another value, a call and a check after the unwrap still trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
+    }
+
+    @Test(
+        "The URL of a request or response made with one is never nil; of a var, a value from elsewhere, or an HTTPURLResponse it may be"
+    )
+    func givenURL() throws {
+        // Given kylef/Mockingjay's `let request = URLRequest(url: URL(string: "https://fuller.li/")!)` then `request.url!`
+        let methods = """
+            func testA() { let request = URLRequest(url: URL(string: "https://a.b/")!); XCTAssertEqual(request.url!.host, "a.b") }
+            func testB() { let response = URLResponse(url: site, mimeType: nil, expectedContentLength: 0, textEncodingName: nil); XCTAssertEqual(response.url!.host, "a.b") }
+            func testC() { var request = URLRequest(url: site); request.url = nil; XCTAssertEqual(request.url!.host, "a.b") }
+            func testD() { let request = makeRequest(); XCTAssertEqual(request.url!.host, "a.b") }
+            func testE() { let response = HTTPURLResponse(url: site, statusCode: 200, httpVersion: nil, headerFields: nil); XCTAssertEqual(response!.url!.host, "a.b") }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
+    @Test("A string's UTF-8 is never nil, lossy conversion allowed or not; a literal in ASCII it cannot hold is")
+    func lossyUnicodeData() throws {
+        // Given kylef/Mockingjay's `"…".data(using: String.Encoding.utf8, allowLossyConversion: true)!`
+        let methods = """
+            func testA() { let data = "Two things".data(using: String.Encoding.utf8, allowLossyConversion: true)!; XCTAssertEqual(data.count, 10) }
+            func testB() { let data = "😆".data(using: .ascii, allowLossyConversion: false)!; XCTAssertEqual(data.count, 1) }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:4"])
+    }
+
+    @Test(
         "The base address of an array of repeated values of a positive count is never nil; of a count not fixed, or an array changed, it may be"
     )
     func repeatedArrays() throws {

@@ -23,6 +23,10 @@ struct PackageDescriptionTests {
             public func parse(_ text: String) -> Parsed { Parsed() }
         }
         public struct Parsed: CustomStringConvertible { public var description: String { "" } }
+        public enum ReplayError: Error { case notConfigured; case noMatchingEntry(method: String) }
+        extension ReplayError: CustomStringConvertible { public var description: String { "" } }
+        public enum Plain { case one }
+        public enum Inline: CustomStringConvertible { case a; public var description: String { "" } }
         struct CString<Unit> { init(_ string: String) {} }
         extension CString where Unit == CChar { var description: String { "" } }
         typealias POSIXBinaryString = CString<CChar>
@@ -96,6 +100,22 @@ struct PackageDescriptionTests {
                 func testO() { XCTAssertEqual(NativeString("a").description, "a") }
             """
         #expect(try descriptions(members) == ["testN", "testO"])
+    }
+
+    @Test(
+        "A case of the package's enum that declares a description, in its body or an extension, is the package's text; of an enum without one, not"
+    )
+    func enumCase() throws {
+        // Given mattt/Replay 0.4.0's `let error = ReplayError.notConfigured; #expect(error.description.contains(…))`, and
+        // near misses: an enum without a description, and a case the enum does not have
+        let members = """
+                func testP() { let error = ReplayError.notConfigured; XCTAssertTrue(error.description.contains("not configured")) }
+                func testQ() { XCTAssertEqual(ReplayError.noMatchingEntry(method: "GET").description, "GET") }
+                func testR() { XCTAssertEqual(Plain.one.description, "one") }
+                func testS() { XCTAssertEqual(ReplayError.other.description, "") }
+                func testT() { XCTAssertEqual(Inline.a.description, "") }
+            """
+        #expect(try descriptions(members) == ["testR", "testS"])
     }
 
     @Test("A snake-cased test name that names string conversion says the description is what it tests")

@@ -36,6 +36,33 @@ struct PackageManifestTests {
         #expect(found == ["ATests": ["Tests/ATests/ATests.swift"], "B_Tests": ["Tests/B-Tests/Nested/BTests.swift"]])
     }
 
+    @Test(
+        "A manifest of Swift 3, without a tools version, has each folder of Tests read; one of Swift 5 that names no target, none"
+    )
+    func swift3Manifest() throws {
+        // Given: kylef/JSONWebToken.swift 2.2.0's manifest, whose targets are its folders by convention
+        let files = [
+            "Sources/A.swift": "public let a = 1\n",
+            "Tests/JWTTests/JWTTests.swift": testFile,
+            "Tests/LinuxMain.swift": "import XCTest\n",
+        ]
+        let swift3 = """
+            import PackageDescription
+            let package = Package(name: "JWT", dependencies: [.Package(url: "https://example.com/x.git", majorVersion: 1)])
+            """
+        let swift5 =
+            "// swift-tools-version:5.9\n"
+            + swift3.replacingOccurrences(
+                of: ", dependencies: [.Package(url: \"https://example.com/x.git\", majorVersion: 1)]", with: "")
+
+        // Then
+        #expect(
+            try targets(files.merging(["Package.swift": swift3]) { $1 }) == [
+                "JWTTests": ["Tests/JWTTests/JWTTests.swift"]
+            ])
+        #expect(try targets(files.merging(["Package.swift": swift5]) { $1 }) == [:])
+    }
+
     @Test("A manifest that names every target has only its test targets read, not the other folders of Tests")
     func completeManifest() throws {
         // Given

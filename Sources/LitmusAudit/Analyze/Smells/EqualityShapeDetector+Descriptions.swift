@@ -189,8 +189,9 @@ extension EqualityShapeDetector {
     /// an initializer of a type whose `description` the package's own sources declare (`let db = try Connection(
     /// .inMemory)` then `db.description`, stephencelis/SQLite.swift 0.16.0, whose `Connection` describes itself by
     /// its file name), or with a static function of a package type that returns such a type
-    /// (``SourceFunctions/staticResult(of:in:declares:)``): the text the package chose, as an audit's facts would tell. Not a value from elsewhere, nor a
-    /// type that takes the general reflection.
+    /// (``SourceFunctions/staticResult(of:in:declares:)``), or one of the cases of an enum of the package that declares it
+    /// (``caseType(_:test:sources:)``): the text the package chose, as an audit's facts would tell. Not a value from
+    /// elsewhere, nor a type that takes the general reflection.
     private static func describedByPackage(_ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions)
         -> Bool
     {
@@ -198,6 +199,9 @@ extension EqualityShapeDetector {
             .compactMap { $0.as(MemberAccessExprSyntax.self) }.filter { $0.declName.baseName.text == "description" }
         return !reads.isEmpty
             && reads.allSatisfy { read in
+                if let type = read.base.flatMap({ caseType($0, test: test, sources: sources) }) {
+                    return sources.declaresMember("description", ofType: type)
+                }
                 guard let call = read.base.flatMap({ madeBy($0, test: test) }) else { return false }
                 if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                     type.first?.isUppercase == true
@@ -250,6 +254,26 @@ extension EqualityShapeDetector {
 
     /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
     /// one: `T(…)` or `T.make(…)`; `nil` for anything else.
+    /// The package's enum `Type` when `expression` (or the value the test binds it to) is one of its cases:
+    /// `Type.name` or `Type.name(…)` (mattt/Replay 0.4.0's `let error = ReplayError.notConfigured`, whose
+    /// `description` the package writes).
+    private static func caseType(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> String? {
+        var value = expression.withoutTryOrAwait
+        if let name = value.as(DeclReferenceExprSyntax.self),
+            let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
+                ?? test.onlyBinding(of: name.baseName.text)
+        {
+            value = bound.withoutTryOrAwait
+        }
+        let member =
+            value.as(MemberAccessExprSyntax.self)
+            ?? value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+        guard let member, let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            type.first?.isUppercase == true, sources.declaresCase(member.declName.baseName.text, ofEnum: type)
+        else { return nil }
+        return type
+    }
+
     private static func madeBy(_ expression: ExprSyntax, test: ScannedTest) -> FunctionCallExprSyntax? {
         var value = expression.withoutTryOrAwait
         if let name = value.as(DeclReferenceExprSyntax.self),

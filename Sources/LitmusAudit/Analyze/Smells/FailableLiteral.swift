@@ -248,8 +248,12 @@ enum FailableLiteral {
     /// data in a named encoding is ``literalEncodes(_:test:)``'s (swift-crypto 4.5.2's digest tests unwrap 14
     /// `"abc".data(using: .ascii)!`).
     private static func isUnicodeData(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        // `allowLossyConversion:` changes nothing here: a Unicode encoding loses nothing (kylef/Mockingjay's
+        // `"…".data(using: String.Encoding.utf8, allowLossyConversion: true)!`).
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "data", let base = member.base, call.arguments.count == 1,
+            member.declName.baseName.text == "data", let base = member.base,
+            labels == ["using"] || labels == ["using", "allowLossyConversion"],
             let argument = call.arguments.first, argument.label?.text == "using"
         else { return false }
         switch test.type(of: base) {

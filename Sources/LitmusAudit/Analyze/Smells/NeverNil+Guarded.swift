@@ -17,6 +17,25 @@ extension NeverNil {
         return clausesBefore(Syntax(member)).contains { isNonEmptyTest($0, of: collection) }
     }
 
+    /// Whether `expression`, unwrapped, comes after an earlier clause or `&&` operand of its condition (or in the
+    /// first statement of the `if` whose condition) found it not `nil`: `E != nil` or `nil != E`, written the same
+    /// (ollama-swift 1.8.0's `res.thinking != nil && !res.thinking!.isEmpty`). `E` must name no call (`make()` is
+    /// another value each time); a later clause or an `||` guards nothing.
+    static func isCheckedNotNil(_ expression: ExprSyntax) -> Bool {
+        guard expression.descendants(of: FunctionCallExprSyntax.self).isEmpty,
+            !expression.is(FunctionCallExprSyntax.self)
+        else { return false }
+        let written = RepetitionDetector.tokenText(Syntax(expression))
+        return clausesBefore(Syntax(expression)).contains { elements in
+            guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "!=" else {
+                return false
+            }
+            let sides = [elements[0], elements[2]]
+            return sides.contains { $0.is(NilLiteralExprSyntax.self) }
+                && sides.contains { RepetitionDetector.tokenText(Syntax($0)) == written }
+        }
+    }
+
     /// The conditions that certainly hold where `node` runs because they come before it, each as the elements of
     /// its unfolded sequence (`x.count`, `==`, `1`): the earlier clauses of the condition list it is in, the
     /// operands before it of the `&&`s it is in, and the conditions of the `if` whose body it opens (its first

@@ -42,6 +42,7 @@ import SwiftSyntax
 enum NeverNil {
     /// Whether unwrapping `expression` in `test` cannot trap by one of the shapes above.
     static func holds(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions? = nil) -> Bool {
+        if isCheckedNotNil(expression) { return true }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return isStubResponse(call, test: test) || isEncodedText(call, test: test, sources: sources)
                 || isFixedZoneOrCalendar(call, test: test, sources: sources)
@@ -78,7 +79,7 @@ enum NeverNil {
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             return isEndOfWrittenLiteral(member, test: test) || isRecordedNextElement(member, test: test)
-                || isGuardedEnd(member)
+                || isGuardedEnd(member) || isGivenURL(member, test: test, sources: sources)
         }
         return false
     }
