@@ -30,6 +30,29 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the package's own sources (not its tests) give the type `type`, in its declarations and extensions, a
+    /// property `name`, every one written optional (mattt/swift-yyjson 0.5.0's `YYJSONValue`'s `public var bool: Bool?`,
+    /// where a test's own struct declares a `let bool: Bool` of its own).
+    func declaresOnlyOptionalProperty(_ name: String, ofType type: String) -> Bool {
+        remembered("optional-member|\(type)|\(name)") {
+            lock.withLock {
+                guard declaredType(type) else { return false }
+                var seen = false
+                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, type) {
+                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: type) }
+                    for member in groups.flatMap(\.memberBlock.members) {
+                        for binding in member.decl.as(VariableDeclSyntax.self)?.bindings ?? []
+                        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                            guard binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true else { return false }
+                            seen = true
+                        }
+                    }
+                }
+                return seen
+            }
+        }
+    }
+
     /// Whether the package's own sources (not its tests) declare an enum `type` with a case `name`, and nothing else
     /// of the name `type` but its extensions.
     func declaresCase(_ name: String, ofEnum type: String) -> Bool {
@@ -152,6 +175,18 @@ extension SourceFunctions {
         if let type = node.as(EnumDeclSyntax.self), type.name.text == name { found.append(type) }
         if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription == name {
             found.append(type)
+        }
+        // Every clause of an `#if` (mattt/swift-yyjson 0.5.0's whole `Value.swift` is in `#if !YYJSON_DISABLE_READER`).
+        if let config = node.as(IfConfigDeclSyntax.self) {
+            for clause in config.clauses {
+                switch clause.elements {
+                case .statements(let items): found += items.flatMap { typeDeclarations(in: Syntax($0), named: name) }
+                case .decls(let members):
+                    found += members.flatMap { typeDeclarations(in: Syntax($0.decl), named: name) }
+                default: break
+                }
+            }
+            return found
         }
         let members: MemberBlockItemListSyntax?
         if let item = node.as(CodeBlockItemSyntax.self) {

@@ -309,7 +309,8 @@ enum SwallowedErrorIntent {
     /// Whether `attempt` calls one of ``endingNames`` as the last statement of its block.
     static func isEnding(_ attempt: TryExprSyntax) -> Bool {
         guard let call = unwrapped(attempt.expression).as(FunctionCallExprSyntax.self),
-            let name = CallCollector.calledName(call.calledExpression), endingNames.contains(name),
+            let name = CallCollector.calledName(call.calledExpression),
+            endingNames.contains(name) || isSaidHowCleanupName(name),
             let statement = attempt.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
             let block = statement.parent?.as(CodeBlockItemListSyntax.self)
         else { return false }
@@ -322,6 +323,18 @@ enum SwallowedErrorIntent {
             name.hasPrefix(verb)
                 && (name.count == verb.count || name[name.index(name.startIndex, offsetBy: verb.count)].isUppercase)
         }
+    }
+
+    /// A clean-up verb after a word that says how (`syncShutdown()`, AsyncHTTPClient's; `forceClose()`): clean-up
+    /// only as the last statement of its block (mattt/Replay 0.4.0's `try? client.syncShutdown()` ends its test),
+    /// since a test may check what it did (swift-nio 2.101.3's `try? elg.syncShutdownGracefully()`, then the loop's
+    /// state: its error swallowed).
+    private static func isSaidHowCleanupName(_ name: String) -> Bool {
+        guard let how = ["sync", "async", "gracefully", "graceful", "force"].first(where: { name.hasPrefix($0) })
+        else { return false }
+        let rest = name.dropFirst(how.count)
+        guard let first = rest.first, first.isUppercase else { return false }
+        return isCleanupName(first.lowercased() + rest.dropFirst())
     }
 
     /// A sleep (its one error is cancellation), or the awaited `value`/`result` of a task.

@@ -21,6 +21,21 @@ extension TestSourceAnalyzer {
         ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words)
     }
 
+    /// The name a Swift Testing test is shown by: the first argument of its `@Test`, when a string literal with
+    /// nothing interpolated (mattt/Replay 0.4.0's `@Test("unregister with unknown key does not crash")`).
+    static func displayName(of function: FunctionDeclSyntax) -> String? {
+        for attribute in function.attributes {
+            guard let attribute = attribute.as(AttributeSyntax.self),
+                attribute.attributeName.trimmedDescription.split(separator: ".").last == "Test",
+                case .argumentList(let arguments) = attribute.arguments,
+                let first = arguments.first, first.label == nil,
+                let literal = first.expression.as(StringLiteralExprSyntax.self)
+            else { continue }
+            return literal.representedLiteralValue
+        }
+        return nil
+    }
+
     /// The closure `attempt` is the one statement of, and the call it is given to (by a label, or as the trailing
     /// closure); `nil` when it is not so.
     private static func soleStatementClosure(of attempt: TryExprSyntax) -> (
@@ -119,6 +134,7 @@ extension TestSourceAnalyzer {
         // A test that always skips checks nothing on purpose: ignoredTest asks for its reason.
         // A test that only hands values to a function that discards them checks that they compile.
         if !assertsSomething && !Self.namedForRunning(function.name.text)
+            && !(Self.displayName(of: function).map(Self.namedForRunning) ?? false)
             && !EmptyAndIgnoredDetector.alwaysSkips(body.statements) && !CompileOnlyCheck.onlyTypeChecks(function)
         {
             let measures = called.contains { ["measure", "measureMetrics"].contains($0) }

@@ -53,6 +53,26 @@ struct DeclaredOptionalTests {
                 == ["testA"])
     }
 
+    @Test(
+        "boolAssertEquality: a member declared optional by the package type that made the value, though the tests declare a Bool of that name"
+    )
+    func optionalMemberOfMadeValue() throws {
+        // Given mattt/swift-yyjson 0.5.0's `let value = try YYJSONValue(string: "true"); #expect(value.bool == true)`,
+        // whose `YYJSONValue` declares `public var bool: Bool?` (in an `#if`) while a test's fixture struct declares
+        // `let bool: Bool`;
+        // near misses: the same member of the tests' own struct, and a value made by another type
+        let package =
+            Self.package
+            + "\n#if !READER_DISABLED\npublic struct Value { public init(_ text: String) {}; public var bool: Bool? { nil } }\n#endif\n"
+        let members = """
+                struct Fixture { let bool: Bool }
+                func testE() { let value = Value("true"); XCTAssertEqual(value.bool, true) }
+                func testF() { let fixture = Fixture(bool: true); XCTAssertEqual(fixture.bool, true) }
+                func testG() { let value = Other("true"); XCTAssertEqual(value.bool, true) }
+            """
+        #expect(try findings(.boolAssertEquality, members, package: package) == ["testF", "testG"])
+    }
+
     @Test("boolAssertEquality: a value a generic or a package type's initializer makes compares that type's literal")
     func anotherTypesLiteral() throws {
         // Given JSONAPI's `XCTAssertEqual(Attribute<Bool>(value: false), false)`, a package type, and near misses:

@@ -36,6 +36,25 @@ struct StaticIntentTests {
         #expect(found == [])
     }
 
+    @Test(
+        "try? of a clean-up named with how it ends (syncShutdown, forceClose) ending its block is clean-up; followed by a check, or another verb, it is not"
+    )
+    func cleanupSaidHow() throws {
+        // Given mattt/Replay 0.4.0's `try? client.syncShutdown()` as its test's last statement, and swift-nio 2.101.3's
+        // `try? elg.syncShutdownGracefully()` followed by checks of the loop's state (read true)
+        let found = try findings(
+            .swallowedError,
+            """
+            import Testing
+            @Test func syncShut() throws { #expect(ok); try? client.syncShutdown() }
+            @Test func forceClose() throws { #expect(ok); try? file.forceClose() }
+            @Test func checkedAfter() throws { try? elg.syncShutdownGracefully(); #expect(ok) }
+            @Test func syncing() throws { #expect(ok); try? client.syncShutter() }
+            @Test func asyncLoad() throws { #expect(ok); try? client.asyncLoad() }
+            """)
+        #expect(found == ["checkedAfter:4", "syncing:5", "asyncLoad:6"], "\(found)")
+    }
+
     @Test("try? of a clean-up waited for, or in a catch that throws again, is clean-up; in a catch that ends it is not")
     func cleanupOnTheWayOut() throws {
         // vapor/async-kit 1.22.0: `catch { try? await pool.close().get(); throw error }`
@@ -286,6 +305,23 @@ struct StaticIntentTests {
         let analysis = try analyzeSources(["ParseTests.swift": source])
         // Then
         #expect(analysis.measuringTests.values.flatMap { $0 } == [4])
+    }
+
+    @Test(
+        "A Swift Testing test whose display name says it does not crash asserts by running; one whose name says nothing, or interpolates, must assert"
+    )
+    func displayNamedForRunning() throws {
+        // Given mattt/Replay 0.4.0's `@Test("unregister with unknown key does not crash") func unregisterUnknownKey()`
+        let source = """
+            import Testing
+            @Test("unregister with unknown key does not crash") func unregisterUnknownKey() { _ = [1].first }
+            @Test("unregister with unknown key") func unregisterKnownKey() { _ = [1].first }
+            @Test("does not crash: \\(name)") func interpolated() { _ = [1].first }
+            """
+        // When
+        let found = try analyzedFindings(.noAssertion, in: ["Levels.swift": source])
+        // Then
+        #expect(found == ["unregisterKnownKey:3", "interpolated:4"])
     }
 
     @Test("A test named for not crashing or for compiling asserts by running; any other test must assert")

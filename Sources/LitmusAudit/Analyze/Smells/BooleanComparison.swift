@@ -212,6 +212,9 @@ enum BooleanComparison {
             if let sources, let member = value.as(MemberAccessExprSyntax.self), let base = member.base,
                 !madeByOtherThanPackage(base, test: test, sources: sources),
                 sources.declaresOnlyOptionalProperty(member.declName.baseName.text)
+                    || packageType(making: base, test: test, sources: sources).map({
+                        sources.declaresOnlyOptionalProperty(member.declName.baseName.text, ofType: $0)
+                    }) == true
             {
                 return nil
             }
@@ -238,6 +241,22 @@ enum BooleanComparison {
 
     /// Whether `base` is a value the test makes with a type the package's sources do not declare (`let view =
     /// UIView()`, then `view.isHidden`): its member is that type's, whatever the package declares of the name.
+    /// The type of the package's own sources whose initializer made `base` (or the value the test binds it to):
+    /// `let value = try YYJSONValue(string: "true")`; `nil` otherwise.
+    private static func packageType(making base: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> String? {
+        var value = base.withoutTryOrAwait
+        if let name = value.as(DeclReferenceExprSyntax.self),
+            let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
+        {
+            value = bound.withoutTryOrAwait
+        }
+        guard let call = value.as(FunctionCallExprSyntax.self),
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            type.first?.isUppercase == true, sources.declaresType(type)
+        else { return nil }
+        return type
+    }
+
     private static func madeByOtherThanPackage(_ base: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> Bool
     {
         var value = base.withoutTryOrAwait
