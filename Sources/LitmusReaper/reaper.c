@@ -11,6 +11,9 @@
 // the pipe the reaper reads on descriptor 4; at that end of file the reaper ends whatever is still under
 // it and exits. Should Litmus die first (SIGKILL included), the kernel closes that pipe as well, and the
 // reaper ends the program and everything it started: no environment variable needs to survive for it.
+#if defined(__linux__)
+#define _GNU_SOURCE  // pipe2
+#endif
 #include "LitmusReaper.h"
 
 #if defined(__linux__)
@@ -258,10 +261,9 @@ __attribute__((constructor)) static void litmus_reaper_start(void) {
 }
 
 int litmus_reaper_protocol_of(const char *path) {
+    // Close-on-exec from the start: a child another thread spawns meanwhile must not hold the write end.
     int output[2];
-    if (pipe(output) != 0) return -1;
-    fcntl(output[0], F_SETFD, FD_CLOEXEC);
-    fcntl(output[1], F_SETFD, FD_CLOEXEC);
+    if (pipe2(output, O_CLOEXEC) != 0) return -1;
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -275,9 +277,17 @@ int litmus_reaper_protocol_of(const char *path) {
     close(output[1]);
     char text[64] = {0};
     size_t size = 0;
+    // A program of that name that says nothing and never ends is given two seconds, then ended.
+    double give_up = seconds_now() + 2;
     while (started == 0 && size < sizeof text - 1) {
+        int left = (int)((give_up - seconds_now()) * 1000);
+        struct pollfd watched = {.fd = output[0], .events = POLLIN};
+        if (left <= 0 || poll(&watched, 1, left) == 0) {
+            kill(child, SIGKILL);
+            break;
+        }
         ssize_t count = read(output[0], text + size, sizeof text - 1 - size);
-        if (count < 0 && errno == EINTR) continue;
+        if (count < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (count <= 0) break;
         size += (size_t)count;
     }

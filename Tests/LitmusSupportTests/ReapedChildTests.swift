@@ -34,6 +34,20 @@ struct ReapedChildTests {
             #expect(ReapedChild.program(besides: folder.path) == "/proc/self/exe")
         }
 
+        @Test("A litmus-reaper that never answers is ended within seconds and not used", .tags(.endToEnd))
+        func silentTool() throws {
+            // Given: a program of that name that holds its output open and says nothing
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reaper-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let tool = folder.appendingPathComponent("litmus-reaper")
+            try Data("#!/bin/sh\nexec /bin/sleep 600\n".utf8).write(to: tool)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+
+            // When / Then: this executable starts again as the reaper (the query gives up after two seconds)
+            #expect(ReapedChild.program(besides: folder.path) == "/proc/self/exe")
+        }
+
         @Test("Without a folder the reaper is this executable again")
         func noFolder() {
             #expect(ReapedChild.program(besides: nil) == "/proc/self/exe")

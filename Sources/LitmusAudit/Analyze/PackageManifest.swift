@@ -29,7 +29,8 @@ enum PackageManifest {
     static func targets(of package: URL) throws -> Targets {
         let manifest = manifest(of: package)
         let text = try String(contentsOf: manifest, encoding: .utf8)
-        let read = ManifestTargets(text: text).laidOut(in: package, toolsVersion: toolsVersion(of: manifest))
+        let version = toolsVersion(of: manifest)
+        let read = ManifestTargets(text: text).laidOut(in: package, toolsVersion: version)
         var found = Targets()
         for target in read.targets {
             guard target.isTest else {
@@ -46,7 +47,7 @@ enum PackageManifest {
         }
         // A manifest without a tools version is one of Swift 3 (`.Package(url:majorVersion:)`, kylef/JSONWebToken.swift
         // 2.2.0), whose targets are its folders by convention: it names none, yet its Tests/ folders are its test targets.
-        guard !read.complete || toolsVersion(of: manifest) == nil else { return found }
+        guard !read.complete || version == nil else { return found }
         let claimed = Set(read.targets.map { package.appendingPathComponent($0.path).standardizedFileURL.path })
         let tests = package.appendingPathComponent("Tests")
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: tests.path)) ?? []
@@ -141,8 +142,11 @@ enum PackageManifest {
 
     /// The tools version a manifest's first line declares (`// swift-tools-version: 6.0`, `//swift-tools-version:5.9`).
     static func toolsVersion(of manifest: URL) -> [Int]? {
+        // SwiftPM 5.4 and later read the comment after blank lines too.
         guard let text = try? String(contentsOf: manifest, encoding: .utf8),
-            let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
+            let line = text.split(separator: "\n").first(where: {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            }),
             let range = line.range(of: "swift-tools-version:", options: .caseInsensitive)
         else { return nil }
         let version = line[range.upperBound...].trimmingCharacters(in: .whitespaces)

@@ -64,8 +64,16 @@ extension SourceFunctions {
                     let others =
                         tree.descendants(of: StructDeclSyntax.self).contains { $0.name.text == type }
                         || tree.descendants(of: ClassDeclSyntax.self).contains { $0.name.text == type }
+                        || tree.descendants(of: ActorDeclSyntax.self).contains { $0.name.text == type }
+                        || tree.descendants(of: TypeAliasDeclSyntax.self).contains { $0.name.text == type }
                     if others { return false }
-                    guard !ofTests[index] else { continue }
+                    // The tests' own enum of that name shadows the package's.
+                    guard !ofTests[index] else {
+                        if tree.descendants(of: EnumDeclSyntax.self).contains(where: { $0.name.text == type }) {
+                            return false
+                        }
+                        continue
+                    }
                     found =
                         found
                         || tree.descendants(of: EnumDeclSyntax.self).contains { declaration in
@@ -150,7 +158,6 @@ extension SourceFunctions {
         }
     }
 
-    /// The structs, classes and extensions `name` in `node`, at any depth of types (not inside functions).
     /// The type every `typealias name = …` of the package's own sources names (its last component, without
     /// generic arguments), the lock held; `nil` when there is none, or two name different types.
     private func aliasedType(_ name: String) -> String? {
@@ -168,6 +175,8 @@ extension SourceFunctions {
         return named.count == 1 ? named.first : nil
     }
 
+    /// The structs, classes, enums and extensions `name` in `node`, at any depth of types and in every clause of an
+    /// `#if` (not inside functions).
     static func typeDeclarations(in node: Syntax, named name: String) -> [DeclGroupSyntax] {
         var found: [DeclGroupSyntax] = []
         if let type = node.as(ClassDeclSyntax.self), type.name.text == name { found.append(type) }

@@ -223,7 +223,7 @@ final class SourceFunctions: @unchecked Sendable {
         return nil
     }
 
-    /// The declaration of the struct or class `name` and its extensions, when the package's tests declare it and its
+    /// The declaration of the type `name` (``typeDeclarations(in:named:)``) and its extensions, when the package's tests declare it and its
     /// own sources do not (so the package's code cannot name its members): read once per name; `nil` otherwise.
     func testOnlyDeclarations(of name: String) -> [DeclGroupSyntax]? {
         lock.withLock {

@@ -363,12 +363,13 @@ struct NeverNilTests {
             func testG() { var array = [UInt8](repeating: 0, count: 64); clear(&array); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
             func testH() { var array = [UInt8](repeating: 0, count: 64); array = []; array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
             func testI() { var array = Store(repeating: 0, count: 64); array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
+            func testJ() { var array = [UInt8](repeating: 0, count: 64); array[0..<64] = []; array.withUnsafeMutableBufferPointer { XCTAssertEqual(fill($0.baseAddress!), 64) } }
             """
-        // Then a count the test did not fix (or fixed at zero), an array emptied, handed on inout or assigned again, and
-        // a type that is not Array still trap
+        // Then a count the test did not fix (or fixed at zero), an array emptied, handed on inout, assigned again or
+        // a range of it replaced, and a type that is not Array still trap
         #expect(
             try xctestFindings(.trapInTest, methods) == [
-                "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11",
+                "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12",
             ])
     }
 

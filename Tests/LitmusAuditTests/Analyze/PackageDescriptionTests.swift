@@ -129,6 +129,22 @@ struct PackageDescriptionTests {
         #expect(try descriptions(members) == ["test_settings_encode"])
     }
 
+    @Test("An enum the tests declare of the package enum's name shadows it: its case's description still counts")
+    func enumShadowedByTests() throws {
+        let file = """
+            import XCTest
+            enum ReplayError { case notConfigured }
+            final class ConnectionTests: XCTestCase {
+                func testU() { XCTAssertEqual(ReplayError.notConfigured.description, "notConfigured") }
+            }
+            """
+        let found = try analyzeSources(
+            ["ConnectionTests.swift": file], packageSources: ["Connection.swift": Self.package]
+        )
+        .findings.filter { $0.kind == .sensitiveEquality }.compactMap(\.testName)
+        #expect(found.map { String($0.split(separator: ".").last!) } == ["testU"])
+    }
+
     @Test("An overload of the static function in the tests, of another type, leaves the description counted")
     func overloadInTests() throws {
         let file = """

@@ -61,6 +61,8 @@ struct PackageManifestTests {
                 "JWTTests": ["Tests/JWTTests/JWTTests.swift"]
             ])
         #expect(try targets(files.merging(["Package.swift": swift5]) { $1 }) == [:])
+        // … one whose tools version follows blank lines, as SwiftPM 5.4 and later allow, too
+        #expect(try targets(files.merging(["Package.swift": "\n\n" + swift5]) { $1 }) == [:])
     }
 
     @Test("A manifest that names every target has only its test targets read, not the other folders of Tests")

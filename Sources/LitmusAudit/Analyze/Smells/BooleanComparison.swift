@@ -239,42 +239,44 @@ enum BooleanComparison {
         return sources?.declaresType(type) ?? false
     }
 
-    /// Whether `base` is a value the test makes with a type the package's sources do not declare (`let view =
-    /// UIView()`, then `view.isHidden`): its member is that type's, whatever the package declares of the name.
-    /// The type of the package's own sources whose initializer made `base` (or the value the test binds it to):
-    /// `let value = try YYJSONValue(string: "true")`; `nil` otherwise.
-    private static func packageType(making base: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> String? {
-        var value = base.withoutTryOrAwait
+    /// The value `base` names: the one the test binds it to with a `let`, else `base` itself (`try`, `await` aside).
+    private static func madeValue(_ base: ExprSyntax, test: ScannedTest) -> ExprSyntax {
+        let value = base.withoutTryOrAwait
         if let name = value.as(DeclReferenceExprSyntax.self),
             let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
         {
-            value = bound.withoutTryOrAwait
+            return bound.withoutTryOrAwait
         }
-        guard let call = value.as(FunctionCallExprSyntax.self),
+        return value
+    }
+
+    /// The capitalized type whose initializer made `base` (``madeValue(_:test:)``): `YYJSONValue` of `let value = try
+    /// YYJSONValue(string: "true")`; `nil` for anything else.
+    private static func initializedType(_ base: ExprSyntax, test: ScannedTest) -> String? {
+        guard let call = madeValue(base, test: test).as(FunctionCallExprSyntax.self),
             let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            type.first?.isUppercase == true, sources.declaresType(type)
+            type.first?.isUppercase == true
         else { return nil }
         return type
     }
 
+    /// The type of the package's sources whose initializer made `base`; `nil` otherwise.
+    private static func packageType(making base: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> String? {
+        initializedType(base, test: test).flatMap { sources.declaresType($0) ? $0 : nil }
+    }
+
+    /// Whether `base` is a value the test makes with a type the package's sources do not declare (`let view =
+    /// UIView()`, then `view.isHidden`), or a literal: its member is that type's, whatever the package declares of
+    /// the name.
     private static func madeByOtherThanPackage(_ base: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> Bool
     {
-        var value = base.withoutTryOrAwait
-        if let name = value.as(DeclReferenceExprSyntax.self),
-            let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
-        {
-            value = bound.withoutTryOrAwait
-        }
+        let value = madeValue(base, test: test)
         if value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self)
             || value.is(StringLiteralExprSyntax.self)
         {
             return true
         }
-        guard let call = value.as(FunctionCallExprSyntax.self),
-            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            type.first?.isUppercase == true
-        else { return false }
-        return !sources.declaresType(type)
+        return initializedType(base, test: test).map { !sources.declaresType($0) } ?? false
     }
 
     /// Whether the `==` or `!=` at `token` is one `XCTAssertEqual` can call: a static member of a

@@ -252,19 +252,11 @@ extension EqualityShapeDetector {
             && sources.declaresOnlyOptionalProperty("description")
     }
 
-    /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
-    /// one: `T(…)` or `T.make(…)`; `nil` for anything else.
     /// The package's enum `Type` when `expression` (or the value the test binds it to) is one of its cases:
     /// `Type.name` or `Type.name(…)` (mattt/Replay 0.4.0's `let error = ReplayError.notConfigured`, whose
     /// `description` the package writes).
     private static func caseType(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> String? {
-        var value = expression.withoutTryOrAwait
-        if let name = value.as(DeclReferenceExprSyntax.self),
-            let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
-                ?? test.onlyBinding(of: name.baseName.text)
-        {
-            value = bound.withoutTryOrAwait
-        }
+        let value = boundValue(expression, test: test)
         let member =
             value.as(MemberAccessExprSyntax.self)
             ?? value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
@@ -274,15 +266,22 @@ extension EqualityShapeDetector {
         return type
     }
 
+    /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
+    /// one: `T(…)` or `T.make(…)`; `nil` for anything else.
     private static func madeBy(_ expression: ExprSyntax, test: ScannedTest) -> FunctionCallExprSyntax? {
-        var value = expression.withoutTryOrAwait
+        boundValue(expression, test: test).as(FunctionCallExprSyntax.self)
+    }
+
+    /// `expression` without `try` or `await`, or, for a name, the value the test binds it to once.
+    private static func boundValue(_ expression: ExprSyntax, test: ScannedTest) -> ExprSyntax {
+        let value = expression.withoutTryOrAwait
         if let name = value.as(DeclReferenceExprSyntax.self),
             let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
                 ?? test.onlyBinding(of: name.baseName.text)
         {
-            value = bound.withoutTryOrAwait
+            return bound.withoutTryOrAwait
         }
-        return value.as(FunctionCallExprSyntax.self)
+        return value
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not a method of

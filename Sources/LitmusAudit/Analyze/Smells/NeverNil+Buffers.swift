@@ -33,21 +33,29 @@ extension NeverNil {
             "indices", "sorted", "prefix", "suffix", "allSatisfy", "min", "max",
         ])
 
-    /// Whether this use of a name cannot change its count: not `&name`, not the left side of an assignment, and
-    /// where it is a member's base, a member in ``countKeepingMembers``.
+    /// Whether this use of a name cannot change its count: not `&name`, not the left side of an assignment (nor a
+    /// subscript of it: `array[0..<64] = []`), and where it is a member's base, a member in ``countKeepingMembers``.
     private static func keepsCount(_ use: DeclReferenceExprSyntax) -> Bool {
         if use.parent?.is(InOutExprSyntax.self) == true { return false }
+        // `array[0..<64] = []` replaces a range: its count may change.
+        if let subscripted = use.parent?.as(SubscriptCallExprSyntax.self), subscripted.calledExpression.id == use.id {
+            return !isAssigned(ExprSyntax(subscripted))
+        }
         if let member = use.parent?.as(MemberAccessExprSyntax.self) {
             if member.declName.id == use.id { return true }
             return countKeepingMembers.contains(member.declName.baseName.text)
         }
-        if let list = use.parent?.as(ExprListSyntax.self), let index = list.firstIndex(where: { $0.id == use.id }),
-            list.index(after: index) != list.endIndex
-        {
-            let next = list[list.index(after: index)]
-            return !next.is(AssignmentExprSyntax.self)
-                && !(next.as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") == true)
-        }
-        return true
+        return !isAssigned(ExprSyntax(use))
+    }
+
+    /// Whether `expression` is the left side of an assignment (`=`, or any operator ending in `=`, which a
+    /// comparison does too: only ever one exemption fewer).
+    private static func isAssigned(_ expression: ExprSyntax) -> Bool {
+        guard let list = expression.parent?.as(ExprListSyntax.self),
+            let index = list.firstIndex(where: { $0.id == expression.id }), list.index(after: index) != list.endIndex
+        else { return false }
+        let next = list[list.index(after: index)]
+        return next.is(AssignmentExprSyntax.self)
+            || next.as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") == true
     }
 }
