@@ -260,6 +260,24 @@ __attribute__((constructor)) static void litmus_reaper_start(void) {
     _exit(run(arguments + 1, environment));
 }
 
+/// Adds to `actions` the closing of every descriptor from 3: at once where glibc can (2.34 and later), else each
+/// one open now.
+static void close_from_three(posix_spawn_file_actions_t *actions) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    posix_spawn_file_actions_addclosefrom_np(actions, 3);
+#else
+    DIR *folder = opendir("/proc/self/fd");
+    if (folder == NULL) return;
+    int own = dirfd(folder);
+    struct dirent *entry;
+    while ((entry = readdir(folder)) != NULL) {
+        int descriptor = atoi(entry->d_name);
+        if (descriptor >= 3 && descriptor != own) posix_spawn_file_actions_addclose(actions, descriptor);
+    }
+    closedir(folder);
+#endif
+}
+
 int litmus_reaper_protocol_of(const char *path) {
     // Close-on-exec from the start: a child another thread spawns meanwhile must not hold the write end.
     int output[2];
@@ -269,6 +287,9 @@ int litmus_reaper_protocol_of(const char *path) {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, output[1], 1);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    // Nothing else of this process reaches the program: a file another thread is writing, inherited, would be
+    // busy until the program ends (an executable copied then started fails with ETXTBSY meanwhile).
+    close_from_three(&actions);
     char *arguments[] = {(char *)path, NULL};
     char *environment[] = {NULL};
     pid_t child = 0;
