@@ -175,7 +175,14 @@ public struct Audit: Sendable {
             toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds, build: build)
         progress(
             .phase("Building the tests once (swift build --build-tests \(builder.flags.joined(separator: " ")))"))
-        let binary = try await builder.buildLeavingOutAFailingObserver()
+        let binary: TestBinary
+        do {
+            binary = try await builder.buildLeavingOutAFailingObserver()
+        } catch AuditError.noTestBinary(let path, _) {
+            // Say where the tests it has are, which only something else (an Xcode project) builds.
+            throw AuditError.noTestBinary(
+                path: path, testFolders: UncompiledTestFiles.testFolders(in: URL(fileURLWithPath: path)))
+        }
         let workspace = builder.workspace
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()

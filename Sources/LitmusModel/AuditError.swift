@@ -13,8 +13,9 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     case buildNeedsOption(path: String, errors: [String], option: String, why: String)
     /// SwiftPM refused the `swift build` options given to litmus (`arguments`), with its own `message`.
     case buildOptionRejected(arguments: [String], message: String)
-    /// The package built, but has no test target.
-    case noTestBinary(path: String)
+    /// The package built, but has no test target; `testFolders` are the folders where Swift files of it declare
+    /// tests no target compiles (those an Xcode project builds), when the audit looked.
+    case noTestBinary(path: String, testFolders: [String] = [])
     /// A tool of the Swift toolchain is missing.
     case toolMissing(name: String)
     /// A configuration file could not be read, or holds a key, a value or a shape its settings do not take.
@@ -61,8 +62,14 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
             return "swift build refused the build options \(arguments.joined(separator: " ")): \(message)\n"
                 + "Fix them (swift build --help lists its options) where they are given: after `--` on the command "
                 + "line, or buildArguments, configuration or traits in .litmus-audit.json."
-        case .noTestBinary(let path):
-            return "\(path) has no test target: add one (Tests/<Name>Tests), so that its tests can be run."
+        case .noTestBinary(let path, let folders):
+            guard !folders.isEmpty else {
+                return "\(path) has no test target: add one (Tests/<Name>Tests), so that its tests can be run."
+            }
+            return "\(path) has no test target, so `swift test` runs none of the tests declared in "
+                + "\(folders.joined(separator: ", ")) (an Xcode project may build them): add a test target of "
+                + "\(folders.count == 1 ? "that folder" : "those folders") (`.testTarget(name:path:)`) so that they "
+                + "can be run, or read them without a build (`litmus smells \(folders.joined(separator: " "))`)."
         case .toolMissing(let name):
             return "\(name) was not found on PATH nor beside `swift`: install the Swift toolchain (swift.org) "
                 + "and put its usr/bin on PATH."

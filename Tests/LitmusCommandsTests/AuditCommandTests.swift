@@ -223,3 +223,17 @@ func notAPackageMessage() {
             == "/tmp/nowhere holds no Package.swift. Pass the folder of a Swift package (the one holding its Package.swift)."
     )
 }
+
+@Test("A package with no test target is named with the folders of the tests only something else builds")
+func noTestTargetMessage() {
+    // Given Progress.swift 0.4.0's shape, and a package with no test anywhere
+    let sut = AuditError.noTestBinary(path: "/tmp/p", testFolders: ["P/PTests"])
+    let bare = AuditError.noTestBinary(path: "/tmp/p")
+    // Then the folder is named with both ways on, and a package without tests is told to add a target
+    #expect(
+        sut.description
+            == "/tmp/p has no test target, so `swift test` runs none of the tests declared in P/PTests (an Xcode "
+            + "project may build them): add a test target of that folder (`.testTarget(name:path:)`) so that they can "
+            + "be run, or read them without a build (`litmus smells P/PTests`).")
+    #expect(bare.description == "/tmp/p has no test target: add one (Tests/<Name>Tests), so that its tests can be run.")
+}

@@ -206,7 +206,10 @@ struct UncompiledTestFiles {
     }
 
     /// Whether the file at `relative` lies in a folder with a Package.swift of its own, below the package's.
-    private func inNestedPackage(_ relative: String) -> Bool {
+    private func inNestedPackage(_ relative: String) -> Bool { Self.inNestedPackage(relative, of: package) }
+
+    /// Whether the file at `relative` (to `package`) lies in a folder with a Package.swift of its own.
+    private static func inNestedPackage(_ relative: String, of package: URL) -> Bool {
         var folder = (relative as NSString).deletingLastPathComponent
         while !folder.isEmpty && folder != "." && folder != "/" {
             let manifest = package.appendingPathComponent(folder).appendingPathComponent("Package.swift")
@@ -214,6 +217,25 @@ struct UncompiledTestFiles {
             folder = (folder as NSString).deletingLastPathComponent
         }
         return false
+    }
+
+    /// The folders (relative to `package`) of the Swift files that declare tests anywhere in it, outside hidden,
+    /// vendored and data folders and nested packages, whatever compiles them: where a package whose manifest has
+    /// no test target keeps the tests its Xcode project builds (KeychainAccess 4.2.2's `Lib/KeychainAccessTests`).
+    static func testFolders(in package: URL) -> [String] {
+        let root = package.standardizedFileURL.path
+        let folders = SwiftFiles.under(package).compactMap { url -> String? in
+            let relative = url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
+            guard relative.contains("/"), !SwiftFiles.isVendored(relative[...]), !isData(relative),
+                !inNestedPackage(relative, of: package),
+                let text = try? String(contentsOf: url, encoding: .utf8),
+                ["XCTestCase", "@Test", "QuickSpec", "AsyncSpec"].contains(where: text.contains),
+                ScannedTests.collect(in: SwiftSource.parse(text), module: "", testClasses: [], compiles: { _ in true })
+                    .contains(where: { $0.framework != .xctest || NeverRunDetector.isTestName(method(of: $0)) })
+            else { return nil }
+            return (relative as NSString).deletingLastPathComponent
+        }
+        return Array(Set(folders)).sorted()
     }
 
     /// Folders whose Swift files are data a test reads (inputs of a code generator's tests, a tool's

@@ -29,13 +29,24 @@ public enum SmellsReport {
         // target is commented out): only a package with neither is no input.
         let uncompiled = packages.flatMap { PackageManifest.uncompiledTests(in: $0.folder, tests: $0.tests) }
         guard files > 0 || !uncompiled.isEmpty else {
-            // A package: say what was looked at, its manifest's test targets and every Swift file it holds.
+            // A package: say what was looked at, its manifest's test targets and every Swift file it holds, and
+            // name the folders of tests only something else builds (an Xcode project), which can be given.
+            let elsewhere = packages.flatMap { package in
+                UncompiledTestFiles.testFolders(in: package.folder).map { folder in
+                    package.folder.path == here ? folder : package.folder.appendingPathComponent(folder).path
+                }
+            }
             let reason =
                 packages.isEmpty
                 ? "no Swift test file found there; give a test folder or files"
-                : "no test found: Package.swift declares no test target with a Swift file, and no Swift file of the "
-                    + "package declares a test (an XCTestCase's test method, @Test, @Suite, a Quick spec); give the "
-                    + "folder or files that hold its tests"
+                : elsewhere.isEmpty
+                    ? "no test found: Package.swift declares no test target with a Swift file, and no Swift file of "
+                        + "the package declares a test (an XCTestCase's test method, @Test, @Suite, a Quick spec); "
+                        + "give the folder or files that hold its tests"
+                    : "no test found: Package.swift declares no test target with a Swift file, so `swift test` runs "
+                        + "none; tests are declared in \(elsewhere.joined(separator: ", ")), which no target of the "
+                        + "package compiles: give \(elsewhere.count == 1 ? "that folder" : "those folders") to read them (`litmus smells "
+                        + "\(elsewhere.joined(separator: " "))`)"
             throw BadPath(path: paths.joined(separator: " "), reason: reason)
         }
         var analyzer = TestSourceAnalyzer()

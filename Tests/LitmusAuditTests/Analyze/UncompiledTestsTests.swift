@@ -316,6 +316,35 @@ struct UncompiledTestsTests {
         #expect(loose?.reason.hasPrefix("no Swift test file found there") == true)
     }
 
+    @Test("A package whose tests only its Xcode project builds is named with the folder that holds them")
+    func testsOutsideEveryTarget() throws {
+        // Given KeychainAccess 4.2.2's shape: no test target, tests in Lib/PTests, and tests that are data or
+        // another package's
+        let test = "import XCTest\nfinal class PTests: XCTestCase { func testP() { XCTAssertTrue(ok) } }\n"
+        let root = try temporaryFolder([
+            "Package.swift":
+                "// swift-tools-version:5.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"P\", path: \"Lib/P\")])\n",
+            "Lib/P/P.swift": "public let p = 1\n",
+            "Lib/PTests/PTests.swift": test,
+            "Lib/PTests/Helpers.swift": "func helper() {}\n",
+            "Lib/Fixtures/Sample.swift": test,
+            "Demo/Package.swift": "// swift-tools-version:5.9\n",
+            "Demo/Tests/DemoTests/DemoTests.swift": test,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // When
+        let error = #expect(throws: SmellsReport.BadPath.self) {
+            try SmellsReport.make(paths: [root.path], options: AuditOptions())
+        }
+        // Then the error names the one folder of tests and how to read it
+        let folder = root.appendingPathComponent("Lib/PTests").path
+        #expect(
+            error?.reason
+                == "no test found: Package.swift declares no test target with a Swift file, so `swift test` runs none; "
+                + "tests are declared in \(folder), which no target of the package compiles: give that folder to read "
+                + "them (`litmus smells \(folder)`)")
+    }
+
     @Test("A test folder only another manifest declares is a target this toolchain does not build")
     func targetOfAnotherManifest() throws {
         // Given: SwiftPM 6.3 reads Package@swift-5.9.swift, which has no LegacyTests
