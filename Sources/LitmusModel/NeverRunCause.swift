@@ -46,6 +46,8 @@ public enum NeverRunCause: String, Codable, Sendable, CaseIterable {
     case pendingWithoutReason
     /// A method renamed so XCTest skips it (`xtest…`, `disabled_test…`) with no comment saying why.
     case renamedOff
+    /// A test whose body opens with a bare `return`, with no comment saying why: what follows never runs.
+    case returnsFirst
     /// A file of tests its test target's `exclude:` names.
     case excludedFromTarget
 
@@ -54,7 +56,7 @@ public enum NeverRunCause: String, Codable, Sendable, CaseIterable {
     public var kind: FindingKind {
         switch self {
         case .disabledWithoutReason, .conditionAlwaysFalse, .alwaysSkips, .pendingWithoutReason, .renamedOff,
-            .excludedFromTarget:
+            .returnsFirst, .excludedFromTarget:
             return .ignoredTest
         default: return .neverRan
         }
@@ -104,7 +106,8 @@ public enum NeverRunCause: String, Codable, Sendable, CaseIterable {
         case .notDiscovered:
             return
                 "Make the runner see it: a `test…` method of an XCTestCase subclass (or a @Test function) in a test target, its class not compiled out by an #if."
-        case .disabledWithoutReason, .conditionAlwaysFalse, .alwaysSkips, .pendingWithoutReason, .renamedOff:
+        case .disabledWithoutReason, .conditionAlwaysFalse, .alwaysSkips, .pendingWithoutReason, .renamedOff,
+            .returnsFirst:
             return
                 "Say why and until when: `.disabled(\"reason\", .bug(\"URL\"))`, a comment above it, `XCTSkip` under the condition that makes the test impossible, or delete the test."
         }

@@ -18,7 +18,32 @@ extension TestSourceAnalyzer {
             "notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile", "nodeadlock",
             "notdeadlock", "withoutdeadlock", "nothang", "notoverflow", "withoutoverflow", "nooverflow",
             "nostackoverflow", "nothalt",
-        ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words)
+        ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words) || namedForFuzzing(name)
+    }
+
+    /// Whether `name` names a fuzz test (`testDeserializeFuzzMessages`, `fuzzing the parser`): one word of it,
+    /// split at case changes and non-letters, is `fuzz`, `fuzzing`, `fuzzer` or `fuzzed` (not `fuzzy`). Its check
+    /// is that odd input does not crash the code, which running makes.
+    static func namedForFuzzing(_ name: String) -> Bool {
+        var words: [String] = []
+        var word = ""
+        for character in name {
+            if !character.isLetter || (character.isUppercase && !word.isEmpty) {
+                if !word.isEmpty { words.append(word.lowercased()) }
+                word = character.isLetter ? String(character) : ""
+            } else {
+                word.append(character)
+            }
+        }
+        words.append(word.lowercased())
+        return words.contains { ["fuzz", "fuzzing", "fuzzer", "fuzzed", "fuzzes"].contains($0) }
+    }
+
+    /// Whether a test named `name` (or shown by it) checks only that running does not crash, so that an error it
+    /// discards with `try?` is an outcome it accepts: named for running (``namedForRunning(_:)``), not for not
+    /// throwing (`testDoesNotThrow` checks the very error a `try?` would drop).
+    static func toleratesThrows(_ name: String) -> Bool {
+        namedForRunning(name) && !name.lowercased().contains("throw")
     }
 
     /// The name a Swift Testing test is shown by: the first argument of its `@Test`, when a string literal with
@@ -83,6 +108,8 @@ extension TestSourceAnalyzer {
             && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
             && !Self.isReturnedToHelper(tryExpression, helpers: helpers) && !Self.isTransformed(tryExpression)
             && !CaughtErrors.throwsOnlyOwnErrors(tryExpression, rethrowing: helpers.rethrowing)
+            && !Self.toleratesThrows(function.name.text)
+            && !(Self.displayName(of: function).map(Self.toleratesThrows) ?? false)
         {
             found.append(
                 AnalyzedFinding(
@@ -109,6 +136,11 @@ extension TestSourceAnalyzer {
         }
         found += ignoredChecks(in: body, test: test, shown: shown, library: library, helpers: helpers, file: file)
         found += sleeps(in: body, test: test, shown: shown, helpers: helpers, file: file)
+        // What follows a bare `return` of the body never runs: nothing found there counts.
+        if let dead = EmptyAndIgnoredDetector.deadAfter(body.statements) {
+            let last = file.line(dead)
+            found.removeAll { ($0.line ?? 0) > last }
+        }
         return found
     }
 

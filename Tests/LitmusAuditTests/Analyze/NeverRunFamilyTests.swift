@@ -210,6 +210,97 @@ struct NeverRunFamilyTests {
             ])
     }
 
+    @Test("A bare `return` opening a test switches it off: one finding, none in the code that never runs after it")
+    func returnsFirst() throws {
+        // Given DNS 1.2.0's fuzz tests, switched off by a `return` above their loops, and near misses: a reason
+        // above the `return`, a `return` under a condition, and one after a check, whose check still counts
+        let xctest = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() {
+                    return
+                    for _ in 0..<1_000_000 {
+                        print(data.hex)
+                        do { _ = try Message(deserialize: random()) } catch {}
+                        XCTAssertEqual(IPv4("10.0.1.2")!.bytes, 4)
+                    }
+                }
+                func testB() {
+                    // Too slow for CI: run it by hand.
+                    return
+                    XCTAssertEqual(f(), 1)
+                }
+                func testC() {
+                    if skip() { return }
+                    print(f())
+                    XCTAssertEqual(f(), 1)
+                }
+                func testD() {
+                    XCTAssertEqual(try! f(), 1)
+                    return
+                    let value = f()
+                    print(value)
+                }
+                func testF() {
+                    return
+                    print(f())
+                }
+            }
+            """
+        let testing = """
+            import Testing
+            @Test func e() {
+                return
+                let value = try! f()
+                #expect(value == 1)
+            }
+            """
+        // When
+        let findings = try analyzeSources(["T.swift": xctest, "S.swift": testing]).findings
+        let shown = findings.map { "\($0.testName ?? "-"):\($0.line ?? 0) \($0.kind.rawValue)" }.sorted()
+        // Then the opening `return`s are ignored tests and nothing after them is found; the print under a
+        // condition and the trap before a `return` are, and so is the print a `return` on the line above returns
+        // (`return print(f())`, as Swift reads it)
+        #expect(
+            shown == [
+                "T.testA:3 ignoredTest", "T.testC:18 redundantPrint", "T.testD:22 trapInTest",
+                "T.testF:27 noAssertion", "T.testF:29 redundantPrint", "e:2 ignoredTest",
+            ])
+        #expect(
+            findings.first { $0.testName == "T.testA" }?.message
+                == "T.testA returns before anything runs (a bare `return` opens its body, with no comment saying why): its checks never run"
+        )
+        #expect(findings.first { $0.testName == "T.testA" }?.finding.cause == .returnsFirst)
+    }
+
+    @Test("A fuzz test checks that odd input does not crash: no noAssertion, and a `try?` there is an accepted outcome")
+    func fuzzTest() throws {
+        // Given DNS 1.2.0's fuzz test, and near misses: a name of another word (`Fuzzy`), and one for not throwing
+        let xctest = """
+            import XCTest
+            final class T: XCTestCase {
+                func testDeserializeFuzzMessages() {
+                    _ = try? Message(deserialize: data) // should either deserialize or throw, but not sigfault
+                }
+                func testFuzzyMatch() {
+                    _ = try? match("a", "b")
+                }
+                func testParseDoesNotThrow() {
+                    _ = try? parse("a")
+                }
+            }
+            """
+        // When
+        let findings = try analyzeSources(["T.swift": xctest]).findings
+        let shown = findings.map { "\($0.testName ?? "-") \($0.kind.rawValue)" }.sorted()
+        // Then
+        #expect(
+            shown == [
+                "T.testFuzzyMatch noAssertion", "T.testFuzzyMatch swallowedError",
+                "T.testParseDoesNotThrow swallowedError",
+            ])
+    }
+
     @Test("The JSON names the cause of a never-run finding; any other finding's cause is null")
     func causeInJSON() throws {
         // Given

@@ -11,6 +11,7 @@ struct PackageDescriptionTests {
     private static let package = """
         public final class Connection: CustomStringConvertible {
             public init(_ path: String) {}
+            public init?(validating path: String) {}
             public var description: String { "" }
         }
         public struct Row { public init() {} }
@@ -76,6 +77,34 @@ struct PackageDescriptionTests {
                 func testK() { XCTAssertEqual(Unknown.parse("1").description, "") }
             """
         #expect(try descriptions(members) == ["testH", "testI", "testJ", "testK"])
+    }
+
+    @Test("A description the package's type declares, read through `?` or `!` of its failable initializer")
+    func throughOptional() throws {
+        // Given Kitura 3.0.1's `let textMediaType = MediaType("text")` then `textMediaType?.description`, written in
+        // place and force-unwrapped too, and a near miss: a package type without a description, read through `?`
+        let members = """
+                func testQ() { let db = Connection(validating: "a"); XCTAssertEqual(db?.description, "a") }
+                func testR() { XCTAssertEqual(Connection(validating: "a")!.description, "a") }
+                func testS() { let row = Optional(Row()); XCTAssertEqual(row?.description, "Row()") }
+            """
+        #expect(try descriptions(members) == ["testS"])
+    }
+
+    @Test("A closure given to a checking helper compares nothing itself: its own checks are judged where they are")
+    func closureOfAHelper() throws {
+        // Given Kitura 3.0.1's `performServerTest(router, asyncTasks: { … }, { … })`, whose closures' messages say
+        // `String(describing:)`, and a near miss: a closure's check that compares a description
+        let members = """
+                func serve(_ value: Int, first: () -> Void, _ then: () -> Void) { first(); then(); XCTAssertTrue(value > 0) }
+                func testT() {
+                    serve(1, first: { XCTAssertEqual(code(), 200, "was \\(String(describing: code()))") }, {
+                        XCTAssertEqual(code(), 200, "was \\(String(describing: code()))")
+                    })
+                }
+                func testU() { serve(1, first: {}, { XCTAssertEqual(String(describing: code()), "200") }) }
+            """
+        #expect(try descriptions(members) == ["testU"])
     }
 
     @Test("A type without its own description, a value from elsewhere, or another type's description still count")

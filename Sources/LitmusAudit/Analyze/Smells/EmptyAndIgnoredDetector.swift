@@ -24,6 +24,15 @@ enum EmptyAndIgnoredDetector {
 
     /// Why the test is switched off without a reason, or `nil`.
     private static func ignored(_ test: ScannedTest) -> (NeverRunCause, String)? {
+        if let statements = test.statements, let opening = openingReturn(statements),
+            !givesReason(opening.leadingTrivia),
+            !givesReason(opening.trailingTrivia)
+        {
+            return (
+                .returnsFirst,
+                "returns before anything runs (a bare `return` opens its body, with no comment saying why): its checks never run"
+            )
+        }
         switch test.framework {
         case .quick:
             // A comment above the `xit`, `pending` or `xdescribe` that switches it off says why.
@@ -162,9 +171,29 @@ enum EmptyAndIgnoredDetector {
     }
 
     /// Whether `statements` (a test's body) skip the test whatever happens, with or without a reason: a
-    /// skipped test checks nothing on purpose, which is no noAssertion (ignoredTest asks for the reason).
+    /// skipped test checks nothing on purpose, which is no noAssertion (ignoredTest asks for the reason). A body
+    /// that opens with a bare `return` skips the rest too.
     static func alwaysSkips(_ statements: CodeBlockItemListSyntax) -> Bool {
-        statements.contains { alwaysSkipping($0) != nil }
+        openingReturn(statements) != nil || statements.contains { alwaysSkipping($0) != nil }
+    }
+
+    /// The bare `return` that opens `statements` (a test's body) when statements follow it, which never run
+    /// (DNS 1.2.0's fuzz tests, switched off by a `return` above a loop of a million runs). A `return` followed
+    /// on its next line by an expression returns that expression's value: it is no bare `return`.
+    static func openingReturn(_ statements: CodeBlockItemListSyntax) -> ReturnStmtSyntax? {
+        guard statements.count > 1, let first = statements.first?.item.as(ReturnStmtSyntax.self),
+            first.expression == nil
+        else { return nil }
+        return first
+    }
+
+    /// The first bare `return` among `statements` (a test's body) that more statements follow: they are dead
+    /// code, which the compiler warns of and no run reaches.
+    static func deadAfter(_ statements: CodeBlockItemListSyntax) -> ReturnStmtSyntax? {
+        for (index, item) in statements.enumerated() where index < statements.count - 1 {
+            if let statement = item.item.as(ReturnStmtSyntax.self), statement.expression == nil { return statement }
+        }
+        return nil
     }
 
     /// The skip `item` makes whatever happens, with what it shows: `throw XCTSkip(…)` (`XCTSkip`), `try

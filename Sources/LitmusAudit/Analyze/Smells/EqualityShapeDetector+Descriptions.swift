@@ -28,11 +28,14 @@ extension EqualityShapeDetector {
             // Without operands, the unlabelled arguments an assertion checks (`XCTAssertTrue(x, message)` checks
             // `x`: its message, `"\(String(reflecting: $0))"`, is only printed when it fails; vapor's
             // fluent-sqlite-driver 4.9.0).
+            // A closure given to a checking helper is code the helper runs, whose own checks are judged where they
+            // are (Kitura 3.0.1's `performServerTest(router, asyncTasks: { … }, { … })`, whose closures' messages
+            // hold `String(describing:)`): no value it compares.
             let checked =
                 operands.isEmpty
                 ? Array(
-                    arguments.filter { $0.label == nil }.map(\.expression).prefix(
-                        RepetitionDetector.operandCounts[name] ?? Int.max)) : operands
+                    arguments.filter { $0.label == nil && !$0.expression.is(ClosureExprSyntax.self) }.map(\.expression)
+                        .prefix(RepetitionDetector.operandCounts[name] ?? Int.max)) : operands
             // A failure's message (`XCTFail("\(String(describing: error))")`) compares nothing; two descriptions
             // compared with each other change together when the format does (vapor/sqlite-nio 1.13.2's
             // `decoded?.description == date.description`), one read through a cast to its protocol too (OpenCombine's
@@ -272,9 +275,13 @@ extension EqualityShapeDetector {
         boundValue(expression, test: test).as(FunctionCallExprSyntax.self)
     }
 
-    /// `expression` without `try` or `await`, or, for a name, the value the test binds it to once.
+    /// `expression` without `try` or `await`, or, for a name, the value the test binds it to once; read through
+    /// `?` and `!` (Kitura 3.0.1's `let type = MediaType("text")` then `type?.description`: the optional of the
+    /// package type's failable initializer).
     private static func boundValue(_ expression: ExprSyntax, test: ScannedTest) -> ExprSyntax {
-        let value = expression.withoutTryOrAwait
+        var value = expression.withoutTryOrAwait
+        if let chained = value.as(OptionalChainingExprSyntax.self) { value = chained.expression.withoutTryOrAwait }
+        if let unwrapped = value.as(ForceUnwrapExprSyntax.self) { value = unwrapped.expression.withoutTryOrAwait }
         if let name = value.as(DeclReferenceExprSyntax.self),
             let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
                 ?? test.onlyBinding(of: name.baseName.text)

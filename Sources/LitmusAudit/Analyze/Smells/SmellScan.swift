@@ -85,6 +85,11 @@ enum SmellScan {
         }
         found += ResourceDetector.smells(test)
         found += ReadabilityDetector.smells(test)
+        // What follows a bare `return` of the body never runs: no smell there (the test's ignoredTest says so when
+        // the `return` opens it).
+        if let statements = scanned.statements, let dead = EmptyAndIgnoredDetector.deadAfter(statements) {
+            found.removeAll { $0.kind != .ignoredTest && $0.node.position >= dead.endPosition }
+        }
         return found
     }
 
