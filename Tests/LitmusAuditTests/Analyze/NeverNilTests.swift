@@ -489,4 +489,63 @@ struct NeverNilTests {
         // trap
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
     }
+
+    @Test("ASCII bytes decode as UTF-8 or ASCII; a byte above 0x7F, another encoding or bytes not fixed may not")
+    func asciiBytes() throws {
+        // Given Kitura 3.0.1's `let headerData = Data(repeating: 0x7A, count: headerBytes)` then `String(data: headerData,
+        // encoding: .utf8)!`
+        let methods = """
+            func testA() { let data = Data(repeating: 0x7A, count: n); XCTAssertEqual(send(String(data: data, encoding: .utf8)!), 1) }
+            func testB() { XCTAssertEqual(send(String(data: Data(repeating: 65, count: 3), encoding: String.Encoding.ascii)!), 1) }
+            func testC() { XCTAssertEqual(send(String(data: Data(repeating: 0xFF, count: 3), encoding: .utf8)!), 1) }
+            func testD() { XCTAssertEqual(send(String(data: Data(repeating: 0x7A, count: 3), encoding: .utf16)!), 1) }
+            func testE() { XCTAssertEqual(send(String(data: Data(repeating: byte, count: 3), encoding: .utf8)!), 1) }
+            func testF() { var data = Data(repeating: 0x7A, count: 3); data.append(0xFF); XCTAssertEqual(send(String(data: data, encoding: .utf8)!), 1) }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
+    }
+
+    @Test(
+        "An unwrap in the message of XCTAssertNil of the same value runs only when it is not nil; elsewhere it may trap"
+    )
+    func messageOfNilCheck() throws {
+        // Given Kitura 3.0.1's `XCTAssertNil(body, "… '\(body!)'")`, and near misses: another value's unwrap in the
+        // message, XCTAssertNotNil's message (built when the value is nil), and an unwrap in the checked value
+        let methods = """
+            func testA() { let body = read(); XCTAssertNil(body, "the body was '\\(body!)'") }
+            func testB() { let body = read(); XCTAssertNil(body, "the other was '\\(other!)'") }
+            func testC() { let body = read(); XCTAssertNotNil(body, "the body was '\\(body!)'") }
+            func testD() { let body = read(); XCTAssertNil(body!.first, "empty") }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:4", "testC:5", "testD:6"])
+    }
+
+    @Test("A file attribute Foundation always gives, cast to a type its value always is; another key or type may trap")
+    func fileAttributeCasts() throws {
+        // Given Puppy 0.9.0's `attributesOfItem(atPath: path)[.posixPermissions] as! UInt16` and `[.creationDate] as!
+        // Date`, bound and in place, and near misses: a size as UInt16 (a size above 65535 fails the cast), a key
+        // not always there, and a dictionary of the test's
+        let methods = """
+            func testA() throws { let a = try FileManager.default.attributesOfItem(atPath: p); XCTAssertEqual(a[FileAttributeKey.posixPermissions] as! UInt16, 0o600) }
+            func testB() throws { let d = try FileManager.default.attributesOfItem(atPath: p)[.creationDate] as! Date; XCTAssertEqual(d, now) }
+            func testC() throws { let a = try FileManager.default.attributesOfItem(atPath: p); XCTAssertEqual(a[.size] as! UInt16, 3) }
+            func testD() throws { let a = try FileManager.default.attributesOfItem(atPath: p); XCTAssertEqual(a[.immutable] as! Bool, false) }
+            func testE() throws { let a = attributes(); XCTAssertEqual(a[.size] as! UInt64, 3) }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
+    @Test(
+        "A formatter reads back the date text it wrote; another formatter's text, or a text not its own, may not parse")
+    func dateRoundTrip() throws {
+        // Given Kitura 3.0.1's `Coder.defaultDateFormatter.date(from: Coder.defaultDateFormatter.string(from: Date()))!`
+        let methods = """
+            func testA() { XCTAssertEqual(send(Coder.formatter.date(from: Coder.formatter.string(from: Date()))!), 1) }
+            func testB() { XCTAssertEqual(send(formatter.date(from: formatter.string(from: now))!), 1) }
+            func testC() { XCTAssertEqual(send(Coder.formatter.date(from: Other.formatter.string(from: Date()))!), 1) }
+            func testD() { XCTAssertEqual(send(Coder.formatter.date(from: text(of: Date()))!), 1) }
+            func testE() { XCTAssertEqual(send(makeFormatter().date(from: makeFormatter().string(from: now))!), 1) }
+            """
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
 }

@@ -72,7 +72,30 @@ enum FailableLiteral {
         if let encoded = percentEncoded(call, test: test) { return encoded ? .cannotFail : .canFail }
         if let encodes = literalEncodes(call, test: test) { return encodes ? .cannotFail : .canFail }
         if let found = literalFound(call, test: test) { return found ? .cannotFail : .canFail }
-        return isUnicodeData(call, test: test) ? .cannotFail : .notRead
+        return isUnicodeData(call, test: test) || decodesASCIIBytes(call, test: test) ? .cannotFail : .notRead
+    }
+
+    /// `String(data: d, encoding: .utf8)` (or `.ascii`) of Foundation, with `d` (or the `let` it names)
+    /// `Data(repeating: b, count: n)` of an integer literal `b` below 0x80: bytes that are all ASCII, which both
+    /// encodings decode (Kitura 3.0.1's `Data(repeating: 0x7A, count: headerBytes)`, a header of 80 KB of `z`).
+    private static func decodesASCIIBytes(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
+        guard call.calledExpression.trimmedDescription == "String",
+            call.arguments.map({ $0.label?.text ?? "_" }) == ["data", "encoding"],
+            let encoding = call.arguments.last?.expression.as(MemberAccessExprSyntax.self),
+            encoding.base == nil || encoding.base?.trimmedDescription == "String.Encoding",
+            ["utf8", "ascii"].contains(encoding.declName.baseName.text), let data = call.arguments.first?.expression,
+            isLibrary(call, test: test)
+        else { return false }
+        let value =
+            data.as(DeclReferenceExprSyntax.self).flatMap { test.letValue(of: $0.baseName.text, at: Syntax(call)) }
+            ?? data
+        guard let made = value.as(FunctionCallExprSyntax.self), made.calledExpression.trimmedDescription == "Data",
+            made.arguments.map({ $0.label?.text ?? "_" }) == ["repeating", "count"],
+            let byte = made.arguments.first?.expression.as(IntegerLiteralExprSyntax.self)
+        else { return false }
+        let digits = byte.literal.text.replacingOccurrences(of: "_", with: "")
+        let number = digits.hasPrefix("0x") ? Int(digits.dropFirst(2), radix: 16) : Int(digits)
+        return number.map { $0 < 0x80 } ?? false
     }
 
     /// Foundation's string encodings by the names a test writes them with.

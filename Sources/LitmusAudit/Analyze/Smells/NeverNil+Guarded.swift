@@ -26,6 +26,7 @@ extension NeverNil {
             !expression.is(FunctionCallExprSyntax.self)
         else { return false }
         let written = RepetitionDetector.tokenText(Syntax(expression))
+        if isInMessageOfNilCheck(expression, written: written) { return true }
         return clausesBefore(Syntax(expression)).contains { elements in
             guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "!=" else {
                 return false
@@ -34,6 +35,25 @@ extension NeverNil {
             return sides.contains { $0.is(NilLiteralExprSyntax.self) }
                 && sides.contains { RepetitionDetector.tokenText(Syntax($0)) == written }
         }
+    }
+
+    /// Whether `expression` (written `written`) is unwrapped in the message of an `XCTAssertNil` of itself (Kitura
+    /// 3.0.1's `XCTAssertNil(body, "… '\\(body!)'")`): XCTest builds the message only when the check fails, that is when
+    /// the value is not `nil`.
+    private static func isInMessageOfNilCheck(_ expression: ExprSyntax, written: String) -> Bool {
+        var current = Syntax(expression)
+        while let parent = current.parent {
+            if let argument = parent.as(LabeledExprSyntax.self),
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let first = call.arguments.first, first.id != argument.id
+            {
+                return CallCollector.calledName(call.calledExpression) == "XCTAssertNil"
+                    && RepetitionDetector.tokenText(Syntax(first.expression)) == written
+            }
+            if parent.is(ClosureExprSyntax.self) || parent.is(CodeBlockItemSyntax.self) { return false }
+            current = parent
+        }
+        return false
     }
 
     /// The conditions that certainly hold where `node` runs because they come before it, each as the elements of

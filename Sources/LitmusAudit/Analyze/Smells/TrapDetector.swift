@@ -41,6 +41,7 @@ enum TrapDetector {
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !isHTTPResponseCast(node.expression, to: node.type, test: test)
             && !EmbeddedNIO.castHolds(node.expression, to: node.type, test: test)
+            && !FileAttributeCast.holds(node.expression, to: node.type, test: test)
             && TrapProvenance.mayComeFromPackage(
                 [Syntax(node.expression), Syntax(node.type)], test: test, sources: sources)
         {
@@ -62,6 +63,7 @@ enum TrapDetector {
                 let type = elements[index + 1].as(TypeExprSyntax.self)?.type,
                 isHTTPResponseCast(elements[index - 1], to: type, test: test)
                     || EmbeddedNIO.castHolds(elements[index - 1], to: type, test: test)
+                    || FileAttributeCast.holds(elements[index - 1], to: type, test: test)
                     || !TrapProvenance.mayComeFromPackage(
                         [Syntax(elements[index - 1]), Syntax(type)], test: test, sources: sources)
             {
