@@ -9,8 +9,54 @@ enum SleepDetector {
     /// Quick's `it`) wait.
     static func waits(in scope: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
         directCalls(in: scope).filter {
-            CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) && !isYield($0)
+            CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) && !isYield($0) && !isWindow($0)
         }
+    }
+
+    /// Whether `call` is a sleep no event could replace, by its statement's neighbours in its block:
+    /// - a window a state must last through, the same check as the statements right before and right after it
+    ///   (Thomvis/BrightFutures 8.2.0's `XCTAssertFalse(f.isCompleted)`, a sleep of 0.2 s, and the same check
+    ///   again, of a future that completes after a second): nothing happens to be waited for;
+    /// - a critical section it widens, between `n += k` and `n -= k` of the same name (BrightFutures's callbacks
+    ///   that count how many run at once, sleeping in between so that two would overlap): the sleep is the stimulus.
+    /// Two read false on first contact each.
+    static func isWindow(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) {
+            guard parent.is(ExprSyntax.self) else { return false }
+            node = parent
+        }
+        guard let item = node.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self),
+            let index = list.firstIndex(where: { $0.id == item.id })
+        else { return false }
+        let before = list[..<index]
+        let after = list[list.index(after: index)...]
+        if let previous = before.last, let next = after.first,
+            RepetitionDetector.tokenText(Syntax(previous.item)) == RepetitionDetector.tokenText(Syntax(next.item)),
+            let check = previous.item.as(ExprSyntax.self), isCheck(check)
+        {
+            return true
+        }
+        let raised = Set(before.compactMap { counterStep($0, by: "+=") })
+        return after.contains { counterStep($0, by: "-=").map(raised.contains) ?? false }
+    }
+
+    /// Whether `expression` is an assertion: an `XCTAssert…` call or a `#expect`.
+    private static func isCheck(_ expression: ExprSyntax) -> Bool {
+        if let macro = expression.as(MacroExpansionExprSyntax.self) { return macro.macroName.text == "expect" }
+        return expression.as(FunctionCallExprSyntax.self).flatMap { CallCollector.calledName($0.calledExpression) }?
+            .hasPrefix("XCTAssert") == true
+    }
+
+    /// `name op k` as a statement (`executing += 1`), as the text `name op k`; `nil` for anything else.
+    private static func counterStep(_ item: CodeBlockItemSyntax, by op: String) -> String? {
+        guard let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let name = sequence.elements.first?.as(DeclReferenceExprSyntax.self),
+            Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text == op,
+            let step = sequence.elements.last
+        else { return nil }
+        return name.baseName.text + " " + step.trimmedDescription
     }
 
     /// The sleeps in work `scope` hands off and then waits for: a closure that sleeps before it fulfils an
@@ -35,7 +81,7 @@ enum SleepDetector {
                     .positionAfterSkippingLeadingTrivia
             else { return [] }
             return calls.filter {
-                CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) && !isYield($0)
+                CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) && !isYield($0) && !isWindow($0)
                     && $0.positionAfterSkippingLeadingTrivia < fulfil
             }
         }

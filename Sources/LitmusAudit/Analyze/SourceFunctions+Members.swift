@@ -32,11 +32,11 @@ extension SourceFunctions {
 
     /// Whether the package's own sources (not its tests) give the type `type`, in its declarations and extensions, a
     /// property `name`, every one written optional (mattt/swift-yyjson 0.5.0's `YYJSONValue`'s `public var bool: Bool?`,
-    /// where a test's own struct declares a `let bool: Bool` of its own).
+    /// where a test's own struct declares a `let bool: Bool` of its own). A type the package only extends counts
+    /// (KituraContracts 1.2.201's `extension String { public var boolean: Bool? }`).
     func declaresOnlyOptionalProperty(_ name: String, ofType type: String) -> Bool {
         remembered("optional-member|\(type)|\(name)") {
             lock.withLock {
-                guard declaredType(type) else { return false }
                 var seen = false
                 for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, type) {
                     let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: type) }

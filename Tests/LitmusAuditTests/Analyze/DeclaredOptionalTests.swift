@@ -73,6 +73,21 @@ struct DeclaredOptionalTests {
         #expect(try findings(.boolAssertEquality, members, package: package) == ["testF", "testG"])
     }
 
+    @Test("boolAssertEquality: a string literal's member an extension of the package declares only optional")
+    func optionalMemberOfExtendedString() throws {
+        // Given KituraContracts 1.2.201's `XCTAssertEqual("true".boolean, true)` of `extension String { public var
+        // boolean: Bool? }`, and near misses: String's own Bool member, and an extension's member that is a Bool
+        let package =
+            Self.package
+            + "\nextension String {\n public var boolean: Bool? { nil }\n public var flag: Bool { true }\n}\n"
+        let members = """
+                func testH() { XCTAssertEqual("true".boolean, true) }
+                func testI() { XCTAssertEqual("".isEmpty, true) }
+                func testJ() { XCTAssertEqual("x".flag, true) }
+            """
+        #expect(try findings(.boolAssertEquality, members, package: package) == ["testI", "testJ"])
+    }
+
     @Test("boolAssertEquality: a value a generic or a package type's initializer makes compares that type's literal")
     func anotherTypesLiteral() throws {
         // Given JSONAPI's `XCTAssertEqual(Attribute<Bool>(value: false), false)`, a package type, and near misses:

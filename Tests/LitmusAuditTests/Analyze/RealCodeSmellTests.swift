@@ -491,4 +491,22 @@ struct RealCodeSmellTests {
             """
         #expect(try xctestFindings(.assertionRoulette, methods) == ["testA:4"])
     }
+
+    @Test("assertionRoulette: a check of a Boolean literal is a marker a failure names by itself, not a value's check")
+    func rouletteLeavesOutMarkers() throws {
+        // Given Thomvis/BrightFutures 8.2.0's `XCTAssert(false)` in the callback that must not run beside one
+        // `XCTAssert(err == error)`, and a near miss: two checks of values beside the marker
+        let methods = """
+            func testA() {
+                f.onComplete { result in if case .success = result { XCTAssert(false) } else { XCTAssertEqual(code, 1) } }
+                f.onFailure { error in XCTAssert(error == expected) }
+                f.onSuccess { _ in XCTAssert(true) }
+            }
+            func testB() {
+                f.onComplete { result in if case .success = result { XCTAssert(false) } else { XCTAssertEqual(code, 1) } }
+                f.onFailure { error in XCTAssert(error == expected); XCTAssert(error.code == 2) }
+            }
+            """
+        #expect(try xctestFindings(.assertionRoulette, methods) == ["testB:10"])
+    }
 }

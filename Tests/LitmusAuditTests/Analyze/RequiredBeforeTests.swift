@@ -222,6 +222,35 @@ struct RequiredConditionTests {
         #expect(try skippable(source) == ["S/weaker", "S/underIf", "S/changedBetween", "S/calls"])
     }
 
+    @Test("An if on the equality XCTAssertEqual checked right before, either way round, cannot skip; another can")
+    func equalityChecked() throws {
+        // Given Kitura 3.0.1's `XCTAssertEqual(reconstructed.count, original.count)` then `if reconstructed.count ==
+        // original.count { … }`, and near misses: another comparison, and another value
+        let source = """
+            import XCTest
+            final class T: XCTestCase {
+                func testSame() {
+                    XCTAssertEqual(read.count, sent.count)
+                    if read.count == sent.count { for i in 0..<sent.count { XCTAssertEqual(read[i], sent[i]) } }
+                }
+                func testTurned() {
+                    XCTAssertEqual(read.count, sent.count)
+                    if sent.count == read.count { for i in 0..<sent.count { XCTAssertEqual(read[i], sent[i]) } }
+                }
+                func testOther() {
+                    XCTAssertEqual(read.count, sent.count)
+                    if read.count >= sent.count { for i in 0..<sent.count { XCTAssertEqual(read[i], sent[i]) } }
+                }
+                func testAnotherValue() {
+                    XCTAssertEqual(read.count, sent.count)
+                    if read.count == other.count { for i in 0..<sent.count { XCTAssertEqual(read[i], sent[i]) } }
+                }
+            }
+            """
+        let findings = try analyzeSources(["T.swift": source]).findings.filter { $0.kind == .conditionalTestLogic }
+        #expect(findings.compactMap(\.testName).sorted() == ["T.testAnotherValue", "T.testOther"])
+    }
+
     @Test("A search loop that returns after its checks and fails after the loop cannot pass checking nothing")
     func searchLoop() throws {
         // Given WasmKit 0.4.2's component tests, and near misses: no failure after the loop, no return in the branch

@@ -346,6 +346,51 @@ struct TestSourceAnalyzerTests {
         #expect(sleeps.map(\.line) == [5])
     }
 
+    @Test("A sleep no event could replace: a window a check holds through, a section a counter widens; not others")
+    func sleepsNoEventReplaces() throws {
+        // Given Thomvis/BrightFutures 8.2.0's shapes: the same check before and after a sleep of 0.2 s, then a real
+        // wait for the future; a callback that sleeps between `executing += 1` and `executing -= 1`; and near misses:
+        // another check after the sleep, and a counter raised by one name and lowered by another
+        let analysis = try analyze([
+            "F.swift": """
+            import XCTest
+            final class FTests: XCTestCase {
+                func testA() {
+                    XCTAssertFalse(f.isCompleted)
+                    Thread.sleep(forTimeInterval: 0.2)
+                    XCTAssertFalse(f.isCompleted)
+                    Thread.sleep(forTimeInterval: 1.0)
+                    XCTAssert(f.isCompleted)
+                }
+                func testB() {
+                    let e = expectation(description: "one at a time")
+                    queue.async {
+                        executing += 1
+                        Thread.sleep(forTimeInterval: 0.06)
+                        executing -= 1
+                        e.fulfill()
+                    }
+                    wait(for: [e], timeout: 2)
+                }
+                func testC() {
+                    let e = expectation(description: "done")
+                    queue.async {
+                        started += 1
+                        Thread.sleep(forTimeInterval: 0.06)
+                        finished -= 1
+                        e.fulfill()
+                    }
+                    wait(for: [e], timeout: 2)
+                }
+            }
+            """
+        ])
+        // Then the wait for completion and the sleep between two counters remain
+        let sleeps = analysis.findings.filter { $0.kind == .sleepInTest }
+        #expect(
+            sleeps.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }.sorted() == ["FTests.testA:7", "FTests.testC:24"])
+    }
+
     @Test("A QuickSpec is a test class even without test methods")
     func quickSpec() throws {
         let analysis = try analyze([

@@ -209,14 +209,20 @@ enum BooleanComparison {
         case .known(let type): return type.isBool ? .some(nil) : nil
         case .unknown(let why):
             if literalTypes().isNotBool(value) || madeByAnotherType(value, sources: sources) { return nil }
-            if let sources, let member = value.as(MemberAccessExprSyntax.self), let base = member.base,
-                !madeByOtherThanPackage(base, test: test, sources: sources),
-                sources.declaresOnlyOptionalProperty(member.declName.baseName.text)
-                    || packageType(making: base, test: test, sources: sources).map({
-                        sources.declaresOnlyOptionalProperty(member.declName.baseName.text, ofType: $0)
-                    }) == true
-            {
-                return nil
+            if let sources, let member = value.as(MemberAccessExprSyntax.self), let base = member.base {
+                let name = member.declName.baseName.text
+                let ofPackage =
+                    !madeByOtherThanPackage(base, test: test, sources: sources)
+                    && (sources.declaresOnlyOptionalProperty(name)
+                        || packageType(making: base, test: test, sources: sources).map({
+                            sources.declaresOnlyOptionalProperty(name, ofType: $0)
+                        }) == true)
+                // A string literal's member an extension of the package declares (KituraContracts 1.2.201's
+                // `extension String { public var boolean: Bool? }`, read by `"true".boolean`).
+                let ofExtendedString =
+                    madeValue(base, test: test).is(StringLiteralExprSyntax.self)
+                    && sources.declaresOnlyOptionalProperty(name, ofType: "String")
+                if ofPackage || ofExtendedString { return nil }
             }
             return .some(why)
         }

@@ -26,7 +26,16 @@ extension RepetitionDetector {
             {
                 continue
             }
-            let unlabelled = operandCounts[name].map { call.arguments.filter { $0.label == nil }.count <= $0 } ?? false
+            // A check of a Boolean literal checks no value: `XCTAssert(false)` fails wherever it is reached, as
+            // `XCTFail()` does, and `XCTAssert(true)` never fails (Thomvis/BrightFutures 8.2.0's markers of the
+            // callback that must not run, two read false on first contact). It counts among the test's assertions,
+            // never among those a failure cannot tell apart.
+            let marker =
+                ["XCTAssert", "XCTAssertTrue", "XCTAssertFalse"].contains(name)
+                && call.arguments.first?.expression.is(BooleanLiteralExprSyntax.self) == true
+            let unlabelled =
+                !marker
+                && (operandCounts[name].map { call.arguments.filter { $0.label == nil }.count <= $0 } ?? false)
             counted.append((name, assertion, unlabelled, clauses(of: assertion)))
         }
         // Each `#if` around a check, with how many ways it compiles.
