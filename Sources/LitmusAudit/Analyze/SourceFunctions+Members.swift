@@ -15,7 +15,7 @@ extension SourceFunctions {
                 guard declaredType(name) else { return false }
                 for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
                     let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
-                    let members = groups.flatMap(\.memberBlock.members).map(\.decl)
+                    let members = groups.flatMap { Self.memberDeclarations(of: $0) }
                     if members.contains(where: {
                         $0.as(FunctionDeclSyntax.self)?.name.text == member
                             || $0.as(VariableDeclSyntax.self)?.bindings.contains {
@@ -34,14 +34,16 @@ extension SourceFunctions {
     /// property `name`, every one written optional (mattt/swift-yyjson 0.5.0's `YYJSONValue`'s `public var bool: Bool?`,
     /// where a test's own struct declares a `let bool: Bool` of its own). A type the package only extends counts
     /// (KituraContracts 1.2.201's `extension String { public var boolean: Bool? }`).
-    func declaresOnlyOptionalProperty(_ name: String, ofType type: String) -> Bool {
-        remembered("optional-member|\(type)|\(name)") {
+    func declaresOnlyOptionalProperty(_ name: String, ofType written: String) -> Bool {
+        remembered("optional-member|\(written)|\(name)") {
             lock.withLock {
+                var type = written
+                if !declaredType(type), let aliased = aliasedType(type) { type = aliased }
                 var seen = false
                 for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, type) {
                     let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: type) }
-                    for member in groups.flatMap(\.memberBlock.members) {
-                        for binding in member.decl.as(VariableDeclSyntax.self)?.bindings ?? []
+                    for member in groups.flatMap({ Self.memberDeclarations(of: $0) }) {
+                        for binding in member.as(VariableDeclSyntax.self)?.bindings ?? []
                         where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
                             guard binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true else { return false }
                             seen = true
@@ -158,6 +160,12 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the package's files declare a type `name` (``declaresType(_:)``), or its own sources a type alias of
+    /// that name for one type (`public typealias JSONValue = Value`).
+    func declaresTypeOrAlias(_ name: String) -> Bool {
+        lock.withLock { declaredType(name) || aliasedType(name) != nil }
+    }
+
     /// The type every `typealias name = …` of the package's own sources names (its last component, without
     /// generic arguments), the lock held; `nil` when there is none, or two name different types.
     private func aliasedType(_ name: String) -> String? {
@@ -173,6 +181,21 @@ extension SourceFunctions {
             }
         }
         return named.count == 1 ? named.first : nil
+    }
+
+    /// The declarations of `group`'s body, those in every clause of an `#if` in it too (a member only one platform
+    /// compiles is still the package's).
+    static func memberDeclarations(of group: DeclGroupSyntax) -> [DeclSyntax] {
+        func flattened(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
+            members.flatMap { member -> [DeclSyntax] in
+                guard let config = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
+                return config.clauses.flatMap { clause -> [DeclSyntax] in
+                    if case .decls(let inner) = clause.elements { return flattened(inner) }
+                    return []
+                }
+            }
+        }
+        return flattened(group.memberBlock.members)
     }
 
     /// The structs, classes, enums and extensions `name` in `node`, at any depth of types and in every clause of an

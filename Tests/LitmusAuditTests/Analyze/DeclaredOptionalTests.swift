@@ -64,9 +64,11 @@ struct DeclaredOptionalTests {
         let package =
             Self.package
             + "\n#if !READER_DISABLED\npublic struct Value { public init(_ text: String) {}; public var bool: Bool? { nil } }\n#endif\n"
+            + "public typealias JSONValue = Value\n"
         let members = """
                 struct Fixture { let bool: Bool }
                 func testE() { let value = Value("true"); XCTAssertEqual(value.bool, true) }
+                func testE2() { let value = JSONValue("true"); XCTAssertEqual(value.bool, true) }
                 func testF() { let fixture = Fixture(bool: true); XCTAssertEqual(fixture.bool, true) }
                 func testG() { let value = Other("true"); XCTAssertEqual(value.bool, true) }
             """

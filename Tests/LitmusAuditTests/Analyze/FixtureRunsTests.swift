@@ -116,4 +116,15 @@ struct NamedForRunningTests {
         let found = try analyzedFindings(.emptyTest, in: ["S.swift": source])
         #expect(found.count == 1 && found.first?.contains("works") == true, "\(found)")
     }
+
+    @Test("@Test(\"… does not crash\") on an empty function is no empty test; @Test(\"parses\") is")
+    func displayNameSaysSo() throws {
+        let source = """
+            import Testing
+            @Test("parsing odd input does not crash") func odd() {}
+            @Test("parses") func parses() {}
+            """
+        let found = try analyzedFindings(.emptyTest, in: ["S.swift": source])
+        #expect(found.count == 1 && found.first?.contains("parses") == true, "\(found)")
+    }
 }

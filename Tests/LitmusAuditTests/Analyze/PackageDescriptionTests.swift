@@ -26,6 +26,14 @@ struct PackageDescriptionTests {
         public struct Parsed: CustomStringConvertible { public var description: String { "" } }
         public enum ReplayError: Error { case notConfigured; case noMatchingEntry(method: String) }
         extension ReplayError: CustomStringConvertible { public var description: String { "" } }
+        public struct Gated: CustomStringConvertible {
+            public init() {}
+            #if os(Linux)
+            public var description: String { "linux" }
+            #else
+            public var description: String { "other" }
+            #endif
+        }
         public enum Plain { case one }
         public enum Inline: CustomStringConvertible { case a; public var description: String { "" } }
         struct CString<Unit> { init(_ string: String) {} }
@@ -89,6 +97,16 @@ struct PackageDescriptionTests {
                 func testS() { let row = Optional(Row()); XCTAssertEqual(row?.description, "Row()") }
             """
         #expect(try descriptions(members) == ["testS"])
+    }
+
+    @Test("A description the package's type declares inside an #if of its body is the package's text")
+    func declaredInsideIf() throws {
+        // Given a member only one platform's clause declares, and a near miss: a type without one
+        let members = """
+                func testV() { XCTAssertEqual(Gated().description, "linux") }
+                func testW() { XCTAssertEqual(Row().description, "Row()") }
+            """
+        #expect(try descriptions(members) == ["testW"])
     }
 
     @Test("A closure given to a checking helper compares nothing itself: its own checks are judged where they are")

@@ -220,7 +220,7 @@ enum BooleanComparison {
                 // A string literal's member an extension of the package declares (KituraContracts 1.2.201's
                 // `extension String { public var boolean: Bool? }`, read by `"true".boolean`).
                 let ofExtendedString =
-                    madeValue(base, test: test).is(StringLiteralExprSyntax.self)
+                    test.boundValue(of: base).is(StringLiteralExprSyntax.self)
                     && sources.declaresOnlyOptionalProperty(name, ofType: "String")
                 if ofPackage || ofExtendedString { return nil }
             }
@@ -245,21 +245,10 @@ enum BooleanComparison {
         return sources?.declaresType(type) ?? false
     }
 
-    /// The value `base` names: the one the test binds it to with a `let`, else `base` itself (`try`, `await` aside).
-    private static func madeValue(_ base: ExprSyntax, test: ScannedTest) -> ExprSyntax {
-        let value = base.withoutTryOrAwait
-        if let name = value.as(DeclReferenceExprSyntax.self),
-            let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
-        {
-            return bound.withoutTryOrAwait
-        }
-        return value
-    }
-
-    /// The capitalized type whose initializer made `base` (``madeValue(_:test:)``): `YYJSONValue` of `let value = try
-    /// YYJSONValue(string: "true")`; `nil` for anything else.
+    /// The capitalized type whose initializer made `base` (``ScannedTest/boundValue(of:orOnlyBinding:)``):
+    /// `YYJSONValue` of `let value = try YYJSONValue(string: "true")`; `nil` for anything else.
     private static func initializedType(_ base: ExprSyntax, test: ScannedTest) -> String? {
-        guard let call = madeValue(base, test: test).as(FunctionCallExprSyntax.self),
+        guard let call = test.boundValue(of: base).as(FunctionCallExprSyntax.self),
             let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             type.first?.isUppercase == true
         else { return nil }
@@ -268,7 +257,7 @@ enum BooleanComparison {
 
     /// The type of the package's sources whose initializer made `base`; `nil` otherwise.
     private static func packageType(making base: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> String? {
-        initializedType(base, test: test).flatMap { sources.declaresType($0) ? $0 : nil }
+        initializedType(base, test: test).flatMap { sources.declaresTypeOrAlias($0) ? $0 : nil }
     }
 
     /// Whether `base` is a value the test makes with a type the package's sources do not declare (`let view =
@@ -276,13 +265,13 @@ enum BooleanComparison {
     /// the name.
     private static func madeByOtherThanPackage(_ base: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> Bool
     {
-        let value = madeValue(base, test: test)
+        let value = test.boundValue(of: base)
         if value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self)
             || value.is(StringLiteralExprSyntax.self)
         {
             return true
         }
-        return initializedType(base, test: test).map { !sources.declaresType($0) } ?? false
+        return initializedType(base, test: test).map { !sources.declaresTypeOrAlias($0) } ?? false
     }
 
     /// Whether the `==` or `!=` at `token` is one `XCTAssertEqual` can call: a static member of a

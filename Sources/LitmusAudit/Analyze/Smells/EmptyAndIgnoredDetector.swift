@@ -11,8 +11,11 @@ enum EmptyAndIgnoredDetector {
         }
         // An empty example named for not crashing (`it("does not crash") {}`) checks what its spec's set-up
         // did: that running got this far (Quick 7.6.2's cross-referencing specs).
+        // A Swift Testing test's display name says so too (`@Test("parsing does not crash") func parse() {}`).
+        let displayName = test.declaration.as(FunctionDeclSyntax.self).flatMap(TestSourceAnalyzer.displayName(of:))
         if let statements = test.statements, statements.isEmpty,
-            !TestSourceAnalyzer.namedForRunning(test.shown.split(separator: ".").last.map(String.init) ?? test.shown)
+            !TestSourceAnalyzer.namedForRunning(test.shown.split(separator: ".").last.map(String.init) ?? test.shown),
+            !(displayName.map(TestSourceAnalyzer.namedForRunning) ?? false)
         {
             found.append(
                 Smell(

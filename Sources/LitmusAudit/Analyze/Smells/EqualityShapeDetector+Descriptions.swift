@@ -280,15 +280,9 @@ extension EqualityShapeDetector {
     /// package type's failable initializer).
     private static func boundValue(_ expression: ExprSyntax, test: ScannedTest) -> ExprSyntax {
         var value = expression.withoutTryOrAwait
-        if let chained = value.as(OptionalChainingExprSyntax.self) { value = chained.expression.withoutTryOrAwait }
-        if let unwrapped = value.as(ForceUnwrapExprSyntax.self) { value = unwrapped.expression.withoutTryOrAwait }
-        if let name = value.as(DeclReferenceExprSyntax.self),
-            let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
-                ?? test.onlyBinding(of: name.baseName.text)
-        {
-            return bound.withoutTryOrAwait
-        }
-        return value
+        if let chained = value.as(OptionalChainingExprSyntax.self) { value = chained.expression }
+        if let unwrapped = value.as(ForceUnwrapExprSyntax.self) { value = unwrapped.expression }
+        return test.boundValue(of: value, orOnlyBinding: true)
     }
 
     /// `x.description`, `x.debugDescription`, `String(describing: x)`, `String(reflecting: x)`; not a method of

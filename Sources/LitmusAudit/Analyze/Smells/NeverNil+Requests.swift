@@ -7,14 +7,8 @@ extension NeverNil {
     /// it was given. Not a `var` (it may be set to `nil`), nor `HTTPURLResponse(…)`, whose initializer may fail, nor
     /// a type the package declares.
     static func isGivenURL(_ member: MemberAccessExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
-        guard member.declName.baseName.text == "url", var value = member.base?.withoutParentheses else {
-            return false
-        }
-        if let name = value.as(DeclReferenceExprSyntax.self) {
-            guard let bound = test.letValue(of: name.baseName.text, at: Syntax(name)) else { return false }
-            value = bound.withoutTryOrAwait
-        }
-        guard let call = value.as(FunctionCallExprSyntax.self),
+        guard member.declName.baseName.text == "url", let base = member.base,
+            let call = test.boundValue(of: base).as(FunctionCallExprSyntax.self),
             let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             ["URLRequest", "URLResponse"].contains(type), call.arguments.first?.label?.text == "url",
             sources?.declaresType(type) != true

@@ -106,6 +106,18 @@ extension ScannedTest {
         return false
     }
 
+    /// What `expression` holds where it is written: itself without `try`, `await` and parentheses, or, for a name,
+    /// the value (so peeled) of the `let` it names there (``letValue(of:at:)``) or, when `orOnlyBinding`, of the test's
+    /// one binding of it (``onlyBinding(of:)``); the name itself when the test binds it to nothing it can tell.
+    func boundValue(of expression: ExprSyntax, orOnlyBinding: Bool = false) -> ExprSyntax {
+        let value = expression.withoutTryOrAwait.withoutParentheses
+        guard let name = value.as(DeclReferenceExprSyntax.self),
+            let bound = letValue(of: name.baseName.text, at: Syntax(name))
+                ?? (orOnlyBinding ? onlyBinding(of: name.baseName.text) : nil)
+        else { return value }
+        return bound.withoutTryOrAwait.withoutParentheses
+    }
+
     /// The value `name` has at `use`: ``onlyLetValue(of:)`` when its `let` is in scope there, or else the `let`
     /// Swift's scopes give the name there:
     /// the nearest declaration of it before `use` in a block around it, in the test or around the test (a
