@@ -37,9 +37,6 @@ struct HelperIndex {
     /// Functions that assert with an explicit check (a `try` alone does not count), themselves or through
     /// a helper, by name: a `try` in a `Task { }` nobody awaits checks nothing, its error goes nowhere.
     var checking: Set<String> = []
-    /// Functions that call `waitForExpectations`, themselves or through a helper, by name: a test calling one waits
-    /// for every expectation it made with `expectation(description:)` (Kitura-net's `performServerTest`).
-    var waitingForAll: Set<String> = []
     /// Types of the test targets that check when a test names them, with the files whose tests can use each
     /// (``CheckingTypes``).
     var checkingTypes: [String: Set<String>] = [:]
@@ -72,6 +69,10 @@ struct HelperIndex {
     private var reachingXCTestAssertion: Set<Int> = []
     /// Declarations that expand `#expect`, themselves or through a helper (tests are not helpers).
     private var reachingExpectMacro: Set<Int> = []
+    /// Declarations that call `waitForExpectations`, themselves or through a helper (tests are not helpers): a test
+    /// calling one waits for every expectation it made with `expectation(description:)` before the call returns
+    /// (Kitura-net's `performServerTest`).
+    private var reachingWaitForAll: Set<Int> = []
     /// Declarations whose XCTest failures are each an `XCTFail` followed by a `throw` (``throwsAfterFailing(_:)``),
     /// with the labels of the parameters a call must leave at their default `nil` for the throw to come.
     private var throwingAfterFailure: [Int: Set<String>] = [:]
@@ -99,6 +100,7 @@ struct HelperIndex {
         var sleepingSeeds: Set<Int> = []
         var xctestSeeds: Set<Int> = []
         var expectSeeds: Set<Int> = []
+        var waitingSeeds: Set<Int> = []
         var throwingOtherwise: Set<String> = []
         for function in functions {
             let name = function.name.text
@@ -118,6 +120,7 @@ struct HelperIndex {
             guard !Self.isTest(function) else { continue }
             let index = declarations.count
             if !SleepDetector.waits(in: body).isEmpty { sleepingSeeds.insert(index) }
+            if called.contains("waitForExpectations") { waitingSeeds.insert(index) }
             declarations.append(
                 Declaration(
                     name: name,
@@ -152,7 +155,7 @@ struct HelperIndex {
         rethrowing.subtract(throwingOtherwise)
         asserting = Self.callers(of: assertingSeeds, over: calls)
         checking = Self.callers(of: checkingSeeds, over: calls)
-        waitingForAll = Self.callers(of: ["waitForExpectations"], over: calls)
+        reachingWaitForAll = reach(waitingSeeds, through: \.calls)
         sleeping = reach(sleepingSeeds, through: \.directCalls)
         reachingXCTestAssertion = reach(xctestSeeds, through: \.calls)
         reachingExpectMacro = reach(expectSeeds, through: \.calls)
@@ -170,6 +173,9 @@ struct HelperIndex {
 
     /// Whether `call` calls a helper that waits for time.
     func callsSleepingHelper(_ call: FunctionCallExprSyntax) -> Bool { !sleeping.isDisjoint(with: resolve(call)) }
+
+    /// Whether `call` calls a helper that waits for every expectation of the test (``reachingWaitForAll``).
+    func waitsForAll(_ call: FunctionCallExprSyntax) -> Bool { !reachingWaitForAll.isDisjoint(with: resolve(call)) }
 
     /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail`.
     func reachesXCTestAssertion(_ call: FunctionCallExprSyntax) -> Bool {

@@ -123,11 +123,19 @@ extension TestSourceAnalyzer {
                     message: swallowed.message))
         }
         let createsExpectation = called.contains("expectation") || called.contains("XCTestExpectation")
-        // A helper that waits for every expectation waits for those `expectation(description:)` made, not for an
-        // `XCTestExpectation(description:)`, which no test case knows of.
+        // A helper that waits for every expectation waits for those `expectation(description:)` made before it
+        // returns (before its call, or in the closures handed to it), not for an `XCTestExpectation(description:)`,
+        // which no test case knows of, nor for one made after it.
+        let made = body.descendants(of: FunctionCallExprSyntax.self).filter {
+            CallCollector.calledName($0.calledExpression) == "expectation"
+        }
         let waits =
             called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
-            || (!called.contains("XCTestExpectation") && !called.isDisjoint(with: helpers.waitingForAll))
+            || (!called.contains("XCTestExpectation")
+                && body.descendants(of: FunctionCallExprSyntax.self).contains { call in
+                    CallCollector.mayCallHelper(call) && helpers.waitsForAll(call)
+                        && made.allSatisfy { $0.position < call.endPosition }
+                })
         if createsExpectation && !waits {
             found.append(
                 AnalyzedFinding(

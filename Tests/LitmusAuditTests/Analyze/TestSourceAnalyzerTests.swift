@@ -242,12 +242,18 @@ struct TestSourceAnalyzerTests {
                 func testA() { let e = expectation(description: "x"); performServerTest { e.fulfill() }; XCTAssertTrue(ok) }
                 func testB() { let e = XCTestExpectation(description: "x"); performServerTest { e.fulfill() }; XCTAssertTrue(ok) }
                 func testC() { let e = expectation(description: "x"); performWithoutWaiting { e.fulfill() }; XCTAssertTrue(ok) }
+                func testD() { performServerTest { XCTAssertTrue(ok) }; let e = expectation(description: "x"); e.fulfill() }
+                func testE() { performServerTest { let e = expectation(description: "x"); e.fulfill() }; XCTAssertTrue(ok) }
+                func testF() { let e = expectation(description: "x"); server.performServerTest { e.fulfill() }; XCTAssertTrue(ok) }
             }
             """,
         ])
+        // Then an XCTestExpectation, a helper that waits for none, an expectation made after the helper returned and a
+        // method of another value of the helper's name leave the expectation unwaited; one made in the helper's
+        // closure is waited for
         #expect(
             analysis.findings.filter { $0.kind == .unwaitedExpectation }.map(\.testName) == [
-                "WTests.testB", "WTests.testC",
+                "WTests.testB", "WTests.testC", "WTests.testD", "WTests.testF",
             ])
     }
 
