@@ -456,6 +456,21 @@ struct SmellRefinementTests {
             "\(found)")
     }
 
+    @Test("floatEquality: an integer written in hexadecimal in the test's text, or walked by its range, is given")
+    func givenHexAndRange() throws {
+        // Given mattt/swift-yyjson 0.5.0's `{"hex": 0xFF}` then `value["hex"]?.number == 255.0`, and `for i in 0 ..<
+        // 1000 { pairs.append("\"\(i)\": \(i)") }` then `value["999"]?.number == 999.0`; near misses: a number
+        // outside the range, a hexadecimal part of a word, and a range too long to be an input the test walks
+        let methods = #"""
+            func testA() throws { let value = try parse(#"{"hex": 0xFF}"#); XCTAssertEqual(value["hex"]?.number, 255.0) }
+            func testB() throws { var pairs: [String] = []; for i in 0 ..< 1000 { pairs.append("\(i)") }; let value = try parse(pairs); XCTAssertEqual(value[999]?.number, 999.0) }
+            func testC() throws { var pairs: [String] = []; for i in 0 ..< 1000 { pairs.append("\(i)") }; let value = try parse(pairs); XCTAssertEqual(value[0]?.number, 1000.5) }
+            func testD() throws { let value = try parse("id0xFFz"); XCTAssertEqual(value.number, 255.0) }
+            func testE() throws { var pairs: [String] = []; for i in 0 ..< 100_000 { pairs.append("\(i)") }; let value = try parse(pairs); XCTAssertEqual(value[0]?.number, 99_999.0) }
+            """#
+        #expect(try xctestFindings(.floatEquality, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
     @Test("trapInTest: Test.current and a fixture run's result cannot be nil; another optional can")
     func runningTestsNoTrap() throws {
         let methods = """

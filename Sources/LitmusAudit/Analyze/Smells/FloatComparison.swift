@@ -93,9 +93,30 @@ struct FloatComparison {
                 if let literal = node.as(ExprSyntax.self), let value = magnitude(of: literal) { numbers.insert(value) }
             } else if let segment = node.as(StringSegmentSyntax.self) {
                 numbers.formUnion(numbersWritten(in: segment.content.text))
+            } else if let range = node.as(SequenceExprSyntax.self).flatMap(integerRange) {
+                numbers.formUnion(range.map(Double.init))
             }
         }
         return numbers
+    }
+
+    /// The integers of a range of integer literals (`0 ..< 1000`, `1...10`) of at most 10,000 of them, which a test
+    /// walks to make its input (mattt/swift-yyjson 0.5.0's `for i in 0 ..< 1000 { pairs.append("\"\(i)\": \(i)") }`,
+    /// then `value["999"]?.number == 999.0`); `nil` for anything else.
+    private static func integerRange(_ sequence: SequenceExprSyntax) -> ClosedRange<Int>? {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["..<", "..."].contains(op),
+            let low = elements[0].as(IntegerLiteralExprSyntax.self).flatMap({
+                Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+            }),
+            let bound = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({
+                Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+            })
+        else { return nil }
+        let high = op == "..<" ? bound - 1 : bound
+        guard low <= high, high - low < 10_000 else { return nil }
+        return low...high
     }
 
     /// `2.5` of `2.5 as Float` (folded, or an assertion's unfolded argument: OpenAPIKit's `XCTAssertEqual(… as?
@@ -118,7 +139,7 @@ struct FloatComparison {
     }
 
     /// The magnitudes of the decimal numbers written in `text`: each run of digits with an optional fraction
-    /// and exponent (`123.123E2`, `.123`), not part of a word (`utf8`).
+    /// and exponent (`123.123E2`, `.123`), not part of a word (`utf8`); and of the hexadecimal integers (`0xFF`).
     static func numbersWritten(in text: String) -> Set<Double> {
         var found: Set<Double> = []
         let characters = Array(text)
@@ -131,6 +152,20 @@ struct FloatComparison {
             guard startsNumber, index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_")
             else {
                 index += 1
+                continue
+            }
+            // A hexadecimal integer (`0xFF`, which JSON5 and yyjson's extended numbers read as 255).
+            if characters[index] == "0", index + 2 < characters.count, "xX".contains(characters[index + 1]),
+                characters[index + 2].isHexDigit
+            {
+                var end = index + 2
+                while end < characters.count, characters[end].isHexDigit { end += 1 }
+                if end == characters.count || !(characters[end].isLetter || characters[end] == "_"),
+                    let value = Int(String(characters[(index + 2)..<end]), radix: 16)
+                {
+                    found.insert(Double(value))
+                }
+                index = end
                 continue
             }
             var end = index
