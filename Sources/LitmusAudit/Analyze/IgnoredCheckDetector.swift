@@ -81,7 +81,9 @@ enum IgnoredCheckDetector {
         var found: [Found] = []
         var reported: Set<AbsolutePosition> = []
         for (closure, kind) in detached {
-            if waiting == .forExpectations && signals(closure) { continue }
+            if waiting == .forExpectations && (signals(closure) || signalsLaterOnItsQueue(closure, in: body)) {
+                continue
+            }
             guard let assertion = firstAssertion(in: closure, helpers: helpers),
                 reported.insert(assertion.position).inserted
             else { continue }
@@ -105,6 +107,46 @@ enum IgnoredCheckDetector {
             ["fulfill", "leave", "signal", "resume", "yield", "finish", "send"].contains(name)
                 || name.lowercased().contains("complet") || name.lowercased().contains("fulfil")
         }
+    }
+
+    /// Whether `closure` is handed to `q.async` of a serial queue `q` (`DispatchQueue.main`, or the test's `let q =
+    /// DispatchQueue(label: …)` without `.concurrent`), and a later `q.async` or `q.asyncAfter` of the test signals:
+    /// a serial queue runs its blocks in the order they came, so the signal comes after these checks
+    /// (Bouke/HAP 0.7.0's `testQueue.async { …checks… }` then `testQueue.async { expectation.fulfill() }`, 25 read
+    /// false on first contact).
+    private static func signalsLaterOnItsQueue(_ closure: ClosureExprSyntax, in body: CodeBlockSyntax) -> Bool {
+        guard
+            let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "async", let queue = member.base?.trimmedDescription,
+            isSerialQueue(queue, in: body)
+        else { return false }
+        return body.descendants(of: FunctionCallExprSyntax.self).contains { later in
+            guard later.position >= call.endPosition,
+                let laterMember = later.calledExpression.as(MemberAccessExprSyntax.self),
+                ["async", "asyncAfter"].contains(laterMember.declName.baseName.text),
+                laterMember.base?.trimmedDescription == queue,
+                let work = later.trailingClosure ?? later.arguments.last?.expression.as(ClosureExprSyntax.self)
+            else { return false }
+            return signals(work)
+        }
+    }
+
+    /// Whether `queue` (as written) is `DispatchQueue.main` or a name `body` binds once with `let` to
+    /// `DispatchQueue(label: …)` whose arguments say nothing `.concurrent`.
+    private static func isSerialQueue(_ queue: String, in body: CodeBlockSyntax) -> Bool {
+        if queue == "DispatchQueue.main" { return true }
+        let bindings = body.descendants(of: PatternBindingSyntax.self).filter {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == queue
+        }
+        guard bindings.count == 1, let binding = bindings.first,
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
+            let made = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            made.calledExpression.trimmedDescription == "DispatchQueue",
+            made.arguments.first?.label?.text == "label"
+        else { return false }
+        return !made.arguments.contains { $0.expression.trimmedDescription.contains("concurrent") }
     }
 
     /// What kind of work `call` starts apart from the test, if any.

@@ -140,4 +140,17 @@ struct DeclaredOptionalTests {
         // another description (G) is two descriptions that change together, as before
         #expect(try findings(.sensitiveEquality, members) == ["testC", "testD", "testE", "testF"])
     }
+
+    @Test("sensitiveEquality: a description compared with nil checks presence; compared with a text, not")
+    func descriptionComparedWithNil() throws {
+        // Given vapor/toolbox 20.0.0's `#expect(option.description == nil)` and `!= nil`, and a near miss: the same
+        // description compared with a text
+        let members = """
+                func testH() { XCTAssert(option.description == nil) }
+                func testI() { XCTAssert(option.description != nil) }
+                func testJ() { XCTAssert(option.description == "DigitalOcean") }
+            """
+        let package = "public struct Option { public var name: String }\n"
+        #expect(try findings(.sensitiveEquality, members, package: package) == ["testJ"])
+    }
 }

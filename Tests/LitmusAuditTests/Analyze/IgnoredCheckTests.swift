@@ -312,4 +312,52 @@ struct IgnoredCheckTests {
         // Then nothing is found
         #expect(sut == [])
     }
+
+    @Test("Checks queued on a serial queue before the block that fulfils are waited for; on a concurrent one, not")
+    func serialQueueOrder() throws {
+        // Given Bouke/HAP 0.7.0's `let testQueue = DispatchQueue(label: "TestQueue")`, checks queued on it, then
+        // `testQueue.async { expectation.fulfill() }` and a wait; and near misses: a concurrent queue, the fulfil
+        // queued on another queue, and the checks queued after the fulfil
+        let source = """
+            import XCTest
+            final class QTests: XCTestCase {
+                func testA() {
+                    let e = expectation(description: "x")
+                    let queue = DispatchQueue(label: "TestQueue")
+                    queue.async { XCTAssertEqual(read(), 1) }
+                    queue.async { e.fulfill() }
+                    wait(for: [e], timeout: 1)
+                }
+                func testB() {
+                    let e = expectation(description: "x")
+                    DispatchQueue.main.async { XCTAssertEqual(read(), 1) }
+                    DispatchQueue.main.async { e.fulfill() }
+                    waitForExpectations(timeout: 1)
+                }
+                func testC() {
+                    let e = expectation(description: "x")
+                    let queue = DispatchQueue(label: "TestQueue", attributes: .concurrent)
+                    queue.async { XCTAssertEqual(read(), 1) }
+                    queue.async { e.fulfill() }
+                    wait(for: [e], timeout: 1)
+                }
+                func testD() {
+                    let e = expectation(description: "x")
+                    let queue = DispatchQueue(label: "TestQueue")
+                    queue.async { XCTAssertEqual(read(), 1) }
+                    DispatchQueue.main.async { e.fulfill() }
+                    wait(for: [e], timeout: 1)
+                }
+                func testE() {
+                    let e = expectation(description: "x")
+                    let queue = DispatchQueue(label: "TestQueue")
+                    queue.async { e.fulfill() }
+                    queue.async { XCTAssertEqual(read(), 1) }
+                    wait(for: [e], timeout: 1)
+                }
+            }
+            """
+        let sut = try analyzedFindings(.unawaitedAssertion, in: ["Q.swift": source])
+        #expect(sut == ["QTests.testC:19", "QTests.testD:26", "QTests.testE:34"])
+    }
 }

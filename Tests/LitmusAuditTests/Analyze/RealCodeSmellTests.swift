@@ -429,8 +429,11 @@ struct RealCodeSmellTests {
                 @Test func e() { let err = parse(); if other != nil { #expect(err!.line == 1) } }
                 @Test func f() { let err = parse(); if err != nil { run { #expect(err!.line == 1) } } }
                 @Test func g() { let err = parse(); if err == nil { #expect(err!.line == 1) } }
+                @Test func h() { let err = parse(); guard (err != nil) else { return }; #expect(err!.line == 1) }
+                @Test func i() { let err = parse(); guard (err == nil) else { return }; #expect(err!.line == 1) }
             """
-        #expect(try swiftTestingLines(.trapInTest, tests) == [6, 7, 8, 9])
+        // … and in parentheses (Kitura-Session 4.0.0's `guard (cookie3 != nil) else { return }`), `!=` only
+        #expect(try swiftTestingLines(.trapInTest, tests) == [6, 7, 8, 9, 11])
     }
 
     @Test("assertionRoulette: assertions are counted per build configuration; a check of an unwrapped name cannot fail")

@@ -155,6 +155,52 @@ struct SmellDetectorTests {
         #expect(sut == ["testA:6", "testD:29"])
     }
 
+    @Test(
+        "expectationFulfilledTwice: a fulfil in a block that returns comes before none after it; a block that goes on does"
+    )
+    func fulfilThenLeave() throws {
+        // Given SwiftyRequest 3.2.200's `guard let response = error.response else { XCTFail(…); return
+        // expectation.fulfill() }` then `expectation.fulfill()` after the switch, and near misses: an else that only
+        // breaks out of its case, and a block that returns in another closure than the later fulfil
+        let methods = """
+            func testA() {
+                let done = expectation(description: "done")
+                load { result in
+                    switch result {
+                    case .success: XCTFail("unexpected")
+                    case .failure(let error):
+                        guard let response = error.response else { XCTFail("none"); return done.fulfill() }
+                        XCTAssertEqual(response.status, 401)
+                    }
+                    done.fulfill()
+                }
+                wait(for: [done], timeout: 1)
+            }
+            func testB() {
+                let done = expectation(description: "done")
+                load { result in
+                    switch result {
+                    case .success: XCTFail("unexpected")
+                    case .failure(let error):
+                        guard let response = error.response else { done.fulfill(); break }
+                        XCTAssertEqual(response.status, 401)
+                    }
+                    done.fulfill()
+                }
+                wait(for: [done], timeout: 1)
+            }
+            func testC() {
+                let done = expectation(description: "done")
+                load { result in
+                    if result.isEmpty { done.fulfill(); return }
+                }
+                reload { done.fulfill() }
+                wait(for: [done], timeout: 1)
+            }
+            """
+        #expect(try xctestFindings(.expectationFulfilledTwice, methods) == ["testB:25", "testC:34"])
+    }
+
     @Test("expectationFulfilledTwice: a name bound again in another closure is another expectation; one bound once is")
     func expectationPerBinding() throws {
         // Given combine-schedulers' shape, an expectation bound in each of two closures, and one bound once

@@ -47,9 +47,21 @@ extension EqualityShapeDetector {
                 }
             // Whether a description is there (`XCTAssertNotNil(e.debugDescription)`, mattpolzin/Poly 2.8.0) compares no
             // text; something made of it (`XCTAssertNotNil(x.description.range(of: "3"))`) does.
+            // So is a description compared with `nil` (vapor/toolbox 20.0.0's `#expect(option.description == nil)`, an
+            // optional field of a manifest).
+            let withNil = { (sides: [ExprSyntax]) in
+                sides.count == 2 && sides.contains { $0.is(NilLiteralExprSyntax.self) }
+                    && sides.contains(where: EqualityShapeDetector.isBareDescription)
+            }
+            let comparedWithNil =
+                withNil(operands)
+                || (checked.count == 1
+                    && checked.first.flatMap(EqualityShapeDetector.comparison).map {
+                        ["==", "!="].contains($0.1) && withNil([$0.0, $0.2])
+                    } == true)
             let checksPresence =
-                ["XCTAssertNil", "XCTAssertNotNil"].contains(name)
-                && checked.allSatisfy(EqualityShapeDetector.isBareDescription)
+                (["XCTAssertNil", "XCTAssertNotNil"].contains(name)
+                    && checked.allSatisfy(EqualityShapeDetector.isBareDescription)) || comparedWithNil
             guard !messageOnly.contains(name), !checksPresence, !bothDescriptions,
                 checked.contains(where: { readsDescription($0) })
             else { return nil }

@@ -97,11 +97,32 @@ enum ExpectationUseDetector {
     /// Whether `a` and `b` sit in different branches of one `if`, `switch`, `guard`/`catch`, or
     /// different closures (a success and a failure handler, which one of runs).
     private static func exclusive(_ a: some SyntaxProtocol, _ b: some SyntaxProtocol) -> Bool {
+        if leavesBefore(Syntax(a), Syntax(b)) || leavesBefore(Syntax(b), Syntax(a)) { return true }
         let ancestorsOfA = Set(ancestors(a).map(\.id))
         guard let common = ancestors(b).first(where: { ancestorsOfA.contains($0.id) }) else { return false }
         return common.is(IfExprSyntax.self) || common.is(SwitchCaseListSyntax.self) || common.is(DoStmtSyntax.self)
             || common.is(GuardStmtSyntax.self) || common.is(FunctionCallExprSyntax.self)
             || common.is(LabeledExprListSyntax.self) || common.is(MultipleTrailingClosureElementListSyntax.self)
+    }
+
+    /// Whether `first` sits in a block that leaves its function or closure (its last statement a `return` or a
+    /// `throw`) and `second` comes after that block in the same function or closure: once `first` ran, `second`
+    /// cannot (SwiftyRequest 3.2.200's `guard let response = error.response else { XCTFail(…); return
+    /// expectation.fulfill() }`, then `expectation.fulfill()` after the `switch`).
+    private static func leavesBefore(_ first: Syntax, _ second: Syntax) -> Bool {
+        guard first.position < second.position else { return false }
+        let scope = { (node: Syntax) in
+            ancestors(node).first { $0.is(ClosureExprSyntax.self) || $0.is(FunctionDeclSyntax.self) }?.id
+        }
+        guard let own = scope(first), own == scope(second) else { return false }
+        for block in ancestors(first) {
+            if block.id == own { return false }
+            guard let list = block.as(CodeBlockItemListSyntax.self), let last = list.last?.item,
+                last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
+            else { continue }
+            return second.position >= list.endPosition
+        }
+        return false
     }
 
     private static func ancestors(_ node: some SyntaxProtocol) -> [Syntax] {

@@ -12,7 +12,8 @@ extension TrapDetector {
         let unwrapped = expression.trimmedDescription
         let checksNonNil = { (conditions: ConditionElementListSyntax) in
             conditions.contains { element in
-                guard let condition = element.condition.as(ExprSyntax.self),
+                // In parentheses too (Kitura-Session 4.0.0's `guard (cookie3 != nil) else { return }`).
+                guard let condition = element.condition.as(ExprSyntax.self)?.withoutParentheses,
                     let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "!="
                 else { return false }
                 return (right.is(NilLiteralExprSyntax.self) && left.trimmedDescription == unwrapped)
