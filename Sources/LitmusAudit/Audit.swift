@@ -163,6 +163,17 @@ public struct Audit: Sendable {
         }
     }
 
+    /// The tests built once by `builder`; a package with no test target is named with the folders where its tests
+    /// are, which only something else (an Xcode project) builds.
+    private static func build(_ builder: inout BuildStage) async throws -> TestBinary {
+        do {
+            return try await builder.buildLeavingOutAFailingObserver()
+        } catch AuditError.noTestBinary(let path, _) {
+            throw AuditError.noTestBinary(
+                path: path, testFolders: UncompiledTestFiles.testFolders(in: URL(fileURLWithPath: path)))
+        }
+    }
+
     /// ``gather(progress:)``'s stages in `workspace`: build, discover and run, coverage, the bisections.
     private func gather(
         in workspace: PackageWorkspace, quarantine: Quarantine, toolchain: Toolchain, files: [String: String],
@@ -175,14 +186,7 @@ public struct Audit: Sendable {
             toolchain: toolchain, workspace: workspace, timeout: options.timeoutSeconds, build: build)
         progress(
             .phase("Building the tests once (swift build --build-tests \(builder.flags.joined(separator: " ")))"))
-        let binary: TestBinary
-        do {
-            binary = try await builder.buildLeavingOutAFailingObserver()
-        } catch AuditError.noTestBinary(let path, _) {
-            // Say where the tests it has are, which only something else (an Xcode project) builds.
-            throw AuditError.noTestBinary(
-                path: path, testFolders: UncompiledTestFiles.testFolders(in: URL(fileURLWithPath: path)))
-        }
+        let binary = try await Self.build(&builder)
         let workspace = builder.workspace
         let buildSeconds = (clock.now - started).inSeconds
         var phases = PhaseClock()
