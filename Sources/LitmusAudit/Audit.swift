@@ -169,8 +169,12 @@ public struct Audit: Sendable {
         do {
             return try await builder.buildLeavingOutAFailingObserver()
         } catch AuditError.noTestBinary(let path, _) {
+            let package = URL(fileURLWithPath: path)
             throw AuditError.noTestBinary(
-                path: path, testFolders: UncompiledTestFiles.testFolders(in: URL(fileURLWithPath: path)))
+                path: path,
+                testFolders: UncompiledTestFiles.testFolders(in: package).map {
+                    package.appendingPathComponent($0).path
+                })
         }
     }
 

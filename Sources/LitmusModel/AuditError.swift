@@ -43,6 +43,13 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
     /// `--since REF` cannot be used: the ref names no commit, or there is no git history.
     case badSince(ref: String, reason: String)
 
+    /// `text` as one word of a shell command: as it is when it holds only letters, digits and `/._-+@`, else in single
+    /// quotes (a path with a space).
+    public static func shellWord(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+@".contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// The message shown to a person.
     public var description: String {
         switch self {
@@ -69,7 +76,8 @@ public enum AuditError: Error, CustomStringConvertible, LocalizedError, Equatabl
             return "\(path) has no test target, so `swift test` runs none of the tests declared in "
                 + "\(folders.joined(separator: ", ")) (an Xcode project may build them): add a test target of "
                 + "\(folders.count == 1 ? "that folder" : "those folders") (`.testTarget(name:path:)`) so that they "
-                + "can be run, or read them without a build (`litmus smells \(folders.joined(separator: " "))`)."
+                + "can be run, or read them without a build (`litmus smells "
+                + "\(folders.map(Self.shellWord).joined(separator: " "))`)."
         case .toolMissing(let name):
             return "\(name) was not found on PATH nor beside `swift`: install the Swift toolchain (swift.org) "
                 + "and put its usr/bin on PATH."

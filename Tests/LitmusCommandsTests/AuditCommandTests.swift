@@ -236,4 +236,8 @@ func noTestTargetMessage() {
             + "project may build them): add a test target of that folder (`.testTarget(name:path:)`) so that they can "
             + "be run, or read them without a build (`litmus smells P/PTests`).")
     #expect(bare.description == "/tmp/p has no test target: add one (Tests/<Name>Tests), so that its tests can be run.")
+    // A folder with a space is one word of the command
+    let spaced = AuditError.noTestBinary(path: "/tmp/my p", testFolders: ["/tmp/my p/P Tests"])
+    #expect(spaced.description.hasSuffix("(`litmus smells '/tmp/my p/P Tests'`)."))
+    #expect(AuditError.shellWord("it's") == #"'it'\''s'"#)
 }

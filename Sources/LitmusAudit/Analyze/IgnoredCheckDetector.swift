@@ -70,18 +70,20 @@ enum IgnoredCheckDetector {
     /// `testUnzipItemProgress` waits for a progress to reach 1.0 while its checks run after it on a queue).
     static func unawaitedAssertions(in body: CodeBlockSyntax, test: String, helpers: HelperIndex) -> [Found] {
         let detached = body.descendants(of: FunctionCallExprSyntax.self).compactMap {
-            call -> (ClosureExprSyntax, String)? in
+            call -> (call: FunctionCallExprSyntax, closure: ClosureExprSyntax, kind: String)? in
             guard let kind = detachedWork(call), !isAwaitedDirectly(call),
                 let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
             else { return nil }
-            return (closure, kind)
+            return (call, closure, kind)
         }
-        let waiting = waits(body, outside: detached.map(\.0))
+        let waiting = waits(body, outside: detached.map(\.closure))
         guard !detached.isEmpty, waiting != .yes else { return [] }
         var found: [Found] = []
         var reported: Set<AbsolutePosition> = []
-        for (closure, kind) in detached {
-            if waiting == .forExpectations && (signals(closure) || signalsLaterOnItsQueue(closure, in: body)) {
+        for (call, closure, kind) in detached {
+            if waiting == .forExpectations
+                && (signals(closure) || signalsLaterOnItsQueue(call, closure, in: body, helpers: helpers))
+            {
                 continue
             }
             guard let assertion = firstAssertion(in: closure, helpers: helpers),
@@ -114,10 +116,14 @@ enum IgnoredCheckDetector {
     /// a serial queue runs its blocks in the order they came, so the signal comes after these checks
     /// (Bouke/HAP 0.7.0's `testQueue.async { …checks… }` then `testQueue.async { expectation.fulfill() }`, 25 read
     /// false on first contact).
-    private static func signalsLaterOnItsQueue(_ closure: ClosureExprSyntax, in body: CodeBlockSyntax) -> Bool {
-        guard
-            let call = closure.parent?.as(FunctionCallExprSyntax.self)
-                ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+    /// The test itself queues the checks (not a callback of its, which may run after the signal is queued), and they
+    /// are statements of that work, not of a callback inside it.
+    private static func signalsLaterOnItsQueue(
+        _ call: FunctionCallExprSyntax, _ closure: ClosureExprSyntax, in body: CodeBlockSyntax, helpers: HelperIndex
+    ) -> Bool {
+        guard !hasClosure(between: Syntax(call), and: Syntax(body)),
+            let assertion = firstAssertion(in: closure, helpers: helpers),
+            !hasClosure(between: assertion, and: Syntax(closure)),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "async", let queue = member.base?.trimmedDescription,
             isSerialQueue(queue, in: body)
@@ -131,6 +137,16 @@ enum IgnoredCheckDetector {
             else { return false }
             return signals(work)
         }
+    }
+
+    /// Whether a closure lies between `node` and its ancestor `top`.
+    private static func hasClosure(between node: Syntax, and top: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current, syntax.id != top.id {
+            if syntax.is(ClosureExprSyntax.self) { return true }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// Whether `queue` (as written) is `DispatchQueue.main` or a name `body` binds once with `let` to

@@ -14,10 +14,11 @@ enum SleepDetector {
     }
 
     /// Whether `call` is a sleep no event could replace, by its statement's neighbours in its block:
-    /// - a window a state must last through, the same check as the statements right before and right after it
+    /// - a window a state must last through, the same check of state (calling nothing) as the statements right before
+    ///   and right after it
     ///   (Thomvis/BrightFutures 8.2.0's `XCTAssertFalse(f.isCompleted)`, a sleep of 0.2 s, and the same check
     ///   again, of a future that completes after a second): nothing happens to be waited for;
-    /// - a critical section it widens, between `n += k` and `n -= k` of the same name (BrightFutures's callbacks
+    /// - a critical section it widens, between `n += k` right before and `n -= k` right after (BrightFutures's callbacks
     ///   that count how many run at once, sleeping in between so that two would overlap): the sleep is the stimulus.
     /// Two read false on first contact each.
     static func isWindow(_ call: FunctionCallExprSyntax) -> Bool {
@@ -32,14 +33,20 @@ enum SleepDetector {
         else { return false }
         let before = list[..<index]
         let after = list[list.index(after: index)...]
-        if let previous = before.last, let next = after.first,
-            RepetitionDetector.tokenText(Syntax(previous.item)) == RepetitionDetector.tokenText(Syntax(next.item)),
-            let check = previous.item.as(ExprSyntax.self), isCheck(check)
+        guard let previous = before.last, let next = after.first else { return false }
+        // A check that reads state and calls nothing (`f.isCompleted`; a `receive()` would wait for an event).
+        if RepetitionDetector.tokenText(Syntax(previous.item)) == RepetitionDetector.tokenText(Syntax(next.item)),
+            let check = previous.item.as(ExprSyntax.self), isCheck(check),
+            check.as(FunctionCallExprSyntax.self).map({ call in
+                call.arguments.allSatisfy { $0.expression.descendants(of: FunctionCallExprSyntax.self).isEmpty }
+                    && !call.arguments.contains { $0.expression.is(FunctionCallExprSyntax.self) }
+            }) ?? false
         {
             return true
         }
-        let raised = Set(before.compactMap { counterStep($0, by: "+=") })
-        return after.contains { counterStep($0, by: "-=").map(raised.contains) ?? false }
+        // The statements right around the sleep.
+        guard let raised = counterStep(previous, by: "+=") else { return false }
+        return counterStep(next, by: "-=") == raised
     }
 
     /// Whether `expression` is an assertion: an `XCTAssert…` call or a `#expect`.

@@ -225,7 +225,8 @@ struct UncompiledTestFiles {
     static func testFolders(in package: URL) -> [String] {
         let root = package.standardizedFileURL.path
         let folders = SwiftFiles.under(package).compactMap { url -> String? in
-            let relative = url.path.hasPrefix(root + "/") ? String(url.path.dropFirst(root.count + 1)) : url.path
+            // `SwiftFiles.under` gives files under the root only.
+            let relative = String(url.path.dropFirst(root.count + 1))
             guard relative.contains("/"), !SwiftFiles.isVendored(relative[...]), !isData(relative),
                 !inNestedPackage(relative, of: package),
                 let text = try? String(contentsOf: url, encoding: .utf8),

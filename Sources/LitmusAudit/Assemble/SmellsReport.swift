@@ -31,9 +31,11 @@ public enum SmellsReport {
         guard files > 0 || !uncompiled.isEmpty else {
             // A package: say what was looked at, its manifest's test targets and every Swift file it holds, and
             // name the folders of tests only something else builds (an Xcode project), which can be given.
+            let prefix = here.hasSuffix("/") ? here : here + "/"
             let elsewhere = packages.flatMap { package in
                 UncompiledTestFiles.testFolders(in: package.folder).map { folder in
-                    package.folder.path == here ? folder : package.folder.appendingPathComponent(folder).path
+                    let path = package.folder.appendingPathComponent(folder).path
+                    return AuditError.shellWord(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
                 }
             }
             let reason =

@@ -117,14 +117,21 @@ struct NamedForRunningTests {
         #expect(found.count == 1 && found.first?.contains("works") == true, "\(found)")
     }
 
-    @Test("@Test(\"… does not crash\") on an empty function is no empty test; @Test(\"parses\") is")
+    @Test(
+        "@Test(\"… does not crash\") on an empty method of a suite is no empty test; @Test(\"parses\"), a free function or a fuzz test are"
+    )
     func displayNameSaysSo() throws {
         let source = """
             import Testing
-            @Test("parsing odd input does not crash") func odd() {}
-            @Test("parses") func parses() {}
+            struct ParserTests {
+                let parser = Parser()
+                @Test("parsing odd input does not crash") func odd() {}
+                @Test("parses") func parses() {}
+                @Test func fuzzParser() {}
+            }
+            @Test("a free function does not crash") func free() {}
             """
         let found = try analyzedFindings(.emptyTest, in: ["S.swift": source])
-        #expect(found.count == 1 && found.first?.contains("parses") == true, "\(found)")
+        #expect(found.count == 3 && !found.contains { $0.contains("odd") }, "\(found)")
     }
 }

@@ -355,9 +355,25 @@ struct IgnoredCheckTests {
                     queue.async { XCTAssertEqual(read(), 1) }
                     wait(for: [e], timeout: 1)
                 }
+                func testF() {
+                    let e = expectation(description: "x")
+                    let queue = DispatchQueue(label: "TestQueue")
+                    client.fetch { value in queue.async { XCTAssertEqual(value, 1) } }
+                    queue.async { e.fulfill() }
+                    wait(for: [e], timeout: 1)
+                }
+                func testG() {
+                    let e = expectation(description: "x")
+                    let queue = DispatchQueue(label: "TestQueue")
+                    queue.async { client.fetch { XCTAssertEqual($0, 1) } }
+                    queue.async { e.fulfill() }
+                    wait(for: [e], timeout: 1)
+                }
             }
             """
+        // … and checks queued from a callback (testF), or made in a callback of the queued work (testG)
         let sut = try analyzedFindings(.unawaitedAssertion, in: ["Q.swift": source])
-        #expect(sut == ["QTests.testC:19", "QTests.testD:26", "QTests.testE:34"])
+        #expect(
+            sut == ["QTests.testC:19", "QTests.testD:26", "QTests.testE:34", "QTests.testF:40", "QTests.testG:47"])
     }
 }

@@ -245,10 +245,16 @@ struct RequiredConditionTests {
                     XCTAssertEqual(read.count, sent.count)
                     if read.count == other.count { for i in 0..<sent.count { XCTAssertEqual(read[i], sent[i]) } }
                 }
+                func testTolerance() {
+                    XCTAssertEqual(total, 10.0, accuracy: 0.001)
+                    if total == 10.0 { XCTAssertEqual(label, "10") }
+                }
             }
             """
         let findings = try analyzeSources(["T.swift": source]).findings.filter { $0.kind == .conditionalTestLogic }
-        #expect(findings.compactMap(\.testName).sorted() == ["T.testAnotherValue", "T.testOther"])
+        // … and an equality within a tolerance, which passes values that are not equal
+        #expect(
+            findings.compactMap(\.testName).sorted() == ["T.testAnotherValue", "T.testOther", "T.testTolerance"])
     }
 
     @Test("A search loop that returns after its checks and fails after the loop cannot pass checking nothing")

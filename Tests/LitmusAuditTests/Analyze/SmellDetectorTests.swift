@@ -197,8 +197,18 @@ struct SmellDetectorTests {
                 reload { done.fulfill() }
                 wait(for: [done], timeout: 1)
             }
+            func testD() {
+                let done = expectation(description: "done")
+                load { data in
+                    do { guard let x = try parse(data) else { done.fulfill(); throw Failure.empty }; XCTAssertEqual(x, 1) } catch { XCTFail() }
+                    done.fulfill()
+                }
+                wait(for: [done], timeout: 1)
+            }
             """
-        #expect(try xctestFindings(.expectationFulfilledTwice, methods) == ["testB:25", "testC:34"])
+        // … and a block that throws into a `catch` of the same closure (testD)
+        #expect(
+            try xctestFindings(.expectationFulfilledTwice, methods) == ["testB:25", "testC:34", "testD:41"])
     }
 
     @Test("expectationFulfilledTwice: a name bound again in another closure is another expectation; one bound once is")

@@ -467,8 +467,13 @@ struct SmellRefinementTests {
             func testC() throws { var pairs: [String] = []; for i in 0 ..< 1000 { pairs.append("\(i)") }; let value = try parse(pairs); XCTAssertEqual(value[0]?.number, 1000.5) }
             func testD() throws { let value = try parse("id0xFFz"); XCTAssertEqual(value.number, 255.0) }
             func testE() throws { var pairs: [String] = []; for i in 0 ..< 100_000 { pairs.append("\(i)") }; let value = try parse(pairs); XCTAssertEqual(value[0]?.number, 99_999.0) }
+            func testF() throws { let value = try parse((0 ..< 100).map { String($0) }); XCTAssertEqual(value[99]?.number, 99.0) }
+            func testG() { var total = 0.0; for _ in 0 ..< 10 { total += 0.1 }; XCTAssertEqual(total, 1.0) }
+            func testH() { var total = 0.0; for i in 0 ..< 10 { total += Double(i) / 10 }; XCTAssertEqual(total, 4.5) }
             """#
-        #expect(try xctestFindings(.floatEquality, methods) == ["testC:5", "testD:6", "testE:7"])
+        // … and a range walked to compute, not written into a text (testG, testH: the classic rounding of 0.1s)
+        #expect(
+            try xctestFindings(.floatEquality, methods) == ["testC:5", "testD:6", "testE:7", "testG:9", "testH:10"])
     }
 
     @Test("trapInTest: Test.current and a fixture run's result cannot be nil; another optional can")

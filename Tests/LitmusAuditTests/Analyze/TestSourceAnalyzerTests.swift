@@ -388,13 +388,20 @@ struct TestSourceAnalyzerTests {
                     }
                     wait(for: [e], timeout: 2)
                 }
+                func testD() throws {
+                    XCTAssertEqual(try socket.receive(), "ping")
+                    Thread.sleep(forTimeInterval: 1.0)
+                    XCTAssertEqual(try socket.receive(), "ping")
+                }
             }
             """
         ])
         // Then the wait for completion and the sleep between two counters remain
         let sleeps = analysis.findings.filter { $0.kind == .sleepInTest }
         #expect(
-            sleeps.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }.sorted() == ["FTests.testA:7", "FTests.testC:24"])
+            sleeps.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }.sorted() == [
+                "FTests.testA:7", "FTests.testC:24", "FTests.testD:32",
+            ])
     }
 
     @Test("A QuickSpec is a test class even without test methods")

@@ -11,11 +11,15 @@ enum EmptyAndIgnoredDetector {
         }
         // An empty example named for not crashing (`it("does not crash") {}`) checks what its spec's set-up
         // did: that running got this far (Quick 7.6.2's cross-referencing specs).
-        // A Swift Testing test's display name says so too (`@Test("parsing does not crash") func parse() {}`).
+        // A Swift Testing test's display name says so too (`@Test("parsing does not crash") func parse() {}`), in a
+        // suite whose set-up runs; a free function runs nothing. A fuzz test with no body fuzzes nothing.
+        let name = test.shown.split(separator: ".").last.map(String.init) ?? test.shown
         let displayName = test.declaration.as(FunctionDeclSyntax.self).flatMap(TestSourceAnalyzer.displayName(of:))
-        if let statements = test.statements, statements.isEmpty,
-            !TestSourceAnalyzer.namedForRunning(test.shown.split(separator: ".").last.map(String.init) ?? test.shown),
-            !(displayName.map(TestSourceAnalyzer.namedForRunning) ?? false)
+        let namedForRunning = { (text: String) in
+            TestSourceAnalyzer.namedForRunning(text) && !TestSourceAnalyzer.namedForFuzzing(text)
+        }
+        if let statements = test.statements, statements.isEmpty, !namedForRunning(name),
+            !(test.owner != nil && displayName.map(namedForRunning) == true)
         {
             found.append(
                 Smell(
@@ -27,9 +31,9 @@ enum EmptyAndIgnoredDetector {
 
     /// Why the test is switched off without a reason, or `nil`.
     private static func ignored(_ test: ScannedTest) -> (NeverRunCause, String)? {
-        if let statements = test.statements, let opening = openingReturn(statements),
-            !givesReason(opening.leadingTrivia),
-            !givesReason(opening.trailingTrivia)
+        // Any comment on the `return` says why: nothing else there would need one.
+        if let statements = test.statements, let opening = openingReturn(statements), !hasComment(Syntax(opening)),
+            !opening.trailingTrivia.contains(where: \.isComment)
         {
             return (
                 .returnsFirst,

@@ -105,9 +105,9 @@ enum ExpectationUseDetector {
             || common.is(LabeledExprListSyntax.self) || common.is(MultipleTrailingClosureElementListSyntax.self)
     }
 
-    /// Whether `first` sits in a block that leaves its function or closure (its last statement a `return` or a
-    /// `throw`) and `second` comes after that block in the same function or closure: once `first` ran, `second`
-    /// cannot (SwiftyRequest 3.2.200's `guard let response = error.response else { XCTFail(…); return
+    /// Whether `first` sits in a block that leaves its function or closure (its last statement a `return`; a `throw`
+    /// may land in a `catch` of the same function) and `second` comes after that block in the same function or
+    /// closure: once `first` ran, `second` cannot (SwiftyRequest 3.2.200's `guard let response = error.response else { XCTFail(…); return
     /// expectation.fulfill() }`, then `expectation.fulfill()` after the `switch`).
     private static func leavesBefore(_ first: Syntax, _ second: Syntax) -> Bool {
         guard first.position < second.position else { return false }
@@ -118,7 +118,7 @@ enum ExpectationUseDetector {
         for block in ancestors(first) {
             if block.id == own { return false }
             guard let list = block.as(CodeBlockItemListSyntax.self), let last = list.last?.item,
-                last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
+                last.is(ReturnStmtSyntax.self)
             else { continue }
             return second.position >= list.endPosition
         }

@@ -4,8 +4,9 @@ import SwiftSyntax
 /// its value always casts to (sushichop/Puppy 0.9.0's `attributesOfItem(atPath: path)[.posixPermissions] as!
 /// UInt16`, four read false on first contact): the call throws for a file that is not there, and for one that is,
 /// swift-corelibs-foundation (measured on Swift 6.3.1) and Darwin's Foundation fill these keys with an `NSNumber`,
-/// a `Date` or a `String`. A number casts to an integer type that holds every value the key can have: a
-/// permission (at most 0o7777) to any, a size or a count to the 64-bit ones.
+/// a `Date` or a `FileAttributeType`. A number casts to an integer type that holds every value the key can have: a
+/// permission (at most 0o7777) to any, a size or a count to the 64-bit ones. Not the owner's names, which
+/// swift-foundation leaves out for a user ID with no passwd entry (a CI container's).
 enum FileAttributeCast {
     /// The integer types that hold any file size, count or identifier.
     private static let wide: Set<String> = ["Int", "Int64", "UInt64", "UInt", "NSNumber"]
@@ -14,8 +15,7 @@ enum FileAttributeCast {
         "posixPermissions": wide.union(["Int16", "UInt16", "Int32", "UInt32"]),
         "size": wide, "referenceCount": wide, "systemNumber": wide, "systemFileNumber": wide,
         "ownerAccountID": wide, "groupOwnerAccountID": wide,
-        "creationDate": ["Date", "NSDate"], "modificationDate": ["Date", "NSDate"],
-        "ownerAccountName": ["String"], "groupOwnerAccountName": ["String"], "type": ["FileAttributeType"],
+        "creationDate": ["Date", "NSDate"], "modificationDate": ["Date", "NSDate"], "type": ["FileAttributeType"],
     ]
 
     /// Whether `value as! type` cannot trap: `value` is `attributes[.key]` (or `[FileAttributeKey.key]`) of a

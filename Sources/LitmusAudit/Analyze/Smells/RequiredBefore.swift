@@ -230,10 +230,12 @@ enum RequiredBefore {
         case "XCTAssertEqual" where arguments.count >= 2:
             // And the equality as written, either way round: Kitura 3.0.1's `XCTAssertEqual(reconstructed.count,
             // original.count)` then `if reconstructed.count == original.count { … }`.
+            // Not with a tolerance (`accuracy:`), which passes values that are not equal.
+            let exact = !SmellScan.arguments(check).contains { $0.label?.text == "accuracy" }
             let (left, right) = (arguments[0].trimmedDescription, arguments[1].trimmedDescription)
             return (positiveCount(arguments[0], arguments[1]).map(nonEmpty) ?? [])
                 + (exactCount(arguments[0], arguments[1]).map { [$0] } ?? [])
-                + ["holds: \(left) == \(right)", "holds: \(right) == \(left)"]
+                + (exact ? ["holds: \(left) == \(right)", "holds: \(right) == \(left)"] : [])
         case "XCTAssertGreaterThan" where arguments.count >= 2:
             return countAbove(arguments[0], arguments[1], atLeast: 0).map(nonEmpty) ?? []
         case "XCTAssertGreaterThanOrEqual" where arguments.count >= 2:
