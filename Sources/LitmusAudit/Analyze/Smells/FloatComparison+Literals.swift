@@ -1,7 +1,8 @@
 import Foundation
 import SwiftSyntax
 
-/// floatEquality: the literals a comparison is written with, and whether integer arithmetic of them is exact.
+/// floatEquality: the literals a comparison is written with, whether integer arithmetic of them is exact, and the
+/// ranges of integers a test writes into its text.
 extension FloatComparison {
     /// An integer literal, signed or not (`12`, `-1_000`).
     static func isIntegerLiteral(_ expression: ExprSyntax) -> Bool {
@@ -86,4 +87,64 @@ extension FloatComparison {
     }
 
     private static func gcd(_ a: UInt, _ b: UInt) -> UInt { b == 0 ? max(a, 1) : gcd(b, a % b) }
+
+    /// Whether the test writes each integer of the range `sequence` into a text it makes: the range of a `for` loop whose
+    /// variable its body interpolates into a string or gives `String(…)` (mattt/swift-yyjson 0.5.0's `for i in 0 ..< 1000
+    /// { pairs.append("\"\(i)\": \(i)") }`), or mapped the same way (`(0 ..< 1000).map { String($0) }`). A range the
+    /// test walks to compute (`for _ in 0..<10 { total += 0.1 }`) gives no number.
+    static func writesIntoText(_ sequence: SequenceExprSyntax) -> Bool {
+        var node = Syntax(sequence)
+        while let tuple = node.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(TupleExprSyntax.self) {
+            node = Syntax(tuple)
+        }
+        if let loop = node.parent?.as(ForStmtSyntax.self), loop.sequence.id == node.id,
+            let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        {
+            return writesName(name, in: Syntax(loop.body))
+        }
+        guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+            member.declName.baseName.text == "map",
+            let call = member.parent?.as(FunctionCallExprSyntax.self),
+            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+        else { return false }
+        let parameter =
+            closure.signature?.parameterClause?.as(ClosureShorthandParameterListSyntax.self)?.first?.name.text ?? "$0"
+        return writesName(parameter, in: Syntax(closure))
+    }
+
+    /// Whether `scope` interpolates `name` into a string literal or gives it to `String(…)`.
+    static func writesName(_ name: String, in scope: Syntax) -> Bool {
+        scope.descendants(of: DeclReferenceExprSyntax.self).contains { reference in
+            guard reference.baseName.text == name else { return false }
+            var current = reference.parent
+            while let node = current, !node.is(CodeBlockItemSyntax.self) {
+                if node.is(ExpressionSegmentSyntax.self) { return true }
+                if let call = node.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.trimmedDescription == "String"
+                {
+                    return true
+                }
+                current = node.parent
+            }
+            return false
+        }
+    }
+
+    /// The integers of a range of integer literals (`0 ..< 1000`, `1...10`) of at most 10,000 of them; `nil` for
+    /// anything else.
+    static func integerRange(_ sequence: SequenceExprSyntax) -> ClosedRange<Int>? {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["..<", "..."].contains(op),
+            let low = elements[0].as(IntegerLiteralExprSyntax.self).flatMap({
+                Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+            }),
+            let bound = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({
+                Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+            })
+        else { return nil }
+        let high = op == "..<" ? bound - 1 : bound
+        guard low <= high, high - low < 10_000 else { return nil }
+        return low...high
+    }
 }
