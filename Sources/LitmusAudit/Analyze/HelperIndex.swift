@@ -19,6 +19,9 @@ struct HelperIndex {
         var calls: [FunctionCallExprSyntax]
         /// Those of its own statements, not in closures (work handed to others).
         var directCalls: [FunctionCallExprSyntax]
+        /// Whether it returns an optional (`T?`), and whether a `Bool`: which overloads a use can call.
+        var returnsOptional = false
+        var returnsBool = false
     }
 
     private struct Parameter {
@@ -79,6 +82,9 @@ struct HelperIndex {
     /// Declarations that return `nil` only once they have recorded a failure, with the framework it fails
     /// (``NilAfterFailure``).
     private var nilAfterFailure: [Int: ScannedTest.Framework] = [:]
+    /// Declarations that return `false` only once they have recorded a failure, with the framework it fails
+    /// (``NilAfterFailure``, `absence: .falseValue`).
+    private var falseAfterFailure: [Int: ScannedTest.Framework] = [:]
     /// Declarations that answer whether the platform can run a test (``PlatformGate``).
     private var platformGates: Set<Int> = []
 
@@ -132,7 +138,9 @@ struct HelperIndex {
                     },
                     scope: function.enclosingFunction?.id, owner: TypeFamilies.owner(of: function),
                     calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper),
-                    directCalls: SleepDetector.directCalls(in: body).filter(CallCollector.mayCallHelper)))
+                    directCalls: SleepDetector.directCalls(in: body).filter(CallCollector.mayCallHelper),
+                    returnsOptional: function.signature.returnClause?.type.is(OptionalTypeSyntax.self) == true,
+                    returnsBool: function.signature.returnClause?.type.trimmedDescription == "Bool"))
             byName[name, default: []].append(index)
             // A helper that reports to both frameworks (`if Test.current != nil { Issue.record(…) } else {
             // XCTFail(…) }`, swift-snapshot-testing 1.19.7's recordIssue) fails the test whichever runs it.
@@ -145,6 +153,9 @@ struct HelperIndex {
                 throwingAfterFailure[index] = unless
             }
             if let framework = NilAfterFailure.framework(of: function) { nilAfterFailure[index] = framework }
+            if let framework = NilAfterFailure.framework(of: function, absence: .falseValue) {
+                falseAfterFailure[index] = framework
+            }
             if PlatformGate.isGate(function) { platformGates.insert(index) }
             if !callsXCTest,
                 body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" })
@@ -203,10 +214,27 @@ struct HelperIndex {
     /// Whether `call` calls only helpers that return `nil` only once they have recorded a failure a test of
     /// `framework` fails by (``NilAfterFailure``): `guard let x = helper(…) else { return }` leaves a failed test.
     func failsWhenNil(_ call: FunctionCallExprSyntax, framework: ScannedTest.Framework) -> Bool {
+        fails(call, framework: framework, by: nilAfterFailure, among: \.returnsOptional)
+    }
+
+    /// Whether `call` calls only helpers that return `false` only once they have recorded a failure a test of
+    /// `framework` fails by: `guard helper(…) else { return }` leaves a failed test (DDMathParser 3.1.0's
+    /// `XCTAssertNoThrows`).
+    func failsWhenFalse(_ call: FunctionCallExprSyntax, framework: ScannedTest.Framework) -> Bool {
+        fails(call, framework: framework, by: falseAfterFailure, among: \.returnsBool)
+    }
+
+    /// Whether every helper `call` may call, among the overloads a use of its result allows (an optional binding
+    /// only those that return an optional, a condition only those that return a `Bool`: DDMathParser's two
+    /// `XCTAssertNoThrows`), is one of `helpers` for `framework`.
+    private func fails(
+        _ call: FunctionCallExprSyntax, framework: ScannedTest.Framework, by helpers: [Int: ScannedTest.Framework],
+        among fitting: KeyPath<Declaration, Bool>
+    ) -> Bool {
         // A Quick example runs under XCTest: an `XCTFail` fails it.
         let failing: ScannedTest.Framework = framework == .quick ? .xctest : framework
-        let resolved = resolve(call)
-        return !resolved.isEmpty && resolved.allSatisfy { nilAfterFailure[$0] == failing }
+        let resolved = resolve(call).filter { declarations[$0][keyPath: fitting] }
+        return !resolved.isEmpty && resolved.allSatisfy { helpers[$0] == failing }
     }
 
     /// Whether `conditions` are one call, negated or not, of helpers that answer whether the platform can run a test

@@ -51,15 +51,27 @@ final class PackageTexts: @unchecked Sendable {
     /// Whether `text` is one the package writes: a literal of its sources whose fixed parts hold at least
     /// ``fixedMinimum`` characters and half of `text`, with values in its interpolations.
     func writes(_ text: String) -> Bool {
-        let patterns = lock.withLock {
+        read().contains { pattern in
+            pattern.fixedLength >= Self.fixedMinimum && 2 * pattern.fixedLength >= text.count
+                && pattern.matches(text)
+        }
+    }
+
+    /// Whether `fragment` is part of a text the package writes: a fixed part of one of its literals holds it, and it
+    /// has at least ``fixedMinimum`` characters (`"Unknown arguments"` of kareman/Moderator 0.5.1's `"Unknown
+    /// arguments: \(…)"`).
+    func holds(_ fragment: String) -> Bool {
+        guard fragment.count >= Self.fixedMinimum else { return false }
+        return read().contains { pattern in pattern.parts.contains { $0.contains(fragment) } }
+    }
+
+    /// The patterns of the package's literals, read when first asked.
+    private func read() -> [Pattern] {
+        lock.withLock {
             if let patterns = self.patterns { return patterns }
             let read = Self.patterns(in: list())
             self.patterns = read
             return read
-        }
-        return patterns.contains { pattern in
-            pattern.fixedLength >= Self.fixedMinimum && 2 * pattern.fixedLength >= text.count
-                && pattern.matches(text)
         }
     }
 

@@ -28,6 +28,7 @@ enum TautologyDetector {
             if equalityAssertions.contains(name), arguments.count >= 2,
                 arguments[0].expression.trimmedDescription == arguments[1].expression.trimmedDescription,
                 !checksReflexivity(call, arguments),
+                name == "XCTAssertIdentical" || !testsTypeOf(arguments[0].expression),
                 !comparesTwoEvaluations(arguments[0].expression, in: call, identity: name == "XCTAssertIdentical")
             {
                 return (
@@ -195,10 +196,17 @@ enum TautologyDetector {
     /// that type's own `==` and hash (swift-property-based's Xoshiro writes both), no tautology.
     private static func testsItsType(_ expression: ExprSyntax) -> Bool {
         guard let (left, _) = comparison(expression) else { return false }
-        var base = left
+        return testsTypeOf(left)
+    }
+
+    /// ``testsItsType(_:)`` for one operand, `value` of `XCTAssertEqual(value, value)`: swift-collections-benchmark
+    /// 0.0.4's `testTransform` checks `XCTAssertEqual(t1, t1)` of `let t1 = Transform(…)`, whose `==` the package
+    /// writes field by field, beside `XCTAssertNotEqual(t1, t2)` (five read false on first contact).
+    private static func testsTypeOf(_ value: ExprSyntax) -> Bool {
+        var base = value
         while let member = base.as(MemberAccessExprSyntax.self), let inner = member.base { base = inner }
         guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        var node = expression.parent
+        var node = value.parent
         while let current = node, !current.is(FunctionDeclSyntax.self) { node = current.parent }
         guard let function = node?.as(FunctionDeclSyntax.self), let body = function.body else { return false }
         let testName = function.name.text.lowercased()

@@ -53,4 +53,21 @@ struct FloatComparisonTests {
         // Then: the value handed in the tuple is exact; changed first, or never handed on, it is computed
         #expect(found == ["testB:4", "testC:5"])
     }
+
+    @Test(
+        "A name whose written type is not floating point is not a float, whatever literal made it; Double written, or none, is"
+    )
+    func writtenType() throws {
+        // Given a2/MessagePack.swift 4.0.0's DoubleTests: the enum is ExpressibleByFloatLiteral
+        let methods = """
+            func testA() { let implicitValue: MessagePackValue = 3.14; XCTAssertEqual(implicitValue, MessagePackValue.double(3.14)) }
+            func testB() { let value: Double = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
+            func testC() { let value = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
+            func testD() { let value: Double? = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
+            """
+        // When
+        let found = try xctestFindings(.floatEquality, methods)
+        // Then
+        #expect(found == ["testB:4", "testC:5", "testD:6"], "\(found)")
+    }
 }

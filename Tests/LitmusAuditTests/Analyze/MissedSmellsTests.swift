@@ -319,7 +319,9 @@ struct MissedSmellsTests {
         #expect(found == ["testB:17"])
     }
 
-    @Test("assertionRoulette counts the two ways of if #available apart; the ways of an if the test decides together")
+    @Test(
+        "assertionRoulette counts the two ways of an if-else apart (one run takes one); together where a loop or a closure of the test may take both"
+    )
     func availability() throws {
         let found = try xctestFindings(
             .assertionRoulette,
@@ -342,8 +344,30 @@ struct MissedSmellsTests {
                     XCTAssertTrue(c)
                 }
             }
+            func testC() {
+                for flag in [true, false] {
+                    if flag {
+                        XCTAssertEqual(a, 1)
+                        XCTAssertEqual(b, 2)
+                    } else {
+                        XCTAssertEqual(a, 1)
+                        XCTAssertTrue(c)
+                    }
+                }
+            }
+            func testD() {
+                [true, false].forEach { flag in
+                    if flag { XCTAssertEqual(a, 1); XCTAssertEqual(b, 2) } else { XCTAssertEqual(a, 1); XCTAssertTrue(c) }
+                }
+            }
+            func testE() {
+                if flag { XCTAssertEqual(a, 1); XCTAssertEqual(b, 2) }
+                XCTAssertEqual(a, 1)
+            }
             """)
-        #expect(found == ["testB:14"])
+        // Then the if-else in a loop (testC) or a closure (testD), and an if with no else followed by more checks
+        // (testE), still count together
+        #expect(found == ["testC:24", "testD:34", "testE:38"])
     }
 }
 

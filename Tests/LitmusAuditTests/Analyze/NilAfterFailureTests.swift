@@ -137,4 +137,78 @@ struct NilAfterFailureTests {
             .filter { $0.kind == .conditionalTestLogic }.compactMap(\.testName)
         #expect(found == ["S/awaited"])
     }
+
+    /// DDMathParser 3.1.0's two `XCTAssertNoThrows`: the result kept in a variable that starts empty and is given a
+    /// value only where nothing threw.
+    private let keeping = """
+        func XCTAssertNoThrows(_ expression: @autoclosure () throws -> Void, _ message: String = "") -> Bool {
+            var ok = false
+            do {
+                try expression()
+                ok = true
+            } catch let e {
+                XCTFail("Unexpected exception: \\(e). \\(message)")
+            }
+            return ok
+        }
+        func XCTAssertNoThrows<T>(_ expression: @autoclosure () throws -> T, _ message: String = "") -> T? {
+            var t: T? = nil
+            do {
+                t = try expression()
+            } catch let e {
+                XCTFail("Unexpected exception: \\(e). \\(message)")
+            }
+            return t
+        }
+        """
+
+    @Test(
+        "A result kept in a variable that starts empty, given a value only where nothing failed: a guard on it, optional or Boolean, cannot skip silently"
+    )
+    func keptResult() throws {
+        let tests = """
+            func testBound() { guard let e = XCTAssertNoThrows(try Expression(string: "1")) else { return }; XCTAssertEqual(e.kind, .number) }
+            func testBoolean() { guard XCTAssertNoThrows(try evaluator.register(name: "f")) else { return }; XCTAssertEqual(evaluator.count, 1) }
+            """
+        let found = try skippable(tests, helpers: keeping)
+        #expect(found == [])
+    }
+
+    @Test(
+        "Near misses: never given a value, given one that may be nil, emptied again, set in a loop, a negated Boolean")
+    func keptResultMayBeEmpty() throws {
+        let helpers = """
+            func neverSet(_ expression: @autoclosure () throws -> Void) -> Bool {
+                var ok = false
+                do { try expression() } catch { XCTFail("threw") }
+                return ok
+            }
+            func mayBeNil<T>(_ expression: () throws -> T?) -> T? {
+                var t: T? = nil
+                do { t = try expression() } catch { XCTFail("threw") }
+                return t
+            }
+            func emptied<T>(_ expression: @autoclosure () throws -> T, again: Bool) -> T? {
+                var t: T?
+                do { t = try expression() } catch { XCTFail("threw") }
+                if again { t = nil }
+                return t
+            }
+            func looped(_ items: [Int]) -> Bool {
+                var ok = false
+                for item in items where item > 1 { ok = true }
+                if items.isEmpty { XCTFail("none") }
+                return ok
+            }
+            """
+        let tests = """
+            func testNeverSet() { guard neverSet(try run()) else { return }; XCTAssertEqual(state, 1) }
+            func testMayBeNil() { guard let value = mayBeNil({ try load() }) else { return }; XCTAssertEqual(value, 1) }
+            func testEmptied() { guard let value = emptied(try load(), again: flag) else { return }; XCTAssertEqual(value, 1) }
+            func testLooped() { guard looped(items) else { return }; XCTAssertEqual(items.count, 2) }
+            func testNegated() { guard !XCTAssertNoThrows(try run()) else { return }; XCTAssertEqual(state, 1) }
+            """
+        let found = try skippable(tests, helpers: helpers + "\n" + keeping)
+        #expect(found == ["testNeverSet", "testMayBeNil", "testEmptied", "testLooped", "testNegated"])
+    }
 }

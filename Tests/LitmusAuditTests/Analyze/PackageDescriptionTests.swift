@@ -36,6 +36,11 @@ struct PackageDescriptionTests {
         }
         public enum Plain { case one }
         public enum Inline: CustomStringConvertible { case a; public var description: String { "" } }
+        struct ArgumentError: Error, CustomStringConvertible {
+            let errormessage: String
+            var description: String { errormessage }
+            static func unknown(_ names: [String]) -> ArgumentError { ArgumentError(errormessage: "Unknown arguments: \\(names)") }
+        }
         struct CString<Unit> { init(_ string: String) {} }
         extension CString where Unit == CChar { var description: String { "" } }
         typealias POSIXBinaryString = CString<CChar>
@@ -206,5 +211,21 @@ struct PackageDescriptionTests {
         )
         .findings.filter { $0.kind == .sensitiveEquality }.compactMap(\.testName)
         #expect(found.map { String($0.split(separator: ".").last!) } == ["testL"])
+    }
+
+    @Test("A description searched for a text the test wrote into the input, or a part of one the package writes")
+    func searchedForGivenText() throws {
+        // Given kareman/Moderator 0.5.1's parser tests, which look for the option they passed, or for the package's
+        // own message, in the error's description; and near misses
+        let found = try descriptions(
+            """
+                func testA() { let arguments = ["--verbose", "--alpha"]; XCTAssertThrowsError(try m.parse(arguments)) { error in XCTAssertTrue(String(describing: error).contains("--alpha")) } }
+                func testB() { XCTAssertThrowsError(try m.parse(["-x"])) { error in XCTAssertTrue(String(describing: error).contains("Unknown arguments")) } }
+                func testC() { XCTAssertThrowsError(try m.parse(["-x"])) { error in XCTAssertTrue(String(describing: error).contains("Invalid option")) } }
+                func testD() { XCTAssertThrowsError(try m.parse(["-x"])) { error in XCTAssertTrue(String(describing: error).contains("--alpha")) } }
+                func testE() { XCTAssertThrowsError(try m.parse(["-x"])) { error in XCTAssertTrue(String(describing: error).contains("arguments")) } }
+            """)
+        // Then a text neither wrote (testC, testD) and a fragment too short to be the package's (testE) still count
+        #expect(found == ["testC", "testD", "testE"])
     }
 }

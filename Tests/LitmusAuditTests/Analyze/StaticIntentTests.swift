@@ -513,4 +513,34 @@ struct StaticIntentTests {
         // Then
         #expect(found == ["testTotal:9"])
     }
+
+    @Test(
+        "XCTAssertEqual of a value with itself in a test named for its type checks the type's own ==; not elsewhere, nor identity"
+    )
+    func namedForItsTypeInXCTest() throws {
+        // Given: swift-collections-benchmark 0.0.4's GeometryTests: Transform writes its own ==.
+        let source = """
+            import XCTest
+            final class GeometryTests: XCTestCase {
+                func testTransform() {
+                    let t1 = Transform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
+                    let t2 = Transform(a: -1, b: -2, c: -3, d: -4, tx: -5, ty: -6)
+                    XCTAssertEqual(t1, t1)
+                    XCTAssertNotEqual(t1, t2)
+                }
+                func testTotal() {
+                    let cart = Cart(items: [1])
+                    XCTAssertEqual(cart, cart)
+                }
+                func testSession() {
+                    let session = Session(id: 1)
+                    XCTAssertIdentical(session, session)
+                }
+            }
+            """
+        // When
+        let found = try analyzedFindings(.tautology, in: ["GeometryTests.swift": source])
+        // Then: a Cart in a test named for totals, and the identity of a Session, stay tautologies
+        #expect(found == ["GeometryTests.testTotal:11", "GeometryTests.testSession:15"])
+    }
 }

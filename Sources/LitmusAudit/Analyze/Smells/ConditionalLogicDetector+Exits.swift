@@ -92,12 +92,18 @@ extension ConditionalLogicDetector {
     /// `#require` only in a Swift Testing one, and neither records an error its argument throws, which `try?`
     /// then swallows (`try? #require(try load())`). A helper of the package's that returns `nil` only once it has
     /// recorded a failure (``HelperIndex/failsWhenNil(_:framework:)``) counts too, called with a plain `try` or
-    /// none (`guard let response = await XCTAssertNoThrowWithResult(try await …) else { return }`).
+    /// none (`guard let response = await XCTAssertNoThrowWithResult(try await …) else { return }`), and one that
+    /// answers `false` only once it has (``HelperIndex/failsWhenFalse(_:framework:)``: `guard XCTAssertNoThrows(try
+    /// parse()) else { return }`).
     static func failsWhenFalse(
         _ conditions: ConditionElementListSyntax, framework: ScannedTest.Framework, helpers: HelperIndex
     ) -> Bool {
         !conditions.isEmpty
             && conditions.allSatisfy { element in
+                // `guard helper(…) else`, of a helper that answers `false` only once it has failed.
+                if case .expression(let condition) = element.condition {
+                    return helperCall(condition).map { helpers.failsWhenFalse($0, framework: framework) } ?? false
+                }
                 guard case .optionalBinding(let binding) = element.condition, let value = binding.initializer?.value
                 else { return false }
                 if let call = helperCall(value), helpers.failsWhenNil(call, framework: framework) { return true }

@@ -59,21 +59,40 @@ extension ConditionalLogicDetector {
     }
 
     /// The value the name `expression` is bound to at `place`, as ``fixedInteger(_:before:in:depth:)`` reads it: its
-    /// last binding before `place` in a block around it, nothing between changing it or binding the name again.
+    /// last binding before `place` in a block around it, or a later assignment of it standing as a statement of such
+    /// a block (`i = 10` before `while i > 0`: swift-collections-benchmark 0.0.4 walks an index back over ten
+    /// elements), nothing between changing it or binding the name again.
     private static func boundValue(of expression: ExprSyntax, before place: Syntax, in body: Syntax) -> ExprSyntax? {
-        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let binding = body.descendants(of: PatternBindingSyntax.self).last(where: { binding in
-                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                    && binding.endPosition <= place.position
-                    && binding.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }).map {
-                        RequiredBefore.isInside(place, Syntax($0))
-                    } == true
-            }),
-            let block = binding.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }),
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        let around = { (node: Syntax) in
+            node.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }).map {
+                RequiredBefore.isInside(place, Syntax($0))
+            } == true
+        }
+        let binding = body.descendants(of: PatternBindingSyntax.self).last { binding in
+            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                && binding.endPosition <= place.position && around(Syntax(binding))
+        }
+        let assignment = body.descendants(of: SequenceExprSyntax.self).last { sequence in
+            let elements = Array(sequence.elements)
+            return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self)
+                && elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                && sequence.parent?.is(CodeBlockItemSyntax.self) == true && sequence.endPosition <= place.position
+                && around(Syntax(sequence))
+        }
+        let last: (node: Syntax, value: ExprSyntax?)
+        if let assignment, binding.map({ $0.endPosition <= assignment.position }) ?? true {
+            last = (Syntax(assignment), Array(assignment.elements)[2])
+        } else if let binding {
+            last = (Syntax(binding), binding.initializer?.value)
+        } else {
+            return nil
+        }
+        guard let block = last.node.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }),
             !isBoundAgain(name, around: place, below: Syntax(block)),
-            let value = binding.initializer?.value,
+            let value = last.value,
             !body.descendants(of: Syntax.self).contains(where: { node in
-                node.position >= binding.endPosition && node.position < place.position && changes(name, node)
+                node.position >= last.node.endPosition && node.position < place.position && changes(name, node)
             })
         else { return nil }
         return value

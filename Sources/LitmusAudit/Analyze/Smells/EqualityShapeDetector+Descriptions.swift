@@ -74,7 +74,7 @@ extension EqualityShapeDetector {
             let texts = writtenTexts ?? textsWritten(test)
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
-            guard !echoesText(operands, texts), own.value != true else { return nil }
+            guard !echoesText(operands, texts), own.value != true, !findsGivenText(checked, texts) else { return nil }
             if case .unknown = own, let sources,
                 describedByPackage(checked, test: test, sources: sources)
                     || readsOptionalDescriptionField(checked, test: test, sources: sources)
@@ -124,6 +124,22 @@ extension EqualityShapeDetector {
                 else { return false }
                 return type.isToolchainConcrete
             }
+        }
+
+        /// Whether the one check of `checked` looks in a description for a text the test wrote into the value
+        /// (``echoesText(_:_:)``) or that the package's sources write (``PackageTexts/holds(_:)``):
+        /// `String(describing: error).contains("--alpha")` after parsing `["--verbose", "--alpha"]`, or `.contains(
+        /// "Unknown arguments")` of the package's `"Unknown arguments: \(…)"` (kareman/Moderator 0.5.1's error
+        /// messages, three read false on first contact). Not any other text.
+        private func findsGivenText(_ checked: [ExprSyntax], _ written: Set<String>) -> Bool {
+            guard checked.count == 1, let call = checked.first?.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "contains", let base = member.base, readsDescription(base),
+                call.arguments.count == 1, call.arguments.first?.label == nil,
+                let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self),
+                let fragment = literal.representedLiteralValue
+            else { return false }
+            return echoesText([base, ExprSyntax(literal)], written) || texts?.holds(fragment) == true
         }
 
         /// Whether a description is compared with a text the package's own sources write (an error's message,

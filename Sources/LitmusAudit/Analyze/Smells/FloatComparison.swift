@@ -315,7 +315,9 @@ struct FloatComparison {
     ]
 
     /// The names the test declares as floating-point values: `let x: Double = …`, `var y = Float(…)`,
-    /// `let z = 0.5` (a float literal makes a `Double`), and its own parameters of such a type.
+    /// `let z = 0.5` (a float literal makes a `Double`), and its own parameters of such a type. A type written on
+    /// the name decides: `let value: MessagePackValue = 3.14` is the package's value its float literal made
+    /// (a2/MessagePack.swift 4.0.0's `ExpressibleByFloatLiteral` enum), not a `Double`.
     static func floatingPointNames(_ test: ScannedTest) -> Set<String> {
         var names: Set<String> = []
         func isFloatType(_ type: TypeSyntax?) -> Bool {
@@ -329,7 +331,9 @@ struct FloatComparison {
             let madeByType = value?.as(FunctionCallExprSyntax.self).map {
                 floatingPointTypes.contains($0.calledExpression.trimmedDescription)
             }
-            if isFloatType(binding.typeAnnotation?.type) || madeByType == true || value.map(isFloatLiteral) == true {
+            if let annotated = binding.typeAnnotation?.type {
+                if isFloatType(annotated) { names.insert(name) }
+            } else if madeByType == true || value.map(isFloatLiteral) == true {
                 names.insert(name)
             }
         }

@@ -11,95 +11,204 @@ import SwiftSyntax
 /// paths; any other statement that returns from inside (a loop, a closure's caller) makes the helper unknown,
 /// as does a `return` of a value that may itself be `nil`: without types, a returned value counts as not `nil`
 /// only when it is written as one (``isValue(_:in:)``).
+///
+/// A helper may also keep its result in a variable that starts empty and is given a value only where nothing failed
+/// (DDMathParser 3.1.0's `XCTAssertNoThrows`: `var t: T? = nil; do { t = try expression() } catch { XCTFail(…) };
+/// return t`): the assignment ends the path's silence as a failure does, since from there on the helper returns a
+/// value. The same holds for a helper that answers `false` only once it has failed (`var ok = false; do { try
+/// expression(); ok = true } catch { XCTFail(…) }; return ok`): `guard helper(…) else { return }` in a test.
 enum NilAfterFailure {
-    /// The framework whose test the helper's failures fail, when every path of `function` that returns `nil` has
-    /// recorded a failure first; `nil` otherwise (or when it records none).
-    static func framework(of function: FunctionDeclSyntax) -> ScannedTest.Framework? {
-        guard let body = function.body, function.signature.returnClause?.type.is(OptionalTypeSyntax.self) == true
-        else { return nil }
+    /// What the helper returns when nothing is there: `nil` of an optional, or `false` of a `Bool`.
+    enum Absence {
+        case nilValue, falseValue
+    }
+
+    /// The framework whose test the helper's failures fail, when every path of `function` that returns `absence`
+    /// (`nil` by default) has recorded a failure first; `nil` otherwise (or when it records none).
+    static func framework(of function: FunctionDeclSyntax, absence: Absence = .nilValue) -> ScannedTest.Framework? {
+        guard let body = function.body, let returned = function.signature.returnClause?.type else { return nil }
+        switch absence {
+        case .nilValue: guard returned.is(OptionalTypeSyntax.self) else { return nil }
+        case .falseValue: guard returned.trimmedDescription == "Bool" else { return nil }
+        }
         let failures = body.descendants(of: FunctionCallExprSyntax.self).compactMap(failureFramework)
         guard let framework = failures.first, failures.allSatisfy({ $0 == framework }) else { return nil }
         // A body of one expression returns it: `nil` or not, no failure comes first.
         if body.statements.count == 1, body.statements.first?.item.is(ExprSyntax.self) == true { return nil }
-        return after(body.statements, clean: true, in: function) == nil ? nil : framework
+        // A result given a value keeps it: every write of it gives one (none empties it again, none is compound).
+        let probe = Walk(function: function, absence: absence, results: [])
+        let kept = results(in: body.statements, absence: absence).filter { name in
+            !writes([name], in: Syntax(body), other: { !probe.isPresent($0) })
+        }
+        let walk = Walk(function: function, absence: absence, results: kept)
+        return walk.after(body.statements, clean: true) == nil ? nil : framework
     }
 
-    /// Whether the end of `statements` can be reached with no failure recorded, given whether their start can
-    /// (`clean`); `nil` when a path returns `nil` (or a value that may be) before any failure, or cannot be
-    /// followed.
-    private static func after(_ statements: CodeBlockItemListSyntax, clean: Bool, in function: FunctionDeclSyntax)
-        -> Bool?
-    {
-        var clean = clean
+    /// The variables declared in `statements` (the helper's own, not nested) that start empty: `var t: T? = nil` or
+    /// `var t: T?` for an optional helper, `var ok = false` for a Boolean one.
+    private static func results(in statements: CodeBlockItemListSyntax, absence: Absence) -> Set<String> {
+        var names: Set<String> = []
         for statement in statements {
-            // Once failed, every path on from here has failed.
-            guard clean else { return false }
-            let item = statement.item
-            if let expression = item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression {
-                if isFailure(expression) {
-                    clean = false
-                    continue
+            guard let declaration = statement.item.as(VariableDeclSyntax.self),
+                declaration.bindingSpecifier.tokenKind == .keyword(.var), declaration.bindings.count == 1,
+                let binding = declaration.bindings.first,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { continue }
+            let initial = binding.initializer?.value
+            switch absence {
+            case .nilValue:
+                guard binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true,
+                    initial == nil || initial?.is(NilLiteralExprSyntax.self) == true
+                else { continue }
+            case .falseValue:
+                guard initial?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false),
+                    binding.typeAnnotation.map({ $0.type.trimmedDescription == "Bool" }) ?? true
+                else { continue }
+            }
+            names.insert(name)
+        }
+        return names
+    }
+
+    /// The left side and the value of `expression` when it assigns one (`t = try expression()`), folded or not.
+    private static func assignment(_ expression: ExprSyntax) -> (target: String, value: ExprSyntax)? {
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            let elements = Array(sequence.elements)
+            guard elements[1].is(AssignmentExprSyntax.self),
+                let target = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return nil }
+            return (target, elements[2])
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            let target = infix.leftOperand.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            return (target, infix.rightOperand)
+        }
+        return nil
+    }
+
+    /// Whether `node` writes one of `names`: assigns it (`=`, `+=`, …) or passes it `inout`; of plain assignments
+    /// (`name = value`), only those whose value `other` picks (every one by default).
+    private static func writes(
+        _ names: Set<String>, in node: Syntax, other: (ExprSyntax) -> Bool = { _ in true }
+    ) -> Bool {
+        guard !names.isEmpty else { return false }
+        let named = { (expression: ExprSyntax) in
+            expression.as(DeclReferenceExprSyntax.self).map { names.contains($0.baseName.text) } ?? false
+        }
+        if node.descendants(of: InOutExprSyntax.self).contains(where: { named($0.expression) }) { return true }
+        return node.descendants(of: SequenceExprSyntax.self).contains { sequence in
+            let elements = Array(sequence.elements)
+            return elements.indices.contains { index in
+                guard index > 0, named(elements[index - 1]) else { return false }
+                if elements[index].is(AssignmentExprSyntax.self) {
+                    // `name = value` alone; any longer sequence around it is not read here.
+                    guard elements.count == 3, index == 1 else { return true }
+                    return other(elements[2])
                 }
-                if let choice = expression.as(IfExprSyntax.self) {
-                    guard let next = after(choice, clean: clean, in: function) else { return nil }
-                    clean = next
-                    continue
+                guard let op = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+                return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+            }
+        }
+    }
+
+    /// The helper's statements followed path by path.
+    private struct Walk {
+        let function: FunctionDeclSyntax
+        let absence: Absence
+        /// The variables that hold the result and start empty (``results(in:absence:)``).
+        let results: Set<String>
+
+        /// Whether a returned (or assigned) `value` is not the absence: written as a value (``isValue(_:in:)``) for
+        /// an optional helper, the literal `true` for a Boolean one.
+        func isPresent(_ value: ExprSyntax) -> Bool {
+            switch absence {
+            case .nilValue: NilAfterFailure.isValue(value, in: function)
+            case .falseValue: value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            }
+        }
+
+        /// Whether the end of `statements` can be reached with no failure recorded, given whether their start can
+        /// (`clean`); `nil` when a path returns `nil` (or a value that may be) before any failure, or cannot be
+        /// followed.
+        func after(_ statements: CodeBlockItemListSyntax, clean: Bool) -> Bool? {
+            var clean = clean
+            for statement in statements {
+                // Once failed, every path on from here has failed.
+                guard clean else { return false }
+                let item = statement.item
+                if let expression = item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression {
+                    if NilAfterFailure.isFailure(expression) {
+                        clean = false
+                        continue
+                    }
+                    // The result is given a value: from here on the helper returns it.
+                    if let (target, value) = NilAfterFailure.assignment(expression), results.contains(target) {
+                        guard isPresent(value) else { return nil }
+                        clean = false
+                        continue
+                    }
+                    if let choice = expression.as(IfExprSyntax.self) {
+                        guard let next = after(choice, clean: clean) else { return nil }
+                        clean = next
+                        continue
+                    }
+                    if let switched = expression.as(SwitchExprSyntax.self) {
+                        var next = false
+                        for switchCase in switched.cases {
+                            guard let listed = switchCase.as(SwitchCaseSyntax.self),
+                                let end = after(listed.statements, clean: clean)
+                            else { return nil }
+                            next = next || end
+                        }
+                        clean = next
+                        continue
+                    }
                 }
-                if let switched = expression.as(SwitchExprSyntax.self) {
-                    var next = false
-                    for switchCase in switched.cases {
-                        guard let listed = switchCase.as(SwitchCaseSyntax.self),
-                            let end = after(listed.statements, clean: clean, in: function)
-                        else { return nil }
+                if let returned = item.as(ReturnStmtSyntax.self) {
+                    if let value = returned.expression, !isPresent(value) { return nil }
+                    return false
+                }
+                if item.is(ThrowStmtSyntax.self) { return false }
+                if let attempt = item.as(DoStmtSyntax.self) {
+                    guard var next = after(attempt.body.statements, clean: clean) else { return nil }
+                    for clause in attempt.catchClauses {
+                        guard let end = after(clause.body.statements, clean: clean) else { return nil }
                         next = next || end
                     }
                     clean = next
                     continue
                 }
-            }
-            if let returned = item.as(ReturnStmtSyntax.self) {
-                if let value = returned.expression, !isValue(value, in: function) { return nil }
-                return false
-            }
-            if item.is(ThrowStmtSyntax.self) { return false }
-            if let attempt = item.as(DoStmtSyntax.self) {
-                guard var next = after(attempt.body.statements, clean: clean, in: function) else { return nil }
-                for clause in attempt.catchClauses {
-                    guard let end = after(clause.body.statements, clean: clean, in: function) else {
-                        return nil
-                    }
-                    next = next || end
+                if let guarded = item.as(GuardStmtSyntax.self) {
+                    guard after(guarded.body.statements, clean: clean) != nil else { return nil }
+                    continue
                 }
-                clean = next
-                continue
+                // Anything else that returns from inside it, or writes the result, cannot be followed here.
+                if NilAfterFailure.returns(Syntax(item)) || NilAfterFailure.writes(results, in: Syntax(item)) {
+                    return nil
+                }
             }
-            if let guarded = item.as(GuardStmtSyntax.self) {
-                guard after(guarded.body.statements, clean: clean, in: function) != nil else { return nil }
-                continue
-            }
-            // Anything else that returns from inside it cannot be followed here.
-            if returns(Syntax(item)) { return nil }
+            return clean
         }
-        return clean
-    }
 
-    /// The end of `choice` (and of its `else if` chain): clean when one of its ways is.
-    private static func after(_ choice: IfExprSyntax, clean: Bool, in function: FunctionDeclSyntax) -> Bool? {
-        guard let body = after(choice.body.statements, clean: clean, in: function) else { return nil }
-        switch choice.elseBody {
-        case .none:
-            return body || clean
-        case .codeBlock(let block):
-            guard let other = after(block.statements, clean: clean, in: function) else { return nil }
-            return body || other
-        case .ifExpr(let next):
-            guard let other = after(next, clean: clean, in: function) else { return nil }
-            return body || other
+        /// The end of `choice` (and of its `else if` chain): clean when one of its ways is.
+        func after(_ choice: IfExprSyntax, clean: Bool) -> Bool? {
+            guard let body = after(choice.body.statements, clean: clean) else { return nil }
+            switch choice.elseBody {
+            case .none:
+                return body || clean
+            case .codeBlock(let block):
+                guard let other = after(block.statements, clean: clean) else { return nil }
+                return body || other
+            case .ifExpr(let next):
+                guard let other = after(next, clean: clean) else { return nil }
+                return body || other
+            }
         }
     }
 
     /// Whether `node` holds a `return` of the helper itself (not of a closure or a local function in it).
-    private static func returns(_ node: Syntax) -> Bool {
+    fileprivate static func returns(_ node: Syntax) -> Bool {
         node.descendants(of: ReturnStmtSyntax.self).contains { statement in
             var current = statement.parent
             while let syntax = current, syntax.id != node.id {
@@ -123,7 +232,7 @@ enum NilAfterFailure {
     }
 
     /// Whether `expression`, a statement, is a failure call (`XCTFail(…)`, `Issue.record(…)`, `try?` or not).
-    private static func isFailure(_ expression: ExprSyntax) -> Bool {
+    fileprivate static func isFailure(_ expression: ExprSyntax) -> Bool {
         let unwrapped = expression.as(TryExprSyntax.self)?.expression ?? expression
         return unwrapped.as(FunctionCallExprSyntax.self).map { failureFramework($0) != nil } ?? false
     }

@@ -36,7 +36,7 @@ extension RepetitionDetector {
             let unlabelled =
                 !marker
                 && (operandCounts[name].map { call.arguments.filter { $0.label == nil }.count <= $0 } ?? false)
-            counted.append((name, assertion, unlabelled, clauses(of: assertion)))
+            counted.append((name, assertion, unlabelled, clauses(of: assertion, in: test.statements.map(Syntax.init))))
         }
         // Each `#if` around a check, with how many ways it compiles.
         var choices: [SyntaxIdentifier: Int] = [:]
@@ -68,17 +68,36 @@ extension RepetitionDetector {
     /// The `#if` declarations around `node`, each with the index of the clause that holds it and how many
     /// ways it compiles (its clauses, and none of them when it has no `#else`); and the same for an `if`
     /// on what the test does not control, such as `if #available(…) { … } else { … }`: one way per platform,
-    /// never both in one run.
-    private static func clauses(of node: Syntax) -> [SyntaxIdentifier: (index: Int, ways: Int)] {
+    /// never both in one run. Any other `if` with an `else` in the test's `statements` counts so too where nothing
+    /// around it in the test runs it again (no loop, no closure): one run takes one of its ways (DDMathParser 3.1.0's
+    /// `if Operator.defaultPowerAssociativity == .left { XCTAssertEqual(d, 64) } else { XCTAssertEqual(d, 512) }`).
+    private static func clauses(of node: Syntax, in statements: Syntax?) -> [SyntaxIdentifier: (index: Int, ways: Int)]
+    {
         var found: [SyntaxIdentifier: (index: Int, ways: Int)] = [:]
+        // The test's own `if`s met so far, until a loop or a closure of the test around them may run both ways.
+        var once: [SyntaxIdentifier: (index: Int, ways: Int)] = [:]
+        var inTest = statements != nil
         var child = node
         var current = node.parent
         while let syntax = current {
-            if let branch = syntax.as(IfExprSyntax.self),
-                ConditionalLogicDetector.isUncontrolled(branch.conditions.trimmedDescription),
-                child.id == branch.body.id || child.id == branch.elseBody?.id
+            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id || child.id == branch.elseBody?.id
             {
-                found[branch.id] = (child.id == branch.body.id ? 0 : 1, 2)
+                let way = (child.id == branch.body.id ? 0 : 1, 2)
+                if ConditionalLogicDetector.isUncontrolled(branch.conditions.trimmedDescription) {
+                    found[branch.id] = way
+                } else if inTest, branch.elseBody != nil {
+                    once[branch.id] = way
+                }
+            }
+            if inTest {
+                if syntax.id == statements?.id {
+                    found.merge(once) { first, _ in first }
+                    inTest = false
+                } else if syntax.is(ForStmtSyntax.self) || syntax.is(WhileStmtSyntax.self)
+                    || syntax.is(RepeatStmtSyntax.self) || syntax.is(ClosureExprSyntax.self)
+                {
+                    once = [:]
+                }
             }
             child = syntax
             if let clause = syntax.as(IfConfigClauseSyntax.self),

@@ -194,5 +194,10 @@ struct TypedShapesTests {
         #expect(!sut.writes("10000000000000000000000000000000000000000 values were \"missing\""))
         #expect(!sut.writes("The support library expects this text."), "a test-support library's text is the tests'")
         #expect(!sut.writes("The fixture expects this other text."), "a fixture's text is the tests'")
+        // A fragment of a fixed part, long enough, is held; not a short one, nor one across a value, nor the tests'
+        #expect(sut.holds("create references to components"))
+        #expect(!sut.holds("missing"))
+        #expect(!sut.holds("'hello' was not found"))
+        #expect(!sut.holds("support library expects"))
     }
 }
