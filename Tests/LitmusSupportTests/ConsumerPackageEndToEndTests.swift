@@ -125,6 +125,14 @@ struct ConsumerPackageEndToEndTests {
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any],
             "swift package litmus audit wrote no report:\n\(audit.output)")
+        // Where the audit's own time went (its wall time, its build, each phase), so a slow CI run says so.
+        let phases = (json["phases"] as? [[String: Any]] ?? []).compactMap { phase -> String? in
+            guard let name = phase["phase"] as? String, let seconds = phase["seconds"] as? Double else { return nil }
+            return "\(name) \(String(format: "%.1f", seconds)) s"
+        }
+        print(
+            "Consumer package: the audit's report: \(json["wallSeconds"] ?? "?") s, build \(json["buildSeconds"] ?? "?") s;"
+                + " phases: \(phases.joined(separator: ", "))")
         // The two XCTest tests, and the spec as the one test XCTest lists for it (its generated
         // `BasketSpec_Examples`, whose run runs the spec's examples): docs/audit.md, neverRan.
         let tests = try #require(json["tests"] as? [[String: Any]])
