@@ -19,9 +19,30 @@ struct HelperIndex {
         var calls: [FunctionCallExprSyntax]
         /// Those of its own statements, not in closures (work handed to others).
         var directCalls: [FunctionCallExprSyntax]
-        /// Whether it returns an optional (`T?`), and whether a `Bool`: which overloads a use can call.
-        var returnsOptional = false
-        var returnsBool = false
+        /// What it returns, as written: which overloads a use of the result can call.
+        var returned: Returned = .other
+    }
+
+    /// A helper's result type, as far as its spelling tells: an optional (`T?`), a `Bool`, nothing, or anything else
+    /// (`Int!`, `Optional<T>`, `Swift.Bool`, an alias), which any use may call.
+    enum Returned {
+        case optional, bool, nothing, other
+
+        init(_ clause: ReturnClauseSyntax?) {
+            guard let type = clause?.type else {
+                self = .nothing
+                return
+            }
+            if type.is(OptionalTypeSyntax.self) {
+                self = .optional
+            } else if type.trimmedDescription == "Bool" {
+                self = .bool
+            } else if ["Void", "()"].contains(type.trimmedDescription) {
+                self = .nothing
+            } else {
+                self = .other
+            }
+        }
     }
 
     private struct Parameter {
@@ -139,8 +160,7 @@ struct HelperIndex {
                     scope: function.enclosingFunction?.id, owner: TypeFamilies.owner(of: function),
                     calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper),
                     directCalls: SleepDetector.directCalls(in: body).filter(CallCollector.mayCallHelper),
-                    returnsOptional: function.signature.returnClause?.type.is(OptionalTypeSyntax.self) == true,
-                    returnsBool: function.signature.returnClause?.type.trimmedDescription == "Bool"))
+                    returned: Returned(function.signature.returnClause)))
             byName[name, default: []].append(index)
             // A helper that reports to both frameworks (`if Test.current != nil { Issue.record(…) } else {
             // XCTFail(…) }`, swift-snapshot-testing 1.19.7's recordIssue) fails the test whichever runs it.
@@ -214,26 +234,26 @@ struct HelperIndex {
     /// Whether `call` calls only helpers that return `nil` only once they have recorded a failure a test of
     /// `framework` fails by (``NilAfterFailure``): `guard let x = helper(…) else { return }` leaves a failed test.
     func failsWhenNil(_ call: FunctionCallExprSyntax, framework: ScannedTest.Framework) -> Bool {
-        fails(call, framework: framework, by: nilAfterFailure, among: \.returnsOptional)
+        fails(call, framework: framework, by: nilAfterFailure, ruledOut: [.bool, .nothing])
     }
 
     /// Whether `call` calls only helpers that return `false` only once they have recorded a failure a test of
     /// `framework` fails by: `guard helper(…) else { return }` leaves a failed test (DDMathParser 3.1.0's
     /// `XCTAssertNoThrows`).
     func failsWhenFalse(_ call: FunctionCallExprSyntax, framework: ScannedTest.Framework) -> Bool {
-        fails(call, framework: framework, by: falseAfterFailure, among: \.returnsBool)
+        fails(call, framework: framework, by: falseAfterFailure, ruledOut: [.optional, .nothing])
     }
 
-    /// Whether every helper `call` may call, among the overloads a use of its result allows (an optional binding
-    /// only those that return an optional, a condition only those that return a `Bool`: DDMathParser's two
-    /// `XCTAssertNoThrows`), is one of `helpers` for `framework`.
+    /// Whether every helper `call` may call, but the overloads a use of its result rules out by what they return
+    /// (`ruledOut`: an optional binding cannot take a `Bool`, a condition cannot take an optional, neither takes
+    /// nothing: DDMathParser's two `XCTAssertNoThrows`), is one of `helpers` for `framework`.
     private func fails(
         _ call: FunctionCallExprSyntax, framework: ScannedTest.Framework, by helpers: [Int: ScannedTest.Framework],
-        among fitting: KeyPath<Declaration, Bool>
+        ruledOut: Set<Returned>
     ) -> Bool {
         // A Quick example runs under XCTest: an `XCTFail` fails it.
         let failing: ScannedTest.Framework = framework == .quick ? .xctest : framework
-        let resolved = resolve(call).filter { declarations[$0][keyPath: fitting] }
+        let resolved = resolve(call).filter { !ruledOut.contains(declarations[$0].returned) }
         return !resolved.isEmpty && resolved.allSatisfy { helpers[$0] == failing }
     }
 

@@ -232,4 +232,34 @@ extension SourceFunctions {
         return found
     }
 
+    /// Whether the package's own sources (not its tests) write an `==` for the type `name`: a `static func ==` in its
+    /// declaration or an extension of it, or a free `func ==` taking it. The compiler's synthesized `==` compares the
+    /// fields as they are, and a value is always equal to itself by it; one written by hand is code to test.
+    func writesEquality(of name: String) -> Bool {
+        remembered("equality|\(name)") {
+            lock.withLock {
+                for (index, text) in loaded().enumerated()
+                where !ofTests[index] && text.contains("==") && declares(text, name) {
+                    for function in tree(index).descendants(of: FunctionDeclSyntax.self)
+                    where function.name.text == "==" {
+                        var owner = function.parent
+                        while let node = owner, node.asProtocol(DeclGroupSyntax.self) == nil { owner = node.parent }
+                        let ownerName =
+                            owner?.as(StructDeclSyntax.self)?.name.text ?? owner?.as(ClassDeclSyntax.self)?.name.text
+                            ?? owner?.as(EnumDeclSyntax.self)?.name.text ?? owner?.as(ActorDeclSyntax.self)?.name.text
+                            ?? owner?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+                        if ownerName == name { return true }
+                        if owner == nil,
+                            function.signature.parameterClause.parameters.contains(where: {
+                                $0.type.trimmedDescription == name
+                            })
+                        {
+                            return true
+                        }
+                    }
+                }
+                return false
+            }
+        }
+    }
 }

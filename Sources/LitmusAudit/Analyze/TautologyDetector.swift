@@ -11,16 +11,20 @@ enum TautologyDetector {
     /// code under test declares (`underTest`, asked with the check and the call that makes it: a testing
     /// library's own `equal` matcher, `XCTAssertEqual`, `#expect`) is a test of that check, which fails when the
     /// check is wrong: no tautology.
+    /// `writesEquality` tells whether the package's own sources write `==` for a type
+    /// (``SourceFunctions/writesEquality(of:)``).
     static func message(
         for node: Syntax,
-        underTest: (CodeUnderTest.Check, FunctionCallExprSyntax?) -> Bool = { _, _ in false }
+        underTest: (CodeUnderTest.Check, FunctionCallExprSyntax?) -> Bool = { _, _ in false },
+        writesEquality: (String) -> Bool = { _ in false }
     ) -> String? {
-        guard let found = candidate(for: node), !underTest(found.check, found.call) else { return nil }
+        guard let found = candidate(for: node, writesEquality: writesEquality), !underTest(found.check, found.call)
+        else { return nil }
         return found.message
     }
 
     /// A sentence describing what looks like a tautology at `node`, with the check that makes it and its call.
-    private static func candidate(for node: Syntax) -> (
+    private static func candidate(for node: Syntax, writesEquality: (String) -> Bool) -> (
         message: String, check: CodeUnderTest.Check, call: FunctionCallExprSyntax?
     )? {
         if let call = node.as(FunctionCallExprSyntax.self), let name = CallCollector.calledName(call.calledExpression) {
@@ -28,7 +32,7 @@ enum TautologyDetector {
             if equalityAssertions.contains(name), arguments.count >= 2,
                 arguments[0].expression.trimmedDescription == arguments[1].expression.trimmedDescription,
                 !checksReflexivity(call, arguments),
-                name == "XCTAssertIdentical" || !testsTypeOf(arguments[0].expression),
+                name == "XCTAssertIdentical" || !testsWrittenEquality(arguments[0].expression, writesEquality),
                 !comparesTwoEvaluations(arguments[0].expression, in: call, identity: name == "XCTAssertIdentical")
             {
                 return (
@@ -196,17 +200,10 @@ enum TautologyDetector {
     /// that type's own `==` and hash (swift-property-based's Xoshiro writes both), no tautology.
     private static func testsItsType(_ expression: ExprSyntax) -> Bool {
         guard let (left, _) = comparison(expression) else { return false }
-        return testsTypeOf(left)
-    }
-
-    /// ``testsItsType(_:)`` for one operand, `value` of `XCTAssertEqual(value, value)`: swift-collections-benchmark
-    /// 0.0.4's `testTransform` checks `XCTAssertEqual(t1, t1)` of `let t1 = Transform(…)`, whose `==` the package
-    /// writes field by field, beside `XCTAssertNotEqual(t1, t2)` (five read false on first contact).
-    private static func testsTypeOf(_ value: ExprSyntax) -> Bool {
-        var base = value
+        var base = left
         while let member = base.as(MemberAccessExprSyntax.self), let inner = member.base { base = inner }
         guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        var node = value.parent
+        var node = expression.parent
         while let current = node, !current.is(FunctionDeclSyntax.self) { node = current.parent }
         guard let function = node?.as(FunctionDeclSyntax.self), let body = function.body else { return false }
         let testName = function.name.text.lowercased()
@@ -219,6 +216,37 @@ enum TautologyDetector {
             if types.contains(where: { testName.contains($0.lowercased()) }) { return true }
         }
         return false
+    }
+
+    /// Whether `value` of `XCTAssertEqual(value, value)` is a name the test binds once to a value it makes with
+    /// `Type(…)`, in a test named for `Type`, whose `==` the package's own sources write (`writesEquality`):
+    /// swift-collections-benchmark 0.0.4's `testTransform` checks `XCTAssertEqual(t1, t1)` of `let t1 = Transform(…)`,
+    /// whose `==` the package writes field by field, beside `XCTAssertNotEqual(t1, t2)` (five read false on first
+    /// contact). Not a member of it (`t1.a`), not a type of elsewhere (`Set`, `Data`), nor one whose `==` the compiler
+    /// writes.
+    private static func testsWrittenEquality(_ value: ExprSyntax, _ writesEquality: (String) -> Bool) -> Bool {
+        guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var node = value.parent
+        while let current = node, !current.is(FunctionDeclSyntax.self) { node = current.parent }
+        guard let function = node?.as(FunctionDeclSyntax.self), let body = function.body else { return false }
+        let bindings = body.descendants(of: PatternBindingSyntax.self).filter {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+        guard bindings.count == 1, var made = bindings.first?.initializer?.value else { return false }
+        while true {
+            if let attempt = made.as(TryExprSyntax.self) {
+                made = attempt.expression
+            } else if let awaited = made.as(AwaitExprSyntax.self) {
+                made = awaited.expression
+            } else {
+                break
+            }
+        }
+        guard let call = made.as(FunctionCallExprSyntax.self),
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            type.first?.isUppercase == true
+        else { return false }
+        return function.name.text.lowercased().contains(type.lowercased()) && writesEquality(type)
     }
 
     /// `true`, `!false`, `x == x`, `x >= x`, `x <= x`.

@@ -163,7 +163,7 @@ public struct TestSourceAnalyzer: Sendable {
             analyzeTestClasses(
                 of: file, module: module, testClassNames: testClassNames, helpers: helpers, into: &analysis)
             analyzeSwiftTestingTests(of: file, helpers: helpers, into: &analysis)
-            analyzeChecks(of: file, helpers: helpers, into: &analysis)
+            analyzeChecks(of: file, helpers: helpers, sources: sources, into: &analysis)
             addSmells(of: file, module: module, testClasses: testClassNames, helpers: helpers, into: &analysis)
         }
         addMainActorSharedState(of: parsed, into: &analysis)
@@ -254,7 +254,9 @@ public struct TestSourceAnalyzer: Sendable {
 
     /// The checks of `file` that cannot fail or are never evaluated: Nimble expectations with no matcher
     /// call, and tautologies.
-    private func analyzeChecks(of file: ParsedFile, helpers: HelperIndex, into analysis: inout SourceAnalysis) {
+    private func analyzeChecks(
+        of file: ParsedFile, helpers: HelperIndex, sources: SourceFunctions?, into analysis: inout SourceAnalysis
+    ) {
         for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
         where file.compiled.compiles(call) {
             let owner = call.enclosingFunctionName ?? "test code"
@@ -275,7 +277,7 @@ public struct TestSourceAnalyzer: Sendable {
                         return underTest.modules.contains(module)
                     }
                     return true
-                })
+                }, writesEquality: { sources?.writesEquality(of: $0) ?? false })
             {
                 let owner = node.enclosingFunctionName ?? "test code"
                 analysis.findings.append(

@@ -139,15 +139,20 @@ struct ConditionalFixedWalksTests {
             func testE() { let count = 42; var end = count - 1; var start = 0; while start < end { XCTAssertEqual(f(start), 1); start += 1; end -= 1 } }
             func testF() { let count = 42; var offset = 0; while offset < count && ready() { XCTAssertEqual(f(offset), 1); offset += 1 } }
             func testG() { var i = 0; XCTAssertEqual(f(i), 0); i = 10; while i > 0 { XCTAssertEqual(f(i), 1); i -= 1 } }
-            func testH() { var i = 10; XCTAssertEqual(f(i), 0); i = 0; while i > 0 { XCTAssertEqual(f(i), 1); i -= 1 } }
+            func testH() { var n = 0; var i = n; n = 10; while i > 0 { XCTAssertEqual(f(i), 1); i -= 1 } }
             func testI() { var i = 10; if flag { i = 0 }; while i > 0 { XCTAssertEqual(f(i), 1); i -= 1 } }
+            func testJ() { var i = 0; let reset = { i = 0 }; i = 10; reset(); while i > 0 { XCTAssertEqual(f(i), 1); i -= 1 } }
+            func testK() { remaining = 5; drain(); while remaining > 0 { XCTAssertEqual(f(remaining), 1); remaining -= 1 } }
             """
-        // Then a bound the package gives (testB), one that does not hold (testC, and testH once set again), a value set
-        // again before the loop (testD, and testI under a condition) and a condition with more to it (testF) still
-        // count; a counter set again to a literal as a statement of its own (swift-collections-benchmark 0.0.4's `i =
-        // 10` before `while i > 0`) is fixed
+        // Then a bound the package gives (testB), one that does not hold (testC, and testH, whose counter took its
+        // source's value before the source was set again), a value set again before the loop (testD, testI under a
+        // condition, testJ by a closure that may run between) and a condition with more to it (testF) still count,
+        // as does a property the test does not bind (testK); a counter set again to a literal as a statement of its
+        // own (swift-collections-benchmark 0.0.4's `i = 10` before `while i > 0`) is fixed
         let found = try xctestFindings(.conditionalTestLogic, methods)
-        #expect(found == ["testB:4", "testC:5", "testD:6", "testF:8", "testH:10", "testI:11"], "\(found)")
+        #expect(
+            found == ["testB:4", "testC:5", "testD:6", "testF:8", "testH:10", "testI:11", "testJ:12", "testK:13"],
+            "\(found)")
     }
 
     @Test("What a number or a check holds for can change: the value passed inout, bound again, set by a method, later")

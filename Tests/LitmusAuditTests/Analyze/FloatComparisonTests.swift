@@ -55,19 +55,29 @@ struct FloatComparisonTests {
     }
 
     @Test(
-        "A name whose written type is not floating point is not a float, whatever literal made it; Double written, or none, is"
+        "A name whose written type the package declares is not a float, whatever literal made it; a float type, an alias or a type from elsewhere leaves the literal to say"
     )
     func writtenType() throws {
-        // Given a2/MessagePack.swift 4.0.0's DoubleTests: the enum is ExpressibleByFloatLiteral
-        let methods = """
-            func testA() { let implicitValue: MessagePackValue = 3.14; XCTAssertEqual(implicitValue, MessagePackValue.double(3.14)) }
-            func testB() { let value: Double = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
-            func testC() { let value = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
-            func testD() { let value: Double? = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
+        // Given a2/MessagePack.swift 4.0.0's DoubleTests: the package's enum is ExpressibleByFloatLiteral
+        let package = """
+            public enum MessagePackValue: ExpressibleByFloatLiteral { case double(Double); public init(floatLiteral value: Double) { self = .double(value) } }
+            public typealias Meters = Double
+            """
+        let tests = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { let implicitValue: MessagePackValue = 3.14; XCTAssertEqual(implicitValue, MessagePackValue.double(3.14)) }
+                func testB() { let value: Double = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
+                func testC() { let value = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
+                func testD() { let value: Double? = 3.14; XCTAssertEqual(value, sut.double(3.14)) }
+                func testE() { let expected: CLLocationDegrees = 51.5; XCTAssertEqual(coordinate.latitude, expected) }
+                func testF() { let expected: Meters = 0.1; XCTAssertEqual(route.length, expected) }
+            }
             """
         // When
-        let found = try xctestFindings(.floatEquality, methods)
+        let found = try analyzeSources(["T.swift": tests], packageSources: ["Value.swift": package]).findings
+            .filter { $0.kind == .floatEquality }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
         // Then
-        #expect(found == ["testB:4", "testC:5", "testD:6"], "\(found)")
+        #expect(found == ["T.testB:4", "T.testC:5", "T.testD:6", "T.testE:7", "T.testF:8"], "\(found)")
     }
 }

@@ -364,10 +364,17 @@ struct MissedSmellsTests {
                 if flag { XCTAssertEqual(a, 1); XCTAssertEqual(b, 2) }
                 XCTAssertEqual(a, 1)
             }
+            func testF() {
+                func check(_ flag: Bool) {
+                    if flag { XCTAssertEqual(a, 1); XCTAssertEqual(b, 2) } else { XCTAssertEqual(c, 3); XCTAssertTrue(d) }
+                }
+                check(true)
+                check(false)
+            }
             """)
-        // Then the if-else in a loop (testC) or a closure (testD), and an if with no else followed by more checks
-        // (testE), still count together
-        #expect(found == ["testC:24", "testD:34", "testE:38"])
+        // Then the if-else in a loop (testC), a closure (testD) or a local function the test calls twice (testF), and
+        // an if with no else followed by more checks (testE), still count together
+        #expect(found == ["testC:24", "testD:34", "testE:38", "testF:43"])
     }
 }
 

@@ -175,7 +175,8 @@ struct NilAfterFailureTests {
     }
 
     @Test(
-        "Near misses: never given a value, given one that may be nil, emptied again, set in a loop, a negated Boolean")
+        "Near misses: never given a value, one that may be nil, emptied again, set in a loop, shadowed, another value returned, nil or false after the value"
+    )
     func keptResultMayBeEmpty() throws {
         let helpers = """
             func neverSet(_ expression: @autoclosure () throws -> Void) -> Bool {
@@ -200,15 +201,78 @@ struct NilAfterFailureTests {
                 if items.isEmpty { XCTFail("none") }
                 return ok
             }
+            func shadowed<T>(_ expression: @autoclosure () throws -> T) -> T? {
+                var t: T? = nil
+                do { var t: T? = nil; t = try expression(); _ = t } catch { XCTFail("threw") }
+                return t
+            }
+            func firstOf(_ expression: @autoclosure () throws -> [Int]) -> Int? {
+                var list: [Int]? = nil
+                do { list = try expression() } catch { XCTFail("threw") }
+                return list?.first
+            }
+            func validated<T>(_ expression: @autoclosure () throws -> T, valid: (T) -> Bool) -> T? {
+                var t: T? = nil
+                do { t = try expression() } catch { XCTFail("threw") }
+                guard let v = t, valid(v) else { return nil }
+                return v
+            }
+            func succeeds(_ expression: @autoclosure () throws -> Int, strict: Bool) -> Bool {
+                var ok = false
+                do { _ = try expression(); ok = true } catch { XCTFail("threw") }
+                if strict { return false }
+                return ok
+            }
+            func toggled(_ expression: @autoclosure () throws -> Void) -> Bool {
+                var ok = false
+                do { try expression(); ok = true } catch { XCTFail("threw") }
+                ok.toggle()
+                return ok
+            }
             """
         let tests = """
             func testNeverSet() { guard neverSet(try run()) else { return }; XCTAssertEqual(state, 1) }
             func testMayBeNil() { guard let value = mayBeNil({ try load() }) else { return }; XCTAssertEqual(value, 1) }
             func testEmptied() { guard let value = emptied(try load(), again: flag) else { return }; XCTAssertEqual(value, 1) }
             func testLooped() { guard looped(items) else { return }; XCTAssertEqual(items.count, 2) }
-            func testNegated() { guard !XCTAssertNoThrows(try run()) else { return }; XCTAssertEqual(state, 1) }
+            func testShadowed() { guard let value = shadowed(try load()) else { return }; XCTAssertEqual(value, 1) }
+            func testFirstOf() { guard let value = firstOf(try load()) else { return }; XCTAssertEqual(value, 1) }
+            func testValidated() { guard let value = validated(try load(), valid: { $0 > 0 }) else { return }; XCTAssertEqual(value, 1) }
+            func testSucceeds() { guard succeeds(try load(), strict: flag) else { return }; XCTAssertEqual(state, 1) }
+            func testToggled() { guard toggled(try run()) else { return }; XCTAssertEqual(state, 1) }
             """
         let found = try skippable(tests, helpers: helpers + "\n" + keeping)
-        #expect(found == ["testNeverSet", "testMayBeNil", "testEmptied", "testLooped", "testNegated"])
+        #expect(
+            found == [
+                "testNeverSet", "testMayBeNil", "testEmptied", "testLooped", "testShadowed", "testFirstOf",
+                "testValidated", "testSucceeds", "testToggled",
+            ])
+    }
+
+    @Test("An overload whose result a use cannot take is ruled out; one spelled otherwise (Int!, Swift.Bool) is not")
+    func overloadsByResult() throws {
+        let helpers =
+            keeping + """
+
+                func fetch<T>(_ expression: @autoclosure () throws -> T, _ message: String = "") -> T? {
+                    var t: T? = nil
+                    do { t = try expression() } catch { XCTFail("threw") }
+                    return t
+                }
+                func fetch(_ key: String) -> Int! { store[key] }
+                func passes(_ expression: @autoclosure () throws -> Void) -> Bool {
+                    var ok = false
+                    do { try expression(); ok = true } catch { XCTFail("threw") }
+                    return ok
+                }
+                func passes(_ key: String) -> Swift.Bool { flags[key] ?? false }
+                """
+        let tests = """
+            func testBoundOverload() { guard let e = XCTAssertNoThrows(try Expression(string: "1")) else { return }; XCTAssertEqual(e.kind, .number) }
+            func testImplicitlyUnwrapped() { guard let v = fetch("k") else { return }; XCTAssertEqual(v, 1) }
+            func testSpelledBool() { guard passes("k") else { return }; XCTAssertEqual(state, 1) }
+            """
+        let found = try skippable(tests, helpers: helpers)
+        #expect(found == ["testImplicitlyUnwrapped", "testSpelledBool"])
     }
 }

@@ -224,8 +224,14 @@ struct PackageDescriptionTests {
                 func testC() { XCTAssertThrowsError(try m.parse(["-x"])) { error in XCTAssertTrue(String(describing: error).contains("Invalid option")) } }
                 func testD() { XCTAssertThrowsError(try m.parse(["-x"])) { error in XCTAssertTrue(String(describing: error).contains("--alpha")) } }
                 func testE() { XCTAssertThrowsError(try m.parse(["-x"])) { error in XCTAssertTrue(String(describing: error).contains("arguments")) } }
+                func testF() { let order = Order(quantity: 3, note: "gift wrap"); XCTAssertTrue(String(describing: order).contains("gift wrap")) }
+                func testG() { let client = Client(); XCTAssertTrue(String(describing: client).contains("Unknown arguments")) }
+                func testH() { let arguments = ["--alpha"]; XCTAssertThrowsError(try m.parse(arguments)) { error in XCTAssertFalse(String(describing: error).contains("--alpha")) } }
+                func testI() { let arguments = ["--alpha"]; do { try m.parse(arguments) } catch { XCTAssertTrue(String(describing: error).contains("--alpha")) } }
             """)
-        // Then a text neither wrote (testC, testD) and a fragment too short to be the package's (testE) still count
-        #expect(found == ["testC", "testD", "testE"])
+        // Then a text neither wrote (testC, testD), a fragment too short to be the package's (testE), a value's
+        // rendering rather than a caught error's message (testF, testG), and a check that passes when the text is
+        // absent (testH) still count; a `catch`'s error is as good as XCTAssertThrowsError's (testI)
+        #expect(found == ["testC", "testD", "testE", "testF", "testG", "testH"])
     }
 }

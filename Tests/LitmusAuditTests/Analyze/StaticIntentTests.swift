@@ -515,20 +515,31 @@ struct StaticIntentTests {
     }
 
     @Test(
-        "XCTAssertEqual of a value with itself in a test named for its type checks the type's own ==; not elsewhere, nor identity"
+        "XCTAssertEqual of a value with itself in a test named for its type checks the ==, when the package writes it; not a member, a type of elsewhere, a synthesized ==, nor identity"
     )
     func namedForItsTypeInXCTest() throws {
-        // Given: swift-collections-benchmark 0.0.4's GeometryTests: Transform writes its own ==.
+        // Given: swift-collections-benchmark 0.0.4's GeometryTests: Transform writes its own ==; Cart's is synthesized.
+        let package = """
+            public struct Transform: Equatable {
+                public var a: Double
+                public init(a: Double) { self.a = a }
+                public static func == (left: Transform, right: Transform) -> Bool { left.a == right.a }
+            }
+            public struct Cart: Equatable { public var items: [Int] }
+            public final class Session { public init(id: Int) {} }
+            extension Session: Equatable { public static func == (a: Session, b: Session) -> Bool { a === b } }
+            """
         let source = """
             import XCTest
             final class GeometryTests: XCTestCase {
                 func testTransform() {
-                    let t1 = Transform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
-                    let t2 = Transform(a: -1, b: -2, c: -3, d: -4, tx: -5, ty: -6)
+                    let t1 = Transform(a: 1)
+                    let t2 = Transform(a: -1)
                     XCTAssertEqual(t1, t1)
                     XCTAssertNotEqual(t1, t2)
+                    XCTAssertEqual(t1.a, t1.a)
                 }
-                func testTotal() {
+                func testCart() {
                     let cart = Cart(items: [1])
                     XCTAssertEqual(cart, cart)
                 }
@@ -536,11 +547,21 @@ struct StaticIntentTests {
                     let session = Session(id: 1)
                     XCTAssertIdentical(session, session)
                 }
+                func testSettingsLoad() {
+                    let s = Set(loadKeys())
+                    XCTAssertEqual(s, s)
+                }
             }
             """
         // When
-        let found = try analyzedFindings(.tautology, in: ["GeometryTests.swift": source])
-        // Then: a Cart in a test named for totals, and the identity of a Session, stay tautologies
-        #expect(found == ["GeometryTests.testTotal:11", "GeometryTests.testSession:15"])
+        let found = try analyzeSources(["GeometryTests.swift": source], packageSources: ["Geometry.swift": package])
+            .findings.filter { $0.kind == .tautology }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        // Then: a member of the value, a Cart whose == the compiler writes, the identity of a Session and a Set stay
+        // tautologies
+        #expect(
+            found == [
+                "GeometryTests.testTransform:8", "GeometryTests.testCart:12", "GeometryTests.testSession:16",
+                "GeometryTests.testSettingsLoad:20",
+            ], "\(found)")
     }
 }

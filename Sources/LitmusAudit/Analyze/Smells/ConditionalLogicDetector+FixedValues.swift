@@ -33,7 +33,10 @@ extension ConditionalLogicDetector {
         {
             return fixedCount(base, before: place, in: body, depth: depth + 1)
         }
-        return boundValue(of: expression, before: place, in: body).flatMap(fixed)
+        // The value as it was where it was bound (`var i = n; n = 10` leaves `i` at `n`'s earlier value).
+        return boundValue(of: expression, before: place, in: body).flatMap {
+            fixedInteger($0.value, before: $0.at, in: body, depth: depth + 1)
+        }
     }
 
     /// The value of an integer literal, in any of Swift's radixes (`42`, `1_000`, `0x41`, `0o17`, `0b101`).
@@ -54,15 +57,19 @@ extension ConditionalLogicDetector {
         let source = expression.elementsSource
         if let array = source.as(ArrayExprSyntax.self) { return array.elements.count }
         return boundValue(of: source, before: place, in: body).flatMap {
-            fixedCount($0, before: place, in: body, depth: depth + 1)
+            fixedCount($0.value, before: $0.at, in: body, depth: depth + 1)
         }
     }
 
     /// The value the name `expression` is bound to at `place`, as ``fixedInteger(_:before:in:depth:)`` reads it: its
     /// last binding before `place` in a block around it, or a later assignment of it standing as a statement of such
     /// a block (`i = 10` before `while i > 0`: swift-collections-benchmark 0.0.4 walks an index back over ten
-    /// elements), nothing between changing it or binding the name again.
-    private static func boundValue(of expression: ExprSyntax, before place: Syntax, in body: Syntax) -> ExprSyntax? {
+    /// elements), nothing between changing it or binding the name again; with the place it was bound at, where its
+    /// value is read. An assignment counts only for a name the test binds before it in such a block, and that no
+    /// closure or function of the test writes (`let reset = { i = 0 }` may run between).
+    private static func boundValue(of expression: ExprSyntax, before place: Syntax, in body: Syntax) -> (
+        value: ExprSyntax, at: Syntax
+    )? {
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         let around = { (node: Syntax) in
             node.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }).map {
@@ -73,12 +80,17 @@ extension ConditionalLogicDetector {
             binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
                 && binding.endPosition <= place.position && around(Syntax(binding))
         }
+        let writtenElsewhere = body.descendants(of: Syntax.self).contains { node in
+            (node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self))
+                && node.descendants(of: Syntax.self).contains { changes(name, $0) }
+        }
         let assignment = body.descendants(of: SequenceExprSyntax.self).last { sequence in
             let elements = Array(sequence.elements)
             return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self)
                 && elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
                 && sequence.parent?.is(CodeBlockItemSyntax.self) == true && sequence.endPosition <= place.position
-                && around(Syntax(sequence))
+                && around(Syntax(sequence)) && binding.map { $0.endPosition <= sequence.position } == true
+                && !writtenElsewhere
         }
         let last: (node: Syntax, value: ExprSyntax?)
         if let assignment, binding.map({ $0.endPosition <= assignment.position }) ?? true {
@@ -95,7 +107,7 @@ extension ConditionalLogicDetector {
                 node.position >= last.node.endPosition && node.position < place.position && changes(name, node)
             })
         else { return nil }
-        return value
+        return (value, last.node)
     }
 
     /// Whether, between `place` and `top`, a loop's pattern or a closure's parameter names `name`, or a closure, a

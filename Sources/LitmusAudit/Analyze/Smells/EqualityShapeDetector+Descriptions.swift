@@ -74,7 +74,9 @@ extension EqualityShapeDetector {
             let texts = writtenTexts ?? textsWritten(test)
             writtenTexts = texts
             let own = ownDescriptions(checked, test: test)
-            guard !echoesText(operands, texts), own.value != true, !findsGivenText(checked, texts) else { return nil }
+            guard !echoesText(operands, texts), own.value != true, !findsGivenText(name, checked, texts) else {
+                return nil
+            }
             if case .unknown = own, let sources,
                 describedByPackage(checked, test: test, sources: sources)
                     || readsOptionalDescriptionField(checked, test: test, sources: sources)
@@ -126,20 +128,54 @@ extension EqualityShapeDetector {
             }
         }
 
-        /// Whether the one check of `checked` looks in a description for a text the test wrote into the value
-        /// (``echoesText(_:_:)``) or that the package's sources write (``PackageTexts/holds(_:)``):
-        /// `String(describing: error).contains("--alpha")` after parsing `["--verbose", "--alpha"]`, or `.contains(
-        /// "Unknown arguments")` of the package's `"Unknown arguments: \(…)"` (kareman/Moderator 0.5.1's error
-        /// messages, three read false on first contact). Not any other text.
-        private func findsGivenText(_ checked: [ExprSyntax], _ written: Set<String>) -> Bool {
-            guard checked.count == 1, let call = checked.first?.as(FunctionCallExprSyntax.self),
+        /// Whether the one check of `checked`, by `name` that passes when it holds, looks in the description of an
+        /// error the test caught (``describesCaughtError(_:)``) for a text the test wrote (``echoesText(_:_:)``) or
+        /// that the package's sources write (``PackageTexts/holds(_:)``): `String(describing: error).contains(
+        /// "--alpha")` after parsing `["--verbose", "--alpha"]`, or `.contains("Unknown arguments")` of the package's
+        /// `"Unknown arguments: \(…)"` (kareman/Moderator 0.5.1's error messages, three read false on first contact).
+        /// An error's description is its message; a value's (`"\(order)".contains("gift wrap")`) is still its
+        /// rendering, and `XCTAssertFalse(….contains(…))` passes whatever the format becomes.
+        private func findsGivenText(_ name: String, _ checked: [ExprSyntax], _ written: Set<String>) -> Bool {
+            guard ["XCTAssert", "XCTAssertTrue", "expect", "require"].contains(name), checked.count == 1,
+                let call = checked.first?.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 member.declName.baseName.text == "contains", let base = member.base, readsDescription(base),
                 call.arguments.count == 1, call.arguments.first?.label == nil,
                 let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self),
-                let fragment = literal.representedLiteralValue
+                let fragment = literal.representedLiteralValue, Self.describesCaughtError(base)
             else { return false }
             return echoesText([base, ExprSyntax(literal)], written) || texts?.holds(fragment) == true
+        }
+
+        /// Whether every name `description` reads (`String(describing: error)`, `"\(error)"`, `error.description`)
+        /// is an error the test caught where it reads it: a `catch` clause's (`error`, or the names its pattern
+        /// binds), or the parameter of the closure given to `XCTAssertThrowsError`.
+        private static func describesCaughtError(_ description: ExprSyntax) -> Bool {
+            let names = ([Syntax(description)] + description.descendants(of: Syntax.self)).compactMap {
+                $0.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }.filter { $0.first?.isLowercase == true || $0.hasPrefix("$") }
+            guard !names.isEmpty else { return false }
+            return names.allSatisfy { name in
+                var current = description.parent
+                while let node = current {
+                    if let clause = node.as(CatchClauseSyntax.self) {
+                        let bound = clause.catchItems.flatMap {
+                            $0.pattern?.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text) ?? []
+                        }
+                        return clause.catchItems.isEmpty ? name == "error" : bound.contains(name)
+                    }
+                    if let closure = node.as(ClosureExprSyntax.self) {
+                        guard
+                            let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                                ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                            CallCollector.calledName(call.calledExpression) == "XCTAssertThrowsError"
+                        else { return false }
+                        return name == "$0" || (closure.parameterNames?.contains(name) ?? false)
+                    }
+                    current = node.parent
+                }
+                return false
+            }
         }
 
         /// Whether a description is compared with a text the package's own sources write (an error's message,

@@ -13,7 +13,7 @@ enum EqualityShapeDetector {
 
     static func smells(_ test: ScannedTest, texts: PackageTexts? = nil, sources: SourceFunctions? = nil) -> [Smell] {
         var floats: [(node: Syntax, unconfirmed: Unconfirmed?)] = []
-        var floatRule = FloatComparison(test)
+        var floatRule = FloatComparison(test, sources: sources)
         var booleans: [(node: Syntax, message: String, unconfirmed: Unconfirmed?)] = []
         var descriptions: [(node: Syntax, unconfirmed: Unconfirmed?)] = []
         var descriptionRule = DescriptionComparison(test, texts: texts, sources: sources)

@@ -29,8 +29,12 @@ struct FloatComparison {
     /// comparing a name.
     private var passed: Set<String>?
 
-    init(_ test: ScannedTest) {
+    /// The package's sources, if known: a type written on a name that they declare is no float.
+    private let sources: SourceFunctions?
+
+    init(_ test: ScannedTest, sources: SourceFunctions? = nil) {
         self.test = test
+        self.sources = sources
         generic =
             test.declaration.as(FunctionDeclSyntax.self)?.genericParameterClause?.trimmedDescription.contains(
                 "FloatingPoint") ?? false
@@ -304,7 +308,7 @@ struct FloatComparison {
         if generic || operands.map(Self.uncast).contains(where: Self.isFloatLiteral) { return true }
         let references = operands.compactMap { Self.unsigned($0).as(DeclReferenceExprSyntax.self) }
         guard !references.isEmpty else { return false }
-        let names = floatNames ?? Self.floatingPointNames(test)
+        let names = floatNames ?? Self.floatingPointNames(test, sources: sources)
         floatNames = names
         return references.contains { names.contains($0.baseName.text) }
     }
@@ -316,9 +320,11 @@ struct FloatComparison {
 
     /// The names the test declares as floating-point values: `let x: Double = …`, `var y = Float(…)`,
     /// `let z = 0.5` (a float literal makes a `Double`), and its own parameters of such a type. A type written on
-    /// the name decides: `let value: MessagePackValue = 3.14` is the package's value its float literal made
-    /// (a2/MessagePack.swift 4.0.0's `ExpressibleByFloatLiteral` enum), not a `Double`.
-    static func floatingPointNames(_ test: ScannedTest) -> Set<String> {
+    /// the name decides when it is known: a floating-point one, or a type (not an alias) the package's `sources`
+    /// declare, whose value the float literal made (`let value: MessagePackValue = 3.14`, a2/MessagePack.swift 4.0.0's
+    /// `ExpressibleByFloatLiteral` enum, not a `Double`). Any other written type (`CLLocationDegrees`, an alias of
+    /// `Double`, `Swift.Double`) leaves the literal to say.
+    static func floatingPointNames(_ test: ScannedTest, sources: SourceFunctions? = nil) -> Set<String> {
         var names: Set<String> = []
         func isFloatType(_ type: TypeSyntax?) -> Bool {
             guard var text = type?.trimmedDescription else { return false }
@@ -331,8 +337,11 @@ struct FloatComparison {
             let madeByType = value?.as(FunctionCallExprSyntax.self).map {
                 floatingPointTypes.contains($0.calledExpression.trimmedDescription)
             }
-            if let annotated = binding.typeAnnotation?.type {
-                if isFloatType(annotated) { names.insert(name) }
+            let annotated = binding.typeAnnotation?.type
+            if isFloatType(annotated) {
+                names.insert(name)
+            } else if let annotated, let sources, sources.declaresType(annotated.trimmedDescription) {
+                continue
             } else if madeByType == true || value.map(isFloatLiteral) == true {
                 names.insert(name)
             }

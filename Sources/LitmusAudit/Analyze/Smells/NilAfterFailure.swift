@@ -35,13 +35,21 @@ enum NilAfterFailure {
         guard let framework = failures.first, failures.allSatisfy({ $0 == framework }) else { return nil }
         // A body of one expression returns it: `nil` or not, no failure comes first.
         if body.statements.count == 1, body.statements.first?.item.is(ExprSyntax.self) == true { return nil }
-        // A result given a value keeps it: every write of it gives one (none empties it again, none is compound).
+        // A result given a value keeps it: every write of it gives one (none empties it again, none is compound, no
+        // method of it is called), and no other declaration of its name could take one of those writes.
         let probe = Walk(function: function, absence: absence, results: [])
         let kept = results(in: body.statements, absence: absence).filter { name in
             !writes([name], in: Syntax(body), other: { !probe.isPresent($0) })
+                && body.descendants(of: IdentifierPatternSyntax.self).filter { $0.identifier.text == name }.count == 1
+                && !body.descendants(of: ClosureParameterSyntax.self).contains { $0.firstName.text == name }
+                && !body.descendants(of: ClosureShorthandParameterSyntax.self).contains { $0.name.text == name }
+                && !body.descendants(of: FunctionCallExprSyntax.self).contains {
+                    $0.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
+                        .baseName.text == name
+                }
         }
         let walk = Walk(function: function, absence: absence, results: kept)
-        return walk.after(body.statements, clean: true) == nil ? nil : framework
+        return walk.after(body.statements, from: [.silent]) == nil ? nil : framework
     }
 
     /// The variables declared in `statements` (the helper's own, not nested) that start empty: `var t: T? = nil` or
@@ -128,59 +136,69 @@ enum NilAfterFailure {
             }
         }
 
-        /// Whether the end of `statements` can be reached with no failure recorded, given whether their start can
-        /// (`clean`); `nil` when a path returns `nil` (or a value that may be) before any failure, or cannot be
-        /// followed.
-        func after(_ statements: CodeBlockItemListSyntax, clean: Bool) -> Bool? {
-            var clean = clean
+        /// How a path can stand where no failure was recorded: its result still empty (`silent`), or given a
+        /// value (`kept`). A path that recorded a failure is no longer followed.
+        enum State: Hashable {
+            case silent, kept
+        }
+
+        /// The states the end of `statements` can be reached in, given those their start can (`states`); empty when
+        /// every path failed, returned or threw first; `nil` when a path returns the absence (or a value that may be
+        /// it) with no failure recorded, or cannot be followed.
+        func after(_ statements: CodeBlockItemListSyntax, from states: Set<State>) -> Set<State>? {
+            var states = states
             for statement in statements {
-                // Once failed, every path on from here has failed.
-                guard clean else { return false }
+                // Once every path has failed (or left), nothing after it runs silently.
+                guard !states.isEmpty else { return [] }
                 let item = statement.item
                 if let expression = item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression {
                     if NilAfterFailure.isFailure(expression) {
-                        clean = false
+                        states = []
                         continue
                     }
-                    // The result is given a value: from here on the helper returns it.
+                    // The result is given a value: the paths here hold it from now on (no write empties it again).
                     if let (target, value) = NilAfterFailure.assignment(expression), results.contains(target) {
                         guard isPresent(value) else { return nil }
-                        clean = false
+                        states = [.kept]
                         continue
                     }
                     if let choice = expression.as(IfExprSyntax.self) {
-                        guard let next = after(choice, clean: clean) else { return nil }
-                        clean = next
+                        guard let next = after(choice, from: states) else { return nil }
+                        states = next
                         continue
                     }
                     if let switched = expression.as(SwitchExprSyntax.self) {
-                        var next = false
+                        var next: Set<State> = []
                         for switchCase in switched.cases {
                             guard let listed = switchCase.as(SwitchCaseSyntax.self),
-                                let end = after(listed.statements, clean: clean)
+                                let end = after(listed.statements, from: states)
                             else { return nil }
-                            next = next || end
+                            next.formUnion(end)
                         }
-                        clean = next
+                        states = next
                         continue
                     }
                 }
                 if let returned = item.as(ReturnStmtSyntax.self) {
-                    if let value = returned.expression, !isPresent(value) { return nil }
-                    return false
-                }
-                if item.is(ThrowStmtSyntax.self) { return false }
-                if let attempt = item.as(DoStmtSyntax.self) {
-                    guard var next = after(attempt.body.statements, clean: clean) else { return nil }
-                    for clause in attempt.catchClauses {
-                        guard let end = after(clause.body.statements, clean: clean) else { return nil }
-                        next = next || end
+                    guard let value = returned.expression else { return [] }
+                    if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text, results.contains(name) {
+                        // The result itself: empty on a path where nothing failed and nothing gave it a value.
+                        return states.contains(.silent) ? nil : []
                     }
-                    clean = next
+                    return isPresent(value) ? [] : nil
+                }
+                if item.is(ThrowStmtSyntax.self) { return [] }
+                if let attempt = item.as(DoStmtSyntax.self) {
+                    guard var next = after(attempt.body.statements, from: states) else { return nil }
+                    for clause in attempt.catchClauses {
+                        guard let end = after(clause.body.statements, from: states) else { return nil }
+                        next.formUnion(end)
+                    }
+                    states = next
                     continue
                 }
                 if let guarded = item.as(GuardStmtSyntax.self) {
-                    guard after(guarded.body.statements, clean: clean) != nil else { return nil }
+                    guard after(guarded.body.statements, from: states) != nil else { return nil }
                     continue
                 }
                 // Anything else that returns from inside it, or writes the result, cannot be followed here.
@@ -188,21 +206,21 @@ enum NilAfterFailure {
                     return nil
                 }
             }
-            return clean
+            return states
         }
 
-        /// The end of `choice` (and of its `else if` chain): clean when one of its ways is.
-        func after(_ choice: IfExprSyntax, clean: Bool) -> Bool? {
-            guard let body = after(choice.body.statements, clean: clean) else { return nil }
+        /// The end of `choice` (and of its `else if` chain): the states of any of its ways.
+        func after(_ choice: IfExprSyntax, from states: Set<State>) -> Set<State>? {
+            guard let body = after(choice.body.statements, from: states) else { return nil }
             switch choice.elseBody {
             case .none:
-                return body || clean
+                return body.union(states)
             case .codeBlock(let block):
-                guard let other = after(block.statements, clean: clean) else { return nil }
-                return body || other
+                guard let other = after(block.statements, from: states) else { return nil }
+                return body.union(other)
             case .ifExpr(let next):
-                guard let other = after(next, clean: clean) else { return nil }
-                return body || other
+                guard let other = after(next, from: states) else { return nil }
+                return body.union(other)
             }
         }
     }

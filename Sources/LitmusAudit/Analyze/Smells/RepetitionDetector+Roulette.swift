@@ -69,7 +69,7 @@ extension RepetitionDetector {
     /// ways it compiles (its clauses, and none of them when it has no `#else`); and the same for an `if`
     /// on what the test does not control, such as `if #available(…) { … } else { … }`: one way per platform,
     /// never both in one run. Any other `if` with an `else` in the test's `statements` counts so too where nothing
-    /// around it in the test runs it again (no loop, no closure): one run takes one of its ways (DDMathParser 3.1.0's
+    /// around it in the test runs it again (no loop, no closure, no local function): one run takes one of its ways (DDMathParser 3.1.0's
     /// `if Operator.defaultPowerAssociativity == .left { XCTAssertEqual(d, 64) } else { XCTAssertEqual(d, 512) }`).
     private static func clauses(of node: Syntax, in statements: Syntax?) -> [SyntaxIdentifier: (index: Int, ways: Int)]
     {
@@ -95,6 +95,7 @@ extension RepetitionDetector {
                     inTest = false
                 } else if syntax.is(ForStmtSyntax.self) || syntax.is(WhileStmtSyntax.self)
                     || syntax.is(RepeatStmtSyntax.self) || syntax.is(ClosureExprSyntax.self)
+                    || syntax.is(FunctionDeclSyntax.self)
                 {
                     once = [:]
                 }
