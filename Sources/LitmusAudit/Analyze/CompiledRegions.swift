@@ -14,6 +14,22 @@ struct CompiledRegions {
 
     /// Whether `node` is compiled: outside every `#if`, or in each one's active clause.
     func compiles(_ node: some SyntaxProtocol) -> Bool { regions.isActive(node) == .active }
+
+    /// Whether no platform compiles `node`: it is in the clause of an `#if false` (or `#elseif false`), code switched
+    /// off by hand (mattgallagher/CwlUtils 3.0.0's `testTimeoutServiceSuccessHostTime`, two smells read false on first
+    /// contact). A condition on a flag nobody sets (`#if RUN_DEPRECATED_TESTS`) is compiled when someone does.
+    static func neverCompiled(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let clause = syntax.as(IfConfigClauseSyntax.self),
+                clause.condition?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
 }
 
 /// The build configuration of the audit's own build of the tests: this platform, its conditions (a debug

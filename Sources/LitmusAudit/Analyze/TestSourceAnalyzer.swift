@@ -311,8 +311,10 @@ public struct TestSourceAnalyzer: Sendable {
     ) {
         let smells = SmellScan.findings(
             in: file.tree, file: file.file, module: module, testClasses: testClasses, helpers: helpers,
-            // Every branch of an `#if`: a smell in a test another platform compiles is still one.
-            converter: file.converter, compiles: { _ in true }, compiledHere: { file.compiled.compiles($0) },
+            // Every branch of an `#if`: a smell in a test another platform compiles is still one. Not `#if false`, which
+            // no platform compiles (its test is never run, which neverRan says).
+            converter: file.converter, compiles: { !CompiledRegions.neverCompiled($0) },
+            compiledHere: { file.compiled.compiles($0) },
             typed: file.typed, unconfirmed: file.unconfirmed, bundled: bundles[module])
         let empty = Set(smells.filter { $0.kind == .emptyTest }.compactMap(\.testName))
         analysis.findings.removeAll {

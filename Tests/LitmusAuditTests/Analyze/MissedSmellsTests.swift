@@ -376,6 +376,28 @@ struct MissedSmellsTests {
         // an if with no else followed by more checks (testE), still count together
         #expect(found == ["testC:24", "testD:34", "testE:38", "testF:43"])
     }
+
+    @Test(
+        "A test under #if false, which no platform compiles, has no smells; one another platform or a flag compiles does"
+    )
+    func switchedOffByHand() throws {
+        // Given mattgallagher/CwlUtils 3.0.0's `#if false` around a test, and near misses
+        let methods = """
+            #if false
+            func testA() { XCTAssert(a == 1); XCTAssert(b == 2); XCTAssert(c == 3) }
+            #endif
+            #if os(macOS)
+            func testB() { XCTAssert(a == 1); XCTAssert(b == 2); XCTAssert(c == 3) }
+            #endif
+            #if RUN_DEPRECATED_TESTS
+            func testC() { XCTAssert(a == 1); XCTAssert(b == 2); XCTAssert(c == 3) }
+            #endif
+            """
+        // When
+        let found = try xctestFindings(.assertionRoulette, methods)
+        // Then
+        #expect(found == ["testB:7", "testC:10"])
+    }
 }
 
 /// What the package names as its own checks, and what a failed typed dump leaves.
