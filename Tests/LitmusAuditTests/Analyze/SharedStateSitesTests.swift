@@ -43,6 +43,40 @@ struct SharedStateSitesTests {
         #expect(coveredOnly[paths[1]] == nil)
     }
 
+    @Test("Only the modules the covered files can name are read: their own, their imports and what those re-export")
+    func onlyNamedModulesAreRead() async throws {
+        // Given: a test that imports Shop and Kit (which re-exports Base), and names a global of each of Shop, Base
+        // and a module it does not import (swift-syntax's, which the build compiles for a macro no test links)
+        let (folder, paths) = try Self.write([
+            (
+                "ShopTests.swift",
+                "@testable import Shop\nimport Kit\nfunc testAll() {\n    counter += 1\n    shared += 1\n    cache += 1\n}\n"
+            ),
+            ("Counter.swift", "public var counter = 0\n"),
+            ("Kit.swift", "@_exported import Base\n"),
+            ("Shared.swift", "public var shared = 0\n"),
+            ("Cache.swift", "public var cache = 0\n"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let modules = [
+            paths[0]: "ShopTests", paths[1]: "Shop", paths[2]: "Kit", paths[3]: "Base", paths[4]: "SwiftSyntax",
+        ]
+
+        // When: the covered test's accesses are found, with its module known and without
+        let built: Set<String> = ["Shop", "Kit", "Base", "SwiftSyntax"]
+        let sut = try await SharedStateSites.find(
+            in: [paths[0]], declaredIn: paths, builtModules: built, modules: modules, cache: nil)
+        var unknown = modules
+        unknown[paths[0]] = nil
+        let unread = try await SharedStateSites.find(
+            in: [paths[0]], declaredIn: paths, builtModules: built, modules: unknown, cache: nil)
+
+        // Then: Shop's and Base's globals are read, the unimported module's is not; with the test's module unknown,
+        // every file is
+        #expect(Set(sut[paths[0]]?.map(\.state.described) ?? []) == ["`counter`", "`shared`"])
+        #expect(Set(unread[paths[0]]?.map(\.state.described) ?? []) == ["`counter`", "`shared`", "`cache`"])
+    }
+
     @Test("A global of an executable's main.swift is its module's alone; other modules' names are something else")
     func scriptGlobalsStayInTheirModule() async throws {
         // Given: swift-argument-parser 1.8.2's example `roll`, whose main.swift declares `let options = …parse…`, a
