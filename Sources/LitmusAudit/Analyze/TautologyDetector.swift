@@ -232,16 +232,7 @@ enum TautologyDetector {
         let bindings = body.descendants(of: PatternBindingSyntax.self).filter {
             $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
         }
-        guard bindings.count == 1, var made = bindings.first?.initializer?.value else { return false }
-        while true {
-            if let attempt = made.as(TryExprSyntax.self) {
-                made = attempt.expression
-            } else if let awaited = made.as(AwaitExprSyntax.self) {
-                made = awaited.expression
-            } else {
-                break
-            }
-        }
+        guard bindings.count == 1, let made = bindings.first?.initializer?.value.withoutTryOrAwait else { return false }
         guard let call = made.as(FunctionCallExprSyntax.self),
             let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             type.first?.isUppercase == true
