@@ -252,42 +252,6 @@ public struct TestSourceAnalyzer: Sendable {
         if !measuring.isEmpty { analysis.measuringTests[file.file] = measuring }
     }
 
-    /// The checks of `file` that cannot fail or are never evaluated: Nimble expectations with no matcher
-    /// call, and tautologies.
-    private func analyzeChecks(
-        of file: ParsedFile, helpers: HelperIndex, sources: SourceFunctions?, into analysis: inout SourceAnalysis
-    ) {
-        for call in IgnoredCheckDetector.unevaluatedExpectations(in: file.tree, helpers: helpers)
-        where file.compiled.compiles(call) {
-            let owner = call.enclosingFunctionName ?? "test code"
-            analysis.findings.append(
-                AnalyzedFinding(
-                    kind: .unevaluatedExpectation, testName: owner, file: file.file, line: file.line(call),
-                    message:
-                        "\(owner): `\(call.quoted(60))` is never evaluated: no .to, .toNot or .toEventually follows it"
-                ))
-        }
-        for node in file.compiledNodes(Syntax.self) {
-            if let message = TautologyDetector.message(
-                for: node,
-                underTest: { check, call in
-                    guard let underTest = helpers.codeUnderTest, underTest.declares(check) else { return false }
-                    // The compiler's facts, where they name the module the call resolved to, decide whose check it is.
-                    if let call, let module = file.typed?.declaration(calledBy: call)?.module {
-                        return underTest.modules.contains(module)
-                    }
-                    return true
-                }, writesEquality: { sources?.writesEquality(of: $0) ?? false })
-            {
-                let owner = node.enclosingFunctionName ?? "test code"
-                analysis.findings.append(
-                    AnalyzedFinding(
-                        kind: .tautology, testName: owner, file: file.file, line: file.line(node),
-                        message: "\(owner): \(message)"))
-            }
-        }
-    }
-
     /// The target's main-actor tests that write state other tests read (``MainActorSharedStateDetector``: it
     /// reads the whole target at once), and the `litmus:ignore` comments of that kind.
     private func addMainActorSharedState(of parsed: [ParsedFile], into analysis: inout SourceAnalysis) {

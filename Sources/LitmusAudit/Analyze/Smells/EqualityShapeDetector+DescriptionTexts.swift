@@ -97,3 +97,85 @@ extension EqualityShapeDetector {
         return names
     }
 }
+
+/// What a description is read from: type names, bare reads, casts to the describing protocols, caught errors.
+extension EqualityShapeDetector {
+    /// Whether every name `description` reads (`String(describing: error)`, `"\(error)"`, `error.description`)
+    /// is an error the test caught where it reads it: a `catch` clause's (`error`, or the names its pattern
+    /// binds), or the parameter of the closure given to `XCTAssertThrowsError`.
+    static func describesCaughtError(_ description: ExprSyntax) -> Bool {
+        let names = ([Syntax(description)] + description.descendants(of: Syntax.self)).compactMap {
+            $0.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }.filter { $0.first?.isLowercase == true || $0.hasPrefix("$") }
+        guard !names.isEmpty else { return false }
+        return names.allSatisfy { name in
+            var current = description.parent
+            while let node = current {
+                if let clause = node.as(CatchClauseSyntax.self) {
+                    let bound = clause.catchItems.flatMap {
+                        $0.pattern?.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text) ?? []
+                    }
+                    return clause.catchItems.isEmpty ? name == "error" : bound.contains(name)
+                }
+                if let closure = node.as(ClosureExprSyntax.self) {
+                    guard
+                        let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                            ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                        CallCollector.calledName(call.calledExpression) == "XCTAssertThrowsError"
+                    else { return false }
+                    return name == "$0" || (closure.parameterNames?.contains(name) ?? false)
+                }
+                current = node.parent
+            }
+            return false
+        }
+    }
+
+    /// `T.self` of a type written by name (capitalized, or generic: `Int.self`, `Array<Int>.self`); not `x.self` of
+    /// a value, which is the value itself.
+    static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+            let base = member.base
+        else { return false }
+        if base.is(GenericSpecializationExprSyntax.self) { return true }
+        let name =
+            base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        return name?.first?.isUppercase == true
+    }
+
+    /// Whether `expression` is itself a description read (`(e as? E).debugDescription`, `x?.description`), through
+    /// optional chains, unwraps and parentheses: nothing made of its text.
+    static func isBareDescription(_ expression: ExprSyntax) -> Bool {
+        let inner = expression.withoutUnwrapsOrParentheses
+        if let member = inner.as(MemberAccessExprSyntax.self), member.base != nil {
+            return ["description", "debugDescription"].contains(member.declName.baseName.text)
+        }
+        guard let call = inner.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String"
+        else { return false }
+        return ["describing", "reflecting"].contains(call.arguments.first?.label?.text ?? "")
+    }
+
+    /// Whether `base` is a value cast to the protocol that declares `name`
+    /// (`(subscriber as? CustomStringConvertible)?.description`, `(x as! CustomDebugStringConvertible).debugDescription`):
+    /// the test checks that the value conforms and what its conformance says, the text written on purpose
+    /// (OpenCombine 0.14.0's subscribers, which describe themselves as Apple's Combine does), not a rendering.
+    static func castsToConformance(_ base: ExprSyntax, of name: String) -> Bool {
+        let conformance = name == "description" ? "CustomStringConvertible" : "CustomDebugStringConvertible"
+        let inner = base.withoutUnwrapsOrParentheses
+        guard let type = cast(inner)?.type else { return false }
+        return type == conformance || type == "any " + conformance
+    }
+
+    /// `value as Type`, `as?` or `as!` (`conditional`), folded or as the parser leaves it (three elements).
+    static func cast(_ expression: ExprSyntax) -> (value: ExprSyntax, type: String, conditional: Bool)? {
+        if let folded = expression.as(AsExprSyntax.self) {
+            return (folded.expression, folded.type.trimmedDescription, folded.questionOrExclamationMark != nil)
+        }
+        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+            let operation = elements[1].as(UnresolvedAsExprSyntax.self)
+        else { return nil }
+        return (elements[0], elements[2].trimmedDescription, operation.questionOrExclamationMark != nil)
+    }
+}

@@ -1,0 +1,75 @@
+import SwiftSyntax
+
+/// What a helper's own declaration says of it, read from its syntax alone: what its result type lets a use take,
+/// and whether its failures are each an `XCTFail` followed by a `throw`.
+extension HelperIndex {
+    /// A helper's result type, as far as its spelling tells: an optional (`T?`), a `Bool`, nothing, or anything else
+    /// (`Int!`, `Optional<T>`, `Swift.Bool`, an alias), which any use may call.
+    enum Returned {
+        case optional, bool, nothing, other
+
+        init(_ clause: ReturnClauseSyntax?) {
+            guard let type = clause?.type else {
+                self = .nothing
+                return
+            }
+            if type.is(OptionalTypeSyntax.self) {
+                self = .optional
+            } else if type.trimmedDescription == "Bool" {
+                self = .bool
+            } else if ["Void", "()"].contains(type.trimmedDescription) {
+                self = .nothing
+            } else {
+                self = .other
+            }
+        }
+    }
+
+    /// When every XCTest call of `function` is an `XCTFail` whose next statement throws: a `throw`, or (swift-nio
+    /// 2.101.3's `assertNoThrowWithValue`) `if let value = defaultValue { return value } else { throw error }` of a
+    /// parameter given `nil` by default: the labels of those parameters, which a call must leave out; otherwise `nil`
+    /// (an `XCTAssert…`, which may fail without throwing, or a failure followed by anything else).
+    static func throwsAfterFailing(_ function: FunctionDeclSyntax) -> Set<String>? {
+        guard let body = function.body else { return nil }
+        let failures = body.descendants(of: FunctionCallExprSyntax.self).filter {
+            CallCollector.calledName($0.calledExpression).map(IgnoredCheckDetector.isXCTestAssertion) ?? false
+        }
+        var unless: Set<String> = []
+        for failure in failures {
+            guard CallCollector.calledName(failure.calledExpression) == "XCTFail",
+                let statement = failure.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
+                statement.item.as(FunctionCallExprSyntax.self)?.id == failure.id,
+                let block = statement.parent?.as(CodeBlockItemListSyntax.self),
+                let next = block.first(where: { $0.position > statement.position })
+            else { return nil }
+            if next.item.is(ThrowStmtSyntax.self) { continue }
+            guard let label = defaultReturn(next, in: function) else { return nil }
+            unless.insert(label)
+        }
+        return failures.isEmpty ? nil : unless
+    }
+
+    /// The label of the parameter `p` when `item` is `if let x = p { …; return x } else { …; throw e }` (or `if let
+    /// p`) and `p` defaults to `nil`.
+    fileprivate static func defaultReturn(_ item: CodeBlockItemSyntax, in function: FunctionDeclSyntax) -> String? {
+        let choice =
+            item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+            ?? item.item.as(IfExprSyntax.self)
+        guard let choice, choice.conditions.count == 1,
+            let binding = choice.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+            choice.body.statements.last?.item.is(ReturnStmtSyntax.self) == true,
+            let otherwise = choice.elseBody?.as(CodeBlockSyntax.self),
+            otherwise.statements.last?.item.is(ThrowStmtSyntax.self) == true
+        else { return nil }
+        let bound =
+            binding.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        let parameter = function.signature.parameterClause.parameters.first {
+            ($0.secondName ?? $0.firstName).text == bound
+        }
+        guard let parameter, parameter.defaultValue?.value.is(NilLiteralExprSyntax.self) == true,
+            parameter.firstName.tokenKind != .wildcard
+        else { return nil }
+        return parameter.firstName.text
+    }
+}
