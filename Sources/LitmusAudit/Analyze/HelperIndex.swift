@@ -75,6 +75,11 @@ struct HelperIndex {
     /// calling one waits for every expectation it made with `expectation(description:)` before the call returns
     /// (Kitura-net's `performServerTest`).
     private var reachingWaitForAll: Set<Int> = []
+    /// Declarations that make an expectation with `expectation(…)` and take a closure that is handed an
+    /// `XCTestExpectation` (`asyncTasks: (XCTestExpectation) -> Void...`), and never invert one: with
+    /// ``reachingWaitForAll``, the expectation a closure passed to one is handed is waited for (Kitura's
+    /// `performServerTest { expectation in … }`).
+    private var handingExpectation: Set<Int> = []
     /// Declarations whose XCTest failures are each an `XCTFail` followed by a `throw` (``throwsAfterFailing(_:)``),
     /// with the labels of the parameters a call must leave at their default `nil` for the throw to come.
     private var throwingAfterFailure: [Int: Set<String>] = [:]
@@ -126,6 +131,7 @@ struct HelperIndex {
             let index = declarations.count
             if !SleepDetector.waits(in: body).isEmpty { sleepingSeeds.insert(index) }
             if called.contains("waitForExpectations") { waitingSeeds.insert(index) }
+            if Self.handsExpectation(function, calling: called) { handingExpectation.insert(index) }
             declarations.append(
                 Declaration(
                     name: name,
@@ -185,6 +191,30 @@ struct HelperIndex {
 
     /// Whether `call` calls a helper that waits for every expectation of the test (``reachingWaitForAll``).
     func waitsForAll(_ call: FunctionCallExprSyntax) -> Bool { !reachingWaitForAll.isDisjoint(with: resolve(call)) }
+
+    /// Whether every helper `call` may call hands the closures it takes an expectation it made and then waits for
+    /// every expectation (``handingExpectation``, ``reachingWaitForAll``): an expectation such a closure is handed
+    /// and does not fulfil fails the test when the wait times out.
+    func handsWaitedExpectation(_ call: FunctionCallExprSyntax) -> Bool {
+        let resolved = resolve(call)
+        return !resolved.isEmpty
+            && resolved.allSatisfy { handingExpectation.contains($0) && reachingWaitForAll.contains($0) }
+    }
+
+    /// Whether `function` makes an expectation (`expectation(…)`), takes a closure one of whose parameters is an
+    /// `XCTestExpectation`, and never sets `isInverted`.
+    private static func handsExpectation(_ function: FunctionDeclSyntax, calling called: Set<String>) -> Bool {
+        guard called.contains("expectation"), let body = function.body,
+            !body.descendants(of: MemberAccessExprSyntax.self).contains(where: {
+                $0.declName.baseName.text == "isInverted"
+            })
+        else { return false }
+        return function.signature.parameterClause.parameters.contains { parameter in
+            parameter.type.descendants(of: FunctionTypeSyntax.self).contains { type in
+                type.parameters.contains { $0.type.trimmedDescription == "XCTestExpectation" }
+            }
+        }
+    }
 
     /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail`.
     func reachesXCTestAssertion(_ call: FunctionCallExprSyntax) -> Bool {

@@ -56,4 +56,82 @@ struct ConditionalExpectationTests {
                 "testC:15", "testD:20", "testE:25", "testF:31", "testG:36",
             ])
     }
+
+    @Test(
+        "A check before the fulfilment of an expectation a helper hands its closure and waits for is checked if skipped"
+    )
+    func helperHandsExpectation() throws {
+        // Given Kitura-WebSocket 2.1.200's performServerTest (false on first contact: a guard's return skips the
+        // fulfilment, and the helper's wait fails), and near misses: a helper that never waits, one that inverts its
+        // expectation, one whose closure is handed no expectation, a fulfilment before the check, a second one in the
+        // guard's else
+        let methods = """
+            func performServerTest(asyncTasks: (XCTestExpectation) -> Void...) {
+                for task in asyncTasks { let expectation = self.expectation(description: "task"); queue.async { task(expectation) } }
+                waitForExpectations(timeout: 10) { error in XCTAssertNil(error) }
+            }
+            func runWithoutWaiting(asyncTasks: (XCTestExpectation) -> Void...) {
+                for task in asyncTasks { let expectation = self.expectation(description: "task"); task(expectation) }
+            }
+            func runInverted(_ task: @escaping (XCTestExpectation) -> Void) {
+                let expectation = self.expectation(description: "task")
+                expectation.isInverted = true
+                task(expectation)
+                waitForExpectations(timeout: 1)
+            }
+            func runWithName(_ task: @escaping (String) -> Void) {
+                let expectation = self.expectation(description: "task")
+                task("name")
+                waitForExpectations(timeout: 1)
+            }
+            func testA() {
+                performServerTest { expectation in
+                    guard let socket = self.connect() else { return }
+                    XCTAssertEqual(service.connections.count, 1)
+                    socket.close()
+                    expectation.fulfill()
+                }
+            }
+            func testB() {
+                runWithoutWaiting { expectation in
+                    guard let socket = self.connect() else { return }
+                    XCTAssertEqual(socket.count, 1)
+                    expectation.fulfill()
+                }
+            }
+            func testC() {
+                runInverted { expectation in
+                    guard let socket = self.connect() else { return }
+                    XCTAssertEqual(socket.count, 1)
+                    expectation.fulfill()
+                }
+            }
+            func testD() {
+                runWithName { expectation in
+                    guard let socket = self.connect() else { return }
+                    XCTAssertEqual(socket.count, 1)
+                    done.fulfill()
+                }
+            }
+            func testE() {
+                performServerTest { expectation in
+                    guard let socket = self.connect() else { return }
+                    expectation.fulfill()
+                    XCTAssertEqual(socket.count, 1)
+                }
+            }
+            func testF() {
+                performServerTest { expectation in
+                    guard let socket = self.connect() else { expectation.fulfill(); return }
+                    XCTAssertEqual(socket.count, 1)
+                    expectation.fulfill()
+                }
+            }
+            """
+        // Then the near misses only
+        #expect(
+            try xctestFindings(.conditionalTestLogic, methods) == [
+                "testB:32", "testC:39", "testD:46", "testE:54", "testF:60",
+            ])
+    }
 }

@@ -10,8 +10,11 @@ extension ConditionalLogicDetector {
     /// and the wait fails (ChimeHQ/JSONRPC 0.9.2's `for await event in session.eventSequence { guard case
     /// .notification = event else { continue }; XCTAssertEqual(…); expectation.fulfill() }`, read false on first
     /// contact). A fulfilment before the check, under a branch of its own, or a second one elsewhere (an `else` that
-    /// fulfils too) catches nothing.
-    static func fulfilsWaitedExpectation(after assertion: Syntax, in body: Syntax) -> Bool {
+    /// fulfils too) catches nothing. `x` may also be the parameter of the closure the check is in, where the closure
+    /// is passed to a helper that hands it an expectation and waits for it (``HelperIndex/handsWaitedExpectation(_:)``:
+    /// Kitura-WebSocket 2.1.200's `performServerTest { expectation in guard let socket = … else { return }; …;
+    /// expectation.fulfill() }`, read false on first contact); then its fulfilments are counted in that closure.
+    static func fulfilsWaitedExpectation(after assertion: Syntax, in body: Syntax, helpers: HelperIndex) -> Bool {
         var node: Syntax? = assertion
         while let current = node, current.parent?.is(CodeBlockItemListSyntax.self) != true { node = current.parent }
         guard let statement = node, let list = statement.parent?.as(CodeBlockItemListSyntax.self) else { return false }
@@ -34,13 +37,38 @@ extension ConditionalLogicDetector {
         }
         guard !inverts else { return false }
         return fulfilled.contains { name in
-            let fulfilments = calls.filter { call in
-                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
-                return member.declName.baseName.text == "fulfill"
-                    && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+            if let closure = handedExpectationClosure(named: name, around: list, helpers: helpers) {
+                return fulfilments(of: name, among: closure.descendants(of: FunctionCallExprSyntax.self)) == 1
             }
-            return fulfilments.count == 1 && isWaitedFor(name, calls: calls, in: body)
+            return fulfilments(of: name, among: calls) == 1 && isWaitedFor(name, calls: calls, in: body)
         }
+    }
+
+    /// How many of `calls` are `name.fulfill()`.
+    private static func fulfilments(of name: String, among calls: [FunctionCallExprSyntax]) -> Int {
+        calls.filter { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+            return member.declName.baseName.text == "fulfill"
+                && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        }.count
+    }
+
+    /// The closure around `list` that declares `name` as a parameter, when it is passed to a helper that hands it an
+    /// expectation and waits for it (``HelperIndex/handsWaitedExpectation(_:)``).
+    private static func handedExpectationClosure(
+        named name: String, around list: CodeBlockItemListSyntax, helpers: HelperIndex
+    ) -> ClosureExprSyntax? {
+        var node = list.parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self) {
+                guard closure.parameterNames?.contains(name) == true else { return nil }
+                guard let call = closure.hostCall, helpers.handsWaitedExpectation(call) else { return nil }
+                return closure
+            }
+            if current.is(FunctionDeclSyntax.self) { return nil }
+            node = current.parent
+        }
+        return nil
     }
 
     /// Whether the test waits for the expectation `name`: `wait(for:)` or `fulfillment(of:)` naming it among its

@@ -26,7 +26,7 @@ enum ConditionalLogicDetector {
         var flagged: [(Syntax, String)] = []
         for assertion in test.assertions
         where (!isFailureOnly(assertion) || isUnderFlag(assertion))
-            && !fulfilsWaitedExpectation(after: assertion, in: body)
+            && !fulfilsWaitedExpectation(after: assertion, in: body, helpers: helpers)
         {
             // The elements of the loops over the test's own tables around the check: a branch on them is
             // decided by the table, as one on a parameterized test's argument.

@@ -9,7 +9,8 @@ import SwiftSyntax
 /// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), and a property every
 /// test finds set from a function that returns no optional (``AssignedAtSetUp``), a variable the test has just set to
 /// a value that is not optional (``JustAssigned``), a result of a task group that still holds a task
-/// (``TaskGroupResult``), a property of a value the test
+/// (``TaskGroupResult``), the element a `map` unwraps after a `filter` kept those not `nil` (``FilteredNonNil``), a
+/// property of a value the test
 /// made from its own type and set from a literal (``TestMadeValue``), and the library's values
 /// that are never `nil` (``NeverNil``); nor a cast that holds
 /// (``isHTTPResponseCast(_:to:test:)``), nor SwiftNIO's set-up that cannot fail (``EmbeddedNIO``).
@@ -117,6 +118,7 @@ enum TrapDetector {
         if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { return true }
         if JustAssigned.cannotBeNil(node, test: test, sources: sources) { return true }
         if TaskGroupResult.cannotBeNil(node) { return true }
+        if FilteredNonNil.cannotBeNil(node) { return true }
         if TestMadeValue.cannotBeNil(node.expression, at: node, test: test, sources: sources) { return true }
         // A constant bound to such a value (`let data = json.data(using: .utf8)`, then `data!`: Moya 15.0.3).
         if let name = node.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
