@@ -13,6 +13,7 @@ enum LiteralCheck {
     /// Why the XCTest assertion `name` of `arguments` always passes, or `nil`.
     static func alwaysPasses(_ name: String, _ arguments: [LabeledExprSyntax]) -> String? {
         guard let first = arguments.first?.expression else { return nil }
+        if let nan = nanAlwaysPasses(name, arguments) { return nan }
         if let op = comparing[name], arguments.count >= 2, arguments[1].label == nil,
             compare(first, op, arguments[1].expression) == true
         {
@@ -100,5 +101,61 @@ enum LiteralCheck {
         case ">=": return a == b || b < a
         default: return nil
         }
+    }
+
+    /// The floating-point types whose `nan` a check may name.
+    private static let floatTypes: Set<String> = [
+        "Double", "Float", "CGFloat", "Float16", "Float32", "Float64", "Float80",
+    ]
+
+    /// Whether `expression` is a floating-point type's NaN, named with its type (`Double.nan`, `Float.signalingNaN`):
+    /// a bare `.nan` may be another type's (`Decimal.nan`).
+    static func isNaN(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+            ["nan", "signalingNaN"].contains(member.declName.baseName.text),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        return floatTypes.contains(base)
+    }
+
+    /// The comparison `expression` makes with a NaN (``isNaN(_:)``) on either side, by its operator.
+    static func nanComparison(_ expression: ExprSyntax) -> String? {
+        let parts: (ExprSyntax, String, ExprSyntax)
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
+            parts = (infix.leftOperand, op, infix.rightOperand)
+        } else if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let op = Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text
+        {
+            let elements = Array(sequence.elements)
+            parts = (elements[0], op, elements[2])
+        } else {
+            return nil
+        }
+        guard ["==", "!=", "<", ">", "<=", ">="].contains(parts.1), isNaN(parts.0) || isNaN(parts.2) else { return nil }
+        return parts.1
+    }
+
+    /// Why a check that compares with NaN always passes: NaN is unequal to everything, itself included, and neither
+    /// less nor greater, so `x != Double.nan` is always true and `x == Double.nan` always false (DDMathParser 3.1.0's
+    /// `XCTAssertTrue(d != Double.nan)`, read on first contact as a tautology that boolAssertEquality's advice
+    /// missed). `name` is an XCTest assertion, or `#expect`/`#require`.
+    static func nanAlwaysPasses(_ name: String, _ arguments: [LabeledExprSyntax]) -> String? {
+        guard let first = arguments.first?.expression else { return nil }
+        let why = "NaN is unequal to everything, itself included: `isNaN` tells whether a value is NaN"
+        if name == "XCTAssertNotEqual", arguments.count >= 2, arguments[1].label == nil,
+            isNaN(first) || isNaN(arguments[1].expression)
+        {
+            let second = arguments[1].expression.trimmedDescription
+            return "XCTAssertNotEqual(\(first.trimmedDescription), \(second)) always passes: \(why)"
+        }
+        guard let op = nanComparison(first) else { return nil }
+        let holds = op == "!="
+        let assertsTrue = ["XCTAssert", "XCTAssertTrue", "#expect", "#require"].contains(name)
+        if assertsTrue ? holds : name == "XCTAssertFalse" && !holds {
+            return "\(name)(\(first.trimmedDescription)) always passes: \(why)"
+        }
+        return nil
     }
 }

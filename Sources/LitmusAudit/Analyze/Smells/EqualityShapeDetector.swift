@@ -26,13 +26,17 @@ enum EqualityShapeDetector {
             if let unconfirmed = floatRule.judge(operands: operands, arguments: arguments) {
                 floats.append((assertion, unconfirmed))
             }
-            if let shape = BooleanComparison.shape(
-                name, arguments, test: test, sources: sources,
-                literalTypes: {
-                    let context = literalTypes ?? LiteralTypedValues(test)
-                    literalTypes = context
-                    return context
-                })
+            // A comparison with NaN always comes out the same: a tautology (``LiteralCheck/nanAlwaysPasses(_:_:)``),
+            // not an equality to assert otherwise.
+            let comparesNaN = arguments.first.flatMap { LiteralCheck.nanComparison($0.expression) } != nil
+            if !comparesNaN,
+                let shape = BooleanComparison.shape(
+                    name, arguments, test: test, sources: sources,
+                    literalTypes: {
+                        let context = literalTypes ?? LiteralTypedValues(test)
+                        literalTypes = context
+                        return context
+                    })
             {
                 booleans.append((assertion, shape.message, shape.unconfirmed))
             }
