@@ -68,12 +68,12 @@ enum JustAssigned {
     }
 
     /// Whether `statement` names the local `name` other than by unwrapping it (`name!.value = 2`, `name!.lifetime`
-    /// leave it as it was): an assignment, an argument (`&name`), a closure that may set it later, a read of the
-    /// optional itself.
+    /// leave it as it was): an assignment, an argument (`&name`), a closure that may set it later, a method called on
+    /// the optional itself; not a read that leaves it as it was (``onlyReads(_:)``).
     private static func setsOrHands(_ name: String, in statement: CodeBlockItemSyntax) -> Bool {
         Syntax(statement).descendants(of: DeclReferenceExprSyntax.self).contains { reference in
             guard reference.baseName.text == name else { return false }
-            guard reference.parent?.is(ForceUnwrapExprSyntax.self) == true else { return true }
+            guard reference.parent?.is(ForceUnwrapExprSyntax.self) == true || onlyReads(reference) else { return true }
             var current = reference.parent
             while let node = current, node.id != statement.id {
                 if node.is(ClosureExprSyntax.self) { return true }
@@ -81,6 +81,32 @@ enum JustAssigned {
             }
             return false
         }
+    }
+
+    /// The operators that compare their operands and leave them as they are.
+    private static let comparisons: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">="]
+
+    /// Whether `reference` only reads the variable: a call's argument without `&` (`XCTAssertNotNil(x)`), or an
+    /// operand of a comparison (`XCTAssert(x != nil)`: CwlUtils 3.0.0's `uow = Unowned(o)`, then `XCTAssert(uow !=
+    /// nil)` and `uow!.value`, read false on first contact). A method called on it, an assignment to it or `&x` may
+    /// change it.
+    private static func onlyReads(_ reference: DeclReferenceExprSyntax) -> Bool {
+        guard let parent = reference.parent else { return false }
+        if let argument = parent.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self)
+        {
+            return list.parent?.is(FunctionCallExprSyntax.self) == true
+                || list.parent?.is(MacroExpansionExprSyntax.self) == true
+        }
+        if let infix = parent.as(InfixOperatorExprSyntax.self) {
+            return infix.operator.as(BinaryOperatorExprSyntax.self).map { comparisons.contains($0.operator.text) }
+                ?? false
+        }
+        if let list = parent.as(ExprListSyntax.self), list.count == 3,
+            let op = Array(list)[1].as(BinaryOperatorExprSyntax.self)
+        {
+            return comparisons.contains(op.operator.text)
+        }
+        return false
     }
 
     /// The type `value` initializes by its name, generic arguments aside: `MutableProperty` of
