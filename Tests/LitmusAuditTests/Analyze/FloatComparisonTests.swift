@@ -80,4 +80,21 @@ struct FloatComparisonTests {
         // Then
         #expect(found == ["T.testB:4", "T.testC:5", "T.testD:6", "T.testE:7", "T.testF:8"], "\(found)")
     }
+
+    @Test("A literal whose IEEE 754 bytes the test wrote out is decoded exactly; other bytes or a broken run are not")
+    func decodedFromItsOwnBytes() throws {
+        // Given Flight-School/MessagePack 1.2.4's float and double decoded from their own bytes (false on first
+        // contact), the float's bytes little-endian, and near misses: another value compared, a run one byte short, the
+        // run split over two arrays
+        let methods = """
+            func testA() { let value = try! decoder.decode(Float.self, from: Data([0xCA, 0x40, 0x48, 0xF5, 0xC3])); XCTAssertEqual(value, 3.14) }
+            func testB() { let data = Data([0xCB, 0x40, 0x09, 0x21, 0xF9, 0xF0, 0x1B, 0x86, 0x6E]); XCTAssertEqual(try decoder.decode(Double.self, from: data), 3.14159) }
+            func testC() { let value = try! read(Float.self, [0xC3, 0xF5, 0x48, 0x40]); XCTAssertEqual(value, 3.14) }
+            func testD() { let value = try! decoder.decode(Float.self, from: Data([0xCA, 0x40, 0x48, 0xF5, 0xC3])); XCTAssertEqual(value, 3.15) }
+            func testE() { let value = try! decoder.decode(Float.self, from: Data([0xCA, 0x40, 0x48, 0xF5])); XCTAssertEqual(value, 3.14) }
+            func testF() { let value = try! decode(Float.self, [0x40, 0x48] + [0xF5, 0xC3]); XCTAssertEqual(value, 3.14) }
+            """
+        // Then the near misses only
+        #expect(try xctestFindings(.floatEquality, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
 }

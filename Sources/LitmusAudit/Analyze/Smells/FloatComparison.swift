@@ -12,7 +12,7 @@ import SwiftSyntax
 /// correctly rounded conversion makes the very same value), or a name the test passed to a call, interpolated into a
 /// text or set a member to, negated or not (`recorder.record(value)` … `recorder.lastValue == value`; `record(-value)`
 /// … `== -value`; ObjectMapper's `"{\"double\" : \(value)}"` parsed, or `object.double = value` written out and
-/// parsed back, … `== value`).
+/// parsed back, … `== value`), or a literal whose IEEE 754 bytes the test wrote out (``encodes(_:in:)``).
 struct FloatComparison {
     let test: ScannedTest
     /// Whether the test is generic over floating-point types (`<T: BinaryFloatingPoint>`); `Real` alone is
@@ -28,6 +28,8 @@ struct FloatComparison {
     /// The arguments of the calls the test makes that are not checks, as written, read only for a test
     /// comparing a name.
     private var passed: Set<String>?
+    /// The byte arrays the test writes (``byteLiterals(_:)``), read only for a test comparing a literal.
+    private var bytes: [[UInt8]]?
 
     /// The package's sources, if known: a type written on a name that they declare is no float.
     private let sources: SourceFunctions?
@@ -68,6 +70,9 @@ struct FloatComparison {
             let given = givenNumbers ?? Self.numbersGiven(test)
             givenNumbers = given
             if let value = Self.magnitude(of: literal), given.contains(value) { return nil }
+            let written = bytes ?? Self.byteLiterals(test)
+            bytes = written
+            if Self.encodes(literal, in: written) { return nil }
         }
         for operand in operands where Self.isName(operand) {
             let arguments = passed ?? Self.passedArguments(test)
