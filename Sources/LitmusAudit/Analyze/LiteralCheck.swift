@@ -152,6 +152,14 @@ enum LiteralCheck {
         }
         guard let op = nanComparison(first) else { return nil }
         let holds = op == "!="
+        // `XCTAssertEqual(x != Double.nan, true)`, `XCTAssertNotEqual(x == Double.nan, true)`.
+        if ["XCTAssertEqual", "XCTAssertNotEqual"].contains(name), arguments.count >= 2, arguments[1].label == nil,
+            let literal = arguments[1].expression.as(BooleanLiteralExprSyntax.self)
+        {
+            let expected = literal.literal.tokenKind == .keyword(.true)
+            guard (name == "XCTAssertEqual") == (holds == expected) else { return nil }
+            return "\(name)(\(first.trimmedDescription), \(literal.trimmedDescription)) always passes: \(why)"
+        }
         let assertsTrue = ["XCTAssert", "XCTAssertTrue", "#expect", "#require"].contains(name)
         if assertsTrue ? holds : name == "XCTAssertFalse" && !holds {
             return "\(name)(\(first.trimmedDescription)) always passes: \(why)"

@@ -64,7 +64,7 @@ struct ConditionalExpectationTests {
         // Given Kitura-WebSocket 2.1.200's performServerTest (false on first contact: a guard's return skips the
         // fulfilment, and the helper's wait fails), and near misses: a helper that never waits, one that inverts its
         // expectation, one whose closure is handed no expectation, a fulfilment before the check, a second one in the
-        // guard's else
+        // guard's else, a helper that hands on an expectation it does not wait for, one that fulfils it itself
         let methods = """
             func performServerTest(asyncTasks: (XCTestExpectation) -> Void...) {
                 for task in asyncTasks { let expectation = self.expectation(description: "task"); queue.async { task(expectation) } }
@@ -78,6 +78,15 @@ struct ConditionalExpectationTests {
                 expectation.isInverted = true
                 task(expectation)
                 waitForExpectations(timeout: 1)
+            }
+            func withServer(_ body: @escaping (XCTestExpectation) -> Void) {
+                let ready = expectation(description: "ready"); start { ready.fulfill() }
+                waitForExpectations(timeout: 5)
+                body(XCTestExpectation(description: "body"))
+            }
+            func runSync(_ body: (XCTestExpectation) -> Void) {
+                let e = expectation(description: "e"); body(e); e.fulfill()
+                waitForExpectations(timeout: 5)
             }
             func runWithName(_ task: @escaping (String) -> Void) {
                 let expectation = self.expectation(description: "task")
@@ -127,11 +136,25 @@ struct ConditionalExpectationTests {
                     expectation.fulfill()
                 }
             }
+            func testG() {
+                withServer { expectation in
+                    guard let socket = self.connect() else { return }
+                    XCTAssertEqual(socket.count, 1)
+                    expectation.fulfill()
+                }
+            }
+            func testH() {
+                runSync { expectation in
+                    guard let socket = self.connect() else { return }
+                    XCTAssertEqual(socket.count, 1)
+                    expectation.fulfill()
+                }
+            }
             """
         // Then the near misses only
         #expect(
             try xctestFindings(.conditionalTestLogic, methods) == [
-                "testB:32", "testC:39", "testD:46", "testE:54", "testF:60",
+                "testB:41", "testC:48", "testD:55", "testE:63", "testF:69", "testG:76", "testH:83",
             ])
     }
 }

@@ -74,7 +74,7 @@ struct JustAssignedTests {
         #expect(try traps(members) == [])
     }
 
-    @Test("Near misses: declared with an optional, handed on, a method of the optional, set to nil, in a closure")
+    @Test("Near misses: declared optional, handed on, a method of the optional, set to nil, in a closure, by a closure")
     func declaredNearMisses() throws {
         let members = """
                 func testA() { var c: Connection? = Pool.find(1); XCTAssertEqual(c!.id, 0) }
@@ -83,7 +83,8 @@ struct JustAssignedTests {
                 func testD() { var c: Connection? = Pool.make(); c = nil; XCTAssertEqual(c!.id, 0) }
                 func testE() { var c: Connection? = Pool.make(); later { c = nil }; XCTAssertEqual(c!.id, 0) }
                 func testF() { var c = Optional(Connection()); later { print(c!.id) }; XCTAssertEqual(c!.id, 0) }
+                func testG() { var c: Connection?; Pool.onRelease = { c = nil }; c = Pool.make(); Pool.release(c); XCTAssertEqual(c!.id, 0) }
             """
-        #expect(try traps(members) == ["testA", "testB", "testC", "testD", "testE", "testF"])
+        #expect(try traps(members) == ["testA", "testB", "testC", "testD", "testE", "testF", "testG"])
     }
 }

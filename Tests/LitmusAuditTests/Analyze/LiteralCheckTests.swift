@@ -18,10 +18,14 @@ struct LiteralCheckTests {
             func testE() { XCTAssertTrue(d == Double.nan) }
             func testF() { XCTAssertFalse(d.isNaN) }
             func testG() { XCTAssertTrue(d != Double.infinity) }
+            func testH() { XCTAssertEqual(d != Double.nan, true) }
+            func testI() { XCTAssertEqual(d == Double.nan, false) }
             """
-        // Then the tautologies, and no advice to assert the comparison otherwise
-        #expect(try xctestFindings(.tautology, methods) == ["testA:3", "testB:4", "testC:5"])
-        #expect(try xctestFindings(.boolAssertEquality, methods).allSatisfy { !["testA:3", "testB:4"].contains($0) })
+        // Then the tautologies, and no advice to assert them otherwise; a check that always fails keeps its advice
+        #expect(try xctestFindings(.tautology, methods) == ["testA:3", "testB:4", "testC:5", "testH:10", "testI:11"])
+        let advised = try xctestFindings(.boolAssertEquality, methods)
+        #expect(advised.allSatisfy { !["testA:3", "testB:4", "testH:10", "testI:11"].contains($0) })
+        #expect(advised.contains("testE:7"))
         let source = """
             import Testing
             @Test func expectation() { #expect(d != Double.nan) }

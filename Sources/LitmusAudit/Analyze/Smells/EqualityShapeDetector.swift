@@ -28,8 +28,7 @@ enum EqualityShapeDetector {
             }
             // A comparison with NaN always comes out the same: a tautology (``LiteralCheck/nanAlwaysPasses(_:_:)``),
             // not an equality to assert otherwise.
-            let comparesNaN = arguments.first.flatMap { LiteralCheck.nanComparison($0.expression) } != nil
-            if !comparesNaN,
+            if LiteralCheck.nanAlwaysPasses(name, arguments) == nil,
                 let shape = BooleanComparison.shape(
                     name, arguments, test: test, sources: sources,
                     literalTypes: {

@@ -4,8 +4,9 @@ import SwiftSyntax
 /// (`xs.filter({ $0 != nil }).map({ $0! })`, the idiom before `compactMap`: typelift/Swiftz 0.8.0's ArrayExtSpec, read
 /// false on first contact). The unwrap must be the whole body of the `map`'s closure, of its own parameter, and the
 /// `filter`'s closure must be exactly that parameter compared `!= nil`. A `filter` on anything else (`$0 == nil`, a
-/// field of the element, `$0 != nil && …`), another call between the two (`.filter(…).reversed().map(…)`), or an
-/// unwrap of something other than the element (`$0.value!`) is still counted.
+/// field of the element, `$0 != nil && …`), another call between the two (`.filter(…).reversed().map(…)`), a lazy
+/// chain (which evaluates what comes before the filter again for the map), or an unwrap of something other than the
+/// element (`$0.value!`) is still counted.
 enum FilteredNonNil {
     /// Whether `unwrap` unwraps the element of a `map` over elements a `filter` found not `nil`.
     static func cannotBeNil(_ unwrap: ForceUnwrapExprSyntax) -> Bool {
@@ -18,6 +19,10 @@ enum FilteredNonNil {
             let filter = mapMember.base?.as(FunctionCallExprSyntax.self),
             let filterMember = filter.calledExpression.as(MemberAccessExprSyntax.self),
             filterMember.declName.baseName.text == "filter",
+            // A lazy chain runs what comes before the filter again for the map (`lazy.map { f() }.filter…`).
+            !(filterMember.base?.descendants(of: DeclReferenceExprSyntax.self).contains {
+                $0.baseName.text == "lazy"
+            } ?? false),
             let kept = filter.trailingClosure ?? filter.arguments.first?.expression.as(ClosureExprSyntax.self),
             filter.arguments.count + (filter.trailingClosure == nil ? 0 : 1) == 1,
             let name = parameter(of: kept),

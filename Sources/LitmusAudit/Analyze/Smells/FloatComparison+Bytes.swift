@@ -5,16 +5,23 @@ import SwiftSyntax
 /// with `3.14`, read false on first contact): a decoder that copies the bits gives exactly the literal's value, and
 /// exact equality is what such a test means.
 extension FloatComparison {
-    /// The byte arrays the test writes: array literals of two or more integer literals, each 0 to 255.
+    /// The byte arrays the test writes: array literals of two or more hexadecimal literals, each 0 to 255
+    /// (`[0xCA, 0x40, 0x48, 0xF5, 0xC3]`; decimal numbers, `[0, 0, 0, 64]`, are more likely counts than bytes).
     static func byteLiterals(_ test: ScannedTest) -> [[UInt8]] {
         test.all(ArrayExprSyntax.self).compactMap { array in
-            let bytes = array.elements.compactMap { byte($0.expression) }
+            let bytes = array.elements.compactMap { element -> UInt8? in
+                guard let literal = element.expression.as(IntegerLiteralExprSyntax.self),
+                    literal.literal.text.hasPrefix("0x")
+                else { return nil }
+                return UInt8(literal.literal.text.dropFirst(2).replacingOccurrences(of: "_", with: ""), radix: 16)
+            }
             return bytes.count >= 2 && bytes.count == array.elements.count ? bytes : nil
         }
     }
 
     /// Whether the bits of the number `literal` is written with, as a `Float` or a `Double`, in either byte order,
-    /// are a run of one of `arrays`.
+    /// are one of `arrays`, alone or after one byte (MessagePack's type tag, `0xCA`): a run inside a longer array may
+    /// be there by chance (`3F 80 00 00`, 1.0 as a `Float`, in an image's header).
     static func encodes(_ literal: ExprSyntax, in arrays: [[UInt8]]) -> Bool {
         guard !arrays.isEmpty else { return false }
         let text = literal.trimmedDescription.replacingOccurrences(of: "_", with: "")
@@ -22,29 +29,16 @@ extension FloatComparison {
         if let float = Float(text), float != 0 { encodings.append(bigEndian(UInt64(float.bitPattern), count: 4)) }
         if let double = Double(text), double != 0 { encodings.append(bigEndian(double.bitPattern, count: 8)) }
         encodings += encodings.map { Array($0.reversed()) }
-        return encodings.contains { encoding in arrays.contains { contains($0, run: encoding) } }
-    }
-
-    /// The integer literal `expression` is, when it is 0 to 255 (`0xCA`, `64`, `0b1`).
-    private static func byte(_ expression: ExprSyntax) -> UInt8? {
-        guard let literal = expression.as(IntegerLiteralExprSyntax.self) else { return nil }
-        let text = literal.literal.text.replacingOccurrences(of: "_", with: "")
-        let prefixes: [(String, Int)] = [("0x", 16), ("0o", 8), ("0b", 2)]
-        for (prefix, radix) in prefixes where text.hasPrefix(prefix) {
-            return UInt8(text.dropFirst(2), radix: radix)
+        return encodings.contains { encoding in
+            arrays.contains { bytes in
+                (encoding.count...(encoding.count + 1)).contains(bytes.count)
+                    && bytes.suffix(encoding.count).elementsEqual(encoding)
+            }
         }
-        return UInt8(text)
     }
 
     /// The `count` low bytes of `value`, most significant first.
     private static func bigEndian(_ value: UInt64, count: Int) -> [UInt8] {
         (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
-    }
-
-    /// Whether `run` appears in `bytes`, its bytes next to each other.
-    private static func contains(_ bytes: [UInt8], run: [UInt8]) -> Bool {
-        guard bytes.count >= run.count else { return false }
-        return (0...(bytes.count - run.count)).contains { start in bytes[start..<(start + run.count)].elementsEqual(run)
-        }
     }
 }

@@ -21,7 +21,7 @@ enum JustAssigned {
         let local = localDeclaration(of: name, test: test)
         let readsLocal = unwrap.expression.is(DeclReferenceExprSyntax.self) && local != nil
         if let local, readsLocal {
-            guard isPlain(local) else { return false }
+            guard isPlain(local), !isSetLater(name, test: test) else { return false }
         } else if !AssignedAtSetUp.isPlainStoredProperty(unwrap.expression, test: test) {
             return false
         }
@@ -80,6 +80,34 @@ enum JustAssigned {
                 current = node.parent
             }
             return false
+        }
+    }
+
+    /// Whether a closure or a local function of the test assigns `name` or hands it on with `&`: a call made between
+    /// the assignment and the unwrap may run it, wherever it is written (`Pool.onRelease = { c = nil }`, then `c =
+    /// Pool.make(); Pool.release(c); c!.id`).
+    private static func isSetLater(_ name: String, test: ScannedTest) -> Bool {
+        let deferred =
+            test.all(ClosureExprSyntax.self).map(Syntax.init) + test.all(FunctionDeclSyntax.self).map(Syntax.init)
+        return deferred.contains { body in
+            body.descendants(of: DeclReferenceExprSyntax.self).contains { reference in
+                guard reference.baseName.text == name, let parent = reference.parent else { return false }
+                if parent.is(InOutExprSyntax.self) { return true }
+                if let list = parent.as(ExprListSyntax.self),
+                    let index = list.firstIndex(where: { $0.id == reference.id })
+                {
+                    let next = list.index(after: index)
+                    return next != list.endIndex
+                        && (list[next].is(AssignmentExprSyntax.self)
+                            || list[next].as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") == true
+                                && !comparisons.contains(
+                                    list[next].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""))
+                }
+                if let infix = parent.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == reference.id {
+                    return infix.operator.is(AssignmentExprSyntax.self)
+                }
+                return false
+            }
         }
     }
 
