@@ -59,6 +59,9 @@ struct HelperIndex {
     /// Helpers that run a test's closure once per case of a table made only of their other arguments
     /// (``TableHelpers``), by name and argument labels.
     var tableHelpers = TableHelpers.Index()
+    /// The declarations at the top level of the target's files (`let initialStore = [...]` in a file of shared
+    /// fixtures), by each name they bind: a test of any file of the target reads them.
+    var targetConstants: [String: [VariableDeclSyntax]] = [:]
 
     private var declarations: [Declaration] = []
     /// Which types' members a call on `self` reaches (``TypeFamilies``).

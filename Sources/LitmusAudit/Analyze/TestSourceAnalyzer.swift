@@ -130,6 +130,17 @@ public struct TestSourceAnalyzer: Sendable {
         helpers.checkingTypes = CheckingTypes.names(in: types)
         helpers.tableHelpers = TableHelpers.index(of: functions, records: TableHelpers.records(in: types.map(\.0)))
         helpers.runTypes = parsed.reduce(into: []) { $0.formUnion(FixtureRuns.types(runIn: Syntax($1.tree))) }
+        for file in parsed {
+            for item in file.tree.statements {
+                guard let declaration = item.item.as(VariableDeclSyntax.self), file.compiled.compiles(declaration)
+                else { continue }
+                for name in declaration.bindings.compactMap({
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                }) {
+                    helpers.targetConstants[name, default: []].append(declaration)
+                }
+            }
+        }
         // Tests that look alive and that no runner runs (their file's `litmus:ignore` comments apply with its
         // smells, below).
         let files = parsed.map { file in

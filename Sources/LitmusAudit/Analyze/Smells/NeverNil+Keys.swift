@@ -3,9 +3,10 @@ import SwiftSyntax
 /// Lookups in a dictionary the test wrote out that cannot be missing: a key the literal writes, or one of its
 /// keys as the test walks them.
 extension NeverNil {
-    /// `table[key]` where `table` is a `let` of the test, or of the file at its top level, bound to a dictionary
-    /// literal (under `try`/`try!` too) with `key` among the keys it writes, as written (`.es256`, `"a"`), or
-    /// with `key` one of its keys as the test walks them (``walksKeys(of:with:)``).
+    /// `table[key]` where `table` is a `let` of the test, or of the file at its top level, or of the top level of
+    /// another file of its target, bound to a dictionary literal (under `try`/`try!` too) with `key` among the keys it
+    /// writes, as written (`.es256`, `"a"`) or by a `let` of the test bound to a literal (`let id = "1"`), or with
+    /// `key` one of its keys as the test walks them (``walksKeys(of:with:)``).
     /// A `var`, a name bound twice, or a key the literal does not write is no constant lookup.
     static func isWrittenKey(_ lookup: SubscriptCallExprSyntax, test: ScannedTest) -> Bool {
         guard let name = lookup.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -14,7 +15,10 @@ extension NeverNil {
         let local = test.all(VariableDeclSyntax.self).filter { declaration in
             declaration.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
         }
-        let bindings = test.fileDeclarations(binding: name) + local
+        // The test's own, its file's, or else one at the top level of another file of its target (KituraKit 1.0.200's
+        // `initialStore` in Models.swift, read false on first contact).
+        let own = test.fileDeclarations(binding: name) + local
+        let bindings = own.isEmpty ? test.targetConstants[name] ?? [] : own
         guard bindings.count == 1, let declaration = bindings.first,
             declaration.bindingSpecifier.tokenKind == .keyword(.let),
             var value = declaration.bindings.first(where: {
@@ -26,8 +30,20 @@ extension NeverNil {
         if let walked = key.expression.as(DeclReferenceExprSyntax.self), walksKeys(of: name, with: walked) {
             return true
         }
-        let wanted = key.expression.trimmedDescription
+        let wanted = constantKey(key.expression, at: Syntax(lookup), test: test).trimmedDescription
         return elements.contains { $0.key.trimmedDescription == wanted }
+    }
+
+    /// The literal a key names: `"1"` of `id` where the test binds `let id = "1"` where the lookup sees it; the key
+    /// itself otherwise.
+    private static func constantKey(_ key: ExprSyntax, at use: Syntax, test: ScannedTest) -> ExprSyntax {
+        guard let name = key.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let value = test.letValue(of: name, at: use)
+        else { return key }
+        let isLiteral =
+            value.is(IntegerLiteralExprSyntax.self)
+            || value.as(StringLiteralExprSyntax.self)?.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) == true
+        return isLiteral ? value : key
     }
 
     /// Whether `key` is the element of a walk of `table.keys` around it: `for key in table.keys` (sorted or

@@ -42,6 +42,8 @@ struct ScannedTest {
     var bundled: Set<String>? = nil
     /// The debug switches of its file (``DebugSwitch/switches(in:)``): a print behind one runs only when turned on.
     var debugSwitches: Set<String> = []
+    /// The declarations at the top level of its target's files, by name (``HelperIndex/targetConstants``).
+    var targetConstants: [String: [VariableDeclSyntax]] = [:]
 
     /// The nodes of type `T` in its body.
     func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
@@ -150,6 +152,7 @@ extension SmellScan {
             var test = scanned
             test.typed = typed
             test.bundled = bundled
+            test.targetConstants = helpers.targetConstants
             test.module = module
             return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
                 compiles($0.node)
