@@ -15,6 +15,10 @@ struct PackageDescriptionTests {
             public var description: String { "" }
         }
         public struct Row { public init() {} }
+        open class Node: CustomStringConvertible { public var description: String { "" } }
+        public final class Paragraph: Node { public init(text: String) {} }
+        open class Other {}
+        public final class Sub: Other { public init() {} }
         public extension Row { var count: Int { 0 } }
         public final class Expression {
             public static func parse(_ text: String) -> Parsed { Parsed() }
@@ -74,6 +78,22 @@ struct PackageDescriptionTests {
                 func testB() { XCTAssertEqual(Connection("a").description, "") }
             """
         #expect(try descriptions(members) == [])
+    }
+
+    @Test("A description a package class inherits, of a value made by or cast to its type; near misses are read")
+    func inheritedOrCast() throws {
+        // Given SwiftDocOrg/CommonMark 0.5.1's `Paragraph`, whose `description` its superclass `Node` declares, made by
+        // its initializer or cast to from a document's children (false on first contact), and near misses: a class
+        // whose superclass declares none, a cast to it, a cast to a struct that declares none
+        let members = """
+                func testA() { let p = Paragraph(text: "a"); XCTAssertEqual(p.description, "a") }
+                func testB() { let p = document.children[0] as! Paragraph; XCTAssert(p.description.starts(with: "A")) }
+                func testC() { let p = node as? Paragraph; XCTAssertEqual(p?.description, "a") }
+                func testD() { let s = Sub(); XCTAssertEqual(s.description, "x") }
+                func testE() { let s = value as! Sub; XCTAssertEqual(s.description, "x") }
+                func testF() { let r = value as! Row; XCTAssertEqual(r.description, "x") }
+            """
+        #expect(try descriptions(members) == ["testD", "testE", "testF"])
     }
 
     @Test("A description the package's type declares, of a value a static function of a package type returns")

@@ -222,7 +222,8 @@ extension EqualityShapeDetector {
     }
 
     /// Without the compiler's facts: whether every `x.description` among `expressions` reads a value the test makes with
-    /// an initializer of a type whose `description` the package's own sources declare (`let db = try Connection(
+    /// an initializer of, or casts to, a type whose `description` the package's own sources declare, on it or a
+    /// superclass (`let db = try Connection(
     /// .inMemory)` then `db.description`, stephencelis/SQLite.swift 0.16.0, whose `Connection` describes itself by
     /// its file name), or with a static function of a package type that returns such a type
     /// (``SourceFunctions/staticResult(of:in:declares:)``), or one of the cases of an enum of the package that declares it
@@ -238,11 +239,14 @@ extension EqualityShapeDetector {
                 if let type = read.base.flatMap({ caseType($0, test: test, sources: sources) }) {
                     return sources.declaresMember("description", ofType: type)
                 }
+                if let type = read.base.flatMap({ castType($0, test: test) }) {
+                    return sources.declaresMember("description", ofTypeOrSuperclass: type)
+                }
                 guard let call = read.base.flatMap({ madeBy($0, test: test) }) else { return false }
                 if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                     type.first?.isUppercase == true
                 {
-                    return sources.declaresMember("description", ofType: type)
+                    return sources.declaresMember("description", ofTypeOrSuperclass: type)
                 }
                 // `T.make(…)`: a static function of a type of the package, returning one of its types.
                 guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -300,6 +304,19 @@ extension EqualityShapeDetector {
             type.first?.isUppercase == true, sources.declaresCase(member.declName.baseName.text, ofEnum: type)
         else { return nil }
         return type
+    }
+
+    /// The type `expression` (or the value the test binds it to) is cast to, `T` of `x as! T` or `x as? T`: a value of
+    /// `T` or of a subclass of it (CommonMark 0.5.1's `let paragraph = document.children[2] as! Paragraph`).
+    private static func castType(_ expression: ExprSyntax, test: ScannedTest) -> String? {
+        let value = boundValue(expression, test: test)
+        if let cast = value.as(AsExprSyntax.self), cast.questionOrExclamationMark != nil {
+            return cast.type.as(IdentifierTypeSyntax.self)?.name.text
+        }
+        guard let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark != nil else { return nil }
+        return elements[2].as(TypeExprSyntax.self)?.type.as(IdentifierTypeSyntax.self)?.name.text
     }
 
     /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
