@@ -19,15 +19,23 @@ extension FloatComparison {
         }
     }
 
-    /// Whether the bits of the number `literal` is written with, as a `Float` or a `Double`, in either byte order,
+    /// Whether the bits of the number `literal` is written with, as a `Float` or a `Double` (one the test does not
+    /// also convert to the other), in either byte order,
     /// are one of `arrays`, alone or after one byte (MessagePack's type tag, `0xCA`): a run inside a longer array may
     /// be there by chance (`3F 80 00 00`, 1.0 as a `Float`, in an image's header).
-    static func encodes(_ literal: ExprSyntax, in arrays: [[UInt8]]) -> Bool {
+    static func encodes(_ literal: ExprSyntax, in arrays: [[UInt8]], test: ScannedTest) -> Bool {
         guard !arrays.isEmpty else { return false }
         let text = literal.trimmedDescription.replacingOccurrences(of: "_", with: "")
+        // A test that names the other width converts between the two, a rounding (Flight-School/MessagePack 1.2.4's
+        // `testDecodeDoubleToFloat`: a Double's bytes decoded as a `Float`, read true).
+        let names = Set(test.declaration.tokens(viewMode: .sourceAccurate).map(\.text))
         var encodings: [[UInt8]] = []
-        if let float = Float(text), float != 0 { encodings.append(bigEndian(UInt64(float.bitPattern), count: 4)) }
-        if let double = Double(text), double != 0 { encodings.append(bigEndian(double.bitPattern, count: 8)) }
+        if let float = Float(text), float != 0, names.isDisjoint(with: ["Double", "Float64"]) {
+            encodings.append(bigEndian(UInt64(float.bitPattern), count: 4))
+        }
+        if let double = Double(text), double != 0, names.isDisjoint(with: ["Float", "Float32"]) {
+            encodings.append(bigEndian(double.bitPattern, count: 8))
+        }
         encodings += encodings.map { Array($0.reversed()) }
         return encodings.contains { encoding in
             arrays.contains { bytes in

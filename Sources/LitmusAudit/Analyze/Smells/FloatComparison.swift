@@ -72,7 +72,7 @@ struct FloatComparison {
             if let value = Self.magnitude(of: literal), given.contains(value) { return nil }
             let written = bytes ?? Self.byteLiterals(test)
             bytes = written
-            if Self.encodes(literal, in: written) { return nil }
+            if Self.encodes(literal, in: written, test: test) { return nil }
         }
         for operand in operands where Self.isName(operand) {
             let arguments = passed ?? Self.passedArguments(test)
