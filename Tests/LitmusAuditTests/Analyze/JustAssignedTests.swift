@@ -64,12 +64,14 @@ struct JustAssignedTests {
     @Test("Declared with a value that is not optional, read since only by unwraps, comparisons or arguments: no trap")
     func declaredSet() throws {
         // Given ReactiveSwift 7.2.1's `var property = Optional(MutableProperty(1))` then `property!.value = 2`, …, and
-        // CwlUtils 3.0.0's `XCTAssert(uow != nil)` before `uow!.value` (a comparison or an argument leaves it as it was)
+        // CwlUtils 3.0.0's `XCTAssert(uow != nil)` before `uow!.value` (a comparison or an argument leaves it as it was),
+        // in the closure that sets it
         let members = """
                 func testA() { var c: Connection? = Pool.make(); XCTAssertEqual(c!.id, 0) }
                 func testB() { var c = Optional(Connection()); c!.id = 2; XCTAssertEqual(c!.id, 2); c = nil }
                 func testC() { var c: Connection? = .some(Pool.make()); let id = c!.id; XCTAssertEqual(c!.id, id) }
                 func testD() { var c: Connection? = Pool.make(); XCTAssert(c != nil); XCTAssertNotNil(c); use(c); XCTAssertEqual(c!.id, 0) }
+                func testE() { var c: Connection?; let w = { () -> Int in c = Pool.make(); XCTAssert(c != nil); return c!.id }(); XCTAssertEqual(w, 0) }
             """
         #expect(try traps(members) == [])
     }

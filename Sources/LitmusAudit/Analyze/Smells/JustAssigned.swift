@@ -21,7 +21,7 @@ enum JustAssigned {
         let local = localDeclaration(of: name, test: test)
         let readsLocal = unwrap.expression.is(DeclReferenceExprSyntax.self) && local != nil
         if let local, readsLocal {
-            guard isPlain(local), !isSetLater(name, test: test) else { return false }
+            guard isPlain(local), !isSetLater(name, test: test, outside: Syntax(unwrap)) else { return false }
         } else if !AssignedAtSetUp.isPlainStoredProperty(unwrap.expression, test: test) {
             return false
         }
@@ -83,12 +83,15 @@ enum JustAssigned {
         }
     }
 
-    /// Whether a closure or a local function of the test assigns `name` or hands it on with `&`: a call made between
-    /// the assignment and the unwrap may run it, wherever it is written (`Pool.onRelease = { c = nil }`, then `c =
-    /// Pool.make(); Pool.release(c); c!.id`).
-    private static func isSetLater(_ name: String, test: ScannedTest) -> Bool {
+    /// Whether a closure or a local function of the test, other than one that holds `unwrap`, assigns `name` or hands
+    /// it on with `&`: a call made between the assignment and the unwrap may run it, wherever it is written
+    /// (`Pool.onRelease = { c = nil }`, then `c = Pool.make(); Pool.release(c); c!.id`). The one that holds the unwrap
+    /// sets it where its statements say (CwlUtils 3.0.0's `let w = { uow = Unowned(o); …; uow!.value }()`).
+    private static func isSetLater(_ name: String, test: ScannedTest, outside unwrap: Syntax) -> Bool {
+        // The closure or function that holds the unwrap: its statements before it are read one by one (above).
         let deferred =
-            test.all(ClosureExprSyntax.self).map(Syntax.init) + test.all(FunctionDeclSyntax.self).map(Syntax.init)
+            (test.all(ClosureExprSyntax.self).map(Syntax.init) + test.all(FunctionDeclSyntax.self).map(Syntax.init))
+            .filter { !RequiredBefore.isInside(unwrap, $0) }
         return deferred.contains { body in
             body.descendants(of: DeclReferenceExprSyntax.self).contains { reference in
                 guard reference.baseName.text == name, let parent = reference.parent else { return false }
