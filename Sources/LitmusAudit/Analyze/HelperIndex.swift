@@ -204,34 +204,6 @@ struct HelperIndex {
             && resolved.allSatisfy { handingExpectation.contains($0) && reachingWaitForAll.contains($0) }
     }
 
-    /// Whether `function` takes a closure one of whose parameters is an `XCTestExpectation` and hands a call the
-    /// expectations it makes with `expectation(…)` (`let e = self.expectation(…)`, then `task(e)`), and nothing else
-    /// it could hand one: it makes none with `XCTestExpectation(…)`, fulfils none itself and inverts none.
-    private static func handsExpectation(_ function: FunctionDeclSyntax, calling called: Set<String>) -> Bool {
-        guard called.contains("expectation"), !called.contains("XCTestExpectation"), let body = function.body,
-            !body.descendants(of: MemberAccessExprSyntax.self).contains(where: {
-                ["isInverted", "fulfill"].contains($0.declName.baseName.text)
-            }),
-            function.signature.parameterClause.parameters.contains(where: { parameter in
-                parameter.type.descendants(of: FunctionTypeSyntax.self).contains { type in
-                    type.parameters.contains { $0.type.trimmedDescription == "XCTestExpectation" }
-                }
-            })
-        else { return false }
-        let made = Set(
-            body.descendants(of: PatternBindingSyntax.self).compactMap { binding -> String? in
-                guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-                    CallCollector.calledName(call.calledExpression) == "expectation"
-                else { return nil }
-                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            })
-        return body.descendants(of: FunctionCallExprSyntax.self).contains { call in
-            call.arguments.contains { argument in
-                argument.expression.as(DeclReferenceExprSyntax.self).map { made.contains($0.baseName.text) } ?? false
-            }
-        }
-    }
-
     /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail`.
     func reachesXCTestAssertion(_ call: FunctionCallExprSyntax) -> Bool {
         !reachingXCTestAssertion.isDisjoint(with: resolve(call))

@@ -30,6 +30,24 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the package's own sources give the type `type` the member `member`, or give it a class `type`
+    /// inherits from through its chain of superclasses there (SwiftDocOrg/CommonMark 0.5.1's `class Paragraph: Node`,
+    /// whose `description` `Node` declares).
+    func declaresMember(_ member: String, ofTypeOrSuperclass type: String) -> Bool {
+        var current = type
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            if declaresMember(member, ofType: current) { return true }
+            guard
+                let base = lock.withLock({
+                    classDeclaration(current).flatMap { TargetTypes.firstInherited($0.0.inheritanceClause) }
+                })
+            else { return false }
+            current = base
+        }
+        return false
+    }
+
     /// Whether the package's own sources (not its tests) give the type `type`, in its declarations and extensions, a
     /// property `name`, every one written optional (mattt/swift-yyjson 0.5.0's `YYJSONValue`'s `public var bool: Bool?`,
     /// where a test's own struct declares a `let bool: Bool` of its own). A type the package only extends counts

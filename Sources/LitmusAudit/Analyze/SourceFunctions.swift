@@ -210,26 +210,8 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
-    /// Whether the package's own sources give the type `type` the member `member`, or give it a class `type`
-    /// inherits from through its chain of superclasses there (SwiftDocOrg/CommonMark 0.5.1's `class Paragraph: Node`,
-    /// whose `description` `Node` declares).
-    func declaresMember(_ member: String, ofTypeOrSuperclass type: String) -> Bool {
-        var current = type
-        var seen: Set<String> = []
-        while seen.insert(current).inserted {
-            if declaresMember(member, ofType: current) { return true }
-            guard
-                let base = lock.withLock({
-                    classDeclaration(current).flatMap { TargetTypes.firstInherited($0.0.inheritanceClause) }
-                })
-            else { return false }
-            current = base
-        }
-        return false
-    }
-
-    /// The class `name` the files declare, with its file's name; parsed once per file.
-    private func classDeclaration(_ name: String) -> (ClassDeclSyntax, String)? {
+    /// The class `name` the files declare, with its file's name; parsed once per file. Call it with the lock held.
+    func classDeclaration(_ name: String) -> (ClassDeclSyntax, String)? {
         let texts = loaded()
         for (index, text) in texts.enumerated() where declares(text, "class \(name)") {
             let tree = trees[index] ?? SwiftSource.parse(text)
