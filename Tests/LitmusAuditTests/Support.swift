@@ -66,6 +66,13 @@ func swiftTestingLines(_ kind: FindingKind, _ tests: String) throws -> [Int] {
     return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == kind }.compactMap(\.line)
 }
 
+/// The names of the Swift Testing tests in one file whose struct holds `tests` that report a finding of `kind`.
+func swiftTestingNames(_ kind: FindingKind, _ tests: String) throws -> [String] {
+    let source = "import Testing\nstruct S {\n" + tests + "\n}\n"
+    return try analyzeSources(["S.swift": source]).findings.filter { $0.kind == kind }.compactMap(\.testName)
+        .map { String($0.split(separator: "/").last!) }
+}
+
 /// The findings of `kind` in one XCTest file whose class `T` holds `methods`, as `method:line` (the class
 /// starts on line 2, so the first method's line is 3).
 func xctestFindings(_ kind: FindingKind, _ methods: String) throws -> [String] {

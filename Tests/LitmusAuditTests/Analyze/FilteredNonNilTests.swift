@@ -7,11 +7,7 @@ import Testing
 @Suite("trapInTest: filter({ $0 != nil }).map({ $0! }) cannot trap")
 struct FilteredNonNilTests {
     /// The Swift Testing tests of `tests` that report a trap.
-    private func traps(_ tests: String) throws -> [String] {
-        let file = "import Testing\nstruct ListTests {\n" + tests + "\n}\n"
-        return try analyzeSources(["ListTests.swift": file]).findings.filter { $0.kind == .trapInTest }
-            .compactMap(\.testName).map { String($0.split(separator: "/").last!) }
-    }
+    private func traps(_ tests: String) throws -> [String] { try swiftTestingNames(.trapInTest, tests) }
 
     @Test("$0 or a named parameter, != nil either way round, a return: no trap; near misses still trap")
     func filteredThenUnwrapped() throws {

@@ -7,11 +7,7 @@ import Testing
 @Suite("trapInTest: next()! of a task group that still holds a task")
 struct TaskGroupResultTests {
     /// The Swift Testing tests of `tests` that report a trap.
-    private func traps(_ tests: String) throws -> [String] {
-        let file = "import Testing\nstruct GroupTests {\n" + tests + "\n}\n"
-        return try analyzeSources(["GroupTests.swift": file]).findings.filter { $0.kind == .trapInTest }
-            .compactMap(\.testName).map { String($0.split(separator: "/").last!) }
-    }
+    private func traps(_ tests: String) throws -> [String] { try swiftTestingNames(.trapInTest, tests) }
 
     @Test("One task added, one result taken; two added, two taken; the parameter as $0: no trap")
     func tasksLeft() throws {
