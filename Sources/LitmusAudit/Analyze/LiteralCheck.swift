@@ -120,21 +120,10 @@ enum LiteralCheck {
 
     /// The comparison `expression` makes with a NaN (``isNaN(_:)``) on either side, by its operator.
     static func nanComparison(_ expression: ExprSyntax) -> String? {
-        let parts: (ExprSyntax, String, ExprSyntax)
-        if let infix = expression.as(InfixOperatorExprSyntax.self),
-            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text
-        {
-            parts = (infix.leftOperand, op, infix.rightOperand)
-        } else if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-            let op = Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text
-        {
-            let elements = Array(sequence.elements)
-            parts = (elements[0], op, elements[2])
-        } else {
-            return nil
-        }
-        guard ["==", "!=", "<", ">", "<=", ">="].contains(parts.1), isNaN(parts.0) || isNaN(parts.2) else { return nil }
-        return parts.1
+        guard let (left, op, right) = EqualityShapeDetector.comparison(expression),
+            ["==", "!=", "<", ">", "<=", ">="].contains(op), isNaN(left) || isNaN(right)
+        else { return nil }
+        return op
     }
 
     /// Why a check that compares with NaN always passes: NaN is unequal to everything, itself included, and neither

@@ -60,18 +60,7 @@ enum FilteredNonNil {
 
     /// Whether `condition` is `name != nil` or `nil != name`.
     private static func isNotNil(_ condition: ExprSyntax, _ name: String) -> Bool {
-        let parts: [ExprSyntax]
-        if let infix = condition.as(InfixOperatorExprSyntax.self) {
-            guard infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "!=" else { return false }
-            parts = [infix.leftOperand, infix.rightOperand]
-        } else if let sequence = condition.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
-            let elements = Array(sequence.elements)
-            guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "!=" else { return false }
-            parts = [elements[0], elements[2]]
-        } else {
-            return false
-        }
-        let texts = parts.map(\.trimmedDescription)
-        return Set(texts) == [name, "nil"]
+        guard let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "!=" else { return false }
+        return Set([left.trimmedDescription, right.trimmedDescription]) == [name, "nil"]
     }
 }

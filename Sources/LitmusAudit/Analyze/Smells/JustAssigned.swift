@@ -100,11 +100,10 @@ enum JustAssigned {
                     let index = list.firstIndex(where: { $0.id == reference.id })
                 {
                     let next = list.index(after: index)
-                    return next != list.endIndex
-                        && (list[next].is(AssignmentExprSyntax.self)
-                            || list[next].as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") == true
-                                && !comparisons.contains(
-                                    list[next].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""))
+                    guard next != list.endIndex else { return false }
+                    // `c = …`, or a compound assignment (`c += …`); not a comparison (`c != nil`).
+                    let op = list[next].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
+                    return list[next].is(AssignmentExprSyntax.self) || op.hasSuffix("=") && !comparisons.contains(op)
                 }
                 if let infix = parent.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == reference.id {
                     return infix.operator.is(AssignmentExprSyntax.self)
