@@ -24,7 +24,8 @@ extension HTTPClient {
         _ url: URL, method: HTTPMethod = .GET, headers: [String: String] = [:], body: String? = nil
     ) async throws -> Fetched {
         let request = try HTTPClient.Request(
-            url: url.absoluteString, method: method, headers: HTTPHeaders(Array(headers)), body: body.map { .string($0) })
+            url: url.absoluteString, method: method, headers: HTTPHeaders(Array(headers)),
+            body: body.map { .string($0) })
         let answer = await collect(request)
         if let error = answer.error { throw error }
         guard let head = answer.head else { throw HTTPClientError.remoteConnectionClosed }
