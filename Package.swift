@@ -238,10 +238,20 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        // Reads an answer on AsyncHTTPClient's event loop, for the tests that serve HTTP on 127.0.0.1.
+        .target(
+            name: "HTTPClientTestSupport",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/HTTPClientTestSupport"
+        ),
         .testTarget(
             name: "LitmusHTTPStubCertificatesTests",
             dependencies: [
-                "LitmusHTTPStubCertificates", "LitmusHTTPStubServer", "LitmusHTTPStubs",
+                "HTTPClientTestSupport", "LitmusHTTPStubCertificates", "LitmusHTTPStubServer", "LitmusHTTPStubs",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -260,7 +270,7 @@ let package = Package(
         .testTarget(
             name: "LitmusHTTPStubServerTests",
             dependencies: [
-                "LitmusHTTPStubServer", "LitmusSupport",
+                "HTTPClientTestSupport", "LitmusHTTPStubServer", "LitmusSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPClientTestSupport
 import LitmusHTTPStubCertificates
 import LitmusHTTPStubServer
 import LitmusHTTPStubs
@@ -40,17 +41,20 @@ final class HTTPSProxyRecordingTests {
         configuration.proxy = .server(host: "127.0.0.1", port: port)
         configuration.connectionPool.retryConnectionEstablishment = retrying
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        // Read on the client's event loop (HTTPClientTestSupport): a task waiting for a busy pool leaves no
+        // connection unread.
+        let answer: CollectedAnswer
         do {
-            var request = HTTPClientRequest(url: url)
-            request.headers.add(name: "Authorization", value: "Bearer secret")
-            let response = try await client.execute(request, timeout: .seconds(120))
-            let body = try await response.body.collect(upTo: 1 << 20)
-            try await client.shutdown()
-            return (Int(response.status.code), String(buffer: body))
+            answer = await client.collect(
+                try HTTPClient.Request(url: url, headers: ["Authorization": "Bearer secret"]))
         } catch {
             try? await client.shutdown()
             throw error
         }
+        try await client.shutdown()
+        if let error = answer.error { throw error }
+        guard let head = answer.head else { throw HTTPClientError.remoteConnectionClosed }
+        return (Int(head.status.code), answer.text)
     }
 
     @Test(

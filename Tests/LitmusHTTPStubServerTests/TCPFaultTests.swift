@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPClientTestSupport
 import LitmusHTTPStubServer
 import LitmusHTTPStubs
 import NIOCore
@@ -138,16 +139,19 @@ struct TCPFaultTests {
     )
     func readWhileTheTaskWaits() async throws {
         // The CI run of 4228346: on a busy pool a test's task waited minutes between the head and the body, the
-        // connection went unread and the client's 90 s read timeout failed the test. Here 100 ms and a 600 ms wait.
-        stubs.stub(.path("/a"), .string("late").delayed(response: .milliseconds(5)))
+        // connection went unread and the client's 90 s read timeout failed the test. Here the body comes in three
+        // pieces 150 ms apart, the client's read timeout is 300 ms and the task waits a second after the head:
+        // the async body is read only as the task asks for it, so at least the last piece is never read in time
+        // (unless the client's event loop stalled through all three), while the collector reads each as it comes.
+        stubs.stub(.path("/a"), .string("one two three").delayed(response: .milliseconds(450), pieces: 3))
         var configuration = HTTPClient.Configuration()
-        configuration.timeout.read = .milliseconds(100)
+        configuration.timeout.read = .milliseconds(300)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
             try await HTTPStubServer.serving(stubs) { server in
                 let response = try await client.execute(
                     HTTPClientRequest(url: server.url("/a").absoluteString), timeout: .seconds(120))
-                try await Task.sleep(for: .milliseconds(600))
+                try await Task.sleep(for: .seconds(1))
                 let error = await #expect(throws: HTTPClientError.self) {
                     _ = try await response.body.collect(upTo: 1024)
                 }
@@ -156,9 +160,9 @@ struct TCPFaultTests {
                 let collector = AnswerCollector()
                 let task = client.execute(
                     request: try HTTPClient.Request(url: server.url("/a").absoluteString), delegate: collector)
-                try await Task.sleep(for: .milliseconds(600))
+                try await Task.sleep(for: .seconds(1))
                 try await task.futureResult.get()
-                #expect(collector.answer(error: nil).text == "late")
+                #expect(collector.answer(error: nil).text == "one two three")
             }
         } catch {
             try? await client.shutdown()

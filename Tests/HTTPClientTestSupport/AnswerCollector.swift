@@ -1,0 +1,62 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+// The tests' way to read an answer with AsyncHTTPClient, shared by the test targets that serve HTTP on 127.0.0.1.
+
+extension HTTPClient {
+    /// Sends `request` and reads its answer on the client's event loop: the head, the body in the pieces
+    /// its reads gave, and the error that ended it, if any.
+    ///
+    /// Read there, not by a task: the async API reads the body only as fast as the test's task asks for
+    /// it, and on a busy run (2 cores, a thousand tests in parallel) that task waited behind others for
+    /// minutes, the connection went unread and the client's own 90 s read timeout failed the test.
+    public func collect(_ request: HTTPClient.Request) async -> CollectedAnswer {
+        let collector = AnswerCollector()
+        // A bound on liveness, not a speed: on a busy machine a 10 s deadline passed (issue #52).
+        let task = execute(request: request, delegate: collector, deadline: .now() + .seconds(120))
+        do {
+            try await task.futureResult.get()
+            return collector.answer(error: nil)
+        } catch {
+            return collector.answer(error: error)
+        }
+    }
+}
+
+/// What a client read of an answer: its head, its body in the pieces the reads gave, and the error that
+/// ended it, if any.
+public struct CollectedAnswer {
+    public var head: HTTPResponseHead?
+    public var pieces: [String]
+    public var error: (any Error)?
+
+    /// The body, its pieces joined.
+    public var text: String { pieces.joined() }
+}
+
+/// Keeps what AsyncHTTPClient's event loop reads of an answer, as it reads it.
+public final class AnswerCollector: HTTPClientResponseDelegate {
+    public typealias Response = Void
+    private let state = Mutex<(head: HTTPResponseHead?, pieces: [String])>((nil, []))
+
+    public init() {}
+
+    public func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        state.withLock { $0.head = head }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    public func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        state.withLock { $0.pieces.append(String(buffer: buffer)) }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    public func didFinishRequest(task: HTTPClient.Task<Void>) throws {}
+
+    /// What was read, ended by `error`.
+    public func answer(error: (any Error)?) -> CollectedAnswer {
+        state.withLock { CollectedAnswer(head: $0.head, pieces: $0.pieces, error: error) }
+    }
+}
