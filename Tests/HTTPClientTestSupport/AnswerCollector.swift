@@ -29,17 +29,20 @@ extension HTTPClient {
 /// ended it, if any.
 public struct CollectedAnswer {
     public var head: HTTPResponseHead?
-    public var pieces: [String]
+    /// The body's bytes, in the pieces the reads gave.
+    public var bytes: [[UInt8]]
     public var error: (any Error)?
 
-    /// The body, its pieces joined.
-    public var text: String { pieces.joined() }
+    /// Each piece as text (a character split between two reads is not whole in either).
+    public var pieces: [String] { bytes.map { String(decoding: $0, as: UTF8.self) } }
+    /// The body as text, decoded whole.
+    public var text: String { String(decoding: bytes.joined(), as: UTF8.self) }
 }
 
 /// Keeps what AsyncHTTPClient's event loop reads of an answer, as it reads it.
 public final class AnswerCollector: HTTPClientResponseDelegate {
     public typealias Response = Void
-    private let state = Mutex<(head: HTTPResponseHead?, pieces: [String])>((nil, []))
+    private let state = Mutex<(head: HTTPResponseHead?, bytes: [[UInt8]])>((nil, []))
 
     public init() {}
 
@@ -49,7 +52,7 @@ public final class AnswerCollector: HTTPClientResponseDelegate {
     }
 
     public func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        state.withLock { $0.pieces.append(String(buffer: buffer)) }
+        state.withLock { $0.bytes.append(Array(buffer.readableBytesView)) }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
@@ -57,6 +60,6 @@ public final class AnswerCollector: HTTPClientResponseDelegate {
 
     /// What was read, ended by `error`.
     public func answer(error: (any Error)?) -> CollectedAnswer {
-        state.withLock { CollectedAnswer(head: $0.head, pieces: $0.pieces, error: error) }
+        state.withLock { CollectedAnswer(head: $0.head, bytes: $0.bytes, error: error) }
     }
 }

@@ -140,18 +140,19 @@ struct TCPFaultTests {
     func readWhileTheTaskWaits() async throws {
         // The CI run of 4228346: on a busy pool a test's task waited minutes between the head and the body, the
         // connection went unread and the client's 90 s read timeout failed the test. Here the body comes in three
-        // pieces 150 ms apart, the client's read timeout is 300 ms and the task waits a second after the head:
-        // the async body is read only as the task asks for it, so at least the last piece is never read in time
-        // (unless the client's event loop stalled through all three), while the collector reads each as it comes.
-        stubs.stub(.path("/a"), .string("one two three").delayed(response: .milliseconds(450), pieces: 3))
+        // pieces 500 ms apart, the client's read timeout is 2 s and the task waits 4 s after the head: the async
+        // body is read only as the task asks for it, so the last piece is not read in time (unless the client's
+        // event loop stalled until all three had come), while the collector reads each as it comes (unless the
+        // server's or the client's loop stalled for 1.5 s).
+        stubs.stub(.path("/a"), .string("one two three").delayed(response: .milliseconds(1500), pieces: 3))
         var configuration = HTTPClient.Configuration()
-        configuration.timeout.read = .milliseconds(300)
+        configuration.timeout.read = .seconds(2)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
             try await HTTPStubServer.serving(stubs) { server in
                 let response = try await client.execute(
                     HTTPClientRequest(url: server.url("/a").absoluteString), timeout: .seconds(120))
-                try await Task.sleep(for: .seconds(1))
+                try await Task.sleep(for: .seconds(4))
                 let error = await #expect(throws: HTTPClientError.self) {
                     _ = try await response.body.collect(upTo: 1024)
                 }
@@ -160,7 +161,7 @@ struct TCPFaultTests {
                 let collector = AnswerCollector()
                 let task = client.execute(
                     request: try HTTPClient.Request(url: server.url("/a").absoluteString), delegate: collector)
-                try await Task.sleep(for: .seconds(1))
+                try await Task.sleep(for: .seconds(4))
                 try await task.futureResult.get()
                 #expect(collector.answer(error: nil).text == "one two three")
             }
