@@ -37,6 +37,13 @@ public struct CollectedAnswer {
     public var pieces: [String] { bytes.map { String(decoding: $0, as: UTF8.self) } }
     /// The body as text, decoded whole.
     public var text: String { String(decoding: bytes.joined(), as: UTF8.self) }
+
+    /// The head of an answer read to its end; the error that ended it otherwise.
+    public func completeHead() throws -> HTTPResponseHead {
+        if let error { throw error }
+        guard let head else { throw HTTPClientError.remoteConnectionClosed }
+        return head
+    }
 }
 
 /// Keeps what AsyncHTTPClient's event loop reads of an answer, as it reads it.

@@ -37,23 +37,16 @@ final class HTTPSProxyRecordingTests {
     func fetch(
         _ url: String, proxyPort port: Int, tls: TLSConfiguration, retrying: Bool = true
     ) async throws -> (status: Int, body: String) {
+        let request = try HTTPClient.Request(url: url, headers: ["Authorization": "Bearer secret"])
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
         configuration.proxy = .server(host: "127.0.0.1", port: port)
         configuration.connectionPool.retryConnectionEstablishment = retrying
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         // Read on the client's event loop (HTTPClientTestSupport): a task waiting for a busy pool leaves no
         // connection unread.
-        let answer: CollectedAnswer
-        do {
-            answer = await client.collect(
-                try HTTPClient.Request(url: url, headers: ["Authorization": "Bearer secret"]))
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
+        let answer = await client.collect(request)
         try await client.shutdown()
-        if let error = answer.error { throw error }
-        guard let head = answer.head else { throw HTTPClientError.remoteConnectionClosed }
+        let head = try answer.completeHead()
         return (Int(head.status.code), answer.text)
     }
 

@@ -28,8 +28,7 @@ extension HTTPClient {
             url: url.absoluteString, method: method, headers: HTTPHeaders(Array(headers)),
             body: body.map { .string($0) })
         let answer = await collect(request)
-        if let error = answer.error { throw error }
-        guard let head = answer.head else { throw HTTPClientError.remoteConnectionClosed }
+        let head = try answer.completeHead()
         return Fetched(
             status: Int(head.status.code),
             headers: Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }) { first, _ in first },
