@@ -199,9 +199,10 @@ struct UncompiledTestFiles {
     private func isInTestRoot(_ relative: String, read: ManifestTargets) -> Bool {
         let manifests =
             [read] + ManifestTargets.otherManifests(of: package, besides: manifest).map(ManifestTargets.read)
-        let roots = Set(
-            manifests.flatMap(\.targets).filter(\.isTest).compactMap { $0.path.split(separator: "/").first }
-                .map(String.init) + ["Tests"])
+        let declared: [String] = manifests.flatMap(\.targets).filter(\.isTest).compactMap {
+            $0.path.split(separator: "/").first.map(String.init)
+        }
+        let roots = Set(declared + ["Tests"])
         return roots.contains { relative.hasPrefix($0 + "/") }
     }
 

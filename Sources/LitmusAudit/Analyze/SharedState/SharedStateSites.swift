@@ -92,9 +92,11 @@ package enum SharedStateSites {
             (declaration: StateDeclaration) in
             "\(declaration.owner ?? "").\(declaration.name)\(declaration.lazy)\(declaration.file)\(declaration.module ?? "")"
         }
-        let digest = ContentHash.hex(
-            declared.sorted().joined(separator: ",") + "|" + builtModules.sorted().joined() + "|"
-                + names.functions.sorted().joined(separator: ","))
+        let parts: [String] = [
+            declared.sorted().joined(separator: ","), builtModules.sorted().joined(),
+            names.functions.sorted().joined(separator: ","),
+        ]
+        let digest = ContentHash.hex(parts.joined(separator: "|"))
         let found = try await concurrentMap(files, width: width) { pair -> [StateAccess] in
             let ((file, text), (hash, fact)) = pair
             let opaque = fact.imports.first {

@@ -232,8 +232,10 @@ extension EqualityShapeDetector {
     private static func describedByPackage(_ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions)
         -> Bool
     {
-        let reads = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
-            .compactMap { $0.as(MemberAccessExprSyntax.self) }.filter { $0.declName.baseName.text == "description" }
+        let nodes: [Syntax] = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+        let reads = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter {
+            $0.declName.baseName.text == "description"
+        }
         return !reads.isEmpty
             && reads.allSatisfy { read in
                 if let type = read.base.flatMap({ caseType($0, test: test, sources: sources) }) {
