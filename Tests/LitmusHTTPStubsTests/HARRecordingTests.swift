@@ -66,15 +66,26 @@ struct HARRecordingTests {
         upstream.stub(.path("/fast"), .string("fast"))
         let sut = try record("order.har")
         // When
-        let slow = Task { try await stubs.fetch("https://api.example.com/slow") }
-        // The slow request is sent first: the real server has it before the fast one leaves.
+        // The slow request is started from this test's own thread, not from a task of its own: a task waits for a thread
+        // of the cooperative pool, which a loaded run held for minutes (the CI run of ci84: the fast request left first,
+        // after 120 s). The recording takes a request's place when the session starts loading it, on the session's
+        // queue, so the slow request has its place before the fast one leaves, however long the pool makes it wait.
+        let (answered, answer) = AsyncStream<String?>.makeStream()
+        let slow = stubs.session().dataTask(with: URL(string: "https://api.example.com/slow")!) { data, _, error in
+            answer.yield(error == nil ? data.map { String(decoding: $0, as: UTF8.self) } : nil)
+            answer.finish()
+        }
+        slow.resume()
+        // … and the real server has it before the fast one leaves.
         let deadline = ContinuousClock.now + .seconds(120)
         while upstream.requests.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         _ = try await stubs.fetch("https://api.example.com/fast")
-        _ = try await slow.value
+        var slowText: String?
+        for await text in answered { slowText = text }
         try sut.finish()
         // Then
         let urls = try HAR(contentsOf: folder.file("order.har")).log.entries.map(\.request.url)
+        #expect(slowText == "slow")
         #expect(urls == ["https://api.example.com/slow", "https://api.example.com/fast"])
     }
 
