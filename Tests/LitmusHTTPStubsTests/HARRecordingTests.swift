@@ -66,10 +66,11 @@ struct HARRecordingTests {
         upstream.stub(.path("/fast"), .string("fast"))
         let sut = try record("order.har")
         // When
-        // The slow request is started from this test's own thread, not from a task of its own: a task waits for a thread
-        // of the cooperative pool, which a loaded run held for minutes (the CI run of ci84: the fast request left first,
-        // after 120 s). The recording takes a request's place when the session starts loading it, on the session's
-        // queue, so the slow request has its place before the fast one leaves, however long the pool makes it wait.
+        // The slow request is started from this test's own thread, not from a task of its own: a task waits for a
+        // thread of the cooperative pool, which a loaded run held for minutes (a clean clone's run, 2026-12-02: the
+        // fast request left first, after 120 s). The recording takes a request's place when the session starts
+        // loading it, on the session's queue, so the slow request has its place before the fast one leaves, however
+        // long the pool makes it wait.
         let (answered, answer) = AsyncStream<String?>.makeStream()
         let slow = stubs.session().dataTask(with: URL(string: "https://api.example.com/slow")!) { data, _, error in
             answer.yield(error == nil ? data.map { String(decoding: $0, as: UTF8.self) } : nil)
