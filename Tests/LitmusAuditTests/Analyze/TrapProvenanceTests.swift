@@ -181,6 +181,32 @@ struct TrapProvenanceTests {
         #expect(found == ["Helped.testB"])
     }
 
+    @Test(
+        "An initializer the context gives, `.init(label: …)`: a library's when no initializer of the package's has that label"
+    )
+    func contextInitializer() throws {
+        // Given mattpolzin/OpenAPIKit 3.x's `.external(.init(string: "./schema.json")!)` (Foundation's URL), and near
+        // misses: a label the package's initializers have, an enum's `rawValue`, an argument of the package's
+        let package = Self.package + "\npublic struct Code { public init?(code: String) { nil } }\n"
+        let file = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { XCTAssertEqual(reference(.init(string: "./schema.json")!), "x") }
+                func testB() { XCTAssertEqual(name(.init("X-Request-ID")!), "x") }
+                func testC() { XCTAssertEqual(name(.init(code: "A1")!), "x") }
+                func testD() { XCTAssertEqual(name(.init(rawValue: "a")!), "x") }
+                func testE() { XCTAssertEqual(name(.init(string: try! Parser.parse("a").description)!), "x") }
+            }
+            """
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then
+        #expect(found.sorted() == ["T.testC", "T.testD", "T.testE"])
+    }
+
     @Test("Without the package's sources, any value may be the package's")
     func looseFiles() throws {
         // Given

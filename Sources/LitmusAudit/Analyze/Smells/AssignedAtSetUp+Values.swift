@@ -28,9 +28,11 @@ extension AssignedAtSetUp {
         return madeType(by: call, declared: declared) == declared
     }
 
-    /// The type `call` initializes: `T` of `T(…)`, `declared` of `.init(…)`.
+    /// The type `call` initializes: `T` of `T(…)` or `T<U>(…)` (ReactiveSwift 7.2.1's `MutableProperty<Int>(1)`),
+    /// `declared` of `.init(…)`.
     private static func madeType(by call: FunctionCallExprSyntax, declared: String) -> String? {
-        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let called = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression
+        return called.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
                 member.base == nil && member.declName.baseName.text == "init" ? declared : nil
             }

@@ -13,16 +13,20 @@ import SwiftSyntax
 /// (``AssignedAtSetUp/givesValue(_:declared:test:sources:)``).
 enum JustAssigned {
     /// Whether `unwrap` reads a variable just set to a value that is not optional.
+    /// The parameter of `withExtendedLifetime(x) { p in … }` is read as `x` where the call is
+    /// (``extendedLifetimeArgument(_:)``).
     static func cannotBeNil(_ unwrap: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
-        guard let sources, let name = AssignedAtSetUp.propertyName(unwrap.expression),
-            let (item, statements) = statement(holding: unwrap), !isInLoopCondition(unwrap, of: item),
+        let read = extendedLifetimeArgument(unwrap.expression) ?? unwrap.expression
+        guard let sources, let name = AssignedAtSetUp.propertyName(read),
+            let (item, statements) = statement(holding: read), !isInLoopCondition(read, of: item),
             let index = statements.firstIndex(where: { $0.id == item.id })
         else { return false }
-        let local = localDeclaration(of: name, test: test)
-        let readsLocal = unwrap.expression.is(DeclReferenceExprSyntax.self) && local != nil
-        if let local, readsLocal {
-            guard isPlain(local), !isSetLater(name, test: test, outside: Syntax(unwrap)) else { return false }
-        } else if !AssignedAtSetUp.isPlainStoredProperty(unwrap.expression, test: test) {
+        let scoped = localDeclaration(of: name, at: read)
+        let local = scoped?.binding
+        let readsLocal = read.is(DeclReferenceExprSyntax.self) && local != nil
+        if let (local, scope) = scoped, readsLocal {
+            guard isPlain(local), !isSetLater(name, test: test, in: scope, outside: Syntax(read)) else { return false }
+        } else if !AssignedAtSetUp.isPlainStoredProperty(read, test: test) {
             return false
         }
         for earlier in statements[..<index].reversed() {
@@ -44,7 +48,7 @@ enum JustAssigned {
                 let declared =
                     readsLocal
                     ? local.flatMap(AssignedAtSetUp.declaredTypeName)
-                    : AssignedAtSetUp.declaredType(of: unwrap.expression, test: test)
+                    : AssignedAtSetUp.declaredType(of: read, test: test)
                 return AssignedAtSetUp.givesValue(value, declared: declared, test: test, sources: sources)
             }
             if !readsLocal || setsOrHands(name, in: earlier) { return false }
@@ -54,7 +58,7 @@ enum JustAssigned {
 
     /// The statement of the nearest block that holds `unwrap`, and that block's statements (``TaskGroupResult``
     /// reads it too); `nil` when the nearest statement holding it is in a closure's capture list.
-    static func statement(holding unwrap: ForceUnwrapExprSyntax) -> (CodeBlockItemSyntax, [CodeBlockItemSyntax])? {
+    static func statement(holding unwrap: some SyntaxProtocol) -> (CodeBlockItemSyntax, [CodeBlockItemSyntax])? {
         var node = Syntax(unwrap).parent
         while let current = node {
             if current.is(ClosureExprSyntax.self) { return nil }
@@ -83,15 +87,19 @@ enum JustAssigned {
         }
     }
 
-    /// Whether a closure or a local function of the test, other than one that holds `unwrap`, assigns `name` or hands
-    /// it on with `&`: a call made between the assignment and the unwrap may run it, wherever it is written
+    /// Whether a closure or a local function in the local's `scope`, other than one that holds `unwrap`, assigns `name`
+    /// or hands it on with `&`: a call made between the assignment and the unwrap may run it, wherever it is written
     /// (`Pool.onRelease = { c = nil }`, then `c = Pool.make(); Pool.release(c); c!.id`). The one that holds the unwrap
-    /// sets it where its statements say (CwlUtils 3.0.0's `let w = { uow = Unowned(o); …; uow!.value }()`).
-    private static func isSetLater(_ name: String, test: ScannedTest, outside unwrap: Syntax) -> Bool {
+    /// sets it where its statements say (CwlUtils 3.0.0's `let w = { uow = Unowned(o); …; uow!.value }()`). A closure
+    /// outside the scope sets a variable of its own of that name (ReactiveSwift 7.2.1's specs: each `it` declares its
+    /// own `property` and sets it to `nil`).
+    private static func isSetLater(
+        _ name: String, test: ScannedTest, in scope: CodeBlockItemListSyntax, outside unwrap: Syntax
+    ) -> Bool {
         // The closure or function that holds the unwrap: its statements before it are read one by one (above).
         let deferred =
             (test.all(ClosureExprSyntax.self).map(Syntax.init) + test.all(FunctionDeclSyntax.self).map(Syntax.init))
-            .filter { !RequiredBefore.isInside(unwrap, $0) }
+            .filter { RequiredBefore.isInside($0, Syntax(scope)) && !RequiredBefore.isInside(unwrap, $0) }
         return deferred.contains { body in
             body.descendants(of: DeclReferenceExprSyntax.self).contains { reference in
                 guard reference.baseName.text == name, let parent = reference.parent else { return false }
@@ -116,12 +124,14 @@ enum JustAssigned {
     /// The operators that compare their operands and leave them as they are.
     private static let comparisons: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">="]
 
-    /// Whether `reference` only reads the variable: a call's argument without `&` (`XCTAssertNotNil(x)`), or an
-    /// operand of a comparison (`XCTAssert(x != nil)`: CwlUtils 3.0.0's `uow = Unowned(o)`, then `XCTAssert(uow !=
-    /// nil)` and `uow!.value`, read false on first contact). A method called on it, an assignment to it or `&x` may
-    /// change it.
+    /// Whether `reference` only reads the variable: a call's argument without `&` (`XCTAssertNotNil(x)`), an operand
+    /// of a comparison (`XCTAssert(x != nil)`: CwlUtils 3.0.0's `uow = Unowned(o)`, then `XCTAssert(uow != nil)` and
+    /// `uow!.value`, read false on first contact), or the whole value another variable is declared with (`weak var
+    /// weakProperty = property`: ReactiveSwift 7.2.1's specs), which copies it. A method called on it, an assignment
+    /// to it or `&x` may change it.
     private static func onlyReads(_ reference: DeclReferenceExprSyntax) -> Bool {
         guard let parent = reference.parent else { return false }
+        if parent.is(InitializerClauseSyntax.self) { return true }
         if let argument = parent.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self)
         {
             return list.parent?.is(FunctionCallExprSyntax.self) == true
@@ -182,11 +192,36 @@ enum JustAssigned {
         return (elements[0], elements[2])
     }
 
-    /// The test's own `var name` (or `let`) declaration, the binding and the declaration that holds it.
-    private static func localDeclaration(of name: String, test: ScannedTest) -> PatternBindingSyntax? {
-        test.all(PatternBindingSyntax.self).first {
-            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                && $0.parent?.parent?.is(VariableDeclSyntax.self) == true
+    /// The local `var name` (or `let`) that `unwrap` reads, by the language's scoping: the last one declared before
+    /// it in the nearest block around it that declares one, with that block's statements (its scope); `nil` when a
+    /// closure's parameter of that name is nearer, or no block up to the nearest function declares one.
+    private static func localDeclaration(
+        of name: String, at unwrap: ExprSyntax
+    ) -> (binding: PatternBindingSyntax, scope: CodeBlockItemListSyntax)? {
+        var node = Syntax(unwrap).parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self), closureParameterNames(closure).contains(name) {
+                return nil
+            }
+            if let list = current.as(CodeBlockItemListSyntax.self) {
+                // An array: a syntax collection's own `filter` builds a new tree, whose nodes are not these.
+                let binding = Array(list).filter { $0.endPosition <= unwrap.position }
+                    .compactMap { $0.item.as(VariableDeclSyntax.self) }.flatMap(\.bindings)
+                    .last { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+                if let binding { return (binding, list) }
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return nil }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// The names a closure's parameters bind: `{ a, b in }`, `{ (a: Int) in }`.
+    static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names): return names.map(\.name.text)
+        case .parameterClause(let clause): return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: return []
         }
     }
 

@@ -96,8 +96,12 @@ enum TrapProvenance {
                 continue
             }
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                // `T.self` names the type its base names; `.init(…)` initializes a type the context gives.
-                if member.base == nil, reference.baseName.tokenKind == .keyword(.`init`) { return true }
+                // `T.self` names the type its base names; `.init(…)` initializes a type the context gives, the
+                // package's unless no initializer of the package's has its first label (``isForeignInitializer``).
+                if member.base == nil, reference.baseName.tokenKind == .keyword(.`init`) {
+                    if isForeignInitializer(member, sources: sources) { continue }
+                    return true
+                }
                 if reference.baseName.tokenKind != .keyword(.self), sources.declaresMember(name) { return true }
                 continue
             }
@@ -144,6 +148,19 @@ enum TrapProvenance {
             return true
         }
         return false
+    }
+
+    /// Whether `member` is the `.init` of a call `.init(label: …)` whose first argument label (`_` when it has none) no
+    /// initializer of the package's files has, nor the compiler writes for them (`rawValue`, an enum's with a raw
+    /// type): the type the context gives is a library's or the platform's, and what it makes of the arguments does not
+    /// change with the package (mattpolzin/OpenAPIKit 3.x's `.external(.init(string: "./schema.json")!)`, Foundation's
+    /// `URL(string:)`). The arguments are read on their own.
+    private static func isForeignInitializer(_ member: MemberAccessExprSyntax, sources: SourceFunctions) -> Bool {
+        guard let call = member.parent?.as(FunctionCallExprSyntax.self),
+            call.calledExpression.id == ExprSyntax(member).id, let first = call.arguments.first
+        else { return false }
+        let label = first.label?.text ?? "_"
+        return label != "rawValue" && !sources.declaresInitializer(label: label)
     }
 
     /// Whether the stored property of the test's type `expression` names (`self.channel`, `channel`) may hold a
