@@ -460,11 +460,7 @@ let package = Package(
 )
 
 // DocC: `scripts/docs` sets LITMUS_DOCC=1 to add swift-docc-plugin for `swift package
-// generate-documentation`; a package that depends on Litmus never resolves or builds it. The test targets, which DocC
-// does not document, leave the graph there: they are the only targets that use the build tool plugins, whose tools
-// SwiftPM would otherwise build again before the command plugin runs, swift-syntax's host copy with them
-// (docs/TESTING.md, "Where the compiler's time went").
+// generate-documentation`; a package that depends on Litmus never resolves or builds it.
 if ProcessInfo.processInfo.environment["LITMUS_DOCC"] == "1" {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-    package.targets.removeAll { $0.type == .test }
 }
