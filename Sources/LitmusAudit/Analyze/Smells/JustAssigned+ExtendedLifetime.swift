@@ -12,7 +12,9 @@ extension JustAssigned {
         let name = reference.baseName.text
         var node = Syntax(reference).parent
         while let current = node {
-            if let list = current.as(CodeBlockItemListSyntax.self), declares(name, in: list, before: reference) {
+            if let list = current.as(CodeBlockItemListSyntax.self),
+                binding(of: name, in: list, before: reference) != nil
+            {
                 return nil
             }
             if let closure = current.as(ClosureExprSyntax.self) {
@@ -41,13 +43,5 @@ extension JustAssigned {
             AssignedAtSetUp.propertyName(first.expression) != nil
         else { return nil }
         return first.expression
-    }
-
-    /// Whether a statement of `list` before `node` declares a variable `name`.
-    private static func declares(_ name: String, in list: CodeBlockItemListSyntax, before node: some SyntaxProtocol)
-        -> Bool
-    {
-        Array(list).filter { $0.endPosition <= node.position }.compactMap { $0.item.as(VariableDeclSyntax.self) }
-            .flatMap(\.bindings).contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
     }
 }

@@ -203,17 +203,24 @@ enum JustAssigned {
             if let closure = current.as(ClosureExprSyntax.self), closureParameterNames(closure).contains(name) {
                 return nil
             }
-            if let list = current.as(CodeBlockItemListSyntax.self) {
-                // An array: a syntax collection's own `filter` builds a new tree, whose nodes are not these.
-                let binding = Array(list).filter { $0.endPosition <= unwrap.position }
-                    .compactMap { $0.item.as(VariableDeclSyntax.self) }.flatMap(\.bindings)
-                    .last { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
-                if let binding { return (binding, list) }
+            if let list = current.as(CodeBlockItemListSyntax.self),
+                let binding = binding(of: name, in: list, before: unwrap)
+            {
+                return (binding, list)
             }
             if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return nil }
             node = current.parent
         }
         return nil
+    }
+
+    /// The last binding of a variable `name` that a statement of `list` before `node` declares.
+    static func binding(of name: String, in list: CodeBlockItemListSyntax, before node: some SyntaxProtocol)
+        -> PatternBindingSyntax?
+    {
+        // An array: a syntax collection's own `filter` builds a new tree, whose nodes are not these.
+        Array(list).filter { $0.endPosition <= node.position }.compactMap { $0.item.as(VariableDeclSyntax.self) }
+            .flatMap(\.bindings).last { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
     }
 
     /// The names a closure's parameters bind: `{ a, b in }`, `{ (a: Int) in }`.
