@@ -18,11 +18,9 @@ extension JustAssigned {
                 return nil
             }
             if let closure = current.as(ClosureExprSyntax.self) {
-                let names = closureParameterNames(closure)
-                if name == "$0" {
-                    return closure.signature == nil ? argument(ofLifetimeCall: closure) : nil
-                }
-                if names.contains(name) { return names.count == 1 ? argument(ofLifetimeCall: closure) : nil }
+                let names = closure.parameterNames
+                if name == "$0" { return names == nil ? argument(ofLifetimeCall: closure) : nil }
+                if let names, names.contains(name) { return names.count == 1 ? argument(ofLifetimeCall: closure) : nil }
             }
             if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return nil }
             node = current.parent
@@ -33,12 +31,7 @@ extension JustAssigned {
     /// The first argument of the `withExtendedLifetime(x)` that `closure` is the body of (its trailing closure or its
     /// `body:` argument), when it is a variable (`x`, `self.x`).
     private static func argument(ofLifetimeCall closure: ClosureExprSyntax) -> ExprSyntax? {
-        let call =
-            closure.parent?.as(FunctionCallExprSyntax.self)
-            ?? closure.parent?.as(LabeledExprSyntax.self).flatMap { argument in
-                argument.label?.text == "body" ? argument.parent?.parent?.as(FunctionCallExprSyntax.self) : nil
-            }
-        guard let call, call.calledExpression.trimmedDescription == "withExtendedLifetime",
+        guard let call = closure.hostCall, call.calledExpression.trimmedDescription == "withExtendedLifetime",
             let first = call.arguments.first, first.label == nil, first.expression.id != closure.id,
             AssignedAtSetUp.propertyName(first.expression) != nil
         else { return nil }

@@ -200,7 +200,7 @@ enum JustAssigned {
     ) -> (binding: PatternBindingSyntax, scope: CodeBlockItemListSyntax)? {
         var node = Syntax(unwrap).parent
         while let current = node {
-            if let closure = current.as(ClosureExprSyntax.self), closureParameterNames(closure).contains(name) {
+            if let closure = current.as(ClosureExprSyntax.self), (closure.parameterNames ?? []).contains(name) {
                 return nil
             }
             if let list = current.as(CodeBlockItemListSyntax.self),
@@ -221,15 +221,6 @@ enum JustAssigned {
         // An array: a syntax collection's own `filter` builds a new tree, whose nodes are not these.
         Array(list).filter { $0.endPosition <= node.position }.compactMap { $0.item.as(VariableDeclSyntax.self) }
             .flatMap(\.bindings).last { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
-    }
-
-    /// The names a closure's parameters bind: `{ a, b in }`, `{ (a: Int) in }`.
-    static func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let names): return names.map(\.name.text)
-        case .parameterClause(let clause): return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: return []
-        }
     }
 
     /// Whether the local `binding` holds what it was last given: no `weak` or `unowned`, no attribute (a
