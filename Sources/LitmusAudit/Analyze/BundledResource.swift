@@ -94,6 +94,16 @@ struct BundledResource: Equatable, Sendable {
 }
 
 extension BundledResource {
+    /// Whether `expression` is `Bundle.module.resourceURL` or `Bundle.module.resourcePath` in a test whose target has
+    /// resources (``ScannedTest/bundled``): the bundle was found (`Bundle.module` traps otherwise), and a found bundle
+    /// has a resource folder, so it is never `nil` (apple/swift-container-plugin 1.3.0's `Bundle.module.resourceURL!`).
+    static func isBundleFolder(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+        guard test.bundled != nil, let member = expression.as(MemberAccessExprSyntax.self),
+            member.base?.trimmedDescription == "Bundle.module"
+        else { return false }
+        return ["resourceURL", "resourcePath"].contains(member.declName.baseName.text)
+    }
+
     /// Whether `call` is `Bundle.module.url(forResource:withExtension:subdirectory:)` or
     /// `Bundle.module.path(forResource:ofType:inDirectory:)`, each argument a literal (or `nil`), of a file the
     /// test's target puts in its bundle (``ScannedTest/bundled``): it is never `nil` (apple/swift-certificates

@@ -91,4 +91,32 @@ struct BundledResourceTests {
         // (or interpolated), a file embedded in code, in a localization's folder or excluded may be nil
         #expect(found.sorted() == ["testD", "testE", "testF", "testG", "testH", "testJ", "testK", "testL"])
     }
+
+    @Test(
+        "trapInTest: the resource folder of a bundle the target has cannot be nil; another bundle's or another member can"
+    )
+    func bundleFolder() throws {
+        // Given: apple/swift-container-plugin 1.3.0's `Bundle.module.resourceURL!` and near misses
+        let test = """
+            import Foundation
+            import XCTest
+            final class CertsTests: XCTestCase {
+                func testA() { XCTAssertEqual(parse(Bundle.module.resourceURL!), 1) }
+                func testB() { XCTAssertEqual(Bundle.module.resourcePath!.count, 1) }
+                func testC() { XCTAssertEqual(parse(Bundle(path: folder)!.resourceURL!), 1) }
+                func testD() { XCTAssertEqual(Bundle.module.bundleIdentifier!.count, 1) }
+            }
+            """
+        let root = try temporaryFolder(package(test: test))
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // When: `litmus smells` reads the package
+        let found = try SmellsReport.make(paths: [root.path], options: AuditOptions()).findings
+            .filter { $0.kind == .trapInTest }.compactMap {
+                $0.test?.rawValue.split(separator: ".").last.map(String.init)
+            }
+
+        // Then: a bundle found by path may be missing, and a bundle's identifier may be nil
+        #expect(found.sorted() == ["testC", "testD"])
+    }
 }

@@ -334,4 +334,29 @@ struct ConditionalFixedWalksTests {
                 "testL:14",
             ])
     }
+
+    @Test("A walk over a list a check equates with a literal of elements runs; with an empty literal it may not")
+    func listEqualToElements() throws {
+        // Given tuist/XcodeGraph 1.34.5's `#expect(infoPlist.libraries == [Library(…), Library(…)])` before a walk
+        // over the libraries, the XCTest form after it, and near misses: an empty literal, another list
+        let tests = """
+                @Test func a() { #expect(plist.libraries == [Library(id: "a"), Library(id: "b")]); for library in plist.libraries { #expect(library.path.isEmpty == false) } }
+                @Test func b() { #expect(plist.libraries == []); for library in plist.libraries { #expect(library.path.isEmpty == false) } }
+                @Test func c() { #expect(plist.libraries == [Library(id: "a")]); for library in plist.frameworks { #expect(library.path.isEmpty == false) } }
+            """
+        let found = try swiftTestingLines(.conditionalTestLogic, tests)
+        #expect(found == [4, 5])
+        let methods = """
+            func testA() {
+                for name in parsed.names { XCTAssertFalse(name.isEmpty) }
+                XCTAssertEqual(parsed.names, ["a", "b"])
+            }
+            func testB() {
+                for name in parsed.names { XCTAssertFalse(name.isEmpty) }
+                XCTAssertEqual(parsed.others, ["a", "b"])
+            }
+            """
+        let walks = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(walks == ["testB:8"])
+    }
 }

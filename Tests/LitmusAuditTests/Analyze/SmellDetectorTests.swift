@@ -226,6 +226,34 @@ struct SmellDetectorTests {
         #expect(try xctestFindings(.expectationFulfilledTwice, methods) == ["testB:8"])
     }
 
+    @Test("expectationFulfilledTwice: a var given another expectation holds two; one never assigned again holds one")
+    func expectationAssignedAgain() throws {
+        // Given PerfectlySoft/Perfect-HTTP 3.3.0's two handlers fulfilling `expect`, given a second expectation
+        // between the two waits, and a near miss: the same var never assigned again
+        let methods = """
+            func testA() {
+                var expect = expectation(description: "wait1")
+                func handleIt() { expect.fulfill() }
+                func failIt() { expect.fulfill() }
+                route("/info", handleIt)
+                waitForExpectations(timeout: 10)
+                expect = expectation(description: "wait2")
+                route("/fail", failIt)
+                waitForExpectations(timeout: 10)
+            }
+            func testB() {
+                var expect = expectation(description: "wait1")
+                func handleIt() { expect.fulfill() }
+                func failIt() { expect.fulfill() }
+                route("/info", handleIt)
+                route("/fail", failIt)
+                waitForExpectations(timeout: 10)
+            }
+            """
+        let found = try xctestFindings(.expectationFulfilledTwice, methods)
+        #expect(found == ["testB:16"])
+    }
+
     @Test(
         "conditionalTestLogic: a check only when an if holds; #if, #available, else-XCTFail and literal loops are not")
     func conditionalTestLogic() throws {
@@ -311,6 +339,30 @@ struct SmellDetectorTests {
 
         // Then
         #expect(try xctestFindings(.duplicateAssert, methods) == ["testB:9"])
+    }
+
+    @Test("duplicateAssert: a local a property wrapper holds may change between two checks; a plain one may not")
+    func duplicateAssertWrappedLocal() throws {
+        // Given pointfreeco/sqlite-data 1.11.0's `@FetchOne(…) var recordID = 0` checked again after a write and a
+        // load through `$recordID`, and the near miss: a plain local of a literal, which nothing between mentions
+        let tests = """
+                @Test func wrapped() async throws {
+                    @FetchOne(Record.select(\\.id)) var recordID = 0
+                    #expect(recordID == 1)
+                    try await database.write { try Record.delete().execute($0) }
+                    await #expect(throws: NotFound.self) { try await $recordID.load() }
+                    #expect(recordID == 1)
+                }
+                @Test func plain() async throws {
+                    var recordID = 0
+                    #expect(recordID == 1)
+                    try await database.write { try Record.delete().execute($0) }
+                    await #expect(throws: NotFound.self) { try await store.load() }
+                    #expect(recordID == 1)
+                }
+            """
+        let found = try swiftTestingLines(.duplicateAssert, tests)
+        #expect(found == [15])
     }
 
     @Test("assertionRoulette: three XCTAssertTrue without a message; with messages, or two, are not")

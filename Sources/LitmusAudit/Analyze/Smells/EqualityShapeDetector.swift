@@ -148,11 +148,15 @@ enum EqualityShapeDetector {
         return false
     }
 
-    /// Whether `expression` names a type by its shape: a capitalized name (`Animal`, `Swift.Int`, `Animal?`), or
-    /// the sugar of an array or a dictionary of such (`[Animal]`, `[String: Any]?`), which as a value would be a
-    /// literal of one element (`[animal]`, lowercased, is a value).
+    /// Whether `expression` names a type by its shape: a capitalized name (`Animal`, `Swift.Int`, `Animal?`), the
+    /// sugar of an array or a dictionary of such (`[Animal]`, `[String: Any]?`), which as a value would be a
+    /// literal of one element (`[animal]`, lowercased, is a value), or a tuple of such, labelled or not (`(Bool,
+    /// Int)`, `(a: Int, b: Bool)`: wickwirew/Runtime 2.2.7's `payloadType == (Bool, Int).self`).
     private static func isTypeSpelling(_ expression: ExprSyntax) -> Bool {
         if let optional = expression.as(OptionalChainingExprSyntax.self) { return isTypeSpelling(optional.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self) {
+            return tuple.elements.count > 1 && tuple.elements.allSatisfy { isTypeSpelling($0.expression) }
+        }
         if let array = expression.as(ArrayExprSyntax.self) {
             return array.elements.count == 1 && array.elements.allSatisfy { isTypeSpelling($0.expression) }
         }

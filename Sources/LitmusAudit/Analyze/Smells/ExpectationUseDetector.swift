@@ -23,7 +23,10 @@ enum ExpectationUseDetector {
             // Fulfils of one binding: a name bound again in another closure is another expectation
             // (combine-schedulers 1.2.2 binds `let expectation` in each of three `XCTExpectFailure { … }`).
             let byBinding = Dictionary(grouping: fulfils) { binding(of: name, visibleAt: Syntax($0)) }
-            guard !configured,
+            // A `var` given another expectation later (`expect = expectation(description: "wait2")`) holds two: which
+            // one a fulfil fulfils depends on when it runs (PerfectlySoft/Perfect-HTTP 3.3.0's two route handlers,
+            // each run before its own wait).
+            guard !configured, !assignedAgain(name, in: test),
                 let pair = byBinding.values.filter({ $0.count >= 2 }).compactMap(firstNonExclusivePair).min(by: {
                     $0.position < $1.position
                 })
@@ -37,6 +40,18 @@ enum ExpectationUseDetector {
         }
         if found.isEmpty, let short = shortWait(test) { found.append(short) }
         return found
+    }
+
+    /// Whether the test assigns `name` (`name = …`) after binding it.
+    private static func assignedAgain(_ name: String, in test: ScannedTest) -> Bool {
+        test.all(InfixOperatorExprSyntax.self).contains {
+            $0.operator.is(AssignmentExprSyntax.self) && $0.leftOperand.trimmedDescription == name
+        }
+            || test.all(SequenceExprSyntax.self).contains { sequence in
+                let elements = Array(sequence.elements)
+                return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self)
+                    && elements[0].trimmedDescription == name
+            }
     }
 
     /// Where the declaration binding `name` that `node` sees starts: the nearest one before it in a block

@@ -53,6 +53,7 @@ enum FailableLiteral {
 
     /// Whether unwrapping `expression` in `test` can trap, as far as these shapes tell.
     static func judge(_ expression: ExprSyntax, test: ScannedTest) -> Verdict {
+        if BundledResource.isBundleFolder(expression, test: test) { return .cannotFail }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return .notRead }
         if BundledResource.isBundled(call, test: test) { return .cannotFail }
         if let type = initializedType(call, test: test),

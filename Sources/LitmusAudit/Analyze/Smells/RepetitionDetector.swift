@@ -238,6 +238,10 @@ enum RepetitionDetector {
         test: ScannedTest
     ) -> Bool {
         everyNameRead(by: item, between: between, bindings: bindings) { reference, declaration, isLet, mentioned in
+            // A local a property wrapper holds (`@FetchOne(…) var recordID = 0`) is the wrapper's to change: its
+            // projected value (`try await $recordID.load()`, pointfreeco/sqlite-data 1.11.0) or any code it observes
+            // may set it between the two checks.
+            if !declaration.attributes.isEmpty { return false }
             let isValue: Bool
             switch test.type(of: reference) {
             case .known(let type): isValue = type.isValue

@@ -234,6 +234,7 @@ enum RequiredBefore {
             let exact = !SmellScan.arguments(check).contains { $0.label?.text == "accuracy" }
             let (left, right) = (arguments[0].trimmedDescription, arguments[1].trimmedDescription)
             return (positiveCount(arguments[0], arguments[1]).map(nonEmpty) ?? [])
+                + (equalToElements(arguments[0], arguments[1]).map(nonEmpty) ?? [])
                 + (exactCount(arguments[0], arguments[1]).map { [$0] } ?? [])
                 + (exact ? ["holds: \(left) == \(right)", "holds: \(right) == \(left)"] : [])
         case "XCTAssertGreaterThan" where arguments.count >= 2:
@@ -333,8 +334,8 @@ enum RequiredBefore {
         case "!=" where right.is(NilLiteralExprSyntax.self):
             return [left.trimmedDescription]
         case "==":
-            return (positiveCount(left, right).map { [$0 + ".isEmpty == false"] } ?? [])
-                + (exactCount(left, right).map { [$0] } ?? [])
+            let nonEmpty = [positiveCount(left, right), equalToElements(left, right)].compactMap { $0 }
+            return nonEmpty.map { $0 + ".isEmpty == false" } + (exactCount(left, right).map { [$0] } ?? [])
         case ">":
             return countAbove(left, right, atLeast: 0).map { [$0 + ".isEmpty == false"] } ?? []
         case ">=":
@@ -342,6 +343,16 @@ enum RequiredBefore {
         default:
             return []
         }
+    }
+
+    /// `R` compared equal to an array literal of at least one element, either way round: the check fails unless `R`
+    /// has elements (tuist/XcodeGraph 1.34.5's `#expect(infoPlist.libraries == [Library(…), Library(…)])` before `for
+    /// library in infoPlist.libraries { … }`).
+    private static func equalToElements(_ left: ExprSyntax, _ right: ExprSyntax) -> String? {
+        let elements = { (side: ExprSyntax) in side.as(ArrayExprSyntax.self).map { !$0.elements.isEmpty } == true }
+        if elements(right), !elements(left) { return left.trimmedDescription }
+        if elements(left), !elements(right) { return right.trimmedDescription }
+        return nil
     }
 
     /// `R` of `R.isEmpty`.
