@@ -6,13 +6,15 @@ import SwiftSyntax
 /// should have. Both are swallowedError. Not: a `catch` that checks, fails or throws, one after a `do`
 /// whose body fails when nothing is thrown (`try f(); XCTFail("no error")`: printing the expected error is
 /// fine there), nor one around clean-up, waiting or making fixtures only (``SwallowedErrorIntent``), nor a
-/// catch of named error values (``catchesAll(_:)``).
+/// catch of named error values or of an error type the test targets declare (``catchesAll(_:ownType:)``).
 enum CaughtErrors {
     /// The calls that only show a value.
     static let showing: Set<String> = ["print", "debugPrint", "dump", "NSLog", "log", "debug", "info", "error"]
 
     /// The swallowed errors of a test's `body`: each `catch` that lets its error go, with why.
-    static func swallowed(in body: CodeBlockSyntax, test shown: String) -> [(node: Syntax, message: String)] {
+    static func swallowed(
+        in body: CodeBlockSyntax, test shown: String, ownType: (String) -> Bool = { _ in false }
+    ) -> [(node: Syntax, message: String)] {
         body.descendants(of: DoStmtSyntax.self).flatMap { statement -> [(node: Syntax, message: String)] in
             guard !statement.catchClauses.isEmpty, !failsWhenNothingThrows(statement.body),
                 !triesOnlyIntended(statement.body), !ExitTestBody.contains(statement, failing: true)
@@ -25,7 +27,7 @@ enum CaughtErrors {
                         "\(shown) checks `\(misused.quoted(50))` in a catch: the caught error cannot throw, so the check fails whenever the code throws and nothing checks that it throws"
                     )
                 }
-                guard onlyShows(clause.body), !checkedAfter, catchesAll(clause) else { return nil }
+                guard onlyShows(clause.body), !checkedAfter, catchesAll(clause, ownType: ownType) else { return nil }
                 let does = clause.body.statements.isEmpty ? "does nothing with it" : "only prints it"
                 return (
                     Syntax(clause),
@@ -106,19 +108,39 @@ enum CaughtErrors {
     /// value (`catch TestClient.Error.connectionClosing {}`, `catch .ioOnClosedChannel`, `catch
     /// Errno.notPermitted`, `catch SomeError.code(let c)`), the outcome the test allows while every other error
     /// still fails it (hummingbird 2.28.1's idle-handler tests catch the two ways a server may close the
-    /// connection so), or whose `where` names the values it lets through (``namesValue(_:)``). A type (`catch is
-    /// DecodingError`, `catch let e as DecodingError`), another `where`, `_` or a bare binding catches whatever the
-    /// code under test throws of it, and is read as before.
-    static func catchesAll(_ clause: CatchClauseSyntax) -> Bool {
+    /// connection so), or whose `where` names the values it lets through (``namesValue(_:)``), or whose type the test
+    /// targets declare (`ownType`, by its first component: vapor/queues-redis-driver 1.1.2's `catch is
+    /// FailingJob.Failure { // pass }`, the error of a job the test made to fail, beside `catch { XCTFail(…) }`). A
+    /// type of the code under test or of a library (`catch is DecodingError`, `catch let e as DecodingError`), another
+    /// `where`, `_` or a bare binding catches whatever the code under test throws of it, and is read as before.
+    static func catchesAll(_ clause: CatchClauseSyntax, ownType: (String) -> Bool = { _ in false }) -> Bool {
         guard !clause.catchItems.isEmpty else { return true }
         return !clause.catchItems.allSatisfy { item in
             if let condition = item.whereClause?.condition { return namesValue(condition, of: boundName(item)) }
+            if let type = caughtType(item), let first = type.split(separator: ".").first, ownType(String(first)) {
+                return true
+            }
             guard let pattern = item.pattern?.as(ExpressionPatternSyntax.self) else { return false }
             let named = pattern.expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? pattern.expression
             return named.is(MemberAccessExprSyntax.self)
                 && pattern.expression.descendants(of: AsExprSyntax.self).isEmpty
                 && pattern.expression.descendants(of: IsExprSyntax.self).isEmpty
         }
+    }
+
+    /// The type a catch item takes: `T` of `is T` or of `let e as T`.
+    private static func caughtType(_ item: CatchItemSyntax) -> String? {
+        var pattern = item.pattern
+        if let binding = pattern?.as(ValueBindingPatternSyntax.self) { pattern = binding.pattern }
+        if let typed = pattern?.as(IsTypePatternSyntax.self) { return typed.type.trimmedDescription }
+        guard let expression = pattern?.as(ExpressionPatternSyntax.self)?.expression else { return nil }
+        if let cast = expression.as(AsExprSyntax.self) { return cast.type.trimmedDescription }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            Array(sequence.elements)[1].is(UnresolvedAsExprSyntax.self)
+        {
+            return sequence.elements.last?.as(TypeExprSyntax.self)?.type.trimmedDescription
+        }
+        return nil
     }
 
     /// The name a catch item binds its error to (`let error as T`, `let e`), `error` when it binds none.
@@ -140,7 +162,8 @@ enum CaughtErrors {
 
     /// Whether a catch's `where` lets only named values of the caught error through: `error.code == .unsupported`
     /// (swift-nio 2.101.3's `catch let error as FileSystemError where error.code == .unsupported { }`, a platform
-    /// without extended attributes), or several joined by `||`, each comparing a member of `error` (its bound name).
+    /// without extended attributes), or several joined by `||`, each comparing `error` (its bound name) or a member
+    /// of it.
     private static func namesValue(_ condition: ExprSyntax, of error: String) -> Bool {
         guard let sequence = condition.as(SequenceExprSyntax.self) else { return false }
         let elements = Array(sequence.elements)
@@ -153,10 +176,17 @@ enum CaughtErrors {
             operators.enumerated().allSatisfy({ index, text in text == (index % 2 == 0 ? "==" : "||") }),
             operands.count % 2 == 0
         else { return false }
+        // A named value made by a call of it (`error == .serviceFinishedUnexpectedly()`, hummingbird-project/
+        // postgres-migrations 1.2.0's expected end of a service group) names one too.
+        let named = { (value: ExprSyntax) in
+            (value.as(FunctionCallExprSyntax.self)?.calledExpression ?? value).is(MemberAccessExprSyntax.self)
+        }
+        // The error itself or a member of it (`error.code`).
+        let subject = { (value: ExprSyntax) in
+            (value.as(MemberAccessExprSyntax.self)?.base ?? value).as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
         return stride(from: 0, to: operands.count, by: 2).allSatisfy { index in
-            operands[index + 1].is(MemberAccessExprSyntax.self)
-                && operands[index].as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName
-                    .text == error
+            named(operands[index + 1]) && subject(operands[index]) == error
         }
     }
 

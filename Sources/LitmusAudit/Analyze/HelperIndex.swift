@@ -63,6 +63,9 @@ struct HelperIndex {
     /// fixtures), by each name they bind: a test of any file of the target reads them.
     var targetConstants: [String: [VariableDeclSyntax]] = [:]
 
+    /// Whether the test targets declare a type named `name` (a class, struct, enum, actor or protocol).
+    func declaresType(_ name: String) -> Bool { families.declares(name) }
+
     private var declarations: [Declaration] = []
     /// Which types' members a call on `self` reaches (``TypeFamilies``).
     private var families: TypeFamilies

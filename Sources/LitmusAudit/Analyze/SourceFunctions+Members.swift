@@ -73,6 +73,33 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the package's own sources (not its tests) declare functions `name` taking exactly the argument labels
+    /// `labels` (`nil` for an unlabelled one), at least one, and every one of them returns an optional (swhitty/
+    /// KeyValueCoder 0.9.1's `func decode<T>(_ type: T.Type, forKey key: String) throws -> T?`, called `try
+    /// defaults.decode(Bool.self, forKey: "flag") == true`: a `Bool?`, which `#expect(x)` cannot take).
+    func returnsOnlyOptional(_ name: String, labels: [String?]) -> Bool {
+        let key = labels.map { $0 ?? "_" }.joined(separator: ":")
+        return remembered("optional-result|\(name)|\(key)") {
+            lock.withLock {
+                var seen = false
+                for (index, text) in loaded().enumerated() where !ofTests[index] && text.contains("func \(name)") {
+                    let functions = tree(index).descendants(of: FunctionDeclSyntax.self)
+                    for function in functions where function.name.text == name {
+                        let parameters = function.signature.parameterClause.parameters.map { parameter in
+                            parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+                        }
+                        guard parameters == labels else { continue }
+                        guard function.signature.returnClause?.type.is(OptionalTypeSyntax.self) == true else {
+                            return false
+                        }
+                        seen = true
+                    }
+                }
+                return seen
+            }
+        }
+    }
+
     /// Whether the package's own sources (not its tests) declare an enum `type` with a case `name`, and nothing else
     /// of the name `type` but its extensions.
     func declaresCase(_ name: String, ofEnum type: String) -> Bool {

@@ -120,7 +120,7 @@ extension TestSourceAnalyzer {
                     kind: .swallowedError, testName: test, file: file.file, line: file.line(tryExpression),
                     message: "\(shown) discards an error with `\(tryExpression.quoted(60))`"))
         }
-        for swallowed in CaughtErrors.swallowed(in: body, test: shown) {
+        for swallowed in CaughtErrors.swallowed(in: body, test: shown, ownType: helpers.declaresType) {
             found.append(
                 AnalyzedFinding(
                     kind: .swallowedError, testName: test, file: file.file, line: file.line(swallowed.node),

@@ -47,6 +47,23 @@ struct CaughtErrorsTests {
         #expect(try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7", "testF:8"])
     }
 
+    @Test("A catch of an error type the test declares, or of a value a where makes, swallows no other error")
+    func ownErrorType() throws {
+        // Given vapor/queues-redis-driver 1.1.2's `catch is FailingJob.Failure { // pass }` of a job the test made to
+        // fail, hummingbird-project/postgres-migrations 1.2.0's `catch let error as ServiceGroupError where error ==
+        // .serviceFinishedUnexpectedly()`, and near misses: a library's error type, a where on another name
+        let methods = """
+            struct FailingJob { struct Failure: Error {} }
+            func testA() { do { try worker.run() } catch is FailingJob.Failure {} catch { XCTFail("\\(error)") }; XCTAssertEqual(sent(), 1) }
+            func testB() { do { try worker.run() } catch let failure as FailingJob.Failure {} catch { XCTFail("\\(error)") }; XCTAssertEqual(sent(), 1) }
+            func testC() async throws { do { try await group.run() } catch let error as ServiceGroupError where error == .serviceFinishedUnexpectedly() {} }
+            func testD() { do { try worker.run() } catch is DecodingError {} catch { XCTFail("\\(error)") }; XCTAssertEqual(sent(), 1) }
+            func testE() async throws { do { try await group.run() } catch let error as ServiceGroupError where other == .finished() {} }
+            """
+        let found = try xctestFindings(.swallowedError, methods)
+        #expect(found == ["testD:7", "testE:8"])
+    }
+
     @Test("A failure after a `for try await` loop fails when nothing is thrown: the expected error may be caught")
     func failureAfterThrowingLoop() throws {
         let methods = """

@@ -90,6 +90,24 @@ struct DeclaredOptionalTests {
         #expect(try findings(.boolAssertEquality, members, package: package) == ["testI", "testJ"])
     }
 
+    @Test("boolAssertEquality: a method the package declares only returning an optional, for the labels called")
+    func optionalResult() throws {
+        // Given swhitty/KeyValueCoder 0.9.1's `try defaults.decode(Bool.self, forKey: "flag") == true` of `func
+        // decode<T>(_ type: T.Type, forKey key: String) throws -> T?`, and near misses: another overload of the name
+        // that returns a `T`, called with its own labels, and a method of no declaration
+        let package =
+            Self.package
+            + "\nextension Store {\n func decode<T>(_ type: T.Type, forKey key: String) throws -> T? { nil }\n"
+            + " func decode<T>(_ type: T.Type, from value: Any) throws -> T { fatalError() }\n}\n"
+        let members = """
+                func testK() throws { XCTAssertEqual(try store.decode(Bool.self, forKey: "flag"), true) }
+                func testL() throws { XCTAssertEqual(try store.decode(Bool.self, from: "YES"), true) }
+                func testM() throws { XCTAssertEqual(try store.isEnabled(forKey: "flag"), true) }
+            """
+        let found = try findings(.boolAssertEquality, members, package: package)
+        #expect(found == ["testL", "testM"])
+    }
+
     @Test("boolAssertEquality: a value a generic or a package type's initializer makes compares that type's literal")
     func anotherTypesLiteral() throws {
         // Given JSONAPI's `XCTAssertEqual(Attribute<Bool>(value: false), false)`, a package type, and near misses:

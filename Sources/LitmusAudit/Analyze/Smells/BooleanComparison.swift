@@ -209,6 +209,14 @@ enum BooleanComparison {
         case .known(let type): return type.isBool ? .some(nil) : nil
         case .unknown(let why):
             if literalTypes().isNotBool(value) || madeByAnotherType(value, sources: sources) { return nil }
+            // A method of the package's whose every declaration of these labels returns an optional.
+            if let sources, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+                sources.returnsOnlyOptional(
+                    member.declName.baseName.text, labels: call.arguments.map { $0.label?.text })
+            {
+                return nil
+            }
             if let sources, let member = value.as(MemberAccessExprSyntax.self), let base = member.base {
                 let name = member.declName.baseName.text
                 let ofPackage =
