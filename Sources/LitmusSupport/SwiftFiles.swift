@@ -5,16 +5,22 @@ import Foundation
 /// The audit's analysis, `litmus smells`, mutation's schemata and `litmus doubles` all list files through it.
 package enum SwiftFiles {
     /// The `.swift` files under `folder`, sorted, leaving out hidden folders below it and the files and
-    /// folders whose absolute paths `excluded` holds.
+    /// folders whose absolute paths `excluded` holds. A folder that is a symbolic link to another is read where it
+    /// points, and its files named under the link, as the manifest names them (krzysztofzablocki/Sourcery 2.3.0's
+    /// `Tests/SourceryLibTests`, a link to `SourceryTests`, holds 164 files its test target compiles).
     package static func under(_ folder: URL, excluding excluded: [String] = []) -> [URL] {
         let root = folder.standardizedFileURL
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+        let target = root.resolvingSymlinksInPath()
+        guard let walker = FileManager.default.enumerator(at: target, includingPropertiesForKeys: nil) else {
             return []
         }
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        return walker.compactMap { $0 as? URL }.map(\.standardizedFileURL).filter { url in
-            url.pathExtension == "swift" && url.path.hasPrefix(prefix)
-                && !isHidden(url.path.dropFirst(prefix.count))
+        let targetPrefix = target.path.hasSuffix("/") ? target.path : target.path + "/"
+        return walker.compactMap { $0 as? URL }.map(\.standardizedFileURL).compactMap { url -> URL? in
+            guard url.path.hasPrefix(targetPrefix) else { return nil }
+            return URL(fileURLWithPath: prefix + url.path.dropFirst(targetPrefix.count))
+        }.filter { url in
+            url.pathExtension == "swift" && !isHidden(url.path.dropFirst(prefix.count))
                 && !excluded.contains { url.path == $0 || url.path.hasPrefix($0 + "/") }
         }.sorted { $0.path < $1.path }
     }

@@ -32,6 +32,22 @@ struct SwiftFilesTests {
         #expect(found == ["/Sources/A/A.swift", "/Sources/B.swift", "/Tests/T.swift"])
     }
 
+    @Test("A folder that is a symbolic link is read where it points, its files named under the link")
+    func linkedFolder() throws {
+        // Given: Sourcery 2.3.0's shape, a test target's folder that links to a folder beside it, and a link to a file
+        let sut = try folder(with: ["SourceryTests/ParserSpec.swift", "SourceryTests/Models/TypeSpec.swift"])
+        defer { try? FileManager.default.removeItem(at: sut.deletingLastPathComponent().deletingLastPathComponent()) }
+        let link = sut.appendingPathComponent("Tests/SourceryLibTests")
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../SourceryTests")
+
+        // When
+        let found = SwiftFiles.under(link).map { String($0.path.dropFirst(sut.standardizedFileURL.path.count)) }
+
+        // Then: both files, under the link's path
+        #expect(found == ["/Tests/SourceryLibTests/Models/TypeSpec.swift", "/Tests/SourceryLibTests/ParserSpec.swift"])
+    }
+
     @Test("Hidden folders below it and the excluded paths are left out")
     func hiddenAndExcluded() throws {
         // Given

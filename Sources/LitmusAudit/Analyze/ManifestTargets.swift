@@ -18,6 +18,10 @@ struct ManifestTargets {
         var excluded: [String]
         /// What `resources:` names, relative to its folder.
         var resources: [String]
+        /// What `sources:` names, relative to its folder, when given: only those files and folders are compiled
+        /// (krzysztofzablocki/Sourcery 2.3.0's `TemplatesTests`, `sources: ["Tests/TemplatesTests.swift"]` in a
+        /// folder of template fixtures that declare tests of their own).
+        var sources: [String]? = nil
         /// How `resources:` puts each in the target's bundle: `.copy("x")` and `.process("x")` (the others, as
         /// `.embedInCode`, are in no bundle).
         var bundled: [BundledResource] = []
@@ -59,7 +63,7 @@ struct ManifestTargets {
             }
             func literals(_ label: String) -> [String] {
                 call.arguments.first { $0.label?.text == label }.map {
-                    $0.expression.descendants(of: StringLiteralExprSyntax.self).compactMap {
+                    Self.resolved($0.expression, in: tree).descendants(of: StringLiteralExprSyntax.self).compactMap {
                         SmellScan.literalText(ExprSyntax($0))
                     }
                 } ?? []
@@ -71,13 +75,16 @@ struct ManifestTargets {
                 continue
             }
             let isTest = kind == "testTarget"
-            let target = Target(
+            var target = Target(
                 name: name, isTest: isTest,
                 path: literal("path")
                     ?? (isTest ? "Tests/\(name)" : (kind == "plugin" ? "Plugins/" : "Sources/") + name),
                 explicitPath: literal("path") != nil, excluded: literals("exclude"), resources: literals("resources"),
                 bundled: BundledResource.read(call.arguments.first { $0.label?.text == "resources" }?.expression),
                 declaredHere: regions.compiles(call))
+            if call.arguments.contains(where: { $0.label?.text == "sources" }) {
+                target.sources = literals("sources")
+            }
             // A name read twice (a dependency written outside any target, `let deps = [.target(name: "Core")]`)
             // is one target: a call with more than a name and a condition is its declaration; else the first.
             let bare = call.arguments.allSatisfy { ["name", "condition"].contains($0.label?.text ?? "") }
@@ -91,6 +98,22 @@ struct ManifestTargets {
             if bare { bareNames.insert(name) }
             targets.append(target)
         }
+    }
+
+    /// `expression`, or when it names a constant the manifest declares at its top level (`resources:
+    /// templatesTestsResourcesCopy`, Sourcery 2.3.0), that constant's value.
+    private static func resolved(_ expression: ExprSyntax, in tree: SourceFileSyntax) -> Syntax {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return Syntax(expression) }
+        for item in tree.statements {
+            guard let declaration = item.item.as(VariableDeclSyntax.self),
+                let binding = declaration.bindings.first(where: {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                }),
+                let value = binding.initializer?.value
+            else { continue }
+            return Syntax(value)
+        }
+        return Syntax(expression)
     }
 
     /// The targets `text` declares only in line comments, each run of commented lines read as code (Moya 15's

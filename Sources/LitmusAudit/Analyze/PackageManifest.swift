@@ -39,11 +39,16 @@ enum PackageManifest {
                 continue
             }
             let folder = package.appendingPathComponent(target.path)
-            found.tests[moduleName(target.name)] = SwiftFiles.under(
+            let files = SwiftFiles.under(
                 folder,
                 excluding: (target.excluded + target.resources).map {
                     folder.appendingPathComponent($0).standardizedFileURL.path
                 })
+            // `sources:` names what is compiled; the rest of the folder is not.
+            let sources = target.sources?.map { folder.appendingPathComponent($0).standardizedFileURL.path }
+            found.tests[moduleName(target.name)] = files.filter { file in
+                sources.map { $0.contains { file.path == $0 || file.path.hasPrefix($0 + "/") } } ?? true
+            }
         }
         // A manifest without a tools version is one of Swift 3 (`.Package(url:majorVersion:)`, kylef/JSONWebToken.swift
         // 2.2.0), whose targets are its folders by convention: it names none, yet its Tests/ folders are its test targets.

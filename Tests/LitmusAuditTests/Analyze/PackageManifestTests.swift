@@ -17,6 +17,39 @@ struct PackageManifestTests {
         }
     }
 
+    @Test("A target's `sources:` names what it compiles; resources named by a constant of the manifest are not read")
+    func sourcesAndNamedResources() throws {
+        // Given: krzysztofzablocki/Sourcery 2.3.0's `TemplatesTests`, a folder of template fixtures that declare tests
+        // of their own, with `sources: ["Tests/TemplatesTests.swift"]`, and its resources in a constant; and near
+        // misses: a target without `sources:`, whose every file is read, and a resource written out
+        let found = try targets([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let copied: [Resource] = [.copy("Fixtures/Context")]
+            let package = Package(name: "T", targets: [
+                .testTarget(name: "TemplatesTests", path: "Templates", sources: ["Tests/TemplatesTests.swift"]),
+                .testTarget(name: "CopiedTests", resources: copied),
+                .testTarget(name: "OtherTests", resources: [.copy("Data")]),
+            ])
+            """,
+            "Templates/Tests/TemplatesTests.swift": testFile,
+            "Templates/Tests/Context/LinuxMain.swift": testFile,
+            "Tests/CopiedTests/CopiedTests.swift": testFile,
+            "Tests/CopiedTests/Fixtures/Context/Fixture.swift": testFile,
+            "Tests/OtherTests/OtherTests.swift": testFile,
+            "Tests/OtherTests/Data/Data.swift": testFile,
+            "Tests/OtherTests/More/MoreTests.swift": testFile,
+        ])
+        // Then
+        #expect(
+            found == [
+                "TemplatesTests": ["Templates/Tests/TemplatesTests.swift"],
+                "CopiedTests": ["Tests/CopiedTests/CopiedTests.swift"],
+                "OtherTests": ["Tests/OtherTests/More/MoreTests.swift", "Tests/OtherTests/OtherTests.swift"],
+            ])
+    }
+
     @Test("A manifest that makes its targets in a function of its own has each folder of Tests read")
     func targetsMadeByAFunction() throws {
         // Given: swift-collections 1.6.0's shape, a target's name passed through a function
