@@ -34,7 +34,7 @@ struct SwiftFilesTests {
 
     @Test("A folder that is a symbolic link is read where it points, its files named under the link")
     func linkedFolder() throws {
-        // Given: Sourcery 2.3.0's shape, a test target's folder that links to a folder beside it, and a link to a file
+        // Given: Sourcery 2.3.0's shape, a test target's folder that links to a folder beside it
         let sut = try folder(with: ["SourceryTests/ParserSpec.swift", "SourceryTests/Models/TypeSpec.swift"])
         defer { try? FileManager.default.removeItem(at: sut.deletingLastPathComponent().deletingLastPathComponent()) }
         let link = sut.appendingPathComponent("Tests/SourceryLibTests")

@@ -80,10 +80,18 @@ struct ManifestTargets {
                 path: literal("path")
                     ?? (isTest ? "Tests/\(name)" : (kind == "plugin" ? "Plugins/" : "Sources/") + name),
                 explicitPath: literal("path") != nil, excluded: literals("exclude"), resources: literals("resources"),
-                bundled: BundledResource.read(call.arguments.first { $0.label?.text == "resources" }?.expression),
+                bundled: BundledResource.read(
+                    call.arguments.first { $0.label?.text == "resources" }.flatMap {
+                        Self.resolved($0.expression, in: tree).as(ExprSyntax.self)
+                    }),
                 declaredHere: regions.compiles(call))
-            if call.arguments.contains(where: { $0.label?.text == "sources" }) {
-                target.sources = literals("sources")
+            // Only a list the text spells out, every element a string literal: a list it computes (`sources:
+            // files()`) may name anything, and the whole folder is read, as before.
+            if let given = call.arguments.first(where: { $0.label?.text == "sources" }),
+                let list = Self.resolved(given.expression, in: tree).as(ArrayExprSyntax.self),
+                list.elements.allSatisfy({ SmellScan.literalText($0.expression) != nil })
+            {
+                target.sources = list.elements.compactMap { SmellScan.literalText($0.expression) }
             }
             // A name read twice (a dependency written outside any target, `let deps = [.target(name: "Core")]`)
             // is one target: a call with more than a name and a condition is its declaration; else the first.

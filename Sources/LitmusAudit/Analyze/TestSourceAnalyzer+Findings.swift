@@ -120,7 +120,11 @@ extension TestSourceAnalyzer {
                     kind: .swallowedError, testName: test, file: file.file, line: file.line(tryExpression),
                     message: "\(shown) discards an error with `\(tryExpression.quoted(60))`"))
         }
-        for swallowed in CaughtErrors.swallowed(in: body, test: shown, ownType: helpers.declaresType) {
+        // A type the tests declare and the package's own sources do not, when those are known.
+        let ownType = { (name: String) in
+            helpers.sources.map { $0.testOnlyDeclarations(of: name) != nil } ?? helpers.declaresType(name)
+        }
+        for swallowed in CaughtErrors.swallowed(in: body, test: shown, ownType: ownType) {
             found.append(
                 AnalyzedFinding(
                     kind: .swallowedError, testName: test, file: file.file, line: file.line(swallowed.node),

@@ -15,8 +15,8 @@ struct TypeFamilies {
     /// The classes, structs, enums, actors and protocols the target declares.
     private var declared: Set<String> = []
 
-    /// Whether the target declares a type of this name (its last component: `Failure` of `FailingJob.Failure` is
-    /// looked up as `FailingJob`, the type the target declares it in, by ``CaughtErrors``' callers).
+    /// Whether the target declares a type of this name (a plain name: ``CaughtErrors``' caller looks up
+    /// `FailingJob.Failure` by its first component, `FailingJob`).
     func declares(_ name: String) -> Bool { declared.contains(name) }
 
     /// The families of the types `declarations` (every declaration of the target's files) declare or extend.

@@ -103,9 +103,11 @@ struct DeclaredOptionalTests {
                 func testK() throws { XCTAssertEqual(try store.decode(Bool.self, forKey: "flag"), true) }
                 func testL() throws { XCTAssertEqual(try store.decode(Bool.self, from: "YES"), true) }
                 func testM() throws { XCTAssertEqual(try store.isEnabled(forKey: "flag"), true) }
+                func testN() throws { let other = Other(); XCTAssertEqual(try other.decode(Bool.self, forKey: "flag"), true) }
             """
+        // … and the method of that name on a value another type made (testN: not the package's declaration)
         let found = try findings(.boolAssertEquality, members, package: package)
-        #expect(found == ["testL", "testM"])
+        #expect(found == ["testL", "testM", "testN"])
     }
 
     @Test("boolAssertEquality: a value a generic or a package type's initializer makes compares that type's literal")

@@ -21,7 +21,8 @@ struct PackageManifestTests {
     func sourcesAndNamedResources() throws {
         // Given: krzysztofzablocki/Sourcery 2.3.0's `TemplatesTests`, a folder of template fixtures that declare tests
         // of their own, with `sources: ["Tests/TemplatesTests.swift"]`, and its resources in a constant; and near
-        // misses: a target without `sources:`, whose every file is read, and a resource written out
+        // misses: a target without `sources:`, whose every file is read, a resource written out, and `sources:` the
+        // text computes, which may name anything: its whole folder is read
         let found = try targets([
             "Package.swift": """
             // swift-tools-version:5.9
@@ -31,6 +32,7 @@ struct PackageManifestTests {
                 .testTarget(name: "TemplatesTests", path: "Templates", sources: ["Tests/TemplatesTests.swift"]),
                 .testTarget(name: "CopiedTests", resources: copied),
                 .testTarget(name: "OtherTests", resources: [.copy("Data")]),
+                .testTarget(name: "ComputedTests", sources: files()),
             ])
             """,
             "Templates/Tests/TemplatesTests.swift": testFile,
@@ -40,6 +42,7 @@ struct PackageManifestTests {
             "Tests/OtherTests/OtherTests.swift": testFile,
             "Tests/OtherTests/Data/Data.swift": testFile,
             "Tests/OtherTests/More/MoreTests.swift": testFile,
+            "Tests/ComputedTests/ComputedTests.swift": testFile,
         ])
         // Then
         #expect(
@@ -47,6 +50,7 @@ struct PackageManifestTests {
                 "TemplatesTests": ["Templates/Tests/TemplatesTests.swift"],
                 "CopiedTests": ["Tests/CopiedTests/CopiedTests.swift"],
                 "OtherTests": ["Tests/OtherTests/More/MoreTests.swift", "Tests/OtherTests/OtherTests.swift"],
+                "ComputedTests": ["Tests/ComputedTests/ComputedTests.swift"],
             ])
     }
 

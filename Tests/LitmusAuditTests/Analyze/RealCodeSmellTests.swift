@@ -98,15 +98,16 @@ struct RealCodeSmellTests {
             """
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7"])
         // … and a tuple type's metatype (wickwirew/Runtime 2.2.7's `payloadType == (Bool, Int).self`, labelled or
-        // not), beside a parenthesized value, which is no type
+        // not), beside a parenthesized value and a tuple holding a value, which are no types
         let tuples = """
             func testA() { XCTAssert(payload.type == (Bool, Int).self) }
             func testB() { XCTAssert(info.type == (a: Int, b: Bool, c: String).self) }
             func testC() { XCTAssert(info.kind == Kind.tuple) }
             func testD() { XCTAssert(info.size == (Int.bitWidth / 8)) }
+            func testE() { XCTAssert(info.pair == (Bool, value).self) }
             """
         let found = try xctestFindings(.boolAssertEquality, tuples)
-        #expect(found == ["testC:5", "testD:6"])
+        #expect(found == ["testC:5", "testD:6", "testE:7"])
     }
 
     @Test(

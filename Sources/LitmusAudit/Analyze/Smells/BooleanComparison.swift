@@ -211,7 +211,8 @@ enum BooleanComparison {
             if literalTypes().isNotBool(value) || madeByAnotherType(value, sources: sources) { return nil }
             // A method of the package's whose every declaration of these labels returns an optional.
             if let sources, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
-                let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                !madeByOtherThanPackage(base, test: test, sources: sources),
                 sources.returnsOnlyOptional(
                     member.declName.baseName.text, labels: call.arguments.map { $0.label?.text })
             {

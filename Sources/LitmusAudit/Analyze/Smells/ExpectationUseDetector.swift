@@ -42,16 +42,14 @@ enum ExpectationUseDetector {
         return found
     }
 
-    /// Whether the test assigns `name` (`name = …`) after binding it.
+    /// Whether the test gives `name` another expectation (`name = expectation(description: …)`) after binding it.
     private static func assignedAgain(_ name: String, in test: ScannedTest) -> Bool {
-        test.all(InfixOperatorExprSyntax.self).contains {
-            $0.operator.is(AssignmentExprSyntax.self) && $0.leftOperand.trimmedDescription == name
+        test.all(SequenceExprSyntax.self).contains { sequence in
+            guard let (target, value) = NilAfterFailure.assignment(ExprSyntax(sequence)), target == name,
+                let call = value.as(FunctionCallExprSyntax.self)
+            else { return false }
+            return ["expectation", "XCTestExpectation"].contains(CallCollector.calledName(call.calledExpression))
         }
-            || test.all(SequenceExprSyntax.self).contains { sequence in
-                let elements = Array(sequence.elements)
-                return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self)
-                    && elements[0].trimmedDescription == name
-            }
     }
 
     /// Where the declaration binding `name` that `node` sees starts: the nearest one before it in a block

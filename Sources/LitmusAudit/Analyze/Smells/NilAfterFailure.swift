@@ -79,7 +79,7 @@ enum NilAfterFailure {
     }
 
     /// The left side and the value of `expression` when it assigns one (`t = try expression()`), folded or not.
-    private static func assignment(_ expression: ExprSyntax) -> (target: String, value: ExprSyntax)? {
+    static func assignment(_ expression: ExprSyntax) -> (target: String, value: ExprSyntax)? {
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
             let elements = Array(sequence.elements)
             guard elements[1].is(AssignmentExprSyntax.self),

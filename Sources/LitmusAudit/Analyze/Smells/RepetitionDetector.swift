@@ -241,7 +241,7 @@ enum RepetitionDetector {
             // A local a property wrapper holds (`@FetchOne(…) var recordID = 0`) is the wrapper's to change: its
             // projected value (`try await $recordID.load()`, pointfreeco/sqlite-data 1.11.0) or any code it observes
             // may set it between the two checks.
-            if !declaration.attributes.isEmpty { return false }
+            if isWrapped(declaration) { return false }
             let isValue: Bool
             switch test.type(of: reference) {
             case .known(let type): isValue = type.isValue
@@ -267,6 +267,16 @@ enum RepetitionDetector {
             }
             return isValue && (isLet || !mentioned)
         }
+    }
+
+    /// Whether `declaration` is a `var` a property wrapper holds: an attribute of a capitalized name that is not one
+    /// of the language's (`@MainActor`, `@Sendable`).
+    private static func isWrapped(_ declaration: VariableDeclSyntax) -> Bool {
+        declaration.bindingSpecifier.tokenKind == .keyword(.var)
+            && declaration.attributes.contains { element in
+                let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? ""
+                return name.first?.isUppercase == true && !["MainActor", "Sendable"].contains(name)
+            }
     }
 
     /// A literal value: a number, a string without interpolation, a Boolean, or an array of literals.
