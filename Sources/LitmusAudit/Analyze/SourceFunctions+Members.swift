@@ -76,10 +76,11 @@ extension SourceFunctions {
     /// Whether the package's own sources (not its tests) declare functions `name` taking exactly the argument labels
     /// `labels` (`nil` for an unlabelled one), at least one, and every one of them returns an optional (swhitty/
     /// KeyValueCoder 0.9.1's `func decode<T>(_ type: T.Type, forKey key: String) throws -> T?`, called `try
-    /// defaults.decode(Bool.self, forKey: "flag") == true`: a `Bool?`, which `#expect(x)` cannot take).
-    func returnsOnlyOptional(_ name: String, labels: [String?]) -> Bool {
+    /// defaults.decode(Bool.self, forKey: "flag") == true`: a `Bool?`, which `#expect(x)` cannot take). With `owner`,
+    /// only the functions its declarations and extensions declare (`UserDefaults`, which that package extends).
+    func returnsOnlyOptional(_ name: String, labels: [String?], owner: String? = nil) -> Bool {
         let key = labels.map { $0 ?? "_" }.joined(separator: ":")
-        return remembered("optional-result|\(name)|\(key)") {
+        return remembered("optional-result|\(name)|\(key)|\(owner ?? "")") {
             lock.withLock {
                 var seen = false
                 for (index, text) in loaded().enumerated() where !ofTests[index] && text.contains("func \(name)") {
@@ -88,7 +89,8 @@ extension SourceFunctions {
                         let parameters = function.signature.parameterClause.parameters.map { parameter in
                             parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
                         }
-                        guard parameters == labels else { continue }
+                        let declaredBy = Self.owner(of: Syntax(function))?.split(separator: ".").last.map(String.init)
+                        guard parameters == labels, owner.map({ declaredBy == $0 }) ?? true else { continue }
                         guard function.signature.returnClause?.type.is(OptionalTypeSyntax.self) == true else {
                             return false
                         }

@@ -329,7 +329,7 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// The type `declaration` is a member of: its class, struct, enum or actor, or the type its extension extends.
-    private static func owner(of declaration: Syntax) -> String? {
+    static func owner(of declaration: Syntax) -> String? {
         var current = declaration.parent
         while let node = current {
             if let declaration = node.asProtocol(NamedDeclSyntax.self), !node.is(FunctionDeclSyntax.self) {

@@ -209,12 +209,13 @@ enum BooleanComparison {
         case .known(let type): return type.isBool ? .some(nil) : nil
         case .unknown(let why):
             if literalTypes().isNotBool(value) || madeByAnotherType(value, sources: sources) { return nil }
-            // A method of the package's whose every declaration of these labels returns an optional.
+            // A method of the package's whose every declaration of these labels returns an optional: of the type that
+            // made the value when the test shows it (the package's own, or one it extends), else of any type.
             if let sources, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-                !madeByOtherThanPackage(base, test: test, sources: sources),
                 sources.returnsOnlyOptional(
-                    member.declName.baseName.text, labels: call.arguments.map { $0.label?.text })
+                    member.declName.baseName.text, labels: call.arguments.map { $0.label?.text },
+                    owner: initializedType(base, test: test))
             {
                 return nil
             }
