@@ -271,16 +271,9 @@ enum CaughtErrors {
         return false
     }
 
-    /// Whether `body` makes a check: an XCTest assertion, `XCTFail`, `XCTUnwrap`, `#expect`, `#require` or Nimble's
-    /// `expect`.
+    /// Whether `body` makes a check (``SmellScan/assertions(in:helpers:)``).
     private static func checks(in body: CodeBlockSyntax) -> Bool {
-        body.descendants(of: FunctionCallExprSyntax.self).contains { call in
-            let name = CallCollector.calledName(call.calledExpression) ?? ""
-            return name.hasPrefix("XCTAssert") || ["XCTFail", "XCTUnwrap", "expect"].contains(name)
-        }
-            || body.descendants(of: MacroExpansionExprSyntax.self).contains {
-                ["expect", "require"].contains($0.macroName.text)
-            }
+        !SmellScan.assertions(in: Array(body.descendants(of: Syntax.self))).isEmpty
     }
 
     /// Whether every `try` of a `do` body is clean-up, waiting or a fixture's making.
