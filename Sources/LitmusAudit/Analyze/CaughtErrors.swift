@@ -13,13 +13,14 @@ enum CaughtErrors {
 
     /// The swallowed errors of a test's `body`: each `catch` that lets its error go, with why.
     static func swallowed(
-        in body: CodeBlockSyntax, test shown: String, ownType: (String) -> Bool = { _ in false }
+        in body: CodeBlockSyntax, test shown: String, ownType: (String) -> Bool = { _ in false },
+        helpers: HelperIndex? = nil
     ) -> [(node: Syntax, message: String)] {
         body.descendants(of: DoStmtSyntax.self).flatMap { statement -> [(node: Syntax, message: String)] in
             guard !statement.catchClauses.isEmpty, !failsWhenNothingThrows(statement.body),
                 !triesOnlyIntended(statement.body), !ExitTestBody.contains(statement, failing: true)
             else { return [] }
-            let checkedAfter = checkedNilAfter(statement)
+            let checkedAfter = checkedNilAfter(statement) || checkedReceiverAfter(statement, helpers: helpers)
             // A test's own error type caught after checks of the `do` body lets a throw skip them: the error the
             // test hands the code under test may come back where it should not (groue/CombineExpectations 0.10.0's
             // `catch is TestError { }` after `XCTAssertEqual(elements, [0, 1])` in the `do`).
@@ -67,6 +68,52 @@ enum CaughtErrors {
             requiredNotNil($0.item)?.as(DeclReferenceExprSyntax.self)?.baseName.text
         }
         return assigned.allSatisfy { name in declaredNil(name, in: before) } && Set(checks) == Set(assigned)
+    }
+
+    /// Whether every statement of the `do` calls a method of a name (`try parser.searchAndParse(path: …)`, its
+    /// result unused), and a check after the `do`, one of the statements of its block, reads one of those names or a
+    /// constant made from one there (`let result = parser.stencilContext()`, then `XCTDiffContexts(result, …)`): a
+    /// throw leaves that value short of what the call would have made, and the check of it fails (SwiftGen 6.6.3's
+    /// CoreDataTests, `catch { print(…) }` and then a comparison of the parser's whole result). Only the error's
+    /// text is lost. Not a check under a branch of its own, nor one that reads only other names.
+    static func checkedReceiverAfter(_ statement: DoStmtSyntax, helpers: HelperIndex?) -> Bool {
+        guard let item = statement.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self), !statement.body.statements.isEmpty
+        else { return false }
+        var read = Set<String>()
+        for inner in statement.body.statements {
+            guard
+                let call = inner.item.as(TryExprSyntax.self)?.expression.withoutTryOrAwait
+                    .as(FunctionCallExprSyntax.self),
+                let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?
+                    .as(DeclReferenceExprSyntax.self)
+            else { return false }
+            read.insert(receiver.baseName.text)
+        }
+        for later in list.drop(while: { $0.id != item.id }).dropFirst() {
+            let names = baseNames(in: Syntax(later))
+            if let declaration = later.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.text == "let" {
+                if !names.isDisjoint(with: read) {
+                    read.formUnion(
+                        declaration.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+                    )
+                }
+                continue
+            }
+            let top = Syntax(later.item.as(ExprSyntax.self)?.withoutTryOrAwait ?? ExprSyntax(MissingExprSyntax()))
+            if !SmellScan.assertions(in: [top], helpers: helpers).isEmpty, !names.isDisjoint(with: read) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The names `node` reads: each reference but a member's name (`a` and `b` of `a.m(b)`).
+    private static func baseNames(in node: Syntax) -> Set<String> {
+        Set(
+            node.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+            }.map(\.baseName.text))
     }
 
     /// Whether `name` is declared among `items` as a `var` of an optional type with no value, or `nil`, and no

@@ -124,7 +124,7 @@ extension TestSourceAnalyzer {
         let ownType = { (name: String) in
             helpers.sources.map { $0.testOnlyDeclarations(of: name) != nil } ?? helpers.declaresType(name)
         }
-        for swallowed in CaughtErrors.swallowed(in: body, test: shown, ownType: ownType) {
+        for swallowed in CaughtErrors.swallowed(in: body, test: shown, ownType: ownType, helpers: helpers) {
             found.append(
                 AnalyzedFinding(
                     kind: .swallowedError, testName: test, file: file.file, line: file.line(swallowed.node),

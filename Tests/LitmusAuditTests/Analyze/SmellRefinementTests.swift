@@ -162,6 +162,25 @@ struct SmellRefinementTests {
             ])
     }
 
+    @Test(
+        "swallowedError: a catch after a do that only calls a value's methods, whose result a check after it reads, loses only the text"
+    )
+    func swallowedButReceiverCheckedAfter() throws {
+        // SwiftGen 6.6.3's CoreDataTests: `do { try parser.searchAndParse(path: …) } catch { print(…) }`, then
+        // `let result = parser.stencilContext()` and `XCTDiffContexts(result, expected: "defaults", …)`.
+        let methods = """
+            func testA() { do { try parser.parse(path: p) } catch { print(error) }; let result = parser.context(); XCTAssertEqual(result, expected) }
+            func testB() { do { try parser.parse(path: p) } catch { print(error) }; XCTAssertEqual(parser.count, 2) }
+            func testC() { do { try parser.parse(path: p) } catch { print(error) }; XCTAssertEqual(other.count, 2) }
+            func testD() { do { try parser.parse(path: p) } catch { print(error) }; if flag { XCTAssertEqual(parser.count, 2) } }
+            func testE() { do { try parser.parse(path: p); try load() } catch { print(error) }; XCTAssertEqual(parser.count, 2) }
+            func testF() { do { try parser.parse(path: p) } catch { print(error) }; var result = parser.context(); XCTAssertEqual(result, expected) }
+            func testG() { XCTAssertEqual(parser.count, 2); do { try parser.parse(path: p) } catch { print(error) } }
+            """
+        #expect(
+            try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
+    }
+
     @Test("trapInTest: a URL or UUID of a fixed literal (names interpolated) never traps; of a call's text it may")
     func fixedLiterals() throws {
         let methods = #"""
