@@ -120,6 +120,11 @@ enum TrapDetector {
         if TaskGroupResult.cannotBeNil(node) { return true }
         if FilteredNonNil.cannotBeNil(node) { return true }
         if TestMadeValue.cannotBeNil(node.expression, at: node, test: test, sources: sources) { return true }
+        if let sources, let member = literalResultMember(node.expression),
+            sources.alwaysReturnsLiteral(member.name, owner: member.owner)
+        {
+            return true
+        }
         // A constant bound to such a value (`let data = json.data(using: .utf8)`, then `data!`: Moya 15.0.3).
         if let name = node.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let value = test.letValue(of: name, at: Syntax(node)),
@@ -130,6 +135,21 @@ enum TrapDetector {
             return true
         }
         return false
+    }
+
+    /// The member `expression` reads: `name` of `x.name` or of `x.name()` (no arguments), which
+    /// ``SourceFunctions/alwaysReturnsLiteral(_:owner:)`` may find never `nil`, and its owner where the base starts
+    /// with a type's name (`EjectError` of `EjectError.notScript.errorDescription`; none of `error.errorDescription`).
+    private static func literalResultMember(_ expression: ExprSyntax) -> (name: String, owner: String?)? {
+        var member = expression.as(MemberAccessExprSyntax.self)
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
+            member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        }
+        guard let member, var base = member.base else { return nil }
+        while let inner = base.as(MemberAccessExprSyntax.self)?.base { base = inner }
+        let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let owner = root.flatMap { $0.first?.isUppercase == true ? $0 : nil }
+        return (member.declName.baseName.text, owner)
     }
 
     /// Whether `value` is never `nil` by what the sources show: a fixed literal parsed (``FailableLiteral``), a
