@@ -70,50 +70,53 @@ enum CaughtErrors {
         return assigned.allSatisfy { name in declaredNil(name, in: before) } && Set(checks) == Set(assigned)
     }
 
-    /// Whether every statement of the `do` calls a method of a name (`try parser.searchAndParse(path: …)`, its
-    /// result unused), and a check after the `do`, one of the statements of its block, reads one of those names or a
-    /// constant made from one there (`let result = parser.stencilContext()`, then `XCTDiffContexts(result, …)`): a
-    /// throw leaves that value short of what the call would have made, and the check of it fails (SwiftGen 6.6.3's
+    /// Whether every statement of the `do` calls a method of a local value (`try parser.searchAndParse(path: …)`, its
+    /// result unused), and a check after the `do`, one of the statements of its block, reads a member of one of them
+    /// or a constant made from one there (`let result = parser.stencilContext()`, then `XCTDiffContexts(result, …)`):
+    /// a throw leaves that value short of what the call would have made, and the check of it fails (SwiftGen 6.6.3's
     /// CoreDataTests, `catch { print(…) }` and then a comparison of the parser's whole result). Only the error's
-    /// text is lost. Not a check under a branch of its own, nor one that reads only other names.
+    /// text is lost. Not a check under a branch of its own, one that reads only other names or the value itself
+    /// (`XCTAssertNotNil(parser)`), nor a call on `self` or on a type (`try Parser.load()`), which holds no such value.
     static func checkedReceiverAfter(_ statement: DoStmtSyntax, helpers: HelperIndex?) -> Bool {
         guard let item = statement.parent?.as(CodeBlockItemSyntax.self),
             let list = item.parent?.as(CodeBlockItemListSyntax.self), !statement.body.statements.isEmpty
         else { return false }
-        var read = Set<String>()
+        var receivers = Set<String>()
         for inner in statement.body.statements {
             guard
                 let call = inner.item.as(TryExprSyntax.self)?.expression.withoutTryOrAwait
                     .as(FunctionCallExprSyntax.self),
                 let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?
-                    .as(DeclReferenceExprSyntax.self)
+                    .as(DeclReferenceExprSyntax.self)?.baseName,
+                receiver.tokenKind != .keyword(.self), receiver.text.first?.isLowercase == true
             else { return false }
-            read.insert(receiver.baseName.text)
+            receivers.insert(receiver.text)
         }
+        var made = Set<String>()
         for later in list.drop(while: { $0.id != item.id }).dropFirst() {
-            let names = baseNames(in: Syntax(later))
+            let observes = observes(Syntax(later), members: receivers.union(made), values: made)
             if let declaration = later.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.text == "let" {
-                if !names.isDisjoint(with: read) {
-                    read.formUnion(
+                if observes {
+                    made.formUnion(
                         declaration.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
                     )
                 }
                 continue
             }
             let top = Syntax(later.item.as(ExprSyntax.self)?.withoutTryOrAwait ?? ExprSyntax(MissingExprSyntax()))
-            if !SmellScan.assertions(in: [top], helpers: helpers).isEmpty, !names.isDisjoint(with: read) {
-                return true
-            }
+            if observes, !SmellScan.assertions(in: [top], helpers: helpers).isEmpty { return true }
         }
         return false
     }
 
-    /// The names `node` reads: each reference but a member's name (`a` and `b` of `a.m(b)`).
-    private static func baseNames(in node: Syntax) -> Set<String> {
-        Set(
-            node.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
-                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
-            }.map(\.baseName.text))
+    /// Whether `node` reads a member of one of `members` (`parser.count`, `parser.context()`) or one of `values`
+    /// itself.
+    private static func observes(_ node: Syntax, members: Set<String>, values: Set<String>) -> Bool {
+        node.descendants(of: DeclReferenceExprSyntax.self).contains { reference in
+            let name = reference.baseName.text
+            guard let access = reference.parent?.as(MemberAccessExprSyntax.self) else { return values.contains(name) }
+            return access.declName.id != reference.id && (members.contains(name) || values.contains(name))
+        }
     }
 
     /// Whether `name` is declared among `items` as a `var` of an optional type with no value, or `nil`, and no

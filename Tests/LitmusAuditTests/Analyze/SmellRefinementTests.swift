@@ -176,9 +176,14 @@ struct SmellRefinementTests {
             func testE() { do { try parser.parse(path: p); try load() } catch { print(error) }; XCTAssertEqual(parser.count, 2) }
             func testF() { do { try parser.parse(path: p) } catch { print(error) }; var result = parser.context(); XCTAssertEqual(result, expected) }
             func testG() { XCTAssertEqual(parser.count, 2); do { try parser.parse(path: p) } catch { print(error) } }
+            func testH() { do { try parser.parse(path: p) } catch { print(error) }; XCTAssertNotNil(parser) }
+            func testI() { do { try self.parse(path: p) } catch { print(error) }; XCTAssertEqual(self.count, 2) }
+            func testJ() { do { try Parser.parse(path: p) } catch { print(error) }; XCTAssertEqual(Parser.count, 2) }
             """
         #expect(
-            try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
+            try xctestFindings(.swallowedError, methods) == [
+                "testC:5", "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12",
+            ])
     }
 
     @Test("trapInTest: a URL or UUID of a fixed literal (names interpolated) never traps; of a call's text it may")
