@@ -132,19 +132,7 @@ enum SleepDetector {
 
     /// The calls of `scope`'s own statements: not those in a closure or a local function inside it.
     static func directCalls(in scope: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
-        let owner = Syntax(scope)
-        return scope.descendants(of: FunctionCallExprSyntax.self).filter { call in
-            var node = call.parent
-            while let current = node, current.id != owner.id {
-                if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self)
-                    || current.is(AccessorBlockSyntax.self)
-                {
-                    return false
-                }
-                node = current.parent
-            }
-            return true
-        }
+        scope.descendants(of: FunctionCallExprSyntax.self).filter { $0.isOwnCode(of: scope) }
     }
 
     /// Quick's example and hook closures, which its runner calls as a test's body.

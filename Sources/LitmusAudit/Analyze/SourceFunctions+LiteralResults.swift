@@ -56,31 +56,10 @@ extension SourceFunctions {
         return found
     }
 
-    /// Whether every way out of `statements` is a literal: each `return` of its own (not of a closure or a function
-    /// inside it), or the one expression of a body without `return` (a `switch` or an `if` of literals too).
+    /// Whether every way out of `statements` is a literal (``CodeBlockItemListSyntax/returnedValues``).
     private static func returnsOnlyLiterals(_ statements: CodeBlockItemListSyntax) -> Bool {
-        let returns = Syntax(statements).descendants(of: ReturnStmtSyntax.self).filter {
-            isOwn(Syntax($0), of: statements)
-        }
-        if !returns.isEmpty {
-            return returns.allSatisfy { $0.expression.map(isLiteral) ?? false }
-        }
-        guard statements.count == 1, let only = statements.first?.item.as(ExprSyntax.self) else { return false }
-        return isLiteral(only)
-    }
-
-    /// Whether `node` belongs to `statements` itself, not to a closure or a function declared inside them.
-    private static func isOwn(_ node: Syntax, of statements: CodeBlockItemListSyntax) -> Bool {
-        var current = node.parent
-        while let syntax = current, syntax.id != statements.id {
-            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self)
-                || syntax.is(AccessorDeclSyntax.self)
-            {
-                return false
-            }
-            current = syntax.parent
-        }
-        return true
+        let values = statements.returnedValues
+        return !values.isEmpty && values.allSatisfy { $0.map(isLiteral) ?? false }
     }
 
     /// A literal that is not `nil`, or a `switch` or `if` expression each branch of which is one.

@@ -129,6 +129,21 @@ extension SyntaxProtocol {
         return shown
     }
 
+    /// Whether this node is `scope`'s own code: under it, and in no closure, local function or accessor between them
+    /// (a `return` in a closure inside a function is the closure's).
+    func isOwnCode(of scope: some SyntaxProtocol) -> Bool {
+        var current = parent
+        while let node = current {
+            if node.id == scope.id { return true }
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) || node.is(AccessorBlockSyntax.self)
+            {
+                return false
+            }
+            current = node.parent
+        }
+        return false
+    }
+
     /// The name of the function (or closure's function) this node is in.
     var enclosingFunctionName: String? {
         var current = parent
@@ -155,6 +170,17 @@ extension SyntaxProtocol {
             current = node.parent
         }
         return nil
+    }
+}
+
+extension CodeBlockItemListSyntax {
+    /// What a body of a function or getter returns: the value of each `return` of its own (`nil` for a bare
+    /// `return`), or the one expression of a body without `return`; nothing else.
+    var returnedValues: [ExprSyntax?] {
+        let returns = descendants(of: ReturnStmtSyntax.self).filter { $0.isOwnCode(of: self) }
+        if !returns.isEmpty { return returns.map(\.expression) }
+        guard count == 1, let only = first?.item.as(ExprSyntax.self) else { return [] }
+        return [only]
     }
 }
 

@@ -20,27 +20,9 @@ enum UTF8Text {
             type.name.text == "Data", type.genericArgumentClause == nil
         else { return nil }
         guard let body = function.body else { return .other }
-        var values = body.descendants(of: ReturnStmtSyntax.self).filter { isOwn($0, of: function) }.map(\.expression)
-        if values.isEmpty, body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
-            values = [only]
-        }
-        let verdicts = values.map { $0.map { judge($0, name: function.name.text) } ?? .other }
+        let verdicts = body.statements.returnedValues.map { $0.map { judge($0, name: function.name.text) } ?? .other }
         if verdicts.isEmpty || verdicts.contains(.other) { return .other }
         return verdicts.contains(.text) ? .text : .forwards
-    }
-
-    /// Whether `statement` returns from `function` itself, not from a closure or function inside it.
-    private static func isOwn(_ statement: ReturnStmtSyntax, of function: FunctionDeclSyntax) -> Bool {
-        var current = statement.parent
-        while let node = current {
-            if node.id == function.id { return true }
-            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) || node.is(AccessorBlockSyntax.self)
-            {
-                return false
-            }
-            current = node.parent
-        }
-        return false
     }
 
     /// `s.data(using: .utf8 …)`, `Data(s.utf8)`, or a call of a function named `name` (`encode(…)`,
