@@ -334,4 +334,37 @@ enum FailableLiteral {
         }
         return values
     }
+    /// Whether `call`, a function of the package given literal texts (`ModuleSource.uri("birds:/dir1/Bird.pkl")`),
+    /// cannot be `nil`: every declaration of it is `nil` only where a parse of a parameter fails
+    /// (``SourceFunctions/nilOnlyWhenParsesFail(_:owner:labels:)``), and each such parse, one of ``initializers``, parses
+    /// the text the call gives that parameter, as it is parsed here. The initializers are read by name, in the
+    /// package's sources, where no facts are kept.
+    static func packageFunctionCannotFail(_ call: FunctionCallExprSyntax, test: ScannedTest, sources: SourceFunctions)
+        -> Bool
+    {
+        guard call.trailingClosure == nil else { return false }
+        let name: String
+        var owner: String?
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true
+        {
+            name = member.declName.baseName.text
+            owner = base
+        } else {
+            return false
+        }
+        guard name.first?.isLowercase == true,
+            let parses = sources.nilOnlyWhenParsesFail(
+                name, owner: owner, labels: call.arguments.map { $0.label?.text })
+        else { return false }
+        let arguments = Array(call.arguments)
+        return parses.allSatisfy { parse in
+            guard parse.parameter < arguments.count, let initializer = initializers[parse.type],
+                initializer.label == parse.label, let text = text(of: arguments[parse.parameter].expression, test: test)
+            else { return false }
+            return initializer.parses(text)
+        }
+    }
 }

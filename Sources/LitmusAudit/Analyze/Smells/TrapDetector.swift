@@ -120,6 +120,11 @@ enum TrapDetector {
         if TaskGroupResult.cannotBeNil(node) { return true }
         if FilteredNonNil.cannotBeNil(node) { return true }
         if TestMadeValue.cannotBeNil(node.expression, at: node, test: test, sources: sources) { return true }
+        if let sources, let call = node.expression.as(FunctionCallExprSyntax.self),
+            FailableLiteral.packageFunctionCannotFail(call, test: test, sources: sources)
+        {
+            return true
+        }
         if let sources, let member = literalResultMember(node.expression),
             sources.alwaysReturnsLiteral(member.name, owner: member.owner)
         {

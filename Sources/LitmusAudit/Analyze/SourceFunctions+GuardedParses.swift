@@ -1,0 +1,104 @@
+import SwiftSyntax
+
+/// Functions of the package that return `nil` only where a failable parse of one of their parameters fails.
+extension SourceFunctions {
+    /// A failable parse a function's `nil` depends on: the initializer as written (`URL`), its argument's label
+    /// (`string`), and which of the function's parameters it parses.
+    struct GuardedParse: Equatable {
+        let type: String
+        let label: String?
+        let parameter: Int
+    }
+
+    /// The parses whose failure is the only way the function `name` (of `owner`, with these argument labels)
+    /// returns `nil`, when every declaration of it is written so: each `return nil` is the whole `else` of a `guard`
+    /// each condition of which binds a one-argument parse of a parameter (`guard let url = URL(string: string) else {
+    /// return nil }`), and every other way out makes a value with an initializer of a type the package declares
+    /// without a failable one (``initializesOnlyValues(_:)``). pkl-swift 0.10.0's `ModuleSource.uri(_:)`, unwrapped by
+    /// its tests with a literal URI: `nil` there only if `URL(string:)` fails on that literal. `nil` when a
+    /// declaration has another shape, rebinds a parameter, or none is found.
+    func nilOnlyWhenParsesFail(_ name: String, owner: String?, labels: [String?]) -> [GuardedParse]? {
+        let declarations: [(parses: [GuardedParse], made: [String])?] = lock.withLock {
+            var found: [(parses: [GuardedParse], made: [String])?] = []
+            for (index, text) in loaded().enumerated() where text.contains("func \(name)") {
+                for function in tree(index).descendants(of: FunctionDeclSyntax.self)
+                where Self.declares(function, name, owner: owner, labels: labels) {
+                    found.append(Self.guardedParses(function))
+                }
+            }
+            return found
+        }
+        guard !declarations.isEmpty else { return nil }
+        var parses: [GuardedParse] = []
+        for declaration in declarations {
+            guard let declaration, declaration.made.allSatisfy(initializesOnlyValues) else { return nil }
+            parses += declaration.parses
+        }
+        return parses
+    }
+
+    /// Whether `function` is named `name`, takes arguments labelled `labels` (`nil` for `_`), and is declared in `owner`
+    /// or an extension of it when one is given.
+    private static func declares(_ function: FunctionDeclSyntax, _ name: String, owner: String?, labels: [String?])
+        -> Bool
+    {
+        let declared = function.signature.parameterClause.parameters.map {
+            $0.firstName.text == "_" ? nil : $0.firstName.text
+        }
+        guard function.name.text == name, declared == labels else { return false }
+        guard let owner else { return true }
+        return Self.owner(of: Syntax(function))?.split(separator: ".").last.map(String.init) == owner
+    }
+
+    /// The parses of `function`'s `nil` and the types its other ways out make, or `nil` for another shape
+    /// (``nilOnlyWhenParsesFail(_:owner:labels:)``).
+    private static func guardedParses(_ function: FunctionDeclSyntax) -> (parses: [GuardedParse], made: [String])? {
+        guard let body = function.body?.statements,
+            let result = function.signature.returnClause?.type.as(OptionalTypeSyntax.self)?.wrappedType
+        else { return nil }
+        let parameters = function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        let rebinds = body.descendants(of: IdentifierPatternSyntax.self).contains {
+            parameters.contains($0.identifier.text)
+        }
+        guard !rebinds else { return nil }
+        var parses: [GuardedParse] = []
+        var guardedReturns: Set<SyntaxIdentifier> = []
+        for guardStatement in body.descendants(of: GuardStmtSyntax.self) where guardStatement.isOwnCode(of: body) {
+            guard guardStatement.body.statements.count == 1,
+                let exit = guardStatement.body.statements.first?.item.as(ReturnStmtSyntax.self),
+                exit.expression?.is(NilLiteralExprSyntax.self) == true
+            else { continue }
+            var found: [GuardedParse] = []
+            for condition in guardStatement.conditions {
+                guard case .optionalBinding(let binding) = condition.condition,
+                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+                    call.trailingClosure == nil, let argument = call.arguments.first,
+                    let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                    let index = parameters.firstIndex(of: reference.baseName.text)
+                else { return nil }
+                found.append(
+                    GuardedParse(
+                        type: call.calledExpression.trimmedDescription, label: argument.label?.text, parameter: index))
+            }
+            parses += found
+            guardedReturns.insert(exit.id)
+        }
+        let returns = body.descendants(of: ReturnStmtSyntax.self).filter {
+            $0.isOwnCode(of: body) && !guardedReturns.contains($0.id)
+        }
+        guard !returns.isEmpty else { return nil }
+        var made: [String] = []
+        for exit in returns {
+            guard let call = exit.expression?.as(FunctionCallExprSyntax.self) else { return nil }
+            let called = call.calledExpression.trimmedDescription
+            if called == ".init" || called == "Self" || called == "Self.init" {
+                made.append(result.trimmedDescription)
+            } else if called.first?.isUppercase == true, !called.contains(".") {
+                made.append(called)
+            } else {
+                return nil
+            }
+        }
+        return (parses, made)
+    }
+}
