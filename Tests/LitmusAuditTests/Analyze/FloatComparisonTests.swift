@@ -95,7 +95,7 @@ struct FloatComparisonTests {
             func testE() { let value = try! decoder.decode(Float.self, from: Data([0xCA, 0x40, 0x48, 0xF5])); XCTAssertEqual(value, 3.14) }
             func testF() { let value = try! decode(Float.self, [0x40, 0x48] + [0xF5, 0xC3]); XCTAssertEqual(value, 3.14) }
             func testG() { let value = try! image(Float.self, [0x89, 0x50, 0x4E, 0x47, 0x40, 0x48, 0xF5, 0xC3]); XCTAssertEqual(value, 3.14) }
-            func testH() { let sizes = [0, 0, 0, 64]; let ratio = scale(sizes); XCTAssertEqual(ratio, 2.0) }
+            func testH() { let sizes = [0, 0, 0, 64]; let ratio = scale(sizes); XCTAssertEqual(ratio, 2.2) }
             func testI() { let data = Data([0xCB, 0x40, 0x09, 0x21, 0xF9, 0xF0, 0x1B, 0x86, 0x6E]); XCTAssertEqual(try decoder.decode(Float.self, from: data), 3.14159) }
             """
         // Then the near misses only
@@ -103,5 +103,24 @@ struct FloatComparisonTests {
             try xctestFindings(.floatEquality, methods) == [
                 "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11",
             ])
+    }
+    @Test("A literal a binary fraction holds is compared exactly; a decimal it does not hold is where rounding decides")
+    func exactLiterals() throws {
+        // Given nicklockwood/Expression 0.13's `5 + 1.5 + 4` checked against 10.5, swift-otel's `2.0 + 2.5 == 4.5`,
+        // swift-protobuf's default `2E8`, and near misses: decimals no binary fraction holds, and a literal of more
+        // significant bits than a Float keeps
+        let methods = """
+            func testA() { XCTAssertEqual(try expression.evaluate(), 10.5) }
+            func testB() { XCTAssertEqual(counter.value as Double, -4.5) }
+            func testC() { XCTAssertEqual(m.largeFloat as Float, 2E8) }
+            func testD() { XCTAssertEqual(0.125, ratio() as Double) }
+            func testE() { XCTAssertEqual(try expression.evaluate(), 0.6) }
+            func testF() { XCTAssertEqual(counter.value as Double, 1.1) }
+            func testG() { XCTAssertEqual(m.value as Float, 16777217.0) }
+            func testH() { XCTAssertEqual(m.value as Double, 1.5e-3) }
+            """
+        // Then only the comparisons with 0.6, 1.1, 16777217.0 and 1.5e-3 are reported
+        let found = try xctestFindings(.floatEquality, methods)
+        #expect(found == ["testE:7", "testF:8", "testG:9", "testH:10"], "\(found)")
     }
 }

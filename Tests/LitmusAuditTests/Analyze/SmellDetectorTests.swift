@@ -104,7 +104,7 @@ struct SmellDetectorTests {
         let methods = """
             func testA() { XCTAssertEqual(ratio(), 0.3) }
             func testB() { XCTAssertEqual(ratio(), 0.3, accuracy: 0.001) }
-            func testC() { XCTAssertEqual(scale(), 1.0) }
+            func testC() { XCTAssertEqual(scale(), 1.1) }
             func testD() { XCTAssertEqual(count(), 3) }
             func testE() { expect(1.2) == (9.3, 10) }
             func testF<T: BinaryFloatingPoint>(_: T.Type) { XCTAssertEqual(T.sum(x, y), half) }

@@ -7,7 +7,7 @@ import SwiftSyntax
 /// Without types, the syntax decides as it can (a floating-point literal, a name the test declares
 /// floating-point, a test generic over floating point), and the finding is unconfirmed. Not either way: a
 /// value exact by construction, written with integers whose quotient a binary fraction holds
-/// (`1200/100` is 12), or a value the test gave, passed through: a literal it wrote elsewhere too, a literal
+/// (`1200/100` is 12), a floating-point literal a binary fraction holds (`2.5`, ``isExactFloatLiteral(_:)``), or a value the test gave, passed through: a literal it wrote elsewhere too, a literal
 /// whose number is written in the text the test gave (a parser's `123.123E2` of `"123.123E2 Hello"`, which a
 /// correctly rounded conversion makes the very same value), or a name the test passed to a call, interpolated into a
 /// text or set a member to, negated or not (`recorder.record(value)` … `recorder.lastValue == value`; `record(-value)`
@@ -30,6 +30,9 @@ struct FloatComparison {
     private var passed: Set<String>?
     /// The byte arrays the test writes (``byteLiterals(_:)``), read only for a test comparing a literal.
     private var bytes: [[UInt8]]?
+    /// Whether the test writes, outside its checks, a floating-point literal no binary fraction holds, read only for a
+    /// test comparing a literal one does hold.
+    private var writesInexactLiteral: Bool?
 
     /// The package's sources, if known: a type written on a name that they declare is no float.
     private let sources: SourceFunctions?
@@ -60,6 +63,13 @@ struct FloatComparison {
             return nil
         }
         if operands.contains(where: { Self.exactValue($0) || Self.isExactSpecial($0) }) { return nil }
+        // A literal a binary fraction holds, where the test feeds the code no decimal that rounds (`for _ in 0 ..< 10
+        // { total += 0.1 }` … `== 1.0` is the classic accident).
+        if operands.contains(where: { Self.isExactFloatLiteral(Self.uncast($0)) }) {
+            let inexact = writesInexactLiteral ?? Self.inexactLiteralWritten(test)
+            writesInexactLiteral = inexact
+            if !inexact { return nil }
+        }
         // A literal the test wrote elsewhere too is the value it gave, passed through (FlyingFox's
         // `Double(parameter: "10.5") == 10.5`): exact, with no arithmetic to round.
         for literal in operands.map(Self.uncast) where Self.isFloatLiteral(literal) || Self.isIntegerLiteral(literal) {
@@ -185,6 +195,16 @@ struct FloatComparison {
 
     /// The nodes of the test's checks; without `record` called on another value than the test
     /// (`recorder.record(value)` gives a metric a value; XCTest's and Swift Testing's `record` are the test's own).
+    /// Whether the test writes, outside its checks, a floating-point literal no binary fraction holds
+    /// (``isExactFloatLiteral(_:)``): a decimal it computes from, or stores.
+    private static func inexactLiteralWritten(_ test: ScannedTest) -> Bool {
+        let checked = checkedNodes(test)
+        return test.nodes.contains { node in
+            guard !checked.contains(node.id), let literal = node.as(FloatLiteralExprSyntax.self) else { return false }
+            return !isExactFloatLiteral(ExprSyntax(literal))
+        }
+    }
+
     private static func checkedNodes(_ test: ScannedTest) -> Set<SyntaxIdentifier> {
         Set(
             test.assertions.filter { !recordsOnAnother($0) }.flatMap {

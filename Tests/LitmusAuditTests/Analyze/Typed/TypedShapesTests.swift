@@ -55,11 +55,13 @@ struct TypedShapesTests {
 
     @Test("floatEquality: not a Decimal, a type compared as text, an exact quotient; computed Doubles are one")
     func floats() throws {
-        #expect(
-            try Self.found(.floatEquality, typed: true) == ["testComputedRatios": false, "testRatioLiteral": false])
+        let typed = try Self.found(.floatEquality, typed: true)
+        #expect(typed == ["testComputedRatios": false, "testRatioLiteral": false], "\(typed)")
+        // Without facts the Decimal's 12.5 is a binary fraction compared where the test computes from no decimal that
+        // rounds: not reported either way; the version's 1.2 is, unconfirmed.
         #expect(
             try Self.found(.floatEquality, typed: false) == [
-                "testDecimalAmount": true, "testVersionComparedAsText": true, "testRatioLiteral": true,
+                "testVersionComparedAsText": true, "testRatioLiteral": true,
             ])
     }
 
