@@ -55,4 +55,26 @@ enum CompileOnlyCheck {
             return parameters.contains(name)
         }
     }
+    /// Whether the test's own comments say that building it, or running it without a crash, is its check: a comment
+    /// on the function or in its body (`// This test passes if it compiles`, GRDB.swift 7.10.0; `// Compile-time
+    /// assertion: …`, swift-collections; `// testing compile works`, Path.swift; `// must not crash`,
+    /// swift-algorithms; `// Test for crash`, Cuckoo). The maintainers wrote the intent down, and what it checks a run cannot show otherwise. A
+    /// comment that only names compiling something else (`// compile the template`) is not such a statement.
+    static func commentSaysSo(_ function: FunctionDeclSyntax) -> Bool {
+        var comments = function.leadingTrivia.commentTexts
+        if let body = function.body {
+            for token in body.tokens(viewMode: .sourceAccurate) {
+                comments += token.leadingTrivia.commentTexts + token.trailingTrivia.commentTexts
+            }
+        }
+        return comments.contains { comment in
+            comment.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+                .range(of: statedIntent, options: .regularExpression) != nil
+        }
+    }
+
+    /// The statements of intent ``commentSaysSo(_:)`` reads.
+    private static let statedIntent =
+        #"\bcompil(es|ation)\b|\bcompile[- ]?time\b|\b(sure|that|they|it|still|must|should|to|will|does|code|apis?) compile\b"#
+        + #"|\bcompile works\b|\b(not|n't|no|without) (crash|trap)|\btest(s|ing)? for (a )?crash"#
 }

@@ -381,3 +381,19 @@ enum SwallowedErrorIntent {
         return expression
     }
 }
+
+extension TriviaPiece {
+    /// The text of a comment piece (`// …`, `/* … */`, and their doc forms), `nil` for spaces and newlines.
+    var commentText: String? {
+        switch self {
+        case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
+            return text
+        default: return nil
+        }
+    }
+}
+
+extension Trivia {
+    /// The texts of the comments in this trivia, in order.
+    var commentTexts: [String] { compactMap(\.commentText) }
+}

@@ -180,10 +180,12 @@ extension TestSourceAnalyzer {
         // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
         // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.
         // A test that always skips checks nothing on purpose: ignoredTest asks for its reason.
-        // A test that only hands values to a function that discards them checks that they compile.
+        // A test that only hands values to a function that discards them checks that they compile; so does one
+        // whose comments say so.
         if !assertsSomething && !Self.namedForRunning(function.name.text)
             && !(Self.displayName(of: function).map(Self.namedForRunning) ?? false)
             && !EmptyAndIgnoredDetector.alwaysSkips(body.statements) && !CompileOnlyCheck.onlyTypeChecks(function)
+            && !CompileOnlyCheck.commentSaysSo(function)
         {
             let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
             return [

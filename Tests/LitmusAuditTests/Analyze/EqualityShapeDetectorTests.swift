@@ -102,4 +102,18 @@ struct EqualityShapeDetectorTests {
                 "testB:4", "testC:5", "testD:6", "testE:7", "testG:9", "testH:10", "testI:11", "testJ:12",
             ])
     }
+    @Test("Whether a description is empty compares no text; what is made of it, or its text, is still compared")
+    func descriptionEmptiness() throws {
+        // Given Citadel 0.11.1's check that every key type describes itself, with no compiler facts, and near misses
+        let methods = """
+            func testA() { for keyType in KeyType.allCases { XCTAssertFalse(keyType.description.isEmpty) } }
+            func testB() { XCTAssertTrue(!(error.debugDescription).isEmpty) }
+            func testC() { XCTAssertEqual(String(describing: value).isEmpty, false) }
+            func testD() { XCTAssertTrue(keyType.description.hasPrefix("R")) }
+            func testE() { XCTAssertTrue(keyType.description.isEmpty || keyType.description == "RSA") }
+            func testF() { XCTAssertEqual(keyType.description.count, 3) }
+            """
+        // Then only the checks that read more than emptiness are descriptions compared
+        #expect(try xctestFindings(.sensitiveEquality, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
 }

@@ -139,16 +139,23 @@ struct RealCodeSmellTests {
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7"])
     }
 
-    @Test("boolAssertEquality: a tuple written out on either side has no XCTAssertEqual to offer; a value does")
+    @Test(
+        "boolAssertEquality: a tuple written out on either side, or bound to the name compared, has no XCTAssertEqual to offer; a value does"
+    )
     func tupleComparison() throws {
-        // Given pointfreeco/swift-case-paths' shape, with no compiler facts
+        // Given pointfreeco/swift-case-paths' shape and Brightify/Cuckoo 2.4.0's `let value = (1, 1)`, with no
+        // compiler facts, and near misses: a parenthesised value, a name bound to a value, a `var` bound to a tuple
+        // then to a value
         let methods = """
             func testA() throws { let pair = try XCTUnwrap(project() as? (Int, String)); XCTAssert(pair == (42, "Blob")) }
             func testB() { XCTAssertTrue((a, b) != (1, 2)) }
             func testC() { XCTAssert(total == (42)) }
+            func testD() { let value = (1, 1); register(value); XCTAssertTrue(value == registry.defaultValue(for: (Int, Int).self)) }
+            func testE() { let value = (1); register(value); XCTAssertTrue(value == registry.defaultValue(for: Int.self)) }
+            func testF() { var value = (1, 1); value = 2; XCTAssertTrue(value == registry.defaultValue(for: Int.self)) }
             """
-        // Then only the parenthesised value, no tuple, gets the advice
-        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5"])
+        // Then the parenthesised values and the reassigned name, no tuple, get the advice
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testE:7", "testF:8"])
     }
 
     @Test("conditionalTestLogic: an if on a loop's element adds checks when the loop checks every element before it")

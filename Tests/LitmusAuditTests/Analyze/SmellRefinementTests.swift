@@ -75,10 +75,11 @@ struct SmellRefinementTests {
     }
 
     @Test(
-        "sensitiveEquality: a suite named Printable, or a test named for printing, checks text on purpose; a blueprint does not"
+        "sensitiveEquality: a suite named Printable, or a test named for printing or stringifying, checks text on purpose; a blueprint does not"
     )
     func printableSuite() throws {
-        // SwiftyJSON 5.0.2's `PrintableTests` (Swift 1's name of CustomStringConvertible) and `testNumberPrint`
+        // SwiftyJSON 5.0.2's `PrintableTests` (Swift 1's name of CustomStringConvertible) and `testNumberPrint`;
+        // pkl-swift 0.10.0's `DurationTests.testStringify`
         let source = """
             import XCTest
             final class PrintableTests: XCTestCase {
@@ -87,10 +88,12 @@ struct SmellRefinementTests {
             final class BaseTests: XCTestCase {
                 func testNumberPrint() { XCTAssertEqual(json.description, "1234567890") }
                 func testBlueprint() { XCTAssertEqual(json.description, "1234567890") }
+                func testStringify() { XCTAssertEqual(String(describing: Duration(42, unit: .ms)), "42.ms") }
+                func testStringValue() { XCTAssertEqual(String(describing: Duration(42, unit: .ms)), "42.ms") }
             }
             """
         let found = try analyzedFindings(.sensitiveEquality, in: ["S.swift": source])
-        #expect(found == ["BaseTests.testBlueprint:7"], "\(found)")
+        #expect(found == ["BaseTests.testBlueprint:7", "BaseTests.testStringValue:9"], "\(found)")
     }
 
     @Test(
@@ -108,6 +111,44 @@ struct SmellRefinementTests {
             func testF() { XCTAssertFalse(json != -1) }
             """
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testD:6", "testE:7", "testF:8"])
+    }
+
+    @Test(
+        "noAssertion: a test whose comments say that compiling or not crashing is its check is none; a comment on another step is"
+    )
+    func commentedCompileChecks() throws {
+        // GRDB.swift 7.10.0's `// This test passes if it compiles`, swift-collections' `// Compile-time assertion`,
+        // swift-algorithms' `// must not crash`, Cuckoo's `// Test for crash`, and near misses: comments that only name
+        // a step
+        let source = """
+            import XCTest
+            final class TableTests: XCTestCase {
+                func testDefaultsToRow() {
+                    // This test passes if it compiles
+                    func f(_ table: Table<Row>) { }
+                    f(Table("player"))
+                }
+                /// Compile-time assertion: Box<T> is Sendable when T is.
+                func testSendable() { requireSendable(Box<Int>.self) }
+                func testEdgeCases() {
+                    _ = sample(zeros) // must not crash
+                }
+                func testVoidFunction() {
+                    // Test for crash
+                    stub.voidFunction()
+                }
+                func testTemplate() {
+                    // compile the template, then render it
+                    _ = Template("{{x}}").render()
+                }
+                func testCrashReporter() {
+                    // the crash report is written
+                    _ = reporter.write()
+                }
+            }
+            """
+        let found = try analyzedFindings(.noAssertion, in: ["T.swift": source])
+        #expect(found == ["TableTests.testTemplate:17", "TableTests.testCrashReporter:21"], "\(found)")
     }
 
     @Test(

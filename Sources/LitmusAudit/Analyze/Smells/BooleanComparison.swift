@@ -16,7 +16,7 @@ enum BooleanComparison {
         literalTypes: () -> LiteralTypedValues
     ) -> (message: String, unconfirmed: Unconfirmed?)? {
         guard let first = arguments.first?.expression else { return nil }
-        if EqualityShapeDetector.booleanAssertions.contains(name), let token = equalityOperator(first),
+        if EqualityShapeDetector.booleanAssertions.contains(name), let token = equalityOperator(first, test: test),
             ["==", "!=", "===", "!=="].contains(token.text), !failsOnlyOnALiteral(name, first, token: token),
             !messagePrintsBothSides(of: first, arguments: arguments)
         {
@@ -178,12 +178,18 @@ enum BooleanComparison {
     /// The operator of an equality or identity an assertion states as a Boolean, when a rewrite can state
     /// it: not of metatypes (`Animal.self`, no XCTAssertEqual or XCTAssertIdentical form), nor of a tuple
     /// written out on either side (`pair == (42, "Blob")`: tuples' `==` is a free function XCTAssertEqual
-    /// cannot call, whatever the facts say; pointfreeco/swift-case-paths 1.10.0). A cast on one side
-    /// (`c.a as? A === a`) is neither.
-    private static func equalityOperator(_ expression: ExprSyntax) -> TokenSyntax? {
+    /// cannot call, whatever the facts say; pointfreeco/swift-case-paths 1.10.0), or bound to the name compared
+    /// where it is compared (`let value = (1, 1)` then `value == registry.defaultValue(…)`, Brightify/Cuckoo 2.4.0).
+    /// A cast on one side (`c.a as? A === a`) is neither.
+    private static func equalityOperator(_ expression: ExprSyntax, test: ScannedTest) -> TokenSyntax? {
         if let token = EqualityShapeDetector.castComparison(expression) { return token }
         guard let (left, _, right) = EqualityShapeDetector.comparison(expression) else { return nil }
-        let isTuple = { (side: ExprSyntax) in (side.as(TupleExprSyntax.self)?.elements.count ?? 0) > 1 }
+        let isTuple = { (side: ExprSyntax) in
+            let value =
+                side.as(DeclReferenceExprSyntax.self).flatMap { test.letValue(of: $0.baseName.text, at: Syntax(side)) }
+                ?? side
+            return (value.as(TupleExprSyntax.self)?.elements.count ?? 0) > 1
+        }
         guard !EqualityShapeDetector.isMetatype(left), !EqualityShapeDetector.isMetatype(right), !isTuple(left),
             !isTuple(right)
         else { return nil }

@@ -127,15 +127,11 @@ enum EmptyAndIgnoredDetector {
     /// Whether `trivia` holds a comment that says why (``reasonStems``, ``reasonPhrases``), not a step
     /// (`// Given`, `// Given a request that fails`).
     private static func givesReason(_ trivia: Trivia) -> Bool {
-        trivia.contains { piece in
-            switch piece {
-            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-                let lower = text.lowercased()
-                let words = lower.split { !$0.isLetter }
-                return reasonPhrases.contains(where: lower.contains)
-                    || words.contains { word in reasonStems.contains(where: word.hasPrefix) }
-            default: return false
-            }
+        trivia.commentTexts.contains { text in
+            let lower = text.lowercased()
+            let words = lower.split { !$0.isLetter }
+            return reasonPhrases.contains(where: lower.contains)
+                || words.contains { word in reasonStems.contains(where: word.hasPrefix) }
         }
     }
 
@@ -153,12 +149,7 @@ enum EmptyAndIgnoredDetector {
 
     /// Whether a comment precedes `node` (a function, or the call switching an example off).
     private static func hasComment(_ node: Syntax) -> Bool {
-        node.leadingTrivia.contains { piece in
-            switch piece {
-            case .lineComment, .blockComment, .docLineComment, .docBlockComment: return true
-            default: return false
-            }
-        }
+        !node.leadingTrivia.commentTexts.isEmpty
     }
 
     /// `throw XCTSkip()`, `try XCTSkipIf(true)` or `try XCTSkipUnless(false)` as a statement of the test's

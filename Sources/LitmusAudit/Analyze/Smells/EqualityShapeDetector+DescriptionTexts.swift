@@ -6,7 +6,8 @@ extension EqualityShapeDetector {
     /// Whether the test's name, or its class's or suite's, says the description is what it tests
     /// (`testDescription`, `debugDescription_namesTheCase`, `testContainerDescribesRegistration`, a suite
     /// `MetadataValueInterpolationTests` of how values read in a string, SwiftyJSON 5.0.2's `PrintableTests`,
-    /// Swift 1's name of `CustomStringConvertible`, and its `testNumberPrint`): checking the text is then the
+    /// Swift 1's name of `CustomStringConvertible`, and its `testNumberPrint`; pkl-swift 0.10.0's `testStringify`,
+    /// JavaScript's word for it): checking the text is then the
     /// test's point, not a smell. "print" counts as a word of the name (`testNumberPrint`, `testPrints_total`),
     /// not inside one (`testBlueprint`).
     static func testsDescription(_ test: ScannedTest) -> Bool {
@@ -16,6 +17,7 @@ extension EqualityShapeDetector {
             let lower = name.lowercased().replacingOccurrences(of: "_", with: "")
             return [
                 "description", "describes", "describing", "stringconvertible", "interpolation", "tostring", "printable",
+                "stringif",
             ].contains(where: lower.contains)
                 || words(of: name).contains { ["print", "prints", "printed", "printing"].contains($0) }
         }
@@ -155,6 +157,19 @@ extension EqualityShapeDetector {
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String"
         else { return false }
         return ["describing", "reflecting"].contains(call.arguments.first?.label?.text ?? "")
+    }
+
+    /// Whether `expression` asks only whether a description is empty: `d.isEmpty` or `!d.isEmpty` of a bare
+    /// description `d` (``isBareDescription(_:)``), in parentheses or not.
+    static func isDescriptionEmptiness(_ expression: ExprSyntax) -> Bool {
+        var inner = expression.withoutUnwrapsOrParentheses
+        if let negation = inner.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
+            inner = negation.expression.withoutUnwrapsOrParentheses
+        }
+        guard let member = inner.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty",
+            let base = member.base
+        else { return false }
+        return isBareDescription(base)
     }
 
     /// Whether `base` is a value cast to the protocol that declares `name`

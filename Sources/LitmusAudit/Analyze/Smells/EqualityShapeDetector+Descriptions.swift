@@ -59,9 +59,17 @@ extension EqualityShapeDetector {
                     && checked.first.flatMap(EqualityShapeDetector.comparison).map {
                         ["==", "!="].contains($0.1) && withNil([$0.0, $0.2])
                     } == true)
+            // Whether a description is empty (`XCTAssertFalse(keyType.description.isEmpty)`, Citadel 0.11.1's check
+            // that every key type describes itself) compares no text either: no change of format but to nothing
+            // breaks it.
+            let checksEmptiness =
+                checked.allSatisfy(EqualityShapeDetector.isDescriptionEmptiness)
+                || (operands.count == 2 && operands.contains(where: EqualityShapeDetector.isDescriptionEmptiness)
+                    && operands.contains { $0.is(BooleanLiteralExprSyntax.self) })
             let checksPresence =
                 (["XCTAssertNil", "XCTAssertNotNil"].contains(name)
                     && checked.allSatisfy(EqualityShapeDetector.isBareDescription)) || comparedWithNil
+                || (!checked.isEmpty && checksEmptiness)
             guard !messageOnly.contains(name), !checksPresence, !bothDescriptions,
                 checked.contains(where: { readsDescription($0) })
             else { return nil }

@@ -26,22 +26,11 @@ enum GeneratedSource {
     /// Whether the file that holds `node` says in its header that a generator wrote it.
     static func isGenerated(_ node: some SyntaxProtocol) -> Bool {
         guard let first = node.root.firstToken(viewMode: .sourceAccurate) else { return false }
-        let lines = first.leadingTrivia.compactMap(\.commentText).flatMap { $0.split(separator: "\n") }.map {
+        let lines = first.leadingTrivia.commentTexts.flatMap { $0.split(separator: "\n") }.map {
             $0.lowercased().drop { "/*!# \t".contains($0) }
         }
         return lines.contains { line in
             marks.contains { line.contains($0) } || openings.contains { line.hasPrefix($0) }
-        }
-    }
-}
-
-extension TriviaPiece {
-    /// The text of a comment piece, `nil` for spaces and newlines.
-    fileprivate var commentText: String? {
-        switch self {
-        case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-            return text
-        default: return nil
         }
     }
 }
