@@ -118,9 +118,23 @@ struct FloatComparisonTests {
             func testF() { XCTAssertEqual(counter.value as Double, 1.1) }
             func testG() { XCTAssertEqual(m.value as Float, 16777217.0) }
             func testH() { XCTAssertEqual(m.value as Double, 1.5e-3) }
+            func testI() { XCTAssertEqual(mean([0.1, 0.2, 0.3, 0.4]) as Double, 0.25) }
+            func testJ() { XCTAssertEqual(parse("[0.1, 0.4]").sum as Double, 0.5) }
+            func testK() { let third: Double = 1 / 3; XCTAssertEqual(third * 6, 2.0) }
             """
-        // Then only the comparisons with 0.6, 1.1, 16777217.0 and 1.5e-3 are reported
+        // Then the comparisons with 0.6, 1.1, 16777217.0 and 1.5e-3 are reported, and so are those where the test
+        // computes from a decimal that rounds, in its check or in a text it gives, or divides
         let found = try xctestFindings(.floatEquality, methods)
-        #expect(found == ["testE:7", "testF:8", "testG:9", "testH:10"], "\(found)")
+        #expect(
+            found == ["testE:7", "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12", "testK:13"], "\(found)")
+        // … and where its type's fixtures hold such a decimal
+        let fixtures = """
+            import XCTest
+            final class CartTests: XCTestCase {
+                let prices = [0.1, 0.2, 0.7]
+                func testTotal() { XCTAssertEqual(Cart(prices).total as Double, 1.0) }
+            }
+            """
+        #expect(try analyzedFindings(.floatEquality, in: ["T.swift": fixtures]) == ["CartTests.testTotal:4"])
     }
 }

@@ -314,6 +314,27 @@ struct SmellDetectorTests {
         #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testD:6", "testE:7"])
     }
 
+    @Test(
+        "conditionalTestLogic: a gate on a version a type holds for the process is not; a value's, or two compared, are"
+    )
+    func versionGates() throws {
+        // Given GRDB.swift 7.10.0's SQLite gate and PythonKit's, a type's version for the whole process, and near
+        // misses: SQLite.swift's version read into a local, the test's own versions, a value's, a word with the letters
+        let methods = """
+            func testA() { if Database.sqliteLibVersionNumber >= 3030000 { XCTAssertEqual(f(), 1) } }
+            func testB() { guard Python.versionInfo.major >= 3 else { return }; XCTAssertEqual(f(), 1) }
+            func testC() { guard sqliteVersion[0] == 3 && sqliteVersion[1] >= 24 else { return }; XCTAssertEqual(f(), 1) }
+            func testD() { if parsed.version < other.version { XCTAssertEqual(f(), 1) } }
+            func testE() { if parse("1.2").major >= 1 { XCTAssertEqual(f(), 1) } }
+            func testF() { if decoded.schemaVersion == 2 { XCTAssertEqual(f(), 1) } }
+            func testG() { if Stats.inversionCount > 0 { XCTAssertEqual(f(), 1) } }
+            func testH() { if Parser.parse("v3").version >= 3 { XCTAssertEqual(f(), 1) } }
+            """
+        // Then a version the test holds in a local (testC), the test's own versions and values still skip its checks
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9", "testH:10"], "\(found)")
+    }
+
     @Test("duplicateAssert: the same check twice in a row; the same check after an action is not")
     func duplicateAssert() throws {
         let methods = """

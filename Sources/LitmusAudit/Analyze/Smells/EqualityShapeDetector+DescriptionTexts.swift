@@ -9,7 +9,8 @@ extension EqualityShapeDetector {
     /// Swift 1's name of `CustomStringConvertible`, and its `testNumberPrint`; pkl-swift 0.10.0's `testStringify`,
     /// JavaScript's word for it): checking the text is then the
     /// test's point, not a smell. "print" counts as a word of the name (`testNumberPrint`, `testPrints_total`),
-    /// not inside one (`testBlueprint`).
+    /// not inside one (`testBlueprint`), and so does a word that starts "stringif" (`testStringify`, not
+    /// `testReturnsStringIfValid`).
     static func testsDescription(_ test: ScannedTest) -> Bool {
         let names = [test.declaration.as(FunctionDeclSyntax.self)?.name.text ?? test.shown, test.owner ?? ""]
         return names.contains { name in
@@ -17,9 +18,10 @@ extension EqualityShapeDetector {
             let lower = name.lowercased().replacingOccurrences(of: "_", with: "")
             return [
                 "description", "describes", "describing", "stringconvertible", "interpolation", "tostring", "printable",
-                "stringif",
             ].contains(where: lower.contains)
-                || words(of: name).contains { ["print", "prints", "printed", "printing"].contains($0) }
+                || words(of: name).contains {
+                    ["print", "prints", "printed", "printing"].contains($0) || $0.hasPrefix("stringif")
+                }
         }
     }
 

@@ -98,7 +98,13 @@ extension FloatComparison {
     /// and whose test writes those decimals.
     static func isExactFloatLiteral(_ expression: ExprSyntax) -> Bool {
         guard let literal = unsigned(expression).as(FloatLiteralExprSyntax.self) else { return false }
-        let text = literal.literal.text.replacingOccurrences(of: "_", with: "").lowercased()
+        return isExactDecimal(literal.literal.text)
+    }
+
+    /// Whether the decimal `written` (`2.5`, `1_000.25`, `2E8`; not hexadecimal) is a binary fraction of at most 24
+    /// significant bits (``isExactFloatLiteral(_:)``).
+    static func isExactDecimal(_ written: String) -> Bool {
+        let text = written.replacingOccurrences(of: "_", with: "").lowercased()
         guard !text.hasPrefix("0x") else { return false }
         let parts = text.split(separator: "e", omittingEmptySubsequences: false)
         guard parts.count <= 2, let exponent = parts.count == 2 ? Int(parts[1]) : 0, abs(exponent) <= 30 else {

@@ -193,18 +193,34 @@ struct FloatComparison {
         return found
     }
 
-    /// The nodes of the test's checks; without `record` called on another value than the test
-    /// (`recorder.record(value)` gives a metric a value; XCTest's and Swift Testing's `record` are the test's own).
-    /// Whether the test writes, outside its checks, a floating-point literal no binary fraction holds
-    /// (``isExactFloatLiteral(_:)``): a decimal it computes from, or stores.
+    /// Whether the test, or its type's fixtures (stored properties' values, `setUp`, `init`: ``TestFixtures``), may
+    /// compute with rounding: a floating-point literal no binary fraction holds (``isExactFloatLiteral(_:)``), in a
+    /// check or out of it (`mean([0.1, 0.2, 0.3, 0.4]) == 0.25`), such a decimal in a text it gives (`parse("[0.1,
+    /// 0.7]")`), or a division (`Double(i) / 10`, `1.0 / 3 * 3`: a quotient rounds).
     private static func inexactLiteralWritten(_ test: ScannedTest) -> Bool {
-        let checked = checkedNodes(test)
-        return test.nodes.contains { node in
-            guard !checked.contains(node.id), let literal = node.as(FloatLiteralExprSyntax.self) else { return false }
-            return !isExactFloatLiteral(ExprSyntax(literal))
+        let nodes = test.nodes + TestFixtures(around: test.declaration).nodes
+        return nodes.contains { node in
+            if let literal = node.as(FloatLiteralExprSyntax.self) { return !isExactFloatLiteral(ExprSyntax(literal)) }
+            if let segment = node.as(StringSegmentSyntax.self) { return writesInexactDecimal(segment.content.text) }
+            return node.as(BinaryOperatorExprSyntax.self)?.operator.text == "/"
         }
     }
 
+    /// Whether `text` holds a decimal number (`0.1`, `2.44`) no binary fraction holds.
+    private static func writesInexactDecimal(_ text: String) -> Bool {
+        guard text.contains(".") else { return false }
+        var found = false
+        let pattern = #"\d+\.\d+(?:[eE][-+]?\d+)?"#
+        var range = text.startIndex..<text.endIndex
+        while !found, let match = text.range(of: pattern, options: .regularExpression, range: range) {
+            found = !isExactDecimal(String(text[match]))
+            range = match.upperBound..<text.endIndex
+        }
+        return found
+    }
+
+    /// The nodes of the test's checks; without `record` called on another value than the test
+    /// (`recorder.record(value)` gives a metric a value; XCTest's and Swift Testing's `record` are the test's own).
     private static func checkedNodes(_ test: ScannedTest) -> Set<SyntaxIdentifier> {
         Set(
             test.assertions.filter { !recordsOnAnother($0) }.flatMap {

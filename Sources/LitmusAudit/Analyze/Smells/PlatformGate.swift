@@ -71,5 +71,17 @@ extension ConditionalLogicDetector {
     ]
 
     /// Whether a condition reads what the test does not control.
-    static func isUncontrolled(_ condition: String) -> Bool { uncontrolled.contains { condition.contains($0) } }
+    static func isUncontrolled(_ condition: String) -> Bool {
+        uncontrolled.contains { condition.contains($0) } || comparesVersion(condition)
+    }
+
+    /// Whether a condition compares with a number a version a type holds (`Database.sqliteLibVersionNumber >=
+    /// 3030000`, GRDB.swift 7.10.0; `Python.versionInfo.major >= 3`, PythonKit): the linked library's or the
+    /// runtime's, one for the whole process, a gate on what the host provides as `#available` is. Not a version of a
+    /// value the test made (`decoded.schemaVersion == 2`, `parse("v3").version >= 3`), two versions compared (`v1 <
+    /// v2`), nor a word that only holds the letters (`Stats.inversionCount > 0`).
+    static func comparesVersion(_ condition: String) -> Bool {
+        let pattern = #"\b[A-Z]\w*\.(version|\w*Version)\w*(\.\w+)*\s*(>=|<=|==|!=|<|>)\s*\d"#
+        return condition.range(of: pattern, options: .regularExpression) != nil
+    }
 }
