@@ -55,6 +55,7 @@ enum CompileOnlyCheck {
             return parameters.contains(name)
         }
     }
+
     /// Whether the test's own comments say that building it, or running it without a crash, is its check: a comment
     /// on the function or in its body (`// This test passes if it compiles`, GRDB.swift 7.10.0; `// Compile-time
     /// assertion: …`, swift-collections; `// testing compile works`, Path.swift; `// must not crash`,

@@ -7,8 +7,9 @@ import SwiftSyntax
 /// Without types, the syntax decides as it can (a floating-point literal, a name the test declares
 /// floating-point, a test generic over floating point), and the finding is unconfirmed. Not either way: a
 /// value exact by construction, written with integers whose quotient a binary fraction holds
-/// (`1200/100` is 12), a floating-point literal a binary fraction holds (`2.5`, ``isExactFloatLiteral(_:)``), or a value the test gave, passed through: a literal it wrote elsewhere too, a literal
-/// whose number is written in the text the test gave (a parser's `123.123E2` of `"123.123E2 Hello"`, which a
+/// (`1200/100` is 12), a floating-point literal a binary fraction holds where the test computes nothing that rounds
+/// (`2.5`, ``isExactFloatLiteral(_:)``), or a value the test gave, passed through: a literal it wrote elsewhere too,
+/// a literal whose number is written in the text the test gave (a parser's `123.123E2` of `"123.123E2 Hello"`, which a
 /// correctly rounded conversion makes the very same value), or a name the test passed to a call, interpolated into a
 /// text or set a member to, negated or not (`recorder.record(value)` … `recorder.lastValue == value`; `record(-value)`
 /// … `== -value`; ObjectMapper's `"{\"double\" : \(value)}"` parsed, or `object.double = value` written out and
@@ -30,9 +31,9 @@ struct FloatComparison {
     private var passed: Set<String>?
     /// The byte arrays the test writes (``byteLiterals(_:)``), read only for a test comparing a literal.
     private var bytes: [[UInt8]]?
-    /// Whether the test writes, outside its checks, a floating-point literal no binary fraction holds, read only for a
-    /// test comparing a literal one does hold.
-    private var writesInexactLiteral: Bool?
+    /// Whether the test may compute with rounding (``mayRound(_:)``), read only for a test comparing a literal a binary
+    /// fraction holds.
+    private var rounds: Bool?
 
     /// The package's sources, if known: a type written on a name that they declare is no float.
     private let sources: SourceFunctions?
@@ -66,9 +67,9 @@ struct FloatComparison {
         // A literal a binary fraction holds, where the test feeds the code no decimal that rounds (`for _ in 0 ..< 10
         // { total += 0.1 }` … `== 1.0` is the classic accident).
         if operands.contains(where: { Self.isExactFloatLiteral(Self.uncast($0)) }) {
-            let inexact = writesInexactLiteral ?? Self.inexactLiteralWritten(test)
-            writesInexactLiteral = inexact
-            if !inexact { return nil }
+            let mayRound = rounds ?? Self.mayRound(test)
+            rounds = mayRound
+            if !mayRound { return nil }
         }
         // A literal the test wrote elsewhere too is the value it gave, passed through (FlyingFox's
         // `Double(parameter: "10.5") == 10.5`): exact, with no arithmetic to round.
@@ -197,7 +198,7 @@ struct FloatComparison {
     /// compute with rounding: a floating-point literal no binary fraction holds (``isExactFloatLiteral(_:)``), in a
     /// check or out of it (`mean([0.1, 0.2, 0.3, 0.4]) == 0.25`), such a decimal in a text it gives (`parse("[0.1,
     /// 0.7]")`), or a division (`Double(i) / 10`, `1.0 / 3 * 3`: a quotient rounds).
-    private static func inexactLiteralWritten(_ test: ScannedTest) -> Bool {
+    private static func mayRound(_ test: ScannedTest) -> Bool {
         let nodes = test.nodes + TestFixtures(around: test.declaration).nodes
         return nodes.contains { node in
             if let literal = node.as(FloatLiteralExprSyntax.self) { return !isExactFloatLiteral(ExprSyntax(literal)) }
