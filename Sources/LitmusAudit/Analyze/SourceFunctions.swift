@@ -210,6 +210,21 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
+    /// The classes the files declare that `name` is or inherits, `name` first, each followed by the class it
+    /// inherits, up to one the files do not declare (`XCTestCase`) or one already listed.
+    func classChain(from name: String) -> [ClassDeclSyntax] {
+        lock.withLock {
+            var chain: [ClassDeclSyntax] = []
+            var seen: Set<String> = []
+            var current: String? = name
+            while let next = current, seen.insert(next).inserted, let (declaration, _) = classDeclaration(next) {
+                chain.append(declaration)
+                current = TargetTypes.firstInherited(declaration.inheritanceClause)
+            }
+            return chain
+        }
+    }
+
     /// The class `name` the files declare, with its file's name; parsed once per file. Call it with the lock held.
     func classDeclaration(_ name: String) -> (ClassDeclSyntax, String)? {
         let texts = loaded()

@@ -185,6 +185,28 @@ struct AssignedAtSetUpTests {
             .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
     }
 
+    @Test("A closure's capture of the property is its value; a capture of another value, or a weak one, is not")
+    func capturedProperty() throws {
+        // Given swift-nio 2.101.3's `Task { [writer] in try await writer!.yield(…) }` of a property setUp sets
+        func traps(_ capture: String) throws -> [Int] {
+            let file = """
+                import XCTest
+                final class ParsingTests: XCTestCase {
+                    var xml: XMLIndexer!
+                    override func setUp() { xml = XMLHash.parse("<root/>") }
+                    func testRoot() { run { \(capture) in XCTAssertEqual(xml!.name, "root") } }
+                }
+                """
+            return try analyzeSources(["ParsingTests.swift": file], packageSources: ["XMLHash.swift": library])
+                .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        }
+        #expect(try traps("[xml]") == [])
+        #expect(try traps("[xml = self.xml]") == [])
+        // Then another value under the name, or a weak capture, may be nil
+        #expect(try traps("[xml = XMLHash.find(\"<root/>\")]") == [5])
+        #expect(try traps("[weak xml]") == [5])
+    }
+
     @Test("XCTest: set to nil in tearDown(), which runs after the test, is still set for it; nil elsewhere is not")
     func clearedInTearDown() throws {
         // Given: swift-nio 2.101.3's `self.group = nil` in tearDown, and near misses that clear it where a test reads
@@ -344,5 +366,95 @@ struct AssignedAtSetUpTests {
         #expect(try traps("app = try await Application.make(\"testing\")").isEmpty)
         // Then the other type's optional `make` leaves the unwrap a trap
         #expect(try traps("app = Pool.make(2)") == [5])
+    }
+
+    /// The lines of trapInTest findings in QueueTests.swift, whose class `QueueTests` inherits `DatabaseTestCase` of
+    /// DatabaseTestCase.swift (`base`), with `more` files beside them.
+    private func inheritedTrapLines(
+        _ subclass: String, base: String = AssignedAtSetUpTests.databaseTestCase, more: [String: String] = [:]
+    ) throws -> [Int] {
+        let files = ["DatabaseTestCase.swift": base, "QueueTests.swift": subclass].merging(more) { first, _ in first }
+        return try analyzeSources(files, packageSources: ["XMLHash.swift": library]).findings
+            .filter { $0.kind == .trapInTest && $0.file?.hasSuffix("QueueTests.swift") == true }.compactMap(\.line)
+    }
+
+    private static let databaseTestCase = """
+        import XCTest
+        class DatabaseTestCase: XCTestCase {
+            var configuration: XMLIndexer!
+            override func setUp() {
+                super.setUp()
+                configuration = XMLHash.parse("<root/>")
+            }
+            override func tearDown() {
+                configuration = nil
+                super.tearDown()
+            }
+        }
+        """
+
+    /// `QueueTests: DatabaseTestCase` (`final` unless `final` is empty) with `member` before its test, which unwraps
+    /// `configuration` on line 3, or 4 with a member.
+    private static func queueTests(_ member: String = "", final: String = "final ", base: String = "DatabaseTestCase")
+        -> String
+    {
+        """
+        import XCTest
+        \(final)class QueueTests: \(base) {\(member.isEmpty ? "" : "\n    \(member)")
+            func testRead() { XCTAssertEqual(configuration!.name, "root") }
+        }
+        """
+    }
+
+    @Test("XCTest: a property a superclass in another file sets in its setUp() is set for its subclasses' tests")
+    func setBySuperclass() throws {
+        // Given groue/GRDB.swift 7.10.0's GRDBTestCase (`var dbConfiguration: Configuration!`, set in its setUp, cleared
+        // by nothing) and the `dbConfiguration!` of its subclasses' tests in other files
+        #expect(try inheritedTrapLines(Self.queueTests()) == [])
+        #expect(try inheritedTrapLines(Self.queueTests(final: "")) == [])
+        #expect(try inheritedTrapLines(Self.queueTests("override func setUp() { super.setUp(); prepare() }")) == [])
+        #expect(
+            try inheritedTrapLines(
+                Self.queueTests("override func setUpWithError() throws { try super.setUpWithError() }"))
+                == [])
+        // and through a class between them whose setUp calls super's first
+        let middle = "class MiddleTestCase: DatabaseTestCase { override func setUp() { super.setUp(); extra() } }"
+        #expect(try inheritedTrapLines(Self.queueTests(base: "MiddleTestCase"), more: ["Middle.swift": middle]) == [])
+        // and a superclass in the test's own file
+        let oneFile =
+            Self.databaseTestCase + "\n" + Self.queueTests().replacingOccurrences(of: "import XCTest\n", with: "")
+        #expect(try inheritedTrapLines(oneFile, base: "import XCTest") == [])
+    }
+
+    @Test(
+        "XCTest: near misses of a superclass's setUp: an override without super, nil set where a test reads it, or no value"
+    )
+    func inheritedNearMisses() throws {
+        // Then an override that does not call super's setUp first leaves the property unset
+        #expect(try inheritedTrapLines(Self.queueTests("override func setUp() { prepare() }")) == [4])
+        #expect(
+            try inheritedTrapLines(
+                Self.queueTests("override func setUp() { guard ready else { return }; super.setUp() }")) == [4])
+        let middle = "class MiddleTestCase: DatabaseTestCase { override func setUp() { extra() } }"
+        #expect(try inheritedTrapLines(Self.queueTests(base: "MiddleTestCase"), more: ["Middle.swift": middle]) == [3])
+        // and a subclass of the test's class may override it too
+        let sub = "final class MoreQueueTests: QueueTests { override func setUp() {} }"
+        #expect(try inheritedTrapLines(Self.queueTests(final: ""), more: ["More.swift": sub]) == [3])
+        // Then nil set by the test, by a helper of the superclass, or a value that may be nil
+        #expect(try inheritedTrapLines(Self.queueTests("func clear() { configuration = nil }")) == [4])
+        let helper = Self.databaseTestCase.replacingOccurrences(
+            of: "override func tearDown() {",
+            with: "func reset() { configuration = nil }\n    override func tearDown() {")
+        #expect(try inheritedTrapLines(Self.queueTests(), base: helper) == [3])
+        let optional = Self.databaseTestCase.replacingOccurrences(of: "XMLHash.parse(", with: "XMLHash.find(")
+        #expect(try inheritedTrapLines(Self.queueTests(), base: optional) == [3])
+        let conditional = Self.databaseTestCase.replacingOccurrences(
+            of: "configuration = XMLHash.parse(\"<root/>\")",
+            with: "if ready { configuration = XMLHash.parse(\"<root/>\") }")
+        #expect(try inheritedTrapLines(Self.queueTests(), base: conditional) == [3])
+        // and a property the test's class overrides (its getter reads what it likes), or one no class declares
+        let redeclared = Self.queueTests("override var configuration: XMLIndexer! { get { nil } set {} }")
+        #expect(try inheritedTrapLines(redeclared) == [4])
+        #expect(try inheritedTrapLines(Self.queueTests(base: "XCTestCase")) == [3])
     }
 }

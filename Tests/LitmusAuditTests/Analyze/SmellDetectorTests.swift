@@ -335,6 +335,25 @@ struct SmellDetectorTests {
         #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9", "testH:10"], "\(found)")
     }
 
+    @Test("conditionalTestLogic: a gate on how the linked SQLite was built is not; a query of the test's tables is")
+    func sqliteCompileOptionGates() throws {
+        // Given GRDB.swift 7.10.0's gates of `UPDATE … LIMIT` on SQLite's compile options, and near misses that read
+        // the test's own rows or a pragma of the database the test made
+        let methods = """
+            func testA() {
+                if try String.fetchCursor(db, sql: "PRAGMA COMPILE_OPTIONS").contains("ENABLE_UPDATE_DELETE_LIMIT") {
+                    XCTAssertEqual(f(), 1)
+                }
+            }
+            func testB() { guard sqlite3_compileoption_used("ENABLE_FTS5") != 0 else { return }; XCTAssertEqual(f(), 1) }
+            func testC() { if try String.fetchAll(db, sql: "SELECT name FROM player").contains("Arthur") { XCTAssertEqual(f(), 1) } }
+            func testD() { if try Int.fetchOne(db, sql: "PRAGMA user_version") == 2 { XCTAssertEqual(f(), 1) } }
+            """
+        // Then what the test's database answers still skips its checks
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testC:9", "testD:10"], "\(found)")
+    }
+
     @Test("duplicateAssert: the same check twice in a row; the same check after an action is not")
     func duplicateAssert() throws {
         let methods = """

@@ -13,7 +13,13 @@ extension AssignedAtSetUp {
     static func givesValue(_ value: ExprSyntax, declared: String?, test: ScannedTest, sources: SourceFunctions) -> Bool
     {
         if let made = test.type(of: value).value { return !made.isOptional }
-        return isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
+        return givesValue(value, declared: declared, sources: sources)
+    }
+
+    /// ``givesValue(_:declared:test:sources:)`` without the compiler's facts: for a value in another file than the
+    /// test's (a superclass's `setUp`), whose places the test file's facts do not hold.
+    static func givesValue(_ value: ExprSyntax, declared: String?, sources: SourceFunctions) -> Bool {
+        isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
             || isPlainLibraryInitializer(value, of: declared, sources: sources)
     }
 

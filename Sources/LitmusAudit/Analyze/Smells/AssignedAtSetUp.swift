@@ -24,6 +24,7 @@ enum AssignedAtSetUp {
         if expression.is(DeclReferenceExprSyntax.self), declaresLocally(name, test.declaration) { return false }
         return sources.remembered("\(type.id.hashValue)|\(type.position.utf8Offset)|\(name)") {
             isSetBeforeEveryTest(name, in: type, test: test, sources: sources)
+                || isSetByInheritedSetUp(name, testClass: type, test: test, sources: sources)
         }
     }
 
@@ -57,7 +58,7 @@ enum AssignedAtSetUp {
     /// instance of its own (XCTest makes one per test method, Swift Testing one suite value per test), so what
     /// another test sets (`writer = nil` to check a deinit, swift-nio 2.101.3's NIOAsyncWriterTests) this one never
     /// finds.
-    private static func inAnotherTest(_ node: Syntax, than test: ScannedTest) -> Bool {
+    static func inAnotherTest(_ node: Syntax, than test: ScannedTest) -> Bool {
         guard let function = node.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }),
             Syntax(function).id != test.declaration.id, HelperIndex.isTest(function)
         else { return false }
@@ -67,7 +68,7 @@ enum AssignedAtSetUp {
 
     /// Whether `node` is in an XCTest `tearDown` (`tearDownWithError`) of `type`, which runs after each test and
     /// before the next one's `setUp`: what it sets the property to (`self.group = nil`) no test reads.
-    private static func isInTearDown(_ node: SequenceExprSyntax, of type: Syntax) -> Bool {
+    static func isInTearDown(_ node: SequenceExprSyntax, of type: Syntax) -> Bool {
         guard let function = node.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }),
             ["tearDown", "tearDownWithError"].contains(function.name.text),
             function.signature.parameterClause.parameters.isEmpty,
@@ -201,7 +202,7 @@ enum AssignedAtSetUp {
     }
 
     /// The type the stored property `name` of `type` is declared with, without its optional.
-    private static func propertyType(_ name: String, in type: Syntax) -> String? {
+    static func propertyType(_ name: String, in type: Syntax) -> String? {
         for member in members(of: type) ?? [] {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                 !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
@@ -224,9 +225,14 @@ enum AssignedAtSetUp {
         return wrapped.as(IdentifierTypeSyntax.self)?.name.text
     }
 
-    /// Whether the test declares `name` itself: a parameter, a local, a closure's parameter.
+    /// Whether the test declares `name` itself: a parameter, a local, a closure's parameter, or a closure's capture
+    /// of another value (`[loop = otherLoop]`) or a `weak` or `unowned` one (`[weak writer]`), which may be gone;
+    /// not `[writer]` or `[writer = self.writer]`, the property's value when the closure was made.
     private static func declaresLocally(_ name: String, _ declaration: Syntax) -> Bool {
         declaration.descendants(of: Syntax.self).contains { node in
+            if let capture = node.as(ClosureCaptureSyntax.self), capture.name.text == name {
+                return capture.specifier != nil || capture.initializer.map { propertyName($0.value) != name } ?? false
+            }
             if let parameter = node.as(FunctionParameterSyntax.self) {
                 return (parameter.secondName ?? parameter.firstName).text == name
             }
@@ -264,14 +270,14 @@ enum AssignedAtSetUp {
         node.is(StructDeclSyntax.self) || node.is(ClassDeclSyntax.self) || node.is(ActorDeclSyntax.self)
     }
 
-    private static func members(of type: Syntax) -> MemberBlockItemListSyntax? {
+    static func members(of type: Syntax) -> MemberBlockItemListSyntax? {
         type.as(StructDeclSyntax.self)?.memberBlock.members ?? type.as(ClassDeclSyntax.self)?.memberBlock.members
             ?? type.as(ActorDeclSyntax.self)?.memberBlock.members
     }
 
     /// Whether the type declares `var name: T?` (or `T!`), with no value or `nil`, no attribute (a
     /// property wrapper) and no modifier but access control (not `weak`, `unowned`, `static`, `lazy`).
-    private static func isPlainOptionalStoredProperty(_ name: String, in type: Syntax) -> Bool {
+    static func isPlainOptionalStoredProperty(_ name: String, in type: Syntax) -> Bool {
         for member in members(of: type) ?? [] {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings
@@ -292,7 +298,7 @@ enum AssignedAtSetUp {
     /// in every `init` of the type (there is one at least), or in the `override func setUp()` (or
     /// `setUpWithError()`) of a final class, or of one no class of the tests inherits (`unsubclassed`: swift-nio
     /// 2.101.3's `class NonBlockingFileIOTest`), whose `setUp` no override replaces.
-    private static func isSetUpBy(_ assignments: [SequenceExprSyntax], type: Syntax, unsubclassed: Bool) -> Bool {
+    static func isSetUpBy(_ assignments: [SequenceExprSyntax], type: Syntax, unsubclassed: Bool) -> Bool {
         let settingFunctions = assignments.compactMap { assignment -> Syntax? in
             guard let item = assignment.parent?.as(CodeBlockItemSyntax.self),
                 let statements = item.parent?.as(CodeBlockItemListSyntax.self),

@@ -72,7 +72,18 @@ extension ConditionalLogicDetector {
 
     /// Whether a condition reads what the test does not control.
     static func isUncontrolled(_ condition: String) -> Bool {
-        uncontrolled.contains { condition.contains($0) } || comparesVersion(condition)
+        uncontrolled.contains { condition.contains($0) } || comparesVersion(condition) || readsCompileOptions(condition)
+    }
+
+    /// Whether a condition asks how the linked SQLite library was built: its `PRAGMA compile_options` (GRDB.swift
+    /// 7.10.0's `if try String.fetchCursor(db, sql: "PRAGMA COMPILE_OPTIONS").contains("ENABLE_UPDATE_DELETE_LIMIT")`
+    /// before the checks of `UPDATE … LIMIT`, which a library built without it refuses) or
+    /// `sqlite3_compileoption_used`: one answer for the whole process, as a version is. Not a condition on what a
+    /// query of the test's own tables returns.
+    static func readsCompileOptions(_ condition: String) -> Bool {
+        condition.contains("sqlite3_compileoption_used")
+            || condition.range(of: #""\s*PRAGMA\s+compile_options\b"#, options: [.regularExpression, .caseInsensitive])
+                != nil
     }
 
     /// Whether a condition compares with a number a version a type holds (`Database.sqliteLibVersionNumber >=
