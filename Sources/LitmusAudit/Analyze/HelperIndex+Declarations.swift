@@ -73,6 +73,24 @@ extension HelperIndex {
         return parameter.firstName.text
     }
 
+    /// Whether `function` waits for what one of its parameters holds: a call of `wait` or `fulfillment` (XCTest's
+    /// `wait(for:timeout:)`, `fulfillment(of:timeout:)`, `XCTWaiter`'s) whose `for:` or `of:` argument reads a
+    /// parameter (swiftlang/sourcekit-lsp's `fulfillmentOfOrThrow(_ expectations: XCTestExpectation...)`, which
+    /// throws when `XCTWaiter.fulfillment(of: expectations, …)` times out).
+    static func waitsForParameter(_ function: FunctionDeclSyntax) -> Bool {
+        let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        guard let body = function.body, !parameters.isEmpty else { return false }
+        return body.descendants(of: FunctionCallExprSyntax.self).contains { call in
+            guard ["wait", "fulfillment"].contains(CallCollector.calledName(call.calledExpression)),
+                let waited = call.arguments.first(where: { ["for", "of"].contains($0.label?.text) })
+            else { return false }
+            let names =
+                [waited.expression.as(DeclReferenceExprSyntax.self)].compactMap { $0 }
+                + Syntax(waited.expression).descendants(of: DeclReferenceExprSyntax.self)
+            return names.contains { parameters.contains($0.baseName.text) }
+        }
+    }
+
     /// Whether `function` takes a closure one of whose parameters is an `XCTestExpectation` and hands a call the
     /// expectations it makes with `expectation(…)` (`let e = self.expectation(…)`, then `task(e)`), and nothing else
     /// it could hand one: it makes none with `XCTestExpectation(…)`, fulfils none itself and inverts none.

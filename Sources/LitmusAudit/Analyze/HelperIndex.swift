@@ -86,6 +86,8 @@ struct HelperIndex {
     /// ``reachingWaitForAll``, the expectation a closure passed to one is handed is waited for (Kitura's
     /// `performServerTest { expectation in … }`).
     private var handingExpectation: Set<Int> = []
+    /// Declarations that wait for the expectations handed to them (``waitsForParameter(_:)``).
+    private var waitingForGiven: Set<Int> = []
     /// Declarations whose XCTest failures are each an `XCTFail` followed by a `throw` (``throwsAfterFailing(_:)``),
     /// with the labels of the parameters a call must leave at their default `nil` for the throw to come.
     private var throwingAfterFailure: [Int: Set<String>] = [:]
@@ -138,6 +140,7 @@ struct HelperIndex {
             if !SleepDetector.waits(in: body).isEmpty { sleepingSeeds.insert(index) }
             if called.contains("waitForExpectations") { waitingSeeds.insert(index) }
             if Self.handsExpectation(function, calling: called) { handingExpectation.insert(index) }
+            if Self.waitsForParameter(function) { waitingForGiven.insert(index) }
             declarations.append(
                 Declaration(
                     name: name,
@@ -197,6 +200,12 @@ struct HelperIndex {
 
     /// Whether `call` calls a helper that waits for every expectation of the test (``reachingWaitForAll``).
     func waitsForAll(_ call: FunctionCallExprSyntax) -> Bool { !reachingWaitForAll.isDisjoint(with: resolve(call)) }
+
+    /// Whether `call` hands an argument to a helper that waits for the expectations handed to it
+    /// (``waitsForParameter(_:)``): sourcekit-lsp's `try await fulfillmentOfOrThrow(expectation)`.
+    func waitsForGiven(_ call: FunctionCallExprSyntax) -> Bool {
+        !call.arguments.isEmpty && !waitingForGiven.isDisjoint(with: resolve(call))
+    }
 
     /// Whether every helper `call` may call hands the closures it takes an expectation it made and then waits for
     /// every expectation (``handingExpectation``, ``reachingWaitForAll``): an expectation such a closure is handed

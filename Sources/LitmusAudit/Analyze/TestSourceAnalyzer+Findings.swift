@@ -139,6 +139,9 @@ extension TestSourceAnalyzer {
         }
         let waits =
             called.contains { ["wait", "waitForExpectations", "fulfillment"].contains($0) }
+            || body.descendants(of: FunctionCallExprSyntax.self).contains {
+                CallCollector.mayCallHelper($0) && helpers.waitsForGiven($0)
+            }
             || (!called.contains("XCTestExpectation")
                 && body.descendants(of: FunctionCallExprSyntax.self).contains { call in
                     CallCollector.mayCallHelper(call) && helpers.waitsForAll(call)

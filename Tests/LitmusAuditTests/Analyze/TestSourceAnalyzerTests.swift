@@ -257,6 +257,40 @@ struct TestSourceAnalyzerTests {
             ])
     }
 
+    @Test(
+        "A helper that waits for the expectations handed to it waits for the test's; one that waits for others does not"
+    )
+    func expectationHandedToWaitingHelper() throws {
+        // Given swiftlang/sourcekit-lsp's `fulfillmentOfOrThrow(_ expectations: XCTestExpectation...)` in its test
+        // support module, which throws when `XCTWaiter.fulfillment(of: expectations, …)` times out
+        let analysis = try analyze([
+            "Support.swift": """
+            import XCTest
+            func fulfillmentOfOrThrow(_ expectations: XCTestExpectation..., timeout: Double = 10) async throws {
+                let started = await XCTWaiter.fulfillment(of: expectations, timeout: timeout)
+                if started != .completed { throw Timeout() }
+            }
+            func waitForOthers(_ expectation: XCTestExpectation) async {
+                _ = await XCTWaiter.fulfillment(of: [other], timeout: 1)
+            }
+            func record(_ expectation: XCTestExpectation) { log(expectation) }
+            """,
+            "W.swift": """
+            import XCTest
+            final class WTests: XCTestCase {
+                func testA() async throws { let e = XCTestExpectation(description: "x"); start(e); try await fulfillmentOfOrThrow(e) }
+                func testB() async { let e = XCTestExpectation(description: "x"); start(e); await waitForOthers(e) }
+                func testC() { let e = expectation(description: "x"); start(e); record(e) }
+            }
+            """,
+        ])
+        // Then a helper that waits for another value, or only keeps the expectation, leaves it unwaited
+        #expect(
+            analysis.findings.filter { $0.kind == .unwaitedExpectation }.map(\.testName) == [
+                "WTests.testB", "WTests.testC",
+            ])
+    }
+
     @Test("Sleeps are found wherever the test code calls them")
     func sleeps() throws {
         let analysis = try analyze([
