@@ -211,17 +211,30 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// The classes the files declare that `name` is or inherits, `name` first, each followed by the class it
-    /// inherits, up to one the files do not declare (`XCTestCase`) or one already listed.
+    /// inherits, up to one the files do not declare (`XCTestCase`) or one already listed; empty when more files than
+    /// one declare a class of the chain (two test targets' `BaseTestCase`): which one is inherited is not known.
     func classChain(from name: String) -> [ClassDeclSyntax] {
         lock.withLock {
             var chain: [ClassDeclSyntax] = []
             var seen: Set<String> = []
             var current: String? = name
-            while let next = current, seen.insert(next).inserted, let (declaration, _) = classDeclaration(next) {
+            while let next = current, seen.insert(next).inserted {
+                let declarations = loaded().indices.filter { declares(loaded()[$0], "class \(next)") }.compactMap {
+                    tree($0).descendants(of: ClassDeclSyntax.self).first { $0.name.text == next }
+                }
+                guard declarations.count <= 1 else { return [] }
+                guard let declaration = declarations.first else { break }
                 chain.append(declaration)
                 current = TargetTypes.firstInherited(declaration.inheritanceClause)
             }
             return chain
+        }
+    }
+
+    /// The files, parsed, whose text holds a match of the regular expression `pattern`.
+    func trees(matching pattern: String) -> [SourceFileSyntax] {
+        lock.withLock {
+            loaded().indices.filter { loaded()[$0].range(of: pattern, options: .regularExpression) != nil }.map(tree)
         }
     }
 

@@ -457,4 +457,37 @@ struct AssignedAtSetUpTests {
         #expect(try inheritedTrapLines(redeclared) == [4])
         #expect(try inheritedTrapLines(Self.queueTests(base: "XCTestCase")) == [3])
     }
+
+    @Test(
+        "XCTest: near misses a review found: a test that sets it, a helper elsewhere, an early return, #if, two bases")
+    func inheritedReviewNearMisses() throws {
+        // Then a test of the class that sets a value that may be nil is read apart from its neighbour that does not
+        let twoTests = """
+            import XCTest
+            final class QueueTests: DatabaseTestCase {
+                func testA() { XCTAssertEqual(configuration!.name, "root") }
+                func testB() { configuration = XMLHash.find("<x/>"); XCTAssertEqual(configuration!.name, "root") }
+            }
+            """
+        #expect(try inheritedTrapLines(twoTests) == [4])
+        // and a helper in another file, an extension of the superclass or of the test's class, may clear it
+        let helper = "extension DatabaseTestCase { func reset() { configuration = nil } }"
+        #expect(try inheritedTrapLines(Self.queueTests(), more: ["Helpers.swift": helper]) == [3])
+        let other = "extension QueueTests { func useOther() { self.configuration = XMLHash.find(\"\") } }"
+        #expect(try inheritedTrapLines(Self.queueTests(), more: ["Helpers.swift": other]) == [3])
+        // and a return under an `if` before super's setUp, or before the superclass sets it, leaves it unset
+        let early = "override func setUp() { if skipped { return }; super.setUp() }"
+        #expect(try inheritedTrapLines(Self.queueTests(early)) == [4])
+        let baseEarly = Self.databaseTestCase.replacingOccurrences(
+            of: "super.setUp()\n", with: "super.setUp()\n        if skipped { return }\n")
+        #expect(try inheritedTrapLines(Self.queueTests(), base: baseEarly) == [3])
+        // and an override under `#if` is an override, and one in an extension too
+        let conditional = "#if os(Linux) || os(macOS)\n    override func setUp() {}\n    #endif"
+        #expect(try inheritedTrapLines(Self.queueTests(conditional)) == [6])
+        let extended = "extension QueueTests { override func setUp() {} }"
+        #expect(try inheritedTrapLines(Self.queueTests(), more: ["More.swift": extended]) == [3])
+        // and two classes of the superclass's name (two test targets) leave the inherited one unknown
+        let twin = "class DatabaseTestCase: XCTestCase { var configuration: XMLIndexer! }"
+        #expect(try inheritedTrapLines(Self.queueTests(), more: ["Twin.swift": twin]) == [3])
+    }
 }

@@ -26,13 +26,48 @@ extension AssignedAtSetUp {
                 below.append(superclass)
                 continue
             }
-            guard isPlainOptionalStoredProperty(name, in: superclass), below.allSatisfy(callsSuperSetUpFirst),
+            let names = (below + [superclass]).compactMap { $0.as(ClassDeclSyntax.self)?.name.text }
+            // Every file that may assign the name, or extends a class of the chain, beside the chain's own.
+            let others = sources.trees(
+                matching: #"(\b\#(name)\s*=[^=]|&\s*(self\.)?\#(name)\b|extension\s+("#
+                    + names.joined(separator: "|") + #")\b)"#)
+            let roots = uniqueRoots(below + [superclass], others: others.map(Syntax.init))
+            let extensions = roots.flatMap { $0.descendants(of: ExtensionDeclSyntax.self) }.filter {
+                names.dropLast().contains($0.extendedType.trimmedDescription)
+            }
+            let overrides = (below + extensions.map(Syntax.init)).flatMap(setUps(in:))
+            guard isPlainOptionalStoredProperty(name, in: superclass), overrides.allSatisfy(callsSuperSetUpFirst),
                 let assignments = assignments(
-                    of: name, declaredIn: superclass, below: below, test: test, sources: sources)
+                    of: name, declaredIn: superclass, names: Set(names), roots: roots, test: test, sources: sources)
             else { return false }
             return !assignments.isEmpty && isSetUpBy(assignments, type: superclass, unsubclassed: true)
         }
         return false
+    }
+
+    /// The trees of `classes` and `others`, each file once: a tree of the source functions' that is again the
+    /// test's file (or a class's) is left out, so that each place is read in one tree.
+    private static func uniqueRoots(_ classes: [Syntax], others: [Syntax]) -> [Syntax] {
+        var roots: [Syntax] = []
+        for root in classes.map(\.root) + others
+        where !roots.contains(where: {
+            $0.id == root.id || ($0.totalLength == root.totalLength && $0.description == root.description)
+        }) {
+            roots.append(root)
+        }
+        return roots
+    }
+
+    /// The `setUp` and `setUpWithError` functions `declaration` (a class or an extension) declares, under `#if`
+    /// too; not those of the types nested in it.
+    private static func setUps(in declaration: Syntax) -> [FunctionDeclSyntax] {
+        declaration.descendants(of: FunctionDeclSyntax.self).filter { function in
+            ["setUp", "setUpWithError"].contains(function.name.text)
+                && function.signature.parameterClause.parameters.isEmpty
+                && function.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }).map {
+                    Syntax($0).id == declaration.id
+                } == true
+        }
     }
 
     /// `declaration`, or the same class in the tree of `type` when they are one file: the source functions parse
@@ -56,43 +91,32 @@ extension AssignedAtSetUp {
         }
     }
 
-    /// Whether each `setUp` or `setUpWithError` of `type` (`async`, `throws` or not) calls its superclass's of
-    /// the same name as a statement of its own before any `return`, `guard` or `throw`: what the superclass sets
-    /// there is set for the subclass's tests too.
-    private static func callsSuperSetUpFirst(_ type: Syntax) -> Bool {
-        (members(of: type) ?? []).compactMap { $0.decl.as(FunctionDeclSyntax.self) }.allSatisfy { function in
-            let name = function.name.text
-            guard ["setUp", "setUpWithError"].contains(name), function.signature.parameterClause.parameters.isEmpty
-            else { return true }
-            for statement in function.body?.statements ?? [] {
-                if let call = statement.item.as(ExprSyntax.self)?.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
-                    let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                    member.base?.is(SuperExprSyntax.self) == true, member.declName.baseName.text == name,
-                    call.arguments.isEmpty
-                {
-                    return true
-                }
-                if statement.item.is(ReturnStmtSyntax.self) || statement.item.is(GuardStmtSyntax.self)
-                    || statement.item.is(ThrowStmtSyntax.self)
-                {
-                    return false
-                }
+    /// Whether `function`, a `setUp` or `setUpWithError`, calls its superclass's of the same name as a statement of
+    /// its own before any statement that may return (``mayReturn(_:)``): what the superclass sets there is set for
+    /// the subclass's tests too.
+    private static func callsSuperSetUpFirst(_ function: FunctionDeclSyntax) -> Bool {
+        let name = function.name.text
+        for statement in function.body?.statements ?? [] {
+            if let call = statement.item.as(ExprSyntax.self)?.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.base?.is(SuperExprSyntax.self) == true, member.declName.baseName.text == name,
+                call.arguments.isEmpty
+            {
+                return true
             }
-            return false
+            if mayReturn(statement) { return false }
         }
+        return false
     }
 
-    /// The assignments of `name` in the files of `declaring` and of the classes `below` it, when each gives a
-    /// value and none passes it `inout`; `nil` otherwise. Not one in a `tearDown` of those classes (it runs after
-    /// the test) or in another test the test does not call.
+    /// The assignments of `name` in `roots` (the files of the classes from the test's up to `declaring`, and every
+    /// other file that may assign the name), when each gives a value and none passes it `inout`; `nil` otherwise. Not
+    /// one in a `tearDown` of the classes `names` (it runs after the test) or in another test the test does not call.
     private static func assignments(
-        of name: String, declaredIn declaring: Syntax, below: [Syntax], test: ScannedTest, sources: SourceFunctions
+        of name: String, declaredIn declaring: Syntax, names: Set<String>, roots: [Syntax], test: ScannedTest,
+        sources: SourceFunctions
     ) -> [SequenceExprSyntax]? {
-        let classes = below + [declaring]
-        let names = Set(classes.compactMap { $0.as(ClassDeclSyntax.self)?.name.text })
         let declared = propertyType(name, in: declaring)
-        var roots: [Syntax] = []
-        for type in classes where !roots.contains(where: { $0.id == type.root.id }) { roots.append(type.root) }
         var assignments: [SequenceExprSyntax] = []
         for node in roots.flatMap({ $0.descendants(of: Syntax.self) }) where !inAnotherTest(node, than: test) {
             if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name { return nil }

@@ -22,7 +22,10 @@ enum AssignedAtSetUp {
             let type = enclosingType(of: test.declaration)
         else { return false }
         if expression.is(DeclReferenceExprSyntax.self), declaresLocally(name, test.declaration) { return false }
-        return sources.remembered("\(type.id.hashValue)|\(type.position.utf8Offset)|\(name)") {
+        // The answer is the test's: what other tests set, and the facts of its file, are left out for it alone.
+        let key =
+            "setUp|\(test.module)|\(test.owner ?? "")|\(test.name)|\(test.declaration.position.utf8Offset)|\(name)"
+        return sources.remembered(key) {
             isSetBeforeEveryTest(name, in: type, test: test, sources: sources)
                 || isSetByInheritedSetUp(name, testClass: type, test: test, sources: sources)
         }
@@ -294,6 +297,14 @@ enum AssignedAtSetUp {
         return false
     }
 
+    /// Whether `statement` may return from its function before the statements after it: a `return`, `guard` or
+    /// `throw`, or one holding a `return` or `throw` outside its closures (`if skip { return }`). A `try` that
+    /// throws ends a `setUp` and the test with it, so it is none.
+    static func mayReturn(_ statement: CodeBlockItemSyntax) -> Bool {
+        statement.item.is(GuardStmtSyntax.self)
+            || FailingPath.holds(statement) { $0.is(ReturnStmtSyntax.self) || $0.is(ThrowStmtSyntax.self) }
+    }
+
     /// Whether one of `assignments` is a statement of its own, before any `return`, `guard` or `throw`,
     /// in every `init` of the type (there is one at least), or in the `override func setUp()` (or
     /// `setUpWithError()`) of a final class, or of one no class of the tests inherits (`unsubclassed`: swift-nio
@@ -306,11 +317,7 @@ enum AssignedAtSetUp {
             else { return nil }
             for earlier in statements {
                 if earlier.id == item.id { return function }
-                if earlier.item.is(ReturnStmtSyntax.self) || earlier.item.is(GuardStmtSyntax.self)
-                    || earlier.item.is(ThrowStmtSyntax.self)
-                {
-                    return nil
-                }
+                if mayReturn(earlier) { return nil }
             }
             return nil
         }

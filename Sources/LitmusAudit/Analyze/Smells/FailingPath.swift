@@ -86,18 +86,23 @@ enum FailingPath {
     /// Whether `item` may leave its block, other than by failing: a `return`, `break`, `continue`, `throw` or `try`
     /// of its own (not of a closure in it).
     static func mayLeave(_ item: CodeBlockItemSyntax) -> Bool {
-        let leaving = Syntax(item).descendants(of: Syntax.self).filter { node in
+        holds(item) { node in
             node.is(ReturnStmtSyntax.self) || node.is(BreakStmtSyntax.self) || node.is(ContinueStmtSyntax.self)
                 || node.is(ThrowStmtSyntax.self) || node.is(TryExprSyntax.self)
         }
-        return leaving.contains { node in
+    }
+
+    /// Whether `item` is, or holds outside the closures and functions in it, a node `matches` accepts.
+    static func holds(_ item: CodeBlockItemSyntax, _ matches: (Syntax) -> Bool) -> Bool {
+        if matches(Syntax(item.item)) { return true }
+        return Syntax(item).descendants(of: Syntax.self).contains { node in
+            guard matches(node) else { return false }
             var current = node.parent
             while let syntax = current, syntax.id != item.id {
                 if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
                 current = syntax.parent
             }
             return true
-        } || item.item.is(ReturnStmtSyntax.self) || item.item.is(ThrowStmtSyntax.self)
-            || item.item.is(BreakStmtSyntax.self) || item.item.is(ContinueStmtSyntax.self)
+        }
     }
 }
