@@ -1,3 +1,5 @@
+import SwiftParser
+import SwiftSyntax
 import Testing
 
 @testable import LitmusAudit
@@ -25,5 +27,39 @@ struct FailableLiteralTests {
             try xctestFindings(.trapInTest, methods) == [
                 "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11",
             ])
+    }
+
+    @Test("A time zone of a name the database holds, or of an offset within a day, cannot be nil; another can")
+    func timeZones() throws {
+        // Given swiftlang/swift-foundation's calendar tests, which set their zones from literals, and near misses
+        let methods = #"""
+            func testA() { XCTAssertEqual(f(TimeZone(identifier: "America/Los_Angeles")!), 7) }
+            func testB() { XCTAssertEqual(f(TimeZone(abbreviation: "EST")!), 7) }
+            func testC() { XCTAssertEqual(f(TimeZone(secondsFromGMT: -3600 * 8 - 30)!), 7) }
+            func testD() { XCTAssertEqual(f(TimeZone(identifier: "Mars/Olympus_Mons")!), 7) }
+            func testE() { XCTAssertEqual(f(TimeZone(secondsFromGMT: 3600 * 24 * 2)!), 7) }
+            func testF() { XCTAssertEqual(f(TimeZone(identifier: name)!), 7) }
+            func testG() { XCTAssertEqual(f(TimeZone(secondsFromGMT: offset * 60)!), 7) }
+            func testH() { XCTAssertEqual(f(TimeZone(abbreviation: "XYZ")!), 7) }
+            """#
+        // Then a name no database holds, an offset beyond a day, and a value the test does not fix can trap
+        #expect(
+            try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9", "testH:10"])
+    }
+
+    @Test("An integer the source fixes is its value: literals and their sums, differences and products")
+    func fixedIntegers() {
+        let value = { (text: String) -> Int? in
+            let tree = Parser.parse(source: "let x = \(text)")
+            let expression = tree.descendants(of: InitializerClauseSyntax.self).first?.value
+            return expression.flatMap(FailableLiteral.fixedInteger)
+        }
+        #expect(value("-3600 * 8 - 30") == -28830)
+        #expect(value("(2 + 3) * 4") == 20)
+        #expect(value("1_000 - 1 - 2") == 997)
+        // Then a name, a division, and an overflow are not fixed here
+        #expect(value("x * 2") == nil)
+        #expect(value("7 / 2") == nil)
+        #expect(value("9223372036854775807 + 1") == nil)
     }
 }

@@ -70,6 +70,7 @@ enum FailableLiteral {
                 return texts.allSatisfy { Data(base64Encoded: $0, options: options) != nil } ? .cannotFail : .canFail
             }
         }
+        if let zone = timeZone(call, test: test) { return zone }
         if let encoded = percentEncoded(call, test: test) { return encoded ? .cannotFail : .canFail }
         if let encodes = literalEncodes(call, test: test) { return encodes ? .cannotFail : .canFail }
         if let found = literalFound(call, test: test) { return found ? .cannotFail : .canFail }
@@ -209,7 +210,7 @@ enum FailableLiteral {
     /// (``ScannedTest/constantValue(of:)``: swift-certificates 1.21.1's `Self.base64EncodedSampleCert`); or the
     /// parameter of a closure mapping an array of such literals (`Self.codesignCerts.map { Data(base64Encoded:
     /// $0, …)! }`). `nil` otherwise (a `var`, a name declared twice, a literal with interpolations).
-    private static func literalTexts(_ expression: ExprSyntax, test: ScannedTest) -> [String]? {
+    static func literalTexts(_ expression: ExprSyntax, test: ScannedTest) -> [String]? {
         if let elements = mappedElements(expression, test: test) {
             // The elements as written: a name among them is of the declaration's scope, not the test's.
             let texts = elements.compactMap { $0.as(StringLiteralExprSyntax.self).flatMap(plainText) }
