@@ -486,6 +486,14 @@ struct AssignedAtSetUpTests {
         #expect(try inheritedTrapLines(Self.queueTests(conditional)) == [6])
         let extended = "extension QueueTests { override func setUp() {} }"
         #expect(try inheritedTrapLines(Self.queueTests(), more: ["More.swift": extended]) == [3])
+        // (while a sibling subclass that clears its own in its tearDown, or a nested type's own property, does not)
+        let sibling = """
+            final class ProxyTests: DatabaseTestCase {
+                struct Fixture { var configuration: XMLIndexer?; mutating func clear() { configuration = nil } }
+                override func tearDown() { self.configuration = nil; super.tearDown() }
+            }
+            """
+        #expect(try inheritedTrapLines(Self.queueTests(), more: ["ProxyTests.swift": sibling]) == [])
         // and two classes of the superclass's name (two test targets) leave the inherited one unknown
         let twin = "class DatabaseTestCase: XCTestCase { var configuration: XMLIndexer! }"
         #expect(try inheritedTrapLines(Self.queueTests(), more: ["Twin.swift": twin]) == [3])

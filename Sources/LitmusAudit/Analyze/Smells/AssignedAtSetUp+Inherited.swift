@@ -123,7 +123,7 @@ extension AssignedAtSetUp {
             guard let sequence = node.as(SequenceExprSyntax.self) else { continue }
             let elements = Array(sequence.elements)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name,
-                !isInTearDown(sequence, ofClassNamed: names)
+                !isInTearDown(sequence, ofClassNamed: names), mayReachTestInstance(node, classes: names)
             else { continue }
             let value = elements[2]
             let inTestFile = node.root.id == test.declaration.root.id
@@ -135,6 +135,17 @@ extension AssignedAtSetUp {
             assignments.append(sequence)
         }
         return assignments
+    }
+
+    /// Whether `node` may act on the test's instance: in a class of the chain `classes`, an extension (of one of
+    /// them, or of a protocol it may conform to) or no type at all; not in another class, struct, enumeration or
+    /// actor, whose own property of the name it sets (async-http-client 1.37.0's SOCKS tests, a sibling subclass, set
+    /// `self.defaultClient = nil` in their own `tearDown`).
+    private static func mayReachTestInstance(_ node: Syntax, classes: Set<String>) -> Bool {
+        guard let group = node.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self).map(Syntax.init) })
+        else { return true }
+        if let declared = group.as(ClassDeclSyntax.self) { return classes.contains(declared.name.text) }
+        return !(group.is(StructDeclSyntax.self) || group.is(EnumDeclSyntax.self) || group.is(ActorDeclSyntax.self))
     }
 
     /// Whether `node` is in the `override func tearDown()` (or `tearDownWithError()`) of a class named in `names`.
