@@ -308,6 +308,34 @@ struct NeverNilTests {
             try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testI:11", "testJ:12"])
     }
 
+    @Test("The base address of a value's bytes, of a ByteBuffer's storage, of a sum with a literal is never nil")
+    func storageThatAlwaysHasAnAddress() throws {
+        // Given apple/swift-nio 2.101.3's shapes: a literal's buffer around a value's bytes, a ByteBuffer's own
+        // calls, and an array the test makes of a string's bytes and a literal; apple/swift-system 1.6.3's var of a
+        // literal with one element changed
+        let methods = """
+            func testA() { expected.withUnsafeBytes { e in withUnsafeBytes(of: &addr) { a in XCTAssertEqual(memcmp(a.baseAddress!, e.baseAddress!, 4), 0) } } }
+            func testB() { let expected: [UInt8] = [1, 2]; expected.withUnsafeBytes { e in withUnsafeBytes(of: &addr) { a in XCTAssertEqual(memcmp(a.baseAddress!, e.baseAddress!, 2), 0) } } }
+            func testC() { let p = buf.withUnsafeReadableBytes { ptr in UInt(bitPattern: ptr.baseAddress!) }; XCTAssertNotEqual(p, 0) }
+            func testD() { let p = buf?.withVeryUnsafeBytes { UInt(bitPattern: $0.baseAddress!) }; XCTAssertNotNil(p) }
+            func testE() { let bytes: [UInt8] = "/tmp".utf8 + [0]; bytes.withUnsafeBufferPointer { src in XCTAssertEqual(copy(src.baseAddress!), 5) } }
+            func testF() { let bytes: [UInt8] = "/tmp".utf8 + []; bytes.withUnsafeBufferPointer { src in XCTAssertEqual(copy(src.baseAddress!), 4) } }
+            func testG() { let e: [UInt8] = [1]; e.withUnsafeBytes { e in storage.withUnsafeBytes { a in XCTAssertEqual(memcmp(a.baseAddress!, e.baseAddress!, 1), 0) } } }
+            func testH() { let e: [UInt8] = [1]; e.withUnsafeBytes { p in rows.withUnsafeBytes { [p = other] q in XCTAssertEqual(read(p.baseAddress!), 1) } } }
+            func testI() { buf.withVeryUnsafeMutableBytesWithStorageManagement { pointer, storage in XCTAssertNotNil(storage.baseAddress!) } }
+            func testJ() { var s: [CChar] = [0x61, 0]; s[1] = 0x62; s.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "ab") } }
+            func testK() { var s: [CChar] = [0x61, 0]; s[0..<2] = []; s.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "") } }
+            func testL() { var s: [CChar] = [0x61, 0]; s.removeAll(); s.withUnsafeBufferPointer { XCTAssertEqual(read($0.baseAddress!), "") } }
+            """
+        // Then an array the test did not write (A), a sum with no element (F), a collection's buffer (G), a name
+        // a nearer closure binds again (H), another parameter than the lent buffer (I), and a var of a literal
+        // whose range is replaced (K) or that is emptied (L) still trap; one element replaced (J) keeps its count
+        #expect(
+            try xctestFindings(.trapInTest, methods) == [
+                "testA:3", "testF:8", "testG:9", "testH:10", "testI:11", "testK:13", "testL:14",
+            ])
+    }
+
     @Test(
         "A value an earlier operand of the same && found not nil is there; after an ||, of another value or a call, not"
     )

@@ -174,17 +174,36 @@ extension NeverNil {
     }
 
     /// The innermost closure around `node` that takes a parameter named `name` (`$0` for one without a
-    /// signature), if it is the nearest closure.
+    /// signature). A closure nearer the use that takes other names is looked through only when nothing in it
+    /// binds `name` (`a.withUnsafeBytes { p in withUnsafeBytes(of: &b) { q in f(p.baseAddress!) } }`): a
+    /// parameter, capture or local of that name there would be another value.
     static func closure(taking name: String, around node: Syntax) -> ClosureExprSyntax? {
         var current = node.parent
         while let syntax = current {
             if let closure = syntax.as(ClosureExprSyntax.self) {
-                let parameters = closure.parameterNames ?? ["$0", "$1", "$2"]
-                return parameters.contains(name) ? closure : nil
+                if let parameters = closure.parameterNames {
+                    if parameters.contains(name) { return closure }
+                } else if name.hasPrefix("$") {
+                    return ["$0", "$1", "$2"].contains(name) ? closure : nil
+                }
+                if name.hasPrefix("$") || bindsAnywhere(name, in: closure) { return nil }
             }
             current = syntax.parent
         }
         return nil
+    }
+
+    /// Whether a pattern, parameter or capture anywhere in `node` binds `name`.
+    private static func bindsAnywhere(_ name: String, in node: ClosureExprSyntax) -> Bool {
+        node.descendants(of: IdentifierPatternSyntax.self).contains { $0.identifier.text == name }
+            || node.descendants(of: FunctionParameterSyntax.self).contains {
+                ($0.secondName ?? $0.firstName).text == name
+            }
+            || node.descendants(of: ClosureCaptureSyntax.self).contains { $0.name.text == name }
+            || node.descendants(of: ClosureShorthandParameterSyntax.self).contains { $0.name.text == name }
+            || node.descendants(of: ClosureParameterSyntax.self).contains {
+                ($0.secondName ?? $0.firstName).text == name
+            }
     }
 
     /// Whether `name` is a parameter of a function or closure around it (`func check(_ items: [Int])` inside a test

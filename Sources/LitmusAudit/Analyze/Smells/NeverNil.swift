@@ -13,9 +13,11 @@ import SwiftSyntax
 ///   `AsyncStream { c = $0 }`, then `c!`): `AsyncStream` and `AsyncThrowingStream` call that closure before
 ///   their initializer returns, so every later statement finds it set;
 /// - the base address of a buffer that is not empty: `$0` of `withUnsafeBufferPointer` (or `…Bytes`,
-///   `…Mutable…`) of a non-empty array literal, or of the test's one `let` bound to one, and a buffer the
-///   test allocates with a positive literal size (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`,
-///   `withUnsafeTemporaryAllocation(byteCount: 64, alignment: 16) { $0 … }`);
+///   `…Mutable…`) of a non-empty array literal (or a sum with one: `"/tmp".utf8 + [0]`), or of the test's one
+///   `let` bound to one, and a buffer the test allocates with a positive literal size
+///   (`UnsafeMutableRawBufferPointer.allocate(byteCount: 64, …)`, `withUnsafeTemporaryAllocation(byteCount: 64,
+///   alignment: 16) { $0 … }`); and of a buffer lent on storage that always has an address, empty or not
+///   (``lendsStorage(_:test:)``: `withUnsafeBytes(of: &value)`, a SwiftNIO `ByteBuffer`'s own);
 /// - the first or last character of a string the test wrote, given to a closure by a method of its array
 ///   literal that takes only closures (`["Apple", "Banana"].keyed(by: { $0.first! })`), or by an
 ///   `EmptyCollection`, which never calls it;
@@ -311,16 +313,14 @@ enum NeverNil {
                 isPositiveLiteral($0.expression)
             } ?? false
         }
+        if let call = storageLending(name, around: Syntax(base)), lendsStorage(call, test: test) { return true }
         guard let call = bufferCall(lending: name, around: Syntax(base)),
             let collection = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
         else { return false }
-        let array =
-            collection.as(ArrayExprSyntax.self)
-            ?? collection.as(DeclReferenceExprSyntax.self).flatMap {
-                test.onlyLetValue(of: $0.baseName.text)?.as(ArrayExprSyntax.self)
-            }
-        if let array { return !array.elements.isEmpty }
-        return collection.as(DeclReferenceExprSyntax.self).map { isRepeatedArray($0, test: test) } ?? false
+        if isNonEmptyArray(collection) { return true }
+        guard let reference = collection.as(DeclReferenceExprSyntax.self) else { return false }
+        return test.onlyLetValue(of: reference.baseName.text).map(isNonEmptyArray) == true
+            || isRepeatedArray(reference, test: test)
     }
 
     /// `Unsafe…BufferPointer….allocate(capacity: N)` or `(byteCount: N, alignment: …)` with `N` a positive
