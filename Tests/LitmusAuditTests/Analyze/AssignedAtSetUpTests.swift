@@ -214,6 +214,10 @@ struct AssignedAtSetUpTests {
         #expect(try setUpTrapLines(member: "override func tearDownWithError() throws { xml = nil }") == [])
         #expect(try setUpTrapLines(member: "func reset() { xml = nil }") == [8])
         #expect(try setUpTrapLines(member: "func tearDown(_ other: Int) { xml = nil }") == [8])
+        // A tuple assigned sets its elements too, in tearDown (none read) or elsewhere, nested or not
+        #expect(try setUpTrapLines(member: "override func tearDown() { (self.xml, n) = (nil, 0) }") == [])
+        #expect(try setUpTrapLines(member: "func reset() { (xml, n) = (nil, 0) }") == [8])
+        #expect(try setUpTrapLines(member: "func reset() { (n, (self.xml, m)) = (0, (nil, 1)) }") == [8])
     }
 
     @Test("XCTest: a class no class of the tests inherits is as good as final; one a subclass inherits is not")

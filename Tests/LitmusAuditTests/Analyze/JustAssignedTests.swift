@@ -91,9 +91,10 @@ struct JustAssignedTests {
                 func testE() { var c: Connection? = Pool.make(); later { c = nil }; XCTAssertEqual(c!.id, 0) }
                 func testF() { var c = Optional(Connection()); later { print(c!.id) }; XCTAssertEqual(c!.id, 0) }
                 func testG() { var c: Connection?; Pool.onRelease = { c = nil }; c = Pool.make(); Pool.release(c); XCTAssertEqual(c!.id, 0) }
+                func testH() { var c: Connection?; var n = 0; Pool.onRelease = { (c, n) = (nil, 1) }; c = Pool.make(); Pool.release(c); XCTAssertEqual(c!.id, n) }
             """
         let reported = try traps(members)
-        #expect(reported == ["testA", "testB", "testC", "testD", "testE", "testF", "testG"])
+        #expect(reported == ["testA", "testB", "testC", "testD", "testE", "testF", "testG", "testH"])
     }
 
     @Test(

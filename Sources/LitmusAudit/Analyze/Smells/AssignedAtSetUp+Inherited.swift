@@ -122,6 +122,7 @@ extension AssignedAtSetUp {
             if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name { return nil }
             guard let sequence = node.as(SequenceExprSyntax.self) else { continue }
             let elements = Array(sequence.elements)
+            if setsInTuple(elements, name), !isInTearDown(sequence, ofClassNamed: names) { return nil }
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name,
                 !isInTearDown(sequence, ofClassNamed: names), mayReachTestInstance(node, classes: names)
             else { continue }

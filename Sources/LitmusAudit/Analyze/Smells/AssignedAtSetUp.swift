@@ -45,6 +45,7 @@ enum AssignedAtSetUp {
             }
             guard let sequence = node.as(SequenceExprSyntax.self), !inAnotherTest(node, than: test) else { continue }
             let elements = Array(sequence.elements)
+            if setsInTuple(elements, name), !isInTearDown(sequence, of: type) { return false }
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), propertyName(elements[0]) == name,
                 !isInTearDown(sequence, of: type)
             else { continue }
@@ -103,6 +104,7 @@ enum AssignedAtSetUp {
             if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name { return nil }
             guard let sequence = node.as(SequenceExprSyntax.self) else { continue }
             let elements = Array(sequence.elements)
+            if setsInTuple(elements, name) { return nil }
             for index in elements.indices.dropFirst() where propertyName(elements[index - 1]) == name {
                 if elements[index].is(AssignmentExprSyntax.self) {
                     guard index == 1, elements.count == 3 else { return nil }
@@ -176,6 +178,20 @@ enum AssignedAtSetUp {
             return propertyName(ExprSyntax(member))
         }
         return reference.baseName.tokenKind == .keyword(.self) ? nil : reference.baseName.text
+    }
+
+    /// Whether the sequence `elements` assigns a tuple that names the property `name` (`(self.x, y) = (nil, 1)`,
+    /// nested tuples too): a value the assignment's own elements do not tell apart one by one.
+    static func setsInTuple(_ elements: [ExprSyntax], _ name: String) -> Bool {
+        elements.indices.dropFirst().contains { index in
+            elements[index].is(AssignmentExprSyntax.self) && tupleNames(elements[index - 1], name)
+        }
+    }
+
+    /// Whether `target` is a tuple with an element (or an element of a nested tuple) naming `name`.
+    private static func tupleNames(_ target: ExprSyntax, _ name: String) -> Bool {
+        guard let tuple = target.as(TupleExprSyntax.self) else { return false }
+        return tuple.elements.contains { propertyName($0.expression) == name || tupleNames($0.expression, name) }
     }
 
     /// `x` for `x` or `self.x`.

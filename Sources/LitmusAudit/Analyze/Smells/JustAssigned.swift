@@ -104,6 +104,12 @@ enum JustAssigned {
             body.descendants(of: DeclReferenceExprSyntax.self).contains { reference in
                 guard reference.baseName.text == name, let parent = reference.parent else { return false }
                 if parent.is(InOutExprSyntax.self) { return true }
+                // An element of a tuple assigned (`(c, d) = (nil, 1)`).
+                if let sequence = reference.ancestorOrSelf(mapping: { $0.as(SequenceExprSyntax.self) }),
+                    AssignedAtSetUp.setsInTuple(Array(sequence.elements), name)
+                {
+                    return true
+                }
                 if let list = parent.as(ExprListSyntax.self),
                     let index = list.firstIndex(where: { $0.id == reference.id })
                 {
