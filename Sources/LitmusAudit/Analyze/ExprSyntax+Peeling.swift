@@ -56,9 +56,10 @@ extension ExprSyntax {
     /// The collection this value holds the elements of, one for one, under the calls that keep every element and
     /// their count: `Array(x)`, `x.reversed()`, `x.sorted()` (`by:` too), `x.shuffled()` (`using:` too), `x.map { … }`
     /// (`[16, 14].reversed()` → `[16, 14]`); the value itself when it is none of these. `filter` and `compactMap`
-    /// may drop elements and are not peeled.
+    /// may drop elements and are not peeled. A `try` or an `await` before them is peeled too (`try (0 ..< 30).map {
+    /// try insert($0) }`, pointfreeco/isowords' players): what throws binds nothing.
     var elementsSource: ExprSyntax {
-        var value = withoutParentheses
+        var value = withoutTryOrAwait.withoutParentheses
         while let call = value.as(FunctionCallExprSyntax.self), call.additionalTrailingClosures.isEmpty {
             let given = call.arguments.count + (call.trailingClosure == nil ? 0 : 1)
             let label = call.arguments.first?.label?.text

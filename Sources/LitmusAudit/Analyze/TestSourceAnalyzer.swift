@@ -356,8 +356,12 @@ public struct TestSourceAnalyzer: Sendable {
         return bodies.flatMap { sleeps(in: $0, test: name, shown: name, helpers: helpers, file: file) }
     }
 
+    /// Whether a call of `name` checks something: a name above, or one starting with a prefix above, leading
+    /// underscores aside (swift-snapshot-testing's `_assertInlineSnapshot(matching:as:with:)`, the inline snapshot
+    /// check before its own module, which pointfreeco/isowords calls).
     static func asserts(_ name: String) -> Bool {
-        assertingNames.contains(name) || assertingPrefixes.contains { name.hasPrefix($0) }
+        let bare = String(name.drop { $0 == "_" })
+        return assertingNames.contains(bare) || assertingPrefixes.contains { bare.hasPrefix($0) }
     }
 
     /// A `test…()` method XCTest would run: not static, class or private, and not a Swift Testing test

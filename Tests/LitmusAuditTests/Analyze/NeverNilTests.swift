@@ -197,6 +197,40 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8"])
     }
 
+    @Test("The text of the JSON data an optional maps is never nil, by an encoder typed JSONEncoder; else it may be")
+    func mappedEncodedJSONText() throws {
+        // Given GottaGetSwifty/CodableWrappers 3.1.0's specs: `let encodedData = try? self.jsonEncoder.encode(model)`, then
+        // `encodedData.map { String(data: $0, encoding: .utf8)! }`, the encoder a static property of the tests' protocol
+        let spec = """
+            import Foundation
+            protocol EncodingSpec {}
+            extension EncodingSpec {
+                static var jsonEncoder: JSONEncoder { JSONEncoder() }
+                static var plistEncoder: PropertyListEncoder { PropertyListEncoder() }
+                static var otherEncoder: JSONEncoder { JSONEncoder() }
+            }
+            struct Other { var otherEncoder: Encoder }
+            """
+        let tests = """
+            import XCTest
+            final class T: XCTestCase, EncodingSpec {
+                func testA() { let d = try? Self.jsonEncoder.encode(1); let s = d.map { String(data: $0, encoding: .utf8)! }; XCTAssertEqual(s, "1") }
+                func testB() { let d = try? JSONEncoder().encode(1); XCTAssertEqual(d.map { String(data: $0, encoding: .utf8)! }, "1") }
+                func testC() { let d = try? Self.plistEncoder.encode(1); XCTAssertEqual(d.map { String(data: $0, encoding: .utf8)! }, "1") }
+                func testD() { let d = try? Self.otherEncoder.encode(1); XCTAssertEqual(d.map { String(data: $0, encoding: .utf8)! }, "1") }
+                func testE() { let d = try? Self.jsonEncoder.encode(1); XCTAssertEqual(d.map { String(data: $0, encoding: .ascii)! }, "1") }
+                func testF() { let d = try? Self.jsonEncoder.encode(1); XCTAssertEqual(d.flatMap { String(data: $0, encoding: .utf8)! }, "1") }
+                func testG() { var d = try? Self.jsonEncoder.encode(1); d = other; XCTAssertEqual(d.map { String(data: $0, encoding: .utf8)! }, "1") }
+            }
+            """
+        // When it is analyzed with the tests' own declarations among the sources read
+        let traps = try analyzeSources(["T.swift": tests], packageSources: ["EncodingSpec.swift": spec]).findings
+            .filter { $0.kind == .trapInTest }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        // Then a property list encoder, a property some file declares of another type, another encoding, another method
+        // than `map`, and a `var` the test changes still trap
+        #expect(traps == ["T.testC:5", "T.testD:6", "T.testE:7", "T.testF:8", "T.testG:9"])
+    }
+
     @Test("The text of data the package's function makes of a string's UTF-8 is never nil; of other data it may be")
     func packageUTF8Text() throws {
         // Given CoreOffice/XMLCoder's shape: its encoder returns `….data(using: .utf8, allowLossyConversion: true)!`
@@ -470,9 +504,13 @@ struct NeverNilTests {
             func testE() { let ids = (0..<5).filter { $0 > 9 }; XCTAssertEqual(send(ids.first!), 1) }
             func testF() { let ids = (0..<n).map { ID($0) }; XCTAssertEqual(send(ids.first!), 1) }
             func testG() { let ids = stride(from: 1, to: 9, by: 0).map { ID($0) }; XCTAssertEqual(send(ids.first!), 1) }
+            func testH() throws { let players = try (0..<30).map { try insert($0) }; XCTAssertEqual(send(players.last!), 1) }
+            func testI() async { let ids = await (0..<3).map { ID($0) }.sorted(); XCTAssertEqual(send(ids.first!), 1) }
+            func testJ() throws { let players = try (0..<30).compactMap { try insert($0) }; XCTAssertEqual(send(players.last!), 1) }
             """
-        // Then an empty stride, a filter, a range the test does not fix and a step of 0 still trap
-        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9"])
+        // Then an empty stride, a filter, a range the test does not fix, a step of 0 and a compactMap behind a `try`
+        // still trap (pointfreeco/isowords' `let players = try (0..<30).map { … }` then `players.last!` does not)
+        #expect(try xctestFindings(.trapInTest, methods) == ["testD:6", "testE:7", "testF:8", "testG:9", "testJ:12"])
     }
 
     @Test(

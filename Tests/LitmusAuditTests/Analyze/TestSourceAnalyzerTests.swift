@@ -40,6 +40,29 @@ struct TestSourceAnalyzerTests {
         #expect(analysis.findings.filter { $0.kind == .noAssertion }.compactMap(\.testName) == ["ATests.testUnchecked"])
     }
 
+    @Test("An underscored check (`_assertInlineSnapshot`) checks; an underscored helper that checks nothing does not")
+    func underscoredCheck() throws {
+        // Given pointfreeco/isowords' snapshot tests, whose only check is swift-snapshot-testing's older inline
+        // snapshot, and a test that only calls a helper of its own named with an underscore
+        let analysis = try analyze([
+            "A.swift": """
+            import SnapshotTesting
+            import XCTest
+            final class ATests: XCTestCase {
+                func testChecked() {
+                    _assertInlineSnapshot(matching: 1 + 1, as: .description, with: "2")
+                }
+                func testUnchecked() {
+                    _prepare(1 + 1)
+                }
+            }
+            func _prepare(_ value: Int) { _ = value }
+            """
+        ])
+        // Then only the test with no check asserts nothing
+        #expect(analysis.findings.filter { $0.kind == .noAssertion }.compactMap(\.testName) == ["ATests.testUnchecked"])
+    }
+
     @Test("Tests declared in an extension of a test class in another file are found there, with their lines")
     func testsInAnExtension() throws {
         // Given: weichsel/ZIPFoundation's shape, its tests spread over extensions of one class.

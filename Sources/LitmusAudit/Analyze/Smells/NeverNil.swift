@@ -195,14 +195,33 @@ enum NeverNil {
         else { return false }
         var value = data
         if let name = data.as(DeclReferenceExprSyntax.self) {
+            if let mapped = mappedValue(of: name, test: test) {
+                return isJSONEncoding(mapped, test: test, sources: sources)
+            }
             guard
                 let bound = test.letValue(of: name.baseName.text, at: Syntax(name))
                     ?? fileLetValue(of: name, test: test)
             else { return false }
             value = bound
         }
-        return UTF8Text.isStringUTF8(value) || isJSONEncoding(value, test: test)
+        return UTF8Text.isStringUTF8(value) || isJSONEncoding(value, test: test, sources: sources)
             || isPackageText(value, test: test, sources: sources)
+    }
+
+    /// What `name` is an element of when it is `$0` of a closure given alone to `x.map` (`encodedData.map { String(data:
+    /// $0, encoding: .utf8)! }`) and `x` the test's `let` in scope: that `let`'s value, a `try?` peeled (the data an
+    /// optional holds, GottaGetSwifty/CodableWrappers 3.1.0's `let encodedData = try? self.jsonEncoder.encode(model)`).
+    /// `nil` for any other name.
+    private static func mappedValue(of name: DeclReferenceExprSyntax, test: ScannedTest) -> ExprSyntax? {
+        guard name.baseName.text == "$0",
+            let closure = name.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) }),
+            closure.signature == nil, let call = closure.parent?.as(FunctionCallExprSyntax.self),
+            call.trailingClosure?.id == closure.id, call.arguments.isEmpty, call.additionalTrailingClosures.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "map",
+            let base = member.base?.as(DeclReferenceExprSyntax.self),
+            let value = test.letValue(of: base.baseName.text, at: Syntax(base))
+        else { return nil }
+        return value.as(TryExprSyntax.self).map(\.expression) ?? value
     }
 
     /// The value of a `let` the test's file declares once at its top level (a fixture's XML written as
@@ -231,8 +250,9 @@ enum NeverNil {
     }
 
     /// `try JSONEncoder().encode(x)`, or `encoder.encode(x)` of a name the test binds once, with `let`, to
-    /// `JSONEncoder()`.
-    private static func isJSONEncoding(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+    /// `JSONEncoder()`, or of a property (`self.jsonEncoder`, `Self.jsonEncoder`, `jsonEncoder`) every declaration of
+    /// which in the package's and its tests' files is written `JSONEncoder` (``SourceFunctions/declaresOnlyProperty(_:ofType:)``).
+    private static func isJSONEncoding(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
         guard let call = expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "encode", let base = member.base
@@ -242,7 +262,18 @@ enum NeverNil {
                 && declaration.usr.contains("11JSONEncoder")
         }
         let encoder = base.as(DeclReferenceExprSyntax.self).flatMap { test.onlyLetValue(of: $0.baseName.text) }
-        return [base, encoder].contains { $0?.trimmedDescription == "JSONEncoder()" }
+        if [base, encoder].contains(where: { $0?.trimmedDescription == "JSONEncoder()" }) { return true }
+        // A property read on `self` or `Self`, or by its bare name where the test binds no local of it.
+        let property: String?
+        if let read = base.as(MemberAccessExprSyntax.self), ["self", "Self"].contains(read.base?.trimmedDescription) {
+            property = read.declName.baseName.text
+        } else if let bare = base.as(DeclReferenceExprSyntax.self), !test.bindsLocally(bare.baseName.text) {
+            property = bare.baseName.text
+        } else {
+            property = nil
+        }
+        guard let property, let sources else { return false }
+        return sources.declaresOnlyProperty(property, ofType: "JSONEncoder")
     }
 
     /// Whether `name` is a continuation every assignment of which, in the test, is in the build closure of

@@ -15,7 +15,7 @@ enum LibraryChecks {
             "expect", "expecta", "require", "requirea", "unwrap", "unwrapa", "pollUnwrap", "pollUnwrapa", "fail",
             "waitUntil", "to", "toNot", "notTo", "toEventually", "toEventuallyNot", "toAlways", "toNever",
         ],
-        "SnapshotTesting": ["assertSnapshot", "assertSnapshots", "verifySnapshot"],
+        "SnapshotTesting": ["assertSnapshot", "assertSnapshots", "verifySnapshot", "_assertInlineSnapshot"],
         "InlineSnapshotTesting": ["assertInlineSnapshot"],
         "CustomDump": ["expectNoDifference", "expectDifference", "XCTAssertNoDifference", "XCTAssertDifference"],
         "IssueReporting": ["reportIssue", "withExpectedIssue", "withKnownIssue"],
