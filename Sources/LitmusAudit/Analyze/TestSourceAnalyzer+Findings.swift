@@ -163,8 +163,8 @@ extension TestSourceAnalyzer {
         return found
     }
 
-    /// A test that checks nothing: no assertion, no helper or library check, no plain `try`, or a round trip
-    /// whose decoded value is thrown away.
+    /// A test that checks nothing: no assertion, no helper or library check, no plain `try`, no `throw` that leaves
+    /// it, or a round trip whose decoded value is thrown away.
     private func checkFindings(
         in function: FunctionDeclSyntax, body: CodeBlockSyntax, called: Set<String>, test: String, shown: String,
         library: TestLibrary, helpers: HelperIndex, file: ParsedFile
@@ -178,7 +178,7 @@ extension TestSourceAnalyzer {
             || CheckingTypes.checksThrough(Syntax(body), file: file.file, checking: helpers.checkingTypes)
         let assertsSomething =
             checksExplicitly || !called.isDisjoint(with: helpers.asserting)
-            || CallCollector.hasPlainTry(in: Syntax(body))
+            || CallCollector.hasPlainTry(in: Syntax(body)) || CallCollector.throwsOut(of: Syntax(body))
             || (library == .xctest && tearDownChecks(after: function, helpers: helpers))
         // A test named for not crashing or for compiling (`allLogLevelsDoNotCrash`,
         // `compileInitializeStandardStreamLogHandlers`) checks exactly that by running: no trap, it built.

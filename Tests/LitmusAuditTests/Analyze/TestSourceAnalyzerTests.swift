@@ -63,6 +63,40 @@ struct TestSourceAnalyzerTests {
         #expect(analysis.findings.filter { $0.kind == .noAssertion }.compactMap(\.testName) == ["ATests.testUnchecked"])
     }
 
+    @Test("A `throw` that leaves the test checks; one in a closure, a local function or a `do` that catches does not")
+    func throwingCheck() throws {
+        // Given apple/swift-distributed-actors 0.7.1's tests that check by throwing, and near misses
+        let analysis = try analyze([
+            "A.swift": """
+            import XCTest
+            final class ATests: XCTestCase {
+                func testGuard() throws {
+                    guard case .none = decide(1) else { throw TestError("expected none") }
+                }
+                func testIf() throws {
+                    if let change = apply(2) { throw TestError("no change expected, was \\(change)") }
+                }
+                func testClosure() throws {
+                    let fail = { () throws in throw TestError("x") }
+                    _ = fail
+                }
+                func testLocalFunction() throws {
+                    func fail() throws { throw TestError("x") }
+                    _ = decide(3)
+                }
+                func testCaught() {
+                    do { throw TestError("x") } catch {}
+                }
+            }
+            """
+        ])
+        // Then only the tests whose `throw` cannot leave them assert nothing
+        #expect(
+            analysis.findings.filter { $0.kind == .noAssertion }.compactMap(\.testName).sorted() == [
+                "ATests.testCaught", "ATests.testClosure", "ATests.testLocalFunction",
+            ])
+    }
+
     @Test("Tests declared in an extension of a test class in another file are found there, with their lines")
     func testsInAnExtension() throws {
         // Given: weichsel/ZIPFoundation's shape, its tests spread over extensions of one class.
