@@ -1,0 +1,52 @@
+import LitmusRunning
+import SwiftSyntax
+
+/// The properties the package's and its tests' files declare, by name: whether one is declared, and of what type.
+extension SourceFunctions {
+    /// Whether the files declare a property `name` (`var localAddress`, `let localAddress`): the package
+    /// implements what a test reads through that name.
+    func declaresProperty(_ name: String) -> Bool {
+        remembered("property|\(name)") {
+            lock.withLock { loaded().contains { declares($0, "var \(name)") || declares($0, "let \(name)") } }
+        }
+    }
+
+    /// Whether the files declare a property `name` and type every declaration of it optional (`open var draft: Bool?`,
+    /// `open var description: String?`, nerdishbynature/octokit.swift 0.14.0): a read of that member is no plain `Bool`,
+    /// nor `CustomStringConvertible`'s `description`, which is a `String`. A declaration without a written type, or of
+    /// another type, answers no.
+    func declaresOnlyOptionalProperty(_ name: String) -> Bool {
+        remembered("optional-property|\(name)") {
+            let texts = lock.withLock { loaded().filter { declares($0, "var \(name)") || declares($0, "let \(name)") } }
+            var seen = false
+            for text in texts {
+                for binding in SwiftSource.parse(text).descendants(of: PatternBindingSyntax.self)
+                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    guard binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true else { return false }
+                    seen = true
+                }
+            }
+            return seen
+        }
+    }
+
+    /// Whether the files declare a property `name` and write every declaration of it with the type `type` (`static var
+    /// jsonEncoder: JSONEncoder { … }`, GottaGetSwifty/CodableWrappers 3.1.0's test specs), and declare no type of that
+    /// name themselves: a read of that member is a value of the library's type. A declaration without a written type,
+    /// or of another type, answers no.
+    func declaresOnlyProperty(_ name: String, ofType type: String) -> Bool {
+        remembered("typed-property|\(name)|\(type)") {
+            guard !declaresType(type) else { return false }
+            let texts = lock.withLock { loaded().filter { declares($0, "var \(name)") || declares($0, "let \(name)") } }
+            var seen = false
+            for text in texts {
+                for binding in SwiftSource.parse(text).descendants(of: PatternBindingSyntax.self)
+                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    guard binding.typeAnnotation?.type.trimmedDescription == type else { return false }
+                    seen = true
+                }
+            }
+            return seen
+        }
+    }
+}
