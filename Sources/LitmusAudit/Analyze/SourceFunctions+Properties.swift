@@ -16,18 +16,7 @@ extension SourceFunctions {
     /// nor `CustomStringConvertible`'s `description`, which is a `String`. A declaration without a written type, or of
     /// another type, answers no.
     func declaresOnlyOptionalProperty(_ name: String) -> Bool {
-        remembered("optional-property|\(name)") {
-            let texts = lock.withLock { loaded().filter { declares($0, "var \(name)") || declares($0, "let \(name)") } }
-            var seen = false
-            for text in texts {
-                for binding in SwiftSource.parse(text).descendants(of: PatternBindingSyntax.self)
-                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    guard binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true else { return false }
-                    seen = true
-                }
-            }
-            return seen
-        }
+        everyDeclaration(of: name, key: "optional-property") { $0.is(OptionalTypeSyntax.self) }
     }
 
     /// Whether the files declare a property `name` and write every declaration of it with the type `type` (`static var
@@ -35,14 +24,20 @@ extension SourceFunctions {
     /// name themselves: a read of that member is a value of the library's type. A declaration without a written type,
     /// or of another type, answers no.
     func declaresOnlyProperty(_ name: String, ofType type: String) -> Bool {
-        remembered("typed-property|\(name)|\(type)") {
-            guard !declaresType(type) else { return false }
+        !declaresType(type)
+            && everyDeclaration(of: name, key: "typed-property|\(type)") { $0.trimmedDescription == type }
+    }
+
+    /// Whether the files declare a property `name` at least once and every declaration of it writes a type that
+    /// `accepts` (remembered under `key`).
+    private func everyDeclaration(of name: String, key: String, accepts: (TypeSyntax) -> Bool) -> Bool {
+        remembered("\(key)|\(name)") {
             let texts = lock.withLock { loaded().filter { declares($0, "var \(name)") || declares($0, "let \(name)") } }
             var seen = false
             for text in texts {
                 for binding in SwiftSource.parse(text).descendants(of: PatternBindingSyntax.self)
                 where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    guard binding.typeAnnotation?.type.trimmedDescription == type else { return false }
+                    guard let type = binding.typeAnnotation?.type, accepts(type) else { return false }
                     seen = true
                 }
             }
