@@ -12,18 +12,19 @@ extension CallCollector {
     /// TestError(…) }`, apple/swift-distributed-actors 0.7.1's checks): one not inside a closure or a function of its
     /// own, nor in the body of a `do` that catches.
     static func throwsOut(of body: Syntax) -> Bool {
-        body.descendants(of: ThrowStmtSyntax.self).contains { statement in
-            var child = Syntax(statement)
-            while let current = child.parent, current.id != body.id {
-                if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self) { return false }
-                if let attempt = current.as(DoStmtSyntax.self), attempt.body.id == child.id,
-                    !attempt.catchClauses.isEmpty
-                {
-                    return false
-                }
-                child = current
+        body.descendants(of: ThrowStmtSyntax.self).contains { leaves($0, body) }
+    }
+
+    /// Whether `statement`, a `throw` in `body`, leaves it: see ``throwsOut(of:)``.
+    static func leaves(_ statement: ThrowStmtSyntax, _ body: Syntax) -> Bool {
+        var child = Syntax(statement)
+        while let current = child.parent, current.id != body.id {
+            if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self) { return false }
+            if let attempt = current.as(DoStmtSyntax.self), attempt.body.id == child.id, !attempt.catchClauses.isEmpty {
+                return false
             }
-            return true
+            child = current
         }
+        return true
     }
 }

@@ -39,4 +39,30 @@ struct ConditionalSwitchTests {
         // Then only the switch whose other case notes silently is conditional logic
         #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testC:5"])
     }
+
+    @Test("A check's error thrown out of the test fails it as XCTFail does; one a `do` catches is a skippable check")
+    func thrownCheckError() throws {
+        // Given apple/swift-distributed-actors 0.7.1's RemotingHandshakeStateMachineTests: `case .rejectHandshake: throw
+        // shouldNotHappen("…")`, a testkit function that records a failure (unless told not to) and returns the error to
+        // throw; near misses:
+        // the same error thrown into a `do` that catches it, and the testkit's check called (not thrown) in a case
+        let kit = """
+            import XCTest
+            struct KitError: Error {}
+            var repeating = false
+            func shouldNotHappen(_ message: String) -> Error { if !repeating { XCTFail(message) }; return KitError() }
+            func shouldBeOne(_ value: Int) { XCTAssertEqual(value, 1) }
+            """
+        let tests = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() throws { let c: Int; switch negotiate() { case .accept(let s): c = s; case .reject: throw shouldNotHappen("no") }; shouldBeOne(c) }
+                func testB() throws { switch negotiate() { case .accept: break; case .reject: do { throw shouldNotHappen("no") } catch { print(error) } } }
+                func testC() throws { switch negotiate() { case .accept: break; case .reject: shouldBeOne(value) } }
+            }
+            """
+        // Then only the caught error and the called check are reported
+        let found = try analyzedFindings(.conditionalTestLogic, in: ["Kit.swift": kit, "T.swift": tests])
+        #expect(found == ["T.testB:4", "T.testC:5"], "\(found)")
+    }
 }

@@ -64,9 +64,9 @@ extension ConditionalLogicDetector {
     /// The value the name `expression` is bound to at `place`, as ``fixedInteger(_:before:in:depth:)`` reads it: its
     /// last binding before `place` in a block around it, or a later assignment of it standing as a statement of such
     /// a block (`i = 10` before `while i > 0`: swift-collections-benchmark 0.0.4 walks an index back over ten
-    /// elements), nothing between changing it or binding the name again; with the place it was bound at, where its
-    /// value is read. An assignment counts only for a name the test binds before it in such a block, and that no
-    /// closure or function of the test writes (`let reset = { i = 0 }` may run between).
+    /// elements), nothing between changing it (a `let`: nothing can) or binding the name again; with the place it was
+    /// bound at, where its value is read. An assignment counts only for a name the test binds before it in such a
+    /// block, and that no closure or function of the test writes (`let reset = { i = 0 }` may run between).
     private static func boundValue(of expression: ExprSyntax, before place: Syntax, in body: Syntax) -> (
         value: ExprSyntax, at: Syntax
     )? {
@@ -92,20 +92,24 @@ extension ConditionalLogicDetector {
                 && around(Syntax(sequence)) && binding.map { $0.endPosition <= sequence.position } == true
                 && !writtenElsewhere
         }
-        let last: (node: Syntax, value: ExprSyntax?)
+        let last: (node: Syntax, value: ExprSyntax?, constant: Bool)
         if let assignment, binding.map({ $0.endPosition <= assignment.position }) ?? true {
-            last = (Syntax(assignment), Array(assignment.elements)[2])
+            last = (Syntax(assignment), Array(assignment.elements)[2], false)
         } else if let binding {
-            last = (Syntax(binding), binding.initializer?.value)
+            let specifier = binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind
+            last = (Syntax(binding), binding.initializer?.value, specifier == .keyword(.let))
         } else {
             return nil
         }
+        // A `let` keeps its value: a method called on it (`inputs.forEach { heap.append($0) }`) changes nothing of the
+        // integers and literal lists read here, which are values.
         guard let block = last.node.ancestorOrSelf(mapping: { $0.as(CodeBlockItemListSyntax.self) }),
             !isBoundAgain(name, around: place, below: Syntax(block)),
             let value = last.value,
-            !body.descendants(of: Syntax.self).contains(where: { node in
-                node.position >= last.node.endPosition && node.position < place.position && changes(name, node)
-            })
+            last.constant
+                || !body.descendants(of: Syntax.self).contains(where: { node in
+                    node.position >= last.node.endPosition && node.position < place.position && changes(name, node)
+                })
         else { return nil }
         return (value, last.node)
     }

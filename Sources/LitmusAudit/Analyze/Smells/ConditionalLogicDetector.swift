@@ -25,9 +25,7 @@ enum ConditionalLogicDetector {
         var sizes: [String: Int]?
         var flagged: [(Syntax, String)] = []
         for assertion in test.assertions
-        where (!isFailureOnly(assertion) || isUnderFlag(assertion))
-            && !fulfilsWaitedExpectation(after: assertion, in: body, helpers: helpers)
-        {
+        where isCheck(assertion, in: body) && !fulfilsWaitedExpectation(after: assertion, in: body, helpers: helpers) {
             // The elements of the loops over the test's own tables around the check: a branch on them is
             // decided by the table, as one on a parameterized test's argument.
             let tableNames = literalNames.union(
@@ -78,6 +76,24 @@ enum ConditionalLogicDetector {
         if AssertionSites.failureOnlyNames.contains(name) { return true }
         let first = SmellScan.arguments(node).first?.expression.trimmedDescription
         return first == "false" || first == "Bool(false)"
+    }
+
+    /// Whether `assertion` checks something a branch may skip: not a failure (`XCTFail`, or an error thrown out of the
+    /// test), which is what a branch that fails does, unless it sits under a bare flag (``isUnderFlag(_:)``).
+    private static func isCheck(_ assertion: Syntax, in body: Syntax) -> Bool {
+        (!isFailureOnly(assertion) && !isThrownOut(assertion, of: body)) || isUnderFlag(assertion)
+    }
+
+    /// Whether `node` is the error a `throw` that leaves the test throws (`throw shouldNotHappen("…")`,
+    /// apple/swift-distributed-actors 0.7.1's testkit: a check's name, but it only makes the error): the throw fails
+    /// the test whenever it runs, as `XCTFail` does.
+    private static func isThrownOut(_ node: Syntax, of body: Syntax) -> Bool {
+        var parent = node.parent
+        while let current = parent, current.is(TryExprSyntax.self) || current.is(AwaitExprSyntax.self) {
+            parent = current.parent
+        }
+        guard let statement = parent?.as(ThrowStmtSyntax.self) else { return false }
+        return CallCollector.leaves(statement, body)
     }
 
     /// What can skip `node` in the test's `body`, the innermost first, or `nil`.
