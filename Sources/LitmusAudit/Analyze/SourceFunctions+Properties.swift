@@ -44,4 +44,41 @@ extension SourceFunctions {
             return seen
         }
     }
+
+    /// Whether the package's own sources (not its tests) declare `type` only as a `struct`, which declares `member` a
+    /// plain stored `var` (no wrapper, no accessor, not `static`): a value of that type holds what was last stored
+    /// there, and no other holder of the value can change it (apple/swift-cassandra-client 0.12.0's `var keyspace:
+    /// String?` of `CassandraClient.Configuration`).
+    func structStores(_ member: String, in type: String) -> Bool {
+        remembered("struct-stores|\(type)|\(member)") {
+            lock.withLock {
+                var stores = false
+                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, type) {
+                    for node in tree(index).descendants(of: Syntax.self) {
+                        let named = [
+                            node.as(ClassDeclSyntax.self)?.name, node.as(EnumDeclSyntax.self)?.name,
+                            node.as(ActorDeclSyntax.self)?.name, node.as(ProtocolDeclSyntax.self)?.name,
+                        ]
+                        if named.contains(where: { $0?.text == type }) { return false }
+                        guard let declaration = node.as(StructDeclSyntax.self), declaration.name.text == type else {
+                            continue
+                        }
+                        stores =
+                            stores
+                            || declaration.memberBlock.members.contains { item in
+                                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                                    variable.bindingSpecifier.tokenKind == .keyword(.var), variable.attributes.isEmpty,
+                                    !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+                                else { return false }
+                                return variable.bindings.contains {
+                                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
+                                        && $0.accessorBlock == nil
+                                }
+                            }
+                    }
+                }
+                return stores
+            }
+        }
+    }
 }

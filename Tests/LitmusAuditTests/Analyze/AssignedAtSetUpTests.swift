@@ -166,6 +166,103 @@ struct AssignedAtSetUpTests {
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 
+    @Test("A nested type's initializer (`Outer.Inner(…)`) sets the property; a failable one or a function does not")
+    func nestedTypeInitializer() throws {
+        // Given apple/swift-cassandra-client 0.12.0's `var configuration: CassandraClient.Configuration!`, set in setUp
+        // by `CassandraClient.Configuration(…)`, a struct of the package with no failable initializer; near misses: a
+        // nested type whose initializer may fail, and a static function (lower case) returning an optional
+        let library = """
+            public final class Client { public init() {} }
+            extension Client {
+                public struct Configuration { public init(port: Int) {} }
+                public struct Maybe { public init?(port: Int) { nil } }
+                public static func make(port: Int) -> Configuration? { nil }
+            }
+            """
+        let file = """
+            import XCTest
+            final class ClientTests: XCTestCase {
+                var configuration: Client.Configuration!
+                var maybe: Client.Maybe!
+                var made: Client.Configuration!
+                override func setUp() {
+                    configuration = Client.Configuration(port: 1)
+                    maybe = Client.Maybe(port: 1)
+                    made = Client.make(port: 1)
+                }
+                func testConfiguration() { let c = self.configuration!; XCTAssertNotNil(c) }
+                func testMaybe() { let m = self.maybe!; XCTAssertNotNil(m) }
+                func testMade() { let m = self.made!; XCTAssertNotNil(m) }
+            }
+            """
+        let lines = try analyzeSources(["ClientTests.swift": file], packageSources: ["Client.swift": library])
+            .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        // Then only the failable initializer's and the optional function's values are traps
+        #expect(lines == [12, 13], "\(lines)")
+    }
+
+    @Test("A struct fixture's stored member that setUp sets cannot be nil; a computed one, a class's, or a reset can")
+    func fixtureStructMember() throws {
+        // Given apple/swift-cassandra-client 0.12.0's `self.configuration.keyspace!`, set in setUp to `env[…] ?? "test"`
+        // after `configuration = CassandraClient.Configuration(…)`; near misses: a computed member, a member of a class
+        // (another holder may change it), a test that makes the fixture again, a method called on the fixture before the
+        // unwrap (after it, as cassandra's `registerEncryptionSchema`, it changes nothing read), and (another file) a
+        // member set to what the environment may not hold
+        let library = """
+            public final class Client { public init() {} }
+            extension Client {
+                public struct Configuration {
+                    public var keyspace: String?
+                    public var host: String? { get { nil } set {} }
+                    public init(port: Int) {}
+                    public mutating func register(_ name: String) { keyspace = nil }
+                }
+                public final class Settings { public var keyspace: String?; public init() {} }
+            }
+            """
+        let file = """
+            import XCTest
+            final class ClientTests: XCTestCase {
+                var configuration: Client.Configuration!
+                var settings: Client.Settings!
+                override func setUp() {
+                    let keyspace = ProcessInfo.processInfo.environment["KEYSPACE"] ?? "test"
+                    configuration = Client.Configuration(port: 1)
+                    self.configuration.keyspace = keyspace
+                    self.configuration.host = "h"
+                    settings = Client.Settings()
+                    settings.keyspace = "x"
+                }
+                func testKeyspace() { XCTAssertEqual(self.configuration.keyspace!, "test") }
+                func testHost() { XCTAssertEqual(self.configuration.host!, "h") }
+                func testSettings() { XCTAssertEqual(self.settings.keyspace!, "x") }
+                func testRemade() { configuration = Client.Configuration(port: 2); XCTAssertEqual(configuration.keyspace!, "t") }
+                func testRegisterAfter() { let k = self.configuration.keyspace!; self.configuration.register(k) }
+                func testRegisterBefore() { self.configuration.register("s"); XCTAssertEqual(self.configuration.keyspace!, "s") }
+            }
+            """
+        let other = """
+            import XCTest
+            final class EnvironmentTests: XCTestCase {
+                var configuration: Client.Configuration!
+                override func setUp() {
+                    configuration = Client.Configuration(port: 1)
+                    configuration.keyspace = ProcessInfo.processInfo.environment["KEYSPACE"]
+                }
+                func testKeyspace() { XCTAssertEqual(configuration.keyspace!, "test") }
+            }
+            """
+        let found = try analyzeSources(
+            ["ClientTests.swift": file, "EnvironmentTests.swift": other], packageSources: ["Client.swift": library]
+        ).findings.filter { $0.kind == .trapInTest }.map { "\($0.testName ?? ""):\($0.line ?? 0)" }.sorted()
+        // Then only the member setUp stores a value in, on a struct, read in a test that keeps the fixture, cannot trap
+        #expect(
+            found == [
+                "ClientTests.testHost:14", "ClientTests.testRegisterBefore:18", "ClientTests.testRemade:16",
+                "ClientTests.testSettings:15", "EnvironmentTests.testKeyspace:8",
+            ], "\(found)")
+    }
+
     /// The lines of trapInTest findings in an XCTest class `ParsingTests` (`final` or not) that sets `xml` in its
     /// `setUp` and unwraps it in `testRoot` (line 8 with a member before it, 7 without), with `member` in the class
     /// and `after` after it.

@@ -29,6 +29,21 @@ struct FailableLiteralTests {
             ])
     }
 
+    @Test("A literal parsed by a type named with its module (`Foundation.UUID`) cannot trap; another module's can")
+    func moduleQualifiedType() throws {
+        // Given apple/swift-cassandra-client 0.12.0's `Foundation.UUID(uuidString: "12345678-…-123456789ABC")!`, and near
+        // misses: a literal that does not parse, and a type of the same name another module declares
+        let methods = #"""
+            func testA() { XCTAssertEqual(f(Foundation.UUID(uuidString: "12345678-1234-1234-1234-123456789ABC")!), 7) }
+            func testB() { XCTAssertEqual(f(Swift.Int("42")!), 7) }
+            func testC() { XCTAssertEqual(f(Foundation.UUID(uuidString: "not-a-uuid")!), 7) }
+            func testD() { XCTAssertEqual(f(Cassandra.UUID(uuidString: "12345678-1234-1234-1234-123456789ABC")!), 7) }
+            """#
+        // Then the literal that does not parse and the other module's type can trap
+        let found = try xctestFindings(.trapInTest, methods)
+        #expect(found == ["testC:5", "testD:6"], "\(found)")
+    }
+
     @Test("A time zone of a name the database holds, or of an offset within a day, cannot be nil; another can")
     func timeZones() throws {
         // Given swiftlang/swift-foundation's calendar tests, which set their zones from literals, and near misses

@@ -35,13 +35,24 @@ extension AssignedAtSetUp {
     }
 
     /// The type `call` initializes: `T` of `T(…)` or `T<U>(…)` (ReactiveSwift 7.2.1's `MutableProperty<Int>(1)`),
-    /// `declared` of `.init(…)`.
+    /// `declared` of `.init(…)`, and `T` of a nested type's `Outer.T(…)`, every component of its name capitalized
+    /// (`CassandraClient.Configuration(…)`; not `Outer.make(…)`, a function).
     private static func madeType(by call: FunctionCallExprSyntax, declared: String) -> String? {
         let called = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression
-        return called.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
-                member.base == nil && member.declName.baseName.text == "init" ? declared : nil
-            }
+        if let reference = called.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = called.as(MemberAccessExprSyntax.self) else { return nil }
+        let name = member.declName.baseName.text
+        guard let base = member.base else { return name == "init" ? declared : nil }
+        return isTypeName(base) && name.first?.isUppercase == true ? name : nil
+    }
+
+    /// Whether `expression` names a type by capitalized components: `CassandraClient`, `Foundation.UUID`.
+    private static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text.first?.isUppercase == true
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
+        return member.declName.baseName.text.first?.isUppercase == true && isTypeName(base)
     }
 
     /// A call (under `try`, `try!` or `await`) of a function the sources declare with a result that is not

@@ -235,19 +235,21 @@ enum AssignedAtSetUp {
         return nil
     }
 
-    /// `T` of a binding annotated `T?`, `T!` or `T` (a property's, or a local's for ``JustAssigned``).
+    /// `T` of a binding annotated `T?`, `T!` or `T` (a property's, or a local's for ``JustAssigned``); the last
+    /// component of a nested type's name (`Configuration` of `CassandraClient.Configuration!`, apple/swift-cassandra-client
+    /// 0.12.0's test fixture), as the type a call makes is named.
     static func declaredTypeName(_ binding: PatternBindingSyntax) -> String? {
         guard let annotated = binding.typeAnnotation?.type else { return nil }
         let wrapped =
             annotated.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
             ?? annotated.as(OptionalTypeSyntax.self)?.wrappedType ?? annotated
-        return wrapped.as(IdentifierTypeSyntax.self)?.name.text
+        return wrapped.as(IdentifierTypeSyntax.self)?.name.text ?? wrapped.as(MemberTypeSyntax.self)?.name.text
     }
 
     /// Whether the test declares `name` itself: a parameter, a local, a closure's parameter, or a closure's capture
     /// of another value (`[loop = otherLoop]`) or a `weak` or `unowned` one (`[weak writer]`), which may be gone;
     /// not `[writer]` or `[writer = self.writer]`, the property's value when the closure was made.
-    private static func declaresLocally(_ name: String, _ declaration: Syntax) -> Bool {
+    static func declaresLocally(_ name: String, _ declaration: Syntax) -> Bool {
         declaration.descendants(of: Syntax.self).contains { node in
             if let capture = node.as(ClosureCaptureSyntax.self), capture.name.text == name {
                 return capture.specifier != nil || capture.initializer.map { propertyName($0.value) != name } ?? false
@@ -267,7 +269,7 @@ enum AssignedAtSetUp {
     /// The struct, class or actor whose member `declaration` is; for a member of an extension, the type it extends
     /// when the file declares it (`extension NonBlockingFileIOTest { func testAsync…() }` below the class, swift-nio
     /// 2.101.3: its tests find what the class's `setUp` set as the class's own do); `nil` for a type declared elsewhere.
-    private static func enclosingType(of declaration: Syntax) -> Syntax? {
+    static func enclosingType(of declaration: Syntax) -> Syntax? {
         var node = declaration.parent
         while let current = node {
             if isTypeDeclaration(current) { return current }

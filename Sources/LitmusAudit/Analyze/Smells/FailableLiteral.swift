@@ -32,6 +32,9 @@ enum FailableLiteral {
     /// standard library's.
     static let modules = ["HTTPField.Name": "HTTPTypes"]
 
+    /// The module names that qualify a type of ``initializers`` declared by Foundation or the standard library.
+    static let qualifiers: Set<String> = ["Foundation", "FoundationEssentials", "Swift"]
+
     /// Whether `text` is an RFC 9110 token, as swift-http-types checks a field name: not empty, and only
     /// letters, digits and ``!#$%&'*+-.^_`|~``.
     static func isHTTPToken(_ text: String) -> Bool {
@@ -176,7 +179,11 @@ enum FailableLiteral {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             let base = member.base?.as(DeclReferenceExprSyntax.self)
         {
-            let name = "\(base.baseName.text).\(member.declName.baseName.text)"
+            // Named with its module (`Foundation.UUID(uuidString: "…")!`, apple/swift-cassandra-client 0.12.0, whose
+            // package declares a `UUID` of its own).
+            let type = member.declName.baseName.text
+            if qualifiers.contains(base.baseName.text), initializers[type] != nil, modules[type] == nil { return type }
+            let name = "\(base.baseName.text).\(type)"
             return modules[name] == nil ? nil : name
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,

@@ -116,6 +116,7 @@ enum TrapDetector {
         if isValueBufferAddress(node.expression, test: test) { return true }
         if isCheckedNonNil(node.expression) { return true }
         if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { return true }
+        if AssignedAtSetUp.memberCannotBeNil(node.expression, test: test, sources: sources) { return true }
         if JustAssigned.cannotBeNil(node, test: test, sources: sources) { return true }
         if TaskGroupResult.cannotBeNil(node) { return true }
         if FilteredNonNil.cannotBeNil(node) { return true }
