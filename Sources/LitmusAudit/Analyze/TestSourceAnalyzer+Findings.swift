@@ -190,7 +190,7 @@ extension TestSourceAnalyzer {
             && !EmptyAndIgnoredDetector.alwaysSkips(body.statements) && !CompileOnlyCheck.onlyTypeChecks(function)
             && !CompileOnlyCheck.commentSaysSo(function)
         {
-            let measures = called.contains { ["measure", "measureMetrics"].contains($0) }
+            let measures = CallCollector.measuresPerformance(in: Syntax(body))
             return [
                 AnalyzedFinding(
                     kind: .noAssertion, testName: test, file: file.file, line: file.line(function),

@@ -255,10 +255,7 @@ public struct TestSourceAnalyzer: Sendable {
         }
         analysis.typeNames[file.file] = Self.typeNames(in: file)
         let measuring = file.compiledNodes(FunctionDeclSyntax.self).filter { function in
-            isXCTestMethod(function)
-                && function.body.map { body in
-                    CallCollector.names(in: Syntax(body)).contains { ["measure", "measureMetrics"].contains($0) }
-                } == true
+            isXCTestMethod(function) && function.body.map { CallCollector.measuresPerformance(in: Syntax($0)) } == true
         }.map { file.line($0) }
         if !measuring.isEmpty { analysis.measuringTests[file.file] = measuring }
     }

@@ -72,7 +72,9 @@ struct UncompiledTestFiles {
             let declares = "\(relative) declares \(tests.count == 1 ? "a test" : "\(tests.count) tests") (\(names))"
             // An Xcode project that builds the file runs its tests there (Moya 15 on its CI): `swift test` alone
             // misses them, which is a note, not a test that never runs.
-            let project = projects.first { $0.text.contains(url.lastPathComponent) || Self.syncs(relative, $0) }
+            let project = (projects + xcodeProjects(holding: relative)).first {
+                $0.text.contains(url.lastPathComponent) || Self.syncs(relative, $0)
+            }
             var finding = AnalyzedFinding(
                 cause: cause, testName: first.name, file: path,
                 line: first.declaration.startLocation(converter: SourceLocationConverter(fileName: path, tree: tree))
@@ -93,16 +95,29 @@ struct UncompiledTestFiles {
     /// The Xcode projects at the package's top or one folder down (`Moya.xcodeproj`), each its name and the text
     /// of its project.pbxproj, which names every file a target of it builds.
     private func xcodeProjects() -> [(name: String, text: String)] {
-        let files = FileManager.default
-        let below = (try? files.contentsOfDirectory(atPath: package.path))?.filter { !$0.hasPrefix(".") } ?? []
-        return ([""] + below.map { $0 + "/" }).flatMap { folder in
-            ((try? files.contentsOfDirectory(atPath: package.appendingPathComponent(folder).path)) ?? [])
-                .filter { $0.hasSuffix(".xcodeproj") }
-                .compactMap { name in
-                    let pbxproj = package.appendingPathComponent(folder + name + "/project.pbxproj")
-                    return (try? String(contentsOf: pbxproj, encoding: .utf8)).map { (folder + name, $0) }
-                }
+        let below = (try? FileManager.default.contentsOfDirectory(atPath: package.path))?.filter { !$0.hasPrefix(".") }
+        return ([""] + (below ?? []).map { $0 + "/" }).flatMap(xcodeProjects(in:))
+    }
+
+    /// The Xcode projects in the folders deeper than one down that hold the file at `relative` (to the package):
+    /// groue/GRDBQuery 0.11.0's UI tests in Tests/QueryTests/QueryTestsUITests, which its Makefile runs through
+    /// Tests/QueryTests/QueryTests.xcodeproj.
+    private func xcodeProjects(holding relative: String) -> [(name: String, text: String)] {
+        let folders = relative.split(separator: "/").dropLast()
+        guard folders.count > 1 else { return [] }
+        return (2...folders.count).flatMap { depth in
+            xcodeProjects(in: folders.prefix(depth).joined(separator: "/") + "/")
         }
+    }
+
+    /// The Xcode projects directly in `folder` (relative to the package, ending in `/`, or empty for its top).
+    private func xcodeProjects(in folder: String) -> [(name: String, text: String)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: package.appendingPathComponent(folder).path)) ?? [])
+            .filter { $0.hasSuffix(".xcodeproj") }
+            .compactMap { name in
+                let pbxproj = package.appendingPathComponent(folder + name + "/project.pbxproj")
+                return (try? String(contentsOf: pbxproj, encoding: .utf8)).map { (folder + name, $0) }
+            }
     }
 
     /// Whether a project's folder synchronized with the disk (Xcode 16's `PBXFileSystemSynchronizedRootGroup`, whose

@@ -268,6 +268,28 @@ struct StaticIntentTests {
         )
     }
 
+    @Test("A clock's measure is no performance test: the test that only times with it asserts nothing")
+    func clockMeasureIsNoPerformanceTest() throws {
+        // Given ordo-one/package-datetime 1.0.2's `let time = InternalUTCClock().measure { … }` (the standard library's
+        // Clock.measure) in tests that only print, beside XCTest's `self.measure { … }`
+        let analysis = try analyzeSources([
+            "P.swift": """
+            import XCTest
+            final class ClockTests: XCTestCase {
+                func testClock() { let time = ContinuousClock().measure { _ = 47 }; print(time) }
+                func testSelfMeasure() { self.measure { _ = graph.dfs(from: 0) } }
+            }
+            """
+        ])
+        let messages = analysis.findings.filter { $0.kind == .noAssertion }.map(\.message).sorted()
+        // Then the clock's test asserts nothing, and only XCTest's measure makes a performance test
+        #expect(
+            messages == [
+                "ClockTests.testClock asserts nothing: it passes whatever the code does",
+                "ClockTests.testSelfMeasure is a performance test: it measures and asserts nothing, and XCTest on Linux keeps no baseline to compare with, so it passes whatever the code does",
+            ], "\(messages)")
+    }
+
     @Test("A property check's generated value compared with itself checks its ==, a computed local does not")
     func closureParameterSelfComparison() throws {
         // Given: swift-property-based's helper compares each generated item with itself (a NaN would fail).

@@ -295,6 +295,36 @@ struct UncompiledTestsTests {
         )
     }
 
+    @Test("An Xcode project deeper in the folders that hold the file counts; one in a sibling folder does not")
+    func xcodeProjectAboveTheFile() throws {
+        // Given groue/GRDBQuery 0.11.0's layout: Tests/QueryTests/QueryTests.xcodeproj builds the UI tests of
+        // Tests/QueryTests/QueryTestsUITests (its Makefile runs them with xcodebuild); near miss: a project in a
+        // sibling folder that names a file of the same name
+        let root = try temporaryFolder([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Q", targets: [.target(name: "Q")])
+            """,
+            "Sources/Q/Q.swift": "public let q = 1\n",
+            "Tests/QueryTests/QueryTests.xcodeproj/project.pbxproj":
+                "/* QueryTestsUITests.swift in Sources */ = {isa = PBXBuildFile; };\n",
+            "Tests/QueryTests/QueryTestsUITests/QueryTestsUITests.swift": testFile,
+            "Tests/Demo/Demo.xcodeproj/project.pbxproj":
+                "/* OtherUITests.swift in Sources */ = {isa = PBXBuildFile; };\n",
+            "Tests/Other/OtherUITests.swift": testFile,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // When
+        let findings = PackageManifest.uncompiledTests(in: root, tests: [])
+        // Then the file under the project is a note, the file beside another folder's project a finding
+        #expect(
+            notesAndFindings(findings, under: root) == [
+                "finding Tests/Other/OtherUITests.swift",
+                "note Tests/QueryTests/QueryTestsUITests/QueryTestsUITests.swift",
+            ])
+    }
+
     @Test("A package with no test file anywhere is still no input to `litmus smells`")
     func noTestsAnywhere() throws {
         // Given a package whose only file is a source
