@@ -206,19 +206,21 @@ struct AssignedAtSetUpTests {
         // Given apple/swift-cassandra-client 0.12.0's `self.configuration.keyspace!`, set in setUp to `env[…] ?? "test"`
         // after `configuration = CassandraClient.Configuration(…)`; near misses: a computed member, a member of a class
         // (another holder may change it), a test that makes the fixture again, a method called on the fixture before the
-        // unwrap (after it, as cassandra's `registerEncryptionSchema`, it changes nothing read), and (another file) a
-        // member set to what the environment may not hold
+        // unwrap (after it, as cassandra's `registerEncryptionSchema`, it changes nothing read), a member another struct
+        // of the type's name computes, and (another file) a member set to what the environment may not hold
         let library = """
             public final class Client { public init() {} }
             extension Client {
                 public struct Configuration {
                     public var keyspace: String?
                     public var host: String? { get { nil } set {} }
+                    public var region: String?
                     public init(port: Int) {}
                     public mutating func register(_ name: String) { keyspace = nil }
                 }
                 public final class Settings { public var keyspace: String?; public init() {} }
             }
+            public enum Other { public struct Configuration { public var region: String? { nil } } }
             """
         let file = """
             import XCTest
@@ -230,6 +232,7 @@ struct AssignedAtSetUpTests {
                     configuration = Client.Configuration(port: 1)
                     self.configuration.keyspace = keyspace
                     self.configuration.host = "h"
+                    self.configuration.region = "eu"
                     settings = Client.Settings()
                     settings.keyspace = "x"
                 }
@@ -239,6 +242,7 @@ struct AssignedAtSetUpTests {
                 func testRemade() { configuration = Client.Configuration(port: 2); XCTAssertEqual(configuration.keyspace!, "t") }
                 func testRegisterAfter() { let k = self.configuration.keyspace!; self.configuration.register(k) }
                 func testRegisterBefore() { self.configuration.register("s"); XCTAssertEqual(self.configuration.keyspace!, "s") }
+                func testRegion() { XCTAssertEqual(self.configuration.region!, "eu") }
             }
             """
         let other = """
@@ -258,8 +262,8 @@ struct AssignedAtSetUpTests {
         // Then only the member setUp stores a value in, on a struct, read in a test that keeps the fixture, cannot trap
         #expect(
             found == [
-                "ClientTests.testHost:14", "ClientTests.testRegisterBefore:18", "ClientTests.testRemade:16",
-                "ClientTests.testSettings:15", "EnvironmentTests.testKeyspace:8",
+                "ClientTests.testHost:15", "ClientTests.testRegion:20", "ClientTests.testRegisterBefore:19",
+                "ClientTests.testRemade:17", "ClientTests.testSettings:16", "EnvironmentTests.testKeyspace:8",
             ], "\(found)")
     }
 
