@@ -57,18 +57,9 @@ extension SourceFunctions {
             lock.withLock {
                 var type = written
                 if !declaredType(type), let aliased = aliasedType(type) { type = aliased }
-                var seen = false
-                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, type) {
-                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: type) }
-                    for member in groups.flatMap({ Self.memberDeclarations(of: $0) }) {
-                        for binding in member.as(VariableDeclSyntax.self)?.bindings ?? []
-                        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                            guard binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true else { return false }
-                            seen = true
-                        }
-                    }
-                }
-                return seen
+                let found = memberBindings(name, ofType: type)
+                return !found.isEmpty
+                    && found.allSatisfy { $0.binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true }
             }
         }
     }
@@ -232,6 +223,25 @@ extension SourceFunctions {
 
     /// The declarations of `group`'s body, those in every clause of an `#if` in it too (a member only one platform
     /// compiles is still the package's).
+    /// The bindings of the property `name` in the package's own sources' declarations and extensions of `type`
+    /// (``typeDeclarations(in:named:)``), each with the group that declares it; the lock held.
+    func memberBindings(_ name: String, ofType type: String) -> [(
+        group: DeclGroupSyntax, binding: PatternBindingSyntax
+    )] {
+        var found: [(group: DeclGroupSyntax, binding: PatternBindingSyntax)] = []
+        for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, type) {
+            for group in tree(index).statements.flatMap({ Self.typeDeclarations(in: Syntax($0), named: type) }) {
+                for member in Self.memberDeclarations(of: group) {
+                    for binding in member.as(VariableDeclSyntax.self)?.bindings ?? []
+                    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        found.append((group, binding))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     static func memberDeclarations(of group: DeclGroupSyntax) -> [DeclSyntax] {
         func flattened(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
             members.flatMap { member -> [DeclSyntax] in

@@ -46,48 +46,31 @@ extension SourceFunctions {
     }
 
     /// Whether the package's own sources (not its tests) declare `type` only as a `struct` (or several nested ones of
-    /// that name), and every declaration of `member` in them and their extensions is a plain stored `var` (no wrapper,
-    /// no accessor, not `static`), one at least: a value of that type holds what was last stored there, and no other
-    /// holder of the value can change it (apple/swift-cassandra-client 0.12.0's `var keyspace: String?` of
-    /// `CassandraClient.Configuration`).
+    /// that name), and every declaration of `member` in them and their extensions (``memberBindings(_:ofType:)``) is a
+    /// plain stored `var` of a struct (no wrapper, no accessor, not `static`), one at least: a value of that type holds
+    /// what was last stored there, and no other holder of the value can change it (apple/swift-cassandra-client
+    /// 0.12.0's `var keyspace: String?` of `CassandraClient.Configuration`).
     func structStores(_ member: String, in type: String) -> Bool {
         remembered("struct-stores|\(type)|\(member)") {
             lock.withLock {
-                var stores = false
                 for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, type) {
-                    for node in tree(index).descendants(of: Syntax.self) {
-                        let named = [
+                    let otherKind = tree(index).descendants(of: Syntax.self).contains { node in
+                        [
                             node.as(ClassDeclSyntax.self)?.name, node.as(EnumDeclSyntax.self)?.name,
                             node.as(ActorDeclSyntax.self)?.name, node.as(ProtocolDeclSyntax.self)?.name,
-                        ]
-                        if named.contains(where: { $0?.text == type }) { return false }
-                        guard let members = Self.members(of: node, named: type) else { continue }
-                        for item in members {
-                            guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
-                            for binding in variable.bindings
-                            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member {
-                                guard node.is(StructDeclSyntax.self), binding.accessorBlock == nil,
-                                    variable.bindingSpecifier.tokenKind == .keyword(.var), variable.attributes.isEmpty,
-                                    !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
-                                else { return false }
-                                stores = true
-                            }
-                        }
+                        ].contains { $0?.text == type }
                     }
+                    if otherKind { return false }
                 }
-                return stores
+                let found = memberBindings(member, ofType: type)
+                return !found.isEmpty
+                    && found.allSatisfy { group, binding in
+                        guard let variable = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return false }
+                        return group.is(StructDeclSyntax.self) && binding.accessorBlock == nil
+                            && variable.bindingSpecifier.tokenKind == .keyword(.var) && variable.attributes.isEmpty
+                            && !variable.modifiers.contains { ["static", "class"].contains($0.name.text) }
+                    }
             }
         }
-    }
-
-    /// The members of `node` when it is a struct named `type` or an extension of a type whose name ends `type`.
-    private static func members(of node: Syntax, named type: String) -> MemberBlockItemListSyntax? {
-        if let declaration = node.as(StructDeclSyntax.self) {
-            return declaration.name.text == type ? declaration.memberBlock.members : nil
-        }
-        guard let extensionDeclaration = node.as(ExtensionDeclSyntax.self) else { return nil }
-        let extended = extensionDeclaration.extendedType
-        let name = extended.as(IdentifierTypeSyntax.self)?.name.text ?? extended.as(MemberTypeSyntax.self)?.name.text
-        return name == type ? extensionDeclaration.memberBlock.members : nil
     }
 }

@@ -135,4 +135,16 @@ extension ConditionalLogicDetector {
             }
         }
     }
+
+    /// Whether `node` is the error a `throw` that leaves the test throws (`throw shouldNotHappen("…")`,
+    /// apple/swift-distributed-actors 0.7.1's testkit: a check's name, but it only makes the error): the throw fails
+    /// the test whenever it runs, as `XCTFail` does.
+    static func isThrownOut(_ node: Syntax, of body: Syntax) -> Bool {
+        var parent = node.parent
+        while let current = parent, current.is(TryExprSyntax.self) || current.is(AwaitExprSyntax.self) {
+            parent = current.parent
+        }
+        guard let statement = parent?.as(ThrowStmtSyntax.self) else { return false }
+        return CallCollector.leaves(statement, body)
+    }
 }

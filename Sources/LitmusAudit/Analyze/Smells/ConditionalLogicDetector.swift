@@ -84,18 +84,6 @@ enum ConditionalLogicDetector {
         (!isFailureOnly(assertion) && !isThrownOut(assertion, of: body)) || isUnderFlag(assertion)
     }
 
-    /// Whether `node` is the error a `throw` that leaves the test throws (`throw shouldNotHappen("…")`,
-    /// apple/swift-distributed-actors 0.7.1's testkit: a check's name, but it only makes the error): the throw fails
-    /// the test whenever it runs, as `XCTFail` does.
-    private static func isThrownOut(_ node: Syntax, of body: Syntax) -> Bool {
-        var parent = node.parent
-        while let current = parent, current.is(TryExprSyntax.self) || current.is(AwaitExprSyntax.self) {
-            parent = current.parent
-        }
-        guard let statement = parent?.as(ThrowStmtSyntax.self) else { return false }
-        return CallCollector.leaves(statement, body)
-    }
-
     /// What can skip `node` in the test's `body`, the innermost first, or `nil`.
     /// A branch on `tableNames` (the test's table, its parameters, the elements of its loops over them)
     /// is the table's, not a skip.
