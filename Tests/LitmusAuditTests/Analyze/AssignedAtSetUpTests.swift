@@ -207,7 +207,8 @@ struct AssignedAtSetUpTests {
         // after `configuration = CassandraClient.Configuration(…)`; near misses: a computed member, a member of a class
         // (another holder may change it), a test that makes the fixture again, a method called on the fixture before the
         // unwrap (after it, as cassandra's `registerEncryptionSchema`, it changes nothing read), a member another struct
-        // of the type's name computes, and (another file) a member set to what the environment may not hold
+        // of the type's name computes, and (another file) a member set to what the environment may not hold, and a member
+        // setUp sets on a local copy of the fixture's name
         let library = """
             public final class Client { public init() {} }
             extension Client {
@@ -256,14 +257,29 @@ struct AssignedAtSetUpTests {
                 func testKeyspace() { XCTAssertEqual(configuration.keyspace!, "test") }
             }
             """
+        let local = """
+            import XCTest
+            final class LocalCopyTests: XCTestCase {
+                var configuration: Client.Configuration!
+                override func setUp() {
+                    self.configuration = Client.Configuration(port: 1)
+                    var configuration = Client.Configuration(port: 2)
+                    configuration.keyspace = "local"
+                    _ = configuration
+                }
+                func testKeyspace() { XCTAssertEqual(self.configuration.keyspace!, "local") }
+            }
+            """
         let found = try analyzeSources(
-            ["ClientTests.swift": file, "EnvironmentTests.swift": other], packageSources: ["Client.swift": library]
+            ["ClientTests.swift": file, "EnvironmentTests.swift": other, "LocalCopyTests.swift": local],
+            packageSources: ["Client.swift": library]
         ).findings.filter { $0.kind == .trapInTest }.map { "\($0.testName ?? ""):\($0.line ?? 0)" }.sorted()
         // Then only the member setUp stores a value in, on a struct, read in a test that keeps the fixture, cannot trap
         #expect(
             found == [
                 "ClientTests.testHost:15", "ClientTests.testRegion:20", "ClientTests.testRegisterBefore:19",
                 "ClientTests.testRemade:17", "ClientTests.testSettings:16", "EnvironmentTests.testKeyspace:8",
+                "LocalCopyTests.testKeyspace:10",
             ], "\(found)")
     }
 

@@ -8,8 +8,10 @@ import SwiftSyntax
 /// own statements before any `return`, `guard` or `throw` (``AssignedAtSetUp/isSetUpBy(_:type:unsubclassed:)``),
 /// after every assignment of `P` in its block. Nothing else in the file but the other tests and the `tearDown`
 /// sets `P.Q` otherwise, sets `P` without setting `P.Q` after it, passes either `inout`, or calls a method on `P`
-/// (which may be `mutating`) but after the unwrap in the test's own body (``isAfter(_:_:in:)``). A force unwrap of `self.P.Q` (or `P.Q`) cannot trap (apple/swift-cassandra-client
-/// 0.12.0's `self.configuration.keyspace!`, which setUp sets to `env["CASSANDRA_KEYSPACE"] ?? "test"`).
+/// (which may be `mutating`) but after the unwrap in the test's own body (``isAfter(_:_:in:)``). A bare `P` in a function
+/// that declares a local of that name is that local, not the fixture (``namesFixture(_:_:)``). A force unwrap of
+/// `self.P.Q` (or `P.Q`) cannot trap (apple/swift-cassandra-client 0.12.0's `self.configuration.keyspace!`, which setUp
+/// sets to `env["CASSANDRA_KEYSPACE"] ?? "test"`).
 extension AssignedAtSetUp {
     /// Whether `expression`, a force unwrap's operand in `test`, is such a member.
     static func memberCannotBeNil(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
@@ -26,22 +28,22 @@ extension AssignedAtSetUp {
         var memberSets: [SequenceExprSyntax] = []
         for node in type.root.descendants(of: Syntax.self) where !inAnotherTest(node, than: test) {
             if let passed = node.as(InOutExprSyntax.self),
-                propertyName(passed.expression) == fixture || isMember(passed.expression, name, of: fixture)
+                namesFixture(passed.expression, fixture) || isMember(passed.expression, name, of: fixture)
             {
                 return false
             }
             if let call = node.as(FunctionCallExprSyntax.self),
                 let called = call.calledExpression.as(MemberAccessExprSyntax.self),
-                called.base.flatMap(propertyName) == fixture, !isAfter(node, expression, in: test)
+                let receiver = called.base, namesFixture(receiver, fixture), !isAfter(node, expression, in: test)
             {
                 return false
             }
             guard let sequence = node.as(SequenceExprSyntax.self), !isInTearDown(sequence, of: type) else { continue }
             let elements = Array(sequence.elements)
             for index in elements.indices.dropFirst()
-            where isMember(elements[index - 1], name, of: fixture) || propertyName(elements[index - 1]) == fixture {
+            where isMember(elements[index - 1], name, of: fixture) || namesFixture(elements[index - 1], fixture) {
                 guard index == 1, elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return false }
-                if propertyName(elements[0]) == fixture {
+                if namesFixture(elements[0], fixture) {
                     fixtureSets.append(sequence)
                 } else if givesValue(elements[2], in: sequence, sources: sources) {
                     memberSets.append(sequence)
@@ -81,7 +83,17 @@ extension AssignedAtSetUp {
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == name else {
             return false
         }
-        return member.base.flatMap(propertyName) == fixture
+        return member.base.map { namesFixture($0, fixture) } ?? false
+    }
+
+    /// Whether `expression` (`self.P`, or a bare `P` where the function around it declares no local `P`) names the
+    /// fixture `fixture`: setUp's `var configuration = …; configuration.keyspace = "x"` sets a local copy.
+    private static func namesFixture(_ expression: ExprSyntax, _ fixture: String) -> Bool {
+        guard propertyName(expression) == fixture else { return false }
+        guard expression.is(DeclReferenceExprSyntax.self),
+            let function = expression.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) })
+        else { return true }
+        return !declaresLocally(fixture, Syntax(function))
     }
 
     /// Whether `value`, assigned by `assignment`, is not optional: a literal other than `nil`, `x ?? y` with `y`
