@@ -25,6 +25,52 @@ extension HelperIndex {
         }
     }
 
+    /// A Swift Testing `@Test` or an XCTest-style `test…()` method.
+    static func isTest(_ function: FunctionDeclSyntax) -> Bool {
+        function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
+            || (function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty)
+    }
+
+    /// `seeds` and every function that calls one of them, directly or through others.
+    static func callers(of seeds: Set<String>, over calls: [String: Set<String>]) -> Set<String> {
+        var reached = seeds
+        var changed = true
+        while changed {
+            changed = false
+            for (name, callees) in calls where !reached.contains(name) && !callees.isDisjoint(with: reached) {
+                reached.insert(name)
+                changed = true
+            }
+        }
+        return reached
+    }
+
+    /// Whether `body` reports a failure to Swift Testing: `#expect`, `#require`, or `Issue.record`.
+    static func reportsToSwiftTesting(_ body: CodeBlockSyntax) -> Bool {
+        body.descendants(of: MacroExpansionExprSyntax.self).contains {
+            ["expect", "require"].contains($0.macroName.text)
+        }
+            || body.descendants(of: MemberAccessExprSyntax.self).contains {
+                $0.declName.baseName.text == "record" && $0.base?.trimmedDescription == "Issue"
+            }
+    }
+
+    /// Whether an error `call` throws leaves the function declaring it: no closure and no `do` with a `catch` between
+    /// them (the error of `queue.sync { try f() }` leaves the closure; one a `catch` takes, nothing).
+    static func leavesFunction(_ call: FunctionCallExprSyntax) -> Bool {
+        var child = Syntax(call)
+        var current = call.parent
+        while let node = current, !node.is(FunctionDeclSyntax.self) {
+            if node.is(ClosureExprSyntax.self) { return false }
+            if let attempt = node.as(DoStmtSyntax.self), attempt.body.id == child.id, !attempt.catchClauses.isEmpty {
+                return false
+            }
+            child = node
+            current = node.parent
+        }
+        return current != nil
+    }
+
     /// When every XCTest call of `function` is an `XCTFail` whose next statement throws: a `throw`, or (swift-nio
     /// 2.101.3's `assertNoThrowWithValue`) `if let value = defaultValue { return value } else { throw error }` of a
     /// parameter given `nil` by default: the labels of those parameters, which a call must leave out; otherwise `nil`
@@ -117,5 +163,23 @@ extension HelperIndex {
                 argument.expression.as(DeclReferenceExprSyntax.self).map { made.contains($0.baseName.text) } ?? false
             }
         }
+    }
+}
+
+extension SyntaxProtocol {
+    /// The function declaration this node is nested in, if any.
+    var enclosingFunction: FunctionDeclSyntax? {
+        var current = parent
+        while let node = current {
+            if let function = node.as(FunctionDeclSyntax.self) { return function }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The nearest type declaration or extension this node is nested in (a class, struct, enum, actor,
+    /// protocol or extension), if any.
+    var enclosingDeclarationGroup: Syntax? {
+        sequence(first: Syntax(self), next: \.parent).dropFirst().first { $0.asProtocol(DeclGroupSyntax.self) != nil }
     }
 }

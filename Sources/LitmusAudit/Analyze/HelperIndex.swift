@@ -120,6 +120,7 @@ struct HelperIndex {
         var expectSeeds: Set<Int> = []
         var waitingSeeds: Set<Int> = []
         var throwingOtherwise: Set<String> = []
+        var throwingHelpers: Set<Int> = []
         for function in functions {
             let name = function.name.text
             if name == "expect" { declaresExpect = true }
@@ -160,10 +161,12 @@ struct HelperIndex {
             let callsXCTest = called.contains(where: IgnoredCheckDetector.isXCTestAssertion)
             let reportsToSwiftTesting = Self.reportsToSwiftTesting(body)
             if callsXCTest && !reportsToSwiftTesting { xctestSeeds.insert(index) }
-            if callsXCTest, function.signature.effectSpecifiers?.throwsClause != nil,
-                let unless = Self.throwsAfterFailing(function)
-            {
-                throwingAfterFailure[index] = unless
+            if function.signature.effectSpecifiers?.throwsClause != nil {
+                if !callsXCTest {
+                    throwingHelpers.insert(index)
+                } else if let unless = Self.throwsAfterFailing(function) {
+                    throwingAfterFailure[index] = unless
+                }
             }
             if let framework = NilAfterFailure.framework(of: function) { nilAfterFailure[index] = framework }
             if let framework = NilAfterFailure.framework(of: function, absence: .falseValue) {
@@ -182,17 +185,8 @@ struct HelperIndex {
         reachingWaitForAll = reach(waitingSeeds, through: \.calls)
         sleeping = reach(sleepingSeeds, through: \.directCalls)
         reachingXCTestAssertion = reach(xctestSeeds, through: \.calls)
+        addThrowingCallers(throwingHelpers.intersection(reachingXCTestAssertion))
         reachingExpectMacro = reach(expectSeeds, through: \.calls)
-    }
-
-    /// Whether `body` reports a failure to Swift Testing: `#expect`, `#require`, or `Issue.record`.
-    static func reportsToSwiftTesting(_ body: CodeBlockSyntax) -> Bool {
-        body.descendants(of: MacroExpansionExprSyntax.self).contains {
-            ["expect", "require"].contains($0.macroName.text)
-        }
-            || body.descendants(of: MemberAccessExprSyntax.self).contains {
-                $0.declName.baseName.text == "record" && $0.base?.trimmedDescription == "Issue"
-            }
     }
 
     /// Whether `call` calls a helper that waits for time.
@@ -237,6 +231,24 @@ struct HelperIndex {
             current = node.parent
         }
         return false
+    }
+
+    /// Adds to ``throwingAfterFailure`` each of `candidates` (throwing helpers that reach an XCTest failure, none of
+    /// their own) whose every call reaching one fails by throwing and leaves the helper with its error
+    /// (``failsByThrowing(_:)``, ``leavesFunction(_:)``): swift-nio 2.101.3's local `func doTest(…) throws` around
+    /// `try assertNoThrowWithValue(…)`, which a Swift Testing test calls in `#expect(throws: Never.self) { … }`.
+    private mutating func addThrowingCallers(_ candidates: Set<Int>) {
+        var changed = true
+        while changed {
+            changed = false
+            for index in candidates.sorted() where throwingAfterFailure[index] == nil {
+                let reaching = declarations[index].calls.filter(reachesXCTestAssertion)
+                guard !reaching.isEmpty, reaching.allSatisfy({ failsByThrowing($0) && Self.leavesFunction($0) })
+                else { continue }
+                throwingAfterFailure[index] = []
+                changed = true
+            }
+        }
     }
 
     /// Whether `call` calls only helpers that return `nil` only once they have recorded a failure a test of
@@ -302,26 +314,6 @@ struct HelperIndex {
         !reachingExpectMacro.isDisjoint(with: resolve(call))
     }
 
-    /// A Swift Testing `@Test` or an XCTest-style `test…()` method.
-    static func isTest(_ function: FunctionDeclSyntax) -> Bool {
-        function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
-            || (function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty)
-    }
-
-    /// `seeds` and every function that calls one of them, directly or through others.
-    static func callers(of seeds: Set<String>, over calls: [String: Set<String>]) -> Set<String> {
-        var reached = seeds
-        var changed = true
-        while changed {
-            changed = false
-            for (name, callees) in calls where !reached.contains(name) && !callees.isDisjoint(with: reached) {
-                reached.insert(name)
-                changed = true
-            }
-        }
-        return reached
-    }
-
     /// `seeds` and every declaration that calls one of them by the calls at `path`, directly or through others.
     private func reach(_ seeds: Set<Int>, through path: KeyPath<Declaration, [FunctionCallExprSyntax]>) -> Set<Int> {
         let callees = declarations.map { declaration in Set(declaration[keyPath: path].flatMap(resolve)) }
@@ -376,23 +368,5 @@ struct HelperIndex {
         guard argument == labels.count else { return false }
         // Trailing closures take the last parameters left; the rest must have defaults.
         return unmatched.dropLast(trailingClosures).allSatisfy { $0.hasDefault || $0.isVariadic }
-    }
-}
-
-extension SyntaxProtocol {
-    /// The function declaration this node is nested in, if any.
-    var enclosingFunction: FunctionDeclSyntax? {
-        var current = parent
-        while let node = current {
-            if let function = node.as(FunctionDeclSyntax.self) { return function }
-            current = node.parent
-        }
-        return nil
-    }
-
-    /// The nearest type declaration or extension this node is nested in (a class, struct, enum, actor,
-    /// protocol or extension), if any.
-    var enclosingDeclarationGroup: Syntax? {
-        sequence(first: Syntax(self), next: \.parent).dropFirst().first { $0.asProtocol(DeclGroupSyntax.self) != nil }
     }
 }

@@ -92,6 +92,51 @@ struct IgnoredCheckTests {
         #expect(sut.map { "\($0.testName ?? "-"):\($0.line ?? 0)" } == ["S/b:4", "S/c:5", "S/d:6", "S/e:7"])
     }
 
+    @Test(
+        "A throwing helper whose XCTest failures all come through tried calls that throw after them fails by the error too"
+    )
+    func helperAroundThrowingHelper() throws {
+        // Given swift-nio 2.101.3's EventLoopFutureTest: a local `func doTest() throws` around `try
+        // assertNoThrowWithValue(…)`, called in `#expect(throws: Never.self) { try doTest() }`; near misses: the error
+        // caught in the helper, tried in a task's closure (whose error goes nowhere), a helper that also asserts, one that does not throw
+        let files = [
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func a() {
+                    func doTest() throws { let value = try assertNoThrowWithValue(parse("1")); #expect(value == 1) }
+                    #expect(throws: Never.self) { try doTest() }
+                }
+                @Test func b() throws { try caught() }
+                @Test func c() throws { try inClosure() }
+                @Test func d() throws { try alsoAsserts() }
+                @Test func e() { outer() }
+                @Test func f() throws { try twice() }
+            }
+            """,
+            "Helpers.swift": """
+            import XCTest
+            func assertNoThrowWithValue<T>(_ body: @autoclosure () throws -> T, defaultValue: T? = nil) throws -> T {
+                do {
+                    return try body()
+                } catch {
+                    XCTFail("unexpected error \\(error)")
+                    if let defaultValue { return defaultValue } else { throw error }
+                }
+            }
+            func caught() throws { do { _ = try assertNoThrowWithValue(parse("1")) } catch { print(error) } }
+            func inClosure() throws { Task { _ = try assertNoThrowWithValue(parse("1")) } }
+            func alsoAsserts() throws { _ = try assertNoThrowWithValue(parse("1")); XCTAssertTrue(ready) }
+            func outer() { _ = try? assertNoThrowWithValue(parse("1")) }
+            func twice() throws { try inner() }
+            func inner() throws { _ = try assertNoThrowWithValue(parse("1")) }
+            """,
+        ]
+        // Then the helper's error fails the test in `a` and through two helpers in `f`; the others are found
+        let sut = try analyzeSources(files).findings.filter { $0.kind == .xctestAssertionInSwiftTesting }
+        #expect(sut.map { "\($0.testName ?? "-"):\($0.line ?? 0)" } == ["S/b:7", "S/c:8", "S/d:9", "S/e:10"])
+    }
+
     @Test("A helper that reports to Swift Testing too (Issue.record when Test.current is set) is no ignored check")
     func helperReportingToBothFrameworks() throws {
         // Given swift-snapshot-testing's recordIssue, reached from assertSnapshot, and a helper that reports to

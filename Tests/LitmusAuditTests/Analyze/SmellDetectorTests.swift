@@ -211,6 +211,59 @@ struct SmellDetectorTests {
             try xctestFindings(.expectationFulfilledTwice, methods) == ["testB:25", "testC:34", "testD:41"])
     }
 
+    @Test(
+        "expectationFulfilledTwice: clauses of one #if are exclusive, and a block that returns comes before a closure made after it"
+    )
+    func fulfilExclusiveByBuildOrReturn() throws {
+        // Given PromiseKit 8.2.0's CombineTests (a fulfil in `if #available`, its `else`, and the `#else` of two
+        // `#if`s) and GRDB.swift 7.10.0's `guard … else { XCTFail(); e.fulfill(); return }` then a fulfil in a
+        // callback made after the guard; near misses: two fulfils in one clause, a callback made before the guard
+        let methods = """
+            func testA() {
+                let ex = expectation(description: "")
+                #if canImport(Combine)
+                if #available(macOS 10.15, *) {
+                    sink(receiveValue: { ex.fulfill() })
+                } else {
+                    ex.fulfill()
+                }
+                #else
+                ex.fulfill()
+                #endif
+                wait(for: [ex], timeout: 1)
+            }
+            func testB() {
+                let ex = expectation(description: "")
+                #if canImport(Combine)
+                sink(receiveValue: { ex.fulfill() })
+                ex.fulfill()
+                #else
+                ex.fulfill()
+                #endif
+                wait(for: [ex], timeout: 1)
+            }
+            func testC() {
+                let e = expectation(description: "")
+                migrate { result in
+                    guard case .failure = result else { XCTFail("none"); e.fulfill(); return }
+                    read { _ in e.fulfill() }
+                }
+                wait(for: [e], timeout: 1)
+            }
+            func testD() {
+                let e = expectation(description: "")
+                migrate { result in
+                    let later = { e.fulfill() }
+                    guard case .failure = result else { XCTFail("none"); e.fulfill(); return }
+                    read(later)
+                }
+                wait(for: [e], timeout: 1)
+            }
+            """
+        let found = try xctestFindings(.expectationFulfilledTwice, methods)
+        #expect(found == ["testB:20", "testD:38"])
+    }
+
     @Test("expectationFulfilledTwice: a name bound again in another closure is another expectation; one bound once is")
     func expectationPerBinding() throws {
         // Given combine-schedulers' shape, an expectation bound in each of two closures, and one bound once

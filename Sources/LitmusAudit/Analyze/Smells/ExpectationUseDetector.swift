@@ -107,8 +107,9 @@ enum ExpectationUseDetector {
         return false
     }
 
-    /// Whether `a` and `b` sit in different branches of one `if`, `switch`, `guard`/`catch`, or
-    /// different closures (a success and a failure handler, which one of runs).
+    /// Whether `a` and `b` sit in different branches of one `if`, `switch`, `guard`/`catch`, different clauses of
+    /// one `#if` (one of which is compiled: PromiseKit 8.2.0 fulfils in `if #available`, its `else` and two `#else`s),
+    /// or different closures (a success and a failure handler, which one of runs).
     private static func exclusive(_ a: some SyntaxProtocol, _ b: some SyntaxProtocol) -> Bool {
         if leavesBefore(Syntax(a), Syntax(b)) || leavesBefore(Syntax(b), Syntax(a)) { return true }
         let ancestorsOfA = Set(ancestors(a).map(\.id))
@@ -116,18 +117,22 @@ enum ExpectationUseDetector {
         return common.is(IfExprSyntax.self) || common.is(SwitchCaseListSyntax.self) || common.is(DoStmtSyntax.self)
             || common.is(GuardStmtSyntax.self) || common.is(FunctionCallExprSyntax.self)
             || common.is(LabeledExprListSyntax.self) || common.is(MultipleTrailingClosureElementListSyntax.self)
+            || common.is(IfConfigClauseListSyntax.self)
     }
 
     /// Whether `first` sits in a block that leaves its function or closure (its last statement a `return`; a `throw`
     /// may land in a `catch` of the same function) and `second` comes after that block in the same function or
-    /// closure: once `first` ran, `second` cannot (SwiftyRequest 3.2.200's `guard let response = error.response else { XCTFail(…); return
-    /// expectation.fulfill() }`, then `expectation.fulfill()` after the `switch`).
+    /// closure, or in a closure made there: once `first` ran, `second` cannot (SwiftyRequest 3.2.200's `guard let
+    /// response = error.response else { XCTFail(…); return expectation.fulfill() }`, then `expectation.fulfill()`
+    /// after the `switch`; GRDB.swift 7.10.0's `guard … else { XCTFail(…); expectation.fulfill(); return }`, then a
+    /// fulfil in the `asyncRead { … }` callback the closure goes on to make). A closure made before the block may
+    /// still run.
     private static func leavesBefore(_ first: Syntax, _ second: Syntax) -> Bool {
         guard first.position < second.position else { return false }
         let scope = { (node: Syntax) in
             ancestors(node).first { $0.is(ClosureExprSyntax.self) || $0.is(FunctionDeclSyntax.self) }?.id
         }
-        guard let own = scope(first), own == scope(second) else { return false }
+        guard let own = scope(first), ancestors(second).contains(where: { $0.id == own }) else { return false }
         for block in ancestors(first) {
             if block.id == own { return false }
             guard let list = block.as(CodeBlockItemListSyntax.self), let last = list.last?.item,
