@@ -169,6 +169,44 @@ struct MissedSmellsTests {
         #expect(found == ["testC:13", "testD:17", "testE:22"])
     }
 
+    @Test("A client whose proxy or name resolution is the loopback host reaches no other host; a user is no host")
+    func requestsRoutedToLoopback() throws {
+        // Given async-http-client 1.30.3's proxy and DNS-override tests and its URL with `user:password@` spliced in;
+        // near misses: a proxy on a remote host, names resolved to a remote address, a user before a remote host
+        let found = try xctestFindings(
+            .resourceOptimism,
+            """
+            func testA() throws {
+                let client = HTTPClient(configuration: .init(proxy: .server(host: "localhost", port: bin.port)))
+                XCTAssertEqual(try client.get(url: "http://test/ok").wait().status, .ok)
+            }
+            func testB() async throws {
+                var config = HTTPClient.Configuration()
+                config.dnsOverride = ["example.com": "localhost"]
+                let client = HTTPClient(configuration: config)
+                XCTAssertEqual(try await client.execute(HTTPClientRequest(url: "https://example.com:\\(bin.port)/"), deadline: .now()).status, .ok)
+            }
+            func testC() async throws {
+                let url = prefix.replacingOccurrences(of: "http://", with: "http://user:password@")
+                XCTAssertEqual(try await client.execute(HTTPClientRequest(url: url), deadline: .now()).status, .ok)
+            }
+            func testD() throws {
+                let client = HTTPClient(configuration: .init(proxy: .server(host: "proxy.example.com", port: 8080)))
+                XCTAssertEqual(try client.get(url: "http://test/ok").wait().status, .ok)
+            }
+            func testE() async throws {
+                var config = HTTPClient.Configuration()
+                config.dnsOverride = ["example.com": "93.184.216.34"]
+                let client = HTTPClient(configuration: config)
+                XCTAssertEqual(try await client.execute(HTTPClientRequest(url: "https://example.com/"), deadline: .now()).status, .ok)
+            }
+            func testF() async throws {
+                XCTAssertEqual(try await client.execute(HTTPClientRequest(url: "https://user:pw@example.com/"), deadline: .now()).status, .ok)
+            }
+            """)
+        #expect(found == ["testD:19", "testE:25", "testF:28"])
+    }
+
     @Test("Identity of a name with itself is a tautology in any test; of what is read or made twice it is not")
     func identity() throws {
         let found = try xctestFindings(

@@ -27,7 +27,7 @@ enum NetworkReach {
         let hosts = remoteHosts(test)
         guard let host = hosts.first else { return nil }
         let text = test.body?.trimmedDescription ?? ""
-        guard !stubbing.contains(where: text.contains) else { return nil }
+        guard !stubbing.contains(where: text.contains), !routesToLoopback(test) else { return nil }
         let remoteBase = givesRemoteBase(test)
         for call in test.all(FunctionCallExprSyntax.self)
         where isRequest(call) && (remoteBase || !reachesOnlyLocally(call)) {
@@ -91,10 +91,53 @@ enum NetworkReach {
         }
     }
 
-    /// The host a URL's text names after its scheme: `api.github.com` of `api.github.com/zen`, `[::1]`.
+    /// The host a URL's text names after its scheme: `api.github.com` of `api.github.com/zen`, `[::1]`, and of
+    /// `user:password@127.0.0.1:8080/`, `127.0.0.1` (async-http-client 1.30.3 splices `user:password@` into its local
+    /// HTTPBin's URL: the user is no host).
     private static func host(_ rest: Substring) -> String {
-        rest.hasPrefix("[")
-            ? String(rest.prefix { $0 != "]" }) + "]" : String(rest.prefix { !["/", ":", "?", "#"].contains($0) })
+        let authority = rest.prefix { !["/", "?", "#"].contains($0) }
+        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        return hostAndPort.hasPrefix("[")
+            ? String(hostAndPort.prefix { $0 != "]" }) + "]" : String(hostAndPort.prefix { $0 != ":" })
+    }
+
+    /// The settings of a client that send its requests somewhere else than their URLs' hosts.
+    static let routings: Set<String> = ["proxy", "dnsOverride"]
+
+    /// Whether the test sends its client's requests to the loopback host whatever hosts their URLs name: through a
+    /// proxy there (`configuration: .init(proxy: .server(host: "localhost", port: bin.port))`) or by resolving the
+    /// names there (`config.dnsOverride = ["example.com": "localhost"]`): async-http-client 1.30.3's proxy and DNS
+    /// tests, whose requests of `http://test/ok` reach the test's own HTTPBin. Every host the setting names (a
+    /// dictionary's values) must be the loopback host.
+    static func routesToLoopback(_ test: ScannedTest) -> Bool {
+        let labelled = test.all(LabeledExprSyntax.self).filter { routings.contains($0.label?.text ?? "") }
+            .map(\.expression)
+        // An assignment, folded (`a = b`) or as the parser leaves it (three elements).
+        let assignments =
+            test.all(InfixOperatorExprSyntax.self).filter { $0.operator.is(AssignmentExprSyntax.self) }
+            .map { ($0.leftOperand, $0.rightOperand) }
+            + test.all(SequenceExprSyntax.self).compactMap { sequence -> (ExprSyntax, ExprSyntax)? in
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+                return (elements[0], elements[2])
+            }
+        let assigned = assignments.compactMap { target, value -> ExprSyntax? in
+            let name =
+                target.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+            return routings.contains(name ?? "") ? value : nil
+        }
+        return (labelled + assigned).contains { setting in
+            let named: [ExprSyntax] =
+                setting.as(DictionaryExprSyntax.self)?.content.as(DictionaryElementListSyntax.self)
+                .map { $0.map(\.value) } ?? [setting]
+            let hosts = named.flatMap { value in
+                ([value.as(StringLiteralExprSyntax.self)].compactMap { $0 }
+                    + value.descendants(of: StringLiteralExprSyntax.self))
+                    .compactMap { $0.segments.first?.as(StringSegmentSyntax.self)?.content.text }
+            }
+            return !hosts.isEmpty && hosts.allSatisfy(isLoopback)
+        }
     }
 
     /// The hosts of the test's URL literals (`http`, `https`, `ws`, `wss`) that are not the loopback host.
