@@ -81,6 +81,32 @@ struct FloatComparisonTests {
         #expect(found == ["T.testB:4", "T.testC:5", "T.testD:6", "T.testE:7", "T.testF:8"], "\(found)")
     }
 
+    @Test(
+        "A float literal compared with what the package's own type makes is that type's value; with a Double or an alias it is not"
+    )
+    func literalOfPackageType() throws {
+        // Given Swift-BigInt v2.4.0's `XCTAssertEqual(BDouble("10"), 10.0)` (an arbitrary-precision rational) in a test
+        // that also computes with a decimal that rounds, and near misses: a Double computed, a type the package only aliases, a package type's Double member
+        let package = """
+            public struct BDouble: ExpressibleByFloatLiteral, Equatable { public init?(_ text: String) { nil }; public init(floatLiteral value: Double) {}; public var asDouble: Double { 0 } }
+            public typealias Meters = Double
+            """
+        let tests = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { _ = ratio(0.1); XCTAssertEqual(BDouble("10"), 10.0); XCTAssertEqual(BDouble("1.5")!, 1.5) }
+                func testB() { XCTAssertEqual(Double(count) * 0.1, 0.3) }
+                func testC() { XCTAssertEqual(Meters(0.1 * 3), 0.3) }
+                func testD() { XCTAssertEqual(BDouble("10")!.asDouble, 10.0); _ = ratio(0.1) }
+            }
+            """
+        // When
+        let found = try analyzeSources(["T.swift": tests], packageSources: ["Value.swift": package]).findings
+            .filter { $0.kind == .floatEquality }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        // Then
+        #expect(found == ["T.testB:4", "T.testC:5", "T.testD:6"], "\(found)")
+    }
+
     @Test("A literal whose IEEE 754 bytes the test wrote out is decoded exactly; other bytes or a broken run are not")
     func decodedFromItsOwnBytes() throws {
         // Given Flight-School/MessagePack 1.2.4's float and double decoded from their own bytes (false on first

@@ -4,6 +4,19 @@ import SwiftSyntax
 /// floatEquality: the literals a comparison is written with, whether integer arithmetic of them is exact, and the
 /// ranges of integers a test writes into its text.
 extension FloatComparison {
+    /// Whether `operand` is a value a type (not an alias) the package's sources declare makes: `BDouble("10")`,
+    /// `BDouble(123.0)!`. A float literal compared with it makes a value of that type, compared by its `==` (Swift-BigInt
+    /// v2.4.0's `XCTAssertEqual(BDouble("10"), 10.0)`, an arbitrary-precision rational), not a `Double`.
+    func madeByPackageType(_ operand: ExprSyntax) -> Bool {
+        var inner = Self.uncast(operand)
+        if let unwrapped = inner.as(ForceUnwrapExprSyntax.self) { inner = unwrapped.expression }
+        guard let sources, let call = inner.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            !Self.floatingPointTypes.contains(name)
+        else { return false }
+        return sources.declaresType(name)
+    }
+
     /// An integer literal, signed or not (`12`, `-1_000`).
     static func isIntegerLiteral(_ expression: ExprSyntax) -> Bool {
         unsigned(expression).is(IntegerLiteralExprSyntax.self)

@@ -36,7 +36,7 @@ struct FloatComparison {
     private var rounds: Bool?
 
     /// The package's sources, if known: a type written on a name that they declare is no float.
-    private let sources: SourceFunctions?
+    let sources: SourceFunctions?
 
     init(_ test: ScannedTest, sources: SourceFunctions? = nil) {
         self.test = test
@@ -347,7 +347,10 @@ struct FloatComparison {
     /// What the syntax alone tells: a floating-point literal, a name the test declares floating-point, a
     /// test generic over floating point.
     private mutating func syntaxSaysFloating(_ operands: [ExprSyntax]) -> Bool {
-        if generic || operands.map(Self.uncast).contains(where: Self.isFloatLiteral) { return true }
+        if generic { return true }
+        if operands.map(Self.uncast).contains(where: Self.isFloatLiteral) {
+            return !operands.contains(where: madeByPackageType)
+        }
         let references = operands.compactMap { Self.unsigned($0).as(DeclReferenceExprSyntax.self) }
         guard !references.isEmpty else { return false }
         let names = floatNames ?? Self.floatingPointNames(test, sources: sources)
