@@ -169,9 +169,16 @@ extension TestSourceAnalyzer {
         in function: FunctionDeclSyntax, body: CodeBlockSyntax, called: Set<String>, test: String, shown: String,
         library: TestLibrary, helpers: HelperIndex, file: ParsedFile
     ) -> [AnalyzedFinding] {
-        // Explicit checks: assertions, helpers and library functions that check, the package's own checks.
+        // Explicit checks: assertions, helpers and library functions that check, the package's own checks. A
+        // `precondition` of a condition the test itself makes checks too, by ending the process (Swift-BigInt
+        // v2.4.0's `precondition(M[i, j] == S[i, j], …)`); `precondition(true)` does not.
         let checksExplicitly =
-            called.contains(where: Self.asserts) || !called.isDisjoint(with: helpers.checking)
+            called.contains(where: Self.asserts)
+            || body.descendants(of: FunctionCallExprSyntax.self).contains { call in
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "precondition"
+                    && call.arguments.first.map { !$0.expression.is(BooleanLiteralExprSyntax.self) } == true
+            }
+            || !called.isDisjoint(with: helpers.checking)
             || !called.isDisjoint(with: checks)
             || LibraryChecks.makesCheck(
                 in: Syntax(body), typed: file.typed, imports: file.imports, xctest: library != .swiftTesting)

@@ -99,6 +99,22 @@ struct SmellDetectorTests {
         #expect(message?.contains("(and 1 more)") == true)
     }
 
+    @Test(
+        "A precondition the test checks with makes it no test that asserts nothing; a helper's or a literal's does not"
+    )
+    func preconditionAsCheck() throws {
+        // Given Swift-BigInt v2.4.0's MG_Matrix_Tests.testSparseMatrix (`precondition(M[i, j] == S[i, j], …)` its only
+        // check, read as "asserts nothing", a wrong cause: it checks, by trapping), and near misses:
+        // `precondition(true)`, a helper's precondition, which validates its input
+        let methods = """
+            func makeMatrix(_ n: Int) -> [Int] { precondition(n > 0); return Array(repeating: 0, count: n) }
+            func testA() { for i in 0..<3 { precondition(compute(i) == i * 2, "wrong at \\(i)") } }
+            func testB() { precondition(true); _ = compute(1) }
+            func testC() { _ = makeMatrix(3) }
+            """
+        #expect(try xctestFindings(.noAssertion, methods) == ["testB:5", "testC:6"])
+    }
+
     @Test("floatEquality: == on a floating-point literal without accuracy; accuracy:, integers, a tuple, nil are not")
     func floatEquality() throws {
         let methods = """
