@@ -5,6 +5,20 @@ import Testing
 
 @Suite("Reading test sources for checks that run and decide nothing")
 struct IgnoredCheckTests {
+    /// swift-nio 2.101.3's `assertNoThrowWithValue`: an `XCTFail`, then the error thrown again when no default is given.
+    private static let assertNoThrowWithValue = """
+        import XCTest
+        func assertNoThrowWithValue<T>(_ body: @autoclosure () throws -> T, defaultValue: T? = nil) throws -> T {
+            do {
+                return try body()
+            } catch {
+                XCTFail("unexpected error \\(error)")
+                if let defaultValue { return defaultValue } else { throw error }
+            }
+        }
+
+        """
+
     @Test("XCTAssert… and XCTFail in a @Test are found at their lines; XCTUnwrap, which throws, is not")
     func xctestAssertionInSwiftTesting() throws {
         // Given a Swift Testing suite calling XCTest's assertions
@@ -63,28 +77,19 @@ struct IgnoredCheckTests {
                 @Test func f() throws { try failThenThrow() }
             }
             """,
-            "Helpers.swift": """
-            import XCTest
-            func assertNoThrowWithValue<T>(_ body: @autoclosure () throws -> T, defaultValue: T? = nil) throws -> T {
-                do {
-                    return try body()
-                } catch {
-                    XCTFail("unexpected error \\(error)")
-                    if let defaultValue { return defaultValue } else { throw error }
+            "Helpers.swift": Self.assertNoThrowWithValue + """
+                func assertNoThrowReturning(_ body: @autoclosure () throws -> Int) {
+                    do { _ = try body() } catch { XCTFail("unexpected error"); return }
                 }
-            }
-            func assertNoThrowReturning(_ body: @autoclosure () throws -> Int) {
-                do { _ = try body() } catch { XCTFail("unexpected error"); return }
-            }
-            func checkPositive(_ value: Int) throws {
-                XCTAssertEqual(value, 1)
-                guard value >= 0 else { throw Failure() }
-            }
-            func failThenThrow() throws {
-                XCTFail("always")
-                throw Failure()
-            }
-            """,
+                func checkPositive(_ value: Int) throws {
+                    XCTAssertEqual(value, 1)
+                    guard value >= 0 else { throw Failure() }
+                }
+                func failThenThrow() throws {
+                    XCTFail("always")
+                    throw Failure()
+                }
+                """,
         ]
         // Then the call whose error is dropped, the helper that throws nothing, the default that returns instead, and
         // an XCTAssert… that fails without throwing cannot fail the test
@@ -114,23 +119,14 @@ struct IgnoredCheckTests {
                 @Test func f() throws { try twice() }
             }
             """,
-            "Helpers.swift": """
-            import XCTest
-            func assertNoThrowWithValue<T>(_ body: @autoclosure () throws -> T, defaultValue: T? = nil) throws -> T {
-                do {
-                    return try body()
-                } catch {
-                    XCTFail("unexpected error \\(error)")
-                    if let defaultValue { return defaultValue } else { throw error }
-                }
-            }
-            func caught() throws { do { _ = try assertNoThrowWithValue(parse("1")) } catch { print(error) } }
-            func inClosure() throws { Task { _ = try assertNoThrowWithValue(parse("1")) } }
-            func alsoAsserts() throws { _ = try assertNoThrowWithValue(parse("1")); XCTAssertTrue(ready) }
-            func outer() { _ = try? assertNoThrowWithValue(parse("1")) }
-            func twice() throws { try inner() }
-            func inner() throws { _ = try assertNoThrowWithValue(parse("1")) }
-            """,
+            "Helpers.swift": Self.assertNoThrowWithValue + """
+                func caught() throws { do { _ = try assertNoThrowWithValue(parse("1")) } catch { print(error) } }
+                func inClosure() throws { Task { _ = try assertNoThrowWithValue(parse("1")) } }
+                func alsoAsserts() throws { _ = try assertNoThrowWithValue(parse("1")); XCTAssertTrue(ready) }
+                func outer() { _ = try? assertNoThrowWithValue(parse("1")) }
+                func twice() throws { try inner() }
+                func inner() throws { _ = try assertNoThrowWithValue(parse("1")) }
+                """,
         ]
         // Then the helper's error fails the test in `a` and through two helpers in `f`; the others are found
         let sut = try analyzeSources(files).findings.filter { $0.kind == .xctestAssertionInSwiftTesting }
