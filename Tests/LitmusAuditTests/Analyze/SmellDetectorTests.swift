@@ -100,6 +100,41 @@ struct SmellDetectorTests {
     }
 
     @Test(
+        "trapInTest: a cast of a value the test found to be that type cannot fail; of a call, or another case, it can"
+    )
+    func castAfterTypeCheck() throws {
+        // Given swift-nio 2.101.3's SocketAddressTest (`case is SocketAddressError.FailedToParseIPByteBuffer:` then
+        // `error as! SocketAddressError.FailedToParseIPByteBuffer`), `if x is T` and `guard x is T`; near misses: a
+        // case that lets another type in, a call checked and then called again, a cast to another type
+        let methods = """
+            func testA() {
+                do { try parse() } catch {
+                    switch error {
+                    case is ParseError:
+                        XCTAssertEqual((error as! ParseError).offset, 3)
+                    default: XCTFail()
+                    }
+                }
+            }
+            func testB() { let value: Any = make(); if value is Int { XCTAssertEqual(value as! Int, 1) } }
+            func testC() { let value: Any = make(); guard value is Int else { return XCTFail() }; XCTAssertEqual(value as! Int, 1) }
+            func testD() {
+                do { try parse() } catch {
+                    switch error {
+                    case is ParseError, is IOError:
+                        XCTAssertEqual((error as! ParseError).offset, 3)
+                    default: XCTFail()
+                    }
+                }
+            }
+            func testE() { if make() is Int { XCTAssertEqual(make() as! Int, 1) } }
+            func testF() { let value: Any = make(); if value is Int { XCTAssertEqual(value as! String, "1") } }
+            """
+        let found = try xctestFindings(.trapInTest, methods)
+        #expect(found == ["testD:18", "testE:23", "testF:24"])
+    }
+
+    @Test(
         "A precondition the test checks with makes it no test that asserts nothing; a helper's or a literal's does not"
     )
     func preconditionAsCheck() throws {

@@ -44,6 +44,63 @@ extension TrapDetector {
         return false
     }
 
+    /// Whether the cast of `value` to `type` sits where the test has found `value` is that type: in the body of `if
+    /// value is T`, after `guard value is T else { … }` in a block around it, or in `case is T:` of a `switch value`
+    /// (swift-nio 2.101.3's `case is SocketAddressError.FailedToParseIPByteBuffer:` then `error as! …` of the same
+    /// error; every item of the case that type). Only a value read again unchanged: a name or a member path, no call (`make() is T` may not hold for the
+    /// next `make()`), and nothing in between a closure or a function may run later.
+    static func isCheckedCast(_ value: ExprSyntax, to type: TypeSyntax) -> Bool {
+        guard !Syntax(value).descendants(of: FunctionCallExprSyntax.self).contains(where: { _ in true }),
+            !value.is(FunctionCallExprSyntax.self)
+        else { return false }
+        let name = value.trimmedDescription
+        let typeName = type.trimmedDescription
+        let checks = { (expression: ExprSyntax) -> Bool in
+            let elements = expression.as(SequenceExprSyntax.self).map { Array($0.elements) } ?? []
+            if elements.count == 3, elements[0].trimmedDescription == name,
+                let test = elements[1].as(UnresolvedIsExprSyntax.self), test.isKeyword.text == "is",
+                elements[2].as(TypeExprSyntax.self)?.type.trimmedDescription == typeName
+            {
+                return true
+            }
+            guard let test = expression.as(IsExprSyntax.self) else { return false }
+            return test.expression.trimmedDescription == name && test.type.trimmedDescription == typeName
+        }
+        let conditionChecks = { (conditions: ConditionElementListSyntax) in
+            conditions.contains { $0.condition.as(ExprSyntax.self).map { checks($0.withoutParentheses) } ?? false }
+        }
+        var child = Syntax(value)
+        var current = child.parent
+        while let syntax = current {
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id, conditionChecks(branch.conditions)
+            {
+                return true
+            }
+            if let switchCase = syntax.as(SwitchCaseSyntax.self),
+                let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject,
+                subject.trimmedDescription == name,
+                let items = switchCase.label.as(SwitchCaseLabelSyntax.self)?.caseItems,
+                items.allSatisfy({ $0.pattern.as(IsTypePatternSyntax.self)?.type.trimmedDescription == typeName })
+            {
+                return true
+            }
+            if let list = syntax.as(CodeBlockItemListSyntax.self) {
+                for statement in list {
+                    if statement.id == child.id { break }
+                    if let guardStatement = statement.item.as(GuardStmtSyntax.self),
+                        conditionChecks(guardStatement.conditions)
+                    {
+                        return true
+                    }
+                }
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return false
+    }
+
     /// Whether the file `root` imports Spectre, whose `expect` throws.
     private static func importsSpectre(_ root: Syntax) -> Bool {
         root.as(SourceFileSyntax.self)?.statements.contains {

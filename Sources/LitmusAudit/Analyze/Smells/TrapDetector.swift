@@ -43,6 +43,7 @@ enum TrapDetector {
             && !isHTTPResponseCast(node.expression, to: node.type, test: test)
             && !EmbeddedNIO.castHolds(node.expression, to: node.type, test: test)
             && !FileAttributeCast.holds(node.expression, to: node.type, test: test)
+            && !isCheckedCast(node.expression, to: node.type)
             && TrapProvenance.mayComeFromPackage(
                 [Syntax(node.expression), Syntax(node.type)], test: test, sources: sources)
         {
@@ -65,6 +66,7 @@ enum TrapDetector {
                 isHTTPResponseCast(elements[index - 1], to: type, test: test)
                     || EmbeddedNIO.castHolds(elements[index - 1], to: type, test: test)
                     || FileAttributeCast.holds(elements[index - 1], to: type, test: test)
+                    || isCheckedCast(elements[index - 1], to: type)
                     || !TrapProvenance.mayComeFromPackage(
                         [Syntax(elements[index - 1]), Syntax(type)], test: test, sources: sources)
             {
