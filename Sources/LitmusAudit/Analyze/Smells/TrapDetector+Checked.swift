@@ -20,38 +20,18 @@ extension TrapDetector {
                     || (left.is(NilLiteralExprSyntax.self) && right.trimmedDescription == unwrapped)
             }
         }
-        var child = Syntax(expression)
-        var current = child.parent
-        while let syntax = current {
-            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
-            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id, checksNonNil(branch.conditions) {
-                return true
-            }
-            if let list = syntax.as(CodeBlockItemListSyntax.self) {
-                for statement in list {
-                    if statement.id == child.id { break }
-                    if let guardStatement = statement.item.as(GuardStmtSyntax.self),
-                        checksNonNil(guardStatement.conditions)
-                    {
-                        return true
-                    }
-                    if throwingCheckRequires(statement.item).contains(unwrapped) { return true }
-                }
-            }
-            child = syntax
-            current = syntax.parent
-        }
-        return false
+        return isEstablished(
+            at: Syntax(expression), by: checksNonNil,
+            before: { throwingCheckRequires($0.item).contains(unwrapped) })
     }
 
     /// Whether the cast of `value` to `type` sits where the test has found `value` is that type: in the body of `if
-    /// value is T`, after `guard value is T else { … }` in a block around it, or in `case is T:` of a `switch value`
-    /// (swift-nio 2.101.3's `case is SocketAddressError.FailedToParseIPByteBuffer:` then `error as! …` of the same
-    /// error; every item of the case that type). Only a value read again unchanged: a name or a member path, no call (`make() is T` may not hold for the
-    /// next `make()`), and nothing in between a closure or a function may run later.
+    /// value is T`, after `guard value is T else { … }` in a block around it, or in `case is T:` of a `switch value`,
+    /// every item of the case that type (swift-nio 2.101.3's `case is SocketAddressError.FailedToParseIPByteBuffer:`
+    /// then `error as! …` of the same error). Only a value read again unchanged: a name or a member path, no call
+    /// (`make() is T` may not hold for the next `make()`).
     static func isCheckedCast(_ value: ExprSyntax, to type: TypeSyntax) -> Bool {
-        guard !Syntax(value).descendants(of: FunctionCallExprSyntax.self).contains(where: { _ in true }),
-            !value.is(FunctionCallExprSyntax.self)
+        guard !value.is(FunctionCallExprSyntax.self), Syntax(value).descendants(of: FunctionCallExprSyntax.self).isEmpty
         else { return false }
         let name = value.trimmedDescription
         let typeName = type.trimmedDescription
@@ -66,33 +46,44 @@ extension TrapDetector {
             guard let test = expression.as(IsExprSyntax.self) else { return false }
             return test.expression.trimmedDescription == name && test.type.trimmedDescription == typeName
         }
-        let conditionChecks = { (conditions: ConditionElementListSyntax) in
-            conditions.contains { $0.condition.as(ExprSyntax.self).map { checks($0.withoutParentheses) } ?? false }
-        }
-        var child = Syntax(value)
+        return isEstablished(
+            at: Syntax(value),
+            by: { conditions in
+                conditions.contains { $0.condition.as(ExprSyntax.self).map { checks($0.withoutParentheses) } ?? false }
+            },
+            within: { syntax in
+                guard let switchCase = syntax.as(SwitchCaseSyntax.self),
+                    switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject.trimmedDescription == name,
+                    let items = switchCase.label.as(SwitchCaseLabelSyntax.self)?.caseItems
+                else { return false }
+                return items.allSatisfy { $0.pattern.as(IsTypePatternSyntax.self)?.type.trimmedDescription == typeName }
+            })
+    }
+
+    /// Whether what `node` relies on is established where it sits, up to the closure or function around it: in the
+    /// body of an `if` whose conditions `conditions` accepts, after a `guard` whose conditions it accepts or a statement
+    /// `before` accepts in a block around it, or inside a node `within` accepts (a `switch` case).
+    private static func isEstablished(
+        at node: Syntax, by conditions: (ConditionElementListSyntax) -> Bool,
+        before: (CodeBlockItemSyntax) -> Bool = { _ in false }, within: (Syntax) -> Bool = { _ in false }
+    ) -> Bool {
+        var child = node
         var current = child.parent
         while let syntax = current {
             if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
-            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id, conditionChecks(branch.conditions)
-            {
+            if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id, conditions(branch.conditions) {
                 return true
             }
-            if let switchCase = syntax.as(SwitchCaseSyntax.self),
-                let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject,
-                subject.trimmedDescription == name,
-                let items = switchCase.label.as(SwitchCaseLabelSyntax.self)?.caseItems,
-                items.allSatisfy({ $0.pattern.as(IsTypePatternSyntax.self)?.type.trimmedDescription == typeName })
-            {
-                return true
-            }
+            if within(syntax) { return true }
             if let list = syntax.as(CodeBlockItemListSyntax.self) {
                 for statement in list {
                     if statement.id == child.id { break }
                     if let guardStatement = statement.item.as(GuardStmtSyntax.self),
-                        conditionChecks(guardStatement.conditions)
+                        conditions(guardStatement.conditions)
                     {
                         return true
                     }
+                    if before(statement) { return true }
                 }
             }
             child = syntax
