@@ -64,6 +64,25 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the package's own sources (not its tests) give the type `type`, in its declarations and extensions, a
+    /// property `name`, every one written with a type that is not optional (swift-nio 2.101.3's `NewWriter`'s
+    /// `public let writer: NIOAsyncWriter`): its value is never `nil`. One without a written type is not known.
+    func declaresOnlyNonOptionalProperty(_ name: String, ofType type: String) -> Bool {
+        remembered("value-member|\(type)|\(name)") {
+            lock.withLock {
+                let found = memberBindings(name, ofType: type)
+                return !found.isEmpty
+                    && found.allSatisfy { found in
+                        guard let written = found.binding.typeAnnotation?.type else { return false }
+                        return !written.is(OptionalTypeSyntax.self)
+                            && !written.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+                            && !["Optional", "Any", "AnyObject"].contains(
+                                written.as(IdentifierTypeSyntax.self)?.name.text ?? "")
+                    }
+            }
+        }
+    }
+
     /// Whether the package's own sources (not its tests) declare functions `name` taking exactly the argument labels
     /// `labels` (`nil` for an unlabelled one), at least one, and every one of them returns an optional (swhitty/
     /// KeyValueCoder 0.9.1's `func decode<T>(_ type: T.Type, forKey key: String) throws -> T?`, called `try
@@ -164,38 +183,46 @@ extension SourceFunctions {
     }
 
     /// Whether every static function `function` that the package's own sources give the type `owner` (in its
-    /// declaration or an extension) returns one plain type, not optional nor generic, that declares `member`
-    /// (``declaresMember(_:ofType:)``): `Expression.parse("a+ b").description` of nicklockwood/Expression 0.13.9,
-    /// whose `parse` returns its own `ParsedExpression`, which describes itself. `false` when no such function is
-    /// declared, or one returns another type.
+    /// declaration or an extension) returns one plain type that declares `member` (``declaresMember(_:ofType:)``):
+    /// `Expression.parse("a+ b").description` of nicklockwood/Expression 0.13.9, whose `parse` returns its own
+    /// `ParsedExpression`, which describes itself. `false` when no such function is declared, or one returns
+    /// another type.
     func staticResult(of function: String, in owner: String, declares member: String) -> Bool {
         remembered("static|\(owner).\(function)|\(member)") {
-            let results: Set<String> = lock.withLock {
-                guard declaredType(owner) else { return [] }
-                var results: Set<String> = []
-                // Every overload, the tests' extensions' too: any of another type leaves the call undecided.
-                for (index, text) in loaded().enumerated()
-                where declares(text, owner) && declares(text, "func \(function)") {
-                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: owner) }
-                    for declaration in groups.flatMap(\.memberBlock.members).compactMap({
-                        $0.decl.as(FunctionDeclSyntax.self)
-                    })
-                    where declaration.name.text == function
-                        && declaration.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
-                    {
-                        let type = declaration.signature.returnClause?.type.as(IdentifierTypeSyntax.self)
-                        let generic = declaration.genericParameterClause?.parameters.map(\.name.text) ?? []
-                        guard let type, type.genericArgumentClause == nil, !generic.contains(type.name.text) else {
-                            return ["?"]
-                        }
-                        results.insert(type.name.text == "Self" ? owner : type.name.text)
-                    }
-                }
-                return results
-            }
-            guard results.count == 1, let type = results.first, type != "?" else { return false }
-            return declaresMember(member, ofType: type)
+            staticResultType(of: function, in: owner).map { declaresMember(member, ofType: $0) } ?? false
         }
+    }
+
+    /// The one plain type (not optional nor generic; `Self` is `owner`) that every static function `function` the
+    /// package's own sources give the type `owner` returns, in its declaration or an extension: swift-nio 2.101.3's
+    /// `NIOAsyncWriter.makeWriter(…)`, each overload returning its nested `NewWriter`. `nil` when no such function
+    /// is declared, or two return different types.
+    func staticResultType(of function: String, in owner: String) -> String? {
+        let results: Set<String> = lock.withLock {
+            guard declaredType(owner) else { return [] }
+            var results: Set<String> = []
+            // Every overload, the tests' extensions' too: any of another type leaves the call undecided.
+            for (index, text) in loaded().enumerated()
+            where declares(text, owner) && declares(text, "func \(function)") {
+                let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: owner) }
+                for declaration in groups.flatMap(\.memberBlock.members).compactMap({
+                    $0.decl.as(FunctionDeclSyntax.self)
+                })
+                where declaration.name.text == function
+                    && declaration.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+                {
+                    let type = declaration.signature.returnClause?.type.as(IdentifierTypeSyntax.self)
+                    let generic = declaration.genericParameterClause?.parameters.map(\.name.text) ?? []
+                    guard let type, type.genericArgumentClause == nil, !generic.contains(type.name.text) else {
+                        return ["?"]
+                    }
+                    results.insert(type.name.text == "Self" ? owner : type.name.text)
+                }
+            }
+            return results
+        }
+        guard results.count == 1, let type = results.first, type != "?" else { return nil }
+        return type
     }
 
     /// Whether the package's files declare a type `name` (``declaresType(_:)``), or its own sources a type alias of

@@ -201,6 +201,59 @@ struct AssignedAtSetUpTests {
         #expect(lines == [12, 13], "\(lines)")
     }
 
+    @Test(
+        "A member the package declares not optional, of what its static function made in setUp, cannot be nil"
+    )
+    func memberOfMadeValue() throws {
+        // Given swift-nio 2.101.3's NIOAsyncWriterTests: `let newWriter = NIOAsyncWriter.makeWriter(…)` then
+        // `self.writer = newWriter.writer`, a `let` of the package's `NewWriter`; near misses: an optional member, one
+        // without a written type, a `var` made again, and a static function overloaded with another result type
+        let library = """
+            public struct Writer<Element> {
+                public struct NewWriter {
+                    public let writer: Writer
+                    public let maybe: Writer?
+                    public let inferred = Writer()
+                }
+                public static func makeWriter(isWritable: Bool) -> NewWriter { fatalError() }
+                public static func either(_ a: Int) -> NewWriter { fatalError() }
+                public static func either(_ a: String) -> Writer { fatalError() }
+                public func yield(_ e: Element) {}
+            }
+            """
+        let file = """
+            import XCTest
+            final class WriterTests: XCTestCase {
+                private var writer: Writer<String>!
+                private var maybe: Writer<String>!
+                private var inferred: Writer<String>!
+                private var again: Writer<String>!
+                private var overloaded: Writer<String>!
+                override func setUp() {
+                    let newWriter = Writer<String>.makeWriter(isWritable: true)
+                    var other = Writer<String>.makeWriter(isWritable: true)
+                    other = Writer<String>.makeWriter(isWritable: false)
+                    let either = Writer<String>.either(1)
+                    self.writer = newWriter.writer
+                    self.maybe = newWriter.maybe
+                    self.inferred = newWriter.inferred
+                    self.again = other.writer
+                    self.overloaded = either.writer
+                }
+                func testCaptured() { let task = { [writer] in writer!.yield("a") }; task() }
+                func testDirect() { self.writer!.yield("b") }
+                func testMaybe() { self.maybe!.yield("c") }
+                func testInferred() { self.inferred!.yield("d") }
+                func testAgain() { self.again!.yield("e") }
+                func testOverloaded() { self.overloaded!.yield("f") }
+            }
+            """
+        let lines = try analyzeSources(["WriterTests.swift": file], packageSources: ["Writer.swift": library])
+            .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
+        // Then the writer's two unwraps are no traps; the near misses' are
+        #expect(lines == [21, 22, 23, 24], "\(lines)")
+    }
+
     @Test("A struct fixture's stored member that setUp sets cannot be nil; a computed one, a class's, or a reset can")
     func fixtureStructMember() throws {
         // Given apple/swift-cassandra-client 0.12.0's `self.configuration.keyspace!`, set in setUp to `env[…] ?? "test"`

@@ -20,7 +20,36 @@ extension AssignedAtSetUp {
     /// test's (a superclass's `setUp`), whose places the test file's facts do not hold.
     static func givesValue(_ value: ExprSyntax, declared: String?, sources: SourceFunctions) -> Bool {
         isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
-            || isPlainLibraryInitializer(value, of: declared, sources: sources)
+            || isPlainLibraryInitializer(value, of: declared, sources: sources) || isMadeMember(value, sources: sources)
+    }
+
+    /// `made.member`, where `made` is a `let` of the same body before it, bound to a call of a static function of a
+    /// type the package declares, whose overloads all return one type of the package (``SourceFunctions/
+    /// staticResultType(of:in:)``) that declares `member` only with a written type that is not optional: swift-nio
+    /// 2.101.3's `setUp` sets `self.writer = newWriter.writer` after `let newWriter = NIOAsyncWriter.makeWriter(…)`,
+    /// whose `NewWriter` declares `public let writer: NIOAsyncWriter` (21 unwraps of `writer!` read false). Not a `var`
+    /// (assigned again), an optional chain, nor a member some declaration of the type writes optional.
+    private static func isMadeMember(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
+        guard let member = value.as(MemberAccessExprSyntax.self),
+            let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let body = value.ancestorOrSelf(mapping: { $0.as(CodeBlockSyntax.self) })
+        else { return false }
+        let bindings = body.descendants(of: PatternBindingSyntax.self).filter {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                && ScannedTest.isVisible($0, at: Syntax(value))
+        }
+        guard bindings.count == 1, let binding = bindings.first,
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
+            let call = binding.initializer?.value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty,
+            let called = call.calledExpression.as(MemberAccessExprSyntax.self), let base = called.base
+        else { return false }
+        let ownerExpression = base.as(GenericSpecializationExprSyntax.self)?.expression ?? base
+        guard let owner = ownerExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            owner.first?.isUppercase == true,
+            let type = sources.staticResultType(of: called.declName.baseName.text, in: owner)
+        else { return false }
+        return sources.declaresOnlyNonOptionalProperty(member.declName.baseName.text, ofType: type)
     }
 
     /// `T()` or `.init()` making `declared`, a type the package's sources do not declare.
