@@ -99,6 +99,31 @@ struct LoopbackGuestTests {
     }
 }
 
+@Suite("mysteryGuest: URLSession.shared answered by a stub the test registers reaches no network", .tags(.parsing))
+struct StubbedSharedSessionTests {
+    @Test("A mock registered, or a URLProtocol, before URLSession.shared is no mystery guest; no stub, it is")
+    func stubbed() throws {
+        // Given WeTransfer/Mocker 3.0.2's tests: `Mock(url: url, …).register()` then `URLSession.shared.dataTask(with:)`,
+        // which the library's registered URLProtocol answers; an OHHTTPStubs-style `URLProtocol.registerClass`; and a
+        // near miss that stubs nothing
+        let methods = """
+            func testMocked() {
+                Mock(url: URL(string: "https://a.b/c")!, statusCode: 200, data: [.get: Data()]).register()
+                URLSession.shared.dataTask(with: URL(string: "https://a.b/c")!) { _, _, _ in }.resume()
+            }
+            func testProtocol() {
+                URLProtocol.registerClass(Canned.self)
+                URLSession.shared.dataTask(with: URL(string: "https://a.b/c")!) { _, _, _ in }.resume()
+            }
+            func testUnstubbed() {
+                URLSession.shared.dataTask(with: URL(string: "https://a.b/c")!) { _, _, _ in }.resume()
+            }
+            """
+        // Then only the test that stubs nothing reaches the network
+        #expect(try xctestFindings(.mysteryGuest, methods) == ["testUnstubbed:12"])
+    }
+}
+
 @Suite("emptyTest: an empty example named for not crashing checks its spec's set-up", .tags(.parsing))
 struct NamedForRunningTests {
     @Test("it(\"does not crash\") {} is no empty test; it(\"works\") {} is")

@@ -26,8 +26,7 @@ enum NetworkReach {
     static func reach(_ test: ScannedTest) -> (node: Syntax, message: String, unconfirmed: Unconfirmed?)? {
         let hosts = remoteHosts(test)
         guard let host = hosts.first else { return nil }
-        let text = test.body?.trimmedDescription ?? ""
-        guard !stubbing.contains(where: text.contains), !routesToLoopback(test) else { return nil }
+        guard !stubsRequests(test), !routesToLoopback(test) else { return nil }
         let remoteBase = givesRemoteBase(test)
         for call in test.all(FunctionCallExprSyntax.self)
         where isRequest(call) && (remoteBase || !reachesOnlyLocally(call)) {
@@ -43,6 +42,15 @@ enum NetworkReach {
             )
         }
         return nil
+    }
+
+    /// Whether the test stubs its requests (``stubbing``): a `URLProtocol` in a session's `protocolClasses` or
+    /// registered with `URLProtocol.registerClass`, an OHHTTPStubs stub, a mock it registers (WeTransfer/Mocker
+    /// 3.0.2's `Mock(url: …).register()`, whose shared instance registers its URLProtocol for every session): its
+    /// requests, `URLSession.shared`'s too, are answered in the process.
+    static func stubsRequests(_ test: ScannedTest) -> Bool {
+        let text = test.body?.trimmedDescription ?? ""
+        return stubbing.contains(where: text.contains)
     }
 
     /// Whether `call` looks like a request.

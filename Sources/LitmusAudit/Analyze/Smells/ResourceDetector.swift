@@ -58,7 +58,7 @@ enum ResourceDetector {
                     before: Syntax(member),
                     in: calls):
                 guest = (Syntax(member), "reads the environment (ProcessInfo.processInfo.environment)")
-            case ("URLSession", "shared") where !talksToLoopback(test):
+            case ("URLSession", "shared") where !talksToLoopback(test) && !NetworkReach.stubsRequests(test):
                 guest = (Syntax(member), "calls the network (URLSession.shared)")
             case ("Bundle", "main"):
                 guest = (Syntax(member), "reads Bundle.main, the test runner's bundle, not the test's own")
