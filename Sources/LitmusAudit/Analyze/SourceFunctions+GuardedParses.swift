@@ -37,6 +37,78 @@ extension SourceFunctions {
         return parses
     }
 
+    /// Whether `call` makes a value of a type the files declare (`Key(intValue: 2)`, `Key<T>(…)`, `Outer.Key(…)`,
+    /// `Key.init(…)`) with a failable initializer that never gives `nil`: every initializer of that type (in it or an
+    /// extension) the call's argument labels can name (a parameter with a default may be left out) that is failable
+    /// has a body that neither returns `nil` nor hands over to another initializer (`self.init(…)`, which may), and
+    /// there is one. pure-swift-json 0.6.0's `ArrayKey.init?(intValue:)` only stores the value (`ArrayKey(intValue:
+    /// 2)!` was read false), as does a test's own coding key (`init?(stringValue:) { self.stringValue = stringValue }`,
+    /// swift-foundation's `_TestKey`). Overloads are told apart by labels only: Swift-BigInt's `BInt(text)!` may be
+    /// its `init?(_ number: String, radix: Int = 10)`, which returns `nil`, beside a plain `init(_ z: Int)`. An
+    /// `init?(rawValue:)` the compiler writes for an enum is declared nowhere: not known.
+    func initializerNeverFails(_ call: FunctionCallExprSyntax) -> Bool {
+        guard call.trailingClosure == nil, let type = Self.initializedType(call) else { return false }
+        let labels = call.arguments.map { $0.label?.text }
+        return remembered("never-nil-init|\(type)|\(labels)") {
+            lock.withLock {
+                var failable = 0
+                for (index, text) in loaded().enumerated() where text.contains(type) && text.contains("init") {
+                    for initializer in tree(index).descendants(of: InitializerDeclSyntax.self)
+                    where Self.owner(of: Syntax(initializer))?.split(separator: ".").last.map(String.init) == type
+                        && initializer.optionalMark != nil && Self.accepts(initializer, labels)
+                    {
+                        guard let body = initializer.body, !Self.mayGiveNil(body) else { return false }
+                        failable += 1
+                    }
+                }
+                return failable > 0
+            }
+        }
+    }
+
+    /// Whether a call with the argument labels `labels` (`nil` for none) can name `initializer`: its parameters in
+    /// order, each given by its label, or left out when it has a default value.
+    private static func accepts(_ initializer: InitializerDeclSyntax, _ labels: [String?]) -> Bool {
+        var given = labels[...]
+        for parameter in initializer.signature.parameterClause.parameters {
+            let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+            if let next = given.first, next == label {
+                given = given.dropFirst()
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return given.isEmpty
+    }
+
+    /// The type `call` initializes, by its capitalized name: `Key` of `Key(…)`, `Key<T>(…)`, `Outer.Key(…)` and
+    /// `Key.init(…)`; `nil` for a function's call or an implicit `.init(…)`.
+    private static func initializedType(_ call: FunctionCallExprSyntax) -> String? {
+        let called = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression
+        if let reference = called.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text.first?.isUppercase == true ? reference.baseName.text : nil
+        }
+        guard let member = called.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+        let name = member.declName.baseName.text
+        if name == "init" {
+            let type = (base.as(GenericSpecializationExprSyntax.self)?.expression ?? base)
+                .as(DeclReferenceExprSyntax.self)?.baseName.text
+            return type?.first?.isUppercase == true ? type : nil
+        }
+        let baseName =
+            base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? base.as(MemberAccessExprSyntax.self)?
+            .declName.baseName.text
+        return name.first?.isUppercase == true && baseName?.first?.isUppercase == true ? name : nil
+    }
+
+    /// Whether an initializer's body may give `nil`: a `return nil` anywhere in it (a closure's too, to be safe), or a
+    /// hand-over to another initializer (`self.init(…)`, `super.init(…)`), which may fail.
+    private static func mayGiveNil(_ body: CodeBlockSyntax) -> Bool {
+        body.descendants(of: ReturnStmtSyntax.self).contains { $0.expression?.is(NilLiteralExprSyntax.self) == true }
+            || body.descendants(of: MemberAccessExprSyntax.self).contains { $0.declName.baseName.text == "init" }
+    }
+
     /// Whether `function` is named `name`, takes arguments labelled `labels` (`nil` for `_`), and is declared in `owner`
     /// or an extension of it when one is given.
     private static func declares(_ function: FunctionDeclSyntax, _ name: String, owner: String?, labels: [String?])

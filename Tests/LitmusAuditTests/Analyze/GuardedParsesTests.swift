@@ -70,4 +70,50 @@ struct GuardedParsesTests {
         // Then
         #expect(found.sorted() == ["T.testC", "T.testD", "T.testE", "T.testF", "T.testG", "T.testH", "T.testI"])
     }
+
+    @Test("An initializer the package declares failable that never returns nil is no trap; one that may, is")
+    func failableInitializerThatNeverFails() throws {
+        // Given pure-swift-json 0.6.0's `ArrayKey(intValue: 2)!`, whose `init?(intValue:)` only stores, and a test's own
+        // coding key; near misses: an init? that returns nil, one that hands over to another initializer, other labels
+        // than the declared ones, an enum's init?(rawValue:) the compiler writes, and Swift-BigInt's `BInt(text)!`,
+        // whose labels name a plain init(_:) and an init?(_:radix:) with a default that returns nil
+        let package = """
+            struct ArrayKey: CodingKey {
+                init?(intValue: Int) { self.intValue = intValue }
+                init(_ index: Int) { self.intValue = index }
+                init?(_ text: String, radix: Int = 10) { if radix < 2 { return nil }; self.intValue = Int(text) }
+                init?(stringValue: String) { return nil }
+                init?(index: Int) { self.init(intValue: index) }
+                var intValue: Int?
+                var stringValue: String { "" }
+            }
+            enum Kind: String { case a }
+            """
+        let file = """
+            import XCTest
+            private struct TestKey: CodingKey {
+                init?(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { return nil }
+                var stringValue: String
+                var intValue: Int? { nil }
+            }
+            final class T: XCTestCase {
+                func testA() { XCTAssertNotNil(ArrayKey(intValue: 2)!.intValue) }
+                func testB() { XCTAssertNotNil(TestKey(stringValue: "k")!.stringValue) }
+                func testC() { XCTAssertNotNil(ArrayKey(stringValue: "k")!.intValue) }
+                func testD() { XCTAssertNotNil(ArrayKey(index: 1)!.intValue) }
+                func testE() { XCTAssertNotNil(TestKey(intValue: 1)!.stringValue) }
+                func testF() { XCTAssertNotNil(ArrayKey(position: 1)!.intValue) }
+                func testG() { XCTAssertNotNil(Kind(rawValue: "a")!) }
+                func testH() { XCTAssertNotNil(ArrayKey("7")!.intValue) }
+            }
+            """
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Key.swift": package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then
+        #expect(found.sorted() == ["T.testC", "T.testD", "T.testE", "T.testF", "T.testG", "T.testH"])
+    }
 }

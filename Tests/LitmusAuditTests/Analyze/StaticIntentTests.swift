@@ -173,6 +173,22 @@ struct StaticIntentTests {
         #expect(found == [])
     }
 
+    @Test("The hash of two values a type makes apart is no tautology; of one value, or a plain call's, it is")
+    func hashOfMadeValues() throws {
+        // Given mochidev/swift-webpush 0.4.2's error tests, whose types write their own hash(into:); near misses: one
+        // value's hash with itself, and a function's result (not a type's value) in a test not about sameness
+        let found = try findings(
+            .tautology,
+            """
+            import Testing
+            @Test func pushServiceError() { #expect(PushError(response: r).hashValue == PushError(response: r).hashValue) }
+            @Test func keyError() { #expect(KeyError.invalid(e: DecodeError()).hashValue == KeyError.invalid(e: DecodeError()).hashValue) }
+            @Test func oneValue() { let e = PushError(response: r); #expect(e.hashValue == e.hashValue) }
+            @Test func computed() { #expect(total([7]).hashValue == total([7]).hashValue) }
+            """)
+        #expect(found == ["oneValue:4", "computed:5"])
+    }
+
     @Test("A computation compared with itself in a test not about sameness, or a value with itself, is a tautology")
     func tautologyStays() throws {
         let found = try findings(

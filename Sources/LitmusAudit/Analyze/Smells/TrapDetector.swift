@@ -125,6 +125,7 @@ enum TrapDetector {
         if TestMadeValue.cannotBeNil(node.expression, at: node, test: test, sources: sources) { return true }
         if let sources, let call = node.expression.as(FunctionCallExprSyntax.self),
             FailableLiteral.packageFunctionCannotFail(call, test: test, sources: sources)
+                || sources.initializerNeverFails(call)
         {
             return true
         }
