@@ -41,8 +41,8 @@ extension SourceFunctions {
     /// `Key.init(…)`) with a failable initializer that never gives `nil`: every initializer of that type (in it or an
     /// extension) the call's argument labels can name (a parameter with a default may be left out) that is failable
     /// has a body that neither returns `nil` nor hands over to another initializer (`self.init(…)`, which may), and
-    /// there is one. pure-swift-json 0.6.0's `ArrayKey.init?(intValue:)` only stores the value (`ArrayKey(intValue:
-    /// 2)!` was read false), as does a test's own coding key (`init?(stringValue:) { self.stringValue = stringValue }`,
+    /// there is one. swift-extras-json 0.6.0's `ArrayKey.init?(intValue:)` only stores the value (`ArrayKey(intValue:
+    /// 2)!` is read false), as does a test's own coding key (`init?(stringValue:) { self.stringValue = stringValue }`,
     /// swift-foundation's `_TestKey`). Overloads are told apart by labels only: Swift-BigInt's `BInt(text)!` may be
     /// its `init?(_ number: String, radix: Int = 10)`, which returns `nil`, beside a plain `init(_ z: Int)`. An
     /// `init?(rawValue:)` the compiler writes for an enum is declared nowhere: not known.

@@ -73,7 +73,7 @@ struct GuardedParsesTests {
 
     @Test("An initializer the package declares failable that never returns nil is no trap; one that may, is")
     func failableInitializerThatNeverFails() throws {
-        // Given pure-swift-json 0.6.0's `ArrayKey(intValue: 2)!`, whose `init?(intValue:)` only stores, and a test's own
+        // Given swift-extras-json 0.6.0's `ArrayKey(intValue: 2)!`, whose `init?(intValue:)` only stores, and a test's own
         // coding key; near misses: an init? that returns nil, one that hands over to another initializer, other labels
         // than the declared ones, an enum's init?(rawValue:) the compiler writes, and Swift-BigInt's `BInt(text)!`,
         // whose labels name a plain init(_:) and an init?(_:radix:) with a default that returns nil
