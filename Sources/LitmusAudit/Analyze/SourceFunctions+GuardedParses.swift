@@ -47,7 +47,7 @@ extension SourceFunctions {
     /// its `init?(_ number: String, radix: Int = 10)`, which returns `nil`, beside a plain `init(_ z: Int)`. An
     /// `init?(rawValue:)` the compiler writes for an enum is declared nowhere: not known.
     func initializerNeverFails(_ call: FunctionCallExprSyntax) -> Bool {
-        guard call.trailingClosure == nil, let type = Self.initializedType(call) else { return false }
+        guard call.trailingClosure == nil, let type = call.initializedTypeName() else { return false }
         let labels = call.arguments.map { $0.label?.text }
         return remembered("never-nil-init|\(type)|\(labels)") {
             lock.withLock {
@@ -79,27 +79,6 @@ extension SourceFunctions {
             }
         }
         return given.isEmpty
-    }
-
-    /// The type `call` initializes, by its capitalized name: `Key` of `Key(…)`, `Key<T>(…)`, `Outer.Key(…)` and
-    /// `Key.init(…)`; `nil` for a function's call or an implicit `.init(…)`.
-    private static func initializedType(_ call: FunctionCallExprSyntax) -> String? {
-        let called = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression
-        if let reference = called.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text.first?.isUppercase == true ? reference.baseName.text : nil
-        }
-        guard let member = called.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
-        let name = member.declName.baseName.text
-        if name == "init" {
-            let type = (base.as(GenericSpecializationExprSyntax.self)?.expression ?? base)
-                .as(DeclReferenceExprSyntax.self)?.baseName.text
-            return type?.first?.isUppercase == true ? type : nil
-        }
-        let baseName =
-            base.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? base.as(MemberAccessExprSyntax.self)?
-            .declName.baseName.text
-        return name.first?.isUppercase == true && baseName?.first?.isUppercase == true ? name : nil
     }
 
     /// Whether an initializer's body may give `nil`: a `return nil` anywhere in it (a closure's too, to be safe), or a

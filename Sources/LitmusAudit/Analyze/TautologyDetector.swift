@@ -155,12 +155,11 @@ enum TautologyDetector {
         ].contains(where: function.contains)
     }
 
-    /// Whether `call` makes a value of a type named by its capitalized name: `T(…)`, or a case (or a static
-    /// function's value) of it with arguments, `T.name(…)`.
+    /// Whether `call` makes a value of a type named by its capitalized name: an initializer's
+    /// (``FunctionCallExprSyntax/initializedTypeName(implicit:)``), or a case (or a static function's value) of it
+    /// with arguments, `T.name(…)`.
     private static func isMadeByType(_ call: FunctionCallExprSyntax) -> Bool {
-        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true {
-            return true
-        }
+        if call.initializedTypeName() != nil { return true }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), !call.arguments.isEmpty,
             let base = member.base?.as(DeclReferenceExprSyntax.self)
         else { return false }

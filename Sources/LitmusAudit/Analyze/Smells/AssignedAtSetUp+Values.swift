@@ -60,28 +60,7 @@ extension AssignedAtSetUp {
             let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
             call.trailingClosure == nil
         else { return false }
-        return madeType(by: call, declared: declared) == declared
-    }
-
-    /// The type `call` initializes: `T` of `T(…)` or `T<U>(…)` (ReactiveSwift 7.2.1's `MutableProperty<Int>(1)`),
-    /// `declared` of `.init(…)`, and `T` of a nested type's `Outer.T(…)`, every component of its name capitalized
-    /// (`CassandraClient.Configuration(…)`; not `Outer.make(…)`, a function).
-    private static func madeType(by call: FunctionCallExprSyntax, declared: String) -> String? {
-        let called = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression
-        if let reference = called.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        guard let member = called.as(MemberAccessExprSyntax.self) else { return nil }
-        let name = member.declName.baseName.text
-        guard let base = member.base else { return name == "init" ? declared : nil }
-        return isTypeName(base) && name.first?.isUppercase == true ? name : nil
-    }
-
-    /// Whether `expression` names a type by capitalized components: `CassandraClient`, `Foundation.UUID`.
-    private static func isTypeName(_ expression: ExprSyntax) -> Bool {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text.first?.isUppercase == true
-        }
-        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
-        return member.declName.baseName.text.first?.isUppercase == true && isTypeName(base)
+        return call.initializedTypeName(implicit: declared) == declared
     }
 
     /// A call (under `try`, `try!` or `await`) of a function the sources declare with a result that is not
@@ -112,7 +91,7 @@ extension AssignedAtSetUp {
         guard let declared, let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
             Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
         else { return false }
-        return madeType(by: call, declared: declared) == declared && sources.initializesOnlyValues(declared)
+        return call.initializedTypeName(implicit: declared) == declared && sources.initializesOnlyValues(declared)
     }
 
     /// The type a chain of calls starts from: `XMLHash` of `XMLHash.config { … }.parse(…)`; `nil` when it
