@@ -346,4 +346,31 @@ extension SourceFunctions {
             }
         }
     }
+
+    /// Whether the package's files (its test support too) declare a free `func ==` over errors: both parameters
+    /// `Error`, optional or not, written `any Error` or `Swift.Error` too (google/promises 2.4.1's test helpers:
+    /// `public func == (lhs: Error?, rhs: Error?) -> Bool`). `Error` has no `==` of its own, so an error compared
+    /// with `==` there is compared by it.
+    func declaresErrorEquality() -> Bool {
+        remembered("error-equality") {
+            lock.withLock {
+                for (index, text) in loaded().enumerated() where text.contains("func ==") && text.contains("Error") {
+                    for function in tree(index).descendants(of: FunctionDeclSyntax.self)
+                    where function.name.text == "=="
+                        && function.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+                    {
+                        let types = function.signature.parameterClause.parameters.map { parameter in
+                            var type = parameter.type.trimmedDescription
+                            for wrapping in ["?", "!", "(", ")", "any ", "Swift."] {
+                                type = type.replacingOccurrences(of: wrapping, with: "")
+                            }
+                            return type
+                        }
+                        if types == ["Error", "Error"] { return true }
+                    }
+                }
+                return false
+            }
+        }
+    }
 }

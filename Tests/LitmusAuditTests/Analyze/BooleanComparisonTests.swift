@@ -68,4 +68,34 @@ struct BooleanComparisonTests {
         // Then: the two integer types get no advice; the others do
         #expect(sut == ["testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12", "testK:13"])
     }
+
+    @Test(
+        "Without types, an error compared by the package's free == over Error gets no advice; without that ==, it does"
+    )
+    func errorsComparedByPackageEquality() throws {
+        // Given google/promises 2.4.1: its test helpers declare `func == (lhs: Error?, rhs: Error?)`, and its tests
+        // check `XCTAssertTrue(error == Test.Error.code42)` in a `.catch { error in … }` and `promise.error == …`;
+        // near misses: another value compared in that package, and the same checks where no such == is declared
+        let helpers = """
+            public func == (lhs: Error?, rhs: Error?) -> Bool { (lhs as NSError?) == (rhs as NSError?) }
+            """
+        let file = """
+            import XCTest
+            final class T: XCTestCase {
+                func testCatch() { promise.catch { error in XCTAssertTrue(error == Test.Error.code42) } }
+                func testMember() { XCTAssertTrue(promise.error == Test.Error.code42) }
+                func testValue() { XCTAssertTrue(promise.value == 42) }
+            }
+            """
+
+        // When: the smells are found with and without the helpers' ==
+        let withEquality = try analyzeSources(["T.swift": file], packageSources: ["Helpers.swift": helpers])
+            .findings.filter { $0.kind == .boolAssertEquality }.compactMap(\.testName)
+        let without = try analyzeSources(["T.swift": file], packageSources: ["Other.swift": "public struct P {}"])
+            .findings.filter { $0.kind == .boolAssertEquality }.compactMap(\.testName)
+
+        // Then: only the value keeps its advice where the package compares errors; all three do elsewhere
+        #expect(withEquality == ["T.testValue"])
+        #expect(without.sorted() == ["T.testCatch", "T.testMember", "T.testValue"])
+    }
 }

@@ -26,7 +26,7 @@ enum BooleanComparison {
                 case .known(false): return nil
                 case .known(true): if operandsDiffer(first, test: test) { return nil }
                 case .unknown(let why):
-                    if integersDiffer(first) { return nil }
+                    if integersDiffer(first) || comparesErrors(first, sources: sources) { return nil }
                     unconfirmed = why
                 }
             }
@@ -110,6 +110,22 @@ enum BooleanComparison {
             return false
         }
         return standardIntegers.contains(leftType) || standardIntegers.contains(rightType)
+    }
+
+    /// Without the compiler's types, whether `a == b` compares an error (a side named `error`: a `catch`'s binding, a
+    /// closure's parameter, a promise's `.error`) in a package that declares a free `==` over `Error`
+    /// (``SourceFunctions/declaresErrorEquality()``): `Error` has no `==` of its own, so that one is called, a free
+    /// function over a type that is not `Equatable`, which XCTAssertEqual cannot call (google/promises 2.4.1's
+    /// `XCTAssertTrue(error == Test.Error.code42)`, 44 read false on first contact).
+    private static func comparesErrors(_ expression: ExprSyntax, sources: SourceFunctions?) -> Bool {
+        guard let sources, let (left, _, right) = EqualityShapeDetector.comparison(expression) else { return false }
+        let namesError = [left, right].contains { side in
+            let side = side.withoutParentheses
+            if let reference = side.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "error" }
+            guard let member = side.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
+            return member.declName.baseName.text == "error"
+        }
+        return namesError && sources.declaresErrorEquality()
     }
 
     /// `type` with the file's type aliases of it followed (`typealias Byte = UInt8`: `Byte` is `UInt8`; the
