@@ -81,8 +81,9 @@ extension SourceFunctions {
         return given.isEmpty
     }
 
-    /// Whether an initializer's body may give `nil`: a `return nil` anywhere in it (a closure's too, to be safe), or a
-    /// hand-over to another initializer (`self.init(…)`, `super.init(…)`), which may fail.
+    /// Whether an initializer's body may give `nil`: a `return nil` anywhere in it (a closure's too, to be safe), or an
+    /// `init` named in it: a hand-over to another initializer (`self.init(…)`, `super.init(…)`), which may fail (another
+    /// type's `.init(…)` too, to be safe).
     private static func mayGiveNil(_ body: CodeBlockSyntax) -> Bool {
         body.descendants(of: ReturnStmtSyntax.self).contains { $0.expression?.is(NilLiteralExprSyntax.self) == true }
             || body.descendants(of: MemberAccessExprSyntax.self).contains { $0.declName.baseName.text == "init" }

@@ -54,33 +54,33 @@ extension SourceFunctions {
     /// (KituraContracts 1.2.201's `extension String { public var boolean: Bool? }`).
     func declaresOnlyOptionalProperty(_ name: String, ofType written: String) -> Bool {
         remembered("optional-member|\(written)|\(name)") {
-            lock.withLock {
-                var type = written
-                if !declaredType(type), let aliased = aliasedType(type) { type = aliased }
-                let found = memberBindings(name, ofType: type)
-                return !found.isEmpty
-                    && found.allSatisfy { $0.binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true }
-            }
+            lock.withLock { everyWrittenType(of: name, ofType: written) { $0.is(OptionalTypeSyntax.self) } }
         }
     }
 
     /// Whether the package's own sources (not its tests) give the type `type`, in its declarations and extensions, a
     /// property `name`, every one written with a type that is not optional (swift-nio 2.101.3's `NewWriter`'s
     /// `public let writer: NIOAsyncWriter`): its value is never `nil`. One without a written type is not known.
-    func declaresOnlyNonOptionalProperty(_ name: String, ofType type: String) -> Bool {
-        remembered("value-member|\(type)|\(name)") {
+    func declaresOnlyNonOptionalProperty(_ name: String, ofType written: String) -> Bool {
+        remembered("value-member|\(written)|\(name)") {
             lock.withLock {
-                let found = memberBindings(name, ofType: type)
-                return !found.isEmpty
-                    && found.allSatisfy { found in
-                        guard let written = found.binding.typeAnnotation?.type else { return false }
-                        return !written.is(OptionalTypeSyntax.self)
-                            && !written.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
-                            && !["Optional", "Any", "AnyObject"].contains(
-                                written.as(IdentifierTypeSyntax.self)?.name.text ?? "")
-                    }
+                everyWrittenType(of: name, ofType: written) { type in
+                    !type.is(OptionalTypeSyntax.self) && !type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+                        && !["Optional", "Any", "AnyObject"].contains(
+                            type.as(IdentifierTypeSyntax.self)?.name.text ?? "")
+                }
             }
         }
+    }
+
+    /// Whether the package's own sources declare the property `name` of the type `written` (a type alias of the
+    /// package read as the type it names) at least once, and every declaration of it has a written type that
+    /// `holds`; one without a written type never does. The lock held.
+    private func everyWrittenType(of name: String, ofType written: String, _ holds: (TypeSyntax) -> Bool) -> Bool {
+        var type = written
+        if !declaredType(type), let aliased = aliasedType(type) { type = aliased }
+        let found = memberBindings(name, ofType: type)
+        return !found.isEmpty && found.allSatisfy { $0.binding.typeAnnotation.map { holds($0.type) } ?? false }
     }
 
     /// Whether the package's own sources (not its tests) declare functions `name` taking exactly the argument labels

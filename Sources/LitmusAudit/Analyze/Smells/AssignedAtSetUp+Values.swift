@@ -23,24 +23,18 @@ extension AssignedAtSetUp {
             || isPlainLibraryInitializer(value, of: declared, sources: sources) || isMadeMember(value, sources: sources)
     }
 
-    /// `made.member`, where `made` is a `let` of the same body before it, bound to a call of a static function of a
-    /// type the package declares, whose overloads all return one type of the package (``SourceFunctions/
-    /// staticResultType(of:in:)``) that declares `member` only with a written type that is not optional: swift-nio
-    /// 2.101.3's `setUp` sets `self.writer = newWriter.writer` after `let newWriter = NIOAsyncWriter.makeWriter(…)`,
-    /// whose `NewWriter` declares `public let writer: NIOAsyncWriter` (21 unwraps of `writer!` read false). Not a `var`
-    /// (assigned again), an optional chain, nor a member some declaration of the type writes optional.
+    /// `made.member`, where `made` is the `let` Swift's scopes give the name there (``ScannedTest/
+    /// nearestLetValue(of:at:)``), bound to a call of a static function of a type the package declares, whose overloads
+    /// all return one type of the package (``SourceFunctions/staticResultType(of:in:)``) that declares `member` only with
+    /// a written type that is not optional: swift-nio 2.101.3's `setUp` sets `self.writer = newWriter.writer` after `let
+    /// newWriter = NIOAsyncWriter.makeWriter(…)`, whose `NewWriter` declares `public let writer: NIOAsyncWriter` (19
+    /// unwraps of `writer!` read false). Not a `var` (assigned again), an optional chain, nor a member some declaration
+    /// of the type writes optional.
     private static func isMadeMember(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
         guard let member = value.as(MemberAccessExprSyntax.self),
             let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let body = value.ancestorOrSelf(mapping: { $0.as(CodeBlockSyntax.self) })
-        else { return false }
-        let bindings = body.descendants(of: PatternBindingSyntax.self).filter {
-            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                && ScannedTest.isVisible($0, at: Syntax(value))
-        }
-        guard bindings.count == 1, let binding = bindings.first,
-            binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
-            let call = binding.initializer?.value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            let call = ScannedTest.nearestLetValue(of: name, at: Syntax(value))?.withoutTryOrAwait
+                .as(FunctionCallExprSyntax.self),
             Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty,
             let called = call.calledExpression.as(MemberAccessExprSyntax.self), let base = called.base
         else { return false }

@@ -132,6 +132,13 @@ extension ScannedTest {
         {
             return only
         }
+        return Self.nearestLetValue(of: name, at: use)
+    }
+
+    /// The value of the `let` Swift's scopes give `name` at `use`, in any code (a test's, a `setUp`'s): the nearest
+    /// declaration of it before `use` in a block around it, `nil` when that is no plain `let name = …` or a pattern
+    /// nearer the use binds the name (``letValue(of:at:)``).
+    static func nearestLetValue(of name: String, at use: Syntax) -> ExprSyntax? {
         var child = use
         var current = use.parent
         while let node = current {
