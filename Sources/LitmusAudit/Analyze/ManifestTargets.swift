@@ -148,20 +148,35 @@ struct ManifestTargets {
             .laidOut(in: url.deletingLastPathComponent(), toolsVersion: PackageManifest.toolsVersion(of: url))
     }
 
-    /// The targets as SwiftPM lays them out in `package`: from tools version 5.9 on, the one test target, without a
-    /// `path:`, when its folder `Tests/<name>` does not exist, takes the whole `Tests` folder (SwiftPM's
-    /// PackageBuilder: kishikawakatsumi/swift-power-assert 0.12.0 keeps the files of its one test target in `Tests`,
-    /// nine read as never running on first contact).
+    /// The targets as SwiftPM lays them out in `package` (its PackageBuilder). A target without a `path:` lives in
+    /// `<folder>/<name>`, the folder the first of SwiftPM's predefined ones that exists: `Sources`, `Source`, `src`,
+    /// `srcs`, with `Tests` first for a test target (tayloraswift/swift-json 2.3.1 has no `Tests` and keeps its
+    /// `.testTarget(name: "JSONTests")` in `Sources/JSONTests`). From tools version 5.9 on, the one test target
+    /// without a `path:` whose own folder does not exist takes that whole folder (kishikawakatsumi/swift-power-assert
+    /// 0.12.0 keeps the files of its one test target in `Tests`, nine read as never running on first contact).
     func laidOut(in package: URL, toolsVersion: [Int]?) -> ManifestTargets {
-        guard let version = toolsVersion, !version.lexicographicallyPrecedes([5, 9]) else { return self }
-        // SwiftPM counts every test target, with a `path:` or not (`targetsWithCommonSourceRoot`).
-        let tests = targets.indices.filter { targets[$0].isTest }
-        guard complete, tests.count == 1, let index = tests.first, !targets[index].explicitPath else { return self }
-        var isFolder: ObjCBool = false
-        let folder = package.appendingPathComponent(targets[index].path).path
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue { return self }
+        let isFolder = { (path: String) -> Bool in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(
+                atPath: package.appendingPathComponent(path).path, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }
+        let sources = ["Sources", "Source", "src", "srcs"]
+        let sourceFolder = sources.first(where: isFolder) ?? sources[0]
+        let testFolder = (["Tests"] + sources).first(where: isFolder) ?? "Tests"
         var laid = self
-        laid.targets[index].path = "Tests"
+        for index in laid.targets.indices where !laid.targets[index].explicitPath {
+            let target = laid.targets[index]
+            guard let slash = target.path.firstIndex(of: "/"), target.path[..<slash] != "Plugins" else { continue }
+            laid.targets[index].path = (target.isTest ? testFolder : sourceFolder) + "/" + target.name
+        }
+        guard let version = toolsVersion, !version.lexicographicallyPrecedes([5, 9]) else { return laid }
+        // SwiftPM counts every test target, with a `path:` or not (`targetsWithCommonSourceRoot`).
+        let tests = laid.targets.indices.filter { laid.targets[$0].isTest }
+        guard complete, tests.count == 1, let index = tests.first, !laid.targets[index].explicitPath,
+            !isFolder(laid.targets[index].path)
+        else { return laid }
+        laid.targets[index].path = testFolder
         return laid
     }
 

@@ -71,4 +71,29 @@ struct ManifestTargetsTests {
             at: package.appendingPathComponent("Tests/PTests"), withIntermediateDirectories: true)
         #expect(try read(manifest) == ["Tests/PTests"])
     }
+
+    @Test("A target without a path lives in the first of SwiftPM's predefined folders that exists")
+    func predefinedFolders() throws {
+        // Given tayloraswift/swift-json 2.3.1's layout (no Tests folder, its test target in Sources), and near
+        // misses: a Tests folder, which test targets take first; a package whose sources are in src
+        let manifest = """
+            // swift-tools-version:5.8
+            import PackageDescription
+            let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "PTests")])
+            """
+        let package = try temporaryFolder([
+            "Package.swift": manifest, "Sources/P/P.swift": "public let p = 1\n",
+            "Sources/PTests/PTests.swift": "import XCTest\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: package) }
+        let paths = { ManifestTargets.read(package.appendingPathComponent("Package.swift")).targets.map(\.path) }
+        // Then
+        #expect(paths() == ["Sources/P", "Sources/PTests"])
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Tests/PTests"), withIntermediateDirectories: true)
+        #expect(paths() == ["Sources/P", "Tests/PTests"])
+        try FileManager.default.moveItem(
+            at: package.appendingPathComponent("Sources"), to: package.appendingPathComponent("src"))
+        #expect(paths() == ["src/P", "Tests/PTests"])
+    }
 }
