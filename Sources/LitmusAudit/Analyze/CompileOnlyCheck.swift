@@ -79,11 +79,13 @@ enum CompileOnlyCheck {
     }
 
     /// The statements of intent ``commentSaysSo(_:)`` reads: passing if it compiles, a compile-time assertion, check
-    /// or test, making sure something compiles, a compilation test; not crashing or trapping, a test for a crash.
+    /// or test, making sure something compiles or type-checks (karwa/swift-url 0.4.2's five `testSendable`: "it's
+    /// enough to just ensure that this type-checks"), a compilation test; not crashing or trapping, a test for a crash.
     private static let statedIntent = [
         #"\bpass(es)? if (it|this|the code|code|that) compiles\b"#,
         #"\bcompile[- ]?time (assertion|check|test)"#, #"\b(tested|checked|verified) at compile[- ]?time\b"#,
         #"\bmak(e|es|ing) sure\b.*\bcompiles?\b"#, #"\b(syntax/)?compilation test\b"#, #"\btesting compile works\b"#,
+        #"\b(ensur(e|es|ing)|mak(e|es|ing) sure)\b.*\btype[- ]?checks\b"#,
         #"\b(must|should|does|do|will|shall|can) (only )?not (crash|trap)\b"#, #"\bwithout (a )?(crash|trap)"#,
         #"\btest(s|ing)? for (a )?crash\b"#,
     ].joined(separator: "|")

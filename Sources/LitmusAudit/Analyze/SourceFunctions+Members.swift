@@ -138,8 +138,9 @@ extension SourceFunctions {
                         || tree.descendants(of: EnumDeclSyntax.self).contains { declaration in
                             declaration.name.text == type
                                 && declaration.memberBlock.members.contains { member in
+                                    // A case named by a keyword is declared in backticks (case `is`(Int)).
                                     member.decl.as(EnumCaseDeclSyntax.self)?.elements.contains {
-                                        $0.name.text == name
+                                        $0.name.text.filter { $0 != "`" } == name
                                     } == true
                                 }
                         }
@@ -289,7 +290,11 @@ extension SourceFunctions {
         if let type = node.as(ClassDeclSyntax.self), type.name.text == name { found.append(type) }
         if let type = node.as(StructDeclSyntax.self), type.name.text == name { found.append(type) }
         if let type = node.as(EnumDeclSyntax.self), type.name.text == name { found.append(type) }
-        if let type = node.as(ExtensionDeclSyntax.self), type.extendedType.trimmedDescription == name {
+        // An extension of the type by its qualified name too (`extension Schema.Size: CustomStringConvertible`).
+        if let type = node.as(ExtensionDeclSyntax.self),
+            type.extendedType.trimmedDescription == name
+                || type.extendedType.as(MemberTypeSyntax.self)?.name.text == name
+        {
             found.append(type)
         }
         // Every clause of an `#if` (mattt/swift-yyjson 0.5.0's whole `Value.swift` is in `#if !YYJSON_DISABLE_READER`).

@@ -39,6 +39,11 @@ struct PackageDescriptionTests {
             #endif
         }
         public enum Plain { case one }
+        public enum ASN1 { public enum Tag: UInt8 { case boolean = 1 } }
+        extension ASN1.Tag: CustomStringConvertible { public var description: String { "" } }
+        public struct Schema { public enum Size { case `is`(Int) } }
+        extension Schema.Size: CustomStringConvertible { public var description: String { "" } }
+        public enum Wire { public enum Kind { case plain } }
         public enum Inline: CustomStringConvertible { case a; public var description: String { "" } }
         struct ArgumentError: Error, CustomStringConvertible {
             let errormessage: String
@@ -188,6 +193,22 @@ struct PackageDescriptionTests {
                 func testT() { XCTAssertEqual(Inline.a.description, "") }
             """
         #expect(try descriptions(members) == ["testR", "testS"])
+    }
+
+    @Test(
+        "A case of a nested enum written with its outer type's name, described in an extension, is the package's text"
+    )
+    func qualifiedNestedEnumCase() throws {
+        // Given outfoxx/PotentCodables 3.5.2's `ASN1.Tag.boolean.description` and `Schema.Size.is(2).description`,
+        // each enum described in `extension ASN1.Tag: CustomStringConvertible`, and near misses: a nested enum without
+        // a description, and a lower-case name in the chain (a value, not a type)
+        let members = """
+                func testA() { XCTAssertEqual(ASN1.Tag.boolean.description, "BOOLEAN") }
+                func testB() { XCTAssertEqual(Schema.Size.is(2).description, "2") }
+                func testC() { XCTAssertEqual(Wire.Kind.plain.description, "plain") }
+                func testD() { XCTAssertEqual(asn1.Tag.boolean.description, "BOOLEAN") }
+            """
+        #expect(try descriptions(members) == ["testC", "testD"])
     }
 
     @Test("A snake-cased test name that names string conversion says the description is what it tests")

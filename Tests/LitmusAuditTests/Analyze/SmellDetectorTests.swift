@@ -635,6 +635,24 @@ struct SmellDetectorTests {
         #expect(found == ["testD:6", "testE:7", "testF:8"], "\(found)")
     }
 
+    @Test("mysteryGuest: the environment of the test type's own processInfo property is no guest; Foundation's is")
+    func ownProcessInfo() throws {
+        // Given tgrapperon/swift-dependencies-additions 1.1.1's `@Dependency(\.processInfo) var processInfo` read in
+        // `XCTExpectFailure { let _ = processInfo.environment }`, and near misses: the property given Foundation's
+        // value, and Foundation's read by its full name
+        let wrapped = """
+                @Dependency(\\.processInfo) var processInfo
+                func testA() { XCTExpectFailure { let _ = processInfo.environment } }
+                func testB() { XCTAssertEqual(ProcessInfo.processInfo.environment["HOME"], "/root") }
+            """
+        #expect(try xctestFindings(.mysteryGuest, wrapped) == ["testB:5"])
+        let plain = """
+                let processInfo = ProcessInfo.processInfo
+                func testC() { XCTAssertEqual(self.processInfo.environment["HOME"], "/root") }
+            """
+        #expect(try xctestFindings(.mysteryGuest, plain) == ["testC:4"])
+    }
+
     @Test("mysteryGuest: a variable the test sets before reading it is no guest; one set after it, or another, is")
     func environmentItSets() throws {
         // Given thebarndog/swift-dotenv 2.0.1's tests, and near misses

@@ -161,6 +161,26 @@ struct SmellRefinementTests {
             "\(found)")
     }
 
+    @Test("noAssertion: a test whose comment says it ensures something type-checks is a compile-time check")
+    func commentedTypeChecks() throws {
+        // karwa/swift-url 0.4.2's five `testSendable`, and a near miss: a comment that names type-checking as a step
+        let source = """
+            import XCTest
+            final class DomainTests: XCTestCase {
+                func testSendable() {
+                    // Since Sendable only exists at compile-time, it's enough to just ensure that this type-checks.
+                    func _requiresSendable<T: Sendable>(_: T) {}
+                    _requiresSendable(Domain("example.com")!)
+                }
+                func testRender() {
+                    // the template type-checks its fields, then renders
+                    _ = Template("{{x}}").render()
+                }
+            }
+            """
+        #expect(try analyzedFindings(.noAssertion, in: ["T.swift": source]) == ["DomainTests.testRender:8"])
+    }
+
     @Test(
         "noAssertion: a test that only hands values to a function discarding them checks that they compile; one that runs them does not"
     )

@@ -52,7 +52,7 @@ enum ResourceDetector {
             let base = member.base?.trimmedDescription
             switch (base, member.declName.baseName.text) {
             case (let base?, "environment")
-            where base.hasSuffix("processInfo") && !isSkipSwitch(Syntax(member))
+            where base.hasSuffix("processInfo") && !isSkipSwitch(Syntax(member)) && !isOwnProcessInfo(base, of: test)
                 && !readsWhatItSet(
                     member.parent?.as(SubscriptCallExprSyntax.self)?.arguments.first?.expression,
                     before: Syntax(member),
@@ -233,5 +233,25 @@ enum ResourceDetector {
             !path.isEmpty, !path.hasPrefix("http")
         else { return nil }
         return literal.trimmedDescription
+    }
+
+    /// Whether `base` (`processInfo`, `self.processInfo`) is a property the test's type declares for itself, not
+    /// Foundation's `ProcessInfo.processInfo`: a wrapped one (tgrapperon/swift-dependencies-additions 1.1.1's
+    /// `@Dependency(\.processInfo) var processInfo`, a test value that reads no environment) or one given another
+    /// value.
+    private static func isOwnProcessInfo(_ base: String, of test: ScannedTest) -> Bool {
+        guard ["processInfo", "self.processInfo"].contains(base),
+            let type = AssignedAtSetUp.enclosingType(of: test.declaration),
+            let members = AssignedAtSetUp.members(of: type)
+        else { return false }
+        return members.contains { member in
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                let binding = variable.bindings.first(where: {
+                    $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "processInfo"
+                })
+            else { return false }
+            return !variable.attributes.isEmpty
+                || binding.initializer.map { $0.value.trimmedDescription != "ProcessInfo.processInfo" } ?? false
+        }
     }
 }
