@@ -42,21 +42,12 @@ struct ManifestTargetsTests {
     func oneTestTargetTakesTests() throws {
         // Given kishikawakatsumi/swift-power-assert 0.12.0's layout (its test files directly in Tests), and near
         // misses: an older tools version, two test targets, a target whose own folder exists
-        let manifest = """
-            // swift-tools-version:5.9
-            import PackageDescription
-            let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "PTests")])
-            """
+        let manifest = Self.manifest(toolsVersion: "5.9")
         let package = try temporaryFolder([
-            "Package.swift": manifest, "Sources/P/P.swift": "public let p = 1\n",
-            "Tests/ATests.swift": "import XCTest\n",
+            "Sources/P/P.swift": "public let p = 1\n", "Tests/ATests.swift": "import XCTest\n",
         ])
         defer { try? FileManager.default.removeItem(at: package) }
-        let read = { (text: String) in
-            try Data(text.utf8).write(to: package.appendingPathComponent("Package.swift"))
-            return ManifestTargets.read(package.appendingPathComponent("Package.swift")).targets.filter(\.isTest)
-                .map(\.path)
-        }
+        let read = { (text: String) in try Self.targets(of: text, in: package).filter(\.isTest).map(\.path) }
         // Then
         #expect(try read(manifest) == ["Tests"])
         #expect(try read(manifest.replacingOccurrences(of: "5.9", with: "5.8")) == ["Tests/PTests"])
@@ -76,24 +67,33 @@ struct ManifestTargetsTests {
     func predefinedFolders() throws {
         // Given tayloraswift/swift-json 2.3.1's layout (no Tests folder, its test target in Sources), and near
         // misses: a Tests folder, which test targets take first; a package whose sources are in src
-        let manifest = """
-            // swift-tools-version:5.8
-            import PackageDescription
-            let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "PTests")])
-            """
         let package = try temporaryFolder([
-            "Package.swift": manifest, "Sources/P/P.swift": "public let p = 1\n",
-            "Sources/PTests/PTests.swift": "import XCTest\n",
+            "Sources/P/P.swift": "public let p = 1\n", "Sources/PTests/PTests.swift": "import XCTest\n",
         ])
         defer { try? FileManager.default.removeItem(at: package) }
-        let paths = { ManifestTargets.read(package.appendingPathComponent("Package.swift")).targets.map(\.path) }
+        let paths = { try Self.targets(of: Self.manifest(toolsVersion: "5.8"), in: package).map(\.path) }
         // Then
-        #expect(paths() == ["Sources/P", "Sources/PTests"])
+        #expect(try paths() == ["Sources/P", "Sources/PTests"])
         try FileManager.default.createDirectory(
             at: package.appendingPathComponent("Tests/PTests"), withIntermediateDirectories: true)
-        #expect(paths() == ["Sources/P", "Tests/PTests"])
+        #expect(try paths() == ["Sources/P", "Tests/PTests"])
         try FileManager.default.moveItem(
             at: package.appendingPathComponent("Sources"), to: package.appendingPathComponent("src"))
-        #expect(paths() == ["src/P", "Tests/PTests"])
+        #expect(try paths() == ["src/P", "Tests/PTests"])
+    }
+
+    /// A manifest of a library `P` and its test target `PTests`, neither given a path.
+    private static func manifest(toolsVersion: String) -> String {
+        """
+        // swift-tools-version:\(toolsVersion)
+        import PackageDescription
+        let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "PTests")])
+        """
+    }
+
+    /// The targets of the manifest `text`, written into `package`, as SwiftPM lays them out there.
+    private static func targets(of text: String, in package: URL) throws -> [ManifestTargets.Target] {
+        try Data(text.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        return ManifestTargets.read(package.appendingPathComponent("Package.swift")).targets
     }
 }
