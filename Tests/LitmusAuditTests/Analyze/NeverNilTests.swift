@@ -491,6 +491,43 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
     }
 
+    @Test("The first or last entry of the test's `let` of a dictionary written with entries is never nil; of [:] it is")
+    func endsOfLetDictionaries() throws {
+        // Given apple/swift-package-collection-generator's `let authTokens = [AuthTokenType.github("github.com"):
+        // "foo"]` read in a handler (read false), and near misses: an empty dictionary, a var emptied
+        let methods = """
+            func testA() { let tokens = [Kind.github("a"): "foo"]; let h = { XCTAssertEqual(tokens.first!.value, "foo") }; h() }
+            func testB() { let tokens: [Kind: String] = [:]; XCTAssertEqual(tokens.first!.value, "foo") }
+            func testC() { var tokens = [Kind.github("a"): "foo"]; tokens.removeAll(); XCTAssertEqual(tokens.first!.value, "foo") }
+            func testD() { let d: TreeDictionary = ["a": 1]; XCTAssertEqual(d.first!.key, "a") }
+            func testE() { let d: [String: Int] = ["a": 1]; XCTAssertEqual(d.first!.key, "a") }
+            """
+        // A literal bound to another collection type (swift-collections' `let d: TreeDictionary = […]`) is that type's:
+        // its `first` is the code under test
+        #expect(try xctestFindings(.trapInTest, methods) == ["testB:4", "testC:5", "testD:6"])
+    }
+
+    @Test("The first entry of a file's `let` of a written dictionary is never nil; of a file's `var`, it may be")
+    func endsOfFileConstants() throws {
+        // Given vapor/crypto 3.4.1's file-level `let tests = ["$2a$05$…": "U*U", …]` then `tests.first!` (read
+        // false), and near misses: a `var`, an empty dictionary
+        let source = """
+            import XCTest
+            let tests = ["a": "U*U", "b": "U*U*"]
+            var pending = ["a": "U"]
+            let none: [String: String] = [:]
+            final class BCryptTests: XCTestCase {
+                func testA() { XCTAssertEqual(tests.first!.value.count, 3) }
+                func testB() { XCTAssertEqual(pending.first!.value, "U") }
+                func testC() { XCTAssertEqual(none.first!.value, "U") }
+            }
+            """
+        #expect(
+            try analyzedFindings(.trapInTest, in: ["T.swift": source]) == [
+                "BCryptTests.testB:7", "BCryptTests.testC:8",
+            ])
+    }
+
     @Test("The first or last element of a `let` the test made from a written range or stride is never nil")
     func endsOfMadeLists() throws {
         // Given swift-nio 2.101.3's `let promises = (0..<5).map { _ in makePromise() }` then `promises.last!` and

@@ -30,6 +30,33 @@ struct RequiredBeforeTests {
         #expect(try xctestFindings(.conditionalTestLogic, methods) == [])
     }
 
+    @Test("guard (E != nil) in parentheses after XCTAssertNotNil(E) is covered; of another value, or == nil, it is not")
+    func parenthesizedGuard() throws {
+        // Given Kitura/Kitura-CORS 2.1.201's `XCTAssertNotNil(response, "…"); guard (response != nil) else { return }`
+        let methods = """
+            func testA() {
+                let response = request()
+                XCTAssertNotNil(response, "ERROR!!! response object was nil")
+                guard (response != nil) else { return }
+                XCTAssertEqual(response!.statusCode, 200)
+            }
+            func testB() {
+                let response = request()
+                XCTAssertNotNil(other)
+                guard (response != nil) else { return }
+                XCTAssertEqual(response!.statusCode, 200)
+            }
+            func testC() {
+                let response = request()
+                XCTAssertNotNil(response)
+                guard (response == nil) else { return }
+                XCTAssertEqual(code, 200)
+            }
+            """
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testB:13", "testC:19"], "\(found)")
+    }
+
     @Test(
         "Near misses stay flagged: a check under another if, a count of 0, another collection (one after the if covers)"
     )

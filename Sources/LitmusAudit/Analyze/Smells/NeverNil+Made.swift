@@ -57,6 +57,12 @@ extension NeverNil {
     /// swift-nio 2.101.3's `"X".utf8.first!`): its first and last elements exist.
     static func isNonEmptyLiteral(_ base: ExprSyntax) -> Bool {
         if let array = base.as(ArrayExprSyntax.self) { return !array.elements.isEmpty }
+        // A dictionary written with an entry (apple/swift-package-collection-generator's `let authTokens =
+        // [AuthTokenType.github("github.com"): "foo"]`, then `authTokens.first!` in a handler, read false).
+        if let dictionary = base.as(DictionaryExprSyntax.self) {
+            if case .elements(let elements) = dictionary.content { return !elements.isEmpty }
+            return false
+        }
         var text = base
         if let view = base.as(MemberAccessExprSyntax.self),
             ["utf8", "utf16", "unicodeScalars"].contains(view.declName.baseName.text), let viewed = view.base
@@ -132,17 +138,34 @@ extension NeverNil {
     }
 
     /// `first` or `last` of a non-empty literal, of the test's one `let` of one (swift-nio-ssl's `let promises = [a,
-    /// b, c]`), or of a string the test wrote, given to a closure (``isElementOfWrittenStrings(_:test:)``).
+    /// b, c]`) or a constant of its file or type bound to one, or of a string the test wrote, given to a closure
+    /// (``isElementOfWrittenStrings(_:test:)``).
     static func isEndOfWrittenLiteral(_ member: MemberAccessExprSyntax, test: ScannedTest) -> Bool {
         guard ["first", "last"].contains(member.declName.baseName.text), let base = member.base else { return false }
         if isNonEmptyLiteral(base) { return true }
+        // A constant of the file or the test's type (vapor/crypto 3.4.1's file-level `let tests = ["$2a$05$…":
+        // "U*U", …]`, then `tests.first!`, read false).
+        if let constant = test.constantValue(of: base), isNonEmptyLiteral(constant), isStandardCollection(constant) {
+            return true
+        }
         guard let name = base.as(DeclReferenceExprSyntax.self) else { return false }
         if let value = test.letValue(of: name.baseName.text, at: Syntax(name)),
-            isNonEmptyLiteral(value) || holdsWrittenElement(value), !isParameter(name)
+            isNonEmptyLiteral(value) && isStandardCollection(value) || holdsWrittenElement(value), !isParameter(name)
         {
             return true
         }
         return isElementOfWrittenStrings(name, test: test)
+    }
+
+    /// Whether the literal `value` of a binding makes the standard library's collection: the binding writes no type,
+    /// or an array's, a dictionary's or a string's. A literal bound to another type (swift-collections' `let d: TreeDictionary =
+    /// ["a": 1, "b": 2]`, then `d.first!`, read true) is that type's, whose `first` is the code under test.
+    private static func isStandardCollection(_ value: ExprSyntax) -> Bool {
+        guard let binding = value.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let type = binding.typeAnnotation?.type
+        else { return true }
+        if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) { return true }
+        return ["Array", "Dictionary", "String", "Substring"].contains(type.as(IdentifierTypeSyntax.self)?.name.text)
     }
 
     /// Whether `name` is a parameter of a closure passed to a method of a collection the test wrote out of

@@ -49,7 +49,8 @@ enum RequiredBefore {
                 return true
             }
             if let expression = element.condition.as(ExprSyntax.self),
-                let (left, op, right) = EqualityShapeDetector.comparison(expression), op == "!=",
+                // In parentheses too (Kitura-CORS 2.1.201's `guard (response != nil) else { return }`).
+                let (left, op, right) = EqualityShapeDetector.comparison(expression.withoutParentheses), op == "!=",
                 right.is(NilLiteralExprSyntax.self)
             {
                 return required.contains(left.trimmedDescription)
