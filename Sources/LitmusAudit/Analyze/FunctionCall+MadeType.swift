@@ -14,20 +14,22 @@ extension FunctionCallExprSyntax {
         let name = member.declName.baseName.text
         guard let base = member.base else { return name == "init" ? implicit : nil }
         let type = base.as(GenericSpecializationExprSyntax.self)?.expression ?? base
-        guard Self.isTypeName(type) else { return nil }
-        if name == "init" {
-            return type.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? type.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        }
+        guard let typeName = type.typeNameByComponents else { return nil }
+        if name == "init" { return typeName }
         return name.first?.isUppercase == true ? name : nil
     }
+}
 
-    /// Whether `expression` names a type by capitalized components: `CassandraClient`, `Foundation.UUID`.
-    private static func isTypeName(_ expression: ExprSyntax) -> Bool {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text.first?.isUppercase == true
+extension ExprSyntax {
+    /// The type this expression names by capitalized components, by its last name: `CassandraClient`, `UUID` of
+    /// `Foundation.UUID`, `Tag` of `ASN1.Tag`; `nil` when a component is not capitalized (a value, `asn1.Tag`).
+    var typeNameByComponents: String? {
+        if let reference = self.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text.first?.isUppercase == true ? reference.baseName.text : nil
         }
-        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
-        return member.declName.baseName.text.first?.isUppercase == true && isTypeName(base)
+        guard let member = self.as(MemberAccessExprSyntax.self), let base = member.base,
+            base.typeNameByComponents != nil, member.declName.baseName.text.first?.isUppercase == true
+        else { return nil }
+        return member.declName.baseName.text
     }
 }

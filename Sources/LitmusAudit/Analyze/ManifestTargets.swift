@@ -28,6 +28,8 @@ struct ManifestTargets {
         /// Whether this platform's manifest declares it: outside every `#if`, or in each one's active clause
         /// (Quick/Nimble 14.0.0 declares `NimbleObjectiveC` under `#if os(macOS)`).
         var declaredHere = true
+        /// Whether it is a `.plugin`, whose folder is `Plugins/<name>` whatever other folders the package has.
+        var isPlugin = false
     }
 
     /// The targets, in the text's order.
@@ -84,7 +86,7 @@ struct ManifestTargets {
                     call.arguments.first { $0.label?.text == "resources" }.flatMap {
                         Self.resolved($0.expression, in: tree).as(ExprSyntax.self)
                     }),
-                declaredHere: regions.compiles(call))
+                declaredHere: regions.compiles(call), isPlugin: kind == "plugin")
             // Only a list the text spells out, every element a string literal: a list it computes (`sources:
             // files()`) may name anything, and the whole folder is read, as before.
             if let given = call.arguments.first(where: { $0.label?.text == "sources" }),
@@ -165,9 +167,8 @@ struct ManifestTargets {
         let sourceFolder = sources.first(where: isFolder) ?? sources[0]
         let testFolder = (["Tests"] + sources).first(where: isFolder) ?? "Tests"
         var laid = self
-        for index in laid.targets.indices where !laid.targets[index].explicitPath {
+        for index in laid.targets.indices where !laid.targets[index].explicitPath && !laid.targets[index].isPlugin {
             let target = laid.targets[index]
-            guard let slash = target.path.firstIndex(of: "/"), target.path[..<slash] != "Plugins" else { continue }
             laid.targets[index].path = (target.isTest ? testFolder : sourceFolder) + "/" + target.name
         }
         guard let version = toolsVersion, !version.lexicographicallyPrecedes([5, 9]) else { return laid }

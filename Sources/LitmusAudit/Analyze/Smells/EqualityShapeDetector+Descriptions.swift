@@ -260,7 +260,7 @@ extension EqualityShapeDetector {
                 }
                 // `T.make(…)`: a static function of a type of the package, returning one of its types.
                 guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                    let owner = member.base.flatMap(typeName)
+                    let owner = member.base?.typeNameByComponents
                 else { return false }
                 return sources.staticResult(of: member.declName.baseName.text, in: owner, declares: "description")
             }
@@ -309,22 +309,12 @@ extension EqualityShapeDetector {
         let member =
             value.as(MemberAccessExprSyntax.self)
             ?? value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
-        guard let member, let type = member.base.flatMap(typeName),
+        // The type written with its outer ones too (PotentCodables 3.5.2's `ASN1.Tag.boolean.description`,
+        // `Schema.Size.is(2).description`: its own enums', read false).
+        guard let member, let type = member.base?.typeNameByComponents,
             sources.declaresCase(member.declName.baseName.text, ofEnum: type)
         else { return nil }
         return type
-    }
-
-    /// The type `expression` names (every name upper case), by its last name: `Tag` of `ASN1.Tag` (PotentCodables
-    /// 3.5.2's `ASN1.Tag.boolean.description`, `Schema.Size.is(2).description`: its own enums', read false).
-    private static func typeName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text.first?.isUppercase == true ? reference.baseName.text : nil
-        }
-        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-            typeName(base) != nil, member.declName.baseName.text.first?.isUppercase == true
-        else { return nil }
-        return member.declName.baseName.text
     }
 
     /// The type `expression` (or the value the test binds it to) is cast to, `T` of `x as! T` or `x as? T`: a value of

@@ -158,8 +158,8 @@ extension NeverNil {
     }
 
     /// Whether the literal `value` of a binding makes the standard library's collection: the binding writes no type,
-    /// or an array's, a dictionary's or a string's. A literal bound to another type (swift-collections' `let d: TreeDictionary =
-    /// ["a": 1, "b": 2]`, then `d.first!`, read true) is that type's, whose `first` is the code under test.
+    /// or an array's, a dictionary's or a string's. A literal bound to another type (swift-collections' `let d:
+    /// TreeDictionary = ["a": 1, "b": 2]`, then `d.first!`, read true) is that type's: its `first` is the code under test.
     private static func isStandardCollection(_ value: ExprSyntax) -> Bool {
         guard let binding = value.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
             let type = binding.typeAnnotation?.type
