@@ -79,31 +79,6 @@ enum CallCollector {
         }
         return false
     }
-
-    /// Whether `call` is the poll interval of a loop that waits for a condition (`while !done { sleep }`,
-    /// `repeat { sleep } while !done`): the test waits for the event, looking every interval, as when
-    /// nothing sends a notice (a process's end in /proc, a file another process writes). A sleep in a
-    /// `for` loop, or outside any loop, is a fixed wait; the loop must be in the same function or closure.
-    static func isPollInterval(_ call: FunctionCallExprSyntax) -> Bool {
-        var node = call.parent
-        while let current = node {
-            if current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self) { return true }
-            // `for _ in 0..<n where !done`: a poll bounded by a count, its condition in the `where`; a loop
-            // over elements (`for item in items where item.ready`) sleeps once per element.
-            if let loop = current.as(ForStmtSyntax.self), loop.whereClause != nil,
-                loop.pattern.is(WildcardPatternSyntax.self)
-            {
-                return true
-            }
-            if current.is(ForStmtSyntax.self) || current.is(ClosureExprSyntax.self)
-                || current.is(FunctionDeclSyntax.self)
-            {
-                return false
-            }
-            node = current.parent
-        }
-        return false
-    }
 }
 
 extension SyntaxProtocol {

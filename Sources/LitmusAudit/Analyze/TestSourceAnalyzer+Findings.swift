@@ -112,6 +112,7 @@ extension TestSourceAnalyzer {
             && tryExpression.resultIsDiscarded && !SwallowedErrorIntent.isIntended(tryExpression)
             && !Self.isReturnedToHelper(tryExpression, helpers: helpers) && !Self.isTransformed(tryExpression)
             && !CaughtErrors.throwsOnlyOwnErrors(tryExpression, rethrowing: helpers.rethrowing)
+            && !CaughtErrors.errorCheckedAfter(tryExpression, helpers: helpers)
             && !Self.toleratesThrows(function.name.text)
             && !(Self.displayName(of: function).map(Self.toleratesThrows) ?? false)
         {

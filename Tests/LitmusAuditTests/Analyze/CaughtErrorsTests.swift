@@ -120,4 +120,22 @@ struct CaughtErrorsTests {
                 "testB:9", "testC:10", "testD:11", "testE:12", "testF:13", "testG:14",
             ])
     }
+
+    @Test("A try? whose error a later check reads through the value it called is checked; another value's is not")
+    func errorCheckedThroughState() throws {
+        // Given swift-operation 0.5.0's stores of a query made to fail (read false on first contact), and near misses:
+        // a check of the store that reads no error (C), an error of another value (D), a check before the try? (E),
+        // the check's own name the only error word (F), a check in another closure, as a spec's next example (G)
+        let methods = """
+            func testA() async { _ = try? await store.fetch(); XCTAssertEqual(store.errorUpdateCount, 1) }
+            func testB() { _ = try? store.mutate(with: "a", handler: collector.handler()); XCTAssertEqual(collector.events, [.failure(E())]) }
+            func testC() { _ = try? store.fetch(); XCTAssertEqual(store.fetchCount, 11) }
+            func testD() { _ = try? store.fetch(); XCTAssertNil(other.error) }
+            func testE() { XCTAssertNil(store.error); _ = try? store.fetch() }
+            func testF() { _ = try? store.fetch(); XCTAssertThrowsError(try store.run()) }
+            func testG() { example { _ = try? store.fetch() }; example { XCTAssertEqual(store.errorCount, 1) } }
+            """
+        #expect(
+            try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
+    }
 }

@@ -34,4 +34,24 @@ struct NeverNilKeysTests {
         // Then the near misses only
         #expect(found == ["MainTests.testC:5", "MainTests.testD:6", "MainTests.testE:7", "MainTests.testF:8"])
     }
+
+    @Test("A static table of the test's type, as Self.table or Type.table; a key it lacks, a var, another type's trap")
+    func staticTableOfTheType() throws {
+        // Given swift-jinja 2.4.2's PerformanceTests (read false on first contact), and near misses: a key the table
+        // does not write (B), a `static var` (C), another type's table (D)
+        let source = """
+            import Testing
+            struct PerformanceTests {
+                private static let messages: [String: Int] = ["messages": 1, "tools": 2]
+                private static var loose = ["messages": 1]
+                @Test func a() { #expect(Self.messages["messages"]! + PerformanceTests.messages["tools"]! == 3) }
+                @Test func b() { #expect(Self.messages["other"]! == 1) }
+                @Test func c() { #expect(Self.loose["messages"]! == 1) }
+                @Test func d() { #expect(Other.messages["messages"]! == 1) }
+            }
+            """
+        let found = try analyzedFindings(.trapInTest, in: ["PerformanceTests.swift": source])
+        // Then the near misses only
+        #expect(found == ["PerformanceTests/b:6", "PerformanceTests/c:7", "PerformanceTests/d:8"])
+    }
 }

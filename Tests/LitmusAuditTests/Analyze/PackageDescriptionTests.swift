@@ -50,6 +50,19 @@ struct PackageDescriptionTests {
             var description: String { errormessage }
             static func unknown(_ names: [String]) -> ArgumentError { ArgumentError(errormessage: "Unknown arguments: \\(names)") }
         }
+        public struct ChannelIdentifier: RawRepresentable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+            public let rawValue: UInt16
+            public init(rawValue: UInt16) { self.rawValue = rawValue }
+            public init(integerLiteral value: UInt16) { rawValue = value }
+            public var description: String { "" }
+        }
+        extension ChannelIdentifier {
+            public static let att: ChannelIdentifier = 4
+            public static var signaling: Self { ChannelIdentifier(rawValue: 5) }
+            public static let le = ChannelIdentifier(rawValue: 6)
+            public static let raw: UInt16 = 7
+        }
+        public struct Bare { public static let one: Bare = Bare() }
         struct CString<Unit> { init(_ string: String) {} }
         extension CString where Unit == CChar { var description: String { "" } }
         typealias POSIXBinaryString = CString<CChar>
@@ -274,5 +287,27 @@ struct PackageDescriptionTests {
         // rendering rather than a caught error's message (testF, testG), and a check that passes when the text is
         // absent (testH) still count; a `catch`'s error is as good as XCTAssertThrowsError's (testI)
         #expect(found == ["testC", "testD", "testE", "testF", "testG", "testH"])
+    }
+
+    @Test("A named constant of a package struct that describes itself is its text; another type's constant is not")
+    func staticConstant() throws {
+        // Given PureSwift/Bluetooth 8.1.0's `ChannelIdentifier.att.description == "4"` and `let company:
+        // CompanyIdentifier = 76` (read false on first contact), and near misses: a static of another type (D), a type
+        // without a description (E), a binding typed with a type the package does not declare (F), a `var` the test
+        // changes (I, Alamofire's headers)
+        let members = """
+                func testA() { XCTAssertEqual(ChannelIdentifier.att.description, "4") }
+                func testB() { XCTAssertEqual(ChannelIdentifier.signaling.description, "5") }
+                func testC() { let id = ChannelIdentifier.le; XCTAssertEqual(id.description, "6") }
+                func testD() { XCTAssertEqual(ChannelIdentifier.raw.description, "7") }
+                func testE() { XCTAssertEqual(Bare.one.description, "Bare()") }
+                func testF() { let when: Date = Date(timeIntervalSince1970: 0); XCTAssertEqual(when.description, "1970") }
+                func testG() { let id: ChannelIdentifier = 4; XCTAssertEqual(id.description, "4") }
+                func testH() { XCTAssertEqual(Kit.ChannelIdentifier(rawValue: 4).description, "4") }
+                func testI() { var id: ChannelIdentifier = 4; id = next(); XCTAssertEqual(id.description, "5") }
+            """
+        // Then the near misses only; a binding typed with the package's type (G) and its initializer qualified by its
+        // module (H) are its text
+        #expect(try descriptions(members) == ["testD", "testE", "testF", "testI"])
     }
 }

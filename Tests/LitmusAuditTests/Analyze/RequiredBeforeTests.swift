@@ -344,10 +344,22 @@ struct RequiredConditionTests {
                 guard let prepared else { return }; XCTAssertEqual(prepared.poolKey, key) }
             func testE() { var value: Item?; XCTAssertNoThrow(value = try cache.get("k").wait())
                 guard let value else { return }; XCTAssertEqual(value.name, "k") }
+            func testF() { var request: HTTPClient.Request?; XCTAssertNoThrow(request = try HTTPClient.Request(url: u))
+                guard let request else { return }; XCTAssertEqual(request.host, "h") }
+            func testG() { var info: RequestInfo?; XCTAssertNoThrow(info = try JSONDecoder().decode(RequestInfo.self, from: body))
+                guard let info else { return }; XCTAssertEqual(info.path, "/") }
+            func testH() { var info: RequestInfo?; XCTAssertNoThrow(info = try decoder.decode(RequestInfo?.self, from: body))
+                guard let info else { return }; XCTAssertEqual(info.path, "/") }
+            func testI() { var request: Request?; XCTAssertNoThrow(request = try client.makeRequest(url: u))
+                guard let request else { return }; XCTAssertEqual(request.host, "h") }
             """
-        // Then a call that may give nil (C), a try? (D) and a future of what may be nil (E) leave the guard able
-        // to skip
-        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testC:8", "testD:10", "testE:12"])
+        // Then a call that may give nil (C), a try? (D), a future of what may be nil (E), an optional type decoded (H)
+        // and a method's result (I) leave the guard able to skip; a nested type's initializer (F) and a decoded
+        // type (G, async-http-client's redirect tests) do not
+        #expect(
+            try xctestFindings(.conditionalTestLogic, methods) == [
+                "testC:8", "testD:10", "testE:12", "testH:18", "testI:20",
+            ])
     }
 
     @Test("A guard on `try? XCTUnwrap` or `try? #require` fails the test before it leaves; on another try? it does not")

@@ -363,7 +363,7 @@ struct TestSourceAnalyzerTests {
     }
 
     @Test(
-        "A sleep that is a loop's poll interval while it waits for a condition (a while, a repeat, a counted for with a where) is no finding; a fixed wait is, one per element too, and a Task's sleep is its work"
+        "A sleep that is a loop's poll interval while it waits for a condition (a while, a repeat, a counted for with a where or an early exit) is no finding; a fixed wait is, one per element too, and a Task's sleep is its work"
     )
     func pollInterval() throws {
         let analysis = try analyze([
@@ -377,11 +377,16 @@ struct TestSourceAnalyzerTests {
                 try await Task.sleep(for: .seconds(1))
                 for _ in 0..<60_000 where !done() { try await Task.sleep(for: .milliseconds(5)) }
                 for item in items where item.ready { usleep(10_000) }
+                for _ in 0..<500 { if done() { break }; usleep(10_000) }
+                for _ in 0..<500 { switch state() { case .done: break; default: usleep(10_000) } }
+                for _ in 0..<500 { usleep(10_000); items.forEach { if $0.ready { return } } }
                 #expect(done())
             }
             """
         ])
-        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [5, 7, 9])
+        // A counted loop that leaves when its condition holds polls (Bluetooth 8.1.0's waitForValue); a `break` of a
+        // `switch`, or a `return` of a closure inside, leaves no loop
+        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [5, 7, 9, 11, 12])
     }
 
     @Test(

@@ -252,10 +252,12 @@ extension EqualityShapeDetector {
                 if let type = read.base.flatMap({ castType($0, test: test) }) {
                     return sources.declaresMember("description", ofTypeOrSuperclass: type)
                 }
+                if let type = read.base.flatMap({ writtenType($0, test: test) }) {
+                    return sources.declaresMember("description", ofTypeOrSuperclass: type)
+                }
                 guard let call = read.base.flatMap({ madeBy($0, test: test) }) else { return false }
-                if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                    type.first?.isUppercase == true
-                {
+                // Qualified by its module or outer type too (Bluetooth 8.1.0's `Bluetooth.UInt128(uuid:)`).
+                if let type = call.initializedTypeName() {
                     return sources.declaresMember("description", ofTypeOrSuperclass: type)
                 }
                 // `T.make(…)`: a static function of a type of the package, returning one of its types.
@@ -301,45 +303,16 @@ extension EqualityShapeDetector {
             && sources.declaresOnlyOptionalProperty("description")
     }
 
-    /// The package's enum `Type` when `expression` (or the value the test binds it to) is one of its cases:
-    /// `Type.name` or `Type.name(…)` (mattt/Replay 0.4.0's `let error = ReplayError.notConfigured`, whose
-    /// `description` the package writes).
-    private static func caseType(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> String? {
-        let value = boundValue(expression, test: test)
-        let member =
-            value.as(MemberAccessExprSyntax.self)
-            ?? value.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
-        // The type written with its outer ones too (PotentCodables 3.5.2's `ASN1.Tag.boolean.description`,
-        // `Schema.Size.is(2).description`: its own enums', read false).
-        guard let member, let type = member.base?.typeNameByComponents,
-            sources.declaresCase(member.declName.baseName.text, ofEnum: type)
-        else { return nil }
-        return type
-    }
-
-    /// The type `expression` (or the value the test binds it to) is cast to, `T` of `x as! T` or `x as? T`: a value of
-    /// `T` or of a subclass of it (CommonMark 0.5.1's `let paragraph = document.children[2] as! Paragraph`).
-    private static func castType(_ expression: ExprSyntax, test: ScannedTest) -> String? {
-        let value = boundValue(expression, test: test)
-        if let cast = value.as(AsExprSyntax.self), cast.questionOrExclamationMark != nil {
-            return cast.type.as(IdentifierTypeSyntax.self)?.name.text
-        }
-        guard let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark != nil else { return nil }
-        return elements[2].as(TypeExprSyntax.self)?.type.as(IdentifierTypeSyntax.self)?.name.text
-    }
-
     /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
     /// one: `T(…)` or `T.make(…)`; `nil` for anything else.
-    private static func madeBy(_ expression: ExprSyntax, test: ScannedTest) -> FunctionCallExprSyntax? {
+    static func madeBy(_ expression: ExprSyntax, test: ScannedTest) -> FunctionCallExprSyntax? {
         boundValue(expression, test: test).as(FunctionCallExprSyntax.self)
     }
 
     /// `expression` without `try` or `await`, or, for a name, the value the test binds it to once; read through
     /// `?` and `!` (Kitura 3.0.1's `let type = MediaType("text")` then `type?.description`: the optional of the
     /// package type's failable initializer).
-    private static func boundValue(_ expression: ExprSyntax, test: ScannedTest) -> ExprSyntax {
+    static func boundValue(_ expression: ExprSyntax, test: ScannedTest) -> ExprSyntax {
         var value = expression.withoutTryOrAwait
         if let chained = value.as(OptionalChainingExprSyntax.self) { value = chained.expression }
         if let unwrapped = value.as(ForceUnwrapExprSyntax.self) { value = unwrapped.expression }

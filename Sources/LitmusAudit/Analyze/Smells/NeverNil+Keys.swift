@@ -4,14 +4,19 @@ import SwiftSyntax
 /// keys as the test walks them.
 extension NeverNil {
     /// `table[key]` where `table` is a `let` of the test, or of the file at its top level, or of the top level of
-    /// another file of its target, bound to a dictionary literal (under `try`/`try!` too) with `key` among the keys it
+    /// another file of its target, or a `static let` of the test's type (`Self.table`), bound to a dictionary literal (under `try`/`try!` too) with `key` among the keys it
     /// writes, as written (`.es256`, `"a"`) or by a `let` of the test bound to a literal (`let id = "1"`), or with
     /// `key` one of its keys as the test walks them (``walksKeys(of:with:)``).
     /// A `var`, a name bound twice, or a key the literal does not write is no constant lookup.
     static func isWrittenKey(_ lookup: SubscriptCallExprSyntax, test: ScannedTest) -> Bool {
-        guard let name = lookup.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            lookup.arguments.count == 1, let key = lookup.arguments.first, key.label == nil
-        else { return false }
+        guard lookup.arguments.count == 1, let key = lookup.arguments.first, key.label == nil else { return false }
+        // A `static let` of the test's type, read as `Self.table` or `Owner.table` (huggingface/swift-jinja 2.4.2's
+        // `Self.weatherQueryMessages["messages"]!`, read false on first contact).
+        if lookup.calledExpression.is(MemberAccessExprSyntax.self) {
+            guard let constant = test.constantValue(of: lookup.calledExpression) else { return false }
+            return writes(key.expression, in: constant, at: Syntax(lookup), test: test)
+        }
+        guard let name = lookup.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         let local = test.all(VariableDeclSyntax.self).filter { declaration in
             declaration.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
         }
@@ -26,11 +31,19 @@ extension NeverNil {
             })?.initializer?.value
         else { return false }
         if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
-        guard case .elements(let elements) = value.as(DictionaryExprSyntax.self)?.content else { return false }
+        guard value.is(DictionaryExprSyntax.self) else { return false }
         if let walked = key.expression.as(DeclReferenceExprSyntax.self), walksKeys(of: name, with: walked) {
             return true
         }
-        let wanted = constantKey(key.expression, at: Syntax(lookup), test: test).trimmedDescription
+        return writes(key.expression, in: value, at: Syntax(lookup), test: test)
+    }
+
+    /// Whether `value` is a dictionary literal (under `try` too) that writes `key`, as written or by the literal a
+    /// `let` of the test binds it to.
+    private static func writes(_ key: ExprSyntax, in value: ExprSyntax, at use: Syntax, test: ScannedTest) -> Bool {
+        let literal = value.as(TryExprSyntax.self)?.expression ?? value
+        guard case .elements(let elements) = literal.as(DictionaryExprSyntax.self)?.content else { return false }
+        let wanted = constantKey(key, at: use, test: test).trimmedDescription
         return elements.contains { $0.key.trimmedDescription == wanted }
     }
 

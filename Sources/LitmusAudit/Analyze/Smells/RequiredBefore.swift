@@ -277,9 +277,9 @@ enum RequiredBefore {
     /// The name `expression` assigns a value that cannot be `nil` unless the check around it failed:
     /// `XCTAssertNoThrow(request = try PreparedRequest(request))` leaves `request` unset only when the
     /// initializer threw, which fails the check (async-http-client 1.37.0 then reads it with `guard let
-    /// request else { return }`). Read: an initializer of a type (`Name(…)`; a throwing `init?` is not told
-    /// apart) or a channel a bootstrap bound or connected (`….bind(…).wait()`), under a `try` that is neither
-    /// `try?` nor `try!`.
+    /// request else { return }`). Read: an initializer of a type (`Name(…)`, `Outer.Name(…)`; a throwing `init?` is
+    /// not told apart), a decoder's `decode(Name.self, …)`, or a channel a bootstrap bound or connected
+    /// (`….bind(…).wait()`), under a `try` that is neither `try?` nor `try!`.
     private static func assignedByTry(_ expression: ExprSyntax) -> String? {
         guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
@@ -287,13 +287,25 @@ enum RequiredBefore {
             let attempt = sequence.elements.last?.as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil,
             let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self)
         else { return nil }
-        let initializer = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase
+        // A nested type's too (`HTTPClient.Request(url:)`, async-http-client 1.37.0).
+        let initializer = call.initializedTypeName() != nil
         // A channel a bootstrap bound or connected (`….bind(host:port:).wait()`); another future may hold nil.
         let waited =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "wait"
             && call.arguments.isEmpty
             && [".bind(", ".connect("].contains(where: call.calledExpression.trimmedDescription.contains)
-        return initializer == true || waited ? target.trimmedDescription : nil
+        return initializer || waited || decodesType(call) ? target.trimmedDescription : nil
+    }
+
+    /// Whether `call` decodes a value of a type it names, not an optional one: `decoder.decode(RequestInfo.self, from:
+    /// body)`, which returns a `RequestInfo` or throws (`decode(T?.self, …)` may give `nil`).
+    private static func decodesType(_ call: FunctionCallExprSyntax) -> Bool {
+        guard call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "decode",
+            let first = call.arguments.first, first.label == nil,
+            let member = first.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+            let type = member.base, type.typeNameByComponents != nil
+        else { return false }
+        return true
     }
 
     /// Whether the statement right before `statement` (in its block) is a check requiring `condition` as written,
