@@ -3,8 +3,8 @@ import SwiftSyntax
 extension FunctionCallExprSyntax {
     /// The type this call initializes, by its capitalized name: `T` of `T(…)` and `T<U>(…)` (ReactiveSwift 7.2.1's
     /// `MutableProperty<Int>(1)`), of `T.init(…)`, and of a nested type's `Outer.T(…)`, every component of its name
-    /// capitalized (`CassandraClient.Configuration(…)`; not `Outer.make(…)`, a function); `implicit` for `.init(…)`,
-    /// whose type only the context gives. `nil` for a function's call.
+    /// capitalized (`CassandraClient.Configuration(…)`; not `Outer.make(…)`, a function); `implicit` for
+    /// `.init(…)`, whose type only the context gives. `nil` for a function's call.
     func initializedTypeName(implicit: String? = nil) -> String? {
         let called = calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? calledExpression
         if let reference = called.as(DeclReferenceExprSyntax.self) {

@@ -4,9 +4,10 @@ import SwiftSyntax
 /// keys as the test walks them.
 extension NeverNil {
     /// `table[key]` where `table` is a `let` of the test, or of the file at its top level, or of the top level of
-    /// another file of its target, or a `static let` of the test's type (`Self.table`), bound to a dictionary literal (under `try`/`try!` too) with `key` among the keys it
-    /// writes, as written (`.es256`, `"a"`) or by a `let` of the test bound to a literal (`let id = "1"`), or with
-    /// `key` one of its keys as the test walks them (``walksKeys(of:with:)``).
+    /// another file of its target, or a `static let` of the test's type (`Self.table`), bound to a dictionary literal
+    /// (under `try`/`try!` too) with `key` among the keys it writes, as written (`.es256`, `"a"`) or by a `let` of the
+    /// test bound to a literal (`let id = "1"`), or with `key` one of its keys as the test walks them
+    /// (``walksKeys(of:with:)``; not through `Self.table`).
     /// A `var`, a name bound twice, or a key the literal does not write is no constant lookup.
     static func isWrittenKey(_ lookup: SubscriptCallExprSyntax, test: ScannedTest) -> Bool {
         guard lookup.arguments.count == 1, let key = lookup.arguments.first, key.label == nil else { return false }

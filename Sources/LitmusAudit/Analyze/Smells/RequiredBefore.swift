@@ -302,10 +302,10 @@ enum RequiredBefore {
     private static func decodesType(_ call: FunctionCallExprSyntax) -> Bool {
         guard call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "decode",
             let first = call.arguments.first, first.label == nil,
-            let member = first.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-            let type = member.base, type.typeNameByComponents != nil
+            let member = first.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self"
         else { return false }
-        return true
+        // `RequestInfo.self`, `Outer.Name.self`; `RequestInfo?.self` is no such name.
+        return member.base?.typeNameByComponents != nil
     }
 
     /// Whether the statement right before `statement` (in its block) is a check requiring `condition` as written,
