@@ -183,6 +183,32 @@ struct IgnoredCheckTests {
         #expect(sut == ["XTests.testA:4"])
     }
 
+    @Test("#expect in the body of a Swift Testing test an XCTest method builds and runs is Swift Testing's to record")
+    func expectInBuiltTest() throws {
+        // Given swift-testing 6.3.2's own XCTest tests of its issues (false on first contact): `await Test { #expect(…)
+        // }.run(configuration:)`, with traits and qualified, a helper using #expect called there; and near misses: the
+        // same #expect in a Task, in a closure of another call named for tests, and straight in the method
+        let source = """
+            import Testing
+            import XCTest
+            func check(_ value: Int) { #expect(value == 1) }
+            final class XTests: XCTestCase {
+                func testA() async { await Test { #expect(Bool(false)) }.run(configuration: configuration) }
+                func testB() async { await Test(.hidden) { check(2) }.run(configuration: configuration) }
+                func testC() async { await Testing.Test { #expect(1 == 2) }.run(configuration: configuration) }
+                func testD() async { await Task { #expect(1 == 2) }.value }
+                func testE() async { await TestRun { #expect(1 == 2) }.run() }
+                func testF() { #expect(1 == 2) }
+            }
+            """
+
+        // When it is analyzed
+        let sut = try analyzedFindings(.expectInXCTest, in: ["X.swift": source])
+
+        // Then only the near misses are named
+        #expect(sut == ["XTests.testD:8", "XTests.testE:9", "XTests.testF:10"])
+    }
+
     @Test("A @Test named test… in an extension of a suite named …Tests is Swift Testing's, not an XCTest method")
     func swiftTestingTestInExtension() throws {
         // Given: swiftlang/swift-subprocess's shape, `@Test func testX()` in an extension of a `@Suite` struct
