@@ -244,7 +244,9 @@ public struct TestSourceAnalyzer: Sendable {
     private func analyzeSwiftTestingTests(
         of file: ParsedFile, helpers: HelperIndex, into analysis: inout SourceAnalysis
     ) {
-        for function in file.compiledNodes(FunctionDeclSyntax.self) where isSwiftTestingTest(function) {
+        // A hidden test is a fixture other tests run (``ScannedTests/isHidden(_:)``), not a test of the suite.
+        for function in file.compiledNodes(FunctionDeclSyntax.self)
+        where isSwiftTestingTest(function) && !ScannedTests.isHidden(function) {
             let name = Self.swiftTestingName(function)
             analysis.findings += findings(
                 in: function, test: name, shown: name, library: .swiftTesting, helpers: helpers, file: file)

@@ -28,6 +28,27 @@ struct SmellDetectorTests {
         #expect(try swiftTesting(.emptyTest, "@Test func a() {}\n@Test func b() throws { try run() }") == ["a:2"])
     }
 
+    @Test("A hidden test, or one in a hidden suite, is a fixture other tests run: not judged empty or unchecked")
+    func hiddenTests() throws {
+        // Given swift-testing 6.3.2's fixtures (false on first contact as empty or asserting nothing, XCTest's
+        // assertions in one): `@Test(.hidden)`, a test in a `@Suite(.hidden)` and in a type nested in one; and near
+        // misses: a test with another trait, a suite with another trait, a trait merely named `hidden` of a value
+        let functions = """
+            @Test(.hidden) func a() {}
+            @Suite(.hidden) struct Fixtures {
+                @Test func b() { run() }
+                struct Inner { @Test("named") func c() { XCTAssertEqual(1, 2) } }
+            }
+            @Test(.tags(.slow)) func d() {}
+            @Suite(.serialized) struct Others { @Test func e() { run() } }
+            @Test(Settings.hidden) func f() { XCTAssertEqual(1, 2) }
+            """
+        // When / Then
+        #expect(try swiftTesting(.emptyTest, functions) == ["d:7"])
+        #expect(try swiftTesting(.noAssertion, functions) == ["Others/e:8"])
+        #expect(try swiftTesting(.xctestAssertionInSwiftTesting, functions) == ["f:9"])
+    }
+
     @Test("ignoredTest: .disabled() without a reason, xit, an unconditional XCTSkip, a name XCTest skips")
     func ignoredTest() throws {
         // Given Swift Testing tests disabled with and without a reason

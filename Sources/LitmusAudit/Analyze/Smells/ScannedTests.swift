@@ -18,6 +18,7 @@ enum ScannedTests {
         let called = CallCollector.names(in: Syntax(file))
         for function in file.descendants(of: FunctionDeclSyntax.self) where compiles(Syntax(function)) {
             if isSwiftTestingTest(function) {
+                guard !isHidden(function) else { continue }
                 let name = TestSourceAnalyzer.swiftTestingName(function)
                 var found = test(function, name: name, shown: name, .swiftTesting)
                 found.owner = enclosingType(of: Syntax(function))
@@ -87,6 +88,37 @@ enum ScannedTests {
     /// `@Test`.
     static func isSwiftTestingTest(_ function: FunctionDeclSyntax) -> Bool {
         function.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test" }
+    }
+
+    /// Whether a `@Test` is hidden: `.hidden` among its traits or those of a `@Suite` around it (Swift Testing's trait
+    /// for tools, `@_spi(ForToolsIntegrationOnly)`). `swift test` never runs such a test unless it is named: it is a
+    /// fixture another test runs and checks the events of (swift-testing 6.3.2's own, 144 read false on first contact
+    /// as empty or asserting nothing), not a test of the suite, and it is not judged as one.
+    static func isHidden(_ function: FunctionDeclSyntax) -> Bool {
+        func hides(_ attributes: AttributeListSyntax, _ name: String) -> Bool {
+            attributes.contains { element in
+                guard let attribute = element.as(AttributeSyntax.self),
+                    attribute.attributeName.trimmedDescription == name,
+                    let arguments = attribute.arguments?.as(LabeledExprListSyntax.self)
+                else { return false }
+                return arguments.contains { argument in
+                    guard let member = argument.expression.as(MemberAccessExprSyntax.self) else { return false }
+                    return member.declName.baseName.text == "hidden"
+                        && (member.base == nil || member.base?.trimmedDescription == "Trait")
+                }
+            }
+        }
+        if hides(function.attributes, "Test") { return true }
+        var current = function.parent
+        while let syntax = current {
+            if let type = syntax.asProtocol(WithAttributesSyntax.self), syntax.is(DeclSyntax.self),
+                hides(type.attributes, "Suite")
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// The class (or extended test class) an XCTest-style method is declared in, if it is one.
