@@ -14,34 +14,112 @@ extension ConditionalLogicDetector {
     /// is passed to a helper that hands it an expectation and waits for it (``HelperIndex/handsWaitedExpectation(_:)``:
     /// Kitura-WebSocket 2.1.200's `performServerTest { expectation in guard let socket = … else { return }; …;
     /// expectation.fulfill() }`, read false on first contact); then its fulfilments are counted in that closure.
+    /// Swift Testing's `confirmation { x in … }` counts the same way: `x()` is the fulfilment, the confirmation's end
+    /// the wait, unless it expects no call (`expectedCount: 0`).
     static func fulfilsWaitedExpectation(after assertion: Syntax, in body: Syntax, helpers: HelperIndex) -> Bool {
         var node: Syntax? = assertion
         while let current = node, current.parent?.is(CodeBlockItemListSyntax.self) != true { node = current.parent }
         guard let statement = node, let list = statement.parent?.as(CodeBlockItemListSyntax.self) else { return false }
-        let later = list.drop { $0.id != statement.id }.dropFirst()
-        let fulfilled = later.compactMap { item -> String? in
-            guard
-                let call = item.item.as(FunctionCallExprSyntax.self)
-                    ?? item.item.as(ExprSyntax.self)?.as(
-                        AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
-                call.arguments.isEmpty,
-                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                member.declName.baseName.text == "fulfill",
-                let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
-            else { return nil }
-            return name
+        // The check is itself the one call of a counted confirmation (`expectationFailed()`): skipping it fails the
+        // count.
+        if let name = fulfilledName(statement.as(CodeBlockItemSyntax.self)?.item),
+            let closure = countedConfirmation(named: name, around: list)
+        {
+            return confirmations(of: name, in: closure) == 1
         }
+        let later = list.drop { $0.id != statement.id }.dropFirst()
+        // A fulfilment right before the check, with nothing between that can skip the check, is skipped with it
+        // (swift-testing 6.3.2's `guard case let .issueRecorded(issue) = event.kind else { return };
+        // issueRecorded.fulfill(); XCTAssertTrue(issue.isKnown)`, read false on first contact).
+        let before = list.prefix { $0.id != statement.id }.reversed().prefix { cannotSkip($0.item) }
+        let fulfilled = (Array(later) + Array(before)).compactMap { fulfilledName($0.item) }
         let calls = body.descendants(of: FunctionCallExprSyntax.self)
         let inverts = body.descendants(of: MemberAccessExprSyntax.self).contains {
             $0.declName.baseName.text == "isInverted"
         }
         guard !inverts else { return false }
         return fulfilled.contains { name in
+            if let closure = countedConfirmation(named: name, around: list) {
+                return confirmations(of: name, in: closure) == 1
+            }
             if let closure = handedExpectationClosure(named: name, around: list, helpers: helpers) {
                 return fulfilments(of: name, among: closure.descendants(of: FunctionCallExprSyntax.self)) == 1
             }
             return fulfilments(of: name, among: calls) == 1 && isWaitedFor(name, calls: calls, in: body)
         }
+    }
+
+    /// The name `item` fulfils or confirms: `x.fulfill()`, or a confirmation's `x()`, `x(count: n)` or
+    /// `x.confirm()` (which ``countedConfirmation(named:around:)`` then tells from any other call).
+    private static func fulfilledName(_ item: CodeBlockItemSyntax.Item?) -> String? {
+        guard
+            let call = item?.as(FunctionCallExprSyntax.self)
+                ?? item?.as(ExprSyntax.self)?.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return name
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        switch member.declName.baseName.text {
+        case "fulfill" where call.arguments.isEmpty, "confirm":
+            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a statement between a fulfilment and the check after it cannot skip the check: a declaration of a
+    /// variable or a plain expression, with no `try` that could throw past it and no branch, loop or exit.
+    private static func cannotSkip(_ item: CodeBlockItemSyntax.Item) -> Bool {
+        if item.is(StmtSyntax.self) { return false }
+        if let expression = item.as(ExprSyntax.self),
+            expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self)
+        {
+            return false
+        }
+        guard item.is(ExprSyntax.self) || item.is(VariableDeclSyntax.self) else { return false }
+        return !item.descendants(of: TryExprSyntax.self).contains { $0.questionOrExclamationMark == nil }
+    }
+
+    /// The closure around `list` handed to Swift Testing's `confirmation(…)` whose parameter is `name`, when the
+    /// confirmation expects at least one call: no `expectedCount:`, or a literal count or range from 1 up.
+    private static func countedConfirmation(named name: String, around list: CodeBlockItemListSyntax)
+        -> ClosureExprSyntax?
+    {
+        var node = list.parent
+        while let current = node, !current.is(FunctionDeclSyntax.self) {
+            if let closure = current.as(ClosureExprSyntax.self), closure.parameterNames?.contains(name) == true {
+                guard let call = closure.hostCall, CallCollector.calledName(call.calledExpression) == "confirmation"
+                else { return nil }
+                guard let count = call.arguments.first(where: { $0.label?.text == "expectedCount" })?.expression
+                else { return closure }
+                return leastCount(count).map { $0 >= 1 } == true ? closure : nil
+            }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// The least count a literal `expectedCount` allows: `2`, `1...`, `1...2`, `1..<3`.
+    private static func leastCount(_ count: ExprSyntax) -> Int? {
+        if let literal = count.as(IntegerLiteralExprSyntax.self) { return integer(of: literal) }
+        let lower =
+            count.as(PostfixOperatorExprSyntax.self)?.expression
+            ?? count.as(SequenceExprSyntax.self)?.elements.first
+            ?? count.as(InfixOperatorExprSyntax.self)?.leftOperand
+        return lower?.as(IntegerLiteralExprSyntax.self).flatMap(integer(of:))
+    }
+
+    /// How many calls in `closure` confirm `name`: `name()`, `name(count:)`, `name.confirm(…)`.
+    private static func confirmations(of name: String, in closure: ClosureExprSyntax) -> Int {
+        closure.descendants(of: FunctionCallExprSyntax.self).filter { call in
+            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+                return reference.baseName.text == name
+            }
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+            return member.declName.baseName.text == "confirm"
+                && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        }.count
     }
 
     /// How many of `calls` are `name.fulfill()`.
