@@ -29,6 +29,34 @@ struct FailableLiteralTests {
             ])
     }
 
+    @Test("A literal the loop over the test's own table gives cannot trap; a text that does not parse, a var, can")
+    func loopOverLiteralTable() throws {
+        // Given AliSoftware/OHHTTPStubs 9.1.0's matcher tests (false on first contact): `for (url, result) in urls`
+        // over a dictionary literal of URLs, unwrapping `URL(string: url)!` under `#if`; an array loop, a table of
+        // tuples; and near misses: a table holding a text that does not parse, the dictionary's values, a `var`
+        // table, a name bound again in the loop, and the element read inside a closure
+        let methods = #"""
+            func testA() {
+                let urls = ["foo://bar": true, "bar://foo/baz?x=1": false]
+                for (url, result) in urls {
+                    #if swift(>=3.0)
+                    XCTAssertEqual(match(URL(string: url)!), result)
+                    #endif
+                }
+            }
+            func testB() { for text in ["1.5", "2"] { XCTAssertEqual(f(Decimal(string: text)!), 7) } }
+            func testC() { for (text, value) in [("1", 1), ("22", 22)] { XCTAssertEqual(Int(text)!, value) } }
+            func testD() { for text in ["1", "x"] { XCTAssertEqual(f(Int(text)!), 7) } }
+            func testE() { for (value, text) in [1: "a", 2: "b"] { XCTAssertEqual(Int(text)!, value) } }
+            func testF() { var texts = ["1"]; texts.append(g()); for text in texts { XCTAssertEqual(f(Int(text)!), 7) } }
+            func testG() { for text in ["1"] { let text = g(); XCTAssertEqual(f(Int(text)!), 7) } }
+            func testH() { for text in ["1"] { run { XCTAssertEqual(f(Int(text)!), 7) } } }
+            """#
+        // Then only the near misses can trap
+        let found = try xctestFindings(.trapInTest, methods)
+        #expect(found == ["testD:13", "testE:14", "testF:15", "testG:16", "testH:17"], "\(found)")
+    }
+
     @Test("A literal parsed by a type named with its module (`Foundation.UUID`) cannot trap; another module's can")
     func moduleQualifiedType() throws {
         // Given apple/swift-cassandra-client 0.12.0's `Foundation.UUID(uuidString: "12345678-…-123456789ABC")!`, and near

@@ -216,9 +216,10 @@ enum FailableLiteral {
     /// `Data(base64Encoded: encodedPrivateKey)!`); a constant of the test's type or file
     /// (``ScannedTest/constantValue(of:)``: swift-certificates 1.21.1's `Self.base64EncodedSampleCert`); or the
     /// parameter of a closure mapping an array of such literals (`Self.codesignCerts.map { Data(base64Encoded:
-    /// $0, …)! }`). `nil` otherwise (a `var`, a name declared twice, a literal with interpolations).
+    /// $0, …)! }`), or the element of a loop over them (``loopElements(_:test:)``). `nil` otherwise (a `var`, a
+    /// name declared twice, a literal with interpolations).
     static func literalTexts(_ expression: ExprSyntax, test: ScannedTest) -> [String]? {
-        if let elements = mappedElements(expression, test: test) {
+        if let elements = mappedElements(expression, test: test) ?? loopElements(expression, test: test) {
             // The elements as written: a name among them is of the declaration's scope, not the test's.
             let texts = elements.compactMap { $0.as(StringLiteralExprSyntax.self).flatMap(plainText) }
             return texts.count == elements.count && !texts.isEmpty ? texts : nil
