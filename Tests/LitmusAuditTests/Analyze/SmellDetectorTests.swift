@@ -32,7 +32,8 @@ struct SmellDetectorTests {
     func hiddenTests() throws {
         // Given swift-testing 6.3.2's fixtures (false on first contact as empty or asserting nothing, XCTest's
         // assertions in one): `@Test(.hidden)`, a test in a `@Suite(.hidden)` and in a type nested in one; and near
-        // misses: a test with another trait, a suite with another trait, a trait merely named `hidden` of a value
+        // misses: a test with another trait, a suite with another trait, a trait merely named `hidden` of a value, a
+        // hidden test inside `#if false`
         let functions = """
             @Test(.hidden) func a() {}
             @Suite(.hidden) struct Fixtures {
@@ -42,11 +43,16 @@ struct SmellDetectorTests {
             @Test(.tags(.slow)) func d() {}
             @Suite(.serialized) struct Others { @Test func e() { run() } }
             @Test(Settings.hidden) func f() { XCTAssertEqual(1, 2) }
+            #if false
+            @Test(.hidden) func g() { #expect(1 == 1) }
+            #endif
             """
         // When / Then
         #expect(try swiftTesting(.emptyTest, functions) == ["d:7"])
         #expect(try swiftTesting(.noAssertion, functions) == ["Others/e:8"])
         #expect(try swiftTesting(.xctestAssertionInSwiftTesting, functions) == ["f:9"])
+        // And a hidden test no build compiles still never runs (swift-testing 6.3.2's `#if false` fixture, read true)
+        #expect(try swiftTesting(.neverRan, functions) == ["g:11"])
     }
 
     @Test("ignoredTest: .disabled() without a reason, xit, an unconditional XCTSkip, a name XCTest skips")

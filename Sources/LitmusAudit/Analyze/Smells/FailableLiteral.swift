@@ -13,7 +13,7 @@ enum FailableLiteral {
     /// The failable initializers read, by type and argument label, with how each parses a text.
     static let initializers: [String: (label: String?, parses: @Sendable (String) -> Bool)] = [
         "Decimal": ("string", { Decimal(string: $0) != nil }),
-        "URL": ("string", { URL(string: $0) != nil }),
+        "URL": ("string", { URL(string: $0) != nil }), "NSURL": ("string", { NSURL(string: $0) != nil }),
         "URLComponents": ("string", { URLComponents(string: $0) != nil }),
         "UUID": ("uuidString", { UUID(uuidString: $0) != nil }),
         "Data": ("base64Encoded", { Data(base64Encoded: $0) != nil }),

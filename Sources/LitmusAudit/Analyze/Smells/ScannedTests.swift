@@ -18,10 +18,10 @@ enum ScannedTests {
         let called = CallCollector.names(in: Syntax(file))
         for function in file.descendants(of: FunctionDeclSyntax.self) where compiles(Syntax(function)) {
             if isSwiftTestingTest(function) {
-                guard !isHidden(function) else { continue }
                 let name = TestSourceAnalyzer.swiftTestingName(function)
                 var found = test(function, name: name, shown: name, .swiftTesting)
                 found.owner = enclosingType(of: Syntax(function))
+                found.hidden = isHidden(function)
                 tests.append(found)
                 continue
             }

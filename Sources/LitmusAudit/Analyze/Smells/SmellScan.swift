@@ -30,6 +30,9 @@ struct ScannedTest {
     /// Whether it is a `test…(_:)` method with parameters that other tests call: a helper shaped like a
     /// test, read for smells, never an ignored test.
     var calledByTests = false
+    /// Whether it is a hidden `@Test` (``ScannedTests/isHidden(_:)``): a fixture other tests run, read for no smell,
+    /// though still one that never runs when no build compiles it.
+    var hidden = false
     /// Every node of its body, in source order (read once: ``SmellScan/smells(of:helpers:)``).
     var nodes: [Syntax] = []
     /// Its assertions, in source order.
@@ -145,7 +148,7 @@ extension SmellScan {
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
             .filter { test in
-                !(test.owner.map(helpers.runTypes.contains) ?? false)
+                !test.hidden && !(test.owner.map(helpers.runTypes.contains) ?? false)
                     && !(test.framework == .xctest && test.owner.map(helpers.noSuperclass.contains) ?? false)
             }
         return tests.flatMap { scanned in
