@@ -234,7 +234,7 @@ extension SourceFunctions {
 
     /// The type every `typealias name = …` of the package's own sources names (its last component, without
     /// generic arguments), the lock held; `nil` when there is none, or two name different types.
-    private func aliasedType(_ name: String) -> String? {
+    func aliasedType(_ name: String) -> String? {
         var named: Set<String> = []
         for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, "typealias \(name)") {
             for alias in tree(index).descendants(of: TypeAliasDeclSyntax.self) where alias.name.text == name {

@@ -19,6 +19,29 @@ extension SourceFunctions {
         everyDeclaration(of: name, key: "optional-property") { $0.is(OptionalTypeSyntax.self) }
     }
 
+    /// Whether the package's own sources (not its tests) give the type `type`, in its declarations and extensions, a
+    /// property `name`, every one a stored text: `String` or `String?` with no accessor, not `static`
+    /// (apple/app-store-server-library-swift v6.0.0's `AdvancedCommerceDescriptors`, `public var description: String`,
+    /// decoded from the API's JSON): a value of that type holds the text, which no type computes to render it.
+    func storesText(_ name: String, ofType written: String) -> Bool {
+        remembered("stored-text|\(written)|\(name)") {
+            lock.withLock {
+                var type = written
+                if !declaredType(type), let aliased = aliasedType(type) { type = aliased }
+                let found = memberBindings(name, ofType: type)
+                return !found.isEmpty
+                    && found.allSatisfy { _, binding in
+                        let annotated = binding.typeAnnotation?.type
+                        let text = (annotated?.as(OptionalTypeSyntax.self)?.wrappedType ?? annotated)?
+                            .trimmedDescription
+                        let variable = binding.parent?.parent?.as(VariableDeclSyntax.self)
+                        return text == "String" && binding.accessorBlock == nil
+                            && variable?.modifiers.contains { ["static", "class"].contains($0.name.text) } == false
+                    }
+            }
+        }
+    }
+
     /// Whether the files declare a property `name` and write every declaration of it with the type `type` (`static var
     /// jsonEncoder: JSONEncoder { … }`, GottaGetSwifty/CodableWrappers 3.1.0's test specs), and declare no type of that
     /// name themselves: a read of that member is a value of the library's type. A declaration without a written type,

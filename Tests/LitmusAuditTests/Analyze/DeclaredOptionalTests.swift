@@ -143,6 +143,37 @@ struct DeclaredOptionalTests {
             ) == ["testA"])
     }
 
+    @Test("sensitiveEquality: the description of a value decoded as a package type that stores it as a text is data")
+    func storedDescriptionField() throws {
+        // Given apple/app-store-server-library-swift v6.0.0's models (false on first contact): `public var description:
+        // String` decoded from the API's JSON, `let descriptors = try decoder.decode(Descriptors.self, from: json)` then
+        // `XCTAssertEqual("description", descriptors.description)`, in a package that computes another type's
+        // description; and near misses: a type that computes it, one that declares it `static`, one that types it
+        // `Substring`, a value not decoded, and a decoded value's debugDescription
+        let package = """
+            public struct Descriptors: Codable { public var description: String; public var displayName: String }
+            public struct Item: Codable { public let description: String? }
+            public struct Rendered: Codable, CustomStringConvertible { public var description: String { "r" } }
+            public struct Named: Codable { public static let description: String = "x" }
+            public struct Sliced: Codable { public var description: Substring }
+            struct ValidationError: Error, CustomStringConvertible { var description: String { "invalid" } }
+            """
+        let members = """
+                func testA() throws { let descriptors = try decoder.decode(Descriptors.self, from: json); XCTAssertEqual("description", descriptors.description) }
+                func testB() throws { let item = try JSONDecoder().decode(Item.self, from: json); XCTAssertEqual(item.description, "d") }
+                func testC() throws { let value = try decoder.decode(Rendered.self, from: json); XCTAssertEqual(value.description, "r") }
+                func testD() throws { let value = try decoder.decode(Named.self, from: json); XCTAssertEqual(value.description, "x") }
+                func testE() throws { let value = try decoder.decode(Sliced.self, from: json); XCTAssertEqual(value.description, "s") }
+                func testF() throws { let value = makeDescriptors(); XCTAssertEqual(value.description, "d") }
+                func testG() throws { let value = try decoder.decode(Descriptors.self, from: json); XCTAssertEqual(value.debugDescription, "d") }
+            """
+        // Then the near misses only
+        #expect(
+            try findings(.sensitiveEquality, members, package: package) == [
+                "testC", "testD", "testE", "testF", "testG",
+            ])
+    }
+
     @Test("sensitiveEquality: a type's name and a nil check of a description compare no value's rendering")
     func typeNameAndNilCheck() throws {
         // Given JSONAPI's expected type names and Poly's NotNil, and near misses: a value's description, in the same

@@ -52,4 +52,15 @@ extension EqualityShapeDetector {
         guard elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark != nil else { return nil }
         return elements[2].as(TypeExprSyntax.self)?.type.as(IdentifierTypeSyntax.self)?.name.text
     }
+
+    /// The type `T` the test's value is decoded as, `try decoder.decode(T.self, from: data)` (or the value the test
+    /// binds the name to): a value of `T` (apple/app-store-server-library-swift v6.0.0's models read from JSON fixtures).
+    static func decodedType(_ expression: ExprSyntax, test: ScannedTest) -> String? {
+        guard let call = boundValue(expression, test: test).withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            CallCollector.calledName(call.calledExpression) == "decode",
+            let first = call.arguments.first, first.label == nil,
+            let metatype = first.expression.as(MemberAccessExprSyntax.self), metatype.declName.baseName.text == "self"
+        else { return nil }
+        return metatype.base?.typeNameByComponents
+    }
 }

@@ -88,6 +88,7 @@ extension EqualityShapeDetector {
             if case .unknown = own, let sources,
                 describedByPackage(checked, test: test, sources: sources)
                     || readsOptionalDescriptionField(checked, test: test, sources: sources)
+                    || readsStoredDescriptionField(checked, test: test, sources: sources)
             {
                 return nil
             }
@@ -301,6 +302,30 @@ extension EqualityShapeDetector {
         }
         return !reads.isEmpty && !rendersElsewise && !madeElsewhere
             && sources.declaresOnlyOptionalProperty("description")
+    }
+
+    /// Without the compiler's facts: whether every `x.description` among `expressions` (and no other rendering) reads a
+    /// value the test decodes as a type of the package (``decodedType(_:test:)``) whose `description` the package
+    /// stores as a text (``SourceFunctions/storesText(_:ofType:)``): a field of the decoded data, not a rendering
+    /// (apple/app-store-server-library-swift v6.0.0's `XCTAssertEqual("description", descriptors.description)`, 11 read
+    /// false on first contact).
+    private static func readsStoredDescriptionField(
+        _ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions
+    ) -> Bool {
+        let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+        let members = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }
+        let reads = members.filter { $0.declName.baseName.text == "description" }
+        let rendersElsewise =
+            members.contains { $0.declName.baseName.text == "debugDescription" }
+            || nodes.contains { node in
+                node.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    == "String"
+            }
+        return !reads.isEmpty && !rendersElsewise
+            && reads.allSatisfy { read in
+                guard let type = read.base.flatMap({ decodedType($0, test: test) }) else { return false }
+                return sources.storesText("description", ofType: type)
+            }
     }
 
     /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
