@@ -277,15 +277,7 @@ extension EqualityShapeDetector {
     private static func readsOptionalDescriptionField(
         _ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions
     ) -> Bool {
-        let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
-        let members = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter { $0.base != nil }
-        let reads = members.filter { $0.declName.baseName.text == "description" }
-        let rendersElsewise =
-            members.contains { $0.declName.baseName.text == "debugDescription" }
-            || nodes.contains { node in
-                node.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    == "String"
-            }
+        guard let reads = descriptionReads(expressions) else { return false }
         // A literal, or a value the test makes with a type the package does not declare (`Date(…).description`), is
         // another type's description.
         let madeElsewhere = reads.contains { read in
@@ -300,8 +292,7 @@ extension EqualityShapeDetector {
             else { return false }
             return !sources.declaresType(type)
         }
-        return !reads.isEmpty && !rendersElsewise && !madeElsewhere
-            && sources.declaresOnlyOptionalProperty("description")
+        return !reads.isEmpty && !madeElsewhere && sources.declaresOnlyOptionalProperty("description")
     }
 
     /// Without the compiler's facts: whether every `x.description` among `expressions` (and no other rendering) reads a
@@ -312,20 +303,26 @@ extension EqualityShapeDetector {
     private static func readsStoredDescriptionField(
         _ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions
     ) -> Bool {
+        guard let reads = descriptionReads(expressions) else { return false }
+        return !reads.isEmpty
+            && reads.allSatisfy { read in
+                guard let type = read.base.flatMap({ decodedType($0, test: test) }) else { return false }
+                return sources.storesText("description", ofType: type)
+            }
+    }
+
+    /// The `x.description` members `expressions` read, when they render a value no other way (no `debugDescription`,
+    /// no `String(describing:)` or other `String(…)`); `nil` when they do.
+    private static func descriptionReads(_ expressions: [ExprSyntax]) -> [MemberAccessExprSyntax]? {
         let nodes = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
-        let members = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }
-        let reads = members.filter { $0.declName.baseName.text == "description" }
+        let members = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter { $0.base != nil }
         let rendersElsewise =
             members.contains { $0.declName.baseName.text == "debugDescription" }
             || nodes.contains { node in
                 node.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                     == "String"
             }
-        return !reads.isEmpty && !rendersElsewise
-            && reads.allSatisfy { read in
-                guard let type = read.base.flatMap({ decodedType($0, test: test) }) else { return false }
-                return sources.storesText("description", ofType: type)
-            }
+        return rendersElsewise ? nil : members.filter { $0.declName.baseName.text == "description" }
     }
 
     /// The call that makes `expression` (under `try` or `await`), or the value of the test's binding of a name to
