@@ -267,6 +267,7 @@ public struct Audit: Sendable {
         analyzer.sourceFiles = { sourceFolders.flatMap { SwiftFiles.under($0) } }
         analyzer.sourceTargets = (workspace.package, layout.sourceFolders)
         analyzer.bundles = BundledResource.testBundles(of: workspace.package)
+        analyzer.testResources = TestResources.names(in: workspace.package)
         // The compiler's types and resolved names of the test sources decide the static findings; the build's
         // conditions decide the #if clauses read; where the tests are built, those compiled nowhere.
         analyzer.typedFacts = typedFacts

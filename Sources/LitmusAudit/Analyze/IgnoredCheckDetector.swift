@@ -98,7 +98,8 @@ enum IgnoredCheckDetector {
         var reported: Set<AbsolutePosition> = []
         for (call, closure, kind) in detached {
             if waiting == .forExpectations
-                && (signals(closure) || signalsLaterOnItsQueue(call, closure, in: body, helpers: helpers))
+                && (signals(closure) || signalsLaterOnItsQueue(call, closure, in: body, helpers: helpers)
+                    || signalsWhenItsGroupEnds(call, in: body))
             {
                 continue
             }
@@ -149,6 +150,23 @@ enum IgnoredCheckDetector {
                 let laterMember = later.calledExpression.as(MemberAccessExprSyntax.self),
                 ["async", "asyncAfter"].contains(laterMember.declName.baseName.text),
                 laterMember.base?.trimmedDescription == queue,
+                let work = later.trailingClosure ?? later.arguments.last?.expression.as(ClosureExprSyntax.self)
+            else { return false }
+            return signals(work)
+        }
+    }
+
+    /// Whether `call` queues its work in a group (`q.async(group: g) { … }`) that a later `g.notify(queue: …) { … }` of
+    /// the test signals from: a group notifies only once every block it was given has run, so the signal comes after
+    /// these checks (SwifterSwift 8.0.0's `DispatchQueue.main.async(group: group) { XCTAssert(…) }`, then
+    /// `group.notify(queue: .main) { expect.fulfill() }`: 4 read false on first contact).
+    private static func signalsWhenItsGroupEnds(_ call: FunctionCallExprSyntax, in body: CodeBlockSyntax) -> Bool {
+        guard let group = call.arguments.first(where: { $0.label?.text == "group" })?.expression.trimmedDescription
+        else { return false }
+        return body.descendants(of: FunctionCallExprSyntax.self).contains { later in
+            guard later.position >= call.endPosition,
+                let member = later.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "notify", member.base?.trimmedDescription == group,
                 let work = later.trailingClosure ?? later.arguments.last?.expression.as(ClosureExprSyntax.self)
             else { return false }
             return signals(work)

@@ -36,6 +36,8 @@ public struct TestSourceAnalyzer: Sendable {
     public var checks: Set<String> = []
     /// The files each test target puts in `Bundle.module`, by module (``BundledResource/testBundles(of:)``).
     public var bundles: [String: Set<String>] = [:]
+    /// The names of the files and folders in the package's test folders (``TestResources/names(in:)``).
+    public var testResources: Set<String> = []
     /// The platforms the package's tests are built for (this run's and its CI workflows'), against which a
     /// test inside an `#if` is compiled out everywhere (``CompiledOutDetector``); every platform by default.
     var platforms = BuildPlatforms.unknown
@@ -289,7 +291,8 @@ public struct TestSourceAnalyzer: Sendable {
             // no platform compiles (its test is never run, which neverRan says).
             converter: file.converter, compiles: { !CompiledRegions.neverCompiled($0) },
             compiledHere: { file.compiled.compiles($0) },
-            typed: file.typed, unconfirmed: file.unconfirmed, bundled: bundles[module])
+            typed: file.typed, unconfirmed: file.unconfirmed, bundled: bundles[module],
+            resources: testResources)
         let empty = Set(smells.filter { $0.kind == .emptyTest }.compactMap(\.testName))
         analysis.findings.removeAll {
             $0.kind == .noAssertion && $0.file == file.file && empty.contains($0.testName ?? "")

@@ -70,6 +70,7 @@ public enum SmellsReport {
             // Its other targets, as the audit has them: a test-support library's checks count in the tests.
             analyzer.sourceTargets = (package.folder, package.others)
             analyzer.bundles = BundledResource.testBundles(of: package.folder)
+            analyzer.testResources = TestResources.names(in: package.folder)
         }
         var analysis = analyzer.analyze(modules: modules)
         analysis.findings += uncompiled

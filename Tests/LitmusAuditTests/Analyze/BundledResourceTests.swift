@@ -119,4 +119,56 @@ struct BundledResourceTests {
         // Then: another bundle's resource folder, and a bundle's identifier, may be nil
         #expect(found.sorted() == ["testC", "testD"])
     }
+
+    @Test(
+        "trapInTest: a literal lookup of a file the package holds among its tests, in a class's bundle or by a helper, and its read, are none; a missing file, the main bundle, a name not literal, are"
+    )
+    func heldTestResources() throws {
+        // Given: Carthage 0.40.0's `Bundle(for: type(of: self)).url(forResource: "TestCartfile", withExtension: "")!` and
+        // its `try! String(contentsOf:)`, SwifterSwift 8.0.0's `UIImage(named: "TestImage", in: bundle, compatibleWith:
+        // nil)!`, marmelroy/Zip 2.1.2's helper `url(forResource:withExtension:)`, a class bundle's resource folder; and
+        // near misses: a file the package does not hold, the main bundle, a name that is no literal, a read of a URL
+        // the test did not look up, an image the package does not hold
+        let test = """
+            import Foundation
+            import XCTest
+            final class ShopTests: XCTestCase {
+                func testA() { XCTAssertEqual(parse(Bundle(for: type(of: self)).url(forResource: "TestCartfile", withExtension: "")!), 1) }
+                func testB() { let bundle = Bundle(for: ShopTests.self); XCTAssertEqual(size(UIImage(named: "TestImage", in: bundle, compatibleWith: nil)!), 1) }
+                func testC() { XCTAssertEqual(parse(url(forResource: "bb8", withExtension: "zip")!), 1) }
+                func testD() {
+                    let file = Bundle(for: type(of: self)).url(forResource: "TestCartfile", withExtension: nil)!
+                    XCTAssertEqual(parse(text: try! String(contentsOf: file, encoding: .utf8)), 1)
+                }
+                func testE() { XCTAssertEqual(parse(Bundle(for: ShopTests.self).resourceURL!), 1) }
+                func testF() { XCTAssertEqual(parse(Bundle(for: type(of: self)).url(forResource: "Missing", withExtension: "")!), 1) }
+                func testG() { XCTAssertEqual(parse(Bundle.main.url(forResource: "TestCartfile", withExtension: "")!), 1) }
+                func testH() { XCTAssertEqual(parse(Bundle(for: type(of: self)).url(forResource: name, withExtension: "zip")!), 1) }
+                func testI() { XCTAssertEqual(parse(text: try! String(contentsOf: remote, encoding: .utf8)), 1) }
+                func testJ() { XCTAssertEqual(size(UIImage(named: "Other", in: Bundle(for: ShopTests.self), compatibleWith: nil)!), 1) }
+            }
+            """
+        let root = try temporaryFolder([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [.target(name: "Shop"), .testTarget(name: "ShopTests", dependencies: ["Shop"])])
+            """,
+            "Sources/Shop/Shop.swift": "public func parse(_ url: URL) -> Int { 1 }\n",
+            "Tests/ShopTests/ShopTests.swift": test,
+            "Tests/ShopTests/Fixtures/TestCartfile": "x",
+            "Tests/ShopTests/Fixtures/bb8.zip": "x",
+            "Tests/ShopTests/Assets.xcassets/TestImage.imageset/Contents.json": "{}",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // When: `litmus smells` reads the package
+        let found = try SmellsReport.make(paths: [root.path], options: AuditOptions()).findings
+            .filter { $0.kind == .trapInTest }.compactMap {
+                $0.test?.rawValue.split(separator: ".").last.map(String.init)
+            }
+
+        // Then: only the near misses can trap
+        #expect(found.sorted() == ["testF", "testG", "testH", "testI", "testJ"], "\(found)")
+    }
 }

@@ -87,4 +87,42 @@ struct DuplicateAssertTests {
         // Then only the query and the stored row are repeats
         #expect(try xctestFindings(.duplicateAssert, methods) == ["testC:16", "testD:22"])
     }
+
+    @Test(
+        "A check of an object a type holds, made again after a call or an element set between, is no repeat; with only checks between, or of a local, it is"
+    )
+    func sharedObjectChangedBetween() throws {
+        // Given SwifterSwift 8.0.0's `XCTAssertNotNil(UserDefaults.standard[key])` checked again after the key is removed
+        // and set again (false on first contact), a shared store's member after a call; and near misses: only checks
+        // between, and a local's element after an unrelated call
+        let methods = """
+            func testA() {
+                let key = "k"
+                XCTAssertNotNil(UserDefaults.standard[key])
+                UserDefaults.standard.removeObject(forKey: key)
+                UserDefaults.standard[key] = false
+                XCTAssertNotNil(UserDefaults.standard[key])
+            }
+            func testB() {
+                XCTAssertEqual(Store.shared.count, 0)
+                Store.shared.add(1)
+                XCTAssertEqual(Store.shared.count, 0)
+            }
+            func testC() {
+                let key = "k"
+                XCTAssertNotNil(UserDefaults.standard[key])
+                XCTAssertNil(UserDefaults.standard["other"])
+                XCTAssertNotNil(UserDefaults.standard[key])
+            }
+            func testD() {
+                let values = [1, 2]
+                XCTAssertEqual(values[0], 1)
+                log("x")
+                XCTAssertEqual(values[0], 1)
+            }
+            """
+        // Then only the checks with nothing but checks between, and the local's, are repeats
+        let found = try xctestFindings(.duplicateAssert, methods)
+        #expect(found == ["testC:19", "testD:25"], "\(found)")
+    }
 }

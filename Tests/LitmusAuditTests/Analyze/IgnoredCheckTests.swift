@@ -380,6 +380,56 @@ struct IgnoredCheckTests {
         #expect(sut == [])
     }
 
+    @Test(
+        "Checks queued in a group whose notify fulfils the awaited expectation are waited for; another group's, or queued after the notify, are not"
+    )
+    func groupNotifyOrder() throws {
+        // Given SwifterSwift 8.0.0's `DispatchQueue.main.async(group: group) { XCTAssert(…) }` then `group.notify(queue:
+        // .main) { expect.fulfill() }` and a wait (4 read false on first contact); and near misses: the checks queued in
+        // another group, without a group, and after the notify
+        let source = """
+            import XCTest
+            final class GTests: XCTestCase {
+                func testA() async {
+                    let expect = expectation(description: "x")
+                    let group = DispatchGroup()
+                    DispatchQueue.main.async(group: group) { XCTAssert(isMain()) }
+                    DispatchQueue.global().async(group: group) { XCTAssertFalse(isMain()) }
+                    group.notify(queue: .main) { expect.fulfill() }
+                    await fulfillment(of: [expect], timeout: 0.5)
+                }
+                func testB() {
+                    let expect = expectation(description: "x")
+                    let group = DispatchGroup()
+                    let other = DispatchGroup()
+                    DispatchQueue.global().async(group: other) { XCTAssert(isMain()) }
+                    group.notify(queue: .main) { expect.fulfill() }
+                    wait(for: [expect], timeout: 1)
+                }
+                func testC() {
+                    let expect = expectation(description: "x")
+                    let group = DispatchGroup()
+                    DispatchQueue.global().async { XCTAssert(isMain()) }
+                    group.notify(queue: .main) { expect.fulfill() }
+                    wait(for: [expect], timeout: 1)
+                }
+                func testD() {
+                    let expect = expectation(description: "x")
+                    let group = DispatchGroup()
+                    group.notify(queue: .main) { expect.fulfill() }
+                    DispatchQueue.global().async(group: group) { XCTAssert(isMain()) }
+                    wait(for: [expect], timeout: 1)
+                }
+            }
+            """
+
+        // When it is analyzed
+        let found = try analyzedFindings(.unawaitedAssertion, in: ["G.swift": source])
+
+        // Then only the near misses' checks may run after the test
+        #expect(found == ["GTests.testB:15", "GTests.testC:22", "GTests.testD:30"], "\(found)")
+    }
+
     @Test("Checks queued on a serial queue before the block that fulfils are waited for; on a concurrent one, not")
     func serialQueueOrder() throws {
         // Given Bouke/HAP 0.7.0's `let testQueue = DispatchQueue(label: "TestQueue")`, checks queued on it, then

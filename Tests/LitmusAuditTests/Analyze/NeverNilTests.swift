@@ -231,6 +231,46 @@ struct NeverNilTests {
         #expect(traps == ["T.testC:5", "T.testD:6", "T.testE:7", "T.testF:8", "T.testG:9"])
     }
 
+    @Test(
+        "The text of what the package's function has a JSONEncoder encode is never nil; another encoder's, one bound twice, or other data may be"
+    )
+    func packageJSONText() throws {
+        // Given swiftlang/swift-driver's `toJSON()`: `let encoder = JSONEncoder()`, its formatting set, `return try
+        // encoder.encode(self)` (4 read false on first contact); and near misses: a property list encoder, an encoder
+        // bound twice, and a function that also returns other data
+        let library = """
+            import Foundation
+            public struct Message: Codable {
+                public func toJSON() throws -> Data {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.prettyPrinted]
+                    return try encoder.encode(self)
+                }
+                public func toPlist() throws -> Data { let encoder = PropertyListEncoder(); return try encoder.encode(self) }
+                public func toTwice() throws -> Data {
+                    let encoder = JSONEncoder()
+                    if Bool.random() { let encoder = Other(); return try encoder.encode(self) }
+                    return try encoder.encode(self)
+                }
+                public func toMixed(_ raw: Bool) throws -> Data { if raw { return Data([0xC3]) }; return try JSONEncoder().encode(self) }
+            }
+            """
+        let tests = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() throws { let encoded = try Message().toJSON(); XCTAssertEqual(String(data: encoded, encoding: .utf8)!, "{}") }
+                func testB() throws { let encoded = try Message().toPlist(); XCTAssertEqual(String(data: encoded, encoding: .utf8)!, "{}") }
+                func testC() throws { let encoded = try Message().toTwice(); XCTAssertEqual(String(data: encoded, encoding: .utf8)!, "{}") }
+                func testD() throws { let encoded = try Message().toMixed(true); XCTAssertEqual(String(data: encoded, encoding: .utf8)!, "{}") }
+            }
+            """
+        // When it is analyzed with the package's sources
+        let traps = try analyzeSources(["T.swift": tests], packageSources: ["Message.swift": library]).findings
+            .filter { $0.kind == .trapInTest }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        // Then the other encoder, the encoder bound twice and the function that returns other data still trap
+        #expect(traps == ["T.testB:4", "T.testC:5", "T.testD:6"], "\(traps)")
+    }
+
     @Test("The text of data the package's function makes of a string's UTF-8 is never nil; of other data it may be")
     func packageUTF8Text() throws {
         // Given CoreOffice/XMLCoder's shape: its encoder returns `….data(using: .utf8, allowLossyConversion: true)!`
@@ -654,5 +694,30 @@ struct NeverNilTests {
             func testE() { XCTAssertEqual(send(makeFormatter().date(from: makeFormatter().string(from: now))!), 1) }
             """
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
+    }
+
+    @Test(
+        "The process's current directory as swift-tools-support-core reports it is never nil; another file system's, or the package's own, may be"
+    )
+    func processDirectory() throws {
+        // Given swiftlang/swift-driver's tests (16 unwraps read false on first contact), a guard's `fatalError` too, and
+        // near misses: another file system's directory, another member
+        let methods = """
+            func testA() throws { let root = localFileSystem.currentWorkingDirectory!.appending(component: "foo"); XCTAssertEqual(plan(root), 1) }
+            func testB() throws { guard let cwd = localFileSystem.currentWorkingDirectory else { fatalError() }; XCTAssertEqual(plan(cwd), 1) }
+            func testC() throws { XCTAssertEqual(plan(fileSystem.currentWorkingDirectory!), 1) }
+            func testD() throws { XCTAssertEqual(plan(localFileSystem.homeDirectory!), 1) }
+            """
+        // Then the other file system's and the other member can trap
+        #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6"])
+        // And so in a package whose tests declare such a member (swift-driver's test file system), but in a package that
+        // declares it itself (swift-tools-support-core), the directory is under test
+        let file = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+        let double = "struct TestFileSystem { var currentWorkingDirectory: AbsolutePath? { nil } }"
+        let tested = try analyzeSources(["T.swift": file, "TestFileSystem.swift": double])
+        #expect(tested.findings.filter { $0.kind == .trapInTest }.count == 2)
+        let own = "public final class LocalFileSystem { public var currentWorkingDirectory: AbsolutePath? { nil } }"
+        let implemented = try analyzeSources(["T.swift": file], packageSources: ["FileSystem.swift": own])
+        #expect(implemented.findings.filter { $0.kind == .trapInTest }.count == 4)
     }
 }

@@ -445,6 +445,20 @@ struct SmellDetectorTests {
         #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testD:6", "testE:7"])
     }
 
+    @Test("conditionalTestLogic: a branch on a target triple's operating system is not; on a result's property, it is")
+    func tripleConditions() throws {
+        // Given swiftlang/swift-driver's checks of what only Darwin's toolchain emits (false on first contact), and near
+        // misses on what the code under test returns
+        let methods = """
+            func testA() { let jobs = plan(); if driver.targetTriple.isDarwin { XCTAssertEqual(jobs.count, 5) } }
+            func testB() { let jobs = plan(); if !driver.targetTriple.isWindows { XCTAssertEqual(jobs.count, 2) } }
+            func testC() { let jobs = plan(); if jobs.isEmpty { XCTAssertEqual(f(jobs), 1) } }
+            func testD() { let jobs = plan(); if jobs[0].isLinked { XCTAssertEqual(jobs.count, 2) } }
+            """
+        // Then the branches on the code under test's answers still skip its checks
+        #expect(try xctestFindings(.conditionalTestLogic, methods) == ["testC:5", "testD:6"])
+    }
+
     @Test(
         "conditionalTestLogic: a gate on a version a type holds for the process is not; a value's, or two compared, are"
     )

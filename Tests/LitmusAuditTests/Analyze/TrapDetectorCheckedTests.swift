@@ -34,4 +34,46 @@ struct TrapDetectorCheckedTests {
             ])
         #expect(nimble.count == 8)
     }
+
+    @Test(
+        "A constant a condition trait of the test or its suite skips the test without cannot trap; an `||` or a var can"
+    )
+    func conditionTraitGuard() throws {
+        // Given valkey-io/valkey-swift 1.4.0's integration suites (42 read false on first contact): the suite is
+        // `.disabled(if: host == nil, …)`, a private let of the environment, and its tests (a nested suite's too) unwrap
+        // `host!`; `.enabled(if: a != nil && b != nil)` on a test; and near misses: `||` in enabled, `&&` in disabled,
+        // no trait, a var, a name the test binds again, another name than the trait's, and an XCTest method
+        let source = """
+            import Testing
+            @Suite(.serialized, .disabled(if: host == nil, "HOST is not set"))
+            struct Live {
+                @Test func a() { #expect(connect(host!) == 1) }
+                @Suite struct Nested { @Test func b() { #expect(connect(host!) == 1) } }
+            }
+            struct Other {
+                @Test(.enabled(if: port != nil && host != nil)) func c() { #expect(connect(host!, port!) == 1) }
+                @Test(.enabled(if: port != nil || host != nil)) func d() { #expect(connect(host!) == 1) }
+                @Test(.disabled(if: host == nil && port == nil)) func e() { #expect(connect(host!) == 1) }
+                @Test func f() { #expect(connect(host!) == 1) }
+                @Test(.disabled(if: mutable == nil)) func g() { #expect(connect(mutable!) == 1) }
+                @Test(.disabled(if: host == nil)) func h() { let host = other(); #expect(connect(host!) == 1) }
+                @Test(.disabled(if: host == nil)) func i() { #expect(connect(port!) == 1) }
+            }
+            private let host: String? = ProcessInfo.processInfo.environment["HOST"]
+            private let port: Int? = Int(ProcessInfo.processInfo.environment["PORT"] ?? "")
+            private var mutable: String? = nil
+            """
+        let xctest = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { XCTAssertEqual(connect(host!), 1) }
+            }
+            private let host: String? = ProcessInfo.processInfo.environment["HOST"]
+            """
+        // Then only the near misses can trap
+        let found = try analyzedFindings(.trapInTest, in: ["S.swift": source, "T.swift": xctest]).sorted()
+        #expect(
+            found == ["Other/d:9", "Other/e:10", "Other/f:11", "Other/g:12", "Other/h:13", "Other/i:14", "T.testA:3"],
+            "\(found)")
+    }
 }

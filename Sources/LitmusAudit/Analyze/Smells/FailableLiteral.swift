@@ -56,9 +56,11 @@ enum FailableLiteral {
 
     /// Whether unwrapping `expression` in `test` can trap, as far as these shapes tell.
     static func judge(_ expression: ExprSyntax, test: ScannedTest) -> Verdict {
-        if BundledResource.isBundleFolder(expression, test: test) { return .cannotFail }
+        if BundledResource.isBundleFolder(expression, test: test) || TestResources.isClassBundleFolder(expression) {
+            return .cannotFail
+        }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return .notRead }
-        if BundledResource.isBundled(call, test: test) { return .cannotFail }
+        if BundledResource.isBundled(call, test: test) || TestResources.isHeld(call, test: test) { return .cannotFail }
         if let type = initializedType(call, test: test),
             let initializer = initializers[type], let argument = call.arguments.first,
             argument.label?.text == initializer.label,

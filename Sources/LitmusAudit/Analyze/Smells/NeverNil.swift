@@ -34,7 +34,8 @@ import SwiftSyntax
 ///   (pointfreeco/swift-custom-dump 1.7.3's date tests);
 /// - a component of a date a calendar was asked for (`c.second!` of `let c = calendar.dateComponents([.second],
 ///   from: date)`);
-/// - a read of exactly the readable bytes of a SwiftNIO `ByteBuffer` (``ReadableBytes``);
+/// - a read of exactly the readable bytes of a SwiftNIO `ByteBuffer` (``ReadableBytes``); the process's own current
+///   directory as swift-tools-support-core reports it (``isProcessDirectory(_:sources:)``);
 /// - a Unicode scalar of an integer the test fixes, or walks in a range of valid scalars (``isValidScalar(_:test:)``);
 /// - a weak capture in a closure its own object is given (``isWeakCaptureOfCaller(_:)``), and the element of an
 ///   RxTest `.next` event the test wrote (``isRecordedNextElement(_:test:)``).
@@ -76,7 +77,9 @@ enum NeverNil {
             guard let sources, !sources.declaresProperty("localAddress") else { return false }
             return isOpenChannel(base, test: test)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), isRequestedComponent(member, test: test) {
+        if let member = expression.as(MemberAccessExprSyntax.self),
+            isRequestedComponent(member, test: test) || isProcessDirectory(member, sources: sources)
+        {
             return true
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {

@@ -65,6 +65,9 @@ extension ConditionalLogicDetector {
         "#available", "#unavailable", "ProcessInfo", "environment", "isCI", "os(", "arch(", "Platform", "isLinux",
         "isMac", "isRunningOn", "canImport", "CommandLine", "getenv", "isSimulator", "operatingSystem",
         "MemoryLayout", "bitWidth",
+        // A target triple's operating system (swiftlang/swift-driver's `if driver.targetTriple.isDarwin { … }` before the
+        // checks of what only Darwin's toolchain emits): the host's, or the test's own `-target`, taken every run.
+        "isDarwin", "isWindows",
         // The host's network: whether it has IPv6 or multicast, an interface of a name (swift-nio 2.101.3's
         // `guard System.supportsIPv6 else { return }` before its IPv6 cases).
         "supportsIPv6", "IPv6Supported", "multicastSupported", "supportsMulticast", "if_nametoindex", "getifaddrs",

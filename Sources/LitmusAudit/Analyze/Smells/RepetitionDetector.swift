@@ -53,7 +53,7 @@ enum RepetitionDetector {
                     let declared = bindings ?? localBindings(test)
                     bindings = declared
                     if readsOnlyUnchanged(item, between: between, bindings: declared, test: test),
-                        !readsCapturedElsewhere(item, test: test)
+                        !readsCapturedElsewhere(item, test: test), !readsSharedObjectAcrossCall(item, between: between)
                     {
                         return Syntax(items[later])
                     }
@@ -110,9 +110,29 @@ enum RepetitionDetector {
         }
     }
 
+    /// Whether the check `item` reads into an object a type holds (`UserDefaults.standard[key]`, `Store.shared.count`:
+    /// a static's member or element, shared by every holder) while a statement between the two checks runs code,
+    /// which can change it (SwifterSwift 8.0.0's `XCTAssertNotNil(UserDefaults.standard[key])` again after
+    /// `UserDefaults.standard.removeObject(forKey: key)` and `UserDefaults.standard[key] = false`).
+    private static func readsSharedObjectAcrossCall(
+        _ item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>
+    )
+        -> Bool
+    {
+        let readsShared = item.descendants(of: MemberAccessExprSyntax.self).contains { member in
+            guard let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                type.first?.isUppercase == true,
+                let parent = member.parent
+            else { return false }
+            return parent.as(SubscriptCallExprSyntax.self)?.calledExpression.id == member.id
+                || parent.as(MemberAccessExprSyntax.self)?.base?.id == member.id
+        }
+        return readsShared && runsCode(between)
+    }
+
     /// Whether a statement of `between` runs code that can reach another instance: a call, or an assignment to
-    /// a property (`subject.value += 1`: a setter, or an observer such as a subject's sending to its subscribers,
-    /// OpenCombine's `CurrentValueSubject`).
+    /// a property or an element (`subject.value += 1`: a setter, or an observer such as a subject's sending to its
+    /// subscribers, OpenCombine's `CurrentValueSubject`; `defaults[key] = false`: a subscript's setter).
     private static func runsCode(_ between: ArraySlice<CodeBlockItemSyntax>) -> Bool {
         between.contains { item in
             !item.descendants(of: FunctionCallExprSyntax.self).isEmpty
@@ -122,7 +142,8 @@ enum RepetitionDetector {
                         elements.count >= 3
                         && (elements[1].is(AssignmentExprSyntax.self)
                             || ConditionalLogicDetector.isCompoundAssignment(elements[1]))
-                    return assigns && elements[0].is(MemberAccessExprSyntax.self)
+                    return assigns
+                        && (elements[0].is(MemberAccessExprSyntax.self) || elements[0].is(SubscriptCallExprSyntax.self))
                 }
         }
     }

@@ -43,6 +43,9 @@ struct ScannedTest {
     /// The files the test's target puts in its bundle, relative to its top level (``BundledResource``); `nil`
     /// when not known (loose files, a manifest that does not say).
     var bundled: Set<String>? = nil
+    /// The names of the files and folders in the package's test folders (``TestResources/names(in:)``); empty when
+    /// not known.
+    var testResources: Set<String> = []
     /// The debug switches of its file (``DebugSwitch/switches(in:)``): a print behind one runs only when turned on.
     var debugSwitches: Set<String> = []
     /// The declarations at the top level of its target's files, by name (``HelperIndex/targetConstants``).
@@ -144,7 +147,8 @@ extension SmellScan {
     static func findings(
         in tree: SourceFileSyntax, file: String, module: String, testClasses: Set<String>, helpers: HelperIndex,
         converter: SourceLocationConverter, compiles: (Syntax) -> Bool, compiledHere: (Syntax) -> Bool = { _ in true },
-        typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild, bundled: Set<String>? = nil
+        typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild, bundled: Set<String>? = nil,
+        resources: Set<String> = []
     ) -> [AnalyzedFinding] {
         let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
             .filter { test in
@@ -155,6 +159,7 @@ extension SmellScan {
             var test = scanned
             test.typed = typed
             test.bundled = bundled
+            test.testResources = resources
             test.targetConstants = helpers.targetConstants
             test.module = module
             return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {

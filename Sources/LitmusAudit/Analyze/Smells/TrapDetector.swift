@@ -6,7 +6,8 @@ import SwiftSyntax
 /// (``cannotBeNil(_:runs:)``): a URL or UUID parsed from a fixed literal, a failable parse of a literal that
 /// parses or a string's data in an encoding that holds it (``FailableLiteral``), `Test.current`, the result of running a fixture's tests, and the base address of a value's
 /// bytes (``isValueBufferAddress(_:test:)``), and an unwrap inside `if E != nil { … }` or after
-/// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), and a property every
+/// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), a constant a condition trait of the
+/// test or its suite skips the test without (``TraitGuard``), and a property every
 /// test finds set from a function that returns no optional (``AssignedAtSetUp``), a variable the test has just set to
 /// a value that is not optional (``JustAssigned``), a result of a task group that still holds a task
 /// (``TaskGroupResult``), the element a `map` unwraps after a `filter` kept those not `nil` (``FilteredNonNil``), a
@@ -23,6 +24,7 @@ enum TrapDetector {
         where node.questionOrExclamationMark?.tokenKind == .exclamationMark
             && !EmbeddedNIO.cannotThrow(node.expression, test: test)
             && !LiteralJSON.cannotThrow(node.expression, test: test)
+            && !TestResources.readCannotThrow(node.expression, test: test)
             && TrapProvenance.mayComeFromPackage(TrapProvenance.covered(by: node), test: test, sources: sources)
         {
             traps.append((Syntax(node), "`try!`"))
@@ -117,6 +119,7 @@ enum TrapDetector {
         if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { return true }
         if isValueBufferAddress(node.expression, test: test) { return true }
         if isCheckedNonNil(node.expression) { return true }
+        if TraitGuard.provesNonNil(node.expression, test: test) { return true }
         if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { return true }
         if AssignedAtSetUp.memberCannotBeNil(node.expression, test: test, sources: sources) { return true }
         if JustAssigned.cannotBeNil(node, test: test, sources: sources) { return true }

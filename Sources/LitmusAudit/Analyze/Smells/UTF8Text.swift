@@ -20,14 +20,18 @@ enum UTF8Text {
             type.name.text == "Data", type.genericArgumentClause == nil
         else { return nil }
         guard let body = function.body else { return .other }
-        let verdicts = body.statements.returnedValues.map { $0.map { judge($0, name: function.name.text) } ?? .other }
+        let encoders = jsonEncoders(in: body)
+        let verdicts = body.statements.returnedValues.map {
+            $0.map { judge($0, name: function.name.text, encoders: encoders) } ?? .other
+        }
         if verdicts.isEmpty || verdicts.contains(.other) { return .other }
         return verdicts.contains(.text) ? .text : .forwards
     }
 
-    /// `s.data(using: .utf8 …)`, `Data(s.utf8)`, or a call of a function named `name` (`encode(…)`,
-    /// `self.encode(…)`), under `try`, `await` or a force unwrap.
-    private static func judge(_ value: ExprSyntax, name: String) -> Verdict {
+    /// `s.data(using: .utf8 …)`, `Data(s.utf8)`, what a `JSONEncoder` encodes (`JSONEncoder().encode(x)`, or
+    /// `encoder.encode(x)` of one of `encoders`: JSONEncoder writes UTF-8 whatever it encodes), or a call of a
+    /// function named `name` (`encode(…)`, `self.encode(…)`), under `try`, `await` or a force unwrap.
+    private static func judge(_ value: ExprSyntax, name: String, encoders: Set<String> = []) -> Verdict {
         var expression = value.withoutTryOrAwait
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression.withoutTryOrAwait }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return .other }
@@ -38,6 +42,11 @@ enum UTF8Text {
                 return .text
             }
             let base = member.base?.trimmedDescription
+            if member.declName.baseName.text == "encode", call.arguments.count == 1,
+                encoders.contains(base ?? "") || base == "JSONEncoder()"
+            {
+                return .text
+            }
             return member.declName.baseName.text == name && (base == "self" || base == "Self") ? .forwards : .other
         }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -49,6 +58,24 @@ enum UTF8Text {
             }
         }
         return .other
+    }
+
+    /// The names `body` binds once with `let` to `JSONEncoder()` (its options set afterwards or not: each writes
+    /// UTF-8), by no other pattern (swiftlang/swift-driver's `toJSON()`: `let encoder = JSONEncoder()`, its
+    /// formatting set, then `return try encoder.encode(self)`).
+    private static func jsonEncoders(in body: CodeBlockSyntax) -> Set<String> {
+        var names: [String: Int] = [:]
+        var made: Set<String> = []
+        for binding in body.descendants(of: PatternBindingSyntax.self) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            names[name, default: 0] += 1
+            if binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
+                binding.initializer?.value.trimmedDescription == "JSONEncoder()"
+            {
+                made.insert(name)
+            }
+        }
+        return made.filter { names[$0] == 1 }
     }
 
     /// Whether `value` is a string's UTF-8: `s.data(using: .utf8)` (under `try` or `!`) or `Data(s.utf8)`.
