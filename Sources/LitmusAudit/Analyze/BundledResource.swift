@@ -99,7 +99,7 @@ extension BundledResource {
     /// has a resource folder, so it is never `nil` (apple/swift-container-plugin 1.3.0's `Bundle.module.resourceURL!`).
     static func isBundleFolder(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
         guard test.bundled != nil, let member = expression.as(MemberAccessExprSyntax.self),
-            member.base?.trimmedDescription == "Bundle.module"
+            isModuleBundle(member.base)
         else { return false }
         return ["resourceURL", "resourcePath"].contains(member.declName.baseName.text)
     }
@@ -111,7 +111,7 @@ extension BundledResource {
     /// Vectors/cryptography")!` of `.copy("CSR Vectors/")`).
     static func isBundled(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
         guard let files = test.bundled, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base?.trimmedDescription == "Bundle.module"
+            isModuleBundle(member.base)
         else { return false }
         let labels: [String]
         switch member.declName.baseName.text {
@@ -132,5 +132,10 @@ extension BundledResource {
         let file = name + (values[labels[1]].map { $0.isEmpty ? "" : "." + $0 } ?? "")
         let folder = values[labels[2]].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
         return files.contains(folder.isEmpty ? file : folder + "/" + file)
+    }
+
+    /// `Bundle.module`, or `Foundation.Bundle.module` (apple/containerization's tests name the module).
+    private static func isModuleBundle(_ base: ExprSyntax?) -> Bool {
+        ["Bundle.module", "Foundation.Bundle.module"].contains(base?.trimmedDescription ?? "")
     }
 }

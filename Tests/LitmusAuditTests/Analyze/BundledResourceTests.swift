@@ -58,8 +58,8 @@ struct BundledResourceTests {
         "trapInTest: an unwrapped literal lookup of a bundled file is none; of a missing file, a folder the processing flattened, another bundle or a name not literal, it is"
     )
     func bundledLookups() throws {
-        // Given: swift-certificates 1.21.1's shape (`Bundle.module.url(forResource:withExtension:subdirectory:)!`)
-        // and near misses
+        // Given: swift-certificates 1.21.1's shape (`Bundle.module.url(forResource:withExtension:subdirectory:)!`),
+        // apple/containerization's `Foundation.Bundle.module` (read false on first contact), and near misses
         let test = """
             import Foundation
             import XCTest
@@ -76,6 +76,8 @@ struct BundledResourceTests {
                 func testJ() { XCTAssertEqual(parse(Bundle.module.url(forResource: "\\(prefix)md4", withExtension: "der", subdirectory: "Vectors/rsa")!), 1) }
                 func testK() { XCTAssertEqual(parse(Bundle.module.url(forResource: "local", withExtension: "strings")!), 1) }
                 func testL() { XCTAssertEqual(parse(Bundle.module.url(forResource: "skip", withExtension: "pem")!), 1) }
+                func testM() { XCTAssertEqual(parse(Foundation.Bundle.module.url(forResource: "root", withExtension: "der")!), 1) }
+                func testN() { XCTAssertEqual(parse(Foundation.Bundle.module.url(forResource: "md5", withExtension: "der")!), 1) }
             }
             """
         let root = try temporaryFolder(package(test: test))
@@ -89,7 +91,8 @@ struct BundledResourceTests {
 
         // Then: a missing file, a subfolder the processing flattened, the main bundle, a name that is no literal
         // (or interpolated), a file embedded in code, in a localization's folder or excluded may be nil
-        #expect(found.sorted() == ["testD", "testE", "testF", "testG", "testH", "testJ", "testK", "testL"])
+        // (the module's bundle named with its module, `Foundation.Bundle.module`, is read the same: apple/containerization)
+        #expect(found.sorted() == ["testD", "testE", "testF", "testG", "testH", "testJ", "testK", "testL", "testN"])
     }
 
     @Test(

@@ -86,4 +86,44 @@ struct RequiredBeforeCountsTests {
             .filter { $0.kind == .conditionalTestLogic }
         #expect(findings.compactMap(\.line) == [12])
     }
+
+    @Test(
+        "A count checked equal to the count of the test's own non-empty table covers a loop over it; an empty, var or bound-again table does not"
+    )
+    func countOfOwnTable() throws {
+        // Given supabase/supabase-swift v2.55.1's `#expect(capture.urls.count == schemes.count)` of `let schemes = ["https",
+        // …]` before `for (index, url) in capture.urls.enumerated()` (false on first contact); and near misses: an empty
+        // table, a `var` table, a table bound twice
+        let tests = """
+            @Test func a() {
+                let schemes = ["https", "http"]
+                let capture = open(schemes)
+                #expect(capture.urls.count == schemes.count)
+                for (index, url) in capture.urls.enumerated() { #expect(url.scheme == schemes[index]) }
+            }
+            @Test func b() {
+                let schemes: [String] = []
+                let capture = open(schemes)
+                #expect(capture.urls.count == schemes.count)
+                for (index, url) in capture.urls.enumerated() { #expect(url.scheme == schemes[index]) }
+            }
+            @Test func c() {
+                var schemes = ["https", "http"]
+                schemes.removeAll()
+                let capture = open(schemes)
+                #expect(capture.urls.count == schemes.count)
+                for (index, url) in capture.urls.enumerated() { #expect(url.scheme == schemes[index]) }
+            }
+            @Test func d() {
+                let schemes = ["https", "http"]
+                let capture = open(schemes)
+                let check = { (schemes: [String]) in #expect(capture.urls.count == schemes.count) }
+                check([])
+                for (index, url) in capture.urls.enumerated() { #expect(url.scheme == schemes[index]) }
+            }
+            """
+        // Then only the loops after the near misses may check nothing
+        let found = try swiftTestingLines(.conditionalTestLogic, tests)
+        #expect(found == [13, 20, 27], "\(found)")
+    }
 }

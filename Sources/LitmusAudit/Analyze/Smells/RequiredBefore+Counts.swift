@@ -95,10 +95,40 @@ extension RequiredBefore {
         return member.base?.trimmedDescription
     }
 
+    /// An integer literal's value, or the count of the test's own table (``tableCount(_:)``).
     static func integer(_ expression: ExprSyntax) -> Int? {
         expression.as(IntegerLiteralExprSyntax.self).flatMap {
             Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+        } ?? tableCount(expression)
+    }
+
+    /// The count `T.count` has when `T` is bound once in the function around it, with `let`, to an array or dictionary
+    /// literal (and by no other pattern or closure parameter): supabase/supabase-swift v2.55.1's `#expect(capture.urls.count
+    /// == schemes.count)` of `let schemes = ["https", "http", "myapp", "supabase"]`, before a loop over `capture.urls`.
+    private static func tableCount(_ expression: ExprSyntax) -> Int? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count",
+            let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        var current = Syntax(expression).parent
+        while let node = current, !node.is(FunctionDeclSyntax.self) { current = node.parent }
+        guard let function = current,
+            function.descendants(of: IdentifierPatternSyntax.self).filter({ $0.identifier.text == name }).count == 1,
+            !function.descendants(of: ClosureShorthandParameterSyntax.self).contains(where: { $0.name.text == name }),
+            !function.descendants(of: ClosureParameterSyntax.self).contains(where: {
+                ($0.secondName ?? $0.firstName).text == name
+            }),
+            let binding = function.descendants(of: PatternBindingSyntax.self).first(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            }),
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
+            let value = binding.initializer?.value
+        else { return nil }
+        if let array = value.as(ArrayExprSyntax.self) { return array.elements.count }
+        if let dictionary = value.as(DictionaryExprSyntax.self) {
+            if case .elements(let elements) = dictionary.content { return elements.count }
+            return 0
         }
+        return nil
     }
 
 }
