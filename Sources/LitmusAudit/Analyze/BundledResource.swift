@@ -121,10 +121,8 @@ extension BundledResource {
         }
         var values: [String: String] = [:]
         for argument in call.arguments {
-            guard let label = argument.label?.text, labels.contains(label) else { return false }
-            if argument.expression.is(NilLiteralExprSyntax.self) { continue }
-            guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
-                let text = EqualityShapeDetector.plainText(literal), !text.contains("\\")
+            guard let label = argument.label?.text, labels.contains(label),
+                let text = literalArgument(argument.expression)
             else { return false }
             values[label] = text
         }
@@ -135,7 +133,17 @@ extension BundledResource {
     }
 
     /// `Bundle.module`, or `Foundation.Bundle.module` (apple/containerization's tests name the module).
-    private static func isModuleBundle(_ base: ExprSyntax?) -> Bool {
+    static func isModuleBundle(_ base: ExprSyntax?) -> Bool {
         ["Bundle.module", "Foundation.Bundle.module"].contains(base?.trimmedDescription ?? "")
+    }
+
+    /// The text of a resource lookup's argument: a plain string literal's (no escape, whose source text is not its
+    /// value), `""` for `nil` (no extension, no folder); `nil` for anything else.
+    static func literalArgument(_ expression: ExprSyntax) -> String? {
+        if expression.is(NilLiteralExprSyntax.self) { return "" }
+        guard let literal = expression.as(StringLiteralExprSyntax.self),
+            let text = EqualityShapeDetector.plainText(literal), !text.contains("\\")
+        else { return nil }
+        return text
     }
 }

@@ -38,8 +38,9 @@ enum TestResources {
     static func isHeld(_ call: FunctionCallExprSyntax, test: ScannedTest) -> Bool {
         guard !test.testResources.isEmpty else { return false }
         // `Bundle.module` is read against the manifest (``BundledResource``); `Bundle.main` is not the test bundle.
-        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription,
-            ["Bundle.module", "Bundle.main"].contains(base.hasPrefix("Foundation.") ? String(base.dropFirst(11)) : base)
+        let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        if BundledResource.isModuleBundle(base)
+            || ["Bundle.main", "Foundation.Bundle.main"].contains(base?.trimmedDescription ?? "")
         {
             return false
         }
@@ -51,7 +52,7 @@ enum TestResources {
             guard let label = argument.label?.text else { continue }
             // The bundle an image is looked up in is no literal.
             if label == "in" || label == "compatibleWith" { continue }
-            guard let text = literal(argument.expression) else { return false }
+            guard let text = BundledResource.literalArgument(argument.expression) else { return false }
             texts[label] = text
         }
         switch called {
@@ -108,15 +109,5 @@ enum TestResources {
             base.arguments.map({ $0.label?.text }) == ["for"]
         else { return false }
         return true
-    }
-
-    /// The text of a plain string literal, `""` for `nil` (no extension), `nil` for anything else.
-    private static func literal(_ expression: ExprSyntax) -> String? {
-        if expression.is(NilLiteralExprSyntax.self) { return "" }
-        guard let literal = expression.as(StringLiteralExprSyntax.self),
-            let text = EqualityShapeDetector.plainText(literal),
-            !text.contains("\\")
-        else { return nil }
-        return text
     }
 }
