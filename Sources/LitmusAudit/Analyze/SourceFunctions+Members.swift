@@ -183,17 +183,6 @@ extension SourceFunctions {
         }
     }
 
-    /// Whether every static function `function` that the package's own sources give the type `owner` (in its
-    /// declaration or an extension) returns one plain type that declares `member` (``declaresMember(_:ofType:)``):
-    /// `Expression.parse("a+ b").description` of nicklockwood/Expression 0.13.9, whose `parse` returns its own
-    /// `ParsedExpression`, which describes itself. `false` when no such function is declared, or one returns
-    /// another type.
-    func staticResult(of function: String, in owner: String, declares member: String) -> Bool {
-        remembered("static|\(owner).\(function)|\(member)") {
-            staticResultType(of: function, in: owner).map { declaresMember(member, ofType: $0) } ?? false
-        }
-    }
-
     /// The one plain type (not optional nor generic; `Self` is `owner`) that every static function `function` the
     /// package's own sources give the type `owner` returns, in its declaration or an extension: swift-nio 2.101.3's
     /// `NIOAsyncWriter.makeWriter(…)`, each overload returning its nested `NewWriter`. `nil` when no such function

@@ -99,6 +99,34 @@ enum TestResources {
         return isHeld(lookup, test: test)
     }
 
+    /// Whether `call` is a call of a test helper that looks up a resource by the name it is given and returns its
+    /// contents (``SourceFunctions/resourceHelper(_:labels:)``; mapbox/turf-swift v4.0.0's `Fixture.geojsonData(from:
+    /// "point")`), the name a literal of a file the package's test folders hold with the helper's extension: it
+    /// returns `nil`, or throws, only when that file is not bundled or cannot be read.
+    static func helperFinds(_ call: FunctionCallExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
+        guard let sources, !test.testResources.isEmpty, call.trailingClosure == nil,
+            let name =
+                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let helper = sources.resourceHelper(name, labels: call.arguments.map { $0.label?.text }),
+            helper.nameArgument < call.arguments.count,
+            let resource = BundledResource.literalArgument(
+                call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: helper.nameArgument)]
+                    .expression),
+            !resource.isEmpty
+        else { return false }
+        let file = resource.split(separator: "/").last.map(String.init) ?? resource
+        return test.testResources.contains(helper.fileExtension.isEmpty ? file : file + "." + helper.fileExtension)
+    }
+
+    /// Whether `expression`, under `try!`, is such a helper's call (``helperFinds(_:test:sources:)``), unwrapped there
+    /// or not: `try! Fixture.geojsonData(from: "point")!`.
+    static func helperReadCannotThrow(_ expression: ExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
+        let value = expression.as(ForceUnwrapExprSyntax.self)?.expression ?? expression
+        guard let call = value.as(FunctionCallExprSyntax.self) else { return false }
+        return helperFinds(call, test: test, sources: sources)
+    }
+
     /// Whether `expression` is `Bundle(for: …).resourceURL` or `.resourcePath`: a class's bundle is loaded, and a
     /// loaded bundle has a resource folder.
     static func isClassBundleFolder(_ expression: ExprSyntax) -> Bool {

@@ -174,4 +174,93 @@ struct BundledResourceTests {
         // Then: only the near misses can trap
         #expect(found.sorted() == ["testF", "testG", "testH", "testI", "testJ"], "\(found)")
     }
+
+    @Test(
+        "trapInTest: a test helper that looks a resource up by the name it is given and reads it, called with the name of a file the package holds, is none; near misses are"
+    )
+    func resourceHelpers() throws {
+        // Given: mapbox/turf-swift v4.0.0's `Fixture.geojsonData(from:)` (its bundle from a function of `#if SPM_TESTING
+        // Bundle.module #else Bundle(for: self) #endif`) called as `try! Fixture.geojsonData(from: "point")!`, a helper
+        // with two lookups joined by `??`; and near misses: a file the package does not hold, a name that is no literal,
+        // a helper that parses what it read (its throw is the package's), one that reads the main bundle, one whose lookup
+        // is not of its parameter, and one that unwraps with `try!` inside
+        let fixture = """
+            import Foundation
+            import XCTest
+            class Fixture {
+                class func moduleBundle() -> Bundle {
+                    #if SPM_TESTING
+                    return Bundle.module
+                    #else
+                    return Bundle(for: self)
+                    #endif
+                }
+                class func geojsonData(from name: String) throws -> Data? {
+                    guard let path = moduleBundle().path(forResource: name, ofType: "geojson") else {
+                        XCTAssert(false, "Fixture \\(name) not found.")
+                        return nil
+                    }
+                    let filePath = URL(fileURLWithPath: path)
+                    return try Data(contentsOf: filePath)
+                }
+                static func text(_ name: String) throws -> String? {
+                    guard let url = Bundle.module.url(forResource: name, withExtension: "json") ?? Bundle(for: Fixture.self).url(forResource: name, withExtension: "json") else { return nil }
+                    return try String(contentsOf: url, encoding: .utf8)
+                }
+                static func parsed(_ name: String) throws -> Shape? {
+                    guard let path = Bundle.module.path(forResource: name, ofType: "geojson") else { return nil }
+                    return try Shape.parse(Data(contentsOf: URL(fileURLWithPath: path)))
+                }
+                static func mainData(_ name: String) throws -> Data? {
+                    guard let path = Bundle.main.path(forResource: name, ofType: "geojson") else { return nil }
+                    return try Data(contentsOf: URL(fileURLWithPath: path))
+                }
+                static func fixed(_ name: String) throws -> Data? {
+                    guard let path = Bundle.module.path(forResource: "point", ofType: "geojson") else { return nil }
+                    return try Data(contentsOf: URL(fileURLWithPath: path))
+                }
+                static func forced(_ name: String) -> Data? {
+                    guard let path = Bundle.module.path(forResource: name, ofType: "geojson") else { return nil }
+                    return try! Data(contentsOf: URL(fileURLWithPath: path))
+                }
+            }
+            """
+        let test = """
+            import Foundation
+            import XCTest
+            final class ShopTests: XCTestCase {
+                func testA() { XCTAssertEqual(parse(try! Fixture.geojsonData(from: "point")!), 1) }
+                func testB() { XCTAssertEqual(parse(text: try! Fixture.text("multi")!), 1) }
+                func testC() { XCTAssertEqual(parse(try! Fixture.geojsonData(from: "missing")!), 1) }
+                func testD() { XCTAssertEqual(parse(try! Fixture.geojsonData(from: name)!), 1) }
+                func testE() { XCTAssertEqual(try! Fixture.parsed("point")!.count, 1) }
+                func testF() { XCTAssertEqual(parse(try! Fixture.mainData("point")!), 1) }
+                func testG() { XCTAssertEqual(parse(try! Fixture.fixed("other")!), 1) }
+                func testH() { XCTAssertEqual(parse(Fixture.forced("point")!), 1) }
+            }
+            """
+        let root = try temporaryFolder([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [.target(name: "Shop"), .testTarget(name: "ShopTests", dependencies: ["Shop"], resources: [.process("Fixtures")])])
+            """,
+            "Sources/Shop/Shop.swift":
+                "public func parse(_ data: Data) -> Int { 1 }\npublic struct Shape { public static func parse(_ data: Data) throws -> Shape? { nil }; public var count: Int { 1 } }\n",
+            "Tests/ShopTests/ShopTests.swift": test,
+            "Tests/ShopTests/Fixture.swift": fixture,
+            "Tests/ShopTests/Fixtures/point.geojson": "{}",
+            "Tests/ShopTests/Fixtures/multi.json": "{}",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // When: `litmus smells` reads the package
+        let found = try SmellsReport.make(paths: [root.path], options: AuditOptions()).findings
+            .filter { $0.kind == .trapInTest }.compactMap {
+                $0.test?.rawValue.split(separator: ".").last.map(String.init)
+            }
+
+        // Then: only the near misses can trap
+        #expect(found.sorted() == ["testC", "testD", "testE", "testF", "testG", "testH"], "\(found)")
+    }
 }

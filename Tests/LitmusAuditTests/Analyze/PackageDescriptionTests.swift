@@ -63,6 +63,14 @@ struct PackageDescriptionTests {
             public static let raw: UInt16 = 7
         }
         public struct Bare { public static let one: Bare = Bare() }
+        public struct Timeout: Equatable {
+            public init(rounding amount: Int, unit: Int) {}
+            public var description: String { "" }
+        }
+        extension Timeout: CustomStringConvertible {}
+        public struct Uncomformed { public init() {}; public var description: String { "" } }
+        open class Described: Swift.CustomStringConvertible { public var description: String { "" } }
+        public final class Derived: Described { public init() {} }
         struct CString<Unit> { init(_ string: String) {} }
         extension CString where Unit == CChar { var description: String { "" } }
         typealias POSIXBinaryString = CString<CChar>
@@ -128,6 +136,26 @@ struct PackageDescriptionTests {
                 func testK() { XCTAssertEqual(Unknown.parse("1").description, "") }
             """
         #expect(try descriptions(members) == ["testH", "testI", "testJ", "testK"])
+    }
+
+    @Test("String(describing:) of a value of a package type that conforms to CustomStringConvertible is its own text")
+    func describingConformingType() throws {
+        // Given grpc/grpc-swift 1.26.1's `let timeout = GRPCTimeout(rounding: -10, unit: .seconds)` then
+        // `XCTAssertEqual(String(describing: timeout), "0S")` (the conformance in an extension, seven read false on first
+        // contact), in place and through a superclass's qualified conformance; and near misses: a type that declares a
+        // `description` without the conformance (`String(describing:)` reflects its fields), one without a description,
+        // `String(reflecting:)`, and a value from elsewhere
+        let members = """
+                func testA() { let timeout = Timeout(rounding: -10, unit: 1); XCTAssertEqual(String(describing: timeout), "0S") }
+                func testB() { XCTAssertEqual(String(describing: Timeout(rounding: 1, unit: 2)), "1S") }
+                func testC() { XCTAssertEqual(String(describing: Derived()), "d") }
+                func testD() { let u = Uncomformed(); XCTAssertEqual(String(describing: u), "Uncomformed()") }
+                func testE() { XCTAssertEqual(String(describing: Row()), "Row()") }
+                func testF() { let t = Timeout(rounding: 1, unit: 2); XCTAssertEqual(String(reflecting: t), "1S") }
+                func testG() { XCTAssertEqual(String(describing: made()), "1S") }
+                func testH() { let t = Timeout(rounding: 1, unit: 2); XCTAssertEqual(String(describing: t) + String(describing: [t]), "") }
+            """
+        #expect(try descriptions(members) == ["testD", "testE", "testF", "testG", "testH"])
     }
 
     @Test("A description the package's type declares, read through `?` or `!` of its failable initializer")

@@ -56,4 +56,33 @@ struct PlatformGateTests {
                 "testA:15", "testB:16", "testC:17", "testD:18", "testE:19",
             ])
     }
+
+    @Test("A helper that returns what the environment says is a gate; one that returns a value of its own is not")
+    func environmentFlags() throws {
+        // Given grpc/grpc-swift 1.26.1's `runTimeSensitiveTests()`, which returns its class's `static let` read from
+        // ENABLE_TIMING_TESTS through a constant and prints that it skips, a helper that reads the environment in its
+        // one expression; and near misses: a helper returning a constant of its own, a computed value, and a helper
+        // given the variable's name
+        let methods = """
+                private static let runTimeSensitiveTests = Bool(fromTruthLike: ProcessInfo.processInfo.environment["ENABLE_TIMING_TESTS"], defaultingTo: true)
+                private static let fixed = true
+                func runTimeSensitiveTests() -> Bool {
+                    let shouldRun = Self.runTimeSensitiveTests
+                    if !shouldRun { print("Skipping") }
+                    return shouldRun
+                }
+                func onCI() -> Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+                func fixedFlag() -> Bool { return Self.fixed }
+                func counted() -> Bool { let count = values().count; return count > 0 }
+                func named(_ key: String) -> Bool { return ProcessInfo.processInfo.environment[key] != nil }
+                func testA() { guard self.runTimeSensitiveTests() else { return }; XCTAssertEqual(f(), 1) }
+                func testB() { guard onCI() else { return }; XCTAssertEqual(f(), 1) }
+                func testC() { guard fixedFlag() else { return }; XCTAssertEqual(f(), 1) }
+                func testD() { guard counted() else { return }; XCTAssertEqual(f(), 1) }
+                func testE() { guard named("CI") else { return }; XCTAssertEqual(f(), 1) }
+            """
+        // Then only the near misses are flagged
+        let found = try xctestFindings(.conditionalTestLogic, methods).map { $0.split(separator: ":")[0] }
+        #expect(found == ["testC", "testD", "testE"])
+    }
 }

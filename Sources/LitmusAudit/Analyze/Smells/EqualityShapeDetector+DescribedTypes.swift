@@ -63,4 +63,77 @@ extension EqualityShapeDetector {
         else { return nil }
         return metatype.base?.typeNameByComponents
     }
+
+    /// Without the compiler's facts: whether every `x.description` among `expressions` reads a value the test makes with
+    /// an initializer of, or casts to, a type whose `description` the package's own sources declare, on it or a
+    /// superclass (`let db = try Connection(
+    /// .inMemory)` then `db.description`, stephencelis/SQLite.swift 0.16.0, whose `Connection` describes itself by
+    /// its file name), or with a static function of a package type that returns such a type
+    /// (``SourceFunctions/staticResultType(of:in:)``), or one of the cases of an enum of the package that declares it
+    /// (``caseType(_:test:sources:)``): the text the package chose, as an audit's facts would tell. So is every
+    /// `String(describing: x)` of such a value whose type the package also makes `CustomStringConvertible`
+    /// (``SourceFunctions/describesItself(_:)``; grpc/grpc-swift 1.26.1's `String(describing: timeout)` of a
+    /// `GRPCTimeout(rounding:unit:)`, its `grpc-timeout` header value, seven read false on first contact): without the
+    /// conformance the standard library reflects the value's fields instead. Not a value from elsewhere, nor a type
+    /// that takes the general reflection.
+    static func describedByPackage(_ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions)
+        -> Bool
+    {
+        let nodes: [Syntax] = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
+        // Each value rendered, and whether it is rendered by `String(describing:)`, which prints the package's text
+        // only through the conformance.
+        let members: [(value: ExprSyntax?, describing: Bool)] = nodes.compactMap {
+            $0.as(MemberAccessExprSyntax.self)
+        }.filter { $0.declName.baseName.text == "description" }.map { ($0.base, false) }
+        let describing: [(value: ExprSyntax?, describing: Bool)] = nodes.compactMap {
+            $0.as(FunctionCallExprSyntax.self)
+        }.filter {
+            $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String"
+                && $0.arguments.count == 1 && $0.arguments.first?.label?.text == "describing"
+        }.map { ($0.arguments.first?.expression, true) }
+        let rendered = members + describing
+        return !rendered.isEmpty
+            && rendered.allSatisfy { value, describing in
+                guard let value, let (type, exact) = describedType(value, test: test, sources: sources) else {
+                    return false
+                }
+                // Through an existential (`let value: any CustomStringConvertible = Provider(…)`) the general
+                // initializer takes any type's value: only the facts tell.
+                if describing {
+                    return !annotatedOtherwise(value, test: test) && sources.describesItself(type)
+                }
+                return exact
+                    ? sources.declaresMember("description", ofType: type)
+                    : sources.declaresMember("description", ofTypeOrSuperclass: type)
+            }
+    }
+
+    /// The package type a value the test renders is of, as ``describedByPackage(_:test:sources:)`` reads it: one of an
+    /// enum's cases or the one type a package type's static function returns (`exact`: its own members answer, not a
+    /// superclass's), a cast, a written type, or the type the call that makes it initializes (qualified by its module
+    /// or outer type too, Bluetooth 8.1.0's `Bluetooth.UInt128(uuid:)`); `nil` for anything else.
+    private static func describedType(_ value: ExprSyntax, test: ScannedTest, sources: SourceFunctions)
+        -> (type: String, exact: Bool)?
+    {
+        if let type = caseType(value, test: test, sources: sources) { return (type, true) }
+        if let type = castType(value, test: test) ?? writtenType(value, test: test) { return (type, false) }
+        guard let call = madeBy(value, test: test) else { return nil }
+        if let type = call.initializedTypeName() { return (type, false) }
+        // `T.make(…)`: a static function of a type of the package, returning one of its types.
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let owner = member.base?.typeNameByComponents,
+            let type = sources.staticResultType(of: member.declName.baseName.text, in: owner)
+        else { return nil }
+        return (type, true)
+    }
+
+    /// Whether the name `expression` is bound with a written type that is not a plain type's name (`any
+    /// CustomStringConvertible`, `some P`, an optional).
+    private static func annotatedOtherwise(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return test.all(PatternBindingSyntax.self).contains {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                && $0.typeAnnotation.map { !$0.type.is(IdentifierTypeSyntax.self) } == true
+        }
+    }
 }

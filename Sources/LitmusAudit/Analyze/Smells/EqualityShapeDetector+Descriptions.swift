@@ -230,45 +230,6 @@ extension EqualityShapeDetector {
         return .known(true)
     }
 
-    /// Without the compiler's facts: whether every `x.description` among `expressions` reads a value the test makes with
-    /// an initializer of, or casts to, a type whose `description` the package's own sources declare, on it or a
-    /// superclass (`let db = try Connection(
-    /// .inMemory)` then `db.description`, stephencelis/SQLite.swift 0.16.0, whose `Connection` describes itself by
-    /// its file name), or with a static function of a package type that returns such a type
-    /// (``SourceFunctions/staticResult(of:in:declares:)``), or one of the cases of an enum of the package that declares it
-    /// (``caseType(_:test:sources:)``): the text the package chose, as an audit's facts would tell. Not a value from
-    /// elsewhere, nor a type that takes the general reflection.
-    private static func describedByPackage(_ expressions: [ExprSyntax], test: ScannedTest, sources: SourceFunctions)
-        -> Bool
-    {
-        let nodes: [Syntax] = expressions.flatMap { [Syntax($0)] + $0.descendants(of: Syntax.self) }
-        let reads = nodes.compactMap { $0.as(MemberAccessExprSyntax.self) }.filter {
-            $0.declName.baseName.text == "description"
-        }
-        return !reads.isEmpty
-            && reads.allSatisfy { read in
-                if let type = read.base.flatMap({ caseType($0, test: test, sources: sources) }) {
-                    return sources.declaresMember("description", ofType: type)
-                }
-                if let type = read.base.flatMap({ castType($0, test: test) }) {
-                    return sources.declaresMember("description", ofTypeOrSuperclass: type)
-                }
-                if let type = read.base.flatMap({ writtenType($0, test: test) }) {
-                    return sources.declaresMember("description", ofTypeOrSuperclass: type)
-                }
-                guard let call = read.base.flatMap({ madeBy($0, test: test) }) else { return false }
-                // Qualified by its module or outer type too (Bluetooth 8.1.0's `Bluetooth.UInt128(uuid:)`).
-                if let type = call.initializedTypeName() {
-                    return sources.declaresMember("description", ofTypeOrSuperclass: type)
-                }
-                // `T.make(…)`: a static function of a type of the package, returning one of its types.
-                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                    let owner = member.base?.typeNameByComponents
-                else { return false }
-                return sources.staticResult(of: member.declName.baseName.text, in: owner, declares: "description")
-            }
-    }
-
     /// Without the compiler's facts: whether the descriptions `expressions` read are all `description` members (no
     /// `debugDescription`, no `String(describing:)`), none of a literal or of a value made by a type the package does
     /// not declare, and the package's sources declare that member, every time, as an optional (`open var description: String?`, a GitHub status's

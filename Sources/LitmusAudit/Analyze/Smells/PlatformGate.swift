@@ -7,11 +7,12 @@ import SwiftSyntax
 /// tests begin `guard ensureNewStdlib() else { return }`: a platform gate, as `guard #available(…)` written in the
 /// test would be. Not a helper that returns a value it computes, nor `false` on a condition of its own.
 enum PlatformGate {
-    /// Whether `function` is such a helper.
+    /// Whether `function` is such a helper, or one that returns what the environment says (``readsEnvironment(_:)``).
     static func isGate(_ function: FunctionDeclSyntax) -> Bool {
         guard let body = function.body, function.signature.returnClause?.type.trimmedDescription == "Bool" else {
             return false
         }
+        if readsEnvironment(function) { return true }
         let returns = body.descendants(of: ReturnStmtSyntax.self).filter { $0.enclosingClosure(in: body) == nil }
         var returnsFalse = false
         for statement in returns {
@@ -21,6 +22,65 @@ enum PlatformGate {
             guard isUnderUncontrolledCondition(Syntax(statement), in: Syntax(body)) else { return false }
         }
         return returnsFalse
+    }
+
+    /// Whether `function`, taking no parameters, returns only a value read from what the test does not control: each
+    /// `return` of a text ``ConditionalLogicDetector/isUncontrolled(_:)`` reads, directly, through a constant of the body
+    /// (`let shouldRun = …`), or through a `static let` of its type (grpc/grpc-swift 1.26.1's `runTimeSensitiveTests()`,
+    /// which returns `GRPCTestCase.runTimeSensitiveTests`, `Bool(fromTruthLike:
+    /// ProcessInfo.processInfo.environment["ENABLE_TIMING_TESTS"], …)`, and prints that it skips; its tests begin
+    /// `guard self.runTimeSensitiveTests() else { return }`, six read false on first contact).
+    static func readsEnvironment(_ function: FunctionDeclSyntax) -> Bool {
+        guard function.signature.parameterClause.parameters.isEmpty, let body = function.body else { return false }
+        // A body of one expression returns it.
+        let returned: [ExprSyntax?] =
+            body.statements.count == 1 && body.statements.first?.item.is(ExprSyntax.self) == true
+            ? [body.statements.first?.item.as(ExprSyntax.self)]
+            : body.descendants(of: ReturnStmtSyntax.self).filter { $0.enclosingClosure(in: body) == nil }.map(
+                \.expression)
+        return !returned.isEmpty
+            && returned.allSatisfy { value in
+                guard let value else { return false }
+                let read = resolved(value, in: body, function: function)
+                return ConditionalLogicDetector.isUncontrolled(read.trimmedDescription)
+            }
+    }
+
+    /// `value`, or what it names: a constant of `body`'s own statements (`let shouldRun = …`), then a `static let` of
+    /// the type `function` is a member of (`Type.name`, `Self.name`, `name`).
+    private static func resolved(_ value: ExprSyntax, in body: CodeBlockSyntax, function: FunctionDeclSyntax)
+        -> ExprSyntax
+    {
+        var value = value
+        if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let given = body.statements.compactMap({ $0.item.as(VariableDeclSyntax.self) })
+                .filter({ $0.bindingSpecifier.tokenKind == .keyword(.let) }).flatMap(\.bindings)
+                .first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name })?
+                .initializer?.value
+        {
+            value = given
+        }
+        var name = value.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if let member = value.as(MemberAccessExprSyntax.self), member.base?.is(DeclReferenceExprSyntax.self) == true {
+            name = member.declName.baseName.text
+        }
+        return name.flatMap { constant($0, besides: function) } ?? value
+    }
+
+    /// The value of the `static let name` the type around `function` declares.
+    private static func constant(_ name: String, besides function: FunctionDeclSyntax) -> ExprSyntax? {
+        guard let members = function.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return nil }
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                variable.bindingSpecifier.tokenKind == .keyword(.let),
+                variable.modifiers.contains(where: { $0.name.text == "static" })
+            else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                return binding.initializer?.value
+            }
+        }
+        return nil
     }
 
     /// Whether the nearest `if`, `guard` or `#if` around `node` has only conditions the test does not control, each

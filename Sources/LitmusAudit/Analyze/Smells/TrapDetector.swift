@@ -12,8 +12,10 @@ import SwiftSyntax
 /// a value that is not optional (``JustAssigned``), a result of a task group that still holds a task
 /// (``TaskGroupResult``), the element a `map` unwraps after a `filter` kept those not `nil` (``FilteredNonNil``), a
 /// property of a value the test
-/// made from its own type and set from a literal (``TestMadeValue``), and the library's values
-/// that are never `nil` (``NeverNil``); nor a cast that holds
+/// made from its own type and set from a literal (``TestMadeValue``), the library's values
+/// that are never `nil` (``NeverNil``), an optional property unwrapped in its type's initializer before it is set
+/// (``InitializedProperty``), and what a test helper that reads a held resource returns (``TestResources``); nor a
+/// cast that holds
 /// (``isHTTPResponseCast(_:to:test:)``), nor SwiftNIO's set-up that cannot fail (``EmbeddedNIO``).
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
@@ -25,6 +27,7 @@ enum TrapDetector {
             && !EmbeddedNIO.cannotThrow(node.expression, test: test)
             && !LiteralJSON.cannotThrow(node.expression, test: test)
             && !TestResources.readCannotThrow(node.expression, test: test)
+            && !TestResources.helperReadCannotThrow(node.expression, test: test, sources: sources)
             && TrapProvenance.mayComeFromPackage(TrapProvenance.covered(by: node), test: test, sources: sources)
         {
             traps.append((Syntax(node), "`try!`"))
@@ -126,6 +129,12 @@ enum TrapDetector {
         if TaskGroupResult.cannotBeNil(node) { return true }
         if FilteredNonNil.cannotBeNil(node) { return true }
         if TestMadeValue.cannotBeNil(node.expression, at: node, test: test, sources: sources) { return true }
+        if let call = node.expression.as(FunctionCallExprSyntax.self),
+            TestResources.helperFinds(call, test: test, sources: sources)
+        {
+            return true
+        }
+        if InitializedProperty.cannotBeNil(node.expression) { return true }
         if let sources, let call = node.expression.as(FunctionCallExprSyntax.self),
             FailableLiteral.packageFunctionCannotFail(call, test: test, sources: sources)
                 || sources.initializerNeverFails(call)

@@ -1,0 +1,54 @@
+import SwiftSyntax
+
+/// The protocols the package's own types conform to, read from their declarations and extensions.
+extension SourceFunctions {
+    /// Whether the package's own sources (not its tests) make `written`, or a class it inherits from there,
+    /// conform to `CustomStringConvertible` or `LosslessStringConvertible`, in a declaration or an extension, and give
+    /// it a `description`: the text `String(describing:)` prints for a value of it is the one the package wrote
+    /// (grpc/grpc-swift 1.26.1's `GRPCTimeout`, whose description is its `grpc-timeout` header value). A type that
+    /// declares a `description` without the conformance is reflected by `String(describing:)` instead: its fields, as
+    /// the standard library lists them.
+    func describesItself(_ written: String) -> Bool {
+        guard declaresMember("description", ofTypeOrSuperclass: written) else { return false }
+        var current = written
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            if conformsToDescription(current) { return true }
+            guard
+                let base = lock.withLock({
+                    classDeclaration(current).flatMap { TargetTypes.firstInherited($0.0.inheritanceClause) }
+                })
+            else { return false }
+            current = base
+        }
+        return false
+    }
+
+    /// Whether a declaration or an extension of `written` in the package's own sources names one of the protocols
+    /// whose `description` `String(describing:)` prints.
+    private func conformsToDescription(_ written: String) -> Bool {
+        remembered("describes-itself|\(written)") {
+            lock.withLock {
+                var name = written
+                if !declaredType(name), let aliased = aliasedType(name) { name = aliased }
+                guard declaredType(name) else { return false }
+                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
+                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
+                    let conforms = groups.contains { group in
+                        group.inheritanceClause?.inheritedTypes.contains {
+                            Self.describingProtocols.contains($0.type.trimmedDescription)
+                        } == true
+                    }
+                    if conforms { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    /// The protocols whose `description` `String(describing:)` prints.
+    private static let describingProtocols: Set<String> = [
+        "CustomStringConvertible", "Swift.CustomStringConvertible", "LosslessStringConvertible",
+        "Swift.LosslessStringConvertible",
+    ]
+}
