@@ -66,6 +66,11 @@ struct HelperIndex {
     /// Whether the test targets declare a type named `name` (a class, struct, enum, actor or protocol).
     func declaresType(_ name: String) -> Bool { families.declares(name) }
 
+    /// Whether the class `name` is a Quick spec through the target's own classes: it inherits `QuickSpec` or
+    /// `AsyncSpec` by a base class of the target (siesta 1.5.2's specs inherit `ResourceSpecBase`, a `SiestaSpec`,
+    /// a `QuickSpec`: none of their examples was read before).
+    func isSpecClass(_ name: String) -> Bool { families.inherits(name, anyOf: ["QuickSpec", "AsyncSpec"]) }
+
     private var declarations: [Declaration] = []
     /// Which types' members a call on `self` reaches (``TypeFamilies``).
     private var families: TypeFamilies

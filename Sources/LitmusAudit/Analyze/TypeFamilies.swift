@@ -77,6 +77,20 @@ struct TypeFamilies {
         return up.union(HelperIndex.callers(of: [type], over: inherited))
     }
 
+    /// Whether `type` inherits one of `ancestors`, through the target's declarations (siesta 1.5.2's `RequestSpec:
+    /// ResourceSpecBase`, `ResourceSpecBase: SiestaSpec`, `SiestaSpec: QuickSpec`).
+    func inherits(_ type: String, anyOf ancestors: Set<String>) -> Bool {
+        var seen: Set<String> = [type]
+        var pending = [type]
+        while let next = pending.popLast() {
+            for parent in inherited[next] ?? [] {
+                if ancestors.contains(parent) { return true }
+                if seen.insert(parent).inserted { pending.append(parent) }
+            }
+        }
+        return false
+    }
+
     /// The name a type declaration or extension gives its members' type.
     private static func name(of node: some SyntaxProtocol) -> String? {
         if let declaration = node.as(ClassDeclSyntax.self) { return declaration.name.text }

@@ -509,6 +509,41 @@ struct TestSourceAnalyzerTests {
         #expect(analysis.classes.first?.isSpec == true)
     }
 
+    @Test("A class that inherits QuickSpec through base classes of the target is a spec, and its examples are read")
+    func quickSpecThroughBases() throws {
+        // Given siesta 1.5.2's specs, which inherit `ResourceSpecBase`, a `SiestaSpec`, a `QuickSpec`, and declare their
+        // examples in an override of the base's own hook; and near misses: a class of another base, and an XCTestCase
+        let analysis = try analyze([
+            "Base.swift": """
+            import Quick
+            class SiestaSpec: QuickSpec { override func spec() { beforeEach { } } }
+            class ResourceSpecBase: SiestaSpec {
+                func resourceSpec() { }
+                override final func spec() { super.spec(); resourceSpec() }
+            }
+            class Plain { }
+            """,
+            "RequestSpec.swift": """
+            import Quick
+            import Nimble
+            class RequestSpec: ResourceSpecBase {
+                override func resourceSpec() {
+                    it("sends") { print("sent"); expect(send()).to(equal(1)) }
+                }
+            }
+            class Other: Plain { func check() { it("is no example") { print("x") } } }
+            final class CartTests: XCTestCase { func testA() { print("a"); XCTAssertTrue(ok) } }
+            """,
+        ])
+        #expect(
+            analysis.classes.map(\.name).sorted() == ["CartTests", "RequestSpec", "ResourceSpecBase", "SiestaSpec"])
+        #expect(
+            analysis.classes.filter(\.isSpec).map(\.name).sorted() == ["RequestSpec", "ResourceSpecBase", "SiestaSpec"])
+        // Then the example's print is found, under the spec's name, as the XCTest method's is
+        let prints = analysis.findings.filter { $0.kind == .redundantPrint }.compactMap(\.testName).sorted()
+        #expect(prints == ["CartTests.testA", "RequestSpec.sends"])
+    }
+
     @Test("A test class the build does not compile here (an inactive #if clause) is not a test class of this platform")
     func appleOnly() throws {
         let analysis = try analyze([

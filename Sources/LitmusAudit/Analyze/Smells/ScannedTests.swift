@@ -9,10 +9,15 @@ enum ScannedTests {
 
     /// The tests of `file`: the `test…` methods of classes that inherit (and of extensions of
     /// `testClasses`), with the disabled-looking ones (`xtestA`, `testA(_:)`); `@Test` functions; the
-    /// examples of Quick specs. `module` prefixes the XCTest names as the analysis does.
+    /// examples of Quick specs (and of the classes `isSpecClass` finds specs through a base class of the target). `module`
+    /// prefixes the XCTest names as the analysis does.
     static func collect(
-        in file: SourceFileSyntax, module: String, testClasses: Set<String>, compiles: (Syntax) -> Bool
+        in file: SourceFileSyntax, module: String, testClasses: Set<String>, compiles: (Syntax) -> Bool,
+        isSpecClass: (String) -> Bool = { _ in false }
     ) -> [ScannedTest] {
+        func isSpec(_ declaration: ClassDeclSyntax) -> Bool {
+            Self.isSpec(declaration) || isSpecClass(declaration.name.text)
+        }
         var tests: [ScannedTest] = []
         // A `test…(_:)` method some code calls is a helper, not a test switched off by its signature.
         let called = CallCollector.names(in: Syntax(file))
@@ -25,7 +30,8 @@ enum ScannedTests {
                 tests.append(found)
                 continue
             }
-            guard let owner = xctestOwner(function, testClasses: testClasses), isXCTestShaped(function) else {
+            guard let owner = xctestOwner(function, testClasses: testClasses, isSpec: isSpec), isXCTestShaped(function)
+            else {
                 continue
             }
             let name = (module.isEmpty ? "" : module + ".") + "\(owner).\(function.name.text)"
@@ -122,7 +128,9 @@ enum ScannedTests {
     }
 
     /// The class (or extended test class) an XCTest-style method is declared in, if it is one.
-    private static func xctestOwner(_ function: FunctionDeclSyntax, testClasses: Set<String>) -> String? {
+    private static func xctestOwner(
+        _ function: FunctionDeclSyntax, testClasses: Set<String>, isSpec: (ClassDeclSyntax) -> Bool
+    ) -> String? {
         // Through any `#if` around it, to the members of its type.
         var node = function.parent
         while let current = node, !current.is(MemberBlockSyntax.self) {

@@ -150,11 +150,13 @@ extension SmellScan {
         typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild, bundled: Set<String>? = nil,
         resources: Set<String> = []
     ) -> [AnalyzedFinding] {
-        let tests = ScannedTests.collect(in: tree, module: module, testClasses: testClasses, compiles: compiles)
-            .filter { test in
-                !test.hidden && !(test.owner.map(helpers.runTypes.contains) ?? false)
-                    && !(test.framework == .xctest && test.owner.map(helpers.noSuperclass.contains) ?? false)
-            }
+        let tests = ScannedTests.collect(
+            in: tree, module: module, testClasses: testClasses, compiles: compiles, isSpecClass: helpers.isSpecClass
+        )
+        .filter { test in
+            !test.hidden && !(test.owner.map(helpers.runTypes.contains) ?? false)
+                && !(test.framework == .xctest && test.owner.map(helpers.noSuperclass.contains) ?? false)
+        }
         return tests.flatMap { scanned in
             var test = scanned
             test.typed = typed
