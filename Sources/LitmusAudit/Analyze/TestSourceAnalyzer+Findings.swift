@@ -19,12 +19,31 @@ extension TestSourceAnalyzer {
             "notdeadlock", "withoutdeadlock", "nothang", "notoverflow", "withoutoverflow", "nooverflow",
             "nostackoverflow", "nothalt",
         ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words) || namedForFuzzing(name)
+            || namedForPermission(name)
+    }
+
+    /// Whether `name` says the code must allow what the test does (spotify/Mobius.swift 0.7.0's `it("should allow
+    /// stopping and starting again")`, `it("allows stopping a loop immediately after dispatching an event")`, eight
+    /// read false on first contact: the library reports a misuse through a hook that traps): one word of it is `allow`
+    /// or `allows`, not after `not`, `never` or a contraction's `t` (`should not allow duplicates` must check a refusal).
+    static func namedForPermission(_ name: String) -> Bool {
+        let words = nameWords(name)
+        return words.indices.contains { index in
+            ["allow", "allows"].contains(words[index])
+                && (index == 0 || !["not", "never", "t", "nt"].contains(words[index - 1]))
+        }
     }
 
     /// Whether `name` names a fuzz test (`testDeserializeFuzzMessages`, `fuzzing the parser`): one word of it,
     /// split at case changes and non-letters, is `fuzz`, `fuzzing`, `fuzzer` or `fuzzed` (not `fuzzy`). Its check
     /// is that odd input does not crash the code, which running makes.
     static func namedForFuzzing(_ name: String) -> Bool {
+        nameWords(name).contains { ["fuzz", "fuzzing", "fuzzer", "fuzzed", "fuzzes"].contains($0) }
+    }
+
+    /// The words of a test's name or description, lowercased, split at case changes and at what is not a letter
+    /// (`testAllowsStop` is `test`, `allows`, `stop`; `doesn't allow` is `doesn`, `t`, `allow`).
+    static func nameWords(_ name: String) -> [String] {
         var words: [String] = []
         var word = ""
         for character in name {
@@ -35,8 +54,8 @@ extension TestSourceAnalyzer {
                 word.append(character)
             }
         }
-        words.append(word.lowercased())
-        return words.contains { ["fuzz", "fuzzing", "fuzzer", "fuzzed", "fuzzes"].contains($0) }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        return words
     }
 
     /// Whether a test named `name` (or shown by it) checks only that running does not crash or trap, so that an error

@@ -422,6 +422,33 @@ struct StaticIntentTests {
         #expect(found == [9, 10, 11, 12])
     }
 
+    @Test("A Quick example described by what the code must allow asserts by running; one it must not allow must assert")
+    func exampleNamedForPermission() throws {
+        // Given spotify/Mobius.swift 0.7.0's examples (a misuse reaches its error hook, a trap), and near misses: a
+        // refusal, a contraction's refusal, and words that only hold the letters
+        let source = """
+            import Quick
+            import Nimble
+            final class ControllerSpec: QuickSpec {
+                override class func spec() {
+                    describe("MobiusController") {
+                        it("should allow stopping and starting again") { run() }
+                        it("allows stopping a loop immediately after dispatching an event") { run() }
+                        it("should not allow starting twice") { run() }
+                        it("doesn't allow a second view") { run() }
+                        it("swallows the error") { run() }
+                        it("pays an allowance") { run() }
+                    }
+                }
+            }
+            """
+        // When
+        let found = try analyzeSources(["ControllerSpec.swift": source]).findings.filter { $0.kind == .noAssertion }
+            .compactMap(\.line)
+        // Then only the permissions assert by running
+        #expect(found == [8, 9, 10, 11])
+    }
+
     @Test(
         "A test that names a type of its target whose members check asserts through it; one naming another type does not"
     )
