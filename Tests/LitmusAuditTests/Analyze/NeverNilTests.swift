@@ -442,6 +442,29 @@ struct NeverNilTests {
         #expect(try xctestFindings(.trapInTest, methods) == ["testC:5", "testD:6", "testE:7"])
     }
 
+    @Test(
+        "The host or scheme of a URL constant parsed from a literal that has one is never nil; of another URL it may be"
+    )
+    func literalURLParts() throws {
+        // Given auth0/Auth0.swift 3.1.0's file constant `private let Url = URL(string: "https://samples.auth0.com")!` then
+        // `Url.host!`, and a test's own; and near misses: a literal without a host, a URL the package builds, a `var`
+        let source = """
+            import XCTest
+            private let Url = URL(string: "https://samples.auth0.com")!
+            private let Relative = URL(string: "/callback")!
+            private let Built = URL.httpsURL(from: "samples.auth0.com")
+            final class T: XCTestCase {
+                func testA() { XCTAssertEqual(stub(host: Url.host!), 1) }
+                func testB() { let url = URL(string: "https://a.b/c")!; XCTAssertEqual(stub(url.scheme!, url.host!), 1) }
+                func testC() { XCTAssertEqual(stub(host: Relative.host!), 1) }
+                func testD() { XCTAssertEqual(stub(host: Built.host!), 1) }
+                func testE() { var url = URL(string: "https://a.b/c")!; url = other; XCTAssertEqual(stub(host: url.host!), 1) }
+            }
+            """
+        let found = try analyzedFindings(.trapInTest, in: ["T.swift": source]).map { $0.split(separator: ":")[0] }
+        #expect(found == ["T.testC", "T.testD", "T.testE"])
+    }
+
     @Test("A string's UTF-8 is never nil, lossy conversion allowed or not; a literal in ASCII it cannot hold is")
     func lossyUnicodeData() throws {
         // Given kylef/Mockingjay's `"…".data(using: String.Encoding.utf8, allowLossyConversion: true)!`

@@ -660,6 +660,19 @@ struct SmellDetectorTests {
         #expect(try swiftTesting(.mysteryGuest, methods) == ["a:2", "b:3", "c:4"])
     }
 
+    @Test("mysteryGuest: the shared session's configuration read to make a session of the test's own is no call")
+    func sharedSessionConfiguration() throws {
+        // Given auth0/Auth0.swift 3.1.0's `URLSession(configuration: URLSession.shared.configuration)`, its configuration
+        // read then changed, and near misses: the shared session handed on, and a request through it
+        let methods = """
+            func testA() { let session = URLSession(configuration: URLSession.shared.configuration); XCTAssertTrue(make(session).session === session) }
+            func testB() { let config = URLSession.shared.configuration; config.httpAdditionalHeaders = [:]; XCTAssertNotNil(make(URLSession(configuration: config))) }
+            func testC() { XCTAssertNotNil(make(URLSession.shared)) }
+            func testD() async throws { let (_, r) = try await URLSession.shared.data(from: URL(string: "https://pie.dev/")!); XCTAssertNotNil(r) }
+            """
+        #expect(try xctestFindings(.mysteryGuest, methods).map { $0.split(separator: ":")[0] } == ["testC", "testD"])
+    }
+
     @Test("mysteryGuest: the environment read only to skip the test is a switch; read as data, or past a check, not")
     func environmentSwitch() throws {
         // Given pointfreeco/swift-case-paths' and swift-snapshot-testing's CI switches, and near misses

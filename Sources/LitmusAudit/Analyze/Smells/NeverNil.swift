@@ -85,6 +85,7 @@ enum NeverNil {
         if let member = expression.as(MemberAccessExprSyntax.self) {
             return isEndOfWrittenLiteral(member, test: test) || isRecordedNextElement(member, test: test)
                 || isGuardedEnd(member) || isGivenURL(member, test: test, sources: sources)
+                || isLiteralURLPart(member, test: test)
         }
         return false
     }
@@ -229,7 +230,7 @@ enum NeverNil {
 
     /// The value of a `let` the test's file declares once at its top level (a fixture's XML written as
     /// `let xml = """…""".data(using: .utf8)!`).
-    private static func fileLetValue(of name: DeclReferenceExprSyntax, test: ScannedTest) -> ExprSyntax? {
+    static func fileLetValue(of name: DeclReferenceExprSyntax, test: ScannedTest) -> ExprSyntax? {
         let text = name.baseName.text
         let lets = test.fileDeclarations(binding: text).filter { $0.bindingSpecifier.tokenKind == .keyword(.let) }
         guard lets.count == 1, !test.bindsLocally(text) else { return nil }

@@ -135,6 +135,7 @@ enum TrapDetector {
             return true
         }
         if InitializedProperty.cannotBeNil(node.expression) { return true }
+        if QuickSetUp.cannotBeNil(node.expression, test: test, sources: sources) { return true }
         if let sources, let call = node.expression.as(FunctionCallExprSyntax.self),
             FailableLiteral.packageFunctionCannotFail(call, test: test, sources: sources)
                 || sources.initializerNeverFails(call)
