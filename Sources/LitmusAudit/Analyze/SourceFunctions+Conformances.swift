@@ -9,19 +9,8 @@ extension SourceFunctions {
     /// declares a `description` without the conformance is reflected by `String(describing:)` instead: its fields, as
     /// the standard library lists them.
     func describesItself(_ written: String) -> Bool {
-        guard declaresMember("description", ofTypeOrSuperclass: written) else { return false }
-        var current = written
-        var seen: Set<String> = []
-        while seen.insert(current).inserted {
-            if conformsToDescription(current) { return true }
-            guard
-                let base = lock.withLock({
-                    classDeclaration(current).flatMap { TargetTypes.firstInherited($0.0.inheritanceClause) }
-                })
-            else { return false }
-            current = base
-        }
-        return false
+        declaresMember("description", ofTypeOrSuperclass: written)
+            && superclassChain(from: written).contains(where: conformsToDescription)
     }
 
     /// Whether a declaration or an extension of `written` in the package's own sources names one of the protocols
@@ -29,19 +18,11 @@ extension SourceFunctions {
     private func conformsToDescription(_ written: String) -> Bool {
         remembered("describes-itself|\(written)") {
             lock.withLock {
-                var name = written
-                if !declaredType(name), let aliased = aliasedType(name) { name = aliased }
-                guard declaredType(name) else { return false }
-                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
-                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
-                    let conforms = groups.contains { group in
-                        group.inheritanceClause?.inheritedTypes.contains {
-                            Self.describingProtocols.contains($0.type.trimmedDescription)
-                        } == true
-                    }
-                    if conforms { return true }
+                ownDeclarations(of: written).contains { group in
+                    group.inheritanceClause?.inheritedTypes.contains {
+                        Self.describingProtocols.contains($0.type.trimmedDescription)
+                    } == true
                 }
-                return false
             }
         }
     }

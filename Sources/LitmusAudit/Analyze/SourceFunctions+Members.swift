@@ -10,23 +10,24 @@ extension SourceFunctions {
     func declaresMember(_ member: String, ofType written: String) -> Bool {
         remembered("member|\(written)|\(member)") {
             lock.withLock {
-                var name = written
-                if !declaredType(name), let aliased = aliasedType(name) { name = aliased }
-                guard declaredType(name) else { return false }
-                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
-                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
-                    let members = groups.flatMap { Self.memberDeclarations(of: $0) }
-                    if members.contains(where: {
-                        $0.as(FunctionDeclSyntax.self)?.name.text == member
-                            || $0.as(VariableDeclSyntax.self)?.bindings.contains {
-                                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
-                            } == true
-                    }) {
-                        return true
-                    }
+                ownDeclarations(of: written).flatMap { Self.memberDeclarations(of: $0) }.contains {
+                    $0.as(FunctionDeclSyntax.self)?.name.text == member
+                        || $0.as(VariableDeclSyntax.self)?.bindings.contains {
+                            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
+                        } == true
                 }
-                return false
             }
+        }
+    }
+
+    /// The declarations and extensions of the type `written` (or of the type a type alias of that name names) in the
+    /// package's own sources, not its tests; none when the files declare no such type (the lock held).
+    func ownDeclarations(of written: String) -> [DeclGroupSyntax] {
+        var name = written
+        if !declaredType(name), let aliased = aliasedType(name) { name = aliased }
+        guard declaredType(name) else { return [] }
+        return loaded().indices.filter { !ofTests[$0] && declares(loaded()[$0], name) }.flatMap { index in
+            tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: name) }
         }
     }
 
@@ -34,18 +35,24 @@ extension SourceFunctions {
     /// inherits from through its chain of superclasses there (SwiftDocOrg/CommonMark 0.5.1's `class Paragraph: Node`,
     /// whose `description` `Node` declares).
     func declaresMember(_ member: String, ofTypeOrSuperclass type: String) -> Bool {
+        superclassChain(from: type).contains { declaresMember(member, ofType: $0) }
+    }
+
+    /// `type` and the classes it inherits from through the classes the files declare, nearest first.
+    func superclassChain(from type: String) -> [String] {
+        var chain: [String] = []
         var current = type
         var seen: Set<String> = []
         while seen.insert(current).inserted {
-            if declaresMember(member, ofType: current) { return true }
+            chain.append(current)
             guard
                 let base = lock.withLock({
                     classDeclaration(current).flatMap { TargetTypes.firstInherited($0.0.inheritanceClause) }
                 })
-            else { return false }
+            else { break }
             current = base
         }
-        return false
+        return chain
     }
 
     /// Whether the package's own sources (not its tests) give the type `type`, in its declarations and extensions, a

@@ -37,10 +37,10 @@ enum QuickSetUp {
                 let (block, call) = enclosingBlock(
                     of: node, calling: setUps.union(["afterEach"]).union(ScannedTests.examples))
             else { return false }
-            let name = CallCollector.calledName(call.calledExpression) ?? ""
+            let called = CallCollector.calledName(call.calledExpression) ?? ""
             // An `afterEach` runs after the example; another example, or a `beforeEach` of a group not around this
             // one, runs for other examples.
-            guard setUps.contains(name), isInside(Syntax(call), around: Syntax(expression)) else { continue }
+            guard setUps.contains(called), isInside(Syntax(call), around: Syntax(expression)) else { continue }
             guard elements.count == 3, givesValue(elements[2], declared: declared, test: test, sources: sources)
             else { return false }
             if block.statements.contains(where: { $0.item.as(SequenceExprSyntax.self)?.id == sequence.id }) {
