@@ -206,9 +206,7 @@ public struct TestSourceAnalyzer: Sendable {
         for declaration in file.compiledNodes(ClassDeclSyntax.self)
         where file.typed?.declares("class_decl", named: declaration.name) ?? true {
             let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-            let isSpec =
-                inherited.contains { $0 == "QuickSpec" || $0 == "AsyncSpec" || $0.hasSuffix(".QuickSpec") }
-                || helpers.isSpecClass(declaration.name.text)
+            let isSpec = ScannedTests.isSpec(declaration) || helpers.isSpecClass(declaration.name.text)
             let testMethods = compiledTestMethods(declaration.memberBlock, file: file)
             guard
                 isSpec

@@ -3,7 +3,7 @@ import Testing
 @testable import LitmusAudit
 
 /// trapInTest and a variable a Quick spec sets in a `beforeEach` around the example (auth0/Auth0.swift 3.1.0's
-/// `credentialsManager!`, siesta 1.5.2's `owner!`, Mobius.swift 0.7.0's `expected!`, read false on first contact).
+/// `credentialsManager!`, Mobius.swift 0.7.0's `expected!`, read false on first contact).
 @Suite("trapInTest: a variable a Quick spec sets before every example")
 struct QuickSetUpTests {
     /// The package's own source: a manager made by a plain initializer, a lookup that may give nothing.

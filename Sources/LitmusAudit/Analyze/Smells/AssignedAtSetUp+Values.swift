@@ -16,6 +16,13 @@ extension AssignedAtSetUp {
         return givesValue(value, declared: declared, sources: sources)
     }
 
+    /// A literal of a collection, a text, a number or a Boolean: a value, never `nil` (not `nil` itself).
+    static func isValueLiteral(_ value: ExprSyntax) -> Bool {
+        value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self) || value.is(StringLiteralExprSyntax.self)
+            || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self)
+            || value.is(BooleanLiteralExprSyntax.self)
+    }
+
     /// ``givesValue(_:declared:test:sources:)`` without the compiler's facts: for a value in another file than the
     /// test's (a superclass's `setUp`), whose places the test file's facts do not hold.
     static func givesValue(_ value: ExprSyntax, declared: String?, sources: SourceFunctions) -> Bool {

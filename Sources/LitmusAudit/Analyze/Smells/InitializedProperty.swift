@@ -10,7 +10,8 @@ enum InitializedProperty {
     /// stored property given a value that is not optional (``givesValue(_:)``), and nothing in that initializer before
     /// it assigns `x` or hands it on `inout`.
     static func cannotBeNil(_ expression: ExprSyntax) -> Bool {
-        guard let name = propertyName(expression), let initializer = enclosingInitializer(of: Syntax(expression)),
+        guard let name = AssignedAtSetUp.propertyName(expression),
+            let initializer = enclosingInitializer(of: Syntax(expression)),
             let body = initializer.body, let type = enclosingType(of: Syntax(initializer)),
             declaresInitialized(name, in: type)
         else { return false }
@@ -20,24 +21,12 @@ enum InitializedProperty {
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
                 elements[0].positionAfterSkippingLeadingTrivia < position
             else { return false }
-            return propertyName(elements[0]) == name
+            return AssignedAtSetUp.propertyName(elements[0]) == name
         }
         let handedOn = body.descendants(of: InOutExprSyntax.self).contains {
-            $0.positionAfterSkippingLeadingTrivia < position && propertyName($0.expression) == name
+            $0.positionAfterSkippingLeadingTrivia < position && AssignedAtSetUp.propertyName($0.expression) == name
         }
         return !assigned && !handedOn
-    }
-
-    /// `x` of `x` or `self.x`.
-    private static func propertyName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self), case .identifier = reference.baseName.tokenKind
-        {
-            return reference.baseName.text
-        }
-        guard let member = expression.as(MemberAccessExprSyntax.self),
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-        else { return nil }
-        return member.declName.baseName.text
     }
 
     /// The initializer `node` lies in, not inside a closure or a nested function of it.
@@ -81,16 +70,10 @@ enum InitializedProperty {
         }
     }
 
-    /// A literal (of a collection, a text, a number, a Boolean) or a type's initializer called with no arguments
+    /// A literal (``AssignedAtSetUp/isValueLiteral(_:)``) or a type's initializer called with no arguments
     /// (`Set<AnyCancellable>()`, `NSLock()`): a value, never `nil`.
     private static func givesValue(_ value: ExprSyntax) -> Bool {
-        if value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self)
-            || value.is(StringLiteralExprSyntax.self)
-            || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self)
-            || value.is(BooleanLiteralExprSyntax.self)
-        {
-            return true
-        }
+        if AssignedAtSetUp.isValueLiteral(value) { return true }
         guard let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil
         else { return false }
         let called = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression

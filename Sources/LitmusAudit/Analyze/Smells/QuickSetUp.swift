@@ -2,8 +2,8 @@ import SwiftSyntax
 
 /// A variable a Quick spec declares in a group and sets in a `beforeEach` around the example before every example:
 /// `var credentialsManager: CredentialsManager!` then `beforeEach { credentialsManager = CredentialsManager(…) }`
-/// (auth0/Auth0.swift 3.1.0's 20 unwraps of such variables, siesta 1.5.2's `owner`, Mobius.swift 0.7.0's `expected`,
-/// read false on first contact). Quick runs the `beforeEach` blocks of every group around an example before it, so
+/// (auth0/Auth0.swift 3.1.0's 16 unwraps of such variables and Mobius.swift 0.7.0's `expected!` and `actual!`, read
+/// false on first contact; siesta 1.5.2's `owner = DummyObject()`, declared `AnyObject?`, is not found a value). Quick runs the `beforeEach` blocks of every group around an example before it, so
 /// the example finds what the last of them set. Each assignment of the variable in a `beforeEach` around the example
 /// gives a value that is not optional (a literal, or a call ``AssignedAtSetUp`` finds gives one), one at least at the
 /// top level of its block; nothing in the example assigns it or hands it on `inout` before. An assignment in
@@ -25,14 +25,14 @@ enum QuickSetUp {
         var setsAtTopLevel = false
         for node in scope.descendants(of: Syntax.self) {
             if let passed = node.as(InOutExprSyntax.self), named(passed.expression) == name,
-                isInside(node, body) || enclosingBlock(of: node, calling: setUps) != nil
+                RequiredBefore.isInside(node, body) || enclosingBlock(of: node, calling: setUps) != nil
             {
                 return false
             }
             guard let sequence = node.as(SequenceExprSyntax.self), sequence.elements.count >= 3 else { continue }
             let elements = Array(sequence.elements)
             guard elements[1].is(AssignmentExprSyntax.self), named(elements[0]) == name else { continue }
-            if isInside(node, body) { return false }
+            if RequiredBefore.isInside(node, body) { return false }
             guard
                 let (block, call) = enclosingBlock(
                     of: node, calling: setUps.union(["afterEach"]).union(ScannedTests.examples))
@@ -86,21 +86,11 @@ enum QuickSetUp {
         expression.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
-    /// Whether `node` lies inside `outer`.
-    private static func isInside(_ node: Syntax, _ outer: Syntax) -> Bool {
-        var current = node.parent
-        while let syntax = current {
-            if syntax.id == outer.id { return true }
-            current = syntax.parent
-        }
-        return false
-    }
-
     /// Whether the statement that makes `call` is one of the statements of a closure or body around `node`: a block
     /// of a group the example is in.
     private static func isInside(_ call: Syntax, around node: Syntax) -> Bool {
         guard let holder = call.parent?.parent?.parent else { return false }
-        return isInside(node, holder)
+        return RequiredBefore.isInside(node, holder)
     }
 
     /// The nearest closure around `node` that is the trailing closure (or last argument) of a call to one of `names`,
@@ -125,13 +115,7 @@ enum QuickSetUp {
     private static func givesValue(
         _ value: ExprSyntax, declared: String?, test: ScannedTest, sources: SourceFunctions
     ) -> Bool {
-        if value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self)
-            || value.is(StringLiteralExprSyntax.self)
-            || value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self)
-            || value.is(BooleanLiteralExprSyntax.self)
-        {
-            return true
-        }
-        return AssignedAtSetUp.givesValue(value, declared: declared, test: test, sources: sources)
+        AssignedAtSetUp.isValueLiteral(value)
+            || AssignedAtSetUp.givesValue(value, declared: declared, test: test, sources: sources)
     }
 }
