@@ -45,7 +45,7 @@
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let copy = folder.appendingPathComponent("litmus")
-            try FileManager.default.copyItem(at: litmus, to: copy)
+            try BuiltExecutable.place(litmus, at: copy)
 
             let result = try await run(copy, ["har", "inspect", "x.har"], environment: ["PATH": "/nonexistent"])
 

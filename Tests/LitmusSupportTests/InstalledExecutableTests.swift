@@ -14,7 +14,7 @@ struct InstalledExecutableTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let installed = folder.appendingPathComponent("litmus")
-        try FileManager.default.copyItem(at: built, to: installed)
+        try BuiltExecutable.place(built, at: installed)
 
         // When
         let result = try await ChildProcess.run(
