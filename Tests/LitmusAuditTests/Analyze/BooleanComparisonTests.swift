@@ -99,3 +99,29 @@ struct BooleanComparisonTests {
         #expect(without.sorted() == ["T.testCatch", "T.testMember", "T.testValue"])
     }
 }
+
+@Suite(
+    "boolAssertEquality: a message that prints one side and writes the other, a literal, prints both", .tags(.parsing))
+struct MessageWritesLiteralTests {
+    @Test(
+        "The value interpolated and the literal written out in the text: no advice; a literal the text does not write, or a value it does not print, still gets it"
+    )
+    func literalWrittenOut() throws {
+        // Given yannickl/DynamicColor 5.0.1's `XCTAssert(blackHue == 0, "… should be equal to 0 (not \(blackHue))")`,
+        // the same with a negative, a float, a hex and a string literal, and near misses: the text names another
+        // number (10 is not 0), names no value, or prints another expression than the side compared
+        let methods = #"""
+            func testA() { XCTAssert(blackHue == 0, "Color hue component should be equal to 0 (not \(blackHue))") }
+            func testB() { XCTAssert(whiteXYZ.X == 95.05, "X component should be equal to 95.05 (not \(whiteXYZ.X))") }
+            func testC() { XCTAssert(offset == -1, "offset should be -1, got \(offset)") }
+            func testD() { XCTAssert(hex == 0xffffff, "expected 0xffffff, got \(hex)") }
+            func testE() { XCTAssert(name == "Ada", "expected Ada, got \(name)") }
+            func testF() { XCTAssert(count == 0, "expected 10, got \(count)") }
+            func testG() { XCTAssert(alpha == 0.8, "alpha should be 0.8") }
+            func testH() { XCTAssert(hue == 0, "hue should be 0 (not \(other))") }
+            func testI() { XCTAssert(name == "Ada", "wrong name \(name)") }
+            """#
+        // Then
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testF:8", "testG:9", "testH:10", "testI:11"])
+    }
+}

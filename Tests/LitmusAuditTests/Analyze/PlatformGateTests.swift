@@ -86,3 +86,29 @@ struct PlatformGateTests {
         #expect(found == ["testC", "testD", "testE"])
     }
 }
+
+@Suite("conditionalTestLogic: a platform's word is read as a name, not inside a longer one")
+struct UncontrolledWordTests {
+    @Test(
+        "A condition whose name only begins with a platform's word can skip the checks; the word itself, or a camel-case part, cannot"
+    )
+    func wordsAsNames() throws {
+        // Given a token's `isMacroOrCompilerDirective` (nicklockwood/SwiftFormat 0.62.1 declares it on its tokens; read as
+        // `isMac` until 2026-12-05) and `environmental`, beside gates: `isMac` itself, `isMacOS`, a `currentPlatform`, the
+        // process's `environment`
+        let methods = """
+                func testA() { let rule = make(); if rule.isMacroOrCompilerDirective { XCTAssertEqual(f(), 1) } }
+                func testB() { let config = make(); if config.environmental { XCTAssertEqual(f(), 1) } }
+                func testC() { if Self.isMac { XCTAssertEqual(f(), 1) } }
+                func testD() { if Host.isMacOS { XCTAssertEqual(f(), 1) } }
+                func testE() { if Host.currentPlatform == .linux { XCTAssertEqual(f(), 1) } }
+                func testF() { if ProcessInfo.processInfo.environment["CI"] == nil { XCTAssertEqual(f(), 1) } }
+            """
+        // Then only the two conditions on the test's own values are flagged
+        let found = try xctestFindings(.conditionalTestLogic, methods).map { $0.split(separator: ":")[0] }
+        #expect(found == ["testA", "testB"])
+        #expect(ConditionalLogicDetector.standsAsName("x.isMac && y", "isMac"))
+        #expect(!ConditionalLogicDetector.standsAsName("x.isMacro", "isMac"))
+        #expect(ConditionalLogicDetector.standsAsName("#available(macOS 13, *)", "#available"))
+    }
+}

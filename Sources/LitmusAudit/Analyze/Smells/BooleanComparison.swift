@@ -60,8 +60,10 @@ enum BooleanComparison {
     }
 
     /// Whether the assertion's message interpolates both sides of `comparison` as written (Kanna 6.1.0's
-    /// `XCTAssert(xpath == testCase.xpath, "Create XPath = [\(xpath)] != [\(testCase.xpath)]")`): its failure prints
-    /// what differed already. Not sides that call anything, which the message calls again.
+    /// `XCTAssert(xpath == testCase.xpath, "Create XPath = [\(xpath)] != [\(testCase.xpath)]")`), or interpolates
+    /// one side and writes the other, a literal, in its text (yannickl/DynamicColor 5.0.1's
+    /// `XCTAssert(blackHue == 0, "… should be equal to 0 (not \(blackHue))")`): its failure prints what differed
+    /// already. Not sides that call anything, which the message calls again.
     private static func messagePrintsBothSides(of comparison: ExprSyntax, arguments: [LabeledExprSyntax]) -> Bool {
         guard let (left, _, right) = EqualityShapeDetector.comparison(comparison), arguments.count >= 2,
             // A call may give another value when the message calls it again (`iterator.next()`).
@@ -75,7 +77,27 @@ enum BooleanComparison {
             message.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }.flatMap { segment in
                 segment.expressions.map(\.expression.trimmedDescription)
             })
-        return printed.contains(left.trimmedDescription) && printed.contains(right.trimmedDescription)
+        let text = message.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+        let shown = { (side: ExprSyntax) in printed.contains(side.trimmedDescription) || writes(text, side) }
+        return shown(left) && shown(right)
+    }
+
+    /// Whether the text of a message writes the literal `side` out: a number as a word of its own (`0` in "equal to 0
+    /// (not …)", not in "10"), a string's content anywhere.
+    private static func writes(_ text: String, _ side: ExprSyntax) -> Bool {
+        if let string = side.as(StringLiteralExprSyntax.self), string.segments.count == 1,
+            let content = string.segments.first?.as(StringSegmentSyntax.self)?.content.text, !content.isEmpty
+        {
+            return text.contains(content)
+        }
+        let number = side.as(PrefixOperatorExprSyntax.self).map(\.expression) ?? side
+        guard number.is(IntegerLiteralExprSyntax.self) || number.is(FloatLiteralExprSyntax.self) else { return false }
+        let words = text.split { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") }
+        return words.contains { word in
+            var word = word
+            while word.last == "." { word = word.dropLast() }
+            return word == side.trimmedDescription
+        }
     }
 
     /// Whether the compiler typed the two sides of the comparison `expression` differently (optionals aside): their

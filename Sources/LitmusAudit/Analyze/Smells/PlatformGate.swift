@@ -135,7 +135,27 @@ extension ConditionalLogicDetector {
 
     /// Whether a condition reads what the test does not control.
     static func isUncontrolled(_ condition: String) -> Bool {
-        uncontrolled.contains { condition.contains($0) } || comparesVersion(condition) || readsCompileOptions(condition)
+        uncontrolled.contains { standsAsName(condition, $0) } || comparesVersion(condition)
+            || readsCompileOptions(condition)
+    }
+
+    /// Whether `word` stands in `condition` as a name or a camel-case part of one: `isMac` in `Self.isMac` and
+    /// `isMacOS`, not in `isMacroOrCompilerDirective` (a property nicklockwood/SwiftFormat 0.62.1 declares on its tokens,
+    /// read as a platform gate until 2026-12-05); `Platform` in `currentPlatform`; `environment` in `processInfo.environment`, not in
+    /// `environmental`. Words that are not names (`os(`, `#available`) are matched as they are written.
+    static func standsAsName(_ condition: String, _ word: String) -> Bool {
+        guard let last = word.last, last.isLetter else { return condition.contains(word) }
+        var searched = condition[...]
+        while let found = searched.range(of: word) {
+            let before =
+                found.lowerBound > condition.startIndex ? condition[condition.index(before: found.lowerBound)] : " "
+            let after = found.upperBound < condition.endIndex ? condition[found.upperBound] : " "
+            let starts = !(before.isLetter || before.isNumber || before == "_") || word.first?.isUppercase == true
+            let ends = !(after.isLowercase || after.isNumber || after == "_")
+            if starts && ends { return true }
+            searched = condition[found.upperBound...]
+        }
+        return false
     }
 
     /// Whether a condition asks how the linked SQLite library was built: its `PRAGMA compile_options` (GRDB.swift
