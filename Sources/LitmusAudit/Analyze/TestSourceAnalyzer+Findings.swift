@@ -201,7 +201,8 @@ extension TestSourceAnalyzer {
             || !called.isDisjoint(with: helpers.checking)
             || !called.isDisjoint(with: checks)
             || LibraryChecks.makesCheck(
-                in: Syntax(body), typed: file.typed, imports: file.imports, xctest: library != .swiftTesting)
+                in: Syntax(body), typed: file.typed, imports: file.imports, xctest: library != .swiftTesting,
+                sources: helpers.sources)
             || CheckingTypes.checksThrough(Syntax(body), file: file.file, checking: helpers.checkingTypes)
         let assertsSomething =
             checksExplicitly || !called.isDisjoint(with: helpers.asserting)

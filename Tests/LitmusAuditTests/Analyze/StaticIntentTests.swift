@@ -558,6 +558,39 @@ struct StaticIntentTests {
             ])
     }
 
+    @Test("An operator of the package's that applies SwiftCheck's <- checks the property as <- does")
+    func swiftCheckThroughOwnOperator() throws {
+        // Given bow-swift/bow 0.8.0's Tests/BowLaws, which declares `<~` to apply `<-` (a target of its own there:
+        // here in the package's sources), and near misses: an operator that only builds, one that applies `<-` to
+        // another value than its first parameter, and a reported property through `<~`
+        let laws = """
+            import SwiftCheck
+            infix operator <~
+            public func <~(checker: AssertiveQuickCheck, test: @autoclosure @escaping () -> Testable) { checker <- test }
+            infix operator <~~
+            public func <~~(checker: AssertiveQuickCheck, test: @autoclosure @escaping () -> Testable) { _ = checker }
+            infix operator <~>
+            public func <~>(checker: AssertiveQuickCheck, test: @autoclosure @escaping () -> Testable) {
+                property("other") <- test
+            }
+            """
+        let specs = """
+            import XCTest
+            import SwiftCheck
+            final class FoldTest: XCTestCase {
+                func testLaw() { property("identity") <~ forAll { (xs: [Int]) in xs == xs } }
+                func testBuilt() { property("identity") <~~ forAll { (xs: [Int]) in xs == xs } }
+                func testOther() { property("identity") <~> forAll { (xs: [Int]) in xs == xs } }
+                func testReported() { reportProperty("identity") <~ forAll { (xs: [Int]) in xs == xs } }
+            }
+            """
+        // When
+        let found = try analyzeSources(["FoldTest.swift": specs], packageSources: ["Laws.swift": laws]).findings
+            .filter { $0.kind == .noAssertion }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        // Then only the property applied by `<~` checks
+        #expect(found.sorted() == ["FoldTest.testBuilt:5", "FoldTest.testOther:6", "FoldTest.testReported:7"])
+    }
+
     @Test("A value compared with itself in a test named for its type checks the type's own ==")
     func namedForItsType() throws {
         // Given: swift-property-based's FixedSeedTests; Xoshiro writes its own == and hash.

@@ -48,12 +48,15 @@ enum LibraryChecks {
     /// check the name list of ``TestSourceAnalyzer`` does not hold: a TestStore's action on a receiver named
     /// for a store (`store.send(.tap)`) where ComposableArchitecture is imported, a test clock's `run` on a
     /// receiver named for a clock where Clocks is, IssueReporting's `reportIssue`, Spectre's global `describe` where
-    /// Spectre is imported, SwiftCheck's `property(…) <- …` where SwiftCheck is.
-    static func looksLikeCheck(_ call: FunctionCallExprSyntax, imports: Set<String>, xctest: Bool = true) -> Bool {
+    /// Spectre is imported, SwiftCheck's `property(…) <- …` where SwiftCheck is (or through an operator of the
+    /// package's that applies `<-`, ``SourceFunctions/forwardsPropertyCheck(_:)``).
+    static func looksLikeCheck(
+        _ call: FunctionCallExprSyntax, imports: Set<String>, xctest: Bool = true, sources: SourceFunctions? = nil
+    ) -> Bool {
         guard let name = CallCollector.calledName(call.calledExpression) else { return false }
         if ["reportIssue", "withExpectedIssue"].contains(name) { return true }
         if name == "property", imports.contains("SwiftCheck"), call.calledExpression.is(DeclReferenceExprSyntax.self) {
-            return xctest && isPropertyChecked(call)
+            return xctest && isPropertyChecked(call, sources: sources)
         }
         if name == "describe", imports.contains("Spectre"), call.calledExpression.is(DeclReferenceExprSyntax.self) {
             return runsSpecsThatCheck(call)
@@ -73,15 +76,20 @@ enum LibraryChecks {
     /// else by its name and the file's imports.
     /// `xctest`: whether the test is XCTest's (SwiftCheck reports through `XCTFail`, which a Swift Testing test
     /// does not hear).
-    static func makesCheck(in node: Syntax, typed: TypedFileFacts?, imports: Set<String>, xctest: Bool = true) -> Bool {
+    static func makesCheck(
+        in node: Syntax, typed: TypedFileFacts?, imports: Set<String>, xctest: Bool = true,
+        sources: SourceFunctions? = nil
+    ) -> Bool {
         node.descendants(of: FunctionCallExprSyntax.self).contains { call in
             guard let name = CallCollector.calledName(call.calledExpression) else { return false }
             if let declaration = typed?.declaration(calledBy: call) {
                 if name == "describe", declaration.module == "Spectre" { return runsSpecsThatCheck(call) }
-                if name == "property", declaration.module == "SwiftCheck" { return xctest && isPropertyChecked(call) }
+                if name == "property", declaration.module == "SwiftCheck" {
+                    return xctest && isPropertyChecked(call, sources: sources)
+                }
                 return isCheck(declaration, name: name)
             }
-            return looksLikeCheck(call, imports: imports, xctest: xctest)
+            return looksLikeCheck(call, imports: imports, xctest: xctest, sources: sources)
         }
     }
 
@@ -104,13 +112,15 @@ enum LibraryChecks {
     /// Whether SwiftCheck's `property("…")` is checked: `property("law") <- forAll { … }` runs the property and
     /// fails the test (`XCTFail`) on a counterexample (thoughtbot/Runes' specs). Without `<-` it only builds a
     /// value; `reportProperty` only prints, and is another name; a property given no quantifier (`<- true`)
-    /// checks nothing the line does not show.
-    static func isPropertyChecked(_ call: FunctionCallExprSyntax) -> Bool {
+    /// checks nothing the line does not show. An operator the package declares to apply `<-` for it is `<-`
+    /// (bow-swift/bow 0.8.0's `property("…") <~ forAll { … }`, 76 tests read false on first contact).
+    static func isPropertyChecked(_ call: FunctionCallExprSyntax, sources: SourceFunctions? = nil) -> Bool {
         guard let list = call.parent?.as(ExprListSyntax.self) else { return false }
         var elements = list.makeIterator()
         while let element = elements.next() {
             guard element.id == call.id else { continue }
-            guard elements.next()?.as(BinaryOperatorExprSyntax.self)?.operator.text == "<-",
+            guard let applied = elements.next()?.as(BinaryOperatorExprSyntax.self)?.operator.text,
+                applied == "<-" || sources?.forwardsPropertyCheck(applied) == true,
                 let quantifier = elements.next()?.as(FunctionCallExprSyntax.self)
             else { return false }
             return ["forAll", "forAllNoShrink", "forAllShrink", "exists"].contains(
