@@ -32,7 +32,9 @@ enum CaughtErrors {
                         "\(shown) checks `\(misused.quoted(50))` in a catch: the caught error cannot throw, so the check fails whenever the code throws and nothing checks that it throws"
                     )
                 }
-                guard onlyShows(clause.body), !checkedAfter, catchesAll(clause, ownType: ownTypeHere) else {
+                guard onlyShows(clause.body), !checkedAfter, catchesAll(clause, ownType: ownTypeHere),
+                    !SwallowedErrorIntent.commentSaysExpected(clause)
+                else {
                     return nil
                 }
                 let does = clause.body.statements.isEmpty ? "does nothing with it" : "only prints it"

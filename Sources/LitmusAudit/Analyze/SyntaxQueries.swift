@@ -229,7 +229,7 @@ enum SwallowedErrorIntent {
         isInCleanup(expression) || isCleanup(expression.expression) || isEnding(expression)
             || ExitTestBody.contains(expression, failing: true)
             || isWaitOnly(expression.expression)
-            || isFixture(expression.expression) || callsCheckingClosure(expression)
+            || isFixture(expression.expression) || callsCheckingClosure(expression) || commentSaysExpected(expression)
     }
 
     /// Whether `expression` calls a closure the same function declared whose body checks the error itself

@@ -139,3 +139,36 @@ struct CaughtErrorsTests {
             try xctestFindings(.swallowedError, methods) == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"])
     }
 }
+
+@Suite("swallowedError: a comment beside the discarded error says it is expected")
+struct ExpectedErrorCommentTests {
+    @Test(
+        "A try? or a catch whose comment says the error is expected or does not matter is intended; other comments are not"
+    )
+    func commentSaysExpected() throws {
+        // Given nicklockwood/ShapeScript 1.11.2's `try? program.evaluate(in: context) // Throws file not found, but we
+        // can ignore` (6 read false on first contact), a comment above the statement, one inside an empty catch, and
+        // near misses: no comment, a comment about something else, a TODO, an "unexpected" error, "not expected"
+        let methods = """
+                func testA() { try? program.evaluate(in: context) // Throws file not found, but we can ignore
+                    XCTAssertEqual(delegate.imports, ["File1.shape"]) }
+                func testB() {
+                    // encoding infinity must throw; the test is that it does not crash
+                    _ = try? encoder.encode(Float.infinity)
+                }
+                func testC() { do { try server.listen(on: -1) } catch { /* expected: the port is invalid */ } }
+                func testD() { try? program.evaluate(in: context)
+                    XCTAssertEqual(delegate.imports, ["File1.shape"]) }
+                func testE() { try? program.evaluate(in: context) // evaluate the program
+                    XCTAssertEqual(delegate.imports, ["File1.shape"]) }
+                func testF() { try? store.save() // TODO: ignore only the expected error
+                }
+                func testG() { do { try server.listen(on: 80) } catch { /* unexpected */ } }
+                func testH() { do { try server.listen(on: 80) } catch { /* an error here is not expected */ } }
+            """
+        #expect(
+            try xctestFindings(.swallowedError, methods) == [
+                "testD:10", "testE:12", "testF:14", "testG:16", "testH:17",
+            ])
+    }
+}
