@@ -34,15 +34,27 @@ struct BuiltExecutableTests {
 
     @Test("Placed on another file system (no hard link there), the copy is executable and starts")
     func otherFileSystem() async throws {
-        // Given: /dev/shm is a tmpfs of its own on Linux; elsewhere the temporary folder stands in
-        let shm = URL(fileURLWithPath: "/dev/shm")
-        let other = FileManager.default.isWritableFile(atPath: shm.path) ? shm : FileManager.default.temporaryDirectory
+        // Given: /dev/shm is a tmpfs of its own on Linux, so the copy is made there; elsewhere the
+        // temporary folder stands in (one file system: the hard link is made again)
+        #if os(Linux)
+            let other = URL(fileURLWithPath: "/dev/shm")
+            try #require(
+                FileManager.default.isWritableFile(atPath: other.path), "Linux's /dev/shm is not writable here")
+        #else
+            let other = FileManager.default.temporaryDirectory
+        #endif
         let (source, tool) = try script(in: FileManager.default.temporaryDirectory)
         defer { try? FileManager.default.removeItem(at: source) }
         let destination = other.appendingPathComponent("litmus-placed-\(UUID())")
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: destination) }
         let placed = destination.appendingPathComponent("tool")
+        #if os(Linux)
+            let devices = try [source, destination].map {
+                try FileManager.default.attributesOfItem(atPath: $0.path)[.systemNumber] as? NSNumber
+            }
+            try #require(devices[0] != devices[1], "the temporary folder and /dev/shm are one file system here")
+        #endif
 
         // When
         try BuiltExecutable.place(tool, at: placed)
