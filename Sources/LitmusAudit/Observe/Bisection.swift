@@ -12,12 +12,22 @@ public enum Bisection {
     /// last run a victim that behaves the same whatever runs first would name an arbitrary test (two
     /// processes sharing a folder made a test fail "alone" once; every sequential run passed, and the
     /// first candidate was named as the test it needed).
+    ///
+    /// `hints` (subsets of `candidates`, in their order: the culprits found for other victims) are tried
+    /// first, one run each: the first that reproduces is where ddmin goes on, and no run of all the
+    /// candidates is needed to confirm. A polluter that breaks many tests is then bisected once, and each
+    /// other victim it breaks costs two runs (the hint, and nothing before the victim).
     public static func culprits<Candidate: Sendable>(
-        among candidates: [Candidate], knownToReproduce: Bool = false, reproduces: ([Candidate]) async throws -> Bool
+        among candidates: [Candidate], knownToReproduce: Bool = false, hints: [[Candidate]] = [],
+        reproduces: ([Candidate]) async throws -> Bool
     ) async throws -> [Candidate] {
         guard !candidates.isEmpty else { return [] }
-        if !knownToReproduce { guard try await reproduces(candidates) else { return [] } }
         var current = candidates
+        if let hint = try await firstReproducing(hints.filter { !$0.isEmpty }, reproduces) {
+            current = hint
+        } else if !knownToReproduce {
+            guard try await reproduces(candidates) else { return [] }
+        }
         var granularity = 2
         while current.count > 1 {
             let chunks = split(current, into: granularity)

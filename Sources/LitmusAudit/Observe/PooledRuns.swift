@@ -109,8 +109,9 @@ extension RunStage {
         }
     }
 
-    /// Every bisection the judges will ask for, run `width` at a time; the judges then read the answers
-    /// (and bisect anything not asked beforehand themselves).
+    /// Every bisection the judges will ask for, run `width` at a time, each offered the culprits found
+    /// before it (``BisectionHints``); the judges then read the answers (and bisect anything not asked
+    /// beforehand themselves).
     /// The victims in `alone` (tests that failed only beside another process) are bisected one at a time
     /// after the others, with no process beside them: side by side, two bisections of tests sharing a
     /// folder fail each other and name a polluter that is none (JohnSundell/Files).
@@ -121,10 +122,13 @@ extension RunStage {
         if !unique.isEmpty { progress(.phase("Bisecting \(unique.count) tests, \(width) at a time")) }
         let side = unique.filter { !alone.contains($0.victim.id) }
         let single = unique.filter { alone.contains($0.victim.id) }
-        var answers = try await concurrentMap(side, width: width) { request in
-            try await self.bisect(request, xctests: xctests)
+        var hints = BisectionHints()
+        var answers = try await hints.answer(side, width: width) { request, offered in
+            try await self.bisect(request, xctests: xctests, hints: offered)
         }
-        for request in single { answers.append(try await bisect(request, xctests: xctests)) }
+        answers += try await hints.answer(single, width: 1) { request, offered in
+            try await self.bisect(request, xctests: xctests, hints: offered)
+        }
         let known = Dictionary(zip(side + single, answers), uniquingKeysWith: { first, _ in first })
         return { request in
             if let answer = known[request] { return answer }

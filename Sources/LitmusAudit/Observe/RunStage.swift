@@ -129,12 +129,16 @@ struct RunStage: Sendable {
 
     /// Answers one bisection request. On the fast schedule a request whose evidence every suite run
     /// showed (``BisectionRequest/reproduced``) skips the run of all the candidates that would confirm it.
-    func bisect(_ request: BisectionRequest, xctests: [TestIdentity]) async throws -> BisectionResult {
+    /// `hints`: culprits found for other victims, tried first (``BisectionHints``).
+    func bisect(_ request: BisectionRequest, xctests: [TestIdentity], hints: [[TestIdentity]] = []) async throws
+        -> BisectionResult
+    {
         let test = request.victim
         var attempt = 0
         var killed: [TimedOutRun] = []
         let known = options.schedule == .fast && request.reproduced
-        let culprits = try await Bisection.culprits(among: request.candidates, knownToReproduce: known) { subset in
+        let culprits = try await Bisection.culprits(among: request.candidates, knownToReproduce: known, hints: hints) {
+            subset in
             attempt += 1
             let result = try await binary.run(subset + [test], all: xctests, profile: "bisect")
             killed += result.timeouts.map { $0.record(as: "bisection of \(test.name), attempt \(attempt)") }
