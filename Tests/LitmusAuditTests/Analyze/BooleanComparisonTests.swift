@@ -124,4 +124,20 @@ struct MessageWritesLiteralTests {
         // Then
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testF:8", "testG:9", "testH:10", "testI:11"])
     }
+
+    @Test(
+        "A side printed through String(describing:) or String(reflecting:) is printed; through another call it is not")
+    func describedSide() throws {
+        // Given utahiosmac/Marshal 1.2.8's `XCTAssert(cars?.count == 8, "… should have 8 objects. Actual count =
+        // \(String(describing: cars?.count))")`, and near misses: a String(describing:) of another value, and the
+        // side given to a function of the test's own
+        let methods = #"""
+            func testA() { XCTAssert(cars?.count == 8, "should have 8 objects. Actual count = \(String(describing: cars?.count))") }
+            func testB() { XCTAssert(name == "Ada", "expected Ada, got \(String(reflecting: name))") }
+            func testC() { XCTAssert(cars?.count == 8, "should have 8 objects. Actual = \(String(describing: trucks?.count))") }
+            func testD() { XCTAssert(cars?.count == 8, "should have 8 objects. Actual = \(shown(cars?.count))") }
+            """#
+        // Then
+        #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testD:6"])
+    }
 }

@@ -160,6 +160,27 @@ struct NeverRunFamilyTests {
         #expect(findings.first?.finding.cause == .inheritedFromOtherModule)
     }
 
+    @Test("A method switched off by its name that a test calls is a helper: it runs inside that test")
+    func switchedOffButCalled() throws {
+        // Given Differ 1.4.5's shape: `testCells()` runs `_testCells()`; near misses: one nothing calls, and one
+        // only named in a comment
+        let xctest = """
+            import XCTest
+            final class T: XCTestCase {
+                func testCells() { self._testCells() }
+                func testMoves() { _testMoves() }
+                func _testCells() { XCTAssertEqual(f(), 1) }
+                func _testMoves() { XCTAssertEqual(f(), 2) }
+                func _testRows() { XCTAssertEqual(f(), 3) }
+                func xtestColumns() { XCTAssertEqual(f(), 4) }
+                // xtestColumns() is off until the grid lands
+                func testGrid() { XCTAssertEqual(f(), 5) }
+            }
+            """
+        // When / Then
+        #expect(try neverRun(["T.swift": xctest]) == ["T._testRows:7 renamedOff", "T.xtestColumns:8 renamedOff"])
+    }
+
     @Test("Each switched-off test names its cause; a comment above, or a skip's message, is a reason")
     func switchedOffCauses() throws {
         // Given

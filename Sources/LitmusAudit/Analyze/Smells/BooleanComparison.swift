@@ -73,13 +73,24 @@ enum BooleanComparison {
             let message = arguments.dropFirst().first(where: { $0.label == nil })?.expression
                 .as(StringLiteralExprSyntax.self)
         else { return false }
+        // A side given to `String(describing:)` or `String(reflecting:)` is printed too (utahiosmac/Marshal 1.2.8's
+        // "… should have 8 objects. Actual count = \(String(describing: cars?.count))").
         let printed = Set(
             message.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }.flatMap { segment in
-                segment.expressions.map(\.expression.trimmedDescription)
+                segment.expressions.map { described($0.expression).trimmedDescription }
             })
         let text = message.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
         let shown = { (side: ExprSyntax) in printed.contains(side.trimmedDescription) || writes(text, side) }
         return shown(left) && shown(right)
+    }
+
+    /// The value `String(describing: value)` or `String(reflecting: value)` prints, else `expression` itself.
+    private static func described(_ expression: ExprSyntax) -> ExprSyntax {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.trimmedDescription == "String", call.arguments.count == 1,
+            let argument = call.arguments.first, ["describing", "reflecting"].contains(argument.label?.text)
+        else { return expression }
+        return argument.expression
     }
 
     /// Whether the text of a message writes the literal `side` out: a number as a word of its own (`0` in "equal to 0
