@@ -31,6 +31,21 @@ enum CompileOnlyCheck {
         }
     }
 
+    /// Whether every statement of `statements` binds a value to `_` under a type written out (`let _: Observable<Int>
+    /// = Observable<Int?>.just(nil).filterNil()`, RxOptional 5.0.6; `let _: SomeSendableType =
+    /// Container.shared.sendable()`, hmlongco/Factory): the only thing such a statement can check is that the value has
+    /// that type, which the build does. A name bound (`let count: Int = f()`) or a discard without a type (`_ = f()`)
+    /// is code run for nothing checked, and stays noAssertion.
+    static func onlyAnnotatedDiscards(_ statements: CodeBlockItemListSyntax) -> Bool {
+        !statements.isEmpty
+            && statements.allSatisfy { item in
+                guard let declaration = item.item.as(VariableDeclSyntax.self) else { return false }
+                return declaration.bindings.allSatisfy { binding in
+                    binding.pattern.is(WildcardPatternSyntax.self) && binding.typeAnnotation != nil
+                }
+            }
+    }
+
     /// An implicit member (`.cache`), a call of one (`.json()`, `.modify { _, _ in nil }`), or a literal
     /// (``StateSyntax/isLiteral(_:)``: a closure too, which the compiler makes and the call only discards).
     static func isMadeByTheCompiler(_ expression: ExprSyntax) -> Bool {
@@ -65,8 +80,13 @@ enum CompileOnlyCheck {
     /// template`, `// MARK: - Compile-time helpers`, `// TODO: no crash reporter yet`). A contraction is read as its
     /// negation (`// shouldn't crash`).
     static func commentSaysSo(_ function: FunctionDeclSyntax) -> Bool {
-        var comments = function.leadingTrivia.commentTexts
-        if let body = function.body {
+        commentSaysSo(above: function.leadingTrivia, in: function.body.map(Syntax.init))
+    }
+
+    /// The same for a test whose comments are `above` it (a Quick example's `it(…)`) and in its `body`.
+    static func commentSaysSo(above: Trivia, in body: Syntax?) -> Bool {
+        var comments = above.commentTexts
+        if let body {
             for token in body.tokens(viewMode: .sourceAccurate) {
                 comments += token.leadingTrivia.commentTexts + token.trailingTrivia.commentTexts
             }
@@ -80,11 +100,13 @@ enum CompileOnlyCheck {
 
     /// The statements of intent ``commentSaysSo(_:)`` reads: passing if it compiles, a compile-time assertion, check
     /// or test, making sure something compiles or type-checks (karwa/swift-url 0.4.2's five `testSendable`: "it's
-    /// enough to just ensure that this type-checks"), a compilation test; not crashing or trapping, a test for a crash.
+    /// enough to just ensure that this type-checks"), a compilation test, a check on compile (RxSwiftCommunity/RxOptional 5.0.6's `// Check on compile`); not crashing
+    /// or trapping, a test for a crash.
     private static let statedIntent = [
         #"\bpass(es)? if (it|this|the code|code|that) compiles\b"#,
         #"\bcompile[- ]?time (assertion|check|test)"#, #"\b(tested|checked|verified) at compile[- ]?time\b"#,
         #"\bmak(e|es|ing) sure\b.*\bcompiles?\b"#, #"\b(syntax/)?compilation test\b"#, #"\btesting compile works\b"#,
+        #"\bcheck(s|ed)? (on|at) compil(e|ation)\b"#,
         #"\b(ensur(e|es|ing)|mak(e|es|ing) sure)\b.*\btype[- ]?checks\b"#,
         #"\b(must|should|does|do|will|shall|can) (only )?not (crash|trap)\b"#, #"\bwithout (a )?(crash|trap)"#,
         #"\btest(s|ing)? for (a )?crash\b"#,

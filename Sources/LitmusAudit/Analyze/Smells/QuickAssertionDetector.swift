@@ -24,7 +24,10 @@ enum QuickAssertionDetector {
             test.all(FunctionCallExprSyntax.self).compactMap { CallCollector.calledName($0.calledExpression) }
                 + test.all(MacroExpansionExprSyntax.self).map(\.macroName.text))
         guard !called.contains(where: TestSourceAnalyzer.asserts), called.isDisjoint(with: helpers.asserting),
-            !CallCollector.hasPlainTry(in: body), !TestSourceAnalyzer.namedForRunning(description(of: test))
+            !CallCollector.hasPlainTry(in: body), !TestSourceAnalyzer.namedForRunning(description(of: test)),
+            // A check the build makes: its comments say so, or it only binds values to `_` under a type.
+            !CompileOnlyCheck.commentSaysSo(above: test.declaration.leadingTrivia, in: body),
+            !CompileOnlyCheck.onlyAnnotatedDiscards(statements)
         else { return [] }
         return [
             Smell(

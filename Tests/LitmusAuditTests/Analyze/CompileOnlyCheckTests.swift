@@ -1,0 +1,71 @@
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("noAssertion: a test whose check is the build's", .tags(.parsing))
+struct CompileOnlyCheckTests {
+    @Test("A Quick example whose comment says it checks on compile, or that only binds values to `_` under a type")
+    func quickExamples() throws {
+        // Given RxSwiftCommunity/RxOptional 5.0.6's examples (`// Check on compile` above `let _: Observable<Int> =
+        // …filterNil()`), one with the annotated discard alone, one whose comment sits above its `it`, and near
+        // misses: a discard without a type, a name bound under a type, and a comment naming compiling for another
+        // reason
+        let spec = """
+            import Quick
+            import Nimble
+            final class OptionalSpec: QuickSpec {
+                override class func spec() {
+                    describe("filterNil") {
+                        it("unwraps the optional") {
+                            // Check on compile
+                            let _: Observable<Int> = Observable<Int?>.just(nil).filterNil()
+                        }
+                        it("unwraps a driver") {
+                            let _: Driver<Int> = Driver<Int?>.just(nil).filterNil()
+                        }
+                        // Checked at compile time: the operator keeps the element type
+                        it("keeps the type") { _ = Signal<Int?>.just(nil).filterNil() }
+                        it("runs the operator") { _ = Observable<Int?>.just(nil).filterNil() }
+                        it("counts") { let count: Int = values.count }
+                        it("renders") {
+                            // compile the template first
+                            _ = render(template)
+                        }
+                    }
+                }
+            }
+            """
+        // When
+        let found = try analyzedFindings(.noAssertion, in: ["OptionalSpec.swift": spec]).sorted()
+        // Then
+        #expect(
+            found == [
+                "OptionalSpec.filterNil counts:16", "OptionalSpec.filterNil renders:17",
+                "OptionalSpec.filterNil runs the operator:15",
+            ], "\(found)")
+    }
+
+    @Test("An XCTest or Swift Testing test that only binds values to `_` under a type checks them at compile time")
+    func annotatedDiscards() throws {
+        // Given hmlongco/Factory's `let _: SomeSendableType = Container.shared.sendable()` and near misses: a discard
+        // without a type, and an annotated discard beside a call
+        let xctest = """
+            import XCTest
+            final class IsolationTests: XCTestCase {
+                func testSendable() { let _: SomeSendableType = Container.shared.sendable() }
+                func testResolves() { _ = Container.shared.sendable() }
+                func testBoth() {
+                    let _: SomeSendableType = Container.shared.sendable()
+                    Container.shared.reset()
+                }
+            }
+            """
+        let testing = """
+            import Testing
+            @Test func mainActor() { let _: SomeMainActorType = Container.shared.mainActor() }
+            """
+        // When / Then
+        let found = try analyzedFindings(.noAssertion, in: ["I.swift": xctest, "S.swift": testing]).sorted()
+        #expect(found == ["IsolationTests.testBoth:5", "IsolationTests.testResolves:4"], "\(found)")
+    }
+}
