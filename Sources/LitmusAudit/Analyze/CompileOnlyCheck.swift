@@ -79,8 +79,14 @@ enum CompileOnlyCheck {
     /// that names compiling or a crash for another reason (`// needed to compile on Linux`, `// compile the
     /// template`, `// MARK: - Compile-time helpers`, `// TODO: no crash reporter yet`). A contraction is read as its
     /// negation (`// shouldn't crash`).
+    /// A comment above the type that declares it counts too (kean/Future 1.4.0's `// Basically just test that these
+    /// things compile.` above `class FutureOnTests`).
     static func commentSaysSo(_ function: FunctionDeclSyntax) -> Bool {
-        commentSaysSo(above: function.leadingTrivia, in: function.body.map(Syntax.init))
+        var above = function.leadingTrivia
+        if let type = function.parent?.parent?.parent?.parent.flatMap({ $0.asProtocol(DeclGroupSyntax.self) }) {
+            above = type.leadingTrivia + above
+        }
+        return commentSaysSo(above: above, in: function.body.map(Syntax.init))
     }
 
     /// The same for a test whose comments are `above` it (a Quick example's `it(…)`) and in its `body`.
@@ -100,13 +106,16 @@ enum CompileOnlyCheck {
 
     /// The statements of intent ``commentSaysSo(_:)`` reads: passing if it compiles, a compile-time assertion, check
     /// or test, making sure something compiles or type-checks (karwa/swift-url 0.4.2's five `testSendable`: "it's
-    /// enough to just ensure that this type-checks"), a compilation test, a check on compile (RxSwiftCommunity/RxOptional 5.0.6's `// Check on compile`); not crashing
+    /// enough to just ensure that this type-checks"), a compilation test, a check on compile (RxSwiftCommunity/RxOptional 5.0.6's `// Check on compile`), testing that these things compile or
+    /// expecting an API to compile (kean/Future 1.4.0's `// EXPECT castError to compile …`); not crashing
     /// or trapping, a test for a crash.
     private static let statedIntent = [
         #"\bpass(es)? if (it|this|the code|code|that) compiles\b"#,
         #"\bcompile[- ]?time (assertion|check|test)"#, #"\b(tested|checked|verified) at compile[- ]?time\b"#,
         #"\bmak(e|es|ing) sure\b.*\bcompiles?\b"#, #"\b(syntax/)?compilation test\b"#, #"\btesting compile works\b"#,
         #"\bcheck(s|ed)? (on|at) compil(e|ation)\b"#,
+        #"\btest(s|ing)? that (it|this|these|they|the code)( \w+)? compiles?\b"#,
+        #"\bexpect \w+ to compile\b"#,
         #"\b(ensur(e|es|ing)|mak(e|es|ing) sure)\b.*\btype[- ]?checks\b"#,
         #"\b(must|should|does|do|will|shall|can) (only )?not (crash|trap)\b"#, #"\bwithout (a )?(crash|trap)"#,
         #"\btest(s|ing)? for (a )?crash\b"#,

@@ -45,6 +45,37 @@ struct CompileOnlyCheckTests {
             ], "\(found)")
     }
 
+    @Test("A comment above the test's class, or one expecting an API to compile, says the build is the check")
+    func statedAboveTheClass() throws {
+        // Given kean/Future 1.4.0's `// Basically just test that these things compile.` above `class FutureOnTests` and
+        // `// EXPECT castError to compile with a custom error typ argument`, and near misses: a class comment about
+        // something else, and a step that compiles a template at run time
+        let xctest = """
+            import XCTest
+            // Basically just test that these things compile.
+            final class FutureOnTests: XCTestCase {
+                func testOn() { future.on(success: { _ in }) }
+            }
+            final class CastErrorTests: XCTestCase {
+                func testCustomArgument() {
+                    // EXPECT castError to compile with a custom error type argument
+                    _ = Future(value: 1).castError(MyError.self)
+                }
+            }
+            // Tests of the scheduler's queues.
+            final class QueueTests: XCTestCase {
+                func testOn() { future.on(success: { _ in }) }
+                func testRender() {
+                    // compile the template before rendering it
+                    _ = render(template)
+                }
+            }
+            """
+        // When / Then
+        let found = try analyzedFindings(.noAssertion, in: ["F.swift": xctest]).sorted()
+        #expect(found == ["QueueTests.testOn:14", "QueueTests.testRender:15"], "\(found)")
+    }
+
     @Test("An XCTest or Swift Testing test that only binds values to `_` under a type checks them at compile time")
     func annotatedDiscards() throws {
         // Given hmlongco/Factory's `let _: SomeSendableType = Container.shared.sendable()` and near misses: a discard

@@ -96,6 +96,21 @@ struct SmellRefinementTests {
         #expect(found == ["BaseTests.testBlueprint:7", "BaseTests.testStringValue:9"], "\(found)")
     }
 
+    @Test("sensitiveEquality: a Swift Testing test named for a string representation checks the text on purpose")
+    func stringRepresentable() throws {
+        // sersoft-gmbh/semver 5.5.0's `customDebugStringRepresentable(version:expectedDebugDescription:)`, and a near
+        // miss named for something else
+        let source = """
+            import Testing
+            struct VersionTests {
+                @Test func customDebugStringRepresentable() { #expect(version.debugDescription == "Version(major: 1)") }
+                @Test func comparesMajor() { #expect(version.debugDescription == "Version(major: 1)") }
+            }
+            """
+        let found = try analyzedFindings(.sensitiveEquality, in: ["S.swift": source])
+        #expect(found == ["VersionTests/comparesMajor:4"], "\(found)")
+    }
+
     @Test(
         "boolAssertEquality: an inequality with a literal or nil is no advice; one of two computed values, or an equality, is"
     )

@@ -7,7 +7,7 @@ extension EqualityShapeDetector {
     /// (`testDescription`, `debugDescription_namesTheCase`, `testContainerDescribesRegistration`, a suite
     /// `MetadataValueInterpolationTests` of how values read in a string, SwiftyJSON 5.0.2's `PrintableTests`,
     /// Swift 1's name of `CustomStringConvertible`, and its `testNumberPrint`; pkl-swift 0.10.0's `testStringify`,
-    /// JavaScript's word for it): checking the text is then the
+    /// JavaScript's word for it; sersoft-gmbh/semver 5.5.0's `customDebugStringRepresentable`): checking the text is then the
     /// test's point, not a smell. "print" counts as a word of the name (`testNumberPrint`, `testPrints_total`),
     /// not inside one (`testBlueprint`), and so does a word that starts "stringif" (`testStringify`, not
     /// `testReturnsStringIfValid`).
@@ -17,7 +17,8 @@ extension EqualityShapeDetector {
             // Snake-cased names too (`test_expression_custom_string_convertible`, `encode_to_string`).
             let lower = name.lowercased().replacingOccurrences(of: "_", with: "")
             return [
-                "description", "describes", "describing", "stringconvertible", "interpolation", "tostring", "printable",
+                "description", "describes", "describing", "stringconvertible", "stringrepresentable", "interpolation",
+                "tostring", "printable",
             ].contains(where: lower.contains)
                 || words(of: name).contains {
                     ["print", "prints", "printed", "printing"].contains($0) || $0.hasPrefix("stringif")
