@@ -79,7 +79,8 @@ struct CompileOnlyCheckTests {
     @Test("An XCTest or Swift Testing test that only binds values to `_` under a type checks them at compile time")
     func annotatedDiscards() throws {
         // Given hmlongco/Factory's `let _: SomeSendableType = Container.shared.sendable()` and near misses: a discard
-        // without a type, and an annotated discard beside a call
+        // without a type, an annotated discard beside a call, and literals any such type takes (swift-syntax's
+        // `let _: SourceFileSyntax = """…"""` runs the parser and checks nothing)
         let xctest = """
             import XCTest
             final class IsolationTests: XCTestCase {
@@ -89,6 +90,8 @@ struct CompileOnlyCheckTests {
                     let _: SomeSendableType = Container.shared.sendable()
                     Container.shared.reset()
                 }
+                func testSourceFile() { let _: SourceFileSyntax = "print(1)" }
+                func testLevel() { let _: Level = -1 }
             }
             """
         let testing = """
@@ -97,6 +100,10 @@ struct CompileOnlyCheckTests {
             """
         // When / Then
         let found = try analyzedFindings(.noAssertion, in: ["I.swift": xctest, "S.swift": testing]).sorted()
-        #expect(found == ["IsolationTests.testBoth:5", "IsolationTests.testResolves:4"], "\(found)")
+        #expect(
+            found == [
+                "IsolationTests.testBoth:5", "IsolationTests.testLevel:10", "IsolationTests.testResolves:4",
+                "IsolationTests.testSourceFile:9",
+            ], "\(found)")
     }
 }
