@@ -31,28 +31,6 @@ enum CompileOnlyCheck {
         }
     }
 
-    /// Whether every statement of `statements` binds a value to `_` under a type written out (`let _: Observable<Int>
-    /// = Observable<Int?>.just(nil).filterNil()`, RxOptional 5.0.6; `let _: SomeSendableType =
-    /// Container.shared.sendable()`, hmlongco/Factory): the only thing such a statement can check is that the value has
-    /// that type, which the build does. A name bound (`let count: Int = f()`) or a discard without a type (`_ = f()`)
-    /// is code run for nothing checked, and stays noAssertion; so does a string, number or Boolean literal under a type
-    /// (swift-syntax's `let _: SourceFileSyntax = """print("Hello, world!")"""`, read true): any such literal
-    /// type-checks, and what the test runs is the type's literal initializer (there, the parser), unchecked.
-    static func onlyAnnotatedDiscards(_ statements: CodeBlockItemListSyntax) -> Bool {
-        !statements.isEmpty
-            && statements.allSatisfy { item in
-                guard let declaration = item.item.as(VariableDeclSyntax.self) else { return false }
-                return declaration.bindings.allSatisfy { binding in
-                    guard binding.pattern.is(WildcardPatternSyntax.self), binding.typeAnnotation != nil,
-                        let value = binding.initializer?.value
-                    else { return false }
-                    let literal = (value.as(PrefixOperatorExprSyntax.self)?.expression ?? value)
-                    return !literal.is(StringLiteralExprSyntax.self) && !literal.is(IntegerLiteralExprSyntax.self)
-                        && !literal.is(FloatLiteralExprSyntax.self) && !literal.is(BooleanLiteralExprSyntax.self)
-                }
-            }
-    }
-
     /// An implicit member (`.cache`), a call of one (`.json()`, `.modify { _, _ in nil }`), or a literal
     /// (``StateSyntax/isLiteral(_:)``: a closure too, which the compiler makes and the call only discards).
     static func isMadeByTheCompiler(_ expression: ExprSyntax) -> Bool {

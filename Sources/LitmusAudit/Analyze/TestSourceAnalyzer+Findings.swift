@@ -216,7 +216,7 @@ extension TestSourceAnalyzer {
         if !assertsSomething && !Self.namedForRunning(function.name.text)
             && !(Self.displayName(of: function).map(Self.namedForRunning) ?? false)
             && !EmptyAndIgnoredDetector.alwaysSkips(body.statements) && !CompileOnlyCheck.onlyTypeChecks(function)
-            && !CompileOnlyCheck.commentSaysSo(function) && !CompileOnlyCheck.onlyAnnotatedDiscards(body.statements)
+            && !CompileOnlyCheck.commentSaysSo(function)
         {
             let measures = CallCollector.measuresPerformance(in: Syntax(body))
             return [

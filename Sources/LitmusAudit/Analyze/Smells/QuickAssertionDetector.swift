@@ -25,9 +25,8 @@ enum QuickAssertionDetector {
                 + test.all(MacroExpansionExprSyntax.self).map(\.macroName.text))
         guard !called.contains(where: TestSourceAnalyzer.asserts), called.isDisjoint(with: helpers.asserting),
             !CallCollector.hasPlainTry(in: body), !TestSourceAnalyzer.namedForRunning(description(of: test)),
-            // A check the build makes: its comments say so, or it only binds values to `_` under a type.
-            !CompileOnlyCheck.commentSaysSo(above: test.declaration.leadingTrivia, in: body),
-            !CompileOnlyCheck.onlyAnnotatedDiscards(statements)
+            // A check the build makes, as its comments say.
+            !CompileOnlyCheck.commentSaysSo(above: test.declaration.leadingTrivia, in: body)
         else { return [] }
         return [
             Smell(
