@@ -91,9 +91,10 @@ enum CompileOnlyCheck {
 
     /// The statements of intent ``commentSaysSo(_:)`` reads: passing if it compiles, a compile-time assertion, check
     /// or test, making sure something compiles or type-checks (karwa/swift-url 0.4.2's five `testSendable`: "it's
-    /// enough to just ensure that this type-checks"), a compilation test, a check on compile (RxSwiftCommunity/RxOptional 5.0.6's `// Check on compile`), testing that these things compile or
-    /// expecting an API to compile (kean/Future 1.4.0's `// EXPECT castError to compile …`); not crashing
-    /// or trapping, a test for a crash.
+    /// enough to just ensure that this type-checks"), a compilation test, a check on compile
+    /// (RxSwiftCommunity/RxOptional 5.0.6's `// Check on compile`), testing that these things compile or expecting an
+    /// API to compile (kean/Future 1.4.0's `// EXPECT castError to compile …`); not crashing or trapping, a test for a
+    /// crash.
     private static let statedIntent = [
         #"\bpass(es)? if (it|this|the code|code|that) compiles\b"#,
         #"\bcompile[- ]?time (assertion|check|test)"#, #"\b(tested|checked|verified) at compile[- ]?time\b"#,

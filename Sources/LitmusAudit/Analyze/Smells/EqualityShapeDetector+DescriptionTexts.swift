@@ -7,8 +7,8 @@ extension EqualityShapeDetector {
     /// (`testDescription`, `debugDescription_namesTheCase`, `testContainerDescribesRegistration`, a suite
     /// `MetadataValueInterpolationTests` of how values read in a string, SwiftyJSON 5.0.2's `PrintableTests`,
     /// Swift 1's name of `CustomStringConvertible`, and its `testNumberPrint`; pkl-swift 0.10.0's `testStringify`,
-    /// JavaScript's word for it; sersoft-gmbh/semver 5.5.0's `customDebugStringRepresentable`): checking the text is then the
-    /// test's point, not a smell. "print" counts as a word of the name (`testNumberPrint`, `testPrints_total`),
+    /// JavaScript's word for it; sersoft-gmbh/semver 5.5.0's `customDebugStringRepresentable`): checking the text is
+    /// then the test's point, not a smell. "print" counts as a word of the name (`testNumberPrint`, `testPrints_total`),
     /// not inside one (`testBlueprint`), and so does a word that starts "stringif" (`testStringify`, not
     /// `testReturnsStringIfValid`).
     static func testsDescription(_ test: ScannedTest) -> Bool {
