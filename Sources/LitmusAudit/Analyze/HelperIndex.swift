@@ -62,6 +62,9 @@ struct HelperIndex {
     /// The declarations at the top level of the target's files (`let initialStore = [...]` in a file of shared
     /// fixtures), by each name they bind: a test of any file of the target reads them.
     var targetConstants: [String: [VariableDeclSyntax]] = [:]
+    /// The bodies of the target's functions that are not tests, by name: what a helper a test calls writes
+    /// (freshOS/Arrow 7.0.0's `mockJSON()` text, decoded by its tests' fixture).
+    private(set) var functionBodies: [String: [CodeBlockSyntax]] = [:]
 
     /// Whether the test targets declare a type named `name` (a class, struct, enum, actor or protocol).
     func declaresType(_ name: String) -> Bool { families.declares(name) }
@@ -142,6 +145,7 @@ struct HelperIndex {
             if checks { checkingSeeds.insert(name) }
             // A test is never called as a helper: one named `success()` must not make `.success(x)` one.
             guard !Self.isTest(function) else { continue }
+            functionBodies[name, default: []].append(body)
             let index = declarations.count
             if !SleepDetector.waits(in: body).isEmpty { sleepingSeeds.insert(index) }
             if called.contains("waitForExpectations") { waitingSeeds.insert(index) }

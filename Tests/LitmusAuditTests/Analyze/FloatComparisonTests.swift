@@ -163,4 +163,45 @@ struct FloatComparisonTests {
             """
         #expect(try analyzedFindings(.floatEquality, in: ["T.swift": fixtures]) == ["CartTests.testTotal:4"])
     }
+
+    @Test(
+        "A decimal its fixtures, or a constant or helper of the target it names, write is given; one only a check of theirs or an unnamed constant writes is not"
+    )
+    func givenByFixturesAndHelpers() throws {
+        // Given SWXMLHash 8.1.1's XML text in a stored property, mattpolzin/JSONAPI 5.3.1's stub constant in another
+        // file and freshOS/Arrow 7.0.0's fixture made by a helper whose JSON text holds the decimal, and near misses
+        let stubs = #"""
+            let entityStub = """
+            {"attributes": {"floater": 123.321}}
+            """.data(using: .utf8)!
+            let unrelatedStub = "{\"rate\": 0.9}"
+            func mockJSON() -> JSON { JSON(parsing: "{\"float\": 0.12, \"nested\": \(nestedText())}") }
+            func nestedText() -> String { "{\"ratio\": 0.35}" }
+            func verify(_ value: Double) { XCTAssertEqual(value, 0.7) }
+            """#
+        let tests = #"""
+            import XCTest
+            final class ParsingTests: XCTestCase {
+                let xml = "<root><price>99.14</price></root>"
+                let json = mockJSON()
+                func testA() { XCTAssertEqual(decode(entityStub).floater, 123.321) }
+                func testB() { XCTAssertEqual(Double(json["float"]), 0.12) }
+                func testC() { XCTAssertEqual(parse(xml).price, 99.14) }
+                func testD() { XCTAssertEqual(Double(json["nested"]["ratio"]), 0.35) }
+                func testE() { XCTAssertEqual(calc.add(0.1, 0.2), 0.3) }
+                func testF() { verify(sut.other); XCTAssertEqual(sut.total, 0.7) }
+                func testG() { XCTAssertEqual(calc.times(0.3, 3), 0.9) }
+            }
+            """#
+
+        // When: the smells are found
+        let found = try analyzedFindings(.floatEquality, in: ["Stubs.swift": stubs, "ParsingTests.swift": tests])
+            .sorted()
+
+        // Then the decimals the fixture's text, the stub and the helper (and the helper it calls) write are read back
+        // exactly; a sum compared with a decimal nobody gave, one only a helper's check writes, and one only a
+        // constant the test never names holds are still reported
+        #expect(
+            found == ["ParsingTests.testE:9", "ParsingTests.testF:10", "ParsingTests.testG:11"], "\(found)")
+    }
 }

@@ -102,26 +102,6 @@ struct FloatComparison {
         return .some(unconfirmed)
     }
 
-    /// The magnitudes of the numbers the test writes outside its checks: its number literals (`meter.set(42)`)
-    /// and the numbers in the text of its string literals (a parser's input, `"-.123 Hello"`), interpolations
-    /// left out. A message is part of its check: no input.
-    private static func numbersGiven(_ test: ScannedTest) -> Set<Double> {
-        let checked = checkedNodes(test)
-        var numbers: Set<Double> = []
-        for node in test.nodes where !checked.contains(node.id) {
-            if node.is(IntegerLiteralExprSyntax.self) || node.is(FloatLiteralExprSyntax.self) {
-                if let literal = node.as(ExprSyntax.self), let value = magnitude(of: literal) { numbers.insert(value) }
-            } else if let segment = node.as(StringSegmentSyntax.self) {
-                numbers.formUnion(numbersWritten(in: segment.content.text))
-            } else if let sequence = node.as(SequenceExprSyntax.self), let range = integerRange(sequence),
-                writesIntoText(sequence)
-            {
-                numbers.formUnion(range.map(Double.init))
-            }
-        }
-        return numbers
-    }
-
     /// `2.5` of `2.5 as Float` (folded, or an assertion's unfolded argument: OpenAPIKit's `XCTAssertEqual(… as?
     /// Float, 2.5 as Float)`): the value a cast gives its type; any other expression as it is.
     static func uncast(_ expression: ExprSyntax) -> ExprSyntax {
@@ -139,59 +119,6 @@ struct FloatComparison {
         var text = literal.trimmedDescription.replacingOccurrences(of: "_", with: "")
         if text.hasPrefix("-") { text.removeFirst() }
         return Double(text.trimmingCharacters(in: .whitespaces))
-    }
-
-    /// The magnitudes of the decimal numbers written in `text`: each run of digits with an optional fraction
-    /// and exponent (`123.123E2`, `.123`), not part of a word (`utf8`); and of the hexadecimal integers (`0xFF`).
-    static func numbersWritten(in text: String) -> Set<Double> {
-        var found: Set<Double> = []
-        let characters = Array(text)
-        var index = 0
-        while index < characters.count {
-            let startsNumber =
-                characters[index].isASCII && characters[index].isNumber
-                || (characters[index] == "." && index + 1 < characters.count && characters[index + 1].isASCII
-                    && characters[index + 1].isNumber)
-            guard startsNumber, index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_")
-            else {
-                index += 1
-                continue
-            }
-            // A hexadecimal integer (`0xFF`, which JSON5 and yyjson's extended numbers read as 255).
-            if characters[index] == "0", index + 2 < characters.count, "xX".contains(characters[index + 1]),
-                characters[index + 2].isHexDigit
-            {
-                var end = index + 2
-                while end < characters.count, characters[end].isHexDigit { end += 1 }
-                if end == characters.count || !(characters[end].isLetter || characters[end] == "_"),
-                    let value = Int(String(characters[(index + 2)..<end]), radix: 16)
-                {
-                    found.insert(Double(value))
-                }
-                index = end
-                continue
-            }
-            var end = index
-            while end < characters.count, characters[end].isASCII, characters[end].isNumber || characters[end] == "." {
-                end += 1
-            }
-            if end < characters.count, "eE".contains(characters[end]) {
-                var exponent = end + 1
-                if exponent < characters.count, "+-".contains(characters[exponent]) { exponent += 1 }
-                let digits = exponent
-                while exponent < characters.count, characters[exponent].isASCII, characters[exponent].isNumber {
-                    exponent += 1
-                }
-                if exponent > digits { end = exponent }
-            }
-            if end < characters.count, characters[end].isLetter || characters[end] == "_" {
-                index = end
-                continue
-            }
-            if let value = Double(String(characters[index..<end])) { found.insert(value) }
-            index = end
-        }
-        return found
     }
 
     /// Whether the test, or its type's fixtures (stored properties' values, `setUp`, `init`: ``TestFixtures``), may
@@ -222,7 +149,7 @@ struct FloatComparison {
 
     /// The nodes of the test's checks; without `record` called on another value than the test
     /// (`recorder.record(value)` gives a metric a value; XCTest's and Swift Testing's `record` are the test's own).
-    private static func checkedNodes(_ test: ScannedTest) -> Set<SyntaxIdentifier> {
+    static func checkedNodes(_ test: ScannedTest) -> Set<SyntaxIdentifier> {
         Set(
             test.assertions.filter { !recordsOnAnother($0) }.flatMap {
                 [$0.id] + $0.descendants(of: Syntax.self).map(\.id)

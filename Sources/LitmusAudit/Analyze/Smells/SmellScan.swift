@@ -50,6 +50,8 @@ struct ScannedTest {
     var debugSwitches: Set<String> = []
     /// The declarations at the top level of its target's files, by name (``HelperIndex/targetConstants``).
     var targetConstants: [String: [VariableDeclSyntax]] = [:]
+    /// The bodies of its target's functions that are not tests, by name (``HelperIndex/functionBodies``).
+    var targetFunctions: [String: [CodeBlockSyntax]] = [:]
 
     /// The nodes of type `T` in its body.
     func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
@@ -163,6 +165,7 @@ extension SmellScan {
             test.bundled = bundled
             test.testResources = resources
             test.targetConstants = helpers.targetConstants
+            test.targetFunctions = helpers.functionBodies
             test.module = module
             return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
                 compiles($0.node)
