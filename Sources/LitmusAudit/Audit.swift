@@ -271,7 +271,7 @@ public struct Audit: Sendable {
         // The compiler's types and resolved names of the test sources decide the static findings; the build's
         // conditions decide the #if clauses read; where the tests are built, those compiled nowhere.
         analyzer.typedFacts = typedFacts
-        analyzer.conditions = build.conditions
+        analyzer.conditions = build.packageConditions
         analyzer.platforms = BuildPlatforms.read(package: workspace.package, defines: build.conditions)
         var analyzed = analyzer.analyze(modules: layout.testModules)
         analyzed.findings += UncompiledTestFiles(layout: layout, package: workspace.package).findings()

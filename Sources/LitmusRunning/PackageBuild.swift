@@ -30,6 +30,12 @@ package struct PackageBuild: Sendable, Hashable {
     /// Whether SwiftPM generates the test entry point and ignores a `LinuxMain.swift`.
     package var discoversTests: Bool { arguments.contains("--enable-test-discovery") }
 
+    /// The conditions a package's own targets are compiled with: ``conditions`` and `SWIFT_PACKAGE`, which SwiftPM
+    /// passes to every Swift target it compiles (hkellaway/Gloss 3.2.1's set-up assigns its fixtures under `#if
+    /// SWIFT_PACKAGE` and reads its bundle's files `#else`, for Xcode). Loose files, which another build may compile,
+    /// have ``conditions`` alone.
+    package var packageConditions: Set<String> { conditions.union(["SWIFT_PACKAGE"]) }
+
     /// The conditions the build defines for `#if`: `DEBUG` in a debug build, each `-D NAME` passed to the
     /// compiler (`-Xswiftc -DNAME`, `-Xswiftc -D -Xswiftc NAME`), and each trait enabled by name.
     package var conditions: Set<String> {

@@ -167,6 +167,46 @@ struct SmellsCommandTests {
         #expect(try run([file, "--max-self-validating", "1", "--max-hints", "0"]) == 1)
     }
 
+    @Test("A package's tests are read as SwiftPM compiles them, SWIFT_PACKAGE defined; loose files without it")
+    func swiftPackageCondition() throws {
+        // Given hkellaway/Gloss 3.2.1's set-up: its fixture made under SWIFT_PACKAGE, read from the bundle for Xcode
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tests = """
+            import XCTest
+            final class CartTests: XCTestCase {
+                var cart: Cart?
+                override func setUp() {
+                    #if SWIFT_PACKAGE
+                    cart = Cart(total: 3)
+                    #else
+                    cart = Cart.fromBundle(named: "cart")
+                    #endif
+                }
+                func testTotal() { XCTAssertEqual(cart!.total, 3) }
+            }
+            """
+        try write([
+            "Package.swift": Self.package, "Tests/ShopTests/CartTests.swift": tests,
+            "Sources/Shop/Cart.swift": Self.cart,
+            "Loose/CartTests.swift": tests,
+        ])
+        let json = root.appendingPathComponent("smells.json")
+        func traps(_ path: String) throws -> [String] {
+            _ = try run([root.appendingPathComponent(path).path, "--json", json.path])
+            let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
+            return report.findings.filter { $0.kind == .trapInTest }.compactMap(\.test?.rawValue)
+        }
+
+        // When
+        let package = try traps(".")
+        let loose = try traps("Loose")
+
+        // Then: in the package the set-up SwiftPM compiles makes the cart, so the unwrap cannot fail; loose files,
+        // which another build may compile, keep the bundle's cart, which may be missing
+        #expect(package.isEmpty, "\(package)")
+        #expect(loose == ["CartTests.testTotal"], "\(loose)")
+    }
+
     @Test("A path that does not exist exits 2")
     func badPath() throws {
         #expect(try run([root.appendingPathComponent("missing").path]) == 2)

@@ -21,13 +21,18 @@ struct PackageBuildTests {
         #expect(PackageBuild().configurationFolder == "debug")
     }
 
-    @Test("The build's conditions: DEBUG when debug, each -D given to the compiler, the traits named")
+    @Test(
+        "The build's conditions: DEBUG when debug, each -D given to the compiler, the traits named; SWIFT_PACKAGE in a package's"
+    )
     func conditions() {
         let sut = PackageBuild(arguments: [
             "-Xswiftc", "-DNETWORK", "-Xswiftc", "-D", "-Xswiftc", "SLOW", "--traits", "Fast,Zlib", "-c", "release",
         ])
         #expect(sut.conditions == ["NETWORK", "SLOW", "Fast", "Zlib"])
         #expect(PackageBuild().conditions == ["DEBUG"])
+        // SwiftPM compiles every target of a package with SWIFT_PACKAGE
+        #expect(sut.packageConditions == ["SWIFT_PACKAGE", "NETWORK", "SLOW", "Fast", "Zlib"])
+        #expect(PackageBuild().packageConditions == ["SWIFT_PACKAGE", "DEBUG"])
         #expect(PackageBuild(arguments: ["--enable-test-discovery"]).discoversTests)
     }
 

@@ -36,4 +36,37 @@ extension SourceFunctions {
         else { return false }
         return [type, "Self"].contains(call.initializedTypeName() ?? "")
     }
+
+    /// Whether the package's sources or its tests give the type `type` a static property `name`, at least once, each
+    /// declaration written with a type that is neither optional nor `Any` (hkellaway/Gloss 3.2.1's test model's
+    /// `static var testJSON: JSON { return [...] }`, which its tests' set-up assigns): reading it gives a value, never
+    /// `nil`. One without a written type is not known.
+    func declaresOnlyNonOptionalStatic(_ name: String, in type: String) -> Bool {
+        remembered("static-nonoptional|\(type)|\(name)") {
+            lock.withLock {
+                var found: [PatternBindingSyntax] = []
+                for (index, text) in loaded().enumerated() where declares(text, name) && declares(text, type) {
+                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: type) }
+                    for variable in groups.flatMap(Self.memberDeclarations).compactMap({
+                        $0.as(VariableDeclSyntax.self)
+                    })
+                    where variable.modifiers.contains(where: {
+                        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+                    }) {
+                        found += variable.bindings.filter {
+                            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                        }
+                    }
+                }
+                return !found.isEmpty
+                    && found.allSatisfy { binding in
+                        guard let written = binding.typeAnnotation?.type else { return false }
+                        return !written.is(OptionalTypeSyntax.self)
+                            && !written.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+                            && !["Optional", "Any", "AnyObject"].contains(
+                                written.as(IdentifierTypeSyntax.self)?.name.text ?? "")
+                    }
+            }
+        }
+    }
 }

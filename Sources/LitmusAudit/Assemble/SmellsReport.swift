@@ -62,9 +62,9 @@ public enum SmellsReport {
             }
         }
         // The build's conditions decide the `#if` clauses read as compiled; where the tests are built, those
-        // compiled nowhere: one package's platforms; loose files, any.
+        // compiled nowhere: one package's platforms; loose files, any. A package's own targets are SwiftPM's.
         let build = PackageBuild(options: options)
-        analyzer.conditions = build.conditions
+        analyzer.conditions = packages.isEmpty ? build.conditions : build.packageConditions
         if packages.count == 1, let package = packages.first {
             analyzer.platforms = BuildPlatforms.read(package: package.folder, defines: build.conditions)
             // Its other targets, as the audit has them: a test-support library's checks count in the tests.

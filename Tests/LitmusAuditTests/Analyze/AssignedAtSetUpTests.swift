@@ -672,4 +672,55 @@ struct AssignedAtSetUpTests {
         let twin = "class DatabaseTestCase: XCTestCase { var configuration: XMLIndexer! }"
         #expect(try inheritedTrapLines(Self.queueTests(), more: ["Twin.swift": twin]) == [3])
     }
+
+    @Test(
+        "Set in setUp from a test model's static value, a literal, or in the clause of `#if SWIFT_PACKAGE` the build compiles: no trap"
+    )
+    func staticValuesLiteralsAndPackageClauses() throws {
+        // Given hkellaway/Gloss 3.2.1's shape: a test model's static JSON the set-up assigns under `#if SWIFT_PACKAGE`
+        // (read from a bundle file for Xcode), a property starting as a literal, and one set to an array literal
+        let model = """
+            typealias JSON = [String: Any]
+            struct TestModel {
+                static var testJSON: JSON { return ["a": 1] }
+                static var maybeJSON: JSON? { return nil }
+                static var untypedJSON = TestModel.load()
+            }
+            """
+        func traps(_ setUp: String, property: String = "var json: JSON? = [:]") throws -> [String] {
+            let tests = """
+                import XCTest
+                final class DecoderTests: XCTestCase {
+                    \(property)
+                    override func setUp() {
+                        super.setUp()
+                        \(setUp)
+                    }
+                    override func tearDown() { json = nil; super.tearDown() }
+                    func testRead() { XCTAssertEqual(json!.count, 1) }
+                }
+                """
+            return try analyzedFindings(.trapInTest, in: ["DecoderTests.swift": tests, "TestModel.swift": model]).map {
+                String($0.prefix { $0 != ":" })
+            }
+        }
+        // The analysis here reads the files as loose ones, without SWIFT_PACKAGE: the `#else` is what its build compiles
+        let packageFirst =
+            "#if SWIFT_PACKAGE\n json = try? readBundleFile()\n #else\n json = TestModel.testJSON\n #endif"
+        let bundleFirst =
+            "#if !SWIFT_PACKAGE\n json = TestModel.testJSON\n #else\n json = try? readBundleFile()\n #endif"
+
+        // When / Then: a static value with a plain written type, a literal, and the compiled clause's value are values
+        #expect(try traps("json = TestModel.testJSON") == [])
+        #expect(try traps("json = [\"a\": 1]", property: "var json: JSON?") == [])
+        #expect(try traps(packageFirst) == [])
+        #expect(try traps(bundleFirst) == [])
+        // … an optional or untyped static, the clause not compiled, or an `#if` on anything else, may leave it nil
+        #expect(try traps("json = TestModel.maybeJSON") == ["DecoderTests.testRead"])
+        #expect(try traps("json = TestModel.untypedJSON") == ["DecoderTests.testRead"])
+        let notCompiled = "#if SWIFT_PACKAGE\n json = TestModel.testJSON\n #endif"
+        #expect(try traps(notCompiled, property: "var json: JSON?") == ["DecoderTests.testRead"])
+        let otherCondition = "#if os(macOS)\n json = TestModel.testJSON\n #endif"
+        #expect(try traps(otherCondition, property: "var json: JSON?") == ["DecoderTests.testRead"])
+    }
 }

@@ -28,6 +28,18 @@ extension AssignedAtSetUp {
     static func givesValue(_ value: ExprSyntax, declared: String?, sources: SourceFunctions) -> Bool {
         isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
             || isPlainLibraryInitializer(value, of: declared, sources: sources) || isMadeMember(value, sources: sources)
+            || isStaticValue(value, sources: sources)
+    }
+
+    /// `T.member`, a static property the package or its tests declare on a type `T` with a written type that is not
+    /// optional (``SourceFunctions/declaresOnlyNonOptionalStatic(_:in:)``): hkellaway/Gloss 3.2.1's set-up assigns
+    /// `testJSON = TestModel.testJSON`, a computed `JSON` (70 unwraps of `testJSON!` and its kin, read false on first
+    /// contact).
+    private static func isStaticValue(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
+        guard let member = value.as(MemberAccessExprSyntax.self),
+            let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, owner.first?.isUppercase == true
+        else { return false }
+        return sources.declaresOnlyNonOptionalStatic(member.declName.baseName.text, in: owner)
     }
 
     /// `made.member`, where `made` is the `let` Swift's scopes give the name there (``ScannedTest/

@@ -37,7 +37,12 @@ enum AssignedAtSetUp {
         guard isPlainOptionalStoredProperty(name, in: type) else { return false }
         // Every assignment in the file: an extension, or another type, may set it too.
         var assignments: [SequenceExprSyntax] = []
-        for node in type.root.descendants(of: Syntax.self) {
+        let root = type.root
+        for node in root.descendants(of: Syntax.self) {
+            // What a clause the build does not compile assigns never happens (Gloss's `#else` for Xcode).
+            if let compiled = test.compiledHere, PackageClauses.excluded(node, upTo: root, compiled: compiled) {
+                continue
+            }
             if let passed = node.as(InOutExprSyntax.self), propertyName(passed.expression) == name,
                 !inAnotherTest(node, than: test)
             {
@@ -50,12 +55,15 @@ enum AssignedAtSetUp {
                 !isInTearDown(sequence, of: type)
             else { continue }
             guard elements.count == 3,
-                givesValue(elements[2], declared: propertyType(name, in: type), test: test, sources: sources)
+                // A literal is a value too (Gloss's set-up's `testModels = [model!, model!]`).
+                isValueLiteral(elements[2])
+                    || givesValue(elements[2], declared: propertyType(name, in: type), test: test, sources: sources)
             else { return false }
             assignments.append(sequence)
         }
         let unsubclassed = type.as(ClassDeclSyntax.self).map { !sources.isSubclassed($0.name.text) } ?? false
-        return !assignments.isEmpty && isSetUpBy(assignments, type: type, unsubclassed: unsubclassed)
+        return !assignments.isEmpty
+            && isSetUpBy(assignments, type: type, unsubclassed: unsubclassed, compiled: test.compiledHere)
     }
 
     /// Whether `node` is in a test other than `test` that `test` does not call: the runner runs each test on an
@@ -308,8 +316,9 @@ enum AssignedAtSetUp {
                     binding.accessorBlock == nil, let annotated = binding.typeAnnotation?.type,
                     annotated.is(OptionalTypeSyntax.self) || annotated.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
                 else { return false }
-                let value = binding.initializer?.value
-                return value == nil || value?.is(NilLiteralExprSyntax.self) == true
+                // Its first value: none, `nil`, or a literal (Gloss's `var testJSON: JSON? = [:]`), never `nil` either.
+                guard let value = binding.initializer?.value else { return true }
+                return value.is(NilLiteralExprSyntax.self) || isValueLiteral(value)
             }
         }
         return false
@@ -323,13 +332,35 @@ enum AssignedAtSetUp {
             || FailingPath.holds(statement) { $0.is(ReturnStmtSyntax.self) || $0.is(ThrowStmtSyntax.self) }
     }
 
-    /// Whether one of `assignments` is a statement of its own, before any `return`, `guard` or `throw`,
-    /// in every `init` of the type (there is one at least), or in the `override func setUp()` (or
+    /// The statement `assignment` is: itself, or, when it is a statement of a clause the build compiles that tells
+    /// SwiftPM's build from others (``PackageClauses``), the `#if` around it, with no statement of the clause before it
+    /// that may return; `nil` otherwise.
+    static func statement(holding assignment: SequenceExprSyntax, compiled: ((Syntax) -> Bool)?) -> CodeBlockItemSyntax?
+    {
+        guard var item = assignment.parent?.as(CodeBlockItemSyntax.self) else { return nil }
+        while let compiled, let statements = item.parent?.as(CodeBlockItemListSyntax.self),
+            let clause = statements.parent?.as(IfConfigClauseSyntax.self), PackageClauses.tellsPackageBuild(clause),
+            PackageClauses.isCompiled(clause, compiled: compiled),
+            let outer = clause.parent?.parent?.parent?.as(CodeBlockItemSyntax.self)
+        {
+            for earlier in statements {
+                if earlier.id == item.id { break }
+                if mayReturn(earlier) { return nil }
+            }
+            item = outer
+        }
+        return item
+    }
+
+    /// Whether one of `assignments` is a statement of its own (or of a clause SwiftPM's build compiles,
+    /// ``statement(holding:compiled:)``), before any `return`, `guard` or `throw`, in every `init` of the type (there is one at least), or in the `override func setUp()` (or
     /// `setUpWithError()`) of a final class, or of one no class of the tests inherits (`unsubclassed`: swift-nio
     /// 2.101.3's `class NonBlockingFileIOTest`), whose `setUp` no override replaces.
-    static func isSetUpBy(_ assignments: [SequenceExprSyntax], type: Syntax, unsubclassed: Bool) -> Bool {
+    static func isSetUpBy(
+        _ assignments: [SequenceExprSyntax], type: Syntax, unsubclassed: Bool, compiled: ((Syntax) -> Bool)? = nil
+    ) -> Bool {
         let settingFunctions = assignments.compactMap { assignment -> Syntax? in
-            guard let item = assignment.parent?.as(CodeBlockItemSyntax.self),
+            guard let item = statement(holding: assignment, compiled: compiled),
                 let statements = item.parent?.as(CodeBlockItemListSyntax.self),
                 let block = statements.parent?.as(CodeBlockSyntax.self), let function = block.parent
             else { return nil }

@@ -52,6 +52,9 @@ struct ScannedTest {
     var targetConstants: [String: [VariableDeclSyntax]] = [:]
     /// The bodies of its target's functions that are not tests, by name (``HelperIndex/functionBodies``).
     var targetFunctions: [String: [CodeBlockSyntax]] = [:]
+    /// Whether the build that runs it compiles a node of its file, when this platform's build compiles the test;
+    /// `nil` for a test only another platform builds.
+    var compiledHere: ((Syntax) -> Bool)? = nil
 
     /// The nodes of type `T` in its body.
     func all<T: SyntaxProtocol>(_ type: T.Type) -> [T] { nodes.compactMap { $0.as(T.self) } }
@@ -148,7 +151,8 @@ extension SmellScan {
     /// analysis does (``TestSourceAnalyzer``); an empty test is no longer also a test without assertions.
     static func findings(
         in tree: SourceFileSyntax, file: String, module: String, testClasses: Set<String>, helpers: HelperIndex,
-        converter: SourceLocationConverter, compiles: (Syntax) -> Bool, compiledHere: (Syntax) -> Bool = { _ in true },
+        converter: SourceLocationConverter, compiles: (Syntax) -> Bool,
+        compiledHere: @escaping (Syntax) -> Bool = { _ in true },
         typed: TypedFileFacts? = nil, unconfirmed: String = TypedFacts.noBuild, bundled: Set<String>? = nil,
         resources: Set<String> = []
     ) -> [AnalyzedFinding] {
@@ -166,6 +170,7 @@ extension SmellScan {
             test.testResources = resources
             test.targetConstants = helpers.targetConstants
             test.targetFunctions = helpers.functionBodies
+            test.compiledHere = compiledHere(test.declaration) ? compiledHere : nil
             test.module = module
             return smells(of: test, helpers: helpers, compiledHere: compiledHere(test.declaration)).filter {
                 compiles($0.node)
