@@ -249,11 +249,11 @@ extension SourceFunctions {
     /// compiles is still the package's).
     /// The bindings of the property `name` in the package's own sources' declarations and extensions of `type`
     /// (``typeDeclarations(in:named:)``), each with the group that declares it; the lock held.
-    func memberBindings(_ name: String, ofType type: String) -> [(
+    func memberBindings(_ name: String, ofType type: String, includingTests: Bool = false) -> [(
         group: DeclGroupSyntax, binding: PatternBindingSyntax
     )] {
         var found: [(group: DeclGroupSyntax, binding: PatternBindingSyntax)] = []
-        for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, type) {
+        for (index, text) in loaded().enumerated() where (includingTests || !ofTests[index]) && declares(text, type) {
             for group in tree(index).statements.flatMap({ Self.typeDeclarations(in: Syntax($0), named: type) }) {
                 for member in Self.memberDeclarations(of: group) {
                     for binding in member.as(VariableDeclSyntax.self)?.bindings ?? []

@@ -19,16 +19,17 @@ extension SourceFunctions {
         everyDeclaration(of: name, key: "optional-property") { $0.is(OptionalTypeSyntax.self) }
     }
 
-    /// Whether the package's own sources (not its tests) give the type `type`, in its declarations and extensions, a
-    /// property `name`, every one a stored text: `String` or `String?` with no accessor, not `static`
+    /// Whether the package's sources or its tests give the type `type`, in its declarations and extensions, a property
+    /// `name`, every one a stored text: `String` or `String?` with no accessor, not `static`
     /// (apple/app-store-server-library-swift v6.0.0's `AdvancedCommerceDescriptors`, `public var description: String`,
-    /// decoded from the API's JSON): a value of that type holds the text, which no type computes to render it.
+    /// decoded from the API's JSON; gonzalezreal/DefaultCodable 1.2.1's test model `Thing`, whose `@Default<Empty> var
+    /// description: String` its tests decode): a value of that type holds the text, which no type computes to render it.
     func storesText(_ name: String, ofType written: String) -> Bool {
         remembered("stored-text|\(written)|\(name)") {
             lock.withLock {
                 var type = written
                 if !declaredType(type), let aliased = aliasedType(type) { type = aliased }
-                let found = memberBindings(name, ofType: type)
+                let found = memberBindings(name, ofType: type, includingTests: true)
                 return !found.isEmpty
                     && found.allSatisfy { _, binding in
                         let annotated = binding.typeAnnotation?.type

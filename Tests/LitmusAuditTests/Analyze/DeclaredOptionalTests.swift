@@ -172,6 +172,20 @@ struct DeclaredOptionalTests {
             try findings(.sensitiveEquality, members, package: package) == [
                 "testC", "testD", "testE", "testF", "testG",
             ])
+        // … and so is a test model's own stored description (gonzalezreal/DefaultCodable 1.2.1's `Thing`, three read
+        // false on first contact), not one it computes
+        let tests = """
+            import XCTest
+            final class DefaultTests: XCTestCase {
+                struct Thing: Codable { @Default<Empty> var description: String }
+                struct Shown: Codable, CustomStringConvertible { var name: String; var description: String { name } }
+                func testA() throws { let result = try JSONDecoder().decode(Thing.self, from: json); XCTAssertEqual("", result.description) }
+                func testB() throws { let result = try JSONDecoder().decode(Shown.self, from: json); XCTAssertEqual("n", result.description) }
+            }
+            """
+        let found = try analyzeSources(["DefaultTests.swift": tests], packageSources: ["Model.swift": package]).findings
+            .filter { $0.kind == .sensitiveEquality }.compactMap(\.testName)
+        #expect(found == ["DefaultTests.testB"], "\(found)")
     }
 
     @Test("sensitiveEquality: a type's name and a nil check of a description compare no value's rendering")

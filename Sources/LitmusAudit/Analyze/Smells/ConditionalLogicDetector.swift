@@ -202,6 +202,7 @@ enum ConditionalLogicDetector {
                         !readsOnly(guardStatement.conditions, derived),
                         !checksOrFails(Syntax(guardStatement.body), assertions: assertions),
                         !failsErrorMatcher(guardStatement),
+                        !isOnceGuard(guardStatement, in: list, body: body),
                         !RequiredBefore.covers(
                             guardStatement.conditions, at: Syntax(guardStatement), assertions: assertions, body: body),
                         !cutShortLoopShows(
