@@ -157,6 +157,16 @@ extension SourceFunctions {
         }
     }
 
+    /// Whether the package's own sources (not its tests) declare a function `name` (`func name`), not only a property
+    /// or a type of that name.
+    func declaresFunctionOutsideTests(_ name: String) -> Bool {
+        remembered("functionOutsideTests|\(name)") {
+            lock.withLock {
+                loaded().enumerated().contains { index, text in !ofTests[index] && declares(text, "func \(name)") }
+            }
+        }
+    }
+
     /// Whether the package's own sources, not its tests, declare a type, function, property or case `name`.
     func declaresOutsideTests(_ name: String) -> Bool {
         remembered("outsideTests|\(name)") {

@@ -101,6 +101,46 @@ struct TrapProvenanceTests {
         #expect(found.sorted() == ["Computed.testF", "Given.testD", "Handed.testE", "Plain.testC"])
     }
 
+    @Test(
+        "The tests' own fixed helper of a literal is set-up; one that names the package's code, a bundle, or the package's function is not"
+    )
+    func testsOwnHelpers() throws {
+        // Given adam-fowler/swift-srp 2.3.0's hex parser, a String extension of its test file, called on literals in a
+        // package that declares a property of the same name, and near misses
+        let package =
+            Self.package
+            + "\npublic struct Key { public var bytes: [UInt8] { [] }; public func digits(_ s: String) -> [UInt8]? { nil } }\n"
+        let file = #"""
+            import XCTest
+            extension String {
+                enum ExtendedEncoding { case hexadecimal }
+                func bytes(using _: ExtendedEncoding) -> [UInt8]? {
+                    guard count % 2 == 0 else { return nil }
+                    var bytes: [UInt8] = []
+                    for i in stride(from: 0, to: count, by: 2) { bytes.append(UInt8(String(Array(self)[i...i+1]), radix: 16) ?? 0) }
+                    return bytes
+                }
+                func parsed() -> Int? { try? Parser.parse(self) }
+                func fixture() -> Data? { Bundle.module.url(forResource: self, withExtension: "json").flatMap { try? Data(contentsOf: $0) } }
+                func digits(_ s: String) -> [UInt8]? { nil }
+            }
+            final class T: XCTestCase {
+                func testA() { let salt = "bafa3be2813c9326".bytes(using: .hexadecimal)!; XCTAssertEqual(salt.count, 8) }
+                func testB() { XCTAssertEqual("abc".parsed()!, 3) }
+                func testC() { XCTAssertEqual("f".fixture()!.count, 2) }
+                func testD() { XCTAssertEqual("x".digits("12")!.count, 2) }
+            }
+            """#
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then the hex parser's bytes are the same every run; a helper calling the package's parser, one reading a
+        // bundle, and a name the package declares as a function may hold the package's value
+        #expect(found.sorted() == ["T.testB", "T.testC", "T.testD"], "\(found)")
+    }
+
     @Test("A constant is read once for what it holds, however often the trap names it")
     func constants() throws {
         // Given: a bare unwrap of a constant set up from a dependency's values, and one of the package's

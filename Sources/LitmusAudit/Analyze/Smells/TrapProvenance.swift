@@ -18,7 +18,7 @@ import SwiftSyntax
 /// package's.
 enum TrapProvenance {
     /// Names of what differs between machines, runners and runs.
-    private static let machine: Set<String> = ["ProcessInfo", "environment", "getenv", "CommandLine", "Bundle"]
+    static let machine: Set<String> = ["ProcessInfo", "environment", "getenv", "CommandLine", "Bundle"]
     /// The standard library's functions that take no closure of the test's: what they give depends on their
     /// arguments alone. Another lowercase function a test calls, declared nowhere in the package, may be a
     /// dependency's or the package's, made by a macro or a plugin: it counts as the package's. A capitalised name
@@ -96,13 +96,7 @@ enum TrapProvenance {
                 continue
             }
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                // `T.self` names the type its base names; `.init(…)` initializes a type the context gives, the
-                // package's unless no initializer of the package's has its first label (``isForeignInitializer``).
-                if member.base == nil, reference.baseName.tokenKind == .keyword(.`init`) {
-                    if isForeignInitializer(member, sources: sources) { continue }
-                    return true
-                }
-                if reference.baseName.tokenKind != .keyword(.self), sources.declaresMember(name) { return true }
+                if memberMayComeFromPackage(member, test: test, sources: sources) { return true }
                 continue
             }
             switch reference.baseName.tokenKind {
@@ -148,6 +142,25 @@ enum TrapProvenance {
             return true
         }
         return false
+    }
+
+    /// Whether the member `member` names may be the package's: `T.self` names the type its base names; `.init(…)`
+    /// initializes a type the context gives, the package's unless no initializer of the package's has its first label
+    /// (``isForeignInitializer``); any other member the package or its tests declare, but the tests' own fixed code
+    /// (``isTestsOwn(_:called:test:sources:)``).
+    private static func memberMayComeFromPackage(
+        _ member: MemberAccessExprSyntax, test: ScannedTest, sources: SourceFunctions
+    ) -> Bool {
+        let reference = member.declName
+        if member.base == nil, reference.baseName.tokenKind == .keyword(.`init`) {
+            return !isForeignInitializer(member, sources: sources)
+        }
+        let name = reference.baseName.text
+        let called = member.parent?.as(FunctionCallExprSyntax.self).map {
+            $0.calledExpression.id == ExprSyntax(member).id && !$0.arguments.isEmpty
+        }
+        return reference.baseName.tokenKind != .keyword(.self) && sources.declaresMember(name)
+            && !isTestsOwn(name, called: called ?? false, test: test, sources: sources)
     }
 
     /// Whether `member` is the `.init` of a call `.init(label: …)` whose first argument label (`_` when it has none) no
