@@ -71,13 +71,16 @@ extension SourceFunctions {
     func declaresOnlyNonOptionalProperty(_ name: String, ofType written: String) -> Bool {
         remembered("value-member|\(written)|\(name)") {
             lock.withLock {
-                everyWrittenType(of: name, ofType: written) { type in
-                    !type.is(OptionalTypeSyntax.self) && !type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
-                        && !["Optional", "Any", "AnyObject"].contains(
-                            type.as(IdentifierTypeSyntax.self)?.name.text ?? "")
-                }
+                everyWrittenType(of: name, ofType: written, Self.isValueType)
             }
         }
+    }
+
+    /// Whether a value of the written type `type` is never `nil`: not optional, implicitly unwrapped, `Optional<…>`,
+    /// `Any` or `AnyObject`.
+    static func isValueType(_ type: TypeSyntax) -> Bool {
+        !type.is(OptionalTypeSyntax.self) && !type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+            && !["Optional", "Any", "AnyObject"].contains(type.as(IdentifierTypeSyntax.self)?.name.text ?? "")
     }
 
     /// Whether the package's own sources declare the property `name` of the type `written` (a type alias of the
@@ -255,10 +258,9 @@ extension SourceFunctions {
         return named.count == 1 ? named.first : nil
     }
 
-    /// The declarations of `group`'s body, those in every clause of an `#if` in it too (a member only one platform
-    /// compiles is still the package's).
     /// The bindings of the property `name` in the package's own sources' declarations and extensions of `type`
-    /// (``typeDeclarations(in:named:)``), each with the group that declares it; the lock held.
+    /// (``typeDeclarations(in:named:)``), and with `includingTests` in its tests' too, each with the group that declares
+    /// it; the lock held.
     func memberBindings(_ name: String, ofType type: String, includingTests: Bool = false) -> [(
         group: DeclGroupSyntax, binding: PatternBindingSyntax
     )] {
@@ -276,6 +278,8 @@ extension SourceFunctions {
         return found
     }
 
+    /// The declarations of `group`'s body, those in every clause of an `#if` in it too (a member only one platform
+    /// compiles is still the package's).
     static func memberDeclarations(of group: DeclGroupSyntax) -> [DeclSyntax] {
         func flattened(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
             members.flatMap { member -> [DeclSyntax] in

@@ -44,28 +44,14 @@ extension SourceFunctions {
     func declaresOnlyNonOptionalStatic(_ name: String, in type: String) -> Bool {
         remembered("static-nonoptional|\(type)|\(name)") {
             lock.withLock {
-                var found: [PatternBindingSyntax] = []
-                for (index, text) in loaded().enumerated() where declares(text, name) && declares(text, type) {
-                    let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: type) }
-                    for variable in groups.flatMap(Self.memberDeclarations).compactMap({
-                        $0.as(VariableDeclSyntax.self)
-                    })
-                    where variable.modifiers.contains(where: {
+                let statics = memberBindings(name, ofType: type, includingTests: true).map(\.binding).filter {
+                    binding in
+                    binding.parent?.parent?.as(VariableDeclSyntax.self)?.modifiers.contains {
                         $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-                    }) {
-                        found += variable.bindings.filter {
-                            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                        }
-                    }
+                    } == true
                 }
-                return !found.isEmpty
-                    && found.allSatisfy { binding in
-                        guard let written = binding.typeAnnotation?.type else { return false }
-                        return !written.is(OptionalTypeSyntax.self)
-                            && !written.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
-                            && !["Optional", "Any", "AnyObject"].contains(
-                                written.as(IdentifierTypeSyntax.self)?.name.text ?? "")
-                    }
+                return !statics.isEmpty
+                    && statics.allSatisfy { $0.typeAnnotation.map { Self.isValueType($0.type) } ?? false }
             }
         }
     }

@@ -132,13 +132,24 @@ struct TrapProvenanceTests {
             }
             """#
 
+        // … and swift-foundation's `@Test func propertyList()`, whose name the call of another module's
+        // `"…".propertyList()` shares: a test is no helper, so the call may be anyone's
+        let suite = #"""
+            import Testing
+            struct StringTests {
+                @Test func propertyList() { #expect(["foo"] == "(\"foo\")".propertyList() as! [String]) }
+            }
+            """#
+
         // When
-        let found = try analyzeSources(["T.swift": file], packageSources: ["Parser.swift": package]).findings
-            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+        let found = try analyzeSources(
+            ["T.swift": file, "StringTests.swift": suite], packageSources: ["Parser.swift": package]
+        ).findings.filter { $0.kind == .trapInTest }.compactMap(\.testName)
 
         // Then the hex parser's bytes are the same every run; a helper calling the package's parser, one reading a
-        // bundle, and a name the package declares as a function may hold the package's value
-        #expect(found.sorted() == ["T.testB", "T.testC", "T.testD"], "\(found)")
+        // bundle, a name the package declares as a function and a test's name may hold the package's value
+        #expect(
+            found.sorted() == ["StringTests/propertyList", "T.testB", "T.testC", "T.testD"], "\(found)")
     }
 
     @Test("A constant is read once for what it holds, however often the trap names it")

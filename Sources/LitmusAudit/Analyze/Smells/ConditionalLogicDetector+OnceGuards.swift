@@ -14,12 +14,9 @@ extension ConditionalLogicDetector {
             let flag = onceFlag(condition.as(ExprSyntax.self))
         else { return false }
         guard
-            let declaration = body.descendants(of: VariableDeclSyntax.self).first(where: { variable in
-                variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == flag.name }
-            }), declaration.bindingSpecifier.tokenKind == .keyword(.var),
-            let binding = declaration.bindings.first(where: {
+            let binding = body.descendants(of: PatternBindingSyntax.self).first(where: {
                 $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == flag.name
-            })
+            }), binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var)
         else { return false }
         let initial = binding.initializer?.value.trimmedDescription
         let startsUnset =

@@ -64,20 +64,11 @@ extension FloatComparison {
         Set(nodes.compactMap { $0.as(DeclReferenceExprSyntax.self)?.baseName.text })
     }
 
-    /// `nodes` without those inside a check (an assertion or an `#expect`/`#require`, with its message).
+    /// `nodes` without those inside a check (``SmellScan/assertions(in:helpers:)``: an assertion, an `#expect` or
+    /// `#require`, a Nimble expectation, with its message).
     private static func uncheckedNodes(under nodes: [Syntax]) -> [Syntax] {
-        var inCheck: Set<SyntaxIdentifier> = []
-        for node in nodes where !inCheck.contains(node.id) {
-            let isCheck: Bool
-            if let call = node.as(FunctionCallExprSyntax.self) {
-                isCheck = CallCollector.calledName(call.calledExpression).map(TestSourceAnalyzer.asserts) ?? false
-            } else if let macro = node.as(MacroExpansionExprSyntax.self) {
-                isCheck = ["expect", "require"].contains(macro.macroName.text)
-            } else {
-                isCheck = false
-            }
-            if isCheck { inCheck.formUnion(node.descendants(of: Syntax.self).map(\.id) + [node.id]) }
-        }
+        let checks = SmellScan.assertions(in: nodes)
+        let inCheck = Set(checks.flatMap { [$0.id] + $0.descendants(of: Syntax.self).map(\.id) })
         return nodes.filter { !inCheck.contains($0.id) }
     }
 

@@ -156,11 +156,9 @@ enum TrapProvenance {
             return !isForeignInitializer(member, sources: sources)
         }
         let name = reference.baseName.text
-        let called = member.parent?.as(FunctionCallExprSyntax.self).map {
-            $0.calledExpression.id == ExprSyntax(member).id && !$0.arguments.isEmpty
-        }
+        let called = member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(member).id
         return reference.baseName.tokenKind != .keyword(.self) && sources.declaresMember(name)
-            && !isTestsOwn(name, called: called ?? false, test: test, sources: sources)
+            && !isTestsOwn(name, called: called, test: test, sources: sources)
     }
 
     /// Whether `member` is the `.init` of a call `.init(label: …)` whose first argument label (`_` when it has none) no
