@@ -33,8 +33,8 @@ extension AssignedAtSetUp {
 
     /// `T.member`, a static property the package or its tests declare on a type `T` with a written type that is not
     /// optional (``SourceFunctions/declaresOnlyNonOptionalStatic(_:in:)``): hkellaway/Gloss 3.2.1's set-up assigns
-    /// `testJSON = TestModel.testJSON`, a computed `JSON` (70 unwraps of `testJSON!` and its kin, read false on first
-    /// contact).
+    /// `testJSON = TestModel.testJSON`, a computed `JSON` (with the
+    /// `#if SWIFT_PACKAGE` clauses, 70 of its findings read false or wrong-cause on first contact gone).
     private static func isStaticValue(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
         guard let member = value.as(MemberAccessExprSyntax.self),
             let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, owner.first?.isUppercase == true
