@@ -93,7 +93,7 @@ enum MadeValues {
 
     /// Whether one of `names` follows one of `keywords` in `text` (`extension Token`) as whole words,
     /// with only other bytes than a word's between them. The names are rarer than the keywords or
-    /// than words in general: each is looked for (``occurrences(of:in:_:)``), and the word before it
+    /// than words in general: each is looked for (``ByteSearch/occurrences(of:in:_:)``), and the word before it
     /// compared with the keywords; going word by word over every byte took 4 % of the generation
     /// benchmark's samples (`perf record`).
     static func hasWord(namedOneOf names: Set<String>, after keywords: [String], in text: String) -> Bool {
@@ -101,7 +101,7 @@ enum MadeValues {
         var text = text
         return text.withUTF8 { bytes in
             names.contains { name in
-                occurrences(of: name, in: bytes) { start, end in
+                ByteSearch.occurrences(of: name, in: bytes) { start, end in
                     guard start == 0 || !isIdentifierByte(bytes[start - 1]),
                         end == bytes.count || !isIdentifierByte(bytes[end])
                     else { return false }
@@ -113,38 +113,6 @@ enum MadeValues {
                     return keywords.contains { $0.elementsEqual(bytes[wordStart..<wordEnd]) }
                 }
             }
-        }
-    }
-
-    /// Whether `text` holds `part`, compared on the UTF-8 bytes: Foundation's `String.contains`, which
-    /// the module's imports make the one called, went through CFStringFind and UTF-16 (about 3 % of the
-    /// generation benchmark's samples, per `perf record`).
-    static func contains(_ part: String, in text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in occurrences(of: part, in: bytes) { _, _ in true } }
-    }
-
-    /// Whether `accept` accepts one of the places `part` occurs in `bytes` (its start and end), tried
-    /// in order: `memchr` finds each place the first byte is, `memcmp` compares the rest.
-    static func occurrences(
-        of part: String,
-        in bytes: UnsafeBufferPointer<UInt8>,
-        _ accept: (_ start: Int, _ end: Int) -> Bool
-    ) -> Bool {
-        var part = part
-        return part.withUTF8 { part in
-            guard let first = part.first else { return accept(0, 0) }
-            guard bytes.count >= part.count, let base = bytes.baseAddress else { return false }
-            var start = 0
-            let end = bytes.count - part.count + 1  // one past the last place `part` may start
-            while start < end, let found = memchr(base + start, Int32(first), end - start) {
-                let index = UnsafeRawPointer(base).distance(to: found)
-                if memcmp(base + index, part.baseAddress!, part.count) == 0, accept(index, index + part.count) {
-                    return true
-                }
-                start = index + 1
-            }
-            return false
         }
     }
 
@@ -169,8 +137,9 @@ enum MadeValues {
         // A file is parsed only if it declares such a type and may hold a value of it: an enum, an
         // `init()`, or a static member of a neutral name.
         let mayOfferValue = { (text: String) in
-            contains("init()", in: text) || contains("enum ", in: text)
-                || (contains("static ", in: text) && neutralNames.contains { contains(" \($0):", in: text) })
+            ByteSearch.contains("init()", in: text) || ByteSearch.contains("enum ", in: text)
+                || (ByteSearch.contains("static ", in: text)
+                    && neutralNames.contains { ByteSearch.contains(" \($0):", in: text) })
         }
         let candidates = files.filter {
             declaresType(namedOneOf: lastNames, in: $0.text) && mayOfferValue($0.text)

@@ -1,3 +1,4 @@
+import LitmusSupport
 import SwiftSyntax
 
 /// The pieces every kind of requirement's witness is made of: types without `sending`, argument lists,
@@ -26,7 +27,7 @@ extension RequirementEmitter {
         _ diagnostics: inout [GeneratorDiagnostic]
     ) {
         let suppressed = { (text: String) in
-            MadeValues.contains("~Copyable", in: text) || MadeValues.contains("~Escapable", in: text)
+            ByteSearch.contains("~Copyable", in: text) || ByteSearch.contains("~Escapable", in: text)
         }
         var names = Set(
             genericParameters?.parameters.filter { suppressed($0.trimmedDescription) }.map(\.name.text) ?? [])

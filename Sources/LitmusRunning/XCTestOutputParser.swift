@@ -1,5 +1,6 @@
 import Foundation
 import LitmusModel
+import LitmusSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -68,7 +69,7 @@ public struct XCTestOutputParser: Sendable {
 
         /// Reads one line (without its line end): a record, a failure of the running test, or its output.
         mutating func read(_ line: UnsafeBufferPointer<UInt8>, parser: XCTestOutputParser) {
-            if let marker = XCTestOutputParser.find(XCTestOutputParser.recordMarker, in: line),
+            if let marker = ByteSearch.firstIndex(of: XCTestOutputParser.recordMarker, in: line),
                 let record = parser.testCaseRecord(Self.text(UnsafeBufferPointer(rebasing: line[marker...]))),
                 marker == 0 || (record.name == open?.name && record.event != "started")
             {
@@ -94,7 +95,7 @@ public struct XCTestOutputParser: Sendable {
                 default:
                     if open != nil { printed.append(line) }
                 }
-            } else if XCTestOutputParser.find(XCTestOutputParser.errorMarker, in: line) != nil,
+            } else if ByteSearch.firstIndex(of: XCTestOutputParser.errorMarker, in: line) != nil,
                 let issue = parser.failureRecord(Substring(Self.text(line))), open != nil, issue.test == open?.name
             {
                 open?.issues.append(issue.message)
@@ -131,20 +132,6 @@ public struct XCTestOutputParser: Sendable {
     static let recordMarker = Array("Test Case '".utf8)
     /// What a failure line holds: `: error: `.
     static let errorMarker = Array(": error: ".utf8)
-
-    /// The index in `line` where `marker` starts, if it occurs: `memchr` to each place its first byte is,
-    /// `memcmp` there (`memmem` is a GNU extension the C library's module does not declare).
-    static func find(_ marker: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = line.baseAddress, line.count >= marker.count else { return nil }
-        let last = line.count - marker.count
-        var from = 0
-        while from <= last, let hit = memchr(base + from, Int32(marker[0]), last - from + 1) {
-            let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + index, marker, marker.count) == 0 { return index }
-            from = index + 1
-        }
-        return nil
-    }
 
     /// The index of the line feed ending the line at `start`, or the end of `bytes`.
     static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {

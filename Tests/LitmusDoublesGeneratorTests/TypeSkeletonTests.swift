@@ -71,12 +71,4 @@ struct DeclaresTypeTests {
     func notDeclared(text: String) {
         #expect(!MadeValues.declaresType(namedOneOf: ["Token"], in: text))
     }
-
-    @Test("Substrings are found on the bytes, the first and last places included")
-    func substrings() {
-        #expect(MadeValues.contains("init()", in: "init() {}"))
-        #expect(MadeValues.contains(" none:", in: "static let none:"))
-        #expect(!MadeValues.contains("init()", in: "init(x: Int)"))
-        #expect(!MadeValues.contains("enum ", in: "enum"))
-    }
 }

@@ -1,3 +1,4 @@
+import LitmusSupport
 import SwiftSyntax
 
 /// Functions of the package that return `nil` only where a failable parse of one of their parameters fails.
@@ -18,9 +19,18 @@ extension SourceFunctions {
     /// its tests with a literal URI: `nil` there only if `URL(string:)` fails on that literal. `nil` when a
     /// declaration has another shape, rebinds a parameter, or none is found.
     func nilOnlyWhenParsesFail(_ name: String, owner: String?, labels: [String?]) -> [GuardedParse]? {
+        let key = "\(name)|\(owner ?? "")|\(labels)"
+        if let known = lock.withLock({ guardedParses[key] }) { return known }
+        let answer = readGuardedParses(name, owner: owner, labels: labels)
+        lock.withLock { _ = guardedParses.updateValue(answer, forKey: key) }
+        return answer
+    }
+
+    /// ``nilOnlyWhenParsesFail(_:owner:labels:)``, read from the files.
+    private func readGuardedParses(_ name: String, owner: String?, labels: [String?]) -> [GuardedParse]? {
         let declarations: [(parses: [GuardedParse], made: [String])?] = lock.withLock {
             var found: [(parses: [GuardedParse], made: [String])?] = []
-            for (index, text) in loaded().enumerated() where text.contains("func \(name)") {
+            for (index, text) in loaded().enumerated() where ByteSearch.contains("func \(name)", in: text) {
                 for function in tree(index).descendants(of: FunctionDeclSyntax.self)
                 where Self.declares(function, name, owner: owner, labels: labels) {
                     found.append(Self.guardedParses(function))
@@ -52,7 +62,8 @@ extension SourceFunctions {
         return remembered("never-nil-init|\(type)|\(labels)") {
             lock.withLock {
                 var failable = 0
-                for (index, text) in loaded().enumerated() where text.contains(type) && text.contains("init") {
+                for (index, text) in loaded().enumerated()
+                where ByteSearch.contains(type, in: text) && ByteSearch.contains("init", in: text) {
                     for initializer in tree(index).descendants(of: InitializerDeclSyntax.self)
                     where Self.owner(of: Syntax(initializer))?.split(separator: ".").last.map(String.init) == type
                         && initializer.optionalMark != nil && Self.accepts(initializer, labels)

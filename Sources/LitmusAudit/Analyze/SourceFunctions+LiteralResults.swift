@@ -1,3 +1,4 @@
+import LitmusSupport
 import SwiftSyntax
 
 /// Members whose every way out is a literal: an optional the package declares that is never `nil` in fact.
@@ -16,7 +17,7 @@ extension SourceFunctions {
             lock.withLock {
                 var seen = false
                 for (index, text) in loaded().enumerated()
-                where text.contains("var \(name)") || text.contains("func \(name)") {
+                where ByteSearch.contains("var \(name)", in: text) || ByteSearch.contains("func \(name)", in: text) {
                     for body in Self.bodies(named: name, owner: owner, in: Syntax(tree(index))) {
                         guard let body, Self.returnsOnlyLiterals(body) else { return false }
                         seen = true

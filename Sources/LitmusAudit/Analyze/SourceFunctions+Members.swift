@@ -1,3 +1,4 @@
+import LitmusSupport
 import SwiftSyntax
 
 /// What the package's own types declare as members, read from their declarations and extensions (the lock held
@@ -103,7 +104,8 @@ extension SourceFunctions {
         return remembered("optional-result|\(name)|\(key)|\(owner ?? "")") {
             lock.withLock {
                 var seen = false
-                for (index, text) in loaded().enumerated() where !ofTests[index] && text.contains("func \(name)") {
+                for (index, text) in loaded().enumerated()
+                where !ofTests[index] && ByteSearch.contains("func \(name)", in: text) {
                     let functions = tree(index).descendants(of: FunctionDeclSyntax.self)
                     for function in functions where function.name.text == name {
                         let parameters = function.signature.parameterClause.parameters.map { parameter in
@@ -338,7 +340,7 @@ extension SourceFunctions {
         remembered("equality|\(name)") {
             lock.withLock {
                 for (index, text) in loaded().enumerated()
-                where !ofTests[index] && text.contains("==") && declares(text, name) {
+                where !ofTests[index] && ByteSearch.contains("==", in: text) && declares(text, name) {
                     for function in tree(index).descendants(of: FunctionDeclSyntax.self)
                     where function.name.text == "==" {
                         var owner = function.parent
@@ -369,7 +371,8 @@ extension SourceFunctions {
     func declaresErrorEquality() -> Bool {
         remembered("error-equality") {
             lock.withLock {
-                for (index, text) in loaded().enumerated() where text.contains("func ==") && text.contains("Error") {
+                for (index, text) in loaded().enumerated()
+                where ByteSearch.contains("func ==", in: text) && ByteSearch.contains("Error", in: text) {
                     for function in tree(index).descendants(of: FunctionDeclSyntax.self)
                     where function.name.text == "=="
                         && function.parent?.parent?.parent?.is(SourceFileSyntax.self) == true

@@ -1,5 +1,6 @@
 import Foundation
 import LitmusRunning
+import LitmusSupport
 import SwiftSyntax
 
 /// The functions and types the package declares (its own sources, and its tests, whose helpers a test
@@ -27,6 +28,8 @@ final class SourceFunctions: @unchecked Sendable {
     private var parsed: Set<Int> = []
     private var types: [String: Bool] = [:]
     private var memo: [String: Bool] = [:]
+    /// ``nilOnlyWhenParsesFail(_:owner:labels:)`` by function, owner and labels, `nil` answers included.
+    var guardedParses: [String: [GuardedParse]?] = [:]
     /// The names the files declare as members or at their top level, parsed once when first asked.
     private var members: Set<String>?
     let lock = NSLock()
@@ -69,7 +72,8 @@ final class SourceFunctions: @unchecked Sendable {
 
     /// Parses, once, each file that may declare a function `name` (the lock held).
     private func parseDeclaring(_ name: String) {
-        for (index, text) in loaded().enumerated() where !parsed.contains(index) && text.contains("func \(name)") {
+        for (index, text) in loaded().enumerated()
+        where !parsed.contains(index) && ByteSearch.contains("func \(name)", in: text) {
             parsed.insert(index)
             record(SwiftSource.parse(text))
         }
@@ -103,7 +107,7 @@ final class SourceFunctions: @unchecked Sendable {
         remembered("plainInit|\(name)") {
             let texts = lock.withLock { declaredType(name) ? loaded() : [] }
             guard !texts.isEmpty else { return false }
-            for text in texts where text.contains(name) {
+            for text in texts where ByteSearch.contains(name, in: text) {
                 let tree = SwiftSource.parse(text)
                 // An enum with a raw type has the `init?(rawValue:)` the compiler writes.
                 let rawEnum = tree.descendants(of: EnumDeclSyntax.self).contains {
@@ -250,7 +254,7 @@ final class SourceFunctions: @unchecked Sendable {
         remembered("requirement|\(name)") {
             lock.withLock {
                 loaded().enumerated().contains { index, text in
-                    declares(text, "var \(name)") && text.contains("protocol ")
+                    declares(text, "var \(name)") && ByteSearch.contains("protocol ", in: text)
                         && tree(index).descendants(of: ProtocolDeclSyntax.self).contains { requirement in
                             requirement.memberBlock.members.contains { member in
                                 member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
@@ -308,15 +312,7 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// Whether `text` holds `phrase` followed by a character that ends a name.
-    func declares(_ text: String, _ phrase: String) -> Bool {
-        var rest = text[...]
-        while let range = rest.range(of: phrase) {
-            let next = rest[range.upperBound...].first
-            if next.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
-            rest = rest[range.upperBound...]
-        }
-        return false
-    }
+    func declares(_ text: String, _ phrase: String) -> Bool { ByteSearch.holdsName(phrase, in: text) }
 
     private func record(_ tree: SourceFileSyntax) {
         for function in tree.descendants(of: FunctionDeclSyntax.self) {

@@ -1,3 +1,4 @@
+import LitmusSupport
 import SwiftSyntax
 
 /// A file a generator wrote, as its header says: the comments before its first token carry one of the marks
@@ -30,7 +31,7 @@ enum GeneratedSource {
             $0.lowercased().drop { "/*!# \t".contains($0) }
         }
         return lines.contains { line in
-            marks.contains { line.contains($0) } || openings.contains { line.hasPrefix($0) }
+            marks.contains { ByteSearch.contains($0, in: line) } || openings.contains { line.hasPrefix($0) }
         }
     }
 }
