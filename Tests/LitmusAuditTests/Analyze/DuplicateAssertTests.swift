@@ -125,4 +125,44 @@ struct DuplicateAssertTests {
         let found = try xctestFindings(.duplicateAssert, methods)
         #expect(found == ["testC:19", "testD:25"], "\(found)")
     }
+
+    @Test(
+        "A method of an instance of the package's class called again may answer anew; a struct's or an unknown type's repeats"
+    )
+    func ownClassMethodCalledAgain() throws {
+        // Given Quick/swift-fakes 1.1.0's stub list (a class of the package that keeps returning its last stub, read
+        // false on first contact), and near misses: the same call on a struct of the package, and on a class the
+        // package does not declare
+        let tests = """
+            import XCTest
+            import Nimble
+            final class T: XCTestCase {
+                func testA() {
+                    let subject = DynamicResult<Void, Int>(1, 2, 3)
+                    expect(subject.call()).to(equal(3))
+                    expect(subject.call()).to(equal(3))
+                }
+                func testB() {
+                    let point = Point(x: 1)
+                    expect(point.length()).to(equal(1))
+                    expect(point.length()).to(equal(1))
+                }
+                func testC() {
+                    let other = Elsewhere()
+                    XCTAssertEqual(other.count(), 1)
+                    XCTAssertEqual(other.count(), 1)
+                }
+            }
+            """
+        let sources = """
+            public final class DynamicResult<Arguments, Returning> {
+                public func call() -> Returning { fatalError() }
+            }
+            public struct Point { public func length() -> Int { 1 } }
+            """
+        // Then only the struct's and the unknown type's repeats are found
+        let found = try analyzeSources(["T.swift": tests], packageSources: ["Sources.swift": sources]).findings
+            .filter { $0.kind == .duplicateAssert }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        #expect(found == ["T.testB:12", "T.testC:17"], "\(found)")
+    }
 }

@@ -14,9 +14,9 @@ enum RepetitionDetector {
     /// roulette.
     static let rouletteCount = (all: 3, sameKind: 2)
 
-    static func smells(_ test: ScannedTest) -> [Smell] {
+    static func smells(_ test: ScannedTest, sources: SourceFunctions? = nil) -> [Smell] {
         var found: [Smell] = []
-        if let duplicate = duplicate(test) {
+        if let duplicate = duplicate(test, sources: sources) {
             found.append(
                 Smell(
                     kind: .duplicateAssert, node: duplicate,
@@ -41,7 +41,7 @@ enum RepetitionDetector {
     /// the compiler's facts say; without them, a `let` bound to a literal), or a `var` of one that nothing
     /// between mentions. A class's instance can change through any call between, so a check of one read
     /// again after a call is no repeat.
-    private static func duplicate(_ test: ScannedTest) -> Syntax? {
+    private static func duplicate(_ test: ScannedTest, sources: SourceFunctions?) -> Syntax? {
         var bindings: [String: VariableDeclSyntax]?
         for list in test.all(CodeBlockItemListSyntax.self) {
             let items = Array(list)
@@ -71,7 +71,8 @@ enum RepetitionDetector {
                     let between = items[(index + 1)..<later]
                     if readsOnlyUnmentioned(item, between: between, bindings: declared),
                         !readsCapturedElsewhere(item, test: test),
-                        !readsReferencePropertyAcrossCall(item, between: between, test: test)
+                        !readsReferencePropertyAcrossCall(item, between: between, test: test),
+                        !callsMethodOfOwnClass(item, test: test, sources: sources)
                     {
                         return Syntax(items[later])
                     }
@@ -79,6 +80,28 @@ enum RepetitionDetector {
             }
         }
         return nil
+    }
+
+    /// Whether the check `item` calls a method of an instance of a class that is not the toolchain's (`subject.call()`
+    /// of a `let subject = DynamicResult<Int, Int>(1)` the package declares a class): the call itself may change the
+    /// instance, so the same check again reads what the first one changed (Quick/swift-fakes 1.1.0 checks
+    /// `expect(subject.call()).to(equal(3))` twice on purpose: a list of stubs that keeps returning its last one). The
+    /// compiler's type of the instance says it is a class; without it, the package declares a class of the name
+    /// the test's `let` made.
+    private static func callsMethodOfOwnClass(
+        _ item: CodeBlockItemSyntax, test: ScannedTest, sources: SourceFunctions?
+    ) -> Bool {
+        item.descendants(of: FunctionCallExprSyntax.self).contains { call in
+            guard
+                let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)
+            else { return false }
+            if case .known(let type) = test.type(of: base) { return type.isClass && !type.isToolchainConcrete }
+            guard let sources,
+                let made = test.onlyLetValue(of: base.baseName.text)?.as(FunctionCallExprSyntax.self)?
+                    .initializedTypeName()
+            else { return false }
+            return sources.lock.withLock { sources.classDeclaration(made) != nil }
+        }
     }
 
     /// Whether the check `item` reads a name a closure the test hands off can change (``capturedElsewhere``):

@@ -88,7 +88,7 @@ enum SmellScan {
         found += EqualityShapeDetector.smells(test, texts: helpers.texts, sources: helpers.sources)
         found += ExpectationUseDetector.smells(test)
         found += ConditionalLogicDetector.smells(test, helpers: helpers)
-        found += RepetitionDetector.smells(test)
+        found += RepetitionDetector.smells(test, sources: helpers.sources)
         // The analysis reads the tests this platform compiles for unawaited checks; a test only another
         // platform compiles (a whole file under `#if os(macOS)`, ZIPFoundation's progress tests) is read here.
         if !compiledHere, let block = scanned.declaration.as(FunctionDeclSyntax.self)?.body {
