@@ -127,12 +127,12 @@ struct DuplicateAssertTests {
     }
 
     @Test(
-        "A method of an instance of the package's class called again may answer anew; a struct's or an unknown type's repeats"
-    )
+        "A method that changes its instance, of the package's class, called again answers anew; a reading one repeats")
     func ownClassMethodCalledAgain() throws {
-        // Given Quick/swift-fakes 1.1.0's stub list (a class of the package that keeps returning its last stub, read
-        // false on first contact), and near misses: the same call on a struct of the package, and on a class the
-        // package does not declare
+        // Given Quick/swift-fakes 1.1.0's stub list (its `call()` hands over to `call(_:)`, which appends to a stored
+        // history: read false on first contact), and near misses: swift-bson's encoder, whose `encode` reads its
+        // settings only (read true), a struct of the package, a class the package does not declare, and a class
+        // whose method only compares a stored var
         let tests = """
             import XCTest
             import Nimble
@@ -143,26 +143,46 @@ struct DuplicateAssertTests {
                     expect(subject.call()).to(equal(3))
                 }
                 func testB() {
+                    let encoder = Encoder()
+                    expect(try encoder.encode(1)).to(throwError())
+                    expect(try encoder.encode(1)).to(throwError())
+                }
+                func testC() {
                     let point = Point(x: 1)
                     expect(point.length()).to(equal(1))
                     expect(point.length()).to(equal(1))
                 }
-                func testC() {
+                func testD() {
                     let other = Elsewhere()
                     XCTAssertEqual(other.count(), 1)
                     XCTAssertEqual(other.count(), 1)
+                }
+                func testE() {
+                    let gauge = Gauge()
+                    XCTAssertTrue(gauge.isFull())
+                    XCTAssertTrue(gauge.isFull())
                 }
             }
             """
         let sources = """
             public final class DynamicResult<Arguments, Returning> {
-                public func call() -> Returning { fatalError() }
+                private var history: [Returning] = []
+                public func call(_ arguments: Arguments) -> Returning { history.append(next()); return history[0] }
+                public func call() -> Returning where Arguments == Void { call(()) }
+            }
+            open class Encoder {
+                var strategy = 0
+                public func encode(_ value: Int) throws -> Int { value + strategy }
             }
             public struct Point { public func length() -> Int { 1 } }
+            public final class Gauge {
+                var level = 0
+                public func isFull() -> Bool { level == 10 || level >= 9 }
+            }
             """
-        // Then only the struct's and the unknown type's repeats are found
+        // Then every repeat but the stub list's is found
         let found = try analyzeSources(["T.swift": tests], packageSources: ["Sources.swift": sources]).findings
             .filter { $0.kind == .duplicateAssert }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
-        #expect(found == ["T.testB:12", "T.testC:17"], "\(found)")
+        #expect(found == ["T.testB:12", "T.testC:17", "T.testD:22", "T.testE:27"], "\(found)")
     }
 }

@@ -82,25 +82,22 @@ enum RepetitionDetector {
         return nil
     }
 
-    /// Whether the check `item` calls a method of an instance of a class that is not the toolchain's (`subject.call()`
-    /// of a `let subject = DynamicResult<Int, Int>(1)` the package declares a class): the call itself may change the
-    /// instance, so the same check again reads what the first one changed (Quick/swift-fakes 1.1.0 checks
-    /// `expect(subject.call()).to(equal(3))` twice on purpose: a list of stubs that keeps returning its last one). The
-    /// compiler's type of the instance says it is a class; without it, the package declares a class of the name
-    /// the test's `let` made.
+    /// Whether the check `item` calls a method that changes its instance, of a class the package declares
+    /// (``SourceFunctions/methodChangesState(_:ofClass:)``), on a `let` the test made of it: the call itself moves
+    /// the instance on, so the same check again reads what the first one changed (Quick/swift-fakes 1.1.0 checks
+    /// `expect(subject.call()).to(equal(3))` twice on purpose: a `DynamicResult` whose list of stubs keeps returning
+    /// its last one). swift-bson's `encoder.encode(…)` twice, which reads the encoder's settings only, still repeats.
     private static func callsMethodOfOwnClass(
         _ item: CodeBlockItemSyntax, test: ScannedTest, sources: SourceFunctions?
     ) -> Bool {
-        item.descendants(of: FunctionCallExprSyntax.self).contains { call in
-            guard
-                let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)
-            else { return false }
-            if case .known(let type) = test.type(of: base) { return type.isClass && !type.isToolchainConcrete }
-            guard let sources,
+        guard let sources else { return false }
+        return item.descendants(of: FunctionCallExprSyntax.self).contains { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let base = member.base?.as(DeclReferenceExprSyntax.self),
                 let made = test.onlyLetValue(of: base.baseName.text)?.as(FunctionCallExprSyntax.self)?
                     .initializedTypeName()
             else { return false }
-            return sources.lock.withLock { sources.classDeclaration(made) != nil }
+            return sources.methodChangesState(member.declName.baseName.text, ofClass: made)
         }
     }
 

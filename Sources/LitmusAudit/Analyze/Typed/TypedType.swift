@@ -75,9 +75,6 @@ public struct TypedType: Sendable, Hashable, CustomStringConvertible {
         return Self.standardValues.contains(text.prefix(2)) && (text.count == 2 || text.dropFirst(2).first == "y")
     }
 
-    /// Whether it is a class (or an optional of one): a `let` of it holds an instance its methods can change.
-    public var isClass: Bool { Self.outerKind(unwrapped.body) == "C" }
-
     /// Whether it is a value type (a struct, an enum, a tuple, the standard library's `Int`, `String`, `Array`
     /// …): a `let` of it cannot change between two reads. `false` for a class, an actor, an existential, a
     /// function, or a shape this reading does not know.
