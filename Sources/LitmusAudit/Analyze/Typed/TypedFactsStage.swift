@@ -79,8 +79,8 @@ public struct TypedFactsStage: Sendable {
         var files: [String: TypedFileFacts]
     }
 
-    /// The key of a module's inputs: the compiler, the dump's arguments, every source's content, and the
-    /// version of the facts' format.
+    /// The key of a module's inputs: the compiler, the dump's arguments, every source's content, the modules it
+    /// may import (``importedModules(in:)``), and the version of the facts' format.
     static func key(of compile: ModuleCompile) -> String {
         var bytes = Array("facts 4\n\(compile.executable)\n".utf8)
         bytes += compile.dumpArguments.joined(separator: "\n").utf8
@@ -88,7 +88,21 @@ public struct TypedFactsStage: Sendable {
             bytes += Array("\n\(source)\n".utf8)
             bytes += (try? Data(contentsOf: URL(fileURLWithPath: source))) ?? Data()
         }
+        for module in compile.importPath.map(importedModules(in:)) ?? [] { bytes += Array("\n\(module)".utf8) }
         return ContentHash.hex(bytes)
+    }
+
+    /// Each built module in the import folder, by name, size and time of change: the types the tests' calls resolve
+    /// to are those modules', so a change of the package's library (the same test sources, another `swiftmodule`)
+    /// dumps the tests again.
+    static func importedModules(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".swiftmodule") }.sorted().map { name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let changed = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(name) \(size) \(changed)"
+        }
     }
 
     /// Runs the compiler on `compile` and reads the facts of `files` from its dump.

@@ -78,6 +78,28 @@ struct TypedFactsStageTests {
         #expect(build.callCount == 2)
     }
 
+    @Test("A library module built anew under the same test sources dumps the tests again; an unrelated file does not")
+    func importedModuleChanged() async throws {
+        // Given kept facts, then a file that is no module added to the import folder, then a module built there, then
+        // built again with other content
+        let build = try Build(compiler: Self.dumping)
+        defer { try? FileManager.default.removeItem(at: build.folder) }
+        let module = build.folder.appendingPathComponent("Lib.swiftmodule")
+
+        // When
+        _ = await build.stage.read()
+        try "notes".write(to: build.folder.appendingPathComponent("Lib.o"), atomically: true, encoding: .utf8)
+        _ = await build.stage.read()
+        try "module 1".write(to: module, atomically: true, encoding: .utf8)
+        let afterModule = await build.stage.read()
+        try "module 2, longer".write(to: module, atomically: true, encoding: .utf8)
+        _ = await build.stage.read()
+
+        // Then
+        #expect(afterModule.file(build.source.path)?.count == 1)
+        #expect(build.callCount == 3)
+    }
+
     @Test("A package built as its CI builds it, in release: the release folder's description is read, not debug's")
     func releaseBuild() async throws {
         // Given: a build made with -c release, and a stage that reads the debug folder of the same build
