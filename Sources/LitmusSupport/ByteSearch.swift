@@ -10,20 +10,7 @@ package enum ByteSearch {
         of part: String, in bytes: UnsafeBufferPointer<UInt8>, _ accept: (_ start: Int, _ end: Int) -> Bool
     ) -> Bool {
         var part = part
-        return part.withUTF8 { part in
-            guard let first = part.first else { return accept(0, 0) }
-            guard bytes.count >= part.count, let base = bytes.baseAddress, let wanted = part.baseAddress else {
-                return false
-            }
-            var start = 0
-            let end = bytes.count - part.count + 1  // one past the last place `part` may start
-            while start < end, let found = memchr(base + start, Int32(first), end - start) {
-                let index = UnsafeRawPointer(base).distance(to: found)
-                if memcmp(base + index, wanted, part.count) == 0, accept(index, index + part.count) { return true }
-                start = index + 1
-            }
-            return false
-        }
+        return part.withUTF8 { occurrences(ofBytes: $0, in: bytes, accept) }
     }
 
     /// Whether `text` holds `part`, compared on the UTF-8 bytes.
@@ -34,15 +21,34 @@ package enum ByteSearch {
 
     /// The index in `bytes` where `marker` first starts, if it occurs.
     package static func firstIndex(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, !marker.isEmpty, bytes.count >= marker.count else { return nil }
-        let last = bytes.count - marker.count
-        var from = 0
-        while from <= last, let hit = memchr(base + from, Int32(marker[0]), last - from + 1) {
-            let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + index, marker, marker.count) == 0 { return index }
-            from = index + 1
+        var first: Int?
+        _ = marker.withUnsafeBufferPointer { marker in
+            occurrences(ofBytes: marker, in: bytes) { start, _ in
+                first = start
+                return true
+            }
         }
-        return nil
+        return first
+    }
+
+    /// ``occurrences(of:in:_:)`` of bytes: `memchr` to each place the first byte is, `memcmp` there. An empty
+    /// `part` is offered once, at the start.
+    private static func occurrences(
+        ofBytes part: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
+        _ accept: (_ start: Int, _ end: Int) -> Bool
+    ) -> Bool {
+        guard let first = part.first else { return accept(0, 0) }
+        guard bytes.count >= part.count, let base = bytes.baseAddress, let wanted = part.baseAddress else {
+            return false
+        }
+        var start = 0
+        let end = bytes.count - part.count + 1  // one past the last place `part` may start
+        while start < end, let found = memchr(base + start, Int32(first), end - start) {
+            let index = UnsafeRawPointer(base).distance(to: found)
+            if memcmp(base + index, wanted, part.count) == 0, accept(index, index + part.count) { return true }
+            start = index + 1
+        }
+        return false
     }
 
     /// Whether `text` holds `phrase` followed by a character that ends a name (not a letter, digit or `_`; the

@@ -37,7 +37,9 @@ extension SourceFunctions {
                     guard seen.insert(next).inserted else { continue }
                     for body in bodies[next] ?? [] {
                         if Self.writes(body, anyOf: stored) { return true }
-                        pending += body.descendants(of: FunctionCallExprSyntax.self).compactMap(Self.ownMethodCalled)
+                        pending += body.descendants(of: FunctionCallExprSyntax.self).compactMap {
+                            Self.ownMember($0.calledExpression)
+                        }
                     }
                 }
                 return false
@@ -45,10 +47,11 @@ extension SourceFunctions {
         }
     }
 
-    /// The name of a method of the same instance `call` calls: `f(…)` or `self.f(…)`.
-    private static func ownMethodCalled(_ call: FunctionCallExprSyntax) -> String? {
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+    /// The name `expression` gives a member of the same instance: `name` or `self.name` (a method called, `f(…)` or
+    /// `self.f(…)`; a stored property assigned or called on, `count += 1`, `self.history.append(…)`).
+    private static func ownMember(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = expression.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         else { return nil }
         return member.declName.baseName.text
@@ -56,25 +59,18 @@ extension SourceFunctions {
 
     /// Whether `body` assigns one of `stored` (`x = …`, `self.x += …`) or calls a method on one (`x.append(…)`).
     private static func writes(_ body: CodeBlockSyntax, anyOf stored: Set<String>) -> Bool {
-        func storedName(_ expression: ExprSyntax) -> String? {
-            if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-            guard let member = expression.as(MemberAccessExprSyntax.self),
-                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            else { return nil }
-            return member.declName.baseName.text
-        }
         let assigns = body.descendants(of: SequenceExprSyntax.self).contains { sequence in
             let elements = Array(sequence.elements)
             guard elements.count >= 3,
                 elements[1].is(AssignmentExprSyntax.self) || ConditionalLogicDetector.isCompoundAssignment(elements[1]),
-                let name = storedName(elements[0])
+                let name = ownMember(elements[0])
             else { return false }
             return stored.contains(name)
         }
         return assigns
             || body.descendants(of: FunctionCallExprSyntax.self).contains { call in
                 guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
-                    let name = storedName(base)
+                    let name = ownMember(base)
                 else { return false }
                 return stored.contains(name)
             }
