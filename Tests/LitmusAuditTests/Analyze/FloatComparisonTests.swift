@@ -107,6 +107,41 @@ struct FloatComparisonTests {
         #expect(found == ["T.testB:4", "T.testC:5", "T.testD:6"], "\(found)")
     }
 
+    @Test(
+        "A decimal the package's own code writes is that stored literal read back; in a comment, a text, an exact literal or not there, it is not"
+    )
+    func literalThePackageWrites() throws {
+        // Given danielsaidi/EmojiKit 3.0.1's versions, stored literals its initializers pick from (read false on first
+        // contact), a default argument, and near misses: a decimal the package writes only in a comment or a string, an
+        // exact literal it writes that the test may reach by rounding, a decimal it does not write
+        let package = """
+            public struct EmojiVersion { public let version: Double; public let iOS: Double
+                public static var v13_1: Self { .init(version: 13.1, iOS: 14.5) }
+                public init(version: Double, iOS: Double) { self.version = version; self.iOS = iOS }
+                public init?(iOS: Double) { self = .v13_1 } }
+            public struct Options { public var temperature: Float; public init(temperature: Float = 0.8) { self.temperature = temperature } }
+            // 0.7 was the old default temperature
+            public let legacyName = "2.7"
+            public let one = 1.0
+            """
+        let tests = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { XCTAssertEqual(EmojiVersion(iOS: 14.5)?.version, 13.1) }
+                func testB() { XCTAssertEqual(Options().temperature, 0.8) }
+                func testC() { XCTAssertEqual(Options(temperature: 0.35 * 2).temperature, 0.7) }
+                func testD() { XCTAssertEqual(parse(legacyName), 2.7) }
+                func testE() { XCTAssertEqual(sum([0.1, 0.2, 0.7]), 1.0) }
+                func testF() { XCTAssertEqual(mean(of: samples), 0.3) }
+            }
+            """
+        // When
+        let found = try analyzeSources(["T.swift": tests], packageSources: ["Version.swift": package]).findings
+            .filter { $0.kind == .floatEquality }.map { "\($0.testName ?? "-"):\($0.line ?? 0)" }
+        // Then
+        #expect(found == ["T.testC:5", "T.testD:6", "T.testE:7", "T.testF:8"], "\(found)")
+    }
+
     @Test("A literal whose IEEE 754 bytes the test wrote out is decoded exactly; other bytes or a broken run are not")
     func decodedFromItsOwnBytes() throws {
         // Given Flight-School/MessagePack 1.2.4's float and double decoded from their own bytes (false on first

@@ -13,7 +13,9 @@ import SwiftSyntax
 /// correctly rounded conversion makes the very same value), or a name the test passed to a call, interpolated into a
 /// text or set a member to, negated or not (`recorder.record(value)` … `recorder.lastValue == value`; `record(-value)`
 /// … `== -value`; ObjectMapper's `"{\"double\" : \(value)}"` parsed, or `object.double = value` written out and
-/// parsed back, … `== value`), or a literal whose IEEE 754 bytes the test wrote out (``encodes(_:in:)``).
+/// parsed back, … `== value`), a literal whose IEEE 754 bytes the test wrote out (``encodes(_:in:)``), or a decimal
+/// no binary fraction holds that the package's own code writes as a literal too
+/// (``SourceFunctions/writesFloatLiteral(_:)``).
 struct FloatComparison {
     let test: ScannedTest
     /// Whether the test is generic over floating-point types (`<T: BinaryFloatingPoint>`); `Real` alone is
@@ -81,6 +83,14 @@ struct FloatComparison {
             let given = givenNumbers ?? Self.numbersGiven(test)
             givenNumbers = given
             if let value = Self.magnitude(of: literal), given.contains(value) { return nil }
+            // A decimal no binary fraction holds that the package's own code writes too (a table of versions, a
+            // default argument) is that stored literal read back: compared with the same literal it is the same
+            // double. Not an exact one (`1.0`, `0.5`), which a computation that rounds may also reach.
+            if Self.isFloatLiteral(literal), !Self.isExactFloatLiteral(literal), let sources,
+                sources.writesFloatLiteral(Self.unsigned(literal).trimmedDescription)
+            {
+                return nil
+            }
             let written = bytes ?? Self.byteLiterals(test)
             bytes = written
             if Self.encodes(literal, in: written, test: test) { return nil }
