@@ -205,38 +205,6 @@ extension SourceFunctions {
         }
     }
 
-    /// The one plain type (not optional nor generic; `Self` is `owner`) that every static function `function` the
-    /// package's own sources give the type `owner` returns, in its declaration or an extension: swift-nio 2.101.3's
-    /// `NIOAsyncWriter.makeWriter(…)`, each overload returning its nested `NewWriter`. `nil` when no such function
-    /// is declared, or two return different types.
-    func staticResultType(of function: String, in owner: String) -> String? {
-        let results: Set<String> = lock.withLock {
-            guard declaredType(owner) else { return [] }
-            var results: Set<String> = []
-            // Every overload, the tests' extensions' too: any of another type leaves the call undecided.
-            for (index, text) in loaded().enumerated()
-            where declares(text, owner) && declares(text, "func \(function)") {
-                let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: owner) }
-                for declaration in groups.flatMap(\.memberBlock.members).compactMap({
-                    $0.decl.as(FunctionDeclSyntax.self)
-                })
-                where declaration.name.text == function
-                    && declaration.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
-                {
-                    let type = declaration.signature.returnClause?.type.as(IdentifierTypeSyntax.self)
-                    let generic = declaration.genericParameterClause?.parameters.map(\.name.text) ?? []
-                    guard let type, type.genericArgumentClause == nil, !generic.contains(type.name.text) else {
-                        return ["?"]
-                    }
-                    results.insert(type.name.text == "Self" ? owner : type.name.text)
-                }
-            }
-            return results
-        }
-        guard results.count == 1, let type = results.first, type != "?" else { return nil }
-        return type
-    }
-
     /// Whether the package's files declare a type `name` (``declaresType(_:)``), or its own sources a type alias of
     /// that name for one type (`public typealias JSONValue = Value`).
     func declaresTypeOrAlias(_ name: String) -> Bool {

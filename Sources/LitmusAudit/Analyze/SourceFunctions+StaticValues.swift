@@ -55,4 +55,73 @@ extension SourceFunctions {
             }
         }
     }
+
+    /// The one plain type (not optional nor generic; `Self` is `owner`) that every static function `function` the
+    /// package's own sources give the type `owner` returns, in its declaration or an extension: swift-nio 2.101.3's
+    /// `NIOAsyncWriter.makeWriter(…)`, each overload returning its nested `NewWriter`. `nil` when no such function
+    /// is declared, or two return different types. `throughOptional`: a function returning `T?` or `T!` (each overload)
+    /// answers `T`, for a caller that reads the result only once unwrapped (Optional has no `description` of its own:
+    /// KittyMac/Sextant 0.4.40's `PathCompiler.compile(query:)?.description`).
+    func staticResultType(of function: String, in owner: String, throughOptional: Bool = false) -> String? {
+        let results: Set<String> = lock.withLock {
+            guard declaredType(owner) else { return [] }
+            var results: Set<String> = []
+            // Every overload, the tests' extensions' too: any of another type leaves the call undecided.
+            for (index, text) in loaded().enumerated()
+            where declares(text, owner) && declares(text, "func \(function)") {
+                let groups = tree(index).statements.flatMap { Self.typeDeclarations(in: Syntax($0), named: owner) }
+                for declaration in groups.flatMap(\.memberBlock.members).compactMap({
+                    $0.decl.as(FunctionDeclSyntax.self)
+                })
+                where declaration.name.text == function
+                    && declaration.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+                {
+                    var written = declaration.signature.returnClause?.type
+                    if throughOptional, let wrapped = Self.unwrappedOptional(written) { written = wrapped }
+                    let type = written?.as(IdentifierTypeSyntax.self)
+                    let generic = declaration.genericParameterClause?.parameters.map(\.name.text) ?? []
+                    guard let type, type.genericArgumentClause == nil, !generic.contains(type.name.text) else {
+                        return ["?"]
+                    }
+                    results.insert(type.name.text == "Self" ? owner : type.name.text)
+                }
+            }
+            return results
+        }
+        guard results.count == 1, let type = results.first, type != "?" else { return nil }
+        return type
+    }
+
+    /// `T` of a written `T?` or `T!`; `nil` for any other type.
+    private static func unwrappedOptional(_ type: TypeSyntax?) -> TypeSyntax? {
+        type?.as(OptionalTypeSyntax.self)?.wrappedType
+            ?? type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
+    }
+
+    /// Whether the package's own sources (not its tests) declare a protocol `name` and give it, in its declaration (a
+    /// requirement its conformers implement) or an extension (a default), a property or method `member`: a value of
+    /// that existential type renders through the package's code (KittyMac/Sextant 0.4.40's `protocol Path:
+    /// CustomStringConvertible`, whose extension and conforming classes give each compiled path its `description`).
+    func declaresMember(_ member: String, ofProtocol name: String) -> Bool {
+        remembered("protocol-member|\(name)|\(member)") {
+            lock.withLock {
+                var groups: [DeclGroupSyntax] = []
+                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
+                    for statement in tree(index).statements {
+                        groups += Self.typeDeclarations(in: Syntax(statement), named: name)
+                        if let declared = statement.item.as(ProtocolDeclSyntax.self), declared.name.text == name {
+                            groups.append(declared)
+                        }
+                    }
+                }
+                guard groups.contains(where: { $0.is(ProtocolDeclSyntax.self) }) else { return false }
+                return groups.flatMap { Self.memberDeclarations(of: $0) }.contains {
+                    $0.as(FunctionDeclSyntax.self)?.name.text == member
+                        || $0.as(VariableDeclSyntax.self)?.bindings.contains {
+                            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
+                        } == true
+                }
+            }
+        }
+    }
 }

@@ -6,7 +6,9 @@ extension TestSourceAnalyzer {
     /// Whether a test's name says running it is the check (`allLogLevelsDoNotCrash`,
     /// `compileInitializeStandardStreamLogHandlers`, Quick's `it("does not crash")`, Stencil's
     /// `testTokenizeIncorrectSyntaxWithoutCrashing`, swift-dependencies' `testDeadlock`, nicklockwood/LRUCache 1.2.1's
-    /// `testNoStackOverflowForlargeCache`): no trap, no hang, it built.
+    /// `testNoStackOverflowForlargeCache`, danielsaidi/MockingKit 2.0.0's
+    /// `testCallingFunctionWithVoidResultDoesNotFailWithPreconditionFailureIfNoResultIsRegistered`): no trap (a crash,
+    /// an overflow, a precondition failure or a fatal error, Swift's traps by name), no hang, it built.
     static func namedForRunning(_ name: String) -> Bool {
         // A contraction is its negation (`shouldn't crash`, `doesn’t overflow`); the letters are read then, so a word
         // that only ends in `nt` (`testClientThrows`, `testIntOverflow`) is no negation. An overflow traps in Swift.
@@ -17,7 +19,9 @@ extension TestSourceAnalyzer {
         return [
             "notcrash", "nocrash", "nottrap", "notthrow", "withoutcrash", "withouttrap", "compile", "nodeadlock",
             "notdeadlock", "withoutdeadlock", "nothang", "notoverflow", "withoutoverflow", "nooverflow",
-            "nostackoverflow", "nothalt",
+            "nostackoverflow", "nothalt", "notfailwithprecondition", "nopreconditionfailure",
+            "withoutpreconditionfailure",
+            "notfatalerror", "nofatalerror", "withoutfatalerror", "notfailwithfatalerror",
         ].contains(where: words.contains) || ["deadlock", "testdeadlock"].contains(words) || namedForFuzzing(name)
             || namedForPermission(name)
     }

@@ -378,6 +378,10 @@ struct StaticIntentTests {
             @Test func stackOverflowIsReported() { _ = [1].first }
             @Test func doesNotHaltOnLargeOutput() { _ = [1].first }
             @Test func haltsOnLargeOutput() { _ = [1].first }
+            @Test func callingWithVoidResultDoesNotFailWithPreconditionFailureIfNoResultIsRegistered() { _ = [1].first }
+            @Test func emptyInputNoFatalError() { _ = [1].first }
+            @Test func preconditionFailureIsReported() { _ = [1].first }
+            @Test func fatalErrorMessageIsLogged() { _ = [1].first }
             """
         // When
         let found = try analyzedFindings(.noAssertion, in: ["Levels.swift": source])
@@ -385,11 +389,14 @@ struct StaticIntentTests {
         // swift-dependencies 1.17.1's `testDeadlock`, which would hang, and LRUCache 1.2.1's
         // `testNoStackOverflowForlargeCache`, which would trap, and kareman/SwiftShell 5.1.0's
         // `testDoesNotHaltOnLargeOutput`, which would hang; a test named for a stack overflow it reports, or for
-        // halting, is not
+        // halting, is not; nor is danielsaidi/MockingKit 2.0.0's test named for not failing with a precondition failure
+        // (read false on first contact), nor one named for no fatal error, while one named for a precondition failure
+        // or a fatal error it reports must assert
         #expect(
             found == [
                 "logsEveryLevel:4", "tokenizeWithoutChecking:6", "deadlockDetectorFindsCycle:8",
-                "stackOverflowIsReported:10", "haltsOnLargeOutput:12",
+                "stackOverflowIsReported:10", "haltsOnLargeOutput:12", "preconditionFailureIsReported:15",
+                "fatalErrorMessageIsLogged:16",
             ])
     }
 

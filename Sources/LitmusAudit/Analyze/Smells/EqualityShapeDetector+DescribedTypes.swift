@@ -94,7 +94,11 @@ extension EqualityShapeDetector {
         let rendered = members + describing
         return !rendered.isEmpty
             && rendered.allSatisfy { value, describing in
-                guard let value, let (type, exact) = describedType(value, test: test, sources: sources) else {
+                // `String(describing:)` of an optional renders `Optional(…)`, the standard library's text; a
+                // `description` read compiles only on the unwrapped value (Optional has none), the package type's.
+                guard let value,
+                    let (type, exact) = describedType(value, test: test, sources: sources, throughOptional: !describing)
+                else {
                     return false
                 }
                 // Through an existential (`let value: any CustomStringConvertible = Provider(…)`) the general
@@ -104,6 +108,7 @@ extension EqualityShapeDetector {
                 }
                 return exact
                     ? sources.declaresMember("description", ofType: type)
+                        || sources.declaresMember("description", ofProtocol: type)
                     : sources.declaresMember("description", ofTypeOrSuperclass: type)
             }
     }
@@ -112,9 +117,9 @@ extension EqualityShapeDetector {
     /// enum's cases or the one type a package type's static function returns (`exact`: its own members answer, not a
     /// superclass's), a cast, a written type, or the type the call that makes it initializes (qualified by its module
     /// or outer type too, Bluetooth 8.1.0's `Bluetooth.UInt128(uuid:)`); `nil` for anything else.
-    private static func describedType(_ value: ExprSyntax, test: ScannedTest, sources: SourceFunctions)
-        -> (type: String, exact: Bool)?
-    {
+    private static func describedType(
+        _ value: ExprSyntax, test: ScannedTest, sources: SourceFunctions, throughOptional: Bool = false
+    ) -> (type: String, exact: Bool)? {
         if let type = caseType(value, test: test, sources: sources) { return (type, true) }
         if let type = castType(value, test: test) ?? writtenType(value, test: test) { return (type, false) }
         guard let call = madeBy(value, test: test) else { return nil }
@@ -122,7 +127,8 @@ extension EqualityShapeDetector {
         // `T.make(…)`: a static function of a type of the package, returning one of its types.
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             let owner = member.base?.typeNameByComponents,
-            let type = sources.staticResultType(of: member.declName.baseName.text, in: owner)
+            let type = sources.staticResultType(
+                of: member.declName.baseName.text, in: owner, throughOptional: throughOptional)
         else { return nil }
         return (type, true)
     }
