@@ -12,13 +12,18 @@ extension SourceFunctions {
         remembered("member|\(written)|\(member)") {
             lock.withLock {
                 ownDeclarations(of: written).flatMap { Self.memberDeclarations(of: $0) }.contains {
-                    $0.as(FunctionDeclSyntax.self)?.name.text == member
-                        || $0.as(VariableDeclSyntax.self)?.bindings.contains {
-                            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
-                        } == true
+                    Self.names($0, member)
                 }
             }
         }
+    }
+
+    /// Whether `declaration` is a method or property `member` (`func member`, `var member`, one binding of several).
+    static func names(_ declaration: DeclSyntax, _ member: String) -> Bool {
+        declaration.as(FunctionDeclSyntax.self)?.name.text == member
+            || declaration.as(VariableDeclSyntax.self)?.bindings.contains {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
+            } == true
     }
 
     /// The declarations and extensions of the type `written` (or of the type a type alias of that name names) in the

@@ -115,12 +115,7 @@ extension SourceFunctions {
                     }
                 }
                 guard groups.contains(where: { $0.is(ProtocolDeclSyntax.self) }) else { return false }
-                return groups.flatMap { Self.memberDeclarations(of: $0) }.contains {
-                    $0.as(FunctionDeclSyntax.self)?.name.text == member
-                        || $0.as(VariableDeclSyntax.self)?.bindings.contains {
-                            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
-                        } == true
-                }
+                return groups.flatMap { Self.memberDeclarations(of: $0) }.contains { Self.names($0, member) }
             }
         }
     }
