@@ -342,9 +342,9 @@ final class SourceFunctions: @unchecked Sendable {
     /// actor of its own, without generic arguments): never an optional (`T?`, `T!`, `Optional<T>`), a
     /// generic parameter, a type alias or an associated type, which an optional may fill.
     private func isPlainResult(_ function: FunctionDeclSyntax) -> Bool {
-        guard let type = function.signature.returnClause?.type.as(IdentifierTypeSyntax.self),
-            type.genericArgumentClause == nil
-        else { return false }
+        // A generic type of the package made with arguments (AsyncNinja 1.4.0's `func future<Success>(success:) ->
+        // Future<Success>`) is that type whatever its arguments: a value too.
+        guard let type = function.signature.returnClause?.type.as(IdentifierTypeSyntax.self) else { return false }
         let name = type.name.text
         let generic = function.genericParameterClause?.parameters.map(\.name.text) ?? []
         return !generic.contains(name) && declaredType(name)

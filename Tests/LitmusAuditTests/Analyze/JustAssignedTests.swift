@@ -16,6 +16,14 @@ struct JustAssignedTests {
         public struct Connection { public var id = 0 }
         public struct Box<T> { public var value: T; public init(_ value: T) { self.value = value } }
         public struct Maybe<T> { public init?(_ value: T) { nil } }
+        public final class Future<S> {
+            public var x = 0
+            public static func succeeded(_ value: S) -> Future<S> { Future() }
+            public static func failed(_ value: S) -> Future<S>? { nil }
+        }
+        public func box<T>(_ value: T) -> Box<T> { Box(value) }
+        public func maybe<T>(_ value: T) -> Maybe<T>? { nil }
+        public func identity<T>(_ value: T) -> T { value }
         """
 
     /// The tests of an XCTest class with `members` that report a trap.
@@ -133,5 +141,24 @@ struct JustAssignedTests {
             """
         let reported = try traps(members)
         #expect(reported == ["testA", "testB", "testC", "testD", "testE", "testF", "testG"])
+    }
+
+    @Test(
+        "Declared with a generic package type's value, from a generic function or an implicit static function of the type: no trap; an optional or a generic parameter is"
+    )
+    func genericResults() throws {
+        // Given AsyncNinja 1.4.0's lifetime tests: `var futureValue: Future<Int>? = .succeeded(fixtureResult)` and `var
+        // futureA: Future<Int>? = future(after: 2.0) { … }` (a `func future<Success>(…) -> Future<Success>`), unwrapped
+        // before they are set to nil (read false on first contact), and near misses: a generic function or a static one
+        // returning an optional, a function returning its generic parameter
+        let members = """
+                func testA() { var f: Future<Int>? = .succeeded(1); XCTAssertEqual(f!.x, 0); f = nil }
+                func testB() { var b: Box<Int>? = box(1); XCTAssertEqual(b!.value, 1); b = nil }
+                func testC() { var m: Maybe<Int>? = maybe(1); XCTAssertNotNil(m!); m = nil }
+                func testD() { var f: Future<Int>? = .failed(1); XCTAssertEqual(f!.x, 0); f = nil }
+                func testE() { var c: Connection? = identity(shared); XCTAssertEqual(c!.id, 0); c = nil }
+            """
+        let reported = try traps(members)
+        #expect(reported == ["testC", "testD", "testE"])
     }
 }

@@ -26,7 +26,8 @@ extension AssignedAtSetUp {
     /// ``givesValue(_:declared:test:sources:)`` without the compiler's facts: for a value in another file than the
     /// test's (a superclass's `setUp`), whose places the test file's facts do not hold.
     static func givesValue(_ value: ExprSyntax, declared: String?, sources: SourceFunctions) -> Bool {
-        isNonOptionalCall(value, sources: sources) || isInitializer(value, of: declared, sources: sources)
+        isNonOptionalCall(value, sources: sources) || isImplicitStaticCall(value, of: declared, sources: sources)
+            || isInitializer(value, of: declared, sources: sources)
             || isPlainLibraryInitializer(value, of: declared, sources: sources) || isMadeMember(value, sources: sources)
             || isStaticValue(value, sources: sources)
     }
@@ -95,6 +96,21 @@ extension AssignedAtSetUp {
             return sources.returnsNonOptional(member.declName.baseName.text, of: owner)
         }
         return sources.returnsNonOptional(member.declName.baseName.text)
+    }
+
+    /// `.member(…)` of the `declared` type, a static function the package gives it, every one of the name with a plain
+    /// result (AsyncNinja 1.4.0's `var futureValue: Future<Int>? = .succeeded(fixtureResult)`, whose `static func
+    /// succeeded(_:) -> Future<Success>` makes a value): the type's own function, as `T.member(…)` is.
+    private static func isImplicitStaticCall(_ value: ExprSyntax, of declared: String?, sources: SourceFunctions)
+        -> Bool
+    {
+        guard let declared, sources.declaresType(declared),
+            let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text != "init",
+            Syntax(call).descendants(of: OptionalChainingExprSyntax.self).isEmpty
+        else { return false }
+        return sources.returnsNonOptional(member.declName.baseName.text, of: declared)
     }
 
     /// Whether `value` makes a `declared` (`.init(role: .server)`, `HTTP2ConnectionStateMachine(role: .server)`)
