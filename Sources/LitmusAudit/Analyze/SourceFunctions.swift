@@ -51,8 +51,8 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// Whether the files declare a function `name` and none of that name returns anything but a plain
-    /// named type that is neither optional (`T?`, `T!`, `Optional<T>`), nor generic, nor a type alias or
-    /// associated type of the package's.
+    /// named type of the package's (``isPlainResult(_:)``): neither optional (`T?`, `T!`, `Optional<T>`), nor a generic
+    /// parameter, nor a type alias or associated type.
     func returnsNonOptional(_ name: String) -> Bool {
         lock.withLock {
             parseDeclaring(name)
@@ -339,11 +339,10 @@ final class SourceFunctions: @unchecked Sendable {
     }
 
     /// Whether `function` returns a plain named type the package declares (a struct, class, enum or
-    /// actor of its own, without generic arguments): never an optional (`T?`, `T!`, `Optional<T>`), a
+    /// actor of its own, with generic arguments or not: AsyncNinja 1.4.0's `func future<Success>(success:) ->
+    /// Future<Success>` is a `Future` whatever its arguments): never an optional (`T?`, `T!`, `Optional<T>`), a
     /// generic parameter, a type alias or an associated type, which an optional may fill.
     private func isPlainResult(_ function: FunctionDeclSyntax) -> Bool {
-        // A generic type of the package made with arguments (AsyncNinja 1.4.0's `func future<Success>(success:) ->
-        // Future<Success>`) is that type whatever its arguments: a value too.
         guard let type = function.signature.returnClause?.type.as(IdentifierTypeSyntax.self) else { return false }
         let name = type.name.text
         let generic = function.genericParameterClause?.parameters.map(\.name.text) ?? []
