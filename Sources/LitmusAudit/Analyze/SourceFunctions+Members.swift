@@ -269,9 +269,11 @@ extension SourceFunctions {
     }
 
     /// The structs, classes, enums and extensions `name` in `node`, at any depth of types and in every clause of an
-    /// `#if` (not inside functions).
-    static func typeDeclarations(in node: Syntax, named name: String) -> [DeclGroupSyntax] {
+    /// `#if` (not inside functions); with `protocols`, the protocols `name` too.
+    static func typeDeclarations(in node: Syntax, named name: String, protocols: Bool = false) -> [DeclGroupSyntax] {
+        let inner = { (node: Syntax) in typeDeclarations(in: node, named: name, protocols: protocols) }
         var found: [DeclGroupSyntax] = []
+        if protocols, let type = node.as(ProtocolDeclSyntax.self), type.name.text == name { found.append(type) }
         if let type = node.as(ClassDeclSyntax.self), type.name.text == name { found.append(type) }
         if let type = node.as(StructDeclSyntax.self), type.name.text == name { found.append(type) }
         if let type = node.as(EnumDeclSyntax.self), type.name.text == name { found.append(type) }
@@ -286,9 +288,8 @@ extension SourceFunctions {
         if let config = node.as(IfConfigDeclSyntax.self) {
             for clause in config.clauses {
                 switch clause.elements {
-                case .statements(let items): found += items.flatMap { typeDeclarations(in: Syntax($0), named: name) }
-                case .decls(let members):
-                    found += members.flatMap { typeDeclarations(in: Syntax($0.decl), named: name) }
+                case .statements(let items): found += items.flatMap { inner(Syntax($0)) }
+                case .decls(let members): found += members.flatMap { inner(Syntax($0.decl)) }
                 default: break
                 }
             }
@@ -296,13 +297,13 @@ extension SourceFunctions {
         }
         let members: MemberBlockItemListSyntax?
         if let item = node.as(CodeBlockItemSyntax.self) {
-            return typeDeclarations(in: Syntax(item.item), named: name)
+            return inner(Syntax(item.item))
         } else if let group = node.asProtocol(DeclGroupSyntax.self) {
             members = group.memberBlock.members
         } else {
             members = nil
         }
-        for member in members ?? [] { found += typeDeclarations(in: Syntax(member.decl), named: name) }
+        for member in members ?? [] { found += inner(Syntax(member.decl)) }
         return found
     }
 

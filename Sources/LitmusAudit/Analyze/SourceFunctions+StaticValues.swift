@@ -98,20 +98,17 @@ extension SourceFunctions {
             ?? type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
     }
 
-    /// Whether the package's own sources (not its tests) declare a protocol `name` and give it, in its declaration (a
+    /// Whether the package's own sources (not its tests) declare a protocol `name` (in any clause of an `#if`, nested
+    /// in a type too) and give it, in its declaration (a
     /// requirement its conformers implement) or an extension (a default), a property or method `member`: a value of
     /// that existential type renders through the package's code (KittyMac/Sextant 0.4.40's `protocol Path:
     /// CustomStringConvertible`, whose extension and conforming classes give each compiled path its `description`).
     func declaresMember(_ member: String, ofProtocol name: String) -> Bool {
         remembered("protocol-member|\(name)|\(member)") {
             lock.withLock {
-                var groups: [DeclGroupSyntax] = []
-                for (index, text) in loaded().enumerated() where !ofTests[index] && declares(text, name) {
-                    for statement in tree(index).statements {
-                        groups += Self.typeDeclarations(in: Syntax(statement), named: name)
-                        if let declared = statement.item.as(ProtocolDeclSyntax.self), declared.name.text == name {
-                            groups.append(declared)
-                        }
+                let groups = loaded().indices.filter { !ofTests[$0] && declares(loaded()[$0], name) }.flatMap { index in
+                    tree(index).statements.flatMap {
+                        Self.typeDeclarations(in: Syntax($0), named: name, protocols: true)
                     }
                 }
                 guard groups.contains(where: { $0.is(ProtocolDeclSyntax.self) }) else { return false }

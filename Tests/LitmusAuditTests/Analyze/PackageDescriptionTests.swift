@@ -34,7 +34,12 @@ struct PackageDescriptionTests {
         public final class PathCompiler {
             public class func compile(query: String) -> Path? { nil }
             public class func shape(query: String) -> Shape? { nil }
+            public class func route(query: String) -> Route? { nil }
         }
+        #if canImport(Foundation)
+        public protocol Route: CustomStringConvertible {}
+        extension Route { public var description: String { "" } }
+        #endif
         public enum ReplayError: Error { case notConfigured; case noMatchingEntry(method: String) }
         extension ReplayError: CustomStringConvertible { public var description: String { "" } }
         public struct Gated: CustomStringConvertible {
@@ -135,7 +140,8 @@ struct PackageDescriptionTests {
         // `XCTAssertEqual(expression.description, "a + b")` (both its `parse` functions return `ParsedExpression`), one
         // returning an optional read through `!` or `?`, a protocol's among them (KittyMac/Sextant 0.4.40's
         // `PathCompiler.compile(query: "$")?.description`, twelve read false on first contact: Optional has no
-        // `description`, so the read is the package type's, and `Path`'s extension and conformers give it), and near
+        // `description`, so the read is the package type's, and `Path`'s extension and conformers give it; a protocol
+        // declared in an `#if` too), and near
         // misses: a static function returning a type without a description, or a protocol without one, a method, a type
         // the package does not declare, and `String(describing:)` of the optional, which the standard library renders
         let members = """
@@ -149,6 +155,7 @@ struct PackageDescriptionTests {
                 func testM() { XCTAssertEqual(String(describing: Expression.maybe("1")), "Optional()") }
                 func testN() { XCTAssertEqual(PathCompiler.compile(query: "$")?.description, "$") }
                 func testO() { XCTAssertEqual(PathCompiler.shape(query: "$")?.description, "$") }
+                func testP() { XCTAssertEqual(PathCompiler.route(query: "$")?.description, "$") }
             """
         #expect(try descriptions(members) == ["testH", "testJ", "testK", "testM", "testO"])
     }
