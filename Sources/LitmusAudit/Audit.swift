@@ -97,7 +97,7 @@ public struct Audit: Sendable {
         var report = ReportAssembly.assemble(record, judgement, wallSeconds: (clock.now - started).inSeconds)
         report.phases = [PhaseTiming(phase: "build", seconds: record.buildSeconds)] + gathered.phases.timings
         let alone = record.observations.aloneScope
-        report = IsolationReport.describe(report, alone)
+        report = IsolationReport.describe(report, alone, sideBySide: record.observations.sideBySide)
         if let since { report = ChangedScope.limit(report, to: since, alone: alone?.quick == nil ? alone : nil) }
         if let quick = alone?.quick { report = QuickReport.describe(report, quick, ranAlone: alone?.tests ?? []) }
         return AuditOutcome(report: report, mutation: mutated?.report, fixes: fixes)
@@ -215,7 +215,9 @@ public struct Audit: Sendable {
         // What the runs need of the judges, as values: which tests to time again.
         runs.retime = FastJudge.retimeRule(options: options, analysis: analysis)
         switch try footprintStage(binary: binary, workspace: workspace, toolchain: toolchain) {
-        case .success(let stage): runs.footprint = stage
+        case .success(let stage):
+            runs.footprint = stage
+            runs.keepGroups(in: workspace.kept, package: package.path, reads: options.schedule == .fast)
         case .failure(let problem): runs.footprintsUnavailable = problem.reason
         case nil: break
         }

@@ -46,13 +46,18 @@ public struct IsolationScope: Codable, Sendable, Hashable {
     /// Why the footprints could not be measured, when they could not: then every test ran alone (a quick
     /// audit: its share of every test), as before footprints.
     public var unmeasuredBecause: String?
+    /// How the groups of footprints kept by the audit before split the suite runs; `nil` when none were kept.
+    public var sideBySide: SideBySide?
 
     /// The scope of an audit of `tests` tests.
-    public init(tests: Int, candidates: Int, ranAlone: Int, unmeasuredBecause: String? = nil) {
+    public init(
+        tests: Int, candidates: Int, ranAlone: Int, unmeasuredBecause: String? = nil, sideBySide: SideBySide? = nil
+    ) {
         self.tests = tests
         self.candidates = candidates
         self.ranAlone = ranAlone
         self.unmeasuredBecause = unmeasuredBecause
+        self.sideBySide = sideBySide
     }
 
     /// The report's line: `Footprints of one serial run: 4 of 180 tests may share state and ran alone; the other
@@ -64,5 +69,33 @@ public struct IsolationScope: Codable, Sendable, Hashable {
         let isolated = tests - candidates
         return "Footprints of one serial run: \(candidates) of \(tests) tests may share state (\(ranAlone) ran alone); "
             + "the other \(isolated) touch no state another test writes and did not need to"
+            + (sideBySide.map { ". \($0.sentence)" } ?? "")
+    }
+}
+
+/// How the suite runs ran when the audit before kept the groups of tests whose footprints met: in `processes`
+/// processes side by side per framework, each group in one of them; or, when two tests that meet now ran apart,
+/// again in one process (`brokenBecause`). The JSON report's `isolation.sideBySide`.
+public struct SideBySide: Codable, Sendable, Hashable {
+    /// How many processes per framework each suite run took (1: the kept groups did not split it).
+    public var processes: Int
+    /// Why the kept groups did not hold, when they did not: the suite runs then ran again, one process each.
+    public var brokenBecause: String?
+
+    /// Suite runs in `processes` processes per framework, or run again whole for `brokenBecause`.
+    public init(processes: Int, brokenBecause: String? = nil) {
+        self.processes = processes
+        self.brokenBecause = brokenBecause
+    }
+
+    /// `Suite runs in 8 processes side by side, the tests whose footprints met last time in one`, or why not.
+    public var sentence: String {
+        if let brokenBecause {
+            return "The groups kept from the last audit did not hold (\(brokenBecause)): the suite runs ran again, "
+                + "one process per framework"
+        }
+        if processes <= 1 { return "Suite runs in one process per framework: more would not shorten them" }
+        return "Suite runs in \(processes) processes side by side per framework, the tests whose footprints met "
+            + "last time in one"
     }
 }

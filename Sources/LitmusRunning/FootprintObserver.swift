@@ -34,6 +34,20 @@ package enum FootprintObserver {
         }
     }
 
+    /// One process's footprint file (``TestBinary/Run/footprints``), with the framework the process ran.
+    package struct File: Sendable, Hashable {
+        /// Where the process wrote it.
+        package var file: URL
+        /// The process's framework.
+        package var library: TestLibrary
+
+        /// The file `file` of a process of `library`.
+        package init(file: URL, library: TestLibrary) {
+            self.file = file
+            self.library = library
+        }
+    }
+
     /// The file in a kept build folder that says why the observer was left out of its builds.
     static let leftOutFile = "footprint-observer-left-out.txt"
 

@@ -64,9 +64,9 @@ package struct TestBinary: Sendable {
         /// The files of the package's copy that changed while an alone run ran (its own doing, or that
         /// of a process beside it), relative to the package; empty for other runs.
         package var changedInPackage: [String] = []
-        /// The footprint files its processes wrote (``FootprintObserver``), one per process asked for them, by
-        /// the process's framework.
-        package var footprints: [TestLibrary: URL] = [:]
+        /// The footprint files its processes wrote (``FootprintObserver``), one per process asked for them, each
+        /// with the process's framework.
+        package var footprints: [FootprintObserver.File] = []
 
         /// Whether a process of this run was killed at its time limit.
         package var timedOut: Bool { !timeouts.isEmpty }
@@ -170,7 +170,7 @@ package struct TestBinary: Sendable {
             results: results, order: order, declared: [], timeouts: timeouts, profiles: profiles,
             status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
             processes: [Self.process(.xctest, output, seconds: seconds, order: order, results: results)],
-            footprints: footprints.map { [.xctest: $0.file] } ?? [:])
+            footprints: footprints.map { [FootprintObserver.File(file: $0.file, library: .xctest)] } ?? [])
     }
 
     /// Where a process named `profile` writes its footprints.
@@ -199,11 +199,12 @@ package struct TestBinary: Sendable {
     }
 
     /// Runs Swift Testing tests in one process, one at a time (`--no-parallel`, so the order is the
-    /// same every run) unless `parallel`: `ids` (full event stream identifiers) or all when `nil`; with
-    /// `observer` (one at a time only), the footprint observer writes which code each test executed, or its
-    /// processor time.
+    /// same every run) unless `parallel`: `ids` (full event stream identifiers) or all when `nil`, but those of
+    /// `skipping` (`--skip`: a test added since they were named still runs); with `observer` (one at a time
+    /// only), the footprint observer writes which code each test executed, or its processor time.
     package func runSwiftTests(
-        _ ids: [TestID]?, profile: String, parallel: Bool = false, observer: FootprintObserver.Watch? = nil
+        _ ids: [TestID]?, skipping: [TestID] = [], profile: String, parallel: Bool = false,
+        observer: FootprintObserver.Watch? = nil
     ) async throws -> Run {
         let events = scratch.appendingPathComponent("events-\(UUID().uuidString).jsonl")
         var arguments = ["--testing-library", "swift-testing"] + (parallel ? [] : ["--no-parallel"])
@@ -211,13 +212,17 @@ package struct TestBinary: Sendable {
         for id in ids ?? [] {
             arguments += ["--filter", "^" + NSRegularExpression.escapedPattern(for: id.rawValue) + "$"]
         }
+        for id in skipping {
+            arguments += ["--skip", "^" + NSRegularExpression.escapedPattern(for: id.rawValue) + "$"]
+        }
         let footprints = parallel ? nil : observer.map { (file: footprintFile(profile), watch: $0) }
         let (output, seconds, profiles) = try await process(
             arguments, output: "swift-testing", profile: profile, footprint: footprints)
         let stream = EventStreamParser().parse((try? Data(contentsOf: events)) ?? Data())
         try? FileManager.default.removeItem(at: events)
         try refuseLostOutput(output, started: stream.startOrder, results: stream.results, silent: stream.tests.isEmpty)
-        let asked = ids ?? stream.tests.map(\.id)
+        let skipped = Set(skipping)
+        let asked = ids ?? stream.tests.map(\.id).filter { !skipped.contains($0) }
         let timeouts =
             output.timedOut
             ? [Timeout(library: .swiftTesting, asked: asked, results: stream.results, limit: timeout)] : []
@@ -226,7 +231,7 @@ package struct TestBinary: Sendable {
             profiles: profiles, status: output.status, seconds: seconds, processorSeconds: output.processorSeconds,
             processes: [
                 Self.process(.swiftTesting, output, seconds: seconds, order: stream.startOrder, results: stream.results)
-            ], footprints: footprints.map { [.swiftTesting: $0.file] } ?? [:])
+            ], footprints: footprints.map { [FootprintObserver.File(file: $0.file, library: .swiftTesting)] } ?? [])
     }
 
     /// Throws ``AuditError/diskFull(path:during:)`` when a process that exited 0 on its own left a test
@@ -354,7 +359,8 @@ struct ProfileFiles: Sendable {
 
 extension TestBinary.Run {
     /// One run made of the runs of its processes (XCTest and Swift Testing side by side): their
-    /// results, their start orders one after the other, and every process that timed out.
+    /// results, their start orders one after the other, the Swift Testing tests each declared (once each), and
+    /// every process that timed out.
     package init(merging runs: [TestBinary.Run]) {
         self.init(results: [:], order: [], declared: [])
         for run in runs {
@@ -362,7 +368,9 @@ extension TestBinary.Run {
             order += run.order
             timeouts += run.timeouts
             profiles += run.profiles
-            footprints.merge(run.footprints) { $1 }
+            footprints += run.footprints
+            let known = Set(declared.map(\.id))
+            declared += run.declared.filter { !known.contains($0.id) }
             if status == 0 { status = run.status }
             seconds += run.seconds
             processorSeconds = processorSeconds.flatMap { sum in run.processorSeconds.map { sum + $0 } }

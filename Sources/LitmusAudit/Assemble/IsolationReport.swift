@@ -3,7 +3,7 @@
 /// alone, or in one line why the footprints could not be measured.
 enum IsolationReport {
     /// `report` with the footprints' evidence of `scope`, the alone runs' scope of its audit.
-    static func describe(_ report: AuditReport, _ scope: AloneScope?) -> AuditReport {
+    static func describe(_ report: AuditReport, _ scope: AloneScope?, sideBySide: SideBySide? = nil) -> AuditReport {
         guard let scope, scope.isolation != nil || scope.unmeasuredFootprints != nil else { return report }
         var described = report
         let ranAlone = report.tests.filter { $0.aloneOutcome != .notRun }.count
@@ -12,7 +12,8 @@ enum IsolationReport {
                 described.tests[index].isolation = isolation.evidence[described.tests[index].id]
             }
             described.isolation = IsolationScope(
-                tests: report.tests.count, candidates: isolation.candidates.count, ranAlone: ranAlone)
+                tests: report.tests.count, candidates: isolation.candidates.count, ranAlone: ranAlone,
+                sideBySide: sideBySide)
         } else {
             described.isolation = IsolationScope(
                 tests: report.tests.count, candidates: report.tests.count, ranAlone: ranAlone,

@@ -36,8 +36,12 @@ struct DirectRun: Sendable, Hashable, Codable {
 struct Observations: Sendable, Codable {
     /// Every test discovered: XCTest's first, then Swift Testing's, each located in the sources.
     var tests: [TestIdentity]
-    /// The whole suite, `runs` times, one test at a time, in the same order every time.
+    /// The whole suite, `runs` times, one test at a time, in the same order every time (in each of its processes
+    /// side by side, when ``sideBySide`` split them).
     var suiteRuns: [ObservedRun]
+    /// How groups of footprints kept by the audit before split the suite runs into processes side by side
+    /// (``SuiteGroups``); `nil` when no groups were kept.
+    var sideBySide: SideBySide?
     /// Each test alone in a fresh process, by identifier.
     var alone: [TestID: TestResult]
     /// How busy the machine was during each test's alone run, by identifier; `nil` when not measured.

@@ -104,8 +104,8 @@ extension RunStage {
         -> (run: TestBinary.Run, processor: Double?)
     {
         let run = try await binary.run([test], all: all, profile: "retime-\(again)", observer: .processorTime)
-        defer { for file in run.footprints.values { try? FileManager.default.removeItem(at: file) } }
-        let own = run.footprints.values.lazy.compactMap { file in
+        defer { for written in run.footprints { try? FileManager.default.removeItem(at: written.file) } }
+        let own = run.footprints.lazy.map(\.file).compactMap { file in
             (try? String(contentsOf: file, encoding: .utf8)).flatMap {
                 FootprintLog.processorMilliseconds(in: $0)[test.id.rawValue]
             }

@@ -31,6 +31,13 @@ struct RunStage: Sendable {
     var footprintsUnavailable: String?
     /// How busy the machine is, measured beside the runs; each observed run keeps the load during it.
     var probe: CPUShareProbe?
+    /// The groups of footprints the audit before kept (``SuiteGroups``): the suite runs run in processes side by
+    /// side; `nil`: one process per framework.
+    var keptGroups: SuiteGroups?
+    /// The kept build folder the groups of this audit's footprints are written into; `nil`: none are kept.
+    var groupsFolder: URL?
+    /// The audited package's path, which kept groups name.
+    var groupsPackage = ""
 
     /// How many test processes run at once.
     var width: Int { Self.width(options) }

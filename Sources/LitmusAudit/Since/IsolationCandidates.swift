@@ -93,7 +93,7 @@ package struct IsolationCandidates: Sendable, Hashable, Codable {
     }
 
     /// The writes of every test and of code outside the tests, grouped so a read finds its writers fast.
-    private struct Writers {
+    struct Writers {
         /// One write: its writer (`nil` for code outside the tests) and the framework of its process.
         struct Writer {
             var test: TestID?
@@ -128,8 +128,7 @@ package struct IsolationCandidates: Sendable, Hashable, Codable {
         /// and can reach a test of `library`'s process; `.none` when there is none.
         func first(meeting state: SharedState, besides test: TestID, in library: TestLibrary) -> TestID?? {
             func reaches(_ writer: Writer, _ written: SharedState) -> Bool {
-                writer.test != test
-                    && (writer.library == library || state.crossesProcesses || written.crossesProcesses)
+                Self.reaches(writer, written, state, besides: test, in: library)
             }
             // The same state meets itself, files of a test's own too: a unique name made once per process (a static
             // `root` of a UUID's name) is shared by the tests of that process, which the footprint cannot tell from
@@ -139,6 +138,29 @@ package struct IsolationCandidates: Sendable, Hashable, Codable {
                 return .some(writer.test)
             }
             return .none
+        }
+
+        /// Every test other than `test` writing state that meets `state` and can reach a test of `library`'s
+        /// process (``first(meeting:besides:in:)``'s writers, the tests among them, all of them).
+        func tests(meeting state: SharedState, besides test: TestID, in library: TestLibrary) -> Set<TestID> {
+            var found: Set<TestID> = []
+            for writer in byState[state] ?? [] where Self.reaches(writer, state, state, besides: test, in: library) {
+                if let id = writer.test { found.insert(id) }
+            }
+            for (written, writer) in wide
+            where written.meets(state) && Self.reaches(writer, written, state, besides: test, in: library) {
+                if let id = writer.test { found.insert(id) }
+            }
+            return found
+        }
+
+        /// Whether `writer`, writing `written`, can reach a read of `state` by `test` in a process of `library`:
+        /// another test, in its process or through state that crosses processes.
+        private static func reaches(
+            _ writer: Writer, _ written: SharedState, _ state: SharedState, besides test: TestID,
+            in library: TestLibrary
+        ) -> Bool {
+            writer.test != test && (writer.library == library || state.crossesProcesses || written.crossesProcesses)
         }
     }
 }

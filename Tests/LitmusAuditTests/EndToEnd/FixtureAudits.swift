@@ -146,4 +146,11 @@ actor FixtureAudits {
 extension AuditReport {
     /// The findings of one kind.
     func findings(_ kind: FindingKind) -> [Finding] { findings.filter { $0.kind == kind } }
+
+    /// Each order-dependent test with the culprits bisection named (`testB ["testA"]`), sorted.
+    var orderDependences: [String] {
+        (findings(.failsOnlyWithOthers) + findings(.passesOnlyWithOthers)).map {
+            "\($0.test?.lastComponent ?? "-") \($0.culprits?.map(\.lastComponent) ?? [])"
+        }.sorted()
+    }
 }

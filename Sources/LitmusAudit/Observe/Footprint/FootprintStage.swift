@@ -31,7 +31,11 @@ struct FootprintStage: Sendable {
     }
 
     private func footprints(of run: TestBinary.Run) async throws -> FootprintRun {
-        let logs = try run.footprints.sorted { $0.key.rawValue < $1.key.rawValue }.map { library, file in
+        let written = run.footprints.sorted {
+            ($0.library.rawValue, $0.file.path) < ($1.library.rawValue, $1.file.path)
+        }
+        let logs = try written.map { one in
+            let (file, library) = (one.file, one.library)
             guard let text = try? String(contentsOf: file, encoding: .utf8) else {
                 throw Problem(reason: "the observer wrote no footprint in the \(library.rawValue) process")
             }

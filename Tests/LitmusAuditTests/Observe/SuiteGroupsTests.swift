@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import LitmusAudit
+
+@Suite("Suite runs side by side: the tests whose footprints meet stay in one process")
+struct SuiteGroupsTests {
+    private func id(_ name: String) -> TestID { TestID("T.\(name)") }
+
+    private func test(_ name: String, _ library: TestLibrary = .swiftTesting) -> TestIdentity {
+        TestIdentity(library: library, id: TestID("T.\(name)"))
+    }
+
+    private func access(_ state: SharedState, writes: Bool = false, reads: Bool = true) -> StateAccess {
+        StateAccess(state, reads: reads, writes: writes, file: "/p/Tests/T/T.swift", line: 1, column: 1)
+    }
+
+    private func kept(_ seconds: [String: Double], groups: [[String]] = [], wall: Double = 4, processor: Double = 1)
+        -> SuiteGroups
+    {
+        SuiteGroups(
+            package: "/p", groups: groups.map { $0.map { TestID("T.\($0)") } },
+            seconds: Dictionary(uniqueKeysWithValues: seconds.map { (TestID("T.\($0.key)"), $0.value) }),
+            wallSeconds: wall, processorSeconds: processor)
+    }
+
+    @Test("Readers join their writers, through a chain too; a test touching nothing, or only its own state, is alone")
+    func groupsOfMeetingFootprints() {
+        // Given: a writes g, b reads it and writes h, c reads h; d reads e's file; f touches nothing, o its own global
+        let tests = ["a", "b", "c", "d", "e", "f", "o"].map { test($0) }
+        let footprints = Footprints(tests: [
+            TestID("T.a"): [access(.global("g"), writes: true)],
+            TestID("T.b"): [access(.global("g")), access(.global("h"), writes: true, reads: false)],
+            TestID("T.c"): [access(.global("h"))],
+            TestID("T.d"): [access(.file("/tmp/shared/x"))],
+            TestID("T.e"): [access(.file("/tmp/shared"), writes: true)],
+            TestID("T.f"): [],
+            TestID("T.o"): [access(.global("mine"), writes: true)],
+        ])
+
+        // When
+        let sut = SuiteGroups.groups(of: tests, footprints: footprints)
+
+        // Then
+        #expect(sut == [[id("a"), id("b"), id("c")], [id("d"), id("e")]])
+    }
+
+    @Test("State in a process does not join tests of two frameworks; a file does")
+    func frameworksMeetThroughFilesOnly() {
+        let x = test("x", .xctest)
+        let s = test("s")
+        let inProcess = Footprints(tests: [x.id: [access(.global("g"), writes: true)], s.id: [access(.global("g"))]])
+        let onDisk = Footprints(tests: [x.id: [access(.file("/tmp/f"), writes: true)], s.id: [access(.file("/tmp/f"))]])
+
+        #expect(SuiteGroups.groups(of: [x, s], footprints: inProcess).isEmpty)
+        #expect(SuiteGroups.groups(of: [x, s], footprints: onDisk) == [[x.id, s.id].sorted()])
+    }
+
+    @Test("A test with no footprint joins no group: what it touches is unknown to the candidates too")
+    func noFootprintIsAloneInTheDeal() {
+        let footprints = Footprints(tests: [TestID("T.a"): [access(.global("g"), writes: true)]])
+        #expect(SuiteGroups.groups(of: [test("a"), test("gone")], footprints: footprints).isEmpty)
+    }
+
+    @Test("Groups stay whole; the rest go, longest first, to the process with the least dealt")
+    func dealtByTime() {
+        // Given: a group of 3 s, tests of 2, 1.5, 1 and 0.5 s
+        let sut = kept(["g1": 2, "g2": 1, "a": 2, "b": 1.5, "c": 1, "d": 0.5], groups: [["g1", "g2"]])
+
+        // When: dealt into two processes
+        let dealt = sut.deal(into: 2)
+
+        // Then: the group (3 s) in 0, a in 1 (2 s), b in 1 (2 < 3), c in 0 (3 < 3.5), d in 1 (3.5 < 4)
+        #expect(dealt[TestID("T.g1")] == 0)
+        #expect(dealt[TestID("T.g2")] == 0)
+        #expect(dealt[TestID("T.a")] == 1)
+        #expect(dealt[TestID("T.b")] == 1)
+        #expect(dealt[TestID("T.c")] == 0)
+        #expect(dealt[TestID("T.d")] == 1)
+        #expect(sut.deal(into: 1).isEmpty)
+    }
+
+    @Test("Processes: one per core when the tests keep the processor busy, up to four per core as they wait")
+    func processesFromTheWait() {
+        #expect(kept([:], wall: 5, processor: 5).processes(width: 2) == 2)
+        #expect(kept([:], wall: 5, processor: 2).processes(width: 2) == 5)
+        #expect(kept([:], wall: 5.1, processor: 0.7).processes(width: 2) == 8)
+        #expect(kept([:], wall: 0.9, processor: 0.1).processes(width: 2) == 1)
+        #expect(kept([:], wall: 5, processor: 0).processes(width: 2) == 1)
+    }
+
+    @Test("A group that ran in two processes is found; a new test ran in process 0")
+    func splitGroupsAreFound() {
+        let dealt = [id("a"): 0, id("b"): 1, id("c"): 1]
+        func apart(_ group: [TestID]) -> [TestID]? { SuiteGroups.split([group], dealt: dealt).map { [$0.0, $0.1] } }
+
+        #expect(apart([id("b"), id("c")]) == nil)
+        #expect(apart([id("a"), id("b")]) == [id("a"), id("b")])
+        #expect(apart([id("a"), id("new")]) == nil)
+        #expect(apart([id("c"), id("new")]) == [id("c"), id("new")])
+    }
+
+    @Test("Kept groups are read back for their package only; a file of another format or package is none")
+    func keptForItsPackage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("groups-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sut = kept(["a": 1, "b": 2], groups: [["a", "b"]])
+
+        try sut.write(to: folder)
+
+        #expect(SuiteGroups.load(from: folder, package: "/p") == sut)
+        #expect(SuiteGroups.load(from: folder, package: "/q") == nil)
+        try Data("{\"format\": 0}".utf8).write(to: folder.appendingPathComponent(SuiteGroups.fileName))
+        #expect(SuiteGroups.load(from: folder, package: "/p") == nil)
+        SuiteGroups.remove(from: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(SuiteGroups.fileName).path))
+    }
+}
