@@ -26,29 +26,8 @@ extension RunStage {
         let xctests = listing.tests
         let indices = share().suite
         var log = RunLog()
-        var split = suiteSplit(xctests: xctests)
-        var byIndex = try await clock.measure("suiteRuns") {
-            try await suiteProcesses(indices, split: split, xctests: xctests)
-        }
-        var tests = xctests + TestBinary.Run(merging: byIndex[1] ?? []).declared.map(paths.relative)
-        var footprints = try await measureFootprints(of: byIndex[1] ?? [], clock: &clock)
-        // Kept groups are a guess: two tests whose footprints meet now and that ran apart undo the split.
-        var broken: String?
-        if let used = split, let measured = footprints.flatMap({ try? $0.get() }),
-            let (first, second) = SuiteGroups.split(
-                SuiteGroups.groups(of: tests, footprints: measured.footprints), dealt: used.dealt)
-        {
-            broken = "\(first) and \(second) now touch the same state and ran in two processes"
-            progress(
-                .note("The kept groups did not hold (\(broken ?? "")): the suite runs run again, one process each"))
-            split = nil
-            byIndex = try await clock.measure("suiteRuns") {
-                try await suiteProcesses(indices, split: nil, xctests: xctests)
-            }
-            tests = xctests + TestBinary.Run(merging: byIndex[1] ?? []).declared.map(paths.relative)
-            footprints = try await measureFootprints(of: byIndex[1] ?? [], clock: &clock)
-        }
-        keepGroups(of: tests, footprints: footprints, run: TestBinary.Run(merging: byIndex[1] ?? []))
+        let measured = try await suiteRuns(indices, xctests: xctests, clock: &clock)
+        let (byIndex, tests, footprints) = (measured.byIndex, measured.tests, measured.footprints)
         let suiteRuns = indices.map { index in suiteRun(index, merging: byIndex[index] ?? [], log: &log) }
 
         // The parallel runs keep the machine to themselves: each uses every core, and another process
@@ -73,8 +52,7 @@ extension RunStage {
         let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         observations.aloneScope = scope
-        observations.sideBySide = keptGroups.map { _ in SideBySide(processes: split?.count ?? 1, brokenBecause: broken)
-        }
+        observations.sideBySide = measured.sideBySide
         record(alone: alone.map { ($0, pooled[PooledJob.alone($0).key]!) }, into: &observations, log: &log)
         recordSuiteProfiles(footprints, into: &observations)
         observations.randomHalves = share.halves.map { $0 - 1 }.map { index in
@@ -90,52 +68,8 @@ extension RunStage {
         return try await clock.measure("runAgain") { try await finish(observations, listing) }
     }
 
-    /// The processes of the suite runs numbered `indices`, by number: each run's processes side by side as `split`
-    /// deals the tests, one run after the other; without a split, XCTest's and Swift Testing's process of every
-    /// run in one pool of `width` processes (run 2's XCTest process need not wait for run 1's Swift Testing one).
-    private func suiteProcesses(_ indices: [Int], split: SuiteSplit?, xctests: [TestIdentity]) async throws
-        -> [Int: [TestBinary.Run]]
-    {
-        let runs = max(1, options.runs)
-        var byIndex: [Int: [TestBinary.Run]] = [:]
-        if let split {
-            progress(
-                .phase(
-                    "Running the whole suite \(Self.times(indices.count, of: runs)), each run in \(split.count) "
-                        + "processes side by side (the tests whose footprints met last time together)"))
-            for (done, index) in indices.enumerated() {
-                byIndex[index] = try await splitSuiteRun(
-                    index, split, xctests: xctests, observed: footprint != nil && index == 1)
-                progress(.step(done: done + 1, total: indices.count))
-            }
-            return byIndex
-        }
-        progress(.phase("Running the whole suite \(Self.times(indices.count, of: runs)), \(width) processes at a time"))
-        let suiteJobs = indices.flatMap { index in
-            (xctests.isEmpty ? [false] : [true, false]).map { PooledJob.suite(index: index, xctest: $0) }
-        }
-        let results = try await pool(suiteJobs, xctests: xctests)
-        for index in indices {
-            byIndex[index] = [true, false].compactMap { results[PooledJob.suite(index: index, xctest: $0).key] }
-        }
-        return byIndex
-    }
-
-    /// Keeps in the build folder the groups the footprints of suite run 1 give (``SuiteGroups``), for the next
-    /// audit's suite runs; deletes the kept ones when the footprints were not measured.
-    private func keepGroups(
-        of tests: [TestIdentity], footprints: Result<FootprintRun, FootprintProblem>?, run: TestBinary.Run
-    ) {
-        guard let groupsFolder else { return }
-        guard let groups = Self.groups(of: tests, footprints: footprints, run: run, package: groupsPackage) else {
-            SuiteGroups.remove(from: groupsFolder)
-            return
-        }
-        try? groups.write(to: groupsFolder)
-    }
-
     /// Runs `jobs`, `width` at a time, in their order; each one's process by its ``PooledJob/key``.
-    private func pool(_ jobs: [PooledJob], xctests: [TestIdentity]) async throws -> [String: TestBinary.Run] {
+    func pool(_ jobs: [PooledJob], xctests: [TestIdentity]) async throws -> [String: TestBinary.Run] {
         let binary = self.binary
         let progress = self.progress
         let observed = footprint != nil

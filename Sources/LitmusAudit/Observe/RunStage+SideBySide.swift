@@ -29,7 +29,9 @@ extension RunStage {
         let frameworks = (xctests.isEmpty ? 0 : 1) + (keptGroups.seconds.keys.contains { !listed.contains($0) } ? 1 : 0)
         let count = keptGroups.processes(width: width) / max(1, frameworks)
         guard count > 1 else { return nil }
-        return SuiteSplit(count: count, dealt: keptGroups.deal(into: count))
+        let dealt = keptGroups.deal(into: count)
+        guard keptGroups.shortens(dealt, count: count) else { return nil }
+        return SuiteSplit(count: count, dealt: dealt)
     }
 
     /// The processes of suite run `index` split as `split` says, all side by side (the footprint observer
@@ -71,6 +73,101 @@ extension RunStage {
         case xctest(Int, ids: [TestID])
         /// Swift Testing's process `n`, running `ids` (all when `nil`) but `skipping`.
         case swiftTesting(Int, ids: [TestID]?, skipping: [TestID])
+    }
+
+    /// What the fast schedule's suite runs measured: each run's processes by number, the tests (Swift Testing's
+    /// as suite run 1 declared them), suite run 1's footprints, and how kept groups split the runs.
+    struct SuiteRunsMeasured {
+        var byIndex: [Int: [TestBinary.Run]]
+        var tests: [TestIdentity]
+        var footprints: Result<FootprintRun, FootprintProblem>?
+        var sideBySide: SideBySide?
+    }
+
+    /// The suite runs numbered `indices` and suite run 1's footprints, split by the kept groups when they shorten
+    /// the runs. Kept groups are a guess: when two tests whose footprints meet now ran apart, the suite runs run
+    /// again, one process per framework, and the groups of both runs together are kept for the next audit.
+    func suiteRuns(_ indices: [Int], xctests: [TestIdentity], clock: inout PhaseClock) async throws
+        -> SuiteRunsMeasured
+    {
+        let split = suiteSplit(xctests: xctests)
+        var measured = try await measureSuiteRuns(indices, split: split, xctests: xctests, clock: &clock)
+        measured.sideBySide = keptGroups.map { _ in SideBySide(processes: split?.count ?? 1) }
+        var learned: [[TestID]] = []
+        if let split, let run = measured.footprints.flatMap({ try? $0.get() }) {
+            let fresh = SuiteGroups.groups(of: measured.tests, footprints: run.footprints)
+            if let (first, second) = SuiteGroups.split(fresh, dealt: split.dealt) {
+                let broken = "\(first) and \(second) now touch the same state and ran in two processes"
+                progress(.note("The kept groups did not hold (\(broken)): the suite runs run again, one process each"))
+                learned = fresh
+                measured = try await measureSuiteRuns(indices, split: nil, xctests: xctests, clock: &clock)
+                measured.sideBySide = SideBySide(processes: 1, brokenBecause: broken)
+            }
+        }
+        keepGroups(measured, learned: learned)
+        return measured
+    }
+
+    /// The suite runs numbered `indices` (``suiteProcesses(_:split:xctests:)``), the tests, and suite run 1's
+    /// footprints.
+    private func measureSuiteRuns(
+        _ indices: [Int], split: SuiteSplit?, xctests: [TestIdentity], clock: inout PhaseClock
+    ) async throws -> SuiteRunsMeasured {
+        let byIndex = try await clock.measure("suiteRuns") {
+            try await suiteProcesses(indices, split: split, xctests: xctests)
+        }
+        let first = TestBinary.Run(merging: byIndex[1] ?? [])
+        let tests = xctests + first.declared.map(paths.relative)
+        let footprints = try await measureFootprints(of: byIndex[1] ?? [], clock: &clock)
+        return SuiteRunsMeasured(byIndex: byIndex, tests: tests, footprints: footprints)
+    }
+
+    /// Keeps in the build folder the groups the footprints of suite run 1 give (``SuiteGroups``), joined with the
+    /// `learned` groups of a split run whose guess broke, for the next audit's suite runs; deletes the kept ones
+    /// when the footprints were not measured.
+    private func keepGroups(_ measured: SuiteRunsMeasured, learned: [[TestID]]) {
+        guard let groupsFolder else { return }
+        let run = TestBinary.Run(merging: measured.byIndex[1] ?? [])
+        guard
+            var groups = Self.groups(
+                of: measured.tests, footprints: measured.footprints, run: run, package: groupsPackage)
+        else {
+            SuiteGroups.remove(from: groupsFolder)
+            return
+        }
+        groups.groups = groups.merged(with: learned)
+        try? groups.write(to: groupsFolder)
+    }
+
+    /// The processes of the suite runs numbered `indices`, by number: each run's processes side by side as `split`
+    /// deals the tests, one run after the other; without a split, XCTest's and Swift Testing's process of every
+    /// run in one pool of `width` processes (run 2's XCTest process need not wait for run 1's Swift Testing one).
+    private func suiteProcesses(_ indices: [Int], split: SuiteSplit?, xctests: [TestIdentity]) async throws
+        -> [Int: [TestBinary.Run]]
+    {
+        let runs = max(1, options.runs)
+        var byIndex: [Int: [TestBinary.Run]] = [:]
+        if let split {
+            progress(
+                .phase(
+                    "Running the whole suite \(Self.times(indices.count, of: runs)), each run in \(split.count) "
+                        + "processes side by side (the tests whose footprints met last time together)"))
+            for (done, index) in indices.enumerated() {
+                byIndex[index] = try await splitSuiteRun(
+                    index, split, xctests: xctests, observed: footprint != nil && index == 1)
+                progress(.step(done: done + 1, total: indices.count))
+            }
+            return byIndex
+        }
+        progress(.phase("Running the whole suite \(Self.times(indices.count, of: runs)), \(width) processes at a time"))
+        let suiteJobs = indices.flatMap { index in
+            (xctests.isEmpty ? [false] : [true, false]).map { PooledJob.suite(index: index, xctest: $0) }
+        }
+        let results = try await pool(suiteJobs, xctests: xctests)
+        for index in indices {
+            byIndex[index] = [true, false].compactMap { results[PooledJob.suite(index: index, xctest: $0).key] }
+        }
+        return byIndex
     }
 
     /// The groups `footprints` give the tests of suite run 1 (`run`, its processes merged), as the next audit in

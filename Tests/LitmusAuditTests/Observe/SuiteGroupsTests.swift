@@ -80,6 +80,28 @@ struct SuiteGroupsTests {
         #expect(sut.deal(into: 1).isEmpty)
     }
 
+    @Test("A split is worth its processes only when no process carries over three quarters of the time")
+    func shortensOnlyWithoutADominantGroup() {
+        // Given: a group of 8 s beside 2 s of other tests, and a group of 3 s beside 3 s
+        let dominant = kept(["g1": 4, "g2": 4, "a": 1, "b": 1], groups: [["g1", "g2"]])
+        let even = kept(["g1": 1.5, "g2": 1.5, "a": 2, "b": 1], groups: [["g1", "g2"]])
+
+        // Then: the first stays one process (8 of 10 s in one), the second splits (3 of 6 s)
+        #expect(!dominant.shortens(dominant.deal(into: 2), count: 2))
+        #expect(even.shortens(even.deal(into: 2), count: 2))
+        #expect(!kept([:]).shortens([:], count: 2))
+    }
+
+    @Test("A broken guess's groups join the kept ones: a test in two groups joins them")
+    func mergedGroupsJoinThroughSharedTests() {
+        let sut = kept([:], groups: [["a", "b"], ["c", "d"]])
+
+        #expect(sut.merged(with: []) == [[id("a"), id("b")], [id("c"), id("d")]])
+        #expect(sut.merged(with: [[id("b"), id("c")]]) == [[id("a"), id("b"), id("c"), id("d")]])
+        #expect(
+            sut.merged(with: [[id("e"), id("f")]]) == [[id("a"), id("b")], [id("c"), id("d")], [id("e"), id("f")]])
+    }
+
     @Test("Processes: one per core when the tests keep the processor busy, up to four per core as they wait")
     func processesFromTheWait() {
         #expect(kept([:], wall: 5, processor: 5).processes(width: 2) == 2)

@@ -35,26 +35,15 @@ struct SuiteGroups: Sendable, Hashable, Codable {
     /// to the candidates.
     static func groups(of tests: [TestIdentity], footprints: Footprints) -> [[TestID]] {
         let writers = IsolationCandidates.Writers(footprints, tests: tests)
-        var parent: [TestID: TestID] = [:]
-        func root(_ id: TestID) -> TestID {
-            var current = id
-            while let next = parent[current], next != current { current = next }
-            return current
-        }
-        func join(_ first: TestID, _ second: TestID) {
-            let (a, b) = (root(first), root(second))
-            if a != b { parent[max(a, b)] = min(a, b) }
-        }
+        var unions = TestUnions()
         for test in tests {
             for access in footprints.tests[test.id] ?? [] where access.reads {
                 for writer in writers.tests(meeting: access.state, besides: test.id, in: test.library) {
-                    join(test.id, writer)
+                    unions.join(test.id, writer)
                 }
             }
         }
-        var byRoot: [TestID: [TestID]] = [:]
-        for test in tests { byRoot[root(test.id), default: []].append(test.id) }
-        return byRoot.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        return unions.groups(of: tests.map(\.id))
     }
 
     /// How many processes side by side a suite run takes: `width` (one per core) when its tests keep the
@@ -87,6 +76,29 @@ struct SuiteGroups: Sendable, Hashable, Codable {
         return dealt
     }
 
+    /// Whether `dealt` (``deal(into:)``) shortens a suite run enough to be worth its processes: the process with
+    /// the most time dealt takes at most three quarters of the whole. A group holding most of the suite's time
+    /// (GraphQL 4.3.0: 617 of its 881 tests, which read constants holding its classes' instances) leaves the run as
+    /// long, and each split is one more chance for the guess to break.
+    func shortens(_ dealt: [TestID: Int], count: Int) -> Bool {
+        var load = [Double](repeating: 0, count: max(1, count))
+        for (id, time) in seconds { load[min(dealt[id] ?? 0, load.count - 1)] += time }
+        let total = load.reduce(0, +)
+        return total > 0 && (load.max() ?? 0) <= 0.75 * total
+    }
+
+    /// These groups joined with `other`'s (a test of two groups joins them): what a broken guess teaches the next
+    /// audit. A test that touched a lazily set global first in its process writes it there, though in one serial
+    /// run it only read it, set already, through code that leaves no count: the groups of both runs together are
+    /// those the next split must keep whole.
+    func merged(with other: [[TestID]]) -> [[TestID]] {
+        var unions = TestUnions()
+        for group in groups + other {
+            for id in group.dropFirst() { unions.join(group[0], id) }
+        }
+        return unions.groups(of: (groups + other).joined())
+    }
+
     /// Whether the groups of this audit's footprints (`fresh`) each ran in one process, as `dealt` put them
     /// (a test not dealt ran in process 0): two tests whose footprints meet that ran apart; `nil` when none did.
     static func split(_ fresh: [[TestID]], dealt: [TestID: Int]) -> (TestID, TestID)? {
@@ -117,5 +129,30 @@ struct SuiteGroups: Sendable, Hashable, Codable {
     /// Deletes the groups kept in `folder`: the footprints they came from no longer hold.
     static func remove(from folder: URL) {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(fileName))
+    }
+}
+
+/// Tests joined into groups, one join at a time (a disjoint-set forest).
+struct TestUnions {
+    private var parent: [TestID: TestID] = [:]
+
+    /// The test standing for `id`'s group.
+    func root(_ id: TestID) -> TestID {
+        var current = id
+        while let next = parent[current], next != current { current = next }
+        return current
+    }
+
+    /// Joins the groups of `first` and `second`.
+    mutating func join(_ first: TestID, _ second: TestID) {
+        let (a, b) = (root(first), root(second))
+        if a != b { parent[max(a, b)] = min(a, b) }
+    }
+
+    /// The groups of two or more of `ids` (each once), each sorted, in the order of their first.
+    func groups(of ids: some Sequence<TestID>) -> [[TestID]] {
+        var byRoot: [TestID: Set<TestID>] = [:]
+        for id in ids { byRoot[root(id), default: []].insert(id) }
+        return byRoot.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 }
