@@ -81,7 +81,7 @@ extension RunStage {
         var byIndex: [Int: [TestBinary.Run]]
         var tests: [TestIdentity]
         var footprints: Result<FootprintRun, FootprintProblem>?
-        var sideBySide: SideBySide?
+        var sideBySide: SideBySide? = nil
     }
 
     /// The suite runs numbered `indices` and suite run 1's footprints, split by the kept groups when they shorten
@@ -94,18 +94,29 @@ extension RunStage {
         var measured = try await measureSuiteRuns(indices, split: split, xctests: xctests, clock: &clock)
         measured.sideBySide = keptGroups.map { _ in SideBySide(processes: split?.count ?? 1) }
         var learned: [[TestID]] = []
-        if let split, let run = measured.footprints.flatMap({ try? $0.get() }) {
-            let fresh = SuiteGroups.groups(of: measured.tests, footprints: run.footprints)
-            if let (first, second) = SuiteGroups.split(fresh, dealt: split.dealt) {
-                let broken = "\(first) and \(second) now touch the same state and ran in two processes"
-                progress(.note("The kept groups did not hold (\(broken)): the suite runs run again, one process each"))
-                learned = fresh
-                measured = try await measureSuiteRuns(indices, split: nil, xctests: xctests, clock: &clock)
-                measured.sideBySide = SideBySide(processes: 1, brokenBecause: broken)
-            }
+        if let split, let broken = Self.broken(split, measured, learned: &learned) {
+            progress(.note("The kept groups did not hold (\(broken)): the suite runs run again, one process each"))
+            measured = try await measureSuiteRuns(indices, split: nil, xctests: xctests, clock: &clock)
+            measured.sideBySide = SideBySide(processes: 1, brokenBecause: broken)
         }
         keepGroups(measured, learned: learned)
         return measured
+    }
+
+    /// Why the split run `measured` does not stand: two tests whose footprints meet ran apart (their groups are
+    /// then `learned`), or its footprints could not be read, which alone can check it; `nil` when it stands.
+    static func broken(_ split: SuiteSplit, _ measured: SuiteRunsMeasured, learned: inout [[TestID]])
+        -> String?
+    {
+        switch measured.footprints {
+        case .success(let run):
+            let fresh = SuiteGroups.groups(of: measured.tests, footprints: run.footprints)
+            guard let (first, second) = SuiteGroups.split(fresh, dealt: split.dealt) else { return nil }
+            learned = fresh
+            return "\(first) and \(second) now touch the same state and ran in two processes"
+        case .failure(let problem): return "the footprints of the split run could not be read: \(problem.reason)"
+        case nil: return "the split run's footprints were not measured"
+        }
     }
 
     /// The suite runs numbered `indices` (``suiteProcesses(_:split:xctests:)``), the tests, and suite run 1's

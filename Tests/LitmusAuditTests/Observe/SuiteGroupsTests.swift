@@ -122,6 +122,21 @@ struct SuiteGroupsTests {
         #expect(apart([id("c"), id("new")]) == [id("c"), id("new")])
     }
 
+    @Test("A split run whose footprints could not be read does not stand: nothing else can check it")
+    func unreadFootprintsBreakTheSplit() {
+        let split = RunStage.SuiteSplit(count: 2, dealt: [id("a"): 0, id("b"): 1])
+        var learned: [[TestID]] = [[id("x"), id("y")]]
+        let failed = RunStage.SuiteRunsMeasured(
+            byIndex: [:], tests: [], footprints: .failure(FootprintProblem(reason: "no profile")))
+        let unmeasured = RunStage.SuiteRunsMeasured(byIndex: [:], tests: [], footprints: nil)
+
+        #expect(
+            RunStage.broken(split, failed, learned: &learned)
+                == "the footprints of the split run could not be read: no profile")
+        #expect(RunStage.broken(split, unmeasured, learned: &learned) != nil)
+        #expect(learned == [[id("x"), id("y")]])
+    }
+
     @Test("Kept groups are read back for their package only; a file of another format or package is none")
     func keptForItsPackage() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("groups-\(UUID().uuidString)")
