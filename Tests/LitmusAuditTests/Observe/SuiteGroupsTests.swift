@@ -109,6 +109,9 @@ struct SuiteGroupsTests {
         #expect(kept([:], wall: 5.1, processor: 0.7).processes(width: 2) == 8)
         #expect(kept([:], wall: 0.9, processor: 0.1).processes(width: 2) == 1)
         #expect(kept([:], wall: 5, processor: 0).processes(width: 2) == 1)
+        // --jobs bounds them: `--jobs 3` three at most, `--jobs 1` none beside another of its framework
+        #expect(kept([:], wall: 5.1, processor: 0.7).processes(width: 3, asked: true) == 3)
+        #expect(kept([:], wall: 5.1, processor: 0.7).processes(width: 1, asked: true) == 1)
     }
 
     @Test("A group that ran in two processes is found; a new test ran in process 0")

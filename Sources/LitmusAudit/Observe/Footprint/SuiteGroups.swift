@@ -49,8 +49,10 @@ struct SuiteGroups: Sendable, Hashable, Codable {
     /// How many processes side by side a suite run takes: `width` (one per core) when its tests keep the
     /// processor busy, up to four per core as they wait (the wall time over the processor time, of the run the
     /// groups were kept from); one when that run took under a second, which more processes would not shorten.
-    func processes(width: Int) -> Int {
+    /// With `--jobs` (`asked`), `width` is a bound: no more than `width` processes.
+    func processes(width: Int, asked: Bool = false) -> Int {
         guard wallSeconds >= 1, processorSeconds > 0 else { return 1 }
+        if asked { return width }
         let waiting = Int((Double(width) * wallSeconds / processorSeconds).rounded(.down))
         return min(max(width, waiting), 4 * width)
     }
