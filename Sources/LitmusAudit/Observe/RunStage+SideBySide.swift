@@ -27,7 +27,7 @@ extension RunStage {
         guard let keptGroups else { return nil }
         let listed = Set(xctests.map(\.id))
         let frameworks = (xctests.isEmpty ? 0 : 1) + (keptGroups.seconds.keys.contains { !listed.contains($0) } ? 1 : 0)
-        let count = keptGroups.processes(width: width, asked: options.parallelism > 0) / max(1, frameworks)
+        let count = keptGroups.processes(width: width) / max(1, frameworks)
         guard count > 1 else { return nil }
         let dealt = keptGroups.deal(into: count)
         guard keptGroups.shortens(dealt, count: count) else { return nil }
@@ -190,7 +190,6 @@ extension RunStage {
         guard let measured = footprints.flatMap({ try? $0.get() }) else { return nil }
         return SuiteGroups(
             package: package, groups: SuiteGroups.groups(of: tests, footprints: measured.footprints),
-            seconds: run.results.mapValues(\.duration), wallSeconds: run.seconds,
-            processorSeconds: run.processorSeconds ?? 0)
+            seconds: run.results.mapValues(\.duration), wallSeconds: run.seconds)
     }
 }

@@ -6,6 +6,14 @@ import Testing
 
 @Suite("Suite runs side by side, from the groups of footprints the audit before kept", .tags(.endToEnd))
 struct SideBySideEndToEndTests {
+    /// The fixtures' options with four processes at once (`--jobs 4`): two per framework, so HiddenState's suite
+    /// runs split on any machine.
+    static var options: AuditOptions {
+        var options = FixtureAudits.standard
+        options.parallelism = 4
+        return options
+    }
+
     /// Audits HiddenState in its kept build folder after `change` rewrote the groups its last audit kept there;
     /// the kept file is put back afterwards.
     private func audit(keeping change: (inout SuiteGroups) -> Void) async throws -> AuditReport {
@@ -19,23 +27,21 @@ struct SideBySideEndToEndTests {
         var groups = try JSONDecoder().decode(SuiteGroups.self, from: original)
         change(&groups)
         try groups.write(to: kept.buildFolder)
-        return try await Audit(
-            package: kept.package, options: FixtureAudits.standard, seed: 2026, buildFolder: kept.buildFolder
-        ).run()
+        return try await Audit(package: kept.package, options: Self.options, seed: 2026, buildFolder: kept.buildFolder)
+            .run()
     }
 
     @Test("Kept groups split the suite runs into processes side by side, and every planted pair is still found")
     func splitFindsEveryPair() async throws {
-        // Given: the groups the last audit kept, its tests said to wait ten times the processor time they used
-        // When: HiddenState is audited again
+        // Given: the groups the last audit kept, its run said to take ten seconds, each test as long as another
+        // When: HiddenState is audited again with four processes at once
         let report = try await audit { groups in
             groups.wallSeconds = 10
-            groups.processorSeconds = 1
+            for id in groups.seconds.keys { groups.seconds[id] = 0.1 }
         }
 
-        // Then: four processes per core, over its two frameworks, and the same order dependences
-        let width = RunStage.width(FixtureAudits.standard)
-        #expect(report.isolation?.sideBySide == SideBySide(processes: 4 * width / 2))
+        // Then: two processes per framework, and the same order dependences
+        #expect(report.isolation?.sideBySide == SideBySide(processes: 2))
         #expect(report.orderDependences == IsolationEndToEndTests.planted)
         let sums = try #require(report.tests.first { $0.name == "HiddenStateTests.testI_sums" })
         #expect(sums.aloneOutcome == .notRun)
@@ -53,7 +59,6 @@ struct SideBySideEndToEndTests {
                     name.hasSuffix("testA_welcomesAda") ? 10 : name.hasSuffix("testB_startsWithNoVisitors") ? 9 : 0.01
             }
             groups.wallSeconds = 10
-            groups.processorSeconds = 1
         }
 
         // Then: the footprints of the split run meet across two processes, so the suite ran again whole

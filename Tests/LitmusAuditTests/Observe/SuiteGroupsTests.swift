@@ -15,13 +15,11 @@ struct SuiteGroupsTests {
         StateAccess(state, reads: reads, writes: writes, file: "/p/Tests/T/T.swift", line: 1, column: 1)
     }
 
-    private func kept(_ seconds: [String: Double], groups: [[String]] = [], wall: Double = 4, processor: Double = 1)
-        -> SuiteGroups
-    {
+    private func kept(_ seconds: [String: Double], groups: [[String]] = [], wall: Double = 4) -> SuiteGroups {
         SuiteGroups(
             package: "/p", groups: groups.map { $0.map { TestID("T.\($0)") } },
             seconds: Dictionary(uniqueKeysWithValues: seconds.map { (TestID("T.\($0.key)"), $0.value) }),
-            wallSeconds: wall, processorSeconds: processor)
+            wallSeconds: wall)
     }
 
     @Test("Readers join their writers, through a chain too; a test touching nothing, or only its own state, is alone")
@@ -102,16 +100,11 @@ struct SuiteGroupsTests {
             sut.merged(with: [[id("e"), id("f")]]) == [[id("a"), id("b")], [id("c"), id("d")], [id("e"), id("f")]])
     }
 
-    @Test("Processes: one per core when the tests keep the processor busy, up to four per core as they wait")
-    func processesFromTheWait() {
-        #expect(kept([:], wall: 5, processor: 5).processes(width: 2) == 2)
-        #expect(kept([:], wall: 5, processor: 2).processes(width: 2) == 5)
-        #expect(kept([:], wall: 5.1, processor: 0.7).processes(width: 2) == 8)
-        #expect(kept([:], wall: 0.9, processor: 0.1).processes(width: 2) == 1)
-        #expect(kept([:], wall: 5, processor: 0).processes(width: 2) == 1)
-        // --jobs bounds them: `--jobs 3` three at most, `--jobs 1` none beside another of its framework
-        #expect(kept([:], wall: 5.1, processor: 0.7).processes(width: 3, asked: true) == 3)
-        #expect(kept([:], wall: 5.1, processor: 0.7).processes(width: 1, asked: true) == 1)
+    @Test("Processes: one per core (or --jobs), never more; one when the kept run took under a second")
+    func processesPerCore() {
+        #expect(kept([:], wall: 5).processes(width: 2) == 2)
+        #expect(kept([:], wall: 5).processes(width: 4) == 4)
+        #expect(kept([:], wall: 0.9).processes(width: 2) == 1)
     }
 
     @Test("A group that ran in two processes is found; a new test ran in process 0")

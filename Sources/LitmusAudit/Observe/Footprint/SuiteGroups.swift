@@ -12,7 +12,7 @@ import LitmusSupport
 /// apart, the suite runs run again in one process per framework, as without groups.
 struct SuiteGroups: Sendable, Hashable, Codable {
     /// Bump when what the file holds changes.
-    static let currentFormat = 1
+    static let currentFormat = 2
     /// The file's name in the build folder.
     static let fileName = "suite-groups.json"
 
@@ -26,8 +26,6 @@ struct SuiteGroups: Sendable, Hashable, Codable {
     var seconds: [TestID: Double]
     /// The observed run's wall time, its processes' added.
     var wallSeconds: Double
-    /// The processor time its processes spent.
-    var processorSeconds: Double
 
     /// The groups `footprints` give `tests`: tests joined when one reads state the other writes (as
     /// ``IsolationCandidates`` finds writers, every writer here), then joined again through shared members. A test
@@ -46,16 +44,12 @@ struct SuiteGroups: Sendable, Hashable, Codable {
         return unions.groups(of: tests.map(\.id))
     }
 
-    /// How many processes side by side a suite run takes: `width` (one per core) when its tests keep the
-    /// processor busy, up to four per core as they wait (the wall time over the processor time, of the run the
-    /// groups were kept from); one when that run took under a second, which more processes would not shorten.
-    /// With `--jobs` (`asked`), `width` is a bound: no more than `width` processes.
-    func processes(width: Int, asked: Bool = false) -> Int {
-        guard wallSeconds >= 1, processorSeconds > 0 else { return 1 }
-        if asked { return width }
-        let waiting = Int((Double(width) * wallSeconds / processorSeconds).rounded(.down))
-        return min(max(width, waiting), 4 * width)
-    }
+    /// How many processes side by side a suite run takes: `width` (one per core, or `--jobs`); one when the run the
+    /// groups were kept from took under a second, which more processes would not shorten. Never more than `width`:
+    /// swift-argument-parser 1.8.2's suite, given up to four per core because its tests wait on the processes they
+    /// start, ran six processes on two cores; its durations grew, 30 tests were timed again alone (13 s) and its
+    /// slow tests were not the same.
+    func processes(width: Int) -> Int { wallSeconds >= 1 ? width : 1 }
 
     /// The process (from 0) each known test runs in, of `count`: each group whole, then every other test, the
     /// longest first, each to the process with the least time dealt so far (the first on a tie). A test not named
