@@ -8,7 +8,7 @@ import LitmusSupport
 /// test writes; tests whose footprints do not meet change nothing for each other, in one process or in two.
 ///
 /// Kept groups are a guess about this audit's tests: after the first suite run, the groups its own footprints
-/// give are checked against the processes the tests ran in (``held(by:)``); when two tests that now meet ran
+/// give are checked against the processes the tests ran in (``split(_:dealt:)``); when two tests that now meet ran
 /// apart, the suite runs run again in one process per framework, as without groups.
 struct SuiteGroups: Sendable, Hashable, Codable {
     /// Bump when what the file holds changes.
