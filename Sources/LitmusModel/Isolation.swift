@@ -94,7 +94,7 @@ public struct SideBySide: Codable, Sendable, Hashable {
             return "The groups kept from the last audit did not hold (\(brokenBecause)): the suite runs ran again, "
                 + "one process per framework"
         }
-        if processes <= 1 { return "Suite runs in one process per framework: more would not shorten them" }
+        if processes <= 1 { return "Suite runs in one process per framework: no split of the kept groups was worth it" }
         return "Suite runs in \(processes) processes side by side per framework, the tests whose footprints met "
             + "last time in one"
     }
