@@ -214,6 +214,7 @@ public struct Audit: Sendable {
         runs.aloneRule = aloneRule(stored: storedLines, measuresLines: measuresLines)
         // What the runs need of the judges, as values: which tests to time again.
         runs.retime = FastJudge.retimeRule(options: options, analysis: analysis)
+        runs.typeNames = analysis.typeNames
         switch try footprintStage(binary: binary, workspace: workspace, toolchain: toolchain) {
         case .success(let stage):
             runs.footprint = stage

@@ -10,7 +10,8 @@ public struct IsolationEvidence: Codable, Sendable, Hashable {
         /// Its footprint cannot be seen whole (it starts a process, calls code built without coverage, or did
         /// not run to its end in the serial run): it counts as sharing everything.
         case unseen
-        /// It failed in the suite or parallel runs: its alone run tells order from a red test.
+        /// It failed in the suite or parallel runs, or crashed there with no other test to blame (the culprit
+        /// a crash's backtrace names, or a likely one): its alone run tells order from a red test.
         case failed
         /// It touches no state another test writes: no order can change what it sees.
         case isolated

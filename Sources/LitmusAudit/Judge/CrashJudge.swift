@@ -84,16 +84,11 @@ enum CrashJudge {
         let running = first.process.inFlight.compactMap { byID[$0] }
         // Of the tests running, those whose files use what the crashed thread ran (URLSession for a crash
         // in URLSessionTask.cancel()) first.
-        let symbols = Set(crash.symbols)
-        let using = running.filter { test in
-            test.file.map { !symbols.isDisjoint(with: analysis.typeNames[$0] ?? []) } ?? false
-        }
+        let (using, used) = CrashCulprit.suspects(
+            first.process, crash, among: observations.tests, typeNames: analysis.typeNames)
         let suspects = using.isEmpty ? running : using
         let shown = suspects.prefix(5).map(\.name).joined(separator: ", ")
         let more = suspects.count > 5 ? " and \(suspects.count - 5) more" : ""
-        let used = symbols.filter { symbol in
-            using.contains { analysis.typeNames[$0.file ?? ""]?.contains(symbol) == true }
-        }
         let testFrame = crash.frames.first { frame in
             observations.tests.contains { $0.file.map { frame.file.hasSuffix($0) } ?? false }
         }

@@ -1,7 +1,8 @@
 import LitmusRunning
 
-/// The test that crashed a test process, read from the crashed thread's backtrace: what the crash finding names
-/// (``CrashJudge``), and what tells the tests a crash only ended beside it (``RunStage/failing(in:processes:tests:)``).
+/// The test that crashed a test process, read from the crashed thread's backtrace, or else the tests likely to
+/// have: what the crash finding names (``CrashJudge``), and what tells the tests a crash only ended beside it
+/// (``RunStage/failing(in:processes:tests:typeNames:)``).
 enum CrashCulprit {
     /// The test that crashed `process`: the test whose function a frame of the crashed thread is in (the
     /// innermost such frame), else the nearest running test above a frame in a test's file (a closure, a helper),
@@ -40,6 +41,23 @@ enum CrashCulprit {
         }
         guard process.inFlight.count == 1 else { return nil }
         return tests.first { $0.id == process.inFlight[0] }
+    }
+
+    /// Of the tests `process` was running when it crashed, those whose files use what the crashed thread ran
+    /// (URLSession, for a crash in `URLSessionTask.cancel()`), by `typeNames` (the type names each test file
+    /// uses), and the names they use; none when no running test's file uses any.
+    static func suspects(
+        _ process: TestProcess, _ crash: ProcessCrash, among tests: [TestIdentity], typeNames: [String: [String]]
+    ) -> (tests: [TestIdentity], using: Set<String>) {
+        let byID = Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }
+        let symbols = Set(crash.symbols)
+        var used: Set<String> = []
+        let suspects = process.inFlight.compactMap { byID[$0] }.filter { test in
+            let named = symbols.intersection(test.file.flatMap { typeNames[$0] } ?? [])
+            used.formUnion(named)
+            return !named.isEmpty
+        }
+        return (suspects, used)
     }
 
     /// `closingNeedsTheLedgerAlone` of `Suite/closingNeedsTheLedgerAlone()`, `testA` of `Class.testA`.

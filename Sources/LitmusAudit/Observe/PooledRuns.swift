@@ -41,7 +41,9 @@ extension RunStage {
 
         var jobs = share.halves.map { PooledJob.half(index: $0 - 1, tests: halves[$0 - 1]) }
         let (alone, scope) = aloneShare(
-            of: tests, failing: Self.failing(in: suiteRuns + parallelRuns, processes: log.processes, tests: tests),
+            of: tests,
+            failing: Self.failing(
+                in: suiteRuns + parallelRuns, processes: log.processes, tests: tests, typeNames: typeNames),
             footprints: footprints?.map(\.footprints))
         jobs += alone.map(PooledJob.alone)
         progress(

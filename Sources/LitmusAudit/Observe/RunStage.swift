@@ -38,6 +38,9 @@ struct RunStage: Sendable {
     var groupsFolder: URL?
     /// The audited package's path, which kept groups name.
     var groupsPackage = ""
+    /// The type names each test file uses (the analysis's), by file: which tests a crash that names no test
+    /// likely came from (``CrashCulprit/suspects(_:_:among:typeNames:)``).
+    var typeNames: [String: [String]] = [:]
 
     /// How many test processes run at once.
     var width: Int { Self.width(options) }
@@ -224,7 +227,8 @@ struct RunStage: Sendable {
         footprints: Result<FootprintRun, FootprintProblem>?, log: inout RunLog
     ) async throws {
         let failing = Self.failing(
-            in: observations.suiteRuns + observations.parallelRuns, processes: log.processes, tests: observations.tests)
+            in: observations.suiteRuns + observations.parallelRuns, processes: log.processes, tests: observations.tests,
+            typeNames: typeNames)
         let (tests, scope) = aloneShare(
             of: observations.tests, failing: failing, footprints: footprints?.map(\.footprints))
         observations.aloneScope = scope
@@ -263,41 +267,6 @@ struct RunStage: Sendable {
         }
         return scope?.tests == nil
             ? "each of \(count) tests" : "\(count) of \(total) tests (those the changes may touch)"
-    }
-
-    /// The tests that failed or crashed in any of `runs`.
-    static func failing(in runs: [ObservedRun]) -> Set<TestID> {
-        Set(runs.flatMap { run in run.results.filter { $0.value.outcome.isFailure }.map(\.key) })
-    }
-
-    /// The tests that failed in any of `runs`, or crashed there of their own: a test that was only running beside
-    /// the test whose crash ended its process, which a frame of the crashed thread names (``CrashCulprit``), is the
-    /// crash's collateral, which the R finding names once, and its alone run would show nothing of it (FlyingFox's
-    /// one crashing test ended ~100 others in a parallel run, and each ran alone). The culprits run alone; a test
-    /// that crashed more often than crashes with a named culprit ended it (a timeout, a crash with no culprit)
-    /// stays failed.
-    static func failing(in runs: [ObservedRun], processes: [RunProcess], tests: [TestIdentity]) -> Set<TestID> {
-        var culprits: Set<TestID> = []
-        var spared: [TestID: Int] = [:]
-        for recorded in processes {
-            guard let crash = recorded.process.crash,
-                let culprit = CrashCulprit.of(recorded.process, crash, among: tests, named: true)
-            else { continue }
-            culprits.insert(culprit.id)
-            for test in recorded.process.inFlight { spared[test, default: 0] += 1 }
-        }
-        var crashes: [TestID: Int] = [:]
-        var failed: Set<TestID> = culprits
-        for run in runs {
-            for (test, result) in run.results {
-                if result.outcome == .failed { failed.insert(test) }
-                if result.outcome == .crashed { crashes[test, default: 0] += 1 }
-            }
-        }
-        for (test, count) in crashes where culprits.contains(test) || count > spared[test, default: 0] {
-            failed.insert(test)
-        }
-        return failed
     }
 
     /// The tests this process runs alone, and the `--since` or `--quick` scope that chose them: a shard's

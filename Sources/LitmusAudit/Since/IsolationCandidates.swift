@@ -79,7 +79,7 @@ package struct IsolationCandidates: Sendable, Hashable, Codable {
         }
         // Only a test its footprint alone would not run alone is a candidate for having failed: the candidates by
         // footprint stay the same from run to run (``dealt``).
-        if failed { return IsolationEvidence(.failed, because: "it failed in the suite or parallel runs") }
+        if failed { return IsolationEvidence(.failed, because: "it failed or crashed in the suite or parallel runs") }
         if accesses.isEmpty { return IsolationEvidence(.isolated, because: "it touches no shared state") }
         let touched = accesses.prefix(3).map(\.state.described).joined(separator: ", ")
         return IsolationEvidence(

@@ -113,6 +113,41 @@ struct CrashJudgeTests {
         #expect(failing == [culprit.id, bystanders[1].id, bystanders[2].id, client.id, server.id])
     }
 
+    @Test(
+        "A crash that names no test runs alone the tests using what it ran; the others running beside them are spared"
+    )
+    func crashSuspectsRunAloneNotTheirNeighbours() throws {
+        // Given: a parallel run's process crashed in URLSession (no frame in a test) while the client test, which
+        // uses URLSession, the server test and a bystander ran; another process crashed the same way while only
+        // tests using nothing it ran were running
+        let crash = ProcessCrash.read(
+            output: try resourceText("swift-testing-dependency-crash.txt"), signal: SIGILL, status: SIGILL)
+        let running = [client.id, server.id, bystanders[0].id]
+        let suspected = TestProcess(
+            library: .swiftTesting, start: 1, end: 2, tests: running, crash: crash, inFlight: running)
+        let unsuspected = TestProcess(
+            library: .swiftTesting, start: 3, end: 4, tests: [bystanders[1].id], crash: crash,
+            inFlight: [bystanders[1].id])
+        let typeNames = [
+            "Tests/ServerTests/ClientTests.swift": ["HTTPClient", "URLSession"],
+            "Tests/ServerTests/ServerTests.swift": ["HTTPServer"],
+        ]
+        let crashed = ObservedRun(
+            results: Dictionary(uniqueKeysWithValues: (running + [bystanders[1].id]).map { ($0, result(.crashed)) }))
+        // When
+        let failing = RunStage.failing(
+            in: [crashed],
+            processes: [
+                RunProcess(run: .parallel(index: 1), process: suspected),
+                RunProcess(run: .parallel(index: 2), process: unsuspected),
+            ], tests: [culprit, client, server] + bystanders, typeNames: typeNames)
+        // Then: the suspect runs alone, its neighbours do not; where no running test uses what crashed, each does
+        #expect(failing == [client.id, bystanders[1].id])
+        #expect(
+            CrashCulprit.suspects(suspected, crash, among: [client, server], typeNames: typeNames).using
+                == ["URLSession"])
+    }
+
     @Test("A culprit to spare others must be named by a frame, and be the only test of that name")
     func namedCulpritsOnly() {
         // Given: a crash in a helper of the culprit's file (only the nearest running test above it could be
