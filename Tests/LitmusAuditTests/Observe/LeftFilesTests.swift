@@ -102,8 +102,53 @@ struct LeftFilesTests {
             for: [PackageFiles.Change(path: "gone", kind: .deleted, modified: nil)], among: observed)
 
         // Then
-        #expect(candidates == [reader])
-        #expect(none.isEmpty)
+        #expect(candidates.bySpan == [reader])
+        #expect(candidates.during.isEmpty)
+        #expect(none.bySpan.isEmpty && none.during.isEmpty)
+    }
+
+    @Test(
+        "Each test seen changing a file runs again; one only its time suspects runs only while a file is unexplained"
+    )
+    func attributionStopsWhenExplained() async throws {
+        // Given: the saver and the reader were seen changing report.txt while alone; three tests whose spans hold a
+        // change's time; the saver makes report.txt again, the second by time makes cache.db
+        let byTime = (1...3).map { index in
+            TestIdentity(library: .xctest, id: TestID("ShopTests.T/test\(index)"), file: nil, line: nil)
+        }
+        let report = PackageFiles.Change(path: "report.txt", kind: .created, modified: Date())
+        let cache = PackageFiles.Change(path: "cache.db", kind: .created, modified: Date())
+        let makes: [TestID: [PackageFiles.Change]] = [saver.id: [report], byTime[1].id: [cache]]
+        let ran = Ran()
+
+        // When: only report.txt was left, then both files
+        let one = try await RunStage.attribute([report], to: ([saver, reader], byTime)) { test in
+            await ran.add(test.id)
+            return makes[test.id] ?? []
+        }
+        let first = await ran.take()
+        let both = try await RunStage.attribute([report, cache], to: ([saver, reader], byTime)) { test in
+            await ran.add(test.id)
+            return makes[test.id] ?? []
+        }
+        let second = await ran.take()
+
+        // Then: the reader runs though report.txt was explained (it may make it too); no test by time runs for it;
+        // for cache.db they run until the one that makes it
+        #expect(one == [saver.id: [report]])
+        #expect(first == [saver.id, reader.id])
+        #expect(both == [saver.id: [report], byTime[1].id: [cache]])
+        #expect(second == [saver.id, reader.id, byTime[0].id, byTime[1].id])
+    }
+
+    /// The tests a rerun closure was given, in order.
+    private actor Ran {
+        var ids: [TestID] = []
+        func add(_ id: TestID) { ids.append(id) }
+        func take() -> [TestID] {
+            defer { ids = [] }
+            return ids
+        }
     }
 
     @Test("Files a test left are one Isolated finding naming each place; files no test made again are a note")
