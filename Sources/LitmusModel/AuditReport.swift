@@ -151,9 +151,9 @@ public struct TimedOutRun: Codable, Sendable, Hashable {
     public var unfinished: [TestID]
     /// The identifiers of the tests asked of it that never started.
     public var notStarted: [TestID]
-    /// The time limit it was killed at, in seconds: `--timeout`, or a parallel run's own, shorter one (five
-    /// times the slowest one-at-a-time run of the same tests, at least 60 s); `nil` in a report written before
-    /// it was recorded.
+    /// The time limit it was killed at, in seconds: `--timeout`, or a parallel run's or a later suite run's own,
+    /// shorter one (five times what an earlier run of the same tests took, at least 60 s); `nil` in a report
+    /// written before it was recorded.
     public var limitSeconds: Double?
 
     /// Creates the record of a killed process.
@@ -172,13 +172,13 @@ public struct TimedOutRun: Codable, Sendable, Hashable {
     /// The seconds of its time limit: its own, else `--timeout`'s (`timeout`).
     public func seconds(timeout: Double) -> Double { limitSeconds ?? timeout }
 
-    /// `600 s (--timeout)`, or a parallel run's own, shorter limit: `100 s (five times the slowest one-at-a-time
-    /// run, at least 60 s)`.
+    /// `600 s (--timeout)`, or a parallel run's or a later suite run's own, shorter limit: `100 s (five times what
+    /// an earlier run of the same tests took, at least 60 s)`.
     public func limit(timeout: Double) -> String {
         let seconds = self.seconds(timeout: timeout)
         let shown = String(format: "%g s", seconds)
         return seconds < timeout
-            ? "\(shown) (five times the slowest one-at-a-time run, at least 60 s)" : "\(shown) (--timeout)"
+            ? "\(shown) (five times what an earlier run of the same tests took, at least 60 s)" : "\(shown) (--timeout)"
     }
 }
 

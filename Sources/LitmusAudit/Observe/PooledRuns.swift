@@ -49,7 +49,7 @@ extension RunStage {
         progress(
             .phase(
                 "Running \(Self.aloneCount(alone.count, of: tests.count, scope)) alone and \(share.halves.count) random halves (seed \(seed)), "
-                    + "\(width) processes at a time"))
+                    + "\(Self.processes(width)) at a time"))
         let before = PackageFiles.snapshot(of: binary.workingDirectory)
         let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
@@ -70,13 +70,18 @@ extension RunStage {
         return try await clock.measure("runAgain") { try await finish(observations, listing) }
     }
 
-    /// Runs `jobs`, `width` at a time, in their order; each one's process by its ``PooledJob/key``.
-    func pool(_ jobs: [PooledJob], xctests: [TestIdentity]) async throws -> [String: TestBinary.Run] {
+    /// Runs `jobs`, `width` at a time, in their order; each one's process by its ``PooledJob/key``, and killed at
+    /// the time limit `limits` gives its key (else `--timeout`).
+    func pool(_ jobs: [PooledJob], xctests: [TestIdentity], limits: [String: Double] = [:]) async throws
+        -> [String: TestBinary.Run]
+    {
         let binary = self.binary
         let progress = self.progress
         let observed = footprint != nil
         let done = try await concurrentMap(jobs, width: width) { job in
-            try await Self.run(job, binary: binary, xctests: xctests, observed: observed)
+            var limited = binary
+            limited.timeout = limits[job.key] ?? binary.timeout
+            return try await Self.run(job, binary: limited, xctests: xctests, observed: observed)
         } onEach: { count in
             progress(.step(done: count, total: jobs.count))
         }

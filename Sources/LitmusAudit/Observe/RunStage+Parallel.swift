@@ -27,7 +27,26 @@ extension RunStage {
     /// 600 s while its serial runs took 20 s). Without a serial run to go by, `--timeout`.
     static func parallelLimit(serialSeconds: [Double], timeout: Double) -> Double {
         guard let slowest = serialSeconds.max() else { return timeout }
-        return min(timeout, max(60, 5 * slowest))
+        return limit(after: slowest, timeout: timeout)
+    }
+
+    /// The time limit of a process whose tests took `seconds` in an earlier run: five times that, at least 60 s,
+    /// never over `timeout`.
+    static func limit(after seconds: Double, timeout: Double) -> Double { min(timeout, max(60, 5 * seconds)) }
+
+    /// The time limit of a later suite run's process running what `first` (suite run 1's process) ran, by what
+    /// that took (``limit(after:timeout:)``); `--timeout` when it crashed or was killed, which ran only some of
+    /// its tests. A test that hangs in a later suite run no longer holds the audit for `--timeout` (FlyingFox
+    /// 0.27.1's `queueNotificationError_ResumesSocket_WithError()` hung in suite run 2 of one audit in twelve,
+    /// which waited the 600 s; its suite run 1 processes took about 3 s).
+    func laterSuiteLimit(after first: TestBinary.Run?) -> Double {
+        Self.laterSuiteLimit(after: first, timeout: binary.timeout)
+    }
+
+    /// ``laterSuiteLimit(after:)`` with `timeout` for `--timeout`.
+    static func laterSuiteLimit(after first: TestBinary.Run?, timeout: Double) -> Double {
+        guard let first, !first.timedOut, first.processes.allSatisfy({ $0.crash == nil }) else { return timeout }
+        return limit(after: first.seconds, timeout: timeout)
     }
 
     /// The time limit of a parallel run after the runs of `processes`: by the suite runs' Swift Testing processes
@@ -39,6 +58,9 @@ extension RunStage {
                 $0.process.library == .swiftTesting && $0.run.isSuite && $0.process.crash == nil
             }.map { $0.process.end - $0.process.start }, timeout: timeout)
     }
+
+    /// `2 processes`, `1 process`.
+    static func processes(_ count: Int) -> String { "\(count) process\(count == 1 ? "" : "es")" }
 
     /// `3 times`, or a shard's `2 of 3 times`.
     static func times(_ held: Int, of count: Int) -> String {

@@ -38,9 +38,11 @@ extension RunStage {
     /// watching each when `observed`): XCTest's process `n` runs the listed tests dealt to it, Swift Testing's
     /// the tests dealt to it, and its process 0 every Swift Testing test the others do not run (so one added
     /// since runs too).
-    func splitSuiteRun(_ index: Int, _ split: SuiteSplit, xctests: [TestIdentity], observed: Bool) async throws
-        -> [TestBinary.Run]
-    {
+    /// Each process is killed at the limit `first` (suite run 1's processes, in the same order) gives it
+    /// (``laterSuiteLimit(after:)``), else at `--timeout`.
+    func splitSuiteRun(
+        _ index: Int, _ split: SuiteSplit, xctests: [TestIdentity], observed: Bool, after first: [TestBinary.Run]? = nil
+    ) async throws -> [TestBinary.Run] {
         let listed = Set(xctests.map(\.id))
         var swiftTests = [[TestID]](repeating: [], count: split.count)
         for (id, process) in split.dealt where !listed.contains(id) && process > 0 { swiftTests[process].append(id) }
@@ -53,9 +55,13 @@ extension RunStage {
                 jobs.append(.swiftTesting(process, ids: swiftTests[process].sorted(), skipping: []))
             }
         }
-        let binary = self.binary
         let observer: FootprintObserver.Watch? = observed ? .footprints : nil
-        return try await concurrentMap(jobs, width: jobs.count) { job in
+        let limited = jobs.indices.map { process in
+            var binary = self.binary
+            binary.timeout = laterSuiteLimit(after: first?.count == jobs.count ? first?[process] : nil)
+            return (job: jobs[process], binary: binary)
+        }
+        return try await concurrentMap(limited, width: jobs.count) { job, binary in
             switch job {
             case .xctest(let process, let ids):
                 try await binary.runXCTests(
@@ -165,16 +171,29 @@ extension RunStage {
                         + "processes side by side (the tests whose footprints met last time together)"))
             for (done, index) in indices.enumerated() {
                 byIndex[index] = try await splitSuiteRun(
-                    index, split, xctests: xctests, observed: footprint != nil && index == 1)
+                    index, split, xctests: xctests, observed: footprint != nil && index == 1, after: byIndex[1])
                 progress(.step(done: done + 1, total: indices.count))
             }
             return byIndex
         }
-        progress(.phase("Running the whole suite \(Self.times(indices.count, of: runs)), \(width) processes at a time"))
-        let suiteJobs = indices.flatMap { index in
-            (xctests.isEmpty ? [false] : [true, false]).map { PooledJob.suite(index: index, xctest: $0) }
+        progress(
+            .phase("Running the whole suite \(Self.times(indices.count, of: runs)), \(Self.processes(width)) at a time")
+        )
+        // Suite run 1 first, then the others, each process killed at the limit what the same framework's took in
+        // run 1 gives it (``laterSuiteLimit(after:)``).
+        let frameworks = xctests.isEmpty ? [false] : [true, false]
+        func jobs(_ runs: [Int]) -> [PooledJob] {
+            runs.flatMap { index in frameworks.map { PooledJob.suite(index: index, xctest: $0) } }
         }
-        let results = try await pool(suiteJobs, xctests: xctests)
+        var results = try await pool(jobs(indices.filter { $0 == 1 }), xctests: xctests)
+        var limits: [String: Double] = [:]
+        for job in jobs(indices.filter { $0 != 1 }) {
+            guard case .suite(_, let xctest) = job else { continue }
+            limits[job.key] = laterSuiteLimit(after: results[PooledJob.suite(index: 1, xctest: xctest).key])
+        }
+        results.merge(try await pool(jobs(indices.filter { $0 != 1 }), xctests: xctests, limits: limits)) { first, _ in
+            first
+        }
         for index in indices {
             byIndex[index] = [true, false].compactMap { results[PooledJob.suite(index: index, xctest: $0).key] }
         }

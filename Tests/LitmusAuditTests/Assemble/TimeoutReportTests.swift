@@ -108,6 +108,31 @@ struct TimeoutReportTests {
         #expect(RunStage.parallelLimit(serialSeconds: [], timeout: 600) == 600)
     }
 
+    @Test("A later suite run's process is limited by suite run 1's same process, unless that crashed or was killed")
+    func laterSuiteLimit() {
+        // Given: suite run 1's processes of 3 s and of 30 s, one that crashed, one killed at its limit
+        func run(seconds: Double, crashed: Bool = false, killed: Bool = false) -> TestBinary.Run {
+            var run = TestBinary.Run(results: [:], order: [], declared: [])
+            run.seconds = seconds
+            run.processes = [
+                TestProcess(
+                    library: .swiftTesting, start: 0, end: seconds, tests: [],
+                    crash: crashed ? ProcessCrash(signal: 4, status: 4, message: [], frames: []) : nil)
+            ]
+            if killed {
+                run.timeouts = [TestBinary.Timeout(library: .swiftTesting, asked: [], results: [:], limit: seconds)]
+            }
+            return run
+        }
+        // When / Then
+        #expect(RunStage.laterSuiteLimit(after: run(seconds: 3), timeout: 600) == 60)
+        #expect(RunStage.laterSuiteLimit(after: run(seconds: 30), timeout: 600) == 150)
+        #expect(RunStage.laterSuiteLimit(after: run(seconds: 30), timeout: 100) == 100)
+        #expect(RunStage.laterSuiteLimit(after: run(seconds: 3, crashed: true), timeout: 600) == 600)
+        #expect(RunStage.laterSuiteLimit(after: run(seconds: 3, killed: true), timeout: 600) == 600)
+        #expect(RunStage.laterSuiteLimit(after: nil, timeout: 600) == 600)
+    }
+
     @Test("A parallel run's time limit goes by the suite runs' Swift Testing processes that did not crash")
     func parallelLimitAfterRuns() {
         // Given: a serial Swift Testing process of 20 s; one of 150 s that crashed (its backtrace took the time);
@@ -144,13 +169,13 @@ struct TimeoutReportTests {
         #expect(text.contains("Timed out: 2 test processes ran past its time limit and were killed"))
         #expect(
             text.contains(
-                "  - parallel suite run 1 of 3, Swift Testing, killed at 60 s (five times the slowest one-at-a-time run, at least 60 s)"
+                "  - parallel suite run 1 of 3, Swift Testing, killed at 60 s (five times what an earlier run of the same tests took, at least 60 s)"
             ))
         #expect(text.contains("  - random half 2 of 2 (seed 7), XCTest, killed at 600 s (--timeout)"))
         let xml = JUnitReport().render(sut)
         #expect(
             xml.contains(
-                #"time="60.0"><failure message="killed at the time limit of 60 s (five times the slowest one-at-a-time run, at least 60 s)""#
+                #"time="60.0"><failure message="killed at the time limit of 60 s (five times what an earlier run of the same tests took, at least 60 s)""#
             ))
         #expect(half.limit(timeout: 5) == "5 s (--timeout)")
     }
