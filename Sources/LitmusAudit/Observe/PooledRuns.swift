@@ -51,7 +51,8 @@ extension RunStage {
                 "Running \(Self.aloneCount(alone.count, of: tests.count, scope)) alone and \(share.halves.count) random halves (seed \(seed)), "
                     + "\(Self.processes(width)) at a time"))
         let before = PackageFiles.snapshot(of: binary.workingDirectory)
-        let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
+        let later = limitedAfter(suiteRun: byIndex[1])
+        let pooled = try await clock.measure("pooledRuns") { try await later.pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         observations.aloneScope = scope
         observations.sideBySide = measured.sideBySide

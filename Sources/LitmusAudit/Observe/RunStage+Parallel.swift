@@ -43,6 +43,15 @@ extension RunStage {
         Self.laterSuiteLimit(after: first, timeout: binary.timeout)
     }
 
+    /// This stage with every process it starts killed at the limit the whole of suite run 1 (`first`, its
+    /// processes) gives (``laterSuiteLimit(after:)``, their times added): a test alone or a random half runs some
+    /// of the tests suite run 1 ran, so five times all of it, at least 60 s, is past any of them that did not hang.
+    func limitedAfter(suiteRun first: [TestBinary.Run]?) -> RunStage {
+        var later = self
+        later.binary.timeout = laterSuiteLimit(after: first.map { TestBinary.Run(merging: $0) })
+        return later
+    }
+
     /// ``laterSuiteLimit(after:)`` with `timeout` for `--timeout`.
     static func laterSuiteLimit(after first: TestBinary.Run?, timeout: Double) -> Double {
         guard let first, !first.timedOut, first.processes.allSatisfy({ $0.crash == nil }) else { return timeout }

@@ -91,11 +91,12 @@ struct RunStage: Sendable {
         }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         let before = PackageFiles.snapshot(of: binary.workingDirectory)
+        let later = limitedAfter(suiteRun: observed)
         try await clock.measure("aloneRuns") {
-            try await runEachAlone(&observations, xctests: xctests, footprints: footprints, log: &log)
+            try await later.runEachAlone(&observations, xctests: xctests, footprints: footprints, log: &log)
         }
         observations.randomHalves = try await clock.measure("randomHalves") {
-            try await runRandomHalves(halves, share.halves, xctests: xctests, log: &log)
+            try await later.runRandomHalves(halves, share.halves, xctests: xctests, log: &log)
         }
         observations.timedOutRuns = log.timedOut
         observations.processes = log.processes

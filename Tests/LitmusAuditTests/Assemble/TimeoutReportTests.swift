@@ -133,6 +133,29 @@ struct TimeoutReportTests {
         #expect(RunStage.laterSuiteLimit(after: nil, timeout: 600) == 600)
     }
 
+    @Test("Alone runs and random halves are limited by the whole of suite run 1: five times its processes' time added")
+    func limitedAfterSuiteRun() {
+        // Given: a stage at --timeout 600, and suite run 1 of two processes of 10 s and 8 s
+        let stage = RunStage(
+            binary: TestBinary(
+                executable: URL(fileURLWithPath: "/bin/true"), workingDirectory: URL(fileURLWithPath: "/tmp"),
+                scratch: URL(fileURLWithPath: "/tmp"), timeout: 600),
+            options: AuditOptions(), seed: 1, paths: PathMap(copy: "/tmp/copy", original: "/tmp/package"),
+            progress: { _ in })
+        func process(seconds: Double) -> TestBinary.Run {
+            var run = TestBinary.Run(results: [:], order: [], declared: [])
+            run.seconds = seconds
+            return run
+        }
+        // When
+        let later = stage.limitedAfter(suiteRun: [process(seconds: 10), process(seconds: 8)])
+        let unknown = stage.limitedAfter(suiteRun: nil)
+        // Then
+        #expect(later.binary.timeout == 90)
+        #expect(unknown.binary.timeout == 600)
+        #expect(stage.binary.timeout == 600)
+    }
+
     @Test("A parallel run's time limit goes by the suite runs' Swift Testing processes that did not crash")
     func parallelLimitAfterRuns() {
         // Given: a serial Swift Testing process of 20 s; one of 150 s that crashed (its backtrace took the time);
