@@ -97,6 +97,7 @@ enum IgnoredCheckDetector {
         var found: [Found] = []
         var reported: Set<AbsolutePosition> = []
         for (call, closure, kind) in detached {
+            if signalsWhatAHelperGave(closure) { continue }
             if waiting == .forExpectations
                 && (signals(closure) || signalsLaterOnItsQueue(call, closure, in: body, helpers: helpers)
                     || signalsWhenItsGroupEnds(call, in: body))
@@ -118,6 +119,44 @@ enum IgnoredCheckDetector {
 
     /// How a test waits outside its detached work.
     private enum Waiting { case no, forExpectations, yes }
+
+    /// Whether `closure` leaves a group, signals a semaphore or fulfils an expectation that a helper handed the test:
+    /// a parameter of a closure around it that the test gives to a call. A helper that hands out something to signal
+    /// waits for it (ProcedureKit 5.2.0's `stress { batch, iteration in … DispatchQueue.main.async { …checks…;
+    /// batch.dispatchGroup.leave() } }`, whose helper waits for each batch's group: 6 read false on first contact).
+    private static func signalsWhatAHelperGave(_ closure: ClosureExprSyntax) -> Bool {
+        let closures = sequence(first: Syntax(closure), next: \.parent).dropFirst().compactMap {
+            $0.as(ClosureExprSyntax.self)
+        }
+        let given = closures.filter { around in
+            around.parent?.is(FunctionCallExprSyntax.self) == true
+                || around.parent?.is(LabeledExprSyntax.self) == true
+                || around.parent?.is(MultipleTrailingClosureElementSyntax.self) == true
+        }.flatMap(parameterNames)
+        guard !given.isEmpty else { return false }
+        return closure.descendants(of: FunctionCallExprSyntax.self).contains { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                ["leave", "signal", "fulfill"].contains(member.declName.baseName.text),
+                let root = member.base.flatMap(rootName)
+            else { return false }
+            return given.contains(root)
+        }
+    }
+
+    /// The names a closure's parameters bind (`batch, iteration in`, `(batch: Batch) in`).
+    private static func parameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list): list.map(\.name.text)
+        case .parameterClause(let clause): clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: []
+        }
+    }
+
+    /// `batch` of `batch.dispatchGroup`, `group` of `group`: the name an access starts from.
+    private static func rootName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        return expression.as(MemberAccessExprSyntax.self)?.base.flatMap(rootName)
+    }
 
     /// Whether `closure` tells someone it is done: fulfils an expectation, leaves a group, signals a
     /// semaphore, resumes a continuation or calls a completion handler.

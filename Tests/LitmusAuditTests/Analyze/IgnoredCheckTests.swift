@@ -430,6 +430,59 @@ struct IgnoredCheckTests {
         #expect(found == ["GTests.testB:15", "GTests.testC:22", "GTests.testD:30"], "\(found)")
     }
 
+    @Test(
+        "Checks that then leave a group a helper handed the test are waited for by that helper; a group of the test's own, not"
+    )
+    func helperGivenGroup() throws {
+        // Given ProcedureKit 5.2.0's stress tests: a helper hands each iteration a batch, whose group the checks' block
+        // leaves (6 read false on first contact); and near misses: a group the test made and never waits for, a
+        // group of the test's own left inside the helper's closure, a block that leaves nothing
+        let source = """
+            import XCTest
+            final class STests: XCTestCase {
+                func testA() {
+                    stress { batch, iteration in
+                        let job = Job()
+                        job.onFinish { _, error in
+                            DispatchQueue.main.async {
+                                XCTAssertNil(error)
+                                batch.dispatchGroup.leave()
+                            }
+                        }
+                    }
+                }
+                func testB() {
+                    let group = DispatchGroup()
+                    group.enter()
+                    DispatchQueue.global().async {
+                        XCTAssert(isMain())
+                        group.leave()
+                    }
+                }
+                func testC() {
+                    let mine = DispatchGroup()
+                    stress { batch, iteration in
+                        DispatchQueue.global().async {
+                            XCTAssert(isMain())
+                            mine.leave()
+                        }
+                    }
+                }
+                func testD() {
+                    stress { (batch: Batch, iteration: Int) in
+                        DispatchQueue.global().async { XCTAssert(isMain()) }
+                    }
+                }
+            }
+            """
+
+        // When it is analyzed
+        let found = try analyzedFindings(.unawaitedAssertion, in: ["S.swift": source])
+
+        // Then only the near misses' checks may run after the test
+        #expect(found == ["STests.testB:18", "STests.testC:26", "STests.testD:33"], "\(found)")
+    }
+
     @Test("Checks queued on a serial queue before the block that fulfils are waited for; on a concurrent one, not")
     func serialQueueOrder() throws {
         // Given Bouke/HAP 0.7.0's `let testQueue = DispatchQueue(label: "TestQueue")`, checks queued on it, then
