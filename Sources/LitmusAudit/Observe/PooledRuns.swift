@@ -22,12 +22,13 @@ extension RunStage {
     /// interleaved with the other runs' (a test that alternates still flips). The
     /// observations are those of the full schedule: the same processes, the same runs, in the same order.
     /// A shard runs its share of each (``share(parallelRuns:randomHalves:)``).
-    func observePooled(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
+    mutating func observePooled(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
         let xctests = listing.tests
         let indices = share().suite
         var log = RunLog()
         let measured = try await suiteRuns(indices, xctests: xctests, clock: &clock)
         let (byIndex, tests, footprints) = (measured.byIndex, measured.tests, measured.footprints)
+        limit(afterSuiteRun: byIndex[1])
         let suiteRuns = indices.map { index in suiteRun(index, merging: byIndex[index] ?? [], log: &log) }
 
         // The parallel runs keep the machine to themselves: each uses every core, and another process
@@ -51,8 +52,7 @@ extension RunStage {
                 "Running \(Self.aloneCount(alone.count, of: tests.count, scope)) alone and \(share.halves.count) random halves (seed \(seed)), "
                     + "\(Self.processes(width)) at a time"))
         let before = PackageFiles.snapshot(of: binary.workingDirectory)
-        let later = limitedAfter(suiteRun: byIndex[1])
-        let pooled = try await clock.measure("pooledRuns") { try await later.pool(jobs, xctests: xctests) }
+        let pooled = try await clock.measure("pooledRuns") { try await pool(jobs, xctests: xctests) }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         observations.aloneScope = scope
         observations.sideBySide = measured.sideBySide

@@ -43,13 +43,11 @@ extension RunStage {
         Self.laterSuiteLimit(after: first, timeout: binary.timeout)
     }
 
-    /// This stage with every process it starts killed at the limit the whole of suite run 1 (`first`, its
-    /// processes) gives (``laterSuiteLimit(after:)``, their times added): a test alone or a random half runs some
-    /// of the tests suite run 1 ran, so five times all of it, at least 60 s, is past any of them that did not hang.
-    func limitedAfter(suiteRun first: [TestBinary.Run]?) -> RunStage {
-        var later = self
-        later.binary.timeout = laterSuiteLimit(after: first.map { TestBinary.Run(merging: $0) })
-        return later
+    /// Limits every process this stage starts from now on by the whole of suite run 1 (`first`, its processes): five
+    /// times their times added, at least 60 s (``laterSuiteLimit(after:)``). A test alone, a random half, a test timed
+    /// again, an interference check's or a bisection's runs each run some of the tests suite run 1 ran.
+    mutating func limit(afterSuiteRun first: [TestBinary.Run]?) {
+        binary.timeout = laterSuiteLimit(after: first.map { TestBinary.Run(merging: $0) })
     }
 
     /// ``laterSuiteLimit(after:)`` with `timeout` for `--timeout`.

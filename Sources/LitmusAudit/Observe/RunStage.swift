@@ -75,7 +75,7 @@ struct RunStage: Sendable {
     /// after the other (`--schedule full`) or pooled (``observePooled(_:clock:)``), timing each phase on
     /// `clock`; a shard runs its ``share(parallelRuns:randomHalves:)`` of them. When no test is seen, or
     /// the binary rejected `--list-tests`, it also runs the binary once as `swift test` would.
-    func observe(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
+    mutating func observe(_ listing: TestBinary.Listing, clock: inout PhaseClock) async throws -> Observations {
         if options.schedule == .fast { return try await observePooled(listing, clock: &clock) }
         let xctests = listing.tests
         var log = RunLog()
@@ -83,6 +83,7 @@ struct RunStage: Sendable {
             try await runSuite(xctests: xctests, log: &log)
         }
         let tests = xctests + swiftTests
+        limit(afterSuiteRun: observed)
         let footprints = try await measureFootprints(of: observed, clock: &clock)
         let halves = halves(of: tests, footprints: footprints)
         let share = share(parallelRuns: parallelRunCount(swiftTests), randomHalves: halves.count)
@@ -91,12 +92,11 @@ struct RunStage: Sendable {
         }
         var observations = Observations(tests: tests, suiteRuns: suiteRuns, alone: [:], parallelRuns: parallelRuns)
         let before = PackageFiles.snapshot(of: binary.workingDirectory)
-        let later = limitedAfter(suiteRun: observed)
         try await clock.measure("aloneRuns") {
-            try await later.runEachAlone(&observations, xctests: xctests, footprints: footprints, log: &log)
+            try await runEachAlone(&observations, xctests: xctests, footprints: footprints, log: &log)
         }
         observations.randomHalves = try await clock.measure("randomHalves") {
-            try await later.runRandomHalves(halves, share.halves, xctests: xctests, log: &log)
+            try await runRandomHalves(halves, share.halves, xctests: xctests, log: &log)
         }
         observations.timedOutRuns = log.timedOut
         observations.processes = log.processes
