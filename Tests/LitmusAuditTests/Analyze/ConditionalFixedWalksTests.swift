@@ -47,6 +47,40 @@ struct ConditionalFixedWalksTests {
         #expect(found == ["testB:15", "testC:22", "testD:28"], "\(found)")
     }
 
+    @Test("A branch on the index of a walk over the file's own constant table filters the table; over a var, not")
+    func fileConstantTable() throws {
+        // Given ProcedureKit 5.2.0's `private let order: [QoSClass] = [.unspecified, …]` above the test class, walked
+        // with `if i > 0` around the checks (2 read false on first contact); and near misses: a file-level `var`
+        // (any code may empty it) and a constant that is no literal
+        let source = """
+            import XCTest
+            private let order: [Level] = [.low, .middle, .high]
+            private var levels: [Level] = [.low, .middle, .high]
+            private let loaded = Level.all()
+            final class LevelTests: XCTestCase {
+                func testA() {
+                    for (i, level) in order.enumerated() {
+                        if i > 0 { XCTAssertLessThan(order[i - 1], level) }
+                    }
+                }
+                func testB() {
+                    for (i, level) in levels.enumerated() {
+                        if i > 0 { XCTAssertLessThan(levels[i - 1], level) }
+                    }
+                }
+                func testC() {
+                    for (i, level) in loaded.enumerated() {
+                        if i > 0 { XCTAssertLessThan(loaded[i - 1], level) }
+                    }
+                }
+            }
+            """
+        // When
+        let found = try analyzedFindings(.conditionalTestLogic, in: ["LevelTests.swift": source])
+        // Then
+        #expect(found == ["LevelTests.testB:13", "LevelTests.testC:18"], "\(found)")
+    }
+
     @Test("A check of the element against the bounds of the range walked adds to the loop's checks")
     func elementAgainstRangeBounds() throws {
         // Given a walk of `0 ... c` that checks every offset and the key of all but the end index, and near misses

@@ -167,14 +167,17 @@ extension ConditionalLogicDetector {
 
     /// The stored properties of the test's type that hold a non-empty literal collection (`let cases =
     /// [("1", 1), …]` beside the test methods): the table the tests read, by `cases`, `self.cases` or
-    /// `Self.cases`.
+    /// `Self.cases`; and the constants of its file that hold one (`private let order: [QoSClass] = [.unspecified,
+    /// .background, …]` above the test class, ProcedureKit 5.2.0's: 2 read false on first contact).
     static func memberTables(_ test: ScannedTest) -> Set<String> {
         var current = test.declaration.parent
         while let node = current, !node.is(MemberBlockSyntax.self) { current = node.parent }
-        guard let members = current?.as(MemberBlockSyntax.self) else { return [] }
+        let members = current?.as(MemberBlockSyntax.self)?.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+        let constants = test.declaration.root.as(SourceFileSyntax.self)?.statements.compactMap {
+            $0.item.as(VariableDeclSyntax.self)
+        }.filter { $0.bindingSpecifier.tokenKind == .keyword(.let) }
         return Set(
-            members.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(\.bindings).compactMap {
-                binding in
+            ((members ?? []) + (constants ?? [])).flatMap(\.bindings).compactMap { binding in
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                     let value = binding.initializer?.value, isLiteralCollection(value)
                 else { return nil }
