@@ -142,6 +142,29 @@ struct NeverNilTests {
         #expect(found == ["T.testB:7", "T.testC:8"], "\(found)")
     }
 
+    @Test(
+        "A key of the test's own var dictionary is there while nothing removes one; once something may, it may not be")
+    func keptKeyOfVar() throws {
+        // Given swift-ac-collections 0.3.0's `var xy: [Int: Tree] = [1: …]` changed only through `xy[1]?.…`, then
+        // `xy[1]!` (6 read false on first contact); and near misses: a key set to nil, removeValue, the whole
+        // table assigned, a lookup passed inout, a key the literal does not write
+        let source = """
+            import XCTest
+            final class T: XCTestCase {
+                func testA() { var xy: [Int: [Int]] = [1: [0, 1]]; xy[1]?.removeAll(); xy[1]?.append(2); XCTAssertEqual(xy[1]!.count, 1) }
+                func testB() { var xy: [Int: [Int]] = [1: [0]]; xy[1] = nil; XCTAssertEqual(xy[1]!.count, 0) }
+                func testC() { var xy: [Int: [Int]] = [1: [0]]; xy.removeValue(forKey: 1); XCTAssertEqual(xy[1]!.count, 0) }
+                func testD() { var xy: [Int: [Int]] = [1: [0]]; xy = [:]; XCTAssertEqual(xy[1]!.count, 0) }
+                func testE() { var xy: [Int: [Int]] = [1: [0]]; clear(&xy[1]); XCTAssertEqual(xy[1]!.count, 0) }
+                func testF() { var xy: [Int: [Int]] = [1: [0]]; xy[1]?.append(1); XCTAssertEqual(xy[2]!.count, 0) }
+            }
+            """
+        // When
+        let found = try analyzedFindings(.trapInTest, in: ["T.swift": source])
+        // Then only the table changed as a whole, or read at a key it lacks, may trap
+        #expect(found == ["T.testB:4", "T.testC:5", "T.testD:6", "T.testE:7", "T.testF:8"], "\(found)")
+    }
+
     @Test("A constant dictionary read by the keys the test walks is never missing; by another table's keys it may be")
     func walkedKey() throws {
         // Given swift-collections 1.6.0's `withEvery("input", in: inputs.keys) { input in inputs[input]! }`

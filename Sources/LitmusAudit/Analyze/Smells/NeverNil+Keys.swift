@@ -8,7 +8,8 @@ extension NeverNil {
     /// (under `try`/`try!` too) with `key` among the keys it writes, as written (`.es256`, `"a"`) or by a `let` of the
     /// test bound to a literal (`let id = "1"`), or with `key` one of its keys as the test walks them
     /// (``walksKeys(of:with:)``; not through `Self.table`).
-    /// A `var`, a name bound twice, or a key the literal does not write is no constant lookup.
+    /// A `var` of the test whose keys something may remove (``keepsKeys(_:declared:test:)``), a name bound twice, or a
+    /// key the literal does not write is no constant lookup.
     static func isWrittenKey(_ lookup: SubscriptCallExprSyntax, test: ScannedTest) -> Bool {
         guard lookup.arguments.count == 1, let key = lookup.arguments.first, key.label == nil else { return false }
         // A `static let` of the test's type, read as `Self.table` or `Owner.table` (huggingface/swift-jinja 2.4.2's
@@ -26,7 +27,8 @@ extension NeverNil {
         let own = test.fileDeclarations(binding: name) + local
         let bindings = own.isEmpty ? test.targetConstants[name] ?? [] : own
         guard bindings.count == 1, let declaration = bindings.first,
-            declaration.bindingSpecifier.tokenKind == .keyword(.let),
+            declaration.bindingSpecifier.tokenKind == .keyword(.let)
+                || (!local.isEmpty && keepsKeys(name, declared: declaration, test: test)),
             var value = declaration.bindings.first(where: {
                 $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
             })?.initializer?.value
@@ -37,6 +39,32 @@ extension NeverNil {
             return true
         }
         return writes(key.expression, in: value, at: Syntax(lookup), test: test)
+    }
+
+    /// Whether the test's `var` `name` (bound by `declared`) keeps every key its literal writes: each other use of it
+    /// is a lookup `name[key]`, read or changed in place through it (`xy[1]?.removeSubrange(…)`, `xy[1]?[i] = 100`),
+    /// never one assigned (`name[key] = nil`), passed `inout`, nor `name` itself assigned or called a method on
+    /// (`removeValue(forKey:)`). narumij/swift-ac-collections 0.3.0's copy-on-write tests (`var xy: [Int: Set] = [1:
+    /// …]`, `xy[1]!.count`), 6 read false on first contact.
+    private static func keepsKeys(_ name: String, declared: VariableDeclSyntax, test: ScannedTest) -> Bool {
+        let uses = test.all(DeclReferenceExprSyntax.self).filter { reference in
+            reference.baseName.text == name
+                && !(reference.position >= declared.position
+                    && reference.endPosition <= declared.endPosition)
+        }
+        return uses.allSatisfy { reference in
+            guard let lookup = reference.parent?.as(SubscriptCallExprSyntax.self),
+                lookup.calledExpression.id == reference.id, lookup.parent?.is(InOutExprSyntax.self) != true
+            else { return false }
+            guard let list = lookup.parent?.as(ExprListSyntax.self) else { return true }
+            let elements = Array(list)
+            guard let index = elements.firstIndex(where: { $0.id == lookup.id }), index + 1 < elements.count else {
+                return true
+            }
+            let next = elements[index + 1]
+            return !next.is(AssignmentExprSyntax.self)
+                && !(next.is(BinaryOperatorExprSyntax.self) && next.trimmedDescription.hasSuffix("="))
+        }
     }
 
     /// Whether `value` is a dictionary literal (under `try` too) that writes `key`, as written or by the literal a
