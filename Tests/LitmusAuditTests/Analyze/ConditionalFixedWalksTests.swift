@@ -81,6 +81,32 @@ struct ConditionalFixedWalksTests {
         #expect(found == ["LevelTests.testB:13", "LevelTests.testC:18"], "\(found)")
     }
 
+    @Test("The body of an #expect(throws:) in a branch on the file's table is the table's too; over a loaded list, not")
+    func checkBodyInTableBranch() throws {
+        // Given swift-bitcoin's `for testCase in coreTestAssets { if let success = testCase.success { #expect(throws:
+        // Never.self) { try verify(success) } } }` over the file's own table; and the near miss over vectors loaded
+        let source = """
+            import Testing
+            fileprivate let vectors: [Vector] = [Vector(success: 1), Vector(success: nil)]
+            struct VectorTests {
+                @Test func written() throws {
+                    for vector in vectors {
+                        if let success = vector.success { #expect(throws: Never.self) { try verify(success) } }
+                    }
+                }
+                @Test func loaded() throws {
+                    for vector in try loadVectors() {
+                        if let success = vector.success { #expect(throws: Never.self) { try verify(success) } }
+                    }
+                }
+            }
+            """
+        // When
+        let found = try analyzedFindings(.conditionalTestLogic, in: ["VectorTests.swift": source])
+        // Then
+        #expect(found == ["VectorTests/loaded:11"], "\(found)")
+    }
+
     @Test("A check of the element against the bounds of the range walked adds to the loop's checks")
     func elementAgainstRangeBounds() throws {
         // Given a walk of `0 ... c` that checks every offset and the key of all but the end index, and near misses

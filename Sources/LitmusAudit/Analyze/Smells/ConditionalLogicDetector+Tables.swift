@@ -4,6 +4,15 @@ import SwiftSyntax
 /// a table helper hands its closure, and the constants a block derives from them. A branch that reads only these
 /// decides by the table, not by the code under test.
 extension ConditionalLogicDetector {
+    /// Whether `closure` is the body of a Swift Testing check (`#expect(throws: Never.self) { try f() }`, `#require
+    /// { … }`), which runs it where it stands: the loops around the check are around its body too (swift-bitcoin's
+    /// `for testCase in coreTestAssets { if let success = testCase.success { #expect(throws: Never.self) { try
+    /// successTx.verifyScript(&context) } } }`, over the file's own table).
+    private static func isCheckedInPlace(_ closure: ClosureExprSyntax) -> Bool {
+        guard let macro = closure.parent?.as(MacroExpansionExprSyntax.self) else { return false }
+        return ["expect", "require"].contains(macro.macroName.text)
+    }
+
     /// The names the loops around `node` (inside `body`) bind to the elements of a table the test wrote out
     /// (``isWrittenTable(_:literalNames:)``), or to their offsets (`.enumerated()`, `.indices`): `i` and `j`
     /// of `for i in -5...5 { for j in -5...5 { … } }`, `lhsIndex` and `rhsIndex` of
@@ -25,7 +34,9 @@ extension ConditionalLogicDetector {
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
             if syntax.is(FunctionDeclSyntax.self) { break }
-            if let closure = syntax.as(ClosureExprSyntax.self) {
+            if let closure = syntax.as(ClosureExprSyntax.self),
+                !isCheckedInPlace(closure)
+            {
                 // A `forEach` over the table binds its elements, as a `for` loop does, and a table helper its
                 // cases; another closure ends the walk.
                 guard let call = closure.hostCall else { break }
