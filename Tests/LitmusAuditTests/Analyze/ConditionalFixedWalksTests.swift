@@ -215,6 +215,24 @@ struct ConditionalFixedWalksTests {
             "\(found)")
     }
 
+    @Test("A while loop that drains a list the test fixed non-empty runs its checks; an empty or changed list may not")
+    func drainsFixedList() throws {
+        // Given BigInt 6.0.1's `var widths: Set<Int> = [0, 1, 2, 3]; while !widths.isEmpty { … }` (read false on first
+        // contact), and near misses
+        let methods = """
+            func testA() { var widths: Set<Int> = [0, 1, 2, 3]; var i = 0; while !widths.isEmpty { XCTAssertLessThan(f(), 4); widths.remove(f()); i += 1 } }
+            func testB() { var widths: Set<Int> = []; while !widths.isEmpty { XCTAssertLessThan(f(), 4); widths.remove(f()) } }
+            func testC() { var widths = [0, 1]; widths.removeAll(); while !widths.isEmpty { XCTAssertLessThan(f(), 4); widths.removeLast() } }
+            func testD() { var widths = load(); while !widths.isEmpty { XCTAssertLessThan(f(), 4); widths.removeLast() } }
+            func testE() { var widths = [0, 1]; while !widths.isEmpty && ready() { XCTAssertLessThan(f(), 4); widths.removeLast() } }
+            func testF() { var widths = [0, 1]; while widths.isEmpty { XCTAssertLessThan(f(), 4); widths.removeLast() } }
+            """
+        // Then an empty literal (testB), a list emptied before the loop (testC), one the package gives (testD), a
+        // condition with more to it (testE) and a loop that runs only while the list is empty (testF) still count
+        let found = try xctestFindings(.conditionalTestLogic, methods)
+        #expect(found == ["testB:4", "testC:5", "testD:6", "testE:7", "testF:8"], "\(found)")
+    }
+
     @Test("What a number or a check holds for can change: the value passed inout, bound again, set by a method, later")
     func changedOrBoundAgain() throws {
         // Given the near misses a review of these rules wrote, each skippable as before

@@ -277,9 +277,21 @@ extension ConditionalLogicDetector {
     /// Whether the condition of `loop`, one comparison, holds when the test first reaches it, by integers the test
     /// fixed (``fixedInteger(_:before:in:)``): the body then runs at least once (`let count = 42; var offset = 0;
     /// while offset < count { … }`: attaswift/BTree 4.1.0). Not a condition on anything else.
+    ///
+    /// `while !list.isEmpty` holds on entry too when the test bound `list` to a non-empty literal and nothing changed
+    /// it before (attaswift/BigInt 6.0.1's `var widths: Set<Int> = [0, 1, 2, 3]; while !widths.isEmpty { … }`, read
+    /// false on its first contact).
     static func holdsOnEntry(_ loop: WhileStmtSyntax, in body: Syntax) -> Bool {
-        guard loop.conditions.count == 1, let condition = loop.conditions.first?.condition.as(ExprSyntax.self),
-            let (left, op, right) = EqualityShapeDetector.comparison(condition),
+        guard loop.conditions.count == 1, let condition = loop.conditions.first?.condition.as(ExprSyntax.self) else {
+            return false
+        }
+        if let negation = condition.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!",
+            let member = negation.expression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "isEmpty", let list = member.base
+        {
+            return (fixedCount(list, before: Syntax(loop), in: body) ?? 0) > 0
+        }
+        guard let (left, op, right) = EqualityShapeDetector.comparison(condition),
             let low = fixedInteger(left, before: Syntax(loop), in: body),
             let high = fixedInteger(right, before: Syntax(loop), in: body)
         else { return false }
