@@ -203,65 +203,14 @@ enum TrapDetector {
             if let guardStatement = node.as(GuardStmtSyntax.self) {
                 return guardStatement.conditions.allSatisfy { element in
                     guard case .optionalBinding(let binding) = element.condition else { return false }
-                    guard let value = binding.initializer?.value else {
-                        return binding.pattern.as(IdentifierPatternSyntax.self).map {
-                            boundStream($0.identifier.text, before: guardStatement)
-                        } ?? false
-                    }
-                    if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                        boundStream(name, before: guardStatement)
-                    {
-                        return true
-                    }
+                    if bindsBoundStream(binding, before: guardStatement) { return true }
+                    guard let value = binding.initializer?.value else { return false }
                     return neverNil(value, test: test, sources: sources, runs: runs)
                 }
             }
             current = node.parent
         }
         return false
-    }
-
-    /// Whether `name`, bound by `guard let name` (no value: the variable itself), is a stream Foundation's
-    /// `Stream.getBoundStreams(withBufferSize:inputStream:outputStream:)` set in a statement before the guard in its
-    /// block, with no statement between assigning it: that function sets both streams it is handed
-    /// (apple/swift-openapi-urlsession 1.4.0's `guard let inputStream, let outputStream else { fatalError(…) }`, 8
-    /// read false on first contact).
-    private static func boundStream(_ name: String, before guardStatement: GuardStmtSyntax) -> Bool {
-        guard let item = guardStatement.parent?.as(CodeBlockItemSyntax.self),
-            let list = item.parent?.as(CodeBlockItemListSyntax.self)
-        else { return false }
-        var found = false
-        for statement in list {
-            if statement.id == item.id { return found }
-            let handed = statement.descendants(of: InOutExprSyntax.self).contains {
-                $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
-            }
-            let call = statement.item.as(FunctionCallExprSyntax.self)
-            let setsBoth =
-                call.map {
-                    $0.calledExpression.trimmedDescription.hasSuffix("Stream.getBoundStreams")
-                        && $0.arguments.map { $0.label?.text ?? "" } == [
-                            "withBufferSize", "inputStream", "outputStream",
-                        ]
-                } ?? false
-            if setsBoth, handed {
-                found = true
-            } else if handed || assigns(name, in: Syntax(statement)) {
-                found = false
-            }
-        }
-        return false
-    }
-
-    /// Whether `node` assigns the name `name` (`name = …`).
-    private static func assigns(_ name: String, in node: Syntax) -> Bool {
-        node.descendants(of: SequenceExprSyntax.self).contains { sequence in
-            let elements = Array(sequence.elements)
-            return elements.indices.dropLast().contains { index in
-                elements[index].as(DeclReferenceExprSyntax.self)?.baseName.text == name
-                    && elements[index + 1].is(AssignmentExprSyntax.self)
-            }
-        }
     }
 
     /// The Unicode encodings every Swift string can be encoded in, in either byte order: `data(using:)` never
