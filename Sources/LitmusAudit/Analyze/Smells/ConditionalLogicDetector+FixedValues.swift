@@ -139,7 +139,7 @@ extension ConditionalLogicDetector {
 
     /// Whether `node` assigns `name` (`x = …`, `x += …`, `(x, y) = …`), passes it `inout` (`&x`) or calls a method
     /// on it (`x.negate()`).
-    private static func changes(_ name: String, _ node: Syntax) -> Bool {
+    static func changes(_ name: String, _ node: Syntax) -> Bool {
         if let passed = node.as(InOutExprSyntax.self) {
             return passed.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
         }

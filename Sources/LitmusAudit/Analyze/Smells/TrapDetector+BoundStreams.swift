@@ -13,7 +13,7 @@ extension TrapDetector {
         return name.map { boundStream($0, before: guardStatement) } ?? false
     }
 
-    /// Whether `name`, bound by `guard let name` (no value: the variable itself), is a stream Foundation's
+    /// Whether `name`, the variable a guard binds, is a stream Foundation's
     /// `Stream.getBoundStreams(withBufferSize:inputStream:outputStream:)` set in a statement before the guard in its
     /// block, with no statement between assigning it: that function sets both streams it is handed
     /// (apple/swift-openapi-urlsession 1.4.0's `guard let inputStream, let outputStream else { fatalError(…) }`, 8
@@ -38,21 +38,12 @@ extension TrapDetector {
                 } ?? false
             if setsBoth, handed {
                 found = true
-            } else if handed || assigns(name, in: Syntax(statement)) {
+            } else if Syntax(statement).descendants(of: Syntax.self).contains(where: {
+                ConditionalLogicDetector.changes(name, $0)
+            }) {
                 found = false
             }
         }
         return false
-    }
-
-    /// Whether `node` assigns the name `name` (`name = …`).
-    private static func assigns(_ name: String, in node: Syntax) -> Bool {
-        node.descendants(of: SequenceExprSyntax.self).contains { sequence in
-            let elements = Array(sequence.elements)
-            return elements.indices.dropLast().contains { index in
-                elements[index].as(DeclReferenceExprSyntax.self)?.baseName.text == name
-                    && elements[index + 1].is(AssignmentExprSyntax.self)
-            }
-        }
     }
 }
