@@ -8,8 +8,12 @@ import Testing
 struct TrapProvenanceTests {
     /// The package under test: a parser, a decoder of frames, and an extension of a dependency's buffer.
     private static let package = """
+        public struct ParseError: Error {}
         public struct Parser {
-            public static func parse(_ text: String) throws -> Int { text.count }
+            public static func parse(_ text: String) throws -> Int {
+                if text.isEmpty { throw ParseError() }
+                return text.count
+            }
         }
         public struct Frame { public var payload: [UInt8]? }
         public final class FrameEncoder: ChannelOutboundHandler {}

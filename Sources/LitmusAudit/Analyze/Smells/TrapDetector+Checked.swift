@@ -63,7 +63,7 @@ extension TrapDetector {
     /// Whether what `node` relies on is established where it sits, up to the closure or function around it: in the
     /// body of an `if` whose conditions `conditions` accepts, after a `guard` whose conditions it accepts or a statement
     /// `before` accepts in a block around it, or inside a node `within` accepts (a `switch` case).
-    private static func isEstablished(
+    static func isEstablished(
         at node: Syntax, by conditions: (ConditionElementListSyntax) -> Bool,
         before: (CodeBlockItemSyntax) -> Bool = { _ in false }, within: (Syntax) -> Bool = { _ in false }
     ) -> Bool {

@@ -6,7 +6,8 @@ import SwiftSyntax
 /// (``cannotBeNil(_:runs:)``): a URL or UUID parsed from a fixed literal, a failable parse of a literal that
 /// parses or a string's data in an encoding that holds it (``FailableLiteral``), `Test.current`, the result of running a fixture's tests, and the base address of a value's
 /// bytes (``isValueBufferAddress(_:test:)``), and an unwrap inside `if E != nil { … }` or after
-/// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), a constant a condition trait of the
+/// `guard E != nil else { … }` of the same expression (``isCheckedNonNil(_:)``), `first` or `last` of a collection a
+/// check before found not empty (``isCheckedNonEmpty(_:)``), a constant a condition trait of the
 /// test or its suite skips the test without (``TraitGuard``), and a property every
 /// test finds set from a function that returns no optional (``AssignedAtSetUp``), a variable the test has just set to
 /// a value that is not optional (``JustAssigned``), a result of a task group that still holds a task
@@ -16,7 +17,8 @@ import SwiftSyntax
 /// that are never `nil` (``NeverNil``), an optional property unwrapped in its type's initializer before it is set
 /// (``InitializedProperty``), and what a test helper that reads a held resource returns (``TestResources``); nor a
 /// cast that holds
-/// (``isHTTPResponseCast(_:to:test:)``), nor SwiftNIO's set-up that cannot fail (``EmbeddedNIO``).
+/// (``isHTTPResponseCast(_:to:test:)``), nor SwiftNIO's set-up that cannot fail (``EmbeddedNIO``), nor a `try!` of
+/// functions declared `throws` whose bodies cannot throw (``SourceFunctions/neverThrows(_:)``).
 enum TrapDetector {
     static let trappingCalls: Set<String> = ["fatalError", "preconditionFailure"]
 
@@ -28,6 +30,7 @@ enum TrapDetector {
             && !LiteralJSON.cannotThrow(node.expression, test: test)
             && !TestResources.readCannotThrow(node.expression, test: test)
             && !TestResources.helperReadCannotThrow(node.expression, test: test, sources: sources)
+            && !(sources?.neverThrows(TrapProvenance.covered(by: node)) ?? false)
             && TrapProvenance.mayComeFromPackage(TrapProvenance.covered(by: node), test: test, sources: sources)
         {
             traps.append((Syntax(node), "`try!`"))
@@ -121,7 +124,7 @@ enum TrapDetector {
         // `.current!` where a `Test` is expected (`provideScope(for: .current!, …)`) is `Test.current`.
         if test.framework == .swiftTesting, node.expression.trimmedDescription == ".current" { return true }
         if isValueBufferAddress(node.expression, test: test) { return true }
-        if isCheckedNonNil(node.expression) { return true }
+        if isCheckedNonNil(node.expression) || isCheckedNonEmpty(node.expression) { return true }
         if TraitGuard.provesNonNil(node.expression, test: test) { return true }
         if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { return true }
         if AssignedAtSetUp.memberCannotBeNil(node.expression, test: test, sources: sources) { return true }

@@ -1,0 +1,138 @@
+import SwiftSyntax
+
+/// `first` and `last` of a collection a check before them found not empty (``TrapDetector``).
+extension TrapDetector {
+    /// Whether the unwrapped `expression` is `X.first` or `X.last` (or of `X.prefix(k)`, `X.suffix(k)`, `k` at least 1)
+    /// where `X` was found not empty and is not changed in the function or closure around it: in the body of an `if`,
+    /// or after a `guard`, whose conditions say so (`!X.isEmpty`, `X.count > 0`, `X.count == 1`, `X.count >= 2`,
+    /// `0 < X.count`), or after `if X.isEmpty { return … }` (swift-syntax 602's `guard property.bindings.count == 1
+    /// else { return [] }` then `property.bindings.first!`; OpenAPIKit 6.4.0's `guard codingPath.count > 1 else { return
+    /// false }` then `codingPath.suffix(2).first!`). `X` is a name or a member path without calls: a call may give
+    /// another collection the next time.
+    static func isCheckedNonEmpty(_ expression: ExprSyntax) -> Bool {
+        guard let end = expression.as(MemberAccessExprSyntax.self),
+            ["first", "last"].contains(end.declName.baseName.text),
+            var collection = end.base
+        else { return false }
+        if let slice = collection.as(FunctionCallExprSyntax.self),
+            let member = slice.calledExpression.as(MemberAccessExprSyntax.self),
+            ["prefix", "suffix"].contains(member.declName.baseName.text), slice.arguments.count == 1,
+            slice.arguments.first?.label == nil,
+            let count = slice.arguments.first?.expression.as(IntegerLiteralExprSyntax.self)
+                .flatMap(ConditionalLogicDetector.integer(of:)), count >= 1, let base = member.base
+        {
+            collection = base
+        }
+        guard Syntax(collection).descendants(of: FunctionCallExprSyntax.self).isEmpty,
+            collection.is(DeclReferenceExprSyntax.self) || collection.is(MemberAccessExprSyntax.self)
+        else { return false }
+        let name = collection.trimmedDescription
+        guard !isChanged(name, around: Syntax(expression)) else { return false }
+        return isEstablished(
+            at: Syntax(expression),
+            by: { conditions in
+                conditions.contains { element in
+                    element.condition.as(ExprSyntax.self).map { saysNotEmpty($0.withoutParentheses, name) } ?? false
+                }
+            },
+            before: { exitsWhenEmpty($0, name) })
+    }
+
+    /// Whether `condition` holds only when `name` is not empty.
+    private static func saysNotEmpty(_ condition: ExprSyntax, _ name: String) -> Bool {
+        if let negation = condition.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
+            return isMember(negation.expression, "isEmpty", of: name)
+        }
+        guard let (left, op, right) = EqualityShapeDetector.comparison(condition) else { return false }
+        if isMember(left, "count", of: name), let bound = integer(right) {
+            switch op {
+            case ">", "!=": return bound >= 0 && (op == ">" || bound == 0)
+            case ">=", "==": return bound >= 1
+            default: return false
+            }
+        }
+        if isMember(right, "count", of: name), let bound = integer(left) {
+            switch op {
+            case "<": return bound >= 0
+            case "<=", "==": return bound >= 1
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// Whether `statement` is `if X.isEmpty { … }` (or `X.count == 0`) without an `else`, whose block ends by leaving
+    /// (`return`, `throw`, `continue`, `break`, `fatalError(…)`).
+    private static func exitsWhenEmpty(_ statement: CodeBlockItemSyntax, _ name: String) -> Bool {
+        guard
+            let branch = statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+                ?? statement.item.as(IfExprSyntax.self),
+            branch.elseBody == nil, branch.conditions.count == 1,
+            let condition = branch.conditions.first?.condition.as(ExprSyntax.self)?.withoutParentheses,
+            let last = branch.body.statements.last?.item
+        else { return false }
+        let empty: Bool
+        if isMember(condition, "isEmpty", of: name) {
+            empty = true
+        } else if let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "==",
+            isMember(left, "count", of: name), integer(right) == 0
+        {
+            empty = true
+        } else {
+            empty = false
+        }
+        guard empty else { return false }
+        if last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) || last.is(ContinueStmtSyntax.self)
+            || last.is(BreakStmtSyntax.self)
+        {
+            return true
+        }
+        let call =
+            last.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+            ?? last.as(FunctionCallExprSyntax.self)
+        return call.map { trappingCalls.contains($0.calledExpression.trimmedDescription) } ?? false
+    }
+
+    /// Whether `expression` is `name.member`.
+    private static func isMember(_ expression: ExprSyntax, _ member: String, of name: String) -> Bool {
+        guard let access = expression.as(MemberAccessExprSyntax.self) else { return false }
+        return access.declName.baseName.text == member && access.base?.trimmedDescription == name
+    }
+
+    private static func integer(_ expression: ExprSyntax) -> Int? {
+        expression.as(IntegerLiteralExprSyntax.self).flatMap(ConditionalLogicDetector.integer(of:))
+    }
+
+    /// Whether the function or closure around `node` assigns `name` (or a path under it), hands it `inout`, or calls a
+    /// method on it (`items.removeAll()`): the check before may no longer hold.
+    private static func isChanged(_ name: String, around node: Syntax) -> Bool {
+        var scope = node
+        while let parent = scope.parent {
+            scope = parent
+            if scope.is(ClosureExprSyntax.self) || scope.is(FunctionDeclSyntax.self) { break }
+        }
+        let under = { (expression: ExprSyntax) in
+            let text = expression.trimmedDescription
+            return text == name || text.hasPrefix(name + ".") || text.hasPrefix(name + "[")
+        }
+        for sequence in scope.descendants(of: SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            for (index, element) in elements.enumerated() where index > 0 && index + 1 < elements.count {
+                if element.is(AssignmentExprSyntax.self) || ConditionalLogicDetector.isCompoundAssignment(element),
+                    under(elements[index - 1])
+                {
+                    return true
+                }
+            }
+        }
+        if scope.descendants(of: InOutExprSyntax.self).contains(where: { under($0.expression) }) { return true }
+        return scope.descendants(of: FunctionCallExprSyntax.self).contains { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+                return false
+            }
+            return under(base)
+                && !["prefix", "suffix", "filter", "map", "sorted", "contains"].contains(
+                    member.declName.baseName.text)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// trapInTest: `first!` or `last!` of a collection a check before it found not empty is no trap (swift-syntax 602's
+/// `guard property.bindings.count == 1 else { return [] }` then `property.bindings.first!`).
+@Suite("trapInTest: first or last of a collection checked not empty")
+struct TrapDetectorNonEmptyTests {
+    private static let package = """
+        public struct Store {
+            public init() {}
+            public func items() -> [Int] { [] }
+            public var names: [String] = []
+        }
+        """
+
+    private static let methods = """
+        func testGuardCount() {
+            let items = Store().items()
+            guard items.count == 1 else { return XCTFail("one item") }
+            XCTAssertEqual(items.first!, 1)
+        }
+        func testGuardNotEmpty() {
+            let store = Store()
+            guard !store.names.isEmpty else { return }
+            XCTAssertEqual(store.names.last!, "a")
+        }
+        func testIfCountAbove() {
+            let items = Store().items()
+            if items.count > 1 { XCTAssertEqual(items.suffix(2).first!, 1) }
+        }
+        func testExitWhenEmpty() {
+            let items = Store().items()
+            if items.isEmpty { return }
+            XCTAssertEqual(items.first!, 1)
+        }
+        func testUnchecked() {
+            let items = Store().items()
+            XCTAssertEqual(items.first!, 1)
+        }
+        func testCheckedAnother() {
+            let items = Store().items()
+            let others = Store().items()
+            guard others.count > 0 else { return }
+            XCTAssertEqual(items.first!, 1)
+        }
+        func testCountAboveOne() {
+            var items = Store().items()
+            guard items.count > 0 else { return }
+            items.removeAll()
+            XCTAssertEqual(items.first!, 1)
+        }
+        func testWeakBound() {
+            let items = Store().items()
+            guard items.count >= 0 else { return }
+            XCTAssertEqual(items.first!, 1)
+        }
+        func testElseBranch() {
+            let items = Store().items()
+            if !items.isEmpty { XCTAssertTrue(true) } else { XCTAssertEqual(items.first!, 1) }
+        }
+        func testCalledAgain() {
+            let store = Store()
+            guard !store.items().isEmpty else { return }
+            XCTAssertEqual(store.items().first!, 1)
+        }
+        func testIfEmptyWithoutExit() {
+            let items = Store().items()
+            if items.isEmpty { print("empty") }
+            XCTAssertEqual(items.first!, 1)
+        }
+        """
+
+    @Test("first! or last! after a check that the collection is not empty is no trap; without one it is")
+    func checkedNotEmpty() throws {
+        // Given
+        let file = "import XCTest\nfinal class T: XCTestCase {\n" + Self.methods + "\n}\n"
+
+        // When
+        let found = try analyzeSources(["T.swift": file], packageSources: ["Store.swift": Self.package]).findings
+            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+
+        // Then
+        #expect(
+            found.sorted() == [
+                "T.testCalledAgain", "T.testCheckedAnother", "T.testCountAboveOne", "T.testElseBranch",
+                "T.testIfEmptyWithoutExit", "T.testUnchecked", "T.testWeakBound",
+            ])
+    }
+}
