@@ -85,6 +85,52 @@ struct PlatformGateTests {
         let found = try xctestFindings(.conditionalTestLogic, methods).map { $0.split(separator: ":")[0] }
         #expect(found == ["testC", "testD", "testE"])
     }
+
+    @Test("A helper that returns what the environment says under #if, and false under #else, is a gate")
+    func environmentUnderPlatformClause() throws {
+        // Given swift-server/async-http-client 1.33.1's `isTestingNIOTS()`, and near misses: the same shape returning a
+        // value of its own under #if, false under the #else of a condition of its own, and false under an #elseif after
+        // one of its own
+        let methods = """
+                func isTestingNIOTS() -> Bool {
+                    #if canImport(Network)
+                    return ProcessInfo.processInfo.environment["DISABLE_TS_TESTS"] != "true"
+                    #else
+                    return false
+                    #endif
+                }
+                func ownValue() -> Bool {
+                    #if canImport(Network)
+                    return values().isEmpty
+                    #else
+                    return false
+                    #endif
+                }
+                func ownFlag() -> Bool {
+                    #if FAST_TESTS
+                    return ProcessInfo.processInfo.environment["CI"] == nil
+                    #else
+                    return false
+                    #endif
+                }
+                func afterOwnFlag() -> Bool {
+                    #if FAST_TESTS
+                    return true
+                    #elseif os(Linux)
+                    return false
+                    #endif
+                    return true
+                }
+                func testA() { guard isTestingNIOTS() else { return }; XCTAssertEqual(f(), 1) }
+                func testB() { guard !isTestingNIOTS() else { return }; XCTAssertEqual(f(), 1) }
+                func testC() { guard ownValue() else { return }; XCTAssertEqual(f(), 1) }
+                func testD() { guard ownFlag() else { return }; XCTAssertEqual(f(), 1) }
+                func testE() { guard afterOwnFlag() else { return }; XCTAssertEqual(f(), 1) }
+            """
+        // Then only the near misses are flagged
+        let found = try xctestFindings(.conditionalTestLogic, methods).map { $0.split(separator: ":")[0] }
+        #expect(found == ["testC", "testD", "testE"])
+    }
 }
 
 @Suite("conditionalTestLogic: a platform's word is read as a name, not inside a longer one")

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// A helper that answers whether the platform can run a test: it returns Boolean literals only, and `false` only
-/// under a condition on what the test does not control (``ConditionalLogicDetector/uncontrolled``: `#available`,
+/// A helper that answers whether the platform can run a test: it returns Boolean literals or what the environment
+/// says, and `false` only under a condition on what the test does not control (``ConditionalLogicDetector/uncontrolled``: `#available`,
 /// `#if os(…)`, the environment). swiftlang/swift-experimental-string-processing's `ensureNewStdlib()` is `guard
 /// #available(SwiftStdlib 5.7, *) else { XCTExpectFailure { XCTFail(…) }; return false }; return true`, and its
 /// tests begin `guard ensureNewStdlib() else { return }`: a platform gate, as `guard #available(…)` written in the
@@ -16,7 +16,17 @@ enum PlatformGate {
         let returns = body.descendants(of: ReturnStmtSyntax.self).filter { $0.enclosingClosure(in: body) == nil }
         var returnsFalse = false
         for statement in returns {
-            guard let value = statement.expression?.as(BooleanLiteralExprSyntax.self) else { return false }
+            guard let expression = statement.expression else { return false }
+            guard let value = expression.as(BooleanLiteralExprSyntax.self) else {
+                // What the environment says, under a clause of the platform's (swift-server/async-http-client 1.33.1's
+                // `isTestingNIOTS()`: `#if canImport(Network)` it returns `environment["DISABLE_TS_TESTS"] != "true"`,
+                // `#else` false; its NIOTS tests begin `guard isTestingNIOTS() else { return }`, six read false).
+                guard function.signature.parameterClause.parameters.isEmpty,
+                    ConditionalLogicDetector.isUncontrolled(expression.trimmedDescription)
+                else { return false }
+                returnsFalse = true
+                continue
+            }
             guard value.literal.tokenKind == .keyword(.false) else { continue }
             returnsFalse = true
             guard isUnderUncontrolledCondition(Syntax(statement), in: Syntax(body)) else { return false }
@@ -83,16 +93,28 @@ enum PlatformGate {
         return nil
     }
 
-    /// Whether the nearest `if`, `guard` or `#if` around `node` has only conditions the test does not control, each
-    /// of them (not `#available(…), Database.shared.connect()`, nor an `if` of the helper's own inside an
+    /// Whether the nearest `if`, `guard` or `#if` clause around `node` has only conditions the test does not control, each
+    /// of them (an `#else` those of the clauses before it; not `#available(…), Database.shared.connect()`, nor an `if` of the helper's own inside an
     /// `#available` one).
     private static func isUnderUncontrolledCondition(_ node: Syntax, in body: Syntax) -> Bool {
         var current = node.parent
         while let syntax = current, syntax.id != body.id {
             if let choice = syntax.as(IfExprSyntax.self) { return allUncontrolled(choice.conditions) }
             if let statement = syntax.as(GuardStmtSyntax.self) { return allUncontrolled(statement.conditions) }
-            if let clause = syntax.as(IfConfigClauseSyntax.self) {
-                return clause.condition.map { ConditionalLogicDetector.isUncontrolled($0.trimmedDescription) } ?? false
+            // A clause is taken when its condition holds and none before it does (`#else` when none does): each
+            // condition up to it must be the platform's.
+            if let clause = syntax.as(IfConfigClauseSyntax.self),
+                let clauses = clause.parent?.as(IfConfigClauseListSyntax.self)
+            {
+                for earlier in clauses {
+                    if let condition = earlier.condition,
+                        !ConditionalLogicDetector.isUncontrolled(condition.trimmedDescription)
+                    {
+                        return false
+                    }
+                    if earlier.id == clause.id { break }
+                }
+                return true
             }
             current = syntax.parent
         }
