@@ -12,12 +12,28 @@ extension SourceFunctions {
         "start", "stop", "close", "read", "write", "get", "set", "send", "receive", "handle", "value", "wait",
     ]
 
-    /// Whether the calls in `covered` (what a `try!` covers, ``TrapProvenance/covered(by:)``; not what its closures call)
-    /// cannot throw, and one of them at least is of a declaration of the files declared `throws`: each call is of
-    /// functions or initializers the files declare, each either not throwing or one whose body cannot throw
-    /// (``cannotThrow(_:visiting:)``), or of an enumeration's case. A call the files do not declare may throw.
+    /// Whether what a `try!` covers (`covered`, ``TrapProvenance/covered(by:)``) cannot throw
+    /// (``attemptCannotThrow(_:visiting:)``).
     func neverThrows(_ covered: [Syntax]) -> Bool {
         var visiting: Set<String> = []
+        return attemptCannotThrow(covered, visiting: &visiting)
+    }
+
+    /// Whether the calls a `try` covers (`covered`; not what its closures call) cannot throw: one of them at least is of
+    /// a declaration of the files declared `throws` whose body cannot throw (``cannotThrow(_:visiting:)``), and every
+    /// other is of functions or initializers the files declare, each not throwing or such a one, or of an enumeration's
+    /// case. A `try` over no call of the files' (a getter that may throw, `try await task.value`, a subscript when the files
+    /// declare a throwing one, a macro such as `#require`), over a call they do not declare, or over calls only of their non-throwing functions (a library's
+    /// method of the same name may be the one called) may throw.
+    private func attemptCannotThrow(_ covered: [Syntax], visiting: inout Set<String>) -> Bool {
+        if covered.contains(where: {
+            !$0.descendants(of: MacroExpansionExprSyntax.self).isEmpty
+                || (!$0.descendants(of: SubscriptCallExprSyntax.self).isEmpty
+                    && throwingGetters().contains("subscript"))
+                || readsThrowingGetter($0)
+        }) {
+            return false
+        }
         var throwingSeen = false
         for call in covered.flatMap(Self.coveredCalls) {
             switch calleeThrows(call, visiting: &visiting) {
@@ -27,6 +43,53 @@ extension SourceFunctions {
             }
         }
         return throwingSeen
+    }
+
+    /// Whether `node` reads, other than by calling it, a name a throwing getter may have: one the files declare with
+    /// `get throws` (or `get async throws`), or the standard library's `value` (`try await task.value`).
+    private func readsThrowingGetter(_ node: Syntax) -> Bool {
+        let names = throwingGetters()
+        return node.descendants(of: DeclReferenceExprSyntax.self).contains { reference in
+            guard names.contains(reference.baseName.text) else { return false }
+            let called =
+                reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(reference).id
+            let calledMember =
+                reference.parent?.as(MemberAccessExprSyntax.self).flatMap {
+                    $0.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax($0).id ? $0 : nil
+                } != nil
+            return !called && !calledMember
+        }
+    }
+
+    /// The names of the properties the files declare with a throwing getter, and `value`, and `subscript` when they
+    /// declare a subscript whose getter throws; read once.
+    private func throwingGetters() -> Set<String> {
+        lock.withLock {
+            if let known = getters { return known }
+            var names: Set<String> = ["value"]
+            for (index, text) in loaded().enumerated()
+            where ByteSearch.contains("get throws", in: text) || ByteSearch.contains("get async throws", in: text) {
+                for binding in tree(index).descendants(of: PatternBindingSyntax.self) {
+                    guard case .accessors(let accessors) = binding.accessorBlock?.accessors,
+                        accessors.contains(where: {
+                            $0.accessorSpecifier.tokenKind == .keyword(.get) && $0.effectSpecifiers?.throwsClause != nil
+                        }),
+                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                    else { continue }
+                    names.insert(name)
+                }
+            }
+            // A subscript whose getter throws (`subscript(key: String) -> Int { get throws { … } }`).
+            for (index, text) in loaded().enumerated() where ByteSearch.contains("subscript", in: text) {
+                let throwing = tree(index).descendants(of: SubscriptDeclSyntax.self).contains { declaration in
+                    guard case .accessors(let accessors) = declaration.accessorBlock?.accessors else { return false }
+                    return accessors.contains { $0.effectSpecifiers?.throwsClause != nil }
+                }
+                if throwing { names.insert("subscript") }
+            }
+            getters = names
+            return names
+        }
     }
 
     /// What a call can do: nothing throwing, throw by declaration only (every body that declares it cannot), or throw.
@@ -45,20 +108,25 @@ extension SourceFunctions {
         if name == "init" || name.first?.isUppercase == true {
             let type =
                 name == "init" ? member?.base?.trimmedDescription.split(separator: ".").last.map(String.init) : name
-            if let type, !declaresType(type) { return .may }
+            // The compiler's `init(from:)` of a `Decodable` throws.
+            if let type, !declaresType(type) || labels == ["from"] { return .may }
             let initializers = lock.withLock {
-                loaded().indices.filter { declares(loaded()[$0], "init") }.flatMap { index in
-                    tree(index).descendants(of: InitializerDeclSyntax.self).filter { initializer in
-                        Self.fits(initializer.signature.parameterClause, labels, closures: closures)
-                            && (type.map {
-                                Self.owner(of: Syntax(initializer))?.split(separator: ".").last.map(String.init) == $0
-                            }
-                                ?? true)
+                loaded().indices.filter { declares(loaded()[$0], type ?? "init") }.flatMap { index in
+                    tree(index).descendants(of: InitializerDeclSyntax.self).filter {
+                        Self.fits($0.signature.parameterClause, labels, closures: closures)
                     }
                 }
             }
-            if initializers.isEmpty { return type == nil ? .may : .no }
-            return worst(initializers.map { ($0.signature.effectSpecifiers?.throwsClause != nil, $0.body) }, &visiting)
+            let owned = initializers.filter { initializer in
+                type.map { Self.owner(of: Syntax(initializer))?.split(separator: ".").last.map(String.init) == $0 }
+                    ?? true
+            }
+            // None of the type's own: the compiler's memberwise one, unless one elsewhere (a protocol extension's) fits.
+            if owned.isEmpty {
+                guard type != nil else { return .may }
+                return initializers.contains { $0.signature.effectSpecifiers?.throwsClause != nil } ? .may : .no
+            }
+            return worst(owned.map { ($0.signature.effectSpecifiers?.throwsClause != nil, $0.body) }, &visiting)
         }
         guard !Self.commonNames.contains(name) else { return .may }
         let functions = lock.withLock {
@@ -68,7 +136,11 @@ extension SourceFunctions {
                 }
             }
         }
-        guard !functions.isEmpty else { return declaresEnumCase(name) ? .no : .may }
+        guard !functions.isEmpty else {
+            let base = member?.base?.trimmedDescription.split(separator: ".").last.map(String.init)
+            guard member != nil, base.map({ $0.first?.isUppercase == true }) ?? true else { return .may }
+            return declaresEnumCase(name, in: base) ? .no : .may
+        }
         return worst(functions.map { ($0.signature.effectSpecifiers?.throwsClause != nil, $0.body) }, &visiting)
     }
 
@@ -115,19 +187,23 @@ extension SourceFunctions {
         guard visiting.insert(key).inserted else { return true }
         if !body.descendants(of: ThrowStmtSyntax.self).isEmpty { return false }
         for attempt in body.descendants(of: TryExprSyntax.self) where attempt.questionOrExclamationMark == nil {
-            for call in Self.coveredCalls(Syntax(attempt.expression)) {
-                if calleeThrows(call, visiting: &visiting) == .may { return false }
-            }
+            if !attemptCannotThrow(TrapProvenance.covered(by: attempt), visiting: &visiting) { return false }
         }
         return true
     }
 
-    /// Whether the files declare an enumeration case `name` (`case string(Context)`): making one cannot throw.
-    private func declaresEnumCase(_ name: String) -> Bool {
-        remembered("enum-case|\(name)") {
+    /// Whether the files declare an enumeration case `name` (`case string(Context)`), in the enum `type` when it is
+    /// given: making one cannot throw.
+    private func declaresEnumCase(_ name: String, in type: String?) -> Bool {
+        remembered("enum-case|\(name)|\(type ?? "")") {
             lock.withLock {
                 loaded().indices.filter { declares(loaded()[$0], name) }.contains { index in
-                    tree(index).descendants(of: EnumCaseElementSyntax.self).contains { $0.name.text == name }
+                    tree(index).descendants(of: EnumCaseElementSyntax.self).contains { element in
+                        element.name.text == name
+                            && (type.map {
+                                Self.owner(of: Syntax(element))?.split(separator: ".").last.map(String.init) == $0
+                            } ?? true)
+                    }
                 }
             }
         }

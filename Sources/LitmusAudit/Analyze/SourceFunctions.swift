@@ -32,6 +32,8 @@ final class SourceFunctions: @unchecked Sendable {
     var guardedParses: [String: [GuardedParse]?] = [:]
     /// The names the files declare as members or at their top level, parsed once when first asked.
     private var members: Set<String>?
+    /// The names of the properties the files declare with a throwing getter (``neverThrows(_:)``), read once.
+    var getters: Set<String>?
     let lock = NSLock()
 
     /// Whether the files hold the package's own sources, not only its tests: without them, a name the files do

@@ -39,6 +39,23 @@ struct NeverThrowsTests {
             public func load(key: String) throws -> Int { lock.withLock { key.count } }
         }
         public func handler() throws -> Int { 0 }
+        public enum Event { case connect, disconnect }
+        public protocol Fixture: Decodable {}
+        extension Fixture {
+            public init(fixture: String) throws { self = try JSONDecoder().decode(Self.self, from: Data(fixture.utf8)) }
+        }
+        public struct User: Fixture { public let id: Int }
+        public struct Total {
+            public init() {}
+            public var value: Int { get throws { 1 } }
+            public func sum() throws -> Int { try base() + value }
+            public func base() throws -> Int { 1 }
+        }
+        public struct Table {
+            public init() {}
+            public subscript(key: String) -> Int { get throws { 1 } }
+            public func row(_ key: String) throws -> Int { try self[key] }
+        }
         """
 
     private static let methods = """
@@ -55,6 +72,10 @@ struct NeverThrowsTests {
             let handler: () throws -> Int = { throw ParseError() }
             XCTAssertEqual(try! handler(), 0)
         }
+        func testLibraryNamesake() { let socket = Socket(); XCTAssertNotNil(try! socket.connect(host: "db")) }
+        func testProtocolInit() { XCTAssertEqual(try! User(fixture: "{}").id, 1) }
+        func testGetter() { XCTAssertEqual(try! Total().sum(), 2) }
+        func testSubscript() { XCTAssertEqual(try! Table().row("a"), 1) }
         func fixturePath() throws -> String { return "fixture" + ".json" }
         """
 
@@ -70,8 +91,9 @@ struct NeverThrowsTests {
         // Then
         #expect(
             found.sorted() == [
-                "T.testDecoded", "T.testEach", "T.testForwarded", "T.testLocalValue", "T.testParsed",
-                "T.testRequirement",
+                "T.testDecoded", "T.testEach", "T.testForwarded", "T.testGetter", "T.testLibraryNamesake",
+                "T.testLocalValue", "T.testParsed", "T.testProtocolInit", "T.testRequirement",
+                "T.testSubscript",
             ])
     }
 }

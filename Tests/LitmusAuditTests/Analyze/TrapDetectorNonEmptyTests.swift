@@ -64,6 +64,17 @@ struct TrapDetectorNonEmptyTests {
             guard !store.items().isEmpty else { return }
             XCTAssertEqual(store.items().first!, 1)
         }
+        func testParentChanged() {
+            var store = Store()
+            guard !store.names.isEmpty else { return }
+            store = Store()
+            XCTAssertEqual(store.names.first!, "a")
+        }
+        func testShadowed() {
+            let names = Store().names
+            guard !names.isEmpty else { return }
+            for names in [[String]()] { XCTAssertEqual(names.first!, "a") }
+        }
         func testIfEmptyWithoutExit() {
             let items = Store().items()
             if items.isEmpty { print("empty") }
@@ -84,7 +95,8 @@ struct TrapDetectorNonEmptyTests {
         #expect(
             found.sorted() == [
                 "T.testCalledAgain", "T.testCheckedAnother", "T.testCountAboveOne", "T.testElseBranch",
-                "T.testIfEmptyWithoutExit", "T.testUnchecked", "T.testWeakBound",
+                "T.testIfEmptyWithoutExit", "T.testParentChanged", "T.testShadowed", "T.testUnchecked",
+                "T.testWeakBound",
             ])
     }
 }

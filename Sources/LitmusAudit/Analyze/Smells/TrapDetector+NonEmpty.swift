@@ -103,18 +103,34 @@ extension TrapDetector {
         expression.as(IntegerLiteralExprSyntax.self).flatMap(ConditionalLogicDetector.integer(of:))
     }
 
-    /// Whether the function or closure around `node` assigns `name` (or a path under it), hands it `inout`, or calls a
-    /// method on it (`items.removeAll()`): the check before may no longer hold.
+    /// Whether the function or closure around `node` assigns `name` (a path under it, or one it is under), hands it
+    /// `inout`, calls a method on it (`items.removeAll()`, `sut.reset()`), or binds its first name twice (a loop's
+    /// pattern): the check before may no longer hold.
     private static func isChanged(_ name: String, around node: Syntax) -> Bool {
         var scope = node
         while let parent = scope.parent {
             scope = parent
             if scope.is(ClosureExprSyntax.self) || scope.is(FunctionDeclSyntax.self) { break }
         }
+        // `self.items` and `items` are one path; a change of the value the path starts from (`sut = …`,
+        // `sut.reset()`) may change what it reaches.
+        let path = { (text: String) in text.hasPrefix("self.") ? String(text.dropFirst(5)) : text }
+        let checked = path(name)
         let under = { (expression: ExprSyntax) in
-            let text = expression.trimmedDescription
-            return text == name || text.hasPrefix(name + ".") || text.hasPrefix(name + "[")
+            let text = path(expression.trimmedDescription)
+            return text == checked || text.hasPrefix(checked + ".") || text.hasPrefix(checked + "[")
+                || checked.hasPrefix(text + ".")
         }
+        // A name bound again in the scope (a loop's pattern, an `if let`, a closure's parameter) may be another value.
+        let root = String(checked.prefix { $0 != "." && $0 != "[" })
+        let bindings =
+            scope.descendants(of: IdentifierPatternSyntax.self).filter { $0.identifier.text == root }.count
+            + scope.descendants(of: ClosureShorthandParameterSyntax.self).filter { $0.name.text == root }.count
+            + scope.descendants(of: ClosureParameterSyntax.self).filter { $0.firstName.text == root }.count
+            + scope.descendants(of: FunctionParameterSyntax.self).filter {
+                ($0.secondName ?? $0.firstName).text == root
+            }.count
+        if bindings > 1 { return true }
         for sequence in scope.descendants(of: SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             for (index, element) in elements.enumerated() where index > 0 && index + 1 < elements.count {

@@ -30,8 +30,8 @@ enum TrapDetector {
             && !LiteralJSON.cannotThrow(node.expression, test: test)
             && !TestResources.readCannotThrow(node.expression, test: test)
             && !TestResources.helperReadCannotThrow(node.expression, test: test, sources: sources)
-            && !(sources?.neverThrows(TrapProvenance.covered(by: node)) ?? false)
             && TrapProvenance.mayComeFromPackage(TrapProvenance.covered(by: node), test: test, sources: sources)
+            && !(sources?.neverThrows(TrapProvenance.covered(by: node)) ?? false)
         {
             traps.append((Syntax(node), "`try!`"))
         }
