@@ -56,9 +56,13 @@ struct SmellsCommandTests {
 
     /// The code under test whose load the test's `try!` takes.
     static let cart = """
+        public struct CartError: Error {}
         public struct Cart {
             public var total: Int
-            public static func load() throws -> Cart { Cart(total: 3) }
+            public static func load() throws -> Cart {
+                guard let total = Int("3") else { throw CartError() }
+                return Cart(total: total)
+            }
         }
         """
 
