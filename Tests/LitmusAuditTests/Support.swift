@@ -86,3 +86,11 @@ func notesAndFindings(_ findings: [AnalyzedFinding], under root: URL) -> [String
         "\($0.isNote ? "note" : "finding") \($0.file.map { String($0.dropFirst(root.path.count + 1)) } ?? "-")"
     }.sorted()
 }
+
+/// The tests of one XCTest file whose class `T` holds `methods` that report a finding of `kind`, as `T.method`, sorted;
+/// `package` the package's own sources (name → source) the analysis reads beside them.
+func xctestTestNames(_ kind: FindingKind, _ methods: String, package: [String: String]) throws -> [String] {
+    let source = "import XCTest\nfinal class T: XCTestCase {\n" + methods + "\n}\n"
+    return try analyzeSources(["T.swift": source], packageSources: package).findings.filter { $0.kind == kind }
+        .compactMap(\.testName).sorted()
+}

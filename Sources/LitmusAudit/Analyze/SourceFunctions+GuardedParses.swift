@@ -65,7 +65,7 @@ extension SourceFunctions {
                 for (index, text) in loaded().enumerated()
                 where ByteSearch.contains(type, in: text) && ByteSearch.contains("init", in: text) {
                     for initializer in tree(index).descendants(of: InitializerDeclSyntax.self)
-                    where Self.owner(of: Syntax(initializer))?.split(separator: ".").last.map(String.init) == type
+                    where Self.ownerName(of: Syntax(initializer)) == type
                         && initializer.optionalMark != nil && Self.accepts(initializer, labels)
                     {
                         guard let body = initializer.body, !Self.mayGiveNil(body) else { return false }
@@ -110,7 +110,7 @@ extension SourceFunctions {
         }
         guard function.name.text == name, declared == labels else { return false }
         guard let owner else { return true }
-        return Self.owner(of: Syntax(function))?.split(separator: ".").last.map(String.init) == owner
+        return Self.ownerName(of: Syntax(function)) == owner
     }
 
     /// The parses of `function`'s `nil` and the types its other ways out make, or `nil` for another shape

@@ -32,7 +32,7 @@ extension SourceFunctions {
     /// stored property; a requirement without a body is left out.
     private static func bodies(named name: String, owner: String?, in root: Syntax) -> [CodeBlockItemListSyntax?] {
         let owned = { (declaration: Syntax) in
-            owner.map { Self.owner(of: declaration)?.split(separator: ".").last.map(String.init) == $0 } ?? true
+            owner.map { Self.ownerName(of: declaration) == $0 } ?? true
         }
         var found: [CodeBlockItemListSyntax?] = []
         for function in root.descendants(of: FunctionDeclSyntax.self)

@@ -116,7 +116,7 @@ extension SourceFunctions {
                         let parameters = function.signature.parameterClause.parameters.map { parameter in
                             parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
                         }
-                        let declaredBy = Self.owner(of: Syntax(function))?.split(separator: ".").last.map(String.init)
+                        let declaredBy = Self.ownerName(of: Syntax(function))
                         guard parameters == labels, owner.map({ declaredBy == $0 }) ?? true else { continue }
                         guard function.signature.returnClause?.type.is(OptionalTypeSyntax.self) == true else {
                             return false

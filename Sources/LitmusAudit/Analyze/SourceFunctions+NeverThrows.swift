@@ -6,11 +6,9 @@ import SwiftSyntax
 /// which calls it; GraphQLSwift/DataLoader 2.3.5's `load(key:on:) throws`, a `lock.withLock { … }` of a closure
 /// without `try`; a test helper `getTestFilePath() throws` that returns `Bundle.module.path(…) ?? "…"`).
 extension SourceFunctions {
-    /// Names too common to tell one function from a library's of the same name (``TrapProvenance``'s list).
-    private static let commonNames: Set<String> = [
-        "encode", "decode", "hash", "makeIterator", "next", "callAsFunction", "description", "run",
-        "start", "stop", "close", "read", "write", "get", "set", "send", "receive", "handle", "value", "wait",
-    ]
+    /// Names too common to tell one function from a library's of the same name (``TrapProvenance/commonNames``, and
+    /// `wait`, SwiftNIO's futures').
+    private static let commonNames = TrapProvenance.commonNames.union(["wait"])
 
     /// Whether what a `try!` covers (`covered`, ``TrapProvenance/covered(by:)``) cannot throw
     /// (``attemptCannotThrow(_:visiting:)``).
@@ -22,9 +20,9 @@ extension SourceFunctions {
     /// Whether the calls a `try` covers (`covered`; not what its closures call) cannot throw: one of them at least is of
     /// a declaration of the files declared `throws` whose body cannot throw (``cannotThrow(_:visiting:)``), and every
     /// other is of functions or initializers the files declare, each not throwing or such a one, or of an enumeration's
-    /// case. A `try` over no call of the files' (a getter that may throw, `try await task.value`, a subscript when the files
-    /// declare a throwing one, a macro such as `#require`), over a call they do not declare, or over calls only of their non-throwing functions (a library's
-    /// method of the same name may be the one called) may throw.
+    /// case. A `try` over no call of the files' (a getter that may throw, `try await task.value`, a subscript when the
+    /// files declare a throwing one, a macro such as `#require`), over a call they do not declare, or over calls only of
+    /// their non-throwing functions (a library's method of the same name may be the one called) may throw.
     private func attemptCannotThrow(_ covered: [Syntax], visiting: inout Set<String>) -> Bool {
         if covered.contains(where: {
             !$0.descendants(of: MacroExpansionExprSyntax.self).isEmpty
@@ -65,7 +63,7 @@ extension SourceFunctions {
     /// declare a subscript whose getter throws; read once.
     private func throwingGetters() -> Set<String> {
         lock.withLock {
-            if let known = getters { return known }
+            if let known = throwingGetterNames { return known }
             var names: Set<String> = ["value"]
             for (index, text) in loaded().enumerated()
             where ByteSearch.contains("get throws", in: text) || ByteSearch.contains("get async throws", in: text) {
@@ -87,7 +85,7 @@ extension SourceFunctions {
                 }
                 if throwing { names.insert("subscript") }
             }
-            getters = names
+            throwingGetterNames = names
             return names
         }
     }
@@ -100,14 +98,15 @@ extension SourceFunctions {
     /// fits has the compiler's, which does not throw).
     private func calleeThrows(_ call: FunctionCallExprSyntax, visiting: inout Set<String>) -> Throwing {
         let member = call.calledExpression.as(MemberAccessExprSyntax.self)
-        let callee =
-            member?.declName.baseName.text ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        guard let name = callee, !Self.callsLocalValue(call) else { return .may }
+        // The type a member is called on, written (`JSONSchema` of `JSONSchema.string(…)`, `Inner` of `Outer.Inner.init`).
+        let base = member?.base?.trimmedDescription.split(separator: ".").last.map(String.init)
+        guard let name = CallCollector.calledName(call.calledExpression), !Self.callsLocalValue(call) else {
+            return .may
+        }
         let labels = call.arguments.map { $0.label?.text }
         let closures = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
         if name == "init" || name.first?.isUppercase == true {
-            let type =
-                name == "init" ? member?.base?.trimmedDescription.split(separator: ".").last.map(String.init) : name
+            let type = name == "init" ? base : name
             // The compiler's `init(from:)` of a `Decodable` throws.
             if let type, !declaresType(type) || labels == ["from"] { return .may }
             let initializers = lock.withLock {
@@ -118,8 +117,7 @@ extension SourceFunctions {
                 }
             }
             let owned = initializers.filter { initializer in
-                type.map { Self.owner(of: Syntax(initializer))?.split(separator: ".").last.map(String.init) == $0 }
-                    ?? true
+                type.map { Self.ownerName(of: Syntax(initializer)) == $0 } ?? true
             }
             // None of the type's own: the compiler's memberwise one, unless one elsewhere (a protocol extension's) fits.
             if owned.isEmpty {
@@ -137,7 +135,6 @@ extension SourceFunctions {
             }
         }
         guard !functions.isEmpty else {
-            let base = member?.base?.trimmedDescription.split(separator: ".").last.map(String.init)
             guard member != nil, base.map({ $0.first?.isUppercase == true }) ?? true else { return .may }
             return declaresEnumCase(name, in: base) ? .no : .may
         }
@@ -201,7 +198,7 @@ extension SourceFunctions {
                     tree(index).descendants(of: EnumCaseElementSyntax.self).contains { element in
                         element.name.text == name
                             && (type.map {
-                                Self.owner(of: Syntax(element))?.split(separator: ".").last.map(String.init) == $0
+                                Self.ownerName(of: Syntax(element)) == $0
                             } ?? true)
                     }
                 }

@@ -33,7 +33,7 @@ final class SourceFunctions: @unchecked Sendable {
     /// The names the files declare as members or at their top level, parsed once when first asked.
     private var members: Set<String>?
     /// The names of the properties the files declare with a throwing getter (``neverThrows(_:)``), read once.
-    var getters: Set<String>?
+    var throwingGetterNames: Set<String>?
     let lock = NSLock()
 
     /// Whether the files hold the package's own sources, not only its tests: without them, a name the files do
@@ -117,7 +117,7 @@ final class SourceFunctions: @unchecked Sendable {
                 }
                 let failable = tree.descendants(of: InitializerDeclSyntax.self).contains {
                     $0.optionalMark != nil
-                        && Self.owner(of: Syntax($0))?.split(separator: ".").last.map(String.init) == name
+                        && Self.ownerName(of: Syntax($0)) == name
                 }
                 if rawEnum || failable { return false }
             }
@@ -325,6 +325,11 @@ final class SourceFunctions: @unchecked Sendable {
                 functions["\(owner).\(name)"] = (functions["\(owner).\(name)"] ?? true) && plain
             }
         }
+    }
+
+    /// The last part of ``owner(of:)``: `Inner` of an extension of `Outer.Inner`.
+    static func ownerName(of declaration: Syntax) -> String? {
+        owner(of: declaration)?.split(separator: ".").last.map(String.init)
     }
 
     /// The type `declaration` is a member of: its class, struct, enum or actor, or the type its extension extends.

@@ -81,16 +81,14 @@ struct NeverThrowsTests {
 
     @Test("A try! of functions whose bodies cannot throw is no trap; of one that may throw it is")
     func bodiesThatCannotThrow() throws {
-        // Given
-        let file = "import XCTest\nimport Foundation\nfinal class T: XCTestCase {\n" + Self.methods + "\n}\n"
+        // Given the package and the tests above
 
         // When
-        let found = try analyzeSources(["T.swift": file], packageSources: ["Schema.swift": Self.package]).findings
-            .filter { $0.kind == .trapInTest }.compactMap(\.testName)
+        let found = try xctestTestNames(.trapInTest, Self.methods, package: ["Schema.swift": Self.package])
 
         // Then
         #expect(
-            found.sorted() == [
+            found == [
                 "T.testDecoded", "T.testEach", "T.testForwarded", "T.testGetter", "T.testLibraryNamesake",
                 "T.testLocalValue", "T.testParsed", "T.testProtocolInit", "T.testRequirement",
                 "T.testSubscript",

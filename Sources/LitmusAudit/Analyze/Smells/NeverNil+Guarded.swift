@@ -4,10 +4,9 @@ import SwiftSyntax
 extension NeverNil {
     /// Whether `member` is `x.first` or `x.last` in a condition whose earlier clause (of the same `if`, `guard` or
     /// `while`, or an operand before it of the same `&&`), or in the first statement of an `if` whose condition,
-    /// finds `x` not empty: `x.count == 1` (or another positive
-    /// integer), `x.count > 0`, `x.count >= 1`, `!x.isEmpty` (CodableCSV 0.6.7's `if f.scalars.count == 1,
-    /// t.contains(f.scalars.first!)`, read as the wrong cause on first contact: the unwrap that can trap was the next
-    /// one). `x` is compared as written, and must name no call (`make().first` is another value each time); a later
+    /// finds `x` not empty (``isNonEmptyTest(_:of:)``: `x.count == 1`, `x.count > 0`, `0 < x.count`, `!x.isEmpty`;
+    /// CodableCSV 0.6.7's `if f.scalars.count == 1, t.contains(f.scalars.first!)`, read as the wrong cause on first
+    /// contact: the unwrap that can trap was the next one). `x` is compared as written, and must name no call (`make().first` is another value each time); a later
     /// clause, an `||` or another collection guards nothing.
     static func isGuardedEnd(_ member: MemberAccessExprSyntax) -> Bool {
         guard ["first", "last"].contains(member.declName.baseName.text), let base = member.base,
@@ -101,7 +100,7 @@ extension NeverNil {
 
     /// The operands of an unfolded sequence's `&&`s, each as its own elements; `nil` when an `||` is among them
     /// (`a && b || c` holds without `a`).
-    private static func conjuncts(_ elements: [ExprSyntax]) -> [[ExprSyntax]]? {
+    static func conjuncts(_ elements: [ExprSyntax]) -> [[ExprSyntax]]? {
         var groups: [[ExprSyntax]] = [[]]
         for element in elements {
             if let operation = element.as(BinaryOperatorExprSyntax.self) {
@@ -116,8 +115,10 @@ extension NeverNil {
         return groups
     }
 
-    /// Whether the condition written `elements` holds only when the collection written `collection` has an element.
-    private static func isNonEmptyTest(_ elements: [ExprSyntax], of collection: String) -> Bool {
+    /// Whether the condition written `elements` holds only when the collection written `collection` has an element:
+    /// `!x.isEmpty`, `x.count` compared with an integer so that it is at least 1 (`x.count > 0`, `x.count == 2`,
+    /// `x.count != 0`, `0 < x.count`).
+    static func isNonEmptyTest(_ elements: [ExprSyntax], of collection: String) -> Bool {
         if elements.count == 1, let negation = elements[0].withoutParentheses.as(PrefixOperatorExprSyntax.self),
             negation.operator.text == "!",
             let empty = negation.expression.as(MemberAccessExprSyntax.self), empty.declName.baseName.text == "isEmpty",
@@ -125,14 +126,29 @@ extension NeverNil {
         {
             return RepetitionDetector.tokenText(Syntax(base)) == collection
         }
-        guard elements.count == 3, let comparison = elements[1].as(BinaryOperatorExprSyntax.self),
-            let count = elements[0].as(MemberAccessExprSyntax.self), count.declName.baseName.text == "count",
-            let base = count.base, RepetitionDetector.tokenText(Syntax(base)) == collection,
-            let bound = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) })
-        else { return false }
-        switch comparison.operator.text {
-        case "==", ">=": return bound >= 1
-        case ">": return bound >= 0
+        guard elements.count == 3, let comparison = elements[1].as(BinaryOperatorExprSyntax.self) else { return false }
+        let counted = { (side: ExprSyntax) in
+            side.as(MemberAccessExprSyntax.self).map {
+                $0.declName.baseName.text == "count"
+                    && $0.base.map { RepetitionDetector.tokenText(Syntax($0)) == collection } == true
+            } == true
+        }
+        let bound = { (side: ExprSyntax) in side.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text) } }
+        // The count on the left: `x.count > 0`; on the right, the operator read the other way: `0 < x.count`.
+        let op: String
+        let limit: Int
+        if counted(elements[0]), let value = bound(elements[2]) {
+            (op, limit) = (comparison.operator.text, value)
+        } else if counted(elements[2]), let value = bound(elements[0]) {
+            let mirrored = ["<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="]
+            (op, limit) = (mirrored[comparison.operator.text] ?? "", value)
+        } else {
+            return false
+        }
+        switch op {
+        case "==", ">=": return limit >= 1
+        case ">": return limit >= 0
+        case "!=": return limit == 0
         default: return false
         }
     }

@@ -1,8 +1,8 @@
 import SwiftSyntax
 
 /// A helper that answers whether the platform can run a test: it returns Boolean literals or what the environment
-/// says, and `false` only under a condition on what the test does not control (``ConditionalLogicDetector/uncontrolled``: `#available`,
-/// `#if os(…)`, the environment). swiftlang/swift-experimental-string-processing's `ensureNewStdlib()` is `guard
+/// says, and `false` only under a condition on what the test does not control
+/// (``ConditionalLogicDetector/uncontrolled``: `#available`, `#if os(…)`, the environment). swiftlang/swift-experimental-string-processing's `ensureNewStdlib()` is `guard
 /// #available(SwiftStdlib 5.7, *) else { XCTExpectFailure { XCTFail(…) }; return false }; return true`, and its
 /// tests begin `guard ensureNewStdlib() else { return }`: a platform gate, as `guard #available(…)` written in the
 /// test would be. Not a helper that returns a value it computes, nor `false` on a condition of its own.
@@ -93,9 +93,9 @@ enum PlatformGate {
         return nil
     }
 
-    /// Whether the nearest `if`, `guard` or `#if` clause around `node` has only conditions the test does not control, each
-    /// of them (an `#else` those of the clauses before it; not `#available(…), Database.shared.connect()`, nor an `if` of the helper's own inside an
-    /// `#available` one).
+    /// Whether the nearest `if`, `guard` or `#if` clause around `node` has only conditions the test does not control,
+    /// each of them (an `#else`, those of the clauses before it; not `#available(…), Database.shared.connect()`, nor an
+    /// `if` of the helper's own inside an `#available` one).
     private static func isUnderUncontrolledCondition(_ node: Syntax, in body: Syntax) -> Bool {
         var current = node.parent
         while let syntax = current, syntax.id != body.id {

@@ -5,7 +5,7 @@ extension TrapDetector {
     /// Whether the unwrapped `expression` is `X.first` or `X.last` (or of `X.prefix(k)`, `X.suffix(k)`, `k` at least 1)
     /// where `X` was found not empty and is not changed in the function or closure around it: in the body of an `if`,
     /// or after a `guard`, whose conditions say so (`!X.isEmpty`, `X.count > 0`, `X.count == 1`, `X.count >= 2`,
-    /// `0 < X.count`), or after `if X.isEmpty { return … }` (swift-syntax 602's `guard property.bindings.count == 1
+    /// `0 < X.count`), or after `if X.isEmpty { return … }` (swift-syntax 603.0.1's `guard property.bindings.count == 1
     /// else { return [] }` then `property.bindings.first!`; OpenAPIKit 6.4.0's `guard codingPath.count > 1 else { return
     /// false }` then `codingPath.suffix(2).first!`). `X` is a name or a member path without calls: a call may give
     /// another collection the next time.
@@ -28,37 +28,18 @@ extension TrapDetector {
         else { return false }
         let name = collection.trimmedDescription
         guard !isChanged(name, around: Syntax(expression)) else { return false }
+        let written = RepetitionDetector.tokenText(Syntax(collection))
         return isEstablished(
             at: Syntax(expression),
             by: { conditions in
                 conditions.contains { element in
-                    element.condition.as(ExprSyntax.self).map { saysNotEmpty($0.withoutParentheses, name) } ?? false
+                    guard case .expression(let condition) = element.condition else { return false }
+                    let unwrapped = condition.withoutParentheses
+                    let elements = unwrapped.as(SequenceExprSyntax.self).map { Array($0.elements) } ?? [unwrapped]
+                    return (NeverNil.conjuncts(elements) ?? []).contains { NeverNil.isNonEmptyTest($0, of: written) }
                 }
             },
             before: { exitsWhenEmpty($0, name) })
-    }
-
-    /// Whether `condition` holds only when `name` is not empty.
-    private static func saysNotEmpty(_ condition: ExprSyntax, _ name: String) -> Bool {
-        if let negation = condition.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
-            return isMember(negation.expression, "isEmpty", of: name)
-        }
-        guard let (left, op, right) = EqualityShapeDetector.comparison(condition) else { return false }
-        if isMember(left, "count", of: name), let bound = integer(right) {
-            switch op {
-            case ">", "!=": return bound >= 0 && (op == ">" || bound == 0)
-            case ">=", "==": return bound >= 1
-            default: return false
-            }
-        }
-        if isMember(right, "count", of: name), let bound = integer(left) {
-            switch op {
-            case "<": return bound >= 0
-            case "<=", "==": return bound >= 1
-            default: return false
-            }
-        }
-        return false
     }
 
     /// Whether `statement` is `if X.isEmpty { … }` (or `X.count == 0`) without an `else`, whose block ends by leaving
@@ -71,16 +52,11 @@ extension TrapDetector {
             let condition = branch.conditions.first?.condition.as(ExprSyntax.self)?.withoutParentheses,
             let last = branch.body.statements.last?.item
         else { return false }
-        let empty: Bool
-        if isMember(condition, "isEmpty", of: name) {
-            empty = true
-        } else if let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "==",
-            isMember(left, "count", of: name), integer(right) == 0
-        {
-            empty = true
-        } else {
-            empty = false
-        }
+        let comparison = EqualityShapeDetector.comparison(condition)
+        let empty =
+            isMember(condition, "isEmpty", of: name)
+            || (comparison.map { $0.1 == "==" && isMember($0.0, "count", of: name) } == true
+                && comparison?.2.as(IntegerLiteralExprSyntax.self).flatMap(ConditionalLogicDetector.integer(of:)) == 0)
         guard empty else { return false }
         if last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) || last.is(ContinueStmtSyntax.self)
             || last.is(BreakStmtSyntax.self)
@@ -97,10 +73,6 @@ extension TrapDetector {
     private static func isMember(_ expression: ExprSyntax, _ member: String, of name: String) -> Bool {
         guard let access = expression.as(MemberAccessExprSyntax.self) else { return false }
         return access.declName.baseName.text == member && access.base?.trimmedDescription == name
-    }
-
-    private static func integer(_ expression: ExprSyntax) -> Int? {
-        expression.as(IntegerLiteralExprSyntax.self).flatMap(ConditionalLogicDetector.integer(of:))
     }
 
     /// Whether the function or closure around `node` assigns `name` (a path under it, or one it is under), hands it

@@ -53,13 +53,15 @@ enum TrapProvenance {
             }
             return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         }
-        // A name many packages declare to conform to a library protocol (`func encode(to:)`) tells nothing.
-        let common: Set<String> = [
-            "encode", "decode", "hash", "makeIterator", "next", "callAsFunction", "description", "init", "run",
-            "start", "stop", "close", "read", "write", "get", "set", "send", "receive", "handle", "value",
-        ]
-        return (types + called).contains { !common.contains($0) && sources.declaresOutsideTests($0) }
+        return (types + called).contains { !commonNames.contains($0) && sources.declaresOutsideTests($0) }
     }
+
+    /// Names many packages declare to conform to a library protocol (`func encode(to:)`) or beside a library's of the
+    /// same name: a call of one tells nothing of whose it is.
+    static let commonNames: Set<String> = [
+        "encode", "decode", "hash", "makeIterator", "next", "callAsFunction", "description", "init", "run",
+        "start", "stop", "close", "read", "write", "get", "set", "send", "receive", "handle", "value",
+    ]
 
     /// What a `try!` covers: its expression, and in a sequence the parser has not folded (`try! a == b()`), every
     /// operand after it too.
