@@ -463,7 +463,7 @@ struct AssignedAtSetUpTests {
             public enum Role: String { case server, client }
             extension HTTP2ConnectionStateMachine { public init(copying other: Self) { self = other } }
             """
-        func traps(_ property: String, _ assignment: String) throws -> [Int] {
+        func traps(_ property: String, _ assignment: String, declaring more: String = "") throws -> [Int] {
             let file = """
                 import XCTest
                 final class StateTests: XCTestCase {
@@ -484,7 +484,9 @@ struct AssignedAtSetUpTests {
         #expect(try traps("Channel", "machine = .init(role: .server)") == [5])
     }
 
-    @Test("Without facts, a library type's initializer with no argument is a value; with arguments it is not known")
+    @Test(
+        "Without facts, a library type's initializer with no argument is a value; with arguments, only a type none of whose initializers fails"
+    )
     func plainLibraryInitializer() throws {
         // Given swift-nio-http2 1.46.0's `self.serverChannel = EmbeddedChannel()` in setUp (EmbeddedChannel is
         // SwiftNIO's, not the package's) and then handed the package's handler, so its unwrap may hold the package's
@@ -493,7 +495,7 @@ struct AssignedAtSetUpTests {
             public struct Parser { public init?() { nil } }
             public final class FrameEncoder: ChannelOutboundHandler { public init() {} }
             """
-        func traps(_ property: String, _ assignment: String) throws -> [Int] {
+        func traps(_ property: String, _ assignment: String, declaring more: String = "") throws -> [Int] {
             let file = """
                 import XCTest
                 final class ChannelTests: XCTestCase {
@@ -505,14 +507,25 @@ struct AssignedAtSetUpTests {
                     }
                 }
                 """
-            return try analyzeSources(["ChannelTests.swift": file], packageSources: ["Parser.swift": sources])
+            return try analyzeSources(["ChannelTests.swift": file], packageSources: ["Parser.swift": sources + more])
                 .findings.filter { $0.kind == .trapInTest }.compactMap(\.line)
         }
         #expect(try traps("EmbeddedChannel", "self.channel = EmbeddedChannel()").isEmpty)
         #expect(try traps("EmbeddedChannel", "channel = .init()").isEmpty)
-        #expect(try traps("EmbeddedChannel", "channel = EmbeddedChannel(loop: loop)") == [7])
-        #expect(try traps("EmbeddedChannel", "channel = EmbeddedChannel() { $0 }") == [7])
+        #expect(try traps("Widget", "channel = Widget(loop: loop)") == [7])
+        #expect(try traps("Widget", "channel = Widget() { $0 }") == [7])
         #expect(try traps("Parser", "channel = Parser()") == [7])
+        // A library type none of whose initializers fails is a value whatever its arguments (swift-tools-support-async
+        // 0.18.0's `MultiThreadedEventLoopGroup(numberOfThreads: 3)`, read false on first contact); not under `try?`,
+        // and not a type of that name the package declares
+        #expect(try traps("EventLoopGroup", "channel = MultiThreadedEventLoopGroup(numberOfThreads: 3)").isEmpty)
+        #expect(try traps("EmbeddedChannel", "channel = NIOEmbedded.EmbeddedChannel(loop: loop)").isEmpty)
+        #expect(try traps("EmbeddedChannel", "channel = try? EmbeddedChannel(handlers: [h])") == [7])
+        #expect(try traps("Logger", "channel = Logger(label: \"x\")").isEmpty)
+        #expect(
+            try traps(
+                "Logger", "channel = Logger(level: 1)",
+                declaring: "public struct Logger { public init?(level: Int) { nil } }") == [7])
     }
 
     @Test("A static function of the type itself is read apart from other types' functions of the name")

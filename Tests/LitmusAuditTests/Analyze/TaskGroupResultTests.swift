@@ -9,7 +9,7 @@ struct TaskGroupResultTests {
     /// The Swift Testing tests of `tests` that report a trap.
     private func traps(_ tests: String) throws -> [String] { try swiftTestingNames(.trapInTest, tests) }
 
-    @Test("One task added, one result taken; two added, two taken; the parameter as $0: no trap")
+    @Test("One task added, one result taken; two added, two taken, cancelled between; the parameter as $0: no trap")
     func tasksLeft() throws {
         let tests = """
                 @Test func one() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; let x = await group.next()!; #expect(x == 1) } }
@@ -20,6 +20,13 @@ struct TaskGroupResultTests {
                     #expect(await group.next()! > 0)
                 } }
                 @Test func result() async throws { try await withThrowingTaskGroup(of: Void.self) { g in g.addTask {}; switch await g.nextResult()! { case .success: break; case .failure: Issue.record("x") } } }
+                @Test func cancelled() async { await withTaskGroup(of: Int.self) { group in
+                    group.addTask { 1 }
+                    group.addTask { 2 }
+                    _ = await group.next()!
+                    group.cancelAll()
+                    #expect(await group.next()! > 0)
+                } }
             """
         #expect(try traps(tests) == [])
     }
@@ -37,8 +44,11 @@ struct TaskGroupResultTests {
                 @Test func other() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; #expect(await other.next()! == 1) } }
                 @Test func twice() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; #expect(await group.next()! + group.next()! == 2) } }
                 @Test func condition() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; while await group.next()! > 0 {} } }
+                @Test func drained() async { await withTaskGroup(of: Int.self) { group in group.addTask { 1 }; await group.waitForAll(); #expect(await group.next()! == 1) } }
             """
         #expect(
-            try traps(tests) == ["none", "taken", "conditional", "looped", "handed", "other", "twice", "condition"])
+            try traps(tests) == [
+                "none", "taken", "conditional", "looped", "handed", "other", "twice", "condition", "drained",
+            ])
     }
 }

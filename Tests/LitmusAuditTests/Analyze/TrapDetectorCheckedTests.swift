@@ -76,4 +76,24 @@ struct TrapDetectorCheckedTests {
             found == ["Other/d:9", "Other/e:10", "Other/f:11", "Other/g:12", "Other/h:13", "Other/i:14", "T.testA:3"],
             "\(found)")
     }
+
+    @Test("An unwrap in the body of `if let v = x?.member` is no trap: the chain is nil whenever x is")
+    func optionalChainBinding() throws {
+        // Given swift-tools-protocols 0.0.10's `if let value = kv?.value { … kv!.key.count … }` (read false on first
+        // contact), and near misses: the chain in an argument, coalesced, of another value, and the `else`
+        let methods = """
+            func testA() { let kv = parse(); if let value = kv?.value { XCTAssertEqual(kv!.key, value) } }
+            func testB() { let kv = parse(); guard let n = kv?.items.first?.count else { return }; XCTAssertEqual(kv!.key, n) }
+            func testC() { let kv = parse(); if let value = f(kv?.value) { XCTAssertEqual(kv!.key, value) } }
+            func testD() { let kv = parse(); if let value = kv?.value ?? fallback { XCTAssertEqual(kv!.key, value) } }
+            func testE() { let kv = parse(); if let value = other?.value { XCTAssertEqual(kv!.key, value) } }
+            func testF() { let kv = parse(); if let value = kv?.value { print(value) } else { XCTAssertEqual(kv!.key, 1) } }
+            """
+
+        // When
+        let found = try xctestFindings(.trapInTest, methods)
+
+        // Then only the near misses trap
+        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8"])
+    }
 }

@@ -3,7 +3,8 @@ import Testing
 @testable import LitmusAudit
 
 /// trapInTest: `first!` or `last!` of a collection a check before it found not empty is no trap (swift-syntax 602's
-/// `guard property.bindings.count == 1 else { return [] }` then `property.bindings.first!`).
+/// `guard property.bindings.count == 1 else { return [] }` then `property.bindings.first!`), also when the collection
+/// was set again before the check (swiftly 0.4.0's `config = try Config.load()`), not after it or in a closure.
 @Suite("trapInTest: first or last of a collection checked not empty")
 struct TrapDetectorNonEmptyTests {
     private static let package = """
@@ -80,6 +81,27 @@ struct TrapDetectorNonEmptyTests {
             guard !names.isEmpty else { return }
             for names in [[String]()] { XCTAssertEqual(names.first!, "a") }
         }
+        func testChangedBeforeCheck() {
+            var items = Store().items()
+            items = Store().items()
+            guard !items.isEmpty else { return }
+            XCTAssertEqual(items.first!, 1)
+        }
+        func testChangedLaterInLoop() {
+            var items = Store().items()
+            guard !items.isEmpty else { return }
+            for _ in 0..<2 {
+                XCTAssertEqual(items.first!, 1)
+                items.removeAll()
+            }
+        }
+        func testChangedByClosureBefore() {
+            var items = Store().items()
+            let clear = { items.removeAll() }
+            guard !items.isEmpty else { return }
+            clear()
+            XCTAssertEqual(items.first!, 1)
+        }
         func testIfEmptyWithoutExit() {
             let items = Store().items()
             if items.isEmpty { print("empty") }
@@ -97,9 +119,9 @@ struct TrapDetectorNonEmptyTests {
         // Then
         #expect(
             found == [
-                "T.testCalledAgain", "T.testCheckedAnother", "T.testCountAboveOne", "T.testElseBranch",
-                "T.testIfEmptyWithoutExit", "T.testParentChanged", "T.testShadowed", "T.testUnchecked",
-                "T.testWeakBound",
+                "T.testCalledAgain", "T.testChangedByClosureBefore", "T.testChangedLaterInLoop", "T.testCheckedAnother",
+                "T.testCountAboveOne", "T.testElseBranch", "T.testIfEmptyWithoutExit", "T.testParentChanged",
+                "T.testShadowed", "T.testUnchecked", "T.testWeakBound",
             ])
     }
 }

@@ -66,31 +66,33 @@ struct TrapProvenanceTests {
 
     @Test("A property set up from a dependency's values is set-up; one given or handed the package's is not")
     func properties() throws {
-        // Given: swift-nio-http2 1.46.0's `self.serverChannel!`, set up as `EmbeddedChannel()`, and near misses
+        // Given: swift-nio-http2 1.46.0's `self.serverChannel!`, set up as `EmbeddedChannel()` (here a dependency's
+        // `Harness`, whose initializers may fail: SwiftNIO's channel is never nil, AssignedAtSetUpTests), and near
+        // misses
         let file = """
             import XCTest
             final class Plain: XCTestCase {
-                var channel: EmbeddedChannel!
-                override func setUp() { self.channel = EmbeddedChannel() }
+                var channel: Harness!
+                override func setUp() { self.channel = Harness() }
                 func testA() { XCTAssertEqual(self.channel!.isActive, false) }
                 func testB() { XCTAssertEqual(channel!.isActive, false) }
                 func testC() { try self.channel.pipeline.addHandler(FrameEncoder()).wait(); XCTAssertEqual(self.channel!.isActive, false) }
             }
             final class Given: XCTestCase {
-                var channel: EmbeddedChannel!
-                override func setUp() { self.channel = EmbeddedChannel(handler: FrameEncoder()) }
+                var channel: Harness!
+                override func setUp() { self.channel = Harness(handler: FrameEncoder()) }
                 func testD() { XCTAssertEqual(self.channel!.isActive, false) }
             }
             final class Handed: XCTestCase {
-                var channel: EmbeddedChannel!
+                var channel: Harness!
                 override func setUp() {
-                    self.channel = EmbeddedChannel()
+                    self.channel = Harness()
                     try! self.channel.pipeline.addHandler(FrameEncoder()).wait()
                 }
                 func testE() { XCTAssertEqual(self.channel!.isActive, false) }
             }
             final class Computed: XCTestCase {
-                var channel: EmbeddedChannel! { EmbeddedChannel() }
+                var channel: Harness! { Harness() }
                 func testF() { XCTAssertEqual(self.channel!.isActive, false) }
             }
             """

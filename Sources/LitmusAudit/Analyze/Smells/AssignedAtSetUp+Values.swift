@@ -29,7 +29,35 @@ extension AssignedAtSetUp {
         isNonOptionalCall(value, sources: sources) || isImplicitStaticCall(value, of: declared, sources: sources)
             || isInitializer(value, of: declared, sources: sources)
             || isPlainLibraryInitializer(value, of: declared, sources: sources) || isMadeMember(value, sources: sources)
-            || isStaticValue(value, sources: sources)
+            || isStaticValue(value, sources: sources) || isNeverFailingLibraryInitializer(value, sources: sources)
+    }
+
+    /// Types of the libraries tests set up with, none of whose initializers is failable: SwiftNIO's event loops, their
+    /// groups, test channels, thread pool and allocator, swift-log's `Logger`, AsyncHTTPClient's `HTTPClient`,
+    /// Foundation's coders, locks and queues. Made with any arguments (under `try`, not `try?`), each is a value.
+    static let neverFailingLibraryTypes: Set<String> = [
+        "MultiThreadedEventLoopGroup", "EmbeddedEventLoop", "EmbeddedChannel", "NIOAsyncTestingEventLoop",
+        "NIOAsyncTestingChannel", "NIOThreadPool", "ByteBufferAllocator", "Logger", "HTTPClient", "JSONEncoder",
+        "JSONDecoder", "PropertyListEncoder", "PropertyListDecoder", "DispatchQueue", "DispatchGroup",
+        "DispatchSemaphore", "NSLock", "NSRecursiveLock", "NSCondition", "OperationQueue",
+    ]
+
+    /// `T(…)` (or `Module.T(…)`) of one of ``neverFailingLibraryTypes`` the package's sources do not declare:
+    /// apple/swift-tools-support-async 0.18.0's setUp, `self.group = MultiThreadedEventLoopGroup(numberOfThreads: 3)`
+    /// and `self.logger = Logger(label: "test", factory: …)` (their unwraps read false on first contact).
+    private static func isNeverFailingLibraryInitializer(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
+        guard let call = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self) else { return false }
+        let name: String
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.is(DeclReferenceExprSyntax.self) == true
+        {
+            name = member.declName.baseName.text
+        } else {
+            return false
+        }
+        return neverFailingLibraryTypes.contains(name) && !sources.declaresType(name)
     }
 
     /// `T.member`, a static property the package or its tests declare on a type `T` with a written type that is not

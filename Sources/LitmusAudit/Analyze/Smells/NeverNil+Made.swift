@@ -69,9 +69,9 @@ extension NeverNil {
         {
             text = viewed
         }
-        guard let literal = text.as(StringLiteralExprSyntax.self), let plain = EqualityShapeDetector.plainText(literal)
-        else { return false }
-        return !plain.isEmpty
+        guard let literal = text.as(StringLiteralExprSyntax.self) else { return false }
+        // Text of its own beside interpolations makes it non-empty whatever they give (`"Content-Length: \(n)"`).
+        return literal.segments.contains { $0.as(StringSegmentSyntax.self).map { !$0.content.text.isEmpty } ?? false }
     }
 
     /// Whether `name` is a channel the test opened and has not closed where its `localAddress` is read: the
@@ -146,6 +146,16 @@ extension NeverNil {
         // A constant of the file or the test's type (vapor/crypto 3.4.1's file-level `let tests = ["$2a$05$…":
         // "U*U", …]`, then `tests.first!`, read false).
         if let constant = test.constantValue(of: base), isNonEmptyLiteral(constant), isStandardCollection(constant) {
+            return true
+        }
+        // A view of the test's one `let` of a string it wrote (swift-tools-protocols 0.0.10's `let notification1Str =
+        // "Content-Length: \(…)\r\n\r\n\(…)"`, then `notification1Str.utf8.last!`).
+        if let view = base.as(MemberAccessExprSyntax.self),
+            ["utf8", "utf16", "unicodeScalars"].contains(view.declName.baseName.text),
+            let viewed = view.base?.as(DeclReferenceExprSyntax.self), !isParameter(viewed),
+            let value = test.letValue(of: viewed.baseName.text, at: Syntax(viewed)),
+            value.is(StringLiteralExprSyntax.self), isNonEmptyLiteral(value), isStandardCollection(value)
+        {
             return true
         }
         guard let name = base.as(DeclReferenceExprSyntax.self) else { return false }

@@ -7,7 +7,7 @@ import SwiftSyntax
 /// 1.46.0: one `addTask`, then `group.next()!`; vapor/postgres-nio 1.31.0: `switch await taskGroup.nextResult()!`
 /// after one). A second result taken in the unwrap's statement, the unwrap in a loop's condition, a task added
 /// under a condition or in a loop, `addTaskUnlessCancelled`, a result taken in a loop or
-/// by `for await`, or the group handed elsewhere, leaves it counted.
+/// by `for await`, or the group handed elsewhere, leaves it counted; `group.cancelAll()` takes no task out.
 enum TaskGroupResult {
     /// Whether `unwrap` takes a result of a task group that still holds a task.
     static func cannotBeNil(_ unwrap: ForceUnwrapExprSyntax) -> Bool {
@@ -33,6 +33,14 @@ enum TaskGroupResult {
                 continue
             }
             for use in Syntax(earlier).descendants(of: DeclReferenceExprSyntax.self) where use.baseName.text == group {
+                // Cancelling leaves the tasks in the group: `next()` still gives each one's result (apple/swift-tools-
+                // support-async 0.18.0: four `addTask`, two `next()!`, `group.cancelAll()`, two more).
+                if let used = use.parent?.as(MemberAccessExprSyntax.self), used.declName.baseName.text == "cancelAll",
+                    let call = used.parent?.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                    call.trailingClosure == nil
+                {
+                    continue
+                }
                 guard let used = use.parent?.as(MemberAccessExprSyntax.self),
                     ["next", "nextResult"].contains(used.declName.baseName.text),
                     used.parent?.is(FunctionCallExprSyntax.self) == true,

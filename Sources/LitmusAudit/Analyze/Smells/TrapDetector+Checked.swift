@@ -5,13 +5,18 @@ import SwiftSyntax
 extension TrapDetector {
     /// Whether the unwrapped `expression` sits in the body of an `if` one of whose conditions is
     /// `expression != nil`, or after a `guard expression != nil else { … }` in a block around it (both
-    /// as the parser leaves them): there it is not `nil` (SWXMLHash 8.1.1's `if err != nil {
-    /// #expect(err!.line == 1) }`), or after a throwing check that requires it (``throwingCheckRequires(_:)``).
+    /// as the parser leaves them), or one binding an optional chain through it (`if let value = kv?.value`): there it
+    /// is not `nil` (SWXMLHash 8.1.1's `if err != nil { #expect(err!.line == 1) }`), or after a throwing check that requires it (``throwingCheckRequires(_:)``).
     /// Not in the `else` of such an `if`, and not across a closure or a function around the unwrap.
     static func isCheckedNonNil(_ expression: ExprSyntax) -> Bool {
         let unwrapped = expression.trimmedDescription
         let checksNonNil = { (conditions: ConditionElementListSyntax) in
             conditions.contains { element in
+                // `if let value = kv?.value`: the chain gives `nil` whenever `kv` is (swift-tools-protocols 0.0.10's
+                // `kv!.key.count` in that body).
+                if case .optionalBinding(let binding) = element.condition, let value = binding.initializer?.value {
+                    return chains(value, through: unwrapped)
+                }
                 // In parentheses too (Kitura-Session 4.0.0's `guard (cookie3 != nil) else { return }`).
                 guard let condition = element.condition.as(ExprSyntax.self)?.withoutParentheses,
                     let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "!="
@@ -23,6 +28,29 @@ extension TrapDetector {
         return isEstablished(
             at: Syntax(expression), by: checksNonNil,
             before: { throwingCheckRequires($0.item).contains(unwrapped) })
+    }
+
+    /// Whether `expression` is an optional chain through `optional` (`optional?.member`, `optional?.call(…)[i]`): a
+    /// member, a call or a subscript of it, each of the value before, never an argument (`f(optional?.x)` may be
+    /// anything).
+    private static func chains(_ expression: ExprSyntax, through optional: String) -> Bool {
+        var current = expression
+        while true {
+            if let chain = current.as(OptionalChainingExprSyntax.self) {
+                if chain.expression.trimmedDescription == optional { return true }
+                current = chain.expression
+            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let subscripted = current.as(SubscriptCallExprSyntax.self) {
+                current = subscripted.calledExpression
+            } else if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrap.expression
+            } else {
+                return false
+            }
+        }
     }
 
     /// Whether the cast of `value` to `type` sits where the test has found `value` is that type: in the body of `if
@@ -67,29 +95,42 @@ extension TrapDetector {
         at node: Syntax, by conditions: (ConditionElementListSyntax) -> Bool,
         before: (CodeBlockItemSyntax) -> Bool = { _ in false }, within: (Syntax) -> Bool = { _ in false }
     ) -> Bool {
+        establishment(at: node, by: conditions, before: before, within: within) != nil
+    }
+
+    /// What establishes what `node` relies on (``isEstablished(at:by:before:within:)``): the `if` whose body holds it,
+    /// the last `guard` or statement `before` accepts of the nearest block around it that has one, or the node `within`
+    /// accepts; `nil` when nothing does.
+    static func establishment(
+        at node: Syntax, by conditions: (ConditionElementListSyntax) -> Bool,
+        before: (CodeBlockItemSyntax) -> Bool = { _ in false }, within: (Syntax) -> Bool = { _ in false }
+    ) -> Syntax? {
         var child = node
         var current = child.parent
         while let syntax = current {
-            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return nil }
             if let branch = syntax.as(IfExprSyntax.self), child.id == branch.body.id, conditions(branch.conditions) {
-                return true
+                return syntax
             }
-            if within(syntax) { return true }
+            if within(syntax) { return syntax }
             if let list = syntax.as(CodeBlockItemListSyntax.self) {
+                var last: Syntax?
                 for statement in list {
                     if statement.id == child.id { break }
                     if let guardStatement = statement.item.as(GuardStmtSyntax.self),
                         conditions(guardStatement.conditions)
                     {
-                        return true
+                        last = Syntax(statement)
+                    } else if before(statement) {
+                        last = Syntax(statement)
                     }
-                    if before(statement) { return true }
                 }
+                if let last { return last }
             }
             child = syntax
             current = syntax.parent
         }
-        return false
+        return nil
     }
 
     /// Whether the file `root` imports Spectre, whose `expect` throws.

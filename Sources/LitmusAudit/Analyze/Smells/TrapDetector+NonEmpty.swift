@@ -27,19 +27,23 @@ extension TrapDetector {
             collection.is(DeclReferenceExprSyntax.self) || collection.is(MemberAccessExprSyntax.self)
         else { return false }
         let name = collection.trimmedDescription
-        guard !isChanged(name, around: Syntax(expression)) else { return false }
         let written = RepetitionDetector.tokenText(Syntax(collection))
-        return isEstablished(
-            at: Syntax(expression),
-            by: { conditions in
-                conditions.contains { element in
-                    guard case .expression(let condition) = element.condition else { return false }
-                    let unwrapped = condition.withoutParentheses
-                    let elements = unwrapped.as(SequenceExprSyntax.self).map { Array($0.elements) } ?? [unwrapped]
-                    return (NeverNil.conjuncts(elements) ?? []).contains { NeverNil.isNonEmptyTest($0, of: written) }
-                }
-            },
-            before: { exitsWhenEmpty($0, name) })
+        guard
+            let check = establishment(
+                at: Syntax(expression),
+                by: { conditions in
+                    conditions.contains { element in
+                        guard case .expression(let condition) = element.condition else { return false }
+                        let unwrapped = condition.withoutParentheses
+                        let elements = unwrapped.as(SequenceExprSyntax.self).map { Array($0.elements) } ?? [unwrapped]
+                        return (NeverNil.conjuncts(elements) ?? []).contains {
+                            NeverNil.isNonEmptyTest($0, of: written)
+                        }
+                    }
+                },
+                before: { exitsWhenEmpty($0, name) })
+        else { return false }
+        return !isChanged(name, around: Syntax(expression), after: check)
     }
 
     /// Whether `statement` is `if X.isEmpty { … }` (or `X.count == 0`) without an `else`, whose block ends by leaving
@@ -76,9 +80,11 @@ extension TrapDetector {
     }
 
     /// Whether the function or closure around `node` assigns `name` (a path under it, or one it is under), hands it
-    /// `inout`, calls a method on it (`items.removeAll()`, `sut.reset()`), or binds its first name twice (a loop's
-    /// pattern): the check before may no longer hold.
-    private static func isChanged(_ name: String, around node: Syntax) -> Bool {
+    /// `inout`, or calls a method on it (`items.removeAll()`, `sut.reset()`) from `check` on, or anywhere in a closure,
+    /// a local function or a `defer` (which may run later), or binds its first name twice (a loop's pattern): the check
+    /// may no longer hold. A change before the check is what the check saw (swiftly 0.4.0's `config = try
+    /// Config.load()`, then `guard !config.installedToolchains.isEmpty`).
+    private static func isChanged(_ name: String, around node: Syntax, after check: Syntax) -> Bool {
         var scope = node
         while let parent = scope.parent {
             scope = parent
@@ -103,7 +109,11 @@ extension TrapDetector {
                 ($0.secondName ?? $0.firstName).text == root
             }.count
         if bindings > 1 { return true }
-        for sequence in scope.descendants(of: SequenceExprSyntax.self) {
+        // A change counts unless it runs before the check, in the scope's own statements.
+        let counts = { (change: Syntax) in
+            change.position >= check.position || isDeferred(change, within: scope)
+        }
+        for sequence in scope.descendants(of: SequenceExprSyntax.self) where counts(Syntax(sequence)) {
             let elements = Array(sequence.elements)
             for (index, element) in elements.enumerated() where index > 0 && index + 1 < elements.count {
                 if element.is(AssignmentExprSyntax.self) || ConditionalLogicDetector.isCompoundAssignment(element),
@@ -113,14 +123,34 @@ extension TrapDetector {
                 }
             }
         }
-        if scope.descendants(of: InOutExprSyntax.self).contains(where: { under($0.expression) }) { return true }
+        if scope.descendants(of: InOutExprSyntax.self).contains(where: { counts(Syntax($0)) && under($0.expression) }) {
+            return true
+        }
         return scope.descendants(of: FunctionCallExprSyntax.self).contains { call in
-            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            guard counts(Syntax(call)), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let base = member.base
+            else {
                 return false
             }
             return under(base)
                 && !["prefix", "suffix", "filter", "map", "sorted", "contains"].contains(
                     member.declName.baseName.text)
         }
+    }
+
+    /// Whether `node` lies in a closure, a local function or a `defer` inside `scope`: code that may run after what
+    /// follows it.
+    private static func isDeferred(_ node: Syntax, within scope: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current, syntax.id != scope.id {
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self)
+                || syntax.is(DeferStmtSyntax.self)
+                || syntax.is(AccessorDeclSyntax.self)
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
     }
 }
