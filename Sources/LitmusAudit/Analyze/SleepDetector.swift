@@ -8,8 +8,25 @@ enum SleepDetector {
     /// The sleeps that make `scope` (a function's body, or a closure the test runner calls as a test:
     /// Quick's `it`) wait.
     static func waits(in scope: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
-        directCalls(in: scope).filter {
-            CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) && !isYield($0) && !isWindow($0)
+        directCalls(in: scope).filter { CallCollector.isSleep($0) && !waitsForNothing($0) }
+    }
+
+    /// Whether the sleep `call` waits for no event: the poll interval of a loop that waits for a condition, a yield,
+    /// a window or a critical section it widens, or jitter.
+    static func waitsForNothing(_ call: FunctionCallExprSyntax) -> Bool {
+        CallCollector.isPollInterval(call) || isYield(call) || isWindow(call) || isJitter(call)
+    }
+
+    /// Whether `call` sleeps a random time (`Task.sleep(nanoseconds: .random(in: 0..<10_000_000))`,
+    /// `sleep(UInt32(arc4random_uniform(100)))`): jitter that varies the interleaving a race test explores, no wait
+    /// for an event, which would take a fixed time (apple/swift-tools-support-async 0.18.0, swift-sdk-generator,
+    /// async-http-client's `0.01 + .random(in: -0.01...0.01)`, BrightFutures 8.2.0: four read false, none true).
+    static func isJitter(_ call: FunctionCallExprSyntax) -> Bool {
+        call.arguments.contains { argument in
+            Syntax(argument.expression).descendants(of: FunctionCallExprSyntax.self).contains {
+                ["random", "arc4random", "arc4random_uniform", "drand48"].contains(
+                    CallCollector.calledName($0.calledExpression) ?? "")
+            }
         }
     }
 
@@ -88,8 +105,7 @@ enum SleepDetector {
                     .positionAfterSkippingLeadingTrivia
             else { return [] }
             return calls.filter {
-                CallCollector.isSleep($0) && !CallCollector.isPollInterval($0) && !isYield($0) && !isWindow($0)
-                    && $0.positionAfterSkippingLeadingTrivia < fulfil
+                CallCollector.isSleep($0) && !waitsForNothing($0) && $0.positionAfterSkippingLeadingTrivia < fulfil
             }
         }
     }

@@ -311,8 +311,7 @@ extension TestSourceAnalyzer {
         }
         let own = direct.compactMap { call -> AnalyzedFinding? in
             if CallCollector.isSleep(call) {
-                guard !CallCollector.isPollInterval(call), !SleepDetector.isYield(call), !SleepDetector.isWindow(call)
-                else { return nil }
+                guard !SleepDetector.waitsForNothing(call) else { return nil }
                 return AnalyzedFinding(
                     kind: .sleepInTest, testName: test, file: file.file, line: file.line(call),
                     message: "\(shown) sleeps: \(call.quoted(60))")

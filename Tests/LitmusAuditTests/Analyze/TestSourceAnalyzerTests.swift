@@ -413,6 +413,29 @@ struct TestSourceAnalyzerTests {
         #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [6, 7, 8, 9])
     }
 
+    @Test("A sleep of a random length is jitter, not a wait; one of a fixed or unknown length is a wait")
+    func jitter() throws {
+        // Given apple/swift-tools-support-async 0.18.0's `Task.sleep(nanoseconds: .random(in: 0..<10_000_000))` and
+        // BrightFutures 8.2.0's `sleep(UInt32(Double(arc4random_uniform(100)) / 100.0))` (read false on first
+        // contact), and near misses: a fixed length, a length computed without a random number, a random number
+        // only in the check after
+        let analysis = try analyze([
+            "J.swift": """
+            import Testing
+            @Test func jitter() async throws {
+                try await Task.sleep(nanoseconds: .random(in: 0..<10_000_000))
+                sleep(UInt32(Double(arc4random_uniform(100)) / 100.0))
+                Thread.sleep(forTimeInterval: 0.01 + .random(in: -0.01...0.01))
+                try await Task.sleep(nanoseconds: 10_000_000)
+                Thread.sleep(forTimeInterval: base * 2)
+                usleep(10_000); #expect(pick(Int.random(in: 0..<3)))
+            }
+            """
+        ])
+        // Then only the fixed or unknown lengths are waits
+        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [6, 7, 8])
+    }
+
     @Test("A sleep in work the test waits for is its wait; work that sleeps after it fulfils, or never fulfils, is not")
     func awaitedSleeps() throws {
         // Given Swinject's thread-safety test (25 closures queued that sleep until a date, then fulfil), and near misses
