@@ -17,16 +17,66 @@ enum SleepDetector {
         CallCollector.isPollInterval(call) || isYield(call) || isWindow(call) || isJitter(call)
     }
 
-    /// Whether `call` sleeps a random time (`Task.sleep(nanoseconds: .random(in: 0..<10_000_000))`,
-    /// `sleep(UInt32(arc4random_uniform(100)))`): jitter that varies the interleaving a race test explores, no wait
-    /// for an event, which would take a fixed time (apple/swift-tools-support-async 0.18.0, swift-sdk-generator,
-    /// async-http-client's `0.01 + .random(in: -0.01...0.01)`, BrightFutures 8.2.0: four read false, none true).
+    /// Whether `call` sleeps a random time that may come near zero (`Task.sleep(nanoseconds: .random(in:
+    /// 0..<10_000_000))`, `sleep(UInt32(Double(arc4random_uniform(100)) / 100.0))`, `0.01 + .random(in: -0.01...0.01)`):
+    /// jitter that varies the interleaving a race test explores, no wait for an event, which would take a fixed time
+    /// (apple/swift-tools-support-async 0.18.0, swift-sdk-generator, async-http-client, BrightFutures 8.2.0: four read
+    /// false, none true). The length is the random number itself, converted, scaled by a literal, or added to a literal
+    /// no larger than the random range's upper bound; a fixed floor above it (`1_000_000_000 + .random(in: 0...1_000)`),
+    /// a scaled delay of the test's (`base * .random(in: 0.9...1.1)`), a random pick among fixed delays, or one branch of
+    /// a condition is still a wait.
     static func isJitter(_ call: FunctionCallExprSyntax) -> Bool {
-        call.arguments.contains { argument in
-            Syntax(argument.expression).descendants(of: FunctionCallExprSyntax.self).contains {
-                ["random", "arc4random", "arc4random_uniform", "drand48"].contains(
-                    CallCollector.calledName($0.calledExpression) ?? "")
+        guard call.arguments.count == 1, let argument = call.arguments.first else { return false }
+        return randomLengthBound(argument.expression) != nil
+    }
+
+    /// The upper bound of a random length `expression` (``isJitter(_:)``): of `.random(in: a...b)` or `a..<b` its
+    /// literal `b`, of `arc4random_uniform(n)` its `n`, of `drand48()` 1; `nil` when it is not one.
+    private static func randomLengthBound(_ expression: ExprSyntax) -> Double? {
+        var value = expression
+        while let tuple = value.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            value = only.expression
+        }
+        if let call = value.as(FunctionCallExprSyntax.self) {
+            let name = CallCollector.calledName(call.calledExpression) ?? ""
+            if name == "random", call.arguments.count == 1, call.arguments.first?.label?.text == "in",
+                let range = call.arguments.first?.expression.as(SequenceExprSyntax.self), range.elements.count == 3
+            {
+                return range.elements.last.flatMap(number)
             }
+            if name == "arc4random_uniform", call.arguments.count == 1, let bound = call.arguments.first {
+                return number(bound.expression)
+            }
+            if name == "drand48", call.arguments.isEmpty { return 1 }
+            // A conversion (`UInt32(…)`, `Double(…)`) keeps the length.
+            if ["Int", "UInt", "Int32", "UInt32", "Int64", "UInt64", "Double", "Float", "TimeInterval"].contains(name),
+                call.arguments.count == 1, call.arguments.first?.label == nil, let converted = call.arguments.first
+            {
+                return randomLengthBound(converted.expression)
+            }
+            return nil
+        }
+        guard let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
+        switch op {
+        case "*", "/":
+            if let bound = randomLengthBound(elements[0]), let factor = number(elements[2]), factor > 0 {
+                return op == "*" ? bound * factor : bound / factor
+            }
+            if op == "*", let bound = randomLengthBound(elements[2]), let factor = number(elements[0]), factor > 0 {
+                return bound * factor
+            }
+            return nil
+        case "+", "-":
+            for (random, floor) in [(elements[2], elements[0]), (elements[0], elements[2])] {
+                if let bound = randomLengthBound(random), let fixed = number(floor), abs(fixed) <= bound {
+                    return bound + fixed
+                }
+            }
+            return nil
+        default:
+            return nil
         }
     }
 
@@ -138,8 +188,11 @@ enum SleepDetector {
         return scale.map { value * $0 }
     }
 
-    /// An integer or floating-point literal's value.
+    /// An integer or floating-point literal's value, negative too.
     private static func number(_ expression: ExprSyntax) -> Double? {
+        if let negative = expression.as(PrefixOperatorExprSyntax.self), negative.operator.text == "-" {
+            return number(negative.expression).map { -$0 }
+        }
         let text =
             expression.as(IntegerLiteralExprSyntax.self)?.literal.text
             ?? expression.as(FloatLiteralExprSyntax.self)?.literal.text

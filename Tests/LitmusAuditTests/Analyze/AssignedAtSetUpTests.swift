@@ -526,6 +526,13 @@ struct AssignedAtSetUpTests {
             try traps(
                 "Logger", "channel = Logger(level: 1)",
                 declaring: "public struct Logger { public init?(level: Int) { nil } }") == [7])
+        // Nor one the package gives a failable initializer in an extension, or names by another base than the module
+        #expect(
+            try traps(
+                "Logger", "channel = Logger(environment: [:])",
+                declaring: "extension Logger { public init?(environment: [String: String]) { nil } }") == [7])
+        #expect(try traps("Logger", "channel = Vendor.Logger(path: p)") == [7])
+        #expect(try traps("Logger", "channel = Logging.Logger(label: \"x\")").isEmpty)
     }
 
     @Test("A static function of the type itself is read apart from other types' functions of the name")

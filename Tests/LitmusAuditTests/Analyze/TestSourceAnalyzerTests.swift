@@ -429,11 +429,17 @@ struct TestSourceAnalyzerTests {
                 try await Task.sleep(nanoseconds: 10_000_000)
                 Thread.sleep(forTimeInterval: base * 2)
                 usleep(10_000); #expect(pick(Int.random(in: 0..<3)))
+                try await Task.sleep(nanoseconds: 1_000_000_000 + .random(in: 0...1_000))
+                Thread.sleep(forTimeInterval: base * .random(in: 0.9...1.1))
+                Thread.sleep(forTimeInterval: delays[Int.random(in: 0..<delays.count)])
+                sleep(fast ? UInt32.random(in: 0...1) : 2)
             }
             """
         ])
-        // Then only the fixed or unknown lengths are waits
-        #expect(analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [6, 7, 8])
+        // Then only the fixed or unknown lengths are waits: a fixed floor above the random range, a delay of the
+        // test's scaled, a random pick among fixed delays, a condition's branch
+        #expect(
+            analysis.findings.filter { $0.kind == .sleepInTest }.map(\.line) == [6, 7, 8, 9, 10, 11, 12])
     }
 
     @Test("A sleep in work the test waits for is its wait; work that sleeps after it fulfils, or never fulfils, is not")

@@ -88,12 +88,17 @@ struct TrapDetectorCheckedTests {
             func testD() { let kv = parse(); if let value = kv?.value ?? fallback { XCTAssertEqual(kv!.key, value) } }
             func testE() { let kv = parse(); if let value = other?.value { XCTAssertEqual(kv!.key, value) } }
             func testF() { let kv = parse(); if let value = kv?.value { print(value) } else { XCTAssertEqual(kv!.key, 1) } }
+            func testG() { if let kind = lexer.next()?.kind { XCTAssertEqual(lexer.next()!.kind, kind) } }
+            func testH() { var kv = parse(); guard let n = kv?.count else { return }; kv = parse(); XCTAssertEqual(kv!.key, n) }
+            func testI() { let kv = parse(); if let kv = kv?.next { XCTAssertEqual(kv!.key, 1) } }
+            func testJ() { let kv = parse(); if let value = kv?.values[0] { XCTAssertEqual(kv!.key, value) } }
             """
 
         // When
         let found = try xctestFindings(.trapInTest, methods)
 
-        // Then only the near misses trap
-        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8"])
+        // Then only the near misses trap: also a call unwrapped (another call may give nil), a value assigned after
+        // the binding, and a binding that shadows it
+        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11"])
     }
 }

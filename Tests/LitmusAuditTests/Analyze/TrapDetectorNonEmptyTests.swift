@@ -4,7 +4,8 @@ import Testing
 
 /// trapInTest: `first!` or `last!` of a collection a check before it found not empty is no trap (swift-syntax 602's
 /// `guard property.bindings.count == 1 else { return [] }` then `property.bindings.first!`), also when the collection
-/// was set again before the check (swiftly 0.4.0's `config = try Config.load()`), not after it or in a closure.
+/// was assigned again before the check (swiftly 0.4.0's `config = try Config.load()`), not after it, in a closure or
+/// an accessor, nor sent a method before it (which may start work that changes it).
 @Suite("trapInTest: first or last of a collection checked not empty")
 struct TrapDetectorNonEmptyTests {
     private static let package = """
@@ -102,6 +103,19 @@ struct TrapDetectorNonEmptyTests {
             clear()
             XCTAssertEqual(items.first!, 1)
         }
+        func testMethodCalledBeforeCheck() {
+            var items = Store().items()
+            items.removeAll()
+            guard !items.isEmpty else { return }
+            XCTAssertEqual(items.first!, 1)
+        }
+        func testChangedInGetterBefore() {
+            var items = Store().items()
+            var cleared: Int { items = []; return 0 }
+            guard !items.isEmpty else { return }
+            _ = cleared
+            XCTAssertEqual(items.first!, 1)
+        }
         func testIfEmptyWithoutExit() {
             let items = Store().items()
             if items.isEmpty { print("empty") }
@@ -119,9 +133,10 @@ struct TrapDetectorNonEmptyTests {
         // Then
         #expect(
             found == [
-                "T.testCalledAgain", "T.testChangedByClosureBefore", "T.testChangedLaterInLoop", "T.testCheckedAnother",
-                "T.testCountAboveOne", "T.testElseBranch", "T.testIfEmptyWithoutExit", "T.testParentChanged",
-                "T.testShadowed", "T.testUnchecked", "T.testWeakBound",
+                "T.testCalledAgain", "T.testChangedByClosureBefore", "T.testChangedInGetterBefore",
+                "T.testChangedLaterInLoop", "T.testCheckedAnother", "T.testCountAboveOne", "T.testElseBranch",
+                "T.testIfEmptyWithoutExit", "T.testMethodCalledBeforeCheck", "T.testParentChanged", "T.testShadowed",
+                "T.testUnchecked", "T.testWeakBound",
             ])
     }
 }

@@ -42,7 +42,14 @@ extension AssignedAtSetUp {
         "DispatchSemaphore", "NSLock", "NSRecursiveLock", "NSCondition", "OperationQueue",
     ]
 
-    /// `T(…)` (or `Module.T(…)`) of one of ``neverFailingLibraryTypes`` the package's sources do not declare:
+    /// The modules that define ``neverFailingLibraryTypes``, by which a call may qualify one (`NIOPosix.
+    /// MultiThreadedEventLoopGroup(…)`).
+    private static let libraryModules: Set<String> = [
+        "NIO", "NIOCore", "NIOPosix", "NIOEmbedded", "Logging", "AsyncHTTPClient", "Foundation", "Dispatch",
+    ]
+
+    /// `T(…)` (or `Module.T(…)`, the module one of ``libraryModules``) of one of ``neverFailingLibraryTypes`` that the
+    /// package's files neither declare (nor alias) nor give a failable initializer in an extension:
     /// apple/swift-tools-support-async 0.18.0's setUp, `self.group = MultiThreadedEventLoopGroup(numberOfThreads: 3)`
     /// and `self.logger = Logger(label: "test", factory: …)` (their unwraps read false on first contact).
     private static func isNeverFailingLibraryInitializer(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
@@ -51,13 +58,14 @@ extension AssignedAtSetUp {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base?.is(DeclReferenceExprSyntax.self) == true
+            let module = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, libraryModules.contains(module)
         {
             name = member.declName.baseName.text
         } else {
             return false
         }
-        return neverFailingLibraryTypes.contains(name) && !sources.declaresType(name)
+        return neverFailingLibraryTypes.contains(name) && !sources.declaresTypeOrAlias(name)
+            && !sources.declaresFailableInitializer(of: name)
     }
 
     /// `T.member`, a static property the package or its tests declare on a type `T` with a written type that is not

@@ -12,11 +12,6 @@ extension TrapDetector {
         let unwrapped = expression.trimmedDescription
         let checksNonNil = { (conditions: ConditionElementListSyntax) in
             conditions.contains { element in
-                // `if let value = kv?.value`: the chain gives `nil` whenever `kv` is (swift-tools-protocols 0.0.10's
-                // `kv!.key.count` in that body).
-                if case .optionalBinding(let binding) = element.condition, let value = binding.initializer?.value {
-                    return chains(value, through: unwrapped)
-                }
                 // In parentheses too (Kitura-Session 4.0.0's `guard (cookie3 != nil) else { return }`).
                 guard let condition = element.condition.as(ExprSyntax.self)?.withoutParentheses,
                     let (left, op, right) = EqualityShapeDetector.comparison(condition), op == "!="
@@ -25,9 +20,37 @@ extension TrapDetector {
                     || (left.is(NilLiteralExprSyntax.self) && right.trimmedDescription == unwrapped)
             }
         }
-        return isEstablished(
+        if isEstablished(
             at: Syntax(expression), by: checksNonNil,
             before: { throwingCheckRequires($0.item).contains(unwrapped) })
+        {
+            return true
+        }
+        return isBoundThroughChain(expression)
+    }
+
+    /// Whether the unwrapped `expression` sits where a binding of an optional chain through it established it: in the
+    /// body of `if let v = kv?.value`, or after `guard let v = kv?.value else { … }`, the chain gives `nil` whenever
+    /// `kv` is (swift-tools-protocols 0.0.10's `kv!.key.count` in that body). Only a name or a member path without
+    /// calls or subscripts (`it.next()` may give another value the next time), not bound again by the binding (`if
+    /// let kv = kv?.next`), and nothing changing it from the binding on (``isChanged(_:around:after:)``).
+    private static func isBoundThroughChain(_ expression: ExprSyntax) -> Bool {
+        guard expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
+            Syntax(expression).descendants(of: FunctionCallExprSyntax.self).isEmpty,
+            Syntax(expression).descendants(of: SubscriptCallExprSyntax.self).isEmpty
+        else { return false }
+        let unwrapped = expression.trimmedDescription
+        let root = String(unwrapped.prefix { $0 != "." })
+        let bindsChain = { (conditions: ConditionElementListSyntax) in
+            conditions.contains { element in
+                guard case .optionalBinding(let binding) = element.condition, let value = binding.initializer?.value,
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text != root
+                else { return false }
+                return chains(value, through: unwrapped)
+            }
+        }
+        guard let check = establishment(at: Syntax(expression), by: bindsChain) else { return false }
+        return !isChanged(unwrapped, around: Syntax(expression), after: check)
     }
 
     /// Whether `expression` is an optional chain through `optional` (`optional?.member`, `optional?.call(…)[i]`): a

@@ -79,12 +79,12 @@ extension TrapDetector {
         return access.declName.baseName.text == member && access.base?.trimmedDescription == name
     }
 
-    /// Whether the function or closure around `node` assigns `name` (a path under it, or one it is under), hands it
-    /// `inout`, or calls a method on it (`items.removeAll()`, `sut.reset()`) from `check` on, or anywhere in a closure,
-    /// a local function or a `defer` (which may run later), or binds its first name twice (a loop's pattern): the check
-    /// may no longer hold. A change before the check is what the check saw (swiftly 0.4.0's `config = try
-    /// Config.load()`, then `guard !config.installedToolchains.isEmpty`).
-    private static func isChanged(_ name: String, around node: Syntax, after check: Syntax) -> Bool {
+    /// Whether the function or closure around `node` assigns `name` (a path under it, or one it is under) from `check`
+    /// on, or anywhere in a closure, a local function or a `defer` (which may run later), hands it `inout` or calls a
+    /// method on it (`items.removeAll()`, `sut.reset()`, which may start work that changes it later) anywhere, or binds
+    /// its first name twice (a loop's pattern): the check may no longer hold. An assignment before the check is what
+    /// the check saw (swiftly 0.4.0's `config = try Config.load()`, then `guard !config.installedToolchains.isEmpty`).
+    static func isChanged(_ name: String, around node: Syntax, after check: Syntax) -> Bool {
         var scope = node
         while let parent = scope.parent {
             scope = parent
@@ -109,7 +109,7 @@ extension TrapDetector {
                 ($0.secondName ?? $0.firstName).text == root
             }.count
         if bindings > 1 { return true }
-        // A change counts unless it runs before the check, in the scope's own statements.
+        // An assignment counts unless it runs before the check, in the scope's own statements.
         let counts = { (change: Syntax) in
             change.position >= check.position || isDeferred(change, within: scope)
         }
@@ -123,12 +123,9 @@ extension TrapDetector {
                 }
             }
         }
-        if scope.descendants(of: InOutExprSyntax.self).contains(where: { counts(Syntax($0)) && under($0.expression) }) {
-            return true
-        }
+        if scope.descendants(of: InOutExprSyntax.self).contains(where: { under($0.expression) }) { return true }
         return scope.descendants(of: FunctionCallExprSyntax.self).contains { call in
-            guard counts(Syntax(call)), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                let base = member.base
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
             else {
                 return false
             }
@@ -138,14 +135,14 @@ extension TrapDetector {
         }
     }
 
-    /// Whether `node` lies in a closure, a local function or a `defer` inside `scope`: code that may run after what
-    /// follows it.
+    /// Whether `node` lies in a closure, a local function, a `defer` or a computed variable's accessors inside `scope`:
+    /// code that may run after what follows it.
     private static func isDeferred(_ node: Syntax, within scope: Syntax) -> Bool {
         var current = node.parent
         while let syntax = current, syntax.id != scope.id {
             if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self)
                 || syntax.is(DeferStmtSyntax.self)
-                || syntax.is(AccessorDeclSyntax.self)
+                || syntax.is(AccessorBlockSyntax.self)
             {
                 return true
             }
