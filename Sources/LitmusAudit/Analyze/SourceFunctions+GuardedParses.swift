@@ -47,6 +47,20 @@ extension SourceFunctions {
         return parses
     }
 
+    /// Whether the files declare a failable initializer (`init?`, `init!`) of the type `name`, in it or an extension of
+    /// it, whoever declares the type: a library's type the package extends so may give `nil`.
+    func declaresFailableInitializer(of name: String) -> Bool {
+        remembered("failableInit|\(name)") {
+            let texts = lock.withLock { loaded() }
+            return texts.contains { text in
+                ByteSearch.contains(name, in: text) && ByteSearch.contains("init", in: text)
+                    && SwiftSource.parse(text).descendants(of: InitializerDeclSyntax.self).contains {
+                        $0.optionalMark != nil && Self.ownerName(of: Syntax($0)) == name
+                    }
+            }
+        }
+    }
+
     /// Whether `call` makes a value of a type the files declare (`Key(intValue: 2)`, `Key<T>(…)`, `Outer.Key(…)`,
     /// `Key.init(…)`) with a failable initializer that never gives `nil`: every initializer of that type (in it or an
     /// extension) the call's argument labels can name (a parameter with a default may be left out) that is failable

@@ -125,20 +125,6 @@ final class SourceFunctions: @unchecked Sendable {
         }
     }
 
-    /// Whether the files declare a failable initializer (`init?`, `init!`) of the type `name`, in it or an extension of
-    /// it, whoever declares the type: a library's type the package extends so may give `nil`.
-    func declaresFailableInitializer(of name: String) -> Bool {
-        remembered("failableInit|\(name)") {
-            let texts = lock.withLock { loaded() }
-            return texts.contains { text in
-                ByteSearch.contains(name, in: text) && ByteSearch.contains("init", in: text)
-                    && SwiftSource.parse(text).descendants(of: InitializerDeclSyntax.self).contains {
-                        $0.optionalMark != nil && Self.ownerName(of: Syntax($0)) == name
-                    }
-            }
-        }
-    }
-
     /// Whether the files declare an initializer whose first argument is labelled `label` (`init?(secondsFromGMT:`):
     /// a call `.init(label: …)` may be the package's own.
     func declaresInitializer(label: String) -> Bool {
