@@ -6,7 +6,7 @@ import LitmusSupport
 
 /// `litmus smells [PATH…]`: the audit's static checks alone (Self-validating's test smells and Fast's
 /// sleeps), on a package or on loose test files and folders, in seconds: nothing is built or run.
-public struct SmellsCommand: ParsableCommand {
+public struct SmellsCommand: AsyncParsableCommand {
     /// The command's name, help and discussion.
     public static let configuration = CommandConfiguration(
         commandName: "smells",
@@ -17,8 +17,10 @@ public struct SmellsCommand: ParsableCommand {
             that assert nothing or cannot fail, swallowed errors, traps, checks under conditions, checks \
             that never run, sleeps, and readability hints. Hints count against no letter unless \
             --max-hints (maxHints) is 0 or more; // litmus:ignore <kind> <reason> silences one finding. \
-            Exits 0 when the thresholds hold, 1 when one does not, 2 when the input cannot be read. \
-            docs/audit.md lists every smell with its fix.
+            With --typed, a package already built (swift build --build-tests) has its findings decided on \
+            the compiler's types, as litmus audit decides them, without running a test. Exits 0 when the \
+            thresholds hold, 1 when one does not, 2 when the input cannot be read. docs/audit.md lists \
+            every smell with its fix.
             """)
 
     /// What to read, then after `--` the options of `swift build` (``readPaths`` and ``buildArguments``).
@@ -50,6 +52,17 @@ public struct SmellsCommand: ParsableCommand {
     @Option(AuditThresholds.maxFast) var maxFast: AuditOverride<AuditOptions>?
     @Option(AuditThresholds.maxHints) var maxHints: AuditOverride<AuditOptions>?
 
+    /// `--typed`: the findings decided on the compiler's facts, read from the package's own build.
+    @Flag(
+        help:
+            "Decide the findings on the compiler's types, as litmus audit does, from the package's build (run swift build --build-tests first): one package, slower the first time."
+    )
+    public var typed = false
+
+    /// The package's build folder for `--typed`.
+    @Option(help: "The package's build folder for --typed (default: .build in the package).")
+    public var buildPath: String?
+
     /// SARIF, and GitHub's annotations and summary.
     @OptionGroup public var ci: CIReportOptions
 
@@ -76,14 +89,28 @@ public struct SmellsCommand: ParsableCommand {
         return options
     }
 
+    /// Refuses `--build-path` without `--typed`, which alone reads a build.
+    public func validate() throws {
+        if buildPath != nil, !typed {
+            throw ValidationError("--build-path names the build --typed reads: give --typed too")
+        }
+    }
+
     /// Reads the sources and prints the report; exits 1 when a threshold is not met, 2 when the input
     /// cannot be read.
-    public func run() throws {
+    public func run() async throws {
         try AuditOutput.checkOutputs([("--json", json)], ci: ci, command: "litmus smells")
         let report: AuditReport
+        let paths = readPaths.isEmpty ? ["."] : readPaths
         do {
-            report = try SmellsReport.make(
-                paths: readPaths.isEmpty ? ["."] : readPaths, options: try resolvedOptions())
+            if typed {
+                let build =
+                    buildPath.map { URL(fileURLWithPath: $0) }
+                    ?? URL(fileURLWithPath: paths[0]).appendingPathComponent(".build")
+                report = try await SmellsReport.make(paths: paths, options: try resolvedOptions(), typedBuild: build)
+            } else {
+                report = try SmellsReport.make(paths: paths, options: try resolvedOptions())
+            }
         } catch {
             throw CommandFailure.exit(error, command: "litmus smells")
         }

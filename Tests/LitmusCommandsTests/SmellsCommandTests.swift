@@ -20,10 +20,10 @@ struct SmellsCommandTests {
     }
 
     /// Runs `litmus smells arguments` and gives its exit status.
-    private func run(_ arguments: [String]) throws -> Int32 {
+    private func run(_ arguments: [String]) async throws -> Int32 {
         let sut = try SmellsCommand.parse(arguments)
         do {
-            try sut.run()
+            try await sut.run()
             return 0
         } catch let exit as ExitCode {
             return exit.rawValue
@@ -67,7 +67,7 @@ struct SmellsCommandTests {
         """
 
     @Test("A package's test targets are read without building: findings, exit 1, the JSON and SARIF written")
-    func package() throws {
+    func package() async throws {
         // Given a package whose test target has a trap, a print and an empty test, and an excluded fixture
         defer { try? FileManager.default.removeItem(at: root) }
         try write([
@@ -80,7 +80,7 @@ struct SmellsCommandTests {
         let sarif = root.appendingPathComponent("smells.sarif")
 
         // When
-        let status = try run([root.path, "--json", json.path, "--sarif", sarif.path])
+        let status = try await run([root.path, "--json", json.path, "--sarif", sarif.path])
 
         // Then: the empty test counts against S, the print is a hint (the number 3 too, only when
         // extraHints asks), the trap is ignored
@@ -102,7 +102,7 @@ struct SmellsCommandTests {
 
     @Test(
         "The manifest SwiftPM reads is the version-specific one of the highest version not above the compiler's")
-    func versionSpecificManifest() throws {
+    func versionSpecificManifest() async throws {
         // Given: Package.swift declares no test target; Package@swift-5.3.swift does, Package@swift-99.swift
         // (too new) another
         defer { try? FileManager.default.removeItem(at: root) }
@@ -119,7 +119,7 @@ struct SmellsCommandTests {
         let json = root.appendingPathComponent("smells.json")
 
         // When
-        _ = try run([root.path, "--json", json.path])
+        _ = try await run([root.path, "--json", json.path])
 
         // Then
         let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
@@ -128,7 +128,7 @@ struct SmellsCommandTests {
     }
 
     @Test("magicNumber is reported only when extraHints asks; an unknown name there is refused, naming the known")
-    func extraHints() throws {
+    func extraHints() async throws {
         // Given the tests with an unexplained 3, and two configuration files
         defer { try? FileManager.default.removeItem(at: root) }
         try write([
@@ -142,9 +142,9 @@ struct SmellsCommandTests {
         }
 
         // When / Then
-        _ = try run([file, "--json", json.path])
+        _ = try await run([file, "--json", json.path])
         #expect(try !kinds().contains("magicNumber"))
-        _ = try run([file, "--json", json.path, "--config", root.appendingPathComponent("on.json").path])
+        _ = try await run([file, "--json", json.path, "--config", root.appendingPathComponent("on.json").path])
         #expect(try kinds().contains("magicNumber"))
         #expect(throws: (any Error).self) {
             try AuditOptions.load(from: root.appendingPathComponent("bad.json"))
@@ -160,19 +160,19 @@ struct SmellsCommandTests {
     }
 
     @Test("Loose files pass under a threshold that allows their findings; --max-hints makes hints fail")
-    func looseFiles() throws {
+    func looseFiles() async throws {
         // Given one test file outside any package
         defer { try? FileManager.default.removeItem(at: root) }
         try write(["CartTests.swift": Self.tests])
         let file = root.appendingPathComponent("CartTests.swift").path
 
         // When / Then
-        #expect(try run([file, "--max-self-validating", "1"]) == 0)
-        #expect(try run([file, "--max-self-validating", "1", "--max-hints", "0"]) == 1)
+        #expect(try await run([file, "--max-self-validating", "1"]) == 0)
+        #expect(try await run([file, "--max-self-validating", "1", "--max-hints", "0"]) == 1)
     }
 
     @Test("A package's tests are read as SwiftPM compiles them, SWIFT_PACKAGE defined; loose files without it")
-    func swiftPackageCondition() throws {
+    func swiftPackageCondition() async throws {
         // Given hkellaway/Gloss 3.2.1's set-up: its fixture made under SWIFT_PACKAGE, read from the bundle for Xcode
         defer { try? FileManager.default.removeItem(at: root) }
         let tests = """
@@ -195,15 +195,15 @@ struct SmellsCommandTests {
             "Loose/CartTests.swift": tests,
         ])
         let json = root.appendingPathComponent("smells.json")
-        func traps(_ path: String) throws -> [String] {
-            _ = try run([root.appendingPathComponent(path).path, "--json", json.path])
+        func traps(_ path: String) async throws -> [String] {
+            _ = try await run([root.appendingPathComponent(path).path, "--json", json.path])
             let report = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: json))
             return report.findings.filter { $0.kind == .trapInTest }.compactMap(\.test?.rawValue)
         }
 
         // When
-        let package = try traps(".")
-        let loose = try traps("Loose")
+        let package = try await traps(".")
+        let loose = try await traps("Loose")
 
         // Then: in the package the set-up SwiftPM compiles makes the cart, so the unwrap cannot fail; loose files,
         // which another build may compile, keep the bundle's cart, which may be missing
@@ -211,8 +211,19 @@ struct SmellsCommandTests {
         #expect(loose == ["CartTests.testTotal"], "\(loose)")
     }
 
+    @Test("--build-path without --typed is refused as a usage error: only --typed reads a build")
+    func buildPathAlone() {
+        do {
+            _ = try SmellsCommand.parse([root.path, "--build-path", root.appendingPathComponent(".build").path])
+            Issue.record("--build-path without --typed was accepted")
+        } catch {
+            #expect(SmellsCommand.message(for: error).contains("--build-path names the build --typed reads"))
+            #expect(SmellsCommand.exitCode(for: error) == .validationFailure)
+        }
+    }
+
     @Test("A path that does not exist exits 2")
-    func badPath() throws {
-        #expect(try run([root.appendingPathComponent("missing").path]) == 2)
+    func badPath() async throws {
+        #expect(try await run([root.appendingPathComponent("missing").path]) == 2)
     }
 }

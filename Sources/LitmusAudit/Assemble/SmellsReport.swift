@@ -21,7 +21,58 @@ public enum SmellsReport {
     /// as test sources of one target. File paths in the report are relative to the current folder when
     /// under it.
     public static func make(paths: [String], options: AuditOptions) throws -> AuditReport {
+        try make(paths: paths, options: options, typedFacts: nil, started: .now)
+    }
+
+    /// The report of the static checks on one package (`paths` is its folder), decided on the compiler's facts as
+    /// `litmus audit` decides them: its test modules' typed ASTs, dumped with the arguments of the package's own
+    /// build in `build` (SwiftPM's build folder, `.build`; ``TypedFactsStage``, which keeps them in
+    /// `build/litmus-typed` for the next run). A module the compiler cannot dump (a build older than the sources, a
+    /// flag it refuses) leaves its findings unconfirmed, and a note says why. Throws ``BadPath`` when `paths` is not
+    /// one package, or the build has no description of the configuration (nothing built yet).
+    public static func make(paths: [String], options: AuditOptions, typedBuild build: URL) async throws -> AuditReport {
         let started = ContinuousClock.now
+        let here = FileManager.default.currentDirectoryPath
+        let (modules, packages) = try inputs(paths, here: here)
+        guard paths.count == 1, packages.count == 1 else {
+            throw BadPath(
+                path: paths.joined(separator: " "),
+                reason: "--typed reads one package's build: give the package's folder alone")
+        }
+        let configuration = PackageBuild(options: options).configurationFolder
+        let description = build.appendingPathComponent(configuration).appendingPathComponent("description.json")
+        guard FileManager.default.fileExists(atPath: description.path) else {
+            let flag = configuration == "debug" ? "" : " -c \(configuration)"
+            throw BadPath(
+                path: build.path,
+                reason: "no build description there (\(configuration)/description.json): build the tests first "
+                    + "(`swift build --build-tests\(flag)` in the package), or give its build folder with --build-path")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "litmus-smells-typed-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var byModule: [String: [URL]] = [:]
+        for (target, files) in modules where !target.isEmpty { byModule[moduleName(of: target), default: []] += files }
+        let facts = await TypedFactsStage(
+            build: build, configuration: configuration, modules: byModule, scratch: scratch
+        ).read()
+        return try make(paths: paths, options: options, typedFacts: facts, started: started)
+    }
+
+    /// The module SwiftPM compiles a target named `target` as: every character that cannot be in an identifier
+    /// made `_`, and `_` before a leading digit (`swift-nio-tests` is `swift_nio_tests`).
+    static func moduleName(of target: String) -> String {
+        var name = String(target.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if name.first?.isNumber == true { name = "_" + name }
+        return name
+    }
+
+    /// The report of the static checks on `paths`, with the compiler's facts when there are some.
+    private static func make(
+        paths: [String], options: AuditOptions, typedFacts: TypedFacts?, started: ContinuousClock.Instant
+    )
+        throws -> AuditReport
+    {
         let here = FileManager.default.currentDirectoryPath
         let (modules, packages) = try inputs(paths, here: here)
         let files = modules.values.reduce(0) { $0 + $1.count }
@@ -72,8 +123,10 @@ public enum SmellsReport {
             analyzer.bundles = BundledResource.testBundles(of: package.folder)
             analyzer.testResources = TestResources.names(in: package.folder)
         }
+        analyzer.typedFacts = typedFacts
         var analysis = analyzer.analyze(modules: modules)
         analysis.findings += uncompiled
+        analysis.typedFactsProblem = typedFacts?.problem
         let tests = modules.values.joined().reduce(0) { count, url in
             count + ((try? String(contentsOf: url, encoding: .utf8)).map(countTests) ?? 0)
         }
@@ -85,7 +138,7 @@ public enum SmellsReport {
             return (finding, found.isNote)
         }.sorted { ($0.0.letter, $0.0.location ?? "", $0.0.message) < ($1.0.letter, $1.0.location ?? "", $1.0.message) }
         let findings = all.filter { !$0.1 }.map(\.0)
-        let notes = all.filter(\.1).map(\.0)
+        let notes = all.filter(\.1).map(\.0) + SelfValidatingJudge.typedFactsNote(findings, analysis)
         var (verdicts, unmet) = Self.verdicts(of: findings, options: options)
         if let failure = ReportAssembly.hintRule(findings, options.thresholds) { unmet.append(failure) }
         var report = AuditReport(

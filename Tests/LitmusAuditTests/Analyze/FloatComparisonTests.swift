@@ -37,6 +37,26 @@ struct FloatComparisonTests {
             ], "\(found)")
     }
 
+    @Test(
+        "A floating-point type made from a decimal literal is a float compared with rounding; from an integer, exact")
+    func floatOfIntegerLiteral() throws {
+        // Given groue/GRDB.swift 7.10.0's NSNumber test, which stores `Float(3)` and reads it back, and near misses (both
+        // sides rounded to whole numbers only the compiler's types show: TypedShapesTests)
+        let methods = """
+            func testA() { let number = NSNumber(value: Float(3)); XCTAssertEqual(Float.read(number.value), Float(3)) }
+            func testB() { XCTAssertEqual(sut.half(7), Double(-4)) }
+            func testC() { let number = NSNumber(value: Float(0.1)); XCTAssertEqual(Float.read(number.value) * 3.0, Float(0.3)) }
+            func testD() { XCTAssertEqual(sut.third(1), Double(0.3)) }
+            """
+
+        // When: the smells are found
+        let found = try xctestFindings(.floatEquality, methods)
+
+        // Then: a decimal made a float is compared with rounding (the syntax alone did not see these as floats); a whole
+        // number made one is exact
+        #expect(found == ["testC:5", "testD:6"], "\(found)")
+    }
+
     @Test("A name in a tuple the test hands a double to return is given; a tuple it only prints or changes is not")
     func givenInATuple() throws {
         // Given Kolos65/Mockable 0.6.4's GivenTests, which stub a mock to return a tuple holding the test's value

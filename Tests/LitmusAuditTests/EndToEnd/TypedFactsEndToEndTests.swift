@@ -23,7 +23,10 @@ struct TypedFactsEndToEndTests {
         #expect(report.notes?.contains { $0.message.contains("unconfirmed") } != true)
         let floats = report.findings(.floatEquality).compactMap(\.test?.rawValue)
         #expect(
-            floats.sorted() == ["ShapesTests.FloatTests/testComputedRatios", "ShapesTests.FloatTests/testRatioLiteral"])
+            floats.sorted() == [
+                "ShapesTests.FloatTests/testComputedRatios", "ShapesTests.FloatTests/testOneSideRounded",
+                "ShapesTests.FloatTests/testRatioLiteral",
+            ])
         #expect(!report.findings(.neverRan).contains { $0.message.contains("PublisherTests") })
         #expect(report.findings(.redundantPrint).count == 1)
         #expect(audited.unchanged)
@@ -74,6 +77,57 @@ struct TypedFactsEndToEndTests {
             return try encoder.encode(cut)
         }
         #expect(Self.withoutPathHashes(try withinFiles(relative)) == Self.withoutPathHashes(try withinFiles(recorded)))
+    }
+
+    @Test("litmus smells --typed decides the fixture's static findings by its build's facts, as the audit does")
+    func smellsWithTheBuild() async throws {
+        // Given: the fixture audited, its build kept: the copy built in place, as `swift build --build-tests` builds
+        let audited = try await FixtureAudits.shared.audit("TypedShapes")
+        let kept = try await FixtureAudits.kept("TypedShapes")
+        defer { kept.release() }
+        let build = kept.buildFolder.appendingPathComponent("build")
+        let package = kept.buildFolder.appendingPathComponent("package/TypedShapes").path
+
+        // When
+        let syntax = try SmellsReport.make(paths: [package], options: AuditOptions())
+        let typed = try await SmellsReport.make(paths: [package], options: AuditOptions(), typedBuild: build)
+
+        // Then: without the build the findings the types decide are unconfirmed; with it, none is, and the float
+        // comparisons are the audit's
+        #expect(syntax.findings.contains { $0.unconfirmed != nil })
+        #expect(typed.findings.allSatisfy { $0.unconfirmed == nil })
+        #expect(typed.notes?.contains { $0.message.contains("unconfirmed") } != true)
+        let places = { (report: AuditReport) in
+            Set(
+                report.findings(.floatEquality).compactMap { finding in
+                    finding.line.map { "\(URL(fileURLWithPath: finding.file ?? "").lastPathComponent):\($0)" }
+                })
+        }
+        #expect(places(typed) == places(audited.report))
+        // The facts both drop comparisons the syntax took for floating point and find one it could not see (a
+        // ratio computed from `Double`s)
+        #expect(!places(syntax).subtracting(places(typed)).isEmpty)
+        #expect(!places(typed).subtracting(places(syntax)).isEmpty)
+    }
+
+    @Test("litmus smells --typed without a build says what to build, naming the folder it looked in")
+    func smellsWithoutTheBuild() async throws {
+        // Given: the fixture's package, and a build folder with nothing built in it
+        let kept = try await FixtureAudits.kept("TypedShapes")
+        defer { kept.release() }
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-unbuilt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+
+        // When
+        let error = await #expect(throws: SmellsReport.BadPath.self) {
+            try await SmellsReport.make(paths: [kept.package.path], options: AuditOptions(), typedBuild: empty)
+        }
+
+        // Then
+        #expect(error?.path == empty.path)
+        #expect(error?.reason.contains("debug/description.json") == true)
+        #expect(error?.reason.contains("swift build --build-tests") == true)
     }
 
     /// `facts` with the hash of the source file's path that the names of macro expansions carry (`@Test`'s

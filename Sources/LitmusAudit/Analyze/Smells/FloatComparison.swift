@@ -65,7 +65,11 @@ struct FloatComparison {
         } else if !types.contains(where: \.isFloatingPoint) {
             return nil
         }
-        if operands.contains(where: { Self.exactValue($0) || Self.isExactSpecial($0) }) { return nil }
+        if operands.contains(where: { Self.exactValue(Self.uncast($0)) || Self.isExactSpecial($0) }) { return nil }
+        // Both sides rounded to a whole number (GRDB 7.10.0's `round(Double(a.nanosecond!) / 1.0e6) ==
+        // round(Double(b.nanosecond!) / 1.0e6)`, milliseconds compared): a `Double` holds every whole number up to
+        // 2^53 exactly, so nothing is left to round. One side alone may still be a computed value a hair off.
+        if operands.allSatisfy(Self.isRoundedToWhole) { return nil }
         // A literal a binary fraction holds, where the test feeds the code no decimal that rounds (`for _ in 0 ..< 10
         // { total += 0.1 }` … `== 1.0` is the classic accident).
         if operands.contains(where: { Self.isExactFloatLiteral(Self.uncast($0)) }) {
@@ -113,15 +117,37 @@ struct FloatComparison {
     }
 
     /// `2.5` of `2.5 as Float` (folded, or an assertion's unfolded argument: OpenAPIKit's `XCTAssertEqual(… as?
-    /// Float, 2.5 as Float)`): the value a cast gives its type; any other expression as it is.
+    /// Float, 2.5 as Float)`) and of `Float(2.5)`, a floating-point type made from a number literal (GRDB 7.10.0's
+    /// `Float(3)`): the value a cast or that conversion gives its type; any other expression as it is.
     static func uncast(_ expression: ExprSyntax) -> ExprSyntax {
         if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil { return cast.expression }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            floatingPointTypes.contains(type), call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label == nil, isFloatLiteral(argument.expression) || isIntegerLiteral(argument.expression)
+        {
+            return argument.expression
+        }
         if let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
             let cast = elements[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil
         {
             return elements[0]
         }
         return expression
+    }
+
+    /// Whether `expression` is rounded to a whole number: `round(x)`, `floor(x)`, `ceil(x)`, `trunc(x)` (the C library's
+    /// or Foundation's functions of one value) or `x.rounded()` with any rule (`.rounded(.down)`).
+    static func isRoundedToWhole(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self) else { return false }
+        if let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return ["round", "floor", "ceil", "trunc"].contains(function) && call.arguments.count == 1
+                && call.arguments.first?.label == nil
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else {
+            return false
+        }
+        return member.declName.baseName.text == "rounded" && call.arguments.count <= 1
     }
 
     /// The magnitude of a number literal, its sign and `_` separators aside.

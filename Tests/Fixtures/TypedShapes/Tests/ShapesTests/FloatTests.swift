@@ -2,8 +2,9 @@ import Foundation
 import Shapes
 import XCTest
 
-/// floatEquality: a `Decimal` or a type compared as text is no floating-point value, and a quotient of
-/// integers a binary fraction holds is exact; a computed `Double` compared with `==` is the smell.
+/// floatEquality: a `Decimal` or a type compared as text is no floating-point value, a quotient of integers a
+/// binary fraction holds is exact, and so are whole numbers (both sides rounded, a float made from an integer
+/// literal); a computed `Double` compared with `==` is the smell.
 final class FloatTests: XCTestCase {
     func testDecimalAmount() {
         XCTAssertEqual(Price(text: "25").amount / 2, 12.5)
@@ -24,5 +25,17 @@ final class FloatTests: XCTestCase {
 
     func testRatioLiteral() {
         XCTAssertEqual(ratio(1, 10), 0.1)
+    }
+
+    func testRoundedRatios() {
+        XCTAssertEqual(round(ratio(1, 4) * 1000), round(ratio(3, 12) * 1000))
+    }
+
+    func testOneSideRounded() {
+        XCTAssertEqual(round(ratio(1, 4) * 1000), ratio(3, 12) * 1000)
+    }
+
+    func testWholeFloat() {
+        XCTAssertEqual(Float(ratio(6, 2)), Float(3))
     }
 }
