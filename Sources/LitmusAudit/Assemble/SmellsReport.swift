@@ -80,27 +80,7 @@ public enum SmellsReport {
         // target is commented out): only a package with neither is no input.
         let uncompiled = packages.flatMap { PackageManifest.uncompiledTests(in: $0.folder, tests: $0.tests) }
         guard files > 0 || !uncompiled.isEmpty else {
-            // A package: say what was looked at, its manifest's test targets and every Swift file it holds, and
-            // name the folders of tests only something else builds (an Xcode project), which can be given.
-            let prefix = here.hasSuffix("/") ? here : here + "/"
-            let elsewhere = packages.flatMap { package in
-                UncompiledTestFiles.testFolders(in: package.folder).map { folder in
-                    let path = package.folder.appendingPathComponent(folder).path
-                    return AuditError.shellWord(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
-                }
-            }
-            let reason =
-                packages.isEmpty
-                ? "no Swift test file found there; give a test folder or files"
-                : elsewhere.isEmpty
-                    ? "no test found: Package.swift declares no test target with a Swift file, and no Swift file of "
-                        + "the package declares a test (an XCTestCase's test method, @Test, @Suite, a Quick spec); "
-                        + "give the folder or files that hold its tests"
-                    : "no test found: Package.swift declares no test target with a Swift file, so `swift test` runs "
-                        + "none; tests are declared in \(elsewhere.joined(separator: ", ")), which no target of the "
-                        + "package compiles: give \(elsewhere.count == 1 ? "that folder" : "those folders") to read them (`litmus smells "
-                        + "\(elsewhere.joined(separator: " "))`)"
-            throw BadPath(path: paths.joined(separator: " "), reason: reason)
+            throw noTests(paths: paths, packages: packages.map(\.folder), here: here)
         }
         var analyzer = TestSourceAnalyzer()
         analyzer.checks = Set(options.checks)
@@ -186,6 +166,30 @@ public enum SmellsReport {
             }
         }
         return (modules, packages)
+    }
+
+    /// Why `paths` hold no test to read: what was looked at, the packages' manifests' test targets and every Swift
+    /// file they hold, and the folders of tests only something else builds (an Xcode project), which can be given.
+    private static func noTests(paths: [String], packages: [URL], here: String) -> BadPath {
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        let elsewhere = packages.flatMap { package in
+            UncompiledTestFiles.testFolders(in: package).map { folder in
+                let path = package.appendingPathComponent(folder).path
+                return AuditError.shellWord(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
+            }
+        }
+        let reason =
+            packages.isEmpty
+            ? "no Swift test file found there; give a test folder or files"
+            : elsewhere.isEmpty
+                ? "no test found: Package.swift declares no test target with a Swift file, and no Swift file of "
+                    + "the package declares a test (an XCTestCase's test method, @Test, @Suite, a Quick spec); "
+                    + "give the folder or files that hold its tests"
+                : "no test found: Package.swift declares no test target with a Swift file, so `swift test` runs "
+                    + "none; tests are declared in \(elsewhere.joined(separator: ", ")), which no target of the "
+                    + "package compiles: give \(elsewhere.count == 1 ? "that folder" : "those folders") to read them (`litmus smells "
+                    + "\(elsewhere.joined(separator: " "))`)"
+        return BadPath(path: paths.joined(separator: " "), reason: reason)
     }
 
     /// The verdicts of the letters the static checks judge (Fast's sleeps, Self-validating; Isolated's hint
