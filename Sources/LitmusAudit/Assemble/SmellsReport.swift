@@ -51,11 +51,21 @@ public enum SmellsReport {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "litmus-smells-typed-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
+        // Each file by the path given and by the one its symbolic links resolve to (macOS's `/tmp` is `/private/tmp`):
+        // the facts are kept under the path the build compiled, and read back under the given one.
         var byModule: [String: [URL]] = [:]
-        for (target, files) in modules where !target.isEmpty { byModule[moduleName(of: target), default: []] += files }
-        let facts = await TypedFactsStage(
+        var given: [String: String] = [:]
+        for (target, files) in modules where !target.isEmpty {
+            for file in files {
+                let resolved = file.resolvingSymlinksInPath()
+                given[resolved.path] = file.path
+                byModule[moduleName(of: target), default: []] += resolved.path == file.path ? [file] : [file, resolved]
+            }
+        }
+        var facts = await TypedFactsStage(
             build: build, configuration: configuration, modules: byModule, scratch: scratch
         ).read()
+        facts.files = Dictionary(facts.files.map { (given[$0.key] ?? $0.key, $0.value) }) { first, _ in first }
         return try make(paths: paths, options: options, typedFacts: facts, started: started)
     }
 

@@ -108,6 +108,16 @@ struct TypedFactsEndToEndTests {
         // ratio computed from `Double`s)
         #expect(!places(syntax).subtracting(places(typed)).isEmpty)
         #expect(!places(typed).subtracting(places(syntax)).isEmpty)
+
+        // And through a symbolic link to the package (macOS's `/tmp`), the facts the build keeps under the real paths
+        let links = FileManager.default.temporaryDirectory.appendingPathComponent("litmus-linked-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: links) }
+        let link = links.appendingPathComponent("TypedShapes")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: package)
+        let linked = try await SmellsReport.make(paths: [link.path], options: AuditOptions(), typedBuild: build)
+        #expect(linked.findings.allSatisfy { $0.unconfirmed == nil })
+        #expect(places(linked) == places(typed))
     }
 
     @Test("litmus smells --typed without a build says what to build, naming the folder it looked in")
