@@ -347,6 +347,9 @@ public struct SmellsScope: Codable, Sendable, Hashable {
     public var files: Int
     /// The tests it found in them (XCTest methods, `@Test` functions, Quick examples).
     public var tests: Int
+    /// With `--typed`, the build folder whose compiler's facts decided the findings; `nil` (left out of the JSON)
+    /// without.
+    public var typedBuild: String?
 
     /// Creates the value from every field.
     public init(paths: [String], files: Int, tests: Int) {

@@ -143,12 +143,18 @@ public struct TerminalReport: Sendable {
         var out = [
             shown("litmus smells \(smells.paths.map(Shell.quoted).joined(separator: " "))"),
             "\(smells.tests) tests in \(smells.files) Swift files, read in \(String(format: "%.1f", report.wallSeconds)) s; "
-                + "no test was built or run (the static checks of litmus audit)",
+                + (smells.typedBuild.map {
+                    "no test was run (the static checks of litmus audit, decided on the compiler's types of the build in "
+                        + "\(Shell.quoted($0)))"
+                } ?? "no test was built or run (the static checks of litmus audit)"),
         ]
         if report.findings.contains(where: { $0.unconfirmed != nil }) {
             out.append(
-                "Findings marked (unconfirmed) are read from the syntax alone: nothing was built, and `litmus audit` "
-                    + "decides them with the compiler's types")
+                smells.typedBuild == nil
+                    ? "Findings marked (unconfirmed) are read from the syntax alone: nothing was built, and `litmus audit` "
+                        + "(or `litmus smells --typed` after a build) decides them with the compiler's types"
+                    : "Findings marked (unconfirmed) are read from the syntax alone: the compiler's types of their files "
+                        + "could not be read from the build (the note under S says why)")
         }
         out.append("")
         for verdict in report.verdicts {

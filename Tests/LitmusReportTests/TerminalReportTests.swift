@@ -24,6 +24,27 @@ struct TerminalReportTests {
         return report
     }
 
+    @Test("`litmus smells --typed` says which build's types decided, and why a finding is still unconfirmed")
+    func smellsTyped() {
+        // Given: the report without a build, and with the types of a build, each with an unconfirmed finding
+        var plain = smellsReport()
+        plain.findings[0].unconfirmed = "no build"
+        var typed = plain
+        typed.smells?.typedBuild = "/pkg/.build"
+
+        // When
+        let withoutBuild = TerminalReport().render(plain)
+        let withBuild = TerminalReport().render(typed)
+
+        // Then
+        #expect(withoutBuild.contains("no test was built or run (the static checks of litmus audit)"))
+        #expect(
+            withoutBuild.contains("nothing was built, and `litmus audit` (or `litmus smells --typed` after a build)"))
+        #expect(withBuild.contains("decided on the compiler's types of the build in /pkg/.build"))
+        #expect(withBuild.contains("could not be read from the build (the note under S says why)"))
+        #expect(!withBuild.contains("nothing was built"))
+    }
+
     @Test("`litmus smells` prints its notes under their letter, after the findings")
     func smellsNotes() throws {
         // When

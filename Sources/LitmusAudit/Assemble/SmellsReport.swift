@@ -21,7 +21,7 @@ public enum SmellsReport {
     /// as test sources of one target. File paths in the report are relative to the current folder when
     /// under it.
     public static func make(paths: [String], options: AuditOptions) throws -> AuditReport {
-        try make(paths: paths, options: options, typedFacts: nil, started: .now)
+        try make(paths: paths, options: options, typedFacts: nil, typedBuild: nil, started: .now)
     }
 
     /// The report of the static checks on one package (`paths` is its folder), decided on the compiler's facts as
@@ -57,7 +57,7 @@ public enum SmellsReport {
         var given: [String: String] = [:]
         for (target, files) in modules where !target.isEmpty {
             for file in files {
-                let resolved = file.resolvingSymlinksInPath()
+                let resolved = URL(fileURLWithPath: RealPath.of(file))
                 given[resolved.path] = file.path
                 byModule[moduleName(of: target), default: []] += resolved.path == file.path ? [file] : [file, resolved]
             }
@@ -66,7 +66,7 @@ public enum SmellsReport {
             build: build, configuration: configuration, modules: byModule, scratch: scratch
         ).read()
         facts.files = Dictionary(facts.files.map { (given[$0.key] ?? $0.key, $0.value) }) { first, _ in first }
-        return try make(paths: paths, options: options, typedFacts: facts, started: started)
+        return try make(paths: paths, options: options, typedFacts: facts, typedBuild: build.path, started: started)
     }
 
     /// The module SwiftPM compiles a target named `target` as: every character that cannot be in an identifier
@@ -77,9 +77,11 @@ public enum SmellsReport {
         return name
     }
 
-    /// The report of the static checks on `paths`, with the compiler's facts when there are some.
+    /// The report of the static checks on `paths`, with the compiler's facts when there are some (read from the build
+    /// in `typedBuild`).
     private static func make(
-        paths: [String], options: AuditOptions, typedFacts: TypedFacts?, started: ContinuousClock.Instant
+        paths: [String], options: AuditOptions, typedFacts: TypedFacts?, typedBuild: String?,
+        started: ContinuousClock.Instant
     )
         throws -> AuditReport
     {
@@ -138,6 +140,7 @@ public enum SmellsReport {
             verdicts: verdicts, failingTests: [], unmetThresholds: unmet)
         report.litmusVersion = LitmusVersion.current
         report.smells = SmellsScope(paths: paths, files: files, tests: tests)
+        report.smells?.typedBuild = typedBuild
         report.notes = notes.isEmpty ? nil : notes
         return report
     }

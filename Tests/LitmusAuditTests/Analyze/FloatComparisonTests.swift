@@ -1,3 +1,4 @@
+import SwiftSyntax
 import Testing
 
 @testable import LitmusAudit
@@ -55,6 +56,19 @@ struct FloatComparisonTests {
         // Then: a decimal made a float is compared with rounding (the syntax alone did not see these as floats); a whole
         // number made one is exact
         #expect(found == ["testC:5", "testD:6"], "\(found)")
+    }
+
+    @Test(
+        "Rounded to a whole number: the C library's round, floor, ceil and trunc of one value, rounded() with a rule",
+        arguments: [
+            ("round(x / 1.0e6)", true), ("floor(x)", true), ("ceil(x * 2)", true), ("trunc(x)", true),
+            ("x.rounded()", true), ("(x * 3).rounded(.down)", true),
+            ("try values.first!.rounded(.toNearestOrEven)", true),
+            ("round(x, 2)", false), ("round(x: x)", false), ("x.rounded(toPlaces: 2)", false), ("rounded(x)", false),
+            ("x.roundedUp()", false), ("x * 2", false),
+        ])
+    func roundedToWhole(expression: String, whole: Bool) {
+        #expect(FloatComparison.isRoundedToWhole(ExprSyntax(stringLiteral: expression)) == whole)
     }
 
     @Test("A name in a tuple the test hands a double to return is given; a tuple it only prints or changes is not")

@@ -38,7 +38,8 @@ struct TypedFactsEndToEndTests {
         _ = try await FixtureAudits.shared.audit("TypedShapes")
         let kept = try await FixtureAudits.kept("TypedShapes")
         defer { kept.release() }
-        let tests = kept.package.appendingPathComponent("Tests/ShapesTests")
+        // The audit's copy, which the build compiled (the facts are asked for by the paths the build names)
+        let tests = kept.buildFolder.appendingPathComponent("package/TypedShapes/Tests/ShapesTests")
         let files = try FileManager.default.contentsOfDirectory(atPath: tests.path).map {
             tests.appendingPathComponent($0)
         }

@@ -137,7 +137,8 @@ struct FloatComparison {
     }
 
     /// Whether `expression` is rounded to a whole number: `round(x)`, `floor(x)`, `ceil(x)`, `trunc(x)` (the C library's
-    /// or Foundation's functions of one value) or `x.rounded()` with any rule (`.rounded(.down)`).
+    /// or Foundation's functions of one value) or `x.rounded()` with or without a rule (`.rounded(.down)`; not a
+    /// package's `rounded(toPlaces:)`).
     static func isRoundedToWhole(_ expression: ExprSyntax) -> Bool {
         guard let call = expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self) else { return false }
         if let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
@@ -147,7 +148,9 @@ struct FloatComparison {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else {
             return false
         }
-        return member.declName.baseName.text == "rounded" && call.arguments.count <= 1
+        // A rounding rule (`.rounded(.down)`), not a step or a number of places (`rounded(toPlaces: 2)`).
+        return member.declName.baseName.text == "rounded" && call.arguments.allSatisfy { $0.label == nil }
+            && call.arguments.count <= 1
     }
 
     /// The magnitude of a number literal, its sign and `_` separators aside.

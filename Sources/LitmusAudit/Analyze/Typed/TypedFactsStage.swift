@@ -57,14 +57,20 @@ public struct TypedFactsStage: Sendable {
 
     /// The facts of one module: kept ones when its inputs did not change, else dumped and kept.
     func read(_ compile: ModuleCompile, files: Set<String>) async -> TypedFacts {
-        let key = Self.key(of: compile)
+        let key = Self.key(of: compile, files: files)
         let kept = build.appendingPathComponent("litmus-typed").appendingPathComponent("\(compile.module).json")
         if let data = try? Data(contentsOf: kept), let stored = try? JSONDecoder().decode(Kept.self, from: data),
             stored.key == key
         {
             return TypedFacts(files: stored.files)
         }
-        let dumped = await dump(compile, files: files)
+        var dumped = await dump(compile, files: files)
+        // A dump that holds none of the files asked for (paths the build does not name so) has nothing to keep: said,
+        // not kept as an empty answer.
+        if dumped.problem == nil, dumped.files.isEmpty, let example = files.sorted().first {
+            dumped.problem =
+                "no typed AST of \(compile.module): the build compiles none of its files as \(example) names them"
+        }
         if dumped.problem == nil, let data = try? JSONEncoder().encode(Kept(key: key, files: dumped.files)) {
             try? FileManager.default.createDirectory(
                 at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -80,9 +86,11 @@ public struct TypedFactsStage: Sendable {
     }
 
     /// The key of a module's inputs: the compiler, the dump's arguments, every source's content, the modules it
-    /// may import (``importedModules(in:)``), and the version of the facts' format.
-    static func key(of compile: ModuleCompile) -> String {
+    /// may import (``importedModules(in:)``), the version of the facts' format, and the files whose facts are kept
+    /// (another set asked for is another answer).
+    static func key(of compile: ModuleCompile, files: Set<String> = []) -> String {
         var bytes = Array("facts 4\n\(compile.executable)\n".utf8)
+        bytes += Array("\(files.sorted().joined(separator: "\n"))\n".utf8)
         bytes += compile.dumpArguments.joined(separator: "\n").utf8
         for source in compile.sources {
             bytes += Array("\n\(source)\n".utf8)

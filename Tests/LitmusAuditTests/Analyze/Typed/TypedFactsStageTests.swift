@@ -147,6 +147,30 @@ struct TypedFactsStageTests {
         #expect(facts.problem == "no typed AST of AppTests: the compiler crashed (signal 11)")
     }
 
+    @Test(
+        "A dump holding none of the files asked for says so and keeps nothing; asked again as the build names them, it dumps"
+    )
+    func noneOfTheFiles() async throws {
+        // Given: the module asked for by a path the build does not compile (a link to the source, say)
+        let build = try Build(compiler: Self.dumping)
+        defer { try? FileManager.default.removeItem(at: build.folder) }
+        let elsewhere = build.folder.appendingPathComponent("linked/A.swift")
+        var asked = build.stage
+        asked.modules = ["AppTests": [elsewhere]]
+
+        // When
+        let missed = await asked.read()
+        let named = await build.stage.read()
+
+        // Then
+        #expect(
+            missed.problem
+                == "no typed AST of AppTests: the build compiles none of its files as \(elsewhere.path) names them")
+        #expect(named.problem == nil)
+        #expect(named.file(build.source.path)?.count == 1)
+        #expect(build.callCount == 2)
+    }
+
     @Test("A build with no description, or none of a test module, names what is missing")
     func missing() async throws {
         // Given
