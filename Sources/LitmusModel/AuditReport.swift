@@ -352,9 +352,10 @@ public struct SmellsScope: Codable, Sendable, Hashable {
     public var typedBuild: String?
 
     /// Creates the value from every field.
-    public init(paths: [String], files: Int, tests: Int) {
+    public init(paths: [String], files: Int, tests: Int, typedBuild: String? = nil) {
         self.paths = paths
         self.files = files
         self.tests = tests
+        self.typedBuild = typedBuild
     }
 }

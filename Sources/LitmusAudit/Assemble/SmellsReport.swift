@@ -21,7 +21,9 @@ public enum SmellsReport {
     /// as test sources of one target. File paths in the report are relative to the current folder when
     /// under it.
     public static func make(paths: [String], options: AuditOptions) throws -> AuditReport {
-        try make(paths: paths, options: options, typedFacts: nil, typedBuild: nil, started: .now)
+        let started = ContinuousClock.now
+        let inputs = try inputs(paths, here: FileManager.default.currentDirectoryPath)
+        return try make(paths: paths, inputs, options: options, typedFacts: nil, typedBuild: nil, started: started)
     }
 
     /// The report of the static checks on one package (`paths` is its folder), decided on the compiler's facts as
@@ -32,8 +34,8 @@ public enum SmellsReport {
     /// one package, or the build has no description of the configuration (nothing built yet).
     public static func make(paths: [String], options: AuditOptions, typedBuild build: URL) async throws -> AuditReport {
         let started = ContinuousClock.now
-        let here = FileManager.default.currentDirectoryPath
-        let (modules, packages) = try inputs(paths, here: here)
+        let inputs = try inputs(paths, here: FileManager.default.currentDirectoryPath)
+        let (modules, packages) = inputs
         guard paths.count == 1, packages.count == 1 else {
             throw BadPath(
                 path: paths.joined(separator: " "),
@@ -66,7 +68,8 @@ public enum SmellsReport {
             build: build, configuration: configuration, modules: byModule, scratch: scratch
         ).read()
         facts.files = Dictionary(facts.files.map { (given[$0.key] ?? $0.key, $0.value) }) { first, _ in first }
-        return try make(paths: paths, options: options, typedFacts: facts, typedBuild: build.path, started: started)
+        return try make(
+            paths: paths, inputs, options: options, typedFacts: facts, typedBuild: build.path, started: started)
     }
 
     /// The module SwiftPM compiles a target named `target` as: every character that cannot be in an identifier
@@ -77,16 +80,14 @@ public enum SmellsReport {
         return name
     }
 
-    /// The report of the static checks on `paths`, with the compiler's facts when there are some (read from the build
-    /// in `typedBuild`).
+    /// The report of the static checks on `paths` (read as ``inputs(_:here:)`` gives them), with the compiler's facts
+    /// when there are some (read from the build in `typedBuild`).
     private static func make(
-        paths: [String], options: AuditOptions, typedFacts: TypedFacts?, typedBuild: String?,
+        paths: [String], _ inputs: Inputs, options: AuditOptions, typedFacts: TypedFacts?, typedBuild: String?,
         started: ContinuousClock.Instant
-    )
-        throws -> AuditReport
-    {
+    ) throws -> AuditReport {
         let here = FileManager.default.currentDirectoryPath
-        let (modules, packages) = try inputs(paths, here: here)
+        let (modules, packages) = inputs
         let files = modules.values.reduce(0) { $0 + $1.count }
         // Files of tests no target compiles are findings even when no target compiles any (Moya 15, whose test
         // target is commented out): only a package with neither is no input.
@@ -139,18 +140,20 @@ public enum SmellsReport {
             wallSeconds: (ContinuousClock.now - started).inSeconds, buildSeconds: 0, tests: [], findings: findings,
             verdicts: verdicts, failingTests: [], unmetThresholds: unmet)
         report.litmusVersion = LitmusVersion.current
-        report.smells = SmellsScope(paths: paths, files: files, tests: tests)
-        report.smells?.typedBuild = typedBuild
+        report.smells = SmellsScope(paths: paths, files: files, tests: tests, typedBuild: typedBuild)
         report.notes = notes.isEmpty ? nil : notes
         return report
     }
 
+    /// The test files by module, and each package's folder with its test files and its other targets' folders.
+    private typealias Inputs = (
+        modules: [String: [URL]], packages: [(folder: URL, tests: Set<String>, others: [String])]
+    )
+
     /// The test files of `paths` (relative to `here`) by module, and each package's folder with its test
     /// files (for its own sources: what their functions return) and its other targets' folders. Throws ``BadPath`` for a path that is
     /// neither a package, a folder nor a `.swift` file.
-    private static func inputs(_ paths: [String], here: String) throws
-        -> (modules: [String: [URL]], packages: [(folder: URL, tests: Set<String>, others: [String])])
-    {
+    private static func inputs(_ paths: [String], here: String) throws -> Inputs {
         var modules: [String: [URL]] = [:]
         var packages: [(folder: URL, tests: Set<String>, others: [String])] = []
         for path in paths {
