@@ -13,6 +13,8 @@ struct SharedStateSitesTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let paths = try files.map { name, text in
             let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
             return url.path
         }
@@ -207,5 +209,44 @@ struct SharedStateSitesTests {
         let described = sut[paths[1]]?.map(\.state.described) ?? []
         #expect(described.contains("`Snapshot.initial`"))
         #expect(!described.contains("`Snapshot.named`"))
+    }
+
+    @Test("SwiftPM's generated Bundle.module is a fixed value; a package's own lazily set bundle is state")
+    func generatedResourceAccessor() async throws {
+        // Given: SwiftPM's accessor of a test target's resources, as it generates it, and a function reading a
+        // resource through it; near miss: the same declaration in a file of the package's own
+        let accessor = """
+            import Foundation
+
+            extension Foundation.Bundle {
+                static let module: Bundle = {
+                    let mainPath = Bundle.main.bundleURL.appendingPathComponent("P_PTests.resources").path
+                    let buildPath = "/work/P/.build/debug/P_PTests.resources"
+                    let preferredBundle = Bundle(path: mainPath)
+                    guard let bundle = preferredBundle ?? Bundle(path: buildPath) else {
+                        Swift.fatalError("could not load resource bundle: from \\(mainPath) or \\(buildPath)")
+                    }
+                    return bundle
+                }()
+            }
+
+            """
+        let reader = "func fixture() -> URL? {\n    Bundle.module.url(forResource: \"a\", withExtension: \"json\")\n}\n"
+        let (generated, generatedPaths) = try Self.write([
+            ("PTests.build/DerivedSources/resource_bundle_accessor.swift", accessor), ("Fixture.swift", reader),
+        ])
+        defer { try? FileManager.default.removeItem(at: generated) }
+        let (own, ownPaths) = try Self.write([("Sources/P/Bundle+Module.swift", accessor), ("Fixture.swift", reader)])
+        defer { try? FileManager.default.removeItem(at: own) }
+
+        // When: the accesses of both are found
+        let sut = try await SharedStateSites.find(in: generatedPaths, builtModules: [], cache: nil)
+        let nearMiss = try await SharedStateSites.find(in: ownPaths, builtModules: [], cache: nil)
+
+        // Then: reading the generated bundle touches no state; the package's own is set by its first reader
+        #expect(sut[generatedPaths[1]] == nil)
+        let access = try #require(nearMiss[ownPaths[1]]?.first)
+        #expect(access.state.described == "`Bundle.module`")
+        #expect(access.writes)
     }
 }

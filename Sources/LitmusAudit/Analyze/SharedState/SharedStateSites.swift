@@ -62,6 +62,11 @@ package enum SharedStateSites {
                 if placed.owner == nil, URL(fileURLWithPath: text.0).lastPathComponent == "main.swift" {
                     placed.module = modules[text.0]
                 }
+                if isResourceAccessor(text.0), placed.owner == "Bundle", placed.name == "module" {
+                    placed.role = .fixedValue
+                    placed.lazy = false
+                    placed.dependsOn = nil
+                }
                 return placed
             }
         }
@@ -75,6 +80,16 @@ package enum SharedStateSites {
         var result: [String: [StateAccess]] = [:]
         for (((file, _), _), accesses) in zip(read, found) where !accesses.isEmpty { result[file] = accesses }
         return result
+    }
+
+    /// Whether `path` is the accessor SwiftPM generates for a target's resources (`<Target>.build/DerivedSources/
+    /// resource_bundle_accessor.swift`): its `Bundle.module` is set lazily by its first reader, but to the same bundle
+    /// whoever reads it first (found from the test binary's place and a path of the build), and a `Bundle` holds
+    /// nothing a test changes in memory (its resources are files, which the footprint reads as such). A fixed
+    /// value, then: FlyingFox 0.27.1 ran 6 tests alone for it. A package's own `static let module: Bundle` elsewhere
+    /// is still state.
+    static func isResourceAccessor(_ path: String) -> Bool {
+        path.hasSuffix("/DerivedSources/resource_bundle_accessor.swift")
     }
 
     /// The second pass: the accesses of each of `files` (its text, and its facts with their hash), its calls and
