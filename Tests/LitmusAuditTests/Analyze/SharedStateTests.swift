@@ -384,6 +384,72 @@ struct SharedStateTests {
         #expect(declared(variable) == ["`queue (F.swift)` lazy"])
     }
 
+    @Test("A private formatter configured from fixed values that its file only formats with is no state; others are")
+    func formattersOnlyUsedToFormat() {
+        // Given: FlyingFox's date formatter, given its format, time zone and locale, only formatting dates; an ISO
+        // formatter and a decoder, which need no property set
+        let source = """
+            import Foundation
+            struct HTTPCacheControl {
+                static func value(for date: Date) -> String { Self.dateFormatter.string(from: date) }
+                static func parse(_ text: String) -> Date? { HTTPCacheControl.dateFormatter.date(from: text) }
+                private static let dateFormatter: DateFormatter = {
+                    let df = DateFormatter()
+                    df.dateFormat = "EEE, d MMM yyyy HH:mm:ss zzz"
+                    df.timeZone = TimeZone(secondsFromGMT: 0)
+                    df.locale = Locale(identifier: "en_US_POSIX")
+                    return df
+                }()
+            }
+            private let iso = ISO8601DateFormatter()
+            private let decoder = JSONDecoder()
+            func stamp(_ date: Date) -> String { iso.string(from: date) }
+            func read(_ data: Data) throws -> [String] { try decoder.decode([String].self, from: data) }
+            """
+
+        // When / Then: none is state
+        #expect(declared(source) == [])
+
+        // Near misses: a formatter changed after it is made, one taking the process's time zone, one given no
+        // locale, one handed on, and one not private
+        let changed = """
+            private let formatter: DateFormatter = {
+                let f = DateFormatter(); f.timeZone = TimeZone(secondsFromGMT: 0); f.locale = Locale(identifier: "en")
+                return f
+            }()
+            func iso() { formatter.dateFormat = "yyyy" }
+            func text(_ d: Date) -> String { formatter.string(from: d) }
+            """
+        let currentZone = """
+            private let formatter: DateFormatter = {
+                let f = DateFormatter(); f.timeZone = TimeZone.current; f.locale = Locale(identifier: "en")
+                return f
+            }()
+            func text(_ d: Date) -> String { formatter.string(from: d) }
+            """
+        let noLocale = """
+            private let formatter: NumberFormatter = {
+                let f = NumberFormatter()
+                f.numberStyle = .decimal
+                return f
+            }()
+            func text(_ n: NSNumber) -> String? { formatter.string(from: n) }
+            """
+        let handedOn = """
+            private let encoder = JSONEncoder()
+            func configure() { tune(encoder) }
+            """
+        let moduleWide = """
+            let decoder = JSONDecoder()
+            func read(_ data: Data) throws -> Int { try decoder.decode(Int.self, from: data) }
+            """
+        #expect(declared(changed) == ["`formatter (F.swift)` lazy"])
+        #expect(declared(currentZone) == ["`formatter (F.swift)` lazy"])
+        #expect(declared(noLocale) == ["`formatter (F.swift)` lazy"])
+        #expect(declared(handedOn) == ["`encoder (F.swift)` lazy"])
+        #expect(declared(moduleWide) == ["`decoder` lazy"])
+    }
+
     @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")
     func referencesAndHowTheyAreUsed() {
         // Given: uses of a global and a static, and of a lazily set constant

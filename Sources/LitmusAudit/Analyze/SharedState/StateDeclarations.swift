@@ -49,9 +49,10 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
         /// An initializer of a struct or of an extension (`init(_:)`), fixed once its body only stores what it
         /// names (``Initializers/bodyReferences(_:owner:)``); a struct declaring none has its memberwise one.
         case initializer
-        /// A file-private dispatch queue its file only hands work to (``WorkQueues``): no state, yet no fixed
-        /// value either (a constant naming it is not fixed).
-        case workQueue
+        /// A file-private tool its file only uses through calls that change nothing (``ToolConstants``: a queue only
+        /// handed work, a formatter only used to format): no state, yet no fixed value either (a constant naming it
+        /// is not fixed).
+        case tool
     }
 
     /// Whether it is a fixed value from the start (a fixed constant or a case).
@@ -84,9 +85,10 @@ final class StateDeclarationFinder: SyntaxVisitor {
 
     private enum OwnerKind { case structType, extensionOfType, other }
 
-    /// The declarations (their indices) of file-private constants holding a queue of literals: no state once the
-    /// whole file is read and shows it only given work (``WorkQueues``).
-    private var queues: [Int] = []
+    /// The declarations (their indices) of file-private constants holding a tool made from fixed values, and its
+    /// kind: no state once the whole file is read and shows it only used through its kind's calls
+    /// (``ToolConstants``).
+    private var tools: [(index: Int, kind: ToolConstants.Kind)] = []
 
     /// The modules the build compiled, when known: with the platform, what decides which `#if` clauses are
     /// certainly not compiled (``CertainClauses``). A declaration of another platform's clause (FlyingFox's `let
@@ -99,8 +101,8 @@ final class StateDeclarationFinder: SyntaxVisitor {
     }
 
     override func visitPost(_ node: SourceFileSyntax) {
-        for index in queues where WorkQueues.onlyGivenWork(declarations[index].name, in: node) {
-            declarations[index].role = .workQueue
+        for (index, kind) in tools where ToolConstants.onlyUsed(declarations[index].name, as: kind, in: node) {
+            declarations[index].role = .tool
             declarations[index].lazy = false
             declarations[index].dependsOn = nil
         }
@@ -237,9 +239,9 @@ final class StateDeclarationFinder: SyntaxVisitor {
                 // A constant: none when fixed, else fixed once what it names is.
                 declaration.role = lazy ? .state : .fixedValue
                 declaration.dependsOn = lazy ? references : nil
-                if declaration.filePrivate, let value = binding.initializer?.value, WorkQueues.isQueueOfLiterals(value)
+                if declaration.filePrivate, let kind = binding.initializer.flatMap({ ToolConstants.kind(of: $0.value) })
                 {
-                    queues.append(declarations.count)
+                    tools.append((declarations.count, kind))
                 }
             }
             declarations.append(declaration)
