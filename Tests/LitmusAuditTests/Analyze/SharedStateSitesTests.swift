@@ -214,7 +214,8 @@ struct SharedStateSitesTests {
     @Test("SwiftPM's generated Bundle.module is a fixed value; a package's own lazily set bundle is state")
     func generatedResourceAccessor() async throws {
         // Given: SwiftPM's accessor of a test target's resources, as it generates it, and a function reading a
-        // resource through it; near miss: the same declaration in a file of the package's own
+        // resource through it; near misses: the same declaration in a file of the package's own, and a generated
+        // accessor that reads the environment
         let accessor = """
             import Foundation
 
@@ -238,15 +239,25 @@ struct SharedStateSitesTests {
         defer { try? FileManager.default.removeItem(at: generated) }
         let (own, ownPaths) = try Self.write([("Sources/P/Bundle+Module.swift", accessor), ("Fixture.swift", reader)])
         defer { try? FileManager.default.removeItem(at: own) }
+        let fromEnvironment = accessor.replacingOccurrences(
+            of: "let mainPath = ",
+            with: "let override = ProcessInfo.processInfo.environment[\"BUNDLE\"]\n        let mainPath = ")
+        let (other, otherPaths) = try Self.write([
+            ("PTests.build/DerivedSources/resource_bundle_accessor.swift", fromEnvironment), ("Fixture.swift", reader),
+        ])
+        defer { try? FileManager.default.removeItem(at: other) }
 
         // When: the accesses of both are found
         let sut = try await SharedStateSites.find(in: generatedPaths, builtModules: [], cache: nil)
         let nearMiss = try await SharedStateSites.find(in: ownPaths, builtModules: [], cache: nil)
+        let readsEnvironment = try await SharedStateSites.find(in: otherPaths, builtModules: [], cache: nil)
 
         // Then: reading the generated bundle touches no state; the package's own is set by its first reader
         #expect(sut[generatedPaths[1]] == nil)
         let access = try #require(nearMiss[ownPaths[1]]?.first)
         #expect(access.state.described == "`Bundle.module`")
         #expect(access.writes)
+        // … and so is a generated accessor that reads the environment (another build system's form)
+        #expect(readsEnvironment[otherPaths[1]]?.map(\.state.described) == ["`Bundle.module`"])
     }
 }

@@ -448,6 +448,32 @@ struct SharedStateTests {
         #expect(declared(noLocale) == ["`formatter (F.swift)` lazy"])
         #expect(declared(handedOn) == ["`encoder (F.swift)` lazy"])
         #expect(declared(moduleWide) == ["`decoder` lazy"])
+
+        // … and one given an implicit member the package makes state, one of a type the package declares, and one
+        // whose time zone is an abbreviation (a table any code can set)
+        let packageMember = """
+            extension TimeZone { static var server = TimeZone(secondsFromGMT: 0)! }
+            private let formatter: DateFormatter = {
+                let f = DateFormatter(); f.timeZone = .server; f.locale = Locale(identifier: "en")
+                return f
+            }()
+            func text(_ d: Date) -> String { formatter.string(from: d) }
+            """
+        let packageType = """
+            final class JSONEncoder { var count = 0; func encode(_ x: Int) -> Int { count += x; return count } }
+            private let encoder = JSONEncoder()
+            func add(_ x: Int) -> Int { encoder.encode(x) }
+            """
+        let abbreviation = """
+            private let formatter: DateFormatter = {
+                let f = DateFormatter(); f.timeZone = TimeZone(abbreviation: "GMT")!; f.locale = Locale(identifier: "en")
+                return f
+            }()
+            func text(_ d: Date) -> String { formatter.string(from: d) }
+            """
+        #expect(declared(packageMember) == ["`TimeZone.server`", "`formatter (F.swift)` lazy"])
+        #expect(declared(packageType) == ["`encoder (F.swift)` lazy"])
+        #expect(declared(abbreviation) == ["`formatter (F.swift)` lazy"])
     }
 
     @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")

@@ -62,7 +62,7 @@ package enum SharedStateSites {
                 if placed.owner == nil, URL(fileURLWithPath: text.0).lastPathComponent == "main.swift" {
                     placed.module = modules[text.0]
                 }
-                if isResourceAccessor(text.0), placed.owner == "Bundle", placed.name == "module" {
+                if isResourceAccessor(text.0, text: text.1), placed.owner == "Bundle", placed.name == "module" {
                     placed.role = .fixedValue
                     placed.lazy = false
                     placed.dependsOn = nil
@@ -87,9 +87,12 @@ package enum SharedStateSites {
     /// whoever reads it first (found from the test binary's place and a path of the build), and a `Bundle` holds
     /// nothing a test changes in memory (its resources are files, which the footprint reads as such). A fixed
     /// value, then: FlyingFox 0.27.1 ran 6 tests alone for it. A package's own `static let module: Bundle` elsewhere
-    /// is still state.
-    static func isResourceAccessor(_ path: String) -> Bool {
-        path.hasSuffix("/DerivedSources/resource_bundle_accessor.swift")
+    /// is still state, and so is an accessor of another form: a `static var`, or one that reads the environment (the
+    /// accessor of SwiftPM's other build system asks `ProcessInfo` for `PACKAGE_RESOURCE_BUNDLE_PATH`, which a test
+    /// can set before the first reader).
+    static func isResourceAccessor(_ path: String, text: String) -> Bool {
+        path.hasSuffix("/DerivedSources/resource_bundle_accessor.swift") && text.contains("static let module: Bundle")
+            && !text.contains("ProcessInfo")
     }
 
     /// The second pass: the accesses of each of `files` (its text, and its facts with their hash), its calls and

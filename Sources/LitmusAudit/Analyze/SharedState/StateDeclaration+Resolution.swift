@@ -6,13 +6,16 @@ extension StateDeclaration {
     /// resolves only when every declaration of it is fixed (`Owner.name` first, when it exists, else the global
     /// `name`); `.name@Types` to a case or a fixed constant of that name of one of `Types` (with `*`, and no
     /// state, computed property or function of that name of any type); `~name` (an option of a toolchain type's argument) when no such state, property or function
-    /// exists; `.name()` only to an enum case; `class:Name` when the sources declare no class `Name`. A name
-    /// that resolves to nothing known stays unknown, so the constant naming it stays set lazily.
+    /// exists; `.name()` only to an enum case; `class:Name` when the sources declare no class `Name`; `type:Name` when
+    /// they declare no type `Name` at all, nor extend one. A name that resolves to nothing known stays unknown, so the
+    /// constant naming it stays set lazily. A ``Role/tool`` is no state when every name it depends on resolves, but
+    /// it is never taken as a fixed value for the others.
     package static func state(of all: [StateDeclaration]) -> [StateDeclaration] {
         var resolved = Set(all.indices.filter { all[$0].fixed })
         let byKey = Dictionary(grouping: all.indices.filter { all[$0].role != .classType }, by: { all[$0].key })
         let statics = Dictionary(grouping: all.indices.filter { all[$0].owner != nil }, by: { all[$0].name })
         let classes = Set(all.filter { $0.role == .classType }.map(\.name))
+        let types = classes.union(all.compactMap(\.owner))
         func isFixed(_ index: Int) -> Bool { resolved.contains(index) }
         func resolves(_ reference: String) -> Bool {
             let alternatives = reference.split(separator: "|").map(String.init)
@@ -22,6 +25,7 @@ extension StateDeclaration {
             let key = alternatives.first { byKey[$0] != nil } ?? alternatives[0]
             if alternatives.count > 1, key == alternatives.last, statics[key] != nil { return false }
             if key.hasPrefix("class:") { return !classes.contains(String(key.dropFirst(6))) }
+            if key.hasPrefix("type:") { return !types.contains(String(key.dropFirst(5))) }
             if key.hasPrefix(".") {
                 // `.name@Type,…`: a member of one of the types the annotation names; with `*` (no annotation, the
                 // types only guessed), every member of that name must be fixed too.
@@ -48,12 +52,16 @@ extension StateDeclaration {
         var changed = true
         while changed {
             changed = false
-            for index in all.indices where !resolved.contains(index) {
+            for index in all.indices where !resolved.contains(index) && all[index].role != .tool {
                 guard let references = all[index].dependsOn, references.allSatisfy(resolves) else { continue }
                 resolved.insert(index)
                 changed = true
             }
         }
-        return all.indices.filter { !resolved.contains($0) && all[$0].role == .state }.map { all[$0] }
+        let usableTools = all.indices.filter { all[$0].role == .tool && (all[$0].dependsOn ?? []).allSatisfy(resolves) }
+        return all.indices.filter { index in
+            !resolved.contains(index) && (all[index].role == .state || all[index].role == .tool)
+                && !usableTools.contains(index)
+        }.map { all[$0] }
     }
 }

@@ -50,8 +50,8 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
         /// names (``Initializers/bodyReferences(_:owner:)``); a struct declaring none has its memberwise one.
         case initializer
         /// A file-private tool its file only uses through calls that change nothing (``ToolConstants``: a queue only
-        /// handed work, a formatter only used to format): no state, yet no fixed value either (a constant naming it
-        /// is not fixed).
+        /// handed work, a formatter only used to format): no state once what it names resolves as fixed
+        /// (``dependsOn``), else state set lazily; never a fixed value either (a constant naming it is not fixed).
         case tool
     }
 
@@ -88,7 +88,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
     /// The declarations (their indices) of file-private constants holding a tool made from fixed values, and its
     /// kind: no state once the whole file is read and shows it only used through its kind's calls
     /// (``ToolConstants``).
-    private var tools: [(index: Int, kind: ToolConstants.Kind)] = []
+    private var tools: [(index: Int, kind: ToolConstants.Kind, references: [String])] = []
 
     /// The modules the build compiled, when known: with the platform, what decides which `#if` clauses are
     /// certainly not compiled (``CertainClauses``). A declaration of another platform's clause (FlyingFox's `let
@@ -101,10 +101,10 @@ final class StateDeclarationFinder: SyntaxVisitor {
     }
 
     override func visitPost(_ node: SourceFileSyntax) {
-        for (index, kind) in tools where ToolConstants.onlyUsed(declarations[index].name, as: kind, in: node) {
+        for (index, kind, references) in tools
+        where ToolConstants.onlyUsed(declarations[index].name, as: kind, in: node) {
             declarations[index].role = .tool
-            declarations[index].lazy = false
-            declarations[index].dependsOn = nil
+            declarations[index].dependsOn = references
         }
     }
 
@@ -239,9 +239,8 @@ final class StateDeclarationFinder: SyntaxVisitor {
                 // A constant: none when fixed, else fixed once what it names is.
                 declaration.role = lazy ? .state : .fixedValue
                 declaration.dependsOn = lazy ? references : nil
-                if declaration.filePrivate, let kind = binding.initializer.flatMap({ ToolConstants.kind(of: $0.value) })
-                {
-                    tools.append((declarations.count, kind))
+                if declaration.filePrivate, let tool = binding.initializer.flatMap({ ToolConstants.tool($0.value) }) {
+                    tools.append((declarations.count, tool.kind, tool.references))
                 }
             }
             declarations.append(declaration)

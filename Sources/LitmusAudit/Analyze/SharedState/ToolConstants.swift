@@ -1,7 +1,10 @@
 import SwiftSyntax
 
 /// A file-private constant holding a tool: an object made from fixed values alone, which its file only uses through
-/// calls that leave nothing a later test can see (``StateDeclaration/Role/tool``). Two kinds:
+/// calls that leave nothing a later test can see (``StateDeclaration/Role/tool``). What it names must resolve as
+/// fixed over every file (``tool(_:)``'s references): its type is the toolchain's (no type of that name in the
+/// sources), and an implicit member it is given (`.concurrent`, `.sortedKeys`) is no state of the package's
+/// (`extension TimeZone { static var server }` makes `.server` state). Two kinds:
 /// - a dispatch queue made from literals, only handed work (`sync`, `async`, `asyncAfter`, `asyncAndWait`): GraphQL's
 ///   `private let cacheQueue = DispatchQueue(label: …, attributes: .concurrent)`, a reader/writer lock around
 ///   caches. Once the work is done the queue holds nothing a later test can see (what the work itself touches is that
@@ -12,7 +15,7 @@ import SwiftSyntax
 ///   TimeZone(secondsFromGMT: 0); df.locale = Locale(identifier: "en_US_POSIX"); return df }()`. Whoever reads it
 ///   first, it formats the same way, and nothing changes it afterwards. One that depends on the process's locale
 ///   must be given its locale (and a `DateFormatter` its time zone), since otherwise it takes the process's when it
-///   is made, which a test can change.
+///   is made or first used, which a test can change.
 ///
 /// Any other use anywhere in the file keeps it state: a property set (`formatter.dateFormat = …`), `suspend()`,
 /// `setTarget(queue:)`, handing it on as an argument or to another name (which could then do any of those), a queue
@@ -38,11 +41,24 @@ enum ToolConstants {
         "JSONEncoder": [], "JSONDecoder": [], "PropertyListEncoder": [], "PropertyListDecoder": [],
     ]
 
-    /// What `value`, a constant's initializer, makes, when it makes a tool from fixed values alone.
-    static func kind(of value: ExprSyntax) -> Kind? {
-        if isQueueOfLiterals(value) { return .queue }
-        if isConfiguredFormatter(value) { return .formatter }
-        return nil
+    /// What `value`, a constant's initializer, makes, when it makes a tool from fixed values alone, with what it
+    /// names that must resolve as fixed (``StateDeclaration/state(of:)``): `type:Name` for its type, `~name` for each
+    /// implicit member among its values.
+    static func tool(_ value: ExprSyntax) -> (kind: Kind, references: [String])? {
+        let kind: Kind
+        let type: String
+        if isQueueOfLiterals(value) {
+            kind = .queue
+            type = "DispatchQueue"
+        } else if let made = configuredFormatter(value) {
+            kind = .formatter
+            type = made
+        } else {
+            return nil
+        }
+        let members = value.descendants(of: MemberAccessExprSyntax.self).filter { $0.base == nil }
+            .map { "~\($0.declName.baseName.text)" }
+        return (kind, ["type:\(type)"] + Set(members).sorted())
     }
 
     /// Whether `value` is `DispatchQueue(…)` (or `Dispatch.DispatchQueue(…)`) of a string literal label and implicit
@@ -55,14 +71,14 @@ enum ToolConstants {
         return call.arguments.allSatisfy { $0.label?.text != "target" && isLiteral($0.expression) }
     }
 
-    /// Whether `value` is one of ``formatters`` made without arguments, either alone (when it needs no property set)
-    /// or in a closure called at once that makes it, sets its properties to fixed values (``isFixed(_:)``), each of
-    /// those it needs among them, and returns it.
-    static func isConfiguredFormatter(_ value: ExprSyntax) -> Bool {
-        if let type = madeFormatter(value) { return formatters[type]?.isEmpty == true }
+    /// Which of ``formatters`` `value` makes without arguments, either alone (when it needs no property set) or in a
+    /// closure called at once that makes it, sets its properties to fixed values (``isFixed(_:)``), each of those it
+    /// needs among them, and returns it.
+    static func configuredFormatter(_ value: ExprSyntax) -> String? {
+        if let type = madeFormatter(value) { return formatters[type]?.isEmpty == true ? type : nil }
         guard let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
             let closure = call.calledExpression.as(ClosureExprSyntax.self), closure.signature == nil
-        else { return false }
+        else { return nil }
         let statements = closure.statements.map(\.item)
         guard statements.count >= 2,
             let binding = statements.first?.as(VariableDeclSyntax.self)?.bindings.first,
@@ -71,17 +87,17 @@ enum ToolConstants {
             let needed = formatters[made],
             statements.last?.as(ReturnStmtSyntax.self)?.expression?.as(DeclReferenceExprSyntax.self)?.baseName.text
                 == local
-        else { return false }
+        else { return nil }
         var set: Set<String> = []
         for statement in statements.dropFirst().dropLast() {
             guard let elements = statement.as(SequenceExprSyntax.self)?.elements.map({ $0 }), elements.count == 3,
                 let property = elements[0].as(MemberAccessExprSyntax.self),
                 property.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == local,
                 elements[1].is(AssignmentExprSyntax.self), isFixed(elements[2])
-            else { return false }
+            else { return nil }
             set.insert(property.declName.baseName.text)
         }
-        return needed.isSubset(of: set)
+        return needed.isSubset(of: set) ? made : nil
     }
 
     /// The type of ``formatters`` that `value` makes with no argument (`DateFormatter()`), if it is one.
@@ -93,9 +109,10 @@ enum ToolConstants {
     }
 
     /// A value a formatter's property can be set to that is the same in every process: a literal, an implicit member
-    /// or an array of them, a time zone of a fixed offset, name or abbreviation, a locale of a fixed identifier, a
-    /// calendar of a fixed identifier (or any of those unwrapped with `!`). Not `TimeZone.current`, `Locale.current`
-    /// or `.autoupdatingCurrent`: the process's.
+    /// or an array of them (each resolved as no state over every file, ``tool(_:)``), a time zone of a fixed offset
+    /// or name, a locale of a fixed identifier, a calendar of a fixed identifier (or any of those unwrapped with `!`).
+    /// Not `TimeZone.current`, `Locale.current` or `.autoupdatingCurrent` (the process's), nor `TimeZone(abbreviation:)`
+    /// (what an abbreviation names is a table any code can set).
     static func isFixed(_ expression: ExprSyntax) -> Bool {
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return isFixed(unwrapped.expression) }
         if isLiteral(expression) || expression.is(IntegerLiteralExprSyntax.self)
@@ -110,8 +127,7 @@ enum ToolConstants {
             call.trailingClosure == nil, let argument = call.arguments.first
         else { return false }
         let fixedMakers: Set<String> = [
-            "TimeZone(secondsFromGMT:)", "TimeZone(identifier:)", "TimeZone(abbreviation:)", "Locale(identifier:)",
-            "Calendar(identifier:)",
+            "TimeZone(secondsFromGMT:)", "TimeZone(identifier:)", "Locale(identifier:)", "Calendar(identifier:)",
         ]
         let maker = "\(call.calledExpression.trimmedDescription)(\(argument.label?.text ?? "_"):)"
         return fixedMakers.contains(maker)
