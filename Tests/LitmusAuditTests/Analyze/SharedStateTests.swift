@@ -384,6 +384,58 @@ struct SharedStateTests {
         #expect(declared(variable) == ["`queue (F.swift)` lazy"])
     }
 
+    @Test("A computed property whose getter only returns a fixed value is fixed; one that reads state or sets is not")
+    func computedPropertiesOfFixedValues() {
+        // Given: swift-argument-parser's exit codes, made from computed properties returning C constants (one per
+        // platform, the others' clauses certainly not compiled here); near misses: a getter reading a variable, one
+        // making a date, one with a setter, one of two statements, and one whose clause of a custom condition reads
+        // a variable
+        let source = """
+            enum Platform {
+                static var exitCodeSuccess: Int32 { EXIT_SUCCESS }
+                static var exitCodeFailure: Int32 { get { return EXIT_FAILURE } }
+                static var counter: Int32 = 0
+                static var next: Int32 { counter }
+                static var now: Date { Date() }
+                static var settable: Int32 { get { 1 } set { counter = newValue } }
+                static var twice: Int32 { let x = EXIT_FAILURE; return x }
+                static var usage: Int32 {
+                    #if os(Windows)
+                    return Int32(ERROR_BAD_ARGUMENTS)
+                    #else
+                    return EX_USAGE
+                    #endif
+                }
+                static var custom: Int32 {
+                    #if DEBUG
+                    return counter
+                    #else
+                    return EX_USAGE
+                    #endif
+                }
+            }
+            struct ExitCode {
+                var rawValue: Int32
+                init(_ code: Int32) { self.rawValue = code }
+                static let success = ExitCode(Platform.exitCodeSuccess)
+                static let failure = ExitCode(Platform.exitCodeFailure)
+                static let read = ExitCode(Platform.next)
+                static let stamp = Platform.now
+                static let set = ExitCode(Platform.settable)
+                static let two = ExitCode(Platform.twice)
+                static let validationFailure = ExitCode(Platform.usage)
+                static let debug = ExitCode(Platform.custom)
+            }
+            """
+
+        // When / Then: the exit codes of C constants are fixed; the others are set lazily (and the variable is state)
+        #expect(
+            Set(declared(source)) == [
+                "`Platform.counter`", "`ExitCode.read` lazy", "`ExitCode.stamp` lazy", "`ExitCode.set` lazy",
+                "`ExitCode.two` lazy", "`ExitCode.debug` lazy",
+            ])
+    }
+
     @Test("A private formatter configured from fixed values that its file only formats with is no state; others are")
     func formattersOnlyUsedToFormat() {
         // Given: FlyingFox's date formatter, given its format, time zone and locale, only formatting dates; an ISO

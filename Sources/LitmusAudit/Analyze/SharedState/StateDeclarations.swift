@@ -39,7 +39,8 @@ package struct StateDeclaration: Hashable, Codable, Sendable {
         /// An enum case: a fixed value, and the only thing `.name(…)` resolves to.
         case enumCase
         /// A computed static or global property, or a static function: no state of its own, but what it gives
-        /// is not known, so a constant naming it (or `.name` of the same name) is not fixed.
+        /// is not known, so a constant naming it (or `.name` of the same name) is not fixed; unless it is a property
+        /// whose getter only returns a value fixed once what it names is (``dependsOn``).
         case computed
         /// A class the sources declare: `Name(rawValue:)` of it is an instance a holder can change.
         case classType
@@ -206,32 +207,20 @@ final class StateDeclarationFinder: SyntaxVisitor {
             else { continue }
             let owner = atTopLevel ? nil : owners.last
             if Self.isComputed(binding) {
+                // A getter that only returns a fixed value gives that value to whoever reads it (swift-argument-parser's
+                // `static var exitCodeSuccess: Int32 { EXIT_SUCCESS }`): fixed once what it names is.
                 var computed = StateDeclaration(name: name, owner: owner, lazy: false)
                 computed.role = .computed
+                computed.dependsOn = Self.returnedValues(of: binding, built: built).flatMap { values in
+                    let each = values.map { Self.references(of: $0, binding: binding, owner: owner) }
+                    return each.contains { $0 == nil } ? nil : each.flatMap { $0 ?? [] }
+                }
                 declarations.append(computed)
                 continue
             }
-            // `.init(rawValue:)` is the annotated type's: fixed unless the sources declare it a class; another
-            // `.init(…)` is the annotated type's initializer, fixed when it is a plain struct's. An implicit
-            // member (`.name`, `.name(…)`) is a member of a type the annotation names (`Token`, `[Kind: [String]]`),
-            // or without one, of the declaring type or a type the initializer names (`[Method.get, .post]`).
-            let annotated = binding.typeAnnotation.map { StateSyntax.lastComponent(of: $0.type.trimmedDescription) }
-                .map { $0 == "Self" ? owner ?? $0 : $0 }
-            let references = binding.initializer.flatMap { StateSyntax.fixedReferences($0.value, owner: owner) }
-                .flatMap { names -> [String]? in
-                    let context =
-                        binding.typeAnnotation.map { StateSyntax.typeNames(in: $0.type, owner: owner) }
-                        ?? StateSyntax.namedTypes(names, owner: owner).union(["*"])
-                    let typed = names.map {
-                        $0.hasPrefix(".") ? "\($0)@\(context.sorted().joined(separator: ","))" : $0
-                    }
-                    guard typed.contains(where: { $0 == "class:?" || $0.hasPrefix("?.") }) else { return typed }
-                    return annotated.map { type in
-                        typed.map {
-                            $0 == "class:?" ? "class:\(type)" : $0.hasPrefix("?.") ? type + $0.dropFirst() : $0
-                        }
-                    }
-                }
+            let references = binding.initializer.flatMap {
+                Self.references(of: $0.value, binding: binding, owner: owner)
+            }
             let lazy = binding.initializer != nil && references != []
             var declaration = StateDeclaration(name: name, owner: owner, lazy: lazy)
             declaration.filePrivate = Self.isFilePrivate(node.modifiers) || privateOwners.contains(true)
@@ -356,6 +345,60 @@ final class StateDeclarationFinder: SyntaxVisitor {
     }
 
     /// Whether a binding is a computed property: accessors other than `willSet`/`didSet`, or a bare getter.
+    /// What `value`, the initializer of `binding` (or what its getter returns), names that must be fixed for it to be
+    /// (``StateSyntax/fixedReferences(_:owner:)``), with implicit members typed by the annotation: `.init(rawValue:)`
+    /// is the annotated type's, fixed unless the sources declare it a class; another `.init(…)` is the annotated
+    /// type's initializer, fixed when it is a plain struct's. An implicit member (`.name`, `.name(…)`) is a member of
+    /// a type the annotation names (`Token`, `[Kind: [String]]`), or without one, of the declaring type or a type the
+    /// initializer names (`[Method.get, .post]`). `nil` when it is not fixed whatever it names.
+    private static func references(of value: ExprSyntax, binding: PatternBindingSyntax, owner: String?) -> [String]? {
+        let annotated = binding.typeAnnotation.map { StateSyntax.lastComponent(of: $0.type.trimmedDescription) }
+            .map { $0 == "Self" ? owner ?? $0 : $0 }
+        return StateSyntax.fixedReferences(value, owner: owner).flatMap { names -> [String]? in
+            let context =
+                binding.typeAnnotation.map { StateSyntax.typeNames(in: $0.type, owner: owner) }
+                ?? StateSyntax.namedTypes(names, owner: owner).union(["*"])
+            let typed = names.map {
+                $0.hasPrefix(".") ? "\($0)@\(context.sorted().joined(separator: ","))" : $0
+            }
+            guard typed.contains(where: { $0 == "class:?" || $0.hasPrefix("?.") }) else { return typed }
+            return annotated.map { type in
+                typed.map {
+                    $0 == "class:?" ? "class:\(type)" : $0.hasPrefix("?.") ? type + $0.dropFirst() : $0
+                }
+            }
+        }
+    }
+
+    /// What a computed property's getter returns when it is nothing but `return` of one expression (`{ EXIT_SUCCESS }`,
+    /// `{ get { return x } }`), or an `#if` each of whose clauses this platform may compile is (swift-argument-parser's
+    /// `exitCodeValidationFailure`: `#if os(Windows) … #elseif os(WASI) … #else return EX_USAGE #endif`), and it has no
+    /// setter: the values it may give, each of which must be fixed.
+    private static func returnedValues(of binding: PatternBindingSyntax, built: Set<String>?) -> [ExprSyntax]? {
+        let body: CodeBlockItemListSyntax
+        switch binding.accessorBlock?.accessors {
+        case .getter(let items): body = items
+        case .accessors(let accessors):
+            guard accessors.count == 1, let getter = accessors.first, getter.accessorSpecifier.text == "get",
+                getter.effectSpecifiers == nil, let items = getter.body?.statements
+            else { return nil }
+            body = items
+        case nil: return nil
+        }
+        guard body.count == 1, let item = body.first?.item else { return nil }
+        if let returned = item.as(ReturnStmtSyntax.self) { return returned.expression.map { [$0] } }
+        if let expression = item.as(ExprSyntax.self) { return [expression] }
+        guard let conditional = item.as(IfConfigDeclSyntax.self) else { return nil }
+        var values: [ExprSyntax] = []
+        for clause in conditional.clauses where !CertainClauses.certainlyInactive(clause, built: built) {
+            guard case .statements(let statements) = clause.elements, statements.count == 1,
+                let returned = statements.first?.item.as(ReturnStmtSyntax.self)?.expression
+            else { return nil }
+            values.append(returned)
+        }
+        return values.isEmpty ? nil : values
+    }
+
     private static func isComputed(_ binding: PatternBindingSyntax) -> Bool {
         guard let block = binding.accessorBlock else { return false }
         guard case .accessors(let accessors) = block.accessors else { return true }

@@ -197,11 +197,11 @@ enum StateSyntax {
     }
 
     /// The prefixes of the C libraries' families of constants (sockets, files, signals' actions, polling,
-    /// addresses, access modes, locale categories, dynamic loading, memory mapping).
+    /// addresses, access modes, locale categories, dynamic loading, memory mapping, sysexits' exit codes).
     static let cMacroPrefixes: [String] = [
         "SOCK_", "AF_", "PF_", "O_", "IPPROTO_", "IPV6_", "IP_", "SO_", "SOL_", "S_I", "F_", "FD_", "MSG_", "POLL",
         "EPOLL", "INADDR_", "TCP_", "SEEK_", "CLOCK_", "SA_", "SHUT_", "AI_", "NI_", "EAI_", "STDIN_", "STDOUT_",
-        "STDERR_", "EXIT_", "MAP_", "PROT_", "RTLD_", "LC_", "WNOHANG", "WUNTRACED", "R_OK", "W_OK", "X_OK",
+        "STDERR_", "EXIT_", "EX_", "MAP_", "PROT_", "RTLD_", "LC_", "WNOHANG", "WUNTRACED", "R_OK", "W_OK", "X_OK",
         "PATH_MAX", "NAME_MAX", "INT8_", "INT16_", "INT32_", "INT64_", "UINT8_", "UINT16_", "UINT32_", "UINT64_",
         "SIZE_MAX", "DT_", "AT_", "UTIME_", "PTHREAD_", "SCHED_", "RLIMIT_", "PRIO_", "IN6ADDR_", "NSIG",
     ]
