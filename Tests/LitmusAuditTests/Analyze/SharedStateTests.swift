@@ -388,8 +388,9 @@ struct SharedStateTests {
     func computedPropertiesOfFixedValues() {
         // Given: swift-argument-parser's exit codes, made from computed properties returning C constants (one per
         // platform, the others' clauses certainly not compiled here); near misses: a getter reading a variable, one
-        // making a date, one with a setter, one of two statements, and one whose clause of a custom condition reads
-        // a variable
+        // making a date, one with a setter, one of two statements, one whose clause of a custom condition reads
+        // a variable, and two whose bare expression a result builder rewrites (an explicit attribute, and one a
+        // protocol's requirement gives the type that conforms where it is declared)
         let source = """
             enum Platform {
                 static var exitCodeSuccess: Int32 { EXIT_SUCCESS }
@@ -426,13 +427,24 @@ struct SharedStateTests {
                 static let validationFailure = ExitCode(Platform.usage)
                 static let debug = ExitCode(Platform.custom)
             }
+            final class Router { var routes: [String]; init(_ r: [String]) { routes = r } }
+            @resultBuilder enum RouteBuilder { static func buildBlock(_ r: String...) -> Router { Router(r) } }
+            protocol Routed { @RouteBuilder static var router: Router { get } }
+            enum App {
+                @RouteBuilder static var router: Router { "home" }
+                static let shared = App.router
+            }
+            enum Site: Routed {
+                static var router: Router { "home" }
+                static let shared = Site.router
+            }
             """
 
         // When / Then: the exit codes of C constants are fixed; the others are set lazily (and the variable is state)
         #expect(
             Set(declared(source)) == [
                 "`Platform.counter`", "`ExitCode.read` lazy", "`ExitCode.stamp` lazy", "`ExitCode.set` lazy",
-                "`ExitCode.two` lazy", "`ExitCode.debug` lazy",
+                "`ExitCode.two` lazy", "`ExitCode.debug` lazy", "`App.shared` lazy", "`Site.shared` lazy",
             ])
     }
 

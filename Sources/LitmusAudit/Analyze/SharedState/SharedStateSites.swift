@@ -244,7 +244,7 @@ package enum SharedStateSites {
 
     /// The cache: facts by a file's hash, references by its hash and the names they were resolved against.
     struct Kept: Codable, Sendable {
-        static let version = 14
+        static let version = 15
         var version = Kept.version
         var facts: [String: Facts] = [:]
         var references: [String: [StateAccess]] = [:]

@@ -211,7 +211,7 @@ final class StateDeclarationFinder: SyntaxVisitor {
                 // `static var exitCodeSuccess: Int32 { EXIT_SUCCESS }`): fixed once what it names is.
                 var computed = StateDeclaration(name: name, owner: owner, lazy: false)
                 computed.role = .computed
-                computed.dependsOn = Self.returnedValues(of: binding, built: built).flatMap { values in
+                computed.dependsOn = Self.returnedValues(of: binding, in: node, built: built).flatMap { values in
                     let each = values.map { Self.references(of: $0, binding: binding, owner: owner) }
                     return each.contains { $0 == nil } ? nil : each.flatMap { $0 ?? [] }
                 }
@@ -373,21 +373,34 @@ final class StateDeclarationFinder: SyntaxVisitor {
     /// What a computed property's getter returns when it is nothing but `return` of one expression (`{ EXIT_SUCCESS }`,
     /// `{ get { return x } }`), or an `#if` each of whose clauses this platform may compile is (swift-argument-parser's
     /// `exitCodeValidationFailure`: `#if os(Windows) … #elseif os(WASI) … #else return EX_USAGE #endif`), and it has no
-    /// setter: the values it may give, each of which must be fixed.
-    private static func returnedValues(of binding: PatternBindingSyntax, built: Set<String>?) -> [ExprSyntax]? {
+    /// setter: the values it may give, each of which must be fixed. Not when a result builder may rewrite the body
+    /// (a bare expression is then `buildBlock(…)` of it, package code run at each read): an attribute on the property
+    /// or its getter other than ``plainAttributes``, or a bare expression in a type or extension that declares
+    /// conformances (a builder of a protocol's requirement is inferred there); nor a `dynamic` one, which can be
+    /// replaced at run time.
+    private static func returnedValues(
+        of binding: PatternBindingSyntax, in declaration: VariableDeclSyntax, built: Set<String>?
+    ) -> [ExprSyntax]? {
+        guard declaration.attributes.allSatisfy({ plainAttributes.contains(attributeName($0)) }),
+            !declaration.modifiers.contains(where: { $0.name.text == "dynamic" })
+        else { return nil }
         let body: CodeBlockItemListSyntax
         switch binding.accessorBlock?.accessors {
         case .getter(let items): body = items
         case .accessors(let accessors):
             guard accessors.count == 1, let getter = accessors.first, getter.accessorSpecifier.text == "get",
-                getter.effectSpecifiers == nil, let items = getter.body?.statements
+                getter.effectSpecifiers == nil,
+                getter.attributes.allSatisfy({ plainAttributes.contains(attributeName($0)) }),
+                let items = getter.body?.statements
             else { return nil }
             body = items
         case nil: return nil
         }
         guard body.count == 1, let item = body.first?.item else { return nil }
         if let returned = item.as(ReturnStmtSyntax.self) { return returned.expression.map { [$0] } }
-        if let expression = item.as(ExprSyntax.self) { return [expression] }
+        if let expression = item.as(ExprSyntax.self) {
+            return declaresConformances(around: declaration) ? nil : [expression]
+        }
         guard let conditional = item.as(IfConfigDeclSyntax.self) else { return nil }
         var values: [ExprSyntax] = []
         for clause in conditional.clauses where !CertainClauses.certainlyInactive(clause, built: built) {
@@ -397,6 +410,21 @@ final class StateDeclarationFinder: SyntaxVisitor {
             values.append(returned)
         }
         return values.isEmpty ? nil : values
+    }
+
+    /// The attributes that do not change what a getter's body gives.
+    private static let plainAttributes: Set<String> = [
+        "MainActor", "available", "inlinable", "usableFromInline", "_spi",
+    ]
+
+    /// Whether the type or extension `declaration` is a member of declares conformances (a global is a member of none).
+    private static func declaresConformances(around declaration: VariableDeclSyntax) -> Bool {
+        var parent = declaration.parent
+        while let node = parent {
+            if let group = node.asProtocol(DeclGroupSyntax.self) { return group.inheritanceClause != nil }
+            parent = node.parent
+        }
+        return false
     }
 
     private static func isComputed(_ binding: PatternBindingSyntax) -> Bool {
