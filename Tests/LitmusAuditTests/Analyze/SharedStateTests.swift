@@ -538,6 +538,15 @@ struct SharedStateTests {
         #expect(declared(packageMember) == ["`TimeZone.server`", "`formatter (F.swift)` lazy"])
         #expect(declared(packageType) == ["`encoder (F.swift)` lazy"])
         #expect(declared(abbreviation) == ["`formatter (F.swift)` lazy"])
+        // … and one given the process's time zone as an implicit member
+        let implicitCurrent = """
+            private let formatter: DateFormatter = {
+                let f = DateFormatter(); f.timeZone = .current; f.locale = Locale(identifier: "en")
+                return f
+            }()
+            func text(_ d: Date) -> String { formatter.string(from: d) }
+            """
+        #expect(declared(implicitCurrent) == ["`formatter (F.swift)` lazy"])
     }
 
     @Test("A reference reads, an assignment writes, a compound assignment, & or a method call on it do both")

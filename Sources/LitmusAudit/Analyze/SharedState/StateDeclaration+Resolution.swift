@@ -58,10 +58,12 @@ extension StateDeclaration {
                 changed = true
             }
         }
-        let usableTools = all.indices.filter { all[$0].role == .tool && (all[$0].dependsOn ?? []).allSatisfy(resolves) }
         return all.indices.filter { index in
-            !resolved.contains(index) && (all[index].role == .state || all[index].role == .tool)
-                && !usableTools.contains(index)
+            switch all[index].role {
+            case .state: !resolved.contains(index)
+            case .tool: !(all[index].dependsOn ?? []).allSatisfy(resolves)
+            default: false
+            }
         }.map { all[$0] }
     }
 }

@@ -115,13 +115,12 @@ enum ToolConstants {
     /// (what an abbreviation names is a table any code can set).
     static func isFixed(_ expression: ExprSyntax) -> Bool {
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return isFixed(unwrapped.expression) }
+        // An implicit member is fixed only once `~name` resolves (``tool(_:)``): not `.current` or another of
+        // ``StateSyntax/sharedMembers``, nor a static the package declares state.
         if isLiteral(expression) || expression.is(IntegerLiteralExprSyntax.self)
             || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
         {
-            return
-                !(expression.as(MemberAccessExprSyntax.self).map {
-                    ["current", "autoupdatingCurrent"].contains($0.declName.baseName.text)
-                } ?? false)
+            return true
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
             call.trailingClosure == nil, let argument = call.arguments.first
