@@ -74,9 +74,22 @@ extension TypedFileFacts {
         return facts.contains { $0.kindIndex == Int32(index) && $0.start <= offset && offset <= $0.end }
     }
 
-    /// The byte offsets of `node`'s first and last tokens.
+    /// The byte offsets of `node`'s first and last tokens, as the compiler's ranges count them: its lexer reads a
+    /// string literal (interpolations, a multi-line or raw one too) and a regex literal as one token, so a range
+    /// ending in one ends at the literal's start (`"Hello \(id)"` spans its opening quote only, and
+    /// `"Hello \(id)".data(using: .utf8)` ends at `data`'s call's closing parenthesis as before).
     static func span(of node: some SyntaxProtocol) -> (Int, Int)? {
         guard let last = node.lastToken(viewMode: .sourceAccurate) else { return nil }
-        return (node.positionAfterSkippingLeadingTrivia.utf8Offset, last.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        var end = last.positionAfterSkippingLeadingTrivia.utf8Offset
+        if let literal = last.ancestorOrSelf(mapping: {
+            $0.is(StringLiteralExprSyntax.self) || $0.is(RegexLiteralExprSyntax.self) ? $0 : nil
+        }),
+            literal.lastToken(viewMode: .sourceAccurate)?.id == last.id,
+            literal.positionAfterSkippingLeadingTrivia.utf8Offset >= start
+        {
+            end = literal.positionAfterSkippingLeadingTrivia.utf8Offset
+        }
+        return (start, end)
     }
 }

@@ -90,6 +90,27 @@ struct TypedFactsTests {
         #expect(pair?.isTuple == true)
     }
 
+    @Test(
+        "A string literal is one token to the compiler: interpolated, raw, multi-line, or last in a sum, it has its type"
+    )
+    func literals() throws {
+        // Given
+        let (sut, tree) = try reader()
+        let array = try #require(tree.descendants(of: ArrayExprSyntax.self).first)
+        func element(_ prefix: String) throws -> ExprSyntax {
+            try #require(array.elements.first { $0.expression.trimmedDescription.hasPrefix(prefix) }?.expression)
+        }
+
+        // When
+        let types = try ["\"Hello", "#\"raw", "\"a\" +", "\"\"\""].map { sut.type(of: try element($0))?.mangled }
+        let unwrapped = sut.type(of: try element("\"abc\".data"))
+
+        // Then
+        #expect(types == Array(repeating: "$sSSD", count: 4))
+        // A range that ends in a call's parenthesis after a literal ends there, not at the literal.
+        #expect(unwrapped?.mangled == "$s20FoundationEssentials4DataVD")
+    }
+
     @Test("Equatable's == is a static member; the tuples' == is a free function")
     func operators() throws {
         // Given

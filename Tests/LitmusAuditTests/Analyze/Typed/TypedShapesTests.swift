@@ -88,7 +88,7 @@ struct TypedShapesTests {
         let typed = try Self.found(.trapInTest, typed: true)
         #expect(
             Set(typed.keys) == [
-                "testLiteralThatDoesNotParse", "testValueFromOutside", "testASCIIData",
+                "testLiteralThatDoesNotParse", "testValueFromOutside", "testASCIIData", "testInterpolatedASCIIData",
                 "testImplicitURLThatDoesNotParse", "testEntrySetUpFound", "testEntryJustFound",
             ])
         // Without the facts, a method of a value is not known to return a value, set up or just set: still traps.

@@ -20,6 +20,21 @@ final class TrapTests: XCTestCase {
         XCTAssertEqual(text.data(using: .utf8)!.count, 5)
     }
 
+    func testInterpolatedUnicodeData() {
+        // An interpolated literal is a Swift string like any other: its UTF-8 is never nil (a route's body in
+        // swhitty/FlyingFox 0.27.1's tests), in a closure or not.
+        let body: (Int) -> Data = { id in "Hello \(id)".data(using: .utf8)! }
+        XCTAssertEqual(body(7).count, 7)
+        XCTAssertFalse("\(body(7).count) bytes".data(using: .utf16)!.isEmpty)
+    }
+
+    func testInterpolatedASCIIData() {
+        // Never called: the fixture's tests run in an audit, and this unwrap traps for an `é`, which has no ASCII
+        // byte.
+        let make: (String) -> Data = { accent in "caf\(accent)".data(using: .ascii)! }
+        XCTAssertNotNil(make as Any)
+    }
+
     func testLiteralThatDoesNotParse() {
         // Never called: the fixture's tests run in an audit, and this unwrap traps.
         let parse = { Decimal(string: "one")! }
