@@ -231,7 +231,8 @@ struct RunStage: Sendable {
             in: observations.suiteRuns + observations.parallelRuns, processes: log.processes, tests: observations.tests,
             typeNames: typeNames)
         let (tests, scope) = aloneShare(
-            of: observations.tests, failing: failing, footprints: footprints?.map(\.footprints))
+            of: observations.tests, failing: failing, footprints: footprints?.map(\.footprints),
+            suiteOrder: observations.suiteRuns.first?.order ?? [])
         observations.aloneScope = scope
         let share = shard.map { " (shard \($0) of \(observations.tests.count))" } ?? ""
         let count = Self.aloneCount(tests.count, of: observations.tests.count, scope)
@@ -271,13 +272,14 @@ struct RunStage: Sendable {
     }
 
     /// The tests this process runs alone, and the `--since` or `--quick` scope that chose them: a shard's
-    /// share, or the tests the scope keeps (`failing`: those that failed in the suite or parallel runs),
+    /// share, or the tests the scope keeps (`failing`: those that failed in the suite or parallel runs; a test
+    /// that passed in the suite runs, in `suiteOrder`, before every test writing what it reads needs none),
     /// else all.
     func aloneShare(
         of tests: [TestIdentity], failing: Set<TestID> = [],
-        footprints: Result<Footprints, FootprintProblem>? = nil
+        footprints: Result<Footprints, FootprintProblem>? = nil, suiteOrder: [TestID] = []
     ) -> (tests: [TestIdentity], scope: AloneScope?) {
-        let scope = aloneRule?.scope(for: tests, failing: failing, footprints: footprints)
+        let scope = aloneRule?.scope(for: tests, failing: failing, footprints: footprints, suiteOrder: suiteOrder)
         let chosen = scope?.filter(tests) ?? tests
         return (shard?.share(of: chosen, by: \.id) ?? chosen, scope)
     }
