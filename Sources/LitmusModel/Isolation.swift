@@ -15,10 +15,6 @@ public struct IsolationEvidence: Codable, Sendable, Hashable {
         case failed
         /// It touches no state another test writes: no order can change what it sees.
         case isolated
-        /// It reads state other tests write (in its process alone: no file, no network), but passed in the suite
-        /// runs before every one of them, with nothing outside the tests writing it: those runs saw it as an alone
-        /// run would, so it needs none.
-        case ranBeforeWriters
     }
 
     /// What the footprint says.
@@ -28,7 +24,7 @@ public struct IsolationEvidence: Codable, Sendable, Hashable {
     public var because: String
 
     /// Whether the footprint makes it a candidate for the alone runs.
-    public var candidate: Bool { verdict != .isolated && verdict != .ranBeforeWriters }
+    public var candidate: Bool { verdict != .isolated }
 
     /// Evidence `verdict`, `because`.
     public init(_ verdict: Verdict, because: String) {
@@ -53,21 +49,16 @@ public struct IsolationScope: Codable, Sendable, Hashable {
     public var unmeasuredBecause: String?
     /// How the groups of footprints kept by the audit before split the suite runs; `nil` when none were kept.
     public var sideBySide: SideBySide?
-    /// How many of the tests that are not candidates read state other tests write, but passed in the suite runs
-    /// before all of them (``IsolationEvidence/Verdict/ranBeforeWriters``); `nil` when none did.
-    public var ranBeforeWriters: Int?
 
     /// The scope of an audit of `tests` tests.
     public init(
-        tests: Int, candidates: Int, ranAlone: Int, unmeasuredBecause: String? = nil, sideBySide: SideBySide? = nil,
-        ranBeforeWriters: Int? = nil
+        tests: Int, candidates: Int, ranAlone: Int, unmeasuredBecause: String? = nil, sideBySide: SideBySide? = nil
     ) {
         self.tests = tests
         self.candidates = candidates
         self.ranAlone = ranAlone
         self.unmeasuredBecause = unmeasuredBecause
         self.sideBySide = sideBySide
-        self.ranBeforeWriters = ranBeforeWriters
     }
 
     /// The report's line: `Footprints of one serial run: 4 of 180 tests may share state and ran alone; the other
@@ -76,15 +67,9 @@ public struct IsolationScope: Codable, Sendable, Hashable {
         if let unmeasuredBecause {
             return "Footprints not measured (\(unmeasuredBecause)): tests ran alone as without them"
         }
-        let first = ranBeforeWriters ?? 0
-        let isolated = tests - candidates - first
-        let before =
-            first == 0
-            ? ""
-            : "; \(first) more read state other tests write, but passed in the suite runs before all of them, "
-                + "as alone"
+        let isolated = tests - candidates
         return "Footprints of one serial run: \(candidates) of \(tests) tests may share state (\(ranAlone) ran alone); "
-            + "the other \(isolated) touch no state another test writes and did not need to\(before)"
+            + "the other \(isolated) touch no state another test writes and did not need to"
             + (sideBySide.map { ". \($0.sentence)" } ?? "")
     }
 }

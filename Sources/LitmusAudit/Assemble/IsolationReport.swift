@@ -11,10 +11,9 @@ enum IsolationReport {
             for index in described.tests.indices {
                 described.tests[index].isolation = isolation.evidence[described.tests[index].id]
             }
-            let first = isolation.evidence.values.filter { $0.verdict == .ranBeforeWriters }.count
             described.isolation = IsolationScope(
                 tests: report.tests.count, candidates: isolation.candidates.count, ranAlone: ranAlone,
-                sideBySide: sideBySide, ranBeforeWriters: first == 0 ? nil : first)
+                sideBySide: sideBySide)
         } else {
             described.isolation = IsolationScope(
                 tests: report.tests.count, candidates: report.tests.count, ranAlone: ranAlone,

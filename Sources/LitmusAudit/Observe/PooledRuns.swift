@@ -45,7 +45,7 @@ extension RunStage {
             of: tests,
             failing: Self.failing(
                 in: suiteRuns + parallelRuns, processes: log.processes, tests: tests, typeNames: typeNames),
-            footprints: footprints?.map(\.footprints), suiteOrder: suiteRuns.first?.order ?? [])
+            footprints: footprints?.map(\.footprints))
         jobs += alone.map(PooledJob.alone)
         progress(
             .phase(

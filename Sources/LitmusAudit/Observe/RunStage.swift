@@ -231,8 +231,7 @@ struct RunStage: Sendable {
             in: observations.suiteRuns + observations.parallelRuns, processes: log.processes, tests: observations.tests,
             typeNames: typeNames)
         let (tests, scope) = aloneShare(
-            of: observations.tests, failing: failing, footprints: footprints?.map(\.footprints),
-            suiteOrder: observations.suiteRuns.first?.order ?? [])
+            of: observations.tests, failing: failing, footprints: footprints?.map(\.footprints))
         observations.aloneScope = scope
         let share = shard.map { " (shard \($0) of \(observations.tests.count))" } ?? ""
         let count = Self.aloneCount(tests.count, of: observations.tests.count, scope)
@@ -272,14 +271,13 @@ struct RunStage: Sendable {
     }
 
     /// The tests this process runs alone, and the `--since` or `--quick` scope that chose them: a shard's
-    /// share, or the tests the scope keeps (`failing`: those that failed in the suite or parallel runs; a test
-    /// that passed in the suite runs, in `suiteOrder`, before every test writing what it reads needs none),
+    /// share, or the tests the scope keeps (`failing`: those that failed in the suite or parallel runs),
     /// else all.
     func aloneShare(
         of tests: [TestIdentity], failing: Set<TestID> = [],
-        footprints: Result<Footprints, FootprintProblem>? = nil, suiteOrder: [TestID] = []
+        footprints: Result<Footprints, FootprintProblem>? = nil
     ) -> (tests: [TestIdentity], scope: AloneScope?) {
-        let scope = aloneRule?.scope(for: tests, failing: failing, footprints: footprints, suiteOrder: suiteOrder)
+        let scope = aloneRule?.scope(for: tests, failing: failing, footprints: footprints)
         let chosen = scope?.filter(tests) ?? tests
         return (shard?.share(of: chosen, by: \.id) ?? chosen, scope)
     }

@@ -115,16 +115,13 @@ extension AloneScope {
         case footprints
 
         /// The scope this rule gives `tests`, of which `failing` failed in the suite or parallel runs, with the
-        /// `footprints` measured in the first suite run (`nil`: none were asked for) and the order the suite runs
-        /// ran the tests in (``IsolationCandidates/choose(_:footprints:failed:suiteOrder:)``).
+        /// `footprints` measured in the first suite run (`nil`: none were asked for).
         package func scope(
             for tests: [TestIdentity], failing: Set<TestID> = [],
-            footprints: Result<Footprints, FootprintProblem>? = nil, suiteOrder: [TestID] = []
+            footprints: Result<Footprints, FootprintProblem>? = nil
         ) -> AloneScope {
             let measured: Footprints? = footprints.flatMap { try? $0.get() }
-            let isolation = measured.map {
-                IsolationCandidates.choose(tests, footprints: $0, failed: failing, suiteOrder: suiteOrder)
-            }
+            let isolation = measured.map { IsolationCandidates.choose(tests, footprints: $0, failed: failing) }
             var scope: AloneScope
             switch self {
             case .everyTest(let reason): scope = .everyTest(reason)

@@ -6,43 +6,30 @@ import Foundation
 /// one whose footprint cannot be seen whole (``SharedState/unseen(_:)``, or no footprint at all: it did not run
 /// to its end in the serial run), and one that failed in the suite or parallel runs. Every other test touches
 /// no state another test writes: no order can change what it sees, and it is reported isolated with that
-/// evidence. So is a test that shares state only inside its process and passed in the suite runs before every
-/// test that writes it (``IsolationEvidence/Verdict/ranBeforeWriters``): what it read there was what an alone run
-/// reads. The random halves, which reorder the suite, are drawn from the tests whose footprints meet.
+/// evidence. The random halves, which reorder the suite, are drawn from the tests whose footprints meet.
 package struct IsolationCandidates: Sendable, Hashable, Codable {
     /// Why each test is a candidate or not, by test.
     package var evidence: [TestID: IsolationEvidence]
     /// The tests whose footprints meet another's (one reads what the other writes, either way), and those that
     /// cannot be seen: what reordering the suite can change.
     package var meeting: Set<TestID>
-    /// The tests the suite's order ran before every writer of what they read, whether they passed there or not
-    /// (those that passed are ``IsolationEvidence/Verdict/ranBeforeWriters``); `nil` in a record of an audit
-    /// before it was read.
-    package var beforeWriters: Set<TestID>? = nil
 
     /// The candidates.
     package var candidates: Set<TestID> { Set(evidence.filter { $0.value.candidate }.map(\.key)) }
 
-    /// The candidates by their footprints and the suite's order alone (not those that are candidates only because
-    /// they failed in this run): what a quick audit deals into shares, the same every run while the code does not
-    /// change.
+    /// The candidates by their footprints alone (not those that are candidates only because they failed in this
+    /// run): what a quick audit deals into shares, the same every run while the code does not change.
     package var dealt: Set<TestID> {
-        let before = beforeWriters ?? []
-        return Set(
-            evidence.filter { $0.value.candidate && $0.value.verdict != .failed && !before.contains($0.key) }
-                .map(\.key))
+        Set(evidence.filter { $0.value.candidate && $0.value.verdict != .failed }.map(\.key))
     }
 
-    /// The candidates among `tests`, given their `footprints`, the tests that `failed` in this audit's runs, and
-    /// the order the suite runs ran them in (`suiteOrder`, the same every suite run; empty when not known).
-    package static func choose(
-        _ tests: [TestIdentity], footprints: Footprints, failed: Set<TestID> = [], suiteOrder: [TestID] = []
-    ) -> IsolationCandidates {
+    /// The candidates among `tests`, given their `footprints` and the tests that `failed` in this audit's runs.
+    package static func choose(_ tests: [TestIdentity], footprints: Footprints, failed: Set<TestID> = [])
+        -> IsolationCandidates
+    {
         let writers = Writers(footprints, tests: tests)
-        let position = Dictionary(suiteOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var evidence: [TestID: IsolationEvidence] = [:]
         var meeting: Set<TestID> = []
-        var beforeWriters: Set<TestID> = []
         for test in tests {
             guard let accesses = footprints.tests[test.id] else {
                 evidence[test.id] = IsolationEvidence(
@@ -57,39 +44,10 @@ package struct IsolationCandidates: Sendable, Hashable, Codable {
                 meeting.insert(test.id)
                 if let writer { meeting.insert(writer) }
             }
-            var found = verdict(of: test, accesses: accesses, met: met, failed: failed.contains(test.id))
-            if found.verdict == .sharesState,
-                ranBeforeWriters(test, reads: met.map(\.0), writers: writers, position: position),
-                let (access, writer) = met.first, let writer
-            {
-                beforeWriters.insert(test.id)
-                if !failed.contains(test.id) {
-                    found = IsolationEvidence(
-                        .ranBeforeWriters,
-                        because: "it reads \(access.state.described) (\(place(access))), which \(writer) writes"
-                            + (met.count > 1 ? ", and \(met.count - 1) more shared" : "")
-                            + ", but passed in the suite runs before every test that writes what it reads")
-                }
-            }
-            evidence[test.id] = found
+            evidence[test.id] = verdict(of: test, accesses: accesses, met: met, failed: failed.contains(test.id))
             if case .unseen = evidence[test.id]?.verdict { meeting.insert(test.id) }
         }
-        return IsolationCandidates(evidence: evidence, meeting: meeting, beforeWriters: beforeWriters)
-    }
-
-    /// Whether the suite runs ran `test` before every writer of every state of `reads`: each state lives in its
-    /// process (a file or the network may be written by the other framework's process beside it), only tests
-    /// write it (code outside them, a class's `setUp`, may run first), and each of those tests has a place in
-    /// `position` after the test's.
-    private static func ranBeforeWriters(
-        _ test: TestIdentity, reads: [StateAccess], writers: Writers, position: [TestID: Int]
-    ) -> Bool {
-        guard let own = position[test.id] else { return false }
-        return reads.allSatisfy { access in
-            let all = writers.all(meeting: access.state, besides: test.id, in: test.library)
-            return !access.state.crossesProcesses && !all.outside
-                && all.tests.allSatisfy { position[$0].map { $0 > own } ?? false }
-        }
+        return IsolationCandidates(evidence: evidence, meeting: meeting)
     }
 
     /// The evidence for one test with a footprint.
@@ -185,22 +143,15 @@ package struct IsolationCandidates: Sendable, Hashable, Codable {
         /// Every test other than `test` writing state that meets `state` and can reach a test of `library`'s
         /// process (``first(meeting:besides:in:)``'s writers, the tests among them, all of them).
         func tests(meeting state: SharedState, besides test: TestID, in library: TestLibrary) -> Set<TestID> {
-            all(meeting: state, besides: test, in: library).tests
-        }
-
-        /// ``tests(meeting:besides:in:)``, and whether code outside the tests writes such state too.
-        func all(meeting state: SharedState, besides test: TestID, in library: TestLibrary)
-            -> (tests: Set<TestID>, outside: Bool)
-        {
             var found: Set<TestID> = []
-            var outside = false
-            var reaching = (byState[state] ?? []).filter { Self.reaches($0, state, state, besides: test, in: library) }
-            reaching += wide.filter { $0.0.meets(state) && Self.reaches($0.1, $0.0, state, besides: test, in: library) }
-                .map(\.1)
-            for writer in reaching {
-                if let id = writer.test { found.insert(id) } else { outside = true }
+            for writer in byState[state] ?? [] where Self.reaches(writer, state, state, besides: test, in: library) {
+                if let id = writer.test { found.insert(id) }
             }
-            return (found, outside)
+            for (written, writer) in wide
+            where written.meets(state) && Self.reaches(writer, written, state, besides: test, in: library) {
+                if let id = writer.test { found.insert(id) }
+            }
+            return found
         }
 
         /// Whether `writer`, writing `written`, can reach a read of `state` by `test` in a process of `library`:

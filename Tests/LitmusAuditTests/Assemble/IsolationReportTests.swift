@@ -45,27 +45,6 @@ struct IsolationReportTests {
                     + "another test writes and did not need to"))
     }
 
-    @Test("A test that ran before every writer of what it reads is counted apart from those touching no shared state")
-    func ranBeforeWriters() {
-        // Given: the pure test read state a later test writes, and passed before it in the suite runs
-        var scope = AloneScope(tests: ["M.T/reader"], reason: nil)
-        let first = IsolationEvidence(.ranBeforeWriters, because: "it reads `basket` (T.swift:9), which M.T/a writes")
-        scope.isolation = IsolationCandidates(
-            evidence: ["M.T/reader": shares, "M.T/pure": first], meeting: ["M.T/reader", "M.T/pure"])
-
-        // When
-        let sut = IsolationReport.describe(report(), scope)
-
-        // Then
-        #expect(sut.isolation == IsolationScope(tests: 2, candidates: 1, ranAlone: 1, ranBeforeWriters: 1))
-        let lines = TerminalReport().render(sut).split(separator: "\n").map(String.init)
-        #expect(
-            lines.contains(
-                "Footprints of one serial run: 1 of 2 tests may share state (1 ran alone); the other 0 touch no state "
-                    + "another test writes and did not need to; 1 more read state other tests write, but passed in "
-                    + "the suite runs before all of them, as alone"))
-    }
-
     @Test("Footprints that could not be measured are said in one line, every test counted as a candidate")
     func unmeasured() {
         // Given: every test ran alone, the footprints not measured

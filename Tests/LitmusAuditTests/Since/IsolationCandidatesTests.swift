@@ -65,49 +65,6 @@ struct IsolationCandidatesTests {
         #expect(outside.evidence[reader.id]?.because.hasSuffix("which code outside the tests writes") == true)
     }
 
-    @Test(
-        "A reader that passed in the suite runs before every writer of what it reads runs alone no more; near misses do"
-    )
-    func ranBeforeWriters() {
-        // Given: two readers of a global, one before its writer in the suite's order and one after it; a reader of
-        // a file (the other framework's process may write it beside this one) and of state a class's setUp may
-        // write first, both before their writers; and a reader that failed
-        let late = TestIdentity(library: .xctest, id: "T.OrderTests/testD_expectsEmptyToo")
-        let filed = TestIdentity(library: .xctest, id: "T.FileTests/testReadsReport")
-        let failing = TestIdentity(library: .xctest, id: "T.OrderTests/testB_failed")
-        let setUp = TestIdentity(library: .swiftTesting, id: "T.readsHome()/S.swift:12:2")
-        let tests = [reader, writer, late, filed, failing, setUp, pure]
-        let footprints = Footprints(
-            tests: [
-                writer.id: [
-                    access(.global("basket"), writes: true, line: 6), access(.file("/tmp/report.txt"), writes: true),
-                ],
-                reader.id: [access(.global("basket"), line: 14)], late.id: [access(.global("basket"), line: 22)],
-                filed.id: [access(.file("/tmp/report.txt"), line: 3)], failing.id: [access(.global("basket"))],
-                setUp.id: [access(.environment)], pure.id: [access(.environment, writes: true)],
-            ],
-            outside: [.swiftTesting: [access(.environment, writes: true)]])
-        let order = [reader, filed, failing, setUp, writer, late, pure].map(\.id)
-
-        // When: the candidates are chosen, with the suite's order and without it
-        let sut = IsolationCandidates.choose(tests, footprints: footprints, failed: [failing.id], suiteOrder: order)
-        let unordered = IsolationCandidates.choose(tests, footprints: footprints, failed: [failing.id])
-
-        // Then: only the first reader is spared, with the writer it ran before named
-        #expect(sut.evidence[reader.id]?.verdict == .ranBeforeWriters)
-        #expect(
-            sut.evidence[reader.id]?.because
-                == "it reads `basket` (OrderTests.swift:14), which T.OrderTests/testA_adds writes, but passed in the "
-                + "suite runs before every test that writes what it reads")
-        #expect(sut.candidates == [late.id, filed.id, failing.id, setUp.id, writer.id, pure.id])
-        #expect(unordered.candidates == sut.candidates.union([reader.id]))
-        // A quick audit deals its shares by the footprints and the order alone: the failed reader ran before its
-        // writer too, so it is not dealt (it runs alone for having failed), as when it passes
-        #expect(sut.dealt == sut.candidates.subtracting([failing.id]))
-        // It still meets its writer: the random halves reorder it
-        #expect(sut.meeting.contains(reader.id))
-    }
-
     @Test("A test with no footprint, one starting a process and one reading unseen code are candidates: never isolated")
     func unseenIsNeverIsolated() {
         // Given: no footprint for the reader, a process started by the writer, code without coverage in `own`
