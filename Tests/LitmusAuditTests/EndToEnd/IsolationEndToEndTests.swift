@@ -10,6 +10,9 @@ struct IsolationEndToEndTests {
 
     /// HiddenState's planted order dependences, each with the test bisection names.
     static let planted = [
+        // A Swift Testing suite's trait sets `houseStyle` (SuiteTraitTests.swift): StyleReaderSuite's test needs
+        // FormalSuite's to run first.
+        "SuiteTraitTests.swift:22:6 [\"SuiteTraitTests.swift:16:6\"]",
         "testB_startsWithNoVisitors [\"testA_welcomesAda\"]", "testD_needsTheNote [\"testC_keepsANote\"]",
         "testF_expectsRelaxed [\"testE_turnsStrict\"]", "testH_greetsTheWorld [\"testG_greetsGrace\"]",
         "testZ_findsTheManifest [\"testY_leavesThePackage\"]",
@@ -20,7 +23,7 @@ struct IsolationEndToEndTests {
     }
 
     @Test(
-        "Shared state hidden in a dependency's static, a file, the environment, a lazy global and the current directory is found"
+        "Shared state hidden in a dependency's static, a file, the environment, a lazy global, the current directory and a suite's trait is found"
     )
     func everyHiddenOrderDependence() async throws {
         // Given / When: the audit of HiddenState
@@ -65,6 +68,10 @@ struct IsolationEndToEndTests {
             #expect(sut.isolation?.verdict == .sharesState, "\(name)")
             #expect(sut.isolation?.because.contains(state) == true, "\(name): \(sut.isolation?.because ?? "")")
         }
+        // What a suite's trait writes is code outside the tests: its reader runs alone, and its need shows there.
+        let style = try test(report, "StyleReaderSuite/expectsTheFormalStyle()")
+        #expect(style.isolation?.verdict == .sharesState)
+        #expect(style.isolation?.because.hasSuffix("which code outside the tests writes") == true)
         let process = try test(report, "runsAProcess()")
         #expect(process.aloneOutcome == .passed)
         #expect(process.isolation?.verdict == .unseen)

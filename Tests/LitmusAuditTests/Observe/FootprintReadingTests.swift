@@ -155,13 +155,40 @@ struct FootprintReadingTests {
 
         // When: the footprints are put together
         let sut = FunctionIndex(profile: profile, functions: functions, accesses: ["/p/K.swift": [write, read]])
-            .footprints(of: [(log, .xctest)])
+            .footprints(of: [(log, .xctest)], tests: ["M.C/testA", "M.C/testB", "M.C/testC"])
 
         // Then: A touched the static, B the environment, C nothing, and code outside the tests both
         #expect(sut.tests["M.C/testA"] == [write])
         #expect(sut.tests["M.C/testB"] == [read])
         #expect(sut.tests["M.C/testC"] == [])
         #expect(sut.outside == [.xctest: [write, read]])
+    }
+
+    @Test("A stretch the observer names by no test the run ran (a Swift Testing suite's, its trait's scope) is outside")
+    func stretchesOfSuites() throws {
+        // Given: a Swift Testing process whose suite `M.Strict` wrote the static (a suite trait setting a mode
+        // before its tests, code between them) and whose one test read the environment
+        let profile = try RawProfile.read(
+            rawProfile(counts: [2, 2], names: [NameHash.of("$sa"), NameHash.of("/p/K.swift:$sb")]))
+        let functions = try FunctionMap.read(
+            fromExport: Data(
+                """
+                {"data":[{"functions":[
+                {"name":"$sa","regions":[[1,1,3,1,1,0,0,0]],"filenames":["/p/K.swift"]},
+                {"name":"$sb","regions":[[5,1,8,1,1,0,0,0]],"filenames":["/p/K.swift"]}]}]}
+                """.utf8))
+        let write = StateAccess(
+            .global("Config.mode"), reads: true, writes: true, file: "/p/K.swift", line: 2, column: 3)
+        let read = StateAccess(.environment, reads: true, writes: false, file: "/p/K.swift", line: 6, column: 3)
+        let log = try FootprintLog.read("N\t\t4\nT\tM.Strict\t0\nT\tM.sums()/S.swift:3:2\t2-3\n")
+
+        // When: the footprints are put together for the run's one test
+        let sut = FunctionIndex(profile: profile, functions: functions, accesses: ["/p/K.swift": [write, read]])
+            .footprints(of: [(log, .swiftTesting)], tests: ["M.sums()/S.swift:3:2"])
+
+        // Then: the suite's write is code outside the tests of its process, so a test reading it may need it first
+        #expect(sut.tests == ["M.sums()/S.swift:3:2": [read]])
+        #expect(sut.outside == [.swiftTesting: [write]])
     }
 
     @Test(

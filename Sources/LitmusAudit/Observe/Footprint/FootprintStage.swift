@@ -64,14 +64,15 @@ struct FootprintStage: Sendable {
             Self.isTestsCode)
         let accesses = try await sites(sources).filter { !$0.value.isEmpty }
         let profiles = TestProfiles(template: profile, logs: logs.map(\.0))
+        let tests = Set(run.results.keys).union(run.order)
         guard !accesses.isEmpty else {
-            return FootprintRun(footprints: FunctionIndex.none.footprints(of: logs), profiles: profiles)
+            return FootprintRun(footprints: FunctionIndex.none.footprints(of: logs, tests: tests), profiles: profiles)
         }
         let functions = try FunctionMap.read(
             fromExport: try await export(
                 ["-skip-expansions"] + accesses.keys.sorted(), profile: merged, name: "footprint-functions.json"))
         let index = FunctionIndex(profile: profile, functions: functions, accesses: accesses)
-        return FootprintRun(footprints: index.footprints(of: logs), profiles: profiles)
+        return FootprintRun(footprints: index.footprints(of: logs, tests: tests), profiles: profiles)
     }
 
     private func logsFolder(_ name: String) -> URL { logs.appendingPathComponent(name) }
@@ -158,15 +159,18 @@ struct FunctionIndex: Sendable {
         return found
     }
 
-    /// The footprints the stretches of `logs` (each of one process, of the framework given) add up to.
-    func footprints(of logs: [(FootprintLog, TestLibrary)]) -> Footprints {
+    /// The footprints the stretches of `logs` (each of one process, of the framework given) add up to, for the
+    /// `tests` the run ran. A stretch the observer names by something else (a Swift Testing suite, whose start and
+    /// end it is told of too: what runs between them and its tests, a suite trait's scope, its `init` of the suite)
+    /// is code outside the tests, as a class's `setUp()` is: a test reading what it writes may need it to run first.
+    func footprints(of logs: [(FootprintLog, TestLibrary)], tests known: Set<TestID>) -> Footprints {
         var tests: [TestID: [StateAccess]] = [:]
         var outside: [TestLibrary: [StateAccess]] = [:]
         for (log, library) in logs {
             for stretch in log.stretches {
                 let found = accesses(of: stretch.counters)
-                if let test = stretch.test {
-                    tests[TestID(test), default: []] += found
+                if let test = stretch.test.map({ TestID($0) }), known.contains(test) {
+                    tests[test, default: []] += found
                 } else {
                     outside[library, default: []] += found
                 }

@@ -10,6 +10,9 @@ public let greeting = "Hello, \(greetingName)"
 /// How strict the greeter is, from the environment.
 public func mode() -> String { ProcessInfo.processInfo.environment["HIDDEN_STATE_MODE"] ?? "relaxed" }
 
+/// The greeter's house style: set by a Swift Testing suite's trait in the tests.
+public nonisolated(unsafe) var houseStyle = "plain"
+
 /// Registers a visitor with the dependency's registry.
 public func welcome(_ name: String) { Registry.register(name) }
 
