@@ -115,13 +115,23 @@ enum BooleanComparison {
     /// `==` is then a type's own heterogeneous one, `static func == <D: DataProtocol>(lhs: Self, rhs: D)`, and
     /// XCTAssertEqual, which takes two values of one Equatable type, would not compile (apple/swift-crypto 4.5.2
     /// compares MACs, digests and shared secrets with `Data` so). A subclass compared with its base loses the
-    /// advice too, though XCTAssertEqual would take them as the base.
+    /// advice too, though XCTAssertEqual would take them as the base. A literal takes the other side's type in
+    /// XCTAssertEqual, whatever the compiler chose for it under `==` (`words[0] == "GET"` types the literal `String`
+    /// against a `Substring`).
     private static func operandsDiffer(_ expression: ExprSyntax, test: ScannedTest) -> Bool {
         guard let (left, _, right) = EqualityShapeDetector.comparison(expression),
-            !left.is(NilLiteralExprSyntax.self), !right.is(NilLiteralExprSyntax.self),
+            !isScalarLiteral(left), !isScalarLiteral(right),
             case .known(let leftType) = test.type(of: left), case .known(let rightType) = test.type(of: right)
         else { return false }
         return leftType.unwrapped.mangled != rightType.unwrapped.mangled
+    }
+
+    /// A literal of one value (a number, a text with nothing interpolated, a Boolean, `nil`, a regex), negated or
+    /// not: no array or dictionary, whose elements a type may take without being expressible by one.
+    private static func isScalarLiteral(_ side: ExprSyntax) -> Bool {
+        let inner = side.withoutParentheses
+        return StateSyntax.isLiteral(inner) && !inner.is(ArrayExprSyntax.self) && !inner.is(DictionaryExprSyntax.self)
+            && !inner.is(ClosureExprSyntax.self)
     }
 
     /// Without the compiler's types, whether `a == b` compares integers of two types, each written out on its side

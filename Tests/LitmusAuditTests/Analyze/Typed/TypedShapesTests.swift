@@ -71,6 +71,7 @@ struct TypedShapesTests {
         #expect(
             try Self.found(.boolAssertEquality, typed: true) == [
                 "BoolTests/loadedFlag": false, "BoolTests/awaitedLoadedFlag": false, "testMoney": false,
+                "testWordAgainstLiteral": false,
             ])
         let untyped = try Self.found(.boolAssertEquality, typed: false)
         // `Settings().isEnabled("dark")`: without facts, the package's only `isEnabled(_:)` returning a `Bool?` says so.

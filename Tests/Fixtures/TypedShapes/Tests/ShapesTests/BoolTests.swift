@@ -44,4 +44,11 @@ final class BoolEqualityTests: XCTestCase {
     func testTagAgainstBytes() {
         XCTAssertTrue(Tag(bytes: [1, 2]) == [UInt8]([1, 2]))
     }
+
+    func testWordAgainstLiteral() {
+        // A literal takes the other side's type: `XCTAssertEqual(words[0], "GET")` compiles, though the compiler
+        // typed the literal `String` against the `Substring`.
+        let words = "GET /".split(separator: " ")
+        XCTAssertTrue(words[0] == "GET")
+    }
 }
