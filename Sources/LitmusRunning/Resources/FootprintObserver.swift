@@ -149,13 +149,10 @@
             func testCaseWillStart(_ testCase: XCTestCase) { LitmusFootprintLog.shared.started(Self.id(of: testCase)) }
             func testCaseDidFinish(_ testCase: XCTestCase) { LitmusFootprintLog.shared.ended(Self.id(of: testCase)) }
 
-            /// `Module.Class/method`, as the audit names XCTest tests (as XCTest's listing does: a class nested in
-            /// another type, which a hand-written `XCTMain` can run, by its own name after its module's).
+            /// `Module.Class/method`, as the audit names XCTest tests.
             static func id(of testCase: XCTestCase) -> String {
                 let method = testCase.name.split(separator: ".").last.map(String.init) ?? testCase.name
-                let testType = type(of: testCase)
-                let module = String(reflecting: testType).split(separator: ".").first.map(String.init) ?? ""
-                return "\(module).\(String(describing: testType))/\(method)"
+                return "\(String(reflecting: type(of: testCase)))/\(method)"
             }
         }
     #endif

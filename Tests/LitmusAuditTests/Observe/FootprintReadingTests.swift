@@ -135,10 +135,9 @@ struct FootprintReadingTests {
         #expect(sut.function(in: "/p/T.swift", line: 3, column: 6)?.hashes.last == NameHash.of("/p/T.swift:$stest"))
     }
 
-    @Test("Each test's footprint holds the accesses of the functions whose counters changed while it ran")
-    func footprintsOfStretches() throws {
-        // Given: two functions, each holding one access, and a log where test A ran the first, B the second, and
-        // code outside the tests both
+    /// Two functions of /p/K.swift, of two counters each: the first (counters 0 and 1) writes the static `global`,
+    /// the second (counters 2 and 3) reads the environment.
+    private func twoFunctions(writing global: String) throws -> (FunctionIndex, write: StateAccess, read: StateAccess) {
         let profile = try RawProfile.read(
             rawProfile(counts: [2, 2], names: [NameHash.of("$sa"), NameHash.of("/p/K.swift:$sb")]))
         let functions = try FunctionMap.read(
@@ -148,14 +147,22 @@ struct FootprintReadingTests {
                 {"name":"$sa","regions":[[1,1,3,1,1,0,0,0]],"filenames":["/p/K.swift"]},
                 {"name":"$sb","regions":[[5,1,8,1,1,0,0,0]],"filenames":["/p/K.swift"]}]}]}
                 """.utf8))
-        let write = StateAccess(
-            .global("Registry.names"), reads: true, writes: true, file: "/p/K.swift", line: 2, column: 3)
+        let write = StateAccess(.global(global), reads: true, writes: true, file: "/p/K.swift", line: 2, column: 3)
         let read = StateAccess(.environment, reads: true, writes: false, file: "/p/K.swift", line: 6, column: 3)
+        return (
+            FunctionIndex(profile: profile, functions: functions, accesses: ["/p/K.swift": [write, read]]), write, read
+        )
+    }
+
+    @Test("Each test's footprint holds the accesses of the functions whose counters changed while it ran")
+    func footprintsOfStretches() throws {
+        // Given: two functions, each holding one access, and a log where test A ran the first, B the second, and
+        // code outside the tests both
+        let (index, write, read) = try twoFunctions(writing: "Registry.names")
         let log = try FootprintLog.read("N\t\t4\nO\t\t1,3\nT\tM.C/testA\t0\nT\tM.C/testB\t2-3\nT\tM.C/testC\t\n")
 
         // When: the footprints are put together
-        let sut = FunctionIndex(profile: profile, functions: functions, accesses: ["/p/K.swift": [write, read]])
-            .footprints(of: [(log, .xctest)], tests: ["M.C/testA", "M.C/testB", "M.C/testC"])
+        let sut = index.footprints(of: [(log, .xctest)], tests: ["M.C/testA", "M.C/testB", "M.C/testC"])
 
         // Then: A touched the static, B the environment, C nothing, and code outside the tests both
         #expect(sut.tests["M.C/testA"] == [write])
@@ -168,23 +175,11 @@ struct FootprintReadingTests {
     func stretchesOfSuites() throws {
         // Given: a Swift Testing process whose suite `M.Strict` wrote the static (a suite trait setting a mode
         // before its tests, code between them) and whose one test read the environment
-        let profile = try RawProfile.read(
-            rawProfile(counts: [2, 2], names: [NameHash.of("$sa"), NameHash.of("/p/K.swift:$sb")]))
-        let functions = try FunctionMap.read(
-            fromExport: Data(
-                """
-                {"data":[{"functions":[
-                {"name":"$sa","regions":[[1,1,3,1,1,0,0,0]],"filenames":["/p/K.swift"]},
-                {"name":"$sb","regions":[[5,1,8,1,1,0,0,0]],"filenames":["/p/K.swift"]}]}]}
-                """.utf8))
-        let write = StateAccess(
-            .global("Config.mode"), reads: true, writes: true, file: "/p/K.swift", line: 2, column: 3)
-        let read = StateAccess(.environment, reads: true, writes: false, file: "/p/K.swift", line: 6, column: 3)
+        let (index, write, read) = try twoFunctions(writing: "Config.mode")
         let log = try FootprintLog.read("N\t\t4\nT\tM.Strict\t0\nT\tM.sums()/S.swift:3:2\t2-3\n")
 
         // When: the footprints are put together for the run's one test
-        let sut = FunctionIndex(profile: profile, functions: functions, accesses: ["/p/K.swift": [write, read]])
-            .footprints(of: [(log, .swiftTesting)], tests: ["M.sums()/S.swift:3:2"])
+        let sut = index.footprints(of: [(log, .swiftTesting)], tests: ["M.sums()/S.swift:3:2"])
 
         // Then: the suite's write is code outside the tests of its process, so a test reading it may need it first
         #expect(sut.tests == ["M.sums()/S.swift:3:2": [read]])

@@ -91,7 +91,7 @@ struct TypedFactsTests {
     }
 
     @Test(
-        "A string literal is one token to the compiler: interpolated, raw, multi-line, or last in a sum, it has its type"
+        "A string or regex literal is one token to the compiler: interpolated, raw, multi-line, last in a sum, it has its type"
     )
     func literals() throws {
         // Given
@@ -104,9 +104,11 @@ struct TypedFactsTests {
         // When
         let types = try ["\"Hello", "#\"raw", "\"a\" +", "\"\"\""].map { sut.type(of: try element($0))?.mangled }
         let unwrapped = sut.type(of: try element("\"abc\".data"))
+        let regex = sut.type(of: try element("#/"))
 
         // Then
         #expect(types == Array(repeating: "$sSSD", count: 4))
+        #expect(regex?.mangled == "$s17_StringProcessing5RegexVySsGD")
         // A range that ends in a call's parenthesis after a literal ends there, not at the literal.
         #expect(unwrapped?.mangled == "$s20FoundationEssentials4DataVD")
     }
