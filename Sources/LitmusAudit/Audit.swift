@@ -231,6 +231,7 @@ public struct Audit: Sendable {
         defer { _ = probe.stop() }
         var observations = try await runs.observe(listing, clock: &phases)
         _ = probe.stop()
+        await compareStaticFootprints(&observations, stage: runs.footprint, workspace: workspace, phases: &phases)
         // A test that failed only while another test process ran beside it runs again, alone and beside
         // a copy of itself (a shard leaves it to its runs: the merged judges see no check).
         if shard == nil {

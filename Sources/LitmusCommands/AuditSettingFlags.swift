@@ -31,6 +31,12 @@ public struct AuditSettingFlags: ParsableArguments {
         help: "Record the source lines each test executes alone in the JSON (on with --since, --mutation, --html).")
     var testLines = false
 
+    /// Reads footprints from the typed AST too: a switch, read by name like `--no-coverage`.
+    @Flag(
+        name: .customLong("static-footprints"),
+        help: "Also read each test's footprint from the compiler's typed AST and report how it agrees with the run's.")
+    var staticFootprints = false
+
     /// Creates the flags (ArgumentParser fills them).
     public init() {}
 
@@ -44,6 +50,7 @@ public struct AuditSettingFlags: ParsableArguments {
         if let count = jobs.count { options.parallelism = count }
         if noCoverage { options.coverage = false }
         if testLines { options.testLines = true }
+        if staticFootprints { options.staticFootprints = true }
     }
 }
 

@@ -111,6 +111,9 @@ public struct AuditOptions: AuditSettings {
     /// Whether to record the source lines each test executes alone (`tests[].coveredLines`): one
     /// `llvm-cov export` per test. `--since`, `--mutation` and `--html` turn it on, as they read them.
     public var testLines = false
+    /// Whether to read each test's footprint from the compiler's typed AST as well and report how it agrees with the
+    /// run's (`isolation.staticFootprints`): a measurement; the run's footprints still choose the alone runs.
+    public var staticFootprints = false
     /// How the test processes are scheduled after the build.
     public var schedule = AuditSchedule.fast
     /// How many of the slowest tests the report lists.
@@ -190,6 +193,8 @@ public struct AuditOptions: AuditSettings {
     public static let coverage = AuditSetting<Self>("coverage", \.coverage)
     /// `testLines` (the command's `--test-lines` switch turns it on).
     public static let testLines = AuditSetting<Self>("testLines", \.testLines)
+    /// `staticFootprints` (the command's `--static-footprints` switch turns it on).
+    public static let staticFootprints = AuditSetting<Self>("staticFootprints", \.staticFootprints)
     /// `slowestCount` (file only).
     public static let slowestCount = AuditSetting<Self>("slowestCount", \.slowestCount) {
         $0 < 0 ? "must be 0 or more (it is \($0))" : nil
@@ -247,7 +252,8 @@ public struct AuditOptions: AuditSettings {
     /// Every setting: the configuration file's decoder and ``validate()`` read this list.
     public static let settings = [
         runs, budgetMilliseconds, budgets, randomSubsets, parallelism, timeoutSeconds, schedule, coverage,
-        testLines, slowestCount, extraHints, checks, thresholds, buildArguments, configuration, traits, testEnvironment,
+        testLines, staticFootprints, slowestCount, extraHints, checks, thresholds, buildArguments, configuration,
+        traits, testEnvironment,
     ]
 
     /// Reads options from a JSON file; missing keys keep their defaults. A file that is missing or not

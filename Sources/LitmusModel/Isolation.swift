@@ -49,6 +49,9 @@ public struct IsolationScope: Codable, Sendable, Hashable {
     public var unmeasuredBecause: String?
     /// How the groups of footprints kept by the audit before split the suite runs; `nil` when none were kept.
     public var sideBySide: SideBySide?
+    /// With `--static-footprints`: how the footprints read from the compiler's typed AST, with no run, agree with
+    /// these.
+    public var staticFootprints: StaticFootprintAgreement?
 
     /// The scope of an audit of `tests` tests.
     public init(
@@ -70,7 +73,63 @@ public struct IsolationScope: Codable, Sendable, Hashable {
         let isolated = tests - candidates
         return "Footprints of one serial run: \(candidates) of \(tests) tests may share state (\(ranAlone) ran alone); "
             + "the other \(isolated) touch no state another test writes and did not need to"
-            + (sideBySide.map { ". \($0.sentence)" } ?? "")
+            + (sideBySide.map { ". \($0.sentence)" } ?? "") + (staticFootprints.map { ". \($0.sentence)" } ?? "")
+    }
+}
+
+/// How each test's footprint read from the compiler's typed AST (a call graph of the package's own modules, no run)
+/// agrees with the one suite run 1 measured, on whether the test may share state: the JSON report's
+/// `isolation.staticFootprints` (`--static-footprints`, docs/audit.md "Footprints without a run"). The tests that
+/// failed in this audit's runs are not compared (their run's verdict is the failure).
+public struct StaticFootprintAgreement: Codable, Sendable, Hashable {
+    /// How many tests have both verdicts.
+    public var compared: Int
+    /// Candidates by both: each may share state.
+    public var bothCandidates: Int
+    /// Isolated by both.
+    public var bothIsolated: Int
+    /// Candidates by the typed AST only: its call graph reaches shared state the run never touched (a branch not
+    /// taken, a conformance not used, code it could not follow).
+    public var onlyStatic: Int
+    /// Candidates by the run only: shared state the call graph missed, which running alone only by it would lose.
+    public var onlyRun: Int
+    /// Of the compared tests, those whose typed AST footprint cannot be seen whole (they call into a module whose
+    /// code was not read, start a process, or have no function at their line): candidates by it.
+    public var staticUnseen: Int
+    /// Why, with how many tests each: the five most frequent reasons.
+    public var unseenBecause: [String: Int]
+    /// The tests of ``onlyRun``, by name (at most twenty).
+    public var missed: [String]
+    /// The tests of ``onlyStatic``, by name (at most twenty).
+    public var extra: [String] = []
+    /// What reading the typed AST and following the graph took, in seconds.
+    public var seconds: Double
+    /// Why some module has no typed AST (its tests' footprints are then unseen), when one has none.
+    public var problem: String?
+
+    /// An agreement of these counts.
+    public init(
+        compared: Int, bothCandidates: Int, bothIsolated: Int, onlyStatic: Int, onlyRun: Int, staticUnseen: Int,
+        unseenBecause: [String: Int] = [:], missed: [String] = [], seconds: Double = 0
+    ) {
+        self.compared = compared
+        self.bothCandidates = bothCandidates
+        self.bothIsolated = bothIsolated
+        self.onlyStatic = onlyStatic
+        self.onlyRun = onlyRun
+        self.staticUnseen = staticUnseen
+        self.unseenBecause = unseenBecause
+        self.missed = missed
+        self.seconds = seconds
+    }
+
+    /// `The typed AST's footprints agree on 170 of 180 tests (4 candidates, 166 isolated); 8 are candidates only by
+    /// it, 2 only by the run; 5 it could not see whole`, or why it could not be read.
+    public var sentence: String {
+        if let problem, compared == 0 { return "The typed AST's footprints were not read (\(problem))" }
+        return "The typed AST's footprints agree on \(bothCandidates + bothIsolated) of \(compared) tests "
+            + "(\(bothCandidates) candidates, \(bothIsolated) isolated); \(onlyStatic) are candidates only by it, "
+            + "\(onlyRun) only by the run; \(staticUnseen) it could not see whole"
     }
 }
 

@@ -14,6 +14,7 @@ enum IsolationReport {
             described.isolation = IsolationScope(
                 tests: report.tests.count, candidates: isolation.candidates.count, ranAlone: ranAlone,
                 sideBySide: sideBySide)
+            described.isolation?.staticFootprints = scope.staticFootprints
         } else {
             described.isolation = IsolationScope(
                 tests: report.tests.count, candidates: report.tests.count, ranAlone: ranAlone,

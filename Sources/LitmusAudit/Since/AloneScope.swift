@@ -22,6 +22,8 @@ package struct AloneScope: Sendable, Hashable, Codable {
     package var isolation: IsolationCandidates?
     /// Why footprints were asked for and could not be measured (every test then runs alone, as without them).
     package var unmeasuredFootprints: String?
+    /// With `--static-footprints`: how the footprints read from the typed AST agree with `isolation`'s.
+    package var staticFootprints: StaticFootprintAgreement?
 
     /// Every test runs alone, for `reason`.
     package static func everyTest(_ reason: String) -> AloneScope { AloneScope(tests: nil, reason: reason) }

@@ -30,6 +30,14 @@ actor FixtureAudits {
         return options
     }
 
+    /// HiddenState's: the standard ones, and its footprints read from the typed AST too (`--static-footprints`),
+    /// which IsolationEndToEndTests holds to the run's.
+    static var hiddenState: AuditOptions {
+        var options = standard
+        options.staticFootprints = true
+        return options
+    }
+
     /// The audit of the fixture named `name` (Planted, Specs, Clean, Hanging, NoTests) with `options`; one audit
     /// per fixture, so each fixture is always audited with the same options.
     func audit(_ name: String, options: AuditOptions = standard) async throws -> Audited {

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Isolation from footprints: only the tests that can share state run alone", .tags(.endToEnd))
 struct IsolationEndToEndTests {
-    private func hidden() async throws -> AuditReport { try await FixtureAudits.shared.audit("HiddenState").report }
+    private func hidden() async throws -> AuditReport {
+        try await FixtureAudits.shared.audit("HiddenState", options: FixtureAudits.hiddenState).report
+    }
 
     /// HiddenState's planted order dependences, each with the test bisection names.
     static let planted = [
@@ -52,6 +54,24 @@ struct IsolationEndToEndTests {
         #expect(scope.unmeasuredBecause == nil)
         #expect(scope.ranAlone == report.tests.filter { $0.aloneOutcome != .notRun }.count)
         #expect(scope.ranAlone < report.tests.count)
+    }
+
+    @Test("The footprints read from the typed AST, with no run, find every planted dependence the run's footprints do")
+    func staticFootprintsMissNothing() async throws {
+        let report = try await hidden()
+
+        let scope = try #require(report.isolation)
+        let agreement = try #require(scope.staticFootprints)
+        #expect(agreement.problem == nil)
+        #expect(agreement.compared == report.tests.filter { $0.isolation?.verdict != .failed }.count)
+        // Every candidate of the run's is one of the typed AST's but one: `greetsFormally()` reads only what its own
+        // suite's trait writes, which the run counts as code outside the tests (any test might need it) and the call
+        // graph as the test's own code, run before it whatever the order.
+        #expect(agreement.missed == ["FormalSuite/greetsFormally()"])
+        #expect(agreement.onlyRun == 1)
+        // And one only by the typed AST: `testA_welcomesAda` writes HiddenStateKit's static, and a call into a dependency
+        // reaches every place of it, reads too (its typed AST is not read).
+        #expect(agreement.extra == ["HiddenStateTests.testA_welcomesAda"])
     }
 
     @Test("Each victim runs alone with the state it reads named; a test that starts a process runs alone, unseen")

@@ -18,7 +18,7 @@ struct SideBySideEndToEndTests {
     /// the kept file is put back afterwards.
     private func audit(keeping change: (inout SuiteGroups) -> Void) async throws -> AuditReport {
         // The fixture's shared audit keeps the groups of its footprints in the build folder.
-        _ = try await FixtureAudits.shared.audit("HiddenState")
+        _ = try await FixtureAudits.shared.audit("HiddenState", options: FixtureAudits.hiddenState)
         let kept = try await FixtureAudits.kept("HiddenState")
         defer { kept.release() }
         let file = kept.buildFolder.appendingPathComponent(SuiteGroups.fileName)

@@ -24,24 +24,33 @@ extension Audit {
             guard let profdata = toolchain.profdata, let cov = toolchain.cov else {
                 return .failure(.init(reason: "llvm-profdata or llvm-cov was not found beside swift"))
             }
-            let modules = Self.builtModules(in: workspace.build, configuration: build.configurationFolder)
-            let importable = modules.union(
-                Self.mappedModules(in: workspace.build, configuration: build.configurationFolder))
-            let cache = workspace.kept?.appendingPathComponent("footprint-sites.json")
-            let description = workspace.build.appendingPathComponent(build.configurationFolder)
-                .appendingPathComponent("description.json")
             return .success(
                 FootprintStage(
                     profdata: profdata, cov: cov, binary: binary, logs: try workspace.folder("logs"),
-                    sites: { files in
-                        try await SharedStateSites.find(
-                            in: files, declaredIn: try Self.declarationSources(description: description),
-                            builtModules: modules, importable: importable,
-                            modules: Self.compiledModules(description: description), cache: cache)
-                    }))
+                    sites: stateSites(in: workspace, kept: "footprint-sites.json")))
         #else
             return .failure(.init(reason: "footprints are measured on Linux only"))
         #endif
+    }
+
+    /// What finds the places of shared state in the files it is given (``SharedStateSites``), reading the declarations
+    /// of every source the build compiled, its results kept by file in the kept build folder's file `kept`.
+    func stateSites(in workspace: PackageWorkspace, kept: String)
+        -> @Sendable ([String]) async throws -> [String:
+        [StateAccess]]
+    {
+        let modules = Self.builtModules(in: workspace.build, configuration: build.configurationFolder)
+        let importable = modules.union(
+            Self.mappedModules(in: workspace.build, configuration: build.configurationFolder))
+        let cache = workspace.kept?.appendingPathComponent(kept)
+        let description = workspace.build.appendingPathComponent(build.configurationFolder)
+            .appendingPathComponent("description.json")
+        return { files in
+            try await SharedStateSites.find(
+                in: files, declaredIn: try Self.declarationSources(description: description),
+                builtModules: modules, importable: importable,
+                modules: Self.compiledModules(description: description), cache: cache)
+        }
     }
 
     /// Every Swift source the build compiled, as its description lists them (`description.json`), but the
