@@ -287,12 +287,12 @@ import Testing
     @Test("A static function is named past its modifiers, so a call through a static requirement reaches only its name")
     func staticFunctionsAreNamed() {
         let bytes = Array("  static func make() {}\n  public final class func setUp() {}\n".utf8)
-        #expect(StaticFootprints.name(at: 2, in: bytes) == "make")
-        #expect(StaticFootprints.name(at: 26, in: bytes) == "setUp")
-        #expect(StaticFootprints.isTypeLevel(at: 2, in: bytes))
-        #expect(StaticFootprints.isTypeLevel(at: 26, in: bytes))
-        #expect(!StaticFootprints.isTypeLevel(at: 0, in: Array("override func setUp() {}".utf8)))
-        #expect(!StaticFootprints.isTypeLevel(at: 0, in: Array("final class Suite {}".utf8)))
+        #expect(DeclarationText.name(at: 2, in: bytes) == "make")
+        #expect(DeclarationText.name(at: 26, in: bytes) == "setUp")
+        #expect(DeclarationText.isTypeLevel(at: 2, in: bytes))
+        #expect(DeclarationText.isTypeLevel(at: 26, in: bytes))
+        #expect(!DeclarationText.isTypeLevel(at: 0, in: Array("override func setUp() {}".utf8)))
+        #expect(!DeclarationText.isTypeLevel(at: 0, in: Array("final class Suite {}".utf8)))
     }
 
     @Test("A protocol's property requirement reaches each conformance's getter, and a subscript its accessors")
@@ -366,23 +366,23 @@ import Testing
 
     @Test("A USR names its module: a package's by its length-prefixed name, the standard library's, C's")
     func modulesOfUSRs() {
-        #expect(StaticFootprints.module(of: "s:6Shapes8SettingsV") == "Shapes")
-        #expect(StaticFootprints.module(of: "s:11ShapesTests04BoolB0V") == "ShapesTests")
-        #expect(StaticFootprints.module(of: "s:s5print_9separator10terminatoryypd_S2StF") == "Swift")
+        #expect(SwiftUSR.module(of: "s:6Shapes8SettingsV") == "Shapes")
+        #expect(SwiftUSR.module(of: "s:11ShapesTests04BoolB0V") == "ShapesTests")
+        #expect(SwiftUSR.module(of: "s:s5print_9separator10terminatoryypd_S2StF") == "Swift")
         // A member an extension of a known module adds is that module's.
-        #expect(StaticFootprints.module(of: "s:SS3KitE3fooyyF", among: ["Kit"]) == "Kit")
-        #expect(StaticFootprints.module(of: "s:SS13KitEngineToolE3fooyyF", among: ["Kit"]) == "Swift")
-        #expect(StaticFootprints.module(of: "s:So8NSStringC") == "__C")
-        #expect(StaticFootprints.module(of: "c:@F@setenv") == "__C")
-        #expect(StaticFootprints.module(of: "s:") == nil)
+        #expect(SwiftUSR.module(of: "s:SS3KitE3fooyyF", among: ["Kit"]) == "Kit")
+        #expect(SwiftUSR.module(of: "s:SS13KitEngineToolE3fooyyF", among: ["Kit"]) == "Swift")
+        #expect(SwiftUSR.module(of: "s:So8NSStringC") == "__C")
+        #expect(SwiftUSR.module(of: "c:@F@setenv") == "__C")
+        #expect(SwiftUSR.module(of: "s:") == nil)
         // A word of the name given again by its number (`C`: the third, `End`), as swift-argument-parser's tests'.
         #expect(
-            StaticFootprints.module(of: "s:019ArgumentParserEndToC5Tests10AllOptionsV") == "ArgumentParserEndToEndTests"
+            SwiftUSR.module(of: "s:019ArgumentParserEndToC5Tests10AllOptionsV") == "ArgumentParserEndToEndTests"
         )
         #expect(
-            StaticFootprints.module(of: "s:14FlyingFoxTests025AsyncBufferedFileSequenceC0V5countyyYaKF")
+            SwiftUSR.module(of: "s:14FlyingFoxTests025AsyncBufferedFileSequenceC0V5countyyYaKF")
                 == "FlyingFoxTests")
-        #expect(StaticFootprints.module(of: "s:09Argument5ZC5TestsV") == nil)
+        #expect(SwiftUSR.module(of: "s:09Argument5ZC5TestsV") == nil)
     }
 
     @Test(

@@ -104,95 +104,6 @@ struct StaticFootprints: Sendable {
         "SwiftGlibc", "Musl", "Darwin", "Android", "WinSDK", "ucrt", "os", "SwiftOnoneSupport", "__C",
     ]
 
-    /// The module a USR's declaration belongs to: `s:6Shapes8SettingsV` is `Shapes`'s, `s:SS…` and `s:s…` the
-    /// standard library's, `c:@F@setenv` C's (`__C`); `nil` when the USR does not say. A module's name may repeat a
-    /// word of itself, which the mangling then gives by its number (`s:019ArgumentParserEndToC5Tests…`:
-    /// `ArgumentParserEndToEndTests`), as the compiler's demangler reads it. A member an extension adds is the
-    /// extending module's: ``module(of:among:)``.
-    static func module(of usr: String) -> String? {
-        if usr.hasPrefix("c:") { return "__C" }
-        guard usr.hasPrefix("s:") else { return nil }
-        let mangled = Array(usr.utf8.dropFirst(2))
-        guard let first = mangled.first else { return nil }
-        if first == UInt8(ascii: "s") { return "Swift" }
-        if first == UInt8(ascii: "S") { return mangled.dropFirst().first == UInt8(ascii: "o") ? "__C" : "Swift" }
-        return identifier(in: mangled)
-    }
-
-    /// The module of `usr` (``module(of:)``), or of the extension of `known` modules that declares it: a member of
-    /// `String` that `Kit` adds (`s:SS3KitE…`) is `Kit`'s.
-    static func module(of usr: String, among known: some Sequence<String>) -> String? {
-        let mangled = Array(usr.utf8)
-        for name in known {
-            let marker = Array("\(name.utf8.count)\(name)E".utf8)
-            guard marker.count < mangled.count else { continue }
-            for start in 1...(mangled.count - marker.count)
-            where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(mangled[start - 1])
-                && Array(mangled[start..<start + marker.count]) == marker
-            {
-                return name
-            }
-        }
-        return module(of: usr)
-    }
-
-    /// The first identifier of `mangled`, with its word substitutions; `nil` when it is none (or punycode).
-    private static func identifier(in mangled: [UInt8]) -> String? {
-        var index = 0
-        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
-        func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
-        guard index < mangled.count, isDigit(mangled[index]) else { return nil }
-        var substitutes = false
-        if mangled[index] == UInt8(ascii: "0") {
-            index += 1
-            guard index < mangled.count, mangled[index] != UInt8(ascii: "0") else { return nil }
-            substitutes = true
-        }
-        var name: [UInt8] = []
-        var words: [[UInt8]] = []
-        repeat {
-            while substitutes, index < mangled.count, isUpper(mangled[index]) || isLower(mangled[index]) {
-                let letter = mangled[index]
-                index += 1
-                let word = Int(letter - (isLower(letter) ? UInt8(ascii: "a") : UInt8(ascii: "A")))
-                if isUpper(letter) { substitutes = false }
-                guard word < words.count else { return nil }
-                name += words[word]
-            }
-            if index < mangled.count, mangled[index] == UInt8(ascii: "0") {
-                index += 1
-                break
-            }
-            var length = 0
-            while index < mangled.count, isDigit(mangled[index]) {
-                length = length * 10 + Int(mangled[index] - UInt8(ascii: "0"))
-                index += 1
-            }
-            guard length > 0, index + length <= mangled.count else { return nil }
-            let part = Array(mangled[index..<index + length])
-            index += length
-            name += part
-            // The words of the part: each starts at a character that is no digit nor `_`, and ends before a `_`, or
-            // an upper-case letter after one that is not; those of two characters or more count.
-            var wordStart: Int? = nil
-            for position in 0...part.count {
-                let character: UInt8 = position < part.count ? part[position] : 0
-                if let begun = wordStart,
-                    character == UInt8(ascii: "_") || character == 0
-                        || (!isUpper(part[position - 1]) && isUpper(character))
-                {
-                    if position - begun >= 2 { words.append(Array(part[begun..<position])) }
-                    wordStart = nil
-                }
-                if wordStart == nil, !isDigit(character), character != UInt8(ascii: "_"), character != 0 {
-                    wordStart = position
-                }
-            }
-        } while substitutes
-        return String(decoding: name, as: UTF8.self)
-    }
-
     private static let kinds: [String: Body.Kind] = [
         "func_decl": .function, "constructor_decl": .initializer, "destructor_decl": .function,
         "accessor_decl": .accessor,
@@ -210,7 +121,7 @@ struct StaticFootprints: Sendable {
             let usr = facts.declaration(of: fact)?.usr
             let (start, end) = (Int(fact.start), Int(fact.end))
             if let usr, kind.hasSuffix("_decl") || kind == "protocol", names[usr] == nil {
-                let name = Self.name(at: start, in: bytes)
+                let name = DeclarationText.name(at: start, in: bytes)
                 names[usr] = name
                 byName[name, default: []].insert(usr)
             }
@@ -218,7 +129,7 @@ struct StaticFootprints: Sendable {
                 functions.append(
                     Body(
                         usr: usr, file: path, start: start, end: end, name: names[usr] ?? "", kind: bodyKind,
-                        typeLevel: Self.isTypeLevel(at: start, in: bytes)))
+                        typeLevel: DeclarationText.isTypeLevel(at: start, in: bytes)))
             } else if kind == "pattern_binding_decl" {
                 bindings.append(Body(usr: "", file: path, start: start, end: end, name: "", kind: .value))
             } else if kind == "var_decl", let usr {
@@ -286,63 +197,6 @@ struct StaticFootprints: Sendable {
         return owners
     }
 
-    /// Words a declaration may start with before the one that says what it is.
-    private static let modifiers: Set<String> = [
-        "static", "class", "final", "override", "public", "private", "fileprivate", "internal", "open", "package",
-        "mutating", "nonmutating", "required", "convenience", "dynamic", "lazy", "weak", "unowned", "nonisolated",
-        "indirect", "optional", "distributed", "isolated", "consuming", "borrowing", "__consuming",
-    ]
-
-    /// The name a declaration starting at `start` declares: the word after `func`, `var`, `let`, `case` (past its
-    /// modifiers: `static func make` is `make`), or the first word (`init`, a variable's name, an accessor's `get`).
-    static func name(at start: Int, in bytes: [UInt8]) -> String {
-        func word(from index: Int) -> (String, Int) {
-            var begin = index
-            while begin < bytes.count, bytes[begin] == 0x20 || bytes[begin] == 0x0A || bytes[begin] == 0x09 {
-                begin += 1
-            }
-            var end = begin
-            while end < bytes.count, !Self.separators.contains(bytes[end]) { end += 1 }
-            return (String(decoding: bytes[begin..<max(begin, end)], as: UTF8.self), end)
-        }
-        guard start >= 0, start < bytes.count else { return "" }
-        var (current, end) = word(from: start)
-        while Self.modifiers.contains(current) || current.hasPrefix("nonisolated(") {
-            (current, end) = word(from: end)
-        }
-        guard ["func", "var", "let", "case", "subscript", "protocol", "class", "struct", "enum"].contains(current)
-        else {
-            return current
-        }
-        return word(from: end).0
-    }
-
-    /// Whether the declaration starting at `start` is `static` or `class` (among its modifiers).
-    static func isTypeLevel(at start: Int, in bytes: [UInt8]) -> Bool {
-        var index = start
-        while index < bytes.count {
-            var end = index
-            while end < bytes.count, !Self.separators.contains(bytes[end]) { end += 1 }
-            let word = String(decoding: bytes[index..<end], as: UTF8.self)
-            if word == "static" || word == "class" {
-                // `class` before `func`/`var` is a modifier; `class Name` declares a type.
-                var next = end
-                while next < bytes.count, bytes[next] == 0x20 { next += 1 }
-                var after = next
-                while after < bytes.count, !Self.separators.contains(bytes[after]) { after += 1 }
-                let following = String(decoding: bytes[next..<after], as: UTF8.self)
-                return word == "static" || ["func", "var", "let", "subscript"].contains(following)
-                    || Self.modifiers.contains(following)
-            }
-            guard Self.modifiers.contains(word) else { return false }
-            index = end
-            while index < bytes.count, bytes[index] == 0x20 { index += 1 }
-        }
-        return false
-    }
-
-    private static let separators: Set<UInt8> = Set(" \t\n\r(<:{=,;)[]".utf8)
-
     /// The type declaring `usr` (the longest type USR it starts with), if the modules declare it.
     private func type(of usr: String) -> String? {
         var end = usr.endIndex
@@ -387,7 +241,7 @@ struct StaticFootprints: Sendable {
             for other in byName[name] ?? [] { next += (bodies[other] == nil ? [] : [other]) + accessors(of: other) }
         }
         guard next.isEmpty else { return (next, nil) }
-        let module = Self.module(of: usr, among: dependencyModules.union(modules))
+        let module = SwiftUSR.module(of: usr, among: dependencyModules.union(modules))
         guard let module else { return ([], .module("a declaration whose USR names no module")) }
         if modules.contains(module) || Self.toolchainModules.contains(module) { return ([], nil) }
         return ([], dependencyModules.contains(module) ? .dependency : .module(module))
