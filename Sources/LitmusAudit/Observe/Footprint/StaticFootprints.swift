@@ -57,13 +57,12 @@ struct StaticFootprints: Sendable {
     /// The protocols and classes: a member of one is reached by name.
     private var dispatched: Set<String> = []
     private var modules: Set<String>
-    /// Every place of shared state in the dependencies' sources: a call into any dependency reaches them all (it may
-    /// call the others).
-    private var dependencyPlaces: [StateAccess]
     private var dependencyModules: Set<String>
     /// What each declaration's code reaches, and what of it is code of an unread module.
     private var successors: [String: [String]] = [:]
     private var unread: [String: Set<Unread>] = [:]
+    /// The graph numbered for each test's walk, once it is whole.
+    private var walk = FootprintWalk(successors: [:], accesses: [:], unread: [:], dependencyPlaces: [])
 
     /// Code the graph does not read: a dependency's (its places), or a module's whose sources were not read either.
     enum Unread: Sendable, Hashable {
@@ -80,7 +79,6 @@ struct StaticFootprints: Sendable {
     ) {
         self.modules = modules
         self.dependencyModules = Set(dependencies.keys)
-        self.dependencyPlaces = dependencies.keys.sorted().flatMap { dependencies[$0] ?? [] }
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             read(path, facts: file.facts, text: file.text, accesses: accesses[path] ?? [])
         }
@@ -93,6 +91,11 @@ struct StaticFootprints: Sendable {
                 if let missing { unread[owner, default: []].insert(missing) }
             }
         }
+        // Every place of shared state in the dependencies' sources: a call into any dependency reaches them all (it may
+        // call the others).
+        walk = FootprintWalk(
+            successors: successors, accesses: self.accesses, unread: unread,
+            dependencyPlaces: dependencies.keys.sorted().flatMap { dependencies[$0] ?? [] })
     }
 
     /// The modules of the toolchain, whose code touches shared state only through the calls
@@ -258,26 +261,13 @@ struct StaticFootprints: Sendable {
     /// The footprint of the code reached from `roots`: every place in it, every place of the dependencies when it
     /// calls into one, and one unseen access per module it calls into that was not read.
     func footprint(from roots: [String], file: String, line: Int) -> [StateAccess] {
-        var seen: Set<String> = []
-        var pending = roots
-        var found: [StateAccess] = []
-        var missing: Set<Unread> = []
-        while let usr = pending.popLast() {
-            guard seen.insert(usr).inserted else { continue }
-            found += accesses[usr] ?? []
-            missing.formUnion(unread[usr] ?? [])
-            pending += (successors[usr] ?? []).filter { !seen.contains($0) }
-        }
-        if missing.contains(.dependency) { found += dependencyPlaces }
-        let calls = missing.compactMap { unread -> String? in
-            if case .module(let module) = unread { return module }
-            return nil
-        }.sorted().map { module in
+        let (found, modules) = walk.footprint(from: roots)
+        let calls = modules.sorted().map { module in
             StateAccess(
                 .unseen("its code calls into \(module), whose code the typed AST of the package does not hold"),
                 reads: true, writes: true, file: file, line: line, column: 1)
         }
-        return Footprints.merged(found + calls)
+        return calls.isEmpty ? found : Footprints.merged(found + calls)
     }
 
     /// The footprint of the test declared in `file` at `line`: of its function, and of what runs around it
