@@ -71,6 +71,25 @@ struct FloatComparisonTests {
         #expect(FloatComparison.isRoundedToWhole(ExprSyntax(stringLiteral: expression)) == whole)
     }
 
+    @Test("A value compared with its own rounding to a whole number is a check that it is whole: exact, not reported")
+    func comparedWithItsRounding() throws {
+        // Given swift-property-based 2.0.1's `#expect(last.rounded() == last)` on a shrunk date's seconds, and near
+        // misses: a rounding compared with another value, a rounding scaled back, a rounding to places
+        let methods = """
+            func testA() { let last: Double = shrink(); XCTAssertEqual(last.rounded(), last) }
+            func testB() { let last: Double = shrink(); XCTAssertTrue(last == floor(last)) }
+            func testC() { let last: Double = shrink(); let other: Double = grow(); XCTAssertEqual(last.rounded(), other) }
+            func testD() { let last: Double = shrink(); XCTAssertEqual((last * 10).rounded() / 10, last) }
+            func testE() { let last: Double = shrink(); XCTAssertEqual(last.rounded(toPlaces: 1), last) }
+            """
+
+        // When: the smells are found
+        let found = try xctestFindings(.floatEquality, methods)
+
+        // Then: only the comparisons with something else than the value itself rounded are reported
+        #expect(found == ["testC:5", "testD:6", "testE:7"], "\(found)")
+    }
+
     @Test("A name in a tuple the test hands a double to return is given; a tuple it only prints or changes is not")
     func givenInATuple() throws {
         // Given Kolos65/Mockable 0.6.4's GivenTests, which stub a mock to return a tuple holding the test's value

@@ -16,7 +16,13 @@ actor FixtureAudits {
         var unchanged: Bool
     }
 
-    private var audits: [String: Task<Audited, any Error>] = [:]
+    /// By fixture and options: a caller asking for other options gets an audit of its own, never another's.
+    private var audits: [Key: Task<Audited, any Error>] = [:]
+
+    private struct Key: Hashable {
+        var name: String
+        var options: AuditOptions
+    }
 
     /// The options of every fixture's audit but Hanging's: three runs, a 250 ms budget, the other
     /// defaults. The budget is not the default 100 ms because these audits run inside the toolkit's
@@ -39,11 +45,12 @@ actor FixtureAudits {
     }
 
     /// The audit of the fixture named `name` (Planted, Specs, Clean, Hanging, NoTests) with `options`; one audit
-    /// per fixture, so each fixture is always audited with the same options.
+    /// per fixture and options, shared by every test that asks for the same.
     func audit(_ name: String, options: AuditOptions = standard) async throws -> Audited {
-        if let running = audits[name] { return try await running.value }
+        let key = Key(name: name, options: options)
+        if let running = audits[key] { return try await running.value }
         let task = Task { try await Self.run(name, options: options) }
-        audits[name] = task
+        audits[key] = task
         return try await task.value
     }
 

@@ -70,6 +70,7 @@ struct FloatComparison {
         // round(Double(b.nanosecond!) / 1.0e6)`, milliseconds compared): a `Double` holds every whole number up to
         // 2^53 exactly, so nothing is left to round. One side alone may still be a computed value a hair off.
         if operands.allSatisfy(Self.isRoundedToWhole) { return nil }
+        if Self.comparesWithItsRounding(operands) { return nil }
         // A literal a binary fraction holds, where the test feeds the code no decimal that rounds (`for _ in 0 ..< 10
         // { total += 0.1 }` … `== 1.0` is the classic accident).
         if operands.contains(where: { Self.isExactFloatLiteral(Self.uncast($0)) }) {
@@ -139,18 +140,37 @@ struct FloatComparison {
     /// Whether `expression` is rounded to a whole number: `round(x)`, `floor(x)`, `ceil(x)`, `trunc(x)` (the C library's
     /// or Foundation's functions of one value) or `x.rounded()` with or without a rule (`.rounded(.down)`; not a
     /// package's `rounded(toPlaces:)`).
-    static func isRoundedToWhole(_ expression: ExprSyntax) -> Bool {
-        guard let call = expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self) else { return false }
+    static func isRoundedToWhole(_ expression: ExprSyntax) -> Bool { rounded(expression) != nil }
+
+    /// The `x` that `expression` rounds to a whole number (``isRoundedToWhole(_:)``), if it does.
+    static func rounded(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let call = expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self) else { return nil }
         if let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            return ["round", "floor", "ceil", "trunc"].contains(function) && call.arguments.count == 1
-                && call.arguments.first?.label == nil
-        }
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else {
-            return false
+            guard ["round", "floor", "ceil", "trunc"].contains(function), call.arguments.count == 1,
+                call.arguments.first?.label == nil
+            else { return nil }
+            return call.arguments.first?.expression
         }
         // A rounding rule (`.rounded(.down)`), not a step or a number of places (`rounded(toPlaces: 2)`).
-        return member.declName.baseName.text == "rounded" && call.arguments.allSatisfy { $0.label == nil }
-            && call.arguments.count <= 1
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            member.declName.baseName.text == "rounded", call.arguments.allSatisfy({ $0.label == nil }),
+            call.arguments.count <= 1
+        else { return nil }
+        return base
+    }
+
+    /// Whether one of two `operands` is the other rounded to a whole number (`x.rounded() == x`, `floor(x) == x`): a
+    /// check that `x` is whole, exact whatever `x` is, since rounding a double to a whole number is exact and `==`
+    /// then holds exactly when nothing was cut off (swift-property-based 2.0.1's shrunk date, `last.rounded() ==
+    /// last`).
+    static func comparesWithItsRounding(_ operands: [ExprSyntax]) -> Bool {
+        guard operands.count == 2 else { return false }
+        return [(0, 1), (1, 0)].contains { pair in
+            guard let inner = rounded(uncast(operands[pair.0])) else { return false }
+            return inner.withoutParentheses.trimmedDescription
+                == uncast(operands[pair.1]).withoutParentheses
+                .trimmedDescription
+        }
     }
 
     /// The magnitude of a number literal, its sign and `_` separators aside.
