@@ -284,6 +284,49 @@ import Testing
         #expect(chosen.meeting == Set(tests.map(\.id)))
     }
 
+    @Test("A static-member trait (`.loud`) is code its tests run: its getter, what it makes and the scope of its type")
+    func staticMemberTraitIsCode() {
+        // Given a trait named as a static member of `Trait` (as Swift Testing's own `.serialized`), whose getter makes it
+        var source = Source(
+            "/p/Tests/MTests/Traits.swift",
+            """
+            struct Loud: SuiteTrait, TestScoping {
+                func provideScope(performing function: () async throws -> Void) async throws { bump() }
+            }
+            extension Trait where Self == Loud {
+                static var loud: Self { Loud() }
+            }
+            @Suite(.loud) struct LoudSuite {
+                @Test func shouts() { }
+            }
+
+            """)
+        let loud = "s:6MTests5TraitPA2A4LoudVRszrlE4loudAEvpZ"
+        source.declare("struct_decl", "s:6MTests4LoudV", from: "struct Loud:", to: "}\n}")
+        source.declare("func_decl", "s:6MTests4LoudV12provideScopeyyF", from: "func provideScope", to: "}")
+        source.refer("s:1M4bumpyyF", at: "bump()")
+        source.declare("var_decl", loud, from: "static var loud", to: "}")
+        source.declare("accessor_decl", "s:6MTests5TraitPA2A4LoudVRszrlE4loudAEvgZ", from: "{ Loud()", to: "}")
+        source.refer("s:6MTests4LoudVACycfc", at: "Loud() }")
+        source.refer(loud, at: ".loud)")
+        source.declare("struct_decl", "s:6MTests9LoudSuiteV", from: "struct LoudSuite", to: "}\n}")
+        source.declare("func_decl", "s:6MTests9LoudSuiteV6shoutsyyF", from: "func shouts", to: "}")
+        let counter = Self.counterSource()
+        let shouts = TestIdentity(
+            library: .swiftTesting, id: TestID("MTests.LoudSuite/shouts()/Traits.swift:8:6"), file: source.path, line: 8
+        )
+        let tests = [shouts, Self.identity("reads", line: 2)]
+        let accesses = [
+            counter.access(Self.counter, at: "counter += 1", writes: true),
+            counter.access(Self.counter, at: "counter }", writes: false),
+        ]
+        // When
+        let chosen = Self.candidates([counter, Self.testsSource(), source], accesses: accesses, tests: tests)
+        // Then the scope the trait's type provides writes what the other test reads
+        #expect(chosen.evidence[tests[1].id]?.verdict == .sharesState)
+        #expect(chosen.meeting == Set(tests.map(\.id)))
+    }
+
     @Test("A static function is named past its modifiers, so a call through a static requirement reaches only its name")
     func staticFunctionsAreNamed() {
         let bytes = Array("  static func make() {}\n  public final class func setUp() {}\n".utf8)

@@ -334,8 +334,9 @@ struct StaticFootprints: Sendable {
                 roots += reached(by: reference.usr).next
             }
         }
-        // What the testing library runs of each trait the attributes make (an initializer named there or reached from
-        // their code): its type's `provideScope`, `prepare`.
+        // What the testing library runs of each trait the attributes make (an initializer named there or in code they
+        // reach: a static member's getter, `.loud` making `Loud()`): its type's `provideScope`, `prepare`. The names
+        // each body holds are followed, not only its successors, which keep no initializer without a body of its own.
         var seen: Set<String> = []
         var pending = named
         while let usr = pending.popLast() {
@@ -343,7 +344,7 @@ struct StaticFootprints: Sendable {
             if usr.hasSuffix("fc"), let type = type(of: usr) {
                 roots += bodies.keys.filter { self.type(of: $0) == type && Self.traitScopes.contains(names[$0] ?? "") }
             }
-            pending += (successors[usr] ?? []).filter { !seen.contains($0) }
+            pending += ((successors[usr] ?? []) + (references[usr] ?? [])).filter { !seen.contains($0) }
             if bodies[usr] == nil { pending += reached(by: usr).next.filter { !seen.contains($0) } }
         }
         return roots
