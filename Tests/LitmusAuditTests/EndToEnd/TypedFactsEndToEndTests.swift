@@ -25,7 +25,8 @@ struct TypedFactsEndToEndTests {
         #expect(
             floats.sorted() == [
                 "ShapesTests.FloatTests/testComputedRatios", "ShapesTests.FloatTests/testOneSideRounded",
-                "ShapesTests.FloatTests/testRatioLiteral",
+                "ShapesTests.FloatTests/testRatioLiteral", "ShapesTests.FloatTests/testRoundingOfTwoCalls",
+                "ShapesTests.FloatTests/testScaledRounding",
             ])
         #expect(!report.findings(.neverRan).contains { $0.message.contains("PublisherTests") })
         #expect(report.findings(.redundantPrint).count == 1)

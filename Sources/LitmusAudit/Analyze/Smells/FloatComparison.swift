@@ -151,10 +151,11 @@ struct FloatComparison {
             else { return nil }
             return call.arguments.first?.expression
         }
-        // A rounding rule (`.rounded(.down)`), not a step or a number of places (`rounded(toPlaces: 2)`).
+        // A rounding rule (`.rounded(.down)`, `FloatingPointRoundingRule.up`), not a step or a number of places
+        // (`rounded(toPlaces: 2)`, a package's `rounded(2)`).
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-            member.declName.baseName.text == "rounded", call.arguments.allSatisfy({ $0.label == nil }),
-            call.arguments.count <= 1
+            member.declName.baseName.text == "rounded", call.arguments.count <= 1,
+            call.arguments.allSatisfy({ $0.label == nil && $0.expression.is(MemberAccessExprSyntax.self) })
         else { return nil }
         return base
     }
@@ -162,15 +163,27 @@ struct FloatComparison {
     /// Whether one of two `operands` is the other rounded to a whole number (`x.rounded() == x`, `floor(x) == x`): a
     /// check that `x` is whole, exact whatever `x` is, since rounding a double to a whole number is exact and `==`
     /// then holds exactly when nothing was cut off (swift-property-based 2.0.1's shrunk date, `last.rounded() ==
-    /// last`).
+    /// last`). Only of a stored value, a local name or its members: a call or a type's member may give each side
+    /// another value (`Date().timeIntervalSince1970`, `Date.now.timeIntervalSince1970`), and arithmetic may round
+    /// before the rounding does (`(price * 100).rounded() == price * 100`).
     static func comparesWithItsRounding(_ operands: [ExprSyntax]) -> Bool {
         guard operands.count == 2 else { return false }
         return [(0, 1), (1, 0)].contains { pair in
-            guard let inner = rounded(uncast(operands[pair.0])) else { return false }
-            return inner.withoutParentheses.trimmedDescription
-                == uncast(operands[pair.1]).withoutParentheses
-                .trimmedDescription
+            guard let inner = rounded(uncast(operands[pair.0]))?.withoutParentheses, isLocalValue(inner) else {
+                return false
+            }
+            return inner.trimmedDescription == uncast(operands[pair.1]).withoutParentheses.trimmedDescription
         }
+    }
+
+    /// Whether `expression` is a local name (`last`, `self`) or a chain of its members (`self.result.seconds`): no
+    /// call, no operator, no type's member.
+    private static func isLocalValue(_ expression: ExprSyntax) -> Bool {
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return name.first.map { $0.isLowercase || $0 == "_" } ?? false
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
+        return isLocalValue(base)
     }
 
     /// The magnitude of a number literal, its sign and `_` separators aside.

@@ -61,6 +61,8 @@ struct StaticFootprints: Sendable {
     /// What each declaration's code reaches, and what of it is code of an unread module.
     private var successors: [String: [String]] = [:]
     private var unread: [String: Set<Unread>] = [:]
+    /// The declarations of what the testing library runs of a trait (``traitScopes``), by the type declaring them.
+    private var scopes: [String: [String]] = [:]
     /// The graph numbered for each test's walk, once it is whole.
     private var walk = FootprintWalk(successors: [:], accesses: [:], unread: [:], dependencyPlaces: [])
 
@@ -84,12 +86,15 @@ struct StaticFootprints: Sendable {
         }
         var reach: [String: (next: [String], unread: Unread?)] = [:]
         for (owner, named) in references {
-            for reference in named {
+            for reference in named.sorted() {
                 if reach[reference] == nil { reach[reference] = reached(by: reference) }
                 guard let (next, missing) = reach[reference] else { continue }
                 successors[owner, default: []] += next
                 if let missing { unread[owner, default: []].insert(missing) }
             }
+        }
+        for usr in bodies.keys.sorted() where Self.traitScopes.contains(names[usr] ?? "") {
+            if let type = type(of: usr) { scopes[type, default: []].append(usr) }
         }
         // Every place of shared state in the dependencies' sources: a call into any dependency reaches them all (it may
         // call the others).
@@ -317,7 +322,7 @@ struct StaticFootprints: Sendable {
             roots += bodies.filter { usr, declared in
                 usr.hasPrefix(type) && around.contains(names[usr] ?? "") && !declared.contains(where: \.typeLevel)
                     && self.type(of: usr) == type
-            }.map(\.key)
+            }.map(\.key).sorted()
         }
         // The traits: the attribute arguments before the test and before each type around it.
         var regions = [(file, lineStart, test.start)]
@@ -335,16 +340,15 @@ struct StaticFootprints: Sendable {
             }
         }
         // What the testing library runs of each trait the attributes make (an initializer named there or in code they
-        // reach: a static member's getter, `.loud` making `Loud()`): its type's `provideScope`, `prepare`. The names
-        // each body holds are followed, not only its successors, which keep no initializer without a body of its own.
+        // reach: a static member's getter, `.loud` making `Loud()`): its type's `provideScope`, `prepare`. The
+        // initializers each body names are followed besides its successors, which keep none without a body of its own.
         var seen: Set<String> = []
         var pending = named
         while let usr = pending.popLast() {
             guard seen.insert(usr).inserted else { continue }
-            if usr.hasSuffix("fc"), let type = type(of: usr) {
-                roots += bodies.keys.filter { self.type(of: $0) == type && Self.traitScopes.contains(names[$0] ?? "") }
-            }
-            pending += ((successors[usr] ?? []) + (references[usr] ?? [])).filter { !seen.contains($0) }
+            if usr.hasSuffix("fc"), let type = type(of: usr) { roots += scopes[type] ?? [] }
+            let made = (references[usr] ?? []).filter { $0.hasSuffix("fc") }.sorted()
+            pending += ((successors[usr] ?? []) + made).filter { !seen.contains($0) }
             if bodies[usr] == nil { pending += reached(by: usr).next.filter { !seen.contains($0) } }
         }
         return roots
