@@ -248,6 +248,29 @@ import Testing
         #expect(chosen.evidence[tests[0].id]?.verdict == .sharesState)
     }
 
+    /// `Loud`, a suite trait whose scope calls `bump()`, and `LoudSuite` with its test `shouts`, declared in `source`.
+    static func declareLoud(in source: inout Source) {
+        source.declare("struct_decl", "s:6MTests4LoudV", from: "struct Loud:", to: "}\n}")
+        source.declare("func_decl", "s:6MTests4LoudV12provideScopeyyF", from: "func provideScope", to: "}")
+        source.refer("s:1M4bumpyyF", at: "bump()")
+        source.declare("struct_decl", "s:6MTests9LoudSuiteV", from: "struct LoudSuite", to: "}\n}")
+        source.declare("func_decl", "s:6MTests9LoudSuiteV6shoutsyyF", from: "func shouts", to: "}")
+    }
+
+    /// The candidates of `LoudSuite/shouts()` (declared in `source` at `line`) beside the test reading `counter`.
+    static func loudBesideReader(_ source: Source, line: Int) -> (IsolationCandidates, [TestIdentity]) {
+        let counter = Self.counterSource()
+        let shouts = TestIdentity(
+            library: .swiftTesting, id: TestID("MTests.LoudSuite/shouts()/Traits.swift:\(line):6"), file: source.path,
+            line: line)
+        let tests = [shouts, Self.identity("reads", line: 2)]
+        let accesses = [
+            counter.access(Self.counter, at: "counter += 1", writes: true),
+            counter.access(Self.counter, at: "counter }", writes: false),
+        ]
+        return (Self.candidates([counter, Self.testsSource(), source], accesses: accesses, tests: tests), tests)
+    }
+
     @Test("A suite's trait is code its tests run: what the trait makes and the scope the library runs it in")
     func suiteTraitIsCode() {
         // Given
@@ -262,29 +285,16 @@ import Testing
             }
 
             """)
-        source.declare("struct_decl", "s:6MTests4LoudV", from: "struct Loud:", to: "}\n}")
-        source.declare("func_decl", "s:6MTests4LoudV12provideScopeyyF", from: "func provideScope", to: "}")
-        source.refer("s:1M4bumpyyF", at: "bump()")
+        Self.declareLoud(in: &source)
         source.refer("s:6MTests4LoudVACycfc", at: "Loud())")
-        source.declare("struct_decl", "s:6MTests9LoudSuiteV", from: "struct LoudSuite", to: "}\n}")
-        source.declare("func_decl", "s:6MTests9LoudSuiteV6shoutsyyF", from: "func shouts", to: "}")
-        let counter = Self.counterSource()
-        let shouts = TestIdentity(
-            library: .swiftTesting, id: TestID("MTests.LoudSuite/shouts()/Traits.swift:5:6"), file: source.path, line: 5
-        )
-        let tests = [shouts, Self.identity("reads", line: 2)]
-        let accesses = [
-            counter.access(Self.counter, at: "counter += 1", writes: true),
-            counter.access(Self.counter, at: "counter }", writes: false),
-        ]
         // When
-        let chosen = Self.candidates([counter, Self.testsSource(), source], accesses: accesses, tests: tests)
+        let (chosen, tests) = Self.loudBesideReader(source, line: 5)
         // Then
         #expect(chosen.evidence[tests[1].id]?.verdict == .sharesState)
         #expect(chosen.meeting == Set(tests.map(\.id)))
     }
 
-    @Test("A static-member trait (`.loud`) is code its tests run: its getter, what it makes and the scope of its type")
+    @Test("A static-member trait (`.loud`) is code its tests run: what its getter makes and the scope of that type")
     func staticMemberTraitIsCode() {
         // Given a trait named as a static member of `Trait` (as Swift Testing's own `.serialized`), whose getter makes it
         var source = Source(
@@ -302,27 +312,14 @@ import Testing
 
             """)
         let loud = "s:6MTests5TraitPA2A4LoudVRszrlE4loudAEvpZ"
-        source.declare("struct_decl", "s:6MTests4LoudV", from: "struct Loud:", to: "}\n}")
-        source.declare("func_decl", "s:6MTests4LoudV12provideScopeyyF", from: "func provideScope", to: "}")
-        source.refer("s:1M4bumpyyF", at: "bump()")
+        Self.declareLoud(in: &source)
         source.declare("var_decl", loud, from: "static var loud", to: "}")
         source.declare("accessor_decl", "s:6MTests5TraitPA2A4LoudVRszrlE4loudAEvgZ", from: "{ Loud()", to: "}")
         source.refer("s:6MTests4LoudVACycfc", at: "Loud() }")
         source.refer(loud, at: ".loud)")
-        source.declare("struct_decl", "s:6MTests9LoudSuiteV", from: "struct LoudSuite", to: "}\n}")
-        source.declare("func_decl", "s:6MTests9LoudSuiteV6shoutsyyF", from: "func shouts", to: "}")
-        let counter = Self.counterSource()
-        let shouts = TestIdentity(
-            library: .swiftTesting, id: TestID("MTests.LoudSuite/shouts()/Traits.swift:8:6"), file: source.path, line: 8
-        )
-        let tests = [shouts, Self.identity("reads", line: 2)]
-        let accesses = [
-            counter.access(Self.counter, at: "counter += 1", writes: true),
-            counter.access(Self.counter, at: "counter }", writes: false),
-        ]
         // When
-        let chosen = Self.candidates([counter, Self.testsSource(), source], accesses: accesses, tests: tests)
-        // Then the scope the trait's type provides writes what the other test reads
+        let (chosen, tests) = Self.loudBesideReader(source, line: 8)
+        // Then the scope the trait's type provides, reached through the getter's `Loud()`, writes what the other reads
         #expect(chosen.evidence[tests[1].id]?.verdict == .sharesState)
         #expect(chosen.meeting == Set(tests.map(\.id)))
     }

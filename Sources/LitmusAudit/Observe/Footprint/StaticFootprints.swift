@@ -58,9 +58,8 @@ struct StaticFootprints: Sendable {
     private var dispatched: Set<String> = []
     private var modules: Set<String>
     private var dependencyModules: Set<String>
-    /// What each declaration's code reaches, and what of it is code of an unread module.
+    /// What each declaration's code reaches.
     private var successors: [String: [String]] = [:]
-    private var unread: [String: Set<Unread>] = [:]
     /// The declarations of what the testing library runs of a trait (``traitScopes``), by the type declaring them.
     private var scopes: [String: [String]] = [:]
     /// The graph numbered for each test's walk, once it is whole.
@@ -84,6 +83,8 @@ struct StaticFootprints: Sendable {
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             read(path, facts: file.facts, text: file.text, accesses: accesses[path] ?? [])
         }
+        // What each declaration's code calls that the graph does not read.
+        var unread: [String: Set<Unread>] = [:]
         var reach: [String: (next: [String], unread: Unread?)] = [:]
         for (owner, named) in references {
             for reference in named.sorted() {
