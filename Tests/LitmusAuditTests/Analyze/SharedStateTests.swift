@@ -592,6 +592,35 @@ struct SharedStateTests {
         #expect(sut == ["`Registry.names` rw 1", "`Registry.names` r 2"])
     }
 
+    @Test("In a static member, `self.name` is the type's static; in an instance member, an instance's property")
+    func selfInAStaticMember() {
+        // Given: swift-log's shape: a private static box, replaced by a static function and read by a static
+        // property's getter, a closure inside one and a local constant, all through `self.`; an instance method's
+        // `self.box` is its own
+        let source = """
+            enum System {
+                private static let box = Box(nil)
+                static func bootstrap() { self.box.replace(1) }
+                static var provider: Int? { self.box.underlying }
+                static var factory: () -> Int? { { self.box.underlying } }
+                static func local() -> Int? { let value = self.box.underlying; return value }
+                class Nested { var box = 0; func read() -> Int { self.box } }
+                func instance() -> Int { let count = self.box.count; return count }
+            }
+            """
+
+        // When: its accesses are found
+        let sut = accesses(source)
+
+        // Then: each static member's `self.box` is the static (set lazily: read and written); the nested type's
+        // instance method and the enum's instance method touch no static
+        #expect(
+            sut == [
+                "`System.box (F.swift)` rw 3", "`System.box (F.swift)` rw 4", "`System.box (F.swift)` rw 5",
+                "`System.box (F.swift)` rw 6",
+            ])
+    }
+
     @Test("A private global is another file's only in its own file: a name there is something else")
     func privateToItsFile() {
         // Given: a private global of another file, and one of this file, both named `basket`

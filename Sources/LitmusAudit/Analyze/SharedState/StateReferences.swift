@@ -49,6 +49,10 @@ final class StateReferenceFinder: SyntaxVisitor {
     private let opaque: String?
     private let converter: SourceLocationConverter
     private var owners: [String] = []
+    /// Whether each member being read, innermost last, is a static one (`static`, `class`): there `self` is the
+    /// type, so `self.name` names its static (swift-log's `self._metadataProviderFactory` in `LoggingSystem`'s
+    /// static functions). A type's body starts none.
+    private var staticMembers: [Bool] = []
     private(set) var accesses: [StateAccess] = []
 
     /// The module of the file, when known, and the modules it imports: a `main.swift`'s global is only its
@@ -81,17 +85,32 @@ final class StateReferenceFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: ClassDeclSyntax) { owners.removeLast() }
+    override func visitPost(_ node: ClassDeclSyntax) { leave() }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: StructDeclSyntax) { owners.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { leave() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: EnumDeclSyntax) { owners.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { leave() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: ActorDeclSyntax) { owners.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(StateSyntax.lastComponent(of: node.extendedType.trimmedDescription))
     }
-    override func visitPost(_ node: ExtensionDeclSyntax) { owners.removeLast() }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        member(node.modifiers, of: Syntax(node))
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { staticMembers.removeLast() }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        member(node.modifiers, of: Syntax(node))
+    }
+    override func visitPost(_ node: VariableDeclSyntax) { staticMembers.removeLast() }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+        member(node.modifiers, of: Syntax(node))
+    }
+    override func visitPost(_ node: SubscriptDeclSyntax) { staticMembers.removeLast() }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { member(nil, of: Syntax(node)) }
+    override func visitPost(_ node: InitializerDeclSyntax) { staticMembers.removeLast() }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         // A member's name is resolved with its base (below).
@@ -114,7 +133,7 @@ final class StateReferenceFinder: SyntaxVisitor {
         let owner: String?
         switch written {
         case "Self": owner = owners.last
-        case "self": owner = nil
+        case "self": owner = staticMembers.last == true ? owners.last : nil
         default:
             let last = StateSyntax.lastComponent(of: written)
             owner = last.first?.isUppercase == true ? last : nil
@@ -139,6 +158,21 @@ final class StateReferenceFinder: SyntaxVisitor {
 
     private func enter(_ owner: String) -> SyntaxVisitorContinueKind {
         owners.append(owner)
+        staticMembers.append(false)
+        return .visitChildren
+    }
+
+    private func leave() {
+        owners.removeLast()
+        staticMembers.removeLast()
+    }
+
+    /// Enters `declaration`, declared with `modifiers` (`nil`: an initializer, never static): a type's member is
+    /// static as its modifiers say; a local one (a `let` or a function in a body) is wherever its body is.
+    private func member(_ modifiers: DeclModifierListSyntax?, of declaration: Syntax) -> SyntaxVisitorContinueKind {
+        let isStatic = modifiers?.contains { ["static", "class"].contains($0.name.text) } ?? false
+        let inType = declaration.parent?.is(MemberBlockItemSyntax.self) == true
+        staticMembers.append(isStatic || (!inType && modifiers != nil && staticMembers.last == true))
         return .visitChildren
     }
 
