@@ -673,7 +673,7 @@ struct SmellDetectorTests {
         #expect(try xctestFindings(.mysteryGuest, methods).map { $0.split(separator: ":")[0] } == ["testC", "testD"])
     }
 
-    @Test("mysteryGuest: the environment read only to skip the test is a switch; read as data, or past a check, not")
+    @Test("mysteryGuest: the environment read only to skip the test or its checks is a switch; read as data, not")
     func environmentSwitch() throws {
         // Given pointfreeco/swift-case-paths' and swift-snapshot-testing's CI switches, and near misses
         let methods = """
@@ -683,10 +683,15 @@ struct SmellDetectorTests {
             func testD() { guard let home = ProcessInfo.processInfo.environment["HOME"] else { return }; XCTAssertEqual(f(home), 1) }
             func testE() { if ProcessInfo.processInfo.environment["CI"] != nil { XCTAssertEqual(f(), 2) } else { XCTAssertEqual(f(), 1) } }
             func testF() { guard ProcessInfo.processInfo.environment["CI"] == nil else { XCTFail("on CI"); return }; XCTAssertEqual(f(), 1) }
+            func testG() { if !ProcessInfo.processInfo.environment.keys.contains("GITHUB_WORKFLOW") { assertSnapshot(of: f(), as: .image) } }
+            func testH() { if getenv("CI") == nil { try? XCTAssertEqual(f(), 1); XCTAssertEqual(g(), 2) } }
+            func testI() { if ProcessInfo.processInfo.environment["RECORD"] != nil { isRecording = true }; assertSnapshot(of: f(), as: .image) }
+            func testJ() { if getenv("CI") == nil { let x = f(); XCTAssertEqual(x, 1) } }
             """
-        // Then a value the test uses (testD), a branch that checks otherwise (testE) and a failure (testF) count
+        // Then a value the test uses (testD), a branch that checks otherwise (testE), a failure (testF), and a branch
+        // that does more than check (testI, testJ) count; an `if` whose body only checks switches the checks off
         let found = try xctestFindings(.mysteryGuest, methods)
-        #expect(found == ["testD:6", "testE:7", "testF:8"], "\(found)")
+        #expect(found == ["testD:6", "testE:7", "testF:8", "testI:11", "testJ:12"], "\(found)")
     }
 
     @Test("mysteryGuest: the environment of the test type's own processInfo property is no guest; Foundation's is")

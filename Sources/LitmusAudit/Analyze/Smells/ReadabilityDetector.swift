@@ -19,7 +19,8 @@ enum ReadabilityDetector {
 
     static func smells(_ test: ScannedTest) -> [Smell] {
         var found: [Smell] = []
-        let prints = printCalls(test)
+        // A benchmark's prints are its report (``BenchmarkReport``).
+        let prints = BenchmarkReport.isBenchmark(test) ? [] : printCalls(test)
         if let first = prints.first {
             found.append(
                 Smell(

@@ -31,7 +31,8 @@ enum ResourceDetector {
         var guest: (Syntax, String)?
         var optimistic: (node: Syntax, message: String)?
         for call in calls {
-            if guest == nil, let environment = readsEnvironment(call), !isSkipSwitch(Syntax(call)),
+            if guest == nil, let environment = readsEnvironment(call),
+                !isSkipSwitch(Syntax(call), checks: test.assertions),
                 !readsWhatItSet(call.arguments.first?.expression, before: Syntax(call), in: calls)
             {
                 guest = (Syntax(call), environment)
@@ -52,7 +53,8 @@ enum ResourceDetector {
             let base = member.base?.trimmedDescription
             switch (base, member.declName.baseName.text) {
             case (let base?, "environment")
-            where base.hasSuffix("processInfo") && !isSkipSwitch(Syntax(member)) && !isOwnProcessInfo(base, of: test)
+            where base.hasSuffix("processInfo") && !isSkipSwitch(Syntax(member), checks: test.assertions)
+                && !isOwnProcessInfo(base, of: test)
                 && !readsWhatItSet(
                     member.parent?.as(SubscriptCallExprSyntax.self)?.arguments.first?.expression,
                     before: Syntax(member),
@@ -117,7 +119,7 @@ enum ResourceDetector {
     /// ProcessInfo.processInfo.environment["CI"] == nil else { return }`). Such a read is a switch the reader
     /// sees, not data the test depends on (pointfreeco/swift-case-paths 1.10.0's 23 tests skipped on CI,
     /// swift-snapshot-testing 1.19.7's `GITHUB_WORKFLOW`).
-    static func isSkipSwitch(_ node: Syntax) -> Bool {
+    static func isSkipSwitch(_ node: Syntax, checks: [Syntax] = []) -> Bool {
         var child = node
         var current = node.parent
         while let syntax = current {
@@ -136,8 +138,11 @@ enum ResourceDetector {
             if let guardStatement = syntax.as(GuardStmtSyntax.self), child.id == guardStatement.conditions.id {
                 return onlyLeaves(guardStatement.body)
             }
+            // So does an `if` whose body only checks: where the variable is set (a CI's, pointfreeco's
+            // swift-snapshot-testing 1.19.7 `if !…environment.keys.contains("GITHUB_WORKFLOW") { assertSnapshot(…) }`,
+            // its image snapshots skipped where renderers differ), checks are switched off, no value read.
             if let branch = syntax.as(IfExprSyntax.self), child.id == branch.conditions.id {
-                return branch.elseBody == nil && onlyLeaves(branch.body)
+                return branch.elseBody == nil && (onlyLeaves(branch.body) || onlyChecks(branch.body, checks: checks))
             }
             child = syntax
             current = syntax.parent
@@ -196,6 +201,22 @@ enum ResourceDetector {
     }
 
     /// A block that only returns (nothing) or throws.
+    /// Whether every statement of `block` is one of `checks` (the test's checks), or `try` or `await` of one.
+    private static func onlyChecks(_ block: CodeBlockSyntax, checks: [Syntax]) -> Bool {
+        let ids = Set(checks.map(\.id))
+        return !block.statements.isEmpty
+            && block.statements.allSatisfy { item in
+                var expression = item.item.as(ExprSyntax.self)
+                while let inner = expression?.as(TryExprSyntax.self)?.expression
+                    ?? expression?.as(AwaitExprSyntax.self)?.expression
+                {
+                    expression = inner
+                }
+                if let macro = item.item.as(MacroExpansionDeclSyntax.self) { return ids.contains(macro.id) }
+                return expression.map { ids.contains($0.id) } ?? false
+            }
+    }
+
     private static func onlyLeaves(_ block: CodeBlockSyntax) -> Bool {
         !block.statements.isEmpty
             && block.statements.allSatisfy { item in

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import LitmusAudit
+
+/// redundantPrint and a benchmark's report (onevcat/Rainbow 4.2.2's `PerformanceTests`, attaswift/BigInt 6.0.1's
+/// `ProfileTests`: eleven findings of the tuned corpus read false): a test that times code prints what it measured.
+@Suite("redundantPrint: the prints of a test that times code are its report")
+struct BenchmarkReportTests {
+    @Test("A test under XCTest's measuring, one reading a clock before and after, or one calling a timing helper")
+    func benchmarks() throws {
+        // Given Rainbow's timing helper and its tests, BigInt's `startMeasuring` and `measure`, and a test that reads
+        // a clock around its work itself
+        let members = """
+            func measurePerformance(name: String, _ operation: () -> Void) -> Double {
+                let start = CFAbsoluteTimeGetCurrent(); operation(); return CFAbsoluteTimeGetCurrent() - start
+            }
+            func testChained() { let result = measurePerformance(name: "red") { _ = "a".red }; print(result) }
+            func testBanner() { print("=== RESULTS ==="); _ = measurePerformance(name: "bold") { _ = "a".bold } }
+            func testDivision() { print("Performing 8 divisions"); measure { divide() } }
+            func testManual() { print("work"); self.measure_(autostart: false) { startMeasuring(); divide(); stopMeasuring() } }
+            func testClock() { let start = DispatchTime.now(); divide(); print(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) }
+            """
+        // When: its prints are read
+        let sut = try xctestFindings(.redundantPrint, members)
+
+        // Then no print is output nobody reads
+        #expect(sut == [])
+    }
+
+    @Test("A timing helper beside the test in a class only another platform compiles still makes it a benchmark")
+    func helperOfAnotherPlatform() throws {
+        // Given Rainbow's shape: the class under `#if !os(Linux)`, its helper beside its tests
+        let source = """
+            import XCTest
+            #if !os(Linux)
+            final class PerformanceTests: XCTestCase {
+                func measurePerformance(_ operation: () -> Void) -> Double {
+                    let start = CFAbsoluteTimeGetCurrent(); operation(); return CFAbsoluteTimeGetCurrent() - start
+                }
+                func testChained() { print(measurePerformance { _ = "a".red }) }
+                func testPlain() { print("a".red); XCTAssertEqual("a".red, "a") }
+            }
+            #endif
+            """
+
+        // When: its prints are read
+        let sut = try analyzedFindings(.redundantPrint, in: ["PerformanceTests.swift": source])
+
+        // Then only the test that times nothing prints for nobody
+        #expect(sut.map { $0.split(separator: ":")[0] } == ["PerformanceTests.testPlain"])
+    }
+
+    @Test("A package's own measure(_:), one clock read, or a helper that reads none still print for nobody")
+    func notBenchmarks() throws {
+        // Given near misses: a `measure` that takes a text, a deadline read once, a helper that only computes
+        let members = """
+            func layout(_ text: String) -> Int { text.count }
+            func testMeasureText() { let width = measure("abc"); print(width); XCTAssertEqual(width, 3) }
+            func testDeadline() { let deadline = DispatchTime.now() + 1; print(deadline); XCTAssertTrue(run(until: deadline)) }
+            func testHelper() { let n = layout("abc"); print(n); XCTAssertEqual(n, 3) }
+            """
+        // When: its prints are read
+        let sut = try xctestFindings(.redundantPrint, members)
+
+        // Then each still prints output nobody reads
+        #expect(sut == ["testMeasureText:4", "testDeadline:5", "testHelper:6"])
+    }
+}
