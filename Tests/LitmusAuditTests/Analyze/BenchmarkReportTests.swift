@@ -8,13 +8,15 @@ import Testing
 struct BenchmarkReportTests {
     @Test("A test under XCTest's measuring, one reading a clock before and after, or one calling a timing helper")
     func benchmarks() throws {
-        // Given Rainbow's timing helper and its tests, BigInt's `startMeasuring` and `measure`, and a test that reads
-        // a clock around its work itself
+        // Given Rainbow's timing helper, one calling it, and their tests (a measurement printed, as text or bound),
+        // BigInt's `startMeasuring` and `measure`, and a test that reads a clock around its work itself
         let members = """
             func measurePerformance(name: String, _ operation: () -> Void) -> Double {
                 let start = CFAbsoluteTimeGetCurrent(); operation(); return CFAbsoluteTimeGetCurrent() - start
             }
+            func compare(_ a: () -> Void, _ b: () -> Void) -> Double { measurePerformance(name: "a", a) - measurePerformance(name: "b", b) }
             func testChained() { let result = measurePerformance(name: "red") { _ = "a".red }; print(result) }
+            func testCompared() { let gain = compare({ _ = "a".red }, { _ = "a".bold }); print("Improvement: \\(gain)"); print(gain.description) }
             func testBanner() { print("=== RESULTS ==="); _ = measurePerformance(name: "bold") { _ = "a".bold } }
             func testDivision() { print("Performing 8 divisions"); measure { divide() } }
             func testManual() { print("work"); self.measure_(autostart: false) { startMeasuring(); divide(); stopMeasuring() } }
@@ -52,9 +54,11 @@ struct BenchmarkReportTests {
 
     @Test("A package's own measure(_:), one clock read, or a helper that reads none still print for nobody")
     func notBenchmarks() throws {
-        // Given near misses: a `measure` that takes a text, a deadline read once, a helper that only computes
+        // Given near misses: a `measure` that takes a text, a deadline read once, a helper that only computes, and
+        // BigInt's value dumped beside its `measure` (read true)
         let members = """
             func layout(_ text: String) -> Int { text.count }
+            func testReadingFactorial() { let string = String(factorial(300)); print(string); measure { XCTAssertEqual(parse(string), 1) } }
             func testMeasureText() { let width = measure("abc"); print(width); XCTAssertEqual(width, 3) }
             func testDeadline() { let deadline = DispatchTime.now() + 1; print(deadline); XCTAssertTrue(run(until: deadline)) }
             func testHelper() { let n = layout("abc"); print(n); XCTAssertEqual(n, 3) }
@@ -63,6 +67,6 @@ struct BenchmarkReportTests {
         let sut = try xctestFindings(.redundantPrint, members)
 
         // Then each still prints output nobody reads
-        #expect(sut == ["testMeasureText:4", "testDeadline:5", "testHelper:6"])
+        #expect(sut == ["testReadingFactorial:4", "testMeasureText:5", "testDeadline:6", "testHelper:7"])
     }
 }

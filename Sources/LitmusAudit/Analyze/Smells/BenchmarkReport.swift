@@ -13,18 +13,51 @@ enum BenchmarkReport {
     /// Types whose `now` is a clock read.
     static let clocks: Set<String> = ["DispatchTime", "ContinuousClock", "SuspendingClock", "DispatchWallTime"]
 
-    /// Whether `test` is a benchmark: it runs code under XCTest's measuring, reads a clock twice (before and after
-    /// the work), or calls a function of its target or of its own type that reads a clock (a timing helper).
-    static func isBenchmark(_ test: ScannedTest) -> Bool {
-        if test.all(FunctionCallExprSyntax.self).contains(where: isMeasuring) { return true }
-        if clockReadCount(in: test.nodes) >= 2 { return true }
-        let called = Set(
-            test.all(FunctionCallExprSyntax.self).compactMap { CallCollector.calledName($0.calledExpression) })
-        return called.contains { name in
-            ((test.targetFunctions[name] ?? []) + siblings(of: test, named: name)).contains { body in
-                clockReadCount(in: body.descendants(of: Syntax.self)) > 0
-                    || body.descendants(of: FunctionCallExprSyntax.self).contains(where: isMeasuring)
-            }
+    /// Whether `print`, a print of `test`, is its report as a benchmark: the test times code (it runs code under
+    /// XCTest's measuring, reads a clock twice, before and after the work, or calls a function of its target or of
+    /// its own type that times, itself or through another, up to three calls deep) and the print writes text (a
+    /// string literal, interpolated or not), something made from a value (`result.description()`), or a name the
+    /// test bound to a measurement. A bare name of anything else is the value itself, dumped (BigInt's
+    /// `print(string)` of 32767! in decimal beside its `measure`: read true).
+    static func isReport(_ print: FunctionCallExprSyntax, of test: ScannedTest) -> Bool {
+        let calls = test.all(FunctionCallExprSyntax.self)
+        let timers = Set(calls.compactMap { CallCollector.calledName($0.calledExpression) }).filter {
+            times($0, in: test, depth: 3)
+        }
+        guard calls.contains(where: isMeasuring) || clockReadCount(in: test.nodes) >= 2 || !timers.isEmpty else {
+            return false
+        }
+        return print.arguments.allSatisfy { argument in
+            guard let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return true }
+            return isMeasurement(name, in: test, timers: timers)
+        }
+    }
+
+    /// Whether the function `name` (of `test`'s target or type) times code: its body measures or reads a clock, or
+    /// calls, `depth` calls deep at most, a function that does.
+    private static func times(_ name: String, in test: ScannedTest, depth: Int) -> Bool {
+        guard depth > 0 else { return false }
+        return ((test.targetFunctions[name] ?? []) + siblings(of: test, named: name)).contains { body in
+            let calls = body.descendants(of: FunctionCallExprSyntax.self)
+            return clockReadCount(in: body.descendants(of: Syntax.self)) > 0 || calls.contains(where: isMeasuring)
+                || Set(calls.compactMap { CallCollector.calledName($0.calledExpression) }).contains {
+                    $0 != name && times($0, in: test, depth: depth - 1)
+                }
+        }
+    }
+
+    /// Whether the test binds `name` to a measurement: a value made by a call of one of `timers`, or from a clock.
+    private static func isMeasurement(_ name: String, in test: ScannedTest, timers: Set<String>) -> Bool {
+        test.all(PatternBindingSyntax.self).contains { binding in
+            guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                let value = binding.initializer?.value
+            else { return false }
+            let nodes = [Syntax(value)] + value.descendants(of: Syntax.self)
+            return clockReadCount(in: nodes) > 0
+                || nodes.contains { node in
+                    node.as(FunctionCallExprSyntax.self).flatMap { CallCollector.calledName($0.calledExpression) }
+                        .map(timers.contains) == true
+                }
         }
     }
 

@@ -20,7 +20,7 @@ enum ReadabilityDetector {
     static func smells(_ test: ScannedTest) -> [Smell] {
         var found: [Smell] = []
         // A benchmark's prints are its report (``BenchmarkReport``).
-        let prints = BenchmarkReport.isBenchmark(test) ? [] : printCalls(test)
+        let prints = printCalls(test).filter { !BenchmarkReport.isReport($0.call, of: test) }
         if let first = prints.first {
             found.append(
                 Smell(
