@@ -55,18 +55,28 @@ struct BenchmarkReportTests {
     @Test("A package's own measure(_:), one clock read, or a helper that reads none still print for nobody")
     func notBenchmarks() throws {
         // Given near misses: a `measure` that takes a text, a deadline read once, a helper that only computes, and
-        // BigInt's value dumped beside its `measure` (read true)
+        // BigInt's value dumped beside its `measure` (read true); two deadlines, a helper that reads a clock once for
+        // a deadline, and another value's method of a timing helper's name
         let members = """
             func layout(_ text: String) -> Int { text.count }
+            func wait(_ seconds: Double) -> Bool { let deadline = DispatchTime.now() + seconds; return run(until: deadline) }
+            func elapsed() -> Double { let start = CFAbsoluteTimeGetCurrent(); divide(); return CFAbsoluteTimeGetCurrent() - start }
             func testReadingFactorial() { let string = String(factorial(300)); print(string); measure { XCTAssertEqual(parse(string), 1) } }
             func testMeasureText() { let width = measure("abc"); print(width); XCTAssertEqual(width, 3) }
             func testDeadline() { let deadline = DispatchTime.now() + 1; print(deadline); XCTAssertTrue(run(until: deadline)) }
             func testHelper() { let n = layout("abc"); print(n); XCTAssertEqual(n, 3) }
+            func testTwoDeadlines() { sema.wait(timeout: DispatchTime.now() + 1); print("here"); sema.wait(timeout: DispatchTime.now() + 1) }
+            func testWaits() { XCTAssertTrue(wait(1)); print("done waiting") }
+            func testOtherElapsed() { print("value"); XCTAssertEqual(channel.elapsed(), 0) }
             """
         // When: its prints are read
         let sut = try xctestFindings(.redundantPrint, members)
 
         // Then each still prints output nobody reads
-        #expect(sut == ["testReadingFactorial:4", "testMeasureText:5", "testDeadline:6", "testHelper:7"])
+        #expect(
+            sut == [
+                "testReadingFactorial:6", "testMeasureText:7", "testDeadline:8", "testHelper:9", "testTwoDeadlines:10",
+                "testWaits:11", "testOtherElapsed:12",
+            ])
     }
 }

@@ -595,8 +595,9 @@ struct SharedStateTests {
     @Test("In a static member, `self.name` is the type's static; in an instance member, an instance's property")
     func selfInAStaticMember() {
         // Given: swift-log's shape: a private static box, replaced by a static function and read by a static
-        // property's getter, a closure inside one and a local constant, all through `self.`; an instance method's
-        // `self.box` is its own
+        // property's getter, a closure inside one, a local constant, an explicit getter and setter, a local function
+        // of an extension's static function and a class's `class func`, all through `self.`; an instance method's
+        // `self.box` is its own, and so is a local type's inside a static function
         let source = """
             enum System {
                 private static let box = Box(nil)
@@ -606,6 +607,15 @@ struct SharedStateTests {
                 static func local() -> Int? { let value = self.box.underlying; return value }
                 class Nested { var box = 0; func read() -> Int { self.box } }
                 func instance() -> Int { let count = self.box.count; return count }
+                static var current: Int? { get { self.box.underlying } set { self.box.replace(newValue) } }
+            }
+            extension System {
+                static func reset() { func clear() { self.box.replace(nil) }; clear() }
+                static func made() -> Int { struct Local { var box = 1; func get() -> Int { self.box } }; return Local().get() }
+            }
+            final class Registry {
+                private static let box = Box(nil)
+                class func shared() -> Int? { self.box.underlying }
             }
             """
 
@@ -617,7 +627,8 @@ struct SharedStateTests {
         #expect(
             sut == [
                 "`System.box (F.swift)` rw 3", "`System.box (F.swift)` rw 4", "`System.box (F.swift)` rw 5",
-                "`System.box (F.swift)` rw 6",
+                "`System.box (F.swift)` rw 6", "`System.box (F.swift)` rw 9", "`System.box (F.swift)` rw 9",
+                "`System.box (F.swift)` rw 12", "`Registry.box (F.swift)` rw 17",
             ])
     }
 

@@ -692,6 +692,13 @@ struct SmellDetectorTests {
         // that does more than check (testI, testJ) count; an `if` whose body only checks switches the checks off
         let found = try xctestFindings(.mysteryGuest, methods)
         #expect(found == ["testD:6", "testE:7", "testF:8", "testI:11", "testJ:12"], "\(found)")
+        // And in Swift Testing: `#expect` and `try #require` statements are checks too; a value computed beside is not
+        let tests = """
+            @Test func a() throws { if ProcessInfo.processInfo.environment["CI"] == nil { #expect(f() == 1); try #require(g()) } }
+            @Test func b() { if ProcessInfo.processInfo.environment["CI"] == nil { let x = f(); #expect(x == 1) } }
+            """
+        let inSwiftTesting = try swiftTestingNames(.mysteryGuest, tests)
+        #expect(inSwiftTesting == ["b"])
     }
 
     @Test("mysteryGuest: the environment of the test type's own processInfo property is no guest; Foundation's is")

@@ -81,7 +81,7 @@ import Testing
         // problem names a module and the compiler's exit
         #expect(agreement.compared == 1, "\(agreement)")
         #expect(agreement.staticUnseen == 1 && agreement.onlyStatic == 1, "\(agreement)")
-        #expect(agreement.problem?.contains("no typed AST of P") == true, "\(agreement)")
+        #expect(agreement.problem?.contains("no typed AST of P:") == true, "\(agreement)")
         #expect(agreement.problem?.contains("the compiler exited 1") == true, "\(agreement)")
     }
 }

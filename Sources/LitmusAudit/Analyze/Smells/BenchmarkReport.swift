@@ -2,10 +2,12 @@ import SwiftSyntax
 
 /// redundantPrint and a benchmark's report: a test that times code prints what it measured, and the maintainer reads
 /// that output (onevcat/Rainbow 4.2.2's `PerformanceTests`, whose `measurePerformance` helper reads
-/// `CFAbsoluteTimeGetCurrent()` around the work and whose tests print its result; attaswift/BigInt 6.0.1's
+/// `CFAbsoluteTimeGetCurrent()` before and after the work and whose tests print its result; attaswift/BigInt 6.0.1's
 /// `ProfileTests`, which print the workload beside XCTest's `measure`). Removing such a print removes the benchmark's
-/// result, so none of its prints is output nobody reads. Read false on the tuned corpus (11 findings).
-enum BenchmarkReport {
+/// result. Read false on the tuned corpus (11 findings, BigInt's one dumped value true).
+///
+/// Read once per test: whether it times code, and which of the functions it calls do.
+struct BenchmarkReport {
     /// XCTest's measuring calls: the code in the closure is timed, and XCTest prints the timings.
     static let measuring: Set<String> = ["measure", "measureMetrics", "startMeasuring"]
     /// Functions that read a clock (the toolchain's and the platforms' C libraries').
@@ -13,50 +15,73 @@ enum BenchmarkReport {
     /// Types whose `now` is a clock read.
     static let clocks: Set<String> = ["DispatchTime", "ContinuousClock", "SuspendingClock", "DispatchWallTime"]
 
-    /// Whether `print`, a print of `test`, is its report as a benchmark: the test times code (it runs code under
-    /// XCTest's measuring, reads a clock twice, before and after the work, or calls a function of its target or of
-    /// its own type that times, itself or through another, up to three calls deep) and the print writes text (a
+    private let test: ScannedTest
+    /// The functions the test calls (by a bare name or on `self`) that time code.
+    private let timers: Set<String>
+    /// Whether the test times code.
+    let isBenchmark: Bool
+
+    /// `test` read for what it times: it runs code under XCTest's measuring, takes the time elapsed between two
+    /// clock reads itself, or calls a function of its target or of its own type that does either, itself or through
+    /// others. A clock read alone (a deadline, `DispatchTime.now() + 1`) times nothing.
+    init(_ test: ScannedTest) {
+        self.test = test
+        let calls = test.all(FunctionCallExprSyntax.self)
+        var memo: [String: Bool] = [:]
+        timers = Set(calls.compactMap(Self.ownCallName)).filter { Self.times($0, in: test, memo: &memo) }
+        isBenchmark = calls.contains(where: Self.isMeasuring) || Self.takesElapsedTime(test.nodes) || !timers.isEmpty
+    }
+
+    /// Whether `print`, a print of the test, is its report: the test is a benchmark and the print writes text (a
     /// string literal, interpolated or not), something made from a value (`result.description()`), or a name the
     /// test bound to a measurement. A bare name of anything else is the value itself, dumped (BigInt's
     /// `print(string)` of 32767! in decimal beside its `measure`: read true).
-    static func isReport(_ print: FunctionCallExprSyntax, of test: ScannedTest) -> Bool {
-        let calls = test.all(FunctionCallExprSyntax.self)
-        let timers = Set(calls.compactMap { CallCollector.calledName($0.calledExpression) }).filter {
-            times($0, in: test, depth: 3)
-        }
-        guard calls.contains(where: isMeasuring) || clockReadCount(in: test.nodes) >= 2 || !timers.isEmpty else {
-            return false
-        }
+    func isReport(_ print: FunctionCallExprSyntax) -> Bool {
+        guard isBenchmark else { return false }
         return print.arguments.allSatisfy { argument in
             guard let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return true }
-            return isMeasurement(name, in: test, timers: timers)
+            return isMeasurement(name)
         }
     }
 
-    /// Whether the function `name` (of `test`'s target or type) times code: its body measures or reads a clock, or
-    /// calls, `depth` calls deep at most, a function that does.
-    private static func times(_ name: String, in test: ScannedTest, depth: Int) -> Bool {
-        guard depth > 0 else { return false }
-        return ((test.targetFunctions[name] ?? []) + siblings(of: test, named: name)).contains { body in
+    /// The name of a call of a function the test's own code can declare: `name(…)` or `self.name(…)`, not a method
+    /// of another value (`channel.wait()` is no helper `wait`).
+    private static func ownCallName(_ call: FunctionCallExprSyntax) -> String? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// Whether the function `name` (of `test`'s target or type) times code: its body measures or takes an elapsed
+    /// time, or calls a function that does. `memo` holds each name's answer (`false` while it is being read, so
+    /// that a recursion ends).
+    private static func times(_ name: String, in test: ScannedTest, memo: inout [String: Bool]) -> Bool {
+        if let known = memo[name] { return known }
+        memo[name] = false
+        let bodies = (test.targetFunctions[name] ?? []) + siblings(of: test, named: name)
+        let found = bodies.contains { body in
             let calls = body.descendants(of: FunctionCallExprSyntax.self)
-            return clockReadCount(in: body.descendants(of: Syntax.self)) > 0 || calls.contains(where: isMeasuring)
-                || Set(calls.compactMap { CallCollector.calledName($0.calledExpression) }).contains {
-                    $0 != name && times($0, in: test, depth: depth - 1)
+            return calls.contains(where: isMeasuring) || takesElapsedTime(body.descendants(of: Syntax.self))
+                || Set(calls.compactMap(ownCallName)).contains {
+                    times($0, in: test, memo: &memo)
                 }
         }
+        memo[name] = found
+        return found
     }
 
-    /// Whether the test binds `name` to a measurement: a value made by a call of one of `timers`, or from a clock.
-    private static func isMeasurement(_ name: String, in test: ScannedTest, timers: Set<String>) -> Bool {
+    /// Whether the test binds `name` to a measurement: a value made by a call of one of the timers, or from a clock.
+    private func isMeasurement(_ name: String) -> Bool {
         test.all(PatternBindingSyntax.self).contains { binding in
             guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
                 let value = binding.initializer?.value
             else { return false }
             let nodes = [Syntax(value)] + value.descendants(of: Syntax.self)
-            return clockReadCount(in: nodes) > 0
+            return nodes.contains(where: Self.isClockRead)
                 || nodes.contains { node in
-                    node.as(FunctionCallExprSyntax.self).flatMap { CallCollector.calledName($0.calledExpression) }
-                        .map(timers.contains) == true
+                    node.as(FunctionCallExprSyntax.self).flatMap(Self.ownCallName).map(timers.contains) == true
                 }
         }
     }
@@ -81,19 +106,48 @@ enum BenchmarkReport {
             || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
     }
 
-    /// How many clock reads `nodes` make: a call of a ``clockReads`` function, or `now` of one of ``clocks``.
-    private static func clockReadCount(in nodes: [Syntax]) -> Int {
-        nodes.filter { node in
-            if let call = node.as(FunctionCallExprSyntax.self),
-                let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            {
-                return clockReads.contains(name)
+    /// Whether `nodes` take the time elapsed between two clock reads: a subtraction whose two sides each read a
+    /// clock or name a value bound to a read (`CFAbsoluteTimeGetCurrent() - start`, `end.uptimeNanoseconds -
+    /// start.uptimeNanoseconds`).
+    private static func takesElapsedTime(_ nodes: [Syntax]) -> Bool {
+        let reads = Set(
+            nodes.compactMap { node -> String? in
+                guard let binding = node.as(PatternBindingSyntax.self),
+                    let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let value = binding.initializer?.value,
+                    ([Syntax(value)] + value.descendants(of: Syntax.self)).contains(where: isClockRead)
+                else { return nil }
+                return name
+            })
+        func readsClock(_ operand: ExprSyntax) -> Bool {
+            let parts = [Syntax(operand)] + operand.descendants(of: Syntax.self)
+            return parts.contains(where: isClockRead)
+                || parts.contains {
+                    $0.as(DeclReferenceExprSyntax.self).map { reads.contains($0.baseName.text) } == true
+                }
+        }
+        return nodes.contains { node in
+            guard let sequence = node.as(SequenceExprSyntax.self) else { return false }
+            let elements = Array(sequence.elements)
+            return elements.indices.contains { index in
+                index > 0 && index + 1 < elements.count
+                    && elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "-"
+                    && readsClock(elements[index - 1]) && readsClock(elements[index + 1])
             }
-            guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "now",
-                let base = member.base
-            else { return false }
-            let type = base.as(FunctionCallExprSyntax.self)?.calledExpression ?? base
-            return clocks.contains(type.trimmedDescription)
-        }.count
+        }
+    }
+
+    /// A clock read: a call of a ``clockReads`` function, or `now` of one of ``clocks``.
+    private static func isClockRead(_ node: Syntax) -> Bool {
+        if let call = node.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            return clockReads.contains(name)
+        }
+        guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "now",
+            let base = member.base
+        else { return false }
+        let type = base.as(FunctionCallExprSyntax.self)?.calledExpression ?? base
+        return clocks.contains(type.trimmedDescription)
     }
 }

@@ -20,7 +20,8 @@ enum ReadabilityDetector {
     static func smells(_ test: ScannedTest) -> [Smell] {
         var found: [Smell] = []
         // A benchmark's prints are its report (``BenchmarkReport``).
-        let prints = printCalls(test).filter { !BenchmarkReport.isReport($0.call, of: test) }
+        let benchmark = BenchmarkReport(test)
+        let prints = printCalls(test).filter { !benchmark.isReport($0.call) }
         if let first = prints.first {
             found.append(
                 Smell(

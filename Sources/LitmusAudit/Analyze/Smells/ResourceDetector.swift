@@ -116,7 +116,8 @@ enum ResourceDetector {
 
     /// Whether `node` is read only to decide whether the test runs at all: in the condition of `XCTSkipIf` or
     /// `XCTSkipUnless`, or of a `guard` or an `if` whose way out only returns or throws (`guard
-    /// ProcessInfo.processInfo.environment["CI"] == nil else { return }`). Such a read is a switch the reader
+    /// ProcessInfo.processInfo.environment["CI"] == nil else { return }`); or whether its checks run: of an `if` with
+    /// no `else` whose every statement is one of `checks`. Such a read is a switch the reader
     /// sees, not data the test depends on (pointfreeco/swift-case-paths 1.10.0's 23 tests skipped on CI,
     /// swift-snapshot-testing 1.19.7's `GITHUB_WORKFLOW`).
     static func isSkipSwitch(_ node: Syntax, checks: [Syntax] = []) -> Bool {
@@ -200,7 +201,6 @@ enum ResourceDetector {
         return false
     }
 
-    /// A block that only returns (nothing) or throws.
     /// Whether every statement of `block` is one of `checks` (the test's checks), or `try` or `await` of one.
     private static func onlyChecks(_ block: CodeBlockSyntax, checks: [Syntax]) -> Bool {
         let ids = Set(checks.map(\.id))
@@ -212,11 +212,11 @@ enum ResourceDetector {
                 {
                     expression = inner
                 }
-                if let macro = item.item.as(MacroExpansionDeclSyntax.self) { return ids.contains(macro.id) }
                 return expression.map { ids.contains($0.id) } ?? false
             }
     }
 
+    /// A block that only returns (nothing) or throws.
     private static func onlyLeaves(_ block: CodeBlockSyntax) -> Bool {
         !block.statements.isEmpty
             && block.statements.allSatisfy { item in
