@@ -8,8 +8,6 @@ import SwiftSyntax
 ///
 /// Read once per test: whether it times code, and which of the functions it calls do.
 struct BenchmarkReport {
-    /// XCTest's measuring calls: the code in the closure is timed, and XCTest prints the timings.
-    static let measuring: Set<String> = ["measure", "measureMetrics", "startMeasuring"]
     /// Functions that read a clock (the toolchain's and the platforms' C libraries').
     static let clockReads: Set<String> = ["CFAbsoluteTimeGetCurrent", "mach_absolute_time", "clock_gettime"]
     /// Types whose `now` is a clock read.
@@ -26,10 +24,12 @@ struct BenchmarkReport {
     /// others. A clock read alone (a deadline, `DispatchTime.now() + 1`) times nothing.
     init(_ test: ScannedTest) {
         self.test = test
-        let calls = test.all(FunctionCallExprSyntax.self)
         var memo: [String: Bool] = [:]
-        timers = Set(calls.compactMap(Self.ownCallName)).filter { Self.times($0, in: test, memo: &memo) }
-        isBenchmark = calls.contains(where: Self.isMeasuring) || Self.takesElapsedTime(test.nodes) || !timers.isEmpty
+        timers = Set(test.all(FunctionCallExprSyntax.self).compactMap(Self.ownCallName)).filter {
+            Self.times($0, in: test, memo: &memo)
+        }
+        isBenchmark =
+            test.body.map(Self.measures) == true || Self.takesElapsedTime(test.nodes) || !timers.isEmpty
     }
 
     /// Whether `print`, a print of the test, is its report: the test is a benchmark and the print writes text (a
@@ -62,9 +62,8 @@ struct BenchmarkReport {
         memo[name] = false
         let bodies = (test.targetFunctions[name] ?? []) + siblings(of: test, named: name)
         let found = bodies.contains { body in
-            let calls = body.descendants(of: FunctionCallExprSyntax.self)
-            return calls.contains(where: isMeasuring) || takesElapsedTime(body.descendants(of: Syntax.self))
-                || Set(calls.compactMap(ownCallName)).contains {
+            measures(Syntax(body)) || takesElapsedTime(body.descendants(of: Syntax.self))
+                || Set(body.descendants(of: FunctionCallExprSyntax.self).compactMap(ownCallName)).contains {
                     times($0, in: test, memo: &memo)
                 }
         }
@@ -98,12 +97,10 @@ struct BenchmarkReport {
         }
     }
 
-    /// `measure { … }`, `measure(metrics:) { … }`, `measureMetrics(…)`, `startMeasuring()`: a call of XCTest's
-    /// measuring (`measure` only with a closure, as a package's own `measure(text)` may compute anything).
-    private static func isMeasuring(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let name = CallCollector.calledName(call.calledExpression), measuring.contains(name) else { return false }
-        return name != "measure" || call.trailingClosure != nil
-            || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+    /// Whether `node` runs code under XCTest's measuring (``CallCollector/measuresPerformance(in:)``), or starts
+    /// it by hand (`startMeasuring()`, which only a measured closure may call).
+    private static func measures(_ node: Syntax) -> Bool {
+        CallCollector.measuresPerformance(in: node) || CallCollector.names(in: node).contains("startMeasuring")
     }
 
     /// Whether `nodes` take the time elapsed between two clock reads: a subtraction whose two sides each read a
