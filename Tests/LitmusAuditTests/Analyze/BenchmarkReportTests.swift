@@ -3,7 +3,8 @@ import Testing
 @testable import LitmusAudit
 
 /// redundantPrint and a benchmark's report (onevcat/Rainbow 4.2.2's `PerformanceTests`, attaswift/BigInt 6.0.1's
-/// `ProfileTests`: eleven findings of the tuned corpus read false): a test that times code prints what it measured.
+/// `ProfileTests`: twelve findings of the tuned corpus read false): a test that times code, or measures the memory its
+/// work takes, prints what it measured.
 @Suite("redundantPrint: the prints of a test that times code are its report")
 struct BenchmarkReportTests {
     @Test("A test under XCTest's measuring, one reading a clock before and after, or one calling a timing helper")
@@ -27,6 +28,44 @@ struct BenchmarkReportTests {
 
         // Then no print is output nobody reads
         #expect(sut == [])
+    }
+
+    @Test("A test that measures the memory its work takes, through helpers that ask the system, prints its report")
+    func memoryBenchmarks() throws {
+        // Given Rainbow's `measureMemoryUsage`, the difference of two calls of a helper that asks Mach's `task_info`,
+        // a test printing what it measured, and one taking the difference of two `getrusage` reads itself
+        let members = """
+            func currentMemory() -> Int64 {
+                var info = mach_task_basic_info(); var count = mach_msg_type_number_t(10)
+                let result = withUnsafeMutablePointer(to: &info) { task_info(mach_task_self_, 20, $0, &count) }
+                return result == KERN_SUCCESS ? Int64(info.resident_size) : 0
+            }
+            func measureMemoryUsage<T>(operation: () -> T) -> (result: T, memoryUsed: Int64) {
+                let startMemory = currentMemory(); let result = operation(); let endMemory = currentMemory()
+                return (result, endMemory - startMemory)
+            }
+            func testChainedMemory() { let (_, used) = measureMemoryUsage { "a".red }; print("Memory: \\(used) bytes") }
+            func testRusage() { var a = rusage(); getrusage(RUSAGE_SELF, &a); work(); var b = rusage(); getrusage(RUSAGE_SELF, &b); print(b.ru_maxrss - a.ru_maxrss) }
+            """
+        // When: its prints are read
+        let sut = try xctestFindings(.redundantPrint, members)
+
+        // Then no print is output nobody reads
+        #expect(sut == [])
+    }
+
+    @Test("One read of the memory in use, printed, measures nothing")
+    func oneMemoryRead() throws {
+        // Given a helper that reads the resident size once, and a test that prints it beside its check
+        let members = """
+            func currentMemory() -> Int64 { var info = mach_task_basic_info(); task_info(mach_task_self_, 20, &info, &count); return Int64(info.resident_size) }
+            func testPrintsMemory() { let memory = currentMemory(); print(memory); XCTAssertGreaterThan(memory, 0) }
+            """
+        // When: its prints are read
+        let sut = try xctestFindings(.redundantPrint, members)
+
+        // Then its print is still output nobody reads
+        #expect(sut == ["testPrintsMemory:4"])
     }
 
     @Test("A timing helper beside the test in a class only another platform compiles still makes it a benchmark")

@@ -1,35 +1,46 @@
 import SwiftSyntax
 
-/// redundantPrint and a benchmark's report: a test that times code prints what it measured, and the maintainer reads
-/// that output (onevcat/Rainbow 4.2.2's `PerformanceTests`, whose `measurePerformance` helper reads
-/// `CFAbsoluteTimeGetCurrent()` before and after the work and whose tests print its result; attaswift/BigInt 6.0.1's
-/// `ProfileTests`, which print the workload beside XCTest's `measure`). Removing such a print removes the benchmark's
-/// result. Read false on the tuned corpus (11 findings, BigInt's one dumped value true).
+/// redundantPrint and a benchmark's report: a test that times code, or measures the memory it takes, prints what it
+/// measured, and the maintainer reads that output (onevcat/Rainbow 4.2.2's `PerformanceTests`, whose
+/// `measurePerformance` helper reads `CFAbsoluteTimeGetCurrent()` before and after the work and whose tests print its
+/// result, and whose `measureMemoryUsage` takes the difference of two reads of Mach's `task_info`; attaswift/BigInt
+/// 6.0.1's `ProfileTests`, which print the workload beside XCTest's `measure`). Removing such a print removes the
+/// benchmark's result. Read false on the tuned corpus (12 findings, BigInt's one dumped value true).
 ///
-/// Read once per test: whether it times code, and which of the functions it calls do.
+/// Read once per test: whether it measures code, and which of the functions it calls do.
 struct BenchmarkReport {
-    /// Functions that read a clock (the toolchain's and the platforms' C libraries').
-    static let clockReads: Set<String> = ["CFAbsoluteTimeGetCurrent", "mach_absolute_time", "clock_gettime"]
+    /// Functions that read what a benchmark measures: a clock (the toolchain's and the platforms' C libraries'), or
+    /// the process's use of memory or processor time (POSIX's `getrusage`, Mach's `task_info`, glibc's `mallinfo`).
+    static let measurementReads: Set<String> = [
+        "CFAbsoluteTimeGetCurrent", "mach_absolute_time", "clock_gettime", "getrusage", "task_info", "mallinfo",
+        "mallinfo2",
+    ]
     /// Types whose `now` is a clock read.
     static let clocks: Set<String> = ["DispatchTime", "ContinuousClock", "SuspendingClock", "DispatchWallTime"]
 
     private let test: ScannedTest
-    /// The functions the test calls (by a bare name or on `self`) that time code.
+    /// The functions the test calls (by a bare name or on `self`) that measure code.
     private let timers: Set<String>
-    /// Whether the test times code.
+    /// Whether the test measures code.
     let isBenchmark: Bool
+    /// Whether a node reads a measurement (``Readers``).
+    private let readers: Readers
 
-    /// `test` read for what it times: it runs code under XCTest's measuring, takes the time elapsed between two
-    /// clock reads itself, or calls a function of its target or of its own type that does either, itself or through
-    /// others. A clock read alone (a deadline, `DispatchTime.now() + 1`) times nothing.
+    /// `test` read for what it measures: it runs code under XCTest's measuring, takes the difference of two
+    /// measurement reads itself (the time elapsed, the memory taken), or calls a function of its target or of its own
+    /// type that does either, itself or through others. A clock read alone (a deadline, `DispatchTime.now() + 1`)
+    /// measures nothing.
     init(_ test: ScannedTest) {
         self.test = test
+        let readers = Readers(test: test)
+        self.readers = readers
         var memo: [String: Bool] = [:]
         timers = Set(test.all(FunctionCallExprSyntax.self).compactMap(Self.ownCallName)).filter {
-            Self.times($0, in: test, memo: &memo)
+            Self.times($0, in: test, readers: readers, memo: &memo)
         }
         isBenchmark =
-            test.body.map(Self.measures) == true || Self.takesElapsedTime(test.nodes) || !timers.isEmpty
+            test.body.map(Self.measures) == true || Self.takesDifference(test.nodes, readers: readers)
+            || !timers.isEmpty
     }
 
     /// Whether `print`, a print of the test, is its report: the test is a benchmark and the print writes text (a
@@ -46,7 +57,7 @@ struct BenchmarkReport {
 
     /// The name of a call of a function the test's own code can declare: `name(…)` or `self.name(…)`, not a method
     /// of another value (`channel.wait()` is no helper `wait`).
-    private static func ownCallName(_ call: FunctionCallExprSyntax) -> String? {
+    fileprivate static func ownCallName(_ call: FunctionCallExprSyntax) -> String? {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
@@ -54,31 +65,38 @@ struct BenchmarkReport {
         return member.declName.baseName.text
     }
 
-    /// Whether the function `name` (of `test`'s target or type) times code: its body measures or takes an elapsed
-    /// time, or calls a function that does. `memo` holds each name's answer (`false` while it is being read, so
-    /// that a recursion ends).
-    private static func times(_ name: String, in test: ScannedTest, memo: inout [String: Bool]) -> Bool {
+    /// Whether the function `name` (of `test`'s target or type) measures code: its body measures or takes the
+    /// difference of two measurement reads, or calls a function that does. `memo` holds each name's answer (`false`
+    /// while it is being read, so that a recursion ends).
+    private static func times(
+        _ name: String, in test: ScannedTest, readers: Readers, memo: inout [String: Bool]
+    ) -> Bool {
         if let known = memo[name] { return known }
         memo[name] = false
-        let bodies = (test.targetFunctions[name] ?? []) + siblings(of: test, named: name)
+        let bodies = ownFunctions(named: name, of: test)
         let found = bodies.contains { body in
-            measures(Syntax(body)) || takesElapsedTime(body.descendants(of: Syntax.self))
+            measures(Syntax(body)) || takesDifference(body.descendants(of: Syntax.self), readers: readers)
                 || Set(body.descendants(of: FunctionCallExprSyntax.self).compactMap(ownCallName)).contains {
-                    times($0, in: test, memo: &memo)
+                    times($0, in: test, readers: readers, memo: &memo)
                 }
         }
         memo[name] = found
         return found
     }
 
-    /// Whether the test binds `name` to a measurement: a value made by a call of one of the timers, or from a clock.
+    /// The bodies of the functions of `test`'s target or type named `name`.
+    fileprivate static func ownFunctions(named name: String, of test: ScannedTest) -> [CodeBlockSyntax] {
+        (test.targetFunctions[name] ?? []) + siblings(of: test, named: name)
+    }
+
+    /// Whether the test binds `name` to a measurement: a value made by a call of one of the timers, or read.
     private func isMeasurement(_ name: String) -> Bool {
         test.all(PatternBindingSyntax.self).contains { binding in
             guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
                 let value = binding.initializer?.value
             else { return false }
             let nodes = [Syntax(value)] + value.descendants(of: Syntax.self)
-            return nodes.contains(where: Self.isClockRead)
+            return nodes.contains(where: readers.reads)
                 || nodes.contains { node in
                     node.as(FunctionCallExprSyntax.self).flatMap(Self.ownCallName).map(timers.contains) == true
                 }
@@ -103,22 +121,29 @@ struct BenchmarkReport {
         CallCollector.measuresPerformance(in: node) || CallCollector.names(in: node).contains("startMeasuring")
     }
 
-    /// Whether `nodes` take the time elapsed between two clock reads: a subtraction whose two sides each read a
-    /// clock or name a value bound to a read (`CFAbsoluteTimeGetCurrent() - start`, `end.uptimeNanoseconds -
-    /// start.uptimeNanoseconds`).
-    private static func takesElapsedTime(_ nodes: [Syntax]) -> Bool {
-        let reads = Set(
-            nodes.compactMap { node -> String? in
-                guard let binding = node.as(PatternBindingSyntax.self),
-                    let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let value = binding.initializer?.value,
-                    ([Syntax(value)] + value.descendants(of: Syntax.self)).contains(where: isClockRead)
-                else { return nil }
-                return name
-            })
-        func readsClock(_ operand: ExprSyntax) -> Bool {
+    /// Whether `nodes` take the difference of two measurement reads: a subtraction whose two sides each read
+    /// (``Readers``) or name a value bound to a read or filled by one (`CFAbsoluteTimeGetCurrent() - start`,
+    /// `end.uptimeNanoseconds - start.uptimeNanoseconds`, `endMemory - startMemory` of two calls of a helper that asks
+    /// `task_info`, `after.ru_maxrss - before.ru_maxrss` of two `getrusage` reads).
+    private static func takesDifference(_ nodes: [Syntax], readers: Readers) -> Bool {
+        let bound = nodes.compactMap { node -> String? in
+            guard let binding = node.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value,
+                ([Syntax(value)] + value.descendants(of: Syntax.self)).contains(where: readers.reads)
+            else { return nil }
+            return name
+        }
+        // What a read fills in place (`getrusage(RUSAGE_SELF, &usage)`).
+        let filled = nodes.filter(isDirectRead).flatMap { read in
+            read.descendants(of: InOutExprSyntax.self).compactMap {
+                $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+        }
+        let reads = Set(bound + filled)
+        func isRead(_ operand: ExprSyntax) -> Bool {
             let parts = [Syntax(operand)] + operand.descendants(of: Syntax.self)
-            return parts.contains(where: isClockRead)
+            return parts.contains(where: readers.reads)
                 || parts.contains {
                     $0.as(DeclReferenceExprSyntax.self).map { reads.contains($0.baseName.text) } == true
                 }
@@ -129,22 +154,51 @@ struct BenchmarkReport {
             return elements.indices.contains { index in
                 index > 0 && index + 1 < elements.count
                     && elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "-"
-                    && readsClock(elements[index - 1]) && readsClock(elements[index + 1])
+                    && isRead(elements[index - 1]) && isRead(elements[index + 1])
             }
         }
     }
 
-    /// A clock read: a call of a ``clockReads`` function, or `now` of one of ``clocks``.
-    private static func isClockRead(_ node: Syntax) -> Bool {
+    /// A measurement read: a call of one of ``measurementReads``, or `now` of one of ``clocks``.
+    fileprivate static func isDirectRead(_ node: Syntax) -> Bool {
         if let call = node.as(FunctionCallExprSyntax.self),
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         {
-            return clockReads.contains(name)
+            return measurementReads.contains(name)
         }
         guard let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "now",
             let base = member.base
         else { return false }
         let type = base.as(FunctionCallExprSyntax.self)?.calledExpression ?? base
         return clocks.contains(type.trimmedDescription)
+    }
+}
+
+/// Which nodes of a test read a measurement: a measurement read itself (``BenchmarkReport/isDirectRead(_:)``), or a
+/// call of a function of the test's target or type that makes one, itself or through others (Rainbow's
+/// `getCurrentMemoryUsage()`, which asks `task_info` for the resident size). Each function's answer is read once.
+private final class Readers {
+    private let test: ScannedTest
+    /// Each function's answer; `false` while it is being read, so that a recursion ends.
+    private var memo: [String: Bool] = [:]
+
+    init(test: ScannedTest) { self.test = test }
+
+    func reads(_ node: Syntax) -> Bool {
+        if BenchmarkReport.isDirectRead(node) { return true }
+        guard let call = node.as(FunctionCallExprSyntax.self), let name = BenchmarkReport.ownCallName(call) else {
+            return false
+        }
+        return isReader(name)
+    }
+
+    private func isReader(_ name: String) -> Bool {
+        if let known = memo[name] { return known }
+        memo[name] = false
+        let found = BenchmarkReport.ownFunctions(named: name, of: test).contains { body in
+            body.descendants(of: Syntax.self).contains(where: reads)
+        }
+        memo[name] = found
+        return found
     }
 }
