@@ -78,6 +78,31 @@ struct BusyMachineTests {
             "\(String(describing: finding))")
     }
 
+    @Test("A test that computes just over its budget on a busy machine, by processor time the load inflates: a note")
+    func processorTimeAtTheEdge() throws {
+        // Given: ZIPFoundation's unzip at load 10, 113 ms of processor time in each run alone (72 ms in a quiet suite
+        // run), and BigInt's random integers, 167 ms of it
+        let (edge, edgeSuite) = observations([206, 210, 200], slowdown: 4.1)
+        let edgeRuns = retimed(edgeSuite, edge, [(291, 113), (285, 112), (300, 115)], slowdown: 4.1)
+        let (slow, slowSuite) = observations([380, 390, 370], slowdown: 2.2)
+        let slowRuns = retimed(slowSuite, slow, [(171, 167), (175, 168), (170, 166)], slowdown: 2.2)
+
+        // When
+        let edgeJudged = FastJudge.judge(edge, in: edgeRuns, context)
+        let slowJudged = FastJudge.judge(slow, in: slowRuns, context)
+
+        // Then: 113 ms on a free core, but as little as 113 / 1.5 = 75; 167 / 1.5 = 111 is still over the budget
+        #expect(edgeJudged.finding == nil)
+        let note = try #require(edgeJudged.note)
+        #expect(
+            note.message.hasSuffix(
+                "113 ms on a free core by its processor time, which the load inflates (75 ms if by 1.5 times), so not "
+                    + "judged slow against the 100 ms budget"), "\(note.message)")
+        #expect(
+            slowJudged.finding?.message.hasSuffix("; 167 ms on a free core") == true,
+            "\(String(describing: slowJudged))")
+    }
+
     @Test("Not timed again (a shard): slow if even all of it computing is over the budget, else a note")
     func notTimedAgain() throws {
         // Given: 900 ms and 103 ms at twice and nine times slower than a free core, never timed again

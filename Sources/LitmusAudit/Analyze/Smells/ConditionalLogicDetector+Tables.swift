@@ -140,3 +140,70 @@ extension ConditionalLogicDetector {
         }
     }
 }
+
+/// The parameters of the functions a test declares in its body that every call gives a value the test wrote: a branch
+/// on one is decided by the calls, each the same every run, as a branch on a parameterized test's argument is.
+extension ConditionalLogicDetector {
+    /// The parameters of the functions declared in `test`'s body that each of its calls there gives a value the test
+    /// wrote (``isFixedArgument(_:names:)``), or leaves at such a default: swift-syntax 603.0.1's `func test<T>(with ty:
+    /// T.Type, unsigned: Bool = false)` called with `UInt.self, unsigned: true` and `Int.self`, then `if !unsigned { …
+    /// }`; attaswift/BigInt 6.0.1's `direction: .wordsToUnits`, switched on. Not a function never called, one called by
+    /// something else than its name (handed on as a value), nor a parameter some call gives a value the test computed.
+    static func localFunctionTables(_ test: ScannedTest, names: Set<String>) -> Set<String> {
+        guard let body = test.body else { return [] }
+        var tables: Set<String> = []
+        for function in body.descendants(of: FunctionDeclSyntax.self) {
+            let parameters = Array(function.signature.parameterClause.parameters)
+            let name = function.name.text
+            guard !parameters.isEmpty, parameters.allSatisfy({ $0.ellipsis == nil }) else { continue }
+            let references = body.descendants(of: DeclReferenceExprSyntax.self).filter { $0.baseName.text == name }
+            let calls = references.compactMap { reference -> FunctionCallExprSyntax? in
+                guard let call = reference.parent?.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.id == ExprSyntax(reference).id
+                else { return nil }
+                return call
+            }
+            guard !calls.isEmpty, calls.count == references.count else { continue }
+            let given = calls.map { arguments(of: $0, for: parameters) }
+            for (index, parameter) in parameters.enumerated() {
+                let fixed = given.allSatisfy { values in
+                    guard let values, let value = values[index] else { return false }
+                    return isFixedArgument(value, names: names)
+                }
+                if fixed { tables.insert((parameter.secondName ?? parameter.firstName).text) }
+            }
+        }
+        return tables
+    }
+
+    /// The value `call` gives each of `parameters`, in order: its argument, matched by label and position, or the
+    /// parameter's default; `nil` for the whole call when its arguments do not match so (a trailing closure, a label
+    /// out of order), and for a parameter given none.
+    private static func arguments(of call: FunctionCallExprSyntax, for parameters: [FunctionParameterSyntax])
+        -> [ExprSyntax?]?
+    {
+        guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return nil }
+        var remaining = Array(call.arguments)[...]
+        var values: [ExprSyntax?] = []
+        for parameter in parameters {
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            if let next = remaining.first, next.label?.text == label {
+                values.append(next.expression)
+                remaining = remaining.dropFirst()
+            } else {
+                values.append(parameter.defaultValue?.value)
+            }
+        }
+        return remaining.isEmpty ? values : nil
+    }
+
+    /// Whether `value` is one the test wrote (``isWrittenValue(_:names:)``), `nil`, an enumeration's case written
+    /// alone (`.wordsToUnits`), or a type (`UInt8.self`).
+    private static func isFixedArgument(_ value: ExprSyntax, names: Set<String>) -> Bool {
+        if value.is(NilLiteralExprSyntax.self) || isWrittenValue(value, names: names) { return true }
+        guard let member = value.as(MemberAccessExprSyntax.self) else { return false }
+        if member.base == nil { return member.declName.argumentNames == nil }
+        return member.declName.baseName.tokenKind == .keyword(.self)
+            && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
+    }
+}

@@ -10,17 +10,21 @@ import SwiftSyntax
 /// (`try f(); XCTFail("no error")`), an `if let` whose value an earlier check requires (``RequiredBefore``),
 /// an `if` on a loop's element that adds checks to those the loop makes of every element
 /// (``addsToElementChecks(_:assertions:)``), an `if` or a `guard` on the elements of loops over a table the
-/// test wrote out (``tableLoopElements(around:in:literalNames:)``), and the failure calls themselves
+/// test wrote out (``tableLoopElements(around:in:literalNames:tableHelpers:)``), an `if` or a `switch` on a parameter
+/// of the test's own function that each call gives a value the test wrote (``localFunctionTables(_:names:)``), and
+/// the failure calls themselves
 /// (`XCTFail`, `Issue.record`).
 enum ConditionalLogicDetector {
     static func smells(_ test: ScannedTest, helpers: HelperIndex) -> [Smell] {
         guard let body = test.body else { return [] }
         // The parameters of a test run with arguments (`@Test(arguments: […])`): a branch on them is the
         // test's own table, decided for each case it lists.
-        let literalNames = literalCollections(test).union(memberTables(test)).union(
+        let written = literalCollections(test).union(memberTables(test)).union(
             test.declaration.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map {
                 ($0.secondName ?? $0.firstName).text
             } ?? [])
+        // … and the parameters of its own functions that each call gives a value it wrote.
+        let literalNames = written.union(localFunctionTables(test, names: written))
         // The sizes the test fixes, read only for a check inside a `stride`.
         var sizes: [String: Int]?
         var flagged: [(Syntax, String)] = []
@@ -117,6 +121,7 @@ enum ConditionalLogicDetector {
             } else if let switchCase = syntax.as(SwitchCaseSyntax.self),
                 let statement = switchCase.parent?.parent?.as(SwitchExprSyntax.self),
                 !isUncontrolled(statement.subject.trimmedDescription),
+                !readsOnly(statement.subject, tableNames),
                 statement.cases.contains(where: { !checksOrFails(Syntax($0), assertions: assertions) }),
                 !switchesOnCheckedCount(
                     statement, assertions: assertions, in: body,
@@ -263,6 +268,16 @@ enum ConditionalLogicDetector {
             current = syntax.parent
         }
         return false
+    }
+
+    /// Whether the switched `subject` reads only `names` (`switch direction`, a table's value).
+    static func readsOnly(_ subject: ExprSyntax, _ names: Set<String>) -> Bool {
+        let read = ([Syntax(subject)] + subject.descendants(of: Syntax.self)).compactMap {
+            $0.as(DeclReferenceExprSyntax.self)
+        }.filter { reference in
+            reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+        }.map(\.baseName.text)
+        return !read.isEmpty && read.allSatisfy(names.contains)
     }
 
     /// Whether every name `conditions` read (besides literals and members) is one of `names`: the
