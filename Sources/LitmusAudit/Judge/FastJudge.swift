@@ -45,14 +45,15 @@ enum FastJudge {
                 )
             }
             // Computing's share is the processor time, which a loaded machine inflates: the least it could be.
-            if let least = freeCore(judged, inflation: processorInflation), least <= budget {
+            if let least = freeCore(judged, inflated: true), least <= budget {
+                let inflation = judged.compactMap(\.machine?.slowdown).map(processorInflation).max() ?? 1
                 return (
                     nil,
                     Judge.finding(
                         .slowTest, test,
                         "\(takes) on a busy machine (\(busy)): \(shown(free)) ms on a free core by its processor "
-                            + "time, which the load inflates (\(shown(least)) ms if by \(String(format: "%.1f", processorInflation)) "
-                            + "times), so not judged slow against \(theBudget)")
+                            + "time, which the load inflates (\(shown(least)) ms if by "
+                            + "\(String(format: "%.1f", inflation)) times), so not judged slow against \(theBudget)")
                 )
             }
             return (
@@ -87,16 +88,21 @@ enum FastJudge {
         milliseconds >= 10 ? "\(Int(milliseconds.rounded()))" : String(format: "%.1f", milliseconds)
     }
 
-    /// How much a loaded machine may inflate the processor time a test spends, whose other work shares the caches and
-    /// the memory: a test judged on its processor time (``onFreeCore(_:inflation:)``) is slow only if it is with its
-    /// processor time divided by this. ZIPFoundation 0.9.20's `testUnzipCompressedZIP64Item`, 72 ms in a quiet suite
-    /// run, spent 113 ms of processor time in each run alone beside six busy loops on two cores (load 8 to 10).
-    static let processorInflation = 1.5
+    /// How much a loaded machine that runs a thread `slowdown` times slower than a free core may inflate the processor
+    /// time a test spends, its other work sharing the caches and the memory: a sixth of the slowdown beyond 1, at most
+    /// 1.5. A test judged on its processor time is slow only if it is with its processor time divided by this
+    /// (``onFreeCore(_:inflated:)``). ZIPFoundation 0.9.20's `testUnzipCompressedZIP64Item`, 72 ms in a quiet suite
+    /// run, spent 113 ms of processor time in each run alone beside six busy loops on two cores (a slowdown of 4.1);
+    /// attaswift/BigInt 6.0.1's `modularExponentiation()` and `sub()`, never over the budget on a quiet machine, 105
+    /// and 106 ms at a slowdown of 1.8.
+    static func processorInflation(_ slowdown: Double) -> Double {
+        min(1.5, 1 + max(0, slowdown - 1) / 6)
+    }
 
     /// The median of what `timings` would have taken on a free core (``onFreeCore(_:)``); `nil` when one
     /// of them ran on a busy machine without its processor time.
-    static func freeCore(_ timings: [Timing], inflation: Double = 1) -> Double? {
-        let free = timings.map { onFreeCore($0, inflation: inflation) }
+    static func freeCore(_ timings: [Timing], inflated: Bool = false) -> Double? {
+        let free = timings.map { onFreeCore($0, inflated: inflated) }
         guard free.allSatisfy({ $0 != nil }) else { return nil }
         return free.compactMap { $0 }.median
     }
@@ -104,13 +110,15 @@ enum FastJudge {
     /// What `timing` would have taken on a free core: as measured on a quiet machine; on a busy one, the
     /// processor time it used ran `slowdown` times slower, and the rest (waiting, sleeping) did not, so
     /// the duration less the processor time times (slowdown − 1); `nil` on a busy machine without the
-    /// processor time. With an `inflation`, the least it could have taken were the processor time that much
-    /// more than a free core would spend (``processorInflation``).
-    static func onFreeCore(_ timing: Timing, inflation: Double = 1) -> Double? {
+    /// processor time. `inflated`: the least it could have taken were the processor time as much more than a free
+    /// core would spend as the load can make it (``processorInflation(_:)``, `k`): the computing `c / k`, the waiting
+    /// the duration less the computing's wall time `c × slowdown`.
+    static func onFreeCore(_ timing: Timing, inflated: Bool = false) -> Double? {
         guard let slowdown = timing.machine?.slowdown, slowdown > busy else { return timing.milliseconds }
         guard let processor = timing.processorMilliseconds else { return nil }
         let computing = min(processor, timing.milliseconds)
-        return max(computing / inflation, timing.milliseconds - computing * (slowdown - 1))
+        let inflation = inflated ? processorInflation(slowdown) : 1
+        return max(computing / inflation, timing.milliseconds - computing * (slowdown - 1 / inflation))
     }
 
     /// How busy the machine was over `timings`, in words, when any of them ran on a busy machine:

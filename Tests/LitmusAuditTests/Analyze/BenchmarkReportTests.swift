@@ -3,8 +3,8 @@ import Testing
 @testable import LitmusAudit
 
 /// redundantPrint and a benchmark's report (onevcat/Rainbow 4.2.2's `PerformanceTests`, attaswift/BigInt 6.0.1's
-/// `ProfileTests`: twelve findings of the tuned corpus read false): a test that times code, or measures the memory its
-/// work takes, prints what it measured.
+/// `ProfileTests`: eleven of twelve findings of the tuned corpus read false): a test that times code, or measures the
+/// memory its work takes, prints what it measured.
 @Suite("redundantPrint: the prints of a test that times code are its report")
 struct BenchmarkReportTests {
     @Test("A test under XCTest's measuring, one reading a clock before and after, or one calling a timing helper")
@@ -54,18 +54,36 @@ struct BenchmarkReportTests {
         #expect(sut == [])
     }
 
-    @Test("One read of the memory in use, printed, measures nothing")
-    func oneMemoryRead() throws {
-        // Given a helper that reads the resident size once, and a test that prints it beside its check
+    @Test("Helpers that call each other make the same reads whichever is asked first")
+    func recursiveHelpers() throws {
+        // Given a helper that calls a second before it asks `task_info`, the second calling back, and a test that asks
+        // the first before it takes the difference of two calls of the second
         let members = """
-            func currentMemory() -> Int64 { var info = mach_task_basic_info(); task_info(mach_task_self_, 20, &info, &count); return Int64(info.resident_size) }
-            func testPrintsMemory() { let memory = currentMemory(); print(memory); XCTAssertGreaterThan(memory, 0) }
+            func first() -> Int64 { let base = second(); var info = mach_task_basic_info(); task_info(mach_task_self_, 20, &info, &count); return base + Int64(info.resident_size) }
+            func second() -> Int64 { first() }
+            func testOrder() { let warm = first(); let start = second(); work(); let end = second(); print("Used: \\(end - start)") }
             """
         // When: its prints are read
         let sut = try xctestFindings(.redundantPrint, members)
 
-        // Then its print is still output nobody reads
-        #expect(sut == ["testPrintsMemory:4"])
+        // Then the print is the report of what the test measured
+        #expect(sut == [])
+    }
+
+    @Test("One read of the memory in use, printed, measures nothing; nor does a count a read is handed")
+    func oneMemoryRead() throws {
+        // Given a helper that reads the resident size once, a test that prints it beside its check, and one that asks
+        // `task_info` once, handing it `&count`, then subtracts two other values' counts
+        let members = """
+            func currentMemory() -> Int64 { var info = mach_task_basic_info(); task_info(mach_task_self_, 20, &info, &count); return Int64(info.resident_size) }
+            func testPrintsMemory() { let memory = currentMemory(); print(memory); XCTAssertGreaterThan(memory, 0) }
+            func testCount() { var count = mach_msg_type_number_t(10); task_info(mach_task_self_, 20, &info, &count); print("lists"); XCTAssertEqual(list.count - other.count, 1) }
+            """
+        // When: its prints are read
+        let sut = try xctestFindings(.redundantPrint, members)
+
+        // Then their prints are still output nobody reads
+        #expect(sut == ["testPrintsMemory:4", "testCount:5"])
     }
 
     @Test("A timing helper beside the test in a class only another platform compiles still makes it a benchmark")

@@ -70,7 +70,8 @@ struct ConditionalLocalFunctionTests {
     @Test("A parameter some call gives a computed value, or a function handed on as a value, still skips")
     func nearMisses() throws {
         // Given a call that passes what the code under test returned, a function also handed to `forEach` (its
-        // calls there are not read), and a `switch` on what the code returned
+        // calls there are not read), a `switch` on what the code returned, a second function whose parameter of the
+        // same name is given a computed value, a method of a type the test declares, and a value of the machine's
         let methods = """
             func testComputed() {
                 func test(flag: Bool) { if flag { XCTAssertEqual(sut.value, 1) } }
@@ -88,12 +89,51 @@ struct ConditionalLocalFunctionTests {
                 }
                 test(direction: .up)
             }
+            func testTwoFunctions() {
+                func a(flag: Bool) { if flag { XCTAssertEqual(sut.value, 1) } }
+                func b(flag: Bool) { if flag { XCTAssertEqual(sut.other, 2) } }
+                a(flag: true)
+                b(flag: sut.isReady)
+            }
+            func testLocalType() {
+                final class Delegate { func didFinish(success: Bool) { if success { XCTAssertEqual(sut.value, 1) } } }
+                let delegate = Delegate()
+                delegate.didFinish(success: true)
+            }
+            func testMachineValue() {
+                func check(locale: Locale) { if locale.identifier == "en_US" { XCTAssertEqual(format(1.5, locale), "1.5") } }
+                check(locale: .current)
+            }
             """
 
         // When: its conditions are read
         let found = try xctestFindings(.conditionalTestLogic, methods)
 
         // Then each is still reported
-        #expect(found == ["testComputed:4", "testHandedOn:9", "testSwitchOnResult:15"], "\(found)")
+        #expect(
+            found == [
+                "testComputed:4", "testHandedOn:9", "testSwitchOnResult:15", "testTwoFunctions:21", "testLocalType:26",
+                "testMachineValue:31",
+            ], "\(found)")
+    }
+
+    @Test("A switch on a parameterized test's argument is its table, as an `if` is; on what the code made of it, not")
+    func switchOnArgument() throws {
+        // Given a Swift Testing test switching on its argument, some case checking nothing, and one switching on what
+        // the code under test parses from it
+        let tests = """
+            @Test(arguments: [Kind.a, .b]) func kinds(kind: Kind) {
+                switch kind { case .a: #expect(sut.value(kind) == 1); default: break }
+            }
+            @Test(arguments: ["1", "x"]) func parsed(input: String) throws {
+                switch try sut.parse(input) { case .number: #expect(sut.count == 1); default: break }
+            }
+            """
+
+        // When: its conditions are read
+        let found = try swiftTestingNames(.conditionalTestLogic, tests)
+
+        // Then only the switch on the code's result is reported
+        #expect(found == ["parsed"], "\(found)")
     }
 }

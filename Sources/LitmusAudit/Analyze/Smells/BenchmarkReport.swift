@@ -34,10 +34,16 @@ struct BenchmarkReport {
         self.test = test
         let readers = Readers(test: test)
         self.readers = readers
-        var memo: [String: Bool] = [:]
-        timers = Set(test.all(FunctionCallExprSyntax.self).compactMap(Self.ownCallName)).filter {
-            Self.times($0, in: test, readers: readers, memo: &memo)
+        // A function of the test's target or type measures code: its body measures or takes the difference of two
+        // measurement reads, or calls a function that does.
+        let timing = OwnFunctionQuestion { name, timing in
+            Self.ownFunctions(named: name, of: test).contains { body in
+                Self.measures(Syntax(body)) || Self.takesDifference(body.descendants(of: Syntax.self), readers: readers)
+                    || Set(body.descendants(of: FunctionCallExprSyntax.self).compactMap(Self.ownCallName)).contains(
+                        where: timing.answer)
+            }
         }
+        timers = Set(test.all(FunctionCallExprSyntax.self).compactMap(Self.ownCallName)).filter(timing.answer)
         isBenchmark =
             test.body.map(Self.measures) == true || Self.takesDifference(test.nodes, readers: readers)
             || !timers.isEmpty
@@ -63,25 +69,6 @@ struct BenchmarkReport {
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
         else { return nil }
         return member.declName.baseName.text
-    }
-
-    /// Whether the function `name` (of `test`'s target or type) measures code: its body measures or takes the
-    /// difference of two measurement reads, or calls a function that does. `memo` holds each name's answer (`false`
-    /// while it is being read, so that a recursion ends).
-    private static func times(
-        _ name: String, in test: ScannedTest, readers: Readers, memo: inout [String: Bool]
-    ) -> Bool {
-        if let known = memo[name] { return known }
-        memo[name] = false
-        let bodies = ownFunctions(named: name, of: test)
-        let found = bodies.contains { body in
-            measures(Syntax(body)) || takesDifference(body.descendants(of: Syntax.self), readers: readers)
-                || Set(body.descendants(of: FunctionCallExprSyntax.self).compactMap(ownCallName)).contains {
-                    times($0, in: test, readers: readers, memo: &memo)
-                }
-        }
-        memo[name] = found
-        return found
     }
 
     /// The bodies of the functions of `test`'s target or type named `name`.
@@ -134,18 +121,16 @@ struct BenchmarkReport {
             else { return nil }
             return name
         }
-        // What a read fills in place (`getrusage(RUSAGE_SELF, &usage)`).
-        let filled = nodes.filter(isDirectRead).flatMap { read in
-            read.descendants(of: InOutExprSyntax.self).compactMap {
-                $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            }
-        }
-        let reads = Set(bound + filled)
+        let reads = Set(bound + nodes.compactMap(filledByRead))
         func isRead(_ operand: ExprSyntax) -> Bool {
             let parts = [Syntax(operand)] + operand.descendants(of: Syntax.self)
             return parts.contains(where: readers.reads)
-                || parts.contains {
-                    $0.as(DeclReferenceExprSyntax.self).map { reads.contains($0.baseName.text) } == true
+                || parts.contains { part in
+                    // A name, not a member's (`a.count - b.count` reads no `count` a read filled).
+                    guard let reference = part.as(DeclReferenceExprSyntax.self),
+                        part.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+                    else { return false }
+                    return reads.contains(reference.baseName.text)
                 }
         }
         return nodes.contains { node in
@@ -157,6 +142,20 @@ struct BenchmarkReport {
                     && isRead(elements[index - 1]) && isRead(elements[index + 1])
             }
         }
+    }
+
+    /// The argument each read that fills a value in place fills, by its position: `getrusage(RUSAGE_SELF, &usage)`'s
+    /// usage, `task_info(task, flavor, &info, &count)`'s info (not its count).
+    static let filledArguments = ["getrusage": 1, "task_info": 2]
+
+    /// The name `node`, a call of a read that fills a value in place (``filledArguments``), hands it to fill.
+    private static func filledByRead(_ node: Syntax) -> String? {
+        guard let call = node.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let position = filledArguments[name], position < call.arguments.count
+        else { return nil }
+        let argument = Array(call.arguments)[position].expression
+        return argument.as(InOutExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// A measurement read: a call of one of ``measurementReads``, or `now` of one of ``clocks``.
@@ -176,29 +175,53 @@ struct BenchmarkReport {
 
 /// Which nodes of a test read a measurement: a measurement read itself (``BenchmarkReport/isDirectRead(_:)``), or a
 /// call of a function of the test's target or type that makes one, itself or through others (Rainbow's
-/// `getCurrentMemoryUsage()`, which asks `task_info` for the resident size). Each function's answer is read once.
+/// `getCurrentMemoryUsage()`, which asks `task_info` for the resident size).
 private final class Readers {
-    private let test: ScannedTest
-    /// Each function's answer; `false` while it is being read, so that a recursion ends.
-    private var memo: [String: Bool] = [:]
+    private var question: OwnFunctionQuestion!
 
-    init(test: ScannedTest) { self.test = test }
+    init(test: ScannedTest) {
+        question = OwnFunctionQuestion { [unowned self] name, _ in
+            BenchmarkReport.ownFunctions(named: name, of: test).contains { body in
+                body.descendants(of: Syntax.self).contains(where: self.reads)
+            }
+        }
+    }
 
     func reads(_ node: Syntax) -> Bool {
         if BenchmarkReport.isDirectRead(node) { return true }
         guard let call = node.as(FunctionCallExprSyntax.self), let name = BenchmarkReport.ownCallName(call) else {
             return false
         }
-        return isReader(name)
+        return question.answer(name)
     }
+}
 
-    private func isReader(_ name: String) -> Bool {
-        if let known = memo[name] { return known }
-        memo[name] = false
-        let found = BenchmarkReport.ownFunctions(named: name, of: test).contains { body in
-            body.descendants(of: Syntax.self).contains(where: reads)
+/// A yes-or-no question about a function of the test's own code that holds when it holds of a function it calls
+/// (whether it measures code, whether it reads a measurement), each name answered once. A recursion is cut with a
+/// provisional no, and a no that such a cut decided is not kept, so the answers do not depend on the order the names
+/// are asked in (a test's calls are read from a `Set`).
+private final class OwnFunctionQuestion {
+    private let ask: (String, OwnFunctionQuestion) -> Bool
+    private var known: [String: Bool] = [:]
+    private var asking: Set<String> = []
+    /// Whether the name being answered met a cut recursion.
+    private var cut = false
+
+    init(_ ask: @escaping (String, OwnFunctionQuestion) -> Bool) { self.ask = ask }
+
+    func answer(_ name: String) -> Bool {
+        if let answer = known[name] { return answer }
+        if asking.contains(name) {
+            cut = true
+            return false
         }
-        memo[name] = found
+        asking.insert(name)
+        let outer = cut
+        cut = false
+        let found = ask(name, self)
+        asking.remove(name)
+        if found || !cut { known[name] = found }
+        cut = outer || cut
         return found
     }
 }

@@ -144,15 +144,19 @@ extension ConditionalLogicDetector {
 /// The parameters of the functions a test declares in its body that every call gives a value the test wrote: a branch
 /// on one is decided by the calls, each the same every run, as a branch on a parameterized test's argument is.
 extension ConditionalLogicDetector {
-    /// The parameters of the functions declared in `test`'s body that each of its calls there gives a value the test
-    /// wrote (``isFixedArgument(_:names:)``), or leaves at such a default: swift-syntax 603.0.1's `func test<T>(with ty:
-    /// T.Type, unsigned: Bool = false)` called with `UInt.self, unsigned: true` and `Int.self`, then `if !unsigned { …
-    /// }`; attaswift/BigInt 6.0.1's `direction: .wordsToUnits`, switched on. Not a function never called, one called by
-    /// something else than its name (handed on as a value), nor a parameter some call gives a value the test computed.
-    static func localFunctionTables(_ test: ScannedTest, names: Set<String>) -> Set<String> {
+    /// The parameters of the functions declared in `test`'s body (not methods of a type declared there) that each of
+    /// its calls there gives a value the test wrote (``isFixedArgument(_:names:cases:)``), or leaves at such a default,
+    /// with the function they are the parameters of: a branch on one inside that function is decided by the calls
+    /// (swift-syntax 603.0.1's `func test<T>(with ty: T.Type, unsigned: Bool = false)` called with `UInt.self,
+    /// unsigned: true` and `Int.self`, then `if !unsigned { … }`; attaswift/BigInt 6.0.1's `direction: .wordsToUnits`,
+    /// switched on). Not a function never called, one called by something else than its name (handed on as a
+    /// value), nor a parameter some call gives a value the test computed.
+    static func localFunctionTables(_ test: ScannedTest, names: Set<String>) -> [(FunctionDeclSyntax, Set<String>)] {
         guard let body = test.body else { return [] }
-        var tables: Set<String> = []
-        for function in body.descendants(of: FunctionDeclSyntax.self) {
+        let cases = Set(test.declaration.root.descendants(of: EnumCaseElementSyntax.self).map(\.name.text))
+        var tables: [(FunctionDeclSyntax, Set<String>)] = []
+        for function in body.descendants(of: FunctionDeclSyntax.self)
+        where function.parent?.is(CodeBlockItemSyntax.self) == true {
             let parameters = Array(function.signature.parameterClause.parameters)
             let name = function.name.text
             guard !parameters.isEmpty, parameters.allSatisfy({ $0.ellipsis == nil }) else { continue }
@@ -165,13 +169,15 @@ extension ConditionalLogicDetector {
             }
             guard !calls.isEmpty, calls.count == references.count else { continue }
             let given = calls.map { arguments(of: $0, for: parameters) }
-            for (index, parameter) in parameters.enumerated() {
-                let fixed = given.allSatisfy { values in
-                    guard let values, let value = values[index] else { return false }
-                    return isFixedArgument(value, names: names)
-                }
-                if fixed { tables.insert((parameter.secondName ?? parameter.firstName).text) }
+            var fixed: Set<String> = []
+            for (index, parameter) in parameters.enumerated()
+            where given.allSatisfy({ values in
+                guard let values, let value = values[index] else { return false }
+                return isFixedArgument(value, names: names, cases: cases)
+            }) {
+                fixed.insert((parameter.secondName ?? parameter.firstName).text)
             }
+            if !fixed.isEmpty { tables.append((function, fixed)) }
         }
         return tables
     }
@@ -197,12 +203,13 @@ extension ConditionalLogicDetector {
         return remaining.isEmpty ? values : nil
     }
 
-    /// Whether `value` is one the test wrote (``isWrittenValue(_:names:)``), `nil`, an enumeration's case written
-    /// alone (`.wordsToUnits`), or a type (`UInt8.self`).
-    private static func isFixedArgument(_ value: ExprSyntax, names: Set<String>) -> Bool {
+    /// Whether `value` is one the test wrote (``isWrittenValue(_:names:)``), `nil`, a case of an enumeration its file
+    /// declares written alone (`.wordsToUnits`; not `.current` or `.shared`, which differ from one machine or run to
+    /// the next), or a type (`UInt8.self`).
+    private static func isFixedArgument(_ value: ExprSyntax, names: Set<String>, cases: Set<String>) -> Bool {
         if value.is(NilLiteralExprSyntax.self) || isWrittenValue(value, names: names) { return true }
         guard let member = value.as(MemberAccessExprSyntax.self) else { return false }
-        if member.base == nil { return member.declName.argumentNames == nil }
+        if member.base == nil { return cases.contains(member.declName.baseName.text) }
         return member.declName.baseName.tokenKind == .keyword(.self)
             && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true
     }

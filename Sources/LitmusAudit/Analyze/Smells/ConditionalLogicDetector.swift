@@ -23,13 +23,16 @@ enum ConditionalLogicDetector {
             test.declaration.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map {
                 ($0.secondName ?? $0.firstName).text
             } ?? [])
-        // … and the parameters of its own functions that each call gives a value it wrote.
-        let literalNames = written.union(localFunctionTables(test, names: written))
+        // … and, inside each of its own functions, the parameters each call gives a value it wrote.
+        let localTables = localFunctionTables(test, names: written)
         // The sizes the test fixes, read only for a check inside a `stride`.
         var sizes: [String: Int]?
         var flagged: [(Syntax, String)] = []
         for assertion in test.assertions
         where isCheck(assertion, in: body) && !fulfilsWaitedExpectation(after: assertion, in: body, helpers: helpers) {
+            let literalNames = localTables.reduce(into: written) { names, table in
+                if RequiredBefore.isInside(assertion, Syntax(table.0)) { names.formUnion(table.1) }
+            }
             // The elements of the loops over the test's own tables around the check: a branch on them is
             // decided by the table, as one on a parameterized test's argument.
             let tableNames = literalNames.union(
@@ -270,8 +273,13 @@ enum ConditionalLogicDetector {
         return false
     }
 
-    /// Whether the switched `subject` reads only `names` (`switch direction`, a table's value).
+    /// Whether the switched `subject` reads only `names` (`switch direction`, a table's value), calling nothing: `switch
+    /// try input.parse()` switches on what the code under test made of the table.
     static func readsOnly(_ subject: ExprSyntax, _ names: Set<String>) -> Bool {
+        let calls = ([Syntax(subject)] + subject.descendants(of: Syntax.self)).contains {
+            $0.is(FunctionCallExprSyntax.self) || $0.is(SubscriptCallExprSyntax.self)
+        }
+        guard !calls else { return false }
         let read = ([Syntax(subject)] + subject.descendants(of: Syntax.self)).compactMap {
             $0.as(DeclReferenceExprSyntax.self)
         }.filter { reference in
