@@ -75,6 +75,36 @@ extension ConditionalLogicDetector {
         return names
     }
 
+    /// Whether the switched `subject` reads only `names` (`switch direction`, a table's value), calling nothing: `switch
+    /// try input.parse()` switches on what the code under test made of the table.
+    static func readsOnly(_ subject: ExprSyntax, _ names: Set<String>) -> Bool {
+        let nodes = [Syntax(subject)] + subject.descendants(of: Syntax.self)
+        guard !nodes.contains(where: { $0.is(FunctionCallExprSyntax.self) || $0.is(SubscriptCallExprSyntax.self) })
+        else { return false }
+        let read = readNames(nodes.compactMap { $0.as(DeclReferenceExprSyntax.self) })
+        return !read.isEmpty && read.allSatisfy(names.contains)
+    }
+
+    /// The names `references` read: not those naming a member (`count` of `layout.count`).
+    private static func readNames(_ references: [DeclReferenceExprSyntax]) -> [String] {
+        references.filter { reference in
+            reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+        }.map(\.baseName.text)
+    }
+
+    /// Whether every name `conditions` read (besides literals and members) is one of `names`: the
+    /// test's own table or parameters.
+    static func readsOnly(_ conditions: ConditionElementListSyntax, _ names: Set<String>) -> Bool {
+        // `if let x` (no value written) reads `x`.
+        let unwrapped = conditions.compactMap { element -> String? in
+            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self), binding.initializer == nil
+            else { return nil }
+            return binding.pattern.trimmedDescription
+        }
+        let read = readNames(conditions.descendants(of: DeclReferenceExprSyntax.self)) + unwrapped
+        return !read.isEmpty && read.allSatisfy(names.contains)
+    }
+
     /// Whether `expression` is a value the test wrote: a literal, a collection or a range of them, or one of
     /// `names` (the test's tables and the elements of its loops over them).
     static func isWrittenValue(_ expression: ExprSyntax, names: Set<String>) -> Bool {

@@ -273,37 +273,6 @@ enum ConditionalLogicDetector {
         return false
     }
 
-    /// Whether the switched `subject` reads only `names` (`switch direction`, a table's value), calling nothing: `switch
-    /// try input.parse()` switches on what the code under test made of the table.
-    static func readsOnly(_ subject: ExprSyntax, _ names: Set<String>) -> Bool {
-        let calls = ([Syntax(subject)] + subject.descendants(of: Syntax.self)).contains {
-            $0.is(FunctionCallExprSyntax.self) || $0.is(SubscriptCallExprSyntax.self)
-        }
-        guard !calls else { return false }
-        let read = ([Syntax(subject)] + subject.descendants(of: Syntax.self)).compactMap {
-            $0.as(DeclReferenceExprSyntax.self)
-        }.filter { reference in
-            reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
-        }.map(\.baseName.text)
-        return !read.isEmpty && read.allSatisfy(names.contains)
-    }
-
-    /// Whether every name `conditions` read (besides literals and members) is one of `names`: the
-    /// test's own table or parameters.
-    static func readsOnly(_ conditions: ConditionElementListSyntax, _ names: Set<String>) -> Bool {
-        // `if let x` (no value written) reads `x`.
-        let unwrapped = conditions.compactMap { element -> String? in
-            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self), binding.initializer == nil
-            else { return nil }
-            return binding.pattern.trimmedDescription
-        }
-        let read =
-            conditions.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
-                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
-            }.map(\.baseName.text) + unwrapped
-        return !read.isEmpty && read.allSatisfy(names.contains)
-    }
-
     /// Whether a check of the loop's scope, before or after it and outside it, requires what it goes over
     /// to be non-empty (`XCTAssertEqual(items.count, 3)` after `for item in items { … }`): when the loop
     /// does not iterate, that check fails, so the loop's checks cannot be skipped while the test passes.
