@@ -106,6 +106,31 @@ struct TrapProvenanceTests {
     }
 
     @Test(
+        "A parameter of the test's own function holds what its calls give: literals are set-up, the package's value is not"
+    )
+    func localFunctionParameters() throws {
+        // Given a function declared in the test, called once per case with literals (attaswift/BigInt 6.0.1's
+        // `func test(_ v: String, _ m: String)`), and near misses: a call that gives the package's value, a default the
+        // package makes (not a literal one), the function handed on as a value (its callers unknown), and a channel the function hands the
+        // package's handler before it reads
+        let methods = #"""
+            func testA() { func check(_ path: String, _ count: Int) { XCTAssertEqual(try! Data(contentsOf: URL(fileURLWithPath: path)).count, count) }; check("/tmp/a", 1); check("/tmp/b", 2) }
+            func testB() { func check(_ path: String) { XCTAssertEqual(try! Data(contentsOf: URL(fileURLWithPath: path)).count, 1) }; check("/tmp/a"); check("/tmp/\(try Parser.parse("abc"))") }
+            func testC() { func check(_ decoder: FrameDecoder = FrameDecoder()) { XCTAssertNil(try decoder.nextFrame()!.payload) }; check() }
+            func testD() { func check(_ path: String) { XCTAssertEqual(try! Data(contentsOf: URL(fileURLWithPath: path)).count, 1) }; ["/tmp/a"].forEach(check) }
+            func testE() { func check(_ channel: EmbeddedChannel) { try channel.pipeline.addHandler(FrameEncoder()).wait(); XCTAssertEqual(try channel.readOutbound(as: ByteBuffer.self)!.readableBytes, 3) }; check(EmbeddedChannel()) }
+            func testF() { func check(_ channel: EmbeddedChannel) { XCTAssertEqual(try channel.readOutbound(as: ByteBuffer.self)!.readableBytes, 3) }; check(EmbeddedChannel()) }
+            func testG() { func check(_ path: String = "/tmp/a") { XCTAssertEqual(try! Data(contentsOf: URL(fileURLWithPath: path)).count, 1) }; check(); check("/tmp/b") }
+            """#
+
+        // When
+        let found = try xctestTestNames(.trapInTest, methods, package: ["Parser.swift": Self.package])
+
+        // Then
+        #expect(found == ["T.testB", "T.testC", "T.testD", "T.testE"])
+    }
+
+    @Test(
         "The tests' own fixed helper of a literal is set-up; one that names the package's code, a bundle, or the package's function is not"
     )
     func testsOwnHelpers() throws {

@@ -173,7 +173,7 @@ extension ConditionalLogicDetector {
     /// What each name of the test is given: its initial value and every value assigned to it (`x = e`, `x += e`).
     /// Not the names `region` declares: a check after it reads another of that name (swift-collections 1.6.0's
     /// `let payload = item.key.payload` in a walk, beside the `payload` of the closure around it).
-    private static func localValues(in body: Syntax, outside region: [Syntax]) -> [String: [ExprSyntax]] {
+    static func localValues(in body: Syntax, outside region: [Syntax]) -> [String: [ExprSyntax]] {
         var values: [String: [ExprSyntax]] = [:]
         for binding in body.descendants(of: PatternBindingSyntax.self)
         where !region.contains(where: { Syntax(binding).id == $0.id || RequiredBefore.isInside(Syntax(binding), $0) }) {
@@ -193,7 +193,7 @@ extension ConditionalLogicDetector {
     }
 
     /// `names` and every name read by the values given to them, and so on.
-    private static func reached(from names: Set<String>, through values: [String: [ExprSyntax]]) -> Set<String> {
+    static func reached(from names: Set<String>, through values: [String: [ExprSyntax]]) -> Set<String> {
         var reached = names
         var next = Array(names)
         while let name = next.popLast() {
@@ -205,7 +205,7 @@ extension ConditionalLogicDetector {
     }
 
     /// The names `node` reads: its references, not the member names after a dot.
-    private static func readNames(_ node: Syntax) -> [String] {
+    static func readNames(_ node: Syntax) -> [String] {
         var references = node.descendants(of: DeclReferenceExprSyntax.self)
         if let only = node.as(DeclReferenceExprSyntax.self) { references.append(only) }
         return
@@ -217,7 +217,7 @@ extension ConditionalLogicDetector {
 
     /// The places `node` changes a name: assigned (`i = …`, `i += …`), a method called on it (`seen.insert(x)`,
     /// `buffer.writeBuffer(&part)`) or passed `inout` (`&buffer`); `assigned` for the first.
-    private static func changeSites(in node: Syntax) -> [(name: String, position: AbsolutePosition, assigned: Bool)] {
+    static func changeSites(in node: Syntax) -> [(name: String, position: AbsolutePosition, assigned: Bool)] {
         var sites: [(name: String, position: AbsolutePosition, assigned: Bool)] = []
         for sequence in node.descendants(of: SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)

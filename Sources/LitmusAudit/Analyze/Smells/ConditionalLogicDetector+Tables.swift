@@ -182,55 +182,18 @@ extension ConditionalLogicDetector {
     /// switched on). Not a function never called, one called by something else than its name (handed on as a
     /// value), nor a parameter some call gives a value the test computed.
     static func localFunctionTables(_ test: ScannedTest, names: Set<String>) -> [(FunctionDeclSyntax, Set<String>)] {
-        guard let body = test.body else { return [] }
         let cases = Set(test.declaration.root.descendants(of: EnumCaseElementSyntax.self).map(\.name.text))
-        var tables: [(FunctionDeclSyntax, Set<String>)] = []
-        for function in body.descendants(of: FunctionDeclSyntax.self)
-        where function.parent?.is(CodeBlockItemSyntax.self) == true {
-            let parameters = Array(function.signature.parameterClause.parameters)
-            let name = function.name.text
-            guard !parameters.isEmpty, parameters.allSatisfy({ $0.ellipsis == nil }) else { continue }
-            let references = body.descendants(of: DeclReferenceExprSyntax.self).filter { $0.baseName.text == name }
-            let calls = references.compactMap { reference -> FunctionCallExprSyntax? in
-                guard let call = reference.parent?.as(FunctionCallExprSyntax.self),
-                    call.calledExpression.id == ExprSyntax(reference).id
-                else { return nil }
-                return call
-            }
-            guard !calls.isEmpty, calls.count == references.count else { continue }
-            let given = calls.map { arguments(of: $0, for: parameters) }
+        return LocalFunction.all(in: test).compactMap { function in
             var fixed: Set<String> = []
-            for (index, parameter) in parameters.enumerated()
-            where given.allSatisfy({ values in
-                guard let values, let value = values[index] else { return false }
+            for (index, parameter) in function.declaration.signature.parameterClause.parameters.enumerated()
+            where function.given.allSatisfy({ values in
+                guard let value = values[index] else { return false }
                 return isFixedArgument(value, names: names, cases: cases)
             }) {
                 fixed.insert((parameter.secondName ?? parameter.firstName).text)
             }
-            if !fixed.isEmpty { tables.append((function, fixed)) }
+            return fixed.isEmpty ? nil : (function.declaration, fixed)
         }
-        return tables
-    }
-
-    /// The value `call` gives each of `parameters`, in order: its argument, matched by label and position, or the
-    /// parameter's default; `nil` for the whole call when its arguments do not match so (a trailing closure, a label
-    /// out of order), and for a parameter given none.
-    private static func arguments(of call: FunctionCallExprSyntax, for parameters: [FunctionParameterSyntax])
-        -> [ExprSyntax?]?
-    {
-        guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return nil }
-        var remaining = Array(call.arguments)[...]
-        var values: [ExprSyntax?] = []
-        for parameter in parameters {
-            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-            if let next = remaining.first, next.label?.text == label {
-                values.append(next.expression)
-                remaining = remaining.dropFirst()
-            } else {
-                values.append(parameter.defaultValue?.value)
-            }
-        }
-        return remaining.isEmpty ? values : nil
     }
 
     /// Whether `value` is one the test wrote (``isWrittenValue(_:names:)``), `nil`, a case of an enumeration its file

@@ -110,17 +110,18 @@ enum TrapProvenance {
                 continue
             }
             if let value = test.letValue(of: name, at: Syntax(reference)) {
-                // A constant's value is read once (a cycle, or the same `let` named again, adds nothing); what the
-                // test hands it before each place it is named, once per place.
-                let constant = "let \(name)@\(value.position.utf8Offset)"
-                let place = "handed \(name)@\(reference.position.utf8Offset)"
-                if visiting.insert(constant).inserted,
-                    mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting)
+                if constantMayComeFromPackage(
+                    reference, value: value, test: test, sources: sources, visiting: &visiting)
                 {
                     return true
                 }
-                if visiting.insert(place).inserted,
-                    isHandedToPackage(name, before: reference, test: test, sources: sources, visiting: &visiting)
+                continue
+            }
+            if let (function, index) = LocalFunction.parameter(named: reference, in: test),
+                !isInOut(function.declaration.signature.parameterClause.parameters, at: index)
+            {
+                if parameterMayComeFromPackage(
+                    reference, of: function, at: index, test: test, sources: sources, visiting: &visiting)
                 {
                     return true
                 }
@@ -146,16 +147,77 @@ enum TrapProvenance {
         return false
     }
 
+    /// Whether the constant `reference` names, bound to `value`, may hold the package's: its value is read once (a
+    /// cycle, or the same `let` named again, adds nothing); what the test hands it before each place it is named, once
+    /// per place.
+    private static func constantMayComeFromPackage(
+        _ reference: DeclReferenceExprSyntax, value: ExprSyntax, test: ScannedTest, sources: SourceFunctions,
+        visiting: inout Set<String>
+    ) -> Bool {
+        let name = reference.baseName.text
+        if visiting.insert("let \(name)@\(value.position.utf8Offset)").inserted,
+            mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting)
+        {
+            return true
+        }
+        return visiting.insert("handed \(name)@\(reference.position.utf8Offset)").inserted
+            && isHandedToPackage(name, before: reference, test: test, sources: sources, visiting: &visiting)
+    }
+
+    /// Whether the parameter `reference` names, of a function the test declares in its body, may hold the package's:
+    /// one of the values its calls give it may (each read once, as a constant's: `func test(_ v: String, _ m: String)`
+    /// called as `test("124q", "Invalid decimal BigInt string")` holds the test's literals, and `try!
+    /// JSONEncoder().encode(v)` in it encodes them, attaswift/BigInt 6.0.1), a default left to it may, or the function,
+    /// before `reference`, hands it to what may be the package's.
+    private static func parameterMayComeFromPackage(
+        _ reference: DeclReferenceExprSyntax, of function: LocalFunction, at index: Int, test: ScannedTest,
+        sources: SourceFunctions, visiting: inout Set<String>
+    ) -> Bool {
+        for values in function.given {
+            guard let value = values[index] else { return true }
+            if visiting.insert("given @\(value.position.utf8Offset)").inserted,
+                mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting)
+            {
+                return true
+            }
+        }
+        let name = reference.baseName.text
+        guard let body = function.declaration.body,
+            visiting.insert("handed \(name)@\(reference.position.utf8Offset)").inserted
+        else { return false }
+        return handsOn(
+            in: Syntax(body), before: reference.position,
+            naming: { named in
+                named.baseName.text == name && named.parent?.as(MemberAccessExprSyntax.self)?.declName.id != named.id
+            }, skipping: { _ in false }, test: test, sources: sources, visiting: &visiting)
+    }
+
+    /// Whether the parameter at `index` is `inout`: what the function assigns it is not what its calls gave.
+    private static func isInOut(_ parameters: FunctionParameterListSyntax, at index: Int) -> Bool {
+        let parameter = parameters[parameters.index(parameters.startIndex, offsetBy: index)]
+        return parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+            $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
+        } == true
+    }
+
     /// Whether the member `member` names may be the package's: `T.self` names the type its base names; `.init(…)`
     /// initializes a type the context gives, the package's unless no initializer of the package's has its first label
     /// (``isForeignInitializer``); any other member the package or its tests declare, but the tests' own fixed code
-    /// (``isTestsOwn(_:called:test:sources:)``).
+    /// (``isTestsOwn(_:called:test:sources:)``) and what the compiler resolved to the standard library or Foundation.
     private static func memberMayComeFromPackage(
         _ member: MemberAccessExprSyntax, test: ScannedTest, sources: SourceFunctions
     ) -> Bool {
         let reference = member.declName
         if member.base == nil, reference.baseName.tokenKind == .keyword(.`init`) {
             return !isForeignInitializer(member, sources: sources)
+        }
+        // One the compiler resolved to the standard library's or Foundation's declaration is theirs, whatever the
+        // package declares of the same name (`try! JSONEncoder().encode(v)` beside attaswift/BigInt 6.0.1's
+        // `encode(to:)`); its base and arguments are read on their own.
+        if case .known(let declaration) = test.ask({ $0.declaration(of: ExprSyntax(member)) }),
+            let module = declaration.module, module == "Swift" || TypedDeclaration.foundationModules.contains(module)
+        {
+            return false
         }
         let name = reference.baseName.text
         let called = member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == ExprSyntax(member).id

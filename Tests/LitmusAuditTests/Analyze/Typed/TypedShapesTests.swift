@@ -86,7 +86,7 @@ struct TypedShapesTests {
     }
 
     @Test(
-        "trapInTest: literals that parse (URL's too, as .init), Unicode data, a value setUp made cannot fail; the rest can"
+        "trapInTest: literals that parse (URL's too, as .init), Unicode data, a value setUp made, Foundation's encoding of a local function's literals cannot fail; the rest can"
     )
     func traps() throws {
         let typed = try Self.found(.trapInTest, typed: true)
@@ -94,15 +94,16 @@ struct TypedShapesTests {
             Set(typed.keys) == [
                 "testLiteralThatDoesNotParse", "testValueFromOutside", "testASCIIData", "testInterpolatedASCIIData",
                 "testImplicitURLThatDoesNotParse", "testEntrySetUpFound", "testEntryJustFound",
+                "testEncodedPackageValueOfALocalFunction",
             ])
         // Without the facts, a method of a value is not known to return a value, set up or just set: still traps.
         // `.init(string:)` of a literal is not known to be URL's, nor the literal parsed, but no initializer of the
         // package's has that label: a library's, the same every run, no trap whether it parses or not
-        // (TrapProvenance)
+        // (TrapProvenance). Nor is `encode` known to be Foundation's, not the package's `encode(to:)`.
         #expect(
             Set(try Self.found(.trapInTest, typed: false).keys)
                 == Set(typed.keys).subtracting(["testImplicitURLThatDoesNotParse"])
-                .union(["testEntrySetUpRead", "testEntryJustRead"]))
+                .union(["testEntrySetUpRead", "testEntryJustRead", "testEncodedLiteralsOfALocalFunction"]))
     }
 
     @Test("conditionalTestLogic: a way through is skippable only when no check on it or after it fails")

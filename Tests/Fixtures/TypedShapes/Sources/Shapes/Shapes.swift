@@ -196,3 +196,14 @@ public struct Ledger: Sendable {
     public func entry(at index: Int) -> Money { entries[index] }
     public func find(cents: Int) -> Money? { entries.first { $0.cents == cents } }
 }
+
+/// An amount that encodes itself as its number of cents: the package declares an `encode(to:)`, as every
+/// `Codable` type of its own does.
+public struct Amount: Encodable, Sendable {
+    public var cents: Int
+    public init(cents: Int) { self.cents = cents }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(cents)
+    }
+}

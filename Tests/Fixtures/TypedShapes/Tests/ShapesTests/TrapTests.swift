@@ -1,4 +1,5 @@
 import Foundation
+import Shapes
 import XCTest
 
 /// trapInTest: an unwrap of a failable initializer given a literal that parses cannot fail, nor a Swift
@@ -39,6 +40,22 @@ final class TrapTests: XCTestCase {
         // Never called: the fixture's tests run in an audit, and this unwrap traps.
         let parse = { Decimal(string: "one")! }
         XCTAssertNotNil(parse as Any)
+    }
+
+    func testEncodedLiteralsOfALocalFunction() {
+        // Foundation's JSONEncoder encodes the texts each call gives: set-up, whatever `encode(to:)` the package
+        // declares (attaswift/BigInt 6.0.1's `decodableStringError`).
+        func check(_ text: String, _ expected: Int) {
+            XCTAssertEqual(try! JSONEncoder().encode(text).count, expected)
+        }
+        check("a", 3)
+        check("bc", 4)
+    }
+
+    func testEncodedPackageValueOfALocalFunction() {
+        // The package's `encode(to:)` runs here: when it regresses to throwing, the unwrap ends the process.
+        func check(_ amount: Amount) -> Data { try! JSONEncoder().encode(amount) }
+        XCTAssertEqual(check(Amount(cents: 150)).count, 3)
     }
 
     func testValueFromOutside() {

@@ -1,0 +1,115 @@
+import SwiftSyntax
+
+/// Two ways through an `if` that check nothing and still do not let a broken test pass unseen: one that a check
+/// after it notices (it takes out of a collection the test filled, and the test then states the collection is
+/// empty), and one the author left empty on purpose and said why.
+extension ConditionalLogicDetector {
+    /// The methods that take elements out of a collection.
+    static let removals: Set<String> = [
+        "remove", "removeValue", "removeFirst", "removeLast", "removeAll", "popFirst", "popLast",
+    ]
+
+    /// Whether skipping `region` (the part of `branch` that holds a check) shows in a check after `branch`: the
+    /// region takes elements out of a `var` the test declared and changed before `branch` otherwise than by taking
+    /// out (it filled it), the conditions of `branch` read nothing of that variable, and a check after `branch`, on
+    /// every way through the variable's scope, with no change of it between, states it is empty (`#expect(set.isEmpty)`,
+    /// `XCTAssertEqual(dict.count, 0)`). When the way is skipped for an element the variable holds, the element stays
+    /// and that check fails (attaswift/BigInt 6.0.1's `if !wasAlreadyRemoved { let existing = set.remove(int); #expect(
+    /// existing != nil) }` in a walk, then `#expect(set.isEmpty)` after it). Not a branch whose conditions read the
+    /// variable: `if set.contains(x) { #expect(set.remove(x) != nil) }` skips exactly what a broken insert left out,
+    /// and the set is empty either way.
+    static func checksEmptied(_ branch: IfExprSyntax, region: Syntax, assertions: [Syntax], in body: Syntax) -> Bool {
+        let taken = Set(
+            region.descendants(of: FunctionCallExprSyntax.self).compactMap { call -> String? in
+                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    removals.contains(member.declName.baseName.text)
+                else { return nil }
+                return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            })
+        guard !taken.isEmpty else { return false }
+        let decided = reached(
+            from: Set(readNames(Syntax(branch.conditions))), through: localValues(in: body, outside: [region]))
+        return body.descendants(of: PatternBindingSyntax.self).contains { binding in
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, taken.contains(name),
+                !decided.contains(name), binding.endPosition <= branch.position,
+                binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var)
+            else { return false }
+            let scope = RequiredBefore.scope(of: Syntax(binding), in: body)
+            guard RequiredBefore.isInside(Syntax(branch), scope), isFilled(name, in: scope, from: binding, to: branch)
+            else { return false }
+            let sites = changeSites(in: scope).filter { $0.name == name }
+            return assertions.contains { check in
+                check.position >= branch.endPosition && RequiredBefore.isUnconditional(check, in: scope)
+                    && statesEmpty(check, name)
+                    && !sites.contains { $0.position >= branch.endPosition && $0.position < check.position }
+            }
+        }
+    }
+
+    /// Whether `name` is changed in `scope` after its `binding` and before `branch` otherwise than by taking out of it:
+    /// an element put in (`set.insert(x)`, `dict[k] = v`), a value assigned, the variable handed `inout` (`insert(&set,
+    /// values: …)`).
+    private static func isFilled(
+        _ name: String, in scope: Syntax, from binding: PatternBindingSyntax, to branch: IfExprSyntax
+    ) -> Bool {
+        let removalsBefore = Set(
+            scope.descendants(of: FunctionCallExprSyntax.self).filter { call in
+                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+                return removals.contains(member.declName.baseName.text)
+            }.map(\.position))
+        let before = { (position: AbsolutePosition) in position >= binding.endPosition && position < branch.position }
+        return changeSites(in: scope).contains { site in
+            site.name == name && before(site.position) && !removalsBefore.contains(site.position)
+        }
+            // `dict[key] = value`: an entry put in (not `= nil`, which takes one out).
+            || scope.descendants(of: SequenceExprSyntax.self).contains { sequence in
+                let elements = Array(sequence.elements)
+                guard before(sequence.position), elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                    let subscripted = elements[0].as(SubscriptCallExprSyntax.self)
+                else { return false }
+                return subscripted.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                    && !elements[2].is(NilLiteralExprSyntax.self)
+            }
+    }
+
+    /// Whether `check` states that the collection `name` is empty: `name.isEmpty` as the whole condition of `#expect`,
+    /// `#require`, `XCTAssert` or `XCTAssertTrue`, or an equality of `name.count` with `0`, or of `name` with `[]` or
+    /// `[:]`.
+    private static func statesEmpty(_ check: Syntax, _ name: String) -> Bool {
+        let assertion = SmellScan.assertionName(check) ?? ""
+        let arguments = SmellScan.arguments(check).filter { $0.label == nil }.map(\.expression)
+        guard let first = arguments.first else { return false }
+        var sides: [ExprSyntax] = []
+        if ["#expect", "#require", "XCTAssert", "XCTAssertTrue"].contains(assertion) {
+            if first.trimmedDescription == "\(name).isEmpty" { return true }
+            if let (left, op, right) = EqualityShapeDetector.comparison(first), op == "==" { sides = [left, right] }
+        } else if assertion == "XCTAssertEqual", arguments.count >= 2 {
+            sides = Array(arguments.prefix(2))
+        }
+        let texts = Set(sides.map(\.trimmedDescription))
+        return texts == ["\(name).count", "0"] || texts == [name, "[]"] || texts == [name, "[:]"]
+    }
+
+    /// Whether `other` (the way through a branch that does not hold the check) is a block with no statement and a
+    /// comment that says why (attaswift/BigInt 6.0.1's `if self.common.contains(int) { // It was already checked in
+    /// 'smi' loop } else if let result = dict[int] { #expect(…) }`): the author chose to check nothing there, and
+    /// wrote the reason where a reader sees it. Not an empty block without a comment, one whose comment says to do
+    /// something later (`TODO`, `FIXME`), nor one whose comment is a check put out of the build (`// #expect(a == b)`).
+    static func isExplainedEmpty(_ other: Syntax) -> Bool {
+        guard let block = other.as(CodeBlockSyntax.self), block.statements.isEmpty else { return false }
+        let texts = (block.leftBrace.trailingTrivia + block.rightBrace.leadingTrivia).compactMap { piece -> String? in
+            switch piece {
+            case .lineComment(let text), .blockComment(let text): return text
+            default: return nil
+            }
+        }
+        guard !texts.isEmpty else { return false }
+        return texts.allSatisfy { text in
+            let words = text.drop { $0 == "/" || $0 == "*" || $0 == " " }
+            let upper = words.uppercased()
+            guard !upper.hasPrefix("TODO"), !upper.hasPrefix("FIXME"), !upper.hasPrefix("XXX") else { return false }
+            let checks = ["XCTAssert", "XCTFail", "#expect", "#require", "expect(", "assert(", "Issue.record"]
+            return !checks.contains { words.contains($0) } && words.contains { $0.isLetter }
+        }
+    }
+}
