@@ -58,6 +58,22 @@ struct ConditionalEmptiedTests {
                 }
                 #expect(set.isEmpty)
             }
+            @Test func removedOnTheOtherWayToo() {
+                var set = Set<Int>()
+                insert(&set, values: values)
+                for value in values {
+                    if !common.contains(value) { #expect(set.remove(value) != nil) } else { set.remove(value) }
+                }
+                #expect(set.isEmpty)
+            }
+            @Test func onlyReadBefore() {
+                var set = Set<Int>()
+                _ = set.contains(1)
+                for value in values {
+                    if !common.contains(value) { #expect(set.remove(value) != nil) }
+                }
+                #expect(set.isEmpty)
+            }
             @Test func filledAgainBeforeTheCheck() {
                 var set = Set<Int>()
                 insert(&set, values: values)
@@ -76,10 +92,14 @@ struct ConditionalEmptiedTests {
         #expect(
             found.sorted() == [
                 "conditionReadsTheSet", "filledAgainBeforeTheCheck", "neverFilled", "noEmptinessChecked",
+                "onlyReadBefore",
+                "removedOnTheOtherWayToo",
             ])
     }
 
-    @Test("An empty branch whose comment says why is chosen; one with no comment, a TODO or a check put out is not")
+    @Test(
+        "An empty branch whose comment says the check is made elsewhere is chosen; no comment, another reason, a TODO, a failure or code put out is not"
+    )
     func explainedEmptyBranch() throws {
         // Given BigInt's shape: `if common.contains(int) { // It was already checked in 'smi' loop } else if let
         // result = dict[int] { #expect(…) } else { Issue.record(…) }`, and its near misses
@@ -117,6 +137,21 @@ struct ConditionalEmptiedTests {
                     }
                 }
             }
+            @Test func saysSomethingElse() {
+                if let user = find(1) { #expect(user.name == "A") } else {
+                    // Not every backend persists users
+                }
+            }
+            @Test func knownFailure() {
+                if let user = find(1) { #expect(user.name == "A") } else {
+                    // Known failure on Linux, checked above on macOS: see #12
+                }
+            }
+            @Test func callPutOut() {
+                if let user = find(1) { #expect(user.name == "A") } else {
+                    // expectEqual(user, nil) was checked before
+                }
+            }
             @Test func checkPutOut() {
                 for value in values {
                     if common.contains(value) {
@@ -132,6 +167,7 @@ struct ConditionalEmptiedTests {
         let found = try swiftTestingNames(.conditionalTestLogic, tests)
 
         // Then
-        #expect(found.sorted() == ["checkPutOut", "toDo", "unexplained"])
+        #expect(
+            found.sorted() == ["callPutOut", "checkPutOut", "knownFailure", "saysSomethingElse", "toDo", "unexplained"])
     }
 }

@@ -111,7 +111,9 @@ struct TrapProvenanceTests {
     func localFunctionParameters() throws {
         // Given a function declared in the test, called once per case with literals (attaswift/BigInt 6.0.1's
         // `func test(_ v: String, _ m: String)`), and near misses: a call that gives the package's value, a default the
-        // package makes (not a literal one), the function handed on as a value (its callers unknown), and a channel the function hands the
+        // package makes (not a literal one), a parameter of a package type (whatever literal makes it), `error` in a
+        // `catch` (the error caught, not the parameter), the function handed on as a value (its callers unknown), a
+        // recursive call that terminates, and a channel the function hands the
         // package's handler before it reads
         let methods = #"""
             func testA() { func check(_ path: String, _ count: Int) { XCTAssertEqual(try! Data(contentsOf: URL(fileURLWithPath: path)).count, count) }; check("/tmp/a", 1); check("/tmp/b", 2) }
@@ -121,13 +123,18 @@ struct TrapProvenanceTests {
             func testE() { func check(_ channel: EmbeddedChannel) { try channel.pipeline.addHandler(FrameEncoder()).wait(); XCTAssertEqual(try channel.readOutbound(as: ByteBuffer.self)!.readableBytes, 3) }; check(EmbeddedChannel()) }
             func testF() { func check(_ channel: EmbeddedChannel) { XCTAssertEqual(try channel.readOutbound(as: ByteBuffer.self)!.readableBytes, 3) }; check(EmbeddedChannel()) }
             func testG() { func check(_ path: String = "/tmp/a") { XCTAssertEqual(try! Data(contentsOf: URL(fileURLWithPath: path)).count, 1) }; check(); check("/tmp/b") }
+            func testH() { func check(_ decoder: FrameDecoder) { XCTAssertEqual(try decoder.nextFrame()!.payload, nil) }; check(.init()) }
+            func testI() { func check(_ frame: Frame) { XCTAssertEqual(frame.payload!.count, 1) }; check([1]) }
+            func testJ() { func check(_ n: Int) { if n > 0 { check(n - 1) }; XCTAssertEqual(try! Data(contentsOf: URL(fileURLWithPath: "/tmp/\(n)")).count, 1) }; check(3) }
+            func testK() { func check(_ error: String) { do { try Parser.parse("") } catch { XCTAssertEqual((error as! ParseError).localizedDescription, error.localizedDescription) } }; check("x") }
             """#
 
         // When
         let found = try xctestTestNames(.trapInTest, methods, package: ["Parser.swift": Self.package])
 
         // Then
-        #expect(found == ["T.testB", "T.testC", "T.testD", "T.testE"])
+        // (testJ's recursion ends, and hands `n` to a function of the test's it cannot read: it counts.)
+        #expect(found == ["T.testB", "T.testC", "T.testD", "T.testE", "T.testH", "T.testI", "T.testJ", "T.testK"])
     }
 
     @Test(

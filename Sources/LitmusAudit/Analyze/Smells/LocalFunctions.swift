@@ -49,8 +49,15 @@ struct LocalFunction {
                 return function
             }), let body = function.body
         else { return nil }
+        // `error` in a `catch` with no pattern is the error it caught.
+        let caught =
+            name == "error"
+            && reference.ancestorOrSelf(mapping: { syntax -> CatchClauseSyntax? in
+                guard let clause = syntax.as(CatchClauseSyntax.self), clause.catchItems.isEmpty else { return nil }
+                return clause
+            }) != nil
         let shadowed =
-            body.descendants(of: IdentifierPatternSyntax.self).contains { $0.identifier.text == name }
+            caught || body.descendants(of: IdentifierPatternSyntax.self).contains { $0.identifier.text == name }
             || body.descendants(of: ClosureShorthandParameterSyntax.self).contains { $0.name.text == name }
             || body.descendants(of: ClosureParameterSyntax.self).contains {
                 ($0.secondName ?? $0.firstName).text == name

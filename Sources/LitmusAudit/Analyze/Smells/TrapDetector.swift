@@ -10,7 +10,8 @@ import SwiftSyntax
 /// check before found not empty (``isCheckedNonEmpty(_:)``), a constant a condition trait of the
 /// test or its suite skips the test without (``TraitGuard``), and a property every
 /// test finds set from a function that returns no optional (``AssignedAtSetUp``), a variable the test has just set to
-/// a value that is not optional (``JustAssigned``), a result of a task group that still holds a task
+/// a value that is not optional (``JustAssigned``), a member of an object the test set and the package never makes
+/// `nil` (``KeptMember``), a result of a task group that still holds a task
 /// (``TaskGroupResult``), the element a `map` unwraps after a `filter` kept those not `nil` (``FilteredNonNil``), a
 /// property of a value the test
 /// made from its own type and set from a literal (``TestMadeValue``), the library's values
@@ -129,6 +130,7 @@ enum TrapDetector {
         if AssignedAtSetUp.cannotBeNil(node.expression, test: test, sources: sources) { return true }
         if AssignedAtSetUp.memberCannotBeNil(node.expression, test: test, sources: sources) { return true }
         if JustAssigned.cannotBeNil(node, test: test, sources: sources) { return true }
+        if KeptMember.cannotBeNil(node, test: test, sources: sources) { return true }
         if TaskGroupResult.cannotBeNil(node) { return true }
         if FilteredNonNil.cannotBeNil(node) { return true }
         if TestMadeValue.cannotBeNil(node.expression, at: node, test: test, sources: sources) { return true }

@@ -155,6 +155,12 @@ enum TrapProvenance {
         visiting: inout Set<String>
     ) -> Bool {
         let name = reference.baseName.text
+        // A constant written with a type the package declares (`let a: Amount = 150`) holds the package's value.
+        if let annotation = value.parent?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation,
+            namesPackageType(Syntax(annotation.type), sources: sources)
+        {
+            return true
+        }
         if visiting.insert("let \(name)@\(value.position.utf8Offset)").inserted,
             mayComeFromPackage(Syntax(value), test: test, sources: sources, visiting: &visiting)
         {
@@ -173,6 +179,11 @@ enum TrapProvenance {
         _ reference: DeclReferenceExprSyntax, of function: LocalFunction, at index: Int, test: ScannedTest,
         sources: SourceFunctions, visiting: inout Set<String>
     ) -> Bool {
+        // A parameter of a type the package declares holds the package's value, whatever literal makes it
+        // (`func check(_ v: BigInt)` called as `check(5)`: the package's `init(integerLiteral:)`).
+        let parameters = function.declaration.signature.parameterClause.parameters
+        let parameter = parameters[parameters.index(parameters.startIndex, offsetBy: index)]
+        if namesPackageType(Syntax(parameter.type), sources: sources) { return true }
         for values in function.given {
             guard let value = values[index] else { return true }
             if visiting.insert("given @\(value.position.utf8Offset)").inserted,
@@ -190,6 +201,13 @@ enum TrapProvenance {
             naming: { named in
                 named.baseName.text == name && named.parent?.as(MemberAccessExprSyntax.self)?.declName.id != named.id
             }, skipping: { _ in false }, test: test, sources: sources, visiting: &visiting)
+    }
+
+    /// Whether `type` names a type (or a member type) the package declares.
+    private static func namesPackageType(_ type: Syntax, sources: SourceFunctions) -> Bool {
+        type.descendants(of: IdentifierTypeSyntax.self).contains {
+            sources.declaresType($0.name.text) || sources.declaresMember($0.name.text)
+        }
     }
 
     /// Whether the parameter at `index` is `inout`: what the function assigns it is not what its calls gave.

@@ -164,6 +164,9 @@ public struct TypedDeclaration: Sendable, Hashable, CustomStringConvertible {
     public var module: String? {
         guard usr.hasPrefix("s:") else { return usr.hasPrefix("c:") ? "C" : nil }
         let text = usr.dropFirst(2)
+        // A member of another module's extension of a type (`s:10Foundation4DataV6ShapesE3hex…`, a package's `hex()`
+        // on `Data`): the extension's module declares it.
+        if let extending = Self.extensionModule(in: text) { return String(extending) }
         if text.first == "s" { return "Swift" }
         if text.first == "S" {
             // A member of a standard library type, or of an extension of one declared in another module.
@@ -193,6 +196,25 @@ public struct TypedDeclaration: Sendable, Hashable, CustomStringConvertible {
     public func isMember(of type: String, in module: String) -> Bool {
         guard self.module == module else { return false }
         return usr.contains("\(module.count)\(module)\(type.count)\(type)")
+    }
+
+    /// The module of the first extension marker after a nominal type in `text` (`4DataV6ShapesE`: a type's kind, `V`,
+    /// `C`, `O` or `P`, then the extending module's length-prefixed name and `E`), if any.
+    private static func extensionModule(in text: Substring) -> Substring? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if "VCOP".contains(text[index]), next < text.endIndex, let module = identifier(at: text[next...]) {
+                let length = String(module.count).count + module.count
+                if let after = text.index(next, offsetBy: length, limitedBy: text.endIndex), after < text.endIndex,
+                    text[after] == "E"
+                {
+                    return module
+                }
+            }
+            index = next
+        }
+        return nil
     }
 
     /// The length-prefixed identifier at the start of `text` (`20FoundationEssentials…`), if any.

@@ -55,6 +55,10 @@ struct TypedNamesTests {
             )
             .module == "FoundationEssentials")
         #expect(TypedDeclaration(usr: "s:6Shapes5print3astSSAA10ExpressionO_tF").module == "Shapes")
+        // A package's extension of Foundation's or the standard library's type is the package's, not theirs.
+        #expect(TypedDeclaration(usr: "s:10Foundation4DataV6ShapesE3hexSSSgyF").module == "Shapes")
+        #expect(TypedDeclaration(usr: "s:s5UInt8V6ShapesE4bitsSivp").module == "Shapes")
+        #expect(TypedDeclaration(usr: "s:10Foundation7DecimalV6stringACSgSSh_tcfc").module == "Foundation")
         let send = TypedDeclaration(usr: "s:22ComposableArchitecture9TestStoreC4sendyySS_yxzXEtF")
         #expect(send.isMember(of: "TestStore", in: "ComposableArchitecture"))
         #expect(
