@@ -3,12 +3,13 @@ import SwiftSyntax
 
 /// Whether the package's own code can make an optional property `nil` once a test has set it.
 extension SourceFunctions {
-    /// Whether the package's sources (not its tests) declare a stored property `name`, none `weak` or `unowned` (which
-    /// the runtime clears) nor computed, and give a property of that name only values that are never `nil`: an
-    /// initializer of a type of theirs with none failable, a value a function of theirs returns plainly
+    /// Whether the package's sources declare a stored property `name`, none `weak` or `unowned` (which the runtime
+    /// clears), wrapped or computed, and give a property of that name only values that are never `nil`: an initializer
+    /// of a type of theirs with none failable, a value a function of theirs returns plainly
     /// (``AssignedAtSetUp/givesValue(_:declared:sources:)``), a literal, or a name an `if let`, `if var`, `guard let`
-    /// or `guard var` of the same function binds; never `nil`, never handed on `inout`. Read by name: every member of
-    /// that name, whatever type declares it.
+    /// or `guard var` binds around the assignment; never `nil`, never handed on `inout`. The tests' files are held to
+    /// the same declarations, and to giving it no `nil` (a test double may be what the package calls). Read by name:
+    /// every member of that name, whatever type declares it.
     func neverMadeNil(_ name: String) -> Bool {
         remembered("never-nil|\(name)") {
             let indices = lock.withLock { loaded().indices.filter { ByteSearch.contains(name, in: loaded()[$0]) } }
@@ -50,55 +51,38 @@ extension SourceFunctions {
     /// Whether every assignment in `file` to `name` (`name = x`, `self.name = x`, `a.name = x`) gives a value never
     /// `nil`, and nothing hands `name` on `inout`.
     private static func givesOnlyValues(to name: String, in file: SourceFileSyntax, sources: SourceFunctions) -> Bool {
-        for passed in file.descendants(of: InOutExprSyntax.self) {
-            let expression = passed.expression
-            if expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
-                || expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == name
-            {
-                return false
-            }
+        guard !file.descendants(of: InOutExprSyntax.self).contains(where: { names($0.expression, name) }) else {
+            return false
         }
-        for sequence in file.descendants(of: SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
-            let target = elements[0]
-            let named =
-                target.as(DeclReferenceExprSyntax.self)?.baseName.text == name
-                || target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == name
+        return KeptMember.assignments(in: file).allSatisfy { target, value in
             // A tuple assigned with the name in it (`(name, other) = …`) is not read: it may be `nil`.
-            if target.is(TupleExprSyntax.self), target.trimmedDescription.contains(name) { return false }
-            guard named else { continue }
-            guard elements.count == 3, isValue(elements[2], at: Syntax(sequence), sources: sources) else {
-                return false
-            }
+            if target.is(TupleExprSyntax.self) { return !target.trimmedDescription.contains(name) }
+            guard names(target, name) else { return true }
+            guard let value else { return false }
+            return isValue(value, sources: sources)
         }
-        return true
     }
 
     /// Whether `file` assigns `nil` to `name` (`name = nil`, `self.name = nil`, `a.name = nil`).
     private static func givesNil(to name: String, in file: SourceFileSyntax) -> Bool {
-        file.descendants(of: SequenceExprSyntax.self).contains { sequence in
-            let elements = Array(sequence.elements)
-            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                elements[2].is(NilLiteralExprSyntax.self)
-            else { return false }
-            return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
-                || elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == name
+        KeptMember.assignments(in: file).contains { target, value in
+            names(target, name) && value?.is(NilLiteralExprSyntax.self) == true
         }
     }
 
-    /// Whether `value`, assigned at `place`, is never `nil`.
-    private static func isValue(_ value: ExprSyntax, at place: Syntax, sources: SourceFunctions) -> Bool {
+    /// Whether `target` is the variable or a member `name` (`name`, `self.name`, `a.name`).
+    private static func names(_ target: ExprSyntax, _ name: String) -> Bool {
+        target.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+            || target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == name
+    }
+
+    /// Whether `value`, assigned where it stands, is never `nil`.
+    private static func isValue(_ value: ExprSyntax, sources: SourceFunctions) -> Bool {
         if AssignedAtSetUp.isValueLiteral(value) { return true }
-        if let type = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self)?.initializedTypeName(),
-            sources.initializesOnlyValues(type)
-        {
-            return true
-        }
         if let reference = value.as(DeclReferenceExprSyntax.self) {
-            return isUnwrappedBinding(reference.baseName.text, before: place)
+            return isUnwrappedBinding(reference.baseName.text, before: Syntax(value))
         }
-        return AssignedAtSetUp.givesValue(value, declared: nil, sources: sources)
+        return AssignedAtSetUp.givesValue(value, declared: value.madeTypeName, sources: sources)
     }
 
     /// Whether a condition of an `if` whose body holds `place` (`if var settable = engine as? Settable { …; engine =

@@ -36,21 +36,17 @@ struct KeptMemberTests {
         extension Engine { public static func find() -> Engine? { nil } }
         """
 
-    /// The tests of an XCTest class with `members` that report a trap, beside a test double that clears `link`.
+    /// The tests of an XCTest class holding a manager and an engine, set up, and `members`, that report a trap; beside
+    /// them, a test double of the tests' that clears its `link`.
     private func traps(_ members: String) throws -> [String] {
-        let file = """
-            import XCTest
-            final class FakeLink { var link: Engine?; func close() { link = nil } }
-            final class ManagerTests: XCTestCase {
+        let fixture = """
                 var manager: Manager!
                 var engine: Engine!
                 override func setUp() { manager = Manager(); engine = Engine() }
-            \(members)
-            }
+                final class FakeLink { var link: Engine?; func close() { link = nil } }
             """
-        return try analyzeSources(["ManagerTests.swift": file], packageSources: ["Manager.swift": Self.package])
-            .findings.filter { $0.kind == .trapInTest }.compactMap(\.testName)
-            .map { String($0.split(separator: ".").last!) }
+        return try xctestTestNames(.trapInTest, fixture + "\n" + members, package: ["Manager.swift": Self.package])
+            .map { String($0.dropFirst("T.".count)) }
     }
 
     @Test("Set by the test, calls of the package between, which never make it nil: no trap")

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Two ways through an `if` that check nothing and still do not let a broken test pass unseen: one that a check
 /// after it notices (it takes out of a collection the test filled, and the test then states the collection is
-/// empty), and one the author left empty on purpose and said why.
+/// empty), and one the author left empty on purpose, saying the check is made elsewhere.
 extension ConditionalLogicDetector {
     /// The methods that take elements out of a collection.
     static let removals: Set<String> = [
@@ -10,22 +10,16 @@ extension ConditionalLogicDetector {
     ]
 
     /// Whether skipping `region` (the part of `branch` that holds a check) shows in a check after `branch`: the
-    /// region takes elements out of a `var` the test declared and changed before `branch` otherwise than by taking
-    /// out (it filled it), the conditions of `branch` read nothing of that variable, and a check after `branch`, on
-    /// every way through the variable's scope, with no change of it between, states it is empty (`#expect(set.isEmpty)`,
-    /// `XCTAssertEqual(dict.count, 0)`). When the way is skipped for an element the variable holds, the element stays
+    /// region takes elements out of a `var` the test declared and filled before `branch` (``isFilled``), nothing else
+    /// in the same pass takes out of it, the conditions of `branch` read nothing of that variable, and a check after
+    /// `branch`, on every way through the variable's scope, with no change of it between outside the region, states it
+    /// is empty (`#expect(set.isEmpty)`, `XCTAssertEqual(dict.count, 0)`). When the way is skipped for an element the variable holds, the element stays
     /// and that check fails (attaswift/BigInt 6.0.1's `if !wasAlreadyRemoved { let existing = set.remove(int); #expect(
     /// existing != nil) }` in a walk, then `#expect(set.isEmpty)` after it). Not a branch whose conditions read the
     /// variable: `if set.contains(x) { #expect(set.remove(x) != nil) }` skips exactly what a broken insert left out,
     /// and the set is empty either way.
     static func checksEmptied(_ branch: IfExprSyntax, region: Syntax, assertions: [Syntax], in body: Syntax) -> Bool {
-        let taken = Set(
-            region.descendants(of: FunctionCallExprSyntax.self).compactMap { call -> String? in
-                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                    removals.contains(member.declName.baseName.text)
-                else { return nil }
-                return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
-            })
+        let taken = Set(removalCalls(in: region).map(\.name))
         guard !taken.isEmpty else { return false }
         let decided = reached(
             from: Set(readNames(Syntax(branch.conditions))), through: localValues(in: body, outside: [region]))
@@ -41,7 +35,9 @@ extension ConditionalLogicDetector {
             // branch) empties it too when the region is skipped: the check then notices nothing.
             let pass = RequiredBefore.scope(of: Syntax(branch), in: body)
             guard
-                !removalCalls(on: name, in: pass).contains(where: { !RequiredBefore.isInside(Syntax($0), region) })
+                !removalCalls(in: pass).contains(where: {
+                    $0.name == name && !RequiredBefore.isInside(Syntax($0.call), region)
+                })
             else { return false }
             let sites = changeSites(in: scope).filter { $0.name == name }
             return assertions.contains { check in
@@ -58,12 +54,14 @@ extension ConditionalLogicDetector {
     /// The methods that put elements into a collection.
     static let fills: Set<String> = ["insert", "append", "formUnion", "update", "updateValue", "merge", "push"]
 
-    /// The calls of a method in ``removals`` on `name` in `node`.
-    private static func removalCalls(on name: String, in node: Syntax) -> [FunctionCallExprSyntax] {
-        node.descendants(of: FunctionCallExprSyntax.self).filter { call in
-            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
-            return removals.contains(member.declName.baseName.text)
-                && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+    /// The calls in `node` of a method in ``removals`` on a variable (`set.remove(x)`), with the variable's name.
+    private static func removalCalls(in node: Syntax) -> [(name: String, call: FunctionCallExprSyntax)] {
+        node.descendants(of: FunctionCallExprSyntax.self).compactMap { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                removals.contains(member.declName.baseName.text),
+                let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return nil }
+            return (name, call)
         }
     }
 
@@ -129,12 +127,7 @@ extension ConditionalLogicDetector {
     /// #expect(a == b)`, `// expectEqual(a, b)`).
     static func isExplainedEmpty(_ other: Syntax) -> Bool {
         guard let block = other.as(CodeBlockSyntax.self), block.statements.isEmpty else { return false }
-        let texts = (block.leftBrace.trailingTrivia + block.rightBrace.leadingTrivia).compactMap { piece -> String? in
-            switch piece {
-            case .lineComment(let text), .blockComment(let text): return text
-            default: return nil
-            }
-        }
+        let texts = (block.leftBrace.trailingTrivia + block.rightBrace.leadingTrivia).commentTexts
         guard !texts.isEmpty else { return false }
         return texts.allSatisfy { text in
             // Code put out: a call (`name(`) or a macro (`#expect`).

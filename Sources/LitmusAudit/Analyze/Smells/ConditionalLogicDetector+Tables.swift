@@ -81,15 +81,8 @@ extension ConditionalLogicDetector {
         let nodes = [Syntax(subject)] + subject.descendants(of: Syntax.self)
         guard !nodes.contains(where: { $0.is(FunctionCallExprSyntax.self) || $0.is(SubscriptCallExprSyntax.self) })
         else { return false }
-        let read = readNames(nodes.compactMap { $0.as(DeclReferenceExprSyntax.self) })
+        let read = readNames(Syntax(subject))
         return !read.isEmpty && read.allSatisfy(names.contains)
-    }
-
-    /// The names `references` read: not those naming a member (`count` of `layout.count`).
-    private static func readNames(_ references: [DeclReferenceExprSyntax]) -> [String] {
-        references.filter { reference in
-            reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
-        }.map(\.baseName.text)
     }
 
     /// Whether every name `conditions` read (besides literals and members) is one of `names`: the
@@ -101,7 +94,7 @@ extension ConditionalLogicDetector {
             else { return nil }
             return binding.pattern.trimmedDescription
         }
-        let read = readNames(conditions.descendants(of: DeclReferenceExprSyntax.self)) + unwrapped
+        let read = readNames(Syntax(conditions)) + unwrapped
         return !read.isEmpty && read.allSatisfy(names.contains)
     }
 

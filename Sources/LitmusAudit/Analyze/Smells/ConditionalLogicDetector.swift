@@ -9,9 +9,9 @@ import SwiftSyntax
 /// `allCases` (it always iterates), a `catch` after a `do` that fails, or checks, when nothing is thrown
 /// (`try f(); XCTFail("no error")`), an `if let` whose value an earlier check requires (``RequiredBefore``),
 /// an `if` on a loop's element that adds checks to those the loop makes of every element
-/// (``addsToElementChecks(_:assertions:)``), an `if` whose other way is empty and says why, or whose skip a later
-/// check of emptiness notices (``checksEmptied(_:region:assertions:in:)``), an `if` or a `guard` on the elements of
-/// loops over a table the
+/// (``addsToElementChecks(_:assertions:)``), an `if` whose other way is empty and says the check is made elsewhere
+/// (``isExplainedEmpty(_:)``), or whose skip a later check of emptiness notices
+/// (``checksEmptied(_:region:assertions:in:)``), an `if` or a `guard` on the elements of loops over a table the
 /// test wrote out (``tableLoopElements(around:in:literalNames:tableHelpers:)``), an `if` or a `switch` on a parameter
 /// of the test's own function that each call gives a value the test wrote (``localFunctionTables(_:names:)``), and
 /// the failure calls themselves

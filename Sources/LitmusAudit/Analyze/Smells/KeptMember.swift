@@ -7,8 +7,9 @@ import SwiftSyntax
 /// cannot either (socketio/socket.io-client-swift v16.1.1: `manager.engine = engine; manager.setTestStatus(.connected);
 /// manager.config.insert(.path(newValue)); … manager.engine!.socketPath`, whose `SocketManager` gives `engine` only a
 /// `SocketEngine(…)` it makes and an `if var` binding of it; four read false on first contact). A member the package
-/// declares `weak` or `unowned`, or hands on `inout`, a value that may be `nil`, the object set again or handed on
-/// `inout` between, or a closure of the test that may set the member still counts.
+/// declares `weak`, `unowned`, wrapped or computed, hands on `inout` or may give `nil`, one a test double clears, a
+/// value that may be `nil`, the object set again or handed on `inout` between, or a closure of the test that may set
+/// the member or the object still counts.
 enum KeptMember {
     /// Whether `unwrap` reads such a member.
     static func cannotBeNil(_ unwrap: ForceUnwrapExprSyntax, test: ScannedTest, sources: SourceFunctions?) -> Bool {
@@ -33,39 +34,39 @@ enum KeptMember {
         return false
     }
 
+    /// The assignments `node` holds (`target = value`, unfolded as the parser leaves them), each with its value when
+    /// the value is one operand (`nil` for `a = b ?? c`, whose operands are not folded).
+    static func assignments(in node: some SyntaxProtocol) -> [(target: ExprSyntax, value: ExprSyntax?)] {
+        Syntax(node).descendants(of: SequenceExprSyntax.self).compactMap { sequence in
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+            return (elements[0], elements.count == 3 ? elements[2] : nil)
+        }
+    }
+
     /// The value of the statement `target = value`.
     private static func assignedValue(to target: String, in statement: CodeBlockItemSyntax) -> ExprSyntax? {
-        guard let sequence = statement.item.as(SequenceExprSyntax.self) else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), unqualified(elements[0]) == target
+        guard let sequence = statement.item.as(SequenceExprSyntax.self),
+            let assignment = assignments(in: sequence).first, assignment.target.parent?.parent?.id == sequence.id,
+            unqualified(assignment.target) == target
         else { return nil }
-        return elements[2]
+        return assignment.value
     }
 
     /// Whether `statement` assigns the object `name` (or a member of it), or hands it on `inout`.
     private static func changesObject(_ name: String, in statement: CodeBlockItemSyntax) -> Bool {
-        if Syntax(statement).descendants(of: InOutExprSyntax.self).contains(where: {
-            unqualified($0.expression) == name || unqualified($0.expression).hasPrefix("\(name).")
-        }) {
-            return true
-        }
-        return Syntax(statement).descendants(of: SequenceExprSyntax.self).contains { sequence in
-            let elements = Array(sequence.elements)
-            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return false }
-            let assigned = unqualified(elements[0])
-            return assigned == name || assigned.hasPrefix("\(name).")
-        }
+        let changed =
+            Syntax(statement).descendants(of: InOutExprSyntax.self).map(\.expression)
+            + assignments(in: statement).map(\.target)
+        return changed.contains { unqualified($0) == name || unqualified($0).hasPrefix("\(name).") }
     }
 
     /// Whether a closure of the test assigns a member `name` of anything (`self.manager.engine = nil` in a handler
     /// the package calls), or the object itself (`client.onReconnect = { self.manager = Manager() }`).
     private static func setsInClosure(_ name: String, object: String, test: ScannedTest) -> Bool {
         test.all(ClosureExprSyntax.self).contains { closure in
-            closure.descendants(of: SequenceExprSyntax.self).contains { sequence in
-                let elements = Array(sequence.elements)
-                guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return false }
-                return elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == name
-                    || unqualified(elements[0]) == object
+            assignments(in: closure).contains { target, _ in
+                target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == name || unqualified(target) == object
             }
         }
     }
@@ -78,16 +79,17 @@ enum KeptMember {
 
     /// Whether `value` is never `nil`: a property every test finds set to a value (``AssignedAtSetUp/cannotBeNil(_:test:
     /// sources:)``), or a value by the compiler's type or the package's declarations (``AssignedAtSetUp/givesValue(_:
-    /// declared:test:sources:)``, an initializer of a package type with none failable).
+    /// declared:test:sources:)``, an initializer of a package type with none failable among them).
     private static func givesValue(_ value: ExprSyntax, test: ScannedTest, sources: SourceFunctions) -> Bool {
         if value.is(DeclReferenceExprSyntax.self) {
             return AssignedAtSetUp.cannotBeNil(value, test: test, sources: sources)
         }
-        if let type = value.withoutTryOrAwait.as(FunctionCallExprSyntax.self)?.initializedTypeName(),
-            sources.initializesOnlyValues(type)
-        {
-            return true
-        }
-        return AssignedAtSetUp.givesValue(value, declared: nil, test: test, sources: sources)
+        return AssignedAtSetUp.givesValue(value, declared: value.madeTypeName, test: test, sources: sources)
     }
+}
+
+extension ExprSyntax {
+    /// The type a call of its initializer makes (`Engine` of `Engine()`, `try Engine(path:)`), the declared type an
+    /// assignment of it gives; `nil` for anything else.
+    var madeTypeName: String? { withoutTryOrAwait.as(FunctionCallExprSyntax.self)?.initializedTypeName() }
 }

@@ -39,15 +39,17 @@ struct LocalFunction {
     /// name.
     static func parameter(named reference: DeclReferenceExprSyntax, in test: ScannedTest) -> (LocalFunction, Int)? {
         let name = reference.baseName.text
+        let declares = { (parameter: FunctionParameterSyntax) in
+            (parameter.secondName ?? parameter.firstName).text == name
+        }
         guard
             let function = reference.ancestorOrSelf(mapping: { syntax -> FunctionDeclSyntax? in
                 guard let function = syntax.as(FunctionDeclSyntax.self),
-                    function.signature.parameterClause.parameters.contains(where: {
-                        ($0.secondName ?? $0.firstName).text == name
-                    })
+                    function.signature.parameterClause.parameters.contains(where: declares)
                 else { return nil }
                 return function
-            }), let body = function.body
+            }), let body = function.body,
+            let index = Array(function.signature.parameterClause.parameters).firstIndex(where: declares)
         else { return nil }
         // `error` in a `catch` with no pattern is the error it caught.
         let caught =
@@ -62,17 +64,15 @@ struct LocalFunction {
             || body.descendants(of: ClosureParameterSyntax.self).contains {
                 ($0.secondName ?? $0.firstName).text == name
             }
-        guard !shadowed,
-            let local = all(in: test).first(where: { $0.declaration.id == function.id }),
-            let index = function.signature.parameterClause.parameters.firstIndex(where: {
-                ($0.secondName ?? $0.firstName).text == name
-            })
-        else { return nil }
-        return (
-            local,
-            function.signature.parameterClause.parameters.distance(
-                from: function.signature.parameterClause.parameters.startIndex, to: index)
-        )
+        guard !shadowed, let local = all(in: test).first(where: { $0.declaration.id == function.id }) else {
+            return nil
+        }
+        return (local, index)
+    }
+
+    /// The parameter at `index` of the function's list.
+    func parameter(at index: Int) -> FunctionParameterSyntax {
+        Array(declaration.signature.parameterClause.parameters)[index]
     }
 
     /// The value `call` gives each of `parameters`, in order: its argument, matched by label and position, or the

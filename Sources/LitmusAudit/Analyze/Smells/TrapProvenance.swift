@@ -117,9 +117,7 @@ enum TrapProvenance {
                 }
                 continue
             }
-            if let (function, index) = LocalFunction.parameter(named: reference, in: test),
-                !isInOut(function.declaration.signature.parameterClause.parameters, at: index)
-            {
+            if let (function, index) = LocalFunction.parameter(named: reference, in: test) {
                 if parameterMayComeFromPackage(
                     reference, of: function, at: index, test: test, sources: sources, visiting: &visiting)
                 {
@@ -174,16 +172,20 @@ enum TrapProvenance {
     /// one of the values its calls give it may (each read once, as a constant's: `func test(_ v: String, _ m: String)`
     /// called as `test("124q", "Invalid decimal BigInt string")` holds the test's literals, and `try!
     /// JSONEncoder().encode(v)` in it encodes them, attaswift/BigInt 6.0.1), a default left to it may, or the function,
-    /// before `reference`, hands it to what may be the package's.
+    /// before `reference`, hands it to what may be the package's. One of a type the package declares, or `inout`
+    /// (what the function assigns it is not what its calls gave), may.
     private static func parameterMayComeFromPackage(
         _ reference: DeclReferenceExprSyntax, of function: LocalFunction, at index: Int, test: ScannedTest,
         sources: SourceFunctions, visiting: inout Set<String>
     ) -> Bool {
         // A parameter of a type the package declares holds the package's value, whatever literal makes it
         // (`func check(_ v: BigInt)` called as `check(5)`: the package's `init(integerLiteral:)`).
-        let parameters = function.declaration.signature.parameterClause.parameters
-        let parameter = parameters[parameters.index(parameters.startIndex, offsetBy: index)]
-        if namesPackageType(Syntax(parameter.type), sources: sources) { return true }
+        let type = function.parameter(at: index).type
+        let isInOut =
+            type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+                $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
+            } == true
+        if isInOut || namesPackageType(Syntax(type), sources: sources) { return true }
         for values in function.given {
             guard let value = values[index] else { return true }
             if visiting.insert("given @\(value.position.utf8Offset)").inserted,
@@ -208,14 +210,6 @@ enum TrapProvenance {
         type.descendants(of: IdentifierTypeSyntax.self).contains {
             sources.declaresType($0.name.text) || sources.declaresMember($0.name.text)
         }
-    }
-
-    /// Whether the parameter at `index` is `inout`: what the function assigns it is not what its calls gave.
-    private static func isInOut(_ parameters: FunctionParameterListSyntax, at index: Int) -> Bool {
-        let parameter = parameters[parameters.index(parameters.startIndex, offsetBy: index)]
-        return parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-            $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
-        } == true
     }
 
     /// Whether the member `member` names may be the package's: `T.self` names the type its base names; `.init(…)`
