@@ -194,6 +194,53 @@ struct TestSourceAnalyzerTests {
         #expect(kinds(analysis, test: "LibTests.testSorted") == [.noAssertion])
     }
 
+    @Test("A library's own check reached through its sources counts; a source function reaching no check does not")
+    func checkReachedThroughTheSources() throws {
+        // Given: leoture/MockSwift 1.1.0's shape: `called(times:)`, in a file that imports no testing library, records
+        // its failure through a recorder the package answers with XCTFail in a file importing XCTest; `given` records
+        // a behaviour with a value's `record`, which checks nothing, and `reset` reaches no check at all.
+        let recorder = """
+            import XCTest
+            protocol FailureRecorder { func recordFailure(message: String) }
+            final class XCTestFailureRecorder: FailureRecorder {
+                func recordFailure(message: String) { XCTFail(message) }
+            }
+            """
+        let verifiable = """
+            public struct Verifiable {
+                let failureRecorder: FailureRecorder
+                let count: Int
+                public func called(times: Int) { if count != times { report("called \\(count) times") } }
+                private func report(_ text: String) { failureRecorder.recordFailure(message: text) }
+            }
+            public final class Register {
+                var behaviours: [String] = []
+                func record(_ behaviour: String) { behaviours.append(behaviour) }
+                public func given(_ behaviour: String) { record(behaviour) }
+                public func reset() { behaviours.removeAll() }
+            }
+            public func then(_ count: Int) -> Verifiable { Verifiable(failureRecorder: XCTestFailureRecorder(), count: count) }
+            """
+        let test = """
+            import XCTest
+            final class ThenTests: XCTestCase {
+                func testCalled() { then(2).called(times: 2) }
+                func testGiven() { Register().given("a") }
+                func testReset() { Register().reset() }
+            }
+            """
+
+        // When
+        let analysis = try analyzeSources(
+            ["ThenTests.swift": test],
+            packageSources: ["FailureRecorder.swift": recorder, "Verifiable.swift": verifiable])
+
+        // Then
+        #expect(kinds(analysis, test: "ThenTests.testCalled") == [])
+        #expect(kinds(analysis, test: "ThenTests.testGiven") == [.noAssertion])
+        #expect(kinds(analysis, test: "ThenTests.testReset") == [.noAssertion])
+    }
+
     @Test("A helper that asserts, declared in another file, makes its caller self-validating")
     func helperAcrossFiles() throws {
         let analysis = try analyze([
