@@ -18,54 +18,75 @@ extension TestSourceAnalyzer {
                 }
             } ?? []
         var others: [(url: URL, text: String)] = []
+        var importing: [FunctionDeclSyntax] = []
         let lent = files.compactMap { url -> ParsedFile? in
             let path = url.standardizedFileURL.path
-            if support.contains(where: { path.hasPrefix($0) }) { return parse(url) }
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-            guard text.contains("import XCTest") || text.contains("import Testing"),
-                let file = parse(url), !file.imports.isDisjoint(with: ["XCTest", "Testing"])
-            else {
-                others.append((url, text))
-                return nil
+            let text = try? String(contentsOf: url, encoding: .utf8)
+            let imports = text.map { $0.contains("import XCTest") || $0.contains("import Testing") } ?? false
+            let parsed = imports || support.contains(where: { path.hasPrefix($0) }) ? parse(url) : nil
+            if let parsed, !parsed.imports.isDisjoint(with: ["XCTest", "Testing"]) {
+                importing += parsed.compiledNodes(FunctionDeclSyntax.self)
+                return parsed
             }
-            return file
+            if support.contains(where: { path.hasPrefix($0) }) { return parsed }
+            if let text { others.append((url, text)) }
+            return nil
         }.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) }
-        return lent + reachingChecks(of: lent, in: others)
+        return lent + reachingChecks(of: importing, in: others)
     }
 
-    /// The functions of `others` (source files lending nothing themselves) that call, by name, a function of `lent`
-    /// that checks, or one found so, until none is found: leoture/MockSwift 1.1.0's `called(times:)`, in a file that
-    /// imports no testing library, records its failure with `failureRecorder.recordFailure(…)`, which the package's
-    /// XCTestFailureRecorder, in a file importing XCTest, answers with `XCTFail`. Only names a lent function checks
-    /// with start it, so a source function calling a value's `record` or `verify` is lent nothing. A file is parsed
-    /// only when its text names a function found checking.
-    private func reachingChecks(of lent: [FunctionDeclSyntax], in others: [(url: URL, text: String)])
+    /// At most this many functions of the package's other source files are lent as reaching a check: a package's own
+    /// checking API is a handful of them (MockSwift's five); a search that reaches more is following names that
+    /// unrelated code shares.
+    static let reachedChecksLimit = 24
+
+    /// The functions of `others` (source files lending nothing themselves) that call, by name, a function of
+    /// `importing` (the lent files that import XCTest or Swift Testing) that records a failure itself (`XCTFail`,
+    /// `XCTAssert…`, `Issue.record`, `#expect`, `#require`), or a function of `others` found so, until none is found:
+    /// leoture/MockSwift 1.1.0's `called(times:)`, in a file that imports no testing library, records its failure with
+    /// `failureRecorder.recordFailure(…)`, which the package's XCTestFailureRecorder answers with `XCTFail`. A call of
+    /// a closure parameter calls no function of that name. The functions found are lent (the private ones too: the
+    /// helper index follows a check through them by name); none when the search reaches more than
+    /// ``reachedChecksLimit``, or starts from a name the package's other sources also declare with a body (a library's
+    /// own `validate` beside the lent one). A file is parsed only when its text names a function found checking.
+    private func reachingChecks(of importing: [FunctionDeclSyntax], in others: [(url: URL, text: String)])
         -> [FunctionDeclSyntax]
     {
         func calls(_ function: FunctionDeclSyntax) -> Set<String> {
-            function.body.map { CallCollector.names(in: Syntax($0)) } ?? []
+            guard let body = function.body else { return [] }
+            return Set(
+                body.descendants(of: FunctionCallExprSyntax.self).filter { !CallCollector.callsParameter($0) }
+                    .compactMap { CallCollector.calledName($0.calledExpression) })
         }
-        var checking = Set(lent.filter { calls($0).contains(where: Self.asserts) }.map(\.name.text))
+        let seeds = importing.filter { function in
+            guard let body = function.body else { return false }
+            return CallCollector.names(in: Syntax(body)).contains { name in
+                IgnoredCheckDetector.isXCTestAssertion(name) || ["record", "expect", "require"].contains(name)
+            }
+        }
+        var checking = Set(seeds.map(\.name.text))
         guard !checking.isEmpty, !others.isEmpty else { return [] }
         var parsed: [Int: [FunctionDeclSyntax]] = [:]
         var reached: [FunctionDeclSyntax] = []
         var changed = true
         while changed {
             changed = false
-            var pool = lent
             for (index, other) in others.enumerated() where checking.contains(where: other.text.contains) {
                 if parsed[index] == nil {
                     parsed[index] = parse(other.url)?.compiledNodes(FunctionDeclSyntax.self) ?? []
                 }
-                pool += parsed[index] ?? []
             }
-            for function in pool
-            where !checking.contains(function.name.text) && !calls(function).isDisjoint(with: checking) {
+            for function in parsed.values.joined() where !reached.contains(where: { $0.id == function.id }) {
+                guard !calls(function).isDisjoint(with: checking) else { continue }
                 checking.insert(function.name.text)
-                if !lent.contains(where: { $0.id == function.id }) { reached.append(function) }
+                reached.append(function)
                 changed = true
             }
+            if reached.count > Self.reachedChecksLimit { return [] }
         }
+        let seedNames = Set(seeds.map(\.name.text))
+        // A protocol's requirement of that name (no body) is the seed's own API, not another function.
+        if parsed.values.joined().contains(where: { $0.body != nil && seedNames.contains($0.name.text) }) { return [] }
         return reached
     }
 }

@@ -241,6 +241,47 @@ struct TestSourceAnalyzerTests {
         #expect(kinds(analysis, test: "ThenTests.testReset") == [.noAssertion])
     }
 
+    @Test("A check is not reached through a name the sources also declare, a closure parameter, or too many functions")
+    func checkNotReachedThroughSharedNames() throws {
+        // Given: a recorder importing XCTest, as MockSwift's; a library `validate` of the same name as a lent check,
+        // which checks nothing; a library function that calls its closure parameter named as a lent check; and more
+        // library functions calling the recorder than a package's own checking API holds (names shared by chance)
+        let recorder = """
+            import XCTest
+            func recordFailure(_ text: String) { XCTFail(text) }
+            func validate(_ text: String) { if text.isEmpty { XCTFail("empty") } }
+            func check(_ value: Int) { XCTAssertGreaterThan(value, 0) }
+            """
+        let library = """
+            public func validate(_ count: Int) -> Bool { count > 0 }
+            public func load(_ count: Int) -> Bool { validate(count) }
+            public func withRetry(_ check: () -> Bool) { while !check() {} }
+            """
+        let many = (0...Self.manyChecks).map { "public func step\($0)() { recordFailure(\"step \($0)\") }" }
+            .joined(separator: "\n")
+        let test = """
+            import XCTest
+            final class LibraryTests: XCTestCase {
+                func testLoad() { _ = load(1) }
+                func testRetry() { withRetry { true } }
+                func testStep() { step0() }
+            }
+            """
+
+        // When
+        let analysis = try analyzeSources(
+            ["LibraryTests.swift": test],
+            packageSources: ["Recorder.swift": recorder, "Library.swift": library, "Steps.swift": many])
+
+        // Then: each still asserts nothing
+        #expect(kinds(analysis, test: "LibraryTests.testLoad") == [.noAssertion])
+        #expect(kinds(analysis, test: "LibraryTests.testRetry") == [.noAssertion])
+        #expect(kinds(analysis, test: "LibraryTests.testStep") == [.noAssertion])
+    }
+
+    /// More functions calling a check than ``TestSourceAnalyzer/reachedChecksLimit`` lends.
+    private static let manyChecks = TestSourceAnalyzer.reachedChecksLimit + 1
+
     @Test("A helper that asserts, declared in another file, makes its caller self-validating")
     func helperAcrossFiles() throws {
         let analysis = try analyze([
