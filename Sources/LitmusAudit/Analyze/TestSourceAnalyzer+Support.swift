@@ -17,27 +17,26 @@ extension TestSourceAnalyzer {
                     targets.package.appendingPathComponent($0).standardizedFileURL.path + "/"
                 }
             } ?? []
+        func importsTesting(_ file: ParsedFile) -> Bool { !file.imports.isDisjoint(with: ["XCTest", "Testing"]) }
+        var lent: [(functions: [FunctionDeclSyntax], importsTesting: Bool)] = []
         var others: [(url: URL, text: String)] = []
-        var importing: [FunctionDeclSyntax] = []
-        let lent = files.compactMap { url -> ParsedFile? in
-            let path = url.standardizedFileURL.path
+        for url in files {
+            let inSupport = support.contains { url.standardizedFileURL.path.hasPrefix($0) }
             let text = try? String(contentsOf: url, encoding: .utf8)
-            let imports = text.map { $0.contains("import XCTest") || $0.contains("import Testing") } ?? false
-            let parsed = imports || support.contains(where: { path.hasPrefix($0) }) ? parse(url) : nil
-            if let parsed, !parsed.imports.isDisjoint(with: ["XCTest", "Testing"]) {
-                importing += parsed.compiledNodes(FunctionDeclSyntax.self)
-                return parsed
+            let mayImport = text.map { $0.contains("import XCTest") || $0.contains("import Testing") } ?? false
+            if inSupport || mayImport, let file = parse(url), inSupport || importsTesting(file) {
+                lent.append((file.compiledNodes(FunctionDeclSyntax.self), importsTesting(file)))
+            } else if let text {
+                others.append((url, text))
             }
-            if support.contains(where: { path.hasPrefix($0) }) { return parsed }
-            if let text { others.append((url, text)) }
-            return nil
-        }.flatMap { $0.compiledNodes(FunctionDeclSyntax.self) }
-        return lent + reachingChecks(of: importing, in: others)
+        }
+        let importing = lent.filter(\.importsTesting).flatMap(\.functions)
+        return lent.flatMap(\.functions) + reachingChecks(of: importing, in: others)
     }
 
     /// At most this many functions of the package's other source files are lent as reaching a check: a package's own
-    /// checking API is a handful of them (MockSwift's five); a search that reaches more is following names that
-    /// unrelated code shares.
+    /// checking API is a handful of them (MockSwift's six: `called` twice, `calledOnce`, `neverCalled`, `ended`,
+    /// `failOnUnusedBehaviours`); a search that reaches more is following names that unrelated code shares.
     static let reachedChecksLimit = 24
 
     /// The functions of `others` (source files lending nothing themselves) that call, by name, a function of
@@ -52,41 +51,45 @@ extension TestSourceAnalyzer {
     private func reachingChecks(of importing: [FunctionDeclSyntax], in others: [(url: URL, text: String)])
         -> [FunctionDeclSyntax]
     {
+        /// The names `function` calls, a closure parameter's call left out.
         func calls(_ function: FunctionDeclSyntax) -> Set<String> {
             guard let body = function.body else { return [] }
             return Set(
                 body.descendants(of: FunctionCallExprSyntax.self).filter { !CallCollector.callsParameter($0) }
                     .compactMap { CallCollector.calledName($0.calledExpression) })
         }
-        let seeds = importing.filter { function in
-            guard let body = function.body else { return false }
-            return CallCollector.names(in: Syntax(body)).contains { name in
-                IgnoredCheckDetector.isXCTestAssertion(name) || ["record", "expect", "require"].contains(name)
-            }
-        }
-        var checking = Set(seeds.map(\.name.text))
-        guard !checking.isEmpty, !others.isEmpty else { return [] }
-        var parsed: [Int: [FunctionDeclSyntax]] = [:]
+        let seeds = Set(
+            importing.filter { function in
+                guard let body = function.body else { return false }
+                return CallCollector.names(in: Syntax(body)).contains(where: IgnoredCheckDetector.isXCTestAssertion)
+                    || HelperIndex.reportsToSwiftTesting(body)
+            }.map(\.name.text))
+        guard !seeds.isEmpty, !others.isEmpty else { return [] }
+        var checking = seeds
+        var parsed: [Int: [(function: FunctionDeclSyntax, calls: Set<String>)]] = [:]
         var reached: [FunctionDeclSyntax] = []
+        var reachedIDs: Set<SyntaxIdentifier> = []
         var changed = true
         while changed {
             changed = false
-            for (index, other) in others.enumerated() where checking.contains(where: other.text.contains) {
-                if parsed[index] == nil {
-                    parsed[index] = parse(other.url)?.compiledNodes(FunctionDeclSyntax.self) ?? []
-                }
+            for (index, other) in others.enumerated()
+            where parsed[index] == nil && checking.contains(where: other.text.contains) {
+                parsed[index] = (parse(other.url)?.compiledNodes(FunctionDeclSyntax.self) ?? []).map { ($0, calls($0)) }
             }
-            for function in parsed.values.joined() where !reached.contains(where: { $0.id == function.id }) {
-                guard !calls(function).isDisjoint(with: checking) else { continue }
+            for (function, called) in parsed.values.joined()
+            where !reachedIDs.contains(function.id) && !called.isDisjoint(with: checking) {
                 checking.insert(function.name.text)
                 reached.append(function)
+                reachedIDs.insert(function.id)
                 changed = true
             }
             if reached.count > Self.reachedChecksLimit { return [] }
         }
-        let seedNames = Set(seeds.map(\.name.text))
-        // A protocol's requirement of that name (no body) is the seed's own API, not another function.
-        if parsed.values.joined().contains(where: { $0.body != nil && seedNames.contains($0.name.text) }) { return [] }
+        // A protocol's requirement of a seed's name (no body) is the seed's own API, not another function.
+        if parsed.values.joined().contains(where: { $0.function.body != nil && seeds.contains($0.function.name.text) })
+        {
+            return []
+        }
         return reached
     }
 }
