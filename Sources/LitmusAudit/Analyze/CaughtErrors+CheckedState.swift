@@ -28,6 +28,76 @@ extension CaughtErrors {
         }
     }
 
+    /// Whether what the discarded attempt `attempt` (`try? sut.set("foo", forKey: key)`, its result unused) was to do is
+    /// checked after it, so that its failure fails the test anyway: a later statement of its block is a check that
+    /// expects a value or a success (`XCTAssertEqual(try? sut.string(forKey: key), "foo")`, `XCTAssertNotNil(…)`,
+    /// `XCTAssertTrue(…)`, `XCTAssertNoThrow(…)`, `#expect(…)`, `#require(…)`) of a call on the attempt's receiver
+    /// given a name the attempt was given too (auth0/SimpleKeychain 1.3.0's keychain tests, 7 read false on first
+    /// contact). Not a check that expects an absence or an error (`XCTAssertThrowsError`, `XCTAssertNil`,
+    /// `XCTAssertFalse`, a `!`, a comparison with `nil` or `false`, `!=`), which a failed attempt passes; nor a check
+    /// of the receiver alone, or of another name.
+    static func effectCheckedAfter(_ attempt: TryExprSyntax) -> Bool {
+        guard let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?
+                .as(DeclReferenceExprSyntax.self)?.baseName.text,
+            receiver.first?.isLowercase == true, receiver != "self",
+            let item = attempt.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        let given = Set(
+            call.arguments.compactMap { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text }.filter {
+                $0 != receiver && $0.first?.isLowercase == true
+            })
+        guard !given.isEmpty else { return false }
+        return list.drop(while: { $0.id != item.id }).dropFirst().contains { later in
+            expectedValues(of: later).contains { checked in
+                checked.descendants(of: FunctionCallExprSyntax.self).contains { read in
+                    read.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
+                        .baseName.text == receiver
+                        && read.arguments.contains {
+                            $0.expression.as(DeclReferenceExprSyntax.self).map { given.contains($0.baseName.text) }
+                                ?? false
+                        }
+                }
+            }
+        }
+    }
+
+    /// The values the check `item` expects to be there, or to be made without an error; none for a check of an
+    /// absence, a falsehood or an error, or a statement that is no check.
+    private static func expectedValues(of item: CodeBlockItemSyntax) -> [ExprSyntax] {
+        func isAbsence(_ expression: ExprSyntax) -> Bool {
+            expression.is(NilLiteralExprSyntax.self)
+                || expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+        }
+        func positive(_ expression: ExprSyntax) -> ExprSyntax? {
+            let value = expression.withoutParentheses
+            if value.is(PrefixOperatorExprSyntax.self) { return nil }
+            if let (left, op, right) = EqualityShapeDetector.comparison(value) {
+                guard op == "==", !isAbsence(left), !isAbsence(right) else { return nil }
+            }
+            return value
+        }
+        if let macro = item.item.as(ExprSyntax.self)?.withoutTryOrAwait.as(MacroExpansionExprSyntax.self),
+            ["expect", "require"].contains(macro.macroName.text), let first = macro.arguments.first
+        {
+            return positive(first.expression).map { [$0] } ?? []
+        }
+        guard let check = item.item.as(ExprSyntax.self)?.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+            let name = CallCollector.calledName(check.calledExpression)
+        else { return [] }
+        let arguments = check.arguments.map(\.expression)
+        switch name {
+        case "XCTAssertEqual":
+            guard arguments.count >= 2, !isAbsence(arguments[0]), !isAbsence(arguments[1]) else { return [] }
+            return Array(arguments.prefix(2))
+        case "XCTAssertNotNil", "XCTAssertNoThrow", "XCTAssertTrue", "XCTAssert":
+            return arguments.first.flatMap(positive).map { [$0] } ?? []
+        default:
+            return []
+        }
+    }
+
     /// The values `expression` starts its member chains from (`store` of `store.fetch()`, `collector` of
     /// `handler: collector.eventHandler()`), not the members it reads nor a type.
     private static func rootNames(in expression: ExprSyntax) -> Set<String> {

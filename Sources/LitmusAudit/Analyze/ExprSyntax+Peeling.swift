@@ -53,6 +53,18 @@ extension ExprSyntax {
 }
 
 extension ExprSyntax {
+    /// The expression one step down a chain of postfix reads: a member's base, a call's or a subscript's callee, what
+    /// an optional chain or a force unwrap reads (`sut.a?` of `sut.a?.b()`); `nil` at the chain's start.
+    var chainBase: ExprSyntax? {
+        if let member = self.as(MemberAccessExprSyntax.self) { return member.base }
+        if let call = self.as(FunctionCallExprSyntax.self) { return call.calledExpression }
+        if let subscripted = self.as(SubscriptCallExprSyntax.self) { return subscripted.calledExpression }
+        if let chained = self.as(OptionalChainingExprSyntax.self) { return chained.expression }
+        return self.as(ForceUnwrapExprSyntax.self)?.expression
+    }
+}
+
+extension ExprSyntax {
     /// The collection this value holds the elements of, one for one, under the calls that keep every element and
     /// their count: `Array(x)`, `x.reversed()`, `x.sorted()` (`by:` too), `x.shuffled()` (`using:` too), `x.map { … }`
     /// (`[16, 14].reversed()` → `[16, 14]`); the value itself when it is none of these. `filter` and `compactMap`

@@ -95,6 +95,52 @@ extension HelperIndex {
         return failures.isEmpty ? nil : unless
     }
 
+    /// The labels of the `Bool` parameters that every XCTest failure `function` makes itself is under: in the body of
+    /// an `if` one of whose conditions is the parameter itself (`if result != .completed, failIfNotCompleted { XCTFail(…)
+    /// }`); `nil` when there is none, or a failure outside such an `if`. A parameter without a label, or one the body
+    /// assigns, gates nothing.
+    static func failsOnlyWhen(_ function: FunctionDeclSyntax) -> Set<String>? {
+        guard let body = function.body else { return nil }
+        var flags: [String: String] = [:]
+        for parameter in function.signature.parameterClause.parameters
+        where parameter.firstName.tokenKind != .wildcard && parameter.type.trimmedDescription == "Bool" {
+            flags[(parameter.secondName ?? parameter.firstName).text] = parameter.firstName.text
+        }
+        let assigned = Set(
+            body.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
+                let elements = Array(sequence.elements)
+                guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+                return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            })
+        flags = flags.filter { !assigned.contains($0.key) }
+        guard !flags.isEmpty else { return nil }
+        let failures = body.descendants(of: FunctionCallExprSyntax.self).filter {
+            CallCollector.calledName($0.calledExpression).map(IgnoredCheckDetector.isXCTestAssertion) ?? false
+        }
+        guard !failures.isEmpty else { return nil }
+        var gates: Set<String>?
+        for failure in failures {
+            var under: Set<String> = []
+            var current = Syntax(failure).parent
+            var child = Syntax(failure)
+            while let node = current, node.id != body.id {
+                if let choice = node.as(IfExprSyntax.self), choice.body.id == child.id {
+                    for condition in choice.conditions {
+                        if let name = condition.condition.as(ExprSyntax.self)?.withoutParentheses
+                            .as(DeclReferenceExprSyntax.self)?.baseName.text, let label = flags[name]
+                        {
+                            under.insert(label)
+                        }
+                    }
+                }
+                child = node
+                current = node.parent
+            }
+            gates = gates.map { $0.intersection(under) } ?? under
+        }
+        return gates.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The label of the parameter `p` when `item` is `if let x = p { …; return x } else { …; throw e }` (or `if let
     /// p`) and `p` defaults to `nil`.
     fileprivate static func defaultReturn(_ item: CodeBlockItemSyntax, in function: FunctionDeclSyntax) -> String? {

@@ -107,6 +107,9 @@ struct HelperIndex {
     private var falseAfterFailure: [Int: ScannedTest.Framework] = [:]
     /// Declarations that answer whether the platform can run a test (``PlatformGate``).
     private var platformGates: Set<Int> = []
+    /// Declarations whose every XCTest failure of their own is under an `if` on a `Bool` parameter, with those
+    /// parameters' labels (``failsOnlyWhen(_:)``): a call giving one `false` makes no XCTest failure there.
+    private var gatedXCTestFailures: [Int: Set<String>] = [:]
 
     /// The functions the package names as checks of its own (`checks` in `.litmus-audit.json`): a call of one
     /// by that name, on any receiver, is a check.
@@ -182,6 +185,7 @@ struct HelperIndex {
                 falseAfterFailure[index] = framework
             }
             if PlatformGate.isGate(function) { platformGates.insert(index) }
+            if callsXCTest { gatedXCTestFailures[index] = Self.failsOnlyWhen(function) }
             if !callsXCTest,
                 body.descendants(of: MacroExpansionExprSyntax.self).contains(where: { $0.macroName.text == "expect" })
             {
@@ -222,6 +226,24 @@ struct HelperIndex {
     /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail`.
     func reachesXCTestAssertion(_ call: FunctionCallExprSyntax) -> Bool {
         !reachingXCTestAssertion.isDisjoint(with: resolve(call))
+    }
+
+    /// Whether `call` calls a helper that reaches `XCTAssert…`/`XCTFail` with the arguments it gives: not when every
+    /// helper it can call fails only under an `if` on a `Bool` parameter the call gives `false` and reaches no other
+    /// helper that fails (PostHog/posthog-ios 3.69.3's `getBatchedEvents(server, failIfNotCompleted: false)`, whose
+    /// `XCTFail` is under `if result != .completed, failIfNotCompleted`).
+    func reachesXCTestAssertionGiven(_ call: FunctionCallExprSyntax) -> Bool {
+        let reaching = resolve(call).filter(reachingXCTestAssertion.contains)
+        guard !reaching.isEmpty else { return false }
+        let off = Set(
+            call.arguments.compactMap { argument in
+                argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+                    ? argument.label?.text : nil
+            })
+        return !reaching.allSatisfy { index in
+            guard let gates = gatedXCTestFailures[index], !gates.isDisjoint(with: off) else { return false }
+            return declarations[index].calls.allSatisfy { reachingXCTestAssertion.isDisjoint(with: resolve($0)) }
+        }
     }
 
     /// Whether `call`, tried with a plain `try`, calls only helpers that throw right after each XCTest failure of

@@ -136,6 +136,7 @@ extension TestSourceAnalyzer {
             && !Self.isReturnedToHelper(tryExpression, helpers: helpers) && !Self.isTransformed(tryExpression)
             && !CaughtErrors.throwsOnlyOwnErrors(tryExpression, rethrowing: helpers.rethrowing)
             && !CaughtErrors.errorCheckedAfter(tryExpression, helpers: helpers)
+            && !CaughtErrors.effectCheckedAfter(tryExpression)
             && !Self.toleratesThrows(function.name.text)
             && !(Self.displayName(of: function).map(Self.toleratesThrows) ?? false)
         {

@@ -141,3 +141,26 @@ struct MessageWritesLiteralTests {
         #expect(try xctestFindings(.boolAssertEquality, methods) == ["testC:5", "testD:6"])
     }
 }
+
+@Suite("boolAssertEquality: a name bound to an optional written as one is no Bool", .tags(.parsing))
+struct BoundOptionalTests {
+    @Test(
+        "A name bound to a cast `as?`, a `try?` or a `?.` chain compared with a literal: no advice; bound to a force unwrap, a `??` or a member, advice"
+    )
+    func boundOptional() throws {
+        // Given PostHog/posthog-ios 3.69.3's `let mechHandled = mechanism?["handled"] as? Bool` then
+        // `#expect(mechHandled == false)` (6 read false on first contact), and near misses: the whole cast force
+        // unwrapped, a default given with `??`, a plain member, an optional chain unwrapped as a whole
+        let tests = """
+                @Test func cast() { let handled = mechanism?["handled"] as? Bool; #expect(handled == false) }
+                @Test func attempted() { let valid = try? validate(input); #expect(valid == true) }
+                @Test func chained() { let hidden = view?.isHidden; #expect(hidden == true) }
+                @Test func unwrapped() { let handled = (mechanism?["handled"] as? Bool)!; #expect(handled == false) }
+                @Test func defaulted() { let handled = mechanism?["handled"] as? Bool ?? false; #expect(handled == false) }
+                @Test func member() { let hidden = view.isHidden; #expect(hidden == true) }
+                @Test func chainUnwrapped() { let hidden = (view?.isHidden)!; #expect(hidden == true) }
+            """
+        // Then only the force unwraps, the default and the member get the advice
+        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [6, 7, 8, 9])
+    }
+}

@@ -140,6 +140,37 @@ struct CaughtErrorsTests {
     }
 }
 
+@Suite("swallowedError: what a discarded attempt was to do, checked after it", .tags(.parsing))
+struct EffectCheckedAfterTests {
+    @Test(
+        "A try? whose receiver a later check reads, given the same name, expecting a value or a success, is checked; a check of an absence or an error, or of another name, is not"
+    )
+    func effectCheckedAfter() throws {
+        // Given auth0/SimpleKeychain 1.3.0's `try? sut.set("foo", forKey: key)` then a check of what the key holds (7
+        // read false on first contact), and near misses: a check that expects an error (its one true finding), nil or
+        // false, a `!=`, a check of the receiver alone, a check given another name, and a check before the attempt
+        let methods = """
+            func testA() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertEqual(try? sut.string(forKey: key), "foo") }
+            func testB() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertNotNil(try? sut.data(forKey: key)) }
+            func testC() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertTrue(try sut.hasItem(forKey: key)) }
+            func testD() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertNoThrow(try sut.deleteItem(forKey: key)) }
+            func testE() { let key = k(); _ = try? sut.set("foo", forKey: key); #expect(try sut.string(forKey: key) == "foo") }
+            func testF() { let key = k(); try? sut.set("foo", forKey: key); try? sut.deleteAll(); XCTAssertThrowsError(try sut.string(forKey: key)) }
+            func testG() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertNil(try? sut.string(forKey: key)) }
+            func testH() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertFalse(try sut.hasItem(forKey: key)) }
+            func testI() { let key = k(); try? sut.set("foo", forKey: key); #expect(try sut.string(forKey: key) != "foo") }
+            func testJ() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertEqual(sut.count, 1) }
+            func testK() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertEqual(try? sut.string(forKey: other), "foo") }
+            func testL() { let key = k(); XCTAssertEqual(try? sut.string(forKey: key), "foo"); try? sut.set("foo", forKey: key) }
+            """
+        // Then only the checks expecting a value or a success of the same name leave the attempt checked
+        #expect(
+            try xctestFindings(.swallowedError, methods) == [
+                "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12", "testK:13", "testL:14",
+            ])
+    }
+}
+
 @Suite("swallowedError: a comment beside the discarded error says it is expected")
 struct ExpectedErrorCommentTests {
     @Test(

@@ -57,6 +57,47 @@ struct DuplicateAssertTests {
         #expect(try xctestFindings(.duplicateAssert, methods) == ["testD:26", "testE:32"])
     }
 
+    @Test(
+        "A command to what made the name checked repeats nothing; a call on it whose result the test binds, or on another name, does"
+    )
+    func commandToMaker() throws {
+        // Given PostHog/posthog-ios 3.69.3's `let integration = sut.getReplayIntegration()` checked again after
+        // `sut.capture(…)` (4 read false on first contact), the same with `try`, and near misses: JohnSundell/Files
+        // 4.3.0's `let subfolderWithFolder = try folder.createSubfolder(named: "3")` (a result the test binds), a
+        // command to a name that made nothing the check reads
+        let methods = """
+            func testA() {
+                let integration = sut.getReplayIntegration()
+                XCTAssertEqual(integration?.isActive(), false)
+                sut.capture("page_view")
+                XCTAssertEqual(integration?.isActive(), false)
+            }
+            func testB() throws {
+                let subfolder = try folder.createSubfolder(named: "2")
+                XCTAssertFalse(subfolder.isEmpty())
+                try folder.removeAll()
+                XCTAssertFalse(subfolder.isEmpty())
+            }
+            func testC() throws {
+                let subfolder = try folder.createSubfolder(named: "2")
+                XCTAssertFalse(subfolder.isEmpty())
+                let other = try folder.createSubfolder(named: "3")
+                try other.createSubfolder(named: "4")
+                XCTAssertFalse(subfolder.isEmpty())
+            }
+            func testD() {
+                let integration = sut.getReplayIntegration()
+                XCTAssertEqual(integration?.isActive(), false)
+                other.capture("page_view")
+                XCTAssertEqual(integration?.isActive(), false)
+            }
+            """
+        // When
+        let found = try xctestFindings(.duplicateAssert, methods)
+        // Then the binding and the other name's command leave repeats
+        #expect(found == ["testC:20", "testD:26"])
+    }
+
     @Test("A check calling a read, a next or a wait again checks another value; a query called again is a repeat")
     func readingCallsCalledAgain() throws {
         // Given CodableCSV 0.6.7's reader and CombineExpectations v0.10.0's recorder (false on first contact), and near

@@ -171,4 +171,52 @@ struct HelperResolutionTests {
         // Then the handed send is no check that a case can skip; the helper called in one case is
         #expect(sut == ["T.testHelper:14"])
     }
+
+    @Test(
+        "A helper whose XCTFail is under an if on a Bool parameter reaches none from a call giving it false; given true, left at its default, or with a failure outside the if, it does"
+    )
+    func failureGatedByParameter() throws {
+        // Given PostHog/posthog-ios 3.69.3's `getBatchedEvents(_:timeout:failIfNotCompleted:)`, whose XCTFail is under
+        // `if result != .completed, failIfNotCompleted` (8 read false on first contact), and near misses: the flag
+        // given true or left at its default, a helper with a failure outside the if, one that assigns its flag
+        let files = [
+            "Helpers.swift": """
+            import XCTest
+            func events(_ server: Server, failIfNotCompleted: Bool = true) -> [Event] {
+                let result = XCTWaiter.wait(for: [server.expectation], timeout: 1)
+                if result != .completed, failIfNotCompleted {
+                    XCTFail("The expected requests never arrived")
+                }
+                return server.events
+            }
+            func strict(_ server: Server, failIfEmpty: Bool = true) -> [Event] {
+                if server.events.isEmpty, failIfEmpty { XCTFail("empty") }
+                XCTAssertNotNil(server.last)
+                return server.events
+            }
+            func overridden(_ server: Server, fail: Bool) -> [Event] {
+                var fail = fail
+                fail = server.strict
+                if fail { XCTFail("empty") }
+                return server.events
+            }
+            """,
+            "S.swift": """
+            import Testing
+            struct S {
+                @Test func off() { #expect(events(server, failIfNotCompleted: false).count == 1) }
+                @Test func on() { #expect(events(server, failIfNotCompleted: true).count == 1) }
+                @Test func byDefault() { #expect(events(server).count == 1) }
+                @Test func outside() { #expect(strict(server, failIfEmpty: false).count == 1) }
+                @Test func assigned() { #expect(overridden(server, fail: false).count == 1) }
+            }
+            """,
+        ]
+
+        // When they are analyzed
+        let sut = try analyzedFindings(.xctestAssertionInSwiftTesting, in: files)
+
+        // Then only the call giving the gating flag false reaches no XCTest failure
+        #expect(sut == ["S/on:4", "S/byDefault:5", "S/outside:6", "S/assigned:7"])
+    }
 }

@@ -4,8 +4,9 @@ import SwiftSyntax
 /// `#expect(x)` nor `XCTAssertTrue(x)` would compile and `== true` is the only check (FlyingFox's):
 /// - an optional, reached through `?.` (`headers[.date]?.isEmpty == false`: present and not empty), or written as
 ///   one (`try? x`, `x as? Bool`, a collection's `.first`);
-/// - a name the test binds to another type's initializer (`let val = try JSONValue(true as Any)`) or
-///   declares of another type (`let flag: JSONValue`, `let done: Bool?`), or a `Bool!` it declares without a value;
+/// - a name the test binds to another type's initializer (`let val = try JSONValue(true as Any)`) or to an optional
+///   written as one (`let handled = info?["handled"] as? Bool`), or declares of another type (`let flag: JSONValue`,
+///   `let done: Bool?`), or a `Bool!` it declares without a value;
 /// - a value the test also compares with a number or a string, by its name or the function it calls
 ///   (`json.getValue(for: "$.age") == 7` … `json.getValue(for: "$.isAdmin") == true`): a type
 ///   expressible by several literals, such as a JSON value.
@@ -28,6 +29,10 @@ struct LiteralTypedValues {
                 if !["Bool", "Bool!", "Swift.Bool"].contains(type) || (type == "Bool!" && settable) {
                     typedNames.insert(name)
                 }
+            } else if let value = binding.initializer?.value, Self.isOptionalValue(value) {
+                // A name bound to an optional written as one, with no type written (PostHog/posthog-ios 3.69.3's
+                // `let handled = mechanism?["handled"] as? Bool`, then `#expect(handled == false)`).
+                typedNames.insert(name)
             } else if let value = binding.initializer?.value,
                 let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self),
                 let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -78,6 +83,20 @@ struct LiteralTypedValues {
         let inner = Self.unwrapped(value)
         if let name = inner.as(DeclReferenceExprSyntax.self)?.baseName.text, typedNames.contains(name) { return true }
         return Self.key(value).map(comparedWithOtherLiterals.contains) ?? false
+    }
+
+    /// Whether a bound value is an optional by how it is written (``isOptionalByShape(_:)``) or reached through `?.`,
+    /// and not force unwrapped as a whole (`(a?.b)!` is no optional).
+    private static func isOptionalValue(_ value: ExprSyntax) -> Bool {
+        var current = value.withoutParentheses
+        while let inner = current.as(TryExprSyntax.self)?.expression ?? current.as(AwaitExprSyntax.self)?.expression {
+            if current.as(TryExprSyntax.self)?.questionOrExclamationMark?.tokenKind == .postfixQuestionMark {
+                return true
+            }
+            current = inner.withoutParentheses
+        }
+        if current.is(ForceUnwrapExprSyntax.self) { return false }
+        return isOptionalByShape(current) || readsOptionalChain(current)
     }
 
     /// A number or a string literal.

@@ -72,7 +72,8 @@ enum RepetitionDetector {
                     if readsOnlyUnmentioned(item, between: between, bindings: declared),
                         !readsCapturedElsewhere(item, test: test),
                         !readsReferencePropertyAcrossCall(item, between: between, test: test),
-                        !callsMethodOfOwnClass(item, test: test, sources: sources)
+                        !callsMethodOfOwnClass(item, test: test, sources: sources),
+                        !commandsMaker(of: item, between: between, test: test)
                     {
                         return Syntax(items[later])
                     }
@@ -214,7 +215,7 @@ enum RepetitionDetector {
     }
 
     /// The names a check reads: not the functions it calls, nor members, nor types.
-    private static func readNames(_ item: CodeBlockItemSyntax) -> [DeclReferenceExprSyntax] {
+    static func readNames(_ item: CodeBlockItemSyntax) -> [DeclReferenceExprSyntax] {
         item.descendants(of: DeclReferenceExprSyntax.self).filter { reference in
             let node = Syntax(reference)
             let isMember = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == reference.id

@@ -58,22 +58,11 @@ extension TrapDetector {
     /// anything).
     private static func chains(_ expression: ExprSyntax, through optional: String) -> Bool {
         var current = expression
-        while true {
-            if let chain = current.as(OptionalChainingExprSyntax.self) {
-                if chain.expression.trimmedDescription == optional { return true }
-                current = chain.expression
-            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
-                current = base
-            } else if let call = current.as(FunctionCallExprSyntax.self) {
-                current = call.calledExpression
-            } else if let subscripted = current.as(SubscriptCallExprSyntax.self) {
-                current = subscripted.calledExpression
-            } else if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
-                current = unwrap.expression
-            } else {
-                return false
-            }
+        while let base = current.chainBase {
+            if current.is(OptionalChainingExprSyntax.self), base.trimmedDescription == optional { return true }
+            current = base
         }
+        return false
     }
 
     /// Whether the cast of `value` to `type` sits where the test has found `value` is that type: in the body of `if

@@ -1,0 +1,37 @@
+import SwiftSyntax
+
+extension RepetitionDetector {
+    /// Whether a statement between two checks that call something is a command to what made a name the check reads
+    /// (the root of the name's `let` value): a call on that maker whose result nothing keeps (PostHog/posthog-ios 3.69.3's `let integration =
+    /// sut.getReplayIntegration()`, then `#expect(integration?.isActive() == false)` again after `sut.capture("page_view")`,
+    /// a call made for what it does to `sut` and what it holds). A call on the maker whose result the test binds
+    /// makes something new and is no command (JohnSundell/Files 4.3.0's `let subfolderWithFolder = try
+    /// folder.createSubfolder(named: "3")` between two checks of `subfolderWithFile`, made by `folder` too).
+    static func commandsMaker(
+        of item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, test: ScannedTest
+    ) -> Bool {
+        let makers = Set(
+            readNames(item).compactMap { reference in
+                test.onlyLetValue(of: reference.baseName.text).flatMap(root(of:))
+            })
+        guard !makers.isEmpty else { return false }
+        return between.contains { statement in
+            guard let expression = statement.item.as(ExprSyntax.self),
+                let call = expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
+                call.calledExpression.is(MemberAccessExprSyntax.self),
+                let root = root(of: ExprSyntax(call))
+            else { return false }
+            return makers.contains(root)
+        }
+    }
+
+    /// The name a chain of members, calls, subscripts and unwraps starts from (`sut` of `sut.a?.b()[0]`, and of
+    /// `sut` itself); `nil` for anything else (a literal, a type's member).
+    private static func root(of expression: ExprSyntax) -> String? {
+        var current = expression.withoutTryOrAwait
+        while let base = current.chainBase { current = base }
+        guard let name = current.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isLowercase == true
+        else { return nil }
+        return name
+    }
+}
