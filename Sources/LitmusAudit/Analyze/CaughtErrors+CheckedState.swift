@@ -32,10 +32,13 @@ extension CaughtErrors {
     /// checked after it, so that its failure fails the test anyway: a later statement of its block is a check that
     /// expects a value or a success (`XCTAssertEqual(try? sut.string(forKey: key), "foo")`, `XCTAssertNotNil(…)`,
     /// `XCTAssertTrue(…)`, `XCTAssertNoThrow(…)`, `#expect(…)`, `#require(…)`) of a call on the attempt's receiver
-    /// given a name the attempt was given too (auth0/SimpleKeychain 1.3.0's keychain tests, 7 read false on first
-    /// contact). Not a check that expects an absence or an error (`XCTAssertThrowsError`, `XCTAssertNil`,
-    /// `XCTAssertFalse`, a `!`, a comparison with `nil` or `false`, `!=`), which a failed attempt passes; nor a check
-    /// of the receiver alone, or of another name.
+    /// given a name the attempt was given too, of another method than the attempt's (auth0/SimpleKeychain 1.3.0's
+    /// keychain tests, read false on first contact). Not a check that expects an absence or an error
+    /// (`XCTAssertThrowsError`, `XCTAssertNil`, `XCTAssertFalse`, a `!`, a comparison with `nil` or `false`, `!=`),
+    /// which a failed attempt passes; nor a check of the receiver alone, of another name, or of the attempt's own
+    /// method again (`XCTAssertNoThrow(try sut.set("bar", forKey: key))`, which fails or passes on its own); nor when
+    /// a call on the receiver with that name comes before the attempt, or between it and the check (an earlier or a
+    /// later write may leave there what the check expects).
     static func effectCheckedAfter(_ attempt: TryExprSyntax) -> Bool {
         guard let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
             let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?
@@ -48,19 +51,36 @@ extension CaughtErrors {
             call.arguments.compactMap { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text }.filter {
                 $0 != receiver && $0.first?.isLowercase == true
             })
-        guard !given.isEmpty else { return false }
-        return list.drop(while: { $0.id != item.id }).dropFirst().contains { later in
-            expectedValues(of: later).contains { checked in
-                checked.descendants(of: FunctionCallExprSyntax.self).contains { read in
-                    read.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
-                        .baseName.text == receiver
-                        && read.arguments.contains {
-                            $0.expression.as(DeclReferenceExprSyntax.self).map { given.contains($0.baseName.text) }
-                                ?? false
-                        }
-                }
+        guard !given.isEmpty, let method = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        else { return false }
+        /// The calls under `node` on the receiver given one of the names the attempt was given.
+        func uses(_ node: Syntax) -> [FunctionCallExprSyntax] {
+            node.descendants(of: FunctionCallExprSyntax.self).filter { read in
+                read.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName
+                    .text == receiver
+                    && read.arguments.contains {
+                        $0.expression.as(DeclReferenceExprSyntax.self).map { given.contains($0.baseName.text) } ?? false
+                    }
             }
         }
+        // What an earlier call with that name left there may pass the check whatever the attempt did.
+        let before = list.prefix(while: { $0.id != item.id })
+        if before.contains(where: { !uses(Syntax($0)).isEmpty }) { return false }
+        for later in list.drop(while: { $0.id != item.id }).dropFirst() {
+            let checked = expectedValues(of: later)
+            // A check of another method's answer (`string(forKey:)` after `set(_:forKey:)`): the same method again
+            // may fail or pass on its own.
+            if checked.contains(where: { value in
+                uses(Syntax(value)).contains {
+                    $0.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text != method
+                }
+            }) {
+                return true
+            }
+            // Another use in between (a second write) may leave there what the check expects.
+            if checked.isEmpty, !uses(Syntax(later)).isEmpty { return false }
+        }
+        return false
     }
 
     /// The values the check `item` expects to be there, or to be made without an error; none for a check of an
@@ -71,7 +91,11 @@ extension CaughtErrors {
                 || expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
         }
         func positive(_ expression: ExprSyntax) -> ExprSyntax? {
-            let value = expression.withoutParentheses
+            var value = expression.withoutParentheses
+            // `try !…`, `await !…`: the operator is under the `try` (`try?` too).
+            while let inner = value.as(TryExprSyntax.self)?.expression ?? value.as(AwaitExprSyntax.self)?.expression {
+                value = inner.withoutParentheses
+            }
             if value.is(PrefixOperatorExprSyntax.self) { return nil }
             if let (left, op, right) = EqualityShapeDetector.comparison(value) {
                 guard op == "==", !isAbsence(left), !isAbsence(right) else { return nil }
@@ -79,13 +103,14 @@ extension CaughtErrors {
             return value
         }
         if let macro = item.item.as(ExprSyntax.self)?.withoutTryOrAwait.as(MacroExpansionExprSyntax.self),
-            ["expect", "require"].contains(macro.macroName.text), let first = macro.arguments.first
+            ["expect", "require"].contains(macro.macroName.text), let first = macro.arguments.first, first.label == nil
         {
             return positive(first.expression).map { [$0] } ?? []
         }
         guard let check = item.item.as(ExprSyntax.self)?.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
             let name = CallCollector.calledName(check.calledExpression)
         else { return [] }
+        guard check.arguments.first?.label == nil else { return [] }
         let arguments = check.arguments.map(\.expression)
         switch name {
         case "XCTAssertEqual":

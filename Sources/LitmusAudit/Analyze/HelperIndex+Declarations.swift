@@ -98,7 +98,7 @@ extension HelperIndex {
     /// The labels of the `Bool` parameters that every XCTest failure `function` makes itself is under: in the body of
     /// an `if` one of whose conditions is the parameter itself (`if result != .completed, failIfNotCompleted { XCTFail(…)
     /// }`); `nil` when there is none, or a failure outside such an `if`. A parameter without a label, or one the body
-    /// assigns, gates nothing.
+    /// assigns or binds again, gates nothing.
     static func failsOnlyWhen(_ function: FunctionDeclSyntax) -> Set<String>? {
         guard let body = function.body else { return nil }
         var flags: [String: String] = [:]
@@ -112,7 +112,13 @@ extension HelperIndex {
                 guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
                 return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
             })
-        flags = flags.filter { !assigned.contains($0.key) }
+        // A name the body binds again (`let flag = flag || isCI`, `if let`, a loop's or a closure's parameter) may be
+        // what a condition reads, not the parameter.
+        let rebound =
+            Set(body.descendants(of: IdentifierPatternSyntax.self).map(\.identifier.text))
+            .union(body.descendants(of: ClosureShorthandParameterSyntax.self).map(\.name.text))
+            .union(body.descendants(of: ClosureParameterSyntax.self).map { ($0.secondName ?? $0.firstName).text })
+        flags = flags.filter { !assigned.contains($0.key) && !rebound.contains($0.key) }
         guard !flags.isEmpty else { return nil }
         let failures = body.descendants(of: FunctionCallExprSyntax.self).filter {
             CallCollector.calledName($0.calledExpression).map(IgnoredCheckDetector.isXCTestAssertion) ?? false

@@ -150,7 +150,8 @@ struct BoundOptionalTests {
     func boundOptional() throws {
         // Given PostHog/posthog-ios 3.69.3's `let mechHandled = mechanism?["handled"] as? Bool` then
         // `#expect(mechHandled == false)` (6 read false on first contact), and near misses: the whole cast force
-        // unwrapped, a default given with `??`, a plain member, an optional chain unwrapped as a whole
+        // unwrapped, a default given with `??`, a plain member, an optional chain unwrapped as a whole, a `Bool` an `if
+        // let` binds under the name, and a name bound to one in another scope
         let tests = """
                 @Test func cast() { let handled = mechanism?["handled"] as? Bool; #expect(handled == false) }
                 @Test func attempted() { let valid = try? validate(input); #expect(valid == true) }
@@ -159,8 +160,11 @@ struct BoundOptionalTests {
                 @Test func defaulted() { let handled = mechanism?["handled"] as? Bool ?? false; #expect(handled == false) }
                 @Test func member() { let hidden = view.isHidden; #expect(hidden == true) }
                 @Test func chainUnwrapped() { let hidden = (view?.isHidden)!; #expect(hidden == true) }
+                @Test func shadowed() { let handled = info?["handled"] as? Bool; if let handled { #expect(handled == false) } }
+                @Test func scoped() { do { let result = try? load(); _ = result }; let result = isValid(); #expect(result == true) }
             """
-        // Then only the force unwraps, the default and the member get the advice
-        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [6, 7, 8, 9])
+        // Then only the force unwraps, the default, the member, and the names bound again where they are compared get
+        // the advice
+        #expect(try swiftTestingLines(.boolAssertEquality, tests) == [6, 7, 8, 9, 10, 11])
     }
 }

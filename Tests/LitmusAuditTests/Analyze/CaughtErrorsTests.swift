@@ -148,7 +148,9 @@ struct EffectCheckedAfterTests {
     func effectCheckedAfter() throws {
         // Given auth0/SimpleKeychain 1.3.0's `try? sut.set("foo", forKey: key)` then a check of what the key holds (7
         // read false on first contact), and near misses: a check that expects an error (its one true finding), nil or
-        // false, a `!=`, a check of the receiver alone, a check given another name, and a check before the attempt
+        // false, a `!=`, a check of the receiver alone, a check given another name, a check before the attempt, a `!`
+        // under `try`, a write before the attempt or between it and the check, the attempt's own method checked again,
+        // and a labelled first argument (`#expect(performing:throws:)`)
         let methods = """
             func testA() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertEqual(try? sut.string(forKey: key), "foo") }
             func testB() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertNotNil(try? sut.data(forKey: key)) }
@@ -162,11 +164,18 @@ struct EffectCheckedAfterTests {
             func testJ() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertEqual(sut.count, 1) }
             func testK() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertEqual(try? sut.string(forKey: other), "foo") }
             func testL() { let key = k(); XCTAssertEqual(try? sut.string(forKey: key), "foo"); try? sut.set("foo", forKey: key) }
+            func testM() { let key = k(); try? sut.set("foo", forKey: key); #expect(try !sut.hasItem(forKey: key)) }
+            func testN() { let key = k(); try sut.set("foo", forKey: key); try? sut.set("bar", forKey: key); XCTAssertNotNil(try? sut.string(forKey: key)) }
+            func testO() { let key = k(); try? sut.set("foo", forKey: key); try sut.set("foo", forKey: key); XCTAssertEqual(try sut.string(forKey: key), "foo") }
+            func testP() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertNoThrow(try sut.set("bar", forKey: key)) }
+            func testQ() { let key = k(); try? sut.set("foo", forKey: key); #expect(performing: { try sut.string(forKey: key) }, throws: { _ in true }) }
             """
         // Then only the checks expecting a value or a success of the same name leave the attempt checked
         #expect(
             try xctestFindings(.swallowedError, methods) == [
-                "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12", "testK:13", "testL:14",
+                "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12", "testK:13", "testL:14", "testM:15",
+                "testN:16",
+                "testO:17", "testP:18", "testQ:19",
             ])
     }
 }

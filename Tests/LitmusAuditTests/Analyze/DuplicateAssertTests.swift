@@ -64,7 +64,7 @@ struct DuplicateAssertTests {
         // Given PostHog/posthog-ios 3.69.3's `let integration = sut.getReplayIntegration()` checked again after
         // `sut.capture(…)` (4 read false on first contact), the same with `try`, and near misses: JohnSundell/Files
         // 4.3.0's `let subfolderWithFolder = try folder.createSubfolder(named: "3")` (a result the test binds), a
-        // command to a name that made nothing the check reads
+        // command to a name that made nothing the check reads, to an array a copy was taken of, and to `self`
         let methods = """
             func testA() {
                 let integration = sut.getReplayIntegration()
@@ -91,11 +91,24 @@ struct DuplicateAssertTests {
                 other.capture("page_view")
                 XCTAssertEqual(integration?.isActive(), false)
             }
+            func testE() {
+                var items = [Item(name: "a")]
+                let first = items[0]
+                XCTAssertEqual(first.name(), "a")
+                items.append(Item(name: "b"))
+                XCTAssertEqual(first.name(), "a")
+            }
+            func testF() {
+                let model = self.makeModel()
+                XCTAssertTrue(model.isValid())
+                self.log("checked")
+                XCTAssertTrue(model.isValid())
+            }
             """
         // When
         let found = try xctestFindings(.duplicateAssert, methods)
-        // Then the binding and the other name's command leave repeats
-        #expect(found == ["testC:20", "testD:26"])
+        // Then the binding, the other name's command, the array's and `self`'s leave repeats
+        #expect(found == ["testC:20", "testD:26", "testE:33", "testF:39"])
     }
 
     @Test("A check calling a read, a next or a wait again checks another value; a query called again is a repeat")

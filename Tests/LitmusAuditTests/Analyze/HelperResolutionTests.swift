@@ -178,7 +178,8 @@ struct HelperResolutionTests {
     func failureGatedByParameter() throws {
         // Given PostHog/posthog-ios 3.69.3's `getBatchedEvents(_:timeout:failIfNotCompleted:)`, whose XCTFail is under
         // `if result != .completed, failIfNotCompleted` (8 read false on first contact), and near misses: the flag
-        // given true or left at its default, a helper with a failure outside the if, one that assigns its flag
+        // given true or left at its default, a helper with a failure outside the if, one that assigns its flag, one that
+        // binds its name again
         let files = [
             "Helpers.swift": """
             import XCTest
@@ -192,6 +193,11 @@ struct HelperResolutionTests {
             func strict(_ server: Server, failIfEmpty: Bool = true) -> [Event] {
                 if server.events.isEmpty, failIfEmpty { XCTFail("empty") }
                 XCTAssertNotNil(server.last)
+                return server.events
+            }
+            func rebound(_ server: Server, fail: Bool) -> [Event] {
+                let fail = fail || server.strict
+                if fail { XCTFail("empty") }
                 return server.events
             }
             func overridden(_ server: Server, fail: Bool) -> [Event] {
@@ -209,6 +215,7 @@ struct HelperResolutionTests {
                 @Test func byDefault() { #expect(events(server).count == 1) }
                 @Test func outside() { #expect(strict(server, failIfEmpty: false).count == 1) }
                 @Test func assigned() { #expect(overridden(server, fail: false).count == 1) }
+                @Test func bound() { #expect(rebound(server, fail: false).count == 1) }
             }
             """,
         ]
@@ -217,6 +224,6 @@ struct HelperResolutionTests {
         let sut = try analyzedFindings(.xctestAssertionInSwiftTesting, in: files)
 
         // Then only the call giving the gating flag false reaches no XCTest failure
-        #expect(sut == ["S/on:4", "S/byDefault:5", "S/outside:6", "S/assigned:7"])
+        #expect(sut == ["S/on:4", "S/byDefault:5", "S/outside:6", "S/assigned:7", "S/bound:8"])
     }
 }

@@ -109,7 +109,8 @@ enum ConditionalLogicDetector {
                 !readsOnly(branch.conditions, tableNames),
                 !RequiredBefore.covers(branch, assertions: assertions, body: body),
                 !JustMade.covers(branch, test: test), !addsToElementChecks(branch, assertions: assertions),
-                child.id != branch.body.id || !countedPassReached(branch, assertions: assertions, in: body)
+                child.id != branch.body.id || !countedPassReached(branch, assertions: assertions, in: body),
+                child.id != branch.body.id || !checksOnlyAbsence(node, under: branch)
             {
                 let other: Syntax? =
                     child.id == branch.body.id ? branch.elseBody.map(Syntax.init) : Syntax(branch.body)

@@ -15,8 +15,11 @@ struct LiteralTypedValues {
     private var typedNames: Set<String> = []
     /// The names and called functions compared with a number or a string literal.
     private var comparedWithOtherLiterals: Set<String> = []
+    /// The test, whose scopes say which `let` a name compared reads.
+    private let test: ScannedTest
 
     init(_ test: ScannedTest) {
+        self.test = test
         for binding in test.all(PatternBindingSyntax.self) {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let type = binding.typeAnnotation?.type.trimmedDescription {
@@ -29,10 +32,6 @@ struct LiteralTypedValues {
                 if !["Bool", "Bool!", "Swift.Bool"].contains(type) || (type == "Bool!" && settable) {
                     typedNames.insert(name)
                 }
-            } else if let value = binding.initializer?.value, Self.isOptionalValue(value) {
-                // A name bound to an optional written as one, with no type written (PostHog/posthog-ios 3.69.3's
-                // `let handled = mechanism?["handled"] as? Bool`, then `#expect(handled == false)`).
-                typedNames.insert(name)
             } else if let value = binding.initializer?.value,
                 let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self),
                 let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -82,6 +81,15 @@ struct LiteralTypedValues {
         if Self.readsOptionalChain(value) || Self.isOptionalByShape(value) { return true }
         let inner = Self.unwrapped(value)
         if let name = inner.as(DeclReferenceExprSyntax.self)?.baseName.text, typedNames.contains(name) { return true }
+        // The `let` the name reads where it is compared, bound to an optional written as one with no type written
+        // (PostHog/posthog-ios 3.69.3's `let handled = mechanism?["handled"] as? Bool`, then `#expect(handled ==
+        // false)`); not a name an `if let` or a closure's parameter nearer the comparison binds again.
+        if let reference = inner.as(DeclReferenceExprSyntax.self),
+            let bound = test.letValue(of: reference.baseName.text, at: Syntax(reference)),
+            bound.parent?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation == nil, Self.isOptionalValue(bound)
+        {
+            return true
+        }
         return Self.key(value).map(comparedWithOtherLiterals.contains) ?? false
     }
 

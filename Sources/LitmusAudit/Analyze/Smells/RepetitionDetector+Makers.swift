@@ -10,10 +10,13 @@ extension RepetitionDetector {
     static func commandsMaker(
         of item: CodeBlockItemSyntax, between: ArraySlice<CodeBlockItemSyntax>, test: ScannedTest
     ) -> Bool {
+        // Not `self` (any helper of the test is called on it), nor a value a copy was taken of (`let first = items[0]`
+        // of `var items = [x]`: a command to `items` leaves `first` as it was).
         let makers = Set(
             readNames(item).compactMap { reference in
                 test.onlyLetValue(of: reference.baseName.text).flatMap(root(of:))
-            })
+            }
+        ).filter { $0 != "self" && !holdsValue($0, test: test) }
         guard !makers.isEmpty else { return false }
         return between.contains { statement in
             guard let expression = statement.item.as(ExprSyntax.self),
@@ -23,6 +26,21 @@ extension RepetitionDetector {
             else { return false }
             return makers.contains(root)
         }
+    }
+
+    /// Whether `name` holds a value of a value type: a literal collection or text it is bound to, or a standard library
+    /// value by the compiler's facts.
+    private static func holdsValue(_ name: String, test: ScannedTest) -> Bool {
+        if let value = test.onlyBinding(of: name)?.withoutParentheses,
+            value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self)
+                || value.is(StringLiteralExprSyntax.self)
+        {
+            return true
+        }
+        guard let reference = test.all(DeclReferenceExprSyntax.self).first(where: { $0.baseName.text == name }),
+            case .known(let type) = test.type(of: reference)
+        else { return false }
+        return type.isStandardLibraryValue
     }
 
     /// The name a chain of members, calls, subscripts and unwraps starts from (`sut` of `sut.a?.b()[0]`, and of
