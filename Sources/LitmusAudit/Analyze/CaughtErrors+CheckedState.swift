@@ -77,8 +77,9 @@ extension CaughtErrors {
             }) {
                 return true
             }
-            // Another use in between (a second write) may leave there what the check expects.
-            if checked.isEmpty, !uses(Syntax(later)).isEmpty { return false }
+            // Another use in between (a second write, a check calling the attempt's method again) may leave there
+            // what a later check expects.
+            if !uses(Syntax(later)).isEmpty { return false }
         }
         return false
     }

@@ -162,6 +162,7 @@ struct BoundOptionalTests {
                 @Test func chainUnwrapped() { let hidden = (view?.isHidden)!; #expect(hidden == true) }
                 @Test func shadowed() { let handled = info?["handled"] as? Bool; if let handled { #expect(handled == false) } }
                 @Test func scoped() { do { let result = try? load(); _ = result }; let result = isValid(); #expect(result == true) }
+                @Test func variable() { var handled = info?["handled"] as? Bool; update(&handled); #expect(handled == false) }
             """
         // Then only the force unwraps, the default, the member, and the names bound again where they are compared get
         // the advice

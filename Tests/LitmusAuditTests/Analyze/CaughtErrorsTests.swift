@@ -169,13 +169,14 @@ struct EffectCheckedAfterTests {
             func testO() { let key = k(); try? sut.set("foo", forKey: key); try sut.set("foo", forKey: key); XCTAssertEqual(try sut.string(forKey: key), "foo") }
             func testP() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertNoThrow(try sut.set("bar", forKey: key)) }
             func testQ() { let key = k(); try? sut.set("foo", forKey: key); #expect(performing: { try sut.string(forKey: key) }, throws: { _ in true }) }
+            func testR() { let key = k(); try? sut.set("foo", forKey: key); XCTAssertNoThrow(try sut.set("bar", forKey: key)); XCTAssertEqual(try sut.string(forKey: key), "bar") }
             """
         // Then only the checks expecting a value or a success of the same name leave the attempt checked
         #expect(
             try xctestFindings(.swallowedError, methods) == [
                 "testF:8", "testG:9", "testH:10", "testI:11", "testJ:12", "testK:13", "testL:14", "testM:15",
                 "testN:16",
-                "testO:17", "testP:18", "testQ:19",
+                "testO:17", "testP:18", "testQ:19", "testR:20",
             ])
     }
 }

@@ -12,7 +12,8 @@ struct ConditionalAbsenceTests {
     )
     func entryAbsence() throws {
         // Given PostHog/posthog-ios 3.69.3's `if let personProperties = body["person_properties"] as? [String: Any] {
-        // #expect(personProperties["property1"] == nil) }` (read false on first contact), and near misses
+        // #expect(personProperties["property1"] == nil) }` (read false on first contact), a nested entry, and near misses:
+        // a presence, a member, another name, two conditions, a count, a member of an entry, a value a call made
         let methods = """
             func testA() { if let props = body["p"] as? [String: Any] { XCTAssertNil(props["a"]); XCTAssert(props["b"] == nil) } }
             func testB() { if let props = body["p"] as? [String: Any] { XCTAssertFalse(props.keys.contains("a")) } }
@@ -21,12 +22,15 @@ struct ConditionalAbsenceTests {
             func testE() { if let props = body["p"] as? [String: Any] { XCTAssertNil(other["a"]) } }
             func testF() { if let props = body["p"] as? [String: Any], let flag = body["f"] { XCTAssertNil(props["a"]) } }
             func testG() { if let props = body["p"] as? [String: Any] { XCTAssertEqual(props.count, 2) } }
+            func testH() { if let events = body["e"] as? [Event] { XCTAssertNil(events[0].error) } }
+            func testI() { if let json = try? sut.encode(user) as? [String: Any] { XCTAssertNil(json["password"]) } }
+            func testJ() { if let props = body["p"] { XCTAssertNil(props["a"]?["b"]) } }
             """
 
         // When: the smells are found
         let found = try xctestFindings(.conditionalTestLogic, methods).sorted()
 
         // Then only the absences of an entry of the bound collection skip nothing
-        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9"], "\(found)")
+        #expect(found == ["testC:5", "testD:6", "testE:7", "testF:8", "testG:9", "testH:10", "testI:11"], "\(found)")
     }
 }

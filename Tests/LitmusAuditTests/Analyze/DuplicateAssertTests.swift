@@ -64,7 +64,8 @@ struct DuplicateAssertTests {
         // Given PostHog/posthog-ios 3.69.3's `let integration = sut.getReplayIntegration()` checked again after
         // `sut.capture(…)` (4 read false on first contact), the same with `try`, and near misses: JohnSundell/Files
         // 4.3.0's `let subfolderWithFolder = try folder.createSubfolder(named: "3")` (a result the test binds), a
-        // command to a name that made nothing the check reads, to an array a copy was taken of, and to `self`
+        // command to a name that made nothing the check reads, to an array a copy was taken of, and to `self` (but
+        // `self.sut.capture(…)` is one to `sut`)
         let methods = """
             func testA() {
                 let integration = sut.getReplayIntegration()
@@ -98,6 +99,12 @@ struct DuplicateAssertTests {
                 items.append(Item(name: "b"))
                 XCTAssertEqual(first.name(), "a")
             }
+            func testG() {
+                let integration = self.sut.getReplayIntegration()
+                XCTAssertEqual(integration?.isActive(), false)
+                self.sut.capture("page_view")
+                XCTAssertEqual(integration?.isActive(), false)
+            }
             func testF() {
                 let model = self.makeModel()
                 XCTAssertTrue(model.isValid())
@@ -108,7 +115,7 @@ struct DuplicateAssertTests {
         // When
         let found = try xctestFindings(.duplicateAssert, methods)
         // Then the binding, the other name's command, the array's and `self`'s leave repeats
-        #expect(found == ["testC:20", "testD:26", "testE:33", "testF:39"])
+        #expect(found == ["testC:20", "testD:26", "testE:33", "testF:45"])
     }
 
     @Test("A check calling a read, a next or a wait again checks another value; a query called again is a repeat")

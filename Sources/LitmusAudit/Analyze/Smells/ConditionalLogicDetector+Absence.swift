@@ -6,28 +6,35 @@ extension ConditionalLogicDetector {
     /// `XCTAssertFalse(x.contains(k))`): when the binding fails, there is no collection and no entry, so what the check
     /// states holds anyway and skipping it lets nothing broken pass (PostHog/posthog-ios 3.69.3's `if let personProperties =
     /// body["person_properties"] as? [String: Any] { #expect(personProperties["property1"] == nil) }`, read false on
-    /// first contact). Not a check of a presence or a value (`x[k] != nil`, `x.count == 2`), nor of a member (`user.deletedAt
-    /// == nil`: a missing user is no user whose field is empty), nor one of a name the
-    /// condition does not bind, nor under an `if` of several conditions (`if let x, let y`: when `y` is missing, `x`
-    /// may hold what the check would have failed on) or of one that is no binding.
+    /// first contact). The bound value must itself be an entry of another collection (``isEntryLookup(_:)``), not what
+    /// a call made, whose absence is the code under test failing. Not a check of a presence or a value (`x[k] != nil`,
+    /// `x.count == 2`), nor of a member (`user.deletedAt == nil`, `x[0].error == nil`), nor one of a name the condition
+    /// does not bind, nor under an `if` of several conditions (`if let x, let y`: when `y` is missing, `x` may hold
+    /// what the check would have failed on) or of one that is no binding.
     static func checksOnlyAbsence(_ assertion: Syntax, under branch: IfExprSyntax) -> Bool {
         guard branch.conditions.count == 1,
             let binding = branch.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
-            let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let value = binding.initializer?.value, isEntryLookup(value)
         else { return false }
         guard let name = SmellScan.assertionName(assertion),
             let first = SmellScan.arguments(assertion).first?.expression
         else { return false }
-        // An entry looked up in the bound collection (`x[k]`, `x[k]?[j]`): no collection, no entry.
+        // An entry looked up in the bound collection (`x[k]`, `x[k]?[j]`), through subscripts and optional chains
+        // only: no collection, no entry. Not a member of an entry (`x[0].error`), which a missing `x` hides.
         func readsBound(_ expression: ExprSyntax) -> Bool {
-            var current = expression.withoutTryOrAwait
-            var previous: ExprSyntax?
-            while let base = current.chainBase {
-                previous = current
-                current = base
+            var current = expression.withoutParentheses
+            var looksUp = false
+            while true {
+                if let subscripted = current.as(SubscriptCallExprSyntax.self) {
+                    looksUp = true
+                    current = subscripted.calledExpression
+                } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                    current = chained.expression
+                } else {
+                    return looksUp && current.as(DeclReferenceExprSyntax.self)?.baseName.text == bound
+                }
             }
-            return current.as(DeclReferenceExprSyntax.self)?.baseName.text == bound
-                && previous?.is(SubscriptCallExprSyntax.self) == true
         }
         // A search of the bound collection, of its keys or of its values (`x.contains(k)`, `x.keys.contains(k)`).
         func isContains(_ expression: ExprSyntax) -> Bool {
@@ -57,5 +64,28 @@ extension ConditionalLogicDetector {
         default:
             return false
         }
+    }
+
+    /// Whether `value` is an entry looked up in another collection, cast or not (`body["p"]`, `body["p"] as? [String:
+    /// Any]`): not a call's result (`try? sut.encode(u)`, `sut.tags(for: id)`), whose absence is the code under test
+    /// failing.
+    private static func isEntryLookup(_ value: ExprSyntax) -> Bool {
+        var current = value.withoutParentheses
+        if let cast = current.as(AsExprSyntax.self) {
+            current = cast.expression
+        } else if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true,
+            let first = sequence.elements.first
+        {
+            current = first
+        }
+        guard let subscripted = current.withoutParentheses.as(SubscriptCallExprSyntax.self) else { return false }
+        var base = subscripted.calledExpression
+        while let next = base.as(SubscriptCallExprSyntax.self)?.calledExpression
+            ?? base.as(OptionalChainingExprSyntax.self)?.expression
+        {
+            base = next
+        }
+        return base.is(DeclReferenceExprSyntax.self)
     }
 }

@@ -83,9 +83,11 @@ struct LiteralTypedValues {
         if let name = inner.as(DeclReferenceExprSyntax.self)?.baseName.text, typedNames.contains(name) { return true }
         // The `let` the name reads where it is compared, bound to an optional written as one with no type written
         // (PostHog/posthog-ios 3.69.3's `let handled = mechanism?["handled"] as? Bool`, then `#expect(handled ==
-        // false)`); not a name an `if let` or a closure's parameter nearer the comparison binds again.
+        // false)`), or the one `var` of that name; not a name an `if let` or a closure's parameter nearer the
+        // comparison binds again.
         if let reference = inner.as(DeclReferenceExprSyntax.self),
-            let bound = test.letValue(of: reference.baseName.text, at: Syntax(reference)),
+            let bound = test.letValue(of: reference.baseName.text, at: Syntax(reference))
+                ?? test.onlyBinding(of: reference.baseName.text),
             bound.parent?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation == nil, Self.isOptionalValue(bound)
         {
             return true

@@ -29,7 +29,7 @@ extension RepetitionDetector {
     }
 
     /// Whether `name` holds a value of a value type: a literal collection or text it is bound to, or a standard library
-    /// value by the compiler's facts.
+    /// value by the compiler's facts (of the name as the test first writes it).
     private static func holdsValue(_ name: String, test: ScannedTest) -> Bool {
         if let value = test.onlyBinding(of: name)?.withoutParentheses,
             value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self)
@@ -43,13 +43,18 @@ extension RepetitionDetector {
         return type.isStandardLibraryValue
     }
 
-    /// The name a chain of members, calls, subscripts and unwraps starts from (`sut` of `sut.a?.b()[0]`, and of
-    /// `sut` itself); `nil` for anything else (a literal, a type's member).
+    /// The name a chain of members, calls, subscripts and unwraps starts from (`sut` of `sut.a?.b()[0]`, of
+    /// `self.sut.a()` and of `sut` itself); `nil` for anything else (a literal, a type's member).
     private static func root(of expression: ExprSyntax) -> String? {
-        var current = expression.withoutTryOrAwait
-        while let base = current.chainBase { current = base }
-        guard let name = current.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isLowercase == true
-        else { return nil }
-        return name
+        var chain = [expression.withoutTryOrAwait]
+        while let base = chain[chain.count - 1].chainBase { chain.append(base) }
+        guard let name = chain.last?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        // `self.sut.capture()` is a command to `sut`, a property of the test; `self.log(…)` is a call of its method.
+        if name == "self", chain.count >= 3, let property = chain[chain.count - 2].as(MemberAccessExprSyntax.self),
+            chain[chain.count - 3].as(FunctionCallExprSyntax.self)?.calledExpression.id != property.id
+        {
+            return property.declName.baseName.text
+        }
+        return name.first?.isLowercase == true ? name : nil
     }
 }
