@@ -41,8 +41,8 @@ extension CaughtErrors {
     /// later write may leave there what the check expects).
     static func effectCheckedAfter(_ attempt: TryExprSyntax) -> Bool {
         guard let call = attempt.expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
-            let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?
-                .as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let receiver = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
             receiver.first?.isLowercase == true, receiver != "self",
             let item = attempt.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }),
             let list = item.parent?.as(CodeBlockItemListSyntax.self)
@@ -51,8 +51,8 @@ extension CaughtErrors {
             call.arguments.compactMap { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text }.filter {
                 $0 != receiver && $0.first?.isLowercase == true
             })
-        guard !given.isEmpty, let method = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        else { return false }
+        guard !given.isEmpty else { return false }
+        let method = member.declName.baseName.text
         /// The calls under `node` on the receiver given one of the names the attempt was given.
         func uses(_ node: Syntax) -> [FunctionCallExprSyntax] {
             node.descendants(of: FunctionCallExprSyntax.self).filter { read in

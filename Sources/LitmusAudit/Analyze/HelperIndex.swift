@@ -23,15 +23,6 @@ struct HelperIndex {
         var returned: Returned = .other
     }
 
-    private struct Parameter {
-        /// Its argument label, `nil` for `_`.
-        var label: String?
-        var hasDefault: Bool
-        var isVariadic: Bool
-        /// Whether it takes a function that returns a value the function's body reads (``usesReturnedValue(of:in:)``).
-        var takesValueReturningFunction = false
-    }
-
     /// The names each function calls.
     var calls: [String: Set<String>] = [:]
     /// Functions that assert (or `try`), themselves or through a helper, by name.
@@ -157,12 +148,7 @@ struct HelperIndex {
             declarations.append(
                 Declaration(
                     name: name,
-                    parameters: function.signature.parameterClause.parameters.map {
-                        Parameter(
-                            label: $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text,
-                            hasDefault: $0.defaultValue != nil, isVariadic: $0.ellipsis != nil,
-                            takesValueReturningFunction: Self.usesReturnedValue(of: $0, in: function))
-                    },
+                    parameters: function.signature.parameterClause.parameters.map { Parameter($0, of: function) },
                     scope: function.enclosingFunction?.id, owner: TypeFamilies.owner(of: function),
                     calls: body.descendants(of: FunctionCallExprSyntax.self).filter(CallCollector.mayCallHelper),
                     directCalls: SleepDetector.directCalls(in: body).filter(CallCollector.mayCallHelper),
@@ -379,25 +365,5 @@ struct HelperIndex {
         }
         let members = fitting.filter { declarations[$0].scope == nil }.map { ($0, declarations[$0].owner) }
         return families.reachable(members, from: call)
-    }
-
-    /// Whether arguments with `labels` (then `trailingClosures` closures) can call a function with
-    /// `parameters`: labels in order, each skipped parameter defaulted, a variadic one taking several.
-    private static func fits(_ labels: [String?], trailingClosures: Int, _ parameters: [Parameter]) -> Bool {
-        var argument = 0
-        var unmatched: [Parameter] = []
-        for parameter in parameters {
-            if argument < labels.count, labels[argument] == parameter.label {
-                argument += 1
-                while parameter.isVariadic, argument < labels.count, labels[argument] == nil { argument += 1 }
-            } else if argument < labels.count, parameter.hasDefault || parameter.isVariadic {
-                continue
-            } else {
-                unmatched.append(parameter)
-            }
-        }
-        guard argument == labels.count else { return false }
-        // Trailing closures take the last parameters left; the rest must have defaults.
-        return unmatched.dropLast(trailingClosures).allSatisfy { $0.hasDefault || $0.isVariadic }
     }
 }

@@ -20,22 +20,9 @@ extension ConditionalLogicDetector {
         guard let name = SmellScan.assertionName(assertion),
             let first = SmellScan.arguments(assertion).first?.expression
         else { return false }
-        // An entry looked up in the bound collection (`x[k]`, `x[k]?[j]`), through subscripts and optional chains
-        // only: no collection, no entry. Not a member of an entry (`x[0].error`), which a missing `x` hides.
-        func readsBound(_ expression: ExprSyntax) -> Bool {
-            var current = expression.withoutParentheses
-            var looksUp = false
-            while true {
-                if let subscripted = current.as(SubscriptCallExprSyntax.self) {
-                    looksUp = true
-                    current = subscripted.calledExpression
-                } else if let chained = current.as(OptionalChainingExprSyntax.self) {
-                    current = chained.expression
-                } else {
-                    return looksUp && current.as(DeclReferenceExprSyntax.self)?.baseName.text == bound
-                }
-            }
-        }
+        // An entry looked up in the bound collection (`x[k]`, `x[k]?[j]`): no collection, no entry. Not a member of
+        // an entry (`x[0].error`), which a missing `x` hides.
+        func readsBound(_ expression: ExprSyntax) -> Bool { lookupBase(expression) == bound }
         // A search of the bound collection, of its keys or of its values (`x.contains(k)`, `x.keys.contains(k)`).
         func isContains(_ expression: ExprSyntax) -> Bool {
             guard let call = expression.withoutTryOrAwait.as(FunctionCallExprSyntax.self),
@@ -70,22 +57,24 @@ extension ConditionalLogicDetector {
     /// Any]`): not a call's result (`try? sut.encode(u)`, `sut.tags(for: id)`), whose absence is the code under test
     /// failing.
     private static func isEntryLookup(_ value: ExprSyntax) -> Bool {
-        var current = value.withoutParentheses
-        if let cast = current.as(AsExprSyntax.self) {
-            current = cast.expression
-        } else if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true,
-            let first = sequence.elements.first
-        {
-            current = first
+        let uncast = EqualityShapeDetector.cast(value.withoutParentheses)?.value ?? value
+        return lookupBase(uncast) != nil
+    }
+
+    /// The name of the collection `expression` looks an entry up in through subscripts and optional chains only, one
+    /// subscript at least (`x` of `x["a"]?["b"]`); `nil` for anything else (a member, a call on the way).
+    private static func lookupBase(_ expression: ExprSyntax) -> String? {
+        var current = expression.withoutParentheses
+        var looksUp = false
+        while true {
+            if let subscripted = current.as(SubscriptCallExprSyntax.self) {
+                looksUp = true
+                current = subscripted.calledExpression
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                current = chained.expression
+            } else {
+                return looksUp ? current.as(DeclReferenceExprSyntax.self)?.baseName.text : nil
+            }
         }
-        guard let subscripted = current.withoutParentheses.as(SubscriptCallExprSyntax.self) else { return false }
-        var base = subscripted.calledExpression
-        while let next = base.as(SubscriptCallExprSyntax.self)?.calledExpression
-            ?? base.as(OptionalChainingExprSyntax.self)?.expression
-        {
-            base = next
-        }
-        return base.is(DeclReferenceExprSyntax.self)
     }
 }

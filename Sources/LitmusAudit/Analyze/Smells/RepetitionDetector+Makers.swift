@@ -15,8 +15,7 @@ extension RepetitionDetector {
         let makers = Set(
             readNames(item).compactMap { reference in
                 test.onlyLetValue(of: reference.baseName.text).flatMap(root(of:))
-            }
-        ).filter { $0 != "self" && !holdsValue($0, test: test) }
+            }.filter { $0.name != "self" && !holdsValue($0.node, test: test) }.map(\.name))
         guard !makers.isEmpty else { return false }
         return between.contains { statement in
             guard let expression = statement.item.as(ExprSyntax.self),
@@ -24,37 +23,37 @@ extension RepetitionDetector {
                 call.calledExpression.is(MemberAccessExprSyntax.self),
                 let root = root(of: ExprSyntax(call))
             else { return false }
-            return makers.contains(root)
+            return makers.contains(root.name)
         }
     }
 
-    /// Whether `name` holds a value of a value type: a literal collection or text it is bound to, or a standard library
-    /// value by the compiler's facts (of the name as the test first writes it).
-    private static func holdsValue(_ name: String, test: ScannedTest) -> Bool {
-        if let value = test.onlyBinding(of: name)?.withoutParentheses,
+    /// Whether `root`, the start of a `let`'s value, holds a value of a value type: a literal collection or text the
+    /// test binds the name to, or a standard library value by the compiler's facts there.
+    private static func holdsValue(_ root: ExprSyntax, test: ScannedTest) -> Bool {
+        if let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let value = test.onlyBinding(of: name)?.withoutParentheses,
             value.is(ArrayExprSyntax.self) || value.is(DictionaryExprSyntax.self)
                 || value.is(StringLiteralExprSyntax.self)
         {
             return true
         }
-        guard let reference = test.all(DeclReferenceExprSyntax.self).first(where: { $0.baseName.text == name }),
-            case .known(let type) = test.type(of: reference)
-        else { return false }
+        guard case .known(let type) = test.type(of: root) else { return false }
         return type.isStandardLibraryValue
     }
 
     /// The name a chain of members, calls, subscripts and unwraps starts from (`sut` of `sut.a?.b()[0]`, of
-    /// `self.sut.a()` and of `sut` itself); `nil` for anything else (a literal, a type's member).
-    private static func root(of expression: ExprSyntax) -> String? {
+    /// `self.sut.a()` and of `sut` itself), with the expression that names it; `nil` for anything else (a literal, a
+    /// type's member).
+    private static func root(of expression: ExprSyntax) -> (name: String, node: ExprSyntax)? {
         var chain = [expression.withoutTryOrAwait]
         while let base = chain[chain.count - 1].chainBase { chain.append(base) }
-        guard let name = chain.last?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        guard let last = chain.last, let name = last.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         // `self.sut.capture()` is a command to `sut`, a property of the test; `self.log(…)` is a call of its method.
         if name == "self", chain.count >= 3, let property = chain[chain.count - 2].as(MemberAccessExprSyntax.self),
             chain[chain.count - 3].as(FunctionCallExprSyntax.self)?.calledExpression.id != property.id
         {
-            return property.declName.baseName.text
+            return (property.declName.baseName.text, ExprSyntax(property))
         }
-        return name.first?.isLowercase == true ? name : nil
+        return name.first?.isLowercase == true ? (name, last) : nil
     }
 }
